@@ -1,0 +1,31 @@
+import sys, textwrap
+sys.path.insert(0, '.')
+from mighty_cli.engine.ruleset import iter_options, Ruleset, format_value, _plain, Meta
+r = Ruleset()
+out = ['# Standard Mighty: the common core of the 5-player game (RULES.md §2).',
+       '#',
+       '# Sources: the standard international description (seed 003) and the community wiki',
+       '# (seed 000 §3.2, §4). Every option the tool knows is listed here with its standard value;',
+       '# a club ruleset `extends` this file and sets only what differs. Each comment says what the',
+       '# option does and where its value comes from.',
+       '']
+current = None
+for key, f in iter_options():
+    table, _, name = key.rpartition('.')
+    if table != current:
+        current = table
+        out.append('')
+        out.append(f'[{table}]')
+    if table == 'meta':
+        vals = {'name': 'standard', 'title': 'Standard Mighty',
+                'description': 'The common core with bid-bonus scoring and all four doublings (003).',
+                'source': '003; 000 §3.2, §4'}
+        out.append(f'{name} = {format_value(vals[name])}')
+        continue
+    doc = f.metadata.get('doc', '')
+    src = f.metadata.get('source', '')
+    text = doc + (f' Source: {src}.' if src else ' Source: the tool (no source covers it).')
+    for line in textwrap.wrap(text, 96, break_on_hyphens=False):
+        out.append('# ' + line)
+    out.append(f'{name} = {format_value(_plain(r.get(key), f))}')
+open('rulesets/standard.toml', 'w').write('\n'.join(out).lstrip('\n') + '\n')

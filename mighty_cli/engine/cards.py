@@ -1,0 +1,188 @@
+"""Cards, card lists, suits and bids, with their notation (``../shared/HAND_RECORD.md``).
+
+A card is a small ``int`` so that the engine can play thousands of hands a second:
+``suit << 4 | rank`` with suits ``S D H C`` = 0-3 and ranks 2-14 (ace = 14). The joker is
+``JOKER`` (suit 4, rank 0). Every parser has its formatter, and ``parse(format(x)) == x``.
+
+Input is case-insensitive and accepts the symbols ``♠ ♦ ◆ ♥ ♣`` for the suit letters and ``T``
+for ten; output is always the canonical form: ``SA``, ``D10``, ``JK``, ``13H``, ``16NT``.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, NamedTuple, Optional
+
+from .errors import InvalidNotation
+
+SPADES, DIAMONDS, HEARTS, CLUBS = 0, 1, 2, 3
+NO_SUIT = 4
+SUITS = (SPADES, DIAMONDS, HEARTS, CLUBS)
+SUIT_LETTERS = "SDHC"
+SUIT_SYMBOLS = "♠◆♥♣"
+SUIT_NAMES = ("spades", "diamonds", "hearts", "clubs")
+SUIT_NAMES_KO = ("스페이드", "다이아몬드", "하트", "클로버")
+
+JOKER = NO_SUIT << 4
+RANKS = tuple(range(2, 15))
+ACE, KING, QUEEN, JACK, TEN = 14, 13, 12, 11, 10
+RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
+              JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"}
+
+#: The 53 cards in a fixed order: spades 2..A, diamonds, hearts, clubs, then the joker.
+DECK = tuple(suit << 4 | rank for suit in SUITS for rank in RANKS) + (JOKER,)
+#: The 20 point cards (A K Q J 10 of each suit).
+POINT_CARDS = frozenset(card for card in DECK if card & 15 >= TEN)
+
+_SUIT_INPUT = {"S": SPADES, "D": DIAMONDS, "H": HEARTS, "C": CLUBS,
+               "♠": SPADES, "♦": DIAMONDS, "◆": DIAMONDS, "♥": HEARTS, "♣": CLUBS,
+               "♤": SPADES, "♢": DIAMONDS, "♡": HEARTS, "♧": CLUBS}
+_RANK_INPUT = {name: rank for rank, name in RANK_NAMES.items()} | {"T": TEN}
+_CARD_NAMES = {card: (SUIT_LETTERS[card >> 4] + RANK_NAMES[card & 15]) if card != JOKER else "JK"
+               for card in DECK}
+_CARD_INPUT = {name: card for card, name in _CARD_NAMES.items()}
+_CARD_INPUT["JOKER"] = JOKER
+_CARD_INPUT["JO"] = JOKER
+
+CARD_HELP = ("a card is a suit S D H C (or ♠ ◆ ♥ ♣) and a rank 2-10 (or T), J, Q, K, A; "
+             "the joker is JK")
+
+
+def suit_of(card: int) -> int:
+    """The suit of a card (``NO_SUIT`` for the joker)."""
+    return card >> 4
+
+
+def rank_of(card: int) -> int:
+    """The rank of a card, 2-14 (0 for the joker)."""
+    return card & 15
+
+
+def make_card(suit: int, rank: int) -> int:
+    """The card of a suit and a rank."""
+    return suit << 4 | rank
+
+
+def is_point_card(card: int) -> bool:
+    """Whether a card is one of the 20 point cards (A K Q J 10); the joker is not."""
+    return card & 15 >= TEN
+
+
+def parse_card(text: str) -> int:
+    """Parse one card: ``SA``, ``d10``, ``DT``, ``♥Q``, ``jk``."""
+    key = text.strip().upper()
+    card = _CARD_INPUT.get(key)
+    if card is not None:
+        return card
+    if len(key) >= 2 and key[0] in _SUIT_INPUT and key[1:] in _RANK_INPUT:
+        return _SUIT_INPUT[key[0]] << 4 | _RANK_INPUT[key[1:]]
+    raise InvalidNotation(f"{text.strip()!r} is not a card: {CARD_HELP}")
+
+
+def format_card(card: int) -> str:
+    """The canonical name of a card: ``SA``, ``D10``, ``JK``."""
+    try:
+        return _CARD_NAMES[card]
+    except KeyError:
+        raise InvalidNotation(f"{card!r} is not a card code") from None
+
+
+def parse_cards(text: str | Iterable[str]) -> list[int]:
+    """Parse a list of cards, one string separated by spaces (or commas), or an iterable of names.
+
+    A card named twice is an error: no list the tool reads may hold a card twice.
+    """
+    names = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    cards = [parse_card(name) for name in names]
+    if len(set(cards)) != len(cards):
+        seen: set[int] = set()
+        for card in cards:
+            if card in seen:
+                raise InvalidNotation(f"{format_card(card)} appears twice in {' '.join(names)!r}")
+            seen.add(card)
+    return cards
+
+
+def format_cards(cards: Iterable[int]) -> str:
+    """A card list in canonical form, separated by single spaces, in the order given."""
+    return " ".join(_CARD_NAMES[card] for card in cards)
+
+
+def sort_key(card: int) -> tuple[int, int]:
+    """Display order: joker first, then suits S D H C, high ranks first."""
+    return (-1, 0) if card == JOKER else (card >> 4, -(card & 15))
+
+
+def sorted_cards(cards: Iterable[int]) -> list[int]:
+    """Cards in display order."""
+    return sorted(cards, key=sort_key)
+
+
+# --- suits and trumps -------------------------------------------------------------------------
+
+_TRUMP_INPUT = {**_SUIT_INPUT, "NT": None, "N": None, "NOTRUMP": None, "NO-TRUMP": None,
+                "NO_TRUMP": None, "노기": None, "노기루다": None,
+                "SPADES": SPADES, "DIAMONDS": DIAMONDS, "HEARTS": HEARTS, "CLUBS": CLUBS,
+                "SPADE": SPADES, "DIAMOND": DIAMONDS, "HEART": HEARTS, "CLUB": CLUBS}
+
+
+def parse_suit(text: str) -> int:
+    """Parse a suit: ``S``, ``♠``, ``spades`` (case-insensitive)."""
+    suit = _TRUMP_INPUT.get(text.strip().upper(), NO_SUIT)
+    if suit is None or suit == NO_SUIT:
+        raise InvalidNotation(f"{text.strip()!r} is not a suit: expected S, D, H or C")
+    return suit
+
+
+def parse_trump(text: str) -> Optional[int]:
+    """Parse a trump: a suit, or ``NT`` for no-trump (returned as ``None``)."""
+    key = text.strip().upper()
+    if key not in _TRUMP_INPUT:
+        raise InvalidNotation(f"{text.strip()!r} is not a trump: expected S, D, H, C or NT")
+    return _TRUMP_INPUT[key]
+
+
+def format_trump(trump: Optional[int]) -> str:
+    """``S D H C`` or ``NT``."""
+    return "NT" if trump is None else SUIT_LETTERS[trump]
+
+
+def trump_name(trump: Optional[int]) -> str:
+    """A trump in words: ``hearts``, ``no-trump``."""
+    return "no-trump" if trump is None else SUIT_NAMES[trump]
+
+
+# --- bids ------------------------------------------------------------------------------------
+
+class Bid(NamedTuple):
+    """A bid or contract: a number of point cards and a trump suit (``None`` for no-trump)."""
+
+    number: int
+    trump: Optional[int]
+
+    @property
+    def no_trump(self) -> bool:
+        return self.trump is None
+
+    def __str__(self) -> str:
+        return format_bid(self)
+
+
+def parse_bid(text: str) -> Bid:
+    """Parse a bid: ``13H``, ``16NT``, ``14 spades``, ``15♦`` (case-insensitive)."""
+    raw = text.strip()
+    compact = raw.replace(" ", "")
+    digits = len(compact) - len(compact.lstrip("0123456789"))
+    if digits == 0 or digits == len(compact):
+        raise InvalidNotation(f"{raw!r} is not a bid: expected a number then S, D, H, C or NT "
+                              f"(e.g. 13H, 16NT)")
+    try:
+        trump = parse_trump(compact[digits:])
+    except InvalidNotation:
+        raise InvalidNotation(f"{raw!r} is not a bid: expected a number then S, D, H, C or NT "
+                              f"(e.g. 13H, 16NT)") from None
+    return Bid(int(compact[:digits]), trump)
+
+
+def format_bid(bid: Bid) -> str:
+    """The canonical form of a bid: ``13H``, ``16NT``."""
+    return f"{bid.number}{format_trump(bid.trump)}"

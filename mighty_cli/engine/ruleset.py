@@ -1,0 +1,758 @@
+"""Club rulesets: the schema of every option, loading TOML files, ``extends``, validation.
+
+A ruleset is a tree of frozen dataclasses, one per TOML table. Each option is a field whose
+metadata carries its documentation, its constraints and where the standard value comes from, so
+that loading, validation, ``mighty ruleset show`` and ``diff`` all read the same schema. The
+defaults are the standard game (RULES.md §2, seeds 003 and 000 §3.2, §4).
+
+A ruleset file sets only what differs from the ruleset it ``extends`` (``standard`` when it
+names none). Loading checks every key, type and value and the consistency between options; any
+problem is a :class:`RulesetError` naming the file, the key and what was expected.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator, Optional
+
+from .cards import SUIT_LETTERS, format_card, parse_card, parse_suit
+from .errors import InvalidNotation, RulesetError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised only on Python 3.10
+    import tomli as tomllib
+
+BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan", "minsa",
+                 "sinchon", "gyeonggi", "gwangju", "daegu", "sejong", "msol", "dongdaejeon",
+                 "baekseok", "simple")
+
+#: Other names clubs use for the bundled rulesets (find_ruleset accepts these too).
+ALIASES = {
+    "default": "standard", "003": "standard", "001": "club-requirements",
+    "서울과고": "seoul-science", "seoul": "seoul-science", "sshs": "seoul-science",
+    "수원": "sungkyunkwan", "성균관": "sungkyunkwan", "skku": "sungkyunkwan", "suwon": "sungkyunkwan",
+    "민사": "minsa", "kmla": "minsa", "신촌": "sinchon", "yonsei": "sinchon",
+    "경기": "gyeonggi", "gshs": "gyeonggi", "광주": "gwangju", "대구": "daegu", "세종": "sejong",
+    "엠솔": "msol", "동대전": "dongdaejeon", "백석": "baekseok", "japanese": "simple", "002": "simple",
+}
+
+RANK_KEYS = ("A", "K", "Q", "J", "10")
+
+
+def option(default: Any, doc: str, *, source: str = "", kind: str = "", choices: tuple = (),
+           low: Optional[float] = None, high: Optional[float] = None) -> Any:
+    """A ruleset option: a dataclass field with its documentation and constraints."""
+    meta = {"doc": doc, "source": source, "kind": kind, "choices": choices, "low": low,
+            "high": high}
+    if isinstance(default, (dict, list)):
+        return field(default_factory=lambda: type(default)(default), metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True)
+class Meta:
+    """Who the ruleset is for and where its rules come from."""
+
+    name: str = option("standard", "Short name of the ruleset (the file name without .toml).")
+    title: str = option("Standard Mighty", "Human-readable title, in the club's own words.")
+    description: str = option("", "What this rulebook is and who plays it.")
+    source: str = option("003; 000 §3.2, §4", "The documents the rules come from.")
+
+
+@dataclass(frozen=True)
+class Election:
+    """Bidding (선거): RULES.md §3."""
+
+    min_bid: int = option(13, "Lowest number a bid may name.", source="003; 001 §3.3; 000 §3.2.1",
+                          low=1, high=20)
+    max_bid: int = option(20, "Highest number a bid may name; 0 means no maximum (bids above 20 "
+                          "allowed, as in 신촌 and 대구).", source="003", low=0, high=99)
+    no_trump_allowed: bool = option(True, "Whether no-trump (노기루다) may be bid at all.",
+                                    source="003")
+    no_trump_discount: int = option(0, "How many fewer points a no-trump bid may name: a "
+                                    "no-trump bid of N counts as a suit bid of N + discount, and "
+                                    "the no-trump minimum is min_bid − discount.",
+                                    source="003 (none); 000 footnote 6", low=0, high=2)
+    no_trump_beats_equal_suit: bool = option(True, "Whether no-trump beats a suit bid of the same "
+                                             "value (001 §3.4: no-trump counts 0.5 higher).",
+                                             source="003; 001 §3.4")
+    suit_order: list = option([], "Suit ranking for bids of equal number, highest first (e.g. "
+                              "[\"S\", \"D\", \"H\", \"C\"]); empty means suits have no order.",
+                              source="003 (no order)", kind="suits")
+    min_raise: int = option(1, "How much a new bid must raise the standing number when it does "
+                            "not win on a tie-break.", source="000 §7.22 (explicit); implied "
+                            "elsewhere", low=1, high=5)
+    equal_bid_allowed: bool = option(False, "Whether a bid equal to the standing bid is allowed "
+                                     "(the tie is settled off the table; the loser passes).",
+                                     source="000 §7.10 (경기 2018)")
+    opener_may_pass: bool = option(True, "Whether the player who opens the election may pass.",
+                                   source="003 (silent); 000 §7.1")
+    pass_is_final: bool = option(True, "Whether a player who passed is out of the election.",
+                                 source="003; 001 §3.5")
+    opener: str = option("previous_declarer", "Who opens the election: the dealer; the previous "
+                         "declarer (the dealer on a session's first hand); the previous declarer "
+                         "if he made his contract, otherwise his friend; or the player after the "
+                         "dealer (the dealer bids last).", source="003",
+                         choices=("dealer", "previous_declarer",
+                                  "previous_declarer_if_made_else_friend", "after_dealer"))
+    direction: str = option("clockwise", "Direction of bidding and play around the table. A "
+                            "hand record lists players in playing order; a session's seating is "
+                            "entered clockwise and turned into playing order with this.",
+                            source="003", choices=("clockwise", "counterclockwise"))
+
+
+@dataclass(frozen=True)
+class DealMiss:
+    """Deal miss (딜 미스): RULES.md §5. A weighted threshold, plus the all-point-cards hand."""
+
+    allowed: bool = option(True, "Whether a player may declare a deal miss at all.", source="003")
+    rank_weights: dict = option({"A": 1.0, "K": 1.0, "Q": 1.0, "J": 1.0, "10": 0.5},
+                                "Weight of each point-card rank in a hand's deal-miss sum.",
+                                source="003 (redeal table)", kind="rank_weights")
+    card_weights: dict = option({}, "Weights for particular cards, overriding their rank's weight "
+                                "(e.g. the one-eyed jacks SJ and HJ).", source="000 §7.3",
+                                kind="card_weights")
+    mighty_weight: float = option(0.0, "Weight of Mighty (♠A at deal time).", source="003")
+    joker_weight: float = option(-1.0, "Weight of the joker.", source="003")
+    threshold: float = option(0.5, "The hand is a deal miss when its sum is below (or at most) "
+                              "this.", source="003")
+    comparison: str = option("at_most", "How the sum is compared with the threshold.",
+                             source="003 (≤ ½); 001 §2.4 (< 1)", choices=("at_most", "below"))
+    all_point_cards: bool = option(False, "Whether a hand of ten point cards is also a deal miss.",
+                                   source="000 §7.1, §7.3, §7.16")
+    during_election: bool = option(True, "Whether a deal miss may still be declared after the "
+                                   "election has begun (by a player who may still bid).",
+                                   source="001 §3.5")
+    after_pass: bool = option(False, "Whether a player who has passed may still declare a deal "
+                              "miss.", source="001 §3.5")
+    full_bid_overrides: bool = option(False, "Whether a bid of the maximum (20) stops anyone from "
+                                      "declaring a deal miss afterwards.", source="000 §7.2 (민사)")
+    next_dealer: str = option("same", "Who deals the redeal after a deal miss.",
+                              source="000 §8", choices=("same", "declaring_player", "next_player"))
+
+
+@dataclass(frozen=True)
+class Deposit:
+    """The deposit pot (공탁금): points set aside by deal misses (001 §2)."""
+
+    per_deal_miss: int = option(0, "Points the deal-miss player (or the dealer) puts into the "
+                                "pot; 0 means no pot.", source="001 §2.3 (5)", low=0, high=100)
+    paid_by: str = option("declaring_player", "Who pays into the pot for a deal miss.",
+                          source="001 §2.3; 000 §8 (the dealer)",
+                          choices=("declaring_player", "dealer"))
+    won_by: str = option("declarer", "Who takes the pot when a contract is made: the declarer, "
+                         "or the ruling party shared like a hand's score (declarer takes the "
+                         "remainder).", source="001 §2 (the declarer distributes it)",
+                         choices=("declarer", "ruling_party"))
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Kitty exchange and trump change: RULES.md §4."""
+
+    discards_count_for_ruling_party: bool = option(True, "Whether point cards the declarer "
+                                                   "discards count for the ruling party.",
+                                                   source="000 §3.2.1; 001 §1.4; 003")
+    trump_change_allowed: bool = option(True, "Whether the declarer may change trump after "
+                                        "taking the kitty.", source="003")
+    raise_suit_change: int = option(2, "How much the contract must rise when trump changes from "
+                                    "one suit to another.", source="000 §3.2.1; 002", low=0,
+                                    high=5)
+    raise_to_no_trump: int = option(2, "How much it must rise when a suit contract becomes "
+                                    "no-trump.", source="000 §3.2.1", low=0, high=5)
+    raise_from_no_trump: int = option(2, "How much it must rise when a no-trump contract becomes "
+                                      "a suit contract.", source="000 §3.2.1", low=0, high=5)
+    free_change_order: list = option([], "If set (highest first), changing to a suit ranked "
+                                     "higher than the bid's suit needs no raise (광주, 대구).",
+                                     source="000 §7.12", kind="suits")
+    voluntary_raise: bool = option(True, "Whether the declarer may raise the contract beyond "
+                                   "what a trump change requires.", source="003")
+
+
+@dataclass(frozen=True)
+class Friend:
+    """Friend (프렌드) calls: RULES.md §6."""
+
+    card: bool = option(True, "A card friend: whoever holds the called card.", source="003")
+    no_friend: bool = option(True, "No friend (노프): the declarer plays alone.", source="003")
+    fake: bool = option(True, "Whether the declarer may call a card he holds or discarded (in "
+                        "effect no friend, unknown to the others).", source="002; 000 §4.2.5")
+    joker: bool = option(True, "Whether the joker may be called as the friend card.",
+                         source="003; 000 §7.1")
+    first_trick: bool = option(True, "First-trick friend (초구): the winner of trick 1.",
+                               source="003; 000 §4.2.6")
+    first_trick_declarer_wins: str = option("no_friend", "When the declarer wins trick 1 under a "
+                                            "first-trick call: he plays alone, or the winner of "
+                                            "the next trick he does not win becomes the friend.",
+                                            source="000 §4.2.6",
+                                            choices=("no_friend", "next_trick"))
+    last_trick: bool = option(False, "Last-trick friend (막구): the winner of trick 10.",
+                              source="000 §4.2.8 (usually not allowed)")
+    player: bool = option(False, "Player friend (너 프렌드): a named player.",
+                          source="000 §4.2.7 (003 does not list it)")
+    reveal_on_points: bool = option(False, "Whether the friend must reveal himself the moment he "
+                                    "wins point cards.", source="000 §7.8 (수원/성균관); 002")
+    lead_request: bool = option(True, "Whether a 20 no-trump declarer may name the suit his "
+                                "friend must lead when he first leads.", source="003")
+
+
+@dataclass(frozen=True)
+class Cards:
+    """Special cards and their power: RULES.md §7."""
+
+    mighty: str = option("SA", "The Mighty card.", source="003; 001 §4", kind="card")
+    mighty_alternate: str = option("DA", "Mighty when the Mighty card's suit is trump (빨마); the "
+                                   "same card as mighty means Mighty never changes.",
+                                   source="003; 001 §4.1-1", kind="card")
+    joker_call: str = option("C3", "The joker-call card (조콜).", source="003; 001 §4.3",
+                             kind="card")
+    joker_call_alternate: str = option("S3", "The joker-call card when the joker-call card's "
+                                       "suit is trump.", source="003; 001 §4.3-4", kind="card")
+    joker_is_point_card: bool = option(False, "Whether the joker is a 21st point card.",
+                                       source="000 §7.12 (광주)")
+    mighty_power_first_trick: bool = option(True, "Whether Mighty wins when played on trick 1.",
+                                            source="000 §7.1, §7.16")
+    mighty_power_last_trick: bool = option(True, "Whether Mighty wins when played on trick 10.",
+                                           source="000 §7.1, §7.16")
+    joker_playable_first_trick: bool = option(True, "Whether the joker may be played on trick 1.",
+                                              source="001 §4.2-2; 000 §4.4")
+    joker_playable_last_trick: bool = option(True, "Whether the joker may be played on trick 10.",
+                                             source="001 §4.2-2; 000 §4.4")
+    joker_power_first_trick: bool = option(False, "Whether the joker has its power on trick 1 "
+                                           "(otherwise it is the weakest card).",
+                                           source="001 §4.2-2; 002; 000 §7.1")
+    joker_power_last_trick: bool = option(False, "Whether the joker has its power on trick 10.",
+                                          source="001 §4.2-2; 002; 000 §7.1")
+    mighty_must_follow_suit: bool = option(True, "Whether Mighty counts as its suit for following "
+                                           "(a player whose only card of the led suit is Mighty, "
+                                           "with no joker, must play it).",
+                                           source="000 §3.2.2, footnote 8, §4.3.1")
+
+
+@dataclass(frozen=True)
+class JokerCall:
+    """The joker call (조커 콜): RULES.md §7."""
+
+    declaration: str = option("optional", "Whether leading the joker-call card calls the joker: "
+                              "when the leader declares it (C3!), always, or never (no joker "
+                              "call in this club).", source="001 §4.3-2; 002; 000 §4.4.1",
+                              choices=("optional", "always", "never"))
+    first_trick_effect: bool = option(False, "Whether a joker call led on trick 1 has effect.",
+                                      source="003; 000 §7.1, §7.3")
+    mighty_defends: bool = option(True, "Whether the joker's holder may play Mighty instead of "
+                                  "the called joker.", source="003; 002; 000 §4.4.1, §7.1")
+    called_joker_powerless: bool = option(True, "Whether a joker forced out by the call loses its "
+                                          "power.", source="001 §4.3-2; 000 §4.4.1")
+
+
+@dataclass(frozen=True)
+class Play:
+    """Restrictions on leading and playing: RULES.md §2, §7."""
+
+    trump_lead: str = option("not_first_trick", "When the leader may lead trump: not on trick 1 "
+                             "unless he holds only trumps; at any time; or not until trump has "
+                             "been played to an earlier trick (unless he holds only trumps).",
+                             source="001 §1.8; 003; 000 §4.1",
+                             choices=("not_first_trick", "any_time", "after_trump_played"))
+
+
+@dataclass(frozen=True)
+class Doubling:
+    """One doubling of the score: when it applies and by how much."""
+
+    enabled: bool = option(True, "Whether this doubling applies.", source="003")
+    factor: int = option(2, "The factor it multiplies the score by.", source="003", low=1,
+                         high=16)
+    applies: str = option("always", "Whether it applies on success, on failure, or both.",
+                          source="000 §4.2.4", choices=("always", "success", "failure"))
+
+
+@dataclass(frozen=True)
+class BackRun(Doubling):
+    """The back run: the opposition takes a large share of the point cards."""
+
+    threshold: Any = option(11, "Point cards the opposition must take: a number, or \"bid\" for "
+                            "at least the contract's number.", source="003 (11); 000 §4.5.2 "
+                            "(10); 000 §7.16 (the bid)", kind="int_or_bid")
+
+
+@dataclass(frozen=True)
+class DeclaredRun:
+    """A declared run: a contract of the maximum (20) made with every point card."""
+
+    enabled: bool = option(False, "Whether a declared run replaces the run doubling.",
+                           source="000 §4.5.1")
+    factor: int = option(4, "The factor of a declared run.", source="000 §4.5.1", low=1, high=16)
+    min_bid: int = option(20, "The contract number that counts as declaring a run.",
+                          source="000 §4.5.1, footnote 41", low=1, high=99)
+
+
+FORMULAS = {
+    # name: (success, failure) in the expression language of engine.expression
+    "bid_bonus": ("2 * (bid - minimum) + (taken - bid)", "bid - taken"),
+    "over_ten": ("taken - 10", "bid - taken"),
+    "over_minimum": ("taken - minimum", "bid - taken"),
+    "over_minimum_plus_one": ("taken - minimum + 1", "bid - taken"),
+    "over_bid": ("taken - bid", "bid - taken"),
+    "distance": ("abs(bid - taken)", "abs(bid - taken)"),
+}
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Scoring: RULES.md §8. The base S, doublings, shares, scale and cap."""
+
+    formula: str = option("bid_bonus", "The base-score formula (RULES.md §8), or \"custom\" to "
+                          "use the success and failure expressions.", source="003",
+                          choices=tuple(FORMULAS) + ("custom",))
+    success: str = option("", "With formula = \"custom\": the base score of a made contract, an "
+                          "expression over bid, taken, opposition, minimum, max_bid, total "
+                          "(point cards in play) with + - * / ( ), abs, min, max, floor, ceil.",
+                          kind="expression")
+    failure: str = option("", "With formula = \"custom\": the base score of a failed contract.",
+                          kind="expression")
+    no_trump_minimum: str = option("no_trump_minimum", "What 'minimum' means for a no-trump "
+                                   "contract when no-trump may be bid below the minimum: the "
+                                   "no-trump minimum (min_bid − discount, so a made contract "
+                                   "never loses), the suit minimum (the literal formula), or "
+                                   "the suit minimum with the bid bonus never negative.",
+                                   source="RULES.md §8 note (no source settles it)",
+                                   choices=("no_trump_minimum", "minimum", "clamp"))
+    friend_share: int = option(1, "What the friend gets, in units of S.", source="003; 001 §6",
+                               low=0, high=10)
+    opponent_share: int = option(1, "What each opponent pays (or gets), in units of S.",
+                                 source="003; 001 §6", low=1, high=10)
+    scale: float = option(1.0, "A factor applied after the doublings (a club's unit).",
+                          low=0.0, high=1000.0)
+    cap: int = option(0, "The most one opponent can pay or get in a hand, after doublings and "
+                      "scale; 0 means no cap.", low=0, high=100000)
+    rounding: str = option("half_up", "How a fractional score per opponent is rounded.",
+                           choices=("half_up", "down", "up"))
+    cumulative: bool = option(True, "Whether doublings multiply together (no-trump × no friend × "
+                              "run = ×8); otherwise only the largest applies.",
+                              source="000 §4.2.4")
+    run: Doubling = field(default_factory=lambda: Doubling(applies="success"),
+                          metadata={"doc": "Run (런): the ruling party takes every point card.",
+                                    "source": "003; 000 §4.5.1"})
+    back_run: BackRun = field(default_factory=lambda: BackRun(applies="failure"),
+                              metadata={"doc": "Back run (백 런): the opposition takes at least "
+                                        "the threshold.", "source": "003; 000 §4.5.2"})
+    no_trump: Doubling = field(default_factory=Doubling,
+                               metadata={"doc": "No-trump contract (노기루다).",
+                                         "source": "003; 000 §4.1.1"})
+    no_friend: Doubling = field(default_factory=Doubling,
+                                metadata={"doc": "Declarer played alone (노프렌드).",
+                                          "source": "003; 000 §4.2.4"})
+    declared_run: DeclaredRun = field(default_factory=DeclaredRun,
+                                      metadata={"doc": "Declared run (예고 런).",
+                                                "source": "000 §4.5.1"})
+
+
+@dataclass(frozen=True)
+class Session:
+    """Dealer and opener succession, sitting out, the end of a session: RULES.md §9."""
+
+    next_dealer: str = option("friend", "Who deals the next hand: the previous friend (the "
+                              "declarer if he played alone), the previous declarer, or the next "
+                              "player.", source="003; 002; 000 §3.2.3",
+                              choices=("friend", "declarer", "next_player"))
+    all_pass_dealer: str = option("next_player", "Who deals after everyone passed.",
+                                  source="002", choices=("same", "next_player"))
+    sit_out: str = option("dealer", "With six or seven present, who sits the hand out: the "
+                          "dealer; or, when the opposition won the previous hand, its declarer.",
+                          source="000 §3.3.1, §3.4.1",
+                          choices=("dealer", "declarer_if_opposition_won"))
+    hands_per_session: int = option(0, "Hands in a session; 0 means as many as the table plays.",
+                                    source="001 §1.9", low=0, high=10000)
+    starting_points: int = option(0, "Each player's starting stack; the session ends when someone "
+                                  "has lost it all. 0 means no stack.", source="001 §1.9; 002",
+                                  low=0, high=1000000)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A club's whole rulebook."""
+
+    meta: Meta = field(default_factory=Meta)
+    election: Election = field(default_factory=Election)
+    deal_miss: DealMiss = field(default_factory=DealMiss)
+    deposit: Deposit = field(default_factory=Deposit)
+    exchange: Exchange = field(default_factory=Exchange)
+    friend: Friend = field(default_factory=Friend)
+    cards: Cards = field(default_factory=Cards)
+    joker_call: JokerCall = field(default_factory=JokerCall)
+    play: Play = field(default_factory=Play)
+    scoring: Scoring = field(default_factory=Scoring)
+    session: Session = field(default_factory=Session)
+
+    @property
+    def name(self) -> str:
+        return self.meta.name
+
+    @property
+    def no_trump_minimum(self) -> int:
+        """The lowest number a no-trump bid may name."""
+        return self.election.min_bid - self.election.no_trump_discount
+
+    @property
+    def point_card_total(self) -> int:
+        """Point cards in play: 20, or 21 where the joker is a point card."""
+        return 21 if self.cards.joker_is_point_card else 20
+
+    def get(self, key: str) -> Any:
+        """The value of a dotted option key, e.g. ``election.min_bid``."""
+        value: Any = self
+        for part in key.split("."):
+            value = getattr(value, part)
+        return value
+
+    def to_dict(self) -> dict:
+        """The ruleset as nested plain data (cards and suits in notation), for TOML and JSON."""
+        return _to_dict(self)
+
+
+# --- schema walking -----------------------------------------------------------------------------
+
+
+def _is_table(tp: Any) -> bool:
+    return dataclasses.is_dataclass(tp)
+
+
+def iter_options(cls: type = Ruleset, prefix: str = "") -> Iterator[tuple[str, dataclasses.Field]]:
+    """Every leaf option of the schema as ``(dotted key, field)``, in schema order."""
+    for f in dataclasses.fields(cls):
+        key = f"{prefix}{f.name}"
+        sub = _field_type(f)
+        if sub is not None:
+            yield from iter_options(sub, key + ".")
+        else:
+            yield key, f
+
+
+def _field_type(f: dataclasses.Field) -> Optional[type]:
+    """The dataclass a table field holds, or None for a leaf option."""
+    if f.default_factory is not dataclasses.MISSING:  # type: ignore[misc]
+        sample = f.default_factory()  # type: ignore[misc]
+        if dataclasses.is_dataclass(sample):
+            return type(sample)
+    return None
+
+
+def option_docs() -> dict[str, dict]:
+    """Documentation of every option: ``{key: {"doc", "source", "default", "choices"}}``."""
+    default = Ruleset()
+    return {key: {"doc": f.metadata.get("doc", ""), "source": f.metadata.get("source", ""),
+                  "default": _plain(default.get(key), f), "choices": f.metadata.get("choices", ())}
+            for key, f in iter_options()}
+
+
+def _plain(value: Any, f: dataclasses.Field) -> Any:
+    kind = f.metadata.get("kind", "")
+    if kind == "suits":
+        return [SUIT_LETTERS[s] for s in value]
+    if kind == "card_weights":
+        return {format_card(c): w for c, w in value.items()}
+    return value
+
+
+def _to_dict(obj: Any) -> dict:
+    out: dict = {}
+    for f in dataclasses.fields(obj):
+        value = getattr(obj, f.name)
+        out[f.name] = _to_dict(value) if dataclasses.is_dataclass(value) else _plain(value, f)
+    return out
+
+
+# --- loading ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LoadedRuleset:
+    """A ruleset with the file each option's value came from (``origins``) and its chain."""
+
+    ruleset: Ruleset
+    origins: dict[str, str]
+    chain: tuple[str, ...]
+
+
+def bundled_dir(kind: str) -> Path:
+    """The folder of bundled ``rulesets`` or ``templates``: inside an installed wheel, or the
+    repository's top level in a source checkout."""
+    here = Path(__file__).resolve().parent.parent
+    packaged = here / "_bundled" / kind
+    return packaged if packaged.is_dir() else here.parent / kind
+
+
+def bundled_names() -> list[str]:
+    """Names of the bundled rulesets, in the order the project ships them."""
+    present = {p.stem for p in bundled_dir("rulesets").glob("*.toml")}
+    return [n for n in BUNDLED_NAMES if n in present] + sorted(present - set(BUNDLED_NAMES))
+
+
+def resolve_ruleset_path(name_or_path: str, relative_to: Optional[Path] = None) -> Path:
+    """The file of a bundled ruleset name (or alias), or of a path to a ruleset file."""
+    text = str(name_or_path).strip()
+    key = ALIASES.get(text.lower(), ALIASES.get(text, text.lower()))
+    candidate = bundled_dir("rulesets") / f"{key}.toml"
+    if "/" not in text and not text.endswith(".toml") and candidate.is_file():
+        return candidate
+    path = Path(text)
+    if not path.is_absolute() and relative_to is not None:
+        path = relative_to / path
+    if path.is_file():
+        return path
+    if not text.endswith(".toml") and "/" not in text:
+        known = ", ".join(bundled_names())
+        raise RulesetError(f"unknown ruleset {text!r}: expected one of {known}, or a path to a "
+                           f".toml file")
+    raise RulesetError(f"ruleset file {text!r} not found")
+
+
+_CACHE: dict[tuple[str, float], LoadedRuleset] = {}
+
+
+def load_ruleset(name_or_path: str | Path, relative_to: Optional[Path] = None) -> Ruleset:
+    """Load and validate a ruleset by bundled name, alias or file path."""
+    return load_ruleset_with_origins(name_or_path, relative_to).ruleset
+
+
+def load_ruleset_with_origins(name_or_path: str | Path,
+                              relative_to: Optional[Path] = None) -> LoadedRuleset:
+    """Load a ruleset and record which file set each option (``default`` for the schema's)."""
+    path = resolve_ruleset_path(str(name_or_path), relative_to)
+    key = (str(path.resolve()), path.stat().st_mtime)
+    if key not in _CACHE:
+        _CACHE[key] = _load(path, ())
+    return _CACHE[key]
+
+
+def ruleset_from_toml(text: str, label: str = "<ruleset>",
+                      relative_to: Optional[Path] = None) -> LoadedRuleset:
+    """Load a ruleset from TOML text (an embedded ruleset of a league or a record)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError(f"{label}: not valid TOML: {exc}") from None
+    return _build(data, label, relative_to or Path.cwd(), ())
+
+
+def _load(path: Path, seen: tuple[str, ...]) -> LoadedRuleset:
+    label = path.name
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError(f"{label}: not valid TOML: {exc}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RulesetError(f"{label}: cannot read: {exc}") from None
+    data.setdefault("meta", {})
+    if isinstance(data["meta"], dict):
+        data["meta"].setdefault("name", path.stem)
+    is_root = path.resolve() == (bundled_dir("rulesets") / "standard.toml").resolve()
+    return _build(data, label, path.parent, seen + (str(path.resolve()),), is_root)
+
+
+def _build(data: dict, label: str, folder: Path, seen: tuple[str, ...],
+           is_root: bool = False) -> LoadedRuleset:
+    parent_name = data.pop("extends", None)
+    if parent_name is not None and not isinstance(parent_name, str):
+        raise RulesetError(f"{label}: extends: expected a ruleset name or path (a string)")
+    if parent_name is None and not is_root:
+        parent_name = "standard"
+    if parent_name:
+        parent_path = resolve_ruleset_path(parent_name, folder)
+        if str(parent_path.resolve()) in seen:
+            raise RulesetError(f"{label}: extends: {parent_name!r} extends this file again "
+                               f"(a cycle)")
+        parent = _load(parent_path, seen)
+        values = parent.ruleset.to_dict()
+        origins = dict(parent.origins)
+        chain = (label,) + parent.chain
+    else:
+        values = Ruleset().to_dict()
+        origins = {key: "default" for key, _ in iter_options()}
+        chain = (label,)
+    # Meta is never inherited: a ruleset describes itself.
+    values["meta"] = Meta().__dict__ | {"title": "", "source": ""}
+    for key in ("meta.name", "meta.title", "meta.description", "meta.source"):
+        origins[key] = "default"
+    _merge(data, values, origins, Ruleset, label, "")
+    if not values["meta"]["title"]:
+        values["meta"]["title"] = values["meta"]["name"]
+    ruleset = _construct(Ruleset, values, label, "")
+    _check_consistency(ruleset, label)
+    return LoadedRuleset(ruleset, origins, chain)
+
+
+def _merge(data: dict, values: dict, origins: dict, cls: type, label: str, prefix: str) -> None:
+    if not isinstance(data, dict):
+        raise RulesetError(f"{label}: {prefix.rstrip('.')}: expected a table")
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    for name, value in data.items():
+        key = f"{prefix}{name}"
+        if name not in fields:
+            known = ", ".join(fields)
+            raise RulesetError(f"{label}: unknown key {key!r} (expected one of: {known})")
+        sub = _field_type(fields[name])
+        if sub is not None:
+            if not isinstance(value, dict):
+                raise RulesetError(f"{label}: {key}: expected a table [{key}]")
+            _merge(value, values[name], origins, sub, label, key + ".")
+        else:
+            values[name] = value
+            origins[key] = label
+
+
+def _construct(cls: type, values: dict, label: str, prefix: str) -> Any:
+    kwargs = {}
+    for f in dataclasses.fields(cls):
+        key = f"{prefix}{f.name}"
+        sub = _field_type(f)
+        if sub is not None:
+            kwargs[f.name] = _construct(sub, values[f.name], label, key + ".")
+        else:
+            kwargs[f.name] = _coerce(values[f.name], f, label, key)
+    return cls(**kwargs)
+
+
+def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
+    meta = f.metadata
+    kind = meta.get("kind", "")
+    expected = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+
+    def fail(what: str) -> RulesetError:
+        return RulesetError(f"{label}: {key} = {value!r}: expected {what}")
+
+    if kind == "card":
+        if not isinstance(value, str):
+            raise fail("a card such as \"SA\" or \"C3\"")
+        try:
+            return format_card(parse_card(value))
+        except InvalidNotation:
+            raise fail("a card that exists (a suit S D H C and a rank 2-10 J Q K A)") from None
+    if kind == "suits":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise fail("a list of suits such as [\"S\", \"D\", \"H\", \"C\"]")
+        try:
+            suits = [parse_suit(v) for v in value]
+        except InvalidNotation:
+            raise fail("a list of the suits S, D, H, C") from None
+        if len(set(suits)) != len(suits) or len(suits) not in (0, 4):
+            raise fail("each of the four suits S, D, H, C exactly once (or an empty list)")
+        return suits
+    if kind == "rank_weights":
+        if not isinstance(value, dict) or set(value) - set(RANK_KEYS) \
+                or not all(_is_number(v) for v in value.values()):
+            raise fail("a table of weights for the ranks A, K, Q, J, 10")
+        return {r: float(value.get(r, 0.0)) for r in RANK_KEYS}
+    if kind == "card_weights":
+        if not isinstance(value, dict) or not all(_is_number(v) for v in value.values()):
+            raise fail("a table of card = weight, such as { SJ = 0.5 }")
+        try:
+            return {parse_card(k): float(v) for k, v in value.items()}
+        except InvalidNotation as exc:
+            raise fail(f"cards as keys ({exc})") from None
+    if kind == "int_or_bid":
+        if value == "bid" or (isinstance(value, int) and not isinstance(value, bool)
+                              and 1 <= value <= 21):
+            return value
+        raise fail("a number of point cards from 1 to 21, or \"bid\"")
+    if kind == "expression":
+        if not isinstance(value, str):
+            raise fail("an expression in a string, such as \"taken - 10\"")
+        if value:
+            from .expression import compile_expression  # local: only custom formulas need it
+            try:
+                compile_expression(value)
+            except ValueError as exc:
+                raise RulesetError(f"{label}: {key}: {exc}") from None
+        return value
+    if expected == "bool":
+        if not isinstance(value, bool):
+            raise fail("true or false")
+        return value
+    if expected == "int":
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise fail("a whole number")
+    elif expected == "float":
+        if not _is_number(value):
+            raise fail("a number")
+        value = float(value)
+    elif expected == "str":
+        if not isinstance(value, str):
+            raise fail("a string")
+    choices = meta.get("choices") or ()
+    if choices and value not in choices:
+        raise fail("one of " + ", ".join(repr(c) for c in choices))
+    low, high = meta.get("low"), meta.get("high")
+    if low is not None and value < low or high is not None and value > high:
+        raise fail(f"a value from {low:g} to {high:g}")
+    return value
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _check_consistency(rules: Ruleset, label: str) -> None:
+    e = rules.election
+    if e.max_bid and e.min_bid > e.max_bid:
+        raise RulesetError(f"{label}: election.min_bid = {e.min_bid} is above election.max_bid = "
+                           f"{e.max_bid}: the minimum bid cannot exceed the maximum")
+    c = rules.cards
+    if c.mighty == "JK" or c.mighty_alternate == "JK":
+        raise RulesetError(f"{label}: cards.mighty: the joker cannot be Mighty")
+    for key in ("joker_call", "joker_call_alternate"):
+        card = getattr(c, key)
+        if card == "JK":
+            raise RulesetError(f"{label}: cards.{key} = \"JK\": the joker-call card must be a "
+                               f"suited card")
+        if card in (c.mighty, c.mighty_alternate):
+            raise RulesetError(f"{label}: cards.{key} = {card!r} is also a Mighty card")
+    s = rules.scoring
+    if s.formula == "custom" and not (s.success and s.failure):
+        raise RulesetError(f"{label}: scoring.formula = \"custom\" needs both scoring.success and "
+                           f"scoring.failure expressions")
+    if s.formula != "custom" and (s.success or s.failure):
+        raise RulesetError(f"{label}: scoring.success/failure are used only with scoring.formula "
+                           f"= \"custom\" (it is {s.formula!r})")
+    f = rules.friend
+    if not any((f.card, f.no_friend, f.first_trick, f.last_trick, f.player)):
+        raise RulesetError(f"{label}: friend: no kind of friend call is allowed (set at least one "
+                           f"of card, no_friend, first_trick, last_trick, player)")
+    if e.no_trump_discount and not e.no_trump_allowed:
+        raise RulesetError(f"{label}: election.no_trump_discount = {e.no_trump_discount} but "
+                           f"no-trump is not allowed (election.no_trump_allowed = false)")
+
+
+# --- comparing ----------------------------------------------------------------------------------
+
+
+def diff_rulesets(a: Ruleset, b: Ruleset) -> list[tuple[str, Any, Any]]:
+    """The options whose values differ, as ``(key, value in a, value in b)``."""
+    out = []
+    for key, f in iter_options():
+        if key.startswith("meta."):
+            continue
+        va, vb = _plain(a.get(key), f), _plain(b.get(key), f)
+        if va != vb:
+            out.append((key, va, vb))
+    return out
+
+
+def format_value(value: Any) -> str:
+    """An option's value as it would be written in TOML."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, float):
+        return f"{value:g}" if value != int(value) else f"{value:.1f}"
+    if isinstance(value, list):
+        return "[" + ", ".join(format_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {format_value(v)}" for k, v in value.items()) + " }"
+    return str(value)

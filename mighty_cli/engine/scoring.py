@@ -1,0 +1,215 @@
+"""Scoring a hand: a pure function from its outcome and the ruleset to every seat's score.
+
+RULES.md §8. The base score S comes from the ruleset's formula; doublings (run, back run,
+no-trump, no friend, declared run) multiply it, cumulatively or not; the club's scale and cap
+apply last, and the result is rounded to whole points per opponent. Shares: each opponent pays
+S on success and receives S on failure (times ``opponent_share``), the friend gets ``friend_share``
+× S, and the declarer takes the balance, so every hand sums to zero.
+
+The bid-bonus formula and a no-trump bid below the minimum (RULES.md §8 note): with the default
+``scoring.no_trump_minimum = "no_trump_minimum"`` a no-trump contract counts its bonus from the
+no-trump minimum (``min_bid − no_trump_discount``), so a made contract never loses points and
+each step of a no-trump bid is worth what a step of a suit bid is. ``"minimum"`` is the literal
+formula (a made 13NT with minimum 14 scores a negative bonus); ``"clamp"`` counts from the suit
+minimum but never below the bid, so the bonus is never negative.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Mapping, Optional, Sequence
+
+from .cards import Bid, format_bid, trump_name
+from .errors import ScoringError
+from .expression import Compiled, compile_expression
+from .ruleset import FORMULAS, Ruleset
+
+DOUBLING_NAMES = ("run", "back_run", "no_trump", "no_friend")
+
+
+@dataclass(frozen=True)
+class Score:
+    """The scored result of one hand."""
+
+    contract: Bid
+    taken: int
+    success: bool
+    base: Fraction
+    multiplier: int
+    doublings: tuple[str, ...]
+    unit: int                      # what one opponent pays on success, or gets on failure
+    declarer: int
+    friend: Optional[int]          # None when the declarer played alone
+    opponent: int                  # what each opponent receives (negative on success)
+
+    @property
+    def base_value(self) -> int | float:
+        """The base as a plain number: an int when whole."""
+        return int(self.base) if self.base.denominator == 1 else float(self.base)
+
+    def to_json(self) -> dict:
+        """The acceptance interface's JSON object (HAND_RECORD.md)."""
+        return {"success": self.success, "contract": format_bid(self.contract),
+                "taken": self.taken, "base": self.base_value, "multiplier": self.multiplier,
+                "doublings": list(self.doublings), "declarer": self.declarer,
+                "friend": self.friend, "opponent": self.opponent}
+
+
+_COMPILED: dict[str, tuple[Compiled, Compiled]] = {}
+
+
+def _formula(rules: Ruleset) -> tuple[Compiled, Compiled]:
+    s = rules.scoring
+    success, failure = (s.success, s.failure) if s.formula == "custom" else FORMULAS[s.formula]
+    key = success + "\0" + failure
+    if key not in _COMPILED:
+        _COMPILED[key] = (compile_expression(success), compile_expression(failure))
+    return _COMPILED[key]
+
+
+def check_contract(contract: Bid, rules: Ruleset) -> None:
+    """Raise ScoringError if the ruleset cannot produce a result for this contract."""
+    e = rules.election
+    if contract.no_trump and not e.no_trump_allowed:
+        raise ScoringError(f"contract {format_bid(contract)}: no-trump is not allowed in "
+                           f"{rules.name} (election.no_trump_allowed = false)")
+    lowest = rules.no_trump_minimum if contract.no_trump else e.min_bid
+    if contract.number < lowest:
+        what = "no-trump minimum" if contract.no_trump and e.no_trump_discount else "minimum bid"
+        raise ScoringError(f"contract {format_bid(contract)} is below the {what} of "
+                           f"{rules.name} ({lowest})")
+    if e.max_bid and contract.number > e.max_bid:
+        raise ScoringError(f"contract {format_bid(contract)} is above the maximum bid of "
+                           f"{rules.name} ({e.max_bid})")
+
+
+def effective_minimum(contract: Bid, rules: Ruleset) -> int:
+    """What the formula's ``minimum`` is for this contract (see the module docstring)."""
+    minimum = rules.election.min_bid
+    if not contract.no_trump:
+        return minimum
+    how = rules.scoring.no_trump_minimum
+    if how == "no_trump_minimum":
+        return rules.no_trump_minimum
+    if how == "clamp":
+        return min(minimum, contract.number)
+    return minimum
+
+
+def score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool = True) -> Score:
+    """Score a hand from its contract, the point cards the ruling party took (discards
+    included) and whether the declarer had a friend."""
+    check_contract(contract, rules)
+    total = rules.point_card_total
+    if not isinstance(taken, int) or isinstance(taken, bool) or not 0 <= taken <= total:
+        raise ScoringError(f"taken = {taken!r}: the ruling party takes from 0 to {total} point "
+                           f"cards under {rules.name}")
+    s = rules.scoring
+    bid = contract.number
+    opposition = total - taken
+    success = taken >= bid
+    env = {"bid": bid, "taken": taken, "opposition": opposition,
+           "minimum": effective_minimum(contract, rules),
+           "max_bid": rules.election.max_bid or total, "total": total}
+    success_formula, failure_formula = _formula(rules)
+    try:
+        base = (success_formula if success else failure_formula)(env)
+    except ZeroDivisionError as exc:
+        raise ScoringError(f"{rules.name}: {exc}") from None
+
+    applied: list[tuple[str, int]] = []
+
+    def consider(name: str, doubling, condition: bool) -> None:
+        if doubling.enabled and condition and (
+                doubling.applies == "always" or (doubling.applies == "success") == success):
+            applied.append((name, doubling.factor))
+
+    run = taken == total
+    declared = s.declared_run
+    if declared.enabled and run and bid >= declared.min_bid and success:
+        applied.append(("declared_run", declared.factor))
+    else:
+        consider("run", s.run, run)
+    threshold = bid if s.back_run.threshold == "bid" else s.back_run.threshold
+    consider("back_run", s.back_run, opposition >= threshold)
+    consider("no_trump", s.no_trump, contract.no_trump)
+    consider("no_friend", s.no_friend, not has_friend)
+
+    if s.cumulative:
+        multiplier = 1
+        for _, factor in applied:
+            multiplier *= factor
+    else:
+        multiplier = max((factor for _, factor in applied), default=1)
+
+    unit = _round(base * multiplier * Fraction(str(s.scale)), s.rounding)
+    if s.cap:
+        unit = max(-s.cap, min(s.cap, unit))
+    opponent = -unit * s.opponent_share if success else unit * s.opponent_share
+    if has_friend:
+        friend = unit * s.friend_share if success else -unit * s.friend_share
+        declarer = -(3 * opponent + friend)
+    else:
+        friend = None
+        declarer = -4 * opponent
+    return Score(contract, taken, success, base, multiplier, tuple(n for n, _ in applied), unit,
+                 declarer, friend, opponent)
+
+
+def _round(value: Fraction, how: str) -> int:
+    """Round to a whole number, symmetrically about zero."""
+    sign = -1 if value < 0 else 1
+    magnitude = abs(value)
+    if how == "down":
+        whole = int(magnitude)
+    elif how == "up":
+        whole = -int(-magnitude // 1)
+    else:
+        whole = int(magnitude + Fraction(1, 2))
+    return sign * whole
+
+
+def seat_deltas(score: Score, players: Sequence[str], declarer: str,
+                friend: Optional[str]) -> dict[str, int]:
+    """Each player's change for a scored hand (friend None when the declarer played alone)."""
+    if declarer not in players:
+        raise ScoringError(f"declarer {declarer!r} is not one of the players")
+    if friend is not None and friend not in players:
+        raise ScoringError(f"friend {friend!r} is not one of the players")
+    if friend == declarer:
+        raise ScoringError(f"{declarer} cannot be his own friend (call 'none' to play alone)")
+    if (friend is None) != (score.friend is None):
+        raise ScoringError("the score was computed for a different friend situation")
+    deltas = {}
+    for player in players:
+        if player == declarer:
+            deltas[player] = score.declarer
+        elif player == friend:
+            deltas[player] = score.friend  # type: ignore[assignment]
+        else:
+            deltas[player] = score.opponent
+    return deltas
+
+
+def describe(score: Score, rules: Ruleset) -> str:
+    """A short human-readable account of a score, for terminal output."""
+    verdict = "made" if score.success else "failed"
+    lines = [f"{format_bid(score.contract)} ({trump_name(score.contract.trump)}) {verdict}: "
+             f"ruling party took {score.taken} of {rules.point_card_total}"]
+    doubled = ", ".join(n.replace("_", " ") for n in score.doublings) or "no doublings"
+    lines.append(f"base {score.base_value} × {score.multiplier} ({doubled}) → "
+                 f"{score.unit} per opponent")
+    friend = "alone" if score.friend is None else f"friend {score.friend:+d}"
+    lines.append(f"declarer {score.declarer:+d}, {friend}, each opponent {score.opponent:+d}")
+    return "\n".join(lines)
+
+
+def pot_shares(pot: int, rules: Ruleset, declarer: str, friend: Optional[str]) -> Mapping[str, int]:
+    """How a deposit pot won by a made contract is shared (001 §2)."""
+    if pot <= 0:
+        return {}
+    if rules.deposit.won_by == "declarer" or friend is None:
+        return {declarer: pot}
+    friend_part = pot * rules.scoring.friend_share // (rules.scoring.friend_share + 2)
+    return {declarer: pot - friend_part, friend: friend_part}

@@ -1,0 +1,56 @@
+"""Terminal tables that line up with Korean (and other wide) characters.
+
+Hangul and CJK characters take two terminal columns; ``display_width`` counts columns, not
+code points, so a column of 주공 names lines up with a column of Latin ones.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Iterable, Sequence
+
+
+def display_width(text: str) -> int:
+    """How many terminal columns a string takes."""
+    width = 0
+    for char in text:
+        if unicodedata.combining(char):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def pad(text: str, width: int, align: str = "<") -> str:
+    """Pad a string to a display width, left (``<``) or right (``>``) aligned."""
+    gap = max(0, width - display_width(text))
+    return text + " " * gap if align == "<" else " " * gap + text
+
+
+def table(headers: Sequence[str], rows: Iterable[Sequence[object]],
+          align: str | None = None) -> str:
+    """A plain-text table; ``align`` is one character per column, ``<`` or ``>``
+    (numbers right-aligned by default)."""
+    body = [["" if cell is None else str(cell) for cell in row] for row in rows]
+    if align is None:
+        align = "".join(">" if body and all(_numeric(r[i]) for r in body) else "<"
+                        for i in range(len(headers)))
+    widths = [display_width(h) for h in headers]
+    for row in body:
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], display_width(cell))
+    lines = ["  ".join(pad(h, widths[i], align[i]) for i, h in enumerate(headers)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    for row in body:
+        lines.append("  ".join(pad(c, widths[i], align[i]) for i, c in enumerate(row)).rstrip())
+    return "\n".join(lines)
+
+
+def _numeric(cell: str) -> bool:
+    text = cell.replace("%", "").replace(",", "").strip()
+    if text in ("", "-"):
+        return True
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
