@@ -21,6 +21,8 @@ from ..engine.errors import MightyError
 COMMANDS = {
     "ruleset": "mighty_cli.cli.ruleset:ruleset",
     "score": "mighty_cli.cli.score:score",
+    "replay": "mighty_cli.cli.hands:replay",
+    "deal": "mighty_cli.cli.hands:deal",
 }
 
 

@@ -1,0 +1,541 @@
+"""Hand records (``mighty-hand-record/1``, HAND_RECORD.md): read, write, check and score.
+
+A record is what a referee saves, what ``examples/`` holds and what import and export move: the
+ruleset, the players in playing order, and a list of hands. A hand is one of three shapes:
+
+* a full hand (``deal``, ``election``, ``discard``, ``contract``, ``friend``, ``tricks``), replayed
+  card by card through the hand engine, so every rule is checked; it may stop early (in progress);
+* a recorded hand (``declarer``, ``contract``, ``friend``, ``taken`` or ``opposition``): the outcome
+  only, validated and scored;
+* a deal miss (``deal_miss``), with the ruleset's consequences (deposit pot, next dealer).
+
+Replaying stops at the first violation with a :class:`RecordError` whose message names the hand
+(1-based), the trick where there is one, the player, the card or call, and the rule.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional, Sequence
+
+from .cards import Bid, format_bid, format_cards, parse_bid, parse_cards
+from .errors import IllegalAction, InvalidNotation, MightyError, RecordError
+from .ruleset import Ruleset, load_ruleset, ruleset_from_toml
+from .scoring import Score, pot_shares, score_hand, seat_deltas
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+FORMAT = "mighty-hand-record/1"
+TOP_KEYS = {"format", "ruleset", "players", "hands", "ruleset_toml", "title", "league", "date",
+            "session"}
+FULL_KEYS = ("deal", "election", "discard", "contract", "friend", "tricks")
+RECORDED_KEYS = ("declarer", "contract", "friend", "friend_call", "taken", "opposition")
+HAND_KEYS = {"dealer", "players", "note", "deal_miss", "taken", "opposition", "declarer",
+             "friend_call", "session", "date", *FULL_KEYS}
+STATUSES = ("scored", "deal_miss", "redeal", "in_progress")
+
+
+@dataclass
+class Record:
+    """A hand-record file: a ruleset, the players in playing order, and hands as plain dicts."""
+
+    ruleset: str
+    players: list[str]
+    hands: list[dict] = field(default_factory=list)
+    format: str = FORMAT
+    extra: dict = field(default_factory=dict)
+    base_dir: Optional[Path] = None
+
+
+@dataclass
+class HandOutcome:
+    """What one hand of a record came to."""
+
+    index: int
+    status: str
+    players: list[str]
+    dealer: Optional[str] = None
+    declarer: Optional[str] = None
+    contract: Optional[Bid] = None
+    friend: Optional[str] = None
+    friend_call: Optional[str] = None
+    taken: Optional[int] = None
+    score: Optional[Score] = None
+    deltas: dict[str, int] = field(default_factory=dict)
+    deal_miss_player: Optional[str] = None
+    pot_after: int = 0
+    full: bool = False
+    state: Any = None  # the final HandState of a full hand (None for recorded hands)
+
+    def to_json(self) -> dict:
+        """The acceptance interface's per-hand object (HAND_RECORD.md)."""
+        score = self.score
+        return {"status": self.status, "declarer": self.declarer,
+                "contract": format_bid(self.contract) if self.contract else None,
+                "friend": self.friend, "taken": self.taken,
+                "base": score.base_value if score else None,
+                "multiplier": score.multiplier if score else None,
+                "doublings": list(score.doublings) if score else [],
+                "deltas": dict(self.deltas)}
+
+
+@dataclass
+class ReplayResult:
+    """Every hand's outcome and the running totals."""
+
+    hands: list[HandOutcome]
+    totals: dict[str, int]
+    pot: int = 0
+
+    def to_json(self) -> dict:
+        return {"hands": [h.to_json() for h in self.hands], "totals": dict(self.totals),
+                "pot": self.pot}
+
+
+# --- reading and writing ------------------------------------------------------------------------
+
+
+def load_record(path: str | Path) -> Record:
+    """Read a record file; any problem is a RecordError naming the file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{path}: cannot read: {exc.strerror if isinstance(exc, OSError) else exc}"
+                          ) from None
+    return read_record(text, source=str(path), base_dir=path.parent)
+
+
+def read_record(text: str, source: str = "<record>", base_dir: Optional[Path] = None) -> Record:
+    """Parse record TOML text and check its shape (not yet its rules: see :func:`replay`)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RecordError(f"{source}: not valid TOML: {exc}") from None
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(f"{source}: format = {fmt!r}: expected {FORMAT!r}")
+    unknown = set(data) - TOP_KEYS
+    if unknown:
+        raise RecordError(f"{source}: unknown key {sorted(unknown)[0]!r} (expected: "
+                          f"{', '.join(sorted(TOP_KEYS))})")
+    ruleset = data.get("ruleset", "standard")
+    if not isinstance(ruleset, str):
+        raise RecordError(f"{source}: ruleset: expected a ruleset name or path")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise RecordError(f"{source}: players: expected a list of player names")
+    if len(set(players)) != len(players):
+        raise RecordError(f"{source}: players: a name appears twice")
+    if not 5 <= len(players) <= 7:
+        raise RecordError(f"{source}: players: Mighty is played by five (six or seven present, "
+                          f"five playing each hand); got {len(players)}")
+    hands = data.get("hands", [])
+    if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
+        raise RecordError(f"{source}: hands: expected [[hands]] tables")
+    for k, hand in enumerate(hands, 1):
+        unknown = set(hand) - HAND_KEYS
+        if unknown:
+            raise RecordError(f"{source}: hand {k}: unknown key {sorted(unknown)[0]!r}")
+    extra = {k: v for k, v in data.items() if k not in ("format", "ruleset", "players", "hands")}
+    return Record(ruleset=ruleset, players=list(players), hands=hands, extra=extra,
+                  base_dir=base_dir)
+
+
+def dump_record(record: Record) -> str:
+    """The record as TOML text, in the key order HAND_RECORD.md uses."""
+    import tomli_w
+
+    data: dict[str, Any] = {"format": FORMAT, "ruleset": record.ruleset,
+                            "players": list(record.players)}
+    data.update({k: v for k, v in record.extra.items() if v is not None})
+    order = ("players", "dealer", "deal_miss", "deal", "election", "discard", "declarer",
+             "contract", "friend", "friend_call", "taken", "opposition", "tricks", "note")
+    data["hands"] = [{k: hand[k] for k in order if k in hand and hand[k] is not None}
+                     | {k: v for k, v in hand.items() if k not in order and v is not None}
+                     for hand in record.hands]
+    return tomli_w.dumps(data, multiline_strings=False)
+
+
+def record_ruleset(record: Record) -> Ruleset:
+    """The ruleset a record names: an embedded ``ruleset_toml``, a bundled name, or a path."""
+    embedded = record.extra.get("ruleset_toml")
+    if isinstance(embedded, str) and embedded.strip():
+        return ruleset_from_toml(embedded, label=f"{record.ruleset} (embedded)",
+                                 relative_to=record.base_dir).ruleset
+    return load_ruleset(record.ruleset, relative_to=record.base_dir)
+
+
+# --- replaying ----------------------------------------------------------------------------------
+
+
+def replay(record: Record, rules: Optional[Ruleset] = None) -> ReplayResult:
+    """Check and score every hand of a record; the first violation raises RecordError."""
+    rules = rules or record_ruleset(record)
+    totals = {p: 0 for p in record.players}
+    outcomes: list[HandOutcome] = []
+    pot = 0
+    previous: Optional[HandOutcome] = None
+    for index, hand in enumerate(record.hands, 1):
+        try:
+            outcome = _replay_hand(rules, record.players, hand, index, previous, pot)
+        except RecordError:
+            raise
+        except IllegalAction as exc:
+            raise RecordError(_locate(index, str(exc))) from None
+        except MightyError as exc:
+            raise RecordError(_locate(index, str(exc))) from None
+        pot = outcome.pot_after
+        for player, delta in outcome.deltas.items():
+            totals[player] += delta
+        outcomes.append(outcome)
+        if outcome.status != "in_progress":
+            previous = outcome
+    return ReplayResult(outcomes, totals, pot)
+
+
+def _locate(index: int, message: str) -> str:
+    return f"hand {index}, {message}" if message.startswith("trick") else f"hand {index}: {message}"
+
+
+def _hand_players(all_players: Sequence[str], hand: dict, index: int) -> list[str]:
+    players = hand.get("players")
+    if players is None:
+        if len(all_players) != 5:
+            raise RecordError(f"hand {index}: the record lists {len(all_players)} players; say "
+                              f"which five played this hand (players = [...])")
+        return list(all_players)
+    if (not isinstance(players, list) or len(players) != 5 or len(set(players)) != 5
+            or not set(players) <= set(all_players)):
+        raise RecordError(f"hand {index}: players: expected five distinct names from the "
+                          f"record's players")
+    return list(players)
+
+
+def _name(value: Any, players: Sequence[str], index: int, key: str) -> str:
+    if not isinstance(value, str) or value not in players:
+        raise RecordError(f"hand {index}: {key} = {value!r} is not one of the players of this "
+                          f"hand ({', '.join(players)})")
+    return value
+
+
+def next_dealer(rules: Ruleset, previous: Optional[HandOutcome], players: Sequence[str]) -> str:
+    """Who deals after a hand, by the ruleset's session rules (RULES.md §9)."""
+    if previous is None:
+        return players[0]
+    order = previous.players
+    dealer = previous.dealer or order[0]
+
+    def after(player: str) -> str:
+        return order[(order.index(player) + 1) % len(order)]
+
+    if previous.status == "deal_miss":
+        how = rules.deal_miss.next_dealer
+        if how == "declaring_player" and previous.deal_miss_player:
+            return previous.deal_miss_player
+        return after(dealer) if how == "next_player" else dealer
+    if previous.status == "redeal":
+        return after(dealer) if rules.session.all_pass_dealer == "next_player" else dealer
+    how = rules.session.next_dealer
+    if how == "friend":
+        return previous.friend or previous.declarer or dealer
+    if how == "declarer":
+        return previous.declarer or dealer
+    return after(dealer)
+
+
+def expected_opener(rules: Ruleset, previous: Optional[HandOutcome], dealer: str,
+                    players: Sequence[str]) -> str:
+    """Who opens the election, by ``election.opener`` (the dealer on a record's first hand)."""
+    how = rules.election.opener
+    if how == "after_dealer":
+        return players[(players.index(dealer) + 1) % len(players)]
+    if how == "dealer" or previous is None or previous.status != "scored":
+        return dealer
+    if how == "previous_declarer":
+        candidate = previous.declarer
+    else:  # previous_declarer_if_made_else_friend
+        made = previous.score is not None and previous.score.success
+        candidate = previous.declarer if made else (previous.friend or previous.declarer)
+    return candidate if candidate in players else dealer
+
+
+def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: int,
+                 previous: Optional[HandOutcome], pot: int) -> HandOutcome:
+    players = _hand_players(all_players, hand, index)
+    dealer = hand.get("dealer")
+    dealer = next_dealer(rules, previous, players) if dealer is None else dealer
+    dealer = _name(dealer, players, index, "dealer")
+    if dealer not in players:
+        raise RecordError(f"hand {index}: dealer {dealer} does not play this hand")
+    zero = {p: 0 for p in all_players}
+    if "deal" in hand:
+        return _replay_full(rules, players, hand, index, previous, pot, dealer, zero)
+    if "deal_miss" in hand:
+        miss = _name(hand["deal_miss"], players, index, "deal_miss")
+        if not rules.deal_miss.allowed:
+            raise RecordError(f"hand {index}: {miss} declared a deal miss but {rules.name} has no "
+                              f"deal miss (deal_miss.allowed = false)")
+        return _deal_miss_outcome(rules, players, index, dealer, miss, pot, zero)
+    if "declarer" in hand:
+        extra = set(hand) & {"election", "discard", "tricks"}
+        if extra:
+            raise RecordError(f"hand {index}: {sorted(extra)[0]} needs the deal (deal = {{...}})")
+        declarer = _name(hand["declarer"], players, index, "declarer")
+        contract = _bid(hand.get("contract"), index)
+        friend_text = hand.get("friend", "none")
+        friend = None if friend_text == "none" else _name(friend_text, players, index, "friend")
+        taken = _taken(rules, hand, index)
+        call = hand.get("friend_call")
+        if call is not None:
+            _check_friend_call_text(call, index)
+        outcome = score_outcome(rules, players, declarer, contract, friend, taken,
+                                all_players=all_players, index=index)
+        outcome.dealer, outcome.friend_call = dealer, call
+        return _settle_pot(rules, outcome, pot)
+    raise RecordError(f"hand {index}: expected a deal (a full hand), a declarer (a recorded "
+                      f"outcome) or deal_miss")
+
+
+def _bid(text: Any, index: int) -> Bid:
+    if not isinstance(text, str):
+        raise RecordError(f"hand {index}: contract: expected a bid such as \"15D\" or \"16NT\"")
+    try:
+        return parse_bid(text)
+    except InvalidNotation as exc:
+        raise RecordError(f"hand {index}: contract: {exc}") from None
+
+
+def _taken(rules: Ruleset, hand: dict, index: int) -> int:
+    taken, opposition = hand.get("taken"), hand.get("opposition")
+    total = rules.point_card_total
+    if (taken is None) == (opposition is None):
+        raise RecordError(f"hand {index}: give exactly one of taken and opposition")
+    value = taken if taken is not None else opposition
+    key = "taken" if taken is not None else "opposition"
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= total:
+        raise RecordError(f"hand {index}: {key} = {value!r} is impossible: from 0 to {total} point "
+                          f"cards are in play under {rules.name}")
+    return value if taken is not None else total - value
+
+
+def _check_friend_call_text(call: Any, index: int) -> None:
+    if not isinstance(call, str):
+        raise RecordError(f"hand {index}: friend_call: expected a card or a call such as "
+                          f"\"mighty\", \"joker\", \"first-trick\"")
+    if call.lower() in ("joker", "mighty", "none", "first-trick", "last-trick") \
+            or call.lower().startswith("player:"):
+        return
+    try:
+        parse_cards(call)
+    except InvalidNotation as exc:
+        raise RecordError(f"hand {index}: friend_call: {exc}") from None
+
+
+def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contract: Bid,
+                  friend: Optional[str], taken: int, *, all_players: Optional[Sequence[str]] = None,
+                  index: int = 1) -> HandOutcome:
+    """Validate and score a recorded outcome (what a score-keeper writes down)."""
+    if declarer not in players:
+        raise RecordError(f"hand {index}: declarer {declarer!r} does not play this hand")
+    if friend is not None:
+        if friend not in players:
+            raise RecordError(f"hand {index}: friend {friend!r} does not play this hand")
+        if friend == declarer:
+            raise RecordError(f"hand {index}: {declarer} cannot be his own friend (write friend = "
+                              f"\"none\" for a declarer playing alone)")
+    elif not (rules.friend.no_friend or rules.friend.fake or rules.friend.first_trick
+              or rules.friend.last_trick):
+        raise RecordError(f"hand {index}: {declarer} played alone but {rules.name} allows no "
+                          f"friendless hand")
+    score = score_hand(rules, contract, taken, has_friend=friend is not None)
+    deltas = {p: 0 for p in (all_players or players)}
+    deltas.update(seat_deltas(score, players, declarer, friend))
+    return HandOutcome(index=index, status="scored", players=list(players), declarer=declarer,
+                       contract=contract, friend=friend, taken=taken, score=score, deltas=deltas)
+
+
+def _deal_miss_outcome(rules: Ruleset, players: Sequence[str], index: int, dealer: str, miss: str,
+                       pot: int, zero: dict[str, int]) -> HandOutcome:
+    deltas = dict(zero)
+    fee = rules.deposit.per_deal_miss
+    if fee:
+        payer = miss if rules.deposit.paid_by == "declaring_player" else dealer
+        deltas[payer] -= fee
+        pot += fee
+    return HandOutcome(index=index, status="deal_miss", players=list(players), dealer=dealer,
+                       deltas=deltas, deal_miss_player=miss, pot_after=pot)
+
+
+def _settle_pot(rules: Ruleset, outcome: HandOutcome, pot: int) -> HandOutcome:
+    """A made contract wins the deposit pot (001 §2); a failed one leaves it."""
+    outcome.pot_after = pot
+    if pot and outcome.score is not None and outcome.score.success and outcome.declarer:
+        for player, amount in pot_shares(pot, rules, outcome.declarer, outcome.friend).items():
+            outcome.deltas[player] += amount
+        outcome.pot_after = 0
+    return outcome
+
+
+def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int,
+                 previous: Optional[HandOutcome], pot: int, dealer: str,
+                 zero: dict[str, int]) -> HandOutcome:
+    from . import hand as engine  # the hand engine is only needed for full hands
+
+    deal = _deal(hand["deal"], players, index)
+    election = hand.get("election", [])
+    if not isinstance(election, list) or not all(isinstance(c, str) for c in election):
+        raise RecordError(f"hand {index}: election: expected a list of calls such as "
+                          f"\"Bo 13H\" or \"Cy pass\"")
+    calls = [_call(text, players, index) for text in election]
+    opener = expected_opener(rules, previous, dealer, players)
+    if calls and calls[0][0] != opener:
+        raise RecordError(f"hand {index}: election: {calls[0][0]} opened but {opener} opens this "
+                          f"hand (election.opener = {rules.election.opener})")
+    state = engine.new_hand(rules, players, dealer, deal, opener=opener)
+    for player, bid in calls:
+        state = engine.apply(state, engine.BidCall(player, bid))
+    if "deal_miss" in hand:
+        miss = _name(hand["deal_miss"], players, index, "deal_miss")
+        state = engine.apply(state, engine.DeclareDealMiss(miss))
+        outcome = _deal_miss_outcome(rules, players, index, dealer, miss, pot, zero)
+        outcome.full, outcome.state = True, state
+        return outcome
+    if state.phase == "redeal":
+        _no_more(hand, index, "discard", "everyone passed")
+        return HandOutcome(index=index, status="redeal", players=players, dealer=dealer,
+                           deltas=dict(zero), pot_after=pot, full=True, state=state)
+    outcome = HandOutcome(index=index, status="in_progress", players=players, dealer=dealer,
+                          deltas=dict(zero), pot_after=pot, full=True)
+    if state.phase == "election":
+        _no_more(hand, index, "discard", "the election is not over")
+        outcome.state = state
+        return outcome
+    if "discard" in hand:
+        state = engine.apply(state, engine.Discard(tuple(_cards(hand["discard"], index, "discard"))))
+    else:
+        _no_more(hand, index, "contract", "nothing was discarded yet")
+    if "contract" in hand and state.phase == "friend":
+        contract = _bid(hand["contract"], index)
+        if contract != state.contract:
+            state = engine.apply(state, engine.ChangeContract(contract))
+    if "friend" in hand:
+        if state.phase != "friend":
+            raise RecordError(f"hand {index}: friend is called after the discard")
+        try:
+            call = engine.parse_friend_call(hand["friend"], state)
+        except InvalidNotation as exc:
+            raise RecordError(f"hand {index}: friend: {exc}") from None
+        state = engine.apply(state, engine.CallFriend(call))
+        outcome.friend_call = hand["friend"]
+    else:
+        _no_more(hand, index, "tricks", "no friend was called yet")
+    tricks = hand.get("tricks", [])
+    if not isinstance(tricks, list) or not all(isinstance(t, str) for t in tricks):
+        raise RecordError(f"hand {index}: tricks: expected a list of strings of played cards")
+    for number, trick in enumerate(tricks, 1):
+        for token in trick.split():
+            if state.phase != "play":
+                raise RecordError(f"hand {index}, trick {number}: {token} is played after the "
+                                  f"hand ended")
+            try:
+                card, joker_suit, joker_call = engine.parse_play(token)
+            except InvalidNotation as exc:
+                raise RecordError(f"hand {index}, trick {number}: {exc}") from None
+            state = engine.apply(state, engine.Play(state.to_move, card, joker_suit, joker_call))
+        if state.phase == "play" and state.trick_number == number:
+            if number < len(tricks):
+                raise RecordError(f"hand {index}, trick {number}: only "
+                                  f"{len(trick.split())} cards were played but trick "
+                                  f"{number + 1} follows")
+            break  # a trick still being played: the hand is in progress
+    outcome.declarer, outcome.contract, outcome.state = state.declarer, state.contract, state
+    outcome.friend = state.friend if state.friend_revealed else None
+    if state.phase != "done":
+        return outcome
+    result = engine.hand_result(state)
+    for key in ("taken", "opposition"):
+        if key in hand:
+            stated = _taken(rules, {key: hand[key]}, index)
+            if stated != result.taken:
+                raise RecordError(f"hand {index}: {key} = {hand[key]} is impossible: the tricks "
+                                  f"give the ruling party {result.taken}")
+    outcome.status, outcome.friend, outcome.taken = "scored", result.friend, result.taken
+    outcome.score = result.score
+    outcome.deltas.update(result.deltas)
+    return _settle_pot(rules, outcome, pot)
+
+
+def _no_more(hand: dict, index: int, key: str, why: str) -> None:
+    later = FULL_KEYS[FULL_KEYS.index(key):]
+    present = [k for k in later if k in hand]
+    if present:
+        raise RecordError(f"hand {index}: {present[0]} is given but {why}")
+
+
+def _deal(deal: Any, players: Sequence[str], index: int) -> dict[str, list[int]]:
+    if not isinstance(deal, dict):
+        raise RecordError(f"hand {index}: deal: expected a table of player = \"10 cards\" and "
+                          f"kitty = \"3 cards\"")
+    expected = set(players) | {"kitty"}
+    if set(deal) != expected:
+        missing = sorted(expected - set(deal))
+        wrong = sorted(set(deal) - expected)
+        what = f"missing {missing[0]}" if missing else f"{wrong[0]!r} is not a player"
+        raise RecordError(f"hand {index}: deal: {what} (expected the five players and kitty)")
+    cards = {who: _cards(text, index, f"deal.{who}") for who, text in deal.items()}
+    seen: dict[int, str] = {}
+    for who, hand_cards in cards.items():
+        size = 3 if who == "kitty" else 10
+        if len(hand_cards) != size:
+            raise RecordError(f"hand {index}: deal.{who} has {len(hand_cards)} cards; expected "
+                              f"{size}")
+        for card in hand_cards:
+            if card in seen:
+                raise RecordError(f"hand {index}: deal: {format_cards([card])} is dealt to both "
+                                  f"{seen[card]} and {who}")
+            seen[card] = who
+    return cards
+
+
+def _cards(text: Any, index: int, key: str) -> list[int]:
+    if not isinstance(text, str):
+        raise RecordError(f"hand {index}: {key}: expected cards in one string, such as \"SA D10\"")
+    try:
+        return parse_cards(text)
+    except InvalidNotation as exc:
+        raise RecordError(f"hand {index}: {key}: {exc}") from None
+
+
+def _call(text: str, players: Sequence[str], index: int) -> tuple[str, Optional[Bid]]:
+    parts = text.rsplit(None, 1)
+    if len(parts) != 2:
+        raise RecordError(f"hand {index}: election: {text!r} is not a call: expected "
+                          f"\"<player> <bid>\" or \"<player> pass\"")
+    player, what = parts
+    _name(player, players, index, "election")
+    if what.lower() == "pass":
+        return player, None
+    try:
+        return player, parse_bid(what)
+    except InvalidNotation as exc:
+        raise RecordError(f"hand {index}: election: {exc}") from None
+
+
+def outcome_to_hand(outcome: HandOutcome) -> dict:
+    """A recorded-hand dict for an outcome (used by export)."""
+    if outcome.status == "deal_miss":
+        return {"players": outcome.players, "dealer": outcome.dealer,
+                "deal_miss": outcome.deal_miss_player}
+    hand: dict[str, Any] = {"players": outcome.players, "dealer": outcome.dealer,
+                            "declarer": outcome.declarer,
+                            "contract": format_bid(outcome.contract) if outcome.contract else None,
+                            "friend": outcome.friend or "none", "taken": outcome.taken}
+    if outcome.friend_call:
+        hand["friend_call"] = outcome.friend_call
+    return hand
