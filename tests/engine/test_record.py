@@ -1,0 +1,156 @@
+"""Hand records: reading, writing, and replaying recorded outcomes and deal misses."""
+
+from __future__ import annotations
+
+import pytest
+
+from mighty_cli.engine.cards import Bid, DIAMONDS
+from mighty_cli.engine.errors import RecordError
+from mighty_cli.engine.record import (Record, dump_record, expected_opener, next_dealer,
+                                      read_record, replay, score_outcome, HandOutcome)
+from mighty_cli.engine.ruleset import load_ruleset
+
+HEAD = 'format = "mighty-hand-record/1"\nruleset = "{ruleset}"\nplayers = {players}\n'
+FIVE = '["Ana", "Bo", "Cy", "Di", "Ed"]'
+
+
+def record(hands: str, ruleset: str = "standard", players: str = FIVE) -> Record:
+    return read_record(HEAD.format(ruleset=ruleset, players=players) + hands)
+
+
+def test_recorded_hand_is_scored_with_the_ruleset():
+    result = replay(record('[[hands]]\ndealer = "Ana"\ndeclarer = "Di"\ncontract = "15D"\n'
+                           'friend = "Ana"\ntaken = 16\n'))
+    (hand,) = result.hands
+    assert hand.status == "scored" and hand.contract == Bid(15, DIAMONDS)
+    assert hand.deltas == {"Ana": 5, "Bo": -5, "Cy": -5, "Di": 10, "Ed": -5}
+    assert result.totals == hand.deltas
+
+
+def test_opposition_may_be_given_instead_of_taken():
+    a = replay(record('[[hands]]\ndeclarer = "Di"\ncontract = "15D"\nfriend = "Ana"\ntaken = 16\n'))
+    b = replay(record('[[hands]]\ndeclarer = "Di"\ncontract = "15D"\nfriend = "Ana"\n'
+                      'opposition = 4\n'))
+    assert a.totals == b.totals
+
+
+def test_totals_are_zero_sum_across_hands():
+    result = replay(record(
+        '[[hands]]\ndeclarer = "Di"\ncontract = "15D"\nfriend = "Ana"\ntaken = 16\n'
+        '[[hands]]\ndeclarer = "Bo"\ncontract = "14NT"\nfriend = "none"\ntaken = 9\n'))
+    assert sum(result.totals.values()) == 0
+
+
+@pytest.mark.parametrize("hand, message", [
+    ('declarer = "Zed"\ncontract = "15D"\nfriend = "none"\ntaken = 16',
+     "hand 1: declarer = 'Zed' is not one of the players"),
+    ('declarer = "Di"\ncontract = "15X"\nfriend = "none"\ntaken = 16', "hand 1: contract:"),
+    ('declarer = "Di"\ncontract = "15D"\nfriend = "Di"\ntaken = 16',
+     "hand 1: Di cannot be his own friend"),
+    ('declarer = "Di"\ncontract = "15D"\nfriend = "none"\ntaken = 21',
+     "hand 1: taken = 21 is impossible"),
+    ('declarer = "Di"\ncontract = "15D"\nfriend = "none"\ntaken = 16\nopposition = 4',
+     "hand 1: give exactly one of taken and opposition"),
+    ('declarer = "Di"\ncontract = "12D"\nfriend = "none"\ntaken = 16',
+     "hand 1: contract 12D is below the minimum bid of standard (13)"),
+    ('declarer = "Di"\ncontract = "15D"\nfriend = "none"\ntaken = 16\ntricks = ["SA"]',
+     "hand 1: tricks needs the deal"),
+    ('colour = "red"', "unknown key 'colour'"),
+])
+def test_bad_recorded_hand_is_rejected_naming_hand_and_key(hand, message):
+    with pytest.raises(RecordError) as info:
+        replay(record("[[hands]]\n" + hand + "\n"))
+    assert message in str(info.value)
+
+
+def test_impossible_taken_under_a_21_point_ruleset_is_allowed_up_to_21():
+    result = replay(record('[[hands]]\ndeclarer = "Di"\ncontract = "15D"\nfriend = "none"\n'
+                           'taken = 21\n', ruleset="gwangju"))
+    assert "run" in result.hands[0].score.doublings
+
+
+def test_deal_miss_puts_fee_in_the_deposit_pot_and_the_next_made_contract_takes_it():
+    rules = load_ruleset("club-requirements")
+    fee = rules.deposit.per_deal_miss
+    assert fee == 5
+    result = replay(record('[[hands]]\ndeal_miss = "Cy"\n'
+                           '[[hands]]\ndeclarer = "Di"\ncontract = "13D"\nfriend = "Ana"\n'
+                           'taken = 12\n'
+                           '[[hands]]\ndeclarer = "Bo"\ncontract = "13S"\nfriend = "Ana"\n'
+                           'taken = 14\n', ruleset="club-requirements"))
+    first, failed, made = result.hands
+    assert first.deltas["Cy"] == -fee and first.pot_after == fee
+    assert failed.pot_after == fee                  # a failed contract leaves the pot
+    assert made.pot_after == 0 and made.deltas["Bo"] == made.score.declarer + fee
+    assert sum(result.totals.values()) + result.pot == 0
+
+
+def test_deal_miss_without_pot_changes_nothing():
+    result = replay(record('[[hands]]\ndeal_miss = "Cy"\n'))
+    assert result.hands[0].status == "deal_miss"
+    assert set(result.totals.values()) == {0}
+
+
+def test_next_dealer_is_the_previous_friend_or_declarer_alone():
+    rules = load_ruleset("standard")
+    players = ["Ana", "Bo", "Cy", "Di", "Ed"]
+    with_friend = HandOutcome(1, "scored", players, dealer="Ana", declarer="Di", friend="Bo")
+    alone = HandOutcome(1, "scored", players, dealer="Ana", declarer="Di", friend=None)
+    assert next_dealer(rules, with_friend, players) == "Bo"
+    assert next_dealer(rules, alone, players) == "Di"
+    assert next_dealer(rules, None, players) == "Ana"
+
+
+def test_dealer_is_derived_when_a_hand_omits_it():
+    result = replay(record('[[hands]]\ndealer = "Ed"\ndeclarer = "Di"\ncontract = "15D"\n'
+                           'friend = "Bo"\ntaken = 16\n'
+                           '[[hands]]\ndeclarer = "Ana"\ncontract = "15D"\nfriend = "Cy"\n'
+                           'taken = 16\n'))
+    assert result.hands[1].dealer == "Bo"
+
+
+def test_opener_follows_the_ruleset():
+    players = ["Ana", "Bo", "Cy", "Di", "Ed"]
+    standard = load_ruleset("standard")
+    made = score_outcome(standard, players, "Di", Bid(15, DIAMONDS), "Bo", 16)
+    failed = score_outcome(standard, players, "Di", Bid(15, DIAMONDS), "Bo", 10)
+    made.dealer = failed.dealer = "Ana"
+    assert expected_opener(standard, made, "Bo", players) == "Di"      # 003: previous declarer
+    assert expected_opener(standard, None, "Bo", players) == "Bo"      # first hand: the dealer
+    requirements = load_ruleset("club-requirements")                  # 001 §3.2
+    assert requirements.election.opener == "previous_declarer_if_made_else_friend"
+    assert expected_opener(requirements, made, "Bo", players) == "Di"
+    assert expected_opener(requirements, failed, "Ana", players) == "Bo"
+
+
+def test_six_players_need_the_five_who_played():
+    six = '["Ana", "Bo", "Cy", "Di", "Ed", "민수"]'
+    with pytest.raises(RecordError, match="say which five played"):
+        replay(record('[[hands]]\ndeclarer = "Di"\ncontract = "15D"\nfriend = "none"\n'
+                      'taken = 16\n', players=six))
+    result = replay(record('[[hands]]\nplayers = ["Bo", "Cy", "Di", "Ed", "민수"]\n'
+                           'declarer = "Di"\ncontract = "15D"\nfriend = "민수"\ntaken = 16\n',
+                           players=six))
+    assert result.totals["Ana"] == 0 and result.totals["민수"] == 5
+
+
+@pytest.mark.parametrize("text, message", [
+    ('format = "mighty-hand-record/9"\nplayers = ["A","B","C","D","E"]\n', "format"),
+    ('players = ["A","B","C","D"]\n', "got 4"),
+    ('players = ["A","B","C","D","A"]\n', "appears twice"),
+    ('players = "A B C D E"\n', "expected a list"),
+    ('players = ["A","B","C","D","E"]\nwhatever = 1\n', "unknown key 'whatever'"),
+    ('players = [\n', "not valid TOML"),
+])
+def test_bad_record_files_are_one_line_errors(text, message):
+    with pytest.raises(RecordError, match=message):
+        read_record(text)
+
+
+def test_dump_then_read_round_trips():
+    original = record('[[hands]]\ndealer = "Ana"\ndeclarer = "Di"\ncontract = "15D"\n'
+                      'friend = "Ana"\nfriend_call = "SA"\ntaken = 16\n'
+                      '[[hands]]\ndeal_miss = "Cy"\n')
+    again = read_record(dump_record(original))
+    assert again.players == original.players and again.hands == original.hands
+    assert replay(again).totals == replay(original).totals
