@@ -246,6 +246,8 @@ def next_dealer(rules: Ruleset, previous: Optional[HandOutcome], players: Sequen
         return previous.friend or previous.declarer or dealer
     if how == "declarer":
         return previous.declarer or dealer
+    if how == "same":
+        return dealer
     return after(dealer)
 
 
