@@ -35,8 +35,8 @@ TOP_KEYS = {"format", "ruleset", "players", "hands", "ruleset_toml", "title", "l
             "session"}
 FULL_KEYS = ("deal", "election", "discard", "contract", "friend", "tricks")
 RECORDED_KEYS = ("declarer", "contract", "friend", "friend_call", "taken", "opposition")
-HAND_KEYS = {"dealer", "players", "note", "deal_miss", "taken", "opposition", "declarer",
-             "friend_call", "session", "date", *FULL_KEYS}
+HAND_KEYS = {"dealer", "opener", "players", "note", "deal_miss", "taken", "opposition",
+             "declarer", "friend_call", "session", "date", *FULL_KEYS}
 STATUSES = ("scored", "deal_miss", "redeal", "in_progress")
 
 
@@ -276,7 +276,7 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
     if dealer not in players:
         raise RecordError(f"hand {index}: dealer {dealer} does not play this hand")
     zero = {p: 0 for p in all_players}
-    if "deal" in hand:
+    if "deal" in hand or "election" in hand:  # with no deal: refereed with open cards
         return _replay_full(rules, players, hand, index, previous, pot, dealer, zero)
     if "deal_miss" in hand:
         miss = _name(hand["deal_miss"], players, index, "deal_miss")
@@ -389,13 +389,15 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int,
                  zero: dict[str, int]) -> HandOutcome:
     from . import hand as engine  # the hand engine is only needed for full hands
 
-    deal = _deal(hand["deal"], players, index)
+    deal = _deal(hand["deal"], players, index) if "deal" in hand else None
     election = hand.get("election", [])
     if not isinstance(election, list) or not all(isinstance(c, str) for c in election):
         raise RecordError(f"hand {index}: election: expected a list of calls such as "
                           f"\"Bo 13H\" or \"Cy pass\"")
     calls = [_call(text, players, index) for text in election]
     opener = expected_opener(rules, previous, dealer, players)
+    if "opener" in hand:  # the table said who opened (e.g. a referee started mid-session)
+        opener = _name(hand["opener"], players, index, "opener")
     if calls and calls[0][0] != opener:
         raise RecordError(f"hand {index}: election: {calls[0][0]} opened but {opener} opens this "
                           f"hand (election.opener = {rules.election.opener})")
@@ -420,6 +422,8 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int,
         return outcome
     if "discard" in hand:
         state = engine.apply(state, engine.Discard(tuple(_cards(hand["discard"], index, "discard"))))
+    elif deal is None and state.phase == "exchange":
+        state = engine.apply(state, engine.Discard(()))  # open cards: the discards are unseen
     else:
         _no_more(hand, index, "contract", "nothing was discarded yet")
     if "contract" in hand and state.phase == "friend":
@@ -540,4 +544,41 @@ def outcome_to_hand(outcome: HandOutcome) -> dict:
                             "friend": outcome.friend or "none", "taken": outcome.taken}
     if outcome.friend_call:
         hand["friend_call"] = outcome.friend_call
+    return hand
+
+
+def state_to_hand(state: Any, deal: Optional[dict[str, list[int]]] = None) -> dict:
+    """A full-hand dict (finished or in progress) from a hand engine state, for saving."""
+    from . import hand as engine
+
+    hand: dict[str, Any] = {"dealer": state.dealer}
+    if deal is not None:
+        hand["deal"] = {who: format_cards(cards) for who, cards in deal.items()}
+    election: list[str] = []
+    plays: list[str] = []
+    for action in state.history:
+        if isinstance(action, engine.BidCall):
+            election.append(f"{action.player} "
+                            f"{'pass' if action.bid is None else format_bid(action.bid)}")
+        elif isinstance(action, engine.DeclareDealMiss):
+            hand["deal_miss"] = action.player
+        elif isinstance(action, engine.Discard):
+            if action.cards:
+                hand["discard"] = format_cards(action.cards)
+        elif isinstance(action, engine.ChangeContract):
+            hand["contract"] = format_bid(action.contract)
+        elif isinstance(action, engine.CallFriend):
+            hand["friend"] = engine.format_friend_call(action.call)
+        elif isinstance(action, engine.Play):
+            plays.append(engine.format_play(action))
+    if election:
+        first = election[0].rsplit(None, 1)[0]
+        if first != hand["dealer"]:
+            hand["opener"] = first
+        hand["election"] = election
+    elif getattr(state, "to_move", None) and state.phase == "election" \
+            and state.to_move != state.dealer:
+        hand["opener"] = state.to_move
+    if plays:
+        hand["tricks"] = [" ".join(plays[i:i + 5]) for i in range(0, len(plays), 5)]
     return hand
