@@ -23,6 +23,7 @@ COMMANDS = {
     "score": "mighty_cli.cli.score:score",
     "replay": "mighty_cli.cli.hands:replay",
     "deal": "mighty_cli.cli.hands:deal",
+    "referee": "mighty_cli.cli.referee:referee",
 }
 
 
