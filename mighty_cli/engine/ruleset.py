@@ -111,13 +111,17 @@ class DealMiss:
 
     allowed: bool = option(True, "Whether a player may declare a deal miss at all.", source="003")
     rank_weights: dict = option({"A": 1.0, "K": 1.0, "Q": 1.0, "J": 1.0, "10": 0.5},
-                                "Weight of each point-card rank in a hand's deal-miss sum.",
+                                "Weight of each point-card rank in a hand's deal-miss sum (a "
+                                "rank left out weighs 0; cards 2-9 always weigh 0).",
                                 source="003 (redeal table)", kind="rank_weights")
     card_weights: dict = option({}, "Weights for particular cards, overriding their rank's weight "
                                 "(e.g. the one-eyed jacks SJ and HJ).", source="000 §7.3",
                                 kind="card_weights")
-    mighty_weight: float = option(0.0, "Weight of Mighty (♠A at deal time).", source="003")
-    joker_weight: float = option(-1.0, "Weight of the joker.", source="003")
+    mighty_weight: float = option(0.0, "Weight of Mighty: the cards.mighty card (♠A), since trump "
+                                  "is not known at deal time. It replaces that card's rank and "
+                                  "card weight.", source="003")
+    joker_weight: float = option(-1.0, "Weight of the joker (also where the joker is a point "
+                                 "card).", source="003")
     threshold: float = option(0.5, "The hand is a deal miss when its sum is below (or at most) "
                               "this.", source="003")
     comparison: str = option("at_most", "How the sum is compared with the threshold.",
@@ -357,9 +361,10 @@ class Session:
     """Dealer and opener succession, sitting out, the end of a session: RULES.md §9."""
 
     next_dealer: str = option("friend", "Who deals the next hand: the previous friend (the "
-                              "declarer if he played alone), the previous declarer, or the next "
-                              "player.", source="003; 002; 000 §3.2.3",
-                              choices=("friend", "declarer", "next_player"))
+                              "declarer if he played alone), the previous declarer, the next "
+                              "player, or the same dealer every hand (동대전: whoever shuffles "
+                              "best).", source="003; 002; 000 §3.2.3; 000 §7.5.1 (same)",
+                              choices=("friend", "declarer", "next_player", "same"))
     all_pass_dealer: str = option("next_player", "Who deals after everyone passed.",
                                   source="002", choices=("same", "next_player"))
     sit_out: str = option("dealer", "With six or seven present, who sits the hand out: the "
