@@ -104,7 +104,7 @@ def parse_cards(text: str | Iterable[str]) -> list[int]:
 
 def format_cards(cards: Iterable[int]) -> str:
     """A card list in canonical form, separated by single spaces, in the order given."""
-    return " ".join(_CARD_NAMES[card] for card in cards)
+    return " ".join(format_card(card) for card in cards)
 
 
 def sort_key(card: int) -> tuple[int, int]:
