@@ -568,7 +568,10 @@ def _build(data: dict, label: str, folder: Path, seen: tuple[str, ...],
     if parent_name is None and not is_root:
         parent_name = "standard"
     if parent_name:
-        parent_path = resolve_ruleset_path(parent_name, folder)
+        try:
+            parent_path = resolve_ruleset_path(parent_name, folder)
+        except RulesetError as exc:
+            raise RulesetError(f"{label}: extends = {parent_name!r}: {exc}") from None
         if str(parent_path.resolve()) in seen:
             raise RulesetError(f"{label}: extends: {parent_name!r} extends this file again "
                                f"(a cycle)")
@@ -708,8 +711,9 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
         raise RulesetError(f"{label}: election.min_bid = {e.min_bid} is above election.max_bid = "
                            f"{e.max_bid}: the minimum bid cannot exceed the maximum")
     c = rules.cards
-    if c.mighty == "JK" or c.mighty_alternate == "JK":
-        raise RulesetError(f"{label}: cards.mighty: the joker cannot be Mighty")
+    for key in ("mighty", "mighty_alternate"):
+        if getattr(c, key) == "JK":
+            raise RulesetError(f"{label}: cards.{key} = \"JK\": the joker cannot be Mighty")
     for key in ("joker_call", "joker_call_alternate"):
         card = getattr(c, key)
         if card == "JK":
