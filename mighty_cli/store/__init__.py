@@ -1,0 +1,38 @@
+"""The league store: players, leagues, sessions, hands and the change log, kept with SQLModel.
+
+This package's ``__init__`` stays light (no SQLModel import) so the CLI can name the database
+and report store errors without paying for SQLAlchemy at start-up. The tables are in
+:mod:`.models`, the engine factory in :mod:`.db`, the operations in :mod:`.services`.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..engine.errors import MightyError
+
+DB_ENV = "MIGHTY_DB"
+
+
+class LeagueError(MightyError):
+    """A league operation that names something missing or breaks a league rule."""
+
+
+def default_db_url() -> str:
+    """The database URL when neither ``--db`` nor ``MIGHTY_DB`` names one: a SQLite file in the
+    user's application directory."""
+    import click  # only the CLI calls this; click is a core dependency anyway
+
+    folder = Path(click.get_app_dir("mighty"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'mighty.db'}"
+
+
+def resolve_db_url(url: str | None) -> str:
+    """``--db`` if given, else ``MIGHTY_DB``, else the default SQLite file. A bare path is a
+    SQLite file."""
+    url = url or os.environ.get(DB_ENV) or default_db_url()
+    if "://" not in url:
+        url = f"sqlite:///{Path(url).expanduser().resolve()}"
+    return url

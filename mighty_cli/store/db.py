@@ -1,0 +1,100 @@
+"""The database engine, made by a function (never a module global), and transactions.
+
+SQLite is the default. Several processes may write one SQLite file at once (two score-keepers
+at two tables): the file runs in WAL mode, every transaction starts with ``BEGIN IMMEDIATE`` so
+writers queue on the busy timeout instead of failing half-way, and foreign keys are enforced.
+On PostgreSQL a writer locks its league's row first (:func:`lock_league`), which serialises
+writers of one league the same way.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Iterator
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
+from sqlmodel import Session, SQLModel, create_engine
+
+from . import LeagueError, resolve_db_url
+
+BUSY_TIMEOUT_SECONDS = 60
+
+
+def make_engine(url: str | None = None, *, create: bool = True) -> Engine:
+    """An engine for a SQLAlchemy URL (default: the user's SQLite file), with the tables made."""
+    from . import models  # noqa: F401  (registers the tables on SQLModel.metadata)
+
+    url = resolve_db_url(url)
+    try:
+        if url.startswith("sqlite"):
+            engine = _sqlite_engine(url)
+        else:
+            engine = create_engine(url, pool_pre_ping=True)
+    except (ArgumentError, NoSuchModuleError) as exc:
+        raise LeagueError(f"--db {url!r}: not a database URL SQLAlchemy can use ({exc})") from None
+    if create:
+        try:
+            SQLModel.metadata.create_all(engine)
+        except OperationalError as exc:
+            raise LeagueError(f"--db {_safe(url)}: cannot open the database: "
+                              f"{str(exc.orig).strip().splitlines()[0]}") from None
+    return engine
+
+
+def _sqlite_engine(url: str) -> Engine:
+    from sqlalchemy.pool import StaticPool
+
+    in_memory = url in ("sqlite://", "sqlite:///:memory:")
+    kwargs: dict = {"connect_args": {"timeout": BUSY_TIMEOUT_SECONDS,
+                                     "check_same_thread": False}}
+    if in_memory:
+        kwargs["poolclass"] = StaticPool  # one shared connection, or each one sees no tables
+    engine = create_engine(url, **kwargs)
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record):
+        # Take transaction control from the sqlite3 module so BEGIN IMMEDIATE can be issued.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        if not in_memory:
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_SECONDS * 1000}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection):
+        # Take the write lock at the start: a read-then-write transaction that upgraded its
+        # lock later could fail with "database is locked" instead of waiting its turn.
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def _safe(url: str) -> str:
+    """The URL without its password, for messages."""
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        credentials, host = rest.rsplit("@", 1)
+        return f"{scheme}://{credentials.split(':', 1)[0]}@{host}"
+    return url
+
+
+@contextmanager
+def transaction(engine: Engine) -> Iterator[Session]:
+    """A session whose work is committed together at the end, or not at all."""
+    with Session(engine, expire_on_commit=False) as session:
+        with session.begin():
+            yield session
+
+
+def lock_league(session: Session, league_id: int) -> None:
+    """Serialise writers of one league (PostgreSQL row lock; SQLite already holds the lock)."""
+    from sqlmodel import select
+
+    from .models import League
+
+    if session.get_bind().dialect.name != "sqlite":
+        session.exec(select(League.id).where(League.id == league_id).with_for_update()).first()

@@ -1,0 +1,161 @@
+"""Pure session bookkeeping: who deals, opens and sits out next, and the deposit pot.
+
+RULES.md §9. No database here: the store hands in what it knows about the previous hand and
+gets back a proposal (the table may overrule it) or the pot's movements.
+
+* Dealer: the previous friend (the declarer if he played alone), or as ``session.next_dealer``
+  says; after a deal miss ``deal_miss.next_dealer``; after everyone passed
+  ``session.all_pass_dealer``. The first dealer of a session is chosen (default: the first seat).
+* Six present: the dealer deals and sits the hand out (000 §3.3.1); with ``session.sit_out =
+  "declarer_if_opposition_won"`` a beaten declarer deals and sits out instead. Seven present: the
+  previous declarer and friend sit out (000 §3.4.1); without them (a session's first hand, a
+  friendless hand) the dealer and the player after him.
+* A deal miss is redealt among the same five.
+* Deposit pot (001 §2): each deal miss pays ``deposit.per_deal_miss`` into it; a made contract
+  takes it all (``deposit.won_by``); a failed one leaves it for the next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+from ..engine.ruleset import Ruleset
+from ..engine.scoring import pot_shares
+
+
+@dataclass(frozen=True)
+class PreviousHand:
+    """What succession needs to know about the hand before."""
+
+    status: str                       # scored | deal_miss | redeal
+    players: tuple[str, ...]          # the five who played
+    dealer: Optional[str]
+    declarer: Optional[str] = None
+    friend: Optional[str] = None
+    success: Optional[bool] = None
+    deal_miss: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """Who should deal, open and play the next hand, and who sits out."""
+
+    dealer: str
+    opener: str
+    players: tuple[str, ...]
+    sitting_out: tuple[str, ...]
+
+
+def playing_order(seating: Sequence[str], rules: Ruleset) -> list[str]:
+    """Seats are entered clockwise; play goes clockwise or counterclockwise by the ruleset."""
+    seating = list(seating)
+    if rules.election.direction == "counterclockwise":
+        return seating[:1] + seating[:0:-1]
+    return seating
+
+
+def _after(order: Sequence[str], player: str, skip: Sequence[str] = ()) -> str:
+    """The next player after ``player`` in ``order``, passing over ``skip``."""
+    start = order.index(player)
+    for step in range(1, len(order) + 1):
+        candidate = order[(start + step) % len(order)]
+        if candidate not in skip:
+            return candidate
+    return player
+
+
+def propose(rules: Ruleset, seating: Sequence[str], previous: Optional[PreviousHand],
+            first_dealer: Optional[str] = None) -> Proposal:
+    """The proposal for the next hand of a session (RULES.md §9)."""
+    order = playing_order(seating, rules)
+    extra = len(order) - 5
+    if previous is None:
+        dealer = first_dealer if first_dealer in order else order[0]
+        out = _first_sitters(order, dealer, extra)
+    elif previous.status in ("deal_miss", "redeal"):
+        dealer = _redeal_dealer(rules, order, previous)
+        out = tuple(p for p in order if p not in previous.players)
+    else:
+        dealer = _next_dealer(rules, order, previous)
+        if extra == 1:
+            out = (dealer,)
+        elif extra == 2 and previous.friend and previous.declarer:
+            out = tuple(p for p in order if p in (previous.declarer, previous.friend))
+        else:
+            out = _first_sitters(order, dealer, extra)
+    players = tuple(p for p in order if p not in out)
+    return Proposal(dealer, _opener(rules, order, players, dealer, previous), players, out)
+
+
+def _first_sitters(order: Sequence[str], dealer: str, extra: int) -> tuple[str, ...]:
+    sitters = [dealer] if extra >= 1 else []
+    while len(sitters) < extra:
+        sitters.append(_after(order, sitters[-1]))
+    return tuple(p for p in order if p in sitters)
+
+
+def _redeal_dealer(rules: Ruleset, order: Sequence[str], previous: PreviousHand) -> str:
+    dealer = previous.dealer or previous.players[0]
+    if previous.status == "deal_miss":
+        how = rules.deal_miss.next_dealer
+        if how == "declaring_player" and previous.deal_miss:
+            return previous.deal_miss
+    else:
+        how = "next_player" if rules.session.all_pass_dealer == "next_player" else "same"
+    return _after(order, dealer) if how == "next_player" and dealer in order else dealer
+
+
+def _next_dealer(rules: Ruleset, order: Sequence[str], previous: PreviousHand) -> str:
+    dealer = previous.dealer if previous.dealer in order else order[0]
+    if (rules.session.sit_out == "declarer_if_opposition_won" and len(order) > 5
+            and previous.success is False and previous.declarer):
+        return previous.declarer
+    how = rules.session.next_dealer
+    if how == "friend":
+        return previous.friend or previous.declarer or dealer
+    if how == "declarer":
+        return previous.declarer or dealer
+    return _after(order, dealer)
+
+
+def _opener(rules: Ruleset, order: Sequence[str], players: Sequence[str], dealer: str,
+            previous: Optional[PreviousHand]) -> str:
+    """Who opens the election (election.opener); never a player sitting out."""
+    how = rules.election.opener
+    candidate: Optional[str] = dealer
+    if how == "after_dealer":
+        candidate = None
+    elif how != "dealer" and previous is not None and previous.status == "scored":
+        if how == "previous_declarer" or previous.success:
+            candidate = previous.declarer
+        else:
+            candidate = previous.friend or previous.declarer
+    if candidate in players:
+        return candidate  # type: ignore[return-value]
+    # "after_dealer", or the one who would open sits out: the next player after the dealer.
+    sitting_out = [p for p in order if p not in players]
+    return _after(order, dealer, skip=sitting_out)
+
+
+@dataclass
+class PotMove:
+    """What the deposit pot did in one hand: who paid in or won how much, and what is left."""
+
+    deltas: dict[str, int] = field(default_factory=dict)
+    pot_after: int = 0
+
+
+def settle_pot(rules: Ruleset, pot: int, status: str, *, dealer: Optional[str] = None,
+               deal_miss: Optional[str] = None, declarer: Optional[str] = None,
+               friend: Optional[str] = None, success: Optional[bool] = None) -> PotMove:
+    """The pot's movement in one hand, given the pot before it (001 §2)."""
+    if status == "deal_miss":
+        fee = rules.deposit.per_deal_miss
+        payer = deal_miss if rules.deposit.paid_by == "declaring_player" else dealer
+        if fee and payer:
+            return PotMove({payer: -fee}, pot + fee)
+        return PotMove({}, pot)
+    if status == "scored" and success and pot > 0 and declarer:
+        return PotMove(dict(pot_shares(pot, rules, declarer, friend)), 0)
+    return PotMove({}, pot)

@@ -1,0 +1,127 @@
+"""Every table of the league store, in one module (SQLModel's ``code_structure`` habit).
+
+A league keeps the full TOML text of its ruleset, so a later edit of a bundled ruleset file never
+changes a past result. Each hand keeps its outcome in columns, its refereed record (when it was
+played card by card) as hand-record TOML, and one ``HandPlayer`` row per player it touched with
+the points of the hand's score and of the deposit pot, so standings are one aggregate query.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+from typing import Optional
+
+from sqlalchemy import Column, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def utc_now() -> datetime:
+    """Timestamps are stored in UTC."""
+    return datetime.now(timezone.utc)
+
+
+class Player(SQLModel, table=True):
+    """A person. A merged record keeps its row (``merged_into_id``) so old names still resolve."""
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str = Field(index=True, unique=True, max_length=100)
+    merged_into_id: Optional[int] = Field(default=None, foreign_key="player.id")
+    created_at: datetime = Field(default_factory=utc_now)
+
+
+class League(SQLModel, table=True):
+    """A league: its ruleset (the TOML text itself) and how its standings are ranked."""
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str = Field(index=True, unique=True, max_length=100)
+    ruleset_name: str = Field(max_length=200)
+    ruleset_toml: str = Field(sa_column=Column(Text, nullable=False))
+    min_hands: int = 0
+    rank_by: str = Field(default="score,score_per_hand,declarer_success,name", max_length=200)
+    created_at: datetime = Field(default_factory=utc_now)
+
+
+class LeagueSession(SQLModel, table=True):
+    """One evening of play: the players present, in seating order, and its hands."""
+
+    __tablename__ = "league_session"
+    __table_args__ = (UniqueConstraint("league_id", "number"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="league.id", index=True)
+    number: int
+    day: date
+    first_dealer_id: Optional[int] = Field(default=None, foreign_key="player.id")
+    started_at: datetime = Field(default_factory=utc_now)
+    ended_at: Optional[datetime] = None
+
+
+class SessionSeat(SQLModel, table=True):
+    """A player present at a session and where they sat (0 is the first in playing order)."""
+
+    __tablename__ = "session_seat"
+
+    session_id: int = Field(foreign_key="league_session.id", primary_key=True)
+    seat: int = Field(primary_key=True)
+    player_id: int = Field(foreign_key="player.id", index=True)
+
+
+class Hand(SQLModel, table=True):
+    """One hand of a league, numbered in the order it was played."""
+
+    __table_args__ = (UniqueConstraint("league_id", "number"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="league.id", index=True)
+    session_id: int = Field(foreign_key="league_session.id", index=True)
+    number: int
+    status: str = Field(max_length=20)          # scored | deal_miss | redeal
+    voided: bool = False
+    dealer_id: Optional[int] = Field(default=None, foreign_key="player.id")
+    declarer_id: Optional[int] = Field(default=None, foreign_key="player.id")
+    friend_id: Optional[int] = Field(default=None, foreign_key="player.id")
+    deal_miss_id: Optional[int] = Field(default=None, foreign_key="player.id")
+    contract: Optional[str] = Field(default=None, max_length=10)
+    friend_call: Optional[str] = Field(default=None, max_length=40)
+    taken: Optional[int] = None
+    success: Optional[bool] = None
+    base: Optional[float] = None
+    multiplier: Optional[int] = None
+    doublings: str = Field(default="", max_length=100)
+    run: bool = False
+    back_run: bool = False
+    pot_after: int = 0
+    full: bool = False
+    record_toml: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
+    note: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
+    created_at: datetime = Field(default_factory=utc_now)
+
+
+class HandPlayer(SQLModel, table=True):
+    """What one hand meant for one player: seat (None when sitting out), role and points."""
+
+    __tablename__ = "hand_player"
+
+    hand_id: int = Field(foreign_key="hand.id", primary_key=True)
+    player_id: int = Field(foreign_key="player.id", primary_key=True, index=True)
+    league_id: int = Field(foreign_key="league.id", index=True)
+    seat: Optional[int] = None
+    role: str = Field(max_length=10)             # declarer | friend | opponent | out
+    points: int = 0                              # from the hand's score
+    pot: int = 0                                 # from the deposit pot (paid in or won)
+
+
+class ChangeLog(SQLModel, table=True):
+    """Who changed what, when and why, with the before and after (JSON text)."""
+
+    __tablename__ = "change_log"
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    league_id: Optional[int] = Field(default=None, foreign_key="league.id", index=True)
+    hand_id: Optional[int] = Field(default=None, foreign_key="hand.id")
+    action: str = Field(max_length=40)
+    who: str = Field(max_length=100)
+    why: str = Field(default="", sa_column=Column(Text, nullable=False))
+    at: datetime = Field(default_factory=utc_now)
+    before: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
+    after: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
