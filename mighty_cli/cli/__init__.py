@@ -24,6 +24,14 @@ COMMANDS = {
     "replay": "mighty_cli.cli.hands:replay",
     "deal": "mighty_cli.cli.hands:deal",
     "referee": "mighty_cli.cli.referee:referee",
+    "league": "mighty_cli.cli.league:league",
+    "player": "mighty_cli.cli.league:player",
+    "session": "mighty_cli.cli.league:session",
+    "standings": "mighty_cli.cli.league:standings",
+    "import": "mighty_cli.cli.league:import_",
+    "export": "mighty_cli.cli.league:export",
+    "record": "mighty_cli.cli.league_hands:record",
+    "hand": "mighty_cli.cli.league_hands:hand",
 }
 
 

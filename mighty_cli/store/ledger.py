@@ -116,6 +116,8 @@ def _next_dealer(rules: Ruleset, order: Sequence[str], previous: PreviousHand) -
         return previous.friend or previous.declarer or dealer
     if how == "declarer":
         return previous.declarer or dealer
+    if how == "same":
+        return dealer
     return _after(order, dealer)
 
 

@@ -1,0 +1,317 @@
+"""League hand commands: ``record`` (one outcome, fast) and ``hand list|show|amend|void|log``."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import click
+
+from ..render.text import table
+from .league import (by_option, database, db_option, league_option, proposal_text, signed,
+                     split_names, who_default)
+from .options import echo_json, json_option
+
+
+def friend_value(text: Optional[str]) -> Optional[str]:
+    """``none``/``-``/``no`` mean the declarer played alone."""
+    if text is None:
+        return None
+    return "none" if text.strip().lower() in ("none", "-", "no", "노프", "alone") else text.strip()
+
+
+def hand_line(hand) -> str:
+    """One hand in a line: what was played and what it came to."""
+    if hand.status == "deal_miss":
+        what = f"deal miss by {hand.deal_miss} (dealer {hand.dealer})"
+    elif hand.status == "redeal":
+        what = "everyone passed: redeal"
+    else:
+        partner = f"with {hand.friend}" if hand.friend else "alone"
+        verdict = "made" if hand.success else "failed"
+        doubled = f" ×{hand.multiplier}" if hand.multiplier and hand.multiplier > 1 else ""
+        what = (f"{hand.declarer} {hand.contract} {partner}, took {hand.taken}: "
+                f"{verdict}{doubled}")
+    if hand.voided:
+        what = "VOID  " + what
+    return what
+
+
+def deltas_line(hand) -> str:
+    return "  ".join(f"{name} {signed(value)}" for name, value in hand.deltas.items()
+                     if value or name in hand.players)
+
+
+@click.command()
+@league_option
+@click.option("--session", "session_number", type=int, default=None,
+              help="Which open session (needed when several are open).")
+@click.option("--declarer", "-d", default=None, metavar="NAME", help="The declarer (주공).")
+@click.option("--contract", "-c", default=None, metavar="BID",
+              help="The final contract, e.g. 15D, 14S, 16NT.")
+@click.option("--friend", "-f", default=None, metavar="NAME|none",
+              help="The player who was friend (프렌드), or none.")
+@click.option("--friend-call", default=None, metavar="CARD",
+              help="What was called (optional), e.g. SA, joker, first-trick.")
+@click.option("--taken", "-t", type=int, default=None,
+              help="Point cards the ruling party took (discards included).")
+@click.option("--opposition", "-o", type=int, default=None,
+              help="Or: point cards the opposition took.")
+@click.option("--deal-miss", default=None, metavar="NAME",
+              help="The hand was a deal miss (딜 미스) declared by NAME.")
+@click.option("--dealer", default=None, metavar="NAME",
+              help="Who dealt (default: the proposed dealer).")
+@click.option("--players", "-p", default=None, metavar="A,B,C,D,E",
+              help="The five who played (default: the proposal when six or seven are present).")
+@click.option("--note", default=None, help="Free text kept with the hand.")
+@json_option
+@db_option
+@by_option
+def record(league_name, session_number, declarer, contract, friend, friend_call, taken,
+           opposition, deal_miss, dealer, players, note, as_json, db_url, who) -> None:
+    """Record one hand's outcome in the league's open session: checked against the league's
+    ruleset and scored at once. Missing values are asked for.
+
+    \b
+    Examples:
+      mighty record -l tuesday -d Ana -c 15D -f Bo -t 16
+      mighty record -l tuesday --declarer 김철수 --contract 14NT --friend none --opposition 3
+      mighty record -l tuesday --deal-miss Cy
+      mighty record -l tuesday            (asks for each value)
+    """
+    from ..store import services
+
+    if taken is not None and opposition is not None:
+        raise click.UsageError("give --taken or --opposition, not both")
+    if deal_miss is None:
+        declarer = declarer or click.prompt("Declarer (주공)")
+        contract = contract or click.prompt("Contract (e.g. 15D, 16NT)")
+        friend = friend or click.prompt("Friend (프렌드) or none", default="none")
+        if taken is None and opposition is None:
+            taken = click.prompt("Point cards taken by the ruling party", type=int)
+    with database(db_url) as s:
+        done = services.record_hand(
+            s, league_name, session_number=session_number, declarer=declarer,
+            contract=contract.upper() if contract else None, friend=friend_value(friend),
+            friend_call=friend_call, taken=taken, opposition=opposition, deal_miss=deal_miss,
+            dealer=dealer, players=split_names(players), note=note, who=who_default(who))
+    hand = done.hand
+    if as_json:
+        echo_json({"hand": hand.to_json(),
+                   "next": {"dealer": done.proposal.dealer, "opener": done.proposal.opener,
+                            "players": list(done.proposal.players),
+                            "sitting_out": list(done.proposal.sitting_out)},
+                   "pot": done.pot})
+        return
+    click.echo(f"Hand {hand.number} (session {hand.session}): {hand_line(hand)}")
+    click.echo(f"  {deltas_line(hand)}")
+    click.echo(proposal_text(done.proposal, done.pot))
+
+
+@click.group()
+def hand() -> None:
+    """Hands of a league: list, show, amend or void (with a change log).
+
+    \b
+    Examples:
+      mighty hand list --league tuesday --last 10
+      mighty hand show --league tuesday 12
+      mighty hand amend --league tuesday 12 --taken 15 --reason "miscounted"
+      mighty hand void --league tuesday 13 --reason "entered twice"
+    """
+
+
+@hand.command("list")
+@league_option
+@click.option("--session", "session_number", type=int, default=None, help="One session only.")
+@click.option("--last", type=click.IntRange(1), default=None, help="Only the last N hands.")
+@json_option
+@db_option
+def hand_list(league_name, session_number, last, as_json, db_url) -> None:
+    """List a league's hands.
+
+    \b
+    Example:
+      mighty hand list --league tuesday --session 3
+    """
+    from ..store import services
+
+    with database(db_url) as s:
+        hands = services.list_hands(s, league_name, session_number=session_number, last=last)
+    if as_json:
+        echo_json({"hands": [h.to_json() for h in hands]})
+        return
+    if not hands:
+        click.echo(f"League {league_name} has no hands yet.")
+        return
+    click.echo(table(["hand", "session", "dealer", "outcome", "pot"],
+                     [(h.number, h.session, h.dealer or "", hand_line(h), h.pot_after)
+                      for h in hands], align=">><<>"))
+
+
+@hand.command("show")
+@league_option
+@click.argument("number", type=int)
+@json_option
+@db_option
+def hand_show(league_name, number, as_json, db_url) -> None:
+    """Show one hand in full.
+
+    \b
+    Example:
+      mighty hand show --league tuesday 12
+    """
+    from ..store import services
+
+    with database(db_url) as s:
+        shown = services.show_hand(s, league_name, number)
+    if as_json:
+        echo_json(shown.to_json())
+        return
+    click.echo(f"Hand {shown.number}, session {shown.session} ({shown.day.isoformat()})"
+               f"{' — VOID' if shown.voided else ''}")
+    click.echo(f"  {hand_line(shown)}")
+    click.echo(f"  players: {', '.join(shown.players)}"
+               + (f"; sitting out: {', '.join(shown.sitting_out)}" if shown.sitting_out else "")
+               + f"; dealer {shown.dealer}")
+    if shown.status == "scored":
+        doubled = ", ".join(shown.doublings) or "no doublings"
+        base = int(shown.base) if shown.base is not None and shown.base == int(shown.base) \
+            else shown.base
+        click.echo(f"  base {base} × {shown.multiplier} ({doubled})"
+                   + (f"; friend call {shown.friend_call}" if shown.friend_call else ""))
+    click.echo(f"  {deltas_line(shown)}")
+    click.echo(f"  deposit pot after: {shown.pot_after}")
+    if shown.note:
+        click.echo(f"  note: {shown.note}")
+    if shown.full and shown.record_toml:
+        click.echo("  refereed card by card:")
+        for line in shown.record_toml.rstrip().splitlines():
+            click.echo(f"    {line}")
+
+
+def changes_text(correction) -> str:
+    lines = [f"Hand {correction.after.number}: {hand_line(correction.before)}",
+             f"     now: {hand_line(correction.after)}"]
+    if correction.hands_resettled:
+        lines.append(f"Deposit pot settled again in {correction.hands_resettled} later hand(s).")
+    if not correction.changes:
+        lines.append("Standings unchanged.")
+        return "\n".join(lines)
+    rank = (lambda r: "-" if r is None else str(r))
+    rows = [(c.name, c.score_before, c.score_after, signed(c.score_after - c.score_before),
+             rank(c.rank_before), rank(c.rank_after)) for c in correction.changes]
+    lines.append("Standings changed:")
+    lines.append(table(["player", "score was", "now", "change", "rank was", "now"], rows,
+                       align="<>>>>>"))
+    return "\n".join(lines)
+
+
+def correction_json(correction) -> dict:
+    return {"before": correction.before.to_json(), "after": correction.after.to_json(),
+            "hands_resettled": correction.hands_resettled,
+            "changes": [vars(c) for c in correction.changes]}
+
+
+def require_reason(reason: Optional[str]) -> str:
+    reason = reason if reason is not None else click.prompt("Reason (for the change log)")
+    if not reason.strip():
+        raise click.UsageError("--reason must say why the hand changes")
+    return reason.strip()
+
+
+@hand.command("amend")
+@league_option
+@click.argument("number", type=int)
+@click.option("--declarer", "-d", default=None, metavar="NAME")
+@click.option("--contract", "-c", default=None, metavar="BID")
+@click.option("--friend", "-f", default=None, metavar="NAME|none")
+@click.option("--friend-call", default=None, metavar="CARD")
+@click.option("--taken", "-t", type=int, default=None)
+@click.option("--opposition", "-o", type=int, default=None)
+@click.option("--deal-miss", default=None, metavar="NAME", help="It was a deal miss after all.")
+@click.option("--dealer", default=None, metavar="NAME")
+@click.option("--players", "-p", default=None, metavar="A,B,C,D,E")
+@click.option("--note", default=None)
+@click.option("--reason", default=None, help="Why (required; asked for when missing).")
+@json_option
+@db_option
+@by_option
+def hand_amend(league_name, number, declarer, contract, friend, friend_call, taken, opposition,
+               deal_miss, dealer, players, note, reason, as_json, db_url, who) -> None:
+    """Correct an earlier hand. Everything after it is recomputed in the same transaction, the
+    change log records who, when and why, and the standings changes are printed.
+
+    \b
+    Examples:
+      mighty hand amend --league tuesday 12 --taken 15 --reason "miscounted the kitty"
+      mighty hand amend -l tuesday 7 --friend none --by 김철수 --reason "no friend was called"
+    """
+    from ..store import services
+
+    if taken is not None and opposition is not None:
+        raise click.UsageError("give --taken or --opposition, not both")
+    why = require_reason(reason)
+    with database(db_url) as s:
+        correction = services.amend_hand(
+            s, league_name, number, who=who_default(who), why=why, declarer=declarer,
+            contract=contract.upper() if contract else None, friend=friend_value(friend),
+            friend_call=friend_call, taken=taken, opposition=opposition, deal_miss=deal_miss,
+            dealer=dealer, players=split_names(players), note=note)
+    if as_json:
+        echo_json(correction_json(correction))
+    else:
+        click.echo(changes_text(correction))
+
+
+@hand.command("void")
+@league_option
+@click.argument("number", type=int)
+@click.option("--reason", default=None, help="Why (required; asked for when missing).")
+@json_option
+@db_option
+@by_option
+def hand_void(league_name, number, reason, as_json, db_url, who) -> None:
+    """Void a hand (entered twice, never played): it leaves the standings but stays in the
+    change log; everything after it is recomputed.
+
+    \b
+    Example:
+      mighty hand void --league tuesday 13 --reason "entered twice"
+    """
+    from ..store import services
+
+    why = require_reason(reason)
+    with database(db_url) as s:
+        correction = services.void_hand(s, league_name, number, who=who_default(who), why=why)
+    if as_json:
+        echo_json(correction_json(correction))
+    else:
+        click.echo(changes_text(correction))
+
+
+@hand.command("log")
+@league_option
+@click.option("--limit", type=click.IntRange(1), default=50, show_default=True)
+@json_option
+@db_option
+def hand_log(league_name, limit, as_json, db_url) -> None:
+    """The change log of a league: who changed what, when and why.
+
+    \b
+    Example:
+      mighty hand log --league tuesday --limit 20
+    """
+    import json
+
+    from ..store import services
+
+    with database(db_url) as s:
+        entries = services.change_log(s, league_name, limit)
+        rows = [{"at": e.at.isoformat(timespec="seconds"), "who": e.who, "action": e.action,
+                 "why": e.why, "before": json.loads(e.before) if e.before else None,
+                 "after": json.loads(e.after) if e.after else None} for e in entries]
+    if as_json:
+        echo_json({"changes": rows})
+        return
+    click.echo(table(["when", "who", "what", "why"],
+                     [(r["at"], r["who"], r["action"], r["why"]) for r in rows], align="<<<<"))
