@@ -1,0 +1,107 @@
+"""The standings page: Jinja2 templates, autoescaped, rendered to one self-contained HTML file.
+
+Like datasette, the environment's loader looks in a club's own template folder first and falls
+back to the bundled ``templates/``, so a club can override ``standings.html`` or just the
+``base.html`` it extends. The chart of cumulative scores is drawn here as SVG geometry (plain
+numbers) that the template places; nothing on the page loads from the network.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Optional, Sequence
+
+from ..engine.ruleset import bundled_dir
+
+#: Colours for the chart's lines, distinguishable and readable on white.
+PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
+           "#e377c2", "#7f7f7f", "#bcbd22")
+
+
+def environment(template_dir: Optional[str | Path] = None):
+    """A Jinja2 environment: the club's folder (if any) overrides the bundled templates."""
+    import jinja2
+
+    folders = [str(template_dir)] if template_dir else []
+    folders.append(str(bundled_dir("templates")))
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(folders), autoescape=True,
+                             trim_blocks=True, lstrip_blocks=True,
+                             undefined=jinja2.StrictUndefined)
+    env.filters["signed"] = lambda v: f"{v:+d}" if v else "0"
+    env.filters["rate"] = lambda v: "–" if v is None else f"{v * 100:.0f}%"
+    env.filters["per_hand"] = lambda v: f"{v:+.2f}"
+    return env
+
+
+@dataclass
+class ChartLine:
+    name: str
+    colour: str
+    points: str          # "x,y x,y ..." for an SVG polyline
+    last_x: float
+    last_y: float
+    final: int
+
+
+@dataclass
+class Chart:
+    width: int
+    height: int
+    left: int
+    top: int
+    plot_width: int
+    plot_height: int
+    lines: list[ChartLine]
+    y_ticks: list[tuple[float, int]]
+    x_ticks: list[tuple[float, int]]
+    zero_y: float
+
+
+def chart(xs: Sequence[int], series, width: int = 720, height: int = 320) -> Optional[Chart]:
+    """Scale cumulative-score series into an SVG viewBox (None when there is nothing to draw)."""
+    if len(xs) < 2 or not series:
+        return None
+    left, top, right, bottom = 48, 12, 110, 28
+    plot_w, plot_h = width - left - right, height - top - bottom
+    values = [v for line in series for v in line.points] + [0]
+    low, high = min(values), max(values)
+    if low == high:
+        high = low + 1
+    x_low, x_high = xs[0], xs[-1] if xs[-1] != xs[0] else xs[0] + 1
+
+    def sx(x: float) -> float:
+        return round(left + (x - x_low) / (x_high - x_low) * plot_w, 1)
+
+    def sy(y: float) -> float:
+        return round(top + (high - y) / (high - low) * plot_h, 1)
+
+    lines = []
+    for index, line in enumerate(series):
+        points = " ".join(f"{sx(x)},{sy(y)}" for x, y in zip(xs, line.points))
+        lines.append(ChartLine(line.name, PALETTE[index % len(PALETTE)], points,
+                               sx(xs[-1]), sy(line.points[-1]), line.points[-1]))
+    y_ticks = [(sy(v), v) for v in _ticks(low, high)]
+    x_ticks = [(sx(v), v) for v in _ticks(x_low, x_high) if x_low <= v <= x_high]
+    return Chart(width, height, left, top, plot_w, plot_h, lines, y_ticks, x_ticks, sy(0))
+
+
+def _ticks(low: float, high: float, count: int = 5) -> list[int]:
+    """Round tick values spanning low..high."""
+    span = max(1.0, high - low)
+    raw = span / count
+    magnitude = 10 ** len(str(int(raw))) // 10 or 1
+    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
+    start = int(low // step) * step
+    return [v for v in range(start, int(high) + step, step) if low <= v <= high]
+
+
+def render_league_page(page, template_dir: Optional[str | Path] = None,
+                       generated: Optional[datetime] = None) -> str:
+    """The whole standings page of a league as one HTML string."""
+    env = environment(template_dir)
+    template = env.get_template("standings.html")
+    return template.render(page=page, chart=chart(page.chart_x, page.chart_series),
+                           generated=(generated or datetime.now(timezone.utc))
+                           .strftime("%Y-%m-%d %H:%M UTC"))
