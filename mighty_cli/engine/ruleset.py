@@ -114,12 +114,12 @@ class DealMiss:
                                 "Weight of each point-card rank in a hand's deal-miss sum (a "
                                 "rank left out weighs 0; cards 2-9 always weigh 0).",
                                 source="003 (redeal table)", kind="rank_weights")
-    card_weights: dict = option({}, "Weights for particular cards, overriding their rank's weight "
+    card_weights: dict = option({}, "Weights for particular cards, overriding every other weight "
                                 "(e.g. the one-eyed jacks SJ and HJ).", source="000 §7.3",
                                 kind="card_weights")
     mighty_weight: float = option(0.0, "Weight of Mighty: the cards.mighty card (♠A), since trump "
-                                  "is not known at deal time. It replaces that card's rank and "
-                                  "card weight.", source="003")
+                                  "is not known at deal time. It replaces that card's rank "
+                                  "weight (a card_weights entry for it wins).", source="003")
     joker_weight: float = option(-1.0, "Weight of the joker (also where the joker is a point "
                                  "card).", source="003")
     threshold: float = option(0.5, "The hand is a deal miss when its sum is below (or at most) "

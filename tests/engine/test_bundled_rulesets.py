@@ -1,8 +1,8 @@
 """What makes each bundled club ruleset different from standard, checked against its source.
 
 Scoring differences go through score_hand; other rules are checked as option values. Deal-miss
-tables are checked by enumerating every hand with up to three point cards (with and without the
-joker) against the club's rule as its source words it.
+tables are checked through the hand engine's is_deal_miss_hand on every hand with up to three
+point cards (with and without the joker) against the club's rule as its source words it.
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from itertools import combinations
 import pytest
 
 from mighty_cli.engine.cards import (
-    DECK, JOKER, POINT_CARDS, SPADES, TEN, JACK, parse_bid, parse_card, parse_cards, rank_of,
+    DECK, JACK, JOKER, POINT_CARDS, SPADES, TEN, parse_bid, parse_card, parse_cards, rank_of,
 )
 from mighty_cli.engine.errors import ScoringError
-from mighty_cli.engine.ruleset import RANK_KEYS, diff_rulesets, load_ruleset
+from mighty_cli.engine.hand import is_deal_miss_hand
+from mighty_cli.engine.ruleset import diff_rulesets, load_ruleset
 from mighty_cli.engine.scoring import score_hand
 
 STANDARD = load_ruleset("standard")
@@ -33,37 +34,6 @@ def score(name: str, contract: str, taken: int, alone: bool = False):
 
 
 # --- deal miss: the weights as the hand engine reads them -------------------------------------
-
-
-def deal_miss_sum(rules, hand) -> float:
-    """A hand's deal-miss sum as the options define it (ruleset.py DealMiss docs): the joker and
-    Mighty (cards.mighty) have their own weights; other cards their card weight, else their
-    rank's weight; cards 2-9 weigh 0."""
-    d = rules.deal_miss
-    mighty = parse_card(rules.cards.mighty)
-    total = 0.0
-    for card in hand:
-        if card == JOKER:
-            total += d.joker_weight
-        elif card == mighty:
-            total += d.mighty_weight
-        elif card in d.card_weights:
-            total += d.card_weights[card]
-        elif card in POINT_CARDS:
-            total += d.rank_weights[RANK_KEYS[14 - rank_of(card)] if rank_of(card) > TEN
-                                    else "10"]
-    return total
-
-
-def weights_say_deal_miss(rules, hand) -> bool:
-    d = rules.deal_miss
-    value = deal_miss_sum(rules, hand)
-    by_sum = value <= d.threshold if d.comparison == "at_most" else value < d.threshold
-    return by_sum or (d.all_point_cards and all(card in POINT_CARDS for card in hand))
-
-
-def test_rank_keys_follow_the_ranks():
-    assert [RANK_KEYS[14 - rank] for rank in (14, 13, 12, 11)] == ["A", "K", "Q", "J"]
 
 
 def few_point_card_hands():
@@ -118,7 +88,7 @@ def written_rule(name: str):
 def test_deal_miss_weights_reproduce_the_written_rule(name):
     rules = load_ruleset(name)
     rule = written_rule(name)
-    wrong = [hand for hand in HANDS if weights_say_deal_miss(rules, hand) != rule(hand)]
+    wrong = [hand for hand in HANDS if is_deal_miss_hand(rules, hand) != rule(hand)]
     assert not wrong, f"{name}: e.g. {wrong[:3]}"
     assert any(rule(hand) for hand in HANDS) and not all(rule(hand) for hand in HANDS)
 
@@ -126,19 +96,19 @@ def test_deal_miss_weights_reproduce_the_written_rule(name):
 @pytest.mark.parametrize("name", ["seoul-science", "sinchon", "sejong"])
 def test_ten_point_cards_are_a_deal_miss(name):
     assert load_ruleset(name).deal_miss.all_point_cards
-    assert weights_say_deal_miss(load_ruleset(name), ALL_POINT_CARDS)
+    assert is_deal_miss_hand(load_ruleset(name), ALL_POINT_CARDS)
 
 
 @pytest.mark.parametrize("name", ["standard", "minsa", "simple", "dongdaejeon", "gwangju"])
 def test_ten_point_cards_are_no_deal_miss_elsewhere(name):
-    assert not weights_say_deal_miss(load_ruleset(name), ALL_POINT_CARDS)
+    assert not is_deal_miss_hand(load_ruleset(name), ALL_POINT_CARDS)
 
 
 def test_club_requirements_below_one_declares_the_same_hands_as_standard():
     """001 §2.4 (< 1) and 003 (<= 1/2) agree, since every sum is a multiple of 1/2."""
     club = load_ruleset("club-requirements")
     assert (club.deal_miss.comparison, club.deal_miss.threshold) == ("below", 1.0)
-    assert all(weights_say_deal_miss(club, hand) == weights_say_deal_miss(STANDARD, hand)
+    assert all(is_deal_miss_hand(club, hand) == is_deal_miss_hand(STANDARD, hand)
                for hand in HANDS)
 
 
@@ -152,7 +122,7 @@ def test_club_requirements_below_one_declares_the_same_hands_as_standard():
 ])
 def test_standard_redeal_table(hand, expected):
     """003's redeal table: A K Q J 1, 10 1/2, Mighty 0, joker -1, at most 1/2."""
-    assert weights_say_deal_miss(STANDARD, parse_cards(hand)) is expected
+    assert is_deal_miss_hand(STANDARD, parse_cards(hand)) is expected
 
 
 # --- each ruleset: what differs from standard ---------------------------------------------
@@ -260,8 +230,8 @@ def test_minsa_back_run_at_ten():
 
 def test_minsa_two_point_cards_and_the_joker_is_a_deal_miss():
     rules = load_ruleset("minsa")
-    assert weights_say_deal_miss(rules, parse_cards("JK SK HA S5 S6 S7 S8 S9 D2 D3"))
-    assert not weights_say_deal_miss(rules, parse_cards("SK HA S4 S5 S6 S7 S8 S9 D2 D3"))
+    assert is_deal_miss_hand(rules, parse_cards("JK SK HA S5 S6 S7 S8 S9 D2 D3"))
+    assert not is_deal_miss_hand(rules, parse_cards("SK HA S4 S5 S6 S7 S8 S9 D2 D3"))
 
 
 def test_sinchon():
@@ -290,10 +260,10 @@ def test_sinchon_doubles_back_run_no_trump_no_friend_and_inherits_run():
 
 def test_sinchon_lone_jack_or_mighty_is_a_deal_miss():
     rules = load_ruleset("sinchon")
-    assert weights_say_deal_miss(rules, parse_cards("HJ S2 S3 S4 S5 S6 S7 S8 S9 D2"))
-    assert weights_say_deal_miss(rules, parse_cards("SA JK S3 S4 S5 S6 S7 S8 S9 D2"))
-    assert not weights_say_deal_miss(rules, parse_cards("H10 S2 S3 S4 S5 S6 S7 S8 S9 D2"))
-    assert not weights_say_deal_miss(rules, parse_cards("HJ SA S3 S4 S5 S6 S7 S8 S9 D2"))
+    assert is_deal_miss_hand(rules, parse_cards("HJ S2 S3 S4 S5 S6 S7 S8 S9 D2"))
+    assert is_deal_miss_hand(rules, parse_cards("SA JK S3 S4 S5 S6 S7 S8 S9 D2"))
+    assert not is_deal_miss_hand(rules, parse_cards("H10 S2 S3 S4 S5 S6 S7 S8 S9 D2"))
+    assert not is_deal_miss_hand(rules, parse_cards("HJ SA S3 S4 S5 S6 S7 S8 S9 D2"))
 
 
 def test_gyeonggi():
