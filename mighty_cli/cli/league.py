@@ -463,24 +463,28 @@ def standings(league_name, html_path, template_dir, as_json, db_url) -> None:
 @click.command("import")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
 @league_option
+@click.option("--create/--no-create", default=True, show_default=True,
+              help="Create the league with the record's ruleset if it does not exist.")
 @db_option
 @by_option
-def import_(path, league_name, db_url, who) -> None:
+def import_(path, league_name, create, db_url, who) -> None:
     """Import a hand-record file into a league: every hand is checked against the league's
     ruleset before anything is written, players are created as needed, and the import is all
-    or nothing. Hands with a 'session' key are grouped into sessions.
+    or nothing. Hands with a 'session' key are grouped into sessions. A league that does not
+    exist yet is created with the record's ruleset.
 
     \b
     Examples:
       mighty import examples/season.toml --league demo
-      mighty league create demo -r standard && mighty import season.toml -l demo
+      mighty export -l tuesday -o backup.toml && mighty import backup.toml -l tuesday-copy
     """
     from ..engine.record import load_record
     from ..store import services
 
     record = load_record(path)
     with database(db_url) as s:
-        done = services.import_record(s, league_name, record, who=who_default(who))
+        done = services.import_record(s, league_name, record, who=who_default(who),
+                                      create=create)
     sessions = ", ".join(map(str, done.sessions))
     click.echo(f"Imported {done.hands} hands into {league_name} (hands {done.first}-{done.last}, "
                f"sessions {sessions})."

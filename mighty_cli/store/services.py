@@ -20,7 +20,8 @@ from sqlmodel import Session, select
 
 from ..engine.cards import format_bid
 from ..engine.errors import RecordError
-from ..engine.record import HandOutcome, Record, dump_record, read_record, replay
+from ..engine.record import (HandOutcome, Record, dump_record, read_record, record_ruleset,
+                             replay)
 from ..engine.ruleset import Ruleset, load_ruleset, ruleset_from_toml
 from ..engine.scoring import pot_shares
 from ..standings import (PlayerStats, Series, StandingChange, Standings, diff, parse_rank_by,
@@ -129,12 +130,12 @@ def ruleset_toml_text(rules: Ruleset) -> str:
     return tomli_w.dumps(rules.to_dict())
 
 
-def create_league(s: Session, name: str, ruleset: str, *, min_hands: int = 0,
+def create_league(s: Session, name: str, ruleset: str | Ruleset, *, min_hands: int = 0,
                   rank_by: str | None = None, who: str = "") -> League:
     name = check_name(name, "league name")
     if s.exec(select(League.id).where(League.name == name)).first() is not None:
         raise LeagueError(f"league {name!r} already exists")
-    rules = load_ruleset(ruleset)
+    rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
     text = ruleset_toml_text(rules)
     ruleset_from_toml(text, label=f"league {name!r} ruleset")  # it must load back
     if min_hands < 0:
@@ -519,6 +520,9 @@ def evaluate_hand(rules: Ruleset, five: Sequence[str], hand: dict, index: int = 
         raise RecordError(message) from None
     if outcome.status == "in_progress":
         raise RecordError(f"hand {index}: the hand is not finished")
+    if outcome.status != "scored":
+        # The one-hand replay paid a deal miss into its own pot; the league settles the pot.
+        outcome.deltas = {name: 0 for name in outcome.deltas}
     return outcome
 
 
@@ -965,10 +969,13 @@ class Imported:
 
 
 def import_record(s: Session, league_name: str, record: Record, *, who: str = "",
-                  session_number: Optional[int] = None) -> Imported:
+                  session_number: Optional[int] = None, create: bool = False) -> Imported:
     """Replay a whole record with the league's ruleset (any violation stops everything), then
     store its hands as new sessions (grouped by the hands' ``session`` key) or, with
-    ``session_number``, into that open session."""
+    ``session_number``, into that open session. With ``create``, a missing league is made
+    with the record's ruleset (an exported league embeds its own)."""
+    if create and s.exec(select(League.id).where(League.name == league_name)).first() is None:
+        create_league(s, league_name, record_ruleset(record), who=who)
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
     rules = league_rules(league)

@@ -1,0 +1,114 @@
+"""Session succession and the deposit pot (RULES.md §9, 001 §2): pure functions, one rule each."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from mighty_cli.engine.ruleset import load_ruleset
+from mighty_cli.store.ledger import PreviousHand, propose, settle_pot
+
+STANDARD = load_ruleset("standard")
+FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]
+SIX = FIVE + ["김철수"]
+SEVEN = SIX + ["Gil"]
+
+
+def with_session(rules, **values):
+    return dataclasses.replace(rules, session=dataclasses.replace(rules.session, **values))
+
+
+def made(players, dealer, declarer, friend, success=True):
+    return PreviousHand("scored", tuple(players), dealer, declarer, friend, success)
+
+
+def test_five_present_nobody_sits_out_and_first_seat_deals():
+    proposal = propose(STANDARD, FIVE, None)
+    assert proposal.dealer == "Ana"
+    assert proposal.sitting_out == ()
+    assert proposal.players == tuple(FIVE)
+
+
+def test_chosen_first_dealer_deals_the_first_hand():
+    assert propose(STANDARD, FIVE, None, first_dealer="Cy").dealer == "Cy"
+
+
+def test_previous_friend_deals_next():
+    proposal = propose(STANDARD, FIVE, made(FIVE, "Ana", "Bo", "Di"))
+    assert proposal.dealer == "Di"
+
+
+def test_declarer_alone_deals_next():
+    assert propose(STANDARD, FIVE, made(FIVE, "Ana", "Bo", None)).dealer == "Bo"
+
+
+def test_six_present_dealer_sits_out():
+    proposal = propose(STANDARD, SIX, made(SIX[1:], "Ana", "Bo", "김철수"))
+    assert proposal.dealer == "김철수"
+    assert proposal.sitting_out == ("김철수",)
+    assert proposal.players == ("Ana", "Bo", "Cy", "Di", "Ed")
+
+
+def test_six_present_first_dealer_sits_out_the_first_hand():
+    proposal = propose(STANDARD, SIX, None)
+    assert proposal.sitting_out == ("Ana",)
+    assert "Ana" not in proposal.players
+
+
+def test_six_present_beaten_declarer_deals_and_sits_out_when_the_variant_is_on():
+    rules = with_session(STANDARD, sit_out="declarer_if_opposition_won")
+    proposal = propose(rules, SIX, made(SIX[1:], "Ana", "Bo", "Cy", success=False))
+    assert proposal.dealer == "Bo"
+    assert proposal.sitting_out == ("Bo",)
+
+
+def test_six_present_winning_declarer_keeps_playing_under_the_variant():
+    rules = with_session(STANDARD, sit_out="declarer_if_opposition_won")
+    proposal = propose(rules, SIX, made(SIX[1:], "Ana", "Bo", "Cy", success=True))
+    assert proposal.sitting_out == ("Cy",)
+
+
+def test_seven_present_declarer_and_friend_sit_out():
+    proposal = propose(STANDARD, SEVEN, made(SEVEN[2:], "Ana", "Cy", "Di"))
+    assert set(proposal.sitting_out) == {"Cy", "Di"}
+    assert len(proposal.players) == 5
+
+
+def test_seven_present_first_hand_dealer_and_next_sit_out():
+    assert propose(STANDARD, SEVEN, None).sitting_out == ("Ana", "Bo")
+
+
+def test_deal_miss_is_redealt_among_the_same_five():
+    previous = PreviousHand("deal_miss", tuple(SIX[1:]), "Ana", deal_miss="Cy")
+    proposal = propose(STANDARD, SIX, previous)
+    assert proposal.players == tuple(SIX[1:])
+    assert proposal.dealer == "Ana"  # deal_miss.next_dealer = "same"
+
+
+def test_opener_is_previous_declarer_by_default():
+    assert propose(STANDARD, FIVE, made(FIVE, "Ana", "Bo", "Di")).opener == "Bo"
+
+
+def test_opener_is_never_a_player_sitting_out():
+    proposal = propose(STANDARD, SIX, None)
+    assert proposal.opener in proposal.players
+
+
+def test_deal_miss_pays_into_the_pot():
+    rules = load_ruleset("club-requirements")
+    move = settle_pot(rules, 0, "deal_miss", dealer="Ana", deal_miss="Cy")
+    assert move.deltas == {"Cy": -rules.deposit.per_deal_miss}
+    assert move.pot_after == rules.deposit.per_deal_miss
+
+
+def test_made_contract_wins_the_pot():
+    rules = load_ruleset("club-requirements")
+    move = settle_pot(rules, 10, "scored", declarer="Bo", friend="Di", success=True)
+    assert sum(move.deltas.values()) == 10
+    assert move.pot_after == 0
+
+
+def test_failed_contract_leaves_the_pot():
+    rules = load_ruleset("club-requirements")
+    move = settle_pot(rules, 10, "scored", declarer="Bo", friend="Di", success=False)
+    assert move.deltas == {}
+    assert move.pot_after == 10
