@@ -1,5 +1,9 @@
+"""Regenerate rulesets/standard.toml from the ruleset schema (every option, its doc and source).
+
+Run after adding or changing an option in mighty_cli/engine/ruleset.py:  python tools/gen_standard.py
+"""
 import sys, textwrap
-sys.path.insert(0, '.')
+sys.path.insert(0, str(__import__('pathlib').Path(__file__).resolve().parent.parent))
 from mighty_cli.engine.ruleset import iter_options, Ruleset, format_value, _plain, Meta
 r = Ruleset()
 out = ['# Standard Mighty: the common core of the 5-player game (RULES.md §2).',
@@ -28,4 +32,4 @@ for key, f in iter_options():
     for line in textwrap.wrap(text, 96, break_on_hyphens=False):
         out.append('# ' + line)
     out.append(f'{name} = {format_value(_plain(r.get(key), f))}')
-open('rulesets/standard.toml', 'w').write('\n'.join(out).lstrip('\n') + '\n')
+open(__import__('pathlib').Path(__file__).resolve().parent.parent / 'rulesets' / 'standard.toml', 'w', encoding='utf-8').write('\n'.join(out).lstrip('\n') + '\n')
