@@ -165,6 +165,10 @@ class RefereeSession:
         after = engine.apply(before, action)
         self.states.append(after)
         out = ["✓ " + self._describe(before, after)]
+        if after.phase == "exchange" and after.hands is None:
+            # open cards: nobody sees the discards; their points are what the tricks leave
+            self.states.append(engine.apply(after, engine.Discard(())))
+            out.append(f"{after.declarer} takes the kitty and discards (unseen: open cards)")
         if after.phase == "play" and before.phase == "play" and after.trick_number != before.trick_number:
             out.append(self._points_line())
         if after.phase == "done":
@@ -209,9 +213,18 @@ class RefereeSession:
             return ["nothing to undo"]
         action = self.state.history[-1]
         self.states.pop()
+        if self._automatic_discard(self.state) and len(self.states) > 1:
+            action = self.state.history[-1]
+            self.states.pop()
         if self.save_path:
             self._save()
         return [f"↶ took back {self._action_text(action)}"]
+
+    def _automatic_discard(self, state) -> bool:
+        """Whether a state's last action is the unseen discard open cards apply by themselves."""
+        return (state.hands is None and bool(state.history)
+                and isinstance(state.history[-1], self.engine.Discard)
+                and not state.history[-1].cards)
 
     def _action_text(self, action) -> str:
         engine = self.engine
