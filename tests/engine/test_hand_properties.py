@@ -1,0 +1,141 @@
+"""Random legal hands under every bundled ruleset (hypothesis): they never raise, score to zero,
+account for every point card, agree with open-cards replay and with the hand-record format, and
+every illegal action tried from their states is rejected."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mighty_cli.engine.cards import DECK, JOKER, Bid
+from mighty_cli.engine.errors import IllegalAction
+from mighty_cli.engine.hand import (BidCall, Discard, Play, apply, deal_cards, hand_result,
+                                    legal_actions, legal_plays, new_hand, random_legal_action)
+from mighty_cli.engine.record import Record, replay, state_to_hand
+from mighty_cli.engine.ruleset import bundled_names, load_ruleset
+
+PLAYERS = ("Ana", "Bo", "Cy", "Di", "Ed")
+RULESETS = bundled_names()
+ENDED = ("done", "deal_miss", "redeal")
+SETTINGS = settings(max_examples=100, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+def random_hand(name: str, seed: int, choose_from_list: bool = False):
+    """Deal with a seed and play random legal actions to the end; the states along the way."""
+    rules = load_ruleset(name)
+    rng = random.Random(seed)
+    deal = deal_cards(seed, PLAYERS)
+    state = new_hand(rules, PLAYERS, PLAYERS[seed % 5], deal)
+    states = [state]
+    while state.phase not in ENDED:
+        if choose_from_list and state.phase != "exchange":
+            action = rng.choice(legal_actions(state))
+        else:
+            action = random_legal_action(state, rng)
+        state = apply(state, action)
+        states.append(state)
+    return rules, deal, states
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_hands_score_zero_sum_and_account_for_every_point(name, seed):
+    rules, deal, states = random_hand(name, seed, choose_from_list=seed % 2 == 0)
+    final = states[-1]
+    if final.phase != "done":
+        return
+    result = hand_result(final)
+    assert sum(result.deltas.values()) == 0
+    played = sum(trick.points for trick in final.tricks)
+    assert played == sum(final.points_taken.values())
+    assert played + final.discarded_points == rules.point_card_total
+    cards = [play.card for trick in final.tricks for _, play in trick.plays]
+    assert len(cards) == 50 and len(set(cards) | set(final.discards)) == 53
+    assert 0 <= result.taken <= rules.point_card_total
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1))
+def test_illegal_actions_are_rejected(name, seed):
+    rules, deal, states = random_hand(name, seed)
+    rng = random.Random(seed)
+    for state in rng.sample(states, min(8, len(states))):
+        if state.phase == "play":
+            player = state.to_move
+            hand = set(state.hands[player])
+            legal_cards = {play.card for play in legal_plays(state)}
+            # every card of the hand is accepted exactly when legal_plays lists it
+            for card in hand:
+                annotations = [p for p in legal_plays(state) if p.card == card]
+                action = annotations[0] if annotations else Play(
+                    player, card, rng.randrange(4) if card == JOKER and not state.current_trick
+                    else None)
+                if card in legal_cards:
+                    apply(state, action)
+                else:
+                    with pytest.raises(IllegalAction):
+                        apply(state, action)
+            outside = [card for card in DECK if card not in hand]
+            with pytest.raises(IllegalAction):
+                apply(state, Play(player, rng.choice(outside)))
+            others = [p for p in PLAYERS if p != player and state.hands[p]]
+            if others:
+                with pytest.raises(IllegalAction):
+                    apply(state, Play(others[0], state.hands[others[0]][0]))
+        elif state.phase == "election":
+            standing = state.standing_bid
+            if standing is not None:
+                player, bid = standing
+                low = Bid(max(1, bid.number - 1), bid.trump)
+                with pytest.raises(IllegalAction):
+                    apply(state, BidCall(state.to_move, low))
+            with pytest.raises(IllegalAction):
+                apply(state, Play(state.to_move, DECK[0]))
+        elif state.phase == "exchange":
+            hand = state.hands[state.to_move]
+            outside = [card for card in DECK if card not in hand]
+            with pytest.raises(IllegalAction):
+                apply(state, Discard((outside[0],) + tuple(hand[:2])))
+            with pytest.raises(IllegalAction):
+                apply(state, Discard(tuple(hand[:2])))
+        for action in rng.sample(legal_actions(state), min(5, len(legal_actions(state)))):
+            apply(state, action)  # every listed action is accepted
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_open_cards_replay_agrees_with_the_full_deal(name, seed):
+    rules, deal, states = random_hand(name, seed)
+    final = states[-1]
+    state = new_hand(rules, PLAYERS, final.dealer, None, opener=final.election[0][0]
+                     if final.election else None)
+    for action in final.history:
+        if isinstance(action, Discard) and seed % 2:
+            action = Discard(())  # the discards were not seen
+        state = apply(state, action)
+    assert state.phase == final.phase
+    if final.phase == "done":
+        assert hand_result(state) == hand_result(final)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_hand_record_round_trip(name, seed):
+    rules, deal, states = random_hand(name, seed)
+    final = states[-1]
+    hand = state_to_hand(final, deal)
+    hand.setdefault("opener", final.election[0][0] if final.election else final.dealer)
+    record = Record(ruleset=name, players=list(PLAYERS), hands=[hand])
+    (outcome,) = replay(record).hands
+    expected = {"done": "scored", "deal_miss": "deal_miss", "redeal": "redeal"}[final.phase]
+    assert outcome.status == expected
+    if final.phase == "done":
+        assert outcome.deltas == hand_result(final).deltas
