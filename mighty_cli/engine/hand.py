@@ -117,6 +117,17 @@ def _cards_of(mask: int) -> list[int]:
     return out
 
 
+_CARD_LISTS: dict[int, list[int]] = {}
+
+
+def _card_list(mask: int) -> list[int]:
+    """_cards_of, memoised for the random playouts (bounded: legal masks repeat across hands)."""
+    if len(_CARD_LISTS) > 50000:
+        _CARD_LISTS.clear()
+    cards = _CARD_LISTS[mask] = _cards_of(mask)
+    return cards
+
+
 def _suit_symbol(suit: int) -> str:
     return SUIT_SYMBOLS[suit]
 
@@ -353,10 +364,38 @@ def trick_winner(cards: Sequence[int], led_suit: int, trump: Optional[int], migh
 # --- dealing and deal misses --------------------------------------------------------------------
 
 
+def _shuffle_inline(deck: list, rng: Random) -> None:
+    """random.shuffle's own algorithm (Fisher-Yates over _randbelow_with_getrandbits), without
+    its per-card method calls: the same permutation, a third faster."""
+    getrandbits = rng.getrandbits
+    for i in range(len(deck) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def _inline_shuffle_matches() -> bool:
+    """Whether this Python's random.shuffle is the algorithm _shuffle_inline reproduces."""
+    for seed in (0, 1, 12345):
+        expected, deck = list(DECK), list(DECK)
+        Random(seed).shuffle(expected)
+        _shuffle_inline(deck, Random(seed))
+        if deck != expected:
+            return False
+    return True
+
+
+_SHUFFLE = _shuffle_inline if _inline_shuffle_matches() else lambda deck, rng: rng.shuffle(deck)
+
+
 def deal_cards(seed: int, players: Sequence[str]) -> dict[str, list[int]]:
-    """A reproducible deal: ten cards to each player in order and three to the kitty."""
+    """A reproducible deal: ten cards to each player in order and three to the kitty (the
+    permutation of ``random.Random(seed).shuffle`` of DECK)."""
     deck = list(DECK)
-    Random(seed).shuffle(deck)
+    _SHUFFLE(deck, Random(seed))
     deal = {player: deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i, player in enumerate(players)}
     deal["kitty"] = deck[len(players) * HAND_SIZE:]
     return deal
@@ -433,7 +472,8 @@ class _Context:
     """What does not change during a hand: players, the ruleset's options as plain attributes."""
 
     __slots__ = ("rules", "players", "seat_of", "dealer", "n", "open", "deal", "kitty",
-                 "deal_masks", "point_mask", "point_total", "full_bid", "tables", "miss_hands")
+                 "deal_masks", "point_mask", "point_total", "full_bid", "tables", "miss_hands",
+                 "play_tables")
 
     def __init__(self, rules: Ruleset, players: tuple, dealer: str,
                  deal: Optional[dict[str, list[int]]]):
@@ -450,6 +490,7 @@ class _Context:
         self.point_total = rules.point_card_total
         self.full_bid = rules.election.max_bid or 20
         self.tables = _tables(rules)
+        self.play_tables = tuple(_play_table(player) for player in players)
         # which players were dealt a hand that may be shown for a deal miss (None: unknown)
         self.miss_hands = None if deal is None or not rules.deal_miss.allowed else \
             tuple(is_deal_miss_hand(rules, deal[p]) for p in players)
@@ -530,7 +571,7 @@ class HandState:
     __slots__ = ("_ctx", "_setup", "_contract", "phase", "_to_move", "_hands", "_trick",
                  "_trick_mask", "_led_suit", "_call", "trick_number", "tricks", "_points",
                  "_played", "_trump_played", "_friend", "friend_revealed", "_friend_led",
-                 "_voids", "_history")
+                 "_voids", "_history", "_legal")
 
     def _clone(self) -> "HandState":
         """A field-by-field copy that the engine fills in before handing it out."""
@@ -555,6 +596,7 @@ class HandState:
         new._friend_led = self._friend_led
         new._voids = self._voids
         new._history = self._history
+        new._legal = None
         return new
 
     # -- read-only views (ENGINE_API.md) --
@@ -739,7 +781,7 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
                   _led_suit=None, _call=False, trick_number=1, tricks=(),
                   _points=(0,) * PLAYERS, _played=0, _trump_played=False, _friend=None,
                   friend_revealed=False, _friend_led=False,
-                  _voids=((),) * PLAYERS if ctx.open else None, _history=None)
+                  _voids=((),) * PLAYERS if ctx.open else None, _history=None, _legal=None)
     for name, value in values.items():
         setattr(state, name, value)
     return state
@@ -752,8 +794,13 @@ def _check_deal(deal: dict, players: tuple) -> dict[str, list[int]]:
         extra = sorted(set(deal) - expected)
         what = f"{missing[0]} has no cards" if missing else f"{extra[0]!r} is not a player"
         raise MightyError(f"deal: {what} (expected the five players and the kitty)")
+    out = {who: list(cards) for who, cards in deal.items()}
+    everything = [card for cards in out.values() for card in cards]
+    if len(everything) == len(DECK) and set(everything) == _VALID_CARDS \
+            and all(len(cards) == (KITTY_SIZE if who == "kitty" else HAND_SIZE)
+                    for who, cards in out.items()):
+        return out  # the usual case, checked at once; the loop below explains what is wrong
     seen: dict[int, str] = {}
-    out = {}
     for who, cards in deal.items():
         cards = list(cards)
         size = KITTY_SIZE if who == "kitty" else HAND_SIZE
@@ -775,7 +822,8 @@ def _check_deal(deal: dict, players: tuple) -> dict[str, list[int]]:
 
 def apply(state: HandState, action: Any) -> HandState:
     """The state after an action; raises an IllegalAction subclass if a rule forbids it."""
-    handler = _HANDLERS.get(type(action))
+    kind = type(action)
+    handler = _apply_play if kind is Play else _HANDLERS.get(kind)
     if handler is None:
         raise IllegalAction(f"{action!r} is not a hand action")
     new = handler(state, action)  # handlers build on state._clone(): state itself never changes
@@ -802,10 +850,15 @@ def _bid_problem(rules: Ruleset, player: str, bid: Bid, standing: Optional[Bid],
                  standing_player: Optional[str]) -> Optional[str]:
     """Why a bid is illegal (None if it is legal)."""
     e = rules.election
-    text = format_bid(bid) if isinstance(bid, Bid) else repr(bid)
     if not isinstance(bid, Bid) or not isinstance(bid.number, int) \
             or (bid.trump is not None and bid.trump not in SUITS):
-        return f"{player} bid {text}, which is not a bid"
+        return f"{player} bid {bid!r}, which is not a bid"
+    if standing is not None and bid.number <= (e.max_bid or bid.number) \
+            and bid.number >= (e.min_bid - e.no_trump_discount if bid.trump is None
+                               else e.min_bid) \
+            and (bid.trump is not None or e.no_trump_allowed) and _beats(bid, standing, e):
+        return None  # the usual legal raise, decided without building any message
+    text = format_bid(bid)
     if bid.trump is None:
         if not e.no_trump_allowed:
             return f"{player} bid {text} but no-trump is not allowed (election.no_trump_allowed)"
@@ -859,9 +912,10 @@ def _apply_bid(state: HandState, action: BidCall) -> HandState:
     e = ctx.rules.election
     player, bid = action.player, action.bid
     seat = ctx.seat_of.get(player)
-    shown = "pass" if bid is None else (format_bid(bid) if isinstance(bid, Bid) else repr(bid))
     if seat is None:
         raise IllegalBid(f"election: {player!r} is not one of the players")
+    if (e.pass_is_final and setup.passed >> seat & 1) or seat != state._to_move:
+        shown = "pass" if bid is None else format_bid(bid) if isinstance(bid, Bid) else repr(bid)
     if e.pass_is_final and setup.passed >> seat & 1:
         raise IllegalBid(f"election: {player} called {shown} but has passed and may not bid "
                          f"again (election.pass_is_final)")
@@ -1165,6 +1219,15 @@ def _joker_playable(ci: _Contract, trick_number: int) -> bool:
         (trick_number != TRICKS or ci.joker_play_last)
 
 
+def _legal_now(state: HandState) -> int:
+    """The legal cards of the player to move (full deal), memoised on the state."""
+    legal = state._legal
+    if legal is None:
+        seat = state._to_move
+        legal = state._legal = _legal_mask(state, seat, state._hands[seat])
+    return legal
+
+
 def _legal_mask(state: HandState, seat: int, hand: int) -> int:
     """The cards of ``hand`` that ``seat`` may play now (full deal)."""
     ci = state._contract
@@ -1257,22 +1320,22 @@ def _apply_play(state: HandState, play: Play) -> HandState:
         raise _phase_error(state, f"{play.player} playing a card", IllegalPlay)
     ctx = state._ctx
     ci = state._contract
-    seat = ctx.seat_of.get(play.player)
-    card = play.card
+    player, card, joker_suit, joker_call = play
+    seat = ctx.seat_of.get(player)
     if seat is None or card not in _VALID_CARDS or seat != state._to_move:
         raise _turn_error(state, play, seat)
     bit = 1 << card
     trick = state._trick
     hands = state._hands
     if hands is not None:
-        if not _legal_mask(state, seat, hands[seat]) & bit:
+        if not _legal_now(state) & bit:
             raise _play_error(state, seat, play)
     else:
         _check_open_play(state, seat, play)
-    if play.joker_suit is not None or card == JOKER:
+    if joker_suit is not None or card == JOKER:
         _check_joker_annotation(state, seat, play)
     calling = False
-    if play.joker_call or (card == ci.joker_call and ci.declaration == "always"):
+    if joker_call or (card == ci.joker_call and ci.declaration == "always"):
         calling = _joker_call_effect(state, play)
     new = state._clone()
     if hands is not None:
@@ -1280,7 +1343,7 @@ def _apply_play(state: HandState, play: Play) -> HandState:
         hands[seat] &= ~bit
         new._hands = tuple(hands)
     if not trick:
-        new._led_suit = play.joker_suit if card == JOKER else card >> 4
+        new._led_suit = joker_suit if card == JOKER else card >> 4
         new._call = calling
         if ctx.open and ci.trump_lead_mask:
             _infer_trump_lead(state, new, seat, play)
@@ -1291,7 +1354,7 @@ def _apply_play(state: HandState, play: Play) -> HandState:
     new._played = state._played | bit
     if card == ci.friend_card:
         _reveal_card_friend(state, new, seat, play)
-    trick += ((play.player, play),)
+    trick += ((player, play),)
     if len(trick) < PLAYERS:
         new._trick = trick
         new._trick_mask = state._trick_mask | bit
@@ -1388,11 +1451,18 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
     ctx, ci = state._ctx, state._contract
     number = state.trick_number
     cards = [play.card for _, play in trick]
-    mighty_power = (number != 1 or ci.mighty_first) and (number != TRICKS or ci.mighty_last)
-    joker_power = (number != 1 or ci.joker_first) and (number != TRICKS or ci.joker_last) \
-        and not (new._call and ci.called_powerless)
     leader_seat = ctx.seat_of[trick[0][0]]
-    index = trick_winner(cards, new._led_suit, ci.trump, ci.mighty, mighty_power, joker_power)
+    if trick_mask & ci.mighty_bit and (number != 1 or ci.mighty_first) \
+            and (number != TRICKS or ci.mighty_last):
+        index = cards.index(ci.mighty)  # the usual cases decided from the mask, without a loop
+    elif trick_mask & JOKER_BIT and (number != 1 or ci.joker_first) \
+            and (number != TRICKS or ci.joker_last) and not (new._call and ci.called_powerless):
+        index = cards.index(JOKER)
+    else:
+        # the highest trump, else the highest card of the led suit: the top bit of its mask
+        top = trick_mask & ci.trump_mask or trick_mask & SUIT_MASKS[new._led_suit]
+        index = cards.index(top.bit_length() - 1) if top else \
+            trick_winner(cards, new._led_suit, ci.trump, ci.mighty, False, False)
     winner = (leader_seat + index) % PLAYERS
     points = (trick_mask & ctx.point_mask).bit_count()
     if points:
@@ -1709,10 +1779,15 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
     phase = state.phase
     ctx = state._ctx
     if phase == "play":
-        if state._hands is not None and state._trick:
+        if state._hands is not None:
             seat = state._to_move
-            cards = _cards_of(_legal_mask(state, seat, state._hands[seat]))
-            return _play_table(ctx.players[seat])[cards[int(rng.random() * len(cards))]]
+            mask = _legal_now(state)
+            # a lead of the joker or the joker-call card carries annotations: list those plays
+            if state._trick or not mask & (JOKER_BIT | 1 << state._contract.joker_call):
+                cards = _CARD_LISTS.get(mask)
+                if cards is None:
+                    cards = _card_list(mask)
+                return ctx.play_tables[seat][cards[int(rng.random() * len(cards))]]
         plays = legal_plays(state)
         return plays[int(rng.random() * len(plays))]
     setup = state._setup
