@@ -97,9 +97,38 @@ def effective_minimum(contract: Bid, rules: Ruleset) -> int:
     return minimum
 
 
+_SCORES: dict[int, tuple[Ruleset, dict[tuple, Score]]] = {}
+
+
 def score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool = True) -> Score:
     """Score a hand from its contract, the point cards the ruling party took (discards
     included) and whether the declarer had a friend."""
+    # A score is a pure function of a few small values, and random playouts score the same
+    # (contract, taken, friend) again and again: remember each one per ruleset. Only exactly
+    # typed inputs use the memo (True == 1 must still be rejected as a count of cards); the
+    # Score is frozen, so sharing it is safe. Errors are never remembered: they raise each time.
+    if type(contract) is Bid and type(taken) is int and type(has_friend) is bool \
+            and type(contract.number) is int \
+            and (contract.trump is None or type(contract.trump) is int):
+        entry = _SCORES.get(id(rules))
+        if entry is None or entry[0] is not rules:
+            if len(_SCORES) > 64:
+                _SCORES.clear()
+            entry = _SCORES[id(rules)] = (rules, {})  # holding rules keeps its id unique
+        memo = entry[1]
+        key = (contract, taken, has_friend)
+        score = memo.get(key)
+        if score is None:
+            score = _score_hand(rules, contract, taken, has_friend)
+            if len(memo) > 20000:
+                memo.clear()
+            memo[key] = score
+        return score
+    return _score_hand(rules, contract, taken, has_friend)
+
+
+def _score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool) -> Score:
+    """score_hand without the memo."""
     check_contract(contract, rules)
     total = rules.point_card_total
     if not isinstance(taken, int) or isinstance(taken, bool) or not 0 <= taken <= total:
