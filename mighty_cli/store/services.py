@@ -831,30 +831,33 @@ def _sum_if(condition) -> Any:
     return func.sum(case((condition, 1), else_=0))
 
 
-def player_stats(s: Session, league_id: int, session_id: Optional[int] = None
-                 ) -> list[PlayerStats]:
+def _stats_query(league_id: int, *group: Any):
+    playing = HandPlayer.role.in_(PLAYING_ROLES)
+    return (select(*group, Player.name,
+                   _sum_if(playing),
+                   func.sum(HandPlayer.points + HandPlayer.pot),
+                   _sum_if(HandPlayer.role == "declarer"),
+                   _sum_if((HandPlayer.role == "declarer") & (Hand.success == True)),  # noqa
+                   _sum_if(HandPlayer.role == "friend"),
+                   _sum_if(Hand.run & HandPlayer.role.in_(RULING_ROLES)),
+                   _sum_if(Hand.back_run & (HandPlayer.role == "opponent")),
+                   _sum_if(Hand.deal_miss_id == HandPlayer.player_id))
+            .select_from(HandPlayer)
+            .join(Hand, Hand.id == HandPlayer.hand_id)
+            .join(Player, Player.id == HandPlayer.player_id)
+            .where(HandPlayer.league_id == league_id, Hand.voided == False)  # noqa: E712
+            .group_by(*group, Player.name))
+
+
+def _stats(row: Sequence) -> PlayerStats:
+    name, *numbers = row
+    return PlayerStats(name, *(int(n or 0) for n in numbers))
+
+
+def player_stats(s: Session, league_id: int) -> list[PlayerStats]:
     """Every player's totals in one aggregate query (the store's form of
     :func:`mighty_cli.standings.accumulate`)."""
-    playing = HandPlayer.role.in_(PLAYING_ROLES)
-    query = (select(Player.name,
-                    _sum_if(playing),
-                    func.sum(HandPlayer.points + HandPlayer.pot),
-                    _sum_if(HandPlayer.role == "declarer"),
-                    _sum_if((HandPlayer.role == "declarer") & (Hand.success == True)),  # noqa
-                    _sum_if(HandPlayer.role == "friend"),
-                    _sum_if(Hand.run & HandPlayer.role.in_(RULING_ROLES)),
-                    _sum_if(Hand.back_run & (HandPlayer.role == "opponent")),
-                    _sum_if(Hand.deal_miss_id == HandPlayer.player_id))
-             .select_from(HandPlayer)
-             .join(Hand, Hand.id == HandPlayer.hand_id)
-             .join(Player, Player.id == HandPlayer.player_id)
-             .where(HandPlayer.league_id == league_id, Hand.voided == False)  # noqa: E712
-             .group_by(Player.name))
-    if session_id is not None:
-        query = query.where(Hand.session_id == session_id)
-    return [PlayerStats(name, int(h or 0), int(sc or 0), int(d or 0), int(m or 0), int(f or 0),
-                        int(r or 0), int(b or 0), int(dm or 0))
-            for name, h, sc, d, m, f, r, b, dm in s.exec(query).all()]
+    return [_stats(row) for row in s.exec(_stats_query(league_id)).all()]
 
 
 def standings(s: Session, league_name: str) -> Standings:
@@ -892,27 +895,26 @@ def league_page(s: Session, league_name: str, max_points: int = 200) -> LeaguePa
     """The league table, each session's table and the cumulative-score series."""
     league = get_league(s, league_name)
     rules = league_rules(league)
-    table = standings(s, league_name)
     sessions = s.exec(select(LeagueSession).where(LeagueSession.league_id == league.id)
                       .order_by(LeagueSession.number)).all()
+    # One aggregate per (session, player) gives each session's table and, summed, the league's.
     per_session: dict[int, list[PlayerStats]] = {}
-    playing = HandPlayer.role.in_(PLAYING_ROLES)
-    rows = s.exec(select(Hand.session_id, Player.name, _sum_if(playing),
-                         func.sum(HandPlayer.points + HandPlayer.pot),
-                         _sum_if(HandPlayer.role == "declarer"),
-                         _sum_if((HandPlayer.role == "declarer") & (Hand.success == True)),  # noqa
-                         _sum_if(HandPlayer.role == "friend"))
-                  .select_from(HandPlayer).join(Hand, Hand.id == HandPlayer.hand_id)
-                  .join(Player, Player.id == HandPlayer.player_id)
-                  .where(HandPlayer.league_id == league.id, Hand.voided == False)  # noqa: E712
-                  .group_by(Hand.session_id, Player.name)).all()
-    for session_id, name, hands, score, declarer, made, friend in rows:
-        per_session.setdefault(session_id, []).append(
-            PlayerStats(name, int(hands or 0), int(score or 0), int(declarer or 0),
-                        int(made or 0), int(friend or 0)))
-    counts = dict(s.exec(select(Hand.session_id, func.count(Hand.id))
-                         .where(Hand.league_id == league.id, Hand.voided == False)  # noqa: E712
-                         .group_by(Hand.session_id)).all())
+    totals: dict[str, PlayerStats] = {}
+    for row in s.exec(_stats_query(league.id, Hand.session_id)).all():  # type: ignore[arg-type]
+        stats = _stats(row[1:])
+        per_session.setdefault(row[0], []).append(stats)
+        total = totals.setdefault(stats.name, PlayerStats(stats.name))
+        for key in ("hands", "score", "declarer", "declarer_success", "friend", "runs",
+                    "back_runs", "deal_misses"):
+            setattr(total, key, getattr(total, key) + getattr(stats, key))
+    table = rank(totals.values(), league.min_hands, parse_rank_by(league.rank_by))
+    counts: dict[int, int] = {}
+    last_hand: dict[int, int] = {}
+    for session_id, count, last in s.exec(
+            select(Hand.session_id, func.count(Hand.id), func.max(Hand.number))
+            .where(Hand.league_id == league.id, Hand.voided == False)  # noqa: E712
+            .group_by(Hand.session_id)).all():
+        counts[session_id], last_hand[session_id] = count, last
     seats: dict[int, list[str]] = {}
     for session_id, name in s.exec(select(SessionSeat.session_id, Player.name)
                                    .join(Player, Player.id == SessionSeat.player_id)
@@ -925,8 +927,19 @@ def league_page(s: Session, league_name: str, max_points: int = 200) -> LeaguePa
                            counts.get(x.id, 0),
                            rank(per_session.get(x.id, []), 0, ("score", "score_per_hand", "name")))
               for x in sessions]
-    xs, series = _chart(s, league, [r.stats.name for r in table.rows if r.stats.hands],
-                        max_points)
+    names = [r.stats.name for r in table.rows if r.stats.hands]
+    if len(per_session) >= 10:
+        # Many sessions: one point per session end, from the sums already in hand.
+        running = {n: 0 for n in names}
+        series_rows: list[tuple[int, dict[str, int]]] = [(0, dict(running))]
+        for session_id in sorted(per_session, key=lambda i: last_hand.get(i, 0)):
+            for stats in per_session[session_id]:
+                if stats.name in running:
+                    running[stats.name] += stats.score
+            series_rows.append((last_hand.get(session_id, 0), dict(running)))
+        xs, series = thin(series_rows, names, max_points + 1)
+    else:
+        xs, series = _chart(s, league, names, max_points)
     return LeaguePage(league.name, rules.name, rules.meta.title, table, tables,
                       sum(counts.values()), xs, series, _pot_before(s, league.id, None))  # type: ignore[arg-type]
 
@@ -1005,6 +1018,7 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
     replay_pot = 0
     hand_rows: list[dict] = []
     member_rows: list[tuple[int, list[dict]]] = []
+    inserted = 0
     for key, hands in groups:
         if session_number is not None:
             target = _session(s, league, session_number, open_only=True)
@@ -1058,11 +1072,16 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
                                   note=hand.get("note"), created_at=utc_now(), **columns))
             member_rows.append((number, _member_rows(outcome, present, points, move.deltas, ids,
                                                      league.id)))  # type: ignore[arg-type]
+            if len(hand_rows) >= BATCH:  # write as we go: the transaction keeps it atomic
+                inserted += len(hand_rows)
+                _bulk_insert(s, league.id, hand_rows, member_rows)  # type: ignore[arg-type]
+                hand_rows, member_rows = [], []
+    inserted += len(hand_rows)
     _bulk_insert(s, league.id, hand_rows, member_rows)  # type: ignore[arg-type]
     log_change(s, "import", who, league_id=league.id,
-               after={"hands": len(hand_rows), "first": first_number, "last": number,
+               after={"hands": inserted, "first": first_number, "last": number,
                       "sessions": session_numbers, "players_created": created})
-    return Imported(len(hand_rows), session_numbers, created, first_number, number)
+    return Imported(inserted, session_numbers, created, first_number, number)
 
 
 BATCH = 5000
@@ -1075,9 +1094,10 @@ def _bulk_insert(s: Session, league_id: int, hand_rows: list[dict],
         return
     for start in range(0, len(hand_rows), BATCH):
         s.execute(insert(Hand), hand_rows[start:start + BATCH])
-    first = hand_rows[0]["number"]
+    first, last = hand_rows[0]["number"], hand_rows[-1]["number"]
     hand_ids = dict(s.exec(select(Hand.number, Hand.id).where(Hand.league_id == league_id,
-                                                              Hand.number >= first)).all())
+                                                              Hand.number >= first,
+                                                              Hand.number <= last)).all())
     flat = [dict(member, hand_id=hand_ids[number])
             for number, members in member_rows for member in members]
     for start in range(0, len(flat), BATCH * 5):
