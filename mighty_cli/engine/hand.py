@@ -117,17 +117,6 @@ def _cards_of(mask: int) -> list[int]:
     return out
 
 
-_CARD_LISTS: dict[int, list[int]] = {}
-
-
-def _card_list(mask: int) -> list[int]:
-    """_cards_of, memoised for the random playouts (bounded: legal masks repeat across hands)."""
-    if len(_CARD_LISTS) > 50000:
-        _CARD_LISTS.clear()
-    cards = _CARD_LISTS[mask] = _cards_of(mask)
-    return cards
-
-
 def _suit_symbol(suit: int) -> str:
     return SUIT_SYMBOLS[suit]
 
@@ -504,7 +493,7 @@ class _Contract:
                  "mighty_last", "joker_first", "joker_last", "joker_play_first",
                  "joker_play_last", "trump_lead", "declaration", "call_first", "defends",
                  "called_powerless", "reveal_on_points", "next_trick_friend", "friend_card",
-                 "lead_suit")
+                 "lead_suit", "auto_call", "annotated", "mighty_power", "joker_power")
 
     def __init__(self, rules: Ruleset, contract: Bid, call: FriendCall):
         c, j = rules.cards, rules.joker_call
@@ -515,6 +504,10 @@ class _Contract:
         mighty = self.mighty = mighty_card(rules, trump)
         self.mighty_bit = 1 << mighty
         self.joker_call = joker_call_card(rules, trump)
+        # the card whose lead is a call even without "!" (joker_call.declaration = "always")
+        self.auto_call = self.joker_call if j.declaration == "always" else -1
+        # the cards a lead annotates (JK/H, C3!): legal_plays lists them with each annotation
+        self.annotated = JOKER_BIT | (1 << self.joker_call if j.declaration != "never" else 0)
         # Mighty counts as its suit for following only under cards.mighty_must_follow_suit.
         not_mighty = ~self.mighty_bit if not c.mighty_must_follow_suit else -1
         self.follow_masks = tuple(mask & not_mighty for mask in SUIT_MASKS)
@@ -535,6 +528,13 @@ class _Contract:
         self.called_powerless = j.called_joker_powerless
         self.reveal_on_points = rules.friend.reveal_on_points
         self.next_trick_friend = rules.friend.first_trick_declarer_wins == "next_trick"
+        # whether Mighty / the (uncalled) joker win a trick, by trick number (index 0 unused)
+        self.mighty_power = tuple((number != 1 or self.mighty_first)
+                                  and (number != TRICKS or self.mighty_last)
+                                  for number in range(TRICKS + 1))
+        self.joker_power = tuple((number != 1 or self.joker_first)
+                                 and (number != TRICKS or self.joker_last)
+                                 for number in range(TRICKS + 1))
 
 
 class _Setup:
@@ -566,7 +566,12 @@ class _Setup:
 
 
 class HandState:
-    """A hand at one moment. Immutable from the caller's view: apply() returns a new state."""
+    """A hand at one moment. Immutable from the caller's view: apply() returns a new state.
+
+    ``_hands`` (full deal) is each seat's mask as of the exchange; it does not change during
+    the play, because a card leaves a hand only by being played: the cards a seat holds now are
+    ``_hands[seat] & ~_played`` (the discards are in ``_played`` too). This spares every play
+    a rebuilt tuple of five hands. ``_legal`` memoises the mover's legal mask (full deal)."""
 
     __slots__ = ("_ctx", "_setup", "_contract", "phase", "_to_move", "_hands", "_trick",
                  "_trick_mask", "_led_suit", "_call", "trick_number", "tricks", "_points",
@@ -574,7 +579,8 @@ class HandState:
                  "_voids", "_history", "_legal")
 
     def _clone(self) -> "HandState":
-        """A field-by-field copy that the engine fills in before handing it out."""
+        """A field-by-field copy that the engine fills in before handing it out (_apply_play
+        builds its own copy: a new slot must be set there too)."""
         new = _new_state(HandState)
         new._ctx = self._ctx
         new._setup = self._setup
@@ -686,7 +692,8 @@ class HandState:
     def hands(self) -> Optional[dict[str, tuple[int, ...]]]:
         if self._hands is None:
             return None
-        return {player: tuple(sorted_cards(_cards_of(mask)))
+        played = self._played
+        return {player: tuple(sorted_cards(_cards_of(mask & ~played)))
                 for player, mask in zip(self._ctx.players, self._hands)}
 
     @property
@@ -731,6 +738,7 @@ class HandState:
 
 
 _new_state = object.__new__
+_tuple_new = tuple.__new__
 
 
 def _mutable(state: HandState) -> HandState:
@@ -1224,7 +1232,7 @@ def _legal_now(state: HandState) -> int:
     legal = state._legal
     if legal is None:
         seat = state._to_move
-        legal = state._legal = _legal_mask(state, seat, state._hands[seat])
+        legal = state._legal = _legal_mask(state, seat, state._hands[seat] & ~state._played)
     return legal
 
 
@@ -1262,13 +1270,13 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
     ctx, ci = state._ctx, state._contract
     number = state.trick_number
     player, card = play.player, play.card
-    hand = state._hands[seat]
+    hand = state._hands[seat] & ~state._played
     name = format_card(card)
     verb = "played" if state._trick else "led"
     head = f"trick {number}: {player} {verb} {name}"
     if not hand >> card & 1:
-        holder = next((ctx.players[s] for s, mask in enumerate(state._hands) if mask >> card & 1),
-                      None)
+        holder = next((ctx.players[s] for s, mask in enumerate(state._hands)
+                       if (mask & ~state._played) >> card & 1), None)
         where = f"{holder} holds it" if holder else \
             "it was already played" if state._played >> card & 1 else "it is not in play"
         return IllegalPlay(f"{head} but does not hold it ({where})")
@@ -1316,6 +1324,9 @@ def _trump_lead_message(state: HandState, head: str) -> str:
 
 
 def _apply_play(state: HandState, play: Play) -> HandState:
+    # The hot path of random playouts: attributes are read once into locals, and the new state
+    # is built here field by field (the fields every play sets are not copied first; keep this
+    # in step with HandState.__slots__ and _clone).
     if state.phase != "play":
         raise _phase_error(state, f"{play.player} playing a card", IllegalPlay)
     ctx = state._ctx
@@ -1326,22 +1337,35 @@ def _apply_play(state: HandState, play: Play) -> HandState:
         raise _turn_error(state, play, seat)
     bit = 1 << card
     trick = state._trick
-    hands = state._hands
-    if hands is not None:
-        if not _legal_now(state) & bit:
+    if state._hands is not None:
+        legal = state._legal
+        if legal is None:
+            legal = _legal_now(state)
+        if not legal & bit:
             raise _play_error(state, seat, play)
     else:
         _check_open_play(state, seat, play)
     if joker_suit is not None or card == JOKER:
         _check_joker_annotation(state, seat, play)
     calling = False
-    if joker_call or (card == ci.joker_call and ci.declaration == "always"):
+    if joker_call or card == ci.auto_call:
         calling = _joker_call_effect(state, play)
-    new = state._clone()
-    if hands is not None:
-        hands = list(hands)
-        hands[seat] &= ~bit
-        new._hands = tuple(hands)
+    new = _new_state(HandState)
+    new._ctx = ctx
+    new._setup = state._setup
+    new._contract = ci
+    new.phase = "play"
+    new._hands = state._hands
+    new.trick_number = state.trick_number
+    new.tricks = state.tricks
+    new._points = state._points
+    new._trump_played = state._trump_played
+    new._friend = state._friend
+    new.friend_revealed = state.friend_revealed
+    new._friend_led = state._friend_led
+    new._voids = state._voids
+    new._legal = None
+    new._played = state._played | bit
     if not trick:
         new._led_suit = joker_suit if card == JOKER else card >> 4
         new._call = calling
@@ -1349,18 +1373,21 @@ def _apply_play(state: HandState, play: Play) -> HandState:
             _infer_trump_lead(state, new, seat, play)
         if seat == state._friend and ci.lead_suit is not None:
             new._friend_led = True
-    elif ctx.open:
-        _infer_voids(state, new, seat, play)
-    new._played = state._played | bit
+    else:
+        new._led_suit = state._led_suit
+        new._call = state._call
+        if ctx.open:
+            _infer_voids(state, new, seat, play)
     if card == ci.friend_card:
         _reveal_card_friend(state, new, seat, play)
     trick += ((player, play),)
+    following = seat + 1 if seat + 1 < PLAYERS else 0
     if len(trick) < PLAYERS:
         new._trick = trick
         new._trick_mask = state._trick_mask | bit
-        new._to_move = seat + 1 if seat + 1 < PLAYERS else 0
+        new._to_move = following
         return new
-    _finish_trick(state, new, trick, state._trick_mask | bit)
+    _finish_trick(state, new, trick, state._trick_mask | bit, following)
     return new
 
 
@@ -1385,7 +1412,7 @@ def _check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
                 raise IllegalPlay(f"trick {number}: {play.player} led the joker without naming "
                                   f"a suit (write JK/S, JK/D, JK/H or JK/C)")
             if state._hands is not None:
-                _check_joker_lead(state, seat, state._hands[seat], play)
+                _check_joker_lead(state, seat, state._hands[seat] & ~state._played, play)
         elif joker_suit is not None:
             raise IllegalPlay(f"trick {number}: {play.player} played the joker naming "
                               f"{_suit_symbol(joker_suit)} but only a joker lead names a suit")
@@ -1405,7 +1432,8 @@ def _joker_call_effect(state: HandState, play: Play) -> bool:
     if ci.declaration == "never":
         raise IllegalPlay(f"trick {number}: {play.player} declared a joker call but this "
                           f"ruleset has none (joker_call.declaration = never)")
-    # A call has effect only as a lead, from trick 2 (or 1), while the joker is still out.
+    # A call has effect only as a lead, from trick 2 (or 1), while the joker is still out
+    # (not played, and not discarded: the declarer's _hands no longer has his discards).
     hands = state._hands
     return not state._trick and (number != 1 or ci.call_first) \
         and not state._played & JOKER_BIT \
@@ -1447,16 +1475,17 @@ def _reveal_card_friend(state: HandState, new: HandState, seat: int, play: Play)
         new.friend_revealed = True
 
 
-def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: int) -> None:
+def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: int,
+                  leader_seat: int) -> None:
+    """Settle a complete trick: winner, points, the friend when a trick decides him, who leads
+    next (``leader_seat``: play passes in seat order, so the seat after the last player)."""
     ctx, ci = state._ctx, state._contract
     number = state.trick_number
-    cards = [play.card for _, play in trick]
-    leader_seat = ctx.seat_of[trick[0][0]]
-    if trick_mask & ci.mighty_bit and (number != 1 or ci.mighty_first) \
-            and (number != TRICKS or ci.mighty_last):
+    cards = [play[1] for _, play in trick]
+    if trick_mask & ci.mighty_bit and ci.mighty_power[number]:
         index = cards.index(ci.mighty)  # the usual cases decided from the mask, without a loop
-    elif trick_mask & JOKER_BIT and (number != 1 or ci.joker_first) \
-            and (number != TRICKS or ci.joker_last) and not (new._call and ci.called_powerless):
+    elif trick_mask & JOKER_BIT and ci.joker_power[number] \
+            and not (new._call and ci.called_powerless):
         index = cards.index(JOKER)
     else:
         # the highest trump, else the highest card of the led suit: the top bit of its mask
@@ -1469,7 +1498,9 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
         taken = list(state._points)
         taken[winner] += points
         new._points = tuple(taken)
-    new.tricks = state.tricks + (CompletedTrick(trick[0][0], trick, ctx.players[winner], points),)
+    # tuple.__new__ directly: a NamedTuple's own __new__ is a Python-level call
+    new.tricks = state.tricks + (_tuple_new(CompletedTrick, (trick[0][0], trick,
+                                                             ctx.players[winner], points)),)
     if ci.trump_mask and trick_mask & ci.trump_mask:
         new._trump_played = True
     # the friend, for calls settled by tricks
@@ -1597,8 +1628,8 @@ def legal_plays(state: HandState) -> list[Play]:
     player = state._ctx.players[seat]
     hands = state._hands
     if hands is not None:
-        hand = hands[seat]
-        mask = _legal_mask(state, seat, hand)
+        hand = hands[seat] & ~state._played
+        mask = _legal_now(state)
     else:
         hand = 0
         mask = _open_candidates(state, seat)
@@ -1780,14 +1811,18 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
     ctx = state._ctx
     if phase == "play":
         if state._hands is not None:
-            seat = state._to_move
-            mask = _legal_now(state)
+            mask = state._legal
+            if mask is None:
+                mask = _legal_now(state)
             # a lead of the joker or the joker-call card carries annotations: list those plays
-            if state._trick or not mask & (JOKER_BIT | 1 << state._contract.joker_call):
-                cards = _CARD_LISTS.get(mask)
-                if cards is None:
-                    cards = _card_list(mask)
-                return ctx.play_tables[seat][cards[int(rng.random() * len(cards))]]
+            if state._trick or not mask & state._contract.annotated:
+                # The index-th legal card in legal_plays' order (bit order), found by clearing
+                # the lowest set bit index times: no list of cards is built (hands differ from
+                # hand to hand, so a cache of card lists mostly misses on leads).
+                index = int(rng.random() * mask.bit_count())
+                for _ in range(index):
+                    mask &= mask - 1
+                return ctx.play_tables[state._to_move][(mask & -mask).bit_length() - 1]
         plays = legal_plays(state)
         return plays[int(rng.random() * len(plays))]
     setup = state._setup
