@@ -353,13 +353,18 @@ def trick_winner(cards: Sequence[int], led_suit: int, trump: Optional[int], migh
 # --- dealing and deal misses --------------------------------------------------------------------
 
 
+# Each step of the shuffle of a 53-card deck: the slot i, the bound n = i + 1 of the random
+# index, and the bits drawn for it (computed once instead of on every deal).
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
+
+
 def _shuffle_inline(deck: list, rng: Random) -> None:
     """random.shuffle's own algorithm (Fisher-Yates over _randbelow_with_getrandbits), without
     its per-card method calls: the same permutation, a third faster."""
     getrandbits = rng.getrandbits
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    steps = _SHUFFLE_STEPS if len(deck) == len(DECK) else \
+        tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(deck) - 1, 0, -1))
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
@@ -407,7 +412,8 @@ def _card_weights(rules: Ruleset) -> dict[int, float]:
 class _RuleTables:
     """What the engine derives from a ruleset once: deal-miss weights, every bid in order."""
 
-    __slots__ = ("rules", "weights", "weight_list", "bids", "discount", "successors")
+    __slots__ = ("rules", "weights", "weight_list", "bids", "discount", "successors",
+                 "point_mask", "full_bid", "opener_after_dealer", "miss_allowed")
 
     def __init__(self, rules: Ruleset):
         e = rules.election
@@ -422,6 +428,10 @@ class _RuleTables:
         self.bids = [Bid(number, trump) for number in range(1, top + 1) for trump in trumps
                      if number >= lowest[trump]]
         self.successors: dict[Bid, list[Bid]] = {}  # standing bid -> the bids that beat it
+        self.point_mask = POINT_MASK | (JOKER_BIT if rules.cards.joker_is_point_card else 0)
+        self.full_bid = e.max_bid or 20
+        self.opener_after_dealer = e.opener == "after_dealer"
+        self.miss_allowed = rules.deal_miss.allowed
 
 
 _RULE_TABLES: dict[int, _RuleTables] = {}
@@ -446,43 +456,80 @@ def deal_miss_value(rules: Ruleset, cards: Sequence[int]) -> float:
 def is_deal_miss_hand(rules: Ruleset, cards: Sequence[int]) -> bool:
     """Whether a ten-card hand may be shown for a deal miss (weights and threshold, or ten point
     cards under ``deal_miss.all_point_cards``)."""
-    d = rules.deal_miss
-    if d.all_point_cards and len(cards) > 0 and all(card != JOKER and card & 15 >= 10
-                                                    for card in cards):
+    return _is_miss_hand(rules.deal_miss, _tables(rules).weight_list, cards, _mask(cards))
+
+
+def _is_miss_hand(d: Any, weight_list: list[float], cards: Sequence[int], mask: int) -> bool:
+    """is_deal_miss_hand with the ruleset's tables at hand and the hand's mask."""
+    # ten point cards: no bit outside the point cards (the joker is not one here)
+    if d.all_point_cards and mask and not mask & ~POINT_MASK:
         return True
-    value = round(deal_miss_value(rules, cards), 9)
+    value = round(sum(map(weight_list.__getitem__, cards)), 9)
     return value <= d.threshold if d.comparison == "at_most" else value < d.threshold
 
 
 # --- per-hand and per-contract tables -----------------------------------------------------------
 
 
+class _Seating:
+    """What follows from the players alone (cached per players tuple: a league deals many hands
+    to the same five): each player's seat and his cached plain plays."""
+
+    __slots__ = ("seat_of", "play_tables")
+
+    def __init__(self, players: tuple):
+        self.seat_of = {player: seat for seat, player in enumerate(players)}
+        self.play_tables = tuple(_play_table(player) for player in players)
+
+
+_SEATINGS: dict[tuple, _Seating] = {}
+
+
+def _seating(players: tuple) -> _Seating:
+    """The seating of five players in playing order (checked once: five different names)."""
+    seating = _SEATINGS.get(players)
+    if seating is None:
+        if len(players) != PLAYERS:
+            raise MightyError(f"a hand needs {PLAYERS} players in playing order; "
+                              f"got {len(players)}")
+        if len(set(players)) != len(players):
+            raise MightyError(f"players {', '.join(players)}: a player is named twice")
+        if len(_SEATINGS) > 1024:  # names come from users: keep the cache bounded
+            _SEATINGS.clear()
+        seating = _SEATINGS[players] = _Seating(players)
+    return seating
+
+
 class _Context:
     """What does not change during a hand: players, the ruleset's options as plain attributes."""
 
-    __slots__ = ("rules", "players", "seat_of", "dealer", "n", "open", "deal", "kitty",
+    __slots__ = ("rules", "players", "seat_of", "dealer", "n", "open", "kitty",
                  "deal_masks", "point_mask", "point_total", "full_bid", "tables", "miss_hands",
                  "play_tables")
 
-    def __init__(self, rules: Ruleset, players: tuple, dealer: str,
-                 deal: Optional[dict[str, list[int]]]):
+    def __init__(self, rules: Ruleset, players: tuple, seating: _Seating, dealer: str,
+                 deal: Optional[dict[str, list[int]]], deal_masks: Optional[tuple[int, ...]]):
+        tables = _tables(rules)
         self.rules = rules
         self.players = players
-        self.seat_of = {player: seat for seat, player in enumerate(players)}
+        self.seat_of = seating.seat_of
         self.dealer = dealer
-        self.n = len(players)
+        self.n = PLAYERS
         self.open = deal is None
-        self.deal = deal
         self.kitty = tuple(deal["kitty"]) if deal is not None else None
-        self.deal_masks = tuple(_mask(deal[p]) for p in players) if deal is not None else None
-        self.point_mask = POINT_MASK | (JOKER_BIT if rules.cards.joker_is_point_card else 0)
+        self.deal_masks = deal_masks
+        self.point_mask = tables.point_mask
         self.point_total = rules.point_card_total
-        self.full_bid = rules.election.max_bid or 20
-        self.tables = _tables(rules)
-        self.play_tables = tuple(_play_table(player) for player in players)
+        self.full_bid = tables.full_bid
+        self.tables = tables
+        self.play_tables = seating.play_tables
         # which players were dealt a hand that may be shown for a deal miss (None: unknown)
-        self.miss_hands = None if deal is None or not rules.deal_miss.allowed else \
-            tuple(is_deal_miss_hand(rules, deal[p]) for p in players)
+        if deal is None or not tables.miss_allowed:
+            self.miss_hands = None
+        else:
+            d, weight_list = rules.deal_miss, tables.weight_list
+            self.miss_hands = tuple(_is_miss_hand(d, weight_list, deal[player], mask)
+                                    for player, mask in zip(players, deal_masks))
 
 
 class _Contract:
@@ -754,28 +801,26 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     """The state before the first call: players in playing order, the dealer, the deal (None for
     open cards) and the election's opener (default: ``election.opener`` without history)."""
     players = tuple(players)
-    if len(players) != PLAYERS:
-        raise MightyError(f"a hand needs {PLAYERS} players in playing order; got {len(players)}")
-    if len(set(players)) != len(players):
-        raise MightyError(f"players {', '.join(players)}: a player is named twice")
-    if dealer not in players:
+    seating = _seating(players)
+    seat_of = seating.seat_of
+    if dealer not in seat_of:
         raise MightyError(f"dealer {dealer!r} is not one of the players {', '.join(players)}")
-    if deal is not None:
-        deal = _check_deal(deal, players)
+    deal_masks = _check_deal(deal, players) if deal is not None else None
+    ctx = _Context(rules, players, seating, dealer, deal, deal_masks)
     if opener is None:
-        seat = players.index(dealer)
-        opener = players[(seat + 1) % PLAYERS] if rules.election.opener == "after_dealer" \
-            else dealer
-    elif opener not in players:
+        seat = seat_of[dealer]
+        opener_seat = (seat + 1) % PLAYERS if ctx.tables.opener_after_dealer else seat
+    elif opener in seat_of:
+        opener_seat = seat_of[opener]
+    else:
         raise MightyError(f"opener {opener!r} is not one of the players {', '.join(players)}")
-    ctx = _Context(rules, players, dealer, deal)
-    setup = _Setup.__new__(_Setup)
+    setup = _new_state(_Setup)
     setup.calls = ()
     setup.standing = None
     setup.standing_seat = None
     setup.passed = 0
     setup.consecutive = 0
-    setup.opener = ctx.seat_of[opener]
+    setup.opener = opener_seat
     setup.deal_miss_seat = None
     setup.declarer = None
     setup.bid = None
@@ -784,18 +829,52 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     setup.discard_known = False
     setup.friend_call = None
     state = _new_state(HandState)
-    values = dict(_ctx=ctx, _setup=setup, _contract=None, phase="election",
-                  _to_move=setup.opener, _hands=ctx.deal_masks, _trick=(), _trick_mask=0,
-                  _led_suit=None, _call=False, trick_number=1, tricks=(),
-                  _points=(0,) * PLAYERS, _played=0, _trump_played=False, _friend=None,
-                  friend_revealed=False, _friend_led=False,
-                  _voids=((),) * PLAYERS if ctx.open else None, _history=None, _legal=None)
-    for name, value in values.items():
-        setattr(state, name, value)
+    state._ctx = ctx
+    state._setup = setup
+    state._contract = None
+    state.phase = "election"
+    state._to_move = opener_seat
+    state._hands = deal_masks
+    state._trick = ()
+    state._trick_mask = 0
+    state._led_suit = None
+    state._call = False
+    state.trick_number = 1
+    state.tricks = ()
+    state._points = (0,) * PLAYERS
+    state._played = 0
+    state._trump_played = False
+    state._friend = None
+    state.friend_revealed = False
+    state._friend_led = False
+    state._voids = ((),) * PLAYERS if ctx.open else None
+    state._history = None
+    state._legal = None
     return state
 
 
-def _check_deal(deal: dict, players: tuple) -> dict[str, list[int]]:
+_BIT_OF = {card: 1 << card for card in DECK}
+
+
+def _check_deal(deal: dict, players: tuple) -> tuple[int, ...]:
+    """The masks of the players' hands in a deal (raises naming what is wrong with it)."""
+    # The usual case, checked at once: six entries (five hands and the kitty) of the right sizes
+    # whose cards' bits add up to the deck. 53 powers of two make the deck's 53 bits only when
+    # they are 53 different cards of the deck (a repeated card would carry into another bit).
+    try:
+        if len(deal) == PLAYERS + 1 and len(deal["kitty"]) == KITTY_SIZE:
+            bit_of = _BIT_OF.__getitem__
+            masks = []
+            for player in players:
+                cards = deal[player]
+                if len(cards) != HAND_SIZE:
+                    break
+                masks.append(sum(map(bit_of, cards)))
+            else:
+                if sum(masks) + sum(map(bit_of, deal["kitty"])) == DECK_MASK:
+                    return tuple(masks)
+    except (KeyError, TypeError):
+        pass  # not a card, or a hand missing: the checks below say which
     expected = set(players) | {"kitty"}
     if set(deal) != expected:
         missing = sorted(expected - set(deal))
@@ -807,7 +886,7 @@ def _check_deal(deal: dict, players: tuple) -> dict[str, list[int]]:
     if len(everything) == len(DECK) and set(everything) == _VALID_CARDS \
             and all(len(cards) == (KITTY_SIZE if who == "kitty" else HAND_SIZE)
                     for who, cards in out.items()):
-        return out  # the usual case, checked at once; the loop below explains what is wrong
+        return tuple(_mask(out[player]) for player in players)
     seen: dict[int, str] = {}
     for who, cards in deal.items():
         cards = list(cards)
@@ -822,7 +901,7 @@ def _check_deal(deal: dict, players: tuple) -> dict[str, list[int]]:
                                   f"{who}")
             seen[card] = who
         out[who] = cards
-    return out
+    return tuple(_mask(out[player]) for player in players)
 
 
 # --- apply ------------------------------------------------------------------------------------
@@ -1000,7 +1079,7 @@ def _deal_miss_problem(state: HandState, seat: int) -> Optional[str]:
             return (f"{player} declared a deal miss after a full bid of {ctx.full_bid} "
                     f"(deal_miss.full_bid_overrides)")
     if ctx.miss_hands is not None and not ctx.miss_hands[seat]:
-        cards = sorted_cards(ctx.deal[player])
+        cards = sorted_cards(_cards_of(ctx.deal_masks[seat]))
         value = deal_miss_value(ctx.rules, cards)
         test = "at most" if d.comparison == "at_most" else "below"
         return (f"{player} declared a deal miss but his hand {format_cards(cards)} counts "
