@@ -4,7 +4,7 @@ Run after adding or changing an option in mighty_cli/engine/ruleset.py:  python 
 """
 import sys, textwrap
 sys.path.insert(0, str(__import__('pathlib').Path(__file__).resolve().parent.parent))
-from mighty_cli.engine.ruleset import iter_options, Ruleset, format_value, _plain, Meta
+from mighty_cli.engine.ruleset import iter_options, Ruleset, format_value, _plain
 r = Ruleset()
 out = ['# Standard Mighty: the common core of the 5-player game (RULES.md §2).',
        '#',

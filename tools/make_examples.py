@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from mighty_cli.engine import hand as engine  # noqa: E402
-from mighty_cli.engine.cards import JOKER, format_bid, format_cards  # noqa: E402
+from mighty_cli.engine.cards import JOKER, format_bid  # noqa: E402
 from mighty_cli.engine.record import Record, dump_record, read_record, replay, state_to_hand  # noqa: E402
 from mighty_cli.engine.ruleset import load_ruleset  # noqa: E402
 

@@ -23,7 +23,8 @@ from typing import Any, Optional, Sequence
 from .cards import Bid, format_bid, format_cards, parse_bid, parse_cards
 from .errors import IllegalAction, InvalidNotation, MightyError, RecordError
 from .ruleset import Ruleset, load_ruleset, ruleset_from_toml
-from .scoring import Score, pot_shares, score_hand, seat_deltas
+from .scoring import Score, score_hand, seat_deltas
+from .session import PreviousHand, opener_for, propose, settle_pot
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -132,12 +133,15 @@ def read_record(text: str, source: str = "<record>", base_dir: Optional[Path] = 
         raise RecordError(f"{source}: players: expected a list of player names")
     if len(set(players)) != len(players):
         raise RecordError(f"{source}: players: a name appears twice")
-    if not 5 <= len(players) <= 7:
-        raise RecordError(f"{source}: players: Mighty is played by five (six or seven present, "
-                          f"five playing each hand); got {len(players)}")
     hands = data.get("hands", [])
     if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
         raise RecordError(f"{source}: hands: expected [[hands]] tables")
+    # Five play each hand; a session seats up to seven, and a league's export names everyone
+    # who ever played, each hand saying which five.
+    if len(players) < 5 or (len(players) > 7 and not all("players" in h for h in hands)):
+        raise RecordError(f"{source}: players: Mighty is played by five (six or seven present, "
+                          f"five playing each hand; more only when every hand names its five); "
+                          f"got {len(players)}")
     for k, hand in enumerate(hands, 1):
         unknown = set(hand) - HAND_KEYS
         if unknown:
@@ -180,8 +184,11 @@ def replay(record: Record, rules: Optional[Ruleset] = None) -> ReplayResult:
     totals = {p: 0 for p in record.players}
     outcomes: list[HandOutcome] = []
     pot = 0
-    previous: Optional[HandOutcome] = None
+    previous: Optional[PreviousHand] = None
+    session = None
     for index, hand in enumerate(record.hands, 1):
+        if hand.get("session") != session:  # a new session starts its own succession
+            session, previous = hand.get("session"), None
         try:
             outcome = _replay_hand(rules, record.players, hand, index, previous, pot)
         except RecordError:
@@ -195,8 +202,16 @@ def replay(record: Record, rules: Optional[Ruleset] = None) -> ReplayResult:
             totals[player] += delta
         outcomes.append(outcome)
         if outcome.status != "in_progress":
-            previous = outcome
+            previous = _previous_hand(outcome)
     return ReplayResult(outcomes, totals, pot)
+
+
+def _previous_hand(outcome: HandOutcome) -> PreviousHand:
+    """What the session rules need to know about a finished hand."""
+    return PreviousHand(outcome.status, tuple(outcome.players), outcome.dealer,
+                        outcome.declarer, outcome.friend,
+                        outcome.score.success if outcome.score else None,
+                        outcome.deal_miss_player)
 
 
 def _locate(index: int, message: str) -> str:
@@ -224,60 +239,20 @@ def _name(value: Any, players: Sequence[str], index: int, key: str) -> str:
     return value
 
 
-def next_dealer(rules: Ruleset, previous: Optional[HandOutcome], players: Sequence[str]) -> str:
-    """Who deals after a hand, by the ruleset's session rules (RULES.md §9)."""
-    if previous is None:
-        return players[0]
-    order = previous.players
-    dealer = previous.dealer or order[0]
-
-    def after(player: str) -> str:
-        return order[(order.index(player) + 1) % len(order)]
-
-    if previous.status == "deal_miss":
-        how = rules.deal_miss.next_dealer
-        if how == "declaring_player" and previous.deal_miss_player:
-            return previous.deal_miss_player
-        return after(dealer) if how == "next_player" else dealer
-    if previous.status == "redeal":
-        return after(dealer) if rules.session.all_pass_dealer == "next_player" else dealer
-    how = rules.session.next_dealer
-    if how == "friend":
-        return previous.friend or previous.declarer or dealer
-    if how == "declarer":
-        return previous.declarer or dealer
-    if how == "same":
-        return dealer
-    return after(dealer)
-
-
-def expected_opener(rules: Ruleset, previous: Optional[HandOutcome], dealer: str,
-                    players: Sequence[str]) -> str:
-    """Who opens the election, by ``election.opener`` (the dealer on a record's first hand)."""
-    how = rules.election.opener
-    if how == "after_dealer":
-        return players[(players.index(dealer) + 1) % len(players)]
-    if how == "dealer" or previous is None or previous.status != "scored":
-        return dealer
-    if how == "previous_declarer":
-        candidate = previous.declarer
-    else:  # previous_declarer_if_made_else_friend
-        made = previous.score is not None and previous.score.success
-        candidate = previous.declarer if made else (previous.friend or previous.declarer)
-    return candidate if candidate in players else dealer
-
-
 def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: int,
-                 previous: Optional[HandOutcome], pot: int) -> HandOutcome:
+                 previous: Optional[PreviousHand], pot: int) -> HandOutcome:
     players = _hand_players(all_players, hand, index)
+    # With six or seven present the dealer may sit the hand out (RULES.md §9).
     dealer = hand.get("dealer")
-    dealer = next_dealer(rules, previous, players) if dealer is None else dealer
-    dealer = _name(dealer, players, index, "dealer")
-    if dealer not in players:
-        raise RecordError(f"hand {index}: dealer {dealer} does not play this hand")
+    if dealer is None:
+        dealer = propose(rules, all_players, previous, in_playing_order=True).dealer
+    dealer = _name(dealer, all_players, index, "dealer")
     zero = {p: 0 for p in all_players}
     if "deal" in hand or "election" in hand:  # with no deal: refereed with open cards
-        return _replay_full(rules, players, hand, index, previous, pot, dealer, zero)
+        opener = opener_for(rules, all_players, players, dealer, previous)
+        if "opener" in hand:  # the table said who opened (e.g. a referee started mid-session)
+            opener = _name(hand["opener"], players, index, "opener")
+        return _replay_full(rules, players, hand, index, opener, pot, dealer, zero)
     if "deal_miss" in hand:
         miss = _name(hand["deal_miss"], players, index, "deal_miss")
         if not rules.deal_miss.allowed:
@@ -364,29 +339,27 @@ def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contrac
 
 def _deal_miss_outcome(rules: Ruleset, players: Sequence[str], index: int, dealer: str, miss: str,
                        pot: int, zero: dict[str, int]) -> HandOutcome:
+    move = settle_pot(rules, pot, "deal_miss", dealer=dealer, deal_miss=miss)
     deltas = dict(zero)
-    fee = rules.deposit.per_deal_miss
-    if fee:
-        payer = miss if rules.deposit.paid_by == "declaring_player" else dealer
-        deltas[payer] -= fee
-        pot += fee
+    for player, amount in move.deltas.items():
+        deltas[player] += amount
     return HandOutcome(index=index, status="deal_miss", players=list(players), dealer=dealer,
-                       deltas=deltas, deal_miss_player=miss, pot_after=pot)
+                       deltas=deltas, deal_miss_player=miss, pot_after=move.pot_after)
 
 
 def _settle_pot(rules: Ruleset, outcome: HandOutcome, pot: int) -> HandOutcome:
     """A made contract wins the deposit pot (001 §2); a failed one leaves it."""
-    outcome.pot_after = pot
-    if pot and outcome.score is not None and outcome.score.success and outcome.declarer:
-        for player, amount in pot_shares(pot, rules, outcome.declarer, outcome.friend).items():
-            outcome.deltas[player] += amount
-        outcome.pot_after = 0
+    move = settle_pot(rules, pot, outcome.status, dealer=outcome.dealer,
+                      declarer=outcome.declarer, friend=outcome.friend,
+                      success=outcome.score.success if outcome.score else None)
+    for player, amount in move.deltas.items():
+        outcome.deltas[player] += amount
+    outcome.pot_after = move.pot_after
     return outcome
 
 
-def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int,
-                 previous: Optional[HandOutcome], pot: int, dealer: str,
-                 zero: dict[str, int]) -> HandOutcome:
+def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, opener: str,
+                 pot: int, dealer: str, zero: dict[str, int]) -> HandOutcome:
     from . import hand as engine  # the hand engine is only needed for full hands
 
     deal = _deal(hand["deal"], players, index) if "deal" in hand else None
@@ -395,13 +368,12 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int,
         raise RecordError(f"hand {index}: election: expected a list of calls such as "
                           f"\"Bo 13H\" or \"Cy pass\"")
     calls = [_call(text, players, index) for text in election]
-    opener = expected_opener(rules, previous, dealer, players)
-    if "opener" in hand:  # the table said who opened (e.g. a referee started mid-session)
-        opener = _name(hand["opener"], players, index, "opener")
     if calls and calls[0][0] != opener:
         raise RecordError(f"hand {index}: election: {calls[0][0]} opened but {opener} opens this "
                           f"hand (election.opener = {rules.election.opener})")
-    state = engine.new_hand(rules, players, dealer, deal, opener=opener)
+    # A dealer sitting the hand out (six or seven present) is not at the engine's table.
+    state = engine.new_hand(rules, players, dealer if dealer in players else opener, deal,
+                            opener=opener)
     for player, bid in calls:
         state = engine.apply(state, engine.BidCall(player, bid))
     if "deal_miss" in hand:

@@ -1,4 +1,4 @@
-"""Pure session bookkeeping: who deals, opens and sits out next, and the deposit pot.
+"""Session bookkeeping (pure, shared by hand records and the league store): who deals, opens and sits out next, and the deposit pot.
 
 RULES.md §9. No database here: the store hands in what it knows about the previous hand and
 gets back a proposal (the table may overrule it) or the pot's movements.
@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
-from ..engine.ruleset import Ruleset
-from ..engine.scoring import pot_shares
+from .ruleset import Ruleset
+from .scoring import pot_shares
 
 
 @dataclass(frozen=True)
@@ -66,9 +66,11 @@ def _after(order: Sequence[str], player: str, skip: Sequence[str] = ()) -> str:
 
 
 def propose(rules: Ruleset, seating: Sequence[str], previous: Optional[PreviousHand],
-            first_dealer: Optional[str] = None) -> Proposal:
-    """The proposal for the next hand of a session (RULES.md §9)."""
-    order = playing_order(seating, rules)
+            first_dealer: Optional[str] = None, *, in_playing_order: bool = False) -> Proposal:
+    """The proposal for the next hand of a session (RULES.md §9). ``seating`` is clockwise
+    around the table, or already in playing order (a hand record's players) when
+    ``in_playing_order`` is set."""
+    order = list(seating) if in_playing_order else playing_order(seating, rules)
     extra = len(order) - 5
     if previous is None:
         dealer = first_dealer if first_dealer in order else order[0]
@@ -85,7 +87,7 @@ def propose(rules: Ruleset, seating: Sequence[str], previous: Optional[PreviousH
         else:
             out = _first_sitters(order, dealer, extra)
     players = tuple(p for p in order if p not in out)
-    return Proposal(dealer, _opener(rules, order, players, dealer, previous), players, out)
+    return Proposal(dealer, opener_for(rules, order, players, dealer, previous), players, out)
 
 
 def _first_sitters(order: Sequence[str], dealer: str, extra: int) -> tuple[str, ...]:
@@ -121,8 +123,8 @@ def _next_dealer(rules: Ruleset, order: Sequence[str], previous: PreviousHand) -
     return _after(order, dealer)
 
 
-def _opener(rules: Ruleset, order: Sequence[str], players: Sequence[str], dealer: str,
-            previous: Optional[PreviousHand]) -> str:
+def opener_for(rules: Ruleset, order: Sequence[str], players: Sequence[str], dealer: str,
+               previous: Optional[PreviousHand]) -> str:
     """Who opens the election (election.opener); never a player sitting out."""
     how = rules.election.opener
     candidate: Optional[str] = dealer

@@ -28,7 +28,7 @@ from ..standings import (PlayerStats, Series, StandingChange, Standings, diff, p
                          rank, thin)
 from . import LeagueError
 from .db import lock_league
-from .ledger import PreviousHand, Proposal, propose, settle_pot
+from ..engine.session import PreviousHand, Proposal, propose, settle_pot
 from .models import (ChangeLog, Hand, HandPlayer, League, LeagueSession, Player, SessionSeat,
                      utc_now)
 

@@ -6,8 +6,8 @@ import pytest
 
 from mighty_cli.engine.cards import Bid, DIAMONDS
 from mighty_cli.engine.errors import RecordError
-from mighty_cli.engine.record import (Record, dump_record, expected_opener, next_dealer,
-                                      read_record, replay, score_outcome, HandOutcome)
+from mighty_cli.engine.record import Record, dump_record, read_record, replay
+from mighty_cli.engine.session import PreviousHand, opener_for
 from mighty_cli.engine.ruleset import load_ruleset
 
 HEAD = 'format = "mighty-hand-record/1"\nruleset = "{ruleset}"\nplayers = {players}\n'
@@ -92,13 +92,21 @@ def test_deal_miss_without_pot_changes_nothing():
 
 
 def test_next_dealer_is_the_previous_friend_or_declarer_alone():
-    rules = load_ruleset("standard")
-    players = ["Ana", "Bo", "Cy", "Di", "Ed"]
-    with_friend = HandOutcome(1, "scored", players, dealer="Ana", declarer="Di", friend="Bo")
-    alone = HandOutcome(1, "scored", players, dealer="Ana", declarer="Di", friend=None)
-    assert next_dealer(rules, with_friend, players) == "Bo"
-    assert next_dealer(rules, alone, players) == "Di"
-    assert next_dealer(rules, None, players) == "Ana"
+    result = replay(record('[[hands]]\ndealer = "Ana"\ndeclarer = "Di"\ncontract = "15D"\n'
+                           'friend = "Bo"\ntaken = 16\n'
+                           '[[hands]]\ndeclarer = "Di"\ncontract = "15D"\nfriend = "none"\n'
+                           'taken = 16\n'
+                           '[[hands]]\ndeclarer = "Ed"\ncontract = "15D"\nfriend = "Ana"\n'
+                           'taken = 16\n'))
+    assert [h.dealer for h in result.hands] == ["Ana", "Bo", "Di"]
+
+
+def test_a_new_session_restarts_dealer_succession():
+    result = replay(record('[[hands]]\nsession = 1\ndealer = "Cy"\ndeclarer = "Di"\n'
+                           'contract = "15D"\nfriend = "Bo"\ntaken = 16\n'
+                           '[[hands]]\nsession = 2\ndeclarer = "Di"\ncontract = "15D"\n'
+                           'friend = "none"\ntaken = 16\n'))
+    assert result.hands[1].dealer == "Ana"   # a session's first hand: the first seat deals
 
 
 def test_dealer_is_derived_when_a_hand_omits_it():
@@ -111,16 +119,35 @@ def test_dealer_is_derived_when_a_hand_omits_it():
 
 def test_opener_follows_the_ruleset():
     players = ["Ana", "Bo", "Cy", "Di", "Ed"]
+    made = PreviousHand("scored", tuple(players), "Ana", "Di", "Bo", True)
+    failed = PreviousHand("scored", tuple(players), "Ana", "Di", "Bo", False)
     standard = load_ruleset("standard")
-    made = score_outcome(standard, players, "Di", Bid(15, DIAMONDS), "Bo", 16)
-    failed = score_outcome(standard, players, "Di", Bid(15, DIAMONDS), "Bo", 10)
-    made.dealer = failed.dealer = "Ana"
-    assert expected_opener(standard, made, "Bo", players) == "Di"      # 003: previous declarer
-    assert expected_opener(standard, None, "Bo", players) == "Bo"      # first hand: the dealer
-    requirements = load_ruleset("club-requirements")                  # 001 §3.2
+    assert opener_for(standard, players, players, "Bo", made) == "Di"   # 003: previous declarer
+    assert opener_for(standard, players, players, "Bo", None) == "Bo"   # first hand: the dealer
+    requirements = load_ruleset("club-requirements")                   # 001 §3.2
     assert requirements.election.opener == "previous_declarer_if_made_else_friend"
-    assert expected_opener(requirements, made, "Bo", players) == "Di"
-    assert expected_opener(requirements, failed, "Ana", players) == "Bo"
+    assert opener_for(requirements, players, players, "Bo", made) == "Di"
+    assert opener_for(requirements, players, players, "Ana", failed) == "Bo"
+
+
+def test_dealer_may_sit_out_with_six_present():
+    six = '["Ana", "Bo", "Cy", "Di", "Ed", "민수"]'
+    result = replay(record('[[hands]]\ndealer = "Ana"\nplayers = ["Bo", "Cy", "Di", "Ed", "민수"]\n'
+                           'declarer = "Di"\ncontract = "15D"\nfriend = "Bo"\ntaken = 16\n',
+                           players=six))
+    assert result.hands[0].dealer == "Ana" and result.totals["Ana"] == 0
+
+
+def test_more_than_seven_players_when_every_hand_names_its_five():
+    eight = '["A", "B", "C", "D", "E", "F", "G", "H"]'
+    result = replay(record('[[hands]]\nplayers = ["A", "B", "C", "D", "E"]\ndeclarer = "A"\n'
+                           'contract = "15D"\nfriend = "B"\ntaken = 16\n'
+                           '[[hands]]\nplayers = ["D", "E", "F", "G", "H"]\ndeclarer = "H"\n'
+                           'contract = "15D"\nfriend = "none"\ntaken = 16\n', players=eight))
+    assert sum(result.totals.values()) == 0 and result.totals["H"] > 0
+    with pytest.raises(RecordError, match="got 8"):
+        record('[[hands]]\ndeclarer = "A"\ncontract = "15D"\nfriend = "B"\ntaken = 16\n',
+               players=eight)
 
 
 def test_six_players_need_the_five_who_played():

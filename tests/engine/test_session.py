@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from mighty_cli.engine.ruleset import load_ruleset
-from mighty_cli.store.ledger import PreviousHand, propose, settle_pot
+from mighty_cli.engine.session import PreviousHand, propose, settle_pot
 
 STANDARD = load_ruleset("standard")
 FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]

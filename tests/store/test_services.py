@@ -208,9 +208,6 @@ def test_export_then_import_into_an_empty_database_gives_the_same_standings(engi
     assert run(other, sv.standings, "copy").to_json() == run(engine, sv.standings, "tue").to_json()
 
 
-@pytest.mark.xfail(raises=MightyError, strict=False,
-                   reason="engine.record.replay requires the dealer to be one of the five who "
-                          "play; with six present the dealer sits out (RULES.md §9)")
 def test_six_present_session_exports_and_imports(engine, tmp_path):
     league_with_session(engine, SIX)
     for declarer in ("Bo", "Cy", "Di"):
