@@ -331,14 +331,20 @@ def referee(ruleset_name: str, players: Optional[str], dealer: Optional[str],
       mighty referee --resume hand.toml
     """
     save_path = Path(save_file) if save_file else None
+    if league:
+        _check_league(league, db)  # before the hand is played, not after
     if resume:
         session = resume_session(Path(resume), save_path or Path(resume))
     else:
         session = _new_session(ruleset_name, players, dealer, opener, seed, deal_file, save_path)
     _run(session, click.echo, lambda prompt: click.prompt(prompt, default="", show_default=False,
                                                           prompt_suffix=": "))
-    if league and session.state.phase == "done":
-        _save_to_league(session, league, db)
+    if league:
+        if session.state.phase in ("done", "deal_miss"):
+            _save_to_league(session, league, db)
+        else:
+            click.echo(f"not saved to league {league}: the hand is not finished"
+                       f"{f' (it is in {save_path})' if save_path else ''}")
 
 
 def _new_session(ruleset_name, players, dealer, opener, seed, deal_file, save_path):
@@ -387,8 +393,20 @@ def _run(session: RefereeSession, echo: Callable[[str], None],
             echo(out)
 
 
-def _save_to_league(session: RefereeSession, league: str, db: Optional[str]) -> None:
-    from ..store import service
+def _check_league(league: str, db: Optional[str]) -> None:
+    from ..store import services
+    from .league import database
 
-    saved = service.save_refereed_hand(league, dump_record(session.to_record()), url=db)
-    click.echo(f"saved to league {league}: {saved}")
+    with database(db) as s:
+        services.get_league(s, league)
+
+
+def _save_to_league(session: RefereeSession, league: str, db: Optional[str]) -> None:
+    from ..store import services
+    from .league import database, who_default
+
+    with database(db) as s:
+        imported = services.save_refereed_hand(s, league, dump_record(session.to_record()),
+                                               who=who_default(None))
+    click.echo(f"saved to league {league} as hand {imported.last} "
+               f"(session {', '.join(map(str, imported.sessions))})")

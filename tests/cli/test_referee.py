@@ -149,3 +149,28 @@ def test_referee_command_reads_lines_and_saves(runner, tmp_path):
 def test_referee_needs_five_players(runner):
     result = runner.invoke(cli, ["referee", "--players", "A,B,C"])
     assert result.exit_code == 2
+
+
+def test_referee_saves_a_finished_hand_into_a_league(runner, tmp_path):
+    db = f"sqlite:///{tmp_path / 'league.db'}"
+    assert runner.invoke(cli, ["league", "create", "목요리그", "--ruleset", "standard",
+                               "--db", db]).exit_code == 0
+    final, deal = played_hand(17)
+    path = tmp_path / "hand.toml"
+    session_for(deal, save_path=path).handle("save")
+    lines = "\n".join(line_for(a) for a in final.history) + "\nq\n"
+    result = runner.invoke(cli, ["referee", "--resume", str(path), "--league", "목요리그",
+                                 "--db", db], input=lines)
+    assert result.exit_code == 0, result.output
+    assert "saved to league 목요리그 as hand 1" in result.output
+    standings = runner.invoke(cli, ["standings", "--league", "목요리그", "--db", db, "--json"])
+    scores = {p["name"]: p["score"] for p in __import__("json").loads(standings.output)["players"]}
+    assert scores == {p: d for p, d in engine.hand_result(final).deltas.items()}
+
+
+def test_referee_refuses_an_unknown_league_before_play(runner, tmp_path):
+    db = f"sqlite:///{tmp_path / 'league.db'}"
+    result = runner.invoke(cli, ["referee", "--players", ",".join(PLAYERS), "--league", "nope",
+                                 "--db", db], input="q\n")
+    assert result.exit_code == 1
+    assert "nope" in result.output and "[election]" not in result.output
