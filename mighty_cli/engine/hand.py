@@ -413,7 +413,8 @@ class _RuleTables:
     """What the engine derives from a ruleset once: deal-miss weights, every bid in order."""
 
     __slots__ = ("rules", "weights", "weight_list", "bids", "discount", "successors",
-                 "point_mask", "full_bid", "opener_after_dealer", "miss_allowed")
+                 "point_mask", "full_bid", "opener_after_dealer", "miss_allowed", "bid_set",
+                 "opener_may_pass", "changes", "contracts")
 
     def __init__(self, rules: Ruleset):
         e = rules.election
@@ -427,7 +428,13 @@ class _RuleTables:
                   for trump in trumps}
         self.bids = [Bid(number, trump) for number in range(1, top + 1) for trump in trumps
                      if number >= lowest[trump]]
-        self.successors: dict[Bid, list[Bid]] = {}  # standing bid -> the bids that beat it
+        self.bid_set = frozenset(self.bids)
+        # standing bid -> the bids that beat it, as a list (in order) and a set
+        self.successors: dict[Bid, tuple[list[Bid], frozenset]] = {}
+        self.opener_may_pass = e.opener_may_pass
+        self.changes: dict[Bid, list[Bid]] = {}  # winning bid -> the contracts it may become
+        # (contract, called card, lead request) -> its _Contract (read-only once built)
+        self.contracts: dict[tuple, "_Contract"] = {}
         self.point_mask = POINT_MASK | (JOKER_BIT if rules.cards.joker_is_point_card else 0)
         self.full_bid = e.max_bid or 20
         self.opener_after_dealer = e.opener == "after_dealer"
@@ -1018,10 +1025,15 @@ def _apply_bid(state: HandState, action: BidCall) -> HandState:
         new_setup.passed = setup.passed | 1 << seat
         new_setup.consecutive = setup.consecutive + 1
     else:
-        standing_player = None if setup.standing_seat is None else ctx.players[setup.standing_seat]
-        problem = _bid_problem(ctx.rules, player, bid, setup.standing, standing_player)
-        if problem:
-            raise IllegalBid(f"election: {problem}")
+        # The usual legal bid is one of the listed successors of the standing bid (exactly
+        # typed: Bid(14.0, 0) == Bid(14, 0) but is no bid); anything else gets the full test.
+        if not (type(bid) is Bid and type(bid.number) is int
+                and bid in _successors(ctx.tables, setup.standing)[1]):
+            standing_player = None if setup.standing_seat is None \
+                else ctx.players[setup.standing_seat]
+            problem = _bid_problem(ctx.rules, player, bid, setup.standing, standing_player)
+            if problem:
+                raise IllegalBid(f"election: {problem}")
         new_setup.standing = bid
         new_setup.standing_seat = seat
         new_setup.passed = setup.passed & ~(1 << seat)
@@ -1276,7 +1288,11 @@ def _apply_call(state: HandState, action: CallFriend) -> HandState:
     new_setup = setup.copy()
     new_setup.friend_call = call
     new._setup = new_setup
-    new._contract = _Contract(ctx.rules, setup.contract, call)
+    key = (setup.contract, call.card if call.kind == "card" else None, call.lead_suit)
+    contract = ctx.tables.contracts.get(key)
+    if contract is None:  # built once per ruleset and key: a _Contract is never changed
+        contract = ctx.tables.contracts[key] = _Contract(ctx.rules, setup.contract, call)
+    new._contract = contract
     declarer = setup.declarer
     friend: Optional[int] = _PENDING
     revealed = False
@@ -1756,19 +1772,21 @@ def _beats(bid: Bid, standing: Bid, e: Any) -> bool:
     return e.equal_bid_allowed
 
 
-def _legal_bids(state: HandState) -> list[Bid]:
-    ctx, setup = state._ctx, state._setup
-    bids = ctx.tables.bids
-    standing = setup.standing
+def _successors(tables: _RuleTables, standing: Optional[Bid]) -> tuple[list[Bid], frozenset]:
+    """The bids that may be called over the standing bid (every bid when there is none), in
+    order and as a set; cached per ruleset. The caller must not change them."""
     if standing is None:
-        return list(bids)
-    tables = ctx.tables
+        return tables.bids, tables.bid_set
     successors = tables.successors.get(standing)
     if successors is None:
-        e = ctx.rules.election
-        successors = tables.successors[standing] = [bid for bid in bids
-                                                    if _beats(bid, standing, e)]
-    return list(successors)
+        e = tables.rules.election
+        beating = [bid for bid in tables.bids if _beats(bid, standing, e)]
+        successors = tables.successors[standing] = (beating, frozenset(beating))
+    return successors
+
+
+def _legal_bids(state: HandState) -> list[Bid]:
+    return list(_successors(state._ctx.tables, state._setup.standing)[0])
 
 
 def _required_raise(rules: Ruleset, bid: Bid, trump: Optional[int]) -> int:
@@ -1787,9 +1805,18 @@ def _required_raise(rules: Ruleset, bid: Bid, trump: Optional[int]) -> int:
 
 
 def _legal_contracts(state: HandState) -> list[Bid]:
+    """The contracts the winning bid may become (cached per ruleset and bid: do not change)."""
+    tables = state._ctx.tables
+    bid = state._setup.bid
+    changes = tables.changes.get(bid)
+    if changes is None:
+        changes = tables.changes[bid] = _contract_changes(state, bid)
+    return changes
+
+
+def _contract_changes(state: HandState, bid: Bid) -> list[Bid]:
     rules = state.rules
     e, x = rules.election, rules.exchange
-    bid = state.bid
     top = e.max_bid or state._ctx.point_total
     trumps: list = list(SUITS) + ([None] if e.no_trump_allowed else [])
     out = []
@@ -1807,10 +1834,12 @@ _CARD_CALLS = {card: FriendCall("card", card) for card in DECK}
 _KIND_CALLS = {kind: FriendCall(kind) for kind in ("none", "first_trick", "last_trick")}
 
 
-def _legal_calls(state: HandState, with_leads: bool = True) -> list[FriendCall]:
+def _call_choices(state: HandState) -> tuple[int, list[FriendCall]]:
+    """The friend calls without lead requests: the mask of the cards that may be called (their
+    calls come first, in card order) and the other calls in order."""
     ctx, setup = state._ctx, state._setup
     f = ctx.rules.friend
-    calls: list[FriendCall] = []
+    card_mask = 0
     if f.card:
         excluded = 0 if f.joker else JOKER_BIT
         if not f.fake:
@@ -1818,13 +1847,33 @@ def _legal_calls(state: HandState, with_leads: bool = True) -> list[FriendCall]:
                 excluded |= _mask(setup.discards)
             if state._hands is not None:
                 excluded |= state._hands[setup.declarer]
-        calls += [_CARD_CALLS[card] for card in _cards_of(DECK_MASK & ~excluded)]
-    calls += [_KIND_CALLS[kind] for kind, allowed in
+        card_mask = DECK_MASK & ~excluded
+    others = [_KIND_CALLS[kind] for kind, allowed in
               (("none", f.no_friend), ("first_trick", f.first_trick), ("last_trick", f.last_trick))
               if allowed]
     if f.player:
-        calls += [FriendCall("player", player=p) for p in ctx.players
-                  if ctx.seat_of[p] != setup.declarer]
+        others += [FriendCall("player", player=p) for p in ctx.players
+                   if ctx.seat_of[p] != setup.declarer]
+    return card_mask, others
+
+
+def _nth_card(mask: int, index: int) -> int:
+    """The index-th card of a mask in _cards_of's order, without listing them: count whole
+    suits first, then clear the lowest bit within the suit."""
+    for shift in (0, 16, 32, 48, 64):
+        chunk = mask >> shift & 0xFFFF
+        count = chunk.bit_count()
+        if index < count:
+            for _ in range(index):
+                chunk &= chunk - 1
+            return shift + (chunk & -chunk).bit_length() - 1
+        index -= count
+    raise IndexError(index)
+
+
+def _legal_calls(state: HandState, with_leads: bool = True) -> list[FriendCall]:
+    card_mask, others = _call_choices(state)
+    calls = [_CARD_CALLS[card] for card in _cards_of(card_mask)] + others
     if with_leads and _lead_request_allowed(state):
         calls += [_with_lead(call, suit) for call in calls if call.kind != "none"
                   for suit in SUITS]
@@ -1906,33 +1955,46 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
         return plays[int(rng.random() * len(plays))]
     setup = state._setup
     if phase == "election":
+        # legal_actions' order (the pass, the bids, the deal misses) by index, without lists
         player = ctx.players[state._to_move]
-        options: list = [None] if setup.calls or ctx.rules.election.opener_may_pass else []
-        options += _legal_bids(state)
+        tables = ctx.tables
+        passes = 1 if setup.calls or tables.opener_may_pass else 0
+        bids = _successors(tables, setup.standing)[0]
         misses = []
-        if ctx.rules.deal_miss.allowed and (ctx.miss_hands is None or any(ctx.miss_hands)):
+        if tables.miss_allowed and (ctx.miss_hands is None or any(ctx.miss_hands)):
             misses = [p for seat, p in enumerate(ctx.players)
                       if _may_declare_deal_miss(state, seat)]
-        index = rng.randrange(len(options) + len(misses))
-        if index < len(options):
-            return BidCall(player, options[index])
-        return DeclareDealMiss(misses[index - len(options)])
+        index = rng.randrange(passes + len(bids) + len(misses)) - passes
+        if index < 0:
+            return BidCall(player, None)
+        if index < len(bids):
+            return BidCall(player, bids[index])
+        return DeclareDealMiss(misses[index - len(bids)])
     if phase == "exchange" and state._hands is not None:
         cards = _cards_of(state._hands[setup.declarer])
         return Discard(tuple(rng.sample(cards, KITTY_SIZE)))
     if phase == "friend":
+        # legal_actions' order by index: the changes, the calls (card calls first, taken from
+        # the mask), then each call but "none" with each lead request
         changes = _legal_contracts(state) if setup.contract == setup.bid else []
-        calls = _legal_calls(state, with_leads=False)
-        leads = [call for call in calls if call.kind != "none"] \
-            if _lead_request_allowed(state) else []
-        index = rng.randrange(len(changes) + len(calls) + 4 * len(leads))
+        card_mask, others = _call_choices(state)
+        card_count = card_mask.bit_count()
+        calls = card_count + len(others)
+        leads = [call for call in others if call.kind != "none"] \
+            if _lead_request_allowed(state) else None
+        index = rng.randrange(len(changes) + calls
+                              + (4 * (card_count + len(leads)) if leads is not None else 0))
         if index < len(changes):
             return ChangeContract(changes[index])
         index -= len(changes)
-        if index < len(calls):
-            return CallFriend(calls[index])
-        index -= len(calls)
-        return CallFriend(_with_lead(leads[index // 4], SUITS[index % 4]))
+        if index < calls:
+            return CallFriend(_CARD_CALLS[_nth_card(card_mask, index)] if index < card_count
+                              else others[index - card_count])
+        index -= calls
+        lead_index, suit = divmod(index, 4)
+        call = _CARD_CALLS[_nth_card(card_mask, lead_index)] if lead_index < card_count \
+            else leads[lead_index - card_count]
+        return CallFriend(_with_lead(call, SUITS[suit]))
     actions = legal_actions(state)
     return rng.choice(actions) if actions else None
 
