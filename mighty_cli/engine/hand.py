@@ -385,6 +385,51 @@ def _inline_shuffle_matches() -> bool:
 _SHUFFLE = _shuffle_inline if _inline_shuffle_matches() else lambda deck, rng: rng.shuffle(deck)
 
 
+def _randbelow_inline(rng: Random, n: int) -> int:
+    """rng.randrange(n) for n > 0 as random.Random computes it (_randbelow_with_getrandbits),
+    without randrange's argument checks and its two Python-level calls."""
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def _sample_inline(rng: Random, cards: list, count: int) -> list:
+    """rng.sample(cards, count) as random.Random computes it for a short list (its pool method;
+    the list is used as the pool, so pass a fresh one)."""
+    n = len(cards)
+    result = []
+    for i in range(count):
+        j = _randbelow_inline(rng, n - i)
+        result.append(cards[j])
+        cards[j] = cards[n - i - 1]
+    return result
+
+
+def _inline_draws_match() -> bool:
+    """Whether this Python's randrange and sample are the algorithms inlined above."""
+    for seed in (0, 1, 12345):
+        ours, theirs = Random(seed), Random(seed)
+        for n in (1, 2, 5, 13, 40, 100, 300):
+            if _randbelow_inline(ours, n) != theirs.randrange(n):
+                return False
+            if _sample_inline(ours, list(range(n, n + 13)), 3) != \
+                    theirs.sample(list(range(n, n + 13)), 3):
+                return False
+    return True
+
+
+# random.Random itself only: a subclass may draw differently (e.g. one that overrides random())
+_INLINE_DRAWS = Random if _inline_draws_match() else None
+
+
+def _randrange(rng: Random, n: int) -> int:
+    """rng.randrange(n), the same number, quicker for a plain random.Random."""
+    return _randbelow_inline(rng, n) if type(rng) is _INLINE_DRAWS else rng.randrange(n)
+
+
 def deal_cards(seed: int, players: Sequence[str]) -> dict[str, list[int]]:
     """A reproducible deal: ten cards to each player in order and three to the kitty (the
     permutation of ``random.Random(seed).shuffle`` of DECK)."""
@@ -1326,14 +1371,20 @@ def _legal_now(state: HandState) -> int:
     """The legal cards of the player to move (full deal), memoised on the state."""
     legal = state._legal
     if legal is None:
-        seat = state._to_move
-        legal = state._legal = _legal_mask(state, seat, state._hands[seat] & ~state._played)
+        legal = state._legal = _legal_mask(state)
     return legal
 
 
-def _legal_mask(state: HandState, seat: int, hand: int) -> int:
-    """The cards of ``hand`` that ``seat`` may play now (full deal)."""
+def _legal_mask(state: HandState) -> int:
+    """The cards the player to move may play now (full deal)."""
     ci = state._contract
+    seat = state._to_move
+    hand = state._hands[seat] & ~state._played
+    if state._trick and not hand & JOKER_BIT:
+        # the most common case, a follower without the joker (so no joker call or joker timing
+        # applies): he follows suit when he can, and Mighty may always be played
+        follow = hand & ci.follow_masks[state._led_suit]
+        return follow | (hand & ci.mighty_bit) if follow else hand
     number = state.trick_number
     if hand & JOKER_BIT:
         if number == TRICKS - 1 and not ci.joker_play_last:
@@ -1576,7 +1627,9 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
     next (``leader_seat``: play passes in seat order, so the seat after the last player)."""
     ctx, ci = state._ctx, state._contract
     number = state.trick_number
-    cards = [play[1] for _, play in trick]
+    # the five cards in playing order, written out: cheaper than a comprehension
+    first, second, third, fourth, fifth = trick
+    cards = (first[1][1], second[1][1], third[1][1], fourth[1][1], fifth[1][1])
     if trick_mask & ci.mighty_bit and ci.mighty_power[number]:
         index = cards.index(ci.mighty)  # the usual cases decided from the mask, without a loop
     elif trick_mask & JOKER_BIT and ci.joker_power[number] \
@@ -1594,14 +1647,14 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
         taken[winner] += points
         new._points = tuple(taken)
     # tuple.__new__ directly: a NamedTuple's own __new__ is a Python-level call
-    new.tricks = state.tricks + (_tuple_new(CompletedTrick, (trick[0][0], trick,
+    new.tricks = state.tricks + (_tuple_new(CompletedTrick, (first[0], trick,
                                                              ctx.players[winner], points)),)
     if ci.trump_mask and trick_mask & ci.trump_mask:
         new._trump_played = True
     # the friend, for calls settled by tricks
-    call = state._setup.friend_call
-    declarer = state._setup.declarer
     if new._friend == _PENDING:
+        call = state._setup.friend_call
+        declarer = state._setup.declarer
         if call.kind == "first_trick" and (number == 1 or ci.next_trick_friend):
             if winner != declarer:
                 new._friend, new.friend_revealed = winner, True
@@ -1736,9 +1789,9 @@ def legal_plays(state: HandState) -> list[Play]:
     plays = []
     for card in cards:
         if card == JOKER:
-            for suit in SUITS:
-                play = Play(player, JOKER, suit)
-                if hands is None:
+            for play in _joker_leads(player):
+                # only a trump lead or a requested lead can forbid a joker lead: test just those
+                if hands is None or (play.joker_suit != ci.trump and ci.lead_suit is None):
                     plays.append(play)
                     continue
                 try:
@@ -1749,10 +1802,34 @@ def legal_plays(state: HandState) -> list[Play]:
         elif card == ci.joker_call and ci.declaration != "never":
             if ci.declaration == "optional":
                 plays.append(table[card])
-            plays.append(Play(player, card, None, True))
+            plays.append(_call_play(player, card))
         else:
             plays.append(table[card])
     return plays
+
+
+_JOKER_LEADS: dict[str, tuple[Play, ...]] = {}
+_CALL_PLAYS: dict[tuple[str, int], Play] = {}
+
+
+def _joker_leads(player: str) -> tuple[Play, ...]:
+    """A player's joker leads naming each suit, cached like the plain plays."""
+    leads = _JOKER_LEADS.get(player)
+    if leads is None:
+        if len(_JOKER_LEADS) > 4096:  # names come from users: keep the cache bounded
+            _JOKER_LEADS.clear()
+        leads = _JOKER_LEADS[player] = tuple(Play(player, JOKER, suit) for suit in SUITS)
+    return leads
+
+
+def _call_play(player: str, card: int) -> Play:
+    """A player's lead of the joker-call card with the call declared, cached."""
+    play = _CALL_PLAYS.get((player, card))
+    if play is None:
+        if len(_CALL_PLAYS) > 4096:
+            _CALL_PLAYS.clear()
+        play = _CALL_PLAYS[player, card] = Play(player, card, None, True)
+    return play
 
 
 def _beats(bid: Bid, standing: Bid, e: Any) -> bool:
@@ -1964,7 +2041,7 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
         if tables.miss_allowed and (ctx.miss_hands is None or any(ctx.miss_hands)):
             misses = [p for seat, p in enumerate(ctx.players)
                       if _may_declare_deal_miss(state, seat)]
-        index = rng.randrange(passes + len(bids) + len(misses)) - passes
+        index = _randrange(rng, passes + len(bids) + len(misses)) - passes
         if index < 0:
             return BidCall(player, None)
         if index < len(bids):
@@ -1972,6 +2049,8 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
         return DeclareDealMiss(misses[index - len(bids)])
     if phase == "exchange" and state._hands is not None:
         cards = _cards_of(state._hands[setup.declarer])
+        if type(rng) is _INLINE_DRAWS and len(cards) <= 21:  # sample's pool method: n <= 21
+            return Discard(tuple(_sample_inline(rng, cards, KITTY_SIZE)))
         return Discard(tuple(rng.sample(cards, KITTY_SIZE)))
     if phase == "friend":
         # legal_actions' order by index: the changes, the calls (card calls first, taken from
@@ -1982,8 +2061,8 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
         calls = card_count + len(others)
         leads = [call for call in others if call.kind != "none"] \
             if _lead_request_allowed(state) else None
-        index = rng.randrange(len(changes) + calls
-                              + (4 * (card_count + len(leads)) if leads is not None else 0))
+        index = _randrange(rng, len(changes) + calls
+                           + (4 * (card_count + len(leads)) if leads is not None else 0))
         if index < len(changes):
             return ChangeContract(changes[index])
         index -= len(changes)
