@@ -1484,9 +1484,9 @@ def _apply_play(state: HandState, play: Play) -> HandState:
     bit = 1 << card
     trick = state._trick
     if state._hands is not None:
-        legal = state._legal
+        legal = state._legal  # usually set by whoever chose this play (legal_plays, random)
         if legal is None:
-            legal = _legal_now(state)
+            legal = state._legal = _legal_mask(state)
         if not legal & bit:
             raise _play_error(state, seat, play)
     else:
@@ -2018,7 +2018,7 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
         if state._hands is not None:
             mask = state._legal
             if mask is None:
-                mask = _legal_now(state)
+                mask = state._legal = _legal_mask(state)  # memoised for apply's check
             # a lead of the joker or the joker-call card carries annotations: list those plays
             if state._trick or not mask & state._contract.annotated:
                 # The index-th legal card in legal_plays' order (bit order), found by clearing
