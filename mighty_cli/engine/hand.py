@@ -46,8 +46,12 @@ play another suit. The lead request is not checked in open-cards mode (the frien
 he leads).
 
 Speed: cards are ints and hands are int bitmasks (bit ``card``); a state is a ``__slots__`` object
-copied field by field; the contract's tables (Mighty, joker-call card, trump masks) are computed
-once when the contract is fixed; plain plays are cached per player.
+copied field by field; the hands are fixed after the exchange (a seat holds ``_hands[seat] &
+~_played``), so a play copies no hands; the contract's tables (Mighty, joker-call card, trump
+masks, power by trick number) are built once per ruleset, contract and called card; the legal
+bids over each standing bid and the contract changes of each bid are cached per ruleset; plays
+are cached per player; random actions are drawn by index (the k-th set bit of a legal mask)
+without listing them. benchmarks/playout.py measures it.
 """
 
 from __future__ import annotations
@@ -2042,10 +2046,11 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
             misses = [p for seat, p in enumerate(ctx.players)
                       if _may_declare_deal_miss(state, seat)]
         index = _randrange(rng, passes + len(bids) + len(misses)) - passes
+        # tuple.__new__ directly: a NamedTuple's own __new__ is a Python-level call
         if index < 0:
-            return BidCall(player, None)
+            return _tuple_new(BidCall, (player, None))
         if index < len(bids):
-            return BidCall(player, bids[index])
+            return _tuple_new(BidCall, (player, bids[index]))
         return DeclareDealMiss(misses[index - len(bids)])
     if phase == "exchange" and state._hands is not None:
         cards = _cards_of(state._hands[setup.declarer])
