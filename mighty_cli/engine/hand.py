@@ -855,12 +855,16 @@ def _mutable(state: HandState) -> HandState:
 def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
              deal: Optional[dict[str, list[int]]], opener: Optional[str] = None) -> HandState:
     """The state before the first call: players in playing order, the dealer, the deal (None for
-    open cards) and the election's opener (default: ``election.opener`` without history)."""
+    open cards) and the election's opener (default: ``election.opener`` without history).
+
+    With six or seven present the dealer deals and sits the hand out (RULES.md §9): a dealer who
+    is not one of the five is accepted when the opener is named."""
     players = tuple(players)
     seating = _seating(players)
     seat_of = seating.seat_of
-    if dealer not in seat_of:
-        raise MightyError(f"dealer {dealer!r} is not one of the players {', '.join(players)}")
+    if dealer not in seat_of and (opener is None or not isinstance(dealer, str) or not dealer):
+        raise MightyError(f"dealer {dealer!r} is not one of the players {', '.join(players)} "
+                          f"(a dealer sitting the hand out needs the opener named)")
     deal_masks = _check_deal(deal, players) if deal is not None else None
     ctx = _Context(rules, players, seating, dealer, deal, deal_masks)
     if opener is None:

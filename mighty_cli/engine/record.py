@@ -371,9 +371,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     if calls and calls[0][0] != opener:
         raise RecordError(f"hand {index}: election: {calls[0][0]} opened but {opener} opens this "
                           f"hand (election.opener = {rules.election.opener})")
-    # A dealer sitting the hand out (six or seven present) is not at the engine's table.
-    state = engine.new_hand(rules, players, dealer if dealer in players else opener, deal,
-                            opener=opener)
+    state = engine.new_hand(rules, players, dealer, deal, opener=opener)
     for player, bid in calls:
         state = engine.apply(state, engine.BidCall(player, bid))
     if "deal_miss" in hand:

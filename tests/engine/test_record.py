@@ -181,3 +181,22 @@ def test_dump_then_read_round_trips():
     again = read_record(dump_record(original))
     assert again.players == original.players and again.hands == original.hands
     assert replay(again).totals == replay(original).totals
+
+
+def test_refereed_hand_with_the_dealer_sitting_out():
+    from mighty_cli.engine import hand as engine
+    from mighty_cli.engine.record import state_to_hand
+    import random
+
+    five = ["Bo", "Cy", "Di", "Ed", "민수"]
+    rules = load_ruleset("standard")
+    deal = engine.deal_cards(5, five)
+    state = engine.new_hand(rules, five, "Ana", deal, opener="Bo")
+    rng = random.Random(5)
+    while state.phase not in ("done", "deal_miss", "redeal"):
+        state = engine.apply(state, engine.random_legal_action(state, rng))
+    hand = state_to_hand(state, deal) | {"players": five}
+    result = replay(read_record(dump_record(Record("standard", ["Ana", *five], [hand]))))
+    assert result.hands[0].dealer == "Ana" and result.totals["Ana"] == 0
+    with pytest.raises(Exception, match="needs the opener named"):
+        engine.new_hand(rules, five, "Ana", deal)
