@@ -362,7 +362,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                  pot: int, dealer: str, zero: dict[str, int]) -> HandOutcome:
     from . import hand as engine  # the hand engine is only needed for full hands
 
-    deal = _deal(hand["deal"], players, index) if "deal" in hand else None
+    deal = _deal(hand["deal"], index) if "deal" in hand else None
     election = hand.get("election", [])
     if not isinstance(election, list) or not all(isinstance(c, str) for c in election):
         raise RecordError(f"hand {index}: election: expected a list of calls such as "
@@ -454,29 +454,12 @@ def _no_more(hand: dict, index: int, key: str, why: str) -> None:
         raise RecordError(f"hand {index}: {present[0]} is given but {why}")
 
 
-def _deal(deal: Any, players: Sequence[str], index: int) -> dict[str, list[int]]:
+def _deal(deal: Any, index: int) -> dict[str, list[int]]:
+    """Parse a deal's card strings; the hand engine checks who holds what (new_hand)."""
     if not isinstance(deal, dict):
         raise RecordError(f"hand {index}: deal: expected a table of player = \"10 cards\" and "
                           f"kitty = \"3 cards\"")
-    expected = set(players) | {"kitty"}
-    if set(deal) != expected:
-        missing = sorted(expected - set(deal))
-        wrong = sorted(set(deal) - expected)
-        what = f"missing {missing[0]}" if missing else f"{wrong[0]!r} is not a player"
-        raise RecordError(f"hand {index}: deal: {what} (expected the five players and kitty)")
-    cards = {who: _cards(text, index, f"deal.{who}") for who, text in deal.items()}
-    seen: dict[int, str] = {}
-    for who, hand_cards in cards.items():
-        size = 3 if who == "kitty" else 10
-        if len(hand_cards) != size:
-            raise RecordError(f"hand {index}: deal.{who} has {len(hand_cards)} cards; expected "
-                              f"{size}")
-        for card in hand_cards:
-            if card in seen:
-                raise RecordError(f"hand {index}: deal: {format_cards([card])} is dealt to both "
-                                  f"{seen[card]} and {who}")
-            seen[card] = who
-    return cards
+    return {who: _cards(text, index, f"deal.{who}") for who, text in deal.items()}
 
 
 def _cards(text: Any, index: int, key: str) -> list[int]:
