@@ -24,7 +24,7 @@ from mighty_cli.engine.record import Record  # noqa: E402
 from mighty_cli.engine.ruleset import load_ruleset  # noqa: E402
 from mighty_cli.store import services  # noqa: E402
 from mighty_cli.store.db import make_engine, transaction  # noqa: E402
-from mighty_cli.store.ledger import PreviousHand, propose  # noqa: E402
+from mighty_cli.engine.session import PreviousHand, propose  # noqa: E402
 
 PLAYERS = ["Ana", "Bo", "Cy", "Di", "Ed", "김철수"]
 

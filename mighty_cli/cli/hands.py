@@ -9,6 +9,7 @@ import click
 from ..engine.cards import format_bid, format_cards, sorted_cards
 from ..engine.record import Record, dump_record, load_record, record_ruleset, replay as replay_record
 from ..engine.ruleset import load_ruleset
+from ..engine.session import find_session_end
 from ..render.text import table
 from .options import echo_json, json_option, ruleset_option
 
@@ -54,6 +55,30 @@ def replay(path: str, as_json: bool) -> None:
                      align="<" + ">" * len(record.players)))
     if result.pot:
         click.echo(f"deposit pot (공탁금) carried over: {result.pot}")
+    for note in late_hands(record, result, rules):
+        click.echo(f"note: {note}")
+
+
+def late_hands(record: Record, result, rules) -> list[str]:
+    """Hands a record plays after its session's end (session.hands_per_session,
+    session.starting_points): reported, not refused, since a record is what was played."""
+    groups: list[list] = []
+    session = object()
+    for hand, outcome in zip(record.hands, result.hands):
+        if not groups or hand.get("session") != session:
+            session = hand.get("session")
+            groups.append([])
+        if outcome.status != "in_progress":
+            groups[-1].append(outcome)
+    notes = []
+    for outcomes in groups:
+        end = find_session_end(rules, [(o.status, o.deltas) for o in outcomes])
+        if end is not None and end.position < len(outcomes) - 1:
+            later = [o.index for o in outcomes[end.position + 1:]]
+            span = f"hand {later[0]}" if len(later) == 1 else f"hands {later[0]}-{later[-1]}"
+            notes.append(f"the session ended after hand {outcomes[end.position].index} "
+                         f"({end.reason}); {span} came after its end")
+    return notes
 
 
 def hand_seed(seed: int, hand_number: int) -> int:

@@ -367,7 +367,10 @@ def session_end(league_name, session_number, db_url, who) -> None:
 @json_option
 @db_option
 def session_show(league_name, session_number, as_json, db_url) -> None:
-    """Show a session's seating and who should deal, open and sit out next.
+    """Show a session's seating, who should deal, open and sit out next, and how far it is
+    from its ruleset's end (session.hands_per_session, session.starting_points); an ended
+    session says why it ended, and whether a later correction disagrees (corrections never
+    end or reopen a session).
 
     \b
     Example:
@@ -378,17 +381,26 @@ def session_show(league_name, session_number, as_json, db_url) -> None:
     with database(db_url) as s:
         current, proposal, pot = services.session_proposal(s, league_name, session_number)
         present = services.seating(s, current.id)
+        end = services.session_end_info(s, league_name, current.number)
     if as_json:
         echo_json({"session": current.number, "date": current.day.isoformat(),
                    "open": current.ended_at is None, "players": present,
                    "next": {"dealer": proposal.dealer, "opener": proposal.opener,
                             "players": list(proposal.players),
-                            "sitting_out": list(proposal.sitting_out)}, "pot": pot})
+                            "sitting_out": list(proposal.sitting_out)}, "pot": pot,
+                   "ended_by": end.ended_by, "end_rules": end.progress, "note": end.note})
         return
     state = "open" if current.ended_at is None else "ended"
     click.echo(f"Session {current.number} ({current.day.isoformat()}, {state}): "
                f"{', '.join(present)}")
-    click.echo(proposal_text(proposal, pot))
+    if end.ended_by:
+        click.echo(f"Ended by the ruleset: {end.ended_by}.")
+    elif end.progress:
+        click.echo(f"Session end rules: {end.progress}.")
+    if end.note:
+        click.echo(f"Note: {end.note}.")
+    if current.ended_at is None:
+        click.echo(proposal_text(proposal, pot))
 
 
 # --- standings ----------------------------------------------------------------------------------
@@ -490,6 +502,8 @@ def import_(path, league_name, create, db_url, who) -> None:
                f"sessions {sessions})."
                + (f" New players: {', '.join(done.players_created)}." if done.players_created
                   else ""))
+    for note in done.notes:
+        click.echo(f"Note: {note}.")
 
 
 @click.command()

@@ -1,4 +1,5 @@
-"""League hand commands: ``record`` (one outcome, fast) and ``hand list|show|amend|void|log``."""
+"""League hand commands: ``record`` (one outcome, fast) and
+``hand list|show|amend|void|unvoid|log``."""
 
 from __future__ import annotations
 
@@ -69,7 +70,9 @@ def deltas_line(hand) -> str:
 def record(league_name, session_number, declarer, contract, friend, friend_call, taken,
            opposition, deal_miss, dealer, players, note, as_json, db_url, who) -> None:
     """Record one hand's outcome in the league's open session: checked against the league's
-    ruleset and scored at once. Missing values are asked for.
+    ruleset and scored at once. Missing values are asked for. When the ruleset's
+    session.hands_per_session or session.starting_points says the session is over, it ends
+    here and further hands go to a new session.
 
     \b
     Examples:
@@ -97,19 +100,28 @@ def record(league_name, session_number, declarer, contract, friend, friend_call,
     hand = done.hand
     if as_json:
         echo_json({"hand": hand.to_json(),
-                   "next": {"dealer": done.proposal.dealer, "opener": done.proposal.opener,
-                            "players": list(done.proposal.players),
-                            "sitting_out": list(done.proposal.sitting_out)},
-                   "pot": done.pot})
+                   "next": None if done.session_ended else
+                   {"dealer": done.proposal.dealer, "opener": done.proposal.opener,
+                    "players": list(done.proposal.players),
+                    "sitting_out": list(done.proposal.sitting_out)},
+                   "pot": done.pot, "session_ended": done.session_ended})
         return
     click.echo(f"Hand {hand.number} (session {hand.session}): {hand_line(hand)}")
     click.echo(f"  {deltas_line(hand)}")
-    click.echo(proposal_text(done.proposal, done.pot))
+    if done.session_ended:
+        click.echo(session_ended_line(hand.session, done.session_ended))
+    else:
+        click.echo(proposal_text(done.proposal, done.pot))
+
+
+def session_ended_line(number: int, reason: str) -> str:
+    """The one line saying the ruleset ended a session, and why."""
+    return f"Session {number} ended by the ruleset ({reason}); start a new one to play on."
 
 
 @click.group()
 def hand() -> None:
-    """Hands of a league: list, show, amend or void (with a change log).
+    """Hands of a league: list, show, amend, void or unvoid (with a change log).
 
     \b
     Examples:
@@ -117,6 +129,7 @@ def hand() -> None:
       mighty hand show --league tuesday 12
       mighty hand amend --league tuesday 12 --taken 15 --reason "miscounted"
       mighty hand void --league tuesday 13 --reason "entered twice"
+      mighty hand unvoid --league tuesday 13 --why "it was played after all"
     """
 
 
@@ -194,6 +207,8 @@ def changes_text(correction) -> str:
              f"     now: {hand_line(correction.after)}"]
     if correction.hands_resettled:
         lines.append(f"Deposit pot settled again in {correction.hands_resettled} later hand(s).")
+    if correction.session_note:
+        lines.append(f"Note: {correction.session_note}.")
     if not correction.changes:
         lines.append("Standings unchanged.")
         return "\n".join(lines)
@@ -209,7 +224,8 @@ def changes_text(correction) -> str:
 def correction_json(correction) -> dict:
     return {"before": correction.before.to_json(), "after": correction.after.to_json(),
             "hands_resettled": correction.hands_resettled,
-            "changes": [vars(c) for c in correction.changes]}
+            "changes": [vars(c) for c in correction.changes],
+            "session_note": correction.session_note}
 
 
 def require_reason(reason: Optional[str]) -> str:
@@ -232,7 +248,8 @@ def require_reason(reason: Optional[str]) -> str:
 @click.option("--dealer", default=None, metavar="NAME")
 @click.option("--players", "-p", default=None, metavar="A,B,C,D,E")
 @click.option("--note", default=None)
-@click.option("--reason", default=None, help="Why (required; asked for when missing).")
+@click.option("--reason", "--why", "reason", default=None,
+              help="Why (required; asked for when missing).")
 @json_option
 @db_option
 @by_option
@@ -266,7 +283,8 @@ def hand_amend(league_name, number, declarer, contract, friend, friend_call, tak
 @hand.command("void")
 @league_option
 @click.argument("number", type=int)
-@click.option("--reason", default=None, help="Why (required; asked for when missing).")
+@click.option("--reason", "--why", "reason", default=None,
+              help="Why (required; asked for when missing).")
 @json_option
 @db_option
 @by_option
@@ -283,6 +301,35 @@ def hand_void(league_name, number, reason, as_json, db_url, who) -> None:
     why = require_reason(reason)
     with database(db_url) as s:
         correction = services.void_hand(s, league_name, number, who=who_default(who), why=why)
+    if as_json:
+        echo_json(correction_json(correction))
+    else:
+        click.echo(changes_text(correction))
+
+
+@hand.command("unvoid")
+@league_option
+@click.argument("number", type=int)
+@click.option("--reason", "--why", "reason", default=None,
+              help="Why (required; asked for when missing).")
+@json_option
+@db_option
+@by_option
+def hand_unvoid(league_name, number, reason, as_json, db_url, who) -> None:
+    """Restore a voided hand as it was recorded: it counts in the standings again, the deposit
+    pot of every hand after it is settled again in the same transaction, the change log
+    records who, when and why, and the standings changes are printed.
+
+    \b
+    Example:
+      mighty hand unvoid --league tuesday 13 --why "voided the wrong hand"
+    """
+    from ..store import services
+
+    why = require_reason(reason)
+    with database(db_url) as s:
+        correction = services.unvoid_hand(s, league_name, number, who=who_default(who),
+                                          why=why)
     if as_json:
         echo_json(correction_json(correction))
     else:

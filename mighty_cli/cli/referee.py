@@ -410,3 +410,7 @@ def _save_to_league(session: RefereeSession, league: str, db: Optional[str]) -> 
                                                who=who_default(None))
     click.echo(f"saved to league {league} as hand {imported.last} "
                f"(session {', '.join(map(str, imported.sessions))})")
+    from .league_hands import session_ended_line
+
+    for number, reason in imported.ended:
+        click.echo(session_ended_line(number, reason))

@@ -13,12 +13,15 @@ gets back a proposal (the table may overrule it) or the pot's movements.
 * A deal miss is redealt among the same five.
 * Deposit pot (001 §2): each deal miss pays ``deposit.per_deal_miss`` into it; a made contract
   takes it all (``deposit.won_by``); a failed one leaves it for the next.
+* The end (001 §1.9, 002): after ``session.hands_per_session`` scored hands, or as soon as a
+  player's ``session.starting_points`` stack plus his session total is 0 or less
+  (:func:`session_over`, :func:`find_session_end`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
+from typing import Iterable, Mapping, Optional, Sequence
 
 from .ruleset import Ruleset
 from .scoring import pot_shares
@@ -163,3 +166,81 @@ def settle_pot(rules: Ruleset, pot: int, status: str, *, dealer: Optional[str] =
     if status == "scored" and success and pot > 0 and declarer:
         return PotMove(dict(pot_shares(pot, rules, declarer, friend)), 0)
     return PotMove({}, pot)
+
+
+# --- the end of a session -----------------------------------------------------------------------
+
+
+def counts_toward_session(status: str) -> bool:
+    """Whether a hand counts toward ``session.hands_per_session``: scored hands only.
+
+    001 §1.9 counts games (게임) played to a result, and 002 washes a deal-miss round out
+    (そのラウンドは流れます): a deal miss or an all-pass redeal is dealt again, so no game was
+    played. Counting them would also let a run of bad deals cut a session short, which no
+    source suggests. (A deal miss's deposit still counts against the stack: it is points.)
+    """
+    return status == "scored"
+
+
+def session_over(rules: Ruleset, hands_played: int,
+                 session_totals: Mapping[str, int]) -> Optional[str]:
+    """Why the session is complete (None while it goes on): ``hands_played`` scored hands
+    (:func:`counts_toward_session`) and each player's points this session, deposit pot
+    included. The reason names the rule, e.g. ``session.hands_per_session = 8: 8 hands
+    played``; when both rules hold, both are named."""
+    reasons = []
+    limit = rules.session.hands_per_session
+    if limit and hands_played >= limit:
+        reasons.append(f"session.hands_per_session = {limit}: {hands_played} hands played")
+    stack = rules.session.starting_points
+    if stack:
+        broke = sorted((stack + total, name) for name, total in session_totals.items()
+                       if stack + total <= 0)
+        if broke:
+            who = ", ".join(f"{name} is at {left} ({left - stack:+d} this session)"
+                            for left, name in broke)
+            reasons.append(f"session.starting_points = {stack}: {who}")
+    return "; ".join(reasons) or None
+
+
+def has_session_end(rules: Ruleset) -> bool:
+    """Whether the ruleset ends sessions by itself (else only the table ends them)."""
+    return bool(rules.session.hands_per_session or rules.session.starting_points)
+
+
+@dataclass
+class SessionTally:
+    """A session's running count of scored hands and each player's total, for
+    :func:`session_over` as hands come in one by one."""
+
+    hands_played: int = 0
+    totals: dict[str, int] = field(default_factory=dict)
+
+    def add(self, rules: Ruleset, status: str, deltas: Mapping[str, int]) -> Optional[str]:
+        """Count one more hand; why the session is over after it (None while it goes on)."""
+        self.hands_played += counts_toward_session(status)
+        for name, delta in deltas.items():
+            self.totals[name] = self.totals.get(name, 0) + delta
+        return session_over(rules, self.hands_played, self.totals)
+
+
+@dataclass(frozen=True)
+class SessionEnd:
+    """Where a session's rules ended it: after its ``position``-th hand (0-based) and why."""
+
+    position: int
+    reason: str
+
+
+def find_session_end(rules: Ruleset,
+                     hands: Iterable[tuple[str, Mapping[str, int]]]) -> Optional[SessionEnd]:
+    """The first hand after which the session is over, given each hand's status and every
+    player's change (deposit pot included), in order; None if it never ends."""
+    if not has_session_end(rules):
+        return None
+    tally = SessionTally()
+    for position, (status, deltas) in enumerate(hands):
+        reason = tally.add(rules, status, deltas)
+        if reason:
+            return SessionEnd(position, reason)
+    return None

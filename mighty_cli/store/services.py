@@ -28,7 +28,8 @@ from ..standings import (PlayerStats, Series, StandingChange, Standings, diff, p
                          rank, thin)
 from . import LeagueError
 from .db import lock_league
-from ..engine.session import PreviousHand, Proposal, propose, settle_pot
+from ..engine.session import (PreviousHand, Proposal, SessionTally, find_session_end,
+                              has_session_end, propose, settle_pot)
 from .models import (ChangeLog, Hand, HandPlayer, League, LeagueSession, Player, SessionSeat,
                      utc_now)
 
@@ -281,13 +282,22 @@ def _session(s: Session, league: League, number: Optional[int], *, open_only: bo
         if found is None:
             raise LeagueError(f"league {league.name!r} has no session {number}")
         if open_only and found.ended_at is not None:
-            raise LeagueError(f"session {number} of league {league.name!r} has ended")
+            rule = ended_by_rule(s, league.id, number)  # type: ignore[arg-type]
+            raise LeagueError(f"session {number} of league {league.name!r} has ended"
+                              + (f" by its ruleset ({rule})" if rule else "")
+                              + f"; start a new one with 'mighty session start --league "
+                              f"{league.name} --players ...'")
         return found
     open_sessions = s.exec(query.where(LeagueSession.ended_at == None)  # noqa: E711
                            .order_by(LeagueSession.number)).all()
     if not open_sessions:
-        raise LeagueError(f"league {league.name!r} has no open session (start one with "
-                          f"'mighty session start --league {league.name} --players ...')")
+        last = s.exec(select(func.max(LeagueSession.number))
+                      .where(LeagueSession.league_id == league.id)).one()
+        rule = ended_by_rule(s, league.id, last) if last else None  # type: ignore[arg-type]
+        raise LeagueError(f"league {league.name!r} has no open session"
+                          + (f" (session {last} ended by its ruleset: {rule})" if rule else "")
+                          + f"; start one with 'mighty session start --league {league.name} "
+                          f"--players ...'")
     if len(open_sessions) > 1:
         numbers = ", ".join(str(x.number) for x in open_sessions)
         raise LeagueError(f"league {league.name!r} has {len(open_sessions)} open sessions "
@@ -351,6 +361,137 @@ def end_session(s: Session, league_name: str, number: Optional[int] = None,
     s.add(session)
     log_change(s, "session end", who, league_id=league.id, after={"session": session.number})
     return session
+
+
+def ended_by_rule(s: Session, league_id: int, number: int) -> Optional[str]:
+    """Why the ruleset ended session ``number`` (None: it is open, or the table ended it). The
+    reason is kept in the change log's "session end" entry, so the tables need no column."""
+    rows = s.exec(select(ChangeLog.after).where(ChangeLog.league_id == league_id,
+                                                ChangeLog.action == "session end")
+                  .order_by(ChangeLog.id.desc())).all()
+    for after in rows:
+        data = json.loads(after or "{}")
+        if data.get("session") == number:
+            return data.get("rule")
+    return None
+
+
+def _session_hands(s: Session, session_id: int) -> list[tuple[int, str, dict[str, int]]]:
+    """The session's live hands in order: number, status and every player's change (deposit
+    pot included)."""
+    rows = s.exec(select(Hand.number, Hand.status, Player.name,
+                         HandPlayer.points + HandPlayer.pot)
+                  .join(HandPlayer, HandPlayer.hand_id == Hand.id)
+                  .join(Player, Player.id == HandPlayer.player_id)
+                  .where(Hand.session_id == session_id, Hand.voided == False)  # noqa: E712
+                  .order_by(Hand.number)).all()
+    hands: list[tuple[int, str, dict[str, int]]] = []
+    for number, status, name, delta in rows:
+        if not hands or hands[-1][0] != number:
+            hands.append((number, status, {}))
+        hands[-1][2][name] = int(delta or 0)
+    return hands
+
+
+@dataclass
+class SessionVerdict:
+    """What the ruleset says of a session by its stored hands: the hand after which it is
+    over and why (None while it goes on), the hands so far, and the lowest stack."""
+
+    end_hand: Optional[int]
+    reason: Optional[str]
+    numbers: list[int]
+    hands_played: int
+    lowest: Optional[tuple[str, int]] = None
+
+
+def session_verdict(s: Session, rules: Ruleset, session_id: int) -> SessionVerdict:
+    """Walk the session's live hands through ``session.hands_per_session`` and
+    ``session.starting_points`` (engine.session.find_session_end)."""
+    hands = _session_hands(s, session_id)
+    end = find_session_end(rules, [(status, deltas) for _, status, deltas in hands])
+    tally = SessionTally()
+    for _, status, deltas in hands:
+        tally.add(rules, status, deltas)
+    lowest = None
+    if rules.session.starting_points and tally.totals:
+        name = min(sorted(tally.totals), key=tally.totals.__getitem__)
+        lowest = (name, rules.session.starting_points + tally.totals[name])
+    return SessionVerdict(hands[end.position][0] if end else None, end.reason if end else None,
+                          [number for number, _, _ in hands], tally.hands_played, lowest)
+
+
+def _end_if_over(s: Session, league: League, rules: Ruleset, session: LeagueSession,
+                 who: str) -> Optional[str]:
+    """End an open session its ruleset says is over (after a hand was stored); the reason."""
+    if not has_session_end(rules) or session.ended_at is not None:
+        return None
+    verdict = session_verdict(s, rules, session.id)  # type: ignore[arg-type]
+    if verdict.reason is None:
+        return None
+    session.ended_at = utc_now()
+    s.add(session)
+    log_change(s, "session end", who, verdict.reason, league_id=league.id,
+               after={"session": session.number, "after_hand": verdict.numbers[-1],
+                      "rule": verdict.reason})
+    return verdict.reason
+
+
+def session_note(s: Session, league: League, rules: Ruleset,
+                 session: LeagueSession) -> Optional[str]:
+    """What to tell the table when the session's stored state and its rules disagree, which
+    only a correction can cause: corrections (amend, void, unvoid) recompute standings but
+    never end or reopen a session. An open session found complete ends when its next hand is
+    stored; an ended one stays ended."""
+    if not has_session_end(rules):
+        return None
+    verdict = session_verdict(s, rules, session.id)  # type: ignore[arg-type]
+    number = session.number
+    if session.ended_at is None:
+        if verdict.reason:
+            return (f"by its hands as corrected, session {number} was complete after hand "
+                    f"{verdict.end_hand} ({verdict.reason}); corrections never end a session: "
+                    f"it ends when its next hand is stored, or with 'mighty session end'")
+        return None
+    if verdict.reason is None:
+        if ended_by_rule(s, league.id, number):  # type: ignore[arg-type]
+            return (f"by its hands as corrected, session {number} would not have ended yet; "
+                    f"corrections never reopen a session: play on in a new session")
+        return None
+    if verdict.end_hand != verdict.numbers[-1]:
+        later = verdict.numbers[verdict.numbers.index(verdict.end_hand) + 1:]  # type: ignore
+        span = f"hand {later[0]}" if len(later) == 1 else f"hands {later[0]}-{later[-1]}"
+        return (f"by its hands as corrected, session {number} ended after hand "
+                f"{verdict.end_hand} ({verdict.reason}); {span} stay: corrections never end "
+                f"or reopen a session")
+    return None
+
+
+@dataclass
+class SessionEndInfo:
+    """For ``session show``: why the session ended, how far it is from its end, any note."""
+
+    ended_by: Optional[str]
+    progress: Optional[str]
+    note: Optional[str]
+
+
+def session_end_info(s: Session, league_name: str, number: Optional[int] = None) -> SessionEndInfo:
+    league = get_league(s, league_name)
+    session = _session(s, league, number, open_only=False)
+    rules = league_rules(league)
+    if not has_session_end(rules):
+        return SessionEndInfo(None, None, None)
+    verdict = session_verdict(s, rules, session.id)  # type: ignore[arg-type]
+    parts = []
+    if rules.session.hands_per_session:
+        parts.append(f"{verdict.hands_played} of {rules.session.hands_per_session} hands played")
+    if rules.session.starting_points:
+        low = (f"lowest {verdict.lowest[0]} at {verdict.lowest[1]}" if verdict.lowest
+               else "no hands yet")
+        parts.append(f"stacks of {rules.session.starting_points}, {low}")
+    return SessionEndInfo(ended_by_rule(s, league.id, session.number),  # type: ignore[arg-type]
+                          "; ".join(parts), session_note(s, league, rules, session))
 
 
 def _previous_in_session(s: Session, session_id: int,
@@ -596,11 +737,12 @@ def _settle(rules: Ruleset, pot: int, outcome: HandOutcome):
 
 @dataclass
 class Recorded:
-    """A hand just stored, and the proposal for the next one."""
+    """A hand just stored, and the proposal for the next one (or why the session ended)."""
 
     hand: HandView
     proposal: Proposal
     pot: int
+    session_ended: Optional[str] = None
 
 
 def record_hand(s: Session, league_name: str, *, session_number: Optional[int] = None,
@@ -610,7 +752,9 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
                 deal_miss: Optional[str] = None, dealer: Optional[str] = None,
                 players: Optional[Sequence[str]] = None, note: Optional[str] = None,
                 who: str = "") -> Recorded:
-    """Validate, score and store one hand's outcome in the league's open session."""
+    """Validate, score and store one hand's outcome in the league's open session; end the
+    session when its ruleset says it is over (``session.hands_per_session``,
+    ``session.starting_points``). An ended session takes no more hands."""
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
     session = _session(s, league, session_number, open_only=True)
@@ -646,7 +790,8 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
     log_change(s, "hand record", who, league_id=league.id, hand_id=row.id,
                after=view.to_json())
     next_proposal = propose(rules, present, _previous_in_session(s, session.id), first)
-    return Recorded(view, next_proposal, move.pot_after)
+    ended = _end_if_over(s, league, rules, session, who)
+    return Recorded(view, next_proposal, move.pot_after, ended)
 
 
 def _check_five(players: Optional[Sequence[str]], present: Sequence[str],
@@ -692,12 +837,22 @@ def _outcome_dict(*, declarer, contract, friend, friend_call, taken, opposition,
 
 @dataclass
 class Correction:
-    """A hand amended or voided, and how the standings moved."""
+    """A hand amended, voided or restored, how the standings moved, and a note when the
+    session's end rules now disagree with whether it ended (see :func:`session_note`)."""
 
     before: HandView
     after: HandView
     changes: list[StandingChange]
     hands_resettled: int
+    session_note: Optional[str] = None
+
+
+def _correction(s: Session, league: League, rules: Ruleset, hand: Hand, before: HandView,
+                before_table: Standings, resettled: int) -> Correction:
+    after = _hand_views(s, league, [hand])[0]
+    session = s.get(LeagueSession, hand.session_id)
+    return Correction(before, after, diff(before_table, standings(s, league.name)), resettled,
+                      session_note(s, league, rules, session))  # type: ignore[arg-type]
 
 
 def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
@@ -757,11 +912,10 @@ def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
         s.add(HandPlayer(hand_id=hand.id, **member))
     s.flush()
     resettled = _resettle(s, league, rules, number + 1, move.pot_after, old_pot_after)
-    after_view = _hand_views(s, league, [hand])[0]
+    correction = _correction(s, league, rules, hand, before_view, before_table, resettled)
     log_change(s, "hand amend", who, why, league_id=league.id, hand_id=hand.id,
-               before=before_view.to_json(), after=after_view.to_json())
-    return Correction(before_view, after_view, diff(before_table, standings(s, league_name)),
-                      resettled)
+               before=before_view.to_json(), after=correction.after.to_json())
+    return correction
 
 
 def void_hand(s: Session, league_name: str, number: int, *, who: str, why: str) -> Correction:
@@ -779,11 +933,58 @@ def void_hand(s: Session, league_name: str, number: int, *, who: str, why: str) 
     s.add(hand)
     s.flush()
     resettled = _resettle(s, league, rules, number + 1, pot, hand.pot_after)
-    after_view = _hand_views(s, league, [hand])[0]
+    correction = _correction(s, league, rules, hand, before_view, before_table, resettled)
     log_change(s, "hand void", who, why, league_id=league.id, hand_id=hand.id,
                before=before_view.to_json(), after={"voided": True})
-    return Correction(before_view, after_view, diff(before_table, standings(s, league_name)),
-                      resettled)
+    return correction
+
+
+def unvoid_hand(s: Session, league_name: str, number: int, *, who: str,
+                why: str) -> Correction:
+    """Restore a voided hand as it was recorded: its deposit pot is settled again from the pot
+    before it, then every later hand's, all in the caller's one transaction; the change is
+    logged. Like every correction it never ends or reopens a session."""
+    league = get_league(s, league_name)
+    lock_league(s, league.id)  # type: ignore[arg-type]
+    rules = league_rules(league)
+    hand = _hand(s, league, number)
+    if not hand.voided:
+        raise LeagueError(f"hand {number} is not void; only a voided hand can be restored")
+    before_view = _hand_views(s, league, [hand])[0]
+    before_table = standings(s, league_name)
+    pot = _pot_before(s, league.id, number)  # type: ignore[arg-type]
+    hand.voided = False
+    _settle_again(s, league, rules, hand, pot)
+    # Later hands were settled against the pot before this one; now they follow its pot.
+    resettled = _resettle(s, league, rules, number + 1, hand.pot_after, pot)
+    correction = _correction(s, league, rules, hand, before_view, before_table, resettled)
+    log_change(s, "hand unvoid", who, why, league_id=league.id, hand_id=hand.id,
+               before={"voided": True}, after=correction.after.to_json())
+    return correction
+
+
+def _settle_again(s: Session, league: League, rules: Ruleset, hand: Hand, pot: int) -> int:
+    """Settle one stored hand's deposit pot again from ``pot`` (the pot before it): its
+    players' pot points and its ``pot_after``. Returns the old ``pot_after``."""
+    view = _hand_views(s, league, [hand])[0]
+    move = settle_pot(rules, pot, hand.status, dealer=view.dealer, deal_miss=view.deal_miss,
+                      declarer=view.declarer, friend=view.friend, success=hand.success)
+    ids = ensure_players(s, move.deltas)
+    members = s.exec(select(HandPlayer).where(HandPlayer.hand_id == hand.id)).all()
+    by_id = {m.player_id: m for m in members}
+    for name, player_id in ids.items():
+        if player_id not in by_id:
+            by_id[player_id] = HandPlayer(hand_id=hand.id, player_id=player_id,
+                                          league_id=league.id, seat=None, role="out")
+    wanted = {ids[name]: amount for name, amount in move.deltas.items()}
+    for player_id, member in by_id.items():
+        if member.pot != wanted.get(player_id, 0) or member not in members:
+            member.pot = wanted.get(player_id, 0)
+            s.add(member)
+    old_pot_after = hand.pot_after
+    hand.pot_after = move.pot_after
+    s.add(hand)
+    return old_pot_after
 
 
 def _resettle(s: Session, league: League, rules: Ruleset, start: int, pot: int,
@@ -798,26 +999,8 @@ def _resettle(s: Session, league: League, rules: Ruleset, start: int, pot: int,
                       .order_by(Hand.number).limit(1)).first()
         if hand is None:
             break
-        view = _hand_views(s, league, [hand])[0]
-        move = settle_pot(rules, pot, hand.status, dealer=view.dealer,
-                          deal_miss=view.deal_miss, declarer=view.declarer, friend=view.friend,
-                          success=hand.success)
-        ids = ensure_players(s, move.deltas)
-        members = s.exec(select(HandPlayer).where(HandPlayer.hand_id == hand.id)).all()
-        by_id = {m.player_id: m for m in members}
-        for name, player_id in ids.items():
-            if player_id not in by_id:
-                by_id[player_id] = HandPlayer(hand_id=hand.id, player_id=player_id,
-                                              league_id=league.id, seat=None, role="out")
-        wanted = {ids[name]: amount for name, amount in move.deltas.items()}
-        for player_id, member in by_id.items():
-            if member.pot != wanted.get(player_id, 0) or member not in members:
-                member.pot = wanted.get(player_id, 0)
-                s.add(member)
-        old_pot = hand.pot_after
-        hand.pot_after = move.pot_after
-        s.add(hand)
-        pot = move.pot_after
+        old_pot = _settle_again(s, league, rules, hand, pot)
+        pot = hand.pot_after
         number = hand.number + 1
         count += 1
     s.flush()
@@ -891,8 +1074,12 @@ class LeaguePage:
     pot: int
 
 
-def league_page(s: Session, league_name: str, max_points: int = 200) -> LeaguePage:
-    """The league table, each session's table and the cumulative-score series."""
+CHART_POINTS = 400
+
+
+def league_page(s: Session, league_name: str, max_points: int = CHART_POINTS) -> LeaguePage:
+    """The league table, each session's table and the cumulative-score series (per hand, at
+    most ``max_points`` evenly spaced hands per line)."""
     league = get_league(s, league_name)
     rules = league_rules(league)
     sessions = s.exec(select(LeagueSession).where(LeagueSession.league_id == league.id)
@@ -908,13 +1095,10 @@ def league_page(s: Session, league_name: str, max_points: int = 200) -> LeaguePa
                     "back_runs", "deal_misses"):
             setattr(total, key, getattr(total, key) + getattr(stats, key))
     table = rank(totals.values(), league.min_hands, parse_rank_by(league.rank_by))
-    counts: dict[int, int] = {}
-    last_hand: dict[int, int] = {}
-    for session_id, count, last in s.exec(
-            select(Hand.session_id, func.count(Hand.id), func.max(Hand.number))
-            .where(Hand.league_id == league.id, Hand.voided == False)  # noqa: E712
-            .group_by(Hand.session_id)).all():
-        counts[session_id], last_hand[session_id] = count, last
+    counts: dict[int, int] = dict(s.exec(
+        select(Hand.session_id, func.count(Hand.id))
+        .where(Hand.league_id == league.id, Hand.voided == False)  # noqa: E712
+        .group_by(Hand.session_id)).all())
     seats: dict[int, list[str]] = {}
     for session_id, name in s.exec(select(SessionSeat.session_id, Player.name)
                                    .join(Player, Player.id == SessionSeat.player_id)
@@ -928,29 +1112,23 @@ def league_page(s: Session, league_name: str, max_points: int = 200) -> LeaguePa
                            rank(per_session.get(x.id, []), 0, ("score", "score_per_hand", "name")))
               for x in sessions]
     names = [r.stats.name for r in table.rows if r.stats.hands]
-    if len(per_session) >= 10:
-        # Many sessions: one point per session end, from the sums already in hand.
-        running = {n: 0 for n in names}
-        series_rows: list[tuple[int, dict[str, int]]] = [(0, dict(running))]
-        for session_id in sorted(per_session, key=lambda i: last_hand.get(i, 0)):
-            for stats in per_session[session_id]:
-                if stats.name in running:
-                    running[stats.name] += stats.score
-            series_rows.append((last_hand.get(session_id, 0), dict(running)))
-        xs, series = thin(series_rows, names, max_points + 1)
-    else:
-        xs, series = _chart(s, league, names, max_points)
+    xs, series = _chart(s, league, names, max_points)
     return LeaguePage(league.name, rules.name, rules.meta.title, table, tables,
                       sum(counts.values()), xs, series, _pot_before(s, league.id, None))  # type: ignore[arg-type]
 
 
 def _chart(s: Session, league: League, names: Sequence[str],
            max_points: int) -> tuple[list[int], list[Series]]:
+    """Cumulative scores by hand number. A long league is thinned evenly in the database:
+    hands are summed in equal runs of ``bucket`` hands and each line gets a point at the end
+    of every run (the exact running total at that hand), so at most ``max_points`` points
+    per line whatever the league's size."""
     last = s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)).one() or 0
     if not last or not names:
         return [], [Series(n) for n in names]
     bucket = max(1, -(-last // max_points))
-    key = (Hand.number - 1) / bucket if bucket > 1 else Hand.number - 1
+    # Floor division: SQLAlchemy 2's "/" is true division, which would group hand by hand.
+    key = (Hand.number - 1) // bucket if bucket > 1 else Hand.number - 1
     rows = s.exec(select(key, Player.name, func.sum(HandPlayer.points + HandPlayer.pot))
                   .select_from(HandPlayer).join(Hand, Hand.id == HandPlayer.hand_id)
                   .join(Player, Player.id == HandPlayer.player_id)
@@ -979,6 +1157,8 @@ class Imported:
     players_created: list[str]
     first: int
     last: int
+    ended: list[tuple[int, str]] = field(default_factory=list)   # open sessions it completed
+    notes: list[str] = field(default_factory=list)               # hands played after an end
 
 
 def import_record(s: Session, league_name: str, record: Record, *, who: str = "",
@@ -986,7 +1166,13 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
     """Replay a whole record with the league's ruleset (any violation stops everything), then
     store its hands as new sessions (grouped by the hands' ``session`` key) or, with
     ``session_number``, into that open session. With ``create``, a missing league is made
-    with the record's ruleset (an exported league embeds its own)."""
+    with the record's ruleset (an exported league embeds its own).
+
+    Session ends (``session.hands_per_session``, ``session.starting_points``): an open session
+    the hands complete is ended, and a hand after that end is refused (live recording). New
+    sessions are history: they are stored ended, and hands the record played after its
+    session's end are kept as played and reported in ``notes``, as ``mighty replay`` does (so
+    an export of a corrected league always imports again)."""
     if create and s.exec(select(League.id).where(League.name == league_name)).first() is None:
         create_league(s, league_name, record_ruleset(record), who=who)
     league = get_league(s, league_name)
@@ -1019,7 +1205,14 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
     hand_rows: list[dict] = []
     member_rows: list[tuple[int, list[dict]]] = []
     inserted = 0
+    ended: list[tuple[int, str]] = []
+    notes: list[str] = []
+    ends = has_session_end(rules)
     for key, hands in groups:
+        tally = SessionTally()
+        end_hand: Optional[int] = None
+        end_reason: Optional[str] = None
+        late: list[int] = []
         if session_number is not None:
             target = _session(s, league, session_number, open_only=True)
             present = seating(s, target.id)
@@ -1027,6 +1220,9 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
             if missing:
                 raise LeagueError(f"{missing[0]!r} played in the record but is not at session "
                                   f"{session_number}")
+            if ends:  # count the hands already stored (a correction never ends a session)
+                for _, status, deltas in _session_hands(s, target.id):  # type: ignore[arg-type]
+                    tally.add(rules, status, deltas)
         else:
             in_group = {p for _, o in hands for p in o.players}
             present = [p for p in record.players if p in in_group]
@@ -1043,6 +1239,12 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
                 s.add(SessionSeat(session_id=target.id, seat=seat, player_id=ids[name]))
         session_numbers.append(target.number)
         for hand, outcome in hands:
+            if end_reason is not None:
+                if session_number is not None:
+                    raise LeagueError(f"hand {outcome.index}: session {target.number} of league "
+                                      f"{league.name!r} ended after hand {end_hand} "
+                                      f"({end_reason}); store it in a new session")
+                late.append(number + 1)
             number += 1
             # The replay's deltas include its own pot (which started empty): take the pot part
             # out to get the hand's score, and settle the league's pot in its place.
@@ -1072,16 +1274,34 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
                                   note=hand.get("note"), created_at=utc_now(), **columns))
             member_rows.append((number, _member_rows(outcome, present, points, move.deltas, ids,
                                                      league.id)))  # type: ignore[arg-type]
+            if ends and end_reason is None:
+                changes = dict(points)
+                for name, amount in move.deltas.items():
+                    changes[name] = changes.get(name, 0) + amount
+                end_reason = tally.add(rules, outcome.status, changes)
+                end_hand = number if end_reason else None
             if len(hand_rows) >= BATCH:  # write as we go: the transaction keeps it atomic
                 inserted += len(hand_rows)
                 _bulk_insert(s, league.id, hand_rows, member_rows)  # type: ignore[arg-type]
                 hand_rows, member_rows = [], []
+        if end_reason is not None and session_number is not None:
+            target.ended_at = utc_now()
+            s.add(target)
+            log_change(s, "session end", who, end_reason, league_id=league.id,
+                       after={"session": target.number, "after_hand": end_hand,
+                              "rule": end_reason})
+            ended.append((target.number, end_reason))
+        elif late:
+            span = (f"hand {late[0]}" if len(late) == 1
+                    else f"hands {late[0]}-{late[-1]}")
+            notes.append(f"session {target.number} ended by its ruleset after hand {end_hand} "
+                         f"({end_reason}); the record plays on: {span} stored as played")
     inserted += len(hand_rows)
     _bulk_insert(s, league.id, hand_rows, member_rows)  # type: ignore[arg-type]
     log_change(s, "import", who, league_id=league.id,
                after={"hands": inserted, "first": first_number, "last": number,
                       "sessions": session_numbers, "players_created": created})
-    return Imported(inserted, session_numbers, created, first_number, number)
+    return Imported(inserted, session_numbers, created, first_number, number, ended, notes)
 
 
 BATCH = 5000

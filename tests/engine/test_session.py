@@ -5,7 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 from mighty_cli.engine.ruleset import load_ruleset
-from mighty_cli.engine.session import PreviousHand, propose, settle_pot
+from mighty_cli.engine.session import (PreviousHand, find_session_end, propose,
+                                       session_over, settle_pot)
 
 STANDARD = load_ruleset("standard")
 FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]
@@ -112,3 +113,46 @@ def test_failed_contract_leaves_the_pot():
     move = settle_pot(rules, 10, "scored", declarer="Bo", friend="Di", success=False)
     assert move.deltas == {}
     assert move.pot_after == 10
+
+
+# --- the end of a session (001 §1.9, 002) ------------------------------------------------------
+
+CLUB = load_ruleset("club-requirements")   # leaves both session-end rules open (0)
+MADE = ("scored", {"Ana": 8, "Bo": 4, "Cy": -4, "Di": -4, "Ed": -4})
+DEAL_MISS = ("deal_miss", {"Cy": -5})
+
+
+def test_hands_per_session_ends_the_session_after_that_many_hands():
+    rules = with_session(CLUB, hands_per_session=3)
+    assert session_over(rules, 2, {}) is None
+    assert session_over(rules, 3, {}) == "session.hands_per_session = 3: 3 hands played"
+    assert session_over(CLUB, 3, {}) is None          # 0: as many as the table plays
+
+
+def test_hands_per_session_counts_scored_hands_not_deal_misses():
+    rules = with_session(CLUB, hands_per_session=2)
+    assert find_session_end(rules, [MADE, DEAL_MISS, DEAL_MISS]) is None
+    end = find_session_end(rules, [MADE, DEAL_MISS, MADE, MADE])
+    assert end is not None and end.position == 2
+
+
+def test_starting_points_ends_the_session_when_a_stack_is_lost():
+    rules = with_session(CLUB, starting_points=10)
+    assert session_over(rules, 1, {"Cy": -9, "Ana": 8}) is None
+    assert session_over(rules, 1, {"Cy": -10, "Ana": 8}) == (
+        "session.starting_points = 10: Cy is at 0 (-10 this session)")
+    assert session_over(CLUB, 1, {"Cy": -1000}) is None   # 0: no stack
+
+
+def test_starting_points_counts_the_deposit_a_deal_miss_pays():
+    rules = with_session(CLUB, starting_points=9)
+    end = find_session_end(rules, [MADE, DEAL_MISS, MADE])
+    assert end is not None and end.position == 1
+    assert end.reason == "session.starting_points = 9: Cy is at 0 (-9 this session)"
+
+
+def test_both_session_end_rules_are_named_when_both_hold():
+    rules = with_session(CLUB, hands_per_session=1, starting_points=4)
+    reason = session_over(rules, 1, {"Cy": -4, "Di": -5})
+    assert reason == ("session.hands_per_session = 1: 1 hands played; session.starting_points "
+                      "= 4: Di is at -1 (-5 this session), Cy is at 0 (-4 this session)")
