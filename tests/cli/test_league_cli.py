@@ -4,7 +4,6 @@ exact exit codes, one-line errors, and the database unchanged after a failure.""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,25 +16,6 @@ from mighty_cli.render.text import display_width
 
 ROOT = Path(__file__).resolve().parents[2]
 SEASON = str(ROOT / "examples" / "season.toml")
-POSTGRES_URL = os.environ.get("MIGHTY_TEST_POSTGRES_URL")
-
-
-@pytest.fixture(params=[
-    pytest.param("sqlite", id="sqlite"),
-    pytest.param("postgres", id="postgres", marks=[
-        pytest.mark.postgres,
-        pytest.mark.skipif(not POSTGRES_URL, reason="MIGHTY_TEST_POSTGRES_URL not set")])])
-def db(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'cli.db'}"
-    from sqlmodel import SQLModel, create_engine
-
-    from mighty_cli.store import models  # noqa: F401
-
-    engine = create_engine(POSTGRES_URL)
-    SQLModel.metadata.drop_all(engine)
-    engine.dispose()
-    return POSTGRES_URL
 
 
 def mighty(db, *args, input=None):

@@ -5,7 +5,6 @@ the line saying a session ended and why, the one-line refusal of a hand after th
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 from click.testing import CliRunner
@@ -13,28 +12,9 @@ from click.testing import CliRunner
 from mighty_cli.cli import cli
 from mighty_cli.engine.record import Record, dump_record
 
-POSTGRES_URL = os.environ.get("MIGHTY_TEST_POSTGRES_URL")
 FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]
 BO_MADE = ["-d", "Bo", "-c", "14S", "-f", "Cy", "-t", "16"]
 ANA_MADE = ["-d", "Ana", "-c", "14S", "-f", "Bo", "-t", "16"]
-
-
-@pytest.fixture(params=[
-    pytest.param("sqlite", id="sqlite"),
-    pytest.param("postgres", id="postgres", marks=[
-        pytest.mark.postgres,
-        pytest.mark.skipif(not POSTGRES_URL, reason="MIGHTY_TEST_POSTGRES_URL not set")])])
-def db(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'cli.db'}"
-    from sqlmodel import SQLModel, create_engine
-
-    from mighty_cli.store import models  # noqa: F401
-
-    engine = create_engine(POSTGRES_URL)
-    SQLModel.metadata.drop_all(engine)
-    engine.dispose()
-    return POSTGRES_URL
 
 
 def mighty(db, *args):

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
 
 from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.record import load_record, read_record, replay
@@ -14,26 +13,16 @@ from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.standings import ScoredHand, accumulate
 from mighty_cli.store import LeagueError
 from mighty_cli.store import services as sv
-from mighty_cli.store.db import make_engine, transaction
+from mighty_cli.store.db import make_engine
+
+from databases import run, snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 SEASON = ROOT / "examples" / "season.toml"
 FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]
 SIX = FIVE + ["김철수"]
-TABLES = ("player", "league", "league_session", "session_seat", "hand", "hand_player",
-          "change_log")
 
 
-def snapshot(engine) -> dict:
-    """Every row of every table, to compare before and after a failed operation."""
-    with engine.connect() as connection:
-        return {t: sorted(map(repr, connection.execute(text(f"SELECT * FROM {t}")).all()))
-                for t in TABLES}
-
-
-def run(engine, function, *args, **kwargs):
-    with transaction(engine) as s:
-        return function(s, *args, **kwargs)
 
 
 def league_with_session(engine, players=FIVE, ruleset="standard", name="tue"):

@@ -8,29 +8,18 @@ same hands under club-requirements and under a club file extending it that sets 
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import text
 
 from mighty_cli.engine.record import Record, dump_record, replay
 from mighty_cli.store import LeagueError
 from mighty_cli.store import services as sv
-from mighty_cli.store.db import transaction
+
 from mighty_cli.store.models import LeagueSession
 
+from databases import run, snapshot
+
 FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]
-TABLES = ("player", "league", "league_session", "session_seat", "hand", "hand_player",
-          "change_log")
 
 
-def snapshot(engine) -> dict:
-    """Every row of every table, to compare before and after a refused operation."""
-    with engine.connect() as connection:
-        return {t: sorted(map(repr, connection.execute(text(f"SELECT * FROM {t}")).all()))
-                for t in TABLES}
-
-
-def run(engine, function, *args, **kwargs):
-    with transaction(engine) as s:
-        return function(s, *args, **kwargs)
 
 
 def scores(engine, league: str) -> dict:

@@ -4,27 +4,16 @@ was recorded, later deposit pots are settled again, and the change log says who 
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import text
 
 from mighty_cli.engine.record import replay
 from mighty_cli.store import LeagueError
 from mighty_cli.store import services as sv
-from mighty_cli.store.db import transaction
+
+from databases import run, snapshot
 
 FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]
-TABLES = ("player", "league", "league_session", "session_seat", "hand", "hand_player",
-          "change_log")
 
 
-def snapshot(engine) -> dict:
-    with engine.connect() as connection:
-        return {t: sorted(map(repr, connection.execute(text(f"SELECT * FROM {t}")).all()))
-                for t in TABLES}
-
-
-def run(engine, function, *args, **kwargs):
-    with transaction(engine) as s:
-        return function(s, *args, **kwargs)
 
 
 def scores(engine) -> dict:
