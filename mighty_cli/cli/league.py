@@ -477,9 +477,11 @@ def standings(league_name, html_path, template_dir, as_json, db_url) -> None:
 @league_option
 @click.option("--create/--no-create", default=True, show_default=True,
               help="Create the league with the record's ruleset if it does not exist.")
+@click.option("--again", is_flag=True,
+              help="Import sessions even when the league already holds the same hands.")
 @db_option
 @by_option
-def import_(path, league_name, create, db_url, who) -> None:
+def import_(path, league_name, create, again, db_url, who) -> None:
     """Import a hand-record file into a league: every hand is checked against the league's
     ruleset before anything is written, players are created as needed, and the import is all
     or nothing. Hands with a 'session' key are grouped into sessions. A league that does not
@@ -496,7 +498,7 @@ def import_(path, league_name, create, db_url, who) -> None:
     record = load_record(path)
     with database(db_url) as s:
         done = services.import_record(s, league_name, record, who=who_default(who),
-                                      create=create)
+                                      create=create, again=again)
     sessions = ", ".join(map(str, done.sessions))
     click.echo(f"Imported {done.hands} hands into {league_name} (hands {done.first}-{done.last}, "
                f"sessions {sessions})."

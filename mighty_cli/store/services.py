@@ -1161,8 +1161,42 @@ class Imported:
     notes: list[str] = field(default_factory=list)               # hands played after an end
 
 
+def _outcome_signature(outcome: HandOutcome) -> tuple:
+    """What identifies a played hand, to recognise a session imported twice."""
+    return (outcome.status, tuple(outcome.players), outcome.dealer, outcome.declarer,
+            format_bid(outcome.contract) if outcome.contract else None, outcome.friend,
+            outcome.taken, outcome.deal_miss_player)
+
+
+def _view_signature(view: HandView) -> tuple:
+    return (view.status, tuple(view.players), view.dealer, view.declarer, view.contract,
+            view.friend, view.taken, view.deal_miss)
+
+
+def _refuse_reimport(s: Session, league: League, groups: list, record: Record) -> None:
+    """A session whose date and hands are already in the league is not imported again by
+    accident (the keeper ran the same import twice); ``again`` imports it anyway."""
+    days = [_parse_day(hands[0][0].get("date", record.extra.get("date")),
+                       f"hand {hands[0][1].index}: date") for _, hands in groups]
+    same_day = s.exec(select(LeagueSession.number).where(LeagueSession.league_id == league.id,
+                                                         LeagueSession.day.in_(set(days)))).all()
+    existing = {}
+    for number in same_day:  # only sessions of the same dates can be the same session
+        views = list_hands(s, league.name, session_number=number, include_voided=False)
+        if views:
+            existing[(views[0].day, tuple(_view_signature(v) for v in views))] = number
+    for day, (_, hands) in zip(days, groups):
+        signature = (day, tuple(_outcome_signature(o) for _, o in hands))
+        if signature in existing:
+            raise LeagueError(f"hands {hands[0][1].index}-{hands[-1][1].index} of the record are "
+                              f"already in league {league.name} as session "
+                              f"{existing[signature]} ({day}, same hands): not imported twice "
+                              f"(use --again to import them anyway)")
+
+
 def import_record(s: Session, league_name: str, record: Record, *, who: str = "",
-                  session_number: Optional[int] = None, create: bool = False) -> Imported:
+                  session_number: Optional[int] = None, create: bool = False,
+                  again: bool = False) -> Imported:
     """Replay a whole record with the league's ruleset (any violation stops everything), then
     store its hands as new sessions (grouped by the hands' ``session`` key) or, with
     ``session_number``, into that open session. With ``create``, a missing league is made
@@ -1194,6 +1228,8 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
         if not groups or groups[-1][0] != key:
             groups.append((key, []))
         groups[-1][1].append((hand, outcome))
+    if session_number is None and not again:
+        _refuse_reimport(s, league, groups, record)
     number = (s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)).one()
               or 0)
     first_number = number + 1

@@ -216,3 +216,16 @@ def test_help_does_not_import_sqlmodel_or_jinja2():
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                             cwd=ROOT, timeout=60)
     assert result.stderr.strip().splitlines()[-1] == "[]"
+
+
+def test_importing_the_same_season_twice_is_refused_and_changes_nothing(db):
+    ok(db, "import", SEASON, "--league", "twice")
+    before = ok(db, "export", "-l", "twice", "--format", "json")
+    result = mighty(db, "import", SEASON, "--league", "twice")
+    assert result.exit_code == 1
+    assert "already in league twice as session 1" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert ok(db, "export", "-l", "twice", "--format", "json") == before
+    ok(db, "import", SEASON, "--league", "twice", "--again")
+    assert json.loads(ok(db, "export", "-l", "twice", "--format", "json"))["hands"][-1]["number"] \
+        == 2 * len(json.loads(before)["hands"])
