@@ -133,6 +133,30 @@ def hand() -> None:
     """
 
 
+reason_option = click.option("--reason", "--why", "reason", default=None,
+                             help="Why (required; asked for when missing).")
+
+
+def print_correction(correction, as_json: bool) -> None:
+    """What a correction changed: the hand and the standings, as text or JSON."""
+    if as_json:
+        echo_json(correction_json(correction))
+    else:
+        click.echo(changes_text(correction))
+
+
+def run_correction(service: str, league_name: str, number: int, reason: Optional[str],
+                   as_json: bool, db_url: Optional[str], who: Optional[str]) -> None:
+    """Void or restore a hand in one transaction and print what changed."""
+    from ..store import services
+
+    why = require_reason(reason)
+    with database(db_url) as s:
+        correction = getattr(services, service)(s, league_name, number, who=who_default(who),
+                                                why=why)
+    print_correction(correction, as_json)
+
+
 @hand.command("list")
 @league_option
 @click.option("--session", "session_number", type=int, default=None, help="One session only.")
@@ -248,8 +272,7 @@ def require_reason(reason: Optional[str]) -> str:
 @click.option("--dealer", default=None, metavar="NAME")
 @click.option("--players", "-p", default=None, metavar="A,B,C,D,E")
 @click.option("--note", default=None)
-@click.option("--reason", "--why", "reason", default=None,
-              help="Why (required; asked for when missing).")
+@reason_option
 @json_option
 @db_option
 @by_option
@@ -274,17 +297,13 @@ def hand_amend(league_name, number, declarer, contract, friend, friend_call, tak
             contract=contract.upper() if contract else None, friend=friend_value(friend),
             friend_call=friend_call, taken=taken, opposition=opposition, deal_miss=deal_miss,
             dealer=dealer, players=split_names(players), note=note)
-    if as_json:
-        echo_json(correction_json(correction))
-    else:
-        click.echo(changes_text(correction))
+    print_correction(correction, as_json)
 
 
 @hand.command("void")
 @league_option
 @click.argument("number", type=int)
-@click.option("--reason", "--why", "reason", default=None,
-              help="Why (required; asked for when missing).")
+@reason_option
 @json_option
 @db_option
 @by_option
@@ -296,22 +315,13 @@ def hand_void(league_name, number, reason, as_json, db_url, who) -> None:
     Example:
       mighty hand void --league tuesday 13 --reason "entered twice"
     """
-    from ..store import services
-
-    why = require_reason(reason)
-    with database(db_url) as s:
-        correction = services.void_hand(s, league_name, number, who=who_default(who), why=why)
-    if as_json:
-        echo_json(correction_json(correction))
-    else:
-        click.echo(changes_text(correction))
+    run_correction("void_hand", league_name, number, reason, as_json, db_url, who)
 
 
 @hand.command("unvoid")
 @league_option
 @click.argument("number", type=int)
-@click.option("--reason", "--why", "reason", default=None,
-              help="Why (required; asked for when missing).")
+@reason_option
 @json_option
 @db_option
 @by_option
@@ -324,16 +334,7 @@ def hand_unvoid(league_name, number, reason, as_json, db_url, who) -> None:
     Example:
       mighty hand unvoid --league tuesday 13 --why "voided the wrong hand"
     """
-    from ..store import services
-
-    why = require_reason(reason)
-    with database(db_url) as s:
-        correction = services.unvoid_hand(s, league_name, number, who=who_default(who),
-                                          why=why)
-    if as_json:
-        echo_json(correction_json(correction))
-    else:
-        click.echo(changes_text(correction))
+    run_correction("unvoid_hand", league_name, number, reason, as_json, db_url, who)
 
 
 @hand.command("log")
