@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 from mighty_cli.engine.ruleset import load_ruleset
-from mighty_cli.engine.session import (PreviousHand, find_session_end, propose,
-                                       session_over, settle_pot)
+from mighty_cli.engine.session import (PreviousHand, find_session_end, playing_order,
+                                       propose, session_over, settle_pot)
 
 STANDARD = load_ruleset("standard")
 FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]
@@ -14,8 +14,14 @@ SIX = FIVE + ["김철수"]
 SEVEN = SIX + ["Gil"]
 
 
+def with_table(rules, table: str, **values):
+    """A ruleset with some options of one table changed."""
+    return dataclasses.replace(rules, **{table: dataclasses.replace(getattr(rules, table),
+                                                                    **values)})
+
+
 def with_session(rules, **values):
-    return dataclasses.replace(rules, session=dataclasses.replace(rules.session, **values))
+    return with_table(rules, "session", **values)
 
 
 def made(players, dealer, declarer, friend, success=True):
@@ -113,6 +119,40 @@ def test_failed_contract_leaves_the_pot():
     move = settle_pot(rules, 10, "scored", declarer="Bo", friend="Di", success=False)
     assert move.deltas == {}
     assert move.pot_after == 10
+
+
+def test_deposit_paid_by_the_dealer_instead_of_the_deal_miss_player():
+    rules = with_table(load_ruleset("club-requirements"), "deposit", paid_by="dealer")
+    move = settle_pot(rules, 0, "deal_miss", dealer="Ana", deal_miss="Cy")
+    assert move.deltas == {"Ana": -rules.deposit.per_deal_miss}
+
+
+def test_pot_won_by_the_ruling_party_is_shared_with_the_friend():
+    declarer_only = load_ruleset("club-requirements")
+    assert declarer_only.deposit.won_by == "declarer"
+    assert settle_pot(declarer_only, 10, "scored", declarer="Bo", friend="Di",
+                      success=True).deltas == {"Bo": 10}
+    shared = with_table(declarer_only, "deposit", won_by="ruling_party")
+    move = settle_pot(shared, 10, "scored", declarer="Bo", friend="Di", success=True)
+    assert move.deltas == {"Bo": 7, "Di": 3}     # friend 1 share in 3, the rest to the declarer
+
+
+def test_counterclockwise_play_reverses_the_clockwise_seating():
+    assert playing_order(FIVE, STANDARD) == FIVE
+    simple = load_ruleset("simple")
+    assert simple.election.direction == "counterclockwise"
+    assert playing_order(FIVE, simple) == ["Ana", "Ed", "Di", "Cy", "Bo"]
+    # counterclockwise, the player after Ana is Ed
+    assert propose(with_session(simple, next_dealer="next_player"), FIVE,
+                   made(FIVE, "Ana", "Di", "Bo")).dealer == "Ed"
+
+
+def test_all_pass_dealer_next_player_or_same():
+    everyone_passed = PreviousHand("redeal", tuple(FIVE), "Cy")
+    assert STANDARD.session.all_pass_dealer == "next_player"
+    assert propose(STANDARD, FIVE, everyone_passed).dealer == "Di"
+    same = with_session(STANDARD, all_pass_dealer="same")
+    assert propose(same, FIVE, everyone_passed).dealer == "Cy"
 
 
 # --- the end of a session (001 §1.9, 002) ------------------------------------------------------
