@@ -12,6 +12,8 @@ from click.testing import CliRunner
 from mighty_cli.cli import cli
 from mighty_cli.engine.record import Record, dump_record
 
+from club_files import club_file
+
 FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]
 BO_MADE = ["-d", "Bo", "-c", "14S", "-f", "Cy", "-t", "16"]
 ANA_MADE = ["-d", "Ana", "-c", "14S", "-f", "Bo", "-t", "16"]
@@ -25,14 +27,6 @@ def ok(db, *args):
     result = mighty(db, *args)
     assert result.exit_code == 0, result.output
     return result.output
-
-
-def club_file(tmp_path, **session) -> str:
-    path = tmp_path / "club-session-end.toml"
-    path.write_text('extends = "club-requirements"\n[meta]\nname = "club-session-end"\n'
-                    '[session]\n' + "".join(f"{k} = {v}\n" for k, v in session.items()),
-                    encoding="utf-8")
-    return str(path)
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from mighty_cli.store import services as sv
 from mighty_cli.store.models import LeagueSession
 
 from databases import run, snapshot
+from club_files import club_file
 
 FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]
 
@@ -28,15 +29,6 @@ def scores(engine, league: str) -> dict:
 BO_MADE = dict(declarer="Bo", contract="14S", friend="Cy", taken=16)   # Ana, Di, Ed -4
 ANA_MADE = dict(declarer="Ana", contract="14S", friend="Bo", taken=16)  # Cy, Di, Ed -4
 DI_MADE = dict(declarer="Di", contract="14S", friend="Ed", taken=16)    # Ana, Bo, Cy -4
-
-
-def club_file(tmp_path, **session) -> str:
-    """A club's ruleset: club-requirements with the session-end options it agreed on."""
-    path = tmp_path / "club-session-end.toml"
-    path.write_text('extends = "club-requirements"\n[meta]\nname = "club-session-end"\n'
-                    '[session]\n' + "".join(f"{k} = {v}\n" for k, v in session.items()),
-                    encoding="utf-8")
-    return str(path)
 
 
 def open_league(engine, name: str, ruleset: str) -> None:
