@@ -855,14 +855,18 @@ def _correction(s: Session, league: League, rules: Ruleset, hand: Hand, before: 
                       session_note(s, league, rules, session))  # type: ignore[arg-type]
 
 
+def _hand_to_correct(s: Session, league_name: str, number: int) -> tuple[League, Ruleset, Hand]:
+    """A league (locked against concurrent corrections), its rules, and one of its hands."""
+    league = get_league(s, league_name)
+    lock_league(s, league.id)  # type: ignore[arg-type]
+    return league, league_rules(league), _hand(s, league, number)
+
+
 def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
                **changes: Any) -> Correction:
     """Change an earlier hand's outcome; every later hand's pot is settled again, all in the
     caller's one transaction, and the change is logged."""
-    league = get_league(s, league_name)
-    lock_league(s, league.id)  # type: ignore[arg-type]
-    rules = league_rules(league)
-    hand = _hand(s, league, number)
+    league, rules, hand = _hand_to_correct(s, league_name, number)
     if hand.voided:
         raise LeagueError(f"hand {number} is void; it cannot be amended")
     before_view = _hand_views(s, league, [hand])[0]
@@ -920,10 +924,7 @@ def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
 
 def void_hand(s: Session, league_name: str, number: int, *, who: str, why: str) -> Correction:
     """Strike a hand from the league (it stays in the log); later pots are settled again."""
-    league = get_league(s, league_name)
-    lock_league(s, league.id)  # type: ignore[arg-type]
-    rules = league_rules(league)
-    hand = _hand(s, league, number)
+    league, rules, hand = _hand_to_correct(s, league_name, number)
     if hand.voided:
         raise LeagueError(f"hand {number} is already void")
     before_view = _hand_views(s, league, [hand])[0]
@@ -944,10 +945,7 @@ def unvoid_hand(s: Session, league_name: str, number: int, *, who: str,
     """Restore a voided hand as it was recorded: its deposit pot is settled again from the pot
     before it, then every later hand's, all in the caller's one transaction; the change is
     logged. Like every correction it never ends or reopens a session."""
-    league = get_league(s, league_name)
-    lock_league(s, league.id)  # type: ignore[arg-type]
-    rules = league_rules(league)
-    hand = _hand(s, league, number)
+    league, rules, hand = _hand_to_correct(s, league_name, number)
     if not hand.voided:
         raise LeagueError(f"hand {number} is not void; only a voided hand can be restored")
     before_view = _hand_views(s, league, [hand])[0]
