@@ -122,7 +122,7 @@ class RefereeSession:
                 return HELP.splitlines()
             if command == "quit":
                 self.finished = True
-                return [self._save()] if self.save_path else []
+                return [self.save()] if self.save_path else []
             if command == "undo":
                 return self._undo()
             if command == "show":
@@ -132,7 +132,7 @@ class RefereeSession:
             if command == "hand":
                 return self._show_hand(rest.strip())
             if command == "save":
-                return [self._save(Path(rest.strip()) if rest.strip() else None)]
+                return [self.save(Path(rest.strip()) if rest.strip() else None)]
             return self._act(command, rest.strip(), text)
         except MightyError as exc:
             return [f"✗ {exc}"]
@@ -177,7 +177,7 @@ class RefereeSession:
             out.append("deal miss: the cards are redealt" if after.phase == "deal_miss"
                        else "everyone passed: the cards are redealt")
         if self.save_path:
-            self._save()
+            self.save()
         return out
 
     def _describe(self, before, after) -> str:
@@ -217,7 +217,7 @@ class RefereeSession:
             action = self.state.history[-1]
             self.states.pop()
         if self.save_path:
-            self._save()
+            self.save()
         return [f"↶ took back {self._action_text(action)}"]
 
     def _automatic_discard(self, state) -> bool:
@@ -256,7 +256,8 @@ class RefereeSession:
                 return player
         raise click.BadParameter(f"{name!r} is not a player ({', '.join(self.players)})")
 
-    def _save(self, path: Optional[Path] = None) -> str:
+    def save(self, path: Optional[Path] = None) -> str:
+        """Write the hand so far as a hand record; say where."""
         path = path or self.save_path
         if path is None:
             return "say where: save FILE (or start with --save FILE)"
@@ -387,7 +388,7 @@ def _run(session: RefereeSession, echo: Callable[[str], None],
             line = ask(session.prompt())
         except (EOFError, click.Abort):
             if session.save_path:
-                echo(session._save())
+                echo(session.save())
             break
         for out in session.handle(line):
             echo(out)

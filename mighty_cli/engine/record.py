@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from .cards import Bid, format_bid, format_cards, parse_bid, parse_cards
-from .errors import IllegalAction, InvalidNotation, MightyError, RecordError
+from .errors import InvalidNotation, MightyError, RecordError
 from .ruleset import Ruleset, load_ruleset, ruleset_from_toml
 from .scoring import Score, score_hand, seat_deltas
 from .session import PreviousHand, opener_for, propose, settle_pot
@@ -193,9 +193,7 @@ def replay(record: Record, rules: Optional[Ruleset] = None) -> ReplayResult:
             outcome = _replay_hand(rules, record.players, hand, index, previous, pot)
         except RecordError:
             raise
-        except IllegalAction as exc:
-            raise RecordError(_locate(index, str(exc))) from None
-        except MightyError as exc:
+        except MightyError as exc:  # a broken rule, a bad card, an unscorable outcome
             raise RecordError(_locate(index, str(exc))) from None
         pot = outcome.pot_after
         for player, delta in outcome.deltas.items():
