@@ -53,9 +53,10 @@ def show(name: str, docs: bool, as_json: bool) -> None:
     loaded = load_ruleset_with_origins(name)
     rules = loaded.ruleset
     documentation = option_docs() if docs else {}
+    plain = rules.to_dict()
     options = []
-    for key, f in iter_options():
-        value = rules.to_dict()
+    for key, _ in iter_options():
+        value = plain
         for part in key.split("."):
             value = value[part]
         options.append((key, value, loaded.origins.get(key, "default")))
