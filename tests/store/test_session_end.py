@@ -12,6 +12,7 @@ import pytest
 from mighty_cli.engine.record import Record, dump_record, replay
 from mighty_cli.store import LeagueError
 from mighty_cli.store import services as sv
+from mighty_cli.store import sessions
 
 from mighty_cli.store.models import LeagueSession
 
@@ -43,7 +44,7 @@ def record(engine, name: str, **entry):
 def session_row(engine, name: str, number: int = 1) -> LeagueSession:
     def get(s):
         league = sv.get_league(s, name)
-        return sv._session(s, league, number, open_only=False)
+        return sessions._session(s, league, number, open_only=False)
     return run(engine, get)
 
 

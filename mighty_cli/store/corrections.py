@@ -1,0 +1,211 @@
+"""Corrections: amend, void and unvoid a hand, recompute every later hand and the pot, and log why.
+
+Each function works inside the caller's transaction and raises a project error for bad input,
+so the caller's rollback leaves the database exactly as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from sqlalchemy import delete
+from sqlmodel import Session, select
+
+from ..engine.ruleset import Ruleset
+from ..engine.session import Proposal, settle_pot
+from ..standings import StandingChange, Standings, diff
+from . import LeagueError
+from .db import lock_league
+from .hands import (
+    HandView,
+    _check_five,
+    _hand,
+    _hand_columns,
+    _hand_views,
+    _member_rows,
+    _outcome_dict,
+    _settle,
+    evaluate_hand,
+)
+from .lookups import ensure_players, get_league, league_rules, log_change
+from .models import ChangeLog, Hand, HandPlayer, League, LeagueSession
+from .queries import standings
+from .sessions import _pot_before, seating, session_note
+
+
+@dataclass
+class Correction:
+    """A hand amended, voided or restored, how the standings moved, and a note when the
+    session's end rules now disagree with whether it ended (see :func:`session_note`)."""
+
+    before: HandView
+    after: HandView
+    changes: list[StandingChange]
+    hands_resettled: int
+    session_note: Optional[str] = None
+
+
+def _correction(s: Session, league: League, rules: Ruleset, hand: Hand, before: HandView,
+                before_table: Standings, resettled: int) -> Correction:
+    after = _hand_views(s, league, [hand])[0]
+    session = s.get(LeagueSession, hand.session_id)
+    return Correction(before, after, diff(before_table, standings(s, league.name)), resettled,
+                      session_note(s, league, rules, session))  # type: ignore[arg-type]
+
+
+def _hand_to_correct(s: Session, league_name: str, number: int) -> tuple[League, Ruleset, Hand]:
+    """A league (locked against concurrent corrections), its rules, and one of its hands."""
+    league = get_league(s, league_name)
+    lock_league(s, league.id)  # type: ignore[arg-type]
+    return league, league_rules(league), _hand(s, league, number)
+
+
+def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
+               **changes: Any) -> Correction:
+    """Change an earlier hand's outcome; every later hand's pot is settled again, all in the
+    caller's one transaction, and the change is logged."""
+    league, rules, hand = _hand_to_correct(s, league_name, number)
+    if hand.voided:
+        raise LeagueError(f"hand {number} is void; it cannot be amended")
+    before_view = _hand_views(s, league, [hand])[0]
+    if hand.full:
+        raise LeagueError(f"hand {number} was refereed card by card; void it and import or "
+                          f"referee it again instead of amending its outcome")
+    given = {k: v for k, v in changes.items() if v is not None}
+    if not given:
+        raise LeagueError("nothing to amend: give at least one of --declarer, --contract, "
+                          "--friend, --taken/--opposition, --deal-miss, --dealer, --players, "
+                          "--note")
+    before_table = standings(s, league_name)
+    present = seating(s, hand.session_id)
+    five = _check_five(given.get("players"), present,
+                       Proposal("", "", tuple(before_view.players), ()))
+    dealer = given.get("dealer", before_view.dealer)
+    if dealer not in present:
+        raise LeagueError(f"--dealer {dealer!r} is not at session {before_view.session}")
+    merged = {"declarer": before_view.declarer, "contract": before_view.contract,
+              "friend": before_view.friend or ("none" if before_view.declarer else None),
+              "friend_call": before_view.friend_call, "taken": before_view.taken,
+              "opposition": None, "deal_miss": before_view.deal_miss}
+    if "deal_miss" in given:
+        merged = dict.fromkeys(merged) | {"deal_miss": given["deal_miss"]}
+    elif any(k in given for k in ("declarer", "contract", "friend", "taken", "opposition")):
+        merged["deal_miss"] = None
+    for key in ("declarer", "contract", "friend", "friend_call", "taken", "opposition"):
+        if key in given:
+            merged[key] = given[key]
+    if "opposition" in given:
+        merged["taken"] = None
+    outcome = evaluate_hand(rules, five, _outcome_dict(**merged), number)
+    outcome.dealer = dealer
+    pot = _pot_before(s, league.id, number)  # type: ignore[arg-type]
+    move = _settle(rules, pot, outcome)
+    old_pot_after = hand.pot_after
+    ids = ensure_players(s, present + [p for p in move.deltas if p not in present])
+    for key, value in _hand_columns(rules, outcome, ids).items():
+        setattr(hand, key, value)
+    hand.pot_after = move.pot_after
+    if "note" in given:
+        hand.note = given["note"]
+    s.add(hand)
+    s.exec(delete(HandPlayer).where(HandPlayer.hand_id == hand.id))
+    for member in _member_rows(outcome, present, outcome.deltas, move.deltas, ids,
+                               league.id):  # type: ignore[arg-type]
+        s.add(HandPlayer(hand_id=hand.id, **member))
+    s.flush()
+    resettled = _resettle(s, league, rules, number + 1, move.pot_after, old_pot_after)
+    correction = _correction(s, league, rules, hand, before_view, before_table, resettled)
+    log_change(s, "hand amend", who, why, league_id=league.id, hand_id=hand.id,
+               before=before_view.to_json(), after=correction.after.to_json())
+    return correction
+
+
+def void_hand(s: Session, league_name: str, number: int, *, who: str, why: str) -> Correction:
+    """Strike a hand from the league (it stays in the log); later pots are settled again."""
+    league, rules, hand = _hand_to_correct(s, league_name, number)
+    if hand.voided:
+        raise LeagueError(f"hand {number} is already void")
+    before_view = _hand_views(s, league, [hand])[0]
+    before_table = standings(s, league_name)
+    pot = _pot_before(s, league.id, number)  # type: ignore[arg-type]
+    hand.voided = True
+    s.add(hand)
+    s.flush()
+    resettled = _resettle(s, league, rules, number + 1, pot, hand.pot_after)
+    correction = _correction(s, league, rules, hand, before_view, before_table, resettled)
+    log_change(s, "hand void", who, why, league_id=league.id, hand_id=hand.id,
+               before=before_view.to_json(), after={"voided": True})
+    return correction
+
+
+def unvoid_hand(s: Session, league_name: str, number: int, *, who: str,
+                why: str) -> Correction:
+    """Restore a voided hand as it was recorded: its deposit pot is settled again from the pot
+    before it, then every later hand's, all in the caller's one transaction; the change is
+    logged. Like every correction it never ends or reopens a session."""
+    league, rules, hand = _hand_to_correct(s, league_name, number)
+    if not hand.voided:
+        raise LeagueError(f"hand {number} is not void; only a voided hand can be restored")
+    before_view = _hand_views(s, league, [hand])[0]
+    before_table = standings(s, league_name)
+    pot = _pot_before(s, league.id, number)  # type: ignore[arg-type]
+    hand.voided = False
+    _settle_again(s, league, rules, hand, pot)
+    # Later hands were settled against the pot before this one; now they follow its pot.
+    resettled = _resettle(s, league, rules, number + 1, hand.pot_after, pot)
+    correction = _correction(s, league, rules, hand, before_view, before_table, resettled)
+    log_change(s, "hand unvoid", who, why, league_id=league.id, hand_id=hand.id,
+               before={"voided": True}, after=correction.after.to_json())
+    return correction
+
+
+def _settle_again(s: Session, league: League, rules: Ruleset, hand: Hand, pot: int) -> int:
+    """Settle one stored hand's deposit pot again from ``pot`` (the pot before it): its
+    players' pot points and its ``pot_after``. Returns the old ``pot_after``."""
+    view = _hand_views(s, league, [hand])[0]
+    move = settle_pot(rules, pot, hand.status, dealer=view.dealer, deal_miss=view.deal_miss,
+                      declarer=view.declarer, friend=view.friend, success=hand.success)
+    ids = ensure_players(s, move.deltas)
+    members = s.exec(select(HandPlayer).where(HandPlayer.hand_id == hand.id)).all()
+    by_id = {m.player_id: m for m in members}
+    for name, player_id in ids.items():
+        if player_id not in by_id:
+            by_id[player_id] = HandPlayer(hand_id=hand.id, player_id=player_id,
+                                          league_id=league.id, seat=None, role="out")
+    wanted = {ids[name]: amount for name, amount in move.deltas.items()}
+    for player_id, member in by_id.items():
+        if member.pot != wanted.get(player_id, 0) or member not in members:
+            member.pot = wanted.get(player_id, 0)
+            s.add(member)
+    old_pot_after = hand.pot_after
+    hand.pot_after = move.pot_after
+    s.add(hand)
+    return old_pot_after
+
+
+def _resettle(s: Session, league: League, rules: Ruleset, start: int, pot: int,
+              old_pot: int) -> int:
+    """Settle the deposit pot again from hand ``start`` on, given the new pot before it and
+    the old one; stop as soon as the two agree, since nothing after can then change."""
+    count = 0
+    number = start
+    while pot != old_pot:
+        hand = s.exec(select(Hand).where(Hand.league_id == league.id, Hand.number >= number,
+                                         Hand.voided == False)  # noqa: E712
+                      .order_by(Hand.number).limit(1)).first()
+        if hand is None:
+            break
+        old_pot = _settle_again(s, league, rules, hand, pot)
+        pot = hand.pot_after
+        number = hand.number + 1
+        count += 1
+    s.flush()
+    return count
+
+
+def change_log(s: Session, league_name: Optional[str] = None, limit: int = 50) -> list[ChangeLog]:
+    query = select(ChangeLog)
+    if league_name:
+        query = query.where(ChangeLog.league_id == get_league(s, league_name).id)
+    return list(reversed(s.exec(query.order_by(ChangeLog.id.desc()).limit(limit)).all()))

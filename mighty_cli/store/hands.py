@@ -1,0 +1,330 @@
+"""Hands: scoring a recorded outcome into the league, and reading hands back as views.
+
+Each function works inside the caller's transaction and raises a project error for bad input,
+so the caller's rollback leaves the database exactly as it was.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, Optional, Sequence
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from ..engine.cards import format_bid
+from ..engine.errors import RecordError
+from ..engine.record import HandOutcome, Record, replay
+from ..engine.ruleset import Ruleset
+from ..engine.session import Proposal, propose, settle_pot
+from . import LeagueError
+from .db import lock_league
+from .lookups import (
+    _names,
+    check_name,
+    ensure_players,
+    get_league,
+    league_rules,
+    log_change,
+)
+from .models import Hand, HandPlayer, League, LeagueSession, Player
+from .sessions import _end_if_over, _pot_before, _previous_in_session, _session, seating
+
+
+@dataclass
+class HandView:
+    """A stored hand, with names, for printing and export."""
+
+    number: int
+    session: int
+    day: date
+    status: str
+    voided: bool
+    players: list[str]
+    sitting_out: list[str]
+    dealer: Optional[str]
+    declarer: Optional[str]
+    friend: Optional[str]
+    friend_call: Optional[str]
+    contract: Optional[str]
+    taken: Optional[int]
+    success: Optional[bool]
+    base: Optional[float]
+    multiplier: Optional[int]
+    doublings: list[str]
+    deal_miss: Optional[str]
+    pot_after: int
+    full: bool
+    note: Optional[str]
+    deltas: dict[str, int] = field(default_factory=dict)
+    record_toml: Optional[str] = None
+
+    def to_json(self) -> dict:
+        data = dataclasses.asdict(self)
+        data["day"] = self.day.isoformat()
+        data.pop("record_toml")
+        if self.base is not None and float(self.base).is_integer():
+            data["base"] = int(self.base)
+        return data
+
+    def hand_dict(self) -> dict:
+        """The hand as a hand-record table (HAND_RECORD.md), with this project's extra keys."""
+        if self.full and self.record_toml:
+            hand = _toml_loads(self.record_toml)
+        elif self.status == "deal_miss":
+            hand = {"dealer": self.dealer, "deal_miss": self.deal_miss}
+        else:
+            hand = {"dealer": self.dealer, "declarer": self.declarer, "contract": self.contract,
+                    "friend": self.friend or "none", "friend_call": self.friend_call,
+                    "taken": self.taken}
+        hand = {"session": self.session, "date": self.day, "players": self.players} | hand
+        if self.note:
+            hand["note"] = self.note
+        return {k: v for k, v in hand.items() if v is not None}
+
+
+def _toml_loads(text: str) -> dict:
+    import tomllib
+
+    return tomllib.loads(text)
+
+
+def _hand_views(s: Session, league: League, hands: Sequence[Hand]) -> list[HandView]:
+    if not hands:
+        return []
+    ids = [h.id for h in hands]
+    rows = s.exec(select(HandPlayer.hand_id, HandPlayer.seat, HandPlayer.points, HandPlayer.pot,
+                         Player.name).join(Player, Player.id == HandPlayer.player_id)
+                  .where(HandPlayer.hand_id.in_(ids))).all()
+    per_hand: dict[int, list] = {}
+    for row in rows:
+        per_hand.setdefault(row[0], []).append(row)
+    sessions = dict(s.exec(select(LeagueSession.id, LeagueSession.number)
+                           .where(LeagueSession.league_id == league.id)).all())
+    days = dict(s.exec(select(LeagueSession.id, LeagueSession.day)
+                       .where(LeagueSession.league_id == league.id)).all())
+    names = _names(s, [i for h in hands for i in (h.dealer_id, h.declarer_id, h.friend_id,
+                                                   h.deal_miss_id)])
+    views = []
+    for hand in hands:
+        members = sorted(per_hand.get(hand.id, []), key=lambda r: (r[1] is None, r[1] or 0, r[4]))
+        views.append(HandView(
+            number=hand.number, session=sessions[hand.session_id], day=days[hand.session_id],
+            status=hand.status, voided=hand.voided,
+            players=[r[4] for r in members if r[1] is not None],
+            sitting_out=[r[4] for r in members if r[1] is None],
+            dealer=names.get(hand.dealer_id), declarer=names.get(hand.declarer_id),
+            friend=names.get(hand.friend_id), friend_call=hand.friend_call,
+            contract=hand.contract, taken=hand.taken, success=hand.success, base=hand.base,
+            multiplier=hand.multiplier, doublings=[d for d in hand.doublings.split(",") if d],
+            deal_miss=names.get(hand.deal_miss_id), pot_after=hand.pot_after, full=hand.full,
+            note=hand.note, deltas={r[4]: r[2] + r[3] for r in members},
+            record_toml=hand.record_toml))
+    return views
+
+
+def _hand(s: Session, league: League, number: int) -> Hand:
+    hand = s.exec(select(Hand).where(Hand.league_id == league.id, Hand.number == number)).first()
+    if hand is None:
+        raise LeagueError(f"league {league.name!r} has no hand {number}")
+    return hand
+
+
+def list_hands(s: Session, league_name: str, *, session_number: Optional[int] = None,
+               include_voided: bool = True, last: Optional[int] = None) -> list[HandView]:
+    league = get_league(s, league_name)
+    query = select(Hand).where(Hand.league_id == league.id)
+    if session_number is not None:
+        query = query.where(Hand.session_id == _session(s, league, session_number,
+                                                        open_only=False).id)
+    if not include_voided:
+        query = query.where(Hand.voided == False)  # noqa: E712
+    if last:
+        hands = list(reversed(s.exec(query.order_by(Hand.number.desc()).limit(last)).all()))
+    else:
+        hands = s.exec(query.order_by(Hand.number)).all()
+    return _hand_views(s, league, hands)
+
+
+def show_hand(s: Session, league_name: str, number: int) -> HandView:
+    league = get_league(s, league_name)
+    return _hand_views(s, league, [_hand(s, league, number)])[0]
+
+
+def evaluate_hand(rules: Ruleset, five: Sequence[str], hand: dict, index: int = 1) -> HandOutcome:
+    """Check and score one recorded hand (or deal miss) among the five who played it, as a
+    one-hand record, without the deposit pot (the league settles the pot in order)."""
+    table = {k: v for k, v in hand.items()
+             if k not in ("players", "dealer", "session", "date", "note") and v is not None}
+    record = Record(ruleset=rules.name, players=list(five), hands=[table])
+    try:
+        outcome = replay(record, rules).hands[0]
+    except RecordError as exc:
+        message = str(exc)
+        prefix = "hand 1"
+        if message.startswith(prefix):
+            message = f"hand {index}" + message[len(prefix):]
+        raise RecordError(message) from None
+    if outcome.status == "in_progress":
+        raise RecordError(f"hand {index}: the hand is not finished")
+    if outcome.status != "scored":
+        # The one-hand replay paid a deal miss into its own pot; the league settles the pot.
+        outcome.deltas = {name: 0 for name in outcome.deltas}
+    return outcome
+
+
+def _run_flags(rules: Ruleset, outcome: HandOutcome) -> tuple[bool, bool]:
+    if outcome.status != "scored" or outcome.taken is None or outcome.contract is None:
+        return False, False
+    total = rules.point_card_total
+    threshold = rules.scoring.back_run.threshold
+    threshold = outcome.contract.number if threshold == "bid" else threshold
+    return outcome.taken == total, total - outcome.taken >= threshold
+
+
+def _role(outcome: HandOutcome, name: str) -> str:
+    if outcome.status != "scored":
+        return "player"
+    if name == outcome.declarer:
+        return "declarer"
+    return "friend" if name == outcome.friend else "opponent"
+
+
+def _hand_columns(rules: Ruleset, outcome: HandOutcome, ids: dict[str, int]) -> dict:
+    run, back_run = _run_flags(rules, outcome)
+    score = outcome.score
+    return dict(
+        status=outcome.status,
+        dealer_id=ids.get(outcome.dealer) if outcome.dealer else None,
+        declarer_id=ids.get(outcome.declarer) if outcome.declarer else None,
+        friend_id=ids.get(outcome.friend) if outcome.friend else None,
+        deal_miss_id=ids.get(outcome.deal_miss_player) if outcome.deal_miss_player else None,
+        contract=format_bid(outcome.contract) if outcome.contract else None,
+        friend_call=outcome.friend_call, taken=outcome.taken,
+        success=score.success if score else None,
+        base=float(score.base) if score else None,
+        multiplier=score.multiplier if score else None,
+        doublings=",".join(score.doublings) if score else "", run=run, back_run=back_run,
+        full=outcome.full)
+
+
+def _member_rows(outcome: HandOutcome, present: Sequence[str], points: dict[str, int],
+                 pot: dict[str, int], ids: dict[str, int], league_id: int) -> list[dict]:
+    rows = []
+    for name in list(outcome.players) + [p for p in present if p not in outcome.players]:
+        playing = name in outcome.players
+        rows.append(dict(player_id=ids[name], league_id=league_id,
+                         seat=outcome.players.index(name) if playing else None,
+                         role=_role(outcome, name) if playing else "out",
+                         points=points.get(name, 0), pot=pot.get(name, 0)))
+    for name, amount in pot.items():  # a pot payer who is not at the table at all
+        if name not in outcome.players and name not in present:
+            rows.append(dict(player_id=ids[name], league_id=league_id, seat=None, role="out",
+                             points=0, pot=amount))
+    return rows
+
+
+def _settle(rules: Ruleset, pot: int, outcome: HandOutcome):
+    return settle_pot(rules, pot, outcome.status, dealer=outcome.dealer,
+                      deal_miss=outcome.deal_miss_player, declarer=outcome.declarer,
+                      friend=outcome.friend,
+                      success=outcome.score.success if outcome.score else None)
+
+
+@dataclass
+class Recorded:
+    """A hand just stored, and the proposal for the next one (or why the session ended)."""
+
+    hand: HandView
+    proposal: Proposal
+    pot: int
+    session_ended: Optional[str] = None
+
+
+def record_hand(s: Session, league_name: str, *, session_number: Optional[int] = None,
+                declarer: Optional[str] = None, contract: Optional[str] = None,
+                friend: Optional[str] = None, friend_call: Optional[str] = None,
+                taken: Optional[int] = None, opposition: Optional[int] = None,
+                deal_miss: Optional[str] = None, dealer: Optional[str] = None,
+                players: Optional[Sequence[str]] = None, note: Optional[str] = None,
+                who: str = "") -> Recorded:
+    """Validate, score and store one hand's outcome in the league's open session; end the
+    session when its ruleset says it is over (``session.hands_per_session``,
+    ``session.starting_points``). An ended session takes no more hands."""
+    league = get_league(s, league_name)
+    lock_league(s, league.id)  # type: ignore[arg-type]
+    session = _session(s, league, session_number, open_only=True)
+    rules = league_rules(league)
+    present = seating(s, session.id)
+    previous = _previous_in_session(s, session.id)
+    first = _names(s, [session.first_dealer_id]).get(session.first_dealer_id)
+    proposal = propose(rules, present, previous, first)
+    five = _check_five(players, present, proposal)
+    dealer = dealer or proposal.dealer
+    if dealer not in present:
+        raise LeagueError(f"--dealer {dealer!r} is not at session {session.number} "
+                          f"({', '.join(present)})")
+    hand = _outcome_dict(declarer=declarer, contract=contract, friend=friend,
+                         friend_call=friend_call, taken=taken, opposition=opposition,
+                         deal_miss=deal_miss)
+    number = (s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)).one()
+              or 0) + 1
+    outcome = evaluate_hand(rules, five, hand, number)
+    outcome.dealer = dealer
+    pot = _pot_before(s, league.id, None)  # type: ignore[arg-type]
+    move = _settle(rules, pot, outcome)
+    ids = ensure_players(s, present)
+    row = Hand(league_id=league.id, session_id=session.id, number=number, note=note,
+               pot_after=move.pot_after, **_hand_columns(rules, outcome, ids))
+    s.add(row)
+    s.flush()
+    for member in _member_rows(outcome, present, outcome.deltas, move.deltas, ids,
+                               league.id):  # type: ignore[arg-type]
+        s.add(HandPlayer(hand_id=row.id, **member))
+    s.flush()
+    view = _hand_views(s, league, [row])[0]
+    log_change(s, "hand record", who, league_id=league.id, hand_id=row.id,
+               after=view.to_json())
+    next_proposal = propose(rules, present, _previous_in_session(s, session.id), first)
+    ended = _end_if_over(s, league, rules, session, who)
+    return Recorded(view, next_proposal, move.pot_after, ended)
+
+
+def _check_five(players: Optional[Sequence[str]], present: Sequence[str],
+                proposal: Proposal) -> list[str]:
+    if players is None:
+        return list(proposal.players)
+    five = [check_name(p) for p in players]
+    if len(five) != 5 or len(set(five)) != 5:
+        raise LeagueError(f"--players: expected the five who played this hand, got {len(five)}"
+                          f"{' (a name twice)' if len(set(five)) != len(five) else ''}")
+    absent = [p for p in five if p not in present]
+    if absent:
+        raise LeagueError(f"--players: {absent[0]!r} is not at this session "
+                          f"({', '.join(present)})")
+    return sorted(five, key=list(present).index)
+
+
+def _outcome_dict(*, declarer, contract, friend, friend_call, taken, opposition,
+                  deal_miss) -> dict:
+    if deal_miss is not None:
+        given = [k for k, v in (("declarer", declarer), ("contract", contract),
+                                ("taken", taken), ("opposition", opposition)) if v is not None]
+        if given:
+            raise LeagueError(f"a deal miss has no {given[0]}: the hand was redealt")
+        return {"deal_miss": deal_miss}
+    missing = [k for k, v in (("declarer", declarer), ("contract", contract),
+                              ("friend", friend)) if v is None]
+    if missing:
+        raise LeagueError(f"missing {missing[0]}: give the declarer, contract, friend and the "
+                          f"points taken, or --deal-miss PLAYER")
+    hand: dict[str, Any] = {"declarer": declarer, "contract": contract, "friend": friend}
+    if friend_call:
+        hand["friend_call"] = friend_call
+    if taken is not None:
+        hand["taken"] = taken
+    if opposition is not None:
+        hand["opposition"] = opposition
+    return hand

@@ -1,0 +1,169 @@
+"""Leagues (their stored ruleset and settings) and players (add, rename, merge).
+
+Each function works inside the caller's transaction and raises a project error for bad input,
+so the caller's rollback leaves the database exactly as it was.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Optional
+
+from sqlalchemy import func, update
+from sqlmodel import Session, select
+
+from ..engine.ruleset import Ruleset, load_ruleset, ruleset_from_toml
+from ..standings import parse_rank_by
+from . import LeagueError
+from .lookups import check_name, get_league, get_player, log_change
+from .models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat
+
+
+def ruleset_toml_text(rules: Ruleset) -> str:
+    """The ruleset's every option as TOML: nothing inherited from a file that may change."""
+    import tomli_w
+
+    return tomli_w.dumps(rules.to_dict())
+
+
+def create_league(s: Session, name: str, ruleset: str | Ruleset, *, min_hands: int = 0,
+                  rank_by: str | None = None, who: str = "") -> League:
+    name = check_name(name, "league name")
+    if s.exec(select(League.id).where(League.name == name)).first() is not None:
+        raise LeagueError(f"league {name!r} already exists")
+    rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
+    text = ruleset_toml_text(rules)
+    ruleset_from_toml(text, label=f"league {name!r} ruleset")  # it must load back
+    if min_hands < 0:
+        raise LeagueError(f"--min-hands {min_hands}: must be 0 or more")
+    order = ",".join(parse_rank_by(rank_by)) if rank_by else None
+    league = League(name=name, ruleset_name=rules.name, ruleset_toml=text, min_hands=min_hands,
+                    **({"rank_by": order} if order else {}))
+    s.add(league)
+    s.flush()
+    log_change(s, "league create", who, league_id=league.id,
+               after={"name": name, "ruleset": rules.name, "min_hands": min_hands,
+                      "rank_by": league.rank_by})
+    return league
+
+
+def configure_league(s: Session, name: str, *, min_hands: int | None = None,
+                     rank_by: str | None = None, who: str = "", why: str = "") -> League:
+    """Change a league's ranking rules (its ruleset never changes: results stay comparable)."""
+    league = get_league(s, name)
+    before = {"min_hands": league.min_hands, "rank_by": league.rank_by}
+    if min_hands is not None:
+        if min_hands < 0:
+            raise LeagueError(f"--min-hands {min_hands}: must be 0 or more")
+        league.min_hands = min_hands
+    if rank_by is not None:
+        league.rank_by = ",".join(parse_rank_by(rank_by))
+    s.add(league)
+    log_change(s, "league set", who, why, league_id=league.id, before=before,
+               after={"min_hands": league.min_hands, "rank_by": league.rank_by})
+    return league
+
+
+@dataclass
+class LeagueSummary:
+    name: str
+    ruleset: str
+    players: int
+    sessions: int
+    hands: int
+    open_sessions: list[int]
+    min_hands: int
+    rank_by: str
+    created_at: datetime
+
+    def to_json(self) -> dict:
+        return dataclasses.asdict(self) | {"created_at": self.created_at.isoformat()}
+
+
+def league_summaries(s: Session, name: str | None = None) -> list[LeagueSummary]:
+    leagues = [get_league(s, name)] if name else s.exec(select(League).order_by(League.name)).all()
+    out = []
+    for league in leagues:
+        hands = s.exec(select(func.count(Hand.id)).where(Hand.league_id == league.id,
+                                                         Hand.voided == False)).one()  # noqa: E712
+        players = s.exec(select(func.count(func.distinct(HandPlayer.player_id)))
+                         .where(HandPlayer.league_id == league.id)).one()
+        sessions = s.exec(select(LeagueSession.number, LeagueSession.ended_at)
+                          .where(LeagueSession.league_id == league.id)).all()
+        out.append(LeagueSummary(league.name, league.ruleset_name, players, len(sessions), hands,
+                                 sorted(n for n, ended in sessions if ended is None),
+                                 league.min_hands, league.rank_by, league.created_at))
+    return out
+
+
+# --- players ------------------------------------------------------------------------------------
+
+
+def add_player(s: Session, name: str, who: str = "") -> Player:
+    name = check_name(name)
+    if s.exec(select(Player.id).where(Player.name == name)).first() is not None:
+        raise LeagueError(f"player {name!r} already exists")
+    player = Player(name=name)
+    s.add(player)
+    s.flush()
+    log_change(s, "player add", who, after={"name": name})
+    return player
+
+
+def rename_player(s: Session, old: str, new: str, who: str = "", why: str = "") -> Player:
+    player = get_player(s, old)
+    new = check_name(new)
+    if s.exec(select(Player.id).where(Player.name == new)).first() is not None:
+        raise LeagueError(f"cannot rename {old!r} to {new!r}: that name is taken (to join two "
+                          f"records of one person use 'mighty player merge')")
+    before = player.name
+    player.name = new
+    s.add(player)
+    log_change(s, "player rename", who, why, before={"name": before}, after={"name": new})
+    return player
+
+
+def merge_players(s: Session, duplicate: str, keep: str, who: str = "", why: str = "") -> Player:
+    """Make two records of one person one: every hand and seat of ``duplicate`` moves to
+    ``keep``; the duplicate's name stays as an alias that resolves to ``keep``."""
+    source, target = get_player(s, duplicate), get_player(s, keep)
+    if source.id == target.id:
+        raise LeagueError(f"{duplicate!r} and {keep!r} are already the same player")
+    both = (select(HandPlayer.hand_id).where(HandPlayer.player_id == source.id)
+            .intersect(select(HandPlayer.hand_id).where(HandPlayer.player_id == target.id)))
+    clash = s.exec(select(Hand.number, League.name).join(League, League.id == Hand.league_id)
+                   .where(Hand.id.in_(both))).first()
+    if clash:
+        raise LeagueError(f"cannot merge {duplicate!r} into {keep!r}: both played hand "
+                          f"{clash[0]} of league {clash[1]!r}, so they are two people")
+    seats = (select(SessionSeat.session_id).where(SessionSeat.player_id == source.id)
+             .intersect(select(SessionSeat.session_id).where(SessionSeat.player_id == target.id)))
+    if s.exec(select(func.count()).select_from(seats.subquery())).one():
+        raise LeagueError(f"cannot merge {duplicate!r} into {keep!r}: both sat at the same "
+                          f"session, so they are two people")
+    counts = s.exec(select(func.count()).where(HandPlayer.player_id == source.id)).one()
+    for column in (Hand.dealer_id, Hand.declarer_id, Hand.friend_id, Hand.deal_miss_id):
+        s.exec(update(Hand).where(column == source.id).values({column.key: target.id}))
+    s.exec(update(HandPlayer).where(HandPlayer.player_id == source.id)
+           .values(player_id=target.id))
+    s.exec(update(SessionSeat).where(SessionSeat.player_id == source.id)
+           .values(player_id=target.id))
+    s.exec(update(LeagueSession).where(LeagueSession.first_dealer_id == source.id)
+           .values(first_dealer_id=target.id))
+    s.exec(update(Player).where(Player.merged_into_id == source.id)
+           .values(merged_into_id=target.id))
+    source.merged_into_id = target.id
+    s.add(source)
+    log_change(s, "player merge", who, why,
+               before={"players": [source.name, target.name]},
+               after={"player": target.name, "alias": source.name, "hands_moved": counts})
+    return target
+
+
+def list_players(s: Session) -> list[tuple[str, Optional[str]]]:
+    """Every player name, with the name it was merged into (None for a live record)."""
+    rows = s.exec(select(Player).order_by(Player.name)).all()
+    names = {p.id: p.name for p in rows}
+    return [(p.name, names.get(p.merged_into_id) if p.merged_into_id else None) for p in rows]

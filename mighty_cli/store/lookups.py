@@ -1,0 +1,100 @@
+"""Looking up leagues and players by name, the checks names pass, and the change log writer.
+
+Each function works inside the caller's transaction and raises a project error for bad input,
+so the caller's rollback leaves the database exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Optional
+
+from sqlmodel import Session, select
+
+from ..engine.ruleset import Ruleset, ruleset_from_toml
+from . import LeagueError
+from .models import ChangeLog, League, Player
+
+RULING_ROLES = ("declarer", "friend")
+PLAYING_ROLES = ("declarer", "friend", "opponent")
+
+
+def check_name(name: str, what: str = "player name") -> str:
+    """A usable name: trimmed, non-empty, short, and without the comma that separates lists."""
+    clean = " ".join(str(name).split())
+    if not clean:
+        raise LeagueError(f"{what} {name!r}: must not be empty")
+    if "," in clean:
+        raise LeagueError(f"{what} {clean!r}: must not contain a comma (commas separate names "
+                          f"in --players)")
+    if len(clean) > 100:
+        raise LeagueError(f"{what} {clean[:20]!r}...: longer than 100 characters")
+    return clean
+
+
+def get_league(s: Session, name: str) -> League:
+    league = s.exec(select(League).where(League.name == name)).first()
+    if league is None:
+        known = s.exec(select(League.name).order_by(League.name)).all()
+        hint = f" (leagues: {', '.join(known)})" if known else " (create one with 'mighty league create')"
+        raise LeagueError(f"no league named {name!r}{hint}")
+    return league
+
+
+_RULES_CACHE: dict[tuple[int, str], Ruleset] = {}
+
+
+def league_rules(league: League) -> Ruleset:
+    """The ruleset stored with the league (never the bundled file it was made from)."""
+    key = (league.id or 0, league.ruleset_toml)
+    if key not in _RULES_CACHE:
+        _RULES_CACHE[key] = ruleset_from_toml(league.ruleset_toml,
+                                              label=f"league {league.name!r} ruleset").ruleset
+    return _RULES_CACHE[key]
+
+
+def find_player(s: Session, name: str) -> Optional[Player]:
+    """The player of that name, following merges to the record that absorbed it."""
+    player = s.exec(select(Player).where(Player.name == name)).first()
+    seen = set()
+    while player is not None and player.merged_into_id is not None and player.id not in seen:
+        seen.add(player.id)
+        player = s.get(Player, player.merged_into_id)
+    return player
+
+
+def get_player(s: Session, name: str) -> Player:
+    player = find_player(s, name)
+    if player is None:
+        raise LeagueError(f"no player named {name!r} (add one with 'mighty player add')")
+    return player
+
+
+def ensure_players(s: Session, names: Iterable[str]) -> dict[str, int]:
+    """Player ids by name, creating the players not yet known."""
+    ids: dict[str, int] = {}
+    for name in names:
+        clean = check_name(name)
+        player = find_player(s, clean)
+        if player is None:
+            player = Player(name=clean)
+            s.add(player)
+            s.flush()
+        ids[name] = player.id  # type: ignore[assignment]
+    return ids
+
+
+def _names(s: Session, ids: Iterable[Optional[int]]) -> dict[int, str]:
+    wanted = {i for i in ids if i is not None}
+    if not wanted:
+        return {}
+    rows = s.exec(select(Player.id, Player.name).where(Player.id.in_(wanted))).all()
+    return {i: n for i, n in rows}
+
+
+def log_change(s: Session, action: str, who: str, why: str = "", *, league_id=None,
+               hand_id=None, before: Any = None, after: Any = None) -> None:
+    """Append to the change log (before/after as JSON text)."""
+    dump = (lambda v: None if v is None else json.dumps(v, ensure_ascii=False, default=str))
+    s.add(ChangeLog(league_id=league_id, hand_id=hand_id, action=action, who=who, why=why or "",
+                    before=dump(before), after=dump(after)))

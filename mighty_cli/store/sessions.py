@@ -1,0 +1,302 @@
+"""Sessions: seating, who deals, opens and sits out next, the deposit pot, and the rules that end a session.
+
+Each function works inside the caller's transaction and raises a project error for bad input,
+so the caller's rollback leaves the database exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any, Optional, Sequence
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from ..engine.ruleset import Ruleset
+from ..engine.session import (
+    PreviousHand,
+    Proposal,
+    SessionTally,
+    find_session_end,
+    has_session_end,
+    propose,
+)
+from . import LeagueError
+from .db import lock_league
+from .lookups import (
+    _names,
+    check_name,
+    ensure_players,
+    get_league,
+    league_rules,
+    log_change,
+)
+from .models import (
+    ChangeLog,
+    Hand,
+    HandPlayer,
+    League,
+    LeagueSession,
+    Player,
+    SessionSeat,
+    utc_now,
+)
+
+
+def _session(s: Session, league: League, number: Optional[int], *, open_only: bool) -> LeagueSession:
+    query = select(LeagueSession).where(LeagueSession.league_id == league.id)
+    if number is not None:
+        found = s.exec(query.where(LeagueSession.number == number)).first()
+        if found is None:
+            raise LeagueError(f"league {league.name!r} has no session {number}")
+        if open_only and found.ended_at is not None:
+            rule = ended_by_rule(s, league.id, number)  # type: ignore[arg-type]
+            raise LeagueError(f"session {number} of league {league.name!r} has ended"
+                              + (f" by its ruleset ({rule})" if rule else "")
+                              + f"; start a new one with 'mighty session start --league "
+                              f"{league.name} --players ...'")
+        return found
+    open_sessions = s.exec(query.where(LeagueSession.ended_at == None)  # noqa: E711
+                           .order_by(LeagueSession.number)).all()
+    if not open_sessions:
+        last = s.exec(select(func.max(LeagueSession.number))
+                      .where(LeagueSession.league_id == league.id)).one()
+        rule = ended_by_rule(s, league.id, last) if last else None  # type: ignore[arg-type]
+        raise LeagueError(f"league {league.name!r} has no open session"
+                          + (f" (session {last} ended by its ruleset: {rule})" if rule else "")
+                          + f"; start one with 'mighty session start --league {league.name} "
+                          f"--players ...'")
+    if len(open_sessions) > 1:
+        numbers = ", ".join(str(x.number) for x in open_sessions)
+        raise LeagueError(f"league {league.name!r} has {len(open_sessions)} open sessions "
+                          f"({numbers}): say which with --session")
+    return open_sessions[0]
+
+
+def seating(s: Session, session_id: int) -> list[str]:
+    rows = s.exec(select(Player.name).join(SessionSeat, SessionSeat.player_id == Player.id)
+                  .where(SessionSeat.session_id == session_id).order_by(SessionSeat.seat)).all()
+    return list(rows)
+
+
+def _parse_day(value: Any, what: str = "date") -> date:
+    if value is None:
+        return date.today()
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(str(value))
+    except ValueError:
+        raise LeagueError(f"{what} {value!r}: expected YYYY-MM-DD") from None
+
+
+def start_session(s: Session, league_name: str, players: Sequence[str], *,
+                  day: Any = None, first_dealer: Optional[str] = None,
+                  who: str = "") -> tuple[LeagueSession, Proposal]:
+    league = get_league(s, league_name)
+    lock_league(s, league.id)  # type: ignore[arg-type]
+    names = [check_name(p) for p in players]
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise LeagueError(f"--players: {twice!r} is listed twice")
+    if not 5 <= len(names) <= 7:
+        raise LeagueError(f"--players: {len(names)} players; a Mighty session has five present, "
+                          f"or six or seven taking turns to sit out (RULES.md §9)")
+    if first_dealer is not None and first_dealer not in names:
+        raise LeagueError(f"--dealer {first_dealer!r} is not one of the players present")
+    ids = ensure_players(s, names)
+    number = (s.exec(select(func.max(LeagueSession.number))
+                     .where(LeagueSession.league_id == league.id)).one() or 0) + 1
+    session = LeagueSession(league_id=league.id, number=number, day=_parse_day(day),
+                            first_dealer_id=ids[first_dealer] if first_dealer else None)
+    s.add(session)
+    s.flush()
+    for seat, name in enumerate(names):
+        s.add(SessionSeat(session_id=session.id, seat=seat, player_id=ids[name]))
+    log_change(s, "session start", who, league_id=league.id,
+               after={"session": number, "players": names, "date": session.day.isoformat()})
+    s.flush()
+    return session, propose(league_rules(league), names, None, first_dealer)
+
+
+def end_session(s: Session, league_name: str, number: Optional[int] = None,
+                who: str = "") -> LeagueSession:
+    league = get_league(s, league_name)
+    session = _session(s, league, number, open_only=True)
+    session.ended_at = utc_now()
+    s.add(session)
+    log_change(s, "session end", who, league_id=league.id, after={"session": session.number})
+    return session
+
+
+def ended_by_rule(s: Session, league_id: int, number: int) -> Optional[str]:
+    """Why the ruleset ended session ``number`` (None: it is open, or the table ended it). The
+    reason is kept in the change log's "session end" entry, so the tables need no column."""
+    rows = s.exec(select(ChangeLog.after).where(ChangeLog.league_id == league_id,
+                                                ChangeLog.action == "session end")
+                  .order_by(ChangeLog.id.desc())).all()
+    for after in rows:
+        data = json.loads(after or "{}")
+        if data.get("session") == number:
+            return data.get("rule")
+    return None
+
+
+def _session_hands(s: Session, session_id: int) -> list[tuple[int, str, dict[str, int]]]:
+    """The session's live hands in order: number, status and every player's change (deposit
+    pot included)."""
+    rows = s.exec(select(Hand.number, Hand.status, Player.name,
+                         HandPlayer.points + HandPlayer.pot)
+                  .join(HandPlayer, HandPlayer.hand_id == Hand.id)
+                  .join(Player, Player.id == HandPlayer.player_id)
+                  .where(Hand.session_id == session_id, Hand.voided == False)  # noqa: E712
+                  .order_by(Hand.number)).all()
+    hands: list[tuple[int, str, dict[str, int]]] = []
+    for number, status, name, delta in rows:
+        if not hands or hands[-1][0] != number:
+            hands.append((number, status, {}))
+        hands[-1][2][name] = int(delta or 0)
+    return hands
+
+
+@dataclass
+class SessionVerdict:
+    """What the ruleset says of a session by its stored hands: the hand after which it is
+    over and why (None while it goes on), the hands so far, and the lowest stack."""
+
+    end_hand: Optional[int]
+    reason: Optional[str]
+    numbers: list[int]
+    hands_played: int
+    lowest: Optional[tuple[str, int]] = None
+
+
+def session_verdict(s: Session, rules: Ruleset, session_id: int) -> SessionVerdict:
+    """Walk the session's live hands through ``session.hands_per_session`` and
+    ``session.starting_points`` (engine.session.find_session_end)."""
+    hands = _session_hands(s, session_id)
+    end = find_session_end(rules, [(status, deltas) for _, status, deltas in hands])
+    tally = SessionTally()
+    for _, status, deltas in hands:
+        tally.add(rules, status, deltas)
+    lowest = None
+    if rules.session.starting_points and tally.totals:
+        name = min(sorted(tally.totals), key=tally.totals.__getitem__)
+        lowest = (name, rules.session.starting_points + tally.totals[name])
+    return SessionVerdict(hands[end.position][0] if end else None, end.reason if end else None,
+                          [number for number, _, _ in hands], tally.hands_played, lowest)
+
+
+def _end_if_over(s: Session, league: League, rules: Ruleset, session: LeagueSession,
+                 who: str) -> Optional[str]:
+    """End an open session its ruleset says is over (after a hand was stored); the reason."""
+    if not has_session_end(rules) or session.ended_at is not None:
+        return None
+    verdict = session_verdict(s, rules, session.id)  # type: ignore[arg-type]
+    if verdict.reason is None:
+        return None
+    session.ended_at = utc_now()
+    s.add(session)
+    log_change(s, "session end", who, verdict.reason, league_id=league.id,
+               after={"session": session.number, "after_hand": verdict.numbers[-1],
+                      "rule": verdict.reason})
+    return verdict.reason
+
+
+def session_note(s: Session, league: League, rules: Ruleset,
+                 session: LeagueSession) -> Optional[str]:
+    """What to tell the table when the session's stored state and its rules disagree, which
+    only a correction can cause: corrections (amend, void, unvoid) recompute standings but
+    never end or reopen a session. An open session found complete ends when its next hand is
+    stored; an ended one stays ended."""
+    if not has_session_end(rules):
+        return None
+    verdict = session_verdict(s, rules, session.id)  # type: ignore[arg-type]
+    number = session.number
+    if session.ended_at is None:
+        if verdict.reason:
+            return (f"by its hands as corrected, session {number} was complete after hand "
+                    f"{verdict.end_hand} ({verdict.reason}); corrections never end a session: "
+                    f"it ends when its next hand is stored, or with 'mighty session end'")
+        return None
+    if verdict.reason is None:
+        if ended_by_rule(s, league.id, number):  # type: ignore[arg-type]
+            return (f"by its hands as corrected, session {number} would not have ended yet; "
+                    f"corrections never reopen a session: play on in a new session")
+        return None
+    if verdict.end_hand != verdict.numbers[-1]:
+        later = verdict.numbers[verdict.numbers.index(verdict.end_hand) + 1:]  # type: ignore
+        span = f"hand {later[0]}" if len(later) == 1 else f"hands {later[0]}-{later[-1]}"
+        return (f"by its hands as corrected, session {number} ended after hand "
+                f"{verdict.end_hand} ({verdict.reason}); {span} stay: corrections never end "
+                f"or reopen a session")
+    return None
+
+
+@dataclass
+class SessionEndInfo:
+    """For ``session show``: why the session ended, how far it is from its end, any note."""
+
+    ended_by: Optional[str]
+    progress: Optional[str]
+    note: Optional[str]
+
+
+def session_end_info(s: Session, league_name: str, number: Optional[int] = None) -> SessionEndInfo:
+    league = get_league(s, league_name)
+    session = _session(s, league, number, open_only=False)
+    rules = league_rules(league)
+    if not has_session_end(rules):
+        return SessionEndInfo(None, None, None)
+    verdict = session_verdict(s, rules, session.id)  # type: ignore[arg-type]
+    parts = []
+    if rules.session.hands_per_session:
+        parts.append(f"{verdict.hands_played} of {rules.session.hands_per_session} hands played")
+    if rules.session.starting_points:
+        low = (f"lowest {verdict.lowest[0]} at {verdict.lowest[1]}" if verdict.lowest
+               else "no hands yet")
+        parts.append(f"stacks of {rules.session.starting_points}, {low}")
+    return SessionEndInfo(ended_by_rule(s, league.id, session.number),  # type: ignore[arg-type]
+                          "; ".join(parts), session_note(s, league, rules, session))
+
+
+def _previous_in_session(s: Session, session_id: int,
+                         before_number: Optional[int] = None) -> Optional[PreviousHand]:
+    query = select(Hand).where(Hand.session_id == session_id, Hand.voided == False)  # noqa: E712
+    if before_number is not None:
+        query = query.where(Hand.number < before_number)
+    hand = s.exec(query.order_by(Hand.number.desc()).limit(1)).first()
+    if hand is None:
+        return None
+    names = _names(s, [hand.dealer_id, hand.declarer_id, hand.friend_id, hand.deal_miss_id])
+    five = s.exec(select(Player.name).join(HandPlayer, HandPlayer.player_id == Player.id)
+                  .where(HandPlayer.hand_id == hand.id, HandPlayer.seat != None)  # noqa: E711
+                  .order_by(HandPlayer.seat)).all()
+    return PreviousHand(hand.status, tuple(five), names.get(hand.dealer_id),
+                        names.get(hand.declarer_id), names.get(hand.friend_id), hand.success,
+                        names.get(hand.deal_miss_id))
+
+
+def session_proposal(s: Session, league_name: str,
+                     number: Optional[int] = None) -> tuple[LeagueSession, Proposal, int]:
+    """The open session, who should deal, open and sit out next, and the deposit pot."""
+    league = get_league(s, league_name)
+    session = _session(s, league, number, open_only=False)
+    names = _names(s, [session.first_dealer_id])
+    proposal = propose(league_rules(league), seating(s, session.id),
+                       _previous_in_session(s, session.id), names.get(session.first_dealer_id))
+    return session, proposal, _pot_before(s, league.id, None)
+
+
+def _pot_before(s: Session, league_id: int, number: Optional[int]) -> int:
+    """The deposit pot before hand ``number`` (after the last hand when None)."""
+    query = select(Hand.pot_after).where(Hand.league_id == league_id,
+                                         Hand.voided == False)  # noqa: E712
+    if number is not None:
+        query = query.where(Hand.number < number)
+    value = s.exec(query.order_by(Hand.number.desc()).limit(1)).first()
+    return value or 0
