@@ -4,6 +4,10 @@ A hand moves through phases: ``election`` (bids and passes; any player may decla
 while the ruleset allows it) → ``exchange`` (the declarer has taken the kitty and discards three)
 → ``friend`` (he may change the contract, then calls a friend) → ``play`` (ten tricks) → ``done``.
 A deal miss ends the hand in ``deal_miss``; an election where everyone passed ends in ``redeal``.
+Under ``deal_miss.full_bid_cancels`` (000 §8, 민사) a full bid made after the deal miss cancels
+it: the full bidder is declarer at once. Under ``election.full_bid_ends`` a full bid ends the
+election at once. Bids compare by their number (``election.bid_counts = "opposition_limit"``,
+이우: a lower number is the higher bid), plus the no-trump discount for no-trump.
 
 :func:`apply` is pure: it returns a new :class:`HandState` and raises an :class:`IllegalAction`
 subclass naming the trick, the player, the card and the rule broken (with the ruleset option's
@@ -23,7 +27,13 @@ The rules of play, in the order the engine checks them:
   under ``joker_call.called_joker_powerless``. The call has no effect on trick 1 (unless
   ``joker_call.first_trick_effect``), when the joker was already played or discarded, or when the
   card is not led (a ``!`` on a card played mid-trick is accepted and has no effect).
-* Trump leads (``play.trump_lead``): "holds only trumps" means no card of another suit; the joker
+* Mighty led under ``cards.mighty_lead_names_suit`` (관악 5마) names the suit to follow, like the
+  joker (``SA/H``); naming trump makes it a trump lead.
+* A follower holding the led suit may also play trump under ``play.trump_instead_of_following``;
+  with trump led, one without trump who holds the joker must play it under
+  ``play.joker_on_trump_lead`` (이우 5마).
+* Trump leads (``play.trump_lead``; ``only_trumps_left``: on every trick, 인천): "holds only
+  trumps" means no card of another suit; the joker
   has no suit and Mighty counts as its suit exactly when it does for following. So ten trumps may
   lead trump on trick 1, and nine trumps + Mighty must lead Mighty (000 §4.1). A joker lead naming
   the trump suit is a trump lead. Leading Mighty is never a trump lead.

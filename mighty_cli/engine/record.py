@@ -381,8 +381,10 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                           f"\"Bo 13H\" or \"Cy pass\"")
     calls = [_call(text, players, index) for text in election]
     if calls and calls[0][0] != opener:
-        raise RecordError(f"hand {index}: election: {calls[0][0]} opened but {opener} opens this "
-                          f"hand (election.opener = {rules.election.opener})")
+        first = "pass" if calls[0][1] is None else format_bid(calls[0][1])
+        raise RecordError(f"hand {index}: election: {calls[0][0]} opened with {first} but "
+                          f"{opener} opens this hand (election.opener = "
+                          f"{rules.election.opener})")
     state = engine.new_hand(rules, players, dealer, deal, opener=opener)
     for player, bid in calls:
         state = engine.apply(state, engine.BidCall(player, bid))

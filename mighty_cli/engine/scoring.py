@@ -1,6 +1,9 @@
 """Scoring a hand: a pure function from its outcome and the ruleset to every seat's score.
 
-RULES.md §8. The base score S comes from the ruleset's formula; doublings (run, back run,
+RULES.md §8. A contract is made when the ruling party takes the point cards its number asks for
+(``Ruleset.contract_target``: the number itself, or where the bid counts the opposition's cards,
+관악 and 이우, what that leaves). The base score S comes from the ruleset's formula (plus
+``scoring.trump_adjustment`` for a made trump contract); doublings (run, back run,
 no-trump, no friend, declared run) multiply it, cumulatively or not; the club's scale and cap
 apply last, and the result is rounded to whole points per opponent. Shares: each opponent pays
 S on success and receives S on failure (times ``opponent_share``), the friend gets ``friend_share``
