@@ -137,7 +137,7 @@ def test_club_requirements():
         "election.opener_may_pass", "election.opener", "deal_miss.threshold",
         "deal_miss.comparison", "deal_miss.next_dealer", "deal_miss.redeal_opener",
         "deposit.per_deal_miss", "exchange.trump_change_allowed", "exchange.voluntary_raise",
-        "friend.no_friend", "friend.fake", "friend.first_trick", "friend.lead_request",
+        "friend.no_friend", "friend.first_trick", "friend.lead_request",
         "joker_call.mighty_defends", "joker_call.first_trick_effect", "scoring.run.enabled",
         "scoring.back_run.enabled", "scoring.no_trump.enabled", "scoring.no_friend.enabled"}
     rules = load_ruleset("club-requirements")

@@ -111,9 +111,8 @@ def test_club_requirements_trump_named_in_the_election_stays():
     assert apply(standard, ChangeContract(parse_bid("15S"))).contract == parse_bid("15S")
 
 
-@pytest.mark.parametrize("call", ["none", "first-trick", "SK"])
+@pytest.mark.parametrize("call", ["none", "first-trick"])
 def test_club_requirements_only_card_friends(call):
-    # "SK" is Ana's own card: a fake call, in effect playing alone.
     state = position("club-requirements", friend=None)
     with pytest.raises(IllegalExchange, match=rf"Ana called {call} as friend"):
         apply(state, CallFriend(parse_friend_call(call, state)))
