@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import click
 
 from ..engine.ruleset import (bundled_names, diff_rulesets, format_value, iter_options,
@@ -40,10 +42,11 @@ def list_(as_json: bool) -> None:
 
 @ruleset.command()
 @click.argument("name", metavar="NAME|FILE")
-@click.option("--docs", is_flag=True, help="Also print what each option means.")
+@click.option("--docs", is_flag=True, help="Also print what each option means and its source.")
 @json_option
 def show(name: str, docs: bool, as_json: bool) -> None:
-    """Print every option of a ruleset, its value and the file it came from.
+    """Print every option of a ruleset, its value and the file it came from: one line per
+    option within 100 columns, the doc and source wrapped beneath it with --docs.
 
     \b
     Examples:
@@ -64,13 +67,65 @@ def show(name: str, docs: bool, as_json: bool) -> None:
         echo_json({"name": rules.name, "chain": list(loaded.chain),
                    "options": {k: {"value": v, "from": o} for k, v, o in options}})
         return
-    click.echo(f"{rules.meta.title} ({rules.name}); extends: {' → '.join(loaded.chain)}")
-    rows = []
-    for key, value, origin in options:
-        rows.append([key, format_value(value), origin])
+    meta = rules.meta
+    header = [f"{meta.title} ({rules.name})", meta.description, f"source: {meta.source}",
+              f"extends: {' → '.join(loaded.chain)}"]
+    for text in header:
+        if text and text != "source: ":
+            click.echo("\n".join(_wrap(text, WIDTH, indent="  ")))
+    click.echo("")
+    # the meta table is the header above; every other option takes one line
+    options = [option for option in options if not option[0].startswith("meta.")]
+    lines = [(f"{key} = {format_value(value)}", f"[{origin}]") for key, value, origin in options]
+    longest_origin = max(_width(origin) for _, origin in lines)
+    column = min(max(_width(left) for left, _ in lines), WIDTH - 2 - longest_origin)
+    for (left, origin), (key, _, _) in zip(lines, options):
+        if _width(left) <= column:
+            click.echo(left + " " * (column - _width(left)) + "  " + origin)
+        elif _width(left) + 2 + _width(origin) <= WIDTH:
+            click.echo(left + "  " + origin)
+        else:  # a value too long for one line (a club's own formula): wrap it, origin after
+            click.echo("\n".join(_wrap(left, WIDTH, indent="      ")))
+            click.echo("      " + origin)
         if docs:
-            rows.append(["", "  " + documentation[key]["doc"], ""])
-    click.echo(table(["option", "value", "from"], rows, align="<<<"))
+            entry = documentation[key]
+            click.echo("\n".join(_wrap(entry["doc"], WIDTH, indent="    ", first="    ")))
+            source = entry["source"] or "the tool (no source covers it)"
+            click.echo("\n".join(_wrap(f"Source: {source}", WIDTH, indent="      ",
+                                        first="    ")))
+
+
+WIDTH = 100  # a terminal's columns: every line of `ruleset show` fits
+
+
+def _width(text: str) -> int:
+    """Columns a string takes in a terminal (Korean and Japanese characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _wrap(text: str, width: int, indent: str = "", first: str = "") -> list[str]:
+    """Wrap text at spaces to ``width`` terminal columns (a word longer than a line is cut)."""
+    lines: list[str] = []
+    line = first
+    for word in text.split():
+        candidate = f"{line} {word}" if line.strip() else line + word
+        if _width(candidate) <= width:
+            line = candidate
+            continue
+        if line.strip():
+            lines.append(line)
+            line = indent + word
+        else:
+            line = candidate
+        while _width(line) > width:  # a single word wider than the line
+            cut = len(line)
+            while _width(line[:cut]) > width:
+                cut -= 1
+            lines.append(line[:cut])
+            line = indent + line[cut:]
+    if line.strip():
+        lines.append(line)
+    return lines
 
 
 @ruleset.command()

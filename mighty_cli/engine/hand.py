@@ -4,6 +4,10 @@ A hand moves through phases: ``election`` (bids and passes; any player may decla
 while the ruleset allows it) → ``exchange`` (the declarer has taken the kitty and discards three)
 → ``friend`` (he may change the contract, then calls a friend) → ``play`` (ten tricks) → ``done``.
 A deal miss ends the hand in ``deal_miss``; an election where everyone passed ends in ``redeal``.
+Under ``deal_miss.full_bid_cancels`` (000 §8, 민사) a full bid made after the deal miss cancels
+it: the full bidder is declarer at once. Under ``election.full_bid_ends`` a full bid ends the
+election at once. Bids compare by their number (``election.bid_counts = "opposition_limit"``,
+이우: a lower number is the higher bid), plus the no-trump discount for no-trump.
 
 :func:`apply` is pure: it returns a new :class:`HandState` and raises an :class:`IllegalAction`
 subclass naming the trick, the player, the card and the rule broken (with the ruleset option's
@@ -23,7 +27,13 @@ The rules of play, in the order the engine checks them:
   under ``joker_call.called_joker_powerless``. The call has no effect on trick 1 (unless
   ``joker_call.first_trick_effect``), when the joker was already played or discarded, or when the
   card is not led (a ``!`` on a card played mid-trick is accepted and has no effect).
-* Trump leads (``play.trump_lead``): "holds only trumps" means no card of another suit; the joker
+* Mighty led under ``cards.mighty_lead_names_suit`` (관악 5마) names the suit to follow, like the
+  joker (``SA/H``); naming trump makes it a trump lead.
+* A follower holding the led suit may also play trump under ``play.trump_instead_of_following``;
+  with trump led, one without trump who holds the joker must play it under
+  ``play.joker_on_trump_lead`` (이우 5마).
+* Trump leads (``play.trump_lead``; ``only_trumps_left``: on every trick, 인천): "holds only
+  trumps" means no card of another suit; the joker
   has no suit and Mighty counts as its suit exactly when it does for following. So ten trumps may
   lead trump on trick 1, and nine trumps + Mighty must lead Mighty (000 §4.1). A joker lead naming
   the trump suit is a trump lead. Leading Mighty is never a trump lead.
@@ -219,7 +229,8 @@ def _play_table(player: str) -> list:
 
 
 def parse_play(text: str) -> tuple[int, Optional[int], bool]:
-    """Parse a played card with its annotation: ``JK/H`` (joker led naming ♥), ``C3!`` (call)."""
+    """Parse a played card with its annotation: ``JK/H`` (joker led naming ♥), ``C3!`` (call),
+    ``SA/H`` (Mighty led naming ♥ where the ruleset lets it; the engine checks who may)."""
     raw = text.strip()
     joker_call = raw.endswith("!")
     body = raw[:-1] if joker_call else raw
@@ -227,8 +238,6 @@ def parse_play(text: str) -> tuple[int, Optional[int], bool]:
     if "/" in body:
         name, _, suit_text = body.partition("/")
         card = parse_card(name)
-        if card != JOKER:
-            raise InvalidNotation(f"{raw!r}: only the joker names a suit (JK/H)")
         joker_suit = parse_suit(suit_text)
     else:
         card = parse_card(body)
@@ -463,7 +472,7 @@ class _RuleTables:
 
     __slots__ = ("rules", "weights", "weight_list", "bids", "discount", "successors",
                  "point_mask", "full_bid", "opener_after_dealer", "miss_allowed", "bid_set",
-                 "opener_may_pass", "changes", "contracts")
+                 "opener_may_pass", "changes", "contracts", "descend")
 
     def __init__(self, rules: Ruleset):
         e = rules.election
@@ -475,7 +484,8 @@ class _RuleTables:
         trumps: list = list(SUITS) + ([None] if e.no_trump_allowed else [])
         lowest = {trump: e.min_bid - (e.no_trump_discount if trump is None else 0)
                   for trump in trumps}
-        self.bids = [Bid(number, trump) for number in range(1, top + 1) for trump in trumps
+        numbers = range(top, 0, -1) if rules.bids_descend else range(1, top + 1)
+        self.bids = [Bid(number, trump) for number in numbers for trump in trumps
                      if number >= lowest[trump]]
         self.bid_set = frozenset(self.bids)
         # standing bid -> the bids that beat it, as a list (in order) and a set
@@ -484,13 +494,21 @@ class _RuleTables:
         self.changes: dict[Bid, list[Bid]] = {}  # winning bid -> the contracts it may become
         # (contract, called card, lead request) -> its _Contract (read-only once built)
         self.contracts: dict[tuple, "_Contract"] = {}
-        self.point_mask = POINT_MASK | (JOKER_BIT if rules.cards.joker_is_point_card else 0)
-        self.full_bid = e.max_bid or 20
+        self.point_mask = _point_mask(rules)
+        self.full_bid = rules.full_bid
+        self.descend = rules.bids_descend
         self.opener_after_dealer = e.opener == "after_dealer"
         self.miss_allowed = rules.deal_miss.allowed
 
 
 _RULE_TABLES: dict[int, _RuleTables] = {}
+
+
+def _point_mask(rules: Ruleset) -> int:
+    """The point cards of a ruleset (cards.point_ranks, and the joker where it is one)."""
+    ranks = {"A": 14, "K": 13, "Q": 12, "J": 11, "10": 10}
+    mask = sum(1 << (suit << 4 | ranks[key]) for key in rules.cards.point_ranks for suit in SUITS)
+    return mask | (JOKER_BIT if rules.cards.joker_is_point_card else 0)
 
 
 def _tables(rules: Ruleset) -> _RuleTables:
@@ -506,22 +524,40 @@ def _tables(rules: Ruleset) -> _RuleTables:
 
 def deal_miss_value(rules: Ruleset, cards: Sequence[int]) -> float:
     """The deal-miss sum of a hand under the ruleset's weights."""
-    return sum(map(_tables(rules).weight_list.__getitem__, cards))
+    weight_list = _tables(rules).weight_list
+    value = sum(map(weight_list.__getitem__, cards))
+    if rules.deal_miss.mighties_cancel:
+        value -= _mighty_pair_weight(rules, weight_list, _mask(cards))
+    return value
 
 
 def is_deal_miss_hand(rules: Ruleset, cards: Sequence[int]) -> bool:
     """Whether a ten-card hand may be shown for a deal miss (weights and threshold, or ten point
     cards under ``deal_miss.all_point_cards``)."""
-    return _is_miss_hand(rules.deal_miss, _tables(rules).weight_list, cards, _mask(cards))
+    return _is_miss_hand(rules, _tables(rules).weight_list, cards, _mask(cards))
 
 
-def _is_miss_hand(d: Any, weight_list: list[float], cards: Sequence[int], mask: int) -> bool:
+def _is_miss_hand(rules: Ruleset, weight_list: list[float], cards: Sequence[int],
+                  mask: int) -> bool:
     """is_deal_miss_hand with the ruleset's tables at hand and the hand's mask."""
+    d = rules.deal_miss
     # ten point cards: no bit outside the point cards (the joker is not one here)
     if d.all_point_cards and mask and not mask & ~POINT_MASK:
         return True
-    value = round(sum(map(weight_list.__getitem__, cards)), 9)
+    value = sum(map(weight_list.__getitem__, cards))
+    if d.mighties_cancel:
+        value -= _mighty_pair_weight(rules, weight_list, mask)
+    value = round(value, 9)
     return value <= d.threshold if d.comparison == "at_most" else value < d.threshold
+
+
+def _mighty_pair_weight(rules: Ruleset, weight_list: list[float], mask: int) -> float:
+    """000 §8: Mighty and the alternate Mighty held together count 0 (deal_miss.mighties_cancel):
+    what to take off a hand's sum for them (0 unless both are held)."""
+    mighty, alternate = parse_card(rules.cards.mighty), parse_card(rules.cards.mighty_alternate)
+    if mighty != alternate and mask >> mighty & 1 and mask >> alternate & 1:
+        return weight_list[mighty] + weight_list[alternate]
+    return 0.0
 
 
 # --- per-hand and per-contract tables -----------------------------------------------------------
@@ -583,8 +619,8 @@ class _Context:
         if deal is None or not tables.miss_allowed:
             self.miss_hands = None
         else:
-            d, weight_list = rules.deal_miss, tables.weight_list
-            self.miss_hands = tuple(_is_miss_hand(d, weight_list, deal[player], mask)
+            weight_list = tables.weight_list
+            self.miss_hands = tuple(_is_miss_hand(rules, weight_list, deal[player], mask)
                                     for player, mask in zip(players, deal_masks))
 
 
@@ -596,7 +632,8 @@ class _Contract:
                  "mighty_last", "joker_first", "joker_last", "joker_play_first",
                  "joker_play_last", "trump_lead", "declaration", "call_first", "defends",
                  "called_powerless", "reveal_on_points", "next_trick_friend", "friend_card",
-                 "lead_suit", "auto_call", "annotated", "mighty_power", "joker_power")
+                 "lead_suit", "auto_call", "annotated", "mighty_power", "joker_power",
+                 "also_bits", "joker_on_trump", "mighty_named")
 
     def __init__(self, rules: Ruleset, contract: Bid, call: FriendCall):
         c, j = rules.cards, rules.joker_call
@@ -609,8 +646,11 @@ class _Contract:
         self.joker_call = joker_call_card(rules, trump)
         # the card whose lead is a call even without "!" (joker_call.declaration = "always")
         self.auto_call = self.joker_call if j.declaration == "always" else -1
-        # the cards a lead annotates (JK/H, C3!): legal_plays lists them with each annotation
-        self.annotated = JOKER_BIT | (1 << self.joker_call if j.declaration != "never" else 0)
+        # Mighty led naming a suit (cards.mighty_lead_names_suit), else no card
+        self.mighty_named = mighty if c.mighty_lead_names_suit else -1
+        # the cards a lead annotates (JK/H, C3!, SA/H): legal_plays lists them with each one
+        self.annotated = JOKER_BIT | (1 << self.joker_call if j.declaration != "never" else 0) \
+            | (self.mighty_bit if c.mighty_lead_names_suit else 0)
         # Mighty counts as its suit for following only under cards.mighty_must_follow_suit.
         not_mighty = ~self.mighty_bit if not c.mighty_must_follow_suit else -1
         self.follow_masks = tuple(mask & not_mighty for mask in SUIT_MASKS)
@@ -625,6 +665,11 @@ class _Contract:
         self.joker_play_first = c.joker_playable_first_trick
         self.joker_play_last = c.joker_playable_last_trick
         self.trump_lead = rules.play.trump_lead if trump is not None else "any_time"
+        # what a follower holding the led suit may play besides it: Mighty, and trump where
+        # play.trump_instead_of_following allows it
+        self.also_bits = self.mighty_bit | (self.trump_mask if rules.play.trump_instead_of_following
+                                            else 0)
+        self.joker_on_trump = rules.play.joker_on_trump_lead and trump is not None
         self.declaration = j.declaration
         self.call_first = j.first_trick_effect
         self.defends = j.mighty_defends
@@ -989,8 +1034,11 @@ def _phase_error(state: HandState, what: str, error: type) -> IllegalAction:
 # --- election ---------------------------------------------------------------------------------
 
 
-def _bid_key(bid: Bid, discount: int) -> int:
-    return bid.number + (discount if bid.trump is None else 0)
+def _bid_key(bid: Bid, e: Any) -> int:
+    """A bid's height for comparing bids: its number (negated where a lower number is the higher
+    bid, election.bid_counts = opposition_limit), plus the no-trump discount for no-trump."""
+    number = -bid.number if e.bid_counts == "opposition_limit" else bid.number
+    return number + (e.no_trump_discount if bid.trump is None else 0)
 
 
 def _bid_problem(rules: Ruleset, player: str, bid: Bid, standing: Optional[Bid],
@@ -1021,7 +1069,7 @@ def _bid_problem(rules: Ruleset, player: str, bid: Bid, standing: Optional[Bid],
         return f"{player} bid {text} above the maximum {e.max_bid} (election.max_bid)"
     if standing is None:
         return None
-    new, old = _bid_key(bid, e.no_trump_discount), _bid_key(standing, e.no_trump_discount)
+    new, old = _bid_key(bid, e), _bid_key(standing, e)
     if new >= old + e.min_raise:
         return None
     against = f"{standing_player}'s {format_bid(standing)} stands"
@@ -1041,6 +1089,9 @@ def _bid_problem(rules: Ruleset, player: str, bid: Bid, standing: Optional[Bid],
     if new > old:
         return (f"{player} bid {text} but {against} and a raise must be at least "
                 f"{e.min_raise} (election.min_raise)")
+    if e.bid_counts == "opposition_limit":
+        return (f"{player} bid {text} but {against} (a bid must beat the standing bid: a lower "
+                f"number is a higher bid, election.bid_counts = opposition_limit)")
     return f"{player} bid {text} but {against} (a bid must beat the standing bid)"
 
 
@@ -1052,7 +1103,14 @@ def _next_bidder(setup: _Setup, seat: int, pass_is_final: bool) -> int:
     return seat  # pragma: no cover - the election has ended before this
 
 
+def _is_full(tables: _RuleTables, bid: Bid) -> bool:
+    """Whether a bid names the full number (풀: 20, or the highest number the ruleset has)."""
+    return bid.number <= tables.full_bid if tables.descend else bid.number >= tables.full_bid
+
+
 def _apply_bid(state: HandState, action: BidCall) -> HandState:
+    if state.phase == "deal_miss" and state.rules.deal_miss.full_bid_cancels:
+        return _apply_cancelling_bid(state, action)
     if state.phase != "election":
         raise _phase_error(state, f"{action.player}'s bid", IllegalBid)
     ctx, setup = state._ctx, state._setup
@@ -1100,22 +1158,85 @@ def _apply_bid(state: HandState, action: BidCall) -> HandState:
     else:
         ended = new_setup.standing is not None and new_setup.consecutive >= PLAYERS - 1
         redeal = new_setup.standing is None and new_setup.consecutive >= PLAYERS
+    if bid is not None and e.full_bid_ends and _is_full(ctx.tables, bid):
+        ended = True  # 000 §8: a full bid ends the election at once (election.full_bid_ends)
     if redeal:
         new.phase = "redeal"
         new._to_move = None
     elif ended:
-        declarer = new_setup.standing_seat
-        new_setup.declarer = declarer
-        new_setup.bid = new_setup.contract = new_setup.standing
-        new.phase = "exchange"
-        new._to_move = declarer
-        if state._hands is not None:
-            hands = list(state._hands)
-            hands[declarer] |= _mask(ctx.kitty)
-            new._hands = tuple(hands)
+        _close_election(state, new, new_setup)
     else:
         new._to_move = _next_bidder(new_setup, seat, e.pass_is_final)
     return new
+
+
+def _close_election(state: HandState, new: HandState, new_setup: _Setup) -> None:
+    """The standing bidder is declarer: he takes the kitty and discards next."""
+    declarer = new_setup.standing_seat
+    new_setup.declarer = declarer
+    new_setup.bid = new_setup.contract = new_setup.standing
+    new.phase = "exchange"
+    new._to_move = declarer
+    if state._hands is not None:
+        hands = list(state._hands)
+        hands[declarer] |= _mask(state._ctx.kitty)
+        new._hands = tuple(hands)
+
+
+def _cancelling_bid_problem(state: HandState, seat: int, bid: Optional[Bid]) -> Optional[str]:
+    """Why a call after a declared deal miss does not cancel it (deal_miss.full_bid_cancels)."""
+    ctx, setup = state._ctx, state._setup
+    player = ctx.players[seat]
+    miss = ctx.players[setup.deal_miss_seat]
+    if seat == setup.deal_miss_seat:
+        return f"{player} declared the deal miss and cannot cancel it with a bid"
+    if bid is None:
+        return (f"{player} passed after {miss}'s deal miss: only a full bid cancels a deal miss "
+                f"(deal_miss.full_bid_cancels)")
+    text = format_bid(bid) if isinstance(bid, Bid) else repr(bid)
+    if ctx.rules.election.pass_is_final and setup.passed >> seat & 1:
+        return (f"{player} called {text} after {miss}'s deal miss but has passed "
+                f"(election.pass_is_final)")
+    standing_player = None if setup.standing_seat is None else ctx.players[setup.standing_seat]
+    problem = _bid_problem(ctx.rules, player, bid, setup.standing, standing_player)
+    if problem:
+        return problem
+    if not _is_full(ctx.tables, bid):
+        return (f"{player} bid {text} after {miss}'s deal miss: only a full bid of "
+                f"{ctx.full_bid} cancels a deal miss (deal_miss.full_bid_cancels)")
+    return None
+
+
+def _apply_cancelling_bid(state: HandState, action: BidCall) -> HandState:
+    """000 §8: a full bid after a declared deal miss cancels it; the full bidder is declarer at
+    once (풀 공약이 나오면 그냥 쳐야 한다)."""
+    ctx = state._ctx
+    seat = ctx.seat_of.get(action.player)
+    if seat is None:
+        raise IllegalBid(f"election: {action.player!r} is not one of the players")
+    problem = _cancelling_bid_problem(state, seat, action.bid)
+    if problem:
+        raise IllegalBid(f"election: {problem}")
+    new = _mutable(state)
+    new_setup = state._setup.copy()
+    new_setup.calls = state._setup.calls + ((action.player, action.bid),)
+    new_setup.standing = action.bid
+    new_setup.standing_seat = seat
+    new_setup.deal_miss_seat = None
+    new._setup = new_setup
+    _close_election(state, new, new_setup)
+    return new
+
+
+def _cancelling_bids(state: HandState) -> list:
+    """The full bids that may cancel a declared deal miss (deal_miss.full_bid_cancels)."""
+    if state.phase != "deal_miss" or not state.rules.deal_miss.full_bid_cancels:
+        return []
+    ctx = state._ctx
+    full = [bid for bid in _successors(ctx.tables, state._setup.standing)[0]
+            if _is_full(ctx.tables, bid)]
+    return [BidCall(player, bid) for seat, player in enumerate(ctx.players) for bid in full
+            if _cancelling_bid_problem(state, seat, bid) is None]
 
 
 def _may_declare_deal_miss(state: HandState, seat: int) -> bool:
@@ -1139,7 +1260,7 @@ def _deal_miss_problem(state: HandState, seat: int) -> Optional[str]:
                     f"(deal_miss.during_election = false)")
         if not d.after_pass and any(who == player and bid is None for who, bid in setup.calls):
             return f"{player} declared a deal miss after passing (deal_miss.after_pass = false)"
-        if d.full_bid_overrides and any(bid is not None and bid.number >= ctx.full_bid
+        if d.full_bid_overrides and any(bid is not None and _is_full(ctx.tables, bid)
                                         for _, bid in setup.calls):
             return (f"{player} declared a deal miss after a full bid of {ctx.full_bid} "
                     f"(deal_miss.full_bid_overrides)")
@@ -1226,6 +1347,9 @@ def _change_problem(rules: Ruleset, bid: Bid, new: Bid) -> Optional[str]:
         return f"{text}: no-trump is not allowed (election.no_trump_allowed)"
     if e.max_bid and new.number > e.max_bid:
         return f"{text} is above the maximum {e.max_bid} (election.max_bid)"
+    if rules.bids_descend:
+        if new.number < e.min_bid:
+            return f"{text} is below the minimum {e.min_bid} (election.min_bid)"
     required, why = 0, ""
     if new.trump != bid.trump:
         if not x.trump_change_allowed:
@@ -1240,14 +1364,16 @@ def _change_problem(rules: Ruleset, bid: Bid, new: Bid) -> Optional[str]:
             required, why = 0, "exchange.free_change_order"
         else:
             required, why = x.raise_suit_change, "exchange.raise_suit_change"
-    least = bid.number + required
-    if new.number < least:
+    # where bids descend (election.bid_counts = opposition_limit) a raise lowers the number
+    sign = -1 if rules.bids_descend else 1
+    least = bid.number + sign * required
+    if sign * new.number < sign * least:
         if required:
             return (f"{text}: changing trump from {trump_name(bid.trump)} to "
                     f"{trump_name(new.trump)} raises the contract by {required} to at least "
                     f"{least} ({why})")
         return f"{text} is below the bid {format_bid(bid)} (a contract never goes down)"
-    if new.number > least and not x.voluntary_raise:
+    if new.number != least and not x.voluntary_raise:
         return (f"{text}: the contract may rise only by what the trump change requires, to "
                 f"{least} (exchange.voluntary_raise = false)")
     return None
@@ -1318,9 +1444,9 @@ def _friend_problem(state: HandState, call: FriendCall) -> Optional[str]:
             return "a lead request is not allowed (friend.lead_request = false)"
         if call.lead_suit not in SUITS:
             return f"lead request {call.lead_suit!r} is not a suit"
-        if contract.trump is not None or contract.number < 20:
-            return (f"only a 20 no-trump declarer may request a lead (the contract is "
-                    f"{format_bid(contract)}; friend.lead_request)")
+        if contract.trump is not None or not _is_full(ctx.tables, contract):
+            return (f"only a {ctx.full_bid} no-trump declarer may request a lead (the contract "
+                    f"is {format_bid(contract)}; friend.lead_request)")
         if kind == "none":
             return "a declarer playing alone has no friend to request a lead from"
     return None
@@ -1335,7 +1461,12 @@ def _apply_call(state: HandState, action: CallFriend) -> HandState:
     call = action.call
     problem = _friend_problem(state, call)
     if problem:
-        raise IllegalExchange(f"exchange: {state.declarer} called a friend: {problem}")
+        try:
+            shown = format_friend_call(call)
+        except Exception:  # not a well-formed call: the problem says what it is
+            shown = None
+        what = f"{shown} as friend" if shown else "a friend"
+        raise IllegalExchange(f"exchange: {state.declarer} called {what}: {problem}")
     ctx, setup = state._ctx, state._setup
     new = _mutable(state)
     new_setup = setup.copy()
@@ -1392,7 +1523,7 @@ def _legal_mask(state: HandState) -> int:
         # the most common case, a follower without the joker (so no joker call or joker timing
         # applies): he follows suit when he can, and Mighty may always be played
         follow = hand & ci.follow_masks[state._led_suit]
-        return follow | (hand & ci.mighty_bit) if follow else hand
+        return follow | (hand & ci.also_bits) if follow else hand
     number = state.trick_number
     if hand & JOKER_BIT:
         if number == TRICKS - 1 and not ci.joker_play_last:
@@ -1401,9 +1532,8 @@ def _legal_mask(state: HandState) -> int:
             hand &= ~JOKER_BIT
     if not state._trick:
         legal = hand
-        if ci.trump_lead_mask and ci.trump_lead != "any_time" and hand & ci.non_trump_mask \
-                and (number == 1 or (ci.trump_lead == "after_trump_played"
-                                     and not state._trump_played)):
+        if ci.trump_lead_mask and hand & ci.non_trump_mask \
+                and _trump_lead_barred(ci, number, state._trump_played):
             legal &= ~ci.trump_lead_mask
         call = state._setup.friend_call
         if call.lead_suit is not None and seat == state._friend and not state._friend_led:
@@ -1415,8 +1545,20 @@ def _legal_mask(state: HandState) -> int:
         return JOKER_BIT | (hand & ci.mighty_bit if ci.defends else 0)
     follow = hand & ci.follow_masks[state._led_suit]
     if follow:
-        return follow | (hand & (ci.mighty_bit | JOKER_BIT))
+        return follow | (hand & (ci.also_bits | JOKER_BIT))
+    if ci.joker_on_trump and hand & JOKER_BIT and state._led_suit == ci.trump:
+        return JOKER_BIT  # trump led, no trump in hand: the joker must answer (이우)
     return hand
+
+
+def _trump_lead_barred(ci: _Contract, number: int, trump_played: bool) -> bool:
+    """Whether play.trump_lead forbids a trump lead now to a leader holding another suit."""
+    how = ci.trump_lead
+    if how == "any_time":
+        return False
+    if how == "only_trumps_left":
+        return True  # 000 §7.19: on every trick, until the other suits are gone
+    return number == 1 or (how == "after_trump_played" and not trump_played)
 
 
 def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
@@ -1448,6 +1590,12 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
         return IllegalPlay(f"{head} but the declarer asked his friend to lead "
                            f"{_suit_symbol(suit)} and {player} holds {_suit_symbol(suit)} "
                            f"(friend.lead_request)")
+    if state._trick and ci.joker_on_trump and hand & JOKER_BIT and state._led_suit == ci.trump \
+            and not hand & ci.follow_masks[ci.trump] and not state._call \
+            and _joker_playable(ci, number):
+        trump = trump_name(ci.trump)
+        return IllegalPlay(f"{head} but holds no {trump} and holds the joker, and {trump} was led "
+                           f"(must play the joker; play.joker_on_trump_lead)")
     if state._call and hand & JOKER_BIT:
         also = " or Mighty" if ci.defends and hand & ci.mighty_bit else ""
         return IllegalPlay(f"{head} but holds the joker and the joker was called: he must play "
@@ -1465,7 +1613,10 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
 def _trump_lead_message(state: HandState, head: str) -> str:
     ci = state._contract
     trump = trump_name(ci.trump)
-    if ci.trump_lead == "not_first_trick" or state.trick_number == 1 and not state._trump_played:
+    if ci.trump_lead == "only_trumps_left":
+        rule = ("the leader may not lead trump while he holds a card of another suit; "
+                "play.trump_lead = only_trumps_left")
+    elif ci.trump_lead == "not_first_trick" or state.trick_number == 1 and not state._trump_played:
         rule = ("the leader may not lead trump on trick 1 unless he holds only trumps; "
                 f"play.trump_lead = {ci.trump_lead}")
         if ci.trump_lead == "after_trump_played":
@@ -1499,7 +1650,7 @@ def _apply_play(state: HandState, play: Play) -> HandState:
             raise _play_error(state, seat, play)
     else:
         _check_open_play(state, seat, play)
-    if joker_suit is not None or card == JOKER:
+    if joker_suit is not None or card == JOKER or card == ci.mighty_named:
         _check_joker_annotation(state, seat, play)
     calling = False
     if joker_call or card == ci.auto_call:
@@ -1521,7 +1672,7 @@ def _apply_play(state: HandState, play: Play) -> HandState:
     new._legal = None
     new._played = state._played | bit
     if not trick:
-        new._led_suit = joker_suit if card == JOKER else card >> 4
+        new._led_suit = card >> 4 if joker_suit is None else joker_suit
         new._call = calling
         if ctx.open and ci.trump_lead_mask:
             _infer_trump_lead(state, new, seat, play)
@@ -1557,9 +1708,21 @@ def _turn_error(state: HandState, play: Play, seat: Optional[int]) -> IllegalPla
 
 
 def _check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
-    """Only a joker lead names a suit, and it must."""
+    """Only a joker lead names a suit, and it must (and a Mighty lead under
+    cards.mighty_lead_names_suit)."""
     number = state.trick_number
     joker_suit = play.joker_suit
+    if play.card == state._contract.mighty_named and not state._trick:
+        if joker_suit not in SUITS:
+            name = format_card(play.card)
+            raise IllegalPlay(f"trick {number}: {play.player} led Mighty ({name}) without naming "
+                              f"a suit (write {name}/S, {name}/D, {name}/H or {name}/C; "
+                              f"cards.mighty_lead_names_suit)")
+        if state._hands is not None:
+            _check_joker_lead(state, seat, state._hands[seat] & ~state._played, play)
+        return
+    if play.card == state._contract.mighty_named and joker_suit is None:
+        return  # Mighty played to a trick: an ordinary card of its suit
     if play.card == JOKER:
         if not state._trick:
             if joker_suit not in SUITS:
@@ -1595,20 +1758,21 @@ def _joker_call_effect(state: HandState, play: Play) -> bool:
 
 
 def _check_joker_lead(state: HandState, seat: int, hand: int, play: Play) -> None:
-    """A joker lead naming trump is a trump lead; a requested lead may not be dodged with it."""
+    """A joker (or suitless Mighty) lead naming trump is a trump lead; a requested lead may not
+    be dodged with it."""
     ci = state._contract
     suit = play.joker_suit
     number = state.trick_number
-    if suit == ci.trump and ci.trump_lead != "any_time" and hand & ci.non_trump_mask \
-            and (number == 1 or (ci.trump_lead == "after_trump_played"
-                                 and not state._trump_played)):
-        head = f"trick {number}: {play.player} led the joker naming {trump_name(suit)}"
+    what = "the joker" if play.card == JOKER else f"Mighty ({format_card(play.card)})"
+    if suit == ci.trump and hand & ci.non_trump_mask \
+            and _trump_lead_barred(ci, number, state._trump_played):
+        head = f"trick {number}: {play.player} led {what} naming {trump_name(suit)}"
         raise IllegalPlay(_trump_lead_message(state, head))
     call = state._setup.friend_call
     if call.lead_suit is not None and seat == state._friend and not state._friend_led \
             and suit != call.lead_suit and hand & ci.follow_masks[call.lead_suit]:
         wanted = _suit_symbol(call.lead_suit)
-        raise IllegalPlay(f"trick {number}: {play.player} led the joker naming "
+        raise IllegalPlay(f"trick {number}: {play.player} led {what} naming "
                           f"{_suit_symbol(suit)} but the declarer asked his friend to lead "
                           f"{wanted} and {play.player} holds {wanted} (friend.lead_request)")
 
@@ -1736,6 +1900,12 @@ def _infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> Non
     if card == JOKER or card == ci.mighty:
         return  # Mighty and the joker may be played at any time: they show no void
     led = state._led_suit
+    if card >> 4 != led and ci.also_bits >> card & 1:
+        return  # trump instead of following (play.trump_instead_of_following): no void shown
+    if card >> 4 != led and ci.joker_on_trump and led == ci.trump \
+            and _joker_playable(ci, number):
+        _add_void(new, seat, JOKER_BIT, number, f"showed out of {_suit_symbol(led)} without "
+                  f"the joker", "revoke: play.joker_on_trump_lead")
     if card >> 4 != led:
         mask = ci.follow_masks[led]
         rule = "revoke: must follow suit"
@@ -1748,11 +1918,10 @@ def _infer_trump_lead(state: HandState, new: HandState, seat: int, play: Play) -
     """A trump lead that needs "only trumps" proves the leader holds no other suit."""
     ci = state._contract
     card = play.card
-    trump_lead = (card == JOKER and play.joker_suit == ci.trump) or \
+    trump_lead = play.joker_suit == ci.trump if play.joker_suit is not None else \
         (card != JOKER and card >> 4 == ci.trump and card != ci.mighty)
     number = state.trick_number
-    if trump_lead and ci.trump_lead != "any_time" and (
-            number == 1 or (ci.trump_lead == "after_trump_played" and not state._trump_played)):
+    if trump_lead and _trump_lead_barred(ci, number, state._trump_played):
         _add_void(new, seat, ci.non_trump_mask, number, "led trump, so held only trumps,",
                   f"revoke: play.trump_lead = {ci.trump_lead}")
 
@@ -1796,8 +1965,9 @@ def legal_plays(state: HandState) -> list[Play]:
     ci = state._contract
     plays = []
     for card in cards:
-        if card == JOKER:
-            for play in _joker_leads(player):
+        if card == JOKER or card == ci.mighty_named:
+            for play in (_joker_leads(player) if card == JOKER else
+                         tuple(Play(player, card, suit) for suit in SUITS)):
                 # only a trump lead or a requested lead can forbid a joker lead: test just those
                 if hands is None or (play.joker_suit != ci.trump and ci.lead_suit is None):
                     plays.append(play)
@@ -1842,9 +2012,7 @@ def _call_play(player: str, card: int) -> Play:
 
 def _beats(bid: Bid, standing: Bid, e: Any) -> bool:
     """Whether a bid beats the standing bid (the test _bid_problem explains)."""
-    discount = e.no_trump_discount
-    new = bid.number + (discount if bid.trump is None else 0)
-    old = standing.number + (discount if standing.trump is None else 0)
+    new, old = _bid_key(bid, e), _bid_key(standing, e)
     if new >= old + e.min_raise:
         return True
     if new != old:
@@ -1908,9 +2076,14 @@ def _contract_changes(state: HandState, bid: Bid) -> list[Bid]:
     for trump in trumps:
         if trump != bid.trump and not x.trump_change_allowed:
             continue
-        least = bid.number + _required_raise(rules, bid, trump)
-        most = top if x.voluntary_raise else least
-        out += [Bid(number, trump) for number in range(least, min(most, top) + 1)
+        if rules.bids_descend:  # a raise lowers the number, down to the minimum
+            least = bid.number - _required_raise(rules, bid, trump)
+            numbers = range(e.min_bid if x.voluntary_raise else least, least + 1)
+        else:
+            least = bid.number + _required_raise(rules, bid, trump)
+            most = top if x.voluntary_raise else least
+            numbers = range(least, min(most, top) + 1)
+        out += [Bid(number, trump) for number in numbers
                 if number != bid.number or trump != bid.trump]
     return out
 
@@ -1967,7 +2140,8 @@ def _legal_calls(state: HandState, with_leads: bool = True) -> list[FriendCall]:
 
 def _lead_request_allowed(state: HandState) -> bool:
     contract = state._setup.contract
-    return state.rules.friend.lead_request and contract.trump is None and contract.number >= 20
+    return state.rules.friend.lead_request and contract.trump is None \
+        and _is_full(state._ctx.tables, contract)
 
 
 _LEAD_CALLS: dict[tuple, FriendCall] = {}
@@ -2013,7 +2187,7 @@ def legal_actions(state: HandState) -> list:
         changes = [ChangeContract(c) for c in _legal_contracts(state)] \
             if setup.contract == setup.bid else []
         return changes + [CallFriend(call) for call in _legal_calls(state)]
-    return []
+    return _cancelling_bids(state)
 
 
 def random_legal_action(state: HandState, rng: Random) -> Any:
@@ -2101,7 +2275,11 @@ def hand_result(state: HandState) -> HandResult:
     taken = state._points[declarer] + (state._points[friend] if friend is not None else 0)
     if rules.exchange.discards_count_for_ruling_party:
         taken += state.discarded_points
-    score = score_hand(rules, setup.contract, taken, has_friend=friend is not None)
+    call = setup.friend_call
+    doubled = friend is None and (rules.scoring.no_friend_by_trick_call
+                                  or call.kind not in ("first_trick", "last_trick"))
+    score = score_hand(rules, setup.contract, taken, has_friend=friend is not None,
+                       no_friend_doubling=doubled if friend is None else None)
     declarer_name = ctx.players[declarer]
     friend_name = None if friend is None else ctx.players[friend]
     deltas = seat_deltas(score, ctx.players, declarer_name, friend_name)

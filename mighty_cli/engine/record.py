@@ -72,6 +72,7 @@ class HandOutcome:
     pot_after: int = 0
     full: bool = False
     state: Any = None  # the final HandState of a full hand (None for recorded hands)
+    opener: Optional[str] = None  # who opened (or would have opened) the election
 
     def to_json(self) -> dict:
         """The acceptance interface's per-hand object (HAND_RECORD.md)."""
@@ -209,7 +210,7 @@ def _previous_hand(outcome: HandOutcome) -> PreviousHand:
     return PreviousHand(outcome.status, tuple(outcome.players), outcome.dealer,
                         outcome.declarer, outcome.friend,
                         outcome.score.success if outcome.score else None,
-                        outcome.deal_miss_player)
+                        outcome.deal_miss_player, outcome.opener)
 
 
 def _locate(index: int, message: str) -> str:
@@ -250,13 +251,18 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
         opener = opener_for(rules, all_players, players, dealer, previous)
         if "opener" in hand:  # the table said who opened (e.g. a referee started mid-session)
             opener = _name(hand["opener"], players, index, "opener")
-        return _replay_full(rules, players, hand, index, opener, pot, dealer, zero)
+        outcome = _replay_full(rules, players, hand, index, opener, pot, dealer, zero)
+        outcome.opener = opener
+        return outcome
     if "deal_miss" in hand:
         miss = _name(hand["deal_miss"], players, index, "deal_miss")
         if not rules.deal_miss.allowed:
             raise RecordError(f"hand {index}: {miss} declared a deal miss but {rules.name} has no "
                               f"deal miss (deal_miss.allowed = false)")
-        return _deal_miss_outcome(rules, players, index, dealer, miss, pot, zero)
+        outcome = _deal_miss_outcome(rules, players, index, dealer, miss, pot, zero)
+        outcome.opener = _name(hand["opener"], players, index, "opener") if "opener" in hand \
+            else opener_for(rules, all_players, players, dealer, previous)
+        return outcome
     if "declarer" in hand:
         extra = set(hand) & {"election", "discard", "tricks"}
         if extra:
@@ -270,7 +276,7 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
         if call is not None:
             _check_friend_call_text(call, index)
         outcome = score_outcome(rules, players, declarer, contract, friend, taken,
-                                all_players=all_players, index=index)
+                                all_players=all_players, index=index, friend_call=call)
         outcome.dealer, outcome.friend_call = dealer, call
         return _settle_pot(rules, outcome, pot)
     raise RecordError(f"hand {index}: expected a deal (a full hand), a declarer (a recorded "
@@ -314,8 +320,10 @@ def _check_friend_call_text(call: Any, index: int) -> None:
 
 def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contract: Bid,
                   friend: Optional[str], taken: int, *, all_players: Optional[Sequence[str]] = None,
-                  index: int = 1) -> HandOutcome:
-    """Validate and score a recorded outcome (what a score-keeper writes down)."""
+                  index: int = 1, friend_call: Optional[str] = None) -> HandOutcome:
+    """Validate and score a recorded outcome (what a score-keeper writes down). A declarer
+    alone after a first- or last-trick ``friend_call`` is doubled as
+    ``scoring.no_friend_by_trick_call`` says."""
     if declarer not in players:
         raise RecordError(f"hand {index}: declarer {declarer!r} does not play this hand")
     if friend is not None:
@@ -328,7 +336,12 @@ def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contrac
               or rules.friend.last_trick):
         raise RecordError(f"hand {index}: {declarer} played alone but {rules.name} allows no "
                           f"friendless hand")
-    score = score_hand(rules, contract, taken, has_friend=friend is not None)
+    trick_call = isinstance(friend_call, str) and friend_call.strip().lower().replace("_", "-") \
+        in ("first-trick", "firsttrick", "초구", "last-trick", "lasttrick", "막구")
+    doubled = None if friend is not None else \
+        (rules.scoring.no_friend_by_trick_call or not trick_call)
+    score = score_hand(rules, contract, taken, has_friend=friend is not None,
+                       no_friend_doubling=doubled)
     deltas = {p: 0 for p in (all_players or players)}
     deltas.update(seat_deltas(score, players, declarer, friend))
     return HandOutcome(index=index, status="scored", players=list(players), declarer=declarer,
@@ -349,7 +362,8 @@ def _settle_pot(rules: Ruleset, outcome: HandOutcome, pot: int) -> HandOutcome:
     """A made contract wins the deposit pot (001 §2); a failed one leaves it."""
     move = settle_pot(rules, pot, outcome.status, dealer=outcome.dealer,
                       declarer=outcome.declarer, friend=outcome.friend,
-                      success=outcome.score.success if outcome.score else None)
+                      success=outcome.score.success if outcome.score else None,
+                      players=outcome.players)
     for player, amount in move.deltas.items():
         outcome.deltas[player] += amount
     outcome.pot_after = move.pot_after
@@ -367,8 +381,10 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                           f"\"Bo 13H\" or \"Cy pass\"")
     calls = [_call(text, players, index) for text in election]
     if calls and calls[0][0] != opener:
-        raise RecordError(f"hand {index}: election: {calls[0][0]} opened but {opener} opens this "
-                          f"hand (election.opener = {rules.election.opener})")
+        first = "pass" if calls[0][1] is None else format_bid(calls[0][1])
+        raise RecordError(f"hand {index}: election: {calls[0][0]} opened with {first} but "
+                          f"{opener} opens this hand (election.opener = "
+                          f"{rules.election.opener})")
     state = engine.new_hand(rules, players, dealer, deal, opener=opener)
     for player, bid in calls:
         state = engine.apply(state, engine.BidCall(player, bid))

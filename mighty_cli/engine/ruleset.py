@@ -28,7 +28,7 @@ else:  # pragma: no cover - exercised only on Python 3.10
 
 BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan", "minsa",
                  "sinchon", "gyeonggi", "gwangju", "daegu", "sejong", "msol", "dongdaejeon",
-                 "baekseok", "simple")
+                 "baekseok", "simple", "gwanak-5", "incheon", "iu", "gyeonggi-north", "uos")
 
 #: Other names clubs use for the bundled rulesets (find_ruleset accepts these too).
 ALIASES = {
@@ -38,9 +38,13 @@ ALIASES = {
     "민사": "minsa", "kmla": "minsa", "신촌": "sinchon", "yonsei": "sinchon",
     "경기": "gyeonggi", "gshs": "gyeonggi", "광주": "gwangju", "대구": "daegu", "세종": "sejong",
     "엠솔": "msol", "동대전": "dongdaejeon", "백석": "baekseok", "japanese": "simple", "002": "simple",
+    "관악": "gwanak-5", "관악5마": "gwanak-5", "gwanak": "gwanak-5", "snu": "gwanak-5",
+    "인천": "incheon", "인천과고": "incheon", "이우": "iu", "경기북": "gyeonggi-north",
+    "서울시립대": "uos", "시립대": "uos",
 }
 
 RANK_KEYS = ("A", "K", "Q", "J", "10")
+BID_COUNTS = ("taken", "opposition_beats", "opposition_limit")
 
 
 def option(default: Any, doc: str, *, source: str = "", kind: str = "", choices: tuple = (),
@@ -99,6 +103,20 @@ class Election:
                          "dealer (the dealer bids last).", source="003",
                          choices=("dealer", "previous_declarer",
                                   "previous_declarer_if_made_else_friend", "after_dealer"))
+    bid_counts: str = option("taken", "What a bid's number counts: the point cards the ruling "
+                             "party will take (taken); the opposition's cards, a bid of N "
+                             "meaning the opposition beats it by taking opposition_base − N "
+                             "(opposition_beats, 관악 5마: 2-7); or the most the opposition may "
+                             "take, a lower number being the higher bid (opposition_limit, 이우 "
+                             "5마: 6 down to 1).", source="003; 000 §7.7; 000 §7.20",
+                             choices=BID_COUNTS)
+    opposition_base: int = option(8, "With bid_counts = \"opposition_beats\": a bid of N is beaten "
+                                  "when the opposition takes this minus N point cards.",
+                                  source="000 §7.7 (8-(주공이 부른 숫자))", low=1, high=21)
+    full_bid_ends: bool = option(False, "Whether a full bid (the highest number) ends the election "
+                                 "at once: nobody may bid over it, not even no-trump over a suit.",
+                                 source="000 §8 (딜 미스나 풀 둘 중 하나가 나오면 바로 베팅 페이즈가 "
+                                 "끝난다); 000 §7.2 (바로 진행)")
     direction: str = option("clockwise", "Direction of bidding and play around the table. A "
                             "hand record lists players in playing order; a session's seating is "
                             "entered clockwise and turned into playing order with this.",
@@ -135,8 +153,25 @@ class DealMiss:
                               "miss.", source="001 §3.5")
     full_bid_overrides: bool = option(False, "Whether a bid of the maximum (20) stops anyone from "
                                       "declaring a deal miss afterwards.", source="000 §7.2 (민사)")
-    next_dealer: str = option("same", "Who deals the redeal after a deal miss.",
-                              source="000 §8", choices=("same", "declaring_player", "next_player"))
+    full_bid_cancels: bool = option(False, "Whether a full bid made after a deal miss was declared "
+                                    "cancels it: the full bidder is declarer at once and the hand "
+                                    "is played.", source="000 §8 (풀을 불러서 딜 미스를 무력화); "
+                                    "000 §7.2")
+    mighties_cancel: bool = option(False, "Whether Mighty and the alternate Mighty (♠A and ◆A) "
+                                   "held together count 0 in the deal-miss sum (each alone "
+                                   "counts its weight).", source="000 §8 (마이티+빨간 마이티를 같이 "
+                                   "들면 둘이 합쳐 0 점)")
+    next_dealer: str = option("declaring_player", "Who deals the redeal after a deal miss (and "
+                              "so opens its election where the dealer opens): the player who "
+                              "declared it, the same dealer, or the next player.",
+                              source="000 §3.2.1 (딜 미스가 된 사람이 다시 딜러가 되어, 그 사람부터 "
+                              "다시 선거를 시작한다); 000 §8",
+                              choices=("same", "declaring_player", "next_player"))
+    redeal_opener: str = option("dealer", "Who opens the election of a redeal after a deal miss: "
+                                "as election.opener says for its new dealer, or whoever opened "
+                                "the missed deal (where the opener is set by the last hand "
+                                "played, as in 001).", source="000 §3.2.1; 001 §3.2",
+                                choices=("dealer", "same"))
 
 
 @dataclass(frozen=True)
@@ -148,10 +183,12 @@ class Deposit:
     paid_by: str = option("declaring_player", "Who pays into the pot for a deal miss.",
                           source="001 §2.3; 000 §8 (the dealer)",
                           choices=("declaring_player", "dealer"))
-    won_by: str = option("declarer", "Who takes the pot when a contract is made: the declarer, "
-                         "or the ruling party shared like a hand's score (declarer takes the "
-                         "remainder).", source="001 §2 (the declarer distributes it)",
-                         choices=("declarer", "ruling_party"))
+    won_by: str = option("declarer", "Who takes the pot: the declarer of a made contract; the "
+                         "ruling party of a made contract, shared like a hand's score (declarer "
+                         "takes the remainder); or the winning team, the opposition sharing it "
+                         "equally when the contract fails (a remainder stays in the pot).",
+                         source="001 §2 (the declarer distributes it); 000 §8 (승리 팀이 획득)",
+                         choices=("declarer", "ruling_party", "winning_team"))
 
 
 @dataclass(frozen=True)
@@ -218,6 +255,12 @@ class Cards:
                                        "suit is trump.", source="003; 001 §4.3-4", kind="card")
     joker_is_point_card: bool = option(False, "Whether the joker is a 21st point card.",
                                        source="000 §7.12 (광주)")
+    point_ranks: list = option(["A", "K", "Q", "J", "10"], "The ranks that are point cards (four "
+                               "of each): 20 point cards with all five, 16 without the aces.",
+                               source="003; 000 §7.20 (이우: A 카드를 뺀 16장)", kind="ranks")
+    mighty_lead_names_suit: bool = option(False, "Whether Mighty led has no suit: the leader names "
+                                          "the suit to follow, as with the joker (SA/H).",
+                                          source="000 §7.7 (관악 5마)")
     mighty_power_first_trick: bool = option(True, "Whether Mighty wins when played on trick 1.",
                                             source="000 §7.1, §7.16")
     mighty_power_last_trick: bool = option(True, "Whether Mighty wins when played on trick 10.",
@@ -258,10 +301,19 @@ class Play:
     """Restrictions on leading and playing: RULES.md §2, §7."""
 
     trump_lead: str = option("not_first_trick", "When the leader may lead trump: not on trick 1 "
-                             "unless he holds only trumps; at any time; or not until trump has "
-                             "been played to an earlier trick (unless he holds only trumps).",
-                             source="001 §1.8; 003; 000 §4.1",
-                             choices=("not_first_trick", "any_time", "after_trump_played"))
+                             "unless he holds only trumps; at any time; not until trump has "
+                             "been played to an earlier trick (unless he holds only trumps); or "
+                             "on no trick while he holds a card of another suit.",
+                             source="001 §1.8; 003; 000 §4.1; 002 (仁川); 000 §7.19",
+                             choices=("not_first_trick", "any_time", "after_trump_played",
+                                      "only_trumps_left"))
+    trump_instead_of_following: bool = option(False, "Whether a follower who holds the led suit "
+                                              "may play trump instead.",
+                                              source="000 §7.20 (이우: 선이 낸 문양과 길드 카드)")
+    joker_on_trump_lead: bool = option(False, "Whether a follower with no trump who holds the "
+                                       "joker must play it when trump is led.",
+                                       source="000 §7.20 (이우: 길드가 없고 조커가 있으면 조커를 "
+                                       "내야 한다)")
 
 
 @dataclass(frozen=True)
@@ -336,6 +388,13 @@ class Scoring:
                       "scale; 0 means no cap.", low=0, high=100000)
     rounding: str = option("half_up", "How a fractional score per opponent is rounded.",
                            choices=("half_up", "down", "up"))
+    trump_adjustment: int = option(0, "Added to the base score of a made trump (not no-trump) "
+                                   "contract.", source="000 §7.7 (관악 5마: 기루다일 경우 -1점)",
+                                   low=-5, high=5)
+    no_friend_by_trick_call: bool = option(True, "Whether the no-friend doubling applies when the "
+                                           "declarer called a first- or last-trick friend and "
+                                           "won that trick himself, so played alone.",
+                                           source="000 §4.2.6 (silent on the doubling)")
     cumulative: bool = option(True, "Whether doublings multiply together (no-trump × no friend × "
                               "run = ×8); otherwise only the largest applies.",
                               source="000 §4.2.4")
@@ -405,8 +464,31 @@ class Ruleset:
 
     @property
     def point_card_total(self) -> int:
-        """Point cards in play: 20, or 21 where the joker is a point card."""
-        return 21 if self.cards.joker_is_point_card else 20
+        """Point cards in play: four of each point rank (20), plus the joker where it is one."""
+        return 4 * len(self.cards.point_ranks) + (1 if self.cards.joker_is_point_card else 0)
+
+    @property
+    def bids_descend(self) -> bool:
+        """Whether a lower number is the higher bid (election.bid_counts = opposition_limit)."""
+        return self.election.bid_counts == "opposition_limit"
+
+    @property
+    def full_bid(self) -> int:
+        """The number of the highest bid (풀): the maximum, 20 without one, or the minimum where
+        bids descend."""
+        e = self.election
+        if self.bids_descend:
+            return e.min_bid
+        return e.max_bid or 20
+
+    def contract_target(self, number: int) -> int:
+        """The point cards the ruling party must take to make a contract of this number."""
+        how = self.election.bid_counts
+        if how == "taken":
+            return number
+        if how == "opposition_limit":
+            return self.point_card_total - number
+        return self.point_card_total - (self.election.opposition_base - number) + 1
 
     def get(self, key: str) -> Any:
         """The value of a dotted option key, e.g. ``election.min_bid``."""
@@ -663,6 +745,11 @@ def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
             return {parse_card(k): float(v) for k, v in value.items()}
         except InvalidNotation as exc:
             raise fail(f"cards as keys ({exc})") from None
+    if kind == "ranks":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value) \
+                or set(value) - set(RANK_KEYS) or len(set(value)) != len(value) or not value:
+            raise fail("a list of distinct point ranks from A, K, Q, J, 10")
+        return [r for r in RANK_KEYS if r in value]
     if kind == "int_or_bid":
         if value == "bid" or (isinstance(value, int) and not isinstance(value, bool)
                               and 1 <= value <= 21):
@@ -732,6 +819,19 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
     if not any((f.card, f.no_friend, f.first_trick, f.last_trick, f.player)):
         raise RulesetError(f"{label}: friend: no kind of friend call is allowed (set at least one "
                            f"of card, no_friend, first_trick, last_trick, player)")
+    if e.bid_counts == "opposition_limit" and e.no_trump_discount:
+        raise RulesetError(f"{label}: election.no_trump_discount = {e.no_trump_discount} cannot be "
+                           f"used with election.bid_counts = \"opposition_limit\" (bids descend)")
+    if e.bid_counts != "taken" and not e.max_bid:
+        raise RulesetError(f"{label}: election.bid_counts = {e.bid_counts!r} needs a maximum bid "
+                           f"(election.max_bid)")
+    if e.bid_counts != "taken":
+        for number in (e.min_bid, e.max_bid):
+            target = rules.contract_target(number)
+            if not 0 <= target <= rules.point_card_total:
+                raise RulesetError(f"{label}: a bid of {number} asks the ruling party for {target} "
+                                   f"of {rules.point_card_total} point cards (election.bid_counts, "
+                                   f"election.opposition_base, election.min_bid/max_bid)")
     if e.no_trump_discount and not e.no_trump_allowed:
         raise RulesetError(f"{label}: election.no_trump_discount = {e.no_trump_discount} but "
                            f"no-trump is not allowed (election.no_trump_allowed = false)")

@@ -1,6 +1,9 @@
 """Scoring a hand: a pure function from its outcome and the ruleset to every seat's score.
 
-RULES.md §8. The base score S comes from the ruleset's formula; doublings (run, back run,
+RULES.md §8. A contract is made when the ruling party takes the point cards its number asks for
+(``Ruleset.contract_target``: the number itself, or where the bid counts the opposition's cards,
+관악 and 이우, what that leaves). The base score S comes from the ruleset's formula (plus
+``scoring.trump_adjustment`` for a made trump contract); doublings (run, back run,
 no-trump, no friend, declared run) multiply it, cumulatively or not; the club's scale and cap
 apply last, and the result is rounded to whole points per opponent. Shares: each opponent pays
 S on success and receives S on failure (times ``opponent_share``), the friend gets ``friend_share``
@@ -100,9 +103,14 @@ def effective_minimum(contract: Bid, rules: Ruleset) -> int:
 _SCORES: dict[int, tuple[Ruleset, dict[tuple, Score]]] = {}
 
 
-def score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool = True) -> Score:
+def score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool = True,
+               no_friend_doubling: Optional[bool] = None) -> Score:
     """Score a hand from its contract, the point cards the ruling party took (discards
-    included) and whether the declarer had a friend."""
+    included) and whether the declarer had a friend. ``no_friend_doubling`` says whether a
+    declarer alone gets the no-friend doubling (default: whenever he is alone; False for a
+    first-trick call he won himself under ``scoring.no_friend_by_trick_call = false``)."""
+    alone_doubled = not has_friend if no_friend_doubling is None else \
+        (not has_friend and bool(no_friend_doubling))
     # A score is a pure function of a few small values, and random playouts score the same
     # (contract, taken, friend) again and again: remember each one per ruleset. Only exactly
     # typed inputs use the memo (True == 1 must still be rejected as a count of cards); the
@@ -116,18 +124,19 @@ def score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool = Tru
                 _SCORES.clear()
             entry = _SCORES[id(rules)] = (rules, {})  # holding rules keeps its id unique
         memo = entry[1]
-        key = (contract, taken, has_friend)
+        key = (contract, taken, has_friend, alone_doubled)
         score = memo.get(key)
         if score is None:
-            score = _score_hand(rules, contract, taken, has_friend)
+            score = _score_hand(rules, contract, taken, has_friend, alone_doubled)
             if len(memo) > 20000:
                 memo.clear()
             memo[key] = score
         return score
-    return _score_hand(rules, contract, taken, has_friend)
+    return _score_hand(rules, contract, taken, has_friend, alone_doubled)
 
 
-def _score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool) -> Score:
+def _score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool,
+                alone_doubled: bool) -> Score:
     """score_hand without the memo."""
     check_contract(contract, rules)
     total = rules.point_card_total
@@ -137,7 +146,9 @@ def _score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool) -> 
     s = rules.scoring
     bid = contract.number
     opposition = total - taken
-    success = taken >= bid
+    # what the bid's number asks of the ruling party (election.bid_counts: 관악 and 이우 count
+    # the opposition's cards)
+    success = taken >= rules.contract_target(bid)
     env = {"bid": bid, "taken": taken, "opposition": opposition,
            "minimum": effective_minimum(contract, rules),
            "max_bid": rules.election.max_bid or total, "total": total}
@@ -146,6 +157,8 @@ def _score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool) -> 
         base = (success_formula if success else failure_formula)(env)
     except ZeroDivisionError as exc:
         raise ScoringError(f"{rules.name}: {exc}") from None
+    if success and not contract.no_trump and s.trump_adjustment:
+        base += s.trump_adjustment  # 관악 5마: a made trump contract scores one less
 
     applied: list[tuple[str, int]] = []
 
@@ -163,7 +176,7 @@ def _score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool) -> 
     threshold = bid if s.back_run.threshold == "bid" else s.back_run.threshold
     consider("back_run", s.back_run, opposition >= threshold)
     consider("no_trump", s.no_trump, contract.no_trump)
-    consider("no_friend", s.no_friend, not has_friend)
+    consider("no_friend", s.no_friend, alone_doubled)
 
     if s.cumulative:
         multiplier = 1
@@ -238,6 +251,7 @@ def pot_shares(pot: int, rules: Ruleset, declarer: str, friend: Optional[str]) -
     """How a deposit pot won by a made contract is shared (001 §2)."""
     if pot <= 0:
         return {}
+    # winning_team shares a made contract's pot as ruling_party does
     if rules.deposit.won_by == "declarer" or friend is None:
         return {declarer: pot}
     friend_part = pot * rules.scoring.friend_share // (rules.scoring.friend_share + 2)

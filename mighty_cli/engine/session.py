@@ -10,9 +10,13 @@ gets back a proposal (the table may overrule it) or the pot's movements.
   "declarer_if_opposition_won"`` a beaten declarer deals and sits out instead. Seven present: the
   previous declarer and friend sit out (000 §3.4.1); without them (a session's first hand, a
   friendless hand) the dealer and the player after him.
-* A deal miss is redealt among the same five.
+* A deal miss is redealt among the same five. Its redeal is dealt as ``deal_miss.next_dealer``
+  says (000 §3.2.1: the declaring player) and opened by its dealer (as ``election.opener``
+  says), or under ``deal_miss.redeal_opener = "same"`` by whoever opened the missed deal.
 * Deposit pot (001 §2): each deal miss pays ``deposit.per_deal_miss`` into it; a made contract
-  takes it all (``deposit.won_by``); a failed one leaves it for the next.
+  takes it all (``deposit.won_by``); a failed one leaves it for the next, except under
+  ``deposit.won_by = "winning_team"`` (000 §8), where the opposition shares it equally (the
+  remainder of the division stays; the caller passes the hand's ``players``).
 * The end (001 §1.9, 002): after ``session.hands_per_session`` scored hands, or as soon as a
   player's ``session.starting_points`` stack plus his session total is 0 or less
   (:func:`session_over`, :func:`find_session_end`).
@@ -38,6 +42,7 @@ class PreviousHand:
     friend: Optional[str] = None
     success: Optional[bool] = None
     deal_miss: Optional[str] = None
+    opener: Optional[str] = None      # who opened the hand's election (None: not known)
 
 
 @dataclass(frozen=True)
@@ -131,7 +136,10 @@ def opener_for(rules: Ruleset, order: Sequence[str], players: Sequence[str], dea
     """Who opens the election (election.opener); never a player sitting out."""
     how = rules.election.opener
     candidate: Optional[str] = dealer
-    if how == "after_dealer":
+    if previous is not None and previous.status == "deal_miss" and previous.opener \
+            and rules.deal_miss.redeal_opener == "same":
+        candidate = previous.opener  # 001 §3.2: the opener is set by the last hand played
+    elif how == "after_dealer":
         candidate = None
     elif how != "dealer" and previous is not None and previous.status == "scored":
         if how == "previous_declarer" or previous.success:
@@ -155,8 +163,9 @@ class PotMove:
 
 def settle_pot(rules: Ruleset, pot: int, status: str, *, dealer: Optional[str] = None,
                deal_miss: Optional[str] = None, declarer: Optional[str] = None,
-               friend: Optional[str] = None, success: Optional[bool] = None) -> PotMove:
-    """The pot's movement in one hand, given the pot before it (001 §2)."""
+               friend: Optional[str] = None, success: Optional[bool] = None,
+               players: Sequence[str] = ()) -> PotMove:
+    """The pot's movement in one hand, given the pot before it (001 §2; 000 §8)."""
     if status == "deal_miss":
         fee = rules.deposit.per_deal_miss
         payer = deal_miss if rules.deposit.paid_by == "declaring_player" else dealer
@@ -165,6 +174,12 @@ def settle_pot(rules: Ruleset, pot: int, status: str, *, dealer: Optional[str] =
         return PotMove({}, pot)
     if status == "scored" and success and pot > 0 and declarer:
         return PotMove(dict(pot_shares(pot, rules, declarer, friend)), 0)
+    if status == "scored" and success is False and pot > 0 and declarer and players \
+            and rules.deposit.won_by == "winning_team":
+        opposition = [p for p in players if p not in (declarer, friend)]
+        share = pot // len(opposition)
+        if share:
+            return PotMove({p: share for p in opposition}, pot - share * len(opposition))
     return PotMove({}, pot)
 
 

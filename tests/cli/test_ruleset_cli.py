@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from mighty_cli.cli import cli
 from mighty_cli.engine.ruleset import BUNDLED_NAMES, iter_options
 
@@ -58,3 +60,25 @@ def test_diff_lists_differences(runner):
 def test_diff_same_ruleset(runner):
     result = runner.invoke(cli, ["ruleset", "diff", "standard", "default"])
     assert "same rules" in result.output
+
+
+def _columns(line: str) -> int:
+    import unicodedata
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+
+@pytest.mark.parametrize("name", BUNDLED_NAMES)
+@pytest.mark.parametrize("docs", [False, True])
+def test_show_prints_each_option_on_one_line_within_100_columns(runner, name, docs):
+    result = runner.invoke(cli, ["ruleset", "show", name] + (["--docs"] if docs else []))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(_columns(line) for line in lines) <= 100
+    keys = [key for key, _ in iter_options() if not key.startswith("meta.")]
+    starts = [line for line in lines if line and not line.startswith(" ") and " = " in line]
+    assert [line.split(" = ")[0] for line in starts] == keys
+    assert all(line.rstrip().endswith(".toml]") for line in starts)
+    if docs:  # the doc and the source sit beneath their option, indented
+        at = lines.index(next(line for line in starts if line.startswith("election.min_bid ")))
+        assert lines[at + 1] == "    Lowest number a bid may name."
+        assert lines[at + 2].startswith("    Source: 003")

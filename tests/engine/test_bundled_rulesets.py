@@ -135,7 +135,10 @@ def test_standard_is_the_schema_default():
 def test_club_requirements():
     assert differs("club-requirements") == {
         "election.opener_may_pass", "election.opener", "deal_miss.threshold",
-        "deal_miss.comparison", "deposit.per_deal_miss", "scoring.run.enabled",
+        "deal_miss.comparison", "deal_miss.next_dealer", "deal_miss.redeal_opener",
+        "deposit.per_deal_miss", "exchange.trump_change_allowed", "exchange.voluntary_raise",
+        "friend.no_friend", "friend.first_trick", "friend.lead_request",
+        "joker_call.mighty_defends", "joker_call.first_trick_effect", "scoring.run.enabled",
         "scoring.back_run.enabled", "scoring.no_trump.enabled", "scoring.no_friend.enabled"}
     rules = load_ruleset("club-requirements")
     assert rules.election.opener == "previous_declarer_if_made_else_friend"
@@ -216,8 +219,8 @@ def test_sungkyunkwan_scores_from_12_and_doubles_no_friend():
 def test_minsa():
     assert differs("minsa") == {
         "election.opener", "deal_miss.rank_weights", "deal_miss.mighty_weight",
-        "deal_miss.threshold", "deal_miss.full_bid_overrides", "joker_call.mighty_defends",
-        "scoring.back_run.threshold"}
+        "deal_miss.threshold", "deal_miss.full_bid_overrides", "deal_miss.full_bid_cancels",
+        "election.full_bid_ends", "joker_call.mighty_defends", "scoring.back_run.threshold"}
     rules = load_ruleset("minsa")
     assert rules.deal_miss.full_bid_overrides
     assert not rules.joker_call.mighty_defends
@@ -268,8 +271,8 @@ def test_sinchon_lone_jack_or_mighty_is_a_deal_miss():
 
 def test_gyeonggi():
     assert differs("gyeonggi") == {
-        "election.no_trump_discount", "election.opener", "deal_miss.next_dealer",
-        "exchange.raise_to_no_trump", "friend.last_trick", "cards.joker_call_alternate"}
+        "election.no_trump_discount", "election.opener", "exchange.raise_to_no_trump",
+        "friend.last_trick", "cards.joker_call_alternate"}  # deal_miss.next_dealer: standard now
     rules = load_ruleset("gyeonggi")
     assert rules.friend.first_trick and rules.friend.last_trick
     assert (rules.cards.joker_call, rules.cards.joker_call_alternate) == ("C3", "H3")
@@ -279,8 +282,8 @@ def test_gyeonggi():
 
 def test_gwangju():
     assert differs("gwangju") == {
-        "election.min_bid", "election.no_trump_discount", "exchange.free_change_order",
-        "exchange.raise_suit_change", "exchange.raise_from_no_trump",
+        "election.min_bid", "election.no_trump_discount", "election.max_bid",
+        "exchange.free_change_order", "exchange.raise_suit_change", "exchange.raise_from_no_trump",
         "cards.joker_is_point_card", "cards.joker_power_first_trick",
         "cards.joker_power_last_trick", "cards.mighty_power_first_trick",
         "joker_call.mighty_defends"}
@@ -316,8 +319,8 @@ def test_sejong():
         "election.no_trump_discount", "election.opener", "election.pass_is_final",
         "deal_miss.rank_weights", "deal_miss.mighty_weight", "deal_miss.joker_weight",
         "deal_miss.threshold", "deal_miss.all_point_cards", "joker_call.first_trick_effect",
-        "play.trump_lead", "scoring.back_run.threshold", "scoring.no_trump.applies",
-        "scoring.no_friend.applies"}
+        "play.trump_lead", "scoring.no_trump_minimum", "scoring.back_run.threshold",
+        "scoring.no_trump.applies", "scoring.no_friend.applies"}
     rules = load_ruleset("sejong")
     assert not rules.election.pass_is_final
     assert rules.joker_call.first_trick_effect
@@ -337,9 +340,9 @@ def test_sejong_no_trump_and_no_friend_double_only_a_success():
 
 
 def test_msol():
-    assert differs("msol") == {"election.min_bid", "election.suit_order"}
+    assert differs("msol") == {"election.min_bid", "election.no_trump_beats_equal_suit"}
     rules = load_ruleset("msol")
-    assert rules.election.suit_order == [0, 1, 2, 3]
+    assert rules.election.suit_order == []
     assert rules.election.min_raise == 1
     assert rules.joker_call.mighty_defends and not rules.friend.player
 
@@ -347,8 +350,9 @@ def test_msol():
 def test_dongdaejeon():
     assert differs("dongdaejeon") == {
         "election.opener", "election.no_trump_allowed", "deal_miss.rank_weights",
-        "deal_miss.joker_weight", "deal_miss.threshold", "exchange.raise_suit_change",
-        "friend.first_trick", "cards.joker_call_alternate", "scoring.formula",
+        "deal_miss.joker_weight", "deal_miss.threshold", "deal_miss.next_dealer",
+        "exchange.raise_suit_change", "friend.first_trick", "cards.joker_call_alternate",
+        "scoring.formula", "scoring.run.enabled", "scoring.back_run.enabled",
         "scoring.no_friend.enabled", "session.next_dealer"}
     rules = load_ruleset("dongdaejeon")
     assert (rules.election.min_bid, rules.election.max_bid) == (13, 20)
@@ -377,7 +381,7 @@ def test_dongdaejeon_declarer_alone_takes_four_shares_without_doubling():
 
 def test_baekseok():
     assert differs("baekseok") == {"cards.joker_call", "cards.joker_call_alternate",
-                                   "joker_call.declaration"}
+                                   "joker_call.declaration", "joker_call.first_trick_effect"}
     rules = load_ruleset("baekseok")
     assert (rules.cards.joker_call, rules.cards.joker_call_alternate) == ("C2", "H2")
     assert rules.joker_call.declaration == "always"
@@ -387,8 +391,8 @@ def test_simple():
     assert differs("simple") == {
         "election.opener", "election.direction", "election.no_trump_beats_equal_suit",
         "deal_miss.rank_weights", "deal_miss.mighty_weight", "deal_miss.joker_weight",
-        "deal_miss.threshold", "deal_miss.next_dealer", "play.trump_lead", "scoring.formula",
-        "scoring.back_run.threshold", "scoring.no_trump.enabled", "scoring.no_friend.applies"}
+        "deal_miss.threshold", "play.trump_lead", "scoring.formula",
+        "scoring.back_run.threshold", "scoring.no_trump.enabled", "scoring.no_friend.enabled"}
     rules = load_ruleset("simple")
     assert rules.election.direction == "counterclockwise"
     assert rules.election.opener == "dealer"
@@ -403,11 +407,21 @@ def test_simple_scores_over_ten():
     assert (failed.base, failed.declarer) == (3, -6)
 
 
-def test_simple_doubles_run_and_no_friend_on_success_and_back_run_at_ten():
+def test_simple_doubles_run_on_success_and_back_run_at_ten():
     assert score("simple", "14S", 20).doublings == ("run",)
-    assert score("simple", "14S", 15, alone=True).doublings == ("no_friend",)
     assert score("simple", "14S", 12, alone=True).doublings == ()
     assert score("simple", "14S", 10).doublings == ("back_run",)
+
+
+def test_simple_no_friend_doubles_the_declarers_share_not_the_score():
+    """002: フレンドがいなかったときの得点が2倍 (the declarer's 2S becomes 4S) and 野党の失点:
+    フレンドの得点と同じ点数 (each opponent pays S): issue 7 item 6, the earlier x2 on S was wrong."""
+    alone = score("simple", "14S", 15, alone=True)
+    assert (alone.base, alone.multiplier, alone.doublings) == (5, 1, ())
+    assert (alone.declarer, alone.opponent) == (20, -5)
+    assert alone.declarer + 4 * alone.opponent == 0
+    with_friend = score("simple", "14S", 15)
+    assert (with_friend.declarer, with_friend.friend, with_friend.opponent) == (10, 5, -5)
 
 
 def test_simple_does_not_double_no_trump():

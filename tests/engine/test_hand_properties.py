@@ -92,7 +92,9 @@ def test_illegal_actions_are_rejected(name, seed):
             standing = state.standing_bid
             if standing is not None:
                 player, bid = standing
-                low = Bid(max(1, bid.number - 1), bid.trump)
+                # a bid one step lower (a higher number where bids descend, as in 이우)
+                low = Bid(bid.number + 1, bid.trump) if rules.bids_descend \
+                    else Bid(max(1, bid.number - 1), bid.trump)
                 with pytest.raises(IllegalAction):
                     apply(state, BidCall(state.to_move, low))
             with pytest.raises(IllegalAction):

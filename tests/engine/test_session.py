@@ -88,7 +88,9 @@ def test_deal_miss_is_redealt_among_the_same_five():
     previous = PreviousHand("deal_miss", tuple(SIX[1:]), "Ana", deal_miss="Cy")
     proposal = propose(STANDARD, SIX, previous)
     assert proposal.players == tuple(SIX[1:])
-    assert proposal.dealer == "Ana"  # deal_miss.next_dealer = "same"
+    # 000 §3.2.1: the player who declared the deal miss deals the redeal (issue 7 item 1: the
+    # standard used to keep the dealer)
+    assert proposal.dealer == "Cy" and proposal.opener == "Cy"
 
 
 def test_opener_is_previous_declarer_by_default():
