@@ -11,13 +11,15 @@ from ..engine.record import Record, dump_record, load_record, record_ruleset, re
 from ..engine.ruleset import load_ruleset
 from ..engine.session import find_session_end
 from ..render.text import table
-from .options import echo_json, json_option, ruleset_option
+from .options import (echo_json, json_option, record_ruleset_option, ruleset_option,
+                      write_output)
 
 
 @click.command()
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@record_ruleset_option
 @json_option
-def replay(path: str, as_json: bool) -> None:
+def replay(path: str, ruleset_name: str | None, as_json: bool) -> None:
     """Check every hand of a record file card by card, and score it.
 
     A rule violation exits 1 with one line naming the hand, the trick, the player, the card and
@@ -27,8 +29,10 @@ def replay(path: str, as_json: bool) -> None:
     Examples:
       mighty replay examples/run.toml
       mighty replay season.toml --json
+      mighty replay shared/season.toml --ruleset ../our-club.toml
     """
     record = load_record(path)
+    record.user_ruleset = ruleset_name
     rules = record_ruleset(record)
     result = replay_record(record, rules)
     if as_json:
@@ -124,8 +128,7 @@ def deal(seed: int, players: str, count: int, ruleset_name: str, dealer: str | N
     text = dump_record(Record(ruleset=ruleset_name, players=names, hands=hands))
     header = f"# dealt by: mighty deal --seed {seed} --hands {count}\n"
     if output:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(header + text)
+        write_output(output, header + text)
         click.echo(f"wrote {count} hand(s) to {output}")
     else:
         click.echo(header + text, nl=False)

@@ -13,8 +13,9 @@ from typing import Iterator, Optional
 
 import click
 
+from ..engine.errors import MightyError
 from ..render.text import table
-from .options import echo_json, json_option
+from .options import echo_json, json_option, number_type, record_ruleset_option, write_output
 
 db_option = click.option(
     "--db", "db_url", envvar="MIGHTY_DB", metavar="URL",
@@ -50,11 +51,27 @@ def database(db_url: Optional[str]) -> Iterator:
             yield session
     except DBAPIError as exc:
         first = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
+        if _retryable(exc):
+            raise RetryTransaction(f"database error: {first}") from None
         raise click.ClickException(f"database error: {first}") from None
     except SQLAlchemyError as exc:
-        raise click.ClickException(f"database error: {exc}") from None
+        orig = getattr(exc, "orig", None)
+        if isinstance(orig, MightyError):  # a value a column refused (models.StoredPoints)
+            raise click.ClickException(str(orig)) from None
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise click.ClickException(f"database error: {first}") from None
     finally:
         engine.dispose()
+
+
+class RetryTransaction(click.ClickException):
+    """A transaction the database rolled back to keep concurrent writers consistent
+    (PostgreSQL's serialization failure or deadlock): the command runs again (cli.LazyGroup)."""
+
+
+def _retryable(exc) -> bool:
+    code = getattr(exc.orig, "sqlstate", None) or getattr(exc.orig, "pgcode", None)
+    return code in ("40001", "40P01")
 
 
 def split_names(text: Optional[str]) -> Optional[list[str]]:
@@ -87,7 +104,7 @@ def league() -> None:
 @click.argument("name")
 @click.option("--ruleset", "-r", "ruleset_name", required=True, metavar="NAME|FILE",
               help="A bundled ruleset or a .toml file; its full text is stored with the league.")
-@click.option("--min-hands", type=click.IntRange(0), default=0, show_default=True,
+@click.option("--min-hands", type=number_type(0), default=0, show_default=True,
               help="Hands a player needs to be ranked.")
 @click.option("--rank-by", metavar="KEYS", default=None,
               help="Ranking keys, first decides: score, score_per_hand, hands, "
@@ -114,7 +131,7 @@ def league_create(name, ruleset_name, min_hands, rank_by, db_url, who) -> None:
 
 @league.command("set")
 @click.argument("name")
-@click.option("--min-hands", type=click.IntRange(0), default=None,
+@click.option("--min-hands", type=number_type(0), default=None,
               help="Hands a player needs to be ranked.")
 @click.option("--rank-by", metavar="KEYS", default=None, help="Ranking keys, first decides.")
 @click.option("--reason", default="", help="Why, for the change log.")
@@ -342,7 +359,7 @@ def session_start(league_name, players, day, dealer, db_url, who) -> None:
 
 @session.command("end")
 @league_option
-@click.option("--session", "session_number", type=int, default=None,
+@click.option("--session", "session_number", type=number_type(), default=None,
               help="Which open session (needed when several are open).")
 @db_option
 @by_option
@@ -362,7 +379,7 @@ def session_end(league_name, session_number, db_url, who) -> None:
 
 @session.command("show")
 @league_option
-@click.option("--session", "session_number", type=int, default=None,
+@click.option("--session", "session_number", type=number_type(), default=None,
               help="Which session (default: the open one).")
 @json_option
 @db_option
@@ -458,8 +475,7 @@ def standings(league_name, html_path, template_dir, as_json, db_url) -> None:
         else:
             table_ = services.standings(s, league_name)
     if html_path:
-        with open(html_path, "w", encoding="utf-8") as out:
-            out.write(text)
+        write_output(html_path, text)
         click.echo(f"Wrote {html_path} ({len(page.standings.rows)} players, {page.hands} hands).")
     elif as_json:
         echo_json({"league": league_name} | table_.to_json())
@@ -479,9 +495,10 @@ def standings(league_name, html_path, template_dir, as_json, db_url) -> None:
               help="Create the league with the record's ruleset if it does not exist.")
 @click.option("--again", is_flag=True,
               help="Import sessions even when the league already holds the same hands.")
+@record_ruleset_option
 @db_option
 @by_option
-def import_(path, league_name, create, again, db_url, who) -> None:
+def import_(path, league_name, create, again, ruleset_name, db_url, who) -> None:
     """Import a hand-record file into a league: every hand is checked against the league's
     ruleset before anything is written, players are created as needed, and the import is all
     or nothing. Hands with a 'session' key are grouped into sessions. A league that does not
@@ -496,6 +513,7 @@ def import_(path, league_name, create, again, db_url, who) -> None:
     from ..store import services
 
     record = load_record(path)
+    record.user_ruleset = ruleset_name  # for a league --create makes (a league keeps its own)
     with database(db_url) as s:
         done = services.import_record(s, league_name, record, who=who_default(who),
                                       create=create, again=again)
@@ -528,7 +546,6 @@ def export(league_name, fmt, output, db_url) -> None:
     with database(db_url) as s:
         text = services.export_league(s, league_name, fmt)
     if output:
-        with open(output, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
+        write_output(output, text, newline="")
     else:
         click.echo(text, nl=not text.endswith("\n"))

@@ -18,6 +18,44 @@ def ruleset_option(required: bool = True, default: str | None = None):
                         help="A bundled ruleset (see 'mighty ruleset list') or a .toml file.")
 
 
+#: ``--ruleset`` for commands that read a hand record: the record names its own ruleset, which
+#: may only be a bundled one or a file in the record's folder; a path given here may be anywhere.
+record_ruleset_option = click.option(
+    "--ruleset", "-r", "ruleset_name", default=None, metavar="NAME|FILE",
+    help="Use this ruleset instead of the one the record names (a record may only name a "
+         "bundled ruleset or a file in its own folder).")
+
+
 def echo_json(data: Any) -> None:
     """Print JSON the same way everywhere: UTF-8 text, not escapes, so Korean names read."""
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+#: The largest hand, session or count a command accepts: what every database stores in an
+#: INTEGER column (a larger number would overflow before it could be looked up).
+NUMBER_MAX = 2_147_483_647
+
+
+def number_type(low: int = 1) -> click.IntRange:
+    """A whole-number argument from ``low`` to :data:`NUMBER_MAX` (hand and session numbers,
+    counts); anything else is a usage error (exit 2)."""
+    return click.IntRange(low, NUMBER_MAX)
+
+
+def write_output(path: str, text: str, *, newline: str | None = None) -> None:
+    """Write a command's output file; a folder that does not exist, a read-only file or a full
+    disk is one line (exit 1), and a file this call created is not left half-written."""
+    import os
+
+    existed = os.path.lexists(path)
+    try:
+        with open(path, "w", encoding="utf-8", newline=newline) as out:
+            out.write(text)
+    except OSError as exc:
+        if not existed and os.path.isfile(path):
+            try:
+                os.remove(path)
+            except OSError:
+                pass
+        raise click.ClickException(f"cannot write {click.format_filename(path)}: "
+                                   f"{exc.strerror or exc}") from None

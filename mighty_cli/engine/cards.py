@@ -172,7 +172,7 @@ def parse_bid(text: str) -> Bid:
     raw = text.strip()
     compact = raw.replace(" ", "")
     digits = len(compact) - len(compact.lstrip("0123456789"))
-    if digits == 0 or digits == len(compact):
+    if digits == 0 or digits == len(compact) or digits > 3:
         raise InvalidNotation(f"{raw!r} is not a bid: expected a number then S, D, H, C or NT "
                               f"(e.g. 13H, 16NT)")
     try:

@@ -5,6 +5,11 @@ the functions ``abs min max floor ceil``. Arithmetic is exact (``fractions.Fract
 club's ``(taken - 10) / 2`` scores the same on every machine. An expression is compiled once to
 a tree of closures and evaluated many times.
 
+Formulas come from shared ruleset files, so they are bounded (:mod:`.limits`): their length,
+token count and nesting when compiled, and the magnitude of every number they meet when
+evaluated; a formula beyond a bound is a ``ValueError`` when compiled and a
+:class:`~.errors.ScoringError` when evaluated, never a crash or minutes of arithmetic.
+
     >>> compile_expression("2 * (bid - minimum) + (taken - bid)")(
     ...     {"bid": 15, "minimum": 13, "taken": 16})
     Fraction(5, 1)
@@ -16,6 +21,14 @@ import math
 import re
 from fractions import Fraction
 from typing import Callable, Mapping
+
+from .errors import ScoringError
+from .limits import (
+    FORMULA_MAX_DEPTH,
+    FORMULA_MAX_LENGTH,
+    FORMULA_MAX_TOKENS,
+    FORMULA_VALUE_LIMIT,
+)
 
 #: The variables a scoring formula may use.
 VARIABLES = ("bid", "taken", "opposition", "minimum", "max_bid", "total")
@@ -33,7 +46,13 @@ _TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z_0-9]*)|(.))")
 
 def compile_expression(text: str, variables: tuple[str, ...] = VARIABLES) -> Compiled:
     """Compile an expression; a ``ValueError`` names what is wrong and where."""
+    if len(text) > FORMULA_MAX_LENGTH:
+        raise ValueError(f"the formula is {len(text)} characters long: at most "
+                         f"{FORMULA_MAX_LENGTH} are allowed")
     tokens = _tokenize(text)
+    if len(tokens) > FORMULA_MAX_TOKENS:
+        raise ValueError(f"the formula has {len(tokens)} numbers, names and operators: at most "
+                         f"{FORMULA_MAX_TOKENS} are allowed")
     parser = _Parser(text, tokens, variables)
     tree = parser.expression()
     if parser.pos != len(tokens):
@@ -62,6 +81,14 @@ def _tokenize(text: str) -> list[tuple[str, str]]:
 class _Parser:
     def __init__(self, text: str, tokens: list[tuple[str, str]], variables: tuple[str, ...]):
         self.text, self.tokens, self.variables, self.pos = text, tokens, variables, 0
+        self.depth = 0
+
+    def nested(self) -> None:
+        """Count one more level of nesting (parentheses, function calls, signs)."""
+        self.depth += 1
+        if self.depth > FORMULA_MAX_DEPTH:
+            raise ValueError(f"the formula nests more than {FORMULA_MAX_DEPTH} levels deep "
+                             f"(parentheses, function calls and signs)")
 
     def peek(self) -> tuple[str, str]:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else ("end", "")
@@ -78,31 +105,37 @@ class _Parser:
             raise ValueError(f"expected {value!r} but found {found!r} in formula {self.text!r}")
 
     def expression(self) -> Compiled:
-        left = self.term()
+        terms = [(1, self.term())]
         while True:
             if self.take("+"):
-                left = _binary(left, self.term(), lambda a, b: a + b)
+                terms.append((1, self.term()))
             elif self.take("-"):
-                left = _binary(left, self.term(), lambda a, b: a - b)
+                terms.append((-1, self.term()))
             else:
-                return left
+                return terms[0][1] if len(terms) == 1 else _sum(terms)
 
     def term(self) -> Compiled:
         left = self.unary()
+        factors = []
         while True:
             if self.take("*"):
-                left = _binary(left, self.unary(), lambda a, b: a * b)
+                factors.append((False, self.unary()))
             elif self.take("/"):
-                left = _binary(left, self.unary(), _divide)
+                factors.append((True, self.unary()))
             else:
-                return left
+                return _product(left, factors) if factors else left
 
     def unary(self) -> Compiled:
         if self.take("-"):
+            self.nested()
             inner = self.unary()
+            self.depth -= 1
             return lambda env: -inner(env)
         if self.take("+"):
-            return self.unary()
+            self.nested()
+            inner = self.unary()
+            self.depth -= 1
+            return inner
         return self.atom()
 
     def atom(self) -> Compiled:
@@ -110,6 +143,10 @@ class _Parser:
         if kind == "num":
             self.pos += 1
             constant = Fraction(value)
+            if abs(constant) > FORMULA_VALUE_LIMIT or constant.denominator > FORMULA_VALUE_LIMIT:
+                raise ValueError(f"the number {value[:20]}{'...' if len(value) > 20 else ''} is "
+                                 f"too large or too fine for a formula (at most "
+                                 f"{FORMULA_VALUE_LIMIT:,} and 12 decimals)")
             return lambda env: constant
         if kind == "name":
             self.pos += 1
@@ -118,10 +155,12 @@ class _Parser:
             if value not in self.variables:
                 raise ValueError(f"unknown name {value!r} in formula {self.text!r} (variables: "
                                  f"{', '.join(self.variables)}; functions: {', '.join(FUNCTIONS)})")
-            return lambda env: Fraction(env[value])
+            return lambda env: _bounded(Fraction(env[value]))
         if self.take("("):
+            self.nested()
             inner = self.expression()
             self.expect(")")
+            self.depth -= 1
             return inner
         found = value or "the end"
         raise ValueError(f"expected a number, a variable or '(' but found {found!r} in formula "
@@ -130,18 +169,51 @@ class _Parser:
     def call(self, name: str) -> Compiled:
         arity, function = FUNCTIONS[name]
         self.expect("(")
+        self.nested()
         args = [self.expression()]
         while self.take(","):
             args.append(self.expression())
         self.expect(")")
+        self.depth -= 1
         if (arity > 0 and len(args) != arity) or (arity < 0 and len(args) < -arity):
             need = arity if arity > 0 else f"at least {-arity}"
             raise ValueError(f"{name}() takes {need} argument(s) in formula {self.text!r}")
         return lambda env: Fraction(function(*(arg(env) for arg in args)))
 
 
-def _binary(left: Compiled, right: Compiled, op: Callable[[Fraction, Fraction], Fraction]) -> Compiled:
-    return lambda env: op(left(env), right(env))
+def _sum(terms: list[tuple[int, Compiled]]) -> Compiled:
+    """A chain of + and - evaluated in a loop (a long sum never deepens the stack)."""
+    def evaluate(env: Mapping[str, int]) -> Fraction:
+        total = Fraction(0)
+        for sign, term in terms:
+            total = _bounded(total + term(env) if sign > 0 else total - term(env))
+        return total
+    return evaluate
+
+
+def _product(first: Compiled, factors: list[tuple[bool, Compiled]]) -> Compiled:
+    """A chain of * and / evaluated in a loop, left to right."""
+    def evaluate(env: Mapping[str, int]) -> Fraction:
+        value = first(env)
+        for divide, factor in factors:
+            value = _bounded(_divide(value, factor(env)) if divide else value * factor(env))
+        return value
+    return evaluate
+
+
+def _bounded(value: Fraction) -> Fraction:
+    """The value, if its magnitude and denominator are within the formula's bounds."""
+    numerator, denominator = value.numerator, value.denominator
+    if denominator > FORMULA_VALUE_LIMIT or abs(numerator) > FORMULA_VALUE_LIMIT * denominator:
+        raise ScoringError(f"a scoring formula reached {_magnitude(value)}: its numbers must "
+                           f"stay within ±{FORMULA_VALUE_LIMIT:,} with at most 12 decimals")
+    return value
+
+
+def _magnitude(value: Fraction) -> str:
+    if abs(value) > FORMULA_VALUE_LIMIT:
+        return f"a number of {len(str(abs(value.numerator) // value.denominator))} digits"
+    return f"a fraction with a {len(str(value.denominator))}-digit denominator"
 
 
 def _divide(a: Fraction, b: Fraction) -> Fraction:

@@ -15,21 +15,18 @@ Replaying stops at the first violation with a :class:`RecordError` whose message
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from . import names, safe_toml
 from .cards import Bid, format_bid, format_cards, parse_bid, parse_cards
 from .errors import InvalidNotation, MightyError, RecordError
+from .limits import RECORD_MAX_BYTES
 from .ruleset import Ruleset, load_ruleset, ruleset_from_toml
 from .scoring import Score, score_hand, seat_deltas
 from .session import PreviousHand, opener_for, propose, settle_pot
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 FORMAT = "mighty-hand-record/1"
 TOP_KEYS = {"format", "ruleset", "players", "hands", "ruleset_toml", "title", "league", "date",
@@ -39,6 +36,29 @@ RECORDED_KEYS = ("declarer", "contract", "friend", "friend_call", "taken", "oppo
 HAND_KEYS = {"dealer", "opener", "players", "note", "deal_miss", "taken", "opposition",
              "declarer", "friend_call", "session", "date", *FULL_KEYS}
 STATUSES = ("scored", "deal_miss", "redeal", "in_progress")
+
+_TEXT = (str,)
+_SCALAR = (str, int)
+_DAY = (str, date)
+#: The type each key must have, and how a message says it (the rest is checked while replaying).
+TOP_TYPES = {"ruleset": (_TEXT, "a ruleset name or path"), "title": (_TEXT, "a string"),
+             "league": (_TEXT, "a league name"), "date": (_DAY, "a date such as 2024-03-05"),
+             "session": (_SCALAR, "a session number or name"),
+             "ruleset_toml": (_TEXT, "a ruleset's TOML text in a string")}
+HAND_TYPES = {"dealer": (_TEXT, "a player's name"), "opener": (_TEXT, "a player's name"),
+              "declarer": (_TEXT, "a player's name"), "deal_miss": (_TEXT, "a player's name"),
+              "friend": (_TEXT, "a player's name, a call such as \"SA\", or \"none\""),
+              "friend_call": (_TEXT, "a card or a call such as \"mighty\""),
+              "contract": (_TEXT, "a bid such as \"15D\" or \"16NT\""),
+              "discard": (_TEXT, "cards in one string, such as \"C2 D3 H4\""),
+              "note": (_TEXT, "a string"), "date": (_DAY, "a date such as 2024-03-05"),
+              "session": (_SCALAR, "a session number or name"),
+              "deal": ((dict,), "a table of player = \"10 cards\" and kitty = \"3 cards\""),
+              "players": ((list,), "a list of the five players' names"),
+              "election": ((list,), "a list of calls such as \"Bo 13H\" or \"Cy pass\""),
+              "tricks": ((list,), "a list of strings of played cards")}
+#: Keys of a hand that name a player, spelt as the record's players are (names.normalize).
+NAME_KEYS = ("dealer", "opener", "declarer", "deal_miss", "friend")
 
 
 @dataclass
@@ -51,6 +71,9 @@ class Record:
     format: str = FORMAT
     extra: dict = field(default_factory=dict)
     base_dir: Optional[Path] = None
+    #: A ruleset the user named on the command line (``--ruleset``): used instead of the one the
+    #: file names, and the only way to use a file outside the record's folder.
+    user_ruleset: Optional[str] = None
 
 
 @dataclass
@@ -105,38 +128,40 @@ class ReplayResult:
 def load_record(path: str | Path) -> Record:
     """Read a record file; any problem is a RecordError naming the file."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path}: cannot read: {exc.strerror if isinstance(exc, OSError) else exc}"
-                          ) from None
+    text = safe_toml.read_text(path, RECORD_MAX_BYTES, str(path), RecordError)
     return read_record(text, source=str(path), base_dir=path.parent)
 
 
 def read_record(text: str, source: str = "<record>", base_dir: Optional[Path] = None) -> Record:
-    """Parse record TOML text and check its shape (not yet its rules: see :func:`replay`)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RecordError(f"{source}: not valid TOML: {exc}") from None
+    """Parse record TOML text and check its shape and types (not yet its rules: see
+    :func:`replay`). Player names are spelt one way (:func:`names.normalize`) everywhere."""
+    data = safe_toml.parse(text, source, RecordError, RECORD_MAX_BYTES)
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
-        raise RecordError(f"{source}: format = {fmt!r}: expected {FORMAT!r}")
+        raise RecordError(f"{source}: format = {safe_toml.short(fmt)}: expected {FORMAT!r}")
     unknown = set(data) - TOP_KEYS
     if unknown:
-        raise RecordError(f"{source}: unknown key {sorted(unknown)[0]!r} (expected: "
-                          f"{', '.join(sorted(TOP_KEYS))})")
+        raise RecordError(f"{source}: unknown key {safe_toml.short(sorted(unknown)[0])} "
+                          f"(expected: {', '.join(sorted(TOP_KEYS))})")
+    _check_types(data, TOP_TYPES, f"{source}: ")
     ruleset = data.get("ruleset", "standard")
-    if not isinstance(ruleset, str):
-        raise RecordError(f"{source}: ruleset: expected a ruleset name or path")
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise RecordError(f"{source}: players: expected a list of player names")
+    for name in players:
+        wrong = names.refused_character(name)
+        if wrong:
+            raise RecordError(f"{source}: players: {names.visible(name)} {wrong}")
+    players = [names.normalize(p) for p in players]
     if len(set(players)) != len(players):
-        raise RecordError(f"{source}: players: a name appears twice")
+        twice = next(p for p in players if players.count(p) > 1)
+        raise RecordError(f"{source}: players: {twice!r} appears twice")
     hands = data.get("hands", [])
     if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
         raise RecordError(f"{source}: hands: expected [[hands]] tables")
+    for k, hand in enumerate(hands, 1):
+        _check_types(hand, HAND_TYPES, f"{source}: hand {k}: ")
+        _normalize_names(hand)
     # Five play each hand; a session seats up to seven, and a league's export names everyone
     # who ever played, each hand saying which five.
     if len(players) < 5 or (len(players) > 7 and not all("players" in h for h in hands)):
@@ -146,10 +171,39 @@ def read_record(text: str, source: str = "<record>", base_dir: Optional[Path] = 
     for k, hand in enumerate(hands, 1):
         unknown = set(hand) - HAND_KEYS
         if unknown:
-            raise RecordError(f"{source}: hand {k}: unknown key {sorted(unknown)[0]!r}")
+            raise RecordError(f"{source}: hand {k}: unknown key "
+                              f"{safe_toml.short(sorted(unknown)[0])}")
     extra = {k: v for k, v in data.items() if k not in ("format", "ruleset", "players", "hands")}
     return Record(ruleset=ruleset, players=list(players), hands=hands, extra=extra,
                   base_dir=base_dir)
+
+
+def _check_types(data: dict, types: dict, where: str) -> None:
+    for key, (allowed, what) in types.items():
+        if key in data:
+            value = data[key]
+            if not isinstance(value, allowed) or isinstance(value, bool):
+                raise RecordError(f"{where}{key} = {safe_toml.short(value)}: expected {what}")
+    for key in ("players", "election", "tricks"):
+        if key in types and isinstance(data.get(key), list) \
+                and not all(isinstance(v, str) for v in data[key]):
+            raise RecordError(f"{where}{key}: expected {types[key][1]}")
+    deal = data.get("deal") if "deal" in types else None
+    if isinstance(deal, dict) and not all(isinstance(v, str) for v in deal.values()):
+        raise RecordError(f"{where}deal: expected {types['deal'][1]}")
+
+
+def _normalize_names(hand: dict) -> None:
+    """Spell the names a hand mentions as the record's players are spelt."""
+    for key in NAME_KEYS:
+        if isinstance(hand.get(key), str):
+            hand[key] = names.normalize(hand[key])
+    if isinstance(hand.get("players"), list):
+        hand["players"] = [names.normalize(p) for p in hand["players"]]
+    if isinstance(hand.get("deal"), dict):
+        hand["deal"] = {names.normalize(k): v for k, v in hand["deal"].items()}
+    if isinstance(hand.get("election"), list):
+        hand["election"] = [names.normalize(c) for c in hand["election"]]
 
 
 def dump_record(record: Record) -> str:
@@ -168,12 +222,19 @@ def dump_record(record: Record) -> str:
 
 
 def record_ruleset(record: Record) -> Ruleset:
-    """The ruleset a record names: an embedded ``ruleset_toml``, a bundled name, or a path."""
+    """The ruleset a record names: an embedded ``ruleset_toml``, a bundled name, or a path.
+
+    A record is a shared file: the path it names (and any ``extends`` on the way) must lead to
+    a file in the record's folder or below it. A ruleset the user named on the command line
+    (``record.user_ruleset``) is used instead, from anywhere."""
+    if record.user_ruleset:
+        return load_ruleset(record.user_ruleset)
+    folder = record.base_dir or Path.cwd()
     embedded = record.extra.get("ruleset_toml")
     if isinstance(embedded, str) and embedded.strip():
         return ruleset_from_toml(embedded, label=f"{record.ruleset} (embedded)",
-                                 relative_to=record.base_dir).ruleset
-    return load_ruleset(record.ruleset, relative_to=record.base_dir)
+                                 relative_to=folder, confine_to=folder).ruleset
+    return load_ruleset(record.ruleset, relative_to=folder, confine_to=folder)
 
 
 # --- replaying ----------------------------------------------------------------------------------

@@ -13,18 +13,15 @@ problem is a :class:`RulesetError` naming the file, the key and what was expecte
 from __future__ import annotations
 
 import dataclasses
-import sys
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, Optional
 
+from . import safe_toml
 from .cards import SUIT_LETTERS, format_card, parse_card, parse_suit
-from .errors import InvalidNotation, RulesetError
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised only on Python 3.10
-    import tomli as tomllib
+from .errors import InvalidNotation, MightyError, RulesetError
+from .limits import POINTS_LIMIT, RULESET_MAX_BYTES
 
 BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan", "minsa",
                  "sinchon", "gyeonggi", "gwangju", "daegu", "sejong", "msol", "dongdaejeon",
@@ -580,16 +577,28 @@ def bundled_names() -> list[str]:
     return [n for n in BUNDLED_NAMES if n in present] + sorted(present - set(BUNDLED_NAMES))
 
 
-def resolve_ruleset_path(name_or_path: str, relative_to: Optional[Path] = None) -> Path:
-    """The file of a bundled ruleset name (or alias), or of a path to a ruleset file."""
+def resolve_ruleset_path(name_or_path: str, relative_to: Optional[Path] = None,
+                         confine_to: Optional[Path] = None) -> Path:
+    """The file of a bundled ruleset name (or alias), or of a path to a ruleset file.
+
+    With ``confine_to`` (a shared file naming a ruleset: a record's ``ruleset``, a ruleset's
+    ``extends``) the path must lead to a file in that folder or below it; anything else is
+    refused before the file system is asked about it, so the error reveals nothing."""
     text = str(name_or_path).strip()
     key = ALIASES.get(text.lower(), ALIASES.get(text, text.lower()))
     candidate = bundled_dir("rulesets") / f"{key}.toml"
-    if "/" not in text and not text.endswith(".toml") and candidate.is_file():
+    if "/" not in text and "\\" not in text and not text.endswith(".toml") \
+            and "\0" not in text and candidate.is_file():
         return candidate
+    if "\0" in text:
+        raise RulesetError(f"ruleset {safe_toml.short(text)}: not a ruleset name or a path")
     path = Path(text)
     if not path.is_absolute() and relative_to is not None:
         path = relative_to / path
+    if confine_to is not None and not _inside(path, confine_to):
+        raise RulesetError(f"ruleset {safe_toml.short(text)}: a shared file may name a bundled "
+                           f"ruleset or a .toml file in its own folder or below it, nothing "
+                           f"else (give another file with --ruleset on the command line)")
     if path.is_file():
         return path
     if not text.endswith(".toml") and "/" not in text:
@@ -599,51 +608,65 @@ def resolve_ruleset_path(name_or_path: str, relative_to: Optional[Path] = None) 
     raise RulesetError(f"ruleset file {text!r} not found")
 
 
-_CACHE: dict[tuple[str, float], LoadedRuleset] = {}
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether a path, symbolic links followed, is in ``folder`` or below it."""
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except (ValueError, OSError, RuntimeError):
+        return False
+    return True
 
 
-def load_ruleset(name_or_path: str | Path, relative_to: Optional[Path] = None) -> Ruleset:
+_CACHE: dict[tuple[str, float, str], LoadedRuleset] = {}
+
+
+def load_ruleset(name_or_path: str | Path, relative_to: Optional[Path] = None,
+                 confine_to: Optional[Path] = None) -> Ruleset:
     """Load and validate a ruleset by bundled name, alias or file path."""
-    return load_ruleset_with_origins(name_or_path, relative_to).ruleset
+    return load_ruleset_with_origins(name_or_path, relative_to, confine_to).ruleset
 
 
-def load_ruleset_with_origins(name_or_path: str | Path,
-                              relative_to: Optional[Path] = None) -> LoadedRuleset:
-    """Load a ruleset and record which file set each option (``default`` for the schema's)."""
-    path = resolve_ruleset_path(str(name_or_path), relative_to)
-    key = (str(path.resolve()), path.stat().st_mtime)
+def load_ruleset_with_origins(name_or_path: str | Path, relative_to: Optional[Path] = None,
+                              confine_to: Optional[Path] = None) -> LoadedRuleset:
+    """Load a ruleset and record which file set each option (``default`` for the schema's).
+
+    A file's ``extends`` may name a bundled ruleset or a file in ``confine_to`` (by default the
+    folder of the file named here) or below it."""
+    path = resolve_ruleset_path(str(name_or_path), relative_to, confine_to)
+    root = (confine_to or path.parent).resolve()
+    try:
+        key = (str(path.resolve()), path.stat().st_mtime, str(root))
+    except OSError as exc:
+        raise RulesetError(f"{path.name}: cannot read: {exc.strerror or exc}") from None
     if key not in _CACHE:
-        _CACHE[key] = _load(path, ())
+        _CACHE[key] = _load(path, (), root)
     return _CACHE[key]
 
 
 def ruleset_from_toml(text: str, label: str = "<ruleset>",
-                      relative_to: Optional[Path] = None) -> LoadedRuleset:
-    """Load a ruleset from TOML text (an embedded ruleset of a league or a record)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(f"{label}: not valid TOML: {exc}") from None
-    return _build(data, label, relative_to or Path.cwd(), ())
+                      relative_to: Optional[Path] = None,
+                      confine_to: Optional[Path] = None) -> LoadedRuleset:
+    """Load a ruleset from TOML text (an embedded ruleset of a league or a record); its
+    ``extends`` may name a bundled ruleset or a file in ``confine_to`` (default: the folder it
+    is relative to)."""
+    data = safe_toml.parse(text, label, RulesetError, RULESET_MAX_BYTES)
+    folder = relative_to or Path.cwd()
+    return _build(data, label, folder, (), confine_to=(confine_to or folder).resolve())
 
 
-def _load(path: Path, seen: tuple[str, ...]) -> LoadedRuleset:
+def _load(path: Path, seen: tuple[str, ...], root: Path) -> LoadedRuleset:
     label = path.name
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(f"{label}: not valid TOML: {exc}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RulesetError(f"{label}: cannot read: {exc}") from None
+    data = safe_toml.parse(safe_toml.read_text(path, RULESET_MAX_BYTES, label, RulesetError),
+                           label, RulesetError)
     data.setdefault("meta", {})
     if isinstance(data["meta"], dict):
         data["meta"].setdefault("name", path.stem)
     is_root = path.resolve() == (bundled_dir("rulesets") / "standard.toml").resolve()
-    return _build(data, label, path.parent, seen + (str(path.resolve()),), is_root)
+    return _build(data, label, path.parent, seen + (str(path.resolve()),), is_root, root)
 
 
 def _build(data: dict, label: str, folder: Path, seen: tuple[str, ...],
-           is_root: bool = False) -> LoadedRuleset:
+           is_root: bool = False, confine_to: Optional[Path] = None) -> LoadedRuleset:
     parent_name = data.pop("extends", None)
     if parent_name is not None and not isinstance(parent_name, str):
         raise RulesetError(f"{label}: extends: expected a ruleset name or path (a string)")
@@ -651,13 +674,14 @@ def _build(data: dict, label: str, folder: Path, seen: tuple[str, ...],
         parent_name = "standard"
     if parent_name:
         try:
-            parent_path = resolve_ruleset_path(parent_name, folder)
+            parent_path = resolve_ruleset_path(parent_name, folder, confine_to)
         except RulesetError as exc:
-            raise RulesetError(f"{label}: extends = {parent_name!r}: {exc}") from None
+            raise RulesetError(f"{label}: extends = {safe_toml.short(parent_name)}: {exc}"
+                               ) from None
         if str(parent_path.resolve()) in seen:
             raise RulesetError(f"{label}: extends: {parent_name!r} extends this file again "
                                f"(a cycle)")
-        parent = _load(parent_path, seen)
+        parent = _load(parent_path, seen, confine_to or parent_path.parent.resolve())
         values = parent.ruleset.to_dict()
         origins = dict(parent.origins)
         chain = (label,) + parent.chain
@@ -674,6 +698,7 @@ def _build(data: dict, label: str, folder: Path, seen: tuple[str, ...],
         values["meta"]["title"] = values["meta"]["name"]
     ruleset = _construct(Ruleset, values, label, "")
     _check_consistency(ruleset, label)
+    _check_score_range(ruleset, label)
     return LoadedRuleset(ruleset, origins, chain)
 
 
@@ -685,7 +710,8 @@ def _merge(data: dict, values: dict, origins: dict, cls: type, label: str, prefi
         key = f"{prefix}{name}"
         if name not in fields:
             known = ", ".join(fields)
-            raise RulesetError(f"{label}: unknown key {key!r} (expected one of: {known})")
+            raise RulesetError(f"{label}: unknown key {safe_toml.short(key)} (expected one of: "
+                               f"{known})")
         sub = _field_type(fields[name])
         if sub is not None:
             if not isinstance(value, dict):
@@ -714,7 +740,7 @@ def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
     expected = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
 
     def fail(what: str) -> RulesetError:
-        return RulesetError(f"{label}: {key} = {value!r}: expected {what}")
+        return RulesetError(f"{label}: {key} = {safe_toml.short(value)}: expected {what}")
 
     if kind == "card":
         if not isinstance(value, str):
@@ -774,7 +800,8 @@ def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
             raise fail("a whole number")
     elif expected == "float":
         if not _is_number(value):
-            raise fail("a number")
+            raise fail("a finite number (not nan or inf)" if isinstance(value, float)
+                       else "a number")
         value = float(value)
     elif expected == "str":
         if not isinstance(value, str):
@@ -789,7 +816,9 @@ def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
 
 
 def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+    """A finite number: TOML's nan and inf would pass every comparison and fail later."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value))
 
 
 def _check_consistency(rules: Ruleset, label: str) -> None:
@@ -835,6 +864,68 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
     if e.no_trump_discount and not e.no_trump_allowed:
         raise RulesetError(f"{label}: election.no_trump_discount = {e.no_trump_discount} but "
                            f"no-trump is not allowed (election.no_trump_allowed = false)")
+
+
+def _check_score_range(rules: Ruleset, label: str) -> None:
+    """Every score the ruleset can give is one a league can store (``limits.POINTS_LIMIT``).
+
+    The base formula is evaluated for every contract a hand can reach (suit and no-trump, from
+    the lowest bid to the highest) and every number of point cards taken, so a formula that
+    divides by zero or grows out of range somewhere fails here, not at a table; the largest
+    base times every doubling, the scale and the largest share bounds what one player can get.
+    """
+    from fractions import Fraction
+
+    from .cards import Bid
+    from .expression import compile_expression
+    from .scoring import effective_minimum  # local: scoring imports this module
+
+    s, e = rules.scoring, rules.election
+    success, failure = (s.success, s.failure) if s.formula == "custom" else FORMULAS[s.formula]
+    formulas = {True: compile_expression(success), False: compile_expression(failure)}
+    total = rules.point_card_total
+    top = e.max_bid or total
+    largest = Fraction(0)
+    for trump in [0] + ([None] if e.no_trump_allowed else []):
+        lowest = rules.no_trump_minimum if trump is None else e.min_bid
+        for number in range(max(lowest, 0), top + 1):
+            contract = Bid(number, trump)
+            # The variables scoring.score_hand gives a formula (keep the two in step).
+            env = {"bid": number, "minimum": effective_minimum(contract, rules),
+                   "max_bid": e.max_bid or total, "total": total}
+            for taken in range(total + 1):
+                made = taken >= number
+                env |= {"taken": taken, "opposition": total - taken}
+                try:
+                    base = formulas[made](env)
+                except (ZeroDivisionError, MightyError) as exc:
+                    raise RulesetError(f"{label}: scoring.{'success' if made else 'failure'} "
+                                       f"fails for a {_contract(contract)} contract with "
+                                       f"{taken} point cards taken: {exc}") from None
+                if abs(base) > largest:
+                    largest, worst = abs(base), (contract, taken)
+    if not largest:
+        return
+    doublings = [getattr(s, f.name) for f in dataclasses.fields(s)]
+    factors = [d.factor for d in doublings if getattr(d, "enabled", False)
+               and isinstance(getattr(d, "factor", None), int)]
+    multiplier = 1
+    for factor in factors:
+        multiplier = multiplier * factor if s.cumulative else max(multiplier, factor)
+    unit = -(-largest * multiplier * Fraction(str(s.scale)) // 1)  # rounded up
+    if s.cap:
+        unit = min(unit, s.cap)
+    most = unit * max(3 * s.opponent_share + s.friend_share, 4 * s.opponent_share)
+    if most > POINTS_LIMIT:
+        contract, taken = worst
+        raise RulesetError(f"{label}: scoring could give one player {most:,} points in a hand "
+                           f"(base {largest} for a {_contract(contract)} contract with {taken} "
+                           f"point cards taken, ×{multiplier} doublings, scale {s.scale:g}): a "
+                           f"hand's points must stay within ±{POINTS_LIMIT:,}")
+
+
+def _contract(contract: Any) -> str:
+    return f"{contract.number}{'NT' if contract.trump is None else 'S'}"
 
 
 # --- comparing ----------------------------------------------------------------------------------

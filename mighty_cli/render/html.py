@@ -4,6 +4,10 @@ Like datasette, the environment's loader looks in a club's own template folder f
 back to the bundled ``templates/``, so a club can override ``standings.html`` or just the
 ``base.html`` it extends. The chart of cumulative scores is drawn here as SVG geometry (plain
 numbers) that the template places; nothing on the page loads from the network.
+
+Templates run in Jinja2's sandbox: a club's folder is shared, untrusted input, and a template
+that reaches for Python internals (``cycler.__init__.__globals__``) stops with one line, as does
+a template that is broken or names something the page does not have (:class:`TemplateError`).
 """
 
 from __future__ import annotations
@@ -13,7 +17,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Optional, Sequence
 
+from ..engine.errors import MightyError
 from ..engine.ruleset import bundled_dir
+
+
+class TemplateError(MightyError):
+    """A standings template that cannot be loaded or rendered."""
 
 #: Colours for the chart's lines, distinguishable and readable on white.
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
@@ -23,12 +32,12 @@ PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8
 def environment(template_dir: Optional[str | Path] = None):
     """A Jinja2 environment: the club's folder (if any) overrides the bundled templates."""
     import jinja2
+    from jinja2.sandbox import SandboxedEnvironment
 
-    folders = [str(template_dir)] if template_dir else []
-    folders.append(str(bundled_dir("templates")))
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(folders), autoescape=True,
-                             trim_blocks=True, lstrip_blocks=True,
-                             undefined=jinja2.StrictUndefined)
+    folders = folders_of(template_dir)
+    env = SandboxedEnvironment(loader=jinja2.FileSystemLoader(folders), autoescape=True,
+                               trim_blocks=True, lstrip_blocks=True,
+                               undefined=jinja2.StrictUndefined)
     env.filters["signed"] = lambda v: f"{v:+d}" if v else "0"
     env.filters["rate"] = lambda v: "–" if v is None else f"{v * 100:.0f}%"
     env.filters["per_hand"] = lambda v: f"{v:+.2f}"
@@ -100,8 +109,37 @@ def _ticks(low: float, high: float, count: int = 5) -> list[int]:
 def render_league_page(page, template_dir: Optional[str | Path] = None,
                        generated: Optional[datetime] = None) -> str:
     """The whole standings page of a league as one HTML string."""
+    import jinja2
+
     env = environment(template_dir)
-    template = env.get_template("standings.html")
-    return template.render(page=page, chart=chart(page.chart_x, page.chart_series),
-                           generated=(generated or datetime.now(timezone.utc))
-                           .strftime("%Y-%m-%d %H:%M UTC"))
+    try:
+        template = env.get_template("standings.html")
+        return template.render(page=page, chart=chart(page.chart_x, page.chart_series),
+                               generated=(generated or datetime.now(timezone.utc))
+                               .strftime("%Y-%m-%d %H:%M UTC"))
+    except jinja2.TemplateSyntaxError as exc:
+        where = f"{exc.filename or exc.name or 'template'}, line {exc.lineno}"
+        raise TemplateError(f"template {where}: {_first_line(exc.message)}") from None
+    except jinja2.TemplateNotFound as exc:
+        raise TemplateError(f"template {exc.name!r} not found (looked in "
+                            f"{', '.join(folders_of(template_dir))})") from None
+    except jinja2.TemplateError as exc:  # undefined names, the sandbox's refusals
+        raise TemplateError(f"template error: {_first_line(exc.message)}") from None
+    except (ArithmeticError, LookupError, TypeError, ValueError) as exc:
+        # A club's template is code of its own: its mistakes are the club's, in one line.
+        raise TemplateError(f"template error: {type(exc).__name__}: "
+                            f"{_first_line(str(exc))}") from None
+    except (UnicodeDecodeError, OSError) as exc:
+        raise TemplateError(f"template cannot be read: {_first_line(str(exc))}") from None
+    except RecursionError:
+        raise TemplateError("template error: templates include or extend each other without "
+                            "end") from None
+
+
+def folders_of(template_dir: Optional[str | Path]) -> list[str]:
+    """Where templates are looked for, the club's folder first."""
+    return ([str(template_dir)] if template_dir else []) + [str(bundled_dir("templates"))]
+
+
+def _first_line(text: Optional[str]) -> str:
+    return (str(text or "").strip().splitlines() or ["(no message)"])[0]

@@ -107,7 +107,7 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
     session's end are kept as played and reported in ``notes``, as ``mighty replay`` does (so
     an export of a corrected league always imports again)."""
     if create and s.exec(select(League.id).where(League.name == league_name)).first() is None:
-        create_league(s, league_name, record_ruleset(record), who=who)
+        create_league(s, league_name, record_ruleset(record), who=who, exist_ok=True)
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
     rules = league_rules(league)
@@ -294,6 +294,17 @@ def export_record(s: Session, league_name: str) -> Record:
                   extra={"league": league.name, "ruleset_toml": league.ruleset_toml})
 
 
+#: What a spreadsheet reads as the start of a formula (OWASP's CSV injection list).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cells(row: list) -> list:
+    """A CSV row with every text cell a spreadsheet would run as a formula (a player named
+    ``=HYPERLINK(...)``) neutralised by a leading apostrophe; numbers stay numbers."""
+    return [f"'{cell}" if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
+            for cell in row]
+
+
 def export_league(s: Session, league_name: str, fmt: str = "toml") -> str:
     """The league's hands as hand-record TOML, CSV (one row per hand) or JSON."""
     if fmt == "toml":
@@ -312,15 +323,17 @@ def export_league(s: Session, league_name: str, fmt: str = "toml") -> str:
         names = [row.stats.name for row in table.rows]
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["hand", "session", "date", "status", "dealer", "declarer", "contract",
-                         "friend", "friend_call", "taken", "success", "base", "multiplier",
-                         "doublings", "deal_miss", "pot_after", "players"] + names)
+        writer.writerow(csv_cells(["hand", "session", "date", "status", "dealer", "declarer",
+                                   "contract", "friend", "friend_call", "taken", "success",
+                                   "base", "multiplier", "doublings", "deal_miss", "pot_after",
+                                   "players"] + names))
         for h in hands:
             base = h.base if h.base is None or not float(h.base).is_integer() else int(h.base)
-            writer.writerow([h.number, h.session, h.day.isoformat(), h.status, h.dealer,
-                             h.declarer, h.contract, h.friend, h.friend_call, h.taken,
-                             h.success, base, h.multiplier, " ".join(h.doublings), h.deal_miss,
-                             h.pot_after, " ".join(h.players)]
-                            + [h.deltas.get(n, "") for n in names])
+            writer.writerow(csv_cells([h.number, h.session, h.day.isoformat(), h.status,
+                                       h.dealer, h.declarer, h.contract, h.friend,
+                                       h.friend_call, h.taken, h.success, base, h.multiplier,
+                                       " ".join(h.doublings), h.deal_miss, h.pot_after,
+                                       " ".join(h.players)]
+                                      + [h.deltas.get(n, "") for n in names]))
         return out.getvalue()
     raise LeagueError(f"--format {fmt!r}: expected toml, csv or json")

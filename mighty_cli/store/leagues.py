@@ -17,8 +17,8 @@ from sqlmodel import Session, select
 from ..engine.ruleset import Ruleset, load_ruleset, ruleset_from_toml
 from ..standings import parse_rank_by
 from . import LeagueError
-from .lookups import check_name, get_league, get_player, log_change
-from .models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat
+from .lookups import check_name, get_league, get_player, insert_ignoring_conflict, log_change
+from .models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat, utc_now
 
 
 def ruleset_toml_text(rules: Ruleset) -> str:
@@ -29,9 +29,13 @@ def ruleset_toml_text(rules: Ruleset) -> str:
 
 
 def create_league(s: Session, name: str, ruleset: str | Ruleset, *, min_hands: int = 0,
-                  rank_by: str | None = None, who: str = "") -> League:
+                  rank_by: str | None = None, who: str = "", exist_ok: bool = False) -> League:
+    """Create a league; with ``exist_ok`` an existing league of that name is returned instead
+    (``import --create``), also when a concurrent writer creates it first."""
     name = check_name(name, "league name")
     if s.exec(select(League.id).where(League.name == name)).first() is not None:
+        if exist_ok:
+            return get_league(s, name)
         raise LeagueError(f"league {name!r} already exists")
     rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
     text = ruleset_toml_text(rules)
@@ -41,8 +45,12 @@ def create_league(s: Session, name: str, ruleset: str | Ruleset, *, min_hands: i
     order = ",".join(parse_rank_by(rank_by)) if rank_by else None
     league = League(name=name, ruleset_name=rules.name, ruleset_toml=text, min_hands=min_hands,
                     **({"rank_by": order} if order else {}))
-    s.add(league)
-    s.flush()
+    values = league.model_dump(exclude={"id"})
+    if not insert_ignoring_conflict(s, League, values, "name"):  # a concurrent writer was first
+        if exist_ok:
+            return get_league(s, name)
+        raise LeagueError(f"league {name!r} already exists")
+    league = get_league(s, name)
     log_change(s, "league create", who, league_id=league.id,
                after={"name": name, "ruleset": rules.name, "min_hands": min_hands,
                       "rank_by": league.rank_by})
@@ -103,11 +111,11 @@ def league_summaries(s: Session, name: str | None = None) -> list[LeagueSummary]
 
 def add_player(s: Session, name: str, who: str = "") -> Player:
     name = check_name(name)
-    if s.exec(select(Player.id).where(Player.name == name)).first() is not None:
+    if s.exec(select(Player.id).where(Player.name == name)).first() is not None \
+            or not insert_ignoring_conflict(s, Player, {"name": name, "created_at": utc_now()},
+                                            "name"):
         raise LeagueError(f"player {name!r} already exists")
-    player = Player(name=name)
-    s.add(player)
-    s.flush()
+    player = get_player(s, name)
     log_change(s, "player add", who, after={"name": name})
     return player
 

@@ -2,6 +2,11 @@
 
 Each function works inside the caller's transaction and raises a project error for bad input,
 so the caller's rollback leaves the database exactly as it was.
+
+Names are spelt one way (:mod:`mighty_cli.engine.names`: NFC, trimmed, single spaces) when
+stored and when looked up. Creating a player or a league is insert-or-get
+(:func:`insert_ignoring_conflict`), so concurrent writers naming the same new player never fail
+on the unique name: on PostgreSQL the second waits for the first and then finds its row.
 """
 
 from __future__ import annotations
@@ -11,17 +16,23 @@ from typing import Any, Iterable, Optional
 
 from sqlmodel import Session, select
 
+from ..engine import names as name_rules
 from ..engine.ruleset import Ruleset, ruleset_from_toml
 from . import LeagueError
-from .models import ChangeLog, League, Player
+from .models import ChangeLog, League, Player, utc_now
 
 RULING_ROLES = ("declarer", "friend")
 PLAYING_ROLES = ("declarer", "friend", "opponent")
 
 
 def check_name(name: str, what: str = "player name") -> str:
-    """A usable name: trimmed, non-empty, short, and without the comma that separates lists."""
-    clean = " ".join(str(name).split())
+    """A usable name: NFC, trimmed, non-empty, short, without the comma that separates lists
+    and without control, zero-width or bidirectional characters."""
+    wrong = name_rules.refused_character(str(name))
+    if wrong:
+        raise LeagueError(f"{what} {name_rules.visible(str(name))} {wrong}: names may not "
+                          f"contain characters that change what a screen shows")
+    clean = name_rules.normalize(str(name))
     if not clean:
         raise LeagueError(f"{what} {name!r}: must not be empty")
     if "," in clean:
@@ -32,7 +43,24 @@ def check_name(name: str, what: str = "player name") -> str:
     return clean
 
 
+def insert_ignoring_conflict(s: Session, model: type, values: dict, key: str) -> bool:
+    """``INSERT ... ON CONFLICT (key) DO NOTHING``: whether the row was inserted (False when a
+    row with that key exists, or another transaction has just inserted one)."""
+    dialect = s.get_bind().dialect.name
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    elif dialect == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert
+    else:  # another database: the unique index still refuses a duplicate, as one line
+        s.add(model(**values))
+        s.flush()
+        return True
+    statement = insert(model).values(**values).on_conflict_do_nothing(index_elements=[key])
+    return bool(s.execute(statement).rowcount)
+
+
 def get_league(s: Session, name: str) -> League:
+    name = name_rules.normalize(str(name))
     league = s.exec(select(League).where(League.name == name)).first()
     if league is None:
         known = s.exec(select(League.name).order_by(League.name)).all()
@@ -55,6 +83,7 @@ def league_rules(league: League) -> Ruleset:
 
 def find_player(s: Session, name: str) -> Optional[Player]:
     """The player of that name, following merges to the record that absorbed it."""
+    name = name_rules.normalize(str(name))
     player = s.exec(select(Player).where(Player.name == name)).first()
     seen = set()
     while player is not None and player.merged_into_id is not None and player.id not in seen:
@@ -71,15 +100,16 @@ def get_player(s: Session, name: str) -> Player:
 
 
 def ensure_players(s: Session, names: Iterable[str]) -> dict[str, int]:
-    """Player ids by name, creating the players not yet known."""
+    """Player ids by name, creating the players not yet known (insert-or-get)."""
+    clean = {name: check_name(name) for name in names}
+    # Sorted: concurrent writers insert new names in one order, so they never deadlock.
+    for name in sorted({c for c in clean.values() if find_player(s, c) is None}):
+        insert_ignoring_conflict(s, Player, {"name": name, "created_at": utc_now()}, "name")
     ids: dict[str, int] = {}
-    for name in names:
-        clean = check_name(name)
-        player = find_player(s, clean)
-        if player is None:
-            player = Player(name=clean)
-            s.add(player)
-            s.flush()
+    for name, spelt in clean.items():
+        player = find_player(s, spelt)
+        if player is None:  # pragma: no cover - the insert above made it or found it
+            raise LeagueError(f"player {spelt!r} could not be created")
         ids[name] = player.id  # type: ignore[assignment]
     return ids
 

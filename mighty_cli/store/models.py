@@ -4,6 +4,12 @@ A league keeps the full TOML text of its ruleset, so a later edit of a bundled r
 changes a past result. Each hand keeps its outcome in columns, its refereed record (when it was
 played card by card) as hand-record TOML, and one ``HandPlayer`` row per player it touched with
 the points of the hand's score and of the deposit pot, so standings are one aggregate query.
+
+Points are stored in one documented range on every database (:class:`StoredPoints`): a player's
+points from one hand are whole numbers within ±1,000,000,000 (``engine.limits.POINTS_LIMIT``),
+which fits PostgreSQL's 32-bit INTEGER and leaves SQLite's 64-bit sums room for billions of
+hands. A ruleset that could score beyond it fails ``mighty ruleset check``; a value outside it
+is refused with one line before it reaches the database.
 """
 
 from __future__ import annotations
@@ -11,8 +17,30 @@ from __future__ import annotations
 from datetime import date, datetime, timezone
 from typing import Optional
 
-from sqlalchemy import Column, Text, UniqueConstraint
+from sqlalchemy import Column, Integer, Text, UniqueConstraint
+from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
+
+from ..engine.limits import POINTS_LIMIT
+from . import LeagueError
+
+
+class PointsOutOfRange(LeagueError):
+    """Points a league cannot store: outside ±POINTS_LIMIT for one player in one hand."""
+
+
+class StoredPoints(TypeDecorator):
+    """An INTEGER holding one player's points from one hand, checked against POINTS_LIMIT as it
+    is written (ORM flushes and bulk inserts alike), the same on SQLite and PostgreSQL."""
+
+    impl = Integer
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        if value is not None and not -POINTS_LIMIT <= value <= POINTS_LIMIT:
+            raise PointsOutOfRange(f"{value:,} points for one player in one hand: a league "
+                                   f"stores from {-POINTS_LIMIT:,} to {POINTS_LIMIT:,}")
+        return value
 
 
 def utc_now() -> datetime:
@@ -107,8 +135,8 @@ class HandPlayer(SQLModel, table=True):
     league_id: int = Field(foreign_key="league.id", index=True)
     seat: Optional[int] = None
     role: str = Field(max_length=10)             # declarer | friend | opponent | out
-    points: int = 0                              # from the hand's score
-    pot: int = 0                                 # from the deposit pot (paid in or won)
+    points: int = Field(default=0, sa_type=StoredPoints)  # from the hand's score
+    pot: int = Field(default=0, sa_type=StoredPoints)     # from the deposit pot (paid in or won)
 
 
 class ChangeLog(SQLModel, table=True):

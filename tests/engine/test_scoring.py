@@ -170,10 +170,13 @@ def test_describe_names_the_doublings():
 
 
 def test_division_by_zero_in_a_club_formula_is_a_scoring_error():
-    rules = ruleset_from_toml('[scoring]\nformula = "custom"\nsuccess = "taken / (bid - 15)"\n'
-                              'failure = "bid - taken"\n', label="club").ruleset
+    # Loading evaluates the formula for every contract a hand can reach (issue 9), so the
+    # division by zero is left for a contract beyond the point cards (no maximum bid).
+    rules = ruleset_from_toml('[election]\nmax_bid = 0\n[scoring]\nformula = "custom"\n'
+                              'success = "taken - bid"\nfailure = "taken / (bid - 25)"\n',
+                              label="club").ruleset
     with pytest.raises(ScoringError, match="division by zero"):
-        score_hand(rules, parse_bid("15S"), 16)
+        score_hand(rules, parse_bid("25S"), 16)
 
 
 @pytest.mark.parametrize("taken", [True, 15.0, "15"])

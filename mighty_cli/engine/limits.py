@@ -1,0 +1,25 @@
+"""The bounds every input stays within, in one place: files, formulas and stored points.
+
+Clubs share rulesets and hand records, so every file is untrusted input. These limits are far
+above anything a real club writes, and each one turns a file that would exhaust memory, the
+stack or the CPU into one clear error. README.md ("Limits") lists them for users.
+"""
+
+#: The most points one player can win or lose in one hand (declarer, friend or opponent, after
+#: doublings, scale and shares). The same on SQLite and PostgreSQL: a ruleset whose scores could
+#: leave this range fails ``mighty ruleset check``, and nothing outside it is ever stored.
+POINTS_LIMIT = 1_000_000_000
+
+#: A custom scoring formula: characters, tokens and nesting of parentheses and calls.
+FORMULA_MAX_LENGTH = 1_000
+FORMULA_MAX_TOKENS = 200
+FORMULA_MAX_DEPTH = 32
+#: Every number a formula meets, literal or intermediate, stays within this magnitude, and a
+#: fraction's denominator too, so arithmetic stays cheap whatever the formula says.
+FORMULA_VALUE_LIMIT = 10**12
+
+#: File sizes, checked before parsing (``/dev/zero`` is a file too).
+RULESET_MAX_BYTES = 1 << 20            # 1 MiB: the standard ruleset is about 20 kB
+RECORD_MAX_BYTES = 64 << 20            # 64 MiB: a 100,000-hand season is about 20 MB
+#: Tables and arrays nested deeper than this in a ruleset or a record are refused.
+TOML_MAX_DEPTH = 12

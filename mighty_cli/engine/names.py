@@ -1,0 +1,45 @@
+"""Player and league names: one spelling for one name, and nothing invisible in it.
+
+A name is compared in Unicode NFC (a composed 한 and a decomposed 한 are one player), with its
+spaces trimmed and runs of spaces made one (``"A"`` and ``"A "`` are one player, in a record as
+in a league). Characters that change what a terminal shows without being seen (control
+characters such as the escape that sets a terminal's title, zero-width and bidirectional
+formatting such as U+202E that reverses a score on screen) are refused, never stripped
+silently: the user learns which character and where.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Optional
+
+#: Unicode categories a name may not contain, and how a message names them.
+REFUSED_CATEGORIES = {
+    "Cc": "a control character",
+    "Cf": "an invisible formatting character (zero-width or bidirectional)",
+    "Co": "a private-use character",
+    "Cs": "a lone surrogate",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+}
+
+
+def normalize(text: str) -> str:
+    """NFC, trimmed, with every run of white space made one space."""
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def refused_character(text: str) -> Optional[str]:
+    """What is wrong with the first refused character of ``text`` (None when there is none)."""
+    for position, character in enumerate(text, 1):
+        kind = REFUSED_CATEGORIES.get(unicodedata.category(character))
+        if kind:
+            return f"contains {kind}, U+{ord(character):04X}, at character {position}"
+    return None
+
+
+def visible(text: str) -> str:
+    """``text`` quoted for a message, every refused character written as its code."""
+    shown = "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in REFUSED_CATEGORIES else c
+                    for c in text[:60])
+    return "'" + shown + ("...'" if len(text) > 60 else "'")
