@@ -30,6 +30,8 @@ COMMANDS = {
     "standings": "mighty_cli.cli.league:standings",
     "import": "mighty_cli.cli.league:import_",
     "export": "mighty_cli.cli.league:export",
+    "backup": "mighty_cli.cli.league:backup",
+    "restore": "mighty_cli.cli.league:restore",
     "record": "mighty_cli.cli.league_hands:record",
     "hand": "mighty_cli.cli.league_hands:hand",
 }
