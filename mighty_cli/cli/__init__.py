@@ -33,8 +33,10 @@ COMMANDS = {
     "player": "mighty_cli.cli.league:player",
     "session": "mighty_cli.cli.league:session",
     "standings": "mighty_cli.cli.league:standings",
-    "import": "mighty_cli.cli.league:import_",
-    "export": "mighty_cli.cli.league:export",
+    "import": "mighty_cli.cli.interchange:import_",
+    "export": "mighty_cli.cli.interchange:export",
+    "backup": "mighty_cli.cli.interchange:backup",
+    "restore": "mighty_cli.cli.interchange:restore",
     "record": "mighty_cli.cli.league_hands:record",
     "hand": "mighty_cli.cli.league_hands:hand",
 }

@@ -15,7 +15,7 @@ import click
 
 from ..engine.errors import MightyError
 from ..render.text import table
-from .options import echo_json, json_option, number_type, record_ruleset_option, write_output
+from .options import echo_json, json_option, number_type, write_output
 
 db_option = click.option(
     "--db", "db_url", envvar="MIGHTY_DB", metavar="URL",
@@ -483,69 +483,3 @@ def standings(league_name, html_path, template_dir, as_json, db_url) -> None:
         click.echo(f"League {league_name} has no hands yet.")
     else:
         click.echo(standings_text(table_))
-
-
-# --- import and export --------------------------------------------------------------------------
-
-
-@click.command("import")
-@click.argument("path", type=click.Path(exists=True, dir_okay=False))
-@league_option
-@click.option("--create/--no-create", default=True, show_default=True,
-              help="Create the league with the record's ruleset if it does not exist.")
-@click.option("--again", is_flag=True,
-              help="Import sessions even when the league already holds the same hands.")
-@record_ruleset_option
-@db_option
-@by_option
-def import_(path, league_name, create, again, ruleset_name, db_url, who) -> None:
-    """Import a hand-record file into a league: every hand is checked against the league's
-    ruleset before anything is written, players are created as needed, and the import is all
-    or nothing. Hands with a 'session' key are grouped into sessions. A league that does not
-    exist yet is created with the record's ruleset.
-
-    \b
-    Examples:
-      mighty import examples/season.toml --league demo
-      mighty export -l tuesday -o backup.toml && mighty import backup.toml -l tuesday-copy
-    """
-    from ..engine.record import load_record
-    from ..store import services
-
-    record = load_record(path)
-    record.user_ruleset = ruleset_name  # for a league --create makes (a league keeps its own)
-    with database(db_url) as s:
-        done = services.import_record(s, league_name, record, who=who_default(who),
-                                      create=create, again=again)
-    sessions = ", ".join(map(str, done.sessions))
-    click.echo(f"Imported {done.hands} hands into {league_name} (hands {done.first}-{done.last}, "
-               f"sessions {sessions})."
-               + (f" New players: {', '.join(done.players_created)}." if done.players_created
-                  else ""))
-    for note in done.notes:
-        click.echo(f"Note: {note}.")
-
-
-@click.command()
-@league_option
-@click.option("--format", "fmt", type=click.Choice(["toml", "csv", "json"]), default="toml",
-              show_default=True, help="Hand-record TOML (re-importable), CSV or JSON.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Write to a file instead of standard output.")
-@db_option
-def export(league_name, fmt, output, db_url) -> None:
-    """Export a league's hands (voided hands left out).
-
-    \b
-    Examples:
-      mighty export --league tuesday > tuesday.toml
-      mighty export --league tuesday --format csv -o tuesday.csv
-    """
-    from ..store import services
-
-    with database(db_url) as s:
-        text = services.export_league(s, league_name, fmt)
-    if output:
-        write_output(output, text, newline="")
-    else:
-        click.echo(text, nl=not text.endswith("\n"))

@@ -34,7 +34,7 @@ TOP_KEYS = {"format", "ruleset", "players", "hands", "ruleset_toml", "title", "l
 FULL_KEYS = ("deal", "election", "discard", "contract", "friend", "tricks")
 RECORDED_KEYS = ("declarer", "contract", "friend", "friend_call", "taken", "opposition")
 HAND_KEYS = {"dealer", "opener", "players", "note", "deal_miss", "taken", "opposition",
-             "declarer", "friend_call", "session", "date", *FULL_KEYS}
+             "declarer", "friend_call", "session", "date", "number", *FULL_KEYS}
 STATUSES = ("scored", "deal_miss", "redeal", "in_progress")
 
 _TEXT = (str,)
@@ -244,7 +244,17 @@ def replay(record: Record, rules: Optional[Ruleset] = None) -> ReplayResult:
     """Check and score every hand of a record; the first violation raises RecordError."""
     rules = rules or record_ruleset(record)
     totals = {p: 0 for p in record.players}
-    outcomes: list[HandOutcome] = []
+    outcomes = [outcome for _, outcome in iter_replay(record, rules, totals)]
+    return ReplayResult(outcomes, totals, outcomes[-1].pot_after if outcomes else 0)
+
+
+def iter_replay(record: Record, rules: Optional[Ruleset] = None,
+                totals: Optional[dict[str, int]] = None):
+    """Replay a record hand by hand, yielding each ``(hand, outcome)`` as it is scored (the
+    record's ``hands`` may be an iterator: nothing is kept); ``totals``, when given, is
+    updated as it goes. The first violation raises RecordError."""
+    rules = rules or record_ruleset(record)
+    totals = {p: 0 for p in record.players} if totals is None else totals
     pot = 0
     previous: Optional[PreviousHand] = None
     session = None
@@ -260,10 +270,9 @@ def replay(record: Record, rules: Optional[Ruleset] = None) -> ReplayResult:
         pot = outcome.pot_after
         for player, delta in outcome.deltas.items():
             totals[player] += delta
-        outcomes.append(outcome)
+        yield hand, outcome
         if outcome.status != "in_progress":
             previous = _previous_hand(outcome)
-    return ReplayResult(outcomes, totals, pot)
 
 
 def _previous_hand(outcome: HandOutcome) -> PreviousHand:

@@ -32,6 +32,7 @@ from .lookups import ensure_players, get_league, league_rules, log_change
 from .models import ChangeLog, Hand, HandPlayer, League, LeagueSession
 from .queries import standings
 from .sessions import _pot_before, seating, session_note
+from .totals import add_hand, add_pot, fold
 
 
 @dataclass
@@ -58,6 +59,7 @@ def _hand_to_correct(s: Session, league_name: str, number: int) -> tuple[League,
     """A league (locked against concurrent corrections), its rules, and one of its hands."""
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
+    fold(s, league.id)  # type: ignore[arg-type]  (the totals count every hand; now keep them so)
     return league, league_rules(league), _hand(s, league, number)
 
 
@@ -102,6 +104,7 @@ def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
     pot = _pot_before(s, league.id, number)  # type: ignore[arg-type]
     move = _settle(rules, pot, outcome)
     old_pot_after = hand.pot_after
+    add_hand(s, league.id, hand.id, -1)  # type: ignore[arg-type]
     ids = ensure_players(s, present + [p for p in move.deltas if p not in present])
     for key, value in _hand_columns(rules, outcome, ids).items():
         setattr(hand, key, value)
@@ -114,6 +117,7 @@ def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
                                league.id):  # type: ignore[arg-type]
         s.add(HandPlayer(hand_id=hand.id, **member))
     s.flush()
+    add_hand(s, league.id, hand.id)  # type: ignore[arg-type]
     resettled = _resettle(s, league, rules, number + 1, move.pot_after, old_pot_after)
     correction = _correction(s, league, rules, hand, before_view, before_table, resettled)
     log_change(s, "hand amend", who, why, league_id=league.id, hand_id=hand.id,
@@ -129,6 +133,7 @@ def void_hand(s: Session, league_name: str, number: int, *, who: str, why: str) 
     before_view = _hand_views(s, league, [hand])[0]
     before_table = standings(s, league_name)
     pot = _pot_before(s, league.id, number)  # type: ignore[arg-type]
+    add_hand(s, league.id, hand.id, -1)  # type: ignore[arg-type]
     hand.voided = True
     s.add(hand)
     s.flush()
@@ -151,7 +156,8 @@ def unvoid_hand(s: Session, league_name: str, number: int, *, who: str,
     before_table = standings(s, league_name)
     pot = _pot_before(s, league.id, number)  # type: ignore[arg-type]
     hand.voided = False
-    _settle_again(s, league, rules, hand, pot)
+    _settle_again(s, league, rules, hand, pot, {})
+    add_hand(s, league.id, hand.id)  # type: ignore[arg-type]
     # Later hands were settled against the pot before this one; now they follow its pot.
     resettled = _resettle(s, league, rules, number + 1, hand.pot_after, pot)
     correction = _correction(s, league, rules, hand, before_view, before_table, resettled)
@@ -160,9 +166,11 @@ def unvoid_hand(s: Session, league_name: str, number: int, *, who: str,
     return correction
 
 
-def _settle_again(s: Session, league: League, rules: Ruleset, hand: Hand, pot: int) -> int:
+def _settle_again(s: Session, league: League, rules: Ruleset, hand: Hand, pot: int,
+                  changed: dict[int, tuple[int, int]]) -> int:
     """Settle one stored hand's deposit pot again from ``pot`` (the pot before it): its
-    players' pot points and its ``pot_after``. Returns the old ``pot_after``."""
+    players' pot points and its ``pot_after``; what moved is added to ``changed`` (per player
+    id: score change, rows added) for the running totals. Returns the old ``pot_after``."""
     view = _hand_views(s, league, [hand])[0]
     move = settle_pot(rules, pot, hand.status, dealer=view.dealer, deal_miss=view.deal_miss,
                       declarer=view.declarer, friend=view.friend, success=hand.success)
@@ -176,6 +184,9 @@ def _settle_again(s: Session, league: League, rules: Ruleset, hand: Hand, pot: i
     wanted = {ids[name]: amount for name, amount in move.deltas.items()}
     for player_id, member in by_id.items():
         if member.pot != wanted.get(player_id, 0) or member not in members:
+            score, rows = changed.get(player_id, (0, 0))
+            changed[player_id] = (score + wanted.get(player_id, 0) - (member.pot or 0),
+                                  rows + (member not in members))
             member.pot = wanted.get(player_id, 0)
             s.add(member)
     old_pot_after = hand.pot_after
@@ -190,17 +201,19 @@ def _resettle(s: Session, league: League, rules: Ruleset, start: int, pot: int,
     the old one; stop as soon as the two agree, since nothing after can then change."""
     count = 0
     number = start
+    changed: dict[int, tuple[int, int]] = {}
     while pot != old_pot:
         hand = s.exec(select(Hand).where(Hand.league_id == league.id, Hand.number >= number,
                                          Hand.voided == False)  # noqa: E712
                       .order_by(Hand.number).limit(1)).first()
         if hand is None:
             break
-        old_pot = _settle_again(s, league, rules, hand, pot)
+        old_pot = _settle_again(s, league, rules, hand, pot, changed)
         pot = hand.pot_after
         number = hand.number + 1
         count += 1
     s.flush()
+    add_pot(s, league.id, changed)  # type: ignore[arg-type]
     return count
 
 

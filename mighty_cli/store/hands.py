@@ -95,18 +95,19 @@ def _hand_views(s: Session, league: League, hands: Sequence[Hand]) -> list[HandV
     if not hands:
         return []
     ids = [h.id for h in hands]
-    rows = s.exec(select(HandPlayer.hand_id, HandPlayer.seat, HandPlayer.points, HandPlayer.pot,
-                         Player.name).join(Player, Player.id == HandPlayer.player_id)
-                  .where(HandPlayer.hand_id.in_(ids))).all()
     per_hand: dict[int, list] = {}
-    for row in rows:
-        per_hand.setdefault(row[0], []).append(row)
+    for start in range(0, len(ids), 500):  # bounded IN lists, whatever the number of hands
+        for row in s.exec(select(HandPlayer.hand_id, HandPlayer.seat, HandPlayer.points,
+                                 HandPlayer.pot, Player.name)
+                          .join(Player, Player.id == HandPlayer.player_id)
+                          .where(HandPlayer.hand_id.in_(ids[start:start + 500]))).all():
+            per_hand.setdefault(row[0], []).append(row)
     sessions = dict(s.exec(select(LeagueSession.id, LeagueSession.number)
                            .where(LeagueSession.league_id == league.id)).all())
     days = dict(s.exec(select(LeagueSession.id, LeagueSession.day)
                        .where(LeagueSession.league_id == league.id)).all())
-    names = _names(s, [i for h in hands for i in (h.dealer_id, h.declarer_id, h.friend_id,
-                                                   h.deal_miss_id)])
+    names = _names(s, {i for h in hands for i in (h.dealer_id, h.declarer_id, h.friend_id,
+                                                   h.deal_miss_id)})
     views = []
     for hand in hands:
         members = sorted(per_hand.get(hand.id, []), key=lambda r: (r[1] is None, r[1] or 0, r[4]))

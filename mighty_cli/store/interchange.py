@@ -1,4 +1,4 @@
-"""Import and export: hand records in and out of a league, and a refereed hand stored.
+"""Import: hand records (streamed) into a league, and a refereed hand stored.
 
 Each function works inside the caller's transaction and raises a project error for bad input,
 so the caller's rollback leaves the database exactly as it was.
@@ -6,7 +6,6 @@ so the caller's rollback leaves the database exactly as it was.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -15,14 +14,7 @@ from sqlmodel import Session, select
 
 from ..engine.cards import format_bid
 from ..engine.errors import RecordError
-from ..engine.record import (
-    HandOutcome,
-    Record,
-    dump_record,
-    read_record,
-    record_ruleset,
-    replay,
-)
+from ..engine.record import HandOutcome, Record, iter_replay, read_record, record_ruleset
 from ..engine.scoring import pot_shares
 from ..engine.session import SessionTally, has_session_end
 from . import LeagueError
@@ -45,8 +37,9 @@ from .models import (
     SessionSeat,
     utc_now,
 )
-from .queries import standings
+from .exports import iter_hand_views, league_players
 from .sessions import _parse_day, _pot_before, _session, _session_hands, seating
+from .totals import fold
 
 
 @dataclass
@@ -72,34 +65,42 @@ def _view_signature(view: HandView) -> tuple:
             view.friend, view.taken, view.deal_miss)
 
 
-def _refuse_reimport(s: Session, league: League, groups: list, record: Record) -> None:
+def _refuse_reimport(s: Session, league: League, day, hands: list, last_session: int) -> None:
     """A session whose date and hands are already in the league is not imported again by
-    accident (the keeper ran the same import twice); ``again`` imports it anyway."""
-    days = [_parse_day(hands[0][0].get("date", record.extra.get("date")),
-                       f"hand {hands[0][1].index}: date") for _, hands in groups]
-    same_day = s.exec(select(LeagueSession.number).where(LeagueSession.league_id == league.id,
-                                                         LeagueSession.day.in_(set(days)))).all()
-    existing = {}
-    for number in same_day:  # only sessions of the same dates can be the same session
+    accident (the keeper ran the same import twice); ``again`` imports it anyway. Only the
+    sessions stored before this import (up to ``last_session``) are compared."""
+    if not last_session:
+        return
+    same_day = s.exec(select(LeagueSession.number).where(
+        LeagueSession.league_id == league.id, LeagueSession.day == day,
+        LeagueSession.number <= last_session)).all()
+    signature = tuple(_outcome_signature(o) for _, o in hands)
+    for number in same_day:  # only sessions of the same date can be the same session
         views = list_hands(s, league.name, session_number=number, include_voided=False)
-        if views:
-            existing[(views[0].day, tuple(_view_signature(v) for v in views))] = number
-    for day, (_, hands) in zip(days, groups):
-        signature = (day, tuple(_outcome_signature(o) for _, o in hands))
-        if signature in existing:
-            raise LeagueError(f"hands {hands[0][1].index}-{hands[-1][1].index} of the record are "
-                              f"already in league {league.name} as session "
-                              f"{existing[signature]} ({day}, same hands): not imported twice "
-                              f"(use --again to import them anyway)")
+        if views and tuple(_view_signature(v) for v in views) == signature:
+            raise LeagueError(f"hands {hands[0][1].index}-{hands[-1][1].index} of the record "
+                              f"are already in league {league.name} as session {number} "
+                              f"({day}, same hands): not imported twice (use --again to "
+                              f"import them anyway)")
+
+
+def _whole_number(value: Any) -> Optional[int]:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def import_record(s: Session, league_name: str, record: Record, *, who: str = "",
                   session_number: Optional[int] = None, create: bool = False,
                   again: bool = False) -> Imported:
-    """Replay a whole record with the league's ruleset (any violation stops everything), then
-    store its hands as new sessions (grouped by the hands' ``session`` key) or, with
-    ``session_number``, into that open session. With ``create``, a missing league is made
-    with the record's ruleset (an exported league embeds its own).
+    """Replay a record hand by hand with the league's ruleset and store its hands as new
+    sessions (grouped by the hands' ``session`` key) or, with ``session_number``, into that
+    open session; any violation stops everything (the caller's transaction is rolled back).
+    The record's hands may be an iterator (a streamed file): nothing but the current session's
+    hands is held. With ``create``, a missing league is made with the record's ruleset (an
+    exported league embeds its own).
+
+    Numbers: a hand keeps its ``number`` and a new session its ``session`` number when they
+    come after the league's last ones (an export imported into an empty league keeps them);
+    otherwise they are numbered on from the last.
 
     Session ends (``session.hands_per_session``, ``session.starting_points``): an open session
     the hands complete is ended, and a hand after that end is refused (live recording). New
@@ -107,136 +108,172 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
     session's end are kept as played and reported in ``notes``, as ``mighty replay`` does (so
     an export of a corrected league always imports again)."""
     if create and s.exec(select(League.id).where(League.name == league_name)).first() is None:
+        if record.extra.get("ruleset_unknown"):
+            raise LeagueError(f"no league named {league_name!r}, and a CSV export does not say "
+                              f"its ruleset: create it first with 'mighty league create "
+                              f"{league_name} --ruleset NAME'")
         create_league(s, league_name, record_ruleset(record), who=who, exist_ok=True)
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
     rules = league_rules(league)
-    result = replay(record, rules)
-    finished = [(hand, outcome) for hand, outcome in zip(record.hands, result.hands)
-                if outcome.status != "in_progress"]
-    if len(finished) != len(result.hands):
-        open_hand = next(o.index for o in result.hands if o.status == "in_progress")
-        raise RecordError(f"hand {open_hand}: the hand is not finished; a league stores only "
-                          f"finished hands")
     created = [p for p in record.players if find_player(s, check_name(p)) is None]
     ids = ensure_players(s, record.players)
-    # Group hands into sessions: consecutive hands with the same "session" key.
-    groups: list[tuple[Any, list[tuple[dict, HandOutcome]]]] = []
-    for hand, outcome in finished:
-        key = hand.get("session", record.extra.get("session"))
-        if not groups or groups[-1][0] != key:
-            groups.append((key, []))
-        groups[-1][1].append((hand, outcome))
-    if session_number is None and not again:
-        _refuse_reimport(s, league, groups, record)
-    number = (s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)).one()
-              or 0)
-    first_number = number + 1
-    session_numbers: list[int] = []
-    next_session = (s.exec(select(func.max(LeagueSession.number))
-                           .where(LeagueSession.league_id == league.id)).one() or 0)
-    pot = _pot_before(s, league.id, None)  # type: ignore[arg-type]
-    replay_pot = 0
-    hand_rows: list[dict] = []
-    member_rows: list[tuple[int, list[dict]]] = []
-    inserted = 0
-    ended: list[tuple[int, str]] = []
-    notes: list[str] = []
-    ends = has_session_end(rules)
-    for key, hands in groups:
+    run = _Import(s, league, rules, ids, session_number, again, who)
+    key: Any = object()
+    group: list[tuple[dict, HandOutcome]] = []
+    for hand, outcome in iter_replay(record, rules):
+        if outcome.status == "in_progress":
+            raise RecordError(f"hand {outcome.index}: the hand is not finished; a league "
+                              f"stores only finished hands")
+        # Consecutive hands with the same "session" key make one session.
+        hand_key = hand.get("session", record.extra.get("session"))
+        if group and hand_key != key:
+            run.store(group, record)
+            group = []
+        key = hand_key
+        group.append((hand, outcome))
+    if group:
+        run.store(group, record)
+    run.flush()
+    fold(s, league.id)  # type: ignore[arg-type]
+    log_change(s, "import", who, league_id=league.id,
+               after={"hands": run.inserted, "first": run.first, "last": run.number,
+                      "sessions": run.sessions, "players_created": created})
+    return Imported(run.inserted, run.sessions, created, run.first or run.number + 1,
+                    run.number, run.ended, run.notes)
+
+
+class _Import:
+    """The running state of one import: numbers, the deposit pot, rows waiting to be
+    written."""
+
+    def __init__(self, s: Session, league: League, rules, ids: dict[str, int],
+                 session_number: Optional[int], again: bool, who: str) -> None:
+        self.s, self.league, self.rules, self.ids = s, league, rules, ids
+        self.session_number, self.again, self.who = session_number, again, who
+        self.number = (s.exec(select(func.max(Hand.number))
+                              .where(Hand.league_id == league.id)).one() or 0)
+        self.last_session = (s.exec(select(func.max(LeagueSession.number))
+                                    .where(LeagueSession.league_id == league.id)).one() or 0)
+        self.next_session = self.last_session
+        self.pot = _pot_before(s, league.id, None)  # type: ignore[arg-type]
+        self.replay_pot = 0
+        self.first = 0
+        self.inserted = 0
+        self.sessions: list[int] = []
+        self.ended: list[tuple[int, str]] = []
+        self.notes: list[str] = []
+        self.hand_rows: list[dict] = []
+        self.member_rows: list[tuple[int, list[dict]]] = []
+        self.ends = has_session_end(rules)
+
+    def _target(self, hands: list, record: Record) -> tuple[LeagueSession, list[str], SessionTally]:
+        s, league, rules = self.s, self.league, self.rules
         tally = SessionTally()
-        end_hand: Optional[int] = None
-        end_reason: Optional[str] = None
-        late: list[int] = []
-        if session_number is not None:
-            target = _session(s, league, session_number, open_only=True)
+        if self.session_number is not None:
+            target = _session(s, league, self.session_number, open_only=True)
             present = seating(s, target.id)
             missing = [p for _, o in hands for p in o.players if p not in present]
             if missing:
                 raise LeagueError(f"{missing[0]!r} played in the record but is not at session "
-                                  f"{session_number}")
-            if ends:  # count the hands already stored (a correction never ends a session)
+                                  f"{self.session_number}")
+            if self.ends:  # count the hands already stored (a correction never ends a session)
                 for _, status, deltas in _session_hands(s, target.id):  # type: ignore[arg-type]
                     tally.add(rules, status, deltas)
-        else:
-            in_group = {p for _, o in hands for p in o.players}
-            present = [p for p in record.players if p in in_group]
-            next_session += 1
-            target = LeagueSession(league_id=league.id, number=next_session,
-                                   day=_parse_day(hands[0][0].get("date",
-                                                                  record.extra.get("date")),
-                                                  f"hand {hands[0][1].index}: date"),
-                                   first_dealer_id=ids.get(hands[0][1].dealer or ""),
-                                   ended_at=utc_now())
-            s.add(target)
-            s.flush()
-            for seat, name in enumerate(present):
-                s.add(SessionSeat(session_id=target.id, seat=seat, player_id=ids[name]))
-        session_numbers.append(target.number)
+            return target, present, tally
+        day = _parse_day(hands[0][0].get("date", record.extra.get("date")),
+                         f"hand {hands[0][1].index}: date")
+        if not self.again:
+            _refuse_reimport(s, league, day, hands, self.last_session)
+        in_group = {p for _, o in hands for p in o.players}
+        present = [p for p in record.players if p in in_group]
+        wanted = _whole_number(hands[0][0].get("session"))
+        self.next_session = wanted if wanted and wanted > self.next_session \
+            else self.next_session + 1
+        target = LeagueSession(league_id=league.id, number=self.next_session, day=day,
+                               first_dealer_id=self.ids.get(hands[0][1].dealer or ""),
+                               ended_at=utc_now())
+        s.add(target)
+        s.flush()
+        s.execute(insert(SessionSeat), [dict(session_id=target.id, seat=seat,
+                                             player_id=self.ids[name])
+                                        for seat, name in enumerate(present)])
+        return target, present, tally
+
+    def store(self, hands: list[tuple[dict, HandOutcome]], record: Record) -> None:
+        """One session's hands: its session (new, or the open one) and its rows."""
+        s, league, rules, ids = self.s, self.league, self.rules, self.ids
+        target, present, tally = self._target(hands, record)
+        self.sessions.append(target.number)
+        end_hand: Optional[int] = None
+        end_reason: Optional[str] = None
+        late: list[int] = []
         for hand, outcome in hands:
+            wanted = _whole_number(hand.get("number"))
+            number = wanted if wanted and wanted > self.number else self.number + 1
             if end_reason is not None:
-                if session_number is not None:
+                if self.session_number is not None:
                     raise LeagueError(f"hand {outcome.index}: session {target.number} of league "
                                       f"{league.name!r} ended after hand {end_hand} "
                                       f"({end_reason}); store it in a new session")
-                late.append(number + 1)
-            number += 1
+                late.append(number)
+            self.number = number
+            self.first = self.first or number
             # The replay's deltas include its own pot (which started empty): take the pot part
             # out to get the hand's score, and settle the league's pot in its place.
             points = dict(outcome.deltas)
             if outcome.status == "deal_miss":
                 points = {}
-            elif outcome.status == "scored" and replay_pot and outcome.score \
+            elif outcome.status == "scored" and self.replay_pot and outcome.score \
                     and outcome.score.success and outcome.declarer:
-                for name, amount in pot_shares(replay_pot, rules, outcome.declarer,
+                for name, amount in pot_shares(self.replay_pot, rules, outcome.declarer,
                                                outcome.friend).items():
                     points[name] -= amount
-            replay_pot = outcome.pot_after
-            move = _settle(rules, pot, outcome)
-            pot = move.pot_after
+            self.replay_pot = outcome.pot_after
+            move = _settle(rules, self.pot, outcome)
+            self.pot = move.pot_after
             for name in move.deltas:
                 if name not in ids:
                     ids.update(ensure_players(s, [name]))
-            columns = _hand_columns(rules, outcome, ids)
             record_toml = None
             if outcome.full:
                 import tomli_w
 
                 record_toml = tomli_w.dumps({k: v for k, v in hand.items()
-                                             if k not in ("session", "date", "note")})
-            hand_rows.append(dict(league_id=league.id, session_id=target.id, number=number,
-                                  voided=False, pot_after=pot, record_toml=record_toml,
-                                  note=hand.get("note"), created_at=utc_now(), **columns))
-            member_rows.append((number, _member_rows(outcome, present, points, move.deltas, ids,
-                                                     league.id)))  # type: ignore[arg-type]
-            if ends and end_reason is None:
+                                             if k not in ("session", "date", "note", "number")})
+            self.hand_rows.append(dict(league_id=league.id, session_id=target.id, number=number,
+                                       voided=False, pot_after=self.pot, record_toml=record_toml,
+                                       note=hand.get("note"), created_at=utc_now(),
+                                       **_hand_columns(rules, outcome, ids)))
+            self.member_rows.append((number, _member_rows(outcome, present, points, move.deltas,
+                                                          ids, league.id)))  # type: ignore
+            if self.ends and end_reason is None:
                 changes = dict(points)
                 for name, amount in move.deltas.items():
                     changes[name] = changes.get(name, 0) + amount
                 end_reason = tally.add(rules, outcome.status, changes)
                 end_hand = number if end_reason else None
-            if len(hand_rows) >= BATCH:  # write as we go: the transaction keeps it atomic
-                inserted += len(hand_rows)
-                _bulk_insert(s, league.id, hand_rows, member_rows)  # type: ignore[arg-type]
-                hand_rows, member_rows = [], []
-        if end_reason is not None and session_number is not None:
+            if len(self.hand_rows) >= BATCH:  # write as we go: the transaction keeps it atomic
+                self.flush()
+        if end_reason is not None and self.session_number is not None:
             target.ended_at = utc_now()
             s.add(target)
-            log_change(s, "session end", who, end_reason, league_id=league.id,
+            log_change(s, "session end", self.who, end_reason, league_id=league.id,
                        after={"session": target.number, "after_hand": end_hand,
                               "rule": end_reason})
-            ended.append((target.number, end_reason))
+            self.ended.append((target.number, end_reason))
         elif late:
             span = (f"hand {late[0]}" if len(late) == 1
                     else f"hands {late[0]}-{late[-1]}")
-            notes.append(f"session {target.number} ended by its ruleset after hand {end_hand} "
-                         f"({end_reason}); the record plays on: {span} stored as played")
-    inserted += len(hand_rows)
-    _bulk_insert(s, league.id, hand_rows, member_rows)  # type: ignore[arg-type]
-    log_change(s, "import", who, league_id=league.id,
-               after={"hands": inserted, "first": first_number, "last": number,
-                      "sessions": session_numbers, "players_created": created})
-    return Imported(inserted, session_numbers, created, first_number, number, ended, notes)
+            self.notes.append(f"session {target.number} ended by its ruleset after hand "
+                              f"{end_hand} ({end_reason}); the record plays on: {span} stored "
+                              f"as played")
+
+    def flush(self) -> None:
+        self.inserted += len(self.hand_rows)
+        _bulk_insert(self.s, self.league.id, self.hand_rows,  # type: ignore[arg-type]
+                     self.member_rows)
+        self.hand_rows, self.member_rows = [], []
 
 
 BATCH = 5000
@@ -244,19 +281,17 @@ BATCH = 5000
 
 def _bulk_insert(s: Session, league_id: int, hand_rows: list[dict],
                  member_rows: list[tuple[int, list[dict]]]) -> None:
-    """Insert many hands and their player rows with executemany batches (the import path)."""
+    """Insert many hands and their player rows with Core ``insert()`` and uniform row
+    dictionaries (one executemany per batch: the import path)."""
     if not hand_rows:
         return
-    for start in range(0, len(hand_rows), BATCH):
-        s.execute(insert(Hand), hand_rows[start:start + BATCH])
+    s.execute(insert(Hand), hand_rows)
     first, last = hand_rows[0]["number"], hand_rows[-1]["number"]
     hand_ids = dict(s.exec(select(Hand.number, Hand.id).where(Hand.league_id == league_id,
                                                               Hand.number >= first,
                                                               Hand.number <= last)).all())
-    flat = [dict(member, hand_id=hand_ids[number])
-            for number, members in member_rows for member in members]
-    for start in range(0, len(flat), BATCH * 5):
-        _insert_members(s, flat[start:start + BATCH * 5])
+    _insert_members(s, [dict(member, hand_id=hand_ids[number])
+                        for number, members in member_rows for member in members])
 
 
 def _insert_members(s: Session, rows: list[dict]) -> None:
@@ -281,59 +316,11 @@ def save_refereed_hand(s: Session, league_name: str, record_text: str, *,
 
 
 def export_record(s: Session, league_name: str) -> Record:
-    """The league as a hand record (voided hands left out), ruleset embedded."""
+    """The league as a hand record in memory (voided hands left out), ruleset embedded; the
+    CLI streams instead (:func:`.exports.iter_export`)."""
     league = get_league(s, league_name)
-    hands = list_hands(s, league_name, include_voided=False)
-    players: list[str] = []
-    for hand in hands:
-        for name in hand.players + hand.sitting_out:
-            if name not in players:
-                players.append(name)
-    return Record(ruleset=league.ruleset_name, players=players,
-                  hands=[h.hand_dict() for h in hands],
+    return Record(ruleset=league.ruleset_name,
+                  players=league_players(s, league.id),  # type: ignore[arg-type]
+                  hands=[{"number": v.number} | v.hand_dict()
+                         for v in iter_hand_views(s, league)],
                   extra={"league": league.name, "ruleset_toml": league.ruleset_toml})
-
-
-#: What a spreadsheet reads as the start of a formula (OWASP's CSV injection list).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def csv_cells(row: list) -> list:
-    """A CSV row with every text cell a spreadsheet would run as a formula (a player named
-    ``=HYPERLINK(...)``) neutralised by a leading apostrophe; numbers stay numbers."""
-    return [f"'{cell}" if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
-            for cell in row]
-
-
-def export_league(s: Session, league_name: str, fmt: str = "toml") -> str:
-    """The league's hands as hand-record TOML, CSV (one row per hand) or JSON."""
-    if fmt == "toml":
-        return dump_record(export_record(s, league_name))
-    league = get_league(s, league_name)
-    hands = list_hands(s, league_name, include_voided=False)
-    table = standings(s, league_name)
-    if fmt == "json":
-        return json.dumps({"league": league.name, "ruleset": league.ruleset_name,
-                           "hands": [h.to_json() for h in hands],
-                           "standings": table.to_json()}, ensure_ascii=False, indent=2)
-    if fmt == "csv":
-        import csv
-        import io
-
-        names = [row.stats.name for row in table.rows]
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(csv_cells(["hand", "session", "date", "status", "dealer", "declarer",
-                                   "contract", "friend", "friend_call", "taken", "success",
-                                   "base", "multiplier", "doublings", "deal_miss", "pot_after",
-                                   "players"] + names))
-        for h in hands:
-            base = h.base if h.base is None or not float(h.base).is_integer() else int(h.base)
-            writer.writerow(csv_cells([h.number, h.session, h.day.isoformat(), h.status,
-                                       h.dealer, h.declarer, h.contract, h.friend,
-                                       h.friend_call, h.taken, h.success, base, h.multiplier,
-                                       " ".join(h.doublings), h.deal_miss, h.pot_after,
-                                       " ".join(h.players)]
-                                      + [h.deltas.get(n, "") for n in names]))
-        return out.getvalue()
-    raise LeagueError(f"--format {fmt!r}: expected toml, csv or json")

@@ -153,3 +153,35 @@ class ChangeLog(SQLModel, table=True):
     at: datetime = Field(default_factory=utc_now)
     before: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
     after: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
+
+
+class PlayerTotal(SQLModel, table=True):
+    """A player's running totals in a league over its live hands up to ``TotalsMark.number``
+    (what :func:`mighty_cli.store.queries.player_stats` would sum), so standings read one row
+    per player instead of every hand. Corrections update it in their own transaction."""
+
+    __tablename__ = "player_total"
+
+    league_id: int = Field(foreign_key="league.id", primary_key=True)
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+    rows: int = 0                # hand_player rows counted (a row makes the player listed)
+    hands: int = 0
+    score: int = 0
+    declarer: int = 0
+    declarer_success: int = 0
+    friend: int = 0
+    runs: int = 0
+    back_runs: int = 0
+    deal_misses: int = 0
+
+
+class TotalsMark(SQLModel, table=True):
+    """How far a league's :class:`PlayerTotal` rows are counted: every hand numbered up to
+    ``number``, and the change log up to ``log_id`` (a later entry that can move hands between
+    players, such as a merge, makes the totals be counted again)."""
+
+    __tablename__ = "totals_mark"
+
+    league_id: int = Field(foreign_key="league.id", primary_key=True)
+    number: int = 0
+    log_id: int = 0

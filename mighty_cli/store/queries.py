@@ -53,8 +53,11 @@ def player_stats(s: Session, league_id: int) -> list[PlayerStats]:
 
 
 def standings(s: Session, league_name: str) -> Standings:
+    """The league table, read from the running totals (:mod:`.totals`), not from every hand."""
+    from .totals import current
+
     league = get_league(s, league_name)
-    return rank(player_stats(s, league.id), league.min_hands,  # type: ignore[arg-type]
+    return rank(current(s, league.id), league.min_hands,  # type: ignore[arg-type]
                 parse_rank_by(league.rank_by))
 
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from .corrections import Correction, amend_hand, change_log, unvoid_hand, void_hand  # noqa: F401
 from .hands import HandView, Recorded, evaluate_hand, list_hands, record_hand, show_hand  # noqa: F401
+from .exports import export_league, iter_export, write_export  # noqa: F401
 from .interchange import (  # noqa: F401
     BATCH,
     Imported,
-    export_league,
     export_record,
     import_record,
     save_refereed_hand,

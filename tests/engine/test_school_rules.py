@@ -64,11 +64,11 @@ def test_deal_miss_player_opens_the_recorded_redeal():
     result = replay(Record(ruleset="standard", players=FIVE, hands=hands))
     assert result.hands[1].dealer == "Cy" and result.hands[1].status == "in_progress"
     with pytest.raises(RecordError, match=r"hand 2: election: Cy opened with 13H but Ana opens"):
-        replay(Record(ruleset=variant_path("same"), players=FIVE, hands=hands))
+        replay(Record(ruleset="club", players=FIVE, hands=hands, user_ruleset=variant_path("same")))
 
 
 def variant_path(next_dealer: str) -> str:
-    """A ruleset file extending standard (records name rulesets by file)."""
+    """A ruleset file extending standard, named as on the command line (--ruleset)."""
     import tempfile
     from pathlib import Path
     folder = Path(tempfile.mkdtemp())

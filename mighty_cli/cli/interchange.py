@@ -1,0 +1,160 @@
+"""Moving leagues in and out: ``import``, ``export``, ``backup`` and ``restore``.
+
+Thin: parse, open one transaction, call the store, write. Files are read and written hand by
+hand (row by row for a backup), so a season of any size fits in flat memory.
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from typing import Iterator, Optional
+
+import click
+
+from .league import by_option, database, db_option, league_option, who_default
+from .options import record_ruleset_option
+
+
+@click.command("import")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@league_option
+@click.option("--format", "fmt", type=click.Choice(["toml", "csv", "json"]), default=None,
+              help="The file's format (default: from its extension; otherwise a hand record).")
+@click.option("--create/--no-create", default=True, show_default=True,
+              help="Create the league with the record's ruleset if it does not exist.")
+@click.option("--again", is_flag=True,
+              help="Import sessions even when the league already holds the same hands.")
+@record_ruleset_option
+@db_option
+@by_option
+def import_(path, league_name, fmt, create, again, ruleset_name, db_url, who) -> None:
+    """Import a hand-record file, or a league's TOML, JSON or CSV export, into a league: every
+    hand is checked against the league's ruleset, players are created as needed, and the
+    import is all or nothing. Hands with a 'session' key are grouped into sessions; an export
+    imported into an empty league keeps its hand and session numbers. A league that does not
+    exist yet is created with the record's ruleset. The file is read hand by hand.
+
+    \b
+    Examples:
+      mighty import examples/season.toml --league demo
+      mighty export -l tuesday -o tuesday.json && mighty import tuesday.json -l tuesday-copy
+    """
+    from ..store import services
+    from ..store.formats import open_record
+
+    with database(db_url) as s:
+        record = open_record(path, fmt)
+        record.user_ruleset = ruleset_name  # for a league --create makes (a league keeps its own)
+        done = services.import_record(s, league_name, record, who=who_default(who),
+                                      create=create, again=again)
+    sessions = ", ".join(map(str, done.sessions))
+    click.echo(f"Imported {done.hands} hands into {league_name} (hands {done.first}-{done.last}, "
+               f"sessions {sessions})."
+               + (f" New players: {', '.join(done.players_created)}." if done.players_created
+                  else ""))
+    for note in done.notes:
+        click.echo(f"Note: {note}.")
+
+
+@contextmanager
+def output_file(output: Optional[str]) -> Iterator:
+    """Standard output, or a file written beside its final name and moved there only when
+    complete (a failed export leaves no half-written file)."""
+    import sys
+
+    if not output:
+        yield sys.stdout
+        sys.stdout.flush()
+        return
+    partial = f"{output}.part"
+    try:
+        with open(partial, "w", encoding="utf-8", newline="") as out:
+            yield out
+        os.replace(partial, output)
+    except OSError as exc:  # a missing folder, a read-only place, a full disk: one line
+        raise click.ClickException(f"cannot write {click.format_filename(output)}: "
+                                   f"{exc.strerror or exc}") from None
+    finally:
+        if os.path.exists(partial):
+            os.remove(partial)
+
+
+@click.command()
+@league_option
+@click.option("--format", "fmt", type=click.Choice(["toml", "csv", "json"]), default=None,
+              help="Hand-record TOML, CSV or JSON; all three import again (default: from the "
+                   "--output file's extension, else toml).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write to a file instead of standard output.")
+@click.option("--bom/--no-bom", default=True, show_default=True,
+              help="Start a CSV with a UTF-8 byte-order mark (spreadsheets then read Hangul "
+                   "right).")
+@db_option
+def export(league_name, fmt, output, bom, db_url) -> None:
+    """Export a league's hands (voided hands left out; a backup keeps everything), hand by
+    hand. CSV has one row per hand and one column per player in seating order, blank when
+    the player sat the hand out.
+
+    \b
+    Examples:
+      mighty export --league tuesday > tuesday.toml
+      mighty export --league tuesday -o tuesday.csv
+      mighty export --league tuesday --format json -o tuesday.json
+    """
+    from ..store import services
+    from ..store.formats import detect_format
+
+    fmt = fmt or (detect_format(output) if output else "toml")
+    with database(db_url) as s, output_file(output) as out:
+        services.write_export(s, league_name, fmt, out, bom=bom and fmt == "csv")
+
+
+@click.command()
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), required=True,
+              help="The backup file (JSON lines).")
+@db_option
+def backup(output, db_url) -> None:
+    """Back up the whole database: players, leagues and their settings, sessions open or
+    ended, every hand (voided ones too) with its number, and the change log. 'mighty
+    restore' puts it back into an empty database, table for table.
+
+    \b
+    Examples:
+      mighty backup -o club-2024-06-01.jsonl
+      mighty restore club-2024-06-01.jsonl --db new.db
+    """
+    from ..store.backup import iter_backup
+
+    rows = 0
+    with database(db_url) as s, output_file(output) as out:
+        for text in iter_backup(s):
+            out.write(text)
+            rows += text.count("\n")
+    click.echo(f"Wrote {output} ({rows - 1} rows).")
+
+
+@click.command()
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@db_option
+def restore(path, db_url) -> None:
+    """Restore a backup into an empty database (all or nothing).
+
+    \b
+    Examples:
+      mighty restore club-2024-06-01.jsonl --db new.db
+    """
+    from ..engine.errors import RecordError
+    from ..store.backup import restore as restore_backup
+
+    try:
+        stream = open(path, encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read: {exc.strerror}") from None
+    with stream, database(db_url) as s:
+        try:
+            counts = restore_backup(s, stream, path)
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"{path}: cannot read: {exc}") from None
+    click.echo(f"Restored {sum(counts.values())} rows ({counts.get('hand', 0)} hands, "
+               f"{counts.get('league', 0)} leagues).")

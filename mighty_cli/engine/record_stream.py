@@ -1,0 +1,222 @@
+"""Hand records read as a stream: the header first, then one ``[[hands]]`` table at a time.
+
+A season file is a sequence of hands, never one object in memory. :func:`stream_record` reads
+the file line by line and returns a :class:`~.record.Record` whose ``hands`` is an iterator
+(replay and import consume it once, in order). Each hand's table is parsed by a fast path for
+the lines an export writes (``key = value`` with a string, an integer, a boolean, a date or a
+list of strings); any other line (an inline table, a multi-line list, a comment, a sub-table)
+sends that table through :mod:`tomllib`, so the result is always exactly what ``tomllib`` would
+give for the whole file, and errors are tomllib's, with the file's line number.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from datetime import date
+from pathlib import Path
+from typing import IO, Any, Iterator, Optional
+
+from .errors import RecordError
+from .record import FORMAT, HAND_KEYS, TOP_KEYS, Record
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+_LINE = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*?)[ \t]*\r?\n?\Z", re.S)
+_INT = re.compile(r"[+-]?(?:0|[1-9][0-9]*)\Z")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
+_PLAIN_STRING = re.compile(r'"[^"\\\x00-\x1f\x7f]*"\Z')
+_STRING_LIST = re.compile(r'\[[ \t]*(?:"[^"\\\x00-\x1f\x7f]*"[ \t]*,[ \t]*)*'
+                          r'(?:"[^"\\\x00-\x1f\x7f]*"[ \t]*)?\]\Z')
+_ESCAPED_STRING = re.compile(r'"(?:[^"\\\x00-\x1f\x7f]|\\["\\bfnrt]|\\u[0-9A-Fa-f]{4})*"\Z')
+
+
+class _Slow(Exception):
+    """A line the fast path does not take: parse the table with tomllib."""
+
+
+def _value(text: str) -> Any:
+    """A TOML value in the forms an export writes, exactly as tomllib reads it."""
+    first = text[:1]
+    if first == '"':
+        if _PLAIN_STRING.match(text):
+            return text[1:-1]
+        if _ESCAPED_STRING.match(text):
+            value = json.loads(text)
+            if not any(0xD800 <= ord(c) <= 0xDFFF for c in value):  # TOML has no surrogates
+                return value
+        raise _Slow
+    if first == "[":
+        if _STRING_LIST.match(text):
+            return re.findall(r'"([^"]*)"', text)
+        raise _Slow
+    if _INT.match(text):
+        return int(text)
+    if text == "true":
+        return True
+    if text == "false":
+        return False
+    if _DATE.match(text):
+        try:
+            return date.fromisoformat(text)
+        except ValueError:
+            raise _Slow from None
+    raise _Slow
+
+
+def parse_hand_table(lines: list[str], first_line: int) -> list[dict]:
+    """The hands of one ``[[hands]]`` block (its header line excluded): usually one, by the
+    fast path; through tomllib when a line asks for it."""
+    hand: dict[str, Any] = {}
+    try:
+        for line in lines:
+            if not line.strip():
+                continue
+            match = _LINE.match(line)
+            if match is None or "#" in line:
+                raise _Slow
+            key, value = match.groups()
+            if key in hand:
+                raise _Slow
+            hand[key] = _value(value)
+        return [hand]
+    except _Slow:
+        pass
+    try:
+        data = tomllib.loads("[[hands]]\n" + "".join(lines))
+    except tomllib.TOMLDecodeError as exc:
+        raise RecordError(_shift(str(exc), first_line - 1)) from None
+    extra = set(data) - {"hands"}
+    if extra:  # a top-level table after the hands
+        return [dict(hand, **{k: data[k] for k in extra}) for hand in data["hands"]]
+    return data["hands"]
+
+
+def _shift(message: str, offset: int) -> str:
+    """A tomllib message about a block, with the file's line number."""
+    return re.sub(r"line (\d+)", lambda m: f"line {int(m.group(1)) + offset}", message)
+
+
+def _is_hands_header(line: str) -> bool:
+    return line.strip() == "[[hands]]"
+
+
+def _quotes(text: str) -> int:
+    return text.count('"""') + text.count("'''")
+
+
+def _blocks(lines: Iterator[str]) -> Iterator[tuple[int, list[str]]]:
+    """(line number of the first line, lines) of the header, then of each ``[[hands]]``
+    block. A block whose multi-line strings are still open runs on to the next header."""
+    block: list[str] = []
+    start = 1
+    number = 0
+    open_quotes = 0
+    for line in lines:
+        number += 1
+        if _is_hands_header(line) and open_quotes % 2 == 0:
+            yield start, block
+            block, start, open_quotes = [], number + 1, 0
+            continue
+        if "'''" in line or '"""' in line:
+            open_quotes += _quotes(line)
+        block.append(line)
+    yield start, block
+
+
+def stream_record(source: IO[str] | str | Path, name: Optional[str] = None,
+                  base_dir: Optional[Path] = None) -> Record:
+    """A record read from a text stream or a file, its hands an iterator. The header (format,
+    ruleset, players) is read and checked now; each hand is checked as it comes (the same
+    checks as :func:`~.record.read_record`)."""
+    if isinstance(source, (str, Path)):
+        path = Path(source)
+        try:
+            stream: IO[str] = open(path, encoding="utf-8-sig")
+        except OSError as exc:
+            raise RecordError(f"{path}: cannot read: {exc.strerror}") from None
+        name = name or str(path)
+        base_dir = base_dir or path.parent
+    else:
+        stream = source
+    name = name or "<record>"
+    blocks = _blocks(_lines(stream, name))
+    _, header = next(blocks)
+    try:
+        data = tomllib.loads("".join(header))
+    except tomllib.TOMLDecodeError as exc:
+        raise RecordError(f"{name}: not valid TOML: {exc}") from None
+    record = _checked_header(data, name, base_dir)
+    record.hands = _hands(data.get("hands", []), blocks, record.players, name)  # type: ignore
+    return record
+
+
+def _lines(stream: IO[str], name: str) -> Iterator[str]:
+    try:
+        yield from stream
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{name}: cannot read: {exc}") from None
+    finally:
+        stream.close()
+
+
+def _checked_header(data: dict, source: str, base_dir: Optional[Path]) -> Record:
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(f"{source}: format = {fmt!r}: expected {FORMAT!r}")
+    unknown = set(data) - TOP_KEYS
+    if unknown:
+        raise RecordError(f"{source}: unknown key {sorted(unknown)[0]!r} (expected: "
+                          f"{', '.join(sorted(TOP_KEYS))})")
+    ruleset = data.get("ruleset", "standard")
+    if not isinstance(ruleset, str):
+        raise RecordError(f"{source}: ruleset: expected a ruleset name or path")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise RecordError(f"{source}: players: expected a list of player names")
+    if len(set(players)) != len(players):
+        raise RecordError(f"{source}: players: a name appears twice")
+    if len(players) < 5:
+        raise RecordError(f"{source}: players: Mighty is played by five (six or seven present, "
+                          f"five playing each hand; more only when every hand names its five); "
+                          f"got {len(players)}")
+    extra = {k: v for k, v in data.items() if k not in ("format", "ruleset", "players", "hands")}
+    return Record(ruleset=ruleset, players=list(players), hands=[], extra=extra,
+                  base_dir=base_dir)
+
+
+def _hands(first: Any, blocks: Iterator[tuple[int, list[str]]], players: list[str],
+           source: str) -> Iterator[dict]:
+    index = 0
+    if not isinstance(first, list):
+        raise RecordError(f"{source}: hands: expected [[hands]] tables")
+
+    def parsed() -> Iterator[dict]:
+        yield from first
+        for start, lines in blocks:
+            try:
+                yield from parse_hand_table(lines, start)
+            except RecordError as exc:
+                raise RecordError(f"{source}: not valid TOML: {exc}") from None
+
+    for hand in parsed():
+        index += 1
+        check_hand(hand, index, players, source)
+        yield hand
+
+
+def check_hand(hand: Any, index: int, players: list[str], source: str) -> None:
+    """The shape checks :func:`~.record.read_record` makes of each hand."""
+    if not isinstance(hand, dict):
+        raise RecordError(f"{source}: hands: expected [[hands]] tables")
+    unknown = set(hand) - HAND_KEYS
+    if unknown:
+        raise RecordError(f"{source}: hand {index}: unknown key {sorted(unknown)[0]!r}")
+    if len(players) > 7 and "players" not in hand:
+        raise RecordError(f"{source}: players: Mighty is played by five (six or seven present, "
+                          f"five playing each hand; more only when every hand names its five); "
+                          f"got {len(players)}")

@@ -1,0 +1,211 @@
+"""Reading an export back: a hand record (TOML), the JSON or the CSV that ``mighty export``
+writes, each as a :class:`~mighty_cli.engine.record.Record` whose hands come one at a time.
+
+The format is the file's extension (``.toml``, ``.json``, ``.csv``) unless ``--format`` says
+otherwise. JSON and CSV hands are turned back into hand-record tables (a refereed hand from its
+embedded record), so one import path checks and stores all three.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import IO, Any, Iterator, Optional
+
+from ..engine.errors import RecordError
+from ..engine.record import FORMAT, Record
+from ..engine.record_stream import check_hand, stream_record
+from .exports import CSV_COLUMNS, FORMATS
+
+
+def detect_format(path: str | Path, fmt: Optional[str] = None) -> str:
+    """``fmt`` if given, else the extension; anything else is read as a hand record."""
+    if fmt:
+        if fmt not in FORMATS:
+            raise RecordError(f"--format {fmt!r}: expected toml, csv or json")
+        return fmt
+    suffix = Path(path).suffix.lower().lstrip(".")
+    return suffix if suffix in FORMATS else "toml"
+
+
+def open_record(path: str | Path, fmt: Optional[str] = None) -> Record:
+    """The record in a TOML, JSON or CSV file, its hands read as they are used."""
+    kind = detect_format(path, fmt)
+    if kind == "toml":
+        return stream_record(path)
+    try:
+        stream = open(path, encoding="utf-8-sig", newline="")
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read: {exc.strerror}") from None
+    reader = _json_record if kind == "json" else _csv_record
+    try:
+        return reader(stream, str(path))
+    except UnicodeDecodeError as exc:
+        stream.close()
+        raise RecordError(f"{path}: cannot read: {exc}") from None
+
+
+def view_to_hand(view: dict, where: str) -> Optional[dict]:
+    """An exported hand (JSON fields) as a hand-record table; None for a voided hand."""
+    if not isinstance(view, dict):
+        raise RecordError(f"{where}: expected an object")
+    if view.get("voided"):
+        return None
+    record = view.get("record")
+    if isinstance(record, dict):
+        hand: dict[str, Any] = dict(record)
+    elif view.get("status") == "deal_miss":
+        hand = {"dealer": view.get("dealer"), "deal_miss": view.get("deal_miss")}
+    else:
+        hand = {"dealer": view.get("dealer"), "declarer": view.get("declarer"),
+                "contract": view.get("contract"), "friend": view.get("friend") or "none",
+                "friend_call": view.get("friend_call"), "taken": view.get("taken")}
+    hand = {"number": view.get("number"), "session": view.get("session"),
+            "date": view.get("day"), "players": view.get("players")} | hand
+    if view.get("note"):
+        hand["note"] = view["note"]
+    return {k: v for k, v in hand.items() if v is not None}
+
+
+# --- JSON ---------------------------------------------------------------------------------------
+
+
+def _json_record(stream: IO[str], name: str) -> Record:
+    """The JSON export streams: its hands are one per line between ``"hands": [`` and ``]``.
+    A JSON file laid out otherwise is read whole."""
+    head: list[str] = []
+    for line in stream:
+        if line.strip() == '"hands": [':
+            break
+        head.append(line)
+    else:
+        stream.close()
+        try:
+            data = json.loads("".join(head))
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{name}: not valid JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise RecordError(f"{name}: expected a JSON object (a league export)")
+        return _json_header(data, name, iter(data.get("hands") or ()))
+    text = "".join(head).rstrip().rstrip(",") + "}"
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{name}: not valid JSON: {exc}") from None
+    return _json_header(data, name, _json_lines(stream, name, len(head) + 1))
+
+
+def _json_lines(stream: IO[str], name: str, number: int) -> Iterator[Any]:
+    with stream:
+        for line in stream:
+            number += 1
+            text = line.strip()
+            if text.startswith("]"):
+                return
+            try:
+                yield json.loads(text.rstrip(","))
+            except json.JSONDecodeError as exc:
+                raise RecordError(f"{name}: line {number}: not valid JSON: {exc}") from None
+        raise RecordError(f"{name}: the hands list is not closed (a cut-off file?)")
+
+
+def _json_header(data: dict, name: str, views: Iterator[Any]) -> Record:
+    if not isinstance(data, dict) or not isinstance(data.get("players"), list):
+        raise RecordError(f"{name}: expected a league export (with players and hands)")
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(f"{name}: format = {fmt!r}: expected {FORMAT!r}")
+    players = [str(p) for p in data["players"]]
+    extra = {k: data[k] for k in ("league", "ruleset_toml") if data.get(k) is not None}
+    return Record(ruleset=str(data.get("ruleset", "standard")), players=players,
+                  hands=_checked(views, players, name), extra=extra,  # type: ignore[arg-type]
+                  base_dir=Path(name).parent)
+
+
+def _checked(views: Iterator[Any], players: list[str], name: str) -> Iterator[dict]:
+    index = 0
+    for view in views:
+        hand = view_to_hand(view, f"{name}: hand {index + 1}")
+        if hand is None:
+            continue
+        index += 1
+        check_hand(hand, index, players, name)
+        yield hand
+
+
+# --- CSV ----------------------------------------------------------------------------------------
+
+
+def csv_value(cell: str) -> str:
+    """Every CSV cell is read through here: a cell a spreadsheet-safe writer prefixed with
+    ``'`` (so ``=``, ``+``, ``-`` or ``@`` is not taken for a formula) is read without it."""
+    cell = cell.strip()
+    if len(cell) > 1 and cell[0] == "'" and cell[1] in "=+-@\t\r":
+        return cell[1:]
+    return cell
+
+
+def _csv_record(stream: IO[str], name: str) -> Record:
+    rows = csv.reader(stream)
+    try:
+        header = [csv_value(c) for c in next(rows)]
+    except StopIteration:
+        stream.close()
+        raise RecordError(f"{name}: empty CSV file") from None
+    except csv.Error as exc:
+        stream.close()
+        raise RecordError(f"{name}: line 1: not valid CSV: {exc}") from None
+    fixed = [c.lower() for c in header[:len(CSV_COLUMNS)]]
+    if fixed != list(CSV_COLUMNS):
+        stream.close()
+        raise RecordError(f"{name}: line 1: expected the header of a league export "
+                          f"({', '.join(CSV_COLUMNS)}, then the players)")
+    players = header[len(CSV_COLUMNS):]
+    return Record(ruleset="standard", players=players,
+                  hands=_checked(_csv_views(stream, rows, name), players, name),  # type: ignore
+                  extra={"ruleset_unknown": True}, base_dir=Path(name).parent)
+
+
+def _int(value: str, name: str, line: int, column: str) -> Optional[int]:
+    if value == "":
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise RecordError(f"{name}: line {line}: {column} {value!r}: expected a whole "
+                          f"number") from None
+
+
+def _csv_views(stream: IO[str], rows, name: str) -> Iterator[dict]:
+    import tomllib
+
+    with stream:
+        line = 1
+        try:
+            for row in rows:
+                line = rows.line_num
+                if not any(cell.strip() for cell in row):
+                    continue
+                cells = dict(zip(CSV_COLUMNS, (csv_value(c) for c in row)))
+                record = cells.get("hand record (refereed)") or ""
+                try:
+                    embedded = tomllib.loads(record) if record else None
+                except tomllib.TOMLDecodeError as exc:
+                    raise RecordError(f"{name}: line {line}: hand record: not valid TOML: "
+                                      f"{exc}") from None
+                yield {"number": _int(cells.get("hand", ""), name, line, "hand"),
+                       "session": _int(cells.get("session", ""), name, line, "session"),
+                       "day": cells.get("date") or None, "status": cells.get("status"),
+                       "players": [p.strip() for p in cells.get("players", "").split(",")
+                                   if p.strip()] or None,
+                       "dealer": cells.get("dealer") or None,
+                       "declarer": cells.get("declarer") or None,
+                       "contract": cells.get("contract") or None,
+                       "friend": cells.get("friend") or None,
+                       "friend_call": cells.get("friend call") or None,
+                       "taken": _int(cells.get("taken", ""), name, line, "taken"),
+                       "deal_miss": cells.get("deal miss") or None,
+                       "note": cells.get("note") or None, "record": embedded}
+        except csv.Error as exc:
+            raise RecordError(f"{name}: line {line}: not valid CSV: {exc}") from None
