@@ -264,7 +264,7 @@ class Evening:
 
     def _keep(self, hand: RefereeSession) -> Optional[str]:
         if self.book is not None and not hand.over:
-            one = Record(ruleset=self.ruleset_name, players=list(hand.players),
+            one = Record(ruleset=self.ruleset_name, players=list(self.present),
                          hands=[hand.hand_dict()])
             self.book.save_live(dump_record(one))
         if self.save is not None:
@@ -556,6 +556,8 @@ def open_evening(opts: EveningOptions, who: str = "") -> tuple[Evening, list[str
                       seed=opts.seed, deals=deals, save=save, interactive=interactive)
     lines = [f"{rules.meta.title} ({rules.name}); present {', '.join(present)}"]
     lines += _first_hand(evening, opts)
+    if save is not None:  # the evening's record exists from the start: --resume finds it
+        lines.append(evening.write_save())
     return evening, lines
 
 
@@ -662,11 +664,11 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
         result = replay(from_file, rules)
         if result.hands[-1].status == "in_progress":
             live_text = dump_record(Record(ruleset=ruleset_name,
-                                           players=list(result.hands[-1].players),
+                                           players=list(from_file.players),
                                            hands=[last_raw]))
         elif not state.hands:  # a finished hand refereed elsewhere: store it now
             live_text = dump_record(Record(ruleset=ruleset_name,
-                                           players=list(result.hands[-1].players),
+                                           players=list(from_file.players),
                                            hands=[last_raw]))
     if live_text is not None:
         resumed = _resume_live(evening, rules, ruleset_name, live_text)

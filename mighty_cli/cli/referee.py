@@ -265,12 +265,12 @@ class RefereeSession:
         return [f"✗ undo {rest!r}: expected undo, undo N, undo trick or undo to TRICK"]
 
     def _pop_entry(self):
-        """Take back one entry (with the unseen discard that open cards add by themselves)."""
+        """Take back one entry. In open cards the unseen discard came with the bid that ended
+        the election, so it goes with that bid."""
+        if self._automatic_discard(self.state) and len(self.states) > 2:
+            self.states.pop()
         before, action = self.states[-2], self.state.history[-1]
         self.states.pop()
-        if self._automatic_discard(self.state) and len(self.states) > 1:
-            before, action = self.states[-2], self.state.history[-1]
-            self.states.pop()
         return before, action
 
     def _undo_entries(self, count: int) -> list[str]:
