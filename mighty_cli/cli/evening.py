@@ -536,6 +536,8 @@ def open_evening(opts: EveningOptions, who: str = "") -> tuple[Evening, list[str
     if save is not None:
         save.claim()  # before anything is played
     if opts.league:
+        if save is None and resume_path is not None:
+            save = SaveFile(resume_path, owned=True)  # the record resumed is kept going
         return _open_league(opts, who, deals, save, resume_path, interactive)
     if opts.resume is not None and resume_path is None:
         raise click.UsageError("--resume without a FILE needs --league (the league's hand in "
@@ -670,14 +672,15 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
             live_text = dump_record(Record(ruleset=ruleset_name,
                                            players=list(from_file.players),
                                            hands=[last_raw]))
-    if live_text is not None:
-        resumed = _resume_live(evening, rules, ruleset_name, live_text)
-        if resumed:
-            lines += resumed
-            if evening.hand is not None and evening.hand.over:
-                lines += evening._finish()
-            return evening, lines
-    lines += _first_hand(evening, opts)
+    resumed = _resume_live(evening, rules, ruleset_name, live_text) if live_text else []
+    if resumed:
+        lines += resumed
+        if evening.hand is not None and evening.hand.over:
+            lines += evening._finish()
+    else:
+        lines += _first_hand(evening, opts)
+    if save is not None:
+        lines.append(evening.write_save())
     return evening, lines
 
 
