@@ -83,6 +83,23 @@ class SaveFile:
         write_record_file(self.path, text)
 
 
+@contextmanager
+def db_transaction(engine) -> Iterator:
+    """One transaction on an evening's engine; database failures become one-line errors."""
+    from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+
+    from ..store.db import transaction
+
+    try:
+        with transaction(engine) as s:
+            yield s
+    except DBAPIError as exc:
+        first = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
+        raise click.ClickException(f"database error: {first}") from None
+    except SQLAlchemyError as exc:
+        raise click.ClickException(f"database error: {exc}") from None
+
+
 class LeagueBook:
     """A league's open session, through one database engine for the whole evening."""
 
@@ -93,20 +110,8 @@ class LeagueBook:
         self.league, self.who = league, who
         self.session: Optional[int] = None
 
-    @contextmanager
-    def tx(self) -> Iterator:
-        from sqlalchemy.exc import DBAPIError, SQLAlchemyError
-
-        from ..store.db import transaction
-
-        try:
-            with transaction(self.engine) as s:
-                yield s
-        except DBAPIError as exc:
-            first = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
-            raise click.ClickException(f"database error: {first}") from None
-        except SQLAlchemyError as exc:
-            raise click.ClickException(f"database error: {exc}") from None
+    def tx(self):
+        return db_transaction(self.engine)
 
     def evening(self):
         from ..store.sessions import evening

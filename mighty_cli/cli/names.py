@@ -17,12 +17,12 @@ def _key(text: str) -> str:
     return unicodedata.normalize("NFC", " ".join(text.split())).casefold()
 
 
-def match_name(text: str, names: Sequence[str], what: str = "player") -> str:
+def match_name(text: str, names: Sequence[str], what: str = "the players") -> str:
     """The one name ``text`` means: an exact match (ignoring case), else the only name it
     begins. Raises UnknownName saying who was meant to be among."""
     key = _key(text)
     if not key:
-        raise UnknownName(f"say which {what} ({', '.join(names)})")
+        raise UnknownName(f"say which of {what} ({', '.join(names)})")
     exact = [n for n in names if _key(n) == key]
     if exact:
         return exact[0]
@@ -32,7 +32,7 @@ def match_name(text: str, names: Sequence[str], what: str = "player") -> str:
     if starts:
         raise UnknownName(f"{text.strip()!r} could be {' or '.join(starts)}: type more of the "
                           f"name")
-    raise UnknownName(f"{text.strip()!r} is not a {what} here ({', '.join(names)})")
+    raise UnknownName(f"{text.strip()!r} is not one of {what} ({', '.join(names)})")
 
 
 def find_name(text: str, names: Sequence[str]) -> Optional[str]:
