@@ -564,7 +564,8 @@ def open_evening(opts: EveningOptions, who: str = "") -> tuple[Evening, list[str
     lines = [f"{rules.meta.title} ({rules.name}); present {', '.join(present)}"]
     lines += _first_hand(evening, opts)
     if save is not None:  # the evening's record exists from the start: --resume finds it
-        lines.append(evening.write_save())
+        evening.write_save()
+        lines.append(f"the evening is kept in {save.path} after every entry")
     return evening, lines
 
 
@@ -685,7 +686,8 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
     else:
         lines += _first_hand(evening, opts)
     if save is not None:
-        lines.append(evening.write_save())
+        evening.write_save()
+        lines.append(f"the evening is kept in {save.path} after every entry")
     return evening, lines
 
 
