@@ -39,6 +39,7 @@ COMMANDS = {
     "restore": "mighty_cli.cli.interchange:restore",
     "record": "mighty_cli.cli.league_hands:record",
     "hand": "mighty_cli.cli.league_hands:hand",
+    "where": "mighty_cli.cli.where:where",
 }
 
 
@@ -102,6 +103,7 @@ def cli() -> None:
     \b
     Rulesets:  mighty ruleset list | show NAME | check FILE | diff A B
     Scoring:   mighty score --ruleset standard --bid 15 --trump D --taken 16
+    Database:  mighty where   (the league file to back up; --db URL or MIGHTY_DB for another)
     """
 
 
