@@ -2163,7 +2163,8 @@ def legal_actions(state: HandState) -> list:
     player to move (numbers up to ``election.max_bid``, or up to the point cards in play when
     there is no maximum), then a deal miss for each player allowed to declare one. Exchange: all
     286 discards of 3 from the declarer's 13 (open cards: the unseen discard only). Friend phase:
-    every allowed contract change and friend call. Play: legal_plays()."""
+    every allowed contract change and friend call. Play: legal_plays(). A deal miss under
+    ``deal_miss.full_bid_cancels``: the full bids that would cancel it (none: the hand ends)."""
     phase = state.phase
     if phase == "play":
         return legal_plays(state)
