@@ -273,6 +273,10 @@ def test_gwanak_bid_counts_the_oppositions_cards():
     assert score("gwanak-5", "3S", 15).success is False      # opposition 5 = 8 - 3
     assert score("gwanak-5", "2NT", 15).base == 2            # no trump adjustment, no x2
     assert score("gwanak-5", "7H", 20).multiplier == 1       # no run doubling
+    # election.opposition_base: with 9, the opposition needs 6 against a 3, so 15 makes it
+    assert score(variant({"election.opposition_base": 9}, base="gwanak-5"), "3S", 15).success
+    # scoring.trump_adjustment: without it the made 3S scores its bid, 3
+    assert score(variant({"scoring.trump_adjustment": 0}, base="gwanak-5"), "3S", 16).base == 3
 
 
 def test_gwanak_dealer_bids_last_and_trump_bids_start_at_3():
