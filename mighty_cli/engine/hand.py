@@ -633,7 +633,7 @@ class _Contract:
                  "joker_play_last", "trump_lead", "declaration", "call_first", "defends",
                  "called_powerless", "reveal_on_points", "next_trick_friend", "friend_card",
                  "lead_suit", "auto_call", "annotated", "mighty_power", "joker_power",
-                 "also_bits", "joker_on_trump", "mighty_named")
+                 "also_bits", "joker_on_trump", "mighty_named", "joker_free")
 
     def __init__(self, rules: Ruleset, contract: Bid, call: FriendCall):
         c, j = rules.cards, rules.joker_call
@@ -667,8 +667,10 @@ class _Contract:
         self.trump_lead = rules.play.trump_lead if trump is not None else "any_time"
         # what a follower holding the led suit may play besides it: Mighty, and trump where
         # play.trump_instead_of_following allows it
-        self.also_bits = self.mighty_bit | (self.trump_mask if rules.play.trump_instead_of_following
-                                            else 0)
+        self.also_bits = (self.mighty_bit if c.mighty_plays_any_time else 0) \
+            | (self.trump_mask if rules.play.trump_instead_of_following else 0)
+        # the joker beside the led suit (cards.joker_plays_any_time), else no card
+        self.joker_free = JOKER_BIT if c.joker_plays_any_time else 0
         self.joker_on_trump = rules.play.joker_on_trump_lead and trump is not None
         self.declaration = j.declaration
         self.call_first = j.first_trick_effect
@@ -1545,7 +1547,7 @@ def _legal_mask(state: HandState) -> int:
         return JOKER_BIT | (hand & ci.mighty_bit if ci.defends else 0)
     follow = hand & ci.follow_masks[state._led_suit]
     if follow:
-        return follow | (hand & (ci.also_bits | JOKER_BIT))
+        return follow | (hand & (ci.also_bits | ci.joker_free))
     if ci.joker_on_trump and hand & JOKER_BIT and state._led_suit == ci.trump:
         return JOKER_BIT  # trump led, no trump in hand: the joker must answer (이우)
     return hand
@@ -1607,7 +1609,12 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
         return IllegalPlay(f"{head} but holds {led} only in Mighty ({format_card(ci.mighty)}) and "
                            f"{led} was led (must follow suit: Mighty counts as its suit; "
                            f"cards.mighty_must_follow_suit)")
-    return IllegalPlay(f"{head} but holds {led} and {led} was led (must follow suit)")
+    rule = ""
+    if card == JOKER:
+        rule = "; cards.joker_plays_any_time = false"
+    elif card == ci.mighty:
+        rule = "; cards.mighty_plays_any_time = false"
+    return IllegalPlay(f"{head} but holds {led} and {led} was led (must follow suit{rule})")
 
 
 def _trump_lead_message(state: HandState, head: str) -> str:
@@ -1897,8 +1904,9 @@ def _infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> Non
             and _joker_playable(ci, number):
         _add_void(new, seat, JOKER_BIT, number, "did not play the joker when it was called",
                   "revoke: the holder of a called joker must play it")
-    if card == JOKER or card == ci.mighty:
-        return  # Mighty and the joker may be played at any time: they show no void
+    if (card == JOKER and (ci.joker_free or state._call)) \
+            or (card == ci.mighty and ci.also_bits & ci.mighty_bit):
+        return  # Mighty and the joker may be played at any time (or the joker was called)
     led = state._led_suit
     if card >> 4 != led and ci.also_bits >> card & 1:
         return  # trump instead of following (play.trump_instead_of_following): no void shown

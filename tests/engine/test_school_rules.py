@@ -129,6 +129,25 @@ def test_club_requirements_joker_call_works_on_trick_1():
     assert "C5" in legal(standard)
 
 
+def test_club_requirements_mighty_and_joker_follow_suit_like_any_card():
+    # 001 §5.1 names no exception: Bo, holding clubs, follows Ana's C2 with a club.
+    state = position("club-requirements", friend="DA", tricks=["C2"])
+    assert legal(state) == {"C5", "C6", "C7", "C8", "C9"}
+    with pytest.raises(IllegalPlay, match="cards.mighty_plays_any_time = false"):
+        play(state, "SA")
+    with pytest.raises(IllegalPlay, match="cards.joker_plays_any_time = false"):
+        play(state, "JK")
+    assert legal(position("standard", friend="DA", tricks=["C2"])) >= {"SA", "JK"}
+    # open cards: the joker played to a club lead shows Bo out of clubs
+    shown = position("club-requirements", friend="DA", open_cards=True,
+                     tricks=["C2 JK C10 CK CJ", "C3 CQ C4"])
+    with pytest.raises(IllegalPlay, match="showed out of ♣ on trick 1"):
+        play(shown, "C5")
+    open_standard = position("standard", friend="DA", open_cards=True,
+                             tricks=["C2 JK C10 CK CJ", "C3 CQ C4"])
+    assert play(open_standard, "C5").current_trick[-1][0] == "Bo"
+
+
 # --- 3. sejong: (공약-기본)*2+득점-공약 with 기본 = 13, also for no-trump -------------------------
 
 
