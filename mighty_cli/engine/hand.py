@@ -633,7 +633,8 @@ class _Contract:
                  "joker_play_last", "trump_lead", "declaration", "call_first", "defends",
                  "called_powerless", "reveal_on_points", "next_trick_friend", "friend_card",
                  "lead_suit", "auto_call", "annotated", "mighty_power", "joker_power",
-                 "also_bits", "joker_on_trump", "mighty_named", "joker_free")
+                 "also_bits", "joker_on_trump", "mighty_named", "joker_free", "bar_first",
+                 "bar_always", "bar_until_trump")
 
     def __init__(self, rules: Ruleset, contract: Bid, call: FriendCall):
         c, j = rules.cards, rules.joker_call
@@ -664,7 +665,12 @@ class _Contract:
         self.joker_first, self.joker_last = c.joker_power_first_trick, c.joker_power_last_trick
         self.joker_play_first = c.joker_playable_first_trick
         self.joker_play_last = c.joker_playable_last_trick
-        self.trump_lead = rules.play.trump_lead if trump is not None else "any_time"
+        self.trump_lead = how = rules.play.trump_lead if trump is not None else "any_time"
+        # when play.trump_lead bars a trump lead to a leader holding another suit (see
+        # _trump_lead_barred): on trick 1, on every trick, until trump has been played
+        self.bar_first = how != "any_time"
+        self.bar_always = how == "only_trumps_left"
+        self.bar_until_trump = how == "after_trump_played"
         # what a follower holding the led suit may play besides it: Mighty, and trump where
         # play.trump_instead_of_following allows it
         self.also_bits = (self.mighty_bit if c.mighty_plays_any_time else 0) \
@@ -1534,9 +1540,10 @@ def _legal_mask(state: HandState) -> int:
             hand &= ~JOKER_BIT
     if not state._trick:
         legal = hand
-        if ci.trump_lead_mask and hand & ci.non_trump_mask \
-                and _trump_lead_barred(ci, number, state._trump_played):
-            legal &= ~ci.trump_lead_mask
+        if ci.trump_lead_mask and hand & ci.non_trump_mask and (
+                (number == 1 and ci.bar_first) or ci.bar_always
+                or (ci.bar_until_trump and not state._trump_played)):
+            legal &= ~ci.trump_lead_mask  # _trump_lead_barred, inlined
         call = state._setup.friend_call
         if call.lead_suit is not None and seat == state._friend and not state._friend_led:
             wanted = hand & ci.follow_masks[call.lead_suit]
@@ -1555,12 +1562,9 @@ def _legal_mask(state: HandState) -> int:
 
 def _trump_lead_barred(ci: _Contract, number: int, trump_played: bool) -> bool:
     """Whether play.trump_lead forbids a trump lead now to a leader holding another suit."""
-    how = ci.trump_lead
-    if how == "any_time":
-        return False
-    if how == "only_trumps_left":
-        return True  # 000 §7.19: on every trick, until the other suits are gone
-    return number == 1 or (how == "after_trump_played" and not trump_played)
+    # only_trumps_left (000 §7.19): on every trick, until the other suits are gone
+    return (number == 1 and ci.bar_first) or ci.bar_always \
+        or (ci.bar_until_trump and not trump_played)
 
 
 def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
