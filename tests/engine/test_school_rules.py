@@ -15,7 +15,7 @@ from mighty_cli.engine.cards import SPADES, Bid, format_cards, parse_bid, parse_
 from mighty_cli.engine.errors import IllegalBid, IllegalExchange, IllegalPlay, RecordError
 from mighty_cli.engine.hand import (BidCall, CallFriend, ChangeContract, DeclareDealMiss, apply, hand_result, is_deal_miss_hand, legal_actions,
                                     legal_plays, mighty_card, new_hand, parse_friend_call)
-from mighty_cli.engine.record import Record, replay, score_outcome
+from mighty_cli.engine.record import Record, replay, score_outcome, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.scoring import score_hand
 from mighty_cli.engine.session import PreviousHand, propose, settle_pot
@@ -57,24 +57,21 @@ def test_deal_miss_player_deals_and_opens_the_redeal():
     assert (same.dealer, same.opener) == ("Ana", "Ana")
 
 
-def test_deal_miss_player_opens_the_recorded_redeal():
+def test_deal_miss_player_opens_the_recorded_redeal(tmp_path):
     cards = {who: format_cards(c) for who, c in deal_named("basic").items()}
     hands = [{"dealer": "Ana", "deal_miss": "Cy"},
              {"deal": cards, "election": ["Cy 13H", "Di pass", "Ed pass", "Ana pass", "Bo pass"]}]
     result = replay(Record(ruleset="standard", players=FIVE, hands=hands))
     assert result.hands[1].dealer == "Cy" and result.hands[1].status == "in_progress"
     with pytest.raises(RecordError, match=r"hand 2: election: Cy opened with 13H but Ana opens"):
-        replay(Record(ruleset=variant_path("same"), players=FIVE, hands=hands))
+        replay(Record(ruleset=club_file(tmp_path, 'next_dealer = "same"'), players=FIVE,
+                      hands=hands))
 
 
-def variant_path(next_dealer: str) -> str:
-    """A ruleset file extending standard (records name rulesets by file)."""
-    import tempfile
-    from pathlib import Path
-    folder = Path(tempfile.mkdtemp())
+def club_file(folder, deal_miss_option: str, base: str = "standard") -> str:
+    """A ruleset file extending ``base`` with one deal_miss option (records name files)."""
     path = folder / "club.toml"
-    path.write_text(f'extends = "standard"\n[deal_miss]\nnext_dealer = "{next_dealer}"\n',
-                    encoding="utf-8")
+    path.write_text(f'extends = "{base}"\n[deal_miss]\n{deal_miss_option}\n', encoding="utf-8")
     return str(path)
 
 
@@ -223,6 +220,21 @@ def test_minsa_full_bid_after_deal_miss_cancels_it():
     assert legal_actions(state) == []
     with pytest.raises(IllegalBid, match="not possible during a deal miss"):
         elect(state, "Cy 20D")
+
+
+def test_minsa_cancelled_deal_miss_is_recorded_in_the_election(tmp_path):
+    cards = {who: format_cards(c) for who, c in MINSA_DEAL.items()}
+    hand = {"dealer": "Ana", "deal": cards, "election": ["Ana 14S", "Bo deal-miss", "Cy 20D"]}
+    (outcome,) = replay(Record(ruleset="minsa", players=FIVE, hands=[hand])).hands
+    assert (outcome.status, outcome.declarer, outcome.contract) == (
+        "in_progress", "Cy", parse_bid("20D"))
+    assert state_to_hand(outcome.state, MINSA_DEAL)["election"] == hand["election"]
+    stands = dict(hand, election=["Ana 14S", "Bo deal-miss"])
+    (missed,) = replay(Record(ruleset="minsa", players=FIVE, hands=[stands])).hands
+    assert (missed.status, missed.deal_miss_player) == ("deal_miss", "Bo")
+    club = club_file(tmp_path, "full_bid_cancels = false", base="minsa")
+    with pytest.raises(RecordError, match="not possible during a deal miss"):
+        replay(Record(ruleset=club, players=FIVE, hands=[hand]))
 
 
 def test_minsa_full_bid_ends_the_election():
