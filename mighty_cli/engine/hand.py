@@ -633,7 +633,8 @@ class _Contract:
                  "joker_play_last", "trump_lead", "declaration", "call_first", "defends",
                  "called_powerless", "reveal_on_points", "next_trick_friend", "friend_card",
                  "lead_suit", "auto_call", "annotated", "mighty_power", "joker_power",
-                 "also_bits", "joker_on_trump", "mighty_named")
+                 "also_bits", "joker_on_trump", "mighty_named", "joker_free", "bar_first",
+                 "bar_always", "bar_until_trump")
 
     def __init__(self, rules: Ruleset, contract: Bid, call: FriendCall):
         c, j = rules.cards, rules.joker_call
@@ -664,11 +665,18 @@ class _Contract:
         self.joker_first, self.joker_last = c.joker_power_first_trick, c.joker_power_last_trick
         self.joker_play_first = c.joker_playable_first_trick
         self.joker_play_last = c.joker_playable_last_trick
-        self.trump_lead = rules.play.trump_lead if trump is not None else "any_time"
+        self.trump_lead = how = rules.play.trump_lead if trump is not None else "any_time"
+        # when play.trump_lead bars a trump lead to a leader holding another suit (see
+        # _trump_lead_barred): on trick 1, on every trick, until trump has been played
+        self.bar_first = how != "any_time"
+        self.bar_always = how == "only_trumps_left"
+        self.bar_until_trump = how == "after_trump_played"
         # what a follower holding the led suit may play besides it: Mighty, and trump where
         # play.trump_instead_of_following allows it
-        self.also_bits = self.mighty_bit | (self.trump_mask if rules.play.trump_instead_of_following
-                                            else 0)
+        self.also_bits = (self.mighty_bit if c.mighty_plays_any_time else 0) \
+            | (self.trump_mask if rules.play.trump_instead_of_following else 0)
+        # the joker beside the led suit (cards.joker_plays_any_time), else no card
+        self.joker_free = JOKER_BIT if c.joker_plays_any_time else 0
         self.joker_on_trump = rules.play.joker_on_trump_lead and trump is not None
         self.declaration = j.declaration
         self.call_first = j.first_trick_effect
@@ -1532,9 +1540,10 @@ def _legal_mask(state: HandState) -> int:
             hand &= ~JOKER_BIT
     if not state._trick:
         legal = hand
-        if ci.trump_lead_mask and hand & ci.non_trump_mask \
-                and _trump_lead_barred(ci, number, state._trump_played):
-            legal &= ~ci.trump_lead_mask
+        if ci.trump_lead_mask and hand & ci.non_trump_mask and (
+                (number == 1 and ci.bar_first) or ci.bar_always
+                or (ci.bar_until_trump and not state._trump_played)):
+            legal &= ~ci.trump_lead_mask  # _trump_lead_barred, inlined
         call = state._setup.friend_call
         if call.lead_suit is not None and seat == state._friend and not state._friend_led:
             wanted = hand & ci.follow_masks[call.lead_suit]
@@ -1545,7 +1554,7 @@ def _legal_mask(state: HandState) -> int:
         return JOKER_BIT | (hand & ci.mighty_bit if ci.defends else 0)
     follow = hand & ci.follow_masks[state._led_suit]
     if follow:
-        return follow | (hand & (ci.also_bits | JOKER_BIT))
+        return follow | (hand & (ci.also_bits | ci.joker_free))
     if ci.joker_on_trump and hand & JOKER_BIT and state._led_suit == ci.trump:
         return JOKER_BIT  # trump led, no trump in hand: the joker must answer (이우)
     return hand
@@ -1553,12 +1562,9 @@ def _legal_mask(state: HandState) -> int:
 
 def _trump_lead_barred(ci: _Contract, number: int, trump_played: bool) -> bool:
     """Whether play.trump_lead forbids a trump lead now to a leader holding another suit."""
-    how = ci.trump_lead
-    if how == "any_time":
-        return False
-    if how == "only_trumps_left":
-        return True  # 000 §7.19: on every trick, until the other suits are gone
-    return number == 1 or (how == "after_trump_played" and not trump_played)
+    # only_trumps_left (000 §7.19): on every trick, until the other suits are gone
+    return (number == 1 and ci.bar_first) or ci.bar_always \
+        or (ci.bar_until_trump and not trump_played)
 
 
 def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
@@ -1607,7 +1613,12 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
         return IllegalPlay(f"{head} but holds {led} only in Mighty ({format_card(ci.mighty)}) and "
                            f"{led} was led (must follow suit: Mighty counts as its suit; "
                            f"cards.mighty_must_follow_suit)")
-    return IllegalPlay(f"{head} but holds {led} and {led} was led (must follow suit)")
+    rule = ""
+    if card == JOKER:
+        rule = "; cards.joker_plays_any_time = false"
+    elif card == ci.mighty:
+        rule = "; cards.mighty_plays_any_time = false"
+    return IllegalPlay(f"{head} but holds {led} and {led} was led (must follow suit{rule})")
 
 
 def _trump_lead_message(state: HandState, head: str) -> str:
@@ -1897,8 +1908,9 @@ def _infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> Non
             and _joker_playable(ci, number):
         _add_void(new, seat, JOKER_BIT, number, "did not play the joker when it was called",
                   "revoke: the holder of a called joker must play it")
-    if card == JOKER or card == ci.mighty:
-        return  # Mighty and the joker may be played at any time: they show no void
+    if (card == JOKER and (ci.joker_free or state._call)) \
+            or (card == ci.mighty and ci.also_bits & ci.mighty_bit):
+        return  # Mighty and the joker may be played at any time (or the joker was called)
     led = state._led_suit
     if card >> 4 != led and ci.also_bits >> card & 1:
         return  # trump instead of following (play.trump_instead_of_following): no void shown
@@ -2163,7 +2175,8 @@ def legal_actions(state: HandState) -> list:
     player to move (numbers up to ``election.max_bid``, or up to the point cards in play when
     there is no maximum), then a deal miss for each player allowed to declare one. Exchange: all
     286 discards of 3 from the declarer's 13 (open cards: the unseen discard only). Friend phase:
-    every allowed contract change and friend call. Play: legal_plays()."""
+    every allowed contract change and friend call. Play: legal_plays(). A deal miss under
+    ``deal_miss.full_bid_cancels``: the full bids that would cancel it (none: the hand ends)."""
     phase = state.phase
     if phase == "play":
         return legal_plays(state)

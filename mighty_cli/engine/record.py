@@ -450,14 +450,24 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         raise RecordError(f"hand {index}: election: expected a list of calls such as "
                           f"\"Bo 13H\" or \"Cy pass\"")
     calls = [_call(text, players, index) for text in election]
-    if calls and calls[0][0] != opener:
-        first = "pass" if calls[0][1] is None else format_bid(calls[0][1])
-        raise RecordError(f"hand {index}: election: {calls[0][0]} opened with {first} but "
+    bids = [call for call in calls if call[1] is not DEAL_MISS_CALL]
+    if bids and bids[0][0] != opener:
+        first = "pass" if bids[0][1] is None else format_bid(bids[0][1])
+        raise RecordError(f"hand {index}: election: {bids[0][0]} opened with {first} but "
                           f"{opener} opens this hand (election.opener = "
                           f"{rules.election.opener})")
     state = engine.new_hand(rules, players, dealer, deal, opener=opener)
     for player, bid in calls:
-        state = engine.apply(state, engine.BidCall(player, bid))
+        if bid is DEAL_MISS_CALL:  # "<player> deal-miss": where a full bid may cancel it
+            state = engine.apply(state, engine.DeclareDealMiss(player))
+        else:
+            state = engine.apply(state, engine.BidCall(player, bid))
+    if state.phase == "deal_miss" and "deal_miss" not in hand:
+        miss = state.deal_miss_player
+        _no_more(hand, index, "discard", f"{miss} declared a deal miss")
+        outcome = _deal_miss_outcome(rules, players, index, dealer, miss, pot, zero)
+        outcome.full, outcome.state = True, state
+        return outcome
     if "deal_miss" in hand:
         miss = _name(hand["deal_miss"], players, index, "deal_miss")
         state = engine.apply(state, engine.DeclareDealMiss(miss))
@@ -555,7 +565,13 @@ def _cards(text: Any, index: int, key: str) -> list[int]:
         raise RecordError(f"hand {index}: {key}: {exc}") from None
 
 
-def _call(text: str, players: Sequence[str], index: int) -> tuple[str, Optional[Bid]]:
+#: An election entry "<player> deal-miss": the deal miss declared at that point of the election,
+#: written only where a full bid cancelled it (deal_miss.full_bid_cancels, 000 §8); otherwise a
+#: deal miss is the hand's ``deal_miss`` key.
+DEAL_MISS_CALL: Any = "deal-miss"
+
+
+def _call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:
     parts = text.rsplit(None, 1)
     if len(parts) != 2:
         raise RecordError(f"hand {index}: election: {text!r} is not a call: expected "
@@ -564,6 +580,8 @@ def _call(text: str, players: Sequence[str], index: int) -> tuple[str, Optional[
     _name(player, players, index, "election")
     if what.lower() == "pass":
         return player, None
+    if what.lower() == DEAL_MISS_CALL:
+        return player, DEAL_MISS_CALL
     try:
         return player, parse_bid(what)
     except InvalidNotation as exc:
@@ -598,7 +616,10 @@ def state_to_hand(state: Any, deal: Optional[dict[str, list[int]]] = None) -> di
             election.append(f"{action.player} "
                             f"{'pass' if action.bid is None else format_bid(action.bid)}")
         elif isinstance(action, engine.DeclareDealMiss):
-            hand["deal_miss"] = action.player
+            if state.phase == "deal_miss":
+                hand["deal_miss"] = action.player
+            else:  # cancelled by a full bid (deal_miss.full_bid_cancels): keep its place
+                election.append(f"{action.player} {DEAL_MISS_CALL}")
         elif isinstance(action, engine.Discard):
             if action.cards:
                 hand["discard"] = format_cards(action.cards)
@@ -609,7 +630,8 @@ def state_to_hand(state: Any, deal: Optional[dict[str, list[int]]] = None) -> di
         elif isinstance(action, engine.Play):
             plays.append(engine.format_play(action))
     if election:
-        first = election[0].rsplit(None, 1)[0]
+        first = next((call.rsplit(None, 1)[0] for call in election
+                      if not call.endswith(f" {DEAL_MISS_CALL}")), hand["dealer"])
         if first != hand["dealer"]:
             hand["opener"] = first
         hand["election"] = election

@@ -271,6 +271,15 @@ class Cards:
                                            source="001 §4.2-2; 002; 000 §7.1")
     joker_power_last_trick: bool = option(False, "Whether the joker has its power on trick 10.",
                                           source="001 §4.2-2; 002; 000 §7.1")
+    mighty_plays_any_time: bool = option(True, "Whether Mighty may be played at any time, "
+                                         "ignoring the led suit; otherwise it is played like any "
+                                         "card of its suit.", source="000 §3.2.2; 002; 001 §5.1 "
+                                         "(describes no exception)")
+    joker_plays_any_time: bool = option(True, "Whether the joker may be played at any time; "
+                                        "otherwise only as a lead, when called, or by a player "
+                                        "without a card of the led suit.",
+                                        source="000 §3.2.2; 002; 001 §5.1 (describes no "
+                                        "exception)")
     mighty_must_follow_suit: bool = option(True, "Whether Mighty counts as its suit for following "
                                            "(a player whose only card of the led suit is Mighty, "
                                            "with no joker, must play it).",

@@ -138,6 +138,7 @@ def test_club_requirements():
         "deal_miss.comparison", "deal_miss.next_dealer", "deal_miss.redeal_opener",
         "deposit.per_deal_miss", "exchange.trump_change_allowed", "exchange.voluntary_raise",
         "friend.no_friend", "friend.first_trick", "friend.lead_request",
+        "cards.mighty_plays_any_time", "cards.joker_plays_any_time",
         "joker_call.mighty_defends", "joker_call.first_trick_effect", "scoring.run.enabled",
         "scoring.back_run.enabled", "scoring.no_trump.enabled", "scoring.no_friend.enabled"}
     rules = load_ruleset("club-requirements")

@@ -31,7 +31,9 @@ def random_hand(name: str, seed: int, choose_from_list: bool = False):
     deal = deal_cards(seed, PLAYERS)
     state = new_hand(rules, PLAYERS, PLAYERS[seed % 5], deal)
     states = [state]
-    while state.phase not in ENDED:
+    # a deal miss a full bid may cancel (deal_miss.full_bid_cancels) is cancelled half the time
+    while state.phase not in ENDED or (state.phase == "deal_miss" and legal_actions(state)
+                                       and rng.random() < 0.5):
         if choose_from_list and state.phase != "exchange":
             action = rng.choice(legal_actions(state))
         else:

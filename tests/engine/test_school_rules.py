@@ -15,7 +15,7 @@ from mighty_cli.engine.cards import SPADES, Bid, format_cards, parse_bid, parse_
 from mighty_cli.engine.errors import IllegalBid, IllegalExchange, IllegalPlay, RecordError
 from mighty_cli.engine.hand import (BidCall, CallFriend, ChangeContract, DeclareDealMiss, apply, hand_result, is_deal_miss_hand, legal_actions,
                                     legal_plays, mighty_card, new_hand, parse_friend_call)
-from mighty_cli.engine.record import Record, replay, score_outcome
+from mighty_cli.engine.record import Record, replay, score_outcome, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.scoring import score_hand
 from mighty_cli.engine.session import PreviousHand, propose, settle_pot
@@ -57,24 +57,21 @@ def test_deal_miss_player_deals_and_opens_the_redeal():
     assert (same.dealer, same.opener) == ("Ana", "Ana")
 
 
-def test_deal_miss_player_opens_the_recorded_redeal():
+def test_deal_miss_player_opens_the_recorded_redeal(tmp_path):
     cards = {who: format_cards(c) for who, c in deal_named("basic").items()}
     hands = [{"dealer": "Ana", "deal_miss": "Cy"},
              {"deal": cards, "election": ["Cy 13H", "Di pass", "Ed pass", "Ana pass", "Bo pass"]}]
     result = replay(Record(ruleset="standard", players=FIVE, hands=hands))
     assert result.hands[1].dealer == "Cy" and result.hands[1].status == "in_progress"
     with pytest.raises(RecordError, match=r"hand 2: election: Cy opened with 13H but Ana opens"):
-        replay(Record(ruleset="club", players=FIVE, hands=hands, user_ruleset=variant_path("same")))
+        replay(Record(ruleset=club_file(tmp_path, 'next_dealer = "same"'), players=FIVE,
+                      hands=hands, base_dir=tmp_path))
 
 
-def variant_path(next_dealer: str) -> str:
-    """A ruleset file extending standard, named as on the command line (--ruleset)."""
-    import tempfile
-    from pathlib import Path
-    folder = Path(tempfile.mkdtemp())
+def club_file(folder, deal_miss_option: str, base: str = "standard") -> str:
+    """A ruleset file extending ``base`` with one deal_miss option, beside the record that names it."""
     path = folder / "club.toml"
-    path.write_text(f'extends = "standard"\n[deal_miss]\nnext_dealer = "{next_dealer}"\n',
-                    encoding="utf-8")
+    path.write_text(f'extends = "{base}"\n[deal_miss]\n{deal_miss_option}\n', encoding="utf-8")
     return str(path)
 
 
@@ -127,6 +124,25 @@ def test_club_requirements_joker_call_works_on_trick_1():
     assert legal(state) == {"JK"}
     standard = position("standard", election=election, friend="DA", tricks=["C3! CQ C2"])
     assert "C5" in legal(standard)
+
+
+def test_club_requirements_mighty_and_joker_follow_suit_like_any_card():
+    # 001 §5.1 names no exception: Bo, holding clubs, follows Ana's C2 with a club.
+    state = position("club-requirements", friend="DA", tricks=["C2"])
+    assert legal(state) == {"C5", "C6", "C7", "C8", "C9"}
+    with pytest.raises(IllegalPlay, match="cards.mighty_plays_any_time = false"):
+        play(state, "SA")
+    with pytest.raises(IllegalPlay, match="cards.joker_plays_any_time = false"):
+        play(state, "JK")
+    assert legal(position("standard", friend="DA", tricks=["C2"])) >= {"SA", "JK"}
+    # open cards: the joker played to a club lead shows Bo out of clubs
+    shown = position("club-requirements", friend="DA", open_cards=True,
+                     tricks=["C2 JK C10 CK CJ", "C3 CQ C4"])
+    with pytest.raises(IllegalPlay, match="showed out of ♣ on trick 1"):
+        play(shown, "C5")
+    open_standard = position("standard", friend="DA", open_cards=True,
+                             tricks=["C2 JK C10 CK CJ", "C3 CQ C4"])
+    assert play(open_standard, "C5").current_trick[-1][0] == "Bo"
 
 
 # --- 3. sejong: (공약-기본)*2+득점-공약 with 기본 = 13, also for no-trump -------------------------
@@ -206,6 +222,21 @@ def test_minsa_full_bid_after_deal_miss_cancels_it():
         elect(state, "Cy 20D")
 
 
+def test_minsa_cancelled_deal_miss_is_recorded_in_the_election(tmp_path):
+    cards = {who: format_cards(c) for who, c in MINSA_DEAL.items()}
+    hand = {"dealer": "Ana", "deal": cards, "election": ["Ana 14S", "Bo deal-miss", "Cy 20D"]}
+    (outcome,) = replay(Record(ruleset="minsa", players=FIVE, hands=[hand])).hands
+    assert (outcome.status, outcome.declarer, outcome.contract) == (
+        "in_progress", "Cy", parse_bid("20D"))
+    assert state_to_hand(outcome.state, MINSA_DEAL)["election"] == hand["election"]
+    stands = dict(hand, election=["Ana 14S", "Bo deal-miss"])
+    (missed,) = replay(Record(ruleset="minsa", players=FIVE, hands=[stands])).hands
+    assert (missed.status, missed.deal_miss_player) == ("deal_miss", "Bo")
+    club = club_file(tmp_path, "full_bid_cancels = false", base="minsa")
+    with pytest.raises(RecordError, match="not possible during a deal miss"):
+        replay(Record(ruleset=club, players=FIVE, hands=[hand], base_dir=tmp_path))
+
+
 def test_minsa_full_bid_ends_the_election():
     state = elect(new_hand(load_ruleset("minsa"), PLAYERS, "Ana", MINSA_DEAL), "Ana 20S")
     assert (state.phase, state.declarer) == ("exchange", "Ana")
@@ -273,6 +304,10 @@ def test_gwanak_bid_counts_the_oppositions_cards():
     assert score("gwanak-5", "3S", 15).success is False      # opposition 5 = 8 - 3
     assert score("gwanak-5", "2NT", 15).base == 2            # no trump adjustment, no x2
     assert score("gwanak-5", "7H", 20).multiplier == 1       # no run doubling
+    # election.opposition_base: with 9, the opposition needs 6 against a 3, so 15 makes it
+    assert score(variant({"election.opposition_base": 9}, base="gwanak-5"), "3S", 15).success
+    # scoring.trump_adjustment: without it the made 3S scores its bid, 3
+    assert score(variant({"scoring.trump_adjustment": 0}, base="gwanak-5"), "3S", 16).base == 3
 
 
 def test_gwanak_dealer_bids_last_and_trump_bids_start_at_3():
