@@ -173,7 +173,8 @@ def _settle_again(s: Session, league: League, rules: Ruleset, hand: Hand, pot: i
     id: score change, rows added) for the running totals. Returns the old ``pot_after``."""
     view = _hand_views(s, league, [hand])[0]
     move = settle_pot(rules, pot, hand.status, dealer=view.dealer, deal_miss=view.deal_miss,
-                      declarer=view.declarer, friend=view.friend, success=hand.success)
+                      declarer=view.declarer, friend=view.friend, success=hand.success,
+                      players=view.players)
     ids = ensure_players(s, move.deltas)
     members = s.exec(select(HandPlayer).where(HandPlayer.hand_id == hand.id)).all()
     by_id = {m.player_id: m for m in members}

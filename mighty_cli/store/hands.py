@@ -238,7 +238,8 @@ def _settle(rules: Ruleset, pot: int, outcome: HandOutcome):
     return settle_pot(rules, pot, outcome.status, dealer=outcome.dealer,
                       deal_miss=outcome.deal_miss_player, declarer=outcome.declarer,
                       friend=outcome.friend,
-                      success=outcome.score.success if outcome.score else None)
+                      success=outcome.score.success if outcome.score else None,
+                      players=outcome.players)
 
 
 @dataclass

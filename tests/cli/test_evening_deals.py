@@ -122,7 +122,7 @@ def test_completion_offers_names_bids_and_cards():
     assert matches == ["table"]
 
 
-def test_open_cards_referee_does_not_load_the_database_layer():
+def test_open_cards_referee_does_not_load_the_database_layer(tmp_path):
     probe = ("import json, sys\n"
              "from click.testing import CliRunner\n"
              "from mighty_cli.cli import cli\n"
@@ -130,7 +130,7 @@ def test_open_cards_referee_does_not_load_the_database_layer():
              "CliRunner().invoke(cli, ['where'])\n"
              "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in "
              "('sqlmodel', 'sqlalchemy', 'jinja2'))))\n")
-    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=60)  # the quit keeps its work in cwd
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout.strip().splitlines()[-1]) == []
