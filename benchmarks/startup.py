@@ -1,13 +1,16 @@
-"""Start-up time of the fast commands beside plain `python -c pass`.
+"""Start-up time of the fast commands beside plain `python -c pass`, in English and Korean.
 
 Run: python benchmarks/startup.py [--runs N]
 Each figure is the median wall time of N fresh processes (the `mighty` console script of the
 interpreter running this script, or `python -m mighty_cli` when the script is not installed).
+`mighty --help` runs in both languages (MIGHTY_LANG=en and ko, interleaved so machine noise
+falls on both); the budget is Korean within 10% of English.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import subprocess
@@ -16,13 +19,16 @@ import time
 from pathlib import Path
 
 
-def median_ms(command: list[str], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
+def once(command: list[str], language: str = "en") -> float:
+    env = dict(os.environ, MIGHTY_LANG=language)
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
+                   env=env)
+    return time.perf_counter() - start
+
+
+def median_ms(command: list[str], runs: int, language: str = "en") -> float:
+    return statistics.median(once(command, language) for _ in range(runs)) * 1000
 
 
 def main() -> None:
@@ -43,6 +49,14 @@ def main() -> None:
     print(f"median of {args.runs} runs, {sys.executable}")
     for name, command in cases.items():
         print(f"  {name:<28} {median_ms(command, args.runs):7.1f} ms")
+    times: dict[str, list[float]] = {"en": [], "ko": []}
+    for _ in range(args.runs):
+        for language in times:
+            times[language].append(once(mighty + ["--help"], language))
+    english, korean = (statistics.median(times[k]) * 1000 for k in ("en", "ko"))
+    print(f"  {'mighty --help (English)':<28} {english:7.1f} ms")
+    print(f"  {'mighty --help (Korean)':<28} {korean:7.1f} ms   "
+          f"{(korean / english - 1) * 100:+.1f}% (budget: +10%)")
 
 
 if __name__ == "__main__":

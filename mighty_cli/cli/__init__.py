@@ -4,6 +4,10 @@ Commands parse their input, call the engine (or the store), and print. A project
 one-line message and exit status 1; click's usage errors exit 2; no traceback reaches a user.
 Heavy modules (SQLModel, Jinja2) are imported inside the commands that need them, so ``mighty
 --help`` and the engine commands start fast.
+
+The language (``--lang``, ``MIGHTY_LANG``, the locale: ``mighty_cli/i18n.py``) is chosen before
+the group parses its arguments, and each command's help is translated when the group loads it,
+so every help text, prompt and message of one invocation speaks one language.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ import click
 
 from .. import __version__
 from ..engine.errors import MightyError
+from ..i18n import N_, _, choose_language, language_from_args, localize, set_language, \
+    translate_click
 
 #: command name -> "module:attribute", imported only when the command runs or help lists it.
 COMMANDS = {
@@ -45,11 +51,22 @@ class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(self.lazy_commands))
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # Before click reads anything: --help is eager and may come before --lang.
+        set_language(choose_language(language_from_args(args)))
+        translate_click()
+        localize(self)
+        return super().parse_args(ctx, args)
+
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in self.lazy_commands:
             module_name, attribute = self.lazy_commands[name].split(":")
-            return getattr(importlib.import_module(module_name), attribute)
-        return super().get_command(ctx, name)
+            command = getattr(importlib.import_module(module_name), attribute)
+        else:
+            command = super().get_command(ctx, name)
+        if command is not None:
+            localize(command)
+        return command
 
     def invoke(self, ctx: click.Context):
         try:
@@ -61,6 +78,8 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup, lazy_commands=COMMANDS,
              context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="mighty")
+@click.option("--lang", type=click.Choice(["ko", "en"]), expose_value=False, is_eager=True,
+              help=N_("Language: ko (한국어) or en; default MIGHTY_LANG, then the locale."))
 def cli() -> None:
     """Run Mighty (마이티) card tables and leagues.
 
@@ -75,11 +94,11 @@ def main() -> None:
     try:
         cli.main(prog_name="mighty")
     except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
+        click.echo(_("interrupted"), err=True)
         sys.exit(130)
     except Exception as exc:  # a bug, not bad input: keep the user's screen clean
         if os.environ.get("MIGHTY_DEBUG"):
             raise
-        click.echo(f"Error: internal error ({type(exc).__name__}: {exc}); "
-                   f"set MIGHTY_DEBUG=1 to see the traceback", err=True)
+        click.echo(_("Error: internal error ({kind}: {error}); set MIGHTY_DEBUG=1 to see the "
+                     "traceback").format(kind=type(exc).__name__, error=exc), err=True)
         sys.exit(3)

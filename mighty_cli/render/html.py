@@ -4,6 +4,11 @@ Like datasette, the environment's loader looks in a club's own template folder f
 back to the bundled ``templates/``, so a club can override ``standings.html`` or just the
 ``base.html`` it extends. The chart of cumulative scores is drawn here as SVG geometry (plain
 numbers) that the template places; nothing on the page loads from the network.
+
+The page speaks one language, Korean or English: Jinja2's i18n extension gives the templates
+``_()`` and ``{% trans %}`` over the project's gettext catalogs, and the page declares it
+(``<html lang>``). The language is the ``lang`` argument (a league's own language, which the
+caller passes), else the one the tool speaks (``--lang``, ``MIGHTY_LANG``, the locale).
 """
 
 from __future__ import annotations
@@ -14,21 +19,32 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from ..engine.ruleset import bundled_dir
+from ..engine.translation import get_language, normalize_language, translations
 
 #: Colours for the chart's lines, distinguishable and readable on white.
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
            "#e377c2", "#7f7f7f", "#bcbd22")
 
 
-def environment(template_dir: Optional[str | Path] = None):
-    """A Jinja2 environment: the club's folder (if any) overrides the bundled templates."""
+def page_language(lang: Optional[str] = None) -> str:
+    """The language of a page: ``lang`` when it names one the tool speaks, else the current."""
+    return normalize_language(lang) or get_language()
+
+
+def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] = None):
+    """A Jinja2 environment: the club's folder (if any) overrides the bundled templates; the
+    templates translate into ``lang`` (default: the language the tool speaks)."""
     import jinja2
 
+    language = page_language(lang)
     folders = [str(template_dir)] if template_dir else []
     folders.append(str(bundled_dir("templates")))
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(folders), autoescape=True,
                              trim_blocks=True, lstrip_blocks=True,
-                             undefined=jinja2.StrictUndefined)
+                             undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
+    env.policies["ext.i18n.trimmed"] = True  # {% trans %} text is one line, as extracted
+    env.install_gettext_translations(translations(language), newstyle=True)
+    env.globals["lang"] = language
     env.filters["signed"] = lambda v: f"{v:+d}" if v else "0"
     env.filters["rate"] = lambda v: "–" if v is None else f"{v * 100:.0f}%"
     env.filters["per_hand"] = lambda v: f"{v:+.2f}"
@@ -98,9 +114,10 @@ def _ticks(low: float, high: float, count: int = 5) -> list[int]:
 
 
 def render_league_page(page, template_dir: Optional[str | Path] = None,
-                       generated: Optional[datetime] = None) -> str:
-    """The whole standings page of a league as one HTML string."""
-    env = environment(template_dir)
+                       generated: Optional[datetime] = None, lang: Optional[str] = None) -> str:
+    """The whole standings page of a league as one HTML string, in ``lang`` (``ko``, ``en``;
+    None: the language the tool speaks)."""
+    env = environment(template_dir, lang)
     template = env.get_template("standings.html")
     return template.render(page=page, chart=chart(page.chart_x, page.chart_series),
                            generated=(generated or datetime.now(timezone.utc))

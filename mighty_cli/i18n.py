@@ -1,0 +1,114 @@
+"""Korean and English: how the tool chooses its language and how a message gets translated.
+
+The machinery is GNU gettext through Python's :mod:`gettext` (the functions live in the
+stdlib-only ``mighty_cli.engine.translation`` so the engine can use them; this module adds what
+the command line needs). The language: ``mighty --lang ko|en``, then ``MIGHTY_LANG``, then the
+locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``ko_KR.UTF-8`` speaks Korean), then English.
+
+Conventions (the message ids are the English text, written in the code):
+
+- Translate where a string is made: ``from ..i18n import _, ngettext`` (engine modules:
+  ``from .translation import _, ngettext``). Placeholders are named and filled after
+  translation, so a translator can move them: ``_("{player} holds {card}").format(...)``;
+  never build a message from pieces or translate an f-string.
+- Counts go through ``ngettext``, even in English: ``ngettext("{count} hand", "{count} hands",
+  n).format(count=n)``; "1 hands" must not appear in either language.
+- Strings fixed at import time (option help, table headers, module constants) are marked with
+  ``N_("...")`` and translated where they are shown with ``_(CONSTANT)``. Click help needs
+  nothing more: a command's docstring and its options' ``help=N_(...)`` are translated when the
+  group loads the command (:func:`localize`), so the language can be chosen after import.
+- Templates: ``{{ _("League table") }}``, ``{{ _("%(count)s hands", count=n) }}`` is wrong;
+  use ``{% trans count=n %}{{ count }} hand{% pluralize %}{{ count }} hands{% endtrans %}``.
+- Korean wording uses the clubs' vocabulary (RULES.md glossary): 주공, 프렌드, 여당, 야당,
+  공약, 선거, 기루다, 노기루다, 노프렌드, 마이티, 조커, 조커 콜, 초구, 막구, 런, 백런, 딜 미스,
+  공탁금. Card and bid notation (``SA``, ``13H``) and names stay as they are.
+
+Catalog workflow (``tools/i18n.py``; Babel is a development tool, not a runtime dependency):
+``extract`` writes ``mighty_cli/locale/mighty.pot`` from the modules and templates listed in
+``babel.cfg`` (command docstrings included); ``update`` merges it into ``ko/.../mighty.po``;
+translate every new entry there (and remove the ``#~`` obsolete ones); ``compile`` writes the
+``.mo`` the wheel ships. ``tests/i18n`` fails on an untranslated, fuzzy or stale entry and on a
+``.mo`` that is not the compilation of the ``.po``. A module joins the catalog by being listed
+in ``babel.cfg``.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Optional
+
+from .engine.translation import (LANGUAGES, N_, _, choose_language, get_language, gettext,
+                                 ngettext, normalize_language, set_language, translations)
+
+__all__ = ["LANGUAGES", "N_", "_", "choose_language", "get_language", "gettext", "ngettext",
+           "normalize_language", "set_language", "translations", "localize", "language_from_args",
+           "translate_click", "translate_help"]
+
+_ORIGINAL = "_mighty_msgid"
+
+
+def language_from_args(args: list[str]) -> Optional[str]:
+    """The value of a ``--lang`` given to the group, read before click parses anything so that
+    ``mighty --help --lang ko`` is Korean too (the options before the subcommand only)."""
+    for index, arg in enumerate(args):
+        if arg == "--lang" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+        if not arg.startswith("-"):
+            break
+    return None
+
+
+def _translated(owner, attribute: str) -> None:
+    originals = owner.__dict__.setdefault(_ORIGINAL, {})
+    if attribute not in originals:
+        originals[attribute] = getattr(owner, attribute, None)
+    text = originals[attribute]
+    if text:
+        setattr(owner, attribute, translate_help(text))
+
+
+def translate_help(text: str) -> str:
+    """A help text in the current language. Its message id is the text as click shows it
+    (``inspect.cleandoc``), with click's ``\\b`` no-rewrap marker spelled as backslash-b so a
+    ``.po`` file can hold it (``tools/i18n.py`` extracts docstrings the same way)."""
+    msgid = inspect.cleandoc(text).replace("\b", "\\b")
+    translated = gettext(msgid)
+    return text if translated == msgid else translated.replace("\\b", "\b")
+
+
+def localize(command) -> None:
+    """Translate a click command's help, short help, epilog and option help (and those of its
+    subcommands) into the current language. The English text is kept as the message id, so
+    calling it again after the language changed translates afresh."""
+    for attribute in ("help", "short_help", "epilog"):
+        _translated(command, attribute)
+    for param in command.params:
+        _translated(param, "help")
+    for sub in getattr(command, "commands", {}).values():
+        localize(sub)
+
+
+_CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "termui", "types",
+                  "utils", "shell_completion", "_termui_impl")
+
+
+def translate_click() -> None:
+    """Let click's own messages ("Usage:", "Missing option ...") speak the current language.
+
+    Click marks them with the stdlib's global ``gettext``, bound in each module as ``_`` (and
+    ``ngettext``), which would follow the process locale rather than ``--lang``; pointing those
+    names at this project's functions gives click the same language and catalog as the rest of
+    the tool. The click messages the catalog translates are listed in ``cli/click_messages.py``.
+    """
+    import sys
+
+    for name in _CLICK_MODULES:
+        module = sys.modules.get(f"click.{name}")
+        if module is None:  # not imported yet: nothing of it can be on the screen
+            continue
+        if getattr(module, "_", None) is not None and module._ is not gettext:
+            module._ = gettext
+        if getattr(module, "ngettext", None) is not None and module.ngettext is not ngettext:
+            module.ngettext = ngettext
