@@ -141,8 +141,9 @@ def update_command() -> None:
         catalog = read_po(language) if path.exists() else Catalog(locale=language, domain=DOMAIN)
         catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
         catalog.project, catalog.version = "mighty-cli", "0"
-        catalog.header_comment = (f"# The {language} catalog of mighty-cli: translate here, then run "
-                                  f"python tools/i18n.py compile.\n# Conventions: mighty_cli/i18n.py.")
+        catalog.header_comment = (f"# The {language} catalog of mighty-cli: translate here, then "
+                                  f"run python tools/i18n.py compile.\n"
+                                  f"# Conventions: mighty_cli/i18n.py.")
         catalog.last_translator = catalog.language_team = "mighty-cli"
         catalog.msgid_bugs_address = ""
         catalog.fuzzy = False
@@ -175,7 +176,7 @@ def _key(message_id) -> str:
 def problems(language: str) -> list[str]:
     """Everything wrong with a language's catalog, one line each (empty: all good)."""
     found: list[str] = []
-    where = po_path(language).relative_to(ROOT)
+    where = _shown(po_path(language))
     catalog = read_po(language)
     in_code = {_key(m.id): m for m in extract_catalog() if m.id}
     in_po = {_key(m.id): m for m in catalog if m.id}
@@ -217,6 +218,14 @@ def _placeholder_problems(where, key: str, message_id, string) -> list[str]:
             if not required <= names(form) <= allowed]
 
 
+def _shown(path: Path) -> Path:
+    """A path as the messages show it: relative to the repository when inside it."""
+    try:
+        return path.relative_to(ROOT)
+    except ValueError:
+        return path
+
+
 def _origin(message) -> str:
     return ", ".join(f"{path}:{line}" for path, line in message.locations) or "?"
 
@@ -225,7 +234,7 @@ def _compiled_problems(language: str, catalog) -> list[str]:
     """The .mo must say exactly what the .po says (it is compiled from it, not edited)."""
     path = mo_path(language)
     if not path.exists():
-        return [f"{path.relative_to(ROOT)}: missing; run python tools/i18n.py compile"]
+        return [f"{_shown(path)}: missing; run python tools/i18n.py compile"]
     with open(path, "rb") as handle:
         compiled = dict(gettext.GNUTranslations(handle)._catalog)  # type: ignore[attr-defined]
     compiled.pop("", None)
@@ -239,8 +248,8 @@ def _compiled_problems(language: str, catalog) -> list[str]:
         else:
             expected[message.id] = message.string
     if compiled != expected:
-        return [f"{path.relative_to(ROOT)} is not the compilation of "
-                f"{po_path(language).relative_to(ROOT)}; run python tools/i18n.py compile"]
+        return [f"{_shown(path)} is not the compilation of {_shown(po_path(language))}; "
+                f"run python tools/i18n.py compile"]
     return []
 
 

@@ -26,7 +26,8 @@ class TrumpType(click.ParamType):
 @ruleset_option()
 @click.option("--bid", type=click.IntRange(0, 99), required=True,
               help=N_("The contract's number (after any trump-change raise)."))
-@click.option("--trump", type=TrumpType(), required=True, help=N_("S, D, H, C or NT (or 스페이드, 다이아, 하트, 클로버, 노기루다)."))
+@click.option("--trump", type=TrumpType(), required=True,
+              help=N_("S, D, H, C or NT (or 스페이드, 다이아, 하트, 클로버, 노기루다)."))
 @click.option("--taken", type=click.IntRange(0, 99), default=None,
               help=N_("Point cards the ruling party took, discards included."))
 @click.option("--opposition", type=click.IntRange(0, 99), default=None,
