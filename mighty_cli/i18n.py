@@ -112,3 +112,45 @@ def translate_click() -> None:
             module._ = gettext
         if getattr(module, "ngettext", None) is not None and module.ngettext is not ngettext:
             module.ngettext = ngettext
+    _wrap_help_by_display_width()
+
+
+def _wrap_help_by_display_width() -> None:
+    """Make click wrap help text by terminal columns, not characters: a Hangul syllable takes
+    two columns, so Korean help wrapped by character count runs past the terminal's edge.
+
+    ``click.formatting.wrap_text`` imports ``click._textwrap.TextWrapper`` each time it runs;
+    that name is pointed at a subclass whose line filling measures display width (the same
+    as the character count for ASCII, so English help is unchanged)."""
+    import click._textwrap as click_textwrap
+
+    if getattr(click_textwrap.TextWrapper, "measures_display_width", False):
+        return
+    from .render.text import display_width
+
+    class DisplayWidthWrapper(click_textwrap.TextWrapper):
+        measures_display_width = True
+
+        def _wrap_chunks(self, chunks: list[str]) -> list[str]:
+            # textwrap.TextWrapper._wrap_chunks with len() replaced by display_width()
+            lines: list[str] = []
+            chunks.reverse()
+            while chunks:
+                line: list[str] = []
+                length = 0
+                indent = self.subsequent_indent if lines else self.initial_indent
+                width = self.width - display_width(indent)
+                if self.drop_whitespace and chunks[-1].strip() == "" and lines:
+                    del chunks[-1]
+                while chunks and length + display_width(chunks[-1]) <= width:
+                    length += display_width(chunks[-1])
+                    line.append(chunks.pop())
+                if chunks and display_width(chunks[-1]) > width:
+                    self._handle_long_word(chunks, line, length, width)
+                if self.drop_whitespace and line and line[-1].strip() == "":
+                    del line[-1]
+                if line:
+                    lines.append(indent + "".join(line))
+            return lines
+
+    click_textwrap.TextWrapper = DisplayWidthWrapper

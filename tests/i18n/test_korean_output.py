@@ -39,7 +39,7 @@ def test_mighty_help_in_korean(runner):
 @pytest.mark.parametrize("command, first_line", [
     ("score", "  한 판의 점수를 계산합니다: 기본 점수, 배수, 자리별 몫."),
     ("replay", "  판 기록 파일의 모든 판을 카드 한 장씩 검사하고 점수를 매깁니다."),
-    ("deal", "  다시 만들 수 있는 패를 돌려 판 기록으로 출력합니다. 심판(referee)이나 재생(replay)에 씁니다."),
+    ("deal", "  재현할 수 있는 패를 돌려 판 기록으로 출력합니다 (referee, replay용)."),
 ])
 def test_subcommand_help_in_korean(runner, command, first_line):
     result = korean(runner, command, "--help")
@@ -240,3 +240,14 @@ def test_page_font_stack_has_korean_faces():
     html = render("ko")
     assert all(face in html for face in ('"Apple SD Gothic Neo"', '"Malgun Gothic"',
                                          '"Noto Sans KR"', '"Noto Sans CJK KR"'))
+
+
+@pytest.mark.parametrize("args", [["--help"], ["score", "--help"], ["replay", "--help"],
+                                  ["deal", "--help"]])
+def test_korean_help_fits_the_terminal_width(runner, args):
+    from mighty_cli.render.text import display_width
+
+    result = runner.invoke(cli, args, env=KOREAN_DESKTOP | {"COLUMNS": "80"}, prog_name="mighty",
+                           terminal_width=80)
+    korean_lines = [line for line in result.output.splitlines() if not line.isascii()]
+    assert korean_lines and max(display_width(line) for line in korean_lines) <= 80
