@@ -77,7 +77,9 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, lazy_commands=COMMANDS,
              context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="mighty")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=lambda ctx, param, value: _print_version(ctx) if value else None,
+              help=N_("Show the version and exit."))
 @click.option("--lang", type=click.Choice(["ko", "en"]), expose_value=False, is_eager=True,
               help=N_("Language: ko (한국어) or en; default MIGHTY_LANG, then the locale."))
 def cli() -> None:
@@ -87,6 +89,12 @@ def cli() -> None:
     Rulesets:  mighty ruleset list | show NAME | check FILE | diff A B
     Scoring:   mighty score --ruleset standard --bid 15 --trump D --taken 16
     """
+
+
+def _print_version(ctx: click.Context) -> None:
+    # click.version_option words its line when the module is imported, before --lang is read
+    click.echo(_("%(prog)s, version %(version)s") % {"prog": "mighty", "version": __version__})
+    ctx.exit()
 
 
 def main() -> None:

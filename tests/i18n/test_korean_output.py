@@ -36,6 +36,13 @@ def test_mighty_help_in_korean(runner):
     assert "  score      한 판의 점수를 계산합니다: 기본 점수, 배수, 자리별 몫." in lines
 
 
+def test_version_in_korean(runner):
+    from mighty_cli import __version__
+
+    assert korean(runner, "--version").output == f"mighty, 버전 {__version__}\n"
+    assert english(runner, "--version").output == f"mighty, version {__version__}\n"
+
+
 @pytest.mark.parametrize("command, first_line", [
     ("score", "  한 판의 점수를 계산합니다: 기본 점수, 배수, 자리별 몫."),
     ("replay", "  판 기록 파일의 모든 판을 카드 한 장씩 검사하고 점수를 매깁니다."),
