@@ -86,6 +86,12 @@ def localize(command) -> None:
         _translated(command, attribute)
     for param in command.params:
         _translated(param, "help")
+    # click builds each command's --help option once, worded in the language of that moment,
+    # and keeps it: its message id is click's English text whatever it was built in
+    help_option = getattr(command, "_help_option", None)
+    if help_option is not None:
+        help_option.__dict__.setdefault(_ORIGINAL, {})["help"] = "Show this message and exit."
+        _translated(help_option, "help")
     for sub in getattr(command, "commands", {}).values():
         localize(sub)
 

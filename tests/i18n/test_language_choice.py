@@ -76,6 +76,9 @@ def test_one_process_can_switch_languages_between_invocations(runner):
     assert "한 판의 점수를 계산합니다" in korean.output and "옵션:" in korean.output
     assert "Score one hand: base, doublings" in english.output and "Options:" in english.output
     assert "한" not in english.output.replace("한국어", "")
+    again = mighty(runner, ["--lang", "ko", "score", "--help"])
+    assert "이 도움말을 보여 주고 끝냅니다." in again.output
+    assert "Show this message and exit." in mighty(runner, ["score", "--help"]).output
 
 
 def test_the_engine_follows_the_language_set():
