@@ -17,19 +17,32 @@ Conventions (the message ids are the English text, written in the code):
   ``N_("...")`` and translated where they are shown with ``_(CONSTANT)``. Click help needs
   nothing more: a command's docstring and its options' ``help=N_(...)`` are translated when the
   group loads the command (:func:`localize`), so the language can be chosen after import.
-- Templates: ``{{ _("League table") }}``, ``{{ _("%(count)s hands", count=n) }}`` is wrong;
-  use ``{% trans count=n %}{{ count }} hand{% pluralize %}{{ count }} hands{% endtrans %}``.
+- Templates (Jinja2's i18n extension, ``render/html.py``): ``{{ _("League table") }}``;
+  a value by name, ``{{ _("Session %(number)s", number=n) }}``; a count with
+  ``{% trans count=n %}{{ count }} hand{% pluralize %}{{ count }} hands{% endtrans %}``.
+- Fixed words a command shows from data (a hand's status, a doubling) get a table of ``N_``
+  labels beside the code name (``STATUS_LABELS`` in ``cli/hands.py``, ``DOUBLING_LABELS`` in
+  ``engine/scoring.py``); JSON output and records keep the code names, never translated.
 - Korean wording uses the clubs' vocabulary (RULES.md glossary): 주공, 프렌드, 여당, 야당,
   공약, 선거, 기루다, 노기루다, 노프렌드, 마이티, 조커, 조커 콜, 초구, 막구, 런, 백런, 딜 미스,
-  공탁금. Card and bid notation (``SA``, ``13H``) and names stay as they are.
+  공탁금; a trick is 턴, a hand 판, point cards 점수카드. Card and bid notation (``SA``,
+  ``13H``) and names stay as they are.
 
-Catalog workflow (``tools/i18n.py``; Babel is a development tool, not a runtime dependency):
-``extract`` writes ``mighty_cli/locale/mighty.pot`` from the modules and templates listed in
-``babel.cfg`` (command docstrings included); ``update`` merges it into ``ko/.../mighty.po``;
-translate every new entry there (and remove the ``#~`` obsolete ones); ``compile`` writes the
-``.mo`` the wheel ships. ``tests/i18n`` fails on an untranslated, fuzzy or stale entry and on a
-``.mo`` that is not the compilation of the ``.po``. A module joins the catalog by being listed
-in ``babel.cfg``.
+Catalog workflow (``python tools/i18n.py ...``; Babel is a development tool installed with
+``.[test]``, not a runtime dependency): a module joins the catalog by being listed in
+``SOURCES`` in ``tools/i18n.py`` (the templates are all in); ``update`` extracts its messages
+(calls of ``_``, ``N_``, ``gettext``, ``ngettext`` and the docstrings of click commands) and
+merges them into ``locale/ko/LC_MESSAGES/mighty.po``, new entries empty and vanished ones
+dropped; translate every empty ``msgstr``; ``compile`` writes the ``.mo`` beside it, which is
+committed and shipped in the wheel; ``check`` (and ``tests/i18n``) fails on an untranslated,
+fuzzy, stale or obsolete entry, a lost placeholder, or a ``.mo`` that is not the compilation of
+the ``.po``.
+
+Click's own messages ("Usage:", "Missing option ...") are translated from the same catalog
+(:func:`translate_click`; the ones covered are listed in ``cli/click_messages.py``), and help is
+wrapped by display width so Korean fits the terminal. Korean *input* (``스페이드 14``, ``패스``,
+``다이아 10``) is read by ``engine/korean.py``: the card parsers fall back on it, and a prompt
+passes each entry through ``normalize_entry`` first.
 """
 
 from __future__ import annotations
