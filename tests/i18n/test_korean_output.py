@@ -258,3 +258,13 @@ def test_korean_help_fits_the_terminal_width(runner, args):
                            terminal_width=80)
     korean_lines = [line for line in result.output.splitlines() if not line.isascii()]
     assert korean_lines and max(display_width(line) for line in korean_lines) <= 80
+
+
+@pytest.mark.parametrize("args", [
+    ["score", "-r", "standard", "--bid", "20", "--trump", "NT", "--taken", "20", "--no-friend",
+     "--json"],
+    ["replay", str(EXAMPLES / "run.toml"), "--json"],
+    ["replay", str(EXAMPLES / "deal-miss.toml"), "--json"],
+])
+def test_json_output_is_the_same_in_both_languages(runner, args):
+    assert korean(runner, *args).output == english(runner, *args).output
