@@ -11,6 +11,9 @@ each entry from the write to the program's answer:
   stores the hand (one transaction), so the figure per hand is what a score-keeper waits;
 * `referee --league`: one call or card per entry, each one also rewriting the session's hand in
   progress in the database (so a killed process resumes at the same card).
+
+`mighty --help` also runs in both languages (MIGHTY_LANG=en and ko, interleaved so machine
+noise falls on both); the budget is Korean within 10% of English.
 """
 
 from __future__ import annotations
@@ -40,6 +43,14 @@ def median_ms(command: list[str], runs: int, env=None) -> float:
                        check=False, env=env)
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1000
+
+
+def once(command: list[str], language: str = "en") -> float:
+    env = dict(os.environ, MIGHTY_LANG=language)
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
+                   env=env)
+    return time.perf_counter() - start
 
 
 def mighty_command() -> list[str]:
@@ -173,6 +184,14 @@ def main() -> None:
     print(f"median of {args.runs} runs, {sys.executable}")
     for name, command in cases.items():
         print(f"  {name:<34} {median_ms(command, args.runs):7.1f} ms")
+    times: dict[str, list[float]] = {"en": [], "ko": []}
+    for _ in range(args.runs):
+        for language in times:
+            times[language].append(once(mighty + ["--help"], language))
+    english, korean = (statistics.median(times[k]) * 1000 for k in ("en", "ko"))
+    print(f"  {'mighty --help (English)':<34} {english:7.1f} ms")
+    print(f"  {'mighty --help (Korean)':<34} {korean:7.1f} ms   "
+          f"{(korean / english - 1) * 100:+.1f}% (budget: +10%)")
 
     with tempfile.TemporaryDirectory() as folder:
         db = f"sqlite:///{Path(folder) / 'bench.db'}"

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Iterable, Mapping, NamedTuple, Optional, Sequence
 
 from .engine.errors import MightyError
+from .i18n import _
 
 #: Ranking keys a league may list in ``rank_by``: higher is better except for ``name``.
 RANK_KEYS = ("score", "score_per_hand", "hands", "declarer_success", "success_rate", "friend",
@@ -135,9 +136,12 @@ def parse_rank_by(text: str | Sequence[str]) -> tuple[str, ...]:
     keys = [k.strip() for k in (text.split(",") if isinstance(text, str) else text) if k.strip()]
     unknown = [k for k in keys if k not in RANK_KEYS]
     if unknown or not keys:
-        raise StandingsError(f"rank by {','.join(keys) or '(nothing)'!r}: "
-                             f"{'unknown key ' + repr(unknown[0]) if unknown else 'no key'}; "
-                             f"choose from {', '.join(RANK_KEYS)}")
+        given = ",".join(keys) or _("(nothing)")
+        if unknown:
+            raise StandingsError(_("rank by {given!r}: unknown key {key!r}; choose from {keys}")
+                                 .format(given=given, key=unknown[0], keys=", ".join(RANK_KEYS)))
+        raise StandingsError(_("rank by {given!r}: no key; choose from {keys}")
+                             .format(given=given, keys=", ".join(RANK_KEYS)))
     return tuple(keys)
 
 
@@ -157,7 +161,7 @@ def rank(stats: Iterable[PlayerStats], min_hands: int = 0,
          rank_by: Sequence[str] = DEFAULT_RANK_BY) -> Standings:
     """Rank players by the league's keys; equal on every key but the name means equal rank."""
     if min_hands < 0:
-        raise StandingsError(f"minimum hands {min_hands}: must be 0 or more")
+        raise StandingsError(_("minimum hands {count}: must be 0 or more").format(count=min_hands))
     rank_by = tuple(rank_by)
     everyone = sorted(stats, key=lambda s: _key(s, rank_by) + (s.name,))
     qualified = [s for s in everyone if s.hands >= min_hands and s.hands > 0]

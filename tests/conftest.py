@@ -10,6 +10,20 @@ from click.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# The tests assert English output: a Korean desktop (LANG=ko_KR.UTF-8) must not change that, in
+# this process or in the commands tests start. Tests of the Korean output unset MIGHTY_LANG.
+os.environ["MIGHTY_LANG"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """Every test starts (and leaves the process) speaking English."""
+    from mighty_cli.engine.translation import set_language
+
+    set_language("en")
+    yield
+    set_language("en")
+
 
 @pytest.fixture
 def runner(tmp_path, monkeypatch) -> CliRunner:

@@ -7,6 +7,10 @@ PostgreSQL rolls back to keep concurrent writers consistent (a serialization fai
 deadlock) runs the command again, a few times, before it is reported.
 Heavy modules (SQLModel, Jinja2) are imported inside the commands that need them, so ``mighty
 --help`` and the engine commands start fast.
+
+The language (``--lang``, ``MIGHTY_LANG``, the locale: ``mighty_cli/i18n.py``) is chosen before
+the group parses its arguments, and each command's help is translated when the group loads it,
+so every help text, prompt and message of one invocation speaks one language.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ import click
 
 from .. import __version__
 from ..engine.errors import MightyError
+from ..i18n import N_, _, choose_language, language_from_args, localize, set_language, \
+    translate_click
 
 #: command name -> "module:attribute", imported only when the command runs or help lists it.
 COMMANDS = {
@@ -53,11 +59,22 @@ class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(self.lazy_commands))
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # Before click reads anything: --help is eager and may come before --lang.
+        set_language(choose_language(language_from_args(args)))
+        translate_click()
+        localize(self)
+        return super().parse_args(ctx, args)
+
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in self.lazy_commands:
             module_name, attribute = self.lazy_commands[name].split(":")
-            return getattr(importlib.import_module(module_name), attribute)
-        return super().get_command(ctx, name)
+            command = getattr(importlib.import_module(module_name), attribute)
+        else:
+            command = super().get_command(ctx, name)
+        if command is not None:
+            localize(command)
+        return command
 
     #: How many times a command whose transaction the database rolled back runs again.
     RETRIES = 6
@@ -96,7 +113,11 @@ def os_message(exc: OSError) -> str:
 
 @click.group(cls=LazyGroup, lazy_commands=COMMANDS,
              context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="mighty")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=lambda ctx, param, value: _print_version(ctx) if value else None,
+              help=N_("Show the version and exit."))
+@click.option("--lang", type=click.Choice(["ko", "en"]), expose_value=False, is_eager=True,
+              help=N_("Language: ko (한국어) or en; default MIGHTY_LANG, then the locale."))
 def cli() -> None:
     """Run Mighty (마이티) card tables and leagues.
 
@@ -107,6 +128,12 @@ def cli() -> None:
     """
 
 
+def _print_version(ctx: click.Context) -> None:
+    # click.version_option words its line when the module is imported, before --lang is read
+    click.echo(_("%(prog)s, version %(version)s") % {"prog": "mighty", "version": __version__})
+    ctx.exit()
+
+
 def main() -> None:
     """Entry point of the ``mighty`` script."""
     try:
@@ -115,7 +142,7 @@ def main() -> None:
         finally:
             sys.stdout.flush()  # a full or closed standard output fails here, not at exit
     except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
+        click.echo(_("interrupted"), err=True)
         sys.exit(130)
     except BrokenPipeError:
         _silence_stdout()
@@ -127,8 +154,8 @@ def main() -> None:
     except Exception as exc:  # a bug, not bad input: keep the user's screen clean
         if os.environ.get("MIGHTY_DEBUG"):
             raise
-        click.echo(f"Error: internal error ({type(exc).__name__}: {exc}); "
-                   f"set MIGHTY_DEBUG=1 to see the traceback", err=True)
+        click.echo(_("Error: internal error ({kind}: {error}); set MIGHTY_DEBUG=1 to see the "
+                     "traceback").format(kind=type(exc).__name__, error=exc), err=True)
         sys.exit(3)
 
 

@@ -9,10 +9,19 @@ import click
 from ..engine.cards import format_bid, format_cards, sorted_cards
 from ..engine.record import Record, dump_record, load_record, record_ruleset, replay as replay_record
 from ..engine.ruleset import load_ruleset
+from ..engine.scoring import doubling_label
 from ..engine.session import find_session_end
+from ..i18n import N_, _, ngettext
 from ..render.text import table
 from .options import (echo_json, json_option, record_ruleset_option, ruleset_option,
                       write_output)
+
+
+#: A hand's status in the replay table (its code name is what --json says).
+STATUS_LABELS = {"scored": N_("scored"), "deal_miss": N_("deal miss"), "redeal": N_("redeal"),
+                 "in_progress": N_("in progress")}
+REPLAY_HEADERS = (N_("status"), N_("dealer"), N_("declarer"), N_("contract"), N_("friend"),
+                  N_("taken"), N_("mult"), N_("doublings"))
 
 
 @click.command()
@@ -38,29 +47,33 @@ def replay(path: str, ruleset_name: str | None, as_json: bool) -> None:
     if as_json:
         echo_json(result.to_json())
         return
-    click.echo(f"{path}: {len(result.hands)} hand(s) under {rules.meta.title} ({rules.name})")
+    count = len(result.hands)
+    click.echo(ngettext("{path}: {count} hand under {title} ({name})",
+                        "{path}: {count} hands under {title} ({name})", count)
+               .format(path=path, count=count, title=rules.meta.title, name=rules.name))
     rows = []
     for outcome in result.hands:
         score = outcome.score
-        rows.append([outcome.index, outcome.status, outcome.dealer or "", outcome.declarer or "",
+        status = STATUS_LABELS.get(outcome.status)
+        rows.append([outcome.index, _(status) if status else outcome.status,
+                     outcome.dealer or "", outcome.declarer or "",
                      format_bid(outcome.contract) if outcome.contract else "",
                      outcome.friend or ("-" if outcome.status == "scored" else ""),
                      "" if outcome.taken is None else outcome.taken,
                      "" if score is None else f"×{score.multiplier}",
-                     ", ".join(score.doublings) if score else
-                     (f"deal miss by {outcome.deal_miss_player}" if outcome.deal_miss_player
-                      else "")]
+                     ", ".join(doubling_label(n) for n in score.doublings) if score else
+                     (_("deal miss by {player}").format(player=outcome.deal_miss_player)
+                      if outcome.deal_miss_player else "")]
                     + [f"{outcome.deltas.get(p, 0):+d}" for p in record.players])
-    click.echo(table(["#", "status", "dealer", "declarer", "contract", "friend", "taken", "mult",
-                      "doublings"] + list(record.players), rows,
+    click.echo(table(["#"] + [_(h) for h in REPLAY_HEADERS] + list(record.players), rows,
                      align="><<<<<>><" + ">" * len(record.players)))
-    click.echo(table(["totals"] + list(record.players),
+    click.echo(table([_("totals")] + list(record.players),
                      [[""] + [f"{result.totals[p]:+d}" for p in record.players]],
                      align="<" + ">" * len(record.players)))
     if result.pot:
-        click.echo(f"deposit pot (공탁금) carried over: {result.pot}")
+        click.echo(_("deposit pot (공탁금) carried over: {pot}").format(pot=result.pot))
     for note in late_hands(record, result, rules):
-        click.echo(f"note: {note}")
+        click.echo(_("note: {note}").format(note=note))
 
 
 def late_hands(record: Record, result, rules) -> list[str]:
@@ -79,9 +92,13 @@ def late_hands(record: Record, result, rules) -> list[str]:
         end = find_session_end(rules, [(o.status, o.deltas) for o in outcomes])
         if end is not None and end.position < len(outcomes) - 1:
             later = [o.index for o in outcomes[end.position + 1:]]
-            span = f"hand {later[0]}" if len(later) == 1 else f"hands {later[0]}-{later[-1]}"
-            notes.append(f"the session ended after hand {outcomes[end.position].index} "
-                         f"({end.reason}); {span} came after its end")
+            if len(later) == 1:
+                span = _("hand {number} came after its end").format(number=later[0])
+            else:
+                span = _("hands {first}-{last} came after its end").format(first=later[0],
+                                                                          last=later[-1])
+            notes.append(_("the session ended after hand {number} ({reason}); {span}").format(
+                number=outcomes[end.position].index, reason=end.reason, span=span))
     return notes
 
 
@@ -92,15 +109,17 @@ def hand_seed(seed: int, hand_number: int) -> int:
 
 
 @click.command()
-@click.option("--seed", type=int, required=True, help="Same seed, same deals, at every table.")
+@click.option("--seed", type=int, required=True,
+              help=N_("Same seed, same deals, at every table."))
 @click.option("--players", default="P1,P2,P3,P4,P5", show_default=True,
-              help="Five names in playing order, separated by commas.")
+              help=N_("Five names in playing order, separated by commas."))
 @click.option("--hands", "count", type=click.IntRange(1, 1000), default=1, show_default=True,
-              help="How many hands to deal.")
+              help=N_("How many hands to deal."))
 @ruleset_option(default="standard")
-@click.option("--dealer", default=None, help="Dealer of the first hand (default: first player).")
+@click.option("--dealer", default=None,
+              help=N_("Dealer of the first hand (default: first player)."))
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Write the record to a file instead of printing it.")
+              help=N_("Write the record to a file instead of printing it."))
 def deal(seed: int, players: str, count: int, ruleset_name: str, dealer: str | None,
          output: str | None) -> None:
     """Deal reproducible hands as a hand record, ready to referee or replay.
@@ -114,9 +133,10 @@ def deal(seed: int, players: str, count: int, ruleset_name: str, dealer: str | N
 
     names = [p.strip() for p in players.split(",") if p.strip()]
     if len(names) != 5 or len(set(names)) != 5:
-        raise click.BadParameter("expected five distinct names", param_hint="--players")
+        raise click.BadParameter(_("expected five distinct names"), param_hint="--players")
     if dealer is not None and dealer not in names:
-        raise click.BadParameter(f"{dealer!r} is not one of the players", param_hint="--dealer")
+        raise click.BadParameter(_("{dealer!r} is not one of the players").format(dealer=dealer),
+                                 param_hint="--dealer")
     load_ruleset(ruleset_name)  # fail early on an unknown ruleset
     hands = []
     for number in range(1, count + 1):
@@ -129,6 +149,7 @@ def deal(seed: int, players: str, count: int, ruleset_name: str, dealer: str | N
     header = f"# dealt by: mighty deal --seed {seed} --hands {count}\n"
     if output:
         write_output(output, header + text)
-        click.echo(f"wrote {count} hand(s) to {output}")
+        click.echo(ngettext("wrote {count} hand to {output}", "wrote {count} hands to {output}",
+                            count).format(count=count, output=output))
     else:
         click.echo(header + text, nl=False)

@@ -7,15 +7,17 @@ from typing import Any
 
 import click
 
+from ..i18n import N_
+
 json_option = click.option("--json", "as_json", is_flag=True,
-                           help="Print one JSON object instead of text.")
+                           help=N_("Print one JSON object instead of text."))
 
 
 def ruleset_option(required: bool = True, default: str | None = None):
     """``--ruleset NAME|FILE``: a bundled ruleset name (or alias) or a ruleset file."""
     return click.option("--ruleset", "-r", "ruleset_name", required=required and default is None,
                         default=default, metavar="NAME|FILE",
-                        help="A bundled ruleset (see 'mighty ruleset list') or a .toml file.")
+                        help=N_("A bundled ruleset (see 'mighty ruleset list') or a .toml file."))
 
 
 #: ``--ruleset`` for commands that read a hand record: the record names its own ruleset, which

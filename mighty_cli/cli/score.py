@@ -8,6 +8,7 @@ from ..engine.cards import Bid, parse_trump
 from ..engine.errors import InvalidNotation
 from ..engine.ruleset import load_ruleset
 from ..engine.scoring import describe, score_hand
+from ..i18n import N_, _
 from .options import echo_json, json_option, ruleset_option
 
 
@@ -24,13 +25,14 @@ class TrumpType(click.ParamType):
 @click.command()
 @ruleset_option()
 @click.option("--bid", type=click.IntRange(0, 99), required=True,
-              help="The contract's number (after any trump-change raise).")
-@click.option("--trump", type=TrumpType(), required=True, help="S, D, H, C or NT.")
+              help=N_("The contract's number (after any trump-change raise)."))
+@click.option("--trump", type=TrumpType(), required=True,
+              help=N_("S, D, H, C or NT (or 스페이드, 다이아, 하트, 클로버, 노기루다)."))
 @click.option("--taken", type=click.IntRange(0, 99), default=None,
-              help="Point cards the ruling party took, discards included.")
+              help=N_("Point cards the ruling party took, discards included."))
 @click.option("--opposition", type=click.IntRange(0, 99), default=None,
-              help="Or: point cards the opposition took.")
-@click.option("--no-friend", is_flag=True, help="The declarer played alone.")
+              help=N_("Or: point cards the opposition took."))
+@click.option("--no-friend", is_flag=True, help=N_("The declarer played alone."))
 @json_option
 def score(ruleset_name: str, bid: int, trump, taken, opposition, no_friend: bool,
           as_json: bool) -> None:
@@ -42,13 +44,14 @@ def score(ruleset_name: str, bid: int, trump, taken, opposition, no_friend: bool
       mighty score -r seoul-science --bid 13 --trump NT --opposition 2 --no-friend --json
     """
     if (taken is None) == (opposition is None):
-        raise click.UsageError("give exactly one of --taken and --opposition")
+        raise click.UsageError(_("give exactly one of --taken and --opposition"))
     rules = load_ruleset(ruleset_name)
     if taken is None:
         taken = rules.point_card_total - opposition
         if taken < 0:
-            raise click.UsageError(f"--opposition {opposition} is more than the "
-                                   f"{rules.point_card_total} point cards in play")
+            raise click.UsageError(
+                _("--opposition {opposition} is more than the {total} point cards in play")
+                .format(opposition=opposition, total=rules.point_card_total))
     result = score_hand(rules, Bid(bid, trump), taken, has_friend=not no_friend)
     if as_json:
         echo_json(result.to_json())

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Iterable, NamedTuple, Optional
 
 from .errors import InvalidNotation
+from .translation import N_, _
 
 SPADES, DIAMONDS, HEARTS, CLUBS = 0, 1, 2, 3
 NO_SUIT = 4
@@ -20,6 +21,8 @@ SUITS = (SPADES, DIAMONDS, HEARTS, CLUBS)
 SUIT_LETTERS = "SDHC"
 SUIT_SYMBOLS = "♠◆♥♣"
 SUIT_NAMES = ("spades", "diamonds", "hearts", "clubs")
+#: The suits in words as text shows them (translated where shown: ``trump_name``).
+SUIT_WORDS = (N_("spades"), N_("diamonds"), N_("hearts"), N_("clubs"))
 SUIT_NAMES_KO = ("스페이드", "다이아몬드", "하트", "클로버")
 
 JOKER = NO_SUIT << 4
@@ -43,8 +46,10 @@ _CARD_INPUT = {name: card for card, name in _CARD_NAMES.items()}
 _CARD_INPUT["JOKER"] = JOKER
 _CARD_INPUT["JO"] = JOKER
 
-CARD_HELP = ("a card is a suit S D H C (or ♠ ◆ ♥ ♣) and a rank 2-10 (or T), J, Q, K, A; "
-             "the joker is JK")
+CARD_HELP = N_("a card is a suit S D H C (or ♠ ◆ ♥ ♣, 스페이드 다이아 하트 클로버) and a rank "
+               "2-10 (or T), J, Q, K, A; the joker is JK (조커)")
+BID_HELP = N_("{text!r} is not a bid: expected a number then S, D, H, C or NT (e.g. 13H, 16NT, "
+              "스페이드 14)")
 
 
 def suit_of(card: int) -> int:
@@ -75,7 +80,13 @@ def parse_card(text: str) -> int:
         return card
     if len(key) >= 2 and key[0] in _SUIT_INPUT and key[1:] in _RANK_INPUT:
         return _SUIT_INPUT[key[0]] << 4 | _RANK_INPUT[key[1:]]
-    raise InvalidNotation(f"{text.strip()!r} is not a card: {CARD_HELP}")
+    from .korean import korean_card  # only on a miss: English input stays on the fast path
+
+    card = korean_card(text)
+    if card is not None:
+        return card
+    raise InvalidNotation(_("{text!r} is not a card: {help}").format(text=text.strip(),
+                                                                      help=_(CARD_HELP)))
 
 
 def format_card(card: int) -> str:
@@ -83,7 +94,7 @@ def format_card(card: int) -> str:
     try:
         return _CARD_NAMES[card]
     except KeyError:
-        raise InvalidNotation(f"{card!r} is not a card code") from None
+        raise InvalidNotation(_("{code!r} is not a card code").format(code=card)) from None
 
 
 def parse_cards(text: str | Iterable[str]) -> list[int]:
@@ -91,13 +102,21 @@ def parse_cards(text: str | Iterable[str]) -> list[int]:
 
     A card named twice is an error: no list the tool reads may hold a card twice.
     """
-    names = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        names = text.replace(",", " ").split()
+        if not text.isascii():
+            from .korean import korean_card_names  # "스페이드 A 다이아 10": two words a card
+
+            names = korean_card_names(text)
+    else:
+        names = list(text)
     cards = [parse_card(name) for name in names]
     if len(set(cards)) != len(cards):
         seen: set[int] = set()
         for card in cards:
             if card in seen:
-                raise InvalidNotation(f"{format_card(card)} appears twice in {' '.join(names)!r}")
+                raise InvalidNotation(_("{card} appears twice in {cards!r}").format(
+                    card=format_card(card), cards=" ".join(names)))
             seen.add(card)
     return cards
 
@@ -128,17 +147,29 @@ _TRUMP_INPUT = {**_SUIT_INPUT, "NT": None, "N": None, "NOTRUMP": None, "NO-TRUMP
 def parse_suit(text: str) -> int:
     """Parse a suit: ``S``, ``♠``, ``spades`` (case-insensitive)."""
     suit = _TRUMP_INPUT.get(text.strip().upper(), NO_SUIT)
+    if suit == NO_SUIT and not text.isascii():
+        from .korean import korean_trump
+
+        suit = korean_trump(text)
     if suit is None or suit == NO_SUIT:
-        raise InvalidNotation(f"{text.strip()!r} is not a suit: expected S, D, H or C")
+        raise InvalidNotation(_("{text!r} is not a suit: expected S, D, H or C").format(
+            text=text.strip()))
     return suit
 
 
 def parse_trump(text: str) -> Optional[int]:
     """Parse a trump: a suit, or ``NT`` for no-trump (returned as ``None``)."""
     key = text.strip().upper()
-    if key not in _TRUMP_INPUT:
-        raise InvalidNotation(f"{text.strip()!r} is not a trump: expected S, D, H, C or NT")
-    return _TRUMP_INPUT[key]
+    if key in _TRUMP_INPUT:
+        return _TRUMP_INPUT[key]
+    if not text.isascii():
+        from .korean import korean_trump
+
+        trump = korean_trump(text)
+        if trump != NO_SUIT:
+            return trump
+    raise InvalidNotation(_("{text!r} is not a trump: expected S, D, H, C or NT").format(
+        text=text.strip()))
 
 
 def format_trump(trump: Optional[int]) -> str:
@@ -147,8 +178,8 @@ def format_trump(trump: Optional[int]) -> str:
 
 
 def trump_name(trump: Optional[int]) -> str:
-    """A trump in words: ``hearts``, ``no-trump``."""
-    return "no-trump" if trump is None else SUIT_NAMES[trump]
+    """A trump in words, in the current language: ``hearts``, ``no-trump`` (``하트``, ``노기루다``)."""
+    return _("no-trump") if trump is None else _(SUIT_WORDS[trump])
 
 
 # --- bids ------------------------------------------------------------------------------------
@@ -173,13 +204,17 @@ def parse_bid(text: str) -> Bid:
     compact = raw.replace(" ", "")
     digits = len(compact) - len(compact.lstrip("0123456789"))
     if digits == 0 or digits == len(compact) or digits > 3:
-        raise InvalidNotation(f"{raw!r} is not a bid: expected a number then S, D, H, C or NT "
-                              f"(e.g. 13H, 16NT)")
+        if not raw.isascii():  # 스페이드 14: the clubs say the suit first
+            from .korean import korean_bid
+
+            bid = korean_bid(raw)
+            if bid is not None:
+                return bid
+        raise InvalidNotation(_(BID_HELP).format(text=raw))
     try:
         trump = parse_trump(compact[digits:])
     except InvalidNotation:
-        raise InvalidNotation(f"{raw!r} is not a bid: expected a number then S, D, H, C or NT "
-                              f"(e.g. 13H, 16NT)") from None
+        raise InvalidNotation(_(BID_HELP).format(text=raw)) from None
     return Bid(int(compact[:digits]), trump)
 
 

@@ -27,8 +27,12 @@ from .cards import Bid, format_bid, trump_name
 from .errors import ScoringError
 from .expression import Compiled, compile_expression
 from .ruleset import FORMULAS, Ruleset
+from .translation import N_, _
 
 DOUBLING_NAMES = ("run", "back_run", "no_trump", "no_friend")
+#: How a doubling is named in text (its code name is what JSON and records say).
+DOUBLING_LABELS = {"run": N_("run"), "back_run": N_("back run"), "no_trump": N_("no trump"),
+                   "no_friend": N_("no friend"), "declared_run": N_("declared run")}
 
 
 @dataclass(frozen=True)
@@ -180,7 +184,7 @@ def _score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool,
 
     if s.cumulative:
         multiplier = 1
-        for _, factor in applied:
+        for _name, factor in applied:
             multiplier *= factor
     else:
         multiplier = max((factor for _, factor in applied), default=1)
@@ -195,7 +199,7 @@ def _score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool,
     else:
         friend = None
         declarer = -4 * opponent
-    return Score(contract, taken, success, base, multiplier, tuple(n for n, _ in applied), unit,
+    return Score(contract, taken, success, base, multiplier, tuple(n for n, _f in applied), unit,
                  declarer, friend, opponent)
 
 
@@ -234,16 +238,31 @@ def seat_deltas(score: Score, players: Sequence[str], declarer: str,
     return deltas
 
 
+def doubling_label(name: str) -> str:
+    """A doubling in words, in the current language: ``back run``, ``백런``."""
+    return _(DOUBLING_LABELS[name]) if name in DOUBLING_LABELS else name.replace("_", " ")
+
+
 def describe(score: Score, rules: Ruleset) -> str:
     """A short human-readable account of a score, for terminal output."""
-    verdict = "made" if score.success else "failed"
-    lines = [f"{format_bid(score.contract)} ({trump_name(score.contract.trump)}) {verdict}: "
-             f"ruling party took {score.taken} of {rules.point_card_total}"]
-    doubled = ", ".join(n.replace("_", " ") for n in score.doublings) or "no doublings"
-    lines.append(f"base {score.base_value} × {score.multiplier} ({doubled}) → "
-                 f"{score.unit} per opponent")
-    friend = "alone" if score.friend is None else f"friend {score.friend:+d}"
-    lines.append(f"declarer {score.declarer:+d}, {friend}, each opponent {score.opponent:+d}")
+    values = {"contract": format_bid(score.contract), "trump": trump_name(score.contract.trump),
+              "taken": score.taken, "total": rules.point_card_total}
+    if score.success:
+        lines = [_("{contract} ({trump}) made: ruling party took {taken} of {total}")
+                 .format(**values)]
+    else:
+        lines = [_("{contract} ({trump}) failed: ruling party took {taken} of {total}")
+                 .format(**values)]
+    doubled = ", ".join(doubling_label(n) for n in score.doublings) or _("no doublings")
+    lines.append(_("base {base} × {multiplier} ({doublings}) → {unit} per opponent").format(
+        base=score.base_value, multiplier=score.multiplier, doublings=doubled, unit=score.unit))
+    if score.friend is None:
+        lines.append(_("declarer {declarer:+d}, alone, each opponent {opponent:+d}").format(
+            declarer=score.declarer, opponent=score.opponent))
+    else:
+        lines.append(_("declarer {declarer:+d}, friend {friend:+d}, each opponent {opponent:+d}")
+                     .format(declarer=score.declarer, friend=score.friend,
+                             opponent=score.opponent))
     return "\n".join(lines)
 
 

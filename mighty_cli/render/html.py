@@ -8,6 +8,11 @@ numbers) that the template places; nothing on the page loads from the network.
 Templates run in Jinja2's sandbox: a club's folder is shared, untrusted input, and a template
 that reaches for Python internals (``cycler.__init__.__globals__``) stops with one line, as does
 a template that is broken or names something the page does not have (:class:`TemplateError`).
+
+The page speaks one language, Korean or English: Jinja2's i18n extension gives the templates
+``_()`` and ``{% trans %}`` over the project's gettext catalogs, and the page declares it
+(``<html lang>``). The language is the ``lang`` argument (a league's own language, which the
+caller passes), else the one the tool speaks (``--lang``, ``MIGHTY_LANG``, the locale).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from typing import Optional, Sequence
 
 from ..engine.errors import MightyError
 from ..engine.ruleset import bundled_dir
+from ..engine.translation import get_language, normalize_language, translations
 
 
 class TemplateError(MightyError):
@@ -29,15 +35,25 @@ PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8
            "#e377c2", "#7f7f7f", "#bcbd22")
 
 
-def environment(template_dir: Optional[str | Path] = None):
-    """A Jinja2 environment: the club's folder (if any) overrides the bundled templates."""
+def page_language(lang: Optional[str] = None) -> str:
+    """The language of a page: ``lang`` when it names one the tool speaks, else the current."""
+    return normalize_language(lang) or get_language()
+
+
+def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] = None):
+    """A Jinja2 environment: the club's folder (if any) overrides the bundled templates; the
+    templates translate into ``lang`` (default: the language the tool speaks)."""
     import jinja2
     from jinja2.sandbox import SandboxedEnvironment
 
+    language = page_language(lang)
     folders = folders_of(template_dir)
     env = SandboxedEnvironment(loader=jinja2.FileSystemLoader(folders), autoescape=True,
                                trim_blocks=True, lstrip_blocks=True,
-                               undefined=jinja2.StrictUndefined)
+                               undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
+    env.policies["ext.i18n.trimmed"] = True  # {% trans %} text is one line, as extracted
+    env.install_gettext_translations(translations(language), newstyle=True)
+    env.globals["lang"] = language
     env.filters["signed"] = lambda v: f"{v:+d}" if v else "0"
     env.filters["rate"] = lambda v: "–" if v is None else f"{v * 100:.0f}%"
     env.filters["per_hand"] = lambda v: f"{v:+.2f}"
@@ -107,11 +123,12 @@ def _ticks(low: float, high: float, count: int = 5) -> list[int]:
 
 
 def render_league_page(page, template_dir: Optional[str | Path] = None,
-                       generated: Optional[datetime] = None) -> str:
-    """The whole standings page of a league as one HTML string."""
+                       generated: Optional[datetime] = None, lang: Optional[str] = None) -> str:
+    """The whole standings page of a league as one HTML string, in ``lang`` (``ko``, ``en``;
+    None: the language the tool speaks)."""
     import jinja2
 
-    env = environment(template_dir)
+    env = environment(template_dir, lang)
     try:
         template = env.get_template("standings.html")
         return template.render(page=page, chart=chart(page.chart_x, page.chart_series),

@@ -36,7 +36,7 @@ def test_dealt_record_replays_as_hands_in_progress(runner):
 
 def test_deal_writes_a_file(runner, tmp_path):
     path = tmp_path / "tonight.toml"
-    assert "wrote 1 hand(s)" in deal(runner, "--seed", "3", "-o", str(path))
+    assert "wrote 1 hand to" in deal(runner, "--seed", "3", "-o", str(path))
     assert path.read_text(encoding="utf-8").startswith("# dealt by: mighty deal --seed 3")
 
 

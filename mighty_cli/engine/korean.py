@@ -1,0 +1,196 @@
+"""Korean input: suits, bids, cards and table calls as Mighty clubs say them.
+
+A referee at a Korean table hears ``스페이드 14``, ``14 노기``, ``패스``, ``마이티``, ``다이아 10``;
+these functions read them. Suits: 스페이드/스페/♠, 다이아/다이아몬드, 하트, 클로버/클럽/크로바;
+no-trump: 노기루다/노기. Ranks: 2-10, A/에이스, K/킹, Q/퀸, J/잭; the joker: 조커. Spaces between
+a suit and its number or rank are optional, and a bid may name its number first or last.
+
+The card parsers of :mod:`.cards` fall back on these when the canonical notation does not match,
+so every place that reads a card, a card list, a trump or a bid accepts Korean, and English input
+works whatever the language. :func:`normalize_entry` turns a whole prompt entry into the English
+words the prompts understand (``패스`` -> ``pass``, ``초구`` -> ``first-trick``). The formatters
+write the Korean forms back: ``parse_card(format_card_ko(c)) == c``.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from .cards import (ACE, CLUBS, DIAMONDS, HEARTS, JACK, JOKER, KING, NO_SUIT, QUEEN, RANK_NAMES,
+                    SPADES, TEN, Bid, format_bid, format_card, make_card)
+
+#: Suit words, longest first where one starts another (스페이드 before 스페).
+SUIT_WORDS = {
+    "스페이드": SPADES, "스페": SPADES, "♠": SPADES, "♤": SPADES,
+    "다이아몬드": DIAMONDS, "다이아": DIAMONDS, "다이야": DIAMONDS, "♦": DIAMONDS, "◆": DIAMONDS,
+    "♢": DIAMONDS,
+    "하트": HEARTS, "♥": HEARTS, "♡": HEARTS,
+    "클로버": CLUBS, "클로바": CLUBS, "크로바": CLUBS, "클럽": CLUBS, "♣": CLUBS, "♧": CLUBS,
+}
+NO_TRUMP_WORDS = ("노기루다", "노기루", "노기", "노트럼프")
+JOKER_WORDS = ("조커", "죠커")
+RANK_WORDS = {"에이스": ACE, "에이": ACE, "킹": KING, "퀸": QUEEN, "잭": JACK}
+#: The forms the formatters write.
+SUIT_OUTPUT = {SPADES: "스페이드", DIAMONDS: "다이아", HEARTS: "하트", CLUBS: "클로버"}
+NO_TRUMP_OUTPUT = "노기루다"
+JOKER_OUTPUT = "조커"
+
+_PREFIXES = sorted([(word, suit) for word, suit in SUIT_WORDS.items()]
+                   + [(word, None) for word in NO_TRUMP_WORDS], key=lambda p: -len(p[0]))
+_RANKS = {name: rank for rank, name in RANK_NAMES.items()} | {"T": TEN} | RANK_WORDS
+
+#: Whole entries of the table's vocabulary and the English words the prompts understand.
+CALLS = {
+    "패스": "pass", "빠스": "pass",
+    "마이티": "mighty",
+    "조커": "joker", "죠커": "joker",
+    "노프렌드": "none", "노프": "none", "노프랜드": "none",
+    "초구": "first-trick", "초구프렌드": "first-trick", "초구프랜드": "first-trick",
+    "막구": "last-trick", "막구프렌드": "last-trick", "막구프랜드": "last-trick",
+    "무르기": "undo", "취소": "undo",
+    "도움말": "help", "저장": "save", "보기": "show", "종료": "quit",
+}
+
+
+def _squeeze(text: str) -> str:
+    return "".join(text.split()).upper()
+
+
+def _split_suit(compact: str) -> Optional[tuple[Optional[int], str]]:
+    """(suit or None for no-trump, the rest) when the text starts with a suit word."""
+    for word, suit in _PREFIXES:
+        if compact.startswith(word):
+            return suit, compact[len(word):]
+    return None
+
+
+def korean_trump(text: str) -> Optional[int]:
+    """A suit or ``None`` (no-trump) said in Korean; ``NO_SUIT`` when it is not one."""
+    split = _split_suit(_squeeze(text))
+    if split is None or split[1]:
+        return NO_SUIT
+    return split[0]
+
+
+def korean_card(text: str) -> Optional[int]:
+    """A card said in Korean (``스페이드 A``, ``다이아10``, ``하트 킹``, ``조커``), else None."""
+    compact = _squeeze(text)
+    if compact in JOKER_WORDS:
+        return JOKER
+    split = _split_suit(compact)
+    if split is None or split[0] is None:
+        return None
+    suit, rest = split
+    rank = _RANKS.get(rest)
+    return None if rank is None else make_card(suit, rank)
+
+
+def korean_bid(text: str) -> Optional[Bid]:
+    """A bid said in Korean with its suit first (``스페이드 14``, ``노기 15``, ``스페14``), else
+    None; a number first (``14 노기``, ``14스페``) is read by :func:`.cards.parse_bid` itself."""
+    split = _split_suit(_squeeze(text))
+    if split is None or not split[1].isdigit() or not split[1].isascii():
+        return None
+    return Bid(int(split[1]), split[0])
+
+
+def korean_card_names(text: str) -> list[str]:
+    """The cards of a list said in Korean, one canonical name each: ``클로버 2 다이아 3`` ->
+    ``["C2", "D3"]``. A suit word and the rank after it make one card; a word that is no card is
+    passed through as it is, so the caller's parser names it in its error."""
+    words = text.replace(",", " ").split()
+    names: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        pair = word + words[index + 1] if index + 1 < len(words) else None
+        card = _one_card(word)
+        if card is None and pair is not None and _one_card(pair) is not None:
+            names.append(format_card(_one_card(pair)))  # type: ignore[arg-type]
+            index += 2
+            continue
+        names.append(word if card is None else format_card(card))
+        index += 1
+    return names
+
+
+def _one_card(word: str) -> Optional[int]:
+    from .cards import parse_card
+    from .errors import InvalidNotation
+
+    if not word.isascii():
+        return korean_card(word)
+    try:
+        return parse_card(word)
+    except InvalidNotation:
+        return None
+
+
+def normalize_entry(text: str, expect: Optional[str] = None) -> str:
+    """One prompt entry said the Korean way, in the English words the prompts read.
+
+    ``패스`` -> ``pass``; ``마이티`` -> ``mighty``; ``조커`` -> ``joker``; ``노프렌드`` -> ``none``;
+    ``초구`` -> ``first-trick``; ``막구`` -> ``last-trick``; ``스페이드 14`` / ``14 노기`` ->
+    ``14S`` / ``14NT``; ``공약 스페이드 17`` -> ``contract 17S``; cards ``스페이드 A`` -> ``SA``,
+    ``클로버 2 다이아 3 하트 4`` -> ``C2 D3 H4``; ``조커 하트`` or ``조커/하트`` -> ``JK/H`` (the
+    joker led asking for hearts); a trailing ``!`` (joker call declared) is kept. An entry without
+    Hangul or a card symbol, or one these words do not cover, comes back unchanged, so English
+    keeps working and the prompt's own parser reports what it cannot read.
+
+    ``다이아 10`` is both a card and a (too low) bid: with ``expect="bid"`` it is the bid
+    ``10D``, with ``expect="card"`` or by default the card ``D10``; a suit and 11 or more is
+    always a bid, a number said first always a bid.
+    """
+    stripped = text.strip()
+    if stripped.isascii() or not stripped:
+        return text
+    bang = "!" if stripped.endswith("!") else ""
+    body = stripped[:-1].rstrip() if bang else stripped
+    compact = "".join(body.split())
+    if compact in CALLS and not bang:
+        return CALLS[compact]
+    if compact.startswith("공약"):
+        bid = _bid(body.split(None, 1)[1] if " " in body else compact[2:])
+        if bid is not None:
+            return f"contract {format_bid(bid)}"
+    bid = _bid(body)
+    if bid is not None and not bang and (
+            expect == "bid" or bid.number > 10 or body[:1].isdigit() or expect is None
+            and korean_card(body) is None):
+        return format_bid(bid)
+    for joker in JOKER_WORDS:
+        if compact.startswith(joker) and len(compact) > len(joker):
+            asked = korean_trump(compact[len(joker):].lstrip("/"))
+            if asked not in (None, NO_SUIT):
+                return f"JK/{'SDHC'[asked]}" + bang
+    names = korean_card_names(body)
+    if names and all(_one_card(name) is not None for name in names):
+        return " ".join(names) + bang
+    return text
+
+
+def _bid(text: str) -> Optional[Bid]:
+    from .cards import parse_bid
+    from .errors import InvalidNotation
+
+    try:
+        return parse_bid(text)
+    except InvalidNotation:
+        return None
+
+
+def format_trump_ko(trump: Optional[int]) -> str:
+    """A trump as clubs say it: ``스페이드`` ... ``노기루다``."""
+    return NO_TRUMP_OUTPUT if trump is None else SUIT_OUTPUT[trump]
+
+
+def format_card_ko(card: int) -> str:
+    """A card as clubs say it: ``스페이드 A``, ``다이아 10``, ``조커``."""
+    if card == JOKER:
+        return JOKER_OUTPUT
+    return f"{SUIT_OUTPUT[card >> 4]} {RANK_NAMES[card & 15]}"
+
+
+def format_bid_ko(bid: Bid) -> str:
+    """A bid as clubs say it: ``스페이드 14``, ``노기루다 15``."""
+    return f"{format_trump_ko(bid.trump)} {bid.number}"

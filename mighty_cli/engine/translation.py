@@ -1,0 +1,104 @@
+"""The translation functions every layer uses: ``_``, ``ngettext`` and the marker ``N_``.
+
+Stdlib only (GNU gettext through Python's :mod:`gettext`), so the engine can translate its
+messages without importing click. The catalogs are ``mighty_cli/locale/<lang>/LC_MESSAGES/
+mighty.mo``, compiled from the ``.po`` sources beside them; English is the message ids
+themselves. The current language is process-wide: the CLI sets it once per invocation
+(``--lang``, ``MIGHTY_LANG``, the locale), and until something sets it the first translation
+chooses it from the environment the same way. How to add and translate a message:
+``mighty_cli/i18n.py``.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from pathlib import Path
+from typing import Mapping, Optional
+
+DOMAIN = "mighty"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+#: The languages the tool speaks; the first is the source language of the message ids.
+LANGUAGES = ("en", "ko")
+DEFAULT_LANGUAGE = "en"
+
+_loaded: dict[str, _gettext.NullTranslations] = {}
+_current: Optional[_gettext.NullTranslations] = None
+_current_language: Optional[str] = None
+
+
+def normalize_language(value: Optional[str]) -> Optional[str]:
+    """``ko``, ``ko_KR.UTF-8``, ``KO``, ``en-US`` -> a language the tool speaks, else None."""
+    if not value:
+        return None
+    code = value.strip().replace("-", "_").split(".")[0].split("@")[0].split("_")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def choose_language(option: Optional[str] = None,
+                    environ: Optional[Mapping[str, str]] = None) -> str:
+    """The language to speak: the ``--lang`` option, then ``MIGHTY_LANG``, then the locale
+    (the first set of ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as POSIX orders them), then
+    English. A value naming a language the tool does not speak falls through to the next."""
+    environ = os.environ if environ is None else environ
+    for value in (option, environ.get("MIGHTY_LANG")):
+        language = normalize_language(value)
+        if language:
+            return language
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name)
+        if value:  # the first one set decides, even when it is C or a language we lack
+            return normalize_language(value) or DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
+
+
+def translations(language: str) -> _gettext.NullTranslations:
+    """The catalog of a language (English: the message ids, untranslated)."""
+    language = normalize_language(language) or DEFAULT_LANGUAGE
+    catalog = _loaded.get(language)
+    if catalog is None:
+        if language == DEFAULT_LANGUAGE:
+            catalog = _gettext.NullTranslations()
+        else:
+            # fallback=False: a Korean tool without its catalog is a packaging bug, not English
+            catalog = _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[language])
+        _loaded[language] = catalog
+    return catalog
+
+
+def set_language(language: Optional[str]) -> str:
+    """Speak this language from now on (None: choose from the environment); returns it."""
+    global _current, _current_language
+    chosen = normalize_language(language) or choose_language()
+    _current, _current_language = translations(chosen), chosen
+    return chosen
+
+
+def get_language() -> str:
+    """The language currently spoken (chosen from the environment on first use)."""
+    if _current_language is None:
+        set_language(None)
+    return _current_language  # type: ignore[return-value]
+
+
+def gettext(message: str) -> str:
+    """The message in the current language."""
+    if _current is None:
+        set_language(None)
+    return _current.gettext(message)  # type: ignore[union-attr]
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The singular or plural form for ``count`` in the current language (Korean has one)."""
+    if _current is None:
+        set_language(None)
+    return _current.ngettext(singular, plural, count)  # type: ignore[union-attr]
+
+
+def N_(message: str) -> str:
+    """Mark a message for extraction without translating it yet: module-level constants
+    (option help, table headers) are translated where they are shown, with ``_(constant)``."""
+    return message
+
+
+_ = gettext

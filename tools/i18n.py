@@ -1,0 +1,276 @@
+"""Extract, update, compile and check the translation catalogs (Babel: a development tool only).
+
+    python tools/i18n.py extract   # mighty_cli/locale/mighty.pot from the code and the templates
+    python tools/i18n.py update    # merge it into every language's .po (new entries empty)
+    python tools/i18n.py compile   # .po -> .mo, the files the wheel ships
+    python tools/i18n.py check     # what tests/i18n asserts (exit 1 with one line per problem)
+
+Messages are found in the modules listed in ``SOURCES`` (calls of ``_``, ``N_``, ``gettext``,
+``ngettext``, and the docstrings of click commands, which are their ``--help``) and in the
+templates (Jinja2's i18n extension: ``_()`` and ``{% trans %}``). ``update`` drops entries whose
+message is gone from the code and prints them, so a changed message is translated afresh rather
+than matched fuzzily. Install Babel with ``pip install -e '.[test]'``.
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import inspect
+import io
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE_DIR = ROOT / "mighty_cli" / "locale"
+DOMAIN = "mighty"
+TRANSLATED = ("ko",)
+
+#: The modules whose messages are in the catalog. A module joins by being listed here once its
+#: user-facing strings go through the translation functions (the aim: every module of mighty_cli).
+SOURCES = (
+    "mighty_cli/cli/__init__.py",
+    "mighty_cli/cli/click_messages.py",
+    "mighty_cli/cli/hands.py",
+    "mighty_cli/cli/options.py",
+    "mighty_cli/cli/score.py",
+    "mighty_cli/engine/cards.py",
+    "mighty_cli/engine/korean.py",
+    "mighty_cli/engine/scoring.py",
+    "mighty_cli/render/*.py",
+    "mighty_cli/standings.py",
+)
+TEMPLATES = ("templates/*.html",)
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
+#: Placeholders a translation must keep: {name} for str.format, %(name)s in templates.
+PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:![rsa])?(?::[^{}]*)?\}|%\([a-z_]+\)[sd]")
+
+
+def _files(patterns) -> list[Path]:
+    found: list[Path] = []
+    for pattern in patterns:
+        matches = sorted(ROOT.glob(pattern))
+        if not matches:
+            raise SystemExit(f"tools/i18n.py: {pattern} matches no file")
+        found.extend(matches)
+    return found
+
+
+def _command_docstrings(source: bytes):
+    """The docstrings of functions decorated as click commands or groups: their --help."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        for decorator in node.decorator_list:
+            target = decorator.func if isinstance(decorator, ast.Call) else decorator
+            name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
+            if name in ("command", "group"):
+                doc = ast.get_docstring(node, clean=False)
+                if doc:  # click's \b (no rewrap) marker, spelled so a .po file can hold it
+                    yield node.lineno, inspect.cleandoc(doc).replace("\b", "\\b")
+                break
+
+
+def extract_python(fileobj, keywords, comment_tags, options):
+    """Babel's Python extractor plus the help texts of click commands."""
+    from babel.messages.extract import extract_python as babel_python
+
+    source = fileobj.read()
+    yield from babel_python(io.BytesIO(source), keywords, comment_tags, options)
+    for lineno, doc in _command_docstrings(source):
+        yield lineno, None, doc, ["command help"]
+
+
+def extract_catalog():
+    """Every message of the listed modules and templates, as a Babel catalog template."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract
+
+    catalog = Catalog(project="mighty-cli", domain=DOMAIN, charset="utf-8")
+    jobs = [(path, extract_python, {}) for path in _files(SOURCES)]
+    jobs += [(path, "jinja2", {"extensions": "jinja2.ext.i18n", "trimmed": "true",
+                               "newstyle_gettext": "true"}) for path in _files(TEMPLATES)]
+    for path, method, options in jobs:
+        with open(path, "rb") as handle:
+            for lineno, message, comments, context in extract(
+                    method, handle, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
+                    options=options, strip_comment_tags=True):
+                catalog.add(message, None, [(str(path.relative_to(ROOT)), lineno)],
+                            auto_comments=comments, context=context)
+    return catalog
+
+
+def po_path(language: str) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_path(language: str) -> Path:
+    return po_path(language).with_suffix(".mo")
+
+
+def read_po(language: str):
+    from babel.messages.pofile import read_po as babel_read_po
+
+    with open(po_path(language), "rb") as handle:
+        return babel_read_po(handle, locale=language, domain=DOMAIN)
+
+
+def write_po(catalog, path: Path) -> None:
+    from babel.messages.pofile import write_po as babel_write_po
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buffer = io.BytesIO()
+    babel_write_po(buffer, catalog, width=100, sort_output=True, include_lineno=False,
+                   ignore_obsolete=True)
+    path.write_bytes(buffer.getvalue())
+
+
+def extract_command() -> None:
+    write_po(extract_catalog(), LOCALE_DIR / f"{DOMAIN}.pot")
+    print(f"wrote {LOCALE_DIR / (DOMAIN + '.pot')}")
+
+
+def update_command() -> None:
+    from babel.messages.catalog import Catalog
+
+    template = extract_catalog()
+    for language in TRANSLATED:
+        path = po_path(language)
+        catalog = read_po(language) if path.exists() else Catalog(locale=language, domain=DOMAIN)
+        catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
+        catalog.project, catalog.version = "mighty-cli", "0"
+        catalog.header_comment = (f"# The {language} catalog of mighty-cli: translate here, then "
+                                  f"run python tools/i18n.py compile.\n"
+                                  f"# Conventions: mighty_cli/i18n.py.")
+        catalog.last_translator = catalog.language_team = "mighty-cli"
+        catalog.msgid_bugs_address = ""
+        catalog.fuzzy = False
+        for message in catalog.obsolete.values():
+            print(f"{path}: dropped (no longer in the code): {message.id!r}")
+        write_po(catalog, path)
+        missing = sum(1 for m in catalog if m.id and not _translated(m))
+        print(f"{path}: {len(catalog)} messages, {missing} to translate")
+
+
+def compile_command() -> None:
+    from babel.messages.mofile import write_mo
+
+    for language in TRANSLATED:
+        catalog = read_po(language)
+        with open(mo_path(language), "wb") as handle:
+            write_mo(handle, catalog, use_fuzzy=False)
+        print(f"wrote {mo_path(language)}")
+
+
+def _translated(message) -> bool:
+    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+    return all(strings) and bool(strings)
+
+
+def _key(message_id) -> str:
+    return message_id if isinstance(message_id, str) else message_id[0]
+
+
+def problems(language: str) -> list[str]:
+    """Everything wrong with a language's catalog, one line each (empty: all good)."""
+    found: list[str] = []
+    where = _shown(po_path(language))
+    catalog = read_po(language)
+    in_code = {_key(m.id): m for m in extract_catalog() if m.id}
+    in_po = {_key(m.id): m for m in catalog if m.id}
+    for key, message in in_code.items():
+        entry = in_po.get(key)
+        if entry is None or not _translated(entry):
+            found.append(f"{where}: no translation of {key!r} ({_origin(message)})")
+        elif entry.fuzzy:
+            found.append(f"{where}: fuzzy translation of {key!r}")
+        elif isinstance(message.id, tuple) != isinstance(entry.id, tuple) or (
+                isinstance(message.id, tuple) and tuple(message.id) != tuple(entry.id)):
+            found.append(f"{where}: {key!r} is plural in one place and not the other")
+        else:
+            found.extend(_placeholder_problems(where, key, message.id, entry.string))
+    for key in in_po.keys() - in_code.keys():
+        found.append(f"{where}: stale entry {key!r} (no longer in the code)")
+    for message in catalog.obsolete.values():
+        found.append(f"{where}: obsolete entry {_key(message.id)!r} (#~): remove it")
+    found.extend(_compiled_problems(language, catalog))
+    return found
+
+
+def _placeholder_problems(where, key: str, message_id, string) -> list[str]:
+    """A translation keeps the placeholders of its message: all of them for a singular; for a
+    plural, each form uses only the message's and still has every one of the plural's (so a
+    one-form language like Korean reads the plural's)."""
+    def names(text: str) -> set[str]:
+        return set(PLACEHOLDER.findall(text))
+
+    if isinstance(message_id, (list, tuple)):
+        allowed = names(message_id[0]) | names(message_id[1])
+        required = names(message_id[1])
+        forms = list(string)
+    else:
+        allowed = required = names(message_id)
+        forms = [string]
+    return [f"{where}: the translation of {key!r} has placeholders {sorted(names(form))}, "
+            f"expected {sorted(required)}" for form in forms
+            if not required <= names(form) <= allowed]
+
+
+def _shown(path: Path) -> Path:
+    """A path as the messages show it: relative to the repository when inside it."""
+    try:
+        return path.relative_to(ROOT)
+    except ValueError:
+        return path
+
+
+def _origin(message) -> str:
+    return ", ".join(f"{path}:{line}" for path, line in message.locations) or "?"
+
+
+def _compiled_problems(language: str, catalog) -> list[str]:
+    """The .mo must say exactly what the .po says (it is compiled from it, not edited)."""
+    path = mo_path(language)
+    if not path.exists():
+        return [f"{_shown(path)}: missing; run python tools/i18n.py compile"]
+    with open(path, "rb") as handle:
+        compiled = dict(gettext.GNUTranslations(handle)._catalog)  # type: ignore[attr-defined]
+    compiled.pop("", None)
+    expected: dict = {}
+    for message in catalog:
+        if not message.id or message.fuzzy or not _translated(message):
+            continue
+        if isinstance(message.id, (list, tuple)):
+            for index, string in enumerate(message.string):
+                expected[(message.id[0], index)] = string
+        else:
+            expected[message.id] = message.string
+    if compiled != expected:
+        return [f"{_shown(path)} is not the compilation of {_shown(po_path(language))}; "
+                f"run python tools/i18n.py compile"]
+    return []
+
+
+def check_command() -> int:
+    lines = [line for language in TRANSLATED for line in problems(language)]
+    for line in lines:
+        print(line)
+    if not lines:
+        print("catalogs complete and compiled")
+    return 1 if lines else 0
+
+
+def main(argv: list[str]) -> int:
+    commands = {"extract": extract_command, "update": update_command,
+                "compile": compile_command, "check": check_command}
+    if len(argv) != 1 or argv[0] not in commands:
+        print(__doc__.strip().splitlines()[0])
+        print("usage: python tools/i18n.py extract|update|compile|check")
+        return 2
+    return commands[argv[0]]() or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
