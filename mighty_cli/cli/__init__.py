@@ -32,6 +32,7 @@ COMMANDS = {
     "export": "mighty_cli.cli.league:export",
     "record": "mighty_cli.cli.league_hands:record",
     "hand": "mighty_cli.cli.league_hands:hand",
+    "where": "mighty_cli.cli.where:where",
 }
 
 
@@ -67,6 +68,7 @@ def cli() -> None:
     \b
     Rulesets:  mighty ruleset list | show NAME | check FILE | diff A B
     Scoring:   mighty score --ruleset standard --bid 15 --trump D --taken 16
+    Database:  mighty where   (the league file to back up; --db URL or MIGHTY_DB for another)
     """
 
 

@@ -154,11 +154,17 @@ def league_list(as_json, db_url) -> None:
         echo_json({"leagues": [x.to_json() for x in summaries]})
         return
     if not summaries:
-        click.echo("No leagues yet: mighty league create NAME --ruleset standard")
+        from .where import database_location
+
+        click.echo(f"No leagues yet in {database_location(db_url)}: mighty league create NAME "
+                   f"--ruleset standard")
         return
     click.echo(table(["league", "ruleset", "players", "sessions", "hands", "open"],
                      [(x.name, x.ruleset, x.players, x.sessions, x.hands,
                        ",".join(map(str, x.open_sessions)) or "-") for x in summaries]))
+    from .where import database_location
+
+    click.echo(f"Database: {database_location(db_url)}")
 
 
 @league.command("show")

@@ -44,7 +44,7 @@ def deltas_line(hand) -> str:
 
 @click.command()
 @league_option
-@click.option("--session", "session_number", type=int, default=None,
+@click.option("--session", "session_number", type=click.IntRange(1, 2**31 - 1), default=None,
               help="Which open session (needed when several are open).")
 @click.option("--declarer", "-d", default=None, metavar="NAME", help="The declarer (주공).")
 @click.option("--contract", "-c", default=None, metavar="BID",
@@ -64,15 +64,19 @@ def deltas_line(hand) -> str:
 @click.option("--players", "-p", default=None, metavar="A,B,C,D,E",
               help="The five who played (default: the proposal when six or seven are present).")
 @click.option("--note", default=None, help="Free text kept with the hand.")
+@click.option("--evening", is_flag=True,
+              help="Keep one process open for the whole session: hand after hand, each "
+                   "answer checked as given, the totals and the next proposal between hands.")
 @json_option
 @db_option
 @by_option
 def record(league_name, session_number, declarer, contract, friend, friend_call, taken,
-           opposition, deal_miss, dealer, players, note, as_json, db_url, who) -> None:
+           opposition, deal_miss, dealer, players, note, evening, as_json, db_url, who) -> None:
     """Record one hand's outcome in the league's open session: checked against the league's
-    ruleset and scored at once. Missing values are asked for. When the ruleset's
-    session.hands_per_session or session.starting_points says the session is over, it ends
-    here and further hands go to a new session.
+    ruleset and scored at once. Missing values are asked for, each checked as it is given
+    (names match without regard to case, or by a unique beginning: j for 지현). When the
+    ruleset's session.hands_per_session or session.starting_points says the session is over,
+    it ends here and further hands go to a new session.
 
     \b
     Examples:
@@ -80,23 +84,56 @@ def record(league_name, session_number, declarer, contract, friend, friend_call,
       mighty record -l tuesday --declarer 김철수 --contract 14NT --friend none --opposition 3
       mighty record -l tuesday --deal-miss Cy
       mighty record -l tuesday            (asks for each value)
+      mighty record -l tuesday --evening  (the whole session in one process)
     """
-    from ..store import services
-
     if taken is not None and opposition is not None:
         raise click.UsageError("give --taken or --opposition, not both")
-    if deal_miss is None:
-        declarer = declarer or click.prompt("Declarer (주공)")
-        contract = contract or click.prompt("Contract (e.g. 15D, 16NT)")
-        friend = friend or click.prompt("Friend (프렌드) or none", default="none")
-        if taken is None and opposition is None:
-            taken = click.prompt("Point cards taken by the ruling party", type=int)
+    given = dict(declarer=declarer, contract=contract, friend=friend, taken=taken,
+                 opposition=opposition, deal_miss=deal_miss)
+    complete = deal_miss is not None or (declarer and contract and friend
+                                         and (taken is not None or opposition is not None))
+    if complete and not evening:
+        _record_once(league_name, session_number, given, friend_call, dealer, players, note,
+                     as_json, db_url, who)
+        return
+    from .scorekeeper_loop import record_interactively
+
+    record_interactively(league_name, session_number, given, friend_call, dealer, players,
+                         note, as_json, db_url, who_default(who), evening)
+
+
+def _record_once(league_name, session_number, given, friend_call, dealer, players, note,
+                 as_json, db_url, who) -> None:
+    """Every value given on the command line: one transaction, no question."""
+    from ..store.hands import record_hand
+    from ..store.sessions import evening as evening_state
+    from .names import match_name
+    from .scorekeeper import Answers
+
     with database(db_url) as s:
-        done = services.record_hand(
-            s, league_name, session_number=session_number, declarer=declarer,
-            contract=contract.upper() if contract else None, friend=friend_value(friend),
-            friend_call=friend_call, taken=taken, opposition=opposition, deal_miss=deal_miss,
-            dealer=dealer, players=split_names(players), note=note, who=who_default(who))
+        state = evening_state(s, league_name, session_number)
+        five = [match_name(p, state.seating, "the players present") for p in split_names(players)] \
+            if players else list(state.proposal.players)
+        answers = Answers(None, five, state.seating)  # type: ignore[arg-type]
+        resolved = dict(given)
+        for key in ("declarer", "deal_miss"):
+            if given[key]:
+                resolved[key] = answers.check_player(given[key])
+        if given["friend"] and friend_value(given["friend"]) != "none":
+            resolved["friend"] = answers.check_player(given["friend"])
+        done = record_hand(
+            s, league_name, session_number=session_number, declarer=resolved["declarer"],
+            contract=given["contract"].upper() if given["contract"] else None,
+            friend=friend_value(resolved["friend"]), friend_call=friend_call,
+            taken=given["taken"], opposition=given["opposition"],
+            deal_miss=resolved["deal_miss"],
+            dealer=answers.check_present(dealer) if dealer else None,
+            players=five if players else None, note=note, who=who_default(who))
+    print_recorded(done, as_json)
+
+
+def print_recorded(done, as_json: bool) -> None:
+    """What ``record`` prints for a stored hand: the hand, its deltas, what comes next."""
     hand = done.hand
     if as_json:
         echo_json({"hand": hand.to_json(),

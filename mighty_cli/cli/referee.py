@@ -1,104 +1,107 @@
-"""``mighty referee``: the live table, one call or card at a time.
+"""``mighty referee``: the live table, one call or card at a time, hand after hand.
 
 The referee types what the table does in the notation of the hand record (``13h``, ``pass``,
 ``c2 d3 h4``, ``sa``, ``jk/h``, ``c3!``); the tool checks it against the ruleset at once, says why
-an entry is illegal and asks again, decides each trick, and scores the hand. ``undo`` takes back
-the last action; ``save`` writes the hand as a hand record that ``--resume`` picks up again.
+an entry is illegal and asks again, decides each trick, and scores the hand. Nothing typed ends
+the evening: a typo is one ``✗`` line and the same question again.
 
-The conversation lives in :class:`RefereeSession`, which takes one line and returns what to
-print, so it is tested without a terminal; the click command only feeds it lines.
+* :class:`RefereeSession` is one hand: a stack of engine states (one per entry) for undo. It
+  takes one line and returns what to print, so it is tested without a terminal.
+* :mod:`.evening` runs hand after hand (succession, the league, the save file, quitting).
+* :mod:`.table_view` draws the table; :mod:`.line_input` reads lines (readline when present).
+
+This module holds the hand and the thin click command.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Callable, Optional
 
 import click
 
-from ..engine.cards import format_bid, format_cards, parse_bid, parse_cards, sorted_cards
-from ..engine.errors import MightyError
+from ..engine.cards import parse_bid, parse_cards
+from ..engine.errors import InvalidNotation, MightyError
 from ..engine.record import Record, dump_record, load_record, record_ruleset, replay, state_to_hand
-from ..engine.ruleset import Ruleset, load_ruleset
+from ..engine.ruleset import Ruleset
 from ..engine.scoring import describe
 from ..render.text import table
+from . import table_view as view
+from .names import find_name, match_name
 from .options import ruleset_option
 
 HELP = """\
-  election:  13h  14nt  pass (p)        deal miss: miss NAME
+  election:  13h  14nt  pass (p)  Bo 13h (naming the bidder)   deal miss: miss NAME
   exchange:  three discards, e.g. c2 d3 h4
-  friend:    contract 17s (optional, changes trump/raises), then a call: sa, joker, mighty,
-             none, first-trick, last-trick, player:NAME
+  friend:    a new contract first if the declarer changes it (16s, or contract 16s), then a
+             call: sa, joker, mighty, none, first-trick, last-trick, player:NAME
   play:      sa  d10  jk  jk/h (joker led asking for hearts)  c3! (joker call declared)
-  any time:  undo (u)  show (s)  legal (l)  hand NAME  save [FILE]  help (h)  quit (q)"""
+  any time:  table (t, show)  legal (l)  hand [NAME]  undo [N]  undo trick  undo to TRICK
+             save [FILE]  help (h)  quit (q)
+  between hands (before the first call): dealer NAME  opener NAME  out NAME[,NAME]
+             standings (st)"""
 
-_SHORT = {"p": "pass", "u": "undo", "s": "show", "l": "legal", "h": "help", "?": "help",
-          "q": "quit", "ft": "first-trick", "lt": "last-trick", "no": "none", "nf": "none"}
+_SHORT = {"p": "pass", "u": "undo", "s": "show", "t": "table", "l": "legal", "h": "help",
+          "?": "help", "q": "quit", "exit": "quit", "ft": "first-trick", "lt": "last-trick",
+          "no": "none", "nf": "none"}
+_MISS = ("miss", "dm", "dealmiss", "deal-miss", "deal_miss")
+_BID = re.compile(r"^\s*\d+\s*(s|d|h|c|nt|♠|♦|◆|♥|♣|n)\s*$", re.IGNORECASE)
 
 
 class RefereeSession:
-    """A hand being refereed: a stack of engine states, one per action, for undo."""
+    """A hand being refereed: a stack of engine states, one per action, for undo.
+
+    ``on_change`` is called after every change (an entry or an undo) to keep the hand safe
+    (the league's hand in progress, the evening's save file) and returns a line to show, or
+    None. Without it, ``save_path`` keeps the one-hand record there."""
 
     def __init__(self, rules: Ruleset, ruleset_name: str, players: list[str], dealer: str,
                  deal: Optional[dict[str, list[int]]], opener: Optional[str] = None,
-                 save_path: Optional[Path] = None, states: Optional[list] = None):
+                 save_path: Optional[Path] = None, states: Optional[list] = None,
+                 on_change: Optional[Callable[["RefereeSession"], Optional[str]]] = None):
         from ..engine import hand as engine
 
         self.engine = engine
-        self.rules, self.ruleset_name, self.players = rules, ruleset_name, players
-        self.deal, self.save_path = deal, save_path
-        self.states = states or [engine.new_hand(rules, players, dealer, deal, opener=opener)]
+        self.rules, self.ruleset_name, self.players = rules, ruleset_name, list(players)
+        self.deal, self.save_path, self.on_change = deal, save_path, on_change
+        self.dealer = dealer
+        self.states = states or [engine.new_hand(rules, self.players, dealer, deal,
+                                                 opener=opener)]
         self.finished = False
 
     @property
     def state(self):
         return self.states[-1]
 
+    @property
+    def opener(self) -> Optional[str]:
+        return self.states[0].to_move
+
+    @property
+    def started(self) -> bool:
+        """Whether anything was entered for this hand."""
+        return len(self.states) > 1
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase in ("done", "deal_miss", "redeal")
+
     # --- prompts and display -------------------------------------------------------------------
 
     def prompt(self) -> str:
         """What the referee is asked for next."""
-        s = self.state
-        if s.phase == "election":
-            standing = _standing_bid(s)
-            return f"[election{', standing ' + standing if standing else ''}] {s.to_move} bids"
-        if s.phase == "exchange":
-            return f"[exchange] {s.declarer} discards 3 (contract {format_bid(s.contract)})"
-        if s.phase == "friend":
-            return f"[friend] {s.declarer} calls a friend (contract {format_bid(s.contract)})"
-        if s.phase == "play":
-            return f"[trick {s.trick_number}] {s.to_move} plays"
-        return "[hand over] save, undo or quit"
+        if self.over:
+            return "[hand over] undo, save or quit"
+        return view.prompt_text(self.state)
 
     def status(self) -> list[str]:
-        """The table at a glance: contract, friend, points each side holds."""
-        s = self.state
-        lines = [f"{self.rules.meta.title} ({self.rules.name}); dealer {s.dealer}; "
-                 f"players {', '.join(self.players)}"]
-        if s.contract is not None:
-            lines.append(f"declarer (주공) {s.declarer}, contract {format_bid(s.contract)}")
-        if s.phase in ("play", "done"):
-            lines.append(self._friend_line())
-            lines.append(self._points_line())
-        if s.phase == "done":
+        """The table drawn in full (the ``table`` command)."""
+        lines = [f"{self.rules.meta.title} ({self.rules.name})"]
+        lines.extend(view.table_lines(self.state))
+        if self.state.phase == "done":
             lines.extend(self._result_lines())
         return lines
-
-    def _friend_line(self) -> str:
-        s = self.state
-        call = self.engine.format_friend_call(s.friend_call) if s.friend_call else "?"
-        if s.friend_revealed:
-            who = s.friend or "none (declarer alone)"
-            return f"friend (프렌드) call {call}: {who}"
-        return f"friend (프렌드) call {call}: not known yet"
-
-    def _points_line(self) -> str:
-        s = self.state
-        ruling = {s.declarer} | ({s.friend} if s.friend_revealed and s.friend else set())
-        held = sum(v for p, v in s.points_taken.items() if p in ruling)
-        others = sum(v for p, v in s.points_taken.items() if p not in ruling)
-        return (f"points in tricks: ruling side (여당) {held}, others {others}"
-                f"{'' if s.friend_revealed else ' (friend unknown: counted with others)'}")
 
     def _result_lines(self) -> list[str]:
         result = self.engine.hand_result(self.state)
@@ -111,41 +114,52 @@ class RefereeSession:
     # --- input ---------------------------------------------------------------------------------
 
     def handle(self, line: str) -> list[str]:
-        """Apply one line of input; return the lines to print. Illegal input changes nothing."""
+        """Apply one line of input; return the lines to print. Illegal input changes nothing,
+        and no input raises: a typo is one ``✗`` line."""
         text = line.strip()
         if not text:
             return []
+        try:
+            return self._handle(text)
+        except (MightyError, click.ClickException, ValueError, OSError) as exc:
+            message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
+            return [f"✗ {message}"] + self._revoke_hint(message)
+        except Exception as exc:  # a bug must not end the evening either: say so and go on
+            return [f"✗ that entry could not be handled ({type(exc).__name__}: {exc}); "
+                    f"nothing changed"]
+
+    def _handle(self, text: str) -> list[str]:
         word, _, rest = text.partition(" ")
         command = _SHORT.get(word.lower(), word.lower())
-        try:
-            if command == "help":
-                return HELP.splitlines()
-            if command == "quit":
-                self.finished = True
-                return [self.save()] if self.save_path else []
-            if command == "undo":
-                return self._undo()
-            if command == "show":
-                return self.status()
-            if command == "legal":
-                return self._legal()
-            if command == "hand":
-                return self._show_hand(rest.strip())
-            if command == "save":
-                return [self.save(Path(rest.strip()) if rest.strip() else None)]
-            return self._act(command, rest.strip(), text)
-        except MightyError as exc:
-            return [f"✗ {exc}"]
+        rest = rest.strip()
+        if command == "help":
+            return HELP.splitlines()
+        if command == "quit":
+            self.finished = True
+            return [self.save()] if self.save_path and not self.on_change else []
+        if command == "undo":
+            return self._undo(rest)
+        if command in ("show", "table"):
+            return self.status()
+        if command == "legal":
+            return self._legal()
+        if command == "hand":
+            return self._show_hand(rest)
+        if command == "save":
+            return [self.save(Path(rest) if rest else None)]
+        return self._act(command, rest, text)
 
     def _act(self, command: str, rest: str, text: str) -> list[str]:
         s, engine = self.state, self.engine
-        if command in ("miss", "dm", "dealmiss", "deal-miss"):
+        if command in _MISS:
+            if not rest:
+                return ["✗ say who declares the deal miss: miss NAME"]
             action = engine.DeclareDealMiss(self._player(rest))
         elif s.phase == "election":
             player, what = s.to_move, text
             first, _, tail = text.partition(" ")
-            if first in self.players and tail:  # "Bo 13h": naming the bidder is allowed
-                player, what = first, tail
+            if tail.strip() and (find_name(first, self.players) or not _BID.match(text)):
+                player, what = self._player(first), tail.strip()  # "Bo 13h" names the bidder
             what = _SHORT.get(what.lower(), what)
             action = engine.BidCall(player, None if what.lower() == "pass" else parse_bid(what))
         elif s.phase == "exchange":
@@ -153,14 +167,18 @@ class RefereeSession:
         elif s.phase == "friend":
             if command in ("contract", "raise", "change"):
                 action = engine.ChangeContract(parse_bid(rest))
+            elif _BID.match(text):  # a new contract typed on its own: 16s
+                action = engine.ChangeContract(parse_bid(text))
             else:
-                action = engine.CallFriend(engine.parse_friend_call(_SHORT.get(text.lower(), text),
-                                                                    s))
+                call = _SHORT.get(text.lower(), text)
+                if call.lower().startswith("player:"):
+                    call = "player:" + self._player(call[7:])
+                action = engine.CallFriend(engine.parse_friend_call(call, s))
         elif s.phase == "play":
             card, joker_suit, joker_call = engine.parse_play(text)
             action = engine.Play(s.to_move, card, joker_suit, joker_call)
         else:
-            return ["the hand is over: save it, undo, or quit"]
+            return ["the hand is over: undo, save, or quit"]
         before = s
         after = engine.apply(before, action)
         self.states.append(after)
@@ -169,36 +187,50 @@ class RefereeSession:
             # open cards: nobody sees the discards; their points are what the tricks leave
             self.states.append(engine.apply(after, engine.Discard(())))
             out.append(f"{after.declarer} takes the kitty and discards (unseen: open cards)")
-        if after.phase == "play" and before.phase == "play" and after.trick_number != before.trick_number:
-            out.append(self._points_line())
+        if after.phase == "play" and before.phase == "play" \
+                and after.trick_number != before.trick_number:
+            out.append(view.points_line(after))
         if after.phase == "done":
             out.extend(self._result_lines())
         if after.phase in ("deal_miss", "redeal"):
             out.append("deal miss: the cards are redealt" if after.phase == "deal_miss"
                        else "everyone passed: the cards are redealt")
-        if self.save_path:
-            self.save()
+        out.extend(self._changed())
         return out
+
+    def _changed(self) -> list[str]:
+        """Keep the hand safe after a change; a line when that failed or has news."""
+        try:
+            if self.on_change is not None:
+                said = self.on_change(self)
+                return [said] if said else []
+            if self.save_path:
+                self._write(self.save_path)
+        except Exception as exc:  # a full disk must not lose the entry on screen
+            return [f"✗ could not keep the hand safe: {exc}"]
+        return []
 
     def _describe(self, before, after) -> str:
         action = after.history[-1]
         engine = self.engine
         if isinstance(action, engine.BidCall):
-            said = "pass" if action.bid is None else format_bid(action.bid)
+            said = "pass" if action.bid is None else view.pretty_bid(action.bid)
             tail = ""
-            if after.phase == "exchange":
-                tail = f"; {after.declarer} is declarer (주공) at {format_bid(after.contract)}"
+            if after.phase == "exchange" or (after.phase == "friend" and before.phase
+                                             == "election"):
+                tail = (f"; {after.declarer} is declarer (주공) at "
+                        f"{view.pretty_bid(after.contract)}")
             return f"{action.player} {said}{tail}"
         if isinstance(action, engine.DeclareDealMiss):
             return f"{action.player} declares a deal miss"
         if isinstance(action, engine.Discard):
             return f"{before.declarer} discarded {len(action.cards) or 3} cards"
         if isinstance(action, engine.ChangeContract):
-            return f"contract is now {format_bid(action.contract)}"
+            return f"contract is now {view.pretty_bid(action.contract)}"
         if isinstance(action, engine.CallFriend):
-            return f"friend call: {engine.format_friend_call(action.call)}"
+            return f"friend call: {view.friend_call_words(action.call)}"
         if isinstance(action, engine.Play):
-            said = f"{action.player} {engine.format_play(action)}"
+            said = f"{action.player} {view.pretty_play(action)}"
             if len(after.tricks) > len(before.tricks):
                 trick = after.tricks[-1]
                 said += (f"; trick {len(after.tricks)} to {trick.winner} "
@@ -206,19 +238,74 @@ class RefereeSession:
             if after.friend_revealed and not before.friend_revealed:
                 said += f"; the friend is {after.friend or 'nobody (declarer alone)'}"
             return said
-        return str(action)
+        return view.action_words(before, action)
 
-    def _undo(self) -> list[str]:
+    # --- undo ----------------------------------------------------------------------------------
+
+    def _undo(self, rest: str) -> list[str]:
+        """``undo``, ``undo N``, ``undo trick`` (to the start of this trick, or the last one
+        when none is started), ``undo to N`` / ``undo trick N`` (to the start of trick N)."""
+        words = rest.lower().split()
         if len(self.states) == 1:
             return ["nothing to undo"]
-        action = self.state.history[-1]
-        self.states.pop()
-        if self._automatic_discard(self.state) and len(self.states) > 1:
-            action = self.state.history[-1]
+        if not words:
+            return self._undo_entries(1)
+        if len(words) == 1 and words[0].isdigit():
+            count = int(words[0])
+            if count < 1:
+                return ["✗ undo N: N is at least 1"]
+            return self._undo_entries(count)
+        if words[0] in ("trick", "to") and len(words) <= 2:
+            target = None
+            if len(words) == 2:
+                if not words[1].isdigit():
+                    return [f"✗ undo {rest}: expected a trick number, e.g. undo to 3"]
+                target = int(words[1])
+            return self._undo_to_trick(target)
+        return [f"✗ undo {rest!r}: expected undo, undo N, undo trick or undo to TRICK"]
+
+    def _pop_entry(self):
+        """Take back one entry. In open cards the unseen discard came with the bid that ended
+        the election, so it goes with that bid."""
+        if self._automatic_discard(self.state) and len(self.states) > 2:
             self.states.pop()
-        if self.save_path:
-            self.save()
-        return [f"↶ took back {self._action_text(action)}"]
+        before, action = self.states[-2], self.state.history[-1]
+        self.states.pop()
+        return before, action
+
+    def _undo_entries(self, count: int) -> list[str]:
+        taken = []
+        while count > 0 and len(self.states) > 1:
+            before, action = self._pop_entry()
+            taken.append(view.action_words(before, action))
+            count -= 1
+        return self._undone(taken)
+
+    def _undo_to_trick(self, number: Optional[int]) -> list[str]:
+        s = self.state
+        if number is None:
+            if s.phase != "play" and s.phase != "done":
+                return ["✗ undo trick: no trick has started yet"]
+            number = s.trick_number if s.phase == "play" and s.current_trick else \
+                len(s.tricks) if s.phase == "done" else s.trick_number - 1
+            if number < 1:
+                return ["✗ undo trick: no trick has started yet"]
+        index = view.trick_start_index(self.states, number)
+        if index is None or index >= len(self.states) - 1:
+            return [f"✗ undo to {number}: trick {number} has not started"]
+        taken = []
+        while len(self.states) - 1 > index:
+            before, action = self._pop_entry()
+            taken.append(view.action_words(before, action))
+        return self._undone(taken)
+
+    def _undone(self, taken: list[str]) -> list[str]:
+        if not taken:
+            return ["nothing to undo"]
+        shown = ", ".join(taken[:6]) + (f" and {len(taken) - 6} more" if len(taken) > 6 else "")
+        lines = [f"↶ took back {shown}"]
+        lines.extend(self._changed())
+        return lines
 
     def _automatic_discard(self, state) -> bool:
         """Whether a state's last action is the unseen discard open cards apply by themselves."""
@@ -226,18 +313,28 @@ class RefereeSession:
                 and isinstance(state.history[-1], self.engine.Discard)
                 and not state.history[-1].cards)
 
-    def _action_text(self, action) -> str:
-        engine = self.engine
-        if isinstance(action, engine.Play):
-            return f"{action.player} {engine.format_play(action)}"
-        if isinstance(action, engine.BidCall):
-            return f"{action.player} {'pass' if action.bid is None else format_bid(action.bid)}"
-        return type(action).__name__
+    def _revoke_hint(self, message: str) -> list[str]:
+        """When a revoke is caught: which trick proves the void, and the way out."""
+        found = re.search(r"on trick (\d+) \(revoke", message)
+        if not found:
+            return []
+        number = found.group(1)
+        return [f"  trick {number} proves the void. If the earlier card was the mistake, "
+                f"'undo to {number}' goes back to the start of trick {number} to play it again; "
+                f"otherwise enter the card that may be played ({self.rules.name} names no "
+                f"revoke penalty, nor do the sources)"]
+
+    # --- looking ------------------------------------------------------------------------------
 
     def _legal(self) -> list[str]:
         s = self.state
+        if s.phase == "election":
+            bids = [view.format_bid(a.bid) for a in self.engine.legal_actions(s)
+                    if isinstance(a, self.engine.BidCall) and a.bid is not None]
+            head = ", ".join(bids[:12]) + (" ..." if len(bids) > 12 else "")
+            return [f"legal for {s.to_move}: pass" + (f", {head}" if bids else "")]
         if s.phase != "play":
-            return ["legal: only listed during play"]
+            return ["legal: listed during the election and the play"]
         plays = self.engine.legal_plays(s)
         if not plays and s.hands is None:
             return ["open cards: any card not yet seen, subject to the rules"]
@@ -245,81 +342,119 @@ class RefereeSession:
 
     def _show_hand(self, name: str) -> list[str]:
         s = self.state
-        player = self._player(name or (s.to_move or ""))
+        if not name and not s.to_move:
+            return ["✗ say whose hand: hand NAME"]
+        player = self._player(name or s.to_move)
         if s.hands is None:
             return [f"open cards: {player}'s cards are not known"]
-        return [f"{player}: {format_cards(sorted_cards(s.hands[player]))}"]
+        return [f"{player}: {view.pretty_cards(s.hands[player])}"]
 
     def _player(self, name: str) -> str:
-        for player in self.players:
-            if player.lower() == name.lower():
-                return player
-        raise click.BadParameter(f"{name!r} is not a player ({', '.join(self.players)})")
+        return match_name(name, self.players)
+
+    # --- saving -------------------------------------------------------------------------------
 
     def save(self, path: Optional[Path] = None) -> str:
         """Write the hand so far as a hand record; say where."""
         path = path or self.save_path
         if path is None:
             return "say where: save FILE (or start with --save FILE)"
-        record = self.to_record()
-        path.write_text(dump_record(record), encoding="utf-8")
+        self._write(path)
         return f"saved to {path}"
+
+    def _write(self, path: Path) -> None:
+        write_record_file(path, dump_record(self.to_record()))
+
+    def hand_dict(self) -> dict:
+        """This hand as a hand-record table, with who played, dealt and opened."""
+        hand = state_to_hand(self.state, self.deal)
+        hand["dealer"] = self.dealer
+        hand["opener"] = self.opener
+        return {"players": list(self.players)} | hand
 
     def to_record(self) -> Record:
         """The hand so far as a one-hand record."""
-        return Record(ruleset=self.ruleset_name, players=list(self.players),
-                      hands=[state_to_hand(self.state, self.deal)])
+        hand = state_to_hand(self.state, self.deal)
+        return Record(ruleset=self.ruleset_name, players=list(self.players), hands=[hand])
 
 
-def _standing_bid(state) -> str:
-    bids = [(p, b) for p, b in state.election if b is not None]
-    return f"{format_bid(bids[-1][1])} by {bids[-1][0]}" if bids else ""
+def write_record_file(path: Path, text: str) -> None:
+    """Write a record atomically (a killed process leaves the old file or the new one)."""
+    path = Path(path)
+    if path.is_dir():
+        raise OSError(f"{path} is a folder: name a file")
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
 
 
 def resume_session(path: Path, save_path: Optional[Path]) -> RefereeSession:
     """Rebuild a session from a saved record: its last hand, every action replayed for undo."""
-    from ..engine import hand as engine
-
     record = load_record(path)
     rules = record_ruleset(record)
     result = replay(record, rules)
     if not result.hands or result.hands[-1].state is None:
         raise click.UsageError(f"{path}: the last hand is not a refereed hand to resume")
     last = result.hands[-1]
-    final = last.state
     raw = record.hands[-1]
     deal = {who: parse_cards(text) for who, text in raw["deal"].items()} if "deal" in raw else None
-    states = [engine.new_hand(rules, last.players, final.dealer, deal,
-                              opener=_first_bidder(final))]
+    return rebuild(rules, record.ruleset, list(last.players), raw.get("dealer", last.dealer),
+                   deal, last.state, save_path, opener=raw.get("opener"))
+
+
+def rebuild(rules: Ruleset, ruleset_name: str, players: list[str], dealer: str,
+            deal: Optional[dict], final, save_path: Optional[Path] = None,
+            on_change=None, opener: Optional[str] = None) -> RefereeSession:
+    """A session whose undo stack replays ``final``'s history from the start."""
+    from ..engine import hand as engine
+
+    if final.election:
+        opener = final.election[0][0]
+    elif final.phase == "election":
+        opener = final.to_move
+    states = [engine.new_hand(rules, players, dealer, deal, opener=opener)]
     for action in final.history:
         states.append(engine.apply(states[-1], action))
-    return RefereeSession(rules, record.ruleset, list(last.players), final.dealer, deal,
-                          save_path=save_path, states=states)
-
-
-def _first_bidder(state) -> Optional[str]:
-    return state.election[0][0] if state.election else None
+    return RefereeSession(rules, ruleset_name, players, dealer, deal, save_path=save_path,
+                          states=states, on_change=on_change)
 
 
 @click.command()
-@ruleset_option(default="standard")
-@click.option("--players", default=None, help="Five names in playing order, comma-separated.")
-@click.option("--dealer", default=None, help="The dealer (default: the first player).")
-@click.option("--opener", default=None, help="Who opens the election (default: by the ruleset).")
-@click.option("--seed", type=int, default=None, help="Deal the cards with this seed.")
+@ruleset_option(default=None)
+@click.option("--players", default=None,
+              help="The players present, in playing order, comma-separated: five, or six or "
+                   "seven taking turns to sit out (with --league: only to start a session).")
+@click.option("--dealer", default=None, help="The first hand's dealer (default: as proposed).")
+@click.option("--opener", default=None, help="Who opens the first election (default: by the "
+                                             "ruleset).")
+@click.option("--seed", type=int, default=None,
+              help="Deal the cards: hand k of the session is dealt from seed N and k "
+                   "(as 'mighty deal --seed N' deals its k-th hand).")
 @click.option("--deal", "deal_file", type=click.Path(exists=True, dir_okay=False), default=None,
-              help="Take the deal from a hand-record file (its first hand with a deal).")
-@click.option("--resume", type=click.Path(exists=True, dir_okay=False), default=None,
-              help="Resume the last hand of a saved record.")
+              help="Take the deals from a hand-record file, one per hand in order (then open "
+                   "cards).")
+@click.option("--resume", is_flag=False, flag_value="", default=None, metavar="[FILE]",
+              help="Resume a saved evening record at the same card; with --league, the "
+                   "league's hand in progress (resumed anyway when there is one).")
 @click.option("--save", "save_file", type=click.Path(dir_okay=False), default=None,
-              help="Save the hand to this file after every action.")
-@click.option("--league", default=None, help="Save the finished hand into this league.")
+              help="Keep the evening's record in this file, rewritten after every entry (never "
+                   "a file this run did not write: use --resume FILE to continue one).")
+@click.option("--league", default=None, help="Referee this league's open session: its ruleset, "
+                                             "seating and succession; every hand is stored.")
+@click.option("--session", "session_number", type=click.IntRange(1, 2**31 - 1), default=None,
+              help="Which open session of the league (when several are open).")
 @click.option("--db", default=None, envvar="MIGHTY_DB", help="Database URL (with --league).")
-def referee(ruleset_name: str, players: Optional[str], dealer: Optional[str],
+def referee(ruleset_name: Optional[str], players: Optional[str], dealer: Optional[str],
             opener: Optional[str], seed: Optional[int], deal_file: Optional[str],
             resume: Optional[str], save_file: Optional[str], league: Optional[str],
-            db: Optional[str]) -> None:
-    """Referee a live hand: every call and card checked as it is entered.
+            session_number: Optional[int], db: Optional[str]) -> None:
+    """Referee a live table: every call and card checked as it is entered, hand after hand.
+
+    After each hand the next one is proposed (dealer, opener, who sits out: RULES.md §9); the
+    referee may change it before the first call with 'dealer NAME', 'opener NAME' or
+    'out NAME'. With --league the league's ruleset and open session are used and each finished
+    hand (or deal miss) is stored at once; the hand in progress is kept in the league as it is
+    entered, so a killed process resumes at the same card. Type 'help' at the prompt.
 
     With no deal (no --seed or --deal) the cards are open: the tool checks what can be checked
     as they appear (no card twice, joker rules, trick winners, points) and infers voids, so a
@@ -327,91 +462,19 @@ def referee(ruleset_name: str, players: Optional[str], dealer: Optional[str],
 
     \b
     Examples:
-      mighty referee --players 민수,Bo,Cy,Di,Ed --seed 42 --save hand.toml
-      mighty referee -r seoul-science --players A,B,C,D,E        (open cards)
-      mighty referee --resume hand.toml
+      mighty referee --players 민수,Bo,Cy,Di,Ed --seed 42 --save evening.toml
+      mighty referee --league tuesday                 (the league's open session)
+      mighty referee -r seoul-science --players A,B,C,D,E,F   (open cards, six present)
+      mighty referee --resume evening.toml
     """
-    save_path = Path(save_file) if save_file else None
-    if league:
-        _check_league(league, db)  # before the hand is played, not after
-    if resume:
-        session = resume_session(Path(resume), save_path or Path(resume))
-    else:
-        session = _new_session(ruleset_name, players, dealer, opener, seed, deal_file, save_path)
-    _run(session, click.echo, lambda prompt: click.prompt(prompt, default="", show_default=False,
-                                                          prompt_suffix=": "))
-    if league:
-        if session.state.phase in ("done", "deal_miss"):
-            _save_to_league(session, league, db)
-        else:
-            click.echo(f"not saved to league {league}: the hand is not finished"
-                       f"{f' (it is in {save_path})' if save_path else ''}")
+    from .evening_setup import EveningOptions, run_evening
+
+    run_evening(EveningOptions(
+        ruleset_name=ruleset_name, players=players, dealer=dealer, opener=opener, seed=seed,
+        deal_file=Path(deal_file) if deal_file else None, resume=resume,
+        save_file=Path(save_file) if save_file else None, league=league,
+        session_number=session_number, db=db))
 
 
-def _new_session(ruleset_name, players, dealer, opener, seed, deal_file, save_path):
-    from ..engine.hand import deal_cards
-
-    rules = load_ruleset(ruleset_name)
-    deal = None
-    if deal_file:
-        record = load_record(deal_file)
-        with_deal = [h for h in record.hands if "deal" in h]
-        if not with_deal:
-            raise click.BadParameter("no hand with a deal in that file", param_hint="--deal")
-        names = list(with_deal[0].get("players", record.players))
-        deal = {who: parse_cards(text) for who, text in with_deal[0]["deal"].items()}
-        if players is None:
-            players = ",".join(names)
-    if players is None:
-        raise click.UsageError("name the five players: --players A,B,C,D,E")
-    names = [p.strip() for p in players.split(",") if p.strip()]
-    if len(names) != 5 or len(set(names)) != 5:
-        raise click.BadParameter("expected five distinct names", param_hint="--players")
-    if seed is not None:
-        from .hands import hand_seed
-        deal = deal_cards(hand_seed(seed, 1), names)
-    for name, hint in ((dealer, "--dealer"), (opener, "--opener")):
-        if name is not None and name not in names:
-            raise click.BadParameter(f"{name!r} is not one of the players", param_hint=hint)
-    dealer = dealer or names[0]
-    return RefereeSession(rules, ruleset_name, names, dealer, deal, opener=opener,
-                          save_path=save_path)
-
-
-def _run(session: RefereeSession, echo: Callable[[str], None],
-         ask: Callable[[str], str]) -> None:
-    for line in session.status():
-        echo(line)
-    echo("type 'help' for the notation; 'undo' takes back the last action")
-    while not session.finished:
-        try:
-            line = ask(session.prompt())
-        except (EOFError, click.Abort):
-            if session.save_path:
-                echo(session.save())
-            break
-        for out in session.handle(line):
-            echo(out)
-
-
-def _check_league(league: str, db: Optional[str]) -> None:
-    from ..store import services
-    from .league import database
-
-    with database(db) as s:
-        services.get_league(s, league)
-
-
-def _save_to_league(session: RefereeSession, league: str, db: Optional[str]) -> None:
-    from ..store import services
-    from .league import database, who_default
-
-    with database(db) as s:
-        imported = services.save_refereed_hand(s, league, dump_record(session.to_record()),
-                                               who=who_default(None))
-    click.echo(f"saved to league {league} as hand {imported.last} "
-               f"(session {', '.join(map(str, imported.sessions))})")
-    from .league_hands import session_ended_line
-
-    for number, reason in imported.ended:
-        click.echo(session_ended_line(number, reason))
+__all__ = ["RefereeSession", "resume_session", "rebuild", "write_record_file", "referee",
+           "HELP", "InvalidNotation"]

@@ -30,7 +30,14 @@ from .lookups import (
     log_change,
 )
 from .models import Hand, HandPlayer, League, LeagueSession, Player
-from .sessions import _end_if_over, _pot_before, _previous_in_session, _session, seating
+from .sessions import (
+    _end_if_over,
+    _pot_before,
+    _previous_in_session,
+    _session,
+    clear_live_hand,
+    seating,
+)
 
 
 @dataclass
@@ -249,10 +256,15 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
                 taken: Optional[int] = None, opposition: Optional[int] = None,
                 deal_miss: Optional[str] = None, dealer: Optional[str] = None,
                 players: Optional[Sequence[str]] = None, note: Optional[str] = None,
-                who: str = "") -> Recorded:
+                who: str = "", refereed: Optional[dict] = None) -> Recorded:
     """Validate, score and store one hand's outcome in the league's open session; end the
     session when its ruleset says it is over (``session.hands_per_session``,
-    ``session.starting_points``). An ended session takes no more hands."""
+    ``session.starting_points``). An ended session takes no more hands.
+
+    ``refereed`` is a hand refereed card by card (a hand-record table: ``deal``, ``election``,
+    ``tricks``..., or a ``deal_miss``, with its ``opener``), replayed under the league's rules
+    and kept with the hand; ``players`` are then the five in playing order. Storing it also
+    clears the session's hand in progress (:func:`save_live_hand`), in the same transaction."""
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
     session = _session(s, league, session_number, open_only=True)
@@ -262,13 +274,18 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
     first = _names(s, [session.first_dealer_id]).get(session.first_dealer_id)
     proposal = propose(rules, present, previous, first)
     five = _check_five(players, present, proposal)
+    if refereed is not None and players is not None:
+        five = [check_name(p) for p in players]  # the refereed hand's playing order
     dealer = dealer or proposal.dealer
     if dealer not in present:
         raise LeagueError(f"--dealer {dealer!r} is not at session {session.number} "
                           f"({', '.join(present)})")
-    hand = _outcome_dict(declarer=declarer, contract=contract, friend=friend,
-                         friend_call=friend_call, taken=taken, opposition=opposition,
-                         deal_miss=deal_miss)
+    if refereed is not None:
+        hand = {k: v for k, v in refereed.items() if k not in ("players", "dealer")}
+    else:
+        hand = _outcome_dict(declarer=declarer, contract=contract, friend=friend,
+                             friend_call=friend_call, taken=taken, opposition=opposition,
+                             deal_miss=deal_miss)
     number = (s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)).one()
               or 0) + 1
     outcome = evaluate_hand(rules, five, hand, number)
@@ -278,6 +295,11 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
     ids = ensure_players(s, present)
     row = Hand(league_id=league.id, session_id=session.id, number=number, note=note,
                pot_after=move.pot_after, **_hand_columns(rules, outcome, ids))
+    if refereed is not None:
+        import tomli_w
+
+        row.record_toml = tomli_w.dumps({"players": list(five), "dealer": dealer} | hand)
+        clear_live_hand(s, session.id)  # type: ignore[arg-type]
     s.add(row)
     s.flush()
     for member in _member_rows(outcome, present, outcome.deltas, move.deltas, ids,

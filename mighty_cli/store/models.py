@@ -125,3 +125,16 @@ class ChangeLog(SQLModel, table=True):
     at: datetime = Field(default_factory=utc_now)
     before: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
     after: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
+
+
+class LiveHand(SQLModel, table=True):
+    """The hand a referee is entering, as hand-record TOML rewritten after every entry, so a
+    killed process or a closed laptop resumes at the same card. One per session; removed in
+    the transaction that stores the finished hand."""
+
+    __tablename__ = "live_hand"
+
+    session_id: int = Field(foreign_key="league_session.id", primary_key=True)
+    league_id: int = Field(foreign_key="league.id", index=True)
+    record_toml: str = Field(sa_column=Column(Text, nullable=False))
+    updated_at: datetime = Field(default_factory=utc_now)

@@ -39,6 +39,7 @@ from .models import (
     HandPlayer,
     League,
     LeagueSession,
+    LiveHand,
     Player,
     SessionSeat,
     utc_now,
@@ -300,3 +301,72 @@ def _pot_before(s: Session, league_id: int, number: Optional[int]) -> int:
         query = query.where(Hand.number < number)
     value = s.exec(query.order_by(Hand.number.desc()).limit(1)).first()
     return value or 0
+
+
+# --- the hand being refereed, and the evening at a glance ---------------------------------------
+
+
+def save_live_hand(s: Session, league_name: str, session_number: int, record_toml: str) -> None:
+    """Keep the hand a referee is entering (hand-record TOML), replacing the previous copy."""
+    league = get_league(s, league_name)
+    session = _session(s, league, session_number, open_only=True)
+    row = s.get(LiveHand, session.id)
+    if row is None:
+        row = LiveHand(session_id=session.id, league_id=league.id,  # type: ignore[arg-type]
+                       record_toml=record_toml)
+    else:
+        row.record_toml, row.updated_at = record_toml, utc_now()
+    s.add(row)
+
+
+def live_hand(s: Session, league_name: str, session_number: int) -> Optional[str]:
+    """The hand in progress of a session (hand-record TOML), if a referee left one."""
+    league = get_league(s, league_name)
+    session = _session(s, league, session_number, open_only=False)
+    row = s.get(LiveHand, session.id)
+    return row.record_toml if row is not None else None
+
+
+def clear_live_hand(s: Session, session_id: int) -> None:
+    """Forget a session's hand in progress (it was stored, or the table abandoned it)."""
+    row = s.get(LiveHand, session_id)
+    if row is not None:
+        s.delete(row)
+        s.flush()
+
+
+@dataclass
+class Evening:
+    """What a referee or score-keeper needs to run a session's next hand: where everyone sits,
+    the proposal, the deposit pot, the session's running totals and hands so far."""
+
+    league: str
+    session: int
+    seating: list[str]
+    proposal: Proposal
+    pot: int
+    totals: dict[str, int]
+    hands: int
+    ruleset_toml: str
+    live: Optional[str] = None
+
+
+def evening(s: Session, league_name: str, session_number: Optional[int] = None) -> Evening:
+    """The open session of a league (or session ``session_number``, open or ended) as the
+    evening loop sees it."""
+    league = get_league(s, league_name)
+    session = _session(s, league, session_number, open_only=session_number is None)
+    present = seating(s, session.id)  # type: ignore[arg-type]
+    first = _names(s, [session.first_dealer_id]).get(session.first_dealer_id)
+    proposal = propose(league_rules(league), present,
+                       _previous_in_session(s, session.id), first)  # type: ignore[arg-type]
+    totals = {name: 0 for name in present}
+    played = _session_hands(s, session.id)  # type: ignore[arg-type]
+    for _, _, deltas in played:
+        for name, delta in deltas.items():
+            totals[name] = totals.get(name, 0) + delta
+    count = s.exec(select(func.count(Hand.id)).where(Hand.session_id == session.id)).one()
+    row = s.get(LiveHand, session.id)
+    return Evening(league.name, session.number, present, proposal,
+                   _pot_before(s, league.id, None), totals, int(count or 0),  # type: ignore
+                   league.ruleset_toml, row.record_toml if row is not None else None)

@@ -1,0 +1,427 @@
+"""The club evening: hand after hand at one table, in one process.
+
+:class:`Evening` holds the table (who is present, in playing order), the hands finished so far
+(the evening's hand record), the proposal for the next hand (dealer, opener, who sits out:
+RULES.md §9, overridable before the first call) and the hand being refereed
+(:class:`~.referee.RefereeSession`). Like the hand, it takes one line and returns what to print.
+
+Where the evening is kept:
+
+* with a league (:class:`LeagueBook`): every entry rewrites the session's hand in progress in
+  the database, and each finished hand (or deal miss, or all-pass redeal) is stored in its own
+  transaction before the next begins; the session's end rules end the evening;
+* with ``--save FILE``: the evening's record, rewritten atomically after every entry. The tool
+  never overwrites a file this run did not write (``--resume FILE`` continues one).
+
+Quitting with work kept nowhere asks first; with piped input it keeps the work in a new file.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Optional
+
+import click
+
+from ..engine.errors import MightyError
+from ..engine.record import Record, dump_record, replay
+from ..engine.ruleset import Ruleset
+from ..engine.session import PreviousHand, Proposal, find_session_end, opener_for, propose
+from ..render.text import table
+from .evening_keep import LeagueBook, SaveFile
+from . import table_view as view
+from .names import match_name
+from .referee import RefereeSession
+
+EVENING_COMMANDS = ("quit", "save", "standings", "st", "dealer", "opener", "out", "store")
+
+
+class Evening:
+    """Hands in sequence at one table; ``handle`` takes a line and returns what to print."""
+
+    def __init__(self, rules: Ruleset, ruleset_name: str, present: list[str], *,
+                 first_dealer: Optional[str] = None, seed: Optional[int] = None,
+                 deals: Optional[list[dict]] = None, save: Optional[SaveFile] = None,
+                 book: Optional[LeagueBook] = None, interactive: bool = False,
+                 finished: Optional[list[dict]] = None, hands_before: int = 0,
+                 ruleset_toml: Optional[str] = None):
+        self.rules, self.ruleset_name = rules, ruleset_name
+        self.present = list(present)      # in playing order
+        self.first_dealer = first_dealer
+        self.seed, self.deals = seed, deals or []
+        self.save, self.book = save, book
+        self.interactive = interactive
+        self.finished: list[dict] = list(finished or [])
+        self.hands_before = hands_before  # hands of the session before this evening's record
+        self.ruleset_toml = ruleset_toml
+        self.hand: Optional[RefereeSession] = None
+        self.proposal: Optional[Proposal] = None
+        self.ended: Optional[str] = None
+        self.done = False
+        self.pending_quit = False
+        self.pending_store = False
+        self.unsaved_since = 0
+
+    # --- the record --------------------------------------------------------------------------
+
+    def record(self, with_live: bool = True) -> Record:
+        hands = list(self.finished)
+        if with_live and self.hand is not None and not self.hand.over \
+                and (self.hand.started or self.hand.deal is not None):
+            hands.append(self.hand.hand_dict())
+        extra = {"ruleset_toml": self.ruleset_toml} if self.ruleset_toml else {}
+        return Record(ruleset=self.ruleset_name, players=list(self.present), hands=hands,
+                      extra=extra)
+
+    def replayed(self):
+        return replay(self.record(with_live=False), self.rules)
+
+    @property
+    def kept(self) -> bool:
+        """Whether every entry is kept somewhere (a league or a save file)."""
+        return self.book is not None or self.save is not None
+
+    @property
+    def has_work(self) -> bool:
+        return bool(self.finished) or (self.hand is not None and self.hand.started)
+
+    # --- succession --------------------------------------------------------------------------
+
+    def _previous(self) -> Optional[PreviousHand]:
+        if not self.finished:
+            return None
+        last = self.replayed().hands[-1]
+        return PreviousHand(last.status, tuple(last.players), last.dealer, last.declarer,
+                            last.friend, last.score.success if last.score else None,
+                            last.deal_miss_player)
+
+    def next_proposal(self) -> Proposal:
+        if self.book is not None:
+            return self.book.evening().proposal
+        return propose(self.rules, self.present, self._previous(), self.first_dealer,
+                       in_playing_order=True)
+
+    def start_hand(self, proposal: Optional[Proposal] = None, *, dealer: Optional[str] = None,
+                   opener: Optional[str] = None, out: Optional[list[str]] = None) -> list[str]:
+        """Begin the next hand as proposed, with the referee's changes."""
+        proposal = proposal or self.proposal or self.next_proposal()
+        dealer = dealer or proposal.dealer
+        sitting = list(out) if out is not None else list(proposal.sitting_out)
+        if out is None and dealer != proposal.dealer and proposal.dealer in sitting:
+            sitting[sitting.index(proposal.dealer)] = dealer  # the dealer sits out (§9)
+        five = [p for p in self.present if p not in sitting]
+        if len(five) != 5:
+            raise MightyError(f"{len(self.present) - 5} must sit out, not {len(sitting)}")
+        if opener is None:
+            opener = proposal.opener if proposal.opener in five and dealer == proposal.dealer \
+                and sitting == list(proposal.sitting_out) else \
+                opener_for(self.rules, self.present, five, dealer, self._previous())
+        if opener not in five:
+            raise MightyError(f"{opener} sits this hand out and cannot open")
+        self.proposal = Proposal(dealer, opener, tuple(five), tuple(sitting))
+        number = self.hands_before + len(self.finished) + 1
+        deal = self._deal_for(number, five)
+        self.hand = RefereeSession(self.rules, self.ruleset_name, five, dealer, deal,
+                                   opener=opener, on_change=self._keep)
+        lines = [self._proposal_line(number)]
+        lines.extend(self.hand.status()[1:])
+        return lines
+
+    def _proposal_line(self, number: int) -> str:
+        p = self.proposal
+        text = f"— hand {number}: dealer {p.dealer}, opener {p.opener}"
+        if p.sitting_out:
+            text += f", sitting out {', '.join(p.sitting_out)}"
+        text += f"; playing {', '.join(p.players)}"
+        return text + (" (change before the first call: dealer/opener/out NAME)"
+                       if len(self.present) > 5 or number == 1 else "")
+
+    def _deal_for(self, number: int, five: list[str]) -> Optional[dict]:
+        if self.seed is not None:
+            from ..engine.hand import deal_cards
+            from .hands import hand_seed
+
+            return deal_cards(hand_seed(self.seed, number), five)
+        if number <= len(self.deals):
+            deal = self.deals[number - 1]
+            names = [k for k in deal if k != "kitty"]
+            if set(names) == set(five):
+                return dict(deal)
+            return {**{five[i]: deal[name] for i, name in enumerate(names)},
+                    "kitty": deal["kitty"]}
+        return None
+
+    # --- keeping the work ---------------------------------------------------------------------
+
+    def _keep(self, hand: RefereeSession) -> Optional[str]:
+        if self.book is not None and not hand.over:
+            one = Record(ruleset=self.ruleset_name, players=list(self.present),
+                         hands=[hand.hand_dict()])
+            self.book.save_live(dump_record(one))
+        if self.save is not None:
+            self.save.write(dump_record(self.record()))
+        return None
+
+    def write_save(self, path: Optional[Path] = None) -> str:
+        if path is not None:
+            target = self.save if self.save is not None and self.save.path == path \
+                else SaveFile(path)
+            target.write(dump_record(self.record()))
+            if self.save is None:
+                self.save = target
+            return f"saved to {target.path}"
+        if self.save is None:
+            return "say where: save FILE (it is then kept there after every entry)"
+        self.save.write(dump_record(self.record()))
+        return f"saved to {self.save.path}"
+
+    # --- input -----------------------------------------------------------------------------
+
+    def prompt(self) -> str:
+        if self.pending_quit:
+            return "unsaved work: Enter saves it to a new file, or type a file name, " \
+                   "'discard' or 'back'"
+        if self.pending_store:
+            return "[hand over, not stored] 'store' tries again; 'save FILE' keeps it in a file"
+        try:
+            return self.hand.prompt() if self.hand else "[no hand]"
+        except Exception:  # drawing the prompt must never end the evening
+            return f"[{self.hand.state.phase}] {self.hand.state.to_move or ''}".rstrip()
+
+    def glance(self) -> list[str]:
+        """The line shown before each card (the trick, points, friend, cards left)."""
+        if self.pending_quit or self.pending_store or self.hand is None:
+            return []
+        try:
+            line = view.glance_line(self.hand.state)
+        except Exception:  # drawing must never end the evening
+            return []
+        return [line] if line else []
+
+    def handle(self, line: str) -> list[str]:
+        """One line of input; never raises."""
+        try:
+            return self._handle(line.strip())
+        except (MightyError, click.ClickException, OSError) as exc:
+            message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
+            return [f"✗ {message}"]
+        except Exception as exc:  # a bug must not end the evening: say so and go on
+            return [f"✗ that entry could not be handled ({type(exc).__name__}: {exc}); "
+                    f"nothing changed"]
+
+    def _handle(self, text: str) -> list[str]:
+        if self.pending_quit:
+            return self._answer_quit(text)
+        if not text:
+            return []
+        word, _, rest = text.partition(" ")
+        command = {"q": "quit", "exit": "quit", "st": "standings"}.get(word.lower(), word.lower())
+        rest = rest.strip()
+        if command == "quit":
+            return self.quit()
+        if command == "save":
+            return [self.write_save(Path(rest) if rest else None)]
+        if command == "standings":
+            return self.totals_lines()
+        if command == "store" and self.pending_store:
+            return self._finish()
+        if self.pending_store:
+            return ["✗ the finished hand is not stored yet: 'store' tries again, 'save FILE' "
+                    "keeps the evening in a file, 'quit' ends"]
+        if self.hand is None:  # the next hand could not be set up: try again
+            self.proposal = None
+            return self.start_hand()
+        if command in ("table", "t", "show", "s") and not rest:
+            sitting = self.proposal.sitting_out if self.proposal else ()
+            extra = [f"sitting out {', '.join(sitting)}"] if sitting else []
+            return self.hand.handle("table") + extra
+        if command in ("dealer", "opener", "out", "sit") and rest:
+            return self._override(command, rest)
+        out = self.hand.handle(text)  # type: ignore[union-attr]
+        if self.hand is not None and self.hand.over and not self.hand.finished:
+            out.extend(self._finish())
+        if self.hand is not None and self.hand.finished:  # the hand's own 'quit'
+            self.hand.finished = False
+            out.extend(self.quit())
+        return out
+
+    def _override(self, command: str, rest: str) -> list[str]:
+        if self.hand is not None and self.hand.started:
+            return [f"✗ {command}: the hand has begun; change it before the first call "
+                    f"(undo back to the start first)"]
+        p = self.proposal
+        dealer, opener, out = p.dealer, None, None
+        if command == "dealer":
+            dealer = match_name(rest, self.present)
+        elif command == "opener":
+            opener = match_name(rest, list(p.players))
+        else:
+            names = [match_name(n, self.present) for n in rest.replace(",", " ").split()]
+            if len(names) != len(self.present) - 5:
+                raise MightyError(f"out: {len(self.present) - 5} sit out at this table, "
+                                  f"named {len(names)}")
+            out = names
+        base = Proposal(p.dealer, p.opener, p.players, p.sitting_out)
+        if command != "dealer":
+            dealer = p.dealer
+        return self.start_hand(base, dealer=dealer, opener=opener,
+                               out=out if out is not None else
+                               (list(p.sitting_out) if command == "opener" else None))
+
+    def _finish(self) -> list[str]:
+        """Store the finished hand, show the totals and begin the next hand."""
+        hand = self.hand
+        data = hand.hand_dict()  # type: ignore[union-attr]
+        lines: list[str] = []
+        if self.book is not None:
+            try:
+                stored = self.book.store(data)
+            except (MightyError, click.ClickException) as exc:
+                self.pending_store = True
+                message = exc.format_message() if isinstance(exc, click.ClickException) \
+                    else str(exc)
+                return [f"✗ the hand could not be stored in league {self.book.league}: "
+                        f"{message}", "  'store' tries again; 'save FILE' keeps it in a file"]
+            self.pending_store = False
+            lines.append(f"saved to league {self.book.league} as hand {stored.hand.number} "
+                         f"(session {stored.hand.session})")
+            if stored.session_ended:
+                self.ended = stored.session_ended
+        # The hand is stored: from here on nothing may offer to store it again.
+        self.finished.append(data)
+        self.hand = None
+        lines.extend(self._after_hand())
+        return lines
+
+    def _after_hand(self) -> list[str]:
+        lines: list[str] = []
+        try:
+            if self.save is not None:
+                self.save.write(dump_record(self.record(with_live=False)))
+            if self.book is None and self.ended is None:
+                self.ended = self._ended_by_rules()
+            lines.extend(self.totals_lines())
+        except (MightyError, click.ClickException, OSError) as exc:
+            message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
+            lines.append(f"✗ {message}")
+        if self.ended:
+            from .league_hands import session_ended_line
+
+            lines.append(session_ended_line(self.book.session, self.ended)  # type: ignore
+                         if self.book else
+                         f"The session is over by the ruleset ({self.ended}).")
+            self.done = True
+            return lines
+        self.proposal = None
+        lines.extend(self.start_hand())
+        return lines
+
+    def _ended_by_rules(self) -> Optional[str]:
+        outcomes = self.replayed().hands
+        end = find_session_end(self.rules, [(o.status, o.deltas) for o in outcomes])
+        return end.reason if end else None
+
+    def totals_lines(self) -> list[str]:
+        """The session's running totals, highest first."""
+        if self.book is not None:
+            state = self.book.evening()
+            totals, count = state.totals, state.hands
+        else:
+            totals = self.replayed().totals
+            count = len(self.finished)
+        if not count:
+            return ["no hands finished yet"]
+        rows = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
+        return [f"session totals after {count} hand{'s' if count != 1 else ''}:",
+                table(["player", "total"], [(n, f"{v:+d}" if v else "0") for n, v in rows],
+                      align="<>")]
+
+    # --- the end ---------------------------------------------------------------------------
+
+    def quit(self) -> list[str]:
+        if self.book is not None:
+            self.done = True
+            if self.hand is not None and self.hand.started and not self.hand.over:
+                return [f"the hand in progress is kept in league {self.book.league}: "
+                        f"'mighty referee --league {self.book.league}' resumes it at the same "
+                        f"card"]
+            return []
+        if self.save is not None or not self.has_work:
+            self.done = True
+            return [self.write_save()] if self.save is not None and self.has_work else []
+        if not self.interactive:
+            return self._keep_on_quit()
+        self.pending_quit = True
+        return [f"{len(self.finished)} finished hand(s)"
+                + (" and the hand in progress" if self.hand and self.hand.started else "")
+                + " are not saved anywhere."]
+
+    def _answer_quit(self, text: str) -> list[str]:
+        answer = text.strip()
+        if answer.lower() in ("back", "cancel", "b"):
+            self.pending_quit = False
+            return ["back to the table"]
+        if answer.lower() in ("discard", "d", "no", "n"):
+            self.done = True
+            return ["discarded"]
+        if answer.lower() in ("", "y", "yes", "save", "keep"):
+            return self._keep_on_quit()
+        said = self.write_save(Path(answer))
+        self.done = True
+        return [said]
+
+    def _keep_on_quit(self) -> list[str]:
+        """Keep unsaved work in a new file (piped input: the default answer)."""
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = Path(f"mighty-evening-{stamp}.toml")
+        n = 1
+        while path.exists():
+            n += 1
+            path = Path(f"mighty-evening-{stamp}-{n}.toml")
+        said = self.write_save(path)
+        self.done = True
+        return [f"the unsaved work is kept: {said}; 'mighty referee --resume {path}' goes on"]
+
+    def end_of_input(self) -> list[str]:
+        """Input ended (Ctrl-D, the end of a script): as quit, keeping unsaved work."""
+        if self.book is None and self.save is None and self.has_work:
+            return self._keep_on_quit()
+        self.interactive = False
+        return self.quit()
+
+    # --- completion ---------------------------------------------------------------------------
+
+    def completions(self) -> list[str]:
+        words = ["help", "table", "undo", "legal", "hand", "save", "quit", "standings"]
+        words += list(self.present)
+        hand = self.hand
+        if hand is None:
+            return words
+        s = hand.state
+        engine = hand.engine
+        try:
+            if s.phase == "election":
+                words += ["pass", "miss"] + [view_bid(a.bid) for a in engine.legal_actions(s)
+                                             if isinstance(a, engine.BidCall) and a.bid]
+                if not hand.started:
+                    words += ["dealer", "opener", "out"]
+            elif s.phase == "play":
+                words += [engine.format_play(p) for p in engine.legal_plays(s)]
+            elif s.phase == "friend":
+                words += ["joker", "mighty", "none", "first-trick", "last-trick", "contract"]
+            elif s.phase == "exchange" and s.hands is not None:
+                from ..engine.cards import format_card
+
+                words += [format_card(c) for c in s.hands[s.declarer]]
+        except MightyError:
+            pass
+        return words
+
+
+def view_bid(bid) -> str:
+    from ..engine.cards import format_bid
+
+    return format_bid(bid)
+
+

@@ -1,0 +1,159 @@
+"""``mighty record`` asking its questions: one hand, or the whole session (``--evening``).
+
+One database engine for the whole run; each hand is stored in its own transaction, and no
+transaction is open while a question waits for its answer (a SQLite writer would hold the
+file's lock meanwhile).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+import click
+
+from ..engine.errors import MightyError
+from .league import split_names
+from .line_input import LineReader
+from .names import UnknownName, match_name
+from .scorekeeper import Answers, ask_hand, proposal_lines, totals_lines
+
+EVENING_HELP = ("Type the declarer to record a hand; 'miss NAME' for a deal miss, 'standings' "
+                "(st) for the totals, 'quit' (q) to stop. Names: any case, or a unique "
+                "beginning.")
+
+
+class _Store:
+    def __init__(self, db_url: Optional[str]):
+        from ..store.db import make_engine
+
+        self.engine = make_engine(db_url)
+
+    def tx(self):
+        from .evening_keep import db_transaction
+
+        return db_transaction(self.engine)
+
+
+def record_interactively(league_name: str, session_number: Optional[int], given: dict,
+                         friend_call: Optional[str], dealer: Optional[str],
+                         players: Optional[str], note: Optional[str], as_json: bool,
+                         db_url: Optional[str], who: str, evening: bool) -> None:
+    from ..store.hands import record_hand
+    from ..store.lookups import league_rules
+    from ..store.sessions import evening as evening_state
+    from .league_hands import friend_value, print_recorded
+
+    store = _Store(db_url)
+    reader = LineReader(complete=None)
+    try:
+        first = True
+        while True:
+            with store.tx() as s:
+                state = evening_state(s, league_name, session_number)
+                from ..store.lookups import get_league
+
+                rules = league_rules(get_league(s, league_name))
+            five = list(state.proposal.players)
+            if players and first:
+                five = [match_name(p, state.seating, "the players present")
+                        for p in split_names(players) or []]
+            answers = Answers(rules, five, state.seating)
+            reader.complete = lambda: [*state.seating, "none", "miss", "standings", "quit"]
+            if not as_json:
+                if evening and first:
+                    click.echo(f"League {state.league}, session {state.session} "
+                               f"({rules.name}): {EVENING_HELP}")
+                for line in proposal_lines(state.hands + 1, state.proposal, state.pot):
+                    click.echo(line)
+            hand_given = dict(given) if first else {}
+            if evening:
+                opening = _evening_opening(reader, answers, state)
+                if opening is None:
+                    break
+                hand_given.update(opening)
+            try:
+                answered = ask_hand(answers, _asker(reader), hand_given)
+            except EOFError:
+                if evening:
+                    if not as_json:
+                        click.echo("")
+                        click.echo("the unfinished hand is not recorded; the others are stored")
+                    break
+                raise click.ClickException("input ended before the hand was complete; "
+                                           "nothing recorded") from None
+            friend = answered.get("friend")
+            with store.tx() as s:
+                done = record_hand(
+                    s, league_name, session_number=session_number,
+                    declarer=answered.get("declarer"), contract=answered.get("contract"),
+                    friend=friend_value(friend) if friend else None,
+                    friend_call=friend_call if first else None,
+                    taken=answered.get("taken", hand_given.get("taken")),
+                    opposition=hand_given.get("opposition"),
+                    deal_miss=answered.get("deal_miss"),
+                    dealer=answers.check_present(dealer) if dealer and first else None,
+                    players=five if players and first else None,
+                    note=note if first else None, who=who)
+            print_recorded(done, as_json)
+            first = False
+            if not evening or done.session_ended:
+                break
+            if not as_json:
+                with store.tx() as s:
+                    after = evening_state(s, league_name, session_number) \
+                        if not done.session_ended else None
+                if after is not None:
+                    for line in totals_lines(after.totals, after.hands):
+                        click.echo(line)
+    finally:
+        reader.close()
+        store.engine.dispose()
+
+
+def _asker(reader: LineReader) -> Callable:
+    def ask(prompt: str, check: Callable, default: Optional[str]):
+        from .line_input import ask as ask_line
+
+        return ask_line(reader, prompt, _one_line(check), default=default)
+    return ask
+
+
+def _one_line(check: Callable) -> Callable:
+    """A checker whose project errors become ValueErrors the asker shows and asks again on."""
+    def checked(text: str):
+        if text.strip().lower() in ("q", "quit"):
+            raise EOFError  # the hand is dropped, nothing of it recorded
+        try:
+            return check(text)
+        except MightyError as exc:
+            raise ValueError(str(exc)) from None
+    return checked
+
+
+def _evening_opening(reader: LineReader, answers: Answers, state) -> Optional[dict]:
+    """The first answer of a hand in evening mode: a declarer, a deal miss, or a command.
+    None: the evening ends."""
+    while True:
+        try:
+            text = reader.read("Declarer (주공), miss NAME, standings or quit").strip()
+        except EOFError:
+            return None
+        word, _, rest = text.partition(" ")
+        low = word.lower()
+        if not text:
+            continue
+        if low in ("q", "quit", "exit"):
+            return None
+        if low in ("st", "standings", "totals"):
+            for line in totals_lines(state.totals, state.hands) or ["no hands yet"]:
+                click.echo(line)
+            continue
+        if low in ("help", "h", "?"):
+            click.echo(EVENING_HELP)
+            continue
+        try:
+            if low in ("miss", "dm", "deal-miss") and rest.strip():
+                return {"deal_miss": answers.check_player(rest)}
+            return {"declarer": answers.check_declarer(text)}
+        except UnknownName as exc:
+            click.echo(f"✗ {exc}")

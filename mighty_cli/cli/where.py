@@ -1,0 +1,48 @@
+"""``mighty where``: where the tool keeps things (the league database clubs back up, the
+referee's line history), without opening the database."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Optional
+
+import click
+
+
+def database_location(db_url: Optional[str] = None) -> str:
+    """The database in use, as a file path for SQLite, else the URL without its password."""
+    from ..store import DB_ENV, resolve_db_url
+
+    url = resolve_db_url(db_url)
+    if url.startswith("sqlite:///"):
+        path = url[len("sqlite:///"):]
+        return str(Path(path).resolve()) if path and path != ":memory:" else ":memory:"
+    if url.startswith("sqlite://"):
+        return ":memory:"
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        credentials, host = rest.rsplit("@", 1)
+        url = f"{scheme}://{credentials.split(':', 1)[0]}@{host}"
+    return url + (f" (from {DB_ENV})" if not db_url and os.environ.get(DB_ENV) else "")
+
+
+@click.command()
+@click.option("--db", "db_url", envvar="MIGHTY_DB", metavar="URL", default=None,
+              help="A database URL or SQLite file (default: the user's; env MIGHTY_DB).")
+def where(db_url: Optional[str]) -> None:
+    """Say where the league database is (back this file up), and the referee's history.
+
+    \b
+    Example:
+      mighty where
+    """
+    from .line_input import history_path
+
+    click.echo(f"database: {database_location(db_url)}")
+    click.echo(f"folder:   {click.get_app_dir('mighty')}")
+    history = history_path()
+    if history is not None:
+        click.echo(f"history:  {history}")
+    click.echo("another database: --db URL or MIGHTY_DB (a SQLite file path or any "
+               "SQLAlchemy URL)")
