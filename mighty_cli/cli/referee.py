@@ -420,7 +420,7 @@ def rebuild(rules: Ruleset, ruleset_name: str, players: list[str], dealer: str,
 
 
 @click.command()
-@ruleset_option(default=None)
+@ruleset_option(required=False)
 @click.option("--players", default=None,
               help="The players present, in playing order, comma-separated: five, or six or "
                    "seven taking turns to sit out (with --league: only to start a session).")
