@@ -106,6 +106,8 @@ def ask(reader: LineReader, prompt: str, check: Callable[[str], object],
             answer = default
         try:
             return check(answer)
+        except EOFError:
+            raise
         except (ValueError, click.ClickException) as exc:
             message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
             echo(f"✗ {message}")

@@ -390,8 +390,6 @@ def write_record_file(path: Path, text: str) -> None:
 
 def resume_session(path: Path, save_path: Optional[Path]) -> RefereeSession:
     """Rebuild a session from a saved record: its last hand, every action replayed for undo."""
-    from ..engine import hand as engine
-
     record = load_record(path)
     rules = record_ruleset(record)
     result = replay(record, rules)
@@ -422,7 +420,7 @@ def rebuild(rules: Ruleset, ruleset_name: str, players: list[str], dealer: str,
 
 
 @click.command()
-@ruleset_option(default=None)
+@ruleset_option(required=False)
 @click.option("--players", default=None,
               help="The players present, in playing order, comma-separated: five, or six or "
                    "seven taking turns to sit out (with --league: only to start a session).")
@@ -469,7 +467,7 @@ def referee(ruleset_name: Optional[str], players: Optional[str], dealer: Optiona
       mighty referee -r seoul-science --players A,B,C,D,E,F   (open cards, six present)
       mighty referee --resume evening.toml
     """
-    from .evening import EveningOptions, run_evening
+    from .evening_setup import EveningOptions, run_evening
 
     run_evening(EveningOptions(
         ruleset_name=ruleset_name, players=players, dealer=dealer, opener=opener, seed=seed,

@@ -12,8 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-import click
-
 from ..engine.cards import Bid, parse_bid
 from ..engine.errors import MightyError
 from ..engine.ruleset import Ruleset

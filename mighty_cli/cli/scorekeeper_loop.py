@@ -29,7 +29,7 @@ class _Store:
         self.engine = make_engine(db_url)
 
     def tx(self):
-        from .evening import db_transaction
+        from .evening_keep import db_transaction
 
         return db_transaction(self.engine)
 
@@ -75,6 +75,9 @@ def record_interactively(league_name: str, session_number: Optional[int], given:
                 answered = ask_hand(answers, _asker(reader), hand_given)
             except EOFError:
                 if evening:
+                    if not as_json:
+                        click.echo("")
+                        click.echo("the unfinished hand is not recorded; the others are stored")
                     break
                 raise click.ClickException("input ended before the hand was complete; "
                                            "nothing recorded") from None
@@ -118,6 +121,8 @@ def _asker(reader: LineReader) -> Callable:
 def _one_line(check: Callable) -> Callable:
     """A checker whose project errors become ValueErrors the asker shows and asks again on."""
     def checked(text: str):
+        if text.strip().lower() in ("q", "quit"):
+            raise EOFError  # the hand is dropped, nothing of it recorded
         try:
             return check(text)
         except MightyError as exc:

@@ -165,6 +165,32 @@ def prompt_text(state) -> str:
     return "[hand over]"
 
 
+def glance_line(state) -> str:
+    """The table in one line, shown before each card: the trick so far, points per side, the
+    friend, and the cards the player to move has left (when the deal is known)."""
+    if state.phase != "play":
+        return ""
+    side = ruling_side(state)
+    held = sum(v for p, v in state.points_taken.items() if p in side)
+    others = sum(v for p, v in state.points_taken.items() if p not in side)
+    parts = []
+    if state.current_trick:
+        parts.append("on the table " + ", ".join(f"{p} {pretty_play(play)}"
+                                                 for p, play in state.current_trick))
+    else:
+        parts.append(f"{state.to_move} to lead trick {state.trick_number}")
+    parts.append(f"points 여당 {held} / others {others}")
+    call = state.friend_call
+    if state.friend_revealed:
+        parts.append(f"friend {state.friend or 'none'}")
+    elif call is not None and call.kind != "none":
+        parts.append(f"friend ({friend_call_words(call)}) not known")
+    hands = state.hands
+    if hands is not None and state.to_move:
+        parts.append(f"{state.to_move} holds {pretty_cards(hands[state.to_move])}")
+    return "  · " + " · ".join(parts)
+
+
 def table_lines(state, players_line: bool = True) -> list[str]:
     """The table drawn in full: contract, friend, the trick on the table and who is winning it,
     points per side, and the cards each player has left."""
@@ -215,5 +241,5 @@ def trick_start_index(states: list, trick_number: int) -> Optional[int]:
 
 
 __all__ = ["pretty_card", "pretty_play", "pretty_bid", "pretty_cards", "action_words",
-           "led_suit", "winning_so_far", "points_line", "friend_line", "prompt_text",
+           "led_suit", "winning_so_far", "points_line", "friend_line", "prompt_text", "glance_line",
            "table_lines", "trick_start_index", "format_bid"]

@@ -4,6 +4,7 @@ referee's line history), without opening the database."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Optional
 
 import click
@@ -16,7 +17,7 @@ def database_location(db_url: Optional[str] = None) -> str:
     url = resolve_db_url(db_url)
     if url.startswith("sqlite:///"):
         path = url[len("sqlite:///"):]
-        return path or ":memory:"
+        return str(Path(path).resolve()) if path and path != ":memory:" else ":memory:"
     if url.startswith("sqlite://"):
         return ":memory:"
     if "@" in url and "://" in url:

@@ -352,9 +352,10 @@ class Evening:
 
 
 def evening(s: Session, league_name: str, session_number: Optional[int] = None) -> Evening:
-    """The open session of a league (or ``session_number``) as the evening loop sees it."""
+    """The open session of a league (or session ``session_number``, open or ended) as the
+    evening loop sees it."""
     league = get_league(s, league_name)
-    session = _session(s, league, session_number, open_only=True)
+    session = _session(s, league, session_number, open_only=session_number is None)
     present = seating(s, session.id)  # type: ignore[arg-type]
     first = _names(s, [session.first_dealer_id]).get(session.first_dealer_id)
     proposal = propose(league_rules(league), present,

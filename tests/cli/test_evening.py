@@ -98,9 +98,9 @@ def test_save_never_replaces_a_record_it_did_not_write(runner, tmp_path):
     path.write_text("# a finished hand, written by someone else\n", encoding="utf-8")
     result = runner.invoke(cli, ["referee", "--players", ",".join(SIX[:5]), "--save", str(path)],
                            input="13s\nq\n")
-    assert result.exit_code == 2
-    errors = [line for line in result.output.splitlines() if line.startswith("Error:")]
-    assert len(errors) == 1 and "exists" in errors[0]
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: ") and result.output.count("\n") == 1
+    assert "exists" in result.output
     assert path.read_text(encoding="utf-8").startswith("# a finished hand")
 
 
@@ -227,18 +227,21 @@ def test_a_typo_never_ends_the_referee(runner, tmp_path, monkeypatch, typo):
     assert "✓ Ana 13" in result.output      # the next entry is taken: the referee goes on
 
 
-def test_seeded_garbage_between_legal_entries_never_ends_the_evening(tmp_path):
-    """Bug: random garbage typed between legal entries ended the session 1,035 times in 7,712."""
-    rng = random.Random(20240611)
+def garbage_evening(tmp_path, hands: int, seed: int = 20240611):
+    """An evening of ``hands`` random legal hands with seeded garbage typed between the legal
+    entries (a garbage line that happens to be legal is followed by 'undo', as a referee
+    would); returns the script and the evening that took it."""
+    rng = random.Random(seed)
     rules = load_ruleset("standard")
-    # no letter a-e (a name's first letter: "miss A" is a real deal miss) and no lone "p"
+    # no letter a-e (a name's first letter: "miss A" is a real deal miss)
     alphabet = "fghijkmnoqrstuvwxyz0123456789!/:-♠♥ ,.?\t\x1b[]Z"
     words = ["miss", "dm", "hand", "save", "table", "legal", "contract", "player:", "jk/", "c3!",
-             "st", "help", "deal-miss", "undo x", "save /", "hand Zed"]
-    evening = Evening(rules, "standard", SIX[:5], save=SaveFile(tmp_path / "e.toml"))
+             "st", "help", "deal-miss", "undo x", "save /", "hand Zed", "out", "dealer"]
+    evening = Evening(rules, "standard", SIX[:5], save=SaveFile(tmp_path / "shadow.toml"))
     evening.start_hand()
-    garbage_lines = legal_by_chance = 0
-    for hand_number in range(4):
+    script: list[str] = []
+    garbage = 0
+    for hand_number in range(hands):
         hand = evening.hand
         final = random_hand(rules, hand.players, hand.dealer, hand.opener, 100 + hand_number)
         for line in typed_lines(final):
@@ -246,21 +249,46 @@ def test_seeded_garbage_between_legal_entries_never_ends_the_evening(tmp_path):
                 junk = "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 12)))
                 if rng.random() < 0.5:
                     junk = f"{rng.choice(words)} {junk}"
-                if junk.split() and junk.split()[0].lower() in ("q", "quit", "exit", "u", "undo"):
-                    junk = "x" + junk  # the words that rightly end the evening or undo
+                if junk.split() and junk.split()[0].lower() in ("q", "quit", "exit", "u", "undo",
+                                                               "p"):
+                    junk = "x" + junk  # the words that rightly end the evening, undo or pass
                 before = evening.hand.state
                 out = evening.handle(junk)
-                garbage_lines += 1
+                script.append(junk)
+                garbage += 1
                 assert not evening.done, (junk, out)
+                assert not any("could not be handled" in o for o in out), (junk, out)
                 if any(o.startswith("✓") for o in out):  # garbage that is a legal entry
-                    legal_by_chance += 1
                     evening.handle("undo")
+                    script.append("undo")
                     assert evening.hand.state.history == before.history, junk
             out = evening.handle(line)
+            script.append(line)
             assert out and out[0].startswith("✓"), (line, out)
-    assert garbage_lines > 2000
-    assert len(evening.finished) == 4
-    assert replay(load_record(tmp_path / "e.toml")).totals == evening.replayed().totals
+    return script, evening, garbage
+
+
+def test_seeded_garbage_between_legal_entries_never_ends_the_evening(tmp_path, monkeypatch):
+    """Bug: random garbage typed between legal entries ended the session 1,035 times in 7,712."""
+    monkeypatch.chdir(tmp_path)  # "save <garbage>" saves to a file of that name, as asked
+    script, evening, garbage = garbage_evening(tmp_path, 6)
+    assert garbage > 4000
+    assert len(evening.finished) == 6
+    assert replay(load_record(tmp_path / "shadow.toml")).totals == evening.replayed().totals
+
+
+def test_seeded_garbage_piped_into_the_referee_never_ends_it(runner, tmp_path, monkeypatch):
+    """The same through the command, one entry per line: the evening ends only at 'q'."""
+    monkeypatch.chdir(tmp_path)
+    script, evening, _ = garbage_evening(tmp_path, 2, seed=7)
+    path = tmp_path / "evening.toml"
+    result = runner.invoke(cli, ["referee", "--players", ",".join(SIX[:5]), "--save",
+                                 str(path)], input="\n".join(script) + "\nq\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    assert result.output.count("✗") > 1000
+    assert "internal error" not in result.output and "could not be handled" not in result.output
+    assert replay(load_record(path)).totals == evening.replayed().totals
+    assert len(load_record(path).hands) == 2
 
 
 def test_an_evening_runs_several_hands_with_succession(runner, tmp_path):
@@ -285,3 +313,48 @@ def test_an_evening_runs_several_hands_with_succession(runner, tmp_path):
     friends = [o.friend or o.declarer for o in outcomes]
     assert dealers[1:] == friends[:2]            # the previous friend deals (RULES.md §9)
     assert all(h["dealer"] not in h["players"] for h in record.hands)  # and sits out
+
+
+def test_the_sessions_end_rule_ends_the_refereed_evening(runner, db, tmp_path):
+    """The league's session.hands_per_session ends the evening after the last hand."""
+    from club_files import club_file
+
+    rules_path = club_file(tmp_path, hands_per_session=2)
+    assert runner.invoke(cli, ["league", "create", "club", "-r", rules_path, "--db", db]
+                         ).exit_code == 0
+    assert runner.invoke(cli, ["session", "start", "-l", "club", "-p", ",".join(SIX[:5]),
+                               "--db", db]).exit_code == 0
+    rules = load_ruleset(rules_path)
+    result = referee(runner, db, "q\n")
+    script = []
+    _, dealer, opener, _, five = parse_proposal(result.output)
+    first = random_hand(rules, five, dealer, opener, 21)
+    script += typed_lines(first)
+    result = referee(runner, db, "\n".join(script) + "\nq\n")
+    _, dealer, opener, _, five = parse_proposal(result.output)
+    second = random_hand(rules, five, dealer, opener, 22)
+    result = referee(runner, db, "\n".join(typed_lines(second)) + "\n13s\n")
+    assert result.exit_code == 0, result.output
+    assert "ended by the ruleset (session.hands_per_session = 2" in result.output
+    assert "— hand 3" not in result.output and "Ana 13" not in result.output
+
+
+def test_before_each_card_the_table_is_shown_at_a_glance():
+    from evening_script import line_for
+
+    evening = Evening(load_ruleset("standard"), "standard", SIX[:5], seed=3)
+    evening.start_hand()
+    rng = random.Random(3)
+    seen = []
+    while evening.hand is not None and not evening.hand.over and len(seen) < 12:
+        state = evening.hand.state
+        if state.phase == "play":
+            seen.append(evening.glance()[0])
+        action = engine.random_legal_action(state, rng)
+        if isinstance(action, engine.DeclareDealMiss):
+            continue
+        assert evening.handle(line_for(action, open_cards=False))[0].startswith("✓")
+    assert len(seen) == 12
+    assert seen[0].startswith("  · ") and "to lead trick 1" in seen[0]
+    assert "on the table" in seen[1] and "points 여당 0 / others 0" in seen[1]
+    assert all(" holds " in line for line in seen)

@@ -5,17 +5,19 @@ open-cards referee."""
 from __future__ import annotations
 
 import json
+import os
+import random
 import subprocess
 import sys
 from pathlib import Path
 
-from evening_script import parse_proposal, random_hand, typed_lines
+from evening_script import parse_proposal, typed_lines
 from mighty_cli.cli import cli
 from mighty_cli.cli.evening import Evening
 from mighty_cli.cli.hands import hand_seed
 from mighty_cli.cli.line_input import LineReader
 from mighty_cli.engine import hand as engine
-from mighty_cli.engine.cards import format_cards
+from mighty_cli.engine.cards import format_cards, parse_cards
 from mighty_cli.engine.record import load_record, replay
 from mighty_cli.engine.ruleset import load_ruleset
 
@@ -25,9 +27,11 @@ FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]
 
 def seeded_hand(rules, five, dealer, opener, seed):
     """The random legal play of the deal the referee's --seed gives this hand."""
-    import random
+    return playable(rules, five, dealer, opener, engine.deal_cards(seed, five))
 
-    deal = engine.deal_cards(seed, five)
+
+def playable(rules, five, dealer, opener, deal):
+    """A random legal play of a deal to the end (not a deal miss)."""
     for attempt in range(200):
         rng = random.Random(attempt)
         state = engine.new_hand(rules, five, dealer, deal, opener=opener)
@@ -79,23 +83,8 @@ def test_deal_file_gives_each_hand_its_deal_in_order(runner, tmp_path):
     assert result.exit_code == 0, result.output
     for k in (0, 1):
         _, dealer, opener, _, five = parse_proposal(result.output)
-        deal = {who: engine.parse_cards(text) if hasattr(engine, "parse_cards") else None
-                for who, text in deals[k].items()}
-        from mighty_cli.engine.cards import parse_cards
-
         deal = {who: parse_cards(text) for who, text in deals[k].items()}
-        state = engine.new_hand(rules, five, dealer, deal, opener=opener)
-        import random
-
-        for attempt in range(200):
-            rng, s = random.Random(attempt), state
-            while s.phase not in ("done", "deal_miss", "redeal"):
-                action = engine.random_legal_action(s, rng)
-                if isinstance(action, engine.DeclareDealMiss):
-                    break
-                s = engine.apply(s, action)
-            if s.phase == "done":
-                break
+        s = playable(rules, five, dealer, opener, deal)
         result = runner.invoke(cli, ["referee", "--resume", str(evening_file),
                                      "--deal", str(dealt)],
                                input="\n".join(typed_lines(s, open_cards=False)) + "\nq\n")
@@ -130,7 +119,8 @@ def test_open_cards_referee_does_not_load_the_database_layer(tmp_path):
              "CliRunner().invoke(cli, ['where'])\n"
              "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in "
              "('sqlmodel', 'sqlalchemy', 'jinja2'))))\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
     result = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
-                            text=True, timeout=60)  # the quit keeps its work in cwd
+                            text=True, timeout=60, env=env)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout.strip().splitlines()[-1]) == []

@@ -1,0 +1,276 @@
+"""Setting up ``mighty referee``'s evening from its options (a new table, a saved record
+resumed, or a league's open session with its hand in progress), and the input loop."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Optional
+
+import click
+
+from ..engine.cards import parse_cards
+from ..engine.errors import MightyError
+from ..engine.record import Record, dump_record, load_record, read_record, record_ruleset, replay
+from ..engine.ruleset import load_ruleset
+from ..engine.session import Proposal, playing_order
+from .evening import Evening
+from .evening_keep import LeagueBook, SaveFile
+from .names import UnknownName, match_name
+from .referee import rebuild
+
+
+@dataclass
+class EveningOptions:
+    ruleset_name: Optional[str] = None
+    players: Optional[str] = None
+    dealer: Optional[str] = None
+    opener: Optional[str] = None
+    seed: Optional[int] = None
+    deal_file: Optional[Path] = None
+    resume: Optional[str] = None
+    save_file: Optional[Path] = None
+    league: Optional[str] = None
+    session_number: Optional[int] = None
+    db: Optional[str] = None
+    interactive: Optional[bool] = None
+
+
+
+# --- setting up -------------------------------------------------------------------------------
+
+
+def _names(text: str) -> list[str]:
+    names = [p.strip() for p in text.split(",") if p.strip()]
+    if not 5 <= len(names) <= 7 or len(set(n.casefold() for n in names)) != len(names):
+        raise click.BadParameter("expected five to seven distinct names (six or seven take turns "
+                                 "to sit out)", param_hint="--players")
+    return names
+
+
+def _deals_from(path: Path) -> list[dict]:
+    record = load_record(path)
+    deals = [{who: parse_cards(text) for who, text in h["deal"].items()}
+             for h in record.hands if "deal" in h]
+    if not deals:
+        raise click.BadParameter("no hand with a deal in that file", param_hint="--deal")
+    return deals
+
+
+def open_evening(opts: EveningOptions, who: str = "") -> tuple[Evening, list[str]]:
+    """The evening the options describe, and what to print before the first prompt."""
+    interactive = sys.stdin.isatty() if opts.interactive is None else opts.interactive
+    deals = _deals_from(opts.deal_file) if opts.deal_file else []
+    save = SaveFile(opts.save_file) if opts.save_file else None
+    resume_path = Path(opts.resume) if opts.resume else None
+    if save is not None and resume_path is not None and save.path == resume_path:
+        save.owned = True
+    if save is not None:
+        save.claim()  # before anything is played
+    if opts.league:
+        if save is None and resume_path is not None:
+            save = SaveFile(resume_path, owned=True)  # the record resumed is kept going
+        return _open_league(opts, who, deals, save, resume_path, interactive)
+    if opts.resume is not None and resume_path is None:
+        raise click.UsageError("--resume without a FILE needs --league (the league's hand in "
+                               "progress)")
+    if resume_path is not None:
+        return _open_file(opts, resume_path, deals, save, interactive)
+    rules = load_ruleset(opts.ruleset_name or "standard")
+    if opts.players is None and deals:
+        first = load_record(opts.deal_file)  # type: ignore[arg-type]
+        opts.players = ",".join(next(h for h in first.hands if "deal" in h).get(
+            "players", first.players))
+    if opts.players is None:
+        raise click.UsageError("name the players: --players A,B,C,D,E (six or seven take turns "
+                               "to sit out)")
+    present = _names(opts.players)
+    evening = Evening(rules, opts.ruleset_name or "standard", present,
+                      first_dealer=_one_of(opts.dealer, present, "--dealer"),
+                      seed=opts.seed, deals=deals, save=save, interactive=interactive)
+    lines = [f"{rules.meta.title} ({rules.name}); present {', '.join(present)}"]
+    lines += _first_hand(evening, opts)
+    if save is not None:  # the evening's record exists from the start: --resume finds it
+        evening.write_save()
+        lines.append(f"the evening is kept in {save.path} after every entry")
+    return evening, lines
+
+
+def _one_of(name: Optional[str], names: list[str], hint: str) -> Optional[str]:
+    if name is None:
+        return None
+    try:
+        return match_name(name, names)
+    except UnknownName as exc:
+        raise click.BadParameter(str(exc), param_hint=hint) from None
+
+
+def _first_hand(evening: Evening, opts: EveningOptions) -> list[str]:
+    proposal = evening.next_proposal()
+    dealer = _one_of(opts.dealer, evening.present, "--dealer")
+    opener = _one_of(opts.opener, evening.present, "--opener")
+    try:
+        return evening.start_hand(proposal, dealer=dealer, opener=opener)
+    except MightyError as exc:
+        raise click.BadParameter(str(exc), param_hint="--opener") from None
+
+
+def _open_file(opts: EveningOptions, path: Path, deals, save, interactive):
+    """Resume an evening record: its finished hands, and its last hand where it stopped."""
+    record = load_record(path)
+    rules = record_ruleset(record)
+    if opts.ruleset_name and load_ruleset(opts.ruleset_name).name != rules.name:
+        raise click.UsageError(f"--ruleset {opts.ruleset_name}: {path} is refereed under "
+                               f"{rules.name}")
+    result = replay(record, rules)
+    save = save or SaveFile(path, owned=True)
+    finished = [dict(h) for h, o in zip(record.hands, result.hands) if o.status != "in_progress"]
+    for hand, outcome in zip(finished, result.hands):
+        hand.setdefault("players", list(outcome.players))
+        hand.setdefault("dealer", outcome.dealer)
+    evening = Evening(rules, record.ruleset, list(record.players), seed=opts.seed, deals=deals,
+                      save=save, interactive=interactive, finished=finished,
+                      ruleset_toml=record.extra.get("ruleset_toml"))
+    lines = [f"{rules.meta.title} ({rules.name}); present {', '.join(record.players)}; "
+             f"resumed {path} ({len(finished)} finished hand(s))"]
+    last = result.hands[-1] if result.hands else None
+    if last is not None and last.status == "in_progress":
+        raw = record.hands[-1]
+        deal = {w: parse_cards(t) for w, t in raw["deal"].items()} if "deal" in raw else None
+        dealer = raw.get("dealer", last.dealer)
+        evening.hand = rebuild(rules, record.ruleset, list(last.players), dealer, deal,
+                               last.state, on_change=evening._keep, opener=raw.get("opener"))
+        out = [p for p in record.players if p not in last.players]
+        evening.proposal = Proposal(dealer, evening.hand.opener, tuple(last.players), tuple(out))
+        lines.append(f"— hand {len(finished) + 1} resumed at the same card")
+        lines += evening.hand.status()[1:]
+        return evening, lines
+    lines += _first_hand(evening, opts)
+    return evening, lines
+
+
+def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, interactive):
+    from ..store.lookups import league_rules
+    from ..store.sessions import start_session
+
+    book = LeagueBook(opts.db, opts.league, who)  # type: ignore[arg-type]
+    with book.tx() as s:
+        from ..store.lookups import get_league
+        from ..store.sessions import _session
+
+        league = get_league(s, opts.league)  # type: ignore[arg-type]
+        rules = league_rules(league)
+        if opts.ruleset_name and load_ruleset(opts.ruleset_name).name != rules.name:
+            raise click.UsageError(f"--ruleset {opts.ruleset_name}: league {league.name} plays "
+                                   f"{rules.name} (its rules are stored with the league; leave "
+                                   f"--ruleset out)")
+        from_file = load_record(resume_path) if resume_path else None
+        try:
+            session = _session(s, league, opts.session_number, open_only=True)
+        except MightyError:
+            names = _names(opts.players) if opts.players else \
+                list(from_file.players) if from_file else None
+            if names is None or opts.session_number is not None:
+                raise
+            session, _ = start_session(s, league.name, names, who=who,
+                                       first_dealer=_one_of(opts.dealer, names, "--dealer"))
+        book.session = session.number
+        ruleset_name, toml_text = league.ruleset_name, league.ruleset_toml
+    state = book.evening()
+    if opts.players is not None:
+        given = _names(opts.players)
+        if [n.casefold() for n in given] != [n.casefold() for n in state.seating]:
+            raise click.UsageError(f"--players: session {state.session} of league "
+                                   f"{state.league} seats {', '.join(state.seating)}; the "
+                                   f"session's seating is used (--players only starts a "
+                                   f"session)")
+    present = playing_order(state.seating, rules)
+    finished = book.session_hands()
+    evening = Evening(rules, ruleset_name, present, seed=opts.seed, deals=deals, save=save,
+                      book=book, interactive=interactive, finished=finished,
+                      hands_before=state.hands - len(finished), ruleset_toml=toml_text)
+    lines = [f"{rules.meta.title} ({rules.name}); league {state.league}, session "
+             f"{state.session}; present {', '.join(state.seating)}"]
+    if state.hands:
+        lines += evening.totals_lines()
+    live_text = state.live
+    if live_text is None and from_file is not None and from_file.hands:
+        last_raw = from_file.hands[-1]
+        result = replay(from_file, rules)
+        if result.hands[-1].status == "in_progress":
+            live_text = dump_record(Record(ruleset=ruleset_name,
+                                           players=list(from_file.players),
+                                           hands=[last_raw]))
+        elif not state.hands:  # a finished hand refereed elsewhere: store it now
+            live_text = dump_record(Record(ruleset=ruleset_name,
+                                           players=list(from_file.players),
+                                           hands=[last_raw]))
+    resumed = _resume_live(evening, rules, ruleset_name, live_text) if live_text else []
+    if resumed:
+        lines += resumed
+        if evening.hand is not None and evening.hand.over:
+            lines += evening._finish()
+    else:
+        lines += _first_hand(evening, opts)
+    if save is not None:
+        evening.write_save()
+        lines.append(f"the evening is kept in {save.path} after every entry")
+    return evening, lines
+
+
+def _resume_live(evening: Evening, rules, ruleset_name: str, text: str) -> list[str]:
+    record = read_record(text, source="the hand in progress")
+    result = replay(record, rules)
+    outcome, raw = result.hands[-1], record.hands[-1]
+    if outcome.state is None:
+        return []
+    deal = {w: parse_cards(t) for w, t in raw["deal"].items()} if "deal" in raw else None
+    five = list(outcome.players)
+    dealer = raw.get("dealer", outcome.dealer)
+    evening.hand = rebuild(rules, ruleset_name, five, dealer, deal, outcome.state,
+                           on_change=evening._keep, opener=raw.get("opener"))
+    out = [p for p in evening.present if p not in five]
+    evening.proposal = Proposal(dealer, evening.hand.opener, tuple(five), tuple(out))
+    number = evening.hands_before + len(evening.finished) + 1
+    return [f"— hand {number} resumed at the same card", *evening.hand.status()[1:]]
+
+
+# --- the loop ---------------------------------------------------------------------------------
+
+
+def run_loop(evening: Evening, read: Callable[[str], str], echo: Callable[[str], None]) -> None:
+    """Feed lines to the evening until it is done or input ends."""
+    echo("type 'help' for the notation; 'table' draws the table; 'undo' takes back an entry")
+    while not evening.done:
+        for out in evening.glance():
+            echo(out)
+        try:
+            line = read(evening.prompt())
+        except (EOFError, click.Abort):
+            for out in evening.end_of_input():
+                echo(out)
+            break
+        except KeyboardInterrupt:
+            echo("")
+            echo("(Ctrl-C) type 'quit' to end the evening")
+            continue
+        for out in evening.handle(line):
+            echo(out)
+
+
+def run_evening(opts: EveningOptions) -> None:
+    """``mighty referee``: set up, then the loop."""
+    from .league import who_default
+    from .line_input import LineReader
+
+    evening, lines = open_evening(opts, who=who_default(None) if opts.league else "")
+    for line in lines:
+        click.echo(line)
+    reader = LineReader(complete=evening.completions, interactive=evening.interactive)
+    try:
+        run_loop(evening, reader.read, click.echo)
+    finally:
+        reader.close()
+        if evening.book is not None:
+            evening.book.close()
