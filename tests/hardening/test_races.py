@@ -105,6 +105,8 @@ def test_concurrent_imports_create_one_league(db, tmp_path):
 @pytest.mark.parametrize("command", [["player", "add", "Hana"],
                                      ["league", "create", "same", "-r", "standard"]])
 def test_concurrent_creation_of_one_name_succeeds_once(db, tmp_path, command):
+    if db.startswith("sqlite"):
+        pytest.skip("SQLite queues its writers: only PostgreSQL races here")
     results = together(tmp_path, [command + ["--db", db]] * WRITERS)
     codes = sorted(r.returncode for r in results)
     assert codes == [0] + [1] * (WRITERS - 1)
