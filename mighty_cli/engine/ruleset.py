@@ -616,6 +616,7 @@ def _build(data: dict, label: str, folder: Path, seen: tuple[str, ...],
         values["meta"]["title"] = values["meta"]["name"]
     ruleset = _construct(Ruleset, values, label, "")
     _check_consistency(ruleset, label)
+    _check_text_lengths(ruleset, label)
     _check_score_range(ruleset, label)
     return LoadedRuleset(ruleset, origins, chain)
 
@@ -764,6 +765,17 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
     if e.no_trump_discount and not e.no_trump_allowed:
         raise RulesetError(f"{label}: election.no_trump_discount = {e.no_trump_discount} but "
                            f"no-trump is not allowed (election.no_trump_allowed = false)")
+
+
+#: The longest text a ruleset's description may hold: a league stores the name and title.
+TEXT_LIMITS = {"name": 100, "title": 200, "description": 10_000, "source": 1_000}
+
+
+def _check_text_lengths(rules: Ruleset, label: str) -> None:
+    for key, most in TEXT_LIMITS.items():
+        if len(getattr(rules.meta, key)) > most:
+            raise RulesetError(f"{label}: meta.{key} is {len(getattr(rules.meta, key)):,} "
+                               f"characters long: at most {most:,} are allowed")
 
 
 def _check_score_range(rules: Ruleset, label: str) -> None:

@@ -10,6 +10,7 @@ tables one at a time (an advisory lock), since concurrent CREATE TABLEs collide.
 
 from __future__ import annotations
 
+import logging
 from contextlib import contextmanager
 from typing import Iterator
 
@@ -33,6 +34,9 @@ def make_engine(url: str | None = None, *, create: bool = True) -> Engine:
             engine = _sqlite_engine(url)
         else:
             engine = create_engine(url, pool_pre_ping=True)
+            # psycopg logs a second line ("error ignored terminating <psycopg.Pipeline>") when a
+            # statement of a batch fails: the error itself is reported, as one line, by the CLI.
+            logging.getLogger("psycopg").addHandler(logging.NullHandler())
     except (ArgumentError, NoSuchModuleError) as exc:
         raise LeagueError(f"--db {url!r}: not a database URL SQLAlchemy can use ({exc})") from None
     if create:
