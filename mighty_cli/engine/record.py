@@ -364,6 +364,9 @@ def _check_friend_call_text(call: Any, index: int) -> None:
     if not isinstance(call, str):
         raise RecordError(f"hand {index}: friend_call: expected a card or a call such as "
                           f"\"mighty\", \"joker\", \"first-trick\"")
+    if len(call) > 40:  # what a league stores: one card or call
+        raise RecordError(f"hand {index}: friend_call = {call[:20]!r}...: expected one card or "
+                          f"call (at most 40 characters)")
     if call.lower() in ("joker", "mighty", "none", "first-trick", "last-trick") \
             or call.lower().startswith("player:"):
         return

@@ -76,3 +76,14 @@ def test_the_column_refuses_what_no_ruleset_should_produce(db):
             assert isinstance(caught.value.orig, PointsOutOfRange)
     finally:
         engine.dispose()
+
+
+def test_a_friend_call_longer_than_a_league_stores_is_refused_on_every_database(db, tmp_path):
+    # SQLite would keep it, PostgreSQL's VARCHAR(40) refuse it: the record check decides first.
+    path = record_file(tmp_path, '[[hands]]\ndeclarer = "Ana"\ncontract = "15D"\nfriend = "Bo"\n'
+                                 'friend_call = "SA SK SQ SJ S10 S9 S8 S7 S6 S5 S4 S3 S2 DA"\n'
+                                 'taken = 16\n')
+    message = error_line(invoke("import", path, "-l", "tue", "--db", db))
+    assert message == ("hand 1: friend_call = 'SA SK SQ SJ S10 S9 S'...: expected one card or "
+                       "call (at most 40 characters)")
+    assert "tue" not in invoke("league", "list", "--db", db).output
