@@ -13,6 +13,7 @@ problem is a :class:`RulesetError` naming the file, the key and what was expecte
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -789,33 +790,24 @@ def _check_score_range(rules: Ruleset, label: str) -> None:
     from fractions import Fraction
 
     from .cards import Bid
-    from .expression import compile_expression
     from .scoring import effective_minimum  # local: scoring imports this module
 
     s, e = rules.scoring, rules.election
     success, failure = (s.success, s.failure) if s.formula == "custom" else FORMULAS[s.formula]
-    formulas = {True: compile_expression(success), False: compile_expression(failure)}
     total = rules.point_card_total
-    top = e.max_bid or total
-    largest = Fraction(0)
+    contracts = []
     for trump in [0] + ([None] if e.no_trump_allowed else []):
         lowest = rules.no_trump_minimum if trump is None else e.min_bid
-        for number in range(max(lowest, 0), top + 1):
-            contract = Bid(number, trump)
-            # The variables scoring.score_hand gives a formula (keep the two in step).
-            env = {"bid": number, "minimum": effective_minimum(contract, rules),
-                   "max_bid": e.max_bid or total, "total": total}
-            for taken in range(total + 1):
-                made = taken >= number
-                env |= {"taken": taken, "opposition": total - taken}
-                try:
-                    base = formulas[made](env)
-                except (ZeroDivisionError, MightyError) as exc:
-                    raise RulesetError(f"{label}: scoring.{'success' if made else 'failure'} "
-                                       f"fails for a {_contract(contract)} contract with "
-                                       f"{taken} point cards taken: {exc}") from None
-                if abs(base) > largest:
-                    largest, worst = abs(base), (contract, taken)
+        for number in range(max(lowest, 0), (e.max_bid or total) + 1):
+            contracts.append((number, trump, effective_minimum(Bid(number, trump), rules)))
+    try:
+        largest, worst = _largest_base(success, failure, total, e.max_bid or total,
+                                       tuple(contracts))
+    except _FormulaFails as exc:
+        made, number, trump, taken, why = exc.args
+        raise RulesetError(f"{label}: scoring.{'success' if made else 'failure'} fails for a "
+                           f"{_contract(Bid(number, trump))} contract with {taken} point cards "
+                           f"taken: {why}") from None
     if not largest:
         return
     doublings = [getattr(s, f.name) for f in dataclasses.fields(s)]
@@ -834,6 +826,38 @@ def _check_score_range(rules: Ruleset, label: str) -> None:
                            f"(base {largest} for a {_contract(contract)} contract with {taken} "
                            f"point cards taken, ×{multiplier} doublings, scale {s.scale:g}): a "
                            f"hand's points must stay within ±{POINTS_LIMIT:,}")
+
+
+class _FormulaFails(Exception):
+    """Where a formula failed: (made, number, trump, taken, why)."""
+
+
+@functools.lru_cache(maxsize=256)
+def _largest_base(success: str, failure: str, total: int, max_bid: int,
+                  contracts: tuple) -> tuple[Any, Any]:
+    """The largest base score (in magnitude) the formulas give over every contract
+    ``(number, trump, minimum)`` and every count of point cards taken, and where. Remembered:
+    most rulesets share their formula and their range of bids."""
+    from fractions import Fraction
+
+    from .cards import Bid
+    from .expression import compile_expression
+
+    formulas = {True: compile_expression(success), False: compile_expression(failure)}
+    largest, worst = Fraction(0), None
+    for number, trump, minimum in contracts:
+        # The variables scoring.score_hand gives a formula (keep the two in step).
+        env = {"bid": number, "minimum": minimum, "max_bid": max_bid, "total": total}
+        for taken in range(total + 1):
+            made = taken >= number
+            env["taken"], env["opposition"] = taken, total - taken
+            try:
+                base = formulas[made](env)
+            except (ZeroDivisionError, MightyError) as exc:
+                raise _FormulaFails(made, number, trump, taken, str(exc)) from None
+            if abs(base) > largest:
+                largest, worst = abs(base), (Bid(number, trump), taken)
+    return largest, worst
 
 
 def _contract(contract: Any) -> str:
