@@ -122,3 +122,9 @@ def test_bids_beyond_the_checked_range_still_fail_in_one_line(tmp_path):
 def test_an_embedded_ruleset_is_held_to_the_same_bounds():
     with pytest.raises(RulesetError, match="too large or too fine"):
         ruleset_from_toml(custom("1152921504606846976"), label="league 'x' ruleset")
+
+
+def test_a_ruleset_name_longer_than_a_league_stores_fails_check(tmp_path):
+    message = error_line(invoke("ruleset", "check",
+                                ruleset_file(tmp_path, f'[meta]\nname = "{"x" * 150}"\n')))
+    assert message == "club.toml: meta.name is 150 characters long: at most 100 are allowed"
