@@ -87,3 +87,34 @@ def test_a_friend_call_longer_than_a_league_stores_is_refused_on_every_database(
     assert message == ("hand 1: friend_call = 'SA SK SQ SJ S10 S9 S'...: expected one card or "
                        "call (at most 40 characters)")
     assert "tue" not in invoke("league", "list", "--db", db).output
+
+
+# Every bound of the tool switched off, so PostgreSQL itself refuses a batch of the import.
+UNBOUNDED = """
+import sys
+import mighty_cli.engine.expression as expression
+expression.FORMULA_VALUE_LIMIT = 10**30
+import mighty_cli.engine.ruleset_limits as ruleset_limits
+ruleset_limits.check_limits = lambda rules, label: None
+from mighty_cli.store import models
+models.StoredPoints.process_bind_param = lambda self, value, dialect: value
+from mighty_cli.cli import main
+sys.argv = ["mighty", "import", sys.argv[1], "-l", "big", "--db", sys.argv[2]]
+main()
+"""
+
+
+def test_a_batch_postgresql_refuses_is_one_line(db, tmp_path):
+    import subprocess
+    import sys
+
+    if db.startswith("sqlite"):
+        pytest.skip("PostgreSQL's pipelined batches only")
+    ruleset_file(tmp_path, '[scoring]\nformula = "custom"\nsuccess = "1152921504606846976"\n'
+                           'failure = "bid - taken"\n', "huge.toml")
+    path = record_file(tmp_path, '[[hands]]\ndeclarer = "Ana"\ncontract = "15D"\nfriend = "Bo"\n'
+                                 'taken = 16\n' * 2, ruleset="huge.toml")
+    done = subprocess.run([sys.executable, "-c", UNBOUNDED, path, db], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr == "Error: database error: integer out of range\n"
