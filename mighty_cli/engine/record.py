@@ -24,7 +24,7 @@ from . import names, safe_toml
 from .cards import Bid, format_bid, format_cards, parse_bid, parse_cards
 from .errors import InvalidNotation, MightyError, RecordError
 from .limits import RECORD_MAX_BYTES
-from .ruleset import Ruleset, load_ruleset, ruleset_from_toml
+from .ruleset import OutsideFolder, Ruleset, load_ruleset, ruleset_from_toml
 from .scoring import Score, score_hand, seat_deltas
 from .session import PreviousHand, opener_for, propose, settle_pot
 
@@ -233,7 +233,11 @@ def record_ruleset(record: Record) -> Ruleset:
     if isinstance(embedded, str) and embedded.strip():
         return ruleset_from_toml(embedded, label=f"{record.ruleset} (embedded)",
                                  relative_to=folder, confine_to=folder).ruleset
-    return load_ruleset(record.ruleset, relative_to=folder, confine_to=folder)
+    try:
+        return load_ruleset(record.ruleset, relative_to=folder, confine_to=folder)
+    except OutsideFolder as exc:
+        raise OutsideFolder(f"{exc} (give another ruleset on the command line: --ruleset FILE)"
+                            ) from None
 
 
 # --- replaying ----------------------------------------------------------------------------------

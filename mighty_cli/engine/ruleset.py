@@ -514,9 +514,9 @@ def resolve_ruleset_path(name_or_path: str, relative_to: Optional[Path] = None,
     if not path.is_absolute() and relative_to is not None:
         path = relative_to / path
     if confine_to is not None and not _inside(path, confine_to):
-        raise RulesetError(f"ruleset {safe_toml.short(text)}: a shared file may name a bundled "
-                           f"ruleset or a .toml file in its own folder or below it, nothing "
-                           f"else (give another file with --ruleset on the command line)")
+        raise OutsideFolder(f"ruleset {safe_toml.short(text)}: a shared file may name a "
+                            f"bundled ruleset or a .toml file in its own folder or below it, "
+                            f"nothing else")
     if path.is_file():
         return path
     if not text.endswith(".toml") and "/" not in text:
@@ -524,6 +524,10 @@ def resolve_ruleset_path(name_or_path: str, relative_to: Optional[Path] = None,
         raise RulesetError(f"unknown ruleset {text!r}: expected one of {known}, or a path to a "
                            f".toml file")
     raise RulesetError(f"ruleset file {text!r} not found")
+
+
+class OutsideFolder(RulesetError):
+    """A shared file names a ruleset file outside its own folder."""
 
 
 def _inside(path: Path, folder: Path) -> bool:

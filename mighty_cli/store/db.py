@@ -39,6 +39,9 @@ def make_engine(url: str | None = None, *, create: bool = True) -> Engine:
             logging.getLogger("psycopg").addHandler(logging.NullHandler())
     except (ArgumentError, NoSuchModuleError) as exc:
         raise LeagueError(f"--db {url!r}: not a database URL SQLAlchemy can use ({exc})") from None
+    except ImportError as exc:  # a known database whose driver is not installed
+        raise LeagueError(f"--db {_safe(url)}: its database driver is not installed ({exc}); "
+                          f"PostgreSQL needs pip install 'mighty-cli[postgres]'") from None
     if create:
         try:
             _create_tables(engine)

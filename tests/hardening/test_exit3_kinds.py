@@ -196,3 +196,12 @@ def test_a_huge_ruleset_is_refused_before_parsing(tmp_path):
         "club.toml: larger than 1 MiB: not a file this tool reads")
     assert error_line(invoke("ruleset", "check", "/dev/zero")) == (
         "ruleset file '/dev/zero' not found")  # not a regular file: never opened
+
+
+# --- a database whose driver is missing ----------------------------------------------------------
+
+
+def test_a_database_url_whose_driver_is_missing_is_one_line():
+    message = error_line(invoke("league", "list", "--db", "oracle://scott:tiger@host/db"))
+    assert message.startswith("--db oracle://scott@host/db: its database driver is not installed")
+    assert "tiger" not in message

@@ -16,7 +16,8 @@ from mighty_cli.engine.record import read_record, record_ruleset
 from promises import FIVE, ROOT, error_line, invoke, record_file, ruleset_file
 
 REFUSED = ("a shared file may name a bundled ruleset or a .toml file in its own folder or below "
-           "it, nothing else (give another file with --ruleset on the command line)")
+           "it, nothing else")
+HINT = " (give another ruleset on the command line: --ruleset FILE)"
 CLUB = '[meta]\ntitle = "Our club"\n[scoring]\ncap = 7\n'
 
 
@@ -31,7 +32,7 @@ def test_a_record_cannot_name_a_file_outside_its_folder(tmp_path, target):
     (folder / "sub").mkdir(parents=True)
     path = record_file(folder, ruleset=target)
     # The same line whether the file exists, is readable or is a ruleset: nothing is revealed.
-    assert error_line(invoke("replay", path)) == f"ruleset {target!r}: {REFUSED}"
+    assert error_line(invoke("replay", path)) == f"ruleset {target!r}: {REFUSED}{HINT}"
 
 
 def test_a_record_may_name_a_file_next_to_it_or_below_it(tmp_path):
@@ -51,7 +52,7 @@ def test_a_symbolic_link_out_of_the_folder_is_refused(tmp_path):
     folder.mkdir()
     os.symlink(outside, folder / "club.toml")
     assert error_line(invoke("replay", record_file(folder, ruleset="club.toml"))) == (
-        f"ruleset 'club.toml': {REFUSED}")
+        f"ruleset 'club.toml': {REFUSED}{HINT}")
 
 
 def test_the_command_line_may_name_any_ruleset_file(tmp_path):
@@ -70,7 +71,7 @@ def test_import_takes_the_ruleset_from_the_command_line_for_a_new_league(tmp_pat
     folder.mkdir()
     path = record_file(folder, ruleset="../club.toml")
     assert error_line(invoke("import", path, "-l", "tue", "--db", db)) == (
-        f"ruleset '../club.toml': {REFUSED}")
+        f"ruleset '../club.toml': {REFUSED}{HINT}")
     result = invoke("import", path, "-l", "tue", "--ruleset", outside, "--db", db)
     assert result.exit_code == 0, result.output
     assert '"ruleset": "club"' in invoke("league", "show", "tue", "--json", "--db", db).output
