@@ -29,13 +29,23 @@ by_option = click.option("--by", "who", metavar="NAME", default=None,
 
 
 def who_default(who: Optional[str]) -> str:
-    """Who is making a change: --by, $MIGHTY_USER, or the login name."""
-    if who:
-        return who
-    try:
-        return os.environ.get("MIGHTY_USER") or getpass.getuser()
-    except Exception:  # no login name in some containers
-        return "unknown"
+    """Who is making a change: --by, $MIGHTY_USER, or the login name (a name: no invisible
+    characters, at most 100 characters, as the change log stores it)."""
+    from ..engine import names
+
+    if not who:
+        try:
+            who = os.environ.get("MIGHTY_USER") or getpass.getuser()
+        except Exception:  # no login name in some containers
+            who = "unknown"
+    wrong = names.refused_character(who)
+    if wrong:
+        raise click.BadParameter(f"{names.visible(who)} {wrong}", param_hint="--by")
+    who = names.normalize(who)
+    if len(who) > 100:
+        raise click.BadParameter(f"{who[:20]!r}...: longer than 100 characters",
+                                 param_hint="--by")
+    return who or "unknown"
 
 
 @contextmanager

@@ -24,7 +24,7 @@ from . import names, safe_toml
 from .cards import Bid, format_bid, format_cards, parse_bid, parse_cards
 from .errors import InvalidNotation, MightyError, RecordError
 from .limits import RECORD_MAX_BYTES
-from .ruleset import Ruleset, load_ruleset, ruleset_from_toml
+from .ruleset import OutsideFolder, Ruleset, load_ruleset, ruleset_from_toml
 from .scoring import Score, score_hand, seat_deltas
 from .session import PreviousHand, opener_for, propose, settle_pot
 
@@ -234,7 +234,11 @@ def record_ruleset(record: Record) -> Ruleset:
     if isinstance(embedded, str) and embedded.strip():
         return ruleset_from_toml(embedded, label=f"{record.ruleset} (embedded)",
                                  relative_to=folder, confine_to=folder).ruleset
-    return load_ruleset(record.ruleset, relative_to=folder, confine_to=folder)
+    try:
+        return load_ruleset(record.ruleset, relative_to=folder, confine_to=folder)
+    except OutsideFolder as exc:
+        raise OutsideFolder(f"{exc} (give another ruleset on the command line: --ruleset FILE)"
+                            ) from None
 
 
 # --- replaying ----------------------------------------------------------------------------------
@@ -379,6 +383,9 @@ def _check_friend_call_text(call: Any, index: int) -> None:
     if not isinstance(call, str):
         raise RecordError(f"hand {index}: friend_call: expected a card or a call such as "
                           f"\"mighty\", \"joker\", \"first-trick\"")
+    if len(call) > 40:  # what a league stores: one card or call
+        raise RecordError(f"hand {index}: friend_call = {call[:20]!r}...: expected one card or "
+                          f"call (at most 40 characters)")
     if call.lower() in ("joker", "mighty", "none", "first-trick", "last-trick") \
             or call.lower().startswith("player:"):
         return

@@ -20,8 +20,8 @@ from typing import Any, Iterator, Optional
 
 from . import safe_toml
 from .cards import SUIT_LETTERS, format_card, parse_card, parse_suit
-from .errors import InvalidNotation, MightyError, RulesetError
-from .limits import POINTS_LIMIT, RULESET_MAX_BYTES
+from .errors import InvalidNotation, RulesetError
+from .limits import RULESET_MAX_BYTES
 
 BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan", "minsa",
                  "sinchon", "gyeonggi", "gwangju", "daegu", "sejong", "msol", "dongdaejeon",
@@ -605,9 +605,9 @@ def resolve_ruleset_path(name_or_path: str, relative_to: Optional[Path] = None,
     if not path.is_absolute() and relative_to is not None:
         path = relative_to / path
     if confine_to is not None and not _inside(path, confine_to):
-        raise RulesetError(f"ruleset {safe_toml.short(text)}: a shared file may name a bundled "
-                           f"ruleset or a .toml file in its own folder or below it, nothing "
-                           f"else (give another file with --ruleset on the command line)")
+        raise OutsideFolder(f"ruleset {safe_toml.short(text)}: a shared file may name a "
+                            f"bundled ruleset or a .toml file in its own folder or below it, "
+                            f"nothing else")
     if path.is_file():
         return path
     if not text.endswith(".toml") and "/" not in text:
@@ -615,6 +615,10 @@ def resolve_ruleset_path(name_or_path: str, relative_to: Optional[Path] = None,
         raise RulesetError(f"unknown ruleset {text!r}: expected one of {known}, or a path to a "
                            f".toml file")
     raise RulesetError(f"ruleset file {text!r} not found")
+
+
+class OutsideFolder(RulesetError):
+    """A shared file names a ruleset file outside its own folder."""
 
 
 def _inside(path: Path, folder: Path) -> bool:
@@ -707,7 +711,9 @@ def _build(data: dict, label: str, folder: Path, seen: tuple[str, ...],
         values["meta"]["title"] = values["meta"]["name"]
     ruleset = _construct(Ruleset, values, label, "")
     _check_consistency(ruleset, label)
-    _check_score_range(ruleset, label)
+    from .ruleset_limits import check_limits  # local: it evaluates scores (scoring imports us)
+
+    check_limits(ruleset, label)
     return LoadedRuleset(ruleset, origins, chain)
 
 
@@ -873,68 +879,6 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
     if e.no_trump_discount and not e.no_trump_allowed:
         raise RulesetError(f"{label}: election.no_trump_discount = {e.no_trump_discount} but "
                            f"no-trump is not allowed (election.no_trump_allowed = false)")
-
-
-def _check_score_range(rules: Ruleset, label: str) -> None:
-    """Every score the ruleset can give is one a league can store (``limits.POINTS_LIMIT``).
-
-    The base formula is evaluated for every contract a hand can reach (suit and no-trump, from
-    the lowest bid to the highest) and every number of point cards taken, so a formula that
-    divides by zero or grows out of range somewhere fails here, not at a table; the largest
-    base times every doubling, the scale and the largest share bounds what one player can get.
-    """
-    from fractions import Fraction
-
-    from .cards import Bid
-    from .expression import compile_expression
-    from .scoring import effective_minimum  # local: scoring imports this module
-
-    s, e = rules.scoring, rules.election
-    success, failure = (s.success, s.failure) if s.formula == "custom" else FORMULAS[s.formula]
-    formulas = {True: compile_expression(success), False: compile_expression(failure)}
-    total = rules.point_card_total
-    top = e.max_bid or total
-    largest = Fraction(0)
-    for trump in [0] + ([None] if e.no_trump_allowed else []):
-        lowest = rules.no_trump_minimum if trump is None else e.min_bid
-        for number in range(max(lowest, 0), top + 1):
-            contract = Bid(number, trump)
-            # The variables scoring.score_hand gives a formula (keep the two in step).
-            env = {"bid": number, "minimum": effective_minimum(contract, rules),
-                   "max_bid": e.max_bid or total, "total": total}
-            for taken in range(total + 1):
-                made = taken >= number
-                env |= {"taken": taken, "opposition": total - taken}
-                try:
-                    base = formulas[made](env)
-                except (ZeroDivisionError, MightyError) as exc:
-                    raise RulesetError(f"{label}: scoring.{'success' if made else 'failure'} "
-                                       f"fails for a {_contract(contract)} contract with "
-                                       f"{taken} point cards taken: {exc}") from None
-                if abs(base) > largest:
-                    largest, worst = abs(base), (contract, taken)
-    if not largest:
-        return
-    doublings = [getattr(s, f.name) for f in dataclasses.fields(s)]
-    factors = [d.factor for d in doublings if getattr(d, "enabled", False)
-               and isinstance(getattr(d, "factor", None), int)]
-    multiplier = 1
-    for factor in factors:
-        multiplier = multiplier * factor if s.cumulative else max(multiplier, factor)
-    unit = -(-largest * multiplier * Fraction(str(s.scale)) // 1)  # rounded up
-    if s.cap:
-        unit = min(unit, s.cap)
-    most = unit * max(3 * s.opponent_share + s.friend_share, 4 * s.opponent_share)
-    if most > POINTS_LIMIT:
-        contract, taken = worst
-        raise RulesetError(f"{label}: scoring could give one player {most:,} points in a hand "
-                           f"(base {largest} for a {_contract(contract)} contract with {taken} "
-                           f"point cards taken, ×{multiplier} doublings, scale {s.scale:g}): a "
-                           f"hand's points must stay within ±{POINTS_LIMIT:,}")
-
-
-def _contract(contract: Any) -> str:
-    return f"{contract.number}{'NT' if contract.trump is None else 'S'}"
 
 
 # --- comparing ----------------------------------------------------------------------------------

@@ -4,11 +4,13 @@ SQLite is the default. Several processes may write one SQLite file at once (two 
 at two tables): the file runs in WAL mode, every transaction starts with ``BEGIN IMMEDIATE`` so
 writers queue on the busy timeout instead of failing half-way, and foreign keys are enforced.
 On PostgreSQL a writer locks its league's row first (:func:`lock_league`), which serialises
-writers of one league the same way.
+writers of one league the same way, and the first commands on an empty database create its
+tables one at a time (an advisory lock), since concurrent CREATE TABLEs collide.
 """
 
 from __future__ import annotations
 
+import logging
 from contextlib import contextmanager
 from typing import Iterator
 
@@ -32,15 +34,37 @@ def make_engine(url: str | None = None, *, create: bool = True) -> Engine:
             engine = _sqlite_engine(url)
         else:
             engine = create_engine(url, pool_pre_ping=True)
+            # psycopg logs a second line ("error ignored terminating <psycopg.Pipeline>") when a
+            # statement of a batch fails: the error itself is reported, as one line, by the CLI.
+            logging.getLogger("psycopg").addHandler(logging.NullHandler())
     except (ArgumentError, NoSuchModuleError) as exc:
         raise LeagueError(f"--db {url!r}: not a database URL SQLAlchemy can use ({exc})") from None
+    except ImportError as exc:  # a known database whose driver is not installed
+        raise LeagueError(f"--db {_safe(url)}: its database driver is not installed ({exc}); "
+                          f"PostgreSQL needs pip install 'mighty-cli[postgres]'") from None
     if create:
         try:
-            SQLModel.metadata.create_all(engine)
+            _create_tables(engine)
         except OperationalError as exc:
             raise LeagueError(f"--db {_safe(url)}: cannot open the database: "
                               f"{str(exc.orig).strip().splitlines()[0]}") from None
     return engine
+
+
+#: The advisory lock PostgreSQL writers take while creating the tables (any fixed number).
+_CREATE_LOCK = 0x6D69676874  # "might"
+
+
+def _create_tables(engine: Engine) -> None:
+    """Create the tables that do not exist yet; on PostgreSQL one process at a time."""
+    if engine.dialect.name != "postgresql":
+        SQLModel.metadata.create_all(engine)
+        return
+    from sqlalchemy import text
+
+    with engine.begin() as connection:
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _CREATE_LOCK})
+        SQLModel.metadata.create_all(connection)
 
 
 def _sqlite_engine(url: str) -> Engine:

@@ -56,7 +56,9 @@ def insert_ignoring_conflict(s: Session, model: type, values: dict, key: str) ->
         s.flush()
         return True
     statement = insert(model).values(**values).on_conflict_do_nothing(index_elements=[key])
-    return bool(s.execute(statement).rowcount)
+    if dialect == "postgresql":  # psycopg reports no row count here: ask for the new row
+        return s.execute(statement.returning(getattr(model, key))).first() is not None
+    return s.execute(statement).rowcount == 1
 
 
 def get_league(s: Session, name: str) -> League:

@@ -1,0 +1,45 @@
+"""The project's own fuzz test (issue 9): seeded mutations of rulesets, hand records and
+argument lists, asserting the CLI's promise on each run: exit 0, 1 or 2 only; a failure is one
+line, never a traceback; a failed command leaves the database unchanged; each run within a time
+limit. About a minute in CI; ``python tools/fuzz.py`` runs longer and reports figures."""
+
+from __future__ import annotations
+
+import os
+
+from fuzzing import case, fuzz, run_subprocess
+
+#: Seconds of in-process cases in CI (the cases are numbered: the same ones on every run).
+BUDGET = float(os.environ.get("MIGHTY_FUZZ_SECONDS", "40"))
+#: The most one run may take (a 1 MB formula once took 24 s of CPU to score).
+LIMIT = 10.0
+
+
+def report(outcomes) -> str:
+    broken = [o for o in outcomes if o.problem]
+    return "\n".join(f"case {o.case.number} (mighty {' '.join(o.case.args)[:120]}): {o.problem}"
+                     for o in broken[:20])
+
+
+def test_fuzzed_commands_keep_the_promise(tmp_path):
+    outcomes = fuzz(0, 100_000, tmp_path, budget=BUDGET, limit=LIMIT)
+    assert len(outcomes) >= 200, "too few cases ran to mean anything"
+    assert not any(o.problem for o in outcomes), report(outcomes)
+    codes = {o.exit_code for o in outcomes}
+    assert codes == {0, 1, 2}  # the fuzz reaches successes, rule errors and usage errors
+
+
+def test_fuzzed_commands_keep_the_promise_as_real_processes(tmp_path):
+    # One case of each kind, through the installed entry point and its own error handling.
+    numbers, kinds = [], set()
+    for number in range(200):
+        kind = (case(number).args[0], case(number).args[1] if case(number).args[0] in (
+            "ruleset", "hand", "session") else "")
+        if kind not in kinds:
+            kinds.add(kind)
+            numbers.append(number)
+    outcomes = []
+    for number in numbers[:8]:
+        outcomes += fuzz(number, 1, tmp_path / str(number), limit=LIMIT + 20,
+                         runner=run_subprocess)
+    assert not any(o.problem for o in outcomes), report(outcomes)

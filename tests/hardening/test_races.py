@@ -1,0 +1,115 @@
+"""Issue 9, item 4: eight processes writing at once. On PostgreSQL, creating players and
+leagues is insert-or-get and rolled-back transactions run again, so concurrent ``session start``
+in eight leagues naming the same new players, and concurrent ``import --create`` into one new
+league, all succeed and create each player and the league once. SQLite runs the same tests.
+PostgreSQL's run needs MIGHTY_TEST_POSTGRES_URL (CI sets it)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from promises import ROOT, invoke
+
+WRITERS = 8
+NEW_PLAYERS = ["민수", "Bo", "Cy", "Di", "Ed", "Fay", "Gil"]
+# Each process imports everything first, then waits for the starting gun, so the eight
+# commands really run together (Python's start-up would otherwise spread them out).
+RUNNER = """
+import os, sys, time
+from mighty_cli.cli import main
+import sqlalchemy, sqlmodel, mighty_cli.store.services
+gun = sys.argv[1]
+open(f"{gun}.ready.{os.getpid()}", "w").close()
+while not os.path.exists(gun):
+    time.sleep(0.002)
+sys.argv = ["mighty"] + sys.argv[2:]
+main()
+"""
+
+
+def together(tmp_path: Path, commands: list[list[str]]) -> list[subprocess.CompletedProcess]:
+    """Run the commands at the same moment, each in its own process."""
+    gun = tmp_path / "go"
+    processes = [subprocess.Popen([sys.executable, "-c", RUNNER, str(gun), *command],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  cwd=ROOT)
+                 for command in commands]
+    deadline = time.monotonic() + 120
+    while len(list(tmp_path.glob("go.ready.*"))) < len(commands) and time.monotonic() < deadline:
+        time.sleep(0.01)  # until every process has imported and waits
+    gun.touch()
+    results = []
+    for process, command in zip(processes, commands):
+        out, err = process.communicate(timeout=180)
+        results.append(subprocess.CompletedProcess(command, process.returncode, out, err))
+    return results
+
+
+def players(db: str) -> list[str]:
+    result = invoke("player", "list", "--json", "--db", db)
+    assert result.exit_code == 0, result.output
+    return sorted(p["name"] for p in json.loads(result.output)["players"])
+
+
+def test_concurrent_session_starts_create_each_new_player_once(db, tmp_path):
+    for n in range(WRITERS):
+        assert invoke("league", "create", f"league{n}", "-r", "standard", "--db", db).exit_code == 0
+    commands = []
+    for n in range(WRITERS):
+        order = NEW_PLAYERS[n % 7:] + NEW_PLAYERS[:n % 7]  # every process its own seating
+        commands.append(["session", "start", "-l", f"league{n}", "-p", ",".join(order),
+                         "--db", db])
+    results = together(tmp_path, commands)
+    for result in results:
+        assert result.returncode == 0, result.stderr
+        assert result.stderr == ""
+    assert players(db) == sorted(NEW_PLAYERS)
+    for n in range(WRITERS):
+        shown = invoke("session", "show", "-l", f"league{n}", "--json", "--db", db)
+        assert json.loads(shown.output)["session"] == 1
+
+
+def season(tmp_path: Path, n: int) -> str:
+    """A one-hand record of its own date, so no import is taken for another's repeat."""
+    path = tmp_path / f"night{n}.toml"
+    path.write_text('format = "mighty-hand-record/1"\nruleset = "standard"\n'
+                    f'players = {json.dumps(NEW_PLAYERS[:5], ensure_ascii=False)}\n'
+                    f'date = 2024-03-{n + 1:02d}\n'
+                    '[[hands]]\ndeclarer = "민수"\ncontract = "15D"\nfriend = "Bo"\n'
+                    f'taken = {15 + n % 5}\n', encoding="utf-8")
+    return str(path)
+
+
+def test_concurrent_imports_create_one_league(db, tmp_path):
+    commands = [["import", season(tmp_path, n), "-l", "shared", "--create", "--db", db]
+                for n in range(WRITERS)]
+    results = together(tmp_path, commands)
+    for result in results:
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.startswith("Imported 1 hands into shared")
+    listed = json.loads(invoke("league", "list", "--json", "--db", db).output)["leagues"]
+    assert [(x["name"], x["sessions"], x["hands"]) for x in listed] == [("shared", WRITERS,
+                                                                         WRITERS)]
+    assert players(db) == sorted(NEW_PLAYERS[:5])
+    log = json.loads(invoke("hand", "log", "-l", "shared", "--json", "--db", db).output)
+    actions = [entry["action"] for entry in log["changes"] if entry["action"] == "league create"]
+    assert actions == ["league create"]
+
+
+@pytest.mark.parametrize("command", [["player", "add", "Hana"],
+                                     ["league", "create", "same", "-r", "standard"]])
+def test_concurrent_creation_of_one_name_succeeds_once(db, tmp_path, command):
+    if db.startswith("sqlite"):
+        pytest.skip("SQLite queues its writers: only PostgreSQL races here")
+    results = together(tmp_path, [command + ["--db", db]] * WRITERS)
+    codes = sorted(r.returncode for r in results)
+    assert codes == [0] + [1] * (WRITERS - 1)
+    for result in results:
+        if result.returncode:
+            assert result.stderr.count("\n") == 1 and "already exists" in result.stderr
