@@ -6,6 +6,7 @@ so the caller's rollback leaves the database exactly as it was.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -121,20 +122,26 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
     run = _Import(s, league, rules, ids, session_number, again, who)
     key: Any = object()
     group: list[tuple[dict, HandOutcome]] = []
-    for hand, outcome in iter_replay(record, rules):
-        if outcome.status == "in_progress":
-            raise RecordError(f"hand {outcome.index}: the hand is not finished; a league "
-                              f"stores only finished hands")
-        # Consecutive hands with the same "session" key make one session.
-        hand_key = hand.get("session", record.extra.get("session"))
-        if group and hand_key != key:
+    collecting = gc.isenabled()
+    gc.disable()  # rows are made and dropped by the million: no cycles to look for
+    try:
+        for hand, outcome in iter_replay(record, rules):
+            if outcome.status == "in_progress":
+                raise RecordError(f"hand {outcome.index}: the hand is not finished; a league "
+                                  f"stores only finished hands")
+            # Consecutive hands with the same "session" key make one session.
+            hand_key = hand.get("session", record.extra.get("session"))
+            if group and hand_key != key:
+                run.store(group, record)
+                group = []
+            key = hand_key
+            group.append((hand, outcome))
+        if group:
             run.store(group, record)
-            group = []
-        key = hand_key
-        group.append((hand, outcome))
-    if group:
-        run.store(group, record)
-    run.flush()
+        run.flush()
+    finally:
+        if collecting:
+            gc.enable()
     fold(s, league.id)  # type: ignore[arg-type]
     log_change(s, "import", who, league_id=league.id,
                after={"hands": run.inserted, "first": run.first, "last": run.number,
@@ -285,7 +292,7 @@ def _bulk_insert(s: Session, league_id: int, hand_rows: list[dict],
     dictionaries (one executemany per batch: the import path)."""
     if not hand_rows:
         return
-    s.execute(insert(Hand), hand_rows)
+    s.connection().execute(insert(Hand.__table__), hand_rows)  # type: ignore[attr-defined]
     first, last = hand_rows[0]["number"], hand_rows[-1]["number"]
     hand_ids = dict(s.exec(select(Hand.number, Hand.id).where(Hand.league_id == league_id,
                                                               Hand.number >= first,
@@ -295,7 +302,7 @@ def _bulk_insert(s: Session, league_id: int, hand_rows: list[dict],
 
 
 def _insert_members(s: Session, rows: list[dict]) -> None:
-    s.execute(insert(HandPlayer), rows)
+    s.connection().execute(insert(HandPlayer.__table__), rows)  # type: ignore[attr-defined]
 
 
 def save_refereed_hand(s: Session, league_name: str, record_text: str, *,
