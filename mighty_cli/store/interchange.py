@@ -197,14 +197,17 @@ class _Import:
         wanted = _whole_number(hands[0][0].get("session"))
         self.next_session = wanted if wanted and wanted > self.next_session \
             else self.next_session + 1
+        now = utc_now()
         target = LeagueSession(league_id=league.id, number=self.next_session, day=day,
                                first_dealer_id=self.ids.get(hands[0][1].dealer or ""),
-                               ended_at=utc_now())
-        s.add(target)
-        s.flush()
-        s.execute(insert(SessionSeat), [dict(session_id=target.id, seat=seat,
-                                             player_id=self.ids[name])
-                                        for seat, name in enumerate(present)])
+                               started_at=now, ended_at=now)
+        # Core inserts (no unit of work): a long history has tens of thousands of sessions.
+        connection = s.connection()
+        target.id = connection.execute(insert(LeagueSession.__table__).values(  # type: ignore
+            target.model_dump(exclude={"id"}))).inserted_primary_key[0]
+        connection.execute(insert(SessionSeat.__table__),  # type: ignore[attr-defined]
+                           [dict(session_id=target.id, seat=seat, player_id=self.ids[name])
+                            for seat, name in enumerate(present)])
         return target, present, tally
 
     def store(self, hands: list[tuple[dict, HandOutcome]], record: Record) -> None:
