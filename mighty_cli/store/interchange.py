@@ -295,7 +295,7 @@ def _bulk_insert(s: Session, league_id: int, hand_rows: list[dict],
     dictionaries (one executemany per batch: the import path)."""
     if not hand_rows:
         return
-    s.connection().execute(insert(Hand.__table__), hand_rows)  # type: ignore[attr-defined]
+    _insert_rows(s, Hand.__table__, hand_rows)  # type: ignore[attr-defined]
     first, last = hand_rows[0]["number"], hand_rows[-1]["number"]
     hand_ids = dict(s.exec(select(Hand.number, Hand.id).where(Hand.league_id == league_id,
                                                               Hand.number >= first,
@@ -305,7 +305,24 @@ def _bulk_insert(s: Session, league_id: int, hand_rows: list[dict],
 
 
 def _insert_members(s: Session, rows: list[dict]) -> None:
-    s.connection().execute(insert(HandPlayer.__table__), rows)  # type: ignore[attr-defined]
+    _insert_rows(s, HandPlayer.__table__, rows)  # type: ignore[attr-defined]
+
+
+def _insert_rows(s: Session, table, rows: list[dict]) -> None:
+    """Uniform row dictionaries into a table: one Core ``insert()`` executemany, or on
+    PostgreSQL the driver's COPY (in the same transaction)."""
+    if not rows:
+        return
+    connection = s.connection()
+    if connection.dialect.name != "postgresql" or connection.dialect.driver != "psycopg":
+        connection.execute(insert(table), rows)
+        return
+    names = list(rows[0])
+    columns = ", ".join(f'"{name}"' for name in names)
+    cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    with cursor.copy(f'COPY "{table.name}" ({columns}) FROM STDIN') as copy:
+        for row in rows:
+            copy.write_row([row[name] for name in names])
 
 
 def save_refereed_hand(s: Session, league_name: str, record_text: str, *,
