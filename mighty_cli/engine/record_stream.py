@@ -71,29 +71,82 @@ def _value(text: str) -> Any:
 def parse_hand_table(lines: list[str], first_line: int) -> list[dict]:
     """The hands of one ``[[hands]]`` block (its header line excluded): usually one, by the
     fast path; through tomllib when a line asks for it."""
-    hand: dict[str, Any] = {}
     try:
-        for line in lines:
-            if not line.strip():
-                continue
-            match = _LINE.match(line)
-            if match is None or "#" in line:
-                raise _Slow
-            key, value = match.groups()
-            if key in hand:
-                raise _Slow
-            hand[key] = _value(value)
-        return [hand]
+        return [_fast_table(lines)]
     except _Slow:
         pass
     try:
         data = tomllib.loads("[[hands]]\n" + "".join(lines))
     except tomllib.TOMLDecodeError as exc:
-        raise RecordError(_shift(str(exc), first_line - 1)) from None
+        raise RecordError(_shift(str(exc), first_line - 2)) from None
     extra = set(data) - {"hands"}
     if extra:  # a top-level table after the hands
         return [dict(hand, **{k: data[k] for k in extra}) for hand in data["hands"]]
     return data["hands"]
+
+
+def _fast_table(lines: list[str]) -> dict:
+    """A hand's table from the lines tomli_w and the exporter write: ``key = value`` lines,
+    lists of strings over several lines, inline tables of strings, and ``[hands.KEY]``
+    sub-tables of strings. Anything else raises _Slow."""
+    hand: dict[str, Any] = {}
+    table = hand
+    position = 0
+    count = len(lines)
+    while position < count:
+        line = lines[position]
+        position += 1
+        if "#" in line:
+            raise _Slow
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped[0] == "[":
+            match = _SUBTABLE.match(stripped)
+            if match is None or match.group(1) in hand:
+                raise _Slow
+            table = hand[match.group(1)] = {}
+            continue
+        match = _LINE.match(line)
+        if match is None:
+            raise _Slow
+        key, value = match.groups()
+        if key in table:
+            raise _Slow
+        if value == "[":  # a list over several lines, one string a line
+            items = []
+            separated = True  # TOML needs a comma between two items
+            while True:
+                if position >= count:
+                    raise _Slow
+                item = lines[position].strip()
+                position += 1
+                if item == "]":
+                    break
+                if not item:
+                    continue
+                if not separated or not _LIST_ITEM.match(item):
+                    raise _Slow
+                separated = item.endswith(",")
+                items.append(item[1:item.rindex('"')])
+            table[key] = items
+        elif value[:1] == "{":
+            if not _INLINE_TABLE.match(value):
+                raise _Slow
+            pairs = dict(_INLINE_PAIR.findall(value))
+            if len(pairs) != value.count("="):
+                raise _Slow  # a key twice
+            table[key] = pairs
+        else:
+            table[key] = _value(value)
+    return hand
+
+
+_SUBTABLE = re.compile(r"\[[ \t]*hands[ \t]*\.[ \t]*([A-Za-z0-9_-]+)[ \t]*\]\Z")
+_LIST_ITEM = re.compile(r'"[^"\\\x00-\x1f\x7f]*"[ \t]*,?\Z')
+_INLINE_TABLE = re.compile(r'\{[ \t]*(?:[A-Za-z0-9_-]+[ \t]*=[ \t]*"[^"\\\x00-\x1f\x7f]*"'
+                           r'[ \t]*(?:,[ \t]*(?=[A-Za-z0-9_-])|(?=\})))*\}\Z')
+_INLINE_PAIR = re.compile(r'([A-Za-z0-9_-]+)[ \t]*=[ \t]*"([^"]*)"')
 
 
 def _shift(message: str, offset: int) -> str:
