@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
@@ -427,7 +428,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                 raise RecordError(f"hand {index}, trick {number}: {token} is played after the "
                                   f"hand ended")
             try:
-                card, joker_suit, joker_call = engine.parse_play(token)
+                card, joker_suit, joker_call = _parse_play(token)
             except InvalidNotation as exc:
                 raise RecordError(f"hand {index}, trick {number}: {exc}") from None
             state = engine.apply(state, engine.Play(state.to_move, card, joker_suit, joker_call))
@@ -452,6 +453,13 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     outcome.score = result.score
     outcome.deltas.update(result.deltas)
     return _settle_pot(rules, outcome, pot)
+
+
+@lru_cache(maxsize=1024)  # a record plays the same few dozen tokens over and over
+def _parse_play(token: str) -> tuple[int, Optional[int], bool]:
+    from .hand import parse_play
+
+    return parse_play(token)
 
 
 def _no_more(hand: dict, index: int, key: str, why: str) -> None:
