@@ -65,8 +65,10 @@ _HAND_COLUMNS = (Hand.id, Hand.number, Hand.session_id, Hand.status, Hand.voided
 
 
 def iter_hand_views(s: Session, league: League, *, include_voided: bool = False,
-                    chunk: int = CHUNK) -> Iterator[HandView]:
-    """The league's hands in order as views, read ``chunk`` hand numbers at a time."""
+                    chunk: int = 0) -> Iterator[HandView]:
+    """The league's hands in order as views, read ``chunk`` (default :data:`CHUNK`) hands at
+    a time."""
+    chunk = chunk or CHUNK
     # Core queries on the session's connection: rows as tuples, no ORM loading per row.
     connection = s.connection()
     names = dict(connection.execute(select(Player.id, Player.name)).all())
