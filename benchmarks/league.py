@@ -132,9 +132,15 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
     elif name == "standings":
         table = run(services.standings, "bench")
         extra = f"{len(table.rows)} players"
-    elif name == "amend":
-        done = run(services.amend_hand, "bench", 1, who="bench", why="benchmark", note="x")
-        extra = f"{done.hands_resettled} resettled, {len(done.changes)} lines moved"
+    elif name == "amend":  # the first scored hand's points taken, changed by one
+        number = 1
+        while (hand := run(services.show_hand, "bench", number)).status != "scored":
+            number += 1
+        start = time.perf_counter()
+        done = run(services.amend_hand, "bench", number, who="bench", why="benchmark",
+                   taken=hand.taken + 1 if hand.taken < 20 else 19)
+        extra = (f"hand {number}: {done.hands_resettled} resettled, {len(done.changes)} "
+                 f"standings lines moved")
     elif name.startswith("export-"):
         fmt = name.split("-")[1]
         with transaction(engine) as s, open(folder / f"out.{fmt}", "w", encoding="utf-8") as out:
