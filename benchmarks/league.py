@@ -32,7 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 PLAYERS = ["Ana", "Bo", "Cy", "Di", "Ed", "김철수"]
 BLOCK = 10_000
-PHASES = ("import", "standings", "amend", "export-toml", "export-json", "export-csv", "replay")
+PHASES = ("import", "standings", "page", "amend", "export-toml", "export-json", "export-csv",
+          "replay")
 
 
 def season(count: int, seed: int = 1):
@@ -132,6 +133,11 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
     elif name == "standings":
         table = run(services.standings, "bench")
         extra = f"{len(table.rows)} players"
+    elif name == "page":
+        from mighty_cli.render.html import render_league_page
+
+        html = render_league_page(run(services.league_page, "bench"))
+        extra = f"{len(html) / 1024:.0f} KB"
     elif name == "amend":  # the first scored hand's points taken, changed by one
         number = 1
         while (hand := run(services.show_hand, "bench", number)).status != "scored":
