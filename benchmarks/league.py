@@ -1,18 +1,28 @@
-"""League at scale: import 100,000 recorded hands, then time standings and the HTML page.
+"""League at scale: import a season file, then standings, a correction, export in every
+format and replay, each timed with its peak memory.
 
-    python benchmarks/league.py [--hands 100000] [--db URL]
+    python benchmarks/league.py [--hands 100000] [--db URL] [--phases import,standings,...]
+                                [--full-hands 2000]
 
 Outcomes come from a seeded RNG (six players in 5-player sessions of 50 hands, a few deal
-misses); the import goes through the same code as ``mighty import`` (replay, then bulk
-inserts). Targets at 100,000 hands: standings < 2 s, page < 2 s, import < 30 s, peak memory
-< 300 MB (peak is the process's maximum resident set size).
+misses), written as a hand-record file hand by hand; the import reads that file as ``mighty
+import`` does (streamed parse, replay, Core inserts). Each phase runs in its own process, so
+"peak" is that phase's maximum resident set size. ``replay`` replays ``--full-hands`` random
+card-by-card hands from a record file (parse included).
+
+Targets (issue 12), at 1M hands on SQLite and PostgreSQL: import <= 60 µs per hand and
+<= 300 MB; export <= 30 s in every format with flat memory; amend <= 1 s at any size;
+standings <= 1 s.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -20,20 +30,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mighty_cli.engine.record import Record  # noqa: E402
-from mighty_cli.engine.ruleset import load_ruleset  # noqa: E402
-from mighty_cli.store import services  # noqa: E402
-from mighty_cli.store.db import make_engine, transaction  # noqa: E402
-from mighty_cli.engine.session import PreviousHand, propose  # noqa: E402
-
 PLAYERS = ["Ana", "Bo", "Cy", "Di", "Ed", "김철수"]
+BLOCK = 10_000
+PHASES = ("import", "standings", "page", "amend", "export-toml", "export-json", "export-csv",
+          "replay")
 
 
-def season(count: int, seed: int = 1) -> Record:
-    """A record of ``count`` plausible recorded hands."""
+def season(count: int, seed: int = 1):
+    """``count`` plausible recorded hands, one at a time."""
+    from mighty_cli.engine.ruleset import load_ruleset
+    from mighty_cli.engine.session import PreviousHand, propose
+
     rng = random.Random(seed)
     rules = load_ruleset("club-requirements")
-    hands = []
     session = 0
     previous = None
     seats: list[str] = []
@@ -46,7 +55,7 @@ def season(count: int, seed: int = 1) -> Record:
         base = {"session": session, "players": list(proposal.players), "dealer": proposal.dealer}
         if rng.random() < 0.03:
             miss = rng.choice(proposal.players)
-            hands.append(base | {"deal_miss": miss})
+            yield base | {"deal_miss": miss}
             previous = PreviousHand("deal_miss", proposal.players, proposal.dealer, deal_miss=miss)
             continue
         declarer = rng.choice(proposal.players)
@@ -54,50 +63,153 @@ def season(count: int, seed: int = 1) -> Record:
         friend = None if rng.random() < 0.1 else rng.choice(
             [p for p in proposal.players if p != declarer])
         taken = max(0, min(20, bid + rng.choice((-5, -2, -1, 0, 0, 1, 2, 3, 7))))
-        hands.append(base | {"declarer": declarer, "contract": f"{bid}{rng.choice('SDHC')}",
-                             "friend": friend or "none", "taken": taken})
+        yield base | {"declarer": declarer, "contract": f"{bid}{rng.choice('SDHC')}",
+                      "friend": friend or "none", "taken": taken}
         previous = PreviousHand("scored", proposal.players, proposal.dealer, declarer, friend,
                                 taken >= bid)
-    return Record(ruleset="club-requirements", players=PLAYERS, hands=hands)
 
 
-def timed(label: str, function):
-    start = time.perf_counter()
-    result = function()
-    print(f"{label:<28} {time.perf_counter() - start:7.2f} s", flush=True)
-    return result
+def write_season(path: Path, count: int) -> None:
+    import tomli_w
+
+    from mighty_cli.store.exports import toml_hand
+
+    block = list(season(min(count, BLOCK)))  # a season of any size repeats one block
+    sessions = block[-1]["session"]
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(tomli_w.dumps({"format": "mighty-hand-record/1",
+                                 "ruleset": "club-requirements", "players": PLAYERS}))
+        for start in range(0, count, len(block)):
+            offset = start // len(block) * sessions
+            out.write("".join(toml_hand(hand | {"session": hand["session"] + offset})
+                              for hand in block[:count - start]))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=100_000)
-    parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
-    args = parser.parse_args()
-    folder = tempfile.TemporaryDirectory()
-    url = args.db or f"sqlite:///{Path(folder.name) / 'bench.db'}"
+def write_full_hands(path: Path, count: int, seed: int = 7) -> None:
+    """``count`` random legal hands played card by card, as a record file."""
+    import tomli_w
+
+    from mighty_cli.engine.hand import apply, deal_cards, new_hand, random_legal_action
+    from mighty_cli.engine.record import state_to_hand
+    from mighty_cli.engine.ruleset import load_ruleset
+
+    rules = load_ruleset("standard")
+    five = ("Ana", "Bo", "Cy", "Di", "Ed")
+    rng = random.Random(seed)
+    hands = []
+    while len(hands) < count:
+        deal = deal_cards(seed + len(hands) + rng.randrange(10**6), five)
+        state = new_hand(rules, five, five[0], deal)
+        while state.phase not in ("done", "deal_miss", "redeal"):
+            state = apply(state, random_legal_action(state, rng))
+        if state.phase == "done":
+            hand = state_to_hand(state, deal)
+            hand["dealer"] = five[0]
+            hand["session"] = len(hands) + 1  # each hand its own succession
+            hands.append(hand)
+    path.write_text(tomli_w.dumps({"format": "mighty-hand-record/1", "ruleset": "standard",
+                                   "players": list(five), "hands": hands}), encoding="utf-8")
+
+
+def phase(name: str, url: str, folder: Path, hands: int) -> dict:
+    """One phase, in this process; returns its figures."""
+    from mighty_cli.store import services
+    from mighty_cli.store.db import make_engine, transaction
+
     engine = make_engine(url)
-    record = timed(f"generate {args.hands} hands", lambda: season(args.hands))
 
     def run(function, *a, **k):
         with transaction(engine) as s:
             return function(s, *a, **k)
 
-    run(services.create_league, "bench", "club-requirements")
-    timed("import (replay + insert)", lambda: run(services.import_record, "bench", record))
-    table = timed("standings", lambda: run(services.standings, "bench"))
+    start = time.perf_counter()
+    extra = ""
+    if name == "import":
+        from mighty_cli.store.formats import open_record
 
-    def page():
+        run(services.create_league, "bench", "club-requirements")
+        done = run(services.import_record, "bench", open_record(folder / "season.toml"))
+        extra = f"{done.hands} hands"
+    elif name == "standings":
+        table = run(services.standings, "bench")
+        extra = f"{len(table.rows)} players"
+    elif name == "page":
         from mighty_cli.render.html import render_league_page
 
-        return render_league_page(run(services.league_page, "bench"))
+        html = render_league_page(run(services.league_page, "bench"))
+        extra = f"{len(html) / 1024:.0f} KB"
+    elif name == "amend":  # the first scored hand's points taken, changed by one
+        number = 1
+        while (hand := run(services.show_hand, "bench", number)).status != "scored":
+            number += 1
+        start = time.perf_counter()
+        done = run(services.amend_hand, "bench", number, who="bench", why="benchmark",
+                   taken=hand.taken + 1 if hand.taken < 20 else 19)
+        extra = (f"hand {number}: {done.hands_resettled} resettled, {len(done.changes)} "
+                 f"standings lines moved")
+    elif name.startswith("export-"):
+        fmt = name.split("-")[1]
+        with transaction(engine) as s, open(folder / f"out.{fmt}", "w", encoding="utf-8") as out:
+            size = services.write_export(s, "bench", fmt, out)
+        extra = f"{size / 2**20:.0f} MB written"
+    elif name == "replay":
+        from mighty_cli.engine.record import iter_replay
+        from mighty_cli.engine.record_stream import stream_record
 
-    html = timed("HTML page", page)
-    timed("amend hand 1 (+ resettle)", lambda: run(services.amend_hand, "bench", 1, who="bench",
-                                                    why="benchmark", note="amended"))
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{'peak memory (max RSS)':<28} {peak:7.0f} MB")
-    print(f"{len(table.rows)} players, page {len(html) / 1024:.0f} KB")
+        count = sum(1 for _ in iter_replay(stream_record(folder / "full.toml")))
+        elapsed = time.perf_counter() - start
+        extra = f"{count} full hands, {count / elapsed:.0f} hands/s"
+    elapsed = time.perf_counter() - start
     engine.dispose()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return {"phase": name, "seconds": elapsed, "per_hand_us": elapsed / hands * 1e6,
+            "peak_mb": peak, "note": extra}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=100_000)
+    parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite "
+                                                   "file); its tables are emptied first")
+    parser.add_argument("--phases", default=",".join(PHASES))
+    parser.add_argument("--full-hands", type=int, default=2000)
+    parser.add_argument("--one", nargs=3, metavar=("PHASE", "URL", "FOLDER"),
+                        help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        print(json.dumps(phase(args.one[0], args.one[1], Path(args.one[2]), args.hands)))
+        return
+    folder = Path(tempfile.mkdtemp(prefix="mighty-bench-"))
+    url = args.db or f"sqlite:///{folder / 'bench.db'}"
+    if args.db:
+        from sqlmodel import SQLModel, create_engine
+
+        from mighty_cli.store import models  # noqa: F401
+
+        engine = create_engine(args.db)
+        SQLModel.metadata.drop_all(engine)
+        engine.dispose()
+    start = time.perf_counter()
+    write_season(folder / "season.toml", args.hands)
+    print(f"{'write season file':<14} {time.perf_counter() - start:8.2f} s   "
+          f"({(folder / 'season.toml').stat().st_size / 2**20:.0f} MB, {args.hands} hands)",
+          flush=True)
+    phases = args.phases.split(",")
+    if "replay" in phases:
+        write_full_hands(folder / "full.toml", args.full_hands)
+    print(f"{'phase':<14} {'seconds':>8} {'µs/hand':>9} {'peak MB':>8}  note")
+    for name in phases:
+        result = subprocess.run([sys.executable, __file__, "--hands", str(args.hands), "--one",
+                                 name, url, str(folder)], capture_output=True, text=True,
+                                env=os.environ)
+        if result.returncode:
+            print(f"{name:<14} failed: {result.stderr.strip().splitlines()[-1:]}")
+            continue
+        figures = json.loads(result.stdout.strip().splitlines()[-1])
+        per_hand = figures["per_hand_us"] if name in ("import",) or name.startswith("export") \
+            else float("nan")
+        print(f"{name:<14} {figures['seconds']:8.2f} {per_hand:9.1f} {figures['peak_mb']:8.0f}  "
+              f"{figures['note']}", flush=True)
 
 
 if __name__ == "__main__":

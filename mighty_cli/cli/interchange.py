@@ -60,23 +60,27 @@ def import_(path, league_name, fmt, create, again, ruleset_name, db_url, who) ->
 @contextmanager
 def output_file(output: Optional[str]) -> Iterator:
     """Standard output, or a file written beside its final name and moved there only when
-    complete (a failed export leaves no half-written file)."""
+    complete (a failed export leaves no half-written file). A path that exists and is not a
+    regular file (a device such as /dev/stdout, a pipe) is written in place: moving a file over
+    it would replace the device itself."""
     import sys
 
     if not output:
         yield sys.stdout
         sys.stdout.flush()
         return
-    partial = f"{output}.part"
+    in_place = os.path.exists(output) and not os.path.isfile(output)
+    partial = output if in_place else f"{output}.part"
     try:
         with open(partial, "w", encoding="utf-8", newline="") as out:
             yield out
-        os.replace(partial, output)
+        if not in_place:
+            os.replace(partial, output)
     except OSError as exc:  # a missing folder, a read-only place, a full disk: one line
         raise click.ClickException(f"cannot write {click.format_filename(output)}: "
                                    f"{exc.strerror or exc}") from None
     finally:
-        if os.path.exists(partial):
+        if not in_place and os.path.exists(partial):
             os.remove(partial)
 
 

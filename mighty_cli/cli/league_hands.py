@@ -10,7 +10,7 @@ import click
 from ..render.text import table
 from .league import (by_option, database, db_option, league_option, proposal_text, signed,
                      split_names, who_default)
-from .options import echo_json, json_option
+from .options import echo_json, json_option, number_type
 
 
 def friend_value(text: Optional[str]) -> Optional[str]:
@@ -44,7 +44,7 @@ def deltas_line(hand) -> str:
 
 @click.command()
 @league_option
-@click.option("--session", "session_number", type=click.IntRange(1, 2**31 - 1), default=None,
+@click.option("--session", "session_number", type=number_type(), default=None,
               help="Which open session (needed when several are open).")
 @click.option("--declarer", "-d", default=None, metavar="NAME", help="The declarer (주공).")
 @click.option("--contract", "-c", default=None, metavar="BID",
@@ -196,8 +196,8 @@ def run_correction(service: str, league_name: str, number: int, reason: Optional
 
 @hand.command("list")
 @league_option
-@click.option("--session", "session_number", type=int, default=None, help="One session only.")
-@click.option("--last", type=click.IntRange(1), default=None, help="Only the last N hands.")
+@click.option("--session", "session_number", type=number_type(), default=None, help="One session only.")
+@click.option("--last", type=number_type(), default=None, help="Only the last N hands.")
 @json_option
 @db_option
 def hand_list(league_name, session_number, last, as_json, db_url) -> None:
@@ -224,7 +224,7 @@ def hand_list(league_name, session_number, last, as_json, db_url) -> None:
 
 @hand.command("show")
 @league_option
-@click.argument("number", type=int)
+@click.argument("number", type=number_type())
 @json_option
 @db_option
 def hand_show(league_name, number, as_json, db_url) -> None:
@@ -298,7 +298,7 @@ def require_reason(reason: Optional[str]) -> str:
 
 @hand.command("amend")
 @league_option
-@click.argument("number", type=int)
+@click.argument("number", type=number_type())
 @click.option("--declarer", "-d", default=None, metavar="NAME")
 @click.option("--contract", "-c", default=None, metavar="BID")
 @click.option("--friend", "-f", default=None, metavar="NAME|none")
@@ -339,7 +339,7 @@ def hand_amend(league_name, number, declarer, contract, friend, friend_call, tak
 
 @hand.command("void")
 @league_option
-@click.argument("number", type=int)
+@click.argument("number", type=number_type())
 @reason_option
 @json_option
 @db_option
@@ -357,7 +357,7 @@ def hand_void(league_name, number, reason, as_json, db_url, who) -> None:
 
 @hand.command("unvoid")
 @league_option
-@click.argument("number", type=int)
+@click.argument("number", type=number_type())
 @reason_option
 @json_option
 @db_option
@@ -376,7 +376,7 @@ def hand_unvoid(league_name, number, reason, as_json, db_url, who) -> None:
 
 @hand.command("log")
 @league_option
-@click.option("--limit", type=click.IntRange(1), default=50, show_default=True)
+@click.option("--limit", type=number_type(), default=50, show_default=True)
 @json_option
 @db_option
 def hand_log(league_name, limit, as_json, db_url) -> None:

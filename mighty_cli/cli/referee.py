@@ -383,6 +383,9 @@ def write_record_file(path: Path, text: str) -> None:
     path = Path(path)
     if path.is_dir():
         raise OSError(f"{path} is a folder: name a file")
+    if path.exists() and not path.is_file():  # a device or a pipe: moving a file over it
+        path.write_text(text, encoding="utf-8")  # would replace the device itself
+        return
     tmp = path.with_name(f".{path.name}.tmp")
     tmp.write_text(text, encoding="utf-8")
     tmp.replace(path)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
@@ -136,6 +137,23 @@ def read_record(text: str, source: str = "<record>", base_dir: Optional[Path] = 
     """Parse record TOML text and check its shape and types (not yet its rules: see
     :func:`replay`). Player names are spelt one way (:func:`names.normalize`) everywhere."""
     data = safe_toml.parse(text, source, RecordError, RECORD_MAX_BYTES)
+    record = record_header(data, source, base_dir)
+    hands = data.get("hands", [])
+    if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
+        raise RecordError(f"{source}: hands: expected [[hands]] tables")
+    for k, hand in enumerate(hands, 1):
+        check_hand_shape(hand, k, record.players, source)
+    # Five play each hand; a session seats up to seven, and a league's export names everyone
+    # who ever played, each hand saying which five.
+    if len(record.players) > 7 and not all("players" in h for h in hands):
+        raise RecordError(_five_message(source, record.players))
+    record.hands = hands
+    return record
+
+
+def record_header(data: dict, source: str, base_dir: Optional[Path]) -> Record:
+    """A record's header (format, ruleset, players and the project's extra keys) checked, with
+    no hands yet: shared by :func:`read_record` and the streaming reader."""
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
         raise RecordError(f"{source}: format = {safe_toml.short(fmt)}: expected {FORMAT!r}")
@@ -145,7 +163,14 @@ def read_record(text: str, source: str = "<record>", base_dir: Optional[Path] = 
                           f"(expected: {', '.join(sorted(TOP_KEYS))})")
     _check_types(data, TOP_TYPES, f"{source}: ")
     ruleset = data.get("ruleset", "standard")
-    players = data.get("players")
+    players = checked_players(data.get("players"), source)
+    extra = {k: v for k, v in data.items() if k not in ("format", "ruleset", "players", "hands")}
+    return Record(ruleset=ruleset, players=players, hands=[], extra=extra, base_dir=base_dir)
+
+
+def checked_players(players: Any, source: str) -> list[str]:
+    """A record's ``players``: names without refused characters, spelt one way, none twice,
+    at least five."""
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise RecordError(f"{source}: players: expected a list of player names")
     for name in players:
@@ -156,26 +181,27 @@ def read_record(text: str, source: str = "<record>", base_dir: Optional[Path] = 
     if len(set(players)) != len(players):
         twice = next(p for p in players if players.count(p) > 1)
         raise RecordError(f"{source}: players: {twice!r} appears twice")
-    hands = data.get("hands", [])
-    if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
+    if len(players) < 5:
+        raise RecordError(_five_message(source, players))
+    return players
+
+
+def _five_message(source: str, players: list[str]) -> str:
+    return (f"{source}: players: Mighty is played by five (six or seven present, five playing "
+            f"each hand; more only when every hand names its five); got {len(players)}")
+
+
+def check_hand_shape(hand: Any, index: int, players: list[str], source: str) -> None:
+    """The shape and type checks of one hand (its rules are checked on replay), its names
+    spelt as the record's players are; a record of more than seven names each hand's five."""
+    if not isinstance(hand, dict):
         raise RecordError(f"{source}: hands: expected [[hands]] tables")
-    for k, hand in enumerate(hands, 1):
-        _check_types(hand, HAND_TYPES, f"{source}: hand {k}: ")
-        _normalize_names(hand)
-    # Five play each hand; a session seats up to seven, and a league's export names everyone
-    # who ever played, each hand saying which five.
-    if len(players) < 5 or (len(players) > 7 and not all("players" in h for h in hands)):
-        raise RecordError(f"{source}: players: Mighty is played by five (six or seven present, "
-                          f"five playing each hand; more only when every hand names its five); "
-                          f"got {len(players)}")
-    for k, hand in enumerate(hands, 1):
-        unknown = set(hand) - HAND_KEYS
-        if unknown:
-            raise RecordError(f"{source}: hand {k}: unknown key "
-                              f"{safe_toml.short(sorted(unknown)[0])}")
-    extra = {k: v for k, v in data.items() if k not in ("format", "ruleset", "players", "hands")}
-    return Record(ruleset=ruleset, players=list(players), hands=hands, extra=extra,
-                  base_dir=base_dir)
+    _check_types(hand, HAND_TYPES, f"{source}: hand {index}: ")
+    _normalize_names(hand)
+    unknown = set(hand) - HAND_KEYS
+    if unknown:
+        raise RecordError(f"{source}: hand {index}: unknown key "
+                          f"{safe_toml.short(sorted(unknown)[0])}")
 
 
 def _check_types(data: dict, types: dict, where: str) -> None:
@@ -521,7 +547,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                 raise RecordError(f"hand {index}, trick {number}: {token} is played after the "
                                   f"hand ended")
             try:
-                card, joker_suit, joker_call = engine.parse_play(token)
+                card, joker_suit, joker_call = _parse_play(token)
             except InvalidNotation as exc:
                 raise RecordError(f"hand {index}, trick {number}: {exc}") from None
             state = engine.apply(state, engine.Play(state.to_move, card, joker_suit, joker_call))
@@ -546,6 +572,13 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     outcome.score = result.score
     outcome.deltas.update(result.deltas)
     return _settle_pot(rules, outcome, pot)
+
+
+@lru_cache(maxsize=1024)  # a record plays the same few dozen tokens over and over
+def _parse_play(token: str) -> tuple[int, Optional[int], bool]:
+    from .hand import parse_play
+
+    return parse_play(token)
 
 
 def _no_more(hand: dict, index: int, key: str, why: str) -> None:

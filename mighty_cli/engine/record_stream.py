@@ -11,6 +11,7 @@ give for the whole file, and errors are tomllib's, with the file's line number.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import sys
@@ -19,7 +20,9 @@ from pathlib import Path
 from typing import IO, Any, Iterator, Optional
 
 from .errors import RecordError
-from .record import FORMAT, HAND_KEYS, TOP_KEYS, Record
+from . import safe_toml
+from .limits import RECORD_LINE_MAX_BYTES, RECORD_MAX_BYTES
+from .record import Record, _five_message, check_hand_shape, record_header
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -71,29 +74,85 @@ def _value(text: str) -> Any:
 def parse_hand_table(lines: list[str], first_line: int) -> list[dict]:
     """The hands of one ``[[hands]]`` block (its header line excluded): usually one, by the
     fast path; through tomllib when a line asks for it."""
-    hand: dict[str, Any] = {}
     try:
-        for line in lines:
-            if not line.strip():
-                continue
-            match = _LINE.match(line)
-            if match is None or "#" in line:
-                raise _Slow
-            key, value = match.groups()
-            if key in hand:
-                raise _Slow
-            hand[key] = _value(value)
-        return [hand]
+        return [_fast_table(lines)]
     except _Slow:
         pass
     try:
         data = tomllib.loads("[[hands]]\n" + "".join(lines))
     except tomllib.TOMLDecodeError as exc:
-        raise RecordError(_shift(str(exc), first_line - 1)) from None
+        raise RecordError(_shift(str(exc), first_line - 2)) from None
+    except RecursionError:
+        raise RecordError(f"line {first_line}: tables or arrays nested too deeply") from None
+    safe_toml.check_depth(data, f"line {first_line}", RecordError)
     extra = set(data) - {"hands"}
     if extra:  # a top-level table after the hands
         return [dict(hand, **{k: data[k] for k in extra}) for hand in data["hands"]]
     return data["hands"]
+
+
+def _fast_table(lines: list[str]) -> dict:
+    """A hand's table from the lines tomli_w and the exporter write: ``key = value`` lines,
+    lists of strings over several lines, inline tables of strings, and ``[hands.KEY]``
+    sub-tables of strings. Anything else raises _Slow."""
+    hand: dict[str, Any] = {}
+    table = hand
+    position = 0
+    count = len(lines)
+    while position < count:
+        line = lines[position]
+        position += 1
+        if "#" in line:
+            raise _Slow
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped[0] == "[":
+            match = _SUBTABLE.match(stripped)
+            if match is None or match.group(1) in hand:
+                raise _Slow
+            table = hand[match.group(1)] = {}
+            continue
+        match = _LINE.match(line)
+        if match is None:
+            raise _Slow
+        key, value = match.groups()
+        if key in table:
+            raise _Slow
+        if value == "[":  # a list over several lines, one string a line
+            items = []
+            separated = True  # TOML needs a comma between two items
+            while True:
+                if position >= count:
+                    raise _Slow
+                item = lines[position].strip()
+                position += 1
+                if item == "]":
+                    break
+                if not item:
+                    continue
+                if not separated or not _LIST_ITEM.match(item):
+                    raise _Slow
+                separated = item.endswith(",")
+                items.append(item[1:item.rindex('"')])
+            table[key] = items
+        elif value[:1] == "{":
+            if not _INLINE_TABLE.match(value):
+                raise _Slow
+            pairs = dict(_INLINE_PAIR.findall(value))
+            if len(pairs) != value.count("="):
+                raise _Slow  # a key twice
+            table[key] = pairs
+        else:
+            table[key] = _value(value)
+    return hand
+
+
+_SUBTABLE = re.compile(r"\[[ \t]*hands[ \t]*\.[ \t]*([A-Za-z0-9_-]+)[ \t]*\]\Z")
+_LIST_ITEM = re.compile(r'"[^"\\\x00-\x1f\x7f]*"[ \t]*,?\Z')
+_INLINE_TABLE = re.compile(r'\{[ \t]*(?:[A-Za-z0-9_-]+[ \t]*=[ \t]*"[^"\\\x00-\x1f\x7f]*"'
+                           r'[ \t]*(?:,[ \t]*(?=[A-Za-z0-9_-])|(?=\})))*\}\Z')
+_INLINE_PAIR = re.compile(r'([A-Za-z0-9_-]+)[ \t]*=[ \t]*"([^"]*)"')
 
 
 def _shift(message: str, offset: int) -> str:
@@ -135,58 +194,45 @@ def stream_record(source: IO[str] | str | Path, name: Optional[str] = None,
     checks as :func:`~.record.read_record`)."""
     if isinstance(source, (str, Path)):
         path = Path(source)
-        try:
-            stream: IO[str] = open(path, encoding="utf-8-sig")
-        except OSError as exc:
-            raise RecordError(f"{path}: cannot read: {exc.strerror}") from None
         name = name or str(path)
         base_dir = base_dir or path.parent
+        if path.exists() and not path.is_file():
+            # A device or a pipe has no size to trust (/dev/zero never ends): read it whole
+            # under the record limit, as replay does.
+            stream: IO[str] = io.StringIO(safe_toml.read_text(path, RECORD_MAX_BYTES, name,
+                                                              RecordError).lstrip("\ufeff"))
+        else:
+            try:
+                stream = open(path, encoding="utf-8-sig")
+            except OSError as exc:
+                raise RecordError(f"{path}: cannot read: {exc.strerror}") from None
     else:
         stream = source
     name = name or "<record>"
     blocks = _blocks(_lines(stream, name))
     _, header = next(blocks)
-    try:
-        data = tomllib.loads("".join(header))
-    except tomllib.TOMLDecodeError as exc:
-        raise RecordError(f"{name}: not valid TOML: {exc}") from None
-    record = _checked_header(data, name, base_dir)
+    data = safe_toml.parse("".join(header), name, RecordError)
+    record = record_header(data, name, base_dir)
     record.hands = _hands(data.get("hands", []), blocks, record.players, name)  # type: ignore
     return record
 
 
 def _lines(stream: IO[str], name: str) -> Iterator[str]:
+    """The stream's lines, none longer than :data:`~.limits.RECORD_LINE_MAX_BYTES` (a file of
+    one endless line is refused, not read into memory)."""
     try:
-        yield from stream
+        while True:
+            line = stream.readline(RECORD_LINE_MAX_BYTES + 1)
+            if not line:
+                return
+            if len(line) > RECORD_LINE_MAX_BYTES and not line.endswith("\n"):
+                raise RecordError(f"{name}: a line longer than "
+                                  f"{RECORD_LINE_MAX_BYTES >> 20} MiB: not a file this tool reads")
+            yield line
     except UnicodeDecodeError as exc:
         raise RecordError(f"{name}: cannot read: {exc}") from None
     finally:
         stream.close()
-
-
-def _checked_header(data: dict, source: str, base_dir: Optional[Path]) -> Record:
-    fmt = data.get("format", FORMAT)
-    if fmt != FORMAT:
-        raise RecordError(f"{source}: format = {fmt!r}: expected {FORMAT!r}")
-    unknown = set(data) - TOP_KEYS
-    if unknown:
-        raise RecordError(f"{source}: unknown key {sorted(unknown)[0]!r} (expected: "
-                          f"{', '.join(sorted(TOP_KEYS))})")
-    ruleset = data.get("ruleset", "standard")
-    if not isinstance(ruleset, str):
-        raise RecordError(f"{source}: ruleset: expected a ruleset name or path")
-    players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise RecordError(f"{source}: players: expected a list of player names")
-    if len(set(players)) != len(players):
-        raise RecordError(f"{source}: players: a name appears twice")
-    if len(players) < 5:
-        raise RecordError(f"{source}: players: Mighty is played by five (six or seven present, "
-                          f"five playing each hand; more only when every hand names its five); "
-                          f"got {len(players)}")
-    extra = {k: v for k, v in data.items() if k not in ("format", "ruleset", "players", "hands")}
-    return Record(ruleset=ruleset, players=list(players), hands=[], extra=extra,
-                  base_dir=base_dir)
 
 
 def _hands(first: Any, blocks: Iterator[tuple[int, list[str]]], players: list[str],
@@ -210,13 +256,7 @@ def _hands(first: Any, blocks: Iterator[tuple[int, list[str]]], players: list[st
 
 
 def check_hand(hand: Any, index: int, players: list[str], source: str) -> None:
-    """The shape checks :func:`~.record.read_record` makes of each hand."""
-    if not isinstance(hand, dict):
-        raise RecordError(f"{source}: hands: expected [[hands]] tables")
-    unknown = set(hand) - HAND_KEYS
-    if unknown:
-        raise RecordError(f"{source}: hand {index}: unknown key {sorted(unknown)[0]!r}")
+    """The checks :func:`~.record.read_record` makes of each hand, one hand at a time."""
+    check_hand_shape(hand, index, players, source)
     if len(players) > 7 and "players" not in hand:
-        raise RecordError(f"{source}: players: Mighty is played by five (six or seven present, "
-                          f"five playing each hand; more only when every hand names its five); "
-                          f"got {len(players)}")
+        raise RecordError(_five_message(source, players))

@@ -13,7 +13,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from datetime import date
+from functools import lru_cache
 from typing import Any, Iterator
 
 from sqlmodel import Session, select
@@ -27,6 +29,7 @@ from .models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat
 #: Hands read per query: big enough to be quick, small enough to keep memory flat.
 CHUNK = 2000
 FORMATS = ("toml", "json", "csv")
+_JSON = json.JSONEncoder(ensure_ascii=False, default=str)
 
 #: The CSV header's fixed columns (then one column per player, in seating order).
 CSV_COLUMNS = ("hand", "session", "date", "status", "dealer", "declarer", "contract", "friend",
@@ -62,10 +65,14 @@ _HAND_COLUMNS = (Hand.id, Hand.number, Hand.session_id, Hand.status, Hand.voided
 
 
 def iter_hand_views(s: Session, league: League, *, include_voided: bool = False,
-                    chunk: int = CHUNK) -> Iterator[HandView]:
-    """The league's hands in order as views, read ``chunk`` hand numbers at a time."""
-    names = dict(s.exec(select(Player.id, Player.name)).all())
-    sessions = {i: (n, d) for i, n, d in s.exec(
+                    chunk: int = 0) -> Iterator[HandView]:
+    """The league's hands in order as views, read ``chunk`` (default :data:`CHUNK`) hands at
+    a time."""
+    chunk = chunk or CHUNK
+    # Core queries on the session's connection: rows as tuples, no ORM loading per row.
+    connection = s.connection()
+    names = dict(connection.execute(select(Player.id, Player.name)).all())
+    sessions = {i: (n, d) for i, n, d in connection.execute(
         select(LeagueSession.id, LeagueSession.number, LeagueSession.day)
         .where(LeagueSession.league_id == league.id)).all()}
     after = 0
@@ -73,12 +80,12 @@ def iter_hand_views(s: Session, league: League, *, include_voided: bool = False,
         query = select(*_HAND_COLUMNS).where(Hand.league_id == league.id, Hand.number > after)
         if not include_voided:
             query = query.where(Hand.voided == False)  # noqa: E712
-        hands = s.exec(query.order_by(Hand.number).limit(chunk)).all()
+        hands = connection.execute(query.order_by(Hand.number).limit(chunk)).all()
         if not hands:
             return
         first, last = hands[0][1], hands[-1][1]
         members: dict[int, list[tuple]] = {}
-        for hand_id, seat, points, pot, player_id in s.exec(
+        for hand_id, seat, points, pot, player_id in connection.execute(
                 select(HandPlayer.hand_id, HandPlayer.seat, HandPlayer.points, HandPlayer.pot,
                        HandPlayer.player_id)
                 .join(Hand, Hand.id == HandPlayer.hand_id)
@@ -119,9 +126,15 @@ def _batched(views: Iterator[HandView], render, size: int = 500) -> Iterator[str
 # --- TOML ---------------------------------------------------------------------------------------
 
 
+_PLAIN = re.compile(r'[^"\\\x00-\x1f\x7f]*\Z')
+
+
+@lru_cache(maxsize=4096)  # names, contracts and calls repeat on every hand
 def toml_string(text: str) -> str:
     """A TOML basic string (JSON's escapes are TOML's, but DEL must be escaped too)."""
-    quoted = json.dumps(text, ensure_ascii=False)
+    if _PLAIN.match(text):
+        return f'"{text}"'
+    quoted = _JSON.encode(text)
     return quoted.replace("\x7f", "\\u007f") if "\x7f" in quoted else quoted
 
 
@@ -198,8 +211,7 @@ def hand_json(view: HandView) -> dict:
     return data
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, default=str)
+_dumps = _JSON.encode
 
 
 # --- CSV ----------------------------------------------------------------------------------------
@@ -268,7 +280,7 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
             yield "\ufeff"
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\r\n")
-        writer.writerow(list(CSV_COLUMNS) + players)
+        writer.writerow([csv_cell(c) for c in list(CSV_COLUMNS) + players])
 
         def row(view: HandView) -> str:
             writer.writerow(csv_row(view, players))

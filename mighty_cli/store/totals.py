@@ -26,7 +26,7 @@ from .models import ChangeLog, Hand, HandPlayer, Player, PlayerTotal, TotalsMark
 #: Change-log actions that never touch counted hands, or keep the totals themselves.
 FOLLOWED_ACTIONS = ("hand record", "import", "session start", "session end", "player add",
                     "player rename", "league create", "league set", "hand amend", "hand void",
-                    "hand unvoid", "restore")
+                    "hand unvoid")
 #: The counted columns, in the order of :func:`_stats_query`.
 COUNTS = ("rows", "hands", "score", "declarer", "declarer_success", "friend", "runs",
           "back_runs", "deal_misses")

@@ -258,3 +258,13 @@ def test_a_hand_rule_broken_late_in_a_streamed_import_changes_nothing(engine, tm
     with pytest.raises(MightyError, match="taken = 35"):
         run(engine, sv.import_record, "copy", open_record(path), who="t", create=True)
     assert snapshot(engine) == before
+
+
+def test_chunk_boundaries_lose_and_repeat_nothing(engine, monkeypatch):
+    corrected_league(engine)
+    whole = {fmt: run(engine, sv.export_league, "tue", fmt) for fmt in ("toml", "json", "csv")}
+    from mighty_cli.store import exports
+
+    monkeypatch.setattr(exports, "CHUNK", 2)  # voided hand 5 falls inside a chunk's range
+    for fmt, text in whole.items():
+        assert run(engine, sv.export_league, "tue", fmt) == text

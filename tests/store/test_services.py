@@ -223,15 +223,11 @@ def test_store_aggregate_agrees_with_pure_standings(engine):
                                       run=h.taken == 20, back_run=(h.taken is not None
                                                                    and 20 - h.taken >= 11))
                            for h in hands)
-    stored = {s.name: s for s in sv.player_stats(*_league_id(engine))}
-    assert stored == reference
-
-
-def _league_id(engine):
     from sqlmodel import Session
 
-    s = Session(engine)
-    return s, sv.get_league(s, "tue").id
+    with Session(engine) as s:  # closed, so the next test's drop_all does not wait on it
+        stored = {st.name: st for st in sv.player_stats(s, sv.get_league(s, "tue").id)}
+    assert stored == reference
 
 
 def test_export_csv_and_json(engine):

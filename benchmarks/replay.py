@@ -1,0 +1,128 @@
+"""Replay of full hands: ours from a record file against mighty-online/game-logic's engine.
+
+    MIGHTY_PEER_GAME_LOGIC=/path/to/game-logic python benchmarks/replay.py [--hands 2000]
+
+Ours: random legal hands played card by card are written as a hand-record file; the timed part
+reads the file hand by hand (streamed parse) and replays every hand through the hand engine,
+every card checked, and scores it, keeping nothing (``mighty replay``'s work).
+
+The peer (github.com/mighty-online/game-logic, whose ``engine.py``, ``cards.py`` and
+``constructs.py`` sit in the folder ``MIGHTY_PEER_GAME_LOGIC`` names; nothing of it is kept in
+this repository): random legal games are played with its ``GameEngine`` and their calls kept in
+memory; the timed part applies each game's calls again to a fresh engine (its deal set to the
+recorded one), every call validated, to the end of the game. It parses nothing, so the
+comparison favours the peer. Without the variable the peer's figure is skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import os
+import random
+import sys
+import tempfile
+import time
+import types
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+PEER_ENV = "MIGHTY_PEER_GAME_LOGIC"
+
+
+def ours(count: int, repeat: int) -> float:
+    """Full hands replayed per second from a record file (parse included), best of runs."""
+    from league import write_full_hands
+
+    from mighty_cli.engine.record import iter_replay
+    from mighty_cli.engine.record_stream import stream_record
+
+    path = Path(tempfile.mkdtemp(prefix="mighty-replay-")) / "full.toml"
+    write_full_hands(path, count)
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        replayed = sum(1 for _ in iter_replay(stream_record(path)))
+        best = min(best, time.perf_counter() - start)
+    assert replayed == count
+    return count / best
+
+
+def load_peer(folder: str):
+    """The peer's modules, loaded as a package from its folder (it imports relatively)."""
+    package = types.ModuleType("peer_game_logic")
+    package.__path__ = [folder]  # type: ignore[attr-defined]
+    sys.modules["peer_game_logic"] = package
+    return (importlib.import_module("peer_game_logic.engine"),
+            importlib.import_module("peer_game_logic.constructs"),
+            importlib.import_module("peer_game_logic.cards"))
+
+
+def peer_game(engine, constructs, cards, rng: random.Random):
+    """One random legal game with the peer's engine: its deal and its calls."""
+    game = engine.GameEngine()
+    deal = [list(hand) for hand in game.hands], list(game.kitty)
+    suit = cards.Suit(rng.randint(1, 4))
+    calls = [("bidding", (0, suit, rng.randint(13, 16)))]
+    calls += [("bidding", (player, None, 0)) for player in range(1, 5)]
+    for name, args in calls:
+        assert getattr(game, name)(*args) == 0
+    pool = game.hands[0] + game.kitty
+    discards = rng.sample(pool, 3)
+    called = rng.choice([c for hand in game.hands[1:] for c in hand])
+    more = [("exchange", (0, discards)), ("trump_change", (0, suit))]
+    more += [("miss_deal_check", (player, False)) for player in range(5)]
+    more += [("friend_call", (0, constructs.FriendCall(0, called)))]
+    for name, args in more:
+        assert getattr(game, name)(*args) == 0
+    calls += more
+    while game.next_calltype == constructs.CallType.PLAY:
+        play = rng.choice(game.get_legal_plays())
+        assert game.play(play) == 0
+        calls.append(("play", (play,)))
+    return deal, calls
+
+
+def peer(folder: str, count: int, repeat: int) -> float:
+    engine, constructs, cards = load_peer(folder)
+    rng = random.Random(7)
+    random.seed(7)
+    games = [peer_game(engine, constructs, cards, rng) for _ in range(count)]
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for (hands, kitty), calls in games:
+            game = engine.GameEngine()
+            game.hands, game.kitty = [list(h) for h in hands], list(kitty)
+            for name, args in calls:
+                if name == "exchange":
+                    args = (args[0], list(args[1]))
+                if getattr(game, name)(*args) != 0:
+                    raise RuntimeError(f"the peer refused its own {name} {args}")
+            assert game.next_calltype == constructs.CallType.GAME_OVER
+        best = min(best, time.perf_counter() - start)
+    return count / best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--repeat", type=int, default=3, help="runs (the best is shown)")
+    args = parser.parse_args()
+    gc.disable()  # both sides alike: allocation-heavy loops, no cycles
+    mine = ours(args.hands, args.repeat)
+    print(f"ours (parse + replay)      {mine:8.0f} full hands/s")
+    folder = os.environ.get(PEER_ENV)
+    if not folder:
+        print(f"peer                       skipped ({PEER_ENV} not set)")
+        return
+    theirs = peer(folder, args.hands, args.repeat)
+    print(f"game-logic (re-apply)      {theirs:8.0f} full hands/s")
+    print(f"ratio                      {mine / theirs:8.2f}x")
+
+
+if __name__ == "__main__":
+    main()

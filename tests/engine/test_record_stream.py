@@ -1,0 +1,79 @@
+"""The streamed record reader gives exactly what tomllib gives for the whole file, through its
+fast path or its fallback, and errors name the file's line."""
+
+from __future__ import annotations
+
+import io
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from mighty_cli.engine.errors import RecordError
+from mighty_cli.engine.record import read_record, replay
+from mighty_cli.engine.record_stream import parse_hand_table, stream_record
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
+HEAD = 'format = "mighty-hand-record/1"\nruleset = "standard"\nplayers = ["Ana", "Bo", "Cy", "Di", "Ed"]\n'
+
+
+def streamed(text: str) -> list:
+    return list(stream_record(io.StringIO(text)).hands)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_every_example_streams_to_what_tomllib_reads(path):
+    text = path.read_text(encoding="utf-8")
+    assert streamed(text) == tomllib.loads(text).get("hands", [])
+    assert replay(stream_record(path)).to_json() == replay(read_record(text)).to_json()
+
+
+@pytest.mark.parametrize("lines", [
+    ['dealer = "Ana"\n', 'note = "a \\"quoted\\" word\\nand a new line, é, \\u00e9"\n'],
+    ['tricks = [\n', '    "SK S3 S9 SQ S2",\n', '    "JK/H H2 H9 HA H5",\n', ']\n'],
+    ['tricks = [\n', '    "SK S3 S9 SQ S2"\n', ']\n'],
+    ['deal = { Ana = "SA", Bo = "SK", kitty = "C2 C3 C4" }\n', 'taken = -0\n'],
+    ['session = 2\n', 'date = 2024-03-05\n', 'full = true\n', '\n', '[hands.deal]\n',
+     'Ana = "SA"\n', 'kitty = "C2"\n'],
+    ['note = \'literal\'  # a comment\n', 'taken = 1_6\n'],
+    ['election = ["Ana 13H", "Bo pass",]\n', 'numbers = [1, 2]\n'],
+    ['date = 2024-03-05T10:00:00\n', 'base = 1.5\n', '"quoted key" = 1\n', 'a.b = 1\n'],
+])
+def test_a_hand_table_parses_as_tomllib_does(lines):
+    assert parse_hand_table(lines, 2) == tomllib.loads("[[hands]]\n" + "".join(lines))["hands"]
+
+
+@pytest.mark.parametrize("lines", [
+    ['tricks = [\n', '    "SK S3 S9 SQ S2"\n', '    "JK/H H2 H9 HA H5",\n', ']\n'],
+    ['deal = { Ana = "SA", }\n'],
+    ['dealer = "Ana"\n', 'dealer = "Bo"\n'],
+    ['deal = { Ana = "SA", Ana = "SK" }\n'],
+    ['note = "bad \\x escape"\n'],
+    ['taken = 016\n'],
+    ['date = 2024-02-30\n'],
+    ['deal = { Ana = "SA" }\n', '[hands.deal]\n', 'Bo = "SK"\n'],
+])
+def test_what_tomllib_refuses_the_stream_refuses_with_the_files_line(lines):
+    with pytest.raises(tomllib.TOMLDecodeError):
+        tomllib.loads("[[hands]]\n" + "".join(lines))
+    text = HEAD + "\n[[hands]]\n" + "".join(lines)
+    with pytest.raises(RecordError, match=r"<record>: not valid TOML: .*line \d+"):
+        streamed(text)
+
+
+def test_an_error_names_the_line_in_the_file_not_in_the_hand():
+    text = HEAD + '\n[[hands]]\ndealer = "Ana"\n\n[[hands]]\ndealer = "Ana"\ntaken = 01\n'
+    with pytest.raises(RecordError, match=r"at line 10,"):
+        streamed(text)
+
+
+def test_a_multi_line_string_that_holds_a_hands_header_stays_one_string():
+    text = HEAD + '\n[[hands]]\ndealer = "Ana"\nnote = """one\n[[hands]]\ntwo"""\n'
+    assert streamed(text) == tomllib.loads(text)["hands"]
+
+
+def test_unknown_keys_are_refused_as_read_record_does():
+    text = HEAD + '\n[[hands]]\ndealer = "Ana"\ncolour = "red"\n'
+    with pytest.raises(RecordError, match="hand 1: unknown key 'colour'"):
+        streamed(text)
