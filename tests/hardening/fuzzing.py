@@ -11,6 +11,7 @@ of cases in CI, ``tools/fuzz.py`` as many as you like.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from dataclasses import dataclass, field
@@ -339,7 +340,8 @@ def run_in_process(case_: Case, folder: Path, db: str, limit: float) -> Outcome:
     os.chdir(folder)
     try:
         start = time.monotonic()
-        result = CliRunner().invoke(cli, args)
+        with hard_limit(limit * 3):
+            result = CliRunner().invoke(cli, args)
         seconds = time.monotonic() - start
     finally:
         os.chdir(cwd)
@@ -347,6 +349,34 @@ def run_in_process(case_: Case, folder: Path, db: str, limit: float) -> Outcome:
     problem = check(case_, result.exit_code, result.stderr, result.exception, seconds, limit,
                     before, after)
     return Outcome(case_, result.exit_code, seconds, problem)
+
+
+class RunTimedOut(Exception):
+    """A run went on past its hard time limit (raised inside it by a timer signal)."""
+
+
+@contextlib.contextmanager
+def hard_limit(seconds: float):
+    """Stop the run inside this block after ``seconds`` (POSIX main thread; elsewhere only
+    the measured time is checked)."""
+    import signal
+    import threading
+
+    if not hasattr(signal, "setitimer") \
+            or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise RunTimedOut(f"still running after {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def run_subprocess(case_: Case, folder: Path, db: str, limit: float) -> Outcome:
