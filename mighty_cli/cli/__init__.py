@@ -82,7 +82,9 @@ class LazyGroup(click.Group):
     INTERACTIVE = ("referee",)
 
     def invoke(self, ctx: click.Context):
-        protected, args = list(ctx._protected_args), list(ctx.args)
+        # Where click keeps the command's own arguments (renamed in click 8.2), to run it again.
+        slot = "_protected_args" if hasattr(ctx, "_protected_args") else "protected_args"
+        protected, args = list(getattr(ctx, slot)), list(ctx.args)
         for attempt in range(self.RETRIES + 1):
             try:
                 return super().invoke(ctx)
@@ -101,7 +103,8 @@ class LazyGroup(click.Group):
                         or (protected[:1] and protected[0] in self.INTERACTIVE):
                     raise
                 time.sleep(random.uniform(0.01, 0.05) * 2 ** attempt)
-                ctx._protected_args, ctx.args = list(protected), list(args)
+                setattr(ctx, slot, list(protected))
+                ctx.args = list(args)
 
 
 def os_message(exc: OSError) -> str:

@@ -30,7 +30,7 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]],
           align: str | None = None) -> str:
     """A plain-text table; ``align`` is one character per column, ``<`` or ``>``
     (numbers right-aligned by default)."""
-    body = [["" if cell is None else str(cell) for cell in row] for row in rows]
+    body = [["" if cell is None else visible(str(cell)) for cell in row] for row in rows]
     if align is None:
         align = "".join(">" if body and all(_numeric(r[i]) for r in body) else "<"
                         for i in range(len(headers)))
@@ -43,6 +43,19 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]],
     for row in body:
         lines.append("  ".join(pad(c, widths[i], align[i]) for i, c in enumerate(row)).rstrip())
     return "\n".join(lines)
+
+
+#: Characters a terminal acts on without showing (escapes, bidirectional overrides): a cell
+#: shows them as codes, so a stored reason or an old name never retitles or reorders a screen.
+_HIDDEN = ("Cc", "Cf", "Zl", "Zp")
+
+
+def visible(text: str) -> str:
+    """``text`` with every control or invisible formatting character written as ``\\uXXXX``."""
+    if text.isprintable():
+        return text
+    return "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in _HIDDEN else c
+                   for c in text)
 
 
 def _numeric(cell: str) -> bool:

@@ -11,6 +11,7 @@ of cases in CI, ``tools/fuzz.py`` as many as you like.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from dataclasses import dataclass, field
@@ -36,6 +37,15 @@ NASTY_TOML_VALUES = [
 FORMULA_ATOMS = ["bid", "taken", "opposition", "minimum", "max_bid", "total", "0", "1", "2",
                  "10", "0.5", "1152921504606846976", "99999999", "x", "bid(", ")"]
 FORMULA_OPS = ["+", "-", "*", "/"]
+TEMPLATES = [
+    '{{ cycler.__init__.__globals__.os.popen("id").read() }}',
+    "{{ ''.__class__.__mro__[1].__subclasses__() }}", "{{ page.__class__.__init__ }}",
+    "{% for x in %}", "{{ page.nosuch }}", "{{ 1 / 0 }}", "{{ page.league }}",
+    '{% include "../../../etc/passwd" %}', '{% extends "standings.html" %}', "{{ x",
+    "{{ range(10**9) | list | length }}", "{{ 'a' * 10 }}", "{% macro m() %}{{ m() }}{% endmacro %}{{ m() }}",
+    "{{ page.standings.rows[0].stats.name | upper }}", "{{ '%d' % 'x' }}", "{{ lipsum(1) }}",
+    "\udcff",
+]
 
 
 @dataclass
@@ -172,7 +182,7 @@ def mutate_toml(rng: random.Random, text: str, light: bool = False) -> str:
 def case(number: int) -> Case:
     """The fuzz case with this number (the same on every machine)."""
     rng = random.Random(number)
-    kind = rng.randrange(12)
+    kind = rng.randrange(15)
     if kind == 0:
         return Case(number, ["ruleset", "check", "club.toml"], {"club.toml": ruleset_text(rng)})
     if kind == 1:
@@ -235,6 +245,27 @@ def case(number: int) -> Case:
     if kind == 10:
         return Case(number, ["session", rng.choice(["show", "end"]), "-l", "demo", "--session",
                              rng.choice(NASTY_NUMBERS)], uses_db=True)
+    if kind == 12:
+        template = rng.choice(TEMPLATES)
+        if rng.random() < 0.5:
+            template = '{% extends "base.html" %}{% block content %}' + template + "{% endblock %}"
+        return Case(number, ["standings", "-l", "demo", "--html", "page.html", "--templates",
+                             "tpl"], {"tpl/standings.html": template}, uses_db=True)
+    if kind == 13:
+        return Case(number, ["ruleset", "diff", rng.choice(["club.toml", "standard", "msol"]),
+                             rng.choice(["other.toml", "daegu", "/etc/passwd", "nosuch"])]
+                    + (["--json"] if rng.random() < 0.5 else []),
+                    {"club.toml": ruleset_text(rng), "other.toml": ruleset_text(rng)})
+    if kind == 14:
+        name = rng.choice(["Ana", "Bo ", "A\u202eB", "\x1b[2J", "김민준", "x" * 101, "", "Zed"])
+        return Case(number, rng.choice([
+            ["player", "rename", rng.choice(PLAYERS + ["Zed"]), name],
+            ["player", "merge", name, rng.choice(PLAYERS)],
+            ["league", "set", "demo", "--min-hands", rng.choice(NASTY_NUMBERS)],
+            ["league", "set", "demo", "--rank-by", rng.choice(["score", "nosuch", "", "name,name"])],
+            ["session", "start", "-l", "demo", "-p", ",".join(PLAYERS), "--date",
+             rng.choice(["2024-02-30", "99999-01-01", "yesterday", "2024-03-05"])],
+            ["league", "show", rng.choice(["demo", "nosuch", "\u202e"]), "--json"]]), uses_db=True)
     return Case(number, ["deal", "--seed", rng.choice(NASTY_NUMBERS), "--hands",
                          rng.choice(NASTY_NUMBERS), "--players",
                          rng.choice(["A,B,C,D,E", "A,B,C,D", "A,A,B,C,D", ""])])
@@ -309,7 +340,8 @@ def run_in_process(case_: Case, folder: Path, db: str, limit: float) -> Outcome:
     os.chdir(folder)
     try:
         start = time.monotonic()
-        result = CliRunner().invoke(cli, args)
+        with hard_limit(limit * 3):
+            result = CliRunner().invoke(cli, args)
         seconds = time.monotonic() - start
     finally:
         os.chdir(cwd)
@@ -317,6 +349,34 @@ def run_in_process(case_: Case, folder: Path, db: str, limit: float) -> Outcome:
     problem = check(case_, result.exit_code, result.stderr, result.exception, seconds, limit,
                     before, after)
     return Outcome(case_, result.exit_code, seconds, problem)
+
+
+class RunTimedOut(Exception):
+    """A run went on past its hard time limit (raised inside it by a timer signal)."""
+
+
+@contextlib.contextmanager
+def hard_limit(seconds: float):
+    """Stop the run inside this block after ``seconds`` (POSIX main thread; elsewhere only
+    the measured time is checked)."""
+    import signal
+    import threading
+
+    if not hasattr(signal, "setitimer") \
+            or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise RunTimedOut(f"still running after {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def run_subprocess(case_: Case, folder: Path, db: str, limit: float) -> Outcome:

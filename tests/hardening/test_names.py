@@ -81,3 +81,18 @@ def test_a_record_with_a_bidirectional_override_in_a_name_is_refused(tmp_path):
     assert error_line(invoke("replay", path)) == (
         f"{path}: players: 'B\\u202eo' contains an invisible formatting character (zero-width "
         f"or bidirectional), U+202E, at character 2")
+
+
+def test_a_reason_with_a_terminal_escape_is_shown_as_codes(db):
+    # Names refuse such characters; free text (a reason) is kept but never acts on the screen.
+    from promises import ROOT
+
+    assert invoke("import", str(ROOT / "examples" / "season.toml"), "-l", "demo",
+                  "--db", db).exit_code == 0
+    reason = "typo\x1b]0;owned\x07 \u202e5-"
+    assert invoke("hand", "void", "-l", "demo", "1", "--reason", reason, "--db", db
+                  ).exit_code == 0
+    shown = invoke("hand", "log", "-l", "demo", "--db", db)
+    assert shown.exit_code == 0, shown.output
+    assert "\x1b" not in shown.output and "\u202e" not in shown.output
+    assert "typo\\u001b]0;owned\\u0007 \\u202e5-" in shown.output
