@@ -7,7 +7,7 @@ import hashlib
 import click
 
 from ..engine.cards import format_bid, format_cards, sorted_cards
-from ..engine.record import Record, dump_record, load_record, record_ruleset, replay as replay_record
+from ..engine.record import Record, dump_record, record_ruleset, replay as replay_record
 from ..engine.ruleset import load_ruleset
 from ..engine.session import find_session_end
 from ..render.text import table
@@ -28,7 +28,10 @@ def replay(path: str, as_json: bool) -> None:
       mighty replay examples/run.toml
       mighty replay season.toml --json
     """
-    record = load_record(path)
+    from ..engine.record_stream import stream_record
+
+    record = stream_record(path)  # the fast reader (its hands are kept for the table below)
+    record.hands = list(record.hands)
     rules = record_ruleset(record)
     result = replay_record(record, rules)
     if as_json:
