@@ -300,6 +300,7 @@ class _Import:
         _bulk_insert(self.s, self.league.id, self.hand_rows,  # type: ignore[arg-type]
                      self.member_rows)
         self.hand_rows, self.member_rows = [], []
+        gc.collect(1)  # automatic collection is off during the import: keep memory flat
 
 
 BATCH = 5000
