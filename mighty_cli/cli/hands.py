@@ -7,7 +7,7 @@ import hashlib
 import click
 
 from ..engine.cards import format_bid, format_cards, sorted_cards
-from ..engine.record import Record, dump_record, load_record, record_ruleset, replay as replay_record
+from ..engine.record import Record, dump_record, record_ruleset, replay as replay_record
 from ..engine.ruleset import load_ruleset
 from ..engine.scoring import doubling_label
 from ..engine.session import find_session_end
@@ -40,7 +40,10 @@ def replay(path: str, ruleset_name: str | None, as_json: bool) -> None:
       mighty replay season.toml --json
       mighty replay shared/season.toml --ruleset ../our-club.toml
     """
-    record = load_record(path)
+    from ..engine.record_stream import stream_record
+
+    record = stream_record(path)  # the fast reader (its hands are kept for the table below)
+    record.hands = list(record.hands)
     record.user_ruleset = ruleset_name
     rules = record_ruleset(record)
     result = replay_record(record, rules)

@@ -154,6 +154,18 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
                     run.number, run.ended, run.notes)
 
 
+_INSERT_SESSION = insert(LeagueSession.__table__)  # type: ignore[attr-defined]
+_INSERT_SEAT = insert(SessionSeat.__table__)  # type: ignore[attr-defined]
+
+
+@dataclass
+class _NewSession:
+    """A session this import made (its id and number are all the import needs)."""
+
+    id: int
+    number: int
+
+
 class _Import:
     """The running state of one import: numbers, the deposit pot, rows waiting to be
     written."""
@@ -178,7 +190,7 @@ class _Import:
         self.member_rows: list[tuple[int, list[dict]]] = []
         self.ends = has_session_end(rules)
 
-    def _target(self, hands: list, record: Record) -> tuple[LeagueSession, list[str], SessionTally]:
+    def _target(self, hands: list, record: Record) -> tuple[Any, list[str], SessionTally]:
         s, league, rules = self.s, self.league, self.rules
         tally = SessionTally()
         if self.session_number is not None:
@@ -202,17 +214,17 @@ class _Import:
         self.next_session = wanted if wanted and wanted > self.next_session \
             else self.next_session + 1
         now = utc_now()
-        target = LeagueSession(league_id=league.id, number=self.next_session, day=day,
-                               first_dealer_id=self.ids.get(hands[0][1].dealer or ""),
-                               started_at=now, ended_at=now)
-        # Core inserts (no unit of work): a long history has tens of thousands of sessions.
+        # Core inserts of plain rows (no ORM object, no unit of work): a long history has
+        # tens of thousands of sessions.
         connection = s.connection()
-        target.id = connection.execute(insert(LeagueSession.__table__).values(  # type: ignore
-            target.model_dump(exclude={"id"}))).inserted_primary_key[0]
-        connection.execute(insert(SessionSeat.__table__),  # type: ignore[attr-defined]
-                           [dict(session_id=target.id, seat=seat, player_id=self.ids[name])
-                            for seat, name in enumerate(present)])
-        return target, present, tally
+        session_id = connection.execute(_INSERT_SESSION, dict(
+            league_id=league.id, number=self.next_session, day=day,
+            first_dealer_id=self.ids.get(hands[0][1].dealer or ""), started_at=now,
+            ended_at=now)).inserted_primary_key[0]
+        connection.execute(_INSERT_SEAT, [dict(session_id=session_id, seat=seat,
+                                               player_id=self.ids[name])
+                                          for seat, name in enumerate(present)])
+        return _NewSession(session_id, self.next_session), present, tally
 
     def store(self, hands: list[tuple[dict, HandOutcome]], record: Record) -> None:
         """One session's hands: its session (new, or the open one) and its rows."""
@@ -288,6 +300,7 @@ class _Import:
         _bulk_insert(self.s, self.league.id, self.hand_rows,  # type: ignore[arg-type]
                      self.member_rows)
         self.hand_rows, self.member_rows = [], []
+        gc.collect(1)  # automatic collection is off during the import: keep memory flat
 
 
 BATCH = 5000
