@@ -8,7 +8,7 @@ import click
 
 from ..engine.ruleset import (bundled_names, diff_rulesets, format_value, iter_options,
                               load_ruleset, load_ruleset_with_origins, option_docs)
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, gettext as translate, ngettext
 from ..render.text import table
 from .options import echo_json, json_option
 
@@ -97,7 +97,7 @@ def show(name: str, docs: bool, as_json: bool) -> None:
             entry = documentation[key]
             # the docs are the schema's (engine/ruleset.py); tools/i18n.py puts each in the
             # catalog, so they are translated here, where they are shown
-            doc = _(entry["doc"]) if entry["doc"] else ""
+            doc = translate(entry["doc"]) if entry["doc"] else ""
             click.echo("\n".join(_wrap(doc, WIDTH, indent="    ", first="    ")))
             source = entry["source"] or _("the tool (no source covers it)")
             click.echo("\n".join(_wrap(_("Source: {source}").format(source=source), WIDTH,
