@@ -242,7 +242,7 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
 
 
 def _resume_live(evening: Evening, rules, ruleset_name: str, text: str) -> list[str]:
-    record = read_record(text, source="the hand in progress")
+    record = read_record(text, source=_("the hand in progress"))
     result = replay(record, rules)
     outcome, raw = result.hands[-1], record.hands[-1]
     if outcome.state is None:
