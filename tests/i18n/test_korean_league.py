@@ -225,3 +225,12 @@ def test_csv_export_opens_in_excel_with_hangul_intact(runner, tmp_path):
     english(runner, "export", "-l", "화요", "-o", str(plain), "--no-bom")
     assert plain.read_bytes() == data[3:]
     assert "UTF-8 BOM" in ok(korean(runner, "export", "--help"))
+
+
+def test_json_output_is_the_same_in_both_languages(runner):
+    league(runner, "--lang", "ko")
+    english(runner, "record", "-l", "화요", "-d", "이영희", "-c", "14NT", "-f", "none", "-t", "15")
+    for args in (["standings", "-l", "화요", "--json"], ["hand", "list", "-l", "화요", "--json"],
+                 ["league", "list", "--json"], ["session", "show", "-l", "화요", "--json"],
+                 ["ruleset", "diff", "standard", "sinchon", "--json"]):
+        assert ok(korean(runner, *args)) == english(runner, *args)
