@@ -274,7 +274,7 @@ def league_show(name, as_json, db_url) -> None:
         table_ = services.standings(s, name)
         settings = league_settings(s, summary.name)
     if as_json:
-        echo_json(summary.to_json() | {"standings": table_.to_json()})
+        echo_json(summary.to_json() | {"settings": settings, "standings": table_.to_json()})
         return
     click.echo(_("League {name}  ruleset {ruleset}  {sessions}, {hands}, {players}").format(
         name=summary.name, ruleset=summary.ruleset,

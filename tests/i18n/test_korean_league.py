@@ -137,6 +137,10 @@ def test_league_create_lang_ko_writes_a_korean_page(runner, tmp_path):
     assert "<h2>리그 순위표</h2>" in html and "화요 — 순위" in html
     shown = english(runner, "league", "show", "화요")
     assert "Pages in 한국어." in shown and "Time zone Asia/Seoul." in shown
+    import json
+
+    shown = json.loads(english(runner, "league", "show", "화요", "--json"))
+    assert shown["settings"] == {"lang": "ko", "timezone": "Asia/Seoul"}
 
 
 def test_league_set_changes_the_page_language(runner, tmp_path):
