@@ -3,7 +3,10 @@
 The referee types what the table does in the notation of the hand record (``13h``, ``pass``,
 ``c2 d3 h4``, ``sa``, ``jk/h``, ``c3!``); the tool checks it against the ruleset at once, says why
 an entry is illegal and asks again, decides each trick, and scores the hand. Nothing typed ends
-the evening: a typo is one ``✗`` line and the same question again.
+the evening: a typo is one ``✗`` line and the same question again. Korean entries (``패스``,
+``스페이드 14``, ``마이티``, ``다이아 10``) are turned into the notation first
+(:func:`~mighty_cli.engine.korean.normalize_entry`), whatever language the tool speaks; what
+it prints is translated (``mighty_cli/i18n.py``).
 
 * :class:`RefereeSession` is one hand: a stack of engine states (one per entry) for undo. It
   takes one line and returns what to print, so it is tested without a terminal.
@@ -24,8 +27,8 @@ import click
 from ..engine.cards import parse_bid, parse_cards
 from ..engine.errors import InvalidNotation, MightyError
 from ..engine.record import Record, dump_record, load_record, record_ruleset, replay, state_to_hand
-from ..engine.ruleset import Ruleset
 from ..engine.korean import normalize_entry
+from ..engine.ruleset import Ruleset
 from ..engine.scoring import describe
 from ..i18n import N_, _, ngettext
 from ..render.text import table
