@@ -160,3 +160,22 @@ def test_english_entries_keep_working_in_korean():
     session = session_at([])
     assert session.handle("pass")[0] == "✓ 민수 패스"
     assert session.handle("14s")[0] == "✓ Bo 14♠"
+
+
+def test_referee_stores_a_hand_into_a_league_in_korean(runner, tmp_path):
+    from tests.cli.test_referee import line_for, played_hand
+    from tests.cli.test_referee import session_for as english_session
+
+    db = f"sqlite:///{tmp_path / 'league.db'}"
+    assert runner.invoke(cli, ["league", "create", "목요리그", "--ruleset", "standard",
+                               "--db", db]).exit_code == 0
+    final, deal = played_hand(17)
+    path = tmp_path / "hand.toml"
+    english_session(deal, save_path=path).handle("save")
+    lines = "\n".join(line_for(a) for a in final.history) + "\n종료\n"
+    result = runner.invoke(cli, ["referee", "--resume", str(path), "--league", "목요리그",
+                                 "--db", db], input=lines, env=KOREAN_DESKTOP)
+    assert result.exit_code == 0, result.output
+    assert "목요리그 리그에 1번째 판으로 저장했습니다 (1회차)" in result.output
+    assert "1판 뒤 회차 합계:" in result.output
+    assert "— 2번째 판: 딜러 " in result.output
