@@ -123,7 +123,7 @@ def record_evening(mighty: list[str], env: dict, hands: int) -> tuple[list[float
         five = [n.strip() for n in line.split(";")[0].split(",")]
         declarer, friend = rng.sample(five, 2)
         piped.until("or quit: ")
-        for text, marker in ((declarer, "16NT): "), (f"{rng.randrange(13, 18)}S", "[none]: "),
+        for text, marker in ((declarer, "14): "), (f"{rng.randrange(13, 18)}S", "[none]: "),
                              (friend, "party: ")):
             start = time.perf_counter()
             piped.send(text)

@@ -33,7 +33,8 @@ Catalog workflow (``python tools/i18n.py ...``; Babel is a development tool inst
 ``SOURCES`` in ``tools/i18n.py`` (the templates are all in); ``update`` extracts its messages
 (calls of ``_``, ``N_``, ``gettext``, ``ngettext`` and the docstrings of click commands) and
 merges them into ``locale/ko/LC_MESSAGES/mighty.po``, new entries empty and vanished ones
-dropped; translate every empty ``msgstr``; ``compile`` writes the ``.mo`` beside it, which is
+dropped (the ruleset schema's option docs are read from the schema itself and translated
+where ``ruleset show --docs`` shows them); translate every empty ``msgstr``; ``compile`` writes the ``.mo`` beside it, which is
 committed and shipped in the wheel; ``check`` (and ``tests/i18n``) fails on an untranslated,
 fuzzy, stale or obsolete entry, a lost placeholder, or a ``.mo`` that is not the compilation of
 the ``.po``.

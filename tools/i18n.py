@@ -6,8 +6,9 @@
     python tools/i18n.py check     # what tests/i18n asserts (exit 1 with one line per problem)
 
 Messages are found in the modules listed in ``SOURCES`` (calls of ``_``, ``N_``, ``gettext``,
-``ngettext``, and the docstrings of click commands, which are their ``--help``) and in the
-templates (Jinja2's i18n extension: ``_()`` and ``{% trans %}``). ``update`` drops entries whose
+``ngettext``, and the docstrings of click commands, which are their ``--help``), in the
+templates (Jinja2's i18n extension: ``_()`` and ``{% trans %}``), and in the ruleset schema
+(every option's ``doc``, shown by ``ruleset show --docs``). ``update`` drops entries whose
 message is gone from the code and prints them, so a changed message is translated afresh rather
 than matched fuzzily. Install Babel with ``pip install -e '.[test]'``.
 """
@@ -32,9 +33,23 @@ TRANSLATED = ("ko",)
 SOURCES = (
     "mighty_cli/cli/__init__.py",
     "mighty_cli/cli/click_messages.py",
+    "mighty_cli/cli/evening.py",
+    "mighty_cli/cli/evening_keep.py",
+    "mighty_cli/cli/evening_setup.py",
     "mighty_cli/cli/hands.py",
+    "mighty_cli/cli/interchange.py",
+    "mighty_cli/cli/league.py",
+    "mighty_cli/cli/league_hands.py",
+    "mighty_cli/cli/line_input.py",
+    "mighty_cli/cli/names.py",
     "mighty_cli/cli/options.py",
+    "mighty_cli/cli/referee.py",
+    "mighty_cli/cli/ruleset.py",
     "mighty_cli/cli/score.py",
+    "mighty_cli/cli/scorekeeper.py",
+    "mighty_cli/cli/scorekeeper_loop.py",
+    "mighty_cli/cli/table_view.py",
+    "mighty_cli/cli/where.py",
     "mighty_cli/engine/cards.py",
     "mighty_cli/engine/korean.py",
     "mighty_cli/engine/scoring.py",
@@ -83,6 +98,27 @@ def extract_python(fileobj, keywords, comment_tags, options):
         yield lineno, None, doc, ["command help"]
 
 
+#: Where the ruleset schema lives: each option's documentation (its ``doc`` metadata, shown
+#: by ``mighty ruleset show --docs``) is a message too, translated where it is shown.
+SCHEMA = "mighty_cli/engine/ruleset.py"
+
+
+def schema_messages():
+    """``(message, option keys)`` for every option's documentation in the ruleset schema, read
+    from the schema itself (importing the stdlib-only engine), so an option added to the schema
+    is in the catalog, and untranslated until someone translates it."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from mighty_cli.engine.ruleset import option_docs
+    finally:
+        sys.path.pop(0)
+    docs: dict[str, list[str]] = {}
+    for key, entry in option_docs().items():
+        if entry["doc"]:
+            docs.setdefault(entry["doc"], []).append(key)
+    return list(docs.items())
+
+
 def extract_catalog():
     """Every message of the listed modules and templates, as a Babel catalog template."""
     from babel.messages.catalog import Catalog
@@ -99,6 +135,9 @@ def extract_catalog():
                     options=options, strip_comment_tags=True):
                 catalog.add(message, None, [(str(path.relative_to(ROOT)), lineno)],
                             auto_comments=comments, context=context)
+    for message, keys in schema_messages():
+        catalog.add(message, None, [(SCHEMA, 0)],
+                    auto_comments=["ruleset option " + ", ".join(keys)])
     return catalog
 
 

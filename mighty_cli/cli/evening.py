@@ -27,7 +27,9 @@ import click
 from ..engine.errors import MightyError
 from ..engine.record import Record, dump_record, replay
 from ..engine.ruleset import Ruleset
+from ..engine.korean import CALLS as KOREAN_CALLS
 from ..engine.session import PreviousHand, Proposal, find_session_end, opener_for, propose
+from ..i18n import _, ngettext
 from ..render.text import table
 from .evening_keep import LeagueBook, SaveFile
 from . import table_view as view
@@ -112,13 +114,15 @@ class Evening:
             sitting[sitting.index(proposal.dealer)] = dealer  # the dealer sits out (§9)
         five = [p for p in self.present if p not in sitting]
         if len(five) != 5:
-            raise MightyError(f"{len(self.present) - 5} must sit out, not {len(sitting)}")
+            raise MightyError(_("{count} must sit out, not {given}").format(
+                count=len(self.present) - 5, given=len(sitting)))
         if opener is None:
             opener = proposal.opener if proposal.opener in five and dealer == proposal.dealer \
                 and sitting == list(proposal.sitting_out) else \
                 opener_for(self.rules, self.present, five, dealer, self._previous())
         if opener not in five:
-            raise MightyError(f"{opener} sits this hand out and cannot open")
+            raise MightyError(_("{player} sits this hand out and cannot open").format(
+                player=opener))
         self.proposal = Proposal(dealer, opener, tuple(five), tuple(sitting))
         number = self.hands_before + len(self.finished) + 1
         deal = self._deal_for(number, five)
@@ -130,11 +134,14 @@ class Evening:
 
     def _proposal_line(self, number: int) -> str:
         p = self.proposal
-        text = f"— hand {number}: dealer {p.dealer}, opener {p.opener}"
         if p.sitting_out:
-            text += f", sitting out {', '.join(p.sitting_out)}"
-        text += f"; playing {', '.join(p.players)}"
-        return text + (" (change before the first call: dealer/opener/out NAME)"
+            text = _("— hand {number}: dealer {dealer}, opener {opener}, sitting out {out}; "
+                     "playing {players}")
+        else:
+            text = _("— hand {number}: dealer {dealer}, opener {opener}; playing {players}")
+        text = text.format(number=number, dealer=p.dealer, opener=p.opener,
+                           out=", ".join(p.sitting_out), players=", ".join(p.players))
+        return text + (_(" (change before the first call: dealer/opener/out NAME)")
                        if len(self.present) > 5 or number == 1 else "")
 
     def _deal_for(self, number: int, five: list[str]) -> Optional[dict]:
@@ -170,22 +177,23 @@ class Evening:
             target.write(dump_record(self.record()))
             if self.save is None:
                 self.save = target
-            return f"saved to {target.path}"
+            return _("saved to {path}").format(path=target.path)
         if self.save is None:
-            return "say where: save FILE (it is then kept there after every entry)"
+            return _("say where: save FILE (it is then kept there after every entry)")
         self.save.write(dump_record(self.record()))
-        return f"saved to {self.save.path}"
+        return _("saved to {path}").format(path=self.save.path)
 
     # --- input -----------------------------------------------------------------------------
 
     def prompt(self) -> str:
         if self.pending_quit:
-            return "unsaved work: Enter saves it to a new file, or type a file name, " \
-                   "'discard' or 'back'"
+            return _("unsaved work: Enter saves it to a new file, or type a file name, "
+                     "'discard' or 'back'")
         if self.pending_store:
-            return "[hand over, not stored] 'store' tries again; 'save FILE' keeps it in a file"
+            return _("[hand over, not stored] 'store' tries again; 'save FILE' keeps it in a "
+                     "file")
         try:
-            return self.hand.prompt() if self.hand else "[no hand]"
+            return self.hand.prompt() if self.hand else _("[no hand]")
         except Exception:  # drawing the prompt must never end the evening
             return f"[{self.hand.state.phase}] {self.hand.state.to_move or ''}".rstrip()
 
@@ -207,16 +215,16 @@ class Evening:
             message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
             return [f"✗ {message}"]
         except Exception as exc:  # a bug must not end the evening: say so and go on
-            return [f"✗ that entry could not be handled ({type(exc).__name__}: {exc}); "
-                    f"nothing changed"]
+            return ["✗ " + _("that entry could not be handled ({kind}: {error}); nothing "
+                             "changed").format(kind=type(exc).__name__, error=exc)]
 
     def _handle(self, text: str) -> list[str]:
         if self.pending_quit:
             return self._answer_quit(text)
         if not text:
             return []
-        word, _, rest = text.partition(" ")
-        command = {"q": "quit", "exit": "quit", "st": "standings"}.get(word.lower(), word.lower())
+        word, _sep, rest = text.partition(" ")
+        command = _EVENING_WORDS.get(word.lower(), word.lower())
         rest = rest.strip()
         if command == "quit":
             return self.quit()
@@ -227,14 +235,15 @@ class Evening:
         if command == "store" and self.pending_store:
             return self._finish()
         if self.pending_store:
-            return ["✗ the finished hand is not stored yet: 'store' tries again, 'save FILE' "
-                    "keeps the evening in a file, 'quit' ends"]
+            return ["✗ " + _("the finished hand is not stored yet: 'store' tries again, "
+                             "'save FILE' keeps the evening in a file, 'quit' ends")]
         if self.hand is None:  # the next hand could not be set up: try again
             self.proposal = None
             return self.start_hand()
         if command in ("table", "t", "show", "s") and not rest:
             sitting = self.proposal.sitting_out if self.proposal else ()
-            extra = [f"sitting out {', '.join(sitting)}"] if sitting else []
+            extra = [_("sitting out {players}").format(players=", ".join(sitting))] \
+                if sitting else []
             return self.hand.handle("table") + extra
         if command in ("dealer", "opener", "out", "sit") and rest:
             return self._override(command, rest)
@@ -248,8 +257,8 @@ class Evening:
 
     def _override(self, command: str, rest: str) -> list[str]:
         if self.hand is not None and self.hand.started:
-            return [f"✗ {command}: the hand has begun; change it before the first call "
-                    f"(undo back to the start first)"]
+            return ["✗ " + _("{command}: the hand has begun; change it before the first call "
+                             "(undo back to the start first)").format(command=command)]
         p = self.proposal
         dealer, opener, out = p.dealer, None, None
         if command == "dealer":
@@ -259,8 +268,8 @@ class Evening:
         else:
             names = [match_name(n, self.present) for n in rest.replace(",", " ").split()]
             if len(names) != len(self.present) - 5:
-                raise MightyError(f"out: {len(self.present) - 5} sit out at this table, "
-                                  f"named {len(names)}")
+                raise MightyError(_("out: {count} sit out at this table, named {given}")
+                                  .format(count=len(self.present) - 5, given=len(names)))
             out = names
         base = Proposal(p.dealer, p.opener, p.players, p.sitting_out)
         if command != "dealer":
@@ -281,11 +290,13 @@ class Evening:
                 self.pending_store = True
                 message = exc.format_message() if isinstance(exc, click.ClickException) \
                     else str(exc)
-                return [f"✗ the hand could not be stored in league {self.book.league}: "
-                        f"{message}", "  'store' tries again; 'save FILE' keeps it in a file"]
+                return ["✗ " + _("the hand could not be stored in league {league}: "
+                                 "{message}").format(league=self.book.league, message=message),
+                        "  " + _("'store' tries again; 'save FILE' keeps it in a file")]
             self.pending_store = False
-            lines.append(f"saved to league {self.book.league} as hand {stored.hand.number} "
-                         f"(session {stored.hand.session})")
+            lines.append(_("saved to league {league} as hand {number} (session {session})")
+                         .format(league=self.book.league, number=stored.hand.number,
+                                 session=stored.hand.session))
             if stored.session_ended:
                 self.ended = stored.session_ended
         # The hand is stored: from here on nothing may offer to store it again.
@@ -310,7 +321,8 @@ class Evening:
 
             lines.append(session_ended_line(self.book.session, self.ended)  # type: ignore
                          if self.book else
-                         f"The session is over by the ruleset ({self.ended}).")
+                         _("The session is over by the ruleset ({reason}).").format(
+                             reason=self.ended))
             self.done = True
             return lines
         self.proposal = None
@@ -331,10 +343,11 @@ class Evening:
             totals = self.replayed().totals
             count = len(self.finished)
         if not count:
-            return ["no hands finished yet"]
+            return [_("no hands finished yet")]
         rows = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
-        return [f"session totals after {count} hand{'s' if count != 1 else ''}:",
-                table(["player", "total"], [(n, f"{v:+d}" if v else "0") for n, v in rows],
+        return [ngettext("session totals after {count} hand:",
+                         "session totals after {count} hands:", count).format(count=count),
+                table([_("player"), _("total")], [(n, f"{v:+d}" if v else "0") for n, v in rows],
                       align="<>")]
 
     # --- the end ---------------------------------------------------------------------------
@@ -343,9 +356,9 @@ class Evening:
         if self.book is not None:
             self.done = True
             if self.hand is not None and self.hand.started and not self.hand.over:
-                return [f"the hand in progress is kept in league {self.book.league}: "
-                        f"'mighty referee --league {self.book.league}' resumes it at the same "
-                        f"card"]
+                return [_("the hand in progress is kept in league {league}: 'mighty referee "
+                          "--league {league}' resumes it at the same card").format(
+                              league=self.book.league)]
             return []
         if self.save is not None or not self.has_work:
             self.done = True
@@ -353,19 +366,25 @@ class Evening:
         if not self.interactive:
             return self._keep_on_quit()
         self.pending_quit = True
-        return [f"{len(self.finished)} finished hand(s)"
-                + (" and the hand in progress" if self.hand and self.hand.started else "")
-                + " are not saved anywhere."]
+        count = len(self.finished)
+        if self.hand and self.hand.started:
+            said = ngettext("{count} finished hand and the hand in progress are not saved "
+                            "anywhere.", "{count} finished hands and the hand in progress are "
+                            "not saved anywhere.", count)
+        else:
+            said = ngettext("{count} finished hand is not saved anywhere.",
+                            "{count} finished hands are not saved anywhere.", count)
+        return [said.format(count=count)]
 
     def _answer_quit(self, text: str) -> list[str]:
         answer = text.strip()
-        if answer.lower() in ("back", "cancel", "b"):
+        if answer.lower() in ("back", "cancel", "b", "돌아가기", "취소"):
             self.pending_quit = False
-            return ["back to the table"]
-        if answer.lower() in ("discard", "d", "no", "n"):
+            return [_("back to the table")]
+        if answer.lower() in ("discard", "d", "no", "n", "버리기", "아니오"):
             self.done = True
-            return ["discarded"]
-        if answer.lower() in ("", "y", "yes", "save", "keep"):
+            return [_("discarded")]
+        if answer.lower() in ("", "y", "yes", "save", "keep", "저장", "예", "네"):
             return self._keep_on_quit()
         said = self.write_save(Path(answer))
         self.done = True
@@ -381,7 +400,8 @@ class Evening:
             path = Path(f"mighty-evening-{stamp}-{n}.toml")
         said = self.write_save(path)
         self.done = True
-        return [f"the unsaved work is kept: {said}; 'mighty referee --resume {path}' goes on"]
+        return [_("the unsaved work is kept: {saved}; 'mighty referee --resume {path}' goes on")
+                .format(saved=said, path=path)]
 
     def end_of_input(self) -> list[str]:
         """Input ended (Ctrl-D, the end of a script): as quit, keeping unsaved work."""
@@ -394,6 +414,7 @@ class Evening:
 
     def completions(self) -> list[str]:
         words = ["help", "table", "undo", "legal", "hand", "save", "quit", "standings"]
+        words += ["도움말", "보기", "무르기", "저장", "종료", "순위"]
         words += list(self.present)
         hand = self.hand
         if hand is None:
@@ -402,14 +423,20 @@ class Evening:
         engine = hand.engine
         try:
             if s.phase == "election":
-                words += ["pass", "miss"] + [view_bid(a.bid) for a in engine.legal_actions(s)
-                                             if isinstance(a, engine.BidCall) and a.bid]
+                words += ["pass", "miss", "패스", "딜미스"] + [
+                    view_bid(a.bid) for a in engine.legal_actions(s)
+                    if isinstance(a, engine.BidCall) and a.bid]
+                words += ["스페이드", "다이아", "하트", "클로버", "노기루다"]
                 if not hand.started:
                     words += ["dealer", "opener", "out"]
             elif s.phase == "play":
                 words += [engine.format_play(p) for p in engine.legal_plays(s)]
+                words += ["스페이드", "다이아", "하트", "클로버", "조커"]
             elif s.phase == "friend":
                 words += ["joker", "mighty", "none", "first-trick", "last-trick", "contract"]
+                words += [word for word, english in KOREAN_CALLS.items()
+                          if english in ("mighty", "joker", "none", "first-trick", "last-trick")]
+                words += ["공약", "스페이드", "다이아", "하트", "클로버"]
             elif s.phase == "exchange" and s.hands is not None:
                 from ..engine.cards import format_card
 
@@ -417,6 +444,12 @@ class Evening:
         except MightyError:
             pass
         return words
+
+
+#: The evening's own words, in English and Korean.
+_EVENING_WORDS = {"q": "quit", "exit": "quit", "st": "standings", "종료": "quit",
+                  "순위": "standings", "저장": "save", "보기": "table", "딜러": "dealer",
+                  "선": "opener", "쉬기": "out"}
 
 
 def view_bid(bid) -> str:

@@ -9,6 +9,7 @@ from typing import Iterator, Optional
 
 import click
 
+from ..i18n import _
 from .referee import write_record_file
 
 
@@ -25,10 +26,12 @@ class SaveFile:
         if self.owned:
             return
         if self.path.is_dir():
-            raise click.ClickException(f"{self.path} is a folder: name a file")
+            raise click.ClickException(_("{path} is a folder: name a file").format(
+                path=self.path))
         if self.path.exists():
-            raise click.ClickException(f"{self.path} exists and this run did not write it: choose "
-                                   f"another name, or continue it with --resume {self.path}")
+            raise click.ClickException(_("{path} exists and this run did not write it: choose "
+                                         "another name, or continue it with --resume {path}")
+                                       .format(path=self.path))
         self.owned = True
 
     def write(self, text: str) -> None:
@@ -48,9 +51,9 @@ def db_transaction(engine) -> Iterator:
             yield s
     except DBAPIError as exc:
         first = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
-        raise click.ClickException(f"database error: {first}") from None
+        raise click.ClickException(_("database error: {error}").format(error=first)) from None
     except SQLAlchemyError as exc:
-        raise click.ClickException(f"database error: {exc}") from None
+        raise click.ClickException(_("database error: {error}").format(error=exc)) from None
 
 
 class LeagueBook:

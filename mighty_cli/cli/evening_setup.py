@@ -15,6 +15,7 @@ from ..engine.errors import MightyError
 from ..engine.record import Record, dump_record, load_record, read_record, record_ruleset, replay
 from ..engine.ruleset import load_ruleset
 from ..engine.session import Proposal, playing_order
+from ..i18n import N_, _, ngettext
 from .evening import Evening
 from .evening_keep import LeagueBook, SaveFile
 from .names import UnknownName, match_name
@@ -41,11 +42,25 @@ class EveningOptions:
 # --- setting up -------------------------------------------------------------------------------
 
 
+class _Said:
+    """A message translated when it is filled in (the language is chosen after import)."""
+
+    def __init__(self, message: str):
+        self.message = message
+
+    def format(self, **values) -> str:
+        return _(self.message).format(**values)
+
+
+_KEPT = _Said(N_("the evening is kept in {path} after every entry"))
+_RESUMED = _Said(N_("— hand {number} resumed at the same card"))
+
+
 def _names(text: str) -> list[str]:
     names = [p.strip() for p in text.split(",") if p.strip()]
     if not 5 <= len(names) <= 7 or len(set(n.casefold() for n in names)) != len(names):
-        raise click.BadParameter("expected five to seven distinct names (six or seven take turns "
-                                 "to sit out)", param_hint="--players")
+        raise click.BadParameter(_("expected five to seven distinct names (six or seven take "
+                                   "turns to sit out)"), param_hint="--players")
     return names
 
 
@@ -54,7 +69,7 @@ def _deals_from(path: Path) -> list[dict]:
     deals = [{who: parse_cards(text) for who, text in h["deal"].items()}
              for h in record.hands if "deal" in h]
     if not deals:
-        raise click.BadParameter("no hand with a deal in that file", param_hint="--deal")
+        raise click.BadParameter(_("no hand with a deal in that file"), param_hint="--deal")
     return deals
 
 
@@ -73,8 +88,8 @@ def open_evening(opts: EveningOptions, who: str = "") -> tuple[Evening, list[str
             save = SaveFile(resume_path, owned=True)  # the record resumed is kept going
         return _open_league(opts, who, deals, save, resume_path, interactive)
     if opts.resume is not None and resume_path is None:
-        raise click.UsageError("--resume without a FILE needs --league (the league's hand in "
-                               "progress)")
+        raise click.UsageError(_("--resume without a FILE needs --league (the league's hand in "
+                                 "progress)"))
     if resume_path is not None:
         return _open_file(opts, resume_path, deals, save, interactive)
     rules = load_ruleset(opts.ruleset_name or "standard")
@@ -83,17 +98,18 @@ def open_evening(opts: EveningOptions, who: str = "") -> tuple[Evening, list[str
         opts.players = ",".join(next(h for h in first.hands if "deal" in h).get(
             "players", first.players))
     if opts.players is None:
-        raise click.UsageError("name the players: --players A,B,C,D,E (six or seven take turns "
-                               "to sit out)")
+        raise click.UsageError(_("name the players: --players A,B,C,D,E (six or seven take "
+                                 "turns to sit out)"))
     present = _names(opts.players)
     evening = Evening(rules, opts.ruleset_name or "standard", present,
                       first_dealer=_one_of(opts.dealer, present, "--dealer"),
                       seed=opts.seed, deals=deals, save=save, interactive=interactive)
-    lines = [f"{rules.meta.title} ({rules.name}); present {', '.join(present)}"]
+    lines = [_("{title} ({ruleset}); present {players}").format(
+        title=rules.meta.title, ruleset=rules.name, players=", ".join(present))]
     lines += _first_hand(evening, opts)
     if save is not None:  # the evening's record exists from the start: --resume finds it
         evening.write_save()
-        lines.append(f"the evening is kept in {save.path} after every entry")
+        lines.append(_KEPT.format(path=save.path))
     return evening, lines
 
 
@@ -121,8 +137,8 @@ def _open_file(opts: EveningOptions, path: Path, deals, save, interactive):
     record = load_record(path)
     rules = record_ruleset(record)
     if opts.ruleset_name and load_ruleset(opts.ruleset_name).name != rules.name:
-        raise click.UsageError(f"--ruleset {opts.ruleset_name}: {path} is refereed under "
-                               f"{rules.name}")
+        raise click.UsageError(_("--ruleset {given}: {path} is refereed under {ruleset}")
+                               .format(given=opts.ruleset_name, path=path, ruleset=rules.name))
     result = replay(record, rules)
     save = save or SaveFile(path, owned=True)
     finished = [dict(h) for h, o in zip(record.hands, result.hands) if o.status != "in_progress"]
@@ -132,8 +148,11 @@ def _open_file(opts: EveningOptions, path: Path, deals, save, interactive):
     evening = Evening(rules, record.ruleset, list(record.players), seed=opts.seed, deals=deals,
                       save=save, interactive=interactive, finished=finished,
                       ruleset_toml=record.extra.get("ruleset_toml"))
-    lines = [f"{rules.meta.title} ({rules.name}); present {', '.join(record.players)}; "
-             f"resumed {path} ({len(finished)} finished hand(s))"]
+    lines = [ngettext("{title} ({ruleset}); present {players}; resumed {path} ({count} "
+                      "finished hand)", "{title} ({ruleset}); present {players}; resumed "
+                      "{path} ({count} finished hands)", len(finished)).format(
+        title=rules.meta.title, ruleset=rules.name, players=", ".join(record.players),
+        path=path, count=len(finished))]
     last = result.hands[-1] if result.hands else None
     if last is not None and last.status == "in_progress":
         raw = record.hands[-1]
@@ -143,7 +162,7 @@ def _open_file(opts: EveningOptions, path: Path, deals, save, interactive):
                                last.state, on_change=evening._keep, opener=raw.get("opener"))
         out = [p for p in record.players if p not in last.players]
         evening.proposal = Proposal(dealer, evening.hand.opener, tuple(last.players), tuple(out))
-        lines.append(f"— hand {len(finished) + 1} resumed at the same card")
+        lines.append(_RESUMED.format(number=len(finished) + 1))
         lines += evening.hand.status()[1:]
         return evening, lines
     lines += _first_hand(evening, opts)
@@ -162,9 +181,10 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
         league = get_league(s, opts.league)  # type: ignore[arg-type]
         rules = league_rules(league)
         if opts.ruleset_name and load_ruleset(opts.ruleset_name).name != rules.name:
-            raise click.UsageError(f"--ruleset {opts.ruleset_name}: league {league.name} plays "
-                                   f"{rules.name} (its rules are stored with the league; leave "
-                                   f"--ruleset out)")
+            raise click.UsageError(_("--ruleset {given}: league {league} plays {ruleset} (its "
+                                     "rules are stored with the league; leave --ruleset out)")
+                                   .format(given=opts.ruleset_name, league=league.name,
+                                           ruleset=rules.name))
         from_file = load_record(resume_path) if resume_path else None
         try:
             session = _session(s, league, opts.session_number, open_only=True)
@@ -173,7 +193,7 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
                 list(from_file.players) if from_file else None
             if names is None or opts.session_number is not None:
                 raise
-            session, _ = start_session(s, league.name, names, who=who,
+            session, _proposal = start_session(s, league.name, names, who=who,
                                        first_dealer=_one_of(opts.dealer, names, "--dealer"))
         book.session = session.number
         ruleset_name, toml_text = league.ruleset_name, league.ruleset_toml
@@ -181,17 +201,19 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
     if opts.players is not None:
         given = _names(opts.players)
         if [n.casefold() for n in given] != [n.casefold() for n in state.seating]:
-            raise click.UsageError(f"--players: session {state.session} of league "
-                                   f"{state.league} seats {', '.join(state.seating)}; the "
-                                   f"session's seating is used (--players only starts a "
-                                   f"session)")
+            raise click.UsageError(_("--players: session {session} of league {league} seats "
+                                     "{players}; the session's seating is used (--players only "
+                                     "starts a session)").format(
+                                         session=state.session, league=state.league,
+                                         players=", ".join(state.seating)))
     present = playing_order(state.seating, rules)
     finished = book.session_hands()
     evening = Evening(rules, ruleset_name, present, seed=opts.seed, deals=deals, save=save,
                       book=book, interactive=interactive, finished=finished,
                       hands_before=state.hands - len(finished), ruleset_toml=toml_text)
-    lines = [f"{rules.meta.title} ({rules.name}); league {state.league}, session "
-             f"{state.session}; present {', '.join(state.seating)}"]
+    lines = [_("{title} ({ruleset}); league {league}, session {session}; present {players}")
+             .format(title=rules.meta.title, ruleset=rules.name, league=state.league,
+                     session=state.session, players=", ".join(state.seating))]
     if state.hands:
         lines += evening.totals_lines()
     live_text = state.live
@@ -215,12 +237,12 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
         lines += _first_hand(evening, opts)
     if save is not None:
         evening.write_save()
-        lines.append(f"the evening is kept in {save.path} after every entry")
+        lines.append(_KEPT.format(path=save.path))
     return evening, lines
 
 
 def _resume_live(evening: Evening, rules, ruleset_name: str, text: str) -> list[str]:
-    record = read_record(text, source="the hand in progress")
+    record = read_record(text, source=_("the hand in progress"))
     result = replay(record, rules)
     outcome, raw = result.hands[-1], record.hands[-1]
     if outcome.state is None:
@@ -233,7 +255,7 @@ def _resume_live(evening: Evening, rules, ruleset_name: str, text: str) -> list[
     out = [p for p in evening.present if p not in five]
     evening.proposal = Proposal(dealer, evening.hand.opener, tuple(five), tuple(out))
     number = evening.hands_before + len(evening.finished) + 1
-    return [f"— hand {number} resumed at the same card", *evening.hand.status()[1:]]
+    return [_RESUMED.format(number=number), *evening.hand.status()[1:]]
 
 
 # --- the loop ---------------------------------------------------------------------------------
@@ -241,7 +263,8 @@ def _resume_live(evening: Evening, rules, ruleset_name: str, text: str) -> list[
 
 def run_loop(evening: Evening, read: Callable[[str], str], echo: Callable[[str], None]) -> None:
     """Feed lines to the evening until it is done or input ends."""
-    echo("type 'help' for the notation; 'table' draws the table; 'undo' takes back an entry")
+    echo(_("type 'help' for the notation; 'table' draws the table; 'undo' takes back an "
+           "entry"))
     while not evening.done:
         for out in evening.glance():
             echo(out)
@@ -253,7 +276,7 @@ def run_loop(evening: Evening, read: Callable[[str], str], echo: Callable[[str],
             break
         except KeyboardInterrupt:
             echo("")
-            echo("(Ctrl-C) type 'quit' to end the evening")
+            echo(_("(Ctrl-C) type 'quit' to end the evening"))
             continue
         for out in evening.handle(line):
             echo(out)

@@ -12,6 +12,7 @@ from typing import Iterator, Optional
 
 import click
 
+from ..i18n import N_, _, ngettext
 from .league import by_option, database, db_option, league_option, who_default
 from .options import record_ruleset_option
 
@@ -20,11 +21,12 @@ from .options import record_ruleset_option
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
 @league_option
 @click.option("--format", "fmt", type=click.Choice(["toml", "csv", "json"]), default=None,
-              help="The file's format (default: from its extension; otherwise a hand record).")
+              help=N_("The file's format (default: from its extension; otherwise a hand "
+                      "record)."))
 @click.option("--create/--no-create", default=True, show_default=True,
-              help="Create the league with the record's ruleset if it does not exist.")
+              help=N_("Create the league with the record's ruleset if it does not exist."))
 @click.option("--again", is_flag=True,
-              help="Import sessions even when the league already holds the same hands.")
+              help=N_("Import sessions even when the league already holds the same hands."))
 @record_ruleset_option
 @db_option
 @by_option
@@ -49,12 +51,15 @@ def import_(path, league_name, fmt, create, again, ruleset_name, db_url, who) ->
         done = services.import_record(s, league_name, record, who=who_default(who),
                                       create=create, again=again)
     sessions = ", ".join(map(str, done.sessions))
-    click.echo(f"Imported {done.hands} hands into {league_name} (hands {done.first}-{done.last}, "
-               f"sessions {sessions})."
-               + (f" New players: {', '.join(done.players_created)}." if done.players_created
-                  else ""))
+    click.echo(ngettext("Imported {count} hand into {league} (hands {first}-{last}, sessions "
+                        "{sessions}).", "Imported {count} hands into {league} (hands "
+                        "{first}-{last}, sessions {sessions}).", done.hands).format(
+                            count=done.hands, league=league_name, first=done.first,
+                            last=done.last, sessions=sessions)
+               + (" " + _("New players: {names}.").format(names=", ".join(done.players_created))
+                  if done.players_created else ""))
     for note in done.notes:
-        click.echo(f"Note: {note}.")
+        click.echo(_("Note: {note}.").format(note=note))
 
 
 @contextmanager
@@ -77,8 +82,8 @@ def output_file(output: Optional[str]) -> Iterator:
         if not in_place:
             os.replace(partial, output)
     except OSError as exc:  # a missing folder, a read-only place, a full disk: one line
-        raise click.ClickException(f"cannot write {click.format_filename(output)}: "
-                                   f"{exc.strerror or exc}") from None
+        raise click.ClickException(_("cannot write {path}: {error}").format(
+            path=click.format_filename(output), error=exc.strerror or exc)) from None
     finally:
         if not in_place and os.path.exists(partial):
             os.remove(partial)
@@ -87,18 +92,20 @@ def output_file(output: Optional[str]) -> Iterator:
 @click.command()
 @league_option
 @click.option("--format", "fmt", type=click.Choice(["toml", "csv", "json"]), default=None,
-              help="Hand-record TOML, CSV or JSON; all three import again (default: from the "
-                   "--output file's extension, else toml).")
+              help=N_("Hand-record TOML, CSV or JSON; all three import again (default: from "
+                      "the --output file's extension, else toml)."))
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Write to a file instead of standard output.")
+              help=N_("Write to a file instead of standard output."))
 @click.option("--bom/--no-bom", default=True, show_default=True,
-              help="Start a CSV with a UTF-8 byte-order mark (spreadsheets then read Hangul "
-                   "right).")
+              help=N_("Start a CSV with a UTF-8 byte-order mark, so Excel opens it as UTF-8 "
+                      "and Hangul names read right (--no-bom for tools that do not expect "
+                      "one)."))
 @db_option
 def export(league_name, fmt, output, bom, db_url) -> None:
     """Export a league's hands (voided hands left out; a backup keeps everything), hand by
     hand. CSV has one row per hand and one column per player in seating order, blank when
-    the player sat the hand out.
+    the player sat the hand out; it starts with a UTF-8 byte-order mark, so Excel opens it
+    with Hangul intact (--no-bom leaves it out).
 
     \b
     Examples:
@@ -116,7 +123,7 @@ def export(league_name, fmt, output, bom, db_url) -> None:
 
 @click.command()
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), required=True,
-              help="The backup file (JSON lines).")
+              help=N_("The backup file (JSON lines)."))
 @db_option
 def backup(output, db_url) -> None:
     """Back up the whole database: players, leagues and their settings, sessions open or
@@ -135,7 +142,8 @@ def backup(output, db_url) -> None:
         for text in iter_backup(s):
             out.write(text)
             rows += text.count("\n")
-    click.echo(f"Wrote {output} ({rows - 1} rows).")
+    click.echo(ngettext("Wrote {path} ({count} row).", "Wrote {path} ({count} rows).",
+                        rows - 1).format(path=output, count=rows - 1))
 
 
 @click.command()
@@ -154,11 +162,19 @@ def restore(path, db_url) -> None:
     try:
         stream = open(path, encoding="utf-8")
     except OSError as exc:
-        raise RecordError(f"{path}: cannot read: {exc.strerror}") from None
+        raise RecordError(_("{path}: cannot read: {error}").format(path=path,
+                                                                   error=exc.strerror)) from None
     with stream, database(db_url) as s:
         try:
             counts = restore_backup(s, stream, path)
         except UnicodeDecodeError as exc:
-            raise RecordError(f"{path}: cannot read: {exc}") from None
-    click.echo(f"Restored {sum(counts.values())} rows ({counts.get('hand', 0)} hands, "
-               f"{counts.get('league', 0)} leagues).")
+            raise RecordError(_("{path}: cannot read: {error}").format(path=path,
+                                                                       error=exc)) from None
+    total = sum(counts.values())
+    click.echo(ngettext("Restored {count} row ({hands}, {leagues}).",
+                        "Restored {count} rows ({hands}, {leagues}).", total).format(
+        count=total,
+        hands=ngettext("{count} hand", "{count} hands", counts.get("hand", 0)).format(
+            count=counts.get("hand", 0)),
+        leagues=ngettext("{count} league", "{count} leagues", counts.get("league", 0)).format(
+            count=counts.get("league", 0))))

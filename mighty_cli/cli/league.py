@@ -14,18 +14,19 @@ from typing import Iterator, Optional
 import click
 
 from ..engine.errors import MightyError
+from ..i18n import N_, _, ngettext
 from ..render.text import table
 from .options import echo_json, json_option, number_type, write_output
 
 db_option = click.option(
     "--db", "db_url", envvar="MIGHTY_DB", metavar="URL",
-    help="Database: any SQLAlchemy URL or a SQLite file path (default: mighty.db in the "
-         "user's app directory; env MIGHTY_DB).")
+    help=N_("Database: any SQLAlchemy URL or a SQLite file path (default: mighty.db in the "
+            "user's app directory; env MIGHTY_DB)."))
 league_option = click.option("--league", "-l", "league_name", required=True, metavar="NAME",
-                             help="The league.")
+                             help=N_("The league."))
 by_option = click.option("--by", "who", metavar="NAME", default=None,
-                         help="Who makes the change, for the change log (default: $MIGHTY_USER "
-                              "or your login name).")
+                         help=N_("Who makes the change, for the change log (default: "
+                                 "$MIGHTY_USER or your login name)."))
 
 
 def who_default(who: Optional[str]) -> str:
@@ -62,14 +63,14 @@ def database(db_url: Optional[str]) -> Iterator:
     except DBAPIError as exc:
         first = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
         if _retryable(exc):
-            raise RetryTransaction(f"database error: {first}") from None
-        raise click.ClickException(f"database error: {first}") from None
+            raise RetryTransaction(_("database error: {error}").format(error=first)) from None
+        raise click.ClickException(_("database error: {error}").format(error=first)) from None
     except SQLAlchemyError as exc:
         orig = getattr(exc, "orig", None)
         if isinstance(orig, MightyError):  # a value a column refused (models.StoredPoints)
             raise click.ClickException(str(orig)) from None
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        raise click.ClickException(f"database error: {first}") from None
+        raise click.ClickException(_("database error: {error}").format(error=first)) from None
     finally:
         engine.dispose()
 
@@ -95,6 +96,58 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
+#: Table headers (translated where they are shown).
+LEAGUE_HEADERS = (N_("league"), N_("ruleset"), N_("players"), N_("sessions"), N_("hands"),
+                  N_("open"))
+STANDINGS_HEADERS = ("#", N_("player"), N_("hands"), N_("score"), N_("per hand"),
+                     N_("declarer"), N_("made"), N_("friend"), N_("runs"), N_("back runs"))
+
+
+def _language(ctx, param, value: Optional[str]) -> Optional[str]:
+    return value.lower() if value else None
+
+
+def _time_zone(ctx, param, value: Optional[str]) -> Optional[str]:
+    """An IANA time zone name (Asia/Seoul), checked with zoneinfo."""
+    if value is None:
+        return None
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise click.BadParameter(_("{value!r} is not an IANA time zone (e.g. Asia/Seoul, "
+                                   "Europe/Berlin)").format(value=value)) from None
+    return value
+
+
+lang_option = click.option("--lang", "lang", type=click.Choice(["ko", "en"],
+                                                               case_sensitive=False),
+                           default=None, callback=_language,
+                           help=N_("The language of the league's pages (standings --html)."))
+timezone_option = click.option("--timezone", "tz", metavar="ZONE", default=None,
+                               callback=_time_zone,
+                               help=N_("The league's time zone, an IANA name (Asia/Seoul)."))
+
+
+def _store_settings(s, league_row, lang: Optional[str], tz: Optional[str],
+                    who: str = "") -> None:
+    from ..store.leagues import set_league_setting
+
+    if lang:
+        set_league_setting(s, league_row.name, "lang", lang, who=who)
+    if tz:
+        set_league_setting(s, league_row.name, "timezone", tz, who=who)
+
+
+def _echo_settings(lang: Optional[str], tz: Optional[str]) -> None:
+    if lang:
+        click.echo(_("Pages in {language}.").format(
+            language={"ko": "한국어", "en": "English"}[lang]))
+    if tz:
+        click.echo(_("Time zone {zone}.").format(zone=tz))
+
+
 # --- league -------------------------------------------------------------------------------------
 
 
@@ -113,54 +166,71 @@ def league() -> None:
 @league.command("create")
 @click.argument("name")
 @click.option("--ruleset", "-r", "ruleset_name", required=True, metavar="NAME|FILE",
-              help="A bundled ruleset or a .toml file; its full text is stored with the league.")
+              help=N_("A bundled ruleset or a .toml file; its full text is stored with the "
+                      "league."))
 @click.option("--min-hands", type=number_type(0), default=0, show_default=True,
-              help="Hands a player needs to be ranked.")
+              help=N_("Hands a player needs to be ranked."))
 @click.option("--rank-by", metavar="KEYS", default=None,
-              help="Ranking keys, first decides: score, score_per_hand, hands, "
-                   "declarer_success, success_rate, friend, runs, name "
-                   "(default score,score_per_hand,declarer_success,name).")
+              help=N_("Ranking keys, first decides: score, score_per_hand, hands, "
+                      "declarer_success, success_rate, friend, runs, name "
+                      "(default score,score_per_hand,declarer_success,name)."))
+@lang_option
+@timezone_option
 @db_option
 @by_option
-def league_create(name, ruleset_name, min_hands, rank_by, db_url, who) -> None:
+def league_create(name, ruleset_name, min_hands, rank_by, lang, tz, db_url, who) -> None:
     """Create a league playing a ruleset.
 
     \b
     Examples:
       mighty league create tuesday --ruleset standard
       mighty league create 서울과고 -r seoul-science --min-hands 30 --rank-by score_per_hand,score,name
+      mighty league create 화요모임 -r standard --lang ko --timezone Asia/Seoul
     """
     from ..store import services
 
     with database(db_url) as s:
         created = services.create_league(s, name, ruleset_name, min_hands=min_hands,
                                          rank_by=rank_by, who=who_default(who))
-        click.echo(f"League {created.name!r} created with ruleset {created.ruleset_name} "
-                   f"(its rules are stored with the league).")
+        _store_settings(s, created, lang, tz, who_default(who))
+        click.echo(_("League {name!r} created with ruleset {ruleset} (its rules are stored with "
+                     "the league).").format(name=created.name, ruleset=created.ruleset_name))
+        _echo_settings(lang, tz)
 
 
 @league.command("set")
 @click.argument("name")
 @click.option("--min-hands", type=number_type(0), default=None,
-              help="Hands a player needs to be ranked.")
-@click.option("--rank-by", metavar="KEYS", default=None, help="Ranking keys, first decides.")
-@click.option("--reason", default="", help="Why, for the change log.")
+              help=N_("Hands a player needs to be ranked."))
+@click.option("--rank-by", metavar="KEYS", default=None, help=N_("Ranking keys, first decides."))
+@lang_option
+@timezone_option
+@click.option("--reason", default="", help=N_("Why, for the change log."))
 @db_option
 @by_option
-def league_set(name, min_hands, rank_by, reason, db_url, who) -> None:
-    """Change how a league ranks its players (never its ruleset).
+def league_set(name, min_hands, rank_by, lang, tz, reason, db_url, who) -> None:
+    """Change how a league ranks its players (never its ruleset), the language of its pages
+    and its time zone.
 
     \b
-    Example:
+    Examples:
       mighty league set tuesday --min-hands 10 --rank-by score_per_hand,score,name
+      mighty league set tuesday --lang ko --timezone Asia/Seoul
     """
     from ..store import services
 
     with database(db_url) as s:
-        changed = services.configure_league(s, name, min_hands=min_hands, rank_by=rank_by,
-                                            who=who_default(who), why=reason)
-        click.echo(f"League {changed.name!r}: min hands {changed.min_hands}, "
-                   f"rank by {changed.rank_by}")
+        if min_hands is None and rank_by is None and (lang or tz):
+            from ..store.lookups import get_league
+
+            changed = get_league(s, name)
+        else:
+            changed = services.configure_league(s, name, min_hands=min_hands, rank_by=rank_by,
+                                                who=who_default(who), why=reason)
+        _store_settings(s, changed, lang, tz, who_default(who))
+        click.echo(_("League {name!r}: min hands {min_hands}, rank by {rank_by}").format(
+            name=changed.name, min_hands=changed.min_hands, rank_by=changed.rank_by))
+        _echo_settings(lang, tz)
 
 
 @league.command("list")
@@ -183,15 +253,15 @@ def league_list(as_json, db_url) -> None:
     if not summaries:
         from .where import database_location
 
-        click.echo(f"No leagues yet in {database_location(db_url)}: mighty league create NAME "
-                   f"--ruleset standard")
+        click.echo(_("No leagues yet in {database}: mighty league create NAME --ruleset "
+                     "standard").format(database=database_location(db_url)))
         return
-    click.echo(table(["league", "ruleset", "players", "sessions", "hands", "open"],
+    click.echo(table([_(h) for h in LEAGUE_HEADERS],
                      [(x.name, x.ruleset, x.players, x.sessions, x.hands,
                        ",".join(map(str, x.open_sessions)) or "-") for x in summaries]))
     from .where import database_location
 
-    click.echo(f"Database: {database_location(db_url)}")
+    click.echo(_("Database: {database}").format(database=database_location(db_url)))
 
 
 @league.command("show")
@@ -208,16 +278,29 @@ def league_show(name, as_json, db_url) -> None:
     from ..store import services
 
     with database(db_url) as s:
+        from ..store.leagues import league_settings
+
         summary = services.league_summaries(s, name)[0]
         table_ = services.standings(s, name)
+        settings = league_settings(s, summary.name)
     if as_json:
-        echo_json(summary.to_json() | {"standings": table_.to_json()})
+        echo_json(summary.to_json() | {"settings": settings, "standings": table_.to_json()})
         return
-    click.echo(f"League {summary.name}  ruleset {summary.ruleset}  "
-               f"{summary.sessions} sessions, {summary.hands} hands, {summary.players} players")
-    click.echo(f"Ranked by {summary.rank_by}; at least {summary.min_hands} hands to be ranked")
+    click.echo(_("League {name}  ruleset {ruleset}  {sessions}, {hands}, {players}").format(
+        name=summary.name, ruleset=summary.ruleset,
+        sessions=ngettext("{count} session", "{count} sessions", summary.sessions).format(
+            count=summary.sessions),
+        hands=ngettext("{count} hand", "{count} hands", summary.hands).format(
+            count=summary.hands),
+        players=ngettext("{count} player", "{count} players", summary.players).format(
+            count=summary.players)))
+    click.echo(ngettext("Ranked by {keys}; at least {count} hand to be ranked",
+                        "Ranked by {keys}; at least {count} hands to be ranked",
+                        summary.min_hands).format(keys=summary.rank_by, count=summary.min_hands))
     if summary.open_sessions:
-        click.echo(f"Open sessions: {', '.join(map(str, summary.open_sessions))}")
+        click.echo(_("Open sessions: {sessions}").format(
+            sessions=", ".join(map(str, summary.open_sessions))))
+    _echo_settings(settings.get("lang"), settings.get("timezone"))
     if table_.rows:
         click.echo()
         click.echo(standings_text(table_))
@@ -254,13 +337,13 @@ def player_add(names, db_url, who) -> None:
     with database(db_url) as s:
         for name in names:
             services.add_player(s, name, who_default(who))
-    click.echo(f"Added {', '.join(names)}.")
+    click.echo(_("Added {names}.").format(names=", ".join(names)))
 
 
 @player.command("rename")
 @click.argument("old")
 @click.argument("new")
-@click.option("--reason", default="", help="Why, for the change log.")
+@click.option("--reason", default="", help=N_("Why, for the change log."))
 @db_option
 @by_option
 def player_rename(old, new, reason, db_url, who) -> None:
@@ -274,13 +357,13 @@ def player_rename(old, new, reason, db_url, who) -> None:
 
     with database(db_url) as s:
         services.rename_player(s, old, new, who_default(who), reason)
-    click.echo(f"Renamed {old} to {new}.")
+    click.echo(_("Renamed {old} to {new}.").format(old=old, new=new))
 
 
 @player.command("merge")
 @click.argument("duplicate")
 @click.argument("keep")
-@click.option("--reason", default="", help="Why, for the change log.")
+@click.option("--reason", default="", help=N_("Why, for the change log."))
 @db_option
 @by_option
 def player_merge(duplicate, keep, reason, db_url, who) -> None:
@@ -295,7 +378,7 @@ def player_merge(duplicate, keep, reason, db_url, who) -> None:
 
     with database(db_url) as s:
         services.merge_players(s, duplicate, keep, who_default(who), reason)
-    click.echo(f"Merged {duplicate} into {keep}.")
+    click.echo(_("Merged {duplicate} into {keep}.").format(duplicate=duplicate, keep=keep))
 
 
 @player.command("list")
@@ -315,7 +398,7 @@ def player_list(as_json, db_url) -> None:
     if as_json:
         echo_json({"players": [{"name": n, "merged_into": m} for n, m in rows]})
     else:
-        click.echo(table(["player", "merged into"], [(n, m or "") for n, m in rows]))
+        click.echo(table([_("player"), _("merged into")], [(n, m or "") for n, m in rows]))
 
 
 # --- sessions -----------------------------------------------------------------------------------
@@ -334,22 +417,25 @@ def session() -> None:
 
 
 def proposal_text(proposal, pot: int) -> str:
-    text = f"Next hand: dealer {proposal.dealer}, opener {proposal.opener}"
     if proposal.sitting_out:
-        text += f", sitting out {', '.join(proposal.sitting_out)}"
-    text += f"; playing {', '.join(proposal.players)}"
+        text = _("Next hand: dealer {dealer}, opener {opener}, sitting out {out}; playing "
+                 "{players}")
+    else:
+        text = _("Next hand: dealer {dealer}, opener {opener}; playing {players}")
+    text = text.format(dealer=proposal.dealer, opener=proposal.opener,
+                       out=", ".join(proposal.sitting_out), players=", ".join(proposal.players))
     if pot:
-        text += f"; deposit pot {pot}"
+        text += _("; deposit pot {pot}").format(pot=pot)
     return text
 
 
 @session.command("start")
 @league_option
 @click.option("--players", "-p", required=True, metavar="A,B,C,D,E[,F,G]",
-              help="Players present, in seating order (clockwise); 5 to 7.")
-@click.option("--date", "day", default=None, metavar="YYYY-MM-DD", help="Default: today.")
+              help=N_("Players present, in seating order (clockwise); 5 to 7."))
+@click.option("--date", "day", default=None, metavar="YYYY-MM-DD", help=N_("Default: today."))
 @click.option("--dealer", default=None, metavar="NAME",
-              help="The first dealer (default: the first player listed).")
+              help=N_("The first dealer (default: the first player listed)."))
 @db_option
 @by_option
 def session_start(league_name, players, day, dealer, db_url, who) -> None:
@@ -368,15 +454,15 @@ def session_start(league_name, players, day, dealer, db_url, who) -> None:
                                                    day=day, first_dealer=dealer,
                                                    who=who_default(who))
         pot = services.session_proposal(s, league_name, started.number)[2]
-        click.echo(f"Session {started.number} of {league_name} started "
-                   f"({started.day.isoformat()}).")
+        click.echo(_("Session {number} of {league} started ({day}).").format(
+            number=started.number, league=league_name, day=started.day.isoformat()))
         click.echo(proposal_text(proposal, pot))
 
 
 @session.command("end")
 @league_option
 @click.option("--session", "session_number", type=number_type(), default=None,
-              help="Which open session (needed when several are open).")
+              help=N_("Which open session (needed when several are open)."))
 @db_option
 @by_option
 def session_end(league_name, session_number, db_url, who) -> None:
@@ -390,13 +476,14 @@ def session_end(league_name, session_number, db_url, who) -> None:
 
     with database(db_url) as s:
         ended = services.end_session(s, league_name, session_number, who_default(who))
-        click.echo(f"Session {ended.number} of {league_name} ended.")
+        click.echo(_("Session {number} of {league} ended.").format(number=ended.number,
+                                                                   league=league_name))
 
 
 @session.command("show")
 @league_option
 @click.option("--session", "session_number", type=number_type(), default=None,
-              help="Which session (default: the open one).")
+              help=N_("Which session (default: the open one)."))
 @json_option
 @db_option
 def session_show(league_name, session_number, as_json, db_url) -> None:
@@ -423,15 +510,16 @@ def session_show(league_name, session_number, as_json, db_url) -> None:
                             "sitting_out": list(proposal.sitting_out)}, "pot": pot,
                    "ended_by": end.ended_by, "end_rules": end.progress, "note": end.note})
         return
-    state = "open" if current.ended_at is None else "ended"
-    click.echo(f"Session {current.number} ({current.day.isoformat()}, {state}): "
-               f"{', '.join(present)}")
+    state = _("open") if current.ended_at is None else _("ended")
+    click.echo(_("Session {number} ({day}, {state}): {players}").format(
+        number=current.number, day=current.day.isoformat(), state=state,
+        players=", ".join(present)))
     if end.ended_by:
-        click.echo(f"Ended by the ruleset: {end.ended_by}.")
+        click.echo(_("Ended by the ruleset: {reason}.").format(reason=end.ended_by))
     elif end.progress:
-        click.echo(f"Session end rules: {end.progress}.")
+        click.echo(_("Session end rules: {progress}.").format(progress=end.progress))
     if end.note:
-        click.echo(f"Note: {end.note}.")
+        click.echo(_("Note: {note}.").format(note=end.note))
     if current.ended_at is None:
         click.echo(proposal_text(proposal, pot))
 
@@ -451,20 +539,23 @@ def standings_text(standings) -> str:
         rows.append((row.rank if row.rank is not None else "-", x.name, x.hands, x.score,
                      f"{x.score_per_hand:+.2f}", x.declarer, rate(x.success_rate), x.friend,
                      x.runs, x.back_runs))
-    text = table(["#", "player", "hands", "score", "per hand", "declarer", "made", "friend",
-                  "runs", "back runs"], rows, align="<<>>>>>>>>")
+    text = table([_(h) for h in STANDINGS_HEADERS], rows, align="<<>>>>>>>>")
     if standings.min_hands:
-        text += f"\n(ranked with at least {standings.min_hands} hands)"
+        text += "\n" + ngettext("(ranked with at least {count} hand)",
+                                "(ranked with at least {count} hands)",
+                                standings.min_hands).format(count=standings.min_hands)
     return text
 
 
 @click.command()
 @league_option
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True),
-              default=None, metavar="OUT", help="Write the standings page (one HTML file).")
+              default=None, metavar="OUT",
+              help=N_("Write the standings page (one HTML file), in the league's language "
+                      "(league set --lang)."))
 @click.option("--templates", "template_dir", type=click.Path(file_okay=False, exists=True),
               default=None, metavar="DIR",
-              help="A folder of templates overriding the bundled ones (for --html).")
+              help=N_("A folder of templates overriding the bundled ones (for --html)."))
 @json_option
 @db_option
 def standings(league_name, html_path, template_dir, as_json, db_url) -> None:
@@ -481,21 +572,28 @@ def standings(league_name, html_path, template_dir, as_json, db_url) -> None:
     from ..store import services
 
     if as_json and html_path:
-        raise click.UsageError("give --json or --html, not both")
+        raise click.UsageError(_("give --json or --html, not both"))
     with database(db_url) as s:
         if html_path:
             from ..render.html import render_league_page
+            from ..store.leagues import league_setting
 
             page = services.league_page(s, league_name)
-            text = render_league_page(page, template_dir)
+            lang = league_setting(s, league_name, "lang")
+            text = render_league_page(page, template_dir, lang=lang)
         else:
             table_ = services.standings(s, league_name)
     if html_path:
         write_output(html_path, text)
-        click.echo(f"Wrote {html_path} ({len(page.standings.rows)} players, {page.hands} hands).")
+        click.echo(_("Wrote {path} ({players}, {hands}).").format(
+            path=html_path,
+            players=ngettext("{count} player", "{count} players",
+                             len(page.standings.rows)).format(count=len(page.standings.rows)),
+            hands=ngettext("{count} hand", "{count} hands", page.hands).format(
+                count=page.hands)))
     elif as_json:
         echo_json({"league": league_name} | table_.to_json())
     elif not table_.rows:
-        click.echo(f"League {league_name} has no hands yet.")
+        click.echo(_("League {league} has no hands yet.").format(league=league_name))
     else:
         click.echo(standings_text(table_))

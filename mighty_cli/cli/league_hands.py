@@ -7,6 +7,7 @@ from typing import Optional
 
 import click
 
+from ..i18n import N_, _, ngettext
 from ..render.text import table
 from .league import (by_option, database, db_option, league_option, proposal_text, signed,
                      split_names, who_default)
@@ -17,24 +18,36 @@ def friend_value(text: Optional[str]) -> Optional[str]:
     """``none``/``-``/``no`` mean the declarer played alone."""
     if text is None:
         return None
-    return "none" if text.strip().lower() in ("none", "-", "no", "노프", "alone") else text.strip()
+    return "none" if text.strip().lower() in ("none", "-", "no", "노프", "노프렌드", "alone") \
+        else text.strip()
 
 
 def hand_line(hand) -> str:
     """One hand in a line: what was played and what it came to."""
     if hand.status == "deal_miss":
-        what = f"deal miss by {hand.deal_miss} (dealer {hand.dealer})"
+        what = _("deal miss by {player} (dealer {dealer})").format(player=hand.deal_miss,
+                                                                   dealer=hand.dealer)
     elif hand.status == "redeal":
-        what = "everyone passed: redeal"
+        what = _("everyone passed: redeal")
     else:
-        partner = f"with {hand.friend}" if hand.friend else "alone"
-        verdict = "made" if hand.success else "failed"
+        if hand.friend:
+            what = _("{declarer} {contract} with {friend}, took {taken}: {verdict}")
+        else:
+            what = _("{declarer} {contract} alone, took {taken}: {verdict}")
+        verdict = _("made") if hand.success else _("failed")
         doubled = f" ×{hand.multiplier}" if hand.multiplier and hand.multiplier > 1 else ""
-        what = (f"{hand.declarer} {hand.contract} {partner}, took {hand.taken}: "
-                f"{verdict}{doubled}")
+        what = what.format(declarer=hand.declarer, contract=hand.contract, friend=hand.friend,
+                           taken=hand.taken, verdict=verdict) + doubled
     if hand.voided:
-        what = "VOID  " + what
+        what = _("VOID") + "  " + what
     return what
+
+
+#: Table headers (translated where they are shown).
+LIST_HEADERS = (N_("hand"), N_("session"), N_("dealer"), N_("outcome"), N_("pot"))
+CHANGE_HEADERS = (N_("player"), N_("score was"), N_("now"), N_("change"), N_("rank was"),
+                  N_("now"))
+LOG_HEADERS = (N_("when"), N_("who"), N_("what"), N_("why"))
 
 
 def deltas_line(hand) -> str:
@@ -45,28 +58,30 @@ def deltas_line(hand) -> str:
 @click.command()
 @league_option
 @click.option("--session", "session_number", type=number_type(), default=None,
-              help="Which open session (needed when several are open).")
-@click.option("--declarer", "-d", default=None, metavar="NAME", help="The declarer (주공).")
+              help=N_("Which open session (needed when several are open)."))
+@click.option("--declarer", "-d", default=None, metavar="NAME", help=N_("The declarer (주공)."))
 @click.option("--contract", "-c", default=None, metavar="BID",
-              help="The final contract, e.g. 15D, 14S, 16NT.")
+              help=N_("The final contract, e.g. 15D, 14S, 16NT (or 스페이드 14, 16 노기)."))
 @click.option("--friend", "-f", default=None, metavar="NAME|none",
-              help="The player who was friend (프렌드), or none.")
+              help=N_("The player who was friend (프렌드), or none."))
 @click.option("--friend-call", default=None, metavar="CARD",
-              help="What was called (optional), e.g. SA, joker, first-trick.")
+              help=N_("What was called (optional), e.g. SA, joker, first-trick."))
 @click.option("--taken", "-t", type=int, default=None,
-              help="Point cards the ruling party took (discards included).")
+              help=N_("Point cards the ruling party took (discards included)."))
 @click.option("--opposition", "-o", type=int, default=None,
-              help="Or: point cards the opposition took.")
+              help=N_("Or: point cards the opposition took."))
 @click.option("--deal-miss", default=None, metavar="NAME",
-              help="The hand was a deal miss (딜 미스) declared by NAME.")
+              help=N_("The hand was a deal miss (딜 미스) declared by NAME."))
 @click.option("--dealer", default=None, metavar="NAME",
-              help="Who dealt (default: the proposed dealer).")
+              help=N_("Who dealt (default: the proposed dealer)."))
 @click.option("--players", "-p", default=None, metavar="A,B,C,D,E",
-              help="The five who played (default: the proposal when six or seven are present).")
-@click.option("--note", default=None, help="Free text kept with the hand.")
+              help=N_("The five who played (default: the proposal when six or seven are "
+                      "present)."))
+@click.option("--note", default=None, help=N_("Free text kept with the hand."))
 @click.option("--evening", is_flag=True,
-              help="Keep one process open for the whole session: hand after hand, each "
-                   "answer checked as given, the totals and the next proposal between hands.")
+              help=N_("Keep one process open for the whole session: hand after hand, each "
+                      "answer checked as given, the totals and the next proposal between "
+                      "hands."))
 @json_option
 @db_option
 @by_option
@@ -87,7 +102,7 @@ def record(league_name, session_number, declarer, contract, friend, friend_call,
       mighty record -l tuesday --evening  (the whole session in one process)
     """
     if taken is not None and opposition is not None:
-        raise click.UsageError("give --taken or --opposition, not both")
+        raise click.UsageError(_("give --taken or --opposition, not both"))
     given = dict(declarer=declarer, contract=contract, friend=friend, taken=taken,
                  opposition=opposition, deal_miss=deal_miss)
     complete = deal_miss is not None or (declarer and contract and friend
@@ -108,11 +123,11 @@ def _record_once(league_name, session_number, given, friend_call, dealer, player
     from ..store.hands import record_hand
     from ..store.sessions import evening as evening_state
     from .names import match_name
-    from .scorekeeper import Answers
+    from .scorekeeper import PRESENT, Answers
 
     with database(db_url) as s:
         state = evening_state(s, league_name, session_number)
-        five = [match_name(p, state.seating, "the players present") for p in split_names(players)] \
+        five = [match_name(p, state.seating, _(PRESENT)) for p in split_names(players)] \
             if players else list(state.proposal.players)
         answers = Answers(None, five, state.seating)  # type: ignore[arg-type]
         resolved = dict(given)
@@ -123,7 +138,7 @@ def _record_once(league_name, session_number, given, friend_call, dealer, player
             resolved["friend"] = answers.check_player(given["friend"])
         done = record_hand(
             s, league_name, session_number=session_number, declarer=resolved["declarer"],
-            contract=given["contract"].upper() if given["contract"] else None,
+            contract=_contract(given["contract"]),
             friend=friend_value(resolved["friend"]), friend_call=friend_call,
             taken=given["taken"], opposition=given["opposition"],
             deal_miss=resolved["deal_miss"],
@@ -143,7 +158,8 @@ def print_recorded(done, as_json: bool) -> None:
                     "sitting_out": list(done.proposal.sitting_out)},
                    "pot": done.pot, "session_ended": done.session_ended})
         return
-    click.echo(f"Hand {hand.number} (session {hand.session}): {hand_line(hand)}")
+    click.echo(_("Hand {number} (session {session}): {hand}").format(
+        number=hand.number, session=hand.session, hand=hand_line(hand)))
     click.echo(f"  {deltas_line(hand)}")
     if done.session_ended:
         click.echo(session_ended_line(hand.session, done.session_ended))
@@ -153,7 +169,17 @@ def print_recorded(done, as_json: bool) -> None:
 
 def session_ended_line(number: int, reason: str) -> str:
     """The one line saying the ruleset ended a session, and why."""
-    return f"Session {number} ended by the ruleset ({reason}); start a new one to play on."
+    return _("Session {number} ended by the ruleset ({reason}); start a new one to play on.") \
+        .format(number=number, reason=reason)
+
+
+def _contract(text: Optional[str]) -> Optional[str]:
+    """A contract as given on the command line, Korean (``스페이드 14``) read as notation."""
+    if not text:
+        return None
+    from ..engine.korean import normalize_entry
+
+    return normalize_entry(text.strip(), expect="bid").upper()
 
 
 @click.group()
@@ -171,7 +197,7 @@ def hand() -> None:
 
 
 reason_option = click.option("--reason", "--why", "reason", default=None,
-                             help="Why (required; asked for when missing).")
+                             help=N_("Why (required; asked for when missing)."))
 
 
 def print_correction(correction, as_json: bool) -> None:
@@ -196,8 +222,9 @@ def run_correction(service: str, league_name: str, number: int, reason: Optional
 
 @hand.command("list")
 @league_option
-@click.option("--session", "session_number", type=number_type(), default=None, help="One session only.")
-@click.option("--last", type=number_type(), default=None, help="Only the last N hands.")
+@click.option("--session", "session_number", type=number_type(), default=None,
+              help=N_("One session only."))
+@click.option("--last", type=number_type(), default=None, help=N_("Only the last N hands."))
 @json_option
 @db_option
 def hand_list(league_name, session_number, last, as_json, db_url) -> None:
@@ -215,9 +242,9 @@ def hand_list(league_name, session_number, last, as_json, db_url) -> None:
         echo_json({"hands": [h.to_json() for h in hands]})
         return
     if not hands:
-        click.echo(f"League {league_name} has no hands yet.")
+        click.echo(_("League {league} has no hands yet.").format(league=league_name))
         return
-    click.echo(table(["hand", "session", "dealer", "outcome", "pot"],
+    click.echo(table([_(h) for h in LIST_HEADERS],
                      [(h.number, h.session, h.dealer or "", hand_line(h), h.pot_after)
                       for h in hands], align=">><<>"))
 
@@ -241,44 +268,55 @@ def hand_show(league_name, number, as_json, db_url) -> None:
     if as_json:
         echo_json(shown.to_json())
         return
-    click.echo(f"Hand {shown.number}, session {shown.session} ({shown.day.isoformat()})"
-               f"{' — VOID' if shown.voided else ''}")
+    click.echo(_("Hand {number}, session {session} ({day})").format(
+        number=shown.number, session=shown.session, day=shown.day.isoformat())
+        + (" — " + _("VOID") if shown.voided else ""))
     click.echo(f"  {hand_line(shown)}")
-    click.echo(f"  players: {', '.join(shown.players)}"
-               + (f"; sitting out: {', '.join(shown.sitting_out)}" if shown.sitting_out else "")
-               + f"; dealer {shown.dealer}")
+    if shown.sitting_out:
+        said = _("players: {players}; sitting out: {out}; dealer {dealer}")
+    else:
+        said = _("players: {players}; dealer {dealer}")
+    click.echo("  " + said.format(players=", ".join(shown.players),
+                                  out=", ".join(shown.sitting_out), dealer=shown.dealer))
     if shown.status == "scored":
-        doubled = ", ".join(shown.doublings) or "no doublings"
+        from ..engine.scoring import doubling_label
+
+        doubled = ", ".join(doubling_label(d) for d in shown.doublings) or _("no doublings")
         base = int(shown.base) if shown.base is not None and shown.base == int(shown.base) \
             else shown.base
-        click.echo(f"  base {base} × {shown.multiplier} ({doubled})"
-                   + (f"; friend call {shown.friend_call}" if shown.friend_call else ""))
+        click.echo("  " + _("base {base} × {multiplier} ({doublings})").format(
+            base=base, multiplier=shown.multiplier, doublings=doubled)
+            + (_("; friend call {call}").format(call=shown.friend_call)
+               if shown.friend_call else ""))
     click.echo(f"  {deltas_line(shown)}")
-    click.echo(f"  deposit pot after: {shown.pot_after}")
+    click.echo("  " + _("deposit pot after: {pot}").format(pot=shown.pot_after))
     if shown.note:
-        click.echo(f"  note: {shown.note}")
+        click.echo("  " + _("note: {note}").format(note=shown.note))
     if shown.full and shown.record_toml:
-        click.echo("  refereed card by card:")
+        click.echo("  " + _("refereed card by card:"))
         for line in shown.record_toml.rstrip().splitlines():
             click.echo(f"    {line}")
 
 
 def changes_text(correction) -> str:
-    lines = [f"Hand {correction.after.number}: {hand_line(correction.before)}",
-             f"     now: {hand_line(correction.after)}"]
+    lines = [_("Hand {number}: {hand}").format(number=correction.after.number,
+                                               hand=hand_line(correction.before)),
+             "     " + _("now: {hand}").format(hand=hand_line(correction.after))]
     if correction.hands_resettled:
-        lines.append(f"Deposit pot settled again in {correction.hands_resettled} later hand(s).")
+        lines.append(ngettext("Deposit pot settled again in {count} later hand.",
+                              "Deposit pot settled again in {count} later hands.",
+                              correction.hands_resettled).format(
+                                  count=correction.hands_resettled))
     if correction.session_note:
-        lines.append(f"Note: {correction.session_note}.")
+        lines.append(_("Note: {note}.").format(note=correction.session_note))
     if not correction.changes:
-        lines.append("Standings unchanged.")
+        lines.append(_("Standings unchanged."))
         return "\n".join(lines)
     rank = (lambda r: "-" if r is None else str(r))
     rows = [(c.name, c.score_before, c.score_after, signed(c.score_after - c.score_before),
              rank(c.rank_before), rank(c.rank_after)) for c in correction.changes]
-    lines.append("Standings changed:")
-    lines.append(table(["player", "score was", "now", "change", "rank was", "now"], rows,
-                       align="<>>>>>"))
+    lines.append(_("Standings changed:"))
+    lines.append(table([_(h) for h in CHANGE_HEADERS], rows, align="<>>>>>"))
     return "\n".join(lines)
 
 
@@ -290,9 +328,9 @@ def correction_json(correction) -> dict:
 
 
 def require_reason(reason: Optional[str]) -> str:
-    reason = reason if reason is not None else click.prompt("Reason (for the change log)")
+    reason = reason if reason is not None else click.prompt(_("Reason (for the change log)"))
     if not reason.strip():
-        raise click.UsageError("--reason must say why the hand changes")
+        raise click.UsageError(_("--reason must say why the hand changes"))
     return reason.strip()
 
 
@@ -305,7 +343,8 @@ def require_reason(reason: Optional[str]) -> str:
 @click.option("--friend-call", default=None, metavar="CARD")
 @click.option("--taken", "-t", type=int, default=None)
 @click.option("--opposition", "-o", type=int, default=None)
-@click.option("--deal-miss", default=None, metavar="NAME", help="It was a deal miss after all.")
+@click.option("--deal-miss", default=None, metavar="NAME",
+              help=N_("It was a deal miss after all."))
 @click.option("--dealer", default=None, metavar="NAME")
 @click.option("--players", "-p", default=None, metavar="A,B,C,D,E")
 @click.option("--note", default=None)
@@ -326,12 +365,12 @@ def hand_amend(league_name, number, declarer, contract, friend, friend_call, tak
     from ..store import services
 
     if taken is not None and opposition is not None:
-        raise click.UsageError("give --taken or --opposition, not both")
+        raise click.UsageError(_("give --taken or --opposition, not both"))
     why = require_reason(reason)
     with database(db_url) as s:
         correction = services.amend_hand(
             s, league_name, number, who=who_default(who), why=why, declarer=declarer,
-            contract=contract.upper() if contract else None, friend=friend_value(friend),
+            contract=_contract(contract), friend=friend_value(friend),
             friend_call=friend_call, taken=taken, opposition=opposition, deal_miss=deal_miss,
             dealer=dealer, players=split_names(players), note=note)
     print_correction(correction, as_json)
@@ -398,5 +437,5 @@ def hand_log(league_name, limit, as_json, db_url) -> None:
     if as_json:
         echo_json({"changes": rows})
         return
-    click.echo(table(["when", "who", "what", "why"],
+    click.echo(table([_(h) for h in LOG_HEADERS],
                      [(r["at"], r["who"], r["action"], r["why"]) for r in rows], align="<<<<"))

@@ -7,6 +7,7 @@ import unicodedata
 from typing import Optional, Sequence
 
 from ..engine.errors import MightyError
+from ..i18n import _
 
 
 class UnknownName(MightyError):
@@ -17,12 +18,15 @@ def _key(text: str) -> str:
     return unicodedata.normalize("NFC", " ".join(text.split())).casefold()
 
 
-def match_name(text: str, names: Sequence[str], what: str = "the players") -> str:
+def match_name(text: str, names: Sequence[str], what: Optional[str] = None) -> str:
     """The one name ``text`` means: an exact match (ignoring case), else the only name it
-    begins. Raises UnknownName saying who was meant to be among."""
+    begins. Raises UnknownName saying who was meant to be among (``what``, translated by the
+    caller; default "the players")."""
+    what = what or _("the players")
     key = _key(text)
     if not key:
-        raise UnknownName(f"say which of {what} ({', '.join(names)})")
+        raise UnknownName(_("say which of {what} ({names})").format(what=what,
+                                                                    names=", ".join(names)))
     exact = [n for n in names if _key(n) == key]
     if exact:
         return exact[0]
@@ -30,9 +34,10 @@ def match_name(text: str, names: Sequence[str], what: str = "the players") -> st
     if len(starts) == 1:
         return starts[0]
     if starts:
-        raise UnknownName(f"{text.strip()!r} could be {' or '.join(starts)}: type more of the "
-                          f"name")
-    raise UnknownName(f"{text.strip()!r} is not one of {what} ({', '.join(names)})")
+        raise UnknownName(_("{text!r} could be {names}: type more of the name").format(
+            text=text.strip(), names=_(" or ").join(starts)))
+    raise UnknownName(_("{text!r} is not one of {what} ({names})").format(
+        text=text.strip(), what=what, names=", ".join(names)))
 
 
 def find_name(text: str, names: Sequence[str]) -> Optional[str]:

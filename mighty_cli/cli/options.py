@@ -24,8 +24,8 @@ def ruleset_option(required: bool = True, default: str | None = None):
 #: may only be a bundled one or a file in the record's folder; a path given here may be anywhere.
 record_ruleset_option = click.option(
     "--ruleset", "-r", "ruleset_name", default=None, metavar="NAME|FILE",
-    help="Use this ruleset instead of the one the record names (a record may only name a "
-         "bundled ruleset or a file in its own folder).")
+    help=N_("Use this ruleset instead of the one the record names (a record may only name a "
+            "bundled ruleset or a file in its own folder)."))
 
 
 def echo_json(data: Any) -> None:

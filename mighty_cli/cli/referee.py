@@ -3,7 +3,10 @@
 The referee types what the table does in the notation of the hand record (``13h``, ``pass``,
 ``c2 d3 h4``, ``sa``, ``jk/h``, ``c3!``); the tool checks it against the ruleset at once, says why
 an entry is illegal and asks again, decides each trick, and scores the hand. Nothing typed ends
-the evening: a typo is one ``✗`` line and the same question again.
+the evening: a typo is one ``✗`` line and the same question again. Korean entries (``패스``,
+``스페이드 14``, ``마이티``, ``다이아 10``) are turned into the notation first
+(:func:`~mighty_cli.engine.korean.normalize_entry`), whatever language the tool speaks; what
+it prints is translated (``mighty_cli/i18n.py``).
 
 * :class:`RefereeSession` is one hand: a stack of engine states (one per entry) for undo. It
   takes one line and returns what to print, so it is tested without a terminal.
@@ -24,14 +27,16 @@ import click
 from ..engine.cards import parse_bid, parse_cards
 from ..engine.errors import InvalidNotation, MightyError
 from ..engine.record import Record, dump_record, load_record, record_ruleset, replay, state_to_hand
+from ..engine.korean import normalize_entry
 from ..engine.ruleset import Ruleset
 from ..engine.scoring import describe
+from ..i18n import N_, _, ngettext
 from ..render.text import table
 from . import table_view as view
 from .names import find_name, match_name
 from .options import ruleset_option
 
-HELP = """\
+HELP = N_("""\
   election:  13h  14nt  pass (p)  Bo 13h (naming the bidder)   deal miss: miss NAME
   exchange:  three discards, e.g. c2 d3 h4
   friend:    a new contract first if the declarer changes it (16s, or contract 16s), then a
@@ -40,12 +45,17 @@ HELP = """\
   any time:  table (t, show)  legal (l)  hand [NAME]  undo [N]  undo trick  undo to TRICK
              save [FILE]  help (h)  quit (q)
   between hands (before the first call): dealer NAME  opener NAME  out NAME[,NAME]
-             standings (st)"""
+             standings (st)
+  Korean:    패스, 스페이드 14, 14 노기, 마이티, 조커, 노프렌드, 초구, 막구, 스페이드 A, 다이아 10,
+             조커 하트 (joker asking for hearts), 무르기 (undo)""")
 
 _SHORT = {"p": "pass", "u": "undo", "s": "show", "t": "table", "l": "legal", "h": "help",
           "?": "help", "q": "quit", "exit": "quit", "ft": "first-trick", "lt": "last-trick",
-          "no": "none", "nf": "none"}
-_MISS = ("miss", "dm", "dealmiss", "deal-miss", "deal_miss")
+          "no": "none", "nf": "none",
+          # the table's Korean commands, followed by a word (무르기 2, 저장 FILE, 패 김철수)
+          "무르기": "undo", "취소": "undo", "보기": "table", "도움말": "help", "저장": "save",
+          "종료": "quit", "패": "hand", "가능": "legal"}
+_MISS = ("miss", "dm", "dealmiss", "deal-miss", "deal_miss", "딜미스", "미스")
 _BID = re.compile(r"^\s*\d+\s*(s|d|h|c|nt|♠|♦|◆|♥|♣|n)\s*$", re.IGNORECASE)
 
 
@@ -92,7 +102,7 @@ class RefereeSession:
     def prompt(self) -> str:
         """What the referee is asked for next."""
         if self.over:
-            return "[hand over] undo, save or quit"
+            return _("[hand over] undo, save or quit")
         return view.prompt_text(self.state)
 
     def status(self) -> list[str]:
@@ -125,15 +135,16 @@ class RefereeSession:
             message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
             return [f"✗ {message}"] + self._revoke_hint(message)
         except Exception as exc:  # a bug must not end the evening either: say so and go on
-            return [f"✗ that entry could not be handled ({type(exc).__name__}: {exc}); "
-                    f"nothing changed"]
+            return ["✗ " + _("that entry could not be handled ({kind}: {error}); nothing "
+                             "changed").format(kind=type(exc).__name__, error=exc)]
 
     def _handle(self, text: str) -> list[str]:
-        word, _, rest = text.partition(" ")
+        text = normalize_entry(text, expect=self._expect())
+        word, _sep, rest = text.partition(" ")
         command = _SHORT.get(word.lower(), word.lower())
         rest = rest.strip()
         if command == "help":
-            return HELP.splitlines()
+            return _(HELP).splitlines()
         if command == "quit":
             self.finished = True
             return [self.save()] if self.save_path and not self.on_change else []
@@ -149,18 +160,23 @@ class RefereeSession:
             return [self.save(Path(rest) if rest else None)]
         return self._act(command, rest, text)
 
+    def _expect(self) -> str:
+        """What an entry is read as when Korean words could be either (``다이아 10``: the bid
+        10D in the election and at the friend call, the card D10 otherwise)."""
+        return "bid" if self.state.phase in ("election", "friend") else "card"
+
     def _act(self, command: str, rest: str, text: str) -> list[str]:
         s, engine = self.state, self.engine
         if command in _MISS:
             if not rest:
-                return ["✗ say who declares the deal miss: miss NAME"]
+                return ["✗ " + _("say who declares the deal miss: miss NAME")]
             action = engine.DeclareDealMiss(self._player(rest))
         elif s.phase == "election":
             player, what = s.to_move, text
-            first, _, tail = text.partition(" ")
+            first, _sep, tail = text.partition(" ")
             if tail.strip() and (find_name(first, self.players) or not _BID.match(text)):
                 player, what = self._player(first), tail.strip()  # "Bo 13h" names the bidder
-            what = _SHORT.get(what.lower(), what)
+            what = _SHORT.get(what.lower(), normalize_entry(what, expect="bid"))
             action = engine.BidCall(player, None if what.lower() == "pass" else parse_bid(what))
         elif s.phase == "exchange":
             action = engine.Discard(tuple(parse_cards(text)))
@@ -178,7 +194,7 @@ class RefereeSession:
             card, joker_suit, joker_call = engine.parse_play(text)
             action = engine.Play(s.to_move, card, joker_suit, joker_call)
         else:
-            return ["the hand is over: undo, save, or quit"]
+            return [_("the hand is over: undo, save, or quit")]
         before = s
         after = engine.apply(before, action)
         self.states.append(after)
@@ -186,15 +202,16 @@ class RefereeSession:
         if after.phase == "exchange" and after.hands is None:
             # open cards: nobody sees the discards; their points are what the tricks leave
             self.states.append(engine.apply(after, engine.Discard(())))
-            out.append(f"{after.declarer} takes the kitty and discards (unseen: open cards)")
+            out.append(_("{declarer} takes the kitty and discards (unseen: open cards)")
+                       .format(declarer=after.declarer))
         if after.phase == "play" and before.phase == "play" \
                 and after.trick_number != before.trick_number:
             out.append(view.points_line(after))
         if after.phase == "done":
             out.extend(self._result_lines())
         if after.phase in ("deal_miss", "redeal"):
-            out.append("deal miss: the cards are redealt" if after.phase == "deal_miss"
-                       else "everyone passed: the cards are redealt")
+            out.append(_("deal miss: the cards are redealt") if after.phase == "deal_miss"
+                       else _("everyone passed: the cards are redealt"))
         out.extend(self._changed())
         return out
 
@@ -207,36 +224,43 @@ class RefereeSession:
             if self.save_path:
                 self._write(self.save_path)
         except Exception as exc:  # a full disk must not lose the entry on screen
-            return [f"✗ could not keep the hand safe: {exc}"]
+            return ["✗ " + _("could not keep the hand safe: {error}").format(error=exc)]
         return []
 
     def _describe(self, before, after) -> str:
         action = after.history[-1]
         engine = self.engine
         if isinstance(action, engine.BidCall):
-            said = "pass" if action.bid is None else view.pretty_bid(action.bid)
-            tail = ""
+            said = _("pass") if action.bid is None else view.pretty_bid(action.bid)
+            text = _("{player} {bid}").format(player=action.player, bid=said)
             if after.phase == "exchange" or (after.phase == "friend" and before.phase
                                              == "election"):
-                tail = (f"; {after.declarer} is declarer (주공) at "
-                        f"{view.pretty_bid(after.contract)}")
-            return f"{action.player} {said}{tail}"
+                text += _("; {declarer} is declarer (주공) at {contract}").format(
+                    declarer=after.declarer, contract=view.pretty_bid(after.contract))
+            return text
         if isinstance(action, engine.DeclareDealMiss):
-            return f"{action.player} declares a deal miss"
+            return _("{player} declares a deal miss").format(player=action.player)
         if isinstance(action, engine.Discard):
-            return f"{before.declarer} discarded {len(action.cards) or 3} cards"
+            count = len(action.cards) or 3
+            return ngettext("{declarer} discarded {count} card", "{declarer} discarded {count} "
+                            "cards", count).format(declarer=before.declarer, count=count)
         if isinstance(action, engine.ChangeContract):
-            return f"contract is now {view.pretty_bid(action.contract)}"
+            return _("contract is now {contract}").format(
+                contract=view.pretty_bid(action.contract))
         if isinstance(action, engine.CallFriend):
-            return f"friend call: {view.friend_call_words(action.call)}"
+            return _("friend call: {call}").format(call=view.friend_call_words(action.call))
         if isinstance(action, engine.Play):
-            said = f"{action.player} {view.pretty_play(action)}"
+            said = _("{player} {card}").format(player=action.player,
+                                               card=view.pretty_play(action))
             if len(after.tricks) > len(before.tricks):
                 trick = after.tricks[-1]
-                said += (f"; trick {len(after.tricks)} to {trick.winner} "
-                         f"({trick.points} point card{'s' if trick.points != 1 else ''})")
+                said += ngettext("; trick {number} to {winner} ({points} point card)",
+                                 "; trick {number} to {winner} ({points} point cards)",
+                                 trick.points).format(number=len(after.tricks),
+                                                      winner=trick.winner, points=trick.points)
             if after.friend_revealed and not before.friend_revealed:
-                said += f"; the friend is {after.friend or 'nobody (declarer alone)'}"
+                said += _("; the friend is {friend}").format(
+                    friend=after.friend or _("nobody (declarer alone)"))
             return said
         return view.action_words(before, action)
 
@@ -247,22 +271,24 @@ class RefereeSession:
         when none is started), ``undo to N`` / ``undo trick N`` (to the start of trick N)."""
         words = rest.lower().split()
         if len(self.states) == 1:
-            return ["nothing to undo"]
+            return [_("nothing to undo")]
         if not words:
             return self._undo_entries(1)
         if len(words) == 1 and words[0].isdigit():
             count = int(words[0])
             if count < 1:
-                return ["✗ undo N: N is at least 1"]
+                return ["✗ " + _("undo N: N is at least 1")]
             return self._undo_entries(count)
         if words[0] in ("trick", "to") and len(words) <= 2:
             target = None
             if len(words) == 2:
                 if not words[1].isdigit():
-                    return [f"✗ undo {rest}: expected a trick number, e.g. undo to 3"]
+                    return ["✗ " + _("undo {what}: expected a trick number, e.g. undo to 3")
+                            .format(what=rest)]
                 target = int(words[1])
             return self._undo_to_trick(target)
-        return [f"✗ undo {rest!r}: expected undo, undo N, undo trick or undo to TRICK"]
+        return ["✗ " + _("undo {what!r}: expected undo, undo N, undo trick or undo to TRICK")
+                .format(what=rest)]
 
     def _pop_entry(self):
         """Take back one entry. In open cards the unseen discard came with the bid that ended
@@ -285,14 +311,15 @@ class RefereeSession:
         s = self.state
         if number is None:
             if s.phase != "play" and s.phase != "done":
-                return ["✗ undo trick: no trick has started yet"]
+                return ["✗ " + _("undo trick: no trick has started yet")]
             number = s.trick_number if s.phase == "play" and s.current_trick else \
                 len(s.tricks) if s.phase == "done" else s.trick_number - 1
             if number < 1:
-                return ["✗ undo trick: no trick has started yet"]
+                return ["✗ " + _("undo trick: no trick has started yet")]
         index = view.trick_start_index(self.states, number)
         if index is None or index >= len(self.states) - 1:
-            return [f"✗ undo to {number}: trick {number} has not started"]
+            return ["✗ " + _("undo to {number}: trick {number} has not started")
+                    .format(number=number)]
         taken = []
         while len(self.states) - 1 > index:
             before, action = self._pop_entry()
@@ -301,9 +328,12 @@ class RefereeSession:
 
     def _undone(self, taken: list[str]) -> list[str]:
         if not taken:
-            return ["nothing to undo"]
-        shown = ", ".join(taken[:6]) + (f" and {len(taken) - 6} more" if len(taken) > 6 else "")
-        lines = [f"↶ took back {shown}"]
+            return [_("nothing to undo")]
+        shown = ", ".join(taken[:6])
+        if len(taken) > 6:
+            shown = ngettext("{entries} and {count} more", "{entries} and {count} more",
+                             len(taken) - 6).format(entries=shown, count=len(taken) - 6)
+        lines = ["↶ " + _("took back {entries}").format(entries=shown)]
         lines.extend(self._changed())
         return lines
 
@@ -319,10 +349,11 @@ class RefereeSession:
         if not found:
             return []
         number = found.group(1)
-        return [f"  trick {number} proves the void. If the earlier card was the mistake, "
-                f"'undo to {number}' goes back to the start of trick {number} to play it again; "
-                f"otherwise enter the card that may be played ({self.rules.name} names no "
-                f"revoke penalty, nor do the sources)"]
+        return ["  " + _("trick {number} proves the void. If the earlier card was the mistake, "
+                         "'undo to {number}' goes back to the start of trick {number} to play it "
+                         "again; otherwise enter the card that may be played ({ruleset} names no "
+                         "revoke penalty, nor do the sources)").format(number=number,
+                                                                      ruleset=self.rules.name)]
 
     # --- looking ------------------------------------------------------------------------------
 
@@ -332,21 +363,23 @@ class RefereeSession:
             bids = [view.format_bid(a.bid) for a in self.engine.legal_actions(s)
                     if isinstance(a, self.engine.BidCall) and a.bid is not None]
             head = ", ".join(bids[:12]) + (" ..." if len(bids) > 12 else "")
-            return [f"legal for {s.to_move}: pass" + (f", {head}" if bids else "")]
+            return [_("legal for {player}: {calls}").format(
+                player=s.to_move, calls="pass" + (f", {head}" if bids else ""))]
         if s.phase != "play":
-            return ["legal: listed during the election and the play"]
+            return [_("legal: listed during the election and the play")]
         plays = self.engine.legal_plays(s)
         if not plays and s.hands is None:
-            return ["open cards: any card not yet seen, subject to the rules"]
-        return ["legal: " + " ".join(self.engine.format_play(p) for p in plays)]
+            return [_("open cards: any card not yet seen, subject to the rules")]
+        return [_("legal: {plays}").format(
+            plays=" ".join(self.engine.format_play(p) for p in plays))]
 
     def _show_hand(self, name: str) -> list[str]:
         s = self.state
         if not name and not s.to_move:
-            return ["✗ say whose hand: hand NAME"]
+            return ["✗ " + _("say whose hand: hand NAME")]
         player = self._player(name or s.to_move)
         if s.hands is None:
-            return [f"open cards: {player}'s cards are not known"]
+            return [_("open cards: {player}'s cards are not known").format(player=player)]
         return [f"{player}: {view.pretty_cards(s.hands[player])}"]
 
     def _player(self, name: str) -> str:
@@ -358,9 +391,9 @@ class RefereeSession:
         """Write the hand so far as a hand record; say where."""
         path = path or self.save_path
         if path is None:
-            return "say where: save FILE (or start with --save FILE)"
+            return _("say where: save FILE (or start with --save FILE)")
         self._write(path)
-        return f"saved to {path}"
+        return _("saved to {path}").format(path=path)
 
     def _write(self, path: Path) -> None:
         write_record_file(path, dump_record(self.to_record()))
@@ -382,7 +415,7 @@ def write_record_file(path: Path, text: str) -> None:
     """Write a record atomically (a killed process leaves the old file or the new one)."""
     path = Path(path)
     if path.is_dir():
-        raise OSError(f"{path} is a folder: name a file")
+        raise OSError(_("{path} is a folder: name a file").format(path=path))
     if path.exists() and not path.is_file():  # a device or a pipe: moving a file over it
         path.write_text(text, encoding="utf-8")  # would replace the device itself
         return
@@ -397,7 +430,8 @@ def resume_session(path: Path, save_path: Optional[Path]) -> RefereeSession:
     rules = record_ruleset(record)
     result = replay(record, rules)
     if not result.hands or result.hands[-1].state is None:
-        raise click.UsageError(f"{path}: the last hand is not a refereed hand to resume")
+        raise click.UsageError(_("{path}: the last hand is not a refereed hand to resume")
+                               .format(path=path))
     last = result.hands[-1]
     raw = record.hands[-1]
     deal = {who: parse_cards(text) for who, text in raw["deal"].items()} if "deal" in raw else None
@@ -425,28 +459,33 @@ def rebuild(rules: Ruleset, ruleset_name: str, players: list[str], dealer: str,
 @click.command()
 @ruleset_option(required=False)
 @click.option("--players", default=None,
-              help="The players present, in playing order, comma-separated: five, or six or "
-                   "seven taking turns to sit out (with --league: only to start a session).")
-@click.option("--dealer", default=None, help="The first hand's dealer (default: as proposed).")
-@click.option("--opener", default=None, help="Who opens the first election (default: by the "
-                                             "ruleset).")
+              help=N_("The players present, in playing order, comma-separated: five, or six "
+                      "or seven taking turns to sit out (with --league: only to start a "
+                      "session)."))
+@click.option("--dealer", default=None,
+              help=N_("The first hand's dealer (default: as proposed)."))
+@click.option("--opener", default=None,
+              help=N_("Who opens the first election (default: by the ruleset)."))
 @click.option("--seed", type=int, default=None,
-              help="Deal the cards: hand k of the session is dealt from seed N and k "
-                   "(as 'mighty deal --seed N' deals its k-th hand).")
+              help=N_("Deal the cards: hand k of the session is dealt from seed N and k "
+                      "(as 'mighty deal --seed N' deals its k-th hand)."))
 @click.option("--deal", "deal_file", type=click.Path(exists=True, dir_okay=False), default=None,
-              help="Take the deals from a hand-record file, one per hand in order (then open "
-                   "cards).")
+              help=N_("Take the deals from a hand-record file, one per hand in order (then "
+                      "open cards)."))
 @click.option("--resume", is_flag=False, flag_value="", default=None, metavar="[FILE]",
-              help="Resume a saved evening record at the same card; with --league, the "
-                   "league's hand in progress (resumed anyway when there is one).")
+              help=N_("Resume a saved evening record at the same card; with --league, the "
+                      "league's hand in progress (resumed anyway when there is one)."))
 @click.option("--save", "save_file", type=click.Path(dir_okay=False), default=None,
-              help="Keep the evening's record in this file, rewritten after every entry (never "
-                   "a file this run did not write: use --resume FILE to continue one).")
-@click.option("--league", default=None, help="Referee this league's open session: its ruleset, "
-                                             "seating and succession; every hand is stored.")
+              help=N_("Keep the evening's record in this file, rewritten after every entry "
+                      "(never a file this run did not write: use --resume FILE to continue "
+                      "one)."))
+@click.option("--league", default=None,
+              help=N_("Referee this league's open session: its ruleset, seating and "
+                      "succession; every hand is stored."))
 @click.option("--session", "session_number", type=click.IntRange(1, 2**31 - 1), default=None,
-              help="Which open session of the league (when several are open).")
-@click.option("--db", default=None, envvar="MIGHTY_DB", help="Database URL (with --league).")
+              help=N_("Which open session of the league (when several are open)."))
+@click.option("--db", default=None, envvar="MIGHTY_DB",
+              help=N_("Database URL (with --league)."))
 def referee(ruleset_name: Optional[str], players: Optional[str], dealer: Optional[str],
             opener: Optional[str], seed: Optional[int], deal_file: Optional[str],
             resume: Optional[str], save_file: Optional[str], league: Optional[str],

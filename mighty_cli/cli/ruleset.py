@@ -8,8 +8,12 @@ import click
 
 from ..engine.ruleset import (bundled_names, diff_rulesets, format_value, iter_options,
                               load_ruleset, load_ruleset_with_origins, option_docs)
+from ..i18n import N_, _, gettext as translate, ngettext
 from ..render.text import table
 from .options import echo_json, json_option
+
+LIST_HEADERS = (N_("name"), N_("title"), N_("min"), N_("formula"), N_("source"))
+DIFF_OPTION = N_("option")
 
 
 @click.group()
@@ -35,14 +39,15 @@ def list_(as_json: bool) -> None:
     if as_json:
         echo_json({"rulesets": rows})
         return
-    click.echo(table(["name", "title", "min", "formula", "source"],
+    click.echo(table([_(h) for h in LIST_HEADERS],
                      [[r["name"], r["title"], r["min_bid"], r["formula"], r["source"]]
                       for r in rows], align="<<><<"))
 
 
 @ruleset.command()
 @click.argument("name", metavar="NAME|FILE")
-@click.option("--docs", is_flag=True, help="Also print what each option means and its source.")
+@click.option("--docs", is_flag=True,
+              help=N_("Also print what each option means and its source."))
 @json_option
 def show(name: str, docs: bool, as_json: bool) -> None:
     """Print every option of a ruleset, its value and the file it came from: one line per
@@ -58,7 +63,7 @@ def show(name: str, docs: bool, as_json: bool) -> None:
     documentation = option_docs() if docs else {}
     plain = rules.to_dict()
     options = []
-    for key, _ in iter_options():
+    for key, _field in iter_options():
         value = plain
         for part in key.split("."):
             value = value[part]
@@ -68,10 +73,11 @@ def show(name: str, docs: bool, as_json: bool) -> None:
                    "options": {k: {"value": v, "from": o} for k, v, o in options}})
         return
     meta = rules.meta
-    header = [f"{meta.title} ({rules.name})", meta.description, f"source: {meta.source}",
-              f"extends: {' → '.join(loaded.chain)}"]
+    header = [f"{meta.title} ({rules.name})", meta.description,
+              _("source: {source}").format(source=meta.source) if meta.source else "",
+              _("extends: {chain}").format(chain=" → ".join(loaded.chain))]
     for text in header:
-        if text and text != "source: ":
+        if text:
             click.echo("\n".join(_wrap(text, WIDTH, indent="  ")))
     click.echo("")
     # the meta table is the header above; every other option takes one line
@@ -79,7 +85,7 @@ def show(name: str, docs: bool, as_json: bool) -> None:
     lines = [(f"{key} = {format_value(value)}", f"[{origin}]") for key, value, origin in options]
     longest_origin = max(_width(origin) for _, origin in lines)
     column = min(max(_width(left) for left, _ in lines), WIDTH - 2 - longest_origin)
-    for (left, origin), (key, _, _) in zip(lines, options):
+    for (left, origin), (key, _value, _origin) in zip(lines, options):
         if _width(left) <= column:
             click.echo(left + " " * (column - _width(left)) + "  " + origin)
         elif _width(left) + 2 + _width(origin) <= WIDTH:
@@ -89,10 +95,13 @@ def show(name: str, docs: bool, as_json: bool) -> None:
             click.echo("      " + origin)
         if docs:
             entry = documentation[key]
-            click.echo("\n".join(_wrap(entry["doc"], WIDTH, indent="    ", first="    ")))
-            source = entry["source"] or "the tool (no source covers it)"
-            click.echo("\n".join(_wrap(f"Source: {source}", WIDTH, indent="      ",
-                                        first="    ")))
+            # the docs are the schema's (engine/ruleset.py); tools/i18n.py puts each in the
+            # catalog, so they are translated here, where they are shown
+            doc = translate(entry["doc"]) if entry["doc"] else ""
+            click.echo("\n".join(_wrap(doc, WIDTH, indent="    ", first="    ")))
+            source = entry["source"] or _("the tool (no source covers it)")
+            click.echo("\n".join(_wrap(_("Source: {source}").format(source=source), WIDTH,
+                                        indent="      ", first="    ")))
 
 
 WIDTH = 100  # a terminal's columns: every line of `ruleset show` fits
@@ -140,8 +149,11 @@ def check(path: str) -> None:
     loaded = load_ruleset_with_origins(path)
     own = [k for k, origin in loaded.origins.items()
            if origin == loaded.chain[0] and not k.startswith("meta.")]
-    click.echo(f"ok: {path} ({loaded.ruleset.meta.title}) extends "
-               f"{' → '.join(loaded.chain[1:]) or 'nothing'}; sets {len(own)} option(s)")
+    click.echo(ngettext("ok: {path} ({title}) extends {chain}; sets {count} option",
+                        "ok: {path} ({title}) extends {chain}; sets {count} options",
+                        len(own)).format(path=path, title=loaded.ruleset.meta.title,
+                                         chain=" → ".join(loaded.chain[1:]) or _("nothing"),
+                                         count=len(own)))
 
 
 @ruleset.command()
@@ -162,8 +174,8 @@ def diff(first: str, second: str, as_json: bool) -> None:
                    "differences": [{"option": k, "a": va, "b": vb} for k, va, vb in differences]})
         return
     if not differences:
-        click.echo(f"{a.name} and {b.name} have the same rules")
+        click.echo(_("{a} and {b} have the same rules").format(a=a.name, b=b.name))
         return
-    click.echo(table(["option", a.name, b.name],
+    click.echo(table([_(DIFF_OPTION), a.name, b.name],
                      [[k, format_value(va), format_value(vb)] for k, va, vb in differences],
                      align="<<<"))

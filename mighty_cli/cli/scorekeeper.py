@@ -15,11 +15,20 @@ from typing import Callable, Optional
 from ..engine.cards import Bid, parse_bid
 from ..engine.errors import MightyError
 from ..engine.ruleset import Ruleset
+from ..engine.korean import normalize_entry
 from ..engine.scoring import check_contract
+from ..i18n import N_, _, ngettext
 from ..render.text import table
 from .names import match_name
 
-NONE_WORDS = ("none", "-", "no", "노프", "alone", "nf")
+NONE_WORDS = ("none", "-", "no", "노프", "노프렌드", "노프랜드", "alone", "nf", "없음")
+#: The prompts of one hand (translated where they are asked).
+DECLARER_PROMPT = N_("Declarer (주공)")
+CONTRACT_PROMPT = N_("Contract (e.g. 15D, 16NT, 스페이드 14)")
+FRIEND_PROMPT = N_("Friend (프렌드) or none")
+TAKEN_PROMPT = N_("Point cards taken by the ruling party")
+THIS_HAND = N_("the players of this hand")
+PRESENT = N_("the players present")
 
 
 @dataclass
@@ -33,53 +42,60 @@ class Answers:
     contract: Optional[Bid] = None
 
     def check_declarer(self, text: str) -> str:
-        self.declarer = match_name(text, self.five, "the players of this hand")
+        self.declarer = match_name(text, self.five, _(THIS_HAND))
         return self.declarer
 
     def check_contract(self, text: str) -> str:
-        bid = parse_bid(text.strip())
+        text = normalize_entry(text.strip(), expect="bid")
+        bid = parse_bid(text)
         check_contract(bid, self.rules)
         self.contract = bid
-        return text.strip().upper()
+        return text.upper()
 
     def check_friend(self, text: str) -> str:
-        if text.strip().lower() in NONE_WORDS:
+        entry = normalize_entry(text.strip())
+        if text.strip().lower() in NONE_WORDS or entry == "none":
             f = self.rules.friend
             if not (f.no_friend or f.fake or f.first_trick or f.last_trick):
-                raise MightyError(f"{self.rules.name} allows no friendless hand: name the friend")
+                raise MightyError(_("{ruleset} allows no friendless hand: name the friend")
+                                  .format(ruleset=self.rules.name))
             return "none"
-        friend = match_name(text, self.five, "the players of this hand")
+        friend = match_name(text, self.five, _(THIS_HAND))
         if friend == self.declarer:
-            raise MightyError(f"{friend} is the declarer: name the friend, or none if he "
-                              f"played alone")
+            raise MightyError(_("{player} is the declarer: name the friend, or none if he "
+                                "played alone").format(player=friend))
         return friend
 
     def check_taken(self, text: str) -> int:
         total = self.rules.point_card_total
         try:
-            value = int(text.strip())
+            value = int(text.strip().removesuffix("장").strip())
         except ValueError:
-            raise MightyError(f"{text.strip()!r}: a number of point cards from 0 to "
-                              f"{total}") from None
+            raise MightyError(_("{text!r}: a number of point cards from 0 to {total}").format(
+                text=text.strip(), total=total)) from None
         if not 0 <= value <= total:
-            raise MightyError(f"{value}: the ruling party takes from 0 to {total} point cards "
-                              f"under {self.rules.name}")
+            raise MightyError(_("{value}: the ruling party takes from 0 to {total} point cards "
+                                "under {ruleset}").format(value=value, total=total,
+                                                          ruleset=self.rules.name))
         return value
 
     def check_player(self, text: str) -> str:
-        return match_name(text, self.five, "the players of this hand")
+        return match_name(text, self.five, _(THIS_HAND))
 
     def check_present(self, text: str) -> str:
-        return match_name(text, self.present or self.five, "the players present")
+        return match_name(text, self.present or self.five, _(PRESENT))
 
 
 def proposal_lines(number: int, proposal, pot: int) -> list[str]:
-    text = f"Hand {number}: dealer {proposal.dealer}, opener {proposal.opener}"
     if proposal.sitting_out:
-        text += f", sitting out {', '.join(proposal.sitting_out)}"
-    text += f"; playing {', '.join(proposal.players)}"
+        text = _("Hand {number}: dealer {dealer}, opener {opener}, sitting out {out}; playing "
+                 "{players}")
+    else:
+        text = _("Hand {number}: dealer {dealer}, opener {opener}; playing {players}")
+    text = text.format(number=number, dealer=proposal.dealer, opener=proposal.opener,
+                       out=", ".join(proposal.sitting_out), players=", ".join(proposal.players))
     if pot:
-        text += f"; deposit pot {pot}"
+        text += _("; deposit pot {pot}").format(pot=pot)
     return [text]
 
 
@@ -87,8 +103,9 @@ def totals_lines(totals: dict[str, int], hands: int) -> list[str]:
     if not hands:
         return []
     rows = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
-    return [f"Session totals after {hands} hand{'s' if hands != 1 else ''}:",
-            table(["player", "total"], [(n, f"{v:+d}" if v else "0") for n, v in rows],
+    return [ngettext("Session totals after {count} hand:", "Session totals after {count} hands:",
+                     hands).format(count=hands),
+            table([_("player"), _("total")], [(n, f"{v:+d}" if v else "0") for n, v in rows],
                   align="<>")]
 
 
@@ -101,11 +118,11 @@ def ask_hand(answers: Answers, ask: Callable[[str, Callable, Optional[str]], obj
         out["deal_miss"] = answers.check_player(given["deal_miss"])
         return out
     out["declarer"] = answers.check_declarer(given["declarer"]) if given.get("declarer") \
-        else ask("Declarer (주공)", answers.check_declarer, None)
+        else ask(_(DECLARER_PROMPT), answers.check_declarer, None)
     out["contract"] = answers.check_contract(given["contract"]) if given.get("contract") \
-        else ask("Contract (e.g. 15D, 16NT)", answers.check_contract, None)
+        else ask(_(CONTRACT_PROMPT), answers.check_contract, None)
     out["friend"] = answers.check_friend(given["friend"]) if given.get("friend") \
-        else ask("Friend (프렌드) or none", answers.check_friend, "none")
+        else ask(_(FRIEND_PROMPT), answers.check_friend, "none")
     if given.get("taken") is None and given.get("opposition") is None:
-        out["taken"] = ask("Point cards taken by the ruling party", answers.check_taken, None)
+        out["taken"] = ask(_(TAKEN_PROMPT), answers.check_taken, None)
     return out

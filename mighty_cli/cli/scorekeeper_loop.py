@@ -12,14 +12,23 @@ from typing import Callable, Optional
 import click
 
 from ..engine.errors import MightyError
+from ..i18n import N_, _
 from .league import split_names
 from .line_input import LineReader
 from .names import UnknownName, match_name
-from .scorekeeper import Answers, ask_hand, proposal_lines, totals_lines
+from .scorekeeper import PRESENT, Answers, ask_hand, proposal_lines, totals_lines
 
-EVENING_HELP = ("Type the declarer to record a hand; 'miss NAME' for a deal miss, 'standings' "
-                "(st) for the totals, 'quit' (q) to stop. Names: any case, or a unique "
-                "beginning.")
+EVENING_HELP = N_("Type the declarer to record a hand; 'miss NAME' (딜미스 NAME) for a deal "
+                  "miss, 'standings' (st, 순위) for the totals, 'quit' (q, 종료) to stop. Names: "
+                  "any case, or a unique beginning.")
+OPENING_PROMPT = N_("Declarer (주공), miss NAME, standings or quit")
+#: Words of the evening's first question, in English and Korean.
+_QUIT = ("q", "quit", "exit", "종료", "그만")
+_STANDINGS = ("st", "standings", "totals", "순위", "합계")
+_HELP = ("help", "h", "?", "도움말")
+_MISS = ("miss", "dm", "deal-miss", "딜미스", "미스")
+_WORDS = ("none", "miss", "standings", "quit", "노프렌드", "딜미스", "순위", "종료", "스페이드",
+          "다이아", "하트", "클로버", "노기루다")
 
 
 class _Store:
@@ -55,14 +64,15 @@ def record_interactively(league_name: str, session_number: Optional[int], given:
                 rules = league_rules(get_league(s, league_name))
             five = list(state.proposal.players)
             if players and first:
-                five = [match_name(p, state.seating, "the players present")
+                five = [match_name(p, state.seating, _(PRESENT))
                         for p in split_names(players) or []]
             answers = Answers(rules, five, state.seating)
-            reader.complete = lambda: [*state.seating, "none", "miss", "standings", "quit"]
+            reader.complete = lambda: [*state.seating, *_WORDS]
             if not as_json:
                 if evening and first:
-                    click.echo(f"League {state.league}, session {state.session} "
-                               f"({rules.name}): {EVENING_HELP}")
+                    click.echo(_("League {league}, session {session} ({ruleset}): {help}")
+                               .format(league=state.league, session=state.session,
+                                       ruleset=rules.name, help=_(EVENING_HELP)))
                 for line in proposal_lines(state.hands + 1, state.proposal, state.pot):
                     click.echo(line)
             hand_given = dict(given) if first else {}
@@ -77,10 +87,11 @@ def record_interactively(league_name: str, session_number: Optional[int], given:
                 if evening:
                     if not as_json:
                         click.echo("")
-                        click.echo("the unfinished hand is not recorded; the others are stored")
+                        click.echo(_("the unfinished hand is not recorded; the others are "
+                                     "stored"))
                     break
-                raise click.ClickException("input ended before the hand was complete; "
-                                           "nothing recorded") from None
+                raise click.ClickException(_("input ended before the hand was complete; "
+                                             "nothing recorded")) from None
             friend = answered.get("friend")
             with store.tx() as s:
                 done = record_hand(
@@ -121,7 +132,7 @@ def _asker(reader: LineReader) -> Callable:
 def _one_line(check: Callable) -> Callable:
     """A checker whose project errors become ValueErrors the asker shows and asks again on."""
     def checked(text: str):
-        if text.strip().lower() in ("q", "quit"):
+        if text.strip().lower() in _QUIT:
             raise EOFError  # the hand is dropped, nothing of it recorded
         try:
             return check(text)
@@ -135,24 +146,24 @@ def _evening_opening(reader: LineReader, answers: Answers, state) -> Optional[di
     None: the evening ends."""
     while True:
         try:
-            text = reader.read("Declarer (주공), miss NAME, standings or quit").strip()
+            text = reader.read(_(OPENING_PROMPT)).strip()
         except EOFError:
             return None
-        word, _, rest = text.partition(" ")
+        word, _sep, rest = text.partition(" ")
         low = word.lower()
         if not text:
             continue
-        if low in ("q", "quit", "exit"):
+        if low in _QUIT:
             return None
-        if low in ("st", "standings", "totals"):
-            for line in totals_lines(state.totals, state.hands) or ["no hands yet"]:
+        if low in _STANDINGS:
+            for line in totals_lines(state.totals, state.hands) or [_("no hands yet")]:
                 click.echo(line)
             continue
-        if low in ("help", "h", "?"):
-            click.echo(EVENING_HELP)
+        if low in _HELP:
+            click.echo(_(EVENING_HELP))
             continue
         try:
-            if low in ("miss", "dm", "deal-miss") and rest.strip():
+            if low in _MISS and rest.strip():
                 return {"deal_miss": answers.check_player(rest)}
             return {"declarer": answers.check_declarer(text)}
         except UnknownName as exc:

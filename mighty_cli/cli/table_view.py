@@ -11,12 +11,13 @@ from typing import Any, Optional
 
 from ..engine import hand as engine
 from ..engine.cards import JOKER, RANK_NAMES, SUIT_SYMBOLS, format_bid, sorted_cards
+from ..i18n import _
 
 
 def pretty_card(card: int) -> str:
     """A card as the table says it: ``♥Q``, ``♠10``, ``joker``."""
     if card == JOKER:
-        return "joker"
+        return _("joker")
     return SUIT_SYMBOLS[card >> 4] + RANK_NAMES[card & 15]
 
 
@@ -24,16 +25,16 @@ def pretty_play(play: Any) -> str:
     """A played card with its annotation: ``joker (asks ♥)``, ``♣3 (joker call)``."""
     text = pretty_card(play.card)
     if play.joker_suit is not None:
-        text += f" (asks {SUIT_SYMBOLS[play.joker_suit]})"
+        text += _(" (asks {suit})").format(suit=SUIT_SYMBOLS[play.joker_suit])
     if play.joker_call:
-        text += " (joker call)"
+        text += _(" (joker call)")
     return text
 
 
 def pretty_bid(bid) -> str:
     """``14♠``, ``16 no-trump``."""
     if bid.trump is None:
-        return f"{bid.number} no-trump"
+        return _("{number} no-trump").format(number=bid.number)
     return f"{bid.number}{SUIT_SYMBOLS[bid.trump]}"
 
 
@@ -43,32 +44,36 @@ def pretty_cards(cards) -> str:
 
 def friend_call_words(call) -> str:
     if call.kind == "card":
-        return "the joker" if call.card == JOKER else pretty_card(call.card)
+        return _("the joker") if call.card == JOKER else pretty_card(call.card)
     if call.kind == "player":
         return call.player
-    return {"none": "no friend (노프렌드)", "first_trick": "the first trick's winner (초구)",
-            "last_trick": "the last trick's winner (막구)"}.get(call.kind, call.kind)
+    words = {"none": _("no friend (노프렌드)"), "first_trick": _("the first trick's winner (초구)"),
+             "last_trick": _("the last trick's winner (막구)")}
+    return words.get(call.kind, call.kind)
 
 
 def action_words(before, action) -> str:
     """One action in the table's words, given the state it was applied to."""
     if isinstance(action, engine.Play):
-        return f"{action.player}'s {pretty_play(action)}"
+        return _("{player}'s {card}").format(player=action.player, card=pretty_play(action))
     if isinstance(action, engine.BidCall):
-        return (f"{action.player}'s pass" if action.bid is None
-                else f"{action.player}'s bid of {pretty_bid(action.bid)}")
+        return (_("{player}'s pass").format(player=action.player) if action.bid is None
+                else _("{player}'s bid of {bid}").format(player=action.player,
+                                                         bid=pretty_bid(action.bid)))
     if isinstance(action, engine.DeclareDealMiss):
-        return f"{action.player}'s deal miss"
+        return _("{player}'s deal miss").format(player=action.player)
     if isinstance(action, engine.Discard):
-        who = before.declarer if before is not None else "the declarer"
+        who = before.declarer if before is not None else _("the declarer")
         if not action.cards:
-            return f"{who}'s discard"
-        return f"{who}'s discard of {pretty_cards(action.cards)}"
+            return _("{player}'s discard").format(player=who)
+        return _("{player}'s discard of {cards}").format(player=who,
+                                                         cards=pretty_cards(action.cards))
     if isinstance(action, engine.ChangeContract):
-        return f"the change of contract to {pretty_bid(action.contract)}"
+        return _("the change of contract to {contract}").format(
+            contract=pretty_bid(action.contract))
     if isinstance(action, engine.CallFriend):
-        return f"the friend call ({friend_call_words(action.call)})"
-    return "the last entry"
+        return _("the friend call ({call})").format(call=friend_call_words(action.call))
+    return _("the last entry")
 
 
 def led_suit(state) -> Optional[int]:
@@ -100,7 +105,7 @@ def winning_so_far(state) -> Optional[tuple[str, Any]]:
               and (number != 1 or j.first_trick_effect))
     if called and j.called_joker_powerless:
         joker_power = False
-    cards = [play.card for _, play in trick]
+    cards = [play.card for _player, play in trick]
     suit = led_suit(state)
     if suit is None:
         return None
@@ -123,23 +128,28 @@ def points_line(state) -> str:
     side = ruling_side(state)
     held = sum(v for p, v in state.points_taken.items() if p in side)
     others = sum(v for p, v in state.points_taken.items() if p not in side)
-    return (f"points in tricks: ruling side (여당) {held}, others {others}"
-            f"{'' if state.friend_revealed else ' (friend unknown: counted with others)'}")
+    if state.friend_revealed:
+        return _("points in tricks: ruling side (여당) {held}, others {others}").format(
+            held=held, others=others)
+    return _("points in tricks: ruling side (여당) {held}, others {others} (friend unknown: "
+             "counted with others)").format(held=held, others=others)
 
 
 def friend_line(state) -> str:
     call = state.friend_call
     what = friend_call_words(call) if call else "?"
     if state.friend_revealed:
-        return f"friend (프렌드) called {what}: {state.friend or 'nobody (declarer alone)'}"
+        return _("friend (프렌드) called {call}: {friend}").format(
+            call=what, friend=state.friend or _("nobody (declarer alone)"))
     if call is not None and call.kind == "none":
-        return "friend (프렌드): none, the declarer plays alone"
-    return f"friend (프렌드) called {what}: not known yet"
+        return _("friend (프렌드): none, the declarer plays alone")
+    return _("friend (프렌드) called {call}: not known yet").format(call=what)
 
 
 def standing_text(state) -> str:
     standing = state.standing_bid
-    return f"{pretty_bid(standing[1])} by {standing[0]}" if standing else ""
+    return _("{bid} by {player}").format(bid=pretty_bid(standing[1]), player=standing[0]) \
+        if standing else ""
 
 
 def prompt_text(state) -> str:
@@ -147,22 +157,29 @@ def prompt_text(state) -> str:
     phase = state.phase
     if phase == "election":
         standing = standing_text(state)
-        return f"[election{', standing ' + standing if standing else ''}] {state.to_move} bids"
+        if standing:
+            return _("[election, standing {standing}] {player} bids").format(
+                standing=standing, player=state.to_move)
+        return _("[election] {player} bids").format(player=state.to_move)
     if phase == "exchange":
-        return f"[exchange] {state.declarer} discards 3 (contract {pretty_bid(state.contract)})"
+        return _("[exchange] {declarer} discards 3 (contract {contract})").format(
+            declarer=state.declarer, contract=pretty_bid(state.contract))
     if phase == "friend":
-        return (f"[friend] {state.declarer} calls a friend, or changes the contract "
-                f"(now {pretty_bid(state.contract)})")
+        return _("[friend] {declarer} calls a friend, or changes the contract (now "
+                 "{contract})").format(declarer=state.declarer,
+                                       contract=pretty_bid(state.contract))
     if phase == "play":
-        parts = [f"trick {state.trick_number}"]
+        parts = [_("trick {number}").format(number=state.trick_number)]
         suit = led_suit(state)
         if suit is not None:
-            parts.append(f"{SUIT_SYMBOLS[suit]} led")
+            parts.append(_("{suit} led").format(suit=SUIT_SYMBOLS[suit]))
             winning = winning_so_far(state)
             if winning:
-                parts.append(f"{winning[0]}'s {pretty_card(winning[1].card)} winning")
-        return f"[{', '.join(parts)}] {state.to_move} plays"
-    return "[hand over]"
+                parts.append(_("{player}'s {card} winning").format(
+                    player=winning[0], card=pretty_card(winning[1].card)))
+        return _("[{trick}] {player} plays").format(trick=", ".join(parts),
+                                                    player=state.to_move)
+    return _("[hand over]")
 
 
 def glance_line(state) -> str:
@@ -175,19 +192,21 @@ def glance_line(state) -> str:
     others = sum(v for p, v in state.points_taken.items() if p not in side)
     parts = []
     if state.current_trick:
-        parts.append("on the table " + ", ".join(f"{p} {pretty_play(play)}"
-                                                 for p, play in state.current_trick))
+        parts.append(_("on the table {plays}").format(
+            plays=", ".join(f"{p} {pretty_play(play)}" for p, play in state.current_trick)))
     else:
-        parts.append(f"{state.to_move} to lead trick {state.trick_number}")
-    parts.append(f"points 여당 {held} / others {others}")
+        parts.append(_("{player} to lead trick {number}").format(player=state.to_move,
+                                                                 number=state.trick_number))
+    parts.append(_("points 여당 {held} / others {others}").format(held=held, others=others))
     call = state.friend_call
     if state.friend_revealed:
-        parts.append(f"friend {state.friend or 'none'}")
+        parts.append(_("friend {friend}").format(friend=state.friend or _("none")))
     elif call is not None and call.kind != "none":
-        parts.append(f"friend ({friend_call_words(call)}) not known")
+        parts.append(_("friend ({call}) not known").format(call=friend_call_words(call)))
     hands = state.hands
     if hands is not None and state.to_move:
-        parts.append(f"{state.to_move} holds {pretty_cards(hands[state.to_move])}")
+        parts.append(_("{player} holds {cards}").format(
+            player=state.to_move, cards=pretty_cards(hands[state.to_move])))
     return "  · " + " · ".join(parts)
 
 
@@ -196,38 +215,47 @@ def table_lines(state, players_line: bool = True) -> list[str]:
     points per side, and the cards each player has left."""
     lines: list[str] = []
     if players_line:
-        lines.append(f"dealer {state.dealer}; playing {', '.join(state.players)}")
+        lines.append(_("dealer {dealer}; playing {players}").format(
+            dealer=state.dealer, players=", ".join(state.players)))
     phase = state.phase
     if phase == "election":
-        calls = [f"{p} {'pass' if b is None else pretty_bid(b)}" for p, b in state.election]
-        lines.append("election: " + ("; ".join(calls) if calls else "no calls yet")
-                     + f"; {state.to_move} to bid")
+        calls = [f"{p} {_('pass') if b is None else pretty_bid(b)}" for p, b in state.election]
+        lines.append(_("election: {calls}; {player} to bid").format(
+            calls="; ".join(calls) if calls else _("no calls yet"), player=state.to_move))
     if state.contract is not None:
-        lines.append(f"declarer (주공) {state.declarer}, contract {pretty_bid(state.contract)}")
+        lines.append(_("declarer (주공) {declarer}, contract {contract}").format(
+            declarer=state.declarer, contract=pretty_bid(state.contract)))
     if phase in ("play", "done"):
         lines.append(friend_line(state))
         lines.append(points_line(state))
     if phase == "play":
         suit = led_suit(state)
         if suit is None:
-            lines.append(f"trick {state.trick_number}: {state.to_move} to lead")
+            lines.append(_("trick {number}: {player} to lead").format(
+                number=state.trick_number, player=state.to_move))
         else:
             on_table = ", ".join(f"{p} {pretty_play(play)}" for p, play in state.current_trick)
             winning = winning_so_far(state)
-            lines.append(f"trick {state.trick_number}: {SUIT_SYMBOLS[suit]} led; on the table "
-                         f"{on_table}" + (f"; {winning[0]} winning" if winning else "")
-                         + f"; {state.to_move} to play")
+            if winning:
+                line = _("trick {number}: {suit} led; on the table {plays}; {winner} winning; "
+                         "{player} to play")
+            else:
+                line = _("trick {number}: {suit} led; on the table {plays}; {player} to play")
+            lines.append(line.format(number=state.trick_number, suit=SUIT_SYMBOLS[suit],
+                                     plays=on_table, winner=winning[0] if winning else "",
+                                     player=state.to_move))
         hands = state.hands
         if hands is not None:
             mover = state.to_move
-            lines.append(f"{mover} holds {pretty_cards(hands[mover])}")
-            lines.append("cards left: " + ", ".join(f"{p} {len(hands[p])}"
-                                                     for p in state.players))
+            lines.append(_("{player} holds {cards}").format(player=mover,
+                                                            cards=pretty_cards(hands[mover])))
+            lines.append(_("cards left: {counts}").format(
+                counts=", ".join(f"{p} {len(hands[p])}" for p in state.players)))
         else:
-            lines.append("open cards: the deal is not known")
+            lines.append(_("open cards: the deal is not known"))
     if phase == "exchange" and state.hands is not None:
-        lines.append(f"{state.declarer} holds {pretty_cards(state.hands[state.declarer])} "
-                     f"(kitty included)")
+        lines.append(_("{player} holds {cards} (kitty included)").format(
+            player=state.declarer, cards=pretty_cards(state.hands[state.declarer])))
     return lines
 
 

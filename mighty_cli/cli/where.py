@@ -9,6 +9,8 @@ from typing import Optional
 
 import click
 
+from ..i18n import N_, _
+
 
 def database_location(db_url: Optional[str] = None) -> str:
     """The database in use, as a file path for SQLite, else the URL without its password."""
@@ -24,12 +26,13 @@ def database_location(db_url: Optional[str] = None) -> str:
         scheme, rest = url.split("://", 1)
         credentials, host = rest.rsplit("@", 1)
         url = f"{scheme}://{credentials.split(':', 1)[0]}@{host}"
-    return url + (f" (from {DB_ENV})" if not db_url and os.environ.get(DB_ENV) else "")
+    return url + (_(" (from {variable})").format(variable=DB_ENV)
+                  if not db_url and os.environ.get(DB_ENV) else "")
 
 
 @click.command()
 @click.option("--db", "db_url", envvar="MIGHTY_DB", metavar="URL", default=None,
-              help="A database URL or SQLite file (default: the user's; env MIGHTY_DB).")
+              help=N_("A database URL or SQLite file (default: the user's; env MIGHTY_DB)."))
 def where(db_url: Optional[str]) -> None:
     """Say where the league database is (back this file up), and the referee's history.
 
@@ -39,10 +42,15 @@ def where(db_url: Optional[str]) -> None:
     """
     from .line_input import history_path
 
-    click.echo(f"database: {database_location(db_url)}")
-    click.echo(f"folder:   {click.get_app_dir('mighty')}")
+    from ..render.text import table
+
+    rows = [(_("database:"), database_location(db_url)),
+            (_("folder:"), click.get_app_dir("mighty"))]
     history = history_path()
     if history is not None:
-        click.echo(f"history:  {history}")
-    click.echo("another database: --db URL or MIGHTY_DB (a SQLite file path or any "
-               "SQLAlchemy URL)")
+        rows.append((_("history:"), history))
+    # label and value, the values in one column whatever the language's label widths
+    for line in table(["", ""], rows, align="<<").splitlines()[2:]:
+        click.echo(line)
+    click.echo(_("another database: --db URL or MIGHTY_DB (a SQLite file path or any "
+                 "SQLAlchemy URL)"))

@@ -175,3 +175,64 @@ def list_players(s: Session) -> list[tuple[str, Optional[str]]]:
     rows = s.exec(select(Player).order_by(Player.name)).all()
     names = {p.id: p.name for p in rows}
     return [(p.name, names.get(p.merged_into_id) if p.merged_into_id else None) for p in rows]
+
+
+#: The settings a league may keep (LeagueSetting) and what each accepts.
+LEAGUE_SETTINGS = ("lang", "timezone")
+
+
+def _checked_setting(key: str, value: str) -> str:
+    if key not in LEAGUE_SETTINGS:
+        raise LeagueError(f"{key!r} is not a league setting (one of {', '.join(LEAGUE_SETTINGS)})")
+    if key == "lang":
+        from ..engine.translation import LANGUAGES
+
+        if value not in LANGUAGES:
+            raise LeagueError(f"lang {value!r}: one of {', '.join(LANGUAGES)}")
+    if key == "timezone":
+        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise LeagueError(f"timezone {value!r}: not an IANA time zone name") from None
+    return value
+
+
+def league_setting(s: Session, league: str, key: str) -> Optional[str]:
+    """A league's setting (``lang``, ``timezone``), or None when it was never set."""
+    from .models import LeagueSetting
+
+    row = s.get(LeagueSetting, (get_league(s, league).id, key))
+    return row.value if row is not None else None
+
+
+def league_settings(s: Session, league: str) -> dict[str, str]:
+    """Every setting a league has, by key."""
+    from .models import LeagueSetting
+
+    league_id = get_league(s, league).id
+    rows = s.exec(select(LeagueSetting).where(LeagueSetting.league_id == league_id)).all()
+    return {row.key: row.value for row in rows}
+
+
+def set_league_setting(s: Session, league: str, key: str, value: str, who: str = "",
+                       why: str = "") -> None:
+    """Set a league's setting (checked: a language the tool speaks, a real time zone); the
+    change log records it."""
+    from .models import LeagueSetting
+
+    value = _checked_setting(key, value)
+    row_league = get_league(s, league)
+    row = s.get(LeagueSetting, (row_league.id, key))
+    before = row.value if row is not None else None
+    if before == value:
+        return
+    if row is None:
+        s.add(LeagueSetting(league_id=row_league.id, key=key, value=value))
+    else:
+        row.value = value
+        s.add(row)
+    s.flush()
+    log_change(s, "league set", who, why, league_id=row_league.id,
+               before={key: before} if before is not None else None, after={key: value})

@@ -198,3 +198,16 @@ class LiveHand(SQLModel, table=True):
     league_id: int = Field(foreign_key="league.id", index=True)
     record_toml: str = Field(sa_column=Column(Text, nullable=False))
     updated_at: datetime = Field(default_factory=utc_now)
+
+
+class LeagueSetting(SQLModel, table=True):
+    """A league's settings beyond its ranking rules, one row per key: ``lang`` (the language of
+    its pages, ``ko`` or ``en``) and ``timezone`` (an IANA name). A table of its own rather than
+    columns of ``league``, so a database made before the settings existed gains it by
+    ``create_all`` and keeps working; a missing row means the default."""
+
+    __tablename__ = "league_setting"
+
+    league_id: int = Field(foreign_key="league.id", primary_key=True)
+    key: str = Field(primary_key=True, max_length=40)
+    value: str = Field(max_length=200)

@@ -82,7 +82,7 @@ def test_backup_and_restore_keep_the_open_session_and_the_voided_hand(db, tmp_pa
     path = tmp_path / "club.jsonl"
     assert ok(db, "backup", "-o", str(path)).startswith(f"Wrote {path} (")
     other = f"sqlite:///{tmp_path / 'restored.db'}"
-    assert "30 hands, 1 leagues" in ok(other, "restore", str(path))
+    assert "30 hands, 1 league)" in ok(other, "restore", str(path))  # not "1 leagues" (issue 10)
     for args in (["standings", "-l", "tue", "--json"], ["hand", "list", "-l", "tue"],
                  ["session", "show", "-l", "tue", "--json"], ["hand", "log", "-l", "tue"]):
         assert ok(other, *args) == ok(db, *args)
