@@ -15,11 +15,18 @@ from sqlmodel import Session, select
 
 from ..engine.cards import format_bid
 from ..engine.errors import RecordError
-from ..engine.record import HandOutcome, Record, iter_replay, read_record, record_ruleset
+from ..engine.record import (
+    HandOutcome,
+    Record,
+    iter_replay,
+    read_record,
+    record_ruleset,
+)
 from ..engine.scoring import pot_shares
 from ..engine.session import SessionTally, has_session_end
 from . import LeagueError
 from .db import lock_league
+from .exports import iter_hand_views, league_players
 from .hands import HandView, _hand_columns, _member_rows, _settle, list_hands
 from .leagues import create_league
 from .lookups import (
@@ -36,9 +43,9 @@ from .models import (
     League,
     LeagueSession,
     SessionSeat,
+    StoredPoints,
     utc_now,
 )
-from .exports import iter_hand_views, league_players
 from .sessions import _parse_day, _pot_before, _session, _session_hands, seating
 from .totals import fold
 
@@ -335,11 +342,25 @@ def _insert_rows(s: Session, table, rows: list[dict]) -> None:
         connection.execute(insert(table), rows)
         return
     names = list(rows[0])
+    # COPY bypasses SQLAlchemy's bind processing: apply the columns' own checks (the stored
+    # points range) here, so a refusal is the same one line as on SQLite.
+    checks = [(name, table.c[name].type) for name in names
+              if isinstance(table.c[name].type, StoredPoints)]
+    for row in rows:
+        for name, kind in checks:
+            kind.process_bind_param(row[name], connection.dialect)
     columns = ", ".join(f'"{name}"' for name in names)
     cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
-    with cursor.copy(f'COPY "{table.name}" ({columns}) FROM STDIN') as copy:
-        for row in rows:
-            copy.write_row([row[name] for name in names])
+    statement = f'COPY "{table.name}" ({columns}) FROM STDIN'
+    dbapi = connection.dialect.dbapi
+    try:
+        with cursor.copy(statement) as copy:
+            for row in rows:
+                copy.write_row([row[name] for name in names])
+    except dbapi.Error as exc:  # the driver's own error, reported as SQLAlchemy reports one
+        from sqlalchemy.exc import DBAPIError
+
+        raise DBAPIError.instance(statement, None, exc, dbapi.Error) from None
 
 
 def save_refereed_hand(s: Session, league_name: str, record_text: str, *,

@@ -17,7 +17,7 @@ from __future__ import annotations
 from datetime import date, datetime, timezone
 from typing import Optional
 
-from sqlalchemy import Column, Integer, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Column, Integer, Text, UniqueConstraint
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
@@ -166,7 +166,7 @@ class PlayerTotal(SQLModel, table=True):
     player_id: int = Field(foreign_key="player.id", primary_key=True)
     rows: int = 0                # hand_player rows counted (a row makes the player listed)
     hands: int = 0
-    score: int = 0
+    score: int = Field(default=0, sa_type=BigInteger)  # a sum of hands: beyond 32 bits
     declarer: int = 0
     declarer_success: int = 0
     friend: int = 0

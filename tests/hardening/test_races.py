@@ -92,7 +92,7 @@ def test_concurrent_imports_create_one_league(db, tmp_path):
     results = together(tmp_path, commands)
     for result in results:
         assert result.returncode == 0, result.stderr
-        assert result.stdout.startswith("Imported 1 hands into shared")
+        assert result.stdout.startswith("Imported 1 hand into shared")
     listed = json.loads(invoke("league", "list", "--json", "--db", db).output)["leagues"]
     assert [(x["name"], x["sessions"], x["hands"]) for x in listed] == [("shared", WRITERS,
                                                                          WRITERS)]
