@@ -18,7 +18,7 @@ caller passes), else the one the tool speaks (``--lang``, ``MIGHTY_LANG``, the l
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timezone, tzinfo
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -57,7 +57,23 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     env.filters["signed"] = lambda v: f"{v:+d}" if v else "0"
     env.filters["rate"] = lambda v: "–" if v is None else f"{v * 100:.0f}%"
     env.filters["per_hand"] = lambda v: f"{v:+.2f}"
+    env.filters["card_face"] = card_face
+    env.filters["card_class"] = lambda text: ("red" if str(text)[:1].upper() in "DH" else
+                                              "joker" if str(text).upper().startswith("JK")
+                                              else "black")
     return env
+
+
+def card_face(text: str) -> str:
+    """A card as a page shows it: ``SA`` -> ``♠A``, ``D10`` -> ``◆10``, ``JK/H`` -> ``JK/♥``."""
+    text = str(text)
+    symbols = dict(zip("SDHC", "♠◆♥♣"))
+    if text[:1].upper() in symbols and not text.upper().startswith("JK"):
+        text = symbols[text[0].upper()] + text[1:]
+    if "/" in text:
+        head, _, suit = text.partition("/")
+        text = head + "/" + symbols.get(suit[:1].upper(), suit[:1]) + suit[1:]
+    return text
 
 
 @dataclass
@@ -68,6 +84,7 @@ class ChartLine:
     last_x: float
     last_y: float
     final: int
+    label_y: float = 0.0  # where the end label goes: near last_y, never over another label
 
 
 @dataclass
@@ -88,7 +105,7 @@ def chart(xs: Sequence[int], series, width: int = 720, height: int = 320) -> Opt
     """Scale cumulative-score series into an SVG viewBox (None when there is nothing to draw)."""
     if len(xs) < 2 or not series:
         return None
-    left, top, right, bottom = 48, 12, 110, 28
+    left, top, right, bottom = 64, 12, 110, 44  # room for the axis titles and end labels
     plot_w, plot_h = width - left - right, height - top - bottom
     values = [v for line in series for v in line.points] + [0]
     low, high = min(values), max(values)
@@ -107,9 +124,52 @@ def chart(xs: Sequence[int], series, width: int = 720, height: int = 320) -> Opt
         points = " ".join(f"{sx(x)},{sy(y)}" for x, y in zip(xs, line.points))
         lines.append(ChartLine(line.name, PALETTE[index % len(PALETTE)], points,
                                sx(xs[-1]), sy(line.points[-1]), line.points[-1]))
+    for line, y in zip(lines, spread_labels([line.last_y for line in lines], LABEL_GAP,
+                                            top, height - bottom)):
+        line.label_y = y
     y_ticks = [(sy(v), v) for v in _ticks(low, high)]
     x_ticks = [(sx(v), v) for v in _ticks(x_low, x_high) if x_low <= v <= x_high]
     return Chart(width, height, left, top, plot_w, plot_h, lines, y_ticks, x_ticks, sy(0))
+
+
+#: The least vertical distance between two end labels of the chart (12px text).
+LABEL_GAP = 14.0
+
+
+def spread_labels(ys: Sequence[float], gap: float, low: float, high: float) -> list[float]:
+    """Label positions as near ``ys`` as possible with at least ``gap`` between any two, kept
+    within ``low``..``high`` when there is room: labels that would overlap are pushed apart
+    around their common centre (the least squares placement of a cluster), clusters merging
+    until none overlap."""
+    if not ys:
+        return []
+    order = sorted(range(len(ys)), key=lambda i: ys[i])
+    # Each cluster: [first index into order, count, top position]
+    clusters: list[list[float]] = []
+    for position, i in enumerate(order):
+        clusters.append([position, 1, ys[i]])
+        while len(clusters) > 1:
+            first, count, top = clusters[-2]
+            _, count2, top2 = clusters[-1]
+            if top + count * gap <= top2:
+                break
+            merged = count + count2
+            # Mean of the wanted positions, less the offsets each label takes in the cluster.
+            wanted = sum(ys[order[int(first) + k]] - k * gap for k in range(int(merged)))
+            clusters[-2:] = [[first, merged, wanted / merged]]
+    span = len(ys) * gap
+    result = [0.0] * len(ys)
+    for first, count, top in clusters:
+        for k in range(int(count)):
+            result[order[int(first) + k]] = top + k * gap
+    # Within the plot when they fit: shift all of them by the overflow at either end.
+    lowest, highest = min(result), max(result)
+    if span <= high - low + gap:
+        if lowest < low:
+            result = [y + (low - lowest) for y in result]
+        elif highest > high:
+            result = [y - (highest - high) for y in result]
+    return [round(y, 1) for y in result]
 
 
 def _ticks(low: float, high: float, count: int = 5) -> list[int]:
@@ -123,17 +183,50 @@ def _ticks(low: float, high: float, count: int = 5) -> list[int]:
 
 
 def render_league_page(page, template_dir: Optional[str | Path] = None,
-                       generated: Optional[datetime] = None, lang: Optional[str] = None) -> str:
+                       generated: Optional[datetime] = None, lang: Optional[str] = None,
+                       timezone_name: Optional[str] = None) -> str:
     """The whole standings page of a league as one HTML string, in ``lang`` (``ko``, ``en``;
-    None: the language the tool speaks)."""
+    None: the language the tool speaks), times in ``timezone_name`` (an IANA zone such as
+    ``Asia/Seoul``; None: the machine's)."""
+    env = environment(template_dir, lang)
+    zone = time_zone(timezone_name)
+    return render(env, "standings.html", template_dir, page=page,
+                  chart=chart(page.chart_x, page.chart_series),
+                  generated=local_time(generated or datetime.now(timezone.utc), zone))
+
+
+class TimeZoneError(MightyError):
+    """A time zone name the machine does not know."""
+
+
+def time_zone(name: Optional[str] = None) -> tzinfo:
+    """The named IANA time zone (``Asia/Seoul``), or the machine's own when None."""
+    if not name:
+        return datetime.now().astimezone().tzinfo or timezone.utc
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise TimeZoneError(f"time zone {name!r}: unknown (use an IANA name such as "
+                            f"Asia/Seoul or UTC)") from None
+
+
+def local_time(moment: datetime, zone: tzinfo) -> str:
+    """``2024-03-05 21:40 KST``: a stored moment (UTC; naive means UTC) in the page's zone."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    moment = moment.astimezone(zone)
+    return f"{moment:%Y-%m-%d %H:%M} {moment.tzname() or moment.strftime('%z')}"
+
+
+def render(env, name: str, template_dir: Optional[str | Path], **context) -> str:
+    """One template rendered, its failures (a club's broken or forbidden template) as one
+    line (:class:`TemplateError`)."""
     import jinja2
 
-    env = environment(template_dir, lang)
     try:
-        template = env.get_template("standings.html")
-        return template.render(page=page, chart=chart(page.chart_x, page.chart_series),
-                               generated=(generated or datetime.now(timezone.utc))
-                               .strftime("%Y-%m-%d %H:%M UTC"))
+        return env.get_template(name).render(**context)
     except jinja2.TemplateSyntaxError as exc:
         where = f"{exc.filename or exc.name or 'template'}, line {exc.lineno}"
         raise TemplateError(f"template {where}: {_first_line(exc.message)}") from None

@@ -122,6 +122,12 @@ class LeagueStats:
     def of(self, name: str) -> RoleStats:
         return self.players.get(name) or RoleStats(name)
 
+    def cell(self, declarer: str, friend: str) -> Optional[PartnerCell]:
+        """The partner matrix's cell: hands ``declarer`` called ``friend`` (None: never)."""
+        if not hasattr(self, "_cells"):
+            self._cells = {(c.declarer, c.friend): c for c in self.partners}
+        return self._cells.get((declarer, friend))
+
 
 def call_kind(call: Optional[str], contract: Optional[str], rules: Ruleset,
               has_friend: bool) -> str:
