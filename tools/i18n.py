@@ -35,10 +35,12 @@ SOURCES = (
     "mighty_cli/cli/hands.py",
     "mighty_cli/cli/options.py",
     "mighty_cli/cli/score.py",
+    "mighty_cli/cli/site.py",
     "mighty_cli/engine/cards.py",
     "mighty_cli/engine/korean.py",
     "mighty_cli/engine/scoring.py",
     "mighty_cli/render/*.py",
+    "mighty_cli/seating.py",
     "mighty_cli/standings.py",
 )
 TEMPLATES = ("templates/*.html",)

@@ -24,6 +24,7 @@ from typing import Optional, Sequence
 
 from ..engine.errors import MightyError
 from ..engine.ruleset import bundled_dir
+from ..engine.scoring import DOUBLING_LABELS
 from ..engine.translation import get_language, normalize_language, translations
 
 
@@ -52,12 +53,15 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
                                trim_blocks=True, lstrip_blocks=True,
                                undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
     env.policies["ext.i18n.trimmed"] = True  # {% trans %} text is one line, as extracted
-    env.install_gettext_translations(translations(language), newstyle=True)
+    catalog = translations(language)
+    env.install_gettext_translations(catalog, newstyle=True)
     env.globals["lang"] = language
     env.filters["signed"] = lambda v: f"{v:+d}" if v else "0"
     env.filters["rate"] = lambda v: "–" if v is None else f"{v * 100:.0f}%"
     env.filters["per_hand"] = lambda v: f"{v:+.2f}"
     env.filters["card_face"] = card_face
+    env.filters["doubling"] = lambda name: (catalog.gettext(DOUBLING_LABELS[name])
+                                            if name in DOUBLING_LABELS else name)
     env.filters["card_class"] = lambda text: ("red" if str(text)[:1].upper() in "DH" else
                                               "joker" if str(text).upper().startswith("JK")
                                               else "black")
