@@ -91,7 +91,7 @@ def build_site(s, league_name: str, output: str | Path, *,
     when = local_time(generated or datetime.now(timezone.utc), zone)
     writer = pages.SiteWriter(Path(output), template_dir, lang, common={
         "league": page.league, "ruleset": page.ruleset, "ruleset_title": page.ruleset_title,
-        "generated": when, "pages": pages, "ids": ids, "ratings": ratings,
+        "generated": when, "pages": pages.URLS, "ids": ids, "ratings": ratings,
         "local": lambda moment: local_time(moment, zone)})
 
     # Sessions, each with every hand; the latest one is kept for the index.

@@ -52,6 +52,21 @@ def statistics_url() -> str:
     return "statistics.html"
 
 
+class Urls:
+    """What templates see as ``pages``: the URL functions and nothing else (a template must
+    not reach this module's imports, such as ``os``, through it)."""
+
+    index_url = staticmethod(index_url)
+    sessions_url = staticmethod(sessions_url)
+    session_url = staticmethod(session_url)
+    player_url = staticmethod(player_url)
+    hand_url = staticmethod(hand_url)
+    statistics_url = staticmethod(statistics_url)
+
+
+URLS = Urls()
+
+
 @dataclass
 class Pager:
     """Where a page stands in a paged list, and the links to the others (a window around it,
