@@ -37,7 +37,7 @@ NOISE_SD = 3.0
 DRIFT_SD = 0.02
 #: Below this many hands, or above this deviation, a rating is provisional.
 PROVISIONAL_HANDS = 30
-PROVISIONAL_SD = 0.5
+PROVISIONAL_SD = 0.6
 #: The display scale.
 BASE, SCALE = 1500, 100
 
