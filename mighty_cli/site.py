@@ -103,6 +103,8 @@ def build_site(s, league_name: str, output: str | Path, *,
         urls = [pages.session_url(session.number, n) for n in range(1, len(chunks) + 1)]
         columns = session.players + sorted({x.name for h in hands for x in h.seats}
                                            - set(session.players))
+        for hand in hands:
+            hand.set_columns(columns)
         for number, chunk in enumerate(chunks, 1):
             writer.write(urls[number - 1], "site_session.html", session=session, hands=chunk,
                          columns=columns, pager=pages.Pager(number, len(chunks), urls))

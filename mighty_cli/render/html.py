@@ -49,7 +49,7 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
 
     language = page_language(lang)
     folders = folders_of(template_dir)
-    env = SandboxedEnvironment(loader=jinja2.FileSystemLoader(folders), autoescape=True,
+    env = _environment_class(SandboxedEnvironment)(loader=jinja2.FileSystemLoader(folders), autoescape=True,
                                trim_blocks=True, lstrip_blocks=True,
                                undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
     env.policies["ext.i18n.trimmed"] = True  # {% trans %} text is one line, as extracted
@@ -60,12 +60,29 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     env.filters["rate"] = lambda v: "–" if v is None else f"{v * 100:.0f}%"
     env.filters["per_hand"] = lambda v: f"{v:+.2f}"
     env.filters["card_face"] = card_face
+    env.filters["score"] = score_html
     env.filters["doubling"] = lambda name: (catalog.gettext(DOUBLING_LABELS[name])
                                             if name in DOUBLING_LABELS else name)
     env.filters["card_class"] = lambda text: ("red" if str(text)[:1].upper() in "DH" else
                                               "joker" if str(text).upper().startswith("JK")
                                               else "black")
     return env
+
+
+def score_html(value: Optional[int]):
+    """A signed score in a span coloured by its sign (``–`` for none): a filter, as cheap as
+    a table of thousands of hands needs."""
+    from markupsafe import Markup
+
+    if value is None:
+        return Markup('<span class="pm">–</span>')
+    if not isinstance(value, int):  # a number only: nothing else becomes markup
+        raise TypeError(f"score: expected a whole number, not {type(value).__name__}")
+    if value > 0:
+        return Markup(f'<span class="pos">+{value}</span>')
+    if value < 0:
+        return Markup(f'<span class="neg">{value}</span>')
+    return Markup("<span>0</span>")
 
 
 def card_face(text: str) -> str:
@@ -78,6 +95,29 @@ def card_face(text: str) -> str:
         head, _, suit = text.partition("/")
         text = head + "/" + symbols.get(suit[:1].upper(), suit[:1]) + suit[1:]
     return text
+
+
+_CLASSES: dict = {}
+
+
+def _environment_class(base):
+    """The sandbox with its attribute check remembered per (type, name): the check depends
+    only on the name and on what the object is an instance of (``is_internal_attribute``
+    tests ``isinstance`` against functions, methods, types, code, frames, generators), and a
+    site page of a hundred hands asks it thousands of times."""
+    if base not in _CLASSES:
+        class PageEnvironment(base):  # type: ignore[misc, valid-type]
+            _safe: dict = {}
+
+            def is_safe_attribute(self, obj, attr, value):
+                key = (type(obj), attr)
+                known = self._safe.get(key)
+                if known is None:
+                    known = self._safe[key] = super().is_safe_attribute(obj, attr, value)
+                return known
+
+        _CLASSES[base] = PageEnvironment
+    return _CLASSES[base]
 
 
 @dataclass
@@ -141,38 +181,35 @@ LABEL_GAP = 14.0
 
 
 def spread_labels(ys: Sequence[float], gap: float, low: float, high: float) -> list[float]:
-    """Label positions as near ``ys`` as possible with at least ``gap`` between any two, kept
-    within ``low``..``high`` when there is room: labels that would overlap are pushed apart
-    around their common centre (the least squares placement of a cluster), clusters merging
-    until none overlap."""
+    """Label positions as near ``ys`` as possible with at least ``gap`` between any two, in
+    the lines' order, and within ``low``..``high`` when they fit: labels that would overlap
+    are pushed apart around their common centre (the least squares placement of a cluster),
+    a cluster past either end is moved in, and clusters merge until none overlap."""
     if not ys:
         return []
     order = sorted(range(len(ys)), key=lambda i: ys[i])
+    fits = len(ys) * gap <= high - low + gap
+
+    def place(first: int, count: int) -> float:
+        wanted = sum(ys[order[first + k]] - k * gap for k in range(count)) / count
+        if fits:  # keep the whole cluster inside the plot
+            wanted = min(max(wanted, low), high - (count - 1) * gap)
+        return wanted
+
     # Each cluster: [first index into order, count, top position]
-    clusters: list[list[float]] = []
-    for position, i in enumerate(order):
-        clusters.append([position, 1, ys[i]])
+    clusters: list[list] = []
+    for position in range(len(order)):
+        clusters.append([position, 1, place(position, 1)])
         while len(clusters) > 1:
             first, count, top = clusters[-2]
             _, count2, top2 = clusters[-1]
-            if top + count * gap <= top2:
+            if top + count * gap <= top2 + 1e-9:
                 break
-            merged = count + count2
-            # Mean of the wanted positions, less the offsets each label takes in the cluster.
-            wanted = sum(ys[order[int(first) + k]] - k * gap for k in range(int(merged)))
-            clusters[-2:] = [[first, merged, wanted / merged]]
-    span = len(ys) * gap
+            clusters[-2:] = [[first, count + count2, place(first, count + count2)]]
     result = [0.0] * len(ys)
     for first, count, top in clusters:
-        for k in range(int(count)):
-            result[order[int(first) + k]] = top + k * gap
-    # Within the plot when they fit: shift all of them by the overflow at either end.
-    lowest, highest = min(result), max(result)
-    if span <= high - low + gap:
-        if lowest < low:
-            result = [y + (low - lowest) for y in result]
-        elif highest > high:
-            result = [y - (highest - high) for y in result]
+        for k in range(count):
+            result[order[first + k]] = top + k * gap
     return [round(y, 1) for y in result]
 
 

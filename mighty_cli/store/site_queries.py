@@ -69,6 +69,12 @@ class HandLine:
     note: Optional[str]
     corrected: bool = False
     seats: list[SeatLine] = field(default_factory=list)
+    cells: list[Optional[int]] = field(default_factory=list)  # deltas in a page's columns
+
+    def set_columns(self, columns: list[str]) -> None:
+        """Each column's player's score change (None: not in the hand), for the page."""
+        deltas = {x.name: x.points + x.pot for x in self.seats}
+        self.cells = [deltas.get(name) for name in columns]
 
     @property
     def sitting_out(self) -> list[str]:
@@ -135,7 +141,8 @@ def iter_session_hands(s: Session, league_id: int, chunk: int = 5000
     current_session: Optional[int] = None
     hands: list[HandLine] = []
     line: Optional[HandLine] = None
-    result = s.exec(query.execution_options(yield_per=chunk))  # type: ignore[arg-type]
+    # Core rows (not ORM ones): a million hands' rows are read quickly.
+    result = s.connection().execution_options(yield_per=chunk).execute(query)
     for row in result:
         (hand_id, session_id, number, status, voided, dealer, declarer, friend, call, contract,
          taken, success, multiplier, doublings, miss, full, note, player, seat, role, points,
@@ -183,7 +190,7 @@ def rating_rows(s: Session, league_id: int, chunk: int = 20000
              .where(Hand.league_id == league_id, Hand.voided == False,  # noqa: E712
                     Hand.status == "scored", HandPlayer.role.in_(PLAYING_ROLES))
              .order_by(Hand.number))
-    yield from s.exec(query.execution_options(yield_per=chunk))  # type: ignore[arg-type]
+    yield from s.connection().execution_options(yield_per=chunk).execute(query)
 
 
 def league_of(s: Session, league_id: int) -> League:
