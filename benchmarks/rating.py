@@ -1,6 +1,6 @@
 """How well the hidden-partner rating ranks players of known strength, against score per hand.
 
-    python benchmarks/rating.py [--seasons 20] [--hands 1500] [--players 10]
+    python benchmarks/rating.py [--seasons 20] [--hands 400] [--players 12]
 
 Each season (``mighty_cli.skill_season``: a skill model, seeded) is replayed by the engine for
 the scores, then rated (``mighty_cli.rating``). For each season it prints Spearman's rank
@@ -51,8 +51,8 @@ def evaluate(seed: int, hands: int, players: int) -> tuple[float, float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seasons", type=int, default=20)
-    parser.add_argument("--hands", type=int, default=1500)
-    parser.add_argument("--players", type=int, default=10)
+    parser.add_argument("--hands", type=int, default=400)
+    parser.add_argument("--players", type=int, default=12)
     args = parser.parse_args()
     start = time.perf_counter()
     print(f"{args.seasons} seasons of {args.hands} hands, {args.players} players each")
