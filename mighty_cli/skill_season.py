@@ -6,8 +6,9 @@ each player has a true skill ``s`` (standard normal). Each hand deals every play
 strength; the strongest bids (13 + what its strength promises, 20 at most) and calls a friend
 among the others (one hand in ten alone). The ruling party's point cards are
 
-    taken = bid + (strength − promised) + 1.5·((2/3·s_declarer + 1/3·s_friend) − mean(s_opponents))
-            + noise (sd 2.5), rounded and kept within 0..20
+    taken = bid + (strength − promised)
+            + 1.5·((2/3·s_declarer + 1/3·s_friend) − mean(s_opponents)) + noise (sd 2.5),
+    rounded and kept within 0..20
 
 so better players make more contracts and defeat more, but luck (the deal, the noise) decides
 many hands, and the seat at the table decides who bids: score per hand is a noisy measure.

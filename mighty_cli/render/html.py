@@ -49,9 +49,10 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
 
     language = page_language(lang)
     folders = folders_of(template_dir)
-    env = _environment_class(SandboxedEnvironment)(loader=jinja2.FileSystemLoader(folders), autoescape=True,
-                               trim_blocks=True, lstrip_blocks=True,
-                               undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
+    page_environment = _environment_class(SandboxedEnvironment)
+    env = page_environment(loader=jinja2.FileSystemLoader(folders), autoescape=True,
+                           trim_blocks=True, lstrip_blocks=True,
+                           undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
     env.policies["ext.i18n.trimmed"] = True  # {% trans %} text is one line, as extracted
     catalog = translations(language)
     env.install_gettext_translations(catalog, newstyle=True)
@@ -86,7 +87,8 @@ def score_html(value: Optional[int]):
 
 
 def card_face(text: str) -> str:
-    """A card as a page shows it: ``SA`` -> ``♠A``, ``D10`` -> ``◆10``, ``JK/H`` -> ``JK/♥``."""
+    """A card as a page shows it: ``SA`` -> ``♠A``, ``D10`` -> ``◆10``, ``JK/H`` ->
+    ``JK/♥``."""
     text = str(text)
     symbols = dict(zip("SDHC", "♠◆♥♣"))
     if text[:1].upper() in symbols and not text.upper().startswith("JK"):

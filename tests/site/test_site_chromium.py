@@ -22,10 +22,14 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 PROBE_HEAD = """<script>
 window.__errors = [];
-window.addEventListener('error', e => window.__errors.push(String(e.message || e.type)), true);
+window.addEventListener('error',
+                        e => window.__errors.push(String(e.message || e.type)), true);
 for (const level of ['error', 'warn']) {
   const original = console[level];
-  console[level] = (...args) => { window.__errors.push(level + ': ' + args.join(' ')); original(...args); };
+  console[level] = (...args) => {
+    window.__errors.push(level + ': ' + args.join(' '));
+    original(...args);
+  };
 }
 </script>"""
 
@@ -44,13 +48,16 @@ PROBE_BODY = """<script>
     const r = e.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;
     if ((r.right > width + 1 || r.left < -1) && !inScroller(e))
-      wide.push(e.tagName + '.' + e.className + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+      wide.push(e.tagName + '.' + e.className + ' ' + Math.round(r.left) + '..' +
+                Math.round(r.right));
   }
   const frame = document.querySelector('.chart-frame');
   let chart = null;
   if (frame) {
-    const f = frame.getBoundingClientRect(), s = frame.querySelector('svg').getBoundingClientRect();
-    chart = {frame: [f.left, f.right], svg: [s.left, s.right], scrolls: frame.scrollWidth > frame.clientWidth};
+    const f = frame.getBoundingClientRect();
+    const s = frame.querySelector('svg').getBoundingClientRect();
+    chart = {frame: [f.left, f.right], svg: [s.left, s.right],
+             scrolls: frame.scrollWidth > frame.clientWidth};
   }
   const result = {width: width, scrollWidth: document.documentElement.scrollWidth,
                   wide: wide, chart: chart, errors: window.__errors};
