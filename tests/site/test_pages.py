@@ -262,3 +262,15 @@ def test_site_command_refuses_bad_input_in_one_line(runner, tmp_path, args, code
     assert result.exit_code == code
     assert message in result.output and "Traceback" not in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_site_on_every_database(league_engine, tmp_path):
+    """The same pages from SQLite and PostgreSQL: the queries stream and group alike."""
+    from mighty_cli.site import build_site
+
+    report = run(league_engine, build_site, LEAGUE, tmp_path / "site", timezone_name="UTC")
+    assert (report.players, report.sessions, report.hands) == (8, 9, 37)
+    page = read(tmp_path / "site", "sessions/9.html")
+    assert [a["id"] for a, _ in page.rows_of("hands") if a.get("id")] == \
+        ["hand-36", "hand-37", "hand-38"]
+    assert len(list((tmp_path / "site" / "hands").iterdir())) == 5
