@@ -263,13 +263,13 @@ def local_time(moment: datetime, zone: tzinfo) -> str:
     return f"{moment:%Y-%m-%d %H:%M} {moment.tzname() or moment.strftime('%z')}"
 
 
-def render(env, name: str, template_dir: Optional[str | Path], **context) -> str:
-    """One template rendered, its failures (a club's broken or forbidden template) as one
-    line (:class:`TemplateError`)."""
+def render(env, name, template_dir: Optional[str | Path], **context) -> str:
+    """One template (a name, or one :func:`load_template` gave) rendered, its failures (a
+    club's broken or forbidden template) as one line (:class:`TemplateError`)."""
     import jinja2
 
     try:
-        return env.get_template(name).render(**context)
+        return (name if hasattr(name, "render") else env.get_template(name)).render(**context)
     except jinja2.TemplateSyntaxError as exc:
         where = f"{exc.filename or exc.name or 'template'}, line {exc.lineno}"
         raise TemplateError(f"template {where}: {_first_line(exc.message)}") from None
@@ -287,6 +287,30 @@ def render(env, name: str, template_dir: Optional[str | Path], **context) -> str
     except RecursionError:
         raise TemplateError("template error: templates include or extend each other without "
                             "end") from None
+
+
+def load_template(env, name: str, template_dir: Optional[str | Path]):
+    """A template compiled, with what it extends and imports: a broken or missing one stops
+    here, as one line, before anything is written."""
+    import jinja2
+
+    try:
+        template = env.get_template(name)
+        source = env.loader.get_source(env, name)[0]
+        for node in env.parse(source).find_all((jinja2.nodes.Extends, jinja2.nodes.Import,
+                                                jinja2.nodes.FromImport,
+                                                jinja2.nodes.Include)):
+            if isinstance(node.template, jinja2.nodes.Const):
+                load_template(env, node.template.value, template_dir)
+        return template
+    except TemplateError:
+        raise
+    except RecursionError:
+        raise TemplateError("template error: templates include or extend each other without "
+                            "end") from None
+    except Exception:  # the same one line as rendering would give
+        render(env, name, template_dir)
+        raise
 
 
 def folders_of(template_dir: Optional[str | Path]) -> list[str]:

@@ -20,7 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, Sequence
 
-from .html import environment, render
+from .html import environment, load_template, render
+
+#: The site's templates (each may be overridden by a club's folder).
+TEMPLATES = ("site_index.html", "site_sessions.html", "site_session.html", "site_player.html",
+             "site_statistics.html", "site_hand.html")
 
 #: Page sizes: sessions on a list page, hands on a session page, lines on a player page.
 SESSIONS_PER_PAGE = 200
@@ -117,14 +121,17 @@ class SiteWriter:
     def __post_init__(self) -> None:
         self.output = Path(self.output)
         self.env = environment(self.template_dir, self.lang)
+        # Every template compiled first: a broken one stops before any page is written.
+        self.templates = {name: load_template(self.env, name, self.template_dir)
+                          for name in TEMPLATES}
         for folder in ("", "sessions", "players", "hands"):
             (self.output / folder).mkdir(parents=True, exist_ok=True)
 
     def write(self, url: str, template: str, **context) -> None:
         """Render ``template`` to ``url`` (relative to the site's folder)."""
         root = "../" * url.count("/")
-        html = render(self.env, template, self.template_dir, root=root, url=url,
-                      **self.common, **context)
+        html = render(self.env, self.templates.get(template, template), self.template_dir,
+                      root=root, url=url, **self.common, **context)
         data = html.encode("utf-8")
         path = self.output / url
         temporary = path.with_name(path.name + ".part")

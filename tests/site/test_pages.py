@@ -274,3 +274,23 @@ def test_site_on_every_database(league_engine, tmp_path):
     assert [a["id"] for a, _ in page.rows_of("hands") if a.get("id")] == \
         ["hand-36", "hand-37", "hand-38"]
     assert len(list((tmp_path / "site" / "hands").iterdir())) == 5
+
+
+@pytest.mark.parametrize("source, message", [
+    ("{% if %}", "site_index.html, line 1: Expected an expression"),
+    ("{% extends 'nope.html' %}", "template 'nope.html' not found"),
+])
+def test_broken_club_template_stops_before_any_page(runner, tmp_path, examples, source,
+                                                     message):
+    from mighty_cli.cli import cli
+
+    runner.invoke(cli, ["league", "create", "t", "-r", "standard"])
+    runner.invoke(cli, ["import", str(examples / "season.toml"), "--league", "t"])
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "site_index.html").write_text(source, encoding="utf-8")
+    result = runner.invoke(cli, ["site", "--league", "t", "--output", str(tmp_path / "s"),
+                                 "--templates", str(club)])
+    assert result.exit_code == 1
+    assert message in result.output and len(result.output.strip().splitlines()) == 1
+    assert not (tmp_path / "s").exists()
