@@ -55,8 +55,9 @@ PROBE_BODY = """<script>
   let chart = null;
   if (frame) {
     const f = frame.getBoundingClientRect();
-    const s = frame.querySelector('svg').getBoundingClientRect();
-    chart = {frame: [f.left, f.right], svg: [s.left, s.right],
+    const s = frame.querySelector('svg.plot').getBoundingClientRect();
+    const y = frame.querySelector('.y-sticky').getBoundingClientRect();
+    chart = {frame: [f.left, f.right], svg: [s.left, s.right], axis: [y.left, y.width],
              scrolls: frame.scrollWidth > frame.clientWidth};
   }
   const result = {width: width, scrollWidth: document.documentElement.scrollWidth,
@@ -126,3 +127,7 @@ def test_site_pages_in_headless_chromium(site, tmp_path, width, height):
             assert abs(chart["svg"][1] - chart["frame"][1]) <= 2, (where, chart)
             if width < 600:
                 assert chart["scrolls"], where
+                # ... and the y axis with it, held at the frame's left edge.
+                assert chart["axis"][1] > 0 and abs(chart["axis"][0] - chart["frame"][0]) <= 2
+            else:
+                assert chart["axis"][1] == 0  # the plot's own axis is in view
