@@ -50,10 +50,12 @@ SOURCES = (
     "mighty_cli/cli/scorekeeper_loop.py",
     "mighty_cli/cli/table_view.py",
     "mighty_cli/cli/where.py",
+    "mighty_cli/cli/site.py",
     "mighty_cli/engine/cards.py",
     "mighty_cli/engine/korean.py",
     "mighty_cli/engine/scoring.py",
     "mighty_cli/render/*.py",
+    "mighty_cli/seating.py",
     "mighty_cli/standings.py",
 )
 TEMPLATES = ("templates/*.html",)

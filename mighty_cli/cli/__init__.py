@@ -39,6 +39,7 @@ COMMANDS = {
     "player": "mighty_cli.cli.league:player",
     "session": "mighty_cli.cli.league:session",
     "standings": "mighty_cli.cli.league:standings",
+    "site": "mighty_cli.cli.site:site",
     "import": "mighty_cli.cli.interchange:import_",
     "export": "mighty_cli.cli.interchange:export",
     "backup": "mighty_cli.cli.interchange:backup",

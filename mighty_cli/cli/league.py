@@ -436,9 +436,16 @@ def proposal_text(proposal, pot: int) -> str:
 @click.option("--date", "day", default=None, metavar="YYYY-MM-DD", help=N_("Default: today."))
 @click.option("--dealer", default=None, metavar="NAME",
               help=N_("The first dealer (default: the first player listed)."))
+@click.option("--shuffle", is_flag=True,
+              help=N_("Propose the seating: fewest repeated neighbours from past sessions."))
+@click.option("--apart", multiple=True, metavar="A/B",
+              help=N_("With --shuffle: a pair not to seat side by side (repeatable)."))
+@click.option("--seed", type=int, default=None, hidden=True,
+              help=N_("With --shuffle: the seed choosing among equally good seatings."))
 @db_option
 @by_option
-def session_start(league_name, players, day, dealer, db_url, who) -> None:
+def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_url,
+                  who) -> None:
     """Start a session: who is present and where they sit. With six or seven present, five
     play each hand and the tool proposes who sits out (RULES.md §9).
 
@@ -446,11 +453,28 @@ def session_start(league_name, players, day, dealer, db_url, who) -> None:
     Examples:
       mighty session start --league tuesday --players Ana,Bo,Cy,Di,Ed
       mighty session start -l tuesday -p Ana,Bo,Cy,Di,Ed,김철수 --dealer Cy --date 2024-03-05
+      mighty session start -l tuesday -p Ana,Bo,Cy,Di,Ed,Fay --shuffle --apart Ana/Bo
     """
     from ..store import services
 
+    names = split_names(players) or []
+    pairs = [tuple(split_names(pair.replace("/", ",")) or []) for pair in apart]
+    if apart and not shuffle:
+        raise click.UsageError("--apart is used with --shuffle")
+    for text, pair in zip(apart, pairs):
+        if len(pair) != 2:
+            raise click.UsageError(f"--apart {text}: expected two names as A/B")
     with database(db_url) as s:
-        started, proposal = services.start_session(s, league_name, split_names(players) or [],
+        if shuffle:
+            from ..seating import neighbour_history, propose_seating
+            from ..store.sessions import past_seatings
+
+            seating = propose_seating(names, neighbour_history(past_seatings(s, league_name)),
+                                      pairs, seed)  # type: ignore[arg-type]
+            names = seating.order
+            click.echo(f"Seating (clockwise): {', '.join(names)} "
+                       f"({seating.repeats} repeated neighbour pairs).")
+        started, proposal = services.start_session(s, league_name, names,
                                                    day=day, first_dealer=dealer,
                                                    who=who_default(who))
         pot = services.session_proposal(s, league_name, started.number)[2]
@@ -580,7 +604,8 @@ def standings(league_name, html_path, template_dir, as_json, db_url) -> None:
 
             page = services.league_page(s, league_name)
             lang = league_setting(s, league_name, "lang")
-            text = render_league_page(page, template_dir, lang=lang)
+            zone = league_setting(s, league_name, "timezone")
+            text = render_league_page(page, template_dir, lang=lang, timezone_name=zone)
         else:
             table_ = services.standings(s, league_name)
     if html_path:

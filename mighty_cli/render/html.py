@@ -18,12 +18,13 @@ caller passes), else the one the tool speaks (``--lang``, ``MIGHTY_LANG``, the l
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timezone, tzinfo
 from pathlib import Path
 from typing import Optional, Sequence
 
 from ..engine.errors import MightyError
 from ..engine.ruleset import bundled_dir
+from ..engine.scoring import DOUBLING_LABELS
 from ..engine.translation import get_language, normalize_language, translations
 
 
@@ -48,16 +49,77 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
 
     language = page_language(lang)
     folders = folders_of(template_dir)
-    env = SandboxedEnvironment(loader=jinja2.FileSystemLoader(folders), autoescape=True,
-                               trim_blocks=True, lstrip_blocks=True,
-                               undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
+    page_environment = _environment_class(SandboxedEnvironment)
+    env = page_environment(loader=jinja2.FileSystemLoader(folders), autoescape=True,
+                           trim_blocks=True, lstrip_blocks=True,
+                           undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
     env.policies["ext.i18n.trimmed"] = True  # {% trans %} text is one line, as extracted
-    env.install_gettext_translations(translations(language), newstyle=True)
+    catalog = translations(language)
+    env.install_gettext_translations(catalog, newstyle=True)
     env.globals["lang"] = language
     env.filters["signed"] = lambda v: f"{v:+d}" if v else "0"
     env.filters["rate"] = lambda v: "–" if v is None else f"{v * 100:.0f}%"
     env.filters["per_hand"] = lambda v: f"{v:+.2f}"
+    env.filters["card_face"] = card_face
+    env.filters["score"] = score_html
+    env.filters["doubling"] = lambda name: (catalog.gettext(DOUBLING_LABELS[name])
+                                            if name in DOUBLING_LABELS else name)
+    env.filters["card_class"] = lambda text: ("red" if str(text)[:1].upper() in "DH" else
+                                              "joker" if str(text).upper().startswith("JK")
+                                              else "black")
     return env
+
+
+def score_html(value: Optional[int]):
+    """A signed score in a span coloured by its sign (``–`` for none): a filter, as cheap as
+    a table of thousands of hands needs."""
+    from markupsafe import Markup
+
+    if value is None:
+        return Markup('<span class="pm">–</span>')
+    if not isinstance(value, int):  # a number only: nothing else becomes markup
+        raise TypeError(f"score: expected a whole number, not {type(value).__name__}")
+    if value > 0:
+        return Markup(f'<span class="pos">+{value}</span>')
+    if value < 0:
+        return Markup(f'<span class="neg">{value}</span>')
+    return Markup("<span>0</span>")
+
+
+def card_face(text: str) -> str:
+    """A card as a page shows it: ``SA`` -> ``♠A``, ``D10`` -> ``◆10``, ``JK/H`` ->
+    ``JK/♥``."""
+    text = str(text)
+    symbols = dict(zip("SDHC", "♠◆♥♣"))
+    if text[:1].upper() in symbols and not text.upper().startswith("JK"):
+        text = symbols[text[0].upper()] + text[1:]
+    if "/" in text:
+        head, _, suit = text.partition("/")
+        text = head + "/" + symbols.get(suit[:1].upper(), suit[:1]) + suit[1:]
+    return text
+
+
+_CLASSES: dict = {}
+
+
+def _environment_class(base):
+    """The sandbox with its attribute check remembered per (type, name): the check depends
+    only on the name and on what the object is an instance of (``is_internal_attribute``
+    tests ``isinstance`` against functions, methods, types, code, frames, generators), and a
+    site page of a hundred hands asks it thousands of times."""
+    if base not in _CLASSES:
+        class PageEnvironment(base):  # type: ignore[misc, valid-type]
+            _safe: dict = {}
+
+            def is_safe_attribute(self, obj, attr, value):
+                key = (type(obj), attr)
+                known = self._safe.get(key)
+                if known is None:
+                    known = self._safe[key] = super().is_safe_attribute(obj, attr, value)
+                return known
+
+        _CLASSES[base] = PageEnvironment
+    return _CLASSES[base]
 
 
 @dataclass
@@ -68,6 +130,7 @@ class ChartLine:
     last_x: float
     last_y: float
     final: int
+    label_y: float = 0.0  # where the end label goes: near last_y, never over another label
 
 
 @dataclass
@@ -88,7 +151,7 @@ def chart(xs: Sequence[int], series, width: int = 720, height: int = 320) -> Opt
     """Scale cumulative-score series into an SVG viewBox (None when there is nothing to draw)."""
     if len(xs) < 2 or not series:
         return None
-    left, top, right, bottom = 48, 12, 110, 28
+    left, top, right, bottom = 64, 12, 110, 44  # room for the axis titles and end labels
     plot_w, plot_h = width - left - right, height - top - bottom
     values = [v for line in series for v in line.points] + [0]
     low, high = min(values), max(values)
@@ -107,9 +170,49 @@ def chart(xs: Sequence[int], series, width: int = 720, height: int = 320) -> Opt
         points = " ".join(f"{sx(x)},{sy(y)}" for x, y in zip(xs, line.points))
         lines.append(ChartLine(line.name, PALETTE[index % len(PALETTE)], points,
                                sx(xs[-1]), sy(line.points[-1]), line.points[-1]))
+    for line, y in zip(lines, spread_labels([line.last_y for line in lines], LABEL_GAP,
+                                            top, height - bottom)):
+        line.label_y = y
     y_ticks = [(sy(v), v) for v in _ticks(low, high)]
     x_ticks = [(sx(v), v) for v in _ticks(x_low, x_high) if x_low <= v <= x_high]
     return Chart(width, height, left, top, plot_w, plot_h, lines, y_ticks, x_ticks, sy(0))
+
+
+#: The least vertical distance between two end labels of the chart (12px text).
+LABEL_GAP = 14.0
+
+
+def spread_labels(ys: Sequence[float], gap: float, low: float, high: float) -> list[float]:
+    """Label positions as near ``ys`` as possible with at least ``gap`` between any two, in
+    the lines' order, and within ``low``..``high`` when they fit: labels that would overlap
+    are pushed apart around their common centre (the least squares placement of a cluster),
+    a cluster past either end is moved in, and clusters merge until none overlap."""
+    if not ys:
+        return []
+    order = sorted(range(len(ys)), key=lambda i: ys[i])
+    fits = len(ys) * gap <= high - low + gap
+
+    def place(first: int, count: int) -> float:
+        wanted = sum(ys[order[first + k]] - k * gap for k in range(count)) / count
+        if fits:  # keep the whole cluster inside the plot
+            wanted = min(max(wanted, low), high - (count - 1) * gap)
+        return wanted
+
+    # Each cluster: [first index into order, count, top position]
+    clusters: list[list] = []
+    for position in range(len(order)):
+        clusters.append([position, 1, place(position, 1)])
+        while len(clusters) > 1:
+            first, count, top = clusters[-2]
+            _, count2, top2 = clusters[-1]
+            if top + count * gap <= top2 + 1e-9:
+                break
+            clusters[-2:] = [[first, count + count2, place(first, count + count2)]]
+    result = [0.0] * len(ys)
+    for first, count, top in clusters:
+        for k in range(count):
+            result[order[first + k]] = top + k * gap
+    return [round(y, 1) for y in result]
 
 
 def _ticks(low: float, high: float, count: int = 5) -> list[int]:
@@ -123,17 +226,50 @@ def _ticks(low: float, high: float, count: int = 5) -> list[int]:
 
 
 def render_league_page(page, template_dir: Optional[str | Path] = None,
-                       generated: Optional[datetime] = None, lang: Optional[str] = None) -> str:
+                       generated: Optional[datetime] = None, lang: Optional[str] = None,
+                       timezone_name: Optional[str] = None) -> str:
     """The whole standings page of a league as one HTML string, in ``lang`` (``ko``, ``en``;
-    None: the language the tool speaks)."""
+    None: the language the tool speaks), times in ``timezone_name`` (an IANA zone such as
+    ``Asia/Seoul``; None: the machine's)."""
+    env = environment(template_dir, lang)
+    zone = time_zone(timezone_name)
+    return render(env, "standings.html", template_dir, page=page,
+                  chart=chart(page.chart_x, page.chart_series),
+                  generated=local_time(generated or datetime.now(timezone.utc), zone))
+
+
+class TimeZoneError(MightyError):
+    """A time zone name the machine does not know."""
+
+
+def time_zone(name: Optional[str] = None) -> tzinfo:
+    """The named IANA time zone (``Asia/Seoul``), or the machine's own when None."""
+    if not name:
+        return datetime.now().astimezone().tzinfo or timezone.utc
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise TimeZoneError(f"time zone {name!r}: unknown (use an IANA name such as "
+                            f"Asia/Seoul or UTC)") from None
+
+
+def local_time(moment: datetime, zone: tzinfo) -> str:
+    """``2024-03-05 21:40 KST``: a stored moment (UTC; naive means UTC) in the page's zone."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    moment = moment.astimezone(zone)
+    return f"{moment:%Y-%m-%d %H:%M} {moment.tzname() or moment.strftime('%z')}"
+
+
+def render(env, name, template_dir: Optional[str | Path], **context) -> str:
+    """One template (a name, or one :func:`load_template` gave) rendered, its failures (a
+    club's broken or forbidden template) as one line (:class:`TemplateError`)."""
     import jinja2
 
-    env = environment(template_dir, lang)
     try:
-        template = env.get_template("standings.html")
-        return template.render(page=page, chart=chart(page.chart_x, page.chart_series),
-                               generated=(generated or datetime.now(timezone.utc))
-                               .strftime("%Y-%m-%d %H:%M UTC"))
+        return (name if hasattr(name, "render") else env.get_template(name)).render(**context)
     except jinja2.TemplateSyntaxError as exc:
         where = f"{exc.filename or exc.name or 'template'}, line {exc.lineno}"
         raise TemplateError(f"template {where}: {_first_line(exc.message)}") from None
@@ -151,6 +287,30 @@ def render_league_page(page, template_dir: Optional[str | Path] = None,
     except RecursionError:
         raise TemplateError("template error: templates include or extend each other without "
                             "end") from None
+
+
+def load_template(env, name: str, template_dir: Optional[str | Path]):
+    """A template compiled, with what it extends and imports: a broken or missing one stops
+    here, as one line, before anything is written."""
+    import jinja2
+
+    try:
+        template = env.get_template(name)
+        source = env.loader.get_source(env, name)[0]
+        for node in env.parse(source).find_all((jinja2.nodes.Extends, jinja2.nodes.Import,
+                                                jinja2.nodes.FromImport,
+                                                jinja2.nodes.Include)):
+            if isinstance(node.template, jinja2.nodes.Const):
+                load_template(env, node.template.value, template_dir)
+        return template
+    except TemplateError:
+        raise
+    except RecursionError:
+        raise TemplateError("template error: templates include or extend each other without "
+                            "end") from None
+    except Exception:  # the same one line as rendering would give
+        render(env, name, template_dir)
+        raise
 
 
 def folders_of(template_dir: Optional[str | Path]) -> list[str]:

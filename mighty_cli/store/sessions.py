@@ -124,6 +124,21 @@ def start_session(s: Session, league_name: str, players: Sequence[str], *,
     return session, propose(league_rules(league), names, None, first_dealer)
 
 
+def past_seatings(s: Session, league_name: str) -> list[list[str]]:
+    """Every session's seating in the league, clockwise (what ``session start --shuffle``
+    reads to avoid repeating neighbours)."""
+    league = get_league(s, league_name)
+    seatings: dict[int, list[str]] = {}
+    for session_id, name in s.exec(select(SessionSeat.session_id, Player.name)
+                                   .join(Player, Player.id == SessionSeat.player_id)
+                                   .join(LeagueSession,
+                                         LeagueSession.id == SessionSeat.session_id)
+                                   .where(LeagueSession.league_id == league.id)
+                                   .order_by(SessionSeat.session_id, SessionSeat.seat)).all():
+        seatings.setdefault(session_id, []).append(name)
+    return list(seatings.values())
+
+
 def end_session(s: Session, league_name: str, number: Optional[int] = None,
                 who: str = "") -> LeagueSession:
     league = get_league(s, league_name)

@@ -206,7 +206,9 @@ def test_korean_page_declares_korean_and_has_korean_headings():
     assert page.text("title")[0] == "목요리그 — 순위"
     assert page.text("p")[0] == "Standard Mighty (standard) · 1회차 · 10판 · 공탁금 5"
     headers = page.text("th")
-    assert headers[:8] == ["#", "플레이어", "판", "점수", "판당", "주공", "성공", "프렌드"]
+    # Made % (성공률) is the rate: issue 13 (the header said "Made" for a rate here, a count
+    # in the statistics table).
+    assert headers[:8] == ["#", "플레이어", "판", "점수", "판당", "주공", "성공률", "프렌드"]
     assert "백런" in headers and "딜 미스" in headers
     assert "1회차" in page.text("summary") and "진행 중" in "".join(page.text("summary"))
     assert page.text("footer") == ["mighty-cli가 2024-03-05 21:00 UTC에 만들었습니다. 점수는 리그에 "

@@ -1,0 +1,55 @@
+"""``mighty site``: write a league's static site (index, players, sessions, hands, statistics)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import click
+
+from ..i18n import N_, _
+from .league import database, league_option
+from .league import db_option
+
+
+@click.command()
+@league_option
+@click.option("--output", "-o", required=True, type=click.Path(file_okay=False, writable=True),
+              metavar="DIR", help=N_("The folder to write the pages into (created if needed)."))
+@click.option("--templates", "template_dir", type=click.Path(file_okay=False, exists=True),
+              default=None, metavar="DIR",
+              help=N_("A folder of templates overriding the bundled ones."))
+@click.option("--timezone", "timezone_name", default=None, metavar="ZONE",
+              help=N_("Time zone of the times shown, such as Asia/Seoul (default: the "
+                      "league's setting, else this machine's)."))
+@click.option("--page-lang", "page_lang", type=click.Choice(["ko", "en"]), default=None,
+              help=N_("Language of the pages (default: the league's setting, else the "
+                      "language the tool speaks)."))
+@db_option
+def site(league_name: str, output: str, template_dir: Optional[str],
+         timezone_name: Optional[str], page_lang: Optional[str], db_url: Optional[str]) -> None:
+    """Write the league's site: a folder of pages that work offline and from file://, with
+    the league table, ratings and chart, a page per player (statistics by role, partners,
+    sessions), a page per session listing every hand, and a page per refereed hand.
+
+    \b
+    Examples:
+      mighty site --league tuesday --output site/
+      mighty site --league tuesday --output site/ --timezone Asia/Seoul --page-lang ko
+    """
+    from ..render.html import time_zone
+    from ..site import build_site
+
+    time_zone(timezone_name)  # an unknown zone stops here, before anything is written
+    with database(db_url) as s:
+        from ..store.leagues import league_setting
+
+        # The league's own settings (league set --lang/--timezone) unless given here.
+        lang = page_lang or league_setting(s, league_name, "lang")
+        zone = timezone_name or league_setting(s, league_name, "timezone")
+        report = build_site(s, league_name, output, template_dir=template_dir,
+                            lang=lang, timezone_name=zone)
+    click.echo(_("Wrote {pages} pages to {folder} ({players} players, {sessions} sessions, "
+                 "{hands} hands; largest page {largest} KB: {name}).").format(
+        pages=report.pages, folder=click.format_filename(str(report.folder)),
+        players=report.players, sessions=report.sessions, hands=report.hands,
+        largest=round(report.largest[0] / 1024), name=report.largest[1]))

@@ -1,0 +1,143 @@
+"""The league site's pages: where each one goes, how long lists are paged, and writing them.
+
+A site is a folder of static pages that link to each other by relative paths, so it works
+from ``file://`` and from any web server: ``index.html``, ``statistics.html``,
+``sessions.html`` (and ``sessions-2.html``... when long), ``sessions/<n>.html`` (a session's
+hands, ``sessions/<n>-2.html``... when long), ``players/<id>.html`` and ``hands/<n>.html`` (a
+hand played card by card). Every page carries its own CSS (``base.html``), no script, nothing
+from the network. Long lists are paged so that no page grows with the league: a page holds
+at most a fixed number of sessions, hands or lines.
+
+Pages render through the same sandboxed, autoescaped environment as the standings page
+(:func:`mighty_cli.render.html.environment`), so a club's template folder overrides any of
+``site_*.html`` or the ``base.html`` they extend.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional, Sequence
+
+from .html import environment, load_template, render
+
+#: The site's templates (each may be overridden by a club's folder).
+TEMPLATES = ("site_index.html", "site_sessions.html", "site_session.html", "site_player.html",
+             "site_statistics.html", "site_hand.html")
+
+#: Page sizes: sessions on a list page, hands on a session page, lines on a player page.
+SESSIONS_PER_PAGE = 200
+HANDS_PER_PAGE = 100
+LINES_PER_PAGE = 200
+
+
+def index_url() -> str:
+    return "index.html"
+
+
+def sessions_url(page: int = 1) -> str:
+    return "sessions.html" if page == 1 else f"sessions-{page}.html"
+
+
+def session_url(number: int, page: int = 1) -> str:
+    return f"sessions/{number}.html" if page == 1 else f"sessions/{number}-{page}.html"
+
+
+def player_url(player_id: int, page: int = 1) -> str:
+    return f"players/{player_id}.html" if page == 1 else f"players/{player_id}-{page}.html"
+
+
+def hand_url(number: int) -> str:
+    return f"hands/{number}.html"
+
+
+def statistics_url() -> str:
+    return "statistics.html"
+
+
+class Urls:
+    """What templates see as ``pages``: the URL functions and nothing else (a template must
+    not reach this module's imports, such as ``os``, through it)."""
+
+    index_url = staticmethod(index_url)
+    sessions_url = staticmethod(sessions_url)
+    session_url = staticmethod(session_url)
+    player_url = staticmethod(player_url)
+    hand_url = staticmethod(hand_url)
+    statistics_url = staticmethod(statistics_url)
+
+
+URLS = Urls()
+
+
+@dataclass
+class Pager:
+    """Where a page stands in a paged list, and the links to the others (a window around it,
+    the first and the last)."""
+
+    number: int
+    count: int
+    urls: list[str]
+
+    @property
+    def previous(self) -> Optional[str]:
+        return self.urls[self.number - 2] if self.number > 1 else None
+
+    @property
+    def next(self) -> Optional[str]:
+        return self.urls[self.number] if self.number < self.count else None
+
+    @property
+    def links(self) -> list[tuple[int, Optional[str]]]:
+        """(page number, url) for the window; (0, None) marks a gap."""
+        shown = sorted({1, self.count} | set(range(max(1, self.number - 3),
+                                                    min(self.count, self.number + 3) + 1)))
+        result: list[tuple[int, Optional[str]]] = []
+        for page in shown:
+            if result and page != result[-1][0] + 1:
+                result.append((0, None))
+            result.append((page, self.urls[page - 1]))
+        return result
+
+
+def chunks(items: Sequence, size: int) -> list[Sequence]:
+    """``items`` in pages of ``size`` (one empty page when there is nothing)."""
+    return [items[i:i + size] for i in range(0, len(items), size)] or [items[:0]]
+
+
+@dataclass
+class SiteWriter:
+    """Renders pages into a folder and keeps count of what it wrote."""
+
+    output: Path
+    template_dir: Optional[str | Path] = None
+    lang: Optional[str] = None
+    common: dict = field(default_factory=dict)
+    pages: int = 0
+    bytes: int = 0
+    largest: tuple[int, str] = (0, "")
+
+    def __post_init__(self) -> None:
+        self.output = Path(self.output)
+        self.env = environment(self.template_dir, self.lang)
+        # Every template compiled first: a broken one stops before any page is written.
+        self.templates = {name: load_template(self.env, name, self.template_dir)
+                          for name in TEMPLATES}
+        for folder in ("", "sessions", "players", "hands"):
+            (self.output / folder).mkdir(parents=True, exist_ok=True)
+
+    def write(self, url: str, template: str, **context) -> None:
+        """Render ``template`` to ``url`` (relative to the site's folder)."""
+        root = "../" * url.count("/")
+        html = render(self.env, self.templates.get(template, template), self.template_dir,
+                      root=root, url=url, **self.common, **context)
+        data = html.encode("utf-8")
+        path = self.output / url
+        temporary = path.with_name(path.name + ".part")
+        temporary.write_bytes(data)
+        os.replace(temporary, path)  # a reader never sees half a page
+        self.pages += 1
+        self.bytes += len(data)
+        if len(data) > self.largest[0]:
+            self.largest = (len(data), url)

@@ -1,0 +1,239 @@
+"""The league site (``mighty site``): reads a league from the store and writes its static
+pages (:mod:`mighty_cli.render.site`): the index (league table with ratings, chart, latest
+session), the statistics page (bid calibration, friend calls, partner matrix), one page per
+player (role statistics, rating, partners and opponents, every session), one per session
+(every hand) and one per refereed hand (deal, kitty, discards, tricks).
+
+Memory stays flat as a league grows: sessions' hands are streamed session by session, the
+role statistics are grouped in the database (:mod:`mighty_cli.store.stats`), the rating is one
+pass over the hands in order (:mod:`mighty_cli.rating`).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterable, Iterator, Optional
+
+from .engine.cards import format_card
+from .engine.errors import MightyError
+from .rating import RatedHand, Ratings, rate
+from .render import site as pages
+from .render.html import chart, local_time, time_zone
+
+
+@dataclass
+class SiteReport:
+    folder: Path
+    pages: int
+    bytes: int
+    largest: tuple[int, str]
+    players: int
+    sessions: int
+    hands: int
+
+
+def league_ratings(rows: Iterable[tuple], names: dict[int, str]) -> Ratings:
+    """The rating of every player from the store's rows, grouped by hand in order."""
+    def hands() -> Iterator[RatedHand]:
+        current, members = None, []
+        for number, contract, player, role, taken in rows:
+            if number != current:
+                if members:
+                    yield _rated(members)
+                current, members = number, []
+            members.append((contract, names.get(player, str(player)), role, taken))
+        if members:
+            yield _rated(members)
+
+    return rate(h for h in hands() if h is not None)
+
+
+def _rated(members: list[tuple]) -> Optional[RatedHand]:
+    from .engine.cards import parse_bid
+
+    contract, taken = members[0][0], members[0][3]
+    try:
+        level = parse_bid(contract).number
+    except (MightyError, AttributeError):
+        return None
+    declarer = next((n for _, n, role, _ in members if role == "declarer"), None)
+    if declarer is None or taken is None:
+        return None
+    friend = next((n for _, n, role, _ in members if role == "friend"), None)
+    return RatedHand(declarer, friend, [n for _, n, role, _ in members if role == "opponent"],
+                     level, taken)
+
+
+def build_site(s, league_name: str, output: str | Path, *,
+               template_dir: Optional[str | Path] = None, lang: Optional[str] = None,
+               timezone_name: Optional[str] = None,
+               generated: Optional[datetime] = None) -> SiteReport:
+    """Write the league's site into ``output`` (created if needed; pages already there are
+    replaced one by one, never half-written)."""
+    from .store import site_queries as q
+    from .store.lookups import get_league, league_rules
+    from .store.queries import league_page
+    from .store.stats import CALL_KINDS, league_stats
+
+    zone = time_zone(timezone_name)
+    league = get_league(s, league_name)
+    rules = league_rules(league)
+    page = league_page(s, league_name)
+    names = q.player_names(s, league.id)  # type: ignore[arg-type]
+    ids = {name: player_id for player_id, name in names.items()}
+    ratings = league_ratings(q.rating_rows(s, league.id), names)  # type: ignore[arg-type]
+    stats = league_stats(s, league.id, rules)  # type: ignore[arg-type]
+    sessions = q.sessions(s, league.id)  # type: ignore[arg-type]
+    by_id = {x.id: x for x in sessions}
+    when = local_time(generated or datetime.now(timezone.utc), zone)
+    writer = pages.SiteWriter(Path(output), template_dir, lang, common={
+        "league": page.league, "ruleset": page.ruleset, "ruleset_title": page.ruleset_title,
+        "generated": when, "pages": pages.URLS, "ids": ids, "ratings": ratings,
+        "local": lambda moment: local_time(moment, zone)})
+
+    # Sessions, each with every hand; the latest one is kept for the index.
+    latest: tuple = (None, [])
+    seats_of_full: dict[int, list[str]] = {}
+    for session_id, hands in q.iter_session_hands(s, league.id):  # type: ignore[arg-type]
+        session = by_id[session_id]
+        chunks = pages.chunks(hands, pages.HANDS_PER_PAGE)
+        urls = [pages.session_url(session.number, n) for n in range(1, len(chunks) + 1)]
+        columns = session.players + sorted({x.name for h in hands for x in h.seats}
+                                           - set(session.players))
+        for hand in hands:
+            hand.set_columns(columns)
+        for number, chunk in enumerate(chunks, 1):
+            writer.write(urls[number - 1], "site_session.html", session=session, hands=chunk,
+                         columns=columns, pager=pages.Pager(number, len(chunks), urls))
+        for hand in hands:
+            if hand.full:
+                seats_of_full[hand.number] = [x.name for x in sorted(
+                    (x for x in hand.seats if x.seat is not None), key=lambda x: x.seat)]
+        latest = (session, hands[-pages.HANDS_PER_PAGE:], columns)
+    for session in sessions:  # sessions without a hand yet still get their page
+        if not session.hands and not (session.id == getattr(latest[0], "id", None)):
+            writer.write(pages.session_url(session.number), "site_session.html",
+                         session=session, hands=[], columns=session.players,
+                         pager=pages.Pager(1, 1, [pages.session_url(session.number)]))
+    if sessions and (latest[0] is None or latest[0].id != sessions[-1].id):
+        latest = (sessions[-1], [], sessions[-1].players)
+
+    # Hands played card by card.
+    for number, session_id, record_toml in q.refereed_hands(s, league.id):  # type: ignore
+        writer.write(pages.hand_url(number), "site_hand.html",
+                     hand=hand_detail(rules, number, by_id[session_id].number,
+                                      seats_of_full.get(number, []), record_toml))
+
+    # Players.
+    per_session = q.session_stats(s, league.id)  # type: ignore[arg-type]
+    for row in page.standings.rows:
+        name = row.stats.name
+        player_id = ids.get(name)
+        if player_id is None:
+            continue
+        lines = sorted(per_session.get(name, {}).items(),
+                       key=lambda item: -by_id[item[0]].number)
+        chunks = pages.chunks([(by_id[i], x) for i, x in lines], pages.LINES_PER_PAGE)
+        urls = [pages.player_url(player_id, n) for n in range(1, len(chunks) + 1)]
+        for number, chunk in enumerate(chunks, 1):
+            writer.write(urls[number - 1], "site_player.html", row=row, roles=stats.of(name),
+                         rating=ratings.players.get(name), pairs=stats.head_to_head.get(name, []),
+                         called=[c for c in stats.partners if c.declarer == name],
+                         called_by=[c for c in stats.partners if c.friend == name],
+                         lines=chunk, call_kinds=CALL_KINDS,
+                         pager=pages.Pager(number, len(chunks), urls))
+
+    # The session list, latest first.
+    ordered = list(reversed(sessions))
+    chunks = pages.chunks(ordered, pages.SESSIONS_PER_PAGE)
+    urls = [pages.sessions_url(n) for n in range(1, len(chunks) + 1)]
+    for number, chunk in enumerate(chunks, 1):
+        writer.write(urls[number - 1], "site_sessions.html", sessions=chunk,
+                     pager=pages.Pager(number, len(chunks), urls))
+
+    writer.write(pages.statistics_url(), "site_statistics.html", stats=stats,
+                 call_kinds=CALL_KINDS, players=[r.stats.name for r in page.standings.rows
+                                                 if r.stats.hands])
+    writer.write(pages.index_url(), "site_index.html", page=page,
+                 chart=chart(page.chart_x, page.chart_series), latest=latest[0],
+                 latest_hands=latest[1], latest_columns=latest[2] if latest[0] else [],
+                 sessions_count=len(sessions))
+    return SiteReport(writer.output, writer.pages, writer.bytes, writer.largest,
+                      len(page.standings.rows), len(sessions), page.hands)
+
+
+@dataclass
+class TrickView:
+    number: int
+    leader: str
+    plays: list[tuple[str, str]]       # (player, card as written)
+    winner: Optional[str]
+    points: Optional[int]
+
+
+@dataclass
+class HandDetail:
+    number: int
+    session: int
+    players: list[str]
+    dealer: Optional[str]
+    deal: list[tuple[str, list[str]]]
+    kitty: list[str]
+    election: list[str]
+    discard: list[str]
+    contract: Optional[str]
+    friend: Optional[str]
+    tricks: list[TrickView]
+
+
+def hand_detail(rules, number: int, session: int, players: list[str],
+                record_toml: str) -> HandDetail:
+    """A refereed hand for its page: the stored record, with each trick's leader, winner and
+    points when the engine can replay it."""
+    hand = tomllib.loads(record_toml)
+    players = list(hand.get("players") or players)
+    deal = hand.get("deal") or {}
+    state = _replayed_state(rules, players, hand)
+    tricks: list[TrickView] = []
+    if state is not None and getattr(state, "tricks", None):
+        for index, trick in enumerate(state.tricks, 1):
+            tricks.append(TrickView(index, trick.leader,
+                                    [(who, _play_text(play)) for who, play in trick.plays],
+                                    trick.winner, trick.points))
+    else:
+        for index, text in enumerate(hand.get("tricks") or [], 1):
+            tricks.append(TrickView(index, "", [("", card) for card in str(text).split()],
+                                    None, None))
+    return HandDetail(number, session, players, hand.get("dealer"),
+                      [(p, str(deal.get(p, "")).split()) for p in players if p in deal],
+                      str(deal.get("kitty", "")).split(), list(hand.get("election") or []),
+                      str(hand.get("discard", "")).split(), hand.get("contract"),
+                      hand.get("friend"), tricks)
+
+
+def _play_text(play) -> str:
+    text = format_card(play.card)
+    if getattr(play, "joker_suit", None) is not None:
+        text += "/" + "SDHC"[play.joker_suit]
+    if getattr(play, "joker_call", False):
+        text += "!"
+    return text
+
+
+def _replayed_state(rules, players: list[str], hand: dict):
+    """The engine's final state of the hand, or None when it cannot be replayed alone."""
+    from .engine.record import _call, _replay_full
+
+    if len(players) != 5 or "dealer" not in hand:
+        return None
+    try:
+        election = [_call(text, players, 1) for text in hand.get("election") or []]
+        opener = election[0][0] if election else hand["dealer"]
+        outcome = _replay_full(rules, players, dict(hand), 1, opener, 0, hand["dealer"],
+                               {p: 0 for p in players})
+    except (MightyError, KeyError, TypeError, ValueError, IndexError):
+        return None
+    return outcome.state

@@ -1,0 +1,197 @@
+"""Read-only queries behind the league site (``mighty site``): sessions, their hands streamed
+in order, corrected hands, a player's per-session lines, refereed hand records.
+
+The site writes one page per session and per refereed hand, so these functions stream: hands
+come back session by session from one ordered query read in chunks (``yield_per``), never the
+whole league in memory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Iterator, Optional
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from ..standings import PlayerStats
+from .lookups import PLAYING_ROLES
+from .models import ChangeLog, Hand, HandPlayer, League, LeagueSession, Player, SessionSeat
+from .queries import _stats, _stats_query
+
+#: change-log actions that mark a hand as corrected on the site
+CORRECTIONS = ("hand amend", "hand void", "hand unvoid")
+
+
+@dataclass
+class SessionLine:
+    id: int
+    number: int
+    day: date
+    started_at: datetime
+    ended_at: Optional[datetime]
+    players: list[str]
+    hands: int = 0
+
+
+@dataclass
+class SeatLine:
+    name: str
+    seat: Optional[int]
+    role: str
+    points: int
+    pot: int
+
+    @property
+    def delta(self) -> int:
+        return self.points + self.pot
+
+
+@dataclass
+class HandLine:
+    """One hand as the session page lists it."""
+
+    number: int
+    status: str
+    voided: bool
+    dealer: Optional[str]
+    declarer: Optional[str]
+    friend: Optional[str]
+    friend_call: Optional[str]
+    contract: Optional[str]
+    taken: Optional[int]
+    success: Optional[bool]
+    multiplier: Optional[int]
+    doublings: list[str]
+    deal_miss: Optional[str]
+    full: bool
+    note: Optional[str]
+    corrected: bool = False
+    seats: list[SeatLine] = field(default_factory=list)
+    cells: list[Optional[int]] = field(default_factory=list)  # deltas in a page's columns
+
+    def set_columns(self, columns: list[str]) -> None:
+        """Each column's player's score change (None: not in the hand), for the page."""
+        deltas = {x.name: x.points + x.pot for x in self.seats}
+        self.cells = [deltas.get(name) for name in columns]
+
+    @property
+    def sitting_out(self) -> list[str]:
+        return [x.name for x in self.seats if x.seat is None]
+
+    def delta(self, name: str) -> Optional[int]:
+        for line in self.seats:
+            if line.name == name:
+                return line.delta
+        return None
+
+
+def sessions(s: Session, league_id: int) -> list[SessionLine]:
+    """Every session of the league with its players (seating order) and its live hands."""
+    lines = {x.id: SessionLine(x.id, x.number, x.day, x.started_at, x.ended_at, [])
+             for x in s.exec(select(LeagueSession).where(LeagueSession.league_id == league_id)
+                             .order_by(LeagueSession.number)).all()}
+    for session_id, name in s.exec(select(SessionSeat.session_id, Player.name)
+                                   .join(Player, Player.id == SessionSeat.player_id)
+                                   .join(LeagueSession,
+                                         LeagueSession.id == SessionSeat.session_id)
+                                   .where(LeagueSession.league_id == league_id)
+                                   .order_by(SessionSeat.session_id, SessionSeat.seat)).all():
+        lines[session_id].players.append(name)
+    for session_id, count in s.exec(select(Hand.session_id, func.count(Hand.id))
+                                    .where(Hand.league_id == league_id,
+                                           Hand.voided == False)  # noqa: E712
+                                    .group_by(Hand.session_id)).all():
+        lines[session_id].hands = int(count)
+    return list(lines.values())
+
+
+def corrected_hands(s: Session, league_id: int) -> set[int]:
+    """Ids of the hands the change log shows amended, voided or restored."""
+    return set(s.exec(select(ChangeLog.hand_id).distinct()
+                      .where(ChangeLog.league_id == league_id, ChangeLog.hand_id != None,  # noqa
+                             ChangeLog.action.in_(CORRECTIONS))).all())
+
+
+def player_names(s: Session, league_id: int) -> dict[int, str]:
+    """Every player with a row in the league, by id."""
+    return dict(s.exec(select(Player.id, Player.name)
+                       .where(Player.id.in_(select(HandPlayer.player_id).distinct()
+                                            .where(HandPlayer.league_id == league_id)))).all())
+
+
+def iter_session_hands(s: Session, league_id: int, chunk: int = 5000
+                       ) -> Iterator[tuple[int, list[HandLine]]]:
+    """Each session's hands (voided ones included, marked) in order, as ``(session id,
+    hands)``, from one query read ``chunk`` rows at a time."""
+    names = player_names(s, league_id)
+    names.update(dict(s.exec(select(Player.id, Player.name)
+                             .where(Player.id.in_(select(Hand.dealer_id).distinct()
+                                                  .where(Hand.league_id == league_id)))).all()))
+    corrected = corrected_hands(s, league_id)
+    query = (select(Hand.id, Hand.session_id, Hand.number, Hand.status, Hand.voided,
+                    Hand.dealer_id, Hand.declarer_id, Hand.friend_id, Hand.friend_call,
+                    Hand.contract, Hand.taken, Hand.success, Hand.multiplier, Hand.doublings,
+                    Hand.deal_miss_id, Hand.full, Hand.note, HandPlayer.player_id,
+                    HandPlayer.seat, HandPlayer.role, HandPlayer.points, HandPlayer.pot)
+             .select_from(Hand).join(HandPlayer, HandPlayer.hand_id == Hand.id)
+             .where(Hand.league_id == league_id)
+             .order_by(Hand.session_id, Hand.number, HandPlayer.seat))
+    current_session: Optional[int] = None
+    hands: list[HandLine] = []
+    line: Optional[HandLine] = None
+    # Core rows (not ORM ones): a million hands' rows are read quickly.
+    result = s.connection().execution_options(yield_per=chunk).execute(query)
+    for row in result:
+        (hand_id, session_id, number, status, voided, dealer, declarer, friend, call, contract,
+         taken, success, multiplier, doublings, miss, full, note, player, seat, role, points,
+         pot) = row
+        if line is None or line.number != number:
+            if session_id != current_session:
+                if hands:
+                    yield current_session, hands  # type: ignore[misc]
+                current_session, hands = session_id, []
+            line = HandLine(number, status, bool(voided), names.get(dealer),
+                            names.get(declarer), names.get(friend), call, contract, taken,
+                            success, multiplier, [d for d in (doublings or "").split(",") if d],
+                            names.get(miss), bool(full), note, hand_id in corrected)
+            hands.append(line)
+        line.seats.append(SeatLine(names.get(player, "?"), seat, role, int(points or 0),
+                                   int(pot or 0)))
+    if hands:
+        yield current_session, hands  # type: ignore[misc]
+
+
+def refereed_hands(s: Session, league_id: int, chunk: int = 200) -> Iterator[tuple[int, int, str]]:
+    """``(number, session id, record TOML)`` of every hand played card by card."""
+    query = (select(Hand.number, Hand.session_id, Hand.record_toml)
+             .where(Hand.league_id == league_id, Hand.full == True,  # noqa: E712
+                    Hand.record_toml != None).order_by(Hand.number))  # noqa: E711
+    yield from s.exec(query.execution_options(yield_per=chunk))  # type: ignore[arg-type]
+
+
+def session_stats(s: Session, league_id: int) -> dict[str, dict[int, PlayerStats]]:
+    """Each player's totals in each session: ``{name: {session id: stats}}`` (one aggregate)."""
+    per: dict[str, dict[int, PlayerStats]] = {}
+    for row in s.exec(_stats_query(league_id, Hand.session_id)).all():  # type: ignore[arg-type]
+        stats = _stats(row[1:])
+        per.setdefault(stats.name, {})[row[0]] = stats
+    return per
+
+
+def rating_rows(s: Session, league_id: int, chunk: int = 20000
+                ) -> Iterator[tuple[int, Optional[str], int, str, Optional[int]]]:
+    """``(hand number, contract, player id, role, taken)`` of every live scored hand's
+    players, in hand order: what the rating reads (a rating is a sequence, so it is one pass)."""
+    query = (select(Hand.number, Hand.contract, HandPlayer.player_id, HandPlayer.role,
+                    Hand.taken)
+             .select_from(Hand).join(HandPlayer, HandPlayer.hand_id == Hand.id)
+             .where(Hand.league_id == league_id, Hand.voided == False,  # noqa: E712
+                    Hand.status == "scored", HandPlayer.role.in_(PLAYING_ROLES))
+             .order_by(Hand.number))
+    yield from s.connection().execution_options(yield_per=chunk).execute(query)
+
+
+def league_of(s: Session, league_id: int) -> League:
+    return s.get(League, league_id)  # type: ignore[return-value]

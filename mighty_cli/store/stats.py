@@ -1,0 +1,276 @@
+"""Role statistics of a league, computed by SQL aggregates: as declarer (주공), as friend
+(프렌드), as defender (야당); bid calibration; friend-call choices and how they paid; a partner
+matrix; head-to-head.
+
+Each query groups the league's live hands in the database (by player, contract, call, result)
+and returns a few hundred rows at most, whatever the league's size; Python only folds those
+groups (a contract's level and trump are parsed from its text once per group, a friend call
+is classified once per group). Nothing here loops over hands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from sqlalchemy import and_, case, func
+from sqlalchemy.orm import aliased
+from sqlmodel import Session, select
+
+from ..engine.cards import parse_bid, parse_card
+from ..engine.errors import MightyError
+from ..engine.hand import mighty_card
+from ..engine.ruleset import Ruleset
+from .lookups import PLAYING_ROLES, RULING_ROLES
+from .models import Hand, HandPlayer, Player
+
+#: How a friend was called, in the order the pages list them.
+CALL_KINDS = ("mighty", "joker", "card", "first-trick", "last-trick", "player", "none",
+              "unknown")
+
+
+def _count_if(condition) -> Any:
+    return func.sum(case((condition, 1), else_=0))
+
+
+def _live(league_id: int):
+    return and_(Hand.league_id == league_id, Hand.voided == False,  # noqa: E712
+                Hand.status == "scored")
+
+
+@dataclass
+class Tally:
+    """Hands and how many of them were won (made, for a declarer)."""
+
+    hands: int = 0
+    won: int = 0
+    points: int = 0
+
+    def add(self, hands: int, won: int, points: int = 0) -> None:
+        self.hands += hands
+        self.won += won
+        self.points += points
+
+    @property
+    def rate(self) -> Optional[float]:
+        return self.won / self.hands if self.hands else None
+
+    @property
+    def per_hand(self) -> Optional[float]:
+        return self.points / self.hands if self.hands else None
+
+
+@dataclass
+class DeclarerStats:
+    total: Tally = field(default_factory=Tally)
+    bid_sum: int = 0
+    by_level: dict[int, Tally] = field(default_factory=dict)
+    suit: Tally = field(default_factory=Tally)
+    no_trump: Tally = field(default_factory=Tally)
+    alone: Tally = field(default_factory=Tally)
+    runs: int = 0
+    back_runs: int = 0
+
+    @property
+    def average_bid(self) -> Optional[float]:
+        return self.bid_sum / self.total.hands if self.total.hands else None
+
+
+@dataclass
+class RoleStats:
+    """One player's statistics by role."""
+
+    name: str
+    declarer: DeclarerStats = field(default_factory=DeclarerStats)
+    friend: Tally = field(default_factory=Tally)
+    friend_by_call: dict[str, Tally] = field(default_factory=dict)
+    defender: Tally = field(default_factory=Tally)
+    calls: dict[str, Tally] = field(default_factory=dict)   # this player's calls as declarer
+
+
+@dataclass
+class PairLine:
+    """A pair of players: hands together, on opposite sides, and the first one's results."""
+
+    other: str
+    together: int = 0
+    partners: int = 0          # hands on the same side (declarer and friend)
+    opposed: int = 0
+    opposed_won: int = 0       # opposed hands the first player won (points > 0)
+    opposed_points: int = 0    # the first player's points in opposed hands
+
+
+@dataclass
+class PartnerCell:
+    """Hands a declarer called a friend, and with what result."""
+
+    declarer: str
+    friend: str
+    hands: int
+    made: int
+    points: int                # the declarer's points from those hands
+
+
+@dataclass
+class LeagueStats:
+    players: dict[str, RoleStats]
+    calibration: dict[int, Tally]            # made % by contract level, league-wide
+    calls: dict[str, Tally]                  # friend-call choices league-wide (won: made)
+    partners: list[PartnerCell]
+    head_to_head: dict[str, list[PairLine]]
+
+    def of(self, name: str) -> RoleStats:
+        return self.players.get(name) or RoleStats(name)
+
+    def cell(self, declarer: str, friend: str) -> Optional[PartnerCell]:
+        """The partner matrix's cell: hands ``declarer`` called ``friend`` (None: never)."""
+        if not hasattr(self, "_cells"):
+            self._cells = {(c.declarer, c.friend): c for c in self.partners}
+        return self._cells.get((declarer, friend))
+
+
+def call_kind(call: Optional[str], contract: Optional[str], rules: Ruleset,
+              has_friend: bool) -> str:
+    """How a friend was called: the Mighty, the joker, another card, the first or last trick,
+    a named player, no friend, or not recorded."""
+    if not call:
+        return "unknown" if has_friend else "none"
+    text = call.strip().lower().replace("_", "-")
+    if text in ("none", "no-friend", "nofriend"):
+        return "none"
+    if text in ("mighty", "joker", "first-trick", "last-trick"):
+        return text
+    if text.startswith("player:"):
+        return "player"
+    try:
+        card = parse_card(call.strip())
+    except MightyError:
+        return "unknown"
+    if text in ("jk", "joker"):
+        return "joker"
+    try:
+        trump = parse_bid(contract).trump if contract else None
+    except MightyError:
+        trump = None
+    return "mighty" if card == mighty_card(rules, trump) else "card"
+
+
+def _level(contract: Optional[str]) -> tuple[Optional[int], bool]:
+    try:
+        bid = parse_bid(contract) if contract else None
+    except MightyError:
+        return None, False
+    return (bid.number, bid.trump is None) if bid else (None, False)
+
+
+def league_stats(s: Session, league_id: int, rules: Ruleset) -> LeagueStats:
+    """Every role statistic of the league, from six grouped queries."""
+    players: dict[str, RoleStats] = {}
+
+    def of(name: str) -> RoleStats:
+        return players.setdefault(name, RoleStats(name))
+
+    points = HandPlayer.points + HandPlayer.pot
+    # 1. as declarer, by contract and result
+    rows = s.exec(select(Player.name, Hand.contract, Hand.success, Hand.friend_id == None,  # noqa
+                         func.count(), _count_if(Hand.run), _count_if(Hand.back_run),
+                         func.sum(points))
+                  .select_from(HandPlayer).join(Hand, Hand.id == HandPlayer.hand_id)
+                  .join(Player, Player.id == HandPlayer.player_id)
+                  .where(_live(league_id), HandPlayer.role == "declarer")
+                  .group_by(Player.name, Hand.contract, Hand.success,
+                            Hand.friend_id == None)).all()  # noqa: E711
+    calibration: dict[int, Tally] = {}
+    for name, contract, success, alone, count, runs, back_runs, total in rows:
+        stats = of(name).declarer
+        level, no_trump = _level(contract)
+        made = count if success else 0
+        stats.total.add(count, made, int(total or 0))
+        stats.runs += int(runs or 0)
+        stats.back_runs += int(back_runs or 0)
+        if alone:
+            stats.alone.add(count, made)
+        if level is not None:
+            stats.bid_sum += level * count
+            stats.by_level.setdefault(level, Tally()).add(count, made)
+            calibration.setdefault(level, Tally()).add(count, made)
+            (stats.no_trump if no_trump else stats.suit).add(count, made)
+    # 2. as friend, by call and result
+    for name, call, contract, success, count, total in s.exec(
+            select(Player.name, Hand.friend_call, Hand.contract, Hand.success, func.count(),
+                   func.sum(points))
+            .select_from(HandPlayer).join(Hand, Hand.id == HandPlayer.hand_id)
+            .join(Player, Player.id == HandPlayer.player_id)
+            .where(_live(league_id), HandPlayer.role == "friend")
+            .group_by(Player.name, Hand.friend_call, Hand.contract, Hand.success)).all():
+        stats = of(name)
+        won = count if success else 0
+        stats.friend.add(count, won, int(total or 0))
+        stats.friend_by_call.setdefault(call_kind(call, contract, rules, True), Tally()) \
+            .add(count, won)
+    # 3. as defender
+    for name, success, count, total in s.exec(
+            select(Player.name, Hand.success, func.count(), func.sum(points))
+            .select_from(HandPlayer).join(Hand, Hand.id == HandPlayer.hand_id)
+            .join(Player, Player.id == HandPlayer.player_id)
+            .where(_live(league_id), HandPlayer.role == "opponent")
+            .group_by(Player.name, Hand.success)).all():
+        of(name).defender.add(count, 0 if success else count, int(total or 0))
+    # 4. friend-call choices of each declarer, and how they paid
+    calls: dict[str, Tally] = {}
+    for name, call, contract, has_friend, success, count, total in s.exec(
+            select(Player.name, Hand.friend_call, Hand.contract, Hand.friend_id != None,  # noqa
+                   Hand.success, func.count(), func.sum(points))
+            .select_from(HandPlayer).join(Hand, Hand.id == HandPlayer.hand_id)
+            .join(Player, Player.id == HandPlayer.player_id)
+            .where(_live(league_id), HandPlayer.role == "declarer")
+            .group_by(Player.name, Hand.friend_call, Hand.contract, Hand.friend_id != None,  # noqa
+                      Hand.success)).all():
+        kind = call_kind(call, contract, rules, bool(has_friend))
+        made = count if success else 0
+        of(name).calls.setdefault(kind, Tally()).add(count, made, int(total or 0))
+        calls.setdefault(kind, Tally()).add(count, made, int(total or 0))
+    # 5. partner matrix: who called whom, with what result
+    friend = aliased(Player)
+    partners = [PartnerCell(d, f, int(n), int(m or 0), int(p or 0)) for d, f, n, m, p in s.exec(
+        select(Player.name, friend.name, func.count(), _count_if(Hand.success == True),  # noqa
+               func.sum(points))
+        .select_from(HandPlayer).join(Hand, Hand.id == HandPlayer.hand_id)
+        .join(Player, Player.id == HandPlayer.player_id)
+        .join(friend, friend.id == Hand.friend_id)
+        .where(_live(league_id), HandPlayer.role == "declarer")
+        .group_by(Player.name, friend.name)).all()]
+    partners.sort(key=lambda c: (c.declarer.casefold(), c.friend.casefold()))
+    return LeagueStats(players, dict(sorted(calibration.items())), calls, partners,
+                       head_to_head(s, league_id))
+
+
+def head_to_head(s: Session, league_id: int) -> dict[str, list[PairLine]]:
+    """For every player, a line per other player met at the table: hands together, as
+    partners, opposed, and the player's wins and points when opposed (one self-join)."""
+    me, other = aliased(HandPlayer), aliased(HandPlayer)
+    me_player, other_player = aliased(Player), aliased(Player)
+    ruling_me = me.role.in_(RULING_ROLES)
+    ruling_other = other.role.in_(RULING_ROLES)
+    opposed = ruling_me != ruling_other
+    rows = s.exec(
+        select(me_player.name, other_player.name, func.count(),
+               _count_if(ruling_me & ruling_other), _count_if(opposed),
+               _count_if(opposed & (me.points > 0)),
+               func.sum(case((opposed, me.points), else_=0)))
+        .select_from(me).join(other, and_(other.hand_id == me.hand_id,
+                                          other.player_id != me.player_id))
+        .join(Hand, Hand.id == me.hand_id)
+        .join(me_player, me_player.id == me.player_id)
+        .join(other_player, other_player.id == other.player_id)
+        .where(_live(league_id), me.league_id == league_id, me.role.in_(PLAYING_ROLES),
+               other.role.in_(PLAYING_ROLES))
+        .group_by(me_player.name, other_player.name)).all()
+    lines: dict[str, list[PairLine]] = {}
+    for name, other_name, together, partners, opposed_count, won, total in rows:
+        lines.setdefault(name, []).append(PairLine(other_name, int(together), int(partners or 0),
+                                                   int(opposed_count or 0), int(won or 0),
+                                                   int(total or 0)))
+    for line in lines.values():
+        line.sort(key=lambda p: (-p.together, p.other.casefold()))
+    return lines

@@ -1,0 +1,69 @@
+"""The chart's end labels never overlap, stay near their lines and inside the plot; the
+chart has axis titles; times are shown in the page's time zone."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+from hypothesis import given, strategies as st
+
+from mighty_cli.render.html import (LABEL_GAP, TimeZoneError, chart, local_time,
+                                    spread_labels, time_zone)
+from mighty_cli.standings import Series
+
+
+@given(st.lists(st.floats(min_value=0, max_value=300, allow_nan=False), min_size=1,
+                max_size=12))
+def test_labels_never_overlap(ys):
+    placed = spread_labels(ys, LABEL_GAP, 0, 300)
+    ordered = sorted(placed)
+    assert all(b - a >= LABEL_GAP - 0.11 for a, b in zip(ordered, ordered[1:]))
+    # the labels keep the lines' order, so each stays beside its own line
+    by_line = [p for _, p in sorted(zip(ys, placed), key=lambda pair: pair[0])]
+    assert by_line == sorted(by_line)
+    if len(ys) * LABEL_GAP <= 300:
+        assert all(-0.11 <= y <= 300.11 for y in placed)
+
+
+def test_labels_apart_already_stay_put():
+    assert spread_labels([10, 50, 90], LABEL_GAP, 0, 300) == [10, 50, 90]
+
+
+def test_close_scores_get_separate_labels():
+    series = [Series(name, [0, 10, 20 + i]) for i, name in enumerate("ABCDE")]
+    drawn = chart([0, 1, 2], series)
+    ys = sorted(line.label_y for line in drawn.lines)
+    assert all(b - a >= LABEL_GAP - 0.11 for a, b in zip(ys, ys[1:]))
+
+
+def test_standings_page_chart_has_axis_titles():
+    from test_html import Page, make_page
+    from mighty_cli.render.html import render_league_page
+
+    page = Page(render_league_page(make_page()))
+    assert {"Hand", "Cumulative score"} <= set(page.texts_in["text"])
+
+
+def test_times_in_the_named_zone():
+    moment = datetime(2024, 3, 5, 12, 30, tzinfo=timezone.utc)
+    assert local_time(moment, time_zone("Asia/Seoul")) == "2024-03-05 21:30 KST"
+    assert local_time(moment.replace(tzinfo=None), time_zone("UTC")) == "2024-03-05 12:30 UTC"
+
+
+def test_default_zone_is_the_machines(monkeypatch):
+    import time
+
+    monkeypatch.setenv("TZ", "Asia/Seoul")
+    time.tzset()
+    try:
+        moment = datetime(2024, 3, 5, 12, 30, tzinfo=timezone.utc)
+        assert local_time(moment, time_zone(None)).startswith("2024-03-05 21:30")
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+
+
+def test_unknown_zone_is_one_clear_error():
+    with pytest.raises(TimeZoneError, match="time zone 'Mars/Base': unknown"):
+        time_zone("Mars/Base")

@@ -1,0 +1,88 @@
+"""The site tests' league (every kind of hand, a markup name, a correction, a voided hand)
+and a small HTML parser to read its pages."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from pathlib import Path
+
+from databases import run
+
+ROOT = Path(__file__).resolve().parents[2]
+EVIL = "<script>alert(1)</script>"
+REFEREED = ("run", "joker-call", "back-run", "no-trump", "trump-change")
+LEAGUE = "화요 <리그>"
+
+
+class Page(HTMLParser):
+    """Tags with their attributes, and the text inside each element (datasette's habit:
+    pages are parsed, never compared whole)."""
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.html = html
+        self.tags: list[tuple[str, dict]] = []
+        self.stack: list[tuple[str, dict]] = []
+        self.texts_in: dict[str, list[str]] = {}
+        self.rows: list[tuple[dict, list[str]]] = []   # each <tr>: attributes, cell texts
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.tags.append((tag, attrs))
+        if tag == "tr":
+            self.rows.append((attrs, []))
+        if tag in ("td", "th") and self.rows:
+            self.rows[-1][1].append("")
+        if tag not in ("meta", "link", "br", "img", "input", "line", "polyline"):
+            self.stack.append((tag, attrs))
+
+    def handle_endtag(self, tag):
+        if any(t == tag for t, _ in self.stack):
+            while self.stack and self.stack.pop()[0] != tag:
+                pass
+
+    def handle_data(self, data):
+        for tag in {t for t, _ in self.stack}:
+            self.texts_in.setdefault(tag, []).append(data)
+        if self.rows and any(t in ("td", "th") for t, _ in self.stack):
+            self.rows[-1][1][-1] += data
+
+    def all(self, tag, **attrs):
+        return [a for name, a in self.tags if name == tag
+                and all(a.get(k) == v for k, v in attrs.items())]
+
+    def text(self, tag) -> str:
+        return " ".join(self.texts_in.get(tag, []))
+
+    def rows_of(self, cls: str) -> list[tuple[dict, list[str]]]:
+        """The rows of the table(s) of that class."""
+        html = self.html
+        result = []
+        for part in html.split(f'<table class="{cls}"')[1:]:
+            result.extend(Page("<table" + part.split("</table>")[0] + "</table>").rows)
+        return result
+
+
+def make_league(engine, name: str = "화요 <리그>") -> None:
+    """The test league: a season of recorded hands, refereed hands, a markup name, a
+    correction and a voided hand."""
+    from mighty_cli.engine.record import load_record
+    from mighty_cli.store import services
+
+    run(engine, services.create_league, name, "standard")
+    run(engine, services.import_record, name, load_record(ROOT / "examples" / "season.toml"))
+    for example in REFEREED:
+        run(engine, services.import_record, name,
+            load_record(ROOT / "examples" / f"{example}.toml"))
+    run(engine, services.start_session, name, ["Ana", "Bo", "Cy", "Di", EVIL], day="2024-04-01")
+    for declarer, taken in (("Ana", 16), (EVIL, 11), ("Bo", 20)):
+        run(engine, services.record_hand, name, declarer=declarer, contract="14S",
+            friend="Cy" if declarer != "Cy" else "Di", friend_call="SA", taken=taken, who="t")
+    run(engine, services.amend_hand, name, 36, who="t", why="miscounted", taken=15)
+    run(engine, services.void_hand, name, 38, who="t", why="misdeal")
+
+
+
+def read(folder: Path, url: str) -> Page:
+    return Page((folder / url).read_text(encoding="utf-8"))

@@ -1,0 +1,128 @@
+"""The hidden-partner rating: it follows skill, carries its uncertainty, marks newcomers
+provisional, and on simulated seasons ranks players better than score per hand does."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+from mighty_cli.rating import (PROVISIONAL_HANDS, RatedHand, Ratings, rate, spearman)
+from mighty_cli.skill_season import skill_season
+
+NAMES = [f"P{i}" for i in range(10)]
+
+
+def rated_hands(outcomes):
+    return [RatedHand(o.declarer, o.friend,
+                      [p for p in o.players if p not in (o.declarer, o.friend)],
+                      o.contract.number, o.taken) for o in outcomes if o.status == "scored"]
+
+
+def evaluate(seed: int, hands: int = 300):
+    from mighty_cli.engine.record import replay
+
+    season = skill_season(NAMES, hands, seed=seed)
+    result = replay(season.record)
+    ratings = rate(rated_hands(result.hands))
+    played = {n: sum(n in o.players for o in result.hands) for n in NAMES}
+    truth = [season.skills[n] for n in NAMES]
+    return (spearman(truth, [ratings.of(n).mean for n in NAMES]),
+            spearman(truth, [result.totals[n] / max(1, played[n]) for n in NAMES]))
+
+
+def test_rating_ranks_better_than_score_per_hand_on_simulated_seasons():
+    rows = [evaluate(seed) for seed in range(1, 9)]
+    rating = statistics.fmean(r[0] for r in rows)
+    per_hand = statistics.fmean(r[1] for r in rows)
+    assert rating > per_hand
+    assert rating > 0.7
+
+
+def test_a_declarer_who_makes_more_than_the_others_rates_highest():
+    five = ["Ana", "Bo", "Cy", "Di", "Ed"]
+    ratings = Ratings()
+    for index in range(100):
+        declarer, friend = five[index % 5], five[(index + 2 + index // 5) % 5]
+        friend = friend if friend != declarer else five[(index + 1) % 5]
+        ratings.update(RatedHand(declarer, friend,
+                                 [p for p in five if p not in (declarer, friend)], 14,
+                                 17 if declarer == "Ana" else 14))
+    best = max(ratings.players.values(), key=lambda p: p.mean)
+    assert best.name == "Ana" and best.mean > 0
+    assert sum(p.mean for p in ratings.players.values()) == pytest.approx(
+        0, abs=ratings.of("Ana").mean)
+
+
+def test_the_declarer_weighs_twice_the_friend():
+    ratings = Ratings()
+    ratings.level_mean[14] = 0.0
+    ratings.level_count[14] = 100
+    ratings.update(RatedHand("Ana", "Bo", ["Cy", "Di", "Ed"], 14, 17))
+    assert ratings.of("Ana").mean == pytest.approx(2 * ratings.of("Bo").mean)
+
+
+def test_uncertainty_shrinks_and_provisional_mark_goes():
+    from mighty_cli.engine.record import replay
+
+    season = skill_season(["A", "B", "C", "D", "E", "F"], 300, seed=2)
+    hands = rated_hands(replay(season.record).hands)
+    early, late = rate(hands[:20]), rate(hands)
+    assert all(p.provisional for p in early.players.values())
+    assert not any(p.provisional for p in late.players.values())
+    assert all(late.of(n).uncertainty < early.of(n).uncertainty for n in "ABCDEF")
+    assert all(late.of(n).hands >= PROVISIONAL_HANDS for n in "ABCDEF")
+    newcomer = Ratings().of("Fay")
+    assert newcomer.provisional and newcomer.rating == 1500
+
+
+def test_five_who_always_play_together_stay_uncertain():
+    """With the same five at every hand, only differences between them can be measured:
+    the rating says so by keeping its deviation wide."""
+    five = ["Ana", "Bo", "Cy", "Di", "Ed"]
+    ratings = Ratings()
+    for index in range(60):
+        declarer, friend = five[index % 5], five[(index + 1) % 5]
+        ratings.update(RatedHand(declarer, friend,
+                                 [p for p in five if p not in (declarer, friend)], 14,
+                                 14 + index % 3))
+    assert ratings.of("Ana").provisional
+
+
+def test_conservative_ranking_puts_a_lucky_newcomer_below_a_proven_player():
+    ratings = Ratings()
+    ratings.of("Proven").mean, ratings.of("Proven").variance, ratings.of("Proven").hands = \
+        0.5, 0.01, 500
+    ratings.of("Lucky").mean, ratings.of("Lucky").variance, ratings.of("Lucky").hands = \
+        0.8, 1.0, 3
+    assert [p.name for p in ratings.ranked()] == ["Proven", "Lucky"]
+
+
+def test_spearman():
+    assert spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1)
+    assert spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1)
+    assert spearman([1, 2, 3], [1, 1, 2]) == pytest.approx(0.866, abs=1e-3)
+
+
+def test_simulated_season_replays_and_imports_into_a_league(tmp_path):
+    from databases import run
+    from mighty_cli.engine.record import dump_record, read_record, replay
+    from mighty_cli.site import league_ratings
+    from mighty_cli.store import services
+    from mighty_cli.store.db import make_engine
+    from mighty_cli.store.lookups import get_league
+    from mighty_cli.store.site_queries import player_names, rating_rows
+
+    season = skill_season(NAMES[:6], 120, seed=3, per_session=40)
+    text = dump_record(season.record)
+    replayed = replay(read_record(text))
+    engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
+    run(engine, services.create_league, "sim", "standard")
+    imported = run(engine, services.import_record, "sim", read_record(text))
+    assert imported.hands == 120 and len(imported.sessions) == 3
+    from_store = run(engine, lambda s: league_ratings(
+        rating_rows(s, get_league(s, "sim").id), player_names(s, get_league(s, "sim").id)))
+    direct = rate(rated_hands(replayed.hands))
+    assert {n: round(p.mean, 9) for n, p in from_store.players.items()} == \
+        {n: round(p.mean, 9) for n, p in direct.players.items()}
+    engine.dispose()
