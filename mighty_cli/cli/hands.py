@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import hashlib
-
 import click
 
 from ..engine.cards import format_bid, format_cards, sorted_cards
+from ..engine.deck import hand_seed  # noqa: F401  (the seed of hand k; evening.py imports it here)
 from ..engine.record import Record, dump_record, load_record, record_ruleset, replay as replay_record
 from ..engine.ruleset import load_ruleset
 from ..engine.session import find_session_end
@@ -83,12 +82,6 @@ def late_hands(record: Record, result, rules) -> list[str]:
             notes.append(f"the session ended after hand {outcomes[end.position].index} "
                          f"({end.reason}); {span} came after its end")
     return notes
-
-
-def hand_seed(seed: int, hand_number: int) -> int:
-    """The seed of one hand of a dealt set: every table that plays seed N gets the same deals."""
-    digest = hashlib.sha256(f"mighty:{seed}:{hand_number}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 @click.command()

@@ -11,7 +11,8 @@ Rules held here:
 
 from __future__ import annotations
 
-from random import Random
+import struct
+from hashlib import sha256
 from typing import Sequence
 
 from .cards import DECK, JOKER, SUIT_SYMBOLS, SUITS, format_card
@@ -66,46 +67,68 @@ def _suit_symbol(suit: int) -> str:
     return SUIT_SYMBOLS[suit]
 
 
-# --- dealing and deal misses --------------------------------------------------------------------
+# --- the seeded deal (mighty-deal/1) ----------------------------------------------------------
+#
+# A seeded deal must give the same cards on every machine and every Python version, for years,
+# so tables in different places can play the same deals. It therefore uses nothing of the
+# random module: the algorithm is written out here and pinned by golden deals in
+# tests/engine/test_seeded_deals.py. Changing it is a format change ("mighty-deal/2").
+#
+# 1. The stream: SHA-256 of the UTF-8 text "mighty-deal/1:<seed>:<block>" for block = 0, 1, 2,
+#    ... (seed and block in decimal, the seed with a leading "-" when negative), the digests
+#    concatenated and read as unsigned 32-bit big-endian integers.
+# 2. The shuffle: Fisher-Yates over the deck in canonical order (spades 2..A, diamonds, hearts,
+#    clubs, then the joker): for i from the last index down to 1, draw j uniformly in 0..i
+#    by rejection (take the next integer u; if u >= 2**32 - 2**32 % (i + 1), take another;
+#    j = u % (i + 1)), and swap the cards at i and j.
+# 3. The deal: the first ten cards of the shuffled deck to the first player in seating order,
+#    the next ten to the second, and so on; the rest is the kitty.
+# `mighty deal --seed N` deals its hand k (k = 1, 2, ...) from the seed hand_seed(N, k): the
+# first 8 bytes of SHA-256("mighty:<N>:<k>") read as an unsigned big-endian integer.
+
+DEAL_ALGORITHM = "mighty-deal/1"
+_WORDS = struct.Struct(">8I")
 
 
-# Each step of the shuffle of a 53-card deck: the slot i, the bound n = i + 1 of the random
-# index, and the bits drawn for it (computed once instead of on every deal).
-_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
+def _random_words(seed: int):
+    """The seed's stream of unsigned 32-bit integers (step 1 above)."""
+    prefix = f"{DEAL_ALGORITHM}:{int(seed)}:"
+    block = 0
+    while True:
+        yield from _WORDS.unpack(sha256(f"{prefix}{block}".encode()).digest())
+        block += 1
 
 
-def _shuffle_inline(deck: list, rng: Random) -> None:
-    """random.shuffle's own algorithm (Fisher-Yates over _randbelow_with_getrandbits), without
-    its per-card method calls: the same permutation, a third faster."""
-    getrandbits = rng.getrandbits
-    steps = _SHUFFLE_STEPS if len(deck) == len(DECK) else \
-        tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(deck) - 1, 0, -1))
-    for i, n, k in steps:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        deck[i], deck[j] = deck[j], deck[i]
+# Each step of the shuffle: the slot i, the bound i + 1 and the rejection limit (computed once).
+_STEPS = tuple((i, i + 1, (1 << 32) - (1 << 32) % (i + 1)) for i in range(len(DECK) - 1, 0, -1))
 
 
-def _inline_shuffle_matches() -> bool:
-    """Whether this Python's random.shuffle is the algorithm _shuffle_inline reproduces."""
-    for seed in (0, 1, 12345):
-        expected, deck = list(DECK), list(DECK)
-        Random(seed).shuffle(expected)
-        _shuffle_inline(deck, Random(seed))
-        if deck != expected:
-            return False
-    return True
+def shuffled_deck(seed: int, deck: Sequence[int] = DECK) -> list[int]:
+    """The deck (canonical order) shuffled by the seed's stream (steps 1-2 above)."""
+    cards = list(deck)
+    steps = _STEPS if len(cards) == len(DECK) else \
+        tuple((i, i + 1, (1 << 32) - (1 << 32) % (i + 1)) for i in range(len(cards) - 1, 0, -1))
+    words = _random_words(seed)
+    for i, bound, limit in steps:
+        u = next(words)
+        while u >= limit:  # rejection keeps every j equally likely
+            u = next(words)
+        j = u % bound
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
 
 
-_SHUFFLE = _shuffle_inline if _inline_shuffle_matches() else lambda deck, rng: rng.shuffle(deck)
+def hand_seed(seed: int, hand_number: int) -> int:
+    """The seed of hand ``hand_number`` (1-based) of a dealt set: every table that plays seed N
+    gets the same deals (``mighty deal --seed N``, the referee's ``--seed N``)."""
+    digest = sha256(f"mighty:{seed}:{hand_number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 def deal_cards(seed: int, players: Sequence[str]) -> dict[str, list[int]]:
-    """A reproducible deal: ten cards to each player in order and three to the kitty (the
-    permutation of ``random.Random(seed).shuffle`` of DECK)."""
-    deck = list(DECK)
-    _SHUFFLE(deck, Random(seed))
+    """A reproducible deal (mighty-deal/1, above): ten cards to each player in seating order and
+    three to the kitty, the same on every machine and Python version."""
+    deck = shuffled_deck(seed)
     deal = {player: deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i, player in enumerate(players)}
     deal["kitty"] = deck[len(players) * HAND_SIZE:]
     return deal

@@ -19,49 +19,29 @@ from .exchange import _CARD_CALLS, _call_choices, _lead_request_allowed, _legal_
 from .play import _legal_mask, legal_plays
 from .state import HandState, _tuple_new
 
-def _randbelow_inline(rng: Random, n: int) -> int:
-    """rng.randrange(n) for n > 0 as random.Random computes it (_randbelow_with_getrandbits),
-    without randrange's argument checks and its two Python-level calls."""
-    getrandbits = rng.getrandbits
-    k = n.bit_length()
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    return r
 
 
-def _sample_inline(rng: Random, cards: list, count: int) -> list:
-    """rng.sample(cards, count) as random.Random computes it for a short list (its pool method;
-    the list is used as the pool, so pass a fresh one)."""
-    n = len(cards)
-    result = []
-    for i in range(count):
-        j = _randbelow_inline(rng, n - i)
-        result.append(cards[j])
-        cards[j] = cards[n - i - 1]
-    return result
-
-
-def _inline_draws_match() -> bool:
-    """Whether this Python's randrange and sample are the algorithms inlined above."""
-    for seed in (0, 1, 12345):
-        ours, theirs = Random(seed), Random(seed)
-        for n in (1, 2, 5, 13, 40, 100, 300):
-            if _randbelow_inline(ours, n) != theirs.randrange(n):
-                return False
-            if _sample_inline(ours, list(range(n, n + 13)), 3) != \
-                    theirs.sample(list(range(n, n + 13)), 3):
-                return False
-    return True
-
-
-# random.Random itself only: a subclass may draw differently (e.g. one that overrides random())
-_INLINE_DRAWS = Random if _inline_draws_match() else None
+# The policy draws through rng.random() only (public, documented API): an index below n is
+# int(rng.random() * n). Playouts need not be stable across Python versions; seeded deals are
+# (deck.py), and they use no random module at all.
 
 
 def _randrange(rng: Random, n: int) -> int:
-    """rng.randrange(n), the same number, quicker for a plain random.Random."""
-    return _randbelow_inline(rng, n) if type(rng) is _INLINE_DRAWS else rng.randrange(n)
+    """A random index below n (n > 0)."""
+    return int(rng.random() * n)
+
+
+def _sample(rng: Random, cards: list, count: int) -> list:
+    """``count`` different cards drawn at random, in the order drawn (a partial Fisher-Yates;
+    the list is used as the pool, so pass a fresh one)."""
+    n = len(cards)
+    random = rng.random
+    result = []
+    for i in range(count):
+        j = int(random() * (n - i))
+        result.append(cards[j])
+        cards[j] = cards[n - i - 1]
+    return result
 
 
 def random_legal_action(state: HandState, rng: Random) -> Any:
@@ -106,9 +86,7 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
         return DeclareDealMiss(misses[index - len(bids)])
     if phase == "exchange" and state._hands is not None:
         cards = _cards_of(state._hands[setup.declarer])
-        if type(rng) is _INLINE_DRAWS and len(cards) <= 21:  # sample's pool method: n <= 21
-            return Discard(tuple(_sample_inline(rng, cards, KITTY_SIZE)))
-        return Discard(tuple(rng.sample(cards, KITTY_SIZE)))
+        return Discard(tuple(_sample(rng, cards, KITTY_SIZE)))
     if phase == "friend":
         # legal_actions' order by index: the changes, the calls (card calls first, taken from
         # the mask), then each call but "none" with each lead request
