@@ -450,7 +450,10 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         raise RecordError(f"hand {index}: election: expected a list of calls such as "
                           f"\"Bo 13H\" or \"Cy pass\"")
     calls = [_call(text, players, index) for text in election]
-    bids = [call for call in calls if call[1] is not DEAL_MISS_CALL]
+    # the calls before any deal miss: a full bid cancelling it (deal_miss.full_bid_cancels) may
+    # come from any player, opener or not
+    miss_at = next((i for i, call in enumerate(calls) if call[1] is DEAL_MISS_CALL), len(calls))
+    bids = calls[:miss_at]
     if bids and bids[0][0] != opener:
         first = "pass" if bids[0][1] is None else format_bid(bids[0][1])
         raise RecordError(f"hand {index}: election: {bids[0][0]} opened with {first} but "
