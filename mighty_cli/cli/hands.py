@@ -86,15 +86,16 @@ def late_hands(record: Record, result, rules) -> list[str]:
 
 @click.command()
 @click.option("--seed", type=int, required=True, help="Same seed, same deals, at every table.")
-@click.option("--players", default="P1,P2,P3,P4,P5", show_default=True,
-              help="Five names in playing order, separated by commas.")
+@click.option("--players", default=None,
+              help="The players in playing order, separated by commas (as many as the ruleset's "
+                   "table.players; default P1,P2,...).")
 @click.option("--hands", "count", type=click.IntRange(1, 1000), default=1, show_default=True,
               help="How many hands to deal.")
 @ruleset_option(default="standard")
 @click.option("--dealer", default=None, help="Dealer of the first hand (default: first player).")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write the record to a file instead of printing it.")
-def deal(seed: int, players: str, count: int, ruleset_name: str, dealer: str | None,
+def deal(seed: int, players: str | None, count: int, ruleset_name: str, dealer: str | None,
          output: str | None) -> None:
     """Deal reproducible hands as a hand record, ready to referee or replay.
 
@@ -105,15 +106,20 @@ def deal(seed: int, players: str, count: int, ruleset_name: str, dealer: str | N
     """
     from ..engine.hand import deal_cards
 
+    rules = load_ruleset(ruleset_name)  # fail early on an unknown ruleset
+    n = rules.table.players
+    if players is None:
+        players = ",".join(f"P{k}" for k in range(1, n + 1))
     names = [p.strip() for p in players.split(",") if p.strip()]
-    if len(names) != 5 or len(set(names)) != 5:
-        raise click.BadParameter("expected five distinct names", param_hint="--players")
+    if len(names) != n or len(set(names)) != n:
+        count_word = "five" if n == 5 else str(n)
+        raise click.BadParameter(f"expected {count_word} distinct names (table.players of "
+                                 f"{rules.name})", param_hint="--players")
     if dealer is not None and dealer not in names:
         raise click.BadParameter(f"{dealer!r} is not one of the players", param_hint="--dealer")
-    load_ruleset(ruleset_name)  # fail early on an unknown ruleset
     hands = []
     for number in range(1, count + 1):
-        cards = deal_cards(hand_seed(seed, number), names)
+        cards = deal_cards(hand_seed(seed, number), names, rules.deck_cards)
         hand = {"deal": {who: format_cards(sorted_cards(cards[who])) for who in names + ["kitty"]}}
         if number == 1:
             hand = {"dealer": dealer or names[0]} | hand

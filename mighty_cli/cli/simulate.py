@@ -13,12 +13,13 @@ from .options import echo_json, json_option, ruleset_option, write_output
               help="How many hands to play.")
 @click.option("--seed", type=int, required=True,
               help="Same seed, same hands (the deals are those of 'mighty deal --seed').")
-@click.option("--players", default="P1,P2,P3,P4,P5", show_default=True,
-              help="Names in playing order, separated by commas (six or seven sit out in turn).")
+@click.option("--players", default=None,
+              help="Names in playing order, separated by commas: the ruleset's table.players, "
+                   "or one or two more who sit out in turn (default P1,P2,...).")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), required=True,
               help="The hand-record file to write.")
 @json_option
-def simulate(ruleset_name: str, count: int, seed: int, players: str, output: str,
+def simulate(ruleset_name: str, count: int, seed: int, players: str | None, output: str,
              as_json: bool) -> None:
     """Play random legal hands (every phase, random legal choices) and write them as a hand
     record that 'mighty replay' scores to the same totals; print how often each contract,
@@ -33,10 +34,15 @@ def simulate(ruleset_name: str, count: int, seed: int, players: str, output: str
     from ..engine.ruleset import load_ruleset
     from ..engine.simulation import simulate as run
 
-    names = [p.strip() for p in players.split(",") if p.strip()]
-    if not 5 <= len(names) <= 7 or len(set(names)) != len(names):
-        raise click.BadParameter("expected five to seven distinct names", param_hint="--players")
     rules = load_ruleset(ruleset_name)
+    n = rules.table.players
+    if players is None:
+        players = ",".join(f"P{k}" for k in range(1, n + 1))
+    names = [p.strip() for p in players.split(",") if p.strip()]
+    if not n <= len(names) <= n + 2 or len(set(names)) != len(names):
+        raise click.BadParameter(f"expected {n} to {n + 2} distinct names (table.players of "
+                                 f"{rules.name} = {n}, plus up to two who sit out in turn)",
+                                 param_hint="--players")
     sim = run(rules, ruleset_name, names, count, seed)
     header = f"# simulated by: mighty simulate --ruleset {ruleset_name} --hands {count} " \
              f"--seed {seed}\n"

@@ -77,10 +77,10 @@ def _suit_symbol(suit: int) -> str:
 # 1. The stream: SHA-256 of the UTF-8 text "mighty-deal/1:<seed>:<block>" for block = 0, 1, 2,
 #    ... (seed and block in decimal, the seed with a leading "-" when negative), the digests
 #    concatenated and read as unsigned 32-bit big-endian integers.
-# 2. The shuffle: Fisher-Yates over the deck in canonical order (spades 2..A, diamonds, hearts,
-#    clubs, then the joker): for i from the last index down to 1, draw j uniformly in 0..i
-#    by rejection (take the next integer u; if u >= 2**32 - 2**32 % (i + 1), take another;
-#    j = u % (i + 1)), and swap the cards at i and j.
+# 2. The shuffle: Fisher-Yates over the ruleset's deck in canonical order (spades 2..A, diamonds,
+#    hearts, clubs, then the joker; without table.removed_cards): for i from the last index down
+#    to 1, draw j uniformly in 0..i by rejection (take the next integer u; if
+#    u >= 2**32 - 2**32 % (i + 1), take another; j = u % (i + 1)), and swap the cards at i and j.
 # 3. The deal: the first ten cards of the shuffled deck to the first player in seating order,
 #    the next ten to the second, and so on; the rest is the kitty.
 # `mighty deal --seed N` deals its hand k (k = 1, 2, ...) from the seed hand_seed(N, k): the
@@ -125,10 +125,12 @@ def hand_seed(seed: int, hand_number: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def deal_cards(seed: int, players: Sequence[str]) -> dict[str, list[int]]:
+def deal_cards(seed: int, players: Sequence[str],
+               deck: Sequence[int] = DECK) -> dict[str, list[int]]:
     """A reproducible deal (mighty-deal/1, above): ten cards to each player in seating order and
-    three to the kitty, the same on every machine and Python version."""
-    deck = shuffled_deck(seed)
+    the rest to the kitty, the same on every machine and Python version. ``deck`` is the
+    ruleset's deck in canonical order (``Ruleset.deck_cards``: 4마 and 3마 remove cards)."""
+    deck = shuffled_deck(seed, deck)
     deal = {player: deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i, player in enumerate(players)}
     deal["kitty"] = deck[len(players) * HAND_SIZE:]
     return deal
@@ -137,13 +139,15 @@ def deal_cards(seed: int, players: Sequence[str]) -> dict[str, list[int]]:
 _BIT_OF = {card: 1 << card for card in DECK}
 
 
-def _check_deal(deal: dict, players: tuple) -> tuple[int, ...]:
-    """The masks of the players' hands in a deal (raises naming what is wrong with it)."""
-    # The usual case, checked at once: six entries (five hands and the kitty) of the right sizes
-    # whose cards' bits add up to the deck. 53 powers of two make the deck's 53 bits only when
-    # they are 53 different cards of the deck (a repeated card would carry into another bit).
+def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
+                deck_mask: int = DECK_MASK, valid: frozenset = _VALID_CARDS) -> tuple[int, ...]:
+    """The masks of the players' hands in a deal (raises naming what is wrong with it): ten
+    cards to each player and ``kitty_size`` to the kitty, every card in play exactly once."""
+    # The usual case, checked at once: the hands and the kitty of the right sizes whose cards'
+    # bits add up to the deck. Powers of two make the deck's bits only when they are all
+    # different cards of the deck (a repeated card would carry into another bit).
     try:
-        if len(deal) == PLAYERS + 1 and len(deal["kitty"]) == KITTY_SIZE:
+        if len(deal) == len(players) + 1 and len(deal["kitty"]) == kitty_size:
             bit_of = _BIT_OF.__getitem__
             masks = []
             for player in players:
@@ -152,7 +156,7 @@ def _check_deal(deal: dict, players: tuple) -> tuple[int, ...]:
                     break
                 masks.append(sum(map(bit_of, cards)))
             else:
-                if sum(masks) + sum(map(bit_of, deal["kitty"])) == DECK_MASK:
+                if sum(masks) + sum(map(bit_of, deal["kitty"])) == deck_mask:
                     return tuple(masks)
     except (KeyError, TypeError):
         pass  # not a card, or a hand missing: the checks below say which
@@ -161,22 +165,20 @@ def _check_deal(deal: dict, players: tuple) -> tuple[int, ...]:
         missing = sorted(expected - set(deal))
         extra = sorted(set(deal) - expected)
         what = f"{missing[0]} has no cards" if missing else f"{extra[0]!r} is not a player"
-        raise MightyError(f"deal: {what} (expected the five players and the kitty)")
-    out = {who: list(cards) for who, cards in deal.items()}
-    everything = [card for cards in out.values() for card in cards]
-    if len(everything) == len(DECK) and set(everything) == _VALID_CARDS \
-            and all(len(cards) == (KITTY_SIZE if who == "kitty" else HAND_SIZE)
-                    for who, cards in out.items()):
-        return tuple(_mask(out[player]) for player in players)
+        raise MightyError(f"deal: {what} (expected the {len(players)} players and the kitty)")
     seen: dict[int, str] = {}
+    out = {}
     for who, cards in deal.items():
         cards = list(cards)
-        size = KITTY_SIZE if who == "kitty" else HAND_SIZE
+        size = kitty_size if who == "kitty" else HAND_SIZE
         if len(cards) != size:
             raise MightyError(f"deal: {who} has {len(cards)} cards; expected {size}")
         for card in cards:
             if card not in _VALID_CARDS:
                 raise MightyError(f"deal: {card!r} is not a card")
+            if card not in valid:
+                raise MightyError(f"deal: {format_card(card)} is not in play "
+                                  f"(table.removed_cards)")
             if card in seen:
                 raise MightyError(f"deal: {format_card(card)} is dealt to both {seen[card]} and "
                                   f"{who}")

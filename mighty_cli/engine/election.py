@@ -28,7 +28,7 @@ from typing import Any, Optional
 
 from .actions import BidCall, DeclareDealMiss
 from .cards import SUITS, Bid, format_bid, format_cards, sorted_cards
-from .deck import PLAYERS, _cards_of, _mask
+from .deck import _cards_of, _mask
 from .errors import IllegalBid, IllegalDealMiss
 from .ruleset import Ruleset
 from .state import HandState, _mutable, _phase_error, _Setup
@@ -98,9 +98,10 @@ def _bid_problem(rules: Ruleset, player: str, bid: Bid, standing: Optional[Bid],
     return f"{player} bid {text} but {against} (a bid must beat the standing bid)"
 
 
-def _next_bidder(setup: _Setup, seat: int, pass_is_final: bool) -> int:
-    for step in range(1, PLAYERS + 1):
-        candidate = (seat + step) % PLAYERS
+def _next_bidder(setup: _Setup, seat: int, pass_is_final: bool, n: int) -> int:
+    """The next player to call: the next seat, passing over those whose pass was final."""
+    for step in range(1, n + 1):
+        candidate = (seat + step) % n
         if not pass_is_final or not setup.passed >> candidate & 1:
             return candidate
     return seat  # pragma: no cover - the election has ended before this
@@ -156,11 +157,11 @@ def _apply_bid(state: HandState, action: BidCall) -> HandState:
     new._setup = new_setup
     passed_count = new_setup.passed.bit_count()
     if e.pass_is_final:
-        ended = new_setup.standing is not None and passed_count >= PLAYERS - 1
-        redeal = passed_count == PLAYERS
+        ended = new_setup.standing is not None and passed_count >= ctx.n - 1
+        redeal = passed_count == ctx.n
     else:
-        ended = new_setup.standing is not None and new_setup.consecutive >= PLAYERS - 1
-        redeal = new_setup.standing is None and new_setup.consecutive >= PLAYERS
+        ended = new_setup.standing is not None and new_setup.consecutive >= ctx.n - 1
+        redeal = new_setup.standing is None and new_setup.consecutive >= ctx.n
     if bid is not None and e.full_bid_ends and _is_full(ctx.tables, bid):
         ended = True  # 000 §8: a full bid ends the election at once (election.full_bid_ends)
     if redeal:
@@ -169,7 +170,7 @@ def _apply_bid(state: HandState, action: BidCall) -> HandState:
     elif ended:
         _close_election(state, new, new_setup)
     else:
-        new._to_move = _next_bidder(new_setup, seat, e.pass_is_final)
+        new._to_move = _next_bidder(new_setup, seat, e.pass_is_final, ctx.n)
     return new
 
 

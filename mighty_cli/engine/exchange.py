@@ -23,11 +23,11 @@ from typing import Optional
 
 from .actions import (FRIEND_KINDS, _NO_FRIEND, _PENDING, CallFriend, ChangeContract, Discard,
                       FriendCall, format_friend_call)
-from .cards import JOKER, SUITS, Bid, format_bid, format_card, format_cards, sorted_cards, \
+from .cards import DECK, JOKER, SUITS, Bid, format_bid, format_card, format_cards, sorted_cards, \
     trump_name
 from .contract import _Contract
-from .deck import DECK_MASK, JOKER_BIT, KITTY_SIZE, _VALID_CARDS, _cards_of, _mask
-from .cards import DECK
+from .contract import mighty_card
+from .deck import JOKER_BIT, _VALID_CARDS, _cards_of, _mask
 from .election import _is_full
 from .errors import IllegalExchange
 from .ruleset import Ruleset
@@ -54,16 +54,17 @@ def _apply_discard(state: HandState, action: Discard) -> HandState:
         new_setup.discards = ()
         new_setup.discard_known = False
     else:
-        if len(cards) != KITTY_SIZE:
+        if len(cards) != ctx.kitty_size:  # as many as the kitty held (table.kitty_size)
             raise IllegalExchange(f"exchange: {declarer} discarded {len(cards)} cards "
-                                  f"({format_cards(cards)}); the discard is exactly {KITTY_SIZE}")
+                                  f"({format_cards(cards)}); the discard is exactly "
+                                  f"{ctx.kitty_size}")
         mask = _mask(cards)
         if state._hands is not None:
             hand = state._hands[setup.declarer]
             missing = [card for card in cards if not hand >> card & 1]
             if missing:
                 raise IllegalExchange(f"exchange: {declarer} discarded {format_card(missing[0])} "
-                                      f"but does not hold it (his 13 cards: "
+                                      f"but does not hold it (his {10 + ctx.kitty_size} cards: "
                                       f"{format_cards(sorted_cards(_cards_of(hand)))})")
             hands = list(state._hands)
             hands[setup.declarer] = hand & ~mask
@@ -150,11 +151,17 @@ def _friend_problem(state: HandState, call: FriendCall) -> Optional[str]:
     if kind == "card":
         if call.card not in _VALID_CARDS:
             return f"the card friend call names {call.card!r}, which is not a card"
+        if call.card not in ctx.valid:  # removed from the deck (table.removed_cards)
+            return (f"the card friend call names {format_card(call.card)}, which is not in play "
+                    f"(table.removed_cards)")
         name = "the joker" if call.card == JOKER else format_card(call.card)
         if not f.card:
             return f"a card friend ({name}) is not allowed (friend.card = false)"
         if call.card == JOKER and not f.joker:
             return "the joker may not be called as friend (friend.joker = false)"
+        # 4마 (000 §3.5): no Mighty friend (friend.mighty)
+        if not f.mighty and call.card == mighty_card(ctx.rules, contract.trump):
+            return f"Mighty ({name}) may not be called as friend (friend.mighty = false)"
         if not f.fake:
             if setup.discard_known and call.card in setup.discards:
                 return f"{name} is one of the declarer's discards (friend.fake = false)"
@@ -296,12 +303,14 @@ def _call_choices(state: HandState) -> tuple[int, list[FriendCall]]:
     card_mask = 0
     if f.card:
         excluded = 0 if f.joker else JOKER_BIT
+        if not f.mighty:
+            excluded |= 1 << mighty_card(ctx.rules, setup.contract.trump)
         if not f.fake:
             if setup.discard_known:
                 excluded |= _mask(setup.discards)
             if state._hands is not None:
                 excluded |= state._hands[setup.declarer]
-        card_mask = DECK_MASK & ~excluded
+        card_mask = ctx.deck_mask & ~excluded
     others = [_KIND_CALLS[kind] for kind, allowed in
               (("none", f.no_friend), ("first_trick", f.first_trick), ("last_trick", f.last_trick))
               if allowed]

@@ -101,7 +101,7 @@ def legal_actions(state: HandState) -> list:
         if state._hands is None:
             return [Discard(())]
         cards = sorted_cards(_cards_of(state._hands[setup.declarer]))
-        return [Discard(combo) for combo in combinations(cards, KITTY_SIZE)]
+        return [Discard(combo) for combo in combinations(cards, ctx.kitty_size)]
     if phase == "friend":
         changes = [ChangeContract(c) for c in _legal_contracts(state)] \
             if setup.contract == setup.bid else []

@@ -22,7 +22,7 @@ from __future__ import annotations
 from .actions import Play
 from .cards import JOKER, format_card
 from .contract import _joker_playable, _trump_lead_barred
-from .deck import DECK_MASK, JOKER_BIT, _suit_symbol
+from .deck import JOKER_BIT, _suit_symbol
 from .errors import IllegalPlay
 from .state import HandState
 
@@ -103,7 +103,7 @@ def _infer_trump_lead(state: HandState, new: HandState, seat: int, play: Play) -
 
 def _open_candidates(state: HandState, seat: int) -> int:
     """Cards a player might still hold in open-cards mode."""
-    mask = DECK_MASK & ~state._played
+    mask = state._ctx.deck_mask & ~state._played
     for void, _, _, _ in state._voids[seat]:
         mask &= ~void
     if not _joker_playable(state._contract, state.trick_number):

@@ -48,7 +48,7 @@ from typing import Optional
 from .actions import _NO_FRIEND, _PENDING, CompletedTrick, Play, _play_table
 from .cards import JOKER, SUITS, format_card, trump_name
 from .contract import _joker_playable, _trump_lead_barred, trick_winner
-from .deck import JOKER_BIT, PLAYERS, SUIT_MASKS, TRICKS, _VALID_CARDS, _cards_of, _suit_symbol
+from .deck import JOKER_BIT, SUIT_MASKS, TRICKS, _VALID_CARDS, _cards_of, _suit_symbol
 from .errors import IllegalPlay
 from .open_cards import _check_open_play, _infer_trump_lead, _infer_voids, _open_candidates
 from .state import HandState, _new_state, _phase_error, _tuple_new
@@ -184,7 +184,7 @@ def _apply_play(state: HandState, play: Play) -> HandState:
     ci = state._contract
     player, card, joker_suit, joker_call = play
     seat = ctx.seat_of.get(player)
-    if seat is None or card not in _VALID_CARDS or seat != state._to_move:
+    if seat is None or card not in ctx.valid or seat != state._to_move:
         raise _turn_error(state, play, seat)
     bit = 1 << card
     trick = state._trick
@@ -232,8 +232,9 @@ def _apply_play(state: HandState, play: Play) -> HandState:
     if card == ci.friend_card:
         _reveal_card_friend(state, new, seat, play)
     trick += ((player, play),)
-    following = seat + 1 if seat + 1 < PLAYERS else 0
-    if len(trick) < PLAYERS:
+    n = ctx.n
+    following = seat + 1 if seat + 1 < n else 0
+    if len(trick) < n:  # every player plays one card to a trick
         new._trick = trick
         new._trick_mask = state._trick_mask | bit
         new._to_move = following
@@ -249,6 +250,9 @@ def _turn_error(state: HandState, play: Play, seat: Optional[int]) -> IllegalPla
     if play.card not in _VALID_CARDS:
         return IllegalPlay(f"trick {number}: {play.player} played {play.card!r}, which is not a "
                            f"card")
+    if play.card not in state._ctx.valid:
+        return IllegalPlay(f"trick {number}: {play.player} played {format_card(play.card)}, which "
+                           f"is not in play (table.removed_cards)")
     return IllegalPlay(f"trick {number}: {play.player} played {format_card(play.card)} but it is "
                        f"{state._ctx.players[state._to_move]}'s turn")
 
@@ -345,9 +349,13 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
     next (``leader_seat``: play passes in seat order, so the seat after the last player)."""
     ctx, ci = state._ctx, state._contract
     number = state.trick_number
-    # the five cards in playing order, written out: cheaper than a comprehension
-    first, second, third, fourth, fifth = trick
-    cards = (first[1][1], second[1][1], third[1][1], fourth[1][1], fifth[1][1])
+    if len(trick) == 5:
+        # the five cards in playing order, written out: cheaper than a comprehension
+        first, second, third, fourth, fifth = trick
+        cards = (first[1][1], second[1][1], third[1][1], fourth[1][1], fifth[1][1])
+    else:  # 4마, 3마, 2마 (table.players)
+        first = trick[0]
+        cards = tuple(play[1] for _, play in trick)
     if trick_mask & ci.mighty_bit and ci.mighty_power[number]:
         index = cards.index(ci.mighty)  # the usual cases decided from the mask, without a loop
     elif trick_mask & JOKER_BIT and ci.joker_power[number] \
@@ -358,7 +366,7 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
         top = trick_mask & ci.trump_mask or trick_mask & SUIT_MASKS[new._led_suit]
         index = cards.index(top.bit_length() - 1) if top else \
             trick_winner(cards, new._led_suit, ci.trump, ci.mighty, False, False)
-    winner = (leader_seat + index) % PLAYERS
+    winner = (leader_seat + index) % ctx.n
     points = (trick_mask & ctx.point_mask).bit_count()
     if points:
         taken = list(state._points)

@@ -12,7 +12,7 @@ from typing import Any
 
 from .actions import BidCall, CallFriend, ChangeContract, DeclareDealMiss, Discard
 from .cards import SUITS
-from .deck import KITTY_SIZE, _cards_of, _nth_card
+from .deck import _cards_of, _nth_card
 from .election import _may_declare_deal_miss, _successors
 from .exchange import _CARD_CALLS, _call_choices, _lead_request_allowed, _legal_contracts, \
     _with_lead
@@ -86,7 +86,7 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
         return DeclareDealMiss(misses[index - len(bids)])
     if phase == "exchange" and state._hands is not None:
         cards = _cards_of(state._hands[setup.declarer])
-        return Discard(tuple(_sample(rng, cards, KITTY_SIZE)))
+        return Discard(tuple(_sample(rng, cards, ctx.kitty_size)))
     if phase == "friend":
         # legal_actions' order by index: the changes, the calls (card calls first, taken from
         # the mask), then each call but "none" with each lead request

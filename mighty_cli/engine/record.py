@@ -162,12 +162,12 @@ def read_record(text: str, source: str = "<record>", base_dir: Optional[Path] = 
     for k, hand in enumerate(hands, 1):
         _check_types(hand, HAND_TYPES, f"{source}: hand {k}: ")
         _normalize_names(hand)
-    # Five play each hand; a session seats up to seven, and a league's export names everyone
-    # who ever played, each hand saying which five.
-    if len(players) < 5 or (len(players) > 7 and not all("players" in h for h in hands)):
-        raise RecordError(f"{source}: players: Mighty is played by five (six or seven present, "
-                          f"five playing each hand; more only when every hand names its five); "
-                          f"got {len(players)}")
+    # Five play each hand (the ruleset's table.players: 4마, 3마, 2마 fewer); a session seats up
+    # to seven, and a league's export names everyone who ever played, each hand saying which.
+    if len(players) < 2 or (len(players) > 7 and not all("players" in h for h in hands)):
+        raise RecordError(f"{source}: players: Mighty is played by two to seven (six or seven "
+                          f"present, five playing each hand; more only when every hand names its "
+                          f"players); got {len(players)}")
     for k, hand in enumerate(hands, 1):
         unknown = set(hand) - HAND_KEYS
         if unknown:
@@ -287,16 +287,18 @@ def _locate(index: int, message: str) -> str:
     return f"hand {index}, {message}" if message.startswith("trick") else f"hand {index}: {message}"
 
 
-def _hand_players(all_players: Sequence[str], hand: dict, index: int) -> list[str]:
+def _hand_players(all_players: Sequence[str], hand: dict, index: int, n: int = 5) -> list[str]:
+    """Who played this hand: ``n`` (table.players) of the record's players."""
+    count = "five" if n == 5 else str(n)
     players = hand.get("players")
     if players is None:
-        if len(all_players) != 5:
+        if len(all_players) != n:
             raise RecordError(f"hand {index}: the record lists {len(all_players)} players; say "
-                              f"which five played this hand (players = [...])")
+                              f"which {count} played this hand (players = [...])")
         return list(all_players)
-    if (not isinstance(players, list) or len(players) != 5 or len(set(players)) != 5
+    if (not isinstance(players, list) or len(players) != n or len(set(players)) != n
             or not set(players) <= set(all_players)):
-        raise RecordError(f"hand {index}: players: expected five distinct names from the "
+        raise RecordError(f"hand {index}: players: expected {count} distinct names from the "
                           f"record's players")
     return list(players)
 
@@ -310,7 +312,7 @@ def _name(value: Any, players: Sequence[str], index: int, key: str) -> str:
 
 def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: int,
                  previous: Optional[PreviousHand], pot: int) -> HandOutcome:
-    players = _hand_players(all_players, hand, index)
+    players = _hand_players(all_players, hand, index, rules.table.players)
     # With six or seven present the dealer may sit the hand out (RULES.md §9).
     dealer = hand.get("dealer")
     if dealer is None:
@@ -452,7 +454,8 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     calls = [_call(text, players, index) for text in election]
     # the calls before any deal miss: a full bid cancelling it (deal_miss.full_bid_cancels) may
     # come from any player, opener or not
-    miss_at = next((i for i, call in enumerate(calls) if call[1] is DEAL_MISS_CALL), len(calls))
+    miss_at = next((i for i, call in enumerate(calls) if call[1] is DEAL_MISS_CALL),
+                   len(calls))
     bids = calls[:miss_at]
     if bids and bids[0][0] != opener:
         first = "pass" if bids[0][1] is None else format_bid(bids[0][1])
@@ -642,5 +645,6 @@ def state_to_hand(state: Any, deal: Optional[dict[str, list[int]]] = None) -> di
             and state.to_move != state.dealer:
         hand["opener"] = state.to_move
     if plays:
-        hand["tricks"] = [" ".join(plays[i:i + 5]) for i in range(0, len(plays), 5)]
+        n = len(state.players)  # one card from each player a trick (table.players)
+        hand["tricks"] = [" ".join(plays[i:i + n]) for i in range(0, len(plays), n)]
     return hand

@@ -79,7 +79,7 @@ def propose(rules: Ruleset, seating: Sequence[str], previous: Optional[PreviousH
     around the table, or already in playing order (a hand record's players) when
     ``in_playing_order`` is set."""
     order = list(seating) if in_playing_order else playing_order(seating, rules)
-    extra = len(order) - 5
+    extra = len(order) - rules.table.players  # who sits out (000 §3.3.1, §3.4.1)
     if previous is None:
         dealer = first_dealer if first_dealer in order else order[0]
         out = _first_sitters(order, dealer, extra)
@@ -118,7 +118,7 @@ def _redeal_dealer(rules: Ruleset, order: Sequence[str], previous: PreviousHand)
 
 def _next_dealer(rules: Ruleset, order: Sequence[str], previous: PreviousHand) -> str:
     dealer = previous.dealer if previous.dealer in order else order[0]
-    if (rules.session.sit_out == "declarer_if_opposition_won" and len(order) > 5
+    if (rules.session.sit_out == "declarer_if_opposition_won" and len(order) > rules.table.players
             and previous.success is False and previous.declarer):
         return previous.declarer
     how = rules.session.next_dealer

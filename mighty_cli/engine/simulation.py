@@ -80,13 +80,13 @@ def simulate(rules: Ruleset, ruleset_name: str, players: Sequence[str], hands: i
     for number in range(1, hands + 1):
         proposal = propose(rules, players, previous, in_playing_order=True)
         five = list(proposal.players)
-        dealt = engine.deal_cards(hand_seed(seed, number), five)
+        dealt = engine.deal_cards(hand_seed(seed, number), five, rules.deck_cards)
         deal = {who: sorted_cards(cards) for who, cards in dealt.items()}  # as mighty deal
         state = engine.new_hand(rules, five, proposal.dealer, deal, proposal.opener)
         state = play_random_hand(state, rng)
         hand = state_to_hand(state, deal)
         hand["opener"] = proposal.opener
-        if len(players) != len(five):
+        if len(players) != len(five):  # some sit out (000 §3.3.1)
             hand = {"players": five} | hand
         record.hands.append(hand)
         previous = _tally(sim, rules, state, proposal, five)

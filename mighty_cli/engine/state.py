@@ -22,10 +22,10 @@ from typing import Optional, Sequence
 from .actions import FriendCall
 from .cards import Bid, format_bid, sorted_cards
 from .contract import mighty_card
-from .deck import PLAYERS, _cards_of, _check_deal, _mask
+from .deck import _cards_of, _check_deal, _mask
 from .errors import IllegalAction, MightyError
 from .ruleset import Ruleset
-from .tables import _Context, _seating
+from .tables import _Context, _seating, _tables
 
 PHASES = ("election", "exchange", "friend", "play", "done", "deal_miss", "redeal")
 
@@ -249,16 +249,18 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     With six or seven present the dealer deals and sits the hand out (RULES.md §9): a dealer who
     is not one of the five is accepted when the opener is named."""
     players = tuple(players)
-    seating = _seating(players)
+    tables = _tables(rules)
+    seating = _seating(players, tables.n)
     seat_of = seating.seat_of
     if dealer not in seat_of and (opener is None or not isinstance(dealer, str) or not dealer):
         raise MightyError(f"dealer {dealer!r} is not one of the players {', '.join(players)} "
                           f"(a dealer sitting the hand out needs the opener named)")
-    deal_masks = _check_deal(deal, players) if deal is not None else None
+    deal_masks = _check_deal(deal, players, tables.kitty_size, tables.deck_mask,
+                             tables.valid) if deal is not None else None
     ctx = _Context(rules, players, seating, dealer, deal, deal_masks)
     if opener is None:
         seat = seat_of[dealer]
-        opener_seat = (seat + 1) % PLAYERS if ctx.tables.opener_after_dealer else seat
+        opener_seat = (seat + 1) % ctx.n if ctx.tables.opener_after_dealer else seat
     elif opener in seat_of:
         opener_seat = seat_of[opener]
     else:
@@ -290,13 +292,13 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     state._call = False
     state.trick_number = 1
     state.tricks = ()
-    state._points = (0,) * PLAYERS
+    state._points = (0,) * ctx.n
     state._played = 0
     state._trump_played = False
     state._friend = None
     state.friend_revealed = False
     state._friend_led = False
-    state._voids = ((),) * PLAYERS if ctx.open else None
+    state._voids = ((),) * ctx.n if ctx.open else None
     state._history = None
     state._legal = None
     return state

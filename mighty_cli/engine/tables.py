@@ -13,7 +13,9 @@ Rules held here:
 * Bids run from ``election.min_bid`` (less the no-trump discount for no-trump) to
   ``election.max_bid`` or the point cards in play, upward, or downward where a lower number is
   the higher bid (``election.bid_counts = "opposition_limit"``, 이우).
-* Five players with different names sit in playing order.
+* ``table.players`` players with different names sit in playing order; the deck is the 53
+  cards less ``table.removed_cards`` (000 §3.5), dealt ten each and ``table.kitty_size`` to
+  the kitty.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from .cards import JOKER, SUITS, Bid, parse_card
-from .deck import JOKER_BIT, PLAYERS, POINT_MASK, _mask
+from .deck import JOKER_BIT, POINT_MASK, _mask
 from .errors import MightyError
 from .ruleset import RANK_KEYS, Ruleset
 from .actions import _play_table
@@ -48,7 +50,8 @@ class _RuleTables:
 
     __slots__ = ("rules", "weights", "weight_list", "bids", "discount", "successors",
                  "point_mask", "full_bid", "opener_after_dealer", "miss_allowed", "bid_set",
-                 "opener_may_pass", "changes", "contracts", "descend")
+                 "opener_may_pass", "changes", "contracts", "descend", "n", "kitty_size",
+                 "deck", "deck_mask", "valid")
 
     def __init__(self, rules: Ruleset):
         e = rules.election
@@ -70,7 +73,13 @@ class _RuleTables:
         self.changes: dict[Bid, list[Bid]] = {}  # winning bid -> the contracts it may become
         # (contract, called card, lead request) -> its _Contract (read-only once built)
         self.contracts: dict[tuple, "_Contract"] = {}
-        self.point_mask = _point_mask(rules)
+        # table.players, table.removed_cards, table.kitty_size (000 §3.5: 4마, 3마, 2마)
+        self.n = rules.table.players
+        self.kitty_size = rules.table.kitty_size
+        self.deck = rules.deck_cards
+        self.deck_mask = _mask(self.deck)
+        self.valid = frozenset(self.deck)
+        self.point_mask = _point_mask(rules) & self.deck_mask
         self.full_bid = rules.full_bid
         self.descend = rules.bids_descend
         self.opener_after_dealer = e.opener == "after_dealer"
@@ -153,12 +162,13 @@ class _Seating:
 _SEATINGS: dict[tuple, _Seating] = {}
 
 
-def _seating(players: tuple) -> _Seating:
-    """The seating of five players in playing order (checked once: five different names)."""
+def _seating(players: tuple, n: int) -> _Seating:
+    """The seating of the ruleset's n players in playing order (table.players; checked once:
+    n different names)."""
     seating = _SEATINGS.get(players)
-    if seating is None:
-        if len(players) != PLAYERS:
-            raise MightyError(f"a hand needs {PLAYERS} players in playing order; "
+    if seating is None or len(players) != n:
+        if len(players) != n:
+            raise MightyError(f"a hand needs {n} players in playing order (table.players); "
                               f"got {len(players)}")
         if len(set(players)) != len(players):
             raise MightyError(f"players {', '.join(players)}: a player is named twice")
@@ -173,7 +183,7 @@ class _Context:
 
     __slots__ = ("rules", "players", "seat_of", "dealer", "n", "open", "kitty",
                  "deal_masks", "point_mask", "point_total", "full_bid", "tables", "miss_hands",
-                 "play_tables")
+                 "play_tables", "kitty_size", "deck_mask", "valid")
 
     def __init__(self, rules: Ruleset, players: tuple, seating: _Seating, dealer: str,
                  deal: Optional[dict[str, list[int]]], deal_masks: Optional[tuple[int, ...]]):
@@ -182,7 +192,10 @@ class _Context:
         self.players = players
         self.seat_of = seating.seat_of
         self.dealer = dealer
-        self.n = PLAYERS
+        self.n = tables.n
+        self.kitty_size = tables.kitty_size
+        self.deck_mask = tables.deck_mask
+        self.valid = tables.valid
         self.open = deal is None
         self.kitty = tuple(deal["kitty"]) if deal is not None else None
         self.deal_masks = deal_masks

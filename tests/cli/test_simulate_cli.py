@@ -85,8 +85,8 @@ def test_text_output_counts_contracts_friend_calls_runs_and_back_runs(runner, tm
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--players", "A,B,C,D"], "expected five to seven distinct names"),
-    (["--players", "A,B,C,D,A"], "expected five to seven distinct names"),
+    (["--players", "A,B,C,D"], "expected 5 to 7 distinct names"),
+    (["--players", "A,B,C,D,A"], "expected 5 to 7 distinct names"),
     (["--hands", "0"], "--hands"),
 ])
 def test_bad_arguments_are_usage_errors(runner, tmp_path, args, message):

@@ -24,11 +24,12 @@ def slots() -> list[str]:
 @pytest.mark.parametrize("open_cards", [False, True])
 def test_every_slot_is_set_after_every_action(ruleset, open_cards):
     rules = load_ruleset(ruleset)
+    players = PLAYERS[:rules.table.players]  # table.players: 4마, 3마, 2마 fewer
     for seed in range(3):
         rng = random.Random(seed)
-        deal = engine.deal_cards(seed, PLAYERS)
-        full = engine.new_hand(rules, PLAYERS, "Ana", deal)
-        state = engine.new_hand(rules, PLAYERS, "Ana", None if open_cards else deal)
+        deal = engine.deal_cards(seed, players, rules.deck_cards)
+        full = engine.new_hand(rules, players, "Ana", deal)
+        state = engine.new_hand(rules, players, "Ana", None if open_cards else deal)
         while full.phase not in ("done", "deal_miss", "redeal"):
             action = engine.random_legal_action(full, rng)
             full = engine.apply(full, action)

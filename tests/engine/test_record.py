@@ -163,7 +163,7 @@ def test_six_players_need_the_five_who_played():
 
 @pytest.mark.parametrize("text, message", [
     ('format = "mighty-hand-record/9"\nplayers = ["A","B","C","D","E"]\n', "format"),
-    ('players = ["A","B","C","D"]\n', "got 4"),
+    ('players = ["A"]\n', "got 1"),
     ('players = ["A","B","C","D","A"]\n', "appears twice"),
     ('players = "A B C D E"\n', "expected a list"),
     ('players = ["A","B","C","D","E"]\nwhatever = 1\n', "unknown key 'whatever'"),
@@ -214,3 +214,10 @@ def test_full_bid_cancelling_a_deal_miss_may_come_from_a_player_who_is_not_the_o
     (hand,) = replay(read_record(text)).hands
     assert hand.status == "in_progress" and hand.declarer == "Fay"
     assert hand.state.contract == Bid(20, DIAMONDS)
+
+
+def test_four_players_under_a_five_player_ruleset_say_which_five_played():
+    # four names are a 4마 record (table.players = 4); under standard they cannot all play
+    with pytest.raises(RecordError, match="the record lists 4 players; say which five played"):
+        replay(record('[[hands]]\ndeclarer = "Di"\ncontract = "15D"\nfriend = "none"\n'
+                      'taken = 16\n', players='["Ana", "Bo", "Cy", "Di"]'))
