@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..engine.cards import format_bid, format_cards, sorted_cards
-from ..engine.deck import hand_seed  # noqa: F401  (the seed of hand k; evening.py imports it here)
+from ..engine.deck import hand_seed  # noqa: F401  (evening.py imports it from here)
 from ..engine.record import Record, dump_record, load_record, record_ruleset, replay as replay_record
 from ..engine.ruleset import load_ruleset
 from ..engine.session import find_session_end
@@ -119,7 +119,8 @@ def deal(seed: int, players: str | None, count: int, ruleset_name: str, dealer: 
         raise click.BadParameter(f"{dealer!r} is not one of the players", param_hint="--dealer")
     hands = []
     for number in range(1, count + 1):
-        cards = deal_cards(hand_seed(seed, number), names, rules.deck_cards)
+        cards = deal_cards(hand_seed(seed, number), names, rules.deck_cards,
+                           rules.table.hand_size)
         hand = {"deal": {who: format_cards(sorted_cards(cards[who])) for who in names + ["kitty"]}}
         if number == 1:
             hand = {"dealer": dealer or names[0]} | hand

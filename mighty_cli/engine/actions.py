@@ -39,6 +39,22 @@ class BidCall(NamedTuple):
     bid: Optional[Bid]
 
 
+class Eliminate(NamedTuple):
+    """The declarer eliminates (6마, 7마): by a card (its holder leaves) or, under
+    ``table.eliminate_by = "player"``, by naming the player. In open-cards mode a card call
+    names who held it too (``player``), or nobody when it was in the kitty."""
+
+    card: Optional[int] = None
+    player: Optional[str] = None
+
+
+class Redistribute(NamedTuple):
+    """The eliminated hands and the kitty dealt out (6마: 5 to the declarer, 2 to each other):
+    ``cards`` is a tuple of (player, cards) pairs. A chance event: the table deals it."""
+
+    cards: tuple
+
+
 class Discard(NamedTuple):
     """The declarer's three discards (empty in open-cards mode when they were not seen)."""
 

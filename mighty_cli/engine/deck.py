@@ -81,8 +81,8 @@ def _suit_symbol(suit: int) -> str:
 #    hearts, clubs, then the joker; without table.removed_cards): for i from the last index down
 #    to 1, draw j uniformly in 0..i by rejection (take the next integer u; if
 #    u >= 2**32 - 2**32 % (i + 1), take another; j = u % (i + 1)), and swap the cards at i and j.
-# 3. The deal: the first ten cards of the shuffled deck to the first player in seating order,
-#    the next ten to the second, and so on; the rest is the kitty.
+# 3. The deal: the first ten cards (table.hand_size: 6마 8, 7마 7) of the shuffled deck to the
+#    first player in seating order, the next ten to the second, and so on; the rest is the kitty.
 # `mighty deal --seed N` deals its hand k (k = 1, 2, ...) from the seed hand_seed(N, k): the
 # first 8 bytes of SHA-256("mighty:<N>:<k>") read as an unsigned big-endian integer.
 
@@ -125,14 +125,14 @@ def hand_seed(seed: int, hand_number: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def deal_cards(seed: int, players: Sequence[str],
-               deck: Sequence[int] = DECK) -> dict[str, list[int]]:
+def deal_cards(seed: int, players: Sequence[str], deck: Sequence[int] = DECK,
+               hand_size: int = HAND_SIZE) -> dict[str, list[int]]:
     """A reproducible deal (mighty-deal/1, above): ten cards to each player in seating order and
     the rest to the kitty, the same on every machine and Python version. ``deck`` is the
     ruleset's deck in canonical order (``Ruleset.deck_cards``: 4마 and 3마 remove cards)."""
     deck = shuffled_deck(seed, deck)
-    deal = {player: deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i, player in enumerate(players)}
-    deal["kitty"] = deck[len(players) * HAND_SIZE:]
+    deal = {player: deck[i * hand_size:(i + 1) * hand_size] for i, player in enumerate(players)}
+    deal["kitty"] = deck[len(players) * hand_size:]
     return deal
 
 
@@ -140,7 +140,8 @@ _BIT_OF = {card: 1 << card for card in DECK}
 
 
 def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
-                deck_mask: int = DECK_MASK, valid: frozenset = _VALID_CARDS) -> tuple[int, ...]:
+                deck_mask: int = DECK_MASK, valid: frozenset = _VALID_CARDS,
+                hand_size: int = HAND_SIZE) -> tuple[int, ...]:
     """The masks of the players' hands in a deal (raises naming what is wrong with it): ten
     cards to each player and ``kitty_size`` to the kitty, every card in play exactly once."""
     # The usual case, checked at once: the hands and the kitty of the right sizes whose cards'
@@ -152,7 +153,7 @@ def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
             masks = []
             for player in players:
                 cards = deal[player]
-                if len(cards) != HAND_SIZE:
+                if len(cards) != hand_size:
                     break
                 masks.append(sum(map(bit_of, cards)))
             else:
@@ -170,7 +171,7 @@ def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
     out = {}
     for who, cards in deal.items():
         cards = list(cards)
-        size = kitty_size if who == "kitty" else HAND_SIZE
+        size = kitty_size if who == "kitty" else hand_size
         if len(cards) != size:
             raise MightyError(f"deal: {who} has {len(cards)} cards; expected {size}")
         for card in cards:

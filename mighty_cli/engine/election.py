@@ -179,8 +179,11 @@ def _close_election(state: HandState, new: HandState, new_setup: _Setup) -> None
     declarer = new_setup.standing_seat
     new_setup.declarer = declarer
     new_setup.bid = new_setup.contract = new_setup.standing
-    new.phase = "exchange"
     new._to_move = declarer
+    if state._ctx.tables.eliminated:
+        new.phase = "elimination"  # 6마, 7마: the kitty is dealt out after (elimination.py)
+        return
+    new.phase = "exchange"
     if state._hands is not None:
         hands = list(state._hands)
         hands[declarer] |= _mask(state._ctx.kitty)

@@ -10,6 +10,7 @@ stating its rules in its docstring:
   per seating;
 * ``state.py`` — :class:`HandState`, a value, and :func:`new_hand`;
 * ``election.py`` — bids, passes, the deal miss;
+* ``elimination.py`` — 6마 and 7마: the declarer eliminates, the pile is dealt out;
 * ``exchange.py`` — the discard, the contract change and the friend call;
 * ``play.py`` — following suit, the joker and its call, trump leads, tricks, the friend revealed;
 * ``open_cards.py`` — what the cards shown allow when the deal is unknown;
@@ -34,11 +35,14 @@ from itertools import combinations
 from typing import Any
 
 from .actions import (FRIEND_KINDS, BidCall, CallFriend, ChangeContract, CompletedTrick,
-                      DeclareDealMiss, Discard, FriendCall, HandResult, Play, format_friend_call,
-                      format_play, parse_friend_call, parse_play)
+                      DeclareDealMiss, Discard, Eliminate, FriendCall, HandResult, Play,
+                      Redistribute, format_friend_call, format_play, parse_friend_call,
+                      parse_play)
 from .cards import sorted_cards
 from .contract import joker_call_card, mighty_card, trick_winner
 from .deck import HAND_SIZE, KITTY_SIZE, PLAYERS, TRICKS, _cards_of, deal_cards
+from .elimination import (_apply_eliminate, _apply_redistribute, _elimination_calls,
+                          random_redistribution, redistribution_sizes)
 from .election import (_apply_bid, _apply_deal_miss, _cancelling_bids, _legal_bids,
                        _may_declare_deal_miss)
 from .errors import IllegalAction, MightyError
@@ -55,7 +59,8 @@ __all__ = [
     "parse_friend_call", "format_friend_call", "parse_play", "format_play", "hand_result",
     "HandResult", "CompletedTrick", "random_legal_action", "deal_miss_value",
     "is_deal_miss_hand", "trick_winner", "mighty_card", "joker_call_card", "PHASES",
-    "FRIEND_KINDS", "PLAYERS", "HAND_SIZE", "KITTY_SIZE", "TRICKS",
+    "FRIEND_KINDS", "PLAYERS", "HAND_SIZE", "KITTY_SIZE", "TRICKS", "Eliminate", "Redistribute",
+    "random_redistribution", "redistribution_sizes",
 ]
 
 # --- apply ------------------------------------------------------------------------------------
@@ -73,7 +78,8 @@ def apply(state: HandState, action: Any) -> HandState:
 
 
 _HANDLERS = {Play: _apply_play, BidCall: _apply_bid, DeclareDealMiss: _apply_deal_miss,
-             Discard: _apply_discard, ChangeContract: _apply_change, CallFriend: _apply_call}
+             Discard: _apply_discard, ChangeContract: _apply_change, CallFriend: _apply_call,
+             Eliminate: _apply_eliminate, Redistribute: _apply_redistribute}
 
 
 def legal_actions(state: HandState) -> list:
@@ -97,6 +103,10 @@ def legal_actions(state: HandState) -> list:
             actions += [DeclareDealMiss(p) for seat, p in enumerate(ctx.players)
                         if _may_declare_deal_miss(state, seat)]
         return actions
+    if phase == "elimination":
+        return _elimination_calls(state)
+    if phase == "redistribution":
+        return []  # a chance event: the table deals (elimination.random_redistribution)
     if phase == "exchange":
         if state._hands is None:
             return [Discard(())]
@@ -131,4 +141,6 @@ def hand_result(state: HandState) -> HandResult:
     declarer_name = ctx.players[declarer]
     friend_name = None if friend is None else ctx.players[friend]
     deltas = seat_deltas(score, ctx.players, declarer_name, friend_name)
+    for name in setup.eliminated:  # 6마, 7마: the eliminated score nothing
+        deltas[name] = 0
     return HandResult(declarer_name, friend_name, setup.contract, taken, score, deltas)

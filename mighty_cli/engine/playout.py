@@ -14,6 +14,7 @@ from .actions import BidCall, CallFriend, ChangeContract, DeclareDealMiss, Disca
 from .cards import SUITS
 from .deck import _cards_of, _nth_card
 from .election import _may_declare_deal_miss, _successors
+from .elimination import _elimination_calls, random_redistribution
 from .exchange import _CARD_CALLS, _call_choices, _lead_request_allowed, _legal_contracts, \
     _with_lead
 from .play import _legal_mask, legal_plays
@@ -84,6 +85,11 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
         if index < len(bids):
             return _tuple_new(BidCall, (player, bids[index]))
         return DeclareDealMiss(misses[index - len(bids)])
+    if phase == "elimination":
+        calls = _elimination_calls(state)
+        return calls[_randrange(rng, len(calls))]
+    if phase == "redistribution":
+        return random_redistribution(state, rng)
     if phase == "exchange" and state._hands is not None:
         cards = _cards_of(state._hands[setup.declarer])
         return Discard(tuple(_sample(rng, cards, ctx.kitty_size)))

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from . import names, safe_toml
-from .cards import Bid, format_bid, format_cards, parse_bid, parse_cards
+from .cards import (Bid, format_bid, format_card, format_cards, parse_bid, parse_card, parse_cards,
+                    sorted_cards)
 from .errors import InvalidNotation, MightyError, RecordError
 from .limits import RECORD_MAX_BYTES
 from .ruleset import Ruleset, load_ruleset, ruleset_from_toml
@@ -34,7 +35,8 @@ TOP_KEYS = {"format", "ruleset", "players", "hands", "ruleset_toml", "title", "l
 FULL_KEYS = ("deal", "election", "discard", "contract", "friend", "tricks")
 RECORDED_KEYS = ("declarer", "contract", "friend", "friend_call", "taken", "opposition")
 HAND_KEYS = {"dealer", "opener", "players", "note", "deal_miss", "taken", "opposition",
-             "declarer", "friend_call", "session", "date", "number", *FULL_KEYS}
+             "declarer", "friend_call", "session", "date", "number", "elimination",
+             "redistribution", *FULL_KEYS}
 STATUSES = ("scored", "deal_miss", "redeal", "in_progress")
 
 _TEXT = (str,)
@@ -56,7 +58,9 @@ HAND_TYPES = {"dealer": (_TEXT, "a player's name"), "opener": (_TEXT, "a player'
               "deal": ((dict,), "a table of player = \"10 cards\" and kitty = \"3 cards\""),
               "players": ((list,), "a list of the five players' names"),
               "election": ((list,), "a list of calls such as \"Bo 13H\" or \"Cy pass\""),
-              "tricks": ((list,), "a list of strings of played cards")}
+              "tricks": ((list,), "a list of strings of played cards"),
+              "elimination": ((list,), "a list of calls such as \"JK Bo\" or \"D5 kitty\""),
+              "redistribution": ((dict,), "a table of player = \"cards\"")}
 #: Keys of a hand that name a player, spelt as the record's players are (names.normalize).
 NAME_KEYS = ("dealer", "opener", "declarer", "deal_miss", "friend")
 
@@ -490,6 +494,11 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         _no_more(hand, index, "discard", "the election is not over")
         outcome.state = state
         return outcome
+    state = _replay_elimination(engine, state, hand, index)
+    if state.phase in ("elimination", "redistribution"):  # 6마, 7마: not over yet
+        _no_more(hand, index, "discard", "the eliminations are not over")
+        outcome.state = state
+        return outcome
     if "discard" in hand:
         state = engine.apply(state, engine.Discard(tuple(_cards(hand["discard"], index, "discard"))))
     elif deal is None and state.phase == "exchange":
@@ -545,6 +554,44 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     outcome.score = result.score
     outcome.deltas.update(result.deltas)
     return _settle_pot(rules, outcome, pot)
+
+
+def _replay_elimination(engine: Any, state: Any, hand: dict, index: int) -> Any:
+    """6마, 7마: the declarer's elimination calls (``elimination = ["JK Bo", "D5 kitty"]``; a
+    card alone where the deal is known; ``player:Cy`` under table.eliminate_by = player) and the
+    cards dealt out after them (``redistribution = { Ana = "...", ... }``)."""
+    calls = hand.get("elimination", [])
+    if calls and state.phase != "elimination":
+        raise RecordError(f"hand {index}: elimination: nobody is eliminated here "
+                          f"(table.eliminated)")
+    if not all(isinstance(call, str) for call in calls):
+        raise RecordError(f"hand {index}: elimination: expected calls such as \"JK Bo\"")
+    for call in calls:
+        if state.phase != "elimination":
+            raise RecordError(f"hand {index}: elimination: {call!r} comes after the last "
+                              f"elimination")
+        words = call.split()
+        try:
+            if len(words) == 1 and words[0].lower().startswith("player:"):
+                action = engine.Eliminate(None, words[0][7:])
+            elif len(words) in (1, 2):
+                who = words[1] if len(words) == 2 else None
+                action = engine.Eliminate(parse_card(words[0]),
+                                          None if who in (None, "kitty") else who)
+            else:
+                raise InvalidNotation(f"{call!r}: expected a card and who held it")
+        except InvalidNotation as exc:
+            raise RecordError(f"hand {index}: elimination: {exc}") from None
+        state = engine.apply(state, action)
+    if state.phase == "redistribution" and ("redistribution" in hand or state.open_cards):
+        given = hand.get("redistribution", {})
+        try:
+            cards = tuple((who, tuple(parse_cards(text))) for who, text in given.items())
+        except (InvalidNotation, AttributeError, TypeError):
+            raise RecordError(f"hand {index}: redistribution: expected player = \"cards\"") \
+                from None
+        state = engine.apply(state, engine.Redistribute(cards))
+    return state
 
 
 def _no_more(hand: dict, index: int, key: str, why: str) -> None:
@@ -626,6 +673,14 @@ def state_to_hand(state: Any, deal: Optional[dict[str, list[int]]] = None) -> di
                 hand["deal_miss"] = action.player
             else:  # cancelled by a full bid (deal_miss.full_bid_cancels): keep its place
                 election.append(f"{action.player} {DEAL_MISS_CALL}")
+        elif isinstance(action, engine.Eliminate):  # 6마, 7마: each call with its holder
+            card, holder = state.eliminations[len(hand.setdefault("elimination", []))]
+            hand["elimination"].append(f"player:{holder}" if card is None else
+                                       f"{format_card(card)} {holder or 'kitty'}")
+        elif isinstance(action, engine.Redistribute):
+            if action.cards:
+                hand["redistribution"] = {who: format_cards(sorted_cards(cards))
+                                          for who, cards in action.cards}
         elif isinstance(action, engine.Discard):
             if action.cards:
                 hand["discard"] = format_cards(action.cards)

@@ -26,7 +26,8 @@ from .limits import POINTS_LIMIT, RULESET_MAX_BYTES
 BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan", "minsa",
                  "sinchon", "gyeonggi", "gwangju", "daegu", "sejong", "msol", "dongdaejeon",
                  "baekseok", "simple", "gwanak-5", "incheon", "iu", "gyeonggi-north", "uos",
-                 "standard-4", "standard-3", "jeju-3", "standard-2")
+                 "standard-6", "standard-7", "standard-4", "standard-3", "jeju-3",
+                 "standard-2")
 
 #: Other names clubs use for the bundled rulesets (find_ruleset accepts these too).
 ALIASES = {
@@ -39,6 +40,7 @@ ALIASES = {
     "관악": "gwanak-5", "관악5마": "gwanak-5", "gwanak": "gwanak-5", "snu": "gwanak-5",
     "인천": "incheon", "인천과고": "incheon", "이우": "iu", "경기북": "gyeonggi-north",
     "서울시립대": "uos", "시립대": "uos",
+    "6마": "standard-6", "six": "standard-6", "7마": "standard-7", "seven": "standard-7",
     "4마": "standard-4", "four": "standard-4", "3마": "standard-3", "three": "standard-3",
     "제주": "jeju-3", "제주3마": "jeju-3", "jeju": "jeju-3", "2마": "standard-2", "two": "standard-2",
 }
@@ -452,18 +454,31 @@ class Session:
 class Table:
     """How many play and with which cards: RULES.md §10 (000 §3.5: 4마, 3마, 2마)."""
 
-    players: int = option(5, "Players dealt a hand (5마: five; 4마, 3마, 2마: four, three, two). "
-                          "Six or seven present still play five-handed, sitting out in turn "
-                          "(session.sit_out).", source="000 §3.2; §3.5", low=2, high=5)
+    players: int = option(5, "Players dealt a hand (5마: five; 4마, 3마, 2마: four, three, two; "
+                          "6마, 7마: six, seven, with table.eliminated). More present than this "
+                          "sit out in turn (session.sit_out).", source="000 §3.2; §3.3-3.5",
+                          low=2, high=7)
+    hand_size: int = option(10, "Cards dealt to each player: 10, or fewer where players are "
+                            "eliminated (6마: 8; 7마: 7). Every hand is played with ten.",
+                            source="000 §3.3 (6마: 8장씩); §3.4 (7마: 7장씩)", low=5, high=10)
+    eliminated: int = option(0, "Players the declarer eliminates after the election (6마: 1, "
+                             "7마: 2); their hands and the kitty are dealt out so that the rest "
+                             "play as five.", source="000 §3.3 (6마); §3.4 (7마)", low=0, high=2)
+    eliminate_by: str = option("card", "How the declarer eliminates: by calling a card (its "
+                               "holder leaves; a card in the kitty is called again), or by naming "
+                               "the player (local rule).", source="000 §3.3 (카드를 불러서 탈락); "
+                               "footnote 15 (사람을 지명해 죽일 수도 있다)",
+                               choices=("card", "player"))
     removed_ranks: list = option([], "Ranks taken out of the 53 in every suit before dealing "
                                  "(4마: 2 and 4; 3마: \"2~6을 빼고\").", source="000 §3.5",
                                  kind="any_ranks")
     removed_cards: str = option("", "Single cards taken out as well, as a card list (4마's "
                                 "\"빨간 3\": D3 H3).", source="000 §3.5", kind="cards")
     kitty_size: int = option(3, "Cards left face down (the kitty); the declarer takes them and "
-                             "discards as many. Every hand is ten cards, so players × 10 + kitty "
-                             "= the cards in play.", source="003; 000 §3.2.1; §3.5", low=1,
-                             high=13)
+                             "discards as many (with eliminations: the kitty joins the eliminated "
+                             "hands and he discards what he holds beyond ten). players × "
+                             "hand_size + kitty = the cards in play.",
+                             source="003; 000 §3.2.1; §3.3-3.5", low=1, high=13)
 
 
 @dataclass(frozen=True)
@@ -500,6 +515,20 @@ class Ruleset:
         count = sum(1 for rank in self.cards.point_ranks for suit in SUIT_LETTERS
                     if suit + rank not in removed)
         return count + (1 if self.cards.joker_is_point_card and "JK" not in removed else 0)
+
+    @property
+    def playing(self) -> int:
+        """Players who play the tricks: table.players less the eliminated (6마, 7마: five)."""
+        return self.table.players - self.table.eliminated
+
+    @property
+    def elimination_discard(self) -> int:
+        """What the declarer discards after an elimination: the eliminated hands and the kitty
+        make every other player's hand up to ten, and the declarer takes the rest (6마: 13 - 2 ×
+        4 = 5 to him, three to discard; 7마: 18 - 3 × 4 = 6, three to discard)."""
+        t = self.table
+        pile = t.eliminated * t.hand_size + t.kitty_size
+        return pile - (self.playing - 1) * (10 - t.hand_size) - (10 - t.hand_size)
 
     @property
     def removed_card_names(self) -> set[str]:
@@ -912,10 +941,17 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
             raise RulesetError(f"{label}: cards.{key} = {getattr(c, key)!r} is one of the cards "
                                f"removed from the deck (table.removed_cards)")
     in_play = 53 - len(removed)
-    if t.players * 10 + t.kitty_size != in_play:
-        raise RulesetError(f"{label}: table.players = {t.players} hands of 10 and a kitty of "
-                           f"{t.kitty_size} need {t.players * 10 + t.kitty_size} cards, but "
-                           f"{in_play} are in play (53 less table.removed_cards)")
+    if t.players * t.hand_size + t.kitty_size != in_play:
+        raise RulesetError(f"{label}: table.players = {t.players} hands of {t.hand_size} and a "
+                           f"kitty of {t.kitty_size} need {t.players * t.hand_size + t.kitty_size} "
+                           f"cards, but {in_play} are in play (53 less table.removed_cards)")
+    if not t.eliminated and t.hand_size != 10:
+        raise RulesetError(f"{label}: table.hand_size = {t.hand_size}: a hand without "
+                           f"eliminations is dealt ten cards (table.eliminated)")
+    if t.eliminated and (t.players - t.eliminated < 2 or rules.elimination_discard < 0):
+        raise RulesetError(f"{label}: table.eliminated = {t.eliminated} leaves "
+                           f"{t.players - t.eliminated} players who cannot each be made up to ten "
+                           f"cards from the eliminated hands and the kitty")
     s = rules.scoring
     if s.formula == "custom" and not (s.success and s.failure):
         raise RulesetError(f"{label}: scoring.formula = \"custom\" needs both scoring.success and "

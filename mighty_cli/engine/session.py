@@ -6,6 +6,9 @@ gets back a proposal (the table may overrule it) or the pot's movements.
 * Dealer: the previous friend (the declarer if he played alone), or as ``session.next_dealer``
   says; after a deal miss ``deal_miss.next_dealer``; after everyone passed
   ``session.all_pass_dealer``. The first dealer of a session is chosen (default: the first seat).
+* Who sits out is counted against the ruleset's table (``table.players``: five, or 2-7 for 2마
+  to 7마): one more present than it, the dealer; two more, as follows. So a 7-player club plays
+  7마 (standard-7) with nobody out, or 5마 with two out.
 * Six present: the dealer deals and sits the hand out (000 §3.3.1); with ``session.sit_out =
   "declarer_if_opposition_won"`` a beaten declarer deals and sits out instead. Seven present: the
   previous declarer and friend sit out (000 §3.4.1); without them (a session's first hand, a

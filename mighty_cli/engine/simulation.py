@@ -80,7 +80,8 @@ def simulate(rules: Ruleset, ruleset_name: str, players: Sequence[str], hands: i
     for number in range(1, hands + 1):
         proposal = propose(rules, players, previous, in_playing_order=True)
         five = list(proposal.players)
-        dealt = engine.deal_cards(hand_seed(seed, number), five, rules.deck_cards)
+        dealt = engine.deal_cards(hand_seed(seed, number), five, rules.deck_cards,
+                                  rules.table.hand_size)
         deal = {who: sorted_cards(cards) for who, cards in dealt.items()}  # as mighty deal
         state = engine.new_hand(rules, five, proposal.dealer, deal, proposal.opener)
         state = play_random_hand(state, rng)

@@ -27,14 +27,15 @@ from .errors import IllegalAction, MightyError
 from .ruleset import Ruleset
 from .tables import _Context, _seating, _tables
 
-PHASES = ("election", "exchange", "friend", "play", "done", "deal_miss", "redeal")
+PHASES = ("election", "elimination", "redistribution", "exchange", "friend", "play", "done",
+          "deal_miss", "redeal")
 
 class _Setup:
     """The election and exchange facts, shared unchanged by every state of the play."""
 
     __slots__ = ("calls", "standing", "standing_seat", "passed", "consecutive", "opener",
                  "deal_miss_seat", "declarer", "bid", "contract", "discards", "discard_known",
-                 "friend_call")
+                 "friend_call", "eliminations", "eliminated")
 
     def copy(self) -> "_Setup":
         new = _new_state(_Setup)
@@ -51,6 +52,8 @@ class _Setup:
         new.discards = self.discards
         new.discard_known = self.discard_known
         new.friend_call = self.friend_call
+        new.eliminations = self.eliminations
+        new.eliminated = self.eliminated
         return new
 
 
@@ -205,6 +208,16 @@ class HandState:
         return None if seat is None else self._ctx.players[seat]
 
     @property
+    def eliminated(self) -> tuple[str, ...]:
+        """The players the declarer eliminated (6마, 7마; table.eliminated)."""
+        return self._setup.eliminated
+
+    @property
+    def eliminations(self) -> tuple:
+        """The declarer's elimination calls in order: (card or None, player or None) each."""
+        return self._setup.eliminations
+
+    @property
     def history(self) -> tuple:
         actions = []
         node = self._history
@@ -256,7 +269,7 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
         raise MightyError(f"dealer {dealer!r} is not one of the players {', '.join(players)} "
                           f"(a dealer sitting the hand out needs the opener named)")
     deal_masks = _check_deal(deal, players, tables.kitty_size, tables.deck_mask,
-                             tables.valid) if deal is not None else None
+                             tables.valid, tables.hand_size) if deal is not None else None
     ctx = _Context(rules, players, seating, dealer, deal, deal_masks)
     if opener is None:
         seat = seat_of[dealer]
@@ -279,6 +292,8 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     setup.discards = None
     setup.discard_known = False
     setup.friend_call = None
+    setup.eliminations = ()  # 6마/7마: the declarer's elimination calls, in order
+    setup.eliminated = ()    # the players they eliminated
     state = _new_state(HandState)
     state._ctx = ctx
     state._setup = setup
@@ -305,7 +320,8 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
 
 
 def _phase_error(state: HandState, what: str, error: type) -> IllegalAction:
-    where = {"election": "the election", "exchange": "the exchange (discard)",
+    where = {"election": "the election", "elimination": "the elimination",
+             "redistribution": "the redistribution", "exchange": "the exchange (discard)",
              "friend": "the friend call", "play": f"trick {state.trick_number}",
              "done": "the end of the hand", "deal_miss": "a deal miss",
              "redeal": "a redeal (everyone passed)"}[state.phase]

@@ -51,7 +51,7 @@ class _RuleTables:
     __slots__ = ("rules", "weights", "weight_list", "bids", "discount", "successors",
                  "point_mask", "full_bid", "opener_after_dealer", "miss_allowed", "bid_set",
                  "opener_may_pass", "changes", "contracts", "descend", "n", "kitty_size",
-                 "deck", "deck_mask", "valid")
+                 "deck", "deck_mask", "valid", "hand_size", "eliminated")
 
     def __init__(self, rules: Ruleset):
         e = rules.election
@@ -79,6 +79,8 @@ class _RuleTables:
         self.deck = rules.deck_cards
         self.deck_mask = _mask(self.deck)
         self.valid = frozenset(self.deck)
+        self.hand_size = rules.table.hand_size  # dealt (6마: 8, 7마: 7); every hand plays ten
+        self.eliminated = rules.table.eliminated
         self.point_mask = _point_mask(rules) & self.deck_mask
         self.full_bid = rules.full_bid
         self.descend = rules.bids_descend

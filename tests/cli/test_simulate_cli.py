@@ -106,3 +106,40 @@ def test_unknown_ruleset_is_one_line(runner, tmp_path):
                                  "-o", str(tmp_path / "x.toml")])
     assert result.exit_code == 1
     assert len(result.output.strip().splitlines()) == 1
+
+
+# --- mighty deal and replay for every table size ------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset, players, hand, kitty", [
+    ("standard-2", 2, 10, 2), ("standard-3", 3, 10, 3), ("standard-4", 4, 10, 3),
+    ("standard", 5, 10, 3), ("standard-6", 6, 8, 5), ("standard-7", 7, 7, 4)])
+def test_deal_gives_every_table_size_its_hands_and_kitty(runner, ruleset, players, hand, kitty):
+    from mighty_cli.engine.record import read_record, replay
+
+    result = runner.invoke(cli, ["deal", "--seed", "3", "--ruleset", ruleset, "--hands", "2"])
+    assert result.exit_code == 0, result.output
+    record = read_record(result.output)
+    assert len(record.players) == players
+    deal = record.hands[0]["deal"]
+    assert [len(deal[p].split()) for p in record.players] == [hand] * players
+    assert len(deal["kitty"].split()) == kitty
+    assert {outcome.status for outcome in replay(record).hands} == {"in_progress"}
+
+
+def test_deal_players_must_match_the_table(runner):
+    result = runner.invoke(cli, ["deal", "--seed", "3", "--ruleset", "standard-4",
+                                 "--players", "A,B,C,D,E"])
+    assert result.exit_code == 2
+    assert "expected 4 distinct names (table.players of standard-4)" in result.output
+
+
+@pytest.mark.parametrize("ruleset", ["standard-6", "standard-7", "standard-4", "standard-3"])
+def test_simulate_with_players_sitting_out_of_every_size(runner, tmp_path, ruleset):
+    from mighty_cli.engine.ruleset import load_ruleset
+
+    n = load_ruleset(ruleset).table.players
+    names = ",".join(["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal", "Ivy"][:n + 1])
+    path, sim = simulate(runner, tmp_path, "--ruleset", ruleset, "--hands", "20", "--seed", "4",
+                         "--players", names)
+    assert replay_json(runner, path)["totals"] == sim["totals"]

@@ -17,11 +17,12 @@ from mighty_cli.engine.hand import (BidCall, Discard, Play, apply, deal_cards, h
 from mighty_cli.engine.record import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import bundled_names, load_ruleset
 
-NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
+NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus")
 
 
 def players_of(rules) -> tuple:
-    """The players of a ruleset's table (table.players: 5마 five, 4마 four, 3마 three, 2마 two)."""
+    """The players of a ruleset's table (table.players: 5마 five, 4마 four, 3마 three, 2마 two,
+    6마 six, 7마 seven)."""
     return NAMES[:rules.table.players]
 
 RULESETS = bundled_names()
@@ -35,13 +36,14 @@ def random_hand(name: str, seed: int, choose_from_list: bool = False):
     rules = load_ruleset(name)
     players = players_of(rules)
     rng = random.Random(seed)
-    deal = deal_cards(seed, players, rules.deck_cards)
+    deal = deal_cards(seed, players, rules.deck_cards, rules.table.hand_size)
     state = new_hand(rules, players, players[seed % len(players)], deal)
     states = [state]
     # a deal miss a full bid may cancel (deal_miss.full_bid_cancels) is cancelled half the time
     while state.phase not in ENDED or (state.phase == "deal_miss" and legal_actions(state)
                                        and rng.random() < 0.5):
-        if choose_from_list and state.phase != "exchange":
+        # the redistribution (6마, 7마) is a chance event legal_actions does not list
+        if choose_from_list and state.phase not in ("exchange", "redistribution"):
             action = rng.choice(legal_actions(state))
         else:
             action = random_legal_action(state, rng)
@@ -64,8 +66,7 @@ def test_random_hands_score_zero_sum_and_account_for_every_point(name, seed):
     assert played == sum(final.points_taken.values())
     assert played + final.discarded_points == rules.point_card_total
     cards = [play.card for trick in final.tricks for _, play in trick.plays]
-    n = rules.table.players
-    assert len(cards) == 10 * n
+    assert len(cards) == 10 * rules.playing  # 6마, 7마: five play after the eliminations
     assert set(cards) | set(final.discards) == set(rules.deck_cards)
     assert 0 <= result.taken <= rules.point_card_total
 
@@ -95,7 +96,7 @@ def test_illegal_actions_are_rejected(name, seed):
             outside = [card for card in DECK if card not in hand]
             with pytest.raises(IllegalAction):
                 apply(state, Play(player, rng.choice(outside)))
-            others = [p for p in players_of(rules) if p != player and state.hands[p]]
+            others = [p for p in state.players if p != player and state.hands[p]]
             if others:
                 with pytest.raises(IllegalAction):
                     apply(state, Play(others[0], state.hands[others[0]][0]))
@@ -113,7 +114,7 @@ def test_illegal_actions_are_rejected(name, seed):
         elif state.phase == "exchange":
             hand = state.hands[state.to_move]
             outside = [card for card in DECK if card not in hand]
-            size = rules.table.kitty_size  # the discard is as large as the kitty
+            size = len(hand) - 10  # the discard: what the declarer holds beyond ten
             with pytest.raises(IllegalAction):
                 apply(state, Discard((outside[0],) + tuple(hand[:size - 1])))
             with pytest.raises(IllegalAction):
