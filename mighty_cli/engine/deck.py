@@ -90,13 +90,9 @@ DEAL_ALGORITHM = "mighty-deal/1"
 _WORDS = struct.Struct(">8I")
 
 
-def _random_words(seed: int):
-    """The seed's stream of unsigned 32-bit integers (step 1 above)."""
-    prefix = f"{DEAL_ALGORITHM}:{int(seed)}:"
-    block = 0
-    while True:
-        yield from _WORDS.unpack(sha256(f"{prefix}{block}".encode()).digest())
-        block += 1
+def _words(prefix: bytes, block: int) -> tuple[int, ...]:
+    """The eight 32-bit integers of one block of the stream (step 1 above)."""
+    return _WORDS.unpack(sha256(prefix + str(block).encode()).digest())
 
 
 # Each step of the shuffle: the slot i, the bound i + 1 and the rejection limit (computed once).
@@ -108,11 +104,22 @@ def shuffled_deck(seed: int, deck: Sequence[int] = DECK) -> list[int]:
     cards = list(deck)
     steps = _STEPS if len(cards) == len(DECK) else \
         tuple((i, i + 1, (1 << 32) - (1 << 32) % (i + 1)) for i in range(len(cards) - 1, 0, -1))
-    words = _random_words(seed)
+    prefix = f"{DEAL_ALGORITHM}:{int(seed)}:".encode()
+    # the blocks one draw per step needs, at once; a rejection (rare) takes more
+    blocks = (len(steps) + 7) // 8
+    words: list[int] = []
+    for block in range(blocks):
+        words.extend(_words(prefix, block))
+    k = 0
     for i, bound, limit in steps:
-        u = next(words)
-        while u >= limit:  # rejection keeps every j equally likely
-            u = next(words)
+        while True:
+            if k == len(words):
+                words.extend(_words(prefix, blocks))
+                blocks += 1
+            u = words[k]
+            k += 1
+            if u < limit:  # rejection keeps every j equally likely
+                break
         j = u % bound
         cards[i], cards[j] = cards[j], cards[i]
     return cards
