@@ -205,3 +205,51 @@ def test_golden_seeded_deal_of_6ma():
     deal = deal_cards(1, SIX, rules.deck_cards, rules.table.hand_size)
     assert format_cards(sorted_cards(deal["Ed"])) == "JK SJ S2 DK D10 D7 D4 CK"
     assert format_cards(sorted_cards(deal["kitty"])) == "S8 HQ H10 H3 CJ"
+
+
+# --- 대전 6마 (000 §7.4) and 관악 6마 (§7.6) ------------------------------------------------------
+
+
+def test_daejeon_6_election_as_sinchon_but_not_above_20():
+    rules, sinchon = load_ruleset("daejeon-6"), load_ruleset("sinchon")
+    state = new_hand(rules, SIX, "Ana", cards(DEAL_6))
+    assert state.to_move == "Ana"  # the dealer opens (신촌)
+    actions = legal_actions(state)
+    assert BidCall("Ana", None) not in actions  # and may not pass
+    assert BidCall("Ana", parse_bid("13NT")) in actions  # no-trump one less
+    assert BidCall("Ana", parse_bid("13S")) not in actions
+    assert BidCall("Ana", parse_bid("20S")) in actions
+    assert BidCall("Ana", parse_bid("21S")) not in actions  # 20보다 높은 공약을 할 수는 없다
+    assert sinchon.election.max_bid == 0  # 신촌 bids above 20
+
+
+def test_daejeon_6_deal_miss_with_a_lone_jack_or_a_lone_mighty():
+    from mighty_cli.engine.hand import is_deal_miss_hand
+
+    rules, six = load_ruleset("daejeon-6"), load_ruleset("standard-6")
+    lone_jack = parse_cards("HJ S9 S8 S7 D9 D8 D7 C9")
+    lone_king = parse_cards("HK S9 S8 S7 D9 D8 D7 C9")
+    assert is_deal_miss_hand(rules, lone_jack) and not is_deal_miss_hand(rules, lone_king)
+    assert not is_deal_miss_hand(six, lone_jack)
+
+
+def test_gwanak_6_change_to_no_trump_one_less():
+    def change_to_no_trump(name):
+        state = declared(load_ruleset(name), SIX, DEAL_6, bid="14S")
+        state = eliminate(state, "JK")
+        state = redistribute(state, Ana="JK SJ DK CK CJ", Bo="S2 D10", Cy="D7 D4", Di="S8 HQ",
+                             Fay="H10 H3")
+        state = apply(state, Discard(tuple(parse_cards("D2 D9 H6"))))
+        return min(action.contract.number for action in legal_actions(state)
+                   if type(action).__name__ == "ChangeContract" and action.contract.trump is None)
+
+    assert change_to_no_trump("gwanak-6") == 15
+    assert change_to_no_trump("daejeon-6") == 16  # standard: +2
+
+
+def test_gwanak_6_deal_miss_with_a_lone_ten():
+    from mighty_cli.engine.hand import is_deal_miss_hand
+
+    lone_ten = parse_cards("H10 S9 S8 S7 D9 D8 D7 C9")
+    assert is_deal_miss_hand(load_ruleset("gwanak-6"), lone_ten)
+    assert not is_deal_miss_hand(load_ruleset("daejeon-6"), lone_ten)
