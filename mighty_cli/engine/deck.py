@@ -5,8 +5,11 @@ Rules held here:
 * The deck is 53 cards: four suits of 2-A and one joker (000 §1). A card is an int
   (``suit << 4 | rank``, the joker 64) and a set of cards is an int bitmask (bit ``card``), so a
   hand is one int and "holds a card of a suit" is one ``&``.
-* Five players, ten cards each, and three to the kitty (000 §2.1); ten tricks.
-* A deal gives every card of the deck to exactly one player or the kitty.
+* Five players, ten cards each, and three to the kitty (000 §2.1); ten tricks. Other tables
+  are ruleset data (``table.players``, ``table.hand_size``, ``table.kitty_size``, the removed
+  cards: 000 §3.3-3.5); the constants here are the five-player game's.
+* A deal gives every card of the ruleset's deck to exactly one player or the kitty.
+* Seeded deals follow mighty-deal/1 (below), the same everywhere and for years.
 """
 
 from __future__ import annotations

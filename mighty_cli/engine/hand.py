@@ -1,4 +1,7 @@
-"""The hand engine: one hand of five-player Mighty, checked action by action (RULES.md §2-§7).
+"""The hand engine: one hand of Mighty, checked action by action (RULES.md §2-§7, §10).
+
+The table is the ruleset's (``[table]``): five players by default, two to seven for 2마 to 7마,
+over the 53 cards less the removed ones; 6마 and 7마 eliminate players after the election.
 
 This module is the engine's public face; the rules live in one module per phase and idea, each
 stating its rules in its docstring:
