@@ -34,7 +34,7 @@ from mighty_cli.engine.hand import (apply, deal_cards, hand_result, legal_action
                                     new_hand, random_legal_action)
 from mighty_cli.engine.ruleset import bundled_names, load_ruleset  # noqa: E402
 
-PLAYERS = ("Ana", "Bo", "Cy", "Di", "Ed")
+NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus")
 ENDED = ("done", "deal_miss", "redeal")
 
 
@@ -42,8 +42,11 @@ def play_hands(rules, hands: int, seed: int = 0, listing: bool = False) -> tuple
     """Play random legal hands; returns (hands scored, actions applied)."""
     rng = random.Random(seed)
     scored = actions = 0
+    players = NAMES[:rules.table.players]  # table.players: 2마 to 7마
+    deck = rules.deck_cards
     for number in range(hands):
-        state = new_hand(rules, PLAYERS, PLAYERS[number % 5], deal_cards(seed + number, PLAYERS))
+        state = new_hand(rules, players, players[number % len(players)],
+                         deal_cards(seed + number, players, deck, rules.table.hand_size))
         while state.phase not in ENDED:
             if listing and state.phase != "exchange":
                 action = rng.choice(legal_actions(state))
@@ -72,7 +75,8 @@ def main() -> None:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
         return
     names = args.ruleset or bundled_names()
-    print(f"{'ruleset':<20} {'hands/s':>9} {'µs/hand':>8} {'actions/hand':>13} {'played':>7}")
+    print(f"{'ruleset':<20} {'players':>7} {'hands/s':>9} {'µs/hand':>8} {'actions/hand':>13} "
+          f"{'played':>7}")
     for name in names:
         rules = load_ruleset(name)
         play_hands(rules, 50)  # warm the caches
@@ -83,7 +87,8 @@ def main() -> None:
                                          listing=args.list)
             times.append(time.perf_counter() - start)
         elapsed = statistics.median(times)
-        print(f"{name:<20} {args.hands / elapsed:>9.0f} {elapsed / args.hands * 1e6:>8.0f} "
+        print(f"{name:<20} {rules.table.players:>7} {args.hands / elapsed:>9.0f} "
+              f"{elapsed / args.hands * 1e6:>8.0f} "
               f"{actions / args.hands:>13.1f} {scored / args.hands:>7.0%}")
 
 

@@ -51,6 +51,7 @@ SOURCES = (
     "mighty_cli/cli/table_view.py",
     "mighty_cli/cli/where.py",
     "mighty_cli/cli/site.py",
+    "mighty_cli/cli/simulate.py",
     "mighty_cli/engine/cards.py",
     "mighty_cli/engine/korean.py",
     "mighty_cli/engine/scoring.py",

@@ -34,6 +34,7 @@ COMMANDS = {
     "score": "mighty_cli.cli.score:score",
     "replay": "mighty_cli.cli.hands:replay",
     "deal": "mighty_cli.cli.hands:deal",
+    "simulate": "mighty_cli.cli.simulate:simulate",
     "referee": "mighty_cli.cli.referee:referee",
     "league": "mighty_cli.cli.league:league",
     "player": "mighty_cli.cli.league:player",

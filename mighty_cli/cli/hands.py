@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import hashlib
-
 import click
 
 from ..engine.cards import format_bid, format_cards, sorted_cards
+from ..engine.deck import hand_seed  # noqa: F401  (evening.py imports it from here)
 from ..engine.record import Record, dump_record, record_ruleset, replay as replay_record
 from ..engine.ruleset import load_ruleset
 from ..engine.scoring import doubling_label
@@ -105,17 +104,12 @@ def late_hands(record: Record, result, rules) -> list[str]:
     return notes
 
 
-def hand_seed(seed: int, hand_number: int) -> int:
-    """The seed of one hand of a dealt set: every table that plays seed N gets the same deals."""
-    digest = hashlib.sha256(f"mighty:{seed}:{hand_number}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
 @click.command()
 @click.option("--seed", type=int, required=True,
               help=N_("Same seed, same deals, at every table."))
-@click.option("--players", default="P1,P2,P3,P4,P5", show_default=True,
-              help=N_("Five names in playing order, separated by commas."))
+@click.option("--players", default=None,
+              help=N_("The players in playing order, separated by commas (as many as the "
+                      "ruleset's table.players; default P1,P2,...)."))
 @click.option("--hands", "count", type=click.IntRange(1, 1000), default=1, show_default=True,
               help=N_("How many hands to deal."))
 @ruleset_option(default="standard")
@@ -123,7 +117,7 @@ def hand_seed(seed: int, hand_number: int) -> int:
               help=N_("Dealer of the first hand (default: first player)."))
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
               help=N_("Write the record to a file instead of printing it."))
-def deal(seed: int, players: str, count: int, ruleset_name: str, dealer: str | None,
+def deal(seed: int, players: str | None, count: int, ruleset_name: str, dealer: str | None,
          output: str | None) -> None:
     """Deal reproducible hands as a hand record, ready to referee or replay.
 
@@ -134,16 +128,23 @@ def deal(seed: int, players: str, count: int, ruleset_name: str, dealer: str | N
     """
     from ..engine.hand import deal_cards
 
+    rules = load_ruleset(ruleset_name)  # fail early on an unknown ruleset
+    n = rules.table.players
+    if players is None:
+        players = ",".join(f"P{k}" for k in range(1, n + 1))
     names = [p.strip() for p in players.split(",") if p.strip()]
-    if len(names) != 5 or len(set(names)) != 5:
-        raise click.BadParameter(_("expected five distinct names"), param_hint="--players")
+    if len(names) != n or len(set(names)) != n:
+        raise click.BadParameter(ngettext("expected {count} distinct name (table.players of "
+                                          "{ruleset})", "expected {count} distinct names "
+                                          "(table.players of {ruleset})", n)
+                                 .format(count=n, ruleset=rules.name), param_hint="--players")
     if dealer is not None and dealer not in names:
         raise click.BadParameter(_("{dealer!r} is not one of the players").format(dealer=dealer),
                                  param_hint="--dealer")
-    load_ruleset(ruleset_name)  # fail early on an unknown ruleset
     hands = []
     for number in range(1, count + 1):
-        cards = deal_cards(hand_seed(seed, number), names)
+        cards = deal_cards(hand_seed(seed, number), names, rules.deck_cards,
+                           rules.table.hand_size)
         hand = {"deal": {who: format_cards(sorted_cards(cards[who])) for who in names + ["kitty"]}}
         if number == 1:
             hand = {"dealer": dealer or names[0]} | hand

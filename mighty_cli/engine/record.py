@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from . import names, safe_toml
-from .cards import Bid, format_bid, format_cards, parse_bid, parse_cards
+from .cards import (Bid, format_bid, format_card, format_cards, parse_bid, parse_card, parse_cards,
+                    sorted_cards)
 from .errors import InvalidNotation, MightyError, RecordError
 from .limits import RECORD_MAX_BYTES
 from .ruleset import OutsideFolder, Ruleset, load_ruleset, ruleset_from_toml
@@ -35,7 +36,8 @@ TOP_KEYS = {"format", "ruleset", "players", "hands", "ruleset_toml", "title", "l
 FULL_KEYS = ("deal", "election", "discard", "contract", "friend", "tricks")
 RECORDED_KEYS = ("declarer", "contract", "friend", "friend_call", "taken", "opposition")
 HAND_KEYS = {"dealer", "opener", "players", "note", "deal_miss", "taken", "opposition",
-             "declarer", "friend_call", "session", "date", "number", *FULL_KEYS}
+             "declarer", "friend_call", "session", "date", "number", "elimination",
+             "redistribution", *FULL_KEYS}
 STATUSES = ("scored", "deal_miss", "redeal", "in_progress")
 
 _TEXT = (str,)
@@ -57,7 +59,9 @@ HAND_TYPES = {"dealer": (_TEXT, "a player's name"), "opener": (_TEXT, "a player'
               "deal": ((dict,), "a table of player = \"10 cards\" and kitty = \"3 cards\""),
               "players": ((list,), "a list of the five players' names"),
               "election": ((list,), "a list of calls such as \"Bo 13H\" or \"Cy pass\""),
-              "tricks": ((list,), "a list of strings of played cards")}
+              "tricks": ((list,), "a list of strings of played cards"),
+              "elimination": ((list,), "a list of calls such as \"JK Bo\" or \"D5 kitty\""),
+              "redistribution": ((dict,), "a table of player = \"cards\"")}
 #: Keys of a hand that name a player, spelt as the record's players are (names.normalize).
 NAME_KEYS = ("dealer", "opener", "declarer", "deal_miss", "friend")
 
@@ -181,14 +185,17 @@ def checked_players(players: Any, source: str) -> list[str]:
     if len(set(players)) != len(players):
         twice = next(p for p in players if players.count(p) > 1)
         raise RecordError(f"{source}: players: {twice!r} appears twice")
-    if len(players) < 5:
+    if len(players) < 2:
         raise RecordError(_five_message(source, players))
     return players
 
 
 def _five_message(source: str, players: list[str]) -> str:
-    return (f"{source}: players: Mighty is played by five (six or seven present, five playing "
-            f"each hand; more only when every hand names its five); got {len(players)}")
+    # Five play each hand (the ruleset's table.players: 4마, 3마, 2마 fewer); a session seats up
+    # to seven, and a league's export names everyone who ever played, each hand saying which.
+    return (f"{source}: players: Mighty is played by two to seven (six or seven present, five "
+            f"playing each hand; more only when every hand names its players); "
+            f"got {len(players)}")
 
 
 def check_hand_shape(hand: Any, index: int, players: list[str], source: str) -> None:
@@ -317,16 +324,18 @@ def _locate(index: int, message: str) -> str:
     return f"hand {index}, {message}" if message.startswith("trick") else f"hand {index}: {message}"
 
 
-def _hand_players(all_players: Sequence[str], hand: dict, index: int) -> list[str]:
+def _hand_players(all_players: Sequence[str], hand: dict, index: int, n: int = 5) -> list[str]:
+    """Who played this hand: ``n`` (table.players) of the record's players."""
+    count = "five" if n == 5 else str(n)
     players = hand.get("players")
     if players is None:
-        if len(all_players) != 5:
+        if len(all_players) != n:
             raise RecordError(f"hand {index}: the record lists {len(all_players)} players; say "
-                              f"which five played this hand (players = [...])")
+                              f"which {count} played this hand (players = [...])")
         return list(all_players)
-    if (not isinstance(players, list) or len(players) != 5 or len(set(players)) != 5
+    if (not isinstance(players, list) or len(players) != n or len(set(players)) != n
             or not set(players) <= set(all_players)):
-        raise RecordError(f"hand {index}: players: expected five distinct names from the "
+        raise RecordError(f"hand {index}: players: expected {count} distinct names from the "
                           f"record's players")
     return list(players)
 
@@ -340,7 +349,7 @@ def _name(value: Any, players: Sequence[str], index: int, key: str) -> str:
 
 def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: int,
                  previous: Optional[PreviousHand], pot: int) -> HandOutcome:
-    players = _hand_players(all_players, hand, index)
+    players = _hand_players(all_players, hand, index, rules.table.players)
     # With six or seven present the dealer may sit the hand out (RULES.md §9).
     dealer = hand.get("dealer")
     if dealer is None:
@@ -483,7 +492,11 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         raise RecordError(f"hand {index}: election: expected a list of calls such as "
                           f"\"Bo 13H\" or \"Cy pass\"")
     calls = [_call(text, players, index) for text in election]
-    bids = [call for call in calls if call[1] is not DEAL_MISS_CALL]
+    # the calls before any deal miss: a full bid cancelling it (deal_miss.full_bid_cancels) may
+    # come from any player, opener or not
+    miss_at = next((i for i, call in enumerate(calls) if call[1] is DEAL_MISS_CALL),
+                   len(calls))
+    bids = calls[:miss_at]
     if bids and bids[0][0] != opener:
         first = "pass" if bids[0][1] is None else format_bid(bids[0][1])
         raise RecordError(f"hand {index}: election: {bids[0][0]} opened with {first} but "
@@ -515,6 +528,11 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                           deltas=dict(zero), pot_after=pot, full=True)
     if state.phase == "election":
         _no_more(hand, index, "discard", "the election is not over")
+        outcome.state = state
+        return outcome
+    state = _replay_elimination(engine, state, hand, index)
+    if state.phase in ("elimination", "redistribution"):  # 6마, 7마: not over yet
+        _no_more(hand, index, "discard", "the eliminations are not over")
         outcome.state = state
         return outcome
     if "discard" in hand:
@@ -579,6 +597,44 @@ def _parse_play(token: str) -> tuple[int, Optional[int], bool]:
     from .hand import parse_play
 
     return parse_play(token)
+
+
+def _replay_elimination(engine: Any, state: Any, hand: dict, index: int) -> Any:
+    """6마, 7마: the declarer's elimination calls (``elimination = ["JK Bo", "D5 kitty"]``; a
+    card alone where the deal is known; ``player:Cy`` under table.eliminate_by = player) and the
+    cards dealt out after them (``redistribution = { Ana = "...", ... }``)."""
+    calls = hand.get("elimination", [])
+    if calls and state.phase != "elimination":
+        raise RecordError(f"hand {index}: elimination: nobody is eliminated here "
+                          f"(table.eliminated)")
+    if not all(isinstance(call, str) for call in calls):
+        raise RecordError(f"hand {index}: elimination: expected calls such as \"JK Bo\"")
+    for call in calls:
+        if state.phase != "elimination":
+            raise RecordError(f"hand {index}: elimination: {call!r} comes after the last "
+                              f"elimination")
+        words = call.split()
+        try:
+            if len(words) == 1 and words[0].lower().startswith("player:"):
+                action = engine.Eliminate(None, words[0][7:])
+            elif len(words) in (1, 2):
+                who = words[1] if len(words) == 2 else None
+                action = engine.Eliminate(parse_card(words[0]),
+                                          None if who in (None, "kitty") else who)
+            else:
+                raise InvalidNotation(f"{call!r}: expected a card and who held it")
+        except InvalidNotation as exc:
+            raise RecordError(f"hand {index}: elimination: {exc}") from None
+        state = engine.apply(state, action)
+    if state.phase == "redistribution" and ("redistribution" in hand or state.open_cards):
+        given = hand.get("redistribution", {})
+        try:
+            cards = tuple((who, tuple(parse_cards(text))) for who, text in given.items())
+        except (InvalidNotation, AttributeError, TypeError):
+            raise RecordError(f"hand {index}: redistribution: expected player = \"cards\"") \
+                from None
+        state = engine.apply(state, engine.Redistribute(cards))
+    return state
 
 
 def _no_more(hand: dict, index: int, key: str, why: str) -> None:
@@ -660,6 +716,14 @@ def state_to_hand(state: Any, deal: Optional[dict[str, list[int]]] = None) -> di
                 hand["deal_miss"] = action.player
             else:  # cancelled by a full bid (deal_miss.full_bid_cancels): keep its place
                 election.append(f"{action.player} {DEAL_MISS_CALL}")
+        elif isinstance(action, engine.Eliminate):  # 6마, 7마: each call with its holder
+            card, holder = state.eliminations[len(hand.setdefault("elimination", []))]
+            hand["elimination"].append(f"player:{holder}" if card is None else
+                                       f"{format_card(card)} {holder or 'kitty'}")
+        elif isinstance(action, engine.Redistribute):
+            if action.cards:
+                hand["redistribution"] = {who: format_cards(sorted_cards(cards))
+                                          for who, cards in action.cards}
         elif isinstance(action, engine.Discard):
             if action.cards:
                 hand["discard"] = format_cards(action.cards)
@@ -679,5 +743,6 @@ def state_to_hand(state: Any, deal: Optional[dict[str, list[int]]] = None) -> di
             and state.to_move != state.dealer:
         hand["opener"] = state.to_move
     if plays:
-        hand["tricks"] = [" ".join(plays[i:i + 5]) for i in range(0, len(plays), 5)]
+        n = len(state.players)  # one card from each player a trick (table.players)
+        hand["tricks"] = [" ".join(plays[i:i + n]) for i in range(0, len(plays), n)]
     return hand

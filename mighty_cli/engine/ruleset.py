@@ -25,7 +25,9 @@ from .limits import RULESET_MAX_BYTES
 
 BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan", "minsa",
                  "sinchon", "gyeonggi", "gwangju", "daegu", "sejong", "msol", "dongdaejeon",
-                 "baekseok", "simple", "gwanak-5", "incheon", "iu", "gyeonggi-north", "uos")
+                 "baekseok", "simple", "gwanak-5", "incheon", "iu", "gyeonggi-north", "uos",
+                 "standard-6", "standard-7", "daejeon-6", "gwanak-6", "standard-4", "standard-3",
+                 "jeju-3", "standard-2")
 
 #: Other names clubs use for the bundled rulesets (find_ruleset accepts these too).
 ALIASES = {
@@ -38,6 +40,10 @@ ALIASES = {
     "관악": "gwanak-5", "관악5마": "gwanak-5", "gwanak": "gwanak-5", "snu": "gwanak-5",
     "인천": "incheon", "인천과고": "incheon", "이우": "iu", "경기북": "gyeonggi-north",
     "서울시립대": "uos", "시립대": "uos",
+    "대전": "daejeon-6", "대전6마": "daejeon-6", "관악6마": "gwanak-6",
+    "6마": "standard-6", "six": "standard-6", "7마": "standard-7", "seven": "standard-7",
+    "4마": "standard-4", "four": "standard-4", "3마": "standard-3", "three": "standard-3",
+    "제주": "jeju-3", "제주3마": "jeju-3", "jeju": "jeju-3", "2마": "standard-2", "two": "standard-2",
 }
 
 RANK_KEYS = ("A", "K", "Q", "J", "10")
@@ -221,6 +227,8 @@ class Friend:
                         "effect no friend, unknown to the others).", source="002; 000 §4.2.5")
     joker: bool = option(True, "Whether the joker may be called as the friend card.",
                          source="003; 000 §7.1")
+    mighty: bool = option(True, "Whether Mighty (of the contract) may be called as the friend "
+                          "card.", source="000 §3.5 (4마: 마이티 프렌드, 조커 프렌드는 할 수 없다)")
     first_trick: bool = option(True, "First-trick friend (초구): the winner of trick 1.",
                                source="003; 000 §4.2.6")
     first_trick_declarer_wins: str = option("no_friend", "When the declarer wins trick 1 under a "
@@ -444,6 +452,37 @@ class Session:
 
 
 @dataclass(frozen=True)
+class Table:
+    """How many play and with which cards: RULES.md §10 (000 §3.5: 4마, 3마, 2마)."""
+
+    players: int = option(5, "Players dealt a hand (5마: five; 4마, 3마, 2마: four, three, two; "
+                          "6마, 7마: six, seven, with table.eliminated). More present than this "
+                          "sit out in turn (session.sit_out).", source="000 §3.2; §3.3-3.5",
+                          low=2, high=7)
+    hand_size: int = option(10, "Cards dealt to each player: 10, or fewer where players are "
+                            "eliminated (6마: 8; 7마: 7). Every hand is played with ten.",
+                            source="000 §3.3 (6마: 8장씩); §3.4 (7마: 7장씩)", low=5, high=10)
+    eliminated: int = option(0, "Players the declarer eliminates after the election (6마: 1, "
+                             "7마: 2); their hands and the kitty are dealt out so that the rest "
+                             "play as five.", source="000 §3.3 (6마); §3.4 (7마)", low=0, high=2)
+    eliminate_by: str = option("card", "How the declarer eliminates: by calling a card (its "
+                               "holder leaves; a card in the kitty is called again), or by naming "
+                               "the player (local rule).", source="000 §3.3 (카드를 불러서 탈락); "
+                               "footnote 15 (사람을 지명해 죽일 수도 있다)",
+                               choices=("card", "player"))
+    removed_ranks: list = option([], "Ranks taken out of the 53 in every suit before dealing "
+                                 "(4마: 2 and 4; 3마: \"2~6을 빼고\").", source="000 §3.5",
+                                 kind="any_ranks")
+    removed_cards: str = option("", "Single cards taken out as well, as a card list (4마's "
+                                "\"빨간 3\": D3 H3).", source="000 §3.5", kind="cards")
+    kitty_size: int = option(3, "Cards left face down (the kitty); the declarer takes them and "
+                             "discards as many (with eliminations: the kitty joins the eliminated "
+                             "hands and he discards what he holds beyond ten). players × "
+                             "hand_size + kitty = the cards in play.",
+                             source="003; 000 §3.2.1; §3.3-3.5", low=1, high=13)
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """A club's whole rulebook."""
 
@@ -458,6 +497,7 @@ class Ruleset:
     play: Play = field(default_factory=Play)
     scoring: Scoring = field(default_factory=Scoring)
     session: Session = field(default_factory=Session)
+    table: Table = field(default_factory=Table)
 
     @property
     def name(self) -> str:
@@ -470,8 +510,40 @@ class Ruleset:
 
     @property
     def point_card_total(self) -> int:
-        """Point cards in play: four of each point rank (20), plus the joker where it is one."""
-        return 4 * len(self.cards.point_ranks) + (1 if self.cards.joker_is_point_card else 0)
+        """Point cards in play: four of each point rank (20) that is not removed from the deck
+        (table.removed_cards), plus the joker where it is one."""
+        removed = self.removed_card_names
+        count = sum(1 for rank in self.cards.point_ranks for suit in SUIT_LETTERS
+                    if suit + rank not in removed)
+        return count + (1 if self.cards.joker_is_point_card and "JK" not in removed else 0)
+
+    @property
+    def playing(self) -> int:
+        """Players who play the tricks: table.players less the eliminated (6마, 7마: five)."""
+        return self.table.players - self.table.eliminated
+
+    @property
+    def elimination_discard(self) -> int:
+        """What the declarer discards after an elimination: the eliminated hands and the kitty
+        make every other player's hand up to ten, and the declarer takes the rest (6마: 13 - 2 ×
+        4 = 5 to him, three to discard; 7마: 18 - 3 × 4 = 6, three to discard)."""
+        t = self.table
+        pile = t.eliminated * t.hand_size + t.kitty_size
+        return pile - (self.playing - 1) * (10 - t.hand_size) - (10 - t.hand_size)
+
+    @property
+    def removed_card_names(self) -> set[str]:
+        """The cards taken out of the deck (table.removed_ranks and table.removed_cards)."""
+        return {suit + rank for rank in self.table.removed_ranks for suit in SUIT_LETTERS} \
+            | set(self.table.removed_cards.split())
+
+    @property
+    def deck_cards(self) -> tuple[int, ...]:
+        """The cards in play, in the canonical order (♠2…♠A, ◆, ♥, ♣, the joker), without the
+        removed ones (table.removed_cards)."""
+        from .cards import DECK, parse_card
+        removed = {parse_card(name) for name in self.removed_card_names}
+        return tuple(card for card in DECK if card not in removed)
 
     @property
     def bids_descend(self) -> bool:
@@ -764,6 +836,23 @@ def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
             return format_card(parse_card(value))
         except InvalidNotation:
             raise fail("a card that exists (a suit S D H C and a rank 2-10 J Q K A)") from None
+    if kind == "any_ranks":
+        names = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value) \
+                or {v.upper() for v in value} - set(names) or len(set(value)) != len(value):
+            raise fail("a list of distinct ranks such as [\"2\", \"3\"] (2-10, J, Q, K, A)")
+        return [r for r in names if r in {v.upper() for v in value}]
+    if kind == "cards":
+        if not isinstance(value, str):
+            raise fail("a list of cards in a string, such as \"S2 D2 H2 C2\"")
+        from .cards import format_cards, parse_cards
+        try:
+            cards = parse_cards(value) if value.strip() else []
+        except InvalidNotation as exc:
+            raise fail(f"cards ({exc})") from None
+        if len(set(cards)) != len(cards):
+            raise fail("each card once")
+        return format_cards(sorted(cards)) if cards else ""
     if kind == "suits":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise fail("a list of suits such as [\"S\", \"D\", \"H\", \"C\"]")
@@ -852,6 +941,24 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
                                f"suited card")
         if card in (c.mighty, c.mighty_alternate):
             raise RulesetError(f"{label}: cards.{key} = {card!r} is also a Mighty card")
+    t = rules.table
+    removed = rules.removed_card_names
+    for key in ("mighty", "mighty_alternate", "joker_call", "joker_call_alternate"):
+        if getattr(c, key) in removed:
+            raise RulesetError(f"{label}: cards.{key} = {getattr(c, key)!r} is one of the cards "
+                               f"removed from the deck (table.removed_cards)")
+    in_play = 53 - len(removed)
+    if t.players * t.hand_size + t.kitty_size != in_play:
+        raise RulesetError(f"{label}: table.players = {t.players} hands of {t.hand_size} and a "
+                           f"kitty of {t.kitty_size} need {t.players * t.hand_size + t.kitty_size} "
+                           f"cards, but {in_play} are in play (53 less table.removed_cards)")
+    if not t.eliminated and t.hand_size != 10:
+        raise RulesetError(f"{label}: table.hand_size = {t.hand_size}: a hand without "
+                           f"eliminations is dealt ten cards (table.eliminated)")
+    if t.eliminated and (t.players - t.eliminated < 2 or rules.elimination_discard < 0):
+        raise RulesetError(f"{label}: table.eliminated = {t.eliminated} leaves "
+                           f"{t.players - t.eliminated} players who cannot each be made up to ten "
+                           f"cards from the eliminated hands and the kitty")
     s = rules.scoring
     if s.formula == "custom" and not (s.success and s.failure):
         raise RulesetError(f"{label}: scoring.formula = \"custom\" needs both scoring.success and "

@@ -193,12 +193,15 @@ def _score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool,
     if s.cap:
         unit = max(-s.cap, min(s.cap, unit))
     opponent = -unit * s.opponent_share if success else unit * s.opponent_share
+    # the declarer takes the balance of the opponents: the players of the tricks (table.players,
+    # less the eliminated in 6마/7마) but him and his friend
+    players = rules.playing
     if has_friend:
         friend = unit * s.friend_share if success else -unit * s.friend_share
-        declarer = -(3 * opponent + friend)
+        declarer = -((players - 2) * opponent + friend)
     else:
         friend = None
-        declarer = -4 * opponent
+        declarer = -(players - 1) * opponent
     return Score(contract, taken, success, base, multiplier, tuple(n for n, _f in applied), unit,
                  declarer, friend, opponent)
 

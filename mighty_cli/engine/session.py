@@ -6,6 +6,9 @@ gets back a proposal (the table may overrule it) or the pot's movements.
 * Dealer: the previous friend (the declarer if he played alone), or as ``session.next_dealer``
   says; after a deal miss ``deal_miss.next_dealer``; after everyone passed
   ``session.all_pass_dealer``. The first dealer of a session is chosen (default: the first seat).
+* Who sits out is counted against the ruleset's table (``table.players``: five, or 2-7 for 2마
+  to 7마): one more present than it, the dealer; two more, as follows. So a 7-player club plays
+  7마 (standard-7) with nobody out, or 5마 with two out.
 * Six present: the dealer deals and sits the hand out (000 §3.3.1); with ``session.sit_out =
   "declarer_if_opposition_won"`` a beaten declarer deals and sits out instead. Seven present: the
   previous declarer and friend sit out (000 §3.4.1); without them (a session's first hand, a
@@ -79,7 +82,7 @@ def propose(rules: Ruleset, seating: Sequence[str], previous: Optional[PreviousH
     around the table, or already in playing order (a hand record's players) when
     ``in_playing_order`` is set."""
     order = list(seating) if in_playing_order else playing_order(seating, rules)
-    extra = len(order) - 5
+    extra = len(order) - rules.table.players  # who sits out (000 §3.3.1, §3.4.1)
     if previous is None:
         dealer = first_dealer if first_dealer in order else order[0]
         out = _first_sitters(order, dealer, extra)
@@ -118,7 +121,7 @@ def _redeal_dealer(rules: Ruleset, order: Sequence[str], previous: PreviousHand)
 
 def _next_dealer(rules: Ruleset, order: Sequence[str], previous: PreviousHand) -> str:
     dealer = previous.dealer if previous.dealer in order else order[0]
-    if (rules.session.sit_out == "declarer_if_opposition_won" and len(order) > 5
+    if (rules.session.sit_out == "declarer_if_opposition_won" and len(order) > rules.table.players
             and previous.success is False and previous.declarer):
         return previous.declarer
     how = rules.session.next_dealer

@@ -17,7 +17,14 @@ from mighty_cli.engine.hand import (BidCall, Discard, Play, apply, deal_cards, h
 from mighty_cli.engine.record import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import bundled_names, load_ruleset
 
-PLAYERS = ("Ana", "Bo", "Cy", "Di", "Ed")
+NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus")
+
+
+def players_of(rules) -> tuple:
+    """The players of a ruleset's table (table.players: 5마 five, 4마 four, 3마 three, 2마 two,
+    6마 six, 7마 seven)."""
+    return NAMES[:rules.table.players]
+
 RULESETS = bundled_names()
 ENDED = ("done", "deal_miss", "redeal")
 SETTINGS = settings(max_examples=100, deadline=None,
@@ -27,14 +34,16 @@ SETTINGS = settings(max_examples=100, deadline=None,
 def random_hand(name: str, seed: int, choose_from_list: bool = False):
     """Deal with a seed and play random legal actions to the end; the states along the way."""
     rules = load_ruleset(name)
+    players = players_of(rules)
     rng = random.Random(seed)
-    deal = deal_cards(seed, PLAYERS)
-    state = new_hand(rules, PLAYERS, PLAYERS[seed % 5], deal)
+    deal = deal_cards(seed, players, rules.deck_cards, rules.table.hand_size)
+    state = new_hand(rules, players, players[seed % len(players)], deal)
     states = [state]
     # a deal miss a full bid may cancel (deal_miss.full_bid_cancels) is cancelled half the time
     while state.phase not in ENDED or (state.phase == "deal_miss" and legal_actions(state)
                                        and rng.random() < 0.5):
-        if choose_from_list and state.phase != "exchange":
+        # the redistribution (6마, 7마) is a chance event legal_actions does not list
+        if choose_from_list and state.phase not in ("exchange", "redistribution"):
             action = rng.choice(legal_actions(state))
         else:
             action = random_legal_action(state, rng)
@@ -57,7 +66,8 @@ def test_random_hands_score_zero_sum_and_account_for_every_point(name, seed):
     assert played == sum(final.points_taken.values())
     assert played + final.discarded_points == rules.point_card_total
     cards = [play.card for trick in final.tricks for _, play in trick.plays]
-    assert len(cards) == 50 and len(set(cards) | set(final.discards)) == 53
+    assert len(cards) == 10 * rules.playing  # 6마, 7마: five play after the eliminations
+    assert set(cards) | set(final.discards) == set(rules.deck_cards)
     assert 0 <= result.taken <= rules.point_card_total
 
 
@@ -86,7 +96,7 @@ def test_illegal_actions_are_rejected(name, seed):
             outside = [card for card in DECK if card not in hand]
             with pytest.raises(IllegalAction):
                 apply(state, Play(player, rng.choice(outside)))
-            others = [p for p in PLAYERS if p != player and state.hands[p]]
+            others = [p for p in state.players if p != player and state.hands[p]]
             if others:
                 with pytest.raises(IllegalAction):
                     apply(state, Play(others[0], state.hands[others[0]][0]))
@@ -104,10 +114,11 @@ def test_illegal_actions_are_rejected(name, seed):
         elif state.phase == "exchange":
             hand = state.hands[state.to_move]
             outside = [card for card in DECK if card not in hand]
+            size = len(hand) - 10  # the discard: what the declarer holds beyond ten
             with pytest.raises(IllegalAction):
-                apply(state, Discard((outside[0],) + tuple(hand[:2])))
+                apply(state, Discard((outside[0],) + tuple(hand[:size - 1])))
             with pytest.raises(IllegalAction):
-                apply(state, Discard(tuple(hand[:2])))
+                apply(state, Discard(tuple(hand[:size - 1])))
         for action in rng.sample(legal_actions(state), min(5, len(legal_actions(state)))):
             apply(state, action)  # every listed action is accepted
 
@@ -118,7 +129,7 @@ def test_illegal_actions_are_rejected(name, seed):
 def test_open_cards_replay_agrees_with_the_full_deal(name, seed):
     rules, deal, states = random_hand(name, seed)
     final = states[-1]
-    state = new_hand(rules, PLAYERS, final.dealer, None, opener=final.election[0][0]
+    state = new_hand(rules, players_of(rules), final.dealer, None, opener=final.election[0][0]
                      if final.election else None)
     for action in final.history:
         if isinstance(action, Discard) and seed % 2:
@@ -137,7 +148,7 @@ def test_hand_record_round_trip(name, seed):
     final = states[-1]
     hand = state_to_hand(final, deal)
     hand.setdefault("opener", final.election[0][0] if final.election else final.dealer)
-    record = Record(ruleset=name, players=list(PLAYERS), hands=[hand])
+    record = Record(ruleset=name, players=list(players_of(rules)), hands=[hand])
     (outcome,) = replay(record).hands
     expected = {"done": "scored", "deal_miss": "deal_miss", "redeal": "redeal"}[final.phase]
     assert outcome.status == expected

@@ -10,7 +10,7 @@ import pytest
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.ruleset import bundled_names, load_ruleset
 
-PLAYERS = ["Ana", "Bo", "Cy", "Di", "Ed"]
+PLAYERS = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus"]
 
 
 def slots() -> list[str]:
@@ -24,11 +24,12 @@ def slots() -> list[str]:
 @pytest.mark.parametrize("open_cards", [False, True])
 def test_every_slot_is_set_after_every_action(ruleset, open_cards):
     rules = load_ruleset(ruleset)
+    players = PLAYERS[:rules.table.players]  # table.players: 2 to 7
     for seed in range(3):
         rng = random.Random(seed)
-        deal = engine.deal_cards(seed, PLAYERS)
-        full = engine.new_hand(rules, PLAYERS, "Ana", deal)
-        state = engine.new_hand(rules, PLAYERS, "Ana", None if open_cards else deal)
+        deal = engine.deal_cards(seed, players, rules.deck_cards, rules.table.hand_size)
+        full = engine.new_hand(rules, players, "Ana", deal)
+        state = engine.new_hand(rules, players, "Ana", None if open_cards else deal)
         while full.phase not in ("done", "deal_miss", "redeal"):
             action = engine.random_legal_action(full, rng)
             full = engine.apply(full, action)

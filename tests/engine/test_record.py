@@ -163,7 +163,7 @@ def test_six_players_need_the_five_who_played():
 
 @pytest.mark.parametrize("text, message", [
     ('format = "mighty-hand-record/9"\nplayers = ["A","B","C","D","E"]\n', "format"),
-    ('players = ["A","B","C","D"]\n', "got 4"),
+    ('players = ["A"]\n', "got 1"),
     ('players = ["A","B","C","D","A"]\n', "appears twice"),
     ('players = "A B C D E"\n', "expected a list"),
     ('players = ["A","B","C","D","E"]\nwhatever = 1\n', "unknown key 'whatever'"),
@@ -200,3 +200,24 @@ def test_refereed_hand_with_the_dealer_sitting_out():
     assert result.hands[0].dealer == "Ana" and result.totals["Ana"] == 0
     with pytest.raises(Exception, match="needs the opener named"):
         engine.new_hand(rules, five, "Ana", deal)
+
+
+def test_full_bid_cancelling_a_deal_miss_may_come_from_a_player_who_is_not_the_opener():
+    # deal_miss.full_bid_cancels (민사, 000 §8): Ana shows her hand before anyone calls; Fay's
+    # full bid cancels it although Bo, the dealer, opens the election (found by mighty simulate)
+    text = HEAD.format(ruleset="minsa", players='["Ana", "Bo", "Cy", "Di", "Fay"]') + (
+        '[[hands]]\ndealer = "Bo"\nopener = "Bo"\n'
+        'deal = { Ana = "S7 S6 S3 S2 D4 H8 CQ C7 C6 C5", Bo = "SA SK D6 D3 HA H10 H9 H7 C3 C2", '
+        'Cy = "JK SJ S10 S9 S5 DK DJ HQ H6 H2", Di = "SQ DA D9 D5 HJ H5 CK C10 C9 C4", '
+        'Fay = "S4 DQ D10 D8 D2 HK H4 CA CJ C8", kitty = "S8 D7 H3" }\n'
+        'election = ["Ana deal-miss", "Fay 20D"]\ndiscard = "CJ DQ HK"\nfriend = "S10"\n')
+    (hand,) = replay(read_record(text)).hands
+    assert hand.status == "in_progress" and hand.declarer == "Fay"
+    assert hand.state.contract == Bid(20, DIAMONDS)
+
+
+def test_four_players_under_a_five_player_ruleset_say_which_five_played():
+    # four names are a 4마 record (table.players = 4); under standard they cannot all play
+    with pytest.raises(RecordError, match="the record lists 4 players; say which five played"):
+        replay(record('[[hands]]\ndeclarer = "Di"\ncontract = "15D"\nfriend = "none"\n'
+                      'taken = 16\n', players='["Ana", "Bo", "Cy", "Di"]'))

@@ -208,7 +208,7 @@ def outcomes(draw):
 def test_every_valid_outcome_scores_to_zero(outcome):
     rules, contract, taken, has_friend = outcome
     score = score_hand(rules, contract, taken, has_friend)
-    opponents = 3 if has_friend else 4
+    opponents = rules.playing - (2 if has_friend else 1)  # 5마: 3 or 4 (6마, 7마: five play)
     assert score.declarer + (score.friend or 0) + opponents * score.opponent == 0
     assert (score.friend is None) is (not has_friend)
     assert score.success is (taken >= rules.contract_target(contract.number))

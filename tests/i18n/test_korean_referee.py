@@ -6,24 +6,29 @@ from __future__ import annotations
 
 import pytest
 
+from pathlib import Path
+
 from mighty_cli.cli import cli
-from mighty_cli.cli.hands import hand_seed
 from mighty_cli.cli.referee import RefereeSession
-from mighty_cli.engine import hand as engine
+from mighty_cli.engine.cards import parse_cards
+from mighty_cli.engine.record import load_record
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.translation import set_language
 
 PLAYERS = ["민수", "Bo", "Cy", "Di", "Ed"]
 KOREAN_DESKTOP = {"MIGHTY_LANG": None, "LC_ALL": None, "LC_MESSAGES": None,
                   "LANG": "ko_KR.UTF-8"}
-#: Hand 1 of seed 42: Bo holds ♠K ♠10 ♠7 ♠5 ◆A ◆J ◆10 ◆6 ♥A ♥Q ♥6 ♣Q ♣7 after the kitty.
+#: The deal these tests play, from a file so that their exact lines hold whatever the deal
+#: algorithm: Bo holds ♠K ♠10 ♠7 ♠5 ◆A ◆J ◆10 ◆6 ♥A ♥Q ♥6 ♣Q ♣7 after the kitty.
 ELECTION_KO = ["패스", "스페이드 14", "패스", "패스", "패스"]
 ELECTION_EN = ["pass", "14s", "pass", "pass", "pass"]
 DISCARD_KO, DISCARD_EN = "클로버 7 하트 6 다이아 6", "c7 h6 d6"
+DEAL_FILE = Path(__file__).resolve().parents[1] / "data" / "korean_referee_deal.toml"
+DEAL = {who: parse_cards(text) for who, text in load_record(DEAL_FILE).hands[0]["deal"].items()}
 
 
 def referee_korean(runner, lines: list[str]):
-    return runner.invoke(cli, ["referee", "--players", ",".join(PLAYERS), "--seed", "42"],
+    return runner.invoke(cli, ["referee", "--players", ",".join(PLAYERS), "--deal", str(DEAL_FILE)],
                          input="\n".join(lines) + "\n", env=KOREAN_DESKTOP, prog_name="mighty")
 
 
@@ -78,7 +83,8 @@ def test_korean_and_english_entries_referee_the_same_hand(runner, tmp_path):
     for name, lines in (("ko", ELECTION_KO + [DISCARD_KO, "마이티", "하트 A"]),
                         ("en", ELECTION_EN + [DISCARD_EN, "mighty", "ha"])):
         path = tmp_path / f"{name}.toml"
-        result = runner.invoke(cli, ["referee", "--players", ",".join(PLAYERS), "--seed", "42",
+        result = runner.invoke(cli, ["referee", "--players", ",".join(PLAYERS),
+                                     "--deal", str(DEAL_FILE),
                                      "--save", str(path)], input="\n".join(lines) + "\n")
         assert result.exit_code == 0, result.output
         saved[name] = path.read_text(encoding="utf-8")
@@ -90,7 +96,7 @@ def test_korean_and_english_entries_referee_the_same_hand(runner, tmp_path):
 
 
 def session_at(entries: list[str]) -> RefereeSession:
-    deal = engine.deal_cards(hand_seed(42, 1), PLAYERS)
+    deal = dict(DEAL)
     session = RefereeSession(load_ruleset("standard"), "standard", list(PLAYERS), PLAYERS[0],
                              deal)
     for entry in entries:
@@ -145,7 +151,7 @@ def test_diamond_ten_is_a_bid_in_the_election_and_a_card_in_play():
 def test_korean_words_are_offered_for_completion():
     from mighty_cli.cli.evening import Evening
 
-    evening = Evening(load_ruleset("standard"), "standard", list(PLAYERS), seed=42)
+    evening = Evening(load_ruleset("standard"), "standard", list(PLAYERS), deals=[dict(DEAL)])
     evening.start_hand()
     words = evening.completions()
     assert {"패스", "스페이드", "노기루다", "무르기"} <= set(words)

@@ -1,0 +1,224 @@
+"""The actions of a hand and their notation (HAND_RECORD.md): a deal miss, a bid or pass, the
+discard, a contract change, the friend call and a played card; the completed trick and the
+hand's result.
+
+Rules of notation held here:
+
+* A joker lead names the suit to follow (``JK/H``); a Mighty lead does too where the ruleset
+  lets it (``SA/H``, 관악 5마); the engine checks who may.
+* ``C3!`` is the joker-call card led with the call declared; ``!`` never marks the joker.
+* A friend call is a card, ``joker``, ``mighty`` (the contract's Mighty), ``none``,
+  ``first-trick`` (초구), ``last-trick`` (막구) or ``player:NAME``, optionally with a 20
+  no-trump lead request `` lead:H``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Optional
+
+from .cards import JOKER, SUIT_LETTERS, Bid, format_card, parse_card, parse_suit
+from .contract import mighty_card
+from .deck import _VALID_CARDS
+from .errors import InvalidNotation
+from .ruleset import Ruleset
+from .scoring import Score
+
+# --- actions ----------------------------------------------------------------------------------
+
+
+class DeclareDealMiss(NamedTuple):
+    """A player shows a hopeless hand and asks for a redeal (딜 미스)."""
+
+    player: str
+
+
+class BidCall(NamedTuple):
+    """A bid, or a pass when ``bid`` is None."""
+
+    player: str
+    bid: Optional[Bid]
+
+
+class Eliminate(NamedTuple):
+    """The declarer eliminates (6마, 7마): by a card (its holder leaves) or, under
+    ``table.eliminate_by = "player"``, by naming the player. In open-cards mode a card call
+    names who held it too (``player``), or nobody when it was in the kitty."""
+
+    card: Optional[int] = None
+    player: Optional[str] = None
+
+
+class Redistribute(NamedTuple):
+    """The eliminated hands and the kitty dealt out (6마: 5 to the declarer, 2 to each other):
+    ``cards`` is a tuple of (player, cards) pairs. A chance event: the table deals it."""
+
+    cards: tuple
+
+
+class Discard(NamedTuple):
+    """The declarer's three discards (empty in open-cards mode when they were not seen)."""
+
+    cards: tuple[int, ...]
+
+
+class ChangeContract(NamedTuple):
+    """The declarer's new contract after the discard (trump change and/or raise)."""
+
+    contract: Bid
+
+
+class FriendCall(NamedTuple):
+    """How the declarer chooses his friend: kind in card, none, first_trick, last_trick, player."""
+
+    kind: str
+    card: Optional[int] = None
+    player: Optional[str] = None
+    lead_suit: Optional[int] = None
+
+
+class CallFriend(NamedTuple):
+    """The declarer's friend call."""
+
+    call: FriendCall
+
+
+class Play(NamedTuple):
+    """A card played; a joker lead names ``joker_suit``; ``joker_call`` declares the call."""
+
+    player: str
+    card: int
+    joker_suit: Optional[int] = None
+    joker_call: bool = False
+
+
+class CompletedTrick(NamedTuple):
+    """A trick once all five have played."""
+
+    leader: str
+    plays: tuple[tuple[str, Play], ...]
+    winner: str
+    points: int
+
+
+class HandResult(NamedTuple):
+    """A finished hand's outcome and score."""
+
+    declarer: str
+    friend: Optional[str]
+    contract: Bid
+    taken: int
+    score: Score
+    deltas: dict[str, int]
+
+
+FRIEND_KINDS = ("card", "none", "first_trick", "last_trick", "player")
+_NO_FRIEND = None
+_PENDING = -1          # a friend still to be determined (card not yet seen, first/last trick)
+
+_PLAY_TABLES: dict[str, list[Optional[Play]]] = {}
+
+
+def _play_table(player: str) -> list:
+    """Plain Play objects of a player indexed by card, cached (legal_plays builds many)."""
+    table = _PLAY_TABLES.get(player)
+    if table is None:
+        if len(_PLAY_TABLES) > 4096:  # names come from users: keep the cache bounded
+            _PLAY_TABLES.clear()
+        table = [Play(player, card) if card in _VALID_CARDS else None for card in range(65)]
+        _PLAY_TABLES[player] = table
+    return table
+
+
+# --- notation ---------------------------------------------------------------------------------
+
+
+def parse_play(text: str) -> tuple[int, Optional[int], bool]:
+    """Parse a played card with its annotation: ``JK/H`` (joker led naming ♥), ``C3!`` (call),
+    ``SA/H`` (Mighty led naming ♥ where the ruleset lets it; the engine checks who may)."""
+    raw = text.strip()
+    joker_call = raw.endswith("!")
+    body = raw[:-1] if joker_call else raw
+    joker_suit = None
+    if "/" in body:
+        name, _, suit_text = body.partition("/")
+        card = parse_card(name)
+        joker_suit = parse_suit(suit_text)
+    else:
+        card = parse_card(body)
+    if joker_call and card == JOKER:
+        raise InvalidNotation(f"{raw!r}: '!' marks the joker-call card led with the call, not the "
+                              f"joker")
+    return card, joker_suit, joker_call
+
+
+def format_play(play: Any, joker_suit: Optional[int] = None, joker_call: bool = False) -> str:
+    """The record notation of a play (a Play, or a card with its annotations)."""
+    if isinstance(play, Play):
+        card, joker_suit, joker_call = play.card, play.joker_suit, play.joker_call
+    else:
+        card = play
+    text = format_card(card)
+    if joker_suit is not None:
+        text += "/" + SUIT_LETTERS[joker_suit]
+    if joker_call:
+        text += "!"
+    return text
+
+
+def parse_friend_call(text: str, context: Any = None, contract: Optional[Bid] = None) -> FriendCall:
+    """Parse a friend call: ``SA``, ``joker``, ``mighty``, ``none``, ``first-trick``,
+    ``last-trick``, ``player:Cy``, optionally followed by `` lead:H`` (a 20 no-trump lead request).
+
+    ``mighty`` resolves to the Mighty card of the contract: ``context`` is a HandState (its
+    current contract) or a Ruleset (with ``contract``, or the ruleset's Mighty card)."""
+    raw = text.strip()
+    lead_suit = None
+    parts = raw.split()
+    if len(parts) == 2 and parts[1].lower().startswith("lead:"):
+        lead_suit = parse_suit(parts[1][5:])
+        raw = parts[0]
+    elif len(parts) > 1 and not raw.lower().startswith("player:"):
+        raise InvalidNotation(f"{text.strip()!r} is not a friend call: expected a card, joker, "
+                              f"mighty, none, first-trick, last-trick or player:NAME")
+    key = raw.lower().replace("_", "-")
+    if key == "none":
+        return FriendCall("none", lead_suit=lead_suit)
+    if key in ("first-trick", "firsttrick", "초구"):
+        return FriendCall("first_trick", lead_suit=lead_suit)
+    if key in ("last-trick", "lasttrick", "막구"):
+        return FriendCall("last_trick", lead_suit=lead_suit)
+    if key.startswith("player:"):
+        name = raw[7:].strip()
+        if not name:
+            raise InvalidNotation(f"{text.strip()!r}: player: needs a player's name")
+        return FriendCall("player", player=name, lead_suit=lead_suit)
+    if key in ("joker", "jk"):
+        return FriendCall("card", card=JOKER, lead_suit=lead_suit)
+    if key in ("mighty", "마이티"):
+        if context is None or isinstance(context, Ruleset):
+            rules = context
+        else:  # a HandState: its ruleset and current contract
+            rules, contract = context.rules, context.contract
+        if rules is None:
+            raise InvalidNotation("'mighty' needs a ruleset to say which card Mighty is")
+        return FriendCall("card", card=mighty_card(rules, contract.trump if contract else None),
+                          lead_suit=lead_suit)
+    try:
+        card = parse_card(raw)
+    except InvalidNotation:
+        raise InvalidNotation(f"{text.strip()!r} is not a friend call: expected a card, joker, "
+                              f"mighty, none, first-trick, last-trick or player:NAME") from None
+    return FriendCall("card", card=card, lead_suit=lead_suit)
+
+
+def format_friend_call(call: FriendCall) -> str:
+    """The record notation of a friend call (inverse of parse_friend_call)."""
+    if call.kind == "card":
+        text = "joker" if call.card == JOKER else format_card(call.card)
+    elif call.kind == "player":
+        text = f"player:{call.player}"
+    else:
+        text = call.kind.replace("_", "-")
+    if call.lead_suit is not None:
+        text += f" lead:{SUIT_LETTERS[call.lead_suit]}"
+    return text

@@ -1,0 +1,212 @@
+"""The deck as bitmasks, and the deal (RULES.md §1-§2).
+
+Rules held here:
+
+* The deck is 53 cards: four suits of 2-A and one joker (000 §1). A card is an int
+  (``suit << 4 | rank``, the joker 64) and a set of cards is an int bitmask (bit ``card``), so a
+  hand is one int and "holds a card of a suit" is one ``&``.
+* Five players, ten cards each, and three to the kitty (000 §2.1); ten tricks. Other tables
+  are ruleset data (``table.players``, ``table.hand_size``, ``table.kitty_size``, the removed
+  cards: 000 §3.3-3.5); the constants here are the five-player game's.
+* A deal gives every card of the ruleset's deck to exactly one player or the kitty.
+* Seeded deals follow mighty-deal/1 (below), the same everywhere and for years.
+"""
+
+from __future__ import annotations
+
+import struct
+from hashlib import sha256
+from typing import Sequence
+
+from .cards import DECK, JOKER, SUIT_SYMBOLS, SUITS, format_card
+from .errors import MightyError
+
+PLAYERS = 5
+HAND_SIZE = 10
+KITTY_SIZE = 3
+TRICKS = HAND_SIZE
+
+# --- card masks -------------------------------------------------------------------------------
+
+JOKER_BIT = 1 << JOKER
+SUIT_MASKS = tuple(sum(1 << (suit << 4 | rank) for rank in range(2, 15)) for suit in SUITS)
+SUITED_MASK = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
+DECK_MASK = SUITED_MASK | JOKER_BIT
+POINT_MASK = sum(1 << card for card in DECK if card != JOKER and card & 15 >= 10)
+_VALID_CARDS = frozenset(DECK)
+_CHUNKS: list[dict[int, tuple[int, ...]]] = [{} for _ in SUITS]
+
+
+def _mask(cards) -> int:
+    """The bitmask of some cards."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def _chunk_cards(suit: int, chunk: int) -> tuple[int, ...]:
+    """The cards of one suit whose bits are set in a 16-bit chunk (cached: 8192 patterns a suit)."""
+    base = suit << 4
+    cards = tuple(base | rank for rank in range(2, 15) if chunk >> rank & 1)
+    _CHUNKS[suit][chunk] = cards
+    return cards
+
+
+def _cards_of(mask: int) -> list[int]:
+    """The cards of a mask, suits S D H C low to high, then the joker."""
+    out: list[int] = []
+    for suit in (0, 1, 2, 3):
+        chunk = mask >> (suit << 4) & 0xFFFF
+        if chunk:
+            cards = _CHUNKS[suit].get(chunk)
+            out.extend(cards if cards is not None else _chunk_cards(suit, chunk))
+    if mask & JOKER_BIT:
+        out.append(JOKER)
+    return out
+
+
+def _suit_symbol(suit: int) -> str:
+    return SUIT_SYMBOLS[suit]
+
+
+# --- the seeded deal (mighty-deal/1) ----------------------------------------------------------
+#
+# A seeded deal must give the same cards on every machine and every Python version, for years,
+# so tables in different places can play the same deals. It therefore uses nothing of the
+# random module: the algorithm is written out here and pinned by golden deals in
+# tests/engine/test_seeded_deals.py. Changing it is a format change ("mighty-deal/2").
+#
+# 1. The stream: SHA-256 of the UTF-8 text "mighty-deal/1:<seed>:<block>" for block = 0, 1, 2,
+#    ... (seed and block in decimal, the seed with a leading "-" when negative), the digests
+#    concatenated and read as unsigned 32-bit big-endian integers.
+# 2. The shuffle: Fisher-Yates over the ruleset's deck in canonical order (spades 2..A, diamonds,
+#    hearts, clubs, then the joker; without table.removed_cards): for i from the last index down
+#    to 1, draw j uniformly in 0..i by rejection (take the next integer u; if
+#    u >= 2**32 - 2**32 % (i + 1), take another; j = u % (i + 1)), and swap the cards at i and j.
+# 3. The deal: the first ten cards (table.hand_size: 6마 8, 7마 7) of the shuffled deck to the
+#    first player in seating order, the next ten to the second, and so on; the rest is the kitty.
+# `mighty deal --seed N` deals its hand k (k = 1, 2, ...) from the seed hand_seed(N, k): the
+# first 8 bytes of SHA-256("mighty:<N>:<k>") read as an unsigned big-endian integer.
+
+DEAL_ALGORITHM = "mighty-deal/1"
+_WORDS = struct.Struct(">8I")
+
+
+def _words(prefix: bytes, block: int) -> tuple[int, ...]:
+    """The eight 32-bit integers of one block of the stream (step 1 above)."""
+    return _WORDS.unpack(sha256(prefix + str(block).encode()).digest())
+
+
+# Each step of the shuffle: the slot i, the bound i + 1 and the rejection limit (computed once).
+_STEPS = tuple((i, i + 1, (1 << 32) - (1 << 32) % (i + 1)) for i in range(len(DECK) - 1, 0, -1))
+
+
+def shuffled_deck(seed: int, deck: Sequence[int] = DECK) -> list[int]:
+    """The deck (canonical order) shuffled by the seed's stream (steps 1-2 above)."""
+    cards = list(deck)
+    steps = _STEPS if len(cards) == len(DECK) else \
+        tuple((i, i + 1, (1 << 32) - (1 << 32) % (i + 1)) for i in range(len(cards) - 1, 0, -1))
+    prefix = f"{DEAL_ALGORITHM}:{int(seed)}:".encode()
+    # the blocks one draw per step needs, at once; a rejection (rare) takes more
+    blocks = (len(steps) + 7) // 8
+    words: list[int] = []
+    for block in range(blocks):
+        words.extend(_words(prefix, block))
+    k = 0
+    for i, bound, limit in steps:
+        while True:
+            if k == len(words):
+                words.extend(_words(prefix, blocks))
+                blocks += 1
+            u = words[k]
+            k += 1
+            if u < limit:  # rejection keeps every j equally likely
+                break
+        j = u % bound
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def hand_seed(seed: int, hand_number: int) -> int:
+    """The seed of hand ``hand_number`` (1-based) of a dealt set: every table that plays seed N
+    gets the same deals (``mighty deal --seed N``, the referee's ``--seed N``)."""
+    digest = sha256(f"mighty:{seed}:{hand_number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def deal_cards(seed: int, players: Sequence[str], deck: Sequence[int] = DECK,
+               hand_size: int = HAND_SIZE) -> dict[str, list[int]]:
+    """A reproducible deal (mighty-deal/1, above): ten cards to each player in seating order and
+    the rest to the kitty, the same on every machine and Python version. ``deck`` is the
+    ruleset's deck in canonical order (``Ruleset.deck_cards``: 4마 and 3마 remove cards)."""
+    deck = shuffled_deck(seed, deck)
+    deal = {player: deck[i * hand_size:(i + 1) * hand_size] for i, player in enumerate(players)}
+    deal["kitty"] = deck[len(players) * hand_size:]
+    return deal
+
+
+_BIT_OF = {card: 1 << card for card in DECK}
+
+
+def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
+                deck_mask: int = DECK_MASK, valid: frozenset = _VALID_CARDS,
+                hand_size: int = HAND_SIZE) -> tuple[int, ...]:
+    """The masks of the players' hands in a deal (raises naming what is wrong with it): ten
+    cards to each player and ``kitty_size`` to the kitty, every card in play exactly once."""
+    # The usual case, checked at once: the hands and the kitty of the right sizes whose cards'
+    # bits add up to the deck. Powers of two make the deck's bits only when they are all
+    # different cards of the deck (a repeated card would carry into another bit).
+    try:
+        if len(deal) == len(players) + 1 and len(deal["kitty"]) == kitty_size:
+            bit_of = _BIT_OF.__getitem__
+            masks = []
+            for player in players:
+                cards = deal[player]
+                if len(cards) != hand_size:
+                    break
+                masks.append(sum(map(bit_of, cards)))
+            else:
+                if sum(masks) + sum(map(bit_of, deal["kitty"])) == deck_mask:
+                    return tuple(masks)
+    except (KeyError, TypeError):
+        pass  # not a card, or a hand missing: the checks below say which
+    expected = set(players) | {"kitty"}
+    if set(deal) != expected:
+        missing = sorted(expected - set(deal))
+        extra = sorted(set(deal) - expected)
+        what = f"{missing[0]} has no cards" if missing else f"{extra[0]!r} is not a player"
+        raise MightyError(f"deal: {what} (expected the {len(players)} players and the kitty)")
+    seen: dict[int, str] = {}
+    out = {}
+    for who, cards in deal.items():
+        cards = list(cards)
+        size = kitty_size if who == "kitty" else hand_size
+        if len(cards) != size:
+            raise MightyError(f"deal: {who} has {len(cards)} cards; expected {size}")
+        for card in cards:
+            if card not in _VALID_CARDS:
+                raise MightyError(f"deal: {card!r} is not a card")
+            if card not in valid:
+                raise MightyError(f"deal: {format_card(card)} is not in play "
+                                  f"(table.removed_cards)")
+            if card in seen:
+                raise MightyError(f"deal: {format_card(card)} is dealt to both {seen[card]} and "
+                                  f"{who}")
+            seen[card] = who
+        out[who] = cards
+    return tuple(_mask(out[player]) for player in players)
+
+
+def _nth_card(mask: int, index: int) -> int:
+    """The index-th card of a mask in _cards_of's order, without listing them: count whole
+    suits first, then clear the lowest bit within the suit."""
+    for shift in (0, 16, 32, 48, 64):
+        chunk = mask >> shift & 0xFFFF
+        count = chunk.bit_count()
+        if index < count:
+            for _ in range(index):
+                chunk &= chunk - 1
+            return shift + (chunk & -chunk).bit_length() - 1
+        index -= count
+    raise IndexError(index)

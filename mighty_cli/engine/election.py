@@ -1,0 +1,332 @@
+"""The election (RULES.md §3, 000 §3) and the deal miss (000 §8).
+
+Rules held here, in the order :func:`_apply_bid` checks them:
+
+* Players call in turn from the opener; a call is a bid or a pass. The opener must bid unless
+  ``election.opener_may_pass``; a pass is final under ``election.pass_is_final``.
+* A bid names a number and a trump (or no-trump where ``election.no_trump_allowed``), at least
+  ``election.min_bid`` (no-trump: less ``election.no_trump_discount``), at most
+  ``election.max_bid``; it must beat the standing bid by ``election.min_raise``, where bids
+  compare by their number (negated under ``election.bid_counts = "opposition_limit"``, 이우)
+  plus the no-trump discount for no-trump; an equal bid beats the standing one only by
+  ``election.suit_order``, ``election.no_trump_beats_equal_suit`` or
+  ``election.equal_bid_allowed``.
+* The election ends when all but the standing bidder have passed (in a row, unless passes are
+  final); everyone passing is a redeal. A full bid (풀) ends it at once under
+  ``election.full_bid_ends`` (000 §8).
+* The declarer takes the kitty.
+* A deal miss may be declared by a player whose hand qualifies (see tables.py) before the
+  election, during it (``deal_miss.during_election``), after passing (``deal_miss.after_pass``),
+  not after a full bid (``deal_miss.full_bid_overrides``). Under ``deal_miss.full_bid_cancels``
+  (000 §8, 민사) a full bid made after the deal miss cancels it: the full bidder is declarer at
+  once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from .actions import BidCall, DeclareDealMiss
+from .cards import SUITS, Bid, format_bid, format_cards, sorted_cards
+from .deck import _cards_of, _mask
+from .errors import IllegalBid, IllegalDealMiss
+from .ruleset import Ruleset
+from .state import HandState, _mutable, _phase_error, _Setup
+from .tables import _RuleTables, deal_miss_value
+
+# --- election ---------------------------------------------------------------------------------
+
+
+def _bid_key(bid: Bid, e: Any) -> int:
+    """A bid's height for comparing bids: its number (negated where a lower number is the higher
+    bid, election.bid_counts = opposition_limit), plus the no-trump discount for no-trump."""
+    number = -bid.number if e.bid_counts == "opposition_limit" else bid.number
+    return number + (e.no_trump_discount if bid.trump is None else 0)
+
+
+def _bid_problem(rules: Ruleset, player: str, bid: Bid, standing: Optional[Bid],
+                 standing_player: Optional[str]) -> Optional[str]:
+    """Why a bid is illegal (None if it is legal)."""
+    e = rules.election
+    if not isinstance(bid, Bid) or not isinstance(bid.number, int) \
+            or (bid.trump is not None and bid.trump not in SUITS):
+        return f"{player} bid {bid!r}, which is not a bid"
+    if standing is not None and bid.number <= (e.max_bid or bid.number) \
+            and bid.number >= (e.min_bid - e.no_trump_discount if bid.trump is None
+                               else e.min_bid) \
+            and (bid.trump is not None or e.no_trump_allowed) and _beats(bid, standing, e):
+        return None  # the usual legal raise, decided without building any message
+    text = format_bid(bid)
+    if bid.trump is None:
+        if not e.no_trump_allowed:
+            return f"{player} bid {text} but no-trump is not allowed (election.no_trump_allowed)"
+        lowest = e.min_bid - e.no_trump_discount
+        if bid.number < lowest:
+            if e.no_trump_discount:
+                return (f"{player} bid {text} below the no-trump minimum {lowest} "
+                        f"(election.min_bid − election.no_trump_discount)")
+            return f"{player} bid {text} below the minimum {lowest} (election.min_bid)"
+    elif bid.number < e.min_bid:
+        return f"{player} bid {text} below the minimum {e.min_bid} (election.min_bid)"
+    if e.max_bid and bid.number > e.max_bid:
+        return f"{player} bid {text} above the maximum {e.max_bid} (election.max_bid)"
+    if standing is None:
+        return None
+    new, old = _bid_key(bid, e), _bid_key(standing, e)
+    if new >= old + e.min_raise:
+        return None
+    against = f"{standing_player}'s {format_bid(standing)} stands"
+    if new == old:
+        if bid.trump is None and standing.trump is not None and e.no_trump_beats_equal_suit:
+            return None
+        if bid.trump is not None and standing.trump is not None and e.suit_order \
+                and e.suit_order.index(bid.trump) < e.suit_order.index(standing.trump):
+            return None
+        if e.equal_bid_allowed:
+            return None
+        return (f"{player} bid {text} but {against} and an equal bid does not beat it "
+                f"(election.equal_bid_allowed = false"
+                + (", election.suit_order" if e.suit_order else "")
+                + (", election.no_trump_beats_equal_suit" if bid.trump is None
+                   or standing.trump is None else "") + ")")
+    if new > old:
+        return (f"{player} bid {text} but {against} and a raise must be at least "
+                f"{e.min_raise} (election.min_raise)")
+    if e.bid_counts == "opposition_limit":
+        return (f"{player} bid {text} but {against} (a bid must beat the standing bid: a lower "
+                f"number is a higher bid, election.bid_counts = opposition_limit)")
+    return f"{player} bid {text} but {against} (a bid must beat the standing bid)"
+
+
+def _next_bidder(setup: _Setup, seat: int, pass_is_final: bool, n: int) -> int:
+    """The next player to call: the next seat, passing over those whose pass was final."""
+    for step in range(1, n + 1):
+        candidate = (seat + step) % n
+        if not pass_is_final or not setup.passed >> candidate & 1:
+            return candidate
+    return seat  # pragma: no cover - the election has ended before this
+
+
+def _is_full(tables: _RuleTables, bid: Bid) -> bool:
+    """Whether a bid names the full number (풀: 20, or the highest number the ruleset has)."""
+    return bid.number <= tables.full_bid if tables.descend else bid.number >= tables.full_bid
+
+
+def _apply_bid(state: HandState, action: BidCall) -> HandState:
+    if state.phase == "deal_miss" and state.rules.deal_miss.full_bid_cancels:
+        return _apply_cancelling_bid(state, action)
+    if state.phase != "election":
+        raise _phase_error(state, f"{action.player}'s bid", IllegalBid)
+    ctx, setup = state._ctx, state._setup
+    e = ctx.rules.election
+    player, bid = action.player, action.bid
+    seat = ctx.seat_of.get(player)
+    if seat is None:
+        raise IllegalBid(f"election: {player!r} is not one of the players")
+    if (e.pass_is_final and setup.passed >> seat & 1) or seat != state._to_move:
+        shown = "pass" if bid is None else format_bid(bid) if isinstance(bid, Bid) else repr(bid)
+    if e.pass_is_final and setup.passed >> seat & 1:
+        raise IllegalBid(f"election: {player} called {shown} but has passed and may not bid "
+                         f"again (election.pass_is_final)")
+    if seat != state._to_move:
+        raise IllegalBid(f"election: {player} called {shown} but it is "
+                         f"{ctx.players[state._to_move]}'s turn")
+    new_setup = setup.copy()
+    new_setup.calls = setup.calls + ((player, bid),)
+    if bid is None:
+        if not setup.calls and not e.opener_may_pass:
+            raise IllegalBid(f"election: {player} passed but the opener must bid "
+                             f"(election.opener_may_pass = false)")
+        new_setup.passed = setup.passed | 1 << seat
+        new_setup.consecutive = setup.consecutive + 1
+    else:
+        # The usual legal bid is one of the listed successors of the standing bid (exactly
+        # typed: Bid(14.0, 0) == Bid(14, 0) but is no bid); anything else gets the full test.
+        if not (type(bid) is Bid and type(bid.number) is int
+                and bid in _successors(ctx.tables, setup.standing)[1]):
+            standing_player = None if setup.standing_seat is None \
+                else ctx.players[setup.standing_seat]
+            problem = _bid_problem(ctx.rules, player, bid, setup.standing, standing_player)
+            if problem:
+                raise IllegalBid(f"election: {problem}")
+        new_setup.standing = bid
+        new_setup.standing_seat = seat
+        new_setup.passed = setup.passed & ~(1 << seat)
+        new_setup.consecutive = 0
+    new = _mutable(state)
+    new._setup = new_setup
+    passed_count = new_setup.passed.bit_count()
+    if e.pass_is_final:
+        ended = new_setup.standing is not None and passed_count >= ctx.n - 1
+        redeal = passed_count == ctx.n
+    else:
+        ended = new_setup.standing is not None and new_setup.consecutive >= ctx.n - 1
+        redeal = new_setup.standing is None and new_setup.consecutive >= ctx.n
+    if bid is not None and e.full_bid_ends and _is_full(ctx.tables, bid):
+        ended = True  # 000 §8: a full bid ends the election at once (election.full_bid_ends)
+    if redeal:
+        new.phase = "redeal"
+        new._to_move = None
+    elif ended:
+        _close_election(state, new, new_setup)
+    else:
+        new._to_move = _next_bidder(new_setup, seat, e.pass_is_final, ctx.n)
+    return new
+
+
+def _close_election(state: HandState, new: HandState, new_setup: _Setup) -> None:
+    """The standing bidder is declarer: he takes the kitty and discards next."""
+    declarer = new_setup.standing_seat
+    new_setup.declarer = declarer
+    new_setup.bid = new_setup.contract = new_setup.standing
+    new._to_move = declarer
+    if state._ctx.tables.eliminated:
+        new.phase = "elimination"  # 6마, 7마: the kitty is dealt out after (elimination.py)
+        return
+    new.phase = "exchange"
+    if state._hands is not None:
+        hands = list(state._hands)
+        hands[declarer] |= _mask(state._ctx.kitty)
+        new._hands = tuple(hands)
+
+
+def _cancelling_bid_problem(state: HandState, seat: int, bid: Optional[Bid]) -> Optional[str]:
+    """Why a call after a declared deal miss does not cancel it (deal_miss.full_bid_cancels)."""
+    ctx, setup = state._ctx, state._setup
+    player = ctx.players[seat]
+    miss = ctx.players[setup.deal_miss_seat]
+    if seat == setup.deal_miss_seat:
+        return f"{player} declared the deal miss and cannot cancel it with a bid"
+    if bid is None:
+        return (f"{player} passed after {miss}'s deal miss: only a full bid cancels a deal miss "
+                f"(deal_miss.full_bid_cancels)")
+    text = format_bid(bid) if isinstance(bid, Bid) else repr(bid)
+    if ctx.rules.election.pass_is_final and setup.passed >> seat & 1:
+        return (f"{player} called {text} after {miss}'s deal miss but has passed "
+                f"(election.pass_is_final)")
+    standing_player = None if setup.standing_seat is None else ctx.players[setup.standing_seat]
+    problem = _bid_problem(ctx.rules, player, bid, setup.standing, standing_player)
+    if problem:
+        return problem
+    if not _is_full(ctx.tables, bid):
+        return (f"{player} bid {text} after {miss}'s deal miss: only a full bid of "
+                f"{ctx.full_bid} cancels a deal miss (deal_miss.full_bid_cancels)")
+    return None
+
+
+def _apply_cancelling_bid(state: HandState, action: BidCall) -> HandState:
+    """000 §8: a full bid after a declared deal miss cancels it; the full bidder is declarer at
+    once (풀 공약이 나오면 그냥 쳐야 한다)."""
+    ctx = state._ctx
+    seat = ctx.seat_of.get(action.player)
+    if seat is None:
+        raise IllegalBid(f"election: {action.player!r} is not one of the players")
+    problem = _cancelling_bid_problem(state, seat, action.bid)
+    if problem:
+        raise IllegalBid(f"election: {problem}")
+    new = _mutable(state)
+    new_setup = state._setup.copy()
+    new_setup.calls = state._setup.calls + ((action.player, action.bid),)
+    new_setup.standing = action.bid
+    new_setup.standing_seat = seat
+    new_setup.deal_miss_seat = None
+    new._setup = new_setup
+    _close_election(state, new, new_setup)
+    return new
+
+
+def _cancelling_bids(state: HandState) -> list:
+    """The full bids that may cancel a declared deal miss (deal_miss.full_bid_cancels)."""
+    if state.phase != "deal_miss" or not state.rules.deal_miss.full_bid_cancels:
+        return []
+    ctx = state._ctx
+    full = [bid for bid in _successors(ctx.tables, state._setup.standing)[0]
+            if _is_full(ctx.tables, bid)]
+    return [BidCall(player, bid) for seat, player in enumerate(ctx.players) for bid in full
+            if _cancelling_bid_problem(state, seat, bid) is None]
+
+
+def _may_declare_deal_miss(state: HandState, seat: int) -> bool:
+    """Whether a player may declare a deal miss now (the fast test _deal_miss_problem explains)."""
+    ctx = state._ctx
+    if ctx.miss_hands is not None and not ctx.miss_hands[seat]:
+        return False
+    return _deal_miss_problem(state, seat) is None
+
+
+def _deal_miss_problem(state: HandState, seat: int) -> Optional[str]:
+    """Why a player may not declare a deal miss now (None if he may)."""
+    ctx, setup = state._ctx, state._setup
+    d = ctx.rules.deal_miss
+    player = ctx.players[seat]
+    if not d.allowed:
+        return f"{player} declared a deal miss but this ruleset has none (deal_miss.allowed)"
+    if setup.calls:
+        if not d.during_election:
+            return (f"{player} declared a deal miss after the election began "
+                    f"(deal_miss.during_election = false)")
+        if not d.after_pass and any(who == player and bid is None for who, bid in setup.calls):
+            return f"{player} declared a deal miss after passing (deal_miss.after_pass = false)"
+        if d.full_bid_overrides and any(bid is not None and _is_full(ctx.tables, bid)
+                                        for _, bid in setup.calls):
+            return (f"{player} declared a deal miss after a full bid of {ctx.full_bid} "
+                    f"(deal_miss.full_bid_overrides)")
+    if ctx.miss_hands is not None and not ctx.miss_hands[seat]:
+        cards = sorted_cards(_cards_of(ctx.deal_masks[seat]))
+        value = deal_miss_value(ctx.rules, cards)
+        test = "at most" if d.comparison == "at_most" else "below"
+        return (f"{player} declared a deal miss but his hand {format_cards(cards)} counts "
+                f"{value:g}, not {test} {d.threshold:g} (deal_miss.threshold, "
+                f"deal_miss.comparison" + (", deal_miss.all_point_cards" if d.all_point_cards
+                                           else "") + ")")
+    return None
+
+
+def _apply_deal_miss(state: HandState, action: DeclareDealMiss) -> HandState:
+    if state.phase != "election":
+        raise _phase_error(state, f"{action.player}'s deal miss", IllegalDealMiss)
+    seat = state._ctx.seat_of.get(action.player)
+    if seat is None:
+        raise IllegalDealMiss(f"election: {action.player!r} is not one of the players")
+    problem = _deal_miss_problem(state, seat)
+    if problem:
+        raise IllegalDealMiss(f"election: {problem}")
+    new = _mutable(state)
+    setup = state._setup.copy()
+    setup.deal_miss_seat = seat
+    new._setup = setup
+    new.phase = "deal_miss"
+    new._to_move = None
+    return new
+
+
+def _beats(bid: Bid, standing: Bid, e: Any) -> bool:
+    """Whether a bid beats the standing bid (the test _bid_problem explains)."""
+    new, old = _bid_key(bid, e), _bid_key(standing, e)
+    if new >= old + e.min_raise:
+        return True
+    if new != old:
+        return False
+    if bid.trump is None and standing.trump is not None and e.no_trump_beats_equal_suit:
+        return True
+    if bid.trump is not None and standing.trump is not None and e.suit_order \
+            and e.suit_order.index(bid.trump) < e.suit_order.index(standing.trump):
+        return True
+    return e.equal_bid_allowed
+
+
+def _successors(tables: _RuleTables, standing: Optional[Bid]) -> tuple[list[Bid], frozenset]:
+    """The bids that may be called over the standing bid (every bid when there is none), in
+    order and as a set; cached per ruleset. The caller must not change them."""
+    if standing is None:
+        return tables.bids, tables.bid_set
+    successors = tables.successors.get(standing)
+    if successors is None:
+        e = tables.rules.election
+        beating = [bid for bid in tables.bids if _beats(bid, standing, e)]
+        successors = tables.successors[standing] = (beating, frozenset(beating))
+    return successors
+
+
+def _legal_bids(state: HandState) -> list[Bid]:
+    return list(_successors(state._ctx.tables, state._setup.standing)[0])

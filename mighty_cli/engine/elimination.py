@@ -1,0 +1,221 @@
+"""6마 and 7마: the declarer eliminates players after the election (000 §3.3, §3.4).
+
+Rules held here, each with its ruleset option:
+
+* Six (seven) are dealt eight (seven) cards each and five (four) to the kitty
+  (``table.players``, ``table.hand_size``, ``table.kitty_size``); the election is the usual one.
+* The declarer then calls a card, ``table.eliminated`` times (6마 once, 7마 twice): its holder
+  leaves the hand (탈락).
+* A card in the kitty, or held by a player already eliminated, is called again (만일에 그 카드가
+  내려놓은 5장 안에 있다면 다른 카드를 부른다; 같은 카드를 가진 사람이거나 …): the call stands in
+  the record and has no effect.
+* The declarer may not call a card he holds: that would eliminate nobody.
+* Local rule (footnote 15, ``table.eliminate_by = "player"``): he names the player instead.
+* The eliminated hands and the kitty are dealt out (a chance event: the table deals it): each
+  other player is made up to ten cards and the declarer takes the rest (6마: 5 to him and 2 to
+  each other; 7마: 6 and 3). He then discards down to ten (``Ruleset.elimination_discard``),
+  and the hand is played as five (그 뒤로는 5마와 동일): the eliminated score nothing.
+
+In open-cards mode an elimination call names who held the card (or the kitty), since the table
+sees who leaves; the redistributed cards are not seen.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Optional
+
+from .actions import Eliminate, Redistribute
+from .cards import format_card, format_cards, sorted_cards
+from .deck import _VALID_CARDS, _cards_of, _mask
+from .errors import IllegalExchange
+from .state import HandState, _mutable, _new_state, _phase_error
+from .tables import _Context, _seating
+
+
+def _holder(state: HandState, card: int) -> Optional[int]:
+    """The seat dealt a card (None: the kitty)."""
+    return next((seat for seat, mask in enumerate(state._hands) if mask >> card & 1), None)
+
+
+def _elimination_problem(state: HandState,
+                         action: Eliminate) -> tuple[Optional[str], Optional[int]]:
+    """Why the call is illegal (None if legal), and the seat it eliminates (None: no effect)."""
+    ctx, setup = state._ctx, state._setup
+    rules = ctx.rules
+    declarer = ctx.players[setup.declarer]
+    gone = {ctx.seat_of[name] for name in setup.eliminated}
+    named = None
+    if action.player is not None:
+        if action.player not in ctx.seat_of:
+            return f"{action.player!r} is not one of the players", None
+        named = ctx.seat_of[action.player]
+        if named == setup.declarer:
+            return f"{declarer} cannot eliminate himself", None
+    if rules.table.eliminate_by == "player":
+        if action.card is not None:
+            return ("the declarer names a player, not a card (table.eliminate_by = player)",
+                    None)
+        if named is None:
+            return "name the player to eliminate (table.eliminate_by = player)", None
+        if named in gone:
+            return f"{action.player} is already eliminated", None
+        return None, named
+    card = action.card
+    if card is None or card not in _VALID_CARDS:
+        return f"{card!r} is not a card (the declarer eliminates by calling a card)", None
+    if card not in ctx.valid:
+        return f"{format_card(card)} is not in play (table.removed_cards)", None
+    if state._hands is not None:
+        holder = _holder(state, card)
+        if holder == setup.declarer:
+            return (f"{declarer} called {format_card(card)}, which he holds himself (the card "
+                    f"eliminates its holder)"), None
+        if action.player is not None and named != holder:
+            where = "is in the kitty" if holder is None else f"is held by {ctx.players[holder]}"
+            return f"{format_card(card)} {where}, not by {action.player}", None
+    else:
+        holder = named  # open cards: the table says who held it (None: the kitty)
+    if holder is None or holder in gone:
+        return None, None  # in the kitty, or already out: called again (000 §3.3, §3.4)
+    return None, holder
+
+
+def _apply_eliminate(state: HandState, action: Eliminate) -> HandState:
+    if state.phase != "elimination":
+        raise _phase_error(state, "an elimination", IllegalExchange)
+    problem, seat = _elimination_problem(state, action)
+    if problem:
+        raise IllegalExchange(f"elimination: {problem}")
+    ctx, setup = state._ctx, state._setup
+    new = _mutable(state)
+    new_setup = setup.copy()
+    holder = None
+    if action.card is not None and state._hands is not None:
+        held = _holder(state, action.card)
+        holder = None if held is None else ctx.players[held]
+    elif action.player is not None:
+        holder = action.player
+    new_setup.eliminations = setup.eliminations + ((action.card, holder),)
+    if seat is not None:
+        new_setup.eliminated = setup.eliminated + (ctx.players[seat],)
+    new._setup = new_setup
+    if len(new_setup.eliminated) == ctx.tables.eliminated:
+        new.phase = "redistribution"  # a chance event: the table deals the pile out
+        new._to_move = None
+    return new
+
+
+def redistribution_sizes(state: HandState) -> dict[str, int]:
+    """How many cards each remaining player receives: each other player up to ten, the
+    declarer the rest (6마: 5 and 2 each; 7마: 6 and 3 each)."""
+    ctx, setup = state._ctx, state._setup
+    rules = ctx.rules
+    declarer = ctx.players[setup.declarer]
+    each = 10 - rules.table.hand_size
+    return {player: (each + rules.elimination_discard if player == declarer else each)
+            for player in ctx.players if player not in setup.eliminated}
+
+
+def _pile(state: HandState) -> int:
+    """The eliminated hands and the kitty (full deal)."""
+    ctx = state._ctx
+    pile = _mask(ctx.kitty)
+    for name in state._setup.eliminated:
+        pile |= state._hands[ctx.seat_of[name]]
+    return pile
+
+
+def _apply_redistribute(state: HandState, action: Redistribute) -> HandState:
+    if state.phase != "redistribution":
+        raise _phase_error(state, "a redistribution", IllegalExchange)
+    ctx = state._ctx
+    sizes = redistribution_sizes(state)
+    given = dict(action.cards)
+    if state._hands is None:  # open cards: the cards dealt out are not seen
+        if given and set(given) != set(sizes):
+            raise IllegalExchange(f"redistribution: deal to {', '.join(sizes)}")
+        return _continue_as_five(state, None)
+    if set(given) != set(sizes) or len(given) != len(action.cards):
+        raise IllegalExchange(f"redistribution: the eliminated hands and the kitty go to "
+                              f"{', '.join(sizes)} (each once)")
+    pile = _pile(state)
+    dealt = 0
+    for player, count in sizes.items():
+        cards = tuple(given[player])
+        if len(cards) != count:
+            raise IllegalExchange(f"redistribution: {player} receives {len(cards)} cards "
+                                  f"({format_cards(cards)}); expected {count}")
+        for card in cards:
+            if not isinstance(card, int) or not pile >> card & 1:
+                shown = format_card(card) if card in _VALID_CARDS else repr(card)
+                pile_text = format_cards(sorted_cards(_cards_of(pile)))
+                raise IllegalExchange(f"redistribution: {shown} is not in the eliminated hands "
+                                      f"and the kitty ({pile_text})")
+            if dealt >> card & 1:
+                raise IllegalExchange(f"redistribution: {format_card(card)} is dealt twice")
+            dealt |= 1 << card
+    masks = {player: state._hands[ctx.seat_of[player]] | _mask(given[player]) for player in sizes}
+    return _continue_as_five(state, masks)
+
+
+def _continue_as_five(state: HandState, masks: Optional[dict[str, int]]) -> HandState:
+    """The hand from here on among the remaining players (그 뒤로는 5마와 동일): a context of
+    their own, seats renumbered in the same order, the declarer to discard."""
+    old, setup = state._ctx, state._setup
+    players = tuple(p for p in old.players if p not in setup.eliminated)
+    seating = _seating(players, len(players))
+    ctx = _new_state(_Context)
+    for name in _Context.__slots__:
+        setattr(ctx, name, getattr(old, name))
+    ctx.players = players
+    ctx.seat_of = seating.seat_of
+    ctx.play_tables = seating.play_tables
+    ctx.n = len(players)
+    ctx.kitty_size = old.rules.elimination_discard  # what the declarer discards
+    ctx.deal_masks = None if masks is None else tuple(masks[p] for p in players)
+    ctx.miss_hands = None
+    new = _mutable(state)
+    new._ctx = ctx
+    new_setup = setup.copy()
+    declarer = ctx.seat_of[old.players[setup.declarer]]
+    new_setup.declarer = new_setup.standing_seat = new_setup.opener = declarer
+    new_setup.passed = 0
+    new._setup = new_setup
+    new._hands = ctx.deal_masks
+    new._points = (0,) * ctx.n
+    new._voids = ((),) * ctx.n if ctx.open else None
+    new.phase = "exchange"
+    new._to_move = declarer
+    return new
+
+
+def _elimination_calls(state: HandState) -> list:
+    """Every legal elimination call (with the holder named, so that open-cards replays agree)."""
+    ctx, setup = state._ctx, state._setup
+    if ctx.rules.table.eliminate_by == "player":
+        return [Eliminate(None, p) for p in ctx.players
+                if p not in setup.eliminated and ctx.seat_of[p] != setup.declarer]
+    if state._hands is None:
+        holders = [None] + [p for p in ctx.players if ctx.seat_of[p] != setup.declarer]
+        return [Eliminate(card, who) for card in sorted_cards(ctx.tables.deck) for who in holders]
+    calls = []
+    for card in sorted_cards(ctx.tables.deck):
+        holder = _holder(state, card)
+        if holder != setup.declarer:
+            calls.append(Eliminate(card, None if holder is None else ctx.players[holder]))
+    return calls
+
+
+def random_redistribution(state: HandState, rng: Random) -> Redistribute:
+    """The eliminated hands and the kitty shuffled and dealt out (the table's chance event)."""
+    sizes = redistribution_sizes(state)
+    if state._hands is None:
+        return Redistribute(())
+    pile = _cards_of(_pile(state))
+    rng.shuffle(pile)
+    out, start = [], 0
+    for player, count in sizes.items():
+        out.append((player, tuple(sorted_cards(pile[start:start + count]))))
+        start += count
+    return Redistribute(tuple(out))

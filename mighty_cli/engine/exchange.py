@@ -1,0 +1,349 @@
+"""The exchange and the friend call (RULES.md §4, 000 §4-§5).
+
+Rules held here:
+
+* The declarer discards exactly three of his thirteen cards (the kitty taken); in open-cards
+  mode the discard may be unseen.
+* He may then change the contract once (``exchange.trump_change_allowed``): a trump change
+  raises it by ``exchange.raise_suit_change`` (``raise_to_no_trump``, ``raise_from_no_trump``;
+  free in ``exchange.free_change_order``), a raise beyond that only under
+  ``exchange.voluntary_raise``; where bids descend a raise lowers the number; a contract never
+  goes down.
+* The friend call: a card (``friend.card``; the joker under ``friend.joker``; a card he holds or
+  discarded only under ``friend.fake``), nobody (``friend.no_friend``), the first trick's winner
+  (``friend.first_trick``), the last trick's (``friend.last_trick``) or a named player
+  (``friend.player``). A full no-trump declarer may ask his friend to lead a suit
+  (``friend.lead_request``).
+* A card call's friend is whoever holds the card (none when the declarer holds or buried it).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from .actions import (FRIEND_KINDS, _NO_FRIEND, _PENDING, CallFriend, ChangeContract, Discard,
+                      FriendCall, format_friend_call)
+from .cards import DECK, JOKER, SUITS, Bid, format_bid, format_card, format_cards, sorted_cards, \
+    trump_name
+from .contract import _Contract
+from .contract import mighty_card
+from .deck import JOKER_BIT, _VALID_CARDS, _cards_of, _mask
+from .election import _is_full
+from .errors import IllegalExchange
+from .ruleset import Ruleset
+from .state import HandState, _mutable, _phase_error
+
+# --- exchange and friend call -------------------------------------------------------------------
+
+
+def _apply_discard(state: HandState, action: Discard) -> HandState:
+    if state.phase != "exchange":
+        raise _phase_error(state, "a discard", IllegalExchange)
+    ctx, setup = state._ctx, state._setup
+    declarer = ctx.players[setup.declarer]
+    cards = tuple(action.cards)
+    for card in cards:
+        if card not in _VALID_CARDS:
+            raise IllegalExchange(f"exchange: {declarer} discarded {card!r}, which is not a card")
+    if len(set(cards)) != len(cards):
+        raise IllegalExchange(f"exchange: {declarer} discarded {format_cards(cards)}: a card "
+                              f"twice")
+    new = _mutable(state)
+    new_setup = setup.copy()
+    if ctx.open and not cards:
+        new_setup.discards = ()
+        new_setup.discard_known = False
+    else:
+        if len(cards) != ctx.kitty_size:  # as many as the kitty held (table.kitty_size)
+            raise IllegalExchange(f"exchange: {declarer} discarded {len(cards)} cards "
+                                  f"({format_cards(cards)}); the discard is exactly "
+                                  f"{ctx.kitty_size}")
+        mask = _mask(cards)
+        if state._hands is not None:
+            hand = state._hands[setup.declarer]
+            missing = [card for card in cards if not hand >> card & 1]
+            if missing:
+                raise IllegalExchange(f"exchange: {declarer} discarded {format_card(missing[0])} "
+                                      f"but does not hold it (his {10 + ctx.kitty_size} cards: "
+                                      f"{format_cards(sorted_cards(_cards_of(hand)))})")
+            hands = list(state._hands)
+            hands[setup.declarer] = hand & ~mask
+            new._hands = tuple(hands)
+        new._played = state._played | mask
+        new_setup.discards = cards
+        new_setup.discard_known = True
+    new._setup = new_setup
+    new.phase = "friend"
+    return new
+
+
+def _change_problem(rules: Ruleset, bid: Bid, new: Bid) -> Optional[str]:
+    """Why the declarer may not change the contract from his bid to ``new`` (None if he may)."""
+    e, x = rules.election, rules.exchange
+    text = format_bid(new) if isinstance(new, Bid) else repr(new)
+    if not isinstance(new, Bid) or not isinstance(new.number, int) \
+            or (new.trump is not None and new.trump not in SUITS):
+        return f"{text} is not a contract"
+    if new.trump is None and not e.no_trump_allowed:
+        return f"{text}: no-trump is not allowed (election.no_trump_allowed)"
+    if e.max_bid and new.number > e.max_bid:
+        return f"{text} is above the maximum {e.max_bid} (election.max_bid)"
+    if rules.bids_descend:
+        if new.number < e.min_bid:
+            return f"{text} is below the minimum {e.min_bid} (election.min_bid)"
+    required, why = 0, ""
+    if new.trump != bid.trump:
+        if not x.trump_change_allowed:
+            return (f"changing trump from {trump_name(bid.trump)} to {trump_name(new.trump)} is "
+                    f"not allowed (exchange.trump_change_allowed = false)")
+        if bid.trump is None:
+            required, why = x.raise_from_no_trump, "exchange.raise_from_no_trump"
+        elif new.trump is None:
+            required, why = x.raise_to_no_trump, "exchange.raise_to_no_trump"
+        elif x.free_change_order and x.free_change_order.index(new.trump) \
+                < x.free_change_order.index(bid.trump):
+            required, why = 0, "exchange.free_change_order"
+        else:
+            required, why = x.raise_suit_change, "exchange.raise_suit_change"
+    # where bids descend (election.bid_counts = opposition_limit) a raise lowers the number
+    sign = -1 if rules.bids_descend else 1
+    least = bid.number + sign * required
+    if sign * new.number < sign * least:
+        if required:
+            return (f"{text}: changing trump from {trump_name(bid.trump)} to "
+                    f"{trump_name(new.trump)} raises the contract by {required} to at least "
+                    f"{least} ({why})")
+        return f"{text} is below the bid {format_bid(bid)} (a contract never goes down)"
+    if new.number != least and not x.voluntary_raise:
+        return (f"{text}: the contract may rise only by what the trump change requires, to "
+                f"{least} (exchange.voluntary_raise = false)")
+    return None
+
+
+def _apply_change(state: HandState, action: ChangeContract) -> HandState:
+    if state.phase == "exchange":
+        raise IllegalExchange(f"exchange: {state.declarer} changes the contract after "
+                              f"discarding (discard first)")
+    if state.phase != "friend":
+        raise _phase_error(state, "a contract change", IllegalExchange)
+    if state._setup.contract != state._setup.bid:
+        raise IllegalExchange(f"exchange: {state.declarer} changed the contract to "
+                              f"{format_bid(action.contract)} but already changed it to "
+                              f"{format_bid(state.contract)} (one change, after the discard)")
+    problem = _change_problem(state.rules, state.bid, action.contract)
+    if problem:
+        raise IllegalExchange(f"exchange: {state.declarer} changed the contract to {problem}")
+    new = _mutable(state)
+    setup = state._setup.copy()
+    setup.contract = action.contract
+    new._setup = setup
+    return new
+
+
+def _friend_problem(state: HandState, call: FriendCall) -> Optional[str]:
+    """Why the declarer may not make this friend call (None if he may)."""
+    ctx, setup = state._ctx, state._setup
+    f = ctx.rules.friend
+    if not isinstance(call, FriendCall) or call.kind not in FRIEND_KINDS:
+        return f"{call!r} is not a friend call (kinds: {', '.join(FRIEND_KINDS)})"
+    contract = setup.contract
+    kind = call.kind
+    if kind == "card":
+        if call.card not in _VALID_CARDS:
+            return f"the card friend call names {call.card!r}, which is not a card"
+        if call.card not in ctx.valid:  # removed from the deck (table.removed_cards)
+            return (f"the card friend call names {format_card(call.card)}, which is not in play "
+                    f"(table.removed_cards)")
+        name = "the joker" if call.card == JOKER else format_card(call.card)
+        if not f.card:
+            return f"a card friend ({name}) is not allowed (friend.card = false)"
+        if call.card == JOKER and not f.joker:
+            return "the joker may not be called as friend (friend.joker = false)"
+        # 4마 (000 §3.5): no Mighty friend (friend.mighty)
+        if not f.mighty and call.card == mighty_card(ctx.rules, contract.trump):
+            return f"Mighty ({name}) may not be called as friend (friend.mighty = false)"
+        if not f.fake:
+            if setup.discard_known and call.card in setup.discards:
+                return f"{name} is one of the declarer's discards (friend.fake = false)"
+            if state._hands is not None and state._hands[setup.declarer] >> call.card & 1:
+                return f"the declarer holds {name} himself (friend.fake = false)"
+    elif kind == "none":
+        if not f.no_friend:
+            return "playing alone is not allowed (friend.no_friend = false)"
+    elif kind == "first_trick":
+        if not f.first_trick:
+            return "a first-trick friend is not allowed (friend.first_trick = false)"
+    elif kind == "last_trick":
+        if not f.last_trick:
+            return "a last-trick friend is not allowed (friend.last_trick = false)"
+    elif kind == "player":
+        if not f.player:
+            return "a player friend is not allowed (friend.player = false)"
+        if call.player not in ctx.seat_of:
+            return f"player friend {call.player!r} is not one of the players"
+        if ctx.seat_of[call.player] == setup.declarer:
+            return f"{call.player} cannot be his own friend (call none to play alone)"
+    if kind in ("card", "none", "first_trick", "last_trick", "player") and call.kind != "card" \
+            and call.card is not None:
+        return f"a {kind} call names no card"
+    if call.lead_suit is not None:
+        if not f.lead_request:
+            return "a lead request is not allowed (friend.lead_request = false)"
+        if call.lead_suit not in SUITS:
+            return f"lead request {call.lead_suit!r} is not a suit"
+        if contract.trump is not None or not _is_full(ctx.tables, contract):
+            return (f"only a {ctx.full_bid} no-trump declarer may request a lead (the contract "
+                    f"is {format_bid(contract)}; friend.lead_request)")
+        if kind == "none":
+            return "a declarer playing alone has no friend to request a lead from"
+    return None
+
+
+def _apply_call(state: HandState, action: CallFriend) -> HandState:
+    if state.phase == "exchange":
+        raise IllegalExchange(f"exchange: {state.declarer} calls a friend before discarding "
+                              f"(discard first)")
+    if state.phase != "friend":
+        raise _phase_error(state, "a friend call", IllegalExchange)
+    call = action.call
+    problem = _friend_problem(state, call)
+    if problem:
+        try:
+            shown = format_friend_call(call)
+        except Exception:  # not a well-formed call: the problem says what it is
+            shown = None
+        what = f"{shown} as friend" if shown else "a friend"
+        raise IllegalExchange(f"exchange: {state.declarer} called {what}: {problem}")
+    ctx, setup = state._ctx, state._setup
+    new = _mutable(state)
+    new_setup = setup.copy()
+    new_setup.friend_call = call
+    new._setup = new_setup
+    key = (setup.contract, call.card if call.kind == "card" else None, call.lead_suit)
+    contract = ctx.tables.contracts.get(key)
+    if contract is None:  # built once per ruleset and key: a _Contract is never changed
+        contract = ctx.tables.contracts[key] = _Contract(ctx.rules, setup.contract, call)
+    new._contract = contract
+    declarer = setup.declarer
+    friend: Optional[int] = _PENDING
+    revealed = False
+    if call.kind == "none":
+        friend = _NO_FRIEND
+    elif call.kind == "player":
+        friend, revealed = ctx.seat_of[call.player], True
+    elif call.kind == "card":
+        if setup.discard_known and call.card in setup.discards:
+            friend = _NO_FRIEND  # a fake call: the card is buried
+        elif state._hands is not None:
+            holder = next(seat for seat, mask in enumerate(state._hands) if mask >> call.card & 1)
+            friend = _NO_FRIEND if holder == declarer else holder
+    new._friend = friend
+    new.friend_revealed = revealed
+    new.phase = "play"
+    new._to_move = declarer
+    new.trick_number = 1
+    return new
+
+
+def _required_raise(rules: Ruleset, bid: Bid, trump: Optional[int]) -> int:
+    """How much the contract must rise when trump changes from the bid's to ``trump``."""
+    x = rules.exchange
+    if trump == bid.trump:
+        return 0
+    if bid.trump is None:
+        return x.raise_from_no_trump
+    if trump is None:
+        return x.raise_to_no_trump
+    if x.free_change_order and x.free_change_order.index(trump) \
+            < x.free_change_order.index(bid.trump):
+        return 0
+    return x.raise_suit_change
+
+
+def _legal_contracts(state: HandState) -> list[Bid]:
+    """The contracts the winning bid may become (cached per ruleset and bid: do not change)."""
+    tables = state._ctx.tables
+    bid = state._setup.bid
+    changes = tables.changes.get(bid)
+    if changes is None:
+        changes = tables.changes[bid] = _contract_changes(state, bid)
+    return changes
+
+
+def _contract_changes(state: HandState, bid: Bid) -> list[Bid]:
+    rules = state.rules
+    e, x = rules.election, rules.exchange
+    top = e.max_bid or state._ctx.point_total
+    trumps: list = list(SUITS) + ([None] if e.no_trump_allowed else [])
+    out = []
+    for trump in trumps:
+        if trump != bid.trump and not x.trump_change_allowed:
+            continue
+        if rules.bids_descend:  # a raise lowers the number, down to the minimum
+            least = bid.number - _required_raise(rules, bid, trump)
+            numbers = range(e.min_bid if x.voluntary_raise else least, least + 1)
+        else:
+            least = bid.number + _required_raise(rules, bid, trump)
+            most = top if x.voluntary_raise else least
+            numbers = range(least, min(most, top) + 1)
+        out += [Bid(number, trump) for number in numbers
+                if number != bid.number or trump != bid.trump]
+    return out
+
+
+_CARD_CALLS = {card: FriendCall("card", card) for card in DECK}
+_KIND_CALLS = {kind: FriendCall(kind) for kind in ("none", "first_trick", "last_trick")}
+
+
+def _call_choices(state: HandState) -> tuple[int, list[FriendCall]]:
+    """The friend calls without lead requests: the mask of the cards that may be called (their
+    calls come first, in card order) and the other calls in order."""
+    ctx, setup = state._ctx, state._setup
+    f = ctx.rules.friend
+    card_mask = 0
+    if f.card:
+        excluded = 0 if f.joker else JOKER_BIT
+        if not f.mighty:
+            excluded |= 1 << mighty_card(ctx.rules, setup.contract.trump)
+        if not f.fake:
+            if setup.discard_known:
+                excluded |= _mask(setup.discards)
+            if state._hands is not None:
+                excluded |= state._hands[setup.declarer]
+        card_mask = ctx.deck_mask & ~excluded
+    others = [_KIND_CALLS[kind] for kind, allowed in
+              (("none", f.no_friend), ("first_trick", f.first_trick), ("last_trick", f.last_trick))
+              if allowed]
+    if f.player:
+        others += [FriendCall("player", player=p) for p in ctx.players
+                   if ctx.seat_of[p] != setup.declarer]
+    return card_mask, others
+
+
+def _legal_calls(state: HandState, with_leads: bool = True) -> list[FriendCall]:
+    card_mask, others = _call_choices(state)
+    calls = [_CARD_CALLS[card] for card in _cards_of(card_mask)] + others
+    if with_leads and _lead_request_allowed(state):
+        calls += [_with_lead(call, suit) for call in calls if call.kind != "none"
+                  for suit in SUITS]
+    return calls
+
+
+def _lead_request_allowed(state: HandState) -> bool:
+    contract = state._setup.contract
+    return state.rules.friend.lead_request and contract.trump is None \
+        and _is_full(state._ctx.tables, contract)
+
+
+_LEAD_CALLS: dict[tuple, FriendCall] = {}
+
+
+def _with_lead(call: FriendCall, suit: int) -> FriendCall:
+    """A friend call with a lead request (card calls cached: legal_actions lists 200 of them)."""
+    if call.kind != "card":
+        return call._replace(lead_suit=suit)
+    key = (call.card, suit)
+    cached = _LEAD_CALLS.get(key)
+    if cached is None:
+        cached = _LEAD_CALLS[key] = call._replace(lead_suit=suit)
+    return cached

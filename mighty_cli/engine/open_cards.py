@@ -1,0 +1,111 @@
+"""Open-cards mode (``deal=None``): the hands are unknown, so the engine checks what the cards
+shown allow.
+
+Rules held here:
+
+* No card twice (nor a known discard).
+* The joker may not be played where the ruleset bars it (tricks 1 / 10).
+* A player who showed out of a suit (played another card, not Mighty or the joker, to a lead of
+  it) and plays that suit later has revoked; the error names both tricks.
+* Mighty-as-its-suit and voids: when Mighty counts as its suit, showing out of ♠ also proves the
+  player had no Mighty (he would have had to play it), so a later Mighty from him is a revoke;
+  when it does not count, Mighty is outside the void.
+* A player who did not play the joker to an effective joker call cannot play it later; nor one
+  who showed out of trump when trump was led under ``play.joker_on_trump_lead``.
+* A leader who led trump where that needs "only trumps" cannot later play another suit.
+* Trump instead of following (``play.trump_instead_of_following``) shows no void.
+* The lead request is not checked (the friend is unknown when he leads).
+"""
+
+from __future__ import annotations
+
+from .actions import Play
+from .cards import JOKER, format_card
+from .contract import _joker_playable, _trump_lead_barred
+from .deck import JOKER_BIT, _suit_symbol
+from .errors import IllegalPlay
+from .state import HandState
+
+# --- open cards: what the shown cards allow ------------------------------------------------------
+
+
+def _check_open_play(state: HandState, seat: int, play: Play) -> None:
+    ci = state._contract
+    number = state.trick_number
+    card = play.card
+    bit = 1 << card
+    name = format_card(card)
+    head = f"trick {number}: {play.player} {'played' if state._trick else 'led'} {name}"
+    if state._played & bit:
+        setup = state._setup
+        if setup.discard_known and card in setup.discards:
+            raise IllegalPlay(f"{head} but the declarer discarded it (no card twice)")
+        for trick in state.tricks:
+            for _, earlier in trick.plays:
+                if earlier.card == card:
+                    raise IllegalPlay(f"{head} but it was already played on trick "
+                                      f"{state.tricks.index(trick) + 1} (no card twice)")
+        raise IllegalPlay(f"{head} but it was already played in this trick (no card twice)")
+    if card == JOKER and not _joker_playable(ci, number):
+        which = "first" if number == 1 else "last"
+        raise IllegalPlay(f"{head}: the joker may not be played on trick {number} "
+                          f"(cards.joker_playable_{which}_trick = false)")
+    for mask, trick_number, reason, rule in state._voids[seat]:
+        if mask & bit:
+            raise IllegalPlay(f"{head} but {reason} on trick {trick_number} ({rule})")
+
+
+def _add_void(new: HandState, seat: int, mask: int, trick_number: int, reason: str,
+              rule: str) -> None:
+    voids = list(new._voids)
+    voids[seat] = voids[seat] + ((mask, trick_number, reason, rule),)
+    new._voids = tuple(voids)
+
+
+def _infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> None:
+    """A follower who did not follow suit (or ignored a joker call) holds none of what he owed."""
+    ci = state._contract
+    card = play.card
+    number = state.trick_number
+    if state._call and card != JOKER and not (ci.defends and card == ci.mighty) \
+            and _joker_playable(ci, number):
+        _add_void(new, seat, JOKER_BIT, number, "did not play the joker when it was called",
+                  "revoke: the holder of a called joker must play it")
+    if (card == JOKER and (ci.joker_free or state._call)) \
+            or (card == ci.mighty and ci.also_bits & ci.mighty_bit):
+        return  # Mighty and the joker may be played at any time (or the joker was called)
+    led = state._led_suit
+    if card >> 4 != led and ci.also_bits >> card & 1:
+        return  # trump instead of following (play.trump_instead_of_following): no void shown
+    if card >> 4 != led and ci.joker_on_trump and led == ci.trump \
+            and _joker_playable(ci, number):
+        _add_void(new, seat, JOKER_BIT, number, f"showed out of {_suit_symbol(led)} without "
+                  f"the joker", "revoke: play.joker_on_trump_lead")
+    if card >> 4 != led:
+        mask = ci.follow_masks[led]
+        rule = "revoke: must follow suit"
+        if mask & ci.mighty_bit:
+            rule += "; Mighty counts as its suit, cards.mighty_must_follow_suit"
+        _add_void(new, seat, mask, number, f"showed out of {_suit_symbol(led)}", rule)
+
+
+def _infer_trump_lead(state: HandState, new: HandState, seat: int, play: Play) -> None:
+    """A trump lead that needs "only trumps" proves the leader holds no other suit."""
+    ci = state._contract
+    card = play.card
+    trump_lead = play.joker_suit == ci.trump if play.joker_suit is not None else \
+        (card != JOKER and card >> 4 == ci.trump and card != ci.mighty)
+    number = state.trick_number
+    if trump_lead and _trump_lead_barred(ci, number, state._trump_played):
+        _add_void(new, seat, ci.non_trump_mask, number, "led trump, so held only trumps,",
+                  f"revoke: play.trump_lead = {ci.trump_lead}")
+
+
+def _open_candidates(state: HandState, seat: int) -> int:
+    """Cards a player might still hold in open-cards mode."""
+    mask = state._ctx.deck_mask & ~state._played
+    for void, _, _, _ in state._voids[seat]:
+        mask &= ~void
+    if not _joker_playable(state._contract, state.trick_number):
+        mask &= ~JOKER_BIT
+    return mask

@@ -1,0 +1,473 @@
+"""The play of the ten tricks (RULES.md §5-§6, 000 §4-§6).
+
+The rules of play, in the order :func:`_legal_mask` and :func:`_apply_play` check them:
+
+* Follow suit when you can. Mighty (♠A, or the ruleset's alternate when its suit is trump) may be
+  played at any time (``cards.mighty_plays_any_time``); it still counts as its suit for following
+  when ``cards.mighty_must_follow_suit``: a player whose only card of the led suit is Mighty must
+  play it (or the joker).
+* The joker may be played at any time (``cards.joker_plays_any_time``), except on tricks 1 / 10
+  when the ruleset forbids it; then its holder must play it by trick 9 at the latest, so he is
+  never left holding an unplayable card. A joker lead names the suit to follow, also when it is
+  powerless.
+* The joker call: leading the joker-call card (♣3, or the alternate when its suit is trump) with
+  the call declared (``C3!``; always under ``joker_call.declaration = "always"``) forces the
+  joker's holder to play it (or Mighty, under ``joker_call.mighty_defends``); the called joker is
+  powerless under ``joker_call.called_joker_powerless``. The call has no effect on trick 1
+  (unless ``joker_call.first_trick_effect``), when the joker was already played or discarded, or
+  when the card is not led (a ``!`` on a card played mid-trick is accepted and has no effect).
+* Mighty led under ``cards.mighty_lead_names_suit`` (관악 5마) names the suit to follow, like the
+  joker (``SA/H``); naming trump makes it a trump lead.
+* A follower holding the led suit may also play trump under ``play.trump_instead_of_following``;
+  with trump led, one without trump who holds the joker must play it under
+  ``play.joker_on_trump_lead`` (이우 5마).
+* Trump leads (``play.trump_lead``; ``only_trumps_left``: on every trick, 인천): "holds only
+  trumps" means no card of another suit; the joker has no suit and Mighty counts as its suit
+  exactly when it does for following. So ten trumps may lead trump on trick 1, and nine trumps +
+  Mighty must lead Mighty (000 §4.1). A joker lead naming the trump suit is a trump lead. Leading
+  Mighty is never a trump lead.
+* Trick priority: see contract.py. The winner leads the next trick; the points of a trick are its
+  point cards.
+* The friend: a called card reveals its holder when played; a first-/last-trick call makes the
+  trick's winner friend (none if the declarer wins it; under
+  ``friend.first_trick_declarer_wins = "next_trick"`` the first trick the declarer does not win
+  decides); under ``friend.reveal_on_points`` (수원/성균관) the friend shows himself when he
+  takes points.
+* A 20 no-trump declarer's lead request (``FriendCall.lead_suit``): the friend's first lead must
+  be of that suit (or the joker naming it) when he holds a card of it.
+
+Speed: the hands are fixed after the exchange (a seat holds ``_hands[seat] & ~_played``), so a
+play copies no hands; :func:`_apply_play` builds the next state field by field; the mover's
+legal mask is memoised on the state.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from .actions import _NO_FRIEND, _PENDING, CompletedTrick, Play, _play_table
+from .cards import JOKER, SUITS, format_card, trump_name
+from .contract import _joker_playable, _trump_lead_barred, trick_winner
+from .deck import JOKER_BIT, SUIT_MASKS, TRICKS, _VALID_CARDS, _cards_of, _suit_symbol
+from .errors import IllegalPlay
+from .open_cards import _check_open_play, _infer_trump_lead, _infer_voids, _open_candidates
+from .state import HandState, _new_state, _phase_error, _tuple_new
+
+# --- play ---------------------------------------------------------------------------------------
+
+
+def _legal_now(state: HandState) -> int:
+    """The legal cards of the player to move (full deal), memoised on the state."""
+    legal = state._legal
+    if legal is None:
+        legal = state._legal = _legal_mask(state)
+    return legal
+
+
+def _legal_mask(state: HandState) -> int:
+    """The cards the player to move may play now (full deal)."""
+    ci = state._contract
+    seat = state._to_move
+    hand = state._hands[seat] & ~state._played
+    if state._trick and not hand & JOKER_BIT:
+        # the most common case, a follower without the joker (so no joker call or joker timing
+        # applies): he follows suit when he can, and Mighty may always be played
+        follow = hand & ci.follow_masks[state._led_suit]
+        return follow | (hand & ci.also_bits) if follow else hand
+    number = state.trick_number
+    if hand & JOKER_BIT:
+        if number == TRICKS - 1 and not ci.joker_play_last:
+            return JOKER_BIT  # the joker cannot wait for trick 10 (cards.joker_playable_last_trick)
+        if number == 1 and not ci.joker_play_first:
+            hand &= ~JOKER_BIT
+    if not state._trick:
+        legal = hand
+        if ci.trump_lead_mask and hand & ci.non_trump_mask and (
+                (number == 1 and ci.bar_first) or ci.bar_always
+                or (ci.bar_until_trump and not state._trump_played)):
+            legal &= ~ci.trump_lead_mask  # _trump_lead_barred, inlined
+        call = state._setup.friend_call
+        if call.lead_suit is not None and seat == state._friend and not state._friend_led:
+            wanted = hand & ci.follow_masks[call.lead_suit]
+            if wanted:
+                legal &= wanted | JOKER_BIT
+        return legal
+    if state._call and hand & JOKER_BIT:
+        return JOKER_BIT | (hand & ci.mighty_bit if ci.defends else 0)
+    follow = hand & ci.follow_masks[state._led_suit]
+    if follow:
+        return follow | (hand & (ci.also_bits | ci.joker_free))
+    if ci.joker_on_trump and hand & JOKER_BIT and state._led_suit == ci.trump:
+        return JOKER_BIT  # trump led, no trump in hand: the joker must answer (이우)
+    return hand
+
+
+def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
+    """The message for a card the player may not play (full deal)."""
+    ctx, ci = state._ctx, state._contract
+    number = state.trick_number
+    player, card = play.player, play.card
+    hand = state._hands[seat] & ~state._played
+    name = format_card(card)
+    verb = "played" if state._trick else "led"
+    head = f"trick {number}: {player} {verb} {name}"
+    if not hand >> card & 1:
+        holder = next((ctx.players[s] for s, mask in enumerate(state._hands)
+                       if (mask & ~state._played) >> card & 1), None)
+        where = f"{holder} holds it" if holder else \
+            "it was already played" if state._played >> card & 1 else "it is not in play"
+        return IllegalPlay(f"{head} but does not hold it ({where})")
+    if hand & JOKER_BIT and number == TRICKS - 1 and not ci.joker_play_last:
+        return IllegalPlay(f"{head} but holds the joker, which may not be played on trick "
+                           f"{TRICKS} (must play it now; cards.joker_playable_last_trick = false)")
+    if card == JOKER and number == 1 and not ci.joker_play_first:
+        return IllegalPlay(f"{head}: the joker may not be played on trick 1 "
+                           f"(cards.joker_playable_first_trick = false)")
+    if not state._trick:
+        if ci.trump_lead_mask and card >> 4 == ci.trump and card != ci.mighty:
+            return IllegalPlay(_trump_lead_message(state, head))
+        call = state._setup.friend_call
+        suit = call.lead_suit
+        return IllegalPlay(f"{head} but the declarer asked his friend to lead "
+                           f"{_suit_symbol(suit)} and {player} holds {_suit_symbol(suit)} "
+                           f"(friend.lead_request)")
+    if state._trick and ci.joker_on_trump and hand & JOKER_BIT and state._led_suit == ci.trump \
+            and not hand & ci.follow_masks[ci.trump] and not state._call \
+            and _joker_playable(ci, number):
+        trump = trump_name(ci.trump)
+        return IllegalPlay(f"{head} but holds no {trump} and holds the joker, and {trump} was led "
+                           f"(must play the joker; play.joker_on_trump_lead)")
+    if state._call and hand & JOKER_BIT:
+        also = " or Mighty" if ci.defends and hand & ci.mighty_bit else ""
+        return IllegalPlay(f"{head} but holds the joker and the joker was called: he must play "
+                           f"the joker{also} (joker call; joker_call.mighty_defends = "
+                           f"{'true' if ci.defends else 'false'})")
+    led = _suit_symbol(state._led_suit)
+    only_mighty = hand & ci.follow_masks[state._led_suit] == hand & ci.mighty_bit
+    if only_mighty:
+        return IllegalPlay(f"{head} but holds {led} only in Mighty ({format_card(ci.mighty)}) and "
+                           f"{led} was led (must follow suit: Mighty counts as its suit; "
+                           f"cards.mighty_must_follow_suit)")
+    rule = ""
+    if card == JOKER:
+        rule = "; cards.joker_plays_any_time = false"
+    elif card == ci.mighty:
+        rule = "; cards.mighty_plays_any_time = false"
+    return IllegalPlay(f"{head} but holds {led} and {led} was led (must follow suit{rule})")
+
+
+def _trump_lead_message(state: HandState, head: str) -> str:
+    ci = state._contract
+    trump = trump_name(ci.trump)
+    if ci.trump_lead == "only_trumps_left":
+        rule = ("the leader may not lead trump while he holds a card of another suit; "
+                "play.trump_lead = only_trumps_left")
+    elif ci.trump_lead == "not_first_trick" or state.trick_number == 1 and not state._trump_played:
+        rule = ("the leader may not lead trump on trick 1 unless he holds only trumps; "
+                f"play.trump_lead = {ci.trump_lead}")
+        if ci.trump_lead == "after_trump_played":
+            rule = ("the leader may not lead trump before trump has been played unless he holds "
+                    "only trumps; play.trump_lead = after_trump_played")
+    else:
+        rule = ("the leader may not lead trump before trump has been played unless he holds "
+                "only trumps; play.trump_lead = after_trump_played")
+    return f"{head} but holds cards of other suits and {trump} are trump ({rule})"
+
+
+def _apply_play(state: HandState, play: Play) -> HandState:
+    # The hot path of random playouts: attributes are read once into locals, and the new state
+    # is built here field by field (the fields every play sets are not copied first; keep this
+    # in step with HandState.__slots__ and _clone).
+    if state.phase != "play":
+        raise _phase_error(state, f"{play.player} playing a card", IllegalPlay)
+    ctx = state._ctx
+    ci = state._contract
+    player, card, joker_suit, joker_call = play
+    seat = ctx.seat_of.get(player)
+    if seat is None or card not in ctx.valid or seat != state._to_move:
+        raise _turn_error(state, play, seat)
+    bit = 1 << card
+    trick = state._trick
+    if state._hands is not None:
+        legal = state._legal  # usually set by whoever chose this play (legal_plays, random)
+        if legal is None:
+            legal = state._legal = _legal_mask(state)
+        if not legal & bit:
+            raise _play_error(state, seat, play)
+    else:
+        _check_open_play(state, seat, play)
+    if joker_suit is not None or card == JOKER or card == ci.mighty_named:
+        _check_joker_annotation(state, seat, play)
+    calling = False
+    if joker_call or card == ci.auto_call:
+        calling = _joker_call_effect(state, play)
+    new = _new_state(HandState)
+    new._ctx = ctx
+    new._setup = state._setup
+    new._contract = ci
+    new.phase = "play"
+    new._hands = state._hands
+    new.trick_number = state.trick_number
+    new.tricks = state.tricks
+    new._points = state._points
+    new._trump_played = state._trump_played
+    new._friend = state._friend
+    new.friend_revealed = state.friend_revealed
+    new._friend_led = state._friend_led
+    new._voids = state._voids
+    new._legal = None
+    new._played = state._played | bit
+    if not trick:
+        new._led_suit = card >> 4 if joker_suit is None else joker_suit
+        new._call = calling
+        if ctx.open and ci.trump_lead_mask:
+            _infer_trump_lead(state, new, seat, play)
+        if seat == state._friend and ci.lead_suit is not None:
+            new._friend_led = True
+    else:
+        new._led_suit = state._led_suit
+        new._call = state._call
+        if ctx.open:
+            _infer_voids(state, new, seat, play)
+    if card == ci.friend_card:
+        _reveal_card_friend(state, new, seat, play)
+    trick += ((player, play),)
+    n = ctx.n
+    following = seat + 1 if seat + 1 < n else 0
+    if len(trick) < n:  # every player plays one card to a trick
+        new._trick = trick
+        new._trick_mask = state._trick_mask | bit
+        new._to_move = following
+        return new
+    _finish_trick(state, new, trick, state._trick_mask | bit, following)
+    return new
+
+
+def _turn_error(state: HandState, play: Play, seat: Optional[int]) -> IllegalPlay:
+    number = state.trick_number
+    if seat is None:
+        return IllegalPlay(f"trick {number}: {play.player!r} is not one of the players")
+    if play.card not in _VALID_CARDS:
+        return IllegalPlay(f"trick {number}: {play.player} played {play.card!r}, which is not a "
+                           f"card")
+    if play.card not in state._ctx.valid:
+        return IllegalPlay(f"trick {number}: {play.player} played {format_card(play.card)}, which "
+                           f"is not in play (table.removed_cards)")
+    return IllegalPlay(f"trick {number}: {play.player} played {format_card(play.card)} but it is "
+                       f"{state._ctx.players[state._to_move]}'s turn")
+
+
+def _check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
+    """Only a joker lead names a suit, and it must (and a Mighty lead under
+    cards.mighty_lead_names_suit)."""
+    number = state.trick_number
+    joker_suit = play.joker_suit
+    if play.card == state._contract.mighty_named and not state._trick:
+        if joker_suit not in SUITS:
+            name = format_card(play.card)
+            raise IllegalPlay(f"trick {number}: {play.player} led Mighty ({name}) without naming "
+                              f"a suit (write {name}/S, {name}/D, {name}/H or {name}/C; "
+                              f"cards.mighty_lead_names_suit)")
+        if state._hands is not None:
+            _check_joker_lead(state, seat, state._hands[seat] & ~state._played, play)
+        return
+    if play.card == state._contract.mighty_named and joker_suit is None:
+        return  # Mighty played to a trick: an ordinary card of its suit
+    if play.card == JOKER:
+        if not state._trick:
+            if joker_suit not in SUITS:
+                raise IllegalPlay(f"trick {number}: {play.player} led the joker without naming "
+                                  f"a suit (write JK/S, JK/D, JK/H or JK/C)")
+            if state._hands is not None:
+                _check_joker_lead(state, seat, state._hands[seat] & ~state._played, play)
+        elif joker_suit is not None:
+            raise IllegalPlay(f"trick {number}: {play.player} played the joker naming "
+                              f"{_suit_symbol(joker_suit)} but only a joker lead names a suit")
+    else:
+        raise IllegalPlay(f"trick {number}: {play.player} played {format_card(play.card)} with a "
+                          f"suit annotation; only a joker lead names a suit")
+
+
+def _joker_call_effect(state: HandState, play: Play) -> bool:
+    """Whether this play calls the joker out (raises if the call cannot be declared at all)."""
+    ci = state._contract
+    number = state.trick_number
+    if play.card != ci.joker_call:
+        raise IllegalPlay(f"trick {number}: {play.player} declared a joker call with "
+                          f"{format_card(play.card)} but the joker-call card is "
+                          f"{format_card(ci.joker_call)} (cards.joker_call)")
+    if ci.declaration == "never":
+        raise IllegalPlay(f"trick {number}: {play.player} declared a joker call but this "
+                          f"ruleset has none (joker_call.declaration = never)")
+    # A call has effect only as a lead, from trick 2 (or 1), while the joker is still out
+    # (not played, and not discarded: the declarer's _hands no longer has his discards).
+    hands = state._hands
+    return not state._trick and (number != 1 or ci.call_first) \
+        and not state._played & JOKER_BIT \
+        and (hands is None or any(mask & JOKER_BIT for mask in hands))
+
+
+def _check_joker_lead(state: HandState, seat: int, hand: int, play: Play) -> None:
+    """A joker (or suitless Mighty) lead naming trump is a trump lead; a requested lead may not
+    be dodged with it."""
+    ci = state._contract
+    suit = play.joker_suit
+    number = state.trick_number
+    what = "the joker" if play.card == JOKER else f"Mighty ({format_card(play.card)})"
+    if suit == ci.trump and hand & ci.non_trump_mask \
+            and _trump_lead_barred(ci, number, state._trump_played):
+        head = f"trick {number}: {play.player} led {what} naming {trump_name(suit)}"
+        raise IllegalPlay(_trump_lead_message(state, head))
+    call = state._setup.friend_call
+    if call.lead_suit is not None and seat == state._friend and not state._friend_led \
+            and suit != call.lead_suit and hand & ci.follow_masks[call.lead_suit]:
+        wanted = _suit_symbol(call.lead_suit)
+        raise IllegalPlay(f"trick {number}: {play.player} led {what} naming "
+                          f"{_suit_symbol(suit)} but the declarer asked his friend to lead "
+                          f"{wanted} and {play.player} holds {wanted} (friend.lead_request)")
+
+
+def _reveal_card_friend(state: HandState, new: HandState, seat: int, play: Play) -> None:
+    """The called card is played: its player is the friend (or the call was fake)."""
+    declarer = state._setup.declarer
+    if state._friend == _PENDING:  # open cards: now we know
+        if seat == declarer:
+            if not state.rules.friend.fake:
+                raise IllegalPlay(f"trick {state.trick_number}: {play.player} played "
+                                  f"{format_card(play.card)}, the card he called as friend "
+                                  f"(friend.fake = false)")
+            new._friend = _NO_FRIEND
+            return
+        new._friend = seat
+    if new._friend is not None and new._friend >= 0:
+        new.friend_revealed = True
+
+
+def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: int,
+                  leader_seat: int) -> None:
+    """Settle a complete trick: winner, points, the friend when a trick decides him, who leads
+    next (``leader_seat``: play passes in seat order, so the seat after the last player)."""
+    ctx, ci = state._ctx, state._contract
+    number = state.trick_number
+    if len(trick) == 5:
+        # the five cards in playing order, written out: cheaper than a comprehension
+        first, second, third, fourth, fifth = trick
+        cards = (first[1][1], second[1][1], third[1][1], fourth[1][1], fifth[1][1])
+    else:  # 4마, 3마, 2마 (table.players)
+        first = trick[0]
+        cards = tuple(play[1] for _, play in trick)
+    if trick_mask & ci.mighty_bit and ci.mighty_power[number]:
+        index = cards.index(ci.mighty)  # the usual cases decided from the mask, without a loop
+    elif trick_mask & JOKER_BIT and ci.joker_power[number] \
+            and not (new._call and ci.called_powerless):
+        index = cards.index(JOKER)
+    else:
+        # the highest trump, else the highest card of the led suit: the top bit of its mask
+        top = trick_mask & ci.trump_mask or trick_mask & SUIT_MASKS[new._led_suit]
+        index = cards.index(top.bit_length() - 1) if top else \
+            trick_winner(cards, new._led_suit, ci.trump, ci.mighty, False, False)
+    winner = (leader_seat + index) % ctx.n
+    points = (trick_mask & ctx.point_mask).bit_count()
+    if points:
+        taken = list(state._points)
+        taken[winner] += points
+        new._points = tuple(taken)
+    # tuple.__new__ directly: a NamedTuple's own __new__ is a Python-level call
+    new.tricks = state.tricks + (_tuple_new(CompletedTrick, (first[0], trick,
+                                                             ctx.players[winner], points)),)
+    if ci.trump_mask and trick_mask & ci.trump_mask:
+        new._trump_played = True
+    # the friend, for calls settled by tricks
+    if new._friend == _PENDING:
+        call = state._setup.friend_call
+        declarer = state._setup.declarer
+        if call.kind == "first_trick" and (number == 1 or ci.next_trick_friend):
+            if winner != declarer:
+                new._friend, new.friend_revealed = winner, True
+            elif not ci.next_trick_friend:
+                new._friend = _NO_FRIEND
+        elif call.kind == "last_trick" and number == TRICKS:
+            if winner != declarer:
+                new._friend, new.friend_revealed = winner, True
+            else:
+                new._friend = _NO_FRIEND
+    elif ci.reveal_on_points and points and winner == new._friend and not new.friend_revealed:
+        new.friend_revealed = True  # 수원/성균관: the friend shows himself when he scores
+    new._trick = ()
+    new._trick_mask = 0
+    new._call = False
+    if number == TRICKS:
+        new.phase = "done"
+        new._to_move = None
+        if new._friend == _PENDING:  # never seen (open cards): the called card was discarded
+            new._friend = _NO_FRIEND
+    else:
+        new.trick_number = number + 1
+        new._to_move = winner
+
+
+def legal_plays(state: HandState) -> list[Play]:
+    """Every legal card for the player to move, with every annotation it may carry (a joker lead
+    naming each allowed suit; the joker-call card led with and without the call). In open-cards
+    mode: every card the player might still hold that the cards shown so far allow."""
+    if state.phase != "play":
+        return []
+    seat = state._to_move
+    player = state._ctx.players[seat]
+    hands = state._hands
+    if hands is not None:
+        hand = hands[seat] & ~state._played
+        mask = _legal_now(state)
+    else:
+        hand = 0
+        mask = _open_candidates(state, seat)
+    table = _play_table(player)
+    cards = _cards_of(mask)
+    if state._trick:
+        return [table[card] for card in cards]
+    ci = state._contract
+    plays = []
+    for card in cards:
+        if card == JOKER or card == ci.mighty_named:
+            for play in (_joker_leads(player) if card == JOKER else
+                         tuple(Play(player, card, suit) for suit in SUITS)):
+                # only a trump lead or a requested lead can forbid a joker lead: test just those
+                if hands is None or (play.joker_suit != ci.trump and ci.lead_suit is None):
+                    plays.append(play)
+                    continue
+                try:
+                    _check_joker_lead(state, seat, hand, play)
+                except IllegalPlay:
+                    continue
+                plays.append(play)
+        elif card == ci.joker_call and ci.declaration != "never":
+            if ci.declaration == "optional":
+                plays.append(table[card])
+            plays.append(_call_play(player, card))
+        else:
+            plays.append(table[card])
+    return plays
+
+
+_JOKER_LEADS: dict[str, tuple[Play, ...]] = {}
+_CALL_PLAYS: dict[tuple[str, int], Play] = {}
+
+
+def _joker_leads(player: str) -> tuple[Play, ...]:
+    """A player's joker leads naming each suit, cached like the plain plays."""
+    leads = _JOKER_LEADS.get(player)
+    if leads is None:
+        if len(_JOKER_LEADS) > 4096:  # names come from users: keep the cache bounded
+            _JOKER_LEADS.clear()
+        leads = _JOKER_LEADS[player] = tuple(Play(player, JOKER, suit) for suit in SUITS)
+    return leads
+
+
+def _call_play(player: str, card: int) -> Play:
+    """A player's lead of the joker-call card with the call declared, cached."""
+    play = _CALL_PLAYS.get((player, card))
+    if play is None:
+        if len(_CALL_PLAYS) > 4096:
+            _CALL_PLAYS.clear()
+        play = _CALL_PLAYS[player, card] = Play(player, card, None, True)
+    return play

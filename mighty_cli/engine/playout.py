@@ -1,0 +1,120 @@
+"""The random playout policy: a uniformly random legal action, drawn without listing them all.
+
+It draws from exactly the sets :func:`mighty_cli.engine.hand.legal_actions` lists, in the same
+order, by index: the k-th set bit of a legal mask for a card, the discard sampled instead of
+listing all 286, the election and the friend call by index over their counts.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from .actions import BidCall, CallFriend, ChangeContract, DeclareDealMiss, Discard
+from .cards import SUITS
+from .deck import _cards_of, _nth_card
+from .election import _may_declare_deal_miss, _successors
+from .elimination import _elimination_calls, random_redistribution
+from .exchange import _CARD_CALLS, _call_choices, _lead_request_allowed, _legal_contracts, \
+    _with_lead
+from .play import _legal_mask, legal_plays
+from .state import HandState, _tuple_new
+
+
+
+# The policy draws through rng.random() only (public, documented API): an index below n is
+# int(rng.random() * n). Playouts need not be stable across Python versions; seeded deals are
+# (deck.py), and they use no random module at all.
+
+
+def _randrange(rng: Random, n: int) -> int:
+    """A random index below n (n > 0)."""
+    return int(rng.random() * n)
+
+
+def _sample(rng: Random, cards: list, count: int) -> list:
+    """``count`` different cards drawn at random, in the order drawn (a partial Fisher-Yates;
+    the list is used as the pool, so pass a fresh one)."""
+    n = len(cards)
+    random = rng.random
+    result = []
+    for i in range(count):
+        j = int(random() * (n - i))
+        result.append(cards[j])
+        cards[j] = cards[n - i - 1]
+    return result
+
+
+def random_legal_action(state: HandState, rng: Random) -> Any:
+    """A uniformly random legal action, the same distribution as
+    ``rng.choice(legal_actions(state))`` without building every action: the discard is drawn
+    directly instead of listing all 286, the election and friend call pick an index first."""
+    phase = state.phase
+    ctx = state._ctx
+    if phase == "play":
+        if state._hands is not None:
+            mask = state._legal
+            if mask is None:
+                mask = state._legal = _legal_mask(state)  # memoised for apply's check
+            # a lead of the joker or the joker-call card carries annotations: list those plays
+            if state._trick or not mask & state._contract.annotated:
+                # The index-th legal card in legal_plays' order (bit order), found by clearing
+                # the lowest set bit index times: no list of cards is built (hands differ from
+                # hand to hand, so a cache of card lists mostly misses on leads).
+                index = int(rng.random() * mask.bit_count())
+                for _ in range(index):
+                    mask &= mask - 1
+                return ctx.play_tables[state._to_move][(mask & -mask).bit_length() - 1]
+        plays = legal_plays(state)
+        return plays[int(rng.random() * len(plays))]
+    setup = state._setup
+    if phase == "election":
+        # legal_actions' order (the pass, the bids, the deal misses) by index, without lists
+        player = ctx.players[state._to_move]
+        tables = ctx.tables
+        passes = 1 if setup.calls or tables.opener_may_pass else 0
+        bids = _successors(tables, setup.standing)[0]
+        misses = []
+        if tables.miss_allowed and (ctx.miss_hands is None or any(ctx.miss_hands)):
+            misses = [p for seat, p in enumerate(ctx.players)
+                      if _may_declare_deal_miss(state, seat)]
+        index = _randrange(rng, passes + len(bids) + len(misses)) - passes
+        # tuple.__new__ directly: a NamedTuple's own __new__ is a Python-level call
+        if index < 0:
+            return _tuple_new(BidCall, (player, None))
+        if index < len(bids):
+            return _tuple_new(BidCall, (player, bids[index]))
+        return DeclareDealMiss(misses[index - len(bids)])
+    if phase == "elimination":
+        calls = _elimination_calls(state)
+        return calls[_randrange(rng, len(calls))]
+    if phase == "redistribution":
+        return random_redistribution(state, rng)
+    if phase == "exchange" and state._hands is not None:
+        cards = _cards_of(state._hands[setup.declarer])
+        return Discard(tuple(_sample(rng, cards, ctx.kitty_size)))
+    if phase == "friend":
+        # legal_actions' order by index: the changes, the calls (card calls first, taken from
+        # the mask), then each call but "none" with each lead request
+        changes = _legal_contracts(state) if setup.contract == setup.bid else []
+        card_mask, others = _call_choices(state)
+        card_count = card_mask.bit_count()
+        calls = card_count + len(others)
+        leads = [call for call in others if call.kind != "none"] \
+            if _lead_request_allowed(state) else None
+        index = _randrange(rng, len(changes) + calls
+                           + (4 * (card_count + len(leads)) if leads is not None else 0))
+        if index < len(changes):
+            return ChangeContract(changes[index])
+        index -= len(changes)
+        if index < calls:
+            return CallFriend(_CARD_CALLS[_nth_card(card_mask, index)] if index < card_count
+                              else others[index - card_count])
+        index -= calls
+        lead_index, suit = divmod(index, 4)
+        call = _CARD_CALLS[_nth_card(card_mask, lead_index)] if lead_index < card_count \
+            else leads[lead_index - card_count]
+        return CallFriend(_with_lead(call, SUITS[suit]))
+    from .hand import legal_actions  # the rare phases (a cancellable deal miss, open cards)
+    actions = legal_actions(state)
+    return rng.choice(actions) if actions else None

@@ -1,0 +1,328 @@
+"""The state of a hand: a value. :func:`new_hand` makes the first one; every action makes a new
+one (the phase modules build it on a copy), so a state a caller holds never changes.
+
+A hand moves through phases: ``election`` → ``exchange`` (the declarer has taken the kitty and
+discards three) → ``friend`` (he may change the contract, then calls a friend) → ``play`` (ten
+tricks) → ``done``. A deal miss ends the hand in ``deal_miss``; an election where everyone
+passed ends in ``redeal``.
+
+Rules held here:
+
+* The election's opener is the player after the dealer, or the dealer himself
+  (``election.opener``), unless the table names him (``redeal_opener`` and friends decide that
+  above the engine).
+* With six or seven present the dealer deals and sits the hand out (RULES.md §9): a dealer who
+  is not one of the five is accepted when the opener is named.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from .actions import FriendCall
+from .cards import Bid, format_bid, sorted_cards
+from .contract import mighty_card
+from .deck import _cards_of, _check_deal, _mask
+from .errors import IllegalAction, MightyError
+from .ruleset import Ruleset
+from .tables import _Context, _seating, _tables
+
+PHASES = ("election", "elimination", "redistribution", "exchange", "friend", "play", "done",
+          "deal_miss", "redeal")
+
+class _Setup:
+    """The election and exchange facts, shared unchanged by every state of the play."""
+
+    __slots__ = ("calls", "standing", "standing_seat", "passed", "consecutive", "opener",
+                 "deal_miss_seat", "declarer", "bid", "contract", "discards", "discard_known",
+                 "friend_call", "eliminations", "eliminated")
+
+    def copy(self) -> "_Setup":
+        new = _new_state(_Setup)
+        new.calls = self.calls
+        new.standing = self.standing
+        new.standing_seat = self.standing_seat
+        new.passed = self.passed
+        new.consecutive = self.consecutive
+        new.opener = self.opener
+        new.deal_miss_seat = self.deal_miss_seat
+        new.declarer = self.declarer
+        new.bid = self.bid
+        new.contract = self.contract
+        new.discards = self.discards
+        new.discard_known = self.discard_known
+        new.friend_call = self.friend_call
+        new.eliminations = self.eliminations
+        new.eliminated = self.eliminated
+        return new
+
+
+# --- the state --------------------------------------------------------------------------------
+
+
+class HandState:
+    """A hand at one moment. Immutable from the caller's view: apply() returns a new state.
+
+    ``_hands`` (full deal) is each seat's mask as of the exchange; it does not change during
+    the play, because a card leaves a hand only by being played: the cards a seat holds now are
+    ``_hands[seat] & ~_played`` (the discards are in ``_played`` too). This spares every play
+    a rebuilt tuple of five hands. ``_legal`` memoises the mover's legal mask (full deal)."""
+
+    __slots__ = ("_ctx", "_setup", "_contract", "phase", "_to_move", "_hands", "_trick",
+                 "_trick_mask", "_led_suit", "_call", "trick_number", "tricks", "_points",
+                 "_played", "_trump_played", "_friend", "friend_revealed", "_friend_led",
+                 "_voids", "_history", "_legal")
+
+    def _clone(self) -> "HandState":
+        """A field-by-field copy that the engine fills in before handing it out (_apply_play
+        builds its own copy: a new slot must be set there too)."""
+        new = _new_state(HandState)
+        new._ctx = self._ctx
+        new._setup = self._setup
+        new._contract = self._contract
+        new.phase = self.phase
+        new._to_move = self._to_move
+        new._hands = self._hands
+        new._trick = self._trick
+        new._trick_mask = self._trick_mask
+        new._led_suit = self._led_suit
+        new._call = self._call
+        new.trick_number = self.trick_number
+        new.tricks = self.tricks
+        new._points = self._points
+        new._played = self._played
+        new._trump_played = self._trump_played
+        new._friend = self._friend
+        new.friend_revealed = self.friend_revealed
+        new._friend_led = self._friend_led
+        new._voids = self._voids
+        new._history = self._history
+        new._legal = None
+        return new
+
+    # -- read-only views (ENGINE_API.md) --
+
+    @property
+    def rules(self) -> Ruleset:
+        return self._ctx.rules
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._ctx.players
+
+    @property
+    def dealer(self) -> str:
+        return self._ctx.dealer
+
+    @property
+    def open_cards(self) -> bool:
+        """Whether the deal is unknown (open-cards mode)."""
+        return self._ctx.open
+
+    @property
+    def to_move(self) -> Optional[str]:
+        return None if self._to_move is None else self._ctx.players[self._to_move]
+
+    @property
+    def declarer(self) -> Optional[str]:
+        seat = self._setup.declarer
+        return None if seat is None else self._ctx.players[seat]
+
+    @property
+    def bid(self) -> Optional[Bid]:
+        return self._setup.bid
+
+    @property
+    def contract(self) -> Optional[Bid]:
+        return self._setup.contract
+
+    @property
+    def friend_call(self) -> Optional[FriendCall]:
+        return self._setup.friend_call
+
+    @property
+    def friend(self) -> Optional[str]:
+        seat = self._friend
+        return None if seat is None or seat < 0 else self._ctx.players[seat]
+
+    @property
+    def leader(self) -> Optional[str]:
+        """Who leads (or led) the current trick."""
+        if self.phase != "play":
+            return None
+        if self._trick:
+            return self._trick[0][0]
+        return self.to_move
+
+    @property
+    def current_trick(self) -> tuple:
+        return self._trick
+
+    @property
+    def points_taken(self) -> dict[str, int]:
+        return dict(zip(self._ctx.players, self._points))
+
+    @property
+    def discards(self) -> Optional[tuple[int, ...]]:
+        """The declarer's discards (None until discarded or when unseen)."""
+        setup = self._setup
+        return setup.discards if setup.discard_known else None
+
+    @property
+    def discarded_points(self) -> int:
+        ctx, setup = self._ctx, self._setup
+        if setup.discards is None:
+            return 0
+        if setup.discard_known:
+            return (_mask(setup.discards) & ctx.point_mask).bit_count()
+        if self.phase == "done":  # open cards, unseen discards: whatever was never played
+            return ctx.point_total - (self._played & ctx.point_mask).bit_count()
+        return 0
+
+    @property
+    def kitty(self) -> Optional[tuple[int, ...]]:
+        return self._ctx.kitty
+
+    @property
+    def hands(self) -> Optional[dict[str, tuple[int, ...]]]:
+        if self._hands is None:
+            return None
+        played = self._played
+        return {player: tuple(sorted_cards(_cards_of(mask & ~played)))
+                for player, mask in zip(self._ctx.players, self._hands)}
+
+    @property
+    def election(self) -> tuple[tuple[str, Optional[Bid]], ...]:
+        return self._setup.calls
+
+    @property
+    def standing_bid(self) -> Optional[tuple[str, Bid]]:
+        """The highest bid so far and who made it."""
+        setup = self._setup
+        return None if setup.standing is None else (self._ctx.players[setup.standing_seat],
+                                                    setup.standing)
+
+    @property
+    def deal_miss_player(self) -> Optional[str]:
+        seat = self._setup.deal_miss_seat
+        return None if seat is None else self._ctx.players[seat]
+
+    @property
+    def eliminated(self) -> tuple[str, ...]:
+        """The players the declarer eliminated (6마, 7마; table.eliminated)."""
+        return self._setup.eliminated
+
+    @property
+    def eliminations(self) -> tuple:
+        """The declarer's elimination calls in order: (card or None, player or None) each."""
+        return self._setup.eliminations
+
+    @property
+    def history(self) -> tuple:
+        actions = []
+        node = self._history
+        while node is not None:
+            actions.append(node[0])
+            node = node[1]
+        return tuple(reversed(actions))
+
+    @property
+    def trump(self) -> Optional[int]:
+        contract = self._setup.contract
+        return None if contract is None else contract.trump
+
+    @property
+    def mighty(self) -> int:
+        """The Mighty card of the current contract (the ruleset's Mighty before one exists)."""
+        contract = self._setup.contract
+        return mighty_card(self._ctx.rules, contract.trump if contract else None)
+
+    def __repr__(self) -> str:
+        return (f"<HandState {self.phase} trick {self.trick_number} to_move={self.to_move} "
+                f"contract={format_bid(self.contract) if self.contract else None}>")
+
+
+_new_state = object.__new__
+_tuple_new = tuple.__new__
+
+
+def _mutable(state: HandState) -> HandState:
+    """A copy of a state for apply() to fill in (the caller never sees it change)."""
+    return state._clone()
+
+
+# --- starting a hand ----------------------------------------------------------------------------
+
+
+def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
+             deal: Optional[dict[str, list[int]]], opener: Optional[str] = None) -> HandState:
+    """The state before the first call: players in playing order, the dealer, the deal (None for
+    open cards) and the election's opener (default: ``election.opener`` without history).
+
+    With six or seven present the dealer deals and sits the hand out (RULES.md §9): a dealer who
+    is not one of the five is accepted when the opener is named."""
+    players = tuple(players)
+    tables = _tables(rules)
+    seating = _seating(players, tables.n)
+    seat_of = seating.seat_of
+    if dealer not in seat_of and (opener is None or not isinstance(dealer, str) or not dealer):
+        raise MightyError(f"dealer {dealer!r} is not one of the players {', '.join(players)} "
+                          f"(a dealer sitting the hand out needs the opener named)")
+    deal_masks = _check_deal(deal, players, tables.kitty_size, tables.deck_mask,
+                             tables.valid, tables.hand_size) if deal is not None else None
+    ctx = _Context(rules, players, seating, dealer, deal, deal_masks)
+    if opener is None:
+        seat = seat_of[dealer]
+        opener_seat = (seat + 1) % ctx.n if ctx.tables.opener_after_dealer else seat
+    elif opener in seat_of:
+        opener_seat = seat_of[opener]
+    else:
+        raise MightyError(f"opener {opener!r} is not one of the players {', '.join(players)}")
+    setup = _new_state(_Setup)
+    setup.calls = ()
+    setup.standing = None
+    setup.standing_seat = None
+    setup.passed = 0
+    setup.consecutive = 0
+    setup.opener = opener_seat
+    setup.deal_miss_seat = None
+    setup.declarer = None
+    setup.bid = None
+    setup.contract = None
+    setup.discards = None
+    setup.discard_known = False
+    setup.friend_call = None
+    setup.eliminations = ()  # 6마/7마: the declarer's elimination calls, in order
+    setup.eliminated = ()    # the players they eliminated
+    state = _new_state(HandState)
+    state._ctx = ctx
+    state._setup = setup
+    state._contract = None
+    state.phase = "election"
+    state._to_move = opener_seat
+    state._hands = deal_masks
+    state._trick = ()
+    state._trick_mask = 0
+    state._led_suit = None
+    state._call = False
+    state.trick_number = 1
+    state.tricks = ()
+    state._points = (0,) * ctx.n
+    state._played = 0
+    state._trump_played = False
+    state._friend = None
+    state.friend_revealed = False
+    state._friend_led = False
+    state._voids = ((),) * ctx.n if ctx.open else None
+    state._history = None
+    state._legal = None
+    return state
+
+
+def _phase_error(state: HandState, what: str, error: type) -> IllegalAction:
+    where = {"election": "the election", "elimination": "the elimination",
+             "redistribution": "the redistribution", "exchange": "the exchange (discard)",
+             "friend": "the friend call", "play": f"trick {state.trick_number}",
+             "done": "the end of the hand", "deal_miss": "a deal miss",
+             "redeal": "a redeal (everyone passed)"}[state.phase]
+    return error(f"{state.phase}: {what} is not possible during {where}")

@@ -1,0 +1,215 @@
+"""What the engine derives once from a ruleset and from the players: every bid in order, the
+deal-miss weights, the point cards, the seating and the per-hand context.
+
+Rules held here:
+
+* Deal miss (딜 미스, 000 §8): a hand whose weights sum to at most (or below) the threshold may
+  be shown (``deal_miss.rank_weights``, ``mighty_weight``, ``joker_weight``, ``card_weights``,
+  ``threshold``, ``comparison``); ten point cards also qualify under
+  ``deal_miss.all_point_cards``; Mighty and the alternate Mighty held together count 0 under
+  ``deal_miss.mighties_cancel``.
+* The point cards are the ranks of ``cards.point_ranks`` in every suit, and the joker under
+  ``cards.joker_is_point_card``.
+* Bids run from ``election.min_bid`` (less the no-trump discount for no-trump) to
+  ``election.max_bid`` or the point cards in play, upward, or downward where a lower number is
+  the higher bid (``election.bid_counts = "opposition_limit"``, 이우).
+* ``table.players`` players with different names sit in playing order; the deck is the 53
+  cards less ``table.removed_cards`` (000 §3.5), dealt ten each and ``table.kitty_size`` to
+  the kitty.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional, Sequence
+
+from .cards import JOKER, SUITS, Bid, parse_card
+from .deck import JOKER_BIT, POINT_MASK, _mask
+from .errors import MightyError
+from .ruleset import RANK_KEYS, Ruleset
+from .actions import _play_table
+
+if TYPE_CHECKING:
+    from .contract import _Contract
+
+def _card_weights(rules: Ruleset) -> dict[int, float]:
+    """Each card's deal-miss weight (cards not listed weigh 0)."""
+    d = rules.deal_miss
+    weights: dict[int, float] = {}
+    rank_of = {"A": 14, "K": 13, "Q": 12, "J": 11, "10": 10}
+    for key in RANK_KEYS:
+        for suit in SUITS:
+            weights[suit << 4 | rank_of[key]] = float(d.rank_weights.get(key, 0.0))
+    weights[parse_card(rules.cards.mighty)] = d.mighty_weight  # Mighty at deal time: no trump yet
+    weights[JOKER] = d.joker_weight
+    weights.update(d.card_weights)  # a named card overrides everything (e.g. one-eyed jacks)
+    return weights
+
+
+class _RuleTables:
+    """What the engine derives from a ruleset once: deal-miss weights, every bid in order."""
+
+    __slots__ = ("rules", "weights", "weight_list", "bids", "discount", "successors",
+                 "point_mask", "full_bid", "opener_after_dealer", "miss_allowed", "bid_set",
+                 "opener_may_pass", "changes", "contracts", "descend", "n", "kitty_size",
+                 "deck", "deck_mask", "valid", "hand_size", "eliminated")
+
+    def __init__(self, rules: Ruleset):
+        e = rules.election
+        self.rules = rules
+        self.weights = _card_weights(rules)
+        self.weight_list = [self.weights.get(card, 0.0) for card in range(JOKER + 1)]
+        self.discount = e.no_trump_discount
+        top = e.max_bid or rules.point_card_total
+        trumps: list = list(SUITS) + ([None] if e.no_trump_allowed else [])
+        lowest = {trump: e.min_bid - (e.no_trump_discount if trump is None else 0)
+                  for trump in trumps}
+        numbers = range(top, 0, -1) if rules.bids_descend else range(1, top + 1)
+        self.bids = [Bid(number, trump) for number in numbers for trump in trumps
+                     if number >= lowest[trump]]
+        self.bid_set = frozenset(self.bids)
+        # standing bid -> the bids that beat it, as a list (in order) and a set
+        self.successors: dict[Bid, tuple[list[Bid], frozenset]] = {}
+        self.opener_may_pass = e.opener_may_pass
+        self.changes: dict[Bid, list[Bid]] = {}  # winning bid -> the contracts it may become
+        # (contract, called card, lead request) -> its _Contract (read-only once built)
+        self.contracts: dict[tuple, "_Contract"] = {}
+        # table.players, table.removed_cards, table.kitty_size (000 §3.5: 4마, 3마, 2마)
+        self.n = rules.table.players
+        self.kitty_size = rules.table.kitty_size
+        self.deck = rules.deck_cards
+        self.deck_mask = _mask(self.deck)
+        self.valid = frozenset(self.deck)
+        self.hand_size = rules.table.hand_size  # dealt (6마: 8, 7마: 7); every hand plays ten
+        self.eliminated = rules.table.eliminated
+        self.point_mask = _point_mask(rules) & self.deck_mask
+        self.full_bid = rules.full_bid
+        self.descend = rules.bids_descend
+        self.opener_after_dealer = e.opener == "after_dealer"
+        self.miss_allowed = rules.deal_miss.allowed
+
+
+_RULE_TABLES: dict[int, _RuleTables] = {}
+
+
+def _point_mask(rules: Ruleset) -> int:
+    """The point cards of a ruleset (cards.point_ranks, and the joker where it is one)."""
+    ranks = {"A": 14, "K": 13, "Q": 12, "J": 11, "10": 10}
+    mask = sum(1 << (suit << 4 | ranks[key]) for key in rules.cards.point_ranks for suit in SUITS)
+    return mask | (JOKER_BIT if rules.cards.joker_is_point_card else 0)
+
+
+def _tables(rules: Ruleset) -> _RuleTables:
+    """The derived tables of a ruleset (cached; the cache keeps the ruleset alive, so ids stay
+    unique)."""
+    tables = _RULE_TABLES.get(id(rules))
+    if tables is None or tables.rules is not rules:
+        if len(_RULE_TABLES) > 256:
+            _RULE_TABLES.clear()
+        tables = _RULE_TABLES[id(rules)] = _RuleTables(rules)
+    return tables
+
+
+def deal_miss_value(rules: Ruleset, cards: Sequence[int]) -> float:
+    """The deal-miss sum of a hand under the ruleset's weights."""
+    weight_list = _tables(rules).weight_list
+    value = sum(map(weight_list.__getitem__, cards))
+    if rules.deal_miss.mighties_cancel:
+        value -= _mighty_pair_weight(rules, weight_list, _mask(cards))
+    return value
+
+
+def is_deal_miss_hand(rules: Ruleset, cards: Sequence[int]) -> bool:
+    """Whether a ten-card hand may be shown for a deal miss (weights and threshold, or ten point
+    cards under ``deal_miss.all_point_cards``)."""
+    return _is_miss_hand(rules, _tables(rules).weight_list, cards, _mask(cards))
+
+
+def _is_miss_hand(rules: Ruleset, weight_list: list[float], cards: Sequence[int],
+                  mask: int) -> bool:
+    """is_deal_miss_hand with the ruleset's tables at hand and the hand's mask."""
+    d = rules.deal_miss
+    # ten point cards: no bit outside the point cards (the joker is not one here)
+    if d.all_point_cards and mask and not mask & ~POINT_MASK:
+        return True
+    value = sum(map(weight_list.__getitem__, cards))
+    if d.mighties_cancel:
+        value -= _mighty_pair_weight(rules, weight_list, mask)
+    value = round(value, 9)
+    return value <= d.threshold if d.comparison == "at_most" else value < d.threshold
+
+
+def _mighty_pair_weight(rules: Ruleset, weight_list: list[float], mask: int) -> float:
+    """000 §8: Mighty and the alternate Mighty held together count 0 (deal_miss.mighties_cancel):
+    what to take off a hand's sum for them (0 unless both are held)."""
+    mighty, alternate = parse_card(rules.cards.mighty), parse_card(rules.cards.mighty_alternate)
+    if mighty != alternate and mask >> mighty & 1 and mask >> alternate & 1:
+        return weight_list[mighty] + weight_list[alternate]
+    return 0.0
+
+
+# --- per-hand and per-contract tables -----------------------------------------------------------
+
+
+class _Seating:
+    """What follows from the players alone (cached per players tuple: a league deals many hands
+    to the same five): each player's seat and his cached plain plays."""
+
+    __slots__ = ("seat_of", "play_tables")
+
+    def __init__(self, players: tuple):
+        self.seat_of = {player: seat for seat, player in enumerate(players)}
+        self.play_tables = tuple(_play_table(player) for player in players)
+
+
+_SEATINGS: dict[tuple, _Seating] = {}
+
+
+def _seating(players: tuple, n: int) -> _Seating:
+    """The seating of the ruleset's n players in playing order (table.players; checked once:
+    n different names)."""
+    seating = _SEATINGS.get(players)
+    if seating is None or len(players) != n:
+        if len(players) != n:
+            raise MightyError(f"a hand needs {n} players in playing order (table.players); "
+                              f"got {len(players)}")
+        if len(set(players)) != len(players):
+            raise MightyError(f"players {', '.join(players)}: a player is named twice")
+        if len(_SEATINGS) > 1024:  # names come from users: keep the cache bounded
+            _SEATINGS.clear()
+        seating = _SEATINGS[players] = _Seating(players)
+    return seating
+
+
+class _Context:
+    """What does not change during a hand: players, the ruleset's options as plain attributes."""
+
+    __slots__ = ("rules", "players", "seat_of", "dealer", "n", "open", "kitty",
+                 "deal_masks", "point_mask", "point_total", "full_bid", "tables", "miss_hands",
+                 "play_tables", "kitty_size", "deck_mask", "valid")
+
+    def __init__(self, rules: Ruleset, players: tuple, seating: _Seating, dealer: str,
+                 deal: Optional[dict[str, list[int]]], deal_masks: Optional[tuple[int, ...]]):
+        tables = _tables(rules)
+        self.rules = rules
+        self.players = players
+        self.seat_of = seating.seat_of
+        self.dealer = dealer
+        self.n = tables.n
+        self.kitty_size = tables.kitty_size
+        self.deck_mask = tables.deck_mask
+        self.valid = tables.valid
+        self.open = deal is None
+        self.kitty = tuple(deal["kitty"]) if deal is not None else None
+        self.deal_masks = deal_masks
+        self.point_mask = tables.point_mask
+        self.point_total = rules.point_card_total
+        self.full_bid = tables.full_bid
+        self.tables = tables
+        self.play_tables = seating.play_tables
+        # which players were dealt a hand that may be shown for a deal miss (None: unknown)
+        if deal is None or not tables.miss_allowed:
+            self.miss_hands = None
+        else:
+            weight_list = tables.weight_list
+            self.miss_hands = tuple(_is_miss_hand(rules, weight_list, deal[player], mask)
+                                    for player, mask in zip(players, deal_masks))
