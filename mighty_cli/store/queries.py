@@ -10,30 +10,18 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Sequence
 
-from sqlalchemy import case, func
+from sqlalchemy import func
 from sqlmodel import Session, select
 
 from ..standings import PlayerStats, Series, Standings, parse_rank_by, rank, thin
-from .lookups import PLAYING_ROLES, RULING_ROLES, get_league, league_rules
-from .models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat
-from .sessions import _pot_before
-
-
-def _sum_if(condition) -> Any:
-    return func.sum(case((condition, 1), else_=0))
+from .lookups import get_league, league_rules
+from .models import Hand, HandPlayer, League, LeagueSession, Player
+from .sessions import _pot_before, seatings_by_session
+from .totals import stat_columns
 
 
 def _stats_query(league_id: int, *group: Any):
-    playing = HandPlayer.role.in_(PLAYING_ROLES)
-    return (select(*group, Player.name,
-                   _sum_if(playing),
-                   func.sum(HandPlayer.points + HandPlayer.pot),
-                   _sum_if(HandPlayer.role == "declarer"),
-                   _sum_if((HandPlayer.role == "declarer") & (Hand.success == True)),  # noqa
-                   _sum_if(HandPlayer.role == "friend"),
-                   _sum_if(Hand.run & HandPlayer.role.in_(RULING_ROLES)),
-                   _sum_if(Hand.back_run & (HandPlayer.role == "opponent")),
-                   _sum_if(Hand.deal_miss_id == HandPlayer.player_id))
+    return (select(*group, Player.name, *stat_columns())
             .select_from(HandPlayer)
             .join(Hand, Hand.id == HandPlayer.hand_id)
             .join(Player, Player.id == HandPlayer.player_id)
@@ -111,14 +99,7 @@ def league_page(s: Session, league_name: str, max_points: int = CHART_POINTS) ->
         select(Hand.session_id, func.count(Hand.id))
         .where(Hand.league_id == league.id, Hand.voided == False)  # noqa: E712
         .group_by(Hand.session_id)).all())
-    seats: dict[int, list[str]] = {}
-    for session_id, name in s.exec(select(SessionSeat.session_id, Player.name)
-                                   .join(Player, Player.id == SessionSeat.player_id)
-                                   .join(LeagueSession,
-                                         LeagueSession.id == SessionSeat.session_id)
-                                   .where(LeagueSession.league_id == league.id)
-                                   .order_by(SessionSeat.session_id, SessionSeat.seat)).all():
-        seats.setdefault(session_id, []).append(name)
+    seats = seatings_by_session(s, league.id)  # type: ignore[arg-type]
     tables = [SessionTable(x.number, x.day, x.ended_at is not None, seats.get(x.id, []),
                            counts.get(x.id, 0),
                            rank(per_session.get(x.id, []), 0, ("score", "score_per_hand", "name")))

@@ -127,16 +127,20 @@ def start_session(s: Session, league_name: str, players: Sequence[str], *,
 def past_seatings(s: Session, league_name: str) -> list[list[str]]:
     """Every session's seating in the league, clockwise (what ``session start --shuffle``
     reads to avoid repeating neighbours)."""
-    league = get_league(s, league_name)
+    return list(seatings_by_session(s, get_league(s, league_name).id).values())  # type: ignore
+
+
+def seatings_by_session(s: Session, league_id: int) -> dict[int, list[str]]:
+    """Per session id, its players' names in seating order, for every session of a league."""
     seatings: dict[int, list[str]] = {}
     for session_id, name in s.exec(select(SessionSeat.session_id, Player.name)
                                    .join(Player, Player.id == SessionSeat.player_id)
                                    .join(LeagueSession,
                                          LeagueSession.id == SessionSeat.session_id)
-                                   .where(LeagueSession.league_id == league.id)
+                                   .where(LeagueSession.league_id == league_id)
                                    .order_by(SessionSeat.session_id, SessionSeat.seat)).all():
         seatings.setdefault(session_id, []).append(name)
-    return list(seatings.values())
+    return seatings
 
 
 def end_session(s: Session, league_name: str, number: Optional[int] = None,

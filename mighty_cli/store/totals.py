@@ -36,19 +36,24 @@ def _sum_if(condition) -> Any:
     return func.sum(case((condition, 1), else_=0))
 
 
+def stat_columns() -> tuple:
+    """The aggregates behind a player's statistics over hand_player joined with hand (hands
+    played, score, as declarer, made, as friend, runs, back runs suffered, deal misses): one
+    definition for the standings query and the running totals."""
+    return (_sum_if(HandPlayer.role.in_(PLAYING_ROLES)),
+            func.sum(HandPlayer.points + HandPlayer.pot),
+            _sum_if(HandPlayer.role == "declarer"),
+            _sum_if((HandPlayer.role == "declarer") & (Hand.success == True)),  # noqa: E712
+            _sum_if(HandPlayer.role == "friend"),
+            _sum_if(Hand.run & HandPlayer.role.in_(RULING_ROLES)),
+            _sum_if(Hand.back_run & (HandPlayer.role == "opponent")),
+            _sum_if(Hand.deal_miss_id == HandPlayer.player_id))
+
+
 def _stats_query(league_id: int, *conditions: Any):
     """Per player id: the counted columns over the league's live hands matching
     ``conditions``. It reads from ``hand`` so a range of hand numbers uses that index."""
-    playing = HandPlayer.role.in_(PLAYING_ROLES)
-    return (select(HandPlayer.player_id, func.count(),
-                   _sum_if(playing),
-                   func.sum(HandPlayer.points + HandPlayer.pot),
-                   _sum_if(HandPlayer.role == "declarer"),
-                   _sum_if((HandPlayer.role == "declarer") & (Hand.success == True)),  # noqa
-                   _sum_if(HandPlayer.role == "friend"),
-                   _sum_if(Hand.run & HandPlayer.role.in_(RULING_ROLES)),
-                   _sum_if(Hand.back_run & (HandPlayer.role == "opponent")),
-                   _sum_if(Hand.deal_miss_id == HandPlayer.player_id))
+    return (select(HandPlayer.player_id, func.count(), *stat_columns())
             .select_from(Hand)
             .join(HandPlayer, HandPlayer.hand_id == Hand.id)
             .where(Hand.league_id == league_id, Hand.voided == False,  # noqa: E712
