@@ -17,6 +17,7 @@ caller passes), else the one the tool speaks (``--lang``, ``MIGHTY_LANG``, the l
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone, tzinfo
 from pathlib import Path
@@ -100,6 +101,10 @@ def card_face(text: str) -> str:
 
 
 _CLASSES: dict = {}
+#: How deep calls inside a template may nest (macros calling macros); each costs several
+#: Python frames, so this stays far below the interpreter's recursion limit.
+MAX_CALL_DEPTH = 40
+_CALLS = threading.local()
 
 
 def _environment_class(base):
@@ -110,6 +115,21 @@ def _environment_class(base):
     if base not in _CLASSES:
         class PageEnvironment(base):  # type: ignore[misc, valid-type]
             _safe: dict = {}
+
+            def call(self, context, obj, *args, **kwargs):  # type: ignore[override]
+                """Every call a template makes: nested at most ``MAX_CALL_DEPTH`` deep, so a
+                club's macro that calls itself stops in one line long before Python's own
+                recursion limit (a full stack would fail even the clean-up)."""
+                depth = _CALLS.depth = getattr(_CALLS, "depth", 0) + 1
+                try:
+                    if depth > MAX_CALL_DEPTH:
+                        from jinja2.exceptions import SecurityError
+
+                        raise SecurityError(f"calls nested more than {MAX_CALL_DEPTH} deep "
+                                            f"(a macro calling itself without end?)")
+                    return super().call(context, obj, *args, **kwargs)
+                finally:
+                    _CALLS.depth = depth - 1
 
             def is_safe_attribute(self, obj, attr, value):
                 key = (type(obj), attr)

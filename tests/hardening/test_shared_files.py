@@ -145,6 +145,19 @@ def test_a_broken_template_is_one_line(season_db, tmp_path, template, expected):
     assert not out.exists()
 
 
+def test_a_macro_calling_itself_is_one_line_however_deep_the_caller(season_db, tmp_path):
+    """The call-depth guard stops it long before Python's recursion limit, so nothing else is
+    printed, even from a caller already deep in its stack (as the fuzz test runs it)."""
+    def deep(frames):
+        return deep(frames - 1) if frames else page(
+            season_db, tmp_path, '{% macro m() %}{{ m() }}{% endmacro %}{{ m() }}')
+
+    result, out = deep(400)
+    assert error_line(result) == ("template error: calls nested more than 40 deep (a macro "
+                                  "calling itself without end?)")
+    assert result.stderr.count("\n") == 1 and not out.exists()
+
+
 def test_a_club_template_still_renders_in_the_sandbox(season_db, tmp_path):
     result, out = page(season_db, tmp_path, '{% extends "base.html" %}{% block content %}'
                        '<p id="club">{{ page.league }}: {{ page.hands }} hands</p>'
