@@ -53,11 +53,17 @@ SOURCES = (
     "mighty_cli/cli/site.py",
     "mighty_cli/cli/simulate.py",
     "mighty_cli/engine/cards.py",
+    "mighty_cli/engine/election.py",
+    "mighty_cli/engine/exchange.py",
     "mighty_cli/engine/korean.py",
+    "mighty_cli/engine/open_cards.py",
+    "mighty_cli/engine/play.py",
+    "mighty_cli/engine/record.py",
     "mighty_cli/engine/scoring.py",
     "mighty_cli/render/*.py",
     "mighty_cli/seating.py",
     "mighty_cli/standings.py",
+    "mighty_cli/store/sessions.py",
 )
 TEMPLATES = ("templates/*.html",)
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}

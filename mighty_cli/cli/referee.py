@@ -133,7 +133,7 @@ class RefereeSession:
             return self._handle(text)
         except (MightyError, click.ClickException, ValueError, OSError) as exc:
             message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
-            return [f"✗ {message}"] + self._revoke_hint(message)
+            return [f"✗ {message}"] + self._revoke_hint(getattr(exc, "proving_trick", None))
         except Exception as exc:  # a bug must not end the evening either: say so and go on
             return ["✗ " + _("that entry could not be handled ({kind}: {error}); nothing "
                              "changed").format(kind=type(exc).__name__, error=exc)]
@@ -343,12 +343,11 @@ class RefereeSession:
                 and isinstance(state.history[-1], self.engine.Discard)
                 and not state.history[-1].cards)
 
-    def _revoke_hint(self, message: str) -> list[str]:
-        """When a revoke is caught: which trick proves the void, and the way out."""
-        found = re.search(r"on trick (\d+) \(revoke", message)
-        if not found:
+    def _revoke_hint(self, number) -> list[str]:
+        """When a revoke is caught (the error's ``proving_trick``): which trick proves the void,
+        and the way out."""
+        if number is None:
             return []
-        number = found.group(1)
         return ["  " + _("trick {number} proves the void. If the earlier card was the mistake, "
                          "'undo to {number}' goes back to the start of trick {number} to play it "
                          "again; otherwise enter the card that may be played ({ruleset} names no "

@@ -33,6 +33,7 @@ from .errors import IllegalBid, IllegalDealMiss
 from .ruleset import Ruleset
 from .state import HandState, _mutable, _phase_error, _Setup
 from .tables import _RuleTables, deal_miss_value
+from .translation import _
 
 # --- election ---------------------------------------------------------------------------------
 
@@ -50,7 +51,7 @@ def _bid_problem(rules: Ruleset, player: str, bid: Bid, standing: Optional[Bid],
     e = rules.election
     if not isinstance(bid, Bid) or not isinstance(bid.number, int) \
             or (bid.trump is not None and bid.trump not in SUITS):
-        return f"{player} bid {bid!r}, which is not a bid"
+        return _("{player} bid {bid}, which is not a bid").format(player=player, bid=repr(bid))
     if standing is not None and bid.number <= (e.max_bid or bid.number) \
             and bid.number >= (e.min_bid - e.no_trump_discount if bid.trump is None
                                else e.min_bid) \
@@ -59,23 +60,29 @@ def _bid_problem(rules: Ruleset, player: str, bid: Bid, standing: Optional[Bid],
     text = format_bid(bid)
     if bid.trump is None:
         if not e.no_trump_allowed:
-            return f"{player} bid {text} but no-trump is not allowed (election.no_trump_allowed)"
+            return _("{player} bid {bid} but no-trump is not allowed "
+                     "(election.no_trump_allowed)").format(player=player, bid=text)
         lowest = e.min_bid - e.no_trump_discount
         if bid.number < lowest:
             if e.no_trump_discount:
-                return (f"{player} bid {text} below the no-trump minimum {lowest} "
-                        f"(election.min_bid − election.no_trump_discount)")
-            return f"{player} bid {text} below the minimum {lowest} (election.min_bid)"
+                return _("{player} bid {bid} below the no-trump minimum {lowest} "
+                         "(election.min_bid − election.no_trump_discount)").format(
+                             player=player, bid=text, lowest=lowest)
+            return _("{player} bid {bid} below the minimum {lowest} (election.min_bid)").format(
+                player=player, bid=text, lowest=lowest)
     elif bid.number < e.min_bid:
-        return f"{player} bid {text} below the minimum {e.min_bid} (election.min_bid)"
+        return _("{player} bid {bid} below the minimum {lowest} (election.min_bid)").format(
+            player=player, bid=text, lowest=e.min_bid)
     if e.max_bid and bid.number > e.max_bid:
-        return f"{player} bid {text} above the maximum {e.max_bid} (election.max_bid)"
+        return _("{player} bid {bid} above the maximum {highest} (election.max_bid)").format(
+            player=player, bid=text, highest=e.max_bid)
     if standing is None:
         return None
     new, old = _bid_key(bid, e), _bid_key(standing, e)
     if new >= old + e.min_raise:
         return None
-    against = f"{standing_player}'s {format_bid(standing)} stands"
+    against = _("{player}'s {bid} stands").format(player=standing_player,
+                                                   bid=format_bid(standing))
     if new == old:
         if bid.trump is None and standing.trump is not None and e.no_trump_beats_equal_suit:
             return None
@@ -84,18 +91,23 @@ def _bid_problem(rules: Ruleset, player: str, bid: Bid, standing: Optional[Bid],
             return None
         if e.equal_bid_allowed:
             return None
-        return (f"{player} bid {text} but {against} and an equal bid does not beat it "
-                f"(election.equal_bid_allowed = false"
-                + (", election.suit_order" if e.suit_order else "")
-                + (", election.no_trump_beats_equal_suit" if bid.trump is None
-                   or standing.trump is None else "") + ")")
+        options = ("election.equal_bid_allowed = false"
+                   + (", election.suit_order" if e.suit_order else "")
+                   + (", election.no_trump_beats_equal_suit" if bid.trump is None
+                      or standing.trump is None else ""))
+        return _("{player} bid {bid} but {against} and an equal bid does not beat it "
+                 "({options})").format(player=player, bid=text, against=against,
+                                       options=options)
     if new > old:
-        return (f"{player} bid {text} but {against} and a raise must be at least "
-                f"{e.min_raise} (election.min_raise)")
+        return _("{player} bid {bid} but {against} and a raise must be at least {raise_by} "
+                 "(election.min_raise)").format(player=player, bid=text, against=against,
+                                                raise_by=e.min_raise)
     if e.bid_counts == "opposition_limit":
-        return (f"{player} bid {text} but {against} (a bid must beat the standing bid: a lower "
-                f"number is a higher bid, election.bid_counts = opposition_limit)")
-    return f"{player} bid {text} but {against} (a bid must beat the standing bid)"
+        return _("{player} bid {bid} but {against} (a bid must beat the standing bid: a lower "
+                 "number is a higher bid, election.bid_counts = opposition_limit)").format(
+                     player=player, bid=text, against=against)
+    return _("{player} bid {bid} but {against} (a bid must beat the standing bid)").format(
+        player=player, bid=text, against=against)
 
 
 def _next_bidder(setup: _Setup, seat: int, pass_is_final: bool, n: int) -> int:
@@ -122,21 +134,22 @@ def _apply_bid(state: HandState, action: BidCall) -> HandState:
     player, bid = action.player, action.bid
     seat = ctx.seat_of.get(player)
     if seat is None:
-        raise IllegalBid(f"election: {player!r} is not one of the players")
+        raise IllegalBid(_("election: {player} is not one of the players").format(
+            player=repr(player)))
     if (e.pass_is_final and setup.passed >> seat & 1) or seat != state._to_move:
-        shown = "pass" if bid is None else format_bid(bid) if isinstance(bid, Bid) else repr(bid)
+        shown = _("pass") if bid is None else format_bid(bid) if isinstance(bid, Bid) else repr(bid)
     if e.pass_is_final and setup.passed >> seat & 1:
-        raise IllegalBid(f"election: {player} called {shown} but has passed and may not bid "
-                         f"again (election.pass_is_final)")
+        raise IllegalBid(_("election: {player} called {call} but has passed and may not bid "
+                           "again (election.pass_is_final)").format(player=player, call=shown))
     if seat != state._to_move:
-        raise IllegalBid(f"election: {player} called {shown} but it is "
-                         f"{ctx.players[state._to_move]}'s turn")
+        raise IllegalBid(_("election: {player} called {call} but it is {other}'s turn").format(
+            player=player, call=shown, other=ctx.players[state._to_move]))
     new_setup = setup.copy()
     new_setup.calls = setup.calls + ((player, bid),)
     if bid is None:
         if not setup.calls and not e.opener_may_pass:
-            raise IllegalBid(f"election: {player} passed but the opener must bid "
-                             f"(election.opener_may_pass = false)")
+            raise IllegalBid(_("election: {player} passed but the opener must bid "
+                               "(election.opener_may_pass = false)").format(player=player))
         new_setup.passed = setup.passed | 1 << seat
         new_setup.consecutive = setup.consecutive + 1
     else:
@@ -148,7 +161,7 @@ def _apply_bid(state: HandState, action: BidCall) -> HandState:
                 else ctx.players[setup.standing_seat]
             problem = _bid_problem(ctx.rules, player, bid, setup.standing, standing_player)
             if problem:
-                raise IllegalBid(f"election: {problem}")
+                raise IllegalBid(_("election: {problem}").format(problem=problem))
         new_setup.standing = bid
         new_setup.standing_seat = seat
         new_setup.passed = setup.passed & ~(1 << seat)

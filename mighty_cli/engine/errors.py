@@ -40,6 +40,9 @@ class IllegalExchange(IllegalAction):
 class IllegalPlay(IllegalAction):
     """A card play that breaks the rules of the trick."""
 
+    #: A revoke caught in open-cards mode: the trick whose play showed the void (else None).
+    proving_trick = None
+
 
 class RecordError(MightyError):
     """A hand-record file that cannot be read or does not describe a valid hand."""

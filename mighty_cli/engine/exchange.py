@@ -30,6 +30,7 @@ from .contract import mighty_card
 from .deck import JOKER_BIT, _VALID_CARDS, _cards_of, _mask
 from .election import _is_full
 from .errors import IllegalExchange
+from .translation import _, ngettext
 from .ruleset import Ruleset
 from .state import HandState, _mutable, _phase_error
 
@@ -44,10 +45,11 @@ def _apply_discard(state: HandState, action: Discard) -> HandState:
     cards = tuple(action.cards)
     for card in cards:
         if card not in _VALID_CARDS:
-            raise IllegalExchange(f"exchange: {declarer} discarded {card!r}, which is not a card")
+            raise IllegalExchange(_("exchange: {declarer} discarded {card}, which is not a card")
+                                  .format(declarer=declarer, card=repr(card)))
     if len(set(cards)) != len(cards):
-        raise IllegalExchange(f"exchange: {declarer} discarded {format_cards(cards)}: a card "
-                              f"twice")
+        raise IllegalExchange(_("exchange: {declarer} discarded {cards}: a card twice").format(
+            declarer=declarer, cards=format_cards(cards)))
     new = _mutable(state)
     new_setup = setup.copy()
     if ctx.open and not cards:
@@ -55,17 +57,21 @@ def _apply_discard(state: HandState, action: Discard) -> HandState:
         new_setup.discard_known = False
     else:
         if len(cards) != ctx.kitty_size:  # as many as the kitty held (table.kitty_size)
-            raise IllegalExchange(f"exchange: {declarer} discarded {len(cards)} cards "
-                                  f"({format_cards(cards)}); the discard is exactly "
-                                  f"{ctx.kitty_size}")
+            raise IllegalExchange(ngettext(
+                "exchange: {declarer} discarded {count} card ({cards}); the discard is exactly "
+                "{size}",
+                "exchange: {declarer} discarded {count} cards ({cards}); the discard is exactly "
+                "{size}", len(cards)).format(declarer=declarer, count=len(cards),
+                                             cards=format_cards(cards), size=ctx.kitty_size))
         mask = _mask(cards)
         if state._hands is not None:
             hand = state._hands[setup.declarer]
             missing = [card for card in cards if not hand >> card & 1]
             if missing:
-                raise IllegalExchange(f"exchange: {declarer} discarded {format_card(missing[0])} "
-                                      f"but does not hold it (his {10 + ctx.kitty_size} cards: "
-                                      f"{format_cards(sorted_cards(_cards_of(hand)))})")
+                raise IllegalExchange(_("exchange: {declarer} discarded {card} but does not "
+                                        "hold it (his {count} cards: {cards})").format(
+                    declarer=declarer, card=format_card(missing[0]), count=10 + ctx.kitty_size,
+                    cards=format_cards(sorted_cards(_cards_of(hand)))))
             hands = list(state._hands)
             hands[setup.declarer] = hand & ~mask
             new._hands = tuple(hands)
@@ -122,17 +128,20 @@ def _change_problem(rules: Ruleset, bid: Bid, new: Bid) -> Optional[str]:
 
 def _apply_change(state: HandState, action: ChangeContract) -> HandState:
     if state.phase == "exchange":
-        raise IllegalExchange(f"exchange: {state.declarer} changes the contract after "
-                              f"discarding (discard first)")
+        raise IllegalExchange(_("exchange: {declarer} changes the contract after discarding "
+                                "(discard first)").format(declarer=state.declarer))
     if state.phase != "friend":
         raise _phase_error(state, "a contract change", IllegalExchange)
     if state._setup.contract != state._setup.bid:
-        raise IllegalExchange(f"exchange: {state.declarer} changed the contract to "
-                              f"{format_bid(action.contract)} but already changed it to "
-                              f"{format_bid(state.contract)} (one change, after the discard)")
+        raise IllegalExchange(_("exchange: {declarer} changed the contract to {contract} but "
+                                "already changed it to {previous} (one change, after the "
+                                "discard)").format(declarer=state.declarer,
+                                                   contract=format_bid(action.contract),
+                                                   previous=format_bid(state.contract)))
     problem = _change_problem(state.rules, state.bid, action.contract)
     if problem:
-        raise IllegalExchange(f"exchange: {state.declarer} changed the contract to {problem}")
+        raise IllegalExchange(_("exchange: {declarer} changed the contract to {problem}")
+                              .format(declarer=state.declarer, problem=problem))
     new = _mutable(state)
     setup = state._setup.copy()
     setup.contract = action.contract
@@ -201,8 +210,8 @@ def _friend_problem(state: HandState, call: FriendCall) -> Optional[str]:
 
 def _apply_call(state: HandState, action: CallFriend) -> HandState:
     if state.phase == "exchange":
-        raise IllegalExchange(f"exchange: {state.declarer} calls a friend before discarding "
-                              f"(discard first)")
+        raise IllegalExchange(_("exchange: {declarer} calls a friend before discarding "
+                                "(discard first)").format(declarer=state.declarer))
     if state.phase != "friend":
         raise _phase_error(state, "a friend call", IllegalExchange)
     call = action.call
@@ -212,8 +221,9 @@ def _apply_call(state: HandState, action: CallFriend) -> HandState:
             shown = format_friend_call(call)
         except Exception:  # not a well-formed call: the problem says what it is
             shown = None
-        what = f"{shown} as friend" if shown else "a friend"
-        raise IllegalExchange(f"exchange: {state.declarer} called {what}: {problem}")
+        what = _("{call} as friend").format(call=shown) if shown else _("a friend")
+        raise IllegalExchange(_("exchange: {declarer} called {what}: {problem}").format(
+            declarer=state.declarer, what=what, problem=problem))
     ctx, setup = state._ctx, state._setup
     new = _mutable(state)
     new_setup = setup.copy()

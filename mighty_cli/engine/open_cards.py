@@ -24,6 +24,7 @@ from .cards import JOKER, format_card
 from .contract import _joker_playable, _trump_lead_barred
 from .deck import JOKER_BIT, _suit_symbol
 from .errors import IllegalPlay
+from .translation import _
 from .state import HandState
 
 # --- open cards: what the shown cards allow ------------------------------------------------------
@@ -35,24 +36,33 @@ def _check_open_play(state: HandState, seat: int, play: Play) -> None:
     card = play.card
     bit = 1 << card
     name = format_card(card)
-    head = f"trick {number}: {play.player} {'played' if state._trick else 'led'} {name}"
+    head = (_("trick {number}: {player} played {card}") if state._trick else
+            _("trick {number}: {player} led {card}")).format(number=number, player=play.player,
+                                                              card=name)
     if state._played & bit:
         setup = state._setup
         if setup.discard_known and card in setup.discards:
-            raise IllegalPlay(f"{head} but the declarer discarded it (no card twice)")
+            raise IllegalPlay(_("{head} but the declarer discarded it (no card twice)").format(
+                head=head))
         for trick in state.tricks:
-            for _, earlier in trick.plays:
+            for _player, earlier in trick.plays:
                 if earlier.card == card:
-                    raise IllegalPlay(f"{head} but it was already played on trick "
-                                      f"{state.tricks.index(trick) + 1} (no card twice)")
-        raise IllegalPlay(f"{head} but it was already played in this trick (no card twice)")
+                    raise IllegalPlay(_("{head} but it was already played on trick {number} (no "
+                                        "card twice)").format(
+                                            head=head, number=state.tricks.index(trick) + 1))
+        raise IllegalPlay(_("{head} but it was already played in this trick (no card twice)")
+                          .format(head=head))
     if card == JOKER and not _joker_playable(ci, number):
         which = "first" if number == 1 else "last"
-        raise IllegalPlay(f"{head}: the joker may not be played on trick {number} "
-                          f"(cards.joker_playable_{which}_trick = false)")
+        raise IllegalPlay(_("{head}: the joker may not be played on trick {number} "
+                            "(cards.joker_playable_{which}_trick = false)").format(
+                                head=head, number=number, which=which))
     for mask, trick_number, reason, rule in state._voids[seat]:
         if mask & bit:
-            raise IllegalPlay(f"{head} but {reason} on trick {trick_number} ({rule})")
+            error = IllegalPlay(_("{head} but {reason} on trick {number} ({rule})").format(
+                head=head, reason=reason, number=trick_number, rule=rule))
+            error.proving_trick = trick_number  # the trick that showed the void (a revoke)
+            raise error
 
 
 def _add_void(new: HandState, seat: int, mask: int, trick_number: int, reason: str,
@@ -69,8 +79,8 @@ def _infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> Non
     number = state.trick_number
     if state._call and card != JOKER and not (ci.defends and card == ci.mighty) \
             and _joker_playable(ci, number):
-        _add_void(new, seat, JOKER_BIT, number, "did not play the joker when it was called",
-                  "revoke: the holder of a called joker must play it")
+        _add_void(new, seat, JOKER_BIT, number, _("did not play the joker when it was called"),
+                  _("revoke: the holder of a called joker must play it"))
     if (card == JOKER and (ci.joker_free or state._call)) \
             or (card == ci.mighty and ci.also_bits & ci.mighty_bit):
         return  # Mighty and the joker may be played at any time (or the joker was called)
@@ -79,14 +89,16 @@ def _infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> Non
         return  # trump instead of following (play.trump_instead_of_following): no void shown
     if card >> 4 != led and ci.joker_on_trump and led == ci.trump \
             and _joker_playable(ci, number):
-        _add_void(new, seat, JOKER_BIT, number, f"showed out of {_suit_symbol(led)} without "
-                  f"the joker", "revoke: play.joker_on_trump_lead")
+        _add_void(new, seat, JOKER_BIT, number, _("showed out of {suit} without the joker")
+                  .format(suit=_suit_symbol(led)), _("revoke: play.joker_on_trump_lead"))
     if card >> 4 != led:
         mask = ci.follow_masks[led]
-        rule = "revoke: must follow suit"
+        rule = _("revoke: must follow suit")
         if mask & ci.mighty_bit:
-            rule += "; Mighty counts as its suit, cards.mighty_must_follow_suit"
-        _add_void(new, seat, mask, number, f"showed out of {_suit_symbol(led)}", rule)
+            rule = _("revoke: must follow suit; Mighty counts as its suit, "
+                     "cards.mighty_must_follow_suit")
+        _add_void(new, seat, mask, number, _("showed out of {suit}").format(
+            suit=_suit_symbol(led)), rule)
 
 
 def _infer_trump_lead(state: HandState, new: HandState, seat: int, play: Play) -> None:
@@ -97,14 +109,14 @@ def _infer_trump_lead(state: HandState, new: HandState, seat: int, play: Play) -
         (card != JOKER and card >> 4 == ci.trump and card != ci.mighty)
     number = state.trick_number
     if trump_lead and _trump_lead_barred(ci, number, state._trump_played):
-        _add_void(new, seat, ci.non_trump_mask, number, "led trump, so held only trumps,",
-                  f"revoke: play.trump_lead = {ci.trump_lead}")
+        _add_void(new, seat, ci.non_trump_mask, number, _("led trump, so held only trumps,"),
+                  _("revoke: play.trump_lead = {value}").format(value=ci.trump_lead))
 
 
 def _open_candidates(state: HandState, seat: int) -> int:
     """Cards a player might still hold in open-cards mode."""
     mask = state._ctx.deck_mask & ~state._played
-    for void, _, _, _ in state._voids[seat]:
+    for void, _number, _reason, _rule in state._voids[seat]:
         mask &= ~void
     if not _joker_playable(state._contract, state.trick_number):
         mask &= ~JOKER_BIT

@@ -50,6 +50,7 @@ from .cards import JOKER, SUITS, format_card, trump_name
 from .contract import _joker_playable, _trump_lead_barred, trick_winner
 from .deck import JOKER_BIT, SUIT_MASKS, TRICKS, _VALID_CARDS, _cards_of, _suit_symbol
 from .errors import IllegalPlay
+from .translation import _
 from .open_cards import _check_open_play, _infer_trump_lead, _infer_voids, _open_candidates
 from .state import HandState, _new_state, _phase_error, _tuple_new
 
@@ -109,69 +110,79 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
     player, card = play.player, play.card
     hand = state._hands[seat] & ~state._played
     name = format_card(card)
-    verb = "played" if state._trick else "led"
-    head = f"trick {number}: {player} {verb} {name}"
+    head = (_("trick {number}: {player} played {card}") if state._trick else
+            _("trick {number}: {player} led {card}")).format(number=number, player=player,
+                                                              card=name)
     if not hand >> card & 1:
         holder = next((ctx.players[s] for s, mask in enumerate(state._hands)
                        if (mask & ~state._played) >> card & 1), None)
-        where = f"{holder} holds it" if holder else \
-            "it was already played" if state._played >> card & 1 else "it is not in play"
-        return IllegalPlay(f"{head} but does not hold it ({where})")
+        where = _("{holder} holds it").format(holder=holder) if holder else \
+            _("it was already played") if state._played >> card & 1 else _("it is not in play")
+        return IllegalPlay(_("{head} but does not hold it ({where})").format(head=head,
+                                                                              where=where))
     if hand & JOKER_BIT and number == TRICKS - 1 and not ci.joker_play_last:
-        return IllegalPlay(f"{head} but holds the joker, which may not be played on trick "
-                           f"{TRICKS} (must play it now; cards.joker_playable_last_trick = false)")
+        return IllegalPlay(_("{head} but holds the joker, which may not be played on trick "
+                             "{last} (must play it now; cards.joker_playable_last_trick = false)"
+                             ).format(head=head, last=TRICKS))
     if card == JOKER and number == 1 and not ci.joker_play_first:
-        return IllegalPlay(f"{head}: the joker may not be played on trick 1 "
-                           f"(cards.joker_playable_first_trick = false)")
+        return IllegalPlay(_("{head}: the joker may not be played on trick 1 "
+                             "(cards.joker_playable_first_trick = false)").format(head=head))
     if not state._trick:
         if ci.trump_lead_mask and card >> 4 == ci.trump and card != ci.mighty:
             return IllegalPlay(_trump_lead_message(state, head))
         call = state._setup.friend_call
         suit = call.lead_suit
-        return IllegalPlay(f"{head} but the declarer asked his friend to lead "
-                           f"{_suit_symbol(suit)} and {player} holds {_suit_symbol(suit)} "
-                           f"(friend.lead_request)")
+        return IllegalPlay(_("{head} but the declarer asked his friend to lead {suit} and "
+                             "{player} holds {suit} (friend.lead_request)").format(
+                                 head=head, suit=_suit_symbol(suit), player=player))
     if state._trick and ci.joker_on_trump and hand & JOKER_BIT and state._led_suit == ci.trump \
             and not hand & ci.follow_masks[ci.trump] and not state._call \
             and _joker_playable(ci, number):
         trump = trump_name(ci.trump)
-        return IllegalPlay(f"{head} but holds no {trump} and holds the joker, and {trump} was led "
-                           f"(must play the joker; play.joker_on_trump_lead)")
+        return IllegalPlay(_("{head} but holds no {trump} and holds the joker, and {trump} was "
+                             "led (must play the joker; play.joker_on_trump_lead)").format(
+                                 head=head, trump=trump))
     if state._call and hand & JOKER_BIT:
-        also = " or Mighty" if ci.defends and hand & ci.mighty_bit else ""
-        return IllegalPlay(f"{head} but holds the joker and the joker was called: he must play "
-                           f"the joker{also} (joker call; joker_call.mighty_defends = "
-                           f"{'true' if ci.defends else 'false'})")
+        if ci.defends and hand & ci.mighty_bit:
+            message = _("{head} but holds the joker and the joker was called: he must play the "
+                        "joker or Mighty (joker call; joker_call.mighty_defends = true)")
+        else:
+            message = _("{head} but holds the joker and the joker was called: he must play the "
+                        "joker (joker call; joker_call.mighty_defends = {value})")
+        return IllegalPlay(message.format(head=head, value="true" if ci.defends else "false"))
     led = _suit_symbol(state._led_suit)
     only_mighty = hand & ci.follow_masks[state._led_suit] == hand & ci.mighty_bit
     if only_mighty:
-        return IllegalPlay(f"{head} but holds {led} only in Mighty ({format_card(ci.mighty)}) and "
-                           f"{led} was led (must follow suit: Mighty counts as its suit; "
-                           f"cards.mighty_must_follow_suit)")
+        return IllegalPlay(_("{head} but holds {led} only in Mighty ({mighty}) and {led} was led "
+                             "(must follow suit: Mighty counts as its suit; "
+                             "cards.mighty_must_follow_suit)").format(
+                                 head=head, led=led, mighty=format_card(ci.mighty)))
     rule = ""
     if card == JOKER:
         rule = "; cards.joker_plays_any_time = false"
     elif card == ci.mighty:
         rule = "; cards.mighty_plays_any_time = false"
-    return IllegalPlay(f"{head} but holds {led} and {led} was led (must follow suit{rule})")
+    return IllegalPlay(_("{head} but holds {led} and {led} was led (must follow suit{rule})")
+                       .format(head=head, led=led, rule=rule))
 
 
 def _trump_lead_message(state: HandState, head: str) -> str:
     ci = state._contract
     trump = trump_name(ci.trump)
     if ci.trump_lead == "only_trumps_left":
-        rule = ("the leader may not lead trump while he holds a card of another suit; "
-                "play.trump_lead = only_trumps_left")
+        rule = _("the leader may not lead trump while he holds a card of another suit; "
+                 "play.trump_lead = only_trumps_left")
     elif ci.trump_lead == "not_first_trick" or state.trick_number == 1 and not state._trump_played:
-        rule = ("the leader may not lead trump on trick 1 unless he holds only trumps; "
-                f"play.trump_lead = {ci.trump_lead}")
+        rule = _("the leader may not lead trump on trick 1 unless he holds only trumps; "
+                 "play.trump_lead = {value}").format(value=ci.trump_lead)
         if ci.trump_lead == "after_trump_played":
-            rule = ("the leader may not lead trump before trump has been played unless he holds "
-                    "only trumps; play.trump_lead = after_trump_played")
+            rule = _("the leader may not lead trump before trump has been played unless he "
+                     "holds only trumps; play.trump_lead = after_trump_played")
     else:
-        rule = ("the leader may not lead trump before trump has been played unless he holds "
-                "only trumps; play.trump_lead = after_trump_played")
-    return f"{head} but holds cards of other suits and {trump} are trump ({rule})"
+        rule = _("the leader may not lead trump before trump has been played unless he "
+                 "holds only trumps; play.trump_lead = after_trump_played")
+    return _("{head} but holds cards of other suits and {trump} are trump ({rule})").format(
+        head=head, trump=trump, rule=rule)
 
 
 def _apply_play(state: HandState, play: Play) -> HandState:
@@ -246,15 +257,18 @@ def _apply_play(state: HandState, play: Play) -> HandState:
 def _turn_error(state: HandState, play: Play, seat: Optional[int]) -> IllegalPlay:
     number = state.trick_number
     if seat is None:
-        return IllegalPlay(f"trick {number}: {play.player!r} is not one of the players")
+        return IllegalPlay(_("trick {number}: {player} is not one of the players").format(
+            number=number, player=repr(play.player)))
     if play.card not in _VALID_CARDS:
-        return IllegalPlay(f"trick {number}: {play.player} played {play.card!r}, which is not a "
-                           f"card")
+        return IllegalPlay(_("trick {number}: {player} played {card}, which is not a card")
+                           .format(number=number, player=play.player, card=repr(play.card)))
     if play.card not in state._ctx.valid:
-        return IllegalPlay(f"trick {number}: {play.player} played {format_card(play.card)}, which "
-                           f"is not in play (table.removed_cards)")
-    return IllegalPlay(f"trick {number}: {play.player} played {format_card(play.card)} but it is "
-                       f"{state._ctx.players[state._to_move]}'s turn")
+        return IllegalPlay(_("trick {number}: {player} played {card}, which is not in play "
+                             "(table.removed_cards)").format(number=number, player=play.player,
+                                                             card=format_card(play.card)))
+    return IllegalPlay(_("trick {number}: {player} played {card} but it is {other}'s turn")
+                       .format(number=number, player=play.player, card=format_card(play.card),
+                               other=state._ctx.players[state._to_move]))
 
 
 def _check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
@@ -265,9 +279,10 @@ def _check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
     if play.card == state._contract.mighty_named and not state._trick:
         if joker_suit not in SUITS:
             name = format_card(play.card)
-            raise IllegalPlay(f"trick {number}: {play.player} led Mighty ({name}) without naming "
-                              f"a suit (write {name}/S, {name}/D, {name}/H or {name}/C; "
-                              f"cards.mighty_lead_names_suit)")
+            raise IllegalPlay(_("trick {number}: {player} led Mighty ({card}) without naming a "
+                                "suit (write {card}/S, {card}/D, {card}/H or {card}/C; "
+                                "cards.mighty_lead_names_suit)").format(
+                                    number=number, player=play.player, card=name))
         if state._hands is not None:
             _check_joker_lead(state, seat, state._hands[seat] & ~state._played, play)
         return
@@ -276,16 +291,20 @@ def _check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
     if play.card == JOKER:
         if not state._trick:
             if joker_suit not in SUITS:
-                raise IllegalPlay(f"trick {number}: {play.player} led the joker without naming "
-                                  f"a suit (write JK/S, JK/D, JK/H or JK/C)")
+                raise IllegalPlay(_("trick {number}: {player} led the joker without naming a "
+                                    "suit (write JK/S, JK/D, JK/H or JK/C)").format(
+                                        number=number, player=play.player))
             if state._hands is not None:
                 _check_joker_lead(state, seat, state._hands[seat] & ~state._played, play)
         elif joker_suit is not None:
-            raise IllegalPlay(f"trick {number}: {play.player} played the joker naming "
-                              f"{_suit_symbol(joker_suit)} but only a joker lead names a suit")
+            raise IllegalPlay(_("trick {number}: {player} played the joker naming {suit} but "
+                                "only a joker lead names a suit").format(
+                                    number=number, player=play.player,
+                                    suit=_suit_symbol(joker_suit)))
     else:
-        raise IllegalPlay(f"trick {number}: {play.player} played {format_card(play.card)} with a "
-                          f"suit annotation; only a joker lead names a suit")
+        raise IllegalPlay(_("trick {number}: {player} played {card} with a suit annotation; "
+                            "only a joker lead names a suit").format(
+                                number=number, player=play.player, card=format_card(play.card)))
 
 
 def _joker_call_effect(state: HandState, play: Play) -> bool:
@@ -293,12 +312,14 @@ def _joker_call_effect(state: HandState, play: Play) -> bool:
     ci = state._contract
     number = state.trick_number
     if play.card != ci.joker_call:
-        raise IllegalPlay(f"trick {number}: {play.player} declared a joker call with "
-                          f"{format_card(play.card)} but the joker-call card is "
-                          f"{format_card(ci.joker_call)} (cards.joker_call)")
+        raise IllegalPlay(_("trick {number}: {player} declared a joker call with {card} but "
+                            "the joker-call card is {call_card} (cards.joker_call)").format(
+                                number=number, player=play.player, card=format_card(play.card),
+                                call_card=format_card(ci.joker_call)))
     if ci.declaration == "never":
-        raise IllegalPlay(f"trick {number}: {play.player} declared a joker call but this "
-                          f"ruleset has none (joker_call.declaration = never)")
+        raise IllegalPlay(_("trick {number}: {player} declared a joker call but this ruleset "
+                            "has none (joker_call.declaration = never)").format(
+                                number=number, player=play.player))
     # A call has effect only as a lead, from trick 2 (or 1), while the joker is still out
     # (not played, and not discarded: the declarer's _hands no longer has his discards).
     hands = state._hands
@@ -313,18 +334,22 @@ def _check_joker_lead(state: HandState, seat: int, hand: int, play: Play) -> Non
     ci = state._contract
     suit = play.joker_suit
     number = state.trick_number
-    what = "the joker" if play.card == JOKER else f"Mighty ({format_card(play.card)})"
+    what = _("the joker") if play.card == JOKER else \
+        _("Mighty ({card})").format(card=format_card(play.card))
     if suit == ci.trump and hand & ci.non_trump_mask \
             and _trump_lead_barred(ci, number, state._trump_played):
-        head = f"trick {number}: {play.player} led {what} naming {trump_name(suit)}"
+        head = _("trick {number}: {player} led {what} naming {suit}").format(
+            number=number, player=play.player, what=what, suit=trump_name(suit))
         raise IllegalPlay(_trump_lead_message(state, head))
     call = state._setup.friend_call
     if call.lead_suit is not None and seat == state._friend and not state._friend_led \
             and suit != call.lead_suit and hand & ci.follow_masks[call.lead_suit]:
         wanted = _suit_symbol(call.lead_suit)
-        raise IllegalPlay(f"trick {number}: {play.player} led {what} naming "
-                          f"{_suit_symbol(suit)} but the declarer asked his friend to lead "
-                          f"{wanted} and {play.player} holds {wanted} (friend.lead_request)")
+        raise IllegalPlay(_("trick {number}: {player} led {what} naming {suit} but the "
+                            "declarer asked his friend to lead {wanted} and {player} holds "
+                            "{wanted} (friend.lead_request)").format(
+                                number=number, player=play.player, what=what,
+                                suit=_suit_symbol(suit), wanted=wanted))
 
 
 def _reveal_card_friend(state: HandState, new: HandState, seat: int, play: Play) -> None:
@@ -333,9 +358,10 @@ def _reveal_card_friend(state: HandState, new: HandState, seat: int, play: Play)
     if state._friend == _PENDING:  # open cards: now we know
         if seat == declarer:
             if not state.rules.friend.fake:
-                raise IllegalPlay(f"trick {state.trick_number}: {play.player} played "
-                                  f"{format_card(play.card)}, the card he called as friend "
-                                  f"(friend.fake = false)")
+                raise IllegalPlay(_("trick {number}: {player} played {card}, the card he "
+                                    "called as friend (friend.fake = false)").format(
+                                        number=state.trick_number, player=play.player,
+                                        card=format_card(play.card)))
             new._friend = _NO_FRIEND
             return
         new._friend = seat

@@ -26,6 +26,7 @@ from .cards import (Bid, format_bid, format_card, format_cards, parse_bid, parse
                     sorted_cards)
 from .errors import InvalidNotation, MightyError, RecordError
 from .limits import RECORD_MAX_BYTES
+from .translation import _
 from .ruleset import OutsideFolder, Ruleset, load_ruleset, ruleset_from_toml
 from .scoring import Score, score_hand, seat_deltas
 from .session import PreviousHand, opener_for, propose, settle_pot
@@ -321,7 +322,9 @@ def _previous_hand(outcome: HandOutcome) -> PreviousHand:
 
 
 def _locate(index: int, message: str) -> str:
-    return f"hand {index}, {message}" if message.startswith("trick") else f"hand {index}: {message}"
+    located = _("hand {index}, {message}") if message.startswith("trick") else \
+        _("hand {index}: {message}")
+    return located.format(index=index, message=message)
 
 
 def _hand_players(all_players: Sequence[str], hand: dict, index: int, n: int = 5) -> list[str]:
@@ -558,22 +561,26 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         _no_more(hand, index, "tricks", "no friend was called yet")
     tricks = hand.get("tricks", [])
     if not isinstance(tricks, list) or not all(isinstance(t, str) for t in tricks):
-        raise RecordError(f"hand {index}: tricks: expected a list of strings of played cards")
+        raise RecordError(_("hand {index}: tricks: expected a list of strings of played cards")
+                          .format(index=index))
     for number, trick in enumerate(tricks, 1):
         for token in trick.split():
             if state.phase != "play":
-                raise RecordError(f"hand {index}, trick {number}: {token} is played after the "
-                                  f"hand ended")
+                raise RecordError(_("hand {index}, trick {number}: {token} is played after the "
+                                    "hand ended").format(index=index, number=number,
+                                                         token=token))
             try:
                 card, joker_suit, joker_call = _parse_play(token)
             except InvalidNotation as exc:
-                raise RecordError(f"hand {index}, trick {number}: {exc}") from None
+                raise RecordError(_("hand {index}, trick {number}: {error}").format(
+                    index=index, number=number, error=exc)) from None
             state = engine.apply(state, engine.Play(state.to_move, card, joker_suit, joker_call))
         if state.phase == "play" and state.trick_number == number:
             if number < len(tricks):
-                raise RecordError(f"hand {index}, trick {number}: only "
-                                  f"{len(trick.split())} cards were played but trick "
-                                  f"{number + 1} follows")
+                raise RecordError(_("hand {index}, trick {number}: only {count} cards were "
+                                    "played but trick {next} follows").format(
+                                        index=index, number=number, count=len(trick.split()),
+                                        next=number + 1))
             break  # a trick still being played: the hand is in progress
     outcome.declarer, outcome.contract, outcome.state = state.declarer, state.contract, state
     outcome.friend = state.friend if state.friend_revealed else None

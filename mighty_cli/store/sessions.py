@@ -23,6 +23,7 @@ from ..engine.session import (
     has_session_end,
     propose,
 )
+from ..i18n import _, ngettext
 from . import LeagueError
 from .db import lock_league
 from .lookups import (
@@ -51,13 +52,17 @@ def _session(s: Session, league: League, number: Optional[int], *, open_only: bo
     if number is not None:
         found = s.exec(query.where(LeagueSession.number == number)).first()
         if found is None:
-            raise LeagueError(f"league {league.name!r} has no session {number}")
+            raise LeagueError(_("league {league} has no session {number}").format(
+                league=repr(league.name), number=number))
         if open_only and found.ended_at is not None:
             rule = ended_by_rule(s, league.id, number)  # type: ignore[arg-type]
-            raise LeagueError(f"session {number} of league {league.name!r} has ended"
-                              + (f" by its ruleset ({rule})" if rule else "")
-                              + f"; start a new one with 'mighty session start --league "
-                              f"{league.name} --players ...'")
+            message = _("session {number} of league {league} has ended by its ruleset "
+                        "({rule}); start a new one with 'mighty session start --league {name} "
+                        "--players ...'") if rule else \
+                _("session {number} of league {league} has ended; start a new one with "
+                  "'mighty session start --league {name} --players ...'")
+            raise LeagueError(message.format(number=number, league=repr(league.name), rule=rule,
+                                             name=league.name))
         return found
     open_sessions = s.exec(query.where(LeagueSession.ended_at == None)  # noqa: E711
                            .order_by(LeagueSession.number)).all()
@@ -65,14 +70,18 @@ def _session(s: Session, league: League, number: Optional[int], *, open_only: bo
         last = s.exec(select(func.max(LeagueSession.number))
                       .where(LeagueSession.league_id == league.id)).one()
         rule = ended_by_rule(s, league.id, last) if last else None  # type: ignore[arg-type]
-        raise LeagueError(f"league {league.name!r} has no open session"
-                          + (f" (session {last} ended by its ruleset: {rule})" if rule else "")
-                          + f"; start one with 'mighty session start --league {league.name} "
-                          f"--players ...'")
+        message = _("league {league} has no open session (session {last} ended by its "
+                    "ruleset: {rule}); start one with 'mighty session start --league {name} "
+                    "--players ...'") if rule else \
+            _("league {league} has no open session; start one with 'mighty session start "
+              "--league {name} --players ...'")
+        raise LeagueError(message.format(league=repr(league.name), last=last, rule=rule,
+                                         name=league.name))
     if len(open_sessions) > 1:
         numbers = ", ".join(str(x.number) for x in open_sessions)
-        raise LeagueError(f"league {league.name!r} has {len(open_sessions)} open sessions "
-                          f"({numbers}): say which with --session")
+        raise LeagueError(_("league {league} has {count} open sessions ({numbers}): say which "
+                            "with --session").format(league=repr(league.name),
+                                                     count=len(open_sessions), numbers=numbers))
     return open_sessions[0]
 
 
@@ -92,7 +101,8 @@ def _parse_day(value: Any, what: str = "date") -> date:
     try:
         return date.fromisoformat(str(value))
     except ValueError:
-        raise LeagueError(f"{what} {value!r}: expected YYYY-MM-DD") from None
+        raise LeagueError(_("{what} {value}: expected YYYY-MM-DD").format(
+            what=what, value=repr(value))) from None
 
 
 def start_session(s: Session, league_name: str, players: Sequence[str], *,
@@ -103,12 +113,16 @@ def start_session(s: Session, league_name: str, players: Sequence[str], *,
     names = [check_name(p) for p in players]
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
-        raise LeagueError(f"--players: {twice!r} is listed twice")
+        raise LeagueError(_("--players: {name} is listed twice").format(name=repr(twice)))
     if not 5 <= len(names) <= 7:
-        raise LeagueError(f"--players: {len(names)} players; a Mighty session has five present, "
-                          f"or six or seven taking turns to sit out (RULES.md §9)")
+        raise LeagueError(ngettext(
+            "--players: {count} player; a Mighty session has five present, or six or seven "
+            "taking turns to sit out (RULES.md §9)",
+            "--players: {count} players; a Mighty session has five present, or six or seven "
+            "taking turns to sit out (RULES.md §9)", len(names)).format(count=len(names)))
     if first_dealer is not None and first_dealer not in names:
-        raise LeagueError(f"--dealer {first_dealer!r} is not one of the players present")
+        raise LeagueError(_("--dealer {name} is not one of the players present").format(
+            name=repr(first_dealer)))
     ids = ensure_players(s, names)
     number = (s.exec(select(func.max(LeagueSession.number))
                      .where(LeagueSession.league_id == league.id)).one() or 0) + 1

@@ -128,8 +128,7 @@ def test_replay_rule_violation_in_korean_is_one_line(runner, tmp_path):
     result = korean(runner, "replay", str(path))
     assert result.exit_code == 1
     lines = result.output.strip().splitlines()
-    # The violation itself (engine/hand.py) is worded in English until that module is wrapped.
-    assert len(lines) == 1 and lines[0].startswith("오류: hand 1, trick 1:")
+    assert lines == ["오류: 1판: 1턴: Ed이(가) HA 냄, 그런데 그 카드가 없습니다 (이미 나온 카드)"]
 
 
 @pytest.mark.parametrize("hands, english_line, korean_line", [
