@@ -209,21 +209,23 @@ def _cancelling_bid_problem(state: HandState, seat: int, bid: Optional[Bid]) -> 
     player = ctx.players[seat]
     miss = ctx.players[setup.deal_miss_seat]
     if seat == setup.deal_miss_seat:
-        return f"{player} declared the deal miss and cannot cancel it with a bid"
+        return _("{player} declared the deal miss and cannot cancel it with a bid").format(
+            player=player)
     if bid is None:
-        return (f"{player} passed after {miss}'s deal miss: only a full bid cancels a deal miss "
-                f"(deal_miss.full_bid_cancels)")
+        return _("{player} passed after {miss}'s deal miss: only a full bid cancels a deal miss "
+                 "(deal_miss.full_bid_cancels)").format(player=player, miss=miss)
     text = format_bid(bid) if isinstance(bid, Bid) else repr(bid)
     if ctx.rules.election.pass_is_final and setup.passed >> seat & 1:
-        return (f"{player} called {text} after {miss}'s deal miss but has passed "
-                f"(election.pass_is_final)")
+        return _("{player} called {call} after {miss}'s deal miss but has passed "
+                 "(election.pass_is_final)").format(player=player, call=text, miss=miss)
     standing_player = None if setup.standing_seat is None else ctx.players[setup.standing_seat]
     problem = _bid_problem(ctx.rules, player, bid, setup.standing, standing_player)
     if problem:
         return problem
     if not _is_full(ctx.tables, bid):
-        return (f"{player} bid {text} after {miss}'s deal miss: only a full bid of "
-                f"{ctx.full_bid} cancels a deal miss (deal_miss.full_bid_cancels)")
+        return _("{player} bid {bid} after {miss}'s deal miss: only a full bid of {full} "
+                 "cancels a deal miss (deal_miss.full_bid_cancels)").format(
+                     player=player, bid=text, miss=miss, full=ctx.full_bid)
     return None
 
 
@@ -233,10 +235,11 @@ def _apply_cancelling_bid(state: HandState, action: BidCall) -> HandState:
     ctx = state._ctx
     seat = ctx.seat_of.get(action.player)
     if seat is None:
-        raise IllegalBid(f"election: {action.player!r} is not one of the players")
+        raise IllegalBid(_("election: {player} is not one of the players").format(
+            player=repr(action.player)))
     problem = _cancelling_bid_problem(state, seat, action.bid)
     if problem:
-        raise IllegalBid(f"election: {problem}")
+        raise IllegalBid(_("election: {problem}").format(problem=problem))
     new = _mutable(state)
     new_setup = state._setup.copy()
     new_setup.calls = state._setup.calls + ((action.player, action.bid),)
@@ -273,25 +276,30 @@ def _deal_miss_problem(state: HandState, seat: int) -> Optional[str]:
     d = ctx.rules.deal_miss
     player = ctx.players[seat]
     if not d.allowed:
-        return f"{player} declared a deal miss but this ruleset has none (deal_miss.allowed)"
+        return _("{player} declared a deal miss but this ruleset has none "
+                 "(deal_miss.allowed)").format(player=player)
     if setup.calls:
         if not d.during_election:
-            return (f"{player} declared a deal miss after the election began "
-                    f"(deal_miss.during_election = false)")
+            return _("{player} declared a deal miss after the election began "
+                     "(deal_miss.during_election = false)").format(player=player)
         if not d.after_pass and any(who == player and bid is None for who, bid in setup.calls):
-            return f"{player} declared a deal miss after passing (deal_miss.after_pass = false)"
+            return _("{player} declared a deal miss after passing "
+                     "(deal_miss.after_pass = false)").format(player=player)
         if d.full_bid_overrides and any(bid is not None and _is_full(ctx.tables, bid)
                                         for _, bid in setup.calls):
-            return (f"{player} declared a deal miss after a full bid of {ctx.full_bid} "
-                    f"(deal_miss.full_bid_overrides)")
+            return _("{player} declared a deal miss after a full bid of {full} "
+                     "(deal_miss.full_bid_overrides)").format(player=player, full=ctx.full_bid)
     if ctx.miss_hands is not None and not ctx.miss_hands[seat]:
         cards = sorted_cards(_cards_of(ctx.deal_masks[seat]))
         value = deal_miss_value(ctx.rules, cards)
-        test = "at most" if d.comparison == "at_most" else "below"
-        return (f"{player} declared a deal miss but his hand {format_cards(cards)} counts "
-                f"{value:g}, not {test} {d.threshold:g} (deal_miss.threshold, "
-                f"deal_miss.comparison" + (", deal_miss.all_point_cards" if d.all_point_cards
-                                           else "") + ")")
+        options = "deal_miss.threshold, deal_miss.comparison" + (
+            ", deal_miss.all_point_cards" if d.all_point_cards else "")
+        message = _("{player} declared a deal miss but his hand {cards} counts {value}, not at "
+                    "most {threshold} ({options})") if d.comparison == "at_most" else \
+            _("{player} declared a deal miss but his hand {cards} counts {value}, not below "
+              "{threshold} ({options})")
+        return message.format(player=player, cards=format_cards(cards), value=f"{value:g}",
+                              threshold=f"{d.threshold:g}", options=options)
     return None
 
 
@@ -300,10 +308,11 @@ def _apply_deal_miss(state: HandState, action: DeclareDealMiss) -> HandState:
         raise _phase_error(state, f"{action.player}'s deal miss", IllegalDealMiss)
     seat = state._ctx.seat_of.get(action.player)
     if seat is None:
-        raise IllegalDealMiss(f"election: {action.player!r} is not one of the players")
+        raise IllegalDealMiss(_("election: {player} is not one of the players").format(
+            player=repr(action.player)))
     problem = _deal_miss_problem(state, seat)
     if problem:
-        raise IllegalDealMiss(f"election: {problem}")
+        raise IllegalDealMiss(_("election: {problem}").format(problem=problem))
     new = _mutable(state)
     setup = state._setup.copy()
     setup.deal_miss_seat = seat
