@@ -154,50 +154,58 @@ def _friend_problem(state: HandState, call: FriendCall) -> Optional[str]:
     ctx, setup = state._ctx, state._setup
     f = ctx.rules.friend
     if not isinstance(call, FriendCall) or call.kind not in FRIEND_KINDS:
-        return f"{call!r} is not a friend call (kinds: {', '.join(FRIEND_KINDS)})"
+        return _("{call} is not a friend call (kinds: {kinds})").format(
+            call=repr(call), kinds=", ".join(FRIEND_KINDS))
     contract = setup.contract
     kind = call.kind
     if kind == "card":
         if call.card not in _VALID_CARDS:
-            return f"the card friend call names {call.card!r}, which is not a card"
+            return _("the card friend call names {card}, which is not a card").format(
+                card=repr(call.card))
         if call.card not in ctx.valid:  # removed from the deck (table.removed_cards)
-            return (f"the card friend call names {format_card(call.card)}, which is not in play "
-                    f"(table.removed_cards)")
-        name = "the joker" if call.card == JOKER else format_card(call.card)
+            return _("the card friend call names {card}, which is not in play "
+                     "(table.removed_cards)").format(card=format_card(call.card))
+        name = _("the joker") if call.card == JOKER else format_card(call.card)
         if not f.card:
-            return f"a card friend ({name}) is not allowed (friend.card = false)"
+            return _("a card friend ({card}) is not allowed (friend.card = false)").format(
+                card=name)
         if call.card == JOKER and not f.joker:
-            return "the joker may not be called as friend (friend.joker = false)"
+            return _("the joker may not be called as friend (friend.joker = false)")
         # 4마 (000 §3.5): no Mighty friend (friend.mighty)
         if not f.mighty and call.card == mighty_card(ctx.rules, contract.trump):
-            return f"Mighty ({name}) may not be called as friend (friend.mighty = false)"
+            return _("Mighty ({card}) may not be called as friend (friend.mighty = false)")\
+                .format(card=name)
         if not f.fake:
             if setup.discard_known and call.card in setup.discards:
-                return f"{name} is one of the declarer's discards (friend.fake = false)"
+                return _("{card} is one of the declarer's discards (friend.fake = false)")\
+                    .format(card=name)
             if state._hands is not None and state._hands[setup.declarer] >> call.card & 1:
-                return f"the declarer holds {name} himself (friend.fake = false)"
+                return _("the declarer holds {card} himself (friend.fake = false)").format(
+                    card=name)
     elif kind == "none":
         if not f.no_friend:
-            return "playing alone is not allowed (friend.no_friend = false)"
+            return _("playing alone is not allowed (friend.no_friend = false)")
     elif kind == "first_trick":
         if not f.first_trick:
-            return "a first-trick friend is not allowed (friend.first_trick = false)"
+            return _("a first-trick friend is not allowed (friend.first_trick = false)")
     elif kind == "last_trick":
         if not f.last_trick:
-            return "a last-trick friend is not allowed (friend.last_trick = false)"
+            return _("a last-trick friend is not allowed (friend.last_trick = false)")
     elif kind == "player":
         if not f.player:
-            return "a player friend is not allowed (friend.player = false)"
+            return _("a player friend is not allowed (friend.player = false)")
         if call.player not in ctx.seat_of:
-            return f"player friend {call.player!r} is not one of the players"
+            return _("player friend {player} is not one of the players").format(
+                player=repr(call.player))
         if ctx.seat_of[call.player] == setup.declarer:
-            return f"{call.player} cannot be his own friend (call none to play alone)"
+            return _("{player} cannot be his own friend (call none to play alone)").format(
+                player=call.player)
     if kind in ("card", "none", "first_trick", "last_trick", "player") and call.kind != "card" \
             and call.card is not None:
         return f"a {kind} call names no card"
     if call.lead_suit is not None:
         if not f.lead_request:
-            return "a lead request is not allowed (friend.lead_request = false)"
+            return _("a lead request is not allowed (friend.lead_request = false)")
         if call.lead_suit not in SUITS:
             return f"lead request {call.lead_suit!r} is not a suit"
         if contract.trump is not None or not _is_full(ctx.tables, contract):
