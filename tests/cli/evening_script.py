@@ -28,18 +28,24 @@ def line_for(action, open_cards: bool) -> Optional[str]:
     return engine.format_play(action).lower()
 
 
+def play_out(rules, five, dealer, opener, deal, rng):
+    """One random legal play of a deal: the finished state, or None when it ended in a deal
+    miss or a redeal (no player declares a deal miss here)."""
+    state = engine.new_hand(rules, five, dealer, deal, opener=opener)
+    while state.phase not in ("done", "deal_miss", "redeal"):
+        action = engine.random_legal_action(state, rng)
+        if isinstance(action, engine.DeclareDealMiss):
+            return None
+        state = engine.apply(state, action)
+    return state if state.phase == "done" else None
+
+
 def random_hand(rules, five, dealer, opener, seed: int):
     """A finished random legal hand (not a deal miss or redeal) of these five."""
     while True:
-        rng = random.Random(seed)
-        deal = engine.deal_cards(seed, five)
-        state = engine.new_hand(rules, five, dealer, deal, opener=opener)
-        while state.phase not in ("done", "deal_miss", "redeal"):
-            action = engine.random_legal_action(state, rng)
-            if isinstance(action, engine.DeclareDealMiss):
-                break
-            state = engine.apply(state, action)
-        if state.phase == "done":
+        state = play_out(rules, five, dealer, opener, engine.deal_cards(seed, five),
+                         random.Random(seed))
+        if state is not None:
             return state
         seed += 7919
 

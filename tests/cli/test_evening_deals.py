@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from evening_script import parse_proposal, typed_lines
+from evening_script import parse_proposal, play_out, typed_lines
 from mighty_cli.cli import cli
 from mighty_cli.cli.evening import Evening
 from mighty_cli.cli.hands import hand_seed
@@ -33,14 +33,8 @@ def seeded_hand(rules, five, dealer, opener, seed):
 def playable(rules, five, dealer, opener, deal):
     """A random legal play of a deal to the end (not a deal miss)."""
     for attempt in range(200):
-        rng = random.Random(attempt)
-        state = engine.new_hand(rules, five, dealer, deal, opener=opener)
-        while state.phase not in ("done", "deal_miss", "redeal"):
-            action = engine.random_legal_action(state, rng)
-            if isinstance(action, engine.DeclareDealMiss):
-                break
-            state = engine.apply(state, action)
-        if state.phase == "done":
+        state = play_out(rules, five, dealer, opener, deal, random.Random(attempt))
+        if state is not None:
             return state
     raise AssertionError("no playable line for that deal")
 
