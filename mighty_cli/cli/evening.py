@@ -80,6 +80,11 @@ class Evening:
         return replay(self.record(with_live=False), self.rules)
 
     @property
+    def table_size(self) -> int:
+        """How many play each hand (table.players); the rest present sit out in turn."""
+        return self.rules.table.players
+
+    @property
     def kept(self) -> bool:
         """Whether every entry is kept somewhere (a league or a save file)."""
         return self.book is not None or self.save is not None
@@ -112,10 +117,10 @@ class Evening:
         sitting = list(out) if out is not None else list(proposal.sitting_out)
         if out is None and dealer != proposal.dealer and proposal.dealer in sitting:
             sitting[sitting.index(proposal.dealer)] = dealer  # the dealer sits out (§9)
-        five = [p for p in self.present if p not in sitting]
-        if len(five) != 5:
+        five = [p for p in self.present if p not in sitting]  # table.players of them
+        if len(five) != self.table_size:
             raise MightyError(_("{count} must sit out, not {given}").format(
-                count=len(self.present) - 5, given=len(sitting)))
+                count=len(self.present) - self.table_size, given=len(sitting)))
         if opener is None:
             opener = proposal.opener if proposal.opener in five and dealer == proposal.dealer \
                 and sitting == list(proposal.sitting_out) else \
@@ -142,14 +147,15 @@ class Evening:
         text = text.format(number=number, dealer=p.dealer, opener=p.opener,
                            out=", ".join(p.sitting_out), players=", ".join(p.players))
         return text + (_(" (change before the first call: dealer/opener/out NAME)")
-                       if len(self.present) > 5 or number == 1 else "")
+                       if len(self.present) > self.table_size or number == 1 else "")
 
     def _deal_for(self, number: int, five: list[str]) -> Optional[dict]:
         if self.seed is not None:
             from ..engine.hand import deal_cards
             from .hands import hand_seed
 
-            return deal_cards(hand_seed(self.seed, number), five)
+            return deal_cards(hand_seed(self.seed, number), five, self.rules.deck_cards,
+                              self.rules.table.hand_size)
         if number <= len(self.deals):
             deal = self.deals[number - 1]
             names = [k for k in deal if k != "kitty"]
@@ -267,9 +273,10 @@ class Evening:
             opener = match_name(rest, list(p.players))
         else:
             names = [match_name(n, self.present) for n in rest.replace(",", " ").split()]
-            if len(names) != len(self.present) - 5:
+            if len(names) != len(self.present) - self.table_size:
                 raise MightyError(_("out: {count} sit out at this table, named {given}")
-                                  .format(count=len(self.present) - 5, given=len(names)))
+                                  .format(count=len(self.present) - self.table_size,
+                                          given=len(names)))
             out = names
         base = Proposal(p.dealer, p.opener, p.players, p.sitting_out)
         if command != "dealer":

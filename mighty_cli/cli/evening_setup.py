@@ -14,7 +14,7 @@ from ..engine.cards import parse_cards
 from ..engine.errors import MightyError
 from ..engine.record import Record, dump_record, load_record, read_record, record_ruleset, replay
 from ..engine.ruleset import load_ruleset
-from ..engine.session import Proposal, playing_order
+from ..engine.session import Proposal, playing_order, seats_range
 from ..i18n import N_, _, ngettext
 from .evening import Evening
 from .evening_keep import LeagueBook, SaveFile
@@ -56,11 +56,16 @@ _KEPT = _Said(N_("the evening is kept in {path} after every entry"))
 _RESUMED = _Said(N_("— hand {number} resumed at the same card"))
 
 
-def _names(text: str) -> list[str]:
+def _names(text: str, rules) -> list[str]:
+    """The players present: the ruleset's table (table.players), and up to two more taking
+    turns to sit out."""
     names = [p.strip() for p in text.split(",") if p.strip()]
-    if not 5 <= len(names) <= 7 or len(set(n.casefold() for n in names)) != len(names):
-        raise click.BadParameter(_("expected five to seven distinct names (six or seven take "
-                                   "turns to sit out)"), param_hint="--players")
+    low, high = seats_range(rules)
+    if not low <= len(names) <= high or len(set(n.casefold() for n in names)) != len(names):
+        raise click.BadParameter(_("expected {low} to {high} distinct names: {ruleset} seats "
+                                   "{low} (table.players), and one or two more take turns to "
+                                   "sit out").format(low=low, high=high, ruleset=rules.name),
+                                 param_hint="--players")
     return names
 
 
@@ -100,7 +105,7 @@ def open_evening(opts: EveningOptions, who: str = "") -> tuple[Evening, list[str
     if opts.players is None:
         raise click.UsageError(_("name the players: --players A,B,C,D,E (six or seven take "
                                  "turns to sit out)"))
-    present = _names(opts.players)
+    present = _names(opts.players, rules)
     evening = Evening(rules, opts.ruleset_name or "standard", present,
                       first_dealer=_one_of(opts.dealer, present, "--dealer"),
                       seed=opts.seed, deals=deals, save=save, interactive=interactive)
@@ -189,7 +194,7 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
         try:
             session = _session(s, league, opts.session_number, open_only=True)
         except MightyError:
-            names = _names(opts.players) if opts.players else \
+            names = _names(opts.players, rules) if opts.players else \
                 list(from_file.players) if from_file else None
             if names is None or opts.session_number is not None:
                 raise
@@ -199,7 +204,7 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
         ruleset_name, toml_text = league.ruleset_name, league.ruleset_toml
     state = book.evening()
     if opts.players is not None:
-        given = _names(opts.players)
+        given = _names(opts.players, rules)
         if [n.casefold() for n in given] != [n.casefold() for n in state.seating]:
             raise click.UsageError(_("--players: session {session} of league {league} seats "
                                      "{players}; the session's seating is used (--players only "

@@ -56,6 +56,7 @@ _SHORT = {"p": "pass", "u": "undo", "s": "show", "t": "table", "l": "legal", "h"
           "무르기": "undo", "취소": "undo", "보기": "table", "도움말": "help", "저장": "save",
           "종료": "quit", "패": "hand", "가능": "legal"}
 _MISS = ("miss", "dm", "dealmiss", "deal-miss", "deal_miss", "딜미스", "미스")
+_KITTY = ("kitty", "키티", "바닥", "-")
 _BID = re.compile(r"^\s*\d+\s*(s|d|h|c|nt|♠|♦|◆|♥|♣|n)\s*$", re.IGNORECASE)
 
 
@@ -178,6 +179,10 @@ class RefereeSession:
                 player, what = self._player(first), tail.strip()  # "Bo 13h" names the bidder
             what = _SHORT.get(what.lower(), normalize_entry(what, expect="bid"))
             action = engine.BidCall(player, None if what.lower() == "pass" else parse_bid(what))
+        elif s.phase == "elimination":
+            action = self._elimination(text)
+        elif s.phase == "redistribution":
+            action = self._redistribution(command, text)
         elif s.phase == "exchange":
             action = engine.Discard(tuple(parse_cards(text)))
         elif s.phase == "friend":
@@ -199,6 +204,14 @@ class RefereeSession:
         after = engine.apply(before, action)
         self.states.append(after)
         out = ["✓ " + self._describe(before, after)]
+        if after.phase == "redistribution":
+            out.extend(self._pile_lines(after))
+        if after.phase == "redistribution" and after.hands is None:
+            # open cards: the eliminated hands and the kitty are dealt out unseen
+            after = engine.apply(after, engine.Redistribute(()))
+            self.states.append(after)
+            out.append(_("the eliminated hands and the kitty are dealt out (unseen: open "
+                         "cards)"))
         if after.phase == "exchange" and after.hands is None:
             # open cards: nobody sees the discards; their points are what the tricks leave
             self.states.append(engine.apply(after, engine.Discard(())))
@@ -233,17 +246,21 @@ class RefereeSession:
         if isinstance(action, engine.BidCall):
             said = _("pass") if action.bid is None else view.pretty_bid(action.bid)
             text = _("{player} {bid}").format(player=action.player, bid=said)
-            if after.phase == "exchange" or (after.phase == "friend" and before.phase
-                                             == "election"):
+            if after.phase in ("exchange", "elimination") or (
+                    after.phase == "friend" and before.phase == "election"):
                 text += _("; {declarer} is declarer (주공) at {contract}").format(
                     declarer=after.declarer, contract=view.pretty_bid(after.contract))
             return text
         if isinstance(action, engine.DeclareDealMiss):
             return _("{player} declares a deal miss").format(player=action.player)
         if isinstance(action, engine.Discard):
-            count = len(action.cards) or 3
+            count = len(action.cards) or view.discard_count(before)
             return ngettext("{declarer} discarded {count} card", "{declarer} discarded {count} "
                             "cards", count).format(declarer=before.declarer, count=count)
+        if isinstance(action, engine.Eliminate):
+            return view.elimination_words(before, after)
+        if isinstance(action, engine.Redistribute):
+            return view.redistribution_words(before, after)
         if isinstance(action, engine.ChangeContract):
             return _("contract is now {contract}").format(
                 contract=view.pretty_bid(action.contract))
@@ -291,9 +308,9 @@ class RefereeSession:
                 .format(what=rest)]
 
     def _pop_entry(self):
-        """Take back one entry. In open cards the unseen discard came with the bid that ended
-        the election, so it goes with that bid."""
-        if self._automatic_discard(self.state) and len(self.states) > 2:
+        """Take back one entry. In open cards the unseen discard (and, in 6마/7마, the unseen
+        redistribution) came with the entry before them, so they go with it."""
+        while self._automatic_discard(self.state) and len(self.states) > 2:
             self.states.pop()
         before, action = self.states[-2], self.state.history[-1]
         self.states.pop()
@@ -338,10 +355,70 @@ class RefereeSession:
         return lines
 
     def _automatic_discard(self, state) -> bool:
-        """Whether a state's last action is the unseen discard open cards apply by themselves."""
+        """Whether a state's last action is the unseen discard or redistribution open cards
+        apply by themselves."""
         return (state.hands is None and bool(state.history)
-                and isinstance(state.history[-1], self.engine.Discard)
+                and isinstance(state.history[-1], (self.engine.Discard,
+                                                   self.engine.Redistribute))
                 and not state.history[-1].cards)
+
+    # --- 6마, 7마: elimination and redistribution ------------------------------------------------
+
+    def _elimination(self, text: str):
+        """An elimination call: a card (``c5``; in open cards with who held it, ``c5 Bo`` or
+        ``c5 kitty``), or under table.eliminate_by = player the player's name."""
+        engine, words = self.engine, text.split()
+        if self.rules.table.eliminate_by == "player":
+            name = text[7:] if text.lower().startswith("player:") else text
+            return engine.Eliminate(None, self._player(name.strip()))
+        holder = None
+        if len(words) > 1:
+            last = words[-1]
+            if last.lower() in _KITTY:
+                words = words[:-1]
+            elif find_name(last, self.players):
+                holder, words = self._player(last), words[:-1]
+        cards = parse_cards(normalize_entry(" ".join(words), expect="card"))
+        if len(cards) != 1:
+            raise InvalidNotation(_("call one card to eliminate its holder, e.g. c5 (open "
+                                    "cards: c5 NAME, or c5 kitty)"))
+        if self.state.hands is None and holder is None and words == text.split():
+            raise InvalidNotation(_("open cards: say who held {card}: {entry} NAME, or {entry} "
+                                    "kitty").format(card=view.pretty_card(cards[0]),
+                                                    entry=words[0]))
+        return engine.Eliminate(cards[0], holder)
+
+    def _redistribution(self, command: str, text: str):
+        """The eliminated hands and the kitty dealt out: ``deal`` (the tool deals them, the
+        same way every time for the same pile), or ``NAME CARDS; NAME CARDS; ...``."""
+        engine, s = self.engine, self.state
+        if command in ("deal", "딜", "나누기"):
+            from random import Random
+
+            pile = sorted(c for p in s.eliminated for c in self.deal[p]) + \
+                sorted(self.deal["kitty"])
+            return engine.random_redistribution(s, Random(" ".join(map(str, pile))))
+        given = []
+        for part in text.split(";"):
+            name, _sep, cards = part.strip().partition(" ")
+            if not cards.strip():
+                raise InvalidNotation(_("expected 'deal', or NAME CARDS; NAME CARDS (who "
+                                        "receives which of the eliminated hands and the kitty)"))
+            given.append((self._player(name), tuple(parse_cards(
+                normalize_entry(cards.strip(), expect="card")))))
+        return engine.Redistribute(tuple(given))
+
+    def _pile_lines(self, state) -> list[str]:
+        """After the last elimination: who leaves, and what is dealt out to whom."""
+        sizes = self.engine.redistribution_sizes(state)
+        lines = [_("eliminated (탈락): {players}").format(players=", ".join(state.eliminated))]
+        lines.append(_("to deal out: {shares}").format(shares=", ".join(
+            f"{p} {n}" for p, n in sizes.items())))
+        if state.hands is not None and self.deal is not None:
+            pile = [c for p in state.eliminated for c in self.deal[p]] + list(self.deal["kitty"])
+            lines.append(_("the eliminated hands and the kitty: {cards}").format(
+                cards=view.pretty_cards(pile)))
+        return lines
 
     def _revoke_hint(self, number) -> list[str]:
         """When a revoke is caught (the error's ``proving_trick``): which trick proves the void,

@@ -68,6 +68,12 @@ def action_words(before, action) -> str:
             return _("{player}'s discard").format(player=who)
         return _("{player}'s discard of {cards}").format(player=who,
                                                          cards=pretty_cards(action.cards))
+    if isinstance(action, engine.Eliminate):
+        if action.card is None:
+            return _("the elimination of {player}").format(player=action.player)
+        return _("the elimination call of {card}").format(card=pretty_card(action.card))
+    if isinstance(action, engine.Redistribute):
+        return _("the redistribution")
     if isinstance(action, engine.ChangeContract):
         return _("the change of contract to {contract}").format(
             contract=pretty_bid(action.contract))
@@ -128,7 +134,8 @@ def points_line(state) -> str:
     side = ruling_side(state)
     held = sum(v for p, v in state.points_taken.items() if p in side)
     others = sum(v for p, v in state.points_taken.items() if p not in side)
-    if state.friend_revealed:
+    call = state.friend_call
+    if state.friend_revealed or (call is not None and call.kind == "none"):
         return _("points in tricks: ruling side (여당) {held}, others {others}").format(
             held=held, others=others)
     return _("points in tricks: ruling side (여당) {held}, others {others} (friend unknown: "
@@ -161,9 +168,14 @@ def prompt_text(state) -> str:
             return _("[election, standing {standing}] {player} bids").format(
                 standing=standing, player=state.to_move)
         return _("[election] {player} bids").format(player=state.to_move)
+    if phase == "elimination":
+        return elimination_prompt(state)
+    if phase == "redistribution":
+        return _("[redistribution] 'deal' (the tool deals), or NAME CARDS; NAME CARDS ...")
     if phase == "exchange":
-        return _("[exchange] {declarer} discards 3 (contract {contract})").format(
-            declarer=state.declarer, contract=pretty_bid(state.contract))
+        return _("[exchange] {declarer} discards {count} (contract {contract})").format(
+            declarer=state.declarer, count=discard_count(state),
+            contract=pretty_bid(state.contract))
     if phase == "friend":
         return _("[friend] {declarer} calls a friend, or changes the contract (now "
                  "{contract})").format(declarer=state.declarer,
@@ -180,6 +192,56 @@ def prompt_text(state) -> str:
         return _("[{trick}] {player} plays").format(trick=", ".join(parts),
                                                     player=state.to_move)
     return _("[hand over]")
+
+
+def discard_count(state) -> int:
+    """How many the declarer discards: what he holds beyond the ten he plays (the kitty's
+    size; in 6마/7마 what the redistribution gave him beyond ten)."""
+    hands = state.hands
+    if hands is not None and state.declarer in hands:
+        return len(hands[state.declarer]) - engine.TRICKS
+    return state.rules.elimination_discard if state.eliminated else state.rules.table.kitty_size
+
+
+def elimination_prompt(state) -> str:
+    """6마, 7마: the declarer's elimination call, the k-th of table.eliminated."""
+    count = state.rules.table.eliminated
+    number = len(state.eliminated) + 1
+    if state.rules.table.eliminate_by == "player":
+        return _("[elimination {number} of {count}] {declarer} names a player to eliminate "
+                 "(탈락)").format(number=number, count=count, declarer=state.declarer)
+    if state.hands is None:
+        return _("[elimination {number} of {count}] {declarer} calls a card; enter it with who "
+                 "held it (c5 NAME, or c5 kitty)").format(number=number, count=count,
+                                                         declarer=state.declarer)
+    return _("[elimination {number} of {count}] {declarer} calls a card: its holder is "
+             "eliminated (탈락)").format(number=number, count=count, declarer=state.declarer)
+
+
+def elimination_words(before, after) -> str:
+    """What an elimination call did: who leaves, or why the call is made again."""
+    card, holder = after.eliminations[-1]
+    if card is None:
+        return _("{declarer} eliminates {player} (탈락)").format(declarer=after.declarer,
+                                                               player=holder)
+    said = pretty_card(card)
+    if len(after.eliminated) > len(before.eliminated):
+        return _("{declarer} calls {card}: {player} is eliminated (탈락)").format(
+            declarer=after.declarer, card=said, player=after.eliminated[-1])
+    if holder is None:
+        return _("{declarer} calls {card}: it is in the kitty; he calls again").format(
+            declarer=after.declarer, card=said)
+    return _("{declarer} calls {card}: {player} is already eliminated; he calls again").format(
+        declarer=after.declarer, card=said, player=holder)
+
+
+def redistribution_words(before, after) -> str:
+    """The eliminated hands and the kitty dealt out: who received what (when seen)."""
+    action = after.history[-1]
+    if not action.cards:
+        return _("the eliminated hands and the kitty are dealt out")
+    return _("dealt out: {shares}").format(shares="; ".join(
+        f"{player} {pretty_cards(cards)}" for player, cards in action.cards))
 
 
 def glance_line(state) -> str:
@@ -225,6 +287,9 @@ def table_lines(state, players_line: bool = True) -> list[str]:
     if state.contract is not None:
         lines.append(_("declarer (주공) {declarer}, contract {contract}").format(
             declarer=state.declarer, contract=pretty_bid(state.contract)))
+    if state.eliminated:
+        lines.append(_("eliminated (탈락): {players}").format(
+            players=", ".join(state.eliminated)))
     if phase in ("play", "done"):
         lines.append(friend_line(state))
         lines.append(points_line(state))
@@ -253,6 +318,9 @@ def table_lines(state, players_line: bool = True) -> list[str]:
                 counts=", ".join(f"{p} {len(hands[p])}" for p in state.players)))
         else:
             lines.append(_("open cards: the deal is not known"))
+    if phase == "elimination" and state.hands is not None:
+        lines.append(_("{player} holds {cards}").format(
+            player=state.declarer, cards=pretty_cards(state.hands[state.declarer])))
     if phase == "exchange" and state.hands is not None:
         lines.append(_("{player} holds {cards} (kitty included)").format(
             player=state.declarer, cards=pretty_cards(state.hands[state.declarer])))
@@ -270,4 +338,5 @@ def trick_start_index(states: list, trick_number: int) -> Optional[int]:
 
 __all__ = ["pretty_card", "pretty_play", "pretty_bid", "pretty_cards", "action_words",
            "led_suit", "winning_so_far", "points_line", "friend_line", "prompt_text", "glance_line",
-           "table_lines", "trick_start_index", "format_bid"]
+           "table_lines", "trick_start_index", "format_bid", "discard_count", "elimination_prompt",
+           "elimination_words", "redistribution_words"]

@@ -38,7 +38,7 @@ FULL_KEYS = ("deal", "election", "discard", "contract", "friend", "tricks")
 RECORDED_KEYS = ("declarer", "contract", "friend", "friend_call", "taken", "opposition")
 HAND_KEYS = {"dealer", "opener", "players", "note", "deal_miss", "taken", "opposition",
              "declarer", "friend_call", "session", "date", "number", "elimination",
-             "redistribution", *FULL_KEYS}
+             "redistribution", "eliminated", *FULL_KEYS}
 STATUSES = ("scored", "deal_miss", "redeal", "in_progress")
 
 _TEXT = (str,)
@@ -62,7 +62,8 @@ HAND_TYPES = {"dealer": (_TEXT, "a player's name"), "opener": (_TEXT, "a player'
               "election": ((list,), "a list of calls such as \"Bo 13H\" or \"Cy pass\""),
               "tricks": ((list,), "a list of strings of played cards"),
               "elimination": ((list,), "a list of calls such as \"JK Bo\" or \"D5 kitty\""),
-              "redistribution": ((dict,), "a table of player = \"cards\"")}
+              "redistribution": ((dict,), "a table of player = \"cards\""),
+              "eliminated": ((list,), "a list of the eliminated players' names")}
 #: Keys of a hand that name a player, spelt as the record's players are (names.normalize).
 NAME_KEYS = ("dealer", "opener", "declarer", "deal_miss", "friend")
 
@@ -102,6 +103,7 @@ class HandOutcome:
     full: bool = False
     state: Any = None  # the final HandState of a full hand (None for recorded hands)
     opener: Optional[str] = None  # who opened (or would have opened) the election
+    eliminated: list[str] = field(default_factory=list)  # 6마, 7마: they score nothing
 
     def to_json(self) -> dict:
         """The acceptance interface's per-hand object (HAND_RECORD.md)."""
@@ -232,8 +234,9 @@ def _normalize_names(hand: dict) -> None:
     for key in NAME_KEYS:
         if isinstance(hand.get(key), str):
             hand[key] = names.normalize(hand[key])
-    if isinstance(hand.get("players"), list):
-        hand["players"] = [names.normalize(p) for p in hand["players"]]
+    for key in ("players", "eliminated"):
+        if isinstance(hand.get(key), list):
+            hand[key] = [names.normalize(p) if isinstance(p, str) else p for p in hand[key]]
     if isinstance(hand.get("deal"), dict):
         hand["deal"] = {names.normalize(k): v for k, v in hand["deal"].items()}
     if isinstance(hand.get("election"), list):
@@ -387,8 +390,10 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
         call = hand.get("friend_call")
         if call is not None:
             _check_friend_call_text(call, index)
+        eliminated = _eliminated(rules, hand, players, declarer, friend, index)
         outcome = score_outcome(rules, players, declarer, contract, friend, taken,
-                                all_players=all_players, index=index, friend_call=call)
+                                all_players=all_players, index=index, friend_call=call,
+                                eliminated=eliminated)
         outcome.dealer, outcome.friend_call = dealer, call
         return _settle_pot(rules, outcome, pot)
     raise RecordError(f"hand {index}: expected a deal (a full hand), a declarer (a recorded "
@@ -417,6 +422,38 @@ def _taken(rules: Ruleset, hand: dict, index: int) -> int:
     return value if taken is not None else total - value
 
 
+def _eliminated(rules: Ruleset, hand: dict, players: Sequence[str], declarer: str,
+                friend: Optional[str], index: int) -> list[str]:
+    """6마, 7마: who the declarer eliminated in a recorded outcome (``eliminated = ["Ed"]``,
+    table.eliminated of them): they play no trick and score nothing."""
+    count = rules.table.eliminated
+    given = hand.get("eliminated")
+    if given is None:
+        if count:
+            raise RecordError(f"hand {index}: eliminated: {rules.name} eliminates {count} "
+                              f"(table.eliminated): say who (eliminated = [...])")
+        return []
+    if not count:
+        raise RecordError(f"hand {index}: eliminated: nobody is eliminated under {rules.name} "
+                          f"(table.eliminated = 0)")
+    names = [_name(name, players, index, "eliminated") for name in given]
+    if len(names) != count or len(set(names)) != count:
+        raise RecordError(f"hand {index}: eliminated: expected {count} distinct players "
+                          f"(table.eliminated), got {len(names)}")
+    for role, who in (("declarer", declarer), ("friend", friend)):
+        if who in names:
+            raise RecordError(f"hand {index}: eliminated: {who} is the {role}; the eliminated "
+                              f"play no trick")
+    return names
+
+
+def friend_possible(rules: Ruleset) -> bool:
+    """Whether a friend can exist at this table: three or more play the tricks and some friend
+    call is allowed (3마 and 2마: the declarer is always alone)."""
+    f = rules.friend
+    return rules.playing >= 3 and (f.card or f.first_trick or f.last_trick or f.player)
+
+
 def _check_friend_call_text(call: Any, index: int) -> None:
     if not isinstance(call, str):
         raise RecordError(f"hand {index}: friend_call: expected a card or a call such as "
@@ -435,7 +472,8 @@ def _check_friend_call_text(call: Any, index: int) -> None:
 
 def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contract: Bid,
                   friend: Optional[str], taken: int, *, all_players: Optional[Sequence[str]] = None,
-                  index: int = 1, friend_call: Optional[str] = None) -> HandOutcome:
+                  index: int = 1, friend_call: Optional[str] = None,
+                  eliminated: Sequence[str] = ()) -> HandOutcome:
     """Validate and score a recorded outcome (what a score-keeper writes down). A declarer
     alone after a first- or last-trick ``friend_call`` is doubled as
     ``scoring.no_friend_by_trick_call`` says."""
@@ -447,6 +485,9 @@ def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contrac
         if friend == declarer:
             raise RecordError(f"hand {index}: {declarer} cannot be his own friend (write friend = "
                               f"\"none\" for a declarer playing alone)")
+        if not friend_possible(rules):
+            raise RecordError(f"hand {index}: friend = {friend!r}, but the declarer always plays "
+                              f"alone under {rules.name} (friend = \"none\")")
     elif not (rules.friend.no_friend or rules.friend.fake or rules.friend.first_trick
               or rules.friend.last_trick):
         raise RecordError(f"hand {index}: {declarer} played alone but {rules.name} allows no "
@@ -458,9 +499,11 @@ def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contrac
     score = score_hand(rules, contract, taken, has_friend=friend is not None,
                        no_friend_doubling=doubled)
     deltas = {p: 0 for p in (all_players or players)}
-    deltas.update(seat_deltas(score, players, declarer, friend))
+    playing = [p for p in players if p not in eliminated]
+    deltas.update(seat_deltas(score, playing, declarer, friend))
     return HandOutcome(index=index, status="scored", players=list(players), declarer=declarer,
-                       contract=contract, friend=friend, taken=taken, score=score, deltas=deltas)
+                       contract=contract, friend=friend, taken=taken, score=score, deltas=deltas,
+                       eliminated=list(eliminated))
 
 
 def _deal_miss_outcome(rules: Ruleset, players: Sequence[str], index: int, dealer: str, miss: str,
@@ -583,6 +626,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                                         next=number + 1))
             break  # a trick still being played: the hand is in progress
     outcome.declarer, outcome.contract, outcome.state = state.declarer, state.contract, state
+    outcome.eliminated = list(state.eliminated)
     outcome.friend = state.friend if state.friend_revealed else None
     if state.phase != "done":
         return outcome
@@ -700,6 +744,8 @@ def outcome_to_hand(outcome: HandOutcome) -> dict:
                             "declarer": outcome.declarer,
                             "contract": format_bid(outcome.contract) if outcome.contract else None,
                             "friend": outcome.friend or "none", "taken": outcome.taken}
+    if outcome.eliminated:
+        hand["eliminated"] = list(outcome.eliminated)
     if outcome.friend_call:
         hand["friend_call"] = outcome.friend_call
     return hand

@@ -58,6 +58,12 @@ class Proposal:
     sitting_out: tuple[str, ...]
 
 
+def seats_range(rules: Ruleset) -> tuple[int, int]:
+    """How many may be present at a session: the ruleset's table (table.players), and up to
+    two more taking turns to sit out (000 §3.3.1, §3.4.1: six or seven present at 5마)."""
+    return rules.table.players, rules.table.players + 2
+
+
 def playing_order(seating: Sequence[str], rules: Ruleset) -> list[str]:
     """Seats are entered clockwise; play goes clockwise or counterclockwise by the ruleset."""
     seating = list(seating)

@@ -19,6 +19,7 @@ from ..engine.errors import RecordError
 from ..engine.record import HandOutcome, Record, replay
 from ..engine.ruleset import Ruleset
 from ..engine.session import Proposal, propose, settle_pot
+from ..i18n import _, ngettext
 from . import LeagueError
 from .db import lock_league
 from .lookups import (
@@ -67,11 +68,13 @@ class HandView:
     note: Optional[str]
     deltas: dict[str, int] = field(default_factory=dict)
     record_toml: Optional[str] = None
-
+    eliminated: list[str] = field(default_factory=list)  # 6마, 7마
     def to_json(self) -> dict:
         data = dataclasses.asdict(self)
         data["day"] = self.day.isoformat()
         data.pop("record_toml")
+        if not self.eliminated:
+            data.pop("eliminated")  # only 6마 and 7마 hands say who was eliminated
         if self.base is not None and float(self.base).is_integer():
             data["base"] = int(self.base)
         return data
@@ -85,7 +88,7 @@ class HandView:
         else:
             hand = {"dealer": self.dealer, "declarer": self.declarer, "contract": self.contract,
                     "friend": self.friend or "none", "friend_call": self.friend_call,
-                    "taken": self.taken}
+                    "taken": self.taken, "eliminated": self.eliminated or None}
         hand = {"session": self.session, "date": self.day, "players": self.players} | hand
         if self.note:
             hand["note"] = self.note
@@ -105,7 +108,7 @@ def _hand_views(s: Session, league: League, hands: Sequence[Hand]) -> list[HandV
     per_hand: dict[int, list] = {}
     for start in range(0, len(ids), 500):  # bounded IN lists, whatever the number of hands
         for row in s.exec(select(HandPlayer.hand_id, HandPlayer.seat, HandPlayer.points,
-                                 HandPlayer.pot, Player.name)
+                                 HandPlayer.pot, Player.name, HandPlayer.role)
                           .join(Player, Player.id == HandPlayer.player_id)
                           .where(HandPlayer.hand_id.in_(ids[start:start + 500]))).all():
             per_hand.setdefault(row[0], []).append(row)
@@ -129,7 +132,8 @@ def _hand_views(s: Session, league: League, hands: Sequence[Hand]) -> list[HandV
             multiplier=hand.multiplier, doublings=[d for d in hand.doublings.split(",") if d],
             deal_miss=names.get(hand.deal_miss_id), pot_after=hand.pot_after, full=hand.full,
             note=hand.note, deltas={r[4]: r[2] + r[3] for r in members},
-            record_toml=hand.record_toml))
+            record_toml=hand.record_toml,
+            eliminated=[r[4] for r in members if r[5] == "eliminated"]))
     return views
 
 
@@ -195,6 +199,8 @@ def _run_flags(rules: Ruleset, outcome: HandOutcome) -> tuple[bool, bool]:
 def _role(outcome: HandOutcome, name: str) -> str:
     if outcome.status != "scored":
         return "player"
+    if name in outcome.eliminated:
+        return "eliminated"  # 6마, 7마: at the table, out of the hand, scoring nothing
     if name == outcome.declarer:
         return "declarer"
     return "friend" if name == outcome.friend else "opponent"
@@ -275,7 +281,7 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
     previous = _previous_in_session(s, session.id)
     first = _names(s, [session.first_dealer_id]).get(session.first_dealer_id)
     proposal = propose(rules, present, previous, first)
-    five = _check_five(players, present, proposal)
+    five = _check_five(players, present, proposal, rules.table.players)
     if refereed is not None and players is not None:
         five = [check_name(p) for p in players]  # the refereed hand's playing order
     dealer = dealer or proposal.dealer
@@ -317,13 +323,19 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
 
 
 def _check_five(players: Optional[Sequence[str]], present: Sequence[str],
-                proposal: Proposal) -> list[str]:
+                proposal: Proposal, size: int = 5) -> list[str]:
+    """Who played this hand: ``size`` (table.players) of those present, in seating order."""
     if players is None:
         return list(proposal.players)
     five = [check_name(p) for p in players]
-    if len(five) != 5 or len(set(five)) != 5:
-        raise LeagueError(f"--players: expected the five who played this hand, got {len(five)}"
-                          f"{' (a name twice)' if len(set(five)) != len(five) else ''}")
+    if len(five) != size or len(set(five)) != size:
+        said = ngettext("--players: expected the {size} who played this hand (table.players), "
+                        "got {count}", "--players: expected the {size} who played this hand "
+                        "(table.players), got {count}", len(five)).format(size=size,
+                                                                          count=len(five))
+        if len(set(five)) != len(five):
+            said += _(" (a name twice)")
+        raise LeagueError(said)
     absent = [p for p in five if p not in present]
     if absent:
         raise LeagueError(f"--players: {absent[0]!r} is not at this session "

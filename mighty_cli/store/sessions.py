@@ -22,6 +22,7 @@ from ..engine.session import (
     find_session_end,
     has_session_end,
     propose,
+    seats_range,
 )
 from ..i18n import _, ngettext
 from . import LeagueError
@@ -114,12 +115,17 @@ def start_session(s: Session, league_name: str, players: Sequence[str], *,
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise LeagueError(_("--players: {name} is listed twice").format(name=repr(twice)))
-    if not 5 <= len(names) <= 7:
+    rules = league_rules(league)
+    low, high = seats_range(rules)
+    if not low <= len(names) <= high:
         raise LeagueError(ngettext(
-            "--players: {count} player; a Mighty session has five present, or six or seven "
-            "taking turns to sit out (RULES.md §9)",
-            "--players: {count} players; a Mighty session has five present, or six or seven "
-            "taking turns to sit out (RULES.md §9)", len(names)).format(count=len(names)))
+            "--players: {count} player; {ruleset} seats {low} at the table (table.players), "
+            "and one or two more may take turns to sit out: {low} to {high} present "
+            "(RULES.md §9)",
+            "--players: {count} players; {ruleset} seats {low} at the table (table.players), "
+            "and one or two more may take turns to sit out: {low} to {high} present "
+            "(RULES.md §9)", len(names)).format(count=len(names), ruleset=rules.name, low=low,
+                                                high=high))
     if first_dealer is not None and first_dealer not in names:
         raise LeagueError(_("--dealer {name} is not one of the players present").format(
             name=repr(first_dealer)))
@@ -135,7 +141,7 @@ def start_session(s: Session, league_name: str, players: Sequence[str], *,
     log_change(s, "session start", who, league_id=league.id,
                after={"session": number, "players": names, "date": session.day.isoformat()})
     s.flush()
-    return session, propose(league_rules(league), names, None, first_dealer)
+    return session, propose(rules, names, None, first_dealer)
 
 
 def past_seatings(s: Session, league_name: str) -> list[list[str]]:

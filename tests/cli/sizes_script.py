@@ -1,0 +1,72 @@
+"""Helpers for the table-size tests: what a referee types for a random legal hand at any table
+size (2마 to 7마), elimination and redistribution included."""
+
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+from mighty_cli.engine import hand as engine
+from mighty_cli.engine.cards import format_bid, format_card, format_cards
+
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal", "Ivy"]
+
+
+def names(count: int) -> list[str]:
+    return NAMES[:count]
+
+
+def seeded_deal(rules, players, seed: int, number: int) -> dict:
+    """The deal the referee's --seed gives hand ``number`` of these players."""
+    return engine.deal_cards(engine_seed(seed, number), players, rules.deck_cards,
+                             rules.table.hand_size)
+
+
+def engine_seed(seed: int, number: int) -> int:
+    from mighty_cli.engine.deck import hand_seed
+
+    return hand_seed(seed, number)
+
+
+def play_out(rules, players, dealer, opener, deal, seed: int = 0):
+    """A random legal play of a deal to the end (no deal miss, no redeal), or None."""
+    for attempt in range(seed, seed + 300):
+        rng = random.Random(attempt)
+        state = engine.new_hand(rules, players, dealer, deal, opener=opener)
+        while state.phase not in ("done", "deal_miss", "redeal"):
+            action = engine.random_legal_action(state, rng)
+            if isinstance(action, engine.DeclareDealMiss):
+                break
+            state = engine.apply(state, action)
+        if state.phase == "done":
+            return state
+    raise AssertionError("no playable line for that deal")
+
+
+def line_for(action, open_cards: bool, by_player: bool = False) -> Optional[str]:
+    """What a referee types for an engine action (None: nothing, open cards' unseen steps)."""
+    if isinstance(action, engine.BidCall):
+        return "pass" if action.bid is None else format_bid(action.bid).lower()
+    if isinstance(action, engine.Eliminate):
+        if by_player or action.card is None:
+            return action.player
+        card = format_card(action.card).lower()
+        return f"{card} {action.player or 'kitty'}" if open_cards else card
+    if isinstance(action, engine.Redistribute):
+        if open_cards:
+            return None
+        return "; ".join(f"{who} {format_cards(cards).lower()}" for who, cards in action.cards)
+    if isinstance(action, engine.Discard):
+        return None if open_cards else format_cards(action.cards).lower()
+    if isinstance(action, engine.ChangeContract):
+        return format_bid(action.contract).lower()
+    if isinstance(action, engine.CallFriend):
+        return engine.format_friend_call(action.call)
+    return engine.format_play(action).lower()
+
+
+def typed_lines(state, open_cards: bool = False) -> list[str]:
+    """The lines a referee types for a finished hand's actions, in order."""
+    by_player = state.rules.table.eliminate_by == "player"
+    lines = (line_for(action, open_cards, by_player) for action in state.history)
+    return [line for line in lines if line]
