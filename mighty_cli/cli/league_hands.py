@@ -77,6 +77,8 @@ def deltas_line(hand) -> str:
 @click.option("--players", "-p", default=None, metavar="A,B,C,D,E",
               help=N_("The five who played (default: the proposal when six or seven are "
                       "present)."))
+@click.option("--eliminated", "-e", default=None, metavar="NAME[,NAME]",
+              help=N_("6마, 7마: who the declarer eliminated (탈락), comma-separated."))
 @click.option("--note", default=None, help=N_("Free text kept with the hand."))
 @click.option("--evening", is_flag=True,
               help=N_("Keep one process open for the whole session: hand after hand, each "
@@ -86,7 +88,8 @@ def deltas_line(hand) -> str:
 @db_option
 @by_option
 def record(league_name, session_number, declarer, contract, friend, friend_call, taken,
-           opposition, deal_miss, dealer, players, note, evening, as_json, db_url, who) -> None:
+           opposition, deal_miss, dealer, players, eliminated, note, evening, as_json, db_url,
+           who) -> None:
     """Record one hand's outcome in the league's open session: checked against the league's
     ruleset and scored at once. Missing values are asked for, each checked as it is given
     (names match without regard to case, or by a unique beginning: j for 지현). When the
@@ -104,7 +107,7 @@ def record(league_name, session_number, declarer, contract, friend, friend_call,
     if taken is not None and opposition is not None:
         raise click.UsageError(_("give --taken or --opposition, not both"))
     given = dict(declarer=declarer, contract=contract, friend=friend, taken=taken,
-                 opposition=opposition, deal_miss=deal_miss)
+                 opposition=opposition, deal_miss=deal_miss, eliminated=eliminated)
     complete = deal_miss is not None or (declarer and contract and friend
                                          and (taken is not None or opposition is not None))
     if complete and not evening:
@@ -121,6 +124,7 @@ def _record_once(league_name, session_number, given, friend_call, dealer, player
                  as_json, db_url, who) -> None:
     """Every value given on the command line: one transaction, no question."""
     from ..store.hands import record_hand
+    from ..store.lookups import get_league, league_rules
     from ..store.sessions import evening as evening_state
     from .names import match_name
     from .scorekeeper import PRESENT, Answers
@@ -136,6 +140,14 @@ def _record_once(league_name, session_number, given, friend_call, dealer, player
                 resolved[key] = answers.check_player(given[key])
         if given["friend"] and friend_value(given["friend"]) != "none":
             resolved["friend"] = answers.check_player(given["friend"])
+        rules = league_rules(get_league(s, league_name))
+        out = [answers.check_player(p) for p in split_names(given["eliminated"]) or []]
+        if rules.table.eliminated and not out and not given["deal_miss"]:
+            raise click.UsageError(ngettext(
+                "--eliminated: {ruleset} eliminates {count} player (table.eliminated): name "
+                "him", "--eliminated: {ruleset} eliminates {count} players "
+                "(table.eliminated): name them", rules.table.eliminated).format(
+                    ruleset=rules.name, count=rules.table.eliminated))
         done = record_hand(
             s, league_name, session_number=session_number, declarer=resolved["declarer"],
             contract=_contract(given["contract"]),
@@ -143,7 +155,8 @@ def _record_once(league_name, session_number, given, friend_call, dealer, player
             taken=given["taken"], opposition=given["opposition"],
             deal_miss=resolved["deal_miss"],
             dealer=answers.check_present(dealer) if dealer else None,
-            players=five if players else None, note=note, who=who_default(who))
+            players=five if players else None, note=note, who=who_default(who),
+            eliminated=out or None)
     print_recorded(done, as_json)
 
 

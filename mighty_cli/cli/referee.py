@@ -38,7 +38,9 @@ from .options import ruleset_option
 
 HELP = N_("""\
   election:  13h  14nt  pass (p)  Bo 13h (naming the bidder)   deal miss: miss NAME
-  exchange:  three discards, e.g. c2 d3 h4
+  6마, 7마:  elimination: a card, c5 (open cards: c5 NAME, or c5 kitty), or a NAME when the
+             player is named; then the pile: deal (the tool deals it), or NAME CARDS; NAME CARDS
+  exchange:  the discards, e.g. c2 d3 h4
   friend:    a new contract first if the declarer changes it (16s, or contract 16s), then a
              call: sa, joker, mighty, none, first-trick, last-trick, player:NAME
   play:      sa  d10  jk  jk/h (joker led asking for hearts)  c3! (joker call declared)

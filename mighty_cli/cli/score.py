@@ -36,7 +36,8 @@ class TrumpType(click.ParamType):
 @json_option
 def score(ruleset_name: str, bid: int, trump, taken, opposition, no_friend: bool,
           as_json: bool) -> None:
-    """Score one hand: base, doublings and every seat's share.
+    """Score one hand: base, doublings and every seat's share. Under a ruleset where no
+    friend can be called (3마, 2마) the declarer is alone.
 
     \b
     Examples:
@@ -52,7 +53,11 @@ def score(ruleset_name: str, bid: int, trump, taken, opposition, no_friend: bool
             raise click.UsageError(
                 _("--opposition {opposition} is more than the {total} point cards in play")
                 .format(opposition=opposition, total=rules.point_card_total))
-    result = score_hand(rules, Bid(bid, trump), taken, has_friend=not no_friend)
+    from ..engine.record import friend_possible
+
+    # 3마, 2마: the declarer always plays alone (no friend call is allowed, or two play)
+    alone = no_friend or not friend_possible(rules)
+    result = score_hand(rules, Bid(bid, trump), taken, has_friend=not alone)
     if as_json:
         echo_json(result.to_json())
     else:

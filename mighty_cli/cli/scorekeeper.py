@@ -16,6 +16,7 @@ from ..engine.cards import Bid, parse_bid
 from ..engine.errors import MightyError
 from ..engine.ruleset import Ruleset
 from ..engine.korean import normalize_entry
+from ..engine.record import friend_possible
 from ..engine.scoring import check_contract
 from ..i18n import N_, _, ngettext
 from ..render.text import table
@@ -27,6 +28,7 @@ DECLARER_PROMPT = N_("Declarer (주공)")
 CONTRACT_PROMPT = N_("Contract (e.g. 15D, 16NT, 스페이드 14)")
 FRIEND_PROMPT = N_("Friend (프렌드) or none")
 TAKEN_PROMPT = N_("Point cards taken by the ruling party")
+ELIMINATED_PROMPT = N_("Eliminated (탈락) by the declarer")
 THIS_HAND = N_("the players of this hand")
 PRESENT = N_("the players present")
 
@@ -40,6 +42,7 @@ class Answers:
     present: list[str] = field(default_factory=list)
     declarer: Optional[str] = None
     contract: Optional[Bid] = None
+    eliminated: list[str] = field(default_factory=list)
 
     def check_declarer(self, text: str) -> str:
         self.declarer = match_name(text, self.five, _(THIS_HAND))
@@ -64,7 +67,28 @@ class Answers:
         if friend == self.declarer:
             raise MightyError(_("{player} is the declarer: name the friend, or none if he "
                                 "played alone").format(player=friend))
+        if friend in self.eliminated:
+            raise MightyError(_("{player} was eliminated (탈락) and played no trick").format(
+                player=friend))
+        if not friend_possible(self.rules):
+            raise MightyError(_("the declarer always plays alone under {ruleset}: none")
+                              .format(ruleset=self.rules.name))
         return friend
+
+    def check_eliminated(self, text: str) -> list[str]:
+        """6마, 7마: the players the declarer eliminated (table.eliminated of them)."""
+        count = self.rules.table.eliminated
+        names = [match_name(n, self.five, _(THIS_HAND))
+                 for n in text.replace(",", " ").split()]
+        if len(names) != count or len(set(names)) != count:
+            raise MightyError(ngettext("name the {count} player the declarer eliminated (탈락)",
+                                       "name the {count} players the declarer eliminated (탈락)",
+                                       count).format(count=count))
+        if self.declarer in names:
+            raise MightyError(_("{player} is the declarer and cannot be eliminated").format(
+                player=self.declarer))
+        self.eliminated = names
+        return names
 
     def check_taken(self, text: str) -> int:
         total = self.rules.point_card_total
@@ -121,8 +145,16 @@ def ask_hand(answers: Answers, ask: Callable[[str, Callable, Optional[str]], obj
         else ask(_(DECLARER_PROMPT), answers.check_declarer, None)
     out["contract"] = answers.check_contract(given["contract"]) if given.get("contract") \
         else ask(_(CONTRACT_PROMPT), answers.check_contract, None)
-    out["friend"] = answers.check_friend(given["friend"]) if given.get("friend") \
-        else ask(_(FRIEND_PROMPT), answers.check_friend, "none")
+    if answers.rules.table.eliminated:  # 6마, 7마
+        out["eliminated"] = answers.check_eliminated(given["eliminated"]) \
+            if given.get("eliminated") else ask(_(ELIMINATED_PROMPT), answers.check_eliminated,
+                                                None)
+    if given.get("friend"):
+        out["friend"] = answers.check_friend(given["friend"])
+    elif not friend_possible(answers.rules):  # 3마, 2마: always alone, nothing to ask
+        out["friend"] = "none"
+    else:
+        out["friend"] = ask(_(FRIEND_PROMPT), answers.check_friend, "none")
     if given.get("taken") is None and given.get("opposition") is None:
         out["taken"] = ask(_(TAKEN_PROMPT), answers.check_taken, None)
     return out

@@ -104,7 +104,8 @@ def record_interactively(league_name: str, session_number: Optional[int], given:
                     deal_miss=answered.get("deal_miss"),
                     dealer=answers.check_present(dealer) if dealer and first else None,
                     players=five if players and first else None,
-                    note=note if first else None, who=who)
+                    note=note if first else None, who=who,
+                    eliminated=answered.get("eliminated"))
             print_recorded(done, as_json)
             first = False
             if not evening or done.session_ended:

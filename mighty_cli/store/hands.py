@@ -264,7 +264,8 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
                 taken: Optional[int] = None, opposition: Optional[int] = None,
                 deal_miss: Optional[str] = None, dealer: Optional[str] = None,
                 players: Optional[Sequence[str]] = None, note: Optional[str] = None,
-                who: str = "", refereed: Optional[dict] = None) -> Recorded:
+                who: str = "", refereed: Optional[dict] = None,
+                eliminated: Optional[Sequence[str]] = None) -> Recorded:
     """Validate, score and store one hand's outcome in the league's open session; end the
     session when its ruleset says it is over (``session.hands_per_session``,
     ``session.starting_points``). An ended session takes no more hands.
@@ -272,7 +273,8 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
     ``refereed`` is a hand refereed card by card (a hand-record table: ``deal``, ``election``,
     ``tricks``..., or a ``deal_miss``, with its ``opener``), replayed under the league's rules
     and kept with the hand; ``players`` are then the five in playing order. Storing it also
-    clears the session's hand in progress (:func:`save_live_hand`), in the same transaction."""
+    clears the session's hand in progress (:func:`save_live_hand`), in the same transaction.
+    ``eliminated`` names the players a 6마/7마 declarer eliminated (table.eliminated)."""
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
     session = _session(s, league, session_number, open_only=True)
@@ -294,6 +296,8 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
         hand = _outcome_dict(declarer=declarer, contract=contract, friend=friend,
                              friend_call=friend_call, taken=taken, opposition=opposition,
                              deal_miss=deal_miss)
+        if eliminated and deal_miss is None:
+            hand["eliminated"] = [check_name(p) for p in eliminated]
     number = (s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)).one()
               or 0) + 1
     outcome = evaluate_hand(rules, five, hand, number)
