@@ -36,8 +36,9 @@ class TrumpType(click.ParamType):
 @json_option
 def score(ruleset_name: str, bid: int, trump, taken, opposition, no_friend: bool,
           as_json: bool) -> None:
-    """Score one hand: base, doublings and every seat's share. Under a ruleset where no
-    friend can be called (3마, 2마) the declarer is alone.
+    """Score one hand: base, doublings and every seat's share.
+
+    Under a ruleset where no friend can be called (3마, 2마) the declarer is alone.
 
     \b
     Examples:
