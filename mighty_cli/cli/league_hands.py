@@ -291,6 +291,9 @@ def hand_show(league_name, number, as_json, db_url) -> None:
         said = _("players: {players}; dealer {dealer}")
     click.echo("  " + said.format(players=", ".join(shown.players),
                                   out=", ".join(shown.sitting_out), dealer=shown.dealer))
+    if shown.eliminated:  # 6마, 7마
+        click.echo("  " + _("eliminated (탈락): {players}").format(
+            players=", ".join(shown.eliminated)))
     if shown.status == "scored":
         from ..engine.scoring import doubling_label
 

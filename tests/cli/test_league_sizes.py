@@ -161,6 +161,9 @@ def test_record_six_ma_names_the_eliminated(runner, db):
     shown = json.loads(runner.invoke(cli, ["hand", "show", "-l", "six", "1", "--db", db,
                                            "--json"]).output)
     assert shown["eliminated"] == ["Di"]
+    text = runner.invoke(cli, ["hand", "show", "-l", "six", "1", "--db", db]).output
+    assert "  players: Ana, Bo, Cy, Di, Ed, Fay; dealer Ana" in text.splitlines()
+    assert "  eliminated (탈락): Di" in text.splitlines()
 
 
 def test_record_evening_asks_who_was_eliminated_at_seven_ma(runner, db):
