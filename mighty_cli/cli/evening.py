@@ -444,6 +444,8 @@ class Evening:
                 words += [word for word, english in KOREAN_CALLS.items()
                           if english in ("mighty", "joker", "none", "first-trick", "last-trick")]
                 words += ["공약", "스페이드", "다이아", "하트", "클로버"]
+            elif s.phase == "redistribution":
+                words += ["deal"]
             elif s.phase == "exchange" and s.hands is not None:
                 from ..engine.cards import format_card
 

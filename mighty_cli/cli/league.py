@@ -432,7 +432,8 @@ def proposal_text(proposal, pot: int) -> str:
 @session.command("start")
 @league_option
 @click.option("--players", "-p", required=True, metavar="A,B,C,D,E[,F,G]",
-              help=N_("Players present, in seating order (clockwise); 5 to 7."))
+              help=N_("Players present, in seating order (clockwise): the ruleset's "
+                      "table.players, or one or two more."))
 @click.option("--date", "day", default=None, metavar="YYYY-MM-DD", help=N_("Default: today."))
 @click.option("--dealer", default=None, metavar="NAME",
               help=N_("The first dealer (default: the first player listed)."))

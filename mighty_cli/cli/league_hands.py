@@ -75,8 +75,8 @@ def deltas_line(hand) -> str:
 @click.option("--dealer", default=None, metavar="NAME",
               help=N_("Who dealt (default: the proposed dealer)."))
 @click.option("--players", "-p", default=None, metavar="A,B,C,D,E",
-              help=N_("The five who played (default: the proposal when six or seven are "
-                      "present)."))
+              help=N_("Who played this hand, table.players of them (default: the proposal "
+                      "when more are present)."))
 @click.option("--eliminated", "-e", default=None, metavar="NAME[,NAME]",
               help=N_("6마, 7마: who the declarer eliminated (탈락), comma-separated."))
 @click.option("--note", default=None, help=N_("Free text kept with the hand."))

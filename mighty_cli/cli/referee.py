@@ -537,9 +537,9 @@ def rebuild(rules: Ruleset, ruleset_name: str, players: list[str], dealer: str,
 @click.command()
 @ruleset_option(required=False)
 @click.option("--players", default=None,
-              help=N_("The players present, in playing order, comma-separated: five, or six "
-                      "or seven taking turns to sit out (with --league: only to start a "
-                      "session)."))
+              help=N_("The players present, in playing order, comma-separated: the ruleset's "
+                      "table.players (five; 2 to 7 for 2마 to 7마), or one or two more taking "
+                      "turns to sit out (with --league: only to start a session)."))
 @click.option("--dealer", default=None,
               help=N_("The first hand's dealer (default: as proposed)."))
 @click.option("--opener", default=None,

@@ -177,6 +177,12 @@ def prompt_text(state) -> str:
             declarer=state.declarer, count=discard_count(state),
             contract=pretty_bid(state.contract))
     if phase == "friend":
+        from ..engine.record import friend_possible
+
+        if not friend_possible(state.rules):  # 3마, 2마
+            return _("[friend] {declarer} plays alone: none, or a new contract (now "
+                     "{contract})").format(declarer=state.declarer,
+                                           contract=pretty_bid(state.contract))
         return _("[friend] {declarer} calls a friend, or changes the contract (now "
                  "{contract})").format(declarer=state.declarer,
                                        contract=pretty_bid(state.contract))

@@ -84,6 +84,9 @@ def test_referee_plays_a_hand_at_every_table_size(runner, tmp_path, ruleset, ope
             assert "the eliminated hands and the kitty are dealt out (unseen: open cards)" \
                 in lines
         assert all(expected[p] == 0 for p in state.eliminated)
+    if rules.table.players <= 3:  # 3마, 2마: no friend can be called
+        assert any(f"[friend] {state.declarer} plays alone: none, or a new contract" in line
+                   for line in lines), output
     if rules.table.players < 5 and not open_cards:
         kitty = rules.table.kitty_size
         assert any(f"discards {kitty} (contract" in line for line in lines), output
