@@ -85,13 +85,13 @@ def iter_hand_views(s: Session, league: League, *, include_voided: bool = False,
             return
         first, last = hands[0][1], hands[-1][1]
         members: dict[int, list[tuple]] = {}
-        for hand_id, seat, points, pot, player_id in connection.execute(
+        for hand_id, seat, points, pot, player_id, role in connection.execute(
                 select(HandPlayer.hand_id, HandPlayer.seat, HandPlayer.points, HandPlayer.pot,
-                       HandPlayer.player_id)
+                       HandPlayer.player_id, HandPlayer.role)
                 .join(Hand, Hand.id == HandPlayer.hand_id)
                 .where(Hand.league_id == league.id, Hand.number >= first,
                        Hand.number <= last)).all():
-            members.setdefault(hand_id, []).append((seat, names[player_id], points + pot))
+            members.setdefault(hand_id, []).append((seat, names[player_id], points + pot, role))
         for (hand_id, number, session_id, status, voided, dealer, declarer, friend, miss,
              contract, friend_call, taken, success, base, multiplier, doublings, pot_after,
              full, record_toml, note) in hands:
@@ -107,7 +107,8 @@ def iter_hand_views(s: Session, league: League, *, include_voided: bool = False,
                 taken=taken, success=success, base=base, multiplier=multiplier,
                 doublings=[d for d in doublings.split(",") if d], deal_miss=names.get(miss),
                 pot_after=pot_after, full=full, note=note,
-                deltas={r[1]: r[2] for r in rows}, record_toml=record_toml)
+                deltas={r[1]: r[2] for r in rows}, record_toml=record_toml,
+                eliminated=[r[1] for r in rows if r[3] == "eliminated"])  # 6마, 7마
         after = last
 
 
@@ -204,6 +205,8 @@ def hand_json(view: HandView) -> dict:
             "multiplier": view.multiplier, "doublings": view.doublings,
             "deal_miss": view.deal_miss, "pot_after": view.pot_after, "full": view.full,
             "note": view.note, "deltas": view.deltas}
+    if view.eliminated:  # 6마, 7마
+        data["eliminated"] = view.eliminated
     if view.full and view.record_toml:
         import tomllib
 

@@ -60,7 +60,8 @@ def view_to_hand(view: dict, where: str) -> Optional[dict]:
     else:
         hand = {"dealer": view.get("dealer"), "declarer": view.get("declarer"),
                 "contract": view.get("contract"), "friend": view.get("friend") or "none",
-                "friend_call": view.get("friend_call"), "taken": view.get("taken")}
+                "friend_call": view.get("friend_call"), "taken": view.get("taken"),
+                "eliminated": view.get("eliminated")}  # 6마, 7마
     hand = {"number": view.get("number"), "session": view.get("session"),
             "date": view.get("day"), "players": view.get("players")} | hand
     if view.get("note"):

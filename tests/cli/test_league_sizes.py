@@ -206,3 +206,24 @@ def test_record_players_of_a_four_ma_hand_must_be_four(runner, db):
     result = runner.invoke(cli, ["record", "-l", "four", "-d", "Ana", "-c", "14S", "-f", "Bo",
                                  "-t", "16", "-p", "Ana,Bo,Cy,Di", "--db", db])
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("suffix", ["toml", "json"])
+def test_six_ma_outcomes_export_and_import_with_the_eliminated(runner, db, tmp_path, suffix):
+    league(runner, db, "six", "standard-6", names(6))
+    for args in (["-d", "Bo", "-c", "14S", "-f", "Cy", "-t", "16", "-e", "Di"],
+                 ["-d", "Cy", "-c", "15H", "-f", "none", "-t", "9", "-e", "Ana"]):
+        assert runner.invoke(cli, ["record", "-l", "six", *args, "--db", db]).exit_code == 0
+    path = tmp_path / f"six.{suffix}"
+    assert runner.invoke(cli, ["export", "-l", "six", "-o", str(path), "--db", db]
+                         ).exit_code == 0
+    other = f"sqlite:///{tmp_path / 'other.db'}"
+    result = runner.invoke(cli, ["import", "-l", "six", str(path), "--db", other])
+    assert result.exit_code == 0, result.output
+    before, after = (json.loads(runner.invoke(cli, ["standings", "-l", "six", "--db", url,
+                                                    "--json"]).output)
+                     for url in (db, other))
+    assert before == after
+    hands = json.loads(runner.invoke(cli, ["hand", "list", "-l", "six", "--db", other,
+                                           "--json"]).output)["hands"]
+    assert [h["eliminated"] for h in hands] == [["Di"], ["Ana"]]
