@@ -82,7 +82,7 @@ def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
     before_table = standings(s, league_name)
     present = seating(s, hand.session_id)
     five = _check_five(given.get("players"), present,
-                       Proposal("", "", tuple(before_view.players), ()))
+                       Proposal("", "", tuple(before_view.players), ()), rules.table.players)
     dealer = given.get("dealer", before_view.dealer)
     if dealer not in present:
         raise LeagueError(f"--dealer {dealer!r} is not at session {before_view.session}")
@@ -99,7 +99,10 @@ def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
             merged[key] = given[key]
     if "opposition" in given:
         merged["taken"] = None
-    outcome = evaluate_hand(rules, five, _outcome_dict(**merged), number)
+    table = _outcome_dict(**merged)
+    if before_view.eliminated and not merged["deal_miss"]:
+        table["eliminated"] = before_view.eliminated  # 6마, 7마: the same players stay out
+    outcome = evaluate_hand(rules, five, table, number)
     outcome.dealer = dealer
     pot = _pot_before(s, league.id, number)  # type: ignore[arg-type]
     move = _settle(rules, pot, outcome)

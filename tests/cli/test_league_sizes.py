@@ -227,3 +227,16 @@ def test_six_ma_outcomes_export_and_import_with_the_eliminated(runner, db, tmp_p
     hands = json.loads(runner.invoke(cli, ["hand", "list", "-l", "six", "--db", other,
                                            "--json"]).output)["hands"]
     assert [h["eliminated"] for h in hands] == [["Di"], ["Ana"]]
+
+
+def test_amending_a_six_ma_outcome_keeps_the_eliminated(runner, db):
+    league(runner, db, "six", "standard-6", names(6))
+    assert runner.invoke(cli, ["record", "-l", "six", "-d", "Bo", "-c", "14S", "-f", "Cy",
+                               "-t", "16", "-e", "Di", "--db", db]).exit_code == 0
+    result = runner.invoke(cli, ["hand", "amend", "-l", "six", "1", "--taken", "15",
+                                 "--reason", "miscounted", "--db", db])
+    assert result.exit_code == 0, result.output
+    shown = json.loads(runner.invoke(cli, ["hand", "show", "-l", "six", "1", "--db", db,
+                                           "--json"]).output)
+    assert shown["eliminated"] == ["Di"]
+    assert shown["deltas"] == {"Ana": -1, "Bo": 2, "Cy": 1, "Di": 0, "Ed": -1, "Fay": -1}
