@@ -430,20 +430,24 @@ def _eliminated(rules: Ruleset, hand: dict, players: Sequence[str], declarer: st
     given = hand.get("eliminated")
     if given is None:
         if count:
-            raise RecordError(f"hand {index}: eliminated: {rules.name} eliminates {count} "
-                              f"(table.eliminated): say who (eliminated = [...])")
+            raise RecordError(_("hand {index}: eliminated: {ruleset} eliminates {count} "
+                                "(table.eliminated): say who (eliminated = [...])").format(
+                                    index=index, ruleset=rules.name, count=count))
         return []
     if not count:
-        raise RecordError(f"hand {index}: eliminated: nobody is eliminated under {rules.name} "
-                          f"(table.eliminated = 0)")
+        raise RecordError(_("hand {index}: eliminated: nobody is eliminated under {ruleset} "
+                            "(table.eliminated = 0)").format(index=index, ruleset=rules.name))
     names = [_name(name, players, index, "eliminated") for name in given]
     if len(names) != count or len(set(names)) != count:
-        raise RecordError(f"hand {index}: eliminated: expected {count} distinct players "
-                          f"(table.eliminated), got {len(names)}")
-    for role, who in (("declarer", declarer), ("friend", friend)):
-        if who in names:
-            raise RecordError(f"hand {index}: eliminated: {who} is the {role}; the eliminated "
-                              f"play no trick")
+        raise RecordError(_("hand {index}: eliminated: expected {count} distinct players "
+                            "(table.eliminated), got {given}").format(index=index, count=count,
+                                                                      given=len(names)))
+    if declarer in names:
+        raise RecordError(_("hand {index}: eliminated: {player} is the declarer; the "
+                            "eliminated play no trick").format(index=index, player=declarer))
+    if friend in names:
+        raise RecordError(_("hand {index}: eliminated: {player} is the friend; the eliminated "
+                            "play no trick").format(index=index, player=friend))
     return names
 
 
@@ -486,8 +490,9 @@ def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contrac
             raise RecordError(f"hand {index}: {declarer} cannot be his own friend (write friend = "
                               f"\"none\" for a declarer playing alone)")
         if not friend_possible(rules):
-            raise RecordError(f"hand {index}: friend = {friend!r}, but the declarer always plays "
-                              f"alone under {rules.name} (friend = \"none\")")
+            raise RecordError(_("hand {index}: friend = {friend}, but the declarer always "
+                                "plays alone under {ruleset} (friend = \"none\")").format(
+                                    index=index, friend=repr(friend), ruleset=rules.name))
     elif not (rules.friend.no_friend or rules.friend.fake or rules.friend.first_trick
               or rules.friend.last_trick):
         raise RecordError(f"hand {index}: {declarer} played alone but {rules.name} allows no "
