@@ -27,7 +27,7 @@ BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan
                  "sinchon", "gyeonggi", "gwangju", "daegu", "sejong", "msol", "dongdaejeon",
                  "baekseok", "simple", "gwanak-5", "incheon", "iu", "gyeonggi-north", "uos",
                  "standard-6", "standard-7", "daejeon-6", "gwanak-6", "standard-4", "standard-3",
-                 "jeju-3", "standard-2")
+                 "jeju-3", "standard-2", "ghost-4", "msol-4")
 
 #: Other names clubs use for the bundled rulesets (find_ruleset accepts these too).
 ALIASES = {
@@ -43,6 +43,8 @@ ALIASES = {
     "대전": "daejeon-6", "대전6마": "daejeon-6", "관악6마": "gwanak-6",
     "6마": "standard-6", "six": "standard-6", "7마": "standard-7", "seven": "standard-7",
     "4마": "standard-4", "four": "standard-4", "3마": "standard-3", "three": "standard-3",
+    "고마": "ghost-4", "고스트": "ghost-4", "ghost": "ghost-4", "변형4마": "ghost-4",
+    "엠솔4마": "msol-4",
     "제주": "jeju-3", "제주3마": "jeju-3", "jeju": "jeju-3", "2마": "standard-2", "two": "standard-2",
 }
 
@@ -480,6 +482,15 @@ class Table:
                              "hands and he discards what he holds beyond ten). players × "
                              "hand_size + kitty = the cards in play.",
                              source="003; 000 §3.2.1; §3.3-3.5", low=1, high=13)
+    ghost: bool = option(False, "Ghost 4마 (고마): one more hand than players is dealt, the "
+                         "ghost's, kept face down in its dealt order; the ghost never bids and "
+                         "plays the top card of its pile each trick; it may be the friend.",
+                         source="000 §3.5.2 (변형 4마, 고스트); §7.22.1 (엠솔 4마)")
+    ghost_plays: str = option("top_card", "What the ghost plays: the top card of its pile "
+                              "whatever it is (the seed: 위부터 턴마다 차례대로 낸다), or the "
+                              "first card from the top that the rules allow (a local reading).",
+                              source="000 §3.5.2; footnote 19",
+                              choices=("top_card", "first_legal"))
 
 
 @dataclass(frozen=True)
@@ -948,10 +959,16 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
             raise RulesetError(f"{label}: cards.{key} = {getattr(c, key)!r} is one of the cards "
                                f"removed from the deck (table.removed_cards)")
     in_play = 53 - len(removed)
-    if t.players * t.hand_size + t.kitty_size != in_play:
-        raise RulesetError(f"{label}: table.players = {t.players} hands of {t.hand_size} and a "
-                           f"kitty of {t.kitty_size} need {t.players * t.hand_size + t.kitty_size} "
-                           f"cards, but {in_play} are in play (53 less table.removed_cards)")
+    hands = t.players + (1 if t.ghost else 0)  # the ghost's hand (000 §3.5.2)
+    if hands * t.hand_size + t.kitty_size != in_play:
+        ghost = " (and the ghost's, table.ghost)" if t.ghost else ""
+        raise RulesetError(f"{label}: table.players = {t.players} hands{ghost} of {t.hand_size} "
+                           f"and a kitty of {t.kitty_size} need "
+                           f"{hands * t.hand_size + t.kitty_size} cards, but {in_play} are in "
+                           f"play (53 less table.removed_cards)")
+    if t.ghost and t.eliminated:
+        raise RulesetError(f"{label}: table.ghost = true cannot be used with table.eliminated = "
+                           f"{t.eliminated}: the ghost plays where nobody is eliminated")
     if not t.eliminated and t.hand_size != 10:
         raise RulesetError(f"{label}: table.hand_size = {t.hand_size}: a hand without "
                            f"eliminations is dealt ten cards (table.eliminated)")

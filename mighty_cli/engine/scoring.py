@@ -274,7 +274,7 @@ def pot_shares(pot: int, rules: Ruleset, declarer: str, friend: Optional[str]) -
     if pot <= 0:
         return {}
     # winning_team shares a made contract's pot as ruling_party does
-    if rules.deposit.won_by == "declarer" or friend is None:
-        return {declarer: pot}
+    if rules.deposit.won_by == "declarer" or friend is None or friend == "ghost":
+        return {declarer: pot}  # a ghost friend (ghost.py) is nobody: the declarer takes it
     friend_part = pot * rules.scoring.friend_share // (rules.scoring.friend_share + 2)
     return {declarer: pot - friend_part, friend: friend_part}
