@@ -58,6 +58,15 @@ def seats(rules: "Ruleset", players: Sequence[str]) -> tuple[str, ...]:
     return players if players[-1:] == (GHOST,) else players + (GHOST,)
 
 
+def arranged_deal(deal: dict[str, list[int]]) -> dict[str, list[int]]:
+    """A deal as tables write it: each hand and the kitty sorted, the ghost's pile kept in its
+    dealt order (its top card first)."""
+    from .cards import sorted_cards
+
+    return {who: list(cards) if who == GHOST else sorted_cards(cards)
+            for who, cards in deal.items()}
+
+
 def ghost_mask(state: "HandState") -> int:
     """The ghost's legal cards in a full deal: its top card (or, under ``table.ghost_plays =
     "first_legal"``, the first card from the top the rules allow)."""

@@ -19,8 +19,9 @@ from random import Random
 from typing import Sequence
 
 from . import hand as engine
-from .cards import JOKER, format_bid, sorted_cards
+from .cards import JOKER, format_bid
 from .deck import hand_seed
+from .ghost import arranged_deal
 from .record import Record, state_to_hand
 from .ruleset import Ruleset
 from .session import PreviousHand, propose, settle_pot
@@ -80,9 +81,9 @@ def simulate(rules: Ruleset, ruleset_name: str, players: Sequence[str], hands: i
     for number in range(1, hands + 1):
         proposal = propose(rules, players, previous, in_playing_order=True)
         five = list(proposal.players)
-        dealt = engine.deal_cards(hand_seed(seed, number), five, rules.deck_cards,
-                                  rules.table.hand_size)
-        deal = {who: sorted_cards(cards) for who, cards in dealt.items()}  # as mighty deal
+        dealt = engine.deal_cards(hand_seed(seed, number), engine.seats(rules, five),
+                                  rules.deck_cards, rules.table.hand_size)
+        deal = arranged_deal(dealt)  # as mighty deal (the ghost's pile in its order)
         state = engine.new_hand(rules, five, proposal.dealer, deal, proposal.opener)
         state = play_random_hand(state, rng)
         hand = state_to_hand(state, deal)
