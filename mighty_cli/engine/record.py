@@ -25,6 +25,7 @@ from . import names, safe_toml
 from .cards import (Bid, format_bid, format_card, format_cards, parse_bid, parse_card, parse_cards,
                     sorted_cards)
 from .errors import InvalidNotation, MightyError, RecordError
+from .ghost import GHOST, ghost_score
 from .limits import RECORD_MAX_BYTES
 from .translation import _
 from .ruleset import OutsideFolder, Ruleset, load_ruleset, ruleset_from_toml
@@ -382,7 +383,8 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
         declarer = _name(hand["declarer"], players, index, "declarer")
         contract = _bid(hand.get("contract"), index)
         friend_text = hand.get("friend", "none")
-        friend = None if friend_text == "none" else _name(friend_text, players, index, "friend")
+        friend = None if friend_text == "none" else GHOST if rules.table.ghost \
+            and friend_text == GHOST else _name(friend_text, players, index, "friend")
         taken = _taken(rules, hand, index)
         call = hand.get("friend_call")
         if call is not None:
@@ -441,7 +443,8 @@ def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contrac
     ``scoring.no_friend_by_trick_call`` says."""
     if declarer not in players:
         raise RecordError(f"hand {index}: declarer {declarer!r} does not play this hand")
-    if friend is not None:
+    ghost = rules.table.ghost and friend == GHOST  # ghost 4마: the ghost friend (ghost.py)
+    if friend is not None and not ghost:
         if friend not in players:
             raise RecordError(f"hand {index}: friend {friend!r} does not play this hand")
         if friend == declarer:
@@ -458,7 +461,12 @@ def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contrac
     score = score_hand(rules, contract, taken, has_friend=friend is not None,
                        no_friend_doubling=doubled)
     deltas = {p: 0 for p in (all_players or players)}
-    deltas.update(seat_deltas(score, players, declarer, friend))
+    if ghost:
+        score = ghost_score(score, rules, friend)
+        deltas.update(seat_deltas(score, list(players) + [GHOST], declarer, friend))
+        del deltas[GHOST]  # the ghost is nobody: it neither pays nor receives
+    else:
+        deltas.update(seat_deltas(score, players, declarer, friend))
     return HandOutcome(index=index, status="scored", players=list(players), declarer=declarer,
                        contract=contract, friend=friend, taken=taken, score=score, deltas=deltas)
 
