@@ -25,6 +25,7 @@ from .contract import mighty_card
 from .deck import _cards_of, _check_deal, _mask
 from .errors import IllegalAction, MightyError
 from .ghost import GHOST, seats
+from .translation import _
 from .ruleset import Ruleset
 from .tables import _Context, _seating, _tables
 
@@ -267,8 +268,8 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     seating = _seating(players, tables.n)
     seat_of = seating.seat_of
     if dealer == GHOST and rules.table.ghost or opener == GHOST and rules.table.ghost:
-        raise MightyError(f"the ghost never deals nor opens (table.ghost): {dealer!r}, "
-                          f"{opener!r}")
+        raise MightyError(_("the ghost never deals nor opens (table.ghost): dealer {dealer!r}, "
+                            "opener {opener!r}").format(dealer=dealer, opener=opener))
     if dealer not in seat_of and (opener is None or not isinstance(dealer, str) or not dealer):
         raise MightyError(f"dealer {dealer!r} is not one of the players {', '.join(players)} "
                           f"(a dealer sitting the hand out needs the opener named)")
