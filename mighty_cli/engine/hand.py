@@ -135,9 +135,13 @@ def hand_result(state: HandState) -> HandResult:
     rules = ctx.rules
     declarer = setup.declarer
     friend = state._friend if state._friend is not None and state._friend >= 0 else None
-    taken = state._points[declarer] + (state._points[friend] if friend is not None else 0)
-    if rules.exchange.discards_count_for_ruling_party:
-        taken += state.discarded_points
+    if rules.election.bid_counts == "tricks":  # 변형 2마: the bid counts tricks won
+        ruling = {ctx.players[declarer]} | ({ctx.players[friend]} if friend is not None else set())
+        taken = sum(1 for trick in state.tricks if trick.winner in ruling)
+    else:
+        taken = state._points[declarer] + (state._points[friend] if friend is not None else 0)
+        if rules.exchange.discards_count_for_ruling_party:
+            taken += state.discarded_points
     call = setup.friend_call
     doubled = friend is None and (rules.scoring.no_friend_by_trick_call
                                   or call.kind not in ("first_trick", "last_trick"))

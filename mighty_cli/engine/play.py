@@ -48,7 +48,7 @@ from typing import Optional
 from .actions import _NO_FRIEND, _PENDING, CompletedTrick, Play, _play_table
 from .cards import JOKER, SUITS, format_card, trump_name
 from .contract import _joker_playable, _trump_lead_barred, trick_winner
-from .deck import JOKER_BIT, SUIT_MASKS, TRICKS, _VALID_CARDS, _cards_of, _suit_symbol
+from .deck import JOKER_BIT, SUIT_MASKS, _VALID_CARDS, _cards_of, _suit_symbol
 from .errors import IllegalPlay
 from .ghost import check_ghost_play, ghost_mask, ghost_play
 from .translation import _
@@ -81,7 +81,7 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
         return follow | (hand & ci.also_bits) if follow else hand
     number = state.trick_number
     if hand & JOKER_BIT:
-        if number == TRICKS - 1 and not ci.joker_play_last:
+        if number == ci.tricks - 1 and not ci.joker_play_last:
             return JOKER_BIT  # the joker cannot wait for trick 10 (cards.joker_playable_last_trick)
         if number == 1 and not ci.joker_play_first:
             hand &= ~JOKER_BIT
@@ -124,10 +124,10 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
             _("it was already played") if state._played >> card & 1 else _("it is not in play")
         return IllegalPlay(_("{head} but does not hold it ({where})").format(head=head,
                                                                               where=where))
-    if hand & JOKER_BIT and number == TRICKS - 1 and not ci.joker_play_last:
+    if hand & JOKER_BIT and number == ci.tricks - 1 and not ci.joker_play_last:
         return IllegalPlay(_("{head} but holds the joker, which may not be played on trick "
                              "{last} (must play it now; cards.joker_playable_last_trick = false)"
-                             ).format(head=head, last=TRICKS))
+                             ).format(head=head, last=ci.tricks))
     if card == JOKER and number == 1 and not ci.joker_play_first:
         return IllegalPlay(_("{head}: the joker may not be played on trick 1 "
                              "(cards.joker_playable_first_trick = false)").format(head=head))
@@ -419,7 +419,7 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
                 new._friend, new.friend_revealed = winner, True
             elif not ci.next_trick_friend:
                 new._friend = _NO_FRIEND
-        elif call.kind == "last_trick" and number == TRICKS:
+        elif call.kind == "last_trick" and number == ci.tricks:
             if winner != declarer:
                 new._friend, new.friend_revealed = winner, True
             else:
@@ -429,7 +429,7 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
     new._trick = ()
     new._trick_mask = 0
     new._call = False
-    if number == TRICKS:
+    if number == ci.tricks:
         new.phase = "done"
         new._to_move = None
         if new._friend == _PENDING:  # never seen (open cards): the called card was discarded

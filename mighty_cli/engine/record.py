@@ -408,7 +408,7 @@ def _bid(text: Any, index: int) -> Bid:
 
 def _taken(rules: Ruleset, hand: dict, index: int) -> int:
     taken, opposition = hand.get("taken"), hand.get("opposition")
-    total = rules.point_card_total
+    total = rules.count_total  # point cards, or tricks (election.bid_counts = "tricks")
     if (taken is None) == (opposition is None):
         raise RecordError(f"hand {index}: give exactly one of taken and opposition")
     value = taken if taken is not None else opposition

@@ -274,7 +274,8 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
         raise MightyError(f"dealer {dealer!r} is not one of the players {', '.join(players)} "
                           f"(a dealer sitting the hand out needs the opener named)")
     deal_masks = _check_deal(deal, players, tables.kitty_size, tables.deck_mask,
-                             tables.valid, tables.hand_size) if deal is not None else None
+                             tables.valid, tables.hand_size, tables.undealt) \
+        if deal is not None else None
     ctx = _Context(rules, players, seating, dealer, deal, deal_masks)
     if opener is None:
         seat = seat_of[dealer]

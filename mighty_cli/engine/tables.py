@@ -52,7 +52,7 @@ class _RuleTables:
     __slots__ = ("rules", "weights", "weight_list", "bids", "discount", "successors",
                  "point_mask", "full_bid", "opener_after_dealer", "miss_allowed", "bid_set",
                  "opener_may_pass", "changes", "contracts", "descend", "n", "kitty_size",
-                 "deck", "deck_mask", "valid", "hand_size", "eliminated")
+                 "deck", "deck_mask", "valid", "hand_size", "eliminated", "undealt")
 
     def __init__(self, rules: Ruleset):
         e = rules.election
@@ -60,7 +60,7 @@ class _RuleTables:
         self.weights = _card_weights(rules)
         self.weight_list = [self.weights.get(card, 0.0) for card in range(JOKER + 1)]
         self.discount = e.no_trump_discount
-        top = e.max_bid or rules.point_card_total
+        top = e.max_bid or rules.count_total
         trumps: list = list(SUITS) + ([None] if e.no_trump_allowed else [])
         lowest = {trump: e.min_bid - (e.no_trump_discount if trump is None else 0)
                   for trump in trumps}
@@ -82,6 +82,7 @@ class _RuleTables:
         self.valid = frozenset(self.deck)
         self.hand_size = rules.table.hand_size  # dealt (6마: 8, 7마: 7); every hand plays ten
         self.eliminated = rules.table.eliminated
+        self.undealt = rules.table.undealt  # 변형 2마: the cards the draft put aside
         self.point_mask = _point_mask(rules) & self.deck_mask
         self.full_bid = rules.full_bid
         self.descend = rules.bids_descend
