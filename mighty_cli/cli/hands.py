@@ -130,6 +130,11 @@ def deal(seed: int, players: str | None, count: int, ruleset_name: str, dealer: 
     from ..engine.hand import deal_cards
 
     rules = load_ruleset(ruleset_name)  # fail early on an unknown ruleset
+    if rules.table.deal == "draft":  # 변형 2마: the players make their hands at the table
+        raise click.UsageError(_("{ruleset}: the players draft their hands at the table "
+                                 "(table.deal = draft), so there is no deal to print; "
+                                 "'mighty simulate' plays random drafts").format(
+                                     ruleset=rules.name))
     n = rules.table.players
     if players is None:
         players = ",".join(f"P{k}" for k in range(1, n + 1))
