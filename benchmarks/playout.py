@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mighty_cli.engine.hand import (apply, deal_cards, hand_result, legal_actions,  # noqa: E402
                                     new_hand, random_legal_action)
+from mighty_cli.engine.draft import seeded_deal  # noqa: E402
 from mighty_cli.engine.ruleset import bundled_names, load_ruleset  # noqa: E402
 
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus")
@@ -46,7 +47,7 @@ def play_hands(rules, hands: int, seed: int = 0, listing: bool = False) -> tuple
     deck = rules.deck_cards
     for number in range(hands):
         state = new_hand(rules, players, players[number % len(players)],
-                         deal_cards(seed + number, players, deck, rules.table.hand_size))
+                         seeded_deal(rules, seed + number, players))  # ghost, draft too
         while state.phase not in ENDED:
             if listing and state.phase != "exchange":
                 action = rng.choice(legal_actions(state))

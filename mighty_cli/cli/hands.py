@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..engine.cards import format_bid, format_cards, sorted_cards
+from ..engine.cards import format_bid, format_cards
 from ..engine.deck import hand_seed  # noqa: F401  (evening.py imports it from here)
 from ..engine.record import Record, dump_record, record_ruleset, replay as replay_record
 from ..engine.ruleset import load_ruleset
@@ -126,9 +126,15 @@ def deal(seed: int, players: str | None, count: int, ruleset_name: str, dealer: 
       mighty deal --seed 42 --players 민수,Bo,Cy,Di,Ed
       mighty deal --seed 7 --hands 8 -o tonight.toml
     """
+    from ..engine.ghost import arranged_deal, seats
     from ..engine.hand import deal_cards
 
     rules = load_ruleset(ruleset_name)  # fail early on an unknown ruleset
+    if rules.table.deal == "draft":  # 변형 2마: the players make their hands at the table
+        raise click.UsageError(_("{ruleset}: the players draft their hands at the table "
+                                 "(table.deal = draft), so there is no deal to print; "
+                                 "'mighty simulate' plays random drafts").format(
+                                     ruleset=rules.name))
     n = rules.table.players
     if players is None:
         players = ",".join(f"P{k}" for k in range(1, n + 1))
@@ -143,9 +149,10 @@ def deal(seed: int, players: str | None, count: int, ruleset_name: str, dealer: 
                                  param_hint="--dealer")
     hands = []
     for number in range(1, count + 1):
-        cards = deal_cards(hand_seed(seed, number), names, rules.deck_cards,
-                           rules.table.hand_size)
-        hand = {"deal": {who: format_cards(sorted_cards(cards[who])) for who in names + ["kitty"]}}
+        seated = list(seats(rules, names))  # ghost 4마: the ghost's pile too, in its order
+        cards = arranged_deal(deal_cards(hand_seed(seed, number), seated, rules.deck_cards,
+                                         rules.table.hand_size))
+        hand = {"deal": {who: format_cards(cards[who]) for who in seated + ["kitty"]}}
         if number == 1:
             hand = {"dealer": dealer or names[0]} | hand
         hands.append(hand)

@@ -222,6 +222,7 @@ class RefereeSession:
         if after.phase == "play" and before.phase == "play" \
                 and after.trick_number != before.trick_number:
             out.append(view.points_line(after))
+        out.extend(self._ghost_plays())
         if after.phase == "done":
             out.extend(self._result_lines())
         if after.phase in ("deal_miss", "redeal"):
@@ -229,6 +230,26 @@ class RefereeSession:
                        else _("everyone passed: the cards are redealt"))
         out.extend(self._changed())
         return out
+
+    def _ghost_plays(self) -> list[str]:
+        """Ghost 4마 (table.ghost): with the deal known, the ghost's card is its pile's, so the
+        referee turns it up and plays it himself (engine/ghost.py)."""
+        out = []
+        while self._ghost_to_play(self.state):
+            before = self.state
+            after = self.engine.apply(before, self.engine.legal_plays(before)[0])
+            self.states.append(after)
+            out.append("✓ " + _("the ghost's top card: {play}").format(
+                play=self._describe(before, after)))
+            if after.phase == "play" and after.trick_number != before.trick_number:
+                out.append(view.points_line(after))
+            if after.phase == "done":
+                out.extend(self._result_lines())
+        return out
+
+    def _ghost_to_play(self, state) -> bool:
+        return state.phase == "play" and state.hands is not None \
+            and state.to_move == self.engine.GHOST and state.rules.table.ghost
 
     def _changed(self) -> list[str]:
         """Keep the hand safe after a change; a line when that failed or has news."""
@@ -311,7 +332,10 @@ class RefereeSession:
 
     def _pop_entry(self):
         """Take back one entry. In open cards the unseen discard (and, in 6마/7마, the unseen
-        redistribution) came with the entry before them, so they go with it."""
+        redistribution) came with the entry before them, and the ghost's cards with the entry
+        before them, so they go with it."""
+        while len(self.states) > 2 and self._ghost_to_play(self.states[-2]):
+            self.states.pop()  # the ghost's cards went with the entry before them
         while self._automatic_discard(self.state) and len(self.states) > 2:
             self.states.pop()
         before, action = self.states[-2], self.state.history[-1]

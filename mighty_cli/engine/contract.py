@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from .cards import JOKER, Bid, parse_card
-from .deck import JOKER_BIT, SUIT_MASKS, SUITED_MASK, TRICKS
+from .deck import JOKER_BIT, SUIT_MASKS, SUITED_MASK
 from .ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ class _Contract:
                  "called_powerless", "reveal_on_points", "next_trick_friend", "friend_card",
                  "lead_suit", "auto_call", "annotated", "mighty_power", "joker_power",
                  "also_bits", "joker_on_trump", "mighty_named", "joker_free", "bar_first",
-                 "bar_always", "bar_until_trump")
+                 "bar_always", "bar_until_trump", "tricks")
 
     def __init__(self, rules: Ruleset, contract: Bid, call: FriendCall):
         c, j = rules.cards, rules.joker_call
@@ -130,18 +130,20 @@ class _Contract:
         self.called_powerless = j.called_joker_powerless
         self.reveal_on_points = rules.friend.reveal_on_points
         self.next_trick_friend = rules.friend.first_trick_declarer_wins == "next_trick"
+        # the tricks of a hand: ten, or the drafted hand's size (Mighty Network 4.0's 2마: 13)
+        last = self.tricks = rules.tricks
         # whether Mighty / the (uncalled) joker win a trick, by trick number (index 0 unused)
         self.mighty_power = tuple((number != 1 or self.mighty_first)
-                                  and (number != TRICKS or self.mighty_last)
-                                  for number in range(TRICKS + 1))
+                                  and (number != last or self.mighty_last)
+                                  for number in range(last + 1))
         self.joker_power = tuple((number != 1 or self.joker_first)
-                                 and (number != TRICKS or self.joker_last)
-                                 for number in range(TRICKS + 1))
+                                 and (number != last or self.joker_last)
+                                 for number in range(last + 1))
 
 
 def _joker_playable(ci: _Contract, trick_number: int) -> bool:
     return (trick_number != 1 or ci.joker_play_first) and \
-        (trick_number != TRICKS or ci.joker_play_last)
+        (trick_number != ci.tricks or ci.joker_play_last)
 
 
 def _trump_lead_barred(ci: _Contract, number: int, trump_played: bool) -> bool:

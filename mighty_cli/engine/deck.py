@@ -147,18 +147,21 @@ def deal_cards(seed: int, players: Sequence[str], deck: Sequence[int] = DECK,
 
 
 _BIT_OF = {card: 1 << card for card in DECK}
+#: The key of a deal's cards out of play (table.undealt: 변형 2마's drafted-away cards).
+UNDEALT = "undealt"
 
 
 def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
                 deck_mask: int = DECK_MASK, valid: frozenset = _VALID_CARDS,
-                hand_size: int = HAND_SIZE) -> tuple[int, ...]:
+                hand_size: int = HAND_SIZE, undealt: int = 0) -> tuple[int, ...]:
     """The masks of the players' hands in a deal (raises naming what is wrong with it): ten
-    cards to each player and ``kitty_size`` to the kitty, every card in play exactly once."""
+    cards to each player and ``kitty_size`` to the kitty, every card in play exactly once (and
+    ``undealt`` cards out of play under the key ``undealt``: 변형 2마, table.undealt)."""
     # The usual case, checked at once: the hands and the kitty of the right sizes whose cards'
     # bits add up to the deck. Powers of two make the deck's bits only when they are all
     # different cards of the deck (a repeated card would carry into another bit).
     try:
-        if len(deal) == len(players) + 1 and len(deal["kitty"]) == kitty_size:
+        if not undealt and len(deal) == len(players) + 1 and len(deal["kitty"]) == kitty_size:
             bit_of = _BIT_OF.__getitem__
             masks = []
             for player in players:
@@ -171,7 +174,7 @@ def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
                     return tuple(masks)
     except (KeyError, TypeError):
         pass  # not a card, or a hand missing: the checks below say which
-    expected = set(players) | {"kitty"}
+    expected = set(players) | {"kitty"} | ({UNDEALT} if undealt else set())
     if set(deal) != expected:
         missing = sorted(expected - set(deal))
         extra = sorted(set(deal) - expected)
@@ -181,7 +184,7 @@ def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
     out = {}
     for who, cards in deal.items():
         cards = list(cards)
-        size = kitty_size if who == "kitty" else hand_size
+        size = kitty_size if who == "kitty" else undealt if who == UNDEALT else hand_size
         if len(cards) != size:
             raise MightyError(f"deal: {who} has {len(cards)} cards; expected {size}")
         for card in cards:

@@ -110,11 +110,12 @@ def _bid_problem(rules: Ruleset, player: str, bid: Bid, standing: Optional[Bid],
         player=player, bid=text, against=against)
 
 
-def _next_bidder(setup: _Setup, seat: int, pass_is_final: bool, n: int) -> int:
-    """The next player to call: the next seat, passing over those whose pass was final."""
+def _next_bidder(setup: _Setup, seat: int, pass_is_final: bool, n: int, ghost: int = -1) -> int:
+    """The next player to call: the next seat, passing over those whose pass was final (and the
+    ghost's, which never bids: ghost.py)."""
     for step in range(1, n + 1):
         candidate = (seat + step) % n
-        if not pass_is_final or not setup.passed >> candidate & 1:
+        if candidate != ghost and (not pass_is_final or not setup.passed >> candidate & 1):
             return candidate
     return seat  # pragma: no cover - the election has ended before this
 
@@ -173,8 +174,8 @@ def _apply_bid(state: HandState, action: BidCall) -> HandState:
         ended = new_setup.standing is not None and passed_count >= ctx.n - 1
         redeal = passed_count == ctx.n
     else:
-        ended = new_setup.standing is not None and new_setup.consecutive >= ctx.n - 1
-        redeal = new_setup.standing is None and new_setup.consecutive >= ctx.n
+        ended = new_setup.standing is not None and new_setup.consecutive >= ctx.bidders - 1
+        redeal = new_setup.standing is None and new_setup.consecutive >= ctx.bidders
     if bid is not None and e.full_bid_ends and _is_full(ctx.tables, bid):
         ended = True  # 000 §8: a full bid ends the election at once (election.full_bid_ends)
     if redeal:
@@ -183,7 +184,7 @@ def _apply_bid(state: HandState, action: BidCall) -> HandState:
     elif ended:
         _close_election(state, new, new_setup)
     else:
-        new._to_move = _next_bidder(new_setup, seat, e.pass_is_final, ctx.n)
+        new._to_move = _next_bidder(new_setup, seat, e.pass_is_final, ctx.n, ctx.ghost_seat)
     return new
 
 
@@ -208,6 +209,8 @@ def _cancelling_bid_problem(state: HandState, seat: int, bid: Optional[Bid]) -> 
     ctx, setup = state._ctx, state._setup
     player = ctx.players[seat]
     miss = ctx.players[setup.deal_miss_seat]
+    if seat == ctx.ghost_seat:
+        return _("the ghost never bids (table.ghost)")
     if seat == setup.deal_miss_seat:
         return _("{player} declared the deal miss and cannot cancel it with a bid").format(
             player=player)
@@ -278,6 +281,8 @@ def _deal_miss_problem(state: HandState, seat: int) -> Optional[str]:
     if not d.allowed:
         return _("{player} declared a deal miss but this ruleset has none "
                  "(deal_miss.allowed)").format(player=player)
+    if seat == ctx.ghost_seat:
+        return _("the ghost never declares a deal miss (table.ghost)")
     if setup.calls:
         if not d.during_election:
             return _("{player} declared a deal miss after the election began "

@@ -12,8 +12,8 @@ Rules held here:
 * The friend call: a card (``friend.card``; the joker under ``friend.joker``; a card he holds or
   discarded only under ``friend.fake``), nobody (``friend.no_friend``), the first trick's winner
   (``friend.first_trick``), the last trick's (``friend.last_trick``) or a named player
-  (``friend.player``). A full no-trump declarer may ask his friend to lead a suit
-  (``friend.lead_request``).
+  (``friend.player``; the ghost of ghost 4마 may always be named, 000 §3.5.2). A full
+  no-trump declarer may ask his friend to lead a suit (``friend.lead_request``).
 * A card call's friend is whoever holds the card (none when the declarer holds or buried it).
 """
 
@@ -29,6 +29,7 @@ from .contract import _Contract
 from .contract import mighty_card
 from .deck import JOKER_BIT, _VALID_CARDS, _cards_of, _mask
 from .election import _is_full
+from .ghost import GHOST
 from .errors import IllegalExchange
 from .translation import _, ngettext
 from .ruleset import Ruleset
@@ -192,7 +193,9 @@ def _friend_problem(state: HandState, call: FriendCall) -> Optional[str]:
         if not f.last_trick:
             return _("a last-trick friend is not allowed (friend.last_trick = false)")
     elif kind == "player":
-        if not f.player:
+        if call.player == GHOST and ctx.ghost_seat >= 0:
+            pass  # 000 §3.5.2: the ghost may be called by name (고스트 프렌드), whatever friend.player
+        elif not f.player:
             return _("a player friend is not allowed (friend.player = false)")
         if call.player not in ctx.seat_of:
             return _("player friend {player} is not one of the players").format(
@@ -335,6 +338,8 @@ def _call_choices(state: HandState) -> tuple[int, list[FriendCall]]:
     if f.player:
         others += [FriendCall("player", player=p) for p in ctx.players
                    if ctx.seat_of[p] != setup.declarer]
+    elif ctx.ghost_seat >= 0:  # the ghost friend by name (000 §3.5.2), whatever friend.player
+        others.append(FriendCall("player", player=GHOST))
     return card_mask, others
 
 

@@ -17,6 +17,7 @@ stating its rules in its docstring:
 * ``exchange.py`` — the discard, the contract change and the friend call;
 * ``play.py`` — following suit, the joker and its call, trump leads, tricks, the friend revealed;
 * ``open_cards.py`` — what the cards shown allow when the deal is unknown;
+* ``ghost.py`` — ghost 4마 (고마): the ghost's hand, played from the top of its pile;
 * ``playout.py`` — the random playout policy.
 
 :func:`apply` is pure: it returns a new :class:`HandState` and raises an :class:`IllegalAction`
@@ -49,6 +50,7 @@ from .elimination import (_apply_eliminate, _apply_redistribute, _elimination_ca
 from .election import (_apply_bid, _apply_deal_miss, _cancelling_bids, _legal_bids,
                        _may_declare_deal_miss)
 from .errors import IllegalAction, MightyError
+from .ghost import GHOST, ghost_score, seats
 from .exchange import _apply_call, _apply_change, _apply_discard, _legal_calls, _legal_contracts
 from .play import _apply_play, legal_plays
 from .playout import random_legal_action
@@ -63,7 +65,7 @@ __all__ = [
     "HandResult", "CompletedTrick", "random_legal_action", "deal_miss_value",
     "is_deal_miss_hand", "trick_winner", "mighty_card", "joker_call_card", "PHASES",
     "FRIEND_KINDS", "PLAYERS", "HAND_SIZE", "KITTY_SIZE", "TRICKS", "Eliminate", "Redistribute",
-    "random_redistribution", "redistribution_sizes",
+    "random_redistribution", "redistribution_sizes", "GHOST", "seats",
 ]
 
 # --- apply ------------------------------------------------------------------------------------
@@ -133,9 +135,13 @@ def hand_result(state: HandState) -> HandResult:
     rules = ctx.rules
     declarer = setup.declarer
     friend = state._friend if state._friend is not None and state._friend >= 0 else None
-    taken = state._points[declarer] + (state._points[friend] if friend is not None else 0)
-    if rules.exchange.discards_count_for_ruling_party:
-        taken += state.discarded_points
+    if rules.election.bid_counts == "tricks":  # 변형 2마: the bid counts tricks won
+        ruling = {ctx.players[declarer]} | ({ctx.players[friend]} if friend is not None else set())
+        taken = sum(1 for trick in state.tricks if trick.winner in ruling)
+    else:
+        taken = state._points[declarer] + (state._points[friend] if friend is not None else 0)
+        if rules.exchange.discards_count_for_ruling_party:
+            taken += state.discarded_points
     call = setup.friend_call
     doubled = friend is None and (rules.scoring.no_friend_by_trick_call
                                   or call.kind not in ("first_trick", "last_trick"))
@@ -143,7 +149,11 @@ def hand_result(state: HandState) -> HandResult:
                        no_friend_doubling=doubled if friend is None else None)
     declarer_name = ctx.players[declarer]
     friend_name = None if friend is None else ctx.players[friend]
+    if ctx.ghost_seat >= 0:  # ghost 4마: the ghost is nobody (ghost.py)
+        score = ghost_score(score, rules, friend_name)
     deltas = seat_deltas(score, ctx.players, declarer_name, friend_name)
     for name in setup.eliminated:  # 6마, 7마: the eliminated score nothing
         deltas[name] = 0
+    if ctx.ghost_seat >= 0:
+        del deltas[GHOST]
     return HandResult(declarer_name, friend_name, setup.contract, taken, score, deltas)

@@ -114,8 +114,10 @@ def _infer_trump_lead(state: HandState, new: HandState, seat: int, play: Play) -
 
 
 def _open_candidates(state: HandState, seat: int) -> int:
-    """Cards a player might still hold in open-cards mode."""
+    """Cards a player might still hold in open-cards mode (the ghost: any unseen card)."""
     mask = state._ctx.deck_mask & ~state._played
+    if seat == state._ctx.ghost_seat:
+        return mask
     for void, _number, _reason, _rule in state._voids[seat]:
         mask &= ~void
     if not _joker_playable(state._contract, state.trick_number):

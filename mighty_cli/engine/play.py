@@ -48,8 +48,9 @@ from typing import Optional
 from .actions import _NO_FRIEND, _PENDING, CompletedTrick, Play, _play_table
 from .cards import JOKER, SUITS, format_card, trump_name
 from .contract import _joker_playable, _trump_lead_barred, trick_winner
-from .deck import JOKER_BIT, SUIT_MASKS, TRICKS, _VALID_CARDS, _cards_of, _suit_symbol
+from .deck import JOKER_BIT, SUIT_MASKS, _VALID_CARDS, _cards_of, _suit_symbol
 from .errors import IllegalPlay
+from .ghost import check_ghost_play, ghost_mask, ghost_play
 from .translation import _
 from .open_cards import _check_open_play, _infer_trump_lead, _infer_voids, _open_candidates
 from .state import HandState, _new_state, _phase_error, _tuple_new
@@ -65,10 +66,13 @@ def _legal_now(state: HandState) -> int:
     return legal
 
 
-def _legal_mask(state: HandState) -> int:
-    """The cards the player to move may play now (full deal)."""
+def _legal_mask(state: HandState, as_player: bool = False) -> int:
+    """The cards the player to move may play now (full deal); the ghost's card is its pile's
+    (ghost.py) unless ``as_player`` asks what the rules would allow a player."""
     ci = state._contract
     seat = state._to_move
+    if seat == state._ctx.ghost_seat and not as_player:
+        return ghost_mask(state)  # ghost 4마: the top of its pile (table.ghost)
     hand = state._hands[seat] & ~state._played
     if state._trick and not hand & JOKER_BIT:
         # the most common case, a follower without the joker (so no joker call or joker timing
@@ -77,7 +81,7 @@ def _legal_mask(state: HandState) -> int:
         return follow | (hand & ci.also_bits) if follow else hand
     number = state.trick_number
     if hand & JOKER_BIT:
-        if number == TRICKS - 1 and not ci.joker_play_last:
+        if number == ci.tricks - 1 and not ci.joker_play_last:
             return JOKER_BIT  # the joker cannot wait for trick 10 (cards.joker_playable_last_trick)
         if number == 1 and not ci.joker_play_first:
             hand &= ~JOKER_BIT
@@ -120,10 +124,10 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
             _("it was already played") if state._played >> card & 1 else _("it is not in play")
         return IllegalPlay(_("{head} but does not hold it ({where})").format(head=head,
                                                                               where=where))
-    if hand & JOKER_BIT and number == TRICKS - 1 and not ci.joker_play_last:
+    if hand & JOKER_BIT and number == ci.tricks - 1 and not ci.joker_play_last:
         return IllegalPlay(_("{head} but holds the joker, which may not be played on trick "
                              "{last} (must play it now; cards.joker_playable_last_trick = false)"
-                             ).format(head=head, last=TRICKS))
+                             ).format(head=head, last=ci.tricks))
     if card == JOKER and number == 1 and not ci.joker_play_first:
         return IllegalPlay(_("{head}: the joker may not be played on trick 1 "
                              "(cards.joker_playable_first_trick = false)").format(head=head))
@@ -199,7 +203,10 @@ def _apply_play(state: HandState, play: Play) -> HandState:
         raise _turn_error(state, play, seat)
     bit = 1 << card
     trick = state._trick
-    if state._hands is not None:
+    ghost = seat == ctx.ghost_seat
+    if ghost:
+        check_ghost_play(state, play)  # ghost 4마: its pile decides, no rule (ghost.py)
+    elif state._hands is not None:
         legal = state._legal  # usually set by whoever chose this play (legal_plays, random)
         if legal is None:
             legal = state._legal = _legal_mask(state)
@@ -207,7 +214,7 @@ def _apply_play(state: HandState, play: Play) -> HandState:
             raise _play_error(state, seat, play)
     else:
         _check_open_play(state, seat, play)
-    if joker_suit is not None or card == JOKER or card == ci.mighty_named:
+    if (joker_suit is not None or card == JOKER or card == ci.mighty_named) and not ghost:
         _check_joker_annotation(state, seat, play)
     calling = False
     if joker_call or card == ci.auto_call:
@@ -231,14 +238,14 @@ def _apply_play(state: HandState, play: Play) -> HandState:
     if not trick:
         new._led_suit = card >> 4 if joker_suit is None else joker_suit
         new._call = calling
-        if ctx.open and ci.trump_lead_mask:
+        if ctx.open and ci.trump_lead_mask and not ghost:
             _infer_trump_lead(state, new, seat, play)
         if seat == state._friend and ci.lead_suit is not None:
             new._friend_led = True
     else:
         new._led_suit = state._led_suit
         new._call = state._call
-        if ctx.open:
+        if ctx.open and not ghost:  # the ghost's pile shows nothing about what it holds
             _infer_voids(state, new, seat, play)
     if card == ci.friend_card:
         _reveal_card_friend(state, new, seat, play)
@@ -412,7 +419,7 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
                 new._friend, new.friend_revealed = winner, True
             elif not ci.next_trick_friend:
                 new._friend = _NO_FRIEND
-        elif call.kind == "last_trick" and number == TRICKS:
+        elif call.kind == "last_trick" and number == ci.tricks:
             if winner != declarer:
                 new._friend, new.friend_revealed = winner, True
             else:
@@ -422,7 +429,7 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
     new._trick = ()
     new._trick_mask = 0
     new._call = False
-    if number == TRICKS:
+    if number == ci.tricks:
         new.phase = "done"
         new._to_move = None
         if new._friend == _PENDING:  # never seen (open cards): the called card was discarded
@@ -441,6 +448,10 @@ def legal_plays(state: HandState) -> list[Play]:
     seat = state._to_move
     player = state._ctx.players[seat]
     hands = state._hands
+    if seat == state._ctx.ghost_seat:
+        if hands is not None:
+            return [ghost_play(state)]  # ghost 4마: one card, its pile's (ghost.py)
+        hands = None  # open cards: any card not yet seen, as the table turns it
     if hands is not None:
         hand = hands[seat] & ~state._played
         mask = _legal_now(state)

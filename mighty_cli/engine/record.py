@@ -25,6 +25,7 @@ from . import names, safe_toml
 from .cards import (Bid, format_bid, format_card, format_cards, parse_bid, parse_card, parse_cards,
                     sorted_cards)
 from .errors import InvalidNotation, MightyError, RecordError
+from .ghost import GHOST, ghost_score
 from .limits import RECORD_MAX_BYTES
 from .translation import _
 from .ruleset import OutsideFolder, Ruleset, load_ruleset, ruleset_from_toml
@@ -385,7 +386,8 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
         declarer = _name(hand["declarer"], players, index, "declarer")
         contract = _bid(hand.get("contract"), index)
         friend_text = hand.get("friend", "none")
-        friend = None if friend_text == "none" else _name(friend_text, players, index, "friend")
+        friend = None if friend_text == "none" else GHOST if rules.table.ghost \
+            and friend_text == GHOST else _name(friend_text, players, index, "friend")
         taken = _taken(rules, hand, index)
         call = hand.get("friend_call")
         if call is not None:
@@ -411,7 +413,7 @@ def _bid(text: Any, index: int) -> Bid:
 
 def _taken(rules: Ruleset, hand: dict, index: int) -> int:
     taken, opposition = hand.get("taken"), hand.get("opposition")
-    total = rules.point_card_total
+    total = rules.count_total  # point cards, or tricks (election.bid_counts = "tricks")
     if (taken is None) == (opposition is None):
         raise RecordError(f"hand {index}: give exactly one of taken and opposition")
     value = taken if taken is not None else opposition
@@ -483,7 +485,8 @@ def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contrac
     ``scoring.no_friend_by_trick_call`` says."""
     if declarer not in players:
         raise RecordError(f"hand {index}: declarer {declarer!r} does not play this hand")
-    if friend is not None:
+    ghost = rules.table.ghost and friend == GHOST  # ghost 4마: the ghost friend (ghost.py)
+    if friend is not None and not ghost:
         if friend not in players:
             raise RecordError(f"hand {index}: friend {friend!r} does not play this hand")
         if friend == declarer:
@@ -505,7 +508,12 @@ def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contrac
                        no_friend_doubling=doubled)
     deltas = {p: 0 for p in (all_players or players)}
     playing = [p for p in players if p not in eliminated]
-    deltas.update(seat_deltas(score, playing, declarer, friend))
+    if ghost:
+        score = ghost_score(score, rules, friend)
+        deltas.update(seat_deltas(score, playing + [GHOST], declarer, friend))
+        del deltas[GHOST]  # the ghost is nobody: it neither pays nor receives
+    else:
+        deltas.update(seat_deltas(score, playing, declarer, friend))
     return HandOutcome(index=index, status="scored", players=list(players), declarer=declarer,
                        contract=contract, friend=friend, taken=taken, score=score, deltas=deltas,
                        eliminated=list(eliminated))

@@ -27,7 +27,7 @@ BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan
                  "sinchon", "gyeonggi", "gwangju", "daegu", "sejong", "msol", "dongdaejeon",
                  "baekseok", "simple", "gwanak-5", "incheon", "iu", "gyeonggi-north", "uos",
                  "standard-6", "standard-7", "daejeon-6", "gwanak-6", "standard-4", "standard-3",
-                 "jeju-3", "standard-2")
+                 "jeju-3", "standard-2", "ghost-4", "msol-4", "variant-2", "mn4-2")
 
 #: Other names clubs use for the bundled rulesets (find_ruleset accepts these too).
 ALIASES = {
@@ -43,11 +43,13 @@ ALIASES = {
     "대전": "daejeon-6", "대전6마": "daejeon-6", "관악6마": "gwanak-6",
     "6마": "standard-6", "six": "standard-6", "7마": "standard-7", "seven": "standard-7",
     "4마": "standard-4", "four": "standard-4", "3마": "standard-3", "three": "standard-3",
+    "고마": "ghost-4", "고스트": "ghost-4", "ghost": "ghost-4", "변형4마": "ghost-4",
+    "엠솔4마": "msol-4", "변형2마": "variant-2", "mn4": "mn4-2", "마이티네트워크2마": "mn4-2",
     "제주": "jeju-3", "제주3마": "jeju-3", "jeju": "jeju-3", "2마": "standard-2", "two": "standard-2",
 }
 
 RANK_KEYS = ("A", "K", "Q", "J", "10")
-BID_COUNTS = ("taken", "opposition_beats", "opposition_limit")
+BID_COUNTS = ("taken", "opposition_beats", "opposition_limit", "tricks")
 
 
 def option(default: Any, doc: str, *, source: str = "", kind: str = "", choices: tuple = (),
@@ -111,7 +113,9 @@ class Election:
                              "meaning the opposition beats it by taking opposition_base − N "
                              "(opposition_beats, 관악 5마: 2-7); or the most the opposition may "
                              "take, a lower number being the higher bid (opposition_limit, 이우 "
-                             "5마: 6 down to 1).", source="003; 000 §7.7; 000 §7.20",
+                             "5마: 6 down to 1); or the tricks the ruling party will win "
+                             "(tricks, 변형 2마: 공약은 먹은 턴 수를 대상으로 한다).",
+                             source="003; 000 §7.7; 000 §7.20; 000 §3.5.1",
                              choices=BID_COUNTS)
     opposition_base: int = option(8, "With bid_counts = \"opposition_beats\": a bid of N is beaten "
                                   "when the opposition takes this minus N point cards.",
@@ -460,8 +464,11 @@ class Table:
                           "sit out in turn (session.sit_out).", source="000 §3.2; §3.3-3.5",
                           low=2, high=7)
     hand_size: int = option(10, "Cards dealt to each player: 10, or fewer where players are "
-                            "eliminated (6마: 8; 7마: 7). Every hand is played with ten.",
-                            source="000 §3.3 (6마: 8장씩); §3.4 (7마: 7장씩)", low=5, high=10)
+                            "eliminated (6마: 8; 7마: 7), who then play with ten; a drafted "
+                            "hand (table.deal = \"draft\") may hold more and plays as many "
+                            "tricks (Mighty Network 4.0's 2마: 13).",
+                            source="000 §3.3 (6마: 8장씩); §3.4 (7마: 7장씩); §3.5.1 (13장)",
+                            low=5, high=13)
     eliminated: int = option(0, "Players the declarer eliminates after the election (6마: 1, "
                              "7마: 2); their hands and the kitty are dealt out so that the rest "
                              "play as five.", source="000 §3.3 (6마); §3.4 (7마)", low=0, high=2)
@@ -480,6 +487,23 @@ class Table:
                              "hands and he discards what he holds beyond ten). players × "
                              "hand_size + kitty = the cards in play.",
                              source="003; 000 §3.2.1; §3.3-3.5", low=1, high=13)
+    deal: str = option("dealt", "How the hands are made: dealt from the shuffled deck, or "
+                       "drafted (변형 2마): in turn each player takes the top two cards of the "
+                       "stock, sees only the upper one, keeps the upper or the lower and puts "
+                       "the other out of play; the last table.kitty_size cards are the kitty.",
+                       source="000 §3.2.1; §3.5.1 (변형 2마)", choices=("dealt", "draft"))
+    undealt: int = option(0, "Cards of the deck that no hand and no kitty holds: out of play for "
+                          "the hand (변형 2마: the 20 cards the draft puts aside; Mighty Network "
+                          "4.0's 2마: 26).", source="000 §3.5.1", low=0, high=40)
+    ghost: bool = option(False, "Ghost 4마 (고마): one more hand than players is dealt, the "
+                         "ghost's, kept face down in its dealt order; the ghost never bids and "
+                         "plays the top card of its pile each trick; it may be the friend.",
+                         source="000 §3.5.2 (변형 4마, 고스트); §7.22.1 (엠솔 4마)")
+    ghost_plays: str = option("top_card", "What the ghost plays: the top card of its pile "
+                              "whatever it is (the seed: 위부터 턴마다 차례대로 낸다), or the "
+                              "first card from the top that the rules allow (a local reading).",
+                              source="000 §3.5.2; footnote 19",
+                              choices=("top_card", "first_legal"))
 
 
 @dataclass(frozen=True)
@@ -516,6 +540,17 @@ class Ruleset:
         count = sum(1 for rank in self.cards.point_ranks for suit in SUIT_LETTERS
                     if suit + rank not in removed)
         return count + (1 if self.cards.joker_is_point_card and "JK" not in removed else 0)
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in a hand: one per card of a hand (ten where players were eliminated)."""
+        return 10 if self.table.eliminated else self.table.hand_size
+
+    @property
+    def count_total(self) -> int:
+        """What the ruling party's count runs to: the point cards in play, or the tricks under
+        election.bid_counts = "tricks" (변형 2마)."""
+        return self.tricks if self.election.bid_counts == "tricks" else self.point_card_total
 
     @property
     def playing(self) -> int:
@@ -562,7 +597,7 @@ class Ruleset:
     def contract_target(self, number: int) -> int:
         """The point cards the ruling party must take to make a contract of this number."""
         how = self.election.bid_counts
-        if how == "taken":
+        if how == "taken" or how == "tricks":
             return number
         if how == "opposition_limit":
             return self.point_card_total - number
@@ -948,11 +983,25 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
             raise RulesetError(f"{label}: cards.{key} = {getattr(c, key)!r} is one of the cards "
                                f"removed from the deck (table.removed_cards)")
     in_play = 53 - len(removed)
-    if t.players * t.hand_size + t.kitty_size != in_play:
-        raise RulesetError(f"{label}: table.players = {t.players} hands of {t.hand_size} and a "
-                           f"kitty of {t.kitty_size} need {t.players * t.hand_size + t.kitty_size} "
-                           f"cards, but {in_play} are in play (53 less table.removed_cards)")
-    if not t.eliminated and t.hand_size != 10:
+    hands = t.players + (1 if t.ghost else 0)  # the ghost's hand (000 §3.5.2)
+    if hands * t.hand_size + t.kitty_size + t.undealt != in_play:
+        ghost = " (and the ghost's, table.ghost)" if t.ghost else ""
+        undealt = f" and {t.undealt} undealt (table.undealt)" if t.undealt else ""
+        raise RulesetError(f"{label}: table.players = {t.players} hands{ghost} of {t.hand_size} "
+                           f"and a kitty of {t.kitty_size}{undealt} need "
+                           f"{hands * t.hand_size + t.kitty_size + t.undealt} cards, but "
+                           f"{in_play} are in play (53 less table.removed_cards)")
+    if t.deal == "draft" and (t.undealt != t.players * t.hand_size or t.ghost or t.eliminated):
+        raise RulesetError(f"{label}: table.deal = \"draft\" puts one card aside for every card "
+                           f"kept: table.undealt must be table.players × table.hand_size = "
+                           f"{t.players * t.hand_size}, with no ghost and no eliminations")
+    if e.bid_counts == "tricks" and not e.max_bid:
+        raise RulesetError(f"{label}: election.bid_counts = \"tricks\" needs election.max_bid "
+                           f"(at most the {rules.tricks} tricks)")
+    if t.ghost and t.eliminated:
+        raise RulesetError(f"{label}: table.ghost = true cannot be used with table.eliminated = "
+                           f"{t.eliminated}: the ghost plays where nobody is eliminated")
+    if not t.eliminated and t.hand_size != 10 and t.deal != "draft":
         raise RulesetError(f"{label}: table.hand_size = {t.hand_size}: a hand without "
                            f"eliminations is dealt ten cards (table.eliminated)")
     if t.eliminated and (t.players - t.eliminated < 2 or rules.elimination_discard < 0):
@@ -973,11 +1022,11 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
     if e.bid_counts == "opposition_limit" and e.no_trump_discount:
         raise RulesetError(f"{label}: election.no_trump_discount = {e.no_trump_discount} cannot be "
                            f"used with election.bid_counts = \"opposition_limit\" (bids descend)")
-    if e.bid_counts != "taken" and not e.max_bid:
+    if e.bid_counts not in ("taken", "tricks") and not e.max_bid:
         raise RulesetError(f"{label}: election.bid_counts = {e.bid_counts!r} needs a maximum bid "
                            f"(election.max_bid)")
     if e.bid_counts != "taken":
-        for number in (e.min_bid, e.max_bid):
+        for number in (e.min_bid, e.max_bid) if e.bid_counts != "tricks" else ():
             target = rules.contract_target(number)
             if not 0 <= target <= rules.point_card_total:
                 raise RulesetError(f"{label}: a bid of {number} asks the ruling party for {target} "

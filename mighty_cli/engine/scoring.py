@@ -143,10 +143,11 @@ def _score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool,
                 alone_doubled: bool) -> Score:
     """score_hand without the memo."""
     check_contract(contract, rules)
-    total = rules.point_card_total
+    total = rules.count_total  # point cards, or tricks (election.bid_counts = "tricks")
     if not isinstance(taken, int) or isinstance(taken, bool) or not 0 <= taken <= total:
-        raise ScoringError(f"taken = {taken!r}: the ruling party takes from 0 to {total} point "
-                           f"cards under {rules.name}")
+        what = "tricks" if rules.election.bid_counts == "tricks" else "point cards"
+        raise ScoringError(f"taken = {taken!r}: the ruling party takes from 0 to {total} {what} "
+                           f"under {rules.name}")
     s = rules.scoring
     bid = contract.number
     opposition = total - taken
@@ -249,7 +250,7 @@ def doubling_label(name: str) -> str:
 def describe(score: Score, rules: Ruleset) -> str:
     """A short human-readable account of a score, for terminal output."""
     values = {"contract": format_bid(score.contract), "trump": trump_name(score.contract.trump),
-              "taken": score.taken, "total": rules.point_card_total}
+              "taken": score.taken, "total": rules.count_total}
     if score.success:
         lines = [_("{contract} ({trump}) made: ruling party took {taken} of {total}")
                  .format(**values)]
@@ -274,7 +275,7 @@ def pot_shares(pot: int, rules: Ruleset, declarer: str, friend: Optional[str]) -
     if pot <= 0:
         return {}
     # winning_team shares a made contract's pot as ruling_party does
-    if rules.deposit.won_by == "declarer" or friend is None:
-        return {declarer: pot}
+    if rules.deposit.won_by == "declarer" or friend is None or friend == "ghost":
+        return {declarer: pot}  # a ghost friend (ghost.py) is nobody: the declarer takes it
     friend_part = pot * rules.scoring.friend_share // (rules.scoring.friend_share + 2)
     return {declarer: pot - friend_part, friend: friend_part}

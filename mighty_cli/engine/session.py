@@ -131,8 +131,9 @@ def _next_dealer(rules: Ruleset, order: Sequence[str], previous: PreviousHand) -
             and previous.success is False and previous.declarer):
         return previous.declarer
     how = rules.session.next_dealer
-    if how == "friend":
-        return previous.friend or previous.declarer or dealer
+    if how == "friend":  # a ghost friend (ghost 4마) deals nothing: the declarer does
+        friend = previous.friend if previous.friend in order else None
+        return friend or previous.declarer or dealer
     if how == "declarer":
         return previous.declarer or dealer
     if how == "same":

@@ -19,8 +19,10 @@ from random import Random
 from typing import Sequence
 
 from . import hand as engine
-from .cards import JOKER, format_bid, sorted_cards
+from .cards import JOKER, format_bid
 from .deck import hand_seed
+from .draft import seeded_deal
+from .ghost import arranged_deal
 from .record import Record, state_to_hand
 from .ruleset import Ruleset
 from .session import PreviousHand, propose, settle_pot
@@ -80,9 +82,10 @@ def simulate(rules: Ruleset, ruleset_name: str, players: Sequence[str], hands: i
     for number in range(1, hands + 1):
         proposal = propose(rules, players, previous, in_playing_order=True)
         five = list(proposal.players)
-        dealt = engine.deal_cards(hand_seed(seed, number), five, rules.deck_cards,
-                                  rules.table.hand_size)
-        deal = {who: sorted_cards(cards) for who, cards in dealt.items()}  # as mighty deal
+        # dealt (the ghost's pile too), or drafted with random choices (변형 2마)
+        dealt = seeded_deal(rules, hand_seed(seed, number), five,
+                            lambda player, card: rng.random() < 0.5)
+        deal = arranged_deal(dealt)  # as mighty deal (the ghost's pile in its order)
         state = engine.new_hand(rules, five, proposal.dealer, deal, proposal.opener)
         state = play_random_hand(state, rng)
         hand = state_to_hand(state, deal)

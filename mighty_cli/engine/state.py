@@ -24,6 +24,8 @@ from .cards import Bid, format_bid, sorted_cards
 from .contract import mighty_card
 from .deck import _cards_of, _check_deal, _mask
 from .errors import IllegalAction, MightyError
+from .ghost import GHOST, seats
+from .translation import _
 from .ruleset import Ruleset
 from .tables import _Context, _seating, _tables
 
@@ -261,19 +263,25 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
 
     With six or seven present the dealer deals and sits the hand out (RULES.md §9): a dealer who
     is not one of the five is accepted when the opener is named."""
-    players = tuple(players)
+    players = seats(rules, players)  # ghost 4마: the ghost sits last (ghost.py)
     tables = _tables(rules)
     seating = _seating(players, tables.n)
     seat_of = seating.seat_of
+    if dealer == GHOST and rules.table.ghost or opener == GHOST and rules.table.ghost:
+        raise MightyError(_("the ghost never deals nor opens (table.ghost): dealer {dealer!r}, "
+                            "opener {opener!r}").format(dealer=dealer, opener=opener))
     if dealer not in seat_of and (opener is None or not isinstance(dealer, str) or not dealer):
         raise MightyError(f"dealer {dealer!r} is not one of the players {', '.join(players)} "
                           f"(a dealer sitting the hand out needs the opener named)")
     deal_masks = _check_deal(deal, players, tables.kitty_size, tables.deck_mask,
-                             tables.valid, tables.hand_size) if deal is not None else None
+                             tables.valid, tables.hand_size, tables.undealt) \
+        if deal is not None else None
     ctx = _Context(rules, players, seating, dealer, deal, deal_masks)
     if opener is None:
         seat = seat_of[dealer]
         opener_seat = (seat + 1) % ctx.n if ctx.tables.opener_after_dealer else seat
+        if opener_seat == ctx.ghost_seat:
+            opener_seat = 0  # the seat after the ghost's
     elif opener in seat_of:
         opener_seat = seat_of[opener]
     else:
@@ -282,7 +290,7 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     setup.calls = ()
     setup.standing = None
     setup.standing_seat = None
-    setup.passed = 0
+    setup.passed = 1 << ctx.ghost_seat if ctx.ghost_seat >= 0 else 0  # the ghost never bids
     setup.consecutive = 0
     setup.opener = opener_seat
     setup.deal_miss_seat = None

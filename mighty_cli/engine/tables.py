@@ -13,7 +13,8 @@ Rules held here:
 * Bids run from ``election.min_bid`` (less the no-trump discount for no-trump) to
   ``election.max_bid`` or the point cards in play, upward, or downward where a lower number is
   the higher bid (``election.bid_counts = "opposition_limit"``, 이우).
-* ``table.players`` players with different names sit in playing order; the deck is the 53
+* ``table.players`` players with different names sit in playing order (and the ghost after
+  them under ``table.ghost``, ghost.py); the deck is the 53
   cards less ``table.removed_cards`` (000 §3.5), dealt ten each and ``table.kitty_size`` to
   the kitty.
 """
@@ -51,7 +52,7 @@ class _RuleTables:
     __slots__ = ("rules", "weights", "weight_list", "bids", "discount", "successors",
                  "point_mask", "full_bid", "opener_after_dealer", "miss_allowed", "bid_set",
                  "opener_may_pass", "changes", "contracts", "descend", "n", "kitty_size",
-                 "deck", "deck_mask", "valid", "hand_size", "eliminated")
+                 "deck", "deck_mask", "valid", "hand_size", "eliminated", "undealt")
 
     def __init__(self, rules: Ruleset):
         e = rules.election
@@ -59,7 +60,7 @@ class _RuleTables:
         self.weights = _card_weights(rules)
         self.weight_list = [self.weights.get(card, 0.0) for card in range(JOKER + 1)]
         self.discount = e.no_trump_discount
-        top = e.max_bid or rules.point_card_total
+        top = e.max_bid or rules.count_total
         trumps: list = list(SUITS) + ([None] if e.no_trump_allowed else [])
         lowest = {trump: e.min_bid - (e.no_trump_discount if trump is None else 0)
                   for trump in trumps}
@@ -74,13 +75,14 @@ class _RuleTables:
         # (contract, called card, lead request) -> its _Contract (read-only once built)
         self.contracts: dict[tuple, "_Contract"] = {}
         # table.players, table.removed_cards, table.kitty_size (000 §3.5: 4마, 3마, 2마)
-        self.n = rules.table.players
+        self.n = rules.table.players + (1 if rules.table.ghost else 0)  # the ghost's seat
         self.kitty_size = rules.table.kitty_size
         self.deck = rules.deck_cards
         self.deck_mask = _mask(self.deck)
         self.valid = frozenset(self.deck)
         self.hand_size = rules.table.hand_size  # dealt (6마: 8, 7마: 7); every hand plays ten
         self.eliminated = rules.table.eliminated
+        self.undealt = rules.table.undealt  # 변형 2마: the cards the draft put aside
         self.point_mask = _point_mask(rules) & self.deck_mask
         self.full_bid = rules.full_bid
         self.descend = rules.bids_descend
@@ -185,7 +187,8 @@ class _Context:
 
     __slots__ = ("rules", "players", "seat_of", "dealer", "n", "open", "kitty",
                  "deal_masks", "point_mask", "point_total", "full_bid", "tables", "miss_hands",
-                 "play_tables", "kitty_size", "deck_mask", "valid")
+                 "play_tables", "kitty_size", "deck_mask", "valid", "ghost_seat",
+                 "ghost_pile", "bidders")
 
     def __init__(self, rules: Ruleset, players: tuple, seating: _Seating, dealer: str,
                  deal: Optional[dict[str, list[int]]], deal_masks: Optional[tuple[int, ...]]):
@@ -206,10 +209,17 @@ class _Context:
         self.full_bid = tables.full_bid
         self.tables = tables
         self.play_tables = seating.play_tables
+        # ghost 4마 (table.ghost, ghost.py): the last seat is the ghost's, its pile in dealt
+        # order; it never bids (-1: no ghost)
+        self.ghost_seat = self.n - 1 if rules.table.ghost else -1
+        self.ghost_pile = tuple(deal[players[-1]]) if rules.table.ghost and deal else ()
+        self.bidders = self.n - 1 if rules.table.ghost else self.n
         # which players were dealt a hand that may be shown for a deal miss (None: unknown)
         if deal is None or not tables.miss_allowed:
             self.miss_hands = None
         else:
             weight_list = tables.weight_list
             self.miss_hands = tuple(_is_miss_hand(rules, weight_list, deal[player], mask)
-                                    for player, mask in zip(players, deal_masks))
+                                    and seat != self.ghost_seat
+                                    for seat, (player, mask) in enumerate(zip(players,
+                                                                               deal_masks)))

@@ -14,6 +14,8 @@ from mighty_cli.engine.cards import DECK, JOKER, Bid
 from mighty_cli.engine.errors import IllegalAction
 from mighty_cli.engine.hand import (BidCall, Discard, Play, apply, deal_cards, hand_result,
                                     legal_actions, legal_plays, new_hand, random_legal_action)
+from mighty_cli.engine.draft import seeded_deal
+from mighty_cli.engine.tables import _tables
 from mighty_cli.engine.record import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import bundled_names, load_ruleset
 
@@ -36,7 +38,10 @@ def random_hand(name: str, seed: int, choose_from_list: bool = False):
     rules = load_ruleset(name)
     players = players_of(rules)
     rng = random.Random(seed)
-    deal = deal_cards(seed, players, rules.deck_cards, rules.table.hand_size)
+    # ghost 4마 (table.ghost): the ghost's pile is dealt too, after the players; 변형 2마
+    # (table.deal = "draft"): the hands are drafted, each choice random
+    draft_rng = random.Random(seed + 1)
+    deal = seeded_deal(rules, seed, players, lambda player, card: draft_rng.random() < 0.5)
     state = new_hand(rules, players, players[seed % len(players)], deal)
     states = [state]
     # a deal miss a full bid may cancel (deal_miss.full_bid_cancels) is cancelled half the time
@@ -64,11 +69,16 @@ def test_random_hands_score_zero_sum_and_account_for_every_point(name, seed):
     assert sum(result.deltas.values()) == 0
     played = sum(trick.points for trick in final.tricks)
     assert played == sum(final.points_taken.values())
-    assert played + final.discarded_points == rules.point_card_total
+    # 변형 2마: the cards the draft put aside (deal.undealt) are out of play, points and all
+    aside = set(deal.get("undealt", ()))
+    point_mask = _tables(rules).point_mask
+    assert played + final.discarded_points + sum(point_mask >> card & 1 for card in aside) \
+        == rules.point_card_total
     cards = [play.card for trick in final.tricks for _, play in trick.plays]
-    assert len(cards) == 10 * rules.playing  # 6마, 7마: five play after the eliminations
-    assert set(cards) | set(final.discards) == set(rules.deck_cards)
-    assert 0 <= result.taken <= rules.point_card_total
+    # 6마, 7마: five play after the eliminations; ghost 4마: the ghost plays its ten as well
+    assert len(cards) == rules.tricks * (rules.playing + (1 if rules.table.ghost else 0))
+    assert set(cards) | set(final.discards) | aside == set(rules.deck_cards)
+    assert 0 <= result.taken <= rules.count_total
 
 
 @pytest.mark.parametrize("name", RULESETS)

@@ -82,3 +82,22 @@ def test_deal_uses_no_random_module():
     # the engine's dealing must not depend on CPython's random internals
     source = open(deck_module.__file__, encoding="utf-8").read()
     assert "import random" not in source and "from random" not in source
+
+
+def test_golden_ghost_deal():
+    # ghost 4마 (table.ghost): hand 1 of `mighty deal --seed 42 -r ghost-4`; the ghost's pile
+    # is the fifth ten of the shuffled deck, kept in that order (its top card first)
+    from mighty_cli.engine.ghost import GHOST, arranged_deal, seats
+    from mighty_cli.engine.ruleset import load_ruleset
+
+    rules = load_ruleset("ghost-4")
+    deal = deal_cards(hand_seed(42, 1), seats(rules, FIVE[:4]), rules.deck_cards,
+                      rules.table.hand_size)
+    assert format_cards(deal[GHOST]) == "H5 H2 D2 S4 H10 CA D5 C3 CK CQ"
+    assert format_cards(deal["Di"]) == "SJ HQ C9 DQ C4 D8 H3 D10 D4 C8"
+    assert format_cards(deal["kitty"]) == "S5 H4 C2"
+    assert format_cards(arranged_deal(deal)[GHOST]) == "H5 H2 D2 S4 H10 CA D5 C3 CK CQ"
+    # the four players get what the five-player deal gives its first four
+    five = deal_cards(hand_seed(42, 1), FIVE)
+    assert [deal[p] for p in FIVE[:4]] == [five[p] for p in FIVE[:4]]
+    assert deal[GHOST] == five["Ed"]
