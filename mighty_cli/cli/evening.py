@@ -48,6 +48,11 @@ class Evening:
                  book: Optional[LeagueBook] = None, interactive: bool = False,
                  finished: Optional[list[dict]] = None, hands_before: int = 0,
                  ruleset_toml: Optional[str] = None):
+        if seed is not None and rules.table.deal == "draft":
+            raise click.UsageError(_(
+                "{ruleset}: the players draft their hands at the table (table.deal = draft), so "
+                "--seed cannot know them; referee with open cards, or give the drafted hands "
+                "with --deal FILE").format(ruleset=rules.name))
         self.rules, self.ruleset_name = rules, ruleset_name
         self.present = list(present)      # in playing order
         self.first_dealer = first_dealer
@@ -151,18 +156,23 @@ class Evening:
 
     def _deal_for(self, number: int, five: list[str]) -> Optional[dict]:
         if self.seed is not None:
-            from ..engine.hand import deal_cards
+            from ..engine.draft import seeded_deal
+            from ..engine.ghost import arranged_deal
             from .hands import hand_seed
 
-            return deal_cards(hand_seed(self.seed, number), five, self.rules.deck_cards,
-                              self.rules.table.hand_size)
+            # ghost 4마: the ghost's pile is dealt too, in its order (as 'mighty deal' deals it)
+            return arranged_deal(seeded_deal(self.rules, hand_seed(self.seed, number), five))
         if number <= len(self.deals):
+            from ..engine.deck import UNDEALT
+            from ..engine.ghost import GHOST
+
             deal = self.deals[number - 1]
-            names = [k for k in deal if k != "kitty"]
+            kept = ("kitty", GHOST, UNDEALT)  # not players': the kitty, the ghost's pile, aside
+            names = [k for k in deal if k not in kept]
             if set(names) == set(five):
                 return dict(deal)
             return {**{five[i]: deal[name] for i, name in enumerate(names)},
-                    "kitty": deal["kitty"]}
+                    **{k: deal[k] for k in kept if k in deal}}
         return None
 
     # --- keeping the work ---------------------------------------------------------------------

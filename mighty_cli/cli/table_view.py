@@ -100,7 +100,7 @@ def winning_so_far(state) -> Optional[tuple[str, Any]]:
         return None
     rules, number = state.rules, state.trick_number
     c, j = rules.cards, rules.joker_call
-    last = engine.TRICKS
+    last = rules.tricks
     mighty_power = (number != 1 or c.mighty_power_first_trick) and \
         (number != last or c.mighty_power_last_trick)
     joker_power = (number != 1 or c.joker_power_first_trick) and \
@@ -201,11 +201,11 @@ def prompt_text(state) -> str:
 
 
 def discard_count(state) -> int:
-    """How many the declarer discards: what he holds beyond the ten he plays (the kitty's
-    size; in 6마/7마 what the redistribution gave him beyond ten)."""
+    """How many the declarer discards: what he holds beyond the cards he plays (one a trick:
+    the kitty's size; in 6마/7마 what the redistribution gave him beyond it)."""
     hands = state.hands
     if hands is not None and state.declarer in hands:
-        return len(hands[state.declarer]) - engine.TRICKS
+        return len(hands[state.declarer]) - state.rules.tricks
     return state.rules.elimination_discard if state.eliminated else state.rules.table.kitty_size
 
 

@@ -17,9 +17,11 @@ def names(count: int) -> list[str]:
 
 
 def seeded_deal(rules, players, seed: int, number: int) -> dict:
-    """The deal the referee's --seed gives hand ``number`` of these players."""
-    return engine.deal_cards(engine_seed(seed, number), players, rules.deck_cards,
-                             rules.table.hand_size)
+    """The deal the referee's --seed gives hand ``number`` of these players (ghost 4마: the
+    ghost's pile too; a drafted 2마: each player keeping the upper card)."""
+    from mighty_cli.engine.draft import seeded_deal as engine_deal
+
+    return engine_deal(rules, engine_seed(seed, number), players)
 
 
 def engine_seed(seed: int, number: int) -> int:
@@ -68,5 +70,7 @@ def line_for(action, open_cards: bool, by_player: bool = False) -> Optional[str]
 def typed_lines(state, open_cards: bool = False) -> list[str]:
     """The lines a referee types for a finished hand's actions, in order."""
     by_player = state.rules.table.eliminate_by == "player"
-    lines = (line_for(action, open_cards, by_player) for action in state.history)
+    ghost = state.rules.table.ghost and not open_cards  # the referee plays the ghost's cards
+    lines = (line_for(action, open_cards, by_player) for action in state.history
+             if not (ghost and getattr(action, "player", None) == engine.GHOST))
     return [line for line in lines if line]

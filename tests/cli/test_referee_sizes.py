@@ -44,6 +44,9 @@ def referee_one_hand(runner, tmp_path, ruleset, open_cards):
     present = names(rules.table.players)
     args = ["-r", ruleset, "--players", ",".join(present)] + ([] if open_cards else
                                                                ["--seed", "5"])
+    drafted = rules.table.deal == "draft" and not open_cards
+    if drafted:  # the drafted hands are the table's: the referee takes them from a file
+        args[-2:] = ["--deal", str(_drafted_file(tmp_path, rules, present))]
     dealer, opener, playing = first_proposal(runner, args)
     assert playing == present
     state = play_out(rules, playing, dealer, opener, seeded_deal(rules, playing, 5, 1))
@@ -54,6 +57,29 @@ def referee_one_hand(runner, tmp_path, ruleset, open_cards):
     assert result.exit_code == 0, result.output
     assert "✗" not in result.output, result.output
     return rules, state, saved, result.output
+
+
+def _drafted_file(tmp_path, rules, present) -> Path:
+    """Hand 1's drafted deal (seed 5, as seeded_deal drafts it) as a record --deal reads."""
+    from mighty_cli.engine.cards import format_cards
+    from mighty_cli.engine.record import Record, dump_record
+
+    deal = seeded_deal(rules, present, 5, 1)
+    path = tmp_path / "drafted.toml"
+    path.write_text(dump_record(Record(ruleset=rules.name, players=present, hands=[
+        {"dealer": present[0], "deal": {who: format_cards(cards) for who, cards in deal.items()}}
+    ])), encoding="utf-8")
+    return path
+
+
+def test_referee_refuses_a_seed_where_the_players_draft(runner):
+    result = runner.invoke(cli, ["referee", "-r", "variant-2", "--players", "Ana,Bo",
+                                 "--seed", "5"], input="")
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == (
+        "Error: variant-2: the players draft their hands at the table (table.deal = draft), so "
+        "--seed cannot know them; referee with open cards, or give the drafted hands with "
+        "--deal FILE")
 
 
 @pytest.mark.parametrize("open_cards", [False, True], ids=["full-cards", "open-cards"])
@@ -189,12 +215,17 @@ def test_deal_replay_and_simulate_at_every_size(runner, tmp_path, ruleset):
     dealt = tmp_path / "dealt.toml"
     result = runner.invoke(cli, ["deal", "--seed", "11", "-r", ruleset, "--hands", "2",
                                  "-o", str(dealt)])
-    assert result.exit_code == 0, result.output
-    record = load_record(dealt)
-    assert len(record.players) == rules.table.players
-    for hand in record.hands:
-        assert all(len(hand["deal"][p].split()) == rules.table.hand_size for p in record.players)
-        assert len(hand["deal"]["kitty"].split()) == rules.table.kitty_size
+    if rules.table.deal == "draft":  # no deal to print: the players draft at the table
+        assert result.exit_code == 2
+        assert "table.deal = draft" in result.output.splitlines()[-1]
+    else:
+        assert result.exit_code == 0, result.output
+        record = load_record(dealt)
+        assert len(record.players) == rules.table.players
+        for hand in record.hands:
+            assert all(len(hand["deal"][p].split()) == rules.table.hand_size
+                       for p in record.players)
+            assert len(hand["deal"]["kitty"].split()) == rules.table.kitty_size
     tried = tmp_path / "tried.toml"
     result = runner.invoke(cli, ["simulate", "--ruleset", ruleset, "--hands", "12", "--seed",
                                  "2", "--output", str(tried)])
