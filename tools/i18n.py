@@ -56,6 +56,7 @@ SOURCES = (
     "mighty_cli/engine/election.py",
     "mighty_cli/engine/exchange.py",
     "mighty_cli/engine/ghost.py",
+    "mighty_cli/engine/honeymoon.py",
     "mighty_cli/engine/state.py",
     "mighty_cli/engine/korean.py",
     "mighty_cli/engine/open_cards.py",

@@ -110,12 +110,13 @@ def _bid_problem(rules: Ruleset, player: str, bid: Bid, standing: Optional[Bid],
         player=player, bid=text, against=against)
 
 
-def _next_bidder(setup: _Setup, seat: int, pass_is_final: bool, n: int, ghost: int = -1) -> int:
+def _next_bidder(setup: _Setup, seat: int, pass_is_final: bool, n: int, silent: int = 0) -> int:
     """The next player to call: the next seat, passing over those whose pass was final (and the
-    ghost's, which never bids: ghost.py)."""
+    seats that never bid: the ghost's, ghost.py; 허니문's friend hands, honeymoon.py)."""
     for step in range(1, n + 1):
         candidate = (seat + step) % n
-        if candidate != ghost and (not pass_is_final or not setup.passed >> candidate & 1):
+        if not silent >> candidate & 1 and (not pass_is_final
+                                            or not setup.passed >> candidate & 1):
             return candidate
     return seat  # pragma: no cover - the election has ended before this
 
@@ -184,7 +185,7 @@ def _apply_bid(state: HandState, action: BidCall) -> HandState:
     elif ended:
         _close_election(state, new, new_setup)
     else:
-        new._to_move = _next_bidder(new_setup, seat, e.pass_is_final, ctx.n, ctx.ghost_seat)
+        new._to_move = _next_bidder(new_setup, seat, e.pass_is_final, ctx.n, ctx.silent)
     return new
 
 
@@ -211,6 +212,9 @@ def _cancelling_bid_problem(state: HandState, seat: int, bid: Optional[Bid]) -> 
     miss = ctx.players[setup.deal_miss_seat]
     if seat == ctx.ghost_seat:
         return _("the ghost never bids (table.ghost)")
+    if ctx.silent >> seat & 1:
+        return _("{player} is a friend hand and never bids (table.partner_hands)").format(
+            player=player)
     if seat == setup.deal_miss_seat:
         return _("{player} declared the deal miss and cannot cancel it with a bid").format(
             player=player)
@@ -283,6 +287,9 @@ def _deal_miss_problem(state: HandState, seat: int) -> Optional[str]:
                  "(deal_miss.allowed)").format(player=player)
     if seat == ctx.ghost_seat:
         return _("the ghost never declares a deal miss (table.ghost)")
+    if ctx.silent >> seat & 1:
+        return _("{player} is a friend hand and never declares a deal miss "
+                 "(table.partner_hands)").format(player=player)
     if setup.calls:
         if not d.during_election:
             return _("{player} declared a deal miss after the election began "

@@ -159,6 +159,12 @@ def _friend_problem(state: HandState, call: FriendCall) -> Optional[str]:
             call=repr(call), kinds=", ".join(FRIEND_KINDS))
     contract = setup.contract
     kind = call.kind
+    if ctx.partner_hands:  # 허니문: the declarer's friend is his own friend hand (honeymoon.py)
+        partner = ctx.players[setup.declarer + 1]
+        if call != FriendCall("player", player=partner):
+            return _("the declarer's friend is his friend hand {partner} (table.partner_hands)"
+                     ).format(partner=partner)
+        return None
     if kind == "card":
         if call.card not in _VALID_CARDS:
             return _("the card friend call names {card}, which is not a card").format(
@@ -321,6 +327,8 @@ def _call_choices(state: HandState) -> tuple[int, list[FriendCall]]:
     calls come first, in card order) and the other calls in order."""
     ctx, setup = state._ctx, state._setup
     f = ctx.rules.friend
+    if ctx.partner_hands:  # 허니문: his own friend hand, nothing else
+        return 0, [FriendCall("player", player=ctx.players[setup.declarer + 1])]
     card_mask = 0
     if f.card:
         excluded = 0 if f.joker else JOKER_BIT
@@ -354,8 +362,9 @@ def _legal_calls(state: HandState, with_leads: bool = True) -> list[FriendCall]:
 
 def _lead_request_allowed(state: HandState) -> bool:
     contract = state._setup.contract
+    # 허니문 (table.partner_hands): he plays his friend hand himself, nothing to request
     return state.rules.friend.lead_request and contract.trump is None \
-        and _is_full(state._ctx.tables, contract)
+        and _is_full(state._ctx.tables, contract) and not state._ctx.partner_hands
 
 
 _LEAD_CALLS: dict[tuple, FriendCall] = {}

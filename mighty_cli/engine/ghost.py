@@ -48,8 +48,13 @@ GHOST = "ghost"
 
 def seats(rules: "Ruleset", players: Sequence[str]) -> tuple[str, ...]:
     """The seats of a hand in playing order: the players, then the ghost where the ruleset has
-    one (table.ghost). Refuses a player named like the ghost."""
+    one (table.ghost), or each player and his friend hand (table.partner_hands, honeymoon.py).
+    Refuses a player named like the ghost."""
     players = tuple(players)
+    if rules.table.partner_hands:  # 허니문: each player's friend hand after him (honeymoon.py)
+        from .honeymoon import partner_seats
+
+        return partner_seats(players)
     if not rules.table.ghost:
         return players
     if GHOST in players[:-1] or (GHOST in players and len(players) != rules.table.players + 1):

@@ -18,6 +18,8 @@ stating its rules in its docstring:
 * ``play.py`` — following suit, the joker and its call, trump leads, tricks, the friend revealed;
 * ``open_cards.py`` — what the cards shown allow when the deal is unknown;
 * ``ghost.py`` — ghost 4마 (고마): the ghost's hand, played from the top of its pile;
+* ``honeymoon.py`` — 허니문: two players, each with a friend hand;
+* ``draft.py`` — the drafted deal of 변형 2마;
 * ``playout.py`` — the random playout policy.
 
 :func:`apply` is pure: it returns a new :class:`HandState` and raises an :class:`IllegalAction`
@@ -51,6 +53,7 @@ from .election import (_apply_bid, _apply_deal_miss, _cancelling_bids, _legal_bi
                        _may_declare_deal_miss)
 from .errors import IllegalAction, MightyError
 from .ghost import GHOST, ghost_score, seats
+from .honeymoon import fold_deltas
 from .exchange import _apply_call, _apply_change, _apply_discard, _legal_calls, _legal_contracts
 from .play import _apply_play, legal_plays
 from .playout import random_legal_action
@@ -156,4 +159,6 @@ def hand_result(state: HandState) -> HandResult:
         deltas[name] = 0
     if ctx.ghost_seat >= 0:
         del deltas[GHOST]
+    if ctx.partner_hands:  # 허니문: each player takes his two hands' scores (honeymoon.py)
+        deltas = fold_deltas(deltas)
     return HandResult(declarer_name, friend_name, setup.contract, taken, score, deltas)

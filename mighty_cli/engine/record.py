@@ -26,6 +26,7 @@ from .cards import (Bid, format_bid, format_card, format_cards, parse_bid, parse
                     sorted_cards)
 from .errors import InvalidNotation, MightyError, RecordError
 from .ghost import GHOST, ghost_score
+from .honeymoon import fold_deltas, partner_of, partner_seats
 from .limits import RECORD_MAX_BYTES
 from .translation import _
 from .ruleset import OutsideFolder, Ruleset, load_ruleset, ruleset_from_toml
@@ -387,7 +388,9 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
         contract = _bid(hand.get("contract"), index)
         friend_text = hand.get("friend", "none")
         friend = None if friend_text == "none" else GHOST if rules.table.ghost \
-            and friend_text == GHOST else _name(friend_text, players, index, "friend")
+            and friend_text == GHOST else friend_text if rules.table.partner_hands \
+            and friend_text == partner_of(declarer) else \
+            _name(friend_text, players, index, "friend")
         taken = _taken(rules, hand, index)
         call = hand.get("friend_call")
         if call is not None:
@@ -486,7 +489,12 @@ def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contrac
     if declarer not in players:
         raise RecordError(f"hand {index}: declarer {declarer!r} does not play this hand")
     ghost = rules.table.ghost and friend == GHOST  # ghost 4마: the ghost friend (ghost.py)
-    if friend is not None and not ghost:
+    if rules.table.partner_hands:  # 허니문: his own friend hand, always (honeymoon.py)
+        if friend != partner_of(declarer):
+            raise RecordError(f"hand {index}: friend = {friend or 'none'!r}: the declarer's "
+                              f"friend is his friend hand {partner_of(declarer)!r} "
+                              f"(table.partner_hands)")
+    elif friend is not None and not ghost:
         if friend not in players:
             raise RecordError(f"hand {index}: friend {friend!r} does not play this hand")
         if friend == declarer:
@@ -508,7 +516,9 @@ def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contrac
                        no_friend_doubling=doubled)
     deltas = {p: 0 for p in (all_players or players)}
     playing = [p for p in players if p not in eliminated]
-    if ghost:
+    if rules.table.partner_hands:
+        deltas.update(fold_deltas(seat_deltas(score, partner_seats(players), declarer, friend)))
+    elif ghost:
         score = ghost_score(score, rules, friend)
         deltas.update(seat_deltas(score, playing + [GHOST], declarer, friend))
         del deltas[GHOST]  # the ghost is nobody: it neither pays nor receives

@@ -27,7 +27,8 @@ BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan
                  "sinchon", "gyeonggi", "gwangju", "daegu", "sejong", "msol", "dongdaejeon",
                  "baekseok", "simple", "gwanak-5", "incheon", "iu", "gyeonggi-north", "uos",
                  "standard-6", "standard-7", "daejeon-6", "gwanak-6", "standard-4", "standard-3",
-                 "jeju-3", "standard-2", "ghost-4", "msol-4", "variant-2", "mn4-2")
+                 "jeju-3", "standard-2", "ghost-4", "msol-4", "variant-2", "mn4-2",
+                 "honeymoon")
 
 #: Other names clubs use for the bundled rulesets (find_ruleset accepts these too).
 ALIASES = {
@@ -44,7 +45,7 @@ ALIASES = {
     "6마": "standard-6", "six": "standard-6", "7마": "standard-7", "seven": "standard-7",
     "4마": "standard-4", "four": "standard-4", "3마": "standard-3", "three": "standard-3",
     "고마": "ghost-4", "고스트": "ghost-4", "ghost": "ghost-4", "변형4마": "ghost-4",
-    "엠솔4마": "msol-4", "변형2마": "variant-2", "mn4": "mn4-2", "마이티네트워크2마": "mn4-2",
+    "엠솔4마": "msol-4", "허니문": "honeymoon", "변형2마": "variant-2", "mn4": "mn4-2", "마이티네트워크2마": "mn4-2",
     "제주": "jeju-3", "제주3마": "jeju-3", "jeju": "jeju-3", "2마": "standard-2", "two": "standard-2",
 }
 
@@ -495,6 +496,10 @@ class Table:
     undealt: int = option(0, "Cards of the deck that no hand and no kitty holds: out of play for "
                           "the hand (변형 2마: the 20 cards the draft puts aside; Mighty Network "
                           "4.0's 2마: 26).", source="000 §3.5.1", low=0, high=40)
+    partner_hands: bool = option(False, "허니문: each player also plays a friend hand seated "
+                                 "right after him (선-선프렌드-후-후프렌드); friend hands never "
+                                 "bid, and the declarer's friend is his own friend hand.",
+                                 source="000 §3.5.1 (허니문 마이티)")
     ghost: bool = option(False, "Ghost 4마 (고마): one more hand than players is dealt, the "
                          "ghost's, kept face down in its dealt order; the ghost never bids and "
                          "plays the top card of its pile each trick; it may be the friend.",
@@ -555,7 +560,8 @@ class Ruleset:
     @property
     def playing(self) -> int:
         """Players who play the tricks: table.players less the eliminated (6마, 7마: five)."""
-        return self.table.players - self.table.eliminated
+        hands = 2 if self.table.partner_hands else 1  # 허니문: each player's friend hand too
+        return self.table.players * hands - self.table.eliminated
 
     @property
     def elimination_discard(self) -> int:
@@ -983,7 +989,8 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
             raise RulesetError(f"{label}: cards.{key} = {getattr(c, key)!r} is one of the cards "
                                f"removed from the deck (table.removed_cards)")
     in_play = 53 - len(removed)
-    hands = t.players + (1 if t.ghost else 0)  # the ghost's hand (000 §3.5.2)
+    # the ghost's hand (000 §3.5.2); 허니문's friend hands (000 §3.5.1)
+    hands = t.players * (2 if t.partner_hands else 1) + (1 if t.ghost else 0)
     if hands * t.hand_size + t.kitty_size + t.undealt != in_play:
         ghost = " (and the ghost's, table.ghost)" if t.ghost else ""
         undealt = f" and {t.undealt} undealt (table.undealt)" if t.undealt else ""
@@ -998,6 +1005,9 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
     if e.bid_counts == "tricks" and not e.max_bid:
         raise RulesetError(f"{label}: election.bid_counts = \"tricks\" needs election.max_bid "
                            f"(at most the {rules.tricks} tricks)")
+    if t.partner_hands and (t.ghost or t.eliminated or t.deal == "draft"):
+        raise RulesetError(f"{label}: table.partner_hands = true cannot be used with a ghost, "
+                           f"eliminations or a drafted deal")
     if t.ghost and t.eliminated:
         raise RulesetError(f"{label}: table.ghost = true cannot be used with table.eliminated = "
                            f"{t.eliminated}: the ghost plays where nobody is eliminated")
@@ -1016,7 +1026,7 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
         raise RulesetError(f"{label}: scoring.success/failure are used only with scoring.formula "
                            f"= \"custom\" (it is {s.formula!r})")
     f = rules.friend
-    if not any((f.card, f.no_friend, f.first_trick, f.last_trick, f.player)):
+    if not any((f.card, f.no_friend, f.first_trick, f.last_trick, f.player, t.partner_hands)):
         raise RulesetError(f"{label}: friend: no kind of friend call is allowed (set at least one "
                            f"of card, no_friend, first_trick, last_trick, player)")
     if e.bid_counts == "opposition_limit" and e.no_trump_discount:

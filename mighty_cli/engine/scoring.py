@@ -275,7 +275,9 @@ def pot_shares(pot: int, rules: Ruleset, declarer: str, friend: Optional[str]) -
     if pot <= 0:
         return {}
     # winning_team shares a made contract's pot as ruling_party does
-    if rules.deposit.won_by == "declarer" or friend is None or friend == "ghost":
-        return {declarer: pot}  # a ghost friend (ghost.py) is nobody: the declarer takes it
+    if rules.deposit.won_by == "declarer" or friend is None or friend == "ghost" \
+            or friend.endswith("'s friend") and rules.table.partner_hands:
+        # a ghost friend (ghost.py) is nobody; 허니문's friend hand is the declarer's own
+        return {declarer: pot}
     friend_part = pot * rules.scoring.friend_share // (rules.scoring.friend_share + 2)
     return {declarer: pot - friend_part, friend: friend_part}

@@ -25,6 +25,7 @@ from .contract import mighty_card
 from .deck import _cards_of, _check_deal, _mask
 from .errors import IllegalAction, MightyError
 from .ghost import GHOST, seats
+from .honeymoon import is_partner_hand
 from .translation import _
 from .ruleset import Ruleset
 from .tables import _Context, _seating, _tables
@@ -267,7 +268,8 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     tables = _tables(rules)
     seating = _seating(players, tables.n)
     seat_of = seating.seat_of
-    if dealer == GHOST and rules.table.ghost or opener == GHOST and rules.table.ghost:
+    if (dealer == GHOST or opener == GHOST) and rules.table.ghost \
+            or rules.table.partner_hands and (is_partner_hand(dealer) or is_partner_hand(opener)):
         raise MightyError(_("the ghost never deals nor opens (table.ghost): dealer {dealer!r}, "
                             "opener {opener!r}").format(dealer=dealer, opener=opener))
     if dealer not in seat_of and (opener is None or not isinstance(dealer, str) or not dealer):
@@ -280,8 +282,8 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     if opener is None:
         seat = seat_of[dealer]
         opener_seat = (seat + 1) % ctx.n if ctx.tables.opener_after_dealer else seat
-        if opener_seat == ctx.ghost_seat:
-            opener_seat = 0  # the seat after the ghost's
+        while ctx.silent >> opener_seat & 1:  # the ghost, a friend hand: the next player
+            opener_seat = (opener_seat + 1) % ctx.n
     elif opener in seat_of:
         opener_seat = seat_of[opener]
     else:
@@ -290,7 +292,7 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     setup.calls = ()
     setup.standing = None
     setup.standing_seat = None
-    setup.passed = 1 << ctx.ghost_seat if ctx.ghost_seat >= 0 else 0  # the ghost never bids
+    setup.passed = ctx.silent  # the ghost and 허니문's friend hands never bid
     setup.consecutive = 0
     setup.opener = opener_seat
     setup.deal_miss_seat = None

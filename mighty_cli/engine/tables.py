@@ -75,7 +75,9 @@ class _RuleTables:
         # (contract, called card, lead request) -> its _Contract (read-only once built)
         self.contracts: dict[tuple, "_Contract"] = {}
         # table.players, table.removed_cards, table.kitty_size (000 §3.5: 4마, 3마, 2마)
-        self.n = rules.table.players + (1 if rules.table.ghost else 0)  # the ghost's seat
+        # the ghost's seat (ghost.py); 허니문's friend hands (honeymoon.py)
+        self.n = rules.table.players * (2 if rules.table.partner_hands else 1) \
+            + (1 if rules.table.ghost else 0)
         self.kitty_size = rules.table.kitty_size
         self.deck = rules.deck_cards
         self.deck_mask = _mask(self.deck)
@@ -188,7 +190,7 @@ class _Context:
     __slots__ = ("rules", "players", "seat_of", "dealer", "n", "open", "kitty",
                  "deal_masks", "point_mask", "point_total", "full_bid", "tables", "miss_hands",
                  "play_tables", "kitty_size", "deck_mask", "valid", "ghost_seat",
-                 "ghost_pile", "bidders")
+                 "ghost_pile", "bidders", "silent", "partner_hands")
 
     def __init__(self, rules: Ruleset, players: tuple, seating: _Seating, dealer: str,
                  deal: Optional[dict[str, list[int]]], deal_masks: Optional[tuple[int, ...]]):
@@ -213,13 +215,17 @@ class _Context:
         # order; it never bids (-1: no ghost)
         self.ghost_seat = self.n - 1 if rules.table.ghost else -1
         self.ghost_pile = tuple(deal[players[-1]]) if rules.table.ghost and deal else ()
-        self.bidders = self.n - 1 if rules.table.ghost else self.n
+        # the seats that never bid: the ghost's, 허니문's friend hands (every second seat)
+        self.partner_hands = rules.table.partner_hands
+        self.silent = (1 << self.ghost_seat if self.ghost_seat >= 0 else 0) | (
+            sum(1 << seat for seat in range(1, self.n, 2)) if self.partner_hands else 0)
+        self.bidders = self.n - self.silent.bit_count()
         # which players were dealt a hand that may be shown for a deal miss (None: unknown)
         if deal is None or not tables.miss_allowed:
             self.miss_hands = None
         else:
             weight_list = tables.weight_list
             self.miss_hands = tuple(_is_miss_hand(rules, weight_list, deal[player], mask)
-                                    and seat != self.ghost_seat
+                                    and not self.silent >> seat & 1
                                     for seat, (player, mask) in enumerate(zip(players,
                                                                                deal_masks)))

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from mighty_cli.engine.draft import seeded_deal
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.ruleset import bundled_names, load_ruleset
 
@@ -27,7 +28,7 @@ def test_every_slot_is_set_after_every_action(ruleset, open_cards):
     players = PLAYERS[:rules.table.players]  # table.players: 2 to 7
     for seed in range(3):
         rng = random.Random(seed)
-        deal = engine.deal_cards(seed, players, rules.deck_cards, rules.table.hand_size)
+        deal = seeded_deal(rules, seed, players)  # the ghost's pile, a draft: every table
         full = engine.new_hand(rules, players, "Ana", deal)
         state = engine.new_hand(rules, players, "Ana", None if open_cards else deal)
         while full.phase not in ("done", "deal_miss", "redeal"):

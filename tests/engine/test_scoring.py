@@ -199,7 +199,7 @@ def outcomes(draw):
     highest = e.max_bid or 25
     number = draw(st.integers(min_value=lowest, max_value=highest))
     trump = None if no_trump else draw(st.integers(min_value=0, max_value=3))
-    taken = draw(st.integers(min_value=0, max_value=rules.point_card_total))
+    taken = draw(st.integers(min_value=0, max_value=rules.count_total))  # tricks in 변형 2마
     return rules, Bid(number, trump), taken, draw(st.booleans())
 
 
