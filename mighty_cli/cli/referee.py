@@ -467,6 +467,12 @@ class RefereeSession:
             head = ", ".join(bids[:12]) + (" ..." if len(bids) > 12 else "")
             return [_("legal for {player}: {calls}").format(
                 player=s.to_move, calls="pass" + (f", {head}" if bids else ""))]
+        if s.phase == "elimination":
+            if self.rules.table.eliminate_by == "player":
+                return [_("legal: {players}").format(players=", ".join(
+                    a.player for a in self.engine.legal_actions(s)))]
+            return [_("legal: any card in play but {declarer}'s own; one in the kitty (or an "
+                      "eliminated player's) is called again").format(declarer=s.declarer)]
         if s.phase != "play":
             return [_("legal: listed during the election and the play")]
         plays = self.engine.legal_plays(s)

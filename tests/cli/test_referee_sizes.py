@@ -168,6 +168,8 @@ def test_undo_takes_back_the_unseen_redistribution_with_the_last_call(runner):
     index = next(i for i, line in enumerate(lines) if line.endswith(took))
     assert lines[index].startswith("[friend] ")  # the unseen pile and discard went with it
     assert lines[index + 1].startswith("[elimination 1 of 1] ")
+    assert lines[index + 1].endswith(f"legal: any card in play but {state.declarer}'s own; one "
+                                     f"in the kitty (or an eliminated player's) is called again")
 
 
 def test_the_tool_deals_the_pile_out_the_same_way_every_time(runner):
@@ -284,3 +286,20 @@ def test_recorded_three_ma_outcome_with_a_friend_is_refused(runner, tmp_path):
     assert result.output.splitlines()[-1] == (
         "Error: hand 1: friend = 'C', but the declarer always plays alone under standard-3 "
         "(friend = \"none\")")
+
+
+def test_naming_rule_eliminates_the_player_named(runner, tmp_path):
+    club = tmp_path / "named-6.toml"
+    club.write_text('extends = "standard-6"\n[meta]\nname = "named-6"\ntitle = "named"\n'
+                    '[table]\neliminate_by = "player"\n')
+    typed = ["14s"] + ["pass"] * 5 + ["legal", "c5", "Ana", "fay", "undo"]
+    result = runner.invoke(cli, ["referee", "-r", str(club), "--players", ",".join(names(6)),
+                                 "--seed", "2"], input="\n".join(typed) + "\nquit\ndiscard\n")
+    lines = result.output.splitlines()
+    ask = "[elimination 1 of 1] Ana names a player to eliminate (탈락): "
+    assert ask + "✗ 'c5' is not one of the players (Ana, Bo, Cy, Di, Ed, Fay)" in lines
+    assert ask + "✗ elimination: Ana cannot eliminate himself" in lines
+    assert ask + "✓ Ana eliminates Fay (탈락)" in lines
+    assert ask + "legal: Bo, Cy, Di, Ed, Fay" in lines
+    assert "to deal out: Ana 5, Bo 2, Cy 2, Di 2, Ed 2" in lines
+    assert any(line.endswith("↶ took back the elimination of Fay") for line in lines)
