@@ -25,6 +25,13 @@ def english():
     set_language("en")
 
 
+@pytest.fixture(autouse=True)
+def _in_a_scratch_folder(tmp_path_factory, monkeypatch):
+    """Every test runs in a scratch folder, so a file a command writes by default (a referee
+    keeping unsaved work on quit) never lands in the source tree."""
+    monkeypatch.chdir(tmp_path_factory.mktemp("cwd"))
+
+
 @pytest.fixture
 def runner(tmp_path, monkeypatch) -> CliRunner:
     """A CliRunner whose default database lives in a temporary folder."""
