@@ -1,0 +1,160 @@
+"""Bulk writing: rows by the hundred thousand, as plain tuples, in the caller's transaction.
+
+An import writes a million hands and six million player rows. SQLAlchemy's ``insert()`` spends
+more time turning each row dictionary into parameters than the database spends storing it, so
+the bulk path hands the driver prepared tuples itself:
+
+- SQLite: one ``executemany`` of a precompiled ``INSERT`` per table and batch;
+- PostgreSQL (psycopg): one ``COPY ... FROM STDIN`` per table and batch.
+
+Primary keys are reserved up front (:class:`IdBlock`), so a hand's player rows need no query to
+learn the hand's id and sessions are written in batches like hands. Values are made database-
+ready by the caller through :func:`bind_value` (timestamps and dates are text on SQLite);
+stored points are checked against their range here (:func:`check_points`), so a refusal is the
+same one line on both databases. A driver error is raised as SQLAlchemy raises one, so the
+commands report it (and roll back) exactly as before.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional, Sequence
+
+from sqlalchemy import Table, func, select, text
+from sqlalchemy.engine import Connection
+from sqlmodel import Session
+
+from ..engine.limits import POINTS_LIMIT
+from .models import PointsOutOfRange
+
+
+def bind_value(connection: Connection, table: Table, column: str, value: Any) -> Any:
+    """``value`` as the driver should receive it for ``table.column`` (what SQLAlchemy's
+    bind processing would make of it: on SQLite a timestamp or date becomes text)."""
+    kind = table.c[column].type
+    processor = kind.dialect_impl(connection.dialect).bind_processor(connection.dialect)
+    return processor(value) if processor is not None else value
+
+
+def check_points(rows: Iterable[Sequence], *indexes: int) -> None:
+    """Refuse a row whose stored points (columns ``indexes``) are out of range, with the line
+    :class:`.models.StoredPoints` gives."""
+    low, high = -POINTS_LIMIT, POINTS_LIMIT
+    for row in rows:
+        for index in indexes:
+            value = row[index]
+            if not low <= value <= high:
+                raise PointsOutOfRange(f"{value:,} points for one player in one hand: a league "
+                                       f"stores from {-POINTS_LIMIT:,} to {POINTS_LIMIT:,}")
+
+
+class IdBlock:
+    """Primary keys for rows about to be written to ``table``, handed out in order.
+
+    SQLite: the next key after the table's largest (the import holds the database's write lock
+    from ``BEGIN IMMEDIATE``, so nobody else can take it). PostgreSQL: keys taken from the
+    column's sequence ``block`` at a time (a gap is left by a rollback, as with any insert)."""
+
+    def __init__(self, connection: Connection, table: Table, block: int = 5000) -> None:
+        self.connection, self.table, self.block = connection, table, block
+        self.postgres = connection.dialect.name == "postgresql"
+        self.reserved: list[int] = []
+        self.next = 0
+        if not self.postgres:
+            self.next = (connection.execute(select(func.max(table.c.id))).scalar() or 0) + 1
+
+    def take(self) -> int:
+        if not self.postgres:
+            self.next += 1
+            return self.next - 1
+        if not self.reserved:
+            self.reserved = list(reversed(self.connection.execute(
+                text("SELECT nextval(pg_get_serial_sequence(:table, 'id')) "
+                     "FROM generate_series(1, :count)"),
+                {"table": self.table.name, "count": self.block}).scalars().all()))
+        return self.reserved.pop()
+
+
+def write_rows(s: Session, table: Table, columns: Sequence[str], rows: list[tuple]) -> None:
+    """Tuples (in ``columns`` order, database-ready values) into ``table``: one executemany, or
+    on PostgreSQL with psycopg one COPY."""
+    if not rows:
+        return
+    connection = s.connection()
+    names = ", ".join(f'"{name}"' for name in columns)
+    driver = connection.connection.driver_connection  # type: ignore[union-attr]
+    dbapi = connection.dialect.dbapi
+    if connection.dialect.name == "postgresql" and connection.dialect.driver == "psycopg":
+        statement = f'COPY "{table.name}" ({names}) FROM STDIN'
+        try:
+            with driver.cursor() as cursor, cursor.copy(statement) as copy:
+                write = copy.write_row
+                for row in rows:
+                    write(row)
+        except dbapi.Error as exc:
+            _raise(statement, exc, dbapi)
+        return
+    if connection.dialect.name != "sqlite":  # another driver: SQLAlchemy's own executemany
+        connection.execute(table.insert(), [dict(zip(columns, row)) for row in rows])
+        return
+    statement = (f'INSERT INTO "{table.name}" ({names}) '
+                 f'VALUES ({", ".join("?" * len(columns))})')
+    cursor = driver.cursor()
+    try:
+        cursor.executemany(statement, rows)
+    except dbapi.Error as exc:
+        _raise(statement, exc, dbapi)
+    finally:
+        cursor.close()
+
+
+def _raise(statement: str, exc: Exception, dbapi: Any) -> None:
+    """The driver's own error, raised as SQLAlchemy raises one."""
+    from sqlalchemy.exc import DBAPIError
+
+    raise DBAPIError.instance(statement, None, exc, dbapi.Error) from None
+
+
+class DeferredIndexes:
+    """Secondary indexes set aside while a bulk load writes, and built again at its end.
+
+    Keeping an index on ``hand_player.player_id`` in order costs more per row than writing the
+    row; building it once from the finished table is a sort. So on SQLite, once an import has
+    written at least as many hands as the league store held before it (and a whole batch), the
+    listed tables' plain indexes are dropped, and :meth:`restore` creates them again before the
+    import reads anything back. The drop is part of the import's transaction: a failed import
+    rolls it back with everything else. (Unique constraints stay: they check the rows.)
+
+    PostgreSQL keeps its indexes: dropping one there locks the whole table against readers of
+    every league until the import commits."""
+
+    def __init__(self, s: Session, tables: Sequence[Table]) -> None:
+        self.s, self.tables = s, tables
+        self.sqlite = s.connection().dialect.name == "sqlite"
+        self.before: Optional[int] = None
+        self.dropped = False
+
+    def consider(self, written: int, table: Table) -> None:
+        """After ``written`` rows of ``table`` are written: set the indexes aside if that is as
+        many as the table held before."""
+        if not self.sqlite or self.dropped:
+            return
+        connection = self.s.connection()
+        if self.before is None:
+            self.before = connection.execute(select(func.count()).select_from(table)).scalar()
+        if written >= self.before:
+            for index in self._indexes():
+                connection.exec_driver_sql(f'DROP INDEX IF EXISTS "{index.name}"')
+            self.dropped = True
+
+    def restore(self) -> None:
+        """Build the indexes set aside (nothing if none was)."""
+        if self.dropped:
+            connection = self.s.connection()
+            for index in self._indexes():
+                index.create(connection, checkfirst=True)
+            self.dropped = False
+
+    def _indexes(self) -> list:
+        return [index for table in self.tables for index in sorted(table.indexes,
+                                                                    key=lambda i: i.name)
+                if not index.unique]
