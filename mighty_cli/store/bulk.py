@@ -21,6 +21,7 @@ from typing import Any, Iterable, Optional, Sequence
 
 from sqlalchemy import Table, func, select, text
 from sqlalchemy.engine import Connection
+from sqlalchemy.schema import CreateIndex
 from sqlmodel import Session
 
 from ..engine.limits import POINTS_LIMIT
@@ -115,46 +116,75 @@ def _raise(statement: str, exc: Exception, dbapi: Any) -> None:
 
 
 class DeferredIndexes:
-    """Secondary indexes set aside while a bulk load writes, and built again at its end.
+    """Checks set aside while a bulk load writes, and put back at its end.
 
-    Keeping an index on ``hand_player.player_id`` in order costs more per row than writing the
-    row; building it once from the finished table is a sort. So on SQLite, once an import has
-    written at least as many hands as the league store held before it (and a whole batch), the
-    listed tables' plain indexes are dropped, and :meth:`restore` creates them again before the
-    import reads anything back. The drop is part of the import's transaction: a failed import
-    rolls it back with everything else. (Unique constraints stay: they check the rows.)
+    SQLite: keeping an index on ``hand_player.player_id`` in order costs more per row than
+    writing the row; building it once from the finished table is a sort. So once an import has
+    written at least as many hands as the store held before it (and a whole batch), the listed
+    tables' plain indexes are dropped, and :meth:`restore` creates them again before the import
+    reads anything back.
 
-    PostgreSQL keeps its indexes: dropping one there locks the whole table against readers of
-    every league until the import commits."""
+    PostgreSQL: its foreign keys are checked by a trigger per row (three lookups for each
+    player row: most of the time an import takes there), while adding a key back checks the
+    whole table in one join. Dropping a key locks the tables it links against every reader
+    until the import commits, so this is done only when the store held no hand at all: a
+    league brought into a new database (a migration, a restore of an export). Indexes stay.
+
+    Either way the change is part of the import's transaction: a failed import rolls it back
+    with everything else, and unique constraints stay (they check the rows)."""
 
     def __init__(self, s: Session, tables: Sequence[Table]) -> None:
         self.s, self.tables = s, tables
-        self.sqlite = s.connection().dialect.name == "sqlite"
+        self.dialect = s.connection().dialect.name
         self.before: Optional[int] = None
-        self.dropped = False
+        self.dropped: list[tuple[str, str]] = []   # (table, statement that puts it back)
+        self.done = self.dialect not in ("sqlite", "postgresql")
 
     def consider(self, written: int, table: Table) -> None:
-        """After ``written`` rows of ``table`` are written: set the indexes aside if that is as
-        many as the table held before."""
-        if not self.sqlite or self.dropped:
+        """Before a batch that brings the hands written to ``written``: set the checks aside
+        if that is as many hands as ``table`` held before (PostgreSQL: if it held none)."""
+        if self.done:
             return
         connection = self.s.connection()
         if self.before is None:
             self.before = connection.execute(select(func.count()).select_from(table)).scalar()
-        if written >= self.before:
+        if written < self.before or (self.dialect == "postgresql" and self.before):
+            return
+        self.done = True
+        if self.dialect == "sqlite":
             for index in self._indexes():
                 connection.exec_driver_sql(f'DROP INDEX IF EXISTS "{index.name}"')
-            self.dropped = True
+                self.dropped.append((index.table.name, str(CreateIndex(index).compile(
+                    dialect=connection.dialect))))
+            return
+        from sqlalchemy import inspect
+
+        inspector = inspect(connection)
+        for table_ in self.tables:
+            for key in inspector.get_foreign_keys(table_.name):
+                columns = ", ".join(f'"{c}"' for c in key["constrained_columns"])
+                referred = ", ".join(f'"{c}"' for c in key["referred_columns"])
+                connection.exec_driver_sql(
+                    f'ALTER TABLE "{table_.name}" DROP CONSTRAINT "{key["name"]}"')
+                options = key.get("options") or {}
+                clauses = "".join(f" ON {word.upper()} {options[name]}"
+                                  for word, name in (("delete", "ondelete"),
+                                                     ("update", "onupdate"))
+                                  if options.get(name))
+                if options.get("deferrable"):
+                    clauses += f" DEFERRABLE INITIALLY {options.get('initially') or 'IMMEDIATE'}"
+                self.dropped.append((table_.name, (
+                    f'ALTER TABLE "{table_.name}" ADD CONSTRAINT "{key["name"]}" FOREIGN KEY '
+                    f'({columns}) REFERENCES "{key["referred_table"]}" ({referred}){clauses}')))
 
     def restore(self) -> None:
-        """Build the indexes set aside (nothing if none was)."""
-        if self.dropped:
-            connection = self.s.connection()
-            for index in self._indexes():
-                index.create(connection, checkfirst=True)
-            self.dropped = False
+        """Put back what was set aside (nothing if nothing was)."""
+        connection = self.s.connection()
+        for _, statement in self.dropped:
+            connection.exec_driver_sql(statement)
+        self.dropped = []
 
     def _indexes(self) -> list:
-        return [index for table in self.tables for index in sorted(table.indexes,
-                                                                    key=lambda i: i.name)
+        return [index for table in self.tables
+                for index in sorted(table.indexes, key=lambda i: i.name or "")
                 if not index.unique]
