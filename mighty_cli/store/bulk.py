@@ -25,7 +25,7 @@ from sqlalchemy.schema import CreateIndex
 from sqlmodel import Session
 
 from ..engine.limits import POINTS_LIMIT
-from .models import PointsOutOfRange
+from .models import StoredPoints
 
 
 def bind_value(connection: Connection, table: Table, column: str, value: Any) -> Any:
@@ -38,14 +38,13 @@ def bind_value(connection: Connection, table: Table, column: str, value: Any) ->
 
 def check_points(rows: Iterable[Sequence], *indexes: int) -> None:
     """Refuse a row whose stored points (columns ``indexes``) are out of range, with the line
-    :class:`.models.StoredPoints` gives."""
+    :class:`.models.StoredPoints` gives (its own)."""
     low, high = -POINTS_LIMIT, POINTS_LIMIT
     for row in rows:
         for index in indexes:
             value = row[index]
             if not low <= value <= high:
-                raise PointsOutOfRange(f"{value:,} points for one player in one hand: a league "
-                                       f"stores from {-POINTS_LIMIT:,} to {POINTS_LIMIT:,}")
+                StoredPoints().process_bind_param(value, None)  # raises PointsOutOfRange
 
 
 class IdBlock:
