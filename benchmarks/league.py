@@ -123,6 +123,7 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
             return function(s, *a, **k)
 
     start = time.perf_counter()
+    cpu_start = time.process_time()
     extra = ""
     if name == "import":
         from mighty_cli.store.formats import open_record
@@ -143,6 +144,7 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
         while (hand := run(services.show_hand, "bench", number)).status != "scored":
             number += 1
         start = time.perf_counter()
+        cpu_start = time.process_time()
         done = run(services.amend_hand, "bench", number, who="bench", why="benchmark",
                    taken=hand.taken + 1 if hand.taken < 20 else 19)
         extra = (f"hand {number}: {done.hands_resettled} resettled, {len(done.changes)} "
@@ -160,9 +162,10 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
         elapsed = time.perf_counter() - start
         extra = f"{count} full hands, {count / elapsed:.0f} hands/s"
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     engine.dispose()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {"phase": name, "seconds": elapsed, "per_hand_us": elapsed / hands * 1e6,
+    return {"phase": name, "seconds": elapsed, "cpu": cpu, "per_hand_us": elapsed / hands * 1e6,
             "peak_mb": peak, "note": extra}
 
 
@@ -197,7 +200,9 @@ def main() -> None:
     phases = args.phases.split(",")
     if "replay" in phases:
         write_full_hands(folder / "full.toml", args.full_hands)
-    print(f"{'phase':<14} {'seconds':>8} {'µs/hand':>9} {'peak MB':>8}  note")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; 'cpu s' is this "
+          f"process's own CPU time (the database server's is not in it)")
+    print(f"{'phase':<14} {'seconds':>8} {'cpu s':>8} {'µs/hand':>9} {'peak MB':>8}  note")
     for name in phases:
         result = subprocess.run([sys.executable, __file__, "--hands", str(args.hands), "--one",
                                  name, url, str(folder)], capture_output=True, text=True,
@@ -208,8 +213,9 @@ def main() -> None:
         figures = json.loads(result.stdout.strip().splitlines()[-1])
         per_hand = figures["per_hand_us"] if name in ("import",) or name.startswith("export") \
             else float("nan")
-        print(f"{name:<14} {figures['seconds']:8.2f} {per_hand:9.1f} {figures['peak_mb']:8.0f}  "
-              f"{figures['note']}", flush=True)
+        print(f"{name:<14} {figures['seconds']:8.2f} {figures['cpu']:8.2f} {per_hand:9.1f} "
+              f"{figures['peak_mb']:8.0f}  {figures['note']}", flush=True)
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 
 if __name__ == "__main__":

@@ -262,6 +262,39 @@ def hand_json(view: HandView) -> dict:
 
 
 _dumps = _JSON.encode
+#: JSON of a value that repeats from hand to hand (typed: True, 1 and 1.0 are not the same).
+_json_value = lru_cache(maxsize=8192, typed=True)(_dumps)
+
+
+@lru_cache(maxsize=4096)
+def _json_names(names: tuple[str, ...]) -> str:
+    return _dumps(list(names))
+
+
+def json_export_hand(view: HandView) -> str:
+    """An exported hand as JSON text: what ``_dumps(hand_json(view))`` writes, built directly
+    for a hand recorded by its outcome (a refereed hand goes the general way)."""
+    if view.full and view.record_toml:
+        return _dumps(hand_json(view))
+    j = _json_value
+    base = view.base
+    if base is not None and float(base).is_integer():
+        base = int(base)
+    deltas = ", ".join([f"{j(name)}: {value}" for name, value in view.deltas.items()])
+    return (f'{{"number": {view.number}, "session": {view.session}, '
+            f'"day": "{view.day.isoformat()}", "status": {j(view.status)}, '
+            f'"voided": {"true" if view.voided else "false"}, '
+            f'"players": {_json_names(tuple(view.players))}, '
+            f'"sitting_out": {_json_names(tuple(view.sitting_out))}, '
+            f'"dealer": {j(view.dealer)}, "declarer": {j(view.declarer)}, '
+            f'"friend": {j(view.friend)}, "friend_call": {j(view.friend_call)}, '
+            f'"contract": {j(view.contract)}, "taken": {j(view.taken)}, '
+            f'"success": {j(view.success)}, "base": {j(base)}, '
+            f'"multiplier": {j(view.multiplier)}, '
+            f'"doublings": {_json_names(tuple(view.doublings))}, '
+            f'"deal_miss": {j(view.deal_miss)}, "pot_after": {view.pot_after}, '
+            f'"full": {"true" if view.full else "false"}, "note": {_dumps(view.note)}, '
+            f'"deltas": {{{deltas}}}}}')
 
 
 # --- CSV ----------------------------------------------------------------------------------------
@@ -332,7 +365,7 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
             ("format", FORMAT), ("league", league.name), ("ruleset", league.ruleset_name),
             ("players", players), ("ruleset_toml", league.ruleset_toml))) + ",\n \"hands\": [")
         first = True
-        for text in _batched(views, lambda v: ",\n  " + _dumps(hand_json(v))):
+        for text in _batched(views, lambda v: ",\n  " + json_export_hand(v)):
             yield text[1:] if first else text
             first = False
         yield ("\n ],\n \"standings\": " + _dumps(standings(s, league.name).to_json())

@@ -6,6 +6,7 @@ ones give."""
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,9 @@ from mighty_cli.store.exports import (
     _export_hand,
     csv_cell,
     csv_row,
+    hand_json,
     iter_hand_views,
+    json_export_hand,
     league_players,
     toml_export_hand,
     toml_hand,
@@ -136,9 +139,12 @@ def test_the_exports_direct_reader_and_writers_agree_with_the_general_ones(engin
     # Cells a cache keyed without types would mix up: True, 1 and 1.0 are equal in Python.
     views.append(dataclasses.replace(views[0], success=True, base=1.0, multiplier=1, taken=1))
     views.append(dataclasses.replace(views[0], success=False, base=0.5, note="=1+1",
-                                     friend_call="-x"))
+                                     friend_call="-x", doublings=["run", "no_trump"]))
+    views.append(dataclasses.replace(views[0], note='"quoted" \\ back\n\x7f', base=None,
+                                     deltas={"김철수": -3, 'A "b"': 0}))
     for view in views:
         assert toml_export_hand(view) == toml_hand(_export_hand(view))
+        assert json_export_hand(view) == json.dumps(hand_json(view), ensure_ascii=False)
         playing = set(view.players)
         assert csv_row(view, names) == [csv_cell(v) for v in (
             view.number, view.session, view.day.isoformat(), view.status, view.dealer,
