@@ -6,9 +6,11 @@ format and replay, each timed with its peak memory.
 
 Outcomes come from a seeded RNG (six players in 5-player sessions of 50 hands, a few deal
 misses), written as a hand-record file hand by hand; the import reads that file as ``mighty
-import`` does (streamed parse, replay, Core inserts). Each phase runs in its own process, so
-"peak" is that phase's maximum resident set size. ``replay`` replays ``--full-hands`` random
-card-by-card hands from a record file (parse included).
+import`` does (streamed parse, replay, bulk inserts: :mod:`mighty_cli.store.bulk`). Each
+phase runs in its own process, so "peak" is that phase's maximum resident set size, and "cpu s"
+its own CPU time (on a shared machine wall time grows with the load average, printed before and
+after; the database server's CPU time is not in "cpu s"). ``replay`` replays ``--full-hands``
+random card-by-card hands from a record file (parse included).
 
 Targets (issue 12), at 1M hands on SQLite and PostgreSQL: import <= 60 µs per hand and
 <= 300 MB; export <= 30 s in every format with flat memory; amend <= 1 s at any size;
