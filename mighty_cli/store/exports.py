@@ -24,7 +24,7 @@ from ..engine.record import FORMAT
 from . import LeagueError
 from .hands import HandView
 from .lookups import get_league
-from .models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat
+from .models import HandPlayer, League, LeagueSession, Player, SessionSeat
 
 #: Hands read per query: big enough to be quick, small enough to keep memory flat.
 CHUNK = 2000
