@@ -6,9 +6,12 @@ format and replay, each timed with its peak memory.
 
 Outcomes come from a seeded RNG (six players in 5-player sessions of 50 hands, a few deal
 misses), written as a hand-record file hand by hand; the import reads that file as ``mighty
-import`` does (streamed parse, replay, Core inserts). Each phase runs in its own process, so
-"peak" is that phase's maximum resident set size. ``replay`` replays ``--full-hands`` random
-card-by-card hands from a record file (parse included).
+import`` does (streamed parse, replay, bulk inserts: :mod:`mighty_cli.store.bulk`). Each
+phase runs in its own process, so "peak" is that phase's maximum resident set size. On a shared
+machine wall time grows with the load average (printed before and after), so each phase also
+prints its own CPU time ("cpu s") and its PostgreSQL backends' ("db cpu s", when the server is
+local). ``replay`` replays ``--full-hands`` random card-by-card hands from a record file (parse
+included).
 
 Targets (issue 12), at 1M hands on SQLite and PostgreSQL: import <= 60 µs per hand and
 <= 300 MB; export <= 30 s in every format with flat memory; amend <= 1 s at any size;
@@ -117,12 +120,14 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
     from mighty_cli.store.db import make_engine, transaction
 
     engine = make_engine(url)
+    backends = _watch_backends(engine)
 
     def run(function, *a, **k):
         with transaction(engine) as s:
             return function(s, *a, **k)
 
     start = time.perf_counter()
+    cpu_start = time.process_time()
     extra = ""
     if name == "import":
         from mighty_cli.store.formats import open_record
@@ -143,6 +148,7 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
         while (hand := run(services.show_hand, "bench", number)).status != "scored":
             number += 1
         start = time.perf_counter()
+        cpu_start = time.process_time()
         done = run(services.amend_hand, "bench", number, who="bench", why="benchmark",
                    taken=hand.taken + 1 if hand.taken < 20 else 19)
         extra = (f"hand {number}: {done.hands_resettled} resettled, {len(done.changes)} "
@@ -160,10 +166,40 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
         elapsed = time.perf_counter() - start
         extra = f"{count} full hands, {count / elapsed:.0f} hands/s"
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
+    server = sum(_cpu_of(pid) for pid in backends)
     engine.dispose()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {"phase": name, "seconds": elapsed, "per_hand_us": elapsed / hands * 1e6,
-            "peak_mb": peak, "note": extra}
+    return {"phase": name, "seconds": elapsed, "cpu": cpu, "server_cpu": server,
+            "per_hand_us": elapsed / hands * 1e6, "peak_mb": peak, "note": extra}
+
+
+def _watch_backends(engine) -> list[int]:
+    """The process ids of the PostgreSQL backends this phase's connections use (when the
+    server runs on this machine, their CPU time is read from /proc at the end)."""
+    pids: list[int] = []
+    if engine.dialect.name != "postgresql":
+        return pids
+    from sqlalchemy import event
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection, _record):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("SELECT pg_backend_pid()")
+        pids.append(cursor.fetchone()[0])
+        cursor.close()
+        dbapi_connection.commit()
+
+    return pids
+
+
+def _cpu_of(pid: int) -> float:
+    """User and system CPU seconds of a process on this machine (0 if it is not here)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
@@ -197,7 +233,10 @@ def main() -> None:
     phases = args.phases.split(",")
     if "replay" in phases:
         write_full_hands(folder / "full.toml", args.full_hands)
-    print(f"{'phase':<14} {'seconds':>8} {'µs/hand':>9} {'peak MB':>8}  note")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; 'cpu s' is the "
+          f"phase's own CPU time, 'db cpu s' its PostgreSQL backends' (when local)")
+    print(f"{'phase':<14} {'seconds':>8} {'cpu s':>8} {'db cpu s':>8} {'µs/hand':>9} "
+          f"{'peak MB':>8}  note")
     for name in phases:
         result = subprocess.run([sys.executable, __file__, "--hands", str(args.hands), "--one",
                                  name, url, str(folder)], capture_output=True, text=True,
@@ -208,8 +247,10 @@ def main() -> None:
         figures = json.loads(result.stdout.strip().splitlines()[-1])
         per_hand = figures["per_hand_us"] if name in ("import",) or name.startswith("export") \
             else float("nan")
-        print(f"{name:<14} {figures['seconds']:8.2f} {per_hand:9.1f} {figures['peak_mb']:8.0f}  "
-              f"{figures['note']}", flush=True)
+        print(f"{name:<14} {figures['seconds']:8.2f} {figures['cpu']:8.2f} "
+              f"{figures['server_cpu']:8.2f} {per_hand:9.1f} "
+              f"{figures['peak_mb']:8.0f}  {figures['note']}", flush=True)
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 
 if __name__ == "__main__":

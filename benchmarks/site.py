@@ -4,7 +4,7 @@ largest page.
     python benchmarks/site.py [--hands 1000000] [--db URL] [--keep DIR] [--build-only]
 
 The league is built fast through the store's bulk path (the rows ``mighty import`` writes,
-``store.interchange._bulk_insert``) from a seeded skill-model season
+``store.interchange``) from a seeded skill-model season
 (:mod:`mighty_cli.skill_season`: ten players, sessions of 50 hands with six present), each
 hand scored by the engine's scoring (``engine.record.score_outcome``); the five refereed
 examples are then imported the ordinary way, so hand pages exist. Target: every page at most

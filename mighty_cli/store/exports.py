@@ -24,7 +24,7 @@ from ..engine.record import FORMAT
 from . import LeagueError
 from .hands import HandView
 from .lookups import get_league
-from .models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat
+from .models import HandPlayer, League, LeagueSession, Player, SessionSeat
 
 #: Hands read per query: big enough to be quick, small enough to keep memory flat.
 CHUNK = 2000
@@ -58,58 +58,76 @@ def league_players(s: Session, league_id: int) -> list[str]:
     return list(names)
 
 
-_HAND_COLUMNS = (Hand.id, Hand.number, Hand.session_id, Hand.status, Hand.voided, Hand.dealer_id,
-                 Hand.declarer_id, Hand.friend_id, Hand.deal_miss_id, Hand.contract,
-                 Hand.friend_call, Hand.taken, Hand.success, Hand.base, Hand.multiplier,
-                 Hand.doublings, Hand.pot_after, Hand.full, Hand.record_toml, Hand.note)
+#: A hand's columns as the export reads them (plain SQL on the driver's own cursor: at a
+#: million hands, SQLAlchemy's row objects cost more than the query).
+_HAND_SQL = ("SELECT id, number, session_id, status, voided, dealer_id, declarer_id, friend_id, "
+             "deal_miss_id, contract, friend_call, taken, success, base, multiplier, doublings, "
+             "pot_after, \"full\", record_toml, note FROM hand "
+             "WHERE league_id = {0} AND number > {0}{1} ORDER BY number LIMIT {0}")
+_MEMBER_SQL = ("SELECT hp.hand_id, hp.seat, hp.points + hp.pot, hp.player_id, hp.role "
+               "FROM hand_player hp JOIN hand h ON h.id = hp.hand_id "
+               "WHERE h.league_id = {0} AND h.number >= {0} AND h.number <= {0}")
+
+
+def _seat_order(row: tuple) -> tuple:
+    return (row[0] is None, row[0] or 0, row[1])
 
 
 def iter_hand_views(s: Session, league: League, *, include_voided: bool = False,
                     chunk: int = 0) -> Iterator[HandView]:
     """The league's hands in order as views, read ``chunk`` (default :data:`CHUNK`) hands at
-    a time."""
+    a time (keyset pages on the hand number, on the transaction's own connection)."""
     chunk = chunk or CHUNK
-    # Core queries on the session's connection: rows as tuples, no ORM loading per row.
+    s.flush()
     connection = s.connection()
     names = dict(connection.execute(select(Player.id, Player.name)).all())
     sessions = {i: (n, d) for i, n, d in connection.execute(
         select(LeagueSession.id, LeagueSession.number, LeagueSession.day)
         .where(LeagueSession.league_id == league.id)).all()}
+    mark = "?" if connection.dialect.name == "sqlite" else "%s"
+    hand_sql = _HAND_SQL.format(mark, "" if include_voided else " AND NOT voided")
+    member_sql = _MEMBER_SQL.format(mark)
+    cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    get = names.get
     after = 0
-    while True:
-        query = select(*_HAND_COLUMNS).where(Hand.league_id == league.id, Hand.number > after)
-        if not include_voided:
-            query = query.where(Hand.voided == False)  # noqa: E712
-        hands = connection.execute(query.order_by(Hand.number).limit(chunk)).all()
-        if not hands:
-            return
-        first, last = hands[0][1], hands[-1][1]
-        members: dict[int, list[tuple]] = {}
-        for hand_id, seat, points, pot, player_id, role in connection.execute(
-                select(HandPlayer.hand_id, HandPlayer.seat, HandPlayer.points, HandPlayer.pot,
-                       HandPlayer.player_id, HandPlayer.role)
-                .join(Hand, Hand.id == HandPlayer.hand_id)
-                .where(Hand.league_id == league.id, Hand.number >= first,
-                       Hand.number <= last)).all():
-            members.setdefault(hand_id, []).append((seat, names[player_id], points + pot, role))
-        for (hand_id, number, session_id, status, voided, dealer, declarer, friend, miss,
-             contract, friend_call, taken, success, base, multiplier, doublings, pot_after,
-             full, record_toml, note) in hands:
-            rows = sorted(members.get(hand_id, ()),
-                          key=lambda r: (r[0] is None, r[0] or 0, r[1]))
-            session_number, day = sessions[session_id]
-            yield HandView(
-                number=number, session=session_number, day=day, status=status, voided=voided,
-                players=[r[1] for r in rows if r[0] is not None],
-                sitting_out=[r[1] for r in rows if r[0] is None],
-                dealer=names.get(dealer), declarer=names.get(declarer),
-                friend=names.get(friend), friend_call=friend_call, contract=contract,
-                taken=taken, success=success, base=base, multiplier=multiplier,
-                doublings=[d for d in doublings.split(",") if d], deal_miss=names.get(miss),
-                pot_after=pot_after, full=full, note=note,
-                deltas={r[1]: r[2] for r in rows}, record_toml=record_toml,
-                eliminated=[r[1] for r in rows if r[3] == "eliminated"])  # 6마, 7마
-        after = last
+    try:
+        while True:
+            cursor.execute(hand_sql, (league.id, after, chunk))
+            hands = cursor.fetchall()
+            if not hands:
+                return
+            first, last = hands[0][1], hands[-1][1]
+            members: dict[int, list[tuple]] = {}
+            cursor.execute(member_sql, (league.id, first, last))
+            for hand_id, seat, points, player_id, role in cursor.fetchall():
+                row = (seat, names[player_id], points, role)
+                if hand_id in members:
+                    members[hand_id].append(row)
+                else:
+                    members[hand_id] = [row]
+            for (hand_id, number, session_id, status, voided, dealer, declarer, friend, miss,
+                 contract, friend_call, taken, success, base, multiplier, doublings, pot_after,
+                 full, record_toml, note) in hands:
+                rows = members.get(hand_id, ())
+                if len(rows) > 1:
+                    rows.sort(key=_seat_order)  # type: ignore[union-attr]
+                session_number, day = sessions[session_id]
+                yield HandView(
+                    number=number, session=session_number, day=day, status=status,
+                    voided=bool(voided),
+                    players=[r[1] for r in rows if r[0] is not None],
+                    sitting_out=[r[1] for r in rows if r[0] is None],
+                    dealer=get(dealer), declarer=get(declarer), friend=get(friend),
+                    friend_call=friend_call, contract=contract, taken=taken,
+                    success=None if success is None else bool(success), base=base,
+                    multiplier=multiplier,
+                    doublings=[d for d in doublings.split(",") if d] if doublings else [],
+                    deal_miss=get(miss), pot_after=pot_after, full=bool(full), note=note,
+                    deltas={r[1]: r[2] for r in rows}, record_toml=record_toml,
+                    eliminated=[r[1] for r in rows if r[3] == "eliminated"])  # 6마, 7마
+            after = last
+    finally:
+        cursor.close()
 
 
 def _batched(views: Iterator[HandView], render, size: int = 500) -> Iterator[str]:
@@ -181,6 +199,39 @@ def _export_hand(view: HandView) -> dict:
     return {"number": view.number} | view.hand_dict()
 
 
+@lru_cache(maxsize=4096)  # a league has few seatings
+def _toml_names(names: tuple[str, ...]) -> str:
+    return "[" + ", ".join(map(toml_string, names)) + "]"
+
+
+def toml_export_hand(view: HandView) -> str:
+    """An exported hand as TOML text: what ``toml_hand(_export_hand(view))`` writes, built
+    directly for a hand recorded by its outcome (a refereed hand, or a 6마/7마 hand naming the
+    eliminated, goes the general way)."""
+    if view.full and view.record_toml or view.eliminated:
+        return toml_hand(_export_hand(view))
+    text = (f"\n[[hands]]\nnumber = {view.number}\nsession = {view.session}\n"
+            f"date = {view.day.isoformat()}\nplayers = {_toml_names(tuple(view.players))}\n")
+    if view.dealer is not None:
+        text += f"dealer = {toml_string(view.dealer)}\n"
+    if view.status == "deal_miss":
+        if view.deal_miss is not None:
+            text += f"deal_miss = {toml_string(view.deal_miss)}\n"
+    else:
+        if view.declarer is not None:
+            text += f"declarer = {toml_string(view.declarer)}\n"
+        if view.contract is not None:
+            text += f"contract = {toml_string(view.contract)}\n"
+        text += f"friend = {toml_string(view.friend or 'none')}\n"
+        if view.friend_call is not None:
+            text += f"friend_call = {toml_string(view.friend_call)}\n"
+        if view.taken is not None:
+            text += f"taken = {view.taken}\n"
+    if view.note:
+        text += f"note = {toml_string(view.note)}\n"
+    return text
+
+
 def _toml_header(league: League, players: list[str]) -> str:
     import tomli_w
 
@@ -215,6 +266,40 @@ def hand_json(view: HandView) -> dict:
 
 
 _dumps = _JSON.encode
+#: JSON of a value that repeats from hand to hand (typed: True, 1 and 1.0 are not the same).
+_json_value = lru_cache(maxsize=8192, typed=True)(_dumps)
+
+
+@lru_cache(maxsize=4096)
+def _json_names(names: tuple[str, ...]) -> str:
+    return _dumps(list(names))
+
+
+def json_export_hand(view: HandView) -> str:
+    """An exported hand as JSON text: what ``_dumps(hand_json(view))`` writes, built directly
+    for a hand recorded by its outcome (a refereed hand, or a 6마/7마 hand naming the
+    eliminated, goes the general way)."""
+    if view.full and view.record_toml or view.eliminated:
+        return _dumps(hand_json(view))
+    j = _json_value
+    base = view.base
+    if base is not None and float(base).is_integer():
+        base = int(base)
+    deltas = ", ".join([f"{j(name)}: {value}" for name, value in view.deltas.items()])
+    return (f'{{"number": {view.number}, "session": {view.session}, '
+            f'"day": "{view.day.isoformat()}", "status": {j(view.status)}, '
+            f'"voided": {"true" if view.voided else "false"}, '
+            f'"players": {_json_names(tuple(view.players))}, '
+            f'"sitting_out": {_json_names(tuple(view.sitting_out))}, '
+            f'"dealer": {j(view.dealer)}, "declarer": {j(view.declarer)}, '
+            f'"friend": {j(view.friend)}, "friend_call": {j(view.friend_call)}, '
+            f'"contract": {j(view.contract)}, "taken": {j(view.taken)}, '
+            f'"success": {j(view.success)}, "base": {j(base)}, '
+            f'"multiplier": {j(view.multiplier)}, '
+            f'"doublings": {_json_names(tuple(view.doublings))}, '
+            f'"deal_miss": {j(view.deal_miss)}, "pot_after": {view.pot_after}, '
+            f'"full": {"true" if view.full else "false"}, "note": {_dumps(view.note)}, '
+            f'"deltas": {{{deltas}}}}}')
 
 
 # --- CSV ----------------------------------------------------------------------------------------
@@ -238,17 +323,29 @@ def csv_cell(value: Any) -> str:
     return str(value)
 
 
+#: :func:`csv_cell` of a text that repeats from hand to hand (names, contracts, seatings).
+_csv_text = lru_cache(maxsize=8192, typed=True)(csv_cell)  # typed: True is not 1.0
+
+
 def csv_row(view: HandView, names: list[str]) -> list[str]:
     """One hand as a CSV row: the fixed columns, then each player's points (blank for a
-    player who sat the hand out and paid nothing)."""
-    playing = set(view.players)
-    return [csv_cell(v) for v in (
-        view.number, view.session, view.day.isoformat(), view.status, view.dealer,
-        view.declarer, view.contract, view.friend, view.friend_call, view.taken, view.success,
-        view.base, view.multiplier, " ".join(view.doublings), view.deal_miss, view.pot_after,
-        ", ".join(view.players), view.note, view.record_toml if view.full else None)] + [
-        csv_cell(view.deltas.get(n) if n in playing or view.deltas.get(n) else None)
-        for n in names]
+    player who sat the hand out and paid nothing). Every cell is :func:`csv_cell`'s."""
+    text = _csv_text
+    playing = view.players
+    deltas = view.deltas
+    taken, multiplier = view.taken, view.multiplier
+    row = [str(view.number), str(view.session), view.day.isoformat(), text(view.status),
+           text(view.dealer), text(view.declarer), text(view.contract), text(view.friend),
+           text(view.friend_call), "" if taken is None else str(taken), text(view.success),
+           text(view.base), "" if multiplier is None else str(multiplier),
+           text(" ".join(view.doublings)), text(view.deal_miss), str(view.pot_after),
+           text(", ".join(playing)), csv_cell(view.note),
+           csv_cell(view.record_toml) if view.full else ""]
+    for name in names:
+        value = deltas.get(name)
+        row.append("" if value is None or (not value and name not in playing)
+                   else str(value))
+    return row
 
 
 # --- the export ---------------------------------------------------------------------------------
@@ -265,7 +362,7 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
     views = iter_hand_views(s, league)
     if fmt == "toml":
         yield _toml_header(league, players)
-        yield from _batched(views, lambda v: toml_hand(_export_hand(v)))
+        yield from _batched(views, toml_export_hand)
     elif fmt == "json":
         from .queries import standings
 
@@ -273,7 +370,7 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
             ("format", FORMAT), ("league", league.name), ("ruleset", league.ruleset_name),
             ("players", players), ("ruleset_toml", league.ruleset_toml))) + ",\n \"hands\": [")
         first = True
-        for text in _batched(views, lambda v: ",\n  " + _dumps(hand_json(v))):
+        for text in _batched(views, lambda v: ",\n  " + json_export_hand(v)):
             yield text[1:] if first else text
             first = False
         yield ("\n ],\n \"standings\": " + _dumps(standings(s, league.name).to_json())
@@ -285,12 +382,16 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
         writer = csv.writer(out, lineterminator="\r\n")
         writer.writerow([csv_cell(c) for c in list(CSV_COLUMNS) + players])
 
-        def row(view: HandView) -> str:
-            writer.writerow(csv_row(view, players))
-            return _drain(out)
-
         yield _drain(out)
-        yield from _batched(views, row)
+        batch: list[list[str]] = []
+        for view in views:
+            batch.append(csv_row(view, players))
+            if len(batch) >= 500:
+                writer.writerows(batch)
+                batch = []
+                yield _drain(out)
+        writer.writerows(batch)
+        yield _drain(out)
 
 
 def _drain(out: io.StringIO) -> str:

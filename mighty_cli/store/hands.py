@@ -187,10 +187,13 @@ def evaluate_hand(rules: Ruleset, five: Sequence[str], hand: dict, index: int = 
     return outcome
 
 
-def _run_flags(rules: Ruleset, outcome: HandOutcome) -> tuple[bool, bool]:
+def _run_flags(rules: Ruleset, outcome: HandOutcome,
+               total: Optional[int] = None) -> tuple[bool, bool]:
+    """Whether the hand was a run and a back run (``total``: the rules' point cards, when the
+    caller already has it)."""
     if outcome.status != "scored" or outcome.taken is None or outcome.contract is None:
         return False, False
-    total = rules.point_card_total
+    total = rules.point_card_total if total is None else total
     threshold = rules.scoring.back_run.threshold
     threshold = outcome.contract.number if threshold == "bid" else threshold
     return outcome.taken == total, total - outcome.taken >= threshold
@@ -206,8 +209,9 @@ def _role(outcome: HandOutcome, name: str) -> str:
     return "friend" if name == outcome.friend else "opponent"
 
 
-def _hand_columns(rules: Ruleset, outcome: HandOutcome, ids: dict[str, int]) -> dict:
-    run, back_run = _run_flags(rules, outcome)
+def _hand_columns(rules: Ruleset, outcome: HandOutcome, ids: dict[str, int],
+                  total: Optional[int] = None) -> dict:
+    run, back_run = _run_flags(rules, outcome, total)
     score = outcome.score
     return dict(
         status=outcome.status,
@@ -224,20 +228,34 @@ def _hand_columns(rules: Ruleset, outcome: HandOutcome, ids: dict[str, int]) -> 
         full=outcome.full)
 
 
+#: The columns of :func:`_member_tuples`' rows (a ``hand_player`` row without its hand).
+MEMBER_FIELDS = ("player_id", "league_id", "seat", "role", "points", "pot")
+
+
+def _member_tuples(outcome: HandOutcome, present: Sequence[str], points: dict[str, int],
+                   pot: dict[str, int], ids: dict[str, int], league_id: int) -> list[tuple]:
+    """The hand's ``hand_player`` rows as tuples (:data:`MEMBER_FIELDS`): the five who played
+    in seat order, then the others present (sitting out), then a pot payer not present."""
+    players = outcome.players
+    rows = []
+    for seat, name in enumerate(players):
+        role = _role(outcome, name)
+        rows.append((ids[name], league_id, seat, role, points.get(name, 0), pot.get(name, 0)))
+    for name in present:
+        if name not in players:
+            rows.append((ids[name], league_id, None, "out", points.get(name, 0),
+                         pot.get(name, 0)))
+    for name, amount in pot.items():  # a pot payer who is not at the table at all
+        if name not in players and name not in present:
+            rows.append((ids[name], league_id, None, "out", 0, amount))
+    return rows
+
+
 def _member_rows(outcome: HandOutcome, present: Sequence[str], points: dict[str, int],
                  pot: dict[str, int], ids: dict[str, int], league_id: int) -> list[dict]:
-    rows = []
-    for name in list(outcome.players) + [p for p in present if p not in outcome.players]:
-        playing = name in outcome.players
-        rows.append(dict(player_id=ids[name], league_id=league_id,
-                         seat=outcome.players.index(name) if playing else None,
-                         role=_role(outcome, name) if playing else "out",
-                         points=points.get(name, 0), pot=pot.get(name, 0)))
-    for name, amount in pot.items():  # a pot payer who is not at the table at all
-        if name not in outcome.players and name not in present:
-            rows.append(dict(player_id=ids[name], league_id=league_id, seat=None, role="out",
-                             points=0, pot=amount))
-    return rows
+    """:func:`_member_tuples` as dictionaries (for ORM rows)."""
+    return [dict(zip(MEMBER_FIELDS, row))
+            for row in _member_tuples(outcome, present, points, pot, ids, league_id)]
 
 
 def _settle(rules: Ruleset, pot: int, outcome: HandOutcome):

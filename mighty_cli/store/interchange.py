@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import gc
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, Optional
 
-from sqlalchemy import func, insert
+from sqlalchemy import func
 from sqlmodel import Session, select
 
 from ..engine.cards import format_bid
@@ -25,9 +26,10 @@ from ..engine.record import (
 from ..engine.scoring import pot_shares
 from ..engine.session import SessionTally, has_session_end
 from . import LeagueError
+from .bulk import DeferredIndexes, IdBlock, bind_value, check_points, write_rows
 from .db import lock_league
 from .exports import iter_hand_views, league_players
-from .hands import HandView, _hand_columns, _member_rows, _settle, list_hands
+from .hands import HandView, _hand_columns, _member_tuples, _settle, list_hands
 from .leagues import create_league
 from .lookups import (
     check_name,
@@ -43,11 +45,10 @@ from .models import (
     League,
     LeagueSession,
     SessionSeat,
-    StoredPoints,
     utc_now,
 )
 from .sessions import _parse_day, _pot_before, _session, _session_hands, seating
-from .totals import fold
+from .totals import COUNTS, add_appended, fold
 
 
 @dataclass
@@ -130,6 +131,8 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
         # A long import touches every page of four indexes: let them stay in memory (64 MB,
         # this connection only) instead of the default 2 MB.
         s.connection().exec_driver_sql("PRAGMA cache_size=-65536")
+    # The running totals count up to here; the import counts its own rows as it writes them.
+    fold(s, league.id)  # type: ignore[arg-type]
     run = _Import(s, league, rules, ids, session_number, again, who)
     key: Any = object()
     group: list[tuple[dict, HandOutcome]] = []
@@ -149,20 +152,18 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
             group.append((hand, outcome))
         if group:
             run.store(group, record)
-        run.flush()
+        run.flush(final=True)
+        run.deferred.restore()
     finally:
         if collecting:
             gc.enable()
-    fold(s, league.id)  # type: ignore[arg-type]
     log_change(s, "import", who, league_id=league.id,
                after={"hands": run.inserted, "first": run.first, "last": run.number,
                       "sessions": run.sessions, "players_created": created})
+    add_appended(s, league.id, run.counts)  # type: ignore[arg-type]
     return Imported(run.inserted, run.sessions, created, run.first or run.number + 1,
                     run.number, run.ended, run.notes)
 
-
-_INSERT_SESSION = insert(LeagueSession.__table__)  # type: ignore[attr-defined]
-_INSERT_SEAT = insert(SessionSeat.__table__)  # type: ignore[attr-defined]
 
 
 @dataclass
@@ -193,9 +194,22 @@ class _Import:
         self.sessions: list[int] = []
         self.ended: list[tuple[int, str]] = []
         self.notes: list[str] = []
-        self.hand_rows: list[dict] = []
-        self.member_rows: list[tuple[int, list[dict]]] = []
+        connection = s.connection()
+        self.hand_ids = IdBlock(connection, _HAND)
+        self.session_ids = IdBlock(connection, _SESSION, 100)
+        self.session_rows: list[tuple] = []
+        self.seat_rows: list[tuple] = []
+        self.hand_rows: list[tuple] = []
+        self.member_rows: list[tuple] = []
         self.ends = has_session_end(rules)
+        self.counts: dict[int, list[int]] = {}   # player id: the totals' COUNTS of new rows
+        self.deferred = DeferredIndexes(s, (_HAND, HandPlayer.__table__))  # type: ignore
+        self.total = rules.point_card_total
+        self.stamp = self._stamp()
+
+    def _stamp(self) -> Any:
+        """The time written on the rows of the next batch, ready for the database."""
+        return bind_value(self.s.connection(), _HAND, "created_at", utc_now())
 
     def _target(self, hands: list, record: Record) -> tuple[Any, list[str], SessionTally]:
         s, league, rules = self.s, self.league, self.rules
@@ -220,17 +234,14 @@ class _Import:
         wanted = _whole_number(hands[0][0].get("session"))
         self.next_session = wanted if wanted and wanted > self.next_session \
             else self.next_session + 1
-        now = utc_now()
-        # Core inserts of plain rows (no ORM object, no unit of work): a long history has
-        # tens of thousands of sessions.
-        connection = s.connection()
-        session_id = connection.execute(_INSERT_SESSION, dict(
-            league_id=league.id, number=self.next_session, day=day,
-            first_dealer_id=self.ids.get(hands[0][1].dealer or ""), started_at=now,
-            ended_at=now)).inserted_primary_key[0]
-        connection.execute(_INSERT_SEAT, [dict(session_id=session_id, seat=seat,
-                                               player_id=self.ids[name])
-                                          for seat, name in enumerate(present)])
+        # Written with the hands, in batches (a long history has tens of thousands).
+        session_id = self.session_ids.take()
+        self.session_rows.append((session_id, league.id, self.next_session,
+                                  bind_value(s.connection(), _SESSION, "day", day),
+                                  self.ids.get(hands[0][1].dealer or ""), self.stamp,
+                                  self.stamp))
+        self.seat_rows.extend((session_id, seat, self.ids[name])
+                              for seat, name in enumerate(present))
         return _NewSession(session_id, self.next_session), present, tally
 
     def store(self, hands: list[tuple[dict, HandOutcome]], record: Record) -> None:
@@ -274,12 +285,15 @@ class _Import:
 
                 record_toml = tomli_w.dumps({k: v for k, v in hand.items()
                                              if k not in ("session", "date", "note", "number")})
-            self.hand_rows.append(dict(league_id=league.id, session_id=target.id, number=number,
-                                       voided=False, pot_after=self.pot, record_toml=record_toml,
-                                       note=hand.get("note"), created_at=utc_now(),
-                                       **_hand_columns(rules, outcome, ids)))
-            self.member_rows.append((number, _member_rows(outcome, present, points, move.deltas,
-                                                          ids, league.id)))  # type: ignore
+            hand_id = self.hand_ids.take()
+            columns = _hand_columns(rules, outcome, ids, self.total)
+            self.hand_rows.append((hand_id, league.id, target.id, number, False, self.pot,
+                                   record_toml, hand.get("note"), self.stamp)
+                                  + _OUTCOME(columns))
+            members = _member_tuples(outcome, present, points, move.deltas, ids,
+                                     league.id)  # type: ignore[arg-type]
+            self.member_rows.extend((hand_id,) + row for row in members)
+            self._count(members, columns)
             if self.ends and end_reason is None:
                 changes = dict(points)
                 for name, amount in move.deltas.items():
@@ -302,65 +316,70 @@ class _Import:
                               f"{end_hand} ({end_reason}); the record plays on: {span} stored "
                               f"as played")
 
-    def flush(self) -> None:
+    def _count(self, members: list[tuple], columns: dict) -> None:
+        """Add a hand's rows to the players' running totals (what :mod:`.totals` would count
+        from the stored rows: :data:`.totals.COUNTS`, in that order)."""
+        success, run, back_run = columns["success"] is True, columns["run"], columns["back_run"]
+        miss = columns["deal_miss_id"]
+        counts = self.counts
+        for player_id, _, _, role, points, pot in members:
+            line = counts.get(player_id)
+            if line is None:
+                line = counts[player_id] = [0] * len(COUNTS)
+            line[0] += 1
+            line[2] += points + pot
+            if role == "declarer":
+                line[1] += 1
+                line[3] += 1
+                line[4] += success
+                line[6] += run
+            elif role == "friend":
+                line[1] += 1
+                line[5] += 1
+                line[6] += run
+            elif role == "opponent":
+                line[1] += 1
+                line[7] += back_run
+            if player_id == miss:
+                line[8] += 1
+
+    def flush(self, final: bool = False) -> None:
+        """Write the rows waiting: sessions, seats, hands, then the hands' player rows (a long
+        import sets the secondary indexes aside first: :class:`.bulk.DeferredIndexes`)."""
+        if not final:
+            self.deferred.consider(self.inserted + len(self.hand_rows), _HAND)
         self.inserted += len(self.hand_rows)
-        _bulk_insert(self.s, self.league.id, self.hand_rows,  # type: ignore[arg-type]
-                     self.member_rows)
-        self.hand_rows, self.member_rows = [], []
+        check_points(self.member_rows, 5, 6)
+        write_rows(self.s, _SESSION, SESSION_COLUMNS, self.session_rows)
+        write_rows(self.s, _SEAT, SEAT_COLUMNS, self.seat_rows)
+        write_rows(self.s, _HAND, HAND_COLUMNS, self.hand_rows)
+        _insert_members(self.s, self.member_rows)
+        self.session_rows, self.seat_rows, self.hand_rows, self.member_rows = [], [], [], []
+        self.stamp = self._stamp()
         gc.collect(1)  # automatic collection is off during the import: keep memory flat
 
 
 BATCH = 5000
+_HAND = Hand.__table__  # type: ignore[attr-defined]
+_SESSION = LeagueSession.__table__  # type: ignore[attr-defined]
+_SEAT = SessionSeat.__table__  # type: ignore[attr-defined]
+#: The outcome's columns (what :func:`.hands._hand_columns` gives), in the order written.
+OUTCOME_COLUMNS = ("status", "dealer_id", "declarer_id", "friend_id", "deal_miss_id", "contract",
+                   "friend_call", "taken", "success", "base", "multiplier", "doublings", "run",
+                   "back_run", "full")
+#: The columns of the rows an import writes, in the order of its tuples.
+HAND_COLUMNS = ("id", "league_id", "session_id", "number", "voided", "pot_after", "record_toml",
+                "note", "created_at") + OUTCOME_COLUMNS
+MEMBER_COLUMNS = ("hand_id", "player_id", "league_id", "seat", "role", "points", "pot")
+SESSION_COLUMNS = ("id", "league_id", "number", "day", "first_dealer_id", "started_at",
+                   "ended_at")
+SEAT_COLUMNS = ("session_id", "seat", "player_id")
+_OUTCOME = itemgetter(*OUTCOME_COLUMNS)
 
 
-def _bulk_insert(s: Session, league_id: int, hand_rows: list[dict],
-                 member_rows: list[tuple[int, list[dict]]]) -> None:
-    """Insert many hands and their player rows with Core ``insert()`` and uniform row
-    dictionaries (one executemany per batch: the import path)."""
-    if not hand_rows:
-        return
-    _insert_rows(s, Hand.__table__, hand_rows)  # type: ignore[attr-defined]
-    first, last = hand_rows[0]["number"], hand_rows[-1]["number"]
-    hand_ids = dict(s.exec(select(Hand.number, Hand.id).where(Hand.league_id == league_id,
-                                                              Hand.number >= first,
-                                                              Hand.number <= last)).all())
-    _insert_members(s, [dict(member, hand_id=hand_ids[number])
-                        for number, members in member_rows for member in members])
-
-
-def _insert_members(s: Session, rows: list[dict]) -> None:
-    _insert_rows(s, HandPlayer.__table__, rows)  # type: ignore[attr-defined]
-
-
-def _insert_rows(s: Session, table, rows: list[dict]) -> None:
-    """Uniform row dictionaries into a table: one Core ``insert()`` executemany, or on
-    PostgreSQL the driver's COPY (in the same transaction)."""
-    if not rows:
-        return
-    connection = s.connection()
-    if connection.dialect.name != "postgresql" or connection.dialect.driver != "psycopg":
-        connection.execute(insert(table), rows)
-        return
-    names = list(rows[0])
-    # COPY bypasses SQLAlchemy's bind processing: apply the columns' own checks (the stored
-    # points range) here, so a refusal is the same one line as on SQLite.
-    checks = [(name, table.c[name].type) for name in names
-              if isinstance(table.c[name].type, StoredPoints)]
-    for row in rows:
-        for name, kind in checks:
-            kind.process_bind_param(row[name], connection.dialect)
-    columns = ", ".join(f'"{name}"' for name in names)
-    cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
-    statement = f'COPY "{table.name}" ({columns}) FROM STDIN'
-    dbapi = connection.dialect.dbapi
-    try:
-        with cursor.copy(statement) as copy:
-            for row in rows:
-                copy.write_row([row[name] for name in names])
-    except dbapi.Error as exc:  # the driver's own error, reported as SQLAlchemy reports one
-        from sqlalchemy.exc import DBAPIError
-
-        raise DBAPIError.instance(statement, None, exc, dbapi.Error) from None
+def _insert_members(s: Session, rows: list[tuple]) -> None:
+    """The hands' player rows (tuples in :data:`MEMBER_COLUMNS` order)."""
+    write_rows(s, HandPlayer.__table__, MEMBER_COLUMNS, rows)  # type: ignore[attr-defined]
 
 
 def save_refereed_hand(s: Session, league_name: str, record_text: str, *,

@@ -112,6 +112,19 @@ def fold(s: Session, league_id: int) -> None:
     s.flush()
 
 
+def add_appended(s: Session, league_id: int, counts: Mapping[int, list[int]]) -> None:
+    """Add the counts of hands just appended, counted by the caller as it wrote them (an
+    import: :data:`COUNTS` per player id), and move the mark to the league's last hand and log
+    entry. The caller folded the league before appending and holds its lock."""
+    _add(s, league_id, [(player_id, *numbers) for player_id, numbers in counts.items()])
+    mark = _mark(s, league_id)
+    mark.number = s.exec(select(func.max(Hand.number))
+                         .where(Hand.league_id == league_id)).one() or 0
+    mark.log_id = s.exec(select(func.max(ChangeLog.id))).one() or 0
+    s.add(mark)
+    s.flush()
+
+
 def add_hand(s: Session, league_id: int, hand_id: int, sign: int = 1) -> None:
     """Add (``sign`` 1) or take away (-1) one stored hand's counts, as it stands now (a void
     hand counts nothing). A correction takes the hand away before changing it and adds it
