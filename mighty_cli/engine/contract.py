@@ -80,7 +80,7 @@ class _Contract:
                  "called_powerless", "reveal_on_points", "next_trick_friend", "friend_card",
                  "lead_suit", "auto_call", "annotated", "mighty_power", "joker_power",
                  "also_bits", "joker_on_trump", "mighty_named", "joker_free", "bar_first",
-                 "bar_always", "bar_until_trump", "tricks")
+                 "bar_always", "bar_until_trump", "tricks", "ghost_seat")
 
     def __init__(self, rules: Ruleset, contract: Bid, call: FriendCall):
         c, j = rules.cards, rules.joker_call
@@ -132,6 +132,8 @@ class _Contract:
         self.next_trick_friend = rules.friend.first_trick_declarer_wins == "next_trick"
         # the tricks of a hand: ten, or the drafted hand's size (Mighty Network 4.0's 2마: 13)
         last = self.tricks = rules.tricks
+        # ghost 4마: the ghost's seat, after the players' (ghost.py); -1: no ghost
+        self.ghost_seat = rules.table.players if rules.table.ghost else -1
         # whether Mighty / the (uncalled) joker win a trick, by trick number (index 0 unused)
         self.mighty_power = tuple((number != 1 or self.mighty_first)
                                   and (number != last or self.mighty_last)

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .deck import UNDEALT, shuffled_deck
+from .deck import UNDEALT, deal_cards, shuffled_deck
 from .errors import MightyError
+from .ghost import seats
+from .tables import _tables
 
 #: A player's choice in the draft: given the player and the upper card he sees (the lower one
 #: stays hidden), True to keep the upper card, False to keep the lower.
@@ -58,11 +60,9 @@ def seeded_deal(rules, seed: int, players: Sequence[str], keep: Keep | None = No
     """The deal of a hand from a seed, whatever the table: dealt (with the ghost's pile under
     table.ghost, ghost.py), or drafted under table.deal = "draft" (``keep`` makes each choice;
     by default a player keeps the upper card)."""
-    from .deck import deal_cards
-    from .ghost import seats
-
     t = rules.table
+    deck = _tables(rules).deck  # the ruleset's deck, built once
     if t.deal == "draft":
-        return drafted_deal(seed, players, rules.deck_cards, t.hand_size, t.kitty_size,
+        return drafted_deal(seed, players, deck, t.hand_size, t.kitty_size,
                             keep or (lambda player, card: True))
-    return deal_cards(seed, seats(rules, players), rules.deck_cards, t.hand_size)
+    return deal_cards(seed, seats(rules, players), deck, t.hand_size)

@@ -71,7 +71,7 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
     (ghost.py) unless ``as_player`` asks what the rules would allow a player."""
     ci = state._contract
     seat = state._to_move
-    if seat == state._ctx.ghost_seat and not as_player:
+    if seat == ci.ghost_seat and not as_player:
         return ghost_mask(state)  # ghost 4마: the top of its pile (table.ghost)
     hand = state._hands[seat] & ~state._played
     if state._trick and not hand & JOKER_BIT:

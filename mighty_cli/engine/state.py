@@ -264,8 +264,9 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
 
     With six or seven present the dealer deals and sits the hand out (RULES.md §9): a dealer who
     is not one of the five is accepted when the opener is named."""
-    players = seats(rules, players)  # ghost 4마: the ghost sits last (ghost.py)
     tables = _tables(rules)
+    # ghost 4마: the ghost sits last (ghost.py); 허니문: each friend hand after its player
+    players = seats(rules, players) if tables.extra_seats else tuple(players)
     seating = _seating(players, tables.n)
     seat_of = seating.seat_of
     if (dealer == GHOST or opener == GHOST) and rules.table.ghost \

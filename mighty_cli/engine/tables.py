@@ -52,7 +52,8 @@ class _RuleTables:
     __slots__ = ("rules", "weights", "weight_list", "bids", "discount", "successors",
                  "point_mask", "full_bid", "opener_after_dealer", "miss_allowed", "bid_set",
                  "opener_may_pass", "changes", "contracts", "descend", "n", "kitty_size",
-                 "deck", "deck_mask", "valid", "hand_size", "eliminated", "undealt")
+                 "deck", "deck_mask", "valid", "hand_size", "eliminated", "undealt",
+                 "ghost_seat", "silent", "bidders", "partner_hands", "extra_seats")
 
     def __init__(self, rules: Ruleset):
         e = rules.election
@@ -85,6 +86,14 @@ class _RuleTables:
         self.hand_size = rules.table.hand_size  # dealt (6마: 8, 7마: 7); every hand plays ten
         self.eliminated = rules.table.eliminated
         self.undealt = rules.table.undealt  # 변형 2마: the cards the draft put aside
+        # ghost 4마 (ghost.py): the last seat is the ghost's (-1: no ghost); 허니문
+        # (honeymoon.py): every second seat is a friend hand; the seats that never bid
+        self.ghost_seat = self.n - 1 if rules.table.ghost else -1
+        self.partner_hands = rules.table.partner_hands
+        self.extra_seats = rules.table.ghost or self.partner_hands  # seats beyond the players
+        self.silent = (1 << self.ghost_seat if self.ghost_seat >= 0 else 0) | (
+            sum(1 << seat for seat in range(1, self.n, 2)) if self.partner_hands else 0)
+        self.bidders = self.n - self.silent.bit_count()
         self.point_mask = _point_mask(rules) & self.deck_mask
         self.full_bid = rules.full_bid
         self.descend = rules.bids_descend
@@ -211,21 +220,20 @@ class _Context:
         self.full_bid = tables.full_bid
         self.tables = tables
         self.play_tables = seating.play_tables
-        # ghost 4마 (table.ghost, ghost.py): the last seat is the ghost's, its pile in dealt
-        # order; it never bids (-1: no ghost)
-        self.ghost_seat = self.n - 1 if rules.table.ghost else -1
-        self.ghost_pile = tuple(deal[players[-1]]) if rules.table.ghost and deal else ()
-        # the seats that never bid: the ghost's, 허니문's friend hands (every second seat)
-        self.partner_hands = rules.table.partner_hands
-        self.silent = (1 << self.ghost_seat if self.ghost_seat >= 0 else 0) | (
-            sum(1 << seat for seat in range(1, self.n, 2)) if self.partner_hands else 0)
-        self.bidders = self.n - self.silent.bit_count()
+        # ghost 4마 (ghost.py): the ghost's seat and its pile in dealt order; the seats that
+        # never bid (the ghost's, 허니문's friend hands)
+        self.ghost_seat = tables.ghost_seat
+        self.ghost_pile = tuple(deal[players[-1]]) if tables.ghost_seat >= 0 and deal else ()
+        self.partner_hands = tables.partner_hands
+        self.silent = silent = tables.silent
+        self.bidders = tables.bidders
         # which players were dealt a hand that may be shown for a deal miss (None: unknown)
         if deal is None or not tables.miss_allowed:
             self.miss_hands = None
         else:
             weight_list = tables.weight_list
             self.miss_hands = tuple(_is_miss_hand(rules, weight_list, deal[player], mask)
-                                    and not self.silent >> seat & 1
-                                    for seat, (player, mask) in enumerate(zip(players,
-                                                                               deal_masks)))
+                                    for player, mask in zip(players, deal_masks))
+            if silent:  # the ghost and friend hands never show a hand (election.py)
+                self.miss_hands = tuple(miss and not silent >> seat & 1
+                                        for seat, miss in enumerate(self.miss_hands))
