@@ -18,7 +18,7 @@ from . import names, safe_toml
 from .errors import RecordError
 from .limits import RECORD_MAX_BYTES
 from .ruleset import OutsideFolder, Ruleset, load_ruleset, ruleset_from_toml
-from .translation import N_, _, ngettext
+from .translation import N_, _
 
 FORMAT = "mighty-hand-record/1"
 TOP_KEYS = {"format", "ruleset", "players", "hands", "ruleset_toml", "title", "league", "date",
@@ -34,24 +34,29 @@ _TEXT = (str,)
 _SCALAR = (str, int)
 _DAY = (str, date)
 #: The type each key must have, and how a message says it (the rest is checked while replaying).
-TOP_TYPES = {"ruleset": (_TEXT, "a ruleset name or path"), "title": (_TEXT, "a string"),
-             "league": (_TEXT, "a league name"), "date": (_DAY, "a date such as 2024-03-05"),
-             "session": (_SCALAR, "a session number or name"),
-             "ruleset_toml": (_TEXT, "a ruleset's TOML text in a string")}
-HAND_TYPES = {"dealer": (_TEXT, "a player's name"), "opener": (_TEXT, "a player's name"),
-              "declarer": (_TEXT, "a player's name"), "deal_miss": (_TEXT, "a player's name"),
-              "friend": (_TEXT, "a player's name, a call such as \"SA\", or \"none\""),
-              "friend_call": (_TEXT, "a card or a call such as \"mighty\""),
-              "contract": (_TEXT, "a bid such as \"15D\" or \"16NT\""),
-              "discard": (_TEXT, "cards in one string, such as \"C2 D3 H4\""),
-              "note": (_TEXT, "a string"), "date": (_DAY, "a date such as 2024-03-05"),
-              "session": (_SCALAR, "a session number or name"),
-              "deal": ((dict,), "a table of player = \"10 cards\" and kitty = \"3 cards\""),
-              "players": ((list,), "a list of the five players' names"),
-              "election": ((list,), "a list of calls such as \"Bo 13H\" or \"Cy pass\""),
-              "tricks": ((list,), "a list of strings of played cards"),
-              "elimination": ((list,), "a list of calls such as \"JK Bo\" or \"D5 kitty\""),
-              "redistribution": ((dict,), "a table of player = \"cards\"")}
+TOP_TYPES = {"ruleset": (_TEXT, N_("a ruleset name or path")),
+             "title": (_TEXT, N_("a string")),
+             "league": (_TEXT, N_("a league name")),
+             "date": (_DAY, N_("a date such as 2024-03-05")),
+             "session": (_SCALAR, N_("a session number or name")),
+             "ruleset_toml": (_TEXT, N_("a ruleset's TOML text in a string"))}
+HAND_TYPES = {"dealer": (_TEXT, N_("a player's name")),
+              "opener": (_TEXT, N_("a player's name")),
+              "declarer": (_TEXT, N_("a player's name")),
+              "deal_miss": (_TEXT, N_("a player's name")),
+              "friend": (_TEXT, N_("a player's name, a call such as \"SA\", or \"none\"")),
+              "friend_call": (_TEXT, N_("a card or a call such as \"mighty\"")),
+              "contract": (_TEXT, N_("a bid such as \"15D\" or \"16NT\"")),
+              "discard": (_TEXT, N_("cards in one string, such as \"C2 D3 H4\"")),
+              "note": (_TEXT, N_("a string")),
+              "date": (_DAY, N_("a date such as 2024-03-05")),
+              "session": (_SCALAR, N_("a session number or name")),
+              "deal": ((dict,), N_("a table of player = \"10 cards\" and kitty = \"3 cards\"")),
+              "players": ((list,), N_("a list of the five players' names")),
+              "election": ((list,), N_("a list of calls such as \"Bo 13H\" or \"Cy pass\"")),
+              "tricks": ((list,), N_("a list of strings of played cards")),
+              "elimination": ((list,), N_("a list of calls such as \"JK Bo\" or \"D5 kitty\"")),
+              "redistribution": ((dict,), N_("a table of player = \"cards\""))}
 #: Keys of a hand that name a player, spelt as the record's players are (names.normalize).
 NAME_KEYS = ("dealer", "opener", "declarer", "deal_miss", "friend")
 
@@ -88,7 +93,7 @@ def read_record(text: str, source: str = "<record>", base_dir: Optional[Path] = 
     record = record_header(data, source, base_dir)
     hands = data.get("hands", [])
     if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
-        raise RecordError(f"{source}: hands: expected [[hands]] tables")
+        raise RecordError(_("{source}: hands: expected [[hands]] tables").format(source=source))
     for k, hand in enumerate(hands, 1):
         check_hand_shape(hand, k, record.players, source)
     # Five play each hand; a session seats up to seven, and a league's export names everyone
@@ -104,12 +109,14 @@ def record_header(data: dict, source: str, base_dir: Optional[Path]) -> Record:
     no hands yet: shared by :func:`read_record` and the streaming reader."""
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
-        raise RecordError(f"{source}: format = {safe_toml.short(fmt)}: expected {FORMAT!r}")
+        raise RecordError(_("{source}: format = {value}: expected {expected}").format(
+            source=source, value=safe_toml.short(fmt), expected=repr(FORMAT)))
     unknown = set(data) - TOP_KEYS
     if unknown:
-        raise RecordError(f"{source}: unknown key {safe_toml.short(sorted(unknown)[0])} "
-                          f"(expected: {', '.join(sorted(TOP_KEYS))})")
-    _check_types(data, TOP_TYPES, f"{source}: ")
+        raise RecordError(_("{source}: unknown key {key} (expected: {keys})").format(
+            source=source, key=safe_toml.short(sorted(unknown)[0]),
+            keys=", ".join(sorted(TOP_KEYS))))
+    _check_types(data, TOP_TYPES, source)
     ruleset = data.get("ruleset", "standard")
     players = checked_players(data.get("players"), source)
     extra = {k: v for k, v in data.items() if k not in ("format", "ruleset", "players", "hands")}
@@ -120,15 +127,18 @@ def checked_players(players: Any, source: str) -> list[str]:
     """A record's ``players``: names without refused characters, spelt one way, none twice,
     at least five."""
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise RecordError(f"{source}: players: expected a list of player names")
+        raise RecordError(_("{source}: players: expected a list of player names").format(
+            source=source))
     for name in players:
         wrong = names.refused_character(name)
         if wrong:
-            raise RecordError(f"{source}: players: {names.visible(name)} {wrong}")
+            raise RecordError(_("{source}: players: {name} {problem}").format(
+                source=source, name=names.visible(name), problem=wrong))
     players = [names.normalize(p) for p in players]
     if len(set(players)) != len(players):
         twice = next(p for p in players if players.count(p) > 1)
-        raise RecordError(f"{source}: players: {twice!r} appears twice")
+        raise RecordError(_("{source}: players: {name} appears twice").format(source=source,
+                                                                            name=repr(twice)))
     if len(players) < 2:
         raise RecordError(_five_message(source, players))
     return players
@@ -137,22 +147,22 @@ def checked_players(players: Any, source: str) -> list[str]:
 def _five_message(source: str, players: list[str]) -> str:
     # Five play each hand (the ruleset's table.players: 4마, 3마, 2마 fewer); a session seats up
     # to seven, and a league's export names everyone who ever played, each hand saying which.
-    return (f"{source}: players: Mighty is played by two to seven (six or seven present, five "
-            f"playing each hand; more only when every hand names its players); "
-            f"got {len(players)}")
+    return _("{source}: players: Mighty is played by two to seven (six or seven present, five "
+             "playing each hand; more only when every hand names its players); got {count}"
+             ).format(source=source, count=len(players))
 
 
 def check_hand_shape(hand: Any, index: int, players: list[str], source: str) -> None:
     """The shape and type checks of one hand (its rules are checked on replay), its names
     spelt as the record's players are; a record of more than seven names each hand's five."""
     if not isinstance(hand, dict):
-        raise RecordError(f"{source}: hands: expected [[hands]] tables")
-    _check_types(hand, HAND_TYPES, f"{source}: hand {index}: ")
+        raise RecordError(_("{source}: hands: expected [[hands]] tables").format(source=source))
+    _check_types(hand, HAND_TYPES, _("{source}: hand {index}").format(source=source, index=index))
     _normalize_names(hand)
     unknown = set(hand) - HAND_KEYS
     if unknown:
-        raise RecordError(f"{source}: hand {index}: unknown key "
-                          f"{safe_toml.short(sorted(unknown)[0])}")
+        raise RecordError(_("{source}: hand {index}: unknown key {key}").format(
+            source=source, index=index, key=safe_toml.short(sorted(unknown)[0])))
 
 
 def _check_types(data: dict, types: dict, where: str) -> None:
@@ -160,14 +170,18 @@ def _check_types(data: dict, types: dict, where: str) -> None:
         if key in data:
             value = data[key]
             if not isinstance(value, allowed) or isinstance(value, bool):
-                raise RecordError(f"{where}{key} = {safe_toml.short(value)}: expected {what}")
+                raise RecordError(_("{where}: {key} = {value}: expected {what}").format(
+                    where=where, key=key, value=safe_toml.short(value), what=_(what)))
     for key in ("players", "election", "tricks"):
         if key in types and isinstance(data.get(key), list) \
                 and not all(isinstance(v, str) for v in data[key]):
-            raise RecordError(f"{where}{key}: expected {types[key][1]}")
+            raise RecordError(_("{where}: {key}: expected {what}").format(
+                where=where, key=key, what=_(types[key][1])))
     deal = data.get("deal") if "deal" in types else None
     if isinstance(deal, dict) and not all(isinstance(v, str) for v in deal.values()):
-        raise RecordError(f"{where}deal: expected {types['deal'][1]}")
+        what = types["deal"][1]
+        raise RecordError(_("{where}: {key}: expected {what}").format(where=where, key="deal",
+                                                                      what=_(what)))
 
 
 def _normalize_names(hand: dict) -> None:
@@ -214,5 +228,5 @@ def record_ruleset(record: Record) -> Ruleset:
     try:
         return load_ruleset(record.ruleset, relative_to=folder, confine_to=folder)
     except OutsideFolder as exc:
-        raise OutsideFolder(f"{exc} (give another ruleset on the command line: --ruleset FILE)"
-                            ) from None
+        raise OutsideFolder(_("{error} (give another ruleset on the command line: --ruleset FILE)")
+                            .format(error=exc)) from None

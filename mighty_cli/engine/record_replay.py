@@ -136,8 +136,9 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
     if "deal_miss" in hand:
         miss = _name(hand["deal_miss"], players, index, "deal_miss")
         if not rules.deal_miss.allowed:
-            raise RecordError(f"hand {index}: {miss} declared a deal miss but {rules.name} has no "
-                              f"deal miss (deal_miss.allowed = false)")
+            raise RecordError(_("hand {index}: {player} declared a deal miss but {ruleset} has "
+                                "no deal miss (deal_miss.allowed = false)").format(
+                                    index=index, player=miss, ruleset=rules.name))
         outcome = _deal_miss_outcome(rules, players, index, dealer, miss, pot, zero)
         outcome.opener = _name(hand["opener"], players, index, "opener") if "opener" in hand \
             else opener_for(rules, all_players, players, dealer, previous)
@@ -145,7 +146,8 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
     if "declarer" in hand:
         extra = set(hand) & {"election", "discard", "tricks"}
         if extra:
-            raise RecordError(f"hand {index}: {sorted(extra)[0]} needs the deal (deal = {{...}})")
+            raise RecordError(_("hand {index}: {key} needs the deal (deal = {{...}})").format(
+                index=index, key=sorted(extra)[0]))
         declarer = _name(hand["declarer"], players, index, "declarer")
         contract = _bid(hand.get("contract"), index)
         friend_text = hand.get("friend", "none")
@@ -158,8 +160,8 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
                                 all_players=all_players, index=index, friend_call=call)
         outcome.dealer, outcome.friend_call = dealer, call
         return _settle_pot(rules, outcome, pot)
-    raise RecordError(f"hand {index}: expected a deal (a full hand), a declarer (a recorded "
-                      f"outcome) or deal_miss")
+    raise RecordError(_("hand {index}: expected a deal (a full hand), a declarer (a recorded "
+                        "outcome) or deal_miss").format(index=index))
 
 
 def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contract: Bid,
@@ -169,17 +171,21 @@ def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contrac
     alone after a first- or last-trick ``friend_call`` is doubled as
     ``scoring.no_friend_by_trick_call`` says."""
     if declarer not in players:
-        raise RecordError(f"hand {index}: declarer {declarer!r} does not play this hand")
+        raise RecordError(_("hand {index}: declarer {player} does not play this hand").format(
+            index=index, player=repr(declarer)))
     if friend is not None:
         if friend not in players:
-            raise RecordError(f"hand {index}: friend {friend!r} does not play this hand")
+            raise RecordError(_("hand {index}: friend {player} does not play this hand").format(
+                index=index, player=repr(friend)))
         if friend == declarer:
-            raise RecordError(f"hand {index}: {declarer} cannot be his own friend (write friend = "
-                              f"\"none\" for a declarer playing alone)")
+            raise RecordError(_("hand {index}: {declarer} cannot be his own friend (write "
+                                "friend = \"none\" for a declarer playing alone)").format(
+                                    index=index, declarer=declarer))
     elif not (rules.friend.no_friend or rules.friend.fake or rules.friend.first_trick
               or rules.friend.last_trick):
-        raise RecordError(f"hand {index}: {declarer} played alone but {rules.name} allows no "
-                          f"friendless hand")
+        raise RecordError(_("hand {index}: {declarer} played alone but {ruleset} allows no "
+                            "friendless hand").format(index=index, declarer=declarer,
+                                                      ruleset=rules.name))
     trick_call = isinstance(friend_call, str) and friend_call.strip().lower().replace("_", "-") \
         in ("first-trick", "firsttrick", "초구", "last-trick", "lasttrick", "막구")
     doubled = None if friend is not None else \
@@ -221,8 +227,8 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     deal = _deal(hand["deal"], index) if "deal" in hand else None
     election = hand.get("election", [])
     if not isinstance(election, list) or not all(isinstance(c, str) for c in election):
-        raise RecordError(f"hand {index}: election: expected a list of calls such as "
-                          f"\"Bo 13H\" or \"Cy pass\"")
+        raise RecordError(_("hand {index}: election: expected a list of calls such as "
+                            "\"Bo 13H\" or \"Cy pass\"").format(index=index))
     calls = [_call(text, players, index) for text in election]
     # the calls before any deal miss: a full bid cancelling it (deal_miss.full_bid_cancels) may
     # come from any player, opener or not
@@ -231,9 +237,10 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     bids = calls[:miss_at]
     if bids and bids[0][0] != opener:
         first = "pass" if bids[0][1] is None else format_bid(bids[0][1])
-        raise RecordError(f"hand {index}: election: {bids[0][0]} opened with {first} but "
-                          f"{opener} opens this hand (election.opener = "
-                          f"{rules.election.opener})")
+        raise RecordError(_("hand {index}: election: {player} opened with {call} but {opener} "
+                            "opens this hand (election.opener = {rule})").format(
+                                index=index, player=bids[0][0], call=first, opener=opener,
+                                rule=rules.election.opener))
     state = engine.new_hand(rules, players, dealer, deal, opener=opener)
     for player, bid in calls:
         if bid is DEAL_MISS_CALL:  # "<player> deal-miss": where a full bid may cancel it
@@ -242,7 +249,8 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
             state = engine.apply(state, engine.BidCall(player, bid))
     if state.phase == "deal_miss" and "deal_miss" not in hand:
         miss = state.deal_miss_player
-        _no_more(hand, index, "discard", f"{miss} declared a deal miss")
+        _no_more(hand, index, "discard",
+                 _("{player} declared a deal miss").format(player=miss))
         outcome = _deal_miss_outcome(rules, players, index, dealer, miss, pot, zero)
         outcome.full, outcome.state = True, state
         return outcome
@@ -253,18 +261,18 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         outcome.full, outcome.state = True, state
         return outcome
     if state.phase == "redeal":
-        _no_more(hand, index, "discard", "everyone passed")
+        _no_more(hand, index, "discard", _("everyone passed"))
         return HandOutcome(index=index, status="redeal", players=players, dealer=dealer,
                            deltas=dict(zero), pot_after=pot, full=True, state=state)
     outcome = HandOutcome(index=index, status="in_progress", players=players, dealer=dealer,
                           deltas=dict(zero), pot_after=pot, full=True)
     if state.phase == "election":
-        _no_more(hand, index, "discard", "the election is not over")
+        _no_more(hand, index, "discard", _("the election is not over"))
         outcome.state = state
         return outcome
     state = _replay_elimination(engine, state, hand, index)
     if state.phase in ("elimination", "redistribution"):  # 6마, 7마: not over yet
-        _no_more(hand, index, "discard", "the eliminations are not over")
+        _no_more(hand, index, "discard", _("the eliminations are not over"))
         outcome.state = state
         return outcome
     if "discard" in hand:
@@ -272,22 +280,24 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     elif deal is None and state.phase == "exchange":
         state = engine.apply(state, engine.Discard(()))  # open cards: the discards are unseen
     else:
-        _no_more(hand, index, "contract", "nothing was discarded yet")
+        _no_more(hand, index, "contract", _("nothing was discarded yet"))
     if "contract" in hand and state.phase == "friend":
         contract = _bid(hand["contract"], index)
         if contract != state.contract:
             state = engine.apply(state, engine.ChangeContract(contract))
     if "friend" in hand:
         if state.phase != "friend":
-            raise RecordError(f"hand {index}: friend is called after the discard")
+            raise RecordError(_("hand {index}: friend is called after the discard").format(
+                index=index))
         try:
             call = engine.parse_friend_call(hand["friend"], state)
         except InvalidNotation as exc:
-            raise RecordError(f"hand {index}: friend: {exc}") from None
+            raise RecordError(_("hand {index}: {key}: {error}").format(
+                index=index, key="friend", error=exc)) from None
         state = engine.apply(state, engine.CallFriend(call))
         outcome.friend_call = hand["friend"]
     else:
-        _no_more(hand, index, "tricks", "no friend was called yet")
+        _no_more(hand, index, "tricks", _("no friend was called yet"))
     tricks = hand.get("tricks", [])
     if not isinstance(tricks, list) or not all(isinstance(t, str) for t in tricks):
         raise RecordError(_("hand {index}: tricks: expected a list of strings of played cards")
@@ -306,10 +316,12 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
             state = engine.apply(state, engine.Play(state.to_move, card, joker_suit, joker_call))
         if state.phase == "play" and state.trick_number == number:
             if number < len(tricks):
-                raise RecordError(_("hand {index}, trick {number}: only {count} cards were "
-                                    "played but trick {next} follows").format(
-                                        index=index, number=number, count=len(trick.split()),
-                                        next=number + 1))
+                raise RecordError(ngettext(
+                    "hand {index}, trick {number}: only {count} card was played but trick "
+                    "{next} follows",
+                    "hand {index}, trick {number}: only {count} cards were played but trick "
+                    "{next} follows", len(trick.split())).format(
+                        index=index, number=number, count=len(trick.split()), next=number + 1))
             break  # a trick still being played: the hand is in progress
     outcome.declarer, outcome.contract, outcome.state = state.declarer, state.contract, state
     outcome.friend = state.friend if state.friend_revealed else None
@@ -320,8 +332,10 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         if key in hand:
             stated = _taken(rules, {key: hand[key]}, index)
             if stated != result.taken:
-                raise RecordError(f"hand {index}: {key} = {hand[key]} is impossible: the tricks "
-                                  f"give the ruling party {result.taken}")
+                raise RecordError(_("hand {index}: {key} = {value} is impossible: the tricks "
+                                    "give the ruling party {taken}").format(
+                                        index=index, key=key, value=hand[key],
+                                        taken=result.taken))
     outcome.status, outcome.friend, outcome.taken = "scored", result.friend, result.taken
     outcome.score = result.score
     outcome.deltas.update(result.deltas)
@@ -334,14 +348,15 @@ def _replay_elimination(engine: Any, state: Any, hand: dict, index: int) -> Any:
     cards dealt out after them (``redistribution = { Ana = "...", ... }``)."""
     calls = hand.get("elimination", [])
     if calls and state.phase != "elimination":
-        raise RecordError(f"hand {index}: elimination: nobody is eliminated here "
-                          f"(table.eliminated)")
+        raise RecordError(_("hand {index}: elimination: nobody is eliminated here "
+                            "(table.eliminated)").format(index=index))
     if not all(isinstance(call, str) for call in calls):
-        raise RecordError(f"hand {index}: elimination: expected calls such as \"JK Bo\"")
+        raise RecordError(_("hand {index}: elimination: expected calls such as \"JK Bo\"")
+                          .format(index=index))
     for call in calls:
         if state.phase != "elimination":
-            raise RecordError(f"hand {index}: elimination: {call!r} comes after the last "
-                              f"elimination")
+            raise RecordError(_("hand {index}: elimination: {call} comes after the last "
+                                "elimination").format(index=index, call=repr(call)))
         words = call.split()
         try:
             if len(words) == 1 and words[0].lower().startswith("player:"):
@@ -351,16 +366,19 @@ def _replay_elimination(engine: Any, state: Any, hand: dict, index: int) -> Any:
                 action = engine.Eliminate(parse_card(words[0]),
                                           None if who in (None, "kitty") else who)
             else:
-                raise InvalidNotation(f"{call!r}: expected a card and who held it")
+                raise InvalidNotation(_("{call}: expected a card and who held it").format(
+                    call=repr(call)))
         except InvalidNotation as exc:
-            raise RecordError(f"hand {index}: elimination: {exc}") from None
+            raise RecordError(_("hand {index}: {key}: {error}").format(
+                index=index, key="elimination", error=exc)) from None
         state = engine.apply(state, action)
     if state.phase == "redistribution" and ("redistribution" in hand or state.open_cards):
         given = hand.get("redistribution", {})
         try:
             cards = tuple((who, tuple(parse_cards(text))) for who, text in given.items())
         except (InvalidNotation, AttributeError, TypeError):
-            raise RecordError(f"hand {index}: redistribution: expected player = \"cards\"") \
+            raise RecordError(_("hand {index}: redistribution: expected player = \"cards\"")
+                              .format(index=index)) \
                 from None
         state = engine.apply(state, engine.Redistribute(cards))
     return state

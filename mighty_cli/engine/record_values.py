@@ -16,87 +16,102 @@ from .translation import _, ngettext
 
 def _hand_players(all_players: Sequence[str], hand: dict, index: int, n: int = 5) -> list[str]:
     """Who played this hand: ``n`` (table.players) of the record's players."""
-    count = "five" if n == 5 else str(n)
+    count = _("five") if n == 5 else str(n)
     players = hand.get("players")
     if players is None:
         if len(all_players) != n:
-            raise RecordError(f"hand {index}: the record lists {len(all_players)} players; say "
-                              f"which {count} played this hand (players = [...])")
+            raise RecordError(ngettext(
+                "hand {index}: the record lists {listed} player; say which {count} played this "
+                "hand (players = [...])",
+                "hand {index}: the record lists {listed} players; say which {count} played this "
+                "hand (players = [...])", len(all_players)).format(
+                    index=index, listed=len(all_players), count=count))
         return list(all_players)
     if (not isinstance(players, list) or len(players) != n or len(set(players)) != n
             or not set(players) <= set(all_players)):
-        raise RecordError(f"hand {index}: players: expected {count} distinct names from the "
-                          f"record's players")
+        raise RecordError(_("hand {index}: players: expected {count} distinct names from the "
+                            "record's players").format(index=index, count=count))
     return list(players)
 
 
 def _name(value: Any, players: Sequence[str], index: int, key: str) -> str:
     if not isinstance(value, str) or value not in players:
-        raise RecordError(f"hand {index}: {key} = {value!r} is not one of the players of this "
-                          f"hand ({', '.join(players)})")
+        raise RecordError(_("hand {index}: {key} = {value} is not one of the players of this "
+                            "hand ({players})").format(index=index, key=key, value=repr(value),
+                                                      players=", ".join(players)))
     return value
 
 
 def _bid(text: Any, index: int) -> Bid:
     if not isinstance(text, str):
-        raise RecordError(f"hand {index}: contract: expected a bid such as \"15D\" or \"16NT\"")
+        raise RecordError(_("hand {index}: contract: expected a bid such as \"15D\" or \"16NT\"")
+                          .format(index=index))
     try:
         return parse_bid(text)
     except InvalidNotation as exc:
-        raise RecordError(f"hand {index}: contract: {exc}") from None
+        raise RecordError(_("hand {index}: {key}: {error}").format(
+            index=index, key="contract", error=exc)) from None
 
 
 def _taken(rules: Ruleset, hand: dict, index: int) -> int:
     taken, opposition = hand.get("taken"), hand.get("opposition")
     total = rules.point_card_total
     if (taken is None) == (opposition is None):
-        raise RecordError(f"hand {index}: give exactly one of taken and opposition")
+        raise RecordError(_("hand {index}: give exactly one of taken and opposition").format(
+            index=index))
     value = taken if taken is not None else opposition
     key = "taken" if taken is not None else "opposition"
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= total:
-        raise RecordError(f"hand {index}: {key} = {value!r} is impossible: from 0 to {total} point "
-                          f"cards are in play under {rules.name}")
+        raise RecordError(_("hand {index}: {key} = {value} is impossible: from 0 to {total} point "
+                            "cards are in play under {ruleset}").format(
+                                index=index, key=key, value=repr(value), total=total,
+                                ruleset=rules.name))
     return value if taken is not None else total - value
 
 
 def _check_friend_call_text(call: Any, index: int) -> None:
     if not isinstance(call, str):
-        raise RecordError(f"hand {index}: friend_call: expected a card or a call such as "
-                          f"\"mighty\", \"joker\", \"first-trick\"")
+        raise RecordError(_("hand {index}: friend_call: expected a card or a call such as "
+                            "\"mighty\", \"joker\", \"first-trick\"").format(index=index))
     if len(call) > 40:  # what a league stores: one card or call
-        raise RecordError(f"hand {index}: friend_call = {call[:20]!r}...: expected one card or "
-                          f"call (at most 40 characters)")
+        raise RecordError(_("hand {index}: friend_call = {value}...: expected one card or "
+                            "call (at most 40 characters)").format(index=index,
+                                                                   value=repr(call[:20])))
     if call.lower() in ("joker", "mighty", "none", "first-trick", "last-trick") \
             or call.lower().startswith("player:"):
         return
     try:
         parse_cards(call)
     except InvalidNotation as exc:
-        raise RecordError(f"hand {index}: friend_call: {exc}") from None
+        raise RecordError(_("hand {index}: {key}: {error}").format(
+            index=index, key="friend_call", error=exc)) from None
 
 
 def _no_more(hand: dict, index: int, key: str, why: str) -> None:
     later = FULL_KEYS[FULL_KEYS.index(key):]
     present = [k for k in later if k in hand]
     if present:
-        raise RecordError(f"hand {index}: {present[0]} is given but {why}")
+        raise RecordError(_("hand {index}: {key} is given but {why}").format(
+            index=index, key=present[0], why=why))
 
 
 def _deal(deal: Any, index: int) -> dict[str, list[int]]:
     """Parse a deal's card strings; the hand engine checks who holds what (new_hand)."""
     if not isinstance(deal, dict):
-        raise RecordError(f"hand {index}: deal: expected a table of player = \"10 cards\" and "
-                          f"kitty = \"3 cards\"")
+        raise RecordError(_("hand {index}: deal: expected a table of player = \"10 cards\" and "
+                            "kitty = \"3 cards\"").format(index=index))
     return {who: _cards(text, index, f"deal.{who}") for who, text in deal.items()}
 
 
 def _cards(text: Any, index: int, key: str) -> list[int]:
     if not isinstance(text, str):
-        raise RecordError(f"hand {index}: {key}: expected cards in one string, such as \"SA D10\"")
+        raise RecordError(_("hand {index}: {key}: expected cards in one string, such as "
+                            "\"SA D10\"").format(index=index, key=key))
     try:
         return parse_cards(text)
     except InvalidNotation as exc:
-        raise RecordError(f"hand {index}: {key}: {exc}") from None
+        raise RecordError(_("hand {index}: {key}: {error}").format(
+            index=index, key=key, error=exc)) from None
 
 
 #: An election entry "<player> deal-miss": the deal miss declared at that point of the election,
@@ -108,8 +123,9 @@ DEAL_MISS_CALL: Any = "deal-miss"
 def _call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:
     parts = text.rsplit(None, 1)
     if len(parts) != 2:
-        raise RecordError(f"hand {index}: election: {text!r} is not a call: expected "
-                          f"\"<player> <bid>\" or \"<player> pass\"")
+        raise RecordError(_("hand {index}: election: {text} is not a call: expected "
+                            "\"<player> <bid>\" or \"<player> pass\"").format(
+                                index=index, text=repr(text)))
     player, what = parts
     _name(player, players, index, "election")
     if what.lower() == "pass":
@@ -119,7 +135,8 @@ def _call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:
     try:
         return player, parse_bid(what)
     except InvalidNotation as exc:
-        raise RecordError(f"hand {index}: election: {exc}") from None
+        raise RecordError(_("hand {index}: {key}: {error}").format(
+            index=index, key="election", error=exc)) from None
 
 
 @lru_cache(maxsize=1024)  # a record plays the same few dozen tokens over and over
