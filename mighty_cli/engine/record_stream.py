@@ -234,8 +234,8 @@ def _lines(stream: IO[str], name: str) -> Iterator[str]:
                                                          size=RECORD_LINE_MAX_BYTES >> 20))
             yield line
     except UnicodeDecodeError as exc:
-        raise RecordError(_("{label}: cannot read: {error}").format(label=name, error=exc)) \
-            from None
+        raise RecordError(_("{label}: cannot read: not UTF-8 text ({error})").format(
+            label=name, error=exc)) from None
     finally:
         stream.close()
 
