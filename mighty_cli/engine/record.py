@@ -22,13 +22,14 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from .cards import format_bid, format_card, format_cards, sorted_cards
-from .record_file import (FORMAT, FULL_KEYS, HAND_KEYS, HAND_TYPES, NAME_KEYS, RECORDED_KEYS,
-                          STATUSES, TOP_KEYS, TOP_TYPES, Record, _five_message, check_hand_shape,
-                          checked_players, dump_record, load_record, read_record, record_header,
-                          record_ruleset)
-from .record_replay import (HandOutcome, ReplayResult, _locate, _replay_full, _replay_hand,
-                            iter_replay, replay, score_outcome)
-from .record_values import DEAL_MISS_CALL, _call
+from .record_file import (  # noqa: F401 (private names kept importable: see below)
+    FORMAT, FULL_KEYS, HAND_KEYS, HAND_TYPES, NAME_KEYS, RECORDED_KEYS,
+    STATUSES, TOP_KEYS, TOP_TYPES, Record, _five_message, check_hand_shape, checked_players,
+    dump_record, load_record, read_record, record_header, record_ruleset)
+from .record_replay import (  # noqa: F401
+    HandOutcome, ReplayResult, _locate, _replay_full, _replay_hand,
+    iter_replay, replay, score_outcome)
+from .record_values import DEAL_MISS_CALL, _call  # noqa: F401
 
 # _five_message (record_stream), _call and _replay_full (the site's replayed hands), _replay_hand
 # and _locate stay importable from here, where they were before the split.
