@@ -22,6 +22,7 @@ from .deck import _VALID_CARDS
 from .errors import InvalidNotation
 from .ruleset import Ruleset
 from .scoring import Score
+from .translation import _
 
 # --- actions ----------------------------------------------------------------------------------
 
@@ -140,14 +141,14 @@ def parse_play(text: str) -> tuple[int, Optional[int], bool]:
     body = raw[:-1] if joker_call else raw
     joker_suit = None
     if "/" in body:
-        name, _, suit_text = body.partition("/")
+        name, _slash, suit_text = body.partition("/")
         card = parse_card(name)
         joker_suit = parse_suit(suit_text)
     else:
         card = parse_card(body)
     if joker_call and card == JOKER:
-        raise InvalidNotation(f"{raw!r}: '!' marks the joker-call card led with the call, not the "
-                              f"joker")
+        raise InvalidNotation(_("{play}: '!' marks the joker-call card led with the call, not "
+                                "the joker").format(play=repr(raw)))
     return card, joker_suit, joker_call
 
 
@@ -165,6 +166,11 @@ def format_play(play: Any, joker_suit: Optional[int] = None, joker_call: bool = 
     return text
 
 
+def _not_a_friend_call(text: str) -> str:
+    return _("{call} is not a friend call: expected a card, joker, mighty, none, first-trick, "
+             "last-trick or player:NAME").format(call=repr(text.strip()))
+
+
 def parse_friend_call(text: str, context: Any = None, contract: Optional[Bid] = None) -> FriendCall:
     """Parse a friend call: ``SA``, ``joker``, ``mighty``, ``none``, ``first-trick``,
     ``last-trick``, ``player:Cy``, optionally followed by `` lead:H`` (a 20 no-trump lead request).
@@ -178,8 +184,7 @@ def parse_friend_call(text: str, context: Any = None, contract: Optional[Bid] = 
         lead_suit = parse_suit(parts[1][5:])
         raw = parts[0]
     elif len(parts) > 1 and not raw.lower().startswith("player:"):
-        raise InvalidNotation(f"{text.strip()!r} is not a friend call: expected a card, joker, "
-                              f"mighty, none, first-trick, last-trick or player:NAME")
+        raise InvalidNotation(_not_a_friend_call(text))
     key = raw.lower().replace("_", "-")
     if key == "none":
         return FriendCall("none", lead_suit=lead_suit)
@@ -190,7 +195,8 @@ def parse_friend_call(text: str, context: Any = None, contract: Optional[Bid] = 
     if key.startswith("player:"):
         name = raw[7:].strip()
         if not name:
-            raise InvalidNotation(f"{text.strip()!r}: player: needs a player's name")
+            raise InvalidNotation(_("{call}: player: needs a player's name").format(
+                call=repr(text.strip())))
         return FriendCall("player", player=name, lead_suit=lead_suit)
     if key in ("joker", "jk"):
         return FriendCall("card", card=JOKER, lead_suit=lead_suit)
@@ -200,14 +206,13 @@ def parse_friend_call(text: str, context: Any = None, contract: Optional[Bid] = 
         else:  # a HandState: its ruleset and current contract
             rules, contract = context.rules, context.contract
         if rules is None:
-            raise InvalidNotation("'mighty' needs a ruleset to say which card Mighty is")
+            raise InvalidNotation(_("'mighty' needs a ruleset to say which card Mighty is"))
         return FriendCall("card", card=mighty_card(rules, contract.trump if contract else None),
                           lead_suit=lead_suit)
     try:
         card = parse_card(raw)
     except InvalidNotation:
-        raise InvalidNotation(f"{text.strip()!r} is not a friend call: expected a card, joker, "
-                              f"mighty, none, first-trick, last-trick or player:NAME") from None
+        raise InvalidNotation(_not_a_friend_call(text)) from None
     return FriendCall("card", card=card, lead_suit=lead_suit)
 
 

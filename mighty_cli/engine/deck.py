@@ -20,6 +20,7 @@ from typing import Sequence
 
 from .cards import DECK, JOKER, SUIT_SYMBOLS, SUITS, format_card
 from .errors import MightyError
+from .translation import _, ngettext
 
 PLAYERS = 5
 HAND_SIZE = 10
@@ -178,24 +179,28 @@ def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
     if set(deal) != expected:
         missing = sorted(expected - set(deal))
         extra = sorted(set(deal) - expected)
-        what = f"{missing[0]} has no cards" if missing else f"{extra[0]!r} is not a player"
-        raise MightyError(f"deal: {what} (expected the {len(players)} players and the kitty)")
+        what = _("{player} has no cards").format(player=missing[0]) if missing else \
+            _("{name} is not a player").format(name=repr(extra[0]))
+        raise MightyError(_("deal: {problem} (expected the {count} players and the kitty)")
+                          .format(problem=what, count=len(players)))
     seen: dict[int, str] = {}
     out = {}
     for who, cards in deal.items():
         cards = list(cards)
         size = kitty_size if who == "kitty" else undealt if who == UNDEALT else hand_size
         if len(cards) != size:
-            raise MightyError(f"deal: {who} has {len(cards)} cards; expected {size}")
+            raise MightyError(ngettext("deal: {who} has {count} card; expected {size}",
+                                       "deal: {who} has {count} cards; expected {size}",
+                                       len(cards)).format(who=who, count=len(cards), size=size))
         for card in cards:
             if card not in _VALID_CARDS:
-                raise MightyError(f"deal: {card!r} is not a card")
+                raise MightyError(_("deal: {card} is not a card").format(card=repr(card)))
             if card not in valid:
-                raise MightyError(f"deal: {format_card(card)} is not in play "
-                                  f"(table.removed_cards)")
+                raise MightyError(_("deal: {card} is not in play (table.removed_cards)")
+                                  .format(card=format_card(card)))
             if card in seen:
-                raise MightyError(f"deal: {format_card(card)} is dealt to both {seen[card]} and "
-                                  f"{who}")
+                raise MightyError(_("deal: {card} is dealt to both {first} and {second}")
+                                  .format(card=format_card(card), first=seen[card], second=who))
             seen[card] = who
         out[who] = cards
     return tuple(_mask(out[player]) for player in players)

@@ -130,7 +130,7 @@ def _apply_bid(state: HandState, action: BidCall) -> HandState:
     if state.phase == "deal_miss" and state.rules.deal_miss.full_bid_cancels:
         return _apply_cancelling_bid(state, action)
     if state.phase != "election":
-        raise _phase_error(state, f"{action.player}'s bid", IllegalBid)
+        raise _phase_error(state, _("{player}'s bid").format(player=action.player), IllegalBid)
     ctx, setup = state._ctx, state._setup
     e = ctx.rules.election
     player, bid = action.player, action.bid
@@ -317,7 +317,8 @@ def _deal_miss_problem(state: HandState, seat: int) -> Optional[str]:
 
 def _apply_deal_miss(state: HandState, action: DeclareDealMiss) -> HandState:
     if state.phase != "election":
-        raise _phase_error(state, f"{action.player}'s deal miss", IllegalDealMiss)
+        raise _phase_error(state, _("{player}'s deal miss").format(player=action.player),
+                           IllegalDealMiss)
     seat = state._ctx.seat_of.get(action.player)
     if seat is None:
         raise IllegalDealMiss(_("election: {player} is not one of the players").format(

@@ -31,6 +31,7 @@ from .deck import _VALID_CARDS, _cards_of, _mask
 from .errors import IllegalExchange
 from .state import HandState, _mutable, _new_state, _phase_error
 from .tables import _Context, _seating
+from .translation import _, ngettext
 
 
 def _holder(state: HandState, card: int) -> Optional[int]:
@@ -48,32 +49,38 @@ def _elimination_problem(state: HandState,
     named = None
     if action.player is not None:
         if action.player not in ctx.seat_of:
-            return f"{action.player!r} is not one of the players", None
+            return _("{player} is not one of the players").format(
+                player=repr(action.player)), None
         named = ctx.seat_of[action.player]
         if named == setup.declarer:
-            return f"{declarer} cannot eliminate himself", None
+            return _("{declarer} cannot eliminate himself").format(declarer=declarer), None
     if rules.table.eliminate_by == "player":
         if action.card is not None:
-            return ("the declarer names a player, not a card (table.eliminate_by = player)",
+            return (_("the declarer names a player, not a card (table.eliminate_by = player)"),
                     None)
         if named is None:
-            return "name the player to eliminate (table.eliminate_by = player)", None
+            return _("name the player to eliminate (table.eliminate_by = player)"), None
         if named in gone:
-            return f"{action.player} is already eliminated", None
+            return _("{player} is already eliminated").format(player=action.player), None
         return None, named
     card = action.card
     if card is None or card not in _VALID_CARDS:
-        return f"{card!r} is not a card (the declarer eliminates by calling a card)", None
+        return _("{card} is not a card (the declarer eliminates by calling a card)").format(
+            card=repr(card)), None
     if card not in ctx.valid:
-        return f"{format_card(card)} is not in play (table.removed_cards)", None
+        return _("{card} is not in play (table.removed_cards)").format(
+            card=format_card(card)), None
     if state._hands is not None:
         holder = _holder(state, card)
         if holder == setup.declarer:
-            return (f"{declarer} called {format_card(card)}, which he holds himself (the card "
-                    f"eliminates its holder)"), None
+            return _("{declarer} called {card}, which he holds himself (the card eliminates "
+                     "its holder)").format(declarer=declarer, card=format_card(card)), None
         if action.player is not None and named != holder:
-            where = "is in the kitty" if holder is None else f"is held by {ctx.players[holder]}"
-            return f"{format_card(card)} {where}, not by {action.player}", None
+            if holder is None:
+                return _("{card} is in the kitty, not held by {player}").format(
+                    card=format_card(card), player=action.player), None
+            return _("{card} is held by {holder}, not by {player}").format(
+                card=format_card(card), holder=ctx.players[holder], player=action.player), None
     else:
         holder = named  # open cards: the table says who held it (None: the kitty)
     if holder is None or holder in gone:
@@ -83,10 +90,10 @@ def _elimination_problem(state: HandState,
 
 def _apply_eliminate(state: HandState, action: Eliminate) -> HandState:
     if state.phase != "elimination":
-        raise _phase_error(state, "an elimination", IllegalExchange)
+        raise _phase_error(state, _("an elimination"), IllegalExchange)
     problem, seat = _elimination_problem(state, action)
     if problem:
-        raise IllegalExchange(f"elimination: {problem}")
+        raise IllegalExchange(_("elimination: {problem}").format(problem=problem))
     ctx, setup = state._ctx, state._setup
     new = _mutable(state)
     new_setup = setup.copy()
@@ -128,32 +135,38 @@ def _pile(state: HandState) -> int:
 
 def _apply_redistribute(state: HandState, action: Redistribute) -> HandState:
     if state.phase != "redistribution":
-        raise _phase_error(state, "a redistribution", IllegalExchange)
+        raise _phase_error(state, _("a redistribution"), IllegalExchange)
     ctx = state._ctx
     sizes = redistribution_sizes(state)
     given = dict(action.cards)
     if state._hands is None:  # open cards: the cards dealt out are not seen
         if given and set(given) != set(sizes):
-            raise IllegalExchange(f"redistribution: deal to {', '.join(sizes)}")
+            raise IllegalExchange(_("redistribution: deal to {players}").format(
+                players=", ".join(sizes)))
         return _continue_as_five(state, None)
     if set(given) != set(sizes) or len(given) != len(action.cards):
-        raise IllegalExchange(f"redistribution: the eliminated hands and the kitty go to "
-                              f"{', '.join(sizes)} (each once)")
+        raise IllegalExchange(_("redistribution: the eliminated hands and the kitty go to "
+                                "{players} (each once)").format(players=", ".join(sizes)))
     pile = _pile(state)
     dealt = 0
     for player, count in sizes.items():
         cards = tuple(given[player])
         if len(cards) != count:
-            raise IllegalExchange(f"redistribution: {player} receives {len(cards)} cards "
-                                  f"({format_cards(cards)}); expected {count}")
+            raise IllegalExchange(ngettext(
+                "redistribution: {player} receives {given} card ({cards}); expected {count}",
+                "redistribution: {player} receives {given} cards ({cards}); expected {count}",
+                len(cards)).format(player=player, given=len(cards), cards=format_cards(cards),
+                                   count=count))
         for card in cards:
             if not isinstance(card, int) or not pile >> card & 1:
                 shown = format_card(card) if card in _VALID_CARDS else repr(card)
                 pile_text = format_cards(sorted_cards(_cards_of(pile)))
-                raise IllegalExchange(f"redistribution: {shown} is not in the eliminated hands "
-                                      f"and the kitty ({pile_text})")
+                raise IllegalExchange(_("redistribution: {card} is not in the eliminated "
+                                        "hands and the kitty ({pile})").format(
+                                            card=shown, pile=pile_text))
             if dealt >> card & 1:
-                raise IllegalExchange(f"redistribution: {format_card(card)} is dealt twice")
+                raise IllegalExchange(_("redistribution: {card} is dealt twice").format(
+                    card=format_card(card)))
             dealt |= 1 << card
     masks = {player: state._hands[ctx.seat_of[player]] | _mask(given[player]) for player in sizes}
     return _continue_as_five(state, masks)

@@ -40,7 +40,7 @@ from .state import HandState, _mutable, _phase_error
 
 def _apply_discard(state: HandState, action: Discard) -> HandState:
     if state.phase != "exchange":
-        raise _phase_error(state, "a discard", IllegalExchange)
+        raise _phase_error(state, _("a discard"), IllegalExchange)
     ctx, setup = state._ctx, state._setup
     declarer = ctx.players[setup.declarer]
     cards = tuple(action.cards)
@@ -90,19 +90,22 @@ def _change_problem(rules: Ruleset, bid: Bid, new: Bid) -> Optional[str]:
     text = format_bid(new) if isinstance(new, Bid) else repr(new)
     if not isinstance(new, Bid) or not isinstance(new.number, int) \
             or (new.trump is not None and new.trump not in SUITS):
-        return f"{text} is not a contract"
+        return _("{text} is not a contract").format(text=text)
     if new.trump is None and not e.no_trump_allowed:
-        return f"{text}: no-trump is not allowed (election.no_trump_allowed)"
+        return _("{text}: no-trump is not allowed (election.no_trump_allowed)").format(text=text)
     if e.max_bid and new.number > e.max_bid:
-        return f"{text} is above the maximum {e.max_bid} (election.max_bid)"
+        return _("{text} is above the maximum {most} (election.max_bid)").format(
+            text=text, most=e.max_bid)
     if rules.bids_descend:
         if new.number < e.min_bid:
-            return f"{text} is below the minimum {e.min_bid} (election.min_bid)"
+            return _("{text} is below the minimum {least} (election.min_bid)").format(
+                text=text, least=e.min_bid)
     required, why = 0, ""
     if new.trump != bid.trump:
         if not x.trump_change_allowed:
-            return (f"changing trump from {trump_name(bid.trump)} to {trump_name(new.trump)} is "
-                    f"not allowed (exchange.trump_change_allowed = false)")
+            return _("changing trump from {old} to {new} is not allowed "
+                     "(exchange.trump_change_allowed = false)").format(
+                         old=trump_name(bid.trump), new=trump_name(new.trump))
         if bid.trump is None:
             required, why = x.raise_from_no_trump, "exchange.raise_from_no_trump"
         elif new.trump is None:
@@ -117,13 +120,15 @@ def _change_problem(rules: Ruleset, bid: Bid, new: Bid) -> Optional[str]:
     least = bid.number + sign * required
     if sign * new.number < sign * least:
         if required:
-            return (f"{text}: changing trump from {trump_name(bid.trump)} to "
-                    f"{trump_name(new.trump)} raises the contract by {required} to at least "
-                    f"{least} ({why})")
-        return f"{text} is below the bid {format_bid(bid)} (a contract never goes down)"
+            return _("{text}: changing trump from {old} to {new} raises the contract by "
+                     "{required} to at least {least} ({rule})").format(
+                         text=text, old=trump_name(bid.trump), new=trump_name(new.trump),
+                         required=required, least=least, rule=why)
+        return _("{text} is below the bid {bid} (a contract never goes down)").format(
+            text=text, bid=format_bid(bid))
     if new.number != least and not x.voluntary_raise:
-        return (f"{text}: the contract may rise only by what the trump change requires, to "
-                f"{least} (exchange.voluntary_raise = false)")
+        return _("{text}: the contract may rise only by what the trump change requires, to "
+                 "{least} (exchange.voluntary_raise = false)").format(text=text, least=least)
     return None
 
 
@@ -132,7 +137,7 @@ def _apply_change(state: HandState, action: ChangeContract) -> HandState:
         raise IllegalExchange(_("exchange: {declarer} changes the contract after discarding "
                                 "(discard first)").format(declarer=state.declarer))
     if state.phase != "friend":
-        raise _phase_error(state, "a contract change", IllegalExchange)
+        raise _phase_error(state, _("a contract change"), IllegalExchange)
     if state._setup.contract != state._setup.bid:
         raise IllegalExchange(_("exchange: {declarer} changed the contract to {contract} but "
                                 "already changed it to {previous} (one change, after the "
@@ -211,17 +216,18 @@ def _friend_problem(state: HandState, call: FriendCall) -> Optional[str]:
                 player=call.player)
     if kind in ("card", "none", "first_trick", "last_trick", "player") and call.kind != "card" \
             and call.card is not None:
-        return f"a {kind} call names no card"
+        return _("a {kind} call names no card").format(kind=kind)
     if call.lead_suit is not None:
         if not f.lead_request:
             return _("a lead request is not allowed (friend.lead_request = false)")
         if call.lead_suit not in SUITS:
-            return f"lead request {call.lead_suit!r} is not a suit"
+            return _("lead request {suit} is not a suit").format(suit=repr(call.lead_suit))
         if contract.trump is not None or not _is_full(ctx.tables, contract):
-            return (f"only a {ctx.full_bid} no-trump declarer may request a lead (the contract "
-                    f"is {format_bid(contract)}; friend.lead_request)")
+            return _("only a {full} no-trump declarer may request a lead (the contract is "
+                     "{contract}; friend.lead_request)").format(full=ctx.full_bid,
+                                                              contract=format_bid(contract))
         if kind == "none":
-            return "a declarer playing alone has no friend to request a lead from"
+            return _("a declarer playing alone has no friend to request a lead from")
     return None
 
 
@@ -230,7 +236,7 @@ def _apply_call(state: HandState, action: CallFriend) -> HandState:
         raise IllegalExchange(_("exchange: {declarer} calls a friend before discarding "
                                 "(discard first)").format(declarer=state.declarer))
     if state.phase != "friend":
-        raise _phase_error(state, "a friend call", IllegalExchange)
+        raise _phase_error(state, _("a friend call"), IllegalExchange)
     call = action.call
     problem = _friend_problem(state, call)
     if problem:

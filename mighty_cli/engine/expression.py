@@ -29,6 +29,7 @@ from .limits import (
     FORMULA_MAX_TOKENS,
     FORMULA_VALUE_LIMIT,
 )
+from .translation import _, ngettext
 
 #: The variables a scoring formula may use.
 VARIABLES = ("bid", "taken", "opposition", "minimum", "max_bid", "total")
@@ -47,16 +48,18 @@ _TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z_0-9]*)|(.))")
 def compile_expression(text: str, variables: tuple[str, ...] = VARIABLES) -> Compiled:
     """Compile an expression; a ``ValueError`` names what is wrong and where."""
     if len(text) > FORMULA_MAX_LENGTH:
-        raise ValueError(f"the formula is {len(text)} characters long: at most "
-                         f"{FORMULA_MAX_LENGTH} are allowed")
+        raise ValueError(_("the formula is {length} characters long: at most {most} are "
+                           "allowed").format(length=len(text), most=FORMULA_MAX_LENGTH))
     tokens = _tokenize(text)
     if len(tokens) > FORMULA_MAX_TOKENS:
-        raise ValueError(f"the formula has {len(tokens)} numbers, names and operators: at most "
-                         f"{FORMULA_MAX_TOKENS} are allowed")
+        raise ValueError(_("the formula has {count} numbers, names and operators: at most "
+                           "{most} are allowed").format(count=len(tokens),
+                                                        most=FORMULA_MAX_TOKENS))
     parser = _Parser(text, tokens, variables)
     tree = parser.expression()
     if parser.pos != len(tokens):
-        raise ValueError(f"unexpected {tokens[parser.pos][1]!r} in formula {text!r}")
+        raise ValueError(_("unexpected {token} in formula {formula}").format(
+            token=repr(tokens[parser.pos][1]), formula=repr(text)))
     return tree
 
 
@@ -69,12 +72,14 @@ def _tokenize(text: str) -> list[tuple[str, str]]:
             tokens.append(("name", name))
         elif other.strip():
             if other not in "+-*/(),":
-                raise ValueError(f"{other!r} is not allowed in formula {text!r} (use numbers, "
-                                 f"{', '.join(VARIABLES)}, + - * / ( ) and "
-                                 f"{', '.join(FUNCTIONS)})")
+                raise ValueError(_("{token} is not allowed in formula {formula} (use numbers, "
+                                   "{variables}, + - * / ( ) and {functions})").format(
+                                       token=repr(other), formula=repr(text),
+                                       variables=", ".join(VARIABLES),
+                                       functions=", ".join(FUNCTIONS)))
             tokens.append(("op", other))
     if not tokens:
-        raise ValueError("the formula is empty")
+        raise ValueError(_("the formula is empty"))
     return tokens
 
 
@@ -87,8 +92,8 @@ class _Parser:
         """Count one more level of nesting (parentheses, function calls, signs)."""
         self.depth += 1
         if self.depth > FORMULA_MAX_DEPTH:
-            raise ValueError(f"the formula nests more than {FORMULA_MAX_DEPTH} levels deep "
-                             f"(parentheses, function calls and signs)")
+            raise ValueError(_("the formula nests more than {most} levels deep (parentheses, "
+                               "function calls and signs)").format(most=FORMULA_MAX_DEPTH))
 
     def peek(self) -> tuple[str, str]:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else ("end", "")
@@ -101,8 +106,9 @@ class _Parser:
 
     def expect(self, value: str) -> None:
         if not self.take(value):
-            found = self.peek()[1] or "the end"
-            raise ValueError(f"expected {value!r} but found {found!r} in formula {self.text!r}")
+            found = repr(self.peek()[1] or _("the end"))
+            raise ValueError(_("expected {expected} but found {found} in formula {formula}")
+                             .format(expected=repr(value), found=found, formula=repr(self.text)))
 
     def expression(self) -> Compiled:
         terms = [(1, self.term())]
@@ -144,17 +150,21 @@ class _Parser:
             self.pos += 1
             constant = Fraction(value)
             if abs(constant) > FORMULA_VALUE_LIMIT or constant.denominator > FORMULA_VALUE_LIMIT:
-                raise ValueError(f"the number {value[:20]}{'...' if len(value) > 20 else ''} is "
-                                 f"too large or too fine for a formula (at most "
-                                 f"{FORMULA_VALUE_LIMIT:,} and 12 decimals)")
+                raise ValueError(_("the number {number} is too large or too fine for a formula "
+                                   "(at most {most:,} and 12 decimals)").format(
+                                       number=value[:20] + ("..." if len(value) > 20 else ""),
+                                       most=FORMULA_VALUE_LIMIT))
             return lambda env: constant
         if kind == "name":
             self.pos += 1
             if value in FUNCTIONS:
                 return self.call(value)
             if value not in self.variables:
-                raise ValueError(f"unknown name {value!r} in formula {self.text!r} (variables: "
-                                 f"{', '.join(self.variables)}; functions: {', '.join(FUNCTIONS)})")
+                raise ValueError(_("unknown name {name} in formula {formula} (variables: "
+                                   "{variables}; functions: {functions})").format(
+                                       name=repr(value), formula=repr(self.text),
+                                       variables=", ".join(self.variables),
+                                       functions=", ".join(FUNCTIONS)))
             return lambda env: _bounded(Fraction(env[value]))
         if self.take("("):
             self.nested()
@@ -162,9 +172,9 @@ class _Parser:
             self.expect(")")
             self.depth -= 1
             return inner
-        found = value or "the end"
-        raise ValueError(f"expected a number, a variable or '(' but found {found!r} in formula "
-                         f"{self.text!r}")
+        found = repr(value or _("the end"))
+        raise ValueError(_("expected a number, a variable or '(' but found {found} in formula "
+                           "{formula}").format(found=found, formula=repr(self.text)))
 
     def call(self, name: str) -> Compiled:
         arity, function = FUNCTIONS[name]
@@ -176,8 +186,14 @@ class _Parser:
         self.expect(")")
         self.depth -= 1
         if (arity > 0 and len(args) != arity) or (arity < 0 and len(args) < -arity):
-            need = arity if arity > 0 else f"at least {-arity}"
-            raise ValueError(f"{name}() takes {need} argument(s) in formula {self.text!r}")
+            if arity > 0:
+                message = ngettext("{name}() takes {count} argument in formula {formula}",
+                                   "{name}() takes {count} arguments in formula {formula}", arity)
+            else:
+                message = ngettext("{name}() takes at least {count} argument in formula "
+                                   "{formula}", "{name}() takes at least {count} arguments in "
+                                   "formula {formula}", -arity)
+            raise ValueError(message.format(name=name, count=abs(arity), formula=repr(self.text)))
         return lambda env: Fraction(function(*(arg(env) for arg in args)))
 
 
@@ -205,18 +221,22 @@ def _bounded(value: Fraction) -> Fraction:
     """The value, if its magnitude and denominator are within the formula's bounds."""
     numerator, denominator = value.numerator, value.denominator
     if denominator > FORMULA_VALUE_LIMIT or abs(numerator) > FORMULA_VALUE_LIMIT * denominator:
-        raise ScoringError(f"a scoring formula reached {_magnitude(value)}: its numbers must "
-                           f"stay within ±{FORMULA_VALUE_LIMIT:,} with at most 12 decimals")
+        raise ScoringError(_("a scoring formula reached {magnitude}: its numbers must stay "
+                             "within ±{most:,} with at most 12 decimals").format(
+                                 magnitude=_magnitude(value), most=FORMULA_VALUE_LIMIT))
     return value
 
 
 def _magnitude(value: Fraction) -> str:
     if abs(value) > FORMULA_VALUE_LIMIT:
-        return f"a number of {len(str(abs(value.numerator) // value.denominator))} digits"
-    return f"a fraction with a {len(str(value.denominator))}-digit denominator"
+        digits = len(str(abs(value.numerator) // value.denominator))
+        return ngettext("a number of {count} digit", "a number of {count} digits",
+                        digits).format(count=digits)
+    return _("a fraction with a {count}-digit denominator").format(
+        count=len(str(value.denominator)))
 
 
 def _divide(a: Fraction, b: Fraction) -> Fraction:
     if b == 0:
-        raise ZeroDivisionError("division by zero in a scoring formula")
+        raise ZeroDivisionError(_("division by zero in a scoring formula"))
     return a / b

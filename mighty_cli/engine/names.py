@@ -13,14 +13,16 @@ from __future__ import annotations
 import unicodedata
 from typing import Optional
 
+from .translation import N_, _
+
 #: Unicode categories a name may not contain, and how a message names them.
 REFUSED_CATEGORIES = {
-    "Cc": "a control character",
-    "Cf": "an invisible formatting character (zero-width or bidirectional)",
-    "Co": "a private-use character",
-    "Cs": "a lone surrogate",
-    "Zl": "a line separator",
-    "Zp": "a paragraph separator",
+    "Cc": N_("a control character"),
+    "Cf": N_("an invisible formatting character (zero-width or bidirectional)"),
+    "Co": N_("a private-use character"),
+    "Cs": N_("a lone surrogate"),
+    "Zl": N_("a line separator"),
+    "Zp": N_("a paragraph separator"),
 }
 
 
@@ -34,7 +36,8 @@ def refused_character(text: str) -> Optional[str]:
     for position, character in enumerate(text, 1):
         kind = REFUSED_CATEGORIES.get(unicodedata.category(character))
         if kind:
-            return f"contains {kind}, U+{ord(character):04X}, at character {position}"
+            return _("contains {kind}, U+{code:04X}, at character {position}").format(
+                kind=_(kind), code=ord(character), position=position)
     return None
 
 

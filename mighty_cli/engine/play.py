@@ -194,7 +194,8 @@ def _apply_play(state: HandState, play: Play) -> HandState:
     # is built here field by field (the fields every play sets are not copied first; keep this
     # in step with HandState.__slots__ and _clone).
     if state.phase != "play":
-        raise _phase_error(state, f"{play.player} playing a card", IllegalPlay)
+        raise _phase_error(state, _("{player} playing a card").format(player=play.player),
+                           IllegalPlay)
     ctx = state._ctx
     ci = state._contract
     player, card, joker_suit, joker_call = play

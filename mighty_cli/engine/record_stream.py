@@ -23,6 +23,7 @@ from .errors import RecordError
 from . import safe_toml
 from .limits import RECORD_LINE_MAX_BYTES, RECORD_MAX_BYTES
 from .record import Record, _five_message, check_hand_shape, record_header
+from .translation import _
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -83,8 +84,9 @@ def parse_hand_table(lines: list[str], first_line: int) -> list[dict]:
     except tomllib.TOMLDecodeError as exc:
         raise RecordError(_shift(str(exc), first_line - 2)) from None
     except RecursionError:
-        raise RecordError(f"line {first_line}: tables or arrays nested too deeply") from None
-    safe_toml.check_depth(data, f"line {first_line}", RecordError)
+        raise RecordError(_("line {number}: tables or arrays nested too deeply").format(
+            number=first_line)) from None
+    safe_toml.check_depth(data, _("line {number}").format(number=first_line), RecordError)
     extra = set(data) - {"hands"}
     if extra:  # a top-level table after the hands
         return [dict(hand, **{k: data[k] for k in extra}) for hand in data["hands"]]
@@ -205,12 +207,13 @@ def stream_record(source: IO[str] | str | Path, name: Optional[str] = None,
             try:
                 stream = open(path, encoding="utf-8-sig")
             except OSError as exc:
-                raise RecordError(f"{path}: cannot read: {exc.strerror}") from None
+                raise RecordError(_("{label}: cannot read: {error}").format(
+                    label=path, error=exc.strerror)) from None
     else:
         stream = source
     name = name or "<record>"
     blocks = _blocks(_lines(stream, name))
-    _, header = next(blocks)
+    _first_line, header = next(blocks)
     data = safe_toml.parse("".join(header), name, RecordError)
     record = record_header(data, name, base_dir)
     record.hands = _hands(data.get("hands", []), blocks, record.players, name)  # type: ignore
@@ -226,11 +229,13 @@ def _lines(stream: IO[str], name: str) -> Iterator[str]:
             if not line:
                 return
             if len(line) > RECORD_LINE_MAX_BYTES and not line.endswith("\n"):
-                raise RecordError(f"{name}: a line longer than "
-                                  f"{RECORD_LINE_MAX_BYTES >> 20} MiB: not a file this tool reads")
+                raise RecordError(_("{label}: a line longer than {size} MiB: not a file this "
+                                    "tool reads").format(label=name,
+                                                         size=RECORD_LINE_MAX_BYTES >> 20))
             yield line
     except UnicodeDecodeError as exc:
-        raise RecordError(f"{name}: cannot read: {exc}") from None
+        raise RecordError(_("{label}: cannot read: not UTF-8 text ({error})").format(
+            label=name, error=exc)) from None
     finally:
         stream.close()
 
@@ -239,7 +244,7 @@ def _hands(first: Any, blocks: Iterator[tuple[int, list[str]]], players: list[st
            source: str) -> Iterator[dict]:
     index = 0
     if not isinstance(first, list):
-        raise RecordError(f"{source}: hands: expected [[hands]] tables")
+        raise RecordError(_("{source}: hands: expected [[hands]] tables").format(source=source))
 
     def parsed() -> Iterator[dict]:
         yield from first
@@ -247,7 +252,8 @@ def _hands(first: Any, blocks: Iterator[tuple[int, list[str]]], players: list[st
             try:
                 yield from parse_hand_table(lines, start)
             except RecordError as exc:
-                raise RecordError(f"{source}: not valid TOML: {exc}") from None
+                raise RecordError(_("{label}: not valid TOML: {error}").format(
+                    label=source, error=exc)) from None
 
     for hand in parsed():
         index += 1

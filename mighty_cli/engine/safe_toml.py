@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .limits import TOML_MAX_DEPTH
+from .translation import _
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -26,26 +27,29 @@ def read_text(path: Path, limit: int, label: str, error: type[Exception]) -> str
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
-        raise error(f"{label}: cannot read: {exc.strerror or exc}") from None
+        raise error(_("{label}: cannot read: {error}").format(
+            label=label, error=exc.strerror or exc)) from None
     if len(data) > limit:
-        raise error(f"{label}: larger than {_size(limit)}: not a file this tool reads")
+        raise _too_large(label, limit, error)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise error(f"{label}: cannot read: not UTF-8 text (byte {exc.start})") from None
+        raise error(_("{label}: cannot read: not UTF-8 text (byte {byte})").format(
+            label=label, byte=exc.start)) from None
 
 
 def parse(text: str, label: str, error: type[Exception], limit: int | None = None) -> dict:
     """Parse TOML text, refusing text over ``limit`` characters and tables or arrays nested
     more than :data:`~.limits.TOML_MAX_DEPTH` deep."""
     if limit is not None and len(text) > limit:
-        raise error(f"{label}: larger than {_size(limit)}: not a file this tool reads")
+        raise _too_large(label, limit, error)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise error(f"{label}: not valid TOML: {exc}") from None
+        raise error(_("{label}: not valid TOML: {error}").format(label=label, error=exc)) \
+            from None
     except RecursionError:
-        raise error(f"{label}: tables or arrays nested more than {TOML_MAX_DEPTH} deep") from None
+        raise _too_deep(label, TOML_MAX_DEPTH, error) from None
     check_depth(data, label, error)
     return data
 
@@ -56,7 +60,7 @@ def check_depth(data: Any, label: str, error: type[Exception], limit: int = TOML
     while stack:
         value, depth = stack.pop()
         if depth > limit:
-            raise error(f"{label}: tables or arrays nested more than {limit} deep")
+            raise _too_deep(label, limit, error)
         if isinstance(value, dict):
             stack.extend((v, depth + 1) for v in value.values())
         elif isinstance(value, list):
@@ -67,6 +71,16 @@ def short(value: Any, width: int = 60) -> str:
     """A value's repr for an error message, cut to ``width`` characters."""
     text = repr(value)
     return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def _too_large(label: str, limit: int, error: type[Exception]) -> Exception:
+    return error(_("{label}: larger than {size}: not a file this tool reads").format(
+        label=label, size=_size(limit)))
+
+
+def _too_deep(label: str, limit: int, error: type[Exception]) -> Exception:
+    return error(_("{label}: tables or arrays nested more than {limit} deep").format(
+        label=label, limit=limit))
 
 
 def _size(limit: int) -> str:

@@ -79,16 +79,22 @@ def check_contract(contract: Bid, rules: Ruleset) -> None:
     """Raise ScoringError if the ruleset cannot produce a result for this contract."""
     e = rules.election
     if contract.no_trump and not e.no_trump_allowed:
-        raise ScoringError(f"contract {format_bid(contract)}: no-trump is not allowed in "
-                           f"{rules.name} (election.no_trump_allowed = false)")
+        raise ScoringError(_("contract {contract}: no-trump is not allowed in {ruleset} "
+                             "(election.no_trump_allowed = false)").format(
+                                 contract=format_bid(contract), ruleset=rules.name))
     lowest = rules.no_trump_minimum if contract.no_trump else e.min_bid
     if contract.number < lowest:
-        what = "no-trump minimum" if contract.no_trump and e.no_trump_discount else "minimum bid"
-        raise ScoringError(f"contract {format_bid(contract)} is below the {what} of "
-                           f"{rules.name} ({lowest})")
+        if contract.no_trump and e.no_trump_discount:
+            message = _("contract {contract} is below the no-trump minimum of {ruleset} "
+                        "({lowest})")
+        else:
+            message = _("contract {contract} is below the minimum bid of {ruleset} ({lowest})")
+        raise ScoringError(message.format(contract=format_bid(contract), ruleset=rules.name,
+                                          lowest=lowest))
     if e.max_bid and contract.number > e.max_bid:
-        raise ScoringError(f"contract {format_bid(contract)} is above the maximum bid of "
-                           f"{rules.name} ({e.max_bid})")
+        raise ScoringError(_("contract {contract} is above the maximum bid of {ruleset} "
+                             "({most})").format(contract=format_bid(contract),
+                                                ruleset=rules.name, most=e.max_bid))
 
 
 def effective_minimum(contract: Bid, rules: Ruleset) -> int:
@@ -145,9 +151,11 @@ def _score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool,
     check_contract(contract, rules)
     total = rules.count_total  # point cards, or tricks (election.bid_counts = "tricks")
     if not isinstance(taken, int) or isinstance(taken, bool) or not 0 <= taken <= total:
-        what = "tricks" if rules.election.bid_counts == "tricks" else "point cards"
-        raise ScoringError(f"taken = {taken!r}: the ruling party takes from 0 to {total} {what} "
-                           f"under {rules.name}")
+        message = (_("taken = {taken}: the ruling party takes from 0 to {total} tricks under "
+                     "{ruleset}") if rules.election.bid_counts == "tricks" else
+                   _("taken = {taken}: the ruling party takes from 0 to {total} point cards "
+                     "under {ruleset}"))
+        raise ScoringError(message.format(taken=repr(taken), total=total, ruleset=rules.name))
     s = rules.scoring
     bid = contract.number
     opposition = total - taken
@@ -161,7 +169,8 @@ def _score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool,
     try:
         base = (success_formula if success else failure_formula)(env)
     except ZeroDivisionError as exc:
-        raise ScoringError(f"{rules.name}: {exc}") from None
+        raise ScoringError(_("{ruleset}: {error}").format(ruleset=rules.name, error=exc)) \
+            from None
     if success and not contract.no_trump and s.trump_adjustment:
         base += s.trump_adjustment  # 관악 5마: a made trump contract scores one less
 
@@ -224,13 +233,16 @@ def seat_deltas(score: Score, players: Sequence[str], declarer: str,
                 friend: Optional[str]) -> dict[str, int]:
     """Each player's change for a scored hand (friend None when the declarer played alone)."""
     if declarer not in players:
-        raise ScoringError(f"declarer {declarer!r} is not one of the players")
+        raise ScoringError(_("declarer {player} is not one of the players").format(
+            player=repr(declarer)))
     if friend is not None and friend not in players:
-        raise ScoringError(f"friend {friend!r} is not one of the players")
+        raise ScoringError(_("friend {player} is not one of the players").format(
+            player=repr(friend)))
     if friend == declarer:
-        raise ScoringError(f"{declarer} cannot be his own friend (call 'none' to play alone)")
+        raise ScoringError(_("{declarer} cannot be his own friend (call 'none' to play alone)")
+                           .format(declarer=declarer))
     if (friend is None) != (score.friend is None):
-        raise ScoringError("the score was computed for a different friend situation")
+        raise ScoringError(_("the score was computed for a different friend situation"))
     deltas = {}
     for player in players:
         if player == declarer:

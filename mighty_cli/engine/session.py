@@ -32,6 +32,7 @@ from typing import Iterable, Mapping, Optional, Sequence
 
 from .ruleset import Ruleset
 from .scoring import pot_shares
+from .translation import _, ngettext
 
 
 @dataclass(frozen=True)
@@ -216,15 +217,18 @@ def session_over(rules: Ruleset, hands_played: int,
     reasons = []
     limit = rules.session.hands_per_session
     if limit and hands_played >= limit:
-        reasons.append(f"session.hands_per_session = {limit}: {hands_played} hands played")
+        reasons.append(ngettext("session.hands_per_session = {limit}: {count} hand played",
+                                "session.hands_per_session = {limit}: {count} hands played",
+                                hands_played).format(limit=limit, count=hands_played))
     stack = rules.session.starting_points
     if stack:
         broke = sorted((stack + total, name) for name, total in session_totals.items()
                        if stack + total <= 0)
         if broke:
-            who = ", ".join(f"{name} is at {left} ({left - stack:+d} this session)"
-                            for left, name in broke)
-            reasons.append(f"session.starting_points = {stack}: {who}")
+            who = ", ".join(_("{name} is at {left} ({change:+d} this session)").format(
+                name=name, left=left, change=left - stack) for left, name in broke)
+            reasons.append(_("session.starting_points = {stack}: {who}").format(stack=stack,
+                                                                                who=who))
     return "; ".join(reasons) or None
 
 

@@ -29,6 +29,7 @@ from .honeymoon import is_partner_hand
 from .translation import _
 from .ruleset import Ruleset
 from .tables import _Context, _seating, _tables
+from .translation import N_, _
 
 PHASES = ("election", "elimination", "redistribution", "exchange", "friend", "play", "done",
           "deal_miss", "redeal")
@@ -274,8 +275,9 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
         raise MightyError(_("the ghost never deals nor opens (table.ghost): dealer {dealer!r}, "
                             "opener {opener!r}").format(dealer=dealer, opener=opener))
     if dealer not in seat_of and (opener is None or not isinstance(dealer, str) or not dealer):
-        raise MightyError(f"dealer {dealer!r} is not one of the players {', '.join(players)} "
-                          f"(a dealer sitting the hand out needs the opener named)")
+        raise MightyError(_("dealer {dealer} is not one of the players {players} (a dealer "
+                            "sitting the hand out needs the opener named)").format(
+                                dealer=repr(dealer), players=", ".join(players)))
     deal_masks = _check_deal(deal, players, tables.kitty_size, tables.deck_mask,
                              tables.valid, tables.hand_size, tables.undealt) \
         if deal is not None else None
@@ -288,7 +290,8 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     elif opener in seat_of:
         opener_seat = seat_of[opener]
     else:
-        raise MightyError(f"opener {opener!r} is not one of the players {', '.join(players)}")
+        raise MightyError(_("opener {opener} is not one of the players {players}").format(
+            opener=repr(opener), players=", ".join(players)))
     setup = _new_state(_Setup)
     setup.calls = ()
     setup.standing = None
@@ -330,10 +333,22 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     return state
 
 
+#: Each phase as a refusal names it: its label (the message's prefix) and when it is.
+PHASE_LABELS = {"election": N_("election"), "elimination": N_("elimination"),
+                "redistribution": N_("redistribution"), "exchange": N_("exchange"),
+                "friend": N_("friend"), "play": N_("play"), "done": N_("done"),
+                "deal_miss": N_("deal_miss"), "redeal": N_("redeal")}
+PHASE_TIMES = {"election": N_("during the election"),
+               "elimination": N_("during the elimination"),
+               "redistribution": N_("during the redistribution"),
+               "exchange": N_("during the exchange (discard)"),
+               "friend": N_("during the friend call"), "play": N_("during trick {number}"),
+               "done": N_("during the end of the hand"), "deal_miss": N_("during a deal miss"),
+               "redeal": N_("during a redeal (everyone passed)")}
+
+
 def _phase_error(state: HandState, what: str, error: type) -> IllegalAction:
-    where = {"election": "the election", "elimination": "the elimination",
-             "redistribution": "the redistribution", "exchange": "the exchange (discard)",
-             "friend": "the friend call", "play": f"trick {state.trick_number}",
-             "done": "the end of the hand", "deal_miss": "a deal miss",
-             "redeal": "a redeal (everyone passed)"}[state.phase]
-    return error(f"{state.phase}: {what} is not possible during {where}")
+    """``what`` (already translated) refused because the hand is in another phase."""
+    when = _(PHASE_TIMES[state.phase]).format(number=state.trick_number)
+    return error(_("{phase}: {what} is not possible {when}").format(
+        phase=_(PHASE_LABELS[state.phase]), what=what, when=when))

@@ -196,5 +196,5 @@ def test_starting_points_counts_the_deposit_a_deal_miss_pays():
 def test_both_session_end_rules_are_named_when_both_hold():
     rules = with_session(CLUB, hands_per_session=1, starting_points=4)
     reason = session_over(rules, 1, {"Cy": -4, "Di": -5})
-    assert reason == ("session.hands_per_session = 1: 1 hands played; session.starting_points "
+    assert reason == ("session.hands_per_session = 1: 1 hand played; session.starting_points "
                       "= 4: Di is at -1 (-5 this session), Cy is at 0 (-4 this session)")

@@ -60,7 +60,7 @@ def test_record_asks_again_in_korean(runner):
                     input="김철수\nbo\n스페이드 9\n스페이드 16\nbo\n이영\n21\n12장\n"))
     assert ("✗ '김철수'은(는) 이 판의 플레이어 중에 없습니다 (이영희, Bo, Cy, Di, 박지성)"
             in out)
-    assert "✗ contract 9S is below the minimum bid of standard (13)" in out  # engine: English
+    assert "✗ 공약 9S은(는) standard 룰의 최소 공약(13)보다 낮습니다" in out
     assert "✗ Bo은(는) 주공입니다: 프렌드를 적거나, 혼자 쳤으면 none" in out
     assert "✗ 21: standard 룰에서 여당은 점수카드를 0에서 20장 가져갑니다" in out
     assert "1번째 판 (1회차): Bo 16S 프렌드 이영희, 12장: 실패" in out

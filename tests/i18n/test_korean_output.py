@@ -128,7 +128,7 @@ def test_replay_rule_violation_in_korean_is_one_line(runner, tmp_path):
     result = korean(runner, "replay", str(path))
     assert result.exit_code == 1
     lines = result.output.strip().splitlines()
-    assert lines == ["오류: 1판: 1턴: Ed이(가) HA 냄, 그런데 그 카드가 없습니다 (이미 나온 카드)"]
+    assert lines == ["오류: 1판: 1턴: Ed이(가) HA을(를) 냈지만 그 카드가 없습니다 (이미 나온 카드)"]
 
 
 @pytest.mark.parametrize("hands, english_line, korean_line", [

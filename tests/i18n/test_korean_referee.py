@@ -52,9 +52,9 @@ def test_refereed_hand_in_korean_with_a_rule_violation_at_the_prompt(runner):
                          "Bo의 패: ♠K ♠10 ♠7 ♠5 ◆A ◆J ◆10 ♥A ♥Q ♣Q")
     # the refusal: in Korean, naming trick, player, card and rule (its option name untranslated),
     # and nothing changed: the same glance again
-    assert lines[13] == ("[1턴] Bo 차례: ✗ 1턴: Bo이(가) SK 선, 그런데 다른 무늬 카드가 있고 기루다는 "
-                         "스페이드입니다 (기루다만 가진 경우가 아니면 초구에 기루다를 선으로 낼 수 없음; "
-                         "play.trump_lead = not_first_trick)")
+    assert lines[13] == ("[1턴] Bo 차례: ✗ 1턴: Bo이(가) SK을(를) 선으로 냈지만 다른 무늬 카드도 있고 "
+                         "기루다는 스페이드입니다 (기루다만 가진 경우가 아니면 초구에 기루다를 선으로 "
+                         "낼 수 없음; play.trump_lead = not_first_trick)")
     assert lines[14] == lines[12]
     assert lines[15] == "[1턴] Bo 차례: ✓ Bo ♥A"
     # the table view, drawn in full

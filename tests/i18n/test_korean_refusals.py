@@ -68,7 +68,8 @@ def test_open_cards_revoke_in_korean_names_both_tricks_and_keeps_its_hint():
             break
         session.handle(next(cards))
     assert session.handle("h9") == [
-        "✗ 2턴: Bo이(가) H9 냄, 그런데 1턴에 ♥이(가) 없다고 보였음 (리보크: 같은 무늬를 내야 함)",
+        "✗ 2턴: Bo이(가) H9을(를) 냈지만 1턴에 ♥이(가) 없다고 보였습니다 (리보크: 같은 무늬를 내야 "
+        "함)",
         "  1턴에서 그 무늬가 없다는 것이 드러났습니다. 앞의 카드가 잘못이었다면 'undo to 1'로 1턴 "
         "처음으로 돌아가 다시 내고, 아니면 낼 수 있는 카드를 입력하세요 (standard 룰도 출처들도 "
         "리보크 벌칙을 정하지 않습니다)"]

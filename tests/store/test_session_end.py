@@ -80,7 +80,7 @@ def test_hand_after_the_session_end_is_refused_and_changes_nothing(engine, tmp_p
     record(engine, "short", **BO_MADE)
     before = snapshot(engine)
     with pytest.raises(LeagueError, match=r"no open session \(session 1 ended by its ruleset: "
-                                          r"session.hands_per_session = 1: 1 hands played\)"):
+                                          r"session.hands_per_session = 1: 1 hand played\)"):
         record(engine, "short", **ANA_MADE)
     with pytest.raises(LeagueError, match="session 1 of league 'short' has ended by its ruleset "
                                           r"\(session.hands_per_session = 1"):

@@ -1,0 +1,234 @@
+"""Hand-record files (``mighty-hand-record/1``, HAND_RECORD.md): the format's keys and types,
+reading a file into a :class:`Record` with its header and each hand's shape checked, writing one
+back, and finding the ruleset it names.
+
+Only the shape is checked here (keys, types, names spelt one way); the rules are checked when the
+record is replayed (:mod:`.record_replay`). Every problem is one :class:`RecordError` line naming
+the file, the hand and the key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any, Optional
+
+from . import names, safe_toml
+from .errors import RecordError
+from .limits import RECORD_MAX_BYTES
+from .ruleset import OutsideFolder, Ruleset, load_ruleset, ruleset_from_toml
+from .translation import N_, _
+
+FORMAT = "mighty-hand-record/1"
+TOP_KEYS = {"format", "ruleset", "players", "hands", "ruleset_toml", "title", "league", "date",
+            "session"}
+FULL_KEYS = ("deal", "election", "discard", "contract", "friend", "tricks")
+RECORDED_KEYS = ("declarer", "contract", "friend", "friend_call", "taken", "opposition")
+HAND_KEYS = {"dealer", "opener", "players", "note", "deal_miss", "taken", "opposition",
+             "declarer", "friend_call", "session", "date", "number", "elimination",
+             "redistribution", "eliminated", *FULL_KEYS}
+STATUSES = ("scored", "deal_miss", "redeal", "in_progress")
+
+_TEXT = (str,)
+_SCALAR = (str, int)
+_DAY = (str, date)
+#: The type each key must have, and how a message says it (the rest is checked while replaying).
+TOP_TYPES = {"ruleset": (_TEXT, N_("a ruleset name or path")),
+             "title": (_TEXT, N_("a string")),
+             "league": (_TEXT, N_("a league name")),
+             "date": (_DAY, N_("a date such as 2024-03-05")),
+             "session": (_SCALAR, N_("a session number or name")),
+             "ruleset_toml": (_TEXT, N_("a ruleset's TOML text in a string"))}
+HAND_TYPES = {"dealer": (_TEXT, N_("a player's name")),
+              "opener": (_TEXT, N_("a player's name")),
+              "declarer": (_TEXT, N_("a player's name")),
+              "deal_miss": (_TEXT, N_("a player's name")),
+              "friend": (_TEXT, N_("a player's name, a call such as \"SA\", or \"none\"")),
+              "friend_call": (_TEXT, N_("a card or a call such as \"mighty\"")),
+              "contract": (_TEXT, N_("a bid such as \"15D\" or \"16NT\"")),
+              "discard": (_TEXT, N_("cards in one string, such as \"C2 D3 H4\"")),
+              "note": (_TEXT, N_("a string")),
+              "date": (_DAY, N_("a date such as 2024-03-05")),
+              "session": (_SCALAR, N_("a session number or name")),
+              "deal": ((dict,), N_("a table of player = \"10 cards\" and kitty = \"3 cards\"")),
+              "players": ((list,), N_("a list of the five players' names")),
+              "election": ((list,), N_("a list of calls such as \"Bo 13H\" or \"Cy pass\"")),
+              "tricks": ((list,), N_("a list of strings of played cards")),
+              "elimination": ((list,), N_("a list of calls such as \"JK Bo\" or \"D5 kitty\"")),
+              "redistribution": ((dict,), N_("a table of player = \"cards\"")),
+              "eliminated": ((list,), N_("a list of the eliminated players' names"))}
+#: Keys of a hand that name a player, spelt as the record's players are (names.normalize).
+NAME_KEYS = ("dealer", "opener", "declarer", "deal_miss", "friend")
+
+
+@dataclass
+class Record:
+    """A hand-record file: a ruleset, the players in playing order, and hands as plain dicts."""
+
+    ruleset: str
+    players: list[str]
+    hands: list[dict] = field(default_factory=list)
+    format: str = FORMAT
+    extra: dict = field(default_factory=dict)
+    base_dir: Optional[Path] = None
+    #: A ruleset the user named on the command line (``--ruleset``): used instead of the one the
+    #: file names, and the only way to use a file outside the record's folder.
+    user_ruleset: Optional[str] = None
+
+
+# --- reading and writing ------------------------------------------------------------------------
+
+
+def load_record(path: str | Path) -> Record:
+    """Read a record file; any problem is a RecordError naming the file."""
+    path = Path(path)
+    text = safe_toml.read_text(path, RECORD_MAX_BYTES, str(path), RecordError)
+    return read_record(text, source=str(path), base_dir=path.parent)
+
+
+def read_record(text: str, source: str = "<record>", base_dir: Optional[Path] = None) -> Record:
+    """Parse record TOML text and check its shape and types (not yet its rules: see
+    :func:`replay`). Player names are spelt one way (:func:`names.normalize`) everywhere."""
+    data = safe_toml.parse(text, source, RecordError, RECORD_MAX_BYTES)
+    record = record_header(data, source, base_dir)
+    hands = data.get("hands", [])
+    if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
+        raise RecordError(_("{source}: hands: expected [[hands]] tables").format(source=source))
+    for k, hand in enumerate(hands, 1):
+        check_hand_shape(hand, k, record.players, source)
+    # Five play each hand; a session seats up to seven, and a league's export names everyone
+    # who ever played, each hand saying which five.
+    if len(record.players) > 7 and not all("players" in h for h in hands):
+        raise RecordError(_five_message(source, record.players))
+    record.hands = hands
+    return record
+
+
+def record_header(data: dict, source: str, base_dir: Optional[Path]) -> Record:
+    """A record's header (format, ruleset, players and the project's extra keys) checked, with
+    no hands yet: shared by :func:`read_record` and the streaming reader."""
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(_("{source}: format = {value}: expected {expected}").format(
+            source=source, value=safe_toml.short(fmt), expected=repr(FORMAT)))
+    unknown = set(data) - TOP_KEYS
+    if unknown:
+        raise RecordError(_("{source}: unknown key {key} (expected: {keys})").format(
+            source=source, key=safe_toml.short(sorted(unknown)[0]),
+            keys=", ".join(sorted(TOP_KEYS))))
+    _check_types(data, TOP_TYPES, source)
+    ruleset = data.get("ruleset", "standard")
+    players = checked_players(data.get("players"), source)
+    extra = {k: v for k, v in data.items() if k not in ("format", "ruleset", "players", "hands")}
+    return Record(ruleset=ruleset, players=players, hands=[], extra=extra, base_dir=base_dir)
+
+
+def checked_players(players: Any, source: str) -> list[str]:
+    """A record's ``players``: names without refused characters, spelt one way, none twice,
+    at least five."""
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise RecordError(_("{source}: players: expected a list of player names").format(
+            source=source))
+    for name in players:
+        wrong = names.refused_character(name)
+        if wrong:
+            raise RecordError(_("{source}: players: {name} {problem}").format(
+                source=source, name=names.visible(name), problem=wrong))
+    players = [names.normalize(p) for p in players]
+    if len(set(players)) != len(players):
+        twice = next(p for p in players if players.count(p) > 1)
+        raise RecordError(_("{source}: players: {name} appears twice").format(source=source,
+                                                                            name=repr(twice)))
+    if len(players) < 2:
+        raise RecordError(_five_message(source, players))
+    return players
+
+
+def _five_message(source: str, players: list[str]) -> str:
+    # Five play each hand (the ruleset's table.players: 4마, 3마, 2마 fewer); a session seats up
+    # to seven, and a league's export names everyone who ever played, each hand saying which.
+    return _("{source}: players: Mighty is played by two to seven (six or seven present, five "
+             "playing each hand; more only when every hand names its players); got {count}"
+             ).format(source=source, count=len(players))
+
+
+def check_hand_shape(hand: Any, index: int, players: list[str], source: str) -> None:
+    """The shape and type checks of one hand (its rules are checked on replay), its names
+    spelt as the record's players are; a record of more than seven names each hand's five."""
+    if not isinstance(hand, dict):
+        raise RecordError(_("{source}: hands: expected [[hands]] tables").format(source=source))
+    _check_types(hand, HAND_TYPES, _("{source}: hand {index}").format(source=source, index=index))
+    _normalize_names(hand)
+    unknown = set(hand) - HAND_KEYS
+    if unknown:
+        raise RecordError(_("{source}: hand {index}: unknown key {key}").format(
+            source=source, index=index, key=safe_toml.short(sorted(unknown)[0])))
+
+
+def _check_types(data: dict, types: dict, where: str) -> None:
+    for key, (allowed, what) in types.items():
+        if key in data:
+            value = data[key]
+            if not isinstance(value, allowed) or isinstance(value, bool):
+                raise RecordError(_("{where}: {key} = {value}: expected {what}").format(
+                    where=where, key=key, value=safe_toml.short(value), what=_(what)))
+    for key in ("players", "election", "tricks"):
+        if key in types and isinstance(data.get(key), list) \
+                and not all(isinstance(v, str) for v in data[key]):
+            raise RecordError(_("{where}: {key}: expected {what}").format(
+                where=where, key=key, what=_(types[key][1])))
+    deal = data.get("deal") if "deal" in types else None
+    if isinstance(deal, dict) and not all(isinstance(v, str) for v in deal.values()):
+        what = types["deal"][1]
+        raise RecordError(_("{where}: {key}: expected {what}").format(where=where, key="deal",
+                                                                      what=_(what)))
+
+
+def _normalize_names(hand: dict) -> None:
+    """Spell the names a hand mentions as the record's players are spelt."""
+    for key in NAME_KEYS:
+        if isinstance(hand.get(key), str):
+            hand[key] = names.normalize(hand[key])
+    for key in ("players", "eliminated"):
+        if isinstance(hand.get(key), list):
+            hand[key] = [names.normalize(p) if isinstance(p, str) else p for p in hand[key]]
+    if isinstance(hand.get("deal"), dict):
+        hand["deal"] = {names.normalize(k): v for k, v in hand["deal"].items()}
+    if isinstance(hand.get("election"), list):
+        hand["election"] = [names.normalize(c) for c in hand["election"]]
+
+
+def dump_record(record: Record) -> str:
+    """The record as TOML text, in the key order HAND_RECORD.md uses."""
+    import tomli_w
+
+    data: dict[str, Any] = {"format": FORMAT, "ruleset": record.ruleset,
+                            "players": list(record.players)}
+    data.update({k: v for k, v in record.extra.items() if v is not None})
+    order = ("players", "dealer", "deal_miss", "deal", "election", "discard", "declarer",
+             "contract", "friend", "friend_call", "taken", "opposition", "tricks", "note")
+    data["hands"] = [{k: hand[k] for k in order if k in hand and hand[k] is not None}
+                     | {k: v for k, v in hand.items() if k not in order and v is not None}
+                     for hand in record.hands]
+    return tomli_w.dumps(data, multiline_strings=False)
+
+
+def record_ruleset(record: Record) -> Ruleset:
+    """The ruleset a record names: an embedded ``ruleset_toml``, a bundled name, or a path.
+
+    A record is a shared file: the path it names (and any ``extends`` on the way) must lead to
+    a file in the record's folder or below it. A ruleset the user named on the command line
+    (``record.user_ruleset``) is used instead, from anywhere."""
+    if record.user_ruleset:
+        return load_ruleset(record.user_ruleset)
+    folder = record.base_dir or Path.cwd()
+    embedded = record.extra.get("ruleset_toml")
+    if isinstance(embedded, str) and embedded.strip():
+        return ruleset_from_toml(embedded, label=f"{record.ruleset} (embedded)",
+                                 relative_to=folder, confine_to=folder).ruleset
+    try:
+        return load_ruleset(record.ruleset, relative_to=folder, confine_to=folder)
+    except OutsideFolder as exc:
+        raise OutsideFolder(_("{error} (give another ruleset on the command line: --ruleset FILE)")
+                            .format(error=exc)) from None

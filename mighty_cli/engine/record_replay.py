@@ -1,0 +1,450 @@
+"""Replaying a hand record: every hand checked against the ruleset and scored, in order, with
+the session's succession (dealer, opener, deposit pot) carried from hand to hand.
+
+A full hand is replayed card by card through the hand engine, a recorded hand is validated and
+scored, a deal miss settles the pot. Replaying stops at the first violation with a
+:class:`RecordError` whose message names the hand (1-based), the trick where there is one, the
+player, the card or call, and the rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+from .cards import Bid, format_bid, parse_card, parse_cards
+from .errors import InvalidNotation, MightyError, RecordError
+from .ghost import GHOST, ghost_score
+from .honeymoon import fold_deltas, partner_of, partner_seats
+from .record_file import Record, record_ruleset
+from .record_values import (DEAL_MISS_CALL, _bid, _call, _cards, _check_friend_call_text, _deal,
+                            _hand_players, _name, _no_more, _parse_play, _taken)
+from .ruleset import Ruleset
+from .scoring import Score, score_hand, seat_deltas
+from .session import PreviousHand, opener_for, propose, settle_pot
+from .translation import _, ngettext
+
+@dataclass
+class HandOutcome:
+    """What one hand of a record came to."""
+
+    index: int
+    status: str
+    players: list[str]
+    dealer: Optional[str] = None
+    declarer: Optional[str] = None
+    contract: Optional[Bid] = None
+    friend: Optional[str] = None
+    friend_call: Optional[str] = None
+    taken: Optional[int] = None
+    score: Optional[Score] = None
+    deltas: dict[str, int] = field(default_factory=dict)
+    deal_miss_player: Optional[str] = None
+    pot_after: int = 0
+    full: bool = False
+    state: Any = None  # the final HandState of a full hand (None for recorded hands)
+    opener: Optional[str] = None  # who opened (or would have opened) the election
+    eliminated: list[str] = field(default_factory=list)  # 6마, 7마: they score nothing
+
+    def to_json(self) -> dict:
+        """The acceptance interface's per-hand object (HAND_RECORD.md)."""
+        score = self.score
+        return {"status": self.status, "declarer": self.declarer,
+                "contract": format_bid(self.contract) if self.contract else None,
+                "friend": self.friend, "taken": self.taken,
+                "base": score.base_value if score else None,
+                "multiplier": score.multiplier if score else None,
+                "doublings": list(score.doublings) if score else [],
+                "deltas": dict(self.deltas)}
+
+
+@dataclass
+class ReplayResult:
+    """Every hand's outcome and the running totals."""
+
+    hands: list[HandOutcome]
+    totals: dict[str, int]
+    pot: int = 0
+
+    def to_json(self) -> dict:
+        return {"hands": [h.to_json() for h in self.hands], "totals": dict(self.totals),
+                "pot": self.pot}
+
+
+def replay(record: Record, rules: Optional[Ruleset] = None) -> ReplayResult:
+    """Check and score every hand of a record; the first violation raises RecordError."""
+    rules = rules or record_ruleset(record)
+    totals = {p: 0 for p in record.players}
+    outcomes = [outcome for _, outcome in iter_replay(record, rules, totals)]
+    return ReplayResult(outcomes, totals, outcomes[-1].pot_after if outcomes else 0)
+
+
+def iter_replay(record: Record, rules: Optional[Ruleset] = None,
+                totals: Optional[dict[str, int]] = None):
+    """Replay a record hand by hand, yielding each ``(hand, outcome)`` as it is scored (the
+    record's ``hands`` may be an iterator: nothing is kept); ``totals``, when given, is
+    updated as it goes. The first violation raises RecordError."""
+    rules = rules or record_ruleset(record)
+    totals = {p: 0 for p in record.players} if totals is None else totals
+    pot = 0
+    previous: Optional[PreviousHand] = None
+    session = None
+    for index, hand in enumerate(record.hands, 1):
+        if hand.get("session") != session:  # a new session starts its own succession
+            session, previous = hand.get("session"), None
+        try:
+            outcome = _replay_hand(rules, record.players, hand, index, previous, pot)
+        except RecordError:
+            raise
+        except MightyError as exc:  # a broken rule, a bad card, an unscorable outcome
+            raise RecordError(_locate(index, str(exc))) from None
+        pot = outcome.pot_after
+        for player, delta in outcome.deltas.items():
+            totals[player] += delta
+        yield hand, outcome
+        if outcome.status != "in_progress":
+            previous = _previous_hand(outcome)
+
+
+def _previous_hand(outcome: HandOutcome) -> PreviousHand:
+    """What the session rules need to know about a finished hand."""
+    return PreviousHand(outcome.status, tuple(outcome.players), outcome.dealer,
+                        outcome.declarer, outcome.friend,
+                        outcome.score.success if outcome.score else None,
+                        outcome.deal_miss_player, outcome.opener)
+
+
+def _locate(index: int, message: str) -> str:
+    located = _("hand {index}, {message}") if message.startswith("trick") else \
+        _("hand {index}: {message}")
+    return located.format(index=index, message=message)
+
+
+def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: int,
+                 previous: Optional[PreviousHand], pot: int) -> HandOutcome:
+    players = _hand_players(all_players, hand, index, rules.table.players)
+    # With six or seven present the dealer may sit the hand out (RULES.md §9).
+    dealer = hand.get("dealer")
+    if dealer is None:
+        dealer = propose(rules, all_players, previous, in_playing_order=True).dealer
+    dealer = _name(dealer, all_players, index, "dealer")
+    zero = {p: 0 for p in all_players}
+    if "deal" in hand or "election" in hand:  # with no deal: refereed with open cards
+        opener = opener_for(rules, all_players, players, dealer, previous)
+        if "opener" in hand:  # the table said who opened (e.g. a referee started mid-session)
+            opener = _name(hand["opener"], players, index, "opener")
+        outcome = _replay_full(rules, players, hand, index, opener, pot, dealer, zero)
+        outcome.opener = opener
+        return outcome
+    if "deal_miss" in hand:
+        miss = _name(hand["deal_miss"], players, index, "deal_miss")
+        if not rules.deal_miss.allowed:
+            raise RecordError(_("hand {index}: {player} declared a deal miss but {ruleset} has "
+                                "no deal miss (deal_miss.allowed = false)").format(
+                                    index=index, player=miss, ruleset=rules.name))
+        outcome = _deal_miss_outcome(rules, players, index, dealer, miss, pot, zero)
+        outcome.opener = _name(hand["opener"], players, index, "opener") if "opener" in hand \
+            else opener_for(rules, all_players, players, dealer, previous)
+        return outcome
+    if "declarer" in hand:
+        extra = set(hand) & {"election", "discard", "tricks"}
+        if extra:
+            raise RecordError(_("hand {index}: {key} needs the deal (deal = {{...}})").format(
+                index=index, key=sorted(extra)[0]))
+        declarer = _name(hand["declarer"], players, index, "declarer")
+        contract = _bid(hand.get("contract"), index)
+        friend_text = hand.get("friend", "none")
+        friend = None if friend_text == "none" else GHOST if rules.table.ghost \
+            and friend_text == GHOST else friend_text if rules.table.partner_hands \
+            and friend_text == partner_of(declarer) else \
+            _name(friend_text, players, index, "friend")
+        taken = _taken(rules, hand, index)
+        call = hand.get("friend_call")
+        if call is not None:
+            _check_friend_call_text(call, index)
+        eliminated = _eliminated(rules, hand, players, declarer, friend, index)
+        outcome = score_outcome(rules, players, declarer, contract, friend, taken,
+                                all_players=all_players, index=index, friend_call=call,
+                                eliminated=eliminated)
+        outcome.dealer, outcome.friend_call = dealer, call
+        return _settle_pot(rules, outcome, pot)
+    raise RecordError(_("hand {index}: expected a deal (a full hand), a declarer (a recorded "
+                        "outcome) or deal_miss").format(index=index))
+
+
+def _eliminated(rules: Ruleset, hand: dict, players: Sequence[str], declarer: str,
+                friend: Optional[str], index: int) -> list[str]:
+    """6마, 7마: who the declarer eliminated in a recorded outcome (``eliminated = ["Ed"]``,
+    table.eliminated of them): they play no trick and score nothing."""
+    count = rules.table.eliminated
+    given = hand.get("eliminated")
+    if given is None:
+        if count:
+            raise RecordError(_("hand {index}: eliminated: {ruleset} eliminates {count} "
+                                "(table.eliminated): say who (eliminated = [...])").format(
+                                    index=index, ruleset=rules.name, count=count))
+        return []
+    if not count:
+        raise RecordError(_("hand {index}: eliminated: nobody is eliminated under {ruleset} "
+                            "(table.eliminated = 0)").format(index=index, ruleset=rules.name))
+    names = [_name(name, players, index, "eliminated") for name in given]
+    if len(names) != count or len(set(names)) != count:
+        raise RecordError(_("hand {index}: eliminated: expected {count} distinct players "
+                            "(table.eliminated), got {given}").format(index=index, count=count,
+                                                                      given=len(names)))
+    if declarer in names:
+        raise RecordError(_("hand {index}: eliminated: {player} is the declarer; the "
+                            "eliminated play no trick").format(index=index, player=declarer))
+    if friend in names:
+        raise RecordError(_("hand {index}: eliminated: {player} is the friend; the eliminated "
+                            "play no trick").format(index=index, player=friend))
+    return names
+
+
+def friend_possible(rules: Ruleset) -> bool:
+    """Whether a friend can exist at this table: three or more play the tricks and some friend
+    call is allowed (3마 and 2마: the declarer is always alone)."""
+    f = rules.friend
+    return rules.playing >= 3 and (f.card or f.first_trick or f.last_trick or f.player)
+
+
+def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contract: Bid,
+                  friend: Optional[str], taken: int, *, all_players: Optional[Sequence[str]] = None,
+                  index: int = 1, friend_call: Optional[str] = None,
+                  eliminated: Sequence[str] = ()) -> HandOutcome:
+    """Validate and score a recorded outcome (what a score-keeper writes down). A declarer
+    alone after a first- or last-trick ``friend_call`` is doubled as
+    ``scoring.no_friend_by_trick_call`` says."""
+    if declarer not in players:
+        raise RecordError(_("hand {index}: declarer {player} does not play this hand").format(
+            index=index, player=repr(declarer)))
+    ghost = rules.table.ghost and friend == GHOST  # ghost 4마: the ghost friend (ghost.py)
+    if rules.table.partner_hands:  # 허니문: his own friend hand, always (honeymoon.py)
+        if friend != partner_of(declarer):
+            raise RecordError(_("hand {index}: friend = {friend}: the declarer's friend is his "
+                                "friend hand {partner} (table.partner_hands)").format(
+                                    index=index, friend=repr(friend or "none"),
+                                    partner=repr(partner_of(declarer))))
+    elif friend is not None and not ghost:
+        if friend not in players:
+            raise RecordError(_("hand {index}: friend {player} does not play this hand").format(
+                index=index, player=repr(friend)))
+        if friend == declarer:
+            raise RecordError(_("hand {index}: {declarer} cannot be his own friend (write "
+                                "friend = \"none\" for a declarer playing alone)").format(
+                                    index=index, declarer=declarer))
+        if not friend_possible(rules):
+            raise RecordError(_("hand {index}: friend = {friend}, but the declarer always "
+                                "plays alone under {ruleset} (friend = \"none\")").format(
+                                    index=index, friend=repr(friend), ruleset=rules.name))
+    elif not (rules.friend.no_friend or rules.friend.fake or rules.friend.first_trick
+              or rules.friend.last_trick):
+        raise RecordError(_("hand {index}: {declarer} played alone but {ruleset} allows no "
+                            "friendless hand").format(index=index, declarer=declarer,
+                                                      ruleset=rules.name))
+    trick_call = isinstance(friend_call, str) and friend_call.strip().lower().replace("_", "-") \
+        in ("first-trick", "firsttrick", "초구", "last-trick", "lasttrick", "막구")
+    doubled = None if friend is not None else \
+        (rules.scoring.no_friend_by_trick_call or not trick_call)
+    score = score_hand(rules, contract, taken, has_friend=friend is not None,
+                       no_friend_doubling=doubled)
+    deltas = {p: 0 for p in (all_players or players)}
+    playing = [p for p in players if p not in eliminated]
+    if rules.table.partner_hands:
+        deltas.update(fold_deltas(seat_deltas(score, partner_seats(players), declarer, friend)))
+    elif ghost:
+        score = ghost_score(score, rules, friend)
+        deltas.update(seat_deltas(score, playing + [GHOST], declarer, friend))
+        del deltas[GHOST]  # the ghost is nobody: it neither pays nor receives
+    else:
+        deltas.update(seat_deltas(score, playing, declarer, friend))
+    return HandOutcome(index=index, status="scored", players=list(players), declarer=declarer,
+                       contract=contract, friend=friend, taken=taken, score=score, deltas=deltas,
+                       eliminated=list(eliminated))
+
+
+def _deal_miss_outcome(rules: Ruleset, players: Sequence[str], index: int, dealer: str, miss: str,
+                       pot: int, zero: dict[str, int]) -> HandOutcome:
+    move = settle_pot(rules, pot, "deal_miss", dealer=dealer, deal_miss=miss)
+    deltas = dict(zero)
+    for player, amount in move.deltas.items():
+        deltas[player] += amount
+    return HandOutcome(index=index, status="deal_miss", players=list(players), dealer=dealer,
+                       deltas=deltas, deal_miss_player=miss, pot_after=move.pot_after)
+
+
+def _settle_pot(rules: Ruleset, outcome: HandOutcome, pot: int) -> HandOutcome:
+    """A made contract wins the deposit pot (001 §2); a failed one leaves it."""
+    move = settle_pot(rules, pot, outcome.status, dealer=outcome.dealer,
+                      declarer=outcome.declarer, friend=outcome.friend,
+                      success=outcome.score.success if outcome.score else None,
+                      players=outcome.players)
+    for player, amount in move.deltas.items():
+        outcome.deltas[player] += amount
+    outcome.pot_after = move.pot_after
+    return outcome
+
+
+def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, opener: str,
+                 pot: int, dealer: str, zero: dict[str, int]) -> HandOutcome:
+    from . import hand as engine  # the hand engine is only needed for full hands
+
+    deal = _deal(hand["deal"], index) if "deal" in hand else None
+    election = hand.get("election", [])
+    if not isinstance(election, list) or not all(isinstance(c, str) for c in election):
+        raise RecordError(_("hand {index}: election: expected a list of calls such as "
+                            "\"Bo 13H\" or \"Cy pass\"").format(index=index))
+    calls = [_call(text, players, index) for text in election]
+    # the calls before any deal miss: a full bid cancelling it (deal_miss.full_bid_cancels) may
+    # come from any player, opener or not
+    miss_at = next((i for i, call in enumerate(calls) if call[1] is DEAL_MISS_CALL),
+                   len(calls))
+    bids = calls[:miss_at]
+    if bids and bids[0][0] != opener:
+        first = "pass" if bids[0][1] is None else format_bid(bids[0][1])
+        raise RecordError(_("hand {index}: election: {player} opened with {call} but {opener} "
+                            "opens this hand (election.opener = {rule})").format(
+                                index=index, player=bids[0][0], call=first, opener=opener,
+                                rule=rules.election.opener))
+    state = engine.new_hand(rules, players, dealer, deal, opener=opener)
+    for player, bid in calls:
+        if bid is DEAL_MISS_CALL:  # "<player> deal-miss": where a full bid may cancel it
+            state = engine.apply(state, engine.DeclareDealMiss(player))
+        else:
+            state = engine.apply(state, engine.BidCall(player, bid))
+    if state.phase == "deal_miss" and "deal_miss" not in hand:
+        miss = state.deal_miss_player
+        _no_more(hand, index, "discard",
+                 _("{player} declared a deal miss").format(player=miss))
+        outcome = _deal_miss_outcome(rules, players, index, dealer, miss, pot, zero)
+        outcome.full, outcome.state = True, state
+        return outcome
+    if "deal_miss" in hand:
+        miss = _name(hand["deal_miss"], players, index, "deal_miss")
+        state = engine.apply(state, engine.DeclareDealMiss(miss))
+        outcome = _deal_miss_outcome(rules, players, index, dealer, miss, pot, zero)
+        outcome.full, outcome.state = True, state
+        return outcome
+    if state.phase == "redeal":
+        _no_more(hand, index, "discard", _("everyone passed"))
+        return HandOutcome(index=index, status="redeal", players=players, dealer=dealer,
+                           deltas=dict(zero), pot_after=pot, full=True, state=state)
+    outcome = HandOutcome(index=index, status="in_progress", players=players, dealer=dealer,
+                          deltas=dict(zero), pot_after=pot, full=True)
+    if state.phase == "election":
+        _no_more(hand, index, "discard", _("the election is not over"))
+        outcome.state = state
+        return outcome
+    state = _replay_elimination(engine, state, hand, index)
+    if state.phase in ("elimination", "redistribution"):  # 6마, 7마: not over yet
+        _no_more(hand, index, "discard", _("the eliminations are not over"))
+        outcome.state = state
+        return outcome
+    if "discard" in hand:
+        state = engine.apply(state, engine.Discard(tuple(_cards(hand["discard"], index, "discard"))))
+    elif deal is None and state.phase == "exchange":
+        state = engine.apply(state, engine.Discard(()))  # open cards: the discards are unseen
+    else:
+        _no_more(hand, index, "contract", _("nothing was discarded yet"))
+    if "contract" in hand and state.phase == "friend":
+        contract = _bid(hand["contract"], index)
+        if contract != state.contract:
+            state = engine.apply(state, engine.ChangeContract(contract))
+    if "friend" in hand:
+        if state.phase != "friend":
+            raise RecordError(_("hand {index}: friend is called after the discard").format(
+                index=index))
+        try:
+            call = engine.parse_friend_call(hand["friend"], state)
+        except InvalidNotation as exc:
+            raise RecordError(_("hand {index}: {key}: {error}").format(
+                index=index, key="friend", error=exc)) from None
+        state = engine.apply(state, engine.CallFriend(call))
+        outcome.friend_call = hand["friend"]
+    else:
+        _no_more(hand, index, "tricks", _("no friend was called yet"))
+    tricks = hand.get("tricks", [])
+    if not isinstance(tricks, list) or not all(isinstance(t, str) for t in tricks):
+        raise RecordError(_("hand {index}: tricks: expected a list of strings of played cards")
+                          .format(index=index))
+    for number, trick in enumerate(tricks, 1):
+        for token in trick.split():
+            if state.phase != "play":
+                raise RecordError(_("hand {index}, trick {number}: {token} is played after the "
+                                    "hand ended").format(index=index, number=number,
+                                                         token=token))
+            try:
+                card, joker_suit, joker_call = _parse_play(token)
+            except InvalidNotation as exc:
+                raise RecordError(_("hand {index}, trick {number}: {error}").format(
+                    index=index, number=number, error=exc)) from None
+            state = engine.apply(state, engine.Play(state.to_move, card, joker_suit, joker_call))
+        if state.phase == "play" and state.trick_number == number:
+            if number < len(tricks):
+                raise RecordError(ngettext(
+                    "hand {index}, trick {number}: only {count} card was played but trick "
+                    "{next} follows",
+                    "hand {index}, trick {number}: only {count} cards were played but trick "
+                    "{next} follows", len(trick.split())).format(
+                        index=index, number=number, count=len(trick.split()), next=number + 1))
+            break  # a trick still being played: the hand is in progress
+    outcome.declarer, outcome.contract, outcome.state = state.declarer, state.contract, state
+    outcome.eliminated = list(state.eliminated)
+    outcome.friend = state.friend if state.friend_revealed else None
+    if state.phase != "done":
+        return outcome
+    result = engine.hand_result(state)
+    for key in ("taken", "opposition"):
+        if key in hand:
+            stated = _taken(rules, {key: hand[key]}, index)
+            if stated != result.taken:
+                raise RecordError(_("hand {index}: {key} = {value} is impossible: the tricks "
+                                    "give the ruling party {taken}").format(
+                                        index=index, key=key, value=hand[key],
+                                        taken=result.taken))
+    outcome.status, outcome.friend, outcome.taken = "scored", result.friend, result.taken
+    outcome.score = result.score
+    outcome.deltas.update(result.deltas)
+    return _settle_pot(rules, outcome, pot)
+
+
+def _replay_elimination(engine: Any, state: Any, hand: dict, index: int) -> Any:
+    """6마, 7마: the declarer's elimination calls (``elimination = ["JK Bo", "D5 kitty"]``; a
+    card alone where the deal is known; ``player:Cy`` under table.eliminate_by = player) and the
+    cards dealt out after them (``redistribution = { Ana = "...", ... }``)."""
+    calls = hand.get("elimination", [])
+    if calls and state.phase != "elimination":
+        raise RecordError(_("hand {index}: elimination: nobody is eliminated here "
+                            "(table.eliminated)").format(index=index))
+    if not all(isinstance(call, str) for call in calls):
+        raise RecordError(_("hand {index}: elimination: expected calls such as \"JK Bo\"")
+                          .format(index=index))
+    for call in calls:
+        if state.phase != "elimination":
+            raise RecordError(_("hand {index}: elimination: {call} comes after the last "
+                                "elimination").format(index=index, call=repr(call)))
+        words = call.split()
+        try:
+            if len(words) == 1 and words[0].lower().startswith("player:"):
+                action = engine.Eliminate(None, words[0][7:])
+            elif len(words) in (1, 2):
+                who = words[1] if len(words) == 2 else None
+                action = engine.Eliminate(parse_card(words[0]),
+                                          None if who in (None, "kitty") else who)
+            else:
+                raise InvalidNotation(_("{call}: expected a card and who held it").format(
+                    call=repr(call)))
+        except InvalidNotation as exc:
+            raise RecordError(_("hand {index}: {key}: {error}").format(
+                index=index, key="elimination", error=exc)) from None
+        state = engine.apply(state, action)
+    if state.phase == "redistribution" and ("redistribution" in hand or state.open_cards):
+        given = hand.get("redistribution", {})
+        try:
+            cards = tuple((who, tuple(parse_cards(text))) for who, text in given.items())
+        except (InvalidNotation, AttributeError, TypeError):
+            raise RecordError(_("hand {index}: redistribution: expected player = \"cards\"")
+                              .format(index=index)) \
+                from None
+        state = engine.apply(state, engine.Redistribute(cards))
+    return state

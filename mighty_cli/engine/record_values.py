@@ -1,0 +1,146 @@
+"""The values of one recorded hand, each parsed and checked on its own: who played it, a name,
+a bid, the cards taken, a friend call's text, a deal, a card list, an election call and a played
+card. Each refusal is one :class:`RecordError` line naming the hand and the key.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Optional, Sequence
+
+from .cards import Bid, parse_bid, parse_cards
+from .errors import InvalidNotation, RecordError
+from .record_file import FULL_KEYS
+from .ruleset import Ruleset
+from .translation import _, ngettext
+
+def _hand_players(all_players: Sequence[str], hand: dict, index: int, n: int = 5) -> list[str]:
+    """Who played this hand: ``n`` (table.players) of the record's players."""
+    count = _("five") if n == 5 else str(n)
+    players = hand.get("players")
+    if players is None:
+        if len(all_players) != n:
+            raise RecordError(ngettext(
+                "hand {index}: the record lists {listed} player; say which {count} played this "
+                "hand (players = [...])",
+                "hand {index}: the record lists {listed} players; say which {count} played this "
+                "hand (players = [...])", len(all_players)).format(
+                    index=index, listed=len(all_players), count=count))
+        return list(all_players)
+    if (not isinstance(players, list) or len(players) != n or len(set(players)) != n
+            or not set(players) <= set(all_players)):
+        raise RecordError(_("hand {index}: players: expected {count} distinct names from the "
+                            "record's players").format(index=index, count=count))
+    return list(players)
+
+
+def _name(value: Any, players: Sequence[str], index: int, key: str) -> str:
+    if not isinstance(value, str) or value not in players:
+        raise RecordError(_("hand {index}: {key} = {value} is not one of the players of this "
+                            "hand ({players})").format(index=index, key=key, value=repr(value),
+                                                      players=", ".join(players)))
+    return value
+
+
+def _bid(text: Any, index: int) -> Bid:
+    if not isinstance(text, str):
+        raise RecordError(_("hand {index}: contract: expected a bid such as \"15D\" or \"16NT\"")
+                          .format(index=index))
+    try:
+        return parse_bid(text)
+    except InvalidNotation as exc:
+        raise RecordError(_("hand {index}: {key}: {error}").format(
+            index=index, key="contract", error=exc)) from None
+
+
+def _taken(rules: Ruleset, hand: dict, index: int) -> int:
+    taken, opposition = hand.get("taken"), hand.get("opposition")
+    total = rules.count_total  # point cards, or tricks (election.bid_counts = "tricks")
+    if (taken is None) == (opposition is None):
+        raise RecordError(_("hand {index}: give exactly one of taken and opposition").format(
+            index=index))
+    value = taken if taken is not None else opposition
+    key = "taken" if taken is not None else "opposition"
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= total:
+        raise RecordError(_("hand {index}: {key} = {value} is impossible: from 0 to {total} point "
+                            "cards are in play under {ruleset}").format(
+                                index=index, key=key, value=repr(value), total=total,
+                                ruleset=rules.name))
+    return value if taken is not None else total - value
+
+
+def _check_friend_call_text(call: Any, index: int) -> None:
+    if not isinstance(call, str):
+        raise RecordError(_("hand {index}: friend_call: expected a card or a call such as "
+                            "\"mighty\", \"joker\", \"first-trick\"").format(index=index))
+    if len(call) > 40:  # what a league stores: one card or call
+        raise RecordError(_("hand {index}: friend_call = {value}...: expected one card or "
+                            "call (at most 40 characters)").format(index=index,
+                                                                   value=repr(call[:20])))
+    if call.lower() in ("joker", "mighty", "none", "first-trick", "last-trick") \
+            or call.lower().startswith("player:"):
+        return
+    try:
+        parse_cards(call)
+    except InvalidNotation as exc:
+        raise RecordError(_("hand {index}: {key}: {error}").format(
+            index=index, key="friend_call", error=exc)) from None
+
+
+def _no_more(hand: dict, index: int, key: str, why: str) -> None:
+    later = FULL_KEYS[FULL_KEYS.index(key):]
+    present = [k for k in later if k in hand]
+    if present:
+        raise RecordError(_("hand {index}: {key} is given but {why}").format(
+            index=index, key=present[0], why=why))
+
+
+def _deal(deal: Any, index: int) -> dict[str, list[int]]:
+    """Parse a deal's card strings; the hand engine checks who holds what (new_hand)."""
+    if not isinstance(deal, dict):
+        raise RecordError(_("hand {index}: deal: expected a table of player = \"10 cards\" and "
+                            "kitty = \"3 cards\"").format(index=index))
+    return {who: _cards(text, index, f"deal.{who}") for who, text in deal.items()}
+
+
+def _cards(text: Any, index: int, key: str) -> list[int]:
+    if not isinstance(text, str):
+        raise RecordError(_("hand {index}: {key}: expected cards in one string, such as "
+                            "\"SA D10\"").format(index=index, key=key))
+    try:
+        return parse_cards(text)
+    except InvalidNotation as exc:
+        raise RecordError(_("hand {index}: {key}: {error}").format(
+            index=index, key=key, error=exc)) from None
+
+
+#: An election entry "<player> deal-miss": the deal miss declared at that point of the election,
+#: written only where a full bid cancelled it (deal_miss.full_bid_cancels, 000 §8); otherwise a
+#: deal miss is the hand's ``deal_miss`` key.
+DEAL_MISS_CALL: Any = "deal-miss"
+
+
+def _call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:
+    parts = text.rsplit(None, 1)
+    if len(parts) != 2:
+        raise RecordError(_("hand {index}: election: {text} is not a call: expected "
+                            "\"<player> <bid>\" or \"<player> pass\"").format(
+                                index=index, text=repr(text)))
+    player, what = parts
+    _name(player, players, index, "election")
+    if what.lower() == "pass":
+        return player, None
+    if what.lower() == DEAL_MISS_CALL:
+        return player, DEAL_MISS_CALL
+    try:
+        return player, parse_bid(what)
+    except InvalidNotation as exc:
+        raise RecordError(_("hand {index}: {key}: {error}").format(
+            index=index, key="election", error=exc)) from None
+
+
+@lru_cache(maxsize=1024)  # a record plays the same few dozen tokens over and over
+def _parse_play(token: str) -> tuple[int, Optional[int], bool]:
+    from .hand import parse_play
+
+    return parse_play(token)
