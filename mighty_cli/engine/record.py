@@ -488,6 +488,7 @@ def _settle_pot(rules: Ruleset, outcome: HandOutcome, pot: int) -> HandOutcome:
 def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, opener: str,
                  pot: int, dealer: str, zero: dict[str, int]) -> HandOutcome:
     from . import hand as engine  # the hand engine is only needed for full hands
+    from .replay_tricks import replay_tricks
 
     deal = _deal(hand["deal"], index) if "deal" in hand else None
     election = hand.get("election", [])
@@ -563,25 +564,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     if not isinstance(tricks, list) or not all(isinstance(t, str) for t in tricks):
         raise RecordError(_("hand {index}: tricks: expected a list of strings of played cards")
                           .format(index=index))
-    for number, trick in enumerate(tricks, 1):
-        for token in trick.split():
-            if state.phase != "play":
-                raise RecordError(_("hand {index}, trick {number}: {token} is played after the "
-                                    "hand ended").format(index=index, number=number,
-                                                         token=token))
-            try:
-                card, joker_suit, joker_call = _parse_play(token)
-            except InvalidNotation as exc:
-                raise RecordError(_("hand {index}, trick {number}: {error}").format(
-                    index=index, number=number, error=exc)) from None
-            state = engine.apply(state, engine.Play(state.to_move, card, joker_suit, joker_call))
-        if state.phase == "play" and state.trick_number == number:
-            if number < len(tricks):
-                raise RecordError(_("hand {index}, trick {number}: only {count} cards were "
-                                    "played but trick {next} follows").format(
-                                        index=index, number=number, count=len(trick.split()),
-                                        next=number + 1))
-            break  # a trick still being played: the hand is in progress
+    state = replay_tricks(state, tricks, index)
     outcome.declarer, outcome.contract, outcome.state = state.declarer, state.contract, state
     outcome.friend = state.friend if state.friend_revealed else None
     if state.phase != "done":

@@ -1,0 +1,202 @@
+"""The tricks of a recorded hand replayed at once, every card checked by the play rules.
+
+A record gives a hand's tricks as strings of cards (``"H7 H2 SA H10 HK"``); replaying them is
+the bulk of ``mighty replay`` and of an import. :func:`replay_tricks` applies them to the state
+after the friend call and returns the state after the last card, the same value (every slot,
+the history included) as applying each card with :func:`~.hand.apply`, and it raises the same
+errors with the same messages.
+
+How it is faster without a second rules implementation: the play rules stay in ``play.py``.
+A plain card (no joker, no suit annotation, no joker call, not the called friend card, not the
+card that always calls the joker, with the deal known) is checked with the engine's own legal
+mask (:func:`~.play._legal_mask`) and settled by its own :func:`~.play._finish_trick`, on one
+private state that this function fills in as it goes instead of building a new state for
+every card (the caller never sees it before it is finished, so it is still a value to him).
+Every other card, and any card the mask refuses, goes through :func:`~.hand.apply` itself: the
+joker, its call, a named-suit lead, the friend card, open cards, and every error message.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from .actions import Play
+from .deck import JOKER_BIT
+from .errors import InvalidNotation, RecordError
+from .cards import JOKER
+from .play import _finish_trick, _legal_mask, _reveal_card_friend
+from .state import HandState
+from .translation import _
+
+_TOKENS: dict[str, tuple[int, Optional[int], bool]] = {}
+
+
+def _token(token: str) -> tuple[int, Optional[int], bool]:
+    """A played card's notation parsed (cached: a record plays the same few dozen tokens)."""
+    parsed = _TOKENS.get(token)
+    if parsed is None:
+        from .actions import parse_play
+
+        parsed = parse_play(token)  # InvalidNotation for a bad token, as card by card
+        if len(_TOKENS) > 4096:  # tokens come from files: keep the cache bounded
+            _TOKENS.clear()
+        _TOKENS[token] = parsed
+    return parsed
+
+
+def _plain_leads(state: HandState) -> frozenset:
+    """The cards of this contract whose lead needs none of play.py's special cases (the joker
+    and a Mighty that names a suit need their annotation checked; the card that always calls
+    the joker needs the call settled)."""
+    ci = state._contract
+    return frozenset(state._ctx.valid - {JOKER, ci.mighty_named, ci.auto_call})
+
+
+def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True) -> HandState:
+    """The state after a record's ``tricks`` (strings of cards, one trick each; the last may be
+    unfinished) are played from ``state``; ``fast=False`` applies them card by card with
+    :func:`~.hand.apply` (the reference this path is tested against). Raises RecordError
+    naming the hand (``index``), the trick, the player, the card and the rule."""
+    from . import hand as engine
+
+    apply = engine.apply
+    if fast and state.phase == "play" and state._hands is not None:
+        state = state._clone()  # ours to fill in: the caller's state never changes
+        fast_trick = _Tricks(state)
+    else:
+        fast_trick = None
+    for number, trick in enumerate(tricks, 1):
+        tokens = trick.split()
+        position, count = 0, len(tokens)
+        while position < count:
+            token = tokens[position]
+            if state.phase != "play":
+                raise RecordError(_("hand {index}, trick {number}: {token} is played after the "
+                                    "hand ended").format(index=index, number=number,
+                                                         token=token))
+            if fast_trick is not None and not state._trick:
+                done = fast_trick.play(state, tokens, position)
+                if done:
+                    position += done
+                    continue
+            position += 1
+            try:
+                card, joker_suit, joker_call = _token(token)
+            except InvalidNotation as exc:
+                raise RecordError(_("hand {index}, trick {number}: {error}").format(
+                    index=index, number=number, error=exc)) from None
+            # everything else is the engine's own apply (a new state, ours to fill in too)
+            state = apply(state, Play(state.to_move, card, joker_suit, joker_call))
+        if state.phase == "play" and state.trick_number == number:
+            if number < len(tricks):
+                raise RecordError(_("hand {index}, trick {number}: only {count} cards were "
+                                    "played but trick {next} follows").format(
+                                        index=index, number=number, count=len(tokens),
+                                        next=number + 1))
+            break  # a trick still being played: the hand is in progress
+    return state
+
+
+class _Tricks:
+    """A hand's plain cards played a trick at a time onto one private state (see the module
+    docstring); what it does not take, the caller applies with the engine's apply."""
+
+    __slots__ = ("leads", "n", "play_tables", "lead_request", "hands", "follow_masks",
+                 "also_bits", "friend_card", "valid")
+
+    def __init__(self, state: HandState):
+        ci, ctx = state._contract, state._ctx
+        self.leads = _plain_leads(state)
+        self.valid = ctx.valid
+        self.n = ctx.n
+        self.play_tables = ctx.play_tables
+        self.lead_request = ci.lead_suit is not None
+        self.hands = state._hands
+        self.follow_masks = ci.follow_masks
+        self.also_bits = ci.also_bits
+        self.friend_card = ci.friend_card
+
+    def play(self, state: HandState, tokens: list, position: int) -> int:
+        """Play the plain cards of a trick from its lead (``tokens[position]``) onto ``state``,
+        as play._apply_play would one by one, and settle the trick when it is complete; the
+        count of cards played (0: the lead is not plain or not legal, for the engine to
+        apply or refuse)."""
+        parsed = _TOKENS.get(tokens[position])
+        if parsed is None:
+            return 0
+        card, joker_suit, joker_call = parsed
+        if card not in self.leads or joker_suit is not None or joker_call:
+            return 0
+        bit = 1 << card
+        legal = state._legal
+        if legal is None:
+            legal = state._legal = _legal_mask(state)
+        if not legal & bit:
+            return 0
+        # the lead: the suit it sets, the friend's requested lead made
+        seat = state._to_move
+        play = self.play_tables[seat][card]
+        led = card >> 4
+        state._led_suit = led
+        state._call = False
+        if self.lead_request and seat == state._friend:
+            state._friend_led = True
+        if card == self.friend_card:
+            _reveal_card_friend(state, state, seat, play)
+        played = state._played | bit
+        history = (play, state._history)
+        trick = ((play[0], play),)
+        trick_mask = bit
+        n, hands, valid = self.n, self.hands, self.valid
+        follow_masks, also_bits = self.follow_masks[led], self.also_bits
+        seat = seat + 1 if seat + 1 < n else 0
+        count = len(tokens)
+        taken = 1
+        while position + taken < count and taken < n:
+            parsed = _TOKENS.get(tokens[position + taken])
+            if parsed is None:
+                break
+            card, joker_suit, joker_call = parsed
+            if card not in valid or joker_suit is not None or joker_call:
+                break
+            bit = 1 << card
+            hand = hands[seat] & ~played
+            if hand & JOKER_BIT:
+                # the joker's holder: the joker call and its timing apply (play._legal_mask)
+                state._played, state._trick, state._to_move = played, trick, seat
+                state._legal = None
+                if not _legal_mask(state) & bit:
+                    break
+            else:
+                # the first case of play._legal_mask: follow suit when you can; Mighty (and
+                # the cards of cards.*_plays_any_time) may always be played
+                follow = hand & follow_masks
+                if not bit & (follow | (hand & also_bits) if follow else hand):
+                    break
+            play = self.play_tables[seat][card]
+            if card == self.friend_card:
+                _reveal_card_friend(state, state, seat, play)
+            played |= bit
+            history = (play, history)
+            trick += ((play[0], play),)
+            trick_mask |= bit
+            seat = seat + 1 if seat + 1 < n else 0
+            taken += 1
+        state._played = played
+        state._history = history
+        state._legal = None
+        if taken < n:
+            state._trick = trick
+            state._trick_mask = trick_mask
+            state._to_move = seat
+        else:
+            _finish_trick(state, state, trick, trick_mask, seat)
+        return taken
+
+
+def state_slots(state: Any) -> dict:
+    """Every slot of a hand state (the setup's too), for comparing two paths in tests."""
+    values = {name: getattr(state, name) for name in HandState.__slots__ if name != "_legal"}
+    values["_setup"] = {name: getattr(state._setup, name) for name in type(state._setup).__slots__}
+    values["history"] = state.history
+    return values
