@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from . import names, safe_toml
-from .cards import (Bid, format_bid, format_card, format_cards, parse_bid, parse_card, parse_cards,
+from .cards import (DECK, Bid, format_bid, format_card, format_cards, parse_bid, parse_card, parse_cards,
                     sorted_cards)
 from .errors import InvalidNotation, MightyError, RecordError
 from .limits import RECORD_MAX_BYTES
@@ -642,9 +642,17 @@ def _deal(deal: Any, index: int) -> dict[str, list[int]]:
     return {who: _cards(text, index, f"deal.{who}") for who, text in deal.items()}
 
 
+#: The canonical names of the cards (what an export writes), for the fast path of _cards.
+_CARD_CODES = {format_card(card): card for card in DECK}
+
+
 def _cards(text: Any, index: int, key: str) -> list[int]:
     if not isinstance(text, str):
         raise RecordError(f"hand {index}: {key}: expected cards in one string, such as \"SA D10\"")
+    # canonical names, each once: what parse_cards would give (anything else goes through it)
+    cards = [_CARD_CODES.get(name) for name in text.split()]
+    if None not in cards and len(set(cards)) == len(cards):
+        return cards  # type: ignore[return-value]
     try:
         return parse_cards(text)
     except InvalidNotation as exc:
@@ -657,7 +665,22 @@ def _cards(text: Any, index: int, key: str) -> list[int]:
 DEAL_MISS_CALL: Any = "deal-miss"
 
 
+_CALLS: dict[str, tuple[str, Any]] = {}
+
+
 def _call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:
+    """An election entry parsed (cached: a record repeats the same few hundred calls)."""
+    call = _CALLS.get(text)
+    if call is not None and call[0] in players:
+        return call
+    call = _parse_call(text, players, index)
+    if len(_CALLS) > 4096:  # calls come from files: keep the cache bounded
+        _CALLS.clear()
+    _CALLS[text] = call
+    return call
+
+
+def _parse_call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:
     parts = text.rsplit(None, 1)
     if len(parts) != 2:
         raise RecordError(f"hand {index}: election: {text!r} is not a call: expected "
