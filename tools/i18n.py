@@ -59,6 +59,7 @@ SOURCES = (
     "mighty_cli/engine/open_cards.py",
     "mighty_cli/engine/play.py",
     "mighty_cli/engine/record.py",
+    "mighty_cli/engine/replay_tricks.py",
     "mighty_cli/engine/scoring.py",
     "mighty_cli/render/*.py",
     "mighty_cli/seating.py",
