@@ -18,7 +18,7 @@ joker, its call, a named-suit lead, the friend card, open cards, and every error
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Optional
 
 from .actions import Play
 from .deck import JOKER_BIT
@@ -40,8 +40,15 @@ def _token(token: str) -> tuple[int, Optional[int], bool]:
         parsed = parse_play(token)  # InvalidNotation for a bad token, as card by card
         if len(_TOKENS) > 4096:  # tokens come from files: keep the cache bounded
             _TOKENS.clear()
+            _PLAIN.clear()
         _TOKENS[token] = parsed
+        if parsed[1] is None and not parsed[2]:
+            _PLAIN[token] = parsed[0]
     return parsed
+
+
+#: The tokens of _TOKENS that name a card with no annotation (no suit named, no call): the card.
+_PLAIN: dict[str, int] = {}
 
 
 def _plain_leads(state: HandState) -> frozenset:
@@ -121,11 +128,8 @@ class _Tricks:
         as play._apply_play would one by one, and settle the trick when it is complete; the
         count of cards played (0: the lead is not plain or not legal, for the engine to
         apply or refuse)."""
-        parsed = _TOKENS.get(tokens[position])
-        if parsed is None:
-            return 0
-        card, joker_suit, joker_call = parsed
-        if card not in self.leads or joker_suit is not None or joker_call:
+        card = _PLAIN.get(tokens[position])
+        if card is None or card not in self.leads:
             return 0
         bit = 1 << card
         legal = state._legal
@@ -135,13 +139,14 @@ class _Tricks:
             return 0
         # the lead: the suit it sets, the friend's requested lead made
         seat = state._to_move
-        play = self.play_tables[seat][card]
+        play_tables, friend_card = self.play_tables, self.friend_card
+        play = play_tables[seat][card]
         led = card >> 4
         state._led_suit = led
         state._call = False
         if self.lead_request and seat == state._friend:
             state._friend_led = True
-        if card == self.friend_card:
+        if card == friend_card:
             _reveal_card_friend(state, state, seat, play)
         played = state._played | bit
         history = (play, state._history)
@@ -150,14 +155,9 @@ class _Tricks:
         n, hands, valid = self.n, self.hands, self.valid
         follow_masks, also_bits = self.follow_masks[led], self.also_bits
         seat = seat + 1 if seat + 1 < n else 0
-        count = len(tokens)
-        taken = 1
-        while position + taken < count and taken < n:
-            parsed = _TOKENS.get(tokens[position + taken])
-            if parsed is None:
-                break
-            card, joker_suit, joker_call = parsed
-            if card not in valid or joker_suit is not None or joker_call:
+        for token in tokens[position + 1:position + n]:
+            card = _PLAIN.get(token)
+            if card is None or card not in valid:
                 break
             bit = 1 << card
             hand = hands[seat] & ~played
@@ -173,18 +173,18 @@ class _Tricks:
                 follow = hand & follow_masks
                 if not bit & (follow | (hand & also_bits) if follow else hand):
                     break
-            play = self.play_tables[seat][card]
-            if card == self.friend_card:
+            play = play_tables[seat][card]
+            if card == friend_card:
                 _reveal_card_friend(state, state, seat, play)
             played |= bit
             history = (play, history)
             trick += ((play[0], play),)
             trick_mask |= bit
             seat = seat + 1 if seat + 1 < n else 0
-            taken += 1
         state._played = played
         state._history = history
         state._legal = None
+        taken = len(trick)
         if taken < n:
             state._trick = trick
             state._trick_mask = trick_mask
@@ -192,11 +192,3 @@ class _Tricks:
         else:
             _finish_trick(state, state, trick, trick_mask, seat)
         return taken
-
-
-def state_slots(state: Any) -> dict:
-    """Every slot of a hand state (the setup's too), for comparing two paths in tests."""
-    values = {name: getattr(state, name) for name in HandState.__slots__ if name != "_legal"}
-    values["_setup"] = {name: getattr(state._setup, name) for name in type(state._setup).__slots__}
-    values["history"] = state.history
-    return values
