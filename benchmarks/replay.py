@@ -4,7 +4,8 @@
 
 Ours: random legal hands played card by card are written as a hand-record file; the timed part
 reads the file hand by hand (streamed parse) and replays every hand through the hand engine,
-every card checked, and scores it, keeping nothing (``mighty replay``'s work).
+every card checked, and scores it, keeping nothing (``mighty replay``'s work). ``--memory N``
+adds the peak memory of replaying N hands.
 
 The peer (github.com/mighty-online/game-logic, whose ``engine.py``, ``cards.py`` and
 ``constructs.py`` sit in the folder ``MIGHTY_PEER_GAME_LOGIC`` names; nothing of it is kept in
@@ -33,15 +34,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 PEER_ENV = "MIGHTY_PEER_GAME_LOGIC"
 
 
-def ours(count: int, repeat: int) -> float:
-    """Full hands replayed per second from a record file (parse included), best of runs."""
+def record_file(count: int) -> Path:
+    """A record of ``count`` random legal full hands (standard rules), in a temporary folder."""
     from league import write_full_hands
-
-    from mighty_cli.engine.record import iter_replay
-    from mighty_cli.engine.record_stream import stream_record
 
     path = Path(tempfile.mkdtemp(prefix="mighty-replay-")) / "full.toml"
     write_full_hands(path, count)
+    return path
+
+
+def ours(path: Path, count: int, repeat: int) -> float:
+    """Full hands replayed per second from a record file (parse included), best of runs."""
+    from mighty_cli.engine.record import iter_replay
+    from mighty_cli.engine.record_stream import stream_record
+
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
@@ -49,6 +55,29 @@ def ours(count: int, repeat: int) -> float:
         best = min(best, time.perf_counter() - start)
     assert replayed == count
     return count / best
+
+
+def memory(path: Path) -> tuple[float, float]:
+    """Peak memory of a replay of the file, in MB: Python's allocations while the stream is
+    replayed here (tracemalloc), and the peak RSS of ``mighty replay FILE --json`` in a child
+    process (the command keeps each hand's outcome for its table)."""
+    import resource
+    import subprocess
+    import tracemalloc
+
+    from mighty_cli.engine.record import iter_replay
+    from mighty_cli.engine.record_stream import stream_record
+
+    tracemalloc.start()
+    for _ in iter_replay(stream_record(path)):
+        pass
+    traced = tracemalloc.get_traced_memory()[1] / 2**20
+    tracemalloc.stop()
+    subprocess.run([sys.executable, "-m", "mighty_cli", "replay", str(path), "--json"],
+                   check=True, stdout=subprocess.DEVNULL,
+                   cwd=Path(__file__).resolve().parents[1])
+    rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # KB on Linux
+    return traced, rss
 
 
 def load_peer(folder: str):
@@ -111,17 +140,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=3, help="runs (the best is shown)")
+    parser.add_argument("--memory", type=int, default=0, metavar="N",
+                        help="also measure the peak memory of replaying N hands (e.g. 10000)")
     args = parser.parse_args()
     gc.disable()  # both sides alike: allocation-heavy loops, no cycles
-    mine = ours(args.hands, args.repeat)
-    print(f"ours (parse + replay)      {mine:8.0f} full hands/s")
+    mine = ours(record_file(args.hands), args.hands, args.repeat)
+    print(f"ours (parse + replay)      {mine:8.0f} full hands/s  {1e6 / mine:7.1f} µs/hand")
     folder = os.environ.get(PEER_ENV)
     if not folder:
         print(f"peer                       skipped ({PEER_ENV} not set)")
-        return
-    theirs = peer(folder, args.hands, args.repeat)
-    print(f"game-logic (re-apply)      {theirs:8.0f} full hands/s")
-    print(f"ratio                      {mine / theirs:8.2f}x")
+    else:
+        theirs = peer(folder, args.hands, args.repeat)
+        print(f"game-logic (re-apply)      {theirs:8.0f} full hands/s  {1e6 / theirs:7.1f} µs/hand")
+        print(f"ratio                      {mine / theirs:8.2f}x")
+    if args.memory:
+        gc.enable()  # as the command runs
+        traced, rss = memory(record_file(args.memory))
+        print(f"peak memory, {args.memory} hands   replay stream {traced:6.1f} MB (tracemalloc), "
+              f"mighty replay --json {rss:6.1f} MB (RSS)")
 
 
 if __name__ == "__main__":
