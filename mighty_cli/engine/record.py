@@ -663,7 +663,7 @@ def _cards(text: Any, index: int, key: str) -> list[int]:
     if not isinstance(text, str):
         raise RecordError(f"hand {index}: {key}: expected cards in one string, such as \"SA D10\"")
     # canonical names, each once: what parse_cards would give (anything else goes through it)
-    cards = [_CARD_CODES.get(name) for name in text.split()]
+    cards = list(map(_CARD_CODES.get, text.split()))
     if None not in cards and len(set(cards)) == len(cards):
         return cards  # type: ignore[return-value]
     try:
