@@ -51,12 +51,22 @@ def _token(token: str) -> tuple[int, Optional[int], bool]:
 _PLAIN: dict[str, int] = {}
 
 
+_LEADS: dict[int, tuple] = {}
+
+
 def _plain_leads(state: HandState) -> frozenset:
     """The cards of this contract whose lead needs none of play.py's special cases (the joker
     and a Mighty that names a suit need their annotation checked; the card that always calls
-    the joker needs the call settled)."""
-    ci = state._contract
-    return frozenset(state._ctx.valid - {JOKER, ci.mighty_named, ci.auto_call})
+    the joker needs the call settled). Cached per contract table (contract.py builds one per
+    ruleset, contract and call, and keeps it)."""
+    ci, valid = state._contract, state._ctx.valid
+    cached = _LEADS.get(id(ci))
+    if cached is None or cached[0] is not ci or cached[1] is not valid:
+        if len(_LEADS) > 1024:
+            _LEADS.clear()
+        cached = _LEADS[id(ci)] = (ci, valid, frozenset(valid - {JOKER, ci.mighty_named,
+                                                                  ci.auto_call}))
+    return cached[2]
 
 
 def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True) -> HandState:
@@ -104,11 +114,27 @@ def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True)
     return state
 
 
+_PAIRS: dict[tuple, tuple] = {}
+
+
+def _pairs(players: tuple, play_tables: tuple) -> tuple:
+    """For each seat, its ``(player, Play)`` pair of each card, as a trick holds them (cached
+    per seating, like the plays themselves)."""
+    pairs = _PAIRS.get(players)
+    if pairs is None or pairs[0] is not play_tables:
+        if len(_PAIRS) > 1024:  # names come from users: keep the cache bounded
+            _PAIRS.clear()
+        pairs = _PAIRS[players] = (play_tables, tuple(
+            [None if play is None else (play[0], play) for play in table]
+            for table in play_tables))
+    return pairs[1]
+
+
 class _Tricks:
     """A hand's plain cards played a trick at a time onto one private state (see the module
     docstring); what it does not take, the caller applies with the engine's apply."""
 
-    __slots__ = ("leads", "n", "play_tables", "lead_request", "hands", "follow_masks",
+    __slots__ = ("leads", "n", "pairs", "lead_request", "hands", "follow_masks",
                  "also_bits", "friend_card", "valid")
 
     def __init__(self, state: HandState):
@@ -116,7 +142,7 @@ class _Tricks:
         self.leads = _plain_leads(state)
         self.valid = ctx.valid
         self.n = ctx.n
-        self.play_tables = ctx.play_tables
+        self.pairs = _pairs(ctx.players, ctx.play_tables)
         self.lead_request = ci.lead_suit is not None
         self.hands = state._hands
         self.follow_masks = ci.follow_masks
@@ -139,8 +165,9 @@ class _Tricks:
             return 0
         # the lead: the suit it sets, the friend's requested lead made
         seat = state._to_move
-        play_tables, friend_card = self.play_tables, self.friend_card
-        play = play_tables[seat][card]
+        pairs, friend_card = self.pairs, self.friend_card
+        pair = pairs[seat][card]
+        play = pair[1]
         led = card >> 4
         state._led_suit = led
         state._call = False
@@ -150,7 +177,7 @@ class _Tricks:
             _reveal_card_friend(state, state, seat, play)
         played = state._played | bit
         history = (play, state._history)
-        trick = ((play[0], play),)
+        trick = (pair,)
         trick_mask = bit
         n, hands, valid = self.n, self.hands, self.valid
         follow_masks, also_bits = self.follow_masks[led], self.also_bits
@@ -173,12 +200,12 @@ class _Tricks:
                 follow = hand & follow_masks
                 if not bit & (follow | (hand & also_bits) if follow else hand):
                     break
-            play = play_tables[seat][card]
+            pair = pairs[seat][card]
             if card == friend_card:
-                _reveal_card_friend(state, state, seat, play)
+                _reveal_card_friend(state, state, seat, pair[1])
             played |= bit
-            history = (play, history)
-            trick += ((play[0], play),)
+            history = (pair[1], history)
+            trick += (pair,)
             trick_mask |= bit
             seat = seat + 1 if seat + 1 < n else 0
         state._played = played
