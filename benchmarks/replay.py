@@ -151,7 +151,8 @@ def main() -> None:
         print(f"peer                       skipped ({PEER_ENV} not set)")
     else:
         theirs = peer(folder, args.hands, args.repeat)
-        print(f"game-logic (re-apply)      {theirs:8.0f} full hands/s  {1e6 / theirs:7.1f} µs/hand")
+        print(f"game-logic (re-apply)      {theirs:8.0f} full hands/s  "
+              f"{1e6 / theirs:7.1f} µs/hand")
         print(f"ratio                      {mine / theirs:8.2f}x")
     if args.memory:
         gc.enable()  # as the command runs

@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from . import names, safe_toml
-from .cards import (DECK, Bid, format_bid, format_card, format_cards, parse_bid, parse_card, parse_cards,
-                    sorted_cards)
+from .cards import (DECK, Bid, format_bid, format_card, format_cards, parse_bid, parse_card,
+                    parse_cards, sorted_cards)
 from .errors import InvalidNotation, MightyError, RecordError
 from .limits import RECORD_MAX_BYTES
 from .translation import _
@@ -593,13 +592,6 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     outcome.score = result.score
     outcome.deltas.update(result.deltas)
     return _settle_pot(rules, outcome, pot)
-
-
-@lru_cache(maxsize=1024)  # a record plays the same few dozen tokens over and over
-def _parse_play(token: str) -> tuple[int, Optional[int], bool]:
-    from .hand import parse_play
-
-    return parse_play(token)
 
 
 def _replay_elimination(engine: Any, state: Any, hand: dict, index: int) -> Any:
