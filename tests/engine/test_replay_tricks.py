@@ -15,9 +15,10 @@ from mighty_cli.engine.actions import Play
 from mighty_cli.engine.cards import DECK, format_card
 from mighty_cli.engine.errors import MightyError, RecordError
 from mighty_cli.engine.hand import format_play
+from mighty_cli.engine.record import Record, replay, state_to_hand
 from mighty_cli.engine.replay_tricks import replay_tricks
 from mighty_cli.engine.state import HandState
-from test_hand_properties import RULESETS, random_hand
+from test_hand_properties import RULESETS, players_of, random_hand
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -124,3 +125,40 @@ def test_fast_replay_of_illegal_records_gives_the_engines_error(name, seed):
     for _ in range(6):
         bad = broken(tricks, rng)
         assert outcome(start, bad, True) == outcome(start, bad, False), bad
+
+
+def record_result(record, monkeypatch, fast: bool):
+    """``replay``'s JSON for a record, or its error, with the fast trick path or without."""
+    from mighty_cli.engine import replay_tricks as module
+
+    def chosen(state, tricks, index, fast_path=True):
+        return replay_tricks(state, tricks, index, fast=fast)
+
+    monkeypatch.setattr(module, "replay_tricks", chosen)
+    try:
+        return replay(record).to_json()
+    except RecordError as exc:
+        return str(exc)
+    finally:
+        monkeypatch.undo()
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@settings(max_examples=15, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_replay_of_a_record_gives_the_same_json_and_errors_either_way(name, seed, monkeypatch):
+    rules, deal, states = random_hand(name, seed)
+    final = states[-1]
+    hand = state_to_hand(final, deal)
+    hand.setdefault("opener", final.election[0][0] if final.election else final.dealer)
+    records = [hand]
+    if hand.get("tricks"):
+        rng = random.Random(seed)
+        records += [dict(hand, tricks=broken(hand["tricks"], rng)) for _ in range(3)]
+    for one in records:
+        record = Record(ruleset=name, players=list(players_of(rules)), hands=[one])
+        fast = record_result(record, monkeypatch, True)
+        assert fast == record_result(record, monkeypatch, False)
+        if one is hand:
+            assert isinstance(fast, dict)  # the legal hand replays
