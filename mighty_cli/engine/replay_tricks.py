@@ -7,13 +7,20 @@ the history included) as applying each card with :func:`~.hand.apply`, and it ra
 errors with the same messages.
 
 How it is faster without a second rules implementation: the play rules stay in ``play.py``.
-A plain card (no joker, no suit annotation, no joker call, not the called friend card, not the
-card that always calls the joker, with the deal known) is checked with the engine's own legal
-mask (:func:`~.play._legal_mask`) and settled by its own :func:`~.play._finish_trick`, on one
-private state that this function fills in as it goes instead of building a new state for
-every card (the caller never sees it before it is finished, so it is still a value to him).
-Every other card, and any card the mask refuses, goes through :func:`~.hand.apply` itself: the
-joker, its call, a named-suit lead, the friend card, open cards, and every error message.
+A plain card (no suit named and no joker call; as a lead, not the joker, not a Mighty that
+names a suit and not the card that always calls the joker; the deal known) is checked with the
+engine's own legal mask (:func:`~.play._legal_mask`; for a follower who holds no joker, its
+first case, written out here) and settled by play.py's own helpers
+(:func:`~.play._reveal_card_friend`, :func:`~.play._finish_trick`), on one private state that
+this function fills in a trick at a time instead of building a new state for every card (the
+caller never sees it before it is finished, so it is still a value to him). Those helpers
+take the state before and the state after; here both are that one state, which they allow
+because they read each field before they write it (keep it so). Every other card, and any
+card the mask refuses, goes through :func:`~.hand.apply` itself: a joker lead, a joker call,
+a named-suit lead, open cards, and every error message.
+
+``tests/engine/test_replay_tricks.py`` holds it to apply, card by card, under every bundled
+ruleset: the same final state for random legal hands, and the same error for broken records.
 """
 
 from __future__ import annotations
