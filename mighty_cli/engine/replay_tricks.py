@@ -30,6 +30,7 @@ from typing import Optional
 from .actions import Play
 from .deck import JOKER_BIT
 from .errors import InvalidNotation, RecordError
+from .hand import apply
 from .cards import JOKER
 from .play import _finish_trick, _legal_mask, _reveal_card_friend
 from .state import HandState
@@ -81,9 +82,6 @@ def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True)
     unfinished) are played from ``state``; ``fast=False`` applies them card by card with
     :func:`~.hand.apply` (the reference this path is tested against). Raises RecordError
     naming the hand (``index``), the trick, the player, the card and the rule."""
-    from . import hand as engine
-
-    apply = engine.apply
     if fast and state.phase == "play" and state._hands is not None:
         state = state._clone()  # ours to fill in: the caller's state never changes
         fast_trick = _Tricks(state)
