@@ -71,6 +71,7 @@ SOURCES = (
     "mighty_cli/engine/record_replay.py",
     "mighty_cli/engine/record_stream.py",
     "mighty_cli/engine/record_values.py",
+    "mighty_cli/engine/replay_tricks.py",
     "mighty_cli/engine/safe_toml.py",
     "mighty_cli/engine/scoring.py",
     "mighty_cli/engine/session.py",

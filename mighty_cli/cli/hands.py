@@ -6,7 +6,7 @@ import click
 
 from ..engine.cards import format_bid, format_cards
 from ..engine.deck import hand_seed  # noqa: F401  (evening.py imports it from here)
-from ..engine.record import Record, dump_record, record_ruleset, replay as replay_record
+from ..engine.record import Record, ReplayResult, dump_record, iter_replay, record_ruleset
 from ..engine.ruleset import load_ruleset
 from ..engine.scoring import doubling_label
 from ..engine.session import find_session_end
@@ -41,11 +41,18 @@ def replay(path: str, ruleset_name: str | None, as_json: bool) -> None:
     """
     from ..engine.record_stream import stream_record
 
-    record = stream_record(path)  # the fast reader (its hands are kept for the table below)
+    record = stream_record(path)  # the fast reader
+    # every hand read and checked before any is replayed (so a file's errors come in the same
+    # order as ever); the sessions are kept for the late-hand notes below
     record.hands = list(record.hands)
     record.user_ruleset = ruleset_name
     rules = record_ruleset(record)
-    result = replay_record(record, rules)
+    totals = {player: 0 for player in record.players}
+    outcomes = []
+    for _hand, outcome in iter_replay(record, rules, totals):
+        outcome.state = None  # a hand's final engine state is not shown: not kept either
+        outcomes.append(outcome)
+    result = ReplayResult(outcomes, totals, outcomes[-1].pot_after if outcomes else 0)
     if as_json:
         echo_json(result.to_json())
         return

@@ -189,14 +189,27 @@ def _normalize_names(hand: dict) -> None:
     """Spell the names a hand mentions as the record's players are spelt."""
     for key in NAME_KEYS:
         if isinstance(hand.get(key), str):
-            hand[key] = names.normalize(hand[key])
+            hand[key] = _normalized(hand[key])
     for key in ("players", "eliminated"):
         if isinstance(hand.get(key), list):
-            hand[key] = [names.normalize(p) if isinstance(p, str) else p for p in hand[key]]
+            hand[key] = [_normalized(p) if isinstance(p, str) else p for p in hand[key]]
     if isinstance(hand.get("deal"), dict):
-        hand["deal"] = {names.normalize(k): v for k, v in hand["deal"].items()}
+        hand["deal"] = {_normalized(k): v for k, v in hand["deal"].items()}
     if isinstance(hand.get("election"), list):
-        hand["election"] = [names.normalize(c) for c in hand["election"]]
+        hand["election"] = [_normalized(c) for c in hand["election"]]
+
+
+_NORMALIZED: dict[str, str] = {}
+
+
+def _normalized(text: str) -> str:
+    """names.normalize, cached: a record repeats the same names and calls in every hand."""
+    name = _NORMALIZED.get(text)
+    if name is None:
+        if len(_NORMALIZED) > 4096:  # names come from files: keep the cache bounded
+            _NORMALIZED.clear()
+        name = _NORMALIZED[text] = names.normalize(text)
+    return name
 
 
 def dump_record(record: Record) -> str:

@@ -18,7 +18,7 @@ from .ghost import GHOST, ghost_score
 from .honeymoon import fold_deltas, partner_of, partner_seats
 from .record_file import Record, record_ruleset
 from .record_values import (DEAL_MISS_CALL, _bid, _call, _cards, _check_friend_call_text, _deal,
-                            _hand_players, _name, _no_more, _parse_play, _taken)
+                            _hand_players, _name, _no_more, _taken)
 from .ruleset import Ruleset
 from .scoring import Score, score_hand, seat_deltas
 from .session import PreviousHand, opener_for, propose, settle_pot
@@ -367,27 +367,9 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     if not isinstance(tricks, list) or not all(isinstance(t, str) for t in tricks):
         raise RecordError(_("hand {index}: tricks: expected a list of strings of played cards")
                           .format(index=index))
-    for number, trick in enumerate(tricks, 1):
-        for token in trick.split():
-            if state.phase != "play":
-                raise RecordError(_("hand {index}, trick {number}: {token} is played after the "
-                                    "hand ended").format(index=index, number=number,
-                                                         token=token))
-            try:
-                card, joker_suit, joker_call = _parse_play(token)
-            except InvalidNotation as exc:
-                raise RecordError(_("hand {index}, trick {number}: {error}").format(
-                    index=index, number=number, error=exc)) from None
-            state = engine.apply(state, engine.Play(state.to_move, card, joker_suit, joker_call))
-        if state.phase == "play" and state.trick_number == number:
-            if number < len(tricks):
-                raise RecordError(ngettext(
-                    "hand {index}, trick {number}: only {count} card was played but trick "
-                    "{next} follows",
-                    "hand {index}, trick {number}: only {count} cards were played but trick "
-                    "{next} follows", len(trick.split())).format(
-                        index=index, number=number, count=len(trick.split()), next=number + 1))
-            break  # a trick still being played: the hand is in progress
+    from .replay_tricks import replay_tricks  # with the hand engine: full hands only
+
+    state = replay_tricks(state, tricks, index)
     outcome.declarer, outcome.contract, outcome.state = state.declarer, state.contract, state
     outcome.eliminated = list(state.eliminated)
     outcome.friend = state.friend if state.friend_revealed else None

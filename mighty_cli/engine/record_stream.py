@@ -72,15 +72,19 @@ def _value(text: str) -> Any:
     raise _Slow
 
 
-def parse_hand_table(lines: list[str], first_line: int) -> list[dict]:
-    """The hands of one ``[[hands]]`` block (its header line excluded): usually one, by the
-    fast path; through tomllib when a line asks for it."""
+def parse_hand_table(block: str | list[str], first_line: int) -> list[dict]:
+    """The hands of one ``[[hands]]`` block (its text, or its lines, header line excluded):
+    usually one, by a fast path; through tomllib when a line asks for it."""
+    text = block if isinstance(block, str) else "".join(block)
+    hand = _canonical_table(text)
+    if hand is not None:
+        return [hand]
     try:
-        return [_fast_table(lines)]
+        return [_fast_table(_LINE_SPLIT.findall(text))]
     except _Slow:
         pass
     try:
-        data = tomllib.loads("[[hands]]\n" + "".join(lines))
+        data = tomllib.loads("[[hands]]\n" + text)
     except tomllib.TOMLDecodeError as exc:
         raise RecordError(_shift(str(exc), first_line - 2)) from None
     except RecursionError:
@@ -91,6 +95,51 @@ def parse_hand_table(lines: list[str], first_line: int) -> list[dict]:
     if extra:  # a top-level table after the hands
         return [dict(hand, **{k: data[k] for k in extra}) for hand in data["hands"]]
     return data["hands"]
+
+
+_LINE_SPLIT = re.compile(r"[^\n]*\n|[^\n]+\Z")
+# A hand's table exactly as tomli_w and the exporter write it: ``key = value`` lines (a plain
+# string, an integer, a boolean, a date, a list of plain strings one a line or inline), blank
+# lines and ``[hands.KEY]`` sub-tables. A block of only these is read by one match and one
+# findall; anything else (an escape, a comment, other spacing) goes line by line below.
+_STR = r'"[^"\\\x00-\x1f\x7f]*"'
+_ENTRY = (r'(?:([A-Za-z0-9_-]+) = (?:(' + _STR + r')'
+          r'|(\[\n(?:    ' + _STR + r',\n)*\]|\[(?:' + _STR + r'(?:, ' + _STR + r')*)?\])'
+          r'|([+-]?(?:0|[1-9][0-9]*)|true|false|[0-9]{4}-[0-9]{2}-[0-9]{2}))\n'
+          r'|\[hands\.([A-Za-z0-9_-]+)\]\n|\n)')
+_CANONICAL = re.compile(r"(?:" + _ENTRY + r")*")
+_ENTRIES = re.compile(_ENTRY)
+_QUOTED = re.compile(r'"([^"]*)"')
+
+
+def _canonical_table(text: str) -> Optional[dict]:
+    """A hand's table written the canonical way, exactly as tomllib reads it; None when the
+    text is written any other way (or repeats a key)."""
+    if not text.endswith("\n"):
+        text += "\n"
+    if _CANONICAL.fullmatch(text) is None:
+        return None
+    hand: dict[str, Any] = {}
+    table = hand
+    for key, string, strings, scalar, subtable in _ENTRIES.findall(text):
+        if not key:
+            if subtable:
+                if subtable in hand:
+                    return None
+                table = hand[subtable] = {}
+            continue
+        if key in table:
+            return None
+        if string:
+            table[key] = string[1:-1]
+        elif strings:
+            table[key] = _QUOTED.findall(strings)
+        else:
+            try:
+                table[key] = _value(scalar)
+            except _Slow:
+                return None
+    return hand
 
 
 def _fast_table(lines: list[str]) -> dict:
@@ -162,31 +211,72 @@ def _shift(message: str, offset: int) -> str:
     return re.sub(r"line (\d+)", lambda m: f"line {int(m.group(1)) + offset}", message)
 
 
-def _is_hands_header(line: str) -> bool:
-    return line.strip() == "[[hands]]"
+#: A ``[[hands]]`` header line: ``[[hands]]`` with white space around it (what str.strip()
+#: takes: the white space of \s, but not the line's end).
+_HEADER = re.compile(r"^[^\S\n]*\[\[hands\]\][^\S\n]*$", re.M)
+_CHUNK = 1 << 18  # characters read at a time
 
 
 def _quotes(text: str) -> int:
     return text.count('"""') + text.count("'''")
 
 
-def _blocks(lines: Iterator[str]) -> Iterator[tuple[int, list[str]]]:
-    """(line number of the first line, lines) of the header, then of each ``[[hands]]``
-    block. A block whose multi-line strings are still open runs on to the next header."""
-    block: list[str] = []
-    start = 1
-    number = 0
-    open_quotes = 0
-    for line in lines:
-        number += 1
-        if _is_hands_header(line) and open_quotes % 2 == 0:
-            yield start, block
-            block, start, open_quotes = [], number + 1, 0
-            continue
-        if "'''" in line or '"""' in line:
-            open_quotes += _quotes(line)
-        block.append(line)
-    yield start, block
+def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
+    """(line number of the first line, text) of the header, then of each ``[[hands]]`` block,
+    the header line left out. A header inside a multi-line string still open (an odd count of
+    triple quotes since the block began) is part of the block. The stream is read in chunks;
+    no line may be longer than :data:`~.limits.RECORD_LINE_MAX_BYTES` (a file of one endless
+    line is refused, not read into memory)."""
+    buffer = ""
+    begin = 0          # where the current block begins in the buffer
+    start = 1          # its first line's number in the file
+    searched = 0       # no header between begin and here (outside the last line read)
+    quotes = 0         # triple quotes in buffer[begin:searched]
+    at_end = False
+    search = _HEADER.search
+    try:
+        while True:
+            match = search(buffer, searched)
+            # a header needs its whole line: the line's end read, or the stream's
+            if match is not None and (match.end() < len(buffer) or at_end):
+                header = match.start()
+                quotes += _quotes(buffer[searched:header])
+                searched = match.end() + 1
+                if quotes % 2:  # inside a multi-line string: not a header
+                    continue
+                text = buffer[begin:header]
+                yield start, text
+                start += text.count("\n") + 1
+                begin = searched
+                quotes = 0
+                continue
+            if at_end:
+                yield start, buffer[begin:]
+                return
+            # no header so far: the complete lines hold none, the last one may be cut
+            last_line = buffer.rfind("\n") + 1
+            if last_line > searched:
+                quotes += _quotes(buffer[searched:last_line])
+                searched = last_line
+            chunk = stream.read(_CHUNK)
+            if not chunk:
+                at_end = True
+                continue
+            buffer = buffer[begin:] + chunk
+            searched -= begin
+            last_line -= begin
+            begin = 0
+            # every line read so far under the limit (the last may still be incomplete)
+            if len(buffer) - last_line > RECORD_LINE_MAX_BYTES and max(
+                    map(len, buffer[last_line:].split("\n"))) > RECORD_LINE_MAX_BYTES:
+                raise RecordError(_("{label}: a line longer than {size} MiB: not a file this "
+                                    "tool reads").format(label=name,
+                                                         size=RECORD_LINE_MAX_BYTES >> 20))
+    except UnicodeDecodeError as exc:
+        raise RecordError(_("{label}: cannot read: not UTF-8 text ({error})").format(
+            label=name, error=exc)) from None
+    finally:
+        stream.close()
 
 
 def stream_record(source: IO[str] | str | Path, name: Optional[str] = None,
@@ -212,35 +302,15 @@ def stream_record(source: IO[str] | str | Path, name: Optional[str] = None,
     else:
         stream = source
     name = name or "<record>"
-    blocks = _blocks(_lines(stream, name))
-    _first_line, header = next(blocks)
-    data = safe_toml.parse("".join(header), name, RecordError)
+    blocks = _blocks(stream, name)
+    _, header = next(blocks)
+    data = safe_toml.parse(header, name, RecordError)
     record = record_header(data, name, base_dir)
     record.hands = _hands(data.get("hands", []), blocks, record.players, name)  # type: ignore
     return record
 
 
-def _lines(stream: IO[str], name: str) -> Iterator[str]:
-    """The stream's lines, none longer than :data:`~.limits.RECORD_LINE_MAX_BYTES` (a file of
-    one endless line is refused, not read into memory)."""
-    try:
-        while True:
-            line = stream.readline(RECORD_LINE_MAX_BYTES + 1)
-            if not line:
-                return
-            if len(line) > RECORD_LINE_MAX_BYTES and not line.endswith("\n"):
-                raise RecordError(_("{label}: a line longer than {size} MiB: not a file this "
-                                    "tool reads").format(label=name,
-                                                         size=RECORD_LINE_MAX_BYTES >> 20))
-            yield line
-    except UnicodeDecodeError as exc:
-        raise RecordError(_("{label}: cannot read: not UTF-8 text ({error})").format(
-            label=name, error=exc)) from None
-    finally:
-        stream.close()
-
-
-def _hands(first: Any, blocks: Iterator[tuple[int, list[str]]], players: list[str],
+def _hands(first: Any, blocks: Iterator[tuple[int, str]], players: list[str],
            source: str) -> Iterator[dict]:
     index = 0
     if not isinstance(first, list):

@@ -5,10 +5,9 @@ card. Each refusal is one :class:`RecordError` line naming the hand and the key.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Optional, Sequence
 
-from .cards import Bid, parse_bid, parse_cards
+from .cards import DECK, Bid, format_card, parse_bid, parse_cards
 from .errors import InvalidNotation, RecordError
 from .record_file import FULL_KEYS
 from .ruleset import Ruleset
@@ -103,10 +102,18 @@ def _deal(deal: Any, index: int) -> dict[str, list[int]]:
     return {who: _cards(text, index, f"deal.{who}") for who, text in deal.items()}
 
 
+#: The canonical names of the cards (what an export writes), for the fast path of _cards.
+_CARD_CODES = {format_card(card): card for card in DECK}
+
+
 def _cards(text: Any, index: int, key: str) -> list[int]:
     if not isinstance(text, str):
         raise RecordError(_("hand {index}: {key}: expected cards in one string, such as "
                             "\"SA D10\"").format(index=index, key=key))
+    # canonical names, each once: what parse_cards would give (anything else goes through it)
+    cards = list(map(_CARD_CODES.get, text.split()))
+    if None not in cards and len(set(cards)) == len(cards):
+        return cards  # type: ignore[return-value]
     try:
         return parse_cards(text)
     except InvalidNotation as exc:
@@ -120,7 +127,22 @@ def _cards(text: Any, index: int, key: str) -> list[int]:
 DEAL_MISS_CALL: Any = "deal-miss"
 
 
+_CALLS: dict[str, tuple[str, Any]] = {}
+
+
 def _call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:
+    """An election entry parsed (cached: a record repeats the same few hundred calls)."""
+    call = _CALLS.get(text)
+    if call is not None and call[0] in players:
+        return call
+    call = _parse_call(text, players, index)
+    if len(_CALLS) > 4096:  # calls come from files: keep the cache bounded
+        _CALLS.clear()
+    _CALLS[text] = call
+    return call
+
+
+def _parse_call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:
     parts = text.rsplit(None, 1)
     if len(parts) != 2:
         raise RecordError(_("hand {index}: election: {text} is not a call: expected "
@@ -137,10 +159,3 @@ def _call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:
     except InvalidNotation as exc:
         raise RecordError(_("hand {index}: {key}: {error}").format(
             index=index, key="election", error=exc)) from None
-
-
-@lru_cache(maxsize=1024)  # a record plays the same few dozen tokens over and over
-def _parse_play(token: str) -> tuple[int, Optional[int], bool]:
-    from .hand import parse_play
-
-    return parse_play(token)

@@ -13,6 +13,7 @@ problem is a :class:`RulesetError` naming the file, the key and what was expecte
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -537,7 +538,7 @@ class Ruleset:
         """The lowest number a no-trump bid may name."""
         return self.election.min_bid - self.election.no_trump_discount
 
-    @property
+    @functools.cached_property  # read for every hand scored; a ruleset never changes
     def point_card_total(self) -> int:
         """Point cards in play: four of each point rank (20) that is not removed from the deck
         (table.removed_cards), plus the joker where it is one."""
