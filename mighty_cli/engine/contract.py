@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from .cards import JOKER, Bid, parse_card
-from .deck import JOKER_BIT, SUIT_MASKS, SUITED_MASK, TRICKS
+from .deck import JOKER_BIT, SUIT_MASKS, SUITED_MASK
 from .ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ class _Contract:
                  "non_trump_mask", "trump_lead_mask", "trump_mask", "mighty_first",
                  "mighty_last", "joker_first", "joker_last", "joker_play_first",
                  "joker_play_last", "trump_lead", "declaration", "call_first", "defends",
-                 "called_powerless", "reveal_on_points", "next_trick_friend", "friend_card",
+                 "called_powerless", "reveal_on_points", "next_trick_friend", "friend_card", "friend_card2", "last",
                  "lead_suit", "auto_call", "annotated", "mighty_power", "joker_power",
                  "also_bits", "joker_on_trump", "mighty_named", "joker_free", "bar_first",
                  "bar_always", "bar_until_trump")
@@ -85,6 +85,10 @@ class _Contract:
     def __init__(self, rules: Ruleset, contract: Bid, call: FriendCall):
         c, j = rules.cards, rules.joker_call
         self.friend_card = call.card if call.kind == "card" else None
+        # the second called card (friend.called_cards = 2), else no card
+        self.friend_card2 = call.card2 if call.kind == "card" and call.card2 is not None else -1
+        # the last trick (ten; 동대전 6마, 7마: eight, seven)
+        last = self.last = rules.tricks
         self.lead_suit = call.lead_suit
         self.contract = contract
         trump = self.trump = contract.trump
@@ -132,16 +136,16 @@ class _Contract:
         self.next_trick_friend = rules.friend.first_trick_declarer_wins == "next_trick"
         # whether Mighty / the (uncalled) joker win a trick, by trick number (index 0 unused)
         self.mighty_power = tuple((number != 1 or self.mighty_first)
-                                  and (number != TRICKS or self.mighty_last)
-                                  for number in range(TRICKS + 1))
+                                  and (number != last or self.mighty_last)
+                                  for number in range(last + 1))
         self.joker_power = tuple((number != 1 or self.joker_first)
-                                 and (number != TRICKS or self.joker_last)
-                                 for number in range(TRICKS + 1))
+                                 and (number != last or self.joker_last)
+                                 for number in range(last + 1))
 
 
 def _joker_playable(ci: _Contract, trick_number: int) -> bool:
     return (trick_number != 1 or ci.joker_play_first) and \
-        (trick_number != TRICKS or ci.joker_play_last)
+        (trick_number != ci.last or ci.joker_play_last)
 
 
 def _trump_lead_barred(ci: _Contract, number: int, trump_played: bool) -> bool:

@@ -48,7 +48,7 @@ from typing import Optional
 from .actions import _NO_FRIEND, _PENDING, CompletedTrick, Play, _play_table
 from .cards import JOKER, SUITS, format_card, trump_name
 from .contract import _joker_playable, _trump_lead_barred, trick_winner
-from .deck import JOKER_BIT, SUIT_MASKS, TRICKS, _VALID_CARDS, _cards_of, _suit_symbol
+from .deck import JOKER_BIT, SUIT_MASKS, _VALID_CARDS, _cards_of, _suit_symbol
 from .errors import IllegalPlay
 from .translation import _
 from .open_cards import _check_open_play, _infer_trump_lead, _infer_voids, _open_candidates
@@ -77,7 +77,7 @@ def _legal_mask(state: HandState) -> int:
         return follow | (hand & ci.also_bits) if follow else hand
     number = state.trick_number
     if hand & JOKER_BIT:
-        if number == TRICKS - 1 and not ci.joker_play_last:
+        if number == ci.last - 1 and not ci.joker_play_last:
             return JOKER_BIT  # the joker cannot wait for trick 10 (cards.joker_playable_last_trick)
         if number == 1 and not ci.joker_play_first:
             hand &= ~JOKER_BIT
@@ -120,10 +120,10 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
             _("it was already played") if state._played >> card & 1 else _("it is not in play")
         return IllegalPlay(_("{head} but does not hold it ({where})").format(head=head,
                                                                               where=where))
-    if hand & JOKER_BIT and number == TRICKS - 1 and not ci.joker_play_last:
+    if hand & JOKER_BIT and number == ci.last - 1 and not ci.joker_play_last:
         return IllegalPlay(_("{head} but holds the joker, which may not be played on trick "
                              "{last} (must play it now; cards.joker_playable_last_trick = false)"
-                             ).format(head=head, last=TRICKS))
+                             ).format(head=head, last=ci.last))
     if card == JOKER and number == 1 and not ci.joker_play_first:
         return IllegalPlay(_("{head}: the joker may not be played on trick 1 "
                              "(cards.joker_playable_first_trick = false)").format(head=head))
@@ -242,6 +242,8 @@ def _apply_play(state: HandState, play: Play) -> HandState:
             _infer_voids(state, new, seat, play)
     if card == ci.friend_card:
         _reveal_card_friend(state, new, seat, play)
+    elif card == ci.friend_card2:  # the second called card (friend.called_cards = 2)
+        _reveal_second_friend(state, new, seat)
     trick += ((player, play),)
     n = ctx.n
     following = seat + 1 if seat + 1 < n else 0
@@ -369,6 +371,17 @@ def _reveal_card_friend(state: HandState, new: HandState, seat: int, play: Play)
         new.friend_revealed = True
 
 
+def _reveal_second_friend(state: HandState, new: HandState, seat: int) -> None:
+    """The second called card is played (동대전 7마): in open cards its player is now known to
+    be a friend (none if it is the declarer or the first card's friend)."""
+    setup = state._setup
+    if setup.friend2 != _PENDING:
+        return
+    new_setup = setup.copy()
+    new_setup.friend2 = _NO_FRIEND if seat in (setup.declarer, state._friend) else seat
+    new._setup = new_setup
+
+
 def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: int,
                   leader_seat: int) -> None:
     """Settle a complete trick: winner, points, the friend when a trick decides him, who leads
@@ -412,7 +425,7 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
                 new._friend, new.friend_revealed = winner, True
             elif not ci.next_trick_friend:
                 new._friend = _NO_FRIEND
-        elif call.kind == "last_trick" and number == TRICKS:
+        elif call.kind == "last_trick" and number == ci.last:
             if winner != declarer:
                 new._friend, new.friend_revealed = winner, True
             else:
@@ -422,7 +435,7 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
     new._trick = ()
     new._trick_mask = 0
     new._call = False
-    if number == TRICKS:
+    if number == ci.last:
         new.phase = "done"
         new._to_move = None
         if new._friend == _PENDING:  # never seen (open cards): the called card was discarded

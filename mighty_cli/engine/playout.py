@@ -93,7 +93,7 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
     if phase == "exchange" and state._hands is not None:
         cards = _cards_of(state._hands[setup.declarer])
         return Discard(tuple(_sample(rng, cards, ctx.kitty_size)))
-    if phase == "friend":
+    if phase == "friend" and ctx.rules.friend.called_cards == 1:  # two cards: legal_actions
         # legal_actions' order by index: the changes, the calls (card calls first, taken from
         # the mask), then each call but "none" with each lead request
         changes = _legal_contracts(state) if setup.contract == setup.bid else []

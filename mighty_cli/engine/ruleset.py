@@ -244,6 +244,10 @@ class Friend:
                                     "wins point cards.", source="000 §7.8 (수원/성균관); 002")
     lead_request: bool = option(True, "Whether a 20 no-trump declarer may name the suit his "
                                 "friend must lead when he first leads.", source="003")
+    called_cards: int = option(1, "How many different cards a card call names (동대전 7마: two; "
+                               "whoever holds one is a friend: two friends, one friend holding "
+                               "both, or none when the declarer holds or discarded both).",
+                               source="000 §7.5.3 (서로 다른 임의의 카드 두 장을 불러)", low=1, high=2)
 
 
 @dataclass(frozen=True)
@@ -402,6 +406,16 @@ class Scoring:
                       "scale; 0 means no cap.", low=0, high=100000)
     rounding: str = option("half_up", "How a fractional score per opponent is rounded.",
                            choices=("half_up", "down", "up"))
+    friend_weight: float = option(1.0, "How many cards each point card a friend takes counts "
+                                  "for the ruling party (동대전 6마, and 7마 with two friends: "
+                                  "1.5); the friends' weighted total is rounded half up.",
+                                  source="000 §7.5.2, §7.5.3; footnote 75 (사실상 올림)",
+                                  low=1.0, high=4.0)
+    lone_friend_weight: float = option(0.0, "With two called cards (friend.called_cards = 2) "
+                                       "held by one friend: the weight of his point cards "
+                                       "(동대전 7마: 2); 0 means friend_weight.",
+                                       source="000 §7.5.3 (프렌즈가 1명이였을 경우 곱하기 2장)",
+                                       low=0.0, high=4.0)
     trump_adjustment: int = option(0, "Added to the base score of a made trump (not no-trump) "
                                    "contract.", source="000 §7.7 (관악 5마: 기루다일 경우 -1점)",
                                    low=-5, high=5)
@@ -460,8 +474,11 @@ class Table:
                           "sit out in turn (session.sit_out).", source="000 §3.2; §3.3-3.5",
                           low=2, high=7)
     hand_size: int = option(10, "Cards dealt to each player: 10, or fewer where players are "
-                            "eliminated (6마: 8; 7마: 7). Every hand is played with ten.",
-                            source="000 §3.3 (6마: 8장씩); §3.4 (7마: 7장씩)", low=5, high=10)
+                            "eliminated (6마: 8; 7마: 7; the five who play then hold ten), or "
+                            "fewer for everyone where nobody is eliminated (동대전 6마: 8, 7마: "
+                            "7 tricks).",
+                            source="000 §3.3 (6마: 8장씩); §3.4 (7마: 7장씩); §7.5.2-3",
+                            low=5, high=10)
     eliminated: int = option(0, "Players the declarer eliminates after the election (6마: 1, "
                              "7마: 2); their hands and the kitty are dealt out so that the rest "
                              "play as five.", source="000 §3.3 (6마); §3.4 (7마)", low=0, high=2)
@@ -521,6 +538,12 @@ class Ruleset:
     def playing(self) -> int:
         """Players who play the tricks: table.players less the eliminated (6마, 7마: five)."""
         return self.table.players - self.table.eliminated
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in a hand: ten after eliminations (6마, 7마), else the cards dealt to each
+        (동대전 6마: eight, 7마: seven; 000 §7.5.2-3)."""
+        return 10 if self.table.eliminated else self.table.hand_size
 
     @property
     def elimination_discard(self) -> int:
@@ -952,9 +975,14 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
         raise RulesetError(f"{label}: table.players = {t.players} hands of {t.hand_size} and a "
                            f"kitty of {t.kitty_size} need {t.players * t.hand_size + t.kitty_size} "
                            f"cards, but {in_play} are in play (53 less table.removed_cards)")
-    if not t.eliminated and t.hand_size != 10:
-        raise RulesetError(f"{label}: table.hand_size = {t.hand_size}: a hand without "
-                           f"eliminations is dealt ten cards (table.eliminated)")
+    s = rules.scoring
+    if (s.friend_weight != 1 or s.lone_friend_weight not in (0, 1)) \
+            and (s.run.enabled or s.back_run.enabled or s.declared_run.enabled):
+        raise RulesetError(f"{label}: scoring.friend_weight / lone_friend_weight weigh the "
+                           f"friends' cards, so a run or back run (counted in cards) cannot be "
+                           f"told: set scoring.run, back_run and declared_run enabled = false")
+    if rules.friend.called_cards == 2 and not rules.friend.card:
+        raise RulesetError(f"{label}: friend.called_cards = 2 needs card calls (friend.card)")
     if t.eliminated and (t.players - t.eliminated < 2 or rules.elimination_discard < 0):
         raise RulesetError(f"{label}: table.eliminated = {t.eliminated} leaves "
                            f"{t.players - t.eliminated} players who cannot each be made up to ten "

@@ -16,6 +16,7 @@ from mighty_cli.engine.hand import (BidCall, Discard, Play, apply, deal_cards, h
                                     legal_actions, legal_plays, new_hand, random_legal_action)
 from mighty_cli.engine.record import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import bundled_names, load_ruleset
+from mighty_cli.engine.scoring import ruling_party_taken, taken_limit
 
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus")
 
@@ -66,9 +67,16 @@ def test_random_hands_score_zero_sum_and_account_for_every_point(name, seed):
     assert played == sum(final.points_taken.values())
     assert played + final.discarded_points == rules.point_card_total
     cards = [play.card for trick in final.tricks for _, play in trick.plays]
-    assert len(cards) == 10 * rules.playing  # 6마, 7마: five play after the eliminations
+    # 6마, 7마: five play ten tricks after the eliminations; 동대전 6마, 7마: all play 8, 7
+    assert len(cards) == rules.tricks * rules.playing
     assert set(cards) | set(final.discards) == set(rules.deck_cards)
-    assert 0 <= result.taken <= rules.point_card_total
+    # the friends' cards weighted (동대전 6마, 7마: scoring.friend_weight): at most the limit
+    assert 0 <= result.taken <= taken_limit(rules)
+    friends = [name for name in (result.friend, result.friend2) if name is not None]
+    own = final.points_taken[result.declarer] + (
+        final.discarded_points if rules.exchange.discards_count_for_ruling_party else 0)
+    assert result.taken == ruling_party_taken(
+        rules, own, [final.points_taken[name] for name in friends])
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -114,7 +122,7 @@ def test_illegal_actions_are_rejected(name, seed):
         elif state.phase == "exchange":
             hand = state.hands[state.to_move]
             outside = [card for card in DECK if card not in hand]
-            size = len(hand) - 10  # the discard: what the declarer holds beyond ten
+            size = len(hand) - rules.tricks  # the discard: what he holds beyond his tricks
             with pytest.raises(IllegalAction):
                 apply(state, Discard((outside[0],) + tuple(hand[:size - 1])))
             with pytest.raises(IllegalAction):
