@@ -26,8 +26,8 @@ from .limits import RULESET_MAX_BYTES
 BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan", "minsa",
                  "sinchon", "gyeonggi", "gwangju", "daegu", "sejong", "msol", "dongdaejeon",
                  "baekseok", "simple", "gwanak-5", "incheon", "iu", "gyeonggi-north", "uos",
-                 "standard-6", "standard-7", "daejeon-6", "gwanak-6", "standard-4", "standard-3",
-                 "jeju-3", "standard-2")
+                 "standard-6", "standard-7", "daejeon-6", "gwanak-6", "dongdaejeon-6",
+                 "dongdaejeon-7", "standard-4", "standard-3", "jeju-3", "standard-2")
 
 #: Other names clubs use for the bundled rulesets (find_ruleset accepts these too).
 ALIASES = {
@@ -41,6 +41,7 @@ ALIASES = {
     "인천": "incheon", "인천과고": "incheon", "이우": "iu", "경기북": "gyeonggi-north",
     "서울시립대": "uos", "시립대": "uos",
     "대전": "daejeon-6", "대전6마": "daejeon-6", "관악6마": "gwanak-6",
+    "동대전6마": "dongdaejeon-6", "동대전7마": "dongdaejeon-7",
     "6마": "standard-6", "six": "standard-6", "7마": "standard-7", "seven": "standard-7",
     "4마": "standard-4", "four": "standard-4", "3마": "standard-3", "three": "standard-3",
     "제주": "jeju-3", "제주3마": "jeju-3", "jeju": "jeju-3", "2마": "standard-2", "two": "standard-2",
