@@ -69,12 +69,14 @@ class ChangeContract(NamedTuple):
 
 
 class FriendCall(NamedTuple):
-    """How the declarer chooses his friend: kind in card, none, first_trick, last_trick, player."""
+    """How the declarer chooses his friend: kind in card, none, first_trick, last_trick, player.
+    ``card2``: the second called card where two are called (friend.called_cards, 동대전 7마)."""
 
     kind: str
     card: Optional[int] = None
     player: Optional[str] = None
     lead_suit: Optional[int] = None
+    card2: Optional[int] = None
 
 
 class CallFriend(NamedTuple):
@@ -110,6 +112,7 @@ class HandResult(NamedTuple):
     taken: int
     score: Score
     deltas: dict[str, int]
+    friend2: Optional[str] = None  # the second friend of a two-card call (동대전 7마)
 
 
 FRIEND_KINDS = ("card", "none", "first_trick", "last_trick", "player")
@@ -186,6 +189,14 @@ def parse_friend_call(text: str, context: Any = None, contract: Optional[Bid] = 
     elif len(parts) > 1 and not raw.lower().startswith("player:"):
         raise InvalidNotation(_not_a_friend_call(text))
     key = raw.lower().replace("_", "-")
+    if "+" in key and not key.startswith("player:"):  # two called cards: SA+DK
+        first, _plus, second = raw.partition("+")
+        one = parse_friend_call(first, context, contract)
+        two = parse_friend_call(second, context, contract)
+        if one.kind != "card" or two.kind != "card" or "+" in second:
+            raise InvalidNotation(f"{text.strip()!r} is not a friend call: two called cards are "
+                                  f"written CARD+CARD")
+        return FriendCall("card", card=one.card, lead_suit=lead_suit, card2=two.card)
     if key == "none":
         return FriendCall("none", lead_suit=lead_suit)
     if key in ("first-trick", "firsttrick", "초구"):
@@ -220,6 +231,8 @@ def format_friend_call(call: FriendCall) -> str:
     """The record notation of a friend call (inverse of parse_friend_call)."""
     if call.kind == "card":
         text = "joker" if call.card == JOKER else format_card(call.card)
+        if call.card2 is not None:  # two called cards (friend.called_cards): SA+DK
+            text += "+" + ("joker" if call.card2 == JOKER else format_card(call.card2))
     elif call.kind == "player":
         text = f"player:{call.player}"
     else:

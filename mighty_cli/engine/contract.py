@@ -77,7 +77,7 @@ class _Contract:
                  "non_trump_mask", "trump_lead_mask", "trump_mask", "mighty_first",
                  "mighty_last", "joker_first", "joker_last", "joker_play_first",
                  "joker_play_last", "trump_lead", "declaration", "call_first", "defends",
-                 "called_powerless", "reveal_on_points", "next_trick_friend", "friend_card",
+                 "called_powerless", "reveal_on_points", "next_trick_friend", "friend_card", "friend_card2",
                  "lead_suit", "auto_call", "annotated", "mighty_power", "joker_power",
                  "also_bits", "joker_on_trump", "mighty_named", "joker_free", "bar_first",
                  "bar_always", "bar_until_trump", "tricks", "ghost_seat")
@@ -85,6 +85,8 @@ class _Contract:
     def __init__(self, rules: Ruleset, contract: Bid, call: FriendCall):
         c, j = rules.cards, rules.joker_call
         self.friend_card = call.card if call.kind == "card" else None
+        # the second called card (friend.called_cards = 2), else no card
+        self.friend_card2 = call.card2 if call.kind == "card" and call.card2 is not None else -1
         self.lead_suit = call.lead_suit
         self.contract = contract
         trump = self.trump = contract.trump
@@ -130,7 +132,8 @@ class _Contract:
         self.called_powerless = j.called_joker_powerless
         self.reveal_on_points = rules.friend.reveal_on_points
         self.next_trick_friend = rules.friend.first_trick_declarer_wins == "next_trick"
-        # the tricks of a hand: ten, or the drafted hand's size (Mighty Network 4.0's 2마: 13)
+        # the tricks of a hand, the last one's number: ten, or the hand's size (Mighty Network
+        # 4.0's 2마: 13; 동대전 6마, 7마: eight, seven)
         last = self.tricks = rules.tricks
         # ghost 4마: the ghost's seat, after the players' (ghost.py); -1: no ghost
         self.ghost_seat = rules.table.players if rules.table.ghost else -1

@@ -15,6 +15,9 @@ Rules held here:
   (``friend.player``; the ghost of ghost 4마 may always be named, 000 §3.5.2). A full
   no-trump declarer may ask his friend to lead a suit (``friend.lead_request``).
 * A card call's friend is whoever holds the card (none when the declarer holds or buried it).
+* Two called cards (``friend.called_cards = 2``, 동대전 7마, 000 §7.5.3): two different cards;
+  their holders are the friends - two, one holding both, or none when the declarer holds or
+  buried both.
 """
 
 from __future__ import annotations
@@ -155,8 +158,10 @@ def _apply_change(state: HandState, action: ChangeContract) -> HandState:
     return new
 
 
-def _friend_problem(state: HandState, call: FriendCall) -> Optional[str]:
-    """Why the declarer may not make this friend call (None if he may)."""
+def _friend_problem(state: HandState, call: FriendCall,
+                    single: bool = False) -> Optional[str]:
+    """Why the declarer may not make this friend call (None if he may); ``single``: check one
+    card of a two-card call."""
     ctx, setup = state._ctx, state._setup
     f = ctx.rules.friend
     if not isinstance(call, FriendCall) or call.kind not in FRIEND_KINDS:
@@ -170,6 +175,20 @@ def _friend_problem(state: HandState, call: FriendCall) -> Optional[str]:
             return _("the declarer's friend is his friend hand {partner} (table.partner_hands)"
                      ).format(partner=partner)
         return None
+    if kind == "card" and not single:
+        two = f.called_cards == 2  # 동대전 7마: two different cards (friend.called_cards)
+        if two != (call.card2 is not None):
+            return _("a card call names {count} different cards here "
+                     "(friend.called_cards = {count})").format(count=f.called_cards)
+        if two and call.card2 == call.card:
+            return _("the two called cards must differ (friend.called_cards = 2)")
+        if two:
+            problem = _friend_problem(state, FriendCall("card", call.card2)._replace(
+                card2=None), single=True)
+            if problem:
+                return problem
+    elif call.card2 is not None:
+        return _("only a card call names a second card")
     if kind == "card":
         if call.card not in _VALID_CARDS:
             return _("the card friend call names {card}, which is not a card").format(
@@ -252,7 +271,8 @@ def _apply_call(state: HandState, action: CallFriend) -> HandState:
     new_setup = setup.copy()
     new_setup.friend_call = call
     new._setup = new_setup
-    key = (setup.contract, call.card if call.kind == "card" else None, call.lead_suit)
+    key = (setup.contract, call.card if call.kind == "card" else None, call.lead_suit,
+           call.card2)
     contract = ctx.tables.contracts.get(key)
     if contract is None:  # built once per ruleset and key: a _Contract is never changed
         contract = ctx.tables.contracts[key] = _Contract(ctx.rules, setup.contract, call)
@@ -265,17 +285,32 @@ def _apply_call(state: HandState, action: CallFriend) -> HandState:
     elif call.kind == "player":
         friend, revealed = ctx.seat_of[call.player], True
     elif call.kind == "card":
-        if setup.discard_known and call.card in setup.discards:
-            friend = _NO_FRIEND  # a fake call: the card is buried
-        elif state._hands is not None:
-            holder = next(seat for seat, mask in enumerate(state._hands) if mask >> call.card & 1)
-            friend = _NO_FRIEND if holder == declarer else holder
+        friend = _card_holder(state, call.card)
+        if call.card2 is not None:  # friend.called_cards = 2: one friend per card's holder
+            second = _card_holder(state, call.card2)
+            if friend is _NO_FRIEND and second != _PENDING:
+                friend, second = second, _NO_FRIEND  # the friend is the other card's holder
+            elif second == friend and friend != _PENDING:
+                second = _NO_FRIEND  # one friend holds both (동대전 7마: 프렌즈 1명)
+            new_setup.friend2 = second
     new._friend = friend
     new.friend_revealed = revealed
     new.phase = "play"
     new._to_move = declarer
     new.trick_number = 1
     return new
+
+
+def _card_holder(state: HandState, card: int) -> Optional[int]:
+    """The friend a called card makes: its holder's seat, none when the declarer holds it or
+    buried it, pending while unseen (open cards)."""
+    setup = state._setup
+    if setup.discard_known and card in setup.discards:
+        return _NO_FRIEND  # a fake call: the card is buried
+    if state._hands is None:
+        return _PENDING
+    holder = next(seat for seat, mask in enumerate(state._hands) if mask >> card & 1)
+    return _NO_FRIEND if holder == setup.declarer else holder
 
 
 def _required_raise(rules: Ruleset, bid: Bid, trump: Optional[int]) -> int:
@@ -359,7 +394,12 @@ def _call_choices(state: HandState) -> tuple[int, list[FriendCall]]:
 
 def _legal_calls(state: HandState, with_leads: bool = True) -> list[FriendCall]:
     card_mask, others = _call_choices(state)
-    calls = [_CARD_CALLS[card] for card in _cards_of(card_mask)] + others
+    if state.rules.friend.called_cards == 2:  # 동대전 7마: every pair of different cards
+        cards = _cards_of(card_mask)
+        calls = [FriendCall("card", first, card2=second)
+                 for index, first in enumerate(cards) for second in cards[index + 1:]] + others
+    else:
+        calls = [_CARD_CALLS[card] for card in _cards_of(card_mask)] + others
     if with_leads and _lead_request_allowed(state):
         calls += [_with_lead(call, suit) for call in calls if call.kind != "none"
                   for suit in SUITS]
@@ -378,7 +418,7 @@ _LEAD_CALLS: dict[tuple, FriendCall] = {}
 
 def _with_lead(call: FriendCall, suit: int) -> FriendCall:
     """A friend call with a lead request (card calls cached: legal_actions lists 200 of them)."""
-    if call.kind != "card":
+    if call.kind != "card" or call.card2 is not None:
         return call._replace(lead_suit=suit)
     key = (call.card, suit)
     cached = _LEAD_CALLS.get(key)

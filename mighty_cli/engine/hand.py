@@ -57,7 +57,7 @@ from .honeymoon import fold_deltas
 from .exchange import _apply_call, _apply_change, _apply_discard, _legal_calls, _legal_contracts
 from .play import _apply_play, legal_plays
 from .playout import random_legal_action
-from .scoring import score_hand, seat_deltas
+from .scoring import ruling_party_taken, score_hand, seat_deltas
 from .state import PHASES, HandState, new_hand
 from .tables import deal_miss_value, is_deal_miss_hand
 
@@ -137,28 +137,37 @@ def hand_result(state: HandState) -> HandResult:
     ctx, setup = state._ctx, state._setup
     rules = ctx.rules
     declarer = setup.declarer
-    friend = state._friend if state._friend is not None and state._friend >= 0 else None
+    # the friends: one, or two under friend.called_cards = 2 (동대전 7마)
+    friends = sorted({seat for seat in (state._friend, setup.friend2)
+                      if seat is not None and seat >= 0},
+                     key=lambda seat: seat != state._friend)
+    friend = friends[0] if friends else None
     if rules.election.bid_counts == "tricks":  # 변형 2마: the bid counts tricks won
-        ruling = {ctx.players[declarer]} | ({ctx.players[friend]} if friend is not None else set())
+        ruling = {ctx.players[declarer]} | {ctx.players[seat] for seat in friends}
         taken = sum(1 for trick in state.tricks if trick.winner in ruling)
     else:
-        taken = state._points[declarer] + (state._points[friend] if friend is not None else 0)
+        own = state._points[declarer]
         if rules.exchange.discards_count_for_ruling_party:
-            taken += state.discarded_points
+            own += state.discarded_points
+        # 동대전 6마, 7마: the friends' cards weighted (scoring.friend_weight)
+        taken = ruling_party_taken(rules, own, [state._points[seat] for seat in friends])
     call = setup.friend_call
     doubled = friend is None and (rules.scoring.no_friend_by_trick_call
                                   or call.kind not in ("first_trick", "last_trick"))
     score = score_hand(rules, setup.contract, taken, has_friend=friend is not None,
-                       no_friend_doubling=doubled if friend is None else None)
+                       no_friend_doubling=doubled if friend is None else None,
+                       friends=max(1, len(friends)))
     declarer_name = ctx.players[declarer]
     friend_name = None if friend is None else ctx.players[friend]
+    friend2_name = ctx.players[friends[1]] if len(friends) == 2 else None
     if ctx.ghost_seat >= 0:  # ghost 4마: the ghost is nobody (ghost.py)
         score = ghost_score(score, rules, friend_name)
-    deltas = seat_deltas(score, ctx.players, declarer_name, friend_name)
+    deltas = seat_deltas(score, ctx.players, declarer_name, friend_name, friend2_name)
     for name in setup.eliminated:  # 6마, 7마: the eliminated score nothing
         deltas[name] = 0
     if ctx.ghost_seat >= 0:
         del deltas[GHOST]
     if ctx.partner_hands:  # 허니문: each player takes his two hands' scores (honeymoon.py)
         deltas = fold_deltas(deltas)
-    return HandResult(declarer_name, friend_name, setup.contract, taken, score, deltas)
+    return HandResult(declarer_name, friend_name, setup.contract, taken, score, deltas,
+                      friend2_name)

@@ -250,6 +250,8 @@ def _apply_play(state: HandState, play: Play) -> HandState:
             _infer_voids(state, new, seat, play)
     if card == ci.friend_card:
         _reveal_card_friend(state, new, seat, play)
+    elif card == ci.friend_card2:  # the second called card (friend.called_cards = 2)
+        _reveal_second_friend(state, new, seat)
     trick += ((player, play),)
     n = ctx.n
     following = seat + 1 if seat + 1 < n else 0
@@ -375,6 +377,17 @@ def _reveal_card_friend(state: HandState, new: HandState, seat: int, play: Play)
         new._friend = seat
     if new._friend is not None and new._friend >= 0:
         new.friend_revealed = True
+
+
+def _reveal_second_friend(state: HandState, new: HandState, seat: int) -> None:
+    """The second called card is played (동대전 7마): in open cards its player is now known to
+    be a friend (none if it is the declarer or the first card's friend)."""
+    setup = state._setup
+    if setup.friend2 != _PENDING:
+        return
+    new_setup = setup.copy()
+    new_setup.friend2 = _NO_FRIEND if seat in (setup.declarer, state._friend) else seat
+    new._setup = new_setup
 
 
 def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: int,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from .actions import BidCall, CallFriend, ChangeContract, DeclareDealMiss, Discard
+from .actions import BidCall, CallFriend, ChangeContract, DeclareDealMiss, Discard, FriendCall
 from .cards import SUITS
 from .deck import _cards_of, _nth_card
 from .election import _may_declare_deal_miss, _successors
@@ -93,7 +93,27 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
     if phase == "exchange" and state._hands is not None:
         cards = _cards_of(state._hands[setup.declarer])
         return Discard(tuple(_sample(rng, cards, ctx.kitty_size)))
-    if phase == "friend":
+    if phase == "friend" and ctx.rules.friend.called_cards == 2 \
+            and not _lead_request_allowed(state):
+        # two called cards (동대전 7마): a change, a pair of different cards or another call,
+        # each as likely as in legal_actions, without listing the pairs
+        changes = _legal_contracts(state) if setup.contract == setup.bid else []
+        card_mask, others = _call_choices(state)
+        count = card_mask.bit_count()
+        pairs = count * (count - 1) // 2
+        index = _randrange(rng, len(changes) + pairs + len(others))
+        if index < len(changes):
+            return ChangeContract(changes[index])
+        index -= len(changes)
+        if index >= pairs:
+            return CallFriend(others[index - pairs])
+        first = _randrange(rng, count)
+        second = _randrange(rng, count - 1)
+        second += second >= first
+        first, second = sorted((first, second))
+        return CallFriend(FriendCall("card", _nth_card(card_mask, first),
+                                     card2=_nth_card(card_mask, second)))
+    if phase == "friend" and ctx.rules.friend.called_cards == 1:  # two cards: legal_actions
         # legal_actions' order by index: the changes, the calls (card calls first, taken from
         # the mask), then each call but "none" with each lead request
         changes = _legal_contracts(state) if setup.contract == setup.bid else []

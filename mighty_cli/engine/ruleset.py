@@ -27,9 +27,9 @@ from .limits import RULESET_MAX_BYTES
 BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan", "minsa",
                  "sinchon", "gyeonggi", "gwangju", "daegu", "sejong", "msol", "dongdaejeon",
                  "baekseok", "simple", "gwanak-5", "incheon", "iu", "gyeonggi-north", "uos",
-                 "standard-6", "standard-7", "daejeon-6", "gwanak-6", "standard-4", "standard-3",
-                 "jeju-3", "standard-2", "ghost-4", "msol-4", "variant-2", "mn4-2",
-                 "honeymoon")
+                 "standard-6", "standard-7", "daejeon-6", "gwanak-6", "dongdaejeon-6",
+                 "dongdaejeon-7", "standard-4", "standard-3", "jeju-3", "standard-2", "ghost-4",
+                 "msol-4", "variant-2", "mn4-2", "honeymoon")
 
 #: Other names clubs use for the bundled rulesets (find_ruleset accepts these too).
 ALIASES = {
@@ -43,6 +43,7 @@ ALIASES = {
     "인천": "incheon", "인천과고": "incheon", "이우": "iu", "경기북": "gyeonggi-north",
     "서울시립대": "uos", "시립대": "uos",
     "대전": "daejeon-6", "대전6마": "daejeon-6", "관악6마": "gwanak-6",
+    "동대전6마": "dongdaejeon-6", "동대전7마": "dongdaejeon-7",
     "6마": "standard-6", "six": "standard-6", "7마": "standard-7", "seven": "standard-7",
     "4마": "standard-4", "four": "standard-4", "3마": "standard-3", "three": "standard-3",
     "고마": "ghost-4", "고스트": "ghost-4", "ghost": "ghost-4", "변형4마": "ghost-4",
@@ -250,6 +251,10 @@ class Friend:
                                     "wins point cards.", source="000 §7.8 (수원/성균관); 002")
     lead_request: bool = option(True, "Whether a 20 no-trump declarer may name the suit his "
                                 "friend must lead when he first leads.", source="003")
+    called_cards: int = option(1, "How many different cards a card call names (동대전 7마: two; "
+                               "whoever holds one is a friend: two friends, one friend holding "
+                               "both, or none when the declarer holds or discarded both).",
+                               source="000 §7.5.3 (서로 다른 임의의 카드 두 장을 불러)", low=1, high=2)
 
 
 @dataclass(frozen=True)
@@ -408,6 +413,16 @@ class Scoring:
                       "scale; 0 means no cap.", low=0, high=100000)
     rounding: str = option("half_up", "How a fractional score per opponent is rounded.",
                            choices=("half_up", "down", "up"))
+    friend_weight: float = option(1.0, "How many cards each point card a friend takes counts "
+                                  "for the ruling party (동대전 6마, and 7마 with two friends: "
+                                  "1.5); the friends' weighted total is rounded half up.",
+                                  source="000 §7.5.2, §7.5.3; footnote 75 (사실상 올림)",
+                                  low=1.0, high=4.0)
+    lone_friend_weight: float = option(0.0, "With two called cards (friend.called_cards = 2) "
+                                       "held by one friend: the weight of his point cards "
+                                       "(동대전 7마: 2); 0 means friend_weight.",
+                                       source="000 §7.5.3 (프렌즈가 1명이였을 경우 곱하기 2장)",
+                                       low=0.0, high=4.0)
     trump_adjustment: int = option(0, "Added to the base score of a made trump (not no-trump) "
                                    "contract.", source="000 §7.7 (관악 5마: 기루다일 경우 -1점)",
                                    low=-5, high=5)
@@ -466,10 +481,12 @@ class Table:
                           "sit out in turn (session.sit_out).", source="000 §3.2; §3.3-3.5",
                           low=2, high=7)
     hand_size: int = option(10, "Cards dealt to each player: 10, or fewer where players are "
-                            "eliminated (6마: 8; 7마: 7), who then play with ten; a drafted "
-                            "hand (table.deal = \"draft\") may hold more and plays as many "
-                            "tricks (Mighty Network 4.0's 2마: 13).",
-                            source="000 §3.3 (6마: 8장씩); §3.4 (7마: 7장씩); §3.5.1 (13장)",
+                            "eliminated (6마: 8; 7마: 7; the five who play then hold ten), or "
+                            "fewer for everyone where nobody is eliminated (동대전 6마: 8, 7마: "
+                            "7 tricks); a drafted hand (table.deal = \"draft\") may hold more "
+                            "and plays as many tricks (Mighty Network 4.0's 2마: 13).",
+                            source="000 §3.3 (6마: 8장씩); §3.4 (7마: 7장씩); §7.5.2-3; "
+                                   "§3.5.1 (13장)",
                             low=5, high=13)
     eliminated: int = option(0, "Players the declarer eliminates after the election (6마: 1, "
                              "7마: 2); their hands and the kitty are dealt out so that the rest "
@@ -1012,9 +1029,14 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
     if t.ghost and t.eliminated:
         raise RulesetError(f"{label}: table.ghost = true cannot be used with table.eliminated = "
                            f"{t.eliminated}: the ghost plays where nobody is eliminated")
-    if not t.eliminated and t.hand_size != 10 and t.deal != "draft":
-        raise RulesetError(f"{label}: table.hand_size = {t.hand_size}: a hand without "
-                           f"eliminations is dealt ten cards (table.eliminated)")
+    s = rules.scoring
+    if (s.friend_weight != 1 or s.lone_friend_weight not in (0, 1)) \
+            and (s.run.enabled or s.back_run.enabled or s.declared_run.enabled):
+        raise RulesetError(f"{label}: scoring.friend_weight / lone_friend_weight weigh the "
+                           f"friends' cards, so a run or back run (counted in cards) cannot be "
+                           f"told: set scoring.run, back_run and declared_run enabled = false")
+    if rules.friend.called_cards == 2 and not rules.friend.card:
+        raise RulesetError(f"{label}: friend.called_cards = 2 needs card calls (friend.card)")
     if t.eliminated and (t.players - t.eliminated < 2 or rules.elimination_discard < 0):
         raise RulesetError(f"{label}: table.eliminated = {t.eliminated} leaves "
                            f"{t.players - t.eliminated} players who cannot each be made up to ten "

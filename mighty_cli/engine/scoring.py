@@ -27,7 +27,7 @@ from .cards import Bid, format_bid, trump_name
 from .errors import ScoringError
 from .expression import Compiled, compile_expression
 from .ruleset import FORMULAS, Ruleset
-from .translation import N_, _
+from .translation import N_, _, ngettext
 
 DOUBLING_NAMES = ("run", "back_run", "no_trump", "no_friend")
 #: How a doubling is named in text (its code name is what JSON and records say).
@@ -113,12 +113,39 @@ def effective_minimum(contract: Bid, rules: Ruleset) -> int:
 _SCORES: dict[int, tuple[Ruleset, dict[tuple, Score]]] = {}
 
 
+def ruling_party_taken(rules: Ruleset, own: int, friend_points: Sequence[int]) -> int:
+    """What the ruling party took: the declarer's point cards (and discards) ``own`` and each
+    friend's, weighted (동대전 6마, 7마, 000 §7.5.2-3): a friend's cards count
+    ``scoring.friend_weight`` each, a lone friend's of a two-card call
+    ``scoring.lone_friend_weight``; the friends' weighted total is rounded half up (footnote 75:
+    사실상 올림)."""
+    s = rules.scoring
+    weight = s.friend_weight
+    if len(friend_points) == 1 and rules.friend.called_cards == 2 and s.lone_friend_weight:
+        weight = s.lone_friend_weight
+    if weight == 1:
+        return own + sum(friend_points)
+    return own + _round(Fraction(str(weight)) * sum(friend_points), "half_up")
+
+
+def taken_limit(rules: Ruleset) -> int:
+    """The most the ruling party can be counted as taking: every point card, weighted at the
+    largest friend weight (scoring.friend_weight, lone_friend_weight); the tricks where the bid
+    counts tricks (변형 2마)."""
+    s = rules.scoring
+    total = rules.count_total
+    weight = max(s.friend_weight, s.lone_friend_weight)
+    return total if weight == 1 else _round(Fraction(str(weight)) * total, "half_up")
+
+
 def score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool = True,
-               no_friend_doubling: Optional[bool] = None) -> Score:
+               no_friend_doubling: Optional[bool] = None, friends: int = 1) -> Score:
     """Score a hand from its contract, the point cards the ruling party took (discards
     included) and whether the declarer had a friend. ``no_friend_doubling`` says whether a
     declarer alone gets the no-friend doubling (default: whenever he is alone; False for a
-    first-trick call he won himself under ``scoring.no_friend_by_trick_call = false``)."""
+    first-trick call he won himself under ``scoring.no_friend_by_trick_call = false``).
+    ``friends``: how many friends share the friend's part (two under friend.called_cards = 2);
+    the declarer takes the balance."""
     alone_doubled = not has_friend if no_friend_doubling is None else \
         (not has_friend and bool(no_friend_doubling))
     # A score is a pure function of a few small values, and random playouts score the same
@@ -134,28 +161,35 @@ def score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool = Tru
                 _SCORES.clear()
             entry = _SCORES[id(rules)] = (rules, {})  # holding rules keeps its id unique
         memo = entry[1]
-        key = (contract, taken, has_friend, alone_doubled)
+        key = (contract, taken, has_friend, alone_doubled, friends)
         score = memo.get(key)
         if score is None:
-            score = _score_hand(rules, contract, taken, has_friend, alone_doubled)
+            score = _score_hand(rules, contract, taken, has_friend, alone_doubled, friends)
             if len(memo) > 20000:
                 memo.clear()
             memo[key] = score
         return score
-    return _score_hand(rules, contract, taken, has_friend, alone_doubled)
+    return _score_hand(rules, contract, taken, has_friend, alone_doubled, friends)
 
 
 def _score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool,
-                alone_doubled: bool) -> Score:
+                alone_doubled: bool, friends: int = 1) -> Score:
     """score_hand without the memo."""
     check_contract(contract, rules)
     total = rules.count_total  # point cards, or tricks (election.bid_counts = "tricks")
-    if not isinstance(taken, int) or isinstance(taken, bool) or not 0 <= taken <= total:
+    limit = taken_limit(rules)  # above the total where a friend's cards count more
+    if not isinstance(taken, int) or isinstance(taken, bool) or not 0 <= taken <= limit:
         message = (_("taken = {taken}: the ruling party takes from 0 to {total} tricks under "
                      "{ruleset}") if rules.election.bid_counts == "tricks" else
                    _("taken = {taken}: the ruling party takes from 0 to {total} point cards "
                      "under {ruleset}"))
-        raise ScoringError(message.format(taken=repr(taken), total=total, ruleset=rules.name))
+        raise ScoringError(message.format(taken=repr(taken), total=limit, ruleset=rules.name))
+    if friends not in (1, 2) or (friends == 2 and rules.friend.called_cards != 2):
+        raise ScoringError(ngettext(
+            "{friends} friends: {ruleset} calls {count} card (friend.called_cards)",
+            "{friends} friends: {ruleset} calls {count} cards (friend.called_cards)",
+            rules.friend.called_cards).format(friends=friends, ruleset=rules.name,
+                                              count=rules.friend.called_cards))
     s = rules.scoring
     bid = contract.number
     opposition = total - taken
@@ -208,7 +242,7 @@ def _score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool,
     players = rules.playing
     if has_friend:
         friend = unit * s.friend_share if success else -unit * s.friend_share
-        declarer = -((players - 2) * opponent + friend)
+        declarer = -((players - 1 - friends) * opponent + friends * friend)
     else:
         friend = None
         declarer = -(players - 1) * opponent
@@ -230,8 +264,9 @@ def _round(value: Fraction, how: str) -> int:
 
 
 def seat_deltas(score: Score, players: Sequence[str], declarer: str,
-                friend: Optional[str]) -> dict[str, int]:
-    """Each player's change for a scored hand (friend None when the declarer played alone)."""
+                friend: Optional[str], friend2: Optional[str] = None) -> dict[str, int]:
+    """Each player's change for a scored hand (friend None when the declarer played alone;
+    ``friend2`` the second friend of a two-card call, 동대전 7마)."""
     if declarer not in players:
         raise ScoringError(_("declarer {player} is not one of the players").format(
             player=repr(declarer)))
@@ -247,7 +282,7 @@ def seat_deltas(score: Score, players: Sequence[str], declarer: str,
     for player in players:
         if player == declarer:
             deltas[player] = score.declarer
-        elif player == friend:
+        elif player == friend or (friend2 is not None and player == friend2):
             deltas[player] = score.friend  # type: ignore[assignment]
         else:
             deltas[player] = score.opponent

@@ -39,7 +39,7 @@ class _Setup:
 
     __slots__ = ("calls", "standing", "standing_seat", "passed", "consecutive", "opener",
                  "deal_miss_seat", "declarer", "bid", "contract", "discards", "discard_known",
-                 "friend_call", "eliminations", "eliminated")
+                 "friend_call", "eliminations", "eliminated", "friend2")
 
     def copy(self) -> "_Setup":
         new = _new_state(_Setup)
@@ -58,6 +58,7 @@ class _Setup:
         new.friend_call = self.friend_call
         new.eliminations = self.eliminations
         new.eliminated = self.eliminated
+        new.friend2 = self.friend2
         return new
 
 
@@ -148,6 +149,14 @@ class HandState:
     def friend(self) -> Optional[str]:
         seat = self._friend
         return None if seat is None or seat < 0 else self._ctx.players[seat]
+
+    @property
+    def friends(self) -> tuple[str, ...]:
+        """The declarer's friends, as far as known: one, or two where two cards are called
+        (friend.called_cards = 2, 동대전 7마)."""
+        seats = {seat for seat in (self._friend, self._setup.friend2)
+                 if seat is not None and seat >= 0}
+        return tuple(self._ctx.players[seat] for seat in sorted(seats))
 
     @property
     def leader(self) -> Optional[str]:
@@ -308,6 +317,7 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     setup.friend_call = None
     setup.eliminations = ()  # 6마/7마: the declarer's elimination calls, in order
     setup.eliminated = ()    # the players they eliminated
+    setup.friend2 = None     # the second called card's friend (friend.called_cards = 2)
     state = _new_state(HandState)
     state._ctx = ctx
     state._setup = setup

@@ -18,6 +18,7 @@ from mighty_cli.engine.draft import seeded_deal
 from mighty_cli.engine.tables import _tables
 from mighty_cli.engine.record import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import bundled_names, load_ruleset
+from mighty_cli.engine.scoring import ruling_party_taken, taken_limit
 
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus")
 
@@ -75,10 +76,18 @@ def test_random_hands_score_zero_sum_and_account_for_every_point(name, seed):
     assert played + final.discarded_points + sum(point_mask >> card & 1 for card in aside) \
         == rules.point_card_total
     cards = [play.card for trick in final.tricks for _, play in trick.plays]
-    # 6마, 7마: five play after the eliminations; ghost 4마: the ghost plays its ten as well
+    # 6마, 7마: five play after the eliminations; ghost 4마: the ghost plays its cards as well;
+    # 동대전 6마, 7마: all play eight or seven tricks
     assert len(cards) == rules.tricks * (rules.playing + (1 if rules.table.ghost else 0))
     assert set(cards) | set(final.discards) | aside == set(rules.deck_cards)
-    assert 0 <= result.taken <= rules.count_total
+    # the friends' cards weighted (동대전 6마, 7마: scoring.friend_weight): at most the limit
+    assert 0 <= result.taken <= taken_limit(rules)
+    if rules.election.bid_counts != "tricks":
+        friends = [name for name in (result.friend, result.friend2) if name is not None]
+        own = final.points_taken[result.declarer] + (
+            final.discarded_points if rules.exchange.discards_count_for_ruling_party else 0)
+        assert result.taken == ruling_party_taken(
+            rules, own, [final.points_taken[name] for name in friends])
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -124,7 +133,7 @@ def test_illegal_actions_are_rejected(name, seed):
         elif state.phase == "exchange":
             hand = state.hands[state.to_move]
             outside = [card for card in DECK if card not in hand]
-            size = len(hand) - 10  # the discard: what the declarer holds beyond ten
+            size = len(hand) - rules.tricks  # the discard: what he holds beyond his tricks
             with pytest.raises(IllegalAction):
                 apply(state, Discard((outside[0],) + tuple(hand[:size - 1])))
             with pytest.raises(IllegalAction):
