@@ -182,13 +182,11 @@ def _watch_backends(engine) -> list[int]:
         return pids
     from sqlalchemy import event
 
-    @event.listens_for(engine, "connect")
-    def _connect(dbapi_connection, _record):
-        cursor = dbapi_connection.cursor()
-        cursor.execute("SELECT pg_backend_pid()")
-        pids.append(cursor.fetchone()[0])
-        cursor.close()
-        dbapi_connection.commit()
+    @event.listens_for(engine, "checkout")  # the pool may hold a connection made earlier
+    def _checkout(dbapi_connection, _record, _proxy):
+        pid = dbapi_connection.info.backend_pid
+        if pid not in pids:
+            pids.append(pid)
 
     return pids
 

@@ -130,13 +130,16 @@ class DeferredIndexes:
     league brought into a new database (a migration, a restore of an export). Indexes stay.
 
     Either way the change is part of the import's transaction: a failed import rolls it back
-    with everything else, and unique constraints stay (they check the rows)."""
+    with everything else, and unique constraints stay (they check the rows). After such a load
+    PostgreSQL's planner statistics are brought up to date too (``ANALYZE``, a sample), so the
+    first export does not plan its chunked reads for the empty tables it last saw."""
 
     def __init__(self, s: Session, tables: Sequence[Table]) -> None:
         self.s, self.tables = s, tables
         self.dialect = s.connection().dialect.name
         self.before: Optional[int] = None
         self.dropped: list[tuple[str, str]] = []   # (table, statement that puts it back)
+        self.bulk = False
         self.done = self.dialect not in ("sqlite", "postgresql")
 
     def consider(self, written: int, table: Table) -> None:
@@ -147,9 +150,11 @@ class DeferredIndexes:
         connection = self.s.connection()
         if self.before is None:
             self.before = connection.execute(select(func.count()).select_from(table)).scalar()
-        if written < self.before or (self.dialect == "postgresql" and self.before):
+        if written < self.before:
             return
-        self.done = True
+        self.done = self.bulk = True
+        if self.dialect == "postgresql" and self.before:
+            return
         if self.dialect == "sqlite":
             for index in self._indexes():
                 connection.exec_driver_sql(f'DROP INDEX IF EXISTS "{index.name}"')
@@ -182,6 +187,10 @@ class DeferredIndexes:
         for _, statement in self.dropped:
             connection.exec_driver_sql(statement)
         self.dropped = []
+        if self.bulk and self.dialect == "postgresql":
+            for table in self.tables:
+                connection.exec_driver_sql(f'ANALYZE "{table.name}"')
+            self.bulk = False
 
     def _indexes(self) -> list:
         return [index for table in self.tables
