@@ -15,6 +15,13 @@ to show what listing every action costs. ``--profile`` runs cProfile on the stan
 prints the functions that dominate. ``--repeat N`` times each ruleset N times, each run on new
 deals, and reports the median (the machine may be busy: noise only ever slows a run down).
 Target: >= 5,000 hands/s for every bundled ruleset.
+
+With ``MIGHTY_PEER_GAME_LOGIC`` naming a folder holding mighty-online/game-logic's ``engine.py``,
+``cards.py`` and ``constructs.py`` (nothing of it is kept here), the peer's random playouts of
+five-player hands are timed too, the same way (its own deal, a bid, the exchange, a friend call
+and random legal plays to the end: ``benchmarks/replay.py``'s ``peer_game``), and the standard
+ruleset's ratio to it is printed (issue 11's target: at least 5×). Times are CPU time of this
+process, so other work on a shared machine slows both sides alike.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ import pstats
 import random
 import statistics
 import sys
+import os
 import time
 from pathlib import Path
 
@@ -76,6 +84,7 @@ def main() -> None:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
         return
     names = args.ruleset or bundled_names()
+    standard = 0.0
     print(f"{'ruleset':<20} {'players':>7} {'hands/s':>9} {'µs/hand':>8} {'actions/hand':>13} "
           f"{'played':>7}")
     for name in names:
@@ -83,14 +92,38 @@ def main() -> None:
         play_hands(rules, 50)  # warm the caches
         times = []
         for run in range(max(1, args.repeat)):
-            start = time.perf_counter()  # each run deals new hands: no run replays another's
+            start = time.process_time()  # each run deals new hands: no run replays another's
             scored, actions = play_hands(rules, args.hands, seed=run * args.hands,
                                          listing=args.list)
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
         elapsed = statistics.median(times)
         print(f"{name:<20} {rules.table.players:>7} {args.hands / elapsed:>9.0f} "
               f"{elapsed / args.hands * 1e6:>8.0f} "
               f"{actions / args.hands:>13.1f} {scored / args.hands:>7.0%}")
+        if name == "standard":
+            standard = args.hands / elapsed
+    folder = os.environ.get("MIGHTY_PEER_GAME_LOGIC")
+    if folder:
+        rate = peer_playouts(folder, args.hands, max(1, args.repeat))
+        print(f"{'peer (game-logic)':<20} {5:>7} {rate:>9.0f} {1e6 / rate:>8.0f}")
+        if "standard" in names:
+            print(f"standard / peer: {standard / rate:.1f}×")
+
+
+def peer_playouts(folder: str, hands: int, repeat: int) -> float:
+    """The peer's random five-player playouts per CPU second (median of ``repeat`` runs)."""
+    from replay import load_peer, peer_game
+
+    engine, constructs, cards = load_peer(folder)
+    times = []
+    for run in range(repeat):
+        rng = random.Random(run)
+        random.seed(run)  # the peer deals with the random module
+        start = time.process_time()
+        for _ in range(hands):
+            peer_game(engine, constructs, cards, rng)
+        times.append(time.process_time() - start)
+    return hands / statistics.median(times)
 
 
 if __name__ == "__main__":
