@@ -7,7 +7,8 @@ import random
 from typing import Optional
 
 from mighty_cli.engine import hand as engine
-from mighty_cli.engine.cards import format_bid, format_card, format_cards
+from evening_script import line_for as five_line_for
+from mighty_cli.engine.cards import format_card, format_cards
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal", "Ivy"]
 
@@ -46,9 +47,8 @@ def play_out(rules, players, dealer, opener, deal, seed: int = 0):
 
 
 def line_for(action, open_cards: bool, by_player: bool = False) -> Optional[str]:
-    """What a referee types for an engine action (None: nothing, open cards' unseen steps)."""
-    if isinstance(action, engine.BidCall):
-        return "pass" if action.bid is None else format_bid(action.bid).lower()
+    """What a referee types for an engine action (None: nothing, open cards' unseen steps):
+    the elimination calls and the redistribution here, the rest as at five (evening_script)."""
     if isinstance(action, engine.Eliminate):
         if by_player or action.card is None:
             return action.player
@@ -58,13 +58,7 @@ def line_for(action, open_cards: bool, by_player: bool = False) -> Optional[str]
         if open_cards:
             return None
         return "; ".join(f"{who} {format_cards(cards).lower()}" for who, cards in action.cards)
-    if isinstance(action, engine.Discard):
-        return None if open_cards else format_cards(action.cards).lower()
-    if isinstance(action, engine.ChangeContract):
-        return format_bid(action.contract).lower()
-    if isinstance(action, engine.CallFriend):
-        return engine.format_friend_call(action.call)
-    return engine.format_play(action).lower()
+    return five_line_for(action, open_cards)
 
 
 def typed_lines(state, open_cards: bool = False) -> list[str]:

@@ -15,15 +15,8 @@ from mighty_cli.engine.record import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset
 
 from hand_positions import variant
-
-SIX = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay")
-SEVEN = SIX + ("Gus",)
-
-# Seeded deal 1 of the 6마 rulesets, written out (as tests/engine/test_elimination.py).
-DEAL_6 = {"Ana": "DQ D9 D2 H6 CA CQ C10 C3", "Bo": "SK DA D8 HK H8 H5 C9 C8",
-          "Cy": "SQ S10 S7 S6 S3 HA H9 C6", "Di": "SA S9 S4 D6 D5 D3 H4 C7",
-          "Ed": "JK SJ S2 DK D10 D7 D4 CK", "Fay": "S5 DJ HJ H7 H2 C5 C4 C2",
-          "kitty": "S8 HQ H10 H3 CJ"}
+# seeded deal 1 of the 6마 rulesets, written out, and the tables' names
+from test_elimination import DEAL_6, SEVEN, SIX
 
 
 def cards(deal: dict) -> dict:
