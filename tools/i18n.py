@@ -55,15 +55,19 @@ SOURCES = (
     "mighty_cli/engine/cards.py",
     "mighty_cli/engine/election.py",
     "mighty_cli/engine/exchange.py",
+    "mighty_cli/engine/hand.py",
     "mighty_cli/engine/korean.py",
     "mighty_cli/engine/open_cards.py",
     "mighty_cli/engine/play.py",
     "mighty_cli/engine/record.py",
+    "mighty_cli/engine/ruleset.py",
+    "mighty_cli/engine/ruleset_limits.py",
     "mighty_cli/engine/scoring.py",
+    "mighty_cli/engine/tables.py",
     "mighty_cli/render/*.py",
     "mighty_cli/seating.py",
     "mighty_cli/standings.py",
-    "mighty_cli/store/sessions.py",
+    "mighty_cli/store/*.py",
 )
 TEMPLATES = ("templates/*.html",)
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
