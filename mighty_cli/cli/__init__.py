@@ -93,7 +93,7 @@ class LazyGroup(click.Group):
             except MightyError as exc:
                 raise click.ClickException(str(exc)) from None
             except RecursionError:
-                raise click.ClickException("input nested too deeply to read") from None
+                raise click.ClickException(_("input nested too deeply to read")) from None
             except BrokenPipeError:
                 raise  # click's main leaves quietly when the reader has gone
             except OSError as exc:
@@ -154,7 +154,7 @@ def main() -> None:
         sys.exit(1)
     except OSError as exc:
         _silence_stdout()
-        click.echo(f"Error: {os_message(exc)}", err=True)
+        click.echo(_("Error: {message}").format(message=os_message(exc)), err=True)
         sys.exit(1)
     except Exception as exc:  # a bug, not bad input: keep the user's screen clean
         if os.environ.get("MIGHTY_DEBUG"):

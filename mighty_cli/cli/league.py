@@ -44,7 +44,8 @@ def who_default(who: Optional[str]) -> str:
         raise click.BadParameter(f"{names.visible(who)} {wrong}", param_hint="--by")
     who = names.normalize(who)
     if len(who) > 100:
-        raise click.BadParameter(f"{who[:20]!r}...: longer than 100 characters",
+        raise click.BadParameter(_("{start!r}...: longer than 100 characters").format(
+                                     start=who[:20]),
                                  param_hint="--by")
     return who or "unknown"
 
@@ -461,10 +462,11 @@ def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_ur
     names = split_names(players) or []
     pairs = [tuple(split_names(pair.replace("/", ",")) or []) for pair in apart]
     if apart and not shuffle:
-        raise click.UsageError("--apart is used with --shuffle")
+        raise click.UsageError(_("--apart is used with --shuffle"))
     for text, pair in zip(apart, pairs):
         if len(pair) != 2:
-            raise click.UsageError(f"--apart {text}: expected two names as A/B")
+            raise click.UsageError(_("--apart {text}: expected two names as A/B").format(
+                                       text=text))
     with database(db_url) as s:
         if shuffle:
             from ..seating import neighbour_history, propose_seating
@@ -473,8 +475,11 @@ def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_ur
             seating = propose_seating(names, neighbour_history(past_seatings(s, league_name)),
                                       pairs, seed)  # type: ignore[arg-type]
             names = seating.order
-            click.echo(f"Seating (clockwise): {', '.join(names)} "
-                       f"({seating.repeats} repeated neighbour pairs).")
+            click.echo(ngettext("Seating (clockwise): {names} ({repeats} repeated neighbour "
+                                "pair).",
+                                "Seating (clockwise): {names} ({repeats} repeated neighbour "
+                                "pairs).", seating.repeats).format(
+                           names=", ".join(names), repeats=seating.repeats))
         started, proposal = services.start_session(s, league_name, names,
                                                    day=day, first_dealer=dealer,
                                                    who=who_default(who))

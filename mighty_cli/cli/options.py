@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..i18n import N_
+from ..i18n import N_, _
 
 json_option = click.option("--json", "as_json", is_flag=True,
                            help=N_("Print one JSON object instead of text."))
@@ -59,5 +59,6 @@ def write_output(path: str, text: str, *, newline: str | None = None) -> None:
                 os.remove(path)
             except OSError:
                 pass
-        raise click.ClickException(f"cannot write {click.format_filename(path)}: "
-                                   f"{exc.strerror or exc}") from None
+        raise click.ClickException(_("cannot write {path}: {reason}").format(
+                                       path=click.format_filename(path),
+                                       reason=exc.strerror or exc)) from None

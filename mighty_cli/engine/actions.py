@@ -194,8 +194,8 @@ def parse_friend_call(text: str, context: Any = None, contract: Optional[Bid] = 
         one = parse_friend_call(first, context, contract)
         two = parse_friend_call(second, context, contract)
         if one.kind != "card" or two.kind != "card" or "+" in second:
-            raise InvalidNotation(f"{text.strip()!r} is not a friend call: two called cards are "
-                                  f"written CARD+CARD")
+            raise InvalidNotation(_("{text} is not a friend call: two called cards are "
+                                    "written CARD+CARD").format(text=repr(text.strip())))
         return FriendCall("card", card=one.card, lead_suit=lead_suit, card2=two.card)
     if key == "none":
         return FriendCall("none", lead_suit=lead_suit)

@@ -22,6 +22,7 @@ from typing import Callable, Sequence
 
 from .deck import UNDEALT, deal_cards, shuffled_deck
 from .errors import MightyError
+from .translation import _
 from .ghost import seats
 from .tables import _tables
 
@@ -37,9 +38,10 @@ def drafted_deal(seed: int, players: Sequence[str], deck: Sequence[int], hand_si
     stock = shuffled_deck(seed, deck)
     needed = 2 * hand_size * len(players) + kitty_size
     if len(stock) != needed:
-        raise MightyError(f"draft: {len(players)} hands of {hand_size} drafted two cards at a "
-                          f"time and a kitty of {kitty_size} need {needed} cards; the deck has "
-                          f"{len(stock)}")
+        raise MightyError(_("draft: {players} hands of {hand_size} drafted two cards at a time "
+                            "and a kitty of {kitty} need {needed} cards; the deck has {cards}")
+                          .format(players=len(players), hand_size=hand_size, kitty=kitty_size,
+                                  needed=needed, cards=len(stock)))
     deal: dict[str, list[int]] = {player: [] for player in players}
     aside: list[int] = []
     position = 0

@@ -60,6 +60,7 @@ from .playout import random_legal_action
 from .scoring import ruling_party_taken, score_hand, seat_deltas
 from .state import PHASES, HandState, new_hand
 from .tables import deal_miss_value, is_deal_miss_hand
+from .translation import _
 
 __all__ = [
     "HandState", "new_hand", "apply", "legal_plays", "legal_actions", "deal_cards",
@@ -79,7 +80,7 @@ def apply(state: HandState, action: Any) -> HandState:
     kind = type(action)
     handler = _apply_play if kind is Play else _HANDLERS.get(kind)
     if handler is None:
-        raise IllegalAction(f"{action!r} is not a hand action")
+        raise IllegalAction(_("{action!r} is not a hand action").format(action=action))
     new = handler(state, action)  # handlers build on state._clone(): state itself never changes
     new._history = (action, state._history)
     return new
@@ -133,7 +134,8 @@ def legal_actions(state: HandState) -> list:
 def hand_result(state: HandState) -> HandResult:
     """The scored outcome of a finished hand."""
     if state.phase != "done":
-        raise MightyError(f"the hand is not finished (phase {state.phase}): no result yet")
+        raise MightyError(_("the hand is not finished (phase {phase}): no result yet").format(
+                              phase=state.phase))
     ctx, setup = state._ctx, state._setup
     rules = ctx.rules
     declarer = setup.declarer

@@ -23,6 +23,7 @@ from . import safe_toml
 from .cards import SUIT_LETTERS, format_card, parse_card, parse_suit
 from .errors import InvalidNotation, RulesetError
 from .limits import RULESET_MAX_BYTES
+from .translation import _
 
 BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan", "minsa",
                  "sinchon", "gyeonggi", "gwangju", "daegu", "sejong", "msol", "dongdaejeon",
@@ -731,21 +732,23 @@ def resolve_ruleset_path(name_or_path: str, relative_to: Optional[Path] = None,
             and "\0" not in text and candidate.is_file():
         return candidate
     if "\0" in text:
-        raise RulesetError(f"ruleset {safe_toml.short(text)}: not a ruleset name or a path")
+        raise RulesetError(_("ruleset {text}: not a ruleset name or a path").format(
+                               text=safe_toml.short(text)))
     path = Path(text)
     if not path.is_absolute() and relative_to is not None:
         path = relative_to / path
     if confine_to is not None and not _inside(path, confine_to):
-        raise OutsideFolder(f"ruleset {safe_toml.short(text)}: a shared file may name a "
-                            f"bundled ruleset or a .toml file in its own folder or below it, "
-                            f"nothing else")
+        raise OutsideFolder(_("ruleset {text}: a shared file may name a bundled ruleset or a "
+                              ".toml file in its own folder or below it, nothing else").format(
+                                text=safe_toml.short(text)))
     if path.is_file():
         return path
     if not text.endswith(".toml") and "/" not in text:
         known = ", ".join(bundled_names())
-        raise RulesetError(f"unknown ruleset {text!r}: expected one of {known}, or a path to a "
-                           f".toml file")
-    raise RulesetError(f"ruleset file {text!r} not found")
+        raise RulesetError(_("unknown ruleset {text!r}: expected one of {known}, or a path to a "
+                             ".toml file").format(
+                               text=text, known=known))
+    raise RulesetError(_("ruleset file {text!r} not found").format(text=text))
 
 
 class OutsideFolder(RulesetError):
@@ -781,7 +784,8 @@ def load_ruleset_with_origins(name_or_path: str | Path, relative_to: Optional[Pa
     try:
         key = (str(path.resolve()), path.stat().st_mtime, str(root))
     except OSError as exc:
-        raise RulesetError(f"{path.name}: cannot read: {exc.strerror or exc}") from None
+        raise RulesetError(_("{name}: cannot read: {reason}").format(
+                               name=path.name, reason=exc.strerror or exc)) from None
     if key not in _CACHE:
         _CACHE[key] = _load(path, (), root)
     return _CACHE[key]
@@ -813,18 +817,21 @@ def _build(data: dict, label: str, folder: Path, seen: tuple[str, ...],
            is_root: bool = False, confine_to: Optional[Path] = None) -> LoadedRuleset:
     parent_name = data.pop("extends", None)
     if parent_name is not None and not isinstance(parent_name, str):
-        raise RulesetError(f"{label}: extends: expected a ruleset name or path (a string)")
+        raise RulesetError(_("{label}: extends: expected a ruleset name or path (a "
+                             "string)").format(label=label))
     if parent_name is None and not is_root:
         parent_name = "standard"
     if parent_name:
         try:
             parent_path = resolve_ruleset_path(parent_name, folder, confine_to)
         except RulesetError as exc:
-            raise RulesetError(f"{label}: extends = {safe_toml.short(parent_name)}: {exc}"
+            raise RulesetError(_("{label}: extends = {parent_name}: {exc}").format(
+                                   label=label, parent_name=safe_toml.short(parent_name), exc=exc)
                                ) from None
         if str(parent_path.resolve()) in seen:
-            raise RulesetError(f"{label}: extends: {parent_name!r} extends this file again "
-                               f"(a cycle)")
+            raise RulesetError(_("{label}: extends: {parent_name!r} extends this file again (a "
+                                 "cycle)").format(
+                                   label=label, parent_name=parent_name))
         parent = _load(parent_path, seen, confine_to or parent_path.parent.resolve())
         values = parent.ruleset.to_dict()
         origins = dict(parent.origins)
@@ -850,18 +857,20 @@ def _build(data: dict, label: str, folder: Path, seen: tuple[str, ...],
 
 def _merge(data: dict, values: dict, origins: dict, cls: type, label: str, prefix: str) -> None:
     if not isinstance(data, dict):
-        raise RulesetError(f"{label}: {prefix.rstrip('.')}: expected a table")
+        raise RulesetError(_("{label}: {table}: expected a table").format(
+                               label=label, table=prefix.rstrip(".")))
     fields = {f.name: f for f in dataclasses.fields(cls)}
     for name, value in data.items():
         key = f"{prefix}{name}"
         if name not in fields:
             known = ", ".join(fields)
-            raise RulesetError(f"{label}: unknown key {safe_toml.short(key)} (expected one of: "
-                               f"{known})")
+            raise RulesetError(_("{label}: unknown key {key} (expected one of: {known})").format(
+                                   label=label, key=safe_toml.short(key), known=known))
         sub = _field_type(fields[name])
         if sub is not None:
             if not isinstance(value, dict):
-                raise RulesetError(f"{label}: {key}: expected a table [{key}]")
+                raise RulesetError(_("{label}: {key}: expected a table [{key}]").format(
+                                       label=label, key=key))
             _merge(value, values[name], origins, sub, label, key + ".")
         else:
             values[name] = value
@@ -886,67 +895,68 @@ def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
     expected = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
 
     def fail(what: str) -> RulesetError:
-        return RulesetError(f"{label}: {key} = {safe_toml.short(value)}: expected {what}")
+        return RulesetError(_("{label}: {key} = {value}: expected {what}").format(
+            label=label, key=key, value=safe_toml.short(value), what=what))
 
     if kind == "card":
         if not isinstance(value, str):
-            raise fail("a card such as \"SA\" or \"C3\"")
+            raise fail(_("a card such as \"SA\" or \"C3\""))
         try:
             return format_card(parse_card(value))
         except InvalidNotation:
-            raise fail("a card that exists (a suit S D H C and a rank 2-10 J Q K A)") from None
+            raise fail(_("a card that exists (a suit S D H C and a rank 2-10 J Q K A)")) from None
     if kind == "any_ranks":
         names = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value) \
                 or {v.upper() for v in value} - set(names) or len(set(value)) != len(value):
-            raise fail("a list of distinct ranks such as [\"2\", \"3\"] (2-10, J, Q, K, A)")
+            raise fail(_("a list of distinct ranks such as [\"2\", \"3\"] (2-10, J, Q, K, A)"))
         return [r for r in names if r in {v.upper() for v in value}]
     if kind == "cards":
         if not isinstance(value, str):
-            raise fail("a list of cards in a string, such as \"S2 D2 H2 C2\"")
+            raise fail(_("a list of cards in a string, such as \"S2 D2 H2 C2\""))
         from .cards import format_cards, parse_cards
         try:
             cards = parse_cards(value) if value.strip() else []
         except InvalidNotation as exc:
-            raise fail(f"cards ({exc})") from None
+            raise fail(_("cards ({exc})").format(exc=exc)) from None
         if len(set(cards)) != len(cards):
-            raise fail("each card once")
+            raise fail(_("each card once"))
         return format_cards(sorted(cards)) if cards else ""
     if kind == "suits":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise fail("a list of suits such as [\"S\", \"D\", \"H\", \"C\"]")
+            raise fail(_("a list of suits such as [\"S\", \"D\", \"H\", \"C\"]"))
         try:
             suits = [parse_suit(v) for v in value]
         except InvalidNotation:
-            raise fail("a list of the suits S, D, H, C") from None
+            raise fail(_("a list of the suits S, D, H, C")) from None
         if len(set(suits)) != len(suits) or len(suits) not in (0, 4):
-            raise fail("each of the four suits S, D, H, C exactly once (or an empty list)")
+            raise fail(_("each of the four suits S, D, H, C exactly once (or an empty list)"))
         return suits
     if kind == "rank_weights":
         if not isinstance(value, dict) or set(value) - set(RANK_KEYS) \
                 or not all(_is_number(v) for v in value.values()):
-            raise fail("a table of weights for the ranks A, K, Q, J, 10")
+            raise fail(_("a table of weights for the ranks A, K, Q, J, 10"))
         return {r: float(value.get(r, 0.0)) for r in RANK_KEYS}
     if kind == "card_weights":
         if not isinstance(value, dict) or not all(_is_number(v) for v in value.values()):
-            raise fail("a table of card = weight, such as { SJ = 0.5 }")
+            raise fail(_("a table of card = weight, such as { SJ = 0.5 }"))
         try:
             return {parse_card(k): float(v) for k, v in value.items()}
         except InvalidNotation as exc:
-            raise fail(f"cards as keys ({exc})") from None
+            raise fail(_("cards as keys ({exc})").format(exc=exc)) from None
     if kind == "ranks":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value) \
                 or set(value) - set(RANK_KEYS) or len(set(value)) != len(value) or not value:
-            raise fail("a list of distinct point ranks from A, K, Q, J, 10")
+            raise fail(_("a list of distinct point ranks from A, K, Q, J, 10"))
         return [r for r in RANK_KEYS if r in value]
     if kind == "int_or_bid":
         if value == "bid" or (isinstance(value, int) and not isinstance(value, bool)
                               and 1 <= value <= 21):
             return value
-        raise fail("a number of point cards from 1 to 21, or \"bid\"")
+        raise fail(_("a number of point cards from 1 to 21, or \"bid\""))
     if kind == "expression":
         if not isinstance(value, str):
-            raise fail("an expression in a string, such as \"taken - 10\"")
+            raise fail(_("an expression in a string, such as \"taken - 10\""))
         if value:
             from .expression import compile_expression  # local: only custom formulas need it
             try:
@@ -956,25 +966,25 @@ def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
         return value
     if expected == "bool":
         if not isinstance(value, bool):
-            raise fail("true or false")
+            raise fail(_("true or false"))
         return value
     if expected == "int":
         if not isinstance(value, int) or isinstance(value, bool):
-            raise fail("a whole number")
+            raise fail(_("a whole number"))
     elif expected == "float":
         if not _is_number(value):
-            raise fail("a finite number (not nan or inf)" if isinstance(value, float)
-                       else "a number")
+            raise fail(_("a finite number (not nan or inf)") if isinstance(value, float)
+                       else _("a number"))
         value = float(value)
     elif expected == "str":
         if not isinstance(value, str):
-            raise fail("a string")
+            raise fail(_("a string"))
     choices = meta.get("choices") or ()
     if choices and value not in choices:
-        raise fail("one of " + ", ".join(repr(c) for c in choices))
+        raise fail(_("one of {choices}").format(choices=", ".join(repr(c) for c in choices)))
     low, high = meta.get("low"), meta.get("high")
     if low is not None and value < low or high is not None and value > high:
-        raise fail(f"a value from {low:g} to {high:g}")
+        raise fail(_("a value from {low:g} to {high:g}").format(low=low, high=high))
     return value
 
 
@@ -987,87 +997,113 @@ def _is_number(value: Any) -> bool:
 def _check_consistency(rules: Ruleset, label: str) -> None:
     e = rules.election
     if e.max_bid and e.min_bid > e.max_bid:
-        raise RulesetError(f"{label}: election.min_bid = {e.min_bid} is above election.max_bid = "
-                           f"{e.max_bid}: the minimum bid cannot exceed the maximum")
+        raise RulesetError(_("{label}: election.min_bid = {min_bid} is above election.max_bid = "
+                             "{max_bid}: the minimum bid cannot exceed the maximum").format(
+                               label=label, min_bid=e.min_bid, max_bid=e.max_bid))
     c = rules.cards
     for key in ("mighty", "mighty_alternate"):
         if getattr(c, key) == "JK":
-            raise RulesetError(f"{label}: cards.{key} = \"JK\": the joker cannot be Mighty")
+            raise RulesetError(_("{label}: cards.{key} = \"JK\": the joker cannot be "
+                                 "Mighty").format(label=label, key=key))
     for key in ("joker_call", "joker_call_alternate"):
         card = getattr(c, key)
         if card == "JK":
-            raise RulesetError(f"{label}: cards.{key} = \"JK\": the joker-call card must be a "
-                               f"suited card")
+            raise RulesetError(_("{label}: cards.{key} = \"JK\": the joker-call card must be a "
+                                 "suited card").format(
+                                   label=label, key=key))
         if card in (c.mighty, c.mighty_alternate):
-            raise RulesetError(f"{label}: cards.{key} = {card!r} is also a Mighty card")
+            raise RulesetError(_("{label}: cards.{key} = {card!r} is also a Mighty card").format(
+                                   label=label, key=key, card=card))
     t = rules.table
     removed = rules.removed_card_names
     for key in ("mighty", "mighty_alternate", "joker_call", "joker_call_alternate"):
         if getattr(c, key) in removed:
-            raise RulesetError(f"{label}: cards.{key} = {getattr(c, key)!r} is one of the cards "
-                               f"removed from the deck (table.removed_cards)")
+            raise RulesetError(_("{label}: cards.{key} = {card!r} is one of the cards "
+                                 "removed from the deck (table.removed_cards)").format(
+                                   label=label, key=key, card=getattr(c, key)))
     in_play = 53 - len(removed)
     # the ghost's hand (000 §3.5.2); 허니문's friend hands (000 §3.5.1)
     hands = t.players * (2 if t.partner_hands else 1) + (1 if t.ghost else 0)
-    if hands * t.hand_size + t.kitty_size + t.undealt != in_play:
-        ghost = " (and the ghost's, table.ghost)" if t.ghost else ""
-        undealt = f" and {t.undealt} undealt (table.undealt)" if t.undealt else ""
-        raise RulesetError(f"{label}: table.players = {t.players} hands{ghost} of {t.hand_size} "
-                           f"and a kitty of {t.kitty_size}{undealt} need "
-                           f"{hands * t.hand_size + t.kitty_size + t.undealt} cards, but "
-                           f"{in_play} are in play (53 less table.removed_cards)")
+    needed = hands * t.hand_size + t.kitty_size + t.undealt
+    if needed != in_play:
+        ghost = _(" (and the ghost's, table.ghost)") if t.ghost else ""
+        undealt = _(" and {count} undealt (table.undealt)").format(count=t.undealt) \
+            if t.undealt else ""
+        raise RulesetError(_("{label}: table.players = {players} hands{ghost} of {hand_size} "
+                             "and a kitty of {kitty_size}{undealt} need {needed} cards, but "
+                             "{in_play} are in play (53 less table.removed_cards)").format(
+                               label=label, players=t.players, ghost=ghost,
+                               hand_size=t.hand_size, kitty_size=t.kitty_size, undealt=undealt,
+                               needed=needed, in_play=in_play))
     if t.deal == "draft" and (t.undealt != t.players * t.hand_size or t.ghost or t.eliminated):
-        raise RulesetError(f"{label}: table.deal = \"draft\" puts one card aside for every card "
-                           f"kept: table.undealt must be table.players × table.hand_size = "
-                           f"{t.players * t.hand_size}, with no ghost and no eliminations")
+        raise RulesetError(_("{label}: table.deal = \"draft\" puts one card aside for every card "
+                             "kept: table.undealt must be table.players × table.hand_size = "
+                             "{count}, with no ghost and no eliminations").format(
+                               label=label, count=t.players * t.hand_size))
     if e.bid_counts == "tricks" and not e.max_bid:
-        raise RulesetError(f"{label}: election.bid_counts = \"tricks\" needs election.max_bid "
-                           f"(at most the {rules.tricks} tricks)")
+        raise RulesetError(_("{label}: election.bid_counts = \"tricks\" needs election.max_bid "
+                             "(at most the {tricks} tricks)").format(label=label,
+                                                                    tricks=rules.tricks))
     if t.partner_hands and (t.ghost or t.eliminated or t.deal == "draft"):
-        raise RulesetError(f"{label}: table.partner_hands = true cannot be used with a ghost, "
-                           f"eliminations or a drafted deal")
+        raise RulesetError(_("{label}: table.partner_hands = true cannot be used with a ghost, "
+                             "eliminations or a drafted deal").format(label=label))
     if t.ghost and t.eliminated:
-        raise RulesetError(f"{label}: table.ghost = true cannot be used with table.eliminated = "
-                           f"{t.eliminated}: the ghost plays where nobody is eliminated")
+        raise RulesetError(_("{label}: table.ghost = true cannot be used with table.eliminated = "
+                             "{eliminated}: the ghost plays where nobody is eliminated").format(
+                               label=label, eliminated=t.eliminated))
     s = rules.scoring
     if (s.friend_weight != 1 or s.lone_friend_weight not in (0, 1)) \
             and (s.run.enabled or s.back_run.enabled or s.declared_run.enabled):
-        raise RulesetError(f"{label}: scoring.friend_weight / lone_friend_weight weigh the "
-                           f"friends' cards, so a run or back run (counted in cards) cannot be "
-                           f"told: set scoring.run, back_run and declared_run enabled = false")
+        raise RulesetError(_("{label}: scoring.friend_weight / lone_friend_weight weigh the "
+                             "friends' cards, so a run or back run (counted in cards) cannot be "
+                             "told: set scoring.run, back_run and declared_run enabled = false")
+                           .format(label=label))
     if rules.friend.called_cards == 2 and not rules.friend.card:
-        raise RulesetError(f"{label}: friend.called_cards = 2 needs card calls (friend.card)")
+        raise RulesetError(_("{label}: friend.called_cards = 2 needs card calls (friend.card)")
+                           .format(label=label))
     if t.eliminated and (t.players - t.eliminated < 2 or rules.elimination_discard < 0):
-        raise RulesetError(f"{label}: table.eliminated = {t.eliminated} leaves "
-                           f"{t.players - t.eliminated} players who cannot each be made up to ten "
-                           f"cards from the eliminated hands and the kitty")
+        raise RulesetError(_("{label}: table.eliminated = {eliminated} leaves {left} players "
+                             "who cannot each be made up to ten cards from the eliminated hands "
+                             "and the kitty").format(
+                               label=label, eliminated=t.eliminated,
+                               left=t.players - t.eliminated))
     s = rules.scoring
     if s.formula == "custom" and not (s.success and s.failure):
-        raise RulesetError(f"{label}: scoring.formula = \"custom\" needs both scoring.success and "
-                           f"scoring.failure expressions")
+        raise RulesetError(_("{label}: scoring.formula = \"custom\" needs both scoring.success "
+                             "and scoring.failure expressions").format(
+                               label=label))
     if s.formula != "custom" and (s.success or s.failure):
-        raise RulesetError(f"{label}: scoring.success/failure are used only with scoring.formula "
-                           f"= \"custom\" (it is {s.formula!r})")
+        raise RulesetError(_("{label}: scoring.success/failure are used only with "
+                             "scoring.formula = \"custom\" (it is {formula!r})").format(
+                               label=label, formula=s.formula))
     f = rules.friend
     if not any((f.card, f.no_friend, f.first_trick, f.last_trick, f.player, t.partner_hands)):
-        raise RulesetError(f"{label}: friend: no kind of friend call is allowed (set at least one "
-                           f"of card, no_friend, first_trick, last_trick, player)")
+        raise RulesetError(_("{label}: friend: no kind of friend call is allowed (set at least "
+                             "one of card, no_friend, first_trick, last_trick, player)").format(
+                               label=label))
     if e.bid_counts == "opposition_limit" and e.no_trump_discount:
-        raise RulesetError(f"{label}: election.no_trump_discount = {e.no_trump_discount} cannot be "
-                           f"used with election.bid_counts = \"opposition_limit\" (bids descend)")
+        raise RulesetError(_("{label}: election.no_trump_discount = {no_trump_discount} cannot "
+                             "be used with election.bid_counts = \"opposition_limit\" (bids "
+                             "descend)").format(
+                               label=label, no_trump_discount=e.no_trump_discount))
     if e.bid_counts not in ("taken", "tricks") and not e.max_bid:
-        raise RulesetError(f"{label}: election.bid_counts = {e.bid_counts!r} needs a maximum bid "
-                           f"(election.max_bid)")
+        raise RulesetError(_("{label}: election.bid_counts = {bid_counts!r} needs a maximum bid "
+                             "(election.max_bid)").format(
+                               label=label, bid_counts=e.bid_counts))
     if e.bid_counts != "taken":
         for number in (e.min_bid, e.max_bid) if e.bid_counts != "tricks" else ():
             target = rules.contract_target(number)
             if not 0 <= target <= rules.point_card_total:
-                raise RulesetError(f"{label}: a bid of {number} asks the ruling party for {target} "
-                                   f"of {rules.point_card_total} point cards (election.bid_counts, "
-                                   f"election.opposition_base, election.min_bid/max_bid)")
+                raise RulesetError(_("{label}: a bid of {number} asks the ruling party for "
+                                     "{target} of {point_card_total} point cards "
+                                     "(election.bid_counts, election.opposition_base, "
+                                     "election.min_bid/max_bid)").format(
+                                       label=label, number=number, target=target,
+                                       point_card_total=rules.point_card_total))
     if e.no_trump_discount and not e.no_trump_allowed:
-        raise RulesetError(f"{label}: election.no_trump_discount = {e.no_trump_discount} but "
-                           f"no-trump is not allowed (election.no_trump_allowed = false)")
+        raise RulesetError(_("{label}: election.no_trump_discount = {no_trump_discount} but "
+                             "no-trump is not allowed (election.no_trump_allowed = false)").format(
+                               label=label, no_trump_discount=e.no_trump_discount))
 
 
 # --- comparing ----------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from .expression import compile_expression
 from .limits import POINTS_LIMIT
 from .ruleset import FORMULAS, Ruleset
 from .scoring import effective_minimum
+from .translation import _
 
 
 def check_limits(rules: Ruleset, label: str) -> None:
@@ -35,8 +36,10 @@ TEXT_LIMITS = {"name": 100, "title": 200, "description": 10_000, "source": 1_000
 def _check_text_lengths(rules: Ruleset, label: str) -> None:
     for key, most in TEXT_LIMITS.items():
         if len(getattr(rules.meta, key)) > most:
-            raise RulesetError(f"{label}: meta.{key} is {len(getattr(rules.meta, key)):,} "
-                               f"characters long: at most {most:,} are allowed")
+            raise RulesetError(_("{label}: meta.{key} is {count:,} characters long: at most "
+                                 "{most:,} are allowed").format(
+                                   label=label, key=key, count=len(getattr(rules.meta, key)),
+                                   most=most))
 
 
 def _check_score_range(rules: Ruleset, label: str) -> None:
@@ -60,9 +63,11 @@ def _check_score_range(rules: Ruleset, label: str) -> None:
                                        tuple(contracts))
     except _FormulaFails as exc:
         made, number, trump, taken, why = exc.args
-        raise RulesetError(f"{label}: scoring.{'success' if made else 'failure'} fails for a "
-                           f"{_contract(Bid(number, trump))} contract with {taken} point cards "
-                           f"taken: {why}") from None
+        raise RulesetError(_("{label}: scoring.{outcome} fails for a {contract} contract with "
+                             "{taken} point cards taken: {why}").format(
+                               label=label, outcome="success" if made else "failure",
+                               contract=_contract(Bid(number, trump)), taken=taken,
+                               why=why)) from None
     if not largest:
         return
     doublings = [getattr(s, f.name) for f in dataclasses.fields(s)]
@@ -77,10 +82,13 @@ def _check_score_range(rules: Ruleset, label: str) -> None:
     most = unit * max(3 * s.opponent_share + s.friend_share, 4 * s.opponent_share)
     if most > POINTS_LIMIT:
         contract, taken = worst
-        raise RulesetError(f"{label}: scoring could give one player {most:,} points in a hand "
-                           f"(base {largest} for a {_contract(contract)} contract with {taken} "
-                           f"point cards taken, ×{multiplier} doublings, scale {s.scale:g}): a "
-                           f"hand's points must stay within ±{POINTS_LIMIT:,}")
+        raise RulesetError(_("{label}: scoring could give one player {most:,} points in a hand "
+                             "(base {largest} for a {contract} contract with {taken} point "
+                             "cards taken, ×{multiplier} doublings, scale {scale:g}): a hand's "
+                             "points must stay within ±{limit:,}").format(
+                               label=label, most=most, largest=largest,
+                               contract=_contract(contract), taken=taken, multiplier=multiplier,
+                               scale=s.scale, limit=POINTS_LIMIT))
 
 
 class _FormulaFails(Exception):

@@ -28,6 +28,7 @@ from .deck import JOKER_BIT, POINT_MASK, _mask
 from .errors import MightyError
 from .ruleset import RANK_KEYS, Ruleset
 from .actions import _play_table
+from .translation import _
 
 if TYPE_CHECKING:
     from .contract import _Contract
@@ -183,10 +184,12 @@ def _seating(players: tuple, n: int) -> _Seating:
     seating = _SEATINGS.get(players)
     if seating is None or len(players) != n:
         if len(players) != n:
-            raise MightyError(f"a hand needs {n} players in playing order (table.players); "
-                              f"got {len(players)}")
+            raise MightyError(_("a hand needs {n} players in playing order (table.players); got "
+                                "{count}").format(
+                                  n=n, count=len(players)))
         if len(set(players)) != len(players):
-            raise MightyError(f"players {', '.join(players)}: a player is named twice")
+            raise MightyError(_("players {players}: a player is named twice").format(
+                                  players=', '.join(players)))
         if len(_SEATINGS) > 1024:  # names come from users: keep the cache bounded
             _SEATINGS.clear()
         seating = _SEATINGS[players] = _Seating(players)

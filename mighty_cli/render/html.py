@@ -26,7 +26,7 @@ from typing import Optional, Sequence
 from ..engine.errors import MightyError
 from ..engine.ruleset import bundled_dir
 from ..engine.scoring import DOUBLING_LABELS
-from ..engine.translation import get_language, normalize_language, translations
+from ..engine.translation import _, get_language, normalize_language, translations
 
 
 class TemplateError(MightyError):
@@ -79,7 +79,8 @@ def score_html(value: Optional[int]):
     if value is None:
         return Markup('<span class="pm">–</span>')
     if not isinstance(value, int):  # a number only: nothing else becomes markup
-        raise TypeError(f"score: expected a whole number, not {type(value).__name__}")
+        raise TypeError(_("score: expected a whole number, not {kind}").format(
+                            kind=type(value).__name__))
     if value > 0:
         return Markup(f'<span class="pos">+{value}</span>')
     if value < 0:
@@ -125,8 +126,9 @@ def _environment_class(base):
                     if depth > MAX_CALL_DEPTH:
                         from jinja2.exceptions import SecurityError
 
-                        raise SecurityError(f"calls nested more than {MAX_CALL_DEPTH} deep "
-                                            f"(a macro calling itself without end?)")
+                        raise SecurityError(_("calls nested more than {depth} deep (a macro "
+                                              "calling itself without end?)").format(
+                                                  depth=MAX_CALL_DEPTH))
                     return super().call(context, obj, *args, **kwargs)
                 finally:
                     _CALLS.depth = depth - 1
@@ -271,8 +273,8 @@ def time_zone(name: Optional[str] = None) -> tzinfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError):
-        raise TimeZoneError(f"time zone {name!r}: unknown (use an IANA name such as "
-                            f"Asia/Seoul or UTC)") from None
+        raise TimeZoneError(_("time zone {name!r}: unknown (use an IANA name such as Asia/Seoul "
+                              "or UTC)").format(name=name)) from None
 
 
 def local_time(moment: datetime, zone: tzinfo) -> str:
@@ -291,22 +293,26 @@ def render(env, name, template_dir: Optional[str | Path], **context) -> str:
     try:
         return (name if hasattr(name, "render") else env.get_template(name)).render(**context)
     except jinja2.TemplateSyntaxError as exc:
-        where = f"{exc.filename or exc.name or 'template'}, line {exc.lineno}"
-        raise TemplateError(f"template {where}: {_first_line(exc.message)}") from None
+        raise TemplateError(_("template {name}, line {line}: {problem}").format(
+                                name=exc.filename or exc.name or "template", line=exc.lineno,
+                                problem=_first_line(exc.message))) from None
     except jinja2.TemplateNotFound as exc:
-        raise TemplateError(f"template {exc.name!r} not found (looked in "
-                            f"{', '.join(folders_of(template_dir))})") from None
+        raise TemplateError(_("template {name!r} not found (looked in {folders})").format(
+                                name=exc.name,
+                                folders=", ".join(folders_of(template_dir)))) from None
     except jinja2.TemplateError as exc:  # undefined names, the sandbox's refusals
-        raise TemplateError(f"template error: {_first_line(exc.message)}") from None
+        raise TemplateError(_("template error: {problem}").format(
+                                problem=_first_line(exc.message))) from None
     except (ArithmeticError, LookupError, TypeError, ValueError) as exc:
         # A club's template is code of its own: its mistakes are the club's, in one line.
-        raise TemplateError(f"template error: {type(exc).__name__}: "
-                            f"{_first_line(str(exc))}") from None
+        raise TemplateError(_("template error: {kind}: {problem}").format(
+                                kind=type(exc).__name__, problem=_first_line(str(exc)))) from None
     except (UnicodeDecodeError, OSError) as exc:
-        raise TemplateError(f"template cannot be read: {_first_line(str(exc))}") from None
+        raise TemplateError(_("template cannot be read: {problem}").format(
+                                problem=_first_line(str(exc)))) from None
     except RecursionError:
-        raise TemplateError("template error: templates include or extend each other without "
-                            "end") from None
+        raise TemplateError(_("template error: templates include or extend each other without "
+                              "end")) from None
 
 
 def load_template(env, name: str, template_dir: Optional[str | Path]):
@@ -326,8 +332,8 @@ def load_template(env, name: str, template_dir: Optional[str | Path]):
     except TemplateError:
         raise
     except RecursionError:
-        raise TemplateError("template error: templates include or extend each other without "
-                            "end") from None
+        raise TemplateError(_("template error: templates include or extend each other without "
+                              "end")) from None
     except Exception:  # the same one line as rendering would give
         render(env, name, template_dir)
         raise

@@ -22,6 +22,7 @@ from sqlmodel import Session, SQLModel
 
 from ..engine.errors import RecordError
 from . import LeagueError
+from ..engine.translation import _, ngettext
 
 BACKUP_FORMAT = "mighty-backup/1"
 PAGE = 5000
@@ -62,8 +63,9 @@ def _decoder(table: Table):
     def decode(row: dict, where: str) -> dict:
         if not isinstance(row, dict) or set(row) - names:
             unknown = sorted(set(row) - names) if isinstance(row, dict) else []
-            raise LeagueError(f"{where}: a {table.name} row with unknown column "
-                              f"{unknown[0] if unknown else '?'!r}")
+            raise LeagueError(_("{where}: a {name} row with unknown column {column!r}").format(
+                                  where=where, name=table.name,
+                                  column=unknown[0] if unknown else "?"))
         data = {name: row.get(name) for name in names}  # uniform rows for executemany
         try:
             for name in times:
@@ -73,7 +75,8 @@ def _decoder(table: Table):
                 if data[name] is not None:
                     data[name] = date.fromisoformat(data[name])
         except (TypeError, ValueError):
-            raise LeagueError(f"{where}: a {table.name} row with a bad date") from None
+            raise LeagueError(_("{where}: a {name} row with a bad date").format(
+                                  where=where, name=table.name)) from None
         return data
     return decode
 
@@ -115,16 +118,18 @@ def restore(s: Session, stream: IO[str], name: str = "<backup>") -> dict[str, in
     tables = {t.name: t for t in _tables()}
     for table in tables.values():
         if s.execute(select(func.count()).select_from(table)).scalar_one():
-            raise LeagueError(f"the database is not empty (table {table.name} has rows): "
-                              f"restore into a new database")
+            raise LeagueError(_("the database is not empty (table {name} has rows): restore "
+                                "into a new database").format(
+                                  name=table.name))
     lines = iter(stream)
     try:
         header = json.loads(next(lines))
     except (StopIteration, json.JSONDecodeError):
-        raise RecordError(f"{name}: line 1: not a mighty backup") from None
+        raise RecordError(_("{name}: line 1: not a mighty backup").format(name=name)) from None
     if not isinstance(header, dict) or header.get("format") != BACKUP_FORMAT:
-        raise RecordError(f"{name}: line 1: not a mighty backup (expected format "
-                          f"{BACKUP_FORMAT!r})")
+        raise RecordError(_("{name}: line 1: not a mighty backup (expected format "
+                            "{expected!r})").format(
+                              name=name, expected=BACKUP_FORMAT))
     decoders = {t: _decoder(table) for t, table in tables.items()}
     counts = {t: 0 for t in tables}
     batch: list[dict] = []
@@ -139,9 +144,11 @@ def restore(s: Session, stream: IO[str], name: str = "<backup>") -> dict[str, in
             item = json.loads(line)
             table_name, row = item["table"], item["row"]
         except (json.JSONDecodeError, KeyError, TypeError):
-            raise RecordError(f"{name}: line {number}: not a backup row") from None
+            raise RecordError(_("{name}: line {number}: not a backup row").format(
+                                  name=name, number=number)) from None
         if table_name not in tables:
-            raise RecordError(f"{name}: line {number}: unknown table {table_name!r}")
+            raise RecordError(_("{name}: line {number}: unknown table {table_name!r}").format(
+                                  name=name, number=number, table_name=table_name))
         if table_name != current or len(batch) >= PAGE:
             _insert(s, tables, current, batch, pending)
             batch, current = [], table_name
@@ -152,8 +159,13 @@ def restore(s: Session, stream: IO[str], name: str = "<backup>") -> dict[str, in
     expected = header.get("tables", {})
     short = [t for t, n in expected.items() if counts.get(t, 0) != n]
     if short:
-        raise RecordError(f"{name}: table {short[0]} has {counts.get(short[0], 0)} rows, the "
-                          f"backup's header says {expected[short[0]]} (a cut-off file?)")
+        found = counts.get(short[0], 0)
+        raise RecordError(ngettext("{name}: table {table} has {count} row, the backup's header "
+                                   "says {expected} (a cut-off file?)",
+                                   "{name}: table {table} has {count} rows, the backup's header "
+                                   "says {expected} (a cut-off file?)", found).format(
+                              name=name, table=short[0], count=found,
+                              expected=expected[short[0]]))
     _reset_sequences(s, tables.values())
     return counts
 

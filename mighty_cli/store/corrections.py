@@ -33,6 +33,7 @@ from .models import ChangeLog, Hand, HandPlayer, League, LeagueSession
 from .queries import standings
 from .sessions import _pot_before, seating, session_note
 from .totals import add_hand, add_pot, fold
+from ..engine.translation import _
 
 
 @dataclass
@@ -69,23 +70,25 @@ def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
     caller's one transaction, and the change is logged."""
     league, rules, hand = _hand_to_correct(s, league_name, number)
     if hand.voided:
-        raise LeagueError(f"hand {number} is void; it cannot be amended")
+        raise LeagueError(_("hand {number} is void; it cannot be amended").format(number=number))
     before_view = _hand_views(s, league, [hand])[0]
     if hand.full:
-        raise LeagueError(f"hand {number} was refereed card by card; void it and import or "
-                          f"referee it again instead of amending its outcome")
+        raise LeagueError(_("hand {number} was refereed card by card; void it and import or "
+                            "referee it again instead of amending its outcome").format(
+                              number=number))
     given = {k: v for k, v in changes.items() if v is not None}
     if not given:
-        raise LeagueError("nothing to amend: give at least one of --declarer, --contract, "
-                          "--friend, --taken/--opposition, --deal-miss, --dealer, --players, "
-                          "--note")
+        raise LeagueError(_("nothing to amend: give at least one of --declarer, --contract, "
+                            "--friend, --taken/--opposition, --deal-miss, --dealer, --players, "
+                            "--note"))
     before_table = standings(s, league_name)
     present = seating(s, hand.session_id)
     five = _check_five(given.get("players"), present,
                        Proposal("", "", tuple(before_view.players), ()), rules.table.players)
     dealer = given.get("dealer", before_view.dealer)
     if dealer not in present:
-        raise LeagueError(f"--dealer {dealer!r} is not at session {before_view.session}")
+        raise LeagueError(_("--dealer {dealer!r} is not at session {session}").format(
+                              dealer=dealer, session=before_view.session))
     merged = {"declarer": before_view.declarer, "contract": before_view.contract,
               "friend": before_view.friend or ("none" if before_view.declarer else None),
               "friend_call": before_view.friend_call, "taken": before_view.taken,
@@ -132,7 +135,7 @@ def void_hand(s: Session, league_name: str, number: int, *, who: str, why: str) 
     """Strike a hand from the league (it stays in the log); later pots are settled again."""
     league, rules, hand = _hand_to_correct(s, league_name, number)
     if hand.voided:
-        raise LeagueError(f"hand {number} is already void")
+        raise LeagueError(_("hand {number} is already void").format(number=number))
     before_view = _hand_views(s, league, [hand])[0]
     before_table = standings(s, league_name)
     pot = _pot_before(s, league.id, number)  # type: ignore[arg-type]
@@ -154,7 +157,8 @@ def unvoid_hand(s: Session, league_name: str, number: int, *, who: str,
     logged. Like every correction it never ends or reopens a session."""
     league, rules, hand = _hand_to_correct(s, league_name, number)
     if not hand.voided:
-        raise LeagueError(f"hand {number} is not void; only a voided hand can be restored")
+        raise LeagueError(_("hand {number} is not void; only a voided hand can be "
+                            "restored").format(number=number))
     before_view = _hand_views(s, league, [hand])[0]
     before_table = standings(s, league_name)
     pot = _pot_before(s, league.id, number)  # type: ignore[arg-type]

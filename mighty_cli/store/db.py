@@ -20,6 +20,7 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 from sqlmodel import Session, SQLModel, create_engine
 
 from . import LeagueError, resolve_db_url
+from ..engine.translation import _
 
 BUSY_TIMEOUT_SECONDS = 60
 
@@ -38,16 +39,19 @@ def make_engine(url: str | None = None, *, create: bool = True) -> Engine:
             # statement of a batch fails: the error itself is reported, as one line, by the CLI.
             logging.getLogger("psycopg").addHandler(logging.NullHandler())
     except (ArgumentError, NoSuchModuleError) as exc:
-        raise LeagueError(f"--db {url!r}: not a database URL SQLAlchemy can use ({exc})") from None
+        raise LeagueError(_("--db {url!r}: not a database URL SQLAlchemy can use "
+                            "({exc})").format(url=url, exc=exc)) from None
     except ImportError as exc:  # a known database whose driver is not installed
-        raise LeagueError(f"--db {_safe(url)}: its database driver is not installed ({exc}); "
-                          f"PostgreSQL needs pip install 'mighty-cli[postgres]'") from None
+        raise LeagueError(_("--db {url}: its database driver is not installed ({exc}); "
+                            "PostgreSQL needs pip install 'mighty-cli[postgres]'").format(
+                              url=_safe(url), exc=exc)) from None
     if create:
         try:
             _create_tables(engine)
         except OperationalError as exc:
-            raise LeagueError(f"--db {_safe(url)}: cannot open the database: "
-                              f"{str(exc.orig).strip().splitlines()[0]}") from None
+            raise LeagueError(_("--db {url}: cannot open the database: {reason}").format(
+                                  url=_safe(url),
+                                  reason=str(exc.orig).strip().splitlines()[0])) from None
     return engine
 
 

@@ -25,6 +25,7 @@ from . import LeagueError
 from .hands import HandView
 from .lookups import get_league
 from .models import HandPlayer, League, LeagueSession, Player, SessionSeat
+from ..engine.translation import _
 
 #: Hands read per query: big enough to be quick, small enough to keep memory flat.
 CHUNK = 2000
@@ -356,7 +357,7 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
     """The league's export as chunks of text (``bom``: start a CSV with a UTF-8 byte-order
     mark, so spreadsheet programs read Hangul right)."""
     if fmt not in FORMATS:
-        raise LeagueError(f"--format {fmt!r}: expected toml, csv or json")
+        raise LeagueError(_("--format {fmt!r}: expected toml, csv or json").format(fmt=fmt))
     league = get_league(s, league_name)
     players = league_players(s, league.id)  # type: ignore[arg-type]
     views = iter_hand_views(s, league)

@@ -17,13 +17,14 @@ from ..engine.errors import RecordError
 from ..engine.record import FORMAT, Record
 from ..engine.record_stream import check_hand, stream_record
 from .exports import CSV_COLUMNS, FORMATS
+from ..engine.translation import _
 
 
 def detect_format(path: str | Path, fmt: Optional[str] = None) -> str:
     """``fmt`` if given, else the extension; anything else is read as a hand record."""
     if fmt:
         if fmt not in FORMATS:
-            raise RecordError(f"--format {fmt!r}: expected toml, csv or json")
+            raise RecordError(_("--format {fmt!r}: expected toml, csv or json").format(fmt=fmt))
         return fmt
     suffix = Path(path).suffix.lower().lstrip(".")
     return suffix if suffix in FORMATS else "toml"
@@ -37,19 +38,21 @@ def open_record(path: str | Path, fmt: Optional[str] = None) -> Record:
     try:
         stream = open(path, encoding="utf-8-sig", newline="")
     except OSError as exc:
-        raise RecordError(f"{path}: cannot read: {exc.strerror}") from None
+        raise RecordError(_("{path}: cannot read: {reason}").format(
+                              path=path, reason=exc.strerror)) from None
     reader = _json_record if kind == "json" else _csv_record
     try:
         return reader(stream, str(path))
     except UnicodeDecodeError as exc:
         stream.close()
-        raise RecordError(f"{path}: cannot read: {exc}") from None
+        raise RecordError(_("{path}: cannot read: {reason}").format(
+                              path=path, reason=exc)) from None
 
 
 def view_to_hand(view: dict, where: str) -> Optional[dict]:
     """An exported hand (JSON fields) as a hand-record table; None for a voided hand."""
     if not isinstance(view, dict):
-        raise RecordError(f"{where}: expected an object")
+        raise RecordError(_("{where}: expected an object").format(where=where))
     if view.get("voided"):
         return None
     record = view.get("record")
@@ -85,15 +88,18 @@ def _json_record(stream: IO[str], name: str) -> Record:
         try:
             data = json.loads("".join(head))
         except json.JSONDecodeError as exc:
-            raise RecordError(f"{name}: not valid JSON: {exc}") from None
+            raise RecordError(_("{name}: not valid JSON: {exc}").format(
+                                  name=name, exc=exc)) from None
         if not isinstance(data, dict):
-            raise RecordError(f"{name}: expected a JSON object (a league export)")
+            raise RecordError(_("{name}: expected a JSON object (a league export)").format(
+                                  name=name))
         return _json_header(data, name, iter(data.get("hands") or ()))
     text = "".join(head).rstrip().rstrip(",") + "}"
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{name}: not valid JSON: {exc}") from None
+        raise RecordError(_("{name}: not valid JSON: {exc}").format(
+                              name=name, exc=exc)) from None
     return _json_header(data, name, _json_lines(stream, name, len(head) + 1))
 
 
@@ -107,16 +113,20 @@ def _json_lines(stream: IO[str], name: str, number: int) -> Iterator[Any]:
             try:
                 yield json.loads(text.rstrip(","))
             except json.JSONDecodeError as exc:
-                raise RecordError(f"{name}: line {number}: not valid JSON: {exc}") from None
-        raise RecordError(f"{name}: the hands list is not closed (a cut-off file?)")
+                raise RecordError(_("{name}: line {number}: not valid JSON: {exc}").format(
+                                      name=name, number=number, exc=exc)) from None
+        raise RecordError(_("{name}: the hands list is not closed (a cut-off file?)").format(
+                              name=name))
 
 
 def _json_header(data: dict, name: str, views: Iterator[Any]) -> Record:
     if not isinstance(data, dict) or not isinstance(data.get("players"), list):
-        raise RecordError(f"{name}: expected a league export (with players and hands)")
+        raise RecordError(_("{name}: expected a league export (with players and hands)").format(
+                              name=name))
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
-        raise RecordError(f"{name}: format = {fmt!r}: expected {FORMAT!r}")
+        raise RecordError(_("{name}: format = {fmt!r}: expected {expected!r}").format(
+                              name=name, fmt=fmt, expected=FORMAT))
     players = [str(p) for p in data["players"]]
     extra = {k: data[k] for k in ("league", "ruleset_toml") if data.get(k) is not None}
     return Record(ruleset=str(data.get("ruleset", "standard")), players=players,
@@ -153,15 +163,17 @@ def _csv_record(stream: IO[str], name: str) -> Record:
         header = [csv_value(c) for c in next(rows)]
     except StopIteration:
         stream.close()
-        raise RecordError(f"{name}: empty CSV file") from None
+        raise RecordError(_("{name}: empty CSV file").format(name=name)) from None
     except csv.Error as exc:
         stream.close()
-        raise RecordError(f"{name}: line 1: not valid CSV: {exc}") from None
+        raise RecordError(_("{name}: line 1: not valid CSV: {exc}").format(
+                              name=name, exc=exc)) from None
     fixed = [c.lower() for c in header[:len(CSV_COLUMNS)]]
     if fixed != list(CSV_COLUMNS):
         stream.close()
-        raise RecordError(f"{name}: line 1: expected the header of a league export "
-                          f"({', '.join(CSV_COLUMNS)}, then the players)")
+        raise RecordError(_("{name}: line 1: expected the header of a league export "
+                            "({columns}, then the players)").format(
+                              name=name, columns=", ".join(CSV_COLUMNS)))
     players = header[len(CSV_COLUMNS):]
     return Record(ruleset="standard", players=players,
                   hands=_checked(_csv_views(stream, rows, name), players, name),  # type: ignore
@@ -174,8 +186,9 @@ def _int(value: str, name: str, line: int, column: str) -> Optional[int]:
     try:
         return int(value)
     except ValueError:
-        raise RecordError(f"{name}: line {line}: {column} {value!r}: expected a whole "
-                          f"number") from None
+        raise RecordError(_("{name}: line {line}: {column} {value!r}: expected a whole "
+                            "number").format(name=name, line=line, column=column,
+                                             value=value)) from None
 
 
 def _csv_views(stream: IO[str], rows, name: str) -> Iterator[dict]:
@@ -193,8 +206,8 @@ def _csv_views(stream: IO[str], rows, name: str) -> Iterator[dict]:
                 try:
                     embedded = tomllib.loads(record) if record else None
                 except tomllib.TOMLDecodeError as exc:
-                    raise RecordError(f"{name}: line {line}: hand record: not valid TOML: "
-                                      f"{exc}") from None
+                    raise RecordError(_("{name}: line {line}: hand record: not valid TOML: "
+                                        "{exc}").format(name=name, line=line, exc=exc)) from None
                 yield {"number": _int(cells.get("hand", ""), name, line, "hand"),
                        "session": _int(cells.get("session", ""), name, line, "session"),
                        "day": cells.get("date") or None, "status": cells.get("status"),
@@ -209,4 +222,5 @@ def _csv_views(stream: IO[str], rows, name: str) -> Iterator[dict]:
                        "deal_miss": cells.get("deal miss") or None,
                        "note": cells.get("note") or None, "record": embedded}
         except csv.Error as exc:
-            raise RecordError(f"{name}: line {line}: not valid CSV: {exc}") from None
+            raise RecordError(_("{name}: line {line}: not valid CSV: {exc}").format(
+                                  name=name, line=line, exc=exc)) from None

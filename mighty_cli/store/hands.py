@@ -39,6 +39,7 @@ from .sessions import (
     clear_live_hand,
     seating,
 )
+from ..engine.translation import _
 
 
 @dataclass
@@ -140,7 +141,8 @@ def _hand_views(s: Session, league: League, hands: Sequence[Hand]) -> list[HandV
 def _hand(s: Session, league: League, number: int) -> Hand:
     hand = s.exec(select(Hand).where(Hand.league_id == league.id, Hand.number == number)).first()
     if hand is None:
-        raise LeagueError(f"league {league.name!r} has no hand {number}")
+        raise LeagueError(_("league {name!r} has no hand {number}").format(
+                              name=league.name, number=number))
     return hand
 
 
@@ -180,7 +182,7 @@ def evaluate_hand(rules: Ruleset, five: Sequence[str], hand: dict, index: int = 
             message = f"hand {index}" + message[len(prefix):]
         raise RecordError(message) from None
     if outcome.status == "in_progress":
-        raise RecordError(f"hand {index}: the hand is not finished")
+        raise RecordError(_("hand {index}: the hand is not finished").format(index=index))
     if outcome.status != "scored":
         # The one-hand replay paid a deal miss into its own pot; the league settles the pot.
         outcome.deltas = {name: 0 for name in outcome.deltas}
@@ -306,8 +308,9 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
         five = [check_name(p) for p in players]  # the refereed hand's playing order
     dealer = dealer or proposal.dealer
     if dealer not in present:
-        raise LeagueError(f"--dealer {dealer!r} is not at session {session.number} "
-                          f"({', '.join(present)})")
+        raise LeagueError(_("--dealer {dealer!r} is not at session {number} "
+                            "({present})").format(
+                              dealer=dealer, number=session.number, present=", ".join(present)))
     if refereed is not None:
         hand = {k: v for k, v in refereed.items() if k not in ("players", "dealer")}
     else:
@@ -360,8 +363,8 @@ def _check_five(players: Optional[Sequence[str]], present: Sequence[str],
         raise LeagueError(said)
     absent = [p for p in five if p not in present]
     if absent:
-        raise LeagueError(f"--players: {absent[0]!r} is not at this session "
-                          f"({', '.join(present)})")
+        raise LeagueError(_("--players: {absent!r} is not at this session ({present})").format(
+                              absent=absent[0], present=", ".join(present)))
     return sorted(five, key=list(present).index)
 
 
@@ -371,13 +374,15 @@ def _outcome_dict(*, declarer, contract, friend, friend_call, taken, opposition,
         given = [k for k, v in (("declarer", declarer), ("contract", contract),
                                 ("taken", taken), ("opposition", opposition)) if v is not None]
         if given:
-            raise LeagueError(f"a deal miss has no {given[0]}: the hand was redealt")
+            raise LeagueError(_("a deal miss has no {given}: the hand was redealt").format(
+                                  given=given[0]))
         return {"deal_miss": deal_miss}
     missing = [k for k, v in (("declarer", declarer), ("contract", contract),
                               ("friend", friend)) if v is None]
     if missing:
-        raise LeagueError(f"missing {missing[0]}: give the declarer, contract, friend and the "
-                          f"points taken, or --deal-miss PLAYER")
+        raise LeagueError(_("missing {missing}: give the declarer, contract, friend and the "
+                            "points taken, or --deal-miss PLAYER").format(
+                              missing=missing[0]))
     hand: dict[str, Any] = {"declarer": declarer, "contract": contract, "friend": friend}
     if friend_call:
         hand["friend_call"] = friend_call

@@ -49,6 +49,7 @@ from .models import (
 )
 from .sessions import _parse_day, _pot_before, _session, _session_hands, seating
 from .totals import COUNTS, add_appended, fold
+from ..engine.translation import _
 
 
 @dataclass
@@ -87,10 +88,11 @@ def _refuse_reimport(s: Session, league: League, day, hands: list, last_session:
     for number in same_day:  # only sessions of the same date can be the same session
         views = list_hands(s, league.name, session_number=number, include_voided=False)
         if views and tuple(_view_signature(v) for v in views) == signature:
-            raise LeagueError(f"hands {hands[0][1].index}-{hands[-1][1].index} of the record "
-                              f"are already in league {league.name} as session {number} "
-                              f"({day}, same hands): not imported twice (use --again to "
-                              f"import them anyway)")
+            raise LeagueError(_("hands {first}-{last} of the record are already in league "
+                                "{name} as session {number} ({day}, same hands): not imported "
+                                "twice (use --again to import them anyway)").format(
+                                  first=hands[0][1].index, last=hands[-1][1].index,
+                                  name=league.name, number=number, day=day))
 
 
 def _whole_number(value: Any) -> Optional[int]:
@@ -118,9 +120,10 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
     an export of a corrected league always imports again)."""
     if create and s.exec(select(League.id).where(League.name == league_name)).first() is None:
         if record.extra.get("ruleset_unknown"):
-            raise LeagueError(f"no league named {league_name!r}, and a CSV export does not say "
-                              f"its ruleset: create it first with 'mighty league create "
-                              f"{league_name} --ruleset NAME'")
+            raise LeagueError(_("no league named {league_name!r}, and a CSV export does not say "
+                                "its ruleset: create it first with 'mighty league create "
+                                "{league_name} --ruleset NAME'").format(
+                                  league_name=league_name))
         create_league(s, league_name, record_ruleset(record), who=who, exist_ok=True)
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
@@ -141,8 +144,9 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
     try:
         for hand, outcome in iter_replay(record, rules):
             if outcome.status == "in_progress":
-                raise RecordError(f"hand {outcome.index}: the hand is not finished; a league "
-                                  f"stores only finished hands")
+                raise RecordError(_("hand {index}: the hand is not finished; a league stores "
+                                    "only finished hands").format(
+                                      index=outcome.index))
             # Consecutive hands with the same "session" key make one session.
             hand_key = hand.get("session", record.extra.get("session"))
             if group and hand_key != key:
@@ -219,14 +223,16 @@ class _Import:
             present = seating(s, target.id)
             missing = [p for _, o in hands for p in o.players if p not in present]
             if missing:
-                raise LeagueError(f"{missing[0]!r} played in the record but is not at session "
-                                  f"{self.session_number}")
+                raise LeagueError(_("{missing!r} played in the record but is not at session "
+                                    "{session_number}").format(
+                                      missing=missing[0], session_number=self.session_number))
             if self.ends:  # count the hands already stored (a correction never ends a session)
-                for _, status, deltas in _session_hands(s, target.id):  # type: ignore[arg-type]
+                for _number, status, deltas in _session_hands(  # type: ignore[arg-type]
+                        s, target.id):
                     tally.add(rules, status, deltas)
             return target, present, tally
         day = _parse_day(hands[0][0].get("date", record.extra.get("date")),
-                         f"hand {hands[0][1].index}: date")
+                         _("hand {index}: date").format(index=hands[0][1].index))
         if not self.again:
             _refuse_reimport(s, league, day, hands, self.last_session)
         in_group = {p for _, o in hands for p in o.players}
@@ -257,9 +263,12 @@ class _Import:
             number = wanted if wanted and wanted > self.number else self.number + 1
             if end_reason is not None:
                 if self.session_number is not None:
-                    raise LeagueError(f"hand {outcome.index}: session {target.number} of league "
-                                      f"{league.name!r} ended after hand {end_hand} "
-                                      f"({end_reason}); store it in a new session")
+                    raise LeagueError(_("hand {index}: session {number} of league {name!r} "
+                                        "ended after hand {end_hand} ({end_reason}); store it "
+                                        "in a new session").format(
+                                          index=outcome.index, number=target.number,
+                                          name=league.name, end_hand=end_hand,
+                                          end_reason=end_reason))
                 late.append(number)
             self.number = number
             self.first = self.first or number
@@ -310,11 +319,17 @@ class _Import:
                               "rule": end_reason})
             self.ended.append((target.number, end_reason))
         elif late:
-            span = (f"hand {late[0]}" if len(late) == 1
-                    else f"hands {late[0]}-{late[-1]}")
-            self.notes.append(f"session {target.number} ended by its ruleset after hand "
-                              f"{end_hand} ({end_reason}); the record plays on: {span} stored "
-                              f"as played")
+            if len(late) == 1:
+                note = _("session {number} ended by its ruleset after hand {end_hand} "
+                         "({reason}); the record plays on: hand {hand} stored as played").format(
+                             number=target.number, end_hand=end_hand, reason=end_reason,
+                             hand=late[0])
+            else:
+                note = _("session {number} ended by its ruleset after hand {end_hand} "
+                         "({reason}); the record plays on: hands {first}-{last} stored as "
+                         "played").format(number=target.number, end_hand=end_hand,
+                                          reason=end_reason, first=late[0], last=late[-1])
+            self.notes.append(note)
 
     def _count(self, members: list[tuple], columns: dict) -> None:
         """Add a hand's rows to the players' running totals (what :mod:`.totals` would count

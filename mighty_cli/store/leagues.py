@@ -19,6 +19,7 @@ from ..standings import parse_rank_by
 from . import LeagueError
 from .lookups import check_name, get_league, get_player, insert_ignoring_conflict, log_change
 from .models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat, utc_now
+from ..engine.translation import N_, _
 
 
 def ruleset_toml_text(rules: Ruleset) -> str:
@@ -32,16 +33,17 @@ def create_league(s: Session, name: str, ruleset: str | Ruleset, *, min_hands: i
                   rank_by: str | None = None, who: str = "", exist_ok: bool = False) -> League:
     """Create a league; with ``exist_ok`` an existing league of that name is returned instead
     (``import --create``), also when a concurrent writer creates it first."""
-    name = check_name(name, "league name")
+    name = check_name(name, N_("league name"))
     if s.exec(select(League.id).where(League.name == name)).first() is not None:
         if exist_ok:
             return get_league(s, name)
-        raise LeagueError(f"league {name!r} already exists")
+        raise LeagueError(_("league {name!r} already exists").format(name=name))
     rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
     text = ruleset_toml_text(rules)
     ruleset_from_toml(text, label=f"league {name!r} ruleset")  # it must load back
     if min_hands < 0:
-        raise LeagueError(f"--min-hands {min_hands}: must be 0 or more")
+        raise LeagueError(_("--min-hands {min_hands}: must be 0 or more").format(
+                              min_hands=min_hands))
     order = ",".join(parse_rank_by(rank_by)) if rank_by else None
     league = League(name=name, ruleset_name=rules.name, ruleset_toml=text, min_hands=min_hands,
                     **({"rank_by": order} if order else {}))
@@ -49,7 +51,7 @@ def create_league(s: Session, name: str, ruleset: str | Ruleset, *, min_hands: i
     if not insert_ignoring_conflict(s, League, values, "name"):  # a concurrent writer was first
         if exist_ok:
             return get_league(s, name)
-        raise LeagueError(f"league {name!r} already exists")
+        raise LeagueError(_("league {name!r} already exists").format(name=name))
     league = get_league(s, name)
     log_change(s, "league create", who, league_id=league.id,
                after={"name": name, "ruleset": rules.name, "min_hands": min_hands,
@@ -64,7 +66,8 @@ def configure_league(s: Session, name: str, *, min_hands: int | None = None,
     before = {"min_hands": league.min_hands, "rank_by": league.rank_by}
     if min_hands is not None:
         if min_hands < 0:
-            raise LeagueError(f"--min-hands {min_hands}: must be 0 or more")
+            raise LeagueError(_("--min-hands {min_hands}: must be 0 or more").format(
+                                  min_hands=min_hands))
         league.min_hands = min_hands
     if rank_by is not None:
         league.rank_by = ",".join(parse_rank_by(rank_by))
@@ -114,7 +117,7 @@ def add_player(s: Session, name: str, who: str = "") -> Player:
     if s.exec(select(Player.id).where(Player.name == name)).first() is not None \
             or not insert_ignoring_conflict(s, Player, {"name": name, "created_at": utc_now()},
                                             "name"):
-        raise LeagueError(f"player {name!r} already exists")
+        raise LeagueError(_("player {name!r} already exists").format(name=name))
     player = get_player(s, name)
     log_change(s, "player add", who, after={"name": name})
     return player
@@ -124,8 +127,9 @@ def rename_player(s: Session, old: str, new: str, who: str = "", why: str = "") 
     player = get_player(s, old)
     new = check_name(new)
     if s.exec(select(Player.id).where(Player.name == new)).first() is not None:
-        raise LeagueError(f"cannot rename {old!r} to {new!r}: that name is taken (to join two "
-                          f"records of one person use 'mighty player merge')")
+        raise LeagueError(_("cannot rename {old!r} to {new!r}: that name is taken (to join two "
+                            "records of one person use 'mighty player merge')").format(
+                              old=old, new=new))
     before = player.name
     player.name = new
     s.add(player)
@@ -138,19 +142,22 @@ def merge_players(s: Session, duplicate: str, keep: str, who: str = "", why: str
     ``keep``; the duplicate's name stays as an alias that resolves to ``keep``."""
     source, target = get_player(s, duplicate), get_player(s, keep)
     if source.id == target.id:
-        raise LeagueError(f"{duplicate!r} and {keep!r} are already the same player")
+        raise LeagueError(_("{duplicate!r} and {keep!r} are already the same player").format(
+                              duplicate=duplicate, keep=keep))
     both = (select(HandPlayer.hand_id).where(HandPlayer.player_id == source.id)
             .intersect(select(HandPlayer.hand_id).where(HandPlayer.player_id == target.id)))
     clash = s.exec(select(Hand.number, League.name).join(League, League.id == Hand.league_id)
                    .where(Hand.id.in_(both))).first()
     if clash:
-        raise LeagueError(f"cannot merge {duplicate!r} into {keep!r}: both played hand "
-                          f"{clash[0]} of league {clash[1]!r}, so they are two people")
+        raise LeagueError(_("cannot merge {duplicate!r} into {keep!r}: both played hand {hand} "
+                            "of league {league!r}, so they are two people").format(
+                              duplicate=duplicate, keep=keep, hand=clash[0], league=clash[1]))
     seats = (select(SessionSeat.session_id).where(SessionSeat.player_id == source.id)
              .intersect(select(SessionSeat.session_id).where(SessionSeat.player_id == target.id)))
     if s.exec(select(func.count()).select_from(seats.subquery())).one():
-        raise LeagueError(f"cannot merge {duplicate!r} into {keep!r}: both sat at the same "
-                          f"session, so they are two people")
+        raise LeagueError(_("cannot merge {duplicate!r} into {keep!r}: both sat at the same "
+                            "session, so they are two people").format(
+                              duplicate=duplicate, keep=keep))
     counts = s.exec(select(func.count()).where(HandPlayer.player_id == source.id)).one()
     for column in (Hand.dealer_id, Hand.declarer_id, Hand.friend_id, Hand.deal_miss_id):
         s.exec(update(Hand).where(column == source.id).values({column.key: target.id}))
@@ -183,19 +190,22 @@ LEAGUE_SETTINGS = ("lang", "timezone")
 
 def _checked_setting(key: str, value: str) -> str:
     if key not in LEAGUE_SETTINGS:
-        raise LeagueError(f"{key!r} is not a league setting (one of {', '.join(LEAGUE_SETTINGS)})")
+        raise LeagueError(_("{key!r} is not a league setting (one of {settings})").format(
+                              key=key, settings=", ".join(LEAGUE_SETTINGS)))
     if key == "lang":
         from ..engine.translation import LANGUAGES
 
         if value not in LANGUAGES:
-            raise LeagueError(f"lang {value!r}: one of {', '.join(LANGUAGES)}")
+            raise LeagueError(_("lang {value!r}: one of {languages}").format(
+                                  value=value, languages=", ".join(LANGUAGES)))
     if key == "timezone":
         from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
         try:
             ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError):
-            raise LeagueError(f"timezone {value!r}: not an IANA time zone name") from None
+            raise LeagueError(_("timezone {value!r}: not an IANA time zone name").format(
+                                  value=value)) from None
     return value
 
 

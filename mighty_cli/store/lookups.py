@@ -20,26 +20,30 @@ from ..engine import names as name_rules
 from ..engine.ruleset import Ruleset, ruleset_from_toml
 from . import LeagueError
 from .models import ChangeLog, League, Player, utc_now
+from ..engine.translation import N_, _
 
 RULING_ROLES = ("declarer", "friend")
 PLAYING_ROLES = ("declarer", "friend", "opponent")
 
 
-def check_name(name: str, what: str = "player name") -> str:
+def check_name(name: str, what: str = N_("player name")) -> str:
     """A usable name: NFC, trimmed, non-empty, short, without the comma that separates lists
     and without control, zero-width or bidirectional characters."""
     wrong = name_rules.refused_character(str(name))
     if wrong:
-        raise LeagueError(f"{what} {name_rules.visible(str(name))} {wrong}: names may not "
-                          f"contain characters that change what a screen shows")
+        raise LeagueError(_("{what} {visible} {wrong}: names may not contain characters that "
+                            "change what a screen shows").format(
+                              what=_(what), visible=name_rules.visible(str(name)), wrong=wrong))
     clean = name_rules.normalize(str(name))
     if not clean:
-        raise LeagueError(f"{what} {name!r}: must not be empty")
+        raise LeagueError(_("{what} {name!r}: must not be empty").format(what=_(what), name=name))
     if "," in clean:
-        raise LeagueError(f"{what} {clean!r}: must not contain a comma (commas separate names "
-                          f"in --players)")
+        raise LeagueError(_("{what} {clean!r}: must not contain a comma (commas separate names "
+                            "in --players)").format(
+                              what=_(what), clean=clean))
     if len(clean) > 100:
-        raise LeagueError(f"{what} {clean[:20]!r}...: longer than 100 characters")
+        raise LeagueError(_("{what} {start!r}...: longer than 100 characters").format(
+                              what=_(what), start=clean[:20]))
     return clean
 
 
@@ -66,8 +70,11 @@ def get_league(s: Session, name: str) -> League:
     league = s.exec(select(League).where(League.name == name)).first()
     if league is None:
         known = s.exec(select(League.name).order_by(League.name)).all()
-        hint = f" (leagues: {', '.join(known)})" if known else " (create one with 'mighty league create')"
-        raise LeagueError(f"no league named {name!r}{hint}")
+        if known:
+            raise LeagueError(_("no league named {name!r} (leagues: {known})").format(
+                                  name=name, known=", ".join(known)))
+        raise LeagueError(_("no league named {name!r} (create one with 'mighty league "
+                            "create')").format(name=name))
     return league
 
 
@@ -97,7 +104,8 @@ def find_player(s: Session, name: str) -> Optional[Player]:
 def get_player(s: Session, name: str) -> Player:
     player = find_player(s, name)
     if player is None:
-        raise LeagueError(f"no player named {name!r} (add one with 'mighty player add')")
+        raise LeagueError(_("no player named {name!r} (add one with 'mighty player "
+                            "add')").format(name=name))
     return player
 
 
@@ -111,7 +119,7 @@ def ensure_players(s: Session, names: Iterable[str]) -> dict[str, int]:
     for name, spelt in clean.items():
         player = find_player(s, spelt)
         if player is None:  # pragma: no cover - the insert above made it or found it
-            raise LeagueError(f"player {spelt!r} could not be created")
+            raise LeagueError(_("player {spelt!r} could not be created").format(spelt=spelt))
         ids[name] = player.id  # type: ignore[assignment]
     return ids
 

@@ -23,6 +23,7 @@ from sqlmodel import Field, SQLModel
 
 from ..engine.limits import POINTS_LIMIT
 from . import LeagueError
+from ..engine.translation import _
 
 
 class PointsOutOfRange(LeagueError):
@@ -38,8 +39,9 @@ class StoredPoints(TypeDecorator):
 
     def process_bind_param(self, value, dialect):
         if value is not None and not -POINTS_LIMIT <= value <= POINTS_LIMIT:
-            raise PointsOutOfRange(f"{value:,} points for one player in one hand: a league "
-                                   f"stores from {-POINTS_LIMIT:,} to {POINTS_LIMIT:,}")
+            raise PointsOutOfRange(_("{value:,} points for one player in one hand: a league "
+                                     "stores from {low:,} to {high:,}").format(
+                                       value=value, low=-POINTS_LIMIT, high=POINTS_LIMIT))
         return value
 
 

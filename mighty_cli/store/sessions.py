@@ -259,21 +259,28 @@ def session_note(s: Session, league: League, rules: Ruleset,
     number = session.number
     if session.ended_at is None:
         if verdict.reason:
-            return (f"by its hands as corrected, session {number} was complete after hand "
-                    f"{verdict.end_hand} ({verdict.reason}); corrections never end a session: "
-                    f"it ends when its next hand is stored, or with 'mighty session end'")
+            return _("by its hands as corrected, session {number} was complete after hand "
+                     "{end_hand} ({reason}); corrections never end a session: it ends when its "
+                     "next hand is stored, or with 'mighty session end'").format(
+                         number=number, end_hand=verdict.end_hand, reason=verdict.reason)
         return None
     if verdict.reason is None:
         if ended_by_rule(s, league.id, number):  # type: ignore[arg-type]
-            return (f"by its hands as corrected, session {number} would not have ended yet; "
-                    f"corrections never reopen a session: play on in a new session")
+            return _("by its hands as corrected, session {number} would not have ended yet; "
+                     "corrections never reopen a session: play on in a new session").format(
+                         number=number)
         return None
     if verdict.end_hand != verdict.numbers[-1]:
         later = verdict.numbers[verdict.numbers.index(verdict.end_hand) + 1:]  # type: ignore
-        span = f"hand {later[0]}" if len(later) == 1 else f"hands {later[0]}-{later[-1]}"
-        return (f"by its hands as corrected, session {number} ended after hand "
-                f"{verdict.end_hand} ({verdict.reason}); {span} stay: corrections never end "
-                f"or reopen a session")
+        if len(later) == 1:
+            return _("by its hands as corrected, session {number} ended after hand {end_hand} "
+                     "({reason}); hand {hand} stays: corrections never end or reopen a "
+                     "session").format(number=number, end_hand=verdict.end_hand,
+                                       reason=verdict.reason, hand=later[0])
+        return _("by its hands as corrected, session {number} ended after hand {end_hand} "
+                 "({reason}); hands {first}-{last} stay: corrections never end or reopen a "
+                 "session").format(number=number, end_hand=verdict.end_hand,
+                                   reason=verdict.reason, first=later[0], last=later[-1])
     return None
 
 
@@ -295,11 +302,19 @@ def session_end_info(s: Session, league_name: str, number: Optional[int] = None)
     verdict = session_verdict(s, rules, session.id)  # type: ignore[arg-type]
     parts = []
     if rules.session.hands_per_session:
-        parts.append(f"{verdict.hands_played} of {rules.session.hands_per_session} hands played")
+        parts.append(ngettext("{played} of {count} hand played",
+                              "{played} of {count} hands played",
+                              rules.session.hands_per_session).format(
+                                  played=verdict.hands_played,
+                                  count=rules.session.hands_per_session))
     if rules.session.starting_points:
-        low = (f"lowest {verdict.lowest[0]} at {verdict.lowest[1]}" if verdict.lowest
-               else "no hands yet")
-        parts.append(f"stacks of {rules.session.starting_points}, {low}")
+        if verdict.lowest:
+            parts.append(_("stacks of {stack}, lowest {player} at {points}").format(
+                stack=rules.session.starting_points, player=verdict.lowest[0],
+                points=verdict.lowest[1]))
+        else:
+            parts.append(_("stacks of {stack}, no hands yet").format(
+                stack=rules.session.starting_points))
     return SessionEndInfo(ended_by_rule(s, league.id, session.number),  # type: ignore[arg-type]
                           "; ".join(parts), session_note(s, league, rules, session))
 

@@ -4,6 +4,7 @@ league, rulesets, import and export (with LANG=ko_KR.UTF-8), and fits an 80-colu
 from __future__ import annotations
 
 import importlib
+import re
 
 import click
 import pytest
@@ -62,6 +63,29 @@ def test_korean_help_of_every_command(runner, path):
     # wrapped help fits the terminal (an example line is shown as written, in any language)
     wrapped = [line for line in lines if not line.startswith("    mighty ")]
     assert max(display_width(line) for line in wrapped) <= 80
+    english = [entry for entry in help_entries(lines) if not HANGUL.search(entry)]
+    assert not english, f"mighty {' '.join(path)} --help: not Korean: {english}"
+
+
+HANGUL = re.compile("[\uac00-\ud7a3]")
+
+
+def help_entries(lines: list[str]) -> list[str]:
+    """The descriptive entries of a help page, each with its wrapped continuation lines joined:
+    paragraphs, options and commands with their text. Left out: the usage line, examples
+    (``    mighty ...``, shown as written) and an option listed without help (its syntax only,
+    such as ``-d, --declarer NAME``), none of which is prose to translate."""
+    entries: list[str] = []
+    for line in lines[1:]:
+        if not line.strip() or line.startswith("    mighty "):
+            continue
+        indent = len(line) - len(line.lstrip())
+        if indent > 4 and entries:  # the wrapped rest of the option or command above
+            entries[-1] += " " + line.strip()
+        else:
+            entries.append(line.strip())
+    return [entry for entry in entries
+            if not (entry.startswith("-") and "  " not in entry)]
 
 
 def test_referee_help_in_korean(runner):
