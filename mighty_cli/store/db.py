@@ -38,9 +38,9 @@ def make_engine(url: str | None = None, *, create: bool = True) -> Engine:
             # psycopg logs a second line ("error ignored terminating <psycopg.Pipeline>") when a
             # statement of a batch fails: the error itself is reported, as one line, by the CLI.
             logging.getLogger("psycopg").addHandler(logging.NullHandler())
-    except (ArgumentError, NoSuchModuleError) as exc:
+    except (ArgumentError, NoSuchModuleError, ValueError) as exc:  # ValueError: a bad port
         raise LeagueError(_("--db {url!r}: not a database URL SQLAlchemy can use "
-                            "({exc})").format(url=url, exc=exc)) from None
+                            "({exc})").format(url=_safe(url), exc=exc)) from None
     except ImportError as exc:  # a known database whose driver is not installed
         raise LeagueError(_("--db {url}: its database driver is not installed ({exc}); "
                             "PostgreSQL needs pip install 'mighty-cli[postgres]'").format(
@@ -102,7 +102,8 @@ def _sqlite_engine(url: str) -> Engine:
 
 
 def _safe(url: str) -> str:
-    """The URL without its password, for messages."""
+    """The URL without its password, for messages (a password must never reach a terminal or
+    a log: the URL may be pasted from a club's shared notes)."""
     if "@" in url and "://" in url:
         scheme, rest = url.split("://", 1)
         credentials, host = rest.rsplit("@", 1)
