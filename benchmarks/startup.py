@@ -63,15 +63,18 @@ def mighty_command() -> list[str]:
 def league_of(hands: int, db: str) -> None:
     """A league 'bench' with ``hands`` recorded hands and an open session of five."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
-    from league import season  # type: ignore[import-not-found]
+    from league import PLAYERS, season  # type: ignore[import-not-found]
 
+    from mighty_cli.engine.record import Record
     from mighty_cli.store import services
     from mighty_cli.store.db import make_engine, transaction
 
     engine = make_engine(db)
     with transaction(engine) as s:
         services.create_league(s, "bench", "club-requirements")
-        services.import_record(s, "bench", season(hands))
+        services.import_record(s, "bench", Record(ruleset="club-requirements",
+                                                  players=list(PLAYERS),
+                                                  hands=list(season(hands))))
         services.start_session(s, "bench", ["Ana", "Bo", "Cy", "Di", "Ed"])
     engine.dispose()
 

@@ -130,7 +130,7 @@ def extract_python(fileobj, keywords, comment_tags, options):
 
 #: Where the ruleset schema lives: each option's documentation (its ``doc`` metadata, shown
 #: by ``mighty ruleset show --docs``) is a message too, translated where it is shown.
-SCHEMA = "mighty_cli/engine/ruleset.py"
+SCHEMA = "mighty_cli/engine/ruleset_schema.py"
 
 
 def schema_messages():
@@ -139,7 +139,7 @@ def schema_messages():
     is in the catalog, and untranslated until someone translates it."""
     sys.path.insert(0, str(ROOT))
     try:
-        from mighty_cli.engine.ruleset import option_docs
+        from mighty_cli.engine.ruleset_schema import option_docs
     finally:
         sys.path.pop(0)
     docs: dict[str, list[str]] = {}
