@@ -124,7 +124,19 @@ class RefereeSession:
         lines.append(table(list(self.players),
                            [[f"{result.deltas.get(p, 0):+d}" for p in self.players]],
                            align=">" * len(self.players)))
+        if self.rules.table.partner_hands:
+            lines.append(self._two_hands_line(result))
         return lines
+
+    def _two_hands_line(self, result) -> str:
+        """허니문: each player takes what his own hand and his friend hand score."""
+        from ..engine.honeymoon import partner_of
+        from ..engine.scoring import seat_deltas
+
+        seats = seat_deltas(result.score, self.state.players, result.declarer, result.friend)
+        return _("each player takes his two hands (프렌드 패): {sums}").format(sums="; ".join(
+            f"{p} {seats[p]:+d} + {partner_of(p)} {seats[partner_of(p)]:+d} = "
+            f"{result.deltas[p]:+d}" for p in self.players))
 
     # --- input ---------------------------------------------------------------------------------
 
