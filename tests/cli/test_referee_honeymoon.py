@@ -119,3 +119,21 @@ def test_honeymoon_record_takes_the_friend_hand_in_short_form_or_refuses_another
     hands = json.loads(runner.invoke(cli, ["hand", "list", "-l", "hm", "--db", db, "--json"]
                                      ).output)["hands"]
     assert hands[0]["deltas"] == {"Ana": -4, "Bo": 4}
+
+
+def test_honeymoon_record_friend_option_is_the_friend_hand_in_short_form(runner, db):
+    start_league(runner, db)
+    for friend in ("friend", "ana's friend"):
+        result = runner.invoke(cli, ["record", "-l", "hm", "-d", "Ana", "-c", "14S", "-f",
+                                     friend, "-t", "12", "--db", db])
+        assert result.exit_code == 0, result.output
+        assert result.output.splitlines()[1] == "  Ana -4  Bo +4"
+    result = runner.invoke(cli, ["record", "-l", "hm", "-d", "Ana", "-c", "14S", "-f", "Bo",
+                                 "-t", "12", "--db", db])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == (
+        "Error: the declarer's friend is his friend hand Ana's friend (프렌드 패) under "
+        "honeymoon: friend, or nothing at all")
+    hands = json.loads(runner.invoke(cli, ["hand", "list", "-l", "hm", "--db", db, "--json"]
+                                     ).output)["hands"]
+    assert len(hands) == 2  # the refused record stored nothing
