@@ -138,9 +138,12 @@ def _record_once(league_name, session_number, given, friend_call, dealer, player
         for key in ("declarer", "deal_miss"):
             if given[key]:
                 resolved[key] = answers.check_player(given[key])
-        if given["friend"] and friend_value(given["friend"]) != "none":
-            resolved["friend"] = answers.check_player(given["friend"])
         rules = league_rules(get_league(s, league_name))
+        if given["friend"] and rules.table.partner_hands and not given["deal_miss"]:
+            answers.rules, answers.declarer = rules, resolved["declarer"]  # 허니문
+            resolved["friend"] = answers.own_friend_hand(given["friend"])
+        elif given["friend"] and friend_value(given["friend"]) != "none":
+            resolved["friend"] = answers.check_player(given["friend"])
         out = [answers.check_player(p) for p in split_names(given["eliminated"]) or []]
         if rules.table.eliminated and not out and not given["deal_miss"]:
             raise click.UsageError(ngettext(

@@ -58,6 +58,8 @@ _SHORT = {"p": "pass", "u": "undo", "s": "show", "t": "table", "l": "legal", "h"
           "무르기": "undo", "취소": "undo", "보기": "table", "도움말": "help", "저장": "save",
           "종료": "quit", "패": "hand", "가능": "legal"}
 _MISS = ("miss", "dm", "dealmiss", "deal-miss", "deal_miss", "딜미스", "미스")
+#: 허니문: the declarer's own friend hand called in short form.
+_OWN_FRIEND = ("friend", "partner", "own", "프렌드", "프렌드 패", "프렌드패", "친구")
 _KITTY = ("kitty", "키티", "바닥", "-")
 _BID = re.compile(r"^\s*\d+\s*(s|d|h|c|nt|♠|♦|◆|♥|♣|n)\s*$", re.IGNORECASE)
 
@@ -122,7 +124,19 @@ class RefereeSession:
         lines.append(table(list(self.players),
                            [[f"{result.deltas.get(p, 0):+d}" for p in self.players]],
                            align=">" * len(self.players)))
+        if self.rules.table.partner_hands:
+            lines.append(self._two_hands_line(result))
         return lines
+
+    def _two_hands_line(self, result) -> str:
+        """허니문: each player takes what his own hand and his friend hand score."""
+        from ..engine.honeymoon import partner_of
+        from ..engine.scoring import seat_deltas
+
+        seats = seat_deltas(result.score, self.state.players, result.declarer, result.friend)
+        return _("each player takes his two hands (프렌드 패): {sums}").format(sums="; ".join(
+            f"{p} {seats[p]:+d} + {partner_of(p)} {seats[partner_of(p)]:+d} = "
+            f"{result.deltas[p]:+d}" for p in self.players))
 
     # --- input ---------------------------------------------------------------------------------
 
@@ -187,6 +201,11 @@ class RefereeSession:
             action = self._redistribution(command, text)
         elif s.phase == "exchange":
             action = engine.Discard(tuple(parse_cards(text)))
+        elif s.phase == "friend" and self.rules.table.partner_hands \
+                and command not in ("contract", "raise", "change") and not _BID.match(text):
+            action = self._own_friend_call(text)
+            if action is None:  # a card: the tool makes the only call, then plays it
+                return self._auto_friend_call() + self._act(command, rest, text)
         elif s.phase == "friend":
             if command in ("contract", "raise", "change"):
                 action = engine.ChangeContract(parse_bid(rest))
@@ -230,6 +249,37 @@ class RefereeSession:
                        else _("everyone passed: the cards are redealt"))
         out.extend(self._changed())
         return out
+
+    def _own_friend_call(self, text: str):
+        """허니문 (table.partner_hands): the declarer's friend is his own friend hand, the only
+        call. It is accepted in short form (``friend``, ``프렌드``, ``프렌드 패``) or in full
+        (``player:Bo's friend``); None when the entry is a card (the tool then makes the call
+        and plays the card); any other call is refused in the engine's words."""
+        from ..engine.honeymoon import partner_of
+
+        engine, s = self.engine, self.state
+        own = engine.CallFriend(engine.FriendCall("player", player=partner_of(s.declarer)))
+        low = " ".join(text.lower().split())
+        if low in _OWN_FRIEND or _SHORT.get(low, low) == "none" or low in ("노프렌드", "노프"):
+            # "none": no other player sides with him; his friend hand is called all the same
+            return own
+        if low.startswith("player:"):
+            seat = match_name(text.strip()[7:], s.players)
+            return engine.CallFriend(engine.FriendCall("player", player=seat))
+        if find_name(text, s.players) == partner_of(s.declarer):
+            return own
+        try:
+            engine.parse_play(normalize_entry(text, expect="card"))
+        except MightyError:
+            return engine.CallFriend(engine.parse_friend_call(_SHORT.get(low, text), s))
+        return None
+
+    def _auto_friend_call(self) -> list[str]:
+        """허니문: the only friend call, made by the tool when the first card is entered."""
+        before = self.state
+        call = self._own_friend_call(_OWN_FRIEND[0])
+        self.states.append(self.engine.apply(before, call))
+        return ["✓ " + self._describe(before, self.state)]
 
     def _ghost_plays(self) -> list[str]:
         """Ghost 4마 (table.ghost): with the deal known, the ghost's card is its pile's, so the
@@ -288,6 +338,10 @@ class RefereeSession:
             return _("contract is now {contract}").format(
                 contract=view.pretty_bid(action.contract))
         if isinstance(action, engine.CallFriend):
+            if self.rules.table.partner_hands:
+                return _("friend call: {call}, his own friend hand (프렌드 패), the only call "
+                         "under {ruleset}").format(call=view.friend_call_words(action.call),
+                                                   ruleset=self.rules.name)
             return _("friend call: {call}").format(call=view.friend_call_words(action.call))
         if isinstance(action, engine.Play):
             said = _("{player} {card}").format(player=action.player,
@@ -485,7 +539,8 @@ class RefereeSession:
         s = self.state
         if not name and not s.to_move:
             return ["✗ " + _("say whose hand: hand NAME")]
-        player = self._player(name or s.to_move)
+        seats = s.players if self.rules.table.partner_hands else self.players  # 프렌드 패
+        player = match_name(name, seats) if name else s.to_move
         if s.hands is None:
             return [_("open cards: {player}'s cards are not known").format(player=player)]
         return [f"{player}: {view.pretty_cards(s.hands[player])}"]

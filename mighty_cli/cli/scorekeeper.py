@@ -22,6 +22,8 @@ from ..i18n import N_, _, ngettext
 from ..render.text import table
 from .names import match_name
 
+#: 허니문: the declarer's own friend hand called in short form.
+OWN_FRIEND_WORDS = ("friend", "partner", "own", "프렌드", "프렌드 패", "프렌드패", "친구")
 NONE_WORDS = ("none", "-", "no", "노프", "노프렌드", "노프랜드", "alone", "nf", "없음")
 #: The prompts of one hand (translated where they are asked).
 DECLARER_PROMPT = N_("Declarer (주공)")
@@ -56,6 +58,8 @@ class Answers:
         return text.upper()
 
     def check_friend(self, text: str) -> str:
+        if self.rules.table.partner_hands:
+            return self.own_friend_hand(text)
         entry = normalize_entry(text.strip())
         if text.strip().lower() in NONE_WORDS or entry == "none":
             f = self.rules.friend
@@ -74,6 +78,19 @@ class Answers:
             raise MightyError(_("the declarer always plays alone under {ruleset}: none")
                               .format(ruleset=self.rules.name))
         return friend
+
+    def own_friend_hand(self, text: str) -> str:
+        """허니문 (table.partner_hands): the declarer's friend is his own friend hand, the only
+        call; accepted in short form (friend, 프렌드, 프렌드 패) or by its name."""
+        from ..engine.honeymoon import partner_of
+
+        partner = partner_of(self.declarer or "")
+        low = " ".join(text.strip().lower().split())
+        if low in OWN_FRIEND_WORDS or low == partner.lower():
+            return partner
+        raise MightyError(_("the declarer's friend is his friend hand {partner} (프렌드 패) "
+                            "under {ruleset}: friend, or nothing at all").format(
+                                partner=partner, ruleset=self.rules.name))
 
     def check_eliminated(self, text: str) -> list[str]:
         """6마, 7마: the players the declarer eliminated (table.eliminated of them)."""
@@ -134,9 +151,10 @@ def totals_lines(totals: dict[str, int], hands: int) -> list[str]:
 
 
 def ask_hand(answers: Answers, ask: Callable[[str, Callable, Optional[str]], object],
-             given: dict) -> dict:
+             given: dict, say: Optional[Callable[[str], object]] = None) -> dict:
     """The missing answers of one hand, each checked as given; ``given`` holds the options
-    already on the command line (checked the same way)."""
+    already on the command line (checked the same way). ``say`` shows what the tool decides
+    by itself (허니문's friend hand)."""
     out: dict = {}
     if given.get("deal_miss") is not None:
         out["deal_miss"] = answers.check_player(given["deal_miss"])
@@ -151,6 +169,13 @@ def ask_hand(answers: Answers, ask: Callable[[str, Callable, Optional[str]], obj
                                                 None)
     if given.get("friend"):
         out["friend"] = answers.check_friend(given["friend"])
+    elif answers.rules.table.partner_hands:  # 허니문: the only call, made by the tool
+        out["friend"] = answers.own_friend_hand("friend")
+        if say is not None:
+            say(_("Friend (프렌드): {partner}, {declarer}'s own friend hand (프렌드 패), the only "
+                  "call under {ruleset}").format(partner=out["friend"],
+                                                 declarer=answers.declarer,
+                                                 ruleset=answers.rules.name))
     elif not friend_possible(answers.rules):  # 3마, 2마: always alone, nothing to ask
         out["friend"] = "none"
     else:

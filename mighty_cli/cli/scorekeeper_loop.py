@@ -82,7 +82,8 @@ def record_interactively(league_name: str, session_number: Optional[int], given:
                     break
                 hand_given.update(opening)
             try:
-                answered = ask_hand(answers, _asker(reader), hand_given)
+                answered = ask_hand(answers, _asker(reader), hand_given,
+                                    say=None if as_json else click.echo)
             except EOFError:
                 if evening:
                     if not as_json:

@@ -179,6 +179,15 @@ def prompt_text(state) -> str:
     if phase == "friend":
         from ..engine.record import friend_possible
 
+        if state.rules.table.partner_hands:  # 허니문: his own friend hand, the only call
+            from ..engine.honeymoon import partner_of
+
+            return _("[friend] {declarer} plays alone: none, or a new contract (now "
+                     "{contract}); no other player sides with him: the tool calls his own "
+                     "friend hand {partner} (프렌드 패) at none, 'friend' or his first card"
+                     ).format(
+                         declarer=state.declarer, partner=partner_of(state.declarer),
+                         contract=pretty_bid(state.contract))
         if not friend_possible(state.rules):  # 3마, 2마
             return _("[friend] {declarer} plays alone: none, or a new contract (now "
                      "{contract})").format(declarer=state.declarer,
@@ -293,6 +302,8 @@ def table_lines(state, players_line: bool = True) -> list[str]:
     if state.contract is not None:
         lines.append(_("declarer (주공) {declarer}, contract {contract}").format(
             declarer=state.declarer, contract=pretty_bid(state.contract)))
+    if state.rules.table.partner_hands:
+        lines.append(friend_hands_line(state))
     if state.eliminated:
         lines.append(_("eliminated (탈락): {players}").format(
             players=", ".join(state.eliminated)))
@@ -320,6 +331,10 @@ def table_lines(state, players_line: bool = True) -> list[str]:
             mover = state.to_move
             lines.append(_("{player} holds {cards}").format(player=mover,
                                                             cards=pretty_cards(hands[mover])))
+            other = other_hand(state, mover)
+            if other is not None:  # 허니문: he sees the friend hand he plays (or his own)
+                lines.append(_("{player} holds {cards}").format(
+                    player=other, cards=pretty_cards(hands[other])))
             lines.append(_("cards left: {counts}").format(
                 counts=", ".join(f"{p} {len(hands[p])}" for p in state.players)))
         else:
@@ -331,6 +346,26 @@ def table_lines(state, players_line: bool = True) -> list[str]:
         lines.append(_("{player} holds {cards} (kitty included)").format(
             player=state.declarer, cards=pretty_cards(state.hands[state.declarer])))
     return lines
+
+
+def friend_hands_line(state) -> str:
+    """허니문 (table.partner_hands): the friend hands and who plays each."""
+    from ..engine.honeymoon import controller_of, is_partner_hand
+
+    return _("friend hands (프렌드 패): {hands}").format(hands=", ".join(
+        _("{seat} (played by {player})").format(seat=seat, player=controller_of(seat))
+        for seat in state.players if is_partner_hand(seat)))
+
+
+def other_hand(state, seat: Optional[str]) -> Optional[str]:
+    """허니문: the other hand of the player who plays ``seat`` (his friend hand, or his own);
+    None at other tables."""
+    if not seat or not state.rules.table.partner_hands:
+        return None
+    from ..engine.honeymoon import controller_of, partner_of
+
+    player = controller_of(seat)
+    return partner_of(player) if seat == player else player
 
 
 def trick_start_index(states: list, trick_number: int) -> Optional[int]:
@@ -345,4 +380,5 @@ def trick_start_index(states: list, trick_number: int) -> Optional[int]:
 __all__ = ["pretty_card", "pretty_play", "pretty_bid", "pretty_cards", "action_words",
            "led_suit", "winning_so_far", "points_line", "friend_line", "prompt_text", "glance_line",
            "table_lines", "trick_start_index", "format_bid", "discard_count", "elimination_prompt",
-           "elimination_words", "redistribution_words"]
+           "elimination_words", "redistribution_words", "friend_hands_line",
+           "other_hand"]
