@@ -227,8 +227,7 @@ class _Import:
                                     "{session_number}").format(
                                       missing=missing[0], session_number=self.session_number))
             if self.ends:  # count the hands already stored (a correction never ends a session)
-                for _number, status, deltas in _session_hands(  # type: ignore[arg-type]
-                        s, target.id):
+                for _hand, status, deltas in _session_hands(s, target.id):  # type: ignore[arg-type]
                     tally.add(rules, status, deltas)
             return target, present, tally
         day = _parse_day(hands[0][0].get("date", record.extra.get("date")),
