@@ -49,11 +49,14 @@ def score(ruleset_name: str, bid: int, trump, taken, opposition, no_friend: bool
         raise click.UsageError(_("give exactly one of --taken and --opposition"))
     rules = load_ruleset(ruleset_name)
     if taken is None:
-        taken = rules.point_card_total - opposition
+        total = rules.count_total  # point cards, or tricks (election.bid_counts = "tricks")
+        taken = total - opposition
         if taken < 0:
-            raise click.UsageError(
-                _("--opposition {opposition} is more than the {total} point cards in play")
-                .format(opposition=opposition, total=rules.point_card_total))
+            message = (_("--opposition {opposition} is more than the {total} tricks of a hand")
+                       if rules.election.bid_counts == "tricks" else
+                       _("--opposition {opposition} is more than the {total} point cards in "
+                         "play"))
+            raise click.UsageError(message.format(opposition=opposition, total=total))
     from ..engine.record import friend_possible
 
     # 3마, 2마: the declarer always plays alone (no friend call is allowed, or two play)

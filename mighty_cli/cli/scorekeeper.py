@@ -108,16 +108,20 @@ class Answers:
         return names
 
     def check_taken(self, text: str) -> int:
-        total = self.rules.point_card_total
+        total = self.rules.count_total  # point cards, or tricks (변형 2마: bid_counts = tricks)
+        tricks = self.rules.election.bid_counts == "tricks"
         try:
-            value = int(text.strip().removesuffix("장").strip())
+            value = int(text.strip().removesuffix("장").removesuffix("턴").strip())
         except ValueError:
-            raise MightyError(_("{text!r}: a number of point cards from 0 to {total}").format(
-                text=text.strip(), total=total)) from None
+            message = (_("{text!r}: a number of tricks from 0 to {total}") if tricks else
+                       _("{text!r}: a number of point cards from 0 to {total}"))
+            raise MightyError(message.format(text=text.strip(), total=total)) from None
         if not 0 <= value <= total:
-            raise MightyError(_("{value}: the ruling party takes from 0 to {total} point cards "
-                                "under {ruleset}").format(value=value, total=total,
-                                                          ruleset=self.rules.name))
+            message = (_("{value}: the ruling party takes from 0 to {total} tricks under "
+                         "{ruleset}") if tricks else
+                       _("{value}: the ruling party takes from 0 to {total} point cards under "
+                         "{ruleset}"))
+            raise MightyError(message.format(value=value, total=total, ruleset=self.rules.name))
         return value
 
     def check_player(self, text: str) -> str:

@@ -195,7 +195,7 @@ def _run_flags(rules: Ruleset, outcome: HandOutcome,
     caller already has it)."""
     if outcome.status != "scored" or outcome.taken is None or outcome.contract is None:
         return False, False
-    total = rules.point_card_total if total is None else total
+    total = rules.count_total if total is None else total  # point cards, or tricks
     threshold = rules.scoring.back_run.threshold
     threshold = outcome.contract.number if threshold == "bid" else threshold
     return outcome.taken == total, total - outcome.taken >= threshold

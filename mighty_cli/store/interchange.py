@@ -208,7 +208,7 @@ class _Import:
         self.ends = has_session_end(rules)
         self.counts: dict[int, list[int]] = {}   # player id: the totals' COUNTS of new rows
         self.deferred = DeferredIndexes(s, (_HAND, HandPlayer.__table__))  # type: ignore
-        self.total = rules.point_card_total
+        self.total = rules.count_total  # point cards, or tricks (election.bid_counts)
         self.stamp = self._stamp()
 
     def _stamp(self) -> Any:
