@@ -44,6 +44,7 @@ SOURCES = (
     "mighty_cli/cli/names.py",
     "mighty_cli/cli/options.py",
     "mighty_cli/cli/referee.py",
+    "mighty_cli/cli/referee_tables.py",
     "mighty_cli/cli/ruleset.py",
     "mighty_cli/cli/score.py",
     "mighty_cli/cli/scorekeeper.py",

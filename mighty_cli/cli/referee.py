@@ -11,6 +11,8 @@ it prints is translated (``mighty_cli/i18n.py``).
 * :class:`RefereeSession` is one hand: a stack of engine states (one per entry) for undo. It
   takes one line and returns what to print, so it is tested without a terminal.
 * :mod:`.evening` runs hand after hand (succession, the league, the save file, quitting).
+* :mod:`.referee_tables` holds what only some tables need (6마/7마 elimination, the ghost's
+  cards, 허니문's friend hands), mixed into the hand.
 * :mod:`.table_view` draws the table; :mod:`.line_input` reads lines (readline when present).
 
 This module holds the hand and the thin click command.
@@ -35,6 +37,7 @@ from ..render.text import table
 from . import table_view as view
 from .names import find_name, match_name
 from .options import ruleset_option
+from .referee_tables import TableVariants
 
 HELP = N_("""\
   election:  13h  14nt  pass (p)  Bo 13h (naming the bidder)   deal miss: miss NAME
@@ -58,13 +61,10 @@ _SHORT = {"p": "pass", "u": "undo", "s": "show", "t": "table", "l": "legal", "h"
           "무르기": "undo", "취소": "undo", "보기": "table", "도움말": "help", "저장": "save",
           "종료": "quit", "패": "hand", "가능": "legal"}
 _MISS = ("miss", "dm", "dealmiss", "deal-miss", "deal_miss", "딜미스", "미스")
-#: 허니문: the declarer's own friend hand called in short form.
-_OWN_FRIEND = ("friend", "partner", "own", "프렌드", "프렌드 패", "프렌드패", "친구")
-_KITTY = ("kitty", "키티", "바닥", "-")
 _BID = re.compile(r"^\s*\d+\s*(s|d|h|c|nt|♠|♦|◆|♥|♣|n)\s*$", re.IGNORECASE)
 
 
-class RefereeSession:
+class RefereeSession(TableVariants):
     """A hand being refereed: a stack of engine states, one per action, for undo.
 
     ``on_change`` is called after every change (an entry or an undo) to keep the hand safe
@@ -127,16 +127,6 @@ class RefereeSession:
         if self.rules.table.partner_hands:
             lines.append(self._two_hands_line(result))
         return lines
-
-    def _two_hands_line(self, result) -> str:
-        """허니문: each player takes what his own hand and his friend hand score."""
-        from ..engine.honeymoon import partner_of
-        from ..engine.scoring import seat_deltas
-
-        seats = seat_deltas(result.score, self.state.players, result.declarer, result.friend)
-        return _("each player takes his two hands (프렌드 패): {sums}").format(sums="; ".join(
-            f"{p} {seats[p]:+d} + {partner_of(p)} {seats[partner_of(p)]:+d} = "
-            f"{result.deltas[p]:+d}" for p in self.players))
 
     # --- input ---------------------------------------------------------------------------------
 
@@ -249,57 +239,6 @@ class RefereeSession:
                        else _("everyone passed: the cards are redealt"))
         out.extend(self._changed())
         return out
-
-    def _own_friend_call(self, text: str):
-        """허니문 (table.partner_hands): the declarer's friend is his own friend hand, the only
-        call. It is accepted in short form (``friend``, ``프렌드``, ``프렌드 패``) or in full
-        (``player:Bo's friend``); None when the entry is a card (the tool then makes the call
-        and plays the card); any other call is refused in the engine's words."""
-        from ..engine.honeymoon import partner_of
-
-        engine, s = self.engine, self.state
-        own = engine.CallFriend(engine.FriendCall("player", player=partner_of(s.declarer)))
-        low = " ".join(text.lower().split())
-        if low in _OWN_FRIEND or _SHORT.get(low, low) == "none" or low in ("노프렌드", "노프"):
-            # "none": no other player sides with him; his friend hand is called all the same
-            return own
-        if low.startswith("player:"):
-            seat = match_name(text.strip()[7:], s.players)
-            return engine.CallFriend(engine.FriendCall("player", player=seat))
-        if find_name(text, s.players) == partner_of(s.declarer):
-            return own
-        try:
-            engine.parse_play(normalize_entry(text, expect="card"))
-        except MightyError:
-            return engine.CallFriend(engine.parse_friend_call(_SHORT.get(low, text), s))
-        return None
-
-    def _auto_friend_call(self) -> list[str]:
-        """허니문: the only friend call, made by the tool when the first card is entered."""
-        before = self.state
-        call = self._own_friend_call(_OWN_FRIEND[0])
-        self.states.append(self.engine.apply(before, call))
-        return ["✓ " + self._describe(before, self.state)]
-
-    def _ghost_plays(self) -> list[str]:
-        """Ghost 4마 (table.ghost): with the deal known, the ghost's card is its pile's, so the
-        referee turns it up and plays it himself (engine/ghost.py)."""
-        out = []
-        while self._ghost_to_play(self.state):
-            before = self.state
-            after = self.engine.apply(before, self.engine.legal_plays(before)[0])
-            self.states.append(after)
-            out.append("✓ " + _("the ghost's top card: {play}").format(
-                play=self._describe(before, after)))
-            if after.phase == "play" and after.trick_number != before.trick_number:
-                out.append(view.points_line(after))
-            if after.phase == "done":
-                out.extend(self._result_lines())
-        return out
-
-    def _ghost_to_play(self, state) -> bool:
-        return state.phase == "play" and state.hands is not None \
-            and state.to_move == self.engine.GHOST and state.rules.table.ghost
 
     def _changed(self) -> list[str]:
         """Keep the hand safe after a change; a line when that failed or has news."""
@@ -441,64 +380,6 @@ class RefereeSession:
                 and isinstance(state.history[-1], (self.engine.Discard,
                                                    self.engine.Redistribute))
                 and not state.history[-1].cards)
-
-    # --- 6마, 7마: elimination and redistribution ------------------------------------------------
-
-    def _elimination(self, text: str):
-        """An elimination call: a card (``c5``; in open cards with who held it, ``c5 Bo`` or
-        ``c5 kitty``), or under table.eliminate_by = player the player's name."""
-        engine, words = self.engine, text.split()
-        if self.rules.table.eliminate_by == "player":
-            name = text[7:] if text.lower().startswith("player:") else text
-            return engine.Eliminate(None, self._player(name.strip()))
-        holder = None
-        if len(words) > 1:
-            last = words[-1]
-            if last.lower() in _KITTY:
-                words = words[:-1]
-            elif find_name(last, self.players):
-                holder, words = self._player(last), words[:-1]
-        cards = parse_cards(normalize_entry(" ".join(words), expect="card"))
-        if len(cards) != 1:
-            raise InvalidNotation(_("call one card to eliminate its holder, e.g. c5 (open "
-                                    "cards: c5 NAME, or c5 kitty)"))
-        if self.state.hands is None and holder is None and words == text.split():
-            raise InvalidNotation(_("open cards: say who held {card}: {entry} NAME, or {entry} "
-                                    "kitty").format(card=view.pretty_card(cards[0]),
-                                                    entry=words[0]))
-        return engine.Eliminate(cards[0], holder)
-
-    def _redistribution(self, command: str, text: str):
-        """The eliminated hands and the kitty dealt out: ``deal`` (the tool deals them, the
-        same way every time for the same pile), or ``NAME CARDS; NAME CARDS; ...``."""
-        engine, s = self.engine, self.state
-        if command in ("deal", "딜", "나누기"):
-            from random import Random
-
-            pile = sorted(c for p in s.eliminated for c in self.deal[p]) + \
-                sorted(self.deal["kitty"])
-            return engine.random_redistribution(s, Random(" ".join(map(str, pile))))
-        given = []
-        for part in text.split(";"):
-            name, _sep, cards = part.strip().partition(" ")
-            if not cards.strip():
-                raise InvalidNotation(_("expected 'deal', or NAME CARDS; NAME CARDS (who "
-                                        "receives which of the eliminated hands and the kitty)"))
-            given.append((self._player(name), tuple(parse_cards(
-                normalize_entry(cards.strip(), expect="card")))))
-        return engine.Redistribute(tuple(given))
-
-    def _pile_lines(self, state) -> list[str]:
-        """After the last elimination: who leaves, and what is dealt out to whom."""
-        sizes = self.engine.redistribution_sizes(state)
-        lines = [_("eliminated (탈락): {players}").format(players=", ".join(state.eliminated))]
-        lines.append(_("to deal out: {shares}").format(shares=", ".join(
-            f"{p} {n}" for p, n in sizes.items())))
-        if state.hands is not None and self.deal is not None:
-            pile = [c for p in state.eliminated for c in self.deal[p]] + list(self.deal["kitty"])
-            lines.append(_("the eliminated hands and the kitty: {cards}").format(
-                cards=view.pretty_cards(pile)))
-        return lines
 
     def _revoke_hint(self, number) -> list[str]:
         """When a revoke is caught (the error's ``proving_trick``): which trick proves the void,

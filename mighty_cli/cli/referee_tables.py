@@ -1,0 +1,150 @@
+"""The referee at tables other than a plain five (mixed into :class:`~.referee.RefereeSession`).
+
+* 6마, 7마 (table.eliminated): the declarer's elimination calls, who leaves, and the
+  eliminated hands and kitty dealt out (``deal``, or typed).
+* Ghost 4마 (table.ghost): with the deal known, the referee plays the ghost's top card himself.
+* 허니문 (table.partner_hands): the declarer's only friend call, his own friend hand, accepted in
+  short form or made by the tool, and each player's two hands in the result.
+"""
+
+from __future__ import annotations
+
+from ..engine.cards import parse_cards
+from ..engine.errors import InvalidNotation, MightyError
+from ..engine.korean import normalize_entry
+from ..i18n import _
+from . import table_view as view
+from .names import find_name, match_name
+
+#: 허니문: the declarer's own friend hand called in short form.
+_OWN_FRIEND = ("friend", "partner", "own", "프렌드", "프렌드 패", "프렌드패", "친구")
+_KITTY = ("kitty", "키티", "바닥", "-")
+
+
+class TableVariants:
+    """Elimination, the ghost and friend hands at the referee (``self`` is the hand being
+    refereed: its ``engine``, ``state``, ``states``, ``deal``, ``players`` and helpers)."""
+
+    # --- 6마, 7마: elimination and redistribution ------------------------------------------
+
+    def _elimination(self, text: str):
+        """An elimination call: a card (``c5``; in open cards with who held it, ``c5 Bo`` or
+        ``c5 kitty``), or under table.eliminate_by = player the player's name."""
+        engine, words = self.engine, text.split()
+        if self.rules.table.eliminate_by == "player":
+            name = text[7:] if text.lower().startswith("player:") else text
+            return engine.Eliminate(None, self._player(name.strip()))
+        holder = None
+        if len(words) > 1:
+            last = words[-1]
+            if last.lower() in _KITTY:
+                words = words[:-1]
+            elif find_name(last, self.players):
+                holder, words = self._player(last), words[:-1]
+        cards = parse_cards(normalize_entry(" ".join(words), expect="card"))
+        if len(cards) != 1:
+            raise InvalidNotation(_("call one card to eliminate its holder, e.g. c5 (open "
+                                    "cards: c5 NAME, or c5 kitty)"))
+        if self.state.hands is None and holder is None and words == text.split():
+            raise InvalidNotation(_("open cards: say who held {card}: {entry} NAME, or {entry} "
+                                    "kitty").format(card=view.pretty_card(cards[0]),
+                                                    entry=words[0]))
+        return engine.Eliminate(cards[0], holder)
+
+    def _redistribution(self, command: str, text: str):
+        """The eliminated hands and the kitty dealt out: ``deal`` (the tool deals them, the
+        same way every time for the same pile), or ``NAME CARDS; NAME CARDS; ...``."""
+        engine, s = self.engine, self.state
+        if command in ("deal", "딜", "나누기"):
+            from random import Random
+
+            pile = sorted(c for p in s.eliminated for c in self.deal[p]) + \
+                sorted(self.deal["kitty"])
+            return engine.random_redistribution(s, Random(" ".join(map(str, pile))))
+        given = []
+        for part in text.split(";"):
+            name, _sep, cards = part.strip().partition(" ")
+            if not cards.strip():
+                raise InvalidNotation(_("expected 'deal', or NAME CARDS; NAME CARDS (who "
+                                        "receives which of the eliminated hands and the kitty)"))
+            given.append((self._player(name), tuple(parse_cards(
+                normalize_entry(cards.strip(), expect="card")))))
+        return engine.Redistribute(tuple(given))
+
+    def _pile_lines(self, state) -> list[str]:
+        """After the last elimination: who leaves, and what is dealt out to whom."""
+        sizes = self.engine.redistribution_sizes(state)
+        lines = [_("eliminated (탈락): {players}").format(players=", ".join(state.eliminated))]
+        lines.append(_("to deal out: {shares}").format(shares=", ".join(
+            f"{p} {n}" for p, n in sizes.items())))
+        if state.hands is not None and self.deal is not None:
+            pile = [c for p in state.eliminated for c in self.deal[p]] + list(self.deal["kitty"])
+            lines.append(_("the eliminated hands and the kitty: {cards}").format(
+                cards=view.pretty_cards(pile)))
+        return lines
+
+    # --- ghost 4마 -----------------------------------------------------------------------------
+
+    def _ghost_plays(self) -> list[str]:
+        """Ghost 4마 (table.ghost): with the deal known, the ghost's card is its pile's, so the
+        referee turns it up and plays it himself (engine/ghost.py)."""
+        out = []
+        while self._ghost_to_play(self.state):
+            before = self.state
+            after = self.engine.apply(before, self.engine.legal_plays(before)[0])
+            self.states.append(after)
+            out.append("✓ " + _("the ghost's top card: {play}").format(
+                play=self._describe(before, after)))
+            if after.phase == "play" and after.trick_number != before.trick_number:
+                out.append(view.points_line(after))
+            if after.phase == "done":
+                out.extend(self._result_lines())
+        return out
+
+    def _ghost_to_play(self, state) -> bool:
+        return state.phase == "play" and state.hands is not None \
+            and state.to_move == self.engine.GHOST and state.rules.table.ghost
+
+    # --- 허니문 ------------------------------------------------------------------------------
+
+    def _own_friend_call(self, text: str):
+        """허니문 (table.partner_hands): the declarer's friend is his own friend hand, the only
+        call. It is accepted in short form (``friend``, ``프렌드``, ``프렌드 패``) or in full
+        (``player:Bo's friend``); None when the entry is a card (the tool then makes the call
+        and plays the card); any other call is refused in the engine's words."""
+        from ..engine.honeymoon import partner_of
+        from .referee import _SHORT  # the hand's short forms (ft, no, ...)
+
+        engine, s = self.engine, self.state
+        own = engine.CallFriend(engine.FriendCall("player", player=partner_of(s.declarer)))
+        low = " ".join(text.lower().split())
+        if low in _OWN_FRIEND or _SHORT.get(low, low) == "none" or low in ("노프렌드", "노프"):
+            # "none": no other player sides with him; his friend hand is called all the same
+            return own
+        if low.startswith("player:"):
+            seat = match_name(text.strip()[7:], s.players)
+            return engine.CallFriend(engine.FriendCall("player", player=seat))
+        if find_name(text, s.players) == partner_of(s.declarer):
+            return own
+        try:
+            engine.parse_play(normalize_entry(text, expect="card"))
+        except MightyError:
+            return engine.CallFriend(engine.parse_friend_call(_SHORT.get(low, text), s))
+        return None
+
+    def _auto_friend_call(self) -> list[str]:
+        """허니문: the only friend call, made by the tool when the first card is entered."""
+        before = self.state
+        call = self._own_friend_call(_OWN_FRIEND[0])
+        self.states.append(self.engine.apply(before, call))
+        return ["✓ " + self._describe(before, self.state)]
+
+    def _two_hands_line(self, result) -> str:
+        """허니문: each player takes what his own hand and his friend hand score."""
+        from ..engine.honeymoon import partner_of
+        from ..engine.scoring import seat_deltas
+
+        seats = seat_deltas(result.score, self.state.players, result.declarer, result.friend)
+        return _("each player takes his two hands (프렌드 패): {sums}").format(sums="; ".join(
+            f"{p} {seats[p]:+d} + {partner_of(p)} {seats[partner_of(p)]:+d} = "
+            f"{result.deltas[p]:+d}" for p in self.players))
