@@ -86,3 +86,21 @@ def test_black_joker_refused_in_a_deal_of_a_53_card_deck():
     cards["Ana"] = [BLACK_JOKER] + list(cards["Ana"])[1:]
     with pytest.raises(MightyError, match=r"deal: BJ is not in this ruleset's deck"):
         new_hand(load_ruleset("standard"), PLAYERS, "Ana", cards)
+
+
+def test_every_card_list_round_trips_in_both_notations():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from mighty_cli.engine.korean import korean_card_names
+
+    every = list(DECK) + [BLACK_JOKER]
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.lists(st.sampled_from(every), unique=True, max_size=12))
+    def round_trip(cards):
+        assert parse_cards(format_cards(cards)) == cards
+        korean = " ".join(format_card_ko(card) for card in cards)
+        assert [parse_card(name) for name in korean_card_names(korean)] == cards
+
+    round_trip()
