@@ -4,6 +4,12 @@ A card is a small ``int`` so that the engine can play thousands of hands a secon
 ``suit << 4 | rank`` with suits ``S D H C`` = 0-3 and ranks 2-14 (ace = 14). The joker is
 ``JOKER`` (suit 4, rank 0). Every parser has its formatter, and ``parse(format(x)) == x``.
 
+Two-joker decks (경기 2018, 더블 조커 마이티, 8마 Chicago) add the black joker, ``BLACK_JOKER``
+(suit 4, rank 1), written ``BJ`` (흑백 조커). ``JK`` stays the joker of the 53-card deck and, in a
+two-joker deck, names the colour joker (컬러 조커; ``RJ`` is read as ``JK``), so records written
+before the black joker read unchanged. No bundled ruleset deals the black joker yet: the engine
+refuses it as a card not in the deck (see the README's "Card notation" section).
+
 Input is case-insensitive and accepts the symbols ``♠ ♦ ◆ ♥ ♣`` for the suit letters and ``T``
 for ten; output is always the canonical form: ``SA``, ``D10``, ``JK``, ``13H``, ``16NT``.
 """
@@ -26,6 +32,8 @@ SUIT_WORDS = (N_("spades"), N_("diamonds"), N_("hearts"), N_("clubs"))
 SUIT_NAMES_KO = ("스페이드", "다이아몬드", "하트", "클로버")
 
 JOKER = NO_SUIT << 4
+#: The black (흑백) joker of two-joker decks; ``JOKER`` is then the colour (컬러) joker.
+BLACK_JOKER = NO_SUIT << 4 | 1
 RANKS = tuple(range(2, 15))
 ACE, KING, QUEEN, JACK, TEN = 14, 13, 12, 11, 10
 RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
@@ -45,20 +53,26 @@ _CARD_NAMES = {card: (SUIT_LETTERS[card >> 4] + RANK_NAMES[card & 15]) if card !
 _CARD_INPUT = {name: card for card, name in _CARD_NAMES.items()}
 _CARD_INPUT["JOKER"] = JOKER
 _CARD_INPUT["JO"] = JOKER
+#: Cards outside the 53-card deck that the notation can write (only added, never renamed).
+EXTRA_CARD_NAMES = {BLACK_JOKER: "BJ"}
+_CARD_NAMES.update(EXTRA_CARD_NAMES)
+_CARD_INPUT.update({"BJ": BLACK_JOKER, "BLACKJOKER": BLACK_JOKER, "BLACK-JOKER": BLACK_JOKER,
+                    "RJ": JOKER, "REDJOKER": JOKER, "RED-JOKER": JOKER})
 
 CARD_HELP = N_("a card is a suit S D H C (or ♠ ◆ ♥ ♣, 스페이드 다이아 하트 클로버) and a rank "
-               "2-10 (or T), J, Q, K, A; the joker is JK (조커)")
+               "2-10 (or T), J, Q, K, A; the joker is JK (조커), the black joker of two-joker "
+               "decks BJ (흑백 조커)")
 BID_HELP = N_("{text!r} is not a bid: expected a number then S, D, H, C or NT (e.g. 13H, 16NT, "
               "스페이드 14)")
 
 
 def suit_of(card: int) -> int:
-    """The suit of a card (``NO_SUIT`` for the joker)."""
+    """The suit of a card (``NO_SUIT`` for either joker)."""
     return card >> 4
 
 
 def rank_of(card: int) -> int:
-    """The rank of a card, 2-14 (0 for the joker)."""
+    """The rank of a card, 2-14 (0 for the joker, 1 for the black joker)."""
     return card & 15
 
 
@@ -73,7 +87,7 @@ def is_point_card(card: int) -> bool:
 
 
 def parse_card(text: str) -> int:
-    """Parse one card: ``SA``, ``d10``, ``DT``, ``♥Q``, ``jk``."""
+    """Parse one card: ``SA``, ``d10``, ``DT``, ``♥Q``, ``jk``, ``BJ`` (the black joker)."""
     key = text.strip().upper()
     card = _CARD_INPUT.get(key)
     if card is not None:
@@ -127,8 +141,9 @@ def format_cards(cards: Iterable[int]) -> str:
 
 
 def sort_key(card: int) -> tuple[int, int]:
-    """Display order: joker first, then suits S D H C, high ranks first."""
-    return (-1, 0) if card == JOKER else (card >> 4, -(card & 15))
+    """Display order: the joker (then the black joker) first, then suits S D H C, high ranks
+    first."""
+    return (-1, card & 15) if card >> 4 == NO_SUIT else (card >> 4, -(card & 15))
 
 
 def sorted_cards(cards: Iterable[int]) -> list[int]:

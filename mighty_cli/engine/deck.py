@@ -18,7 +18,7 @@ import struct
 from hashlib import sha256
 from typing import Sequence
 
-from .cards import DECK, JOKER, SUIT_SYMBOLS, SUITS, format_card
+from .cards import DECK, EXTRA_CARD_NAMES, JOKER, SUIT_SYMBOLS, SUITS, format_card
 from .errors import MightyError
 from .translation import _, ngettext
 
@@ -193,6 +193,8 @@ def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
                                        "deal: {who} has {count} cards; expected {size}",
                                        len(cards)).format(who=who, count=len(cards), size=size))
         for card in cards:
+            if card in EXTRA_CARD_NAMES:
+                raise MightyError(f"deal: {format_card(card)} is not in this ruleset's deck")
             if card not in _VALID_CARDS:
                 raise MightyError(_("deal: {card} is not a card").format(card=repr(card)))
             if card not in valid:

@@ -2,7 +2,8 @@
 
 A referee at a Korean table hears ``스페이드 14``, ``14 노기``, ``패스``, ``마이티``, ``다이아 10``;
 these functions read them. Suits: 스페이드/스페/♠, 다이아/다이아몬드, 하트, 클로버/클럽/크로바;
-no-trump: 노기루다/노기. Ranks: 2-10, A/에이스, K/킹, Q/퀸, J/잭; the joker: 조커. Spaces between
+no-trump: 노기루다/노기. Ranks: 2-10, A/에이스, K/킹, Q/퀸, J/잭; the joker: 조커 (컬러 조커 in a
+two-joker deck), the black joker: 흑백 조커 (흑조커, 블랙 조커, 검은 조커). Spaces between
 a suit and its number or rank are optional, and a bid may name its number first or last.
 
 The card parsers of :mod:`.cards` fall back on these when the canonical notation does not match,
@@ -16,8 +17,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .cards import (ACE, CLUBS, DIAMONDS, HEARTS, JACK, JOKER, KING, NO_SUIT, QUEEN, RANK_NAMES,
-                    SPADES, TEN, Bid, format_bid, format_card, make_card)
+from .cards import (ACE, BLACK_JOKER, CLUBS, DIAMONDS, HEARTS, JACK, JOKER, KING, NO_SUIT, QUEEN,
+                    RANK_NAMES, SPADES, TEN, Bid, format_bid, format_card, make_card)
 
 #: Suit words, longest first where one starts another (스페이드 before 스페).
 SUIT_WORDS = {
@@ -29,11 +30,17 @@ SUIT_WORDS = {
 }
 NO_TRUMP_WORDS = ("노기루다", "노기루", "노기", "노트럼프")
 JOKER_WORDS = ("조커", "죠커")
+#: Two-joker decks: the colour joker (the 53-card deck's joker) and the black one, longest first.
+COLOUR_JOKER_WORDS = ("컬러조커", "칼라조커", "빨간조커", "레드조커")
+BLACK_JOKER_WORDS = ("흑백조커", "블랙조커", "검은조커", "흑조커")
+_JOKER_PREFIXES = (tuple((word, "BJ") for word in BLACK_JOKER_WORDS)
+                   + tuple((word, "JK") for word in COLOUR_JOKER_WORDS + JOKER_WORDS))
 RANK_WORDS = {"에이스": ACE, "에이": ACE, "킹": KING, "퀸": QUEEN, "잭": JACK}
 #: The forms the formatters write.
 SUIT_OUTPUT = {SPADES: "스페이드", DIAMONDS: "다이아", HEARTS: "하트", CLUBS: "클로버"}
 NO_TRUMP_OUTPUT = "노기루다"
 JOKER_OUTPUT = "조커"
+BLACK_JOKER_OUTPUT = "흑백 조커"
 
 _PREFIXES = sorted([(word, suit) for word, suit in SUIT_WORDS.items()]
                    + [(word, None) for word in NO_TRUMP_WORDS], key=lambda p: -len(p[0]))
@@ -73,10 +80,13 @@ def korean_trump(text: str) -> Optional[int]:
 
 
 def korean_card(text: str) -> Optional[int]:
-    """A card said in Korean (``스페이드 A``, ``다이아10``, ``하트 킹``, ``조커``), else None."""
+    """A card said in Korean (``스페이드 A``, ``다이아10``, ``하트 킹``, ``조커``, ``흑백 조커``),
+    else None."""
     compact = _squeeze(text)
-    if compact in JOKER_WORDS:
+    if compact in JOKER_WORDS or compact in COLOUR_JOKER_WORDS:
         return JOKER
+    if compact in BLACK_JOKER_WORDS:
+        return BLACK_JOKER
     split = _split_suit(compact)
     if split is None or split[0] is None:
         return None
@@ -158,11 +168,11 @@ def normalize_entry(text: str, expect: Optional[str] = None) -> str:
             expect == "bid" or bid.number > 10 or body[:1].isdigit() or expect is None
             and korean_card(body) is None):
         return format_bid(bid)
-    for joker in JOKER_WORDS:
+    for joker, name in _JOKER_PREFIXES:
         if compact.startswith(joker) and len(compact) > len(joker):
             asked = korean_trump(compact[len(joker):].lstrip("/"))
             if asked not in (None, NO_SUIT):
-                return f"JK/{'SDHC'[asked]}" + bang
+                return f"{name}/{'SDHC'[asked]}" + bang
     names = korean_card_names(body)
     if names and all(_one_card(name) is not None for name in names):
         return " ".join(names) + bang
@@ -188,6 +198,8 @@ def format_card_ko(card: int) -> str:
     """A card as clubs say it: ``스페이드 A``, ``다이아 10``, ``조커``."""
     if card == JOKER:
         return JOKER_OUTPUT
+    if card == BLACK_JOKER:
+        return BLACK_JOKER_OUTPUT
     return f"{SUIT_OUTPUT[card >> 4]} {RANK_NAMES[card & 15]}"
 
 

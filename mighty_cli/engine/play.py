@@ -46,7 +46,7 @@ from __future__ import annotations
 from typing import Optional
 
 from .actions import _NO_FRIEND, _PENDING, CompletedTrick, Play, _play_table
-from .cards import JOKER, SUITS, format_card, trump_name
+from .cards import EXTRA_CARD_NAMES, JOKER, SUITS, format_card, trump_name
 from .contract import _joker_playable, _trump_lead_barred, trick_winner
 from .deck import JOKER_BIT, SUIT_MASKS, _VALID_CARDS, _cards_of, _suit_symbol
 from .errors import IllegalPlay
@@ -269,6 +269,10 @@ def _turn_error(state: HandState, play: Play, seat: Optional[int]) -> IllegalPla
     if seat is None:
         return IllegalPlay(_("trick {number}: {player} is not one of the players").format(
             number=number, player=repr(play.player)))
+    if play.card in EXTRA_CARD_NAMES:  # the black joker: a card, but not of a 53-card deck
+        return IllegalPlay(_("trick {number}: {player} played {card}, which is not in this "
+                             "ruleset's deck").format(number=number, player=play.player,
+                                                      card=format_card(play.card)))
     if play.card not in _VALID_CARDS:
         return IllegalPlay(_("trick {number}: {player} played {card}, which is not a card")
                            .format(number=number, player=play.player, card=repr(play.card)))
