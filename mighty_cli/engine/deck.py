@@ -194,7 +194,8 @@ def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
                                        len(cards)).format(who=who, count=len(cards), size=size))
         for card in cards:
             if card in EXTRA_CARD_NAMES:
-                raise MightyError(f"deal: {format_card(card)} is not in this ruleset's deck")
+                raise MightyError(_("deal: {card} is not in this ruleset's deck").format(
+                    card=format_card(card)))
             if card not in _VALID_CARDS:
                 raise MightyError(_("deal: {card} is not a card").format(card=repr(card)))
             if card not in valid:
