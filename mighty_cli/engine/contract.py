@@ -14,14 +14,41 @@ Rules held here, each with its ruleset option:
 * Trump leads (``play.trump_lead``): never on trick 1 unless the leader holds only trumps
   (``not_first_trick``), not before trump was played (``after_trump_played``), or never while
   the leader holds another suit (``only_trumps_left``, 인천).
+
+Two jokers (``cards.jokers = 2``; 경기 2018 and 더블 조커 마이티, 000 §7.10-7.11, 002): the colour
+joker ``JK`` (컬러 조커, ◆ ♥) and the black joker ``BJ`` (흑조커, ♠ ♣). The engine never tests a
+joker by its code: every contract holds the mask of the jokers in its deck (``joker_mask``) and
+per-suit tables of them, so one joker costs what it always did and a deck with more jokers (or
+a copy of one) only changes the tables.
+
+* Two calls: ``cards.joker_call`` (♣3, ♠3 when clubs are trump) calls the black joker and
+  ``cards.colour_joker_call`` (♥3, ◆3 when hearts are trump) the colour joker; the card led
+  says which (``C3!``, ``H3!``). With one joker ``cards.joker_call`` calls it, as always.
+* Both jokers in one trick, both with power: the first played wins (000 §7.11: 먼저 낸 조커가
+  승리한다; 002). The seeds give no other way, so it is the rule of every two-joker deck.
+* ``cards.joker_follows_colour`` (000 §7.11: 선이 낸 문양의 색과 같은 색의 조커만 낼 수 있다):
+  a joker is played to a trick only when the led suit is of its colour, and then as
+  ``cards.joker_plays_any_time`` says (beside the led suit, or only without it). Reading where
+  the seeds are silent: a player whose hand holds nothing but jokers of the other colour plays
+  one anyway, and it has no power there (it was not allowed as a joker). A joker lead is its own
+  colour's by ``joker_leads_colour``, so the joker that led has power whatever it named.
+* ``cards.joker_leads_colour`` (000 §7.11: 조커와 같은 색의 문양만 러쉬할 수 있다. 단, 기루다는 두
+  조커 모두 러쉬할 수 있다): a joker lead names a suit of its colour, or trump. 2018's "흑조커는
+  스페이드 혹은 클로버 혹은 애니러쉬에서만 나올 수 있고" is read the same way: 애니러쉬 is the
+  trump rush either joker may make.
+* ``cards.off_colour_joker_below_trump`` (2018: 기루다와 같은 색깔이 아닌 조커는 기루다보다
+  약하다): under a trump suit, a joker not of trump's colour loses to any trump in the trick
+  (Mighty, the joker of trump's colour, then the highest trump win over it); with no trump in
+  the trick it wins as a joker. Under no-trump no joker is off colour: both are full jokers.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from .cards import JOKER, Bid, parse_card
-from .deck import JOKER_BIT, SUIT_MASKS, SUITED_MASK
+from .cards import BLACK_JOKER, CLUBS, DIAMONDS, HEARTS, JOKER, NO_SUIT, SPADES, SUITS, Bid, \
+    parse_card
+from .deck import SUIT_MASKS, SUITED_MASK, _mask
 from .ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -45,14 +72,34 @@ def joker_call_card(rules: Ruleset, trump: Optional[int]) -> int:
         if trump is not None and card >> 4 == trump else card
 
 
+#: The suits of each joker's colour (cards.jokers = 2): the colour joker ◆ ♥, the black ♠ ♣.
+JOKER_COLOURS = {JOKER: (DIAMONDS, HEARTS), BLACK_JOKER: (SPADES, CLUBS)}
+
+
+def joker_calls(rules: Ruleset, trump: Optional[int]) -> dict[int, int]:
+    """The joker-call cards under a trump, each with the joker it calls: ``cards.joker_call``
+    (or its alternate) the joker, the black joker when there are two, and then
+    ``cards.colour_joker_call`` (or its alternate) the colour joker."""
+    first = joker_call_card(rules, trump)
+    if rules.cards.jokers != 2:
+        return {first: JOKER}
+    c = rules.cards
+    card = parse_card(c.colour_joker_call)
+    colour = parse_card(c.colour_joker_call_alternate) \
+        if trump is not None and card >> 4 == trump else card
+    return {first: BLACK_JOKER, colour: JOKER}
+
+
 def trick_winner(cards: Sequence[int], led_suit: int, trump: Optional[int], mighty: int,
                  mighty_power: bool = True, joker_power: bool = True) -> int:
     """Index of the winning card in a complete trick: Mighty > effective joker > highest trump >
     highest of the led suit (a powerless joker is the weakest card)."""
     if mighty_power and mighty in cards:
         return cards.index(mighty)
-    if joker_power and JOKER in cards:
-        return cards.index(JOKER)
+    if joker_power:
+        for index, card in enumerate(cards):
+            if card >> 4 == NO_SUIT:
+                return index  # the first joker played wins (cards.jokers = 2)
     best, best_index = 0, -1
     for index, card in enumerate(cards):
         suit = card >> 4
@@ -63,7 +110,7 @@ def trick_winner(cards: Sequence[int], led_suit: int, trump: Optional[int], migh
     if best_index < 0:
         # Only a powerless joker lead can leave no card of the led suit and no trump: the first
         # card after it sets the suit (no source settles this).
-        others = [card for card in cards if card != JOKER]
+        others = [card for card in cards if card >> 4 != NO_SUIT]
         suit = others[0] >> 4
         best_card = max(card for card in others if card >> 4 == suit)
         return cards.index(best_card)
@@ -80,7 +127,9 @@ class _Contract:
                  "called_powerless", "reveal_on_points", "next_trick_friend", "friend_card", "friend_card2",
                  "lead_suit", "auto_call", "annotated", "mighty_power", "joker_power",
                  "also_bits", "joker_on_trump", "mighty_named", "joker_free", "bar_first",
-                 "bar_always", "bar_until_trump", "tricks", "ghost_seat")
+                 "bar_always", "bar_until_trump", "tricks", "ghost_seat", "joker_mask",
+                 "call_jokers", "auto_calls", "joker_barred", "joker_lead_suits",
+                 "weak_jokers", "joker_rules")
 
     def __init__(self, rules: Ruleset, contract: Bid, call: FriendCall):
         c, j = rules.cards, rules.joker_call
@@ -92,13 +141,19 @@ class _Contract:
         trump = self.trump = contract.trump
         mighty = self.mighty = mighty_card(rules, trump)
         self.mighty_bit = 1 << mighty
-        self.joker_call = joker_call_card(rules, trump)
-        # the card whose lead is a call even without "!" (joker_call.declaration = "always")
-        self.auto_call = self.joker_call if j.declaration == "always" else -1
+        # the jokers of the deck (cards.jokers): every joker test is against this mask
+        joker_mask = self.joker_mask = _mask(card for card in rules.deck_cards
+                                             if card >> 4 == NO_SUIT)
+        # the joker-call cards, each with the bit of the joker it calls (two jokers: two calls)
+        calls = joker_calls(rules, trump)
+        self.call_jokers = {card: 1 << joker for card, joker in calls.items()}
+        self.joker_call = next(iter(calls))  # the (black) joker's call card, named in messages
+        # the cards whose lead is a call even without "!" (joker_call.declaration = "always")
+        self.auto_calls = _mask(calls) if j.declaration == "always" else 0
         # Mighty led naming a suit (cards.mighty_lead_names_suit), else no card
         self.mighty_named = mighty if c.mighty_lead_names_suit else -1
         # the cards a lead annotates (JK/H, C3!, SA/H): legal_plays lists them with each one
-        self.annotated = JOKER_BIT | (1 << self.joker_call if j.declaration != "never" else 0) \
+        self.annotated = joker_mask | (_mask(calls) if j.declaration != "never" else 0) \
             | (self.mighty_bit if c.mighty_lead_names_suit else 0)
         # Mighty counts as its suit for following only under cards.mighty_must_follow_suit.
         not_mighty = ~self.mighty_bit if not c.mighty_must_follow_suit else -1
@@ -123,8 +178,27 @@ class _Contract:
         # play.trump_instead_of_following allows it
         self.also_bits = (self.mighty_bit if c.mighty_plays_any_time else 0) \
             | (self.trump_mask if rules.play.trump_instead_of_following else 0)
-        # the joker beside the led suit (cards.joker_plays_any_time), else no card
-        self.joker_free = JOKER_BIT if c.joker_plays_any_time else 0
+        # by led suit, the jokers that may not be played to it (cards.joker_follows_colour:
+        # those of the other colour), and the jokers that may be played beside it
+        # (cards.joker_plays_any_time)
+        colour_of = {suit: _mask(joker for joker, suits in JOKER_COLOURS.items() if suit in suits)
+                     for suit in SUITS}
+        self.joker_barred = tuple(joker_mask & ~colour_of[suit] if c.joker_follows_colour else 0
+                                  for suit in SUITS)
+        self.joker_free = tuple(joker_mask & ~barred if c.joker_plays_any_time else 0
+                                for barred in self.joker_barred)
+        # the suits a joker lead may name: its colour's and trump (cards.joker_leads_colour);
+        # None: any suit
+        self.joker_lead_suits = {joker: tuple(suit for suit in SUITS if suit in suits
+                                              or suit == trump)
+                                 for joker, suits in JOKER_COLOURS.items()} \
+            if c.joker_leads_colour else None
+        # the jokers that lose to trump (cards.off_colour_joker_below_trump): those not of
+        # trump's colour
+        self.weak_jokers = joker_mask & ~colour_of[trump] \
+            if c.off_colour_joker_below_trump and trump is not None else 0
+        # whether a trick's jokers need more than "the first one played wins" (play.py)
+        self.joker_rules = bool(c.joker_follows_colour or self.weak_jokers)
         self.joker_on_trump = rules.play.joker_on_trump_lead and trump is not None
         self.declaration = j.declaration
         self.call_first = j.first_trick_effect

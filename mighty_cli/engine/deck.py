@@ -2,9 +2,10 @@
 
 Rules held here:
 
-* The deck is 53 cards: four suits of 2-A and one joker (000 §1). A card is an int
-  (``suit << 4 | rank``, the joker 64) and a set of cards is an int bitmask (bit ``card``), so a
-  hand is one int and "holds a card of a suit" is one ``&``.
+* The deck is 53 cards: four suits of 2-A and one joker (000 §1), or 54 with the black joker
+  (``cards.jokers = 2``: 경기 2018, 더블 조커, 000 §7.10-7.11). A card is an int
+  (``suit << 4 | rank``, the joker 64, the black joker 65) and a set of cards is an int bitmask
+  (bit ``card``), so a hand is one int and "holds a card of a suit" is one ``&``.
 * Five players, ten cards each, and three to the kitty (000 §2.1); ten tricks. Other tables
   are ruleset data (``table.players``, ``table.hand_size``, ``table.kitty_size``, the removed
   cards: 000 §3.3-3.5); the constants here are the five-player game's.
@@ -18,7 +19,7 @@ import struct
 from hashlib import sha256
 from typing import Sequence
 
-from .cards import DECK, EXTRA_CARD_NAMES, JOKER, SUIT_SYMBOLS, SUITS, format_card
+from .cards import BLACK_JOKER, DECK, EXTRA_CARD_NAMES, JOKER, SUIT_SYMBOLS, SUITS, format_card
 from .errors import MightyError
 from .translation import _, ngettext
 
@@ -30,11 +31,18 @@ TRICKS = HAND_SIZE
 # --- card masks -------------------------------------------------------------------------------
 
 JOKER_BIT = 1 << JOKER
+#: The black joker's bit (cards.jokers = 2). The engine never tests a joker by its code: a
+#: contract holds the mask of the jokers in its deck (contract.py's ``joker_mask``), so a deck
+#: with other jokers (a copy of a card, ``copy << 7 | suit << 4 | rank``) fits it as well.
+BLACK_JOKER_BIT = 1 << BLACK_JOKER
+#: Every joker the notation knows.
+JOKERS_MASK = JOKER_BIT | BLACK_JOKER_BIT
 SUIT_MASKS = tuple(sum(1 << (suit << 4 | rank) for rank in range(2, 15)) for suit in SUITS)
 SUITED_MASK = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 DECK_MASK = SUITED_MASK | JOKER_BIT
 POINT_MASK = sum(1 << card for card in DECK if card != JOKER and card & 15 >= 10)
-_VALID_CARDS = frozenset(DECK)
+#: Every card the engine knows (the 53 and the black joker); a ruleset's deck is a subset.
+_VALID_CARDS = frozenset(DECK + (BLACK_JOKER,))
 _CHUNKS: list[dict[int, tuple[int, ...]]] = [{} for _ in SUITS]
 
 
@@ -55,15 +63,18 @@ def _chunk_cards(suit: int, chunk: int) -> tuple[int, ...]:
 
 
 def _cards_of(mask: int) -> list[int]:
-    """The cards of a mask, suits S D H C low to high, then the joker."""
+    """The cards of a mask, suits S D H C low to high, then the joker, then the black joker."""
     out: list[int] = []
     for suit in (0, 1, 2, 3):
         chunk = mask >> (suit << 4) & 0xFFFF
         if chunk:
             cards = _CHUNKS[suit].get(chunk)
             out.extend(cards if cards is not None else _chunk_cards(suit, chunk))
-    if mask & JOKER_BIT:
-        out.append(JOKER)
+    if mask >> JOKER:
+        if mask & JOKER_BIT:
+            out.append(JOKER)
+        if mask & BLACK_JOKER_BIT:
+            out.append(BLACK_JOKER)
     return out
 
 
@@ -147,7 +158,7 @@ def deal_cards(seed: int, players: Sequence[str], deck: Sequence[int] = DECK,
     return deal
 
 
-_BIT_OF = {card: 1 << card for card in DECK}
+_BIT_OF = {card: 1 << card for card in _VALID_CARDS}
 #: The key of a deal's cards out of play (table.undealt: 변형 2마's drafted-away cards).
 UNDEALT = "undealt"
 
@@ -193,7 +204,7 @@ def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
                                        "deal: {who} has {count} cards; expected {size}",
                                        len(cards)).format(who=who, count=len(cards), size=size))
         for card in cards:
-            if card in EXTRA_CARD_NAMES:
+            if card in EXTRA_CARD_NAMES and card not in valid:
                 raise MightyError(_("deal: {card} is not in this ruleset's deck").format(
                     card=format_card(card)))
             if card not in _VALID_CARDS:

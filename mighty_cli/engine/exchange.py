@@ -26,11 +26,11 @@ from typing import Optional
 
 from .actions import (FRIEND_KINDS, _NO_FRIEND, _PENDING, CallFriend, ChangeContract, Discard,
                       FriendCall, format_friend_call)
-from .cards import DECK, JOKER, SUITS, Bid, format_bid, format_card, format_cards, sorted_cards, \
+from .cards import JOKER, NO_SUIT, SUITS, Bid, format_bid, format_card, format_cards, sorted_cards, \
     trump_name
 from .contract import _Contract
 from .contract import mighty_card
-from .deck import JOKER_BIT, _VALID_CARDS, _cards_of, _mask
+from .deck import JOKERS_MASK, _VALID_CARDS, _cards_of, _mask
 from .election import _is_full
 from .ghost import GHOST
 from .errors import IllegalExchange
@@ -196,11 +196,11 @@ def _friend_problem(state: HandState, call: FriendCall,
         if call.card not in ctx.valid:  # removed from the deck (table.removed_cards)
             return _("the card friend call names {card}, which is not in play "
                      "(table.removed_cards)").format(card=format_card(call.card))
-        name = _("the joker") if call.card == JOKER else format_card(call.card)
+        name = _("the joker") if call.card == JOKER else format_card(call.card)  # BJ: by name
         if not f.card:
             return _("a card friend ({card}) is not allowed (friend.card = false)").format(
                 card=name)
-        if call.card == JOKER and not f.joker:
+        if call.card >> 4 == NO_SUIT and not f.joker:  # either joker (cards.jokers = 2)
             return _("the joker may not be called as friend (friend.joker = false)")
         # 4마 (000 §3.5): no Mighty friend (friend.mighty)
         if not f.mighty and call.card == mighty_card(ctx.rules, contract.trump):
@@ -359,7 +359,7 @@ def _contract_changes(state: HandState, bid: Bid) -> list[Bid]:
     return out
 
 
-_CARD_CALLS = {card: FriendCall("card", card) for card in DECK}
+_CARD_CALLS = {card: FriendCall("card", card) for card in _VALID_CARDS}  # BJ too
 _KIND_CALLS = {kind: FriendCall(kind) for kind in ("none", "first_trick", "last_trick")}
 
 
@@ -372,7 +372,7 @@ def _call_choices(state: HandState) -> tuple[int, list[FriendCall]]:
         return 0, [FriendCall("player", player=ctx.players[setup.declarer + 1])]
     card_mask = 0
     if f.card:
-        excluded = 0 if f.joker else JOKER_BIT
+        excluded = 0 if f.joker else JOKERS_MASK
         if not f.mighty:
             excluded |= 1 << mighty_card(ctx.rules, setup.contract.trump)
         if not f.fake:

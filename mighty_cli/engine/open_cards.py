@@ -10,8 +10,11 @@ Rules held here:
 * Mighty-as-its-suit and voids: when Mighty counts as its suit, showing out of ♠ also proves the
   player had no Mighty (he would have had to play it), so a later Mighty from him is a revoke;
   when it does not count, Mighty is outside the void.
-* A player who did not play the joker to an effective joker call cannot play it later; nor one
-  who showed out of trump when trump was led under ``play.joker_on_trump_lead``.
+* A player who did not play the joker to an effective joker call cannot play it later (with two
+  jokers: the joker that call named); nor one who showed out of trump when trump was led under
+  ``play.joker_on_trump_lead``.
+* Two jokers (``cards.joker_follows_colour``): a joker of the other colour played to a trick is
+  accepted (its player may hold nothing else) and proves he holds no other card.
 * A leader who led trump where that needs "only trumps" cannot later play another suit.
 * Trump instead of following (``play.trump_instead_of_following``) shows no void.
 * The lead request is not checked (the friend is unknown when he leads).
@@ -20,9 +23,9 @@ Rules held here:
 from __future__ import annotations
 
 from .actions import Play
-from .cards import JOKER, format_card
+from .cards import NO_SUIT, format_card
 from .contract import _joker_playable, _trump_lead_barred
-from .deck import JOKER_BIT, _suit_symbol
+from .deck import _suit_symbol
 from .errors import IllegalPlay
 from .translation import _
 from .state import HandState
@@ -52,7 +55,7 @@ def _check_open_play(state: HandState, seat: int, play: Play) -> None:
                                             head=head, number=state.tricks.index(trick) + 1))
         raise IllegalPlay(_("{head} but it was already played in this trick (no card twice)")
                           .format(head=head))
-    if card == JOKER and not _joker_playable(ci, number):
+    if ci.joker_mask >> card & 1 and not _joker_playable(ci, number):
         which = "first" if number == 1 else "last"
         raise IllegalPlay(_("{head}: the joker may not be played on trick {number} "
                             "(cards.joker_playable_{which}_trick = false)").format(
@@ -77,11 +80,20 @@ def _infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> Non
     ci = state._contract
     card = play.card
     number = state.trick_number
-    if state._call and card != JOKER and not (ci.defends and card == ci.mighty) \
+    called = state._call  # the called joker's bit (two jokers: the one the card led names)
+    if called and card != called.bit_length() - 1 and not (ci.defends and card == ci.mighty) \
             and _joker_playable(ci, number):
-        _add_void(new, seat, JOKER_BIT, number, _("did not play the joker when it was called"),
+        _add_void(new, seat, called, number, _("did not play the joker when it was called"),
                   _("revoke: the holder of a called joker must play it"))
-    if (card == JOKER and (ci.joker_free or state._call)) \
+    joker = ci.joker_mask >> card & 1
+    if joker and ci.joker_barred[state._led_suit] >> card & 1:
+        # a joker of the other colour (cards.joker_follows_colour) is played only by a player
+        # left with nothing else: he holds no other card
+        _add_void(new, seat, ~ci.joker_barred[state._led_suit], number,
+                  _("played a joker of the other colour, so held nothing else,"),
+                  _("revoke: cards.joker_follows_colour"))
+        return
+    if (joker and (ci.joker_free[state._led_suit] or called)) \
             or (card == ci.mighty and ci.also_bits & ci.mighty_bit):
         return  # Mighty and the joker may be played at any time (or the joker was called)
     led = state._led_suit
@@ -89,7 +101,7 @@ def _infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> Non
         return  # trump instead of following (play.trump_instead_of_following): no void shown
     if card >> 4 != led and ci.joker_on_trump and led == ci.trump \
             and _joker_playable(ci, number):
-        _add_void(new, seat, JOKER_BIT, number, _("showed out of {suit} without the joker")
+        _add_void(new, seat, ci.joker_mask, number, _("showed out of {suit} without the joker")
                   .format(suit=_suit_symbol(led)), _("revoke: play.joker_on_trump_lead"))
     if card >> 4 != led:
         mask = ci.follow_masks[led]
@@ -106,7 +118,7 @@ def _infer_trump_lead(state: HandState, new: HandState, seat: int, play: Play) -
     ci = state._contract
     card = play.card
     trump_lead = play.joker_suit == ci.trump if play.joker_suit is not None else \
-        (card != JOKER and card >> 4 == ci.trump and card != ci.mighty)
+        (card >> 4 != NO_SUIT and card >> 4 == ci.trump and card != ci.mighty)
     number = state.trick_number
     if trump_lead and _trump_lead_barred(ci, number, state._trump_played):
         _add_void(new, seat, ci.non_trump_mask, number, _("led trump, so held only trumps,"),
@@ -121,5 +133,5 @@ def _open_candidates(state: HandState, seat: int) -> int:
     for void, _number, _reason, _rule in state._voids[seat]:
         mask &= ~void
     if not _joker_playable(state._contract, state.trick_number):
-        mask &= ~JOKER_BIT
+        mask &= ~state._contract.joker_mask
     return mask

@@ -47,8 +47,8 @@ from typing import Optional
 
 from .actions import _NO_FRIEND, _PENDING, CompletedTrick, Play, _play_table
 from .cards import EXTRA_CARD_NAMES, JOKER, SUITS, format_card, trump_name
-from .contract import _joker_playable, _trump_lead_barred, trick_winner
-from .deck import JOKER_BIT, SUIT_MASKS, _VALID_CARDS, _cards_of, _suit_symbol
+from .contract import JOKER_COLOURS, _joker_playable, _trump_lead_barred, trick_winner
+from .deck import SUIT_MASKS, _VALID_CARDS, _cards_of, _suit_symbol
 from .errors import IllegalPlay
 from .ghost import check_ghost_play, ghost_mask, ghost_play
 from .translation import _
@@ -74,17 +74,20 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
     if seat == ci.ghost_seat and not as_player:
         return ghost_mask(state)  # ghost 4마: the top of its pile (table.ghost)
     hand = state._hands[seat] & ~state._played
-    if state._trick and not hand & JOKER_BIT:
-        # the most common case, a follower without the joker (so no joker call or joker timing
+    joker_mask = ci.joker_mask  # the jokers of the deck (one, or two: cards.jokers)
+    if state._trick and not hand & joker_mask:
+        # the most common case, a follower without a joker (so no joker call or joker timing
         # applies): he follows suit when he can, and Mighty may always be played
         follow = hand & ci.follow_masks[state._led_suit]
         return follow | (hand & ci.also_bits) if follow else hand
     number = state.trick_number
-    if hand & JOKER_BIT:
-        if number == ci.tricks - 1 and not ci.joker_play_last:
-            return JOKER_BIT  # the joker cannot wait for trick 10 (cards.joker_playable_last_trick)
+    jokers = hand & joker_mask
+    if jokers:
+        if not ci.joker_play_last and number >= ci.tricks - jokers.bit_count():
+            # the jokers cannot wait for trick 10 (cards.joker_playable_last_trick): one now
+            return jokers
         if number == 1 and not ci.joker_play_first:
-            hand &= ~JOKER_BIT
+            hand &= ~joker_mask
     if not state._trick:
         legal = hand
         if ci.trump_lead_mask and hand & ci.non_trump_mask and (
@@ -95,15 +98,24 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
         if call.lead_suit is not None and seat == state._friend and not state._friend_led:
             wanted = hand & ci.follow_masks[call.lead_suit]
             if wanted:
-                legal &= wanted | JOKER_BIT
+                legal &= wanted | joker_mask
         return legal
-    if state._call and hand & JOKER_BIT:
-        return JOKER_BIT | (hand & ci.mighty_bit if ci.defends else 0)
-    follow = hand & ci.follow_masks[state._led_suit]
+    called = state._call  # the bit of the called joker, 0 without a call
+    if called & hand:
+        return called | (hand & ci.mighty_bit if ci.defends else 0)
+    led = state._led_suit
+    follow = hand & ci.follow_masks[led]
     if follow:
-        return follow | (hand & (ci.also_bits | ci.joker_free))
-    if ci.joker_on_trump and hand & JOKER_BIT and state._led_suit == ci.trump:
-        return JOKER_BIT  # trump led, no trump in hand: the joker must answer (이우)
+        # beside the led suit: Mighty, and the jokers cards.joker_plays_any_time allows (of the
+        # led suit's colour under cards.joker_follows_colour)
+        return follow | (hand & (ci.also_bits | ci.joker_free[led]))
+    if ci.joker_on_trump and hand & joker_mask and led == ci.trump:
+        return hand & joker_mask  # trump led, no trump in hand: a joker must answer (이우)
+    barred = hand & ci.joker_barred[led]
+    if barred:
+        # cards.joker_follows_colour: not the joker of the other colour, unless nothing else
+        # is left (then it is played without power: _trick_jokers)
+        return hand & ~barred or hand
     return hand
 
 
@@ -124,11 +136,12 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
             _("it was already played") if state._played >> card & 1 else _("it is not in play")
         return IllegalPlay(_("{head} but does not hold it ({where})").format(head=head,
                                                                               where=where))
-    if hand & JOKER_BIT and number == ci.tricks - 1 and not ci.joker_play_last:
+    jokers = hand & ci.joker_mask
+    if jokers and number >= ci.tricks - jokers.bit_count() and not ci.joker_play_last:
         return IllegalPlay(_("{head} but holds the joker, which may not be played on trick "
                              "{last} (must play it now; cards.joker_playable_last_trick = false)"
                              ).format(head=head, last=ci.tricks))
-    if card == JOKER and number == 1 and not ci.joker_play_first:
+    if ci.joker_mask >> card & 1 and number == 1 and not ci.joker_play_first:
         return IllegalPlay(_("{head}: the joker may not be played on trick 1 "
                              "(cards.joker_playable_first_trick = false)").format(head=head))
     if not state._trick:
@@ -139,14 +152,14 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
         return IllegalPlay(_("{head} but the declarer asked his friend to lead {suit} and "
                              "{player} holds {suit} (friend.lead_request)").format(
                                  head=head, suit=_suit_symbol(suit), player=player))
-    if state._trick and ci.joker_on_trump and hand & JOKER_BIT and state._led_suit == ci.trump \
+    if state._trick and ci.joker_on_trump and jokers and state._led_suit == ci.trump \
             and not hand & ci.follow_masks[ci.trump] and not state._call \
             and _joker_playable(ci, number):
         trump = trump_name(ci.trump)
         return IllegalPlay(_("{head} but holds no {trump} and holds the joker, and {trump} was "
                              "led (must play the joker; play.joker_on_trump_lead)").format(
                                  head=head, trump=trump))
-    if state._call and hand & JOKER_BIT:
+    if state._call & hand:
         if ci.defends and hand & ci.mighty_bit:
             message = _("{head} but holds the joker and the joker was called: he must play the "
                         "joker or Mighty (joker call; joker_call.mighty_defends = true)")
@@ -154,6 +167,10 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
             message = _("{head} but holds the joker and the joker was called: he must play the "
                         "joker (joker call; joker_call.mighty_defends = {value})")
         return IllegalPlay(message.format(head=head, value="true" if ci.defends else "false"))
+    if ci.joker_barred[state._led_suit] >> card & 1:
+        return IllegalPlay(_("{head}, but {card} may be played only to a trick led in a suit of "
+                             "its colour, and {led} was led (cards.joker_follows_colour)").format(
+                                 head=head, card=name, led=_suit_symbol(state._led_suit)))
     led = _suit_symbol(state._led_suit)
     only_mighty = hand & ci.follow_masks[state._led_suit] == hand & ci.mighty_bit
     if only_mighty:
@@ -162,7 +179,7 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
                              "cards.mighty_must_follow_suit)").format(
                                  head=head, led=led, mighty=format_card(ci.mighty)))
     rule = ""
-    if card == JOKER:
+    if ci.joker_mask >> card & 1:
         rule = "; cards.joker_plays_any_time = false"
     elif card == ci.mighty:
         rule = "; cards.mighty_plays_any_time = false"
@@ -215,10 +232,11 @@ def _apply_play(state: HandState, play: Play) -> HandState:
             raise _play_error(state, seat, play)
     else:
         _check_open_play(state, seat, play)
-    if (joker_suit is not None or card == JOKER or card == ci.mighty_named) and not ghost:
+    # card & 112 == 64: a joker (suit bits 4; a copy bit above them keeps it one)
+    if (joker_suit is not None or card & 112 == 64 or card == ci.mighty_named) and not ghost:
         _check_joker_annotation(state, seat, play)
-    calling = False
-    if joker_call or card == ci.auto_call:
+    calling = 0  # the bit of the joker this lead calls
+    if joker_call or ci.auto_calls >> card & 1:
         calling = _joker_call_effect(state, play)
     new = _new_state(HandState)
     new._ctx = ctx
@@ -269,7 +287,8 @@ def _turn_error(state: HandState, play: Play, seat: Optional[int]) -> IllegalPla
     if seat is None:
         return IllegalPlay(_("trick {number}: {player} is not one of the players").format(
             number=number, player=repr(play.player)))
-    if play.card in EXTRA_CARD_NAMES:  # the black joker: a card, but not of a 53-card deck
+    if play.card in EXTRA_CARD_NAMES and play.card not in state._ctx.valid:
+        # the black joker: a card, but not of a 53-card deck
         return IllegalPlay(_("trick {number}: {player} played {card}, which is not in this "
                              "ruleset's deck").format(number=number, player=play.player,
                                                       card=format_card(play.card)))
@@ -302,12 +321,26 @@ def _check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
         return
     if play.card == state._contract.mighty_named and joker_suit is None:
         return  # Mighty played to a trick: an ordinary card of its suit
-    if play.card == JOKER:
+    if play.card & 112 == 64:  # a joker
         if not state._trick:
             if joker_suit not in SUITS:
+                if play.card != JOKER:
+                    raise IllegalPlay(_("trick {number}: {player} led {card} without naming a "
+                                        "suit (write {card}/S, {card}/D, {card}/H or {card}/C)")
+                                      .format(number=number, player=play.player,
+                                              card=format_card(play.card)))
                 raise IllegalPlay(_("trick {number}: {player} led the joker without naming a "
                                     "suit (write JK/S, JK/D, JK/H or JK/C)").format(
                                         number=number, player=play.player))
+            allowed = state._contract.joker_lead_suits
+            if allowed is not None and joker_suit not in allowed[play.card]:
+                raise IllegalPlay(_("trick {number}: {player} led {card} naming {suit}, but a "
+                                    "joker lead names a suit of the joker's colour ({suits}) or "
+                                    "trump (cards.joker_leads_colour)").format(
+                                        number=number, player=play.player,
+                                        card=format_card(play.card), suit=_suit_symbol(joker_suit),
+                                        suits=" ".join(map(_suit_symbol,
+                                                           JOKER_COLOURS[play.card]))))
             if state._hands is not None:
                 _check_joker_lead(state, seat, state._hands[seat] & ~state._played, play)
         elif joker_suit is not None:
@@ -321,15 +354,18 @@ def _check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
                                 number=number, player=play.player, card=format_card(play.card)))
 
 
-def _joker_call_effect(state: HandState, play: Play) -> bool:
-    """Whether this play calls the joker out (raises if the call cannot be declared at all)."""
+def _joker_call_effect(state: HandState, play: Play) -> int:
+    """The bit of the joker this play calls out, 0 for none (raises if the call cannot be
+    declared at all). With two jokers the card led says which (cards.joker_call: the black
+    joker, cards.colour_joker_call: the colour joker)."""
     ci = state._contract
     number = state.trick_number
-    if play.card != ci.joker_call:
+    called = ci.call_jokers.get(play.card)
+    if called is None:
         raise IllegalPlay(_("trick {number}: {player} declared a joker call with {card} but "
                             "the joker-call card is {call_card} (cards.joker_call)").format(
                                 number=number, player=play.player, card=format_card(play.card),
-                                call_card=format_card(ci.joker_call)))
+                                call_card=" / ".join(map(format_card, ci.call_jokers))))
     if ci.declaration == "never":
         raise IllegalPlay(_("trick {number}: {player} declared a joker call but this ruleset "
                             "has none (joker_call.declaration = never)").format(
@@ -337,9 +373,10 @@ def _joker_call_effect(state: HandState, play: Play) -> bool:
     # A call has effect only as a lead, from trick 2 (or 1), while the joker is still out
     # (not played, and not discarded: the declarer's _hands no longer has his discards).
     hands = state._hands
-    return not state._trick and (number != 1 or ci.call_first) \
-        and not state._played & JOKER_BIT \
-        and (hands is None or any(mask & JOKER_BIT for mask in hands))
+    if not state._trick and (number != 1 or ci.call_first) and not state._played & called \
+            and (hands is None or any(mask & called for mask in hands)):
+        return called
+    return 0
 
 
 def _check_joker_lead(state: HandState, seat: int, hand: int, play: Play) -> None:
@@ -348,8 +385,8 @@ def _check_joker_lead(state: HandState, seat: int, hand: int, play: Play) -> Non
     ci = state._contract
     suit = play.joker_suit
     number = state.trick_number
-    what = _("the joker") if play.card == JOKER else \
-        _("Mighty ({card})").format(card=format_card(play.card))
+    what = _("the joker") if play.card == JOKER else format_card(play.card) \
+        if play.card & 112 == 64 else _("Mighty ({card})").format(card=format_card(play.card))
     if suit == ci.trump and hand & ci.non_trump_mask \
             and _trump_lead_barred(ci, number, state._trump_played):
         head = _("trick {number}: {player} led {what} naming {suit}").format(
@@ -409,9 +446,11 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
         cards = tuple(play[1] for _, play in trick)
     if trick_mask & ci.mighty_bit and ci.mighty_power[number]:
         index = cards.index(ci.mighty)  # the usual cases decided from the mask, without a loop
-    elif trick_mask & JOKER_BIT and ci.joker_power[number] \
-            and not (new._call and ci.called_powerless):
-        index = cards.index(JOKER)
+    elif trick_mask & ci.joker_mask and ci.joker_power[number] \
+            and (jokers := _powered_jokers(ci, cards, trick_mask, new)):
+        # the joker with power; of two, the first played (000 §7.11: 먼저 낸 조커가 승리한다)
+        index = cards.index(jokers.bit_length() - 1) if not jokers & (jokers - 1) else \
+            min(cards.index(card) for card in _cards_of(jokers))
     else:
         # the highest trump, else the highest card of the led suit: the top bit of its mask
         top = trick_mask & ci.trump_mask or trick_mask & SUIT_MASKS[new._led_suit]
@@ -446,7 +485,7 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
         new.friend_revealed = True  # 수원/성균관: the friend shows himself when he scores
     new._trick = ()
     new._trick_mask = 0
-    new._call = False
+    new._call = 0
     if number == ci.tricks:
         new.phase = "done"
         new._to_move = None
@@ -455,6 +494,25 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
     else:
         new.trick_number = number + 1
         new._to_move = winner
+
+
+def _powered_jokers(ci, cards: tuple, trick_mask: int, new: HandState) -> int:
+    """The jokers of a complete trick that keep their power on a trick where jokers have it:
+    not the called one (joker_call.called_joker_powerless; the other joker keeps its power),
+    not one of the other colour played to the led suit (cards.joker_follows_colour; the joker
+    that led is its own colour's), and not one off trump's colour when the trick holds trump
+    (cards.off_colour_joker_below_trump)."""
+    jokers = trick_mask & ci.joker_mask
+    if ci.called_powerless:
+        jokers &= ~new._call
+    if not ci.joker_rules:
+        return jokers
+    barred = jokers & ci.joker_barred[new._led_suit]
+    if barred:
+        jokers &= ~barred | (1 << cards[0])  # the leader's joker keeps its power
+    if jokers & ci.weak_jokers and trick_mask & ci.trump_mask:
+        jokers &= ~ci.weak_jokers  # 2018: weaker than trump
+    return jokers
 
 
 def legal_plays(state: HandState) -> list[Play]:
@@ -483,9 +541,9 @@ def legal_plays(state: HandState) -> list[Play]:
     ci = state._contract
     plays = []
     for card in cards:
-        if card == JOKER or card == ci.mighty_named:
-            for play in (_joker_leads(player) if card == JOKER else
-                         tuple(Play(player, card, suit) for suit in SUITS)):
+        if card & 112 == 64 or card == ci.mighty_named:
+            for play in (_joker_leads(player, card, ci.joker_lead_suits) if card & 112 == 64
+                         else tuple(Play(player, card, suit) for suit in SUITS)):
                 # only a trump lead or a requested lead can forbid a joker lead: test just those
                 if hands is None or (play.joker_suit != ci.trump and ci.lead_suit is None):
                     plays.append(play)
@@ -495,7 +553,7 @@ def legal_plays(state: HandState) -> list[Play]:
                 except IllegalPlay:
                     continue
                 plays.append(play)
-        elif card == ci.joker_call and ci.declaration != "never":
+        elif card in ci.call_jokers and ci.declaration != "never":
             if ci.declaration == "optional":
                 plays.append(table[card])
             plays.append(_call_play(player, card))
@@ -504,17 +562,21 @@ def legal_plays(state: HandState) -> list[Play]:
     return plays
 
 
-_JOKER_LEADS: dict[str, tuple[Play, ...]] = {}
+_JOKER_LEADS: dict[tuple, tuple[Play, ...]] = {}
 _CALL_PLAYS: dict[tuple[str, int], Play] = {}
 
 
-def _joker_leads(player: str) -> tuple[Play, ...]:
-    """A player's joker leads naming each suit, cached like the plain plays."""
-    leads = _JOKER_LEADS.get(player)
+def _joker_leads(player: str, card: int = JOKER, allowed: Optional[dict] = None
+                 ) -> tuple[Play, ...]:
+    """A player's leads of a joker naming each suit it may name (``allowed``: the contract's
+    joker_lead_suits, None for any suit), cached like the plain plays."""
+    suits = SUITS if allowed is None else allowed[card]
+    key = (player, card, suits)
+    leads = _JOKER_LEADS.get(key)
     if leads is None:
         if len(_JOKER_LEADS) > 4096:  # names come from users: keep the cache bounded
             _JOKER_LEADS.clear()
-        leads = _JOKER_LEADS[player] = tuple(Play(player, JOKER, suit) for suit in SUITS)
+        leads = _JOKER_LEADS[key] = tuple(Play(player, card, suit) for suit in suits)
     return leads
 
 

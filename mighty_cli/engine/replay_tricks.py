@@ -28,10 +28,8 @@ from __future__ import annotations
 from typing import Optional
 
 from .actions import Play
-from .deck import JOKER_BIT
 from .errors import InvalidNotation, RecordError
 from .hand import apply
-from .cards import JOKER
 from .play import _finish_trick, _legal_mask, _reveal_card_friend
 from .state import HandState
 from .translation import _, ngettext
@@ -72,8 +70,11 @@ def _plain_leads(state: HandState) -> frozenset:
     if cached is None or cached[0] is not ci or cached[1] is not valid:
         if len(_LEADS) > 1024:
             _LEADS.clear()
-        cached = _LEADS[id(ci)] = (ci, valid, frozenset(valid - {JOKER, ci.mighty_named,
-                                                                  ci.auto_call}))
+        # not the jokers, a Mighty that names a suit, nor the cards that always call a joker
+        special = ci.joker_mask | ci.auto_calls | (1 << ci.mighty_named if ci.mighty_named >= 0
+                                                   else 0)
+        cached = _LEADS[id(ci)] = (ci, valid, frozenset(card for card in valid
+                                                        if not special >> card & 1))
     return cached[2]
 
 
@@ -145,7 +146,7 @@ class _Tricks:
     docstring); what it does not take, the caller applies with the engine's apply."""
 
     __slots__ = ("leads", "n", "pairs", "lead_request", "hands", "follow_masks",
-                 "also_bits", "friend_card", "valid")
+                 "also_bits", "friend_card", "valid", "jokers")
 
     def __init__(self, state: HandState):
         ci, ctx = state._contract, state._ctx
@@ -158,6 +159,7 @@ class _Tricks:
         self.follow_masks = ci.follow_masks
         self.also_bits = ci.also_bits
         self.friend_card = ci.friend_card
+        self.jokers = ci.joker_mask  # the deck's jokers (one, or two: cards.jokers)
 
     def play(self, state: HandState, tokens: list, position: int) -> int:
         """Play the plain cards of a trick from its lead (``tokens[position]``) onto ``state``,
@@ -180,7 +182,7 @@ class _Tricks:
         play = pair[1]
         led = card >> 4
         state._led_suit = led
-        state._call = False
+        state._call = 0
         if self.lead_request and seat == state._friend:
             state._friend_led = True
         if card == friend_card:
@@ -189,7 +191,7 @@ class _Tricks:
         history = (play, state._history)
         trick = (pair,)
         trick_mask = bit
-        n, hands, valid = self.n, self.hands, self.valid
+        n, hands, valid, jokers = self.n, self.hands, self.valid, self.jokers
         follow_masks, also_bits = self.follow_masks[led], self.also_bits
         seat = seat + 1 if seat + 1 < n else 0
         for token in tokens[position + 1:position + n]:
@@ -198,8 +200,8 @@ class _Tricks:
                 break
             bit = 1 << card
             hand = hands[seat] & ~played
-            if hand & JOKER_BIT:
-                # the joker's holder: the joker call and its timing apply (play._legal_mask)
+            if hand & jokers:
+                # a joker's holder: the joker call, its timing and colour apply (_legal_mask)
                 state._played, state._trick, state._to_move = played, trick, seat
                 state._legal = None
                 if not _legal_mask(state) & bit:

@@ -376,14 +376,28 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
         if card in (c.mighty, c.mighty_alternate):
             raise RulesetError(_("{label}: cards.{key} = {card!r} is also a Mighty card").format(
                                    label=label, key=key, card=card))
+    calls = ("joker_call", "joker_call_alternate")
+    if c.jokers == 2:  # the colour joker's call cards too, and they must differ from the black's
+        calls += ("colour_joker_call", "colour_joker_call_alternate")
+        for key in calls[2:]:
+            card = getattr(c, key)
+            if card in ("JK", "BJ") or card in (c.mighty, c.mighty_alternate) \
+                    or card in (c.joker_call, c.joker_call_alternate):
+                raise RulesetError(_("{label}: cards.{key} = {card!r} must be a suited card "
+                                     "other than Mighty and the black joker's call cards").format(
+                                       label=label, key=key, card=card))
+    elif c.joker_follows_colour or c.joker_leads_colour or c.off_colour_joker_below_trump:
+        raise RulesetError(_("{label}: the joker's colour rules (cards.joker_follows_colour, "
+                             "joker_leads_colour, off_colour_joker_below_trump) need two jokers "
+                             "(cards.jokers = 2)").format(label=label))
     t = rules.table
     removed = rules.removed_card_names
-    for key in ("mighty", "mighty_alternate", "joker_call", "joker_call_alternate"):
+    for key in ("mighty", "mighty_alternate") + calls:
         if getattr(c, key) in removed:
             raise RulesetError(_("{label}: cards.{key} = {card!r} is one of the cards "
                                  "removed from the deck (table.removed_cards)").format(
                                    label=label, key=key, card=getattr(c, key)))
-    in_play = 53 - len(removed)
+    in_play = len(rules.deck_cards)  # 53, 54 with two jokers (cards.jokers), less the removed
     # the ghost's hand (000 §3.5.2); 허니문's friend hands (000 §3.5.1)
     hands = t.players * (2 if t.partner_hands else 1) + (1 if t.ghost else 0)
     needed = hands * t.hand_size + t.kitty_size + t.undealt
@@ -393,7 +407,7 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
             if t.undealt else ""
         raise RulesetError(_("{label}: table.players = {players} hands{ghost} of {hand_size} "
                              "and a kitty of {kitty_size}{undealt} need {needed} cards, but "
-                             "{in_play} are in play (53 less table.removed_cards)").format(
+                             "{in_play} are in play (the deck less table.removed_cards)").format(
                                label=label, players=t.players, ghost=ghost,
                                hand_size=t.hand_size, kitty_size=t.kitty_size, undealt=undealt,
                                needed=needed, in_play=in_play))

@@ -264,6 +264,36 @@ class Cards:
                                         "without a card of the led suit.",
                                         source="000 §3.2.2; 002; 001 §5.1 (describes no "
                                         "exception)")
+    jokers: int = option(1, "Jokers in the deck: one (53 cards), or two (54: the colour joker "
+                         "JK, 컬러 조커, and the black joker BJ, 흑조커); with two, cards.joker_call "
+                         "calls the black joker and cards.colour_joker_call the colour joker, and "
+                         "when both fall in one trick the first played wins.",
+                         source="000 §7.10 (2018: 조커 2장을 모두 사용한다); §7.11; 002 "
+                                "(ダブルジョーカー)", low=1, high=2)
+    colour_joker_call: str = option("H3", "With two jokers (cards.jokers = 2): the card that "
+                                    "calls the colour joker (cards.joker_call calls the black "
+                                    "one).", source="000 §7.10 (2018), §7.11 (하트 3); 002",
+                                    kind="card")
+    colour_joker_call_alternate: str = option("D3", "The colour joker's call card when "
+                                              "cards.colour_joker_call's suit is trump.",
+                                              source="000 §7.10 (2018), §7.11 (하트 기루다면 다이아 "
+                                              "3); 002", kind="card")
+    joker_follows_colour: bool = option(False, "With two jokers: a joker may be played to a "
+                                        "trick only when the led suit is of its colour (the "
+                                        "black joker ♠ ♣, the colour joker ◆ ♥), then as "
+                                        "cards.joker_plays_any_time says; a player left with "
+                                        "nothing else plays it anyway, without power.",
+                                        source="000 §7.11 (선이 낸 문양의 색과 같은 색의 조커만 낼 "
+                                        "수 있다); §7.10 (2018); 002")
+    joker_leads_colour: bool = option(False, "With two jokers: a joker lead names a suit of the "
+                                      "joker's colour, or trump (either joker may rush trump).",
+                                      source="000 §7.11 (조커와 같은 색의 문양만 러쉬할 수 있다. "
+                                      "단, 기루다는 두 조커 모두 러쉬할 수 있다); §7.10 (2018); 002")
+    off_colour_joker_below_trump: bool = option(False, "With two jokers and a trump suit: the "
+                                                "joker not of trump's colour loses to any trump "
+                                                "in the trick (it still beats the other cards).",
+                                                source="000 §7.10 (2018: 기루다와 같은 색깔이 "
+                                                "아닌 조커는 기루다보다 약하다)")
     mighty_must_follow_suit: bool = option(True, "Whether Mighty counts as its suit for following "
                                            "(a player whose only card of the led suit is Mighty, "
                                            "with no joker, must play it).",
@@ -527,7 +557,8 @@ class Ruleset:
         removed = self.removed_card_names
         count = sum(1 for rank in self.cards.point_ranks for suit in SUIT_LETTERS
                     if suit + rank not in removed)
-        return count + (1 if self.cards.joker_is_point_card and "JK" not in removed else 0)
+        return count + (self.cards.jokers if self.cards.joker_is_point_card
+                        and "JK" not in removed else 0)
 
     @property
     def tricks(self) -> int:
@@ -563,11 +594,13 @@ class Ruleset:
 
     @property
     def deck_cards(self) -> tuple[int, ...]:
-        """The cards in play, in the canonical order (♠2…♠A, ◆, ♥, ♣, the joker), without the
-        removed ones (table.removed_cards)."""
-        from .cards import DECK
+        """The cards in play, in the canonical order (♠2…♠A, ◆, ♥, ♣, the joker, the black
+        joker under cards.jokers = 2), without the removed ones (table.removed_cards)."""
+        from .cards import BLACK_JOKER, DECK
         removed = {parse_card(name) for name in self.removed_card_names}
-        return tuple(card for card in DECK if card not in removed)
+        # cards.jokers = 2: the black joker after the (colour) joker
+        deck = DECK + (BLACK_JOKER,) if self.cards.jokers == 2 else DECK
+        return tuple(card for card in deck if card not in removed)
 
     @property
     def bids_descend(self) -> bool:

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from .cards import JOKER, SUITS, Bid, parse_card
-from .deck import JOKER_BIT, POINT_MASK, _mask
+from .cards import BLACK_JOKER, JOKER, SUITS, Bid, parse_card
+from .deck import JOKERS_MASK, POINT_MASK, _mask
 from .errors import MightyError
 from .ruleset import RANK_KEYS, Ruleset
 from .actions import _play_table
@@ -42,7 +42,8 @@ def _card_weights(rules: Ruleset) -> dict[int, float]:
         for suit in SUITS:
             weights[suit << 4 | rank_of[key]] = float(d.rank_weights.get(key, 0.0))
     weights[parse_card(rules.cards.mighty)] = d.mighty_weight  # Mighty at deal time: no trump yet
-    weights[JOKER] = d.joker_weight
+    # each joker (cards.jokers = 2: 더블 조커 −½ each, 000 §7.11; 2018: 0, 000 §7.10)
+    weights[JOKER] = weights[BLACK_JOKER] = d.joker_weight
     weights.update(d.card_weights)  # a named card overrides everything (e.g. one-eyed jacks)
     return weights
 
@@ -60,7 +61,7 @@ class _RuleTables:
         e = rules.election
         self.rules = rules
         self.weights = _card_weights(rules)
-        self.weight_list = [self.weights.get(card, 0.0) for card in range(JOKER + 1)]
+        self.weight_list = [self.weights.get(card, 0.0) for card in range(BLACK_JOKER + 1)]
         self.discount = e.no_trump_discount
         top = e.max_bid or rules.count_total
         trumps: list = list(SUITS) + ([None] if e.no_trump_allowed else [])
@@ -109,7 +110,7 @@ def _point_mask(rules: Ruleset) -> int:
     """The point cards of a ruleset (cards.point_ranks, and the joker where it is one)."""
     ranks = {"A": 14, "K": 13, "Q": 12, "J": 11, "10": 10}
     mask = sum(1 << (suit << 4 | ranks[key]) for key in rules.cards.point_ranks for suit in SUITS)
-    return mask | (JOKER_BIT if rules.cards.joker_is_point_card else 0)
+    return mask | (JOKERS_MASK if rules.cards.joker_is_point_card else 0)  # & the deck: its own
 
 
 def _tables(rules: Ruleset) -> _RuleTables:
