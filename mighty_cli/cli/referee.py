@@ -284,7 +284,7 @@ class RefereeSession(TableVariants):
             return _("friend call: {call}").format(call=view.friend_call_words(action.call))
         if isinstance(action, engine.Play):
             said = _("{player} {card}").format(player=action.player,
-                                               card=view.pretty_play(action))
+                                               card=view.pretty_play(action, before))
             if len(after.tricks) > len(before.tricks):
                 trick = after.tricks[-1]
                 said += ngettext("; trick {number} to {winner} ({points} point card)",

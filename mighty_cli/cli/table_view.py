@@ -10,25 +10,47 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..engine import hand as engine
-from ..engine.cards import JOKER, RANK_NAMES, SUIT_SYMBOLS, format_bid, sorted_cards
+from ..engine.cards import BLACK_JOKER, JOKER, NO_SUIT, RANK_NAMES, SUIT_SYMBOLS, format_bid, \
+    sorted_cards
+from ..engine.contract import joker_calls
+from ..engine.play import holding_index
 from ..i18n import _
 
 
 def pretty_card(card: int) -> str:
-    """A card as the table says it: ``♥Q``, ``♠10``, ``joker``."""
+    """A card as the table says it: ``♥Q``, ``♠10``, ``joker``, ``black joker`` (two-joker
+    decks, where the joker is the colour joker)."""
     if card == JOKER:
         return _("joker")
+    if card == BLACK_JOKER:
+        return _("black joker")
     return SUIT_SYMBOLS[card >> 4] + RANK_NAMES[card & 15]
 
 
-def pretty_play(play: Any) -> str:
-    """A played card with its annotation: ``joker (asks ♥)``, ``♣3 (joker call)``."""
+def pretty_play(play: Any, before: Any = None) -> str:
+    """A played card with its annotation: ``joker (asks ♥)``, ``♣3 (joker call)``; given the
+    state it was played on, a two-joker deck's call says which joker: ``♣3 (calls the black
+    joker)``."""
     text = pretty_card(play.card)
     if play.joker_suit is not None:
         text += _(" (asks {suit})").format(suit=SUIT_SYMBOLS[play.joker_suit])
     if play.joker_call:
-        text += _(" (joker call)")
+        called = engine_called_joker(before, play.card) if before is not None else None
+        if called == BLACK_JOKER:
+            text += _(" (calls the black joker)")
+        elif called == JOKER and before.rules.cards.jokers == 2:
+            text += _(" (calls the colour joker)")
+        else:
+            text += _(" (joker call)")
     return text
+
+
+def engine_called_joker(state: Any, card: int) -> Optional[int]:
+    """The joker a lead of ``card`` with the call declared calls under the state's contract
+    (None: the card calls no joker, or no contract yet)."""
+    if state.contract is None:
+        return None
+    return joker_calls(state.rules, state.trump).get(card)
 
 
 def pretty_bid(bid) -> str:
@@ -44,7 +66,8 @@ def pretty_cards(cards) -> str:
 
 def friend_call_words(call) -> str:
     if call.kind == "card":
-        return _("the joker") if call.card == JOKER else pretty_card(call.card)
+        return _("the joker") if call.card == JOKER else _("the black joker") \
+            if call.card == BLACK_JOKER else pretty_card(call.card)
     if call.kind == "player":
         return call.player
     words = {"none": _("no friend (노프렌드)"), "first_trick": _("the first trick's winner (초구)"),
@@ -55,7 +78,8 @@ def friend_call_words(call) -> str:
 def action_words(before, action) -> str:
     """One action in the table's words, given the state it was applied to."""
     if isinstance(action, engine.Play):
-        return _("{player}'s {card}").format(player=action.player, card=pretty_play(action))
+        return _("{player}'s {card}").format(player=action.player,
+                                             card=pretty_play(action, before))
     if isinstance(action, engine.BidCall):
         return (_("{player}'s pass").format(player=action.player) if action.bid is None
                 else _("{player}'s bid of {bid}").format(player=action.player,
@@ -88,37 +112,20 @@ def led_suit(state) -> Optional[int]:
     if not trick:
         return None
     play = trick[0][1]
-    if play.card == JOKER:
+    if play.card >> 4 == NO_SUIT or play.joker_suit is not None:  # a joker (or Mighty) naming one
         return play.joker_suit
     return play.card >> 4
 
 
 def winning_so_far(state) -> Optional[tuple[str, Any]]:
-    """Who holds the trick in progress and with what card (None before the lead)."""
+    """Who holds the trick in progress and with what card (None before the lead): the engine's
+    own trick rules (two jokers' colours and calls included) on the cards so far."""
     trick = state.current_trick
     if not trick or state.contract is None:
         return None
-    rules, number = state.rules, state.trick_number
-    c, j = rules.cards, rules.joker_call
-    last = rules.tricks
-    mighty_power = (number != 1 or c.mighty_power_first_trick) and \
-        (number != last or c.mighty_power_last_trick)
-    joker_power = (number != 1 or c.joker_power_first_trick) and \
-        (number != last or c.joker_power_last_trick)
-    lead = trick[0][1]
-    call_card = engine.joker_call_card(rules, state.trump)
-    called = (lead.card == call_card and (lead.joker_call or j.declaration == "always")
-              and (number != 1 or j.first_trick_effect))
-    if called and j.called_joker_powerless:
-        joker_power = False
-    cards = [play.card for _player, play in trick]
-    suit = led_suit(state)
-    if suit is None:
+    index = holding_index(state)
+    if index is None:
         return None
-    if all(card == JOKER for card in cards):
-        return trick[0][0], trick[0][1]  # a powerless joker alone on the table
-    index = engine.trick_winner(cards, suit, state.trump, state.mighty, mighty_power,
-                                joker_power)
     return trick[index][0], trick[index][1]
 
 

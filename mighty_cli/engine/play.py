@@ -46,7 +46,7 @@ from __future__ import annotations
 from typing import Optional
 
 from .actions import _NO_FRIEND, _PENDING, CompletedTrick, Play, _play_table
-from .cards import EXTRA_CARD_NAMES, JOKER, SUITS, format_card, trump_name
+from .cards import EXTRA_CARD_NAMES, JOKER, NO_SUIT, SUITS, format_card, trump_name
 from .contract import JOKER_COLOURS, _joker_playable, _trump_lead_barred, trick_winner
 from .deck import SUIT_MASKS, _VALID_CARDS, _cards_of, _suit_symbol
 from .errors import IllegalPlay
@@ -513,6 +513,29 @@ def _powered_jokers(ci, cards: tuple, trick_mask: int, new: HandState) -> int:
     if jokers & ci.weak_jokers and trick_mask & ci.trump_mask:
         jokers &= ~ci.weak_jokers  # 2018: weaker than trump
     return jokers
+
+
+def holding_index(state: HandState) -> Optional[int]:
+    """The index, in the trick in progress, of the card that holds it so far (None before the
+    lead), by the rules _finish_trick settles a complete trick with."""
+    trick = state._trick
+    ci = state._contract
+    if not trick or ci is None:
+        return None
+    number = state.trick_number
+    cards = tuple(play[1] for _, play in trick)
+    mask = state._trick_mask
+    if mask & ci.mighty_bit and ci.mighty_power[number]:
+        return cards.index(ci.mighty)
+    if mask & ci.joker_mask and ci.joker_power[number] \
+            and (jokers := _powered_jokers(ci, cards, mask, state)):
+        return min(cards.index(card) for card in _cards_of(jokers))
+    top = mask & ci.trump_mask or mask & SUIT_MASKS[state._led_suit]
+    if top:
+        return cards.index(top.bit_length() - 1)
+    if all(card >> 4 == NO_SUIT for card in cards):
+        return 0  # a powerless joker alone on the table
+    return trick_winner(cards, state._led_suit, ci.trump, ci.mighty, False, False)
 
 
 def legal_plays(state: HandState) -> list[Play]:
