@@ -360,3 +360,40 @@ def hand_before_call(rules: Ruleset) -> HandState:
     for player in PLAYERS[1:]:
         state = apply(state, BidCall(player, None))
     return apply(state, Discard(tuple(deal["kitty"])))
+
+
+# --- the seeded deal and the joker timing ---------------------------------------------------
+
+
+def test_two_jokers_golden_seeded_deal():
+    # mighty-deal/1 over the 54-card deck in canonical order (the black joker last): hand 1 of
+    # `mighty deal --seed 42 -r double-joker`, the same on every machine, for years
+    from mighty_cli.engine.deck import deal_cards, hand_seed
+    from mighty_cli.engine.cards import format_cards
+    from test_seeded_deals import reference_shuffle
+
+    rules = load_ruleset("double-joker")
+    deal = deal_cards(hand_seed(42, 1), PLAYERS, rules.deck_cards, rules.table.hand_size)
+    assert format_cards(deal["Bo"]) == "DK D8 JK S7 C6 HA D5 DA C10 SQ"
+    assert format_cards(deal["Di"]) == "S5 S9 D2 S3 S6 H2 C8 BJ SA SK"
+    assert format_cards(deal["kitty"]) == "H7 C7 C4 H3"
+    shuffled = reference_shuffle(hand_seed(42, 1), list(DECK54))
+    assert [card for who in PLAYERS + ("kitty",) for card in deal[who]] == shuffled
+
+
+def test_two_jokers_cannot_both_wait_for_the_last_trick():
+    # cards.joker_playable_last_trick = false with two jokers: a player holding both must play
+    # one by trick 8 (and the other by trick 9), or one would be left for trick 10.
+    hands = dict(LAST) | {"Bo": "BJ JK H2 H3 H4 H5 H6 H7 H8 H9",
+                          "Ed": "H10 C6 C7 C8 C9 C10 CJ CQ CK CA"}
+    rules = off("double-joker", joker_playable_last_trick=False)
+    bo, cy, di, ed = (hands[who].split() for who in ("Bo", "Cy", "Di", "Ed"))
+    tricks = [" ".join((f"D{k + 2}", bo[k + 2], cy[k], di[k], ed[k])) for k in range(6)]
+    state = play(hand(rules, hands, bid="13D", tricks=tricks), "D8")
+    assert state.trick_number == 7 and legal(state) == {"H8", "H9", "JK"}
+    state = play(hand(rules, hands, bid="13D", tricks=tricks + ["D8 H8 S8 C2 CJ"]), "D9")
+    assert state.trick_number == 8 and legal(state) == {"JK", "BJ"}  # the jokers now
+    # with the jokers playable on trick 10, Bo may keep following with hearts
+    state = play(hand("double-joker", hands, bid="13D", tricks=tricks + ["D8 H8 S8 C2 CJ"]),
+                 "D9")
+    assert legal(state) == {"H9", "JK"}
