@@ -12,8 +12,7 @@ from typing import Any, Optional
 from ..engine import hand as engine
 from ..engine.cards import BLACK_JOKER, JOKER, NO_SUIT, RANK_NAMES, SUIT_SYMBOLS, format_bid, \
     sorted_cards
-from ..engine.contract import joker_calls
-from ..engine.play import holding_index
+from ..engine.contract import holding_index, joker_calls
 from ..i18n import _
 
 

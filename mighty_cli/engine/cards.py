@@ -7,8 +7,12 @@ A card is a small ``int`` so that the engine can play thousands of hands a secon
 Two-joker decks (경기 2018, 더블 조커 마이티, 8마 Chicago) add the black joker, ``BLACK_JOKER``
 (suit 4, rank 1), written ``BJ`` (흑백 조커). ``JK`` stays the joker of the 53-card deck and, in a
 two-joker deck, names the colour joker (컬러 조커; ``RJ`` is read as ``JK``), so records written
-before the black joker read unchanged. No bundled ruleset deals the black joker yet: the engine
-refuses it as a card not in the deck (see the README's "Card notation" section).
+before the black joker read unchanged. A ruleset deals it under ``cards.jokers = 2``
+(``double-joker``, ``gyeonggi-2018``); a one-joker deck refuses it as a card not in the deck (see
+the README's "Card notation" and "Two jokers" sections). The play rules test a joker by the
+contract's joker mask or by its suit bits (``card & 112 == 64``), not by ``== JOKER`` (which only
+picks a message's words), so a second copy of a joker (a copy bit 128 above the suit, 8마
+Chicago) is a joker too.
 
 Input is case-insensitive and accepts the symbols ``♠ ♦ ◆ ♥ ♣`` for the suit letters and ``T``
 for ten; output is always the canonical form: ``SA``, ``D10``, ``JK``, ``13H``, ``16NT``.

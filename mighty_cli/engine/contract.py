@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from .cards import BLACK_JOKER, CLUBS, DIAMONDS, HEARTS, JOKER, NO_SUIT, SPADES, SUITS, Bid, \
     parse_card
-from .deck import SUIT_MASKS, SUITED_MASK, _mask
+from .deck import SUIT_MASKS, SUITED_MASK, _cards_of, _mask
 from .ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -218,6 +218,48 @@ class _Contract:
         self.joker_power = tuple((number != 1 or self.joker_first)
                                  and (number != last or self.joker_last)
                                  for number in range(last + 1))
+
+
+def _powered_jokers(ci: _Contract, cards: tuple, trick_mask: int, new) -> int:
+    """The jokers of a complete trick that keep their power on a trick where jokers have it:
+    not the called one (joker_call.called_joker_powerless; the other joker keeps its power),
+    not one of the other colour played to the led suit (cards.joker_follows_colour; the joker
+    that led is its own colour's), and not one off trump's colour when the trick holds trump
+    (cards.off_colour_joker_below_trump)."""
+    jokers = trick_mask & ci.joker_mask
+    if ci.called_powerless:
+        jokers &= ~new._call
+    if not ci.joker_rules:
+        return jokers
+    barred = jokers & ci.joker_barred[new._led_suit]
+    if barred:
+        jokers &= ~barred | (1 << cards[0])  # the leader's joker keeps its power
+    if jokers & ci.weak_jokers and trick_mask & ci.trump_mask:
+        jokers &= ~ci.weak_jokers  # 2018: weaker than trump
+    return jokers
+
+
+def holding_index(state) -> Optional[int]:
+    """The index, in the trick in progress, of the card that holds it so far (None before the
+    lead), by the rules _finish_trick settles a complete trick with."""
+    trick = state._trick
+    ci = state._contract
+    if not trick or ci is None:
+        return None
+    number = state.trick_number
+    cards = tuple(play[1] for _, play in trick)
+    mask = state._trick_mask
+    if mask & ci.mighty_bit and ci.mighty_power[number]:
+        return cards.index(ci.mighty)
+    if mask & ci.joker_mask and ci.joker_power[number] \
+            and (jokers := _powered_jokers(ci, cards, mask, state)):
+        return min(cards.index(card) for card in _cards_of(jokers))
+    top = mask & ci.trump_mask or mask & SUIT_MASKS[state._led_suit]
+    if top:
+        return cards.index(top.bit_length() - 1)
+    if all(card >> 4 == NO_SUIT for card in cards):
+        return 0  # a powerless joker alone on the table
+    return trick_winner(cards, state._led_suit, ci.trump, ci.mighty, False, False)
 
 
 def _joker_playable(ci: _Contract, trick_number: int) -> bool:

@@ -16,6 +16,12 @@ The rules of play, in the order :func:`_legal_mask` and :func:`_apply_play` chec
   powerless under ``joker_call.called_joker_powerless``. The call has no effect on trick 1
   (unless ``joker_call.first_trick_effect``), when the joker was already played or discarded, or
   when the card is not led (a ``!`` on a card played mid-trick is accepted and has no effect).
+* Two jokers (``cards.jokers = 2``, contract.py): a joker lead names a suit of its colour or
+  trump (``cards.joker_leads_colour``); a joker follows only its colour's suits
+  (``cards.joker_follows_colour``), and one left alone in a hand is played without power; two
+  calls, each card calling its joker; both jokers must leave by trick 9 where trick 10 bars
+  them; in a trick, the first joker played with power wins, and under
+  ``cards.off_colour_joker_below_trump`` the joker off trump's colour loses to any trump.
 * Mighty led under ``cards.mighty_lead_names_suit`` (관악 5마) names the suit to follow, like the
   joker (``SA/H``); naming trump makes it a trump lead.
 * A follower holding the led suit may also play trump under ``play.trump_instead_of_following``;
@@ -46,8 +52,9 @@ from __future__ import annotations
 from typing import Optional
 
 from .actions import _NO_FRIEND, _PENDING, CompletedTrick, Play, _play_table
-from .cards import EXTRA_CARD_NAMES, JOKER, NO_SUIT, SUITS, format_card, trump_name
-from .contract import JOKER_COLOURS, _joker_playable, _trump_lead_barred, trick_winner
+from .cards import EXTRA_CARD_NAMES, JOKER, SUITS, format_card, trump_name
+from .contract import JOKER_COLOURS, _joker_playable, _powered_jokers, _trump_lead_barred, \
+    trick_winner
 from .deck import SUIT_MASKS, _VALID_CARDS, _cards_of, _suit_symbol
 from .errors import IllegalPlay
 from .ghost import check_ghost_play, ghost_mask, ghost_play
@@ -494,48 +501,6 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
     else:
         new.trick_number = number + 1
         new._to_move = winner
-
-
-def _powered_jokers(ci, cards: tuple, trick_mask: int, new: HandState) -> int:
-    """The jokers of a complete trick that keep their power on a trick where jokers have it:
-    not the called one (joker_call.called_joker_powerless; the other joker keeps its power),
-    not one of the other colour played to the led suit (cards.joker_follows_colour; the joker
-    that led is its own colour's), and not one off trump's colour when the trick holds trump
-    (cards.off_colour_joker_below_trump)."""
-    jokers = trick_mask & ci.joker_mask
-    if ci.called_powerless:
-        jokers &= ~new._call
-    if not ci.joker_rules:
-        return jokers
-    barred = jokers & ci.joker_barred[new._led_suit]
-    if barred:
-        jokers &= ~barred | (1 << cards[0])  # the leader's joker keeps its power
-    if jokers & ci.weak_jokers and trick_mask & ci.trump_mask:
-        jokers &= ~ci.weak_jokers  # 2018: weaker than trump
-    return jokers
-
-
-def holding_index(state: HandState) -> Optional[int]:
-    """The index, in the trick in progress, of the card that holds it so far (None before the
-    lead), by the rules _finish_trick settles a complete trick with."""
-    trick = state._trick
-    ci = state._contract
-    if not trick or ci is None:
-        return None
-    number = state.trick_number
-    cards = tuple(play[1] for _, play in trick)
-    mask = state._trick_mask
-    if mask & ci.mighty_bit and ci.mighty_power[number]:
-        return cards.index(ci.mighty)
-    if mask & ci.joker_mask and ci.joker_power[number] \
-            and (jokers := _powered_jokers(ci, cards, mask, state)):
-        return min(cards.index(card) for card in _cards_of(jokers))
-    top = mask & ci.trump_mask or mask & SUIT_MASKS[state._led_suit]
-    if top:
-        return cards.index(top.bit_length() - 1)
-    if all(card >> 4 == NO_SUIT for card in cards):
-        return 0  # a powerless joker alone on the table
-    return trick_winner(cards, state._led_suit, ci.trump, ci.mighty, False, False)
 
 
 def legal_plays(state: HandState) -> list[Play]:
