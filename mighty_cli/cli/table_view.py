@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..engine import hand as engine
-from ..engine.cards import BLACK_JOKER, JOKER, NO_SUIT, RANK_NAMES, SUIT_SYMBOLS, format_bid, \
+from ..engine.cards import BLACK_JOKER, JOKER, RANK_NAMES, SUIT_SYMBOLS, format_bid, is_joker, \
     sorted_cards
 from ..engine.contract import holding_index, joker_calls
 from ..i18n import _
@@ -111,7 +111,7 @@ def led_suit(state) -> Optional[int]:
     if not trick:
         return None
     play = trick[0][1]
-    if play.card >> 4 == NO_SUIT or play.joker_suit is not None:  # a joker (or Mighty) naming one
+    if is_joker(play.card) or play.joker_suit is not None:  # a joker (or Mighty) naming one
         return play.joker_suit
     return play.card >> 4
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Optional
 
-from .cards import JOKER, NO_SUIT, SUIT_LETTERS, Bid, format_card, parse_card, parse_suit
+from .cards import JOKER, SUIT_LETTERS, Bid, format_card, is_joker, parse_card, parse_suit
 from .contract import mighty_card
 from .deck import _VALID_CARDS
 from .errors import InvalidNotation
@@ -150,7 +150,7 @@ def parse_play(text: str) -> tuple[int, Optional[int], bool]:
         joker_suit = parse_suit(suit_text)
     else:
         card = parse_card(body)
-    if joker_call and card >> 4 == NO_SUIT:  # either joker
+    if joker_call and is_joker(card):  # either joker
         raise InvalidNotation(_("{play}: '!' marks the joker-call card led with the call, not "
                                 "the joker").format(play=repr(raw)))
     return card, joker_suit, joker_call

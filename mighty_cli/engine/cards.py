@@ -75,6 +75,12 @@ def suit_of(card: int) -> int:
     return card >> 4
 
 
+def is_joker(card: int) -> bool:
+    """Whether a card is a joker (either; a second copy too: the suit bits say it, not the
+    code)."""
+    return card & 112 == 64
+
+
 def rank_of(card: int) -> int:
     """The rank of a card, 2-14 (0 for the joker, 1 for the black joker)."""
     return card & 15

@@ -46,9 +46,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from .cards import BLACK_JOKER, CLUBS, DIAMONDS, HEARTS, JOKER, NO_SUIT, SPADES, SUITS, Bid, \
-    parse_card
-from .deck import SUIT_MASKS, SUITED_MASK, _cards_of, _mask
+from .cards import BLACK_JOKER, CLUBS, DIAMONDS, HEARTS, JOKER, SPADES, SUITS, Bid, parse_card
+from .deck import SUIT_MASKS, SUITED_MASK, _mask
 from .ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -70,6 +69,16 @@ def joker_call_card(rules: Ruleset, trump: Optional[int]) -> int:
     card = parse_card(rules.cards.joker_call)
     return parse_card(rules.cards.joker_call_alternate) \
         if trump is not None and card >> 4 == trump else card
+
+
+def _bits(mask: int) -> list[int]:
+    """The cards of a mask, any codes (a copy's too), low to high."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 #: The suits of each joker's colour (cards.jokers = 2): the colour joker ◆ ♥, the black ♠ ♣.
@@ -98,7 +107,7 @@ def trick_winner(cards: Sequence[int], led_suit: int, trump: Optional[int], migh
         return cards.index(mighty)
     if joker_power:
         for index, card in enumerate(cards):
-            if card >> 4 == NO_SUIT:
+            if card & 112 == 64:  # a joker
                 return index  # the first joker played wins (cards.jokers = 2)
     best, best_index = 0, -1
     for index, card in enumerate(cards):
@@ -110,7 +119,7 @@ def trick_winner(cards: Sequence[int], led_suit: int, trump: Optional[int], migh
     if best_index < 0:
         # Only a powerless joker lead can leave no card of the led suit and no trump: the first
         # card after it sets the suit (no source settles this).
-        others = [card for card in cards if card >> 4 != NO_SUIT]
+        others = [card for card in cards if card & 112 != 64]
         suit = others[0] >> 4
         best_card = max(card for card in others if card >> 4 == suit)
         return cards.index(best_card)
@@ -143,10 +152,12 @@ class _Contract:
         self.mighty_bit = 1 << mighty
         # the jokers of the deck (cards.jokers): every joker test is against this mask
         joker_mask = self.joker_mask = _mask(card for card in rules.deck_cards
-                                             if card >> 4 == NO_SUIT)
+                                             if card & 112 == 64)
         # the joker-call cards, each with the bit of the joker it calls (two jokers: two calls)
         calls = joker_calls(rules, trump)
-        self.call_jokers = {card: 1 << joker for card, joker in calls.items()}
+        # (the bits of every copy of that joker the deck holds: a two-deck game has two)
+        self.call_jokers = {card: _mask(j for j in _bits(joker_mask) if j & 127 == joker)
+                            for card, joker in calls.items()}
         self.joker_call = next(iter(calls))  # the (black) joker's call card, named in messages
         # the cards whose lead is a call even without "!" (joker_call.declaration = "always")
         self.auto_calls = _mask(calls) if j.declaration == "always" else 0
@@ -181,17 +192,18 @@ class _Contract:
         # by led suit, the jokers that may not be played to it (cards.joker_follows_colour:
         # those of the other colour), and the jokers that may be played beside it
         # (cards.joker_plays_any_time)
-        colour_of = {suit: _mask(joker for joker, suits in JOKER_COLOURS.items() if suit in suits)
-                     for suit in SUITS}
+        colour_of = {suit: _mask(joker for joker in _bits(joker_mask)
+                                 if suit in JOKER_COLOURS[joker & 127]) for suit in SUITS}
         self.joker_barred = tuple(joker_mask & ~colour_of[suit] if c.joker_follows_colour else 0
                                   for suit in SUITS)
         self.joker_free = tuple(joker_mask & ~barred if c.joker_plays_any_time else 0
                                 for barred in self.joker_barred)
         # the suits a joker lead may name: its colour's and trump (cards.joker_leads_colour);
         # None: any suit
-        self.joker_lead_suits = {joker: tuple(suit for suit in SUITS if suit in suits
+        self.joker_lead_suits = {joker: tuple(suit for suit in SUITS
+                                              if suit in JOKER_COLOURS[joker & 127]
                                               or suit == trump)
-                                 for joker, suits in JOKER_COLOURS.items()} \
+                                 for joker in _bits(joker_mask)} \
             if c.joker_leads_colour else None
         # the jokers that lose to trump (cards.off_colour_joker_below_trump): those not of
         # trump's colour
@@ -253,11 +265,11 @@ def holding_index(state) -> Optional[int]:
         return cards.index(ci.mighty)
     if mask & ci.joker_mask and ci.joker_power[number] \
             and (jokers := _powered_jokers(ci, cards, mask, state)):
-        return min(cards.index(card) for card in _cards_of(jokers))
+        return next(index for index, card in enumerate(cards) if jokers >> card & 1)
     top = mask & ci.trump_mask or mask & SUIT_MASKS[state._led_suit]
     if top:
         return cards.index(top.bit_length() - 1)
-    if all(card >> 4 == NO_SUIT for card in cards):
+    if all(card & 112 == 64 for card in cards):
         return 0  # a powerless joker alone on the table
     return trick_winner(cards, state._led_suit, ci.trump, ci.mighty, False, False)
 

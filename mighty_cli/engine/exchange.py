@@ -26,7 +26,7 @@ from typing import Optional
 
 from .actions import (FRIEND_KINDS, _NO_FRIEND, _PENDING, CallFriend, ChangeContract, Discard,
                       FriendCall, format_friend_call)
-from .cards import JOKER, NO_SUIT, SUITS, Bid, format_bid, format_card, format_cards, sorted_cards, \
+from .cards import JOKER, SUITS, Bid, format_bid, format_card, format_cards, is_joker, sorted_cards, \
     trump_name
 from .contract import _Contract
 from .contract import mighty_card
@@ -200,7 +200,7 @@ def _friend_problem(state: HandState, call: FriendCall,
         if not f.card:
             return _("a card friend ({card}) is not allowed (friend.card = false)").format(
                 card=name)
-        if call.card >> 4 == NO_SUIT and not f.joker:  # either joker (cards.jokers = 2)
+        if is_joker(call.card) and not f.joker:  # either joker (cards.jokers = 2)
             return _("the joker may not be called as friend (friend.joker = false)")
         # 4마 (000 §3.5): no Mighty friend (friend.mighty)
         if not f.mighty and call.card == mighty_card(ctx.rules, contract.trump):

@@ -33,7 +33,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from .actions import Play
-from .cards import NO_SUIT, SUITS
+from .cards import SUITS, is_joker
 from .errors import IllegalPlay, MightyError
 from .translation import _
 
@@ -95,9 +95,9 @@ def ghost_play(state: "HandState") -> Play:
     card = _ghost_card(state)
     if state._trick:
         return Play(GHOST, card)
-    if card >> 4 == NO_SUIT or card == ci.mighty_named:  # a joker (either), a naming Mighty
+    if is_joker(card) or card == ci.mighty_named:  # a joker (either), a naming Mighty
         later = [c for c in ctx.ghost_pile if c != card and not state._played >> c & 1]
-        suit = later[0] >> 4 if later and later[0] >> 4 != NO_SUIT else \
+        suit = later[0] >> 4 if later and not is_joker(later[0]) else \
             later[1] >> 4 if len(later) > 1 else (ci.trump if ci.trump is not None else SUITS[0])
         return Play(GHOST, card, suit)
     if card in ci.call_jokers and ci.declaration != "never":
@@ -114,7 +114,7 @@ def check_ghost_play(state: "HandState", play: Play) -> None:
             raise IllegalPlay(_("trick {number}: the ghost played {card}, which was already "
                                 "played (no card twice)").format(
                                     number=number, card=_card(play.card)))
-        naming = play.card >> 4 == NO_SUIT or play.card == state._contract.mighty_named
+        naming = is_joker(play.card) or play.card == state._contract.mighty_named
         if not state._trick and naming and play.joker_suit not in SUITS:
             raise IllegalPlay(_("trick {number}: the ghost led {card} without naming a suit "
                                 "(write {card}/S, {card}/D, {card}/H or {card}/C)").format(

@@ -23,7 +23,7 @@ Rules held here:
 from __future__ import annotations
 
 from .actions import Play
-from .cards import NO_SUIT, format_card
+from .cards import format_card, is_joker
 from .contract import _joker_playable, _trump_lead_barred
 from .deck import _suit_symbol
 from .errors import IllegalPlay
@@ -81,7 +81,7 @@ def _infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> Non
     card = play.card
     number = state.trick_number
     called = state._call  # the called joker's bit (two jokers: the one the card led names)
-    if called and card != called.bit_length() - 1 and not (ci.defends and card == ci.mighty) \
+    if called and not called >> card & 1 and not (ci.defends and card == ci.mighty) \
             and _joker_playable(ci, number):
         _add_void(new, seat, called, number, _("did not play the joker when it was called"),
                   _("revoke: the holder of a called joker must play it"))
@@ -118,7 +118,7 @@ def _infer_trump_lead(state: HandState, new: HandState, seat: int, play: Play) -
     ci = state._contract
     card = play.card
     trump_lead = play.joker_suit == ci.trump if play.joker_suit is not None else \
-        (card >> 4 != NO_SUIT and card >> 4 == ci.trump and card != ci.mighty)
+        (not is_joker(card) and card >> 4 == ci.trump and card != ci.mighty)
     number = state.trick_number
     if trump_lead and _trump_lead_barred(ci, number, state._trump_played):
         _add_void(new, seat, ci.non_trump_mask, number, _("led trump, so held only trumps,"),

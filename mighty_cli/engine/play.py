@@ -109,7 +109,7 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
         return legal
     called = state._call  # the bit of the called joker, 0 without a call
     if called & hand:
-        return called | (hand & ci.mighty_bit if ci.defends else 0)
+        return hand & called | (hand & ci.mighty_bit if ci.defends else 0)
     led = state._led_suit
     follow = hand & ci.follow_masks[led]
     if follow:
@@ -347,7 +347,7 @@ def _check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
                                         number=number, player=play.player,
                                         card=format_card(play.card), suit=_suit_symbol(joker_suit),
                                         suits=" ".join(map(_suit_symbol,
-                                                           JOKER_COLOURS[play.card]))))
+                                                           JOKER_COLOURS[play.card & 127]))))
             if state._hands is not None:
                 _check_joker_lead(state, seat, state._hands[seat] & ~state._played, play)
         elif joker_suit is not None:
@@ -380,7 +380,8 @@ def _joker_call_effect(state: HandState, play: Play) -> int:
     # A call has effect only as a lead, from trick 2 (or 1), while the joker is still out
     # (not played, and not discarded: the declarer's _hands no longer has his discards).
     hands = state._hands
-    if not state._trick and (number != 1 or ci.call_first) and not state._played & called \
+    called &= ~state._played  # (a joker's copies not yet played: a two-deck game has two)
+    if not state._trick and (number != 1 or ci.call_first) and called \
             and (hands is None or any(mask & called for mask in hands)):
         return called
     return 0
@@ -457,7 +458,7 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
             and (jokers := _powered_jokers(ci, cards, trick_mask, new)):
         # the joker with power; of two, the first played (000 §7.11: 먼저 낸 조커가 승리한다)
         index = cards.index(jokers.bit_length() - 1) if not jokers & (jokers - 1) else \
-            min(cards.index(card) for card in _cards_of(jokers))
+            next(index for index, card in enumerate(cards) if jokers >> card & 1)
     else:
         # the highest trump, else the highest card of the led suit: the top bit of its mask
         top = trick_mask & ci.trump_mask or trick_mask & SUIT_MASKS[new._led_suit]

@@ -19,7 +19,7 @@ from random import Random
 from typing import Sequence
 
 from . import hand as engine
-from .cards import NO_SUIT, format_bid
+from .cards import format_bid, is_joker
 from .deck import hand_seed
 from .draft import seeded_deal
 from .ghost import arranged_deal
@@ -56,7 +56,7 @@ def friend_kind(state: engine.HandState) -> str:
     last-trick or player."""
     call = state.friend_call
     if call.kind == "card":
-        if call.card >> 4 == NO_SUIT:  # either joker (cards.jokers = 2)
+        if is_joker(call.card):  # either joker (cards.jokers = 2)
             return "joker"
         return "mighty" if call.card == state.mighty else "card"
     return call.kind.replace("_", "-")

@@ -397,3 +397,16 @@ def test_two_jokers_cannot_both_wait_for_the_last_trick():
     state = play(hand("double-joker", hands, bid="13D", tricks=tricks + ["D8 H8 S8 C2 CJ"]),
                  "D9")
     assert legal(state) == {"H9", "JK"}
+
+
+def test_joker_mask_is_per_contract_and_fits_a_copy_of_a_joker():
+    # every joker test is against the contract's mask (and the suit bits): a copy of a joker
+    # (8마 Chicago's copy bit 128 above the suit) is a joker as well
+    from mighty_cli.engine.cards import is_joker, parse_card as card
+
+    assert is_joker(JOKER) and is_joker(BLACK_JOKER) and is_joker(JOKER | 128)
+    assert not is_joker(card("SA")) and not is_joker(card("CA") | 128)
+    assert hand("double-joker", {})._contract.joker_mask == 1 << JOKER | 1 << BLACK_JOKER
+    from hand_positions import position
+
+    assert position()._contract.joker_mask == 1 << JOKER  # one joker: its bit alone
