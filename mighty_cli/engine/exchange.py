@@ -26,8 +26,8 @@ from typing import Optional
 
 from .actions import (FRIEND_KINDS, _NO_FRIEND, _PENDING, CallFriend, ChangeContract, Discard,
                       FriendCall, format_friend_call)
-from .cards import JOKER, SUITS, Bid, format_bid, format_card, format_cards, is_joker, sorted_cards, \
-    trump_name
+from .cards import EXTRA_CARD_NAMES, JOKER, SUITS, Bid, format_bid, format_card, format_cards, \
+    is_joker, sorted_cards, trump_name
 from .contract import _Contract
 from .contract import mighty_card
 from .deck import JOKERS_MASK, _VALID_CARDS, _cards_of, _mask
@@ -193,6 +193,9 @@ def _friend_problem(state: HandState, call: FriendCall,
         if call.card not in _VALID_CARDS:
             return _("the card friend call names {card}, which is not a card").format(
                 card=repr(call.card))
+        if call.card not in ctx.valid and call.card in EXTRA_CARD_NAMES:  # BJ, one joker
+            return _("the card friend call names {card}, which is not in this ruleset's deck")\
+                .format(card=format_card(call.card))
         if call.card not in ctx.valid:  # removed from the deck (table.removed_cards)
             return _("the card friend call names {card}, which is not in play "
                      "(table.removed_cards)").format(card=format_card(call.card))

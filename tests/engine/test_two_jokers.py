@@ -410,3 +410,13 @@ def test_joker_mask_is_per_contract_and_fits_a_copy_of_a_joker():
     from hand_positions import position
 
     assert position()._contract.joker_mask == 1 << JOKER  # one joker: its bit alone
+
+
+def test_black_joker_friend_call_refused_in_a_one_joker_deck():
+    from hand_positions import position
+    from mighty_cli.engine.errors import MightyError as Refused
+    from mighty_cli.engine.hand import FriendCall
+
+    state = position(friend=None)
+    with pytest.raises(Refused, match="names BJ, which is not in this ruleset's deck"):
+        apply(state, CallFriend(FriendCall("card", BLACK_JOKER)))
