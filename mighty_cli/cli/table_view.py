@@ -117,8 +117,10 @@ def winning_so_far(state) -> Optional[tuple[str, Any]]:
         return None
     if all(card == JOKER for card in cards):
         return trick[0][0], trick[0][1]  # a powerless joker alone on the table
-    index = engine.trick_winner(cards, suit, state.trump, state.mighty, mighty_power,
-                                joker_power)
+    # play.trump_power_first_trick = false (경기 2018): trump not led wins nothing on trick 1
+    trump = state.trump if number != 1 or rules.play.trump_power_first_trick \
+        or suit == state.trump else None
+    index = engine.trick_winner(cards, suit, trump, state.mighty, mighty_power, joker_power)
     return trick[index][0], trick[index][1]
 
 
