@@ -53,14 +53,13 @@ class TableVariants:
 
     def _redistribution(self, command: str, text: str):
         """The eliminated hands and the kitty dealt out: ``deal`` (the tool deals them, the
-        same way every time for the same pile), or ``NAME CARDS; NAME CARDS; ...``."""
+        same way for the same pile on every machine: mighty-deal/1's shuffle seeded by the
+        pile, engine/elimination.py), or ``NAME CARDS; NAME CARDS; ...``."""
         engine, s = self.engine, self.state
         if command in ("deal", "딜", "나누기"):
-            from random import Random
+            from ..engine.elimination import seeded_redistribution
 
-            pile = sorted(c for p in s.eliminated for c in self.deal[p]) + \
-                sorted(self.deal["kitty"])
-            return engine.random_redistribution(s, Random(" ".join(map(str, pile))))
+            return seeded_redistribution(s)
         given = []
         for part in text.split(";"):
             name, _sep, cards = part.strip().partition(" ")
