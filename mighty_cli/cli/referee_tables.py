@@ -4,7 +4,10 @@
   eliminated hands and kitty dealt out (``deal``, or typed).
 * Ghost 4마 (table.ghost): with the deal known, the referee plays the ghost's top card himself.
 * 허니문 (table.partner_hands): the declarer's only friend call, his own friend hand, accepted in
-  short form or made by the tool, and each player's two hands in the result.
+  short form or made by the tool, and each player's two hands in the result. ``none`` (노프렌드)
+  is refused in one line: under 허니문 the friend is always his own friend hand, so a club that
+  types "no friend" means something the game does not have, and the tool says so rather than
+  silently calling the friend hand.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from .names import find_name, match_name
 
 #: 허니문: the declarer's own friend hand called in short form.
 _OWN_FRIEND = ("friend", "partner", "own", "프렌드", "프렌드 패", "프렌드패", "친구")
+#: 허니문: "no friend", which the game does not have (refused in one line).
+_NO_FRIEND = ("none", "no", "nf", "alone", "노프렌드", "노프랜드", "노프", "없음")
 _KITTY = ("kitty", "키티", "바닥", "-")
 
 
@@ -53,14 +58,13 @@ class TableVariants:
 
     def _redistribution(self, command: str, text: str):
         """The eliminated hands and the kitty dealt out: ``deal`` (the tool deals them, the
-        same way every time for the same pile), or ``NAME CARDS; NAME CARDS; ...``."""
+        same way for the same pile on every machine: mighty-deal/1's shuffle seeded by the
+        pile, engine/elimination.py), or ``NAME CARDS; NAME CARDS; ...``."""
         engine, s = self.engine, self.state
         if command in ("deal", "딜", "나누기"):
-            from random import Random
+            from ..engine.elimination import seeded_redistribution
 
-            pile = sorted(c for p in s.eliminated for c in self.deal[p]) + \
-                sorted(self.deal["kitty"])
-            return engine.random_redistribution(s, Random(" ".join(map(str, pile))))
+            return seeded_redistribution(s)
         given = []
         for part in text.split(";"):
             name, _sep, cards = part.strip().partition(" ")
@@ -111,16 +115,21 @@ class TableVariants:
         """허니문 (table.partner_hands): the declarer's friend is his own friend hand, the only
         call. It is accepted in short form (``friend``, ``프렌드``, ``프렌드 패``) or in full
         (``player:Bo's friend``); None when the entry is a card (the tool then makes the call
-        and plays the card); any other call is refused in the engine's words."""
+        and plays the card); ``none`` (노프렌드) is refused in one line saying why; any other
+        call is refused in the engine's words."""
         from ..engine.honeymoon import partner_of
-        from .referee import _SHORT  # the hand's short forms (ft, no, ...)
+        from .referee import _SHORT  # the hand's short forms (ft, ...)
 
         engine, s = self.engine, self.state
         own = engine.CallFriend(engine.FriendCall("player", player=partner_of(s.declarer)))
         low = " ".join(text.lower().split())
-        if low in _OWN_FRIEND or _SHORT.get(low, low) == "none" or low in ("노프렌드", "노프"):
-            # "none": no other player sides with him; his friend hand is called all the same
+        if low in _OWN_FRIEND:
             return own
+        if low in _NO_FRIEND or _SHORT.get(low, low) == "none":
+            raise MightyError(_("no friend (노프렌드) under 허니문: {declarer}'s friend is always "
+                                "his own friend hand {partner} (table.partner_hands); type "
+                                "'friend' or his first card").format(
+                                    declarer=s.declarer, partner=partner_of(s.declarer)))
         if low.startswith("player:"):
             seat = match_name(text.strip()[7:], s.players)
             return engine.CallFriend(engine.FriendCall("player", player=seat))

@@ -188,10 +188,9 @@ def prompt_text(state) -> str:
         if state.rules.table.partner_hands:  # 허니문: his own friend hand, the only call
             from ..engine.honeymoon import partner_of
 
-            return _("[friend] {declarer} plays alone: none, or a new contract (now "
-                     "{contract}); no other player sides with him: the tool calls his own "
-                     "friend hand {partner} (프렌드 패) at none, 'friend' or his first card"
-                     ).format(
+            return _("[friend] {declarer}'s friend is his own friend hand {partner} (프렌드 "
+                     "패), the only call: 'friend' or his first card, or a new contract (now "
+                     "{contract})").format(
                          declarer=state.declarer, partner=partner_of(state.declarer),
                          contract=pretty_bid(state.contract))
         if not friend_possible(state.rules):  # 3마, 2마

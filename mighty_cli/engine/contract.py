@@ -13,7 +13,13 @@ Rules held here, each with its ruleset option:
   the joker may be barred from trick 1 / 10 (``cards.joker_playable_first_trick`` …).
 * Trump leads (``play.trump_lead``): never on trick 1 unless the leader holds only trumps
   (``not_first_trick``), not before trump was played (``after_trump_played``), or never while
-  the leader holds another suit (``only_trumps_left``, 인천).
+  the leader holds another suit (``only_trumps_left``, 인천). "Only trumps": the joker has no
+  suit; Mighty counts as its suit when it does for following, and as trump under
+  ``play.only_trumps_includes_mighty`` (경기 2018: 기루다, 조커, 마이티로만).
+* Trump on trick 1 (``play.trump_power_first_trick = false``, 경기 2018: 이 외 경우에 나오는
+  기루다는 효력이 없다): unless trump was led, a trump card played to trick 1 wins nothing; it
+  is an off-suit card. When trump was led (the declarer's rush), the highest trump wins as the
+  led suit. Reading: Mighty and the joker keep their own trick-1 options.
 
 Two jokers (``cards.jokers = 2``; 경기 2018 and 더블 조커 마이티, 000 §7.10-7.11, 002): the colour
 joker ``JK`` (컬러 조커, ◆ ♥) and the black joker ``BJ`` (흑조커, ♠ ♣). The engine never tests a
@@ -138,7 +144,7 @@ class _Contract:
                  "also_bits", "joker_on_trump", "mighty_named", "joker_free", "bar_first",
                  "bar_always", "bar_until_trump", "tricks", "ghost_seat", "joker_mask",
                  "call_jokers", "auto_calls", "joker_barred", "joker_lead_suits",
-                 "weak_jokers", "joker_rules")
+                 "weak_jokers", "joker_rules", "trump_masks")
 
     def __init__(self, rules: Ruleset, contract: Bid, call: FriendCall):
         c, j = rules.cards, rules.joker_call
@@ -175,6 +181,9 @@ class _Contract:
             self.trump_mask = SUIT_MASKS[trump]
             self.trump_lead_mask = SUIT_MASKS[trump] & ~self.mighty_bit
             self.non_trump_mask = SUITED_MASK & ~SUIT_MASKS[trump] & not_mighty
+            if rules.play.only_trumps_includes_mighty:
+                # Mighty counts as trump for "holds only trumps" (경기 2018)
+                self.non_trump_mask &= ~self.mighty_bit
         self.mighty_first, self.mighty_last = c.mighty_power_first_trick, c.mighty_power_last_trick
         self.joker_first, self.joker_last = c.joker_power_first_trick, c.joker_power_last_trick
         self.joker_play_first = c.joker_playable_first_trick
@@ -230,6 +239,12 @@ class _Contract:
         self.joker_power = tuple((number != 1 or self.joker_first)
                                  and (number != last or self.joker_last)
                                  for number in range(last + 1))
+        # the trumps that win over the led suit, by trick number: none on trick 1 under
+        # play.trump_power_first_trick = false (경기 2018; a trump lead still wins as the led
+        # suit)
+        first = rules.play.trump_power_first_trick
+        self.trump_masks = tuple(self.trump_mask if number != 1 or first else 0
+                                 for number in range(last + 1))
 
 
 def _powered_jokers(ci: _Contract, cards: tuple, trick_mask: int, new) -> int:
@@ -266,12 +281,15 @@ def holding_index(state) -> Optional[int]:
     if mask & ci.joker_mask and ci.joker_power[number] \
             and (jokers := _powered_jokers(ci, cards, mask, state)):
         return next(index for index, card in enumerate(cards) if jokers >> card & 1)
-    top = mask & ci.trump_mask or mask & SUIT_MASKS[state._led_suit]
+    # no trump wins on trick 1 under play.trump_power_first_trick = false (경기 2018)
+    trump_mask = ci.trump_masks[number]
+    top = mask & trump_mask or mask & SUIT_MASKS[state._led_suit]
     if top:
         return cards.index(top.bit_length() - 1)
     if all(card & 112 == 64 for card in cards):
         return 0  # a powerless joker alone on the table
-    return trick_winner(cards, state._led_suit, ci.trump, ci.mighty, False, False)
+    return trick_winner(cards, state._led_suit, ci.trump if trump_mask else None, ci.mighty,
+                        False, False)
 
 
 def _joker_playable(ci: _Contract, trick_number: int) -> bool:

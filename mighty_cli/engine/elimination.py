@@ -15,6 +15,11 @@ Rules held here, each with its ruleset option:
   other player is made up to ten cards and the declarer takes the rest (6마: 5 to him and 2 to
   each other; 7마: 6 and 3). He then discards down to ten (``Ruleset.elimination_discard``),
   and the hand is played as five (그 뒤로는 5마와 동일): the eliminated score nothing.
+* When the tool deals the pile itself (the referee's ``deal``), it uses mighty-deal/1's stream
+  and shuffle (deck.py), seeded by the pile's cards (:func:`seeded_redistribution`, README
+  "Seeded deals" step 5): the same pile is dealt the same way on every machine and Python
+  version. Reading (the seed says only 나누어 준다): the shares go out in seating order from the
+  front of the shuffled pile. A record keeps the cards dealt, so no replay depends on this.
 
 In open-cards mode an elimination call names who held the card (or the kitty), since the table
 sees who leaves; the redistributed cards are not seen.
@@ -22,12 +27,13 @@ sees who leaves; the redistributed cards are not seen.
 
 from __future__ import annotations
 
+from hashlib import sha256
 from random import Random
 from typing import Optional
 
 from .actions import Eliminate, Redistribute
 from .cards import format_card, format_cards, sorted_cards
-from .deck import _VALID_CARDS, _cards_of, _mask
+from .deck import _VALID_CARDS, _cards_of, _mask, shuffled_deck
 from .errors import IllegalExchange
 from .state import HandState, _mutable, _new_state, _phase_error
 from .tables import _Context, _seating
@@ -221,14 +227,46 @@ def _elimination_calls(state: HandState) -> list:
 
 
 def random_redistribution(state: HandState, rng: Random) -> Redistribute:
-    """The eliminated hands and the kitty shuffled and dealt out (the table's chance event)."""
-    sizes = redistribution_sizes(state)
+    """The eliminated hands and the kitty shuffled and dealt out (the table's chance event; a
+    random playout's: ``rng`` draws it)."""
     if state._hands is None:
         return Redistribute(())
     pile = _cards_of(_pile(state))
     rng.shuffle(pile)
+    return _dealt_out(state, pile)
+
+
+#: The prefix of the text whose SHA-256 seeds the tool's deal of a pile (README "Seeded deals").
+PILE_SEED_PREFIX = "mighty-pile:"
+
+
+def pile_seed(pile) -> int:
+    """The seed of the tool's deal of a 6마/7마 pile: the first 8 bytes, read as an unsigned
+    big-endian integer, of the SHA-256 of ``"mighty-pile:"`` followed by the pile's cards in
+    canonical order (♠2…♠A, ◆, ♥, ♣, then the joker) in record notation, separated by single
+    spaces (``"mighty-pile:S4 D10 HQ CA JK"``)."""
+    cards = sorted(pile)  # the card codes sort in canonical order, the joker last
+    text = PILE_SEED_PREFIX + " ".join(format_card(card) for card in cards)
+    return int.from_bytes(sha256(text.encode("utf-8")).digest()[:8], "big")
+
+
+def seeded_redistribution(state: HandState) -> Redistribute:
+    """The tool's own deal of the eliminated hands and the kitty (the referee's ``deal``):
+    mighty-deal/1's shuffle (deck.py) of the pile in canonical order, seeded by
+    :func:`pile_seed`; then each remaining player, in seating order, takes his share
+    (:func:`redistribution_sizes`) from the front. The same pile is always dealt the same way,
+    on every machine and Python version."""
+    if state._hands is None:
+        return Redistribute(())
+    pile = _cards_of(_pile(state))
+    return _dealt_out(state, shuffled_deck(pile_seed(pile), pile))
+
+
+def _dealt_out(state: HandState, pile: list) -> Redistribute:
+    """A shuffled pile dealt out: each remaining player in seating order takes his share from
+    the front (each share sorted, as a record writes it)."""
     out, start = [], 0
-    for player, count in sizes.items():
+    for player, count in redistribution_sizes(state).items():
         out.append((player, tuple(sorted_cards(pile[start:start + count]))))
         start += count
     return Redistribute(tuple(out))

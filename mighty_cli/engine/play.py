@@ -31,7 +31,15 @@ The rules of play, in the order :func:`_legal_mask` and :func:`_apply_play` chec
   trumps" means no card of another suit; the joker has no suit and Mighty counts as its suit
   exactly when it does for following. So ten trumps may lead trump on trick 1, and nine trumps +
   Mighty must lead Mighty (000 §4.1). A joker lead naming the trump suit is a trump lead. Leading
-  Mighty is never a trump lead.
+  Mighty is never a trump lead. Under ``play.only_trumps_includes_mighty`` (경기 2018: 대통령
+  손패가 기루다, 조커, 마이티로만 이루어져있으면 러쉬를 할 수 있지만) Mighty counts as trump
+  there, so nine trumps + Mighty may lead trump. The declarer leads trick 1, so "the declarer's
+  hand" of that rule is the leader's.
+* Trump on trick 1 (``play.trump_power_first_trick = false``, 경기 2018: 이 외 경우에 나오는
+  기루다는 효력이 없다): a trump played to trick 1 when trump was not led (a follower out of
+  the led suit) wins nothing, as an off-suit card; a trump lead (the declarer's rush) is won by
+  the highest trump. Nothing about what may be played changes, so the legal mask is untouched:
+  only :func:`_finish_trick` (shared by the fast replay) reads it.
 * Trick priority: see contract.py. The winner leads the next trick; the points of a trick are its
   point cards.
 * The friend: a called card reveals its holder when played; a first-/last-trick call makes the
@@ -461,9 +469,12 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
             next(index for index, card in enumerate(cards) if jokers >> card & 1)
     else:
         # the highest trump, else the highest card of the led suit: the top bit of its mask
-        top = trick_mask & ci.trump_mask or trick_mask & SUIT_MASKS[new._led_suit]
+        # (no trump wins on trick 1 under play.trump_power_first_trick = false)
+        trump_mask = ci.trump_masks[number]
+        top = trick_mask & trump_mask or trick_mask & SUIT_MASKS[new._led_suit]
         index = cards.index(top.bit_length() - 1) if top else \
-            trick_winner(cards, new._led_suit, ci.trump, ci.mighty, False, False)
+            trick_winner(cards, new._led_suit, ci.trump if trump_mask else None, ci.mighty,
+                         False, False)
     winner = (leader_seat + index) % ctx.n
     points = (trick_mask & ctx.point_mask).bit_count()
     if points:

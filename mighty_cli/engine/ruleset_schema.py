@@ -327,6 +327,19 @@ class Play:
                              source="001 §1.8; 003; 000 §4.1; 002 (仁川); 000 §7.19",
                              choices=("not_first_trick", "any_time", "after_trump_played",
                                       "only_trumps_left"))
+    only_trumps_includes_mighty: bool = option(False, "Whether Mighty counts as trump when "
+                                               "play.trump_lead asks whether the leader holds "
+                                               "only trumps (the joker, having no suit, always "
+                                               "does): a hand of trumps, jokers and Mighty may "
+                                               "lead trump.",
+                                               source="000 §7.10 (경기 2018: 대통령 손패가 "
+                                               "기루다, 조커, 마이티로만 이루어져있으면 러쉬를 할 "
+                                               "수 있지만)")
+    trump_power_first_trick: bool = option(True, "Whether trump has its power on trick 1; "
+                                           "otherwise a trump card played to trick 1 wins "
+                                           "nothing unless trump was led (it is an off-suit "
+                                           "card).", source="000 §7.10 (경기 2018: 이 외 경우에 "
+                                           "나오는 기루다는 효력이 없다)")
     trump_instead_of_following: bool = option(False, "Whether a follower who holds the led suit "
                                               "may play trump instead.",
                                               source="000 §7.20 (이우: 선이 낸 문양과 길드 카드)")

@@ -12,9 +12,8 @@ from mighty_cli.engine.ruleset import load_ruleset
 from sizes_script import play_out, seeded_deal, typed_lines
 
 ARGS = ["referee", "-r", "honeymoon", "--players", "Ana,Bo", "--seed", "5"]
-ASK = ("[friend] Bo plays alone: none, or a new contract (now 20♣); no other player sides "
-       "with him: the tool calls his own friend hand Bo's friend (프렌드 패) at none, 'friend' "
-       "or his first card: ")
+ASK = ("[friend] Bo's friend is his own friend hand Bo's friend (프렌드 패), the only call: "
+       "'friend' or his first card, or a new contract (now 20♣): ")
 CALLED = "✓ friend call: Bo's friend, his own friend hand (프렌드 패), the only call under honeymoon"
 
 
@@ -34,7 +33,7 @@ def referee(runner, lines):
 
 def test_honeymoon_friend_call_in_short_form(runner):
     _state, lines, call = seeded_hand()
-    for short in ("friend", "프렌드 패", "none"):
+    for short in ("friend", "프렌드 패", "프렌드", "Bo's friend"):
         out = referee(runner, lines[:call] + [short])
         assert ASK + CALLED in out
 

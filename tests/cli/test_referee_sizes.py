@@ -110,7 +110,10 @@ def test_referee_plays_a_hand_at_every_table_size(runner, tmp_path, ruleset, ope
             assert "the eliminated hands and the kitty are dealt out (unseen: open cards)" \
                 in lines
         assert all(expected[p] == 0 for p in state.eliminated)
-    if rules.table.players <= 3:  # 3마, 2마: no friend can be called
+    if rules.table.partner_hands:  # 허니문: his own friend hand, the only call (no none)
+        assert any(f"[friend] {state.declarer}'s friend is his own friend hand" in line
+                   for line in lines), output
+    elif rules.table.players <= 3:  # 3마, 2마: no friend can be called
         assert any(f"[friend] {state.declarer} plays alone: none, or a new contract" in line
                    for line in lines), output
     if rules.table.players < 5 and not open_cards:
