@@ -31,7 +31,7 @@ BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan
                  "baekseok", "simple", "gwanak-5", "incheon", "iu", "gyeonggi-north", "uos",
                  "standard-6", "standard-7", "daejeon-6", "gwanak-6", "dongdaejeon-6",
                  "dongdaejeon-7", "standard-4", "standard-3", "jeju-3", "standard-2", "ghost-4",
-                 "msol-4", "variant-2", "mn4-2", "honeymoon")
+                 "msol-4", "variant-2", "mn4-2", "honeymoon", "siheung-6")
 
 #: Other names clubs use for the bundled rulesets (find_ruleset accepts these too).
 ALIASES = {
@@ -50,6 +50,7 @@ ALIASES = {
     "4마": "standard-4", "four": "standard-4", "3마": "standard-3", "three": "standard-3",
     "고마": "ghost-4", "고스트": "ghost-4", "ghost": "ghost-4", "변형4마": "ghost-4",
     "엠솔4마": "msol-4", "허니문": "honeymoon", "변형2마": "variant-2", "mn4": "mn4-2", "마이티네트워크2마": "mn4-2",
+    "시흥": "siheung-6", "은마": "siheung-6", "시흥은마": "siheung-6", "siheung": "siheung-6",
     "제주": "jeju-3", "제주3마": "jeju-3", "jeju": "jeju-3", "2마": "standard-2", "two": "standard-2",
 }
 
@@ -385,10 +386,12 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
                                    label=label, key=key, card=getattr(c, key)))
     in_play = 53 - len(removed)
     # the ghost's hand (000 §3.5.2); 허니문's friend hands (000 §3.5.1)
-    hands = t.players * (2 if t.partner_hands else 1) + (1 if t.ghost else 0)
+    # and 시흥 은마's dummy (table.dummy, elimination.py)
+    hands = t.players * (2 if t.partner_hands else 1) + (1 if t.ghost or t.dummy else 0)
     needed = hands * t.hand_size + t.kitty_size + t.undealt
     if needed != in_play:
-        ghost = _(" (and the ghost's, table.ghost)") if t.ghost else ""
+        ghost = _(" (and the ghost's, table.ghost)") if t.ghost else \
+            _(" (and the dummy's, table.dummy)") if t.dummy else ""
         undealt = _(" and {count} undealt (table.undealt)").format(count=t.undealt) \
             if t.undealt else ""
         raise RulesetError(_("{label}: table.players = {players} hands{ghost} of {hand_size} "
@@ -409,6 +412,11 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
     if t.partner_hands and (t.ghost or t.eliminated or t.deal == "draft"):
         raise RulesetError(_("{label}: table.partner_hands = true cannot be used with a ghost, "
                              "eliminations or a drafted deal").format(label=label))
+    if t.dummy and (t.eliminated != 1 or t.eliminate_by != "card" or t.ghost
+                    or t.partner_hands or t.deal == "draft"):
+        raise RulesetError(_("{label}: table.dummy = true needs table.eliminated = 1 by a "
+                             "called card (table.eliminate_by = \"card\"), with no ghost, no "
+                             "friend hands and a dealt deck (000 §7.21)").format(label=label))
     if t.ghost and t.eliminated:
         raise RulesetError(_("{label}: table.ghost = true cannot be used with table.eliminated = "
                              "{eliminated}: the ghost plays where nobody is eliminated").format(

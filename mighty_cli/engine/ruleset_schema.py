@@ -492,6 +492,13 @@ class Table:
                               "first card from the top that the rules allow (a local reading).",
                               source="000 §3.5.2; footnote 19",
                               choices=("top_card", "first_legal"))
+    dummy: bool = option(False, "시흥 은마: one more hand than players is dealt, the dummy's "
+                         "(은실), seated after the players; the dummy never bids. The declarer "
+                         "calls one card: its holder is eliminated, or the dummy when nobody "
+                         "holds it (the kitty or the dummy's hand), with no second call. An "
+                         "eliminated player takes up the dummy's hand and plays it, so the "
+                         "players always play the tricks (needs table.eliminated = 1).",
+                         source="000 §7.21 (시흥 은마)")
 
 
 @dataclass(frozen=True)
@@ -544,7 +551,9 @@ class Ruleset:
     def playing(self) -> int:
         """Players who play the tricks: table.players less the eliminated (6마, 7마: five)."""
         hands = 2 if self.table.partner_hands else 1  # 허니문: each player's friend hand too
-        return self.table.players * hands - self.table.eliminated
+        # 시흥 은마 (table.dummy): the dummy's hand, or an eliminated player taking it up
+        dummy = 1 if self.table.dummy else 0
+        return self.table.players * hands + dummy - self.table.eliminated
 
     @property
     def elimination_discard(self) -> int:

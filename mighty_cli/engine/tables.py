@@ -54,7 +54,8 @@ class _RuleTables:
                  "point_mask", "full_bid", "opener_after_dealer", "miss_allowed", "bid_set",
                  "opener_may_pass", "changes", "contracts", "descend", "n", "kitty_size",
                  "deck", "deck_mask", "valid", "hand_size", "eliminated", "undealt",
-                 "ghost_seat", "silent", "bidders", "partner_hands", "extra_seats")
+                 "ghost_seat", "silent", "bidders", "partner_hands", "extra_seats",
+                 "dummy_seat")
 
     def __init__(self, rules: Ruleset):
         e = rules.election
@@ -79,7 +80,7 @@ class _RuleTables:
         # table.players, table.removed_cards, table.kitty_size (000 §3.5: 4마, 3마, 2마)
         # the ghost's seat (ghost.py); 허니문's friend hands (honeymoon.py)
         self.n = rules.table.players * (2 if rules.table.partner_hands else 1) \
-            + (1 if rules.table.ghost else 0)
+            + (1 if rules.table.ghost or rules.table.dummy else 0)
         self.kitty_size = rules.table.kitty_size
         self.deck = rules.deck_cards
         self.deck_mask = _mask(self.deck)
@@ -91,9 +92,12 @@ class _RuleTables:
         # (honeymoon.py): every second seat is a friend hand; the seats that never bid
         self.ghost_seat = self.n - 1 if rules.table.ghost else -1
         self.partner_hands = rules.table.partner_hands
-        self.extra_seats = rules.table.ghost or self.partner_hands  # seats beyond the players
+        # 시흥 은마 (table.dummy, elimination.py): the last seat is the dummy's, which never bids
+        self.dummy_seat = self.n - 1 if rules.table.dummy else -1
+        self.extra_seats = rules.table.ghost or self.partner_hands or rules.table.dummy
         self.silent = (1 << self.ghost_seat if self.ghost_seat >= 0 else 0) | (
-            sum(1 << seat for seat in range(1, self.n, 2)) if self.partner_hands else 0)
+            sum(1 << seat for seat in range(1, self.n, 2)) if self.partner_hands else 0) | (
+            1 << self.dummy_seat if self.dummy_seat >= 0 else 0)
         self.bidders = self.n - self.silent.bit_count()
         self.point_mask = _point_mask(rules) & self.deck_mask
         self.full_bid = rules.full_bid
