@@ -18,7 +18,7 @@ import struct
 from hashlib import sha256
 from typing import Sequence
 
-from .cards import DECK, JOKER, SUIT_SYMBOLS, SUITS, format_card
+from .cards import DECK, ELEVEN, ELEVENS, JOKER, SUIT_SYMBOLS, SUITS, format_card
 from .errors import MightyError
 from .translation import _, ngettext
 
@@ -30,11 +30,17 @@ TRICKS = HAND_SIZE
 # --- card masks -------------------------------------------------------------------------------
 
 JOKER_BIT = 1 << JOKER
-SUIT_MASKS = tuple(sum(1 << (suit << 4 | rank) for rank in range(2, 15)) for suit in SUITS)
+#: 서울과고's four 11s (bit 15 of each suit: cards.ELEVEN); no 53-card hand holds them.
+ELEVEN_MASK = sum(1 << card for card in ELEVENS)
+#: Each suit's cards, its 11 included (harmless where the deck has none).
+SUIT_MASKS = tuple(sum(1 << (suit << 4 | rank) for rank in (*range(2, 15), ELEVEN))
+                   for suit in SUITS)
 SUITED_MASK = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
-DECK_MASK = SUITED_MASK | JOKER_BIT
+DECK_MASK = (SUITED_MASK | JOKER_BIT) & ~ELEVEN_MASK  # the 53 cards
 POINT_MASK = sum(1 << card for card in DECK if card != JOKER and card & 15 >= 10)
-_VALID_CARDS = frozenset(DECK)
+#: J, Q, K and A of every suit: what beats an 11 (play.py's trick winner).
+FACE_MASK = sum(1 << (suit << 4 | rank) for suit in SUITS for rank in range(11, 15))
+_VALID_CARDS = frozenset(DECK) | frozenset(ELEVENS)
 _CHUNKS: list[dict[int, tuple[int, ...]]] = [{} for _ in SUITS]
 
 
@@ -49,7 +55,7 @@ def _mask(cards) -> int:
 def _chunk_cards(suit: int, chunk: int) -> tuple[int, ...]:
     """The cards of one suit whose bits are set in a 16-bit chunk (cached: 8192 patterns a suit)."""
     base = suit << 4
-    cards = tuple(base | rank for rank in range(2, 15) if chunk >> rank & 1)
+    cards = tuple(base | rank for rank in range(2, 16) if chunk >> rank & 1)  # 15: the 11
     _CHUNKS[suit][chunk] = cards
     return cards
 
@@ -147,7 +153,7 @@ def deal_cards(seed: int, players: Sequence[str], deck: Sequence[int] = DECK,
     return deal
 
 
-_BIT_OF = {card: 1 << card for card in DECK}
+_BIT_OF = {card: 1 << card for card in (*DECK, *ELEVENS)}
 #: The key of a deal's cards out of play (table.undealt: 변형 2마's drafted-away cards).
 UNDEALT = "undealt"
 

@@ -26,8 +26,8 @@ from typing import Optional
 
 from .actions import (FRIEND_KINDS, _NO_FRIEND, _PENDING, CallFriend, ChangeContract, Discard,
                       FriendCall, format_friend_call)
-from .cards import DECK, JOKER, SUITS, Bid, format_bid, format_card, format_cards, sorted_cards, \
-    trump_name
+from .cards import DECK, ELEVENS, JOKER, SUITS, Bid, format_bid, format_card, format_cards, \
+    sorted_cards, trump_name
 from .contract import _Contract
 from .contract import mighty_card
 from .deck import JOKER_BIT, _VALID_CARDS, _cards_of, _mask
@@ -359,7 +359,7 @@ def _contract_changes(state: HandState, bid: Bid) -> list[Bid]:
     return out
 
 
-_CARD_CALLS = {card: FriendCall("card", card) for card in DECK}
+_CARD_CALLS = {card: FriendCall("card", card) for card in (*DECK, *ELEVENS)}  # 11: 서울과고
 _KIND_CALLS = {kind: FriendCall(kind) for kind in ("none", "first_trick", "last_trick")}
 
 

@@ -26,7 +26,8 @@ The rules of play, in the order :func:`_legal_mask` and :func:`_apply_play` chec
   exactly when it does for following. So ten trumps may lead trump on trick 1, and nine trumps +
   Mighty must lead Mighty (000 §4.1). A joker lead naming the trump suit is a trump lead. Leading
   Mighty is never a trump lead.
-* Trick priority: see contract.py. The winner leads the next trick; the points of a trick are its
+* Trick priority: see contract.py. 서울과고's 11 ranks between 10 and J (cards.rank_order),
+  though its code is above the ace's. The winner leads the next trick; the points of a trick are its
   point cards.
 * The friend: a called card reveals its holder when played; a first-/last-trick call makes the
   trick's winner friend (none if the declarer wins it; under
@@ -48,7 +49,8 @@ from typing import Optional
 from .actions import _NO_FRIEND, _PENDING, CompletedTrick, Play, _play_table
 from .cards import JOKER, SUITS, format_card, trump_name
 from .contract import _joker_playable, _trump_lead_barred, trick_winner
-from .deck import JOKER_BIT, SUIT_MASKS, _VALID_CARDS, _cards_of, _suit_symbol
+from .deck import (ELEVEN_MASK, FACE_MASK, JOKER_BIT, SUIT_MASKS, _VALID_CARDS, _cards_of,
+                   _suit_symbol)
 from .errors import IllegalPlay
 from .ghost import check_ghost_play, ghost_mask, ghost_play
 from .translation import _
@@ -411,6 +413,8 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
     else:
         # the highest trump, else the highest card of the led suit: the top bit of its mask
         top = trick_mask & ci.trump_mask or trick_mask & SUIT_MASKS[new._led_suit]
+        if top & ELEVEN_MASK:  # 서울과고's 11 (bit 15) ranks between 10 and J
+            top = top & ~ELEVEN_MASK if top & FACE_MASK else top & ELEVEN_MASK
         index = cards.index(top.bit_length() - 1) if top else \
             trick_winner(cards, new._led_suit, ci.trump, ci.mighty, False, False)
     winner = (leader_seat + index) % ctx.n

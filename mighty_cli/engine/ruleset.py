@@ -21,7 +21,8 @@ from .cards import format_card, parse_card, parse_suit
 from .errors import InvalidNotation, RulesetError
 from .limits import RULESET_MAX_BYTES
 from .ruleset_schema import (  # noqa: F401 (the schema, re-exported: import it from here)
-    BID_COUNTS, FORMULAS, RANK_KEYS, BackRun, Cards, DealMiss, DeclaredRun, Deposit, Doubling,
+    BID_COUNTS, FORMULAS, POINT_RANK_KEYS, RANK_KEYS, BackRun, Cards, DealMiss, DeclaredRun,
+    Deposit, Doubling,
     Election, Exchange, Friend, JokerCall, Meta, Play, Ruleset, Scoring, Session, Table,
     _field_type, _plain, iter_options, option, option_docs)
 from .translation import _
@@ -31,12 +32,13 @@ BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan
                  "baekseok", "simple", "gwanak-5", "incheon", "iu", "gyeonggi-north", "uos",
                  "standard-6", "standard-7", "daejeon-6", "gwanak-6", "dongdaejeon-6",
                  "dongdaejeon-7", "standard-4", "standard-3", "jeju-3", "standard-2", "ghost-4",
-                 "msol-4", "variant-2", "mn4-2", "honeymoon", "siheung-6")
+                 "msol-4", "variant-2", "mn4-2", "honeymoon", "siheung-6",
+                 "seoul-science-57")
 
 #: Other names clubs use for the bundled rulesets (find_ruleset accepts these too).
 ALIASES = {
     "default": "standard", "003": "standard", "001": "club-requirements",
-    "서울과고": "seoul-science", "seoul": "seoul-science", "sshs": "seoul-science",
+    "서울과고": "seoul-science", "서울과고6마": "seoul-science-57", "57장": "seoul-science-57", "seoul": "seoul-science", "sshs": "seoul-science",
     "수원": "sungkyunkwan", "성균관": "sungkyunkwan", "skku": "sungkyunkwan", "suwon": "sungkyunkwan",
     "민사": "minsa", "kmla": "minsa", "신촌": "sinchon", "yonsei": "sinchon",
     "경기": "gyeonggi", "gshs": "gyeonggi", "광주": "gwangju", "대구": "daegu", "세종": "sejong",
@@ -307,11 +309,12 @@ def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
             return {parse_card(k): float(v) for k, v in value.items()}
         except InvalidNotation as exc:
             raise fail(_("cards as keys ({exc})").format(exc=exc)) from None
-    if kind == "ranks":
+    if kind == "ranks":  # 11: 서울과고's rank (table.rank_eleven; checked in _validate)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value) \
-                or set(value) - set(RANK_KEYS) or len(set(value)) != len(value) or not value:
+                or set(value) - set(POINT_RANK_KEYS) or len(set(value)) != len(value) \
+                or not value:
             raise fail(_("a list of distinct point ranks from A, K, Q, J, 10"))
-        return [r for r in RANK_KEYS if r in value]
+        return [r for r in POINT_RANK_KEYS if r in value]
     if kind == "int_or_bid":
         if value == "bid" or (isinstance(value, int) and not isinstance(value, bool)
                               and 1 <= value <= 21):
@@ -384,7 +387,18 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
             raise RulesetError(_("{label}: cards.{key} = {card!r} is one of the cards "
                                  "removed from the deck (table.removed_cards)").format(
                                    label=label, key=key, card=getattr(c, key)))
-    in_play = 53 - len(removed)
+    if "11" in c.point_ranks and not t.rank_eleven:
+        raise RulesetError(_("{label}: cards.point_ranks names 11, but the deck has no 11 "
+                             "(table.rank_eleven = false)").format(label=label))
+    if not t.rank_eleven:
+        from .cards import ELEVENS
+
+        for key in ("mighty", "mighty_alternate", "joker_call", "joker_call_alternate"):
+            if parse_card(getattr(c, key)) in ELEVENS:
+                raise RulesetError(_("{label}: cards.{key} = {card!r} is not in the deck "
+                                     "(table.rank_eleven = false)").format(
+                                       label=label, key=key, card=getattr(c, key)))
+    in_play = (57 if t.rank_eleven else 53) - len(removed)  # 서울과고: 57 (table.rank_eleven)
     # the ghost's hand (000 §3.5.2); 허니문's friend hands (000 §3.5.1)
     # and 시흥 은마's dummy (table.dummy, elimination.py)
     hands = t.players * (2 if t.partner_hands else 1) + (1 if t.ghost or t.dummy else 0)

@@ -8,8 +8,9 @@ Rules held here:
   ``threshold``, ``comparison``); ten point cards also qualify under
   ``deal_miss.all_point_cards``; Mighty and the alternate Mighty held together count 0 under
   ``deal_miss.mighties_cancel``.
-* The point cards are the ranks of ``cards.point_ranks`` in every suit, and the joker under
-  ``cards.joker_is_point_card``.
+* The point cards are the ranks of ``cards.point_ranks`` in every suit (서울과고's 11 too,
+  where named), and the joker under ``cards.joker_is_point_card``; a hand of point cards only
+  (``deal_miss.all_point_cards``) counts an 11 only where it is a point card.
 * Bids run from ``election.min_bid`` (less the no-trump discount for no-trump) to
   ``election.max_bid`` or the point cards in play, upward, or downward where a lower number is
   the higher bid (``election.bid_counts = "opposition_limit"``, 이우).
@@ -23,8 +24,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from .cards import JOKER, SUITS, Bid, parse_card
-from .deck import JOKER_BIT, POINT_MASK, _mask
+from .cards import ELEVEN, JOKER, SUITS, Bid, parse_card
+from .deck import ELEVEN_MASK, JOKER_BIT, POINT_MASK, _mask
 from .errors import MightyError
 from .ruleset import RANK_KEYS, Ruleset
 from .actions import _play_table
@@ -111,7 +112,7 @@ _RULE_TABLES: dict[int, _RuleTables] = {}
 
 def _point_mask(rules: Ruleset) -> int:
     """The point cards of a ruleset (cards.point_ranks, and the joker where it is one)."""
-    ranks = {"A": 14, "K": 13, "Q": 12, "J": 11, "10": 10}
+    ranks = {"A": 14, "K": 13, "Q": 12, "J": 11, "11": ELEVEN, "10": 10}  # 11: 서울과고
     mask = sum(1 << (suit << 4 | ranks[key]) for key in rules.cards.point_ranks for suit in SUITS)
     return mask | (JOKER_BIT if rules.cards.joker_is_point_card else 0)
 
@@ -147,8 +148,9 @@ def _is_miss_hand(rules: Ruleset, weight_list: list[float], cards: Sequence[int]
     """is_deal_miss_hand with the ruleset's tables at hand and the hand's mask."""
     d = rules.deal_miss
     # ten point cards: no bit outside the point cards (the joker is not one here)
-    if d.all_point_cards and mask and not mask & ~POINT_MASK:
-        return True
+    if d.all_point_cards and mask and not mask & ~(POINT_MASK | (
+            _tables(rules).point_mask & ELEVEN_MASK if rules.table.rank_eleven else 0)):
+        return True  # (서울과고's 11s count where they are point cards)
     value = sum(map(weight_list.__getitem__, cards))
     if d.mighties_cancel:
         value -= _mighty_pair_weight(rules, weight_list, mask)
