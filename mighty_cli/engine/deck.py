@@ -201,6 +201,10 @@ def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
         for card in cards:
             if card not in _VALID_CARDS:
                 raise MightyError(_("deal: {card} is not a card").format(card=repr(card)))
+            if card not in valid and card in ELEVENS:  # 서울과고's 11 in a 53-card deck
+                raise MightyError(_("deal: {card} is not in this ruleset's deck "
+                                    "(table.rank_eleven = false)").format(
+                                        card=format_card(card)))
             if card not in valid:
                 raise MightyError(_("deal: {card} is not in play (table.removed_cards)")
                                   .format(card=format_card(card)))

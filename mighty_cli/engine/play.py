@@ -47,7 +47,7 @@ from __future__ import annotations
 from typing import Optional
 
 from .actions import _NO_FRIEND, _PENDING, CompletedTrick, Play, _play_table
-from .cards import JOKER, SUITS, format_card, trump_name
+from .cards import ELEVEN, JOKER, SUITS, format_card, trump_name
 from .contract import _joker_playable, _trump_lead_barred, trick_winner
 from .deck import (ELEVEN_MASK, FACE_MASK, JOKER_BIT, SUIT_MASKS, _VALID_CARDS, _cards_of,
                    _suit_symbol)
@@ -274,6 +274,10 @@ def _turn_error(state: HandState, play: Play, seat: Optional[int]) -> IllegalPla
     if play.card not in _VALID_CARDS:
         return IllegalPlay(_("trick {number}: {player} played {card}, which is not a card")
                            .format(number=number, player=play.player, card=repr(play.card)))
+    if play.card not in state._ctx.valid and play.card & 15 == ELEVEN:  # 서울과고's 11
+        return IllegalPlay(_("trick {number}: {player} played {card}, which is not in this "
+                             "ruleset's deck (table.rank_eleven = false)").format(
+                                 number=number, player=play.player, card=format_card(play.card)))
     if play.card not in state._ctx.valid:
         return IllegalPlay(_("trick {number}: {player} played {card}, which is not in play "
                              "(table.removed_cards)").format(number=number, player=play.player,

@@ -107,3 +107,37 @@ def test_siheung_record_evening_asks_for_a_player_or_the_dummy(runner, db):
     assert "Eliminated (탈락) by the declarer: a player, or dummy (은실): ✗ Cy is the declarer " \
            "and cannot be eliminated" in result.output
     assert "Hand 1 (session 1): Cy 15S with Ed, took 16: made" in result.output
+
+
+@pytest.mark.parametrize("ruleset, present", [("siheung-6", 5), ("siheung-6", 6),
+                                              ("seoul-science-57", 6), ("seoul-science-57", 7)])
+def test_siheung_and_57_card_leagues_follow_seating_and_succession(runner, db, ruleset, present):
+    """The referee's evening at the league, three hands: seating, sit-outs and succession as
+    proposed, the stored deltas as the engine scores them (the dummy and the 57 cards)."""
+    from test_league_sizes import league as start, referee_league_hand
+
+    from mighty_cli.engine.session import PreviousHand, propose
+
+    rules = load_ruleset(ruleset)
+    start(runner, db, "club", ruleset, names(present))
+    totals = {p: 0 for p in names(present)}
+    previous = None
+    for _ in range(3):
+        number, out, playing, state = referee_league_hand(runner, db, "club", rules)
+        expected = propose(rules, names(present), previous)
+        assert (list(expected.players), expected.sitting_out) == (playing, tuple(out))
+        result = engine.hand_result(state)
+        assert sorted(result.deltas) == sorted(playing)  # the dummy never scores
+        for player, delta in result.deltas.items():
+            totals[player] += delta
+        previous = PreviousHand("scored", tuple(playing), expected.dealer, result.declarer,
+                                result.friend, result.score.success)
+    hands = json.loads(runner.invoke(cli, ["hand", "list", "-l", "club", "--db", db, "--json"]
+                                     ).output)["hands"]
+    stored = {p: 0 for p in names(present)}
+    for hand in hands:
+        for player, delta in hand["deltas"].items():
+            stored[player] += delta
+    assert len(hands) == 3 and stored == totals
+    standings = runner.invoke(cli, ["standings", "-l", "club", "--db", db])
+    assert standings.exit_code == 0, standings.output

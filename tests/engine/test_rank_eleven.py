@@ -55,8 +55,17 @@ def test_rank_eleven_is_not_in_a_53_card_deck():
     standard = load_ruleset("standard")
     deal = deal_cards(7, SIX[:5], standard.deck_cards)
     deal["Ana"][0] = parse_card("S11")
-    with pytest.raises(MightyError, match="deal: S11 is not in play"):
+    with pytest.raises(MightyError, match=r"deal: S11 is not in this ruleset's deck "
+                                          r"\(table.rank_eleven = false\)"):
         new_hand(standard, SIX[:5], "Ana", deal)
+    state = new_hand(standard, SIX[:5], "Ana", None, opener="Ana")
+    state = apply(state, BidCall("Ana", parse_bid("13S")))
+    for player in SIX[1:5]:
+        state = apply(state, BidCall(player, None))
+    state = apply(apply(state, Discard(())), CallFriend(FriendCall("card", parse_card("DA"))))
+    with pytest.raises(IllegalPlay, match=r"trick 1: Ana played S11, which is not in this "
+                                          r"ruleset's deck \(table.rank_eleven = false\)"):
+        play(state, "Ana", "S11")
     with pytest.raises(RulesetError, match="cards.point_ranks names 11, but the deck has no 11"):
         variant({"cards.point_ranks": ["A", "K", "Q", "J", "11", "10"]})
     with pytest.raises(RulesetError, match="cards.joker_call = 'C11' is not in the deck"):
