@@ -152,3 +152,15 @@ def test_rank_eleven_refused_where_not_held_in_play():
     state = position()
     with pytest.raises(IllegalPlay, match="Ana led C11 but does not hold it"):
         play(state, "Ana", "C11")  # discarded with the kitty
+
+
+def test_rank_eleven_seeded_deal_is_golden():
+    # mighty-deal/1 over the 57 cards in their canonical order (the 11 between 10 and J): if
+    # this changes, every table that shared a seed of this ruleset plays other cards
+    ruleset = rules()
+    deal = deal_cards(42, SIX, ruleset.deck_cards, ruleset.table.hand_size)
+    assert {who: format_cards(cards) for who, cards in deal.items()} == {
+        "Ana": "JK D9 HJ CJ S7 C11 S11 H8 H6", "Bo": "D8 SJ CQ H2 HK CK D7 SK DJ",
+        "Cy": "HQ CA C6 DA S8 D6 H3 S9 H7", "Di": "SA C4 C8 S6 DQ D2 C7 DK S10",
+        "Ed": "SQ C5 D4 HA S4 C2 C3 D5 D3", "Fay": "H9 H10 S5 S2 D11 D10 H4 S3 C10",
+        "kitty": "H5 H11 C9"}
