@@ -141,3 +141,19 @@ def test_siheung_and_57_card_leagues_follow_seating_and_succession(runner, db, r
     assert len(hands) == 3 and stored == totals
     standings = runner.invoke(cli, ["standings", "-l", "club", "--db", db])
     assert standings.exit_code == 0, standings.output
+
+
+def test_siheung_deals_from_a_file_keep_the_dummys_hand(runner, tmp_path):
+    """--deal FILE under other names: the players' hands are given in order, the dummy's stays
+    the dummy's (it is not a player's)."""
+    dealt = tmp_path / "deals.toml"
+    assert runner.invoke(cli, ["deal", "-r", "siheung-6", "--seed", "3", "--players",
+                               "P1,P2,P3,P4,P5", "-o", str(dealt)]).exit_code == 0
+    result = runner.invoke(cli, ["referee", "-r", "siheung-6", "--players", ",".join(FIVE),
+                                 "--deal", str(dealt)], input="hand\nquit\n")
+    assert result.exit_code == 0, result.output
+    from mighty_cli.engine.record import load_record
+
+    first = load_record(dealt).hands[0]["deal"]
+    shown = first["P1"].replace("S", "♠").replace("D", "◆").replace("H", "♥").replace("C", "♣")
+    assert f"{FIVE[0]}: {shown}" in result.output, result.output
