@@ -164,10 +164,11 @@ class Evening:
             return arranged_deal(seeded_deal(self.rules, hand_seed(self.seed, number), five))
         if number <= len(self.deals):
             from ..engine.deck import UNDEALT
-            from ..engine.ghost import GHOST
+            from ..engine.ghost import DUMMY, GHOST
 
             deal = self.deals[number - 1]
-            kept = ("kitty", GHOST, UNDEALT)  # not players': the kitty, the ghost's pile, aside
+            # not players': the kitty, the ghost's pile, 시흥 은마's dummy, the cards aside
+            kept = ("kitty", GHOST, DUMMY, UNDEALT)
             names = [k for k in deal if k not in kept]
             if set(names) == set(five):
                 return dict(deal)

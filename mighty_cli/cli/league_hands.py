@@ -144,8 +144,13 @@ def _record_once(league_name, session_number, given, friend_call, dealer, player
             resolved["friend"] = answers.own_friend_hand(given["friend"])
         elif given["friend"] and friend_value(given["friend"]) != "none":
             resolved["friend"] = answers.check_player(given["friend"])
-        out = [answers.check_player(p) for p in split_names(given["eliminated"]) or []]
-        if rules.table.eliminated and not out and not given["deal_miss"]:
+        if rules.table.dummy and given["eliminated"]:  # 시흥 은마: a player or the dummy
+            answers.rules, answers.declarer = rules, resolved["declarer"]
+            out = answers.check_eliminated(given["eliminated"])
+        else:
+            out = [answers.check_player(p) for p in split_names(given["eliminated"]) or []]
+        if rules.table.eliminated and not out and not given["deal_miss"] \
+                and not rules.table.dummy:  # 시흥 은마: it changes no score
             raise click.UsageError(ngettext(
                 "--eliminated: {ruleset} eliminates {count} player (table.eliminated): name "
                 "him", "--eliminated: {ruleset} eliminates {count} players "

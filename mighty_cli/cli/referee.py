@@ -406,6 +406,10 @@ class RefereeSession(TableVariants):
             if self.rules.table.eliminate_by == "player":
                 return [_("legal: {players}").format(players=", ".join(
                     a.player for a in self.engine.legal_actions(s)))]
+            if self.rules.table.dummy:  # 시흥 은마 (elimination.py)
+                return [_("legal: any card in play but {declarer}'s own; one nobody holds (in "
+                          "the kitty or the dummy's hand) eliminates the dummy").format(
+                              declarer=s.declarer)]
             return [_("legal: any card in play but {declarer}'s own; one in the kitty (or an "
                       "eliminated player's) is called again").format(declarer=s.declarer)]
         if s.phase != "play":

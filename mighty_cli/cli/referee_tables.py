@@ -2,6 +2,8 @@
 
 * 6마, 7마 (table.eliminated): the declarer's elimination calls, who leaves, and the
   eliminated hands and kitty dealt out (``deal``, or typed).
+* 시흥 은마 (table.dummy): the dummy (``dummy``, 더미, 은실) is named like a player in an open-cards
+  call (``dj dummy``) and in a typed redistribution (``dummy h10 h3``).
 * Ghost 4마 (table.ghost): with the deal known, the referee plays the ghost's top card himself.
 * 허니문 (table.partner_hands): the declarer's only friend call, his own friend hand, accepted in
   short form or made by the tool, and each player's two hands in the result. ``none`` (노프렌드)
@@ -24,6 +26,8 @@ _OWN_FRIEND = ("friend", "partner", "own", "프렌드", "프렌드 패", "프렌
 #: 허니문: "no friend", which the game does not have (refused in one line).
 _NO_FRIEND = ("none", "no", "nf", "alone", "노프렌드", "노프랜드", "노프", "없음")
 _KITTY = ("kitty", "키티", "바닥", "-")
+#: 시흥 은마's dummy as the referee may type it.
+_DUMMY = ("dummy", "더미", "은실")
 
 
 class TableVariants:
@@ -44,6 +48,8 @@ class TableVariants:
             last = words[-1]
             if last.lower() in _KITTY:
                 words = words[:-1]
+            elif self._is_dummy(last):
+                holder, words = engine.DUMMY, words[:-1]
             elif find_name(last, self.players):
                 holder, words = self._player(last), words[:-1]
         cards = parse_cards(normalize_entry(" ".join(words), expect="card"))
@@ -71,9 +77,14 @@ class TableVariants:
             if not cards.strip():
                 raise InvalidNotation(_("expected 'deal', or NAME CARDS; NAME CARDS (who "
                                         "receives which of the eliminated hands and the kitty)"))
-            given.append((self._player(name), tuple(parse_cards(
+            who = self.engine.DUMMY if self._is_dummy(name) else self._player(name)
+            given.append((who, tuple(parse_cards(
                 normalize_entry(cards.strip(), expect="card")))))
         return engine.Redistribute(tuple(given))
+
+    def _is_dummy(self, word: str) -> bool:
+        """시흥 은마 (table.dummy): whether a word names the dummy."""
+        return self.rules.table.dummy and word.strip().lower() in _DUMMY
 
     def _pile_lines(self, state) -> list[str]:
         """After the last elimination: who leaves, and what is dealt out to whom."""

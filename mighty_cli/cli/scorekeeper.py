@@ -31,6 +31,8 @@ CONTRACT_PROMPT = N_("Contract (e.g. 15D, 16NT, 스페이드 14)")
 FRIEND_PROMPT = N_("Friend (프렌드) or none")
 TAKEN_PROMPT = N_("Point cards taken by the ruling party")
 ELIMINATED_PROMPT = N_("Eliminated (탈락) by the declarer")
+#: 시흥 은마 (table.dummy): the dummy's hand may be the one eliminated.
+ELIMINATED_DUMMY_PROMPT = N_("Eliminated (탈락) by the declarer: a player, or dummy (은실)")
 THIS_HAND = N_("the players of this hand")
 PRESENT = N_("the players present")
 
@@ -71,7 +73,7 @@ class Answers:
         if friend == self.declarer:
             raise MightyError(_("{player} is the declarer: name the friend, or none if he "
                                 "played alone").format(player=friend))
-        if friend in self.eliminated:
+        if friend in self.eliminated and not self.rules.table.dummy:  # 시흥 은마: he plays on
             raise MightyError(_("{player} was eliminated (탈락) and played no trick").format(
                 player=friend))
         if not friend_possible(self.rules):
@@ -95,6 +97,8 @@ class Answers:
     def check_eliminated(self, text: str) -> list[str]:
         """6마, 7마: the players the declarer eliminated (table.eliminated of them)."""
         count = self.rules.table.eliminated
+        if self.rules.table.dummy:  # 시흥 은마: a player, or the dummy (은실)
+            return self._dummy_eliminated(text)
         names = [match_name(n, self.five, _(THIS_HAND))
                  for n in text.replace(",", " ").split()]
         if len(names) != count or len(set(names)) != count:
@@ -106,6 +110,20 @@ class Answers:
                 player=self.declarer))
         self.eliminated = names
         return names
+
+    def _dummy_eliminated(self, text: str) -> list[str]:
+        """시흥 은마 (table.dummy): whose own hand left, one player or the dummy (``dummy``,
+        ``더미``, ``은실``); an eliminated player plays the dummy's hand and scores like anyone."""
+        from ..engine.ghost import DUMMY
+
+        word = " ".join(text.strip().lower().split())
+        name = DUMMY if word in (DUMMY, "더미", "은실") else \
+            match_name(text, self.five, _(THIS_HAND))
+        if name == self.declarer:
+            raise MightyError(_("{player} is the declarer and cannot be eliminated").format(
+                player=self.declarer))
+        self.eliminated = [name]
+        return [name]
 
     def check_taken(self, text: str) -> int:
         total = self.rules.count_total  # point cards, or tricks (변형 2마: bid_counts = tricks)
@@ -168,9 +186,9 @@ def ask_hand(answers: Answers, ask: Callable[[str, Callable, Optional[str]], obj
     out["contract"] = answers.check_contract(given["contract"]) if given.get("contract") \
         else ask(_(CONTRACT_PROMPT), answers.check_contract, None)
     if answers.rules.table.eliminated:  # 6마, 7마
+        prompt = ELIMINATED_DUMMY_PROMPT if answers.rules.table.dummy else ELIMINATED_PROMPT
         out["eliminated"] = answers.check_eliminated(given["eliminated"]) \
-            if given.get("eliminated") else ask(_(ELIMINATED_PROMPT), answers.check_eliminated,
-                                                None)
+            if given.get("eliminated") else ask(_(prompt), answers.check_eliminated, None)
     if given.get("friend"):
         out["friend"] = answers.check_friend(given["friend"])
     elif answers.rules.table.partner_hands:  # 허니문: the only call, made by the tool

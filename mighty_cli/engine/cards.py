@@ -13,6 +13,11 @@ the README's "Card notation" and "Two jokers" sections). The play rules test a j
 contract's joker mask or by its suit bits (``card & 112 == 64``), not by ``== JOKER`` (which only
 picks a message's words), so a second copy of a joker (a copy bit 128 above the suit, 8마
 Chicago) is a joker too.
+서울과고's 57-card deck (000 §3.3) adds a rank 11 to every suit, between 10 and J, written with
+digits: ``S11`` (``스페이드 11``), never ``J``, which stays the jack. Its code is rank 15 of its
+suit (``ELEVEN``; J keeps 11), so within a suit a card's code orders it except for the 11:
+:func:`rank_order` (and the trick rules in play.py and contract.py) rank it between 10 and J.
+No 53-card ruleset deals it: the engine refuses it as a card not in play.
 
 Input is case-insensitive and accepts the symbols ``♠ ♦ ◆ ♥ ♣`` for the suit letters and ``T``
 for ten; output is always the canonical form: ``SA``, ``D10``, ``JK``, ``13H``, ``16NT``.
@@ -43,8 +48,18 @@ ACE, KING, QUEEN, JACK, TEN = 14, 13, 12, 11, 10
 RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
               JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"}
 
+#: 서울과고's rank 11 (table.rank_eleven): code 15 of its suit, ranked between 10 and J.
+ELEVEN = 15
+RANK_NAMES[ELEVEN] = "11"
+#: The four 11s (S11 D11 H11 C11).
+ELEVENS = tuple(suit << 4 | ELEVEN for suit in SUITS)
+
 #: The 53 cards in a fixed order: spades 2..A, diamonds, hearts, clubs, then the joker.
 DECK = tuple(suit << 4 | rank for suit in SUITS for rank in RANKS) + (JOKER,)
+#: 서울과고's 57 cards in their canonical order: spades 2..10, 11, J..A, diamonds, hearts, clubs,
+#: then the joker (the order mighty-deal/1 shuffles).
+DECK_57 = tuple(suit << 4 | rank for suit in SUITS
+                for rank in (*range(2, 11), ELEVEN, *range(11, 15))) + (JOKER,)
 #: The 20 point cards (A K Q J 10 of each suit).
 POINT_CARDS = frozenset(card for card in DECK if card & 15 >= TEN)
 
@@ -53,7 +68,7 @@ _SUIT_INPUT = {"S": SPADES, "D": DIAMONDS, "H": HEARTS, "C": CLUBS,
                "♤": SPADES, "♢": DIAMONDS, "♡": HEARTS, "♧": CLUBS}
 _RANK_INPUT = {name: rank for rank, name in RANK_NAMES.items()} | {"T": TEN}
 _CARD_NAMES = {card: (SUIT_LETTERS[card >> 4] + RANK_NAMES[card & 15]) if card != JOKER else "JK"
-               for card in DECK}
+               for card in DECK_57}
 _CARD_INPUT = {name: card for card, name in _CARD_NAMES.items()}
 _CARD_INPUT["JOKER"] = JOKER
 _CARD_INPUT["JO"] = JOKER
@@ -82,8 +97,20 @@ def is_joker(card: int) -> bool:
 
 
 def rank_of(card: int) -> int:
-    """The rank of a card, 2-14 (0 for the joker, 1 for the black joker)."""
+    """The rank code of a card, 2-14 (0 for the joker, 1 for the black joker; ``ELEVEN``, 15,
+    for 서울과고's 11)."""
     return card & 15
+
+
+#: Each rank code's place in the order of play (index: the code): 2-10 as themselves, the 11
+#: at 10.5, J to A as themselves (the joker's 0 is lowest).
+RANK_ORDER = tuple(10.5 if rank == ELEVEN else rank for rank in range(16))
+
+
+def rank_order(card: int) -> float:
+    """A suited card's place in its suit, 2 (the 2) to 14 (the ace), the 11 at 10.5: compare
+    cards with this, never with their codes (서울과고's 11 has code 15)."""
+    return RANK_ORDER[card & 15]
 
 
 def make_card(suit: int, rank: int) -> int:
@@ -152,8 +179,11 @@ def format_cards(cards: Iterable[int]) -> str:
 
 def sort_key(card: int) -> tuple[int, int]:
     """Display order: the joker (then the black joker) first, then suits S D H C, high ranks
-    first."""
-    return (-1, card & 15) if card >> 4 == NO_SUIT else (card >> 4, -(card & 15))
+    first (서울과고's 11 between J and 10)."""
+    if card >> 4 == NO_SUIT:
+        return (-1, card & 15)
+    rank = card & 15
+    return (card >> 4, -rank if rank != ELEVEN else -10.5)
 
 
 def sorted_cards(cards: Iterable[int]) -> list[int]:

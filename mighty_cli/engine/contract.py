@@ -6,7 +6,7 @@ Rules held here, each with its ruleset option:
   ``cards.mighty_alternate``); the joker-call card is ♣3, or its alternate when clubs are trump
   (``cards.joker_call``, ``cards.joker_call_alternate``).
 * Trick priority: Mighty (if it has power on this trick) > the joker (if effective) > the highest
-  trump > the highest card of the led suit. A powerless Mighty is an ordinary card of its suit; a
+  trump > the highest card of the led suit, by rank order (서울과고's 11 between 10 and J). A powerless Mighty is an ordinary card of its suit; a
   powerless joker is the weakest card. If a powerless joker led and nobody followed its suit or
   trumped, the first card after it sets the suit (interpretation: no source covers it).
 * Mighty and the joker may lack power on trick 1 / 10 (``cards.mighty_power_first_trick`` …), and
@@ -52,8 +52,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from .cards import BLACK_JOKER, CLUBS, DIAMONDS, HEARTS, JOKER, SPADES, SUITS, Bid, parse_card
-from .deck import SUIT_MASKS, SUITED_MASK, _mask
+from .cards import BLACK_JOKER, CLUBS, DIAMONDS, ELEVEN, HEARTS, JOKER, SPADES, SUITS, Bid, \
+    parse_card, rank_order
+from .deck import ELEVEN_MASK, FACE_MASK, SUIT_MASKS, SUITED_MASK, _mask
 from .ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -118,8 +119,10 @@ def trick_winner(cards: Sequence[int], led_suit: int, trump: Optional[int], migh
     best, best_index = 0, -1
     for index, card in enumerate(cards):
         suit = card >> 4
-        power = 200 + (card & 15) if suit == trump else 100 + (card & 15) if suit == led_suit \
-            else 0
+        rank = card & 15
+        if rank == ELEVEN:  # 서울과고's 11: between 10 and J (cards.rank_order)
+            rank = 10.5
+        power = 200 + rank if suit == trump else 100 + rank if suit == led_suit else 0
         if power > best:
             best, best_index = power, index
     if best_index < 0:
@@ -127,7 +130,7 @@ def trick_winner(cards: Sequence[int], led_suit: int, trump: Optional[int], migh
         # card after it sets the suit (no source settles this).
         others = [card for card in cards if card & 112 != 64]
         suit = others[0] >> 4
-        best_card = max(card for card in others if card >> 4 == suit)
+        best_card = max((card for card in others if card >> 4 == suit), key=rank_order)
         return cards.index(best_card)
     return best_index
 
@@ -284,6 +287,8 @@ def holding_index(state) -> Optional[int]:
     # no trump wins on trick 1 under play.trump_power_first_trick = false (경기 2018)
     trump_mask = ci.trump_masks[number]
     top = mask & trump_mask or mask & SUIT_MASKS[state._led_suit]
+    if top & ELEVEN_MASK:  # 서울과고's 11 (bit 15) ranks between 10 and J
+        top = top & ~ELEVEN_MASK if top & FACE_MASK else top & ELEVEN_MASK
     if top:
         return cards.index(top.bit_length() - 1)
     if all(card & 112 == 64 for card in cards):

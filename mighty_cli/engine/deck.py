@@ -19,7 +19,8 @@ import struct
 from hashlib import sha256
 from typing import Sequence
 
-from .cards import BLACK_JOKER, DECK, EXTRA_CARD_NAMES, JOKER, SUIT_SYMBOLS, SUITS, format_card
+from .cards import BLACK_JOKER, DECK, ELEVEN, ELEVENS, EXTRA_CARD_NAMES, JOKER, SUIT_SYMBOLS, \
+    SUITS, format_card
 from .errors import MightyError
 from .translation import _, ngettext
 
@@ -37,12 +38,19 @@ JOKER_BIT = 1 << JOKER
 BLACK_JOKER_BIT = 1 << BLACK_JOKER
 #: Every joker the notation knows.
 JOKERS_MASK = JOKER_BIT | BLACK_JOKER_BIT
-SUIT_MASKS = tuple(sum(1 << (suit << 4 | rank) for rank in range(2, 15)) for suit in SUITS)
+#: 서울과고's four 11s (bit 15 of each suit: cards.ELEVEN); no 53-card hand holds them.
+ELEVEN_MASK = sum(1 << card for card in ELEVENS)
+#: Each suit's cards, its 11 included (harmless where the deck has none).
+SUIT_MASKS = tuple(sum(1 << (suit << 4 | rank) for rank in (*range(2, 15), ELEVEN))
+                   for suit in SUITS)
 SUITED_MASK = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
-DECK_MASK = SUITED_MASK | JOKER_BIT
+DECK_MASK = (SUITED_MASK | JOKER_BIT) & ~ELEVEN_MASK  # the 53 cards
 POINT_MASK = sum(1 << card for card in DECK if card != JOKER and card & 15 >= 10)
-#: Every card the engine knows (the 53 and the black joker); a ruleset's deck is a subset.
-_VALID_CARDS = frozenset(DECK + (BLACK_JOKER,))
+#: J, Q, K and A of every suit: what beats an 11 (play.py's trick winner).
+FACE_MASK = sum(1 << (suit << 4 | rank) for suit in SUITS for rank in range(11, 15))
+#: Every card the engine knows (the 53, the black joker and 서울과고's 11s); a ruleset's deck is
+#: a subset.
+_VALID_CARDS = frozenset(DECK + (BLACK_JOKER,)) | frozenset(ELEVENS)
 _CHUNKS: list[dict[int, tuple[int, ...]]] = [{} for _ in SUITS]
 
 
@@ -57,7 +65,7 @@ def _mask(cards) -> int:
 def _chunk_cards(suit: int, chunk: int) -> tuple[int, ...]:
     """The cards of one suit whose bits are set in a 16-bit chunk (cached: 8192 patterns a suit)."""
     base = suit << 4
-    cards = tuple(base | rank for rank in range(2, 15) if chunk >> rank & 1)
+    cards = tuple(base | rank for rank in range(2, 16) if chunk >> rank & 1)  # 15: the 11
     _CHUNKS[suit][chunk] = cards
     return cards
 
@@ -209,6 +217,10 @@ def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
                     card=format_card(card)))
             if card not in _VALID_CARDS:
                 raise MightyError(_("deal: {card} is not a card").format(card=repr(card)))
+            if card not in valid and card in ELEVENS:  # 서울과고's 11 in a 53-card deck
+                raise MightyError(_("deal: {card} is not in this ruleset's deck "
+                                    "(table.rank_eleven = false)").format(
+                                        card=format_card(card)))
             if card not in valid:
                 raise MightyError(_("deal: {card} is not in play (table.removed_cards)")
                                   .format(card=format_card(card)))

@@ -212,6 +212,8 @@ def _cancelling_bid_problem(state: HandState, seat: int, bid: Optional[Bid]) -> 
     miss = ctx.players[setup.deal_miss_seat]
     if seat == ctx.ghost_seat:
         return _("the ghost never bids (table.ghost)")
+    if seat == ctx.tables.dummy_seat:
+        return _("the dummy never bids (table.dummy)")
     if ctx.silent >> seat & 1:
         return _("{player} is a friend hand and never bids (table.partner_hands)").format(
             player=player)
@@ -287,6 +289,8 @@ def _deal_miss_problem(state: HandState, seat: int) -> Optional[str]:
                  "(deal_miss.allowed)").format(player=player)
     if seat == ctx.ghost_seat:
         return _("the ghost never declares a deal miss (table.ghost)")
+    if seat == ctx.tables.dummy_seat:
+        return _("the dummy never declares a deal miss (table.dummy)")
     if ctx.silent >> seat & 1:
         return _("{player} is a friend hand and never declares a deal miss "
                  "(table.partner_hands)").format(player=player)

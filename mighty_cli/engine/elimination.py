@@ -21,6 +21,27 @@ Rules held here, each with its ruleset option:
   version. Reading (the seed says only 나누어 준다): the shares go out in seating order from the
   front of the shuffled pile. A record keeps the cards dealt, so no replay depends on this.
 
+시흥 은마 (000 §7.21, ``table.dummy``): five play 6마 with a sixth hand, the dummy's (은실, named
+``dummy`` in records), seated after them:
+
+* The dummy is dealt eight like everyone and never bids (비딩 시 더미는 자동 패스), never deals,
+  opens or declares a deal miss.
+* The declarer calls one card: its holder is eliminated; if nobody holds it (it is in the kitty
+  or the dummy's hand), the dummy is eliminated and nobody is called again (더 이상 호명하지
+  않는다: 바닥에 있었는지 더미에 있었는지 상관하지 않는다). Calling his own card is refused as in
+  6마.
+* The dummy eliminated: as ordinary 6마, its eight and the kitty's five go 5 to the declarer and
+  2 to each other player.
+* A player eliminated: his eight and the kitty's five are dealt 2 to each of the four others and
+  2 to the dummy's hand (4사람+1더미에게 2장씩). The seed's numbers leave 3 of the 13: the tool's
+  reading gives them to the declarer, who thus takes 5 and discards 3, exactly as in 6마 (every
+  hand then holds ten). The eliminated player then takes up the dummy's hand (더미의 카드를 받아)
+  and plays it from his own seat: the players keep their order and the dummy's seat is empty.
+* So the five players always play the tricks and are scored as in 5마: the player holding the
+  dummy's hand is a defender, or the friend when it holds the called card, like anyone; the
+  dummy itself never scores. ``eliminated`` in a record names whose own hand left (a player or
+  ``dummy``), not someone who scores nothing.
+
 In open-cards mode an elimination call names who held the card (or the kitty), since the table
 sees who leaves; the redistributed cards are not seen.
 """
@@ -35,6 +56,7 @@ from .actions import Eliminate, Redistribute
 from .cards import format_card, format_cards, sorted_cards
 from .deck import _VALID_CARDS, _cards_of, _mask, shuffled_deck
 from .errors import IllegalExchange
+from .ghost import DUMMY
 from .state import HandState, _mutable, _new_state, _phase_error
 from .tables import _Context, _seating
 from .translation import _, ngettext
@@ -89,6 +111,9 @@ def _elimination_problem(state: HandState,
                 card=format_card(card), holder=ctx.players[holder], player=action.player), None
     else:
         holder = named  # open cards: the table says who held it (None: the kitty)
+    dummy = state._ctx.tables.dummy_seat
+    if dummy >= 0 and (holder is None or holder == dummy):
+        return None, dummy  # 시흥 은마: nobody holds it, so the dummy leaves (000 §7.21)
     if holder is None or holder in gone:
         return None, None  # in the kitty, or already out: called again (000 §3.3, §3.4)
     return None, holder
@@ -183,6 +208,12 @@ def _continue_as_five(state: HandState, masks: Optional[dict[str, int]]) -> Hand
     their own, seats renumbered in the same order, the declarer to discard."""
     old, setup = state._ctx, state._setup
     players = tuple(p for p in old.players if p not in setup.eliminated)
+    if old.tables.dummy_seat >= 0 and setup.eliminated != (DUMMY,):
+        # 시흥 은마: the eliminated player takes up the dummy's hand and plays it from his seat
+        taker = setup.eliminated[0]
+        players = tuple(p for p in old.players if p != DUMMY)
+        if masks is not None:
+            masks[taker] = masks.pop(DUMMY)
     seating = _seating(players, len(players))
     ctx = _new_state(_Context)
     for name in _Context.__slots__:
@@ -194,6 +225,7 @@ def _continue_as_five(state: HandState, masks: Optional[dict[str, int]]) -> Hand
     ctx.kitty_size = old.rules.elimination_discard  # what the declarer discards
     ctx.deal_masks = None if masks is None else tuple(masks[p] for p in players)
     ctx.miss_hands = None
+    ctx.silent, ctx.bidders = 0, len(players)  # 시흥 은마: the dummy's seat is gone
     new = _mutable(state)
     new._ctx = ctx
     new_setup = setup.copy()

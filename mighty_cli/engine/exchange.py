@@ -26,8 +26,8 @@ from typing import Optional
 
 from .actions import (FRIEND_KINDS, _NO_FRIEND, _PENDING, CallFriend, ChangeContract, Discard,
                       FriendCall, format_friend_call)
-from .cards import EXTRA_CARD_NAMES, JOKER, SUITS, Bid, format_bid, format_card, format_cards, \
-    is_joker, sorted_cards, trump_name
+from .cards import EXTRA_CARD_NAMES, JOKER, SUITS, Bid, format_bid, format_card, \
+    format_cards, is_joker, sorted_cards, trump_name
 from .contract import _Contract
 from .contract import mighty_card
 from .deck import JOKERS_MASK, _VALID_CARDS, _cards_of, _mask
@@ -362,7 +362,7 @@ def _contract_changes(state: HandState, bid: Bid) -> list[Bid]:
     return out
 
 
-_CARD_CALLS = {card: FriendCall("card", card) for card in _VALID_CARDS}  # BJ too
+_CARD_CALLS = {card: FriendCall("card", card) for card in _VALID_CARDS}  # BJ, 서울과고's 11s
 _KIND_CALLS = {kind: FriendCall(kind) for kind in ("none", "first_trick", "last_trick")}
 
 

@@ -44,6 +44,9 @@ if TYPE_CHECKING:
 
 #: The ghost's name in a hand's players, deals (``deal.ghost``), tricks and friend calls.
 GHOST = "ghost"
+#: 시흥 은마's dummy (은실, table.dummy: elimination.py): its name in a hand's players, deals
+#: (``deal.dummy``), elimination calls and redistributions.
+DUMMY = "dummy"
 
 
 def seats(rules: "Ruleset", players: Sequence[str]) -> tuple[str, ...]:
@@ -55,6 +58,11 @@ def seats(rules: "Ruleset", players: Sequence[str]) -> tuple[str, ...]:
         from .honeymoon import partner_seats
 
         return partner_seats(players)
+    if rules.table.dummy:  # 시흥 은마: the dummy sits after the players (elimination.py)
+        if DUMMY in players[:-1] or (DUMMY in players and len(players) != rules.table.players + 1):
+            raise MightyError(_("players: {name!r} is the dummy's name under table.dummy; a "
+                                "player cannot take it").format(name=DUMMY))
+        return players if players[-1:] == (DUMMY,) else players + (DUMMY,)
     if not rules.table.ghost:
         return players
     if GHOST in players[:-1] or (GHOST in players and len(players) != rules.table.players + 1):

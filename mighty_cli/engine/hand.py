@@ -52,7 +52,7 @@ from .elimination import (_apply_eliminate, _apply_redistribute, _elimination_ca
 from .election import (_apply_bid, _apply_deal_miss, _cancelling_bids, _legal_bids,
                        _may_declare_deal_miss)
 from .errors import IllegalAction, MightyError
-from .ghost import GHOST, ghost_score, seats
+from .ghost import DUMMY, GHOST, ghost_score, seats
 from .honeymoon import fold_deltas
 from .exchange import _apply_call, _apply_change, _apply_discard, _legal_calls, _legal_contracts
 from .play import _apply_play, legal_plays
@@ -69,7 +69,7 @@ __all__ = [
     "HandResult", "CompletedTrick", "random_legal_action", "deal_miss_value",
     "is_deal_miss_hand", "trick_winner", "mighty_card", "joker_call_card", "PHASES",
     "FRIEND_KINDS", "PLAYERS", "HAND_SIZE", "KITTY_SIZE", "TRICKS", "Eliminate", "Redistribute",
-    "random_redistribution", "redistribution_sizes", "GHOST", "seats",
+    "random_redistribution", "redistribution_sizes", "GHOST", "DUMMY", "seats",
 ]
 
 # --- apply ------------------------------------------------------------------------------------
@@ -166,7 +166,8 @@ def hand_result(state: HandState) -> HandResult:
         score = ghost_score(score, rules, friend_name)
     deltas = seat_deltas(score, ctx.players, declarer_name, friend_name, friend2_name)
     for name in setup.eliminated:  # 6마, 7마: the eliminated score nothing
-        deltas[name] = 0
+        if name not in deltas and name != DUMMY:  # 시흥 은마: he plays the dummy's hand
+            deltas[name] = 0
     if ctx.ghost_seat >= 0:
         del deltas[GHOST]
     if ctx.partner_hands:  # 허니문: each player takes his two hands' scores (honeymoon.py)

@@ -149,7 +149,8 @@ def normalize_entry(text: str, expect: Optional[str] = None) -> str:
 
     ``다이아 10`` is both a card and a (too low) bid: with ``expect="bid"`` it is the bid
     ``10D``, with ``expect="card"`` or by default the card ``D10``; a suit and 11 or more is
-    always a bid, a number said first always a bid.
+    always a bid, a number said first always a bid, except that with ``expect="card"`` a suit
+    and 11 is 서울과고's card 11 (``하트 11`` -> ``H11``).
     """
     stripped = text.strip()
     if stripped.isascii() or not stripped:
@@ -164,7 +165,8 @@ def normalize_entry(text: str, expect: Optional[str] = None) -> str:
         if bid is not None:
             return f"contract {format_bid(bid)}"
     bid = _bid(body)
-    if bid is not None and not bang and (
+    eleven = expect == "card" and korean_card(body) is not None  # 서울과고's 하트 11: a card
+    if bid is not None and not bang and not eleven and (
             expect == "bid" or bid.number > 10 or body[:1].isdigit() or expect is None
             and korean_card(body) is None):
         return format_bid(bid)

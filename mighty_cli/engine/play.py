@@ -40,7 +40,8 @@ The rules of play, in the order :func:`_legal_mask` and :func:`_apply_play` chec
   the led suit) wins nothing, as an off-suit card; a trump lead (the declarer's rush) is won by
   the highest trump. Nothing about what may be played changes, so the legal mask is untouched:
   only :func:`_finish_trick` (shared by the fast replay) reads it.
-* Trick priority: see contract.py. The winner leads the next trick; the points of a trick are its
+* Trick priority: see contract.py. 서울과고's 11 ranks between 10 and J (cards.rank_order),
+  though its code is above the ace's. The winner leads the next trick; the points of a trick are its
   point cards.
 * The friend: a called card reveals its holder when played; a first-/last-trick call makes the
   trick's winner friend (none if the declarer wins it; under
@@ -60,10 +61,11 @@ from __future__ import annotations
 from typing import Optional
 
 from .actions import _NO_FRIEND, _PENDING, CompletedTrick, Play, _play_table
-from .cards import EXTRA_CARD_NAMES, JOKER, SUITS, format_card, trump_name
+from .cards import ELEVEN, EXTRA_CARD_NAMES, JOKER, SUITS, format_card, trump_name
 from .contract import JOKER_COLOURS, _joker_playable, _powered_jokers, _trump_lead_barred, \
     trick_winner
-from .deck import SUIT_MASKS, _VALID_CARDS, _cards_of, _suit_symbol
+from .deck import (ELEVEN_MASK, FACE_MASK, SUIT_MASKS, _VALID_CARDS, _cards_of,
+                   _suit_symbol)
 from .errors import IllegalPlay
 from .ghost import check_ghost_play, ghost_mask, ghost_play
 from .translation import _
@@ -310,6 +312,10 @@ def _turn_error(state: HandState, play: Play, seat: Optional[int]) -> IllegalPla
     if play.card not in _VALID_CARDS:
         return IllegalPlay(_("trick {number}: {player} played {card}, which is not a card")
                            .format(number=number, player=play.player, card=repr(play.card)))
+    if play.card not in state._ctx.valid and play.card & 15 == ELEVEN:  # 서울과고's 11
+        return IllegalPlay(_("trick {number}: {player} played {card}, which is not in this "
+                             "ruleset's deck (table.rank_eleven = false)").format(
+                                 number=number, player=play.player, card=format_card(play.card)))
     if play.card not in state._ctx.valid:
         return IllegalPlay(_("trick {number}: {player} played {card}, which is not in play "
                              "(table.removed_cards)").format(number=number, player=play.player,
@@ -472,6 +478,8 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
         # (no trump wins on trick 1 under play.trump_power_first_trick = false)
         trump_mask = ci.trump_masks[number]
         top = trick_mask & trump_mask or trick_mask & SUIT_MASKS[new._led_suit]
+        if top & ELEVEN_MASK:  # 서울과고's 11 (bit 15) ranks between 10 and J
+            top = top & ~ELEVEN_MASK if top & FACE_MASK else top & ELEVEN_MASK
         index = cards.index(top.bit_length() - 1) if top else \
             trick_winner(cards, new._led_suit, ci.trump if trump_mask else None, ci.mighty,
                          False, False)

@@ -53,6 +53,8 @@ def outcome_to_hand(outcome: HandOutcome) -> dict:
                             "friend": outcome.friend or "none", "taken": outcome.taken}
     if outcome.eliminated:
         hand["eliminated"] = list(outcome.eliminated)
+    elif outcome.eliminated_hand:  # 시흥 은마: whose own hand left (he played the dummy's)
+        hand["eliminated"] = [outcome.eliminated_hand]
     if outcome.friend_call:
         hand["friend_call"] = outcome.friend_call
     return hand

@@ -14,7 +14,7 @@ from typing import Any, Optional, Sequence
 
 from .cards import Bid, format_bid, parse_card, parse_cards
 from .errors import InvalidNotation, MightyError, RecordError
-from .ghost import GHOST, ghost_score
+from .ghost import DUMMY, GHOST, ghost_score
 from .honeymoon import fold_deltas, partner_of, partner_seats
 from .record_file import Record, record_ruleset
 from .record_values import (DEAL_MISS_CALL, _bid, _call, _cards, _check_friend_call_text, _deal,
@@ -45,6 +45,10 @@ class HandOutcome:
     state: Any = None  # the final HandState of a full hand (None for recorded hands)
     opener: Optional[str] = None  # who opened (or would have opened) the election
     eliminated: list[str] = field(default_factory=list)  # 6마, 7마: they score nothing
+    # 시흥 은마 (table.dummy): whose own hand the declarer eliminated, a player (who then plays
+    # the dummy's hand and scores like anyone) or "dummy"; None where not said. Nobody sits out,
+    # so ``eliminated`` stays empty.
+    eliminated_hand: Optional[str] = None
 
     def to_json(self) -> dict:
         """The acceptance interface's per-hand object (HAND_RECORD.md)."""
@@ -165,7 +169,9 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
         eliminated = _eliminated(rules, hand, players, declarer, friend, index)
         outcome = score_outcome(rules, players, declarer, contract, friend, taken,
                                 all_players=all_players, index=index, friend_call=call,
-                                eliminated=eliminated)
+                                eliminated=() if rules.table.dummy else eliminated)
+        if rules.table.dummy:  # 시흥 은마: nobody sits out (elimination.py)
+            outcome.eliminated_hand = eliminated[0] if eliminated else None
         outcome.dealer, outcome.friend_call = dealer, call
         return _settle_pot(rules, outcome, pot)
     raise RecordError(_("hand {index}: expected a deal (a full hand), a declarer (a recorded "
@@ -178,6 +184,8 @@ def _eliminated(rules: Ruleset, hand: dict, players: Sequence[str], declarer: st
     table.eliminated of them): they play no trick and score nothing."""
     count = rules.table.eliminated
     given = hand.get("eliminated")
+    if rules.table.dummy:
+        return _dummy_eliminated(given, players, declarer, index)
     if given is None:
         if count:
             raise RecordError(_("hand {index}: eliminated: {ruleset} eliminates {count} "
@@ -198,6 +206,25 @@ def _eliminated(rules: Ruleset, hand: dict, players: Sequence[str], declarer: st
     if friend in names:
         raise RecordError(_("hand {index}: eliminated: {player} is the friend; the eliminated "
                             "play no trick").format(index=index, player=friend))
+    return names
+
+
+def _dummy_eliminated(given: Any, players: Sequence[str], declarer: str,
+                      index: int) -> list[str]:
+    """시흥 은마 (table.dummy): whose own hand the declarer eliminated, a player or ``dummy``.
+    It changes no score (an eliminated player plays the dummy's hand), so a record may leave it
+    out; the declarer cannot be eliminated, the friend can (the dummy's hand held the card)."""
+    if given is None:
+        return []
+    names = [DUMMY if isinstance(name, str) and name.strip().lower() == DUMMY else
+             _name(name, players, index, "eliminated") for name in given]
+    if len(names) != 1:
+        raise RecordError(_("hand {index}: eliminated: expected one player or \"dummy\" (시흥 "
+                            "은마: table.dummy), got {given}").format(index=index,
+                                                                   given=len(names)))
+    if names[0] == declarer:
+        raise RecordError(_("hand {index}: eliminated: {player} is the declarer and cannot be "
+                            "eliminated").format(index=index, player=declarer))
     return names
 
 
@@ -371,7 +398,10 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
 
     state = replay_tricks(state, tricks, index)
     outcome.declarer, outcome.contract, outcome.state = state.declarer, state.contract, state
-    outcome.eliminated = list(state.eliminated)
+    if rules.table.dummy:  # 시흥 은마: the eliminated player plays the dummy's hand
+        outcome.eliminated_hand = state.eliminated[0] if state.eliminated else None
+    else:
+        outcome.eliminated = list(state.eliminated)
     outcome.friend = state.friend if state.friend_revealed else None
     if state.phase != "done":
         return outcome

@@ -21,7 +21,8 @@ from .cards import format_card, parse_card, parse_suit
 from .errors import InvalidNotation, RulesetError
 from .limits import RULESET_MAX_BYTES
 from .ruleset_schema import (  # noqa: F401 (the schema, re-exported: import it from here)
-    BID_COUNTS, FORMULAS, RANK_KEYS, BackRun, Cards, DealMiss, DeclaredRun, Deposit, Doubling,
+    BID_COUNTS, FORMULAS, POINT_RANK_KEYS, RANK_KEYS, BackRun, Cards, DealMiss, DeclaredRun,
+    Deposit, Doubling,
     Election, Exchange, Friend, JokerCall, Meta, Play, Ruleset, Scoring, Session, Table,
     _field_type, _plain, iter_options, option, option_docs)
 from .translation import _
@@ -31,12 +32,13 @@ BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan
                  "baekseok", "simple", "gwanak-5", "incheon", "iu", "gyeonggi-north", "uos",
                  "standard-6", "standard-7", "daejeon-6", "gwanak-6", "dongdaejeon-6",
                  "dongdaejeon-7", "standard-4", "standard-3", "jeju-3", "standard-2", "ghost-4",
-                 "msol-4", "variant-2", "mn4-2", "honeymoon", "double-joker", "gyeonggi-2018")
+                 "msol-4", "variant-2", "mn4-2", "honeymoon", "double-joker", "gyeonggi-2018",
+                 "siheung-6", "seoul-science-57")
 
 #: Other names clubs use for the bundled rulesets (find_ruleset accepts these too).
 ALIASES = {
     "default": "standard", "003": "standard", "001": "club-requirements",
-    "서울과고": "seoul-science", "seoul": "seoul-science", "sshs": "seoul-science",
+    "서울과고": "seoul-science", "서울과고6마": "seoul-science-57", "57장": "seoul-science-57", "seoul": "seoul-science", "sshs": "seoul-science",
     "수원": "sungkyunkwan", "성균관": "sungkyunkwan", "skku": "sungkyunkwan", "suwon": "sungkyunkwan",
     "민사": "minsa", "kmla": "minsa", "신촌": "sinchon", "yonsei": "sinchon",
     "경기": "gyeonggi", "gshs": "gyeonggi", "광주": "gwangju", "대구": "daegu", "세종": "sejong",
@@ -50,6 +52,7 @@ ALIASES = {
     "4마": "standard-4", "four": "standard-4", "3마": "standard-3", "three": "standard-3",
     "고마": "ghost-4", "고스트": "ghost-4", "ghost": "ghost-4", "변형4마": "ghost-4",
     "엠솔4마": "msol-4", "허니문": "honeymoon", "변형2마": "variant-2", "mn4": "mn4-2", "마이티네트워크2마": "mn4-2",
+    "시흥": "siheung-6", "은마": "siheung-6", "시흥은마": "siheung-6", "siheung": "siheung-6",
     "제주": "jeju-3", "제주3마": "jeju-3", "jeju": "jeju-3", "2마": "standard-2", "two": "standard-2",
     "더블조커": "double-joker", "더블조커마이티": "double-joker", "경기2018": "gyeonggi-2018",
 }
@@ -307,11 +310,12 @@ def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
             return {parse_card(k): float(v) for k, v in value.items()}
         except InvalidNotation as exc:
             raise fail(_("cards as keys ({exc})").format(exc=exc)) from None
-    if kind == "ranks":
+    if kind == "ranks":  # 11: 서울과고's rank (table.rank_eleven; checked in _validate)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value) \
-                or set(value) - set(RANK_KEYS) or len(set(value)) != len(value) or not value:
+                or set(value) - set(POINT_RANK_KEYS) or len(set(value)) != len(value) \
+                or not value:
             raise fail(_("a list of distinct point ranks from A, K, Q, J, 10"))
-        return [r for r in RANK_KEYS if r in value]
+        return [r for r in POINT_RANK_KEYS if r in value]
     if kind == "int_or_bid":
         if value == "bid" or (isinstance(value, int) and not isinstance(value, bool)
                               and 1 <= value <= 21):
@@ -398,12 +402,27 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
             raise RulesetError(_("{label}: cards.{key} = {card!r} is one of the cards "
                                  "removed from the deck (table.removed_cards)").format(
                                    label=label, key=key, card=getattr(c, key)))
-    in_play = len(rules.deck_cards)  # 53, 54 with two jokers (cards.jokers), less the removed
+    if "11" in c.point_ranks and not t.rank_eleven:
+        raise RulesetError(_("{label}: cards.point_ranks names 11, but the deck has no 11 "
+                             "(table.rank_eleven = false)").format(label=label))
+    if not t.rank_eleven:
+        from .cards import ELEVENS
+
+        for key in ("mighty", "mighty_alternate", "joker_call", "joker_call_alternate"):
+            if parse_card(getattr(c, key)) in ELEVENS:
+                raise RulesetError(_("{label}: cards.{key} = {card!r} is not in the deck "
+                                     "(table.rank_eleven = false)").format(
+                                       label=label, key=key, card=getattr(c, key)))
+    # 53; 54 with two jokers (cards.jokers); 57 with 서울과고's 11s (table.rank_eleven); less the
+    # removed
+    in_play = len(rules.deck_cards)
     # the ghost's hand (000 §3.5.2); 허니문's friend hands (000 §3.5.1)
-    hands = t.players * (2 if t.partner_hands else 1) + (1 if t.ghost else 0)
+    # and 시흥 은마's dummy (table.dummy, elimination.py)
+    hands = t.players * (2 if t.partner_hands else 1) + (1 if t.ghost or t.dummy else 0)
     needed = hands * t.hand_size + t.kitty_size + t.undealt
     if needed != in_play:
-        ghost = _(" (and the ghost's, table.ghost)") if t.ghost else ""
+        ghost = _(" (and the ghost's, table.ghost)") if t.ghost else \
+            _(" (and the dummy's, table.dummy)") if t.dummy else ""
         undealt = _(" and {count} undealt (table.undealt)").format(count=t.undealt) \
             if t.undealt else ""
         raise RulesetError(_("{label}: table.players = {players} hands{ghost} of {hand_size} "
@@ -424,6 +443,11 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
     if t.partner_hands and (t.ghost or t.eliminated or t.deal == "draft"):
         raise RulesetError(_("{label}: table.partner_hands = true cannot be used with a ghost, "
                              "eliminations or a drafted deal").format(label=label))
+    if t.dummy and (t.eliminated != 1 or t.eliminate_by != "card" or t.ghost
+                    or t.partner_hands or t.deal == "draft"):
+        raise RulesetError(_("{label}: table.dummy = true needs table.eliminated = 1 by a "
+                             "called card (table.eliminate_by = \"card\"), with no ghost, no "
+                             "friend hands and a dealt deck (000 §7.21)").format(label=label))
     if t.ghost and t.eliminated:
         raise RulesetError(_("{label}: table.ghost = true cannot be used with table.eliminated = "
                              "{eliminated}: the ghost plays where nobody is eliminated").format(

@@ -17,6 +17,9 @@ from .cards import SUIT_LETTERS, format_card, parse_card
 
 
 RANK_KEYS = ("A", "K", "Q", "J", "10")
+#: The ranks cards.point_ranks may name: 서울과고's 11 too, where the deck has it
+#: (table.rank_eleven).
+POINT_RANK_KEYS = ("A", "K", "Q", "J", "11", "10")
 BID_COUNTS = ("taken", "opposition_beats", "opposition_limit", "tricks")
 
 
@@ -237,7 +240,8 @@ class Cards:
     joker_is_point_card: bool = option(False, "Whether the joker is a 21st point card.",
                                        source="000 §7.12 (광주)")
     point_ranks: list = option(["A", "K", "Q", "J", "10"], "The ranks that are point cards (four "
-                               "of each): 20 point cards with all five, 16 without the aces.",
+                               "of each): 20 point cards with all five, 16 without the aces; 11 "
+                               "only where the deck has it (table.rank_eleven).",
                                source="003; 000 §7.20 (이우: A 카드를 뺀 16장)", kind="ranks")
     mighty_lead_names_suit: bool = option(False, "Whether Mighty led has no suit: the leader names "
                                           "the suit to follow, as with the joker (SA/H).",
@@ -535,6 +539,16 @@ class Table:
                               "first card from the top that the rules allow (a local reading).",
                               source="000 §3.5.2; footnote 19",
                               choices=("top_card", "first_legal"))
+    rank_eleven: bool = option(False, "서울과고's 57-card deck: every suit gains a rank 11 "
+                               "between 10 and J, written S11 (스페이드 11), never J.",
+                               source="000 §3.3 (플레잉카드에 11을 넣어 57장)")
+    dummy: bool = option(False, "시흥 은마: one more hand than players is dealt, the dummy's "
+                         "(은실), seated after the players; the dummy never bids. The declarer "
+                         "calls one card: its holder is eliminated, or the dummy when nobody "
+                         "holds it (the kitty or the dummy's hand), with no second call. An "
+                         "eliminated player takes up the dummy's hand and plays it, so the "
+                         "players always play the tricks (needs table.eliminated = 1).",
+                         source="000 §7.21 (시흥 은마)")
 
 
 @dataclass(frozen=True)
@@ -588,7 +602,9 @@ class Ruleset:
     def playing(self) -> int:
         """Players who play the tricks: table.players less the eliminated (6마, 7마: five)."""
         hands = 2 if self.table.partner_hands else 1  # 허니문: each player's friend hand too
-        return self.table.players * hands - self.table.eliminated
+        # 시흥 은마 (table.dummy): the dummy's hand, or an eliminated player taking it up
+        dummy = 1 if self.table.dummy else 0
+        return self.table.players * hands + dummy - self.table.eliminated
 
     @property
     def elimination_discard(self) -> int:
@@ -608,11 +624,13 @@ class Ruleset:
     @property
     def deck_cards(self) -> tuple[int, ...]:
         """The cards in play, in the canonical order (♠2…♠A, ◆, ♥, ♣, the joker, the black
-        joker under cards.jokers = 2), without the removed ones (table.removed_cards)."""
-        from .cards import BLACK_JOKER, DECK
+        joker under cards.jokers = 2; 서울과고's 11 between 10 and J under table.rank_eleven),
+        without the removed ones (table.removed_cards)."""
+        from .cards import BLACK_JOKER, DECK, DECK_57
         removed = {parse_card(name) for name in self.removed_card_names}
-        # cards.jokers = 2: the black joker after the (colour) joker
-        deck = DECK + (BLACK_JOKER,) if self.cards.jokers == 2 else DECK
+        deck = DECK_57 if self.table.rank_eleven else DECK
+        if self.cards.jokers == 2:  # the black joker after the (colour) joker
+            deck += (BLACK_JOKER,)
         return tuple(card for card in deck if card not in removed)
 
     @property

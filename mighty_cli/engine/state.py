@@ -24,9 +24,8 @@ from .cards import Bid, format_bid, sorted_cards
 from .contract import mighty_card
 from .deck import _cards_of, _check_deal, _mask
 from .errors import IllegalAction, MightyError
-from .ghost import GHOST, seats
+from .ghost import DUMMY, GHOST, seats
 from .honeymoon import is_partner_hand
-from .translation import _
 from .ruleset import Ruleset
 from .tables import _Context, _seating, _tables
 from .translation import N_, _
@@ -282,6 +281,9 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     if (dealer == GHOST or opener == GHOST) and rules.table.ghost \
             or rules.table.partner_hands and (is_partner_hand(dealer) or is_partner_hand(opener)):
         raise MightyError(_("the ghost never deals nor opens (table.ghost): dealer {dealer!r}, "
+                            "opener {opener!r}").format(dealer=dealer, opener=opener))
+    if rules.table.dummy and DUMMY in (dealer, opener):  # 시흥 은마 (elimination.py)
+        raise MightyError(_("the dummy never deals nor opens (table.dummy): dealer {dealer!r}, "
                             "opener {opener!r}").format(dealer=dealer, opener=opener))
     if dealer not in seat_of and (opener is None or not isinstance(dealer, str) or not dealer):
         raise MightyError(_("dealer {dealer} is not one of the players {players} (a dealer "

@@ -8,8 +8,9 @@ Rules held here:
   ``threshold``, ``comparison``); ten point cards also qualify under
   ``deal_miss.all_point_cards``; Mighty and the alternate Mighty held together count 0 under
   ``deal_miss.mighties_cancel``.
-* The point cards are the ranks of ``cards.point_ranks`` in every suit, and the joker under
-  ``cards.joker_is_point_card``.
+* The point cards are the ranks of ``cards.point_ranks`` in every suit (서울과고's 11 too,
+  where named), and the joker under ``cards.joker_is_point_card``; a hand of point cards only
+  (``deal_miss.all_point_cards``) counts an 11 only where it is a point card.
 * Bids run from ``election.min_bid`` (less the no-trump discount for no-trump) to
   ``election.max_bid`` or the point cards in play, upward, or downward where a lower number is
   the higher bid (``election.bid_counts = "opposition_limit"``, 이우).
@@ -23,8 +24,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from .cards import BLACK_JOKER, JOKER, SUITS, Bid, parse_card
-from .deck import JOKERS_MASK, POINT_MASK, _mask
+from .cards import BLACK_JOKER, ELEVEN, JOKER, SUITS, Bid, parse_card
+from .deck import ELEVEN_MASK, JOKERS_MASK, POINT_MASK, _mask
 from .errors import MightyError
 from .ruleset import RANK_KEYS, Ruleset
 from .actions import _play_table
@@ -55,7 +56,8 @@ class _RuleTables:
                  "point_mask", "full_bid", "opener_after_dealer", "miss_allowed", "bid_set",
                  "opener_may_pass", "changes", "contracts", "descend", "n", "kitty_size",
                  "deck", "deck_mask", "valid", "hand_size", "eliminated", "undealt",
-                 "ghost_seat", "silent", "bidders", "partner_hands", "extra_seats")
+                 "ghost_seat", "silent", "bidders", "partner_hands", "extra_seats",
+                 "dummy_seat")
 
     def __init__(self, rules: Ruleset):
         e = rules.election
@@ -80,7 +82,7 @@ class _RuleTables:
         # table.players, table.removed_cards, table.kitty_size (000 §3.5: 4마, 3마, 2마)
         # the ghost's seat (ghost.py); 허니문's friend hands (honeymoon.py)
         self.n = rules.table.players * (2 if rules.table.partner_hands else 1) \
-            + (1 if rules.table.ghost else 0)
+            + (1 if rules.table.ghost or rules.table.dummy else 0)
         self.kitty_size = rules.table.kitty_size
         self.deck = rules.deck_cards
         self.deck_mask = _mask(self.deck)
@@ -92,9 +94,12 @@ class _RuleTables:
         # (honeymoon.py): every second seat is a friend hand; the seats that never bid
         self.ghost_seat = self.n - 1 if rules.table.ghost else -1
         self.partner_hands = rules.table.partner_hands
-        self.extra_seats = rules.table.ghost or self.partner_hands  # seats beyond the players
+        # 시흥 은마 (table.dummy, elimination.py): the last seat is the dummy's, which never bids
+        self.dummy_seat = self.n - 1 if rules.table.dummy else -1
+        self.extra_seats = rules.table.ghost or self.partner_hands or rules.table.dummy
         self.silent = (1 << self.ghost_seat if self.ghost_seat >= 0 else 0) | (
-            sum(1 << seat for seat in range(1, self.n, 2)) if self.partner_hands else 0)
+            sum(1 << seat for seat in range(1, self.n, 2)) if self.partner_hands else 0) | (
+            1 << self.dummy_seat if self.dummy_seat >= 0 else 0)
         self.bidders = self.n - self.silent.bit_count()
         self.point_mask = _point_mask(rules) & self.deck_mask
         self.full_bid = rules.full_bid
@@ -108,7 +113,7 @@ _RULE_TABLES: dict[int, _RuleTables] = {}
 
 def _point_mask(rules: Ruleset) -> int:
     """The point cards of a ruleset (cards.point_ranks, and the joker where it is one)."""
-    ranks = {"A": 14, "K": 13, "Q": 12, "J": 11, "10": 10}
+    ranks = {"A": 14, "K": 13, "Q": 12, "J": 11, "11": ELEVEN, "10": 10}  # 11: 서울과고
     mask = sum(1 << (suit << 4 | ranks[key]) for key in rules.cards.point_ranks for suit in SUITS)
     return mask | (JOKERS_MASK if rules.cards.joker_is_point_card else 0)  # & the deck: its own
 
@@ -144,8 +149,9 @@ def _is_miss_hand(rules: Ruleset, weight_list: list[float], cards: Sequence[int]
     """is_deal_miss_hand with the ruleset's tables at hand and the hand's mask."""
     d = rules.deal_miss
     # ten point cards: no bit outside the point cards (the joker is not one here)
-    if d.all_point_cards and mask and not mask & ~POINT_MASK:
-        return True
+    if d.all_point_cards and mask and not mask & ~(POINT_MASK | (
+            _tables(rules).point_mask & ELEVEN_MASK if rules.table.rank_eleven else 0)):
+        return True  # (서울과고's 11s count where they are point cards)
     value = sum(map(weight_list.__getitem__, cards))
     if d.mighties_cancel:
         value -= _mighty_pair_weight(rules, weight_list, mask)

@@ -42,7 +42,8 @@ def test_joker_spellings(text):
     assert format_card(JOKER) == "JK"
 
 
-@pytest.mark.parametrize("text", ["S1", "C11", "X5", "SAA", "10S", "JK2", "", "S", "ZZ", "H0"])
+# C11 is 서울과고's rank 11 now (table.rank_eleven: tests/engine/test_rank_eleven.py); C12 is not a card
+@pytest.mark.parametrize("text", ["S1", "C12", "X5", "SAA", "10S", "JK2", "", "S", "ZZ", "H0"])
 def test_card_error_quotes_the_input(text):
     with pytest.raises(InvalidNotation) as caught:
         parse_card(text)

@@ -272,7 +272,8 @@ def test_min_bid_above_max_bid_is_checked_after_merging():
         "exceed the maximum")
 
 
-@pytest.mark.parametrize("card", ["C1", "C11", "S0", "X3", "C 3"])
+# C11 exists now (서울과고's rank 11), refused as not in a 53-card deck: test_rank_eleven.py
+@pytest.mark.parametrize("card", ["C1", "C12", "S0", "X3", "C 3"])
 def test_joker_call_card_must_exist(card):
     message = load_error(f'[cards]\njoker_call = "{card}"\n')
     assert message == (f"club.toml: cards.joker_call = {card!r}: expected a card that exists "
