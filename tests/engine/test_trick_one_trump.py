@@ -193,3 +193,13 @@ def test_gyeonggi_2018_fast_replay_is_apply_card_by_card(options, seed):
         hand.setdefault("opener", final.election[0][0] if final.election else final.dealer)
         record = Record(ruleset="standard", players=list(PLAYERS), hands=[hand])
         assert replay(record, rules).totals == hand_result(final).deltas
+
+
+def test_gyeonggi_2018_bundled_ruleset_plays_the_trick_one_trump_rule():
+    # the bundled 경기 2018 file switches both options on (000 §7.10)
+    from mighty_cli.engine.ruleset import load_ruleset
+
+    play_options = load_ruleset("gyeonggi-2018").play
+    assert play_options.trump_power_first_trick is False
+    assert play_options.only_trumps_includes_mighty is True
+    assert load_ruleset("gyeonggi").play.trump_power_first_trick is True
