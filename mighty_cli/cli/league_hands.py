@@ -9,8 +9,9 @@ import click
 
 from ..i18n import N_, _, ngettext
 from ..render.text import table
-from .league import (by_option, database, db_option, league_option, proposal_text, signed,
-                     split_names, who_default)
+from .league import (by_option, database, db_option, league_option, signed, split_names,
+                     who_default)
+from .league_sessions import proposal_text
 from .options import echo_json, json_option, number_type
 
 
