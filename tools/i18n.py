@@ -50,6 +50,7 @@ SOURCES = (
     "mighty_cli/cli/referee_tables.py",
     "mighty_cli/cli/ruleset.py",
     "mighty_cli/cli/score.py",
+    "mighty_cli/cli/score_taken.py",
     "mighty_cli/cli/scorekeeper.py",
     "mighty_cli/cli/scorekeeper_loop.py",
     "mighty_cli/cli/table_view.py",

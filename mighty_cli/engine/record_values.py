@@ -60,7 +60,16 @@ def _taken(rules: Ruleset, hand: dict, index: int) -> int:
             index=index))
     value = taken if taken is not None else opposition
     key = "taken" if taken is not None else "opposition"
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= total:
+    from .scoring import taken_limit  # 동대전: a friend's cards weighted may count past total
+
+    limit = taken_limit(rules) if taken is not None else total
+    if limit > total and isinstance(value, int) and not isinstance(value, bool) \
+            and not 0 <= value <= limit:
+        raise RecordError(_("hand {index}: taken = {value} is impossible: the ruling party "
+                            "counts from 0 to {limit} under {ruleset}, the friends' point "
+                            "cards weighted (scoring.friend_weight)").format(
+                                index=index, value=value, limit=limit, ruleset=rules.name))
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= limit:
         raise RecordError(_("hand {index}: {key} = {value} is impossible: from 0 to {total} point "
                             "cards are in play under {ruleset}").format(
                                 index=index, key=key, value=repr(value), total=total,

@@ -63,6 +63,7 @@ def view_to_hand(view: dict, where: str) -> Optional[dict]:
     else:
         hand = {"dealer": view.get("dealer"), "declarer": view.get("declarer"),
                 "contract": view.get("contract"), "friend": view.get("friend") or "none",
+                "friend2": view.get("friend2"),  # 동대전 7마's second friend
                 "friend_call": view.get("friend_call"), "taken": view.get("taken"),
                 "eliminated": view.get("eliminated")}  # 6마, 7마
     hand = {"number": view.get("number"), "session": view.get("session"),
