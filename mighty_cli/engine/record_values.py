@@ -88,8 +88,13 @@ def _check_friend_call_text(call: Any, index: int) -> None:
     if call.lower() in ("joker", "mighty", "none", "first-trick", "last-trick") \
             or call.lower().startswith("player:"):
         return
+    # two called cards (friend.called_cards = 2, 동대전 7마) are written as the record's
+    # friend is: SA+DK, SA+joker
+    parts = call.split("+") if call.count("+") == 1 else [call]
     try:
-        parse_cards(call)
+        for part in parts:
+            if part.strip().lower() not in ("joker", "mighty"):
+                parse_cards(part)
     except InvalidNotation as exc:
         raise RecordError(_("hand {index}: {key}: {error}").format(
             index=index, key="friend_call", error=exc)) from None
