@@ -396,7 +396,7 @@ def require_reason(reason: Optional[str]) -> str:
 @click.argument("number", type=number_type())
 @click.option("--declarer", "-d", default=None, metavar="NAME")
 @click.option("--contract", "-c", default=None, metavar="BID")
-@click.option("--friend", "-f", default=None, metavar="NAME|none")
+@click.option("--friend", "-f", "friends", multiple=True, metavar="NAME|none")
 @click.option("--friend-call", default=None, metavar="CARD")
 @click.option("--taken", "-t", type=int, default=None)
 @click.option("--opposition", "-o", type=int, default=None)
@@ -409,7 +409,7 @@ def require_reason(reason: Optional[str]) -> str:
 @json_option
 @db_option
 @by_option
-def hand_amend(league_name, number, declarer, contract, friend, friend_call, taken, opposition,
+def hand_amend(league_name, number, declarer, contract, friends, friend_call, taken, opposition,
                deal_miss, dealer, players, note, reason, as_json, db_url, who) -> None:
     """Correct an earlier hand. Everything after it is recomputed in the same transaction, the
     change log records who, when and why, and the standings changes are printed.
@@ -423,11 +423,13 @@ def hand_amend(league_name, number, declarer, contract, friend, friend_call, tak
 
     if taken is not None and opposition is not None:
         raise click.UsageError(_("give --taken or --opposition, not both"))
+    # --friend twice: the two friends of a two-card call (동대전 7마); once: one friend (or none)
+    friend, friend2 = (friends_given(friends) + [None, None])[:2]
     why = require_reason(reason)
     with database(db_url) as s:
         correction = services.amend_hand(
             s, league_name, number, who=who_default(who), why=why, declarer=declarer,
-            contract=_contract(contract), friend=friend_value(friend),
+            contract=_contract(contract), friend=friend_value(friend), friend2=friend2,
             friend_call=friend_call, taken=taken, opposition=opposition, deal_miss=deal_miss,
             dealer=dealer, players=split_names(players), note=note)
     print_correction(correction, as_json)

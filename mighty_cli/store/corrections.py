@@ -110,6 +110,9 @@ def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
     table = _outcome_dict(**merged)
     # 동대전 7마: the second friend stays unless the friends are given again
     friend2 = given.get("friend2", None if "friend" in given else before_view.friend2)
+    if friend2 and rules.friend.called_cards != 2:
+        raise LeagueError(_("--friend: give one friend, or two where the ruleset calls two "
+                            "cards (friend.called_cards = 2)"))
     if friend2 and not merged["deal_miss"] and table.get("friend") != "none":
         table["friend2"] = friend2
     if before_view.eliminated and not merged["deal_miss"]:

@@ -339,7 +339,8 @@ def csv_row(view: HandView, names: list[str]) -> list[str]:
     deltas = view.deltas
     taken, multiplier = view.taken, view.multiplier
     row = [str(view.number), str(view.session), view.day.isoformat(), text(view.status),
-           text(view.dealer), text(view.declarer), text(view.contract), text(view.friend),
+           text(view.dealer), text(view.declarer), text(view.contract),
+           text(f"{view.friend}, {view.friend2}" if view.friend2 else view.friend),
            text(view.friend_call), "" if taken is None else str(taken), text(view.success),
            text(view.base), "" if multiplier is None else str(multiplier),
            text(" ".join(view.doublings)), text(view.deal_miss), str(view.pot_after),

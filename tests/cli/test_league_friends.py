@@ -91,9 +91,11 @@ def test_honeymoon_friend_hand_survives_export_import_and_backup_restore(runner,
     run(runner, db, "record", "-l", "hm", "-d", "Ana", "-c", "14S", "-t", "12", input="")
     before = hands(runner, db, "hm")
     assert [h["friend"] for h in before] == ["Bo's friend", "Ana's friend"]
-    for fmt in ("toml", "json"):
+    for fmt in ("toml", "json", "csv"):
         path = tmp_path / f"hm.{fmt}"
         run(runner, db, "export", "-l", "hm", "-o", str(path))
+        if fmt == "csv":  # a CSV does not say its ruleset
+            run(runner, db, "league", "create", "hm-csv", "-r", "honeymoon")
         assert "Bo's friend" in path.read_text(encoding="utf-8")
         run(runner, db, "import", str(path), "--league", f"hm-{fmt}")
         again = hands(runner, db, f"hm-{fmt}")
@@ -281,11 +283,16 @@ def test_dongdaejeon_7_two_friends_in_records_replay_and_round_trip(runner, db, 
     league = stats(db, "d7")
     assert (league.of("Fay").friend.hands, league.of("Gus").friend.hands) == (2, 2)
     assert (league.cell("Ana", "Fay").hands, league.cell("Ana", "Gus").hands) == (2, 2)
-    for fmt in ("toml", "json"):
+    for fmt in ("toml", "json", "csv"):
         out = tmp_path / f"export.{fmt}"
         run(runner, db, "export", "-l", "d7", "-o", str(out))
+        if fmt == "csv":  # a CSV does not say its ruleset; the friends share one cell
+            run(runner, db, "league", "create", "d7-csv", "-r", "dongdaejeon-7")
+            assert ",Ana,13C,\"Fay, Gus\",CA+DA,21," in out.read_text(encoding="utf-8")
         run(runner, db, "import", str(out), "--league", f"d7-{fmt}")
-        assert hands(runner, db, f"d7-{fmt}") == listed
+        again = hands(runner, db, f"d7-{fmt}")
+        assert [(h["friend"], h["friend2"], h["deltas"]) for h in again] == \
+            [(h["friend"], h["friend2"], h["deltas"]) for h in listed]
 
 
 def test_dongdaejeon_7_amend_keeps_the_second_friend(runner, db):
@@ -297,6 +304,14 @@ def test_dongdaejeon_7_amend_keeps_the_second_friend(runner, db):
     (hand,) = hands(runner, db, "d7")
     assert hand["deltas"] == {"Ana": 14, "Bo": -7, "Cy": -7, "Di": -7, "Ed": -7, "Fay": 7,
                               "Gus": 7}
+    # --friend twice names the friends again; once, one friend (Ana's balance: four shares)
+    out = run(runner, db, "hand", "amend", "-l", "d7", "1", "-f", "Ed", "-f", "Gus", "--reason",
+              "Ed held ♣A")
+    assert "now: Ana 13C with Ed and Gus, took 20: made" in out
+    out = run(runner, db, "hand", "amend", "-l", "d7", "1", "-f", "Ed", "--reason", "one friend")
+    assert "now: Ana 13C with Ed, took 20: made" in out
+    (hand,) = hands(runner, db, "d7")
+    assert "friend2" not in hand and hand["deltas"]["Ana"] == 28
 
 
 @pytest.mark.parametrize("args", [["--taken", "15+3+1", "--friends", "1"],
