@@ -163,6 +163,8 @@ def iter_session_hands(s: Session, league_id: int, chunk: int = 5000
             hands.append(line)
         line.seats.append(SeatLine(names.get(player, "?"), seat, role, int(points or 0),
                                    int(pot or 0)))
+        if role == "friend" and friend is not None and player != friend:  # 동대전 7마's second
+            line.friend = f"{line.friend}, {names.get(player, '?')}"
     if hands:
         yield current_session, hands  # type: ignore[misc]
 

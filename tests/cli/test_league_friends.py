@@ -283,6 +283,10 @@ def test_dongdaejeon_7_two_friends_in_records_replay_and_round_trip(runner, db, 
     league = stats(db, "d7")
     assert (league.of("Fay").friend.hands, league.of("Gus").friend.hands) == (2, 2)
     assert (league.cell("Ana", "Fay").hands, league.cell("Ana", "Gus").hands) == (2, 2)
+    site = tmp_path / "site"
+    run(runner, db, "site", "-l", "d7", "--output", str(site))
+    pages = "".join(page.read_text(encoding="utf-8") for page in site.rglob("*.html"))
+    assert "<td>Fay, Gus <span" in pages  # the session page's friend column names both
     for fmt in ("toml", "json", "csv"):
         out = tmp_path / f"export.{fmt}"
         run(runner, db, "export", "-l", "d7", "-o", str(out))
