@@ -7,11 +7,14 @@ from typing import Optional
 
 import click
 
+from ..engine.errors import MightyError
 from ..i18n import N_, _, ngettext
 from ..render.text import table
-from .league import (by_option, database, db_option, league_option, proposal_text, signed,
-                     split_names, who_default)
+from .league import (by_option, database, db_option, league_option, signed, split_names,
+                     who_default)
+from .league_sessions import proposal_text
 from .options import echo_json, json_option, number_type
+from .score_taken import Taken, TakenType, friends_given, ruling_party_count
 
 
 def friend_value(text: Optional[str]) -> Optional[str]:
@@ -22,6 +25,16 @@ def friend_value(text: Optional[str]) -> Optional[str]:
         else text.strip()
 
 
+def friend_label(friend: Optional[str]) -> Optional[str]:
+    """A friend as ``hand list`` names him: a player, or under 허니문 the declarer's own friend
+    hand, "Bo's friend" (Korean: Bo의 프렌드 패)."""
+    from ..engine.honeymoon import controller_of, is_partner_hand
+
+    if is_partner_hand(friend):
+        return _("{player}'s friend").format(player=controller_of(friend))  # type: ignore
+    return friend
+
+
 def hand_line(hand) -> str:
     """One hand in a line: what was played and what it came to."""
     if hand.status == "deal_miss":
@@ -30,13 +43,18 @@ def hand_line(hand) -> str:
     elif hand.status == "redeal":
         what = _("everyone passed: redeal")
     else:
-        if hand.friend:
+        if getattr(hand, "friend2", None):  # 동대전 7마: two friends
+            what = _("{declarer} {contract} with {friend} and {friend2}, took {taken}: "
+                     "{verdict}")
+        elif hand.friend:
             what = _("{declarer} {contract} with {friend}, took {taken}: {verdict}")
         else:
             what = _("{declarer} {contract} alone, took {taken}: {verdict}")
         verdict = _("made") if hand.success else _("failed")
         doubled = f" ×{hand.multiplier}" if hand.multiplier and hand.multiplier > 1 else ""
-        what = what.format(declarer=hand.declarer, contract=hand.contract, friend=hand.friend,
+        what = what.format(declarer=hand.declarer, contract=hand.contract,
+                           friend=friend_label(hand.friend),
+                           friend2=getattr(hand, "friend2", None),
                            taken=hand.taken, verdict=verdict) + doubled
     if hand.voided:
         what = _("VOID") + "  " + what
@@ -62,12 +80,15 @@ def deltas_line(hand) -> str:
 @click.option("--declarer", "-d", default=None, metavar="NAME", help=N_("The declarer (주공)."))
 @click.option("--contract", "-c", default=None, metavar="BID",
               help=N_("The final contract, e.g. 15D, 14S, 16NT (or 스페이드 14, 16 노기)."))
-@click.option("--friend", "-f", default=None, metavar="NAME|none",
-              help=N_("The player who was friend (프렌드), or none."))
+@click.option("--friend", "-f", "friends", multiple=True, metavar="NAME|none",
+              help=N_("The player who was friend (프렌드), or none; twice for two friends "
+                      "where two cards are called (friend.called_cards = 2, 동대전 7마)."))
 @click.option("--friend-call", default=None, metavar="CARD",
               help=N_("What was called (optional), e.g. SA, joker, first-trick."))
-@click.option("--taken", "-t", type=int, default=None,
-              help=N_("Point cards the ruling party took (discards included)."))
+@click.option("--taken", "-t", type=TakenType(), default=None,
+              help=N_("Point cards the ruling party took, discards included; or split as the "
+                      "declarer's and each friend's (10+8+2), weighed by the ruleset's friend "
+                      "weights."))
 @click.option("--opposition", "-o", type=int, default=None,
               help=N_("Or: point cards the opposition took."))
 @click.option("--deal-miss", default=None, metavar="NAME",
@@ -87,7 +108,7 @@ def deltas_line(hand) -> str:
 @json_option
 @db_option
 @by_option
-def record(league_name, session_number, declarer, contract, friend, friend_call, taken,
+def record(league_name, session_number, declarer, contract, friends, friend_call, taken,
            opposition, deal_miss, dealer, players, eliminated, note, evening, as_json, db_url,
            who) -> None:
     """Record one hand's outcome in the league's open session: checked against the league's
@@ -101,13 +122,18 @@ def record(league_name, session_number, declarer, contract, friend, friend_call,
       mighty record -l tuesday -d Ana -c 15D -f Bo -t 16
       mighty record -l tuesday --declarer 김철수 --contract 14NT --friend none --opposition 3
       mighty record -l tuesday --deal-miss Cy
+      mighty record -l 동대전 -d Ana -c 13C -f Ed -f Fay -t 10+8+2
       mighty record -l tuesday            (asks for each value)
       mighty record -l tuesday --evening  (the whole session in one process)
     """
     if taken is not None and opposition is not None:
         raise click.UsageError(_("give --taken or --opposition, not both"))
-    given = dict(declarer=declarer, contract=contract, friend=friend, taken=taken,
-                 opposition=opposition, deal_miss=deal_miss, eliminated=eliminated)
+    friend, friend2 = (list(friends_given(friends)) + [None, None])[:2]
+    if taken is not None and not taken.split:
+        taken = taken.parts[0]  # a count: checked by the league as before
+    given = dict(declarer=declarer, contract=contract, friend=friend, friend2=friend2,
+                 taken=taken, opposition=opposition, deal_miss=deal_miss,
+                 eliminated=eliminated)
     complete = deal_miss is not None or (declarer and contract and friend
                                          and (taken is not None or opposition is not None))
     if complete and not evening:
@@ -139,11 +165,23 @@ def _record_once(league_name, session_number, given, friend_call, dealer, player
             if given[key]:
                 resolved[key] = answers.check_player(given[key])
         rules = league_rules(get_league(s, league_name))
+        friends_given(tuple(f for f in (given["friend"], given["friend2"]) if f), rules)
         if given["friend"] and rules.table.partner_hands and not given["deal_miss"]:
             answers.rules, answers.declarer = rules, resolved["declarer"]  # 허니문
             resolved["friend"] = answers.own_friend_hand(given["friend"])
         elif given["friend"] and friend_value(given["friend"]) != "none":
             resolved["friend"] = answers.check_player(given["friend"])
+        if given["friend2"]:  # 동대전 7마: the second called card's holder
+            if friend_value(resolved["friend"]) == "none":
+                raise click.UsageError(_("--friend none: a second --friend needs a first"))
+            resolved["friend2"] = answers.check_player(given["friend2"])
+        if isinstance(given["taken"], Taken):  # split: weighed by the ruleset
+            count = 0 if friend_value(resolved["friend"]) == "none" else \
+                1 + bool(resolved["friend2"])
+            try:
+                resolved["taken"] = ruling_party_count(rules, given["taken"], count)
+            except MightyError as exc:
+                raise click.BadParameter(str(exc), param_hint="--taken") from None
         if rules.table.dummy and given["eliminated"]:  # 시흥 은마: a player or the dummy
             answers.rules, answers.declarer = rules, resolved["declarer"]
             out = answers.check_eliminated(given["eliminated"])
@@ -160,11 +198,11 @@ def _record_once(league_name, session_number, given, friend_call, dealer, player
             s, league_name, session_number=session_number, declarer=resolved["declarer"],
             contract=_contract(given["contract"]),
             friend=friend_value(resolved["friend"]), friend_call=friend_call,
-            taken=given["taken"], opposition=given["opposition"],
+            taken=resolved["taken"], opposition=given["opposition"],
             deal_miss=resolved["deal_miss"],
             dealer=answers.check_present(dealer) if dealer else None,
             players=five if players else None, note=note, who=who_default(who),
-            eliminated=out or None)
+            eliminated=out or None, friend2=resolved["friend2"])
     print_recorded(done, as_json)
 
 
@@ -363,7 +401,7 @@ def require_reason(reason: Optional[str]) -> str:
 @click.argument("number", type=number_type())
 @click.option("--declarer", "-d", default=None, metavar="NAME")
 @click.option("--contract", "-c", default=None, metavar="BID")
-@click.option("--friend", "-f", default=None, metavar="NAME|none")
+@click.option("--friend", "-f", "friends", multiple=True, metavar="NAME|none")
 @click.option("--friend-call", default=None, metavar="CARD")
 @click.option("--taken", "-t", type=int, default=None)
 @click.option("--opposition", "-o", type=int, default=None)
@@ -376,7 +414,7 @@ def require_reason(reason: Optional[str]) -> str:
 @json_option
 @db_option
 @by_option
-def hand_amend(league_name, number, declarer, contract, friend, friend_call, taken, opposition,
+def hand_amend(league_name, number, declarer, contract, friends, friend_call, taken, opposition,
                deal_miss, dealer, players, note, reason, as_json, db_url, who) -> None:
     """Correct an earlier hand. Everything after it is recomputed in the same transaction, the
     change log records who, when and why, and the standings changes are printed.
@@ -390,11 +428,13 @@ def hand_amend(league_name, number, declarer, contract, friend, friend_call, tak
 
     if taken is not None and opposition is not None:
         raise click.UsageError(_("give --taken or --opposition, not both"))
+    # --friend twice: the two friends of a two-card call (동대전 7마); once: one friend (or none)
+    friend, friend2 = (friends_given(friends) + [None, None])[:2]
     why = require_reason(reason)
     with database(db_url) as s:
         correction = services.amend_hand(
             s, league_name, number, who=who_default(who), why=why, declarer=declarer,
-            contract=_contract(contract), friend=friend_value(friend),
+            contract=_contract(contract), friend=friend_value(friend), friend2=friend2,
             friend_call=friend_call, taken=taken, opposition=opposition, deal_miss=deal_miss,
             dealer=dealer, players=split_names(players), note=note)
     print_correction(correction, as_json)

@@ -29,7 +29,10 @@ NONE_WORDS = ("none", "-", "no", "노프", "노프렌드", "노프랜드", "alon
 DECLARER_PROMPT = N_("Declarer (주공)")
 CONTRACT_PROMPT = N_("Contract (e.g. 15D, 16NT, 스페이드 14)")
 FRIEND_PROMPT = N_("Friend (프렌드) or none")
+FRIENDS_PROMPT = N_("Friends (프렌드): one or two names, or none")
 TAKEN_PROMPT = N_("Point cards taken by the ruling party")
+SPLIT_TAKEN_PROMPT = N_("Point cards taken by the ruling party (or the declarer's+each "
+                        "friend's, e.g. 10+8+2)")
 ELIMINATED_PROMPT = N_("Eliminated (탈락) by the declarer")
 #: 시흥 은마 (table.dummy): the dummy's hand may be the one eliminated.
 ELIMINATED_DUMMY_PROMPT = N_("Eliminated (탈락) by the declarer: a player, or dummy (은실)")
@@ -47,6 +50,12 @@ class Answers:
     declarer: Optional[str] = None
     contract: Optional[Bid] = None
     eliminated: list[str] = field(default_factory=list)
+    friends: list[str] = field(default_factory=list)  # as answered: none, one, or two
+
+    @property
+    def friend2(self) -> Optional[str]:
+        """The second friend of a two-card call (friend.called_cards = 2, 동대전 7마)."""
+        return self.friends[1] if len(self.friends) > 1 else None
 
     def check_declarer(self, text: str) -> str:
         self.declarer = match_name(text, self.five, _(THIS_HAND))
@@ -60,8 +69,14 @@ class Answers:
         return text.upper()
 
     def check_friend(self, text: str) -> str:
+        """The friend (or none); where two cards are called (friend.called_cards = 2, 동대전
+        7마) one or two names, as ``Ed Fay``, ``Ed, Fay`` or ``Ed+Fay``: the first is
+        returned, both kept in :attr:`friends`."""
+        self.friends = []
         if self.rules.table.partner_hands:
-            return self.own_friend_hand(text)
+            partner = self.own_friend_hand(text)
+            self.friends = [partner]
+            return partner
         entry = normalize_entry(text.strip())
         if text.strip().lower() in NONE_WORDS or entry == "none":
             f = self.rules.friend
@@ -69,6 +84,19 @@ class Answers:
                 raise MightyError(_("{ruleset} allows no friendless hand: name the friend")
                                   .format(ruleset=self.rules.name))
             return "none"
+        names = text.replace("+", ",").replace(",", " ").split() \
+            if self.rules.friend.called_cards == 2 else [text]
+        if len(names) > 2:
+            raise MightyError(_("name one or two friends (two cards are called: "
+                                "friend.called_cards = 2)"))
+        friends = [self._one_friend(name) for name in names]
+        if len(friends) == 2 and friends[0] == friends[1]:
+            raise MightyError(_("{player} is named twice: one player holding both called cards "
+                                "is one friend").format(player=friends[0]))
+        self.friends = friends
+        return friends[0]
+
+    def _one_friend(self, text: str) -> str:
         friend = match_name(text, self.five, _(THIS_HAND))
         if friend == self.declarer:
             raise MightyError(_("{player} is the declarer: name the friend, or none if he "
@@ -126,7 +154,16 @@ class Answers:
         return [name]
 
     def check_taken(self, text: str) -> int:
-        total = self.rules.count_total  # point cards, or tricks (변형 2마: bid_counts = tricks)
+        """The ruling party's count, or (``10+8+2``) the declarer's and each friend's cards,
+        weighed by the ruleset's friend weights (:mod:`.score_taken`)."""
+        from ..engine.scoring import taken_limit
+        from .score_taken import parse_taken, ruling_party_count
+
+        if "+" in text:
+            return ruling_party_count(self.rules, parse_taken(text), len(self.friends))
+        # point cards, or tricks (변형 2마: bid_counts = tricks); more where friends' cards
+        # are weighted (동대전: scoring.friend_weight)
+        total = taken_limit(self.rules)
         tricks = self.rules.election.bid_counts == "tricks"
         try:
             value = int(text.strip().removesuffix("장").removesuffix("턴").strip())
@@ -190,9 +227,11 @@ def ask_hand(answers: Answers, ask: Callable[[str, Callable, Optional[str]], obj
         out["eliminated"] = answers.check_eliminated(given["eliminated"]) \
             if given.get("eliminated") else ask(_(prompt), answers.check_eliminated, None)
     if given.get("friend"):
-        out["friend"] = answers.check_friend(given["friend"])
+        out["friend"] = answers.check_friend(
+            " ".join(name for name in (given["friend"], given.get("friend2")) if name)
+            if given.get("friend2") else given["friend"])
     elif answers.rules.table.partner_hands:  # 허니문: the only call, made by the tool
-        out["friend"] = answers.own_friend_hand("friend")
+        out["friend"] = answers.check_friend("friend")
         if say is not None:
             say(_("Friend (프렌드): {partner}, {declarer}'s own friend hand (프렌드 패), the only "
                   "call under {ruleset}").format(partner=out["friend"],
@@ -200,8 +239,18 @@ def ask_hand(answers: Answers, ask: Callable[[str, Callable, Optional[str]], obj
                                                  ruleset=answers.rules.name))
     elif not friend_possible(answers.rules):  # 3마, 2마: always alone, nothing to ask
         out["friend"] = "none"
+    elif answers.rules.friend.called_cards == 2:  # 동대전 7마: up to two friends
+        out["friend"] = ask(_(FRIENDS_PROMPT), answers.check_friend, "none")
     else:
         out["friend"] = ask(_(FRIEND_PROMPT), answers.check_friend, "none")
-    if given.get("taken") is None and given.get("opposition") is None:
-        out["taken"] = ask(_(TAKEN_PROMPT), answers.check_taken, None)
+    if answers.friend2:
+        out["friend2"] = answers.friend2
+    if given.get("taken") is not None:
+        if "+" in str(given["taken"]):  # split (10+8+2): weighed now that the friends are known
+            out["taken"] = answers.check_taken(str(given["taken"]))
+    elif given.get("opposition") is None:
+        weighted = answers.rules.scoring.friend_weight != 1 and answers.friends \
+            and not answers.rules.table.partner_hands
+        out["taken"] = ask(_(SPLIT_TAKEN_PROMPT if weighted else TAKEN_PROMPT),
+                           answers.check_taken, None)
     return out

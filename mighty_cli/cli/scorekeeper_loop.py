@@ -106,7 +106,7 @@ def record_interactively(league_name: str, session_number: Optional[int], given:
                     dealer=answers.check_present(dealer) if dealer and first else None,
                     players=five if players and first else None,
                     note=note if first else None, who=who,
-                    eliminated=answered.get("eliminated"))
+                    eliminated=answered.get("eliminated"), friend2=answered.get("friend2"))
             print_recorded(done, as_json)
             first = False
             if not evening or done.session_ended:

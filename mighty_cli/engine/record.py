@@ -51,6 +51,8 @@ def outcome_to_hand(outcome: HandOutcome) -> dict:
                             "declarer": outcome.declarer,
                             "contract": format_bid(outcome.contract) if outcome.contract else None,
                             "friend": outcome.friend or "none", "taken": outcome.taken}
+    if outcome.friend2:  # the second friend of a two-card call (동대전 7마)
+        hand["friend2"] = outcome.friend2
     if outcome.eliminated:
         hand["eliminated"] = list(outcome.eliminated)
     elif outcome.eliminated_hand:  # 시흥 은마: whose own hand left (he played the dummy's)

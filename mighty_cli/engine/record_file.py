@@ -27,7 +27,7 @@ FULL_KEYS = ("deal", "election", "discard", "contract", "friend", "tricks")
 RECORDED_KEYS = ("declarer", "contract", "friend", "friend_call", "taken", "opposition")
 HAND_KEYS = {"dealer", "opener", "players", "note", "deal_miss", "taken", "opposition",
              "declarer", "friend_call", "session", "date", "number", "elimination",
-             "redistribution", "eliminated", *FULL_KEYS}
+             "redistribution", "eliminated", "friend2", *FULL_KEYS}
 STATUSES = ("scored", "deal_miss", "redeal", "in_progress")
 
 _TEXT = (str,)
@@ -45,6 +45,7 @@ HAND_TYPES = {"dealer": (_TEXT, N_("a player's name")),
               "declarer": (_TEXT, N_("a player's name")),
               "deal_miss": (_TEXT, N_("a player's name")),
               "friend": (_TEXT, N_("a player's name, a call such as \"SA\", or \"none\"")),
+              "friend2": (_TEXT, N_("a player's name")),
               "friend_call": (_TEXT, N_("a card or a call such as \"mighty\"")),
               "contract": (_TEXT, N_("a bid such as \"15D\" or \"16NT\"")),
               "discard": (_TEXT, N_("cards in one string, such as \"C2 D3 H4\"")),
@@ -59,7 +60,7 @@ HAND_TYPES = {"dealer": (_TEXT, N_("a player's name")),
               "redistribution": ((dict,), N_("a table of player = \"cards\"")),
               "eliminated": ((list,), N_("a list of the eliminated players' names"))}
 #: Keys of a hand that name a player, spelt as the record's players are (names.normalize).
-NAME_KEYS = ("dealer", "opener", "declarer", "deal_miss", "friend")
+NAME_KEYS = ("dealer", "opener", "declarer", "deal_miss", "friend", "friend2")
 
 
 @dataclass

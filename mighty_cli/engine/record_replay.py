@@ -22,7 +22,7 @@ from .record_values import (DEAL_MISS_CALL, _bid, _call, _cards, _check_friend_c
 from .ruleset import Ruleset
 from .scoring import Score, score_hand, seat_deltas
 from .session import PreviousHand, opener_for, propose, settle_pot
-from .translation import _, ngettext
+from .translation import _
 
 @dataclass
 class HandOutcome:
@@ -49,17 +49,21 @@ class HandOutcome:
     # the dummy's hand and scores like anyone) or "dummy"; None where not said. Nobody sits out,
     # so ``eliminated`` stays empty.
     eliminated_hand: Optional[str] = None
+    friend2: Optional[str] = None  # the second friend of a two-card call (동대전 7마)
 
     def to_json(self) -> dict:
         """The acceptance interface's per-hand object (HAND_RECORD.md)."""
         score = self.score
-        return {"status": self.status, "declarer": self.declarer,
+        data = {"status": self.status, "declarer": self.declarer,
                 "contract": format_bid(self.contract) if self.contract else None,
                 "friend": self.friend, "taken": self.taken,
                 "base": score.base_value if score else None,
                 "multiplier": score.multiplier if score else None,
                 "doublings": list(score.doublings) if score else [],
                 "deltas": dict(self.deltas)}
+        if self.friend2:  # a key added only where two cards made two friends (동대전 7마)
+            data["friend2"] = self.friend2
+        return data
 
 
 @dataclass
@@ -162,6 +166,9 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
             and friend_text == GHOST else friend_text if rules.table.partner_hands \
             and friend_text == partner_of(declarer) else \
             _name(friend_text, players, index, "friend")
+        # friend.called_cards = 2 (동대전 7마): the second friend, a key of its own
+        friend2 = _name(hand["friend2"], players, index, "friend2") if "friend2" in hand \
+            else None
         taken = _taken(rules, hand, index)
         call = hand.get("friend_call")
         if call is not None:
@@ -169,7 +176,8 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
         eliminated = _eliminated(rules, hand, players, declarer, friend, index)
         outcome = score_outcome(rules, players, declarer, contract, friend, taken,
                                 all_players=all_players, index=index, friend_call=call,
-                                eliminated=() if rules.table.dummy else eliminated)
+                                eliminated=() if rules.table.dummy else eliminated,
+                                friend2=friend2)
         if rules.table.dummy:  # 시흥 은마: nobody sits out (elimination.py)
             outcome.eliminated_hand = eliminated[0] if eliminated else None
         outcome.dealer, outcome.friend_call = dealer, call
@@ -238,13 +246,18 @@ def friend_possible(rules: Ruleset) -> bool:
 def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contract: Bid,
                   friend: Optional[str], taken: int, *, all_players: Optional[Sequence[str]] = None,
                   index: int = 1, friend_call: Optional[str] = None,
-                  eliminated: Sequence[str] = ()) -> HandOutcome:
+                  eliminated: Sequence[str] = (), friend2: Optional[str] = None) -> HandOutcome:
     """Validate and score a recorded outcome (what a score-keeper writes down). A declarer
     alone after a first- or last-trick ``friend_call`` is doubled as
-    ``scoring.no_friend_by_trick_call`` says."""
+    ``scoring.no_friend_by_trick_call`` says. ``friend2``: the second friend where two cards
+    are called (friend.called_cards = 2, 동대전 7마), each friend taking a friend's share and
+    the declarer the balance; ``taken`` is then the ruling party's count with the friends'
+    cards weighted (scoring.friend_weight), as the table compares it with the bid."""
     if declarer not in players:
         raise RecordError(_("hand {index}: declarer {player} does not play this hand").format(
             index=index, player=repr(declarer)))
+    if friend2 is not None:
+        _check_second_friend(rules, players, declarer, friend, friend2, eliminated, index)
     ghost = rules.table.ghost and friend == GHOST  # ghost 4마: the ghost friend (ghost.py)
     if rules.table.partner_hands:  # 허니문: his own friend hand, always (honeymoon.py)
         if friend != partner_of(declarer):
@@ -274,7 +287,7 @@ def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contrac
     doubled = None if friend is not None else \
         (rules.scoring.no_friend_by_trick_call or not trick_call)
     score = score_hand(rules, contract, taken, has_friend=friend is not None,
-                       no_friend_doubling=doubled)
+                       no_friend_doubling=doubled, friends=2 if friend2 else 1)
     deltas = {p: 0 for p in (all_players or players)}
     playing = [p for p in players if p not in eliminated]
     if rules.table.partner_hands:
@@ -284,10 +297,28 @@ def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contrac
         deltas.update(seat_deltas(score, playing + [GHOST], declarer, friend))
         del deltas[GHOST]  # the ghost is nobody: it neither pays nor receives
     else:
-        deltas.update(seat_deltas(score, playing, declarer, friend))
+        deltas.update(seat_deltas(score, playing, declarer, friend, friend2))
     return HandOutcome(index=index, status="scored", players=list(players), declarer=declarer,
                        contract=contract, friend=friend, taken=taken, score=score, deltas=deltas,
-                       eliminated=list(eliminated))
+                       eliminated=list(eliminated), friend2=friend2)
+
+
+def _check_second_friend(rules: Ruleset, players: Sequence[str], declarer: str,
+                         friend: Optional[str], friend2: str, eliminated: Sequence[str],
+                         index: int) -> None:
+    """A second friend needs a two-card call (friend.called_cards = 2), a first friend, and
+    a third player of the hand."""
+    if rules.friend.called_cards != 2:
+        raise RecordError(_("hand {index}: friend2 = {player}: {ruleset} calls one card, so "
+                            "the declarer has one friend at most (friend.called_cards)").format(
+                                index=index, player=repr(friend2), ruleset=rules.name))
+    if friend is None:
+        raise RecordError(_("hand {index}: friend2 = {player} without a first friend (friend = "
+                            "\"none\")").format(index=index, player=repr(friend2)))
+    if friend2 in (declarer, friend) or friend2 in eliminated:
+        raise RecordError(_("hand {index}: friend2 = {player}: the second friend is another "
+                            "player than the declarer and the first friend").format(
+                                index=index, player=repr(friend2)))
 
 
 def _deal_miss_outcome(rules: Ruleset, players: Sequence[str], index: int, dealer: str, miss: str,
@@ -415,6 +446,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                                         index=index, key=key, value=hand[key],
                                         taken=result.taken))
     outcome.status, outcome.friend, outcome.taken = "scored", result.friend, result.taken
+    outcome.friend2 = result.friend2  # 동대전 7마: the second called card's holder
     outcome.score = result.score
     outcome.deltas.update(result.deltas)
     return _settle_pot(rules, outcome, pot)

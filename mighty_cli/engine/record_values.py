@@ -5,7 +5,7 @@ card. Each refusal is one :class:`RecordError` line naming the hand and the key.
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import Any, Sequence
 
 from .cards import DECK, Bid, format_card, parse_bid, parse_cards
 from .errors import InvalidNotation, RecordError
@@ -60,7 +60,16 @@ def _taken(rules: Ruleset, hand: dict, index: int) -> int:
             index=index))
     value = taken if taken is not None else opposition
     key = "taken" if taken is not None else "opposition"
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= total:
+    from .scoring import taken_limit  # 동대전: a friend's cards weighted may count past total
+
+    limit = taken_limit(rules) if taken is not None else total
+    if limit > total and isinstance(value, int) and not isinstance(value, bool) \
+            and not 0 <= value <= limit:
+        raise RecordError(_("hand {index}: taken = {value} is impossible: the ruling party "
+                            "counts from 0 to {limit} under {ruleset}, the friends' point "
+                            "cards weighted (scoring.friend_weight)").format(
+                                index=index, value=value, limit=limit, ruleset=rules.name))
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= limit:
         raise RecordError(_("hand {index}: {key} = {value} is impossible: from 0 to {total} point "
                             "cards are in play under {ruleset}").format(
                                 index=index, key=key, value=repr(value), total=total,
@@ -79,8 +88,13 @@ def _check_friend_call_text(call: Any, index: int) -> None:
     if call.lower() in ("joker", "mighty", "none", "first-trick", "last-trick") \
             or call.lower().startswith("player:"):
         return
+    # two called cards (friend.called_cards = 2, 동대전 7마) are written as the record's
+    # friend is: SA+DK, SA+joker
+    parts = call.split("+") if call.count("+") == 1 else [call]
     try:
-        parse_cards(call)
+        for part in parts:
+            if part.strip().lower() not in ("joker", "mighty"):
+                parse_cards(part)
     except InvalidNotation as exc:
         raise RecordError(_("hand {index}: {key}: {error}").format(
             index=index, key="friend_call", error=exc)) from None

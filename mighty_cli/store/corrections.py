@@ -102,7 +102,19 @@ def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
             merged[key] = given[key]
     if "opposition" in given:
         merged["taken"] = None
+    if rules.table.partner_hands and "declarer" in given and "friend" not in given \
+            and merged["friend"] not in (None, "none"):
+        from ..engine.honeymoon import partner_of  # 허니문: a new declarer's own friend hand
+
+        merged["friend"] = partner_of(given["declarer"])
     table = _outcome_dict(**merged)
+    # 동대전 7마: the second friend stays unless the friends are given again
+    friend2 = given.get("friend2", None if "friend" in given else before_view.friend2)
+    if friend2 and rules.friend.called_cards != 2:
+        raise LeagueError(_("--friend: give one friend, or two where the ruleset calls two "
+                            "cards (friend.called_cards = 2)"))
+    if friend2 and not merged["deal_miss"] and table.get("friend") != "none":
+        table["friend2"] = friend2
     if before_view.eliminated and not merged["deal_miss"]:
         table["eliminated"] = before_view.eliminated  # 6마, 7마: the same players stay out
     outcome = evaluate_hand(rules, five, table, number)

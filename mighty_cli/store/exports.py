@@ -22,7 +22,7 @@ from sqlmodel import Session, select
 
 from ..engine.record import FORMAT
 from . import LeagueError
-from .hands import HandView
+from .hands import HandView, second_friend
 from .lookups import get_league
 from .models import HandPlayer, League, LeagueSession, Player, SessionSeat
 from ..engine.translation import _
@@ -125,7 +125,8 @@ def iter_hand_views(s: Session, league: League, *, include_voided: bool = False,
                     doublings=[d for d in doublings.split(",") if d] if doublings else [],
                     deal_miss=get(miss), pot_after=pot_after, full=bool(full), note=note,
                     deltas={r[1]: r[2] for r in rows}, record_toml=record_toml,
-                    eliminated=[r[1] for r in rows if r[3] == "eliminated"])  # 6마, 7마
+                    eliminated=[r[1] for r in rows if r[3] == "eliminated"],  # 6마, 7마
+                    friend2=second_friend(get(friend), [r[1] for r in rows if r[3] == "friend"]))
             after = last
     finally:
         cursor.close()
@@ -174,7 +175,7 @@ def _toml_value(value: Any) -> str:
 
 #: The key order of an exported hand (HAND_RECORD.md's, with number, session and date first).
 TOML_ORDER = ("number", "session", "date", "players", "dealer", "deal_miss", "declarer",
-              "contract", "friend", "friend_call", "taken", "opposition", "note")
+              "contract", "friend", "friend2", "friend_call", "taken", "opposition", "note")
 
 
 def toml_hand(hand: dict) -> str:
@@ -209,7 +210,7 @@ def toml_export_hand(view: HandView) -> str:
     """An exported hand as TOML text: what ``toml_hand(_export_hand(view))`` writes, built
     directly for a hand recorded by its outcome (a refereed hand, or a 6마/7마 hand naming the
     eliminated, goes the general way)."""
-    if view.full and view.record_toml or view.eliminated:
+    if view.full and view.record_toml or view.eliminated or view.friend2:
         return toml_hand(_export_hand(view))
     text = (f"\n[[hands]]\nnumber = {view.number}\nsession = {view.session}\n"
             f"date = {view.day.isoformat()}\nplayers = {_toml_names(tuple(view.players))}\n")
@@ -259,6 +260,8 @@ def hand_json(view: HandView) -> dict:
             "note": view.note, "deltas": view.deltas}
     if view.eliminated:  # 6마, 7마
         data["eliminated"] = view.eliminated
+    if view.friend2:  # 동대전 7마's second friend
+        data["friend2"] = view.friend2
     if view.full and view.record_toml:
         import tomllib
 
@@ -280,7 +283,7 @@ def json_export_hand(view: HandView) -> str:
     """An exported hand as JSON text: what ``_dumps(hand_json(view))`` writes, built directly
     for a hand recorded by its outcome (a refereed hand, or a 6마/7마 hand naming the
     eliminated, goes the general way)."""
-    if view.full and view.record_toml or view.eliminated:
+    if view.full and view.record_toml or view.eliminated or view.friend2:
         return _dumps(hand_json(view))
     j = _json_value
     base = view.base
@@ -336,7 +339,8 @@ def csv_row(view: HandView, names: list[str]) -> list[str]:
     deltas = view.deltas
     taken, multiplier = view.taken, view.multiplier
     row = [str(view.number), str(view.session), view.day.isoformat(), text(view.status),
-           text(view.dealer), text(view.declarer), text(view.contract), text(view.friend),
+           text(view.dealer), text(view.declarer), text(view.contract),
+           text(f"{view.friend}, {view.friend2}" if view.friend2 else view.friend),
            text(view.friend_call), "" if taken is None else str(taken), text(view.success),
            text(view.base), "" if multiplier is None else str(multiplier),
            text(" ".join(view.doublings)), text(view.deal_miss), str(view.pot_after),

@@ -63,6 +63,7 @@ def view_to_hand(view: dict, where: str) -> Optional[dict]:
     else:
         hand = {"dealer": view.get("dealer"), "declarer": view.get("declarer"),
                 "contract": view.get("contract"), "friend": view.get("friend") or "none",
+                "friend2": view.get("friend2"),  # 동대전 7마's second friend
                 "friend_call": view.get("friend_call"), "taken": view.get("taken"),
                 "eliminated": view.get("eliminated")}  # 6마, 7마
     hand = {"number": view.get("number"), "session": view.get("session"),
@@ -216,7 +217,10 @@ def _csv_views(stream: IO[str], rows, name: str) -> Iterator[dict]:
                        "dealer": cells.get("dealer") or None,
                        "declarer": cells.get("declarer") or None,
                        "contract": cells.get("contract") or None,
-                       "friend": cells.get("friend") or None,
+                       # 동대전 7마: two friends in one cell, as the players cell lists
+                       "friend": (cells.get("friend") or "").split(",")[0].strip() or None,
+                       "friend2": ",".join((cells.get("friend") or "").split(",")[1:]).strip()
+                       or None,
                        "friend_call": cells.get("friend call") or None,
                        "taken": _int(cells.get("taken", ""), name, line, "taken"),
                        "deal_miss": cells.get("deal miss") or None,

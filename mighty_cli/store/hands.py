@@ -2,6 +2,21 @@
 
 Each function works inside the caller's transaction and raises a project error for bad input,
 so the caller's rollback leaves the database exactly as it was.
+
+How a hand's friend is stored (``hand.friend_id`` and the ``hand_player`` roles):
+
+* One friend: his id in ``friend_id`` and his row's role ``friend``.
+* 허니문 (``table.partner_hands``): the friend is the declarer's own friend hand ("Bo's friend"),
+  which no player id names. The club's reading is that the hand had a friend, the hand its
+  declarer plays for himself, so ``friend_id`` is the declarer's own id (no other hand can have
+  a friend equal to its declarer) and the views name it back as ``"Bo's friend"``: ``hand
+  list`` shows "Bo 14S with Bo's friend" (Korean "Bo의 프렌드 패"), statistics count the hand
+  as a declarer's hand with a friend (not alone), and the partner matrix counts it on its
+  diagonal, Bo calling his own friend hand. Nobody gains a hand "as friend": the declarer's row
+  keeps the role ``declarer``. Export writes ``friend = "Bo's friend"``, which import and
+  restore read back to the same row.
+* Two friends (``friend.called_cards = 2``, 동대전 7마): the first in ``friend_id``, both rows
+  with the role ``friend``; the views give the second as ``friend2`` (the hand record's key).
 """
 
 from __future__ import annotations
@@ -16,6 +31,7 @@ from sqlmodel import Session, select
 
 from ..engine.cards import format_bid
 from ..engine.errors import RecordError
+from ..engine.honeymoon import controller_of, is_partner_hand, partner_of
 from ..engine.record import HandOutcome, Record, replay
 from ..engine.ruleset import Ruleset
 from ..engine.session import Proposal, propose, settle_pot
@@ -39,7 +55,6 @@ from .sessions import (
     clear_live_hand,
     seating,
 )
-from ..engine.translation import _
 
 
 @dataclass
@@ -70,12 +85,21 @@ class HandView:
     deltas: dict[str, int] = field(default_factory=dict)
     record_toml: Optional[str] = None
     eliminated: list[str] = field(default_factory=list)  # 6마, 7마
+    friend2: Optional[str] = None  # the second friend (friend.called_cards = 2, 동대전 7마)
+
+    def __post_init__(self) -> None:
+        # 허니문: a friend stored as the declarer himself is his own friend hand (see above)
+        if self.friend is not None and self.friend == self.declarer:
+            self.friend = partner_of(self.declarer)
+
     def to_json(self) -> dict:
         data = dataclasses.asdict(self)
         data["day"] = self.day.isoformat()
         data.pop("record_toml")
         if not self.eliminated:
             data.pop("eliminated")  # only 6마 and 7마 hands say who was eliminated
+        if self.friend2 is None:
+            data.pop("friend2")  # only a two-card call's hand has a second friend
         if self.base is not None and float(self.base).is_integer():
             data["base"] = int(self.base)
         return data
@@ -88,8 +112,9 @@ class HandView:
             hand = {"dealer": self.dealer, "deal_miss": self.deal_miss}
         else:
             hand = {"dealer": self.dealer, "declarer": self.declarer, "contract": self.contract,
-                    "friend": self.friend or "none", "friend_call": self.friend_call,
-                    "taken": self.taken, "eliminated": self.eliminated or None}
+                    "friend": self.friend or "none", "friend2": self.friend2,
+                    "friend_call": self.friend_call, "taken": self.taken,
+                    "eliminated": self.eliminated or None}
         hand = {"session": self.session, "date": self.day, "players": self.players} | hand
         if self.note:
             hand["note"] = self.note
@@ -134,8 +159,26 @@ def _hand_views(s: Session, league: League, hands: Sequence[Hand]) -> list[HandV
             deal_miss=names.get(hand.deal_miss_id), pot_after=hand.pot_after, full=hand.full,
             note=hand.note, deltas={r[4]: r[2] + r[3] for r in members},
             record_toml=hand.record_toml,
-            eliminated=[r[4] for r in members if r[5] == "eliminated"]))
+            eliminated=[r[4] for r in members if r[5] == "eliminated"],
+            friend2=second_friend(names.get(hand.friend_id),
+                                  [r[4] for r in members if r[5] == "friend"])))
     return views
+
+
+def second_friend(friend: Optional[str], friends: Sequence[str]) -> Optional[str]:
+    """The second friend of a two-card call (동대전 7마): the other player whose role is
+    ``friend`` (``friends``: every such name)."""
+    return next((name for name in friends if name != friend), None)
+
+
+def _friend_id(outcome: HandOutcome, ids: dict[str, int]) -> Optional[int]:
+    """What ``hand.friend_id`` stores: the friend's id, or under 허니문 the declarer's own,
+    whose friend hand ("Bo's friend") was his friend."""
+    if not outcome.friend:
+        return None
+    if is_partner_hand(outcome.friend):
+        return ids.get(controller_of(outcome.friend))
+    return ids.get(outcome.friend)
 
 
 def _hand(s: Session, league: League, number: int) -> Hand:
@@ -208,7 +251,7 @@ def _role(outcome: HandOutcome, name: str) -> str:
         return "eliminated"  # 6마, 7마: at the table, out of the hand, scoring nothing
     if name == outcome.declarer:
         return "declarer"
-    return "friend" if name == outcome.friend else "opponent"
+    return "friend" if name in (outcome.friend, outcome.friend2) else "opponent"
 
 
 def _hand_columns(rules: Ruleset, outcome: HandOutcome, ids: dict[str, int],
@@ -219,7 +262,7 @@ def _hand_columns(rules: Ruleset, outcome: HandOutcome, ids: dict[str, int],
         status=outcome.status,
         dealer_id=ids.get(outcome.dealer) if outcome.dealer else None,
         declarer_id=ids.get(outcome.declarer) if outcome.declarer else None,
-        friend_id=ids.get(outcome.friend) if outcome.friend else None,
+        friend_id=_friend_id(outcome, ids),
         deal_miss_id=ids.get(outcome.deal_miss_player) if outcome.deal_miss_player else None,
         contract=format_bid(outcome.contract) if outcome.contract else None,
         friend_call=outcome.friend_call, taken=outcome.taken,
@@ -285,7 +328,8 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
                 deal_miss: Optional[str] = None, dealer: Optional[str] = None,
                 players: Optional[Sequence[str]] = None, note: Optional[str] = None,
                 who: str = "", refereed: Optional[dict] = None,
-                eliminated: Optional[Sequence[str]] = None) -> Recorded:
+                eliminated: Optional[Sequence[str]] = None,
+                friend2: Optional[str] = None) -> Recorded:
     """Validate, score and store one hand's outcome in the league's open session; end the
     session when its ruleset says it is over (``session.hands_per_session``,
     ``session.starting_points``). An ended session takes no more hands.
@@ -294,7 +338,8 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
     ``tricks``..., or a ``deal_miss``, with its ``opener``), replayed under the league's rules
     and kept with the hand; ``players`` are then the five in playing order. Storing it also
     clears the session's hand in progress (:func:`save_live_hand`), in the same transaction.
-    ``eliminated`` names the players a 6마/7마 declarer eliminated (table.eliminated)."""
+    ``eliminated`` names the players a 6마/7마 declarer eliminated (table.eliminated);
+    ``friend2`` the second friend of a two-card call (friend.called_cards = 2, 동대전 7마)."""
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
     session = _session(s, league, session_number, open_only=True)
@@ -319,6 +364,8 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
                              deal_miss=deal_miss)
         if eliminated and deal_miss is None:
             hand["eliminated"] = [check_name(p) for p in eliminated]
+        if friend2 and deal_miss is None:
+            hand["friend2"] = check_name(friend2)
     number = (s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)).one()
               or 0) + 1
     outcome = evaluate_hand(rules, five, hand, number)

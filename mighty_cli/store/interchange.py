@@ -336,7 +336,7 @@ class _Import:
         success, run, back_run = columns["success"] is True, columns["run"], columns["back_run"]
         miss = columns["deal_miss_id"]
         counts = self.counts
-        for player_id, _, _, role, points, pot in members:
+        for player_id, _hand, _seat, role, points, pot in members:
             line = counts.get(player_id)
             if line is None:
                 line = counts[player_id] = [0] * len(COUNTS)

@@ -221,7 +221,7 @@ def session_verdict(s: Session, rules: Ruleset, session_id: int) -> SessionVerdi
     hands = _session_hands(s, session_id)
     end = find_session_end(rules, [(status, deltas) for _, status, deltas in hands])
     tally = SessionTally()
-    for _, status, deltas in hands:
+    for _number, status, deltas in hands:
         tally.add(rules, status, deltas)
     lowest = None
     if rules.session.starting_points and tally.totals:
@@ -321,6 +321,8 @@ def session_end_info(s: Session, league_name: str, number: Optional[int] = None)
 
 def _previous_in_session(s: Session, session_id: int,
                          before_number: Optional[int] = None) -> Optional[PreviousHand]:
+    """The session's last live hand (before ``before_number``), as succession needs it; a deal
+    miss with who opened it (:func:`_deal_miss_opener`)."""
     query = select(Hand).where(Hand.session_id == session_id, Hand.voided == False)  # noqa: E712
     if before_number is not None:
         query = query.where(Hand.number < before_number)
@@ -331,9 +333,40 @@ def _previous_in_session(s: Session, session_id: int,
     five = s.exec(select(Player.name).join(HandPlayer, HandPlayer.player_id == Player.id)
                   .where(HandPlayer.hand_id == hand.id, HandPlayer.seat != None)  # noqa: E711
                   .order_by(HandPlayer.seat)).all()
-    return PreviousHand(hand.status, tuple(five), names.get(hand.dealer_id),
-                        names.get(hand.declarer_id), names.get(hand.friend_id), hand.success,
-                        names.get(hand.deal_miss_id))
+    dealer = names.get(hand.dealer_id)
+    opener = _deal_miss_opener(s, hand, tuple(five), dealer) if hand.status == "deal_miss" \
+        else None
+    return PreviousHand(hand.status, tuple(five), dealer, names.get(hand.declarer_id),
+                        names.get(hand.friend_id), hand.success, names.get(hand.deal_miss_id),
+                        opener)
+
+
+def _deal_miss_opener(s: Session, hand: Hand, five: tuple[str, ...],
+                      dealer: Optional[str]) -> Optional[str]:
+    """Who opened a stored deal miss, so its redeal keeps him (``deal_miss.redeal_opener =
+    "same"``, club-requirements, 001 §3.2). A league stores no opener column: the store has no
+    migration step (``create_all`` adds tables, never columns), so the opener is read where it
+    is kept, as ``mighty replay`` reads a record: a refereed hand's record says who opened; a
+    recorded deal miss (``record --deal-miss``, which takes no opener) was opened by whom the
+    tool proposed, which follows from the hands before it (a run of deal misses back to the
+    last played hand)."""
+    if hand.record_toml:
+        import tomllib
+
+        opener = tomllib.loads(hand.record_toml).get("opener")
+        if isinstance(opener, str) and opener in five:
+            return opener
+    if dealer is None:
+        return None
+    session = s.get(LeagueSession, hand.session_id)
+    rules = league_rules(s.get(League, session.league_id))  # type: ignore[union-attr]
+    if rules.deal_miss.redeal_opener != "same":
+        return None  # succession does not ask who opened it
+    from ..engine.session import opener_for, playing_order
+
+    before = _previous_in_session(s, hand.session_id, hand.number)
+    order = playing_order(seating(s, hand.session_id), rules)
+    return opener_for(rules, order, five, dealer, before)
 
 
 def session_proposal(s: Session, league_name: str,
@@ -416,7 +449,7 @@ def evening(s: Session, league_name: str, session_number: Optional[int] = None) 
                        _previous_in_session(s, session.id), first)  # type: ignore[arg-type]
     totals = {name: 0 for name in present}
     played = _session_hands(s, session.id)  # type: ignore[arg-type]
-    for _, _, deltas in played:
+    for _number, _status, deltas in played:
         for name, delta in deltas.items():
             totals[name] = totals.get(name, 0) + delta
     count = s.exec(select(func.count(Hand.id)).where(Hand.session_id == session.id)).one()

@@ -15,6 +15,7 @@ from typing import Iterator, Optional
 from sqlalchemy import func
 from sqlmodel import Session, select
 
+from ..engine.honeymoon import partner_of
 from ..standings import PlayerStats
 from .lookups import PLAYING_ROLES
 from .models import ChangeLog, Hand, HandPlayer, League, LeagueSession, Player, SessionSeat
@@ -152,13 +153,18 @@ def iter_session_hands(s: Session, league_id: int, chunk: int = 5000
                 if hands:
                     yield current_session, hands  # type: ignore[misc]
                 current_session, hands = session_id, []
+            # 허니문: a friend stored as the declarer is his own friend hand (store.hands)
+            friend_name = partner_of(names.get(declarer, "?")) if friend is not None \
+                and friend == declarer else names.get(friend)
             line = HandLine(number, status, bool(voided), names.get(dealer),
-                            names.get(declarer), names.get(friend), call, contract, taken,
+                            names.get(declarer), friend_name, call, contract, taken,
                             success, multiplier, [d for d in (doublings or "").split(",") if d],
                             names.get(miss), bool(full), note, hand_id in corrected)
             hands.append(line)
         line.seats.append(SeatLine(names.get(player, "?"), seat, role, int(points or 0),
                                    int(pot or 0)))
+        if role == "friend" and friend is not None and player != friend:  # 동대전 7마's second
+            line.friend = f"{line.friend}, {names.get(player, '?')}"
     if hands:
         yield current_session, hands  # type: ignore[misc]
 

@@ -230,17 +230,30 @@ def league_stats(s: Session, league_id: int, rules: Ruleset) -> LeagueStats:
         made = count if success else 0
         of(name).calls.setdefault(kind, Tally()).add(count, made, int(total or 0))
         calls.setdefault(kind, Tally()).add(count, made, int(total or 0))
-    # 5. partner matrix: who called whom, with what result
+    # 5. partner matrix: who called whom, with what result (허니문: the declarer's own friend
+    # hand is stored as himself, on the diagonal; 동대전 7마: a second friend, whose row has
+    # the role friend but is not hand.friend_id, is a cell of its own)
     friend = aliased(Player)
-    partners = [PartnerCell(d, f, int(n), int(m or 0), int(p or 0)) for d, f, n, m, p in s.exec(
-        select(Player.name, friend.name, func.count(), _count_if(Hand.success == True),  # noqa
-               func.sum(points))
-        .select_from(HandPlayer).join(Hand, Hand.id == HandPlayer.hand_id)
-        .join(Player, Player.id == HandPlayer.player_id)
-        .join(friend, friend.id == Hand.friend_id)
-        .where(_live(league_id), HandPlayer.role == "declarer")
-        .group_by(Player.name, friend.name)).all()]
-    partners.sort(key=lambda c: (c.declarer.casefold(), c.friend.casefold()))
+    cells: dict[tuple[str, str], PartnerCell] = {}
+    second = aliased(HandPlayer)
+    for join in (friend.id == Hand.friend_id, None):
+        query = (select(Player.name, friend.name, func.count(),
+                        _count_if(Hand.success == True), func.sum(points))  # noqa: E712
+                 .select_from(HandPlayer).join(Hand, Hand.id == HandPlayer.hand_id)
+                 .join(Player, Player.id == HandPlayer.player_id))
+        if join is not None:
+            query = query.join(friend, join)
+        else:
+            query = (query.join(second, and_(second.hand_id == Hand.id, second.role == "friend",
+                                             second.player_id != Hand.friend_id))
+                     .join(friend, friend.id == second.player_id))
+        for d, f, n, m, p in s.exec(query.where(_live(league_id), HandPlayer.role == "declarer")
+                                    .group_by(Player.name, friend.name)).all():
+            cell = cells.setdefault((d, f), PartnerCell(d, f, 0, 0, 0))
+            cell.hands += int(n)
+            cell.made += int(m or 0)
+            cell.points += int(p or 0)
+    partners = sorted(cells.values(), key=lambda c: (c.declarer.casefold(), c.friend.casefold()))
     return LeagueStats(players, dict(sorted(calibration.items())), calls, partners,
                        head_to_head(s, league_id))
 

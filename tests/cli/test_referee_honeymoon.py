@@ -114,7 +114,8 @@ def test_honeymoon_record_takes_the_friend_hand_in_short_form_or_refuses_another
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[1:3] == [
         "Friend (프렌드): Ana's friend, Ana's own friend hand (프렌드 패), the only call under "
-        "honeymoon", "Hand 1 (session 1): Ana 14S alone, took 12: failed"]
+        "honeymoon", "Hand 1 (session 1): Ana 14S with Ana's friend, took 12: failed"]
+    # (before issue 11's league fix this hand was stored friendless and listed as "alone")
     hands = json.loads(runner.invoke(cli, ["hand", "list", "-l", "hm", "--db", db, "--json"]
                                      ).output)["hands"]
     assert hands[0]["deltas"] == {"Ana": -4, "Bo": 4}

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from mighty_cli.engine.cards import DECK, JOKER, Bid
 from mighty_cli.engine.errors import IllegalAction
-from mighty_cli.engine.hand import (BidCall, Discard, Play, apply, deal_cards, hand_result,
+from mighty_cli.engine.hand import (BidCall, Discard, Play, apply, hand_result,
                                     legal_actions, legal_plays, new_hand, random_legal_action)
 from mighty_cli.engine.draft import seeded_deal
 from mighty_cli.engine.tables import _tables

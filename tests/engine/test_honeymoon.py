@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mighty_cli.engine.cards import parse_bid, parse_card, parse_cards
+from mighty_cli.engine.cards import parse_bid, parse_cards
 from mighty_cli.engine.errors import IllegalAction, IllegalBid, IllegalDealMiss, MightyError
 from mighty_cli.engine.hand import (BidCall, CallFriend, DeclareDealMiss, Discard, FriendCall,
                                     apply, hand_result, is_deal_miss_hand, legal_actions,

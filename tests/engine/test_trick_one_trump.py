@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hand_positions import PLAYERS, legal, make_deal, play, position, variant
+from hand_positions import PLAYERS, legal, play, position, variant
 from mighty_cli.engine.actions import Play
 from mighty_cli.engine.cards import parse_card
 from mighty_cli.engine.draft import seeded_deal

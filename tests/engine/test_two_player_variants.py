@@ -11,7 +11,7 @@ from mighty_cli.engine.deck import shuffled_deck
 from mighty_cli.engine.draft import drafted_deal, seeded_deal
 from mighty_cli.engine.errors import IllegalAction, IllegalDealMiss, MightyError, RulesetError
 from mighty_cli.engine.hand import (BidCall, CallFriend, DeclareDealMiss, Discard, Play, apply,
-                                    hand_result, is_deal_miss_hand, legal_actions, legal_plays,
+                                    hand_result, legal_actions, legal_plays,
                                     new_hand, parse_friend_call)
 from mighty_cli.engine.record import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset, ruleset_from_toml

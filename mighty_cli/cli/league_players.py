@@ -1,0 +1,102 @@
+"""League players: ``player add|rename|merge|list``."""
+
+from __future__ import annotations
+
+import click
+
+from ..i18n import N_, _
+from ..render.text import table
+from .league import by_option, database, db_option, who_default
+from .options import echo_json, json_option
+
+
+@click.group()
+def player() -> None:
+    """Players: add, rename, merge two records of one person, list.
+
+    \b
+    Examples:
+      mighty player add 김철수
+      mighty player rename Chulsoo 김철수
+      mighty player merge "Kim C." 김철수
+    """
+
+
+@player.command("add")
+@click.argument("names", nargs=-1, required=True)
+@db_option
+@by_option
+def player_add(names, db_url, who) -> None:
+    """Add players.
+
+    \b
+    Example:
+      mighty player add Ana Bo 김철수
+    """
+    from ..store import services
+
+    with database(db_url) as s:
+        for name in names:
+            services.add_player(s, name, who_default(who))
+    click.echo(_("Added {names}.").format(names=", ".join(names)))
+
+
+@player.command("rename")
+@click.argument("old")
+@click.argument("new")
+@click.option("--reason", default="", help=N_("Why, for the change log."))
+@db_option
+@by_option
+def player_rename(old, new, reason, db_url, who) -> None:
+    """Rename a player (every hand follows).
+
+    \b
+    Example:
+      mighty player rename Chulsoo 김철수
+    """
+    from ..store import services
+
+    with database(db_url) as s:
+        services.rename_player(s, old, new, who_default(who), reason)
+    click.echo(_("Renamed {old} to {new}.").format(old=old, new=new))
+
+
+@player.command("merge")
+@click.argument("duplicate")
+@click.argument("keep")
+@click.option("--reason", default="", help=N_("Why, for the change log."))
+@db_option
+@by_option
+def player_merge(duplicate, keep, reason, db_url, who) -> None:
+    """Merge DUPLICATE into KEEP: two records of one person become one. Every hand moves;
+    DUPLICATE stays as an alias, and the change log keeps the history.
+
+    \b
+    Example:
+      mighty player merge "Kim C." 김철수 --reason "same person, typed twice"
+    """
+    from ..store import services
+
+    with database(db_url) as s:
+        services.merge_players(s, duplicate, keep, who_default(who), reason)
+    click.echo(_("Merged {duplicate} into {keep}.").format(duplicate=duplicate, keep=keep))
+
+
+@player.command("list")
+@json_option
+@db_option
+def player_list(as_json, db_url) -> None:
+    """List players (merged records show the name they became).
+
+    \b
+    Example:
+      mighty player list
+    """
+    from ..store import services
+
+    with database(db_url) as s:
+        rows = services.list_players(s)
+    if as_json:
+        echo_json({"players": [{"name": n, "merged_into": m} for n, m in rows]})
+    else:
+        click.echo(table([_("player"), _("merged into")], [(n, m or "") for n, m in rows]))

@@ -1,0 +1,159 @@
+"""League sessions: ``session start|end|show``, an evening's seating and the proposal of who
+deals, opens and sits out next."""
+
+from __future__ import annotations
+
+import click
+
+from ..i18n import N_, _, ngettext
+from .league import by_option, database, db_option, league_option, split_names, who_default
+from .options import echo_json, json_option, number_type
+
+
+@click.group()
+def session() -> None:
+    """Sessions: an evening's table, its seating, dealer and sit-out succession.
+
+    \b
+    Examples:
+      mighty session start --league tuesday --players Ana,Bo,Cy,Di,Ed,김철수
+      mighty session show --league tuesday
+      mighty session end --league tuesday
+    """
+
+
+def proposal_text(proposal, pot: int) -> str:
+    if proposal.sitting_out:
+        text = _("Next hand: dealer {dealer}, opener {opener}, sitting out {out}; playing "
+                 "{players}")
+    else:
+        text = _("Next hand: dealer {dealer}, opener {opener}; playing {players}")
+    text = text.format(dealer=proposal.dealer, opener=proposal.opener,
+                       out=", ".join(proposal.sitting_out), players=", ".join(proposal.players))
+    if pot:
+        text += _("; deposit pot {pot}").format(pot=pot)
+    return text
+
+
+@session.command("start")
+@league_option
+@click.option("--players", "-p", required=True, metavar="A,B,C,D,E[,F,G]",
+              help=N_("Players present, in seating order (clockwise): the ruleset's "
+                      "table.players, or one or two more."))
+@click.option("--date", "day", default=None, metavar="YYYY-MM-DD", help=N_("Default: today."))
+@click.option("--dealer", default=None, metavar="NAME",
+              help=N_("The first dealer (default: the first player listed)."))
+@click.option("--shuffle", is_flag=True,
+              help=N_("Propose the seating: fewest repeated neighbours from past sessions."))
+@click.option("--apart", multiple=True, metavar="A/B",
+              help=N_("With --shuffle: a pair not to seat side by side (repeatable)."))
+@click.option("--seed", type=int, default=None, hidden=True,
+              help=N_("With --shuffle: the seed choosing among equally good seatings."))
+@db_option
+@by_option
+def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_url,
+                  who) -> None:
+    """Start a session: who is present and where they sit. With six or seven present, five
+    play each hand and the tool proposes who sits out (RULES.md §9).
+
+    \b
+    Examples:
+      mighty session start --league tuesday --players Ana,Bo,Cy,Di,Ed
+      mighty session start -l tuesday -p Ana,Bo,Cy,Di,Ed,김철수 --dealer Cy --date 2024-03-05
+      mighty session start -l tuesday -p Ana,Bo,Cy,Di,Ed,Fay --shuffle --apart Ana/Bo
+    """
+    from ..store import services
+
+    names = split_names(players) or []
+    pairs = [tuple(split_names(pair.replace("/", ",")) or []) for pair in apart]
+    if apart and not shuffle:
+        raise click.UsageError(_("--apart is used with --shuffle"))
+    for text, pair in zip(apart, pairs):
+        if len(pair) != 2:
+            raise click.UsageError(_("--apart {text}: expected two names as A/B").format(
+                                       text=text))
+    with database(db_url) as s:
+        if shuffle:
+            from ..seating import neighbour_history, propose_seating
+            from ..store.sessions import past_seatings
+
+            seating = propose_seating(names, neighbour_history(past_seatings(s, league_name)),
+                                      pairs, seed)  # type: ignore[arg-type]
+            names = seating.order
+            click.echo(ngettext("Seating (clockwise): {names} ({repeats} repeated neighbour "
+                                "pair).",
+                                "Seating (clockwise): {names} ({repeats} repeated neighbour "
+                                "pairs).", seating.repeats).format(
+                           names=", ".join(names), repeats=seating.repeats))
+        started, proposal = services.start_session(s, league_name, names,
+                                                   day=day, first_dealer=dealer,
+                                                   who=who_default(who))
+        pot = services.session_proposal(s, league_name, started.number)[2]
+        click.echo(_("Session {number} of {league} started ({day}).").format(
+            number=started.number, league=league_name, day=started.day.isoformat()))
+        click.echo(proposal_text(proposal, pot))
+
+
+@session.command("end")
+@league_option
+@click.option("--session", "session_number", type=number_type(), default=None,
+              help=N_("Which open session (needed when several are open)."))
+@db_option
+@by_option
+def session_end(league_name, session_number, db_url, who) -> None:
+    """End a session.
+
+    \b
+    Example:
+      mighty session end --league tuesday
+    """
+    from ..store import services
+
+    with database(db_url) as s:
+        ended = services.end_session(s, league_name, session_number, who_default(who))
+        click.echo(_("Session {number} of {league} ended.").format(number=ended.number,
+                                                                   league=league_name))
+
+
+@session.command("show")
+@league_option
+@click.option("--session", "session_number", type=number_type(), default=None,
+              help=N_("Which session (default: the open one)."))
+@json_option
+@db_option
+def session_show(league_name, session_number, as_json, db_url) -> None:
+    """Show a session's seating, who should deal, open and sit out next, and how far it is
+    from its ruleset's end (session.hands_per_session, session.starting_points); an ended
+    session says why it ended, and whether a later correction disagrees (corrections never
+    end or reopen a session).
+
+    \b
+    Example:
+      mighty session show --league tuesday
+    """
+    from ..store import services
+
+    with database(db_url) as s:
+        current, proposal, pot = services.session_proposal(s, league_name, session_number)
+        present = services.seating(s, current.id)
+        end = services.session_end_info(s, league_name, current.number)
+    if as_json:
+        echo_json({"session": current.number, "date": current.day.isoformat(),
+                   "open": current.ended_at is None, "players": present,
+                   "next": {"dealer": proposal.dealer, "opener": proposal.opener,
+                            "players": list(proposal.players),
+                            "sitting_out": list(proposal.sitting_out)}, "pot": pot,
+                   "ended_by": end.ended_by, "end_rules": end.progress, "note": end.note})
+        return
+    state = _("open") if current.ended_at is None else _("ended")
+    click.echo(_("Session {number} ({day}, {state}): {players}").format(
+        number=current.number, day=current.day.isoformat(), state=state,
+        players=", ".join(present)))
+    if end.ended_by:
+        click.echo(_("Ended by the ruleset: {reason}.").format(reason=end.ended_by))
+    elif end.progress:
+        click.echo(_("Session end rules: {progress}.").format(progress=end.progress))
+    if end.note:
+        click.echo(_("Note: {note}.").format(note=end.note))
+    if current.ended_at is None:
+        click.echo(proposal_text(proposal, pot))

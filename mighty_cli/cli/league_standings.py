@@ -1,0 +1,90 @@
+"""``standings``: the league table for a terminal, as JSON, or as a page (``--html``)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import click
+
+from ..i18n import N_, _, ngettext
+from ..render.text import table
+from .league import database, db_option, league_option
+from .options import echo_json, json_option, write_output
+
+
+#: Table headers (translated where they are shown).
+STANDINGS_HEADERS = ("#", N_("player"), N_("hands"), N_("score"), N_("per hand"),
+                     N_("declarer"), N_("made"), N_("friend"), N_("runs"), N_("back runs"))
+
+
+def rate(value: Optional[float]) -> str:
+    return "-" if value is None else f"{value * 100:.0f}%"
+
+
+def standings_text(standings) -> str:
+    """The league table for a terminal (Korean names line up)."""
+    rows = []
+    for row in standings.rows:
+        x = row.stats
+        rows.append((row.rank if row.rank is not None else "-", x.name, x.hands, x.score,
+                     f"{x.score_per_hand:+.2f}", x.declarer, rate(x.success_rate), x.friend,
+                     x.runs, x.back_runs))
+    text = table([_(h) for h in STANDINGS_HEADERS], rows, align="<<>>>>>>>>")
+    if standings.min_hands:
+        text += "\n" + ngettext("(ranked with at least {count} hand)",
+                                "(ranked with at least {count} hands)",
+                                standings.min_hands).format(count=standings.min_hands)
+    return text
+
+
+@click.command()
+@league_option
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True),
+              default=None, metavar="OUT",
+              help=N_("Write the standings page (one HTML file), in the league's language "
+                      "(league set --lang)."))
+@click.option("--templates", "template_dir", type=click.Path(file_okay=False, exists=True),
+              default=None, metavar="DIR",
+              help=N_("A folder of templates overriding the bundled ones (for --html)."))
+@json_option
+@db_option
+def standings(league_name, html_path, template_dir, as_json, db_url) -> None:
+    """The league table: hands, score, score per hand, declarer and success rate, friend,
+    runs and back runs. --html writes a self-contained page (league table, each session,
+    per-player statistics, a chart of cumulative scores).
+
+    \b
+    Examples:
+      mighty standings --league tuesday
+      mighty standings --league tuesday --json
+      mighty standings --league tuesday --html standings.html --templates club-templates/
+    """
+    from ..store import services
+
+    if as_json and html_path:
+        raise click.UsageError(_("give --json or --html, not both"))
+    with database(db_url) as s:
+        if html_path:
+            from ..render.html import render_league_page
+            from ..store.leagues import league_setting
+
+            page = services.league_page(s, league_name)
+            lang = league_setting(s, league_name, "lang")
+            zone = league_setting(s, league_name, "timezone")
+            text = render_league_page(page, template_dir, lang=lang, timezone_name=zone)
+        else:
+            table_ = services.standings(s, league_name)
+    if html_path:
+        write_output(html_path, text)
+        click.echo(_("Wrote {path} ({players}, {hands}).").format(
+            path=html_path,
+            players=ngettext("{count} player", "{count} players",
+                             len(page.standings.rows)).format(count=len(page.standings.rows)),
+            hands=ngettext("{count} hand", "{count} hands", page.hands).format(
+                count=page.hands)))
+    elif as_json:
+        echo_json({"league": league_name} | table_.to_json())
+    elif not table_.rows:
+        click.echo(_("League {league} has no hands yet.").format(league=league_name))
+    else:
+        click.echo(standings_text(table_))
