@@ -71,16 +71,19 @@ class ReplayResult:
                 "pot": self.pot}
 
 
-def replay(record: Record, rules: Optional[Ruleset] = None) -> ReplayResult:
-    """Check and score every hand of a record; the first violation raises RecordError."""
+def replay(record: Record, rules: Optional[Ruleset] = None, *, fast: bool = True
+           ) -> ReplayResult:
+    """Check and score every hand of a record; the first violation raises RecordError.
+    ``fast=False`` replays every call and card with the hand engine's apply (the reference the
+    fast paths are tested against: replay_setup.py, replay_tricks.py)."""
     rules = rules or record_ruleset(record)
     totals = {p: 0 for p in record.players}
-    outcomes = [outcome for _, outcome in iter_replay(record, rules, totals)]
+    outcomes = [outcome for _, outcome in iter_replay(record, rules, totals, fast=fast)]
     return ReplayResult(outcomes, totals, outcomes[-1].pot_after if outcomes else 0)
 
 
 def iter_replay(record: Record, rules: Optional[Ruleset] = None,
-                totals: Optional[dict[str, int]] = None):
+                totals: Optional[dict[str, int]] = None, *, fast: bool = True):
     """Replay a record hand by hand, yielding each ``(hand, outcome)`` as it is scored (the
     record's ``hands`` may be an iterator: nothing is kept); ``totals``, when given, is
     updated as it goes. The first violation raises RecordError."""
@@ -93,7 +96,7 @@ def iter_replay(record: Record, rules: Optional[Ruleset] = None,
         if hand.get("session") != session:  # a new session starts its own succession
             session, previous = hand.get("session"), None
         try:
-            outcome = _replay_hand(rules, record.players, hand, index, previous, pot)
+            outcome = _replay_hand(rules, record.players, hand, index, previous, pot, fast)
         except RecordError:
             raise
         except MightyError as exc:  # a broken rule, a bad card, an unscorable outcome
@@ -121,7 +124,7 @@ def _locate(index: int, message: str) -> str:
 
 
 def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: int,
-                 previous: Optional[PreviousHand], pot: int) -> HandOutcome:
+                 previous: Optional[PreviousHand], pot: int, fast: bool = True) -> HandOutcome:
     players = _hand_players(all_players, hand, index, rules.table.players)
     # With six or seven present the dealer may sit the hand out (RULES.md §9).
     dealer = hand.get("dealer")
@@ -133,7 +136,7 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
         opener = opener_for(rules, all_players, players, dealer, previous)
         if "opener" in hand:  # the table said who opened (e.g. a referee started mid-session)
             opener = _name(hand["opener"], players, index, "opener")
-        outcome = _replay_full(rules, players, hand, index, opener, pot, dealer, zero)
+        outcome = _replay_full(rules, players, hand, index, opener, pot, dealer, zero, fast)
         outcome.opener = opener
         return outcome
     if "deal_miss" in hand:
@@ -285,9 +288,23 @@ def _settle_pot(rules: Ruleset, outcome: HandOutcome, pot: int) -> HandOutcome:
     return outcome
 
 
+_ENGINE: Any = None
+
+
+def _hand_engine() -> tuple:
+    """The hand engine and the fast replay modules, imported once on the first full hand (a
+    record of recorded outcomes never needs them)."""
+    global _ENGINE
+    if _ENGINE is None:
+        from . import hand, replay_setup, replay_tricks
+
+        _ENGINE = hand, replay_setup, replay_tricks
+    return _ENGINE
+
+
 def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, opener: str,
-                 pot: int, dealer: str, zero: dict[str, int]) -> HandOutcome:
-    from . import hand as engine  # the hand engine is only needed for full hands
+                 pot: int, dealer: str, zero: dict[str, int], fast: bool = True) -> HandOutcome:
+    engine, setup, tricks_module = _hand_engine()
 
     deal = _deal(hand["deal"], index) if "deal" in hand else None
     election = hand.get("election", [])
@@ -307,11 +324,16 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                                 index=index, player=bids[0][0], call=first, opener=opener,
                                 rule=rules.election.opener))
     state = engine.new_hand(rules, players, dealer, deal, opener=opener)
-    for player, bid in calls:
-        if bid is DEAL_MISS_CALL:  # "<player> deal-miss": where a full bid may cancel it
-            state = engine.apply(state, engine.DeclareDealMiss(player))
-        else:
-            state = engine.apply(state, engine.BidCall(player, bid))
+    # the whole election at once (replay_setup.py), or call by call where it does not take it
+    elected = setup.replay_bids(state, calls) if fast and miss_at == len(calls) else None
+    if elected is not None:
+        state = elected
+    else:
+        for call in calls:
+            if call[1] is DEAL_MISS_CALL:  # "<player> deal-miss": where a full bid may cancel it
+                state = engine.apply(state, engine.DeclareDealMiss(call[0]))
+            else:
+                state = engine.apply(state, call)
     if state.phase == "deal_miss" and "deal_miss" not in hand:
         miss = state.deal_miss_player
         _no_more(hand, index, "discard",
@@ -367,9 +389,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     if not isinstance(tricks, list) or not all(isinstance(t, str) for t in tricks):
         raise RecordError(_("hand {index}: tricks: expected a list of strings of played cards")
                           .format(index=index))
-    from .replay_tricks import replay_tricks  # with the hand engine: full hands only
-
-    state = replay_tricks(state, tricks, index)
+    state = tricks_module.replay_tricks(state, tricks, index, fast)
     outcome.declarer, outcome.contract, outcome.state = state.declarer, state.contract, state
     outcome.eliminated = list(state.eliminated)
     outcome.friend = state.friend if state.friend_revealed else None

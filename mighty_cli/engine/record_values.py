@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
+from .actions import BidCall
 from .cards import DECK, Bid, format_card, parse_bid, parse_cards
 from .errors import InvalidNotation, RecordError
 from .record_file import FULL_KEYS
@@ -150,12 +151,13 @@ def _parse_call(text: str, players: Sequence[str], index: int) -> tuple[str, Any
                                 index=index, text=repr(text)))
     player, what = parts
     _name(player, players, index, "election")
+    # a BidCall, the action itself (a deal miss is a pair of the same shape)
     if what.lower() == "pass":
-        return player, None
+        return BidCall(player, None)
     if what.lower() == DEAL_MISS_CALL:
-        return player, DEAL_MISS_CALL
+        return BidCall(player, DEAL_MISS_CALL)
     try:
-        return player, parse_bid(what)
+        return BidCall(player, parse_bid(what))
     except InvalidNotation as exc:
         raise RecordError(_("hand {index}: {key}: {error}").format(
             index=index, key="election", error=exc)) from None
