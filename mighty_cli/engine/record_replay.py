@@ -308,14 +308,14 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
 
     deal = _deal(hand["deal"], index) if "deal" in hand else None
     election = hand.get("election", [])
-    if not isinstance(election, list) or not all(isinstance(c, str) for c in election):
+    if not isinstance(election, list) or not all(map(_IS_STR, election)):
         raise RecordError(_("hand {index}: election: expected a list of calls such as "
                             "\"Bo 13H\" or \"Cy pass\"").format(index=index))
     calls = [_call(text, players, index) for text in election]
     # the calls before any deal miss: a full bid cancelling it (deal_miss.full_bid_cancels) may
     # come from any player, opener or not
-    miss_at = next((i for i, call in enumerate(calls) if call[1] is DEAL_MISS_CALL),
-                   len(calls))
+    kinds = [call[1] for call in calls]
+    miss_at = kinds.index(DEAL_MISS_CALL) if DEAL_MISS_CALL in kinds else len(calls)
     bids = calls[:miss_at]
     if bids and bids[0][0] != opener:
         first = "pass" if bids[0][1] is None else format_bid(bids[0][1])
@@ -377,7 +377,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
             raise RecordError(_("hand {index}: friend is called after the discard").format(
                 index=index))
         try:
-            call = engine.parse_friend_call(hand["friend"], state)
+            call = _friend_call(engine, hand["friend"], state)
         except InvalidNotation as exc:
             raise RecordError(_("hand {index}: {key}: {error}").format(
                 index=index, key="friend", error=exc)) from None
@@ -386,7 +386,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     else:
         _no_more(hand, index, "tricks", _("no friend was called yet"))
     tricks = hand.get("tricks", [])
-    if not isinstance(tricks, list) or not all(isinstance(t, str) for t in tricks):
+    if not isinstance(tricks, list) or not all(map(_IS_STR, tricks)):
         raise RecordError(_("hand {index}: tricks: expected a list of strings of played cards")
                           .format(index=index))
     state = tricks_module.replay_tricks(state, tricks, index, fast)
@@ -408,6 +408,27 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     outcome.score = result.score
     outcome.deltas.update(result.deltas)
     return _settle_pot(rules, outcome, pot)
+
+
+_IS_STR = str.__instancecheck__  # isinstance(value, str), for map()
+_FRIEND_CALLS: dict[str, Any] = {}
+#: Friend calls whose card may depend on the ruleset or the contract: never cached.
+_CONTEXT_WORDS = ("mighty", "마이티", "joker", "jk")
+
+
+def _friend_call(engine: Any, text: Any, state: Any) -> Any:
+    """The hand engine's parse_friend_call, cached for the calls that name a card or a kind
+    outright (not ``mighty`` nor the joker, which the contract or the ruleset may decide): a
+    record repeats the same few dozen calls."""
+    call = _FRIEND_CALLS.get(text) if type(text) is str else None
+    if call is None:
+        call = engine.parse_friend_call(text, state)
+        lowered = text.lower() if type(text) is str else ""
+        if lowered and not any(word in lowered for word in _CONTEXT_WORDS):
+            if len(_FRIEND_CALLS) > 4096:  # calls come from files: keep the cache bounded
+                _FRIEND_CALLS.clear()
+            _FRIEND_CALLS[text] = call
+    return call
 
 
 def _replay_elimination(engine: Any, state: Any, hand: dict, index: int) -> Any:
