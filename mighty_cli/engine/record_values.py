@@ -100,7 +100,14 @@ def _deal(deal: Any, index: int) -> dict[str, list[int]]:
     if not isinstance(deal, dict):
         raise RecordError(_("hand {index}: deal: expected a table of player = \"10 cards\" and "
                             "kitty = \"3 cards\"").format(index=index))
-    return {who: _cards(text, index, f"deal.{who}") for who, text in deal.items()}
+    get = _CARD_CODES.get
+    cards: dict[str, list[int]] = {}
+    for who, text in deal.items():
+        # _cards' fast path inline (canonical names, each once); anything else through it
+        hand = list(map(get, text.split())) if type(text) is str else [None]
+        cards[who] = hand if None not in hand and len(set(hand)) == len(hand) \
+            else _cards(text, index, f"deal.{who}")
+    return cards
 
 
 #: The canonical names of the cards (what an export writes), for the fast path of _cards.
