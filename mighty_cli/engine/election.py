@@ -149,9 +149,10 @@ def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
         raise IllegalBid(_("election: {player} is not one of the players").format(
             player=repr(player)))
     passed, calls, to_move = setup.passed, setup.calls, state._to_move
-    if (e.pass_is_final and passed >> seat & 1) or seat != to_move:
+    final = e.pass_is_final
+    if (final and passed >> seat & 1) or seat != to_move:
         shown = _("pass") if bid is None else format_bid(bid) if isinstance(bid, Bid) else repr(bid)
-    if e.pass_is_final and passed >> seat & 1:
+    if final and passed >> seat & 1:
         raise IllegalBid(_("election: {player} called {call} but has passed and may not bid "
                            "again (election.pass_is_final)").format(player=player, call=shown))
     if seat != to_move:
@@ -168,8 +169,12 @@ def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
         # The usual legal bid is one of the listed successors of the standing bid (exactly
         # typed: Bid(14.0, 0) == Bid(14, 0) but is no bid); anything else gets the full test.
         standing = setup.standing
+        tables = ctx.tables
+        beating = tables.bid_set if standing is None else tables.successors.get(standing)
+        if beating is None:
+            beating = _successors(tables, standing)
         if not (type(bid) is Bid and type(bid.number) is int
-                and bid in _successors(ctx.tables, standing)[1]):
+                and bid in (beating if standing is None else beating[1])):
             standing_player = None if setup.standing_seat is None \
                 else ctx.players[setup.standing_seat]
             problem = _bid_problem(ctx.rules, player, bid, standing, standing_player)
@@ -186,7 +191,7 @@ def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
     new_setup.passed = passed
     new_setup.consecutive = consecutive
     passed_count = passed.bit_count()
-    if e.pass_is_final:
+    if final:
         ended = standing is not None and passed_count >= ctx.n - 1
         redeal = passed_count == ctx.n
     else:
@@ -199,8 +204,10 @@ def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
         new._to_move = None
     elif ended:
         _close_election(state, new, new_setup)
+    elif not final and not ctx.silent:  # _next_bidder's plain case: the next seat
+        new._to_move = seat + 1 if seat + 1 < ctx.n else 0
     else:
-        new._to_move = _next_bidder(new_setup, seat, e.pass_is_final, ctx.n, ctx.silent)
+        new._to_move = _next_bidder(new_setup, seat, final, ctx.n, ctx.silent)
 
 
 def _close_election(state: HandState, new: HandState, new_setup: _Setup) -> None:
