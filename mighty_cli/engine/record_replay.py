@@ -2,9 +2,11 @@
 the session's succession (dealer, opener, deposit pot) carried from hand to hand.
 
 A full hand is replayed card by card through the hand engine, a recorded hand is validated and
-scored, a deal miss settles the pot. Replaying stops at the first violation with a
-:class:`RecordError` whose message names the hand (1-based), the trick where there is one, the
-player, the card or call, and the rule.
+scored, a deal miss settles the pot. The election and the tricks go through the fast paths
+(replay_setup.py, replay_tricks.py), which give the same states and errors as the hand engine's
+apply call by call (``fast=False``, the reference the tests hold them to). Replaying stops at
+the first violation with a :class:`RecordError` whose message names the hand (1-based), the
+trick where there is one, the player, the card or call, and the rule.
 """
 
 from __future__ import annotations
