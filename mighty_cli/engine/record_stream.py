@@ -234,8 +234,9 @@ def _search_header(buffer: str, position: int) -> Optional[re.Match]:
     return None
 
 
-def _quotes(text: str) -> int:
-    return text.count('"""') + text.count("'''")
+def _quotes(text: str, start: int, end: int) -> int:
+    """The triple quotes in text[start:end] (counted in place: no copy of the slice)."""
+    return text.count('"""', start, end) + text.count("'''", start, end)
 
 
 def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
@@ -257,7 +258,7 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
             # a header needs its whole line: the line's end read, or the stream's
             if match is not None and (match.end() < len(buffer) or at_end):
                 header = match.start()
-                quotes += _quotes(buffer[searched:header])
+                quotes += _quotes(buffer, searched, header)
                 searched = match.end() + 1
                 if quotes % 2:  # inside a multi-line string: not a header
                     continue
@@ -273,7 +274,7 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
             # no header so far: the complete lines hold none, the last one may be cut
             last_line = buffer.rfind("\n") + 1
             if last_line > searched:
-                quotes += _quotes(buffer[searched:last_line])
+                quotes += _quotes(buffer, searched, last_line)
                 searched = last_line
             chunk = stream.read(_CHUNK)
             if not chunk:
