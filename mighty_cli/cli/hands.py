@@ -39,12 +39,20 @@ def replay(path: str, ruleset_name: str | None, as_json: bool) -> None:
       mighty replay season.toml --json
       mighty replay shared/season.toml --ruleset ../our-club.toml
     """
+    from pathlib import Path
+
     from ..engine.record_stream import stream_record
 
     record = stream_record(path)  # the fast reader
     # every hand read and checked before any is replayed (so a file's errors come in the same
-    # order as ever); the sessions are kept for the late-hand notes below
-    record.hands = list(record.hands)
+    # order as ever), keeping only its session for the late-hand notes below; a file is then
+    # read again to replay it, so memory does not grow with the file (a pipe is read once)
+    if Path(path).is_file():
+        sessions = [hand.get("session") for hand in record.hands]
+        record = stream_record(path)
+    else:
+        record.hands = list(record.hands)
+        sessions = [hand.get("session") for hand in record.hands]
     record.user_ruleset = ruleset_name
     rules = record_ruleset(record)
     totals = {player: 0 for player in record.players}
@@ -81,18 +89,19 @@ def replay(path: str, ruleset_name: str | None, as_json: bool) -> None:
                      align="<" + ">" * len(record.players)))
     if result.pot:
         click.echo(_("deposit pot (공탁금) carried over: {pot}").format(pot=result.pot))
-    for note in late_hands(record, result, rules):
+    for note in late_hands(sessions, result, rules):
         click.echo(_("note: {note}").format(note=note))
 
 
-def late_hands(record: Record, result, rules) -> list[str]:
+def late_hands(sessions: list, result, rules) -> list[str]:
     """Hands a record plays after its session's end (session.hands_per_session,
-    session.starting_points): reported, not refused, since a record is what was played."""
+    session.starting_points): reported, not refused, since a record is what was played.
+    ``sessions``: each hand's ``session`` key (None where it has none)."""
     groups: list[list] = []
     session = object()
-    for hand, outcome in zip(record.hands, result.hands):
-        if not groups or hand.get("session") != session:
-            session = hand.get("session")
+    for hand_session, outcome in zip(sessions, result.hands):
+        if not groups or hand_session != session:
+            session = hand_session
             groups.append([])
         if outcome.status != "in_progress":
             groups[-1].append(outcome)

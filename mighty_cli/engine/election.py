@@ -131,52 +131,72 @@ def _apply_bid(state: HandState, action: BidCall) -> HandState:
         return _apply_cancelling_bid(state, action)
     if state.phase != "election":
         raise _phase_error(state, _("{player}'s bid").format(player=action.player), IllegalBid)
+    new = _mutable(state)
+    new._setup = state._setup.copy()
+    _bid_step(state, new, action.player, action.bid)
+    return new
+
+
+def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
+    """One call of the election (the phase is ``election``): checked against ``state`` and
+    written to ``new`` and ``new._setup`` (copies of state and of its setup that the caller
+    owns). Every field is read before it is written, so ``new`` may be ``state`` itself: the
+    batch replay of a record's election (replay_setup.py) steps one private state this way."""
     ctx, setup = state._ctx, state._setup
     e = ctx.rules.election
-    player, bid = action.player, action.bid
     seat = ctx.seat_of.get(player)
     if seat is None:
         raise IllegalBid(_("election: {player} is not one of the players").format(
             player=repr(player)))
-    if (e.pass_is_final and setup.passed >> seat & 1) or seat != state._to_move:
+    passed, calls, to_move = setup.passed, setup.calls, state._to_move
+    final = e.pass_is_final
+    if (final and passed >> seat & 1) or seat != to_move:
         shown = _("pass") if bid is None else format_bid(bid) if isinstance(bid, Bid) else repr(bid)
-    if e.pass_is_final and setup.passed >> seat & 1:
+    if final and passed >> seat & 1:
         raise IllegalBid(_("election: {player} called {call} but has passed and may not bid "
                            "again (election.pass_is_final)").format(player=player, call=shown))
-    if seat != state._to_move:
+    if seat != to_move:
         raise IllegalBid(_("election: {player} called {call} but it is {other}'s turn").format(
-            player=player, call=shown, other=ctx.players[state._to_move]))
-    new_setup = setup.copy()
-    new_setup.calls = setup.calls + ((player, bid),)
+            player=player, call=shown, other=ctx.players[to_move]))
     if bid is None:
-        if not setup.calls and not e.opener_may_pass:
+        if not calls and not e.opener_may_pass:
             raise IllegalBid(_("election: {player} passed but the opener must bid "
                                "(election.opener_may_pass = false)").format(player=player))
-        new_setup.passed = setup.passed | 1 << seat
-        new_setup.consecutive = setup.consecutive + 1
+        passed |= 1 << seat
+        consecutive = setup.consecutive + 1
+        standing = setup.standing
     else:
         # The usual legal bid is one of the listed successors of the standing bid (exactly
         # typed: Bid(14.0, 0) == Bid(14, 0) but is no bid); anything else gets the full test.
+        standing = setup.standing
+        tables = ctx.tables
+        beating = tables.bid_set if standing is None else tables.successors.get(standing)
+        if beating is None:
+            beating = _successors(tables, standing)
         if not (type(bid) is Bid and type(bid.number) is int
-                and bid in _successors(ctx.tables, setup.standing)[1]):
+                and bid in (beating if standing is None else beating[1])):
             standing_player = None if setup.standing_seat is None \
                 else ctx.players[setup.standing_seat]
-            problem = _bid_problem(ctx.rules, player, bid, setup.standing, standing_player)
+            problem = _bid_problem(ctx.rules, player, bid, standing, standing_player)
             if problem:
                 raise IllegalBid(_("election: {problem}").format(problem=problem))
+        standing = bid
+        passed &= ~(1 << seat)
+        consecutive = 0
+    new_setup = new._setup
+    new_setup.calls = calls + ((player, bid),)
+    if bid is not None:
         new_setup.standing = bid
         new_setup.standing_seat = seat
-        new_setup.passed = setup.passed & ~(1 << seat)
-        new_setup.consecutive = 0
-    new = _mutable(state)
-    new._setup = new_setup
-    passed_count = new_setup.passed.bit_count()
-    if e.pass_is_final:
-        ended = new_setup.standing is not None and passed_count >= ctx.n - 1
+    new_setup.passed = passed
+    new_setup.consecutive = consecutive
+    passed_count = passed.bit_count()
+    if final:
+        ended = standing is not None and passed_count >= ctx.n - 1
         redeal = passed_count == ctx.n
     else:
-        ended = new_setup.standing is not None and new_setup.consecutive >= ctx.bidders - 1
-        redeal = new_setup.standing is None and new_setup.consecutive >= ctx.bidders
+        ended = standing is not None and consecutive >= ctx.bidders - 1
+        redeal = standing is None and consecutive >= ctx.bidders
     if bid is not None and e.full_bid_ends and _is_full(ctx.tables, bid):
         ended = True  # 000 §8: a full bid ends the election at once (election.full_bid_ends)
     if redeal:
@@ -184,9 +204,10 @@ def _apply_bid(state: HandState, action: BidCall) -> HandState:
         new._to_move = None
     elif ended:
         _close_election(state, new, new_setup)
+    elif not final and not ctx.silent:  # _next_bidder's plain case: the next seat
+        new._to_move = seat + 1 if seat + 1 < ctx.n else 0
     else:
-        new._to_move = _next_bidder(new_setup, seat, e.pass_is_final, ctx.n, ctx.silent)
-    return new
+        new._to_move = _next_bidder(new_setup, seat, final, ctx.n, ctx.silent)
 
 
 def _close_election(state: HandState, new: HandState, new_setup: _Setup) -> None:

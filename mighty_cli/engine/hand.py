@@ -20,7 +20,9 @@ stating its rules in its docstring:
 * ``ghost.py`` — ghost 4마 (고마): the ghost's hand, played from the top of its pile;
 * ``honeymoon.py`` — 허니문: two players, each with a friend hand;
 * ``draft.py`` — the drafted deal of 변형 2마;
-* ``playout.py`` — the random playout policy.
+* ``playout.py`` — the random playout policy;
+* ``replay_setup.py``, ``replay_tricks.py`` — a record's election and its tricks replayed at
+  once with the phases' own steps, held to :func:`apply` by tests (record_replay.py uses them).
 
 :func:`apply` is pure: it returns a new :class:`HandState` and raises an :class:`IllegalAction`
 subclass naming the trick, the player, the card and the rule broken (with the ruleset option's

@@ -159,6 +159,9 @@ def check_hand_shape(hand: Any, index: int, players: list[str], source: str) -> 
     spelt as the record's players are; a record of more than seven names each hand's five."""
     if not isinstance(hand, dict):
         raise RecordError(_("{source}: hands: expected [[hands]] tables").format(source=source))
+    if _well_typed(hand):  # the usual hand, checked at once: the checks below would pass
+        _normalize_names(hand)
+        return
     _check_types(hand, HAND_TYPES, _("{source}: hand {index}").format(source=source, index=index))
     _normalize_names(hand)
     unknown = set(hand) - HAND_KEYS
@@ -186,18 +189,52 @@ def _check_types(data: dict, types: dict, where: str) -> None:
                                                                       what=_(what)))
 
 
+#: Each key of a hand and the exact types of its value that pass _check_types (None: any value;
+#: True: a list of strings; a table of strings for the deal).
+_EXACT_TYPES: dict[str, Any] = {key: None for key in HAND_KEYS}
+_EXACT_TYPES.update({key: frozenset(allowed) - {bool} for key, (allowed, _what) in
+                     HAND_TYPES.items()})
+_EXACT_TYPES.update(players=True, election=True, tricks=True)
+_STRINGS = frozenset({str})
+
+
+def _well_typed(hand: dict) -> bool:
+    """Whether every key of a hand is known and its value of exactly the type it needs (a
+    quick test; when it fails, _check_types and the key check say what is wrong, in their
+    order). Stricter than they are: a subclass of str goes their way."""
+    types = _EXACT_TYPES
+    for key, value in hand.items():
+        allowed = types.get(key, False)
+        if allowed is None:
+            continue
+        if allowed is False:
+            return False
+        if allowed is True:
+            if type(value) is not list or any(type(item) is not str for item in value):
+                return False
+        elif type(value) not in allowed:
+            return False
+        elif key == "deal" and any(type(cards) is not str for cards in value.values()):
+            return False
+    return True
+
+
 def _normalize_names(hand: dict) -> None:
     """Spell the names a hand mentions as the record's players are spelt."""
+    get = _NORMALIZED.get  # the cache read inline: a record repeats its names in every hand
     for key in NAME_KEYS:
-        if isinstance(hand.get(key), str):
-            hand[key] = _normalized(hand[key])
+        value = hand.get(key)
+        if isinstance(value, str):
+            hand[key] = get(value) or _normalized(value)
     for key in ("players", "eliminated"):
         if isinstance(hand.get(key), list):
             hand[key] = [_normalized(p) if isinstance(p, str) else p for p in hand[key]]
-    if isinstance(hand.get("deal"), dict):
-        hand["deal"] = {_normalized(k): v for k, v in hand["deal"].items()}
-    if isinstance(hand.get("election"), list):
-        hand["election"] = [_normalized(c) for c in hand["election"]]
+    deal = hand.get("deal")
+    if isinstance(deal, dict):
+        hand["deal"] = {get(k) or _normalized(k): v for k, v in deal.items()}
+    election = hand.get("election")
+    if isinstance(election, list):
+        hand["election"] = [get(c) or _normalized(c) for c in election]
 
 
 _NORMALIZED: dict[str, str] = {}

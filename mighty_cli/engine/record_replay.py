@@ -2,9 +2,11 @@
 the session's succession (dealer, opener, deposit pot) carried from hand to hand.
 
 A full hand is replayed card by card through the hand engine, a recorded hand is validated and
-scored, a deal miss settles the pot. Replaying stops at the first violation with a
-:class:`RecordError` whose message names the hand (1-based), the trick where there is one, the
-player, the card or call, and the rule.
+scored, a deal miss settles the pot. The election and the tricks go through the fast paths
+(replay_setup.py, replay_tricks.py), which give the same states and errors as the hand engine's
+apply call by call (``fast=False``, the reference the tests hold them to). Replaying stops at
+the first violation with a :class:`RecordError` whose message names the hand (1-based), the
+trick where there is one, the player, the card or call, and the rule.
 """
 
 from __future__ import annotations
@@ -79,16 +81,19 @@ class ReplayResult:
                 "pot": self.pot}
 
 
-def replay(record: Record, rules: Optional[Ruleset] = None) -> ReplayResult:
-    """Check and score every hand of a record; the first violation raises RecordError."""
+def replay(record: Record, rules: Optional[Ruleset] = None, *, fast: bool = True
+           ) -> ReplayResult:
+    """Check and score every hand of a record; the first violation raises RecordError.
+    ``fast=False`` replays every call and card with the hand engine's apply (the reference the
+    fast paths are tested against: replay_setup.py, replay_tricks.py)."""
     rules = rules or record_ruleset(record)
     totals = {p: 0 for p in record.players}
-    outcomes = [outcome for _, outcome in iter_replay(record, rules, totals)]
+    outcomes = [outcome for _, outcome in iter_replay(record, rules, totals, fast=fast)]
     return ReplayResult(outcomes, totals, outcomes[-1].pot_after if outcomes else 0)
 
 
 def iter_replay(record: Record, rules: Optional[Ruleset] = None,
-                totals: Optional[dict[str, int]] = None):
+                totals: Optional[dict[str, int]] = None, *, fast: bool = True):
     """Replay a record hand by hand, yielding each ``(hand, outcome)`` as it is scored (the
     record's ``hands`` may be an iterator: nothing is kept); ``totals``, when given, is
     updated as it goes. The first violation raises RecordError."""
@@ -101,7 +106,7 @@ def iter_replay(record: Record, rules: Optional[Ruleset] = None,
         if hand.get("session") != session:  # a new session starts its own succession
             session, previous = hand.get("session"), None
         try:
-            outcome = _replay_hand(rules, record.players, hand, index, previous, pot)
+            outcome = _replay_hand(rules, record.players, hand, index, previous, pot, fast)
         except RecordError:
             raise
         except MightyError as exc:  # a broken rule, a bad card, an unscorable outcome
@@ -129,7 +134,7 @@ def _locate(index: int, message: str) -> str:
 
 
 def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: int,
-                 previous: Optional[PreviousHand], pot: int) -> HandOutcome:
+                 previous: Optional[PreviousHand], pot: int, fast: bool = True) -> HandOutcome:
     players = _hand_players(all_players, hand, index, rules.table.players)
     # With six or seven present the dealer may sit the hand out (RULES.md §9).
     dealer = hand.get("dealer")
@@ -141,7 +146,7 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
         opener = opener_for(rules, all_players, players, dealer, previous)
         if "opener" in hand:  # the table said who opened (e.g. a referee started mid-session)
             opener = _name(hand["opener"], players, index, "opener")
-        outcome = _replay_full(rules, players, hand, index, opener, pot, dealer, zero)
+        outcome = _replay_full(rules, players, hand, index, opener, pot, dealer, zero, fast)
         outcome.opener = opener
         return outcome
     if "deal_miss" in hand:
@@ -343,20 +348,34 @@ def _settle_pot(rules: Ruleset, outcome: HandOutcome, pot: int) -> HandOutcome:
     return outcome
 
 
+_ENGINE: Any = None
+
+
+def _hand_engine() -> tuple:
+    """The hand engine and the fast replay modules, imported once on the first full hand (a
+    record of recorded outcomes never needs them)."""
+    global _ENGINE
+    if _ENGINE is None:
+        from . import hand, replay_setup, replay_tricks
+
+        _ENGINE = hand, replay_setup, replay_tricks
+    return _ENGINE
+
+
 def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, opener: str,
-                 pot: int, dealer: str, zero: dict[str, int]) -> HandOutcome:
-    from . import hand as engine  # the hand engine is only needed for full hands
+                 pot: int, dealer: str, zero: dict[str, int], fast: bool = True) -> HandOutcome:
+    engine, setup, tricks_module = _hand_engine()
 
     deal = _deal(hand["deal"], index) if "deal" in hand else None
     election = hand.get("election", [])
-    if not isinstance(election, list) or not all(isinstance(c, str) for c in election):
+    if not isinstance(election, list) or not all(map(_IS_STR, election)):
         raise RecordError(_("hand {index}: election: expected a list of calls such as "
                             "\"Bo 13H\" or \"Cy pass\"").format(index=index))
     calls = [_call(text, players, index) for text in election]
     # the calls before any deal miss: a full bid cancelling it (deal_miss.full_bid_cancels) may
     # come from any player, opener or not
-    miss_at = next((i for i, call in enumerate(calls) if call[1] is DEAL_MISS_CALL),
-                   len(calls))
+    kinds = [call[1] for call in calls]
+    miss_at = kinds.index(DEAL_MISS_CALL) if DEAL_MISS_CALL in kinds else len(calls)
     bids = calls[:miss_at]
     if bids and bids[0][0] != opener:
         first = "pass" if bids[0][1] is None else format_bid(bids[0][1])
@@ -365,11 +384,16 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                                 index=index, player=bids[0][0], call=first, opener=opener,
                                 rule=rules.election.opener))
     state = engine.new_hand(rules, players, dealer, deal, opener=opener)
-    for player, bid in calls:
-        if bid is DEAL_MISS_CALL:  # "<player> deal-miss": where a full bid may cancel it
-            state = engine.apply(state, engine.DeclareDealMiss(player))
-        else:
-            state = engine.apply(state, engine.BidCall(player, bid))
+    # the whole election at once (replay_setup.py), or call by call where it does not take it
+    elected = setup.replay_bids(state, calls) if fast and miss_at == len(calls) else None
+    if elected is not None:
+        state = elected
+    else:
+        for call in calls:
+            if call[1] is DEAL_MISS_CALL:  # "<player> deal-miss": where a full bid may cancel it
+                state = engine.apply(state, engine.DeclareDealMiss(call[0]))
+            else:
+                state = engine.apply(state, call)
     if state.phase == "deal_miss" and "deal_miss" not in hand:
         miss = state.deal_miss_player
         _no_more(hand, index, "discard",
@@ -413,7 +437,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
             raise RecordError(_("hand {index}: friend is called after the discard").format(
                 index=index))
         try:
-            call = engine.parse_friend_call(hand["friend"], state)
+            call = _friend_call(engine, hand["friend"], state)
         except InvalidNotation as exc:
             raise RecordError(_("hand {index}: {key}: {error}").format(
                 index=index, key="friend", error=exc)) from None
@@ -422,12 +446,10 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     else:
         _no_more(hand, index, "tricks", _("no friend was called yet"))
     tricks = hand.get("tricks", [])
-    if not isinstance(tricks, list) or not all(isinstance(t, str) for t in tricks):
+    if not isinstance(tricks, list) or not all(map(_IS_STR, tricks)):
         raise RecordError(_("hand {index}: tricks: expected a list of strings of played cards")
                           .format(index=index))
-    from .replay_tricks import replay_tricks  # with the hand engine: full hands only
-
-    state = replay_tricks(state, tricks, index)
+    state = tricks_module.replay_tricks(state, tricks, index, fast)
     outcome.declarer, outcome.contract, outcome.state = state.declarer, state.contract, state
     if rules.table.dummy:  # 시흥 은마: the eliminated player plays the dummy's hand
         outcome.eliminated_hand = state.eliminated[0] if state.eliminated else None
@@ -450,6 +472,27 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     outcome.score = result.score
     outcome.deltas.update(result.deltas)
     return _settle_pot(rules, outcome, pot)
+
+
+_IS_STR = str.__instancecheck__  # isinstance(value, str), for map()
+_FRIEND_CALLS: dict[str, Any] = {}
+#: Friend calls whose card may depend on the ruleset or the contract: never cached.
+_CONTEXT_WORDS = ("mighty", "마이티", "joker", "jk")
+
+
+def _friend_call(engine: Any, text: Any, state: Any) -> Any:
+    """The hand engine's parse_friend_call, cached for the calls that name a card or a kind
+    outright (not ``mighty`` nor the joker, which the contract or the ruleset may decide): a
+    record repeats the same few dozen calls."""
+    call = _FRIEND_CALLS.get(text) if type(text) is str else None
+    if call is None:
+        call = engine.parse_friend_call(text, state)
+        lowered = text.lower() if type(text) is str else ""
+        if lowered and not any(word in lowered for word in _CONTEXT_WORDS):
+            if len(_FRIEND_CALLS) > 4096:  # calls come from files: keep the cache bounded
+                _FRIEND_CALLS.clear()
+            _FRIEND_CALLS[text] = call
+    return call
 
 
 def _replay_elimination(engine: Any, state: Any, hand: dict, index: int) -> Any:

@@ -100,15 +100,15 @@ def parse_hand_table(block: str | list[str], first_line: int) -> list[dict]:
 _LINE_SPLIT = re.compile(r"[^\n]*\n|[^\n]+\Z")
 # A hand's table exactly as tomli_w and the exporter write it: ``key = value`` lines (a plain
 # string, an integer, a boolean, a date, a list of plain strings one a line or inline), blank
-# lines and ``[hands.KEY]`` sub-tables. A block of only these is read by one match and one
-# findall; anything else (an escape, a comment, other spacing) goes line by line below.
+# lines and ``[hands.KEY]`` sub-tables. A block of only these is read by one findall (a line
+# that is none of them is caught by the last group: then the block is not canonical); anything
+# else (an escape, a comment, other spacing) goes line by line below.
 _STR = r'"[^"\\\x00-\x1f\x7f]*"'
 _ENTRY = (r'(?:([A-Za-z0-9_-]+) = (?:(' + _STR + r')'
           r'|(\[\n(?:    ' + _STR + r',\n)*\]|\[(?:' + _STR + r'(?:, ' + _STR + r')*)?\])'
           r'|([+-]?(?:0|[1-9][0-9]*)|true|false|[0-9]{4}-[0-9]{2}-[0-9]{2}))\n'
           r'|\[hands\.([A-Za-z0-9_-]+)\]\n|\n)')
-_CANONICAL = re.compile(r"(?:" + _ENTRY + r")*")
-_ENTRIES = re.compile(_ENTRY)
+_ENTRIES = re.compile(_ENTRY + r"|([^\n]*\n)")
 _QUOTED = re.compile(r'"([^"]*)"')
 
 
@@ -117,11 +117,13 @@ def _canonical_table(text: str) -> Optional[dict]:
     text is written any other way (or repeats a key)."""
     if not text.endswith("\n"):
         text += "\n"
-    if _CANONICAL.fullmatch(text) is None:
-        return None
     hand: dict[str, Any] = {}
     table = hand
-    for key, string, strings, scalar, subtable in _ENTRIES.findall(text):
+    # entries one after the other over the whole text (findall skips nothing: every line is an
+    # entry or the last group's), so the text is canonical unless that group caught a line
+    for key, string, strings, scalar, subtable, other in _ENTRIES.findall(text):
+        if other:
+            return None
         if not key:
             if subtable:
                 if subtable in hand:
@@ -217,8 +219,24 @@ _HEADER = re.compile(r"^[^\S\n]*\[\[hands\]\][^\S\n]*$", re.M)
 _CHUNK = 1 << 18  # characters read at a time
 
 
-def _quotes(text: str) -> int:
-    return text.count('"""') + text.count("'''")
+def _search_header(buffer: str, position: int) -> Optional[re.Match]:
+    """_HEADER.search(buffer, position) for ``position`` at a line's start: the lines holding
+    ``[[hands]]`` found by str.find (far quicker than the pattern trying every line), each
+    tested with the pattern from its start."""
+    find, match = buffer.find, _HEADER.match
+    found = find("[[hands]]", position)
+    while found >= 0:
+        line = buffer.rfind("\n", position, found) + 1 or position
+        header = match(buffer, line)
+        if header is not None:
+            return header
+        found = find("[[hands]]", found + 1)
+    return None
+
+
+def _quotes(text: str, start: int, end: int) -> int:
+    """The triple quotes in text[start:end] (counted in place: no copy of the slice)."""
+    return text.count('"""', start, end) + text.count("'''", start, end)
 
 
 def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
@@ -233,14 +251,14 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
     searched = 0       # no header between begin and here (outside the last line read)
     quotes = 0         # triple quotes in buffer[begin:searched]
     at_end = False
-    search = _HEADER.search
+    search = _search_header
     try:
         while True:
             match = search(buffer, searched)
             # a header needs its whole line: the line's end read, or the stream's
             if match is not None and (match.end() < len(buffer) or at_end):
                 header = match.start()
-                quotes += _quotes(buffer[searched:header])
+                quotes += _quotes(buffer, searched, header)
                 searched = match.end() + 1
                 if quotes % 2:  # inside a multi-line string: not a header
                     continue
@@ -256,7 +274,7 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
             # no header so far: the complete lines hold none, the last one may be cut
             last_line = buffer.rfind("\n") + 1
             if last_line > searched:
-                quotes += _quotes(buffer[searched:last_line])
+                quotes += _quotes(buffer, searched, last_line)
                 searched = last_line
             chunk = stream.read(_CHUNK)
             if not chunk:

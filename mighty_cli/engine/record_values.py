@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from .actions import BidCall
 from .cards import DECK, Bid, format_card, parse_bid, parse_cards
 from .errors import InvalidNotation, RecordError
 from .record_file import FULL_KEYS
@@ -113,7 +114,14 @@ def _deal(deal: Any, index: int) -> dict[str, list[int]]:
     if not isinstance(deal, dict):
         raise RecordError(_("hand {index}: deal: expected a table of player = \"10 cards\" and "
                             "kitty = \"3 cards\"").format(index=index))
-    return {who: _cards(text, index, f"deal.{who}") for who, text in deal.items()}
+    get = _CARD_CODES.get
+    cards: dict[str, list[int]] = {}
+    for who, text in deal.items():
+        # _cards' fast path inline (canonical names, each once); anything else through it
+        hand = list(map(get, text.split())) if type(text) is str else [None]
+        cards[who] = hand if None not in hand and len(set(hand)) == len(hand) \
+            else _cards(text, index, f"deal.{who}")
+    return cards
 
 
 #: The canonical names of the cards (what an export writes), for the fast path of _cards.
@@ -164,12 +172,13 @@ def _parse_call(text: str, players: Sequence[str], index: int) -> tuple[str, Any
                                 index=index, text=repr(text)))
     player, what = parts
     _name(player, players, index, "election")
+    # a BidCall, the action itself (a deal miss is a pair of the same shape)
     if what.lower() == "pass":
-        return player, None
+        return BidCall(player, None)
     if what.lower() == DEAL_MISS_CALL:
-        return player, DEAL_MISS_CALL
+        return BidCall(player, DEAL_MISS_CALL)
     try:
-        return player, parse_bid(what)
+        return BidCall(player, parse_bid(what))
     except InvalidNotation as exc:
         raise RecordError(_("hand {index}: {key}: {error}").format(
             index=index, key="election", error=exc)) from None

@@ -22,7 +22,7 @@ Rules held here:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from .cards import BLACK_JOKER, ELEVEN, JOKER, SUITS, Bid, parse_card
 from .deck import ELEVEN_MASK, JOKERS_MASK, POINT_MASK, _mask
@@ -207,9 +207,9 @@ class _Context:
     """What does not change during a hand: players, the ruleset's options as plain attributes."""
 
     __slots__ = ("rules", "players", "seat_of", "dealer", "n", "open", "kitty",
-                 "deal_masks", "point_mask", "point_total", "full_bid", "tables", "miss_hands",
+                 "deal_masks", "point_mask", "point_total", "full_bid", "tables", "_miss_hands",
                  "play_tables", "kitty_size", "deck_mask", "valid", "ghost_seat",
-                 "ghost_pile", "bidders", "silent", "partner_hands")
+                 "ghost_pile", "bidders", "silent", "partner_hands", "_deal")
 
     def __init__(self, rules: Ruleset, players: tuple, seating: _Seating, dealer: str,
                  deal: Optional[dict[str, list[int]]], deal_masks: Optional[tuple[int, ...]]):
@@ -237,13 +237,29 @@ class _Context:
         self.partner_hands = tables.partner_hands
         self.silent = silent = tables.silent
         self.bidders = tables.bidders
-        # which players were dealt a hand that may be shown for a deal miss (None: unknown)
-        if deal is None or not tables.miss_allowed:
-            self.miss_hands = None
-        else:
+        # the hands that may be shown for a deal miss: worked out when first asked (a replayed
+        # record rarely asks)
+        self._deal = deal
+        self._miss_hands = None if deal is None or not tables.miss_allowed else _UNKNOWN
+
+    @property
+    def miss_hands(self) -> Optional[tuple[bool, ...]]:
+        """Which players were dealt a hand that may be shown for a deal miss (None: unknown)."""
+        miss_hands = self._miss_hands
+        if miss_hands is _UNKNOWN:
+            tables, silent = self.tables, self.silent
             weight_list = tables.weight_list
-            self.miss_hands = tuple(_is_miss_hand(rules, weight_list, deal[player], mask)
-                                    for player, mask in zip(players, deal_masks))
+            miss_hands = tuple(_is_miss_hand(self.rules, weight_list, self._deal[player], mask)
+                               for player, mask in zip(self.players, self.deal_masks))
             if silent:  # the ghost and friend hands never show a hand (election.py)
-                self.miss_hands = tuple(miss and not silent >> seat & 1
-                                        for seat, miss in enumerate(self.miss_hands))
+                miss_hands = tuple(miss and not silent >> seat & 1
+                                   for seat, miss in enumerate(miss_hands))
+            self._miss_hands = miss_hands
+        return miss_hands
+
+    @miss_hands.setter
+    def miss_hands(self, value: Optional[tuple[bool, ...]]) -> None:
+        self._miss_hands = value
+
+
+_UNKNOWN: Any = object()  # a _Context's miss_hands not worked out yet

@@ -1,0 +1,112 @@
+"""A recorded hand's election replayed at once, every call checked by the election's own rules.
+
+A record gives a hand's election as a list of calls (``"Bo 13H"``, ``"Cy pass"``); replaying
+them is a fifth of ``mighty replay``'s work. :func:`replay_bids` applies them to the state of
+:func:`~.state.new_hand` and returns the state after the last call: the same value (every slot,
+the history included) as applying each :class:`~.actions.BidCall` with :func:`~.hand.apply`.
+
+How it is faster without a second rules implementation: each call is checked and written by
+election.py's own :func:`~.election._bid_step`, the body of the engine's apply for a bid, on one
+private state and one private setup (the caller never sees them before they are finished, so
+the result is still a value to him) instead of a new state and a new setup for every call.
+``_bid_step`` reads every field before it writes it, so "the state before" and "the state
+after" may be that one state (keep it so).
+
+What it does not take, it gives back (``None``) for the caller to apply call by call with the
+engine's apply, which then also raises the engine's own error, word for word:
+
+* any call the election refuses (the batch stops at the first, and the caller starts over
+  with apply from the state it gave);
+* a deal miss declared in the election, or a call after the election ended;
+* a ruleset with an option this module does not know (see :func:`handles`): an election,
+  deal-miss or table option added later with a value other than its default goes through
+  apply until it is listed here.
+
+``tests/engine/test_replay_fast_setup.py`` holds it to apply under every bundled ruleset: the
+same final state for random legal hands, the same error for broken records.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Optional, Sequence
+
+from .actions import BidCall
+from .election import _bid_step
+from .errors import IllegalBid
+from .ruleset import Ruleset
+from .state import HandState
+
+#: The options of each section the batch election replays exactly as apply does (it runs apply's
+#: own step): any other option of these sections must keep its default for the batch to run.
+KNOWN_OPTIONS = {
+    "election": frozenset({
+        "min_bid", "max_bid", "no_trump_allowed", "no_trump_discount",
+        "no_trump_beats_equal_suit", "suit_order", "min_raise", "equal_bid_allowed",
+        "opener_may_pass", "pass_is_final", "opener", "bid_counts", "opposition_base",
+        "full_bid_ends", "direction"}),
+    # the bid path reads none of these but full_bid_cancels, which only acts once a deal miss
+    # is declared (a deal miss sends the hand to apply)
+    "deal_miss": frozenset({
+        "allowed", "rank_weights", "card_weights", "mighty_weight", "joker_weight", "threshold",
+        "comparison", "all_point_cards", "during_election", "after_pass", "full_bid_overrides",
+        "full_bid_cancels", "mighties_cancel", "next_dealer", "redeal_opener"}),
+    # who bids and in which order (silent seats; eliminations come after the election)
+    "table": frozenset({
+        "players", "hand_size", "eliminated", "eliminate_by", "removed_ranks", "removed_cards",
+        "kitty_size", "deal", "undealt", "partner_hands", "ghost", "ghost_plays"}),
+}
+
+_HANDLES: dict[int, tuple[Ruleset, bool]] = {}
+
+
+def _default(spec: dataclasses.Field):
+    if spec.default is not dataclasses.MISSING:
+        return spec.default
+    if spec.default_factory is not dataclasses.MISSING:  # type: ignore[misc]
+        return spec.default_factory()  # type: ignore[misc]
+    return dataclasses.MISSING
+
+
+def unknown_options(rules: Ruleset, known: dict[str, frozenset]) -> list[str]:
+    """The options of the given sections that a fast path does not know and that the ruleset
+    sets to something other than their default (``section.option``); a fast path runs only
+    when there are none."""
+    found = []
+    for section, names in known.items():
+        options = getattr(rules, section)
+        for spec in dataclasses.fields(options):
+            if spec.name not in names and getattr(options, spec.name) != _default(spec):
+                found.append(f"{section}.{spec.name}")
+    return found
+
+
+def handles(rules: Ruleset) -> bool:
+    """Whether the batch election may replay this ruleset's elections (computed once per
+    ruleset)."""
+    cached = _HANDLES.get(id(rules))
+    if cached is None or cached[0] is not rules:
+        if len(_HANDLES) > 256:
+            _HANDLES.clear()
+        cached = _HANDLES[id(rules)] = (rules, not unknown_options(rules, KNOWN_OPTIONS))
+    return cached[1]
+
+
+def replay_bids(state: HandState, calls: Sequence[BidCall]) -> Optional[HandState]:
+    """The state after ``calls`` (bids and passes, in order) from ``state`` (in the election),
+    or None when the batch does not take them: the caller then applies them one by one."""
+    if state.phase != "election" or not handles(state._ctx.rules):
+        return None
+    new = state._clone()  # ours to fill in: the caller's state never changes
+    new._setup = state._setup.copy()
+    history = state._history
+    for call in calls:
+        if new.phase != "election" or type(call) is not BidCall:
+            return None
+        try:
+            _bid_step(new, new, call.player, call.bid)
+        except IllegalBid:
+            return None  # apply says why, word for word
+        history = (call, history)
+    new._history = history
+    return new
