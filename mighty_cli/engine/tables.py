@@ -235,7 +235,7 @@ class _Context:
         self.ghost_seat = tables.ghost_seat
         self.ghost_pile = tuple(deal[players[-1]]) if tables.ghost_seat >= 0 and deal else ()
         self.partner_hands = tables.partner_hands
-        self.silent = silent = tables.silent
+        self.silent = tables.silent
         self.bidders = tables.bidders
         # the hands that may be shown for a deal miss: worked out when first asked (a replayed
         # record rarely asks)
