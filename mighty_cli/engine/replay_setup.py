@@ -54,7 +54,10 @@ KNOWN_OPTIONS = {
     # who bids and in which order (silent seats; eliminations come after the election)
     "table": frozenset({
         "players", "hand_size", "eliminated", "eliminate_by", "removed_ranks", "removed_cards",
-        "kitty_size", "deal", "undealt", "partner_hands", "ghost", "ghost_plays"}),
+        "kitty_size", "deal", "undealt", "partner_hands", "ghost", "ghost_plays",
+        # 서울과고's 11 changes the deck, not the election; 시흥 은마's dummy is a silent seat,
+        # which the shared bid step skips as it does the ghost's
+        "rank_eleven", "dummy"}),
 }
 
 _HANDLES: dict[int, tuple[Ruleset, bool]] = {}
