@@ -6,6 +6,12 @@ stays flat whatever the league's size. Every format carries what ``mighty import
 rebuild the league's standings and hand numbers (:mod:`.interchange` reads all three back):
 each hand's number, session and date, the five who played, the outcome, the note, and a
 refereed hand's full record. Voided hands are left out (a backup keeps them: :mod:`.backup`).
+
+Each session's first hand also carries when the session started and ended
+(``session_started``, ``session_ended``: UTC times, ``+00:00``; no end while the session is
+open), so an imported league shows when its evenings were played rather than when it was
+imported. A 6마/7마 hand names who was eliminated in every format (CSV: the ``eliminated``
+column, names separated by commas like ``players``).
 """
 
 from __future__ import annotations
@@ -14,9 +20,9 @@ import csv
 import io
 import json
 import re
-from datetime import date
+from datetime import date, datetime, timezone
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, Optional
 
 from sqlmodel import Session, select
 
@@ -35,7 +41,10 @@ _JSON = json.JSONEncoder(ensure_ascii=False, default=str)
 #: The CSV header's fixed columns (then one column per player, in seating order).
 CSV_COLUMNS = ("hand", "session", "date", "status", "dealer", "declarer", "contract", "friend",
                "friend call", "taken", "success", "base", "multiplier", "doublings",
-               "deal miss", "pot after", "players", "note", "hand record (refereed)")
+               "deal miss", "pot after", "players", "note", "hand record (refereed)",
+               "eliminated", "session started", "session ended")
+#: The fixed columns of a CSV written before the last three were added (still read).
+CSV_COLUMNS_BEFORE = CSV_COLUMNS[:-3]
 
 
 # --- reading the league in chunks ---------------------------------------------------------------
@@ -68,6 +77,21 @@ _HAND_SQL = ("SELECT id, number, session_id, status, voided, dealer_id, declarer
 _MEMBER_SQL = ("SELECT hp.hand_id, hp.seat, hp.points + hp.pot, hp.player_id, hp.role "
                "FROM hand_player hp JOIN hand h ON h.id = hp.hand_id "
                "WHERE h.league_id = {0} AND h.number >= {0} AND h.number <= {0}")
+
+
+def utc_time(moment: datetime) -> datetime:
+    """A stored time as an aware UTC time (the store keeps UTC; SQLite returns it naive)."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone(timezone.utc)
+
+
+def session_times(s: Session, league_id: int) -> dict[int, tuple[datetime, Optional[datetime]]]:
+    """Each session's start and end (None while open), as aware UTC times, by number."""
+    return {number: (utc_time(started), ended and utc_time(ended))
+            for number, started, ended in s.exec(
+                select(LeagueSession.number, LeagueSession.started_at, LeagueSession.ended_at)
+                .where(LeagueSession.league_id == league_id)).all()}
 
 
 def _seat_order(row: tuple) -> tuple:
@@ -131,11 +155,23 @@ def iter_hand_views(s: Session, league: League, *, include_voided: bool = False,
         cursor.close()
 
 
-def _batched(views: Iterator[HandView], render, size: int = 500) -> Iterator[str]:
+def _with_times(views: Iterator[HandView], times: dict) -> Iterator[tuple]:
+    """Each view with its session's start and end on the session's first hand (else None)."""
+    session = None
+    for view in views:
+        if view.session != session:
+            session = view.session
+            yield view, times.get(session)
+        else:
+            yield view, None
+
+
+def _batched(views: Iterator[tuple], render: Callable[..., str],
+             size: int = 500) -> Iterator[str]:
     """Text of ``size`` hands at a time (fewer, larger writes)."""
     buffer: list[str] = []
-    for view in views:
-        buffer.append(render(view))
+    for view, times in views:
+        buffer.append(render(view, times))
         if len(buffer) >= size:
             yield "".join(buffer)
             buffer = []
@@ -173,7 +209,7 @@ def _toml_value(value: Any) -> str:
 
 
 #: The key order of an exported hand (HAND_RECORD.md's, with number, session and date first).
-TOML_ORDER = ("number", "session", "date", "players", "dealer", "deal_miss", "declarer",
+TOML_ORDER = ("number", "session", "date", "session_started", "session_ended", "players", "dealer", "deal_miss", "declarer",
               "contract", "friend", "friend_call", "taken", "opposition", "note")
 
 
@@ -196,8 +232,13 @@ def toml_hand(hand: dict) -> str:
     return "".join(lines)
 
 
-def _export_hand(view: HandView) -> dict:
-    return {"number": view.number} | view.hand_dict()
+def _export_hand(view: HandView, times: Optional[tuple] = None) -> dict:
+    hand = {"number": view.number} | view.hand_dict()
+    if times:  # the session's first hand: when it started and ended
+        hand["session_started"] = times[0]
+        if times[1] is not None:
+            hand["session_ended"] = times[1]
+    return hand
 
 
 @lru_cache(maxsize=4096)  # a league has few seatings
@@ -205,14 +246,20 @@ def _toml_names(names: tuple[str, ...]) -> str:
     return "[" + ", ".join(map(toml_string, names)) + "]"
 
 
-def toml_export_hand(view: HandView) -> str:
-    """An exported hand as TOML text: what ``toml_hand(_export_hand(view))`` writes, built
-    directly for a hand recorded by its outcome (a refereed hand, or a 6마/7마 hand naming the
-    eliminated, goes the general way)."""
+def toml_export_hand(view: HandView, times: Optional[tuple] = None) -> str:
+    """An exported hand as TOML text: what ``toml_hand(_export_hand(view, times))`` writes,
+    built directly for a hand recorded by its outcome (a refereed hand, or a 6마/7마 hand naming
+    the eliminated, goes the general way). ``times``: the session's start and end, given with
+    its first hand."""
     if view.full and view.record_toml or view.eliminated:
-        return toml_hand(_export_hand(view))
+        return toml_hand(_export_hand(view, times))
     text = (f"\n[[hands]]\nnumber = {view.number}\nsession = {view.session}\n"
-            f"date = {view.day.isoformat()}\nplayers = {_toml_names(tuple(view.players))}\n")
+            f"date = {view.day.isoformat()}\n")
+    if times:
+        text += f"session_started = {times[0].isoformat()}\n"
+        if times[1] is not None:
+            text += f"session_ended = {times[1].isoformat()}\n"
+    text += f"players = {_toml_names(tuple(view.players))}\n"
     if view.dealer is not None:
         text += f"dealer = {toml_string(view.dealer)}\n"
     if view.status == "deal_miss":
@@ -244,9 +291,9 @@ def _toml_header(league: League, players: list[str]) -> str:
 # --- JSON ---------------------------------------------------------------------------------------
 
 
-def hand_json(view: HandView) -> dict:
-    """A hand as JSON: the view's fields (as ``HandView.to_json``) and a refereed hand's
-    record."""
+def hand_json(view: HandView, times: Optional[tuple] = None) -> dict:
+    """A hand as JSON: the view's fields (as ``HandView.to_json``), a refereed hand's record,
+    and on a session's first hand (``times``) when the session started and ended."""
     base = view.base
     data = {"number": view.number, "session": view.session, "day": view.day.isoformat(),
             "status": view.status, "voided": view.voided, "players": view.players,
@@ -263,6 +310,9 @@ def hand_json(view: HandView) -> dict:
         import tomllib
 
         data["record"] = tomllib.loads(view.record_toml)
+    if times:
+        data["session_started"] = times[0].isoformat()
+        data["session_ended"] = times[1] and times[1].isoformat()
     return data
 
 
@@ -276,12 +326,12 @@ def _json_names(names: tuple[str, ...]) -> str:
     return _dumps(list(names))
 
 
-def json_export_hand(view: HandView) -> str:
-    """An exported hand as JSON text: what ``_dumps(hand_json(view))`` writes, built directly
-    for a hand recorded by its outcome (a refereed hand, or a 6마/7마 hand naming the
+def json_export_hand(view: HandView, times: Optional[tuple] = None) -> str:
+    """An exported hand as JSON text: what ``_dumps(hand_json(view, times))`` writes, built
+    directly for a hand recorded by its outcome (a refereed hand, or a 6마/7마 hand naming the
     eliminated, goes the general way)."""
     if view.full and view.record_toml or view.eliminated:
-        return _dumps(hand_json(view))
+        return _dumps(hand_json(view, times))
     j = _json_value
     base = view.base
     if base is not None and float(base).is_integer():
@@ -300,7 +350,10 @@ def json_export_hand(view: HandView) -> str:
             f'"doublings": {_json_names(tuple(view.doublings))}, '
             f'"deal_miss": {j(view.deal_miss)}, "pot_after": {view.pot_after}, '
             f'"full": {"true" if view.full else "false"}, "note": {_dumps(view.note)}, '
-            f'"deltas": {{{deltas}}}}}')
+            f'"deltas": {{{deltas}}}'
+            + ("}" if not times else
+               f', "session_started": "{times[0].isoformat()}", "session_ended": '
+               f'{_dumps(times[1] and times[1].isoformat())}}}'))
 
 
 # --- CSV ----------------------------------------------------------------------------------------
@@ -328,9 +381,10 @@ def csv_cell(value: Any) -> str:
 _csv_text = lru_cache(maxsize=8192, typed=True)(csv_cell)  # typed: True is not 1.0
 
 
-def csv_row(view: HandView, names: list[str]) -> list[str]:
+def csv_row(view: HandView, names: list[str], times: Optional[tuple] = None) -> list[str]:
     """One hand as a CSV row: the fixed columns, then each player's points (blank for a
-    player who sat the hand out and paid nothing). Every cell is :func:`csv_cell`'s."""
+    player who sat the hand out and paid nothing). Every cell is :func:`csv_cell`'s. The
+    session's start and end (``times``) are written on its first hand only."""
     text = _csv_text
     playing = view.players
     deltas = view.deltas
@@ -341,7 +395,10 @@ def csv_row(view: HandView, names: list[str]) -> list[str]:
            text(view.base), "" if multiplier is None else str(multiplier),
            text(" ".join(view.doublings)), text(view.deal_miss), str(view.pot_after),
            text(", ".join(playing)), csv_cell(view.note),
-           csv_cell(view.record_toml) if view.full else ""]
+           csv_cell(view.record_toml) if view.full else "",
+           text(", ".join(view.eliminated)) if view.eliminated else "",
+           times[0].isoformat(sep=" ") if times else "",
+           times[1].isoformat(sep=" ") if times and times[1] is not None else ""]
     for name in names:
         value = deltas.get(name)
         row.append("" if value is None or (not value and name not in playing)
@@ -360,7 +417,8 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
         raise LeagueError(_("--format {fmt!r}: expected toml, csv or json").format(fmt=fmt))
     league = get_league(s, league_name)
     players = league_players(s, league.id)  # type: ignore[arg-type]
-    views = iter_hand_views(s, league)
+    views = _with_times(iter_hand_views(s, league),
+                        session_times(s, league.id))  # type: ignore[arg-type]
     if fmt == "toml":
         yield _toml_header(league, players)
         yield from _batched(views, toml_export_hand)
@@ -371,7 +429,7 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
             ("format", FORMAT), ("league", league.name), ("ruleset", league.ruleset_name),
             ("players", players), ("ruleset_toml", league.ruleset_toml))) + ",\n \"hands\": [")
         first = True
-        for text in _batched(views, lambda v: ",\n  " + json_export_hand(v)):
+        for text in _batched(views, lambda v, t: ",\n  " + json_export_hand(v, t)):
             yield text[1:] if first else text
             first = False
         yield ("\n ],\n \"standings\": " + _dumps(standings(s, league.name).to_json())
@@ -385,8 +443,8 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
 
         yield _drain(out)
         batch: list[list[str]] = []
-        for view in views:
-            batch.append(csv_row(view, players))
+        for view, times in views:
+            batch.append(csv_row(view, players, times))
             if len(batch) >= 500:
                 writer.writerows(batch)
                 batch = []

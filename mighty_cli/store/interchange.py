@@ -7,6 +7,7 @@ so the caller's rollback leaves the database exactly as it was.
 from __future__ import annotations
 
 import gc
+from datetime import datetime
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, Optional
@@ -28,7 +29,7 @@ from ..engine.session import SessionTally, has_session_end
 from . import LeagueError
 from .bulk import DeferredIndexes, IdBlock, bind_value, check_points, write_rows
 from .db import lock_league
-from .exports import iter_hand_views, league_players
+from .exports import iter_hand_views, league_players, utc_time
 from .hands import HandView, _hand_columns, _member_tuples, _settle, list_hands
 from .leagues import create_league
 from .lookups import (
@@ -117,7 +118,13 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
     the hands complete is ended, and a hand after that end is refused (live recording). New
     sessions are history: they are stored ended, and hands the record played after its
     session's end are kept as played and reported in ``notes``, as ``mighty replay`` does (so
-    an export of a corrected league always imports again)."""
+    an export of a corrected league always imports again).
+
+    Session times: a new session starts and ends when the record's ``session_started`` and
+    ``session_ended`` say (an export writes them on each session's first hand), so an imported
+    league keeps when its evenings were played; a record without them (a hand-written season)
+    gets the import's time, and a session the export shows open (no end) is stored ended at the
+    import's time, like every imported session."""
     if create and s.exec(select(League.id).where(League.name == league_name)).first() is None:
         if record.extra.get("ruleset_unknown"):
             raise LeagueError(_("no league named {league_name!r}, and a CSV export does not say "
@@ -241,13 +248,33 @@ class _Import:
             else self.next_session + 1
         # Written with the hands, in batches (a long history has tens of thousands).
         session_id = self.session_ids.take()
+        first = hands[0][0]
+        started = self.stamp if "session_started" not in first else self._moment(
+            first["session_started"], hands[0][1].index, "session_started")
+        ended = self.stamp if "session_ended" not in first else self._moment(
+            first["session_ended"], hands[0][1].index, "session_ended")
         self.session_rows.append((session_id, league.id, self.next_session,
                                   bind_value(s.connection(), _SESSION, "day", day),
-                                  self.ids.get(hands[0][1].dealer or ""), self.stamp,
-                                  self.stamp))
+                                  self.ids.get(hands[0][1].dealer or ""), started, ended))
         self.seat_rows.extend((session_id, seat, self.ids[name])
                               for seat, name in enumerate(present))
         return _NewSession(session_id, self.next_session), present, tally
+
+    def _moment(self, value: Any, index: int, key: str) -> Any:
+        """A session time from the record (a TOML time, or text from JSON or CSV), in UTC
+        and ready for the database; a time without an offset is read as UTC."""
+        moment = value
+        if isinstance(value, str):
+            try:
+                moment = datetime.fromisoformat(value.strip())
+            except ValueError:
+                pass
+        if not isinstance(moment, datetime):
+            raise RecordError(_("hand {index}: {key} = {value!r}: expected a time such as "
+                                "2024-03-05T19:30:00+00:00").format(
+                                  index=index, key=key, value=str(value)[:40]))
+        value = moment
+        return bind_value(self.s.connection(), _SESSION, "started_at", utc_time(value))
 
     def store(self, hands: list[tuple[dict, HandOutcome]], record: Record) -> None:
         """One session's hands: its session (new, or the open one) and its rows."""
@@ -292,7 +319,7 @@ class _Import:
                 import tomli_w
 
                 record_toml = tomli_w.dumps({k: v for k, v in hand.items()
-                                             if k not in ("session", "date", "note", "number")})
+                                             if k not in _NOT_RECORD})
             hand_id = self.hand_ids.take()
             columns = _hand_columns(rules, outcome, ids, self.total)
             self.hand_rows.append((hand_id, league.id, target.id, number, False, self.pot,
@@ -374,6 +401,9 @@ class _Import:
 
 
 BATCH = 5000
+#: A hand's keys that belong to the league, not to the refereed hand's own record.
+_NOT_RECORD = frozenset(("session", "date", "note", "number", "session_started",
+                         "session_ended"))
 _HAND = Hand.__table__  # type: ignore[attr-defined]
 _SESSION = LeagueSession.__table__  # type: ignore[attr-defined]
 _SEAT = SessionSeat.__table__  # type: ignore[attr-defined]
