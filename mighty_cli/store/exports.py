@@ -76,7 +76,8 @@ _HAND_SQL = ("SELECT id, number, session_id, status, voided, dealer_id, declarer
              "WHERE league_id = {0} AND number > {0}{1} ORDER BY number LIMIT {0}")
 _MEMBER_SQL = ("SELECT hp.hand_id, hp.seat, hp.points + hp.pot, hp.player_id, hp.role "
                "FROM hand_player hp JOIN hand h ON h.id = hp.hand_id "
-               "WHERE h.league_id = {0} AND h.number >= {0} AND h.number <= {0}")
+               "WHERE h.league_id = {0} AND h.number >= {0} AND h.number <= {0} "
+               "ORDER BY hp.hand_id, hp.seat IS NULL, hp.seat")
 
 
 def utc_time(moment: datetime) -> datetime:
@@ -94,8 +95,43 @@ def session_times(s: Session, league_id: int) -> dict[int, tuple[datetime, Optio
                 .where(LeagueSession.league_id == league_id)).all()}
 
 
-def _seat_order(row: tuple) -> tuple:
-    return (row[0] is None, row[0] or 0, row[1])
+def _group_members(rows: list[tuple], names: dict[int, str]) -> dict[int, tuple]:
+    """A chunk's player rows (hand id, seat, points, player id, role; ordered by hand, then
+    seat with the sitting-out last) as each hand's players in seat order, those sitting out
+    (by name), its deltas and who was eliminated (6마, 7마)."""
+    grouped: dict[int, tuple] = {}
+    current = None
+    players: list[str] = []
+    sitting_out: list[str] = []
+    eliminated: list[str] = []
+    deltas: dict[str, int] = {}
+    for hand_id, seat, points, player_id, role in rows:
+        if hand_id != current:
+            if len(sitting_out) > 1:
+                _by_name(players, sitting_out, deltas)
+            current = hand_id
+            players, sitting_out, deltas, eliminated = [], [], {}, []
+            grouped[hand_id] = (players, sitting_out, deltas, eliminated)
+        name = names[player_id]
+        deltas[name] = points
+        if seat is None:
+            sitting_out.append(name)
+        else:
+            players.append(name)
+            if role == "eliminated":
+                eliminated.append(name)
+    if len(sitting_out) > 1:
+        _by_name(players, sitting_out, deltas)
+    return grouped
+
+
+def _by_name(players: list[str], sitting_out: list[str], deltas: dict[str, int]) -> None:
+    """Those sitting out in name order, in the list and in the deltas (after the players)."""
+    sitting_out.sort()
+    points = dict(deltas)
+    deltas.clear()
+    for name in players + sitting_out:
+        deltas[name] = points[name]
 
 
 def iter_hand_views(s: Session, league: League, *, include_voided: bool = False,
@@ -122,34 +158,20 @@ def iter_hand_views(s: Session, league: League, *, include_voided: bool = False,
             if not hands:
                 return
             first, last = hands[0][1], hands[-1][1]
-            members: dict[int, list[tuple]] = {}
             cursor.execute(member_sql, (league.id, first, last))
-            for hand_id, seat, points, player_id, role in cursor.fetchall():
-                row = (seat, names[player_id], points, role)
-                if hand_id in members:
-                    members[hand_id].append(row)
-                else:
-                    members[hand_id] = [row]
+            members = _group_members(cursor.fetchall(), names)
             for (hand_id, number, session_id, status, voided, dealer, declarer, friend, miss,
                  contract, friend_call, taken, success, base, multiplier, doublings, pot_after,
                  full, record_toml, note) in hands:
-                rows = members.get(hand_id, ())
-                if len(rows) > 1:
-                    rows.sort(key=_seat_order)  # type: ignore[union-attr]
+                players, sitting_out, deltas, eliminated = members.get(hand_id) or ([], [], {}, [])
                 session_number, day = sessions[session_id]
                 yield HandView(
-                    number=number, session=session_number, day=day, status=status,
-                    voided=bool(voided),
-                    players=[r[1] for r in rows if r[0] is not None],
-                    sitting_out=[r[1] for r in rows if r[0] is None],
-                    dealer=get(dealer), declarer=get(declarer), friend=get(friend),
-                    friend_call=friend_call, contract=contract, taken=taken,
-                    success=None if success is None else bool(success), base=base,
-                    multiplier=multiplier,
-                    doublings=[d for d in doublings.split(",") if d] if doublings else [],
-                    deal_miss=get(miss), pot_after=pot_after, full=bool(full), note=note,
-                    deltas={r[1]: r[2] for r in rows}, record_toml=record_toml,
-                    eliminated=[r[1] for r in rows if r[3] == "eliminated"])  # 6마, 7마
+                    number, session_number, day, status, bool(voided), players, sitting_out,
+                    get(dealer), get(declarer), get(friend), friend_call, contract, taken,
+                    None if success is None else bool(success), base, multiplier,
+                    [d for d in doublings.split(",") if d] if doublings else [],
+                    get(miss), pot_after, bool(full), note, deltas, record_toml,
+                    eliminated)  # 6마, 7마
             after = last
     finally:
         cursor.close()

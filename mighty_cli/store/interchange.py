@@ -9,7 +9,6 @@ from __future__ import annotations
 import gc
 from datetime import datetime
 from dataclasses import dataclass, field
-from operator import itemgetter
 from typing import Any, Optional
 
 from sqlalchemy import func
@@ -30,7 +29,7 @@ from . import LeagueError
 from .bulk import DeferredIndexes, IdBlock, bind_value, check_points, write_rows
 from .db import lock_league
 from .exports import iter_hand_views, league_players, utc_time
-from .hands import HandView, _hand_columns, _member_tuples, _settle, list_hands
+from .hands import HandView, _settle, list_hands
 from .leagues import create_league
 from .lookups import (
     check_name,
@@ -216,6 +215,9 @@ class _Import:
         self.counts: dict[int, list[int]] = {}   # player id: the totals' COUNTS of new rows
         self.deferred = DeferredIndexes(s, (_HAND, HandPlayer.__table__))  # type: ignore
         self.total = rules.count_total  # point cards, or tricks (election.bid_counts)
+        self._threshold = rules.scoring.back_run.threshold
+        self._bids: dict = {}     # a contract's text, by contract
+        self._floats: dict = {}   # a score's base as stored, by base
         self.stamp = self._stamp()
 
     def _stamp(self) -> Any:
@@ -300,11 +302,12 @@ class _Import:
             self.first = self.first or number
             # The replay's deltas include its own pot (which started empty): take the pot part
             # out to get the hand's score, and settle the league's pot in its place.
-            points = dict(outcome.deltas)
+            points = outcome.deltas  # read only, unless the replay's pot is taken out
             if outcome.status == "deal_miss":
                 points = {}
             elif outcome.status == "scored" and self.replay_pot and outcome.score \
                     and outcome.score.success and outcome.declarer:
+                points = dict(points)
                 for name, amount in pot_shares(self.replay_pot, rules, outcome.declarer,
                                                outcome.friend).items():
                     points[name] -= amount
@@ -320,15 +323,8 @@ class _Import:
 
                 record_toml = tomli_w.dumps({k: v for k, v in hand.items()
                                              if k not in _NOT_RECORD})
-            hand_id = self.hand_ids.take()
-            columns = _hand_columns(rules, outcome, ids, self.total)
-            self.hand_rows.append((hand_id, league.id, target.id, number, False, self.pot,
-                                   record_toml, hand.get("note"), self.stamp)
-                                  + _OUTCOME(columns))
-            members = _member_tuples(outcome, present, points, move.deltas, ids,
-                                     league.id)  # type: ignore[arg-type]
-            self.member_rows.extend((hand_id,) + row for row in members)
-            self._count(members, columns)
+            self._append(outcome, number, target.id, present, points, move.deltas,
+                         record_toml, hand.get("note"))
             if self.ends and end_reason is None:
                 changes = dict(points)
                 for name, amount in move.deltas.items():
@@ -357,30 +353,101 @@ class _Import:
                                           reason=end_reason, first=late[0], last=late[-1])
             self.notes.append(note)
 
-    def _count(self, members: list[tuple], columns: dict) -> None:
-        """Add a hand's rows to the players' running totals (what :mod:`.totals` would count
-        from the stored rows: :data:`.totals.COUNTS`, in that order)."""
-        success, run, back_run = columns["success"] is True, columns["run"], columns["back_run"]
-        miss = columns["deal_miss_id"]
-        counts = self.counts
-        for player_id, _, _, role, points, pot in members:
+    def _append(self, outcome: HandOutcome, number: int, session_id: int,
+                present: list[str], points: dict[str, int], pot: dict[str, int],
+                record_toml: Optional[str], note: Optional[str]) -> None:
+        """A hand's row and its players' rows, added to the batch, and the players' running
+        totals counted (:data:`.totals.COUNTS`, in that order).
+
+        What :func:`.hands._hand_columns` and :func:`.hands._member_tuples` make, built here
+        in one pass with the values that repeat from hand to hand (a contract's text, a
+        base's float) looked up instead of made again: at a million hands this is a good part
+        of an import's own time. ``tests/store/test_bulk.py`` holds it to those functions."""
+        ids, league_id, counts = self.ids, self.league.id, self.counts
+        hand_id = self.hand_ids.take()
+        status, declarer, friend = outcome.status, outcome.declarer, outcome.friend
+        score = outcome.score
+        contract = outcome.contract
+        scored = status == "scored"
+        if score is not None:
+            success, multiplier = score.success, score.multiplier
+            base = self._floats.get(score.base)
+            if base is None:
+                base = self._floats[score.base] = float(score.base)
+            doublings = ",".join(score.doublings) if score.doublings else ""
+        else:
+            success = base = multiplier = None
+            doublings = ""
+        text = None
+        if contract is not None:
+            text = self._bids.get(contract)
+            if text is None:
+                text = self._bids[contract] = format_bid(contract)
+        run = back_run = False
+        taken = outcome.taken
+        if scored and taken is not None and contract is not None:
+            threshold = self._threshold
+            threshold = contract.number if threshold == "bid" else threshold
+            run, back_run = taken == self.total, self.total - taken >= threshold
+        miss = ids.get(outcome.deal_miss_player) if outcome.deal_miss_player else None
+        self.hand_rows.append((
+            hand_id, league_id, session_id, number, False, self.pot, record_toml, note,
+            self.stamp, status, ids.get(outcome.dealer) if outcome.dealer else None,
+            ids.get(declarer) if declarer else None, ids.get(friend) if friend else None,
+            miss, text, outcome.friend_call, taken, success, base, multiplier, doublings,
+            run, back_run, outcome.full))
+        rows = self.member_rows
+        players = outcome.players
+        eliminated = outcome.eliminated
+        won = success is True
+        for seat, name in enumerate(players):
+            if not scored:
+                role = "player"
+            elif eliminated and name in eliminated:
+                role = "eliminated"  # 6마, 7마: at the table, out of the hand, scoring nothing
+            elif name == declarer:
+                role = "declarer"
+            elif name == friend:
+                role = "friend"
+            else:
+                role = "opponent"
+            player_id = ids[name]
+            gained, paid = points.get(name, 0), pot.get(name, 0) if pot else 0
+            rows.append((hand_id, player_id, league_id, seat, role, gained, paid))
             line = counts.get(player_id)
             if line is None:
                 line = counts[player_id] = [0] * len(COUNTS)
             line[0] += 1
-            line[2] += points + pot
-            if role == "declarer":
+            line[2] += gained + paid
+            if role == "opponent":
+                line[1] += 1
+                line[7] += back_run
+            elif role == "declarer":
                 line[1] += 1
                 line[3] += 1
-                line[4] += success
+                line[4] += won
                 line[6] += run
             elif role == "friend":
                 line[1] += 1
                 line[5] += 1
                 line[6] += run
-            elif role == "opponent":
-                line[1] += 1
-                line[7] += back_run
+            if player_id == miss:
+                line[8] += 1
+        extra = [name for name in present if name not in players] if len(present) > len(
+            players) else []
+        for name in pot:  # a pot payer who is not at the table at all
+            if name not in players and name not in present:
+                extra.append(name)
+        for name in extra:  # sitting out: present, or paying into the pot
+            player_id = ids[name]
+            gained = points.get(name, 0) if name in present else 0
+            paid = pot.get(name, 0)
+            rows.append((hand_id, player_id, league_id, None, "out", gained, paid))
+            line = counts.get(player_id)
+            if line is None:
+                line = counts[player_id] = [0] * len(COUNTS)
+            line[0] += 1
+            line[2] += gained + paid
             if player_id == miss:
                 line[8] += 1
 
@@ -418,7 +485,6 @@ MEMBER_COLUMNS = ("hand_id", "player_id", "league_id", "seat", "role", "points",
 SESSION_COLUMNS = ("id", "league_id", "number", "day", "first_dealer_id", "started_at",
                    "ended_at")
 SEAT_COLUMNS = ("session_id", "seat", "player_id")
-_OUTCOME = itemgetter(*OUTCOME_COLUMNS)
 
 
 def _insert_members(s: Session, rows: list[tuple]) -> None:
