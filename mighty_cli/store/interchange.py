@@ -7,6 +7,7 @@ so the caller's rollback leaves the database exactly as it was.
 from __future__ import annotations
 
 import gc
+import threading
 from datetime import datetime
 from dataclasses import dataclass, field
 from typing import Any, Optional
@@ -163,7 +164,11 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
         if group:
             run.store(group, record)
         run.flush(final=True)
+        run.wait()
         run.deferred.restore()
+    except BaseException:
+        run.abandon()  # the writing thread is done with the connection before the rollback
+        raise
     finally:
         if collecting:
             gc.enable()
@@ -205,8 +210,14 @@ class _Import:
         self.ended: list[tuple[int, str]] = []
         self.notes: list[str] = []
         connection = s.connection()
-        self.hand_ids = IdBlock(connection, _HAND)
-        self.session_ids = IdBlock(connection, _SESSION, 100)
+        # PostgreSQL: a batch is written by a thread while the next one is built, so the
+        # server's work and ours overlap (see :meth:`flush`); every other use of the
+        # connection waits for that thread first (:meth:`wait`).
+        self.background: Optional[_Background] = None
+        if connection.dialect.name == "postgresql" and connection.dialect.driver == "psycopg":
+            self.background = _Background()
+        self.hand_ids = IdBlock(connection, _HAND, before=self.wait)
+        self.session_ids = IdBlock(connection, _SESSION, 100, before=self.wait)
         self.session_rows: list[tuple] = []
         self.seat_rows: list[tuple] = []
         self.hand_rows: list[tuple] = []
@@ -228,6 +239,7 @@ class _Import:
         s, league, rules = self.s, self.league, self.rules
         tally = SessionTally()
         if self.session_number is not None:
+            self.wait()
             target = _session(s, league, self.session_number, open_only=True)
             present = seating(s, target.id)
             missing = [p for _, o in hands for p in o.players if p not in present]
@@ -241,7 +253,8 @@ class _Import:
             return target, present, tally
         day = _parse_day(hands[0][0].get("date", record.extra.get("date")),
                          _("hand {index}: date").format(index=hands[0][1].index))
-        if not self.again:
+        if not self.again and self.last_session:
+            self.wait()
             _refuse_reimport(s, league, day, hands, self.last_session)
         in_group = {p for _, o in hands for p in o.players}
         present = [p for p in record.players if p in in_group]
@@ -316,6 +329,7 @@ class _Import:
             self.pot = move.pot_after
             for name in move.deltas:
                 if name not in ids:
+                    self.wait()
                     ids.update(ensure_players(s, [name]))
             record_toml = None
             if outcome.full:
@@ -334,6 +348,7 @@ class _Import:
             if len(self.hand_rows) >= BATCH:  # write as we go: the transaction keeps it atomic
                 self.flush()
         if end_reason is not None and self.session_number is not None:
+            self.wait()
             target.ended_at = utc_now()
             s.add(target)
             log_change(s, "session end", self.who, end_reason, league_id=league.id,
@@ -451,17 +466,40 @@ class _Import:
             if player_id == miss:
                 line[8] += 1
 
+    def wait(self) -> None:
+        """Let the batch being written finish (raising its error) before the connection is
+        used for anything else."""
+        if self.background is not None:
+            self.background.wait()
+
+    def abandon(self) -> None:
+        """The import failed: let the writing thread finish, its own error dropped."""
+        if self.background is not None:
+            self.background.abandon()
+
     def flush(self, final: bool = False) -> None:
         """Write the rows waiting: sessions, seats, hands, then the hands' player rows (a long
-        import sets the secondary indexes aside first: :class:`.bulk.DeferredIndexes`)."""
+        import sets the secondary indexes aside first: :class:`.bulk.DeferredIndexes`). On
+        PostgreSQL the rows go to a thread that writes them while the import builds the next
+        batch (psycopg lets other threads run while it waits on the server)."""
+        self.wait()
         if not final:
             self.deferred.consider(self.inserted + len(self.hand_rows), _HAND)
         self.inserted += len(self.hand_rows)
         check_points(self.member_rows, 5, 6)
-        write_rows(self.s, _SESSION, SESSION_COLUMNS, self.session_rows)
-        write_rows(self.s, _SEAT, SEAT_COLUMNS, self.seat_rows)
-        write_rows(self.s, _HAND, HAND_COLUMNS, self.hand_rows)
-        _insert_members(self.s, self.member_rows)
+        connection = self.s.connection()
+        batch = ((_SESSION, SESSION_COLUMNS, self.session_rows),
+                 (_SEAT, SEAT_COLUMNS, self.seat_rows), (_HAND, HAND_COLUMNS, self.hand_rows),
+                 (HandPlayer.__table__, MEMBER_COLUMNS, self.member_rows))  # type: ignore
+
+        def write() -> None:
+            for table, columns, rows in batch:
+                write_rows(connection, table, columns, rows)
+
+        if self.background is not None:
+            self.background.start(write)
+        else:
+            write()
         self.session_rows, self.seat_rows, self.hand_rows, self.member_rows = [], [], [], []
         self.stamp = self._stamp()
         gc.collect(1)  # automatic collection is off during the import: keep memory flat
@@ -487,9 +525,39 @@ SESSION_COLUMNS = ("id", "league_id", "number", "day", "first_dealer_id", "start
 SEAT_COLUMNS = ("session_id", "seat", "player_id")
 
 
-def _insert_members(s: Session, rows: list[tuple]) -> None:
-    """The hands' player rows (tuples in :data:`MEMBER_COLUMNS` order)."""
-    write_rows(s, HandPlayer.__table__, MEMBER_COLUMNS, rows)  # type: ignore[attr-defined]
+class _Background:
+    """One job at a time on a thread (a batch of rows written to PostgreSQL), its error
+    raised in the import's own thread by :meth:`wait`."""
+
+    def __init__(self) -> None:
+        self.thread: Optional[threading.Thread] = None
+        self.error: Optional[BaseException] = None
+
+    def start(self, job) -> None:
+        self.wait()
+
+        def run() -> None:
+            try:
+                job()
+            except BaseException as exc:  # handed to the import's thread by wait()
+                self.error = exc
+
+        self.thread = threading.Thread(target=run, name="mighty-import-writer", daemon=True)
+        self.thread.start()
+
+    def wait(self) -> None:
+        if self.thread is not None:
+            self.thread.join()
+            self.thread = None
+        if self.error is not None:
+            error, self.error = self.error, None
+            raise error
+
+    def abandon(self) -> None:
+        if self.thread is not None:
+            self.thread.join()
+            self.thread = None
+        self.error = None
 
 
 def save_refereed_hand(s: Session, league_name: str, record_text: str, *,

@@ -4,6 +4,7 @@ would: an import through each, of the same records, leaves the same rows and sta
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import text
 from sqlmodel import Session
 
@@ -12,7 +13,8 @@ from mighty_cli.store import interchange
 from mighty_cli.store import services as sv
 from mighty_cli.store.hands import _hand_columns, _member_tuples
 
-from databases import fresh_url, run
+from databases import fresh_url, run, snapshot
+from mighty_cli.store.formats import open_record
 from test_interchange import ROOT, SEASON, SIX
 from test_interchange_sessions import six_ma_league
 
@@ -102,3 +104,37 @@ def test_the_imports_row_builder_writes_what_the_general_functions_would(db_url,
                               key=lambda p: p.name) == full
     finally:
         engine.dispose()
+
+
+@pytest.mark.parametrize("failing", ["hand", "hand_player"])
+def test_a_batch_the_database_refuses_mid_import_changes_nothing(engine, tmp_path, monkeypatch,
+                                                                 failing):
+    """PostgreSQL writes each batch on a thread while the next is built: a batch the database
+    refuses (here the third) still stops the import with that error, and nothing is kept."""
+    from test_interchange import corrected_league
+
+    corrected_league(engine)
+    path = tmp_path / "tue.toml"
+    path.write_text(run(engine, sv.export_league, "tue", "toml"), encoding="utf-8")
+    before = snapshot(engine)
+    monkeypatch.setattr(interchange, "BATCH", 4)
+    written = []
+    real = interchange.write_rows
+
+    def refusing(s, table, columns, rows):
+        if table.name == failing and rows:
+            written.append(len(rows))
+            if len(written) == 3:
+                raise RuntimeError(f"refused batch of {table.name}")
+        real(s, table, columns, rows)
+
+    monkeypatch.setattr(interchange, "write_rows", refusing)
+    with pytest.raises(RuntimeError, match=f"refused batch of {failing}"):
+        run(engine, sv.import_record, "copy", open_record(path), who="t", create=True)
+    assert len(written) == 3
+    assert snapshot(engine) == before
+    monkeypatch.setattr(interchange, "write_rows", real)  # and the connection still works
+    run(engine, sv.import_record, "copy", open_record(path), who="t", create=True)
+    scores = [{name: line.stats.score for name, line in run(engine, sv.standings, league)
+               .by_name().items()} for league in ("copy", "tue")]
+    assert scores[0] == scores[1]
