@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from sqlalchemy import func
+from sqlalchemy.engine import Connection
 from sqlmodel import Session, select
 
 from ..engine.cards import format_bid
@@ -489,12 +490,13 @@ class _Import:
         check_points(self.member_rows, 5, 6)
         connection = self.s.connection()
         batch = ((_SESSION, SESSION_COLUMNS, self.session_rows),
-                 (_SEAT, SEAT_COLUMNS, self.seat_rows), (_HAND, HAND_COLUMNS, self.hand_rows),
-                 (HandPlayer.__table__, MEMBER_COLUMNS, self.member_rows))  # type: ignore
+                 (_SEAT, SEAT_COLUMNS, self.seat_rows), (_HAND, HAND_COLUMNS, self.hand_rows))
+        members = self.member_rows
 
         def write() -> None:
             for table, columns, rows in batch:
                 write_rows(connection, table, columns, rows)
+            _insert_members(connection, members)
 
         if self.background is not None:
             self.background.start(write)
@@ -523,6 +525,11 @@ MEMBER_COLUMNS = ("hand_id", "player_id", "league_id", "seat", "role", "points",
 SESSION_COLUMNS = ("id", "league_id", "number", "day", "first_dealer_id", "started_at",
                    "ended_at")
 SEAT_COLUMNS = ("session_id", "seat", "player_id")
+
+
+def _insert_members(s: Session | Connection, rows: list[tuple]) -> None:
+    """The hands' player rows (tuples in :data:`MEMBER_COLUMNS` order)."""
+    write_rows(s, HandPlayer.__table__, MEMBER_COLUMNS, rows)  # type: ignore[attr-defined]
 
 
 class _Background:
