@@ -20,6 +20,7 @@ import csv
 import io
 import json
 import re
+import threading
 from datetime import date, datetime, timezone
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Optional
@@ -150,16 +151,32 @@ def iter_hand_views(s: Session, league: League, *, include_voided: bool = False,
     member_sql = _MEMBER_SQL.format(mark)
     cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
     get = names.get
-    after = 0
+
+    def read(after: int) -> tuple[list, list]:
+        """The chunk of hands after hand number ``after``, and their player rows."""
+        cursor.execute(hand_sql, (league.id, after, chunk))
+        hands = cursor.fetchall()
+        if not hands:
+            return hands, []
+        cursor.execute(member_sql, (league.id, hands[0][1], hands[-1][1]))
+        return hands, cursor.fetchall()
+
+    # PostgreSQL: the next chunk is read by a thread while this one is turned into text (the
+    # server's work and ours overlap; psycopg lets other threads run while it waits). SQLite
+    # reads in the same thread (its connection belongs to one).
+    ahead = _ReadAhead(read) if connection.dialect.name == "postgresql" else None
     try:
+        if ahead is not None:
+            ahead.start(0)
+        after = 0
         while True:
-            cursor.execute(hand_sql, (league.id, after, chunk))
-            hands = cursor.fetchall()
+            hands, rows = ahead.result() if ahead is not None else read(after)
             if not hands:
                 return
-            first, last = hands[0][1], hands[-1][1]
-            cursor.execute(member_sql, (league.id, first, last))
-            members = _group_members(cursor.fetchall(), names)
+            after = hands[-1][1]
+            if ahead is not None:
+                ahead.start(after)
+            members = _group_members(rows, names)
             for (hand_id, number, session_id, status, voided, dealer, declarer, friend, miss,
                  contract, friend_call, taken, success, base, multiplier, doublings, pot_after,
                  full, record_toml, note) in hands:
@@ -172,9 +189,44 @@ def iter_hand_views(s: Session, league: League, *, include_voided: bool = False,
                     [d for d in doublings.split(",") if d] if doublings else [],
                     get(miss), pot_after, bool(full), note, deltas, record_toml,
                     eliminated)  # 6마, 7마
-            after = last
     finally:
+        if ahead is not None:
+            ahead.finish()  # the cursor is the thread's until its read is done
         cursor.close()
+
+
+class _ReadAhead:
+    """One read at a time on a thread: :meth:`start` it, take it with :meth:`result` (its
+    error raised here), or :meth:`finish` it unread when the export stops early."""
+
+    def __init__(self, read: Callable[[int], tuple]) -> None:
+        self.read = read
+        self.thread: Optional[threading.Thread] = None
+        self.value: Any = None
+        self.error: Optional[BaseException] = None
+
+    def start(self, after: int) -> None:
+        def run() -> None:
+            try:
+                self.value = self.read(after)
+            except BaseException as exc:  # raised by result(), in the export's thread
+                self.error = exc
+
+        self.thread = threading.Thread(target=run, name="mighty-export-reader", daemon=True)
+        self.thread.start()
+
+    def result(self) -> Any:
+        self.finish()
+        if self.error is not None:
+            error, self.error = self.error, None
+            raise error
+        value, self.value = self.value, None
+        return value
+
+    def finish(self) -> None:
+        if self.thread is not None:
+            self.thread.join()
+            self.thread = None
 
 
 def _with_times(views: Iterator[HandView], times: dict) -> Iterator[tuple]:
