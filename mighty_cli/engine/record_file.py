@@ -10,7 +10,7 @@ the file, the hand and the key.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Optional
 
@@ -27,12 +27,14 @@ FULL_KEYS = ("deal", "election", "discard", "contract", "friend", "tricks")
 RECORDED_KEYS = ("declarer", "contract", "friend", "friend_call", "taken", "opposition")
 HAND_KEYS = {"dealer", "opener", "players", "note", "deal_miss", "taken", "opposition",
              "declarer", "friend_call", "session", "date", "number", "elimination",
-             "redistribution", "eliminated", "friend2", *FULL_KEYS}
+             "redistribution", "eliminated", "friend2", "session_started", "session_ended",
+             *FULL_KEYS}
 STATUSES = ("scored", "deal_miss", "redeal", "in_progress")
 
 _TEXT = (str,)
 _SCALAR = (str, int)
 _DAY = (str, date)
+_TIME = (str, datetime)
 #: The type each key must have, and how a message says it (the rest is checked while replaying).
 TOP_TYPES = {"ruleset": (_TEXT, N_("a ruleset name or path")),
              "title": (_TEXT, N_("a string")),
@@ -58,7 +60,10 @@ HAND_TYPES = {"dealer": (_TEXT, N_("a player's name")),
               "tricks": ((list,), N_("a list of strings of played cards")),
               "elimination": ((list,), N_("a list of calls such as \"JK Bo\" or \"D5 kitty\"")),
               "redistribution": ((dict,), N_("a table of player = \"cards\"")),
-              "eliminated": ((list,), N_("a list of the eliminated players' names"))}
+              "eliminated": ((list,), N_("a list of the eliminated players' names")),
+              # A league's export: when the hand's session started and ended (its first hand).
+              "session_started": (_TIME, N_("a time such as 2024-03-05T19:30:00+00:00")),
+              "session_ended": (_TIME, N_("a time such as 2024-03-05T19:30:00+00:00"))}
 #: Keys of a hand that name a player, spelt as the record's players are (names.normalize).
 NAME_KEYS = ("dealer", "opener", "declarer", "deal_miss", "friend", "friend2")
 

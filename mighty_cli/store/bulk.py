@@ -54,8 +54,10 @@ class IdBlock:
     from ``BEGIN IMMEDIATE``, so nobody else can take it). PostgreSQL: keys taken from the
     column's sequence ``block`` at a time (a gap is left by a rollback, as with any insert)."""
 
-    def __init__(self, connection: Connection, table: Table, block: int = 5000) -> None:
+    def __init__(self, connection: Connection, table: Table, block: int = 5000,
+                 before: Optional[Any] = None) -> None:
         self.connection, self.table, self.block = connection, table, block
+        self.before = before  # called before the connection is used (the import's writer)
         self.postgres = connection.dialect.name == "postgresql"
         self.reserved: list[int] = []
         self.next = 0
@@ -67,6 +69,8 @@ class IdBlock:
             self.next += 1
             return self.next - 1
         if not self.reserved:
+            if self.before is not None:
+                self.before()
             self.reserved = list(reversed(self.connection.execute(
                 text("SELECT nextval(pg_get_serial_sequence(:table, 'id')) "
                      "FROM generate_series(1, :count)"),
@@ -74,12 +78,14 @@ class IdBlock:
         return self.reserved.pop()
 
 
-def write_rows(s: Session, table: Table, columns: Sequence[str], rows: list[tuple]) -> None:
+def write_rows(s: Session | Connection, table: Table, columns: Sequence[str],
+               rows: list[tuple]) -> None:
     """Tuples (in ``columns`` order, database-ready values) into ``table``: one executemany, or
-    on PostgreSQL with psycopg one COPY."""
+    on PostgreSQL with psycopg one COPY. ``s``: the transaction's session or its connection
+    (a thread writing for the import is given the connection)."""
     if not rows:
         return
-    connection = s.connection()
+    connection = s if isinstance(s, Connection) else s.connection()
     names = ", ".join(f'"{name}"' for name in columns)
     driver = connection.connection.driver_connection  # type: ignore[union-attr]
     dbapi = connection.dialect.dbapi

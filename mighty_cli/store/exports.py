@@ -6,6 +6,12 @@ stays flat whatever the league's size. Every format carries what ``mighty import
 rebuild the league's standings and hand numbers (:mod:`.interchange` reads all three back):
 each hand's number, session and date, the five who played, the outcome, the note, and a
 refereed hand's full record. Voided hands are left out (a backup keeps them: :mod:`.backup`).
+
+Each session's first hand also carries when the session started and ended
+(``session_started``, ``session_ended``: UTC times, ``+00:00``; no end while the session is
+open), so an imported league shows when its evenings were played rather than when it was
+imported. A 6마/7마 hand names who was eliminated in every format (CSV: the ``eliminated``
+column, names separated by commas like ``players``).
 """
 
 from __future__ import annotations
@@ -14,9 +20,10 @@ import csv
 import io
 import json
 import re
-from datetime import date
+import threading
+from datetime import date, datetime, timezone
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, Optional
 
 from sqlmodel import Session, select
 
@@ -35,7 +42,10 @@ _JSON = json.JSONEncoder(ensure_ascii=False, default=str)
 #: The CSV header's fixed columns (then one column per player, in seating order).
 CSV_COLUMNS = ("hand", "session", "date", "status", "dealer", "declarer", "contract", "friend",
                "friend call", "taken", "success", "base", "multiplier", "doublings",
-               "deal miss", "pot after", "players", "note", "hand record (refereed)")
+               "deal miss", "pot after", "players", "note", "hand record (refereed)",
+               "eliminated", "session started", "session ended")
+#: The fixed columns of a CSV written before the last three were added (still read).
+CSV_COLUMNS_BEFORE = CSV_COLUMNS[:-3]
 
 
 # --- reading the league in chunks ---------------------------------------------------------------
@@ -67,11 +77,66 @@ _HAND_SQL = ("SELECT id, number, session_id, status, voided, dealer_id, declarer
              "WHERE league_id = {0} AND number > {0}{1} ORDER BY number LIMIT {0}")
 _MEMBER_SQL = ("SELECT hp.hand_id, hp.seat, hp.points + hp.pot, hp.player_id, hp.role "
                "FROM hand_player hp JOIN hand h ON h.id = hp.hand_id "
-               "WHERE h.league_id = {0} AND h.number >= {0} AND h.number <= {0}")
+               "WHERE h.league_id = {0} AND h.number >= {0} AND h.number <= {0} "
+               "ORDER BY hp.hand_id, hp.seat IS NULL, hp.seat")
 
 
-def _seat_order(row: tuple) -> tuple:
-    return (row[0] is None, row[0] or 0, row[1])
+def utc_time(moment: datetime) -> datetime:
+    """A stored time as an aware UTC time (the store keeps UTC; SQLite returns it naive)."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone(timezone.utc)
+
+
+def session_times(s: Session, league_id: int) -> dict[int, tuple[datetime, Optional[datetime]]]:
+    """Each session's start and end (None while open), as aware UTC times, by number."""
+    return {number: (utc_time(started), ended and utc_time(ended))
+            for number, started, ended in s.exec(
+                select(LeagueSession.number, LeagueSession.started_at, LeagueSession.ended_at)
+                .where(LeagueSession.league_id == league_id)).all()}
+
+
+def _group_members(rows: list[tuple], names: dict[int, str]) -> dict[int, tuple]:
+    """A chunk's player rows (hand id, seat, points, player id, role; ordered by hand, then
+    seat with the sitting-out last) as each hand's players in seat order, those sitting out
+    (by name), its deltas, who was eliminated (6마, 7마) and who was friend (two under 동대전
+    7마's two-card call)."""
+    grouped: dict[int, tuple] = {}
+    current = None
+    players: list[str] = []
+    sitting_out: list[str] = []
+    eliminated: list[str] = []
+    friends: list[str] = []
+    deltas: dict[str, int] = {}
+    for hand_id, seat, points, player_id, role in rows:
+        if hand_id != current:
+            if len(sitting_out) > 1:
+                _by_name(players, sitting_out, deltas)
+            current = hand_id
+            players, sitting_out, deltas, eliminated, friends = [], [], {}, [], []
+            grouped[hand_id] = (players, sitting_out, deltas, eliminated, friends)
+        name = names[player_id]
+        deltas[name] = points
+        if seat is None:
+            sitting_out.append(name)
+        else:
+            players.append(name)
+            if role == "eliminated":
+                eliminated.append(name)
+            elif role == "friend":  # two of them under a two-card call (동대전 7마)
+                friends.append(name)
+    if len(sitting_out) > 1:
+        _by_name(players, sitting_out, deltas)
+    return grouped
+
+
+def _by_name(players: list[str], sitting_out: list[str], deltas: dict[str, int]) -> None:
+    """Those sitting out in name order, in the list and in the deltas (after the players)."""
+    sitting_out.sort()
+    points = dict(deltas)
+    deltas.clear()
+    for name in players + sitting_out:
+        deltas[name] = points[name]
 
 
 def iter_hand_views(s: Session, league: League, *, include_voided: bool = False,
@@ -90,53 +155,102 @@ def iter_hand_views(s: Session, league: League, *, include_voided: bool = False,
     member_sql = _MEMBER_SQL.format(mark)
     cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
     get = names.get
-    after = 0
+
+    def read(after: int) -> tuple[list, list]:
+        """The chunk of hands after hand number ``after``, and their player rows."""
+        cursor.execute(hand_sql, (league.id, after, chunk))
+        hands = cursor.fetchall()
+        if not hands:
+            return hands, []
+        cursor.execute(member_sql, (league.id, hands[0][1], hands[-1][1]))
+        return hands, cursor.fetchall()
+
+    # PostgreSQL: the next chunk is read by a thread while this one is turned into text (the
+    # server's work and ours overlap; psycopg lets other threads run while it waits). SQLite
+    # reads in the same thread (its connection belongs to one).
+    ahead = _ReadAhead(read) if connection.dialect.name == "postgresql" else None
     try:
+        if ahead is not None:
+            ahead.start(0)
+        after = 0
         while True:
-            cursor.execute(hand_sql, (league.id, after, chunk))
-            hands = cursor.fetchall()
+            hands, rows = ahead.result() if ahead is not None else read(after)
             if not hands:
                 return
-            first, last = hands[0][1], hands[-1][1]
-            members: dict[int, list[tuple]] = {}
-            cursor.execute(member_sql, (league.id, first, last))
-            for hand_id, seat, points, player_id, role in cursor.fetchall():
-                row = (seat, names[player_id], points, role)
-                if hand_id in members:
-                    members[hand_id].append(row)
-                else:
-                    members[hand_id] = [row]
+            after = hands[-1][1]
+            if ahead is not None:
+                ahead.start(after)
+            members = _group_members(rows, names)
             for (hand_id, number, session_id, status, voided, dealer, declarer, friend, miss,
                  contract, friend_call, taken, success, base, multiplier, doublings, pot_after,
                  full, record_toml, note) in hands:
-                rows = members.get(hand_id, ())
-                if len(rows) > 1:
-                    rows.sort(key=_seat_order)  # type: ignore[union-attr]
+                players, sitting_out, deltas, eliminated, friends = \
+                    members.get(hand_id) or ([], [], {}, [], [])
                 session_number, day = sessions[session_id]
                 yield HandView(
-                    number=number, session=session_number, day=day, status=status,
-                    voided=bool(voided),
-                    players=[r[1] for r in rows if r[0] is not None],
-                    sitting_out=[r[1] for r in rows if r[0] is None],
-                    dealer=get(dealer), declarer=get(declarer), friend=get(friend),
-                    friend_call=friend_call, contract=contract, taken=taken,
-                    success=None if success is None else bool(success), base=base,
-                    multiplier=multiplier,
-                    doublings=[d for d in doublings.split(",") if d] if doublings else [],
-                    deal_miss=get(miss), pot_after=pot_after, full=bool(full), note=note,
-                    deltas={r[1]: r[2] for r in rows}, record_toml=record_toml,
-                    eliminated=[r[1] for r in rows if r[3] == "eliminated"],  # 6마, 7마
-                    friend2=second_friend(get(friend), [r[1] for r in rows if r[3] == "friend"]))
-            after = last
+                    number, session_number, day, status, bool(voided), players, sitting_out,
+                    get(dealer), get(declarer), get(friend), friend_call, contract, taken,
+                    None if success is None else bool(success), base, multiplier,
+                    [d for d in doublings.split(",") if d] if doublings else [],
+                    get(miss), pot_after, bool(full), note, deltas, record_toml,
+                    eliminated, second_friend(get(friend), friends))  # 6마, 7마; 동대전 7마
     finally:
+        if ahead is not None:
+            ahead.finish()  # the cursor is the thread's until its read is done
         cursor.close()
 
 
-def _batched(views: Iterator[HandView], render, size: int = 500) -> Iterator[str]:
+class _ReadAhead:
+    """One read at a time on a thread: :meth:`start` it, take it with :meth:`result` (its
+    error raised here), or :meth:`finish` it unread when the export stops early."""
+
+    def __init__(self, read: Callable[[int], tuple]) -> None:
+        self.read = read
+        self.thread: Optional[threading.Thread] = None
+        self.value: Any = None
+        self.error: Optional[BaseException] = None
+
+    def start(self, after: int) -> None:
+        def run() -> None:
+            try:
+                self.value = self.read(after)
+            except BaseException as exc:  # raised by result(), in the export's thread
+                self.error = exc
+
+        self.thread = threading.Thread(target=run, name="mighty-export-reader", daemon=True)
+        self.thread.start()
+
+    def result(self) -> Any:
+        self.finish()
+        if self.error is not None:
+            error, self.error = self.error, None
+            raise error
+        value, self.value = self.value, None
+        return value
+
+    def finish(self) -> None:
+        if self.thread is not None:
+            self.thread.join()
+            self.thread = None
+
+
+def _with_times(views: Iterator[HandView], times: dict) -> Iterator[tuple]:
+    """Each view with its session's start and end on the session's first hand (else None)."""
+    session = None
+    for view in views:
+        if view.session != session:
+            session = view.session
+            yield view, times.get(session)
+        else:
+            yield view, None
+
+
+def _batched(views: Iterator[tuple], render: Callable[..., str],
+             size: int = 500) -> Iterator[str]:
     """Text of ``size`` hands at a time (fewer, larger writes)."""
     buffer: list[str] = []
-    for view in views:
-        buffer.append(render(view))
+    for view, times in views:
+        buffer.append(render(view, times))
         if len(buffer) >= size:
             yield "".join(buffer)
             buffer = []
@@ -174,8 +288,9 @@ def _toml_value(value: Any) -> str:
 
 
 #: The key order of an exported hand (HAND_RECORD.md's, with number, session and date first).
-TOML_ORDER = ("number", "session", "date", "players", "dealer", "deal_miss", "declarer",
-              "contract", "friend", "friend2", "friend_call", "taken", "opposition", "note")
+TOML_ORDER = ("number", "session", "date", "session_started", "session_ended", "players",
+              "dealer", "deal_miss", "declarer", "contract", "friend", "friend2", "friend_call",
+              "taken", "opposition", "note")
 
 
 def toml_hand(hand: dict) -> str:
@@ -197,8 +312,13 @@ def toml_hand(hand: dict) -> str:
     return "".join(lines)
 
 
-def _export_hand(view: HandView) -> dict:
-    return {"number": view.number} | view.hand_dict()
+def _export_hand(view: HandView, times: Optional[tuple] = None) -> dict:
+    hand = {"number": view.number} | view.hand_dict()
+    if times:  # the session's first hand: when it started and ended
+        hand["session_started"] = times[0]
+        if times[1] is not None:
+            hand["session_ended"] = times[1]
+    return hand
 
 
 @lru_cache(maxsize=4096)  # a league has few seatings
@@ -206,14 +326,20 @@ def _toml_names(names: tuple[str, ...]) -> str:
     return "[" + ", ".join(map(toml_string, names)) + "]"
 
 
-def toml_export_hand(view: HandView) -> str:
-    """An exported hand as TOML text: what ``toml_hand(_export_hand(view))`` writes, built
-    directly for a hand recorded by its outcome (a refereed hand, or a 6마/7마 hand naming the
-    eliminated, goes the general way)."""
+def toml_export_hand(view: HandView, times: Optional[tuple] = None) -> str:
+    """An exported hand as TOML text: what ``toml_hand(_export_hand(view, times))`` writes,
+    built directly for a hand recorded by its outcome (a refereed hand, a 6마/7마 hand naming
+    the eliminated, or a hand of two friends goes the general way). ``times``: the session's
+    start and end, given with its first hand."""
     if view.full and view.record_toml or view.eliminated or view.friend2:
-        return toml_hand(_export_hand(view))
+        return toml_hand(_export_hand(view, times))
     text = (f"\n[[hands]]\nnumber = {view.number}\nsession = {view.session}\n"
-            f"date = {view.day.isoformat()}\nplayers = {_toml_names(tuple(view.players))}\n")
+            f"date = {view.day.isoformat()}\n")
+    if times:
+        text += f"session_started = {times[0].isoformat()}\n"
+        if times[1] is not None:
+            text += f"session_ended = {times[1].isoformat()}\n"
+    text += f"players = {_toml_names(tuple(view.players))}\n"
     if view.dealer is not None:
         text += f"dealer = {toml_string(view.dealer)}\n"
     if view.status == "deal_miss":
@@ -245,9 +371,9 @@ def _toml_header(league: League, players: list[str]) -> str:
 # --- JSON ---------------------------------------------------------------------------------------
 
 
-def hand_json(view: HandView) -> dict:
-    """A hand as JSON: the view's fields (as ``HandView.to_json``) and a refereed hand's
-    record."""
+def hand_json(view: HandView, times: Optional[tuple] = None) -> dict:
+    """A hand as JSON: the view's fields (as ``HandView.to_json``), a refereed hand's record,
+    and on a session's first hand (``times``) when the session started and ended."""
     base = view.base
     data = {"number": view.number, "session": view.session, "day": view.day.isoformat(),
             "status": view.status, "voided": view.voided, "players": view.players,
@@ -266,6 +392,9 @@ def hand_json(view: HandView) -> dict:
         import tomllib
 
         data["record"] = tomllib.loads(view.record_toml)
+    if times:
+        data["session_started"] = times[0].isoformat()
+        data["session_ended"] = times[1] and times[1].isoformat()
     return data
 
 
@@ -279,12 +408,12 @@ def _json_names(names: tuple[str, ...]) -> str:
     return _dumps(list(names))
 
 
-def json_export_hand(view: HandView) -> str:
-    """An exported hand as JSON text: what ``_dumps(hand_json(view))`` writes, built directly
-    for a hand recorded by its outcome (a refereed hand, or a 6마/7마 hand naming the
+def json_export_hand(view: HandView, times: Optional[tuple] = None) -> str:
+    """An exported hand as JSON text: what ``_dumps(hand_json(view, times))`` writes, built
+    directly for a hand recorded by its outcome (a refereed hand, or a 6마/7마 hand naming the
     eliminated, goes the general way)."""
     if view.full and view.record_toml or view.eliminated or view.friend2:
-        return _dumps(hand_json(view))
+        return _dumps(hand_json(view, times))
     j = _json_value
     base = view.base
     if base is not None and float(base).is_integer():
@@ -303,7 +432,10 @@ def json_export_hand(view: HandView) -> str:
             f'"doublings": {_json_names(tuple(view.doublings))}, '
             f'"deal_miss": {j(view.deal_miss)}, "pot_after": {view.pot_after}, '
             f'"full": {"true" if view.full else "false"}, "note": {_dumps(view.note)}, '
-            f'"deltas": {{{deltas}}}}}')
+            f'"deltas": {{{deltas}}}'
+            + ("}" if not times else
+               f', "session_started": "{times[0].isoformat()}", "session_ended": '
+               f'{_dumps(times[1] and times[1].isoformat())}}}'))
 
 
 # --- CSV ----------------------------------------------------------------------------------------
@@ -331,9 +463,10 @@ def csv_cell(value: Any) -> str:
 _csv_text = lru_cache(maxsize=8192, typed=True)(csv_cell)  # typed: True is not 1.0
 
 
-def csv_row(view: HandView, names: list[str]) -> list[str]:
+def csv_row(view: HandView, names: list[str], times: Optional[tuple] = None) -> list[str]:
     """One hand as a CSV row: the fixed columns, then each player's points (blank for a
-    player who sat the hand out and paid nothing). Every cell is :func:`csv_cell`'s."""
+    player who sat the hand out and paid nothing). Every cell is :func:`csv_cell`'s. The
+    session's start and end (``times``) are written on its first hand only."""
     text = _csv_text
     playing = view.players
     deltas = view.deltas
@@ -345,7 +478,10 @@ def csv_row(view: HandView, names: list[str]) -> list[str]:
            text(view.base), "" if multiplier is None else str(multiplier),
            text(" ".join(view.doublings)), text(view.deal_miss), str(view.pot_after),
            text(", ".join(playing)), csv_cell(view.note),
-           csv_cell(view.record_toml) if view.full else ""]
+           csv_cell(view.record_toml) if view.full else "",
+           text(", ".join(view.eliminated)) if view.eliminated else "",
+           times[0].isoformat(sep=" ") if times else "",
+           times[1].isoformat(sep=" ") if times and times[1] is not None else ""]
     for name in names:
         value = deltas.get(name)
         row.append("" if value is None or (not value and name not in playing)
@@ -364,7 +500,8 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
         raise LeagueError(_("--format {fmt!r}: expected toml, csv or json").format(fmt=fmt))
     league = get_league(s, league_name)
     players = league_players(s, league.id)  # type: ignore[arg-type]
-    views = iter_hand_views(s, league)
+    views = _with_times(iter_hand_views(s, league),
+                        session_times(s, league.id))  # type: ignore[arg-type]
     if fmt == "toml":
         yield _toml_header(league, players)
         yield from _batched(views, toml_export_hand)
@@ -375,7 +512,7 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
             ("format", FORMAT), ("league", league.name), ("ruleset", league.ruleset_name),
             ("players", players), ("ruleset_toml", league.ruleset_toml))) + ",\n \"hands\": [")
         first = True
-        for text in _batched(views, lambda v: ",\n  " + json_export_hand(v)):
+        for text in _batched(views, lambda v, t: ",\n  " + json_export_hand(v, t)):
             yield text[1:] if first else text
             first = False
         yield ("\n ],\n \"standings\": " + _dumps(standings(s, league.name).to_json())
@@ -389,8 +526,8 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
 
         yield _drain(out)
         batch: list[list[str]] = []
-        for view in views:
-            batch.append(csv_row(view, players))
+        for view, times in views:
+            batch.append(csv_row(view, players, times))
             if len(batch) >= 500:
                 writer.writerows(batch)
                 batch = []

@@ -16,7 +16,7 @@ from typing import IO, Any, Iterator, Optional
 from ..engine.errors import RecordError
 from ..engine.record import FORMAT, Record
 from ..engine.record_stream import check_hand, stream_record
-from .exports import CSV_COLUMNS, FORMATS
+from .exports import CSV_COLUMNS, CSV_COLUMNS_BEFORE, FORMATS
 from ..engine.translation import _
 
 
@@ -67,7 +67,8 @@ def view_to_hand(view: dict, where: str) -> Optional[dict]:
                 "friend_call": view.get("friend_call"), "taken": view.get("taken"),
                 "eliminated": view.get("eliminated")}  # 6마, 7마
     hand = {"number": view.get("number"), "session": view.get("session"),
-            "date": view.get("day"), "players": view.get("players")} | hand
+            "date": view.get("day"), "session_started": view.get("session_started"),
+            "session_ended": view.get("session_ended"), "players": view.get("players")} | hand
     if view.get("note"):
         hand["note"] = view["note"]
     return {k: v for k, v in hand.items() if v is not None}
@@ -169,15 +170,18 @@ def _csv_record(stream: IO[str], name: str) -> Record:
         stream.close()
         raise RecordError(_("{name}: line 1: not valid CSV: {exc}").format(
                               name=name, exc=exc)) from None
-    fixed = [c.lower() for c in header[:len(CSV_COLUMNS)]]
-    if fixed != list(CSV_COLUMNS):
+    # A CSV exported before the eliminated and the session times had their columns reads too.
+    columns = next((c for c in (CSV_COLUMNS, CSV_COLUMNS_BEFORE)
+                    if [h.lower() for h in header[:len(c)]] == list(c)), None)
+    if columns is None:
         stream.close()
         raise RecordError(_("{name}: line 1: expected the header of a league export "
                             "({columns}, then the players)").format(
                               name=name, columns=", ".join(CSV_COLUMNS)))
-    players = header[len(CSV_COLUMNS):]
+    players = header[len(columns):]
     return Record(ruleset="standard", players=players,
-                  hands=_checked(_csv_views(stream, rows, name), players, name),  # type: ignore
+                  hands=_checked(_csv_views(stream, rows, name, columns),  # type: ignore
+                                 players, name),
                   extra={"ruleset_unknown": True}, base_dir=Path(name).parent)
 
 
@@ -192,7 +196,7 @@ def _int(value: str, name: str, line: int, column: str) -> Optional[int]:
                                              value=value)) from None
 
 
-def _csv_views(stream: IO[str], rows, name: str) -> Iterator[dict]:
+def _csv_views(stream: IO[str], rows, name: str, columns: tuple) -> Iterator[dict]:
     import tomllib
 
     with stream:
@@ -202,7 +206,7 @@ def _csv_views(stream: IO[str], rows, name: str) -> Iterator[dict]:
                 line = rows.line_num
                 if not any(cell.strip() for cell in row):
                     continue
-                cells = dict(zip(CSV_COLUMNS, (csv_value(c) for c in row)))
+                cells = dict(zip(columns, (csv_value(c) for c in row)))
                 record = cells.get("hand record (refereed)") or ""
                 try:
                     embedded = tomllib.loads(record) if record else None
@@ -224,6 +228,10 @@ def _csv_views(stream: IO[str], rows, name: str) -> Iterator[dict]:
                        "friend_call": cells.get("friend call") or None,
                        "taken": _int(cells.get("taken", ""), name, line, "taken"),
                        "deal_miss": cells.get("deal miss") or None,
+                       "eliminated": [p.strip() for p in cells.get("eliminated", "").split(",")
+                                      if p.strip()] or None,  # 6마, 7마
+                       "session_started": cells.get("session started") or None,
+                       "session_ended": cells.get("session ended") or None,
                        "note": cells.get("note") or None, "record": embedded}
         except csv.Error as exc:
             raise RecordError(_("{name}: line {line}: not valid CSV: {exc}").format(

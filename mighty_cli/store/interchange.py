@@ -7,11 +7,13 @@ so the caller's rollback leaves the database exactly as it was.
 from __future__ import annotations
 
 import gc
+import threading
+from datetime import datetime
 from dataclasses import dataclass, field
-from operator import itemgetter
 from typing import Any, Optional
 
 from sqlalchemy import func
+from sqlalchemy.engine import Connection
 from sqlmodel import Session, select
 
 from ..engine.cards import format_bid
@@ -28,8 +30,8 @@ from ..engine.session import SessionTally, has_session_end
 from . import LeagueError
 from .bulk import DeferredIndexes, IdBlock, bind_value, check_points, write_rows
 from .db import lock_league
-from .exports import iter_hand_views, league_players
-from .hands import HandView, _hand_columns, _member_tuples, _settle, list_hands
+from .exports import iter_hand_views, league_players, utc_time
+from .hands import HandView, _friend_id, _settle, list_hands
 from .leagues import create_league
 from .lookups import (
     check_name,
@@ -117,7 +119,13 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
     the hands complete is ended, and a hand after that end is refused (live recording). New
     sessions are history: they are stored ended, and hands the record played after its
     session's end are kept as played and reported in ``notes``, as ``mighty replay`` does (so
-    an export of a corrected league always imports again)."""
+    an export of a corrected league always imports again).
+
+    Session times: a new session starts and ends when the record's ``session_started`` and
+    ``session_ended`` say (an export writes them on each session's first hand), so an imported
+    league keeps when its evenings were played; a record without them (a hand-written season)
+    gets the import's time, and a session the export shows open (no end) is stored ended at the
+    import's time, like every imported session."""
     if create and s.exec(select(League.id).where(League.name == league_name)).first() is None:
         if record.extra.get("ruleset_unknown"):
             raise LeagueError(_("no league named {league_name!r}, and a CSV export does not say "
@@ -157,7 +165,11 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
         if group:
             run.store(group, record)
         run.flush(final=True)
+        run.wait()
         run.deferred.restore()
+    except BaseException:
+        run.abandon()  # the writing thread is done with the connection before the rollback
+        raise
     finally:
         if collecting:
             gc.enable()
@@ -199,8 +211,14 @@ class _Import:
         self.ended: list[tuple[int, str]] = []
         self.notes: list[str] = []
         connection = s.connection()
-        self.hand_ids = IdBlock(connection, _HAND)
-        self.session_ids = IdBlock(connection, _SESSION, 100)
+        # PostgreSQL: a batch is written by a thread while the next one is built, so the
+        # server's work and ours overlap (see :meth:`flush`); every other use of the
+        # connection waits for that thread first (:meth:`wait`).
+        self.background: Optional[_Background] = None
+        if connection.dialect.name == "postgresql" and connection.dialect.driver == "psycopg":
+            self.background = _Background()
+        self.hand_ids = IdBlock(connection, _HAND, before=self.wait)
+        self.session_ids = IdBlock(connection, _SESSION, 100, before=self.wait)
         self.session_rows: list[tuple] = []
         self.seat_rows: list[tuple] = []
         self.hand_rows: list[tuple] = []
@@ -209,6 +227,9 @@ class _Import:
         self.counts: dict[int, list[int]] = {}   # player id: the totals' COUNTS of new rows
         self.deferred = DeferredIndexes(s, (_HAND, HandPlayer.__table__))  # type: ignore
         self.total = rules.count_total  # point cards, or tricks (election.bid_counts)
+        self._threshold = rules.scoring.back_run.threshold
+        self._bids: dict = {}     # a contract's text, by contract
+        self._floats: dict = {}   # a score's base as stored, by base
         self.stamp = self._stamp()
 
     def _stamp(self) -> Any:
@@ -219,6 +240,7 @@ class _Import:
         s, league, rules = self.s, self.league, self.rules
         tally = SessionTally()
         if self.session_number is not None:
+            self.wait()
             target = _session(s, league, self.session_number, open_only=True)
             present = seating(s, target.id)
             missing = [p for _, o in hands for p in o.players if p not in present]
@@ -232,7 +254,8 @@ class _Import:
             return target, present, tally
         day = _parse_day(hands[0][0].get("date", record.extra.get("date")),
                          _("hand {index}: date").format(index=hands[0][1].index))
-        if not self.again:
+        if not self.again and self.last_session:
+            self.wait()
             _refuse_reimport(s, league, day, hands, self.last_session)
         in_group = {p for _, o in hands for p in o.players}
         present = [p for p in record.players if p in in_group]
@@ -241,13 +264,33 @@ class _Import:
             else self.next_session + 1
         # Written with the hands, in batches (a long history has tens of thousands).
         session_id = self.session_ids.take()
+        first = hands[0][0]
+        started = self.stamp if "session_started" not in first else self._moment(
+            first["session_started"], hands[0][1].index, "session_started")
+        ended = self.stamp if "session_ended" not in first else self._moment(
+            first["session_ended"], hands[0][1].index, "session_ended")
         self.session_rows.append((session_id, league.id, self.next_session,
                                   bind_value(s.connection(), _SESSION, "day", day),
-                                  self.ids.get(hands[0][1].dealer or ""), self.stamp,
-                                  self.stamp))
+                                  self.ids.get(hands[0][1].dealer or ""), started, ended))
         self.seat_rows.extend((session_id, seat, self.ids[name])
                               for seat, name in enumerate(present))
         return _NewSession(session_id, self.next_session), present, tally
+
+    def _moment(self, value: Any, index: int, key: str) -> Any:
+        """A session time from the record (a TOML time, or text from JSON or CSV), in UTC
+        and ready for the database; a time without an offset is read as UTC."""
+        moment = value
+        if isinstance(value, str):
+            try:
+                moment = datetime.fromisoformat(value.strip())
+            except ValueError:
+                pass
+        if not isinstance(moment, datetime):
+            raise RecordError(_("hand {index}: {key} = {value!r}: expected a time such as "
+                                "2024-03-05T19:30:00+00:00").format(
+                                  index=index, key=key, value=str(value)[:40]))
+        value = moment
+        return bind_value(self.s.connection(), _SESSION, "started_at", utc_time(value))
 
     def store(self, hands: list[tuple[dict, HandOutcome]], record: Record) -> None:
         """One session's hands: its session (new, or the open one) and its rows."""
@@ -273,11 +316,12 @@ class _Import:
             self.first = self.first or number
             # The replay's deltas include its own pot (which started empty): take the pot part
             # out to get the hand's score, and settle the league's pot in its place.
-            points = dict(outcome.deltas)
+            points = outcome.deltas  # read only, unless the replay's pot is taken out
             if outcome.status == "deal_miss":
                 points = {}
             elif outcome.status == "scored" and self.replay_pot and outcome.score \
                     and outcome.score.success and outcome.declarer:
+                points = dict(points)
                 for name, amount in pot_shares(self.replay_pot, rules, outcome.declarer,
                                                outcome.friend).items():
                     points[name] -= amount
@@ -286,22 +330,16 @@ class _Import:
             self.pot = move.pot_after
             for name in move.deltas:
                 if name not in ids:
+                    self.wait()
                     ids.update(ensure_players(s, [name]))
             record_toml = None
             if outcome.full:
                 import tomli_w
 
                 record_toml = tomli_w.dumps({k: v for k, v in hand.items()
-                                             if k not in ("session", "date", "note", "number")})
-            hand_id = self.hand_ids.take()
-            columns = _hand_columns(rules, outcome, ids, self.total)
-            self.hand_rows.append((hand_id, league.id, target.id, number, False, self.pot,
-                                   record_toml, hand.get("note"), self.stamp)
-                                  + _OUTCOME(columns))
-            members = _member_tuples(outcome, present, points, move.deltas, ids,
-                                     league.id)  # type: ignore[arg-type]
-            self.member_rows.extend((hand_id,) + row for row in members)
-            self._count(members, columns)
+                                             if k not in _NOT_RECORD})
+            self._append(outcome, number, target.id, present, points, move.deltas,
+                         record_toml, hand.get("note"))
             if self.ends and end_reason is None:
                 changes = dict(points)
                 for name, amount in move.deltas.items():
@@ -311,6 +349,7 @@ class _Import:
             if len(self.hand_rows) >= BATCH:  # write as we go: the transaction keeps it atomic
                 self.flush()
         if end_reason is not None and self.session_number is not None:
+            self.wait()
             target.ended_at = utc_now()
             s.add(target)
             log_change(s, "session end", self.who, end_reason, league_id=league.id,
@@ -330,50 +369,151 @@ class _Import:
                                           reason=end_reason, first=late[0], last=late[-1])
             self.notes.append(note)
 
-    def _count(self, members: list[tuple], columns: dict) -> None:
-        """Add a hand's rows to the players' running totals (what :mod:`.totals` would count
-        from the stored rows: :data:`.totals.COUNTS`, in that order)."""
-        success, run, back_run = columns["success"] is True, columns["run"], columns["back_run"]
-        miss = columns["deal_miss_id"]
-        counts = self.counts
-        for player_id, _hand, _seat, role, points, pot in members:
+    def _append(self, outcome: HandOutcome, number: int, session_id: int,
+                present: list[str], points: dict[str, int], pot: dict[str, int],
+                record_toml: Optional[str], note: Optional[str]) -> None:
+        """A hand's row and its players' rows, added to the batch, and the players' running
+        totals counted (:data:`.totals.COUNTS`, in that order).
+
+        What :func:`.hands._hand_columns` and :func:`.hands._member_tuples` make, built here
+        in one pass with the values that repeat from hand to hand (a contract's text, a
+        base's float) looked up instead of made again: at a million hands this is a good part
+        of an import's own time. ``tests/store/test_bulk.py`` holds it to those functions."""
+        ids, league_id, counts = self.ids, self.league.id, self.counts
+        hand_id = self.hand_ids.take()
+        status, declarer, friend = outcome.status, outcome.declarer, outcome.friend
+        score = outcome.score
+        contract = outcome.contract
+        scored = status == "scored"
+        if score is not None:
+            success, multiplier = score.success, score.multiplier
+            base = self._floats.get(score.base)
+            if base is None:
+                base = self._floats[score.base] = float(score.base)
+            doublings = ",".join(score.doublings) if score.doublings else ""
+        else:
+            success = base = multiplier = None
+            doublings = ""
+        text = None
+        if contract is not None:
+            text = self._bids.get(contract)
+            if text is None:
+                text = self._bids[contract] = format_bid(contract)
+        run = back_run = False
+        taken = outcome.taken
+        if scored and taken is not None and contract is not None:
+            threshold = self._threshold
+            threshold = contract.number if threshold == "bid" else threshold
+            run, back_run = taken == self.total, self.total - taken >= threshold
+        miss = ids.get(outcome.deal_miss_player) if outcome.deal_miss_player else None
+        self.hand_rows.append((
+            hand_id, league_id, session_id, number, False, self.pot, record_toml, note,
+            self.stamp, status, ids.get(outcome.dealer) if outcome.dealer else None,
+            ids.get(declarer) if declarer else None,
+            # 허니문: the declarer's own id for his friend hand (hands._friend_id)
+            (_friend_id(outcome, ids) if friend else None),
+            miss, text, outcome.friend_call, taken, success, base, multiplier, doublings,
+            run, back_run, outcome.full))
+        rows = self.member_rows
+        players = outcome.players
+        eliminated = outcome.eliminated
+        friend2 = outcome.friend2
+        won = success is True
+        for seat, name in enumerate(players):
+            if not scored:
+                role = "player"
+            elif eliminated and name in eliminated:
+                role = "eliminated"  # 6마, 7마: at the table, out of the hand, scoring nothing
+            elif name == declarer:
+                role = "declarer"
+            elif name == friend or name == friend2:  # friend2: 동대전 7마's second friend
+                role = "friend"
+            else:
+                role = "opponent"
+            player_id = ids[name]
+            gained, paid = points.get(name, 0), pot.get(name, 0) if pot else 0
+            rows.append((hand_id, player_id, league_id, seat, role, gained, paid))
             line = counts.get(player_id)
             if line is None:
                 line = counts[player_id] = [0] * len(COUNTS)
             line[0] += 1
-            line[2] += points + pot
-            if role == "declarer":
+            line[2] += gained + paid
+            if role == "opponent":
+                line[1] += 1
+                line[7] += back_run
+            elif role == "declarer":
                 line[1] += 1
                 line[3] += 1
-                line[4] += success
+                line[4] += won
                 line[6] += run
             elif role == "friend":
                 line[1] += 1
                 line[5] += 1
                 line[6] += run
-            elif role == "opponent":
-                line[1] += 1
-                line[7] += back_run
+            if player_id == miss:
+                line[8] += 1
+        extra = [name for name in present if name not in players] if len(present) > len(
+            players) else []
+        for name in pot:  # a pot payer who is not at the table at all
+            if name not in players and name not in present:
+                extra.append(name)
+        for name in extra:  # sitting out: present, or paying into the pot
+            player_id = ids[name]
+            gained = points.get(name, 0) if name in present else 0
+            paid = pot.get(name, 0)
+            rows.append((hand_id, player_id, league_id, None, "out", gained, paid))
+            line = counts.get(player_id)
+            if line is None:
+                line = counts[player_id] = [0] * len(COUNTS)
+            line[0] += 1
+            line[2] += gained + paid
             if player_id == miss:
                 line[8] += 1
 
+    def wait(self) -> None:
+        """Let the batch being written finish (raising its error) before the connection is
+        used for anything else."""
+        if self.background is not None:
+            self.background.wait()
+
+    def abandon(self) -> None:
+        """The import failed: let the writing thread finish, its own error dropped."""
+        if self.background is not None:
+            self.background.abandon()
+
     def flush(self, final: bool = False) -> None:
         """Write the rows waiting: sessions, seats, hands, then the hands' player rows (a long
-        import sets the secondary indexes aside first: :class:`.bulk.DeferredIndexes`)."""
+        import sets the secondary indexes aside first: :class:`.bulk.DeferredIndexes`). On
+        PostgreSQL the rows go to a thread that writes them while the import builds the next
+        batch (psycopg lets other threads run while it waits on the server)."""
+        self.wait()
         if not final:
             self.deferred.consider(self.inserted + len(self.hand_rows), _HAND)
         self.inserted += len(self.hand_rows)
         check_points(self.member_rows, 5, 6)
-        write_rows(self.s, _SESSION, SESSION_COLUMNS, self.session_rows)
-        write_rows(self.s, _SEAT, SEAT_COLUMNS, self.seat_rows)
-        write_rows(self.s, _HAND, HAND_COLUMNS, self.hand_rows)
-        _insert_members(self.s, self.member_rows)
+        connection = self.s.connection()
+        batch = ((_SESSION, SESSION_COLUMNS, self.session_rows),
+                 (_SEAT, SEAT_COLUMNS, self.seat_rows), (_HAND, HAND_COLUMNS, self.hand_rows))
+        members = self.member_rows
+
+        def write() -> None:
+            for table, columns, rows in batch:
+                write_rows(connection, table, columns, rows)
+            _insert_members(connection, members)
+
+        if self.background is not None:
+            self.background.start(write)
+        else:
+            write()
         self.session_rows, self.seat_rows, self.hand_rows, self.member_rows = [], [], [], []
         self.stamp = self._stamp()
         gc.collect(1)  # automatic collection is off during the import: keep memory flat
 
 
 BATCH = 5000
+#: A hand's keys that belong to the league, not to the refereed hand's own record.
+_NOT_RECORD = frozenset(("session", "date", "note", "number", "session_started",
+                         "session_ended"))
 _HAND = Hand.__table__  # type: ignore[attr-defined]
 _SESSION = LeagueSession.__table__  # type: ignore[attr-defined]
 _SEAT = SessionSeat.__table__  # type: ignore[attr-defined]
@@ -388,12 +528,46 @@ MEMBER_COLUMNS = ("hand_id", "player_id", "league_id", "seat", "role", "points",
 SESSION_COLUMNS = ("id", "league_id", "number", "day", "first_dealer_id", "started_at",
                    "ended_at")
 SEAT_COLUMNS = ("session_id", "seat", "player_id")
-_OUTCOME = itemgetter(*OUTCOME_COLUMNS)
 
 
-def _insert_members(s: Session, rows: list[tuple]) -> None:
+def _insert_members(s: Session | Connection, rows: list[tuple]) -> None:
     """The hands' player rows (tuples in :data:`MEMBER_COLUMNS` order)."""
     write_rows(s, HandPlayer.__table__, MEMBER_COLUMNS, rows)  # type: ignore[attr-defined]
+
+
+class _Background:
+    """One job at a time on a thread (a batch of rows written to PostgreSQL), its error
+    raised in the import's own thread by :meth:`wait`."""
+
+    def __init__(self) -> None:
+        self.thread: Optional[threading.Thread] = None
+        self.error: Optional[BaseException] = None
+
+    def start(self, job) -> None:
+        self.wait()
+
+        def run() -> None:
+            try:
+                job()
+            except BaseException as exc:  # handed to the import's thread by wait()
+                self.error = exc
+
+        self.thread = threading.Thread(target=run, name="mighty-import-writer", daemon=True)
+        self.thread.start()
+
+    def wait(self) -> None:
+        if self.thread is not None:
+            self.thread.join()
+            self.thread = None
+        if self.error is not None:
+            error, self.error = self.error, None
+            raise error
+
+    def abandon(self) -> None:
+        if self.thread is not None:
+            self.thread.join()
+            self.thread = None
+        self.error = None
 
 
 def save_refereed_hand(s: Session, league_name: str, record_text: str, *,

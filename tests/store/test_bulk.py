@@ -6,7 +6,9 @@ ones give."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -142,16 +144,22 @@ def test_the_exports_direct_reader_and_writers_agree_with_the_general_ones(engin
                                      friend_call="-x", doublings=["run", "no_trump"]))
     views.append(dataclasses.replace(views[0], note='"quoted" \\ back\n\x7f', base=None,
                                      deltas={"김철수": -3, 'A "b"': 0}))
-    for view in views:
-        assert toml_export_hand(view) == toml_hand(_export_hand(view))
-        assert json_export_hand(view) == json.dumps(hand_json(view), ensure_ascii=False)
+    views.append(dataclasses.replace(views[0], eliminated=["Ed"]))  # 6마, 7마
+    started = datetime(2024, 3, 5, 19, 30, 1, 250, tzinfo=timezone.utc)
+    ended = datetime(2024, 3, 5, 23, 0, tzinfo=timezone.utc)
+    # A session's first hand carries its start and end (its end missing while it is open).
+    for view, times in itertools.product(views, (None, (started, None), (started, ended))):
+        assert toml_export_hand(view, times) == toml_hand(_export_hand(view, times))
+        assert json_export_hand(view, times) == json.dumps(hand_json(view, times),
+                                                           ensure_ascii=False)
         playing = set(view.players)
-        assert csv_row(view, names) == [csv_cell(v) for v in (
+        assert csv_row(view, names, times) == [csv_cell(v) for v in (
             view.number, view.session, view.day.isoformat(), view.status, view.dealer,
             view.declarer, view.contract, view.friend, view.friend_call, view.taken,
             view.success, view.base, view.multiplier, " ".join(view.doublings),
             view.deal_miss, view.pot_after, ", ".join(view.players), view.note,
-            view.record_toml if view.full else None)] + [
+            view.record_toml if view.full else None, ", ".join(view.eliminated) or None,
+            times and str(times[0]), times and times[1] and str(times[1]))] + [
             csv_cell(view.deltas.get(n) if n in playing or view.deltas.get(n) else None)
             for n in names]
     assert exports.CHUNK > 3

@@ -16,6 +16,7 @@ from mighty_cli.engine.record import load_record, replay
 from mighty_cli.store import services as sv
 from mighty_cli.store.backup import iter_backup, restore
 from mighty_cli.store.db import make_engine, transaction
+from mighty_cli.store.exports import CSV_COLUMNS
 from mighty_cli.store.formats import open_record
 from mighty_cli.store.models import Hand, HandPlayer, LeagueSession, SessionSeat
 
@@ -90,7 +91,8 @@ def test_csv_is_blank_for_a_player_sitting_out_and_columns_follow_seating(engine
     import csv
 
     rows = list(csv.DictReader(io.StringIO(text.lstrip("\ufeff"))))
-    assert list(rows[0])[19:25] == ["Ana", "Bo", "Cy", "Di", "김민준", "Ed"]
+    fixed = len(CSV_COLUMNS)  # 19 before the eliminated and the session times had columns
+    assert list(rows[0])[fixed:fixed + 6] == ["Ana", "Bo", "Cy", "Di", "김민준", "Ed"]
     assert list(rows[0])[-1] == "김철수"
     six = [r for r in rows if r["session"] == "5"]
     assert six, "the six-present session is exported"
