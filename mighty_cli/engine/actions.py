@@ -128,7 +128,8 @@ def _play_table(player: str) -> list:
     if table is None:
         if len(_PLAY_TABLES) > 4096:  # names come from users: keep the cache bounded
             _PLAY_TABLES.clear()
-        table = [Play(player, card) if card in _VALID_CARDS else None for card in range(65)]
+        # indexed by card: the 53 and (two decks) their copies, 128 above
+        table = [Play(player, card) if card in _VALID_CARDS else None for card in range(193)]
         _PLAY_TABLES[player] = table
     return table
 

@@ -4,6 +4,13 @@ A card is a small ``int`` so that the engine can play thousands of hands a secon
 ``suit << 4 | rank`` with suits ``S D H C`` = 0-3 and ranks 2-14 (ace = 14). The joker is
 ``JOKER`` (suit 4, rank 0). Every parser has its formatter, and ``parse(format(x)) == x``.
 
+Two decks (8마 Chicago, ``table.decks = 2``, 000 §3.5.3): the second copy of a card is
+``card | COPY`` (``copy << 7 | suit << 4 | rank``), so hands, legal masks and trick rules stay
+bitmasks of ints. Both copies are written the same (``SA``): a list with a card named twice
+(``parse_cards(..., copies=True)``) reads copy 0 then copy 1, and formatting drops the copy
+bit. Whatever asks which card a card is (Mighty, the joker, the joker-call card, a called
+friend card, its suit) asks it of :func:`base`.
+
 Input is case-insensitive and accepts the symbols ``♠ ♦ ◆ ♥ ♣`` for the suit letters and ``T``
 for ten; output is always the canonical form: ``SA``, ``D10``, ``JK``, ``13H``, ``16NT``.
 """
@@ -26,6 +33,8 @@ SUIT_WORDS = (N_("spades"), N_("diamonds"), N_("hearts"), N_("clubs"))
 SUIT_NAMES_KO = ("스페이드", "다이아몬드", "하트", "클로버")
 
 JOKER = NO_SUIT << 4
+#: The copy bit: the second deck's copy of a card is ``card | COPY`` (table.decks = 2).
+COPY = 128
 RANKS = tuple(range(2, 15))
 ACE, KING, QUEEN, JACK, TEN = 14, 13, 12, 11, 10
 RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
@@ -33,6 +42,8 @@ RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10
 
 #: The 53 cards in a fixed order: spades 2..A, diamonds, hearts, clubs, then the joker.
 DECK = tuple(suit << 4 | rank for suit in SUITS for rank in RANKS) + (JOKER,)
+#: The 106 cards of two decks (8마 Chicago): the 53, then their copies in the same order.
+DECK2 = DECK + tuple(card | COPY for card in DECK)
 #: The 20 point cards (A K Q J 10 of each suit).
 POINT_CARDS = frozenset(card for card in DECK if card & 15 >= TEN)
 
@@ -43,6 +54,7 @@ _RANK_INPUT = {name: rank for rank, name in RANK_NAMES.items()} | {"T": TEN}
 _CARD_NAMES = {card: (SUIT_LETTERS[card >> 4] + RANK_NAMES[card & 15]) if card != JOKER else "JK"
                for card in DECK}
 _CARD_INPUT = {name: card for card, name in _CARD_NAMES.items()}
+_CARD_NAMES.update({card | COPY: _CARD_NAMES[card] for card in DECK})  # a copy reads the same
 _CARD_INPUT["JOKER"] = JOKER
 _CARD_INPUT["JO"] = JOKER
 
@@ -52,9 +64,14 @@ BID_HELP = N_("{text!r} is not a bid: expected a number then S, D, H, C or NT (e
               "스페이드 14)")
 
 
+def base(card: int) -> int:
+    """The card a copy is a copy of (two decks): ``SA`` for both ``SA``; a one-deck card itself."""
+    return card & 127
+
+
 def suit_of(card: int) -> int:
-    """The suit of a card (``NO_SUIT`` for the joker)."""
-    return card >> 4
+    """The suit of a card (``NO_SUIT`` for the joker), copies included."""
+    return card >> 4 & 7
 
 
 def rank_of(card: int) -> int:
@@ -97,10 +114,12 @@ def format_card(card: int) -> str:
         raise InvalidNotation(_("{code!r} is not a card code").format(code=card)) from None
 
 
-def parse_cards(text: str | Iterable[str]) -> list[int]:
+def parse_cards(text: str | Iterable[str], copies: bool = False) -> list[int]:
     """Parse a list of cards, one string separated by spaces (or commas), or an iterable of names.
 
-    A card named twice is an error: no list the tool reads may hold a card twice.
+    A card named twice is an error: no list of one deck may hold a card twice. With ``copies``
+    (two decks, table.decks = 2) the second naming is the card's second copy (``card | COPY``),
+    and a third naming is the error.
     """
     if isinstance(text, str):
         names = text.replace(",", " ").split()
@@ -113,8 +132,10 @@ def parse_cards(text: str | Iterable[str]) -> list[int]:
     cards = [parse_card(name) for name in names]
     if len(set(cards)) != len(cards):
         seen: set[int] = set()
-        for card in cards:
-            if card in seen:
+        for index, card in enumerate(cards):
+            if copies and card in seen and card | COPY not in seen:
+                card = cards[index] = card | COPY  # two decks: the second copy
+            elif card in seen:
                 raise InvalidNotation(_("{card} appears twice in {cards!r}").format(
                     card=format_card(card), cards=" ".join(names)))
             seen.add(card)
@@ -128,6 +149,7 @@ def format_cards(cards: Iterable[int]) -> str:
 
 def sort_key(card: int) -> tuple[int, int]:
     """Display order: joker first, then suits S D H C, high ranks first."""
+    card &= 127  # a copy sorts with its original (two decks)
     return (-1, 0) if card == JOKER else (card >> 4, -(card & 15))
 
 

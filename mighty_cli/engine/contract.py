@@ -11,6 +11,12 @@ Rules held here, each with its ruleset option:
   trumped, the first card after it sets the suit (interpretation: no source covers it).
 * Mighty and the joker may lack power on trick 1 / 10 (``cards.mighty_power_first_trick`` …), and
   the joker may be barred from trick 1 / 10 (``cards.joker_playable_first_trick`` …).
+* Two decks (8마 Chicago, ``table.decks = 2``, 000 §3.5.3: "두 장의 카드가 같이 플레이 될
+  경우, 먼저 나온 카드가 우선순위가 있다"): of two identical cards in a trick the first played
+  wins - two Mightys (the first has the power), two jokers (the first effective joker wins),
+  two equal trumps or led-suit cards. The contract's masks hold both copies (``mighty_bit``,
+  ``joker_mask``, the follow and trump masks), and the trick is settled on the base cards
+  (``trick_winner``: the strictly higher card replaces the best, so the first of equals stays).
 * Trump leads (``play.trump_lead``): never on trick 1 unless the leader holds only trumps
   (``not_first_trick``), not before trump was played (``after_trump_played``), or never while
   the leader holds another suit (``only_trumps_left``, 인천).
@@ -21,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from .cards import JOKER, Bid, parse_card
-from .deck import JOKER_BIT, SUIT_MASKS, SUITED_MASK
+from .deck import JOKER_BIT, SUIT_MASKS, SUITED_MASK, both
 from .ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -48,7 +54,8 @@ def joker_call_card(rules: Ruleset, trump: Optional[int]) -> int:
 def trick_winner(cards: Sequence[int], led_suit: int, trump: Optional[int], mighty: int,
                  mighty_power: bool = True, joker_power: bool = True) -> int:
     """Index of the winning card in a complete trick: Mighty > effective joker > highest trump >
-    highest of the led suit (a powerless joker is the weakest card)."""
+    highest of the led suit (a powerless joker is the weakest card). Two decks: ``cards`` are the
+    base cards (copy bit dropped) and the first of two identical cards wins."""
     if mighty_power and mighty in cards:
         return cards.index(mighty)
     if joker_power and JOKER in cards:
@@ -80,7 +87,8 @@ class _Contract:
                  "called_powerless", "reveal_on_points", "next_trick_friend", "friend_card", "friend_card2",
                  "lead_suit", "auto_call", "annotated", "mighty_power", "joker_power",
                  "also_bits", "joker_on_trump", "mighty_named", "joker_free", "bar_first",
-                 "bar_always", "bar_until_trump", "tricks", "ghost_seat")
+                 "bar_always", "bar_until_trump", "tricks", "ghost_seat", "copies",
+                 "joker_mask")
 
     def __init__(self, rules: Ruleset, contract: Bid, call: FriendCall):
         c, j = rules.cards, rules.joker_call
@@ -91,24 +99,28 @@ class _Contract:
         self.contract = contract
         trump = self.trump = contract.trump
         mighty = self.mighty = mighty_card(rules, trump)
-        self.mighty_bit = 1 << mighty
+        # two decks (table.decks = 2, 8마 Chicago): every mask below holds both copies
+        self.copies = copies = rules.table.decks == 2
+        widen = both if copies else int
+        self.mighty_bit = widen(1 << mighty)  # Mighty's bits (both copies with two decks)
+        self.joker_mask = widen(JOKER_BIT)    # the jokers' bits (64, and 192 with two decks)
         self.joker_call = joker_call_card(rules, trump)
         # the card whose lead is a call even without "!" (joker_call.declaration = "always")
         self.auto_call = self.joker_call if j.declaration == "always" else -1
         # Mighty led naming a suit (cards.mighty_lead_names_suit), else no card
         self.mighty_named = mighty if c.mighty_lead_names_suit else -1
         # the cards a lead annotates (JK/H, C3!, SA/H): legal_plays lists them with each one
-        self.annotated = JOKER_BIT | (1 << self.joker_call if j.declaration != "never" else 0) \
+        self.annotated = widen(JOKER_BIT | (1 << self.joker_call if j.declaration != "never" else 0)) \
             | (self.mighty_bit if c.mighty_lead_names_suit else 0)
         # Mighty counts as its suit for following only under cards.mighty_must_follow_suit.
         not_mighty = ~self.mighty_bit if not c.mighty_must_follow_suit else -1
-        self.follow_masks = tuple(mask & not_mighty for mask in SUIT_MASKS)
+        self.follow_masks = tuple(widen(mask) & not_mighty for mask in SUIT_MASKS)
         if trump is None:
             self.trump_mask = self.trump_lead_mask = self.non_trump_mask = 0
         else:
-            self.trump_mask = SUIT_MASKS[trump]
-            self.trump_lead_mask = SUIT_MASKS[trump] & ~self.mighty_bit
-            self.non_trump_mask = SUITED_MASK & ~SUIT_MASKS[trump] & not_mighty
+            self.trump_mask = widen(SUIT_MASKS[trump])
+            self.trump_lead_mask = widen(SUIT_MASKS[trump]) & ~self.mighty_bit
+            self.non_trump_mask = widen(SUITED_MASK & ~SUIT_MASKS[trump]) & not_mighty
         self.mighty_first, self.mighty_last = c.mighty_power_first_trick, c.mighty_power_last_trick
         self.joker_first, self.joker_last = c.joker_power_first_trick, c.joker_power_last_trick
         self.joker_play_first = c.joker_playable_first_trick
@@ -124,7 +136,7 @@ class _Contract:
         self.also_bits = (self.mighty_bit if c.mighty_plays_any_time else 0) \
             | (self.trump_mask if rules.play.trump_instead_of_following else 0)
         # the joker beside the led suit (cards.joker_plays_any_time), else no card
-        self.joker_free = JOKER_BIT if c.joker_plays_any_time else 0
+        self.joker_free = self.joker_mask if c.joker_plays_any_time else 0
         self.joker_on_trump = rules.play.joker_on_trump_lead and trump is not None
         self.declaration = j.declaration
         self.call_first = j.first_trick_effect

@@ -8,6 +8,13 @@ Rules held here:
 * Five players, ten cards each, and three to the kitty (000 §2.1); ten tricks. Other tables
   are ruleset data (``table.players``, ``table.hand_size``, ``table.kitty_size``, the removed
   cards: 000 §3.3-3.5); the constants here are the five-player game's.
+* Two decks (8마 Chicago, ``table.decks = 2``, 000 §3.5.3): a copy's bit is its original's
+  plus 128 (cards.py ``COPY``), so a mask of two decks is a 256-bit int and every suit mask,
+  follow mask and point mask holds both copies (``both``). Which copy a player holds never
+  matters to the rules except the order of play (of two identical cards the first played
+  wins): a deal read from a record gives the first naming of a card copy 0 and the second copy
+  1 (``assign_copies``, players in order then the kitty), and a card a player plays or
+  discards is the copy he holds (``held_copy``; copy 0 when he holds both).
 * A deal gives every card of the ruleset's deck to exactly one player or the kitty.
 * Seeded deals follow mighty-deal/1 (below), the same everywhere and for years.
 """
@@ -18,7 +25,7 @@ import struct
 from hashlib import sha256
 from typing import Sequence
 
-from .cards import DECK, JOKER, SUIT_SYMBOLS, SUITS, format_card
+from .cards import COPY, DECK, DECK2, JOKER, SUIT_SYMBOLS, SUITS, format_card
 from .errors import MightyError
 from .translation import _, ngettext
 
@@ -34,8 +41,58 @@ SUIT_MASKS = tuple(sum(1 << (suit << 4 | rank) for rank in range(2, 15)) for sui
 SUITED_MASK = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 DECK_MASK = SUITED_MASK | JOKER_BIT
 POINT_MASK = sum(1 << card for card in DECK if card != JOKER and card & 15 >= 10)
-_VALID_CARDS = frozenset(DECK)
+_VALID_CARDS = frozenset(DECK2)  # a copy (two decks) is a card; the ruleset's deck says if in play
 _CHUNKS: list[dict[int, tuple[int, ...]]] = [{} for _ in SUITS]
+
+
+def both(mask: int) -> int:
+    """A mask of one deck's cards with their copies added (two decks)."""
+    return mask | mask << COPY
+
+
+#: The bits of the copies (two decks): a mask with none of them is of one deck.
+COPY_BITS = both(DECK_MASK) & ~DECK_MASK
+
+
+def assign_copies(deal: dict) -> dict:
+    """A deal read from a record (two decks): each card's first naming, players in the deal's
+    order then the kitty, is copy 0 and its second copy 1 (a third is left to the deal check)."""
+    seen: set[int] = set()
+    out = {}
+    for who in sorted(deal, key=lambda key: key == "kitty"):
+        cards = []
+        for card in deal[who]:
+            if isinstance(card, int) and card in _VALID_CARDS:
+                card &= 127
+                if card in seen:
+                    card |= COPY
+                seen.add(card)
+            cards.append(card)
+        out[who] = cards
+    return out
+
+
+def held_copy(card: int, hand: int, played: int = 0) -> int:
+    """The copy of ``card`` a player plays (two decks): the one his hand mask holds, copy 0 when
+    he holds both; with the hand unknown (``hand`` < 0: open cards), copy 0 unless it was
+    already played (``played``)."""
+    first = card & 127
+    if hand < 0:
+        return first | COPY if played >> first & 1 else first
+    return first if hand >> first & 1 or not hand >> (first | COPY) & 1 else first | COPY
+
+
+def held_copies(cards, hand: int, played: int = 0) -> tuple[int, ...]:
+    """Cards a player gives up at once (a discard, two decks): each the copy he still holds
+    (``held_copy``), a card named twice being both copies."""
+    out = []
+    for card in cards:
+        card = held_copy(card, hand, played)
+        if hand >= 0:
+            hand &= ~(1 << card)
+        played |= 1 << card
+        out.append(card)
+    return tuple(out)
 
 
 def _mask(cards) -> int:
@@ -64,6 +121,8 @@ def _cards_of(mask: int) -> list[int]:
             out.extend(cards if cards is not None else _chunk_cards(suit, chunk))
     if mask & JOKER_BIT:
         out.append(JOKER)
+    if mask >> COPY:  # two decks: the copies, in the same order, after the originals
+        out.extend(card | COPY for card in _cards_of(mask >> COPY))
     return out
 
 
@@ -147,7 +206,7 @@ def deal_cards(seed: int, players: Sequence[str], deck: Sequence[int] = DECK,
     return deal
 
 
-_BIT_OF = {card: 1 << card for card in DECK}
+_BIT_OF = {card: 1 << card for card in DECK2}
 #: The key of a deal's cards out of play (table.undealt: 변형 2마's drafted-away cards).
 UNDEALT = "undealt"
 
@@ -209,7 +268,7 @@ def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
 def _nth_card(mask: int, index: int) -> int:
     """The index-th card of a mask in _cards_of's order, without listing them: count whole
     suits first, then clear the lowest bit within the suit."""
-    for shift in (0, 16, 32, 48, 64):
+    for shift in (0, 16, 32, 48, 64, 128, 144, 160, 176, 192):
         chunk = mask >> shift & 0xFFFF
         count = chunk.bit_count()
         if index < count:

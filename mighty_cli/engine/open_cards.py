@@ -15,6 +15,8 @@ Rules held here:
 * A leader who led trump where that needs "only trumps" cannot later play another suit.
 * Trump instead of following (``play.trump_instead_of_following``) shows no void.
 * The lead request is not checked (the friend is unknown when he leads).
+* Two decks (table.decks = 2): a card played is copy 0 until that was played, then copy 1
+  (play.py); a void covers both copies, and a joker-call void both jokers.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from __future__ import annotations
 from .actions import Play
 from .cards import JOKER, format_card
 from .contract import _joker_playable, _trump_lead_barred
-from .deck import JOKER_BIT, _suit_symbol
+from .deck import _suit_symbol
 from .errors import IllegalPlay
 from .translation import _
 from .state import HandState
@@ -52,7 +54,7 @@ def _check_open_play(state: HandState, seat: int, play: Play) -> None:
                                             head=head, number=state.tricks.index(trick) + 1))
         raise IllegalPlay(_("{head} but it was already played in this trick (no card twice)")
                           .format(head=head))
-    if card == JOKER and not _joker_playable(ci, number):
+    if card & 127 == JOKER and not _joker_playable(ci, number):
         which = "first" if number == 1 else "last"
         raise IllegalPlay(_("{head}: the joker may not be played on trick {number} "
                             "(cards.joker_playable_{which}_trick = false)").format(
@@ -75,21 +77,21 @@ def _add_void(new: HandState, seat: int, mask: int, trick_number: int, reason: s
 def _infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> None:
     """A follower who did not follow suit (or ignored a joker call) holds none of what he owed."""
     ci = state._contract
-    card = play.card
+    card = play.card & 127  # two decks: whichever copy
     number = state.trick_number
     if state._call and card != JOKER and not (ci.defends and card == ci.mighty) \
             and _joker_playable(ci, number):
-        _add_void(new, seat, JOKER_BIT, number, _("did not play the joker when it was called"),
+        _add_void(new, seat, ci.joker_mask, number, _("did not play the joker when it was called"),
                   _("revoke: the holder of a called joker must play it"))
     if (card == JOKER and (ci.joker_free or state._call)) \
             or (card == ci.mighty and ci.also_bits & ci.mighty_bit):
         return  # Mighty and the joker may be played at any time (or the joker was called)
     led = state._led_suit
-    if card >> 4 != led and ci.also_bits >> card & 1:
+    if card >> 4 != led and ci.also_bits >> play.card & 1:
         return  # trump instead of following (play.trump_instead_of_following): no void shown
     if card >> 4 != led and ci.joker_on_trump and led == ci.trump \
             and _joker_playable(ci, number):
-        _add_void(new, seat, JOKER_BIT, number, _("showed out of {suit} without the joker")
+        _add_void(new, seat, ci.joker_mask, number, _("showed out of {suit} without the joker")
                   .format(suit=_suit_symbol(led)), _("revoke: play.joker_on_trump_lead"))
     if card >> 4 != led:
         mask = ci.follow_masks[led]
@@ -104,7 +106,7 @@ def _infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> Non
 def _infer_trump_lead(state: HandState, new: HandState, seat: int, play: Play) -> None:
     """A trump lead that needs "only trumps" proves the leader holds no other suit."""
     ci = state._contract
-    card = play.card
+    card = play.card & 127  # two decks: whichever copy
     trump_lead = play.joker_suit == ci.trump if play.joker_suit is not None else \
         (card != JOKER and card >> 4 == ci.trump and card != ci.mighty)
     number = state.trick_number
@@ -121,5 +123,5 @@ def _open_candidates(state: HandState, seat: int) -> int:
     for void, _number, _reason, _rule in state._voids[seat]:
         mask &= ~void
     if not _joker_playable(state._contract, state.trick_number):
-        mask &= ~JOKER_BIT
+        mask &= ~state._contract.joker_mask
     return mask

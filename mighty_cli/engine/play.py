@@ -33,6 +33,14 @@ The rules of play, in the order :func:`_legal_mask` and :func:`_apply_play` chec
   ``friend.first_trick_declarer_wins = "next_trick"`` the first trick the declarer does not win
   decides); under ``friend.reveal_on_points`` (수원/성균관) the friend shows himself when he
   takes points.
+* Two decks (8마 Chicago, ``table.decks = 2``, 000 §3.5.3): a played or discarded card is
+  the copy its player holds (``deck.held_copy``); every identity test (the joker, Mighty, the
+  joker-call card, a called card, a card's suit) is made on the base card. Of two identical
+  cards in a trick the first played wins (contract.py). Both jokers answer a joker call: each
+  player holding a joker must play one (reading: the seed is silent; the call names "the
+  joker", and either is it). A called card's friend is the player other than the declarer who
+  holds a copy; when two players other than the declarer each hold one, the first of them to
+  play it is the friend (reading; exchange.py).
 * A 20 no-trump declarer's lead request (``FriendCall.lead_suit``): the friend's first lead must
   be of that suit (or the joker naming it) when he holds a card of it.
 
@@ -48,7 +56,7 @@ from typing import Optional
 from .actions import _NO_FRIEND, _PENDING, CompletedTrick, Play, _play_table
 from .cards import JOKER, SUITS, format_card, trump_name
 from .contract import _joker_playable, _trump_lead_barred, trick_winner
-from .deck import JOKER_BIT, SUIT_MASKS, _VALID_CARDS, _cards_of, _suit_symbol
+from .deck import JOKER_BIT, SUIT_MASKS, _VALID_CARDS, _cards_of, _suit_symbol, held_copy
 from .errors import IllegalPlay
 from .ghost import check_ghost_play, ghost_mask, ghost_play
 from .translation import _
@@ -74,17 +82,18 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
     if seat == ci.ghost_seat and not as_player:
         return ghost_mask(state)  # ghost 4마: the top of its pile (table.ghost)
     hand = state._hands[seat] & ~state._played
-    if state._trick and not hand & JOKER_BIT:
+    jokers = ci.joker_mask  # the joker's bit (two decks: both jokers')
+    if state._trick and not hand & jokers:
         # the most common case, a follower without the joker (so no joker call or joker timing
         # applies): he follows suit when he can, and Mighty may always be played
         follow = hand & ci.follow_masks[state._led_suit]
         return follow | (hand & ci.also_bits) if follow else hand
     number = state.trick_number
-    if hand & JOKER_BIT:
+    if hand & jokers:
         if number == ci.tricks - 1 and not ci.joker_play_last:
-            return JOKER_BIT  # the joker cannot wait for trick 10 (cards.joker_playable_last_trick)
+            return hand & jokers  # the joker cannot wait for trick 10 (cards.joker_playable_last_trick)
         if number == 1 and not ci.joker_play_first:
-            hand &= ~JOKER_BIT
+            hand &= ~jokers
     if not state._trick:
         legal = hand
         if ci.trump_lead_mask and hand & ci.non_trump_mask and (
@@ -95,15 +104,15 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
         if call.lead_suit is not None and seat == state._friend and not state._friend_led:
             wanted = hand & ci.follow_masks[call.lead_suit]
             if wanted:
-                legal &= wanted | JOKER_BIT
+                legal &= wanted | jokers
         return legal
-    if state._call and hand & JOKER_BIT:
-        return JOKER_BIT | (hand & ci.mighty_bit if ci.defends else 0)
+    if state._call and hand & jokers:  # two decks: a joker holder plays one of his
+        return hand & jokers | (hand & ci.mighty_bit if ci.defends else 0)
     follow = hand & ci.follow_masks[state._led_suit]
     if follow:
         return follow | (hand & (ci.also_bits | ci.joker_free))
-    if ci.joker_on_trump and hand & JOKER_BIT and state._led_suit == ci.trump:
-        return JOKER_BIT  # trump led, no trump in hand: the joker must answer (이우)
+    if ci.joker_on_trump and hand & jokers and state._led_suit == ci.trump:
+        return hand & jokers  # trump led, no trump in hand: the joker must answer (이우)
     return hand
 
 
@@ -112,7 +121,9 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
     ctx, ci = state._ctx, state._contract
     number = state.trick_number
     player, card = play.player, play.card
+    ident = card & 127  # two decks: which card it is, whichever copy
     hand = state._hands[seat] & ~state._played
+    jokers = ci.joker_mask
     name = format_card(card)
     head = (_("trick {number}: {player} played {card}") if state._trick else
             _("trick {number}: {player} led {card}")).format(number=number, player=player,
@@ -124,29 +135,29 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
             _("it was already played") if state._played >> card & 1 else _("it is not in play")
         return IllegalPlay(_("{head} but does not hold it ({where})").format(head=head,
                                                                               where=where))
-    if hand & JOKER_BIT and number == ci.tricks - 1 and not ci.joker_play_last:
+    if hand & jokers and number == ci.tricks - 1 and not ci.joker_play_last:
         return IllegalPlay(_("{head} but holds the joker, which may not be played on trick "
                              "{last} (must play it now; cards.joker_playable_last_trick = false)"
                              ).format(head=head, last=ci.tricks))
-    if card == JOKER and number == 1 and not ci.joker_play_first:
+    if ident == JOKER and number == 1 and not ci.joker_play_first:
         return IllegalPlay(_("{head}: the joker may not be played on trick 1 "
                              "(cards.joker_playable_first_trick = false)").format(head=head))
     if not state._trick:
-        if ci.trump_lead_mask and card >> 4 == ci.trump and card != ci.mighty:
+        if ci.trump_lead_mask and ident >> 4 == ci.trump and ident != ci.mighty:
             return IllegalPlay(_trump_lead_message(state, head))
         call = state._setup.friend_call
         suit = call.lead_suit
         return IllegalPlay(_("{head} but the declarer asked his friend to lead {suit} and "
                              "{player} holds {suit} (friend.lead_request)").format(
                                  head=head, suit=_suit_symbol(suit), player=player))
-    if state._trick and ci.joker_on_trump and hand & JOKER_BIT and state._led_suit == ci.trump \
+    if state._trick and ci.joker_on_trump and hand & jokers and state._led_suit == ci.trump \
             and not hand & ci.follow_masks[ci.trump] and not state._call \
             and _joker_playable(ci, number):
         trump = trump_name(ci.trump)
         return IllegalPlay(_("{head} but holds no {trump} and holds the joker, and {trump} was "
                              "led (must play the joker; play.joker_on_trump_lead)").format(
                                  head=head, trump=trump))
-    if state._call and hand & JOKER_BIT:
+    if state._call and hand & jokers:
         if ci.defends and hand & ci.mighty_bit:
             message = _("{head} but holds the joker and the joker was called: he must play the "
                         "joker or Mighty (joker call; joker_call.mighty_defends = true)")
@@ -162,9 +173,9 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
                              "cards.mighty_must_follow_suit)").format(
                                  head=head, led=led, mighty=format_card(ci.mighty)))
     rule = ""
-    if card == JOKER:
+    if ident == JOKER:
         rule = "; cards.joker_plays_any_time = false"
-    elif card == ci.mighty:
+    elif ident == ci.mighty:
         rule = "; cards.mighty_plays_any_time = false"
     return IllegalPlay(_("{head} but holds {led} and {led} was led (must follow suit{rule})")
                        .format(head=head, led=led, rule=rule))
@@ -200,6 +211,10 @@ def _apply_play(state: HandState, play: Play) -> HandState:
     ci = state._contract
     player, card, joker_suit, joker_call = play
     seat = ctx.seat_of.get(player)
+    if ci.copies and seat is not None and card in _VALID_CARDS:
+        play = _held_play(state, seat, play)  # two decks: the copy he holds (deck.held_copy)
+        card = play.card
+    ident = card & 127  # which card it is (two decks: whichever copy); the card itself else
     if seat is None or card not in ctx.valid or seat != state._to_move:
         raise _turn_error(state, play, seat)
     bit = 1 << card
@@ -215,10 +230,10 @@ def _apply_play(state: HandState, play: Play) -> HandState:
             raise _play_error(state, seat, play)
     else:
         _check_open_play(state, seat, play)
-    if (joker_suit is not None or card == JOKER or card == ci.mighty_named) and not ghost:
+    if (joker_suit is not None or ident == JOKER or ident == ci.mighty_named) and not ghost:
         _check_joker_annotation(state, seat, play)
     calling = False
-    if joker_call or card == ci.auto_call:
+    if joker_call or ident == ci.auto_call:
         calling = _joker_call_effect(state, play)
     new = _new_state(HandState)
     new._ctx = ctx
@@ -237,7 +252,7 @@ def _apply_play(state: HandState, play: Play) -> HandState:
     new._legal = None
     new._played = state._played | bit
     if not trick:
-        new._led_suit = card >> 4 if joker_suit is None else joker_suit
+        new._led_suit = ident >> 4 if joker_suit is None else joker_suit
         new._call = calling
         if ctx.open and ci.trump_lead_mask and not ghost:
             _infer_trump_lead(state, new, seat, play)
@@ -248,7 +263,9 @@ def _apply_play(state: HandState, play: Play) -> HandState:
         new._call = state._call
         if ctx.open and not ghost:  # the ghost's pile shows nothing about what it holds
             _infer_voids(state, new, seat, play)
-    if card == ci.friend_card:
+    if ci.copies and (ident == ci.friend_card or ident == ci.friend_card2):
+        _reveal_copy_friend(state, new, seat, ident == ci.friend_card)  # two decks
+    elif card == ci.friend_card:
         _reveal_card_friend(state, new, seat, play)
     elif card == ci.friend_card2:  # the second called card (friend.called_cards = 2)
         _reveal_second_friend(state, new, seat)
@@ -286,7 +303,8 @@ def _check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
     cards.mighty_lead_names_suit)."""
     number = state.trick_number
     joker_suit = play.joker_suit
-    if play.card == state._contract.mighty_named and not state._trick:
+    ident = play.card & 127  # two decks: whichever copy
+    if ident == state._contract.mighty_named and not state._trick:
         if joker_suit not in SUITS:
             name = format_card(play.card)
             raise IllegalPlay(_("trick {number}: {player} led Mighty ({card}) without naming a "
@@ -296,9 +314,9 @@ def _check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
         if state._hands is not None:
             _check_joker_lead(state, seat, state._hands[seat] & ~state._played, play)
         return
-    if play.card == state._contract.mighty_named and joker_suit is None:
+    if ident == state._contract.mighty_named and joker_suit is None:
         return  # Mighty played to a trick: an ordinary card of its suit
-    if play.card == JOKER:
+    if ident == JOKER:
         if not state._trick:
             if joker_suit not in SUITS:
                 raise IllegalPlay(_("trick {number}: {player} led the joker without naming a "
@@ -321,7 +339,7 @@ def _joker_call_effect(state: HandState, play: Play) -> bool:
     """Whether this play calls the joker out (raises if the call cannot be declared at all)."""
     ci = state._contract
     number = state.trick_number
-    if play.card != ci.joker_call:
+    if play.card & 127 != ci.joker_call:
         raise IllegalPlay(_("trick {number}: {player} declared a joker call with {card} but "
                             "the joker-call card is {call_card} (cards.joker_call)").format(
                                 number=number, player=play.player, card=format_card(play.card),
@@ -332,10 +350,11 @@ def _joker_call_effect(state: HandState, play: Play) -> bool:
                                 number=number, player=play.player))
     # A call has effect only as a lead, from trick 2 (or 1), while the joker is still out
     # (not played, and not discarded: the declarer's _hands no longer has his discards).
-    hands = state._hands
+    # Two decks: while either joker is out.
+    hands, jokers, played = state._hands, ci.joker_mask, state._played
     return not state._trick and (number != 1 or ci.call_first) \
-        and not state._played & JOKER_BIT \
-        and (hands is None or any(mask & JOKER_BIT for mask in hands))
+        and played & jokers != jokers \
+        and (hands is None or any(mask & jokers & ~played for mask in hands))
 
 
 def _check_joker_lead(state: HandState, seat: int, hand: int, play: Play) -> None:
@@ -344,7 +363,7 @@ def _check_joker_lead(state: HandState, seat: int, hand: int, play: Play) -> Non
     ci = state._contract
     suit = play.joker_suit
     number = state.trick_number
-    what = _("the joker") if play.card == JOKER else \
+    what = _("the joker") if play.card & 127 == JOKER else \
         _("Mighty ({card})").format(card=format_card(play.card))
     if suit == ci.trump and hand & ci.non_trump_mask \
             and _trump_lead_barred(ci, number, state._trump_played):
@@ -390,6 +409,37 @@ def _reveal_second_friend(state: HandState, new: HandState, seat: int) -> None:
     new._setup = new_setup
 
 
+def _held_play(state: HandState, seat: int, play: Play) -> Play:
+    """Two decks: the play with the copy its player holds (copy 0 when he holds both; with the
+    hands unknown, copy 0 unless it was played already). Plays are written without the copy."""
+    hands = state._hands
+    hand = hands[seat] & ~state._played if hands is not None else -1
+    card = held_copy(play.card, hand, state._played)
+    return play if card == play.card else play._replace(card=card)
+
+
+def _reveal_copy_friend(state: HandState, new: HandState, seat: int, first: bool) -> None:
+    """Two decks: a copy of a called card is played (``first``: the first called card, else the
+    second). Its friend is the holder other than the declarer (exchange.py); where two others
+    held a copy he was pending, and the first of them to play his copy is the friend. A player
+    already a friend by the other card stays one friend (up to two partners)."""
+    declarer = state._setup.declarer
+    if seat == declarer:
+        return  # his own copy: the other copy's holder is (or becomes) the friend
+    if first:
+        if new._friend == _PENDING:
+            other = state._setup.friend2
+            new._friend = _NO_FRIEND if other == seat else seat
+        if new._friend == seat:
+            new.friend_revealed = True
+        return
+    setup = new._setup
+    if setup.friend2 == _PENDING:
+        new_setup = setup.copy()
+        new_setup.friend2 = _NO_FRIEND if seat == new._friend else seat
+        new._setup = new_setup
+
+
 def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: int,
                   leader_seat: int) -> None:
     """Settle a complete trick: winner, points, the friend when a trick decides him, who leads
@@ -403,7 +453,11 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
     else:  # 4마, 3마, 2마 (table.players)
         first = trick[0]
         cards = tuple(play[1] for _, play in trick)
-    if trick_mask & ci.mighty_bit and ci.mighty_power[number]:
+    if ci.copies:  # two decks: on the base cards, the first of two identical cards wins
+        index = trick_winner([card & 127 for card in cards], new._led_suit, ci.trump, ci.mighty,
+                             ci.mighty_power[number], ci.joker_power[number]
+                             and not (new._call and ci.called_powerless))
+    elif trick_mask & ci.mighty_bit and ci.mighty_power[number]:
         index = cards.index(ci.mighty)  # the usual cases decided from the mask, without a loop
     elif trick_mask & JOKER_BIT and ci.joker_power[number] \
             and not (new._call and ci.called_powerless):
@@ -472,6 +526,8 @@ def legal_plays(state: HandState) -> list[Play]:
     else:
         hand = 0
         mask = _open_candidates(state, seat)
+    if mask >> 128:  # two decks: a card whose both copies are legal is listed once (copy 0)
+        mask &= ~(mask << 128)
     table = _play_table(player)
     cards = _cards_of(mask)
     if state._trick:
@@ -479,8 +535,9 @@ def legal_plays(state: HandState) -> list[Play]:
     ci = state._contract
     plays = []
     for card in cards:
-        if card == JOKER or card == ci.mighty_named:
-            for play in (_joker_leads(player) if card == JOKER else
+        ident = card & 127  # two decks: whichever copy (the engine plays the one he holds)
+        if ident == JOKER or ident == ci.mighty_named:
+            for play in (_joker_leads(player) if ident == JOKER else
                          tuple(Play(player, card, suit) for suit in SUITS)):
                 # only a trump lead or a requested lead can forbid a joker lead: test just those
                 if hands is None or (play.joker_suit != ci.trump and ci.lead_suit is None):
@@ -491,7 +548,7 @@ def legal_plays(state: HandState) -> list[Play]:
                 except IllegalPlay:
                     continue
                 plays.append(play)
-        elif card == ci.joker_call and ci.declaration != "never":
+        elif ident == ci.joker_call and ci.declaration != "never":
             if ci.declaration == "optional":
                 plays.append(table[card])
             plays.append(_call_play(player, card))

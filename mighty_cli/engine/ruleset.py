@@ -277,8 +277,8 @@ def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
         if not isinstance(value, str):
             raise fail(_("a list of cards in a string, such as \"S2 D2 H2 C2\""))
         from .cards import format_cards, parse_cards
-        try:
-            cards = parse_cards(value) if value.strip() else []
+        try:  # a card named twice: both copies of two decks (table.decks, checked below)
+            cards = parse_cards(value, copies=True) if value.strip() else []
         except InvalidNotation as exc:
             raise fail(_("cards ({exc})").format(exc=exc)) from None
         if len(set(cards)) != len(cards):
@@ -313,9 +313,9 @@ def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
         return [r for r in RANK_KEYS if r in value]
     if kind == "int_or_bid":
         if value == "bid" or (isinstance(value, int) and not isinstance(value, bool)
-                              and 1 <= value <= 21):
+                              and 1 <= value <= 42):  # two decks: 40 and 2 jokers
             return value
-        raise fail(_("a number of point cards from 1 to 21, or \"bid\""))
+        raise fail(_("a number of point cards from 1 to 42, or \"bid\""))
     if kind == "expression":
         if not isinstance(value, str):
             raise fail(_("an expression in a string, such as \"taken - 10\""))
@@ -383,7 +383,10 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
             raise RulesetError(_("{label}: cards.{key} = {card!r} is one of the cards "
                                  "removed from the deck (table.removed_cards)").format(
                                    label=label, key=key, card=getattr(c, key)))
-    in_play = 53 - len(removed)
+    if t.decks == 1 and len(t.removed_cards.split()) != len(set(t.removed_cards.split())):
+        raise RulesetError(_("{label}: table.removed_cards names a card twice, but there is one "
+                             "deck (table.decks = 1)").format(label=label))
+    in_play = len(rules.deck_cards)  # 53 less the removed (two decks: 106 less)
     # the ghost's hand (000 §3.5.2); 허니문's friend hands (000 §3.5.1)
     hands = t.players * (2 if t.partner_hands else 1) + (1 if t.ghost else 0)
     needed = hands * t.hand_size + t.kitty_size + t.undealt
