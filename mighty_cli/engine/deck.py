@@ -254,6 +254,11 @@ def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
         for card in cards:
             if card not in _VALID_CARDS:
                 raise MightyError(_("deal: {card} is not a card").format(card=repr(card)))
+            if card not in valid and card & COPY and card & 127 in seen:  # one deck
+                raise MightyError(_("deal: {card} is dealt twice ({first} and {second}; one "
+                                    "deck, table.decks = 1)").format(
+                                        card=format_card(card), first=seen[card & 127],
+                                        second=who))
             if card not in valid:
                 raise MightyError(_("deal: {card} is not in play (table.removed_cards)")
                                   .format(card=format_card(card)))

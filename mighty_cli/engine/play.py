@@ -507,6 +507,9 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
         new._to_move = winner
 
 
+_ONE_DECK = (1 << 128) - 1  # the bits of the first deck's cards
+
+
 def legal_plays(state: HandState) -> list[Play]:
     """Every legal card for the player to move, with every annotation it may carry (a joker lead
     naming each allowed suit; the joker-call card led with and without the call). In open-cards
@@ -526,8 +529,8 @@ def legal_plays(state: HandState) -> list[Play]:
     else:
         hand = 0
         mask = _open_candidates(state, seat)
-    if mask >> 128:  # two decks: a card whose both copies are legal is listed once (copy 0)
-        mask &= ~(mask << 128)
+    if mask >> 128:  # two decks: each card once, as written (copy 0: apply plays the held copy)
+        mask = (mask | mask >> 128) & _ONE_DECK
     table = _play_table(player)
     cards = _cards_of(mask)
     if state._trick:

@@ -61,8 +61,8 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
                 # The index-th legal card in legal_plays' order (bit order), found by clearing
                 # the lowest set bit index times: no list of cards is built (hands differ from
                 # hand to hand, so a cache of card lists mostly misses on leads).
-                if mask >> 128:  # two decks: both copies legal count once, as legal_plays
-                    mask &= ~(mask << 128)
+                if mask >> 128:  # two decks: each card once, as written (as legal_plays)
+                    mask = (mask | mask >> 128) & ((1 << 128) - 1)
                 index = int(rng.random() * mask.bit_count())
                 for _ in range(index):
                     mask &= mask - 1
