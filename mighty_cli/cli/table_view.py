@@ -15,7 +15,8 @@ from ..i18n import _
 
 
 def pretty_card(card: int) -> str:
-    """A card as the table says it: ``♥Q``, ``♠10``, ``joker``."""
+    """A card as the table says it: ``♥Q``, ``♠10``, ``joker`` (two decks: either copy)."""
+    card &= 127
     if card == JOKER:
         return _("joker")
     return SUIT_SYMBOLS[card >> 4] + RANK_NAMES[card & 15]
@@ -44,7 +45,7 @@ def pretty_cards(cards) -> str:
 
 def friend_call_words(call) -> str:
     if call.kind == "card":
-        return _("the joker") if call.card == JOKER else pretty_card(call.card)
+        return _("the joker") if call.card & 127 == JOKER else pretty_card(call.card)
     if call.kind == "player":
         return call.player
     words = {"none": _("no friend (노프렌드)"), "first_trick": _("the first trick's winner (초구)"),
@@ -88,9 +89,9 @@ def led_suit(state) -> Optional[int]:
     if not trick:
         return None
     play = trick[0][1]
-    if play.card == JOKER:
+    if play.card & 127 == JOKER:  # two decks: either joker
         return play.joker_suit
-    return play.card >> 4
+    return play.card >> 4 & 7
 
 
 def winning_so_far(state) -> Optional[tuple[str, Any]]:
@@ -107,11 +108,11 @@ def winning_so_far(state) -> Optional[tuple[str, Any]]:
         (number != last or c.joker_power_last_trick)
     lead = trick[0][1]
     call_card = engine.joker_call_card(rules, state.trump)
-    called = (lead.card == call_card and (lead.joker_call or j.declaration == "always")
+    called = (lead.card & 127 == call_card and (lead.joker_call or j.declaration == "always")
               and (number != 1 or j.first_trick_effect))
     if called and j.called_joker_powerless:
         joker_power = False
-    cards = [play.card for _player, play in trick]
+    cards = [play.card & 127 for _player, play in trick]  # two decks: the first of equals wins
     suit = led_suit(state)
     if suit is None:
         return None
