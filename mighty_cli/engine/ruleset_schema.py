@@ -44,8 +44,8 @@ class Meta:
 class Election:
     """Bidding (선거): RULES.md §3."""
 
-    min_bid: int = option(13, "Lowest number a bid may name (up to 40: 8마 Chicago's two decks "
-                          "start at 25).", source="003; 001 §3.3; 000 §3.2.1; §3.5.3",
+    # up to 40: 8마 Chicago's two decks start at 25 (000 §3.5.3)
+    min_bid: int = option(13, "Lowest number a bid may name.", source="003; 001 §3.3; 000 §3.2.1",
                           low=1, high=40)
     max_bid: int = option(20, "Highest number a bid may name; 0 means no maximum (bids above 20 "
                           "allowed, as in 신촌 and 대구).", source="003", low=0, high=99)
