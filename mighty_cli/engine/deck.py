@@ -141,7 +141,8 @@ def _suit_symbol(suit: int) -> str:
 #    ... (seed and block in decimal, the seed with a leading "-" when negative), the digests
 #    concatenated and read as unsigned 32-bit big-endian integers.
 # 2. The shuffle: Fisher-Yates over the ruleset's deck in canonical order (spades 2..A, diamonds,
-#    hearts, clubs, then the joker; without table.removed_cards): for i from the last index down
+#    hearts, clubs, then the joker; without table.removed_cards; with two decks the first deck's
+#    53 then the second's, cards.DECK2): for i from the last index down
 #    to 1, draw j uniformly in 0..i by rejection (take the next integer u; if
 #    u >= 2**32 - 2**32 % (i + 1), take another; j = u % (i + 1)), and swap the cards at i and j.
 # 3. The deal: the first ten cards (table.hand_size: 6마 8, 7마 7) of the shuffled deck to the

@@ -90,8 +90,10 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
         return follow | (hand & ci.also_bits) if follow else hand
     number = state.trick_number
     if hand & jokers:
-        if number == ci.tricks - 1 and not ci.joker_play_last:
-            return hand & jokers  # the joker cannot wait for trick 10 (cards.joker_playable_last_trick)
+        # the joker cannot wait for trick 10 (cards.joker_playable_last_trick); two jokers
+        # (two decks) must both be out by then: one a trick from trick 9 back
+        if not ci.joker_play_last and number >= ci.tricks - (hand & jokers).bit_count():
+            return hand & jokers
         if number == 1 and not ci.joker_play_first:
             hand &= ~jokers
     if not state._trick:
@@ -135,7 +137,8 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
             _("it was already played") if state._played >> card & 1 else _("it is not in play")
         return IllegalPlay(_("{head} but does not hold it ({where})").format(head=head,
                                                                               where=where))
-    if hand & jokers and number == ci.tricks - 1 and not ci.joker_play_last:
+    if hand & jokers and not ci.joker_play_last \
+            and number >= ci.tricks - (hand & jokers).bit_count():
         return IllegalPlay(_("{head} but holds the joker, which may not be played on trick "
                              "{last} (must play it now; cards.joker_playable_last_trick = false)"
                              ).format(head=head, last=ci.tricks))

@@ -31,7 +31,7 @@ BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan
                  "baekseok", "simple", "gwanak-5", "incheon", "iu", "gyeonggi-north", "uos",
                  "standard-6", "standard-7", "daejeon-6", "gwanak-6", "dongdaejeon-6",
                  "dongdaejeon-7", "standard-4", "standard-3", "jeju-3", "standard-2", "ghost-4",
-                 "msol-4", "variant-2", "mn4-2", "honeymoon")
+                 "msol-4", "variant-2", "mn4-2", "honeymoon", "chicago-6", "chicago-7", "chicago-8")
 
 #: Other names clubs use for the bundled rulesets (find_ruleset accepts these too).
 ALIASES = {
@@ -51,6 +51,7 @@ ALIASES = {
     "고마": "ghost-4", "고스트": "ghost-4", "ghost": "ghost-4", "변형4마": "ghost-4",
     "엠솔4마": "msol-4", "허니문": "honeymoon", "변형2마": "variant-2", "mn4": "mn4-2", "마이티네트워크2마": "mn4-2",
     "제주": "jeju-3", "제주3마": "jeju-3", "jeju": "jeju-3", "2마": "standard-2", "two": "standard-2",
+    "8마": "chicago-8", "시카고": "chicago-8", "chicago": "chicago-8", "eight": "chicago-8",
 }
 
 

@@ -219,3 +219,24 @@ def test_two_partners_one_player_holding_both_copies_is_one_partner():
     hands = {"Di": "SK SK", "Ana": "H5", "kitty": "HA HA HK HK"}
     state = play_to(rules, hands, bid="25S", friend="SK+D9")
     assert "Di" in state.friends and len(state.friends) <= 2
+
+
+def test_two_jokers_must_both_be_out_before_the_last_trick():
+    # cards.joker_playable_last_trick = false with two decks: Bo holds both jokers and keeps
+    # them; on trick 10 of 12 (two jokers, two tricks before the last) he must play one
+    import tomli_w
+
+    from mighty_cli.engine.ruleset import ruleset_from_toml
+    rules = ruleset_from_toml(tomli_w.dumps({"extends": "chicago-8", "cards": {
+        "joker_playable_last_trick": False}}), label="test variant").ruleset
+    hands = {"Bo": "JK JK", "kitty": "CA CA CQ CQ"}
+    state = play_to(rules, hands)
+    while state.trick_number < 10 or state.to_move != "Bo":
+        plays = legal_plays(state)
+        bo_keeps = [play for play in plays if play.card != JOKER]
+        state = apply(state, (bo_keeps or plays)[0])
+    held = state.hands["Bo"]
+    assert sum(1 for card in held if card & 127 == JOKER) == 2 and len(held) == 3
+    assert {play.card for play in legal_plays(state)} == {JOKER}
+    with pytest.raises(IllegalAction, match="joker_playable_last_trick"):
+        apply(state, Play("Bo", next(card for card in held if card & 127 != JOKER)))
