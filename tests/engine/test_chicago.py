@@ -215,10 +215,15 @@ def test_two_partners_called_cards():
 
 
 def test_two_partners_one_player_holding_both_copies_is_one_partner():
+    # Di holds both ♠K: one partner by it; Ana holds both ◆9 herself: none by it (a fake call)
     rules = load_ruleset("chicago-8")
-    hands = {"Di": "SK SK", "Ana": "H5", "kitty": "HA HA HK HK"}
+    hands = {"Di": "SK SK", "Ana": "D9 D9 H5", "kitty": "HA HA HK HK"}
     state = play_to(rules, hands, bid="25S", friend="SK+D9")
-    assert "Di" in state.friends and len(state.friends) <= 2
+    assert state.friends == ("Di",)
+    # and a player named by both cards is one partner
+    hands = {"Di": "SK D9", "Ana": "SK D9 H5", "kitty": "HA HA HK HK"}
+    state = play_to(rules, hands, bid="25S", friend="SK+D9")
+    assert state.friends == ("Di",)
 
 
 def test_two_jokers_must_both_be_out_before_the_last_trick():
