@@ -43,7 +43,7 @@ from mighty_cli.engine.hand import (apply, deal_cards, hand_result, legal_action
 from mighty_cli.engine.draft import seeded_deal  # noqa: E402
 from mighty_cli.engine.ruleset import bundled_names, load_ruleset  # noqa: E402
 
-NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus")
+NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal")
 ENDED = ("done", "deal_miss", "redeal")
 
 
@@ -51,7 +51,7 @@ def play_hands(rules, hands: int, seed: int = 0, listing: bool = False) -> tuple
     """Play random legal hands; returns (hands scored, actions applied)."""
     rng = random.Random(seed)
     scored = actions = 0
-    players = NAMES[:rules.table.players]  # table.players: 2마 to 7마
+    players = NAMES[:rules.table.players]  # table.players: 2마 to 8마 Chicago
     deck = rules.deck_cards
     for number in range(hands):
         state = new_hand(rules, players, players[number % len(players)],

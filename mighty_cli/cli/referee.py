@@ -190,7 +190,8 @@ class RefereeSession(TableVariants):
         elif s.phase == "redistribution":
             action = self._redistribution(command, text)
         elif s.phase == "exchange":
-            action = engine.Discard(tuple(parse_cards(text)))
+            # two decks (8마 Chicago): a card named twice is both copies
+            action = engine.Discard(tuple(parse_cards(text, copies=self.rules.table.decks == 2)))
         elif s.phase == "friend" and self.rules.table.partner_hands \
                 and command not in ("contract", "raise", "change") and not _BID.match(text):
             action = self._own_friend_call(text)
@@ -482,7 +483,9 @@ def resume_session(path: Path, save_path: Optional[Path]) -> RefereeSession:
                                .format(path=path))
     last = result.hands[-1]
     raw = record.hands[-1]
-    deal = {who: parse_cards(text) for who, text in raw["deal"].items()} if "deal" in raw else None
+    copies = rules.table.decks == 2  # 8마 Chicago: a card named twice is both copies
+    deal = {who: parse_cards(text, copies=copies) for who, text in raw["deal"].items()} \
+        if "deal" in raw else None
     return rebuild(rules, record.ruleset, list(last.players), raw.get("dealer", last.dealer),
                    deal, last.state, save_path, opener=raw.get("opener"))
 

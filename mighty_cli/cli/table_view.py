@@ -18,7 +18,8 @@ from ..i18n import _
 
 def pretty_card(card: int) -> str:
     """A card as the table says it: ``♥Q``, ``♠10``, ``joker``, ``black joker`` (two-joker
-    decks, where the joker is the colour joker)."""
+    decks, where the joker is the colour joker); two decks: either copy."""
+    card &= 127
     if card == JOKER:
         return _("joker")
     if card == BLACK_JOKER:
@@ -49,7 +50,7 @@ def engine_called_joker(state: Any, card: int) -> Optional[int]:
     (None: the card calls no joker, or no contract yet)."""
     if state.contract is None:
         return None
-    return joker_calls(state.rules, state.trump).get(card)
+    return joker_calls(state.rules, state.trump).get(card & 127)  # two decks: either copy
 
 
 def pretty_bid(bid) -> str:
@@ -65,8 +66,9 @@ def pretty_cards(cards) -> str:
 
 def friend_call_words(call) -> str:
     if call.kind == "card":
-        return _("the joker") if call.card == JOKER else _("the black joker") \
-            if call.card == BLACK_JOKER else pretty_card(call.card)
+        card = call.card & 127  # two decks: either copy
+        return _("the joker") if card == JOKER else _("the black joker") \
+            if card == BLACK_JOKER else pretty_card(card)
     if call.kind == "player":
         return call.player
     words = {"none": _("no friend (노프렌드)"), "first_trick": _("the first trick's winner (초구)"),
@@ -113,7 +115,7 @@ def led_suit(state) -> Optional[int]:
     play = trick[0][1]
     if is_joker(play.card) or play.joker_suit is not None:  # a joker (or Mighty) naming one
         return play.joker_suit
-    return play.card >> 4
+    return play.card >> 4 & 7
 
 
 def winning_so_far(state) -> Optional[tuple[str, Any]]:

@@ -128,6 +128,7 @@ def _play_table(player: str) -> list:
     if table is None:
         if len(_PLAY_TABLES) > 4096:  # names come from users: keep the cache bounded
             _PLAY_TABLES.clear()
+        # indexed by card: every card the engine knows and (two decks) its copy, 128 above
         table = [Play(player, card) if card in _VALID_CARDS else None
                  for card in range(max(_VALID_CARDS) + 1)]
         _PLAY_TABLES[player] = table

@@ -18,6 +18,12 @@ digits: ``S11`` (``스페이드 11``), never ``J``, which stays the jack. Its co
 suit (``ELEVEN``; J keeps 11), so within a suit a card's code orders it except for the 11:
 :func:`rank_order` (and the trick rules in play.py and contract.py) rank it between 10 and J.
 No 53-card ruleset deals it: the engine refuses it as a card not in play.
+Two decks (8마 Chicago, ``table.decks = 2``, 000 §3.5.3): the second copy of a card is
+``card | COPY`` (``copy << 7 | suit << 4 | rank``), so hands, legal masks and trick rules stay
+bitmasks of ints. Both copies are written the same (``SA``): a list with a card named twice
+(``parse_cards(..., copies=True)``) reads copy 0 then copy 1, and formatting drops the copy
+bit. Whatever asks which card a card is (Mighty, the joker, the joker-call card, a called
+friend card, its suit) asks it of :func:`base`.
 
 Input is case-insensitive and accepts the symbols ``♠ ♦ ◆ ♥ ♣`` for the suit letters and ``T``
 for ten; output is always the canonical form: ``SA``, ``D10``, ``JK``, ``13H``, ``16NT``.
@@ -43,6 +49,8 @@ SUIT_NAMES_KO = ("스페이드", "다이아몬드", "하트", "클로버")
 JOKER = NO_SUIT << 4
 #: The black (흑백) joker of two-joker decks; ``JOKER`` is then the colour (컬러) joker.
 BLACK_JOKER = NO_SUIT << 4 | 1
+#: The copy bit: the second deck's copy of a card is ``card | COPY`` (table.decks = 2).
+COPY = 128
 RANKS = tuple(range(2, 15))
 ACE, KING, QUEEN, JACK, TEN = 14, 13, 12, 11, 10
 RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
@@ -60,6 +68,8 @@ DECK = tuple(suit << 4 | rank for suit in SUITS for rank in RANKS) + (JOKER,)
 #: then the joker (the order mighty-deal/1 shuffles).
 DECK_57 = tuple(suit << 4 | rank for suit in SUITS
                 for rank in (*range(2, 11), ELEVEN, *range(11, 15))) + (JOKER,)
+#: The 106 cards of two decks (8마 Chicago): the 53, then their copies in the same order.
+DECK2 = DECK + tuple(card | COPY for card in DECK)
 #: The 20 point cards (A K Q J 10 of each suit).
 POINT_CARDS = frozenset(card for card in DECK if card & 15 >= TEN)
 
@@ -75,6 +85,8 @@ _CARD_INPUT["JO"] = JOKER
 #: Cards outside the 53-card deck that the notation can write (only added, never renamed).
 EXTRA_CARD_NAMES = {BLACK_JOKER: "BJ"}
 _CARD_NAMES.update(EXTRA_CARD_NAMES)
+# two decks (8마 Chicago): a copy reads the same as its original (the black joker's and the 11s' too)
+_CARD_NAMES.update({card | COPY: name for card, name in list(_CARD_NAMES.items())})
 _CARD_INPUT.update({"BJ": BLACK_JOKER, "BLACKJOKER": BLACK_JOKER, "BLACK-JOKER": BLACK_JOKER,
                     "RJ": JOKER, "REDJOKER": JOKER, "RED-JOKER": JOKER})
 
@@ -85,9 +97,14 @@ BID_HELP = N_("{text!r} is not a bid: expected a number then S, D, H, C or NT (e
               "스페이드 14)")
 
 
+def base(card: int) -> int:
+    """The card a copy is a copy of (two decks): ``SA`` for both ``SA``; a one-deck card itself."""
+    return card & 127
+
+
 def suit_of(card: int) -> int:
-    """The suit of a card (``NO_SUIT`` for either joker)."""
-    return card >> 4
+    """The suit of a card (``NO_SUIT`` for either joker), copies included."""
+    return card >> 4 & 7
 
 
 def is_joker(card: int) -> bool:
@@ -148,10 +165,12 @@ def format_card(card: int) -> str:
         raise InvalidNotation(_("{code!r} is not a card code").format(code=card)) from None
 
 
-def parse_cards(text: str | Iterable[str]) -> list[int]:
+def parse_cards(text: str | Iterable[str], copies: bool = False) -> list[int]:
     """Parse a list of cards, one string separated by spaces (or commas), or an iterable of names.
 
-    A card named twice is an error: no list the tool reads may hold a card twice.
+    A card named twice is an error: no list of one deck may hold a card twice. With ``copies``
+    (two decks, table.decks = 2) the second naming is the card's second copy (``card | COPY``),
+    and a third naming is the error.
     """
     if isinstance(text, str):
         names = text.replace(",", " ").split()
@@ -164,8 +183,10 @@ def parse_cards(text: str | Iterable[str]) -> list[int]:
     cards = [parse_card(name) for name in names]
     if len(set(cards)) != len(cards):
         seen: set[int] = set()
-        for card in cards:
-            if card in seen:
+        for index, card in enumerate(cards):
+            if copies and card in seen and card | COPY not in seen:
+                card = cards[index] = card | COPY  # two decks: the second copy
+            elif card in seen:
                 raise InvalidNotation(_("{card} appears twice in {cards!r}").format(
                     card=format_card(card), cards=" ".join(names)))
             seen.add(card)
@@ -179,7 +200,8 @@ def format_cards(cards: Iterable[int]) -> str:
 
 def sort_key(card: int) -> tuple[int, int]:
     """Display order: the joker (then the black joker) first, then suits S D H C, high ranks
-    first (서울과고's 11 between J and 10)."""
+    first (서울과고's 11 between J and 10); a copy sorts with its original (two decks)."""
+    card &= 127
     if card >> 4 == NO_SUIT:
         return (-1, card & 15)
     rank = card & 15

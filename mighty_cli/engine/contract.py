@@ -11,6 +11,12 @@ Rules held here, each with its ruleset option:
   trumped, the first card after it sets the suit (interpretation: no source covers it).
 * Mighty and the joker may lack power on trick 1 / 10 (``cards.mighty_power_first_trick`` …), and
   the joker may be barred from trick 1 / 10 (``cards.joker_playable_first_trick`` …).
+* Two decks (8마 Chicago, ``table.decks = 2``, 000 §3.5.3: "두 장의 카드가 같이 플레이 될
+  경우, 먼저 나온 카드가 우선순위가 있다"): of two identical cards in a trick the first played
+  wins - two Mightys (the first has the power), two jokers (the first effective joker wins),
+  two equal trumps or led-suit cards. The contract's masks hold both copies (``mighty_bit``,
+  ``joker_mask``, the follow and trump masks), and the trick is settled on the base cards
+  (``trick_winner``: the strictly higher card replaces the best, so the first of equals stays).
 * Trump leads (``play.trump_lead``): never on trick 1 unless the leader holds only trumps
   (``not_first_trick``), not before trump was played (``after_trump_played``), or never while
   the leader holds another suit (``only_trumps_left``, 인천). "Only trumps": the joker has no
@@ -52,9 +58,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from .cards import BLACK_JOKER, CLUBS, DIAMONDS, ELEVEN, HEARTS, JOKER, SPADES, SUITS, Bid, \
-    parse_card, rank_order
-from .deck import ELEVEN_MASK, FACE_MASK, SUIT_MASKS, SUITED_MASK, _mask
+from .cards import BLACK_JOKER, CLUBS, COPY, DIAMONDS, ELEVEN, HEARTS, JOKER, SPADES, SUITS, \
+    Bid, parse_card, rank_order
+from .deck import ELEVEN_MASK, FACE_MASK, SUIT_MASKS, SUITED_MASK, _mask, both
 from .ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -109,7 +115,8 @@ def joker_calls(rules: Ruleset, trump: Optional[int]) -> dict[int, int]:
 def trick_winner(cards: Sequence[int], led_suit: int, trump: Optional[int], mighty: int,
                  mighty_power: bool = True, joker_power: bool = True) -> int:
     """Index of the winning card in a complete trick: Mighty > effective joker > highest trump >
-    highest of the led suit (a powerless joker is the weakest card)."""
+    highest of the led suit (a powerless joker is the weakest card). Two decks: ``cards`` are the
+    base cards (copy bit dropped) and the first of two identical cards wins."""
     if mighty_power and mighty in cards:
         return cards.index(mighty)
     if joker_power:
@@ -147,7 +154,7 @@ class _Contract:
                  "also_bits", "joker_on_trump", "mighty_named", "joker_free", "bar_first",
                  "bar_always", "bar_until_trump", "tricks", "ghost_seat", "joker_mask",
                  "call_jokers", "auto_calls", "joker_barred", "joker_lead_suits",
-                 "weak_jokers", "joker_rules", "trump_masks")
+                 "weak_jokers", "joker_rules", "trump_masks", "copies", "led_masks")
 
     def __init__(self, rules: Ruleset, contract: Bid, call: FriendCall):
         c, j = rules.cards, rules.joker_call
@@ -158,35 +165,42 @@ class _Contract:
         self.contract = contract
         trump = self.trump = contract.trump
         mighty = self.mighty = mighty_card(rules, trump)
-        self.mighty_bit = 1 << mighty
-        # the jokers of the deck (cards.jokers): every joker test is against this mask
+        # two decks (table.decks = 2, 8마 Chicago): every mask below holds both copies
+        self.copies = copies = rules.table.decks == 2
+        widen = both if copies else int
+        self.mighty_bit = widen(1 << mighty)  # Mighty's bits (both copies with two decks)
+        # the jokers of the deck (cards.jokers; two decks: each joker's copy too): every joker
+        # test is against this mask
         joker_mask = self.joker_mask = _mask(card for card in rules.deck_cards
                                              if card & 112 == 64)
         # the joker-call cards, each with the bit of the joker it calls (two jokers: two calls)
         calls = joker_calls(rules, trump)
-        # (the bits of every copy of that joker the deck holds: a two-deck game has two)
+        # (the bits of every copy of that joker the deck holds: a two-deck game has two, and
+        # either copy of the call card calls both)
         self.call_jokers = {card: _mask(j for j in _bits(joker_mask) if j & 127 == joker)
                             for card, joker in calls.items()}
         self.joker_call = next(iter(calls))  # the (black) joker's call card, named in messages
         # the cards whose lead is a call even without "!" (joker_call.declaration = "always")
-        self.auto_calls = _mask(calls) if j.declaration == "always" else 0
+        self.auto_calls = widen(_mask(calls)) if j.declaration == "always" else 0
         # Mighty led naming a suit (cards.mighty_lead_names_suit), else no card
         self.mighty_named = mighty if c.mighty_lead_names_suit else -1
         # the cards a lead annotates (JK/H, C3!, SA/H): legal_plays lists them with each one
-        self.annotated = joker_mask | (_mask(calls) if j.declaration != "never" else 0) \
+        self.annotated = joker_mask | (widen(_mask(calls)) if j.declaration != "never" else 0) \
             | (self.mighty_bit if c.mighty_lead_names_suit else 0)
         # Mighty counts as its suit for following only under cards.mighty_must_follow_suit.
         not_mighty = ~self.mighty_bit if not c.mighty_must_follow_suit else -1
-        self.follow_masks = tuple(mask & not_mighty for mask in SUIT_MASKS)
+        self.follow_masks = tuple(widen(mask) & not_mighty for mask in SUIT_MASKS)
         if trump is None:
             self.trump_mask = self.trump_lead_mask = self.non_trump_mask = 0
         else:
-            self.trump_mask = SUIT_MASKS[trump]
-            self.trump_lead_mask = SUIT_MASKS[trump] & ~self.mighty_bit
-            self.non_trump_mask = SUITED_MASK & ~SUIT_MASKS[trump] & not_mighty
+            self.trump_mask = widen(SUIT_MASKS[trump])
+            self.trump_lead_mask = widen(SUIT_MASKS[trump]) & ~self.mighty_bit
+            self.non_trump_mask = widen(SUITED_MASK & ~SUIT_MASKS[trump]) & not_mighty
             if rules.play.only_trumps_includes_mighty:
                 # Mighty counts as trump for "holds only trumps" (경기 2018)
                 self.non_trump_mask &= ~self.mighty_bit
+        # each suit's cards as the led suit's (two decks: both copies), for the trick's winner
+        self.led_masks = tuple(widen(mask) for mask in SUIT_MASKS)
         self.mighty_first, self.mighty_last = c.mighty_power_first_trick, c.mighty_power_last_trick
         self.joker_first, self.joker_last = c.joker_power_first_trick, c.joker_power_last_trick
         self.joker_play_first = c.joker_playable_first_trick
@@ -276,25 +290,46 @@ def holding_index(state) -> Optional[int]:
     ci = state._contract
     if not trick or ci is None:
         return None
-    number = state.trick_number
     cards = tuple(play[1] for _, play in trick)
-    mask = state._trick_mask
+    return trick_index(ci, cards, state._trick_mask, state, state.trick_number)
+
+
+#: The bits of one deck's cards (a two-deck mask folded onto them ranks a copy as its original).
+_ONE_DECK_BITS = (1 << COPY) - 1
+
+
+def _first_of(cards: Sequence[int], card: int) -> int:
+    """The index of the first copy of ``card`` in a trick (two decks: either copy)."""
+    return next(index for index, played in enumerate(cards) if played & 127 == card)
+
+
+def trick_index(ci: _Contract, cards: Sequence[int], mask: int, state, number: int) -> int:
+    """The index of the card that holds a trick (complete or not; ``mask``: its cards' bits,
+    ``state``: whose ``_call`` and ``_led_suit`` apply): Mighty, a joker with power, the
+    highest trump (none on trick 1 under play.trump_power_first_trick = false), the highest of
+    the led suit (서울과고's 11 between 10 and J). Two decks (8마 Chicago): a copy ranks as its
+    original and of two identical cards the first played wins."""
+    copies = ci.copies
     if mask & ci.mighty_bit and ci.mighty_power[number]:
-        return cards.index(ci.mighty)
+        return _first_of(cards, ci.mighty) if copies else cards.index(ci.mighty)
     if mask & ci.joker_mask and ci.joker_power[number] \
             and (jokers := _powered_jokers(ci, cards, mask, state)):
+        # the joker with power; of two, the first played (000 §7.11; 000 §3.5.3)
         return next(index for index, card in enumerate(cards) if jokers >> card & 1)
     # no trump wins on trick 1 under play.trump_power_first_trick = false (경기 2018)
     trump_mask = ci.trump_masks[number]
-    top = mask & trump_mask or mask & SUIT_MASKS[state._led_suit]
+    top = mask & trump_mask or mask & ci.led_masks[state._led_suit]
+    if copies:  # two decks: a copy ranks as its original (the first played is found below)
+        top = (top | top >> COPY) & _ONE_DECK_BITS
     if top & ELEVEN_MASK:  # 서울과고's 11 (bit 15) ranks between 10 and J
         top = top & ~ELEVEN_MASK if top & FACE_MASK else top & ELEVEN_MASK
     if top:
-        return cards.index(top.bit_length() - 1)
+        best = top.bit_length() - 1
+        return _first_of(cards, best) if copies else cards.index(best)
     if all(card & 112 == 64 for card in cards):
         return 0  # a powerless joker alone on the table
-    return trick_winner(cards, state._led_suit, ci.trump if trump_mask else None, ci.mighty,
-                        False, False)
+    return trick_winner([card & 127 for card in cards] if copies else cards, state._led_suit,
+                        ci.trump if trump_mask else None, ci.mighty, False, False)
 
 
 def _joker_playable(ci: _Contract, trick_number: int) -> bool:

@@ -9,6 +9,13 @@ Rules held here:
 * Five players, ten cards each, and three to the kitty (000 §2.1); ten tricks. Other tables
   are ruleset data (``table.players``, ``table.hand_size``, ``table.kitty_size``, the removed
   cards: 000 §3.3-3.5); the constants here are the five-player game's.
+* Two decks (8마 Chicago, ``table.decks = 2``, 000 §3.5.3): a copy's bit is its original's
+  plus 128 (cards.py ``COPY``), so a mask of two decks is a 256-bit int and every suit mask,
+  follow mask and point mask holds both copies (``both``). Which copy a player holds never
+  matters to the rules except the order of play (of two identical cards the first played
+  wins): a deal read from a record gives the first naming of a card copy 0 and the second copy
+  1 (``assign_copies``, players in order then the kitty), and a card a player plays or
+  discards is the copy he holds (``held_copy``; copy 0 when he holds both).
 * A deal gives every card of the ruleset's deck to exactly one player or the kitty.
 * Seeded deals follow mighty-deal/1 (below), the same everywhere and for years.
 """
@@ -19,8 +26,8 @@ import struct
 from hashlib import sha256
 from typing import Sequence
 
-from .cards import BLACK_JOKER, DECK, ELEVEN, ELEVENS, EXTRA_CARD_NAMES, JOKER, SUIT_SYMBOLS, \
-    SUITS, format_card
+from .cards import BLACK_JOKER, COPY, DECK, ELEVEN, ELEVENS, EXTRA_CARD_NAMES, JOKER, \
+    SUIT_SYMBOLS, SUITS, format_card
 from .errors import MightyError
 from .translation import _, ngettext
 
@@ -48,10 +55,61 @@ DECK_MASK = (SUITED_MASK | JOKER_BIT) & ~ELEVEN_MASK  # the 53 cards
 POINT_MASK = sum(1 << card for card in DECK if card != JOKER and card & 15 >= 10)
 #: J, Q, K and A of every suit: what beats an 11 (play.py's trick winner).
 FACE_MASK = sum(1 << (suit << 4 | rank) for suit in SUITS for rank in range(11, 15))
-#: Every card the engine knows (the 53, the black joker and 서울과고's 11s); a ruleset's deck is
-#: a subset.
-_VALID_CARDS = frozenset(DECK + (BLACK_JOKER,)) | frozenset(ELEVENS)
+#: Every card the engine knows (the 53, the black joker and 서울과고's 11s), and (two decks, 8마
+#: Chicago) each one's copy ``card | COPY``; a ruleset's deck is a subset.
+_ONE_DECK_CARDS = frozenset(DECK + (BLACK_JOKER,)) | frozenset(ELEVENS)
+_VALID_CARDS = _ONE_DECK_CARDS | frozenset(card | COPY for card in _ONE_DECK_CARDS)
 _CHUNKS: list[dict[int, tuple[int, ...]]] = [{} for _ in SUITS]
+
+
+def both(mask: int) -> int:
+    """A mask of one deck's cards with their copies added (two decks)."""
+    return mask | mask << COPY
+
+
+#: The bits of the copies (two decks): a mask with none of them is of one deck.
+COPY_BITS = both(DECK_MASK) & ~DECK_MASK
+
+
+def assign_copies(deal: dict) -> dict:
+    """A deal read from a record (two decks): each card's first naming, players in the deal's
+    order then the kitty, is copy 0 and its second copy 1 (a third is left to the deal check)."""
+    seen: set[int] = set()
+    out = {}
+    for who in sorted(deal, key=lambda key: key == "kitty"):
+        cards = []
+        for card in deal[who]:
+            if isinstance(card, int) and card in _VALID_CARDS:
+                card &= 127
+                if card in seen:
+                    card |= COPY
+                seen.add(card)
+            cards.append(card)
+        out[who] = cards
+    return out
+
+
+def held_copy(card: int, hand: int, played: int = 0) -> int:
+    """The copy of ``card`` a player plays (two decks): the one his hand mask holds, copy 0 when
+    he holds both; with the hand unknown (``hand`` < 0: open cards), copy 0 unless it was
+    already played (``played``)."""
+    first = card & 127
+    if hand < 0:
+        return first | COPY if played >> first & 1 else first
+    return first if hand >> first & 1 or not hand >> (first | COPY) & 1 else first | COPY
+
+
+def held_copies(cards, hand: int, played: int = 0) -> tuple[int, ...]:
+    """Cards a player gives up at once (a discard, two decks): each the copy he still holds
+    (``held_copy``), a card named twice being both copies."""
+    out = []
+    for card in cards:
+        card = held_copy(card, hand, played)
+        if hand >= 0:
+            hand &= ~(1 << card)
+        played |= 1 << card
+        out.append(card)
+    return tuple(out)
 
 
 def _mask(cards) -> int:
@@ -83,6 +141,8 @@ def _cards_of(mask: int) -> list[int]:
             out.append(JOKER)
         if mask & BLACK_JOKER_BIT:
             out.append(BLACK_JOKER)
+        if mask >> COPY:  # two decks: the copies, in the same order, after the originals
+            out.extend(card | COPY for card in _cards_of(mask >> COPY))
     return out
 
 
@@ -101,7 +161,8 @@ def _suit_symbol(suit: int) -> str:
 #    ... (seed and block in decimal, the seed with a leading "-" when negative), the digests
 #    concatenated and read as unsigned 32-bit big-endian integers.
 # 2. The shuffle: Fisher-Yates over the ruleset's deck in canonical order (spades 2..A, diamonds,
-#    hearts, clubs, then the joker; without table.removed_cards): for i from the last index down
+#    hearts, clubs, then the joker; without table.removed_cards; with two decks the first deck's
+#    53 then the second's, cards.DECK2): for i from the last index down
 #    to 1, draw j uniformly in 0..i by rejection (take the next integer u; if
 #    u >= 2**32 - 2**32 % (i + 1), take another; j = u % (i + 1)), and swap the cards at i and j.
 # 3. The deal: the first ten cards (table.hand_size: 6마 8, 7마 7) of the shuffled deck to the
@@ -221,6 +282,11 @@ def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
                 raise MightyError(_("deal: {card} is not in this ruleset's deck "
                                     "(table.rank_eleven = false)").format(
                                         card=format_card(card)))
+            if card not in valid and card & COPY and card & 127 in seen:  # one deck
+                raise MightyError(_("deal: {card} is dealt twice ({first} and {second}; one "
+                                    "deck, table.decks = 1)").format(
+                                        card=format_card(card), first=seen[card & 127],
+                                        second=who))
             if card not in valid:
                 raise MightyError(_("deal: {card} is not in play (table.removed_cards)")
                                   .format(card=format_card(card)))
@@ -235,7 +301,7 @@ def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
 def _nth_card(mask: int, index: int) -> int:
     """The index-th card of a mask in _cards_of's order, without listing them: count whole
     suits first, then clear the lowest bit within the suit."""
-    for shift in (0, 16, 32, 48, 64):
+    for shift in (0, 16, 32, 48, 64, 128, 144, 160, 176, 192):
         chunk = mask >> shift & 0xFFFF
         count = chunk.bit_count()
         if index < count:

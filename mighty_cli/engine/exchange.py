@@ -18,6 +18,14 @@ Rules held here:
 * Two called cards (``friend.called_cards = 2``, 동대전 7마, 000 §7.5.3): two different cards;
   their holders are the friends - two, one holding both, or none when the declarer holds or
   buried both.
+* Two decks (8마 Chicago, ``table.decks = 2``; 000 §3.5.3 "출마자는 2명의 파트너를 지목할 수
+  있다": two called cards, one partner each). Every card but the removed ones is there twice,
+  so (reading; the seed is silent) a called card names the player other than the declarer who
+  holds a copy of it: when the declarer holds (or buried) one copy, the other copy's holder;
+  when one player holds both, him; when two others hold one each, the first of them to play
+  his copy (pending until then). A call is "fake" (``friend.fake``) only when the declarer
+  holds or buried every copy. A player named by both cards is one partner. The discard is the
+  copies the declarer holds (``deck.held_copies``).
 """
 
 from __future__ import annotations
@@ -30,7 +38,8 @@ from .cards import EXTRA_CARD_NAMES, JOKER, SUITS, Bid, format_bid, format_card,
     format_cards, is_joker, sorted_cards, trump_name
 from .contract import _Contract
 from .contract import mighty_card
-from .deck import JOKERS_MASK, _VALID_CARDS, _cards_of, _mask
+from .cards import COPY
+from .deck import JOKERS_MASK, _VALID_CARDS, _cards_of, _mask, both, held_copies
 from .election import _is_full
 from .ghost import GHOST
 from .errors import IllegalExchange
@@ -51,6 +60,9 @@ def _apply_discard(state: HandState, action: Discard) -> HandState:
         if card not in _VALID_CARDS:
             raise IllegalExchange(_("exchange: {declarer} discarded {card}, which is not a card")
                                   .format(declarer=declarer, card=repr(card)))
+    if ctx.rules.table.decks == 2:  # two decks: the copies he holds
+        cards = held_copies(cards, -1 if state._hands is None else
+                            state._hands[setup.declarer], state._played)
     if len(set(cards)) != len(cards):
         raise IllegalExchange(_("exchange: {declarer} discarded {cards}: a card twice").format(
             declarer=declarer, cards=format_cards(cards)))
@@ -209,7 +221,11 @@ def _friend_problem(state: HandState, call: FriendCall,
         if not f.mighty and call.card == mighty_card(ctx.rules, contract.trump):
             return _("Mighty ({card}) may not be called as friend (friend.mighty = false)")\
                 .format(card=name)
-        if not f.fake:
+        if not f.fake and ctx.rules.table.decks == 2:  # two decks: fake when he has every copy
+            if not _copy_holders(state, call.card) - {setup.declarer}:
+                return _("the declarer holds or discarded every copy of {card} (friend.fake = "
+                         "false)").format(card=name)
+        elif not f.fake:
             if setup.discard_known and call.card in setup.discards:
                 return _("{card} is one of the declarer's discards (friend.fake = false)")\
                     .format(card=name)
@@ -260,6 +276,9 @@ def _apply_call(state: HandState, action: CallFriend) -> HandState:
     if state.phase != "friend":
         raise _phase_error(state, _("a friend call"), IllegalExchange)
     call = action.call
+    if state.rules.table.decks == 2 and call.kind == "card":  # two decks: a card, not a copy
+        call = call._replace(card=call.card & 127 if isinstance(call.card, int) else call.card,
+                             card2=call.card2 & 127 if isinstance(call.card2, int) else call.card2)
     problem = _friend_problem(state, call)
     if problem:
         try:
@@ -308,12 +327,28 @@ def _card_holder(state: HandState, card: int) -> Optional[int]:
     """The friend a called card makes: its holder's seat, none when the declarer holds it or
     buried it, pending while unseen (open cards)."""
     setup = state._setup
+    if state._ctx.rules.table.decks == 2:  # two decks: the other holder of a copy
+        holders = _copy_holders(state, card) - {setup.declarer}
+        if state._hands is None:
+            return _PENDING if holders else _NO_FRIEND  # the first other to play a copy
+        return holders.pop() if len(holders) == 1 else _PENDING if holders else _NO_FRIEND
     if setup.discard_known and card in setup.discards:
         return _NO_FRIEND  # a fake call: the card is buried
     if state._hands is None:
         return _PENDING
     holder = next(seat for seat, mask in enumerate(state._hands) if mask >> card & 1)
     return _NO_FRIEND if holder == setup.declarer else holder
+
+
+def _copy_holders(state: HandState, card: int) -> set:
+    """Two decks: the seats holding a copy of ``card`` not buried, the declarer's included
+    (open cards: {-1}, nobody known, while a copy may be out)."""
+    ctx, setup = state._ctx, state._setup
+    buried = _mask(setup.discards) if setup.discard_known and setup.discards else 0
+    live = both(1 << (card & 127)) & ctx.deck_mask & ~buried
+    if state._hands is None:
+        return {-1} if live else set()
+    return {seat for seat, mask in enumerate(state._hands) if mask & live}
 
 
 def _required_raise(rules: Ruleset, bid: Bid, trump: Optional[int]) -> int:
@@ -378,12 +413,17 @@ def _call_choices(state: HandState) -> tuple[int, list[FriendCall]]:
         excluded = 0 if f.joker else JOKERS_MASK
         if not f.mighty:
             excluded |= 1 << mighty_card(ctx.rules, setup.contract.trump)
+        held = 0  # what the declarer holds or buried (a call of it is fake)
         if not f.fake:
             if setup.discard_known:
-                excluded |= _mask(setup.discards)
+                held |= _mask(setup.discards)
             if state._hands is not None:
-                excluded |= state._hands[setup.declarer]
-        card_mask = ctx.deck_mask & ~excluded
+                held |= state._hands[setup.declarer]
+        if ctx.rules.table.decks == 2:  # two decks: a card (copy 0), out when every copy is
+            gone = held | ~ctx.deck_mask
+            card_mask = ctx.deck_mask & ~excluded & ~(gone & gone >> COPY) & ((1 << COPY) - 1)
+        else:
+            card_mask = ctx.deck_mask & ~(excluded | held)
     others = [_KIND_CALLS[kind] for kind, allowed in
               (("none", f.no_friend), ("first_trick", f.first_trick), ("last_trick", f.last_trick))
               if allowed]

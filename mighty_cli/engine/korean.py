@@ -198,6 +198,7 @@ def format_trump_ko(trump: Optional[int]) -> str:
 
 def format_card_ko(card: int) -> str:
     """A card as clubs say it: ``스페이드 A``, ``다이아 10``, ``조커``."""
+    card &= 127  # two decks: a copy reads as its original
     if card == JOKER:
         return JOKER_OUTPUT
     if card == BLACK_JOKER:

@@ -18,6 +18,8 @@ Rules held here:
 * A leader who led trump where that needs "only trumps" cannot later play another suit.
 * Trump instead of following (``play.trump_instead_of_following``) shows no void.
 * The lead request is not checked (the friend is unknown when he leads).
+* Two decks (table.decks = 2): a card played is copy 0 until that was played, then copy 1
+  (play.py); a void covers both copies, and a joker-call void both jokers.
 """
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ def _add_void(new: HandState, seat: int, mask: int, trick_number: int, reason: s
 def _infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> None:
     """A follower who did not follow suit (or ignored a joker call) holds none of what he owed."""
     ci = state._contract
-    card = play.card
+    card = play.card & 127  # two decks: whichever copy
     number = state.trick_number
     called = state._call  # the called joker's bit (two jokers: the one the card led names)
     if called and not called >> card & 1 and not (ci.defends and card == ci.mighty) \
@@ -97,7 +99,7 @@ def _infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> Non
             or (card == ci.mighty and ci.also_bits & ci.mighty_bit):
         return  # Mighty and the joker may be played at any time (or the joker was called)
     led = state._led_suit
-    if card >> 4 != led and ci.also_bits >> card & 1:
+    if card >> 4 != led and ci.also_bits >> play.card & 1:
         return  # trump instead of following (play.trump_instead_of_following): no void shown
     if card >> 4 != led and ci.joker_on_trump and led == ci.trump \
             and _joker_playable(ci, number):
@@ -116,7 +118,7 @@ def _infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> Non
 def _infer_trump_lead(state: HandState, new: HandState, seat: int, play: Play) -> None:
     """A trump lead that needs "only trumps" proves the leader holds no other suit."""
     ci = state._contract
-    card = play.card
+    card = play.card & 127  # two decks: whichever copy
     trump_lead = play.joker_suit == ci.trump if play.joker_suit is not None else \
         (not is_joker(card) and card >> 4 == ci.trump and card != ci.mighty)
     number = state.trick_number

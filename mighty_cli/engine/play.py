@@ -48,6 +48,14 @@ The rules of play, in the order :func:`_legal_mask` and :func:`_apply_play` chec
   ``friend.first_trick_declarer_wins = "next_trick"`` the first trick the declarer does not win
   decides); under ``friend.reveal_on_points`` (수원/성균관) the friend shows himself when he
   takes points.
+* Two decks (8마 Chicago, ``table.decks = 2``, 000 §3.5.3): a played or discarded card is
+  the copy its player holds (``deck.held_copy``); every identity test (the joker, Mighty, the
+  joker-call card, a called card, a card's suit) is made on the base card. Of two identical
+  cards in a trick the first played wins (contract.py). Both jokers answer a joker call: each
+  player holding a joker must play one (reading: the seed is silent; the call names "the
+  joker", and either is it). A called card's friend is the player other than the declarer who
+  holds a copy; when two players other than the declarer each hold one, the first of them to
+  play it is the friend (reading; exchange.py).
 * A 20 no-trump declarer's lead request (``FriendCall.lead_suit``): the friend's first lead must
   be of that suit (or the joker naming it) when he holds a card of it.
 
@@ -63,9 +71,9 @@ from typing import Optional
 from .actions import _NO_FRIEND, _PENDING, CompletedTrick, Play, _play_table
 from .cards import ELEVEN, EXTRA_CARD_NAMES, JOKER, SUITS, format_card, trump_name
 from .contract import JOKER_COLOURS, _joker_playable, _powered_jokers, _trump_lead_barred, \
-    trick_winner
+    trick_index, trick_winner
 from .deck import (ELEVEN_MASK, FACE_MASK, SUIT_MASKS, _VALID_CARDS, _cards_of,
-                   _suit_symbol)
+                   _suit_symbol, held_copy)
 from .errors import IllegalPlay
 from .ghost import check_ghost_play, ghost_mask, ghost_play
 from .translation import _
@@ -91,7 +99,7 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
     if seat == ci.ghost_seat and not as_player:
         return ghost_mask(state)  # ghost 4마: the top of its pile (table.ghost)
     hand = state._hands[seat] & ~state._played
-    joker_mask = ci.joker_mask  # the jokers of the deck (one, or two: cards.jokers)
+    joker_mask = ci.joker_mask  # the jokers of the deck (one, or two: cards.jokers, table.decks)
     if state._trick and not hand & joker_mask:
         # the most common case, a follower without a joker (so no joker call or joker timing
         # applies): he follows suit when he can, and Mighty may always be played
@@ -102,6 +110,7 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
     if jokers:
         if not ci.joker_play_last and number >= ci.tricks - jokers.bit_count():
             # the jokers cannot wait for trick 10 (cards.joker_playable_last_trick): one now
+            # (two jokers must both be out by then: one a trick from trick 9 back)
             return jokers
         if number == 1 and not ci.joker_play_first:
             hand &= ~joker_mask
@@ -141,6 +150,7 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
     ctx, ci = state._ctx, state._contract
     number = state.trick_number
     player, card = play.player, play.card
+    ident = card & 127  # two decks: which card it is, whichever copy
     hand = state._hands[seat] & ~state._played
     name = format_card(card)
     head = (_("trick {number}: {player} played {card}") if state._trick else
@@ -162,7 +172,7 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
         return IllegalPlay(_("{head}: the joker may not be played on trick 1 "
                              "(cards.joker_playable_first_trick = false)").format(head=head))
     if not state._trick:
-        if ci.trump_lead_mask and card >> 4 == ci.trump and card != ci.mighty:
+        if ci.trump_lead_mask and ident >> 4 == ci.trump and ident != ci.mighty:
             return IllegalPlay(_trump_lead_message(state, head))
         call = state._setup.friend_call
         suit = call.lead_suit
@@ -198,7 +208,7 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
     rule = ""
     if ci.joker_mask >> card & 1:
         rule = "; cards.joker_plays_any_time = false"
-    elif card == ci.mighty:
+    elif ident == ci.mighty:
         rule = "; cards.mighty_plays_any_time = false"
     return IllegalPlay(_("{head} but holds {led} and {led} was led (must follow suit{rule})")
                        .format(head=head, led=led, rule=rule))
@@ -234,6 +244,10 @@ def _apply_play(state: HandState, play: Play) -> HandState:
     ci = state._contract
     player, card, joker_suit, joker_call = play
     seat = ctx.seat_of.get(player)
+    if ci.copies and seat is not None and card in _VALID_CARDS:
+        play = _held_play(state, seat, play)  # two decks: the copy he holds (deck.held_copy)
+        card = play.card
+    ident = card & 127  # which card it is (two decks: whichever copy); the card itself else
     if seat is None or card not in ctx.valid or seat != state._to_move:
         raise _turn_error(state, play, seat)
     bit = 1 << card
@@ -250,9 +264,9 @@ def _apply_play(state: HandState, play: Play) -> HandState:
     else:
         _check_open_play(state, seat, play)
     # card & 112 == 64: a joker (suit bits 4; a copy bit above them keeps it one)
-    if (joker_suit is not None or card & 112 == 64 or card == ci.mighty_named) and not ghost:
+    if (joker_suit is not None or card & 112 == 64 or ident == ci.mighty_named) and not ghost:
         _check_joker_annotation(state, seat, play)
-    calling = 0  # the bit of the joker this lead calls
+    calling = 0  # the bits of the joker this lead calls (two decks: both copies)
     if joker_call or ci.auto_calls >> card & 1:
         calling = _joker_call_effect(state, play)
     new = _new_state(HandState)
@@ -272,7 +286,7 @@ def _apply_play(state: HandState, play: Play) -> HandState:
     new._legal = None
     new._played = state._played | bit
     if not trick:
-        new._led_suit = card >> 4 if joker_suit is None else joker_suit
+        new._led_suit = ident >> 4 if joker_suit is None else joker_suit
         new._call = calling
         if ctx.open and ci.trump_lead_mask and not ghost:
             _infer_trump_lead(state, new, seat, play)
@@ -283,7 +297,9 @@ def _apply_play(state: HandState, play: Play) -> HandState:
         new._call = state._call
         if ctx.open and not ghost:  # the ghost's pile shows nothing about what it holds
             _infer_voids(state, new, seat, play)
-    if card == ci.friend_card:
+    if ci.copies and (ident == ci.friend_card or ident == ci.friend_card2):
+        _reveal_copy_friend(state, new, seat, ident == ci.friend_card)  # two decks
+    elif card == ci.friend_card:
         _reveal_card_friend(state, new, seat, play)
     elif card == ci.friend_card2:  # the second called card (friend.called_cards = 2)
         _reveal_second_friend(state, new, seat)
@@ -330,7 +346,8 @@ def _check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
     cards.mighty_lead_names_suit)."""
     number = state.trick_number
     joker_suit = play.joker_suit
-    if play.card == state._contract.mighty_named and not state._trick:
+    ident = play.card & 127  # two decks: whichever copy
+    if ident == state._contract.mighty_named and not state._trick:
         if joker_suit not in SUITS:
             name = format_card(play.card)
             raise IllegalPlay(_("trick {number}: {player} led Mighty ({card}) without naming a "
@@ -340,12 +357,12 @@ def _check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
         if state._hands is not None:
             _check_joker_lead(state, seat, state._hands[seat] & ~state._played, play)
         return
-    if play.card == state._contract.mighty_named and joker_suit is None:
+    if ident == state._contract.mighty_named and joker_suit is None:
         return  # Mighty played to a trick: an ordinary card of its suit
-    if play.card & 112 == 64:  # a joker
+    if play.card & 112 == 64:  # a joker (either copy)
         if not state._trick:
             if joker_suit not in SUITS:
-                if play.card != JOKER:
+                if play.card & 127 != JOKER:  # the black joker (either copy)
                     raise IllegalPlay(_("trick {number}: {player} led {card} without naming a "
                                         "suit (write {card}/S, {card}/D, {card}/H or {card}/C)")
                                       .format(number=number, player=play.player,
@@ -381,7 +398,7 @@ def _joker_call_effect(state: HandState, play: Play) -> int:
     joker, cards.colour_joker_call: the colour joker)."""
     ci = state._contract
     number = state.trick_number
-    called = ci.call_jokers.get(play.card)
+    called = ci.call_jokers.get(play.card & 127)  # two decks: either copy of the call card
     if called is None:
         raise IllegalPlay(_("trick {number}: {player} declared a joker call with {card} but "
                             "the joker-call card is {call_card} (cards.joker_call)").format(
@@ -407,7 +424,7 @@ def _check_joker_lead(state: HandState, seat: int, hand: int, play: Play) -> Non
     ci = state._contract
     suit = play.joker_suit
     number = state.trick_number
-    what = _("the joker") if play.card == JOKER else format_card(play.card) \
+    what = _("the joker") if play.card & 127 == JOKER else format_card(play.card) \
         if play.card & 112 == 64 else _("Mighty ({card})").format(card=format_card(play.card))
     if suit == ci.trump and hand & ci.non_trump_mask \
             and _trump_lead_barred(ci, number, state._trump_played):
@@ -453,6 +470,37 @@ def _reveal_second_friend(state: HandState, new: HandState, seat: int) -> None:
     new._setup = new_setup
 
 
+def _held_play(state: HandState, seat: int, play: Play) -> Play:
+    """Two decks: the play with the copy its player holds (copy 0 when he holds both; with the
+    hands unknown, copy 0 unless it was played already). Plays are written without the copy."""
+    hands = state._hands
+    hand = hands[seat] & ~state._played if hands is not None else -1
+    card = held_copy(play.card, hand, state._played)
+    return play if card == play.card else play._replace(card=card)
+
+
+def _reveal_copy_friend(state: HandState, new: HandState, seat: int, first: bool) -> None:
+    """Two decks: a copy of a called card is played (``first``: the first called card, else the
+    second). Its friend is the holder other than the declarer (exchange.py); where two others
+    held a copy he was pending, and the first of them to play his copy is the friend. A player
+    already a friend by the other card stays one friend (up to two partners)."""
+    declarer = state._setup.declarer
+    if seat == declarer:
+        return  # his own copy: the other copy's holder is (or becomes) the friend
+    if first:
+        if new._friend == _PENDING:
+            other = state._setup.friend2
+            new._friend = _NO_FRIEND if other == seat else seat
+        if new._friend == seat:
+            new.friend_revealed = True
+        return
+    setup = new._setup
+    if setup.friend2 == _PENDING:
+        new_setup = setup.copy()
+        new_setup.friend2 = _NO_FRIEND if seat == new._friend else seat
+        new._setup = new_setup
+
+
 def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: int,
                   leader_seat: int) -> None:
     """Settle a complete trick: winner, points, the friend when a trick decides him, who leads
@@ -466,7 +514,9 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
     else:  # 4마, 3마, 2마 (table.players)
         first = trick[0]
         cards = tuple(play[1] for _, play in trick)
-    if trick_mask & ci.mighty_bit and ci.mighty_power[number]:
+    if ci.copies:  # two decks: a copy ranks as its original, the first of two identical wins
+        index = trick_index(ci, cards, trick_mask, new, number)
+    elif trick_mask & ci.mighty_bit and ci.mighty_power[number]:
         index = cards.index(ci.mighty)  # the usual cases decided from the mask, without a loop
     elif trick_mask & ci.joker_mask and ci.joker_power[number] \
             and (jokers := _powered_jokers(ci, cards, trick_mask, new)):
@@ -523,6 +573,9 @@ def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: in
         new._to_move = winner
 
 
+_ONE_DECK = (1 << 128) - 1  # the bits of the first deck's cards
+
+
 def legal_plays(state: HandState) -> list[Play]:
     """Every legal card for the player to move, with every annotation it may carry (a joker lead
     naming each allowed suit; the joker-call card led with and without the call). In open-cards
@@ -542,6 +595,8 @@ def legal_plays(state: HandState) -> list[Play]:
     else:
         hand = 0
         mask = _open_candidates(state, seat)
+    if mask >> 128:  # two decks: each card once, as written (copy 0: apply plays the held copy)
+        mask = (mask | mask >> 128) & _ONE_DECK
     table = _play_table(player)
     cards = _cards_of(mask)
     if state._trick:
@@ -549,7 +604,8 @@ def legal_plays(state: HandState) -> list[Play]:
     ci = state._contract
     plays = []
     for card in cards:
-        if card & 112 == 64 or card == ci.mighty_named:
+        ident = card & 127  # two decks: whichever copy (the engine plays the one he holds)
+        if card & 112 == 64 or ident == ci.mighty_named:
             for play in (_joker_leads(player, card, ci.joker_lead_suits) if card & 112 == 64
                          else tuple(Play(player, card, suit) for suit in SUITS)):
                 # only a trump lead or a requested lead can forbid a joker lead: test just those
@@ -561,7 +617,7 @@ def legal_plays(state: HandState) -> list[Play]:
                 except IllegalPlay:
                     continue
                 plays.append(play)
-        elif card in ci.call_jokers and ci.declaration != "never":
+        elif ident in ci.call_jokers and ci.declaration != "never":
             if ci.declaration == "optional":
                 plays.append(table[card])
             plays.append(_call_play(player, card))

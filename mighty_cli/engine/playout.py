@@ -61,6 +61,8 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
                 # The index-th legal card in legal_plays' order (bit order), found by clearing
                 # the lowest set bit index times: no list of cards is built (hands differ from
                 # hand to hand, so a cache of card lists mostly misses on leads).
+                if mask >> 128:  # two decks: each card once, as written (as legal_plays)
+                    mask = (mask | mask >> 128) & ((1 << 128) - 1)
                 index = int(rng.random() * mask.bit_count())
                 for _ in range(index):
                     mask &= mask - 1
@@ -93,26 +95,36 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
     if phase == "exchange" and state._hands is not None:
         cards = _cards_of(state._hands[setup.declarer])
         return Discard(tuple(_sample(rng, cards, ctx.kitty_size)))
-    if phase == "friend" and ctx.rules.friend.called_cards == 2 \
-            and not _lead_request_allowed(state):
-        # two called cards (동대전 7마): a change, a pair of different cards or another call,
+    if phase == "friend" and ctx.rules.friend.called_cards == 2:
+        # two called cards (동대전 7마, 8마 Chicago): a change, a pair of different cards or
+        # another call, then (a full no-trump) each of those but "none" with a lead request,
         # each as likely as in legal_actions, without listing the pairs
         changes = _legal_contracts(state) if setup.contract == setup.bid else []
         card_mask, others = _call_choices(state)
         count = card_mask.bit_count()
         pairs = count * (count - 1) // 2
-        index = _randrange(rng, len(changes) + pairs + len(others))
+        calls = pairs + len(others)
+        leads = [call for call in others if call.kind != "none"] \
+            if _lead_request_allowed(state) else None
+        index = _randrange(rng, len(changes) + calls
+                           + (4 * (pairs + len(leads)) if leads is not None else 0))
         if index < len(changes):
             return ChangeContract(changes[index])
         index -= len(changes)
-        if index >= pairs:
+        suit = None
+        if index >= calls:  # a call with a lead request: calls but "none", four suits each
+            index, suit = divmod(index - calls, 4)
+            if index >= pairs:
+                return CallFriend(_with_lead(leads[index - pairs], SUITS[suit]))
+        elif index >= pairs:
             return CallFriend(others[index - pairs])
         first = _randrange(rng, count)
         second = _randrange(rng, count - 1)
         second += second >= first
         first, second = sorted((first, second))
         return CallFriend(FriendCall("card", _nth_card(card_mask, first),
-                                     card2=_nth_card(card_mask, second)))
+                                     card2=_nth_card(card_mask, second),
+                                     lead_suit=None if suit is None else SUITS[suit]))
     if phase == "friend" and ctx.rules.friend.called_cards == 1:  # two cards: legal_actions
         # legal_actions' order by index: the changes, the calls (card calls first, taken from
         # the mask), then each call but "none" with each lead request

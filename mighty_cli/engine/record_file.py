@@ -9,15 +9,16 @@ the file, the hand and the key.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Optional
 
 from . import names, safe_toml
-from .errors import RecordError
+from .errors import MightyError, RecordError
 from .limits import RECORD_MAX_BYTES
-from .ruleset import OutsideFolder, Ruleset, load_ruleset, ruleset_from_toml
+from .ruleset import OutsideFolder, Ruleset, bundled_names, load_ruleset, ruleset_from_toml
 from .translation import N_, _
 
 FORMAT = "mighty-hand-record/1"
@@ -103,9 +104,10 @@ def read_record(text: str, source: str = "<record>", base_dir: Optional[Path] = 
         raise RecordError(_("{source}: hands: expected [[hands]] tables").format(source=source))
     for k, hand in enumerate(hands, 1):
         check_hand_shape(hand, k, record.players, source)
-    # Five play each hand; a session seats up to seven, and a league's export names everyone
-    # who ever played, each hand saying which five.
-    if len(record.players) > 7 and not all("players" in h for h in hands):
+    # Five play each hand; a session seats up to eight (8마 Chicago), and a league's export
+    # names everyone who ever played, each hand saying which five.
+    if len(record.players) > most_players(record.ruleset) \
+            and not all("players" in h for h in hands):
         raise RecordError(_five_message(source, record.players))
     record.hands = hands
     return record
@@ -151,17 +153,31 @@ def checked_players(players: Any, source: str) -> list[str]:
     return players
 
 
+@functools.lru_cache(maxsize=64)
+def most_players(ruleset: str) -> int:
+    """The most players a record names without each hand naming its own: seven (six or seven
+    present at a five-player table), or more where the bundled ruleset deals them all a hand
+    (8마 Chicago: eight)."""
+    try:
+        if isinstance(ruleset, str) and ruleset in bundled_names():
+            return max(7, load_ruleset(ruleset).table.players)
+    except MightyError:
+        pass  # the replay names what is wrong with the ruleset
+    return 7
+
+
 def _five_message(source: str, players: list[str]) -> str:
-    # Five play each hand (the ruleset's table.players: 4마, 3마, 2마 fewer); a session seats up
-    # to seven, and a league's export names everyone who ever played, each hand saying which.
-    return _("{source}: players: Mighty is played by two to seven (six or seven present, five "
-             "playing each hand; more only when every hand names its players); got {count}"
-             ).format(source=source, count=len(players))
+    # Five play each hand (the ruleset's table.players: 4마, 3마, 2마 fewer; 8마 Chicago up to
+    # eight); a session seats up to eight, and a league's export names everyone who ever
+    # played, each hand saying which.
+    return _("{source}: players: Mighty is played by two to eight (six or seven present, five "
+             "playing each hand; 8마 Chicago six to eight; more only when every hand names its "
+             "players); got {count}").format(source=source, count=len(players))
 
 
 def check_hand_shape(hand: Any, index: int, players: list[str], source: str) -> None:
     """The shape and type checks of one hand (its rules are checked on replay), its names
-    spelt as the record's players are; a record of more than seven names each hand's five."""
+    spelt as the record's players are; a record of more than eight names each hand's five."""
     if not isinstance(hand, dict):
         raise RecordError(_("{source}: hands: expected [[hands]] tables").format(source=source))
     if _well_typed(hand):  # the usual hand, checked at once: the checks below would pass

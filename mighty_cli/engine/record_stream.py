@@ -23,6 +23,7 @@ from .errors import RecordError
 from . import safe_toml
 from .limits import RECORD_LINE_MAX_BYTES, RECORD_MAX_BYTES
 from .record import Record, _five_message, check_hand_shape, record_header
+from .record_file import most_players
 from .translation import _
 
 if sys.version_info >= (3, 11):
@@ -324,12 +325,13 @@ def stream_record(source: IO[str] | str | Path, name: Optional[str] = None,
     _first_line, header = next(blocks)
     data = safe_toml.parse(header, name, RecordError)
     record = record_header(data, name, base_dir)
-    record.hands = _hands(data.get("hands", []), blocks, record.players, name)  # type: ignore
+    record.hands = _hands(data.get("hands", []), blocks, record.players, name,  # type: ignore
+                          most_players(record.ruleset))
     return record
 
 
 def _hands(first: Any, blocks: Iterator[tuple[int, str]], players: list[str],
-           source: str) -> Iterator[dict]:
+           source: str, most: int = 7) -> Iterator[dict]:
     index = 0
     if not isinstance(first, list):
         raise RecordError(_("{source}: hands: expected [[hands]] tables").format(source=source))
@@ -345,12 +347,13 @@ def _hands(first: Any, blocks: Iterator[tuple[int, str]], players: list[str],
 
     for hand in parsed():
         index += 1
-        check_hand(hand, index, players, source)
+        check_hand(hand, index, players, source, most)
         yield hand
 
 
-def check_hand(hand: Any, index: int, players: list[str], source: str) -> None:
-    """The checks :func:`~.record.read_record` makes of each hand, one hand at a time."""
+def check_hand(hand: Any, index: int, players: list[str], source: str, most: int = 7) -> None:
+    """The checks :func:`~.record.read_record` makes of each hand, one hand at a time (``most``:
+    the players a record names without each hand naming its own, record_file.most_players)."""
     check_hand_shape(hand, index, players, source)
-    if len(players) > 7 and "players" not in hand:
+    if len(players) > most and "players" not in hand:
         raise RecordError(_five_message(source, players))

@@ -136,8 +136,8 @@ def _cards(text: Any, index: int, key: str) -> list[int]:
     cards = list(map(_CARD_CODES.get, text.split()))
     if None not in cards and len(set(cards)) == len(cards):
         return cards  # type: ignore[return-value]
-    try:
-        return parse_cards(text)
+    try:  # a card named twice: both copies of two decks (one deck: the deal check refuses it)
+        return parse_cards(text, copies=True)
     except InvalidNotation as exc:
         raise RecordError(_("hand {index}: {key}: {error}").format(
             index=index, key=key, error=exc)) from None

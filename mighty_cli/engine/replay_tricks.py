@@ -85,8 +85,9 @@ def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True)
     naming the hand (``index``), the trick, the player, the card and the rule."""
     # ghost 4마 goes card by card: the ghost's card is its pile's top (ghost.py), a rule the
     # legal mask of this path does not hold
+    # two decks (8마 Chicago) too: a card is the copy its player holds (play.py's _held_play)
     if fast and state.phase == "play" and state._hands is not None \
-            and not state.rules.table.ghost:
+            and not state.rules.table.ghost and state.rules.table.decks == 1:
         state = state._clone()  # ours to fill in: the caller's state never changes
         fast_trick = _Tricks(state)
     else:

@@ -33,7 +33,7 @@ BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan
                  "standard-6", "standard-7", "daejeon-6", "gwanak-6", "dongdaejeon-6",
                  "dongdaejeon-7", "standard-4", "standard-3", "jeju-3", "standard-2", "ghost-4",
                  "msol-4", "variant-2", "mn4-2", "honeymoon", "double-joker", "gyeonggi-2018",
-                 "siheung-6", "seoul-science-57")
+                 "siheung-6", "seoul-science-57", "chicago-6", "chicago-7", "chicago-8")
 
 #: Other names clubs use for the bundled rulesets (find_ruleset accepts these too).
 ALIASES = {
@@ -55,6 +55,7 @@ ALIASES = {
     "시흥": "siheung-6", "은마": "siheung-6", "시흥은마": "siheung-6", "siheung": "siheung-6",
     "제주": "jeju-3", "제주3마": "jeju-3", "jeju": "jeju-3", "2마": "standard-2", "two": "standard-2",
     "더블조커": "double-joker", "더블조커마이티": "double-joker", "경기2018": "gyeonggi-2018",
+    "8마": "chicago-8", "시카고": "chicago-8", "chicago": "chicago-8", "eight": "chicago-8",
 }
 
 
@@ -281,8 +282,8 @@ def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
         if not isinstance(value, str):
             raise fail(_("a list of cards in a string, such as \"S2 D2 H2 C2\""))
         from .cards import format_cards, parse_cards
-        try:
-            cards = parse_cards(value) if value.strip() else []
+        try:  # a card named twice: both copies of two decks (table.decks, checked below)
+            cards = parse_cards(value, copies=True) if value.strip() else []
         except InvalidNotation as exc:
             raise fail(_("cards ({exc})").format(exc=exc)) from None
         if len(set(cards)) != len(cards):
@@ -318,9 +319,9 @@ def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
         return [r for r in POINT_RANK_KEYS if r in value]
     if kind == "int_or_bid":
         if value == "bid" or (isinstance(value, int) and not isinstance(value, bool)
-                              and 1 <= value <= 21):
+                              and 1 <= value <= 42):  # two decks: 40 and 2 jokers
             return value
-        raise fail(_("a number of point cards from 1 to 21, or \"bid\""))
+        raise fail(_("a number of point cards from 1 to 42, or \"bid\""))
     if kind == "expression":
         if not isinstance(value, str):
             raise fail(_("an expression in a string, such as \"taken - 10\""))
@@ -413,8 +414,11 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
                 raise RulesetError(_("{label}: cards.{key} = {card!r} is not in the deck "
                                      "(table.rank_eleven = false)").format(
                                        label=label, key=key, card=getattr(c, key)))
-    # 53; 54 with two jokers (cards.jokers); 57 with 서울과고's 11s (table.rank_eleven); less the
-    # removed
+    if t.decks == 1 and len(t.removed_cards.split()) != len(set(t.removed_cards.split())):
+        raise RulesetError(_("{label}: table.removed_cards names a card twice, but there is one "
+                             "deck (table.decks = 1)").format(label=label))
+    # 53; 54 with two jokers (cards.jokers); 57 with 서울과고's 11s (table.rank_eleven); 106
+    # with two decks (table.decks, 8마 Chicago); less the removed
     in_play = len(rules.deck_cards)
     # the ghost's hand (000 §3.5.2); 허니문's friend hands (000 §3.5.1)
     # and 시흥 은마's dummy (table.dummy, elimination.py)

@@ -47,8 +47,9 @@ class Meta:
 class Election:
     """Bidding (선거): RULES.md §3."""
 
+    # up to 40: 8마 Chicago's two decks start at 25 (000 §3.5.3)
     min_bid: int = option(13, "Lowest number a bid may name.", source="003; 001 §3.3; 000 §3.2.1",
-                          low=1, high=20)
+                          low=1, high=40)
     max_bid: int = option(20, "Highest number a bid may name; 0 means no maximum (bids above 20 "
                           "allowed, as in 신촌 and 대구).", source="003", low=0, high=99)
     no_trump_allowed: bool = option(True, "Whether no-trump (노기루다) may be bid at all.",
@@ -490,16 +491,22 @@ class Table:
 
     players: int = option(5, "Players dealt a hand (5마: five; 4마, 3마, 2마: four, three, two; "
                           "6마, 7마: six, seven, with table.eliminated). More present than this "
-                          "sit out in turn (session.sit_out).", source="000 §3.2; §3.3-3.5",
-                          low=2, high=7)
+                          "sit out in turn (session.sit_out); 8마 Chicago: six to eight.",
+                          source="000 §3.2; §3.3-3.5", low=2, high=8)
     hand_size: int = option(10, "Cards dealt to each player: 10, or fewer where players are "
                             "eliminated (6마: 8; 7마: 7; the five who play then hold ten), or "
                             "fewer for everyone where nobody is eliminated (동대전 6마: 8, 7마: "
                             "7 tricks); a drafted hand (table.deal = \"draft\") may hold more "
                             "and plays as many tricks (Mighty Network 4.0's 2마: 13).",
                             source="000 §3.3 (6마: 8장씩); §3.4 (7마: 7장씩); §7.5.2-3; "
-                                   "§3.5.1 (13장)",
-                            low=5, high=13)
+                                   "§3.5.1 (13장); §3.5.3 (17장씩, 14장씩, 12장씩)",
+                            low=5, high=17)
+    decks: int = option(1, "Decks shuffled together: one (53 cards), or two (8마 Chicago: 106 "
+                        "cards, two jokers; of two identical cards in a trick the first played "
+                        "wins). With two, table.removed_cards takes one copy per naming (\"C2 "
+                        "C2\": both) and table.removed_ranks every copy.",
+                        source="000 §3.5.3 (덱 두 개를 사용하며, 총 106장, 조커 2개)",
+                        low=1, high=2)
     eliminated: int = option(0, "Players the declarer eliminates after the election (6마: 1, "
                              "7마: 2); their hands and the kitty are dealt out so that the rest "
                              "play as five.", source="000 §3.3 (6마); §3.4 (7마)", low=0, high=2)
@@ -581,6 +588,11 @@ class Ruleset:
     def point_card_total(self) -> int:
         """Point cards in play: four of each point rank (20) that is not removed from the deck
         (table.removed_cards), plus the joker where it is one."""
+        if self.table.decks == 2:  # 8마 Chicago: count the copies in play too
+            from .cards import RANK_NAMES
+            return sum(1 for card in self.deck_cards  # card & 112 == 64: a joker (either copy)
+                       if (card & 112 == 64 and self.cards.joker_is_point_card)
+                       or (card & 112 != 64 and RANK_NAMES[card & 15] in self.cards.point_ranks))
         removed = self.removed_card_names
         count = sum(1 for rank in self.cards.point_ranks for suit in SUIT_LETTERS
                     if suit + rank not in removed)
@@ -625,12 +637,21 @@ class Ruleset:
     def deck_cards(self) -> tuple[int, ...]:
         """The cards in play, in the canonical order (♠2…♠A, ◆, ♥, ♣, the joker, the black
         joker under cards.jokers = 2; 서울과고's 11 between 10 and J under table.rank_eleven),
-        without the removed ones (table.removed_cards)."""
-        from .cards import BLACK_JOKER, DECK, DECK_57
+        without the removed ones (table.removed_cards); with two decks (table.decks = 2, 8마
+        Chicago) the first deck's, then the second deck's copies in the same order."""
+        from .cards import BLACK_JOKER, COPY, DECK, DECK_57
         removed = {parse_card(name) for name in self.removed_card_names}
         deck = DECK_57 if self.table.rank_eleven else DECK
         if self.cards.jokers == 2:  # the black joker after the (colour) joker
             deck += (BLACK_JOKER,)
+        if self.table.decks == 2:  # two decks (8마 Chicago): the copies after the originals
+            # a card named once in table.removed_cards loses its second copy, twice both
+            names = self.table.removed_cards.split()
+            removed = {card | COPY for card in removed} | {
+                parse_card(name) for name in names if names.count(name) > 1}
+            removed |= {parse_card(suit + rank) | copy for rank in self.table.removed_ranks
+                        for suit in SUIT_LETTERS for copy in (0, COPY)}
+            deck += tuple(card | COPY for card in deck)
         return tuple(card for card in deck if card not in removed)
 
     @property

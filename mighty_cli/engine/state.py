@@ -22,7 +22,7 @@ from typing import Optional, Sequence
 from .actions import FriendCall
 from .cards import Bid, format_bid, sorted_cards
 from .contract import mighty_card
-from .deck import _cards_of, _check_deal, _mask
+from .deck import _cards_of, _check_deal, _mask, assign_copies
 from .errors import IllegalAction, MightyError
 from .ghost import DUMMY, GHOST, seats
 from .honeymoon import is_partner_hand
@@ -289,6 +289,8 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
         raise MightyError(_("dealer {dealer} is not one of the players {players} (a dealer "
                             "sitting the hand out needs the opener named)").format(
                                 dealer=repr(dealer), players=", ".join(players)))
+    if deal is not None and rules.table.decks == 2:  # two decks: first naming copy 0, then 1
+        deal = assign_copies(deal)
     deal_masks = _check_deal(deal, players, tables.kitty_size, tables.deck_mask,
                              tables.valid, tables.hand_size, tables.undealt) \
         if deal is not None else None

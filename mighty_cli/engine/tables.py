@@ -17,15 +17,16 @@ Rules held here:
 * ``table.players`` players with different names sit in playing order (and the ghost after
   them under ``table.ghost``, ghost.py); the deck is the 53
   cards less ``table.removed_cards`` (000 §3.5), dealt ten each and ``table.kitty_size`` to
-  the kitty.
+  the kitty; with two decks (8마 Chicago, ``table.decks = 2``) the 106 and their copies weigh
+  and score as their originals (the point mask and the deal-miss weights hold both copies).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
-from .cards import BLACK_JOKER, ELEVEN, JOKER, SUITS, Bid, parse_card
-from .deck import ELEVEN_MASK, JOKERS_MASK, POINT_MASK, _mask
+from .cards import BLACK_JOKER, COPY, ELEVEN, JOKER, SUITS, Bid, parse_card
+from .deck import ELEVEN_MASK, JOKERS_MASK, POINT_MASK, _mask, both
 from .errors import MightyError
 from .ruleset import RANK_KEYS, Ruleset
 from .actions import _play_table
@@ -63,7 +64,9 @@ class _RuleTables:
         e = rules.election
         self.rules = rules
         self.weights = _card_weights(rules)
-        self.weight_list = [self.weights.get(card, 0.0) for card in range(BLACK_JOKER + 1)]
+        # indexed by card, copies (two decks) weighing as their originals
+        self.weight_list = [self.weights.get(card & 127, 0.0) for card in range(
+            (BLACK_JOKER | COPY if rules.table.decks == 2 else BLACK_JOKER) + 1)]
         self.discount = e.no_trump_discount
         top = e.max_bid or rules.count_total
         trumps: list = list(SUITS) + ([None] if e.no_trump_allowed else [])
@@ -115,7 +118,8 @@ def _point_mask(rules: Ruleset) -> int:
     """The point cards of a ruleset (cards.point_ranks, and the joker where it is one)."""
     ranks = {"A": 14, "K": 13, "Q": 12, "J": 11, "11": ELEVEN, "10": 10}  # 11: 서울과고
     mask = sum(1 << (suit << 4 | ranks[key]) for key in rules.cards.point_ranks for suit in SUITS)
-    return mask | (JOKERS_MASK if rules.cards.joker_is_point_card else 0)  # & the deck: its own
+    # & the deck: its own jokers; copies too (two decks)
+    return both(mask | (JOKERS_MASK if rules.cards.joker_is_point_card else 0))
 
 
 def _tables(rules: Ruleset) -> _RuleTables:
@@ -149,14 +153,17 @@ def _is_miss_hand(rules: Ruleset, weight_list: list[float], cards: Sequence[int]
     """is_deal_miss_hand with the ruleset's tables at hand and the hand's mask."""
     d = rules.deal_miss
     # ten point cards: no bit outside the point cards (the joker is not one here)
-    if d.all_point_cards and mask and not mask & ~(POINT_MASK | (
+    if d.all_point_cards and mask and not mask & ~(_ALL_POINTS | (
             _tables(rules).point_mask & ELEVEN_MASK if rules.table.rank_eleven else 0)):
-        return True  # (서울과고's 11s count where they are point cards)
+        return True  # (서울과고's 11s count where they are point cards; two decks: copies)
     value = sum(map(weight_list.__getitem__, cards))
     if d.mighties_cancel:
         value -= _mighty_pair_weight(rules, weight_list, mask)
     value = round(value, 9)
     return value <= d.threshold if d.comparison == "at_most" else value < d.threshold
+
+
+_ALL_POINTS = both(POINT_MASK)  # the point cards of two decks (a one-deck hand has no copy)
 
 
 def _mighty_pair_weight(rules: Ruleset, weight_list: list[float], mask: int) -> float:

@@ -20,7 +20,7 @@ from mighty_cli.engine.record import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import bundled_names, load_ruleset
 from mighty_cli.engine.scoring import ruling_party_taken, taken_limit
 
-NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus")
+NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal")
 
 
 def players_of(rules) -> tuple:
@@ -99,7 +99,8 @@ def test_illegal_actions_are_rejected(name, seed):
     for state in rng.sample(states, min(8, len(states))):
         if state.phase == "play":
             player = state.to_move
-            hand = set(state.hands[player])
+            # two decks (8마 Chicago): a card is either copy, written alike (card & 127)
+            hand = {card & 127 for card in state.hands[player]}
             legal_cards = {play.card for play in legal_plays(state)}
             # every card of the hand is accepted exactly when legal_plays lists it
             for card in hand:
@@ -132,7 +133,7 @@ def test_illegal_actions_are_rejected(name, seed):
                 apply(state, Play(state.to_move, DECK[0]))
         elif state.phase == "exchange":
             hand = state.hands[state.to_move]
-            outside = [card for card in DECK if card not in hand]
+            outside = [card for card in DECK if card not in {held & 127 for held in hand}]
             size = len(hand) - rules.tricks  # the discard: what he holds beyond his tricks
             with pytest.raises(IllegalAction):
                 apply(state, Discard((outside[0],) + tuple(hand[:size - 1])))

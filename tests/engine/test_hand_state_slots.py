@@ -11,7 +11,7 @@ from mighty_cli.engine.draft import seeded_deal
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.ruleset import bundled_names, load_ruleset
 
-PLAYERS = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus"]
+PLAYERS = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal"]
 
 
 def slots() -> list[str]:

@@ -250,10 +250,10 @@ def test_wrong_type(text, expected):
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("[election]\nmin_bid = 0\n", "election.min_bid = 0: expected a value from 1 to 20"),
+    ("[election]\nmin_bid = 0\n", "election.min_bid = 0: expected a value from 1 to 40"),
     ("[scoring.run]\nfactor = 0\n", "scoring.run.factor = 0: expected a value from 1 to 16"),
-    ("[scoring.back_run]\nthreshold = 30\n",
-     "scoring.back_run.threshold = 30: expected a number of point cards from 1 to 21, or \"bid\""),
+    ("[scoring.back_run]\nthreshold = 50\n",
+     "scoring.back_run.threshold = 50: expected a number of point cards from 1 to 42, or \"bid\""),
 ])
 def test_value_out_of_range(text, expected):
     assert load_error(text) == f"club.toml: {expected}"
