@@ -55,9 +55,9 @@ KNOWN_OPTIONS = {
     "table": frozenset({
         "players", "hand_size", "eliminated", "eliminate_by", "removed_ranks", "removed_cards",
         "kitty_size", "deal", "undealt", "partner_hands", "ghost", "ghost_plays",
-        # 서울과고's 11 changes the deck, not the election; 시흥 은마's dummy is a silent seat,
-        # which the shared bid step skips as it does the ghost's
-        "rank_eleven", "dummy"}),
+        # 서울과고's 11 and Chicago's two decks change the deck, not the election; 시흥 은마's
+        # dummy is a silent seat, which the shared bid step skips as it does the ghost's
+        "rank_eleven", "dummy", "decks"}),
 }
 
 _HANDLES: dict[int, tuple[Ruleset, bool]] = {}
