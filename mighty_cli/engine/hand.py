@@ -84,6 +84,8 @@ def apply(state: HandState, action: Any) -> HandState:
     if handler is None:
         raise IllegalAction(_("{action!r} is not a hand action").format(action=action))
     new = handler(state, action)  # handlers build on state._clone(): state itself never changes
+    if kind is Discard and new._setup.discard_known and new._ctx.rules.table.decks == 2:
+        action = Discard(new._setup.discards)  # two decks: the copies the declarer gave up
     new._history = (action, state._history)
     return new
 

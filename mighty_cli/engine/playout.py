@@ -12,7 +12,7 @@ from typing import Any
 
 from .actions import BidCall, CallFriend, ChangeContract, DeclareDealMiss, Discard, FriendCall
 from .cards import SUITS
-from .deck import _cards_of, _nth_card
+from .deck import _cards_of, _nth_card, held_copies
 from .election import _may_declare_deal_miss, _successors
 from .elimination import _elimination_calls, random_redistribution
 from .exchange import _CARD_CALLS, _call_choices, _lead_request_allowed, _legal_contracts, \
@@ -93,8 +93,13 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
     if phase == "redistribution":
         return random_redistribution(state, rng)
     if phase == "exchange" and state._hands is not None:
-        cards = _cards_of(state._hands[setup.declarer])
-        return Discard(tuple(_sample(rng, cards, ctx.kitty_size)))
+        hand = state._hands[setup.declarer]
+        discard = tuple(_sample(rng, _cards_of(hand), ctx.kitty_size))
+        if ctx.rules.table.decks == 2:
+            # two decks: the discard as a record writes it (both copies read alike), each card
+            # the copy the engine takes for it (deck.held_copies), so a replay is the same hand
+            discard = held_copies([card & 127 for card in discard], hand, state._played)
+        return Discard(discard)
     if phase == "friend" and ctx.rules.friend.called_cards == 2:
         # two called cards (동대전 7마, 8마 Chicago): a change, a pair of different cards or
         # another call, then (a full no-trump) each of those but "none" with a lead request,
