@@ -100,6 +100,12 @@ def state_to_hand(state: Any, deal: Optional[dict[str, list[int]]] = None) -> di
     if election:
         first = next((call.rsplit(None, 1)[0] for call in election
                       if not call.endswith(f" {DEAL_MISS_CALL}")), hand["dealer"])
+        setup = getattr(state, "_setup", None)
+        if first != election[0].rsplit(None, 1)[0] and setup is not None \
+                and setup.opener is not None:
+            # a deal miss came first and a full bid from anyone cancelled it
+            # (deal_miss.full_bid_cancels): the first bidder need not be the opener
+            first = state._ctx.players[setup.opener]
         if first != hand["dealer"]:
             hand["opener"] = first
         hand["election"] = election

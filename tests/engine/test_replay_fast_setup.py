@@ -219,3 +219,17 @@ def test_a_season_replays_the_same_with_and_without_the_fast_paths():
     assert isinstance(fast, list) and len(fast) == 12
     assert fast == record_outcome(Record(ruleset="standard", players=players,
                                          hands=list(hands)), False)
+
+
+def test_record_names_the_opener_when_a_cancelled_deal_miss_comes_first():
+    # 민사 (deal_miss.full_bid_cancels): Ana declares a deal miss before anyone bids and Ed's
+    # full bid cancels it; Bo opened, so the record must say so, not take Ed's first bid for
+    # the opening (found by the property test above, seed 11016)
+    rules, deal, states = random_hand("minsa", 11016)
+    final = states[-1]
+    hand = state_to_hand(final, deal)
+    assert hand["election"] == ["Ana deal-miss", "Ed 20D"]
+    assert hand.get("opener", hand["dealer"]) == states[0].to_move == "Bo"  # the dealer opens
+    record = Record(ruleset="minsa", players=list(players_of(rules)), hands=[hand])
+    assert record_outcome(record, True) == record_outcome(record, False)
+    assert record_outcome(record, True)[0][1]["_setup"]["opener"] == 1
