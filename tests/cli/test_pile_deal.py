@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-import struct
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,6 +23,7 @@ from mighty_cli.engine.draft import seeded_deal
 from mighty_cli.engine.elimination import pile_seed, seeded_redistribution
 from mighty_cli.engine.record import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset
+from deal_reference import reference_shuffle
 from sizes_script import seeded_deal as referee_deal
 
 SIX = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay"]
@@ -67,30 +67,6 @@ def test_golden_pile_seed():
     pile = parse_cards("S7 D7 H3 H4 H9 HJ HA C4 C6 C10 CQ CK JK")
     assert pile_seed(pile) == 12536738679188138247
     assert pile_seed(list(reversed(pile))) == 12536738679188138247  # order given: no part
-
-
-def reference_shuffle(seed: int, cards: list) -> list:
-    """mighty-deal/1's shuffle written from the README, as another implementation would."""
-    words: list[int] = []
-    block = 0
-
-    def next_word() -> int:
-        nonlocal block
-        if not words:
-            digest = hashlib.sha256(f"mighty-deal/1:{seed}:{block}".encode("utf-8")).digest()
-            words.extend(reversed(struct.unpack(">8I", digest)))
-            block += 1
-        return words.pop()
-
-    cards = list(cards)
-    for i in range(len(cards) - 1, 0, -1):
-        limit = 2**32 - 2**32 % (i + 1)
-        u = next_word()
-        while u >= limit:
-            u = next_word()
-        j = u % (i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
-    return cards
 
 
 def reference_deal(state) -> dict:

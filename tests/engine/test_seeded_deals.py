@@ -3,13 +3,12 @@ and the algorithm re-derived from its description with nothing of the random mod
 
 from __future__ import annotations
 
-import hashlib
-import struct
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deal_reference import reference_shuffle
 from mighty_cli.engine import deck as deck_module
 from mighty_cli.engine.cards import DECK, format_cards
 from mighty_cli.engine.deck import deal_cards, hand_seed, shuffled_deck
@@ -43,30 +42,6 @@ def test_golden_hand_seeds_of_mighty_deal():
     first = deal_cards(hand_seed(42, 1), FIVE)
     assert format_cards(first["Ana"]) == "DA HJ S10 S7 S8 D9 SQ H6 D3 C5"
     assert format_cards(first["kitty"]) == "S5 H4 C2"
-
-
-def reference_shuffle(seed: int, deck: list[int]) -> list[int]:
-    """mighty-deal/1 written from the README's description, as another implementation would."""
-    words: list[int] = []
-    block = 0
-
-    def next_word() -> int:
-        nonlocal block
-        if not words:
-            digest = hashlib.sha256(f"mighty-deal/1:{seed}:{block}".encode("utf-8")).digest()
-            words.extend(reversed(struct.unpack(">8I", digest)))
-            block += 1
-        return words.pop()
-
-    cards = list(deck)
-    for i in range(len(cards) - 1, 0, -1):
-        limit = 2**32 - 2**32 % (i + 1)
-        u = next_word()
-        while u >= limit:
-            u = next_word()
-        j = u % (i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
-    return cards
 
 
 @settings(max_examples=200, deadline=None)
