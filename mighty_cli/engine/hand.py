@@ -1,7 +1,8 @@
 """The hand engine: one hand of Mighty, checked action by action (RULES.md §2-§7, §10).
 
-The table is the ruleset's (``[table]``): five players by default, two to seven for 2마 to 7마,
-over the 53 cards less the removed ones; 6마 and 7마 eliminate players after the election.
+The table is the ruleset's (``[table]``): five players by default, two to eight for 2마 to 8마,
+over the 53 cards (54 with two jokers, 57 with 서울과고's 11s, 106 with Chicago's two decks) less
+the removed ones; 6마 and 7마 eliminate players after the election.
 
 This module is the engine's public face; the rules live in one module per phase and idea, each
 stating its rules in its docstring:
