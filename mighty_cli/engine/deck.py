@@ -67,10 +67,6 @@ def both(mask: int) -> int:
     return mask | mask << COPY
 
 
-#: The bits of the copies (two decks): a mask with none of them is of one deck.
-COPY_BITS = both(DECK_MASK) & ~DECK_MASK
-
-
 def assign_copies(deal: dict) -> dict:
     """A deal read from a record (two decks): each card's first naming, players in the deal's
     order then the kitty, is copy 0 and its second copy 1 (a third is left to the deal check)."""

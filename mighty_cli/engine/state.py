@@ -332,7 +332,7 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     state._trick = ()
     state._trick_mask = 0
     state._led_suit = None
-    state._call = False
+    state._call = 0  # the called jokers' bits (none)
     state.trick_number = 1
     state.tricks = ()
     state._points = (0,) * ctx.n
