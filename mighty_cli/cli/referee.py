@@ -61,6 +61,8 @@ _SHORT = {"p": "pass", "u": "undo", "s": "show", "t": "table", "l": "legal", "h"
           "무르기": "undo", "취소": "undo", "보기": "table", "도움말": "help", "저장": "save",
           "종료": "quit", "패": "hand", "가능": "legal"}
 _MISS = ("miss", "dm", "dealmiss", "deal-miss", "deal_miss", "딜미스", "미스")
+#: a Korean suit and 11 (``하트 11``): 서울과고's card 11, or a bid of 11
+_ELEVEN = re.compile(r"^\D.*\s11$")
 _BID = re.compile(r"^\s*\d+\s*(s|d|h|c|nt|♠|♦|◆|♥|♣|n)\s*$", re.IGNORECASE)
 
 
@@ -146,7 +148,7 @@ class RefereeSession(TableVariants):
                              "changed").format(kind=type(exc).__name__, error=exc)]
 
     def _handle(self, text: str) -> list[str]:
-        text = normalize_entry(text, expect=self._expect())
+        text = normalize_entry(text, expect=self._expect(text))
         word, _sep, rest = text.partition(" ")
         command = _SHORT.get(word.lower(), word.lower())
         rest = rest.strip()
@@ -167,10 +169,16 @@ class RefereeSession(TableVariants):
             return [self.save(Path(rest) if rest else None)]
         return self._act(command, rest, text)
 
-    def _expect(self) -> str:
+    def _expect(self, text: str = "") -> str:
         """What an entry is read as when Korean words could be either (``다이아 10``: the bid
-        10D in the election and at the friend call, the card D10 otherwise)."""
-        return "bid" if self.state.phase in ("election", "friend") else "card"
+        10D in the election and at the friend call, the card D10 otherwise). At the friend call
+        of a 57-card ruleset (table.rank_eleven) ``하트 11`` is the card H11: a contract of 11
+        is below its lowest bid, so it can only be the card called."""
+        phase = self.state.phase
+        if phase == "friend" and self.rules.table.rank_eleven \
+                and self.rules.election.min_bid > 11 and _ELEVEN.match(text.strip()):
+            return "card"
+        return "bid" if phase in ("election", "friend") else "card"
 
     def _act(self, command: str, rest: str, text: str) -> list[str]:
         s, engine = self.state, self.engine

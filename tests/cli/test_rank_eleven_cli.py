@@ -10,7 +10,7 @@ from mighty_cli.cli import cli
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.cards import ELEVENS
 from mighty_cli.engine.ruleset import load_ruleset
-from sizes_script import names, play_out, seeded_deal, typed_lines
+from sizes_script import line_for, names, play_out, seeded_deal, typed_lines
 
 SIX = names(6)
 KOREAN = {"s": "스페이드", "d": "다이아", "h": "하트", "c": "클로버"}
@@ -54,3 +54,26 @@ def test_rank_eleven_dealt_and_counted_by_the_score_keeper(runner, db):
     assert result.output.splitlines()[-1] == (
         "Error: hand 2: taken = 25 is impossible: from 0 to 24 point cards are in play under "
         "seoul-science-57")
+
+
+def test_rank_eleven_called_in_korean_at_the_friend_call(runner, tmp_path):
+    """At the friend call ``하트 11`` is the card H11, not a contract of 11 (below 16)."""
+    rules = load_ruleset("seoul-science-57")
+    args = ["referee", "-r", "seoul-science-57", "--players", ",".join(SIX), "--seed", "5"]
+    _number, dealer, opener, _out, playing = parse_proposal(runner.invoke(cli, args,
+                                                                          input="").output)
+    deal = seeded_deal(rules, playing, 5, 1)
+    state = play_out(rules, playing, dealer, opener, deal)
+    at = next(i for i, action in enumerate(state.history)
+              if isinstance(action, engine.CallFriend))
+    # an 11 another player holds: a real friend
+    called = next(card for card in ELEVENS for player, cards in deal.items()
+                  if player not in (state.declarer, "kitty") and card in cards)
+    suit = "SDHC"[called >> 4]
+    lines = [line for line in (line_for(action, False) for action in state.history[:at]) if line]
+    saved = tmp_path / "hand.toml"
+    result = runner.invoke(cli, args + ["--save", str(saved)],
+                           input="\n".join(lines + [f"{KOREAN[suit.lower()]} 11", "quit"]) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "✗" not in result.output, result.output
+    assert f'friend = "{suit}11"' in saved.read_text(encoding="utf-8")
