@@ -450,6 +450,12 @@ class Evening:
             elif s.phase == "play":
                 words += [engine.format_play(p) for p in engine.legal_plays(s)]
                 words += ["스페이드", "다이아", "하트", "클로버", "조커"]
+            elif s.phase == "friend" and self.rules.table.partner_hands:
+                # 허니문: the only call is his own friend hand (or his first card)
+                from .referee_tables import _OWN_FRIEND
+
+                words += [word for word in _OWN_FRIEND if " " not in word]
+                words += ["contract", "공약", "스페이드", "다이아", "하트", "클로버"]
             elif s.phase == "friend":
                 words += ["joker", "mighty", "none", "first-trick", "last-trick", "contract"]
                 words += [word for word, english in KOREAN_CALLS.items()

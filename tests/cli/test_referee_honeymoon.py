@@ -5,6 +5,7 @@ hands' cards entered at their turn, the table showing them, each player scored h
 from __future__ import annotations
 
 import json
+import random
 
 from mighty_cli.cli import cli
 from mighty_cli.engine import hand as engine
@@ -137,3 +138,21 @@ def test_honeymoon_record_friend_option_is_the_friend_hand_in_short_form(runner,
     hands = json.loads(runner.invoke(cli, ["hand", "list", "-l", "hm", "--db", db, "--json"]
                                      ).output)["hands"]
     assert len(hands) == 2  # the refused record stored nothing
+
+
+def test_honeymoon_completion_offers_the_friend_hand_not_none():
+    """The evening's tab completion at a 허니문 friend call offers the only call (``friend``,
+    ``프렌드``), never ``none`` (노프렌드), which the referee refuses."""
+    from mighty_cli.cli.evening import Evening
+    from mighty_cli.engine.korean import CALLS
+
+    evening = Evening(load_ruleset("honeymoon"), "honeymoon", ["Ana", "Bo"], seed=5)
+    evening.start_hand()
+    session, rng = evening.hand, random.Random(1)
+    while session.state.phase != "friend":  # the hand played to the friend call
+        session.states.append(engine.apply(session.state,
+                                           engine.random_legal_action(session.state, rng)))
+    words = evening.completions()
+    assert "friend" in words and "프렌드" in words
+    refused = {word for word, english in CALLS.items() if english == "none"} | {"none"}
+    assert not refused & set(words)
