@@ -298,7 +298,14 @@ def describe(score: Score, rules: Ruleset) -> str:
     """A short human-readable account of a score, for terminal output."""
     values = {"contract": format_bid(score.contract), "trump": trump_name(score.contract.trump),
               "taken": score.taken, "total": rules.count_total}
-    if score.success:
+    weighed = score.friend is not None and max(rules.scoring.friend_weight,
+                                               rules.scoring.lone_friend_weight) != 1
+    if weighed:  # 동대전: a friend's point cards are weighed, so the count may pass the total
+        lines = [(_("{contract} ({trump}) made: the ruling party counts {taken}, its friends' "
+                    "point cards weighed ({total} in play)") if score.success else
+                  _("{contract} ({trump}) failed: the ruling party counts {taken}, its friends' "
+                    "point cards weighed ({total} in play)")).format(**values)]
+    elif score.success:
         lines = [_("{contract} ({trump}) made: ruling party took {taken} of {total}")
                  .format(**values)]
     else:

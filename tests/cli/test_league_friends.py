@@ -327,3 +327,15 @@ def test_dongdaejeon_7_score_split_that_does_not_fit_is_a_usage_error(runner, ar
                                  *args])
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert result.output.splitlines()[-1].startswith("Error: Invalid value for")
+
+
+def test_dongdaejeon_7_score_says_the_count_is_weighed_not_took_21_of_20(runner):
+    """A weighed count may pass the point cards in play (two friends' 19 cards count 21): the
+    score says the count is weighed instead of "took 21 of 20"; a hand alone keeps "took"."""
+    text = runner.invoke(cli, ["score", "-r", "dongdaejeon-7", "--bid", "13", "--trump", "C",
+                               "--taken", "15+3+1"]).output
+    assert "13C (clubs) made: the ruling party counts 21, its friends' point cards weighed " \
+           "(20 in play)" in text and "of 20" not in text
+    alone = runner.invoke(cli, ["score", "-r", "dongdaejeon-7", "--bid", "13", "--trump", "C",
+                                "--taken", "12", "--no-friend"]).output
+    assert "13C (clubs) failed: ruling party took 12 of 20" in alone
