@@ -64,11 +64,18 @@ def pretty_cards(cards) -> str:
     return " ".join(pretty_card(c) for c in sorted_cards(cards))
 
 
+def _called_card_words(card: int) -> str:
+    card &= 127  # two decks: either copy
+    return _("the joker") if card == JOKER else _("the black joker") \
+        if card == BLACK_JOKER else pretty_card(card)
+
+
 def friend_call_words(call) -> str:
     if call.kind == "card":
-        card = call.card & 127  # two decks: either copy
-        return _("the joker") if card == JOKER else _("the black joker") \
-            if card == BLACK_JOKER else pretty_card(card)
+        if call.card2 is not None:  # two called cards (friend.called_cards = 2, 동대전 7마)
+            return _("{first} and {second}").format(first=_called_card_words(call.card),
+                                                     second=_called_card_words(call.card2))
+        return _called_card_words(call.card)
     if call.kind == "player":
         return call.player
     words = {"none": _("no friend (노프렌드)"), "first_trick": _("the first trick's winner (초구)"),

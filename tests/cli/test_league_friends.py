@@ -339,3 +339,14 @@ def test_dongdaejeon_7_score_says_the_count_is_weighed_not_took_21_of_20(runner)
     alone = runner.invoke(cli, ["score", "-r", "dongdaejeon-7", "--bid", "13", "--trump", "C",
                                 "--taken", "12", "--no-friend"]).output
     assert "13C (clubs) failed: ruling party took 12 of 20" in alone
+
+
+def test_dongdaejeon_7_friend_call_words_name_both_called_cards():
+    """The table's words for a two-card call name both cards, not only the first."""
+    from mighty_cli.cli.table_view import friend_call_words, pretty_card
+
+    call = next(action.call for action in refereed().history if isinstance(action, CallFriend))
+    assert call.card2 is not None
+    assert friend_call_words(call) == f"{pretty_card(call.card)} and {pretty_card(call.card2)}"
+    one = parse_friend_call("SA", load_ruleset("standard"))
+    assert friend_call_words(one) == "♠A"
