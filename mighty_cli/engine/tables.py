@@ -170,9 +170,13 @@ def _mighty_pair_weight(rules: Ruleset, weight_list: list[float], mask: int) -> 
     """000 §8: Mighty and the alternate Mighty held together count 0 (deal_miss.mighties_cancel):
     what to take off a hand's sum for them (0 unless both are held)."""
     mighty, alternate = parse_card(rules.cards.mighty), parse_card(rules.cards.mighty_alternate)
-    if mighty != alternate and mask >> mighty & 1 and mask >> alternate & 1:
-        return weight_list[mighty] + weight_list[alternate]
-    return 0.0
+    if mighty == alternate:
+        return 0.0
+    # two decks (8마 Chicago): each Mighty held with an alternate Mighty is one pair (copies
+    # are the card | COPY); one deck: at most one pair
+    pairs = min((mask >> mighty & 1) + (mask >> (mighty | COPY) & 1),
+                (mask >> alternate & 1) + (mask >> (alternate | COPY) & 1))
+    return pairs * (weight_list[mighty] + weight_list[alternate])
 
 
 # --- per-hand and per-contract tables -----------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from hand_positions import variant
 from mighty_cli.engine.cards import COPY, DECK2, JOKER, Bid, format_cards, parse_bid, \
     parse_cards, parse_card
 from mighty_cli.engine.contract import holding_index
@@ -18,6 +19,7 @@ from mighty_cli.engine.hand import (BidCall, CallFriend, ChangeContract, Discard
                                     legal_actions, legal_plays, new_hand, parse_friend_call,
                                     parse_play, Play)
 from mighty_cli.engine.ruleset import load_ruleset
+from mighty_cli.engine.tables import deal_miss_value
 
 EIGHT = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal")
 
@@ -275,3 +277,21 @@ def test_a_copy_of_a_lower_trump_does_not_beat_a_higher_original_trump():
         if number == 2:
             assert holding_index(state) == 2  # Cy's ♥7 over Bo's ♥5 (copy 1)
     assert state.tricks[0].winner == "Cy"
+
+
+def test_chicago_mighties_cancel_pairs_either_copy():
+    """deal_miss.mighties_cancel (000 §8) with two decks: a Mighty held with an alternate
+    Mighty cancels whichever copies they are, and two of each are two pairs."""
+    weighted = {"deal_miss.mighty_weight": -1.0, "deal_miss.card_weights": {"DA": -1.0}}
+    plain, cancelling = variant(weighted, base="chicago-8"), \
+        variant({**weighted, "deal_miss.mighties_cancel": True}, base="chicago-8")
+    sa, da = parse_card("SA"), parse_card("DA")
+    rest = list(parse_cards("S2 S3 S4 S5 S6 S7 S8 C3 C4"))
+    second_mighty = [sa | COPY, da] + rest  # the second deck's Mighty, the first's ◆A
+    assert deal_miss_value(plain, second_mighty) == -2
+    assert deal_miss_value(cancelling, second_mighty) == 0
+    both = [sa, sa | COPY, da, da | COPY] + rest[:8]
+    assert deal_miss_value(plain, both) == -4
+    assert deal_miss_value(cancelling, both) == 0
+    lone = [sa, sa | COPY, da] + rest  # two Mightys, one ◆A: one pair, one Mighty left
+    assert deal_miss_value(cancelling, lone) == -1
