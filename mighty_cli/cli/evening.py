@@ -24,6 +24,7 @@ from typing import Optional
 
 import click
 
+from ..engine.cards import parse_cards
 from ..engine.errors import MightyError
 from ..engine.record import Record, dump_record, replay
 from ..engine.ruleset import Ruleset
@@ -56,7 +57,10 @@ class Evening:
         self.rules, self.ruleset_name = rules, ruleset_name
         self.present = list(present)      # in playing order
         self.first_dealer = first_dealer
-        self.seed, self.deals = seed, deals or []
+        copies = rules.table.decks == 2  # 8마 Chicago: a card named twice is both copies
+        self.seed = seed
+        self.deals = [{who: parse_cards(cards, copies=copies) if isinstance(cards, str)
+                       else list(cards) for who, cards in deal.items()} for deal in deals or []]
         self.save, self.book = save, book
         self.interactive = interactive
         self.finished: list[dict] = list(finished or [])

@@ -71,8 +71,8 @@ def _names(text: str, rules) -> list[str]:
 
 def _deals_from(path: Path) -> list[dict]:
     record = load_record(path)
-    deals = [{who: parse_cards(text) for who, text in h["deal"].items()}
-             for h in record.hands if "deal" in h]
+    # the cards are read by the evening, under its ruleset (two decks name a card twice)
+    deals = [dict(h["deal"]) for h in record.hands if "deal" in h]
     if not deals:
         raise click.BadParameter(_("no hand with a deal in that file"), param_hint="--deal")
     return deals
@@ -161,7 +161,8 @@ def _open_file(opts: EveningOptions, path: Path, deals, save, interactive):
     last = result.hands[-1] if result.hands else None
     if last is not None and last.status == "in_progress":
         raw = record.hands[-1]
-        deal = {w: parse_cards(t) for w, t in raw["deal"].items()} if "deal" in raw else None
+        deal = {w: parse_cards(t, copies=rules.table.decks == 2)
+                for w, t in raw["deal"].items()} if "deal" in raw else None
         dealer = raw.get("dealer", last.dealer)
         evening.hand = rebuild(rules, record.ruleset, list(last.players), dealer, deal,
                                last.state, on_change=evening._keep, opener=raw.get("opener"))
@@ -252,7 +253,8 @@ def _resume_live(evening: Evening, rules, ruleset_name: str, text: str) -> list[
     outcome, raw = result.hands[-1], record.hands[-1]
     if outcome.state is None:
         return []
-    deal = {w: parse_cards(t) for w, t in raw["deal"].items()} if "deal" in raw else None
+    deal = {w: parse_cards(t, copies=rules.table.decks == 2)
+                for w, t in raw["deal"].items()} if "deal" in raw else None
     five = list(outcome.players)
     dealer = raw.get("dealer", outcome.dealer)
     evening.hand = rebuild(rules, ruleset_name, five, dealer, deal, outcome.state,

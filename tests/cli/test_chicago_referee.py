@@ -54,3 +54,38 @@ def test_referee_discard_naming_a_card_twice(runner, tmp_path):
     replayed = json.loads(runner.invoke(cli, ["replay", str(saved), "--json"]).output)
     assert replayed["hands"][0]["deltas"] == expected and sum(expected.values()) == 0
     assert len({card & 127 for card in discard.cards}) < len(discard.cards)
+
+
+def test_chicago_evening_deal_file_and_resume_name_a_card_twice(runner, tmp_path):
+    """An evening dealt from a Chicago deal file (a hand naming a card twice: both copies) starts,
+    and its hand in progress resumes from the saved evening, then scores as the engine does."""
+    from evening_script import parse_proposal
+    from mighty_cli.engine.cards import parse_cards
+    from mighty_cli.engine.record import load_record
+
+    rules, present = load_ruleset("chicago-6"), names(6)
+    dealt = tmp_path / "deals.toml"
+    assert runner.invoke(cli, ["deal", "-r", "chicago-6", "--seed", "3", "--players",
+                               ",".join(present), "-o", str(dealt)]).exit_code == 0
+    texts = load_record(dealt).hands[0]["deal"]
+    assert any(len(set(text.split())) < len(text.split()) for text in texts.values())
+    saved = tmp_path / "evening.toml"
+    first = runner.invoke(cli, ["referee", "-r", "chicago-6", "--players", ",".join(present),
+                                "--deal", str(dealt), "--save", str(saved)], input="quit\n")
+    assert first.exit_code == 0, first.output
+    _number, dealer, opener, _out, playing = parse_proposal(first.output)
+    deal = {who: parse_cards(text, copies=True) for who, text in texts.items()}
+    state, rng = engine.new_hand(rules, playing, dealer, deal, opener=opener), random.Random(2)
+    while state.phase != "done":
+        action = engine.random_legal_action(state, rng)
+        if isinstance(action, engine.DeclareDealMiss):
+            continue
+        state = engine.apply(state, action)
+    lines = typed_lines(state)
+    for part in (lines[:3], lines[3:]):  # stopped after the first bids, resumed twice
+        result = runner.invoke(cli, ["referee", "--resume", str(saved)],
+                               input="\n".join(part) + "\nquit\n")
+        assert result.exit_code == 0, result.output
+        assert "✗" not in result.output, result.output
+    replayed = json.loads(runner.invoke(cli, ["replay", str(saved), "--json"]).output)
+    assert replayed["hands"][0]["deltas"] == engine.hand_result(state).deltas
