@@ -14,7 +14,8 @@ Rules held here:
   jokers: the joker that call named); nor one who showed out of trump when trump was led under
   ``play.joker_on_trump_lead``.
 * Two jokers (``cards.joker_follows_colour``): a joker of the other colour played to a trick is
-  accepted (its player may hold nothing else) and proves he holds no other card.
+  accepted only when its player may hold nothing else (no more cards in hand than such jokers
+  unseen: his last card, in one deck), and proves he holds no other card.
 * A leader who led trump where that needs "only trumps" cannot later play another suit.
 * Trump instead of following (``play.trump_instead_of_following``) shows no void.
 * The lead request is not checked (the friend is unknown when he leads).
@@ -62,6 +63,15 @@ def _check_open_play(state: HandState, seat: int, play: Play) -> None:
         raise IllegalPlay(_("{head}: the joker may not be played on trick {number} "
                             "(cards.joker_playable_{which}_trick = false)").format(
                                 head=head, number=number, which=which))
+    led = state._led_suit
+    if state._trick and ci.joker_barred[led] >> card & 1:
+        # a joker of the other colour (cards.joker_follows_colour) is played only by a player
+        # left with nothing else: not while he holds more cards than such jokers are unseen
+        held = ci.tricks - number + 1
+        if held > (ci.joker_barred[led] & state._ctx.deck_mask & ~state._played).bit_count():
+            raise IllegalPlay(_("{head}, but {card} may be played only to a trick led in a suit "
+                                "of its colour, and {led} was led (cards.joker_follows_colour)")
+                              .format(head=head, card=name, led=_suit_symbol(led)))
     for mask, trick_number, reason, rule in state._voids[seat]:
         if mask & bit:
             error = IllegalPlay(_("{head} but {reason} on trick {number} ({rule})").format(
@@ -134,6 +144,10 @@ def _open_candidates(state: HandState, seat: int) -> int:
         return mask
     for void, _number, _reason, _rule in state._voids[seat]:
         mask &= ~void
-    if not _joker_playable(state._contract, state.trick_number):
-        mask &= ~state._contract.joker_mask
+    ci = state._contract
+    if not _joker_playable(ci, state.trick_number):
+        mask &= ~ci.joker_mask
+    barred = ci.joker_barred[state._led_suit] if state._trick else 0
+    if barred and ci.tricks - state.trick_number + 1 > (barred & mask).bit_count():
+        mask &= ~barred  # a joker of the other colour: only as his last cards (_check_open_play)
     return mask

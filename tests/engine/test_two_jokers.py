@@ -11,7 +11,7 @@ from typing import Sequence
 
 import pytest
 
-from mighty_cli.engine.cards import BLACK_JOKER, DECK, JOKER, parse_bid, parse_cards
+from mighty_cli.engine.cards import BLACK_JOKER, DECK, JOKER, format_cards, parse_bid, parse_cards
 from mighty_cli.engine.errors import IllegalPlay, MightyError, RulesetError
 from mighty_cli.engine.hand import (BidCall, CallFriend, Discard, HandState, apply,
                                     format_friend_call, is_deal_miss_hand, legal_actions,
@@ -420,3 +420,47 @@ def test_black_joker_friend_call_refused_in_a_one_joker_deck():
     state = position(friend=None)
     with pytest.raises(Refused, match="names BJ, which is not in this ruleset's deck"):
         apply(state, CallFriend(FriendCall("card", BLACK_JOKER)))
+
+
+def _open_hand(rules: Ruleset, tricks: int) -> HandState:
+    """Open cards (no deal): Ana declares 13S alone, and ``tricks`` tricks are played, each
+    player following the led suit from the cards not yet played while he can (no joker-call
+    card: a call would make voids), the last trick's lead a heart."""
+    state = new_hand(rules, PLAYERS, "Ana", None, opener="Ana")
+    state = apply(state, BidCall("Ana", parse_bid("13S")))
+    for player in PLAYERS[1:]:
+        state = apply(state, BidCall(player, None))
+    state = apply(state, Discard(()))
+    state = apply(state, CallFriend(parse_friend_call("none", state)))
+    pools = {suit: [card for card in DECK if card >> 4 == suit] for suit in range(4)}
+    for calling in parse_cards("C3 H3 S3 D3"):
+        pools[calling >> 4].remove(calling)
+    pools[2].remove(parse_cards("H2")[0])  # the last trick's lead
+    order = [3, 1, 0, 2]  # clubs, diamonds, spades (trump, not led on trick 1), hearts
+    for _number in range(tricks):
+        suit = next((suit for suit in order if len(pools[suit]) >= 5),
+                    max(order, key=lambda suit: len(pools[suit])))
+        for _seat in range(5):
+            led = pools[suit] or next(pools[other] for other in order if pools[other])
+            state = play(state, format_cards([led.pop()]))
+    return state
+
+
+def test_joker_follows_colour_open_cards_refuses_the_other_colour_before_the_last_card():
+    # open cards cannot see the hand, but a player with more than one card left cannot hold
+    # only the black joker: on a heart lead it is refused at once, as with the cards known
+    state = _open_hand(load_ruleset("double-joker"), 1)
+    state = play(state, "H2")
+    with pytest.raises(IllegalPlay, match=r"BJ may be played only to a trick led in a suit of its "
+                                          r"colour, and ♥ was led \(cards.joker_follows_colour\)"):
+        play(state, "BJ")
+    loose = _open_hand(off("double-joker", joker_follows_colour=False), 1)
+    assert play(play(loose, "H2"), "BJ").trick_number == 2
+    # his last card: he may hold nothing else, so it is accepted (and played without power)
+    last = _open_hand(load_ruleset("double-joker"), 9)
+    assert last.trick_number == 10
+    last = play(last, "H2")
+    assert play(last, "BJ").trick_number == 10
+    # the table's list of what may be played agrees
+    assert "BJ" not in legal(play(_open_hand(load_ruleset("double-joker"), 1), "H2"))
+    assert "BJ" in legal(last)
