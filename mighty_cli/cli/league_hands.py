@@ -403,7 +403,10 @@ def require_reason(reason: Optional[str]) -> str:
 @click.option("--contract", "-c", default=None, metavar="BID")
 @click.option("--friend", "-f", "friends", multiple=True, metavar="NAME|none")
 @click.option("--friend-call", default=None, metavar="CARD")
-@click.option("--taken", "-t", type=int, default=None)
+@click.option("--taken", "-t", type=TakenType(), default=None,
+              help=N_("Point cards the ruling party took, discards included; or split as the "
+                      "declarer's and each friend's (10+8+2), weighed by the ruleset's friend "
+                      "weights."))
 @click.option("--opposition", "-o", type=int, default=None)
 @click.option("--deal-miss", default=None, metavar="NAME",
               help=N_("It was a deal miss after all."))
@@ -432,12 +435,34 @@ def hand_amend(league_name, number, declarer, contract, friends, friend_call, ta
     friend, friend2 = (friends_given(friends) + [None, None])[:2]
     why = require_reason(reason)
     with database(db_url) as s:
+        if taken is not None:
+            taken = _amended_count(s, league_name, number, taken, friend, friend2)
         correction = services.amend_hand(
             s, league_name, number, who=who_default(who), why=why, declarer=declarer,
             contract=_contract(contract), friend=friend_value(friend), friend2=friend2,
             friend_call=friend_call, taken=taken, opposition=opposition, deal_miss=deal_miss,
             dealer=dealer, players=split_names(players), note=note)
     print_correction(correction, as_json)
+
+
+def _amended_count(s, league_name: str, number: int, taken: Taken, friend: Optional[str],
+                   friend2: Optional[str]) -> int:
+    """``--taken`` of an amendment as the ruling party's count: a split (``15+3+1``) weighed
+    by the league's ruleset, with the friends given, or else the friends the hand has."""
+    if not taken.split:
+        return taken.parts[0]
+    from ..store.hands import show_hand
+    from ..store.lookups import get_league, league_rules
+
+    rules = league_rules(get_league(s, league_name))
+    if friend is None:  # the friends stay as they are
+        view = show_hand(s, league_name, number)
+        friend, friend2 = view.friend, view.friend2
+    count = 0 if friend is None or friend_value(friend) == "none" else 1 + bool(friend2)
+    try:
+        return ruling_party_count(rules, taken, count)
+    except MightyError as exc:
+        raise click.BadParameter(str(exc), param_hint="--taken") from None
 
 
 @hand.command("void")

@@ -350,3 +350,23 @@ def test_dongdaejeon_7_friend_call_words_name_both_called_cards():
     assert friend_call_words(call) == f"{pretty_card(call.card)} and {pretty_card(call.card2)}"
     one = parse_friend_call("SA", load_ruleset("standard"))
     assert friend_call_words(one) == "♠A"
+
+
+def test_dongdaejeon_7_amend_taken_split_is_weighed(runner, db):
+    """``hand amend --taken 15+3+1`` weighs the split as ``record`` does (15 + 4 × 1.5 = 21),
+    with the hand's friends, or the friends given with it (one friend: 15 + 4 × 2 = 23)."""
+    start(runner, db, "d7", "dongdaejeon-7", SEVEN)
+    run(runner, db, "record", "-l", "d7", "-d", "Ana", "-c", "13C", "-f", "Fay", "-f", "Gus",
+        "-t", "12")
+    out = run(runner, db, "hand", "amend", "-l", "d7", "1", "-t", "15+3+1", "--reason", "split")
+    assert "now: Ana 13C with Fay and Gus, took 21: made" in out
+    (hand,) = hands(runner, db, "d7")
+    assert hand["deltas"] == TWO_FRIENDS
+    out = run(runner, db, "hand", "amend", "-l", "d7", "1", "-f", "Fay", "-t", "15+4",
+              "--reason", "one friend")
+    assert "now: Ana 13C with Fay, took 23: made" in out
+    # a split that does not fit the hand's friends: a usage error, nothing changed
+    out = run(runner, db, "hand", "amend", "-l", "d7", "1", "-t", "15+3+1", "--reason", "x",
+              code=2)
+    assert "names 2 friends' cards" in out
+    assert hands(runner, db, "d7")[0]["taken"] == 23
