@@ -12,8 +12,9 @@ Model. Player *i* has skill ``r_i`` (point cards; 0 is the league's average). A 
     margin = c[level] + (2/3·r_declarer + 1/3·r_friend) − mean(r_opponents) + noise
 
 (the declarer alone: ``r_declarer`` in place of the ruling party's weighted mean). The weights
-mirror the payout shares, declarer ×2 and friend ×1; ``c[level]`` is the league's average
-margin at that contract level (a bid of 18 is harder than 13), learned as hands come in.
+mirror the payout shares, declarer ×2 and each friend ×1 (two friends, 동대전 7마: 1/2, 1/4 and
+1/4); ``c[level]`` is the league's average margin at that contract level (a bid of 18 is
+harder than 13), learned as hands come in.
 Ratings are updated hand by hand with a Kalman step (a Gaussian prior per player, a diagonal
 approximation as Glicko and TrueSkill make), so each rating carries a standard deviation that
 shrinks as the player plays and widens a little between hands (skills drift). A player is
@@ -82,6 +83,7 @@ class RatedHand:
     opponents: Sequence[str]
     level: int                       # the contract's number
     taken: int
+    friend2: Optional[str] = None    # 동대전 7마's second friend (friend.called_cards = 2)
 
 
 @dataclass
@@ -128,8 +130,11 @@ class Ratings:
 
 def _weights(hand: RatedHand) -> list[tuple[str, float]]:
     """Each player's weight in the predicted margin: the ruling party's shares (declarer 2,
-    friend 1) positive, the opposition's equal shares negative."""
-    if hand.friend and hand.friend != hand.declarer:
+    each friend 1) positive, the opposition's equal shares negative."""
+    if hand.friend and hand.friend != hand.declarer and hand.friend2 \
+            and hand.friend2 not in (hand.declarer, hand.friend):
+        ruling = [(hand.declarer, 1 / 2), (hand.friend, 1 / 4), (hand.friend2, 1 / 4)]
+    elif hand.friend and hand.friend != hand.declarer:
         ruling = [(hand.declarer, 2 / 3), (hand.friend, 1 / 3)]
     else:
         ruling = [(hand.declarer, 1.0)]

@@ -62,9 +62,10 @@ def _rated(members: list[tuple]) -> Optional[RatedHand]:
     declarer = next((n for _, n, role, _ in members if role == "declarer"), None)
     if declarer is None or taken is None:
         return None
-    friend = next((n for _, n, role, _ in members if role == "friend"), None)
-    return RatedHand(declarer, friend, [n for _, n, role, _ in members if role == "opponent"],
-                     level, taken)
+    friends = [n for _, n, role, _ in members if role == "friend"]  # 동대전 7마: two
+    return RatedHand(declarer, friends[0] if friends else None,
+                     [n for _, n, role, _ in members if role == "opponent"], level, taken,
+                     friends[1] if len(friends) > 1 else None)
 
 
 def build_site(s, league_name: str, output: str | Path, *,

@@ -62,6 +62,30 @@ def test_the_declarer_weighs_twice_the_friend():
     assert ratings.of("Ana").mean == pytest.approx(2 * ratings.of("Bo").mean)
 
 
+def test_two_friends_each_weigh_half_the_declarer():
+    # 동대전 7마 (friend.called_cards = 2): declarer ×2, each friend ×1, as the payouts
+    ratings = Ratings()
+    ratings.level_mean[13] = 0.0
+    ratings.level_count[13] = 100
+    ratings.update(RatedHand("Ana", "Fay", ["Bo", "Cy", "Di", "Ed"], 13, 21, "Gus"))
+    assert ratings.of("Gus").mean > 0
+    assert ratings.of("Fay").mean == pytest.approx(ratings.of("Gus").mean)
+    assert ratings.of("Ana").mean == pytest.approx(2 * ratings.of("Gus").mean)
+    assert ratings.of("Gus").hands == 1
+
+
+def test_league_ratings_read_both_friends_of_a_hand():
+    from mighty_cli.site import league_ratings
+
+    rows = [(1, "13C", 1, "declarer", 21), (1, "13C", 2, "friend", 21),
+            (1, "13C", 3, "friend", 21)] + [(1, "13C", k, "opponent", 21) for k in (4, 5, 6, 7)]
+    names = dict(enumerate(["", "Ana", "Fay", "Gus", "Bo", "Cy", "Di", "Ed"]))
+    ratings = league_ratings(rows, names)
+    assert ratings.of("Gus").hands == 1
+    assert ratings.of("Gus").mean > 0
+    assert ratings.of("Gus").mean == pytest.approx(ratings.of("Fay").mean)
+
+
 def test_uncertainty_shrinks_and_provisional_mark_goes():
     from mighty_cli.engine.record import replay
 
