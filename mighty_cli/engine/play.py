@@ -106,6 +106,8 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
         follow = hand & ci.follow_masks[state._led_suit]
         return follow | (hand & ci.also_bits) if follow else hand
     number = state.trick_number
+    if state._trick:
+        return _follow_mask(ci, hand, number, state._call, state._led_suit)
     jokers = hand & joker_mask
     if jokers:
         if not ci.joker_play_last and number >= ci.tricks - jokers.bit_count():
@@ -114,22 +116,34 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
             return jokers
         if number == 1 and not ci.joker_play_first:
             hand &= ~joker_mask
-    if not state._trick:
-        legal = hand
-        if ci.trump_lead_mask and hand & ci.non_trump_mask and (
-                (number == 1 and ci.bar_first) or ci.bar_always
-                or (ci.bar_until_trump and not state._trump_played)):
-            legal &= ~ci.trump_lead_mask  # _trump_lead_barred, inlined
-        call = state._setup.friend_call
-        if call.lead_suit is not None and seat == state._friend and not state._friend_led:
-            wanted = hand & ci.follow_masks[call.lead_suit]
-            if wanted:
-                legal &= wanted | joker_mask
-        return legal
-    called = state._call  # the bit of the called joker, 0 without a call
-    if called & hand:
+    legal = hand  # the lead
+    if ci.trump_lead_mask and hand & ci.non_trump_mask and (
+            (number == 1 and ci.bar_first) or ci.bar_always
+            or (ci.bar_until_trump and not state._trump_played)):
+        legal &= ~ci.trump_lead_mask  # _trump_lead_barred, inlined
+    call = state._setup.friend_call
+    if call.lead_suit is not None and seat == state._friend and not state._friend_led:
+        wanted = hand & ci.follow_masks[call.lead_suit]
+        if wanted:
+            legal &= wanted | joker_mask
+    return legal
+
+
+def _follow_mask(ci, hand: int, number: int, called: int, led: int) -> int:
+    """The cards a follower holding ``hand`` (full deal) may play to trick ``number`` led in
+    ``led``, ``called`` the bits of the joker called out (0 for none): _legal_mask's rules for
+    a trick in progress (also the fast replay's, replay_tricks.py)."""
+    joker_mask = ci.joker_mask
+    jokers = hand & joker_mask
+    if jokers:
+        if not ci.joker_play_last and number >= ci.tricks - jokers.bit_count():
+            # the jokers cannot wait for trick 10 (cards.joker_playable_last_trick): one now
+            # (two jokers must both be out by then: one a trick from trick 9 back)
+            return jokers
+        if number == 1 and not ci.joker_play_first:
+            hand &= ~joker_mask
+    if called & hand:  # called: the bit of the called joker, 0 without a call
         return hand & called | (hand & ci.mighty_bit if ci.defends else 0)
-    led = state._led_suit
     follow = hand & ci.follow_masks[led]
     if follow:
         # beside the led suit: Mighty, and the jokers cards.joker_plays_any_time allows (of the

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .actions import Play
+from .actions import _PENDING, CompletedTrick, Play
+from .deck import ELEVEN_MASK, SUIT_MASKS
 from .errors import InvalidNotation, RecordError
 from .hand import apply
-from .play import _finish_trick, _legal_mask, _reveal_card_friend
-from .state import HandState
+from .play import _finish_trick, _follow_mask, _legal_mask, _reveal_card_friend
+from .state import HandState, _tuple_new
 from .translation import _, ngettext
 
 _TOKENS: dict[str, tuple[int, Optional[int], bool]] = {}
@@ -92,7 +93,15 @@ def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True)
         fast_trick = _Tricks(state)
     else:
         fast_trick = None
-    for number, trick in enumerate(tricks, 1):
+    at, total = 0, len(tricks)
+    while at < total:
+        if fast_trick is not None and not state._trick and state.phase == "play":
+            at += fast_trick.tricks(state, tricks, at)  # whole tricks of plain cards at once
+            if at == total:
+                break
+        trick = tricks[at]
+        at += 1
+        number = at
         tokens = trick.split()
         position, count = 0, len(tokens)
         while position < count:
@@ -147,14 +156,22 @@ class _Tricks:
     docstring); what it does not take, the caller applies with the engine's apply."""
 
     __slots__ = ("leads", "n", "pairs", "lead_request", "hands", "follow_masks",
-                 "also_bits", "friend_card", "valid", "jokers")
+                 "also_bits", "friend_card", "valid", "jokers", "ci", "hands2", "pairs2",
+                 "friend_bit", "point_mask", "players")
 
     def __init__(self, state: HandState):
         ci, ctx = state._contract, state._ctx
+        self.ci = ci
         self.leads = _plain_leads(state)
         self.valid = ctx.valid
         self.n = ctx.n
         self.pairs = _pairs(ctx.players, ctx.play_tables)
+        # the seats' hands and pairs twice over: a trick's, from its leader, is one slice
+        self.hands2 = state._hands + state._hands
+        self.pairs2 = self.pairs + self.pairs
+        self.friend_bit = 1 << ci.friend_card if ci.friend_card is not None else 0
+        self.point_mask = ctx.point_mask
+        self.players = ctx.players
         self.lead_request = ci.lead_suit is not None
         self.hands = state._hands
         self.follow_masks = ci.follow_masks
@@ -232,3 +249,141 @@ class _Tricks:
         else:
             _finish_trick(state, state, trick, trick_mask, seat)
         return taken
+
+    def tricks(self, state: HandState, tricks: list, at: int) -> int:
+        """Play the record's whole tricks of plain cards from ``tricks[at]`` onto ``state`` (at
+        a trick's start) and settle each, as play._apply_play would card by card; stops at the
+        first trick it does not take (not complete, a card not plain or not legal, a trick
+        after the last) and returns how many it played, for the caller to play the next card
+        by card. Each rule is play.py's, read from the same contract tables: a card must be
+        in its player's hand and not played; the lead is checked by play._legal_mask itself
+        when a rule may bar it (a joker in the leader's hand, a trump lead, the friend's
+        requested lead); a follower follows suit when he can, Mighty and the cards of
+        cards.*_plays_any_time beside it (play._legal_mask's first case), and a follower who
+        may hold a joker is checked by play._follow_mask; a trick holding a joker or the 11,
+        or deciding a pending friend, is settled by play._finish_trick itself."""
+        n, ci, leads, jokers = self.n, self.ci, self.leads, self.jokers
+        get, hands2, pairs2, players = _PLAIN.get, self.hands2, self.pairs2, self.players
+        friend_bit, lead_request, point_mask = self.friend_bit, self.lead_request, self.point_mask
+        follow_masks, also_bits, mighty_bit, mighty = ci.follow_masks, self.also_bits, \
+            ci.mighty_bit, ci.mighty
+        mighty_power, trump_masks, trump_mask = ci.mighty_power, ci.trump_masks, ci.trump_mask
+        reveal_on_points, last, lead_checked = ci.reveal_on_points, ci.tricks, ci.trump_lead_mask
+        played, history, points, completed = state._played, state._history, state._points, \
+            state.tricks
+        number, seat = state.trick_number, state._to_move
+        done = 0
+        for trick in tricks[at:] if at else tricks:
+            if number > last:
+                break  # a trick after the last: card by card says so
+            tokens = trick.split()
+            if len(tokens) != n:
+                break
+            cards = list(map(get, tokens))
+            if None in cards or cards[0] not in leads:
+                break
+            lead = cards[0]
+            hands = hands2[seat:seat + n]
+            hand = hands[0] & ~played
+            if not hand >> lead & 1:
+                break  # not his card, or played before: card by card says which
+            loose = jokers & ~played  # the jokers still out
+            friend = state._friend
+            if lead_checked >> lead & 1 or hand & jokers or lead_request \
+                    and seat == friend and not state._friend_led:
+                state._played, state.trick_number, state._to_move = played, number, seat
+                state._legal = None
+                if not _legal_mask(state) >> lead & 1:
+                    break
+            led = lead >> 4
+            follow = follow_masks[led]
+            unplayed = ~played
+            trick_mask = 1 << lead
+            if loose & ~hands[0]:
+                # a follower may hold a joker: each by the rules of a trick in progress
+                for hand, card in zip(hands[1:], cards[1:]):
+                    hand &= unplayed
+                    if hand & jokers:
+                        if not _follow_mask(ci, hand, number, 0, led) >> card & 1:
+                            break
+                    else:
+                        following = hand & follow
+                        if not (following | hand & also_bits if following else hand) \
+                                >> card & 1:
+                            break
+                    trick_mask |= 1 << card
+                else:
+                    card = -1
+                if card >= 0:
+                    break
+            else:
+                # the first case of play._legal_mask: follow suit when you can; Mighty and the
+                # cards of cards.*_plays_any_time beside it
+                for hand, card in zip(hands[1:], cards[1:]):
+                    hand &= unplayed
+                    following = hand & follow
+                    if not (following | hand & also_bits if following else hand) >> card & 1:
+                        break
+                    trick_mask |= 1 << card
+                else:
+                    card = -1
+                if card >= 0:
+                    break
+            if trick_mask & friend_bit and friend == _PENDING:
+                break  # the called card settles who the friend is: card by card
+            # every card is legal: the trick is played
+            trick = tuple(map(_getitem, pairs2[seat:seat + n], cards))
+            for pair in trick:
+                history = (pair[1], history)
+            played |= trick_mask
+            if lead_request and seat == friend:
+                state._friend_led = True
+            if trick_mask & friend_bit:
+                index = cards.index(ci.friend_card)
+                _reveal_card_friend(state, state, (seat + index) % n, trick[index][1])
+            state._led_suit = led
+            done += 1
+            # the winner as play._finish_trick settles the cases decided from the mask
+            if trick_mask & jokers or friend == _PENDING:
+                winner = -1
+            elif trick_mask & mighty_bit and mighty_power[number]:
+                winner = mighty
+            else:
+                top = trick_mask & trump_masks[number] or trick_mask & SUIT_MASKS[led]
+                winner = top.bit_length() - 1 if top and not top & ELEVEN_MASK else -1
+            if winner < 0:
+                state._played, state._history, state._points, state.tricks = \
+                    played, history, points, completed
+                state.trick_number, state._trick, state._trick_mask, state._call = \
+                    number, trick, trick_mask, 0
+                _finish_trick(state, state, trick, trick_mask, seat)
+                points, completed, seat = state._points, state.tricks, state._to_move
+                number = state.trick_number + 1 if state.phase == "done" else state.trick_number
+                continue
+            winner = seat + cards.index(winner)
+            if winner >= n:
+                winner -= n
+            taken = (trick_mask & point_mask).bit_count()
+            if taken:
+                counts = list(points)
+                counts[winner] += taken
+                points = tuple(counts)
+            completed += (_tuple_new(CompletedTrick, (trick[0][0], trick, players[winner],
+                                                      taken)),)
+            if trick_mask & trump_mask:
+                state._trump_played = True
+            if reveal_on_points and taken and winner == friend and not state.friend_revealed:
+                state.friend_revealed = True  # 수원/성균관: the friend shows when he scores
+            number += 1
+            seat = winner
+        state._played, state._history, state._points, state.tricks = \
+            played, history, points, completed
+        state._trick, state._trick_mask, state._call, state._legal = (), 0, 0, None
+        if number > last:
+            state.phase, state._to_move, state.trick_number = "done", None, last
+        else:
+            state.trick_number, state._to_move = number, seat
+        return done
+
+
+_getitem = list.__getitem__
