@@ -16,7 +16,8 @@ stating its rules in its docstring:
 * ``election.py`` — bids, passes, the deal miss;
 * ``elimination.py`` — 6마 and 7마: the declarer eliminates, the pile is dealt out;
 * ``exchange.py`` — the discard, the contract change and the friend call;
-* ``play.py`` — following suit, the joker and its call, trump leads, tricks, the friend revealed;
+* ``play.py`` — following suit, the joker and its call, trump leads, a card played;
+* ``settle.py`` — a trick settled: its winner and points, the friend revealed;
 * ``open_cards.py`` — what the cards shown allow when the deal is unknown;
 * ``ghost.py`` — ghost 4마 (고마): the ghost's hand, played from the top of its pile;
 * ``honeymoon.py`` — 허니문: two players, each with a friend hand;

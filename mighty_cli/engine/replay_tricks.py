@@ -11,7 +11,7 @@ A plain card (no suit named and no joker call; as a lead, not the joker, not a M
 names a suit and not the card that always calls the joker; the deal known) is checked with the
 engine's own legal mask (:func:`~.play._legal_mask`; for a follower who holds no joker, its
 first case, written out here) and settled by play.py's own helpers
-(:func:`~.play._reveal_card_friend`, :func:`~.play._finish_trick`), on one private state that
+(:func:`~.settle._reveal_card_friend`, :func:`~.settle._finish_trick`), on one private state that
 this function fills in a trick at a time instead of building a new state for every card (the
 caller never sees it before it is finished, so it is still a value to him). Those helpers
 take the state before and the state after; here both are that one state, which they allow
@@ -31,7 +31,8 @@ from .actions import _PENDING, CompletedTrick, Play
 from .deck import ELEVEN_MASK, SUIT_MASKS
 from .errors import InvalidNotation, RecordError
 from .hand import apply
-from .play import _finish_trick, _follow_mask, _legal_mask, _reveal_card_friend
+from .play import _follow_mask, _legal_mask
+from .settle import _finish_trick, _reveal_card_friend
 from .state import HandState, _tuple_new
 from .translation import _, ngettext
 
@@ -261,7 +262,7 @@ class _Tricks:
         requested lead); a follower follows suit when he can, Mighty and the cards of
         cards.*_plays_any_time beside it (play._legal_mask's first case), and a follower who
         may hold a joker is checked by play._follow_mask; a trick holding a joker or the 11,
-        or deciding a pending friend, is settled by play._finish_trick itself."""
+        or deciding a pending friend, is settled by settle._finish_trick itself."""
         n, ci, leads, jokers = self.n, self.ci, self.leads, self.jokers
         get, hands2, pairs2, players = _PLAIN.get, self.hands2, self.pairs2, self.players
         friend_bit, lead_request, point_mask = self.friend_bit, self.lead_request, self.point_mask
@@ -343,7 +344,7 @@ class _Tricks:
                 _reveal_card_friend(state, state, (seat + index) % n, trick[index][1])
             state._led_suit = led
             done += 1
-            # the winner as play._finish_trick settles the cases decided from the mask
+            # the winner as settle._finish_trick settles the cases decided from the mask
             if trick_mask & jokers or friend == _PENDING:
                 winner = -1
             elif trick_mask & mighty_bit and mighty_power[number]:
