@@ -25,10 +25,11 @@ ruleset: the same final state for random legal hands, and the same error for bro
 
 from __future__ import annotations
 
+import operator
 from typing import Optional
 
 from .actions import _PENDING, CompletedTrick, Play
-from .deck import ELEVEN_MASK, SUIT_MASKS
+from .deck import _BIT_OF, ELEVEN_MASK, SUIT_MASKS
 from .errors import InvalidNotation, RecordError
 from .hand import apply
 from .play import _follow_mask, _legal_mask
@@ -111,8 +112,9 @@ def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True)
                 raise RecordError(_("hand {index}, trick {number}: {token} is played after the "
                                     "hand ended").format(index=index, number=number,
                                                          token=token))
-            if fast_trick is not None and not state._trick:
-                done = fast_trick.play(state, tokens, position)
+            if fast_trick is not None:
+                done = fast_trick.follow(state, tokens, position) if state._trick else \
+                    fast_trick.play(state, tokens, position)
                 if done:
                     position += done
                     continue
@@ -158,7 +160,7 @@ class _Tricks:
 
     __slots__ = ("leads", "n", "pairs", "lead_request", "hands", "follow_masks",
                  "also_bits", "friend_card", "valid", "jokers", "ci", "hands2", "pairs2",
-                 "friend_bit", "point_mask", "players")
+                 "friend_bit", "point_mask", "players", "joker_seats")
 
     def __init__(self, state: HandState):
         ci, ctx = state._contract, state._ctx
@@ -173,6 +175,9 @@ class _Tricks:
         self.friend_bit = 1 << ci.friend_card if ci.friend_card is not None else 0
         self.point_mask = ctx.point_mask
         self.players = ctx.players
+        # the seats dealt a joker (one, or two: cards.jokers = 2)
+        self.joker_seats = tuple(seat for seat, hand in enumerate(state._hands)
+                                 if hand & ci.joker_mask)
         self.lead_request = ci.lead_suit is not None
         self.hands = state._hands
         self.follow_masks = ci.follow_masks
@@ -188,68 +193,73 @@ class _Tricks:
         card = _PLAIN.get(tokens[position])
         if card is None or card not in self.leads:
             return 0
-        bit = 1 << card
         legal = state._legal
         if legal is None:
             legal = state._legal = _legal_mask(state)
-        if not legal & bit:
+        if not legal >> card & 1:
             return 0
         # the lead: the suit it sets, the friend's requested lead made
         seat = state._to_move
-        pairs, friend_card = self.pairs, self.friend_card
-        pair = pairs[seat][card]
-        play = pair[1]
-        led = card >> 4
-        state._led_suit = led
+        pair = self.pairs[seat][card]
+        state._led_suit = card >> 4
         state._call = 0
         if self.lead_request and seat == state._friend:
             state._friend_led = True
-        if card == friend_card:
-            _reveal_card_friend(state, state, seat, play)
-        played = state._played | bit
-        history = (play, state._history)
-        trick = (pair,)
-        trick_mask = bit
-        n, hands, valid, jokers = self.n, self.hands, self.valid, self.jokers
-        follow_masks, also_bits = self.follow_masks[led], self.also_bits
-        seat = seat + 1 if seat + 1 < n else 0
-        for token in tokens[position + 1:position + n]:
+        if card == self.friend_card:
+            _reveal_card_friend(state, state, seat, pair[1])
+        state._played |= 1 << card
+        state._history = (pair[1], state._history)
+        state._trick = (pair,)
+        state._trick_mask = 1 << card
+        state._to_move = seat + 1 if seat + 1 < self.n else 0
+        state._legal = None
+        return 1 + self.follow(state, tokens, position + 1)
+
+    def follow(self, state: HandState, tokens: list, position: int) -> int:
+        """Play the plain cards that follow in a trick in progress (``tokens[position]`` on)
+        onto ``state``, each checked as play._legal_mask checks a follower (its first case for
+        a follower without a joker, play._follow_mask for one with a joker, the joker call of
+        the lead included), and settle the trick when it is complete; the count of cards
+        played (it stops at a card that is not plain or not legal, for the engine to apply or
+        refuse)."""
+        trick = state._trick
+        n = self.n
+        seat, played, history, trick_mask = state._to_move, state._played, state._history, \
+            state._trick_mask
+        led, called, number, ci = state._led_suit, state._call, state.trick_number, self.ci
+        follow, also_bits, jokers = ci.follow_masks[led], self.also_bits, self.jokers
+        pairs, hands, friend_card, valid = self.pairs, self.hands, self.friend_card, self.valid
+        done = 0
+        for token in tokens[position:position + n - len(trick)]:
             card = _PLAIN.get(token)
             if card is None or card not in valid:
                 break
-            bit = 1 << card
             hand = hands[seat] & ~played
             if hand & jokers:
-                # a joker's holder: the joker call, its timing and colour apply (_legal_mask)
-                state._played, state._trick, state._to_move = played, trick, seat
-                state._legal = None
-                if not _legal_mask(state) & bit:
+                # a joker's holder: the joker call, its timing and colour apply
+                if not _follow_mask(ci, hand, number, called, led) >> card & 1:
                     break
             else:
                 # the first case of play._legal_mask: follow suit when you can; Mighty (and
                 # the cards of cards.*_plays_any_time) may always be played
-                follow = hand & follow_masks
-                if not bit & (follow | (hand & also_bits) if follow else hand):
+                following = hand & follow
+                if not (following | hand & also_bits if following else hand) >> card & 1:
                     break
             pair = pairs[seat][card]
             if card == friend_card:
                 _reveal_card_friend(state, state, seat, pair[1])
-            played |= bit
+            played |= 1 << card
             history = (pair[1], history)
             trick += (pair,)
-            trick_mask |= bit
+            trick_mask |= 1 << card
             seat = seat + 1 if seat + 1 < n else 0
-        state._played = played
-        state._history = history
-        state._legal = None
-        taken = len(trick)
-        if taken < n:
-            state._trick = trick
-            state._trick_mask = trick_mask
-            state._to_move = seat
+            done += 1
+        state._played, state._history, state._legal = played, history, None
+        if len(trick) < n:
+            state._trick, state._trick_mask, state._to_move = trick, trick_mask, seat
         else:
             _finish_trick(state, state, trick, trick_mask, seat)
-        return taken
+        return done
 
     def tricks(self, state: HandState, tricks: list, at: int) -> int:
         """Play the record's whole tricks of plain cards from ``tricks[at]`` onto ``state`` (at
@@ -273,6 +283,7 @@ class _Tricks:
         played, history, points, completed = state._played, state._history, state._points, \
             state.tricks
         number, seat = state.trick_number, state._to_move
+        bit_of, joker_seats = _BIT_OF.__getitem__, self.joker_seats
         done = 0
         for trick in tricks[at:] if at else tricks:
             if number > last:
@@ -281,61 +292,68 @@ class _Tricks:
             if len(tokens) != n:
                 break
             cards = list(map(get, tokens))
-            if None in cards or cards[0] not in leads:
+            if None in cards:
                 break
             lead = cards[0]
+            if lead not in leads:
+                break
+            bits = list(map(bit_of, cards))
+            trick_mask = sum(bits)
             hands = hands2[seat:seat + n]
-            hand = hands[0] & ~played
-            if not hand >> lead & 1:
-                break  # not his card, or played before: card by card says which
+            # each card in its player's hand (hands do not overlap: no card twice), and none
+            # played before
+            if trick_mask & played or not all(map(_and, hands, bits)):
+                break  # card by card says which
+            lead_bit = bits[0]
             loose = jokers & ~played  # the jokers still out
             friend = state._friend
-            if lead_checked >> lead & 1 or hand & jokers or lead_request \
+            if lead_bit & lead_checked or hands[0] & loose or lead_request \
                     and seat == friend and not state._friend_led:
                 state._played, state.trick_number, state._to_move = played, number, seat
                 state._legal = None
-                if not _legal_mask(state) >> lead & 1:
+                if not _legal_mask(state) & lead_bit:
                     break
             led = lead >> 4
             follow = follow_masks[led]
-            unplayed = ~played
-            trick_mask = 1 << lead
-            if loose & ~hands[0]:
-                # a follower may hold a joker: each by the rules of a trick in progress
-                for hand, card in zip(hands[1:], cards[1:]):
-                    hand &= unplayed
-                    if hand & jokers:
-                        if not _follow_mask(ci, hand, number, 0, led) >> card & 1:
+            # the first case of play._legal_mask: a card of the led suit, Mighty or a card
+            # played any time is legal; another card only from a hand without the led suit;
+            # a follower holding a joker by the rules of a trick in progress (_follow_mask)
+            checked = trick_mask ^ lead_bit
+            if loose:
+                for holder in joker_seats:
+                    if holder != seat and hands2[holder] & loose:
+                        place = holder - seat if holder > seat else holder - seat + n
+                        if not _follow_mask(ci, hands2[holder] & ~played, number, 0, led) \
+                                >> cards[place] & 1:
+                            checked = -1
                             break
-                    else:
-                        following = hand & follow
-                        if not (following | hand & also_bits if following else hand) \
-                                >> card & 1:
-                            break
-                    trick_mask |= 1 << card
-                else:
-                    card = -1
-                if card >= 0:
+                        checked &= ~bits[place]
+                if checked < 0:
                     break
-            else:
-                # the first case of play._legal_mask: follow suit when you can; Mighty and the
-                # cards of cards.*_plays_any_time beside it
-                for hand, card in zip(hands[1:], cards[1:]):
-                    hand &= unplayed
-                    following = hand & follow
-                    if not (following | hand & also_bits if following else hand) >> card & 1:
+            off = checked & ~(follow | also_bits)
+            if off:
+                unplayed = ~played
+                for hand, bit in zip(hands[1:], bits[1:]):
+                    if bit & off and hand & unplayed & follow:
                         break
-                    trick_mask |= 1 << card
                 else:
-                    card = -1
-                if card >= 0:
+                    off = 0
+                if off:
                     break
             if trick_mask & friend_bit and friend == _PENDING:
                 break  # the called card settles who the friend is: card by card
-            # every card is legal: the trick is played
-            trick = tuple(map(_getitem, pairs2[seat:seat + n], cards))
-            for pair in trick:
-                history = (pair[1], history)
+            # every card is legal: the trick is played (five players written out)
+            rows = pairs2[seat:seat + n]
+            if n == 5:
+                first, second, third, fourth, fifth = cards
+                one, two, three, four, five = rows
+                one, two, three, four, five = trick = (
+                    one[first], two[second], three[third], four[fourth], five[fifth])
+                history = (five[1], (four[1], (three[1], (two[1], (one[1], history)))))
+            else:
+                trick = tuple(map(_getitem, rows, cards))
+                for pair in trick:
+                    history = (pair[1], history)
             played |= trick_mask
             if lead_request and seat == friend:
                 state._friend_led = True
@@ -388,3 +406,4 @@ class _Tricks:
 
 
 _getitem = list.__getitem__
+_and = operator.and_
