@@ -422,8 +422,12 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         _no_more(hand, index, "discard", _("the eliminations are not over"))
         outcome.state = state
         return outcome
+    # the discard and the friend call written onto the election's private state where
+    # replay_setup.py takes them (exchange.py's own steps), else applied
     if "discard" in hand:
-        state = engine.apply(state, engine.Discard(tuple(_cards(hand["discard"], index, "discard"))))
+        discard = engine.Discard(tuple(_cards(hand["discard"], index, "discard")))
+        if state is not elected or not setup.discard_in_place(state, discard):
+            state = engine.apply(state, discard)
     elif deal is None and state.phase == "exchange":
         state = engine.apply(state, engine.Discard(()))  # open cards: the discards are unseen
     else:
@@ -441,7 +445,9 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         except InvalidNotation as exc:
             raise RecordError(_("hand {index}: {key}: {error}").format(
                 index=index, key="friend", error=exc)) from None
-        state = engine.apply(state, engine.CallFriend(call))
+        action = engine.CallFriend(call)
+        if state is not elected or not setup.call_in_place(state, action):
+            state = engine.apply(state, action)
         outcome.friend_call = hand["friend"]
     else:
         _no_more(hand, index, "tricks", _("no friend was called yet"))
@@ -449,7 +455,8 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     if not isinstance(tricks, list) or not all(map(_IS_STR, tricks)):
         raise RecordError(_("hand {index}: tricks: expected a list of strings of played cards")
                           .format(index=index))
-    state = tricks_module.replay_tricks(state, tricks, index, fast)
+    # the state is this function's own (new_hand's, apply's or the batch's): no copy needed
+    state = tricks_module.replay_tricks(state, tricks, index, fast, owned=True)
     outcome.declarer, outcome.contract, outcome.state = state.declarer, state.contract, state
     if rules.table.dummy:  # 시흥 은마: the eliminated player plays the dummy's hand
         outcome.eliminated_hand = state.eliminated[0] if state.eliminated else None

@@ -81,17 +81,21 @@ def _plain_leads(state: HandState) -> frozenset:
     return cached[2]
 
 
-def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True) -> HandState:
+def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True, *,
+                  owned: bool = False) -> HandState:
     """The state after a record's ``tricks`` (strings of cards, one trick each; the last may be
     unfinished) are played from ``state``; ``fast=False`` applies them card by card with
-    :func:`~.hand.apply` (the reference this path is tested against). Raises RecordError
-    naming the hand (``index``), the trick, the player, the card and the rule."""
+    :func:`~.hand.apply` (the reference this path is tested against). ``owned``: the caller
+    gives ``state`` away (nobody else holds it), so the fast path fills it in instead of a
+    copy. Raises RecordError naming the hand (``index``), the trick, the player, the card and
+    the rule."""
     # ghost 4마 goes card by card: the ghost's card is its pile's top (ghost.py), a rule the
     # legal mask of this path does not hold
     # two decks (8마 Chicago) too: a card is the copy its player holds (play.py's _held_play)
     if fast and state.phase == "play" and state._hands is not None \
             and not state.rules.table.ghost and state.rules.table.decks == 1:
-        state = state._clone()  # ours to fill in: the caller's state never changes
+        if not owned:
+            state = state._clone()  # ours to fill in: the caller's state never changes
         fast_trick = _Tricks(state)
     else:
         fast_trick = None

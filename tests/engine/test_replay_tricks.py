@@ -132,8 +132,8 @@ def record_result(record, monkeypatch, fast: bool):
     """``replay``'s JSON for a record, or its error, with the fast trick path or without."""
     from mighty_cli.engine import replay_tricks as module
 
-    def chosen(state, tricks, index, fast_path=True):
-        return replay_tricks(state, tricks, index, fast=fast)
+    def chosen(state, tricks, index, fast_path=True, **options):
+        return replay_tricks(state, tricks, index, fast=fast, **options)
 
     monkeypatch.setattr(module, "replay_tricks", chosen)
     try:
