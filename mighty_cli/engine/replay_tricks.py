@@ -29,7 +29,7 @@ import operator
 from typing import Optional
 
 from .actions import _PENDING, CompletedTrick, Play
-from .deck import _BIT_OF, ELEVEN_MASK, SUIT_MASKS
+from .deck import ELEVEN_MASK, SUIT_MASKS
 from .errors import InvalidNotation, RecordError
 from .hand import apply
 from .play import _follow_mask, _legal_mask
@@ -50,14 +50,18 @@ def _token(token: str) -> tuple[int, Optional[int], bool]:
         if len(_TOKENS) > 4096:  # tokens come from files: keep the cache bounded
             _TOKENS.clear()
             _PLAIN.clear()
+            _PLAIN_BITS.clear()
         _TOKENS[token] = parsed
         if parsed[1] is None and not parsed[2]:
             _PLAIN[token] = parsed[0]
+            _PLAIN_BITS[token] = 1 << parsed[0]
     return parsed
 
 
 #: The tokens of _TOKENS that name a card with no annotation (no suit named, no call): the card.
 _PLAIN: dict[str, int] = {}
+#: The same tokens, each with its card's bit.
+_PLAIN_BITS: dict[str, int] = {}
 
 
 _LEADS: dict[int, tuple] = {}
@@ -76,9 +80,15 @@ def _plain_leads(state: HandState) -> frozenset:
         # not the jokers, a Mighty that names a suit, nor the cards that always call a joker
         special = ci.joker_mask | ci.auto_calls | (1 << ci.mighty_named if ci.mighty_named >= 0
                                                    else 0)
-        cached = _LEADS[id(ci)] = (ci, valid, frozenset(card for card in valid
-                                                        if not special >> card & 1))
+        leads = frozenset(card for card in valid if not special >> card & 1)
+        cached = _LEADS[id(ci)] = (ci, valid, leads, sum(1 << card for card in leads))
     return cached[2]
+
+
+def _plain_lead_mask(state: HandState) -> int:
+    """_plain_leads as a mask of their bits."""
+    _plain_leads(state)
+    return _LEADS[id(state._contract)][3]
 
 
 def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True, *,
@@ -158,13 +168,29 @@ def _pairs(players: tuple, play_tables: tuple) -> tuple:
     return pairs[1]
 
 
+_BIT_PAIRS: dict[tuple, tuple] = {}
+
+
+def _bit_pairs(players: tuple, play_tables: tuple) -> tuple:
+    """For each seat, its ``(player, Play)`` pair of each card keyed by the card's bit (cached
+    per seating, like _pairs)."""
+    pairs = _BIT_PAIRS.get(players)
+    if pairs is None or pairs[0] is not play_tables:
+        if len(_BIT_PAIRS) > 1024:  # names come from users: keep the cache bounded
+            _BIT_PAIRS.clear()
+        pairs = _BIT_PAIRS[players] = (play_tables, tuple(
+            {1 << card: (play[0], play) for card, play in enumerate(table) if play is not None}
+            for table in play_tables))
+    return pairs[1]
+
+
 class _Tricks:
     """A hand's plain cards played a trick at a time onto one private state (see the module
     docstring); what it does not take, the caller applies with the engine's apply."""
 
     __slots__ = ("leads", "n", "pairs", "lead_request", "hands", "follow_masks",
                  "also_bits", "friend_card", "valid", "jokers", "ci", "hands2", "pairs2",
-                 "friend_bit", "point_mask", "players", "joker_seats")
+                 "friend_bit", "point_mask", "players", "joker_seats", "lead_mask")
 
     def __init__(self, state: HandState):
         ci, ctx = state._contract, state._ctx
@@ -175,7 +201,9 @@ class _Tricks:
         self.pairs = _pairs(ctx.players, ctx.play_tables)
         # the seats' hands and pairs twice over: a trick's, from its leader, is one slice
         self.hands2 = state._hands + state._hands
-        self.pairs2 = self.pairs + self.pairs
+        bit_pairs = _bit_pairs(ctx.players, ctx.play_tables)
+        self.pairs2 = bit_pairs + bit_pairs
+        self.lead_mask = _plain_lead_mask(state)
         self.friend_bit = 1 << ci.friend_card if ci.friend_card is not None else 0
         self.point_mask = ctx.point_mask
         self.players = ctx.players
@@ -277,17 +305,16 @@ class _Tricks:
         cards.*_plays_any_time beside it (play._legal_mask's first case), and a follower who
         may hold a joker is checked by play._follow_mask; a trick holding a joker or the 11,
         or deciding a pending friend, is settled by settle._finish_trick itself."""
-        n, ci, leads, jokers = self.n, self.ci, self.leads, self.jokers
-        get, hands2, pairs2, players = _PLAIN.get, self.hands2, self.pairs2, self.players
+        n, ci, jokers = self.n, self.ci, self.jokers
+        hands2, pairs2, players = self.hands2, self.pairs2, self.players
         friend_bit, lead_request, point_mask = self.friend_bit, self.lead_request, self.point_mask
-        follow_masks, also_bits, mighty_bit, mighty = ci.follow_masks, self.also_bits, \
-            ci.mighty_bit, ci.mighty
+        follow_masks, also_bits, mighty_bit = ci.follow_masks, self.also_bits, ci.mighty_bit
         mighty_power, trump_masks, trump_mask = ci.mighty_power, ci.trump_masks, ci.trump_mask
         reveal_on_points, last, lead_checked = ci.reveal_on_points, ci.tricks, ci.trump_lead_mask
         played, history, points, completed = state._played, state._history, state._points, \
             state.tricks
         number, seat = state.trick_number, state._to_move
-        bit_of, joker_seats = _BIT_OF.__getitem__, self.joker_seats
+        bit_of, joker_seats, lead_mask = _PLAIN_BITS.get, self.joker_seats, self.lead_mask
         done = 0
         for trick in tricks[at:] if at else tricks:
             if number > last:
@@ -295,20 +322,18 @@ class _Tricks:
             tokens = trick.split()
             if len(tokens) != n:
                 break
-            cards = list(map(get, tokens))
-            if None in cards:
+            bits = list(map(bit_of, tokens))  # each card's bit, None for a token not plain
+            if None in bits:
                 break
-            lead = cards[0]
-            if lead not in leads:
+            lead_bit = bits[0]
+            if not lead_bit & lead_mask:
                 break
-            bits = list(map(bit_of, cards))
             trick_mask = sum(bits)
             hands = hands2[seat:seat + n]
             # each card in its player's hand (hands do not overlap: no card twice), and none
             # played before
             if trick_mask & played or not all(map(_and, hands, bits)):
                 break  # card by card says which
-            lead_bit = bits[0]
             loose = jokers & ~played  # the jokers still out
             friend = state._friend
             if lead_bit & lead_checked or hands[0] & loose or lead_request \
@@ -317,7 +342,7 @@ class _Tricks:
                 state._legal = None
                 if not _legal_mask(state) & lead_bit:
                     break
-            led = lead >> 4
+            led = (lead_bit.bit_length() - 1) >> 4
             follow = follow_masks[led]
             # the first case of play._legal_mask: a card of the led suit, Mighty or a card
             # played any time is legal; another card only from a hand without the led suit;
@@ -328,7 +353,7 @@ class _Tricks:
                     if holder != seat and hands2[holder] & loose:
                         place = holder - seat if holder > seat else holder - seat + n
                         if not _follow_mask(ci, hands2[holder] & ~played, number, 0, led) \
-                                >> cards[place] & 1:
+                                & bits[place]:
                             checked = -1
                             break
                         checked &= ~bits[place]
@@ -349,20 +374,20 @@ class _Tricks:
             # every card is legal: the trick is played (five players written out)
             rows = pairs2[seat:seat + n]
             if n == 5:
-                first, second, third, fourth, fifth = cards
+                first, second, third, fourth, fifth = bits
                 one, two, three, four, five = rows
                 one, two, three, four, five = trick = (
                     one[first], two[second], three[third], four[fourth], five[fifth])
                 history = (five[1], (four[1], (three[1], (two[1], (one[1], history)))))
             else:
-                trick = tuple(map(_getitem, rows, cards))
+                trick = tuple([row[bit] for row, bit in zip(rows, bits)])
                 for pair in trick:
                     history = (pair[1], history)
             played |= trick_mask
             if lead_request and seat == friend:
                 state._friend_led = True
             if trick_mask & friend_bit:
-                index = cards.index(ci.friend_card)
+                index = bits.index(friend_bit)
                 _reveal_card_friend(state, state, (seat + index) % n, trick[index][1])
             state._led_suit = led
             done += 1
@@ -370,10 +395,10 @@ class _Tricks:
             if trick_mask & jokers or friend == _PENDING:
                 winner = -1
             elif trick_mask & mighty_bit and mighty_power[number]:
-                winner = mighty
+                winner = mighty_bit
             else:
                 top = trick_mask & trump_masks[number] or trick_mask & SUIT_MASKS[led]
-                winner = top.bit_length() - 1 if top and not top & ELEVEN_MASK else -1
+                winner = 1 << top.bit_length() - 1 if top and not top & ELEVEN_MASK else -1
             if winner < 0:
                 state._played, state._history, state._points, state.tricks = \
                     played, history, points, completed
@@ -383,7 +408,7 @@ class _Tricks:
                 points, completed, seat = state._points, state.tricks, state._to_move
                 number = state.trick_number + 1 if state.phase == "done" else state.trick_number
                 continue
-            winner = seat + cards.index(winner)
+            winner = seat + bits.index(winner)
             if winner >= n:
                 winner -= n
             taken = (trick_mask & point_mask).bit_count()
@@ -409,5 +434,4 @@ class _Tricks:
         return done
 
 
-_getitem = list.__getitem__
 _and = operator.and_
