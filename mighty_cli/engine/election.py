@@ -204,8 +204,8 @@ def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
         new._to_move = None
     elif ended:
         _close_election(state, new, new_setup)
-    elif not final and not ctx.silent:  # _next_bidder's plain case: the next seat
-        new._to_move = seat + 1 if seat + 1 < ctx.n else 0
+    elif not ctx.silent and not (final and passed >> (seat + 1 if seat + 1 < ctx.n else 0) & 1):
+        new._to_move = seat + 1 if seat + 1 < ctx.n else 0  # _next_bidder's first candidate
     else:
         new._to_move = _next_bidder(new_setup, seat, final, ctx.n, ctx.silent)
 

@@ -315,6 +315,7 @@ class _Tricks:
             state.tricks
         number, seat = state.trick_number, state._to_move
         bit_of, joker_seats, lead_mask = _PLAIN_BITS.get, self.joker_seats, self.lead_mask
+        unforced = ci.joker_play_last  # jokers never forced out before the last trick
         done = 0
         for trick in tricks[at:] if at else tricks:
             if number > last:
@@ -352,11 +353,16 @@ class _Tricks:
                 for holder in joker_seats:
                     if holder != seat and hands2[holder] & loose:
                         place = holder - seat if holder > seat else holder - seat + n
-                        if not _follow_mask(ci, hands2[holder] & ~played, number, 0, led) \
-                                & bits[place]:
+                        bit = bits[place]
+                        # a card of the led suit while no joker must be played yet (two
+                        # jokers: from trick 8; cards.joker_playable_last_trick) is legal, as
+                        # _follow_mask has it; any other card is checked by it
+                        if not (bit & follow and (unforced or number < last - 2)) \
+                                and not _follow_mask(ci, hands2[holder] & ~played, number, 0,
+                                                     led) & bit:
                             checked = -1
                             break
-                        checked &= ~bits[place]
+                        checked &= ~bit
                 if checked < 0:
                     break
             off = checked & ~(follow | also_bits)
