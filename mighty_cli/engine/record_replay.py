@@ -384,11 +384,15 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                                 index=index, player=bids[0][0], call=first, opener=opener,
                                 rule=rules.election.opener))
     state = engine.new_hand(rules, players, dealer, deal, opener=opener)
-    # the whole election at once (replay_setup.py), or call by call where it does not take it
-    elected = setup.replay_bids(state, calls) if fast and miss_at == len(calls) else None
+    # the whole election at once (replay_setup.py) on new_hand's state, which nobody else
+    # holds; or call by call from a new hand where it does not take it
+    elected = setup.replay_bids(state, calls, owned=True) if fast and miss_at == len(calls) \
+        else None
     if elected is not None:
         state = elected
     else:
+        if fast and miss_at == len(calls):  # the batch may have written part of it
+            state = engine.new_hand(rules, players, dealer, deal, opener=opener)
         for call in calls:
             if call[1] is DEAL_MISS_CALL:  # "<player> deal-miss": where a full bid may cancel it
                 state = engine.apply(state, engine.DeclareDealMiss(call[0]))

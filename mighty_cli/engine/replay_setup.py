@@ -117,13 +117,20 @@ def handles(rules: Ruleset) -> bool:
     return cached[1]
 
 
-def replay_bids(state: HandState, calls: Sequence[BidCall]) -> Optional[HandState]:
+def replay_bids(state: HandState, calls: Sequence[BidCall], *, owned: bool = False
+                ) -> Optional[HandState]:
     """The state after ``calls`` (bids and passes, in order) from ``state`` (in the election),
-    or None when the batch does not take them: the caller then applies them one by one."""
+    or None when the batch does not take them: the caller then applies them one by one.
+    ``owned``: the caller gives ``state`` and its setup away (new_hand's, held by nobody
+    else), so the batch fills them in instead of copies; after None they may have been
+    written, and the caller starts from a new hand."""
     if state.phase != "election" or not handles(state._ctx.rules):
         return None
-    new = state._clone()  # ours to fill in: the caller's state never changes
-    new._setup = state._setup.copy()
+    if owned:
+        new = state
+    else:
+        new = state._clone()  # ours to fill in: the caller's state never changes
+        new._setup = state._setup.copy()
     history = state._history
     for call in calls:
         if new.phase != "election" or type(call) is not BidCall:
