@@ -321,23 +321,43 @@ class _Tricks:
             if number > last:
                 break  # a trick after the last: card by card says so
             tokens = trick.split()
-            if len(tokens) != n:
-                break
-            bits = list(map(bit_of, tokens))  # each card's bit, None for a token not plain
-            if None in bits:
-                break
-            lead_bit = bits[0]
-            if not lead_bit & lead_mask:
-                break
-            trick_mask = sum(bits)
-            hands = hands2[seat:seat + n]
-            # each card in its player's hand (hands do not overlap: no card twice), and none
-            # played before
-            if trick_mask & played or not all(map(_and, hands, bits)):
-                break  # card by card says which
+            if n == 5:  # five players, written out
+                if len(tokens) != 5:
+                    break
+                first, second, third, fourth, fifth = tokens
+                first, second, third, fourth, fifth = bits = (
+                    bit_of(first), bit_of(second), bit_of(third), bit_of(fourth), bit_of(fifth))
+                if first is None or second is None or third is None or fourth is None \
+                        or fifth is None or not first & lead_mask:
+                    break  # a token not plain (None), or a lead not plain
+                one, two, three, four, five = hands2[seat:seat + 5]
+                # each card in its player's hand (hands do not overlap: no card twice), and
+                # none played before
+                if not (one & first and two & second and three & third and four & fourth
+                        and five & fifth):
+                    break  # card by card says which
+                trick_mask = first | second | third | fourth | fifth
+                if trick_mask & played:
+                    break
+                lead_bit = first
+                lead_hand = one
+            else:
+                if len(tokens) != n:
+                    break
+                bits = list(map(bit_of, tokens))  # each card's bit, None for a token not plain
+                if None in bits:
+                    break
+                lead_bit = bits[0]
+                if not lead_bit & lead_mask:
+                    break
+                trick_mask = sum(bits)
+                hands = hands2[seat:seat + n]
+                if trick_mask & played or not all(map(_and, hands, bits)):
+                    break
+                lead_hand = hands[0]
             loose = jokers & ~played  # the jokers still out
             friend = state._friend
-            if lead_bit & lead_checked or hands[0] & loose or lead_request \
+            if lead_bit & lead_checked or lead_hand & loose or lead_request \
                     and seat == friend and not state._friend_led:
                 state._played, state.trick_number, state._to_move = played, number, seat
                 state._legal = None
@@ -368,7 +388,7 @@ class _Tricks:
             off = checked & ~(follow | also_bits)
             if off:
                 unplayed = ~played
-                for hand, bit in zip(hands[1:], bits[1:]):
+                for hand, bit in zip(hands2[seat + 1:seat + n], bits[1:]):
                     if bit & off and hand & unplayed & follow:
                         break
                 else:
@@ -380,7 +400,6 @@ class _Tricks:
             # every card is legal: the trick is played (five players written out)
             rows = pairs2[seat:seat + n]
             if n == 5:
-                first, second, third, fourth, fifth = bits
                 one, two, three, four, five = rows
                 one, two, three, four, five = trick = (
                     one[first], two[second], three[third], four[fourth], five[fifth])
