@@ -146,9 +146,12 @@ def hand_result(state: HandState) -> HandResult:
     rules = ctx.rules
     declarer = setup.declarer
     # the friends: one, or two under friend.called_cards = 2 (동대전 7마)
-    friends = sorted({seat for seat in (state._friend, setup.friend2)
-                      if seat is not None and seat >= 0},
-                     key=lambda seat: seat != state._friend)
+    if setup.friend2 is None:  # one card called (the usual case): the friend, if any
+        friends = [state._friend] if state._friend is not None and state._friend >= 0 else []
+    else:
+        friends = sorted({seat for seat in (state._friend, setup.friend2)
+                          if seat is not None and seat >= 0},
+                         key=lambda seat: seat != state._friend)
     friend = friends[0] if friends else None
     if rules.election.bid_counts == "tricks":  # 변형 2마: the bid counts tricks won
         ruling = {ctx.players[declarer]} | {ctx.players[seat] for seat in friends}

@@ -6,18 +6,33 @@ after the friend call and returns the state after the last card, the same value 
 the history included) as applying each card with :func:`~.hand.apply`, and it raises the same
 errors with the same messages.
 
-How it is faster without a second rules implementation: the play rules stay in ``play.py``.
-A plain card (no suit named and no joker call; as a lead, not the joker, not a Mighty that
-names a suit and not the card that always calls the joker; the deal known) is checked with the
-engine's own legal mask (:func:`~.play._legal_mask`; for a follower who holds no joker, its
-first case, written out here) and settled by play.py's own helpers
-(:func:`~.settle._reveal_card_friend`, :func:`~.settle._finish_trick`), on one private state that
-this function fills in a trick at a time instead of building a new state for every card (the
-caller never sees it before it is finished, so it is still a value to him). Those helpers
+How it is faster without a second rules implementation: the play rules stay in ``play.py``
+and ``settle.py``, read from the same contract tables, on one private state that this function
+fills in instead of building a new state for every card (the caller never sees it before it is
+finished, so it is still a value to him; ``owned``: the record replay gives its own state away,
+so not even one copy is made). Three passes, each handing what it does not take to the next:
+
+* whole tricks (:meth:`_Tricks.tricks`), one pass a trick: the trick's tokens read as card bits
+  at once (a five-player trick written out); every card in its player's hand and not played
+  before; a plain lead (not the joker, not a Mighty that names a suit, not the card that always
+  calls the joker) checked by :func:`~.play._legal_mask` itself whenever a rule may bar it (a
+  joker in the leader's hand, a trump lead, the friend's requested lead); the followers by
+  _legal_mask's first case as mask expressions (follow suit when you can; Mighty and the cards
+  of ``cards.*_plays_any_time`` beside it), a joker's holder by :func:`~.play._follow_mask`;
+  the trick, its history and its CompletedTrick built once; the winner from the trick's mask
+  for the cases settle._finish_trick decides from the mask (Mighty with power, the highest
+  trump, the highest card of the led suit), and settle._finish_trick itself for a trick with
+  a joker or the 11 or one deciding a pending friend;
+* plain cards from a lead (:meth:`_Tricks.play`) and plain followers after a lead the engine
+  applied (:meth:`_Tricks.follow`: a joker lead, a joker call), each checked as
+  :func:`~.play._legal_mask` checks it, settled by :func:`~.settle._finish_trick`;
+* every other card, and any card these refuse, through :func:`~.hand.apply` itself: a joker
+  lead, a joker call, a named-suit lead, open cards, a ghost's table, two decks, and every
+  error message.
+
+The settling helpers (:func:`~.settle._reveal_card_friend`, :func:`~.settle._finish_trick`)
 take the state before and the state after; here both are that one state, which they allow
-because they read each field before they write it (keep it so). Every other card, and any
-card the mask refuses, goes through :func:`~.hand.apply` itself: a joker lead, a joker call,
-a named-suit lead, open cards, a ghost's table, and every error message.
+because they read each field before they write it (keep it so).
 
 ``tests/engine/test_replay_tricks.py`` holds it to apply, card by card, under every bundled
 ruleset: the same final state for random legal hands, and the same error for broken records.
