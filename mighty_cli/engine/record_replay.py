@@ -421,7 +421,9 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         _no_more(hand, index, "discard", _("the election is not over"))
         outcome.state = state
         return outcome
-    state = _replay_elimination(engine, state, hand, index)
+    if "elimination" in hand or "redistribution" in hand \
+            or state.phase in ("elimination", "redistribution"):  # 6마, 7마 (else nothing to do)
+        state = _replay_elimination(engine, state, hand, index)
     if state.phase in ("elimination", "redistribution"):  # 6마, 7마: not over yet
         _no_more(hand, index, "discard", _("the eliminations are not over"))
         outcome.state = state
