@@ -326,8 +326,10 @@ class _Tricks:
         follow_masks, also_bits, mighty_bit = ci.follow_masks, self.also_bits, ci.mighty_bit
         mighty_power, trump_masks, trump_mask = ci.mighty_power, ci.trump_masks, ci.trump_mask
         reveal_on_points, last, lead_checked = ci.reveal_on_points, ci.tricks, ci.trump_lead_mask
-        played, history, points, completed = state._played, state._history, state._points, \
-            state.tricks
+        # the points taken and the completed tricks kept as lists while the tricks go, written
+        # back as tuples
+        played, history, points, completed = state._played, state._history, \
+            list(state._points), list(state.tricks)
         number, seat = state.trick_number, state._to_move
         bit_of, joker_seats, lead_mask = _PLAIN_BITS.get, self.joker_seats, self.lead_mask
         unforced = ci.joker_play_last  # jokers never forced out before the last trick
@@ -441,11 +443,12 @@ class _Tricks:
                 winner = 1 << top.bit_length() - 1 if top and not top & ELEVEN_MASK else -1
             if winner < 0:
                 state._played, state._history, state._points, state.tricks = \
-                    played, history, points, completed
+                    played, history, tuple(points), tuple(completed)
                 state.trick_number, state._trick, state._trick_mask, state._call = \
                     number, trick, trick_mask, 0
                 _finish_trick(state, state, trick, trick_mask, seat)
-                points, completed, seat = state._points, state.tricks, state._to_move
+                points, completed, seat = list(state._points), list(state.tricks), \
+                    state._to_move
                 number = state.trick_number + 1 if state.phase == "done" else state.trick_number
                 continue
             winner = seat + bits.index(winner)
@@ -453,11 +456,9 @@ class _Tricks:
                 winner -= n
             taken = (trick_mask & point_mask).bit_count()
             if taken:
-                counts = list(points)
-                counts[winner] += taken
-                points = tuple(counts)
-            completed += (_tuple_new(CompletedTrick, (trick[0][0], trick, players[winner],
-                                                      taken)),)
+                points[winner] += taken
+            completed.append(_tuple_new(CompletedTrick, (trick[0][0], trick, players[winner],
+                                                         taken)))
             if trick_mask & trump_mask:
                 state._trump_played = True
             if reveal_on_points and taken and winner == friend and not state.friend_revealed:
@@ -465,7 +466,7 @@ class _Tricks:
             number += 1
             seat = winner
         state._played, state._history, state._points, state.tricks = \
-            played, history, points, completed
+            played, history, tuple(points), tuple(completed)
         state._trick, state._trick_mask, state._call, state._legal = (), 0, 0, None
         if number > last:
             state.phase, state._to_move, state.trick_number = "done", None, last
