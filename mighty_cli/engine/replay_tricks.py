@@ -333,6 +333,8 @@ class _Tricks:
         number, seat = state.trick_number, state._to_move
         bit_of, joker_seats, lead_mask = _PLAIN_BITS.get, self.joker_seats, self.lead_mask
         unforced = ci.joker_play_last  # jokers never forced out before the last trick
+        # by led suit, the cards a follower may play only without the led suit in hand
+        off_masks = tuple(~(mask | also_bits) for mask in follow_masks)
         done = 0
         for trick in tricks[at:] if at else tricks:
             if number > last:
@@ -341,12 +343,13 @@ class _Tricks:
             if n == 5:  # five players, written out
                 if len(tokens) != 5:
                     break
+                # each card's bit (0 for a token not plain, which no hand holds)
                 first, second, third, fourth, fifth = tokens
                 first, second, third, fourth, fifth = bits = (
-                    bit_of(first), bit_of(second), bit_of(third), bit_of(fourth), bit_of(fifth))
-                if first is None or second is None or third is None or fourth is None \
-                        or fifth is None or not first & lead_mask:
-                    break  # a token not plain (None), or a lead not plain
+                    bit_of(first, 0), bit_of(second, 0), bit_of(third, 0), bit_of(fourth, 0),
+                    bit_of(fifth, 0))
+                if not first & lead_mask:
+                    break  # a lead not plain
                 one, two, three, four, five = hands2[seat:seat + 5]
                 # each card in its player's hand (hands do not overlap: no card twice), and
                 # none played before
@@ -402,16 +405,21 @@ class _Tricks:
                         checked &= ~bit
                 if checked < 0:
                     break
-            off = checked & ~(follow | also_bits)
+            off = checked & off_masks[led]  # the cards neither of the led suit nor free
             if off:
-                unplayed = ~played
-                for hand, bit in zip(hands2[seat + 1:seat + n], bits[1:]):
-                    if bit & off and hand & unplayed & follow:
+                wanted = follow & ~played  # the led suit's cards still held
+                if n == 5:
+                    if second & off and two & wanted or third & off and three & wanted \
+                            or fourth & off and four & wanted or fifth & off and five & wanted:
                         break
                 else:
-                    off = 0
-                if off:
-                    break
+                    for hand, bit in zip(hands2[seat + 1:seat + n], bits[1:]):
+                        if bit & off and hand & wanted:
+                            break
+                    else:
+                        off = 0
+                    if off:
+                        break
             if trick_mask & friend_bit and friend == _PENDING:
                 break  # the called card settles who the friend is: card by card
             # every card is legal: the trick is played (five players written out)
