@@ -197,8 +197,10 @@ def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
     else:
         ended = standing is not None and consecutive >= ctx.bidders - 1
         redeal = standing is None and consecutive >= ctx.bidders
-    if bid is not None and e.full_bid_ends and _is_full(ctx.tables, bid):
-        ended = True  # 000 §8: a full bid ends the election at once (election.full_bid_ends)
+    if bid is not None and e.full_bid_ends:
+        tables = ctx.tables  # _is_full, written out
+        if bid.number <= tables.full_bid if tables.descend else bid.number >= tables.full_bid:
+            ended = True  # 000 §8: a full bid ends the election at once (election.full_bid_ends)
     if redeal:
         new.phase = "redeal"
         new._to_move = None
