@@ -47,8 +47,8 @@ from .actions import _PENDING, CompletedTrick, Play
 from .deck import ELEVEN_MASK, SUIT_MASKS
 from .errors import InvalidNotation, RecordError
 from .hand import apply
-from .play import _follow_mask, _legal_mask
-from .settle import _finish_trick, _reveal_card_friend
+from .play import _check_joker_annotation, _follow_mask, _joker_call_effect, _legal_mask
+from .settle import _finish_trick, _reveal_card_friend, _reveal_second_friend
 from .state import HandState, _tuple_new
 from .translation import _, ngettext
 
@@ -239,7 +239,7 @@ class _Tricks:
         apply or refuse)."""
         card = _PLAIN.get(tokens[position])
         if card is None or card not in self.leads:
-            return 0
+            return self.lead(state, tokens, position)
         legal = state._legal
         if legal is None:
             legal = state._legal = _legal_mask(state)
@@ -257,6 +257,49 @@ class _Tricks:
         state._played |= 1 << card
         state._history = (pair[1], state._history)
         state._trick = (pair,)
+        state._trick_mask = 1 << card
+        state._to_move = seat + 1 if seat + 1 < self.n else 0
+        state._legal = None
+        return 1 + self.follow(state, tokens, position + 1)
+
+    def lead(self, state: HandState, tokens: list, position: int) -> int:
+        """A lead play._apply_play checks beyond the legal mask (``tokens[position]``: a joker
+        naming a suit, a joker call, a Mighty naming a suit, the card that always calls the
+        joker) written onto ``state`` as _apply_play writes it, checked by its own functions
+        in its order (the legal mask, play._check_joker_annotation, play._joker_call_effect,
+        which raise apply's errors before anything is written), then the plain cards that
+        follow; 0 where the engine must apply it (a token not read yet, a card not of this
+        deck or not legal)."""
+        parsed = _TOKENS.get(tokens[position])
+        if parsed is None:
+            return 0
+        card, joker_suit, joker_call = parsed
+        if card not in self.valid:
+            return 0
+        legal = state._legal
+        if legal is None:
+            legal = state._legal = _legal_mask(state)
+        if not legal >> card & 1:
+            return 0
+        ci, seat = self.ci, state._to_move
+        player = self.players[seat]
+        play = Play(player, card, joker_suit, joker_call)
+        if joker_suit is not None or card & 112 == 64 or card == ci.mighty_named:
+            _check_joker_annotation(state, seat, play)
+        calling = 0
+        if joker_call or ci.auto_calls >> card & 1:
+            calling = _joker_call_effect(state, play)
+        state._led_suit = card >> 4 if joker_suit is None else joker_suit
+        state._call = calling
+        if seat == state._friend and ci.lead_suit is not None:
+            state._friend_led = True
+        if card == ci.friend_card:
+            _reveal_card_friend(state, state, seat, play)
+        elif card == ci.friend_card2:  # the second called card (friend.called_cards = 2)
+            _reveal_second_friend(state, state, seat)
+        state._played |= 1 << card
+        state._history = (play, state._history)
+        state._trick = ((player, play),)
         state._trick_mask = 1 << card
         state._to_move = seat + 1 if seat + 1 < self.n else 0
         state._legal = None
