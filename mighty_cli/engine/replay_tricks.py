@@ -200,10 +200,12 @@ def _bit_pairs(players: tuple, play_tables: tuple) -> tuple:
 
 
 class _Tricks:
-    """A hand's plain cards played a trick at a time onto one private state (see the module
-    docstring); what it does not take, the caller applies with the engine's apply."""
+    """A hand's cards played onto one private state (see the module docstring): whole tricks
+    (:meth:`tricks`), a trick from its lead (:meth:`play`, :meth:`lead`) and the followers
+    after a lead (:meth:`follow`); what it does not take, the caller applies with the
+    engine's apply."""
 
-    __slots__ = ("leads", "n", "pairs", "lead_request", "hands", "follow_masks",
+    __slots__ = ("leads", "n", "pairs", "lead_request", "hands",
                  "also_bits", "friend_card", "valid", "jokers", "ci", "hands2", "pairs2",
                  "friend_bit", "point_mask", "players", "joker_seats", "lead_mask")
 
@@ -227,7 +229,6 @@ class _Tricks:
                                  if hand & ci.joker_mask)
         self.lead_request = ci.lead_suit is not None
         self.hands = state._hands
-        self.follow_masks = ci.follow_masks
         self.also_bits = ci.also_bits
         self.friend_card = ci.friend_card
         self.jokers = ci.joker_mask  # the deck's jokers (one, or two: cards.jokers)
