@@ -84,6 +84,7 @@ SOURCES = (
     "mighty_cli/engine/safe_toml.py",
     "mighty_cli/engine/scoring.py",
     "mighty_cli/engine/session.py",
+    "mighty_cli/engine/settle.py",
     "mighty_cli/engine/state.py",
     "mighty_cli/engine/tables.py",
     "mighty_cli/render/*.py",

@@ -285,7 +285,7 @@ def _powered_jokers(ci: _Contract, cards: tuple, trick_mask: int, new) -> int:
 
 def holding_index(state) -> Optional[int]:
     """The index, in the trick in progress, of the card that holds it so far (None before the
-    lead), by the rules _finish_trick settles a complete trick with."""
+    lead), by the rules settle._finish_trick settles a complete trick with."""
     trick = state._trick
     ci = state._contract
     if not trick or ci is None:

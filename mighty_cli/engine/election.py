@@ -197,15 +197,17 @@ def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
     else:
         ended = standing is not None and consecutive >= ctx.bidders - 1
         redeal = standing is None and consecutive >= ctx.bidders
-    if bid is not None and e.full_bid_ends and _is_full(ctx.tables, bid):
-        ended = True  # 000 §8: a full bid ends the election at once (election.full_bid_ends)
+    if bid is not None and e.full_bid_ends:
+        tables = ctx.tables  # _is_full, written out
+        if bid.number <= tables.full_bid if tables.descend else bid.number >= tables.full_bid:
+            ended = True  # 000 §8: a full bid ends the election at once (election.full_bid_ends)
     if redeal:
         new.phase = "redeal"
         new._to_move = None
     elif ended:
         _close_election(state, new, new_setup)
-    elif not final and not ctx.silent:  # _next_bidder's plain case: the next seat
-        new._to_move = seat + 1 if seat + 1 < ctx.n else 0
+    elif not ctx.silent and not (final and passed >> (seat + 1 if seat + 1 < ctx.n else 0) & 1):
+        new._to_move = seat + 1 if seat + 1 < ctx.n else 0  # _next_bidder's first candidate
     else:
         new._to_move = _next_bidder(new_setup, seat, final, ctx.n, ctx.silent)
 

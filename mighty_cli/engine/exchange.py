@@ -30,7 +30,7 @@ Rules held here:
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from .actions import (FRIEND_KINDS, _NO_FRIEND, _PENDING, CallFriend, ChangeContract, Discard,
                       FriendCall, format_friend_call)
@@ -53,9 +53,20 @@ from .state import HandState, _mutable, _phase_error
 def _apply_discard(state: HandState, action: Discard) -> HandState:
     if state.phase != "exchange":
         raise _phase_error(state, _("a discard"), IllegalExchange)
+    new = _mutable(state)
+    new._setup = state._setup.copy()
+    _discard_step(state, new, action.cards)
+    return new
+
+
+def _discard_step(state: HandState, new: HandState, cards: Any) -> None:
+    """The declarer's discard (the phase is ``exchange``): checked against ``state`` and
+    written to ``new`` and ``new._setup`` (copies the caller owns). Every field is read before
+    it is written, so ``new`` may be ``state`` itself (the record replay's private state,
+    replay_setup.py); nothing is written before every check has passed."""
     ctx, setup = state._ctx, state._setup
     declarer = ctx.players[setup.declarer]
-    cards = tuple(action.cards)
+    cards = tuple(cards)
     for card in cards:
         if card not in _VALID_CARDS:
             raise IllegalExchange(_("exchange: {declarer} discarded {card}, which is not a card")
@@ -66,8 +77,7 @@ def _apply_discard(state: HandState, action: Discard) -> HandState:
     if len(set(cards)) != len(cards):
         raise IllegalExchange(_("exchange: {declarer} discarded {cards}: a card twice").format(
             declarer=declarer, cards=format_cards(cards)))
-    new = _mutable(state)
-    new_setup = setup.copy()
+    new_setup = new._setup
     if ctx.open and not cards:
         new_setup.discards = ()
         new_setup.discard_known = False
@@ -94,9 +104,7 @@ def _apply_discard(state: HandState, action: Discard) -> HandState:
         new._played = state._played | mask
         new_setup.discards = cards
         new_setup.discard_known = True
-    new._setup = new_setup
     new.phase = "friend"
-    return new
 
 
 def _change_problem(rules: Ruleset, bid: Bid, new: Bid) -> Optional[str]:
@@ -170,6 +178,11 @@ def _apply_change(state: HandState, action: ChangeContract) -> HandState:
     return new
 
 
+def _card_name(card: int) -> str:
+    """A called card as a refusal names it (the joker by name; BJ as written)."""
+    return _("the joker") if card == JOKER else format_card(card)
+
+
 def _friend_problem(state: HandState, call: FriendCall,
                     single: bool = False) -> Optional[str]:
     """Why the declarer may not make this friend call (None if he may); ``single``: check one
@@ -211,27 +224,26 @@ def _friend_problem(state: HandState, call: FriendCall,
         if call.card not in ctx.valid:  # removed from the deck (table.removed_cards)
             return _("the card friend call names {card}, which is not in play "
                      "(table.removed_cards)").format(card=format_card(call.card))
-        name = _("the joker") if call.card == JOKER else format_card(call.card)  # BJ: by name
         if not f.card:
             return _("a card friend ({card}) is not allowed (friend.card = false)").format(
-                card=name)
+                card=_card_name(call.card))
         if is_joker(call.card) and not f.joker:  # either joker (cards.jokers = 2)
             return _("the joker may not be called as friend (friend.joker = false)")
         # 4마 (000 §3.5): no Mighty friend (friend.mighty)
         if not f.mighty and call.card == mighty_card(ctx.rules, contract.trump):
             return _("Mighty ({card}) may not be called as friend (friend.mighty = false)")\
-                .format(card=name)
+                .format(card=_card_name(call.card))
         if not f.fake and ctx.rules.table.decks == 2:  # two decks: fake when he has every copy
             if not _copy_holders(state, call.card) - {setup.declarer}:
                 return _("the declarer holds or discarded every copy of {card} (friend.fake = "
-                         "false)").format(card=name)
+                         "false)").format(card=_card_name(call.card))
         elif not f.fake:
             if setup.discard_known and call.card in setup.discards:
                 return _("{card} is one of the declarer's discards (friend.fake = false)")\
-                    .format(card=name)
+                    .format(card=_card_name(call.card))
             if state._hands is not None and state._hands[setup.declarer] >> call.card & 1:
                 return _("the declarer holds {card} himself (friend.fake = false)").format(
-                    card=name)
+                    card=_card_name(call.card))
     elif kind == "none":
         if not f.no_friend:
             return _("playing alone is not allowed (friend.no_friend = false)")
@@ -275,7 +287,17 @@ def _apply_call(state: HandState, action: CallFriend) -> HandState:
                                 "(discard first)").format(declarer=state.declarer))
     if state.phase != "friend":
         raise _phase_error(state, _("a friend call"), IllegalExchange)
-    call = action.call
+    new = _mutable(state)
+    new._setup = state._setup.copy()
+    _call_step(state, new, action.call)
+    return new
+
+
+def _call_step(state: HandState, new: HandState, call: Any) -> None:
+    """The friend call (the phase is ``friend``): checked against ``state`` and written to
+    ``new`` and ``new._setup`` (copies the caller owns). Every field is read before it is
+    written, so ``new`` may be ``state`` itself (the record replay's private state,
+    replay_setup.py); nothing is written before every check has passed."""
     if state.rules.table.decks == 2 and call.kind == "card":  # two decks: a card, not a copy
         call = call._replace(card=call.card & 127 if isinstance(call.card, int) else call.card,
                              card2=call.card2 & 127 if isinstance(call.card2, int) else call.card2)
@@ -289,16 +311,12 @@ def _apply_call(state: HandState, action: CallFriend) -> HandState:
         raise IllegalExchange(_("exchange: {declarer} called {what}: {problem}").format(
             declarer=state.declarer, what=what, problem=problem))
     ctx, setup = state._ctx, state._setup
-    new = _mutable(state)
-    new_setup = setup.copy()
-    new_setup.friend_call = call
-    new._setup = new_setup
+    new_setup = new._setup
     key = (setup.contract, call.card if call.kind == "card" else None, call.lead_suit,
            call.card2)
     contract = ctx.tables.contracts.get(key)
     if contract is None:  # built once per ruleset and key: a _Contract is never changed
         contract = ctx.tables.contracts[key] = _Contract(ctx.rules, setup.contract, call)
-    new._contract = contract
     declarer = setup.declarer
     friend: Optional[int] = _PENDING
     revealed = False
@@ -315,12 +333,13 @@ def _apply_call(state: HandState, action: CallFriend) -> HandState:
             elif second == friend and friend != _PENDING:
                 second = _NO_FRIEND  # one friend holds both (동대전 7마: 프렌즈 1명)
             new_setup.friend2 = second
+    new_setup.friend_call = call
+    new._contract = contract
     new._friend = friend
     new.friend_revealed = revealed
     new.phase = "play"
     new._to_move = declarer
     new.trick_number = 1
-    return new
 
 
 def _card_holder(state: HandState, card: int) -> Optional[int]:

@@ -16,7 +16,8 @@ stating its rules in its docstring:
 * ``election.py`` — bids, passes, the deal miss;
 * ``elimination.py`` — 6마 and 7마: the declarer eliminates, the pile is dealt out;
 * ``exchange.py`` — the discard, the contract change and the friend call;
-* ``play.py`` — following suit, the joker and its call, trump leads, tricks, the friend revealed;
+* ``play.py`` — following suit, the joker and its call, trump leads, a card played;
+* ``settle.py`` — a trick settled: its winner and points, the friend revealed;
 * ``open_cards.py`` — what the cards shown allow when the deal is unknown;
 * ``ghost.py`` — ghost 4마 (고마): the ghost's hand, played from the top of its pile;
 * ``honeymoon.py`` — 허니문: two players, each with a friend hand;
@@ -145,9 +146,12 @@ def hand_result(state: HandState) -> HandResult:
     rules = ctx.rules
     declarer = setup.declarer
     # the friends: one, or two under friend.called_cards = 2 (동대전 7마)
-    friends = sorted({seat for seat in (state._friend, setup.friend2)
-                      if seat is not None and seat >= 0},
-                     key=lambda seat: seat != state._friend)
+    if setup.friend2 is None:  # one card called (the usual case): the friend, if any
+        friends = [state._friend] if state._friend is not None and state._friend >= 0 else []
+    else:
+        friends = sorted({seat for seat in (state._friend, setup.friend2)
+                          if seat is not None and seat >= 0},
+                         key=lambda seat: seat != state._friend)
     friend = friends[0] if friends else None
     if rules.election.bid_counts == "tricks":  # 변형 2마: the bid counts tricks won
         ruling = {ctx.players[declarer]} | {ctx.players[seat] for seat in friends}

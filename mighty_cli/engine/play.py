@@ -1,4 +1,4 @@
-"""The play of the ten tricks (RULES.md §5-§6, 000 §4-§6).
+"""The play of the ten tricks (RULES.md §5-§6, 000 §4-§6): what may be played, a card played.
 
 The rules of play, in the order :func:`_legal_mask` and :func:`_apply_play` check them:
 
@@ -39,8 +39,8 @@ The rules of play, in the order :func:`_legal_mask` and :func:`_apply_play` chec
   기루다는 효력이 없다): a trump played to trick 1 when trump was not led (a follower out of
   the led suit) wins nothing, as an off-suit card; a trump lead (the declarer's rush) is won by
   the highest trump. Nothing about what may be played changes, so the legal mask is untouched:
-  only :func:`_finish_trick` (shared by the fast replay) reads it.
-* Trick priority: see contract.py. 서울과고's 11 ranks between 10 and J (cards.rank_order),
+  only :func:`~.settle._finish_trick` (shared by the fast replay) reads it.
+* Trick priority: see contract.py; a complete trick is settled in settle.py. 서울과고's 11 ranks between 10 and J (cards.rank_order),
   though its code is above the ace's. The winner leads the next trick; the points of a trick are its
   point cards.
 * The friend: a called card reveals its holder when played; a first-/last-trick call makes the
@@ -68,17 +68,17 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .actions import _NO_FRIEND, _PENDING, CompletedTrick, Play, _play_table
+from .actions import Play, _play_table
 from .cards import ELEVEN, EXTRA_CARD_NAMES, JOKER, SUITS, format_card, trump_name
-from .contract import JOKER_COLOURS, _joker_playable, _powered_jokers, _trump_lead_barred, \
-    trick_index, trick_winner
-from .deck import (ELEVEN_MASK, FACE_MASK, SUIT_MASKS, _VALID_CARDS, _cards_of,
-                   _suit_symbol, held_copy)
+from .contract import JOKER_COLOURS, _joker_playable, _trump_lead_barred
+from .deck import _VALID_CARDS, _cards_of, _suit_symbol, held_copy
 from .errors import IllegalPlay
 from .ghost import check_ghost_play, ghost_mask, ghost_play
 from .translation import _
 from .open_cards import _check_open_play, _infer_trump_lead, _infer_voids, _open_candidates
-from .state import HandState, _new_state, _phase_error, _tuple_new
+from .settle import _finish_trick, _reveal_card_friend, _reveal_copy_friend, \
+    _reveal_second_friend
+from .state import HandState, _new_state, _phase_error
 
 # --- play ---------------------------------------------------------------------------------------
 
@@ -106,6 +106,8 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
         follow = hand & ci.follow_masks[state._led_suit]
         return follow | (hand & ci.also_bits) if follow else hand
     number = state.trick_number
+    if state._trick:
+        return _follow_mask(ci, hand, number, state._call, state._led_suit)
     jokers = hand & joker_mask
     if jokers:
         if not ci.joker_play_last and number >= ci.tricks - jokers.bit_count():
@@ -114,22 +116,34 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
             return jokers
         if number == 1 and not ci.joker_play_first:
             hand &= ~joker_mask
-    if not state._trick:
-        legal = hand
-        if ci.trump_lead_mask and hand & ci.non_trump_mask and (
-                (number == 1 and ci.bar_first) or ci.bar_always
-                or (ci.bar_until_trump and not state._trump_played)):
-            legal &= ~ci.trump_lead_mask  # _trump_lead_barred, inlined
-        call = state._setup.friend_call
-        if call.lead_suit is not None and seat == state._friend and not state._friend_led:
-            wanted = hand & ci.follow_masks[call.lead_suit]
-            if wanted:
-                legal &= wanted | joker_mask
-        return legal
-    called = state._call  # the bit of the called joker, 0 without a call
-    if called & hand:
+    legal = hand  # the lead
+    if ci.trump_lead_mask and hand & ci.non_trump_mask and (
+            (number == 1 and ci.bar_first) or ci.bar_always
+            or (ci.bar_until_trump and not state._trump_played)):
+        legal &= ~ci.trump_lead_mask  # _trump_lead_barred, inlined
+    call = state._setup.friend_call
+    if call.lead_suit is not None and seat == state._friend and not state._friend_led:
+        wanted = hand & ci.follow_masks[call.lead_suit]
+        if wanted:
+            legal &= wanted | joker_mask
+    return legal
+
+
+def _follow_mask(ci, hand: int, number: int, called: int, led: int) -> int:
+    """The cards a follower holding ``hand`` (full deal) may play to trick ``number`` led in
+    ``led``, ``called`` the bits of the joker called out (0 for none): _legal_mask's rules for
+    a trick in progress (also the fast replay's, replay_tricks.py)."""
+    joker_mask = ci.joker_mask
+    jokers = hand & joker_mask
+    if jokers:
+        if not ci.joker_play_last and number >= ci.tricks - jokers.bit_count():
+            # the jokers cannot wait for trick 10 (cards.joker_playable_last_trick): one now
+            # (two jokers must both be out by then: one a trick from trick 9 back)
+            return jokers
+        if number == 1 and not ci.joker_play_first:
+            hand &= ~joker_mask
+    if called & hand:  # called: the bit of the called joker, 0 without a call
         return hand & called | (hand & ci.mighty_bit if ci.defends else 0)
-    led = state._led_suit
     follow = hand & ci.follow_masks[led]
     if follow:
         # beside the led suit: Mighty, and the jokers cards.joker_plays_any_time allows (of the
@@ -442,34 +456,6 @@ def _check_joker_lead(state: HandState, seat: int, hand: int, play: Play) -> Non
                                 suit=_suit_symbol(suit), wanted=wanted))
 
 
-def _reveal_card_friend(state: HandState, new: HandState, seat: int, play: Play) -> None:
-    """The called card is played: its player is the friend (or the call was fake)."""
-    declarer = state._setup.declarer
-    if state._friend == _PENDING:  # open cards: now we know
-        if seat == declarer:
-            if not state.rules.friend.fake:
-                raise IllegalPlay(_("trick {number}: {player} played {card}, the card he "
-                                    "called as friend (friend.fake = false)").format(
-                                        number=state.trick_number, player=play.player,
-                                        card=format_card(play.card)))
-            new._friend = _NO_FRIEND
-            return
-        new._friend = seat
-    if new._friend is not None and new._friend >= 0:
-        new.friend_revealed = True
-
-
-def _reveal_second_friend(state: HandState, new: HandState, seat: int) -> None:
-    """The second called card is played (동대전 7마): in open cards its player is now known to
-    be a friend (none if it is the declarer or the first card's friend)."""
-    setup = state._setup
-    if setup.friend2 != _PENDING:
-        return
-    new_setup = setup.copy()
-    new_setup.friend2 = _NO_FRIEND if seat in (setup.declarer, state._friend) else seat
-    new._setup = new_setup
-
-
 def _held_play(state: HandState, seat: int, play: Play) -> Play:
     """Two decks: the play with the copy its player holds (copy 0 when he holds both; with the
     hands unknown, copy 0 unless it was played already). Plays are written without the copy."""
@@ -477,100 +463,6 @@ def _held_play(state: HandState, seat: int, play: Play) -> Play:
     hand = hands[seat] & ~state._played if hands is not None else -1
     card = held_copy(play.card, hand, state._played)
     return play if card == play.card else play._replace(card=card)
-
-
-def _reveal_copy_friend(state: HandState, new: HandState, seat: int, first: bool) -> None:
-    """Two decks: a copy of a called card is played (``first``: the first called card, else the
-    second). Its friend is the holder other than the declarer (exchange.py); where two others
-    held a copy he was pending, and the first of them to play his copy is the friend. A player
-    already a friend by the other card stays one friend (up to two partners)."""
-    declarer = state._setup.declarer
-    if seat == declarer:
-        return  # his own copy: the other copy's holder is (or becomes) the friend
-    if first:
-        if new._friend == _PENDING:
-            other = state._setup.friend2
-            new._friend = _NO_FRIEND if other == seat else seat
-        if new._friend == seat:
-            new.friend_revealed = True
-        return
-    setup = new._setup
-    if setup.friend2 == _PENDING:
-        new_setup = setup.copy()
-        new_setup.friend2 = _NO_FRIEND if seat == new._friend else seat
-        new._setup = new_setup
-
-
-def _finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: int,
-                  leader_seat: int) -> None:
-    """Settle a complete trick: winner, points, the friend when a trick decides him, who leads
-    next (``leader_seat``: play passes in seat order, so the seat after the last player)."""
-    ctx, ci = state._ctx, state._contract
-    number = state.trick_number
-    if len(trick) == 5:
-        # the five cards in playing order, written out: cheaper than a comprehension
-        first, second, third, fourth, fifth = trick
-        cards = (first[1][1], second[1][1], third[1][1], fourth[1][1], fifth[1][1])
-    else:  # 4마, 3마, 2마 (table.players)
-        first = trick[0]
-        cards = tuple(play[1] for _, play in trick)
-    if ci.copies:  # two decks: a copy ranks as its original, the first of two identical wins
-        index = trick_index(ci, cards, trick_mask, new, number)
-    elif trick_mask & ci.mighty_bit and ci.mighty_power[number]:
-        index = cards.index(ci.mighty)  # the usual cases decided from the mask, without a loop
-    elif trick_mask & ci.joker_mask and ci.joker_power[number] \
-            and (jokers := _powered_jokers(ci, cards, trick_mask, new)):
-        # the joker with power; of two, the first played (000 §7.11: 먼저 낸 조커가 승리한다)
-        index = cards.index(jokers.bit_length() - 1) if not jokers & (jokers - 1) else \
-            next(index for index, card in enumerate(cards) if jokers >> card & 1)
-    else:
-        # the highest trump, else the highest card of the led suit: the top bit of its mask
-        # (no trump wins on trick 1 under play.trump_power_first_trick = false)
-        trump_mask = ci.trump_masks[number]
-        top = trick_mask & trump_mask or trick_mask & SUIT_MASKS[new._led_suit]
-        if top & ELEVEN_MASK:  # 서울과고's 11 (bit 15) ranks between 10 and J
-            top = top & ~ELEVEN_MASK if top & FACE_MASK else top & ELEVEN_MASK
-        index = cards.index(top.bit_length() - 1) if top else \
-            trick_winner(cards, new._led_suit, ci.trump if trump_mask else None, ci.mighty,
-                         False, False)
-    winner = (leader_seat + index) % ctx.n
-    points = (trick_mask & ctx.point_mask).bit_count()
-    if points:
-        taken = list(state._points)
-        taken[winner] += points
-        new._points = tuple(taken)
-    # tuple.__new__ directly: a NamedTuple's own __new__ is a Python-level call
-    new.tricks = state.tricks + (_tuple_new(CompletedTrick, (first[0], trick,
-                                                             ctx.players[winner], points)),)
-    if ci.trump_mask and trick_mask & ci.trump_mask:
-        new._trump_played = True
-    # the friend, for calls settled by tricks
-    if new._friend == _PENDING:
-        call = state._setup.friend_call
-        declarer = state._setup.declarer
-        if call.kind == "first_trick" and (number == 1 or ci.next_trick_friend):
-            if winner != declarer:
-                new._friend, new.friend_revealed = winner, True
-            elif not ci.next_trick_friend:
-                new._friend = _NO_FRIEND
-        elif call.kind == "last_trick" and number == ci.tricks:
-            if winner != declarer:
-                new._friend, new.friend_revealed = winner, True
-            else:
-                new._friend = _NO_FRIEND
-    elif ci.reveal_on_points and points and winner == new._friend and not new.friend_revealed:
-        new.friend_revealed = True  # 수원/성균관: the friend shows himself when he scores
-    new._trick = ()
-    new._trick_mask = 0
-    new._call = 0
-    if number == ci.tricks:
-        new.phase = "done"
-        new._to_move = None
-        if new._friend == _PENDING:  # never seen (open cards): the called card was discarded
-            new._friend = _NO_FRIEND
-    else:
-        new.trick_number = number + 1
-        new._to_move = winner
 
 
 _ONE_DECK = (1 << 128) - 1  # the bits of the first deck's cards

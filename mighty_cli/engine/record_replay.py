@@ -384,11 +384,15 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                                 index=index, player=bids[0][0], call=first, opener=opener,
                                 rule=rules.election.opener))
     state = engine.new_hand(rules, players, dealer, deal, opener=opener)
-    # the whole election at once (replay_setup.py), or call by call where it does not take it
-    elected = setup.replay_bids(state, calls) if fast and miss_at == len(calls) else None
+    # the whole election at once (replay_setup.py) on new_hand's state, which nobody else
+    # holds; or call by call from a new hand where it does not take it
+    elected = setup.replay_bids(state, calls, owned=True) if fast and miss_at == len(calls) \
+        else None
     if elected is not None:
         state = elected
     else:
+        if fast and miss_at == len(calls):  # the batch may have written part of it
+            state = engine.new_hand(rules, players, dealer, deal, opener=opener)
         for call in calls:
             if call[1] is DEAL_MISS_CALL:  # "<player> deal-miss": where a full bid may cancel it
                 state = engine.apply(state, engine.DeclareDealMiss(call[0]))
@@ -417,13 +421,19 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         _no_more(hand, index, "discard", _("the election is not over"))
         outcome.state = state
         return outcome
-    state = _replay_elimination(engine, state, hand, index)
+    if "elimination" in hand or "redistribution" in hand \
+            or state.phase in ("elimination", "redistribution"):  # 6마, 7마 (else nothing to do)
+        state = _replay_elimination(engine, state, hand, index)
     if state.phase in ("elimination", "redistribution"):  # 6마, 7마: not over yet
         _no_more(hand, index, "discard", _("the eliminations are not over"))
         outcome.state = state
         return outcome
+    # the discard and the friend call written onto the election's private state where
+    # replay_setup.py takes them (exchange.py's own steps), else applied
     if "discard" in hand:
-        state = engine.apply(state, engine.Discard(tuple(_cards(hand["discard"], index, "discard"))))
+        discard = engine.Discard(tuple(_cards(hand["discard"], index, "discard")))
+        if state is not elected or not setup.discard_in_place(state, discard):
+            state = engine.apply(state, discard)
     elif deal is None and state.phase == "exchange":
         state = engine.apply(state, engine.Discard(()))  # open cards: the discards are unseen
     else:
@@ -441,7 +451,9 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         except InvalidNotation as exc:
             raise RecordError(_("hand {index}: {key}: {error}").format(
                 index=index, key="friend", error=exc)) from None
-        state = engine.apply(state, engine.CallFriend(call))
+        action = engine.CallFriend(call)
+        if state is not elected or not setup.call_in_place(state, action):
+            state = engine.apply(state, action)
         outcome.friend_call = hand["friend"]
     else:
         _no_more(hand, index, "tricks", _("no friend was called yet"))
@@ -449,7 +461,8 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     if not isinstance(tricks, list) or not all(map(_IS_STR, tricks)):
         raise RecordError(_("hand {index}: tricks: expected a list of strings of played cards")
                           .format(index=index))
-    state = tricks_module.replay_tricks(state, tricks, index, fast)
+    # the state is this function's own (new_hand's, apply's or the batch's): no copy needed
+    state = tricks_module.replay_tricks(state, tricks, index, fast, owned=True)
     outcome.declarer, outcome.contract, outcome.state = state.declarer, state.contract, state
     if rules.table.dummy:  # 시흥 은마: the eliminated player plays the dummy's hand
         outcome.eliminated_hand = state.eliminated[0] if state.eliminated else None

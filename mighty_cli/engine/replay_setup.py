@@ -22,6 +22,14 @@ engine's apply, which then also raises the engine's own error, word for word:
   deal-miss or table option added later with a value other than its default goes through
   apply until it is listed here.
 
+The discard and the friend call that follow go the same way (:func:`discard_in_place`,
+:func:`call_in_place`): exchange.py's own steps (``_discard_step``, ``_call_step``, the bodies
+of apply's handlers) write them onto the election's private state, with no new state and
+setup for each, where the ruleset's exchange and friend options are all known here
+(:data:`EXCHANGE_OPTIONS`, :func:`handles_exchange`) and one deck is played (two decks
+rewrite the discard's history). A refused discard or call raises the step's own error, which
+is apply's, word for word; nothing is written before every check has passed.
+
 ``tests/engine/test_replay_fast_setup.py`` holds it to apply under every bundled ruleset: the
 same final state for random legal hands, the same error for broken records.
 """
@@ -31,8 +39,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Optional, Sequence
 
-from .actions import BidCall
+from .actions import BidCall, CallFriend, Discard
 from .election import _bid_step
+from .exchange import _call_step, _discard_step
 from .errors import IllegalBid
 from .ruleset import Ruleset
 from .state import HandState
@@ -60,7 +69,20 @@ KNOWN_OPTIONS = {
         "rank_eleven", "dummy", "decks"}),
 }
 
+#: The options the discard and the friend call read that their steps are known to write in
+#: place (exchange.py): any other option of these sections must keep its default.
+EXCHANGE_OPTIONS = {
+    "exchange": frozenset({
+        "discards_count_for_ruling_party", "trump_change_allowed", "raise_suit_change",
+        "raise_to_no_trump", "raise_from_no_trump", "free_change_order", "voluntary_raise"}),
+    "friend": frozenset({
+        "card", "no_friend", "fake", "joker", "mighty", "first_trick",
+        "first_trick_declarer_wins", "last_trick", "player", "reveal_on_points",
+        "lead_request", "called_cards"}),
+}
+
 _HANDLES: dict[int, tuple[Ruleset, bool]] = {}
+_HANDLES_EXCHANGE: dict[int, tuple[Ruleset, bool]] = {}
 
 
 def _default(spec: dataclasses.Field):
@@ -95,13 +117,20 @@ def handles(rules: Ruleset) -> bool:
     return cached[1]
 
 
-def replay_bids(state: HandState, calls: Sequence[BidCall]) -> Optional[HandState]:
+def replay_bids(state: HandState, calls: Sequence[BidCall], *, owned: bool = False
+                ) -> Optional[HandState]:
     """The state after ``calls`` (bids and passes, in order) from ``state`` (in the election),
-    or None when the batch does not take them: the caller then applies them one by one."""
+    or None when the batch does not take them: the caller then applies them one by one.
+    ``owned``: the caller gives ``state`` and its setup away (new_hand's, held by nobody
+    else), so the batch fills them in instead of copies; after None they may have been
+    written, and the caller starts from a new hand."""
     if state.phase != "election" or not handles(state._ctx.rules):
         return None
-    new = state._clone()  # ours to fill in: the caller's state never changes
-    new._setup = state._setup.copy()
+    if owned:
+        new = state
+    else:
+        new = state._clone()  # ours to fill in: the caller's state never changes
+        new._setup = state._setup.copy()
     history = state._history
     for call in calls:
         if new.phase != "election" or type(call) is not BidCall:
@@ -113,3 +142,40 @@ def replay_bids(state: HandState, calls: Sequence[BidCall]) -> Optional[HandStat
         history = (call, history)
     new._history = history
     return new
+
+
+def handles_exchange(rules: Ruleset) -> bool:
+    """Whether the discard and the friend call may be written in place under this ruleset
+    (computed once per ruleset): its exchange and friend options all known, one deck."""
+    cached = _HANDLES_EXCHANGE.get(id(rules))
+    if cached is None or cached[0] is not rules:
+        if len(_HANDLES_EXCHANGE) > 256:
+            _HANDLES_EXCHANGE.clear()
+        cached = _HANDLES_EXCHANGE[id(rules)] = (
+            rules, rules.table.decks == 1 and not unknown_options(rules, EXCHANGE_OPTIONS))
+    return cached[1]
+
+
+def discard_in_place(state: HandState, action: Discard) -> bool:
+    """The declarer's discard written onto ``state``, a private state of the caller's whose
+    setup is its own too (replay_bids' result): apply's step, its history entry added; False
+    (nothing done) where the caller must apply it (another phase, an unknown option). Raises
+    apply's error for a refused discard, ``state`` unchanged."""
+    if state.phase != "exchange" or not handles_exchange(state._ctx.rules):
+        return False
+    _discard_step(state, state, action.cards)
+    state._history = (action, state._history)
+    state._legal = None
+    return True
+
+
+def call_in_place(state: HandState, action: CallFriend) -> bool:
+    """The friend call written onto ``state`` (private, as for :func:`discard_in_place`);
+    False where the caller must apply it. Raises apply's error for a refused call, ``state``
+    unchanged."""
+    if state.phase != "friend" or not handles_exchange(state._ctx.rules):
+        return False
+    _call_step(state, state, action.call)
+    state._history = (action, state._history)
+    state._legal = None
+    return True

@@ -6,18 +6,33 @@ after the friend call and returns the state after the last card, the same value 
 the history included) as applying each card with :func:`~.hand.apply`, and it raises the same
 errors with the same messages.
 
-How it is faster without a second rules implementation: the play rules stay in ``play.py``.
-A plain card (no suit named and no joker call; as a lead, not the joker, not a Mighty that
-names a suit and not the card that always calls the joker; the deal known) is checked with the
-engine's own legal mask (:func:`~.play._legal_mask`; for a follower who holds no joker, its
-first case, written out here) and settled by play.py's own helpers
-(:func:`~.play._reveal_card_friend`, :func:`~.play._finish_trick`), on one private state that
-this function fills in a trick at a time instead of building a new state for every card (the
-caller never sees it before it is finished, so it is still a value to him). Those helpers
+How it is faster without a second rules implementation: the play rules stay in ``play.py``
+and ``settle.py``, read from the same contract tables, on one private state that this function
+fills in instead of building a new state for every card (the caller never sees it before it is
+finished, so it is still a value to him; ``owned``: the record replay gives its own state away,
+so not even one copy is made). Three passes, each handing what it does not take to the next:
+
+* whole tricks (:meth:`_Tricks.tricks`), one pass a trick: the trick's tokens read as card bits
+  at once (a five-player trick written out); every card in its player's hand and not played
+  before; a plain lead (not the joker, not a Mighty that names a suit, not the card that always
+  calls the joker) checked by :func:`~.play._legal_mask` itself whenever a rule may bar it (a
+  joker in the leader's hand, a trump lead, the friend's requested lead); the followers by
+  _legal_mask's first case as mask expressions (follow suit when you can; Mighty and the cards
+  of ``cards.*_plays_any_time`` beside it), a joker's holder by :func:`~.play._follow_mask`;
+  the trick, its history and its CompletedTrick built once; the winner from the trick's mask
+  for the cases settle._finish_trick decides from the mask (Mighty with power, the highest
+  trump, the highest card of the led suit), and settle._finish_trick itself for a trick with
+  a joker or the 11 or one deciding a pending friend;
+* plain cards from a lead (:meth:`_Tricks.play`) and plain followers after a lead the engine
+  applied (:meth:`_Tricks.follow`: a joker lead, a joker call), each checked as
+  :func:`~.play._legal_mask` checks it, settled by :func:`~.settle._finish_trick`;
+* every other card, and any card these refuse, through :func:`~.hand.apply` itself: a joker
+  lead, a joker call, a named-suit lead, open cards, a ghost's table, two decks, and every
+  error message.
+
+The settling helpers (:func:`~.settle._reveal_card_friend`, :func:`~.settle._finish_trick`)
 take the state before and the state after; here both are that one state, which they allow
-because they read each field before they write it (keep it so). Every other card, and any
-card the mask refuses, goes through :func:`~.hand.apply` itself: a joker lead, a joker call,
-a named-suit lead, open cards, a ghost's table, and every error message.
+because they read each field before they write it (keep it so).
 
 ``tests/engine/test_replay_tricks.py`` holds it to apply, card by card, under every bundled
 ruleset: the same final state for random legal hands, and the same error for broken records.
@@ -25,13 +40,16 @@ ruleset: the same final state for random legal hands, and the same error for bro
 
 from __future__ import annotations
 
+import operator
 from typing import Optional
 
-from .actions import Play
+from .actions import _PENDING, CompletedTrick, Play
+from .deck import ELEVEN_MASK, SUIT_MASKS
 from .errors import InvalidNotation, RecordError
 from .hand import apply
-from .play import _finish_trick, _legal_mask, _reveal_card_friend
-from .state import HandState
+from .play import _check_joker_annotation, _follow_mask, _joker_call_effect, _legal_mask
+from .settle import _finish_trick, _reveal_card_friend, _reveal_second_friend
+from .state import HandState, _tuple_new
 from .translation import _, ngettext
 
 _TOKENS: dict[str, tuple[int, Optional[int], bool]] = {}
@@ -47,14 +65,18 @@ def _token(token: str) -> tuple[int, Optional[int], bool]:
         if len(_TOKENS) > 4096:  # tokens come from files: keep the cache bounded
             _TOKENS.clear()
             _PLAIN.clear()
+            _PLAIN_BITS.clear()
         _TOKENS[token] = parsed
         if parsed[1] is None and not parsed[2]:
             _PLAIN[token] = parsed[0]
+            _PLAIN_BITS[token] = 1 << parsed[0]
     return parsed
 
 
 #: The tokens of _TOKENS that name a card with no annotation (no suit named, no call): the card.
 _PLAIN: dict[str, int] = {}
+#: The same tokens, each with its card's bit.
+_PLAIN_BITS: dict[str, int] = {}
 
 
 _LEADS: dict[int, tuple] = {}
@@ -73,26 +95,44 @@ def _plain_leads(state: HandState) -> frozenset:
         # not the jokers, a Mighty that names a suit, nor the cards that always call a joker
         special = ci.joker_mask | ci.auto_calls | (1 << ci.mighty_named if ci.mighty_named >= 0
                                                    else 0)
-        cached = _LEADS[id(ci)] = (ci, valid, frozenset(card for card in valid
-                                                        if not special >> card & 1))
+        leads = frozenset(card for card in valid if not special >> card & 1)
+        cached = _LEADS[id(ci)] = (ci, valid, leads, sum(1 << card for card in leads))
     return cached[2]
 
 
-def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True) -> HandState:
+def _plain_lead_mask(state: HandState) -> int:
+    """_plain_leads as a mask of their bits."""
+    _plain_leads(state)
+    return _LEADS[id(state._contract)][3]
+
+
+def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True, *,
+                  owned: bool = False) -> HandState:
     """The state after a record's ``tricks`` (strings of cards, one trick each; the last may be
     unfinished) are played from ``state``; ``fast=False`` applies them card by card with
-    :func:`~.hand.apply` (the reference this path is tested against). Raises RecordError
-    naming the hand (``index``), the trick, the player, the card and the rule."""
+    :func:`~.hand.apply` (the reference this path is tested against). ``owned``: the caller
+    gives ``state`` away (nobody else holds it), so the fast path fills it in instead of a
+    copy. Raises RecordError naming the hand (``index``), the trick, the player, the card and
+    the rule."""
     # ghost 4마 goes card by card: the ghost's card is its pile's top (ghost.py), a rule the
     # legal mask of this path does not hold
     # two decks (8마 Chicago) too: a card is the copy its player holds (play.py's _held_play)
     if fast and state.phase == "play" and state._hands is not None \
             and not state.rules.table.ghost and state.rules.table.decks == 1:
-        state = state._clone()  # ours to fill in: the caller's state never changes
+        if not owned:
+            state = state._clone()  # ours to fill in: the caller's state never changes
         fast_trick = _Tricks(state)
     else:
         fast_trick = None
-    for number, trick in enumerate(tricks, 1):
+    at, total = 0, len(tricks)
+    while at < total:
+        if fast_trick is not None and not state._trick and state.phase == "play":
+            at += fast_trick.tricks(state, tricks, at)  # whole tricks of plain cards at once
+            if at == total:
+                break
+        trick = tricks[at]
+        at += 1
+        number = at
         tokens = trick.split()
         position, count = 0, len(tokens)
         while position < count:
@@ -101,8 +141,9 @@ def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True)
                 raise RecordError(_("hand {index}, trick {number}: {token} is played after the "
                                     "hand ended").format(index=index, number=number,
                                                          token=token))
-            if fast_trick is not None and not state._trick:
-                done = fast_trick.play(state, tokens, position)
+            if fast_trick is not None:
+                done = fast_trick.follow(state, tokens, position) if state._trick else \
+                    fast_trick.play(state, tokens, position)
                 if done:
                     position += done
                     continue
@@ -142,22 +183,52 @@ def _pairs(players: tuple, play_tables: tuple) -> tuple:
     return pairs[1]
 
 
-class _Tricks:
-    """A hand's plain cards played a trick at a time onto one private state (see the module
-    docstring); what it does not take, the caller applies with the engine's apply."""
+_BIT_PAIRS: dict[tuple, tuple] = {}
 
-    __slots__ = ("leads", "n", "pairs", "lead_request", "hands", "follow_masks",
-                 "also_bits", "friend_card", "valid", "jokers")
+
+def _bit_pairs(players: tuple, play_tables: tuple) -> tuple:
+    """For each seat, its ``(player, Play)`` pair of each card keyed by the card's bit (cached
+    per seating, like _pairs)."""
+    pairs = _BIT_PAIRS.get(players)
+    if pairs is None or pairs[0] is not play_tables:
+        if len(_BIT_PAIRS) > 1024:  # names come from users: keep the cache bounded
+            _BIT_PAIRS.clear()
+        pairs = _BIT_PAIRS[players] = (play_tables, tuple(
+            {1 << card: (play[0], play) for card, play in enumerate(table) if play is not None}
+            for table in play_tables))
+    return pairs[1]
+
+
+class _Tricks:
+    """A hand's cards played onto one private state (see the module docstring): whole tricks
+    (:meth:`tricks`), a trick from its lead (:meth:`play`, :meth:`lead`) and the followers
+    after a lead (:meth:`follow`); what it does not take, the caller applies with the
+    engine's apply."""
+
+    __slots__ = ("leads", "n", "pairs", "lead_request", "hands",
+                 "also_bits", "friend_card", "valid", "jokers", "ci", "hands2", "pairs2",
+                 "friend_bit", "point_mask", "players", "joker_seats", "lead_mask")
 
     def __init__(self, state: HandState):
         ci, ctx = state._contract, state._ctx
+        self.ci = ci
         self.leads = _plain_leads(state)
         self.valid = ctx.valid
         self.n = ctx.n
         self.pairs = _pairs(ctx.players, ctx.play_tables)
+        # the seats' hands and pairs twice over: a trick's, from its leader, is one slice
+        self.hands2 = state._hands + state._hands
+        bit_pairs = _bit_pairs(ctx.players, ctx.play_tables)
+        self.pairs2 = bit_pairs + bit_pairs
+        self.lead_mask = _plain_lead_mask(state)
+        self.friend_bit = 1 << ci.friend_card if ci.friend_card is not None else 0
+        self.point_mask = ctx.point_mask
+        self.players = ctx.players
+        # the seats dealt a joker (one, or two: cards.jokers = 2)
+        self.joker_seats = tuple(seat for seat, hand in enumerate(state._hands)
+                                 if hand & ci.joker_mask)
         self.lead_request = ci.lead_suit is not None
         self.hands = state._hands
-        self.follow_masks = ci.follow_masks
         self.also_bits = ci.also_bits
         self.friend_card = ci.friend_card
         self.jokers = ci.joker_mask  # the deck's jokers (one, or two: cards.jokers)
@@ -169,66 +240,291 @@ class _Tricks:
         apply or refuse)."""
         card = _PLAIN.get(tokens[position])
         if card is None or card not in self.leads:
-            return 0
-        bit = 1 << card
+            return self.lead(state, tokens, position)
         legal = state._legal
         if legal is None:
             legal = state._legal = _legal_mask(state)
-        if not legal & bit:
+        if not legal >> card & 1:
             return 0
         # the lead: the suit it sets, the friend's requested lead made
         seat = state._to_move
-        pairs, friend_card = self.pairs, self.friend_card
-        pair = pairs[seat][card]
-        play = pair[1]
-        led = card >> 4
-        state._led_suit = led
+        pair = self.pairs[seat][card]
+        state._led_suit = card >> 4
         state._call = 0
         if self.lead_request and seat == state._friend:
             state._friend_led = True
-        if card == friend_card:
+        if card == self.friend_card:
+            _reveal_card_friend(state, state, seat, pair[1])
+        state._played |= 1 << card
+        state._history = (pair[1], state._history)
+        state._trick = (pair,)
+        state._trick_mask = 1 << card
+        state._to_move = seat + 1 if seat + 1 < self.n else 0
+        state._legal = None
+        return 1 + self.follow(state, tokens, position + 1)
+
+    def lead(self, state: HandState, tokens: list, position: int) -> int:
+        """A lead play._apply_play checks beyond the legal mask (``tokens[position]``: a joker
+        naming a suit, a joker call, a Mighty naming a suit, the card that always calls the
+        joker) written onto ``state`` as _apply_play writes it, checked by its own functions
+        in its order (the legal mask, play._check_joker_annotation, play._joker_call_effect,
+        which raise apply's errors before anything is written), then the plain cards that
+        follow; 0 where the engine must apply it (a token not read yet, a card not of this
+        deck or not legal)."""
+        parsed = _TOKENS.get(tokens[position])
+        if parsed is None:
+            return 0
+        card, joker_suit, joker_call = parsed
+        if card not in self.valid:
+            return 0
+        legal = state._legal
+        if legal is None:
+            legal = state._legal = _legal_mask(state)
+        if not legal >> card & 1:
+            return 0
+        ci, seat = self.ci, state._to_move
+        player = self.players[seat]
+        play = Play(player, card, joker_suit, joker_call)
+        if joker_suit is not None or card & 112 == 64 or card == ci.mighty_named:
+            _check_joker_annotation(state, seat, play)
+        calling = 0
+        if joker_call or ci.auto_calls >> card & 1:
+            calling = _joker_call_effect(state, play)
+        state._led_suit = card >> 4 if joker_suit is None else joker_suit
+        state._call = calling
+        if seat == state._friend and ci.lead_suit is not None:
+            state._friend_led = True
+        if card == ci.friend_card:
             _reveal_card_friend(state, state, seat, play)
-        played = state._played | bit
-        history = (play, state._history)
-        trick = (pair,)
-        trick_mask = bit
-        n, hands, valid, jokers = self.n, self.hands, self.valid, self.jokers
-        follow_masks, also_bits = self.follow_masks[led], self.also_bits
-        seat = seat + 1 if seat + 1 < n else 0
-        for token in tokens[position + 1:position + n]:
+        elif card == ci.friend_card2:  # the second called card (friend.called_cards = 2)
+            _reveal_second_friend(state, state, seat)
+        state._played |= 1 << card
+        state._history = (play, state._history)
+        state._trick = ((player, play),)
+        state._trick_mask = 1 << card
+        state._to_move = seat + 1 if seat + 1 < self.n else 0
+        state._legal = None
+        return 1 + self.follow(state, tokens, position + 1)
+
+    def follow(self, state: HandState, tokens: list, position: int) -> int:
+        """Play the plain cards that follow in a trick in progress (``tokens[position]`` on)
+        onto ``state``, each checked as play._legal_mask checks a follower (its first case for
+        a follower without a joker, play._follow_mask for one with a joker, the joker call of
+        the lead included), and settle the trick when it is complete; the count of cards
+        played (it stops at a card that is not plain or not legal, for the engine to apply or
+        refuse)."""
+        trick = state._trick
+        n = self.n
+        seat, played, history, trick_mask = state._to_move, state._played, state._history, \
+            state._trick_mask
+        led, called, number, ci = state._led_suit, state._call, state.trick_number, self.ci
+        follow, also_bits, jokers = ci.follow_masks[led], self.also_bits, self.jokers
+        pairs, hands, friend_card, valid = self.pairs, self.hands, self.friend_card, self.valid
+        done = 0
+        for token in tokens[position:position + n - len(trick)]:
             card = _PLAIN.get(token)
             if card is None or card not in valid:
                 break
-            bit = 1 << card
             hand = hands[seat] & ~played
             if hand & jokers:
-                # a joker's holder: the joker call, its timing and colour apply (_legal_mask)
-                state._played, state._trick, state._to_move = played, trick, seat
-                state._legal = None
-                if not _legal_mask(state) & bit:
+                # a joker's holder: the joker call, its timing and colour apply
+                if not _follow_mask(ci, hand, number, called, led) >> card & 1:
                     break
             else:
                 # the first case of play._legal_mask: follow suit when you can; Mighty (and
                 # the cards of cards.*_plays_any_time) may always be played
-                follow = hand & follow_masks
-                if not bit & (follow | (hand & also_bits) if follow else hand):
+                following = hand & follow
+                if not (following | hand & also_bits if following else hand) >> card & 1:
                     break
             pair = pairs[seat][card]
             if card == friend_card:
                 _reveal_card_friend(state, state, seat, pair[1])
-            played |= bit
+            played |= 1 << card
             history = (pair[1], history)
             trick += (pair,)
-            trick_mask |= bit
+            trick_mask |= 1 << card
             seat = seat + 1 if seat + 1 < n else 0
-        state._played = played
-        state._history = history
-        state._legal = None
-        taken = len(trick)
-        if taken < n:
-            state._trick = trick
-            state._trick_mask = trick_mask
-            state._to_move = seat
+            done += 1
+        state._played, state._history, state._legal = played, history, None
+        if len(trick) < n:
+            state._trick, state._trick_mask, state._to_move = trick, trick_mask, seat
         else:
             _finish_trick(state, state, trick, trick_mask, seat)
-        return taken
+        return done
+
+    def tricks(self, state: HandState, tricks: list, at: int) -> int:
+        """Play the record's whole tricks of plain cards from ``tricks[at]`` onto ``state`` (at
+        a trick's start) and settle each, as play._apply_play would card by card; stops at the
+        first trick it does not take (not complete, a card not plain or not legal, a trick
+        after the last) and returns how many it played, for the caller to play the next card
+        by card. Each rule is play.py's, read from the same contract tables: a card must be
+        in its player's hand and not played; the lead is checked by play._legal_mask itself
+        when a rule may bar it (a joker in the leader's hand, a trump lead, the friend's
+        requested lead); a follower follows suit when he can, Mighty and the cards of
+        cards.*_plays_any_time beside it (play._legal_mask's first case), and a follower who
+        may hold a joker is checked by play._follow_mask; a trick holding a joker or the 11,
+        or deciding a pending friend, is settled by settle._finish_trick itself."""
+        n, ci, jokers = self.n, self.ci, self.jokers
+        hands2, pairs2, players = self.hands2, self.pairs2, self.players
+        friend_bit, lead_request, point_mask = self.friend_bit, self.lead_request, self.point_mask
+        follow_masks, also_bits, mighty_bit = ci.follow_masks, self.also_bits, ci.mighty_bit
+        mighty_power, trump_masks, trump_mask = ci.mighty_power, ci.trump_masks, ci.trump_mask
+        reveal_on_points, last, lead_checked = ci.reveal_on_points, ci.tricks, ci.trump_lead_mask
+        # the points taken and the completed tricks kept as lists while the tricks go, written
+        # back as tuples
+        played, history, points, completed = state._played, state._history, \
+            list(state._points), list(state.tricks)
+        number, seat = state.trick_number, state._to_move
+        bit_of, joker_seats, lead_mask = _PLAIN_BITS.get, self.joker_seats, self.lead_mask
+        unforced = ci.joker_play_last  # jokers never forced out before the last trick
+        # by led suit, the cards a follower may play only without the led suit in hand
+        off_masks = tuple(~(mask | also_bits) for mask in follow_masks)
+        done = 0
+        for trick in tricks[at:] if at else tricks:
+            if number > last:
+                break  # a trick after the last: card by card says so
+            tokens = trick.split()
+            if n == 5:  # five players, written out
+                if len(tokens) != 5:
+                    break
+                # each card's bit (0 for a token not plain, which no hand holds)
+                first, second, third, fourth, fifth = tokens
+                first, second, third, fourth, fifth = bits = (
+                    bit_of(first, 0), bit_of(second, 0), bit_of(third, 0), bit_of(fourth, 0),
+                    bit_of(fifth, 0))
+                if not first & lead_mask:
+                    break  # a lead not plain
+                one, two, three, four, five = hands2[seat:seat + 5]
+                # each card in its player's hand (hands do not overlap: no card twice), and
+                # none played before
+                if not (one & first and two & second and three & third and four & fourth
+                        and five & fifth):
+                    break  # card by card says which
+                trick_mask = first | second | third | fourth | fifth
+                if trick_mask & played:
+                    break
+                lead_bit = first
+                lead_hand = one
+            else:
+                if len(tokens) != n:
+                    break
+                bits = list(map(bit_of, tokens))  # each card's bit, None for a token not plain
+                if None in bits:
+                    break
+                lead_bit = bits[0]
+                if not lead_bit & lead_mask:
+                    break
+                trick_mask = sum(bits)
+                hands = hands2[seat:seat + n]
+                if trick_mask & played or not all(map(_and, hands, bits)):
+                    break
+                lead_hand = hands[0]
+            loose = jokers & ~played  # the jokers still out
+            friend = state._friend
+            if lead_bit & lead_checked or lead_hand & loose or lead_request \
+                    and seat == friend and not state._friend_led:
+                state._played, state.trick_number, state._to_move = played, number, seat
+                state._legal = None
+                if not _legal_mask(state) & lead_bit:
+                    break
+            led = (lead_bit.bit_length() - 1) >> 4
+            follow = follow_masks[led]
+            # the first case of play._legal_mask: a card of the led suit, Mighty or a card
+            # played any time is legal; another card only from a hand without the led suit;
+            # a follower holding a joker by the rules of a trick in progress (_follow_mask)
+            checked = trick_mask ^ lead_bit
+            if loose:
+                for holder in joker_seats:
+                    if holder != seat and hands2[holder] & loose:
+                        place = holder - seat if holder > seat else holder - seat + n
+                        bit = bits[place]
+                        # a card of the led suit while no joker must be played yet (two
+                        # jokers: from trick 8; cards.joker_playable_last_trick) is legal, as
+                        # _follow_mask has it; any other card is checked by it
+                        if not (bit & follow and (unforced or number < last - 2)) \
+                                and not _follow_mask(ci, hands2[holder] & ~played, number, 0,
+                                                     led) & bit:
+                            checked = -1
+                            break
+                        checked &= ~bit
+                if checked < 0:
+                    break
+            off = checked & off_masks[led]  # the cards neither of the led suit nor free
+            if off:
+                wanted = follow & ~played  # the led suit's cards still held
+                if n == 5:
+                    if second & off and two & wanted or third & off and three & wanted \
+                            or fourth & off and four & wanted or fifth & off and five & wanted:
+                        break
+                else:
+                    for hand, bit in zip(hands2[seat + 1:seat + n], bits[1:]):
+                        if bit & off and hand & wanted:
+                            break
+                    else:
+                        off = 0
+                    if off:
+                        break
+            if trick_mask & friend_bit and friend == _PENDING:
+                break  # the called card settles who the friend is: card by card
+            # every card is legal: the trick is played (five players written out)
+            rows = pairs2[seat:seat + n]
+            if n == 5:
+                one, two, three, four, five = rows
+                one, two, three, four, five = trick = (
+                    one[first], two[second], three[third], four[fourth], five[fifth])
+                history = (five[1], (four[1], (three[1], (two[1], (one[1], history)))))
+            else:
+                trick = tuple([row[bit] for row, bit in zip(rows, bits)])
+                for pair in trick:
+                    history = (pair[1], history)
+            played |= trick_mask
+            if lead_request and seat == friend:
+                state._friend_led = True
+            if trick_mask & friend_bit:
+                index = bits.index(friend_bit)
+                _reveal_card_friend(state, state, (seat + index) % n, trick[index][1])
+            state._led_suit = led
+            done += 1
+            # the winner as settle._finish_trick settles the cases decided from the mask
+            if trick_mask & jokers or friend == _PENDING:
+                winner = -1
+            elif trick_mask & mighty_bit and mighty_power[number]:
+                winner = mighty_bit
+            else:
+                top = trick_mask & trump_masks[number] or trick_mask & SUIT_MASKS[led]
+                winner = 1 << top.bit_length() - 1 if top and not top & ELEVEN_MASK else -1
+            if winner < 0:
+                state._played, state._history, state._points, state.tricks = \
+                    played, history, tuple(points), tuple(completed)
+                state.trick_number, state._trick, state._trick_mask, state._call = \
+                    number, trick, trick_mask, 0
+                _finish_trick(state, state, trick, trick_mask, seat)
+                points, completed, seat = list(state._points), list(state.tricks), \
+                    state._to_move
+                number = state.trick_number + 1 if state.phase == "done" else state.trick_number
+                continue
+            winner = seat + bits.index(winner)
+            if winner >= n:
+                winner -= n
+            taken = (trick_mask & point_mask).bit_count()
+            if taken:
+                points[winner] += taken
+            completed.append(_tuple_new(CompletedTrick, (trick[0][0], trick, players[winner],
+                                                         taken)))
+            if trick_mask & trump_mask:
+                state._trump_played = True
+            if reveal_on_points and taken and winner == friend and not state.friend_revealed:
+                state.friend_revealed = True  # 수원/성균관: the friend shows when he scores
+            number += 1
+            seat = winner
+        state._played, state._history, state._points, state.tricks = \
+            played, history, tuple(points), tuple(completed)
+        state._trick, state._trick_mask, state._call, state._legal = (), 0, 0, None
+        if number > last:
+            state.phase, state._to_move, state.trick_number = "done", None, last
+        else:
+            state.trick_number, state._to_move = number, seat
+        return done
+
+
+_and = operator.and_

@@ -13,12 +13,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mighty_cli.engine.actions import BidCall
-from mighty_cli.engine.cards import Bid, format_bid, parse_bid
+from mighty_cli.engine.actions import BidCall, CallFriend, Discard, parse_friend_call
+from mighty_cli.engine.cards import DECK, Bid, format_bid, format_card, parse_bid
+from mighty_cli.engine.deck import _cards_of as cards_of
 from mighty_cli.engine.errors import MightyError, RecordError
 from mighty_cli.engine.hand import apply, new_hand
 from mighty_cli.engine.record import Record, iter_replay, state_to_hand
-from mighty_cli.engine.replay_setup import KNOWN_OPTIONS, handles, replay_bids, unknown_options
+from mighty_cli.engine.replay_setup import (EXCHANGE_OPTIONS, KNOWN_OPTIONS, call_in_place,
+                                            discard_in_place, handles, handles_exchange,
+                                            replay_bids, unknown_options)
 from mighty_cli.engine.ruleset import load_ruleset
 from test_hand_properties import RULESETS, players_of, random_hand
 from test_replay_tricks import broken, slots
@@ -233,3 +236,122 @@ def test_record_names_the_opener_when_a_cancelled_deal_miss_comes_first():
     record = Record(ruleset="minsa", players=list(players_of(rules)), hands=[hand])
     assert record_outcome(record, True) == record_outcome(record, False)
     assert record_outcome(record, True)[0][1]["_setup"]["opener"] == 1
+
+
+# --- the discard and the friend call written in place (replay_setup.py) -----------------------
+
+
+def private(state):
+    """A copy of a state and of its setup that nobody else holds, as the record replay's."""
+    copy = state._clone()
+    copy._setup = state._setup.copy()
+    return copy
+
+
+def step_of(states: list, kind: type):
+    """The state before the hand's action of ``kind`` and that action (None if it has none)."""
+    for before, action in zip(states, states[-1].history):
+        if type(action) is kind:
+            return before, action
+    return None
+
+
+def in_place(write, state, action):
+    """What writing the action in place gives: the state's slots, False where the path gives
+    it back to apply, or the error's type and message (the state unchanged, checked)."""
+    mine = private(state)
+    before = full_slots(mine)
+    try:
+        if not write(mine, action):
+            assert full_slots(mine) == before
+            return False
+    except MightyError as exc:
+        assert full_slots(mine) == before  # nothing written before every check passed
+        return type(exc).__name__, str(exc)
+    return full_slots(mine)
+
+
+def reference(state, action):
+    try:
+        return full_slots(apply(state, action))
+    except MightyError as exc:
+        return type(exc).__name__, str(exc)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1))
+def test_discard_and_friend_call_in_place_are_the_engines_state(name, seed):
+    rules, _deal, states = random_hand(name, seed)
+    for kind, write in ((Discard, discard_in_place), (CallFriend, call_in_place)):
+        step = step_of(states, kind)
+        if step is None:
+            continue
+        state, action = step
+        before = full_slots(state)
+        got = in_place(write, state, action)
+        if handles_exchange(rules) and state._hands is not None:
+            assert got == reference(state, action)
+        else:
+            assert got in (False, reference(state, action))
+        assert full_slots(state) == before  # the caller's state never changes
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_refused_discard_or_friend_call_in_place_gives_the_engines_error(name, seed):
+    rules, _deal, states = random_hand(name, seed)
+    rng = random.Random(seed)
+    step = step_of(states, Discard)
+    if step is not None and step[0]._hands is not None:
+        state, action = step
+        held = sorted(cards_of(state._hands[state._setup.declarer]))
+        for bad in (action.cards[:-1], action.cards + action.cards[:1],
+                    (action.cards[0],) * len(action.cards),
+                    tuple(rng.sample(DECK, len(action.cards))),
+                    tuple(rng.sample(held, len(action.cards))) + (rng.choice(DECK),)):
+            got = in_place(discard_in_place, state, Discard(bad))
+            assert got in (False, reference(state, Discard(bad))), bad
+    step = step_of(states, CallFriend)
+    if step is not None:
+        state, _action = step
+        for text in ("SA", "JK", "mighty", "none", "first-trick", "last-trick", "C3",
+                     "player:" + state.players[rng.randrange(len(state.players))], "H2 lead:S",
+                     format_card(rng.choice(DECK))):
+            try:
+                call = parse_friend_call(text, state)
+            except MightyError:
+                continue
+            got = in_place(call_in_place, state, CallFriend(call))
+            assert got in (False, reference(state, CallFriend(call))), text
+
+
+@pytest.mark.parametrize("section", sorted(EXCHANGE_OPTIONS))
+def test_an_option_the_exchange_path_does_not_know_sends_it_to_apply(section):
+    rules, deal, states = random_hand("standard", 11)
+    assert handles_exchange(rules)
+    changed = with_extra_option(rules, section, True)
+    assert unknown_options(changed, EXCHANGE_OPTIONS) == [f"{section}.future_option"]
+    assert not handles_exchange(changed)
+    default = with_extra_option(rules, section, False)
+    assert handles_exchange(default)
+    state, action = step_of(states, Discard)
+    fresh = new_hand(changed, state.players, state.dealer, deal,
+                     opener=states[0].to_move)
+    elected = replay_bids(fresh, election_of(states)[1])
+    assert elected is not None and elected.phase == "exchange"
+    assert not discard_in_place(elected, action)  # given back: the caller applies it
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_an_owned_election_is_the_copied_one(name, seed):
+    rules, _deal, states = random_hand(name, seed)
+    start, calls = election_of(states)
+    copied = replay_bids(start, calls)
+    owned = replay_bids(private(start), calls, owned=True)
+    assert (copied is None) == (owned is None)
+    if copied is not None:
+        assert full_slots(owned) == full_slots(copied)

@@ -132,8 +132,8 @@ def record_result(record, monkeypatch, fast: bool):
     """``replay``'s JSON for a record, or its error, with the fast trick path or without."""
     from mighty_cli.engine import replay_tricks as module
 
-    def chosen(state, tricks, index, fast_path=True):
-        return replay_tricks(state, tricks, index, fast=fast)
+    def chosen(state, tricks, index, fast_path=True, **options):
+        return replay_tricks(state, tricks, index, fast=fast, **options)
 
     monkeypatch.setattr(module, "replay_tricks", chosen)
     try:
@@ -163,3 +163,24 @@ def test_replay_of_a_record_gives_the_same_json_and_errors_either_way(name, seed
         assert fast == record_result(record, monkeypatch, False)
         if one is hand:
             assert isinstance(fast, dict)  # the legal hand replays
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 60))
+def test_an_owned_state_replays_as_a_copied_one(name, seed, cut):
+    # owned=True: the record replay gives its own state away, filled in without a copy
+    hand = played_hand(name, seed)
+    if hand is None:
+        return
+    start, tricks, _ = hand
+    tokens = " ".join(tricks).split()[:cut]
+    n = len(tricks[0].split())
+    partial = [" ".join(tokens[i:i + n]) for i in range(0, len(tokens), n)]
+    for record in (tricks, partial):
+        copied = outcome(start, record, True)
+        try:
+            owned = slots(replay_tricks(start._clone(), record, 3, owned=True))
+        except (RecordError, MightyError) as exc:
+            owned = type(exc).__name__, str(exc)
+        assert owned == copied
