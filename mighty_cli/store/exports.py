@@ -19,20 +19,18 @@ from __future__ import annotations
 import threading
 from datetime import date, datetime, timezone
 from itertools import groupby
+from operator import itemgetter
 from typing import Any, Callable, Iterator, Optional
 
 from sqlmodel import Session, select
 
 from ..engine.record import FORMAT
 from . import LeagueError
+from .export_chunks import CsvChunks, JsonChunks, Seating, TomlChunks, csv_text
 from .export_text import (  # noqa: F401  (the writers, where tests and tools long found them)
-    CsvChunks,
-    JsonChunks,
-    TomlChunks,
     _dumps,
     _export_hand,
     csv_cell,
-    csv_quoted,
     csv_row,
     hand_json,
     json_export_hand,
@@ -95,6 +93,7 @@ _MEMBER_SQL = ("SELECT hp.hand_id, hp.player_id, hp.seat, "
                "hp.points + hp.pot FROM hand_player hp JOIN hand h ON h.id = hp.hand_id "
                "WHERE h.league_id = {0} AND h.number >= {0} AND h.number <= {0} "
                "ORDER BY h.number, hp.player_id")
+_FIRST = itemgetter(0)
 #: Seatings kept at once (a league has few; a federation's are dropped and worked out again).
 SEATINGS = 4096
 
@@ -112,44 +111,6 @@ def session_times(s: Session, league_id: int) -> dict[int, tuple[datetime, Optio
             for number, started, ended in s.exec(
                 select(LeagueSession.number, LeagueSession.started_at, LeagueSession.ended_at)
                 .where(LeagueSession.league_id == league_id)).all()}
-
-
-class Seating:
-    """A hand's table as its player rows give it: who played, in seat order; who sat out, by
-    name; where each row's points go in that order (``order``: row indexes, players then those
-    sitting out; ``names`` the names in that order); who was eliminated (6마, 7마) and the
-    friends' ids, in seat order (two under 동대전 7마's two-card call). Rows come in player
-    order; hands of a session share a few seatings, so each is worked out once and the
-    writers keep their text of it in ``texts``."""
-
-    __slots__ = ("players", "sitting_out", "order", "names", "eliminated", "friend_ids",
-                 "texts")
-
-    def __init__(self, ids: tuple, seats: tuple, roles: tuple, names: dict[int, str]) -> None:
-        rows = range(len(ids))
-        seated = sorted((i for i in rows if seats[i] is not None),
-                        key=lambda i: (seats[i], ids[i]))
-        out = [i for i in rows if seats[i] is None]
-        if len(out) > 1:
-            out.sort(key=lambda i: names[ids[i]])
-        self.players = [names[ids[i]] for i in seated]
-        self.sitting_out = [names[ids[i]] for i in out]
-        self.order = tuple(seated + out)
-        self.names = tuple(self.players + self.sitting_out)
-        self.eliminated = [names[ids[i]] for i in seated if roles[i] == 1]
-        self.friend_ids = tuple(ids[i] for i in seated if roles[i] == 2)
-        self.texts: dict[str, Any] = {}
-
-    def friends(self, names: dict[int, str]) -> list[str]:
-        return [names[i] for i in self.friend_ids]
-
-    def deltas(self, points: tuple) -> dict[str, int]:
-        """Each name's points, players first (``points``: the rows' own order)."""
-        return dict(zip(self.names, map(points.__getitem__, self.order)))
-
-
-def _first(row: tuple) -> Any:
-    return row[0]
 
 
 class HandRows:
@@ -175,7 +136,7 @@ class HandRows:
         self.member_sql = _MEMBER_SQL.format(mark)
         self.seatings: dict[tuple, Seating] = {}
 
-    def chunks(self) -> Iterator[tuple[list[tuple], dict[int, tuple[Seating, tuple]]]]:
+    def chunks(self) -> Iterator[tuple[list[tuple], dict[int, Seating], dict[int, tuple]]]:
         connection = self.connection
         cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
         league_id, chunk = self.league.id, self.chunk
@@ -204,37 +165,36 @@ class HandRows:
                 after = hands[-1][1]
                 if ahead is not None:
                     ahead.start(after)
-                yield hands, self._members(rows)
+                yield (hands, *self._members(rows))
         finally:
             if ahead is not None:
                 ahead.finish()  # the cursor is the thread's until its read is done
             cursor.close()
 
-    def _members(self, rows: list[tuple]) -> dict[int, tuple[Seating, tuple]]:
-        """Each hand's seating and points (in its rows' order), by hand id."""
-        seatings, names = self.seatings, self.names
-        members = {}
-        for hand_id, group in groupby(rows, _first):
-            _ids, ids, seats, roles, points = zip(*group)
+    def _members(self, rows: list[tuple]) -> tuple[dict[int, Seating], dict[int, tuple]]:
+        """Each hand's seating, and its points in its rows' order, by hand id."""
+        known, names = self.seatings, self.names
+        seatings, points = {}, {}
+        for hand_id, group in groupby(rows, _FIRST):
+            _ids, ids, seats, roles, points[hand_id] = zip(*group)
             key = (ids, seats, roles)
-            seating = seatings.get(key)
+            seating = known.get(key)
             if seating is None:
-                if len(seatings) >= SEATINGS:
-                    seatings.clear()
-                seating = seatings[key] = Seating(ids, seats, roles, names)
-            members[hand_id] = (seating, points)
-        return members
+                if len(known) >= SEATINGS:
+                    known.clear()
+                seating = known[key] = Seating(ids, seats, roles, names)
+            seatings[hand_id] = seating
+        return seatings, points
 
-    def view(self, row: tuple, member: Optional[tuple[Seating, tuple]]) -> HandView:
-        """A hand's view from its row and its seating and points."""
+    def view(self, row: tuple, seating: Optional[Seating], points: Optional[tuple]) -> HandView:
+        """A hand's view from its row, its seating and its points."""
         (_id, number, session_id, status, voided, dealer, declarer, friend, miss, contract,
          friend_call, taken, success, base, multiplier, doublings, pot_after, full, record_toml,
          note) = row
         get = self.names.get
-        if member is None:
+        if seating is None or points is None:
             players, sitting_out, deltas, eliminated, friends = [], [], {}, [], []
         else:
-            seating, points = member
             players, sitting_out = list(seating.players), list(seating.sitting_out)
             deltas, eliminated = seating.deltas(points), list(seating.eliminated)
             friends = seating.friends(self.names)
@@ -253,9 +213,9 @@ def iter_hand_views(s: Session, league: League, *, include_voided: bool = False,
     """The league's hands in order as views, read ``chunk`` (default :data:`CHUNK`) hands at
     a time (:class:`HandRows`)."""
     rows = HandRows(s, league, include_voided=include_voided, chunk=chunk)
-    for hands, members in rows.chunks():
+    for hands, seatings, points in rows.chunks():
         for row in hands:
-            yield rows.view(row, members.get(row[0]))
+            yield rows.view(row, seatings.get(row[0]), points.get(row[0]))
 
 
 class _ReadAhead:
@@ -316,11 +276,11 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
             ("players", players), ("ruleset_toml", league.ruleset_toml))) + ",\n \"hands\": [")
         writer = JsonChunks(*shared)
     else:
-        header = ",".join(csv_quoted(csv_cell(c)) for c in list(CSV_COLUMNS) + players)
+        header = ",".join(csv_text(c) for c in list(CSV_COLUMNS) + players)
         yield ("\ufeff" if bom else "") + header + "\r\n"
         writer = CsvChunks(*shared, players)
-    for hands, members in rows.chunks():
-        yield writer.chunk(hands, members)
+    for hands, seatings, points in rows.chunks():
+        yield writer.chunk(hands, seatings, points)
     if fmt == "json":
         from .queries import standings
 
