@@ -86,13 +86,15 @@ _HAND_SQL = ("SELECT id, number, session_id, status, voided, dealer_id, declarer
              "WHERE league_id = {0} AND number > {0}{1} ORDER BY number LIMIT {0}")
 #: The chunk's player rows: hand, player, seat, role (1 eliminated, 2 friend, 0 any other: the
 #: only roles an export names) and points, in the order of the tables' own keys (hand number,
-#: then player), so the database sorts nothing; each seating is put in seat order once
-#: (:class:`Seating`).
+#: then player), so SQLite sorts nothing; each seating is put in seat order once
+#: (:class:`.export_chunks.Seating`). The range of the chunk's hand ids lets PostgreSQL read
+#: the rows from the key's index: on the hand numbers alone it scans the whole table for each
+#: chunk.
 _MEMBER_SQL = ("SELECT hp.hand_id, hp.player_id, hp.seat, "
                "CASE hp.role WHEN 'eliminated' THEN 1 WHEN 'friend' THEN 2 ELSE 0 END, "
                "hp.points + hp.pot FROM hand_player hp JOIN hand h ON h.id = hp.hand_id "
                "WHERE h.league_id = {0} AND h.number >= {0} AND h.number <= {0} "
-               "ORDER BY h.number, hp.player_id")
+               "AND hp.hand_id >= {0} AND hp.hand_id <= {0} ORDER BY h.number, hp.player_id")
 _FIRST = itemgetter(0)
 #: Seatings kept at once (a league has few; a federation's are dropped and worked out again).
 SEATINGS = 4096
@@ -147,7 +149,9 @@ class HandRows:
             hands = cursor.fetchall()
             if not hands:
                 return hands, []
-            cursor.execute(self.member_sql, (league_id, hands[0][1], hands[-1][1]))
+            ids = list(map(_FIRST, hands))
+            cursor.execute(self.member_sql, (league_id, hands[0][1], hands[-1][1], min(ids),
+                                             max(ids)))
             return hands, cursor.fetchall()
 
         # PostgreSQL: the next chunk is read by a thread while this one is turned into text
