@@ -5,8 +5,8 @@ A hand is its ``hand`` row (:data:`.exports._HAND_SQL`'s columns), its :class:`S
 points. Everything that repeats is worked out once: a player's name as a TOML line, a JSON
 string or a CSV cell (by id), a contract, a call, a session's number and date, and each
 seating's player list with its points as a ``str.format`` template. A hand is then one
-f-string. A hand these writers do not cover (a refereed hand's record, a 6마/7마 hand naming
-the eliminated, two friends, 허니문's friend hand, a hand without player rows) is written by
+f-string. A hand these writers do not cover (a refereed hand's record in TOML and JSON,
+two friends, 허니문's friend hand, a hand without player rows) is written by
 the general writers of :mod:`.export_text` from its view, so each hand reads the same whichever
 way it went (``tests/store/test_export_chunks.py`` holds each writer to the general ones, hand
 by hand). Nothing here grows with the league: caches are emptied when full.
@@ -42,7 +42,7 @@ class Seating:
     of it here (``toml``, ``json``, ``csv``)."""
 
     __slots__ = ("players", "sitting_out", "order", "names", "eliminated", "friend_ids",
-                 "friend_id", "plain", "toml", "json", "csv")
+                 "friend_id", "toml", "json", "csv")
 
     def __init__(self, ids: tuple, seats: tuple, roles: tuple, names: dict[int, str]) -> None:
         rows = range(len(ids))
@@ -59,9 +59,7 @@ class Seating:
         self.friend_ids = tuple(ids[i] for i in seated if roles[i] == 2)
         #: the one friend's id (None: none, or two)
         self.friend_id = self.friend_ids[0] if len(self.friend_ids) == 1 else None
-        #: what the TOML and JSON writers write themselves: nobody eliminated, at most a friend
-        self.plain = not self.eliminated and len(self.friend_ids) <= 1
-        self.toml: Optional[str] = None
+        self.toml: Optional[tuple[str, str]] = None
         self.json: Optional[tuple[str, str]] = None
         self.csv: Optional[tuple] = None
 
@@ -149,6 +147,14 @@ class TomlChunks(_Chunks):
                                   f"friend_call = {toml_string(text)}\n")
         self.session_text = self._session("session = {}\ndate = {}\n")
 
+    @staticmethod
+    def seating_text(seating: Seating) -> tuple[str, str]:
+        """The players line, and the eliminated line (6마, 7마: the hand's last)."""
+        seating.toml = (f"players = {_toml_names(tuple(seating.players))}\n",
+                        f"eliminated = {_toml_names(tuple(seating.eliminated))}\n"
+                        if seating.eliminated else "")
+        return seating.toml
+
     def chunk(self, hands: list[tuple], seatings: dict[int, Seating],
               points: dict[int, tuple]) -> str:
         out = []
@@ -163,8 +169,7 @@ class TomlChunks(_Chunks):
              full, record, note) = row
             seating = seating_of(hand_id)
             times = self._times(session_id) if session_id != self.session else None
-            if (seating is None or not seating.plain or full and record
-                    or not seating.one_friend(friend, declarer)):
+            if seating is None or full and record or not seating.one_friend(friend, declarer):
                 append(toml_export_hand(self.view(row, seating, points.get(hand_id)), times))
                 continue
             if times:
@@ -173,18 +178,16 @@ class TomlChunks(_Chunks):
                     started += f"session_ended = {times[1].isoformat()}\n"
             else:
                 started = ""
-            players = seating.toml
-            if players is None:
-                players = seating.toml = f"players = {_toml_names(tuple(seating.players))}\n"
+            players, eliminated = seating.toml or self.seating_text(seating)
             if status == "deal_miss":
-                outcome = miss_line[miss]
+                outcome, eliminated = miss_line[miss], ""
             else:
                 outcome = (f"{declarer_line[declarer]}{contract_line[contract]}"
                            f"{friend_line[friend]}{call_line[friend_call]}"
                            f"{'' if taken is None else f'taken = {taken}{NL}'}")
             append(f"\n[[hands]]\nnumber = {number}\n{session_text[session_id]}{started}"
                    f"{players}{dealer_line[dealer]}{outcome}"
-                   f"{f'note = {toml_string(note)}{NL}' if note else ''}")
+                   f"{f'note = {toml_string(note)}{NL}' if note else ''}{eliminated}")
         return "".join(out)
 
 
@@ -213,12 +216,15 @@ class JsonChunks(_Chunks):
 
     @staticmethod
     def seating_text(seating: Seating) -> tuple[str, str]:
-        """The players and those sitting out, and the deltas as a template of the points."""
+        """The players and those sitting out; the deltas as a template of the points, and the
+        eliminated after them (6마, 7마)."""
         deltas = ", ".join(f"{_braces(_json_value(name))}: {{{index}}}"
                            for name, index in zip(seating.names, seating.order))
+        eliminated = (f', "eliminated": {_braces(_json_names(tuple(seating.eliminated)))}'
+                      if seating.eliminated else "")
         seating.json = (f'"players": {_json_names(tuple(seating.players))}, '
                         f'"sitting_out": {_json_names(tuple(seating.sitting_out))}',
-                        '"deltas": {{' + deltas + "}}")
+                        '"deltas": {{' + deltas + "}}" + eliminated)
         return seating.json
 
     def chunk(self, hands: list[tuple], seatings: dict[int, Seating],
@@ -234,8 +240,7 @@ class JsonChunks(_Chunks):
              full, record, note) = row
             seating = seating_of(hand_id)
             times = self._times(session_id) if session_id != self.session else None
-            if (seating is None or not seating.plain or full and record
-                    or not seating.one_friend(friend, declarer)):
+            if seating is None or full and record or not seating.one_friend(friend, declarer):
                 append(json_export_hand(self.view(row, seating, points.get(hand_id)), times))
                 continue
             seated, deltas = seating.json or self.seating_text(seating)
