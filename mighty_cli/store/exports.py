@@ -1,8 +1,10 @@
 """Export: a league's hands as a hand record (TOML), JSON or CSV, written as a stream.
 
 Hands are read in chunks of consecutive hand numbers (keyset pages: no ``IN (...)`` list grows
-with the league), turned into text one hand at a time and yielded chunk by chunk, so memory
-stays flat whatever the league's size. Every format carries what ``mighty import`` needs to
+with the league) as the driver's plain rows (:class:`HandRows`), and each chunk is written as
+one string by the format's chunk writer (:mod:`.export_chunks`, which sends the hands it does
+not cover to the general writers of :mod:`.export_text`), so memory stays flat whatever the
+league's size. On PostgreSQL the next chunk is read while this one is written. Every format carries what ``mighty import`` needs to
 rebuild the league's standings and hand numbers (:mod:`.interchange` reads all three back):
 each hand's number, session and date, the five who played, the outcome, the note, and a
 refereed hand's full record. Voided hands are left out (a backup keeps them: :mod:`.backup`).
