@@ -210,3 +210,31 @@ def test_csv_quoting_is_the_csv_modules_for_any_text(text):
     out = io.StringIO()
     csv.writer(out, lineterminator="\r\n").writerow(["", text, ""])
     assert out.getvalue() == f",{csv_quoted(text)},\r\n"
+
+
+def test_leagues_whose_hands_interleave_read_their_own_players(engine):
+    """Two leagues recording turn about (their hand ids interleave), a voided hand between:
+    each league's views, read three hands at a time, are the ORM's reading of its hands, and
+    its export is the general writers' text."""
+    for name in ("a", "b"):
+        run(engine, sv.create_league, name, "standard", who="t")
+    run(engine, sv.start_session, "a", ["Ana", "Bo", "Cy", "Di", "Ed"], who="t")
+    run(engine, sv.start_session, "b", ["Ana", "Bo", "Cy", "Di", "Ed", "Fay"], who="t")
+    rng = random.Random(11)
+    for _ in range(9):
+        for name in ("a", "b"):
+            declarer, friend = rng.sample(list(run(engine, sv.session_proposal, name)[1].players),
+                                          2)
+            run(engine, sv.record_hand, name, declarer=declarer, contract="14S", friend=friend,
+                taken=rng.randint(8, 20), who="t")
+    run(engine, sv.void_hand, "a", 4, who="t", why="x")
+    for name in ("a", "b"):
+        with Session(engine) as s:
+            league = sv.get_league(s, name)
+            for voided in (False, True):
+                views = list(iter_hand_views(s, league, include_voided=voided, chunk=3))
+                assert views == sv.list_hands(s, name, include_voided=voided)
+        for fmt in FORMATS:
+            text = exported(engine, name, fmt)
+            with Session(engine) as s:
+                assert text == general_export(s, name, fmt)
