@@ -48,6 +48,7 @@ SOURCES = (
     "mighty_cli/cli/options.py",
     "mighty_cli/cli/referee.py",
     "mighty_cli/cli/referee_tables.py",
+    "mighty_cli/cli/replay.py",
     "mighty_cli/cli/ruleset.py",
     "mighty_cli/cli/score.py",
     "mighty_cli/cli/score_taken.py",

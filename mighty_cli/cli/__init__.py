@@ -32,7 +32,7 @@ from ..i18n import N_, _, choose_language, language_from_args, localize, set_lan
 COMMANDS = {
     "ruleset": "mighty_cli.cli.ruleset:ruleset",
     "score": "mighty_cli.cli.score:score",
-    "replay": "mighty_cli.cli.hands:replay",
+    "replay": "mighty_cli.cli.replay:replay",
     "deal": "mighty_cli.cli.hands:deal",
     "simulate": "mighty_cli.cli.simulate:simulate",
     "referee": "mighty_cli.cli.referee:referee",
