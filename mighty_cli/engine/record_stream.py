@@ -23,7 +23,7 @@ from .errors import RecordError
 from . import safe_toml
 from .limits import RECORD_LINE_MAX_BYTES, RECORD_MAX_BYTES
 from .record import Record, _five_message, check_hand_shape, record_header
-from .record_file import most_players
+from .record_file import UNCHECKED, checked_value, most_players
 from .translation import _
 
 if sys.version_info >= (3, 11):
@@ -143,6 +143,61 @@ def _canonical_table(text: str) -> Optional[dict]:
             except _Slow:
                 return None
     return hand
+
+
+#: Lines of hand tables already read, each once: a line's key and its value as the shape check
+#: leaves it (a list as a tuple), or False for a line :func:`_checked_hand` does not take.
+_LINES: dict[str, Any] = {}
+
+
+def _checked_hand(text: str) -> Optional[dict]:
+    """A hand's table written the canonical way, one ``key = value`` a line (what an export
+    writes for a recorded outcome or a deal miss), parsed and shape-checked at once: exactly
+    what :func:`parse_hand_table` and then :func:`check_hand_shape` give it, from each line
+    remembered once (a season repeats its players, dealers, contracts and counts). None for
+    anything else (a sub-table, a list over several lines, an escape, a repeated key, a key or
+    value the shape check would look at): that hand goes the general way, which says what is
+    wrong."""
+    hand: dict[str, Any] = {}
+    lines = _LINES
+    for line in text.split("\n"):
+        entry = lines.get(line)
+        if entry is None:
+            if not line:
+                continue
+            entry = _checked_line(line)
+            if len(lines) > 8192:  # lines come from files: keep the memo bounded
+                lines.clear()
+            lines[line] = entry
+        if entry is False:
+            return None
+        key, value = entry
+        if key in hand:
+            return None
+        hand[key] = list(value) if type(value) is tuple else value
+    return hand
+
+
+def _checked_line(line: str) -> Any:
+    """(key, value as the shape check leaves it) for one line of a canonical hand table, or
+    False (what :func:`_canonical_table` reads from the line, then :func:`checked_value`)."""
+    match = _ENTRIES.fullmatch(line + "\n")
+    if match is None:
+        return False
+    key, string, strings, scalar, _subtable, _other = match.groups()
+    if not key:
+        return False
+    if string:
+        value: Any = string[1:-1]
+    elif strings:
+        value = _QUOTED.findall(strings)
+    else:
+        try:
+            value = _value(scalar)
+        except _Slow:
+            return False
+    value = checked_value(key, value)
+    return False if value is UNCHECKED else (key, value)
 
 
 def _fast_table(lines: list[str]) -> dict:
@@ -336,19 +391,28 @@ def _hands(first: Any, blocks: Iterator[tuple[int, str]], players: list[str],
     if not isinstance(first, list):
         raise RecordError(_("{source}: hands: expected [[hands]] tables").format(source=source))
 
-    def parsed() -> Iterator[dict]:
-        yield from first
-        for start, lines in blocks:
-            try:
-                yield from parse_hand_table(lines, start)
-            except RecordError as exc:
-                raise RecordError(_("{label}: not valid TOML: {error}").format(
-                    label=source, error=exc)) from None
-
-    for hand in parsed():
+    for hand in first:
         index += 1
         check_hand(hand, index, players, source, most)
         yield hand
+    named = len(players) > most  # every hand must name its players
+    for start, text in blocks:
+        hand = _checked_hand(text)  # the usual hand: read and checked from remembered lines
+        if hand is not None:
+            index += 1
+            if named and "players" not in hand:
+                raise RecordError(_five_message(source, players))
+            yield hand
+            continue
+        try:
+            tables = parse_hand_table(text, start)
+        except RecordError as exc:
+            raise RecordError(_("{label}: not valid TOML: {error}").format(
+                label=source, error=exc)) from None
+        for hand in tables:
+            index += 1
+            check_hand(hand, index, players, source, most)
+            yield hand
 
 
 def check_hand(hand: Any, index: int, players: list[str], source: str, most: int = 7) -> None:
