@@ -229,7 +229,7 @@ class _Import:
         self.total = rules.count_total  # point cards, or tricks (election.bid_counts)
         self._threshold = rules.scoring.back_run.threshold
         self._bids: dict = {}     # a contract's text, by contract
-        self._floats: dict = {}   # a score's base as stored, by base
+        self._scores: dict = {}   # a score's stored columns, by the Score
         self.stamp = self._stamp()
 
     def _stamp(self) -> Any:
@@ -386,11 +386,15 @@ class _Import:
         contract = outcome.contract
         scored = status == "scored"
         if score is not None:
-            success, multiplier = score.success, score.multiplier
-            base = self._floats.get(score.base)
-            if base is None:
-                base = self._floats[score.base] = float(score.base)
-            doublings = ",".join(score.doublings) if score.doublings else ""
+            # what the row stores of a score, kept by the Score (scores repeat: scoring's memo)
+            known = self._scores.get(id(score))
+            if known is None or known[0] is not score:
+                if len(self._scores) > 4096:
+                    self._scores.clear()
+                known = self._scores[id(score)] = (
+                    score, score.success, float(score.base), score.multiplier,
+                    ",".join(score.doublings) if score.doublings else "")
+            _score, success, base, multiplier, doublings = known
         else:
             success = base = multiplier = None
             doublings = ""
