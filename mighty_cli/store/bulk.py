@@ -167,9 +167,11 @@ class DeferredIndexes:
 
     PostgreSQL: its foreign keys are checked by a trigger per row (three lookups for each
     player row: most of the time an import takes there), while adding a key back checks the
-    whole table in one join. Dropping a key locks the tables it links against every reader
-    until the import commits, so this is done only when the store held no hand at all: a
-    league brought into a new database (a migration, a restore of an export). Indexes stay.
+    whole table in one join; and its plain indexes, kept in order row by row, cost the server
+    more than building them once at the end (measured at 100k hands: 0.9 s of writing saved,
+    0.5 s of building). Dropping a key or an index locks the tables against every reader until
+    the import commits, so this is done only when the store held no hand at all: a league
+    brought into a new database (a migration, a restore of an export).
 
     Either way the change is part of the import's transaction: a failed import rolls it back
     with everything else, and unique constraints stay (they check the rows). After such a load
@@ -197,11 +199,11 @@ class DeferredIndexes:
         self.done = self.bulk = True
         if self.dialect == "postgresql" and self.before:
             return
+        for index in self._indexes():  # (PostgreSQL: into an empty store only, as above)
+            connection.exec_driver_sql(f'DROP INDEX IF EXISTS "{index.name}"')
+            self.dropped.append((index.table.name, str(CreateIndex(index).compile(
+                dialect=connection.dialect))))
         if self.dialect == "sqlite":
-            for index in self._indexes():
-                connection.exec_driver_sql(f'DROP INDEX IF EXISTS "{index.name}"')
-                self.dropped.append((index.table.name, str(CreateIndex(index).compile(
-                    dialect=connection.dialect))))
             return
         from sqlalchemy import inspect
 
