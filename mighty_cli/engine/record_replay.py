@@ -99,7 +99,6 @@ def iter_replay(record: Record, rules: Optional[Ruleset] = None,
     record's ``hands`` may be an iterator: nothing is kept); ``totals``, when given, is
     updated as it goes. The first violation raises RecordError."""
     rules = rules or record_ruleset(record)
-    totals = {p: 0 for p in record.players} if totals is None else totals
     pot = 0
     previous: Optional[PreviousHand] = None
     last: Optional[tuple] = None  # what the previous hand leaves to succession, made lazily
@@ -121,8 +120,9 @@ def iter_replay(record: Record, rules: Optional[Ruleset] = None,
             except MightyError as exc:  # a broken rule, a bad card, an unscorable outcome
                 raise RecordError(_locate(index, str(exc))) from None
         pot = outcome.pot_after
-        for player, delta in outcome.deltas.items():
-            totals[player] += delta
+        if totals is not None:
+            for player, delta in outcome.deltas.items():
+                totals[player] += delta
         yield hand, outcome
         if outcome.status != "in_progress":
             last = _previous_fields(outcome)

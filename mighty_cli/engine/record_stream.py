@@ -275,21 +275,6 @@ _HEADER = re.compile(r"^[^\S\n]*\[\[hands\]\][^\S\n]*$", re.M)
 _CHUNK = 1 << 18  # characters read at a time
 
 
-def _search_header(buffer: str, position: int) -> Optional[re.Match]:
-    """_HEADER.search(buffer, position) for ``position`` at a line's start: the lines holding
-    ``[[hands]]`` found by str.find (far quicker than the pattern trying every line), each
-    tested with the pattern from its start."""
-    find, match = buffer.find, _HEADER.match
-    found = find("[[hands]]", position)
-    while found >= 0:
-        line = buffer.rfind("\n", position, found) + 1 or position
-        header = match(buffer, line)
-        if header is not None:
-            return header
-        found = find("[[hands]]", found + 1)
-    return None
-
-
 def _quotes(text: str, start: int, end: int) -> int:
     """The triple quotes in text[start:end] (counted in place: no copy of the slice)."""
     return text.count('"""', start, end) + text.count("'''", start, end)
@@ -307,14 +292,25 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
     searched = 0       # no header between begin and here (outside the last line read)
     quotes = 0         # triple quotes in buffer[begin:searched]
     at_end = False
-    search = _search_header
+    plain = True       # the buffer holds no triple quote: none to count
+    match_header = _HEADER.match
     try:
         while True:
-            match = search(buffer, searched)
+            # the next header line: the lines holding [[hands]] found by str.find (far quicker
+            # than the pattern trying every line), each tested with the pattern from its start
+            find = buffer.find
+            found = find("[[hands]]", searched)
+            match = None
+            while found >= 0:
+                match = match_header(buffer, buffer.rfind("\n", searched, found) + 1 or searched)
+                if match is not None:
+                    break
+                found = find("[[hands]]", found + 1)
             # a header needs its whole line: the line's end read, or the stream's
             if match is not None and (match.end() < len(buffer) or at_end):
                 header = match.start()
-                quotes += _quotes(buffer, searched, header)
+                if not plain:
+                    quotes += _quotes(buffer, searched, header)
                 searched = match.end() + 1
                 if quotes % 2:  # inside a multi-line string: not a header
                     continue
@@ -330,13 +326,15 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
             # no header so far: the complete lines hold none, the last one may be cut
             last_line = buffer.rfind("\n") + 1
             if last_line > searched:
-                quotes += _quotes(buffer, searched, last_line)
+                if not plain:
+                    quotes += _quotes(buffer, searched, last_line)
                 searched = last_line
             chunk = stream.read(_CHUNK)
             if not chunk:
                 at_end = True
                 continue
             buffer = buffer[begin:] + chunk
+            plain = '"""' not in buffer and "'''" not in buffer
             searched -= begin
             last_line -= begin
             begin = 0
