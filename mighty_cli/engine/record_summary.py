@@ -56,6 +56,10 @@ class SummaryReplay:
         from .record_replay import HandOutcome, _settle_pot  # (it imports this module)
 
         self.outcome, self.settle = HandOutcome, _settle_pot
+        self.scores: dict[tuple, Any] = {}             # (contract text, taken, alone, doubled)
+        # a scored HandOutcome's fields, each at its default: what __init__ would set
+        self.blank = vars(HandOutcome(index=0, status="scored", players=[]))
+        self.new = object.__new__
 
     def replay(self, hand: dict, index: int, pot: int) -> Any:
         """The hand's outcome, or None where the general path must read it."""
@@ -122,19 +126,29 @@ class SummaryReplay:
                     self.calls.clear()
                 self.calls[call] = trick_call
         doubled = None if friend is not None else (self.by_trick_call or not trick_call)
-        try:
-            score = score_hand(self.rules, contract, taken, has_friend=friend is not None,
-                               no_friend_doubling=doubled)
-        except MightyError:
-            return None
+        key = (text, taken, friend is None, doubled)
+        score = self.scores.get(key)
+        if score is None:
+            try:
+                score = score_hand(self.rules, contract, taken, has_friend=friend is not None,
+                                   no_friend_doubling=doubled)
+            except MightyError:
+                return None
+            if len(self.scores) > _MEMO:
+                self.scores.clear()
+            self.scores[key] = score
         deltas = dict(self.zero)
         for player in players:
             deltas[player] = score.declarer if player == declarer else \
                 score.friend if player == friend else score.opponent  # type: ignore[assignment]
-        outcome = self.outcome(index=index, status="scored", players=list(players),
-                              declarer=declarer, contract=contract, friend=friend, taken=taken,
-                              score=score, deltas=deltas, eliminated=[], friend2=None)
-        outcome.dealer, outcome.friend_call = dealer, call
+        # HandOutcome(index=index, status="scored", players=list(players), ...), made from its
+        # defaults at once (the fields below are every one a recorded outcome sets)
+        fields = self.blank.copy()
+        fields.update(index=index, players=list(players), dealer=dealer, declarer=declarer,
+                      contract=contract, friend=friend, friend_call=call, taken=taken,
+                      score=score, deltas=deltas, eliminated=[])
+        outcome = self.new(self.outcome)
+        outcome.__dict__ = fields
         if pot > 0:  # the general path's settle_pot: nothing moves from an empty pot
             return self.settle(self.rules, outcome, pot)
         outcome.pot_after = pot
