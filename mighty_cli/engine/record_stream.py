@@ -2,8 +2,10 @@
 
 A season file is a sequence of hands, never one object in memory. :func:`stream_record` reads
 the file line by line and returns a :class:`~.record.Record` whose ``hands`` is an iterator
-(replay and import consume it once, in order). Each hand's table is parsed by a fast path for
-the lines an export writes (``key = value`` with a string, an integer, a boolean, a date or a
+(replay and import consume it once, in order). A hand written one ``key = value`` a line (what
+an export writes for a recorded outcome or a deal miss) is read and shape-checked from each
+line remembered once (:func:`_checked_hand`). Any other hand's table is parsed by a fast path
+for the lines an export writes (``key = value`` with a string, an integer, a boolean, a date or a
 list of strings); any other line (an inline table, a multi-line list, a comment, a sub-table)
 sends that table through :mod:`tomllib`, so the result is always exactly what ``tomllib`` would
 give for the whole file, and errors are tomllib's, with the file's line number.

@@ -7,7 +7,6 @@ so the caller's rollback leaves the database exactly as it was.
 from __future__ import annotations
 
 import gc
-import threading
 from datetime import datetime
 from dataclasses import dataclass, field
 from typing import Any, Optional
@@ -29,7 +28,7 @@ from ..engine.scoring import pot_shares
 from ..engine.honeymoon import PARTNER_SUFFIX
 from ..engine.session import PotMove, SessionTally, has_session_end
 from . import LeagueError
-from .bulk import DeferredIndexes, IdBlock, bind_value, check_points, write_rows
+from .bulk import Background, DeferredIndexes, IdBlock, bind_value, check_points, write_rows
 from .db import lock_league
 from .exports import iter_hand_views, league_players, utc_time
 from .hands import HandView, _friend_id, _settle, list_hands
@@ -215,9 +214,9 @@ class _Import:
         # PostgreSQL: a batch is written by a thread while the next one is built, so the
         # server's work and ours overlap (see :meth:`flush`); every other use of the
         # connection waits for that thread first (:meth:`wait`).
-        self.background: Optional[_Background] = None
+        self.background: Optional[Background] = None
         if connection.dialect.name == "postgresql" and connection.dialect.driver == "psycopg":
-            self.background = _Background()
+            self.background = Background()
         self.hand_ids = IdBlock(connection, _HAND, before=self.wait)
         self.session_ids = IdBlock(connection, _SESSION, 100, before=self.wait)
         self.session_rows: list[tuple] = []
@@ -384,7 +383,8 @@ class _Import:
         What :func:`.hands._hand_columns` and :func:`.hands._member_tuples` make, built here
         in one pass with the values that repeat from hand to hand (a contract's text, a
         base's float) looked up instead of made again: at a million hands this is a good part
-        of an import's own time. ``tests/store/test_bulk.py`` holds it to those functions."""
+        of an import's own time. ``tests/store/test_import_rows.py`` holds it to those
+        functions."""
         ids, league_id, counts = self.ids, self.league_id, self.counts
         hand_id = self.hand_ids.take()
         status, declarer, friend = outcome.status, outcome.declarer, outcome.friend
@@ -549,41 +549,6 @@ SEAT_COLUMNS = ("session_id", "seat", "player_id")
 def _insert_members(s: Session | Connection, rows: list[tuple]) -> None:
     """The hands' player rows (tuples in :data:`MEMBER_COLUMNS` order)."""
     write_rows(s, HandPlayer.__table__, MEMBER_COLUMNS, rows)  # type: ignore[attr-defined]
-
-
-class _Background:
-    """One job at a time on a thread (a batch of rows written to PostgreSQL), its error
-    raised in the import's own thread by :meth:`wait`."""
-
-    def __init__(self) -> None:
-        self.thread: Optional[threading.Thread] = None
-        self.error: Optional[BaseException] = None
-
-    def start(self, job) -> None:
-        self.wait()
-
-        def run() -> None:
-            try:
-                job()
-            except BaseException as exc:  # handed to the import's thread by wait()
-                self.error = exc
-
-        self.thread = threading.Thread(target=run, name="mighty-import-writer", daemon=True)
-        self.thread.start()
-
-    def wait(self) -> None:
-        if self.thread is not None:
-            self.thread.join()
-            self.thread = None
-        if self.error is not None:
-            error, self.error = self.error, None
-            raise error
-
-    def abandon(self) -> None:
-        if self.thread is not None:
-            self.thread.join()
-            self.thread = None
-        self.error = None
 
 
 def save_refereed_hand(s: Session, league_name: str, record_text: str, *,
