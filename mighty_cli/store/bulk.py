@@ -23,7 +23,7 @@ import threading
 from operator import itemgetter
 from typing import Any, Iterable, Optional, Sequence
 
-from sqlalchemy import BigInteger, Integer, String, Table, func, select, text
+from sqlalchemy import Table, func, select, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.schema import CreateIndex
 from sqlmodel import Session
@@ -98,13 +98,9 @@ def write_rows(s: Session | Connection, table: Table, columns: Sequence[str],
     driver = connection.connection.driver_connection  # type: ignore[union-attr]
     dbapi = connection.dialect.dbapi
     if connection.dialect.name == "postgresql" and connection.dialect.driver == "psycopg":
-        types = _binary_types(table, columns)
-        statement = f'COPY "{table.name}" ({names}) FROM STDIN' + (
-            " (FORMAT BINARY)" if types else "")
+        statement = f'COPY "{table.name}" ({names}) FROM STDIN'
         try:
             with driver.cursor() as cursor, cursor.copy(statement) as copy:
-                if types:
-                    copy.set_types(types)
                 write = copy.write_row
                 for row in rows:
                     write(row)
@@ -136,33 +132,6 @@ def write_rows(s: Session | Connection, table: Table, columns: Sequence[str],
         _raise(statement, exc, dbapi)
     finally:
         cursor.close()
-
-
-def _binary_types(table: Table, columns: Sequence[str]) -> Optional[list[str]]:
-    """PostgreSQL: the column types for a binary COPY of ``table`` (half the client's work of a
-    text COPY a row), where every column is an integer or a string; None for a text COPY.
-    Only tables whose every value the import makes in range itself qualify (a player row:
-    ids from the database's own sequences, a seat, a role, points checked by
-    :func:`check_points`), so nothing is refused on the client that a text COPY would let the
-    server refuse in its own words; the server's checks (keys, uniqueness) are the same in
-    both formats. A hand row holds numbers from the record (its number): text COPY."""
-    if table.name not in _BINARY_TABLES:
-        return None
-    types = []
-    for name in columns:
-        kind = table.c[name].type
-        kind = getattr(kind, "impl", kind)  # a TypeDecorator (StoredPoints): its column type
-        if isinstance(kind, Integer) and not isinstance(kind, BigInteger):
-            types.append("int4")
-        elif isinstance(kind, String):
-            types.append("text")
-        else:
-            return None
-    return types
-
-
-#: Tables an import writes by binary COPY on PostgreSQL (:func:`_binary_types`).
-_BINARY_TABLES = frozenset({"hand_player"})
 
 
 #: Rows per INSERT statement on SQLite, at most (each row's values are bound variables).
