@@ -45,17 +45,16 @@ class SummaryReplay:
         self.everyone = frozenset(all_players)
         self.zero = {p: 0 for p in all_players}
         self.limit = taken_limit(rules)
-        self.friend_possible = rules.playing >= 3 and bool(
-            friend.card or friend.first_trick or friend.last_trick or friend.player)
         self.alone_allowed = bool(friend.no_friend or friend.fake or friend.first_trick
                                   or friend.last_trick)
         self.by_trick_call = rules.scoring.no_friend_by_trick_call
         self.seatings: dict[tuple, frozenset] = {}   # a hand's players, checked
         self.bids: dict[str, Bid] = {}                # a contract's text, parsed
         self.calls: dict[str, bool] = {}              # a friend call checked: a trick call?
-        from .record_replay import HandOutcome, _settle_pot  # (it imports this module)
+        from .record_replay import HandOutcome, _settle_pot, friend_possible  # (it imports us)
 
         self.outcome, self.settle = HandOutcome, _settle_pot
+        self.friend_possible = bool(friend_possible(rules))
         self.scores: dict[tuple, Any] = {}             # (contract text, taken, alone, doubled)
         # a scored HandOutcome's fields, each at its default: what __init__ would set
         self.blank = vars(HandOutcome(index=0, status="scored", players=[]))
