@@ -150,6 +150,7 @@ def _canonical_table(text: str) -> Optional[dict]:
 #: Lines of hand tables already read, each once: a line's key and its value as the shape check
 #: leaves it (a list as a tuple), or False for a line :func:`_checked_hand` does not take.
 _LINES: dict[str, Any] = {}
+_LINE_MEMO_LENGTH = 200  # longer lines (a long note) are read each time, not remembered
 
 
 def _checked_hand(text: str) -> Optional[dict]:
@@ -168,9 +169,10 @@ def _checked_hand(text: str) -> Optional[dict]:
             if not line:
                 continue
             entry = _checked_line(line)
-            if len(lines) > 8192:  # lines come from files: keep the memo bounded
-                lines.clear()
-            lines[line] = entry
+            if len(line) <= _LINE_MEMO_LENGTH:  # lines come from files: keep the memo small
+                if len(lines) > 8192:
+                    lines.clear()
+                lines[line] = entry
         if entry is False:
             return None
         key, value = entry

@@ -119,3 +119,12 @@ def test_more_than_seven_players_need_each_hand_to_name_its_five():
                          'deal_miss = "Ana"'], ['dealer = "Bo"', 'deal_miss = "Ana"']], header)
     assert outcome(text) == general(text)
     assert outcome(text)[0] == "error" and "got 8" in outcome(text)[1]
+
+
+def test_only_short_lines_are_remembered():
+    record_stream._LINES.clear()
+    long_note = "note = \"" + "x" * 5000 + "\""
+    text = record_text([['dealer = "Bo"', 'deal_miss = "Ana"', long_note]] * 3)
+    hands = list(stream_record(io.StringIO(text)).hands)
+    assert hands == general(text) and hands[0]["note"] == "x" * 5000
+    assert long_note not in record_stream._LINES and 'dealer = "Bo"' in record_stream._LINES
