@@ -258,6 +258,34 @@ def _normalize_names(hand: dict) -> None:
         hand["election"] = [get(c) or _normalized(c) for c in election]
 
 
+#: What :func:`checked_value` gives for a value the quick test does not pass.
+UNCHECKED: Any = object()
+
+
+def checked_value(key: str, value: Any) -> Any:
+    """One key's value as :func:`check_hand_shape` leaves it in a hand that passes
+    :func:`_well_typed` (a name spelt one way, a list of names each spelt so, as a tuple), or
+    :data:`UNCHECKED` when this key and value would not pass it: then the hand must go through
+    :func:`check_hand_shape` itself. For the streamed reader's fast path, which checks each line
+    of a hand once and remembers it (``tests/engine/test_record_lines.py`` holds the two to
+    the same results)."""
+    allowed = _EXACT_TYPES.get(key, False)
+    if allowed is False or key == "deal":
+        return UNCHECKED
+    if allowed is True:
+        if type(value) is not list or any(type(item) is not str for item in value):
+            return UNCHECKED
+    elif allowed is not None and type(value) not in allowed:
+        return UNCHECKED
+    if key in NAME_KEYS and isinstance(value, str):
+        return _normalized(value)
+    if key in ("players", "eliminated", "election") and isinstance(value, list):
+        return tuple(_normalized(p) if isinstance(p, str) else p for p in value)
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
 _NORMALIZED: dict[str, str] = {}
 
 

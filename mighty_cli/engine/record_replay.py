@@ -19,6 +19,7 @@ from .errors import InvalidNotation, MightyError, RecordError
 from .ghost import DUMMY, GHOST, ghost_score
 from .honeymoon import fold_deltas, partner_of, partner_seats
 from .record_file import Record, record_ruleset
+from .record_summary import SummaryReplay
 from .record_values import (DEAL_MISS_CALL, _bid, _call, _cards, _check_friend_call_text, _deal,
                             _hand_players, _name, _no_more, _taken)
 from .ruleset import Ruleset
@@ -98,33 +99,42 @@ def iter_replay(record: Record, rules: Optional[Ruleset] = None,
     record's ``hands`` may be an iterator: nothing is kept); ``totals``, when given, is
     updated as it goes. The first violation raises RecordError."""
     rules = rules or record_ruleset(record)
-    totals = {p: 0 for p in record.players} if totals is None else totals
     pot = 0
     previous: Optional[PreviousHand] = None
+    last: Optional[tuple] = None  # what the previous hand leaves to succession, made lazily
     session = None
+    # the usual recorded outcome, at once (record_summary.py); everything else, and the
+    # reference (fast=False), through _replay_hand
+    summary = SummaryReplay(rules, record.players).replay if fast else None
     for index, hand in enumerate(record.hands, 1):
         if hand.get("session") != session:  # a new session starts its own succession
-            session, previous = hand.get("session"), None
-        try:
-            outcome = _replay_hand(rules, record.players, hand, index, previous, pot, fast)
-        except RecordError:
-            raise
-        except MightyError as exc:  # a broken rule, a bad card, an unscorable outcome
-            raise RecordError(_locate(index, str(exc))) from None
+            session, previous, last = hand.get("session"), None, None
+        outcome = summary(hand, index, pot) if summary is not None else None
+        if outcome is None:
+            if last is not None:
+                previous, last = PreviousHand(*last), None
+            try:
+                outcome = _replay_hand(rules, record.players, hand, index, previous, pot, fast)
+            except RecordError:
+                raise
+            except MightyError as exc:  # a broken rule, a bad card, an unscorable outcome
+                raise RecordError(_locate(index, str(exc))) from None
         pot = outcome.pot_after
-        for player, delta in outcome.deltas.items():
-            totals[player] += delta
+        if totals is not None:
+            for player, delta in outcome.deltas.items():
+                totals[player] += delta
         yield hand, outcome
         if outcome.status != "in_progress":
-            previous = _previous_hand(outcome)
+            last = _previous_fields(outcome)
 
 
-def _previous_hand(outcome: HandOutcome) -> PreviousHand:
-    """What the session rules need to know about a finished hand."""
-    return PreviousHand(outcome.status, tuple(outcome.players), outcome.dealer,
-                        outcome.declarer, outcome.friend,
-                        outcome.score.success if outcome.score else None,
-                        outcome.deal_miss_player, outcome.opener)
+def _previous_fields(outcome: HandOutcome) -> tuple:
+    """What the session rules need to know about a finished hand: a :class:`PreviousHand`'s
+    fields, taken when the hand is over (the PreviousHand is made only when a later hand
+    needs it)."""
+    return (outcome.status, tuple(outcome.players), outcome.dealer, outcome.declarer,
+            outcome.friend, outcome.score.success if outcome.score else None,
+            outcome.deal_miss_player, outcome.opener)
 
 
 def _locate(index: int, message: str) -> str:

@@ -2,8 +2,10 @@
 
 A season file is a sequence of hands, never one object in memory. :func:`stream_record` reads
 the file line by line and returns a :class:`~.record.Record` whose ``hands`` is an iterator
-(replay and import consume it once, in order). Each hand's table is parsed by a fast path for
-the lines an export writes (``key = value`` with a string, an integer, a boolean, a date or a
+(replay and import consume it once, in order). A hand written one ``key = value`` a line (what
+an export writes for a recorded outcome or a deal miss) is read and shape-checked from each
+line remembered once (:func:`_checked_hand`). Any other hand's table is parsed by a fast path
+for the lines an export writes (``key = value`` with a string, an integer, a boolean, a date or a
 list of strings); any other line (an inline table, a multi-line list, a comment, a sub-table)
 sends that table through :mod:`tomllib`, so the result is always exactly what ``tomllib`` would
 give for the whole file, and errors are tomllib's, with the file's line number.
@@ -23,7 +25,7 @@ from .errors import RecordError
 from . import safe_toml
 from .limits import RECORD_LINE_MAX_BYTES, RECORD_MAX_BYTES
 from .record import Record, _five_message, check_hand_shape, record_header
-from .record_file import most_players
+from .record_file import UNCHECKED, checked_value, most_players
 from .translation import _
 
 if sys.version_info >= (3, 11):
@@ -145,6 +147,63 @@ def _canonical_table(text: str) -> Optional[dict]:
     return hand
 
 
+#: Lines of hand tables already read, each once: a line's key and its value as the shape check
+#: leaves it (a list as a tuple), or False for a line :func:`_checked_hand` does not take.
+_LINES: dict[str, Any] = {}
+_LINE_MEMO_LENGTH = 200  # longer lines (a long note) are read each time, not remembered
+
+
+def _checked_hand(text: str) -> Optional[dict]:
+    """A hand's table written the canonical way, one ``key = value`` a line (what an export
+    writes for a recorded outcome or a deal miss), parsed and shape-checked at once: exactly
+    what :func:`parse_hand_table` and then :func:`check_hand_shape` give it, from each line
+    remembered once (a season repeats its players, dealers, contracts and counts). None for
+    anything else (a sub-table, a list over several lines, an escape, a repeated key, a key or
+    value the shape check would look at): that hand goes the general way, which says what is
+    wrong."""
+    hand: dict[str, Any] = {}
+    lines = _LINES
+    for line in text.split("\n"):
+        entry = lines.get(line)
+        if entry is None:
+            if not line:
+                continue
+            entry = _checked_line(line)
+            if len(line) <= _LINE_MEMO_LENGTH:  # lines come from files: keep the memo small
+                if len(lines) > 8192:
+                    lines.clear()
+                lines[line] = entry
+        if entry is False:
+            return None
+        key, value = entry
+        if key in hand:
+            return None
+        hand[key] = list(value) if type(value) is tuple else value
+    return hand
+
+
+def _checked_line(line: str) -> Any:
+    """(key, value as the shape check leaves it) for one line of a canonical hand table, or
+    False (what :func:`_canonical_table` reads from the line, then :func:`checked_value`)."""
+    match = _ENTRIES.fullmatch(line + "\n")
+    if match is None:
+        return False
+    key, string, strings, scalar, _subtable, _other = match.groups()
+    if not key:
+        return False
+    if string:
+        value: Any = string[1:-1]
+    elif strings:
+        value = _QUOTED.findall(strings)
+    else:
+        try:
+            value = _value(scalar)
+        except _Slow:
+            return False
+    value = checked_value(key, value)
+    return False if value is UNCHECKED else (key, value)
+
+
 def _fast_table(lines: list[str]) -> dict:
     """A hand's table from the lines tomli_w and the exporter write: ``key = value`` lines,
     lists of strings over several lines, inline tables of strings, and ``[hands.KEY]``
@@ -220,21 +279,6 @@ _HEADER = re.compile(r"^[^\S\n]*\[\[hands\]\][^\S\n]*$", re.M)
 _CHUNK = 1 << 18  # characters read at a time
 
 
-def _search_header(buffer: str, position: int) -> Optional[re.Match]:
-    """_HEADER.search(buffer, position) for ``position`` at a line's start: the lines holding
-    ``[[hands]]`` found by str.find (far quicker than the pattern trying every line), each
-    tested with the pattern from its start."""
-    find, match = buffer.find, _HEADER.match
-    found = find("[[hands]]", position)
-    while found >= 0:
-        line = buffer.rfind("\n", position, found) + 1 or position
-        header = match(buffer, line)
-        if header is not None:
-            return header
-        found = find("[[hands]]", found + 1)
-    return None
-
-
 def _quotes(text: str, start: int, end: int) -> int:
     """The triple quotes in text[start:end] (counted in place: no copy of the slice)."""
     return text.count('"""', start, end) + text.count("'''", start, end)
@@ -252,14 +296,25 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
     searched = 0       # no header between begin and here (outside the last line read)
     quotes = 0         # triple quotes in buffer[begin:searched]
     at_end = False
-    search = _search_header
+    plain = True       # the buffer holds no triple quote: none to count
+    match_header = _HEADER.match
     try:
         while True:
-            match = search(buffer, searched)
+            # the next header line: the lines holding [[hands]] found by str.find (far quicker
+            # than the pattern trying every line), each tested with the pattern from its start
+            find = buffer.find
+            found = find("[[hands]]", searched)
+            match = None
+            while found >= 0:
+                match = match_header(buffer, buffer.rfind("\n", searched, found) + 1 or searched)
+                if match is not None:
+                    break
+                found = find("[[hands]]", found + 1)
             # a header needs its whole line: the line's end read, or the stream's
             if match is not None and (match.end() < len(buffer) or at_end):
                 header = match.start()
-                quotes += _quotes(buffer, searched, header)
+                if not plain:
+                    quotes += _quotes(buffer, searched, header)
                 searched = match.end() + 1
                 if quotes % 2:  # inside a multi-line string: not a header
                     continue
@@ -275,13 +330,15 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
             # no header so far: the complete lines hold none, the last one may be cut
             last_line = buffer.rfind("\n") + 1
             if last_line > searched:
-                quotes += _quotes(buffer, searched, last_line)
+                if not plain:
+                    quotes += _quotes(buffer, searched, last_line)
                 searched = last_line
             chunk = stream.read(_CHUNK)
             if not chunk:
                 at_end = True
                 continue
             buffer = buffer[begin:] + chunk
+            plain = '"""' not in buffer and "'''" not in buffer
             searched -= begin
             last_line -= begin
             begin = 0
@@ -336,19 +393,28 @@ def _hands(first: Any, blocks: Iterator[tuple[int, str]], players: list[str],
     if not isinstance(first, list):
         raise RecordError(_("{source}: hands: expected [[hands]] tables").format(source=source))
 
-    def parsed() -> Iterator[dict]:
-        yield from first
-        for start, lines in blocks:
-            try:
-                yield from parse_hand_table(lines, start)
-            except RecordError as exc:
-                raise RecordError(_("{label}: not valid TOML: {error}").format(
-                    label=source, error=exc)) from None
-
-    for hand in parsed():
+    for hand in first:
         index += 1
         check_hand(hand, index, players, source, most)
         yield hand
+    named = len(players) > most  # every hand must name its players
+    for start, text in blocks:
+        hand = _checked_hand(text)  # the usual hand: read and checked from remembered lines
+        if hand is not None:
+            index += 1
+            if named and "players" not in hand:
+                raise RecordError(_five_message(source, players))
+            yield hand
+            continue
+        try:
+            tables = parse_hand_table(text, start)
+        except RecordError as exc:
+            raise RecordError(_("{label}: not valid TOML: {error}").format(
+                label=source, error=exc)) from None
+        for hand in tables:
+            index += 1
+            check_hand(hand, index, players, source, most)
+            yield hand
 
 
 def check_hand(hand: Any, index: int, players: list[str], source: str, most: int = 7) -> None:

@@ -7,7 +7,6 @@ so the caller's rollback leaves the database exactly as it was.
 from __future__ import annotations
 
 import gc
-import threading
 from datetime import datetime
 from dataclasses import dataclass, field
 from typing import Any, Optional
@@ -26,9 +25,10 @@ from ..engine.record import (
     record_ruleset,
 )
 from ..engine.scoring import pot_shares
-from ..engine.session import SessionTally, has_session_end
+from ..engine.honeymoon import PARTNER_SUFFIX
+from ..engine.session import PotMove, SessionTally, has_session_end
 from . import LeagueError
-from .bulk import DeferredIndexes, IdBlock, bind_value, check_points, write_rows
+from .bulk import Background, DeferredIndexes, IdBlock, bind_value, check_points, write_rows
 from .db import lock_league
 from .exports import iter_hand_views, league_players, utc_time
 from .hands import HandView, _friend_id, _settle, list_hands
@@ -214,9 +214,9 @@ class _Import:
         # PostgreSQL: a batch is written by a thread while the next one is built, so the
         # server's work and ours overlap (see :meth:`flush`); every other use of the
         # connection waits for that thread first (:meth:`wait`).
-        self.background: Optional[_Background] = None
+        self.background: Optional[Background] = None
         if connection.dialect.name == "postgresql" and connection.dialect.driver == "psycopg":
-            self.background = _Background()
+            self.background = Background()
         self.hand_ids = IdBlock(connection, _HAND, before=self.wait)
         self.session_ids = IdBlock(connection, _SESSION, 100, before=self.wait)
         self.session_rows: list[tuple] = []
@@ -225,11 +225,13 @@ class _Import:
         self.member_rows: list[tuple] = []
         self.ends = has_session_end(rules)
         self.counts: dict[int, list[int]] = {}   # player id: the totals' COUNTS of new rows
+        self._who: dict[str, tuple[int, list[int]]] = {}  # a name: (id, counts)
+        self.league_id = league.id
         self.deferred = DeferredIndexes(s, (_HAND, HandPlayer.__table__))  # type: ignore
         self.total = rules.count_total  # point cards, or tricks (election.bid_counts)
         self._threshold = rules.scoring.back_run.threshold
         self._bids: dict = {}     # a contract's text, by contract
-        self._floats: dict = {}   # a score's base as stored, by base
+        self._scores: dict = {}   # a score's stored columns, by the Score
         self.stamp = self._stamp()
 
     def _stamp(self) -> Any:
@@ -326,12 +328,15 @@ class _Import:
                                                outcome.friend).items():
                     points[name] -= amount
             self.replay_pot = outcome.pot_after
-            move = _settle(rules, self.pot, outcome)
-            self.pot = move.pot_after
-            for name in move.deltas:
-                if name not in ids:
-                    self.wait()
-                    ids.update(ensure_players(s, [name]))
+            if self.pot <= 0 and outcome.status != "deal_miss":
+                move = _NO_MOVE  # what settle_pot gives: only a deal miss moves an empty pot
+            else:
+                move = _settle(rules, self.pot, outcome)
+                self.pot = move.pot_after
+                for name in move.deltas:
+                    if name not in ids:
+                        self.wait()
+                        ids.update(ensure_players(s, [name]))
             record_toml = None
             if outcome.full:
                 import tomli_w
@@ -378,19 +383,24 @@ class _Import:
         What :func:`.hands._hand_columns` and :func:`.hands._member_tuples` make, built here
         in one pass with the values that repeat from hand to hand (a contract's text, a
         base's float) looked up instead of made again: at a million hands this is a good part
-        of an import's own time. ``tests/store/test_bulk.py`` holds it to those functions."""
-        ids, league_id, counts = self.ids, self.league.id, self.counts
+        of an import's own time. ``tests/store/test_import_rows.py`` holds it to those
+        functions."""
+        ids, league_id, counts = self.ids, self.league_id, self.counts
         hand_id = self.hand_ids.take()
         status, declarer, friend = outcome.status, outcome.declarer, outcome.friend
         score = outcome.score
         contract = outcome.contract
         scored = status == "scored"
         if score is not None:
-            success, multiplier = score.success, score.multiplier
-            base = self._floats.get(score.base)
-            if base is None:
-                base = self._floats[score.base] = float(score.base)
-            doublings = ",".join(score.doublings) if score.doublings else ""
+            # what the row stores of a score, kept by the Score (scores repeat: scoring's memo)
+            known = self._scores.get(id(score))
+            if known is None or known[0] is not score:
+                if len(self._scores) > 4096:
+                    self._scores.clear()
+                known = self._scores[id(score)] = (
+                    score, score.success, float(score.base), score.multiplier,
+                    ",".join(score.doublings) if score.doublings else "")
+            _score, success, base, multiplier, doublings = known
         else:
             success = base = multiplier = None
             doublings = ""
@@ -411,7 +421,8 @@ class _Import:
             self.stamp, status, ids.get(outcome.dealer) if outcome.dealer else None,
             ids.get(declarer) if declarer else None,
             # 허니문: the declarer's own id for his friend hand (hands._friend_id)
-            (_friend_id(outcome, ids) if friend else None),
+            (None if not friend else ids.get(friend) if not friend.endswith(PARTNER_SUFFIX)
+             else _friend_id(outcome, ids)),
             miss, text, outcome.friend_call, taken, success, base, multiplier, doublings,
             run, back_run, outcome.full))
         rows = self.member_rows
@@ -419,37 +430,41 @@ class _Import:
         eliminated = outcome.eliminated
         friend2 = outcome.friend2
         won = success is True
+        who = self._who  # a name: its id and its counts, looked up once
+        append = rows.append
         for seat, name in enumerate(players):
+            known = who.get(name)
+            if known is None:
+                player_id = ids[name]
+                line = counts.get(player_id)
+                if line is None:
+                    line = counts[player_id] = [0] * len(COUNTS)
+                known = who[name] = (player_id, line)
+            player_id, line = known
+            gained = points.get(name, 0)
+            paid = pot.get(name, 0) if pot else 0
+            line[0] += 1
+            line[2] += gained + paid
             if not scored:
                 role = "player"
             elif eliminated and name in eliminated:
                 role = "eliminated"  # 6마, 7마: at the table, out of the hand, scoring nothing
             elif name == declarer:
                 role = "declarer"
-            elif name == friend or name == friend2:  # friend2: 동대전 7마's second friend
-                role = "friend"
-            else:
-                role = "opponent"
-            player_id = ids[name]
-            gained, paid = points.get(name, 0), pot.get(name, 0) if pot else 0
-            rows.append((hand_id, player_id, league_id, seat, role, gained, paid))
-            line = counts.get(player_id)
-            if line is None:
-                line = counts[player_id] = [0] * len(COUNTS)
-            line[0] += 1
-            line[2] += gained + paid
-            if role == "opponent":
-                line[1] += 1
-                line[7] += back_run
-            elif role == "declarer":
                 line[1] += 1
                 line[3] += 1
                 line[4] += won
                 line[6] += run
-            elif role == "friend":
+            elif name == friend or name == friend2:  # friend2: 동대전 7마's second friend
+                role = "friend"
                 line[1] += 1
                 line[5] += 1
                 line[6] += run
+            else:
+                role = "opponent"
+                line[1] += 1
+                line[7] += back_run
+            append((hand_id, player_id, league_id, seat, role, gained, paid))
             if player_id == miss:
                 line[8] += 1
         extra = [name for name in present if name not in players] if len(present) > len(
@@ -511,6 +526,7 @@ class _Import:
 
 
 BATCH = 5000
+_NO_MOVE = PotMove()  # the pot untouched (read only)
 #: A hand's keys that belong to the league, not to the refereed hand's own record.
 _NOT_RECORD = frozenset(("session", "date", "note", "number", "session_started",
                          "session_ended"))
@@ -533,41 +549,6 @@ SEAT_COLUMNS = ("session_id", "seat", "player_id")
 def _insert_members(s: Session | Connection, rows: list[tuple]) -> None:
     """The hands' player rows (tuples in :data:`MEMBER_COLUMNS` order)."""
     write_rows(s, HandPlayer.__table__, MEMBER_COLUMNS, rows)  # type: ignore[attr-defined]
-
-
-class _Background:
-    """One job at a time on a thread (a batch of rows written to PostgreSQL), its error
-    raised in the import's own thread by :meth:`wait`."""
-
-    def __init__(self) -> None:
-        self.thread: Optional[threading.Thread] = None
-        self.error: Optional[BaseException] = None
-
-    def start(self, job) -> None:
-        self.wait()
-
-        def run() -> None:
-            try:
-                job()
-            except BaseException as exc:  # handed to the import's thread by wait()
-                self.error = exc
-
-        self.thread = threading.Thread(target=run, name="mighty-import-writer", daemon=True)
-        self.thread.start()
-
-    def wait(self) -> None:
-        if self.thread is not None:
-            self.thread.join()
-            self.thread = None
-        if self.error is not None:
-            error, self.error = self.error, None
-            raise error
-
-    def abandon(self) -> None:
-        if self.thread is not None:
-            self.thread.join()
-            self.thread = None
-        self.error = None
 
 
 def save_refereed_hand(s: Session, league_name: str, record_text: str, *,

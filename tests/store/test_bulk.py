@@ -75,7 +75,9 @@ def test_a_long_import_sets_its_checks_aside_and_puts_them_back(engine, set_asid
     assert done.hands == 30
     assert set_aside, "the import wrote more hands than the store held: checks set aside"
     kinds = {statement.split()[0] for _, statement in set_aside[0]}
-    assert kinds == ({"CREATE"} if engine.dialect.name == "sqlite" else {"ALTER"})
+    # PostgreSQL: its plain indexes too, since the import speed work of issue 12 (an empty
+    # store only, like its keys)
+    assert kinds == ({"CREATE"} if engine.dialect.name == "sqlite" else {"CREATE", "ALTER"})
     assert schema(engine) == before
     if engine.dialect.name == "postgresql":  # the keys are back, and they check
         with pytest.raises(IntegrityError), engine.begin() as connection:
