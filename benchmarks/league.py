@@ -207,6 +207,8 @@ def main() -> None:
                                                    "file); its tables are emptied first")
     parser.add_argument("--phases", default=",".join(PHASES))
     parser.add_argument("--full-hands", type=int, default=2000)
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the temporary folder (season file, SQLite database, exports)")
     parser.add_argument("--one", nargs=3, metavar=("PHASE", "URL", "FOLDER"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -214,6 +216,19 @@ def main() -> None:
         print(json.dumps(phase(args.one[0], args.one[1], Path(args.one[2]), args.hands)))
         return
     folder = Path(tempfile.mkdtemp(prefix="mighty-bench-"))
+    try:
+        run_phases(args, folder)
+    finally:  # a 1M run leaves ~1.3 GB there
+        if args.keep:
+            print(f"kept {folder}")
+        else:
+            import shutil
+
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def run_phases(args: argparse.Namespace, folder: Path) -> None:
+    """Write the season file into ``folder``, then run each phase in its own process."""
     url = args.db or f"sqlite:///{folder / 'bench.db'}"
     if args.db:
         from sqlmodel import SQLModel, create_engine
