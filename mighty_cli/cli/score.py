@@ -65,6 +65,7 @@ def score(ruleset_name: str, bid: int, trump, taken, opposition, no_friend: bool
             count=friends))
     rules = load_ruleset(ruleset_name)
     from ..engine.record import friend_possible
+    from ..engine.scoring import friends_weighed
 
     # how many friends: --friends, else as many as the split names, else one (or none)
     count = 0 if no_friend else friends if friends is not None else \
@@ -80,6 +81,12 @@ def score(ruleset_name: str, bid: int, trump, taken, opposition, no_friend: bool
             taken = ruling_party_count(rules, taken, count)
         except MightyError as exc:
             raise click.BadParameter(str(exc), param_hint="--taken") from None
+    if taken is None and count and friends_weighed(rules):
+        raise click.UsageError(_("--opposition: under {ruleset} a friend's point cards are "
+                                 "weighed (scoring.friend_weight), so the opposition's count "
+                                 "cannot give the ruling party's; give --taken, split as the "
+                                 "declarer's and each friend's (10+8+2)").format(
+                                     ruleset=rules.name))
     if taken is None:
         total = rules.count_total  # point cards, or tricks (election.bid_counts = "tricks")
         taken = total - opposition

@@ -23,7 +23,7 @@ from .record_summary import SummaryReplay
 from .record_values import (DEAL_MISS_CALL, _bid, _call, _cards, _check_friend_call_text, _deal,
                             _hand_players, _name, _no_more, _taken)
 from .ruleset import Ruleset
-from .scoring import Score, score_hand, seat_deltas
+from .scoring import Score, friends_weighed, score_hand, seat_deltas
 from .session import PreviousHand, opener_for, propose, settle_pot
 from .translation import _
 
@@ -184,6 +184,13 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
         # friend.called_cards = 2 (동대전 7마): the second friend, a key of its own
         friend2 = _name(hand["friend2"], players, index, "friend2") if "friend2" in hand \
             else None
+        if friend is not None and "opposition" in hand and friends_weighed(rules):
+            raise RecordError(_("hand {index}: opposition = {value} cannot be scored under "
+                                "{ruleset}: its friends' point cards are weighed "
+                                "(scoring.friend_weight), so give taken, the ruling party's "
+                                "weighed count").format(index=index,
+                                                        value=repr(hand["opposition"]),
+                                                        ruleset=rules.name))
         taken = _taken(rules, hand, index)
         call = hand.get("friend_call")
         if call is not None:

@@ -128,6 +128,14 @@ def ruling_party_taken(rules: Ruleset, own: int, friend_points: Sequence[int]) -
     return own + _round(Fraction(str(weight)) * sum(friend_points), "half_up")
 
 
+def friends_weighed(rules: Ruleset) -> bool:
+    """Whether a friend's point cards count other than one each (동대전 6마, 7마:
+    scoring.friend_weight, lone_friend_weight): the opposition's count then cannot say the
+    ruling party's, which depends on who of it took them."""
+    s = rules.scoring
+    return s.friend_weight != 1 or bool(s.lone_friend_weight and s.lone_friend_weight != 1)
+
+
 def taken_limit(rules: Ruleset) -> int:
     """The most the ruling party can be counted as taking: every point card, weighted at the
     largest friend weight (scoring.friend_weight, lone_friend_weight); the tricks where the bid

@@ -370,3 +370,23 @@ def test_dongdaejeon_7_amend_taken_split_is_weighed(runner, db):
               code=2)
     assert "names 2 friends' cards" in out
     assert hands(runner, db, "d7")[0]["taken"] == 23
+
+
+def test_dongdaejeon_7_opposition_count_refused_where_friends_are_weighed(runner, db):
+    """Under 동대전's weights the opposition's count cannot say the ruling party's (it depends
+    on which of them took the cards): ``record`` refuses it in one line and stores nothing,
+    ``score`` is a usage error; alone, the opposition's count still scores."""
+    start(runner, db, "d7", "dongdaejeon-7", SEVEN)
+    out = run(runner, db, "record", "-l", "d7", "-d", "Ana", "-c", "13C", "-f", "Fay", "-o",
+              "5", code=1)
+    assert "opposition = 5 cannot be scored under dongdaejeon-7: its friends' point cards are " \
+           "weighed (scoring.friend_weight), so give taken" in out
+    assert len(out.strip().splitlines()) == 1 and hands(runner, db, "d7") == []
+    run(runner, db, "record", "-l", "d7", "-d", "Ana", "-c", "13C", "-f", "none", "-o", "5")
+    assert hands(runner, db, "d7")[0]["taken"] == 15
+    usage = runner.invoke(cli, ["score", "-r", "dongdaejeon-7", "--bid", "13", "--trump", "C",
+                                "--opposition", "5", "--friends", "2"])
+    assert usage.exit_code == 2 and "give --taken, split as the declarer's" in usage.output
+    alone = runner.invoke(cli, ["score", "-r", "dongdaejeon-7", "--bid", "13", "--trump", "C",
+                                "--opposition", "5", "--no-friend"])
+    assert alone.exit_code == 0 and "took 15 of 20" in alone.output
