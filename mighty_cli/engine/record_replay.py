@@ -358,7 +358,7 @@ def _settle_pot(rules: Ruleset, outcome: HandOutcome, pot: int) -> HandOutcome:
     move = settle_pot(rules, pot, outcome.status, dealer=outcome.dealer,
                       declarer=outcome.declarer, friend=outcome.friend,
                       success=outcome.score.success if outcome.score else None,
-                      players=outcome.players)
+                      players=outcome.players, friend2=outcome.friend2)
     for player, amount in move.deltas.items():
         outcome.deltas[player] += amount
     outcome.pot_after = move.pot_after

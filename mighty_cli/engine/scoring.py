@@ -332,8 +332,11 @@ def describe(score: Score, rules: Ruleset) -> str:
     return "\n".join(lines)
 
 
-def pot_shares(pot: int, rules: Ruleset, declarer: str, friend: Optional[str]) -> Mapping[str, int]:
-    """How a deposit pot won by a made contract is shared (001 §2)."""
+def pot_shares(pot: int, rules: Ruleset, declarer: str, friend: Optional[str],
+               friend2: Optional[str] = None) -> Mapping[str, int]:
+    """How a deposit pot won by a made contract is shared (001 §2): as the score, the declarer
+    two shares and each friend scoring.friend_share (two friends of a two-card call, 동대전
+    7마: each his own)."""
     if pot <= 0:
         return {}
     # winning_team shares a made contract's pot as ruling_party does
@@ -341,5 +344,9 @@ def pot_shares(pot: int, rules: Ruleset, declarer: str, friend: Optional[str]) -
             or friend.endswith("'s friend") and rules.table.partner_hands:
         # a ghost friend (ghost.py) is nobody; 허니문's friend hand is the declarer's own
         return {declarer: pot}
-    friend_part = pot * rules.scoring.friend_share // (rules.scoring.friend_share + 2)
+    share = rules.scoring.friend_share
+    if friend2 is not None and friend2 not in (declarer, friend):
+        each = pot * share // (2 * share + 2)
+        return {declarer: pot - 2 * each, friend: each, friend2: each}
+    friend_part = pot * share // (share + 2)
     return {declarer: pot - friend_part, friend: friend_part}

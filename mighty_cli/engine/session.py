@@ -175,8 +175,9 @@ class PotMove:
 def settle_pot(rules: Ruleset, pot: int, status: str, *, dealer: Optional[str] = None,
                deal_miss: Optional[str] = None, declarer: Optional[str] = None,
                friend: Optional[str] = None, success: Optional[bool] = None,
-               players: Sequence[str] = ()) -> PotMove:
-    """The pot's movement in one hand, given the pot before it (001 §2; 000 §8)."""
+               players: Sequence[str] = (), friend2: Optional[str] = None) -> PotMove:
+    """The pot's movement in one hand, given the pot before it (001 §2; 000 §8); ``friend2``:
+    the second friend of a two-card call (동대전 7마), of the ruling party too."""
     if status == "deal_miss":
         fee = rules.deposit.per_deal_miss
         payer = deal_miss if rules.deposit.paid_by == "declaring_player" else dealer
@@ -184,10 +185,10 @@ def settle_pot(rules: Ruleset, pot: int, status: str, *, dealer: Optional[str] =
             return PotMove({payer: -fee}, pot + fee)
         return PotMove({}, pot)
     if status == "scored" and success and pot > 0 and declarer:
-        return PotMove(dict(pot_shares(pot, rules, declarer, friend)), 0)
+        return PotMove(dict(pot_shares(pot, rules, declarer, friend, friend2)), 0)
     if status == "scored" and success is False and pot > 0 and declarer and players \
             and rules.deposit.won_by == "winning_team":
-        opposition = [p for p in players if p not in (declarer, friend)]
+        opposition = [p for p in players if p not in (declarer, friend, friend2)]
         share = pot // len(opposition)
         if share:
             return PotMove({p: share for p in opposition}, pot - share * len(opposition))

@@ -106,7 +106,7 @@ def _tally(sim: Simulation, rules: Ruleset, state: engine.HandState, proposal,
         deltas = dict(result.deltas)
         move = settle_pot(rules, sim.pot, "scored", dealer=proposal.dealer,
                           declarer=result.declarer, friend=result.friend, success=success,
-                          players=five)
+                          players=five, friend2=result.friend2)
         sim.statuses["scored"] += 1
         sim.contracts[format_bid(result.contract)] += 1
         sim.friend_kinds[friend_kind(state)] += 1

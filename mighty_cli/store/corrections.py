@@ -193,7 +193,7 @@ def _settle_again(s: Session, league: League, rules: Ruleset, hand: Hand, pot: i
     view = _hand_views(s, league, [hand])[0]
     move = settle_pot(rules, pot, hand.status, dealer=view.dealer, deal_miss=view.deal_miss,
                       declarer=view.declarer, friend=view.friend, success=hand.success,
-                      players=view.players)
+                      players=view.players, friend2=view.friend2)
     ids = ensure_players(s, move.deltas)
     members = s.exec(select(HandPlayer).where(HandPlayer.hand_id == hand.id)).all()
     by_id = {m.player_id: m for m in members}

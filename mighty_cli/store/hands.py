@@ -308,7 +308,7 @@ def _settle(rules: Ruleset, pot: int, outcome: HandOutcome):
                       deal_miss=outcome.deal_miss_player, declarer=outcome.declarer,
                       friend=outcome.friend,
                       success=outcome.score.success if outcome.score else None,
-                      players=outcome.players)
+                      players=outcome.players, friend2=outcome.friend2)
 
 
 @dataclass

@@ -325,7 +325,7 @@ class _Import:
                     and outcome.score.success and outcome.declarer:
                 points = dict(points)
                 for name, amount in pot_shares(self.replay_pot, rules, outcome.declarer,
-                                               outcome.friend).items():
+                                               outcome.friend, outcome.friend2).items():
                     points[name] -= amount
             self.replay_pot = outcome.pot_after
             if self.pot <= 0 and outcome.status != "deal_miss":

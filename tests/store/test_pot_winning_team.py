@@ -33,3 +33,38 @@ def test_failed_contract_gives_the_pot_to_the_opposition(engine, tmp_path):
     failed = {"Bo": -10, "Cy": -5, "Ana": 5, "Di": 5, "Ed": 5}
     assert scores == {name: failed[name] + {"Ed": -6}.get(name, 0)
                       + (2 if name in ("Ana", "Di", "Ed") else 0) for name in FIVE}
+
+
+SEVEN = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus"]
+TWO_FRIENDS_POT = """extends = "dongdaejeon-7"
+[deposit]
+per_deal_miss = 8
+won_by = "winning_team"
+"""
+
+
+def test_pot_with_two_friends_is_shared_as_the_score(engine, tmp_path):
+    """A two-card call's second friend (동대전 7마) is of the ruling party for the pot: a made
+    contract gives the declarer two shares and each friend one (8: 4, 2, 2); a failed one
+    gives the pot to the opposition only, never to the second friend."""
+    from mighty_cli.engine.session import settle_pot
+
+    rules = ruleset_from_toml(TWO_FRIENDS_POT, label="two-friends-pot",
+                              relative_to=tmp_path).ruleset
+    made = settle_pot(rules, 8, "scored", declarer="Ana", friend="Fay", friend2="Gus",
+                      success=True, players=SEVEN[:7])
+    assert (made.deltas, made.pot_after) == ({"Ana": 4, "Fay": 2, "Gus": 2}, 0)
+    lost = settle_pot(rules, 8, "scored", declarer="Ana", friend="Fay", friend2="Gus",
+                      success=False, players=SEVEN)
+    assert (lost.deltas, lost.pot_after) == ({name: 2 for name in ("Bo", "Cy", "Di", "Ed")}, 0)
+    # stored in a league: the same shares
+    run(engine, sv.create_league, "pot", rules, who="t")
+    run(engine, sv.start_session, "pot", SEVEN, who="t")
+    run(engine, sv.record_hand, "pot", deal_miss="Bo", who="t")
+    done = run(engine, sv.record_hand, "pot", declarer="Ana", contract="13C", friend="Fay",
+               friend2="Gus", taken=21, who="t")
+    assert done.hand.pot_after == 0
+    scores = pot_points(engine)
+    hand = {"Ana": 16, "Bo": -8, "Cy": -8, "Di": -8, "Ed": -8, "Fay": 8, "Gus": 8}
+    assert scores == {name: hand[name] + {"Bo": -8, "Ana": 4, "Fay": 2, "Gus": 2}.get(name, 0)
+                      for name in SEVEN}
