@@ -87,7 +87,7 @@ def parse_hand_table(block: str | list[str], first_line: int) -> list[dict]:
     except _Slow:
         pass
     try:
-        data = tomllib.loads("[[hands]]\n" + text)
+        data = safe_toml.loads("[[hands]]\n" + text)  # the collector paused while it recurses
     except tomllib.TOMLDecodeError as exc:
         raise RecordError(_shift(str(exc), first_line - 2)) from None
     except RecursionError:

@@ -7,6 +7,7 @@ the caller's project error (``RulesetError``, ``RecordError``) naming the file.
 
 from __future__ import annotations
 
+import gc
 import sys
 from pathlib import Path
 from typing import Any
@@ -38,13 +39,27 @@ def read_text(path: Path, limit: int, label: str, error: type[Exception]) -> str
             label=label, byte=exc.start)) from None
 
 
+def loads(text: str) -> dict:
+    """``tomllib.loads`` with the cyclic garbage collector paused. A deeply nested file makes
+    the parser recurse to the interpreter's limit (the RecursionError callers turn into a
+    one-line error); a collection started down there would run other objects' finalizers with
+    no stack left, and their failures would reach standard error beside that one line."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return tomllib.loads(text)
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def parse(text: str, label: str, error: type[Exception], limit: int | None = None) -> dict:
     """Parse TOML text, refusing text over ``limit`` characters and tables or arrays nested
     more than :data:`~.limits.TOML_MAX_DEPTH` deep."""
     if limit is not None and len(text) > limit:
         raise _too_large(label, limit, error)
     try:
-        data = tomllib.loads(text)
+        data = loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise error(_("{label}: not valid TOML: {error}").format(label=label, error=exc)) \
             from None

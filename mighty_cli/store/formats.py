@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import IO, Any, Iterator, Optional
 
+from ..engine import safe_toml
 from ..engine.errors import RecordError
 from ..engine.record import FORMAT, Record
 from ..engine.record_stream import check_hand, stream_record
@@ -209,7 +210,7 @@ def _csv_views(stream: IO[str], rows, name: str, columns: tuple) -> Iterator[dic
                 cells = dict(zip(columns, (csv_value(c) for c in row)))
                 record = cells.get("hand record (refereed)") or ""
                 try:
-                    embedded = tomllib.loads(record) if record else None
+                    embedded = safe_toml.loads(record) if record else None
                 except tomllib.TOMLDecodeError as exc:
                     raise RecordError(_("{name}: line {line}: hand record: not valid TOML: "
                                         "{exc}").format(name=name, line=line, exc=exc)) from None
