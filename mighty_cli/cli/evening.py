@@ -24,7 +24,6 @@ from typing import Optional
 
 import click
 
-from ..engine.cards import parse_cards
 from ..engine.errors import MightyError
 from ..engine.record import Record, dump_record, replay
 from ..engine.ruleset import Ruleset
@@ -35,7 +34,7 @@ from ..render.text import table
 from .evening_keep import LeagueBook, SaveFile
 from . import table_view as view
 from .names import match_name
-from .referee import RefereeSession
+from .referee import RefereeSession, deal_cards
 
 EVENING_COMMANDS = ("quit", "save", "standings", "st", "dealer", "opener", "out", "store")
 
@@ -57,10 +56,11 @@ class Evening:
         self.rules, self.ruleset_name = rules, ruleset_name
         self.present = list(present)      # in playing order
         self.first_dealer = first_dealer
-        copies = rules.table.decks == 2  # 8마 Chicago: a card named twice is both copies
         self.seed = seed
-        self.deals = [{who: parse_cards(cards, copies=copies) if isinstance(cards, str)
-                       else list(cards) for who, cards in deal.items()} for deal in deals or []]
+        # a deal file's texts are read under this ruleset (two decks: a card named twice)
+        self.deals = [deal_cards(deal, rules) if any(isinstance(cards, str)
+                                                     for cards in deal.values())
+                      else deal for deal in deals or []]
         self.save, self.book = save, book
         self.interactive = interactive
         self.finished: list[dict] = list(finished or [])

@@ -10,7 +10,6 @@ from typing import Callable, Optional
 
 import click
 
-from ..engine.cards import parse_cards
 from ..engine.errors import MightyError
 from ..engine.record import Record, dump_record, load_record, read_record, record_ruleset, replay
 from ..engine.ruleset import load_ruleset
@@ -19,7 +18,7 @@ from ..i18n import N_, _, ngettext
 from .evening import Evening
 from .evening_keep import LeagueBook, SaveFile
 from .names import UnknownName, match_name
-from .referee import rebuild
+from .referee import deal_cards, rebuild
 
 
 @dataclass
@@ -161,8 +160,7 @@ def _open_file(opts: EveningOptions, path: Path, deals, save, interactive):
     last = result.hands[-1] if result.hands else None
     if last is not None and last.status == "in_progress":
         raw = record.hands[-1]
-        deal = {w: parse_cards(t, copies=rules.table.decks == 2)
-                for w, t in raw["deal"].items()} if "deal" in raw else None
+        deal = deal_cards(raw["deal"], rules) if "deal" in raw else None
         dealer = raw.get("dealer", last.dealer)
         evening.hand = rebuild(rules, record.ruleset, list(last.players), dealer, deal,
                                last.state, on_change=evening._keep, opener=raw.get("opener"))
@@ -253,8 +251,7 @@ def _resume_live(evening: Evening, rules, ruleset_name: str, text: str) -> list[
     outcome, raw = result.hands[-1], record.hands[-1]
     if outcome.state is None:
         return []
-    deal = {w: parse_cards(t, copies=rules.table.decks == 2)
-                for w, t in raw["deal"].items()} if "deal" in raw else None
+    deal = deal_cards(raw["deal"], rules) if "deal" in raw else None
     five = list(outcome.players)
     dealer = raw.get("dealer", outcome.dealer)
     evening.hand = rebuild(rules, ruleset_name, five, dealer, deal, outcome.state,

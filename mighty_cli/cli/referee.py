@@ -481,6 +481,13 @@ def write_record_file(path: Path, text: str) -> None:
     tmp.replace(path)
 
 
+
+def deal_cards(texts: dict, rules: Ruleset) -> dict[str, list[int]]:
+    """A deal written as card texts (a record's ``deal``, a deal file's hand) read under the
+    ruleset: with two decks (table.decks = 2, 8마 Chicago) a card named twice is both copies."""
+    copies = rules.table.decks == 2
+    return {who: parse_cards(text, copies=copies) for who, text in texts.items()}
+
 def resume_session(path: Path, save_path: Optional[Path]) -> RefereeSession:
     """Rebuild a session from a saved record: its last hand, every action replayed for undo."""
     record = load_record(path)
@@ -491,9 +498,7 @@ def resume_session(path: Path, save_path: Optional[Path]) -> RefereeSession:
                                .format(path=path))
     last = result.hands[-1]
     raw = record.hands[-1]
-    copies = rules.table.decks == 2  # 8마 Chicago: a card named twice is both copies
-    deal = {who: parse_cards(text, copies=copies) for who, text in raw["deal"].items()} \
-        if "deal" in raw else None
+    deal = deal_cards(raw["deal"], rules) if "deal" in raw else None
     return rebuild(rules, record.ruleset, list(last.players), raw.get("dealer", last.dealer),
                    deal, last.state, save_path, opener=raw.get("opener"))
 

@@ -11,7 +11,7 @@ from mighty_cli.cli import cli
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.cards import format_cards
 from mighty_cli.engine.ruleset import load_ruleset
-from sizes_script import names, seeded_deal, typed_lines
+from sizes_script import names, play_out, seeded_deal, typed_lines
 from test_referee_sizes import first_proposal
 
 
@@ -75,12 +75,7 @@ def test_chicago_evening_deal_file_and_resume_name_a_card_twice(runner, tmp_path
     assert first.exit_code == 0, first.output
     _number, dealer, opener, _out, playing = parse_proposal(first.output)
     deal = {who: parse_cards(text, copies=True) for who, text in texts.items()}
-    state, rng = engine.new_hand(rules, playing, dealer, deal, opener=opener), random.Random(2)
-    while state.phase != "done":
-        action = engine.random_legal_action(state, rng)
-        if isinstance(action, engine.DeclareDealMiss):
-            continue
-        state = engine.apply(state, action)
+    state = play_out(rules, playing, dealer, opener, deal, seed=2)
     lines = typed_lines(state)
     for part in (lines[:3], lines[3:]):  # stopped after the first bids, resumed twice
         result = runner.invoke(cli, ["referee", "--resume", str(saved)],
