@@ -63,15 +63,10 @@ def _check_open_play(state: HandState, seat: int, play: Play) -> None:
         raise IllegalPlay(_("{head}: the joker may not be played on trick {number} "
                             "(cards.joker_playable_{which}_trick = false)").format(
                                 head=head, number=number, which=which))
-    led = state._led_suit
-    if state._trick and ci.joker_barred[led] >> card & 1:
-        # a joker of the other colour (cards.joker_follows_colour) is played only by a player
-        # left with nothing else: not while he holds more cards than such jokers are unseen
-        held = ci.tricks - number + 1
-        if held > (ci.joker_barred[led] & state._ctx.deck_mask & ~state._played).bit_count():
-            raise IllegalPlay(_("{head}, but {card} may be played only to a trick led in a suit "
-                                "of its colour, and {led} was led (cards.joker_follows_colour)")
-                              .format(head=head, card=name, led=_suit_symbol(led)))
+    if _barred_jokers(state, state._ctx.deck_mask & ~state._played) >> card & 1:
+        raise IllegalPlay(_("{head}, but {card} may be played only to a trick led in a suit "
+                            "of its colour, and {led} was led (cards.joker_follows_colour)")
+                          .format(head=head, card=name, led=_suit_symbol(state._led_suit)))
     for mask, trick_number, reason, rule in state._voids[seat]:
         if mask & bit:
             error = IllegalPlay(_("{head} but {reason} on trick {number} ({rule})").format(
@@ -144,10 +139,17 @@ def _open_candidates(state: HandState, seat: int) -> int:
         return mask
     for void, _number, _reason, _rule in state._voids[seat]:
         mask &= ~void
+    if not _joker_playable(state._contract, state.trick_number):
+        mask &= ~state._contract.joker_mask
+    return mask & ~_barred_jokers(state, mask)
+
+
+def _barred_jokers(state: HandState, possible: int) -> int:
+    """The jokers of the other colour (cards.joker_follows_colour) a follower may not play now:
+    all of them while he holds more cards than such jokers are among ``possible`` (the cards he
+    might hold), since he plays one only when left with nothing else; else none."""
     ci = state._contract
-    if not _joker_playable(ci, state.trick_number):
-        mask &= ~ci.joker_mask
     barred = ci.joker_barred[state._led_suit] if state._trick else 0
-    if barred and ci.tricks - state.trick_number + 1 > (barred & mask).bit_count():
-        mask &= ~barred  # a joker of the other colour: only as his last cards (_check_open_play)
-    return mask
+    if barred and ci.tricks - state.trick_number + 1 > (barred & possible).bit_count():
+        return barred
+    return 0
