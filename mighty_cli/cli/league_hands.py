@@ -35,6 +35,14 @@ def friend_label(friend: Optional[str]) -> Optional[str]:
     return friend
 
 
+def eliminated_label(name: str) -> str:
+    """An eliminated hand's name as ``hand show`` prints it: a player's, or 시흥 은마's dummy
+    (``dummy``, the record's word) as "dummy (은실)"."""
+    from ..engine.hand import DUMMY
+
+    return _("dummy (은실)") if name == DUMMY else name
+
+
 def hand_line(hand) -> str:
     """One hand in a line: what was played and what it came to."""
     if hand.status == "deal_miss":
@@ -337,9 +345,9 @@ def hand_show(league_name, number, as_json, db_url) -> None:
         said = _("players: {players}; dealer {dealer}")
     click.echo("  " + said.format(players=", ".join(shown.players),
                                   out=", ".join(shown.sitting_out), dealer=shown.dealer))
-    if shown.eliminated:  # 6마, 7마
+    if shown.eliminated:  # 6마, 7마; 시흥 은마: a player (he played the dummy's hand) or the dummy
         click.echo("  " + _("eliminated (탈락): {players}").format(
-            players=", ".join(shown.eliminated)))
+            players=", ".join(map(eliminated_label, shown.eliminated))))
     if shown.status == "scored":
         from ..engine.scoring import doubling_label
 

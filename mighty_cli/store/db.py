@@ -59,16 +59,49 @@ def make_engine(url: str | None = None, *, create: bool = True) -> Engine:
 _CREATE_LOCK = 0x6D69676874  # "might"
 
 
+#: Columns added to a table after it was first released, as ``(table, column, SQL type)``: a
+#: store made before gains each one, empty (NULL), when it is opened (:func:`_add_columns`).
+#: Each must be nullable, and mean "nothing to say" when NULL, so old rows keep their meaning.
+ADDED_COLUMNS = (("hand", "eliminated_seat", "INTEGER"),)  # 시흥 은마's eliminated hand
+
+
 def _create_tables(engine: Engine) -> None:
-    """Create the tables that do not exist yet; on PostgreSQL one process at a time."""
+    """Create the tables that do not exist yet and add the columns they lack
+    (:data:`ADDED_COLUMNS`); on PostgreSQL one process at a time."""
     if engine.dialect.name != "postgresql":
         SQLModel.metadata.create_all(engine)
+        if _missing_columns(engine):
+            with engine.begin() as connection:  # BEGIN IMMEDIATE: one writer looks and adds
+                _add_columns(connection)
         return
     from sqlalchemy import text
 
     with engine.begin() as connection:
         connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _CREATE_LOCK})
         SQLModel.metadata.create_all(connection)
+        _add_columns(connection)
+
+
+def _missing_columns(bind) -> list[tuple[str, str, str]]:
+    """The :data:`ADDED_COLUMNS` the store's tables lack."""
+    from sqlalchemy import inspect
+
+    inspector = inspect(bind)
+    have: dict[str, set[str]] = {}
+    missing = []
+    for table, column, kind in ADDED_COLUMNS:
+        if table not in have:
+            have[table] = {c["name"] for c in inspector.get_columns(table)}
+        if column not in have[table]:
+            missing.append((table, column, kind))
+    return missing
+
+
+def _add_columns(connection) -> None:
+    """Add the :data:`ADDED_COLUMNS` a table lacks, inside the caller's transaction (which
+    holds the store's write lock, so two processes opening an old store add each once)."""
+    for table, column, kind in _missing_columns(connection):
+        connection.exec_driver_sql(f'ALTER TABLE "{table}" ADD COLUMN "{column}" {kind}')
 
 
 def _sqlite_engine(url: str) -> Engine:

@@ -6,7 +6,8 @@ points. Everything that repeats is worked out once: a player's name as a TOML li
 string or a CSV cell (by id), a contract, a call, a session's number and date, and each
 seating's player list with its points as a ``str.format`` template. A hand is then one
 f-string. A hand these writers do not cover (a refereed hand's record in TOML and JSON,
-two friends, 허니문's friend hand, a hand without player rows) is written by
+two friends, 허니문's friend hand, 시흥 은마's eliminated hand, a hand without player rows) is
+written by
 the general writers of :mod:`.export_text` from its view, so each hand reads the same whichever
 way it went (``tests/store/test_export_chunks.py`` holds each writer to the general ones, hand
 by hand). Nothing here grows with the league: caches are emptied when full.
@@ -166,10 +167,11 @@ class TomlChunks(_Chunks):
         for row in hands:
             (hand_id, number, session_id, status, _voided, dealer, declarer, friend, miss,
              contract, friend_call, taken, _success, _base, _multiplier, _doublings, _pot,
-             full, record, note) = row
+             full, record, note, out_seat) = row
             seating = seating_of(hand_id)
             times = self._times(session_id) if session_id != self.session else None
-            if seating is None or full and record or not seating.one_friend(friend, declarer):
+            if seating is None or full and record or out_seat is not None \
+                    or not seating.one_friend(friend, declarer):
                 append(toml_export_hand(self.view(row, seating, points.get(hand_id)), times))
                 continue
             if times:
@@ -237,10 +239,11 @@ class JsonChunks(_Chunks):
         for row in hands:
             (hand_id, hand_number, session_id, status, voided, dealer, declarer, friend, miss,
              contract, friend_call, taken, success, base, multiplier, doublings, pot_after,
-             full, record, note) = row
+             full, record, note, out_seat) = row
             seating = seating_of(hand_id)
             times = self._times(session_id) if session_id != self.session else None
-            if seating is None or full and record or not seating.one_friend(friend, declarer):
+            if seating is None or full and record or out_seat is not None \
+                    or not seating.one_friend(friend, declarer):
                 append(json_export_hand(self.view(row, seating, points.get(hand_id)), times))
                 continue
             seated, deltas = seating.json or self.seating_text(seating)
@@ -321,10 +324,11 @@ class CsvChunks(_Chunks):
         for row in hands:
             (hand_id, number, session_id, status, _voided, dealer, declarer, friend, miss,
              contract, friend_call, taken, success, base, multiplier, doublings, pot_after,
-             full, record, note) = row
+             full, record, note, out_seat) = row
             seating = seating_of(hand_id)
             times = self._times(session_id) if session_id != self.session else None
-            if seating is None or not seating.one_friend(friend, declarer):
+            if seating is None or out_seat is not None \
+                    or not seating.one_friend(friend, declarer):
                 append(self._general(row, seating, points.get(hand_id), times))
                 continue
             playing, eliminated, columns, out_rows = seating.csv or self.seating_text(seating)

@@ -41,7 +41,7 @@ from .export_text import (  # noqa: F401  (the writers, where tests and tools lo
     toml_header,
     toml_string,
 )
-from .hands import HandView, second_friend
+from .hands import HandView, eliminated_names, second_friend
 from .lookups import get_league
 from .models import HandPlayer, League, LeagueSession, Player, SessionSeat
 from ..engine.translation import _
@@ -84,7 +84,7 @@ def league_players(s: Session, league_id: int) -> list[str]:
 #: million hands, SQLAlchemy's row objects cost more than the query).
 _HAND_SQL = ("SELECT id, number, session_id, status, voided, dealer_id, declarer_id, friend_id, "
              "deal_miss_id, contract, friend_call, taken, success, base, multiplier, doublings, "
-             "pot_after, \"full\", record_toml, note FROM hand "
+             "pot_after, \"full\", record_toml, note, eliminated_seat FROM hand "
              "WHERE league_id = {0} AND number > {0}{1} ORDER BY number LIMIT {0}")
 #: The chunk's player rows: hand, player, seat, role (1 eliminated, 2 friend, 0 any other: the
 #: only roles an export names) and points, each hand's rows together in player order (each
@@ -208,7 +208,7 @@ class HandRows:
         """A hand's view from its row, its seating and its points."""
         (_id, number, session_id, status, voided, dealer, declarer, friend, miss, contract,
          friend_call, taken, success, base, multiplier, doublings, pot_after, full, record_toml,
-         note) = row
+         note, out_seat) = row
         get = self.names.get
         if seating is None or points is None:
             players, sitting_out, deltas, eliminated, friends = [], [], {}, [], []
@@ -216,6 +216,8 @@ class HandRows:
             players, sitting_out = list(seating.players), list(seating.sitting_out)
             deltas, eliminated = seating.deltas(points), list(seating.eliminated)
             friends = seating.friends(self.names)
+            if out_seat is not None:  # 시흥 은마: whose own hand left, a player or the dummy
+                eliminated = eliminated_names(out_seat, players)
         session_number, day = self.sessions[session_id]
         return HandView(
             number, session_number, day, status, bool(voided), players, sitting_out,

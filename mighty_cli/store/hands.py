@@ -31,6 +31,7 @@ from sqlmodel import Session, select
 
 from ..engine.cards import format_bid
 from ..engine.errors import RecordError
+from ..engine.hand import DUMMY
 from ..engine.honeymoon import controller_of, is_partner_hand, partner_of
 from ..engine.record import HandOutcome, Record, replay
 from ..engine.ruleset import Ruleset
@@ -159,10 +160,31 @@ def _hand_views(s: Session, league: League, hands: Sequence[Hand]) -> list[HandV
             deal_miss=names.get(hand.deal_miss_id), pot_after=hand.pot_after, full=hand.full,
             note=hand.note, deltas={r[4]: r[2] + r[3] for r in members},
             record_toml=hand.record_toml,
-            eliminated=[r[4] for r in members if r[5] == "eliminated"],
+            eliminated=(eliminated_names(hand.eliminated_seat,
+                                         [r[4] for r in members if r[1] is not None])
+                        or [r[4] for r in members if r[5] == "eliminated"]),
             friend2=second_friend(names.get(hand.friend_id),
                                   [r[4] for r in members if r[5] == "friend"])))
     return views
+
+
+def eliminated_names(seat: Optional[int], players: Sequence[str]) -> list[str]:
+    """시흥 은마: whose own hand the declarer eliminated, from ``hand.eliminated_seat`` (the
+    players in seat order): ``[name]``, ``["dummy"]`` (the seat after the players), or ``[]``
+    (not such a hand)."""
+    if seat is None:
+        return []
+    return [players[seat] if seat < len(players) else DUMMY]
+
+
+def eliminated_seat(outcome: HandOutcome) -> Optional[int]:
+    """What ``hand.eliminated_seat`` stores (시흥 은마, table.dummy): the seat of the player
+    whose own hand the declarer eliminated, or the seat after the players for the dummy's;
+    None for any other hand (a 6마/7마 hand's eliminated have their own role)."""
+    out = outcome.eliminated_hand
+    if out is None or outcome.status != "scored":
+        return None
+    return len(outcome.players) if out == DUMMY else outcome.players.index(out)
 
 
 def second_friend(friend: Optional[str], friends: Sequence[str]) -> Optional[str]:
@@ -270,7 +292,7 @@ def _hand_columns(rules: Ruleset, outcome: HandOutcome, ids: dict[str, int],
         base=float(score.base) if score else None,
         multiplier=score.multiplier if score else None,
         doublings=",".join(score.doublings) if score else "", run=run, back_run=back_run,
-        full=outcome.full)
+        full=outcome.full, eliminated_seat=eliminated_seat(outcome))
 
 
 #: The columns of :func:`_member_tuples`' rows (a ``hand_player`` row without its hand).

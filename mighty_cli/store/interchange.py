@@ -31,7 +31,7 @@ from . import LeagueError
 from .bulk import Background, DeferredIndexes, IdBlock, bind_value, check_points, write_rows
 from .db import lock_league
 from .exports import iter_hand_views, league_players, utc_time
-from .hands import HandView, _friend_id, _settle, list_hands
+from .hands import HandView, _friend_id, _settle, eliminated_seat, list_hands
 from .leagues import create_league
 from .lookups import (
     check_name,
@@ -424,7 +424,8 @@ class _Import:
             (None if not friend else ids.get(friend) if not friend.endswith(PARTNER_SUFFIX)
              else _friend_id(outcome, ids)),
             miss, text, outcome.friend_call, taken, success, base, multiplier, doublings,
-            run, back_run, outcome.full))
+            run, back_run, outcome.full,
+            None if outcome.eliminated_hand is None else eliminated_seat(outcome)))
         rows = self.member_rows
         players = outcome.players
         eliminated = outcome.eliminated
@@ -536,7 +537,7 @@ _SEAT = SessionSeat.__table__  # type: ignore[attr-defined]
 #: The outcome's columns (what :func:`.hands._hand_columns` gives), in the order written.
 OUTCOME_COLUMNS = ("status", "dealer_id", "declarer_id", "friend_id", "deal_miss_id", "contract",
                    "friend_call", "taken", "success", "base", "multiplier", "doublings", "run",
-                   "back_run", "full")
+                   "back_run", "full", "eliminated_seat")
 #: The columns of the rows an import writes, in the order of its tuples.
 HAND_COLUMNS = ("id", "league_id", "session_id", "number", "voided", "pot_after", "record_toml",
                 "note", "created_at") + OUTCOME_COLUMNS

@@ -125,6 +125,12 @@ class Hand(SQLModel, table=True):
     record_toml: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
     note: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
     created_at: datetime = Field(default_factory=utc_now)
+    # 시흥 은마 (table.dummy): whose own hand the declarer eliminated, by seat: a player's
+    # ``hand_player.seat`` (he played the dummy's hand and keeps his role), or table.players for
+    # the dummy (seated after the players). None for any other hand; a 6마/7마 hand's eliminated
+    # have the role ``eliminated`` instead. Added after the first release: a store made before
+    # gains it when opened (:data:`.db.ADDED_COLUMNS`).
+    eliminated_seat: Optional[int] = None
 
 
 class HandPlayer(SQLModel, table=True):
