@@ -43,6 +43,15 @@ def eliminated_label(name: str) -> str:
     return _("dummy (은실)") if name == DUMMY else name
 
 
+def eliminated_text(hand, before: str = "; ") -> str:
+    """Who the declarer eliminated (6마, 7마; 시흥 은마's player or dummy), after ``before``;
+    nothing for a hand that names nobody."""
+    if not hand.eliminated:
+        return ""
+    return before + _("eliminated (탈락): {players}").format(
+        players=", ".join(map(eliminated_label, hand.eliminated)))
+
+
 def hand_line(hand) -> str:
     """One hand in a line: what was played and what it came to."""
     if hand.status == "deal_miss":
@@ -312,8 +321,8 @@ def hand_list(league_name, session_number, last, as_json, db_url) -> None:
         click.echo(_("League {league} has no hands yet.").format(league=league_name))
         return
     click.echo(table([_(h) for h in LIST_HEADERS],
-                     [(h.number, h.session, h.dealer or "", hand_line(h), h.pot_after)
-                      for h in hands], align=">><<>"))
+                     [(h.number, h.session, h.dealer or "", hand_line(h) + eliminated_text(h),
+                       h.pot_after) for h in hands], align=">><<>"))
 
 
 @hand.command("show")
@@ -346,8 +355,7 @@ def hand_show(league_name, number, as_json, db_url) -> None:
     click.echo("  " + said.format(players=", ".join(shown.players),
                                   out=", ".join(shown.sitting_out), dealer=shown.dealer))
     if shown.eliminated:  # 6마, 7마; 시흥 은마: a player (he played the dummy's hand) or the dummy
-        click.echo("  " + _("eliminated (탈락): {players}").format(
-            players=", ".join(map(eliminated_label, shown.eliminated))))
+        click.echo("  " + eliminated_text(shown, ""))
     if shown.status == "scored":
         from ..engine.scoring import doubling_label
 

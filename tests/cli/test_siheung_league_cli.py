@@ -56,6 +56,12 @@ def test_record_keeps_who_was_eliminated_and_hand_show_says_it(runner, db):
     shown = json.loads(runner.invoke(cli, ["hand", "show", "-l", "sh", "2", "--db", db,
                                            "--json"]).output)
     assert shown["eliminated"] == ["dummy"]
+    listed = runner.invoke(cli, ["hand", "list", "-l", "sh", "--db", db]).output
+    assert "Bo 14S with Ed, took 16: made; eliminated (탈락): Ed" in listed
+    assert "Bo 14S with Cy, took 16: made; eliminated (탈락): dummy (은실)" in listed
+    assert "Di 14H with Ana, took 15: made " in listed  # nothing said: nothing shown
+    korean = runner.invoke(cli, ["--lang", "ko", "hand", "list", "-l", "sh", "--db", db]).output
+    assert "; 탈락: 더미(은실)" in korean
 
 
 def test_amend_void_and_unvoid_keep_the_eliminated(runner, db):
