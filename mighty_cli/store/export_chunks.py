@@ -6,8 +6,7 @@ points. Everything that repeats is worked out once: a player's name as a TOML li
 string or a CSV cell (by id), a contract, a call, a session's number and date, and each
 seating's player list with its points as a ``str.format`` template. A hand is then one
 f-string. A hand these writers do not cover (a refereed hand's record in TOML and JSON,
-two friends, 허니문's friend hand, 시흥 은마's eliminated hand, a hand without player rows) is
-written by
+two friends, 허니문's friend hand, a hand without player rows) is written by
 the general writers of :mod:`.export_text` from its view, so each hand reads the same whichever
 way it went (``tests/store/test_export_chunks.py`` holds each writer to the general ones, hand
 by hand). Nothing here grows with the league: caches are emptied when full.
@@ -31,7 +30,7 @@ from .export_text import (
     toml_export_hand,
     toml_string,
 )
-from .hands import HandView
+from .hands import HandView, eliminated_names
 
 
 class Seating:
@@ -63,6 +62,11 @@ class Seating:
         self.toml: Optional[tuple[str, str]] = None
         self.json: Optional[tuple[str, str]] = None
         self.csv: Optional[tuple] = None
+
+    def out(self, seat: int) -> tuple[str, ...]:
+        """시흥 은마: whose own hand left, from ``hand.eliminated_seat`` (a player's seat, or
+        the one after the players: the dummy's)."""
+        return tuple(eliminated_names(seat, self.players))
 
     def friends(self, names: dict[int, str]) -> list[str]:
         return [names[i] for i in self.friend_ids]
@@ -170,8 +174,7 @@ class TomlChunks(_Chunks):
              full, record, note, out_seat) = row
             seating = seating_of(hand_id)
             times = self._times(session_id) if session_id != self.session else None
-            if seating is None or full and record or out_seat is not None \
-                    or not seating.one_friend(friend, declarer):
+            if seating is None or full and record or not seating.one_friend(friend, declarer):
                 append(toml_export_hand(self.view(row, seating, points.get(hand_id)), times))
                 continue
             if times:
@@ -184,6 +187,8 @@ class TomlChunks(_Chunks):
             if status == "deal_miss":
                 outcome, eliminated = miss_line[miss], ""
             else:
+                if out_seat is not None:  # 시흥 은마: whose own hand left (hand.eliminated_seat)
+                    eliminated = f"eliminated = {_toml_names(seating.out(out_seat))}\n"
                 outcome = (f"{declarer_line[declarer]}{contract_line[contract]}"
                            f"{friend_line[friend]}{call_line[friend_call]}"
                            f"{'' if taken is None else f'taken = {taken}{NL}'}")
@@ -242,8 +247,7 @@ class JsonChunks(_Chunks):
              full, record, note, out_seat) = row
             seating = seating_of(hand_id)
             times = self._times(session_id) if session_id != self.session else None
-            if seating is None or full and record or out_seat is not None \
-                    or not seating.one_friend(friend, declarer):
+            if seating is None or full and record or not seating.one_friend(friend, declarer):
                 append(json_export_hand(self.view(row, seating, points.get(hand_id)), times))
                 continue
             seated, deltas = seating.json or self.seating_text(seating)
@@ -258,6 +262,8 @@ class JsonChunks(_Chunks):
                    f'"pot_after": {pot_after}, "full": {"true" if full else "false"}, '
                    f'"note": {"null" if note is None else _dumps(note)}, '
                    f'{deltas.format(*points[hand_id])}'
+                   + ("" if out_seat is None else  # 시흥 은마: whose own hand left
+                      f', "eliminated": {_json_names(seating.out(out_seat))}')
                    + ("}" if not times else
                       f', "session_started": "{times[0].isoformat()}", "session_ended": '
                       f'{_dumps(times[1] and times[1].isoformat())}}}'))
@@ -327,11 +333,12 @@ class CsvChunks(_Chunks):
              full, record, note, out_seat) = row
             seating = seating_of(hand_id)
             times = self._times(session_id) if session_id != self.session else None
-            if seating is None or out_seat is not None \
-                    or not seating.one_friend(friend, declarer):
+            if seating is None or not seating.one_friend(friend, declarer):
                 append(self._general(row, seating, points.get(hand_id), times))
                 continue
             playing, eliminated, columns, out_rows = seating.csv or self.seating_text(seating)
+            if out_seat is not None:  # 시흥 은마: whose own hand left (hand.eliminated_seat)
+                eliminated = csv_text(", ".join(seating.out(out_seat)))
             values = points[hand_id]
             if out_rows:  # those sitting out: blank unless they paid or got points
                 values = list(values)
