@@ -17,6 +17,15 @@ How a hand's friend is stored (``hand.friend_id`` and the ``hand_player`` roles)
   restore read back to the same row.
 * Two friends (``friend.called_cards = 2``, 동대전 7마): the first in ``friend_id``, both rows
   with the role ``friend``; the views give the second as ``friend2`` (the hand record's key).
+
+Who the declarer eliminated (the views' ``eliminated``, the hand record's key):
+
+* 6마, 7마: the eliminated play no trick and score nothing; their rows have the role
+  ``eliminated``.
+* 시흥 은마 (``table.dummy``): whose own hand left, a player or the dummy. A player takes up the
+  dummy's hand and plays on as a defender or the friend, so his row keeps that role, and the
+  hand stores his seat in ``hand.eliminated_seat``; the dummy's is the seat after the players.
+  The views give ``["Ed"]`` or ``["dummy"]``; nothing when the record left it unsaid.
 """
 
 from __future__ import annotations

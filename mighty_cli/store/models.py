@@ -142,7 +142,7 @@ class HandPlayer(SQLModel, table=True):
     player_id: int = Field(foreign_key="player.id", primary_key=True, index=True)
     league_id: int = Field(foreign_key="league.id", index=True)
     seat: Optional[int] = None
-    role: str = Field(max_length=10)             # declarer | friend | opponent | out
+    role: str = Field(max_length=10)  # declarer | friend | opponent | eliminated | player | out
     points: int = Field(default=0, sa_type=StoredPoints)  # from the hand's score
     pot: int = Field(default=0, sa_type=StoredPoints)     # from the deposit pot (paid in or won)
 
