@@ -273,3 +273,34 @@ def test_a_store_made_before_the_column_gains_it_when_opened(db_url):
         eliminated=["dummy"], who="t")
     assert eliminated(engine, "sh") == [["dummy"]]
     engine.dispose()
+
+
+def test_processes_opening_an_old_store_at_once_add_the_column_once(db_url):
+    """Several commands opening a store made before the column, at the same moment: each waits
+    for the store's write lock (SQLite's BEGIN IMMEDIATE, PostgreSQL's advisory lock) and
+    looks again, so the column is added once and none of them fails."""
+    import threading
+
+    from sqlalchemy import inspect
+
+    make_engine(db_url).dispose()
+    _drop_added_columns(db_url)
+    start = threading.Barrier(4)
+    errors: list = []
+
+    def open_store() -> None:
+        try:
+            start.wait()
+            make_engine(db_url).dispose()
+        except Exception as exc:  # noqa: BLE001  (reported below)
+            errors.append(exc)
+
+    threads = [threading.Thread(target=open_store) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    engine = make_engine(db_url)
+    assert "eliminated_seat" in {c["name"] for c in inspect(engine).get_columns("hand")}
+    engine.dispose()
