@@ -401,6 +401,7 @@ class _Tricks:
         friend_bit, lead_request, point_mask = self.friend_bit, self.lead_request, self.point_mask
         follow_masks, mighty_bit = ci.follow_masks, ci.mighty_bit
         mighty_power, trump_masks, trump_mask = ci.mighty_power, ci.trump_masks, ci.trump_mask
+        joker_power, joker_rules = ci.joker_power, ci.joker_rules
         reveal_on_points, last, lead_checked = ci.reveal_on_points, ci.tricks, ci.trump_lead_mask
         off_masks, seats_from = self.off_masks, self.seats_from
         # the points taken and the completed tricks kept as lists while the tricks go, written
@@ -507,11 +508,17 @@ class _Tricks:
             led_suit = led
             if seat == friend and lead_request:
                 state._friend_led = True
-            # the winner as settle._finish_trick settles the cases decided from the mask
-            if trick_mask & jokers or friend == _PENDING:
+            # the winner as settle._finish_trick settles the cases decided from the mask (a
+            # plain lead calls no joker: contract._powered_jokers keeps a joker's power unless
+            # a colour rule or a second joker needs it)
+            if friend == _PENDING:
                 winner = -1
             elif trick_mask & mighty_bit and mighty_power[number]:
                 winner = mighty_bit
+            elif trick_mask & jokers and joker_power[number]:
+                winner = trick_mask & jokers
+                if joker_rules or winner & (winner - 1):
+                    winner = -1
             else:
                 top = trick_mask & trump_masks[number] or trick_mask & SUIT_MASKS[led]
                 winner = 1 << top.bit_length() - 1 if top and not top & ELEVEN_MASK else -1
