@@ -75,8 +75,16 @@ def _token(token: str) -> tuple[int, Optional[int], bool]:
 
 #: The tokens of _TOKENS that name a card with no annotation (no suit named, no call): the card.
 _PLAIN: dict[str, int] = {}
-#: The same tokens, each with its card's bit.
-_PLAIN_BITS: dict[str, int] = {}
+class _ZeroMissing(dict):
+    """A dict whose missing key reads as 0 (map() over its __getitem__ stays in C)."""
+
+    def __missing__(self, key: str) -> int:
+        return 0
+
+
+#: The same tokens, each with its card's bit (0 for any other token).
+_PLAIN_BITS: dict[str, int] = _ZeroMissing()
+_BITS_OF = _PLAIN_BITS.__getitem__
 
 
 _LEADS: dict[int, tuple] = {}
@@ -121,7 +129,7 @@ def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True,
             and not state.rules.table.ghost and state.rules.table.decks == 1:
         if not owned:
             state = state._clone()  # ours to fill in: the caller's state never changes
-        fast_trick = _Tricks(state)
+        fast_trick = _tricks_for(state)
     else:
         fast_trick = None
     at, total = 0, len(tricks)
@@ -199,15 +207,33 @@ def _bit_pairs(players: tuple, play_tables: tuple) -> tuple:
     return pairs[1]
 
 
+_TRICKS: dict[tuple, "_Tricks"] = {}
+
+
+def _tricks_for(state: HandState) -> "_Tricks":
+    """The hand's _Tricks: what the loops read of a contract and a seating, made once (cached
+    per contract table and seating, like _pairs; a hand's own cards are read from its
+    state)."""
+    ci, ctx = state._contract, state._ctx
+    key = (id(ci), ctx.players)
+    tricks = _TRICKS.get(key)
+    if tricks is None or tricks.ci is not ci or tricks.valid is not ctx.valid \
+            or tricks.play_tables is not ctx.play_tables:
+        if len(_TRICKS) > 1024:  # names come from users: keep the cache bounded
+            _TRICKS.clear()
+        tricks = _TRICKS[key] = _Tricks(state)
+    return tricks
+
+
 class _Tricks:
     """A hand's cards played onto one private state (see the module docstring): whole tricks
     (:meth:`tricks`), a trick from its lead (:meth:`play`, :meth:`lead`) and the followers
     after a lead (:meth:`follow`); what it does not take, the caller applies with the
     engine's apply."""
 
-    __slots__ = ("leads", "n", "pairs", "lead_request", "hands",
-                 "also_bits", "friend_card", "valid", "jokers", "ci", "hands2", "pairs2",
-                 "friend_bit", "point_mask", "players", "joker_seats", "lead_mask")
+    __slots__ = ("leads", "n", "pairs", "lead_request", "also_bits", "friend_card", "valid",
+                 "jokers", "ci", "pairs2", "friend_bit", "point_mask", "players", "lead_mask",
+                 "off_masks", "seats_from", "play_tables")
 
     def __init__(self, state: HandState):
         ci, ctx = state._contract, state._ctx
@@ -215,23 +241,24 @@ class _Tricks:
         self.leads = _plain_leads(state)
         self.valid = ctx.valid
         self.n = ctx.n
+        self.play_tables = ctx.play_tables
         self.pairs = _pairs(ctx.players, ctx.play_tables)
-        # the seats' hands and pairs twice over: a trick's, from its leader, is one slice
-        self.hands2 = state._hands + state._hands
+        # the seats' pairs twice over: a trick's, from its leader, is one slice
         bit_pairs = _bit_pairs(ctx.players, ctx.play_tables)
         self.pairs2 = bit_pairs + bit_pairs
         self.lead_mask = _plain_lead_mask(state)
         self.friend_bit = 1 << ci.friend_card if ci.friend_card is not None else 0
         self.point_mask = ctx.point_mask
         self.players = ctx.players
-        # the seats dealt a joker (one, or two: cards.jokers = 2)
-        self.joker_seats = tuple(seat for seat, hand in enumerate(state._hands)
-                                 if hand & ci.joker_mask)
         self.lead_request = ci.lead_suit is not None
-        self.hands = state._hands
         self.also_bits = ci.also_bits
         self.friend_card = ci.friend_card
         self.jokers = ci.joker_mask  # the deck's jokers (one, or two: cards.jokers)
+        # by led suit, the cards a follower may play only without the led suit in hand
+        self.off_masks = tuple(~(mask | ci.also_bits) for mask in ci.follow_masks)
+        # from each leader's seat, the seat of each place in his trick
+        self.seats_from = tuple(tuple((seat + place) % self.n for place in range(self.n))
+                                for seat in range(self.n))
 
     def play(self, state: HandState, tokens: list, position: int) -> int:
         """Play the plain cards of a trick from its lead (``tokens[position]``) onto ``state``,
@@ -319,7 +346,7 @@ class _Tricks:
             state._trick_mask
         led, called, number, ci = state._led_suit, state._call, state.trick_number, self.ci
         follow, also_bits, jokers = ci.follow_masks[led], self.also_bits, self.jokers
-        pairs, hands, friend_card, valid = self.pairs, self.hands, self.friend_card, self.valid
+        pairs, hands, friend_card, valid = self.pairs, state._hands, self.friend_card, self.valid
         done = 0
         for token in tokens[position:position + n - len(trick)]:
             card = _PLAIN.get(token)
@@ -363,76 +390,77 @@ class _Tricks:
         requested lead); a follower follows suit when he can, Mighty and the cards of
         cards.*_plays_any_time beside it (play._legal_mask's first case), and a follower who
         may hold a joker is checked by play._follow_mask; a trick holding a joker or the 11,
-        or deciding a pending friend, is settled by settle._finish_trick itself."""
+        or deciding a pending friend, is settled by settle._finish_trick itself.
+
+        Written for the interpreter's sake (this loop is most of a replay): the slots the
+        rules read in the loop (the led suit, whether trump was played) are written only when
+        play.py's functions are called and at the end, and each trick is a few lines."""
         n, ci, jokers = self.n, self.ci, self.jokers
-        hands2, pairs2, players = self.hands2, self.pairs2, self.players
+        pairs2, players, hands = self.pairs2, self.players, state._hands
+        hands2 = hands + hands  # the seats' hands twice over: a trick's is one slice
         friend_bit, lead_request, point_mask = self.friend_bit, self.lead_request, self.point_mask
-        follow_masks, also_bits, mighty_bit = ci.follow_masks, self.also_bits, ci.mighty_bit
+        follow_masks, mighty_bit = ci.follow_masks, ci.mighty_bit
         mighty_power, trump_masks, trump_mask = ci.mighty_power, ci.trump_masks, ci.trump_mask
+        joker_power, joker_rules = ci.joker_power, ci.joker_rules
         reveal_on_points, last, lead_checked = ci.reveal_on_points, ci.tricks, ci.trump_lead_mask
+        off_masks, seats_from = self.off_masks, self.seats_from
         # the points taken and the completed tricks kept as lists while the tricks go, written
         # back as tuples
         played, history, points, completed = state._played, state._history, \
             list(state._points), list(state.tricks)
         number, seat = state.trick_number, state._to_move
-        bit_of, joker_seats, lead_mask = _PLAIN_BITS.get, self.joker_seats, self.lead_mask
+        start_number, start_played = number, played
+        bit_of, lead_mask = _BITS_OF, self.lead_mask
+        # the seats dealt a joker (one, or two: cards.jokers = 2)
+        joker_seats = [seat for seat, hand in enumerate(hands) if hand & jokers]
         unforced = ci.joker_play_last  # jokers never forced out before the last trick
-        # by led suit, the cards a follower may play only without the led suit in hand
-        off_masks = tuple(~(mask | also_bits) for mask in follow_masks)
-        done = 0
+        friend = state._friend
+        led_suit = state._led_suit  # the last trick's led suit, written back at the end
         for trick in tricks[at:] if at else tricks:
             if number > last:
                 break  # a trick after the last: card by card says so
-            tokens = trick.split()
             if n == 5:  # five players, written out
-                if len(tokens) != 5:
-                    break
-                # each card's bit (0 for a token not plain, which no hand holds)
-                first, second, third, fourth, fifth = tokens
-                first, second, third, fourth, fifth = bits = (
-                    bit_of(first, 0), bit_of(second, 0), bit_of(third, 0), bit_of(fourth, 0),
-                    bit_of(fifth, 0))
-                if not first & lead_mask:
-                    break  # a lead not plain
+                try:
+                    # each card's bit (0 for a token not plain, which no hand holds)
+                    first, second, third, fourth, fifth = bits = tuple(map(bit_of,
+                                                                           trick.split()))
+                except ValueError:
+                    break  # not five cards: card by card says so
                 one, two, three, four, five = hands2[seat:seat + 5]
-                # each card in its player's hand (hands do not overlap: no card twice), and
-                # none played before
+                # each card in its player's hand (hands do not overlap: no card twice), none
+                # played before, and a plain lead
                 if not (one & first and two & second and three & third and four & fourth
                         and five & fifth):
                     break  # card by card says which
                 trick_mask = first | second | third | fourth | fifth
-                if trick_mask & played:
+                if trick_mask & played or not first & lead_mask:
                     break
-                lead_bit = first
-                lead_hand = one
             else:
-                if len(tokens) != n:
+                bits = tuple(map(bit_of, trick.split()))
+                if len(bits) != n:
                     break
-                bits = list(map(bit_of, tokens))  # each card's bit, None for a token not plain
-                if None in bits:
-                    break
-                lead_bit = bits[0]
-                if not lead_bit & lead_mask:
-                    break
+                first = bits[0]
                 trick_mask = sum(bits)
                 hands = hands2[seat:seat + n]
-                if trick_mask & played or not all(map(_and, hands, bits)):
+                if not first & lead_mask or trick_mask & played \
+                        or not all(map(_and, hands, bits)):
                     break
-                lead_hand = hands[0]
+                one = hands[0]
             loose = jokers & ~played  # the jokers still out
-            friend = state._friend
-            if lead_bit & lead_checked or lead_hand & loose or lead_request \
+            if first & lead_checked or one & loose or lead_request \
                     and seat == friend and not state._friend_led:
                 state._played, state.trick_number, state._to_move = played, number, seat
                 state._legal = None
-                if not _legal_mask(state) & lead_bit:
+                if (played ^ start_played) & trump_mask:
+                    state._trump_played = True
+                if not _legal_mask(state) & first:
                     break
-            led = (lead_bit.bit_length() - 1) >> 4
+            led = (first.bit_length() - 1) >> 4
             follow = follow_masks[led]
             # the first case of play._legal_mask: a card of the led suit, Mighty or a card
             # played any time is legal; another card only from a hand without the led suit;
             # a follower holding a joker by the rules of a trick in progress (_follow_mask)
-            checked = trick_mask ^ lead_bit
+            checked = trick_mask ^ first
             if loose:
                 for holder in joker_seats:
                     if holder != seat and hands2[holder] & loose:
@@ -456,18 +484,17 @@ class _Tricks:
                     if second & off and two & wanted or third & off and three & wanted \
                             or fourth & off and four & wanted or fifth & off and five & wanted:
                         break
-                else:
-                    for hand, bit in zip(hands2[seat + 1:seat + n], bits[1:]):
-                        if bit & off and hand & wanted:
-                            break
-                    else:
-                        off = 0
-                    if off:
-                        break
-            if trick_mask & friend_bit and friend == _PENDING:
-                break  # the called card settles who the friend is: card by card
-            # every card is legal: the trick is played (five players written out)
+                elif any(bit & off and hand & wanted for hand, bit in zip(hands[1:], bits[1:])):
+                    break
             rows = pairs2[seat:seat + n]
+            if trick_mask & friend_bit:
+                if friend == _PENDING:
+                    break  # the called card settles who the friend is: card by card
+                # every card is legal from here on: the trick is played
+                place = bits.index(friend_bit)
+                _reveal_card_friend(state, state, seats_from[seat][place],
+                                    rows[place][friend_bit][1])
+            # every card is legal: the trick is played (five players written out)
             if n == 5:
                 one, two, three, four, five = rows
                 one, two, three, four, five = trick = (
@@ -478,18 +505,20 @@ class _Tricks:
                 for pair in trick:
                     history = (pair[1], history)
             played |= trick_mask
-            if lead_request and seat == friend:
+            led_suit = led
+            if seat == friend and lead_request:
                 state._friend_led = True
-            if trick_mask & friend_bit:
-                index = bits.index(friend_bit)
-                _reveal_card_friend(state, state, (seat + index) % n, trick[index][1])
-            state._led_suit = led
-            done += 1
-            # the winner as settle._finish_trick settles the cases decided from the mask
-            if trick_mask & jokers or friend == _PENDING:
+            # the winner as settle._finish_trick settles the cases decided from the mask (a
+            # plain lead calls no joker: contract._powered_jokers keeps a joker's power unless
+            # a colour rule or a second joker needs it)
+            if friend == _PENDING:
                 winner = -1
             elif trick_mask & mighty_bit and mighty_power[number]:
                 winner = mighty_bit
+            elif trick_mask & jokers and joker_power[number]:
+                winner = trick_mask & jokers
+                if joker_rules or winner & (winner - 1):
+                    winner = -1
             else:
                 top = trick_mask & trump_masks[number] or trick_mask & SUIT_MASKS[led]
                 winner = 1 << top.bit_length() - 1 if top and not top & ELEVEN_MASK else -1
@@ -498,33 +527,33 @@ class _Tricks:
                     played, history, tuple(points), tuple(completed)
                 state.trick_number, state._trick, state._trick_mask, state._call = \
                     number, trick, trick_mask, 0
+                state._led_suit = led
                 _finish_trick(state, state, trick, trick_mask, seat)
-                points, completed, seat = list(state._points), list(state.tricks), \
-                    state._to_move
+                points, completed, seat, friend = list(state._points), list(state.tricks), \
+                    state._to_move, state._friend
                 number = state.trick_number + 1 if state.phase == "done" else state.trick_number
                 continue
-            winner = seat + bits.index(winner)
-            if winner >= n:
-                winner -= n
+            winner = seats_from[seat][bits.index(winner)]
             taken = (trick_mask & point_mask).bit_count()
             if taken:
                 points[winner] += taken
+                if reveal_on_points and winner == friend and not state.friend_revealed:
+                    state.friend_revealed = True  # 수원/성균관: the friend shows when he scores
             completed.append(_tuple_new(CompletedTrick, (trick[0][0], trick, players[winner],
                                                          taken)))
-            if trick_mask & trump_mask:
-                state._trump_played = True
-            if reveal_on_points and taken and winner == friend and not state.friend_revealed:
-                state.friend_revealed = True  # 수원/성균관: the friend shows when he scores
             number += 1
             seat = winner
         state._played, state._history, state._points, state.tricks = \
             played, history, tuple(points), tuple(completed)
         state._trick, state._trick_mask, state._call, state._legal = (), 0, 0, None
+        state._led_suit = led_suit
+        if (played ^ start_played) & trump_mask:
+            state._trump_played = True
         if number > last:
             state.phase, state._to_move, state.trick_number = "done", None, last
         else:
             state.trick_number, state._to_move = number, seat
-        return done
+        return number - start_number
 
 
 _and = operator.and_
