@@ -21,10 +21,11 @@ from .honeymoon import fold_deltas, partner_of, partner_seats
 from .record_file import Record, record_ruleset
 from .record_summary import SummaryReplay
 from .record_values import (DEAL_MISS_CALL, _bid, _call, _cards, _check_friend_call_text, _deal,
-                            _hand_players, _name, _no_more, _taken)
+                            _hand_players, _name, _no_more, _plain_deal, _taken)
 from .ruleset import Ruleset
 from .scoring import Score, friends_weighed, score_hand, seat_deltas
 from .session import PreviousHand, opener_for, propose, settle_pot
+from .tables import _tables
 from .translation import _
 
 @dataclass
@@ -383,7 +384,14 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                  pot: int, dealer: str, zero: dict[str, int], fast: bool = True) -> HandOutcome:
     engine, setup, tricks_module = _hand_engine()
 
-    deal = _deal(hand["deal"], index) if "deal" in hand else None
+    # the usual deal read as masks at once (checked as _deal and new_hand's deal check would
+    # check it); anything else read and refused by them
+    plain = _plain_deal(hand.get("deal"), players, _tables(rules)) if fast else None
+    deal_masks = None
+    if plain is not None:
+        deal, deal_masks = plain
+    else:
+        deal = _deal(hand["deal"], index) if "deal" in hand else None
     election = hand.get("election", [])
     if not isinstance(election, list) or not all(map(_IS_STR, election)):
         raise RecordError(_("hand {index}: election: expected a list of calls such as "
@@ -400,7 +408,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                             "opens this hand (election.opener = {rule})").format(
                                 index=index, player=bids[0][0], call=first, opener=opener,
                                 rule=rules.election.opener))
-    state = engine.new_hand(rules, players, dealer, deal, opener=opener)
+    state = engine.new_hand(rules, players, dealer, deal, opener=opener, deal_masks=deal_masks)
     # the whole election at once (replay_setup.py) on new_hand's state, which nobody else
     # holds; or call by call from a new hand where it does not take it
     elected = setup.replay_bids(state, calls, owned=True) if fast and miss_at == len(calls) \
@@ -409,7 +417,8 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         state = elected
     else:
         if fast and miss_at == len(calls):  # the batch may have written part of it
-            state = engine.new_hand(rules, players, dealer, deal, opener=opener)
+            state = engine.new_hand(rules, players, dealer, deal, opener=opener,
+                                    deal_masks=deal_masks)
         for call in calls:
             if call[1] is DEAL_MISS_CALL:  # "<player> deal-miss": where a full bid may cancel it
                 state = engine.apply(state, engine.DeclareDealMiss(call[0]))

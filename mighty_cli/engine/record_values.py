@@ -126,6 +126,52 @@ def _deal(deal: Any, index: int) -> dict[str, list[int]]:
 
 #: The canonical names of the cards (what an export writes), for the fast path of _cards.
 _CARD_CODES = {format_card(card): card for card in DECK}
+#: Each canonical name's bit (1 << card), for the masks of _plain_deal.
+_CARD_BITS = {name: 1 << card for name, card in _CARD_CODES.items()}
+
+
+class _DealTexts:
+    """A deal that _plain_deal has checked, read as :func:`_deal` would read it when asked for
+    a hand's cards (a replay asks for the kitty, and for the hands only to weigh a deal miss)."""
+
+    __slots__ = ("texts",)
+
+    def __init__(self, texts: dict):
+        self.texts = texts
+
+    def __getitem__(self, who: str) -> list[int]:
+        return list(map(_CARD_CODES.__getitem__, self.texts[who].split()))
+
+
+def _plain_deal(deal: Any, players: Sequence[str], tables: Any) -> Any:
+    """The usual deal read at once: ``(deal, masks)``, the deal as new_hand takes it and the
+    players' masks in playing order, where every hand and the kitty is one string of canonical
+    card names of the right size and their bits add up to the ruleset's deck (its cards each
+    dealt once: tables.plain_deal says the sizes make up the deck). None for anything else,
+    which :func:`_deal` and the deal check (new_hand) then read and refuse as ever: a deal
+    taken here is one they accept, with the same cards."""
+    if type(deal) is not dict or len(deal) != len(players) + 1 or not tables.plain_deal:
+        return None
+    bit = _CARD_BITS.__getitem__
+    size = tables.hand_size
+    masks = []
+    try:
+        for player in players:
+            text = deal[player]
+            cards = text.split()  # (not a string: AttributeError)
+            if len(cards) != size or type(text) is not str:
+                return None
+            masks.append(sum(map(bit, cards)))
+        text = deal["kitty"]
+        cards = text.split()
+        if len(cards) != tables.kitty_size or type(text) is not str:
+            return None
+        kitty = sum(map(bit, cards))
+    except (KeyError, AttributeError, TypeError):
+        return None
+    if sum(masks) + kitty != tables.deck_mask:
+        return None
+    return _DealTexts(deal), tuple(masks)
 
 
 def _cards(text: Any, index: int, key: str) -> list[int]:

@@ -267,12 +267,17 @@ def _mutable(state: HandState) -> HandState:
 
 
 def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
-             deal: Optional[dict[str, list[int]]], opener: Optional[str] = None) -> HandState:
+             deal: Optional[dict[str, list[int]]], opener: Optional[str] = None,
+             *, deal_masks: Optional[tuple[int, ...]] = None) -> HandState:
     """The state before the first call: players in playing order, the dealer, the deal (None for
     open cards) and the election's opener (default: ``election.opener`` without history).
 
     With six or seven present the dealer deals and sits the hand out (RULES.md §9): a dealer who
-    is not one of the five is accepted when the opener is named."""
+    is not one of the five is accepted when the opener is named.
+
+    ``deal_masks``: the hands' masks in playing order, where the caller has already checked the
+    deal as the deal check would (record_values._plain_deal: one deck, every card of it dealt
+    once, the sizes right); ``deal`` then maps each player and the kitty to its cards."""
     tables = _tables(rules)
     # ghost 4마: the ghost sits last (ghost.py); 허니문: each friend hand after its player
     players = seats(rules, players) if tables.extra_seats else tuple(players)
@@ -289,11 +294,12 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
         raise MightyError(_("dealer {dealer} is not one of the players {players} (a dealer "
                             "sitting the hand out needs the opener named)").format(
                                 dealer=repr(dealer), players=", ".join(players)))
-    if deal is not None and rules.table.decks == 2:  # two decks: first naming copy 0, then 1
-        deal = assign_copies(deal)
-    deal_masks = _check_deal(deal, players, tables.kitty_size, tables.deck_mask,
-                             tables.valid, tables.hand_size, tables.undealt) \
-        if deal is not None else None
+    if deal_masks is None:
+        if deal is not None and rules.table.decks == 2:  # two decks: first copy 0, then 1
+            deal = assign_copies(deal)
+        deal_masks = _check_deal(deal, players, tables.kitty_size, tables.deck_mask,
+                                 tables.valid, tables.hand_size, tables.undealt) \
+            if deal is not None else None
     ctx = _Context(rules, players, seating, dealer, deal, deal_masks)
     if opener is None:
         seat = seat_of[dealer]

@@ -58,7 +58,7 @@ class _RuleTables:
                  "opener_may_pass", "changes", "contracts", "descend", "n", "kitty_size",
                  "deck", "deck_mask", "valid", "hand_size", "eliminated", "undealt",
                  "ghost_seat", "silent", "bidders", "partner_hands", "extra_seats",
-                 "dummy_seat")
+                 "dummy_seat", "plain_deal")
 
     def __init__(self, rules: Ruleset):
         e = rules.election
@@ -109,6 +109,12 @@ class _RuleTables:
         self.descend = rules.bids_descend
         self.opener_after_dealer = e.opener == "after_dealer"
         self.miss_allowed = rules.deal_miss.allowed
+        # a deal a record's replay may read as masks at once (record_values._plain_deal): one
+        # deck, a seat for each player, nothing undealt, and the hands and the kitty making
+        # up the whole deck (so that cards adding up to the deck are each dealt once)
+        self.plain_deal = (rules.table.decks == 1 and not self.extra_seats and not self.undealt
+                           and self.n * self.hand_size + self.kitty_size
+                           == self.deck_mask.bit_count() == len(self.deck))
 
 
 _RULE_TABLES: dict[int, _RuleTables] = {}
