@@ -40,7 +40,7 @@ import dataclasses
 from typing import Optional, Sequence
 
 from .actions import BidCall, CallFriend, Discard
-from .election import _bid_step
+from .election import _bid_run, _bid_step
 from .exchange import _call_step, _discard_step
 from .errors import IllegalBid
 from .ruleset import Ruleset
@@ -132,7 +132,11 @@ def replay_bids(state: HandState, calls: Sequence[BidCall], *, owned: bool = Fal
         new = state._clone()  # ours to fill in: the caller's state never changes
         new._setup = state._setup.copy()
     history = state._history
-    for call in calls:
+    # the usual calls at once (election._bid_run), the rest by the step itself
+    taken = _bid_run(new, calls)
+    for call in calls[:taken]:
+        history = (call, history)
+    for call in calls[taken:]:
         if new.phase != "election" or type(call) is not BidCall:
             return None
         try:
