@@ -510,7 +510,8 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     outcome.friend2 = result.friend2  # 동대전 7마: the second called card's holder
     outcome.score = result.score
     outcome.deltas.update(result.deltas)
-    return _settle_pot(rules, outcome, pot)
+    # an empty pot stays empty after a scored hand (settle_pot moves nothing)
+    return _settle_pot(rules, outcome, pot) if pot > 0 else outcome
 
 
 _IS_STR = str.__instancecheck__  # isinstance(value, str), for map()

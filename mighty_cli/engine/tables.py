@@ -58,7 +58,7 @@ class _RuleTables:
                  "opener_may_pass", "changes", "contracts", "descend", "n", "kitty_size",
                  "deck", "deck_mask", "valid", "hand_size", "eliminated", "undealt",
                  "ghost_seat", "silent", "bidders", "partner_hands", "extra_seats",
-                 "dummy_seat", "plain_deal")
+                 "dummy_seat", "plain_deal", "plain_result")
 
     def __init__(self, rules: Ruleset):
         e = rules.election
@@ -112,6 +112,12 @@ class _RuleTables:
         # a deal a record's replay may read as masks at once (record_values._plain_deal): one
         # deck, a seat for each player, nothing undealt, and the hands and the kitty making
         # up the whole deck (so that cards adding up to the deck are each dealt once)
+        # a result hand.hand_result may take its short way to (_plain_result): the bid counts
+        # point cards, a friend's count as one each, no ghost, no friend hands
+        s = rules.scoring
+        self.plain_result = (e.bid_counts != "tricks" and s.friend_weight == 1
+                             and (not s.lone_friend_weight or s.lone_friend_weight == 1)
+                             and self.ghost_seat < 0 and not self.partner_hands)
         self.plain_deal = (rules.table.decks == 1 and not self.extra_seats and not self.undealt
                            and self.n * self.hand_size + self.kitty_size
                            == self.deck_mask.bit_count() == len(self.deck))
