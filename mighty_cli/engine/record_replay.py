@@ -441,19 +441,15 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         _no_more(hand, index, "discard", _("everyone passed"))
         return HandOutcome(index=index, status="redeal", players=players, dealer=dealer,
                            deltas=dict(zero), pot_after=pot, full=True, state=state)
-    outcome = HandOutcome(index=index, status="in_progress", players=players, dealer=dealer,
-                          deltas=dict(zero), pot_after=pot, full=True)
     if state.phase == "election":
         _no_more(hand, index, "discard", _("the election is not over"))
-        outcome.state = state
-        return outcome
+        return _unfinished(index, players, dealer, pot, zero, state)
     if "elimination" in hand or "redistribution" in hand \
             or state.phase in ("elimination", "redistribution"):  # 6마, 7마 (else nothing to do)
         state = _replay_elimination(engine, state, hand, index)
     if state.phase in ("elimination", "redistribution"):  # 6마, 7마: not over yet
         _no_more(hand, index, "discard", _("the eliminations are not over"))
-        outcome.state = state
-        return outcome
+        return _unfinished(index, players, dealer, pot, zero, state)
     # the discard and the friend call written onto the election's private state where
     # replay_setup.py takes them (exchange.py's own steps), else applied
     if "discard" in hand:
@@ -468,6 +464,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         contract = _bid(hand["contract"], index)
         if contract != state.contract:
             state = engine.apply(state, engine.ChangeContract(contract))
+    friend_call = None
     if "friend" in hand:
         if state.phase != "friend":
             raise RecordError(_("hand {index}: friend is called after the discard").format(
@@ -480,7 +477,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         action = engine.CallFriend(call)
         if state is not elected or not setup.call_in_place(state, action):
             state = engine.apply(state, action)
-        outcome.friend_call = hand["friend"]
+        friend_call = hand["friend"]
     else:
         _no_more(hand, index, "tricks", _("no friend was called yet"))
     tricks = hand.get("tricks", [])
@@ -489,14 +486,18 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                           .format(index=index))
     # the state is this function's own (new_hand's, apply's or the batch's): no copy needed
     state = tricks_module.replay_tricks(state, tricks, index, fast, owned=True)
-    outcome.declarer, outcome.contract, outcome.state = state.declarer, state.contract, state
-    if rules.table.dummy:  # 시흥 은마: the eliminated player plays the dummy's hand
-        outcome.eliminated_hand = state.eliminated[0] if state.eliminated else None
+    # 시흥 은마: the eliminated player plays the dummy's hand (nobody sits out)
+    eliminated_hand = None
+    if rules.table.dummy:
+        eliminated_hand = state.eliminated[0] if state.eliminated else None
+        eliminated = []
     else:
-        outcome.eliminated = list(state.eliminated)
-    outcome.friend = state.friend if state.friend_revealed else None
+        eliminated = list(state.eliminated)
     if state.phase != "done":
-        return outcome
+        return HandOutcome(index, "in_progress", players, dealer, state.declarer,
+                           state.contract, state.friend if state.friend_revealed else None,
+                           friend_call, None, None, dict(zero), None, pot, True, state, None,
+                           eliminated, eliminated_hand)
     result = engine.hand_result(state)
     for key in ("taken", "opposition"):
         if key in hand:
@@ -506,12 +507,21 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                                     "give the ruling party {taken}").format(
                                         index=index, key=key, value=hand[key],
                                         taken=result.taken))
-    outcome.status, outcome.friend, outcome.taken = "scored", result.friend, result.taken
-    outcome.friend2 = result.friend2  # 동대전 7마: the second called card's holder
-    outcome.score = result.score
-    outcome.deltas.update(result.deltas)
+    deltas = dict(zero)
+    deltas.update(result.deltas)
+    # 동대전 7마: friend2, the second called card's holder
+    outcome = HandOutcome(index, "scored", players, dealer, result.declarer, result.contract,
+                          result.friend, friend_call, result.taken, result.score, deltas, None,
+                          pot, True, state, None, eliminated, eliminated_hand, result.friend2)
     # an empty pot stays empty after a scored hand (settle_pot moves nothing)
     return _settle_pot(rules, outcome, pot) if pot > 0 else outcome
+
+
+def _unfinished(index: int, players: list[str], dealer: str, pot: int, zero: dict[str, int],
+                state: Any) -> HandOutcome:
+    """A full hand stopped before the discard (the election or the eliminations not over)."""
+    return HandOutcome(index=index, status="in_progress", players=players, dealer=dealer,
+                       deltas=dict(zero), pot_after=pot, full=True, state=state)
 
 
 _IS_STR = str.__instancecheck__  # isinstance(value, str), for map()
