@@ -239,7 +239,7 @@ def _bid_run(state: HandState, calls: Any) -> int:
             break
         player, bid = call
         seat = seat_of.get(player)
-        if seat != to_move or passed >> seat & 1:
+        if seat != to_move or final and passed >> seat & 1:
             break
         if bid is None:
             if not may_pass and not calls_made and not made:

@@ -20,7 +20,7 @@ from .ghost import DUMMY, GHOST, ghost_score
 from .honeymoon import fold_deltas, partner_of, partner_seats
 from .record_file import Record, record_ruleset
 from .record_summary import SummaryReplay
-from .record_values import (DEAL_MISS_CALL, _bid, _call, _cards, _check_friend_call_text, _deal,
+from .record_values import (DEAL_MISS_CALL, _bid, _call, _calls, _cards, _check_friend_call_text, _deal,
                             _hand_players, _name, _no_more, _plain_deal, _taken)
 from .ruleset import Ruleset
 from .scoring import Score, friends_weighed, score_hand, seat_deltas
@@ -107,6 +107,7 @@ def iter_replay(record: Record, rules: Optional[Ruleset] = None,
     # the usual recorded outcome, at once (record_summary.py); everything else, and the
     # reference (fast=False), through _replay_hand
     summary = SummaryReplay(rules, record.players).replay if fast else None
+    zero = {p: 0 for p in record.players}  # copied, never changed
     for index, hand in enumerate(record.hands, 1):
         if hand.get("session") != session:  # a new session starts its own succession
             session, previous, last = hand.get("session"), None, None
@@ -115,7 +116,8 @@ def iter_replay(record: Record, rules: Optional[Ruleset] = None,
             if last is not None:
                 previous, last = PreviousHand(*last), None
             try:
-                outcome = _replay_hand(rules, record.players, hand, index, previous, pot, fast)
+                outcome = _replay_hand(rules, record.players, hand, index, previous, pot, fast,
+                                       zero)
             except RecordError:
                 raise
             except MightyError as exc:  # a broken rule, a bad card, an unscorable outcome
@@ -145,14 +147,18 @@ def _locate(index: int, message: str) -> str:
 
 
 def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: int,
-                 previous: Optional[PreviousHand], pot: int, fast: bool = True) -> HandOutcome:
+                 previous: Optional[PreviousHand], pot: int, fast: bool = True,
+                 zero: Optional[dict[str, int]] = None) -> HandOutcome:
+    """One hand of a record replayed; ``zero``: every player of the record at 0 (copied, never
+    changed), where the caller has it."""
     players = _hand_players(all_players, hand, index, rules.table.players)
     # With six or seven present the dealer may sit the hand out (RULES.md §9).
     dealer = hand.get("dealer")
     if dealer is None:
         dealer = propose(rules, all_players, previous, in_playing_order=True).dealer
     dealer = _name(dealer, all_players, index, "dealer")
-    zero = {p: 0 for p in all_players}
+    if zero is None:
+        zero = {p: 0 for p in all_players}
     if "deal" in hand or "election" in hand:  # with no deal: refereed with open cards
         opener = opener_for(rules, all_players, players, dealer, previous)
         if "opener" in hand:  # the table said who opened (e.g. a referee started mid-session)
@@ -396,7 +402,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     if not isinstance(election, list) or not all(map(_IS_STR, election)):
         raise RecordError(_("hand {index}: election: expected a list of calls such as "
                             "\"Bo 13H\" or \"Cy pass\"").format(index=index))
-    calls = [_call(text, players, index) for text in election]
+    calls = _calls(election, players, index)
     # the calls before any deal miss: a full bid cancelling it (deal_miss.full_bid_cancels) may
     # come from any player, opener or not
     kinds = [call[1] for call in calls]

@@ -210,6 +210,28 @@ def _call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:
     return call
 
 
+_SEATED_CALLS: dict[tuple, dict[str, tuple[str, Any]]] = {}
+
+
+def _calls(election: list[str], players: Sequence[str], index: int) -> list[tuple[str, Any]]:
+    """A hand's election entries parsed (each a string), as :func:`_call` parses them one by
+    one: remembered per seating, so that a call found there is one of its players' (a
+    record repeats the same few hundred calls for the same few seatings)."""
+    seating = tuple(players)
+    known = _SEATED_CALLS.get(seating)
+    if known is None:
+        if len(_SEATED_CALLS) > 256:  # seatings come from files: keep the cache bounded
+            _SEATED_CALLS.clear()
+        known = _SEATED_CALLS[seating] = {}
+    calls = list(map(known.get, election))
+    if None in calls:
+        calls = [_call(text, players, index) for text in election]
+        if len(known) > 4096:
+            known.clear()
+        known.update(zip(election, calls))
+    return calls
+
+
 def _parse_call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:
     parts = text.rsplit(None, 1)
     if len(parts) != 2:
