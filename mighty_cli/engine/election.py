@@ -212,54 +212,53 @@ def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
         new._to_move = _next_bidder(new_setup, seat, final, ctx.n, ctx.silent)
 
 
-def _bid_run(state: HandState, calls: Any) -> int:
+def _bid_run(state: HandState, calls: Any, history: Any) -> tuple[int, Any]:
     """The usual calls of an election written at once onto ``state``, a private state whose
     setup is private too (replay_setup.py's batch): how many of ``calls``, from the first,
-    were taken. It takes a call only where :func:`_bid_step` would accept it without a second
-    look (the player to move; a pass the opener may make; a bid of the standing bid's listed
-    successors, exactly typed) and writes what ``_bid_step`` would write, call after call;
-    it stops at any other call, and at every table with seats that never bid, leaving the
-    rest to ``_bid_step`` (which refuses, or takes the unusual). The state is written back
-    before returning, so ``_bid_step`` goes on from it."""
+    were taken, and ``history`` with them linked on. It takes a call only where
+    :func:`_bid_step` would accept it without a second look (the player to move; a pass the
+    opener may make; a bid of the standing bid's listed successors, exactly typed) and writes
+    what ``_bid_step`` would write, call after call; it stops at any other call, and at every
+    table with seats that never bid, leaving the rest to ``_bid_step`` (which refuses, or
+    takes the unusual). The state is written back before returning, so ``_bid_step`` goes on
+    from it."""
     ctx, setup = state._ctx, state._setup
     if ctx.silent or state.phase != "election":
-        return 0
+        return 0, history
     e = ctx.rules.election
     tables = ctx.tables
-    seat_of, n, bidders = ctx.seat_of, ctx.n, ctx.bidders
+    players, n, bidders = ctx.players, ctx.n, ctx.bidders
     final, may_pass = e.pass_is_final, e.opener_may_pass
     full_ends, full_bid, descend = e.full_bid_ends, tables.full_bid, tables.descend
-    successors, bid_set = tables.successors, tables.bid_set
+    beats = tables.beats
     calls_made, standing, standing_seat = setup.calls, setup.standing, setup.standing_seat
-    passed, consecutive, to_move = setup.passed, setup.consecutive, state._to_move
+    passed, consecutive, seat = setup.passed, setup.consecutive, state._to_move
     made: list = []
     ended = redeal = False
     for call in calls:
-        if type(call) is not BidCall:
+        # the player to move (seat), and under final passes one who has not passed
+        if type(call) is not BidCall or call[0] != players[seat] \
+                or final and passed >> seat & 1:
             break
-        player, bid = call
-        seat = seat_of.get(player)
-        if seat != to_move or final and passed >> seat & 1:
-            break
+        bid = call[1]
         if bid is None:
             if not may_pass and not calls_made and not made:
                 break
             passed |= 1 << seat
             consecutive += 1
         else:
-            if standing is None:
-                beating = bid_set
-            else:
-                listed = successors.get(standing)
-                beating = (listed or _successors(tables, standing))[1]
+            beating = beats.get(standing)
+            if beating is None:
+                beating = beats[standing] = _successors(tables, standing)[1]
             if not (type(bid) is Bid and type(bid.number) is int and bid in beating):
                 break
             standing, standing_seat = bid, seat
             passed &= ~(1 << seat)
             consecutive = 0
-        made.append((player, bid))
-        passed_count = passed.bit_count()
+        made.append((call[0], bid))
+        history = (call, history)
         if final:
+            passed_count = passed.bit_count()
             ended = standing is not None and passed_count >= n - 1
             redeal = passed_count == n
         else:
@@ -270,9 +269,9 @@ def _bid_run(state: HandState, calls: Any) -> int:
             ended = True
         if redeal or ended:
             break
-        to_move = seat + 1 if seat + 1 < n else 0
-        while final and passed >> to_move & 1:  # _next_bidder (no silent seats here)
-            to_move = to_move + 1 if to_move + 1 < n else 0
+        seat = seat + 1 if seat + 1 < n else 0
+        while final and passed >> seat & 1:  # _next_bidder (no silent seats here)
+            seat = seat + 1 if seat + 1 < n else 0
     if made:
         setup.calls = calls_made + tuple(made)
         setup.standing, setup.standing_seat = standing, standing_seat
@@ -283,8 +282,8 @@ def _bid_run(state: HandState, calls: Any) -> int:
         elif ended:
             _close_election(state, state, setup)
         else:
-            state._to_move = to_move
-    return len(made)
+            state._to_move = seat
+    return len(made), history
 
 
 def _close_election(state: HandState, new: HandState, new_setup: _Setup) -> None:

@@ -133,9 +133,7 @@ def replay_bids(state: HandState, calls: Sequence[BidCall], *, owned: bool = Fal
         new._setup = state._setup.copy()
     history = state._history
     # the usual calls at once (election._bid_run), the rest by the step itself
-    taken = _bid_run(new, calls)
-    for call in calls[:taken]:
-        history = (call, history)
+    taken, history = _bid_run(new, calls, history)
     for call in calls[taken:]:
         if new.phase != "election" or type(call) is not BidCall:
             return None

@@ -58,7 +58,7 @@ class _RuleTables:
                  "opener_may_pass", "changes", "contracts", "descend", "n", "kitty_size",
                  "deck", "deck_mask", "valid", "hand_size", "eliminated", "undealt",
                  "ghost_seat", "silent", "bidders", "partner_hands", "extra_seats",
-                 "dummy_seat", "plain_deal", "plain_result")
+                 "dummy_seat", "plain_deal", "plain_result", "beats")
 
     def __init__(self, rules: Ruleset):
         e = rules.election
@@ -78,6 +78,8 @@ class _RuleTables:
         self.bid_set = frozenset(self.bids)
         # standing bid -> the bids that beat it, as a list (in order) and a set
         self.successors: dict[Bid, tuple[list[Bid], frozenset]] = {}
+        # standing bid (None: none yet) -> the set of bids beating it (election._bid_run)
+        self.beats: dict[Optional[Bid], frozenset] = {None: self.bid_set}
         self.opener_may_pass = e.opener_may_pass
         self.changes: dict[Bid, list[Bid]] = {}  # winning bid -> the contracts it may become
         # (contract, called card, lead request) -> its _Contract (read-only once built)
