@@ -16,10 +16,10 @@ from .translation import _, ngettext
 
 def _hand_players(all_players: Sequence[str], hand: dict, index: int, n: int = 5) -> list[str]:
     """Who played this hand: ``n`` (table.players) of the record's players."""
-    count = _("five") if n == 5 else str(n)
     players = hand.get("players")
     if players is None:
         if len(all_players) != n:
+            count = _("five") if n == 5 else str(n)
             raise RecordError(ngettext(
                 "hand {index}: the record lists {listed} player; say which {count} played this "
                 "hand (players = [...])",
@@ -29,6 +29,7 @@ def _hand_players(all_players: Sequence[str], hand: dict, index: int, n: int = 5
         return list(all_players)
     if (not isinstance(players, list) or len(players) != n or len(set(players)) != n
             or not set(players) <= set(all_players)):
+        count = _("five") if n == 5 else str(n)
         raise RecordError(_("hand {index}: players: expected {count} distinct names from the "
                             "record's players").format(index=index, count=count))
     return list(players)

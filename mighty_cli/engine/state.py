@@ -283,13 +283,16 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     players = seats(rules, players) if tables.extra_seats else tuple(players)
     seating = _seating(players, tables.n)
     seat_of = seating.seat_of
-    if (dealer == GHOST or opener == GHOST) and rules.table.ghost \
-            or rules.table.partner_hands and (is_partner_hand(dealer) or is_partner_hand(opener)):
-        raise MightyError(_("the ghost never deals nor opens (table.ghost): dealer {dealer!r}, "
-                            "opener {opener!r}").format(dealer=dealer, opener=opener))
-    if rules.table.dummy and DUMMY in (dealer, opener):  # 시흥 은마 (elimination.py)
-        raise MightyError(_("the dummy never deals nor opens (table.dummy): dealer {dealer!r}, "
-                            "opener {opener!r}").format(dealer=dealer, opener=opener))
+    if tables.extra_seats:  # the ghost's, 허니문's friend hands, 시흥 은마's dummy
+        if (dealer == GHOST or opener == GHOST) and rules.table.ghost or rules.table.partner_hands \
+                and (is_partner_hand(dealer) or is_partner_hand(opener)):
+            raise MightyError(_("the ghost never deals nor opens (table.ghost): dealer "
+                                "{dealer!r}, opener {opener!r}").format(dealer=dealer,
+                                                                       opener=opener))
+        if rules.table.dummy and DUMMY in (dealer, opener):  # 시흥 은마 (elimination.py)
+            raise MightyError(_("the dummy never deals nor opens (table.dummy): dealer "
+                                "{dealer!r}, opener {opener!r}").format(dealer=dealer,
+                                                                       opener=opener))
     if dealer not in seat_of and (opener is None or not isinstance(dealer, str) or not dealer):
         raise MightyError(_("dealer {dealer} is not one of the players {players} (a dealer "
                             "sitting the hand out needs the opener named)").format(
@@ -300,7 +303,7 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
         deal_masks = _check_deal(deal, players, tables.kitty_size, tables.deck_mask,
                                  tables.valid, tables.hand_size, tables.undealt) \
             if deal is not None else None
-    ctx = _Context(rules, players, seating, dealer, deal, deal_masks)
+    ctx = _Context(rules, players, seating, dealer, deal, deal_masks, tables)
     if opener is None:
         seat = seat_of[dealer]
         opener_seat = (seat + 1) % ctx.n if ctx.tables.opener_after_dealer else seat

@@ -237,8 +237,10 @@ class _Context:
                  "ghost_pile", "bidders", "silent", "partner_hands", "_deal")
 
     def __init__(self, rules: Ruleset, players: tuple, seating: _Seating, dealer: str,
-                 deal: Optional[dict[str, list[int]]], deal_masks: Optional[tuple[int, ...]]):
-        tables = _tables(rules)
+                 deal: Optional[dict[str, list[int]]], deal_masks: Optional[tuple[int, ...]],
+                 tables: Optional[_RuleTables] = None):
+        if tables is None:
+            tables = _tables(rules)
         self.rules = rules
         self.players = players
         self.seat_of = seating.seat_of
