@@ -402,12 +402,15 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     if not isinstance(election, list) or not all(map(_IS_STR, election)):
         raise RecordError(_("hand {index}: election: expected a list of calls such as "
                             "\"Bo 13H\" or \"Cy pass\"").format(index=index))
-    calls = _calls(election, players, index)
+    calls, no_miss = _calls(election, players, index)
     # the calls before any deal miss: a full bid cancelling it (deal_miss.full_bid_cancels) may
     # come from any player, opener or not
-    kinds = [call[1] for call in calls]
-    miss_at = kinds.index(DEAL_MISS_CALL) if DEAL_MISS_CALL in kinds else len(calls)
-    bids = calls[:miss_at]
+    if no_miss:
+        miss_at, bids = len(calls), calls
+    else:
+        kinds = [call[1] for call in calls]
+        miss_at = kinds.index(DEAL_MISS_CALL)
+        bids = calls[:miss_at]
     if bids and bids[0][0] != opener:
         first = "pass" if bids[0][1] is None else format_bid(bids[0][1])
         raise RecordError(_("hand {index}: election: {player} opened with {call} but {opener} "

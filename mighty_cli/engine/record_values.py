@@ -214,10 +214,12 @@ def _call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:
 _SEATED_CALLS: dict[tuple, dict[str, tuple[str, Any]]] = {}
 
 
-def _calls(election: list[str], players: Sequence[str], index: int) -> list[tuple[str, Any]]:
+def _calls(election: list[str], players: Sequence[str], index: int
+           ) -> tuple[list[tuple[str, Any]], bool]:
     """A hand's election entries parsed (each a string), as :func:`_call` parses them one by
-    one: remembered per seating, so that a call found there is one of its players' (a
-    record repeats the same few hundred calls for the same few seatings)."""
+    one, and whether none of them is a deal miss: bids and passes are remembered per seating,
+    so that a call found there is one of its players' and no deal miss (a record repeats the
+    same few hundred calls for the same few seatings)."""
     seating = tuple(players)
     known = _SEATED_CALLS.get(seating)
     if known is None:
@@ -225,12 +227,14 @@ def _calls(election: list[str], players: Sequence[str], index: int) -> list[tupl
             _SEATED_CALLS.clear()
         known = _SEATED_CALLS[seating] = {}
     calls = list(map(known.get, election))
-    if None in calls:
-        calls = [_call(text, players, index) for text in election]
-        if len(known) > 4096:
-            known.clear()
-        known.update(zip(election, calls))
-    return calls
+    if None not in calls:
+        return calls, True
+    calls = [_call(text, players, index) for text in election]
+    if len(known) > 4096:
+        known.clear()
+    known.update((text, call) for text, call in zip(election, calls)
+                 if call[1] is not DEAL_MISS_CALL)
+    return calls, not any(call[1] is DEAL_MISS_CALL for call in calls)
 
 
 def _parse_call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:
