@@ -246,6 +246,7 @@ def _bid_run(state: HandState, calls: Any, history: Any) -> tuple[int, Any]:
                 break
             passed |= 1 << seat
             consecutive += 1
+            full = False
         else:
             beating = beats.get(standing)
             if beating is None:
@@ -255,18 +256,16 @@ def _bid_run(state: HandState, calls: Any, history: Any) -> tuple[int, Any]:
             standing, standing_seat = bid, seat
             passed &= ~(1 << seat)
             consecutive = 0
+            full = full_ends and (bid.number <= full_bid if descend else bid.number >= full_bid)
         made.append((call[0], bid))
         history = (call, history)
         if final:
             passed_count = passed.bit_count()
-            ended = standing is not None and passed_count >= n - 1
+            ended = standing is not None and passed_count >= n - 1 or full
             redeal = passed_count == n
         else:
-            ended = standing is not None and consecutive >= bidders - 1
+            ended = standing is not None and consecutive >= bidders - 1 or full
             redeal = standing is None and consecutive >= bidders
-        if bid is not None and full_ends and (bid.number <= full_bid if descend
-                                              else bid.number >= full_bid):
-            ended = True
         if redeal or ended:
             break
         seat = seat + 1 if seat + 1 < n else 0

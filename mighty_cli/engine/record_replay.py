@@ -111,7 +111,9 @@ def iter_replay(record: Record, rules: Optional[Ruleset] = None,
     for index, hand in enumerate(record.hands, 1):
         if hand.get("session") != session:  # a new session starts its own succession
             session, previous, last = hand.get("session"), None, None
-        outcome = summary(hand, index, pot) if summary is not None else None
+        # (a hand with a deal is never a summary's: it takes recorded outcomes only)
+        outcome = summary(hand, index, pot) if summary is not None and "deal" not in hand \
+            else None
         if outcome is None:
             if last is not None:
                 previous, last = PreviousHand(*last), None
