@@ -11,7 +11,7 @@ trick where there is one, the player, the card or call, and the rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Optional, Sequence
 
 from .cards import Bid, format_bid, parse_card, parse_cards
@@ -116,7 +116,7 @@ def iter_replay(record: Record, rules: Optional[Ruleset] = None,
             else None
         if outcome is None:
             if last is not None:
-                previous, last = PreviousHand(*last), None
+                previous, last = _previous_hand(last), None
             try:
                 outcome = _replay_hand(rules, record.players, hand, index, previous, pot, fast,
                                        zero)
@@ -140,6 +140,21 @@ def _previous_fields(outcome: HandOutcome) -> tuple:
     return (outcome.status, tuple(outcome.players), outcome.dealer, outcome.declarer,
             outcome.friend, outcome.score.success if outcome.score else None,
             outcome.deal_miss_player, outcome.opener)
+
+
+_PREVIOUS_FIELDS = tuple(spec.name for spec in fields(PreviousHand))
+
+
+def _previous_hand(values: tuple) -> PreviousHand:
+    """``PreviousHand(*values)``, its fields set at once: the frozen dataclass's __init__ sets
+    each through object.__setattr__, a sixth of a replayed hand's bookkeeping (it has no
+    __post_init__; tests/engine/test_replay_fast_hand.py holds the two equal)."""
+    previous = _new_object(PreviousHand)
+    previous.__dict__.update(zip(_PREVIOUS_FIELDS, values))
+    return previous
+
+
+_new_object = object.__new__
 
 
 def _locate(index: int, message: str) -> str:
