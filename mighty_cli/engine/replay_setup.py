@@ -124,7 +124,11 @@ def replay_bids(state: HandState, calls: Sequence[BidCall], *, owned: bool = Fal
     ``owned``: the caller gives ``state`` and its setup away (new_hand's, held by nobody
     else), so the batch fills them in instead of copies; after None they may have been
     written, and the caller starts from a new hand."""
-    if state.phase != "election" or not handles(state._ctx.rules):
+    tables = state._ctx.tables
+    fast = tables.fast_election
+    if fast is None:
+        fast = tables.fast_election = handles(tables.rules)
+    if state.phase != "election" or not fast:
         return None
     if owned:
         new = state
@@ -158,12 +162,21 @@ def handles_exchange(rules: Ruleset) -> bool:
     return cached[1]
 
 
+def _fast_exchange(state: HandState) -> bool:
+    """handles_exchange for the state's ruleset, kept on its rule tables."""
+    tables = state._ctx.tables
+    fast = tables.fast_exchange
+    if fast is None:
+        fast = tables.fast_exchange = handles_exchange(tables.rules)
+    return fast
+
+
 def discard_in_place(state: HandState, action: Discard) -> bool:
     """The declarer's discard written onto ``state``, a private state of the caller's whose
     setup is its own too (replay_bids' result): apply's step, its history entry added; False
     (nothing done) where the caller must apply it (another phase, an unknown option). Raises
     apply's error for a refused discard, ``state`` unchanged."""
-    if state.phase != "exchange" or not handles_exchange(state._ctx.rules):
+    if state.phase != "exchange" or not _fast_exchange(state):
         return False
     _discard_step(state, state, action.cards)
     state._history = (action, state._history)
@@ -175,7 +188,7 @@ def call_in_place(state: HandState, action: CallFriend) -> bool:
     """The friend call written onto ``state`` (private, as for :func:`discard_in_place`);
     False where the caller must apply it. Raises apply's error for a refused call, ``state``
     unchanged."""
-    if state.phase != "friend" or not handles_exchange(state._ctx.rules):
+    if state.phase != "friend" or not _fast_exchange(state):
         return False
     _call_step(state, state, action.call)
     state._history = (action, state._history)

@@ -58,7 +58,8 @@ class _RuleTables:
                  "opener_may_pass", "changes", "contracts", "descend", "n", "kitty_size",
                  "deck", "deck_mask", "valid", "hand_size", "eliminated", "undealt",
                  "ghost_seat", "silent", "bidders", "partner_hands", "extra_seats",
-                 "dummy_seat", "plain_deal", "plain_result", "beats")
+                 "dummy_seat", "plain_deal", "plain_result", "beats", "fast_election",
+                 "fast_exchange")
 
     def __init__(self, rules: Ruleset):
         e = rules.election
@@ -114,6 +115,10 @@ class _RuleTables:
         # a deal a record's replay may read as masks at once (record_values._plain_deal): one
         # deck, a seat for each player, nothing undealt, and the hands and the kitty making
         # up the whole deck (so that cards adding up to the deck are each dealt once)
+        # whether replay_setup.py's batch takes this ruleset's election, and its discard and
+        # friend call (None: not asked yet; replay_setup.handles, handles_exchange)
+        self.fast_election: Optional[bool] = None
+        self.fast_exchange: Optional[bool] = None
         # a result hand.hand_result may take its short way to (_plain_result): the bid counts
         # point cards, a friend's count as one each, no ghost, no friend hands
         s = rules.scoring
