@@ -161,3 +161,27 @@ def test_the_previous_hand_made_at_once_is_the_dataclass_made_by_its_init():
         assert repr(made) == repr(PreviousHand(*values))
         with pytest.raises(dataclasses.FrozenInstanceError):
             made.status = "scored"  # still frozen
+
+
+def test_a_call_parsed_for_one_seating_is_refused_at_another():
+    """The election's calls are remembered per seating (record_values._calls): the same text
+    in a hand where its player sits out is refused as the general path refuses it."""
+    from mighty_cli.engine.record import Record, state_to_hand
+
+    rules, deal, states = random_hand("standard", 11)
+    first = state_to_hand(states[-1], deal)
+    first["opener"] = states[0].to_move
+    seated = list(states[0].players)
+    first["players"] = seated
+    caller = next(text.split()[0] for text in first["election"]
+                  if text.split()[0] not in (first["dealer"], first["opener"]))
+    second = dict(first, players=["Fay" if name == caller else name for name in seated])
+    second["deal"] = {("Fay" if who == caller else who): cards
+                      for who, cards in first["deal"].items()}
+    everyone = seated + ["Fay"]
+    outcomes = [record_outcome(Record(ruleset="standard", players=everyone,
+                                      hands=[dict(first), dict(second)]), fast)
+                for fast in (True, False)]
+    assert outcomes[0] == outcomes[1]
+    assert outcomes[0] == (f"hand 2: election = {caller!r} is not one of the players of this "
+                           f"hand ({', '.join(second['players'])})")
