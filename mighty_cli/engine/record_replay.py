@@ -4,7 +4,10 @@ the session's succession (dealer, opener, deposit pot) carried from hand to hand
 A full hand is replayed card by card through the hand engine, a recorded hand is validated and
 scored, a deal miss settles the pot. The election and the tricks go through the fast paths
 (replay_setup.py, replay_tricks.py), which give the same states and errors as the hand engine's
-apply call by call (``fast=False``, the reference the tests hold them to). Replaying stops at
+apply call by call (``fast=False``, the reference the tests hold them to); the usual deal is
+read as masks at once (record_values._plain_deal), checked as the deal check would check it.
+tests/engine/test_replay_fast_setup.py and test_replay_fast_hand.py hold each short way to the
+general one, good records and broken ones. Replaying stops at
 the first violation with a :class:`RecordError` whose message names the hand (1-based), the
 trick where there is one, the player, the card or call, and the rule.
 """
@@ -20,8 +23,9 @@ from .ghost import DUMMY, GHOST, ghost_score
 from .honeymoon import fold_deltas, partner_of, partner_seats
 from .record_file import Record, record_ruleset
 from .record_summary import SummaryReplay
-from .record_values import (DEAL_MISS_CALL, _bid, _call, _calls, _cards, _check_friend_call_text, _deal,
-                            _hand_players, _name, _no_more, _plain_deal, _taken)
+from .record_values import (DEAL_MISS_CALL, _bid, _calls, _cards, _check_friend_call_text,
+                            _deal, _friend_call, _hand_players, _name, _no_more, _plain_deal,
+                            _taken)
 from .ruleset import Ruleset
 from .scoring import Score, friends_weighed, score_hand, seat_deltas
 from .session import PreviousHand, opener_for, propose, settle_pot
@@ -551,26 +555,6 @@ def _unfinished(index: int, players: list[str], dealer: str, pot: int, zero: dic
 
 
 _IS_STR = str.__instancecheck__  # isinstance(value, str), for map()
-_FRIEND_CALLS: dict[str, Any] = {}
-#: Friend calls whose card may depend on the ruleset or the contract: never cached.
-_CONTEXT_WORDS = ("mighty", "마이티", "joker", "jk")
-
-
-def _friend_call(engine: Any, text: Any, state: Any) -> Any:
-    """The hand engine's parse_friend_call, cached for the calls that name a card or a kind
-    outright (not ``mighty`` nor the joker, which the contract or the ruleset may decide): a
-    record repeats the same few dozen calls."""
-    call = _FRIEND_CALLS.get(text) if type(text) is str else None
-    if call is None:
-        call = engine.parse_friend_call(text, state)
-        lowered = text.lower() if type(text) is str else ""
-        if lowered and not any(word in lowered for word in _CONTEXT_WORDS):
-            if len(_FRIEND_CALLS) > 4096:  # calls come from files: keep the cache bounded
-                _FRIEND_CALLS.clear()
-            _FRIEND_CALLS[text] = call
-    return call
-
-
 def _replay_elimination(engine: Any, state: Any, hand: dict, index: int) -> Any:
     """6마, 7마: the declarer's elimination calls (``elimination = ["JK Bo", "D5 kitty"]``; a
     card alone where the deal is known; ``player:Cy`` under table.eliminate_by = player) and the

@@ -102,6 +102,26 @@ def _check_friend_call_text(call: Any, index: int) -> None:
             index=index, key="friend_call", error=exc)) from None
 
 
+_FRIEND_CALLS: dict[str, Any] = {}
+#: Friend calls whose card may depend on the ruleset or the contract: never cached.
+_CONTEXT_WORDS = ("mighty", "마이티", "joker", "jk")
+
+
+def _friend_call(engine: Any, text: Any, state: Any) -> Any:
+    """The hand engine's parse_friend_call, cached for the calls that name a card or a kind
+    outright (not ``mighty`` nor the joker, which the contract or the ruleset may decide): a
+    record repeats the same few dozen calls."""
+    call = _FRIEND_CALLS.get(text) if type(text) is str else None
+    if call is None:
+        call = engine.parse_friend_call(text, state)
+        lowered = text.lower() if type(text) is str else ""
+        if lowered and not any(word in lowered for word in _CONTEXT_WORDS):
+            if len(_FRIEND_CALLS) > 4096:  # calls come from files: keep the cache bounded
+                _FRIEND_CALLS.clear()
+            _FRIEND_CALLS[text] = call
+    return call
+
+
 def _no_more(hand: dict, index: int, key: str, why: str) -> None:
     later = FULL_KEYS[FULL_KEYS.index(key):]
     present = [k for k in later if k in hand]

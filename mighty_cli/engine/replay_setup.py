@@ -9,6 +9,9 @@ How it is faster without a second rules implementation: each call is checked and
 election.py's own :func:`~.election._bid_step`, the body of the engine's apply for a bid, on one
 private state and one private setup (the caller never sees them before they are finished, so
 the result is still a value to him) instead of a new state and a new setup for every call.
+The usual calls (the player to move passing, or bidding one of the standing bid's listed
+successors) are written by :func:`~.election._bid_run`, which writes what ``_bid_step`` would
+and hands any other call to it.
 ``_bid_step`` reads every field before it writes it, so "the state before" and "the state
 after" may be that one state (keep it so).
 
