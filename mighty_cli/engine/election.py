@@ -212,6 +212,79 @@ def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
         new._to_move = _next_bidder(new_setup, seat, final, ctx.n, ctx.silent)
 
 
+def _bid_run(state: HandState, calls: Any, history: Any) -> tuple[int, Any]:
+    """The usual calls of an election written at once onto ``state``, a private state whose
+    setup is private too (replay_setup.py's batch): how many of ``calls``, from the first,
+    were taken, and ``history`` with them linked on. It takes a call only where
+    :func:`_bid_step` would accept it without a second look (the player to move; a pass the
+    opener may make; a bid of the standing bid's listed successors, exactly typed) and writes
+    what ``_bid_step`` would write, call after call; it stops at any other call, and at every
+    table with seats that never bid, leaving the rest to ``_bid_step`` (which refuses, or
+    takes the unusual). The state is written back before returning, so ``_bid_step`` goes on
+    from it."""
+    ctx, setup = state._ctx, state._setup
+    if ctx.silent or state.phase != "election":
+        return 0, history
+    e = ctx.rules.election
+    tables = ctx.tables
+    players, n, bidders = ctx.players, ctx.n, ctx.bidders
+    final, may_pass = e.pass_is_final, e.opener_may_pass
+    full_ends, full_bid, descend = e.full_bid_ends, tables.full_bid, tables.descend
+    beats = tables.beats
+    calls_made, standing, standing_seat = setup.calls, setup.standing, setup.standing_seat
+    passed, consecutive, seat = setup.passed, setup.consecutive, state._to_move
+    made: list = []
+    ended = redeal = False
+    for call in calls:
+        # the player to move (seat), and under final passes one who has not passed
+        if type(call) is not BidCall or call[0] != players[seat] \
+                or final and passed >> seat & 1:
+            break
+        bid = call[1]
+        if bid is None:
+            if not may_pass and not calls_made and not made:
+                break
+            passed |= 1 << seat
+            consecutive += 1
+            full = False
+        else:
+            beating = beats.get(standing)
+            if beating is None:
+                beating = beats[standing] = _successors(tables, standing)[1]
+            if not (type(bid) is Bid and type(bid.number) is int and bid in beating):
+                break
+            standing, standing_seat = bid, seat
+            passed &= ~(1 << seat)
+            consecutive = 0
+            full = full_ends and (bid.number <= full_bid if descend else bid.number >= full_bid)
+        made.append((call[0], bid))
+        history = (call, history)
+        if final:
+            passed_count = passed.bit_count()
+            ended = standing is not None and passed_count >= n - 1 or full
+            redeal = passed_count == n
+        else:
+            ended = standing is not None and consecutive >= bidders - 1 or full
+            redeal = standing is None and consecutive >= bidders
+        if redeal or ended:
+            break
+        seat = seat + 1 if seat + 1 < n else 0
+        while final and passed >> seat & 1:  # _next_bidder (no silent seats here)
+            seat = seat + 1 if seat + 1 < n else 0
+    if made:
+        setup.calls = calls_made + tuple(made)
+        setup.standing, setup.standing_seat = standing, standing_seat
+        setup.passed, setup.consecutive = passed, consecutive
+        if redeal:
+            state.phase = "redeal"
+            state._to_move = None
+        elif ended:
+            _close_election(state, state, setup)
+        else:
+            state._to_move = seat
+    return len(made), history
+
+
 def _close_election(state: HandState, new: HandState, new_setup: _Setup) -> None:
     """The standing bidder is declarer: he takes the kitty and discards next."""
     declarer = new_setup.standing_seat

@@ -67,10 +67,15 @@ def _discard_step(state: HandState, new: HandState, cards: Any) -> None:
     ctx, setup = state._ctx, state._setup
     declarer = ctx.players[setup.declarer]
     cards = tuple(cards)
-    for card in cards:
-        if card not in _VALID_CARDS:
-            raise IllegalExchange(_("exchange: {declarer} discarded {card}, which is not a card")
-                                  .format(declarer=declarer, card=repr(card)))
+    try:
+        known = _VALID_CARDS.issuperset(cards)
+    except TypeError:  # something unhashable: the loop below says which card first
+        known = False
+    if not known:
+        for card in cards:
+            if card not in _VALID_CARDS:
+                raise IllegalExchange(_("exchange: {declarer} discarded {card}, which is not a "
+                                        "card").format(declarer=declarer, card=repr(card)))
     if ctx.rules.table.decks == 2:  # two decks: the copies he holds
         cards = held_copies(cards, -1 if state._hands is None else
                             state._hands[setup.declarer], state._played)
@@ -92,8 +97,8 @@ def _discard_step(state: HandState, new: HandState, cards: Any) -> None:
         mask = _mask(cards)
         if state._hands is not None:
             hand = state._hands[setup.declarer]
-            missing = [card for card in cards if not hand >> card & 1]
-            if missing:
+            if mask & ~hand:  # (the cards are different: each is its own bit)
+                missing = [card for card in cards if not hand >> card & 1]
                 raise IllegalExchange(_("exchange: {declarer} discarded {card} but does not "
                                         "hold it (his {count} cards: {cards})").format(
                     declarer=declarer, card=format_card(missing[0]), count=10 + ctx.kitty_size,
@@ -298,7 +303,7 @@ def _call_step(state: HandState, new: HandState, call: Any) -> None:
     ``new`` and ``new._setup`` (copies the caller owns). Every field is read before it is
     written, so ``new`` may be ``state`` itself (the record replay's private state,
     replay_setup.py); nothing is written before every check has passed."""
-    if state.rules.table.decks == 2 and call.kind == "card":  # two decks: a card, not a copy
+    if state._ctx.rules.table.decks == 2 and call.kind == "card":  # two decks: not a copy
         call = call._replace(card=call.card & 127 if isinstance(call.card, int) else call.card,
                              card2=call.card2 & 127 if isinstance(call.card2, int) else call.card2)
     problem = _friend_problem(state, call)
@@ -355,8 +360,10 @@ def _card_holder(state: HandState, card: int) -> Optional[int]:
         return _NO_FRIEND  # a fake call: the card is buried
     if state._hands is None:
         return _PENDING
-    holder = next(seat for seat, mask in enumerate(state._hands) if mask >> card & 1)
-    return _NO_FRIEND if holder == setup.declarer else holder
+    for holder, mask in enumerate(state._hands):
+        if mask >> card & 1:
+            return _NO_FRIEND if holder == setup.declarer else holder
+    raise StopIteration  # (never: a card in play and not buried is in a hand)
 
 
 def _copy_holders(state: HandState, card: int) -> set:

@@ -61,7 +61,7 @@ from .honeymoon import fold_deltas
 from .exchange import _apply_call, _apply_change, _apply_discard, _legal_calls, _legal_contracts
 from .play import _apply_play, legal_plays
 from .playout import random_legal_action
-from .scoring import ruling_party_taken, score_hand, seat_deltas
+from .scoring import ruling_party_taken, score_hand, seat_deltas, shared_seat_deltas
 from .state import PHASES, HandState, new_hand
 from .tables import deal_miss_value, is_deal_miss_hand
 from .translation import _
@@ -143,6 +143,13 @@ def hand_result(state: HandState) -> HandResult:
         raise MightyError(_("the hand is not finished (phase {phase}): no result yet").format(
                               phase=state.phase))
     ctx, setup = state._ctx, state._setup
+    if setup.friend2 is None and ctx.tables.plain_result and not setup.eliminated:
+        return _plain_result(state, ctx, setup)
+    return _full_result(state, ctx, setup)
+
+
+def _full_result(state: HandState, ctx: Any, setup: Any) -> HandResult:
+    """hand_result in every case (the reference _plain_result is held to by tests)."""
     rules = ctx.rules
     declarer = setup.declarer
     # the friends: one, or two under friend.called_cards = 2 (동대전 7마)
@@ -183,3 +190,33 @@ def hand_result(state: HandState) -> HandResult:
         deltas = fold_deltas(deltas)
     return HandResult(declarer_name, friend_name, setup.contract, taken, score, deltas,
                       friend2_name)
+
+
+def _plain_result(state: HandState, ctx: Any, setup: Any) -> HandResult:
+    """hand_result's usual case, the same steps written for it: one friend at most, the bid
+    counting point cards, a friend's counting one each (so the ruling party's count is the
+    declarer's, the discards where they count, and the friend's), nobody eliminated, no ghost,
+    no friend hands (tables.plain_result)."""
+    rules = ctx.rules
+    declarer = setup.declarer
+    friend = state._friend
+    if friend is not None and friend < 0:
+        friend = None
+    taken = state._points[declarer]
+    if rules.exchange.discards_count_for_ruling_party:
+        taken += state.discarded_points
+    if friend is None:
+        call = setup.friend_call
+        doubled = rules.scoring.no_friend_by_trick_call \
+            or call.kind not in ("first_trick", "last_trick")
+        score = score_hand(rules, setup.contract, taken, has_friend=False,
+                           no_friend_doubling=doubled, friends=1)
+        friend_name = None
+    else:
+        taken += state._points[friend]
+        score = score_hand(rules, setup.contract, taken, has_friend=True,
+                           no_friend_doubling=None, friends=1)
+        friend_name = ctx.players[friend]
+    declarer_name = ctx.players[declarer]
+    deltas = shared_seat_deltas(score, ctx.players, declarer_name, friend_name)
+    return HandResult(declarer_name, friend_name, setup.contract, taken, score, deltas, None)

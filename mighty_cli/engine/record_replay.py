@@ -4,14 +4,17 @@ the session's succession (dealer, opener, deposit pot) carried from hand to hand
 A full hand is replayed card by card through the hand engine, a recorded hand is validated and
 scored, a deal miss settles the pot. The election and the tricks go through the fast paths
 (replay_setup.py, replay_tricks.py), which give the same states and errors as the hand engine's
-apply call by call (``fast=False``, the reference the tests hold them to). Replaying stops at
+apply call by call (``fast=False``, the reference the tests hold them to); the usual deal is
+read as masks at once (record_values._plain_deal), checked as the deal check would check it.
+tests/engine/test_replay_fast_setup.py and test_replay_fast_hand.py hold each short way to the
+general one, good records and broken ones. Replaying stops at
 the first violation with a :class:`RecordError` whose message names the hand (1-based), the
 trick where there is one, the player, the card or call, and the rule.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Optional, Sequence
 
 from .cards import Bid, format_bid, parse_card, parse_cards
@@ -20,11 +23,13 @@ from .ghost import DUMMY, GHOST, ghost_score
 from .honeymoon import fold_deltas, partner_of, partner_seats
 from .record_file import Record, record_ruleset
 from .record_summary import SummaryReplay
-from .record_values import (DEAL_MISS_CALL, _bid, _call, _cards, _check_friend_call_text, _deal,
-                            _hand_players, _name, _no_more, _taken)
+from .record_values import (DEAL_MISS_CALL, _bid, _calls, _cards, _check_friend_call_text,
+                            _deal, _friend_call, _hand_players, _name, _no_more, _plain_deal,
+                            _taken)
 from .ruleset import Ruleset
 from .scoring import Score, friends_weighed, score_hand, seat_deltas
 from .session import PreviousHand, opener_for, propose, settle_pot
+from .tables import _tables
 from .translation import _
 
 @dataclass
@@ -106,15 +111,19 @@ def iter_replay(record: Record, rules: Optional[Ruleset] = None,
     # the usual recorded outcome, at once (record_summary.py); everything else, and the
     # reference (fast=False), through _replay_hand
     summary = SummaryReplay(rules, record.players).replay if fast else None
+    zero = {p: 0 for p in record.players}  # copied, never changed
     for index, hand in enumerate(record.hands, 1):
         if hand.get("session") != session:  # a new session starts its own succession
             session, previous, last = hand.get("session"), None, None
-        outcome = summary(hand, index, pot) if summary is not None else None
+        # (a hand with a deal is never a summary's: it takes recorded outcomes only)
+        outcome = summary(hand, index, pot) if summary is not None and "deal" not in hand \
+            else None
         if outcome is None:
             if last is not None:
-                previous, last = PreviousHand(*last), None
+                previous, last = _previous_hand(last), None
             try:
-                outcome = _replay_hand(rules, record.players, hand, index, previous, pot, fast)
+                outcome = _replay_hand(rules, record.players, hand, index, previous, pot, fast,
+                                       zero)
             except RecordError:
                 raise
             except MightyError as exc:  # a broken rule, a bad card, an unscorable outcome
@@ -137,6 +146,21 @@ def _previous_fields(outcome: HandOutcome) -> tuple:
             outcome.deal_miss_player, outcome.opener)
 
 
+_PREVIOUS_FIELDS = tuple(spec.name for spec in fields(PreviousHand))
+
+
+def _previous_hand(values: tuple) -> PreviousHand:
+    """``PreviousHand(*values)``, its fields set at once: the frozen dataclass's __init__ sets
+    each through object.__setattr__, a sixth of a replayed hand's bookkeeping (it has no
+    __post_init__; tests/engine/test_replay_fast_hand.py holds the two equal)."""
+    previous = _new_object(PreviousHand)
+    previous.__dict__.update(zip(_PREVIOUS_FIELDS, values))
+    return previous
+
+
+_new_object = object.__new__
+
+
 def _locate(index: int, message: str) -> str:
     located = _("hand {index}, {message}") if message.startswith("trick") else \
         _("hand {index}: {message}")
@@ -144,14 +168,18 @@ def _locate(index: int, message: str) -> str:
 
 
 def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: int,
-                 previous: Optional[PreviousHand], pot: int, fast: bool = True) -> HandOutcome:
+                 previous: Optional[PreviousHand], pot: int, fast: bool = True,
+                 zero: Optional[dict[str, int]] = None) -> HandOutcome:
+    """One hand of a record replayed; ``zero``: every player of the record at 0 (copied, never
+    changed), where the caller has it."""
     players = _hand_players(all_players, hand, index, rules.table.players)
     # With six or seven present the dealer may sit the hand out (RULES.md §9).
     dealer = hand.get("dealer")
     if dealer is None:
         dealer = propose(rules, all_players, previous, in_playing_order=True).dealer
     dealer = _name(dealer, all_players, index, "dealer")
-    zero = {p: 0 for p in all_players}
+    if zero is None:
+        zero = {p: 0 for p in all_players}
     if "deal" in hand or "election" in hand:  # with no deal: refereed with open cards
         opener = opener_for(rules, all_players, players, dealer, previous)
         if "opener" in hand:  # the table said who opened (e.g. a referee started mid-session)
@@ -383,24 +411,34 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                  pot: int, dealer: str, zero: dict[str, int], fast: bool = True) -> HandOutcome:
     engine, setup, tricks_module = _hand_engine()
 
-    deal = _deal(hand["deal"], index) if "deal" in hand else None
+    # the usual deal read as masks at once (checked as _deal and new_hand's deal check would
+    # check it); anything else read and refused by them
+    plain = _plain_deal(hand.get("deal"), players, _tables(rules)) if fast else None
+    deal_masks = None
+    if plain is not None:
+        deal, deal_masks = plain
+    else:
+        deal = _deal(hand["deal"], index) if "deal" in hand else None
     election = hand.get("election", [])
     if not isinstance(election, list) or not all(map(_IS_STR, election)):
         raise RecordError(_("hand {index}: election: expected a list of calls such as "
                             "\"Bo 13H\" or \"Cy pass\"").format(index=index))
-    calls = [_call(text, players, index) for text in election]
+    calls, no_miss = _calls(election, players, index)
     # the calls before any deal miss: a full bid cancelling it (deal_miss.full_bid_cancels) may
     # come from any player, opener or not
-    kinds = [call[1] for call in calls]
-    miss_at = kinds.index(DEAL_MISS_CALL) if DEAL_MISS_CALL in kinds else len(calls)
-    bids = calls[:miss_at]
+    if no_miss:
+        miss_at, bids = len(calls), calls
+    else:
+        kinds = [call[1] for call in calls]
+        miss_at = kinds.index(DEAL_MISS_CALL)
+        bids = calls[:miss_at]
     if bids and bids[0][0] != opener:
         first = "pass" if bids[0][1] is None else format_bid(bids[0][1])
         raise RecordError(_("hand {index}: election: {player} opened with {call} but {opener} "
                             "opens this hand (election.opener = {rule})").format(
                                 index=index, player=bids[0][0], call=first, opener=opener,
                                 rule=rules.election.opener))
-    state = engine.new_hand(rules, players, dealer, deal, opener=opener)
+    state = engine.new_hand(rules, players, dealer, deal, opener=opener, deal_masks=deal_masks)
     # the whole election at once (replay_setup.py) on new_hand's state, which nobody else
     # holds; or call by call from a new hand where it does not take it
     elected = setup.replay_bids(state, calls, owned=True) if fast and miss_at == len(calls) \
@@ -409,7 +447,8 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         state = elected
     else:
         if fast and miss_at == len(calls):  # the batch may have written part of it
-            state = engine.new_hand(rules, players, dealer, deal, opener=opener)
+            state = engine.new_hand(rules, players, dealer, deal, opener=opener,
+                                    deal_masks=deal_masks)
         for call in calls:
             if call[1] is DEAL_MISS_CALL:  # "<player> deal-miss": where a full bid may cancel it
                 state = engine.apply(state, engine.DeclareDealMiss(call[0]))
@@ -432,19 +471,15 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         _no_more(hand, index, "discard", _("everyone passed"))
         return HandOutcome(index=index, status="redeal", players=players, dealer=dealer,
                            deltas=dict(zero), pot_after=pot, full=True, state=state)
-    outcome = HandOutcome(index=index, status="in_progress", players=players, dealer=dealer,
-                          deltas=dict(zero), pot_after=pot, full=True)
     if state.phase == "election":
         _no_more(hand, index, "discard", _("the election is not over"))
-        outcome.state = state
-        return outcome
+        return _unfinished(index, players, dealer, pot, zero, state)
     if "elimination" in hand or "redistribution" in hand \
             or state.phase in ("elimination", "redistribution"):  # 6마, 7마 (else nothing to do)
         state = _replay_elimination(engine, state, hand, index)
     if state.phase in ("elimination", "redistribution"):  # 6마, 7마: not over yet
         _no_more(hand, index, "discard", _("the eliminations are not over"))
-        outcome.state = state
-        return outcome
+        return _unfinished(index, players, dealer, pot, zero, state)
     # the discard and the friend call written onto the election's private state where
     # replay_setup.py takes them (exchange.py's own steps), else applied
     if "discard" in hand:
@@ -459,6 +494,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         contract = _bid(hand["contract"], index)
         if contract != state.contract:
             state = engine.apply(state, engine.ChangeContract(contract))
+    friend_call = None
     if "friend" in hand:
         if state.phase != "friend":
             raise RecordError(_("hand {index}: friend is called after the discard").format(
@@ -471,7 +507,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         action = engine.CallFriend(call)
         if state is not elected or not setup.call_in_place(state, action):
             state = engine.apply(state, action)
-        outcome.friend_call = hand["friend"]
+        friend_call = hand["friend"]
     else:
         _no_more(hand, index, "tricks", _("no friend was called yet"))
     tricks = hand.get("tricks", [])
@@ -480,14 +516,18 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                           .format(index=index))
     # the state is this function's own (new_hand's, apply's or the batch's): no copy needed
     state = tricks_module.replay_tricks(state, tricks, index, fast, owned=True)
-    outcome.declarer, outcome.contract, outcome.state = state.declarer, state.contract, state
-    if rules.table.dummy:  # 시흥 은마: the eliminated player plays the dummy's hand
-        outcome.eliminated_hand = state.eliminated[0] if state.eliminated else None
+    # 시흥 은마: the eliminated player plays the dummy's hand (nobody sits out)
+    eliminated_hand = None
+    if rules.table.dummy:
+        eliminated_hand = state.eliminated[0] if state.eliminated else None
+        eliminated = []
     else:
-        outcome.eliminated = list(state.eliminated)
-    outcome.friend = state.friend if state.friend_revealed else None
+        eliminated = list(state.eliminated)
     if state.phase != "done":
-        return outcome
+        return HandOutcome(index, "in_progress", players, dealer, state.declarer,
+                           state.contract, state.friend if state.friend_revealed else None,
+                           friend_call, None, None, dict(zero), None, pot, True, state, None,
+                           eliminated, eliminated_hand)
     result = engine.hand_result(state)
     for key in ("taken", "opposition"):
         if key in hand:
@@ -497,34 +537,24 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                                     "give the ruling party {taken}").format(
                                         index=index, key=key, value=hand[key],
                                         taken=result.taken))
-    outcome.status, outcome.friend, outcome.taken = "scored", result.friend, result.taken
-    outcome.friend2 = result.friend2  # 동대전 7마: the second called card's holder
-    outcome.score = result.score
-    outcome.deltas.update(result.deltas)
-    return _settle_pot(rules, outcome, pot)
+    deltas = dict(zero)
+    deltas.update(result.deltas)
+    # 동대전 7마: friend2, the second called card's holder
+    outcome = HandOutcome(index, "scored", players, dealer, result.declarer, result.contract,
+                          result.friend, friend_call, result.taken, result.score, deltas, None,
+                          pot, True, state, None, eliminated, eliminated_hand, result.friend2)
+    # an empty pot stays empty after a scored hand (settle_pot moves nothing)
+    return _settle_pot(rules, outcome, pot) if pot > 0 else outcome
+
+
+def _unfinished(index: int, players: list[str], dealer: str, pot: int, zero: dict[str, int],
+                state: Any) -> HandOutcome:
+    """A full hand stopped before the discard (the election or the eliminations not over)."""
+    return HandOutcome(index=index, status="in_progress", players=players, dealer=dealer,
+                       deltas=dict(zero), pot_after=pot, full=True, state=state)
 
 
 _IS_STR = str.__instancecheck__  # isinstance(value, str), for map()
-_FRIEND_CALLS: dict[str, Any] = {}
-#: Friend calls whose card may depend on the ruleset or the contract: never cached.
-_CONTEXT_WORDS = ("mighty", "마이티", "joker", "jk")
-
-
-def _friend_call(engine: Any, text: Any, state: Any) -> Any:
-    """The hand engine's parse_friend_call, cached for the calls that name a card or a kind
-    outright (not ``mighty`` nor the joker, which the contract or the ruleset may decide): a
-    record repeats the same few dozen calls."""
-    call = _FRIEND_CALLS.get(text) if type(text) is str else None
-    if call is None:
-        call = engine.parse_friend_call(text, state)
-        lowered = text.lower() if type(text) is str else ""
-        if lowered and not any(word in lowered for word in _CONTEXT_WORDS):
-            if len(_FRIEND_CALLS) > 4096:  # calls come from files: keep the cache bounded
-                _FRIEND_CALLS.clear()
-            _FRIEND_CALLS[text] = call
-    return call
-
-
 def _replay_elimination(engine: Any, state: Any, hand: dict, index: int) -> Any:
     """6마, 7마: the declarer's elimination calls (``elimination = ["JK Bo", "D5 kitty"]``; a
     card alone where the deal is known; ``player:Cy`` under table.eliminate_by = player) and the

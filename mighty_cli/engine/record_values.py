@@ -16,10 +16,10 @@ from .translation import _, ngettext
 
 def _hand_players(all_players: Sequence[str], hand: dict, index: int, n: int = 5) -> list[str]:
     """Who played this hand: ``n`` (table.players) of the record's players."""
-    count = _("five") if n == 5 else str(n)
     players = hand.get("players")
     if players is None:
         if len(all_players) != n:
+            count = _("five") if n == 5 else str(n)
             raise RecordError(ngettext(
                 "hand {index}: the record lists {listed} player; say which {count} played this "
                 "hand (players = [...])",
@@ -29,6 +29,7 @@ def _hand_players(all_players: Sequence[str], hand: dict, index: int, n: int = 5
         return list(all_players)
     if (not isinstance(players, list) or len(players) != n or len(set(players)) != n
             or not set(players) <= set(all_players)):
+        count = _("five") if n == 5 else str(n)
         raise RecordError(_("hand {index}: players: expected {count} distinct names from the "
                             "record's players").format(index=index, count=count))
     return list(players)
@@ -101,6 +102,26 @@ def _check_friend_call_text(call: Any, index: int) -> None:
             index=index, key="friend_call", error=exc)) from None
 
 
+_FRIEND_CALLS: dict[str, Any] = {}
+#: Friend calls whose card may depend on the ruleset or the contract: never cached.
+_CONTEXT_WORDS = ("mighty", "마이티", "joker", "jk")
+
+
+def _friend_call(engine: Any, text: Any, state: Any) -> Any:
+    """The hand engine's parse_friend_call, cached for the calls that name a card or a kind
+    outright (not ``mighty`` nor the joker, which the contract or the ruleset may decide): a
+    record repeats the same few dozen calls."""
+    call = _FRIEND_CALLS.get(text) if type(text) is str else None
+    if call is None:
+        call = engine.parse_friend_call(text, state)
+        lowered = text.lower() if type(text) is str else ""
+        if lowered and not any(word in lowered for word in _CONTEXT_WORDS):
+            if len(_FRIEND_CALLS) > 4096:  # calls come from files: keep the cache bounded
+                _FRIEND_CALLS.clear()
+            _FRIEND_CALLS[text] = call
+    return call
+
+
 def _no_more(hand: dict, index: int, key: str, why: str) -> None:
     later = FULL_KEYS[FULL_KEYS.index(key):]
     present = [k for k in later if k in hand]
@@ -126,6 +147,52 @@ def _deal(deal: Any, index: int) -> dict[str, list[int]]:
 
 #: The canonical names of the cards (what an export writes), for the fast path of _cards.
 _CARD_CODES = {format_card(card): card for card in DECK}
+#: Each canonical name's bit (1 << card), for the masks of _plain_deal.
+_CARD_BITS = {name: 1 << card for name, card in _CARD_CODES.items()}
+
+
+class _DealTexts:
+    """A deal that _plain_deal has checked, read as :func:`_deal` would read it when asked for
+    a hand's cards (a replay asks for the kitty, and for the hands only to weigh a deal miss)."""
+
+    __slots__ = ("texts",)
+
+    def __init__(self, texts: dict):
+        self.texts = texts
+
+    def __getitem__(self, who: str) -> list[int]:
+        return list(map(_CARD_CODES.__getitem__, self.texts[who].split()))
+
+
+def _plain_deal(deal: Any, players: Sequence[str], tables: Any) -> Any:
+    """The usual deal read at once: ``(deal, masks)``, the deal as new_hand takes it and the
+    players' masks in playing order, where every hand and the kitty is one string of canonical
+    card names of the right size and their bits add up to the ruleset's deck (its cards each
+    dealt once: tables.plain_deal says the sizes make up the deck). None for anything else,
+    which :func:`_deal` and the deal check (new_hand) then read and refuse as ever: a deal
+    taken here is one they accept, with the same cards."""
+    if type(deal) is not dict or len(deal) != len(players) + 1 or not tables.plain_deal:
+        return None
+    bit = _CARD_BITS.__getitem__
+    size = tables.hand_size
+    masks = []
+    try:
+        for player in players:
+            text = deal[player]
+            cards = text.split()  # (not a string: AttributeError)
+            if len(cards) != size or type(text) is not str:
+                return None
+            masks.append(sum(map(bit, cards)))
+        text = deal["kitty"]
+        cards = text.split()
+        if len(cards) != tables.kitty_size or type(text) is not str:
+            return None
+        kitty = sum(map(bit, cards))
+    except (KeyError, AttributeError, TypeError):
+        return None
+    if sum(masks) + kitty != tables.deck_mask:
+        return None
+    return _DealTexts(deal), tuple(masks)
 
 
 def _cards(text: Any, index: int, key: str) -> list[int]:
@@ -162,6 +229,32 @@ def _call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:
         _CALLS.clear()
     _CALLS[text] = call
     return call
+
+
+_SEATED_CALLS: dict[tuple, dict[str, tuple[str, Any]]] = {}
+
+
+def _calls(election: list[str], players: Sequence[str], index: int
+           ) -> tuple[list[tuple[str, Any]], bool]:
+    """A hand's election entries parsed (each a string), as :func:`_call` parses them one by
+    one, and whether none of them is a deal miss: bids and passes are remembered per seating,
+    so that a call found there is one of its players' and no deal miss (a record repeats the
+    same few hundred calls for the same few seatings)."""
+    seating = tuple(players)
+    known = _SEATED_CALLS.get(seating)
+    if known is None:
+        if len(_SEATED_CALLS) > 256:  # seatings come from files: keep the cache bounded
+            _SEATED_CALLS.clear()
+        known = _SEATED_CALLS[seating] = {}
+    calls = list(map(known.get, election))
+    if None not in calls:
+        return calls, True
+    calls = [_call(text, players, index) for text in election]
+    if len(known) > 4096:
+        known.clear()
+    known.update((text, call) for text, call in zip(election, calls)
+                 if call[1] is not DEAL_MISS_CALL)
+    return calls, not any(call[1] is DEAL_MISS_CALL for call in calls)
 
 
 def _parse_call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:

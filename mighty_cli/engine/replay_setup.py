@@ -9,6 +9,9 @@ How it is faster without a second rules implementation: each call is checked and
 election.py's own :func:`~.election._bid_step`, the body of the engine's apply for a bid, on one
 private state and one private setup (the caller never sees them before they are finished, so
 the result is still a value to him) instead of a new state and a new setup for every call.
+The usual calls (the player to move passing, or bidding one of the standing bid's listed
+successors) are written by :func:`~.election._bid_run`, which writes what ``_bid_step`` would
+and hands any other call to it.
 ``_bid_step`` reads every field before it writes it, so "the state before" and "the state
 after" may be that one state (keep it so).
 
@@ -40,7 +43,7 @@ import dataclasses
 from typing import Optional, Sequence
 
 from .actions import BidCall, CallFriend, Discard
-from .election import _bid_step
+from .election import _bid_run, _bid_step
 from .exchange import _call_step, _discard_step
 from .errors import IllegalBid
 from .ruleset import Ruleset
@@ -124,7 +127,11 @@ def replay_bids(state: HandState, calls: Sequence[BidCall], *, owned: bool = Fal
     ``owned``: the caller gives ``state`` and its setup away (new_hand's, held by nobody
     else), so the batch fills them in instead of copies; after None they may have been
     written, and the caller starts from a new hand."""
-    if state.phase != "election" or not handles(state._ctx.rules):
+    tables = state._ctx.tables
+    fast = tables.fast_election
+    if fast is None:
+        fast = tables.fast_election = handles(tables.rules)
+    if state.phase != "election" or not fast:
         return None
     if owned:
         new = state
@@ -132,7 +139,9 @@ def replay_bids(state: HandState, calls: Sequence[BidCall], *, owned: bool = Fal
         new = state._clone()  # ours to fill in: the caller's state never changes
         new._setup = state._setup.copy()
     history = state._history
-    for call in calls:
+    # the usual calls at once (election._bid_run), the rest by the step itself
+    taken, history = _bid_run(new, calls, history)
+    for call in calls[taken:]:
         if new.phase != "election" or type(call) is not BidCall:
             return None
         try:
@@ -156,12 +165,21 @@ def handles_exchange(rules: Ruleset) -> bool:
     return cached[1]
 
 
+def _fast_exchange(state: HandState) -> bool:
+    """handles_exchange for the state's ruleset, kept on its rule tables."""
+    tables = state._ctx.tables
+    fast = tables.fast_exchange
+    if fast is None:
+        fast = tables.fast_exchange = handles_exchange(tables.rules)
+    return fast
+
+
 def discard_in_place(state: HandState, action: Discard) -> bool:
     """The declarer's discard written onto ``state``, a private state of the caller's whose
     setup is its own too (replay_bids' result): apply's step, its history entry added; False
     (nothing done) where the caller must apply it (another phase, an unknown option). Raises
     apply's error for a refused discard, ``state`` unchanged."""
-    if state.phase != "exchange" or not handles_exchange(state._ctx.rules):
+    if state.phase != "exchange" or not _fast_exchange(state):
         return False
     _discard_step(state, state, action.cards)
     state._history = (action, state._history)
@@ -173,7 +191,7 @@ def call_in_place(state: HandState, action: CallFriend) -> bool:
     """The friend call written onto ``state`` (private, as for :func:`discard_in_place`);
     False where the caller must apply it. Raises apply's error for a refused call, ``state``
     unchanged."""
-    if state.phase != "friend" or not handles_exchange(state._ctx.rules):
+    if state.phase != "friend" or not _fast_exchange(state):
         return False
     _call_step(state, state, action.call)
     state._history = (action, state._history)

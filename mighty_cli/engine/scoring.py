@@ -297,6 +297,23 @@ def seat_deltas(score: Score, players: Sequence[str], declarer: str,
     return deltas
 
 
+_DELTAS: dict[tuple, tuple[Score, dict[str, int]]] = {}
+
+
+def shared_seat_deltas(score: Score, players: tuple, declarer: str,
+                       friend: Optional[str]) -> dict[str, int]:
+    """:func:`seat_deltas` (one friend at most) as a new dict, remembered per score and
+    seating: a replay scores the same few hundred (score, declarer, friend) again and again.
+    Only what seat_deltas returned is remembered; its refusals raise each time."""
+    key = (id(score), players, declarer, friend)
+    entry = _DELTAS.get(key)
+    if entry is None or entry[0] is not score:
+        if len(_DELTAS) > 20000:
+            _DELTAS.clear()
+        entry = _DELTAS[key] = (score, seat_deltas(score, players, declarer, friend))
+    return dict(entry[1])
+
+
 def doubling_label(name: str) -> str:
     """A doubling in words, in the current language: ``back run``, ``백런``."""
     return _(DOUBLING_LABELS[name]) if name in DOUBLING_LABELS else name.replace("_", " ")

@@ -267,34 +267,43 @@ def _mutable(state: HandState) -> HandState:
 
 
 def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
-             deal: Optional[dict[str, list[int]]], opener: Optional[str] = None) -> HandState:
+             deal: Optional[dict[str, list[int]]], opener: Optional[str] = None,
+             *, deal_masks: Optional[tuple[int, ...]] = None) -> HandState:
     """The state before the first call: players in playing order, the dealer, the deal (None for
     open cards) and the election's opener (default: ``election.opener`` without history).
 
     With six or seven present the dealer deals and sits the hand out (RULES.md §9): a dealer who
-    is not one of the five is accepted when the opener is named."""
+    is not one of the five is accepted when the opener is named.
+
+    ``deal_masks``: the hands' masks in playing order, where the caller has already checked the
+    deal as the deal check would (record_values._plain_deal: one deck, every card of it dealt
+    once, the sizes right); ``deal`` then maps each player and the kitty to its cards."""
     tables = _tables(rules)
     # ghost 4마: the ghost sits last (ghost.py); 허니문: each friend hand after its player
     players = seats(rules, players) if tables.extra_seats else tuple(players)
     seating = _seating(players, tables.n)
     seat_of = seating.seat_of
-    if (dealer == GHOST or opener == GHOST) and rules.table.ghost \
-            or rules.table.partner_hands and (is_partner_hand(dealer) or is_partner_hand(opener)):
-        raise MightyError(_("the ghost never deals nor opens (table.ghost): dealer {dealer!r}, "
-                            "opener {opener!r}").format(dealer=dealer, opener=opener))
-    if rules.table.dummy and DUMMY in (dealer, opener):  # 시흥 은마 (elimination.py)
-        raise MightyError(_("the dummy never deals nor opens (table.dummy): dealer {dealer!r}, "
-                            "opener {opener!r}").format(dealer=dealer, opener=opener))
+    if tables.extra_seats:  # the ghost's, 허니문's friend hands, 시흥 은마's dummy
+        if (dealer == GHOST or opener == GHOST) and rules.table.ghost or rules.table.partner_hands \
+                and (is_partner_hand(dealer) or is_partner_hand(opener)):
+            raise MightyError(_("the ghost never deals nor opens (table.ghost): dealer "
+                                "{dealer!r}, opener {opener!r}").format(dealer=dealer,
+                                                                       opener=opener))
+        if rules.table.dummy and DUMMY in (dealer, opener):  # 시흥 은마 (elimination.py)
+            raise MightyError(_("the dummy never deals nor opens (table.dummy): dealer "
+                                "{dealer!r}, opener {opener!r}").format(dealer=dealer,
+                                                                       opener=opener))
     if dealer not in seat_of and (opener is None or not isinstance(dealer, str) or not dealer):
         raise MightyError(_("dealer {dealer} is not one of the players {players} (a dealer "
                             "sitting the hand out needs the opener named)").format(
                                 dealer=repr(dealer), players=", ".join(players)))
-    if deal is not None and rules.table.decks == 2:  # two decks: first naming copy 0, then 1
-        deal = assign_copies(deal)
-    deal_masks = _check_deal(deal, players, tables.kitty_size, tables.deck_mask,
-                             tables.valid, tables.hand_size, tables.undealt) \
-        if deal is not None else None
-    ctx = _Context(rules, players, seating, dealer, deal, deal_masks)
+    if deal_masks is None:
+        if deal is not None and rules.table.decks == 2:  # two decks: first copy 0, then 1
+            deal = assign_copies(deal)
+        deal_masks = _check_deal(deal, players, tables.kitty_size, tables.deck_mask,
+                                 tables.valid, tables.hand_size, tables.undealt) \
+            if deal is not None else None
+    ctx = _Context(rules, players, seating, dealer, deal, deal_masks, tables)
     if opener is None:
         seat = seat_of[dealer]
         opener_seat = (seat + 1) % ctx.n if ctx.tables.opener_after_dealer else seat

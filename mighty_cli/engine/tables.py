@@ -58,7 +58,8 @@ class _RuleTables:
                  "opener_may_pass", "changes", "contracts", "descend", "n", "kitty_size",
                  "deck", "deck_mask", "valid", "hand_size", "eliminated", "undealt",
                  "ghost_seat", "silent", "bidders", "partner_hands", "extra_seats",
-                 "dummy_seat")
+                 "dummy_seat", "plain_deal", "plain_result", "beats", "fast_election",
+                 "fast_exchange")
 
     def __init__(self, rules: Ruleset):
         e = rules.election
@@ -78,6 +79,8 @@ class _RuleTables:
         self.bid_set = frozenset(self.bids)
         # standing bid -> the bids that beat it, as a list (in order) and a set
         self.successors: dict[Bid, tuple[list[Bid], frozenset]] = {}
+        # standing bid (None: none yet) -> the set of bids beating it (election._bid_run)
+        self.beats: dict[Optional[Bid], frozenset] = {None: self.bid_set}
         self.opener_may_pass = e.opener_may_pass
         self.changes: dict[Bid, list[Bid]] = {}  # winning bid -> the contracts it may become
         # (contract, called card, lead request) -> its _Contract (read-only once built)
@@ -109,6 +112,22 @@ class _RuleTables:
         self.descend = rules.bids_descend
         self.opener_after_dealer = e.opener == "after_dealer"
         self.miss_allowed = rules.deal_miss.allowed
+        # a deal a record's replay may read as masks at once (record_values._plain_deal): one
+        # deck, a seat for each player, nothing undealt, and the hands and the kitty making
+        # up the whole deck (so that cards adding up to the deck are each dealt once)
+        # whether replay_setup.py's batch takes this ruleset's election, and its discard and
+        # friend call (None: not asked yet; replay_setup.handles, handles_exchange)
+        self.fast_election: Optional[bool] = None
+        self.fast_exchange: Optional[bool] = None
+        # a result hand.hand_result may take its short way to (_plain_result): the bid counts
+        # point cards, a friend's count as one each, no ghost, no friend hands
+        s = rules.scoring
+        self.plain_result = (e.bid_counts != "tricks" and s.friend_weight == 1
+                             and (not s.lone_friend_weight or s.lone_friend_weight == 1)
+                             and self.ghost_seat < 0 and not self.partner_hands)
+        self.plain_deal = (rules.table.decks == 1 and not self.extra_seats and not self.undealt
+                           and self.n * self.hand_size + self.kitty_size
+                           == self.deck_mask.bit_count() == len(self.deck))
 
 
 _RULE_TABLES: dict[int, _RuleTables] = {}
@@ -223,8 +242,10 @@ class _Context:
                  "ghost_pile", "bidders", "silent", "partner_hands", "_deal")
 
     def __init__(self, rules: Ruleset, players: tuple, seating: _Seating, dealer: str,
-                 deal: Optional[dict[str, list[int]]], deal_masks: Optional[tuple[int, ...]]):
-        tables = _tables(rules)
+                 deal: Optional[dict[str, list[int]]], deal_masks: Optional[tuple[int, ...]],
+                 tables: Optional[_RuleTables] = None):
+        if tables is None:
+            tables = _tables(rules)
         self.rules = rules
         self.players = players
         self.seat_of = seating.seat_of

@@ -33,6 +33,9 @@ def full_slots(state) -> dict:
     ctx = state._ctx
     values["_ctx"] = {name: getattr(ctx, name.lstrip("_") if name == "_miss_hands" else name)
                       for name in type(ctx).__slots__}
+    if ctx._deal is not None:  # a dict, or the record's texts read when asked (_DealTexts)
+        values["_ctx"]["_deal"] = {who: list(ctx._deal[who])
+                                   for who in (*ctx.players, "kitty")}
     return values
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
