@@ -22,7 +22,7 @@ from mighty_cli.store.backup import iter_backup, restore
 from mighty_cli.store.db import ADDED_COLUMNS, make_engine, transaction
 from mighty_cli.store.models import Hand
 
-from databases import fresh_url, run
+from databases import run
 from test_export_chunks import general_export
 from test_interchange import SIX
 from test_interchange_sessions import FORMATS, _round_trip
