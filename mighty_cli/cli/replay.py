@@ -26,6 +26,7 @@ from ..engine.scoring import doubling_label
 from ..engine.session import SessionTally, has_session_end
 from ..i18n import N_, _, ngettext
 from ..render.text import display_width, pad, table, visible
+from .league_hands import eliminated_label
 from .options import json_option, record_ruleset_option
 
 #: A hand's status in the replay table (its code name is what --json says).
@@ -84,15 +85,17 @@ def replay_file(path: str, ruleset_name: Optional[str], as_json: bool) -> None:
     late = LateHands(rules)
     with tempfile.SpooledTemporaryFile(SPOOL_MEMORY, "w+", encoding="utf-8",
                                        newline=ROW) as spool:
+        eliminating = bool(rules.table.eliminated)  # 6마, 7마, 시흥 은마: a column of who
+        headers = REPLAY_HEADERS + ((N_("eliminated"),) if eliminating else ())
         rows = (JsonHands(spool) if as_json else
-                TableRows(spool, ["#"] + [_(h) for h in REPLAY_HEADERS] + players,
-                          "><<<<<>><" + ">" * len(players)))
+                TableRows(spool, ["#"] + [_(h) for h in headers] + players,
+                          "><<<<<>><" + "<" * eliminating + ">" * len(players)))
         count, pot = 0, 0
         for hand, outcome in iter_replay(record, rules, totals):
             count += 1
             pot = outcome.pot_after
             late.add(hand.get("session"), outcome)
-            rows.add(outcome if as_json else table_row(outcome, players))
+            rows.add(outcome if as_json else table_row(outcome, players, eliminating))
         late.finish()
         if as_json:
             rows.echo({"totals": dict(totals), "pot": pot})
@@ -109,9 +112,11 @@ def replay_file(path: str, ruleset_name: Optional[str], as_json: bool) -> None:
         click.echo(_("note: {note}").format(note=note))
 
 
-def table_row(outcome, players: Sequence[str]) -> list:
-    """A hand's row of the replay table."""
+def table_row(outcome, players: Sequence[str], eliminating: bool = False) -> list:
+    """A hand's row of the replay table (``eliminating``: with the cell of who the declarer
+    eliminated, 6마, 7마 and 시흥 은마's player or dummy)."""
     score = outcome.score
+    out = outcome.eliminated or ([outcome.eliminated_hand] if outcome.eliminated_hand else [])
     status = STATUS_LABELS.get(outcome.status)
     return ([outcome.index, _(status) if status else outcome.status,
              outcome.dealer or "", outcome.declarer or "",
@@ -122,6 +127,7 @@ def table_row(outcome, players: Sequence[str]) -> list:
              ", ".join(doubling_label(n) for n in score.doublings) if score else
              (_("deal miss by {player}").format(player=outcome.deal_miss_player)
               if outcome.deal_miss_player else "")]
+            + ([", ".join(map(eliminated_label, out))] if eliminating else [])
             + [f"{outcome.deltas.get(p, 0):+d}" for p in players])
 
 
