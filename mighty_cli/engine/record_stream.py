@@ -110,7 +110,7 @@ def _fast_table(lines: list[str]) -> dict:
         position += 1
         if "#" in line:
             raise _Slow
-        stripped = line.strip()
+        stripped = _trimmed(line)
         if not stripped:
             continue
         if stripped[0] == "[":
@@ -131,7 +131,7 @@ def _fast_table(lines: list[str]) -> dict:
             while True:
                 if position >= count:
                     raise _Slow
-                item = lines[position].strip()
+                item = _trimmed(lines[position])
                 position += 1
                 if item == "]":
                     break
@@ -154,6 +154,16 @@ def _fast_table(lines: list[str]) -> dict:
     return hand
 
 
+def _trimmed(line: str) -> str:
+    """A line without its line end and the white space TOML allows around a line's content
+    (spaces and tabs: a form feed or a Unicode space is no white space to tomllib)."""
+    if line.endswith("\r\n"):
+        line = line[:-2]
+    elif line.endswith("\n"):
+        line = line[:-1]
+    return line.strip(" \t")
+
+
 _SUBTABLE = re.compile(r"\[[ \t]*hands[ \t]*\.[ \t]*([A-Za-z0-9_-]+)[ \t]*\]\Z")
 _LIST_ITEM = re.compile(r'"[^"\\\x00-\x1f\x7f]*"[ \t]*,?\Z')
 _INLINE_TABLE = re.compile(r'\{[ \t]*(?:[A-Za-z0-9_-]+[ \t]*=[ \t]*"[^"\\\x00-\x1f\x7f]*"'
@@ -166,9 +176,9 @@ def _shift(message: str, offset: int) -> str:
     return re.sub(r"line (\d+)", lambda m: f"line {int(m.group(1)) + offset}", message)
 
 
-#: A ``[[hands]]`` header line: ``[[hands]]`` with white space around it (what str.strip()
-#: takes: the white space of \s, but not the line's end).
-_HEADER = re.compile(r"^[^\S\n]*\[\[hands\]\][^\S\n]*$", re.M)
+#: A ``[[hands]]`` header line: ``[[hands]]`` with the white space TOML allows around it
+#: (spaces and tabs; a carriage return before the line's end).
+_HEADER = re.compile(r"^[ \t]*\[\[hands\]\][ \t]*\r?$", re.M)
 _CHUNK = 1 << 18  # characters read at a time
 
 
