@@ -33,7 +33,8 @@ import re
 from datetime import date
 from typing import Any, Callable, Optional
 
-from .record_file import _NORMALIZED, NAME_KEYS, UNCHECKED, _normalized, checked_value
+from .record_file import (_NORMALIZED, NAME_KEYS, NAMED_LISTS, UNCHECKED, _normalized,
+                          checked_value)
 
 _INT = re.compile(r"[+-]?(?:0|[1-9][0-9]*)\Z")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
@@ -332,14 +333,23 @@ def _day(groups: tuple, index: int) -> date:
 
 def _strings_of(key: str, inline: bool) -> Callable[[tuple, int], list]:
     """How a list's group becomes its value under ``key``: its strings (as the shape check
-    leaves them), written inline (``["a", "b"]``) or one a line."""
+    leaves them: names spelt one way in a list of names or calls), written inline (``["a",
+    "b"]``) or one a line."""
     separator, skip, trim = ('", "', 1, -1) if inline else (_ITEM_SEPARATOR, 5, -3)
+    if key not in NAMED_LISTS:
+        def strings(groups: tuple, index: int) -> list:
+            body = groups[index]
+            return body[skip:trim].split(separator) if body else []
+        return strings
 
-    def strings(groups: tuple, index: int) -> list:
+    def names(groups: tuple, index: int) -> list:
         body = groups[index]
-        items = body[skip:trim].split(separator) if body else []
-        return items if key == "tricks" else _checked_list(key, items)  # type: ignore
-    return strings
+        if not body:
+            return []
+        normalized = _NORMALIZED.get  # the cache read inline: names and calls repeat
+        return [normalized(name) or _normalized(name)
+                for name in body[skip:trim].split(separator)]
+    return names
 
 
 def _table_of(key: str, count: int) -> Callable[[tuple, int], dict]:

@@ -207,18 +207,22 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
             # than the pattern trying every line), each tested with the pattern from its start
             find = buffer.find
             found = find("[[hands]]", searched)
-            match = None
+            header = -1
             while found >= 0:
+                if buffer[found + 9:found + 10] == "\n" and (
+                        found == searched or buffer[found - 1] == "\n"):
+                    header, after = found, found + 9  # the usual header: the line's only text
+                    break
                 match = match_header(buffer, buffer.rfind("\n", searched, found) + 1 or searched)
                 if match is not None:
+                    header, after = match.span()
                     break
                 found = find("[[hands]]", found + 1)
             # a header needs its whole line: the line's end read, or the stream's
-            if match is not None and (match.end() < len(buffer) or at_end):
-                header = match.start()
+            if header >= 0 and (after < len(buffer) or at_end):
                 if not plain:
                     quotes += _quotes(buffer, searched, header)
-                searched = match.end() + 1
+                searched = after + 1
                 if quotes % 2:  # inside a multi-line string: not a header
                     continue
                 text = buffer[begin:header]
