@@ -96,15 +96,15 @@ def checked_hand(text: str) -> Optional[dict]:
     or None when the general path must read it (see the module's docstring)."""
     if text[-1:] != "\n":
         text += "\n"
-    for layout in _LAYOUTS:
-        match = layout.pattern.fullmatch(text)
+    layouts = _LAYOUTS
+    for layout in layouts:
+        match = layout[0](text)
         if match is not None:
-            if layout is not _LAYOUTS[0]:  # the hands of a season come in a few layouts
-                _LAYOUTS.remove(layout)
-                _LAYOUTS.insert(0, layout)
-            groups = match.groups()
+            if layout is not layouts[0]:  # the hands of a season come in a few layouts
+                layouts.remove(layout)
+                layouts.insert(0, layout)
             try:
-                return {key: convert(groups, index) for key, convert, index in layout.plan}
+                return layout[1](match.groups())
             except _Slow:  # a date that is no day, a sub-table naming a key twice
                 return None
     hand = _hand_by_lines(text)
@@ -228,8 +228,7 @@ def _checked_list(key: str, strings: list[str]) -> Optional[list]:
     if key == "tricks":
         return strings
     if key == "election":
-        normalized = _NORMALIZED.get  # the cache read inline: calls repeat in every hand
-        return [normalized(call) or _normalized(call) for call in strings]
+        return _names(strings)
     value = checked_value(key, strings)
     return None if value is UNCHECKED else list(value)
 
@@ -243,7 +242,10 @@ def _table(body: str, key: str) -> Optional[dict]:
     match = _pairs_pattern(count).fullmatch(body)
     if match is None:
         return None
-    return _pairs_table(match.groups(), 0, count, key == "deal")
+    try:
+        return _pairs_table(match.groups(), 0, count, key == "deal")
+    except _Slow:
+        return None
 
 
 @functools.lru_cache(maxsize=_MOST_PAIRS)
@@ -255,152 +257,117 @@ def _pairs_pattern(count: int) -> re.Pattern:
 _PAIR = r'([A-Za-z0-9_-]+|' + _STR + r') = "(' + _PLAIN + ')"'
 
 
-def _pairs_table(groups: tuple, index: int, count: int, deal: bool) -> Optional[dict]:
+def _pairs_table(groups: tuple, index: int, count: int, deal: bool) -> dict:
     """The table of ``count`` (name, text) pairs in groups[index:], a name in quotes taken
-    within them (names spelt one way for a deal); None when a name comes twice."""
+    within them (names spelt one way for a deal); _Slow when a name comes twice."""
     end = index + 2 * count
     names = groups[index:end:2]
-    if '"' in "".join(names):
-        names = [name[1:-1] if name[:1] == '"' else name for name in names]
+    if deal and names in _DEAL_NAMES:  # the usual deal: names as the record spells them
+        return dict(zip(names, groups[index + 1:end:2]))
+    quoted = '"' in "".join(names)
+    if quoted:
+        names = tuple(name[1:-1] if name[:1] == '"' else name for name in names)
     table = dict(zip(names, groups[index + 1:end:2]))
     if len(table) != count:
-        return None
-    return _deal_names(table) if deal else table
-
-
-#: A deal's names as check_hand_shape spells them: the usual deal names its players as the
-#: record does, so its table is kept as it is.
-_DEAL_NAMES: dict[tuple, bool] = {}
-
-
-def _deal_names(deal: dict) -> dict:
-    """A deal's table with its names spelt one way (what check_hand_shape's
-    ``_normalize_names`` makes of it)."""
-    names = tuple(deal)
-    if names in _DEAL_NAMES:
-        return deal
+        raise _Slow  # tomllib's error names the key
+    if not deal:
+        return table
     normalized = _NORMALIZED.get
-    spelt = {normalized(name) or _normalized(name): cards for name, cards in deal.items()}
-    if tuple(spelt) == names:  # every name already spelt so: remember the names
+    spelt = {normalized(name) or _normalized(name): cards for name, cards in table.items()}
+    if not quoted and tuple(spelt) == names:  # each name spelt so, none twice: remember them
         if len(_DEAL_NAMES) > 1024:
             _DEAL_NAMES.clear()
-        _DEAL_NAMES[names] = True
+        _DEAL_NAMES.add(names)
     return spelt
+
+
+#: The names of deals read before, each as its table's lines write it (no quotes), spelt as
+#: check_hand_shape spells them and none twice: such a deal's table is kept as it is.
+_DEAL_NAMES: set[tuple] = set()
 
 
 # --- layouts ------------------------------------------------------------------------------------
 
 
-class _Layout:
-    """A way of writing a hand's table: a pattern for the whole text, and for each key of the
-    hand, in order, how its value is made from the pattern's groups."""
-
-    __slots__ = ("pattern", "plan")
-
-    def __init__(self, pattern: re.Pattern, plan: tuple) -> None:
-        self.pattern = pattern
-        self.plan = plan  # (key, convert(groups, index), index of its first group)
-
-
-#: The layouts learnt, the last used first (a season's hands come in a few).
-_LAYOUTS: list[_Layout] = []
+#: The layouts learnt, the last used first (a season's hands come in a few): each the
+#: ``fullmatch`` of its pattern and the function making a hand of the match's groups.
+_LAYOUTS: list[tuple[Callable, Callable]] = []
 _MOST_LAYOUTS = 8
 
 
-def _string(groups: tuple, index: int) -> str:
-    return groups[index]
-
-
-def _name(groups: tuple, index: int) -> str:
-    name = groups[index]
-    return _NORMALIZED.get(name) or _normalized(name)
-
-
-def _integer(groups: tuple, index: int) -> int:
-    return int(groups[index])
-
-
-def _boolean(groups: tuple, index: int) -> bool:
-    return groups[index] == "true"
-
-
-def _day(groups: tuple, index: int) -> date:
+def _names(names: list[str]) -> list[str]:
+    """Names (or calls) spelt one way: each from the cache when all are in it (a season
+    repeats them), else each through it."""
     try:
-        return date.fromisoformat(groups[index])
+        return list(map(_SPELT, names))
+    except KeyError:
+        return [_normalized(name) for name in names]
+
+
+_SPELT = _NORMALIZED.__getitem__
+
+
+def _day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
     except ValueError:
         raise _Slow from None  # tomllib's error says what is wrong
 
 
-def _strings_of(key: str, inline: bool) -> Callable[[tuple, int], list]:
-    """How a list's group becomes its value under ``key``: its strings (as the shape check
-    leaves them: names spelt one way in a list of names or calls), written inline (``["a",
-    "b"]``) or one a line."""
-    separator, skip, trim = ('", "', 1, -1) if inline else (_ITEM_SEPARATOR, 5, -3)
-    if key not in NAMED_LISTS:
-        def strings(groups: tuple, index: int) -> list:
-            body = groups[index]
-            return body[skip:trim].split(separator) if body else []
-        return strings
-
-    def names(groups: tuple, index: int) -> list:
-        body = groups[index]
-        if not body:
-            return []
-        normalized = _NORMALIZED.get  # the cache read inline: names and calls repeat
-        return [normalized(name) or _normalized(name)
-                for name in body[skip:trim].split(separator)]
-    return names
-
-
-def _table_of(key: str, count: int) -> Callable[[tuple, int], dict]:
-    deal = key == "deal"
-
-    def table(groups: tuple, index: int) -> dict:
-        value = _pairs_table(groups, index, count, deal)
-        if value is None:
-            raise _Slow
-        return value
-    return table
-
-
-_SCALARS = {bool: (r"(true|false)", _boolean), int: (r"([+-]?(?:0|[1-9][0-9]*))", _integer),
-            date: (r"([0-9]{4}-[0-9]{2}-[0-9]{2})", _day)}
+_SCALARS = {bool: (r"(true|false)", "{group} == 'true'"),
+            int: (r"([+-]?(?:0|[1-9][0-9]*))", "int({group})"),
+            date: (r"([0-9]{4}-[0-9]{2}-[0-9]{2})", "day({group})")}
 _MULTILINE_STRINGS = r"\[\n((?:    " + _STR + r",\n)*)\]"
 _INLINE_STRINGS = r"\[((?:" + _STR + r"(?:, " + _STR + r")*)?)\]"
+_NAME = "(get({group}) or normalized({group}))"  # names.normalize, the cache read inline
 
 
 def _learn(hand: dict, text: str) -> None:
     """Remember the layout of a hand's table just read line by line (its keys and the forms
-    of their values), when every value has a form a layout reads."""
+    of their values), when every value has a form a layout reads.
+
+    The layout's hand is made by a function written for it (as :mod:`dataclasses` writes an
+    ``__init__``): a dict display of the keys, each value an expression of the match's groups,
+    the same conversions :func:`_hand_by_lines` makes (one Python call per key cost more than
+    the rest of the hand). The keys written into it are bare TOML keys, each given as repr()."""
     pieces = []
-    plan = []
-    groups = 0
+    values = []
+    index = 0
     for key, value in hand.items():
         kind = type(value)
+        group = f"g[{index}]"
         if kind is str:
-            piece, convert, width = f'{key} = "({_PLAIN})"', \
-                _name if key in NAME_KEYS else _string, 1
+            piece = f'{key} = "({_PLAIN})"'
+            expression = _NAME.format(group=group) if key in NAME_KEYS else group
         elif kind in _SCALARS:
             form, convert = _SCALARS[kind]
-            piece, width = f"{key} = {form}", 1
+            piece, expression = f"{key} = {form}", convert.format(group=group)
         elif kind is list:
-            inline = not (text.startswith(f"{key} = [\n") or f"\n{key} = [\n" in text)
             if _checked_list(key, [""]) is None:  # a key whose list is not of strings
                 return
+            inline = not (text.startswith(f"{key} = [\n") or f"\n{key} = [\n" in text)
             piece = f"{key} = {_INLINE_STRINGS if inline else _MULTILINE_STRINGS}"
-            convert, width = _strings_of(key, inline), 1
+            separator, skip, trim = ('", "', 1, -1) if inline else (_ITEM_SEPARATOR, 5, -3)
+            strings = f"{group}[{skip}:{trim}].split({separator!r})"
+            if key in NAMED_LISTS:
+                strings = f"names({strings})"
+            expression = f"({strings} if {group} else [])"
         elif kind is dict:
-            count = len(hand[key])
+            count = len(value)
             if not 0 < count <= _MOST_PAIRS:
                 return
             piece = rf"\[hands\.{key}\]\n" + "\n".join([_PAIR] * count)
-            convert, width = _table_of(key, count), 2 * count
+            expression = f"table(g, {index}, {count}, {key == 'deal'})"
+            index += 2 * count - 1
         else:
             return
         pieces.append(piece + r"\n")
-        plan.append((key, convert, groups))
-        groups += width
+        values.append(f"{key!r}: {expression}")
+        index += 1
     pattern = re.compile(r"\n*" + r"\n*".join(pieces) + r"\n*")
+    namespace = {"get": _NORMALIZED.get, "normalized": _normalized, "day": _day,
+                 "table": _pairs_table, "names": _names}
+    exec(f"def build(g):\n    return {{{', '.join(values)}}}\n", namespace)
     if len(_LAYOUTS) >= _MOST_LAYOUTS:
         _LAYOUTS.pop()
-    _LAYOUTS.insert(0, _Layout(pattern, tuple(plan)))
+    _LAYOUTS.insert(0, (pattern.fullmatch, namespace["build"]))

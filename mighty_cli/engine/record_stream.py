@@ -203,9 +203,18 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
     match_header = _HEADER.match
     try:
         while True:
+            find = buffer.find
+            if plain:  # the usual headers first: [[hands]] alone on its line, no quotes to count
+                found = find("[[hands]]", searched)
+                while found >= 0 and buffer[found + 9:found + 10] == "\n" and (
+                        found == searched or buffer[found - 1] == "\n"):
+                    text = buffer[begin:found]
+                    yield start, text
+                    start += text.count("\n") + 1
+                    begin = searched = found + 10
+                    found = find("[[hands]]", searched)
             # the next header line: the lines holding [[hands]] found by str.find (far quicker
             # than the pattern trying every line), each tested with the pattern from its start
-            find = buffer.find
             found = find("[[hands]]", searched)
             header = -1
             while found >= 0:
