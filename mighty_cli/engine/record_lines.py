@@ -364,10 +364,26 @@ def _learn(hand: dict, text: str) -> None:
         pieces.append(piece + r"\n")
         values.append(f"{key!r}: {expression}")
         index += 1
-    pattern = re.compile(r"\n*" + r"\n*".join(pieces) + r"\n*")
-    namespace = {"get": _NORMALIZED.get, "normalized": _normalized, "day": _day,
-                 "table": _pairs_table, "names": _names}
-    exec(f"def build(g):\n    return {{{', '.join(values)}}}\n", namespace)
-    if len(_LAYOUTS) >= _MOST_LAYOUTS:
-        _LAYOUTS.pop()
-    _LAYOUTS.insert(0, (pattern.fullmatch, namespace["build"]))
+    source = r"\n*" + r"\n*".join(pieces) + r"\n*"
+    layout = _MADE.get(source)
+    if layout is None:
+        pattern = re.compile(source)
+        if pattern.fullmatch(text) is None:  # a deal whose names are one once spelt so
+            layout = False
+        else:
+            namespace = {"get": _NORMALIZED.get, "normalized": _normalized, "day": _day,
+                         "table": _pairs_table, "names": _names}
+            exec(f"def build(g):\n    return {{{', '.join(values)}}}\n", namespace)
+            layout = (pattern.fullmatch, namespace["build"])
+        if len(_MADE) > 64:  # layouts come from files: keep them few
+            _MADE.clear()
+        _MADE[source] = layout
+    if layout:
+        if len(_LAYOUTS) >= _MOST_LAYOUTS:
+            _LAYOUTS.pop()
+        _LAYOUTS.insert(0, layout)
+
+
+#: Each layout made, by its pattern (False: one that does not read the hand it was made from):
+#: a file of more layouts than are kept makes each once.
+_MADE: dict[str, Any] = {}

@@ -325,3 +325,29 @@ def test_the_layouts_kept_are_few():
     text = record_text(hands)
     assert outcome(text) == general(text)
     assert 1 < len(record_lines._LAYOUTS) <= record_lines._MOST_LAYOUTS
+
+
+def test_a_deal_whose_names_are_one_once_spelt_teaches_no_layout():
+    record_lines._LAYOUTS.clear()
+    record_lines._MADE.clear()
+    hand = ['tricks = [\n    "SA",\n]', f'[hands.deal]\n"{NFD}" = "S8"\n"김철수" = "H5"']
+    text = record_text([hand] * 3)
+    assert outcome(text) == general(text)
+    assert record_lines._LAYOUTS == [] and list(record_lines._MADE.values()) == [False]
+
+
+def test_a_file_of_more_layouts_than_are_kept_makes_each_once():
+    record_lines._LAYOUTS.clear()
+    record_lines._MADE.clear()
+    extra = ['session = 1', 'number = 1', 'taken = 1', 'opposition = 1', 'note = "x"',
+             'dealer = "Bo"', 'declarer = "Bo"', 'contract = "18C"', 'friend = "Ed"',
+             'friend_call = "SA"']
+    assert len(extra) > record_lines._MOST_LAYOUTS
+    layouts = [['tricks = [\n    "SA",\n]', line] for line in extra]
+    text = record_text(layouts)
+    assert outcome(text) == general(text)
+    made = dict(record_lines._MADE)
+    assert len(made) == len(extra) and len(record_lines._LAYOUTS) == record_lines._MOST_LAYOUTS
+    text = record_text(layouts * 3)  # each layout evicted before it comes again
+    assert outcome(text) == general(text)
+    assert all(record_lines._MADE[source] is layout for source, layout in made.items())
