@@ -315,7 +315,7 @@ def _hands(first: Any, blocks: Iterator[tuple[int, str]], players: list[str],
         yield hand
     named = len(players) > most  # every hand must name its players
     for start, text in blocks:
-        hand = _checked_hand(text)  # the usual hand: read and checked from remembered lines
+        hand = _checked_hand(text)  # the usual hand: read and checked at once (record_lines)
         if hand is not None:
             index += 1
             if named and "players" not in hand:
