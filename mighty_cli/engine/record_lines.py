@@ -107,8 +107,10 @@ def checked_hand(text: str) -> Optional[dict]:
                 return layout[1](match.groups())
             except _Slow:  # a date that is no day, a sub-table naming a key twice
                 return None
+    if " = [\n" not in text and "[hands." not in text:  # one key a line: the usual summary
+        return _hand_of_lines(text)
     hand = _hand_by_lines(text)
-    if hand is not None and (" = [\n" in text or "[hands." in text):
+    if hand is not None:
         _learn(hand, text)
     return hand
 
@@ -129,6 +131,30 @@ _ITEM_SEPARATOR = '",\n    "'  # between two strings of a list written one a lin
 #: characters unescaped; a backslash starts an escape).
 _UNPLAIN = re.compile(r"[\x00-\x09\x0b-\x1f\x7f\\]")
 _MOST_PAIRS = 16  # a sub-table of more lines goes the general way
+
+
+def _hand_of_lines(text: str) -> Optional[dict]:
+    """The hand of a table of ``key = value`` lines only (no list over several lines, no
+    sub-table), each line remembered once; None when it is not written the canonical way."""
+    hand: dict[str, Any] = {}
+    lines = _LINES
+    for line in text.split("\n"):
+        entry = lines.get(line)
+        if entry is None:
+            if not line:
+                continue
+            entry = _checked_line(line)
+            if len(line) <= _LINE_MEMO_LENGTH:  # lines come from files: keep the memo small
+                if len(lines) > 8192:
+                    lines.clear()
+                lines[line] = entry
+        if entry is False:
+            return None
+        key, value = entry
+        if key in hand:
+            return None
+        hand[key] = list(value) if type(value) is tuple else value
+    return hand
 
 
 def _hand_by_lines(text: str) -> Optional[dict]:
