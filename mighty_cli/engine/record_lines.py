@@ -384,6 +384,11 @@ def _learn(hand: dict, text: str) -> None:
                 return
             piece = rf"\[hands\.{key}\]\n" + "\n".join([_PAIR] * count)
             expression = f"table(g, {index}, {count}, {key == 'deal'})"
+            if key == "deal":  # the usual deal (names as the record spells them) made here
+                names, texts = (f"g[{index}:{index + 2 * count}:2]",
+                                f"g[{index + 1}:{index + 2 * count}:2]")
+                expression = (f"(dict(zip(n, {texts})) if (n := {names}) in known_deals "
+                              f"else {expression})")
             index += 2 * count - 1
         else:
             return
@@ -398,7 +403,7 @@ def _learn(hand: dict, text: str) -> None:
             layout = False
         else:
             namespace = {"get": _NORMALIZED.get, "normalized": _normalized, "day": _day,
-                         "table": _pairs_table, "names": _names}
+                         "table": _pairs_table, "names": _names, "known_deals": _DEAL_NAMES}
             exec(f"def build(g):\n    return {{{', '.join(values)}}}\n", namespace)
             layout = (pattern.fullmatch, namespace["build"])
         if len(_MADE) > 64:  # layouts come from files: keep them few
