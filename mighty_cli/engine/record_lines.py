@@ -17,9 +17,9 @@ Two readers, the quicker first:
   sub-table of so many plain strings), blank lines anywhere between. The next hands written
   the same way are read by one match of that pattern and a conversion per key.
 - **Lines.** Otherwise each ``key = value`` line is parsed and checked once and remembered (a
-  season repeats its players, dealers, contracts, counts and election calls); the strings of a
-  list and the lines of a sub-table (a hand's tricks and deal) are read in one piece each and
-  never remembered.
+  season repeats its players, dealers, contracts and counts); the strings of a list and the
+  lines of a sub-table (a hand's tricks and deal) are read in one piece each and never
+  remembered (names and calls are spelt through record_file's cache of names).
 
 ``tests/engine/test_record_lines.py`` holds both to the general path: the same hands and the same
 errors word for word.
