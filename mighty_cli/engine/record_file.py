@@ -67,6 +67,8 @@ HAND_TYPES = {"dealer": (_TEXT, N_("a player's name")),
               "session_ended": (_TIME, N_("a time such as 2024-03-05T19:30:00+00:00"))}
 #: Keys of a hand that name a player, spelt as the record's players are (names.normalize).
 NAME_KEYS = ("dealer", "opener", "declarer", "deal_miss", "friend", "friend2")
+#: Keys of a hand whose list's names (or calls, naming their player) are spelt so.
+NAMED_LISTS = ("players", "eliminated", "election")
 
 
 @dataclass
@@ -279,7 +281,7 @@ def checked_value(key: str, value: Any) -> Any:
         return UNCHECKED
     if key in NAME_KEYS and isinstance(value, str):
         return _normalized(value)
-    if key in ("players", "eliminated", "election") and isinstance(value, list):
+    if key in NAMED_LISTS and isinstance(value, list):
         return tuple(_normalized(p) if isinstance(p, str) else p for p in value)
     if isinstance(value, list):
         return tuple(value)

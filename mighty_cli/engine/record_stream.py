@@ -2,22 +2,20 @@
 
 A season file is a sequence of hands, never one object in memory. :func:`stream_record` reads
 the file line by line and returns a :class:`~.record.Record` whose ``hands`` is an iterator
-(replay and import consume it once, in order). A hand written one ``key = value`` a line (what
-an export writes for a recorded outcome or a deal miss) is read and shape-checked from each
-line remembered once (:func:`_checked_hand`). Any other hand's table is parsed by a fast path
+(replay and import consume it once, in order). A hand written the way an export or tomli_w
+writes it (a recorded outcome, a deal miss, a full hand with its lists and deal) is read and
+shape-checked at once by :mod:`.record_lines`. Any other hand's table is parsed by a fast path
 for the lines an export writes (``key = value`` with a string, an integer, a boolean, a date or a
-list of strings); any other line (an inline table, a multi-line list, a comment, a sub-table)
-sends that table through :mod:`tomllib`, so the result is always exactly what ``tomllib`` would
-give for the whole file, and errors are tomllib's, with the file's line number.
+list of strings); any other line (an inline table, a comment, other spacing) sends that table
+through :mod:`tomllib`, so the result is always exactly what ``tomllib`` would give for the
+whole file, and errors are tomllib's, with the file's line number.
 """
 
 from __future__ import annotations
 
 import io
-import json
 import re
 import sys
-from datetime import date
 from pathlib import Path
 from typing import IO, Any, Iterator, Optional
 
@@ -25,7 +23,9 @@ from .errors import RecordError
 from . import safe_toml
 from .limits import RECORD_LINE_MAX_BYTES, RECORD_MAX_BYTES
 from .record import Record, _five_message, check_hand_shape, record_header
-from .record_file import UNCHECKED, checked_value, most_players
+from .record_file import most_players
+from .record_lines import _ENTRIES, _QUOTED, _Slow, _value
+from .record_lines import checked_hand as _checked_hand
 from .translation import _
 
 if sys.version_info >= (3, 11):
@@ -34,45 +34,6 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 _LINE = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*?)[ \t]*\r?\n?\Z", re.S)
-_INT = re.compile(r"[+-]?(?:0|[1-9][0-9]*)\Z")
-_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
-_PLAIN_STRING = re.compile(r'"[^"\\\x00-\x1f\x7f]*"\Z')
-_STRING_LIST = re.compile(r'\[[ \t]*(?:"[^"\\\x00-\x1f\x7f]*"[ \t]*,[ \t]*)*'
-                          r'(?:"[^"\\\x00-\x1f\x7f]*"[ \t]*)?\]\Z')
-_ESCAPED_STRING = re.compile(r'"(?:[^"\\\x00-\x1f\x7f]|\\["\\bfnrt]|\\u[0-9A-Fa-f]{4})*"\Z')
-
-
-class _Slow(Exception):
-    """A line the fast path does not take: parse the table with tomllib."""
-
-
-def _value(text: str) -> Any:
-    """A TOML value in the forms an export writes, exactly as tomllib reads it."""
-    first = text[:1]
-    if first == '"':
-        if _PLAIN_STRING.match(text):
-            return text[1:-1]
-        if _ESCAPED_STRING.match(text):
-            value = json.loads(text)
-            if not any(0xD800 <= ord(c) <= 0xDFFF for c in value):  # TOML has no surrogates
-                return value
-        raise _Slow
-    if first == "[":
-        if _STRING_LIST.match(text):
-            return re.findall(r'"([^"]*)"', text)
-        raise _Slow
-    if _INT.match(text):
-        return int(text)
-    if text == "true":
-        return True
-    if text == "false":
-        return False
-    if _DATE.match(text):
-        try:
-            return date.fromisoformat(text)
-        except ValueError:
-            raise _Slow from None
-    raise _Slow
 
 
 def parse_hand_table(block: str | list[str], first_line: int) -> list[dict]:
@@ -101,23 +62,12 @@ def parse_hand_table(block: str | list[str], first_line: int) -> list[dict]:
 
 
 _LINE_SPLIT = re.compile(r"[^\n]*\n|[^\n]+\Z")
-# A hand's table exactly as tomli_w and the exporter write it: ``key = value`` lines (a plain
-# string, an integer, a boolean, a date, a list of plain strings one a line or inline), blank
-# lines and ``[hands.KEY]`` sub-tables. A block of only these is read by one findall (a line
-# that is none of them is caught by the last group: then the block is not canonical); anything
-# else (an escape, a comment, other spacing) goes line by line below.
-_STR = r'"[^"\\\x00-\x1f\x7f]*"'
-_ENTRY = (r'(?:([A-Za-z0-9_-]+) = (?:(' + _STR + r')'
-          r'|(\[\n(?:    ' + _STR + r',\n)*\]|\[(?:' + _STR + r'(?:, ' + _STR + r')*)?\])'
-          r'|([+-]?(?:0|[1-9][0-9]*)|true|false|[0-9]{4}-[0-9]{2}-[0-9]{2}))\n'
-          r'|\[hands\.([A-Za-z0-9_-]+)\]\n|\n)')
-_ENTRIES = re.compile(_ENTRY + r"|([^\n]*\n)")
-_QUOTED = re.compile(r'"([^"]*)"')
 
 
 def _canonical_table(text: str) -> Optional[dict]:
-    """A hand's table written the canonical way, exactly as tomllib reads it; None when the
-    text is written any other way (or repeats a key)."""
+    """A hand's table written the canonical way (record_lines._ENTRIES: what tomli_w and the
+    exporter write), exactly as tomllib reads it; None when the text is written any other way
+    (or repeats a key): then it goes line by line (_fast_table), or through tomllib."""
     if not text.endswith("\n"):
         text += "\n"
     hand: dict[str, Any] = {}
@@ -147,63 +97,6 @@ def _canonical_table(text: str) -> Optional[dict]:
     return hand
 
 
-#: Lines of hand tables already read, each once: a line's key and its value as the shape check
-#: leaves it (a list as a tuple), or False for a line :func:`_checked_hand` does not take.
-_LINES: dict[str, Any] = {}
-_LINE_MEMO_LENGTH = 200  # longer lines (a long note) are read each time, not remembered
-
-
-def _checked_hand(text: str) -> Optional[dict]:
-    """A hand's table written the canonical way, one ``key = value`` a line (what an export
-    writes for a recorded outcome or a deal miss), parsed and shape-checked at once: exactly
-    what :func:`parse_hand_table` and then :func:`check_hand_shape` give it, from each line
-    remembered once (a season repeats its players, dealers, contracts and counts). None for
-    anything else (a sub-table, a list over several lines, an escape, a repeated key, a key or
-    value the shape check would look at): that hand goes the general way, which says what is
-    wrong."""
-    hand: dict[str, Any] = {}
-    lines = _LINES
-    for line in text.split("\n"):
-        entry = lines.get(line)
-        if entry is None:
-            if not line:
-                continue
-            entry = _checked_line(line)
-            if len(line) <= _LINE_MEMO_LENGTH:  # lines come from files: keep the memo small
-                if len(lines) > 8192:
-                    lines.clear()
-                lines[line] = entry
-        if entry is False:
-            return None
-        key, value = entry
-        if key in hand:
-            return None
-        hand[key] = list(value) if type(value) is tuple else value
-    return hand
-
-
-def _checked_line(line: str) -> Any:
-    """(key, value as the shape check leaves it) for one line of a canonical hand table, or
-    False (what :func:`_canonical_table` reads from the line, then :func:`checked_value`)."""
-    match = _ENTRIES.fullmatch(line + "\n")
-    if match is None:
-        return False
-    key, string, strings, scalar, _subtable, _other = match.groups()
-    if not key:
-        return False
-    if string:
-        value: Any = string[1:-1]
-    elif strings:
-        value = _QUOTED.findall(strings)
-    else:
-        try:
-            value = _value(scalar)
-        except _Slow:
-            return False
-    value = checked_value(key, value)
-    return False if value is UNCHECKED else (key, value)
-
-
 def _fast_table(lines: list[str]) -> dict:
     """A hand's table from the lines tomli_w and the exporter write: ``key = value`` lines,
     lists of strings over several lines, inline tables of strings, and ``[hands.KEY]``
@@ -217,7 +110,7 @@ def _fast_table(lines: list[str]) -> dict:
         position += 1
         if "#" in line:
             raise _Slow
-        stripped = line.strip()
+        stripped = _trimmed(line)
         if not stripped:
             continue
         if stripped[0] == "[":
@@ -238,7 +131,7 @@ def _fast_table(lines: list[str]) -> dict:
             while True:
                 if position >= count:
                     raise _Slow
-                item = lines[position].strip()
+                item = _trimmed(lines[position])
                 position += 1
                 if item == "]":
                     break
@@ -261,6 +154,16 @@ def _fast_table(lines: list[str]) -> dict:
     return hand
 
 
+def _trimmed(line: str) -> str:
+    """A line without its line end and the white space TOML allows around a line's content
+    (spaces and tabs: a form feed or a Unicode space is no white space to tomllib)."""
+    if line.endswith("\r\n"):
+        line = line[:-2]
+    elif line.endswith("\n"):
+        line = line[:-1]
+    return line.strip(" \t")
+
+
 _SUBTABLE = re.compile(r"\[[ \t]*hands[ \t]*\.[ \t]*([A-Za-z0-9_-]+)[ \t]*\]\Z")
 _LIST_ITEM = re.compile(r'"[^"\\\x00-\x1f\x7f]*"[ \t]*,?\Z')
 _INLINE_TABLE = re.compile(r'\{[ \t]*(?:[A-Za-z0-9_-]+[ \t]*=[ \t]*"[^"\\\x00-\x1f\x7f]*"'
@@ -273,9 +176,9 @@ def _shift(message: str, offset: int) -> str:
     return re.sub(r"line (\d+)", lambda m: f"line {int(m.group(1)) + offset}", message)
 
 
-#: A ``[[hands]]`` header line: ``[[hands]]`` with white space around it (what str.strip()
-#: takes: the white space of \s, but not the line's end).
-_HEADER = re.compile(r"^[^\S\n]*\[\[hands\]\][^\S\n]*$", re.M)
+#: A ``[[hands]]`` header line: ``[[hands]]`` with the white space TOML allows around it
+#: (spaces and tabs; a carriage return before the line's end).
+_HEADER = re.compile(r"^[ \t]*\[\[hands\]\][ \t]*\r?$", re.M)
 _CHUNK = 1 << 18  # characters read at a time
 
 
@@ -300,22 +203,35 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
     match_header = _HEADER.match
     try:
         while True:
+            find = buffer.find
+            if plain:  # the usual headers first: [[hands]] alone on its line, no quotes to count
+                found = find("[[hands]]", searched)
+                while found >= 0 and buffer[found + 9:found + 10] == "\n" and (
+                        found == searched or buffer[found - 1] == "\n"):
+                    text = buffer[begin:found]
+                    yield start, text
+                    start += text.count("\n") + 1
+                    begin = searched = found + 10
+                    found = find("[[hands]]", searched)
             # the next header line: the lines holding [[hands]] found by str.find (far quicker
             # than the pattern trying every line), each tested with the pattern from its start
-            find = buffer.find
             found = find("[[hands]]", searched)
-            match = None
+            header = -1
             while found >= 0:
+                if buffer[found + 9:found + 10] == "\n" and (
+                        found == searched or buffer[found - 1] == "\n"):
+                    header, after = found, found + 9  # the usual header: the line's only text
+                    break
                 match = match_header(buffer, buffer.rfind("\n", searched, found) + 1 or searched)
                 if match is not None:
+                    header, after = match.span()
                     break
                 found = find("[[hands]]", found + 1)
             # a header needs its whole line: the line's end read, or the stream's
-            if match is not None and (match.end() < len(buffer) or at_end):
-                header = match.start()
+            if header >= 0 and (after < len(buffer) or at_end):
                 if not plain:
                     quotes += _quotes(buffer, searched, header)
-                searched = match.end() + 1
+                searched = after + 1
                 if quotes % 2:  # inside a multi-line string: not a header
                     continue
                 text = buffer[begin:header]
@@ -399,7 +315,7 @@ def _hands(first: Any, blocks: Iterator[tuple[int, str]], players: list[str],
         yield hand
     named = len(players) > most  # every hand must name its players
     for start, text in blocks:
-        hand = _checked_hand(text)  # the usual hand: read and checked from remembered lines
+        hand = _checked_hand(text)  # the usual hand: read and checked at once (record_lines)
         if hand is not None:
             index += 1
             if named and "players" not in hand:

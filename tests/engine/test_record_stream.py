@@ -53,6 +53,13 @@ def test_a_hand_table_parses_as_tomllib_does(lines):
     ['taken = 016\n'],
     ['date = 2024-02-30\n'],
     ['deal = { Ana = "SA" }\n', '[hands.deal]\n', 'Bo = "SK"\n'],
+    # white space that is none to TOML (a form feed, a Unicode space): no blank line, no
+    # header, nothing around a list's string
+    ['dealer = "Ana"\n', '\x0c\n', 'taken = 2\n'],
+    ['dealer = "Ana"\n', '\u3000\n'],
+    ['players = [\n', '    "Bo",\x0c\n', ']\n'],
+    ['dealer = "Ana"\n', '\u2003[[hands]]\n', 'dealer = "Bo"\n'],
+    ['dealer = "Ana"\n', '[hands.deal]\x0c\n', 'Ana = "SA"\n'],
 ])
 def test_what_tomllib_refuses_the_stream_refuses_with_the_files_line(lines):
     with pytest.raises(tomllib.TOMLDecodeError):
