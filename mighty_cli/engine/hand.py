@@ -169,11 +169,9 @@ def _full_result(state: HandState, ctx: Any, setup: Any) -> HandResult:
             own += state.discarded_points
         # 동대전 6마, 7마: the friends' cards weighted (scoring.friend_weight)
         taken = ruling_party_taken(rules, own, [state._points[seat] for seat in friends])
-    call = setup.friend_call
-    doubled = friend is None and (rules.scoring.no_friend_by_trick_call
-                                  or call.kind not in ("first_trick", "last_trick"))
     score = score_hand(rules, setup.contract, taken, has_friend=friend is not None,
-                       no_friend_doubling=doubled if friend is None else None,
+                       no_friend_doubling=_no_friend_doubled(rules, setup.friend_call)
+                       if friend is None else None,
                        friends=max(1, len(friends)))
     declarer_name = ctx.players[declarer]
     friend_name = None if friend is None else ctx.players[friend]
@@ -206,11 +204,9 @@ def _plain_result(state: HandState, ctx: Any, setup: Any) -> HandResult:
     if rules.exchange.discards_count_for_ruling_party:
         taken += state.discarded_points
     if friend is None:
-        call = setup.friend_call
-        doubled = rules.scoring.no_friend_by_trick_call \
-            or call.kind not in ("first_trick", "last_trick")
         score = score_hand(rules, setup.contract, taken, has_friend=False,
-                           no_friend_doubling=doubled, friends=1)
+                           no_friend_doubling=_no_friend_doubled(rules, setup.friend_call),
+                           friends=1)
         friend_name = None
     else:
         taken += state._points[friend]
@@ -220,3 +216,10 @@ def _plain_result(state: HandState, ctx: Any, setup: Any) -> HandResult:
     declarer_name = ctx.players[declarer]
     deltas = shared_seat_deltas(score, ctx.players, declarer_name, friend_name)
     return HandResult(declarer_name, friend_name, setup.contract, taken, score, deltas, None)
+
+
+def _no_friend_doubled(rules: Any, call: Any) -> bool:
+    """Whether a hand that ended with no friend takes the no-friend doubling: always when no
+    friend was called, and after a first-/last-trick call that found none only under
+    scoring.no_friend_by_trick_call."""
+    return rules.scoring.no_friend_by_trick_call or call.kind not in ("first_trick", "last_trick")
