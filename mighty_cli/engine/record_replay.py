@@ -14,7 +14,7 @@ trick where there is one, the player, the card or call, and the rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
 from .cards import Bid, format_bid, parse_card, parse_cards
@@ -28,7 +28,7 @@ from .record_values import (DEAL_MISS_CALL, _bid, _calls, _cards, _check_friend_
                             _taken)
 from .ruleset import Ruleset
 from .scoring import Score, friends_weighed, score_hand, seat_deltas
-from .session import PreviousHand, opener_for, propose, settle_pot
+from .session import PreviousHand, opener_for, previous_hand, propose, settle_pot
 from .tables import _tables
 from .translation import _
 
@@ -122,7 +122,7 @@ def iter_replay(record: Record, rules: Optional[Ruleset] = None,
             else None
         if outcome is None:
             if last is not None:
-                previous, last = _previous_hand(last), None
+                previous, last = previous_hand(last), None
             try:
                 outcome = _replay_hand(rules, record.players, hand, index, previous, pot, fast,
                                        zero)
@@ -146,21 +146,6 @@ def _previous_fields(outcome: HandOutcome) -> tuple:
     return (outcome.status, tuple(outcome.players), outcome.dealer, outcome.declarer,
             outcome.friend, outcome.score.success if outcome.score else None,
             outcome.deal_miss_player, outcome.opener)
-
-
-_PREVIOUS_FIELDS = tuple(spec.name for spec in fields(PreviousHand))
-
-
-def _previous_hand(values: tuple) -> PreviousHand:
-    """``PreviousHand(*values)``, its fields set at once: the frozen dataclass's __init__ sets
-    each through object.__setattr__, a sixth of a replayed hand's bookkeeping (it has no
-    __post_init__; tests/engine/test_replay_fast_hand.py holds the two equal)."""
-    previous = _new_object(PreviousHand)
-    previous.__dict__.update(zip(_PREVIOUS_FIELDS, values))
-    return previous
-
-
-_new_object = object.__new__
 
 
 def _locate(index: int, message: str) -> str:
@@ -526,10 +511,12 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     else:
         eliminated = list(state.eliminated)
     if state.phase != "done":
-        return HandOutcome(index, "in_progress", players, dealer, state.declarer,
-                           state.contract, state.friend if state.friend_revealed else None,
-                           friend_call, None, None, dict(zero), None, pot, True, state, None,
-                           eliminated, eliminated_hand)
+        return HandOutcome(index=index, status="in_progress", players=players, dealer=dealer,
+                           declarer=state.declarer, contract=state.contract,
+                           friend=state.friend if state.friend_revealed else None,
+                           friend_call=friend_call, deltas=dict(zero), pot_after=pot,
+                           full=True, state=state, eliminated=eliminated,
+                           eliminated_hand=eliminated_hand)
     result = engine.hand_result(state)
     for key in ("taken", "opposition"):
         if key in hand:
@@ -542,9 +529,12 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     deltas = dict(zero)
     deltas.update(result.deltas)
     # 동대전 7마: friend2, the second called card's holder
-    outcome = HandOutcome(index, "scored", players, dealer, result.declarer, result.contract,
-                          result.friend, friend_call, result.taken, result.score, deltas, None,
-                          pot, True, state, None, eliminated, eliminated_hand, result.friend2)
+    outcome = HandOutcome(index=index, status="scored", players=players, dealer=dealer,
+                          declarer=result.declarer, contract=result.contract,
+                          friend=result.friend, friend_call=friend_call, taken=result.taken,
+                          score=result.score, deltas=deltas, pot_after=pot, full=True,
+                          state=state, eliminated=eliminated, eliminated_hand=eliminated_hand,
+                          friend2=result.friend2)
     # an empty pot stays empty after a scored hand (settle_pot moves nothing)
     return _settle_pot(rules, outcome, pot) if pot > 0 else outcome
 
@@ -557,6 +547,8 @@ def _unfinished(index: int, players: list[str], dealer: str, pot: int, zero: dic
 
 
 _IS_STR = str.__instancecheck__  # isinstance(value, str), for map()
+
+
 def _replay_elimination(engine: Any, state: Any, hand: dict, index: int) -> Any:
     """6마, 7마: the declarer's elimination calls (``elimination = ["JK Bo", "D5 kitty"]``; a
     card alone where the deal is known; ``player:Cy`` under table.eliminate_by = player) and the

@@ -148,14 +148,13 @@ def test_the_deal_at_once_takes_the_usual_deal_only():
 def test_the_previous_hand_made_at_once_is_the_dataclass_made_by_its_init():
     import dataclasses
 
-    from mighty_cli.engine.record_replay import _previous_hand
-    from mighty_cli.engine.session import PreviousHand
+    from mighty_cli.engine.session import PreviousHand, previous_hand
 
     assert not hasattr(PreviousHand, "__post_init__")  # nothing the short way would skip
     for values in [("scored", ("Ana", "Bo"), "Ana", "Bo", "Cy", True, None, "Bo"),
                    ("deal_miss", ("Ana",), "Ana", None, None, None, "Ana", None),
                    ("redeal", (), None, None, None, None, None, None)]:
-        made = _previous_hand(values)
+        made = previous_hand(values)
         assert made == PreviousHand(*values)
         assert dataclasses.astuple(made) == values
         assert repr(made) == repr(PreviousHand(*values))
