@@ -29,6 +29,7 @@ from .cards import BLACK_JOKER, COPY, ELEVEN, JOKER, SUITS, Bid, parse_card
 from .deck import ELEVEN_MASK, JOKERS_MASK, POINT_MASK, _mask, both
 from .errors import MightyError
 from .ruleset import RANK_KEYS, Ruleset
+from .scoring import friends_weighed
 from .actions import _play_table
 from .translation import _
 
@@ -112,19 +113,17 @@ class _RuleTables:
         self.descend = rules.bids_descend
         self.opener_after_dealer = e.opener == "after_dealer"
         self.miss_allowed = rules.deal_miss.allowed
-        # a deal a record's replay may read as masks at once (record_values._plain_deal): one
-        # deck, a seat for each player, nothing undealt, and the hands and the kitty making
-        # up the whole deck (so that cards adding up to the deck are each dealt once)
         # whether replay_setup.py's batch takes this ruleset's election, and its discard and
         # friend call (None: not asked yet; replay_setup.handles, handles_exchange)
         self.fast_election: Optional[bool] = None
         self.fast_exchange: Optional[bool] = None
         # a result hand.hand_result may take its short way to (_plain_result): the bid counts
         # point cards, a friend's count as one each, no ghost, no friend hands
-        s = rules.scoring
-        self.plain_result = (e.bid_counts != "tricks" and s.friend_weight == 1
-                             and (not s.lone_friend_weight or s.lone_friend_weight == 1)
+        self.plain_result = (e.bid_counts != "tricks" and not friends_weighed(rules)
                              and self.ghost_seat < 0 and not self.partner_hands)
+        # a deal a record's replay may read as masks at once (record_values._plain_deal): one
+        # deck, a seat for each player, nothing undealt, and the hands and the kitty making
+        # up the whole deck (so that cards adding up to the deck are each dealt once)
         self.plain_deal = (rules.table.decks == 1 and not self.extra_seats and not self.undealt
                            and self.n * self.hand_size + self.kitty_size
                            == self.deck_mask.bit_count() == len(self.deck))
