@@ -48,6 +48,7 @@ from .exchange import _call_step, _discard_step
 from .errors import IllegalBid
 from .ruleset import Ruleset
 from .state import HandState
+from .tables import _RuleTables, _tables
 
 #: The options of each section the batch election replays exactly as apply does (it runs apply's
 #: own step): any other option of these sections must keep its default for the batch to run.
@@ -84,10 +85,6 @@ EXCHANGE_OPTIONS = {
         "lead_request", "called_cards"}),
 }
 
-_HANDLES: dict[int, tuple[Ruleset, bool]] = {}
-_HANDLES_EXCHANGE: dict[int, tuple[Ruleset, bool]] = {}
-
-
 def _default(spec: dataclasses.Field):
     if spec.default is not dataclasses.MISSING:
         return spec.default
@@ -111,13 +108,15 @@ def unknown_options(rules: Ruleset, known: dict[str, frozenset]) -> list[str]:
 
 def handles(rules: Ruleset) -> bool:
     """Whether the batch election may replay this ruleset's elections (computed once per
-    ruleset)."""
-    cached = _HANDLES.get(id(rules))
-    if cached is None or cached[0] is not rules:
-        if len(_HANDLES) > 256:
-            _HANDLES.clear()
-        cached = _HANDLES[id(rules)] = (rules, not unknown_options(rules, KNOWN_OPTIONS))
-    return cached[1]
+    ruleset, kept on its rule tables)."""
+    return _handles(_tables(rules))
+
+
+def _handles(tables: _RuleTables) -> bool:
+    fast = tables.fast_election
+    if fast is None:
+        fast = tables.fast_election = not unknown_options(tables.rules, KNOWN_OPTIONS)
+    return fast
 
 
 def replay_bids(state: HandState, calls: Sequence[BidCall], *, owned: bool = False
@@ -127,11 +126,7 @@ def replay_bids(state: HandState, calls: Sequence[BidCall], *, owned: bool = Fal
     ``owned``: the caller gives ``state`` and its setup away (new_hand's, held by nobody
     else), so the batch fills them in instead of copies; after None they may have been
     written, and the caller starts from a new hand."""
-    tables = state._ctx.tables
-    fast = tables.fast_election
-    if fast is None:
-        fast = tables.fast_election = handles(tables.rules)
-    if state.phase != "election" or not fast:
+    if state.phase != "election" or not _handles(state._ctx.tables):
         return None
     if owned:
         new = state
@@ -155,22 +150,17 @@ def replay_bids(state: HandState, calls: Sequence[BidCall], *, owned: bool = Fal
 
 def handles_exchange(rules: Ruleset) -> bool:
     """Whether the discard and the friend call may be written in place under this ruleset
-    (computed once per ruleset): its exchange and friend options all known, one deck."""
-    cached = _HANDLES_EXCHANGE.get(id(rules))
-    if cached is None or cached[0] is not rules:
-        if len(_HANDLES_EXCHANGE) > 256:
-            _HANDLES_EXCHANGE.clear()
-        cached = _HANDLES_EXCHANGE[id(rules)] = (
-            rules, rules.table.decks == 1 and not unknown_options(rules, EXCHANGE_OPTIONS))
-    return cached[1]
+    (computed once per ruleset, kept on its rule tables): its exchange and friend options all
+    known, one deck."""
+    return _handles_exchange(_tables(rules))
 
 
-def _fast_exchange(state: HandState) -> bool:
-    """handles_exchange for the state's ruleset, kept on its rule tables."""
-    tables = state._ctx.tables
+def _handles_exchange(tables: _RuleTables) -> bool:
     fast = tables.fast_exchange
     if fast is None:
-        fast = tables.fast_exchange = handles_exchange(tables.rules)
+        rules = tables.rules
+        fast = tables.fast_exchange = rules.table.decks == 1 \
+            and not unknown_options(rules, EXCHANGE_OPTIONS)
     return fast
 
 
@@ -179,7 +169,7 @@ def discard_in_place(state: HandState, action: Discard) -> bool:
     setup is its own too (replay_bids' result): apply's step, its history entry added; False
     (nothing done) where the caller must apply it (another phase, an unknown option). Raises
     apply's error for a refused discard, ``state`` unchanged."""
-    if state.phase != "exchange" or not _fast_exchange(state):
+    if state.phase != "exchange" or not _handles_exchange(state._ctx.tables):
         return False
     _discard_step(state, state, action.cards)
     state._history = (action, state._history)
@@ -191,7 +181,7 @@ def call_in_place(state: HandState, action: CallFriend) -> bool:
     """The friend call written onto ``state`` (private, as for :func:`discard_in_place`);
     False where the caller must apply it. Raises apply's error for a refused call, ``state``
     unchanged."""
-    if state.phase != "friend" or not _fast_exchange(state):
+    if state.phase != "friend" or not _handles_exchange(state._ctx.tables):
         return False
     _call_step(state, state, action.call)
     state._history = (action, state._history)

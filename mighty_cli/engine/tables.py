@@ -114,7 +114,7 @@ class _RuleTables:
         self.opener_after_dealer = e.opener == "after_dealer"
         self.miss_allowed = rules.deal_miss.allowed
         # whether replay_setup.py's batch takes this ruleset's election, and its discard and
-        # friend call (None: not asked yet; replay_setup.handles, handles_exchange)
+        # friend call (None: not asked yet; replay_setup._handles, _handles_exchange)
         self.fast_election: Optional[bool] = None
         self.fast_exchange: Optional[bool] = None
         # a result hand.hand_result may take its short way to (_plain_result): the bid counts
