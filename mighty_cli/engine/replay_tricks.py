@@ -20,9 +20,10 @@ so not even one copy is made). Three passes, each handing what it does not take 
   _legal_mask's first case as mask expressions (follow suit when you can; Mighty and the cards
   of ``cards.*_plays_any_time`` beside it), a joker's holder by :func:`~.play._follow_mask`;
   the trick, its history and its CompletedTrick built once; the winner from the trick's mask
-  for the cases settle._finish_trick decides from the mask (Mighty with power, the highest
-  trump, the highest card of the led suit), and settle._finish_trick itself for a trick with
-  a joker or the 11 or one deciding a pending friend;
+  for the cases settle._finish_trick decides from the mask (Mighty with power, the one joker
+  with power where no colour rule applies, the highest trump, the highest card of the led
+  suit), and settle._finish_trick itself for any other joker trick, the 11, or a trick
+  deciding a pending friend;
 * plain cards from a lead (:meth:`_Tricks.play`) and plain followers after a lead the engine
   applied (:meth:`_Tricks.follow`: a joker lead, a joker call), each checked as
   :func:`~.play._legal_mask` checks it, settled by :func:`~.settle._finish_trick`;
@@ -73,8 +74,6 @@ def _token(token: str) -> tuple[int, Optional[int], bool]:
     return parsed
 
 
-#: The tokens of _TOKENS that name a card with no annotation (no suit named, no call): the card.
-_PLAIN: dict[str, int] = {}
 class _ZeroMissing(dict):
     """A dict whose missing key reads as 0 (map() over its __getitem__ stays in C)."""
 
@@ -82,6 +81,8 @@ class _ZeroMissing(dict):
         return 0
 
 
+#: The tokens of _TOKENS that name a card with no annotation (no suit named, no call): the card.
+_PLAIN: dict[str, int] = {}
 #: The same tokens, each with its card's bit (0 for any other token).
 _PLAIN_BITS: dict[str, int] = _ZeroMissing()
 _BITS_OF = _PLAIN_BITS.__getitem__
@@ -389,8 +390,9 @@ class _Tricks:
         when a rule may bar it (a joker in the leader's hand, a trump lead, the friend's
         requested lead); a follower follows suit when he can, Mighty and the cards of
         cards.*_plays_any_time beside it (play._legal_mask's first case), and a follower who
-        may hold a joker is checked by play._follow_mask; a trick holding a joker or the 11,
-        or deciding a pending friend, is settled by settle._finish_trick itself.
+        may hold a joker is checked by play._follow_mask; a trick holding two jokers or a joker
+        under a colour rule, the 11, or deciding a pending friend, is settled by
+        settle._finish_trick itself.
 
         Written for the interpreter's sake (this loop is most of a replay): the slots the
         rules read in the loop (the led suit, whether trump was played) are written only when
