@@ -8,6 +8,7 @@ from typing import Optional
 import click
 
 from ..engine.errors import MightyError
+from ..engine.ghost import eliminated_label
 from ..i18n import N_, _, ngettext
 from ..render.text import table
 from .league import (by_option, database, db_option, league_option, signed, split_names,
@@ -33,14 +34,6 @@ def friend_label(friend: Optional[str]) -> Optional[str]:
     if is_partner_hand(friend):
         return _("{player}'s friend").format(player=controller_of(friend))  # type: ignore
     return friend
-
-
-def eliminated_label(name: str) -> str:
-    """An eliminated hand's name as ``hand show`` prints it: a player's, or 시흥 은마's dummy
-    (``dummy``, the record's word) as "dummy (은실)"."""
-    from ..engine.hand import DUMMY
-
-    return _("dummy (은실)") if name == DUMMY else name
 
 
 def eliminated_text(hand, before: str = "; ") -> str:

@@ -21,12 +21,12 @@ from typing import IO, Any, Optional, Sequence
 import click
 
 from ..engine.cards import format_bid
+from ..engine.ghost import eliminated_label
 from ..engine.record import record_ruleset
 from ..engine.scoring import doubling_label
 from ..engine.session import SessionTally, has_session_end
 from ..i18n import N_, _, ngettext
 from ..render.text import display_width, pad, table, visible
-from .league_hands import eliminated_label
 from .options import json_option, record_ruleset_option
 
 #: A hand's status in the replay table (its code name is what --json says).

@@ -49,6 +49,12 @@ GHOST = "ghost"
 DUMMY = "dummy"
 
 
+def eliminated_label(name: str) -> str:
+    """An eliminated hand's name as the tables print it: a player's, or 시흥 은마's dummy
+    (``dummy``, the record's word) as "dummy (은실)"."""
+    return _("dummy (은실)") if name == DUMMY else name
+
+
 def seats(rules: "Ruleset", players: Sequence[str]) -> tuple[str, ...]:
     """The seats of a hand in playing order: the players, then the ghost where the ruleset has
     one (table.ghost), or each player and his friend hand (table.partner_hands, honeymoon.py).
