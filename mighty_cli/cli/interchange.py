@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
-from typing import Iterator, Optional
+from typing import Iterator, Optional, Sequence
 
 import click
 
@@ -50,7 +50,7 @@ def import_(path, league_name, fmt, create, again, ruleset_name, db_url, who) ->
         record.user_ruleset = ruleset_name  # for a league --create makes (a league keeps its own)
         done = services.import_record(s, league_name, record, who=who_default(who),
                                       create=create, again=again)
-    sessions = ", ".join(map(str, done.sessions))
+    sessions = number_ranges(done.sessions)
     click.echo(ngettext("Imported {count} hand into {league} (hands {first}-{last}, sessions "
                         "{sessions}).", "Imported {count} hands into {league} (hands "
                         "{first}-{last}, sessions {sessions}).", done.hands).format(
@@ -60,6 +60,18 @@ def import_(path, league_name, fmt, create, again, ruleset_name, db_url, who) ->
                   if done.players_created else ""))
     for note in done.notes:
         click.echo(_("Note: {note}.").format(note=note))
+
+
+def number_ranges(numbers: Sequence[int]) -> str:
+    """Numbers as runs, ``1-3, 5, 7-9`` (an import of a long history names its thousands of
+    sessions in a few words)."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][1] + 1:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number])
+    return ", ".join(str(first) if first == last else f"{first}-{last}" for first, last in runs)
 
 
 @contextmanager

@@ -8,7 +8,8 @@ and each hand's table row (or, with ``--json``, its JSON text) in a spool, in me
 small and in a temporary file beyond that. Nothing is printed until the last hand is replayed,
 so a rule violation still prints its one line and nothing else, and the table's columns are as
 wide as their widest cell: the output is what it was when every outcome was held. A record read
-from a pipe, which cannot be read twice, is held while it is read.
+from a pipe, which cannot be read twice, is copied to a temporary file as the first reading goes,
+and read again from there.
 """
 
 from __future__ import annotations
@@ -68,16 +69,31 @@ def replay(path: str, ruleset_name: str | None, as_json: bool) -> None:
 
 def replay_file(path: str, ruleset_name: Optional[str], as_json: bool) -> None:
     """Replay the record at ``path`` and print its table (or JSON)."""
-    from ..engine.record import iter_replay
-    from ..engine.record_stream import stream_record
+    from ..engine.record_stream import open_record, stream_record
 
-    record = stream_record(path)  # the fast reader
-    if Path(path).is_file():
-        for _hand in record.hands:  # every hand read and checked before any is replayed
+    source = Path(path)
+    if source.is_file():
+        for _hand in stream_record(source).hands:  # every hand checked before any is replayed
             pass
-        record = stream_record(path)
-    else:  # a pipe cannot be read twice
-        record.hands = list(record.hands)
+        _replay_record(stream_record(source), path, ruleset_name, as_json)
+        return
+    # a pipe cannot be read twice: copied as the check reads it, replayed from the copy
+    try:
+        copy = tempfile.TemporaryFile("w+", encoding="utf-8", newline="")
+    except OSError as exc:
+        raise click.ClickException(_temporary_file_error(exc)) from None
+    with copy:
+        for _hand in stream_record(_Copying(open_record(source), copy), path,
+                                   source.parent).hands:
+            pass
+        copy.seek(0)
+        _replay_record(stream_record(copy, path, source.parent), path, ruleset_name, as_json)
+
+
+def _replay_record(record, path: str, ruleset_name: Optional[str], as_json: bool) -> None:
+    """Replay ``record`` (its hands checked already) and print its table (or JSON)."""
+    from ..engine.record import iter_replay
+
     record.user_ruleset = ruleset_name
     rules = record_ruleset(record)
     totals = {player: 0 for player in record.players}
@@ -112,6 +128,21 @@ def replay_file(path: str, ruleset_name: Optional[str], as_json: bool) -> None:
         click.echo(_("note: {note}").format(note=note))
 
 
+class _Copying:
+    """A text stream read once (a pipe) whose text is written to ``copy`` as it is read."""
+
+    def __init__(self, source: IO[str], copy: IO[str]):
+        self.source, self.copy = source, copy
+
+    def read(self, size: int = -1) -> str:
+        text = self.source.read(size)
+        spool_write(self.copy, text)
+        return text
+
+    def close(self) -> None:
+        self.source.close()
+
+
 def table_row(outcome, players: Sequence[str], eliminating: bool = False) -> list:
     """A hand's row of the replay table (``eliminating``: with the cell of who the declarer
     eliminated, 6마, 7마 and 시흥 은마's player or dummy)."""
@@ -137,8 +168,12 @@ def spool_write(spool: IO[str], text: str) -> None:
     try:
         spool.write(text)
     except OSError as exc:
-        raise click.ClickException(_("cannot write a temporary file for the replay: {error}")
-                                   .format(error=exc.strerror or exc)) from None
+        raise click.ClickException(_temporary_file_error(exc)) from None
+
+
+def _temporary_file_error(exc: OSError) -> str:
+    return _("cannot write a temporary file for the replay: {error}").format(
+        error=exc.strerror or exc)
 
 
 class TableRows:

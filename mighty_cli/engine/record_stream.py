@@ -8,12 +8,12 @@ shape-checked at once by :mod:`.record_lines`. Any other hand's table is parsed 
 for the lines an export writes (``key = value`` with a string, an integer, a boolean, a date or a
 list of strings); any other line (an inline table, a comment, other spacing) sends that table
 through :mod:`tomllib`, so the result is always exactly what ``tomllib`` would give for the
-whole file, and errors are tomllib's, with the file's line number.
+whole file, and errors are tomllib's, with the file's line number. A pipe is read the same way:
+no line and no hand may pass the limits (limits.py), so memory stays flat whatever comes in.
 """
 
 from __future__ import annotations
 
-import io
 import re
 import sys
 from pathlib import Path
@@ -21,7 +21,7 @@ from typing import IO, Any, Iterator, Optional
 
 from .errors import RecordError
 from . import safe_toml
-from .limits import RECORD_LINE_MAX_BYTES, RECORD_MAX_BYTES
+from .limits import RECORD_BLOCK_MAX_BYTES, RECORD_LINE_MAX_BYTES
 from .record import Record, _five_message, check_hand_shape, record_header
 from .record_file import most_players
 from .record_lines import _ENTRIES, _QUOTED, _Slow, _value
@@ -191,8 +191,9 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
     """(line number of the first line, text) of the header, then of each ``[[hands]]`` block,
     the header line left out. A header inside a multi-line string still open (an odd count of
     triple quotes since the block began) is part of the block. The stream is read in chunks;
-    no line may be longer than :data:`~.limits.RECORD_LINE_MAX_BYTES` (a file of one endless
-    line is refused, not read into memory)."""
+    no line may be longer than :data:`~.limits.RECORD_LINE_MAX_BYTES` and no block than
+    :data:`~.limits.RECORD_BLOCK_MAX_BYTES` (a file of one endless line, or a pipe of endless
+    short lines, is refused, not read into memory)."""
     buffer = ""
     begin = 0          # where the current block begins in the buffer
     start = 1          # its first line's number in the file
@@ -258,6 +259,13 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
             searched -= begin
             last_line -= begin
             begin = 0
+            # one hand (or the header) under its limit: an endless stream of short lines is
+            # refused too
+            if len(buffer) > RECORD_BLOCK_MAX_BYTES:
+                raise RecordError(_("{label}: line {line}: a hand (or the header) longer than "
+                                    "{size} MiB: not a file this tool reads").format(
+                                        label=name, line=start,
+                                        size=RECORD_BLOCK_MAX_BYTES >> 20))
             # every line read so far under the limit (the last may still be incomplete)
             if len(buffer) - last_line > RECORD_LINE_MAX_BYTES and max(
                     map(len, buffer[last_line:].split("\n"))) > RECORD_LINE_MAX_BYTES:
@@ -271,6 +279,17 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
         stream.close()
 
 
+def open_record(path: Path) -> IO[str]:
+    """A record file opened for :func:`stream_record`. A pipe or a device is streamed like a
+    file: it has no size to trust (/dev/zero never ends), but _blocks refuses a line or a hand
+    beyond the limits before holding it."""
+    try:
+        return open(path, encoding="utf-8-sig")
+    except OSError as exc:
+        raise RecordError(_("{label}: cannot read: {error}").format(
+            label=path, error=exc.strerror)) from None
+
+
 def stream_record(source: IO[str] | str | Path, name: Optional[str] = None,
                   base_dir: Optional[Path] = None) -> Record:
     """A record read from a text stream or a file, its hands an iterator. The header (format,
@@ -280,17 +299,7 @@ def stream_record(source: IO[str] | str | Path, name: Optional[str] = None,
         path = Path(source)
         name = name or str(path)
         base_dir = base_dir or path.parent
-        if path.exists() and not path.is_file():
-            # A device or a pipe has no size to trust (/dev/zero never ends): read it whole
-            # under the record limit, as replay does.
-            stream: IO[str] = io.StringIO(safe_toml.read_text(path, RECORD_MAX_BYTES, name,
-                                                              RecordError).lstrip("\ufeff"))
-        else:
-            try:
-                stream = open(path, encoding="utf-8-sig")
-            except OSError as exc:
-                raise RecordError(_("{label}: cannot read: {error}").format(
-                    label=path, error=exc.strerror)) from None
+        stream = open_record(path)
     else:
         stream = source
     name = name or "<record>"
