@@ -73,9 +73,9 @@ def replay_file(path: str, ruleset_name: Optional[str], as_json: bool) -> None:
 
     source = Path(path)
     if source.is_file():
-        for _hand in stream_record(source).hands:  # every hand checked before any is replayed
+        for _hand in stream_record(path).hands:  # every hand checked before any is replayed
             pass
-        _replay_record(stream_record(source), path, ruleset_name, as_json)
+        _replay_record(stream_record(path), path, ruleset_name, as_json)
         return
     # a pipe cannot be read twice: copied as the check reads it, replayed from the copy
     try:
