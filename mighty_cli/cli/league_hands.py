@@ -590,11 +590,8 @@ def amended_text(entry: dict) -> str:
         return ""
 
     def shown(key: str, value) -> str:
-        if value is None or value == []:
-            return "-"
-        if key == "eliminated":
-            return ", ".join(map(eliminated_label, value))
-        return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+        names = value if isinstance(value, list) else [] if value is None else [value]
+        return ", ".join(map(eliminated_label if key == "eliminated" else str, names)) or "-"
 
     changed = [f"{_(label)} {shown(key, before.get(key))} → {shown(key, after.get(key))}"
                for key, label in AMENDED_KEYS if before.get(key) != after.get(key)]
