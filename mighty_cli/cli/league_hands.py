@@ -76,6 +76,13 @@ LIST_HEADERS = (N_("hand"), N_("session"), N_("dealer"), N_("outcome"), N_("pot"
 CHANGE_HEADERS = (N_("player"), N_("score was"), N_("now"), N_("change"), N_("rank was"),
                   N_("now"))
 LOG_HEADERS = (N_("when"), N_("who"), N_("what"), N_("why"))
+#: What ``hand log`` says an amendment changed: the hand's keys, each with its label.
+AMENDED_KEYS = (("declarer", N_("declarer")), ("contract", N_("contract")),
+                ("friend", N_("friend")), ("friend2", N_("friend")),
+                ("friend_call", N_("friend call")), ("taken", N_("taken")),
+                ("deal_miss", N_("deal miss")), ("dealer", N_("dealer")),
+                ("players", N_("players")), ("eliminated", N_("eliminated")),
+                ("note", N_("note")))
 
 
 def deltas_line(hand) -> str:
@@ -192,11 +199,8 @@ def _record_once(league_name, session_number, given, friend_call, dealer, player
                 resolved["taken"] = ruling_party_count(rules, given["taken"], count)
             except MightyError as exc:
                 raise click.BadParameter(str(exc), param_hint="--taken") from None
-        if rules.table.dummy and given["eliminated"]:  # 시흥 은마: a player or the dummy
-            answers.rules, answers.declarer = rules, resolved["declarer"]
-            out = answers.check_eliminated(given["eliminated"])
-        else:
-            out = [answers.check_player(p) for p in split_names(given["eliminated"]) or []]
+        answers.rules, answers.declarer = rules, resolved["declarer"]
+        out = eliminated_given(answers, given["eliminated"])
         if rules.table.eliminated and not out and not given["deal_miss"] \
                 and not rules.table.dummy:  # 시흥 은마: it changes no score
             raise click.UsageError(ngettext(
@@ -214,6 +218,15 @@ def _record_once(league_name, session_number, given, friend_call, dealer, player
             players=five if players else None, note=note, who=who_default(who),
             eliminated=out or None, friend2=resolved["friend2"])
     print_recorded(done, as_json)
+
+
+def eliminated_given(answers, text: Optional[str]) -> list[str]:
+    """``--eliminated`` as ``record`` and ``hand amend`` read it: names matched among the
+    players of the hand (``answers.five``); 시흥 은마 (table.dummy) one player, not the
+    declarer, or the dummy (``dummy``, ``더미``, ``은실``)."""
+    if answers.rules.table.dummy and text:
+        return answers.check_eliminated(text)
+    return [answers.check_player(p) for p in split_names(text) or []]
 
 
 def print_recorded(done, as_json: bool) -> None:
@@ -370,9 +383,12 @@ def hand_show(league_name, number, as_json, db_url) -> None:
 
 
 def changes_text(correction) -> str:
-    lines = [_("Hand {number}: {hand}").format(number=correction.after.number,
-                                               hand=hand_line(correction.before)),
-             "     " + _("now: {hand}").format(hand=hand_line(correction.after))]
+    before, after = correction.before, correction.after
+    # who the declarer eliminated, said on both lines where the correction changed it
+    told = eliminated_text if before.eliminated != after.eliminated else (lambda hand: "")
+    lines = [_("Hand {number}: {hand}").format(number=after.number,
+                                               hand=hand_line(before) + told(before)),
+             "     " + _("now: {hand}").format(hand=hand_line(after) + told(after))]
     if correction.hands_resettled:
         lines.append(ngettext("Deposit pot settled again in {count} later hand.",
                               "Deposit pot settled again in {count} later hands.",
@@ -421,13 +437,17 @@ def require_reason(reason: Optional[str]) -> str:
               help=N_("It was a deal miss after all."))
 @click.option("--dealer", default=None, metavar="NAME")
 @click.option("--players", "-p", default=None, metavar="A,B,C,D,E")
+@click.option("--eliminated", "-e", default=None, metavar="NAME[,NAME]|dummy",
+              help=N_("6마, 7마, 시흥 은마: who the declarer eliminated (탈락), comma-separated; "
+                      "시흥 은마: a player or dummy (은실)."))
 @click.option("--note", default=None)
 @reason_option
 @json_option
 @db_option
 @by_option
 def hand_amend(league_name, number, declarer, contract, friends, friend_call, taken, opposition,
-               deal_miss, dealer, players, note, reason, as_json, db_url, who) -> None:
+               deal_miss, dealer, players, eliminated, note, reason, as_json, db_url,
+               who) -> None:
     """Correct an earlier hand. Everything after it is recomputed in the same transaction, the
     change log records who, when and why, and the standings changes are printed.
 
@@ -435,6 +455,7 @@ def hand_amend(league_name, number, declarer, contract, friends, friend_call, ta
     Examples:
       mighty hand amend --league tuesday 12 --taken 15 --reason "miscounted the kitty"
       mighty hand amend -l tuesday 7 --friend none --by 김철수 --reason "no friend was called"
+      mighty hand amend -l six 4 --eliminated Di --reason "Di was out, not Cy"
     """
     from ..store import services
 
@@ -446,12 +467,33 @@ def hand_amend(league_name, number, declarer, contract, friends, friend_call, ta
     with database(db_url) as s:
         if taken is not None:
             taken = _amended_count(s, league_name, number, taken, friend, friend2)
+        out = None if eliminated is None else \
+            _amended_eliminated(s, league_name, number, eliminated, declarer, players)
         correction = services.amend_hand(
             s, league_name, number, who=who_default(who), why=why, declarer=declarer,
             contract=_contract(contract), friend=friend_value(friend), friend2=friend2,
             friend_call=friend_call, taken=taken, opposition=opposition, deal_miss=deal_miss,
-            dealer=dealer, players=split_names(players), note=note)
+            dealer=dealer, players=split_names(players), note=note, eliminated=out)
     print_correction(correction, as_json)
+
+
+def _amended_eliminated(s, league_name: str, number: int, text: str, declarer: Optional[str],
+                        players: Optional[str]) -> list[str]:
+    """``--eliminated`` of an amendment, read as ``record`` reads it among the hand's players
+    (the amended ones when ``--players`` is given) with its declarer (or the amended one).
+    A hand that cannot take it (refereed, void, a deal miss, a ruleset eliminating nobody)
+    gets the names as given, for the store to refuse with its reason."""
+    from ..store.hands import show_hand
+    from ..store.lookups import get_league, league_rules
+    from .scorekeeper import Answers
+
+    rules = league_rules(get_league(s, league_name))
+    view = show_hand(s, league_name, number)
+    if view.full or view.voided or not rules.table.eliminated:
+        return split_names(text) or []
+    answers = Answers(rules, split_names(players) or view.players)
+    answers.declarer = declarer or view.declarer
+    return eliminated_given(answers, text)
 
 
 def _amended_count(s, league_name: str, number: int, taken: Taken, friend: Optional[str],
@@ -536,4 +578,21 @@ def hand_log(league_name, limit, as_json, db_url) -> None:
         echo_json({"changes": rows})
         return
     click.echo(table([_(h) for h in LOG_HEADERS],
-                     [(r["at"], r["who"], r["action"], r["why"]) for r in rows], align="<<<<"))
+                     [(r["at"], r["who"], r["action"] + amended_text(r), r["why"])
+                      for r in rows], align="<<<<"))
+
+
+def amended_text(entry: dict) -> str:
+    """What an amendment in the change log changed, after its action: `` 4: eliminated Cy →
+    Di``; nothing for other entries."""
+    before, after = entry["before"], entry["after"]
+    if entry["action"] != "hand amend" or not before or not after:
+        return ""
+
+    def shown(key: str, value) -> str:
+        names = value if isinstance(value, list) else [] if value is None else [value]
+        return ", ".join(map(eliminated_label if key == "eliminated" else str, names)) or "-"
+
+    changed = [f"{_(label)} {shown(key, before.get(key))} → {shown(key, after.get(key))}"
+               for key, label in AMENDED_KEYS if before.get(key) != after.get(key)]
+    return f" {after.get('number', '')}" + (": " + "; ".join(changed) if changed else "")

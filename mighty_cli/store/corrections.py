@@ -67,7 +67,11 @@ def _hand_to_correct(s: Session, league_name: str, number: int) -> tuple[League,
 def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
                **changes: Any) -> Correction:
     """Change an earlier hand's outcome; every later hand's pot is settled again, all in the
-    caller's one transaction, and the change is logged."""
+    caller's one transaction, and the change is logged.
+
+    ``eliminated`` (6마, 7마, 시흥 은마: table.eliminated) names again who the declarer
+    eliminated, checked as a recorded hand's are; left out, the hand keeps its own. A 6마/7마
+    player eliminated scores nothing, so the hand's deltas change with him."""
     league, rules, hand = _hand_to_correct(s, league_name, number)
     if hand.voided:
         raise LeagueError(_("hand {number} is void; it cannot be amended").format(number=number))
@@ -80,7 +84,10 @@ def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
     if not given:
         raise LeagueError(_("nothing to amend: give at least one of --declarer, --contract, "
                             "--friend, --taken/--opposition, --deal-miss, --dealer, --players, "
-                            "--note"))
+                            "--eliminated, --note"))
+    if "eliminated" in given and not rules.table.eliminated:
+        raise LeagueError(_("hand {index}: eliminated: nobody is eliminated under {ruleset} "
+                            "(table.eliminated = 0)").format(index=number, ruleset=rules.name))
     before_table = standings(s, league_name)
     present = seating(s, hand.session_id)
     five = _check_five(given.get("players"), present,
@@ -115,7 +122,12 @@ def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
                             "cards (friend.called_cards = 2)"))
     if friend2 and not merged["deal_miss"] and table.get("friend") != "none":
         table["friend2"] = friend2
-    if before_view.eliminated and not merged["deal_miss"]:
+    if "eliminated" in given:  # who the declarer eliminated, told again
+        if merged["deal_miss"]:
+            raise LeagueError(_("hand {number}: eliminated: the hand is a deal miss (딜 미스), "
+                                "nobody was eliminated").format(number=number))
+        table["eliminated"] = list(given["eliminated"])
+    elif before_view.eliminated and not merged["deal_miss"]:
         table["eliminated"] = before_view.eliminated  # 6마, 7마: the same players stay out
     outcome = evaluate_hand(rules, five, table, number)
     outcome.dealer = dealer
