@@ -13,6 +13,7 @@ from ..i18n import N_, _, ngettext
 from ..render.text import table
 from .league import (by_option, database, db_option, league_option, signed, split_names,
                      who_default)
+from .amend_values import AmendedHand
 from .league_sessions import proposal_text
 from .options import echo_json, json_option, number_type
 from .score_taken import Taken, TakenType, friends_given, ruling_party_count
@@ -115,8 +116,9 @@ def deltas_line(hand) -> str:
 @click.option("--players", "-p", default=None, metavar="A,B,C,D,E",
               help=N_("Who played this hand, table.players of them (default: the proposal "
                       "when more are present)."))
-@click.option("--eliminated", "-e", default=None, metavar="NAME[,NAME]",
-              help=N_("6마, 7마: who the declarer eliminated (탈락), comma-separated."))
+@click.option("--eliminated", "-e", default=None, metavar="NAME[,NAME]|dummy",
+              help=N_("6마, 7마, 시흥 은마: who the declarer eliminated (탈락), comma-separated; "
+                      "시흥 은마: a player or dummy (은실)."))
 @click.option("--note", default=None, help=N_("Free text kept with the hand."))
 @click.option("--evening", is_flag=True,
               help=N_("Keep one process open for the whole session: hand after hand, each "
@@ -145,6 +147,9 @@ def record(league_name, session_number, declarer, contract, friends, friend_call
     """
     if taken is not None and opposition is not None:
         raise click.UsageError(_("give --taken or --opposition, not both"))
+    if deal_miss is not None and eliminated is not None:
+        raise click.UsageError(_("give --deal-miss or --eliminated, not both: a deal miss (딜 "
+                                 "미스) eliminates nobody"))
     friend, friend2 = (list(friends_given(friends)) + [None, None])[:2]
     if taken is not None and not taken.split:
         taken = taken.parts[0]  # a count: checked by the league as before
@@ -465,55 +470,18 @@ def hand_amend(league_name, number, declarer, contract, friends, friend_call, ta
     friend, friend2 = (friends_given(friends) + [None, None])[:2]
     why = require_reason(reason)
     with database(db_url) as s:
+        amended = AmendedHand(s, league_name, number, players)  # names read as record reads them
+        declarer, deal_miss = amended.name(declarer), amended.name(deal_miss)
+        friend, friend2 = amended.friend(friend), amended.name(friend2)
         if taken is not None:
-            taken = _amended_count(s, league_name, number, taken, friend, friend2)
-        out = None if eliminated is None else \
-            _amended_eliminated(s, league_name, number, eliminated, declarer, players)
+            taken = amended.count(taken, friend, friend2)
+        out = None if eliminated is None else amended.eliminated(eliminated, declarer)
         correction = services.amend_hand(
             s, league_name, number, who=who_default(who), why=why, declarer=declarer,
             contract=_contract(contract), friend=friend_value(friend), friend2=friend2,
             friend_call=friend_call, taken=taken, opposition=opposition, deal_miss=deal_miss,
             dealer=dealer, players=split_names(players), note=note, eliminated=out)
     print_correction(correction, as_json)
-
-
-def _amended_eliminated(s, league_name: str, number: int, text: str, declarer: Optional[str],
-                        players: Optional[str]) -> list[str]:
-    """``--eliminated`` of an amendment, read as ``record`` reads it among the hand's players
-    (the amended ones when ``--players`` is given) with its declarer (or the amended one).
-    A hand that cannot take it (refereed, void, a deal miss, a ruleset eliminating nobody)
-    gets the names as given, for the store to refuse with its reason."""
-    from ..store.hands import show_hand
-    from ..store.lookups import get_league, league_rules
-    from .scorekeeper import Answers
-
-    rules = league_rules(get_league(s, league_name))
-    view = show_hand(s, league_name, number)
-    if view.full or view.voided or not rules.table.eliminated:
-        return split_names(text) or []
-    answers = Answers(rules, split_names(players) or view.players)
-    answers.declarer = declarer or view.declarer
-    return eliminated_given(answers, text)
-
-
-def _amended_count(s, league_name: str, number: int, taken: Taken, friend: Optional[str],
-                   friend2: Optional[str]) -> int:
-    """``--taken`` of an amendment as the ruling party's count: a split (``15+3+1``) weighed
-    by the league's ruleset, with the friends given, or else the friends the hand has."""
-    if not taken.split:
-        return taken.parts[0]
-    from ..store.hands import show_hand
-    from ..store.lookups import get_league, league_rules
-
-    rules = league_rules(get_league(s, league_name))
-    if friend is None:  # the friends stay as they are
-        view = show_hand(s, league_name, number)
-        friend, friend2 = view.friend, view.friend2
-    count = 0 if friend is None or friend_value(friend) == "none" else 1 + bool(friend2)
-    try:
-        return ruling_party_count(rules, taken, count)
-    except MightyError as exc:
-        raise click.BadParameter(str(exc), param_hint="--taken") from None
 
 
 @hand.command("void")
