@@ -9,8 +9,19 @@ import os
 import pytest
 
 POSTGRES_URL = os.environ.get("MIGHTY_TEST_POSTGRES_URL")
-TABLES = ("player", "league", "league_session", "session_seat", "hand", "hand_player",
-          "change_log")
+
+
+def _tables() -> tuple:
+    """Every table of the store (the running totals, the live hand and the league settings
+    included), from the models themselves, so a new table is compared too."""
+    from sqlmodel import SQLModel
+
+    import mighty_cli.store.models  # noqa: F401  (the tables' definitions)
+
+    return tuple(table.name for table in SQLModel.metadata.sorted_tables)
+
+
+TABLES = _tables()
 
 
 def database_params():
