@@ -1,0 +1,48 @@
+"""Defects found by playing a club's evening through the installed ``mighty`` command (a
+Korean science-high-school club of seven under 7마, and a university club of five in English
+on PostgreSQL), each pinned here so it stays fixed."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from mighty_cli.cli import cli
+from mighty_cli.render.text import display_width
+
+KOREAN = {"MIGHTY_LANG": "ko", "COLUMNS": "80"}
+
+
+def _description_columns(help_text: str) -> dict[str, int]:
+    """The display column where each option's description starts, for options whose
+    description starts on the option's own line."""
+    columns = {}
+    for line in help_text.splitlines():
+        match = re.match(r"^(  (?:-\w, )?--[\w-]+(?: \S+)?)( {2,})(\S.*)$", line)
+        if match:
+            columns[match.group(1).strip()] = display_width(match.group(1) + match.group(2))
+    return columns
+
+
+def mighty_process(*args: str) -> subprocess.CompletedProcess:
+    """The command as a club runs it: a process of its own (click.Path's metavar is made when
+    the command's module is imported, so only a fresh process shows it as a user sees it)."""
+    return subprocess.run([sys.executable, "-m", "mighty_cli", *args], capture_output=True,
+                          text=True, env=os.environ | KOREAN, timeout=60)
+
+
+@pytest.mark.parametrize("path", [["referee"], ["export"]])
+def test_korean_help_aligns_options_with_a_korean_metavar(path):
+    """click.Path's metavar is translated (FILE → 파일), two columns a syllable: the
+    descriptions of ``--deal 파일`` and ``-o, --output 파일`` started two columns to the right
+    of every other option's."""
+    result = mighty_process(*path, "--help")
+    assert result.returncode == 0, result.stderr
+    columns = _description_columns(result.stdout)
+    assert any("파일" in option for option in columns), result.stdout
+    assert len(set(columns.values())) == 1, columns
