@@ -46,3 +46,24 @@ def test_korean_help_aligns_options_with_a_korean_metavar(path):
     columns = _description_columns(result.stdout)
     assert any("파일" in option for option in columns), result.stdout
     assert len(set(columns.values())) == 1, columns
+
+
+def _korean_league(db: str) -> None:
+    runner = CliRunner()
+    for args in (["league", "create", "club", "-r", "standard", "--lang", "ko"],
+                 ["session", "start", "-l", "club", "--players", "김민수,이지현,박서준,Bo,Cy"],
+                 ["record", "-l", "club", "-d", "김민수", "-c", "15D", "-f", "Bo", "-t", "16"]):
+        result = runner.invoke(cli, [*args, "--db", db], env=KOREAN)
+        assert result.exit_code == 0, result.output
+
+
+def test_korean_site_says_hoecha_for_a_session_as_the_rest_of_the_tool(db, tmp_path):
+    """The tool calls a session 회차 everywhere (1회차, session start's 'N회차를 시작했습니다');
+    the site's summary line and its index page said 세션."""
+    _korean_league(db)
+    result = CliRunner().invoke(cli, ["site", "-l", "club", "--output", str(tmp_path / "site"),
+                                      "--db", db], env=KOREAN)
+    assert result.exit_code == 0, result.output
+    assert "1회차" in result.output and "세션" not in result.output, result.output
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "최근 회차" in index and "모든 회차" in index and "세션" not in index
