@@ -67,3 +67,20 @@ def test_korean_site_says_hoecha_for_a_session_as_the_rest_of_the_tool(db, tmp_p
     assert "1회차" in result.output and "세션" not in result.output, result.output
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert "최근 회차" in index and "모든 회차" in index and "세션" not in index
+
+
+def test_site_counts_one_session_and_one_hand_in_the_singular(db, tmp_path):
+    """'Wrote 10 pages to site (6 players, 1 sessions, 1 hands; ...)': each count now goes
+    through ngettext (Korean 5명, 1회차, 1판)."""
+    runner = CliRunner()
+    for args in (["league", "create", "club", "-r", "standard"],
+                 ["session", "start", "-l", "club", "--players", "Ana,Bo,Cy,Di,Ed"],
+                 ["record", "-l", "club", "-d", "Ana", "-c", "15D", "-f", "Bo", "-t", "16"]):
+        assert runner.invoke(cli, [*args, "--db", db], env={"MIGHTY_LANG": "en"}).exit_code == 0
+    result = runner.invoke(cli, ["site", "-l", "club", "--output", str(tmp_path / "en"),
+                                 "--db", db], env={"MIGHTY_LANG": "en"})
+    assert result.exit_code == 0, result.output
+    assert "(5 players, 1 session, 1 hand;" in result.output, result.output
+    result = runner.invoke(cli, ["site", "-l", "club", "--output", str(tmp_path / "ko"),
+                                 "--db", db], env=KOREAN)
+    assert "(5명, 1회차, 1판;" in result.output, result.output
