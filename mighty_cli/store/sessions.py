@@ -436,6 +436,9 @@ class Evening:
     hands: int
     ruleset_toml: str
     live: Optional[str] = None
+    #: the league's number for the next hand recorded (hands are numbered across the league:
+    #: session 2's third hand may be hand 33), as ``record`` and ``hand amend`` name it
+    next_number: int = 1
 
 
 def evening(s: Session, league_name: str, session_number: Optional[int] = None) -> Evening:
@@ -454,6 +457,8 @@ def evening(s: Session, league_name: str, session_number: Optional[int] = None) 
             totals[name] = totals.get(name, 0) + delta
     count = s.exec(select(func.count(Hand.id)).where(Hand.session_id == session.id)).one()
     row = s.get(LiveHand, session.id)
+    last = s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)).one()
     return Evening(league.name, session.number, present, proposal,
                    _pot_before(s, league.id, None), totals, int(count or 0),  # type: ignore
-                   league.ruleset_toml, row.record_toml if row is not None else None)
+                   league.ruleset_toml, row.record_toml if row is not None else None,
+                   int(last or 0) + 1)

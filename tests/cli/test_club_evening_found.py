@@ -84,3 +84,42 @@ def test_site_counts_one_session_and_one_hand_in_the_singular(db, tmp_path):
     result = runner.invoke(cli, ["site", "-l", "club", "--output", str(tmp_path / "ko"),
                                  "--db", db], env=KOREAN)
     assert "(5명, 1회차, 1판;" in result.output, result.output
+
+
+def _second_session(db: str) -> None:
+    """A league whose second session opens after three hands of the first."""
+    runner = CliRunner()
+    steps = [["league", "create", "club", "-r", "standard"],
+             ["session", "start", "-l", "club", "--players", "Ana,Bo,Cy,Di,Ed"],
+             ["record", "-l", "club", "-d", "Ana", "-c", "15D", "-f", "Bo", "-t", "16"],
+             ["record", "-l", "club", "-d", "Bo", "-c", "14S", "-f", "Cy", "-t", "12"],
+             ["record", "-l", "club", "--deal-miss", "Cy"],
+             ["session", "end", "-l", "club"],
+             ["session", "start", "-l", "club", "--players", "Ana,Bo,Cy,Di,Ed"]]
+    for args in steps:
+        result = runner.invoke(cli, [*args, "--db", db], env={"MIGHTY_LANG": "en"})
+        assert result.exit_code == 0, result.output
+
+
+def test_record_evening_proposes_the_number_the_hand_is_stored_under(db):
+    """``record --evening`` in session 2 proposed 'Hand 1: dealer ...' and stored 'Hand 4
+    (session 2)': a keeper amending 'hand 1' from the screen would change session 1's hand."""
+    _second_session(db)
+    result = CliRunner().invoke(cli, ["record", "-l", "club", "--evening", "--db", db],
+                                input="Ana\n15D\nBo\n16\nquit\n", env={"MIGHTY_LANG": "en"})
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.index("Hand 4: dealer Ana") < out.index("Hand 4 (session 2): Ana 15D") \
+        < out.index("Hand 5: dealer Bo"), out
+    assert "Hand 1:" not in out and "Hand 2:" not in out
+
+
+def test_league_referee_announces_the_number_the_hand_is_stored_under(db):
+    """``referee --league`` in session 2 announced '— hand 1' for the hand it then saved as
+    league hand 4."""
+    _second_session(db)
+    result = CliRunner().invoke(cli, ["referee", "--league", "club", "--db", db],
+                                input="quit\n", env={"MIGHTY_LANG": "en"})
+    assert result.exit_code == 0, result.output
+    assert "— hand 4: dealer" in result.output, result.output
+    assert "— hand 1:" not in result.output
