@@ -477,8 +477,14 @@ def write_record_file(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")  # would replace the device itself
         return
     tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:  # a missing folder, a read-only place: the file the user named
+        if tmp.is_file():
+            tmp.unlink()
+        raise OSError(_("cannot write {path}: {error}").format(
+            path=path, error=exc.strerror or exc)) from None
 
 
 

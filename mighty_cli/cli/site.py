@@ -46,8 +46,13 @@ def site(league_name: str, output: str, template_dir: Optional[str],
         # The league's own settings (league set --lang/--timezone) unless given here.
         lang = page_lang or league_setting(s, league_name, "lang")
         zone = timezone_name or league_setting(s, league_name, "timezone")
-        report = build_site(s, league_name, output, template_dir=template_dir,
-                            lang=lang, timezone_name=zone)
+        try:
+            report = build_site(s, league_name, output, template_dir=template_dir,
+                                lang=lang, timezone_name=zone)
+        except OSError as exc:  # a read-only place, a full disk: the folder named, one line
+            raise click.ClickException(_("cannot write {path}: {error}").format(
+                path=click.format_filename(exc.filename or output),
+                error=exc.strerror or exc)) from None
     click.echo(_("Wrote {pages} pages to {folder} ({players}, {sessions}, {hands}; largest "
                  "page {largest} KB: {name}).").format(
         pages=report.pages, folder=click.format_filename(str(report.folder)),

@@ -123,3 +123,37 @@ def test_league_referee_announces_the_number_the_hand_is_stored_under(db):
     assert result.exit_code == 0, result.output
     assert "— hand 4: dealer" in result.output, result.output
     assert "— hand 1:" not in result.output
+
+
+def test_site_into_a_place_it_cannot_write_says_so_in_one_line(db, tmp_path):
+    """'--output' under a file (not a folder) failed with the operating system's bare
+    'Not a directory: ...', in English under Korean and without saying what could not be
+    written; ``export``, ``backup`` and ``standings --html`` say 'cannot write PATH: ...'."""
+    _korean_league(db)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    result = CliRunner().invoke(cli, ["site", "-l", "club", "--output",
+                                      str(blocker / "site"), "--db", db], env=KOREAN)
+    assert result.exit_code == 1
+    assert result.output.startswith("오류: ") and "에 쓸 수 없습니다: " in result.output
+    assert result.output.count("\n") == 1, result.output
+
+
+def test_site_output_naming_a_file_is_refused_in_korean(tmp_path):
+    """click's 'Directory ... is a file.' was not in the catalog: English under Korean."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    result = mighty_process("site", "-l", "club", "--output", str(blocker))
+    assert result.returncode == 2
+    assert f"폴더 '{blocker}'은(는) 파일입니다." in result.stderr, result.stderr
+
+
+def test_referee_save_into_a_missing_folder_names_the_file_given(tmp_path):
+    """``referee --save`` to a missing folder failed naming '.evening.toml.tmp', a file the
+    user never named."""
+    target = tmp_path / "missing" / "evening.toml"
+    result = CliRunner().invoke(cli, ["referee", "-r", "standard", "--players",
+                                      "Ana,Bo,Cy,Di,Ed", "--seed", "1", "--save", str(target)],
+                                input="13s\nquit\n", env={"MIGHTY_LANG": "en"})
+    assert f"cannot write {target}: " in result.output, result.output
+    assert ".tmp" not in result.output
