@@ -157,3 +157,25 @@ def test_referee_save_into_a_missing_folder_names_the_file_given(tmp_path):
                                 input="13s\nquit\n", env={"MIGHTY_LANG": "en"})
     assert f"cannot write {target}: " in result.output, result.output
     assert ".tmp" not in result.output
+
+
+SEVEN = "김민수,이지현,박서준,Alexander 김-Johnson,Bo,Cy,Di"
+
+
+def test_an_eliminated_player_whose_name_has_a_space_replays(tmp_path, db):
+    """A 7마 record eliminating 'Alexander 김-Johnson' (written "D6 Alexander 김-Johnson", as
+    ``simulate`` and the referee write it) was refused on reading: 'expected a card and who
+    held it', since the call was split at every space. So ``mighty replay`` of a simulated
+    evening failed, and so did importing it into a league."""
+    record = tmp_path / "seven.toml"
+    runner = CliRunner()
+    result = runner.invoke(cli, ["simulate", "-r", "standard-7", "--hands", "5", "--seed", "2",
+                                 "--players", SEVEN, "-o", str(record)])
+    assert result.exit_code == 0, result.output
+    assert '"D6 Alexander 김-Johnson"' in record.read_text(encoding="utf-8")
+    result = runner.invoke(cli, ["replay", str(record), "--json"])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(cli, ["import", str(record), "--league", "seven", "--db", db])
+    assert result.exit_code == 0, result.output
+    shown = runner.invoke(cli, ["hand", "show", "-l", "seven", "2", "--db", db])
+    assert shown.exit_code == 0 and "Alexander 김-Johnson" in shown.output, shown.output
