@@ -179,3 +179,16 @@ def test_an_eliminated_player_whose_name_has_a_space_replays(tmp_path, db):
     assert result.exit_code == 0, result.output
     shown = runner.invoke(cli, ["hand", "show", "-l", "seven", "2", "--db", db])
     assert shown.exit_code == 0 and "Alexander 김-Johnson" in shown.output, shown.output
+
+
+def test_open_cards_elimination_names_a_holder_whose_name_has_a_space(tmp_path, monkeypatch):
+    """At an open-cards 7마 table 'c5 Alexander 김-Johnson' read only the last word as the
+    holder ('김-Johnson' names nobody), then refused 'c5 Alexander' as a card."""
+    monkeypatch.chdir(tmp_path)  # quitting piped input keeps the evening in a new file here
+    bids = ["14s"] + ["pass"] * 6
+    result = CliRunner().invoke(
+        cli, ["referee", "-r", "standard-7", "--players", SEVEN],
+        input="\n".join([*bids, "c5 Alexander 김-Johnson", "quit", "discard"]) + "\n",
+        env={"MIGHTY_LANG": "en"})
+    assert result.exit_code == 0, result.output
+    assert "calls ♣5: Alexander 김-Johnson is eliminated" in result.output, result.output
