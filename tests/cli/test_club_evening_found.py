@@ -192,3 +192,17 @@ def test_open_cards_elimination_names_a_holder_whose_name_has_a_space(tmp_path, 
         env={"MIGHTY_LANG": "en"})
     assert result.exit_code == 0, result.output
     assert "calls ♣5: Alexander 김-Johnson is eliminated" in result.output, result.output
+
+
+def test_korean_simulate_names_its_rows_in_the_clubs_words(tmp_path):
+    """``mighty simulate``'s tables printed their rows as the English keys under Korean:
+    scored, deal_miss, made, card, back_run, no_trump, no_friend."""
+    result = CliRunner().invoke(cli, ["simulate", "-r", "standard", "--hands", "30", "--seed",
+                                      "2", "-o", str(tmp_path / "try.toml")], env=KOREAN)
+    assert result.exit_code == 0, result.output
+    rows = [line.split()[0] for line in result.output.splitlines()[1:] if line.strip()]
+    for english in ("scored", "deal_miss", "redeal", "made", "card", "joker", "run",
+                    "back_run", "no_trump", "no_friend"):
+        assert english not in rows, result.output
+    for korean in ("완료", "딜", "재딜", "성공", "카드", "조커", "런", "백런", "노기루다", "노프렌드"):
+        assert korean in rows, result.output
