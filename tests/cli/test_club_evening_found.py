@@ -206,3 +206,60 @@ def test_korean_simulate_names_its_rows_in_the_clubs_words(tmp_path):
         assert english not in rows, result.output
     for korean in ("완료", "딜", "재딜", "성공", "카드", "조커", "런", "백런", "노기루다", "노프렌드"):
         assert korean in rows, result.output
+
+
+def test_a_seven_player_refereed_hand_page_shows_its_tricks_and_eliminations(tmp_path, db):
+    """The page of a 7마 hand played card by card showed '–' for every trick's leader, winner
+    and points (the page replayed only five-player hands), nothing of the two eliminations
+    or the cards dealt out after them, and the election's 'pass' in English under Korean."""
+    from html.parser import HTMLParser
+
+    record = tmp_path / "seven.toml"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["simulate", "-r", "standard-7", "--hands", "5", "--seed", "2",
+                               "--players", SEVEN, "-o", str(record)]).exit_code == 0
+    result = runner.invoke(cli, ["import", str(record), "--league", "seven", "--db", db])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(cli, ["site", "-l", "seven", "--output", str(tmp_path / "site"),
+                                 "--page-lang", "ko", "--db", db], env=KOREAN)
+    assert result.exit_code == 0, result.output
+
+    class Rows(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.rows, self.table, self.open = [], None, False
+
+        def handle_starttag(self, tag, attrs):
+            if tag == "table":
+                self.table = dict(attrs).get("class")
+            elif tag == "tr":
+                self.rows.append((self.table, dict(attrs).get("class"), []))
+                self.open = True
+
+        def handle_endtag(self, tag):
+            if tag == "tr":
+                self.open = False
+
+        def handle_data(self, data):
+            if self.rows and self.open and data.strip():
+                self.rows[-1][2].append(data.strip())
+
+    played = 0
+    for path in sorted((tmp_path / "site" / "hands").glob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        parser = Rows()
+        parser.feed(text)
+        tricks = [cells for table, _cls, cells in parser.rows if table == "tricks"][1:]
+        if not tricks:  # a deal miss: no tricks to show
+            continue
+        played += 1
+        assert len(tricks) == 10, path
+        names = SEVEN.split(",")
+        assert [c for c in tricks if c[1] not in names or c[-2] not in names] == []
+        assert 0 < sum(int(cells[-1]) for cells in tricks) <= 20  # the rest were discarded
+        calls = [cells for _t, cls, cells in parser.rows if cls == "elimination"]
+        assert len(calls) >= 2 and all(cells[0] == "탈락 지명" for cells in calls), calls
+        dealt = [cells for _t, cls, cells in parser.rows if cls == "redistribution"]
+        assert len(dealt) == 5 and all(cells[0].endswith("에게 나눠 준 카드") for cells in dealt)
+        assert " pass" not in text and "패스" in text
+    assert played == 2
