@@ -120,11 +120,10 @@ def start_session(s: Session, league_name: str, players: Sequence[str], *,
     if not low <= len(names) <= high:
         raise LeagueError(ngettext(
             "--players: {count} player; {ruleset} seats {low} at the table (table.players), "
-            "and one or two more may take turns to sit out: {low} to {high} present "
-            "(RULES.md §9)",
+            "and one or two more may take turns to sit out: {low} to {high} present",
             "--players: {count} players; {ruleset} seats {low} at the table (table.players), "
-            "and one or two more may take turns to sit out: {low} to {high} present "
-            "(RULES.md §9)", len(names)).format(count=len(names), ruleset=rules.name, low=low,
+            "and one or two more may take turns to sit out: {low} to {high} present",
+            len(names)).format(count=len(names), ruleset=rules.name, low=low,
                                                 high=high))
     if first_dealer is not None and first_dealer not in names:
         raise LeagueError(_("--dealer {name} is not one of the players present").format(

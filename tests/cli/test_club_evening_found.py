@@ -263,3 +263,42 @@ def test_a_seven_player_refereed_hand_page_shows_its_tricks_and_eliminations(tmp
         assert len(dealt) == 5 and all(cells[0].endswith("에게 나눠 준 카드") for cells in dealt)
         assert " pass" not in text and "패스" in text
     assert played == 2
+
+
+def _command_paths(group=None, prefix=()):
+    import click
+
+    group = group or cli
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        yield [*prefix, name]
+        if isinstance(command, click.Group):
+            yield from _command_paths(command, (*prefix, name))
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_help_and_rule_docs_point_at_nothing_the_user_lacks(lang):
+    """Help texts and messages sent users to 'RULES.md §9', a file that is not in the
+    project, and ``session start --help`` said 'with six or seven present, five play each
+    hand', untrue under 6마 and 7마 (six or seven play)."""
+    runner = CliRunner()
+    env = {"MIGHTY_LANG": lang, "COLUMNS": "100"}
+    for path in _command_paths():
+        result = runner.invoke(cli, [*path, "--help"], env=env)
+        assert result.exit_code == 0, (path, result.output)
+        assert "RULES.md" not in result.output, path
+    docs = runner.invoke(cli, ["ruleset", "show", "standard", "--docs"], env=env)
+    assert docs.exit_code == 0 and "RULES.md" not in docs.output
+    start = runner.invoke(cli, ["session", "start", "--help"], env=env).output
+    assert "five\n  play each hand" not in start and "table.players" in start
+
+
+def test_too_few_present_names_the_range_without_a_missing_file(db):
+    runner = CliRunner()
+    assert runner.invoke(cli, ["league", "create", "club", "-r", "standard-7", "--db", db]
+                         ).exit_code == 0
+    result = runner.invoke(cli, ["session", "start", "-l", "club", "--players", "A,B,C,D",
+                                 "--db", db], env=KOREAN)
+    assert result.exit_code == 1
+    assert "7~9명" in result.output and "RULES.md" not in result.output, result.output
