@@ -48,6 +48,7 @@ def import_(path, league_name, fmt, create, again, ruleset_name, db_url, who) ->
     with database(db_url) as s:
         record = open_record(path, fmt)
         record.user_ruleset = ruleset_name  # for a league --create makes (a league keeps its own)
+        _same_table(s, league_name, record, path)
         done = services.import_record(s, league_name, record, who=who_default(who),
                                       create=create, again=again)
     sessions = ", ".join(map(str, done.sessions))
@@ -60,6 +61,30 @@ def import_(path, league_name, fmt, create, again, ruleset_name, db_url, who) ->
                   if done.players_created else ""))
     for note in done.notes:
         click.echo(_("Note: {note}.").format(note=note))
+
+
+def _same_table(s, league_name: str, record, path: str) -> None:
+    """A record dealt at another table (a 7마 export into a 5마 league) is refused by what
+    differs, before its first hand fails with 'expected five distinct names'."""
+    from ..engine.errors import MightyError
+    from ..engine.record import record_ruleset
+    from ..store.lookups import get_league, league_rules
+
+    if not record.ruleset:  # a CSV export names no ruleset: its hands say the rest
+        return
+    try:
+        rules = league_rules(get_league(s, league_name))
+        theirs = record_ruleset(record)
+    except MightyError:  # no such league (created from the record), or no ruleset to read
+        return
+    if theirs.table.players != rules.table.players:
+        raise click.ClickException(_(
+            "{path} was played under {theirs} ({their_count} at the table); league {league} "
+            "plays {ruleset} ({count} at the table), so its hands cannot be checked against "
+            "the league's rules: import it into a league of its own (--league NEW)").format(
+                path=click.format_filename(path), theirs=record.ruleset,
+                their_count=theirs.table.players, league=league_name, ruleset=rules.name,
+                count=rules.table.players))
 
 
 @contextmanager

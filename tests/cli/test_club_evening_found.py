@@ -302,3 +302,33 @@ def test_too_few_present_names_the_range_without_a_missing_file(db):
                                  "--db", db], env=KOREAN)
     assert result.exit_code == 1
     assert "7~9명" in result.output and "RULES.md" not in result.output, result.output
+
+
+@pytest.mark.parametrize("fmt", ["toml", "json"])
+def test_an_export_of_another_table_size_is_refused_by_what_differs(tmp_path, db, fmt):
+    """A 7마 club's export imported into a 5마 league failed with 'hand 1: players: expected
+    five distinct names from the record's players', which names neither rulesets nor the
+    table sizes; the database is unchanged."""
+    runner = CliRunner()
+    record = tmp_path / "seven.toml"
+    assert runner.invoke(cli, ["simulate", "-r", "standard-7", "--hands", "3", "--seed", "2",
+                               "--players", SEVEN, "-o", str(record)]).exit_code == 0
+    assert runner.invoke(cli, ["import", str(record), "--league", "seven", "--db", db]
+                         ).exit_code == 0
+    export = tmp_path / f"seven.{fmt}"
+    assert runner.invoke(cli, ["export", "-l", "seven", "-o", str(export), "--db", db]
+                         ).exit_code == 0
+    assert runner.invoke(cli, ["league", "create", "five", "-r", "seoul-science", "--db", db]
+                         ).exit_code == 0
+    before = runner.invoke(cli, ["backup", "-o", str(tmp_path / "a.jsonl"), "--db", db])
+    assert before.exit_code == 0
+    result = runner.invoke(cli, ["import", str(export), "--league", "five", "--db", db],
+                           env={"MIGHTY_LANG": "en"})
+    assert result.exit_code == 1
+    assert "was played under standard-7 (7 at the table); league five plays seoul-science " \
+           "(5 at the table)" in result.output, result.output
+    assert runner.invoke(cli, ["backup", "-o", str(tmp_path / "b.jsonl"), "--db", db]
+                         ).exit_code == 0
+    rows = [(tmp_path / name).read_text(encoding="utf-8").splitlines()[1:]
+            for name in ("a.jsonl", "b.jsonl")]
+    assert rows[0] == rows[1]
