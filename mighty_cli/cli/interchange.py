@@ -70,7 +70,7 @@ def _same_table(s, league_name: str, record, path: str) -> None:
     from ..engine.record import record_ruleset
     from ..store.lookups import get_league, league_rules
 
-    if not record.ruleset:  # a CSV export names no ruleset: its hands say the rest
+    if not record.ruleset or record.extra.get("ruleset_unknown"):  # a CSV export names none
         return
     try:
         rules = league_rules(get_league(s, league_name))
