@@ -174,3 +174,26 @@ def _wrap_help_by_display_width() -> None:
             return lines
 
     click_textwrap.TextWrapper = DisplayWidthWrapper
+    _measure_terms_by_display_width()
+
+
+def _measure_terms_by_display_width() -> None:
+    """Make click's option and command lists measure their first column in terminal columns:
+    a translated metavar (click.Path's ``FILE`` is ``파일``) is two columns a syllable, and
+    measured by characters it pushed its description two columns right of every other
+    option's. ``click.formatting`` calls its module's ``term_len`` (ANSI codes stripped,
+    then counted) for the list's widths and padding; that name is pointed at the same count
+    by display width (unchanged for ASCII)."""
+    import click.formatting as click_formatting
+
+    if getattr(click_formatting.term_len, "measures_display_width", False):
+        return
+    from click._compat import strip_ansi
+
+    from .render.text import display_width
+
+    def term_len(text: str) -> int:
+        return display_width(strip_ansi(text))
+
+    term_len.measures_display_width = True  # type: ignore[attr-defined]
+    click_formatting.term_len = term_len

@@ -12,7 +12,7 @@ pass over the hands in order (:mod:`mighty_cli.rating`).
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable, Iterator, Optional
@@ -188,6 +188,9 @@ class HandDetail:
     contract: Optional[str]
     friend: Optional[str]
     tricks: list[TrickView]
+    #: 6마, 7마: the declarer's calls ("SA 박서준", "HK kitty") and the cards dealt out after
+    elimination: list[tuple[str, str]] = field(default_factory=list)  # (card, holder)
+    redistribution: list[tuple[str, list[str]]] = field(default_factory=list)
 
 
 def hand_detail(rules, number: int, session: int, players: list[str],
@@ -208,11 +211,36 @@ def hand_detail(rules, number: int, session: int, players: list[str],
         for index, text in enumerate(hand.get("tricks") or [], 1):
             tricks.append(TrickView(index, "", [("", card) for card in str(text).split()],
                                     None, None))
+    given = hand.get("redistribution") or {}
     return HandDetail(number, session, players, hand.get("dealer"),
                       [(p, str(deal.get(p, "")).split()) for p in players if p in deal],
-                      str(deal.get("kitty", "")).split(), list(hand.get("election") or []),
+                      str(deal.get("kitty", "")).split(),
+                      [_call_text(str(call)) for call in hand.get("election") or []],
                       str(hand.get("discard", "")).split(), hand.get("contract"),
-                      hand.get("friend"), tricks)
+                      hand.get("friend"), tricks,
+                      [_elimination_call(str(call)) for call in hand.get("elimination") or []],
+                      [(p, str(cards).split()) for p, cards in given.items()]
+                      if isinstance(given, dict) else [])
+
+
+def _elimination_call(call: str) -> tuple[str, str]:
+    """A 6마/7마 call ("SA 박서준", "HK kitty", "player:Ed") as the card called (empty when a
+    player was named) and who held it (the kitty in the page's language)."""
+    from .i18n import _
+
+    if call.lower().startswith("player:"):
+        return "", call[7:].strip()
+    card, _sep, holder = call.partition(" ")
+    holder = holder.strip()
+    return card, _("Kitty") if holder in ("", "kitty") else holder
+
+
+def _call_text(call: str) -> str:
+    """An election call as the page's language says it: "Bo pass" is "Bo 패스" in Korean."""
+    from .i18n import _
+
+    name, _sep, word = call.rpartition(" ")
+    return f"{name} {_('pass')}" if name and word == "pass" else call
 
 
 def _play_text(play) -> str:
@@ -225,16 +253,18 @@ def _play_text(play) -> str:
 
 
 def _replayed_state(rules, players: list[str], hand: dict):
-    """The engine's final state of the hand, or None when it cannot be replayed alone."""
-    from .engine.record import _call, _replay_full
+    """The engine's final state of the hand, or None when it cannot be replayed alone: the
+    hand as a one-hand record among the players at the table (seven under 7마, whose tricks
+    are played by the five left after the eliminations)."""
+    from .engine.record import Record, replay
 
-    if len(players) != 5 or "dealer" not in hand:
+    if "dealer" not in hand:
         return None
+    table = {key: value for key, value in hand.items()
+             if key not in ("players", "number", "session", "date", "note")}
     try:
-        election = [_call(text, players, 1) for text in hand.get("election") or []]
-        opener = election[0][0] if election else hand["dealer"]
-        outcome = _replay_full(rules, players, dict(hand), 1, opener, 0, hand["dealer"],
-                               {p: 0 for p in players})
+        outcome = replay(Record(ruleset=rules.name, players=list(players), hands=[table]),
+                         rules).hands[0]
     except (MightyError, KeyError, TypeError, ValueError, IndexError):
         return None
     return outcome.state

@@ -30,7 +30,11 @@ MESSAGES = (
     N_("{value} is not in the range {range}."),
     N_("{name} {filename!r} does not exist."),
     N_("{name} {filename!r} is a directory."),
+    N_("{name} {filename!r} is a file."),
+    N_("{name} {filename!r} is not readable."),
+    N_("{name} {filename!r} is not writable."),
     N_("file"),
+    N_("directory"),
     N_("path"),
 )
 

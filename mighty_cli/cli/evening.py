@@ -47,7 +47,7 @@ class Evening:
                  deals: Optional[list[dict]] = None, save: Optional[SaveFile] = None,
                  book: Optional[LeagueBook] = None, interactive: bool = False,
                  finished: Optional[list[dict]] = None, hands_before: int = 0,
-                 ruleset_toml: Optional[str] = None):
+                 ruleset_toml: Optional[str] = None, number_offset: int = 0):
         if seed is not None and rules.table.deal == "draft":
             raise click.UsageError(_(
                 "{ruleset}: the players draft their hands at the table (table.deal = draft), so "
@@ -65,6 +65,10 @@ class Evening:
         self.interactive = interactive
         self.finished: list[dict] = list(finished or [])
         self.hands_before = hands_before  # hands of the session before this evening's record
+        # a league numbers hands across its sessions: the session's hand k is shown as the
+        # league's hand k + number_offset (the number record, hand show and amend use); the
+        # deal stays the session's k ('mighty deal --seed N' hand k)
+        self.number_offset = number_offset
         self.ruleset_toml = ruleset_toml
         self.hand: Optional[RefereeSession] = None
         self.proposal: Optional[Proposal] = None
@@ -153,7 +157,7 @@ class Evening:
                      "playing {players}")
         else:
             text = _("— hand {number}: dealer {dealer}, opener {opener}; playing {players}")
-        text = text.format(number=number, dealer=p.dealer, opener=p.opener,
+        text = text.format(number=number + self.number_offset, dealer=p.dealer, opener=p.opener,
                            out=", ".join(p.sitting_out), players=", ".join(p.players))
         return text + (_(" (change before the first call: dealer/opener/out NAME)")
                        if len(self.present) > self.table_size or number == 1 else "")

@@ -214,7 +214,8 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
     finished = book.session_hands()
     evening = Evening(rules, ruleset_name, present, seed=opts.seed, deals=deals, save=save,
                       book=book, interactive=interactive, finished=finished,
-                      hands_before=state.hands - len(finished), ruleset_toml=toml_text)
+                      hands_before=state.hands - len(finished), ruleset_toml=toml_text,
+                      number_offset=state.next_number - state.hands - 1)
     lines = [_("{title} ({ruleset}); league {league}, session {session}; present {players}")
              .format(title=rules.meta.title, ruleset=rules.name, league=state.league,
                      session=state.session, players=", ".join(state.seating))]
@@ -258,7 +259,7 @@ def _resume_live(evening: Evening, rules, ruleset_name: str, text: str) -> list[
                            on_change=evening._keep, opener=raw.get("opener"))
     out = [p for p in evening.present if p not in five]
     evening.proposal = Proposal(dealer, evening.hand.opener, tuple(five), tuple(out))
-    number = evening.hands_before + len(evening.finished) + 1
+    number = evening.hands_before + len(evening.finished) + 1 + evening.number_offset
     return [_RESUMED.format(number=number), *evening.hand.status()[1:]]
 
 

@@ -48,6 +48,7 @@ def import_(path, league_name, fmt, create, again, ruleset_name, db_url, who) ->
     with database(db_url) as s:
         record = open_record(path, fmt)
         record.user_ruleset = ruleset_name  # for a league --create makes (a league keeps its own)
+        _same_table(s, league_name, record, path)
         done = services.import_record(s, league_name, record, who=who_default(who),
                                       create=create, again=again)
     sessions = number_ranges(done.sessions)
@@ -72,6 +73,30 @@ def number_ranges(numbers: Sequence[int]) -> str:
         else:
             runs.append([number, number])
     return ", ".join(str(first) if first == last else f"{first}-{last}" for first, last in runs)
+
+
+def _same_table(s, league_name: str, record, path: str) -> None:
+    """A record dealt at another table (a 7마 export into a 5마 league) is refused by what
+    differs, before its first hand fails with 'expected five distinct names'."""
+    from ..engine.errors import MightyError
+    from ..engine.record import record_ruleset
+    from ..store.lookups import get_league, league_rules
+
+    if not record.ruleset or record.extra.get("ruleset_unknown"):  # a CSV export names none
+        return
+    try:
+        rules = league_rules(get_league(s, league_name))
+        theirs = record_ruleset(record)
+    except MightyError:  # no such league (created from the record), or no ruleset to read
+        return
+    if theirs.table.players != rules.table.players:
+        raise click.ClickException(_(
+            "{path} was played under {theirs} ({their_count} at the table); league {league} "
+            "plays {ruleset} ({count} at the table), so its hands cannot be checked against "
+            "the league's rules: import it into a league of its own (--league NEW)").format(
+                path=click.format_filename(path), theirs=record.ruleset,
+                their_count=theirs.table.players, league=league_name, ruleset=rules.name,
+                count=rules.table.players))
 
 
 @contextmanager

@@ -53,8 +53,9 @@ def proposal_text(proposal, pot: int) -> str:
 @by_option
 def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_url,
                   who) -> None:
-    """Start a session: who is present and where they sit. With six or seven present, five
-    play each hand and the tool proposes who sits out (RULES.md §9).
+    """Start a session: who is present and where they sit. With one or two more present than
+    the ruleset seats (table.players: five, six under 6마, seven under 7마), they take turns
+    to sit out and the tool proposes who (session.sit_out).
 
     \b
     Examples:

@@ -477,8 +477,14 @@ def write_record_file(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")  # would replace the device itself
         return
     tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:  # a missing folder, a read-only place: the file the user named
+        if tmp.is_file():
+            tmp.unlink()
+        raise OSError(_("cannot write {path}: {error}").format(
+            path=path, error=exc.strerror or exc)) from None
 
 
 
@@ -556,9 +562,9 @@ def referee(ruleset_name: Optional[str], players: Optional[str], dealer: Optiona
             session_number: Optional[int], db: Optional[str]) -> None:
     """Referee a live table: every call and card checked as it is entered, hand after hand.
 
-    After each hand the next one is proposed (dealer, opener, who sits out: RULES.md §9); the
-    referee may change it before the first call with 'dealer NAME', 'opener NAME' or
-    'out NAME'. With --league the league's ruleset and open session are used and each finished
+    After each hand the next one is proposed (dealer, opener, who sits out: the ruleset's
+    [session] options); the referee may change it before the first call with 'dealer NAME',
+    'opener NAME' or 'out NAME'. With --league the league's ruleset and open session are used and each finished
     hand (or deal miss) is stored at once; the hand in progress is kept in the league as it is
     entered, so a killed process resumes at the same card. Type 'help' at the prompt.
 

@@ -50,8 +50,12 @@ class TableVariants:
                 words = words[:-1]
             elif self._is_dummy(last):
                 holder, words = engine.DUMMY, words[:-1]
-            elif find_name(last, self.players):
-                holder, words = self._player(last), words[:-1]
+            else:  # who held it: the shortest ending naming a player ('c5 Alexander 김-Johnson')
+                for size in range(1, len(words)):
+                    name = " ".join(words[-size:])
+                    if find_name(name, self.players):
+                        holder, words = self._player(name), words[:-size]
+                        break
         cards = parse_cards(normalize_entry(" ".join(words), expect="card"))
         if len(cards) != 1:
             raise InvalidNotation(_("call one card to eliminate its holder, e.g. c5 (open "

@@ -73,7 +73,7 @@ def record_interactively(league_name: str, session_number: Optional[int], given:
                     click.echo(_("League {league}, session {session} ({ruleset}): {help}")
                                .format(league=state.league, session=state.session,
                                        ruleset=rules.name, help=_(EVENING_HELP)))
-                for line in proposal_lines(state.hands + 1, state.proposal, state.pot):
+                for line in proposal_lines(state.next_number, state.proposal, state.pot):
                     click.echo(line)
             hand_given = dict(given) if first else {}
             if evening:

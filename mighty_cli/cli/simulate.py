@@ -61,6 +61,17 @@ def simulate(ruleset_name: str, count: int, seed: int, players: str | None, outp
 
 #: The frequency tables' titles, translated when shown.
 TITLES = {"contract": N_("contract"), "friend call": N_("friend call"), "doubling": N_("doubling")}
+#: The rows' labels (a hand's status, a kind of friend call, a doubling), translated when
+#: shown; English shows the keys as they are (the keys of ``--json``).
+LABELS = {"scored": N_("scored"), "deal_miss": N_("deal_miss"), "redeal": N_("redeal"),
+          "made": N_("made"), "card": N_("card"), "mighty": N_("mighty"), "joker": N_("joker"),
+          "none": N_("none"), "first-trick": N_("first-trick"), "last-trick": N_("last-trick"),
+          "player": N_("player"), "run": N_("run"), "back_run": N_("back_run"),
+          "no_trump": N_("no_trump"), "no_friend": N_("no_friend")}
+
+
+def _label(key: str) -> str:
+    return _(LABELS[key]) if key in LABELS else key
 
 
 def _share(part: int, whole: int) -> str:
@@ -72,16 +83,16 @@ def _print_counts(sim, count: int) -> None:
     from ..render.text import table
 
     scored = sim.statuses.get("scored", 0)
-    rows = [[status, _share(sim.statuses.get(status, 0), count)]
+    rows = [[_label(status), _share(sim.statuses.get(status, 0), count)]
             for status in ("scored", "deal_miss", "redeal")]
-    rows.append(["made", _share(sim.made, scored)])
+    rows.append([_label("made"), _share(sim.made, scored)])
     click.echo(table([_("hands"), _("count")], rows, align="<>"))
     for title, counter in (("contract", sim.contracts), ("friend call", sim.friend_kinds),
                            ("doubling", sim.doublings)):
-        rows = [[key, _share(value, scored)] for key, value in
+        rows = [[_label(key), _share(value, scored)] for key, value in
                 sorted(counter.items(), key=lambda item: (-item[1], item[0]))]
         if title == "doubling":
-            rows = [[key, _share(sim.doublings.get(key, 0), scored)]
+            rows = [[_label(key), _share(sim.doublings.get(key, 0), scored)]
                     for key in ("run", "back_run", "no_trump", "no_friend")]
         click.echo(table([_(TITLES[title]), _("count")], rows, align="<>"))
     click.echo(table([_("totals")] + list(sim.totals),

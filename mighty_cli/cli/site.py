@@ -6,7 +6,7 @@ from typing import Optional
 
 import click
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from .league import database, league_option
 from .league import db_option
 
@@ -46,10 +46,20 @@ def site(league_name: str, output: str, template_dir: Optional[str],
         # The league's own settings (league set --lang/--timezone) unless given here.
         lang = page_lang or league_setting(s, league_name, "lang")
         zone = timezone_name or league_setting(s, league_name, "timezone")
-        report = build_site(s, league_name, output, template_dir=template_dir,
-                            lang=lang, timezone_name=zone)
-    click.echo(_("Wrote {pages} pages to {folder} ({players} players, {sessions} sessions, "
-                 "{hands} hands; largest page {largest} KB: {name}).").format(
+        try:
+            report = build_site(s, league_name, output, template_dir=template_dir,
+                                lang=lang, timezone_name=zone)
+        except OSError as exc:  # a read-only place, a full disk: the folder named, one line
+            raise click.ClickException(_("cannot write {path}: {error}").format(
+                path=click.format_filename(exc.filename or output),
+                error=exc.strerror or exc)) from None
+    click.echo(_("Wrote {pages} pages to {folder} ({players}, {sessions}, {hands}; largest "
+                 "page {largest} KB: {name}).").format(
         pages=report.pages, folder=click.format_filename(str(report.folder)),
-        players=report.players, sessions=report.sessions, hands=report.hands,
+        players=ngettext("{count} player", "{count} players", report.players).format(
+            count=report.players),
+        sessions=ngettext("{count} session", "{count} sessions", report.sessions).format(
+            count=report.sessions),
+        hands=ngettext("{count} hand", "{count} hands", report.hands).format(
+            count=report.hands),
         largest=round(report.largest[0] / 1024), name=report.largest[1]))

@@ -564,12 +564,14 @@ def _replay_elimination(engine: Any, state: Any, hand: dict, index: int) -> Any:
         if state.phase != "elimination":
             raise RecordError(_("hand {index}: elimination: {call} comes after the last "
                                 "elimination").format(index=index, call=repr(call)))
-        words = call.split()
+        # the card, then who held it: the rest of the text, since a name may hold spaces
+        # ("D6 Alexander 김-Johnson"); "player:NAME" under the naming rule
+        words = call.split(None, 1)
         try:
-            if len(words) == 1 and words[0].lower().startswith("player:"):
-                action = engine.Eliminate(None, words[0][7:])
-            elif len(words) in (1, 2):
-                who = words[1] if len(words) == 2 else None
+            if words and words[0].lower().startswith("player:"):
+                action = engine.Eliminate(None, call.strip()[7:].strip())
+            elif words:
+                who = words[1].strip() if len(words) == 2 else None
                 action = engine.Eliminate(parse_card(words[0]),
                                           None if who in (None, "kitty") else who)
             else:

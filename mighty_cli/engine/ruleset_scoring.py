@@ -58,7 +58,7 @@ FORMULAS = {
 class Scoring:
     """Scoring: RULES.md §8. The base S, doublings, shares, scale and cap."""
 
-    formula: str = option("bid_bonus", "The base-score formula (RULES.md §8), or \"custom\" to "
+    formula: str = option("bid_bonus", "The base-score formula, or \"custom\" to "
                           "use the success and failure expressions.", source="003",
                           choices=tuple(FORMULAS) + ("custom",))
     success: str = option("", "With formula = \"custom\": the base score of a made contract, an "
@@ -72,7 +72,7 @@ class Scoring:
                                    "no-trump minimum (min_bid − discount, so a made contract "
                                    "never loses), the suit minimum (the literal formula), or "
                                    "the suit minimum with the bid bonus never negative.",
-                                   source="RULES.md §8 note (no source settles it)",
+                                   source="none: no seed settles it (a reading)",
                                    choices=("no_trump_minimum", "minimum", "clamp"))
     friend_share: int = option(1, "What the friend gets, in units of S.", source="003; 001 §6",
                                low=0, high=10)

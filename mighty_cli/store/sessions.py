@@ -120,11 +120,10 @@ def start_session(s: Session, league_name: str, players: Sequence[str], *,
     if not low <= len(names) <= high:
         raise LeagueError(ngettext(
             "--players: {count} player; {ruleset} seats {low} at the table (table.players), "
-            "and one or two more may take turns to sit out: {low} to {high} present "
-            "(RULES.md §9)",
+            "and one or two more may take turns to sit out: {low} to {high} present",
             "--players: {count} players; {ruleset} seats {low} at the table (table.players), "
-            "and one or two more may take turns to sit out: {low} to {high} present "
-            "(RULES.md §9)", len(names)).format(count=len(names), ruleset=rules.name, low=low,
+            "and one or two more may take turns to sit out: {low} to {high} present",
+            len(names)).format(count=len(names), ruleset=rules.name, low=low,
                                                 high=high))
     if first_dealer is not None and first_dealer not in names:
         raise LeagueError(_("--dealer {name} is not one of the players present").format(
@@ -436,6 +435,9 @@ class Evening:
     hands: int
     ruleset_toml: str
     live: Optional[str] = None
+    #: the league's number for the next hand recorded (hands are numbered across the league:
+    #: session 2's third hand may be hand 33), as ``record`` and ``hand amend`` name it
+    next_number: int = 1
 
 
 def evening(s: Session, league_name: str, session_number: Optional[int] = None) -> Evening:
@@ -454,6 +456,8 @@ def evening(s: Session, league_name: str, session_number: Optional[int] = None) 
             totals[name] = totals.get(name, 0) + delta
     count = s.exec(select(func.count(Hand.id)).where(Hand.session_id == session.id)).one()
     row = s.get(LiveHand, session.id)
+    last = s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)).one()
     return Evening(league.name, session.number, present, proposal,
                    _pot_before(s, league.id, None), totals, int(count or 0),  # type: ignore
-                   league.ruleset_toml, row.record_toml if row is not None else None)
+                   league.ruleset_toml, row.record_toml if row is not None else None,
+                   int(last or 0) + 1)
