@@ -89,22 +89,25 @@ class ReplayResult:
                 "pot": self.pot}
 
 
-def replay(record: Record, rules: Optional[Ruleset] = None, *, fast: bool = True
-           ) -> ReplayResult:
+def replay(record: Record, rules: Optional[Ruleset] = None, *, fast: bool = True,
+           first: int = 1) -> ReplayResult:
     """Check and score every hand of a record; the first violation raises RecordError.
     ``fast=False`` replays every call and card with the hand engine's apply (the reference the
-    fast paths are tested against: replay_setup.py, replay_tricks.py)."""
+    fast paths are tested against: replay_setup.py, replay_tricks.py). ``first``: the first
+    hand's number (a league's hand checked alone is named by its own number)."""
     rules = rules or record_ruleset(record)
     totals = {p: 0 for p in record.players}
-    outcomes = [outcome for _, outcome in iter_replay(record, rules, totals, fast=fast)]
+    outcomes = [outcome for _, outcome in iter_replay(record, rules, totals, fast=fast,
+                                                      first=first)]
     return ReplayResult(outcomes, totals, outcomes[-1].pot_after if outcomes else 0)
 
 
 def iter_replay(record: Record, rules: Optional[Ruleset] = None,
-                totals: Optional[dict[str, int]] = None, *, fast: bool = True):
+                totals: Optional[dict[str, int]] = None, *, fast: bool = True, first: int = 1):
     """Replay a record hand by hand, yielding each ``(hand, outcome)`` as it is scored (the
     record's ``hands`` may be an iterator: nothing is kept); ``totals``, when given, is
-    updated as it goes. The first violation raises RecordError."""
+    updated as it goes; the hands are numbered from ``first``. The first violation raises
+    RecordError."""
     rules = rules or record_ruleset(record)
     pot = 0
     previous: Optional[PreviousHand] = None
@@ -114,7 +117,7 @@ def iter_replay(record: Record, rules: Optional[Ruleset] = None,
     # reference (fast=False), through _replay_hand
     summary = SummaryReplay(rules, record.players).replay if fast else None
     zero = {p: 0 for p in record.players}  # copied, never changed
-    for index, hand in enumerate(record.hands, 1):
+    for index, hand in enumerate(record.hands, first):
         if hand.get("session") != session:  # a new session starts its own succession
             session, previous, last = hand.get("session"), None, None
         # (a hand with a deal is never a summary's: it takes recorded outcomes only)

@@ -247,14 +247,9 @@ def evaluate_hand(rules: Ruleset, five: Sequence[str], hand: dict, index: int = 
     table = {k: v for k, v in hand.items()
              if k not in ("players", "dealer", "session", "date", "note") and v is not None}
     record = Record(ruleset=rules.name, players=list(five), hands=[table])
-    try:
-        outcome = replay(record, rules).hands[0]
-    except RecordError as exc:
-        message = str(exc)
-        prefix = "hand 1"
-        if message.startswith(prefix):
-            message = f"hand {index}" + message[len(prefix):]
-        raise RecordError(message) from None
+    # numbered as the league numbers it: every message names the hand (and, in Korean, "5판"
+    # where a rewrite of the English "hand 1" would have missed it)
+    outcome = replay(record, rules, first=index).hands[0]
     if outcome.status == "in_progress":
         raise RecordError(_("hand {index}: the hand is not finished").format(index=index))
     if outcome.status != "scored":
