@@ -420,7 +420,13 @@ def correction_json(correction) -> dict:
 
 
 def require_reason(reason: Optional[str]) -> str:
-    reason = reason if reason is not None else click.prompt(_("Reason (for the change log)"))
+    """``--reason``, asked for when missing; none given (an empty answer, or no input left to
+    ask: a script) is a usage error, exit 2."""
+    if reason is None:
+        try:
+            reason = click.prompt(_("Reason (for the change log)"))
+        except click.Abort:  # end of input at the question (or Ctrl-C): nothing was said
+            reason = ""
     if not reason.strip():
         raise click.UsageError(_("--reason must say why the hand changes"))
     return reason.strip()
