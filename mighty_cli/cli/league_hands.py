@@ -541,19 +541,24 @@ def hand_log(league_name, limit, as_json, db_url) -> None:
     """
     import json
 
+    from ..render.html import local_time, time_zone
     from ..store import services
+    from ..store.leagues import league_setting
 
     with database(db_url) as s:
         entries = services.change_log(s, league_name, limit)
         rows = [{"at": e.at.isoformat(timespec="seconds"), "who": e.who, "action": e.action,
                  "why": e.why, "before": json.loads(e.before) if e.before else None,
                  "after": json.loads(e.after) if e.after else None} for e in entries]
-    if as_json:
+        if not as_json:  # the table in the league's time zone, else the machine's
+            zone = time_zone(league_setting(s, league_name, "timezone"))
+            times = [local_time(e.at, zone) for e in entries]
+    if as_json:  # the stored UTC moment
         echo_json({"changes": rows})
         return
     click.echo(table([_(h) for h in LOG_HEADERS],
-                     [(r["at"], r["who"], r["action"] + amended_text(r), r["why"])
-                      for r in rows], align="<<<<"))
+                     [(at, r["who"], r["action"] + amended_text(r), r["why"])
+                      for at, r in zip(times, rows)], align="<<<<"))
 
 
 def amended_text(entry: dict) -> str:
