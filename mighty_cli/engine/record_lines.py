@@ -143,11 +143,7 @@ def _hand_of_lines(text: str) -> Optional[dict]:
         if entry is None:
             if not line:
                 continue
-            entry = _checked_line(line)
-            if len(line) <= _LINE_MEMO_LENGTH:  # lines come from files: keep the memo small
-                if len(lines) > 8192:
-                    lines.clear()
-                lines[line] = entry
+            entry = _learned_line(line)
         if entry is False:
             return None
         key, value = entry
@@ -174,11 +170,7 @@ def _hand_by_lines(text: str) -> Optional[dict]:
         if entry is None:
             if not line:
                 continue
-            entry = _checked_line(line)
-            if len(line) <= _LINE_MEMO_LENGTH:  # lines come from files: keep the memo small
-                if len(lines) > 8192:
-                    lines.clear()
-                lines[line] = entry
+            entry = _learned_line(line)
         if entry is False:
             return None
         key, value = entry
@@ -215,6 +207,17 @@ def _hand_by_lines(text: str) -> Optional[dict]:
             value = list(value)
         hand[key] = value
     return hand
+
+
+def _learned_line(line: str) -> Any:
+    """:func:`_checked_line`, remembered in the line memo (a memo miss: the loops look the
+    line up themselves first)."""
+    entry = _checked_line(line)
+    if len(line) <= _LINE_MEMO_LENGTH:  # lines come from files: keep the memo small
+        if len(_LINES) > 8192:
+            _LINES.clear()
+        _LINES[line] = entry
+    return entry
 
 
 def _checked_line(line: str) -> Any:
