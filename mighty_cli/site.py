@@ -262,8 +262,12 @@ def _replayed_state(rules, players: list[str], hand: dict):
         return None
     table = {key: value for key, value in hand.items()
              if key not in ("players", "number", "session", "date", "note")}
+    seated = list(players)
+    if hand["dealer"] not in seated:  # six present: the dealer sat this hand out
+        seated.append(hand["dealer"])
+        table["players"] = list(players)
     try:
-        outcome = replay(Record(ruleset=rules.name, players=list(players), hands=[table]),
+        outcome = replay(Record(ruleset=rules.name, players=seated, hands=[table]),
                          rules).hands[0]
     except (MightyError, KeyError, TypeError, ValueError, IndexError):
         return None
