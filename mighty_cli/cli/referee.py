@@ -564,9 +564,10 @@ def referee(ruleset_name: Optional[str], players: Optional[str], dealer: Optiona
 
     After each hand the next one is proposed (dealer, opener, who sits out: the ruleset's
     [session] options); the referee may change it before the first call with 'dealer NAME',
-    'opener NAME' or 'out NAME'. With --league the league's ruleset and open session are used and each finished
-    hand (or deal miss) is stored at once; the hand in progress is kept in the league as it is
-    entered, so a killed process resumes at the same card. Type 'help' at the prompt.
+    'opener NAME' or 'out NAME'. With --league the league's ruleset and open session are used
+    and each finished hand (or deal miss) is stored at once; the hand in progress is kept in
+    the league as it is entered, so a killed process resumes at the same card. Type 'help' at
+    the prompt.
 
     With no deal (no --seed or --deal) the cards are open: the tool checks what can be checked
     as they appear (no card twice, joker rules, trick winners, points) and infers voids, so a
