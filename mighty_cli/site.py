@@ -19,6 +19,7 @@ from typing import Iterable, Iterator, Optional
 
 from .engine.cards import format_card
 from .engine.errors import MightyError
+from .i18n import _
 from .rating import RatedHand, Ratings, rate
 from .render import site as pages
 from .render.html import chart, local_time, time_zone
@@ -226,8 +227,6 @@ def hand_detail(rules, number: int, session: int, players: list[str],
 def _elimination_call(call: str) -> tuple[str, str]:
     """A 6마/7마 call ("SA 박서준", "HK kitty", "player:Ed") as the card called (empty when a
     player was named) and who held it (the kitty in the page's language)."""
-    from .i18n import _
-
     if call.lower().startswith("player:"):
         return "", call[7:].strip()
     card, _sep, holder = call.partition(" ")
@@ -237,8 +236,6 @@ def _elimination_call(call: str) -> tuple[str, str]:
 
 def _call_text(call: str) -> str:
     """An election call as the page's language says it: "Bo pass" is "Bo 패스" in Korean."""
-    from .i18n import _
-
     name, _sep, word = call.rpartition(" ")
     return f"{name} {_('pass')}" if name and word == "pass" else call
 
