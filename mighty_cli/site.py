@@ -19,6 +19,7 @@ from typing import Iterable, Iterator, Optional
 
 from .engine.cards import format_card
 from .engine.errors import MightyError
+from .engine.record_values import elimination_parts
 from .i18n import _
 from .rating import RatedHand, Ratings, rate
 from .render import site as pages
@@ -227,11 +228,10 @@ def hand_detail(rules, number: int, session: int, players: list[str],
 def _elimination_call(call: str) -> tuple[str, str]:
     """A 6마/7마 call ("SA 박서준", "HK kitty", "player:Ed") as the card called (empty when a
     player was named) and who held it (the kitty in the page's language)."""
-    if call.lower().startswith("player:"):
-        return "", call[7:].strip()
-    card, _sep, holder = call.partition(" ")
-    holder = holder.strip()
-    return card, _("Kitty") if holder in ("", "kitty") else holder
+    card, holder = elimination_parts(call)
+    if card is None:  # the naming rule: the player named
+        return "", holder or ""
+    return card, _("Kitty") if holder is None else holder
 
 
 def _call_text(call: str) -> str:

@@ -25,7 +25,7 @@ from .record_file import Record, record_ruleset
 from .record_summary import SummaryReplay
 from .record_values import (DEAL_MISS_CALL, _bid, _calls, _cards, _check_friend_call_text,
                             _deal, _friend_call, _hand_players, _name, _no_more, _plain_deal,
-                            _taken)
+                            _taken, elimination_parts)
 from .ruleset import Ruleset
 from .scoring import Score, friends_weighed, score_hand, seat_deltas
 from .session import PreviousHand, opener_for, previous_hand, propose, settle_pot
@@ -567,19 +567,12 @@ def _replay_elimination(engine: Any, state: Any, hand: dict, index: int) -> Any:
         if state.phase != "elimination":
             raise RecordError(_("hand {index}: elimination: {call} comes after the last "
                                 "elimination").format(index=index, call=repr(call)))
-        # the card, then who held it: the rest of the text, since a name may hold spaces
-        # ("D6 Alexander 김-Johnson"); "player:NAME" under the naming rule
-        words = call.split(None, 1)
+        card, who = elimination_parts(call)
         try:
-            if words and words[0].lower().startswith("player:"):
-                action = engine.Eliminate(None, call.strip()[7:].strip())
-            elif words:
-                who = words[1].strip() if len(words) == 2 else None
-                action = engine.Eliminate(parse_card(words[0]),
-                                          None if who in (None, "kitty") else who)
-            else:
+            if card is None and who is None:
                 raise InvalidNotation(_("{call}: expected a card and who held it").format(
                     call=repr(call)))
+            action = engine.Eliminate(None if card is None else parse_card(card), who)
         except InvalidNotation as exc:
             raise RecordError(_("hand {index}: {key}: {error}").format(
                 index=index, key="elimination", error=exc)) from None

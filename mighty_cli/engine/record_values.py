@@ -5,7 +5,7 @@ card. Each refusal is one :class:`RecordError` line naming the hand and the key.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 from .actions import BidCall
 from .cards import DECK, Bid, format_card, parse_bid, parse_cards
@@ -275,3 +275,17 @@ def _parse_call(text: str, players: Sequence[str], index: int) -> tuple[str, Any
     except InvalidNotation as exc:
         raise RecordError(_("hand {index}: {key}: {error}").format(
             index=index, key="election", error=exc)) from None
+
+
+def elimination_parts(call: str) -> tuple[Optional[str], Optional[str]]:
+    """A 6마/7마 record's elimination call as (the card called, who held it): the card, then
+    the rest of the text, since a name may hold spaces (``"D6 Alexander 김-Johnson"``); no
+    holder for the kitty (``"HK kitty"``) or a card alone; no card under the naming rule
+    (``"player:Ed"``); neither for an empty call."""
+    words = call.split(None, 1)
+    if not words:
+        return None, None
+    if words[0].lower().startswith("player:"):
+        return None, call.strip()[7:].strip()
+    holder = words[1].strip() if len(words) == 2 else None
+    return words[0], None if holder == "kitty" else holder
