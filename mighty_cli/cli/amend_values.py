@@ -27,6 +27,7 @@ class AmendedHand:
         self.s, self.league_name, self.number = s, league_name, number
         self.players = split_names(players) if players else None
         self._rules = self._view = None
+        self._looked = False  # the hand looked up (it may not be there)
 
     @property
     def rules(self):
@@ -39,16 +40,17 @@ class AmendedHand:
     @property
     def view(self):
         """The stored hand, or None where it cannot be amended (the store says why)."""
-        if self._view is None:
+        if not self._looked:
             from ..store import LeagueError
             from ..store.hands import show_hand
 
+            self._looked = True
             try:
-                view = show_hand(self.s, self.league_name, self.number)
+                self._view = show_hand(self.s, self.league_name, self.number)
             except LeagueError:
                 return None
-            self._view = view
-        return None if self._view.full or self._view.voided else self._view
+        view = self._view
+        return None if view is None or view.full or view.voided else view
 
     def name(self, text: Optional[str]) -> Optional[str]:
         """A player of the hand as ``record`` matches him (``text`` as typed where nobody, or
@@ -65,10 +67,10 @@ class AmendedHand:
         ghost, which are not players, as typed)."""
         from .league_hands import friend_value
 
-        table = self.rules.table if text is not None else None
-        if text is None or friend_value(text) == "none" or table.partner_hands or table.ghost:
+        if text is None or friend_value(text) == "none":
             return text
-        return self.name(text)
+        table = self.rules.table
+        return text if table.partner_hands or table.ghost else self.name(text)
 
     def eliminated(self, text: str, declarer: Optional[str]) -> list[str]:
         """``--eliminated``, read as ``record`` reads it, with the hand's declarer (or the
