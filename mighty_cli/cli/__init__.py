@@ -139,8 +139,43 @@ def _print_version(ctx: click.Context) -> None:
     ctx.exit()
 
 
+class ReaderGoneStdout:
+    """Standard output that outlives its reader. Once the reader has gone (a closed pipe:
+    ``mighty session start ... | head -1``), what is written is dropped, so the command finishes
+    and commits what it began instead of dying at its next line of output and rolling its work
+    back; its exit status is the command's own."""
+
+    def __init__(self, stream):
+        self._stream = stream
+        self.gone = False
+
+    def write(self, text: str) -> int:
+        if not self.gone:
+            try:
+                return self._stream.write(text)
+            except BrokenPipeError:
+                self._reader_gone()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.gone:
+            try:
+                self._stream.flush()
+            except BrokenPipeError:
+                self._reader_gone()
+
+    def _reader_gone(self) -> None:
+        self.gone = True
+        _silence_stdout()  # what the buffer still holds now flushes to the null device
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
 def main() -> None:
     """Entry point of the ``mighty`` script."""
+    if sys.stdout is not None and not isinstance(sys.stdout, ReaderGoneStdout):
+        sys.stdout = ReaderGoneStdout(sys.stdout)
     try:
         try:
             cli.main(prog_name="mighty")

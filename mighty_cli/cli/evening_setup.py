@@ -200,6 +200,7 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
             session, _proposal = start_session(s, league.name, names, who=who,
                                        first_dealer=_one_of(opts.dealer, names, "--dealer"))
         book.session = session.number
+        seed_lines = _session_seed(s, session, opts)
         ruleset_name, toml_text = league.ruleset_name, league.ruleset_toml
     state = book.evening()
     if opts.players is not None:
@@ -219,6 +220,7 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
     lines = [_("{title} ({ruleset}); league {league}, session {session}; present {players}")
              .format(title=rules.meta.title, ruleset=rules.name, league=state.league,
                      session=state.session, players=", ".join(state.seating))]
+    lines += seed_lines
     if state.hands:
         lines += evening.totals_lines()
     live_text = state.live
@@ -244,6 +246,29 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
         evening.write_save()
         lines.append(_KEPT.format(path=save.path))
     return evening, lines
+
+
+def _session_seed(s, session, opts: EveningOptions) -> list[str]:
+    """The league session's deal seed, kept with the session the first time its referee is
+    given one (``--seed``), so an evening resumed without it (after a crash, or the next
+    night) deals the same cards; a different ``--seed`` is refused, a deal file wins."""
+    if session.deal_seed is None:
+        if opts.seed is not None:
+            session.deal_seed = str(opts.seed)
+            s.add(session)
+        return []
+    stored = int(session.deal_seed)
+    if opts.seed is None:
+        if opts.deal_file is not None:
+            return []
+        opts.seed = stored
+        return [_("dealing from seed {seed}, as session {session}'s referee did").format(
+            seed=stored, session=session.number)]
+    if opts.seed != stored:
+        raise click.UsageError(_("--seed {given}: session {session} deals from seed {seed} "
+                                 "(kept when its referee began); leave --seed out").format(
+                                     given=opts.seed, session=session.number, seed=stored))
+    return []
 
 
 def _resume_live(evening: Evening, rules, ruleset_name: str, text: str) -> list[str]:

@@ -243,8 +243,14 @@ def print_recorded(done, as_json: bool) -> None:
                    {"dealer": done.proposal.dealer, "opener": done.proposal.opener,
                     "players": list(done.proposal.players),
                     "sitting_out": list(done.proposal.sitting_out)},
-                   "pot": done.pot, "session_ended": done.session_ended})
+                   "pot": done.pot, "session_ended": done.session_ended,
+                   "replaced_live_hand": None if done.replaced_live is None else
+                   {"dealer": done.replaced_live}})
         return
+    if done.replaced_live is not None:
+        click.echo(_("The referee's unfinished hand (dealer {dealer}) is dropped: this hand "
+                     "replaces it, and 'mighty referee --league' starts the next one.").format(
+                         dealer=done.replaced_live))
     click.echo(_("Hand {number} (session {session}): {hand}").format(
         number=hand.number, session=hand.session, hand=hand_line(hand)))
     click.echo(f"  {deltas_line(hand)}")

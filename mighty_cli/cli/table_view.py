@@ -313,6 +313,9 @@ def table_lines(state, players_line: bool = True) -> list[str]:
         calls = [f"{p} {_('pass') if b is None else pretty_bid(b)}" for p, b in state.election]
         lines.append(_("election: {calls}; {player} to bid").format(
             calls="; ".join(calls) if calls else _("no calls yet"), player=state.to_move))
+        if state.hands is not None and state.to_move in state.hands:  # what he bids on
+            lines.append(_("{player} holds {cards}").format(
+                player=state.to_move, cards=pretty_cards(state.hands[state.to_move])))
     if state.contract is not None:
         lines.append(_("declarer (주공) {declarer}, contract {contract}").format(
             declarer=state.declarer, contract=pretty_bid(state.contract)))

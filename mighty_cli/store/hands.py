@@ -345,6 +345,9 @@ class Recorded:
     proposal: Proposal
     pot: int
     session_ended: Optional[str] = None
+    #: the dealer of a referee's unfinished hand that this recorded hand replaced (the table
+    #: quit the referee mid-hand and recorded the hand's outcome instead), else None
+    replaced_live: Optional[str] = None
 
 
 def record_hand(s: Session, league_name: str, *, session_number: Optional[int] = None,
@@ -362,8 +365,10 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
 
     ``refereed`` is a hand refereed card by card (a hand-record table: ``deal``, ``election``,
     ``tricks``..., or a ``deal_miss``, with its ``opener``), replayed under the league's rules
-    and kept with the hand; ``players`` are then the five in playing order. Storing it also
-    clears the session's hand in progress (:func:`save_live_hand`), in the same transaction.
+    and kept with the hand; ``players`` are then the five in playing order. Storing any hand
+    settles the session's hand in progress (:func:`save_live_hand`) in the same transaction:
+    the hand just stored is that hand (refereed to its end, or its outcome recorded after the
+    referee was left mid-hand), so a later ``referee --league`` never deals it again.
     ``eliminated`` names the players a 6마/7마 declarer eliminated (table.eliminated);
     ``friend2`` the second friend of a two-card call (friend.called_cards = 2, 동대전 7마)."""
     league = get_league(s, league_name)
@@ -405,7 +410,7 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
         import tomli_w
 
         row.record_toml = tomli_w.dumps({"players": list(five), "dealer": dealer} | hand)
-        clear_live_hand(s, session.id)  # type: ignore[arg-type]
+    replaced = clear_live_hand(s, session.id)  # type: ignore[arg-type]
     s.add(row)
     s.flush()
     for member in _member_rows(outcome, present, outcome.deltas, move.deltas, ids,
@@ -417,7 +422,8 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
                after=view.to_json())
     next_proposal = propose(rules, present, _previous_in_session(s, session.id), first)
     ended = _end_if_over(s, league, rules, session, who)
-    return Recorded(view, next_proposal, move.pot_after, ended)
+    return Recorded(view, next_proposal, move.pot_after, ended,
+                    replaced_live=replaced if refereed is None else None)
 
 
 def _check_five(players: Optional[Sequence[str]], present: Sequence[str],

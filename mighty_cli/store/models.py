@@ -84,6 +84,9 @@ class LeagueSession(SQLModel, table=True):
     first_dealer_id: Optional[int] = Field(default=None, foreign_key="player.id")
     started_at: datetime = Field(default_factory=utc_now)
     ended_at: Optional[datetime] = None
+    #: the seed the session's referee deals from (``referee --league --seed``), in decimal, so
+    #: a resumed evening deals the same cards without being told it again; NULL: none given
+    deal_seed: Optional[str] = Field(default=None, max_length=40)
 
 
 class SessionSeat(SQLModel, table=True):

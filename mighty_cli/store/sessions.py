@@ -413,12 +413,23 @@ def live_hand(s: Session, league_name: str, session_number: int) -> Optional[str
     return row.record_toml if row is not None else None
 
 
-def clear_live_hand(s: Session, session_id: int) -> None:
-    """Forget a session's hand in progress (it was stored, or the table abandoned it)."""
+def clear_live_hand(s: Session, session_id: int) -> Optional[str]:
+    """Forget a session's hand in progress (it was stored, or the table abandoned it); the
+    dealer of the hand forgotten (``"?"`` when its record names none), or None if there was
+    none."""
     row = s.get(LiveHand, session_id)
-    if row is not None:
-        s.delete(row)
-        s.flush()
+    if row is None:
+        return None
+    from ..engine.safe_toml import loads
+
+    try:
+        dealer = next((str(hand["dealer"]) for hand in loads(row.record_toml).get("hands", [])
+                       if isinstance(hand, dict) and "dealer" in hand), "?")
+    except (ValueError, TypeError):
+        dealer = "?"
+    s.delete(row)
+    s.flush()
+    return dealer
 
 
 @dataclass
