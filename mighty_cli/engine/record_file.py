@@ -334,3 +334,45 @@ def record_ruleset(record: Record) -> Ruleset:
     except OutsideFolder as exc:
         raise OutsideFolder(_("{error} (give another ruleset on the command line: --ruleset FILE)")
                             .format(error=exc)) from None
+
+
+def renamed_hand(hand: dict, old: str, new: str) -> dict:
+    """The hand-record table ``hand`` with player ``old`` called ``new`` wherever the format
+    names a player: the name keys, ``player:NAME`` calls, the named lists, an election call's
+    caller (its last word is the bid), an elimination call's holder (its first word is the
+    card), and the tables keyed by player (``deal``, ``redistribution``). A name is matched
+    whole, never as part of another (``Ed`` is not in ``Ed Kim 14S``: the bid is one word)."""
+    def name(value):
+        if value == old:
+            return new
+        if isinstance(value, str) and value.lower().startswith("player:") \
+                and value[7:].strip() == old:
+            return value[:7] + new
+        return value
+
+    def call(entry, caller_first: bool):
+        if not isinstance(entry, str):
+            return entry
+        if caller_first:  # "Alexander 김-Johnson 14S": the caller, then one word
+            parts = entry.rsplit(None, 1)
+            return f"{new} {parts[1]}" if len(parts) == 2 and parts[0] == old else entry
+        parts = entry.split(None, 1)  # "D6 Alexander 김-Johnson": the card, then the holder
+        if len(parts) == 2 and parts[1].strip() == old:
+            return f"{parts[0]} {new}"
+        return name(entry)
+
+    out = dict(hand)
+    for key in NAME_KEYS + ("friend_call",):
+        if key in out:
+            out[key] = name(out[key])
+    for key in ("players", "eliminated"):
+        if isinstance(out.get(key), list):
+            out[key] = [name(v) for v in out[key]]
+    if isinstance(out.get("election"), list):
+        out["election"] = [call(v, True) for v in out["election"]]
+    if isinstance(out.get("elimination"), list):
+        out["elimination"] = [call(v, False) for v in out["elimination"]]
+    for key in ("deal", "redistribution"):
+        if isinstance(out.get(key), dict):
+            out[key] = {name(k): v for k, v in out[key].items()}
+    return out

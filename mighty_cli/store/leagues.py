@@ -18,7 +18,8 @@ from ..engine.ruleset import Ruleset, load_ruleset, ruleset_from_toml
 from ..standings import parse_rank_by
 from . import LeagueError
 from .lookups import check_name, get_league, get_player, insert_ignoring_conflict, log_change
-from .models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat, utc_now
+from .models import Hand, HandPlayer, League, LeagueSession, LiveHand, Player, SessionSeat, \
+    utc_now
 from ..engine.translation import N_, _
 
 
@@ -131,6 +132,7 @@ def rename_player(s: Session, old: str, new: str, who: str = "", why: str = "") 
                             "records of one person use 'mighty player merge')").format(
                               old=old, new=new))
     before = player.name
+    _rename_in_records(s, player.id, before, new)  # type: ignore[arg-type]
     player.name = new
     s.add(player)
     log_change(s, "player rename", who, why, before={"name": before}, after={"name": new})
@@ -159,6 +161,7 @@ def merge_players(s: Session, duplicate: str, keep: str, who: str = "", why: str
                             "session, so they are two people").format(
                               duplicate=duplicate, keep=keep))
     counts = s.exec(select(func.count()).where(HandPlayer.player_id == source.id)).one()
+    _rename_in_records(s, source.id, source.name, target.name)  # type: ignore[arg-type]
     for column in (Hand.dealer_id, Hand.declarer_id, Hand.friend_id, Hand.deal_miss_id):
         s.exec(update(Hand).where(column == source.id).values({column.key: target.id}))
     s.exec(update(HandPlayer).where(HandPlayer.player_id == source.id)
@@ -175,6 +178,30 @@ def merge_players(s: Session, duplicate: str, keep: str, who: str = "", why: str
                before={"players": [source.name, target.name]},
                after={"player": target.name, "alias": source.name, "hands_moved": counts})
     return target
+
+
+def _rename_in_records(s: Session, player_id: int, old: str, new: str) -> None:
+    """Call ``old`` ``new`` in the stored records of the player's refereed hands and in the
+    hands in progress of the sessions he sits at, so exports, hand pages and a resumed
+    evening name him as the store does."""
+    import tomli_w
+
+    from ..engine.record_file import renamed_hand
+    from ..engine.safe_toml import loads
+
+    played = select(HandPlayer.hand_id).where(HandPlayer.player_id == player_id)
+    for hand in s.exec(select(Hand).where(Hand.id.in_(played),  # type: ignore[union-attr]
+                                          Hand.record_toml.is_not(None))):  # type: ignore
+        hand.record_toml = tomli_w.dumps(renamed_hand(loads(hand.record_toml), old, new))
+        s.add(hand)
+    seated = select(SessionSeat.session_id).where(SessionSeat.player_id == player_id)
+    for live in s.exec(select(LiveHand).where(LiveHand.session_id.in_(seated))):  # type: ignore
+        record = loads(live.record_toml)
+        record["players"] = [new if p == old else p for p in record.get("players", [])]
+        record["hands"] = [renamed_hand(h, old, new) for h in record.get("hands", [])]
+        live.record_toml = tomli_w.dumps(record)
+        s.add(live)
+    s.flush()
 
 
 def list_players(s: Session) -> list[tuple[str, Optional[str]]]:

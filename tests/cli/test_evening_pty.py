@@ -119,3 +119,66 @@ def test_a_club_evening_through_a_terminal(runner, tmp_path):
     league = {p["name"]: p["score"] for p in json.loads(standings.output)["players"]}
     assert {p: league.get(p, 0) for p in SIX} == {p: totals.get(p, 0) for p in SIX}
     assert any(totals.values())
+
+
+
+KOREAN_SIX = ["지훈", "서연", "민수", "Bo", "Cy", "Alexander 김-Johnson"]
+
+
+def test_a_hand_left_recorded_and_resumed_then_a_rename_through_a_terminal(runner, tmp_path):
+    """Issue 21: the referee is left mid-hand, the hand is recorded with ``record``, and the
+    next ``referee --league`` starts the next hand (it used to resume the recorded one); a
+    hand is refereed; then a player is renamed and the league's exports import back."""
+    db = f"sqlite:///{tmp_path / 'club.db'}"
+    rules = load_ruleset("seoul-science")
+    assert runner.invoke(cli, ["league", "create", "club", "-r", "seoul-science",
+                               "--db", db]).exit_code == 0
+    assert runner.invoke(cli, ["session", "start", "-l", "club", "-p", ",".join(KOREAN_SIX),
+                               "--db", db]).exit_code == 0
+    child = spawn(["referee", "--league", "club", "--db", db], tmp_path)
+    child.expect("type 'help'")
+    _, dealer, opener, out, five = parse_proposal(child.before)
+    child.expect("bids: ")
+    enter(child, "14s")
+    child.expect(": ")
+    child.kill(signal.SIGKILL)  # the table gives up on the referee mid-hand
+    child.close()
+    recorded = runner.invoke(cli, ["record", "-l", "club", "--db", db, "-d", five[0], "-c",
+                                   "15D", "-f", five[1], "-t", "16"])
+    assert recorded.exit_code == 0, recorded.output
+    assert f"unfinished hand (dealer {dealer}) is dropped" in recorded.output
+
+    child = spawn(["referee", "--league", "club", "--db", db], tmp_path)
+    child.expect("type 'help'")
+    assert "resumed" not in child.before  # the recorded hand is not dealt again
+    assert "— hand 2: " in child.before
+    _, dealer, opener, out, five = parse_proposal(child.before)
+    child.expect("bids: ")
+    for line in typed_lines(random_hand(rules, five, dealer, opener, 5)):
+        enter(child, line)
+    child.expect("saved to league club as hand 2")
+    child.expect(": ")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+
+    assert runner.invoke(cli, ["player", "rename", "Alexander 김-Johnson", "Alex",
+                               "--db", db]).exit_code == 0
+    assert runner.invoke(cli, ["player", "rename", "지훈", "이지훈", "--db", db]).exit_code == 0
+    scores = json.loads(runner.invoke(cli, ["standings", "-l", "club", "--db", db,
+                                            "--json"]).output)["players"]
+    for form in ("toml", "json", "csv"):
+        path = tmp_path / f"club.{form}"
+        exported = runner.invoke(cli, ["export", "-l", "club", "--format", form, "-o",
+                                       str(path), "--db", db])
+        assert exported.exit_code == 0, exported.output
+        if form == "csv":
+            runner.invoke(cli, ["league", "create", "back-csv", "-r", "seoul-science",
+                                "--db", db])
+        back = runner.invoke(cli, ["import", str(path), "--league", f"back-{form}",
+                                   "--db", db])
+        assert back.exit_code == 0, back.output
+        again = json.loads(runner.invoke(cli, ["standings", "-l", f"back-{form}", "--db", db,
+                                               "--json"]).output)["players"]
+        assert {p["name"]: p["score"] for p in again} == \
+            {p["name"]: p["score"] for p in scores}
