@@ -34,8 +34,12 @@ def database_params():
 
 def fresh_url(kind: str, tmp_path, name: str = "league.db") -> str:
     """A URL of an empty database of that kind (PostgreSQL: the tables dropped first)."""
-    if kind == "sqlite":
-        return f"sqlite:///{tmp_path / name}"
+    if kind == "sqlite":  # an empty database, made (only a creating command makes one)
+        from mighty_cli.store.db import make_engine
+
+        url = f"sqlite:///{tmp_path / name}"
+        make_engine(url).dispose()
+        return url
     from sqlmodel import SQLModel, create_engine
 
     from mighty_cli.store import models  # noqa: F401  (registers the tables)

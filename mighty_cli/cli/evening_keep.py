@@ -62,7 +62,7 @@ class LeagueBook:
     def __init__(self, db_url: Optional[str], league: str, who: str):
         from ..store.db import make_engine
 
-        self.engine = make_engine(db_url)
+        self.engine = make_engine(db_url, missing_ok=False)
         self.league, self.who = league, who
         self.session: Optional[int] = None
 

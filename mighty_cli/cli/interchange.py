@@ -45,7 +45,7 @@ def import_(path, league_name, fmt, create, again, ruleset_name, db_url, who) ->
     from ..store import services
     from ..store.formats import open_record
 
-    with database(db_url) as s:
+    with database(db_url, creates=True) as s:
         record = open_record(path, fmt)
         record.user_ruleset = ruleset_name  # for a league --create makes (a league keeps its own)
         _same_table(s, league_name, record, path)
@@ -196,12 +196,10 @@ def restore(path, db_url) -> None:
     from ..engine.errors import RecordError
     from ..store.backup import restore as restore_backup
 
-    try:
-        stream = open(path, encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(_("{path}: cannot read: {error}").format(path=path,
-                                                                   error=exc.strerror)) from None
-    with stream, database(db_url) as s:
+    from ..engine.inputs import open_text
+
+    stream = open_text(path, path, RecordError, encoding="utf-8")
+    with stream, database(db_url, creates=True) as s:
         try:
             counts = restore_backup(s, stream, path)
         except UnicodeDecodeError as exc:

@@ -56,16 +56,46 @@ def who_default(who: Optional[str]) -> str:
 
 
 @contextmanager
-def database(db_url: Optional[str]) -> Iterator:
-    """One transaction on the chosen database; database failures become one-line errors."""
+def database(db_url: Optional[str], creates: bool = False) -> Iterator:
+    """One transaction on the chosen database; database failures become one-line errors.
+
+    Only a command that ``creates`` (a league, an import, a restore, players) may make a new
+    SQLite file, and a new file is removed again when the command fails; any other command
+    refuses a file that is not there, so a mistyped ``--db`` makes nothing."""
+    from ..store import resolve_db_url
+    from ..store.db import make_engine, sqlite_file, transaction
+
+    url = resolve_db_url(db_url)
+    path = sqlite_file(url) if creates else None
+    with _removed_on_failure(path if path is not None and not path.exists() else None):
+        engine = make_engine(url, missing_ok=creates)
+        try:
+            with _one_line_errors(), transaction(engine) as session:
+                yield session
+        finally:
+            engine.dispose()
+
+
+@contextmanager
+def _removed_on_failure(new_file) -> Iterator:
+    """Remove ``new_file`` (a SQLite file the command is creating) if the command fails."""
+    from ..store.db import remove_sqlite_file
+
+    try:
+        yield
+    except BaseException:
+        if new_file is not None:
+            remove_sqlite_file(new_file)
+        raise
+
+
+@contextmanager
+def _one_line_errors() -> Iterator:
+    """Database failures as one-line errors (a retryable one as :class:`RetryTransaction`)."""
     from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
-    from ..store.db import make_engine, transaction
-
-    engine = make_engine(db_url)
     try:
-        with transaction(engine) as session:
-            yield session
+        yield
     except DBAPIError as exc:
         first = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
         if _retryable(exc):
@@ -77,8 +107,6 @@ def database(db_url: Optional[str]) -> Iterator:
             raise click.ClickException(str(orig)) from None
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         raise click.ClickException(_("database error: {error}").format(error=first)) from None
-    finally:
-        engine.dispose()
 
 
 class RetryTransaction(click.ClickException):
@@ -193,7 +221,7 @@ def league_create(name, ruleset_name, min_hands, rank_by, lang, tz, db_url, who)
     """
     from ..store import services
 
-    with database(db_url) as s:
+    with database(db_url, creates=True) as s:
         created = services.create_league(s, name, ruleset_name, min_hands=min_hands,
                                          rank_by=rank_by, who=who_default(who))
         _store_settings(s, created, lang, tz, who_default(who))

@@ -35,7 +35,7 @@ def player_add(names, db_url, who) -> None:
     """
     from ..store import services
 
-    with database(db_url) as s:
+    with database(db_url, creates=True) as s:
         for name in names:
             services.add_player(s, name, who_default(who))
     click.echo(_("Added {names}.").format(names=", ".join(names)))

@@ -35,7 +35,7 @@ class _Store:
     def __init__(self, db_url: Optional[str]):
         from ..store.db import make_engine
 
-        self.engine = make_engine(db_url)
+        self.engine = make_engine(db_url, missing_ok=False)
 
     def tx(self):
         from .evening_keep import db_transaction

@@ -21,6 +21,7 @@ from typing import IO, Any, Iterator, Optional
 
 from .errors import RecordError
 from . import safe_toml
+from .inputs import open_text
 from .limits import RECORD_BLOCK_MAX_BYTES, RECORD_LINE_MAX_BYTES
 from .record import Record, _five_message, check_hand_shape, record_header
 from .record_file import most_players
@@ -283,11 +284,7 @@ def open_record(path: Path) -> IO[str]:
     """A record file opened for :func:`stream_record`. A pipe or a device is streamed like a
     file: it has no size to trust (/dev/zero never ends), but _blocks refuses a line or a hand
     beyond the limits before holding it."""
-    try:
-        return open(path, encoding="utf-8-sig")
-    except OSError as exc:
-        raise RecordError(_("{label}: cannot read: {error}").format(
-            label=path, error=exc.strerror)) from None
+    return open_text(path, str(path), RecordError)
 
 
 def stream_record(source: IO[str] | str | Path, name: Optional[str] = None,

@@ -23,7 +23,10 @@ else:  # pragma: no cover - exercised only on Python 3.10
 
 def read_text(path: Path, limit: int, label: str, error: type[Exception]) -> str:
     """The file's UTF-8 text, refusing anything larger than ``limit`` bytes before reading it
-    all."""
+    all (a named pipe, which would wait for a writer, is refused)."""
+    from .inputs import refuse_fifo
+
+    refuse_fifo(path, str(label), error)
     try:
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)

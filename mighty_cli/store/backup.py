@@ -17,10 +17,12 @@ import json
 from datetime import date, datetime
 from typing import IO, Any, Iterator
 
-from sqlalchemy import Date, DateTime, Table, func, insert, select, text, tuple_
+from sqlalchemy import BigInteger, Date, DateTime, Table, func, insert, select, text, tuple_
 from sqlmodel import Session, SQLModel
 
-from ..engine.errors import RecordError
+from ..engine.errors import MightyError, RecordError
+from ..engine.inputs import bounded_lines
+from ..engine.limits import RECORD_LINE_MAX_BYTES
 from . import LeagueError
 from ..engine.translation import _, ngettext
 
@@ -55,10 +57,82 @@ def _encoder(table: Table):
     return encode
 
 
+#: The integers each kind of column holds on every database the store runs on (PostgreSQL's
+#: INTEGER is 32 bits, its BIGINT and SQLite's INTEGER 64).
+_INT_RANGES = {"big": (-2 ** 63, 2 ** 63 - 1), "int": (-2 ** 31, 2 ** 31 - 1)}
+
+
+def _column_check(column):
+    """A function ``value -> error or None`` for a column's values as a backup holds them:
+    the column's Python kind, its integer range on both databases, its length, NULL only where
+    the column allows it."""
+    kind = getattr(column.type, "impl", column.type)
+    kind = kind() if isinstance(kind, type) else kind
+    wanted = _python_type(column)
+    nullable = column.nullable or (column.primary_key and column.autoincrement is True)
+    if wanted is not None:
+        expected = str
+    else:
+        try:
+            expected = kind.python_type
+        except NotImplementedError:
+            expected = str
+    low, high = _INT_RANGES["big" if isinstance(kind, BigInteger) else "int"]
+    length = getattr(kind, "length", None)
+
+    def check(value):
+        if value is None:
+            return None if nullable else _("no value (the column needs one)")
+        if expected is bool:
+            return None if isinstance(value, bool) else _("not true or false")
+        if expected is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                return _("not a whole number")
+            return None if low <= value <= high else _("{value} is beyond what the database "
+                                                       "stores ({low} to {high})").format(
+                value=value, low=low, high=high)
+        if expected is float:
+            return None if isinstance(value, (int, float)) and not isinstance(value, bool) \
+                else _("not a number")
+        if not isinstance(value, str):
+            return _("not text")
+        if length is not None and len(value) > length:
+            return _("longer than {length} characters").format(length=length)
+        return None
+    return check
+
+
+def _content_check(table_name: str, column: str):
+    """The columns whose text the tool reads back: a ruleset's TOML, a hand's record."""
+    if (table_name, column) == ("league", "ruleset_toml"):
+        def ruleset(value):
+            from ..engine.ruleset import ruleset_from_toml
+
+            ruleset_from_toml(value, label="ruleset_toml")
+        return ruleset
+    if column == "record_toml" and table_name in ("hand", "live_hand"):
+        def record(value):
+            from ..engine.record_file import check_hand_shape, read_record
+            from ..engine.safe_toml import parse
+
+            data = parse(value, "record_toml", RecordError)
+            if table_name == "live_hand":
+                read_record(value, source="record_toml")
+            else:
+                players = data.get("players")
+                check_hand_shape(data, 0, players if isinstance(players, list) else [],
+                                 "record_toml")
+        return record
+    return None
+
+
 def _decoder(table: Table):
     times = [c.name for c in table.columns if _python_type(c) is datetime]
     days = [c.name for c in table.columns if _python_type(c) is date]
     names = {c.name for c in table.columns}
+    checks = [(c.name, _column_check(c)) for c in table.columns]
+    contents = [(c.name, check) for c in table.columns
+                if (check := _content_check(table.name, c.name)) is not None]
 
     def decode(row: dict, where: str) -> dict:
         if not isinstance(row, dict) or set(row) - names:
@@ -67,6 +141,19 @@ def _decoder(table: Table):
                                   where=where, name=table.name,
                                   column=unknown[0] if unknown else "?"))
         data = {name: row.get(name) for name in names}  # uniform rows for executemany
+        for name, check in checks:
+            problem = check(data[name])
+            if problem:
+                raise LeagueError(_("{where}: {table}.{column}: {problem}").format(
+                    where=where, table=table.name, column=name, problem=problem))
+        for name, check in contents:
+            if data[name] is not None:
+                try:
+                    check(data[name])
+                except MightyError as exc:
+                    raise LeagueError(_("{where}: {table}.{column}: {error}").format(
+                        where=where, table=table.name, column=name,
+                        error=str(exc).splitlines()[0])) from None
         try:
             for name in times:
                 if data[name] is not None:
@@ -121,7 +208,7 @@ def restore(s: Session, stream: IO[str], name: str = "<backup>") -> dict[str, in
             raise LeagueError(_("the database is not empty (table {name} has rows): restore "
                                 "into a new database").format(
                                   name=table.name))
-    lines = iter(stream)
+    lines = bounded_lines(stream, name, RecordError, RECORD_LINE_MAX_BYTES)
     try:
         header = json.loads(next(lines))
     except (StopIteration, json.JSONDecodeError):
@@ -146,7 +233,7 @@ def restore(s: Session, stream: IO[str], name: str = "<backup>") -> dict[str, in
         except (json.JSONDecodeError, KeyError, TypeError):
             raise RecordError(_("{name}: line {number}: not a backup row").format(
                                   name=name, number=number)) from None
-        if table_name not in tables:
+        if not isinstance(table_name, str) or table_name not in tables:
             raise RecordError(_("{name}: line {number}: unknown table {table_name!r}").format(
                                   name=name, number=number, table_name=table_name))
         if table_name != current or len(batch) >= PAGE:
@@ -157,6 +244,9 @@ def restore(s: Session, stream: IO[str], name: str = "<backup>") -> dict[str, in
     _insert(s, tables, current, batch, pending)
     _set_own_references(s, pending)
     expected = header.get("tables", {})
+    if not isinstance(expected, dict):
+        raise RecordError(_("{name}: line 1: not a mighty backup (its tables are not a "
+                            "table of counts)").format(name=name))
     short = [t for t, n in expected.items() if counts.get(t, 0) != n]
     if short:
         found = counts.get(short[0], 0)

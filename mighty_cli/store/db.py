@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import logging
 from contextlib import contextmanager
-from typing import Iterator
+from pathlib import Path
+from typing import Iterator, Optional
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
+from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError
 from sqlmodel import Session, SQLModel, create_engine
 
 from . import LeagueError, resolve_db_url
@@ -25,11 +26,34 @@ from ..engine.translation import _
 BUSY_TIMEOUT_SECONDS = 60
 
 
-def make_engine(url: str | None = None, *, create: bool = True) -> Engine:
-    """An engine for a SQLAlchemy URL (default: the user's SQLite file), with the tables made."""
+def sqlite_file(url: str) -> Optional[Path]:
+    """The file a SQLite URL names (None: an in-memory database, or not SQLite)."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return None
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:") \
+            or parsed.query.get("mode") == "memory":
+        return None
+    return Path(parsed.database)
+
+
+def make_engine(url: str | None = None, *, create: bool = True,
+                missing_ok: bool = True) -> Engine:
+    """An engine for a SQLAlchemy URL (default: the user's SQLite file), with the tables made.
+    With ``missing_ok=False`` a SQLite file that does not exist is an error, not a new empty
+    database: only the commands that make a league (``league create``, ``import``,
+    ``restore``, ``player add``) create one, so a mistyped ``--db`` is reported."""
     from . import models  # noqa: F401  (registers the tables on SQLModel.metadata)
 
     url = resolve_db_url(url)
+    path = sqlite_file(url)
+    if not missing_ok and path is not None and not path.exists():
+        raise LeagueError(_("{path}: no database there (a mistyped --db?); 'mighty league "
+                            "create', 'mighty import' or 'mighty restore' makes one").format(
+                                path=path))
     try:
         if url.startswith("sqlite"):
             engine = _sqlite_engine(url)
@@ -48,10 +72,11 @@ def make_engine(url: str | None = None, *, create: bool = True) -> Engine:
     if create:
         try:
             _create_tables(engine)
-        except OperationalError as exc:
+        except DatabaseError as exc:  # not a database (a text file), unreachable, refused
+            engine.dispose()
+            reason = (str(exc.orig or exc).strip().splitlines() or [type(exc).__name__])[0]
             raise LeagueError(_("--db {url}: cannot open the database: {reason}").format(
-                                  url=_safe(url),
-                                  reason=str(exc.orig).strip().splitlines()[0])) from None
+                                  url=_safe(url), reason=reason)) from None
     return engine
 
 
@@ -143,6 +168,16 @@ def _safe(url: str) -> str:
         credentials, host = rest.rsplit("@", 1)
         return f"{scheme}://{credentials.split(':', 1)[0]}@{host}"
     return url
+
+
+def remove_sqlite_file(path: Path) -> None:
+    """Remove a SQLite database file this command created, with its journal files, so a
+    command that failed leaves no file behind."""
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        try:
+            path.with_name(path.name + suffix).unlink()
+        except FileNotFoundError:
+            pass
 
 
 @contextmanager

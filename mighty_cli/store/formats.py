@@ -15,6 +15,8 @@ from typing import IO, Any, Iterator, Optional
 
 from ..engine import safe_toml
 from ..engine.errors import RecordError
+from ..engine.inputs import bounded_lines, open_text
+from ..engine.limits import RECORD_LINE_MAX_BYTES, RECORD_MAX_BYTES
 from ..engine.record import FORMAT, Record
 from ..engine.record_stream import check_hand, stream_record
 from .exports import CSV_COLUMNS, CSV_COLUMNS_BEFORE, FORMATS
@@ -36,11 +38,7 @@ def open_record(path: str | Path, fmt: Optional[str] = None) -> Record:
     kind = detect_format(path, fmt)
     if kind == "toml":
         return stream_record(path)
-    try:
-        stream = open(path, encoding="utf-8-sig", newline="")
-    except OSError as exc:
-        raise RecordError(_("{path}: cannot read: {reason}").format(
-                              path=path, reason=exc.strerror)) from None
+    stream = open_text(path, str(path), RecordError, newline="")
     reader = _json_record if kind == "json" else _csv_record
     try:
         return reader(stream, str(path))
@@ -82,9 +80,15 @@ def _json_record(stream: IO[str], name: str) -> Record:
     """The JSON export streams: its hands are one per line between ``"hands": [`` and ``]``.
     A JSON file laid out otherwise is read whole."""
     head: list[str] = []
-    for line in stream:
+    size = 0
+    lines = bounded_lines(stream, name, RecordError, RECORD_MAX_BYTES)
+    for line in lines:
         if line.strip() == '"hands": [':
             break
+        size += len(line)
+        if size > RECORD_MAX_BYTES:  # a JSON laid out otherwise is read whole: bounded
+            raise RecordError(_("{name}: larger than {size} MiB").format(
+                name=name, size=RECORD_MAX_BYTES >> 20))
         head.append(line)
     else:
         stream.close()
@@ -108,7 +112,8 @@ def _json_record(stream: IO[str], name: str) -> Record:
 
 def _json_lines(stream: IO[str], name: str, number: int) -> Iterator[Any]:
     with stream:
-        for line in stream:
+        for line in bounded_lines(stream, name, RecordError, RECORD_LINE_MAX_BYTES,
+                                  first=number + 1):
             number += 1
             text = line.strip()
             if text.startswith("]"):
@@ -161,7 +166,7 @@ def csv_value(cell: str) -> str:
 
 
 def _csv_record(stream: IO[str], name: str) -> Record:
-    rows = csv.reader(stream)
+    rows = csv.reader(bounded_lines(stream, name, RecordError, RECORD_LINE_MAX_BYTES))
     try:
         header = [csv_value(c) for c in next(rows)]
     except StopIteration:

@@ -97,8 +97,19 @@ def _refuse_reimport(s: Session, league: League, day, hands: list, last_session:
                                   name=league.name, number=number, day=day))
 
 
-def _whole_number(value: Any) -> Optional[int]:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+#: The largest hand or session number a league stores (PostgreSQL's INTEGER).
+NUMBER_MAX = 2 ** 31 - 1
+
+
+def _whole_number(value: Any, index: int, key: str) -> Optional[int]:
+    """A hand's ``number`` or ``session`` as the league will store it: None when it gives
+    none (the next number is used); a number beyond what the databases hold is refused."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return None
+    if not 1 <= value <= NUMBER_MAX:
+        raise LeagueError(_("hand {index}: {key} = {value}: a league numbers from 1 to "
+                            "{top:,}").format(index=index, key=key, value=value, top=NUMBER_MAX))
+    return value
 
 
 def import_record(s: Session, league_name: str, record: Record, *, who: str = "",
@@ -261,7 +272,7 @@ class _Import:
             _refuse_reimport(s, league, day, hands, self.last_session)
         in_group = {p for _, o in hands for p in o.players}
         present = [p for p in record.players if p in in_group]
-        wanted = _whole_number(hands[0][0].get("session"))
+        wanted = _whole_number(hands[0][0].get("session"), hands[0][1].index, "session")
         self.next_session = wanted if wanted and wanted > self.next_session \
             else self.next_session + 1
         # Written with the hands, in batches (a long history has tens of thousands).
@@ -303,7 +314,7 @@ class _Import:
         end_reason: Optional[str] = None
         late: list[int] = []
         for hand, outcome in hands:
-            wanted = _whole_number(hand.get("number"))
+            wanted = _whole_number(hand.get("number"), outcome.index, "number")
             number = wanted if wanted and wanted > self.number else self.number + 1
             if end_reason is not None:
                 if self.session_number is not None:

@@ -95,7 +95,8 @@ class LeagueSummary:
 
 
 def league_summaries(s: Session, name: str | None = None) -> list[LeagueSummary]:
-    leagues = [get_league(s, name)] if name else s.exec(select(League).order_by(League.name)).all()
+    leagues = [get_league(s, name)] if name is not None else \
+        s.exec(select(League).order_by(League.name)).all()
     out = []
     for league in leagues:
         hands = s.exec(select(func.count(Hand.id)).where(Hand.league_id == league.id,
