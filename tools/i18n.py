@@ -71,6 +71,7 @@ SOURCES = (
     "mighty_cli/engine/hand.py",
     "mighty_cli/engine/honeymoon.py",
     "mighty_cli/engine/inputs.py",
+    "mighty_cli/engine/outputs.py",
     "mighty_cli/engine/korean.py",
     "mighty_cli/engine/names.py",
     "mighty_cli/engine/open_cards.py",

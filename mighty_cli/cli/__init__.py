@@ -25,6 +25,7 @@ import click
 
 from .. import __version__
 from ..engine.errors import MightyError
+from .streams import guard_standard_streams, silence_stdout
 from ..i18n import N_, _, choose_language, language_from_args, localize, set_language, \
     translate_click
 
@@ -139,43 +140,9 @@ def _print_version(ctx: click.Context) -> None:
     ctx.exit()
 
 
-class ReaderGoneStdout:
-    """Standard output that outlives its reader. Once the reader has gone (a closed pipe:
-    ``mighty session start ... | head -1``), what is written is dropped, so the command finishes
-    and commits what it began instead of dying at its next line of output and rolling its work
-    back; its exit status is the command's own."""
-
-    def __init__(self, stream):
-        self._stream = stream
-        self.gone = False
-
-    def write(self, text: str) -> int:
-        if not self.gone:
-            try:
-                return self._stream.write(text)
-            except BrokenPipeError:
-                self._reader_gone()
-        return len(text)
-
-    def flush(self) -> None:
-        if not self.gone:
-            try:
-                self._stream.flush()
-            except BrokenPipeError:
-                self._reader_gone()
-
-    def _reader_gone(self) -> None:
-        self.gone = True
-        _silence_stdout()  # what the buffer still holds now flushes to the null device
-
-    def __getattr__(self, name: str):
-        return getattr(self._stream, name)
-
-
 def main() -> None:
     """Entry point of the ``mighty`` script."""
-    if sys.stdout is not None and not isinstance(sys.stdout, ReaderGoneStdout):
-        sys.stdout = ReaderGoneStdout(sys.stdout)
+    guard_standard_streams()
     try:
         try:
             cli.main(prog_name="mighty")
@@ -185,10 +152,10 @@ def main() -> None:
         click.echo(_("interrupted"), err=True)
         sys.exit(130)
     except BrokenPipeError:
-        _silence_stdout()
+        silence_stdout()
         sys.exit(1)
     except OSError as exc:
-        _silence_stdout()
+        silence_stdout()
         click.echo(_("Error: {message}").format(message=os_message(exc)), err=True)
         sys.exit(1)
     except Exception as exc:  # a bug, not bad input: keep the user's screen clean
@@ -197,13 +164,3 @@ def main() -> None:
         click.echo(_("Error: internal error ({kind}: {error}); set MIGHTY_DEBUG=1 to see the "
                      "traceback").format(kind=type(exc).__name__, error=exc), err=True)
         sys.exit(3)
-
-
-def _silence_stdout() -> None:
-    """Point standard output at the null device, so the interpreter's last flush of what could
-    not be written does not print a second error."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass

@@ -6,7 +6,6 @@ hand (row by row for a backup), so a season of any size fits in flat memory.
 
 from __future__ import annotations
 
-import os
 from contextlib import contextmanager
 from typing import Iterator, Optional, Sequence
 
@@ -111,19 +110,10 @@ def output_file(output: Optional[str]) -> Iterator:
         yield sys.stdout
         sys.stdout.flush()
         return
-    in_place = os.path.exists(output) and not os.path.isfile(output)
-    partial = output if in_place else f"{output}.part"
-    try:
-        with open(partial, "w", encoding="utf-8", newline="") as out:
-            yield out
-        if not in_place:
-            os.replace(partial, output)
-    except OSError as exc:  # a missing folder, a read-only place, a full disk: one line
-        raise click.ClickException(_("cannot write {path}: {error}").format(
-            path=click.format_filename(output), error=exc.strerror or exc)) from None
-    finally:
-        if not in_place and os.path.exists(partial):
-            os.remove(partial)
+    from ..engine.outputs import replaced_file
+
+    with replaced_file(output, newline="") as out:
+        yield out
 
 
 @click.command()

@@ -47,18 +47,7 @@ def number_type(low: int = 1) -> click.IntRange:
 def write_output(path: str, text: str, *, newline: str | None = None) -> None:
     """Write a command's output file; a folder that does not exist, a read-only file or a full
     disk is one line (exit 1), and a file this call created is not left half-written."""
-    import os
+    from ..engine.outputs import replaced_file
 
-    existed = os.path.lexists(path)
-    try:
-        with open(path, "w", encoding="utf-8", newline=newline) as out:
-            out.write(text)
-    except OSError as exc:
-        if not existed and os.path.isfile(path):
-            try:
-                os.remove(path)
-            except OSError:
-                pass
-        raise click.ClickException(_("cannot write {path}: {reason}").format(
-                                       path=click.format_filename(path),
-                                       reason=exc.strerror or exc)) from None
+    with replaced_file(path, newline=newline) as out:
+        out.write(text)

@@ -470,22 +470,12 @@ class RefereeSession(TableVariants):
 
 def write_record_file(path: Path, text: str) -> None:
     """Write a record atomically (a killed process leaves the old file or the new one)."""
-    path = Path(path)
-    if path.is_dir():
-        raise OSError(_("{path} is a folder: name a file").format(path=path))
-    if path.exists() and not path.is_file():  # a device or a pipe: moving a file over it
-        path.write_text(text, encoding="utf-8")  # would replace the device itself
-        return
-    tmp = path.with_name(f".{path.name}.tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
-    except OSError as exc:  # a missing folder, a read-only place: the file the user named
-        if tmp.is_file():
-            tmp.unlink()
-        raise OSError(_("cannot write {path}: {error}").format(
-            path=path, error=exc.strerror or exc)) from None
+    from ..engine.outputs import OutputError, write_file
 
+    try:
+        write_file(path, text)
+    except OutputError as exc:  # a folder, a missing folder, a read-only place: one line
+        raise OSError(str(exc)) from None
 
 
 def deal_cards(texts: dict, rules: Ruleset) -> dict[str, list[int]]:

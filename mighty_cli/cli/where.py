@@ -14,7 +14,7 @@ from ..i18n import N_, _
 
 def database_location(db_url: Optional[str] = None) -> str:
     """The database in use, as a file path for SQLite, else the URL without its password."""
-    from ..store import DB_ENV, resolve_db_url
+    from ..store import DB_ENV, masked_url, resolve_db_url
 
     url = resolve_db_url(db_url)
     if url.startswith("sqlite:///"):
@@ -22,11 +22,7 @@ def database_location(db_url: Optional[str] = None) -> str:
         return str(Path(path).resolve()) if path and path != ":memory:" else ":memory:"
     if url.startswith("sqlite://"):
         return ":memory:"
-    if "@" in url and "://" in url:
-        scheme, rest = url.split("://", 1)
-        credentials, host = rest.rsplit("@", 1)
-        url = f"{scheme}://{credentials.split(':', 1)[0]}@{host}"
-    return url + (_(" (from {variable})").format(variable=DB_ENV)
+    return masked_url(url) + (_(" (from {variable})").format(variable=DB_ENV)
                   if not db_url and os.environ.get(DB_ENV) else "")
 
 

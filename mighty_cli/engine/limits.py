@@ -23,5 +23,9 @@ RULESET_MAX_BYTES = 1 << 20            # 1 MiB: the standard ruleset is about 20
 RECORD_LINE_MAX_BYTES = 1 << 20        # one line of a streamed record (an export's lines are short)
 RECORD_MAX_BYTES = 64 << 20            # 64 MiB: a 100,000-hand season is about 20 MB
 RECORD_BLOCK_MAX_BYTES = 16 << 20      # one hand of a streamed record (or its header): a few kB
+#: A club's template file, and a page any template renders (a 100,000-hand standings page is
+#: about 3 MB): beyond them the page stops with one line and nothing is written.
+TEMPLATE_MAX_BYTES = 1 << 20
+PAGE_MAX_CHARACTERS = 64 << 20
 #: Tables and arrays nested deeper than this in a ruleset or a record are refused.
 TOML_MAX_DEPTH = 12

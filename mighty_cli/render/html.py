@@ -17,6 +17,7 @@ caller passes), else the one the tool speaks (``--lang``, ``MIGHTY_LANG``, the l
 
 from __future__ import annotations
 
+import os
 import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone, tzinfo
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from ..engine.errors import MightyError
+from ..engine.limits import PAGE_MAX_CHARACTERS, TEMPLATE_MAX_BYTES
 from ..engine.ruleset import bundled_dir
 from ..engine.scoring import DOUBLING_LABELS
 from ..engine.translation import _, get_language, normalize_language, translations
@@ -51,7 +53,7 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     language = page_language(lang)
     folders = folders_of(template_dir)
     page_environment = _environment_class(SandboxedEnvironment)
-    env = page_environment(loader=jinja2.FileSystemLoader(folders), autoescape=True,
+    env = page_environment(loader=_confined_loader(folders), autoescape=True,
                            trim_blocks=True, lstrip_blocks=True,
                            undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
     env.policies["ext.i18n.trimmed"] = True  # {% trans %} text is one line, as extracted
@@ -69,6 +71,36 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
                                               "joker" if str(text).upper().startswith("JK")
                                               else "black")
     return env
+
+
+def _confined_loader(folders: list[str]):
+    """Jinja2's file loader, refusing what a ruleset folder refuses too: a template that is a
+    link leading out of its folder, or not a regular file (a pipe would wait forever), or
+    larger than :data:`TEMPLATE_MAX_BYTES`."""
+    import jinja2
+    from jinja2.loaders import split_template_path
+
+    class ConfinedLoader(jinja2.FileSystemLoader):
+        def get_source(self, environment, template):
+            for folder in self.searchpath:
+                path = Path(folder).joinpath(*split_template_path(template))
+                if not os.path.lexists(path):
+                    continue
+                real, home = path.resolve(), Path(folder).resolve()
+                if real != home and home not in real.parents:
+                    raise TemplateError(_("template {name}: a link out of its folder {folder} "
+                                          "(a template folder is shared: it may only use its "
+                                          "own files)").format(name=template, folder=folder))
+                if not real.is_file():
+                    raise TemplateError(_("template {name}: not a regular file").format(
+                        name=template))
+                if real.stat().st_size > TEMPLATE_MAX_BYTES:
+                    raise TemplateError(_("template {name}: larger than {size} KiB").format(
+                        name=template, size=TEMPLATE_MAX_BYTES >> 10))
+                break
+            return super().get_source(environment, template)
+
+    return ConfinedLoader(folders)
 
 
 def score_html(value: Optional[int]):
@@ -132,6 +164,26 @@ def _environment_class(base):
                     return super().call(context, obj, *args, **kwargs)
                 finally:
                     _CALLS.depth = depth - 1
+
+            intercepted_binops = frozenset(["*", "**"])
+
+            def call_binop(self, context, operator, left, right):
+                """``'a' * 1000000000`` and ``9 ** 9 ** 9``: a product or a power that would
+                outgrow a page is refused before it is computed."""
+                from jinja2.exceptions import SecurityError
+
+                if operator == "*":
+                    for sequence, count in ((left, right), (right, left)):
+                        if isinstance(sequence, (str, list, tuple)) and isinstance(count, int) \
+                                and len(sequence) * count > PAGE_MAX_CHARACTERS:
+                            raise SecurityError(_("a repetition longer than a page may be "
+                                                  "({size} MiB)").format(
+                                                      size=PAGE_MAX_CHARACTERS >> 20))
+                if operator == "**" and isinstance(right, int) and abs(right) > 1024 \
+                        and isinstance(left, int) and abs(left) > 1:
+                    raise SecurityError(_("a power too large to compute ({exponent})").format(
+                        exponent=right))
+                return super().call_binop(context, operator, left, right)
 
             def is_safe_attribute(self, obj, attr, value):
                 key = (type(obj), attr)
@@ -291,7 +343,17 @@ def render(env, name, template_dir: Optional[str | Path], **context) -> str:
     import jinja2
 
     try:
-        return (name if hasattr(name, "render") else env.get_template(name)).render(**context)
+        template = name if hasattr(name, "render") else env.get_template(name)
+        parts, size = [], 0
+        for part in template.generate(**context):  # a page that outgrows the bound stops
+            size += len(part)
+            if size > PAGE_MAX_CHARACTERS:
+                raise TemplateError(_("template {name}: the page grows beyond {size} MiB").format(
+                    name=template.name, size=PAGE_MAX_CHARACTERS >> 20))
+            parts.append(part)
+        return "".join(parts)
+    except TemplateError:
+        raise
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(_("template {name}, line {line}: {problem}").format(
                                 name=exc.filename or exc.name or "template", line=exc.lineno,

@@ -15,11 +15,11 @@ Pages render through the same sandboxed, autoescaped environment as the standing
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, Sequence
 
+from ..engine.outputs import inside, write_file
 from .html import environment, load_template, render
 
 #: The site's templates (each may be overridden by a club's folder).
@@ -125,7 +125,7 @@ class SiteWriter:
         self.templates = {name: load_template(self.env, name, self.template_dir)
                           for name in TEMPLATES}
         for folder in ("", "sessions", "players", "hands"):
-            (self.output / folder).mkdir(parents=True, exist_ok=True)
+            inside(self.output, self.output / folder)  # never through a link out of it
 
     def write(self, url: str, template: str, **context) -> None:
         """Render ``template`` to ``url`` (relative to the site's folder)."""
@@ -133,10 +133,7 @@ class SiteWriter:
         html = render(self.env, self.templates.get(template, template), self.template_dir,
                       root=root, url=url, **self.common, **context)
         data = html.encode("utf-8")
-        path = self.output / url
-        temporary = path.with_name(path.name + ".part")
-        temporary.write_bytes(data)
-        os.replace(temporary, path)  # a reader never sees half a page
+        write_file(self.output / url, data, root=self.output)  # a reader never sees half a page
         self.pages += 1
         self.bytes += len(data)
         if len(data) > self.largest[0]:

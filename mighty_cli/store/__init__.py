@@ -8,6 +8,7 @@ and report store errors without paying for SQLAlchemy at start-up. The tables ar
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from ..engine.errors import MightyError
@@ -36,3 +37,22 @@ def resolve_db_url(url: str | None) -> str:
     if "://" not in url:
         url = f"sqlite:///{Path(url).expanduser().resolve()}"
     return url
+
+
+_PASSWORD_PARAMETER = re.compile(r"(?i)([?&](?:password|passwd|pwd|pass)=)[^&#]*")
+
+
+def masked_url(url: str) -> str:
+    """A database URL as the tool shows it: every password written ``***``, in the user part
+    (``user:***@host``, a password holding ``@`` or ``:`` too) and in the query
+    (``?password=***``). A password must never reach a terminal or a log: the URL may be pasted
+    from a club's shared notes."""
+    scheme, separator, rest = url.partition("://")
+    if not separator:
+        return url
+    query = rest.find("?")
+    at = rest.rfind("@", 0, query if query >= 0 else len(rest))  # the user part's end
+    if at > 0:
+        user = rest[:at].split(":", 1)[0]
+        rest = (user + (":***" if ":" in rest[:at] else "")) + rest[at:]
+    return scheme + "://" + _PASSWORD_PARAMETER.sub(r"\1***", rest)

@@ -20,7 +20,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError
 from sqlmodel import Session, SQLModel, create_engine
 
-from . import LeagueError, resolve_db_url
+from . import LeagueError, masked_url, resolve_db_url
 from ..engine.translation import _
 
 BUSY_TIMEOUT_SECONDS = 60
@@ -49,6 +49,7 @@ def make_engine(url: str | None = None, *, create: bool = True,
     from . import models  # noqa: F401  (registers the tables on SQLModel.metadata)
 
     url = resolve_db_url(url)
+    _refuse_bare_at(url)
     path = sqlite_file(url)
     if not missing_ok and path is not None and not path.exists():
         raise LeagueError(_("{path}: no database there (a mistyped --db?); 'mighty league "
@@ -160,14 +161,18 @@ def _sqlite_engine(url: str) -> Engine:
     return engine
 
 
-def _safe(url: str) -> str:
-    """The URL without its password, for messages (a password must never reach a terminal or
-    a log: the URL may be pasted from a club's shared notes)."""
-    if "@" in url and "://" in url:
-        scheme, rest = url.split("://", 1)
-        credentials, host = rest.rsplit("@", 1)
-        return f"{scheme}://{credentials.split(':', 1)[0]}@{host}"
-    return url
+_safe = masked_url
+
+
+def _refuse_bare_at(url: str) -> None:
+    """A user part holding a second ``@`` (a password with an unescaped ``@``) would be read as
+    part of the host, and the driver's error would show that piece of the password."""
+    rest = url.partition("://")[2]
+    query = rest.find("?")
+    user_part = rest[:rest.rfind("@", 0, query if query >= 0 else len(rest))]
+    if "@" in user_part:
+        raise LeagueError(_("--db {url}: the user or password holds '@': write it as %40 "
+                            "(URL encoding)").format(url=masked_url(url)))
 
 
 def remove_sqlite_file(path: Path) -> None:

@@ -170,6 +170,7 @@ def test_referee_saves_a_finished_hand_into_a_league(runner, tmp_path):
 
 def test_referee_refuses_an_unknown_league_before_play(runner, tmp_path):
     db = f"sqlite:///{tmp_path / 'league.db'}"
+    assert runner.invoke(cli, ["player", "add", "Zed", "--db", db]).exit_code == 0
     result = runner.invoke(cli, ["referee", "--players", ",".join(PLAYERS), "--league", "nope",
                                  "--db", db], input="q\n")
     assert result.exit_code == 1

@@ -41,22 +41,23 @@ def test_refereed_hand_in_korean_with_a_rule_violation_at_the_prompt(runner):
     assert lines[1] == ("— 1번째 판: 딜러 민수, 선 민수; 치는 사람 민수, Bo, Cy, Di, Ed "
                         "(첫 공약 전에 바꿀 수 있습니다: dealer/opener/out 이름)")
     assert lines[3] == "선거: 아직 공약 없음; 민수 차례"
-    assert lines[4] == "입력 방법은 'help', 표는 'table', 무르기는 'undo'"
-    assert lines[5] == "[선거] 민수 공약: ✓ 민수 패스"
-    assert lines[7] == "[선거, 현재 Bo의 14♠] Cy 공약: ✓ Cy 패스"
-    assert lines[9] == "[선거, 현재 Bo의 14♠] Ed 공약: ✓ Ed 패스; Bo 주공, 공약 14♠"
-    assert lines[10] == "[바닥] Bo이(가) 3장을 버립니다 (공약 14♠): ✓ Bo이(가) 3장을 버렸습니다"
-    assert lines[11] == ("[프렌드] Bo이(가) 프렌드를 부르거나 공약을 바꿉니다 (지금 14♠): "
+    assert lines[4] == "민수의 패: ♠8 ◆K ◆Q ◆5 ♥8 ♥5 ♥4 ♣10 ♣9 ♣3"  # what the bidder holds
+    assert lines[5] == "입력 방법은 'help', 표는 'table', 무르기는 'undo'"
+    assert lines[6] == "[선거] 민수 공약: ✓ 민수 패스"
+    assert lines[8] == "[선거, 현재 Bo의 14♠] Cy 공약: ✓ Cy 패스"
+    assert lines[10] == "[선거, 현재 Bo의 14♠] Ed 공약: ✓ Ed 패스; Bo 주공, 공약 14♠"
+    assert lines[11] == "[바닥] Bo이(가) 3장을 버립니다 (공약 14♠): ✓ Bo이(가) 3장을 버렸습니다"
+    assert lines[12] == ("[프렌드] Bo이(가) 프렌드를 부르거나 공약을 바꿉니다 (지금 14♠): "
                          "✓ 프렌드 지정: ◆A")
-    assert lines[12] == ("  · Bo 1턴 선 · 점수 여당 0 / 나머지 0 · 프렌드 (◆A) 모름 · "
+    assert lines[13] == ("  · Bo 1턴 선 · 점수 여당 0 / 나머지 0 · 프렌드 (◆A) 모름 · "
                          "Bo의 패: ♠K ♠10 ♠7 ♠5 ◆A ◆J ◆10 ♥A ♥Q ♣Q")
     # the refusal: in Korean, naming trick, player, card and rule (its option name untranslated),
     # and nothing changed: the same glance again
-    assert lines[13] == ("[1턴] Bo 차례: ✗ 1턴: Bo이(가) SK을(를) 선으로 냈지만 다른 무늬 카드도 있고 "
+    assert lines[14] == ("[1턴] Bo 차례: ✗ 1턴: Bo이(가) SK을(를) 선으로 냈지만 다른 무늬 카드도 있고 "
                          "기루다는 스페이드입니다 (기루다만 가진 경우가 아니면 초구에 기루다를 선으로 "
                          "낼 수 없음; play.trump_lead = not_first_trick)")
-    assert lines[14] == lines[12]
-    assert lines[15] == "[1턴] Bo 차례: ✓ Bo ♥A"
+    assert lines[15] == lines[13]
+    assert lines[16] == "[1턴] Bo 차례: ✓ Bo ♥A"
     # the table view, drawn in full
     table = lines[lines.index("딜러 민수; 치는 사람 민수, Bo, Cy, Di, Ed", 4):]
     assert table[:7] == [

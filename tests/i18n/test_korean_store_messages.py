@@ -80,6 +80,7 @@ def test_unknown_ruleset_in_korean(runner):
 
 
 def test_no_such_league_in_korean(runner):
+    assert runner.invoke(cli, ["player", "add", "민수"]).exit_code == 0  # a database, no league
     assert refusal(korean(runner, "standings", "-l", "없는리그")) == \
         "오류: '없는리그' 리그가 없습니다 ('mighty league create'로 만드세요)"
     league(runner)
