@@ -158,6 +158,18 @@ def schema_messages():
     return list(docs.items())
 
 
+def ruleset_descriptions():
+    """``(file, description)`` of every bundled ruleset: ``ruleset show`` prints a bundled
+    ruleset's description in the user's language."""
+    import tomllib
+
+    for path in sorted((ROOT / "rulesets").glob("*.toml")):
+        description = tomllib.loads(path.read_text(encoding="utf-8")).get("meta", {}).get(
+            "description")
+        if description:
+            yield str(path.relative_to(ROOT)), description
+
+
 def extract_catalog():
     """Every message of the listed modules and templates, as a Babel catalog template."""
     from babel.messages.catalog import Catalog
@@ -177,6 +189,9 @@ def extract_catalog():
     for message, keys in schema_messages():
         catalog.add(message, None, [(SCHEMA, 0)],
                     auto_comments=["ruleset option " + ", ".join(keys)])
+    for path, description in ruleset_descriptions():
+        catalog.add(description, None, [(path, 0)],
+                    auto_comments=["a bundled ruleset's one-line description (ruleset show)"])
     return catalog
 
 

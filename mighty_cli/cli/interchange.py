@@ -146,6 +146,11 @@ def export(league_name, fmt, output, bom, db_url) -> None:
     fmt = fmt or (detect_format(output) if output else "toml")
     with database(db_url) as s, output_file(output) as out:
         services.write_export(s, league_name, fmt, out, bom=bom and fmt == "csv")
+        hands = services.league_summaries(s, league_name)[0].hands if output else 0
+    if output:  # on standard output the export is the output: nothing is added to it
+        click.echo(ngettext("Wrote {path} ({count} hand, {format}).",
+                            "Wrote {path} ({count} hands, {format}).", hands).format(
+                                path=output, count=hands, format=fmt))
 
 
 @click.command()

@@ -375,13 +375,14 @@ def hand_show(league_name, number, as_json, db_url) -> None:
         click.echo("  " + eliminated_text(shown, ""))
     if shown.status == "scored":
         from ..engine.scoring import doubling_label
+        from ..render.text import friend_call_text
 
         doubled = ", ".join(doubling_label(d) for d in shown.doublings) or _("no doublings")
         base = int(shown.base) if shown.base is not None and shown.base == int(shown.base) \
             else shown.base
         click.echo("  " + _("base {base} × {multiplier} ({doublings})").format(
             base=base, multiplier=shown.multiplier, doublings=doubled)
-            + (_("; friend call {call}").format(call=shown.friend_call)
+            + (_("; friend call {call}").format(call=friend_call_text(shown.friend_call))
                if shown.friend_call else ""))
     click.echo(f"  {deltas_line(shown)}")
     click.echo("  " + _("deposit pot after: {pot}").format(pot=shown.pot_after))

@@ -147,8 +147,17 @@ class RefereeSession(TableVariants):
             return ["✗ " + _("that entry could not be handled ({kind}: {error}); nothing "
                              "changed").format(kind=type(exc).__name__, error=exc)]
 
-    def _handle(self, text: str) -> list[str]:
-        text = normalize_entry(text, expect=self._expect(text))
+    def _handle(self, typed: str) -> list[str]:
+        text = normalize_entry(typed, expect=self._expect(typed))
+        try:
+            return self._handle_entry(text)
+        except MightyError as exc:
+            if text != typed:  # the refusal quotes what was typed, not its English rewrite
+                exc.args = (str(exc).replace(repr(text.strip()), repr(typed.strip())),
+                            *exc.args[1:])
+            raise
+
+    def _handle_entry(self, text: str) -> list[str]:
         word, _sep, rest = text.partition(" ")
         command = _SHORT.get(word.lower(), word.lower())
         rest = rest.strip()
@@ -216,7 +225,7 @@ class RefereeSession(TableVariants):
                     call = "player:" + self._player(call[7:])
                 action = engine.CallFriend(engine.parse_friend_call(call, s))
         elif s.phase == "play":
-            card, joker_suit, joker_call = engine.parse_play(text)
+            card, joker_suit, joker_call = engine.parse_play(_mighty_named(text, s))
             action = engine.Play(s.to_move, card, joker_suit, joker_call)
         else:
             return [_("the hand is over: undo, save, or quit")]
@@ -476,6 +485,19 @@ def write_record_file(path: Path, text: str) -> None:
         write_file(path, text)
     except OutputError as exc:  # a folder, a missing folder, a read-only place: one line
         raise OSError(str(exc)) from None
+
+
+def _mighty_named(text: str, state) -> str:
+    """A play that names the Mighty by its name (``mighty``, ``마이티``; ``mighty/H`` led
+    naming a suit) as the card it is under this hand's trump."""
+    word, slash, suit = text.strip().partition("/")
+    if word.lower() != "mighty":
+        return text
+    from ..engine.cards import format_card
+    from ..engine.contract import mighty_card
+
+    trump = state.contract.trump if state.contract is not None else None
+    return format_card(mighty_card(state.rules, trump)) + slash + suit
 
 
 def deal_cards(texts: dict, rules: Ruleset) -> dict[str, list[int]]:

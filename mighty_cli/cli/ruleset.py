@@ -73,7 +73,8 @@ def show(name: str, docs: bool, as_json: bool) -> None:
                    "options": {k: {"value": v, "from": o} for k, v, o in options}})
         return
     meta = rules.meta
-    header = [f"{meta.title} ({rules.name})", meta.description,
+    # a bundled ruleset's description is in the catalog; a club's own is shown as written
+    header = [f"{meta.title} ({rules.name})", _(meta.description) if meta.description else "",
               _("source: {source}").format(source=meta.source) if meta.source else "",
               _("extends: {chain}").format(chain=" → ".join(loaded.chain))]
     for text in header:

@@ -209,48 +209,98 @@ def totals_lines(totals: dict[str, int], hands: int) -> list[str]:
                   align="<>")]
 
 
+class GoBack(Exception):
+    """The keeper asked to take the last answer back (``undo``, ``back``, ``무르기``)."""
+
+
+#: What takes the last answer back at a question, in English and Korean.
+BACK_WORDS = ("undo", "back", "무르기", "뒤로")
+
+
 def ask_hand(answers: Answers, ask: Callable[[str, Callable, Optional[str]], object],
              given: dict, say: Optional[Callable[[str], object]] = None) -> dict:
     """The missing answers of one hand, each checked as given; ``given`` holds the options
     already on the command line (checked the same way). ``say`` shows what the tool decides
-    by itself (허니문's friend hand)."""
+    by itself (허니문's friend hand). An answer taken back (:class:`GoBack`, raised by ``ask``)
+    asks the question before it again; at the first question it goes to the caller."""
     out: dict = {}
     if given.get("deal_miss") is not None:
         out["deal_miss"] = answers.check_player(given["deal_miss"])
         return out
-    out["declarer"] = answers.check_declarer(given["declarer"]) if given.get("declarer") \
-        else ask(_(DECLARER_PROMPT), answers.check_declarer, None)
-    out["contract"] = answers.check_contract(given["contract"]) if given.get("contract") \
-        else ask(_(CONTRACT_PROMPT), answers.check_contract, None)
-    if answers.rules.table.eliminated:  # 6마, 7마
-        prompt = ELIMINATED_DUMMY_PROMPT if answers.rules.table.dummy else ELIMINATED_PROMPT
-        out["eliminated"] = answers.check_eliminated(given["eliminated"]) \
-            if given.get("eliminated") else ask(_(prompt), answers.check_eliminated, None)
-    if given.get("friend"):
-        out["friend"] = answers.check_friend(
-            " ".join(name for name in (given["friend"], given.get("friend2")) if name)
-            if given.get("friend2") else given["friend"])
-    elif answers.rules.table.partner_hands:  # 허니문: the only call, made by the tool
-        out["friend"] = answers.check_friend("friend")
-        if say is not None:
-            say(_("Friend (프렌드): {partner}, {declarer}'s own friend hand (프렌드 패), the only "
-                  "call under {ruleset}").format(partner=out["friend"],
-                                                 declarer=answers.declarer,
-                                                 ruleset=answers.rules.name))
-    elif not friend_possible(answers.rules):  # 3마, 2마: always alone, nothing to ask
-        out["friend"] = "none"
-    elif answers.rules.friend.called_cards == 2:  # 동대전 7마: up to two friends
-        out["friend"] = ask(_(FRIENDS_PROMPT), answers.check_friend, "none")
-    else:
-        out["friend"] = ask(_(FRIEND_PROMPT), answers.check_friend, "none")
+    steps = _hand_steps(answers, ask, given, say)
+    asked: list[int] = []  # the steps whose answer was typed, in order
+    index = 0
+    while index < len(steps):
+        key, answer, typed = steps[index]
+        try:
+            value = answer()
+        except GoBack:
+            if not asked:
+                raise
+            index = asked.pop()
+            continue
+        if key is not None:
+            out[key] = value
+        if typed:
+            asked.append(index)
+        index += 1
     if answers.friend2:
         out["friend2"] = answers.friend2
+    return out
+
+
+def _hand_steps(answers: Answers, ask, given: dict, say) -> list:
+    """The questions of one hand in order, as ``(key, answer, typed)``: ``answer()`` checks what
+    the command line gave or asks (``typed``: a question the keeper answers and may take
+    back)."""
+    def asked(key, prompt, check, default=None):
+        return (key, lambda: ask(_(prompt), check, default), True)
+
+    def known(key, value):
+        return (key, value, False)
+
+    steps = []
+    if given.get("declarer"):
+        steps.append(known("declarer", lambda: answers.check_declarer(given["declarer"])))
+    else:
+        steps.append(asked("declarer", DECLARER_PROMPT, answers.check_declarer))
+    if given.get("contract"):
+        steps.append(known("contract", lambda: answers.check_contract(given["contract"])))
+    else:
+        steps.append(asked("contract", CONTRACT_PROMPT, answers.check_contract))
+    if answers.rules.table.eliminated:  # 6마, 7마
+        prompt = ELIMINATED_DUMMY_PROMPT if answers.rules.table.dummy else ELIMINATED_PROMPT
+        steps.append(known("eliminated", lambda: answers.check_eliminated(given["eliminated"]))
+                     if given.get("eliminated") else
+                     asked("eliminated", prompt, answers.check_eliminated))
+    if given.get("friend"):
+        steps.append(known("friend", lambda: answers.check_friend(
+            " ".join(name for name in (given["friend"], given.get("friend2")) if name)
+            if given.get("friend2") else given["friend"])))
+    elif answers.rules.table.partner_hands:  # 허니문: the only call, made by the tool
+        def own_friend():
+            partner = answers.check_friend("friend")
+            if say is not None:
+                say(_("Friend (프렌드): {partner}, {declarer}'s own friend hand (프렌드 패), the "
+                      "only call under {ruleset}").format(partner=partner,
+                                                         declarer=answers.declarer,
+                                                         ruleset=answers.rules.name))
+            return partner
+        steps.append(known("friend", own_friend))
+    elif not friend_possible(answers.rules):  # 3마, 2마: always alone, nothing to ask
+        steps.append(known("friend", lambda: "none"))
+    elif answers.rules.friend.called_cards == 2:  # 동대전 7마: up to two friends
+        steps.append(asked("friend", FRIENDS_PROMPT, answers.check_friend, "none"))
+    else:
+        steps.append(asked("friend", FRIEND_PROMPT, answers.check_friend, "none"))
     if given.get("taken") is not None:
         if "+" in str(given["taken"]):  # split (10+8+2): weighed now that the friends are known
-            out["taken"] = answers.check_taken(str(given["taken"]))
+            steps.append(known("taken", lambda: answers.check_taken(str(given["taken"]))))
     elif given.get("opposition") is None:
-        weighted = answers.rules.scoring.friend_weight != 1 and answers.friends \
-            and not answers.rules.table.partner_hands
-        out["taken"] = ask(_(SPLIT_TAKEN_PROMPT if weighted else TAKEN_PROMPT),
-                           answers.check_taken, None)
-    return out
+        def taken_prompt():
+            weighted = answers.rules.scoring.friend_weight != 1 and answers.friends \
+                and not answers.rules.table.partner_hands
+            return ask(_(SPLIT_TAKEN_PROMPT if weighted else TAKEN_PROMPT), answers.check_taken,
+                       None)
+        steps.append(("taken", taken_prompt, True))
+    return steps

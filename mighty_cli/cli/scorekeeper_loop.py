@@ -16,7 +16,8 @@ from ..i18n import N_, _
 from .league import split_names
 from .line_input import LineReader
 from .names import UnknownName, match_name
-from .scorekeeper import PRESENT, Answers, ask_hand, proposal_lines, totals_lines
+from .scorekeeper import BACK_WORDS, PRESENT, Answers, GoBack, ask_hand, proposal_lines, \
+    totals_lines
 
 EVENING_HELP = N_("Type the declarer to record a hand; 'miss NAME' (딜미스 NAME) for a deal "
                   "miss, 'standings' (st, 순위) for the totals, 'quit' (q, 종료) to stop. Names: "
@@ -82,8 +83,10 @@ def record_interactively(league_name: str, session_number: Optional[int], given:
                     break
                 hand_given.update(opening)
             try:
-                answered = ask_hand(answers, _asker(reader), hand_given,
-                                    say=None if as_json else click.echo)
+                answered = _ask_hand_until_answered(answers, _asker(reader), hand_given,
+                                                    None if as_json else click.echo, evening)
+            except GoBack:  # the hand's first question taken back: the evening's opening again
+                continue
             except EOFError:
                 if evening:
                     if not as_json:
@@ -123,19 +126,56 @@ def record_interactively(league_name: str, session_number: Optional[int], given:
         store.engine.dispose()
 
 
+def _ask_hand_until_answered(answers: Answers, ask: Callable, given: dict, say, evening: bool):
+    """:func:`ask_hand`; an ``undo`` at its first question goes back to the evening's opening
+    question (:class:`GoBack` to the caller), or, with nothing before it, is refused."""
+    while True:
+        try:
+            return ask_hand(answers, ask, given, say=say)
+        except GoBack:
+            if evening:
+                raise
+            click.echo("✗ " + _("nothing to take back: this is the hand's first question"))
+
+
 def _asker(reader: LineReader) -> Callable:
+    guard = _QuitGuard(reader.interactive)
+
     def ask(prompt: str, check: Callable, default: Optional[str]):
         from .line_input import ask as ask_line
 
-        return ask_line(reader, prompt, _one_line(check), default=default)
+        return ask_line(reader, prompt, _one_line(check, guard), default=default)
     return ask
 
 
-def _one_line(check: Callable) -> Callable:
-    """A checker whose project errors become ValueErrors the asker shows and asks again on."""
-    def checked(text: str):
-        if text.strip().lower() in _QUIT:
+class _QuitGuard:
+    """A quit in the middle of a hand drops its answers: at a terminal it is said twice (a
+    second ``quit`` right after the first); piped input quits at once."""
+
+    def __init__(self, interactive: bool):
+        self.interactive = interactive
+        self.armed = False
+
+    def check(self, text: str) -> None:
+        if text.strip().lower() not in _QUIT:
+            self.armed = False
+            return
+        if self.armed or not self.interactive:
             raise EOFError  # the hand is dropped, nothing of it recorded
+        self.armed = True
+        raise ValueError(_("'{word}' again drops this unfinished hand (nothing of it is "
+                           "recorded); or answer, or 'undo' to go back").format(
+                               word=text.strip()))
+
+
+def _one_line(check: Callable, guard: _QuitGuard) -> Callable:
+    """A checker whose project errors become ValueErrors the asker shows and asks again on;
+    ``undo`` takes the last answer back (:class:`GoBack`); a quit goes through ``guard``."""
+    def checked(text: str):
+        guard.check(text)
+        word = text.strip().lower()
+        if word in BACK_WORDS:
+            raise GoBack
         try:
             return check(text)
         except MightyError as exc:

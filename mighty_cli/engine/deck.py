@@ -278,7 +278,12 @@ def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
                 raise MightyError(_("deal: {card} is not in this ruleset's deck "
                                     "(table.rank_eleven = false)").format(
                                         card=format_card(card)))
-            if card not in valid and card & COPY and card & 127 in seen:  # one deck
+            if card not in valid and card & COPY and card & 127 in seen:
+                if any(other & COPY for other in valid):  # two decks, that copy removed
+                    raise MightyError(_("deal: {card} is dealt twice ({first} and {second}); "
+                                        "only one is in play (table.removed_cards)").format(
+                                            card=format_card(card), first=seen[card & 127],
+                                            second=who))
                 raise MightyError(_("deal: {card} is dealt twice ({first} and {second}; one "
                                     "deck, table.decks = 1)").format(
                                         card=format_card(card), first=seen[card & 127],

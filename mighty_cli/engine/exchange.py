@@ -131,9 +131,9 @@ def _change_problem(rules: Ruleset, bid: Bid, new: Bid) -> Optional[str]:
     required, why = 0, ""
     if new.trump != bid.trump:
         if not x.trump_change_allowed:
-            return _("changing trump from {old} to {new} is not allowed "
+            return _("{text}: changing trump from {old} to {new} is not allowed "
                      "(exchange.trump_change_allowed = false)").format(
-                         old=trump_name(bid.trump), new=trump_name(new.trump))
+                         text=text, old=trump_name(bid.trump), new=trump_name(new.trump))
         if bid.trump is None:
             required, why = x.raise_from_no_trump, "exchange.raise_from_no_trump"
         elif new.trump is None:

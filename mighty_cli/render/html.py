@@ -31,6 +31,9 @@ from ..engine.scoring import DOUBLING_LABELS
 from ..engine.translation import _, get_language, normalize_language, translations
 
 
+from .text import friend_call_text
+
+
 class TemplateError(MightyError):
     """A standings template that cannot be loaded or rendered."""
 
@@ -64,6 +67,7 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     env.filters["rate"] = lambda v: "–" if v is None else f"{v * 100:.0f}%"
     env.filters["per_hand"] = lambda v: f"{v:+.2f}"
     env.filters["card_face"] = card_face
+    env.filters["friend_call"] = lambda call: friend_call_text(call, catalog.gettext)
     env.filters["score"] = score_html
     env.filters["doubling"] = lambda name: (catalog.gettext(DOUBLING_LABELS[name])
                                             if name in DOUBLING_LABELS else name)

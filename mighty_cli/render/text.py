@@ -67,3 +67,23 @@ def _numeric(cell: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def friend_call_text(call: str, gettext=None) -> str:
+    """A stored friend call (``SA``, ``joker``, ``mighty``, ``first-trick``, ``player:Bo``,
+    ``none``) as a table or page says it, in the user's language (or ``gettext``'s, a page's):
+    ``♠A``, ``조커``, ``초구``."""
+    from ..engine.translation import _
+
+    _ = gettext or _  # noqa: F811 (a page's own language)
+    words = {"joker": _("the joker"), "mighty": _("the Mighty (마이티)"),
+             "none": _("no friend (노프렌드)"), "first-trick": _("the first trick's winner (초구)"),
+             "last-trick": _("the last trick's winner (막구)")}
+    low = call.strip().lower()
+    if low in words:
+        return words[low]
+    if low.startswith("player:"):
+        return call.strip()[7:].strip()
+    symbols = dict(zip("SDHC", "♠◆♥♣"))
+    first = call[:1].upper()
+    return symbols[first] + call[1:] if first in symbols and len(call) > 1 else call

@@ -45,7 +45,7 @@ from ..engine.honeymoon import controller_of, is_partner_hand, partner_of
 from ..engine.record import HandOutcome, Record, replay
 from ..engine.ruleset import Ruleset
 from ..engine.session import Proposal, propose, settle_pot
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from . import LeagueError
 from .db import lock_league
 from .lookups import (
@@ -447,6 +447,12 @@ def _check_five(players: Optional[Sequence[str]], present: Sequence[str],
     return sorted(five, key=list(present).index)
 
 
+#: A recorded hand's fields as a message names them (in the user's language).
+OUTCOME_WORDS = {"declarer": N_("the declarer (주공)"), "contract": N_("the contract"),
+                 "friend": N_("the friend (프렌드)"), "taken": N_("the points taken"),
+                 "opposition": N_("the opposition's points")}
+
+
 def _outcome_dict(*, declarer, contract, friend, friend_call, taken, opposition,
                   deal_miss) -> dict:
     if deal_miss is not None:
@@ -454,14 +460,14 @@ def _outcome_dict(*, declarer, contract, friend, friend_call, taken, opposition,
                                 ("taken", taken), ("opposition", opposition)) if v is not None]
         if given:
             raise LeagueError(_("a deal miss has no {given}: the hand was redealt").format(
-                                  given=given[0]))
+                                  given=_(OUTCOME_WORDS[given[0]])))
         return {"deal_miss": deal_miss}
     missing = [k for k, v in (("declarer", declarer), ("contract", contract),
                               ("friend", friend)) if v is None]
     if missing:
         raise LeagueError(_("missing {missing}: give the declarer, contract, friend and the "
                             "points taken, or --deal-miss PLAYER").format(
-                              missing=missing[0]))
+                              missing=_(OUTCOME_WORDS[missing[0]])))
     hand: dict[str, Any] = {"declarer": declarer, "contract": contract, "friend": friend}
     if friend_call:
         hand["friend_call"] = friend_call

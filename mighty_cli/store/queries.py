@@ -15,7 +15,7 @@ from sqlmodel import Session, select
 
 from ..standings import PlayerStats, Series, Standings, parse_rank_by, rank, thin
 from .lookups import get_league, league_rules
-from .models import Hand, HandPlayer, League, LeagueSession, Player
+from .models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat
 from .sessions import _pot_before, seatings_by_session
 from .totals import stat_columns
 
@@ -45,8 +45,16 @@ def standings(s: Session, league_name: str) -> Standings:
     from .totals import current
 
     league = get_league(s, league_name)
-    return rank(current(s, league.id), league.min_hands,  # type: ignore[arg-type]
-                parse_rank_by(league.rank_by))
+    stats = current(s, league.id)  # type: ignore[arg-type]
+    listed = {row.name for row in stats}
+    seated = s.exec(select(Player.name).distinct()
+                    .join(SessionSeat, SessionSeat.player_id == Player.id)
+                    .join(LeagueSession, LeagueSession.id == SessionSeat.session_id)
+                    .where(LeagueSession.league_id == league.id)).all()
+    # a player seated at a session who has played no hand yet is listed, with nothing
+    if listed:  # (a league with no hand yet says so rather than listing zeros)
+        stats += [PlayerStats(name) for name in sorted(seated) if name not in listed]
+    return rank(stats, league.min_hands, parse_rank_by(league.rank_by))
 
 
 @dataclass

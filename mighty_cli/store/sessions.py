@@ -31,6 +31,7 @@ from .lookups import (
     _names,
     check_name,
     ensure_players,
+    find_player,
     get_league,
     league_rules,
     log_change,
@@ -128,6 +129,7 @@ def start_session(s: Session, league_name: str, players: Sequence[str], *,
     if first_dealer is not None and first_dealer not in names:
         raise LeagueError(_("--dealer {name} is not one of the players present").format(
             name=repr(first_dealer)))
+    _refuse_near_misses(s, names)
     ids = ensure_players(s, names)
     number = (s.exec(select(func.max(LeagueSession.number))
                      .where(LeagueSession.league_id == league.id)).one() or 0) + 1
@@ -141,6 +143,36 @@ def start_session(s: Session, league_name: str, players: Sequence[str], *,
                after={"session": number, "players": names, "date": session.day.isoformat()})
     s.flush()
     return session, propose(rules, names, None, first_dealer)
+
+
+def _refuse_near_misses(s: Session, names: Sequence[str]) -> None:
+    """A name that is no player yet but one letter (one syllable) from a player's name is a
+    typo far more often than a newcomer (민슈 for 민수): refused with the likely name, and the
+    way to add a newcomer of that name on purpose (``mighty player add``)."""
+    new = [name for name in names if find_player(s, name) is None]
+    if not new:
+        return
+    known = [name for name in s.exec(select(Player.name).where(
+        Player.merged_into_id.is_(None))).all()]  # type: ignore[union-attr]
+    for name in new:
+        close = sorted(other for other in known if other not in names
+                       and _one_edit_apart(name.casefold(), other.casefold()))
+        if close:
+            raise LeagueError(_("--players: {name!r} is not a player yet, and is one letter "
+                                "from {close}: a typo? (a newcomer of that name: 'mighty "
+                                "player add {name}' first)").format(
+                                    name=name, close=", ".join(close)))
+
+
+def _one_edit_apart(a: str, b: str) -> bool:
+    """Whether one letter (a Hangul syllable is one) changed, added or dropped turns ``a``
+    into ``b``; names of one letter are never near misses."""
+    if a == b or min(len(a), len(b)) < 2 or abs(len(a) - len(b)) > 1:
+        return a == b and len(a) >= 2
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b)) == 1
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
 
 
 def past_seatings(s: Session, league_name: str) -> list[list[str]]:

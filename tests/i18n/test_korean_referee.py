@@ -49,7 +49,7 @@ def test_refereed_hand_in_korean_with_a_rule_violation_at_the_prompt(runner):
     assert lines[11] == "[바닥] Bo이(가) 3장을 버립니다 (공약 14♠): ✓ Bo이(가) 3장을 버렸습니다"
     assert lines[12] == ("[프렌드] Bo이(가) 프렌드를 부르거나 공약을 바꿉니다 (지금 14♠): "
                          "✓ 프렌드 지정: ◆A")
-    assert lines[13] == ("  · Bo 1턴 선 · 점수 여당 0 / 나머지 0 · 프렌드 (◆A) 모름 · "
+    assert lines[13] == ("  · Bo 1턴 선 · 점수 여당 0 / 야당 0 · 프렌드 (◆A) 모름 · "
                          "Bo의 패: ♠K ♠10 ♠7 ♠5 ◆A ◆J ◆10 ♥A ♥Q ♣Q")
     # the refusal: in Korean, naming trick, player, card and rule (its option name untranslated),
     # and nothing changed: the same glance again
@@ -64,7 +64,7 @@ def test_refereed_hand_in_korean_with_a_rule_violation_at_the_prompt(runner):
         "딜러 민수; 치는 사람 민수, Bo, Cy, Di, Ed",
         "주공 Bo, 공약 14♠",
         "프렌드 지정 ◆A: 아직 모름",
-        "가져간 점수카드: 여당 0, 나머지 0 (프렌드를 몰라 나머지에 셉니다)",
+        "가져간 점수카드: 여당 0, 야당 0 (프렌드를 몰라 야당에 셉니다)",
         "1턴: ♥ 선; 바닥에 Bo ♥A; Bo이(가) 이기는 중; Cy 차례",
         "Cy의 패: ♠Q ♠6 ♠3 ♠2 ◆9 ◆8 ◆2 ♥7 ♣A ♣8",
         "남은 카드: 민수 10, Bo 9, Cy 10, Di 10, Ed 10",
