@@ -28,7 +28,8 @@ from ..engine.errors import MightyError
 from ..engine.record import Record, dump_record, replay
 from ..engine.ruleset import Ruleset
 from ..engine.korean import CALLS as KOREAN_CALLS
-from ..engine.session import PreviousHand, Proposal, find_session_end, opener_for, propose
+from ..engine.session import (PreviousHand, Proposal, check_sitting_out, find_session_end,
+                              opener_for, propose)
 from ..i18n import _, ngettext
 from ..render.text import table
 from .evening_keep import LeagueBook, SaveFile
@@ -296,6 +297,7 @@ class Evening:
                 raise MightyError(_("out: {count} sit out at this table, named {given}")
                                   .format(count=len(self.present) - self.table_size,
                                           given=len(names)))
+            check_sitting_out(self.rules, self.present, self._previous(), names)
             out = names
         base = Proposal(p.dealer, p.opener, p.players, p.sitting_out)
         if command != "dealer":

@@ -206,7 +206,8 @@ def _friend_problem(state: HandState, call: FriendCall,
                      ).format(partner=partner)
         return None
     if kind == "card" and not single:
-        two = f.called_cards == 2  # 동대전 7마: two different cards (friend.called_cards)
+        # 동대전 7마: two different cards (friend.called_cards); 8마: one or two, his choice
+        two = f.called_cards == 2 and (call.card2 is not None or not f.called_cards_up_to)
         if two != (call.card2 is not None):
             return _("a card call names {count} different cards here "
                      "(friend.called_cards = {count})").format(count=f.called_cards)
@@ -467,6 +468,8 @@ def _legal_calls(state: HandState, with_leads: bool = True) -> list[FriendCall]:
         cards = _cards_of(card_mask)
         calls = [FriendCall("card", first, card2=second)
                  for index, first in enumerate(cards) for second in cards[index + 1:]] + others
+        if state.rules.friend.called_cards_up_to:  # 8마: one partner is his choice too
+            calls += [_CARD_CALLS[card] for card in cards]
     else:
         calls = [_CARD_CALLS[card] for card in _cards_of(card_mask)] + others
     if with_leads and _lead_request_allowed(state):

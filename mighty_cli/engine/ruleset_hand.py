@@ -192,6 +192,11 @@ class Friend:
                                "whoever holds one is a friend: two friends, one friend holding "
                                "both, or none when the declarer holds or discarded both).",
                                source="000 §7.5.3 (서로 다른 임의의 카드 두 장을 불러)", low=1, high=2)
+    called_cards_up_to: bool = option(False, "Whether called_cards is the most a card call "
+                                      "names: the declarer chooses one partner or two (8마 "
+                                      "Chicago); otherwise every card call names exactly "
+                                      "called_cards cards.",
+                                      source="000 §3.5.3 (출마자는 2명의 파트너를 지목할 수 있다)")
 
 
 @dataclass(frozen=True)

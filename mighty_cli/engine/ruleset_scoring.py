@@ -133,9 +133,11 @@ class Session:
     all_pass_dealer: str = option("next_player", "Who deals after everyone passed.",
                                   source="002", choices=("same", "next_player"))
     sit_out: str = option("dealer", "With six or seven present, who sits the hand out: the "
-                          "dealer; or, when the opposition won the previous hand, its declarer.",
-                          source="000 §3.3.1, §3.4.1",
-                          choices=("dealer", "declarer_if_opposition_won"))
+                          "dealer; or, when the opposition won the previous hand, its declarer; "
+                          "or players of the previous hand's losing team, chosen at the table "
+                          "(세종: 가위바위보), while those who sat out come back in.",
+                          source="000 §3.3.1, §3.4.1; §7.16 (진 팀에서 가위바위보로 한 명을 제하여)",
+                          choices=("dealer", "declarer_if_opposition_won", "losing_team"))
     hands_per_session: int = option(0, "Hands in a session; 0 means as many as the table plays.",
                                     source="001 §1.9", low=0, high=10000)
     starting_points: int = option(0, "Each player's starting stack; the session ends when someone "

@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Iterable, Mapping, Optional, Sequence
 
+from .errors import MightyError
 from .ruleset import Ruleset
 from .scoring import pot_shares
 from .translation import _, ngettext
@@ -111,7 +112,11 @@ def propose(rules: Ruleset, seating: Sequence[str], previous: Optional[PreviousH
         out = tuple(p for p in order if p not in previous.players)
     else:
         dealer = _next_dealer(rules, order, previous)
-        if extra == 1:
+        losers = losing_team(rules, order, previous)
+        if losers is not None and len(losers) >= extra >= 1:  # 세종: picked at the table
+            out = _first_sitters([p for p in order if p in losers], _first_loser(
+                order, dealer, losers), extra)
+        elif extra == 1:
             out = (dealer,)
         elif extra == 2 and previous.friend and previous.declarer:
             out = tuple(p for p in order if p in (previous.declarer, previous.friend))
@@ -119,6 +124,41 @@ def propose(rules: Ruleset, seating: Sequence[str], previous: Optional[PreviousH
             out = _first_sitters(order, dealer, extra)
     players = tuple(p for p in order if p not in out)
     return Proposal(dealer, opener_for(rules, order, players, dealer, previous), players, out)
+
+
+def losing_team(rules: Ruleset, order: Sequence[str],
+                previous: Optional[PreviousHand]) -> Optional[tuple[str, ...]]:
+    """Under ``session.sit_out = "losing_team"`` (세종), who may sit the next hand out: the
+    previous hand's losing side (the declarer and friend when the contract failed, else the
+    opposition) among those present; None under another rule, or with no scored hand before
+    (then the dealer sits out, as usual)."""
+    if rules.session.sit_out != "losing_team" or previous is None \
+            or previous.status != "scored" or previous.success is None:
+        return None
+    ruling = {previous.declarer, previous.friend}
+    lost = [p for p in previous.players if (p in ruling) != bool(previous.success)]
+    return tuple(p for p in order if p in lost) or None
+
+
+def check_sitting_out(rules: Ruleset, order: Sequence[str], previous: Optional[PreviousHand],
+                      out: Sequence[str]) -> None:
+    """Refuse sitters the ruleset does not allow: under ``session.sit_out = "losing_team"``
+    only players of the previous hand's losing team sit out."""
+    losers = losing_team(rules, order, previous)
+    if losers is None or len(losers) < len(out):
+        return
+    wrong = [p for p in out if p not in losers]
+    if wrong:
+        raise MightyError(_("{player} sits out, but was not of the losing team ({team}): "
+                            "someone of it sits out (session.sit_out = losing_team)").format(
+                                player=wrong[0], team=", ".join(losers)))
+
+
+def _first_loser(order: Sequence[str], dealer: str, losers: Sequence[str]) -> str:
+    """The proposal among the losing team: the first of it from the dealer on."""
+    start = order.index(dealer) if dealer in order else 0
+    return next(order[(start + step) % len(order)] for step in range(len(order))
+                if order[(start + step) % len(order)] in losers)
 
 
 def _first_sitters(order: Sequence[str], dealer: str, extra: int) -> tuple[str, ...]:

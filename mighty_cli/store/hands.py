@@ -44,7 +44,7 @@ from ..engine.hand import DUMMY
 from ..engine.honeymoon import controller_of, is_partner_hand, partner_of
 from ..engine.record import HandOutcome, Record, replay
 from ..engine.ruleset import Ruleset
-from ..engine.session import Proposal, propose, settle_pot
+from ..engine.session import Proposal, check_sitting_out, playing_order, propose, settle_pot
 from ..i18n import N_, _, ngettext
 from . import LeagueError
 from .db import lock_league
@@ -380,6 +380,8 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
     first = _names(s, [session.first_dealer_id]).get(session.first_dealer_id)
     proposal = propose(rules, present, previous, first)
     five = _check_five(players, present, proposal, rules.table.players)
+    check_sitting_out(rules, playing_order(present, rules), previous,
+                      [p for p in present if p not in five])  # 세종: from the losing team
     if refereed is not None and players is not None:
         five = [check_name(p) for p in players]  # the refereed hand's playing order
     dealer = dealer or proposal.dealer

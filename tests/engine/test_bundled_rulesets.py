@@ -321,7 +321,7 @@ def test_sejong():
         "deal_miss.rank_weights", "deal_miss.mighty_weight", "deal_miss.joker_weight",
         "deal_miss.threshold", "deal_miss.all_point_cards", "joker_call.first_trick_effect",
         "play.trump_lead", "scoring.no_trump_minimum", "scoring.back_run.threshold",
-        "scoring.no_trump.applies", "scoring.no_friend.applies"}
+        "scoring.no_trump.applies", "scoring.no_friend.applies", "session.sit_out"}
     rules = load_ruleset("sejong")
     assert not rules.election.pass_is_final
     assert rules.joker_call.first_trick_effect
