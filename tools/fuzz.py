@@ -64,7 +64,21 @@ def main() -> int:
         print(f"  run time: median {statistics.median(times) * 1000:.0f} ms, "
               f"p99 {times[int(len(times) * 0.99) - 1] * 1000:.0f} ms, max {times[-1]:.2f} s")
         print(f"  commands: {dict(kinds.most_common())}")
+        inputs = collections.Counter(_input_format(o.case) for o in runs)
+        print(f"  input files: {dict(inputs.most_common())}")
     return 1 if broken else 0
+
+
+def _input_format(case) -> str:
+    """The kind of file a case feeds the tool: a ruleset, a hand record, a JSON or CSV export,
+    a backup, a template, or none."""
+    names = " ".join(case.files)
+    for suffix, label in ((".jsonl", "backup"), (".json", "json export"), (".csv", "csv export"),
+                          ("record.toml", "hand record"), (".html", "template"),
+                          (".toml", "ruleset")):
+        if suffix in names:
+            return label
+    return "arguments only"
 
 
 if __name__ == "__main__":

@@ -56,6 +56,8 @@ class Case:
     args: list[str]
     files: dict[str, str | bytes] = field(default_factory=dict)
     uses_db: bool = False
+    #: a file the command must not leave behind when it fails (a restore's new database)
+    absent_on_failure: Optional[str] = None
 
 
 @dataclass
@@ -179,10 +181,117 @@ def mutate_toml(rng: random.Random, text: str, light: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
+# --- exports and backups -------------------------------------------------------------------------
+
+NASTY_JSON_VALUES = ["9223372036854775808", "-9223372036854775809", "2147483648", "-1", "0",
+                     "1e309", "-0.0", "3.5", "null", "true", "[]", "{}", '"x"', '""',
+                     '"\\u0000"', '"\\ud800"', '"' + "x" * 5000 + '"', "[" * 200 + "]" * 200,
+                     '"2024-02-30"', '"15D"', '"Zed"', '"\\u202eBo"', "NaN", "Infinity"]
+
+
+def _base_files() -> dict[str, str]:
+    """A league's JSON and CSV exports and a database's backup, made once per process from the
+    example season (in memory): what the mutations start from."""
+    global _BASE
+    if _BASE is None:
+        import io
+        import tempfile
+
+        from click.testing import CliRunner
+
+        from mighty_cli.cli import cli
+
+        with tempfile.TemporaryDirectory() as folder:
+            db = f"sqlite:///{folder}/base.db"
+            runner = CliRunner()
+            for args in (["import", str(ROOT / "examples" / "season.toml"), "-l", "demo"],
+                         ["import", str(ROOT / "examples" / "run.toml"), "-l", "run"]):
+                assert runner.invoke(cli, args + ["--db", db]).exit_code == 0
+            base = {}
+            for name, args in (("json", ["export", "-l", "demo", "--format", "json"]),
+                               ("csv", ["export", "-l", "demo", "--format", "csv"]),
+                               ("run.json", ["export", "-l", "run", "--format", "json"]),
+                               ("backup", ["backup", "-o", f"{folder}/b.jsonl"])):
+                result = runner.invoke(cli, args + ["--db", db])
+                assert result.exit_code == 0, result.output
+                base[name] = result.output if name != "backup" else \
+                    Path(f"{folder}/b.jsonl").read_text(encoding="utf-8")
+            del io
+        _BASE = base
+    return _BASE
+
+
+_BASE: Optional[dict] = None
+
+
+def mutate_lines(rng: random.Random, text: str, value_pattern: str) -> str | bytes:
+    """A line-oriented text (JSON lines, CSV) changed a few times: a value swapped for a nasty
+    one, a line lost, doubled or cut, a column added; or the bytes broken (invalid UTF-8 at some
+    offset, a byte-order mark, CRLF)."""
+    import re
+
+    lines = text.splitlines()
+    for _ in range(rng.randrange(1, 4)):
+        if not lines:
+            break
+        index = rng.randrange(len(lines))
+        kind = rng.randrange(7)
+        line = lines[index]
+        if kind <= 2:
+            values = list(re.finditer(value_pattern, line))
+            if values:
+                found = rng.choice(values)
+                nasty = rng.choice(NASTY_JSON_VALUES if value_pattern != _CSV_CELL
+                                   else NASTY_NUMBERS + ["Zed", "x" * 3000, '"', "=1+1", "True"])
+                lines[index] = line[:found.start(1)] + nasty + line[found.end(1):]
+        elif kind == 3:
+            del lines[index]
+        elif kind == 4:
+            lines.insert(index, line)
+        elif kind == 5:
+            lines[index] = line[:rng.randrange(len(line) + 1)]
+        else:
+            lines[index] = line + rng.choice([",", ",x", '"', "]", "}", ",,,,"])
+    out = "\n".join(lines) + "\n"
+    damage = rng.randrange(6)
+    if damage == 0:
+        data = out.encode("utf-8")
+        cut = rng.randrange(len(data) + 1)
+        return data[:cut] + rng.choice([b"\xff", b"\xc3", b"\xed\xa0\x80", b"\x00"]) + data[cut:]
+    if damage == 1:
+        return "\ufeff" + out
+    if damage == 2:
+        return out.replace("\n", "\r\n")
+    return out
+
+
+_JSON_VALUE = r'": (-?\d+(?:\.\d+)?|"(?:[^"\\]|\\.)*"|true|false|null|\[\]|\{\})'
+_CSV_CELL = r"(?:^|,)([^,\"]*)"
+
+
+def interchange_case(number: int, rng: random.Random, kind: int) -> Case:
+    """A mutated JSON export, CSV export or backup given to import or restore."""
+    base = _base_files()
+    if kind == 15:
+        text = mutate_lines(rng, base[rng.choice(["json", "run.json"])], _JSON_VALUE)
+        return Case(number, ["import", "league.json", "-l", rng.choice(["demo", "new"])],
+                    {"league.json": text}, uses_db=True)
+    if kind == 16:
+        text = mutate_lines(rng, base["csv"], _CSV_CELL)
+        return Case(number, ["import", "league.csv", "-l", "demo",
+                             *(["--again"] if rng.random() < 0.5 else [])],
+                    {"league.csv": text}, uses_db=True)
+    text = mutate_lines(rng, base["backup"], _JSON_VALUE)
+    return Case(number, ["restore", "backup.jsonl", "--db", "restored.db"],
+                {"backup.jsonl": text}, absent_on_failure="restored.db")
+
+
 def case(number: int) -> Case:
     """The fuzz case with this number (the same on every machine)."""
     rng = random.Random(number)
-    kind = rng.randrange(15)
+    kind = rng.randrange(18)
+    if kind >= 15:
+        return interchange_case(number, rng, kind)
     if kind == 0:
         return Case(number, ["ruleset", "check", "club.toml"], {"club.toml": ruleset_text(rng)})
     if kind == 1:
@@ -347,8 +456,21 @@ def run_in_process(case_: Case, folder: Path, db: str, limit: float) -> Outcome:
         os.chdir(cwd)
     after = database_rows(db) if case_.uses_db and result.exit_code else None
     problem = check(case_, result.exit_code, _own_lines(result.stderr), result.exception,
-                    seconds, limit, before, after)
+                    seconds, limit, before, after) or _left_behind(case_, folder,
+                                                                   result.exit_code)
     return Outcome(case_, result.exit_code, seconds, problem)
+
+
+def _left_behind(case_: Case, folder: Path, exit_code: int) -> Optional[str]:
+    """A failed command that left the file it was making (a restore's new database)."""
+    if case_.absent_on_failure is None:
+        return None
+    path = folder / case_.absent_on_failure
+    if exit_code and path.exists():
+        return f"failed, but left {case_.absent_on_failure} behind"
+    if path.exists():
+        path.unlink()  # a restore that worked: the next run of this case starts afresh
+    return None
 
 
 def _own_lines(stderr: str) -> str:
@@ -404,7 +526,8 @@ def run_subprocess(case_: Case, folder: Path, db: str, limit: float) -> Outcome:
         return Outcome(case_, -1, time.monotonic() - start, "timed out")
     seconds = time.monotonic() - start
     after = database_rows(db) if case_.uses_db and done.returncode else None
-    problem = check(case_, done.returncode, done.stderr, None, seconds, limit, before, after)
+    problem = check(case_, done.returncode, done.stderr, None, seconds, limit, before, after) \
+        or _left_behind(case_, folder, done.returncode)
     return Outcome(case_, done.returncode, seconds, problem)
 
 
