@@ -96,6 +96,11 @@ def _column_check(column):
                 else _("not a number")
         if not isinstance(value, str):
             return _("not text")
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate ("\ud800"): no database stores it
+                return _("not UTF-8 text (a lone surrogate)")
         if length is not None and len(value) > length:
             return _("longer than {length} characters").format(length=length)
         return None

@@ -32,7 +32,7 @@ def sqlite_file(url: str) -> Optional[Path]:
 
     try:
         parsed = make_url(url)
-    except ArgumentError:
+    except (ArgumentError, ValueError):  # not a URL (a bad port): make_engine says so
         return None
     if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:") \
             or parsed.query.get("mode") == "memory":

@@ -23,4 +23,5 @@ def test_a_bad_database_url_is_one_line_without_its_password(runner, url):
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: --db "), result.output
     assert "s3cret-pw" not in result.output
-    assert "keeper@" in result.output  # the user is named, so the keeper sees which URL it was
+    assert "keeper:***@" in result.output  # the user is named (the password masked), so the
+    # keeper sees which URL it was

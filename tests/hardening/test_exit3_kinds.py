@@ -207,5 +207,5 @@ def test_a_huge_ruleset_is_refused_before_parsing(tmp_path):
 
 def test_a_database_url_whose_driver_is_missing_is_one_line():
     message = error_line(invoke("league", "list", "--db", "oracle://scott:tiger@host/db"))
-    assert message.startswith("--db oracle://scott@host/db: its database driver is not installed")
+    assert message.startswith("--db oracle://scott:***@host/db: its database driver is not installed")
     assert "tiger" not in message
