@@ -18,7 +18,7 @@ from itertools import permutations
 from typing import Iterable, Mapping, Optional, Sequence
 
 from .engine.errors import MightyError
-from .i18n import _
+from .engine.translation import _
 
 
 class SeatingError(MightyError):

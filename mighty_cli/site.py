@@ -20,7 +20,7 @@ from typing import Iterable, Iterator, Optional
 from .engine.cards import format_card
 from .engine.errors import MightyError
 from .engine.record_values import elimination_parts
-from .i18n import _
+from .engine.translation import _
 from .rating import RatedHand, Ratings, rate
 from .render import site as pages
 from .render.html import chart, local_time, time_zone

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Iterable, Mapping, NamedTuple, Optional, Sequence
 
 from .engine.errors import MightyError
-from .i18n import _
+from .engine.translation import _
 
 #: Ranking keys a league may list in ``rank_by``: higher is better except for ``name``.
 RANK_KEYS = ("score", "score_per_hand", "hands", "declarer_success", "success_rate", "friend",

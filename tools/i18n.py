@@ -38,6 +38,7 @@ SOURCES = (
     "mighty_cli/cli/evening_setup.py",
     "mighty_cli/cli/hands.py",
     "mighty_cli/cli/interchange.py",
+    "mighty_cli/cli/database.py",
     "mighty_cli/cli/league.py",
     "mighty_cli/cli/league_hands.py",
     "mighty_cli/cli/league_players.py",

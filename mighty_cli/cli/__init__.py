@@ -100,7 +100,7 @@ class LazyGroup(click.Group):
             except OSError as exc:
                 raise click.ClickException(os_message(exc)) from None
             except click.ClickException as exc:
-                from .league import RetryTransaction  # only database commands raise it
+                from .database import RetryTransaction  # only database commands raise it
 
                 if not isinstance(exc, RetryTransaction) or attempt == self.RETRIES \
                         or (protected[:1] and protected[0] in self.INTERACTIVE):

@@ -15,7 +15,7 @@ from typing import Optional
 import click
 
 from ..engine.errors import MightyError
-from .league import split_names
+from .database import split_names
 from .score_taken import Taken, ruling_party_count
 
 

@@ -180,7 +180,7 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
     book = LeagueBook(opts.db, opts.league, who)  # type: ignore[arg-type]
     with book.tx() as s:
         from ..store.lookups import get_league
-        from ..store.sessions import _session
+        from ..store.sessions import find_session
 
         league = get_league(s, opts.league)  # type: ignore[arg-type]
         rules = league_rules(league)
@@ -191,7 +191,7 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
                                            ruleset=rules.name))
         from_file = load_record(resume_path) if resume_path else None
         try:
-            session = _session(s, league, opts.session_number, open_only=True)
+            session = find_session(s, league, opts.session_number, open_only=True)
         except MightyError:
             names = _names(opts.players, rules) if opts.players else \
                 list(from_file.players) if from_file else None
@@ -314,7 +314,7 @@ def run_loop(evening: Evening, read: Callable[[str], str], echo: Callable[[str],
 
 def run_evening(opts: EveningOptions) -> None:
     """``mighty referee``: set up, then the loop."""
-    from .league import who_default
+    from .database import who_default
     from .line_input import LineReader
 
     evening, lines = open_evening(opts, who=who_default(None) if opts.league else "")

@@ -12,7 +12,7 @@ from typing import Iterator, Optional, Sequence
 import click
 
 from ..i18n import N_, _, ngettext
-from .league import by_option, database, db_option, league_option, who_default
+from .database import by_option, database, db_option, league_option, who_default
 from .options import record_ruleset_option
 
 

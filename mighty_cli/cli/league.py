@@ -1,6 +1,6 @@
-"""League commands: ``league`` (create, set, list, show), and what every league command shares:
-the ``--db``, ``--league`` and ``--by`` options, one transaction per command (:func:`database`),
-who makes a change, and name lists. The other league commands live by concern:
+"""League commands: ``league`` (create, set, list, show); what every league command shares (the
+``--db``, ``--league`` and ``--by`` options, one transaction per command) is in :mod:`.database`.
+The other league commands live by concern:
 :mod:`.league_players` (``player``), :mod:`.league_sessions` (``session``),
 :mod:`.league_standings` (``standings``), :mod:`.league_hands` (``record``, ``hand``) and
 :mod:`.interchange` (``import``, ``export``, ``backup``, ``restore``).
@@ -11,124 +11,14 @@ Jinja2 are imported inside the commands, so ``mighty --help`` never loads them.
 
 from __future__ import annotations
 
-import getpass
-import os
-from contextlib import contextmanager
-from typing import Iterator, Optional
+from typing import Optional
 
 import click
 
-from ..engine.errors import MightyError
 from ..i18n import N_, _, ngettext
 from ..render.text import table
+from .database import by_option, database, db_option, who_default
 from .options import echo_json, json_option, number_type
-
-db_option = click.option(
-    "--db", "db_url", envvar="MIGHTY_DB", metavar="URL",
-    help=N_("Database: any SQLAlchemy URL or a SQLite file path (default: mighty.db in the "
-            "user's app directory; env MIGHTY_DB)."))
-league_option = click.option("--league", "-l", "league_name", required=True, metavar="NAME",
-                             help=N_("The league."))
-by_option = click.option("--by", "who", metavar="NAME", default=None,
-                         help=N_("Who makes the change, for the change log (default: "
-                                 "$MIGHTY_USER or your login name)."))
-
-
-def who_default(who: Optional[str]) -> str:
-    """Who is making a change: --by, $MIGHTY_USER, or the login name (a name: no invisible
-    characters, at most 100 characters, as the change log stores it)."""
-    from ..engine import names
-
-    if not who:
-        try:
-            who = os.environ.get("MIGHTY_USER") or getpass.getuser()
-        except Exception:  # no login name in some containers
-            who = "unknown"
-    wrong = names.refused_character(who)
-    if wrong:
-        raise click.BadParameter(f"{names.visible(who)} {wrong}", param_hint="--by")
-    who = names.normalize(who)
-    if len(who) > 100:
-        raise click.BadParameter(_("{start!r}...: longer than 100 characters").format(
-                                     start=who[:20]),
-                                 param_hint="--by")
-    return who or "unknown"
-
-
-@contextmanager
-def database(db_url: Optional[str], creates: bool = False) -> Iterator:
-    """One transaction on the chosen database; database failures become one-line errors.
-
-    Only a command that ``creates`` (a league, an import, a restore, players) may make a new
-    SQLite file, and a new file is removed again when the command fails; any other command
-    refuses a file that is not there, so a mistyped ``--db`` makes nothing."""
-    from ..store import resolve_db_url
-    from ..store.db import make_engine, sqlite_file, transaction
-
-    url = resolve_db_url(db_url)
-    path = sqlite_file(url) if creates else None
-    with _removed_on_failure(path if path is not None and not path.exists() else None):
-        engine = make_engine(url, missing_ok=creates)
-        try:
-            with _one_line_errors(), transaction(engine) as session:
-                yield session
-        finally:
-            engine.dispose()
-
-
-@contextmanager
-def _removed_on_failure(new_file) -> Iterator:
-    """Remove ``new_file`` (a SQLite file the command is creating) if the command fails."""
-    from ..store.db import remove_sqlite_file
-
-    try:
-        yield
-    except BaseException:
-        if new_file is not None:
-            remove_sqlite_file(new_file)
-        raise
-
-
-@contextmanager
-def _one_line_errors() -> Iterator:
-    """Database failures as one-line errors (a retryable one as :class:`RetryTransaction`)."""
-    from sqlalchemy.exc import DBAPIError, SQLAlchemyError
-
-    try:
-        yield
-    except DBAPIError as exc:
-        first = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
-        if _retryable(exc):
-            raise RetryTransaction(_("database error: {error}").format(error=first)) from None
-        raise click.ClickException(_("database error: {error}").format(error=first)) from None
-    except SQLAlchemyError as exc:
-        orig = getattr(exc, "orig", None)
-        if isinstance(orig, MightyError):  # a value a column refused (models.StoredPoints)
-            raise click.ClickException(str(orig)) from None
-        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        raise click.ClickException(_("database error: {error}").format(error=first)) from None
-
-
-class RetryTransaction(click.ClickException):
-    """A transaction the database rolled back to keep concurrent writers consistent
-    (PostgreSQL's serialization failure or deadlock): the command runs again (cli.LazyGroup)."""
-
-
-def _retryable(exc) -> bool:
-    code = getattr(exc.orig, "sqlstate", None) or getattr(exc.orig, "pgcode", None)
-    return code in ("40001", "40P01")
-
-
-def split_names(text: Optional[str]) -> Optional[list[str]]:
-    """``"A,B,C"`` -> ``["A", "B", "C"]`` (names are trimmed)."""
-    if text is None:
-        return None
-    return [name.strip() for name in text.split(",") if name.strip()]
-
-
-def signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
-
 
 #: Table headers (translated where they are shown).
 LEAGUE_HEADERS = (N_("league"), N_("ruleset"), N_("players"), N_("sessions"), N_("hands"),

@@ -11,8 +11,8 @@ from ..engine.errors import MightyError
 from ..engine.ghost import eliminated_label
 from ..i18n import N_, _, ngettext
 from ..render.text import table
-from .league import (by_option, database, db_option, league_option, signed, split_names,
-                     who_default)
+from .database import by_option, database, db_option, league_option, split_names, who_default
+from ..render.text import signed
 from .amend_values import AmendedHand
 from .league_sessions import proposal_text
 from .options import echo_json, json_option, number_type

@@ -6,7 +6,7 @@ import click
 
 from ..i18n import N_, _
 from ..render.text import table
-from .league import by_option, database, db_option, who_default
+from .database import by_option, database, db_option, who_default
 from .options import echo_json, json_option
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from ..i18n import N_, _, ngettext
-from .league import by_option, database, db_option, league_option, split_names, who_default
+from .database import by_option, database, db_option, league_option, split_names, who_default
 from .options import echo_json, json_option, number_type
 
 

@@ -8,7 +8,7 @@ import click
 
 from ..i18n import N_, _, ngettext
 from ..render.text import table
-from .league import database, db_option, league_option
+from .database import database, db_option, league_option
 from .options import echo_json, json_option, write_output
 
 

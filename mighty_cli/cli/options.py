@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..i18n import N_, _
+from ..i18n import N_
 
 json_option = click.option("--json", "as_json", is_flag=True,
                            help=N_("Print one JSON object instead of text."))

@@ -13,7 +13,7 @@ import click
 
 from ..engine.errors import MightyError
 from ..i18n import N_, _
-from .league import split_names
+from .database import split_names
 from .line_input import LineReader
 from .names import UnknownName, match_name
 from .scorekeeper import BACK_WORDS, PRESENT, Answers, GoBack, ask_hand, proposal_lines, \

@@ -7,8 +7,7 @@ from typing import Optional
 import click
 
 from ..i18n import N_, _, ngettext
-from .league import database, league_option
-from .league import db_option
+from .database import database, db_option, league_option
 
 
 @click.command()

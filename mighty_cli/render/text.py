@@ -20,6 +20,11 @@ def display_width(text: str) -> int:
     return width
 
 
+def signed(value: int) -> str:
+    """A score change as a table shows it: ``+5``, ``-5``, ``0``."""
+    return f"{value:+d}" if value else "0"
+
+
 def pad(text: str, width: int, align: str = "<") -> str:
     """Pad a string to a display width, left (``<``) or right (``>``) aligned."""
     gap = max(0, width - display_width(text))

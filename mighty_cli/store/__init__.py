@@ -20,12 +20,23 @@ class LeagueError(MightyError):
     """A league operation that names something missing or breaks a league rule."""
 
 
+def app_folder() -> Path:
+    """The user's folder for the tool (the database, the referee's history), where click's
+    ``get_app_dir("mighty")`` puts it: ``$XDG_CONFIG_HOME/mighty`` or ``~/.config/mighty``;
+    ``~/Library/Application Support/mighty`` on macOS; ``%APPDATA%\\mighty`` on Windows."""
+    import sys
+
+    if sys.platform.startswith("win"):
+        return Path(os.environ.get("APPDATA") or Path.home()) / "mighty"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "mighty"
+    return Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "mighty"
+
+
 def default_db_url() -> str:
     """The database URL when neither ``--db`` nor ``MIGHTY_DB`` names one: a SQLite file in the
-    user's application directory."""
-    import click  # only the CLI calls this; click is a core dependency anyway
-
-    folder = Path(click.get_app_dir("mighty"))
+    user's application folder (:func:`app_folder`)."""
+    folder = app_folder()
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{folder / 'mighty.db'}"
 

@@ -45,7 +45,7 @@ from ..engine.honeymoon import controller_of, is_partner_hand, partner_of
 from ..engine.record import HandOutcome, Record, replay
 from ..engine.ruleset import Ruleset
 from ..engine.session import Proposal, check_sitting_out, playing_order, propose, settle_pot
-from ..i18n import N_, _, ngettext
+from ..engine.translation import N_, _, ngettext
 from . import LeagueError
 from .db import lock_league
 from .lookups import (
@@ -61,7 +61,7 @@ from .sessions import (
     _end_if_over,
     _pot_before,
     _previous_in_session,
-    _session,
+    find_session,
     clear_live_hand,
     seating,
 )
@@ -225,7 +225,7 @@ def list_hands(s: Session, league_name: str, *, session_number: Optional[int] = 
     league = get_league(s, league_name)
     query = select(Hand).where(Hand.league_id == league.id)
     if session_number is not None:
-        query = query.where(Hand.session_id == _session(s, league, session_number,
+        query = query.where(Hand.session_id == find_session(s, league, session_number,
                                                         open_only=False).id)
     if not include_voided:
         query = query.where(Hand.voided == False)  # noqa: E712
@@ -373,7 +373,7 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
     ``friend2`` the second friend of a two-card call (friend.called_cards = 2, 동대전 7마)."""
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
-    session = _session(s, league, session_number, open_only=True)
+    session = find_session(s, league, session_number, open_only=True)
     rules = league_rules(league)
     present = seating(s, session.id)
     previous = _previous_in_session(s, session.id)

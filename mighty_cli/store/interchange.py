@@ -49,7 +49,7 @@ from .models import (
     SessionSeat,
     utc_now,
 )
-from .sessions import _parse_day, _pot_before, _session, _session_hands, seating
+from .sessions import _parse_day, _pot_before, find_session, _session_hands, seating
 from .totals import COUNTS, add_appended, fold
 from ..engine.translation import _
 
@@ -254,7 +254,7 @@ class _Import:
         tally = SessionTally()
         if self.session_number is not None:
             self.wait()
-            target = _session(s, league, self.session_number, open_only=True)
+            target = find_session(s, league, self.session_number, open_only=True)
             present = seating(s, target.id)
             missing = [p for _, o in hands for p in o.players if p not in present]
             if missing:

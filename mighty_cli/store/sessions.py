@@ -24,7 +24,7 @@ from ..engine.session import (
     propose,
     seats_range,
 )
-from ..i18n import _, ngettext
+from ..engine.translation import _, ngettext
 from . import LeagueError
 from .db import lock_league
 from .lookups import (
@@ -49,7 +49,10 @@ from .models import (
 )
 
 
-def _session(s: Session, league: League, number: Optional[int], *, open_only: bool) -> LeagueSession:
+def find_session(s: Session, league: League, number: Optional[int], *,
+                 open_only: bool) -> LeagueSession:
+    """A league's session: number ``number``, or the open one (``open_only``: it must be open);
+    one line when there is none, or several open and no number."""
     query = select(LeagueSession).where(LeagueSession.league_id == league.id)
     if number is not None:
         found = s.exec(query.where(LeagueSession.number == number)).first()
@@ -197,7 +200,7 @@ def seatings_by_session(s: Session, league_id: int) -> dict[int, list[str]]:
 def end_session(s: Session, league_name: str, number: Optional[int] = None,
                 who: str = "") -> LeagueSession:
     league = get_league(s, league_name)
-    session = _session(s, league, number, open_only=True)
+    session = find_session(s, league, number, open_only=True)
     session.ended_at = utc_now()
     s.add(session)
     log_change(s, "session end", who, league_id=league.id, after={"session": session.number})
@@ -326,7 +329,7 @@ class SessionEndInfo:
 
 def session_end_info(s: Session, league_name: str, number: Optional[int] = None) -> SessionEndInfo:
     league = get_league(s, league_name)
-    session = _session(s, league, number, open_only=False)
+    session = find_session(s, league, number, open_only=False)
     rules = league_rules(league)
     if not has_session_end(rules):
         return SessionEndInfo(None, None, None)
@@ -404,7 +407,7 @@ def session_proposal(s: Session, league_name: str,
                      number: Optional[int] = None) -> tuple[LeagueSession, Proposal, int]:
     """The open session, who should deal, open and sit out next, and the deposit pot."""
     league = get_league(s, league_name)
-    session = _session(s, league, number, open_only=False)
+    session = find_session(s, league, number, open_only=False)
     names = _names(s, [session.first_dealer_id])
     proposal = propose(league_rules(league), seating(s, session.id),
                        _previous_in_session(s, session.id), names.get(session.first_dealer_id))
@@ -427,7 +430,7 @@ def _pot_before(s: Session, league_id: int, number: Optional[int]) -> int:
 def save_live_hand(s: Session, league_name: str, session_number: int, record_toml: str) -> None:
     """Keep the hand a referee is entering (hand-record TOML), replacing the previous copy."""
     league = get_league(s, league_name)
-    session = _session(s, league, session_number, open_only=True)
+    session = find_session(s, league, session_number, open_only=True)
     row = s.get(LiveHand, session.id)
     if row is None:
         row = LiveHand(session_id=session.id, league_id=league.id,  # type: ignore[arg-type]
@@ -440,7 +443,7 @@ def save_live_hand(s: Session, league_name: str, session_number: int, record_tom
 def live_hand(s: Session, league_name: str, session_number: int) -> Optional[str]:
     """The hand in progress of a session (hand-record TOML), if a referee left one."""
     league = get_league(s, league_name)
-    session = _session(s, league, session_number, open_only=False)
+    session = find_session(s, league, session_number, open_only=False)
     row = s.get(LiveHand, session.id)
     return row.record_toml if row is not None else None
 
@@ -487,7 +490,7 @@ def evening(s: Session, league_name: str, session_number: Optional[int] = None) 
     """The open session of a league (or session ``session_number``, open or ended) as the
     evening loop sees it."""
     league = get_league(s, league_name)
-    session = _session(s, league, session_number, open_only=session_number is None)
+    session = find_session(s, league, session_number, open_only=session_number is None)
     present = seating(s, session.id)  # type: ignore[arg-type]
     first = _names(s, [session.first_dealer_id]).get(session.first_dealer_id)
     proposal = propose(league_rules(league), present,

@@ -44,7 +44,7 @@ def record(engine, name: str, **entry):
 def session_row(engine, name: str, number: int = 1) -> LeagueSession:
     def get(s):
         league = sv.get_league(s, name)
-        return sessions._session(s, league, number, open_only=False)
+        return sessions.find_session(s, league, number, open_only=False)
     return run(engine, get)
 
 
