@@ -125,8 +125,6 @@ KNOWN_CYCLES = {frozenset(f"mighty_cli.{name}" for name in cycle) for cycle in (
     ("engine.ghost", "engine.open_cards", "engine.play", "engine.settle", "engine.state"),
     ("engine.hand", "engine.playout"),
     ("engine.record_replay", "engine.record_summary"),
-    ("cli.amend_values", "cli.evening", "cli.evening_keep", "cli.evening_setup",
-     "cli.league_hands", "cli.referee", "cli.referee_tables", "cli.scorekeeper_loop"),
 )}
 
 

@@ -16,6 +16,7 @@ import click
 
 from ..engine.errors import MightyError
 from .database import split_names
+from .hand_values import eliminated_given, friend_value
 from .score_taken import Taken, ruling_party_count
 
 
@@ -55,7 +56,7 @@ class AmendedHand:
     def name(self, text: Optional[str]) -> Optional[str]:
         """A player of the hand as ``record`` matches him (``text`` as typed where nobody, or
         more than one, matches)."""
-        from .names import find_name
+        from ..table.names import find_name
 
         view = self.view
         if text is None or view is None:
@@ -65,7 +66,6 @@ class AmendedHand:
     def friend(self, text: Optional[str]) -> Optional[str]:
         """``--friend``: a player of the hand, or ``none`` (and a 허니문 partner hand or a
         ghost, which are not players, as typed)."""
-        from .league_hands import friend_value
 
         if text is None or friend_value(text) == "none":
             return text
@@ -75,7 +75,6 @@ class AmendedHand:
     def eliminated(self, text: str, declarer: Optional[str]) -> list[str]:
         """``--eliminated``, read as ``record`` reads it, with the hand's declarer (or the
         amended one)."""
-        from .league_hands import eliminated_given
         from .scorekeeper import Answers
 
         view = self.view
@@ -88,7 +87,6 @@ class AmendedHand:
     def count(self, taken: Taken, friend: Optional[str], friend2: Optional[str]) -> int:
         """``--taken`` as the ruling party's count: a split weighed by the league's ruleset,
         with the friends given, or else the friends the hand has."""
-        from .league_hands import friend_value
 
         if not taken.split:
             return taken.parts[0]

@@ -15,10 +15,11 @@ from ..engine.record import Record, dump_record, load_record, read_record, recor
 from ..engine.ruleset import load_ruleset
 from ..engine.session import Proposal, playing_order, seats_range
 from ..i18n import N_, _, ngettext
-from .evening import Evening
-from .evening_keep import LeagueBook, SaveFile
-from .names import UnknownName, match_name
-from .referee import deal_cards, rebuild
+from ..table.errors import TableUsageError
+from ..table.evening import Evening
+from ..table.books import LeagueBook, SaveFile
+from ..table.names import UnknownName, match_name
+from ..table.referee import deal_cards, rebuild
 
 
 @dataclass
@@ -39,6 +40,14 @@ class EveningOptions:
 
 
 # --- setting up -------------------------------------------------------------------------------
+
+
+def _evening(*args, **kwargs) -> Evening:
+    """The table's evening; options it cannot take together are a usage error (exit 2)."""
+    try:
+        return Evening(*args, **kwargs)
+    except TableUsageError as exc:
+        raise click.UsageError(str(exc)) from None
 
 
 class _Said:
@@ -105,7 +114,7 @@ def open_evening(opts: EveningOptions, who: str = "") -> tuple[Evening, list[str
         raise click.UsageError(_("name the players: --players A,B,C,D,E (six or seven take "
                                  "turns to sit out)"))
     present = _names(opts.players, rules)
-    evening = Evening(rules, opts.ruleset_name or "standard", present,
+    evening = _evening(rules, opts.ruleset_name or "standard", present,
                       first_dealer=_one_of(opts.dealer, present, "--dealer"),
                       seed=opts.seed, deals=deals, save=save, interactive=interactive)
     lines = [_("{title} ({ruleset}); present {players}").format(
@@ -149,7 +158,7 @@ def _open_file(opts: EveningOptions, path: Path, deals, save, interactive):
     for hand, outcome in zip(finished, result.hands):
         hand.setdefault("players", list(outcome.players))
         hand.setdefault("dealer", outcome.dealer)
-    evening = Evening(rules, record.ruleset, list(record.players), seed=opts.seed, deals=deals,
+    evening = _evening(rules, record.ruleset, list(record.players), seed=opts.seed, deals=deals,
                       save=save, interactive=interactive, finished=finished,
                       ruleset_toml=record.extra.get("ruleset_toml"))
     lines = [ngettext("{title} ({ruleset}); present {players}; resumed {path} ({count} "
@@ -213,7 +222,7 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
                                          players=", ".join(state.seating)))
     present = playing_order(state.seating, rules)
     finished = book.session_hands()
-    evening = Evening(rules, ruleset_name, present, seed=opts.seed, deals=deals, save=save,
+    evening = _evening(rules, ruleset_name, present, seed=opts.seed, deals=deals, save=save,
                       book=book, interactive=interactive, finished=finished,
                       hands_before=state.hands - len(finished), ruleset_toml=toml_text,
                       number_offset=state.next_number - state.hands - 1)

@@ -14,62 +14,10 @@ from ..render.text import table
 from .database import by_option, database, db_option, league_option, split_names, who_default
 from ..render.text import signed
 from .amend_values import AmendedHand
-from .league_sessions import proposal_text
+from .hand_lines import deltas_line, eliminated_text, hand_line, print_recorded
+from .hand_values import eliminated_given, friend_value
 from .options import echo_json, json_option, number_type
 from .score_taken import Taken, TakenType, friends_given, ruling_party_count
-
-
-def friend_value(text: Optional[str]) -> Optional[str]:
-    """``none``/``-``/``no`` mean the declarer played alone."""
-    if text is None:
-        return None
-    return "none" if text.strip().lower() in ("none", "-", "no", "노프", "노프렌드", "alone") \
-        else text.strip()
-
-
-def friend_label(friend: Optional[str]) -> Optional[str]:
-    """A friend as ``hand list`` names him: a player, or under 허니문 the declarer's own friend
-    hand, "Bo's friend" (Korean: Bo의 프렌드 패)."""
-    from ..engine.honeymoon import controller_of, is_partner_hand
-
-    if is_partner_hand(friend):
-        return _("{player}'s friend").format(player=controller_of(friend))  # type: ignore
-    return friend
-
-
-def eliminated_text(hand, before: str = "; ") -> str:
-    """Who the declarer eliminated (6마, 7마; 시흥 은마's player or dummy), after ``before``;
-    nothing for a hand that names nobody."""
-    if not hand.eliminated:
-        return ""
-    return before + _("eliminated (탈락): {players}").format(
-        players=", ".join(map(eliminated_label, hand.eliminated)))
-
-
-def hand_line(hand) -> str:
-    """One hand in a line: what was played and what it came to."""
-    if hand.status == "deal_miss":
-        what = _("deal miss by {player} (dealer {dealer})").format(player=hand.deal_miss,
-                                                                   dealer=hand.dealer)
-    elif hand.status == "redeal":
-        what = _("everyone passed: redeal")
-    else:
-        if getattr(hand, "friend2", None):  # 동대전 7마: two friends
-            what = _("{declarer} {contract} with {friend} and {friend2}, took {taken}: "
-                     "{verdict}")
-        elif hand.friend:
-            what = _("{declarer} {contract} with {friend}, took {taken}: {verdict}")
-        else:
-            what = _("{declarer} {contract} alone, took {taken}: {verdict}")
-        verdict = _("made") if hand.success else _("failed")
-        doubled = f" ×{hand.multiplier}" if hand.multiplier and hand.multiplier > 1 else ""
-        what = what.format(declarer=hand.declarer, contract=hand.contract,
-                           friend=friend_label(hand.friend),
-                           friend2=getattr(hand, "friend2", None),
-                           taken=hand.taken, verdict=verdict) + doubled
-    if hand.voided:
-        what = _("VOID") + "  " + what
-    return what
 
 
 #: Table headers (translated where they are shown).
@@ -84,11 +32,6 @@ AMENDED_KEYS = (("declarer", N_("declarer")), ("contract", N_("contract")),
                 ("deal_miss", N_("deal miss")), ("dealer", N_("dealer")),
                 ("players", N_("players")), ("eliminated", N_("eliminated")),
                 ("note", N_("note")))
-
-
-def deltas_line(hand) -> str:
-    return "  ".join(f"{name} {signed(value)}" for name, value in hand.deltas.items()
-                     if value or name in hand.players)
 
 
 @click.command()
@@ -174,7 +117,7 @@ def _record_once(league_name, session_number, given, friend_call, dealer, player
     from ..store.hands import record_hand
     from ..store.lookups import get_league, league_rules
     from ..store.sessions import evening as evening_state
-    from .names import match_name
+    from ..table.names import match_name
     from .scorekeeper import PRESENT, Answers
 
     with database(db_url) as s:
@@ -223,47 +166,6 @@ def _record_once(league_name, session_number, given, friend_call, dealer, player
             players=five if players else None, note=note, who=who_default(who),
             eliminated=out or None, friend2=resolved["friend2"])
     print_recorded(done, as_json)
-
-
-def eliminated_given(answers, text: Optional[str]) -> list[str]:
-    """``--eliminated`` as ``record`` and ``hand amend`` read it: names matched among the
-    players of the hand (``answers.five``); 시흥 은마 (table.dummy) one player, not the
-    declarer, or the dummy (``dummy``, ``더미``, ``은실``)."""
-    if answers.rules.table.dummy and text:
-        return answers.check_eliminated(text)
-    return [answers.check_player(p) for p in split_names(text) or []]
-
-
-def print_recorded(done, as_json: bool) -> None:
-    """What ``record`` prints for a stored hand: the hand, its deltas, what comes next."""
-    hand = done.hand
-    if as_json:
-        echo_json({"hand": hand.to_json(),
-                   "next": None if done.session_ended else
-                   {"dealer": done.proposal.dealer, "opener": done.proposal.opener,
-                    "players": list(done.proposal.players),
-                    "sitting_out": list(done.proposal.sitting_out)},
-                   "pot": done.pot, "session_ended": done.session_ended,
-                   "replaced_live_hand": None if done.replaced_live is None else
-                   {"dealer": done.replaced_live}})
-        return
-    if done.replaced_live is not None:
-        click.echo(_("The referee's unfinished hand (dealer {dealer}) is dropped: this hand "
-                     "replaces it, and 'mighty referee --league' starts the next one.").format(
-                         dealer=done.replaced_live))
-    click.echo(_("Hand {number} (session {session}): {hand}").format(
-        number=hand.number, session=hand.session, hand=hand_line(hand)))
-    click.echo(f"  {deltas_line(hand)}")
-    if done.session_ended:
-        click.echo(session_ended_line(hand.session, done.session_ended))
-    else:
-        click.echo(proposal_text(done.proposal, done.pot))
-
-
-def session_ended_line(number: int, reason: str) -> str:
-    """The one line saying the ruleset ended a session, and why."""
-    return _("Session {number} ended by the ruleset ({reason}); start a new one to play on.") \
-        .format(number=number, reason=reason)
 
 
 def _contract(text: Optional[str]) -> Optional[str]:

@@ -15,7 +15,7 @@ from ..engine.errors import MightyError
 from ..i18n import N_, _
 from .database import split_names
 from .line_input import LineReader
-from .names import UnknownName, match_name
+from ..table.names import UnknownName, match_name
 from .scorekeeper import BACK_WORDS, PRESENT, Answers, GoBack, ask_hand, proposal_lines, \
     totals_lines
 
@@ -39,7 +39,7 @@ class _Store:
         self.engine = make_engine(db_url, missing_ok=False)
 
     def tx(self):
-        from .evening_keep import db_transaction
+        from ..table.books import db_transaction
 
         return db_transaction(self.engine)
 
@@ -51,7 +51,8 @@ def record_interactively(league_name: str, session_number: Optional[int], given:
     from ..store.hands import record_hand
     from ..store.lookups import league_rules
     from ..store.sessions import evening as evening_state
-    from .league_hands import friend_value, print_recorded
+    from .hand_lines import print_recorded
+    from .hand_values import friend_value
 
     store = _Store(db_url)
     reader = LineReader(complete=None)

@@ -7,9 +7,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Optional
 
-import click
-
-from ..i18n import _
+from ..engine.translation import _
+from .errors import TableError
 from .referee import write_record_file
 
 
@@ -26,10 +25,10 @@ class SaveFile:
         if self.owned:
             return
         if self.path.is_dir():
-            raise click.ClickException(_("{path} is a folder: name a file").format(
+            raise TableError(_("{path} is a folder: name a file").format(
                 path=self.path))
         if self.path.exists():
-            raise click.ClickException(_("{path} exists and this run did not write it: choose "
+            raise TableError(_("{path} exists and this run did not write it: choose "
                                          "another name, or continue it with --resume {path}")
                                        .format(path=self.path))
         self.owned = True
@@ -51,9 +50,9 @@ def db_transaction(engine) -> Iterator:
             yield s
     except DBAPIError as exc:
         first = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
-        raise click.ClickException(_("database error: {error}").format(error=first)) from None
+        raise TableError(_("database error: {error}").format(error=first)) from None
     except SQLAlchemyError as exc:
-        raise click.ClickException(_("database error: {error}").format(error=exc)) from None
+        raise TableError(_("database error: {error}").format(error=exc)) from None
 
 
 class LeagueBook:

@@ -22,22 +22,27 @@ from datetime import datetime
 from pathlib import Path
 from typing import Optional
 
-import click
-
 from ..engine.errors import MightyError
 from ..engine.record import Record, dump_record, replay
 from ..engine.ruleset import Ruleset
 from ..engine.korean import CALLS as KOREAN_CALLS
 from ..engine.session import (PreviousHand, Proposal, check_sitting_out, find_session_end,
                               opener_for, propose)
-from ..i18n import _, ngettext
+from ..engine.translation import _, ngettext
 from ..render.text import table
-from .evening_keep import LeagueBook, SaveFile
-from . import table_view as view
+from . import view
+from .books import LeagueBook, SaveFile
+from .errors import TableUsageError
 from .names import match_name
 from .referee import RefereeSession, deal_cards
 
 EVENING_COMMANDS = ("quit", "save", "standings", "st", "dealer", "opener", "out", "store")
+
+
+def session_ended_line(number: int, reason: str) -> str:
+    """The one line saying the ruleset ended a session, and why."""
+    return _("Session {number} ended by the ruleset ({reason}); start a new one to play on.") \
+        .format(number=number, reason=reason)
 
 
 class Evening:
@@ -50,7 +55,7 @@ class Evening:
                  finished: Optional[list[dict]] = None, hands_before: int = 0,
                  ruleset_toml: Optional[str] = None, number_offset: int = 0):
         if seed is not None and rules.table.deal == "draft":
-            raise click.UsageError(_(
+            raise TableUsageError(_(
                 "{ruleset}: the players draft their hands at the table (table.deal = draft), so "
                 "--seed cannot know them; referee with open cards, or give the drafted hands "
                 "with --deal FILE").format(ruleset=rules.name))
@@ -167,7 +172,7 @@ class Evening:
         if self.seed is not None:
             from ..engine.draft import seeded_deal
             from ..engine.ghost import arranged_deal
-            from .hands import hand_seed
+            from ..engine.deck import hand_seed
 
             # ghost 4마: the ghost's pile is dealt too, in its order (as 'mighty deal' deals it)
             return arranged_deal(seeded_deal(self.rules, hand_seed(self.seed, number), five))
@@ -237,8 +242,8 @@ class Evening:
         """One line of input; never raises."""
         try:
             return self._handle(line.strip())
-        except (MightyError, click.ClickException, OSError) as exc:
-            message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
+        except (MightyError, OSError) as exc:
+            message = str(exc)
             return [f"✗ {message}"]
         except Exception as exc:  # a bug must not end the evening: say so and go on
             return ["✗ " + _("that entry could not be handled ({kind}: {error}); nothing "
@@ -314,10 +319,9 @@ class Evening:
         if self.book is not None:
             try:
                 stored = self.book.store(data)
-            except (MightyError, click.ClickException) as exc:
+            except MightyError as exc:
                 self.pending_store = True
-                message = exc.format_message() if isinstance(exc, click.ClickException) \
-                    else str(exc)
+                message = str(exc)
                 return ["✗ " + _("the hand could not be stored in league {league}: "
                                  "{message}").format(league=self.book.league, message=message),
                         "  " + _("'store' tries again; 'save FILE' keeps it in a file")]
@@ -341,11 +345,10 @@ class Evening:
             if self.book is None and self.ended is None:
                 self.ended = self._ended_by_rules()
             lines.extend(self.totals_lines())
-        except (MightyError, click.ClickException, OSError) as exc:
-            message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
+        except (MightyError, OSError) as exc:
+            message = str(exc)
             lines.append(f"✗ {message}")
         if self.ended:
-            from .league_hands import session_ended_line
 
             lines.append(session_ended_line(self.book.session, self.ended)  # type: ignore
                          if self.book else
@@ -462,9 +465,9 @@ class Evening:
                 words += ["스페이드", "다이아", "하트", "클로버", "조커"]
             elif s.phase == "friend" and self.rules.table.partner_hands:
                 # 허니문: the only call is his own friend hand (or his first card)
-                from .referee_tables import _OWN_FRIEND
+                from .variants import OWN_FRIEND
 
-                words += [word for word in _OWN_FRIEND if " " not in word]
+                words += [word for word in OWN_FRIEND if " " not in word]
                 words += ["contract", "공약", "스페이드", "다이아", "하트", "클로버"]
             elif s.phase == "friend":
                 words += ["joker", "mighty", "none", "first-trick", "last-trick", "contract"]

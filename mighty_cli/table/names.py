@@ -7,7 +7,7 @@ import unicodedata
 from typing import Optional, Sequence
 
 from ..engine.errors import MightyError
-from ..i18n import _
+from ..engine.translation import _
 
 
 class UnknownName(MightyError):

@@ -1,4 +1,4 @@
-"""``mighty referee``: the live table, one call or card at a time, hand after hand.
+"""The live table, one call or card at a time (``mighty referee``'s hand).
 
 The referee types what the table does in the notation of the hand record (``13h``, ``pass``,
 ``c2 d3 h4``, ``sa``, ``jk/h``, ``c3!``); the tool checks it against the ruleset at once, says why
@@ -11,11 +11,10 @@ it prints is translated (``mighty_cli/i18n.py``).
 * :class:`RefereeSession` is one hand: a stack of engine states (one per entry) for undo. It
   takes one line and returns what to print, so it is tested without a terminal.
 * :mod:`.evening` runs hand after hand (succession, the league, the save file, quitting).
-* :mod:`.referee_tables` holds what only some tables need (6마/7마 elimination, the ghost's
+* :mod:`.variants` holds what only some tables need (6마/7마 elimination, the ghost's
   cards, 허니문's friend hands), mixed into the hand.
-* :mod:`.table_view` draws the table; :mod:`.line_input` reads lines (readline when present).
-
-This module holds the hand and the thin click command.
+* :mod:`.view` draws the table; ``mighty_cli.cli.line_input`` reads lines (readline when
+  present) and ``mighty_cli.cli.referee`` is the click command.
 """
 
 from __future__ import annotations
@@ -24,20 +23,18 @@ import re
 from pathlib import Path
 from typing import Callable, Optional
 
-import click
-
 from ..engine.cards import parse_bid, parse_cards
 from ..engine.errors import InvalidNotation, MightyError
-from ..engine.record import Record, dump_record, load_record, record_ruleset, replay, state_to_hand
+from ..engine.record import Record, dump_record, state_to_hand
 from ..engine.korean import normalize_entry
 from ..engine.ruleset import Ruleset
 from ..engine.scoring import describe
-from ..i18n import N_, _, ngettext
+from ..engine.translation import N_, _, ngettext
 from ..render.text import table
-from . import table_view as view
+from . import view
 from .names import find_name, match_name
-from .options import ruleset_option
-from .referee_tables import TableVariants
+from .variants import TableVariants
+from .words import SHORT_FORMS
 
 HELP = N_("""\
   election:  13h  14nt  pass (p)  Bo 13h (naming the bidder)   deal miss: miss NAME
@@ -54,12 +51,6 @@ HELP = N_("""\
   Korean:    패스, 스페이드 14, 14 노기, 마이티, 조커, 노프렌드, 초구, 막구, 스페이드 A, 다이아 10,
              조커 하트 (joker asking for hearts), 무르기 (undo)""")
 
-_SHORT = {"p": "pass", "u": "undo", "s": "show", "t": "table", "l": "legal", "h": "help",
-          "?": "help", "q": "quit", "exit": "quit", "ft": "first-trick", "lt": "last-trick",
-          "no": "none", "nf": "none",
-          # the table's Korean commands, followed by a word (무르기 2, 저장 FILE, 패 김철수)
-          "무르기": "undo", "취소": "undo", "보기": "table", "도움말": "help", "저장": "save",
-          "종료": "quit", "패": "hand", "가능": "legal"}
 _MISS = ("miss", "dm", "dealmiss", "deal-miss", "deal_miss", "딜미스", "미스")
 #: a Korean suit and 11 (``하트 11``): 서울과고's card 11, or a bid of 11
 _ELEVEN = re.compile(r"^\D.*\s11$")
@@ -140,8 +131,8 @@ class RefereeSession(TableVariants):
             return []
         try:
             return self._handle(text)
-        except (MightyError, click.ClickException, ValueError, OSError) as exc:
-            message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
+        except (MightyError, ValueError, OSError) as exc:
+            message = str(exc)
             return [f"✗ {message}"] + self._revoke_hint(getattr(exc, "proving_trick", None))
         except Exception as exc:  # a bug must not end the evening either: say so and go on
             return ["✗ " + _("that entry could not be handled ({kind}: {error}); nothing "
@@ -159,7 +150,7 @@ class RefereeSession(TableVariants):
 
     def _handle_entry(self, text: str) -> list[str]:
         word, _sep, rest = text.partition(" ")
-        command = _SHORT.get(word.lower(), word.lower())
+        command = SHORT_FORMS.get(word.lower(), word.lower())
         rest = rest.strip()
         if command == "help":
             return _(HELP).splitlines()
@@ -200,7 +191,7 @@ class RefereeSession(TableVariants):
             first, _sep, tail = text.partition(" ")
             if tail.strip() and (find_name(first, self.players) or not _BID.match(text)):
                 player, what = self._player(first), tail.strip()  # "Bo 13h" names the bidder
-            what = _SHORT.get(what.lower(), normalize_entry(what, expect="bid"))
+            what = SHORT_FORMS.get(what.lower(), normalize_entry(what, expect="bid"))
             action = engine.BidCall(player, None if what.lower() == "pass" else parse_bid(what))
         elif s.phase == "elimination":
             action = self._elimination(text)
@@ -220,7 +211,7 @@ class RefereeSession(TableVariants):
             elif _BID.match(text):  # a new contract typed on its own: 16s
                 action = engine.ChangeContract(parse_bid(text))
             else:
-                call = _SHORT.get(text.lower(), text)
+                call = SHORT_FORMS.get(text.lower(), text)
                 if call.lower().startswith("player:"):
                     call = "player:" + self._player(call[7:])
                 action = engine.CallFriend(engine.parse_friend_call(call, s))
@@ -506,21 +497,6 @@ def deal_cards(texts: dict, rules: Ruleset) -> dict[str, list[int]]:
     copies = rules.table.decks == 2
     return {who: parse_cards(text, copies=copies) for who, text in texts.items()}
 
-def resume_session(path: Path, save_path: Optional[Path]) -> RefereeSession:
-    """Rebuild a session from a saved record: its last hand, every action replayed for undo."""
-    record = load_record(path)
-    rules = record_ruleset(record)
-    result = replay(record, rules)
-    if not result.hands or result.hands[-1].state is None:
-        raise click.UsageError(_("{path}: the last hand is not a refereed hand to resume")
-                               .format(path=path))
-    last = result.hands[-1]
-    raw = record.hands[-1]
-    deal = deal_cards(raw["deal"], rules) if "deal" in raw else None
-    return rebuild(rules, record.ruleset, list(last.players), raw.get("dealer", last.dealer),
-                   deal, last.state, save_path, opener=raw.get("opener"))
-
-
 def rebuild(rules: Ruleset, ruleset_name: str, players: list[str], dealer: str,
             deal: Optional[dict], final, save_path: Optional[Path] = None,
             on_change=None, opener: Optional[str] = None) -> RefereeSession:
@@ -538,68 +514,5 @@ def rebuild(rules: Ruleset, ruleset_name: str, players: list[str], dealer: str,
                           states=states, on_change=on_change)
 
 
-@click.command()
-@ruleset_option(required=False)
-@click.option("--players", default=None,
-              help=N_("The players present, in playing order, comma-separated: the ruleset's "
-                      "table.players (five; 2 to 7 for 2마 to 7마), or one or two more taking "
-                      "turns to sit out (with --league: only to start a session)."))
-@click.option("--dealer", default=None,
-              help=N_("The first hand's dealer (default: as proposed)."))
-@click.option("--opener", default=None,
-              help=N_("Who opens the first election (default: by the ruleset)."))
-@click.option("--seed", type=int, default=None,
-              help=N_("Deal the cards: hand k of the session is dealt from seed N and k "
-                      "(as 'mighty deal --seed N' deals its k-th hand)."))
-@click.option("--deal", "deal_file", type=click.Path(exists=True, dir_okay=False), default=None,
-              help=N_("Take the deals from a hand-record file, one per hand in order (then "
-                      "open cards)."))
-@click.option("--resume", is_flag=False, flag_value="", default=None, metavar="[FILE]",
-              help=N_("Resume a saved evening record at the same card; with --league, the "
-                      "league's hand in progress (resumed anyway when there is one)."))
-@click.option("--save", "save_file", type=click.Path(dir_okay=False), default=None,
-              help=N_("Keep the evening's record in this file, rewritten after every entry "
-                      "(never a file this run did not write: use --resume FILE to continue "
-                      "one)."))
-@click.option("--league", default=None,
-              help=N_("Referee this league's open session: its ruleset, seating and "
-                      "succession; every hand is stored."))
-@click.option("--session", "session_number", type=click.IntRange(1, 2**31 - 1), default=None,
-              help=N_("Which open session of the league (when several are open)."))
-@click.option("--db", default=None, envvar="MIGHTY_DB",
-              help=N_("Database URL (with --league)."))
-def referee(ruleset_name: Optional[str], players: Optional[str], dealer: Optional[str],
-            opener: Optional[str], seed: Optional[int], deal_file: Optional[str],
-            resume: Optional[str], save_file: Optional[str], league: Optional[str],
-            session_number: Optional[int], db: Optional[str]) -> None:
-    """Referee a live table: every call and card checked as it is entered, hand after hand.
-
-    After each hand the next one is proposed (dealer, opener, who sits out: the ruleset's
-    [session] options); the referee may change it before the first call with 'dealer NAME',
-    'opener NAME' or 'out NAME'. With --league the league's ruleset and open session are used
-    and each finished hand (or deal miss) is stored at once; the hand in progress is kept in
-    the league as it is entered, so a killed process resumes at the same card. Type 'help' at
-    the prompt.
-
-    With no deal (no --seed or --deal) the cards are open: the tool checks what can be checked
-    as they appear (no card twice, joker rules, trick winners, points) and infers voids, so a
-    revoke is caught when the player later plays the suit he showed out of.
-
-    \b
-    Examples:
-      mighty referee --players 민수,Bo,Cy,Di,Ed --seed 42 --save evening.toml
-      mighty referee --league tuesday                 (the league's open session)
-      mighty referee -r seoul-science --players A,B,C,D,E,F   (open cards, six present)
-      mighty referee --resume evening.toml
-    """
-    from .evening_setup import EveningOptions, run_evening
-
-    run_evening(EveningOptions(
-        ruleset_name=ruleset_name, players=players, dealer=dealer, opener=opener, seed=seed,
-        deal_file=Path(deal_file) if deal_file else None, resume=resume,
-        save_file=Path(save_file) if save_file else None, league=league,
-        session_number=session_number, db=db))
-
-
-__all__ = ["RefereeSession", "resume_session", "rebuild", "write_record_file", "referee",
-           "HELP", "InvalidNotation"]
+__all__ = ["RefereeSession", "rebuild", "write_record_file", "deal_cards", "HELP", "SHORT_FORMS",
+           "InvalidNotation"]

@@ -17,18 +17,10 @@ from __future__ import annotations
 from ..engine.cards import parse_cards
 from ..engine.errors import InvalidNotation, MightyError
 from ..engine.korean import normalize_entry
-from ..i18n import _
-from . import table_view as view
+from ..engine.translation import _
+from . import view
 from .names import find_name, match_name
-
-#: 허니문: the declarer's own friend hand called in short form.
-_OWN_FRIEND = ("friend", "partner", "own", "프렌드", "프렌드 패", "프렌드패", "친구")
-#: 허니문: "no friend", which the game does not have (refused in one line).
-_NO_FRIEND = ("none", "no", "nf", "alone", "노프렌드", "노프랜드", "노프", "없음")
-_KITTY = ("kitty", "키티", "바닥", "-")
-#: 시흥 은마's dummy as the referee may type it.
-_DUMMY = ("dummy", "더미", "은실")
-
+from .words import DUMMY_WORDS, KITTY, NO_FRIEND, OWN_FRIEND, SHORT_FORMS
 
 class TableVariants:
     """Elimination, the ghost and friend hands at the referee (``self`` is the hand being
@@ -46,7 +38,7 @@ class TableVariants:
         holder = None
         if len(words) > 1:
             last = words[-1]
-            if last.lower() in _KITTY:
+            if last.lower() in KITTY:
                 words = words[:-1]
             elif self._is_dummy(last):
                 holder, words = engine.DUMMY, words[:-1]
@@ -88,7 +80,7 @@ class TableVariants:
 
     def _is_dummy(self, word: str) -> bool:
         """시흥 은마 (table.dummy): whether a word names the dummy."""
-        return self.rules.table.dummy and word.strip().lower() in _DUMMY
+        return self.rules.table.dummy and word.strip().lower() in DUMMY_WORDS
 
     def _pile_lines(self, state) -> list[str]:
         """After the last elimination: who leaves, and what is dealt out to whom."""
@@ -133,14 +125,13 @@ class TableVariants:
         and plays the card); ``none`` (노프렌드) is refused in one line saying why; any other
         call is refused in the engine's words."""
         from ..engine.honeymoon import partner_of
-        from .referee import _SHORT  # the hand's short forms (ft, ...)
 
         engine, s = self.engine, self.state
         own = engine.CallFriend(engine.FriendCall("player", player=partner_of(s.declarer)))
         low = " ".join(text.lower().split())
-        if low in _OWN_FRIEND:
+        if low in OWN_FRIEND:
             return own
-        if low in _NO_FRIEND or _SHORT.get(low, low) == "none":
+        if low in NO_FRIEND or SHORT_FORMS.get(low, low) == "none":
             raise MightyError(_("no friend (노프렌드) under 허니문: {declarer}'s friend is always "
                                 "his own friend hand {partner} (table.partner_hands); type "
                                 "'friend' or his first card").format(
@@ -153,13 +144,13 @@ class TableVariants:
         try:
             engine.parse_play(normalize_entry(text, expect="card"))
         except MightyError:
-            return engine.CallFriend(engine.parse_friend_call(_SHORT.get(low, text), s))
+            return engine.CallFriend(engine.parse_friend_call(SHORT_FORMS.get(low, text), s))
         return None
 
     def _auto_friend_call(self) -> list[str]:
         """허니문: the only friend call, made by the tool when the first card is entered."""
         before = self.state
-        call = self._own_friend_call(_OWN_FRIEND[0])
+        call = self._own_friend_call(OWN_FRIEND[0])
         self.states.append(self.engine.apply(before, call))
         return ["✓ " + self._describe(before, self.state)]
 

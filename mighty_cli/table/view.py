@@ -13,7 +13,7 @@ from ..engine import hand as engine
 from ..engine.cards import BLACK_JOKER, JOKER, RANK_NAMES, SUIT_SYMBOLS, format_bid, is_joker, \
     sorted_cards
 from ..engine.contract import holding_index, joker_calls
-from ..i18n import _
+from ..engine.translation import _
 
 
 def pretty_card(card: int) -> str:

@@ -12,8 +12,9 @@ import pytest
 
 from evening_script import parse_proposal, random_hand, typed_lines
 from mighty_cli.cli import cli
-from mighty_cli.cli.evening import Evening, SaveFile
-from mighty_cli.cli.referee import RefereeSession
+from mighty_cli.table.books import SaveFile
+from mighty_cli.table.evening import Evening
+from mighty_cli.table.referee import RefereeSession
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.record import load_record, replay
 from mighty_cli.engine.ruleset import load_ruleset

@@ -343,7 +343,7 @@ def test_dongdaejeon_7_score_says_the_count_is_weighed_not_took_21_of_20(runner)
 
 def test_dongdaejeon_7_friend_call_words_name_both_called_cards():
     """The table's words for a two-card call name both cards, not only the first."""
-    from mighty_cli.cli.table_view import friend_call_words, pretty_card
+    from mighty_cli.table.view import friend_call_words, pretty_card
 
     call = next(action.call for action in refereed().history if isinstance(action, CallFriend))
     assert call.card2 is not None

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from evening_script import parse_proposal
 from mighty_cli.cli import cli
-from mighty_cli.cli.table_view import pretty_cards
+from mighty_cli.table.view import pretty_cards
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.cards import DECK, format_card, format_cards, parse_bid, parse_card, \
     parse_cards, sorted_cards

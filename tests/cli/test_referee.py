@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from mighty_cli.cli import cli
-from mighty_cli.cli.referee import RefereeSession, resume_session
+from mighty_cli.cli.referee import resume_session
+from mighty_cli.table.referee import RefereeSession
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.cards import format_bid, format_cards
 from mighty_cli.engine.record import load_record, replay

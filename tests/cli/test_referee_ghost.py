@@ -4,7 +4,7 @@ table enters what it turned up."""
 
 from __future__ import annotations
 
-from mighty_cli.cli.referee import RefereeSession
+from mighty_cli.table.referee import RefereeSession
 from mighty_cli.engine.cards import parse_card, parse_cards
 from mighty_cli.engine.ghost import GHOST
 from mighty_cli.engine.record import Record, replay, state_to_hand

@@ -125,7 +125,7 @@ def test_referee_plays_a_hand_at_every_table_size(runner, tmp_path, ruleset, ope
 
 
 def _pretty(card: int) -> str:
-    from mighty_cli.cli.table_view import pretty_card
+    from mighty_cli.table.view import pretty_card
 
     return pretty_card(card)
 

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from mighty_cli.cli import cli
-from mighty_cli.cli.table_view import action_words, pretty_card, pretty_play
+from mighty_cli.table.view import action_words, pretty_card, pretty_play
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.cards import BLACK_JOKER, JOKER, parse_bid, parse_card
 from mighty_cli.engine.ruleset import load_ruleset

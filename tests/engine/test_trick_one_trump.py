@@ -140,7 +140,7 @@ def test_gyeonggi_2018_open_cards_infer_the_rushers_voids_with_mighty_as_trump()
 
 
 def test_gyeonggi_2018_table_view_shows_the_trick_one_winner_without_trump_power():
-    from mighty_cli.cli.table_view import winning_so_far
+    from mighty_cli.table.view import winning_so_far
 
     rules = variant({"play.trump_power_first_trick": False})
     state = position(rules, deal=CY_VOID_IN_CLUBS, tricks=["C4 C5 H2 CK"])

@@ -9,7 +9,7 @@ import pytest
 from pathlib import Path
 
 from mighty_cli.cli import cli
-from mighty_cli.cli.referee import RefereeSession
+from mighty_cli.table.referee import RefereeSession
 from mighty_cli.engine.cards import parse_cards
 from mighty_cli.engine.record import load_record
 from mighty_cli.engine.ruleset import load_ruleset
@@ -151,7 +151,7 @@ def test_diamond_ten_is_a_bid_in_the_election_and_a_card_in_play():
 
 
 def test_korean_words_are_offered_for_completion():
-    from mighty_cli.cli.evening import Evening
+    from mighty_cli.table.evening import Evening
 
     evening = Evening(load_ruleset("standard"), "standard", list(PLAYERS), deals=[dict(DEAL)])
     evening.start_hand()

@@ -1,0 +1,14 @@
+"""The table's errors: one line each, for the front end to show (the command line turns a
+:class:`TableUsageError` into a usage error, exit 2, and any other into exit 1)."""
+
+from __future__ import annotations
+
+from ..engine.errors import MightyError
+
+
+class TableError(MightyError):
+    """What the table cannot do: a save file it did not write, the league's database refusing."""
+
+
+class TableUsageError(TableError):
+    """Options that cannot go together at a table (``--seed`` where the hands are drafted)."""
