@@ -37,33 +37,37 @@ def test_fast_commands_do_not_import_sqlmodel_or_jinja2(args):
     assert heavy == []
 
 
-def test_engine_imports_nothing_above_it():
-    code = ("import sys, pkgutil, importlib, mighty_cli.engine as e\n"
-            "for m in pkgutil.iter_modules(e.__path__):\n"
-            "    importlib.import_module('mighty_cli.engine.' + m.name)\n"
-            "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('click', 'sqlmodel', 'sqlalchemy', 'jinja2') or m.startswith(('mighty_cli.cli', "
-            "'mighty_cli.store', 'mighty_cli.render', 'mighty_cli.standings')))\n"
-            "print(bad)")
+def loaded_in_a_fresh_process(imports: str, wanted: str) -> list:
+    """The modules (``sys.modules`` names filtered by the expression ``wanted`` of ``m``) that
+    a fresh interpreter has loaded after running ``imports``."""
+    code = f"import sys\n{imports}\nprint(sorted(m for m in sys.modules if {wanted}))"
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "[]"
+    import ast
+
+    return ast.literal_eval(result.stdout.strip())
+
+
+def test_engine_imports_nothing_above_it():
+    assert loaded_in_a_fresh_process(
+        "import pkgutil, importlib, mighty_cli.engine as e\n"
+        "for m in pkgutil.iter_modules(e.__path__):\n"
+        "    importlib.import_module('mighty_cli.engine.' + m.name)",
+        "m.split('.')[0] in ('click', 'sqlmodel', 'sqlalchemy', 'jinja2') or m.startswith(("
+        "'mighty_cli.cli', 'mighty_cli.store', 'mighty_cli.render', 'mighty_cli.standings', "
+        "'mighty_cli.table'))") == []
 
 
 def test_the_store_and_the_pages_import_no_click():
-    """The store, the standings, the site and the renderers are libraries: click (and the
-    click-patching mighty_cli.i18n) belong to the command line."""
-    code = ("import sys\n"
-            "import mighty_cli.store.services, mighty_cli.store.backup, mighty_cli.store.formats\n"
-            "import mighty_cli.store.db, mighty_cli.standings, mighty_cli.site, mighty_cli.seating\n"
-            "import mighty_cli.render.html, mighty_cli.render.site, mighty_cli.render.text\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'click'"
-            " or m == 'mighty_cli.i18n'))")
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                            text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "[]"
+    """The store, the standings, the site, the renderers and the table are libraries: click
+    (and the click-patching mighty_cli.i18n) belong to the command line."""
+    assert loaded_in_a_fresh_process(
+        "import mighty_cli.store.services, mighty_cli.store.backup, mighty_cli.store.formats\n"
+        "import mighty_cli.store.db, mighty_cli.standings, mighty_cli.site, mighty_cli.seating\n"
+        "import mighty_cli.render.html, mighty_cli.render.site, mighty_cli.render.text\n"
+        "import mighty_cli.table.referee, mighty_cli.table.evening, mighty_cli.table.books",
+        "m.split('.')[0] == 'click' or m == 'mighty_cli.i18n'") == []
 
 
 def import_cycles(package: Path) -> list[frozenset]:
