@@ -18,8 +18,9 @@ from sqlmodel import Session, select
 from ..engine.honeymoon import partner_of
 from ..standings import PlayerStats
 from .lookups import PLAYING_ROLES
-from .models import ChangeLog, Hand, HandPlayer, League, LeagueSession, Player, SessionSeat
+from .models import ChangeLog, Hand, HandPlayer, League, LeagueSession, Player
 from .queries import _stats, _stats_query
+from .sessions import seatings_by_session
 
 #: change-log actions that mark a hand as corrected on the site
 CORRECTIONS = ("hand amend", "hand void", "hand unvoid")
@@ -93,13 +94,8 @@ def sessions(s: Session, league_id: int) -> list[SessionLine]:
     lines = {x.id: SessionLine(x.id, x.number, x.day, x.started_at, x.ended_at, [])
              for x in s.exec(select(LeagueSession).where(LeagueSession.league_id == league_id)
                              .order_by(LeagueSession.number)).all()}
-    for session_id, name in s.exec(select(SessionSeat.session_id, Player.name)
-                                   .join(Player, Player.id == SessionSeat.player_id)
-                                   .join(LeagueSession,
-                                         LeagueSession.id == SessionSeat.session_id)
-                                   .where(LeagueSession.league_id == league_id)
-                                   .order_by(SessionSeat.session_id, SessionSeat.seat)).all():
-        lines[session_id].players.append(name)
+    for session_id, names in seatings_by_session(s, league_id).items():
+        lines[session_id].players.extend(names)
     for session_id, count in s.exec(select(Hand.session_id, func.count(Hand.id))
                                     .where(Hand.league_id == league_id,
                                            Hand.voided == False)  # noqa: E712
