@@ -41,25 +41,23 @@ without listing them. benchmarks/playout.py measures it.
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from .actions import (FRIEND_KINDS, BidCall, CallFriend, ChangeContract, CompletedTrick,
                       DeclareDealMiss, Discard, Eliminate, FriendCall, HandResult, Play,
                       Redistribute, format_friend_call, format_play, parse_friend_call,
                       parse_play)
-from .cards import sorted_cards
 from .contract import joker_call_card, mighty_card, trick_winner
-from .deck import HAND_SIZE, KITTY_SIZE, PLAYERS, TRICKS, _cards_of, deal_cards
-from .elimination import (_apply_eliminate, _apply_redistribute, _elimination_calls,
-                          random_redistribution, redistribution_sizes)
-from .election import (_apply_bid, _apply_deal_miss, _cancelling_bids, _legal_bids,
-                       _may_declare_deal_miss)
+from .deck import HAND_SIZE, KITTY_SIZE, PLAYERS, TRICKS, deal_cards
+from .elimination import (_apply_eliminate, _apply_redistribute, random_redistribution,
+                          redistribution_sizes)
+from .election import _apply_bid, _apply_deal_miss
 from .errors import IllegalAction, MightyError
 from .ghost import DUMMY, GHOST, ghost_score, seats
 from .honeymoon import fold_deltas
-from .exchange import _apply_call, _apply_change, _apply_discard, _legal_calls, _legal_contracts
+from .exchange import _apply_call, _apply_change, _apply_discard
 from .play import _apply_play, legal_plays
+from .legal import legal_actions
 from .playout import random_legal_action
 from .scoring import ruling_party_taken, score_hand, seat_deltas, shared_seat_deltas
 from .state import PHASES, HandState, new_hand
@@ -95,43 +93,6 @@ def apply(state: HandState, action: Any) -> HandState:
 _HANDLERS = {Play: _apply_play, BidCall: _apply_bid, DeclareDealMiss: _apply_deal_miss,
              Discard: _apply_discard, ChangeContract: _apply_change, CallFriend: _apply_call,
              Eliminate: _apply_eliminate, Redistribute: _apply_redistribute}
-
-
-def legal_actions(state: HandState) -> list:
-    """Every legal next action, for random playouts. Election: the bids and the pass of the
-    player to move (numbers up to ``election.max_bid``, or up to the point cards in play when
-    there is no maximum), then a deal miss for each player allowed to declare one. Exchange: all
-    286 discards of 3 from the declarer's 13 (open cards: the unseen discard only). Friend phase:
-    every allowed contract change and friend call. Play: legal_plays(). A deal miss under
-    ``deal_miss.full_bid_cancels``: the full bids that would cancel it (none: the hand ends)."""
-    phase = state.phase
-    if phase == "play":
-        return legal_plays(state)
-    ctx, setup = state._ctx, state._setup
-    if phase == "election":
-        player = ctx.players[state._to_move]
-        actions: list = []
-        if setup.calls or ctx.rules.election.opener_may_pass:
-            actions.append(BidCall(player, None))
-        actions += [BidCall(player, bid) for bid in _legal_bids(state)]
-        if ctx.rules.deal_miss.allowed and (ctx.miss_hands is None or any(ctx.miss_hands)):
-            actions += [DeclareDealMiss(p) for seat, p in enumerate(ctx.players)
-                        if _may_declare_deal_miss(state, seat)]
-        return actions
-    if phase == "elimination":
-        return _elimination_calls(state)
-    if phase == "redistribution":
-        return []  # a chance event: the table deals (elimination.random_redistribution)
-    if phase == "exchange":
-        if state._hands is None:
-            return [Discard(())]
-        cards = sorted_cards(_cards_of(state._hands[setup.declarer]))
-        return [Discard(combo) for combo in combinations(cards, ctx.kitty_size)]
-    if phase == "friend":
-        changes = [ChangeContract(c) for c in _legal_contracts(state)] \
-            if setup.contract == setup.bid else []
-        return changes + [CallFriend(call) for call in _legal_calls(state)]
-    return _cancelling_bids(state)
 
 
 # --- result -------------------------------------------------------------------------------------

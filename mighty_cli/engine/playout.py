@@ -18,6 +18,7 @@ from .elimination import _elimination_calls, random_redistribution
 from .exchange import _CARD_CALLS, _call_choices, _lead_request_allowed, _legal_contracts, \
     _with_lead
 from .play import _legal_mask, legal_plays
+from .legal import legal_actions  # the rare phases (a cancellable deal miss, open cards)
 from .state import HandState, _tuple_new
 
 
@@ -152,6 +153,5 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
         call = _CARD_CALLS[_nth_card(card_mask, lead_index)] if lead_index < card_count \
             else leads[lead_index - card_count]
         return CallFriend(_with_lead(call, SUITS[suit]))
-    from .hand import legal_actions  # the rare phases (a cancellable deal miss, open cards)
     actions = legal_actions(state)
     return rng.choice(actions) if actions else None

@@ -26,9 +26,9 @@ from .record_file import (  # noqa: F401 (private names kept importable: see bel
     FORMAT, FULL_KEYS, HAND_KEYS, HAND_TYPES, NAME_KEYS, RECORDED_KEYS,
     STATUSES, TOP_KEYS, TOP_TYPES, Record, _five_message, check_hand_shape, checked_players,
     dump_record, load_record, read_record, record_header, record_ruleset)
+from .record_outcome import HandOutcome, friend_possible  # noqa: F401
 from .record_replay import (  # noqa: F401
-    HandOutcome, ReplayResult, _locate, _replay_full, _replay_hand, friend_possible,
-    iter_replay, replay, score_outcome)
+    ReplayResult, _locate, _replay_full, _replay_hand, iter_replay, replay, score_outcome)
 from .record_values import DEAL_MISS_CALL, _call  # noqa: F401
 
 # _five_message (record_stream), _call and _replay_full (the site's replayed hands), _replay_hand

@@ -14,7 +14,7 @@ trick where there is one, the player, the card or call, and the rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from .cards import Bid, format_bid, parse_card, parse_cards
@@ -22,59 +22,16 @@ from .errors import InvalidNotation, MightyError, RecordError
 from .ghost import DUMMY, GHOST, ghost_score
 from .honeymoon import fold_deltas, partner_of, partner_seats
 from .record_file import Record, record_ruleset
+from .record_outcome import HandOutcome, friend_possible, settle_outcome_pot
 from .record_summary import SummaryReplay
 from .record_values import (DEAL_MISS_CALL, _bid, _calls, _cards, _check_friend_call_text,
                             _deal, _friend_call, _hand_players, _name, _no_more, _plain_deal,
                             _taken, elimination_parts)
 from .ruleset import Ruleset
-from .scoring import Score, friends_weighed, score_hand, seat_deltas
+from .scoring import friends_weighed, score_hand, seat_deltas
 from .session import PreviousHand, opener_for, previous_hand, propose, settle_pot
 from .tables import _tables
 from .translation import _
-
-@dataclass
-class HandOutcome:
-    """What one hand of a record came to."""
-
-    index: int
-    status: str
-    players: list[str]
-    dealer: Optional[str] = None
-    declarer: Optional[str] = None
-    contract: Optional[Bid] = None
-    friend: Optional[str] = None
-    friend_call: Optional[str] = None
-    taken: Optional[int] = None
-    score: Optional[Score] = None
-    deltas: dict[str, int] = field(default_factory=dict)
-    deal_miss_player: Optional[str] = None
-    pot_after: int = 0
-    full: bool = False
-    state: Any = None  # the final HandState of a full hand (None for recorded hands)
-    opener: Optional[str] = None  # who opened (or would have opened) the election
-    eliminated: list[str] = field(default_factory=list)  # 6마, 7마: they score nothing
-    # 시흥 은마 (table.dummy): whose own hand the declarer eliminated, a player (who then plays
-    # the dummy's hand and scores like anyone) or "dummy"; None where not said. Nobody sits out,
-    # so ``eliminated`` stays empty.
-    eliminated_hand: Optional[str] = None
-    friend2: Optional[str] = None  # the second friend of a two-card call (동대전 7마)
-
-    def to_json(self) -> dict:
-        """The acceptance interface's per-hand object (HAND_RECORD.md)."""
-        score = self.score
-        data = {"status": self.status, "declarer": self.declarer,
-                "contract": format_bid(self.contract) if self.contract else None,
-                "friend": self.friend, "taken": self.taken,
-                "base": score.base_value if score else None,
-                "multiplier": score.multiplier if score else None,
-                "doublings": list(score.doublings) if score else [],
-                "deltas": dict(self.deltas)}
-        if self.friend2:  # a key added only where two cards made two friends (동대전 7마)
-            data["friend2"] = self.friend2
-        if self.eliminated or self.eliminated_hand:  # 6마, 7마, 시흥 은마: as a record says it
-            data["eliminated"] = list(self.eliminated) or [self.eliminated_hand]
-        return data
-
 
 @dataclass
 class ReplayResult:
@@ -221,7 +178,7 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
         if rules.table.dummy:  # 시흥 은마: nobody sits out (elimination.py)
             outcome.eliminated_hand = eliminated[0] if eliminated else None
         outcome.dealer, outcome.friend_call = dealer, call
-        return _settle_pot(rules, outcome, pot)
+        return settle_outcome_pot(rules, outcome, pot)
     raise RecordError(_("hand {index}: expected a deal (a full hand), a declarer (a recorded "
                         "outcome) or deal_miss").format(index=index))
 
@@ -274,13 +231,6 @@ def _dummy_eliminated(given: Any, players: Sequence[str], declarer: str,
         raise RecordError(_("hand {index}: eliminated: {player} is the declarer and cannot be "
                             "eliminated").format(index=index, player=declarer))
     return names
-
-
-def friend_possible(rules: Ruleset) -> bool:
-    """Whether a friend can exist at this table: three or more play the tricks and some friend
-    call is allowed (3마 and 2마: the declarer is always alone)."""
-    f = rules.friend
-    return rules.playing >= 3 and (f.card or f.first_trick or f.last_trick or f.player)
 
 
 def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contract: Bid,
@@ -369,18 +319,6 @@ def _deal_miss_outcome(rules: Ruleset, players: Sequence[str], index: int, deale
         deltas[player] += amount
     return HandOutcome(index=index, status="deal_miss", players=list(players), dealer=dealer,
                        deltas=deltas, deal_miss_player=miss, pot_after=move.pot_after)
-
-
-def _settle_pot(rules: Ruleset, outcome: HandOutcome, pot: int) -> HandOutcome:
-    """A made contract wins the deposit pot (001 §2); a failed one leaves it."""
-    move = settle_pot(rules, pot, outcome.status, dealer=outcome.dealer,
-                      declarer=outcome.declarer, friend=outcome.friend,
-                      success=outcome.score.success if outcome.score else None,
-                      players=outcome.players, friend2=outcome.friend2)
-    for player, amount in move.deltas.items():
-        outcome.deltas[player] += amount
-    outcome.pot_after = move.pot_after
-    return outcome
 
 
 _ENGINE: Any = None
@@ -539,7 +477,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                           state=state, eliminated=eliminated, eliminated_hand=eliminated_hand,
                           friend2=result.friend2)
     # an empty pot stays empty after a scored hand (settle_pot moves nothing)
-    return _settle_pot(rules, outcome, pot) if pot > 0 else outcome
+    return settle_outcome_pot(rules, outcome, pot) if pot > 0 else outcome
 
 
 def _unfinished(index: int, players: list[str], dealer: str, pot: int, zero: dict[str, int],

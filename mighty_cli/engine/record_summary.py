@@ -17,6 +17,7 @@ from typing import Any, Optional, Sequence
 
 from .cards import Bid
 from .errors import MightyError
+from .record_outcome import HandOutcome, friend_possible, settle_outcome_pot
 from .record_values import _bid, _check_friend_call_text
 from .ruleset import Ruleset
 from .scoring import score_hand, taken_limit
@@ -51,9 +52,7 @@ class SummaryReplay:
         self.seatings: dict[tuple, frozenset] = {}   # a hand's players, checked
         self.bids: dict[str, Bid] = {}                # a contract's text, parsed
         self.calls: dict[str, bool] = {}              # a friend call checked: a trick call?
-        from .record_replay import HandOutcome, _settle_pot, friend_possible  # (it imports us)
-
-        self.outcome, self.settle = HandOutcome, _settle_pot
+        self.outcome, self.settle = HandOutcome, settle_outcome_pot
         self.friend_possible = bool(friend_possible(rules))
         self.scores: dict[tuple, Any] = {}             # (contract text, taken, alone, doubled)
         # a scored HandOutcome's fields, each at its default: what __init__ would set

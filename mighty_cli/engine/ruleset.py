@@ -20,6 +20,7 @@ from . import safe_toml
 from .cards import format_card, parse_card, parse_suit
 from .errors import InvalidNotation, RulesetError
 from .limits import RULESET_MAX_BYTES
+from .ruleset_limits import check_limits
 from .ruleset_schema import (  # noqa: F401 (the schema, re-exported: import it from here)
     BID_COUNTS, FORMULAS, POINT_RANK_KEYS, RANK_KEYS, BackRun, Cards, DealMiss, DeclaredRun,
     Deposit, Doubling,
@@ -216,8 +217,6 @@ def _build(data: dict, label: str, folder: Path, seen: tuple[str, ...],
         values["meta"]["title"] = values["meta"]["name"]
     ruleset = _construct(Ruleset, values, label, "")
     _check_consistency(ruleset, label)
-    from .ruleset_limits import check_limits  # local: it evaluates scores (scoring imports us)
-
     check_limits(ruleset, label)
     return LoadedRuleset(ruleset, origins, chain)
 

@@ -18,9 +18,21 @@ from .cards import Bid
 from .errors import MightyError, RulesetError
 from .expression import compile_expression
 from .limits import POINTS_LIMIT
-from .ruleset import FORMULAS, Ruleset
-from .scoring import effective_minimum
+from .ruleset_schema import FORMULAS, Ruleset
 from .translation import _
+
+
+def effective_minimum(contract: Bid, rules: Ruleset) -> int:
+    """What the formula's ``minimum`` is for this contract (see the module docstring)."""
+    minimum = rules.election.min_bid
+    if not contract.no_trump:
+        return minimum
+    how = rules.scoring.no_trump_minimum
+    if how == "no_trump_minimum":
+        return rules.no_trump_minimum
+    if how == "clamp":
+        return min(minimum, contract.number)
+    return minimum
 
 
 def check_limits(rules: Ruleset, label: str) -> None:

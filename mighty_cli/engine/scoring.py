@@ -27,6 +27,7 @@ from .cards import Bid, format_bid, trump_name
 from .errors import ScoringError
 from .expression import Compiled, compile_expression
 from .ruleset import FORMULAS, Ruleset
+from .ruleset_limits import effective_minimum
 from .translation import N_, _, ngettext
 
 DOUBLING_NAMES = ("run", "back_run", "no_trump", "no_friend")
@@ -95,19 +96,6 @@ def check_contract(contract: Bid, rules: Ruleset) -> None:
         raise ScoringError(_("contract {contract} is above the maximum bid of {ruleset} "
                              "({most})").format(contract=format_bid(contract),
                                                 ruleset=rules.name, most=e.max_bid))
-
-
-def effective_minimum(contract: Bid, rules: Ruleset) -> int:
-    """What the formula's ``minimum`` is for this contract (see the module docstring)."""
-    minimum = rules.election.min_bid
-    if not contract.no_trump:
-        return minimum
-    how = rules.scoring.no_trump_minimum
-    if how == "no_trump_minimum":
-        return rules.no_trump_minimum
-    if how == "clamp":
-        return min(minimum, contract.number)
-    return minimum
 
 
 _SCORES: dict[int, tuple[Ruleset, dict[tuple, Score]]] = {}
