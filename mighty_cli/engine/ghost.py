@@ -30,11 +30,12 @@ ghost. Rules held here (``table.ghost``):
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
-from .actions import Play
-from .cards import SUITS, is_joker
+from .actions import Play, format_play
+from .cards import SUITS, format_card, is_joker, sorted_cards
 from .errors import IllegalPlay, MightyError
+from .honeymoon import partner_seats
 from .translation import _
 
 if TYPE_CHECKING:
@@ -61,8 +62,6 @@ def seats(rules: "Ruleset", players: Sequence[str]) -> tuple[str, ...]:
     Refuses a player named like the ghost."""
     players = tuple(players)
     if rules.table.partner_hands:  # 허니문: each player's friend hand after him (honeymoon.py)
-        from .honeymoon import partner_seats
-
         return partner_seats(players)
     if rules.table.dummy:  # 시흥 은마: the dummy sits after the players (elimination.py)
         if DUMMY in players[:-1] or (DUMMY in players and len(players) != rules.table.players + 1):
@@ -80,33 +79,34 @@ def seats(rules: "Ruleset", players: Sequence[str]) -> tuple[str, ...]:
 def arranged_deal(deal: dict[str, list[int]]) -> dict[str, list[int]]:
     """A deal as tables write it: each hand and the kitty sorted, the ghost's pile kept in its
     dealt order (its top card first)."""
-    from .cards import sorted_cards
-
     return {who: list(cards) if who == GHOST else sorted_cards(cards)
             for who, cards in deal.items()}
 
 
-def ghost_mask(state: "HandState") -> int:
+#: What the play rules allow a seat now, as a mask of cards (``play.legal_mask``): the ghost's
+#: functions are given it by the play phase, which consults them for the ghost's seat.
+LegalMask = Callable[["HandState", bool], int]
+
+
+def ghost_mask(state: "HandState", legal_mask: LegalMask) -> int:
     """The ghost's legal cards in a full deal: its top card (or, under ``table.ghost_plays =
     "first_legal"``, the first card from the top the rules allow)."""
-    return 1 << _ghost_card(state)
+    return 1 << _ghost_card(state, legal_mask)
 
 
-def _ghost_card(state: "HandState") -> int:
+def _ghost_card(state: "HandState", legal_mask: LegalMask) -> int:
     ctx = state._ctx
     remaining = [card for card in ctx.ghost_pile if not state._played >> card & 1]
     if ctx.rules.table.ghost_plays == "first_legal":
-        from .play import _legal_mask
-
-        allowed = _legal_mask(state, True)
+        allowed = legal_mask(state, True)
         return next(card for card in remaining if allowed >> card & 1)
     return remaining[0]
 
 
-def ghost_play(state: "HandState") -> Play:
+def ghost_play(state: "HandState", legal_mask: LegalMask) -> Play:
     """The ghost's play now, with what its card says as a lead (full deal)."""
     ctx, ci = state._ctx, state._contract
-    card = _ghost_card(state)
+    card = _ghost_card(state, legal_mask)
     if state._trick:
         return Play(GHOST, card)
     if is_joker(card) or card == ci.mighty_named:  # a joker (either), a naming Mighty
@@ -119,7 +119,7 @@ def ghost_play(state: "HandState") -> Play:
     return Play(GHOST, card)
 
 
-def check_ghost_play(state: "HandState", play: Play) -> None:
+def check_ghost_play(state: "HandState", play: Play, legal_mask: LegalMask) -> None:
     """The ghost's card must be the one its pile gives (full deal), and a joker (or suit-naming
     Mighty) lead must name a suit (open cards)."""
     number = state.trick_number
@@ -138,10 +138,8 @@ def check_ghost_play(state: "HandState", play: Play) -> None:
                                 "only a joker lead names a suit").format(
                                     number=number, card=_card(play.card)))
         return
-    expected = ghost_play(state)
+    expected = ghost_play(state, legal_mask)
     if tuple(play) != tuple(expected):
-        from .actions import format_play
-
         raise IllegalPlay(_("trick {number}: the ghost played {card} but the top of its pile "
                             "gives {expected} (table.ghost_plays = {how})").format(
                                 number=number, card=format_play(play),
@@ -150,8 +148,6 @@ def check_ghost_play(state: "HandState", play: Play) -> None:
 
 
 def _card(card: int) -> str:
-    from .cards import format_card
-
     return format_card(card)
 
 

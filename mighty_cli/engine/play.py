@@ -97,7 +97,7 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
     ci = state._contract
     seat = state._to_move
     if seat == ci.ghost_seat and not as_player:
-        return ghost_mask(state)  # ghost 4마: the top of its pile (table.ghost)
+        return ghost_mask(state, _legal_mask)  # ghost 4마: the top of its pile (table.ghost)
     hand = state._hands[seat] & ~state._played
     joker_mask = ci.joker_mask  # the jokers of the deck (one, or two: cards.jokers, table.decks)
     if state._trick and not hand & joker_mask:
@@ -268,7 +268,7 @@ def _apply_play(state: HandState, play: Play) -> HandState:
     trick = state._trick
     ghost = seat == ctx.ghost_seat
     if ghost:
-        check_ghost_play(state, play)  # ghost 4마: its pile decides, no rule (ghost.py)
+        check_ghost_play(state, play, _legal_mask)  # ghost 4마: its pile decides (ghost.py)
     elif state._hands is not None:
         legal = state._legal  # usually set by whoever chose this play (legal_plays, random)
         if legal is None:
@@ -479,7 +479,7 @@ def legal_plays(state: HandState) -> list[Play]:
     hands = state._hands
     if seat == state._ctx.ghost_seat:
         if hands is not None:
-            return [ghost_play(state)]  # ghost 4마: one card, its pile's (ghost.py)
+            return [ghost_play(state, _legal_mask)]  # ghost 4마: one card, its pile's (ghost.py)
         hands = None  # open cards: any card not yet seen, as the table turns it
     if hands is not None:
         hand = hands[seat] & ~state._played
