@@ -32,7 +32,7 @@ BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan
                  "sinchon", "gyeonggi", "gwangju", "daegu", "sejong", "msol", "dongdaejeon",
                  "baekseok", "simple", "gwanak-5", "incheon", "iu", "gyeonggi-north", "uos",
                  "standard-6", "standard-7", "daejeon-6", "gwanak-6", "dongdaejeon-6",
-                 "dongdaejeon-7", "standard-4", "standard-3", "jeju-3", "standard-2", "ghost-4",
+                 "dongdaejeon-7", "standard-4", "gwanak-4", "busan-4", "standard-3", "jeju-3", "standard-2", "ghost-4",
                  "msol-4", "variant-2", "mn4-2", "honeymoon", "double-joker", "gyeonggi-2018",
                  "siheung-6", "seoul-science-57", "chicago-6", "chicago-7", "chicago-8")
 
@@ -47,7 +47,8 @@ ALIASES = {
     "관악": "gwanak-5", "관악5마": "gwanak-5", "gwanak": "gwanak-5", "snu": "gwanak-5",
     "인천": "incheon", "인천과고": "incheon", "이우": "iu", "경기북": "gyeonggi-north",
     "서울시립대": "uos", "시립대": "uos",
-    "대전": "daejeon-6", "대전6마": "daejeon-6", "관악6마": "gwanak-6",
+    "대전": "daejeon-6", "대전6마": "daejeon-6", "관악6마": "gwanak-6", "관악4마": "gwanak-4",
+    "부산4마": "busan-4", "부산": "busan-4",
     "동대전6마": "dongdaejeon-6", "동대전7마": "dongdaejeon-7",
     "6마": "standard-6", "six": "standard-6", "7마": "standard-7", "seven": "standard-7",
     "4마": "standard-4", "four": "standard-4", "3마": "standard-3", "three": "standard-3",

@@ -78,12 +78,13 @@ def friend_call_text(call: str, gettext=None) -> str:
     """A stored friend call (``SA``, ``joker``, ``mighty``, ``first-trick``, ``player:Bo``,
     ``none``) as a table or page says it, in the user's language (or ``gettext``'s, a page's):
     ``♠A``, ``조커``, ``초구``."""
-    from ..engine.translation import _
+    from ..engine.translation import N_, gettext as tool_gettext
 
-    _ = gettext or _  # noqa: F811 (a page's own language)
-    words = {"joker": _("the joker"), "mighty": _("the Mighty (마이티)"),
-             "none": _("no friend (노프렌드)"), "first-trick": _("the first trick's winner (초구)"),
-             "last-trick": _("the last trick's winner (막구)")}
+    translate = gettext or tool_gettext
+    words = {"joker": translate(N_("the joker")), "mighty": translate(N_("the Mighty (마이티)")),
+             "none": translate(N_("no friend (노프렌드)")),
+             "first-trick": translate(N_("the first trick's winner (초구)")),
+             "last-trick": translate(N_("the last trick's winner (막구)"))}
     low = call.strip().lower()
     if low in words:
         return words[low]
