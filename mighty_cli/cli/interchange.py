@@ -50,6 +50,10 @@ def import_(path, league_name, fmt, create, again, ruleset_name, db_url, who) ->
         _same_table(s, league_name, record, path)
         done = services.import_record(s, league_name, record, who=who_default(who),
                                       create=create, again=again)
+    if not done.hands:  # an export of a league with no hand yet: nothing to number
+        click.echo(_("Imported no hand into {league}: {path} has none.").format(
+            league=league_name, path=path))
+        return
     sessions = number_ranges(done.sessions)
     click.echo(ngettext("Imported {count} hand into {league} (hands {first}-{last}, sessions "
                         "{sessions}).", "Imported {count} hands into {league} (hands "

@@ -161,3 +161,12 @@ def test_a_second_copy_removed_from_two_decks_names_removed_cards(runner, tmp_pa
     assert said.exit_code == 1
     assert "D2 is dealt twice" in said.output and "table.removed_cards" in said.output
     assert "table.decks = 1" not in said.output
+
+
+def test_an_export_with_no_hand_imports_as_no_hand_not_hands_1_to_0(runner, db, tmp_path):
+    _league(runner, db)
+    path = tmp_path / "empty.toml"
+    assert runner.invoke(cli, ["export", "-l", "L", "-o", str(path), "--db", db]).exit_code == 0
+    said = runner.invoke(cli, ["import", str(path), "--league", "Copy", "--db", db])
+    assert said.exit_code == 0, said.output
+    assert said.output == f"Imported no hand into Copy: {path} has none.\n"
