@@ -148,8 +148,6 @@ def parse_card(text: str) -> int:
         return card
     if len(key) >= 2 and key[0] in _SUIT_INPUT and key[1:] in _RANK_INPUT:
         return _SUIT_INPUT[key[0]] << 4 | _RANK_INPUT[key[1:]]
-    from .korean import korean_card  # only on a miss: English input stays on the fast path
-
     card = korean_card(text)
     if card is not None:
         return card
@@ -175,8 +173,6 @@ def parse_cards(text: str | Iterable[str], copies: bool = False) -> list[int]:
     if isinstance(text, str):
         names = text.replace(",", " ").split()
         if not text.isascii():
-            from .korean import korean_card_names  # "스페이드 A 다이아 10": two words a card
-
             names = korean_card_names(text)
     else:
         names = list(text)
@@ -225,8 +221,6 @@ def parse_suit(text: str) -> int:
     """Parse a suit: ``S``, ``♠``, ``spades`` (case-insensitive)."""
     suit = _TRUMP_INPUT.get(text.strip().upper(), NO_SUIT)
     if suit == NO_SUIT and not text.isascii():
-        from .korean import korean_trump
-
         suit = korean_trump(text)
     if suit is None or suit == NO_SUIT:
         raise InvalidNotation(_("{text!r} is not a suit: expected S, D, H or C").format(
@@ -240,8 +234,6 @@ def parse_trump(text: str) -> Optional[int]:
     if key in _TRUMP_INPUT:
         return _TRUMP_INPUT[key]
     if not text.isascii():
-        from .korean import korean_trump
-
         trump = korean_trump(text)
         if trump != NO_SUIT:
             return trump
@@ -282,8 +274,6 @@ def parse_bid(text: str) -> Bid:
     digits = len(compact) - len(compact.lstrip("0123456789"))
     if digits == 0 or digits == len(compact) or digits > 3:
         if not raw.isascii():  # 스페이드 14: the clubs say the suit first
-            from .korean import korean_bid
-
             bid = korean_bid(raw)
             if bid is not None:
                 return bid
@@ -298,3 +288,104 @@ def parse_bid(text: str) -> Bid:
 def format_bid(bid: Bid) -> str:
     """The canonical form of a bid: ``13H``, ``16NT``."""
     return f"{bid.number}{format_trump(bid.trump)}"
+
+
+# --- Korean readings ----------------------------------------------------------------------------
+# How Mighty clubs say suits, cards and bids (``스페이드 14``, ``다이아 10``, ``조커``): the parsers
+# above fall back on these when the canonical notation does not match (korean.py has the prompt
+# entries and the Korean output forms).
+
+#: Suit words, longest first where one starts another (스페이드 before 스페).
+KOREAN_SUIT_WORDS = {
+    "스페이드": SPADES, "스페": SPADES, "♠": SPADES, "♤": SPADES,
+    "다이아몬드": DIAMONDS, "다이아": DIAMONDS, "다이야": DIAMONDS, "♦": DIAMONDS, "◆": DIAMONDS,
+    "♢": DIAMONDS,
+    "하트": HEARTS, "♥": HEARTS, "♡": HEARTS,
+    "클로버": CLUBS, "클로바": CLUBS, "크로바": CLUBS, "클럽": CLUBS, "♣": CLUBS, "♧": CLUBS,
+}
+NO_TRUMP_WORDS = ("노기루다", "노기루", "노기", "노트럼프")
+JOKER_WORDS = ("조커", "죠커")
+#: Two-joker decks: the colour joker (the 53-card deck's joker) and the black one, longest first.
+COLOUR_JOKER_WORDS = ("컬러조커", "칼라조커", "빨간조커", "레드조커")
+BLACK_JOKER_WORDS = ("흑백조커", "블랙조커", "검은조커", "흑조커")
+JOKER_PREFIXES = (tuple((word, "BJ") for word in BLACK_JOKER_WORDS)
+                   + tuple((word, "JK") for word in COLOUR_JOKER_WORDS + JOKER_WORDS))
+RANK_WORDS = {"에이스": ACE, "에이": ACE, "킹": KING, "퀸": QUEEN, "잭": JACK}
+_PREFIXES = sorted([(word, suit) for word, suit in KOREAN_SUIT_WORDS.items()]
+                   + [(word, None) for word in NO_TRUMP_WORDS], key=lambda p: -len(p[0]))
+_KOREAN_RANKS = {name: rank for rank, name in RANK_NAMES.items()} | {"T": TEN} | RANK_WORDS
+
+
+def _squeeze(text: str) -> str:
+    return "".join(text.split()).upper()
+
+
+def _split_suit(compact: str) -> Optional[tuple[Optional[int], str]]:
+    """(suit or None for no-trump, the rest) when the text starts with a suit word."""
+    for word, suit in _PREFIXES:
+        if compact.startswith(word):
+            return suit, compact[len(word):]
+    return None
+
+
+def korean_trump(text: str) -> Optional[int]:
+    """A suit or ``None`` (no-trump) said in Korean; ``NO_SUIT`` when it is not one."""
+    split = _split_suit(_squeeze(text))
+    if split is None or split[1]:
+        return NO_SUIT
+    return split[0]
+
+
+def korean_card(text: str) -> Optional[int]:
+    """A card said in Korean (``스페이드 A``, ``다이아10``, ``하트 킹``, ``조커``, ``흑백 조커``),
+    else None."""
+    compact = _squeeze(text)
+    if compact in JOKER_WORDS or compact in COLOUR_JOKER_WORDS:
+        return JOKER
+    if compact in BLACK_JOKER_WORDS:
+        return BLACK_JOKER
+    split = _split_suit(compact)
+    if split is None or split[0] is None:
+        return None
+    suit, rest = split
+    rank = _KOREAN_RANKS.get(rest)
+    return None if rank is None else make_card(suit, rank)
+
+
+def korean_bid(text: str) -> Optional[Bid]:
+    """A bid said in Korean with its suit first (``스페이드 14``, ``노기 15``, ``스페14``), else
+    None; a number first (``14 노기``, ``14스페``) is read by :func:`parse_bid` itself."""
+    split = _split_suit(_squeeze(text))
+    if split is None or not split[1].isdigit() or not split[1].isascii():
+        return None
+    return Bid(int(split[1]), split[0])
+
+
+def korean_card_names(text: str) -> list[str]:
+    """The cards of a list said in Korean, one canonical name each: ``클로버 2 다이아 3`` ->
+    ``["C2", "D3"]``. A suit word and the rank after it make one card; a word that is no card is
+    passed through as it is, so the caller's parser names it in its error."""
+    words = text.replace(",", " ").split()
+    names: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        pair = word + words[index + 1] if index + 1 < len(words) else None
+        card = one_card(word)
+        if card is None and pair is not None and one_card(pair) is not None:
+            names.append(format_card(one_card(pair)))  # type: ignore[arg-type]
+            index += 2
+            continue
+        names.append(word if card is None else format_card(card))
+        index += 1
+    return names
+
+
+def one_card(word: str) -> Optional[int]:
+    """One word as a card, in either language, else None."""
+    if not word.isascii():
+        return korean_card(word)
+    try:
+        return parse_card(word)
+    except InvalidNotation:
+        return None

@@ -6,9 +6,10 @@ no-trump: 노기루다/노기. Ranks: 2-10, A/에이스, K/킹, Q/퀸, J/잭; th
 two-joker deck), the black joker: 흑백 조커 (흑조커, 블랙 조커, 검은 조커). Spaces between
 a suit and its number or rank are optional, and a bid may name its number first or last.
 
-The card parsers of :mod:`.cards` fall back on these when the canonical notation does not match,
-so every place that reads a card, a card list, a trump or a bid accepts Korean, and English input
-works whatever the language. :func:`normalize_entry` turns a whole prompt entry into the English
+The readings of cards, trumps and bids (:func:`~.cards.korean_card` and the others) live in
+:mod:`.cards`, whose parsers fall back on them when the canonical notation does not match, so
+every place that reads a card, a card list, a trump or a bid accepts Korean, and English input
+works whatever the language; they are re-exported here. :func:`normalize_entry` turns a whole prompt entry into the English
 words the prompts understand (``패스`` -> ``pass``, ``초구`` -> ``first-trick``). The formatters
 write the Korean forms back: ``parse_card(format_card_ko(c)) == c``.
 """
@@ -17,34 +18,17 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .cards import (ACE, BLACK_JOKER, CLUBS, DIAMONDS, HEARTS, JACK, JOKER, KING, NO_SUIT, QUEEN,
-                    RANK_NAMES, SPADES, TEN, Bid, format_bid, format_card, make_card)
+from .cards import (  # noqa: F401 (the readings live with the notation they fall back from)
+    BLACK_JOKER, BLACK_JOKER_WORDS, CLUBS, COLOUR_JOKER_WORDS, DIAMONDS, HEARTS, JOKER,
+    JOKER_PREFIXES, JOKER_WORDS, KOREAN_SUIT_WORDS as SUIT_WORDS, NO_SUIT, NO_TRUMP_WORDS,
+    RANK_NAMES, RANK_WORDS, SPADES, Bid, format_bid, korean_bid, korean_card,
+    korean_card_names, korean_trump, one_card)
 
-#: Suit words, longest first where one starts another (스페이드 before 스페).
-SUIT_WORDS = {
-    "스페이드": SPADES, "스페": SPADES, "♠": SPADES, "♤": SPADES,
-    "다이아몬드": DIAMONDS, "다이아": DIAMONDS, "다이야": DIAMONDS, "♦": DIAMONDS, "◆": DIAMONDS,
-    "♢": DIAMONDS,
-    "하트": HEARTS, "♥": HEARTS, "♡": HEARTS,
-    "클로버": CLUBS, "클로바": CLUBS, "크로바": CLUBS, "클럽": CLUBS, "♣": CLUBS, "♧": CLUBS,
-}
-NO_TRUMP_WORDS = ("노기루다", "노기루", "노기", "노트럼프")
-JOKER_WORDS = ("조커", "죠커")
-#: Two-joker decks: the colour joker (the 53-card deck's joker) and the black one, longest first.
-COLOUR_JOKER_WORDS = ("컬러조커", "칼라조커", "빨간조커", "레드조커")
-BLACK_JOKER_WORDS = ("흑백조커", "블랙조커", "검은조커", "흑조커")
-_JOKER_PREFIXES = (tuple((word, "BJ") for word in BLACK_JOKER_WORDS)
-                   + tuple((word, "JK") for word in COLOUR_JOKER_WORDS + JOKER_WORDS))
-RANK_WORDS = {"에이스": ACE, "에이": ACE, "킹": KING, "퀸": QUEEN, "잭": JACK}
 #: The forms the formatters write.
 SUIT_OUTPUT = {SPADES: "스페이드", DIAMONDS: "다이아", HEARTS: "하트", CLUBS: "클로버"}
 NO_TRUMP_OUTPUT = "노기루다"
 JOKER_OUTPUT = "조커"
 BLACK_JOKER_OUTPUT = "흑백 조커"
-
-_PREFIXES = sorted([(word, suit) for word, suit in SUIT_WORDS.items()]
-                   + [(word, None) for word in NO_TRUMP_WORDS], key=lambda p: -len(p[0]))
-_RANKS = {name: rank for rank, name in RANK_NAMES.items()} | {"T": TEN} | RANK_WORDS
 
 #: Whole entries of the table's vocabulary and the English words the prompts understand.
 CALLS = {
@@ -57,83 +41,6 @@ CALLS = {
     "무르기": "undo", "취소": "undo",
     "도움말": "help", "저장": "save", "보기": "show", "종료": "quit",
 }
-
-
-def _squeeze(text: str) -> str:
-    return "".join(text.split()).upper()
-
-
-def _split_suit(compact: str) -> Optional[tuple[Optional[int], str]]:
-    """(suit or None for no-trump, the rest) when the text starts with a suit word."""
-    for word, suit in _PREFIXES:
-        if compact.startswith(word):
-            return suit, compact[len(word):]
-    return None
-
-
-def korean_trump(text: str) -> Optional[int]:
-    """A suit or ``None`` (no-trump) said in Korean; ``NO_SUIT`` when it is not one."""
-    split = _split_suit(_squeeze(text))
-    if split is None or split[1]:
-        return NO_SUIT
-    return split[0]
-
-
-def korean_card(text: str) -> Optional[int]:
-    """A card said in Korean (``스페이드 A``, ``다이아10``, ``하트 킹``, ``조커``, ``흑백 조커``),
-    else None."""
-    compact = _squeeze(text)
-    if compact in JOKER_WORDS or compact in COLOUR_JOKER_WORDS:
-        return JOKER
-    if compact in BLACK_JOKER_WORDS:
-        return BLACK_JOKER
-    split = _split_suit(compact)
-    if split is None or split[0] is None:
-        return None
-    suit, rest = split
-    rank = _RANKS.get(rest)
-    return None if rank is None else make_card(suit, rank)
-
-
-def korean_bid(text: str) -> Optional[Bid]:
-    """A bid said in Korean with its suit first (``스페이드 14``, ``노기 15``, ``스페14``), else
-    None; a number first (``14 노기``, ``14스페``) is read by :func:`.cards.parse_bid` itself."""
-    split = _split_suit(_squeeze(text))
-    if split is None or not split[1].isdigit() or not split[1].isascii():
-        return None
-    return Bid(int(split[1]), split[0])
-
-
-def korean_card_names(text: str) -> list[str]:
-    """The cards of a list said in Korean, one canonical name each: ``클로버 2 다이아 3`` ->
-    ``["C2", "D3"]``. A suit word and the rank after it make one card; a word that is no card is
-    passed through as it is, so the caller's parser names it in its error."""
-    words = text.replace(",", " ").split()
-    names: list[str] = []
-    index = 0
-    while index < len(words):
-        word = words[index]
-        pair = word + words[index + 1] if index + 1 < len(words) else None
-        card = _one_card(word)
-        if card is None and pair is not None and _one_card(pair) is not None:
-            names.append(format_card(_one_card(pair)))  # type: ignore[arg-type]
-            index += 2
-            continue
-        names.append(word if card is None else format_card(card))
-        index += 1
-    return names
-
-
-def _one_card(word: str) -> Optional[int]:
-    from .cards import parse_card
-    from .errors import InvalidNotation
-
-    if not word.isascii():
-        return korean_card(word)
-    try:
-        return parse_card(word)
-    except InvalidNotation:
-        return None
 
 
 def normalize_entry(text: str, expect: Optional[str] = None) -> str:
@@ -170,13 +77,13 @@ def normalize_entry(text: str, expect: Optional[str] = None) -> str:
             expect == "bid" or bid.number > 10 or body[:1].isdigit() or expect is None
             and korean_card(body) is None):
         return format_bid(bid)
-    for joker, name in _JOKER_PREFIXES:
+    for joker, name in JOKER_PREFIXES:
         if compact.startswith(joker) and len(compact) > len(joker):
             asked = korean_trump(compact[len(joker):].lstrip("/"))
             if asked not in (None, NO_SUIT):
                 return f"{name}/{'SDHC'[asked]}" + bang
     names = korean_card_names(body)
-    if names and all(_one_card(name) is not None for name in names):
+    if names and all(one_card(name) is not None for name in names):
         return " ".join(names) + bang
     return text
 
