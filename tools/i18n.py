@@ -92,6 +92,7 @@ SOURCES = (
     "mighty_cli/seating.py",
     "mighty_cli/standings.py",
     "mighty_cli/table/*.py",
+    "mighty_cli/tournament/*.py",
     "mighty_cli/store/*.py",
 )
 TEMPLATES = ("templates/*.html",)
