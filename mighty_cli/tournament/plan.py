@@ -283,6 +283,14 @@ def plan_rounds(players: Sequence[str], sizes: Sequence[int], rounds: int, *, se
         if best is None or cost < best[0]:
             best = (cost, [[t[:] for t in tables] for tables in schedule])
     assert best is not None
+    greedy, done = [], list(history)  # seated round by round: kept when the search did worse
+    for number in range(rounds):
+        greedy.append([list(t) for t in plan_round(players, sizes, done,
+                                                  seed=seed + number).tables])
+        done.append([tuple(t) for t in greedy[-1]])
+    if total_repeats([[tuple(t) for t in r] for r in greedy]) < \
+            total_repeats([[tuple(t) for t in r] for r in best[1]]):
+        best = (0, greedy)
     plans, done = [], list(history)
     for tables in best[1]:
         seated = [tuple(_seat_order(t, rng)) for t in tables]
