@@ -152,12 +152,7 @@ def plan_round(players: Sequence[str], sizes: Sequence[int], history: Sequence[R
     rng = random.Random(seed)
     best: Optional[tuple[int, list[list[str]]]] = None
     for _attempt in range(restarts):
-        order = players[:]
-        rng.shuffle(order)
-        tables, start = [], 0
-        for size in sizes:
-            tables.append(order[start:start + size])
-            start += size
+        tables = _random_tables(players, sizes, rng)
         cost = sum(_table_cost(t, weights) for t in tables)
         temperature = 2.0
         for step in range(steps):
@@ -182,6 +177,18 @@ def plan_round(players: Sequence[str], sizes: Sequence[int], history: Sequence[R
     broken = sorted(pair(a, b) for a, b in apart
                     if any(a in t and b in t for t in seated))
     return RoundPlan(seated, repeated_pairs(seated, history), bound, broken)
+
+
+def _random_tables(players: Sequence[str], sizes: Sequence[int],
+                   rng: random.Random) -> list[list[str]]:
+    """The players shuffled and cut into tables of ``sizes``: where a search starts."""
+    order = list(players)
+    rng.shuffle(order)
+    tables, start = [], 0
+    for size in sizes:
+        tables.append(order[start:start + size])
+        start += size
+    return tables
 
 
 def _seat_order(table: Sequence[str], rng: random.Random) -> list[str]:
@@ -232,15 +239,7 @@ def plan_rounds(players: Sequence[str], sizes: Sequence[int], rounds: int, *, se
     base = meetings(history)
     best: Optional[tuple[int, list[list[list[str]]]]] = None
     for _attempt in range(restarts):
-        schedule = []
-        for _r in range(rounds):
-            order = players[:]
-            rng.shuffle(order)
-            tables, start = [], 0
-            for size in sizes:
-                tables.append(order[start:start + size])
-                start += size
-            schedule.append(tables)
+        schedule = [_random_tables(players, sizes, rng) for _round in range(rounds)]
         count = dict(base)
         for tables in schedule:
             for table in tables:
