@@ -18,7 +18,7 @@ from typing import Any, NamedTuple, Optional
 
 from .cards import JOKER, SUIT_LETTERS, Bid, format_card, is_joker, parse_card, parse_suit
 from .contract import mighty_card
-from .deck import _VALID_CARDS
+from .deck import VALID_CARDS
 from .errors import InvalidNotation
 from .ruleset import Ruleset
 from .scoring import Score
@@ -129,8 +129,8 @@ def _play_table(player: str) -> list:
         if len(_PLAY_TABLES) > 4096:  # names come from users: keep the cache bounded
             _PLAY_TABLES.clear()
         # indexed by card: every card the engine knows and (two decks) its copy, 128 above
-        table = [Play(player, card) if card in _VALID_CARDS else None
-                 for card in range(max(_VALID_CARDS) + 1)]
+        table = [Play(player, card) if card in VALID_CARDS else None
+                 for card in range(max(VALID_CARDS) + 1)]
         _PLAY_TABLES[player] = table
     return table
 

@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from .cards import BLACK_JOKER, CLUBS, COPY, DIAMONDS, ELEVEN, HEARTS, JOKER, SPADES, SUITS, \
     Bid, parse_card, rank_order
-from .deck import ELEVEN_MASK, FACE_MASK, SUIT_MASKS, SUITED_MASK, _mask, both
+from .deck import ELEVEN_MASK, FACE_MASK, SUIT_MASKS, SUITED_MASK, mask_of, both
 from .ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -171,21 +171,21 @@ class _Contract:
         self.mighty_bit = widen(1 << mighty)  # Mighty's bits (both copies with two decks)
         # the jokers of the deck (cards.jokers; two decks: each joker's copy too): every joker
         # test is against this mask
-        joker_mask = self.joker_mask = _mask(card for card in rules.deck_cards
+        joker_mask = self.joker_mask = mask_of(card for card in rules.deck_cards
                                              if card & 112 == 64)
         # the joker-call cards, each with the bit of the joker it calls (two jokers: two calls)
         calls = joker_calls(rules, trump)
         # (the bits of every copy of that joker the deck holds: a two-deck game has two, and
         # either copy of the call card calls both)
-        self.call_jokers = {card: _mask(j for j in _bits(joker_mask) if j & 127 == joker)
+        self.call_jokers = {card: mask_of(j for j in _bits(joker_mask) if j & 127 == joker)
                             for card, joker in calls.items()}
         self.joker_call = next(iter(calls))  # the (black) joker's call card, named in messages
         # the cards whose lead is a call even without "!" (joker_call.declaration = "always")
-        self.auto_calls = widen(_mask(calls)) if j.declaration == "always" else 0
+        self.auto_calls = widen(mask_of(calls)) if j.declaration == "always" else 0
         # Mighty led naming a suit (cards.mighty_lead_names_suit), else no card
         self.mighty_named = mighty if c.mighty_lead_names_suit else -1
         # the cards a lead annotates (JK/H, C3!, SA/H): legal_plays lists them with each one
-        self.annotated = joker_mask | (widen(_mask(calls)) if j.declaration != "never" else 0) \
+        self.annotated = joker_mask | (widen(mask_of(calls)) if j.declaration != "never" else 0) \
             | (self.mighty_bit if c.mighty_lead_names_suit else 0)
         # Mighty counts as its suit for following only under cards.mighty_must_follow_suit.
         not_mighty = ~self.mighty_bit if not c.mighty_must_follow_suit else -1
@@ -218,7 +218,7 @@ class _Contract:
         # by led suit, the jokers that may not be played to it (cards.joker_follows_colour:
         # those of the other colour), and the jokers that may be played beside it
         # (cards.joker_plays_any_time)
-        colour_of = {suit: _mask(joker for joker in _bits(joker_mask)
+        colour_of = {suit: mask_of(joker for joker in _bits(joker_mask)
                                  if suit in JOKER_COLOURS[joker & 127]) for suit in SUITS}
         self.joker_barred = tuple(joker_mask & ~colour_of[suit] if c.joker_follows_colour else 0
                                   for suit in SUITS)

@@ -58,7 +58,7 @@ FACE_MASK = sum(1 << (suit << 4 | rank) for suit in SUITS for rank in range(11, 
 #: Every card the engine knows (the 53, the black joker and 서울과고's 11s), and (two decks, 8마
 #: Chicago) each one's copy ``card | COPY``; a ruleset's deck is a subset.
 _ONE_DECK_CARDS = frozenset(DECK + (BLACK_JOKER,)) | frozenset(ELEVENS)
-_VALID_CARDS = _ONE_DECK_CARDS | frozenset(card | COPY for card in _ONE_DECK_CARDS)
+VALID_CARDS = _ONE_DECK_CARDS | frozenset(card | COPY for card in _ONE_DECK_CARDS)
 _CHUNKS: list[dict[int, tuple[int, ...]]] = [{} for _ in SUITS]
 
 
@@ -75,7 +75,7 @@ def assign_copies(deal: dict) -> dict:
     for who in sorted(deal, key=lambda key: key == "kitty"):
         cards = []
         for card in deal[who]:
-            if isinstance(card, int) and card in _VALID_CARDS:
+            if isinstance(card, int) and card in VALID_CARDS:
                 card &= 127
                 if card in seen:
                     card |= COPY
@@ -108,7 +108,7 @@ def held_copies(cards, hand: int, played: int = 0) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _mask(cards) -> int:
+def mask_of(cards) -> int:
     """The bitmask of some cards."""
     mask = 0
     for card in cards:
@@ -124,7 +124,7 @@ def _chunk_cards(suit: int, chunk: int) -> tuple[int, ...]:
     return cards
 
 
-def _cards_of(mask: int) -> list[int]:
+def cards_of(mask: int) -> list[int]:
     """The cards of a mask, suits S D H C low to high, then the joker, then the black joker."""
     out: list[int] = []
     for suit in (0, 1, 2, 3):
@@ -138,11 +138,11 @@ def _cards_of(mask: int) -> list[int]:
         if mask & BLACK_JOKER_BIT:
             out.append(BLACK_JOKER)
         if mask >> COPY:  # two decks: the copies, in the same order, after the originals
-            out.extend(card | COPY for card in _cards_of(mask >> COPY))
+            out.extend(card | COPY for card in cards_of(mask >> COPY))
     return out
 
 
-def _suit_symbol(suit: int) -> str:
+def suit_symbol(suit: int) -> str:
     return SUIT_SYMBOLS[suit]
 
 
@@ -223,13 +223,13 @@ def deal_cards(seed: int, players: Sequence[str], deck: Sequence[int] = DECK,
     return deal
 
 
-_BIT_OF = {card: 1 << card for card in _VALID_CARDS}
+_BIT_OF = {card: 1 << card for card in VALID_CARDS}
 #: The key of a deal's cards out of play (table.undealt: 변형 2마's drafted-away cards).
 UNDEALT = "undealt"
 
 
-def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
-                deck_mask: int = DECK_MASK, valid: frozenset = _VALID_CARDS,
+def check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
+                deck_mask: int = DECK_MASK, valid: frozenset = VALID_CARDS,
                 hand_size: int = HAND_SIZE, undealt: int = 0) -> tuple[int, ...]:
     """The masks of the players' hands in a deal (raises naming what is wrong with it): ten
     cards to each player and ``kitty_size`` to the kitty, every card in play exactly once (and
@@ -272,7 +272,7 @@ def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
             if card in EXTRA_CARD_NAMES and card not in valid:
                 raise MightyError(_("deal: {card} is not in this ruleset's deck").format(
                     card=format_card(card)))
-            if card not in _VALID_CARDS:
+            if card not in VALID_CARDS:
                 raise MightyError(_("deal: {card} is not a card").format(card=repr(card)))
             if card not in valid and card in ELEVENS:  # 서울과고's 11 in a 53-card deck
                 raise MightyError(_("deal: {card} is not in this ruleset's deck "
@@ -296,11 +296,11 @@ def _check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
                                   .format(card=format_card(card), first=seen[card], second=who))
             seen[card] = who
         out[who] = cards
-    return tuple(_mask(out[player]) for player in players)
+    return tuple(mask_of(out[player]) for player in players)
 
 
-def _nth_card(mask: int, index: int) -> int:
-    """The index-th card of a mask in _cards_of's order, without listing them: count whole
+def nth_card(mask: int, index: int) -> int:
+    """The index-th card of a mask in cards_of's order, without listing them: count whole
     suits first, then clear the lowest bit within the suit."""
     for shift in (0, 16, 32, 48, 64, 128, 144, 160, 176, 192):
         chunk = mask >> shift & 0xFFFF

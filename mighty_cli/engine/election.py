@@ -28,7 +28,7 @@ from typing import Any, Optional
 
 from .actions import BidCall, DeclareDealMiss
 from .cards import SUITS, Bid, format_bid, format_cards, sorted_cards
-from .deck import _cards_of, _mask
+from .deck import cards_of, mask_of
 from .errors import IllegalBid, IllegalDealMiss
 from .ruleset import Ruleset
 from .state import HandState, _mutable, _phase_error, _Setup
@@ -297,7 +297,7 @@ def _close_election(state: HandState, new: HandState, new_setup: _Setup) -> None
     new.phase = "exchange"
     if state._hands is not None:
         hands = list(state._hands)
-        hands[declarer] |= _mask(state._ctx.kitty)
+        hands[declarer] |= mask_of(state._ctx.kitty)
         new._hands = tuple(hands)
 
 
@@ -402,7 +402,7 @@ def _deal_miss_problem(state: HandState, seat: int) -> Optional[str]:
             return _("{player} declared a deal miss after a full bid of {full} "
                      "(deal_miss.full_bid_overrides)").format(player=player, full=ctx.full_bid)
     if ctx.miss_hands is not None and not ctx.miss_hands[seat]:
-        cards = sorted_cards(_cards_of(ctx.deal_masks[seat]))
+        cards = sorted_cards(cards_of(ctx.deal_masks[seat]))
         value = deal_miss_value(ctx.rules, cards)
         options = "deal_miss.threshold, deal_miss.comparison" + (
             ", deal_miss.all_point_cards" if d.all_point_cards else "")

@@ -54,7 +54,7 @@ from typing import Optional
 
 from .actions import Eliminate, Redistribute
 from .cards import format_card, format_cards, sorted_cards
-from .deck import _VALID_CARDS, _cards_of, _mask, shuffled_deck
+from .deck import VALID_CARDS, cards_of, mask_of, shuffled_deck
 from .errors import IllegalExchange
 from .ghost import DUMMY
 from .state import HandState, _mutable, _new_state, _phase_error
@@ -92,7 +92,7 @@ def _elimination_problem(state: HandState,
             return _("{player} is already eliminated").format(player=action.player), None
         return None, named
     card = action.card
-    if card is None or card not in _VALID_CARDS:
+    if card is None or card not in VALID_CARDS:
         return _("{card} is not a card (the declarer eliminates by calling a card)").format(
             card=repr(card)), None
     if card not in ctx.valid:
@@ -158,7 +158,7 @@ def redistribution_sizes(state: HandState) -> dict[str, int]:
 def _pile(state: HandState) -> int:
     """The eliminated hands and the kitty (full deal)."""
     ctx = state._ctx
-    pile = _mask(ctx.kitty)
+    pile = mask_of(ctx.kitty)
     for name in state._setup.eliminated:
         pile |= state._hands[ctx.seat_of[name]]
     return pile
@@ -190,8 +190,8 @@ def _apply_redistribute(state: HandState, action: Redistribute) -> HandState:
                                    count=count))
         for card in cards:
             if not isinstance(card, int) or not pile >> card & 1:
-                shown = format_card(card) if card in _VALID_CARDS else repr(card)
-                pile_text = format_cards(sorted_cards(_cards_of(pile)))
+                shown = format_card(card) if card in VALID_CARDS else repr(card)
+                pile_text = format_cards(sorted_cards(cards_of(pile)))
                 raise IllegalExchange(_("redistribution: {card} is not in the eliminated "
                                         "hands and the kitty ({pile})").format(
                                             card=shown, pile=pile_text))
@@ -199,7 +199,7 @@ def _apply_redistribute(state: HandState, action: Redistribute) -> HandState:
                 raise IllegalExchange(_("redistribution: {card} is dealt twice").format(
                     card=format_card(card)))
             dealt |= 1 << card
-    masks = {player: state._hands[ctx.seat_of[player]] | _mask(given[player]) for player in sizes}
+    masks = {player: state._hands[ctx.seat_of[player]] | mask_of(given[player]) for player in sizes}
     return _continue_as_five(state, masks)
 
 
@@ -263,7 +263,7 @@ def random_redistribution(state: HandState, rng: Random) -> Redistribute:
     random playout's: ``rng`` draws it)."""
     if state._hands is None:
         return Redistribute(())
-    pile = _cards_of(_pile(state))
+    pile = cards_of(_pile(state))
     rng.shuffle(pile)
     return _dealt_out(state, pile)
 
@@ -290,7 +290,7 @@ def seeded_redistribution(state: HandState) -> Redistribute:
     on every machine and Python version."""
     if state._hands is None:
         return Redistribute(())
-    pile = _cards_of(_pile(state))
+    pile = cards_of(_pile(state))
     return _dealt_out(state, shuffled_deck(pile_seed(pile), pile))
 
 

@@ -39,7 +39,7 @@ from .cards import EXTRA_CARD_NAMES, JOKER, SUITS, Bid, format_bid, format_card,
 from .contract import _Contract
 from .contract import mighty_card
 from .cards import COPY
-from .deck import JOKERS_MASK, _VALID_CARDS, _cards_of, _mask, both, held_copies
+from .deck import JOKERS_MASK, VALID_CARDS, cards_of, mask_of, both, held_copies
 from .election import _is_full
 from .ghost import GHOST
 from .errors import IllegalExchange
@@ -68,12 +68,12 @@ def _discard_step(state: HandState, new: HandState, cards: Any) -> None:
     declarer = ctx.players[setup.declarer]
     cards = tuple(cards)
     try:
-        known = _VALID_CARDS.issuperset(cards)
+        known = VALID_CARDS.issuperset(cards)
     except TypeError:  # something unhashable: the loop below says which card first
         known = False
     if not known:
         for card in cards:
-            if card not in _VALID_CARDS:
+            if card not in VALID_CARDS:
                 raise IllegalExchange(_("exchange: {declarer} discarded {card}, which is not a "
                                         "card").format(declarer=declarer, card=repr(card)))
     if ctx.rules.table.decks == 2:  # two decks: the copies he holds
@@ -94,7 +94,7 @@ def _discard_step(state: HandState, new: HandState, cards: Any) -> None:
                 "exchange: {declarer} discarded {count} cards ({cards}); the discard is exactly "
                 "{size}", len(cards)).format(declarer=declarer, count=len(cards),
                                              cards=format_cards(cards), size=ctx.kitty_size))
-        mask = _mask(cards)
+        mask = mask_of(cards)
         if state._hands is not None:
             hand = state._hands[setup.declarer]
             if mask & ~hand:  # (the cards are different: each is its own bit)
@@ -102,7 +102,7 @@ def _discard_step(state: HandState, new: HandState, cards: Any) -> None:
                 raise IllegalExchange(_("exchange: {declarer} discarded {card} but does not "
                                         "hold it (his {count} cards: {cards})").format(
                     declarer=declarer, card=format_card(missing[0]), count=10 + ctx.kitty_size,
-                    cards=format_cards(sorted_cards(_cards_of(hand)))))
+                    cards=format_cards(sorted_cards(cards_of(hand)))))
             hands = list(state._hands)
             hands[setup.declarer] = hand & ~mask
             new._hands = tuple(hands)
@@ -221,7 +221,7 @@ def _friend_problem(state: HandState, call: FriendCall,
     elif call.card2 is not None:
         return _("only a card call names a second card")
     if kind == "card":
-        if call.card not in _VALID_CARDS:
+        if call.card not in VALID_CARDS:
             return _("the card friend call names {card}, which is not a card").format(
                 card=repr(call.card))
         if call.card not in ctx.valid and call.card in EXTRA_CARD_NAMES:  # BJ, one joker
@@ -371,7 +371,7 @@ def _copy_holders(state: HandState, card: int) -> set:
     """Two decks: the seats holding a copy of ``card`` not buried, the declarer's included
     (open cards: {-1}, nobody known, while a copy may be out)."""
     ctx, setup = state._ctx, state._setup
-    buried = _mask(setup.discards) if setup.discard_known and setup.discards else 0
+    buried = mask_of(setup.discards) if setup.discard_known and setup.discards else 0
     live = both(1 << (card & 127)) & ctx.deck_mask & ~buried
     if state._hands is None:
         return {-1} if live else set()
@@ -424,7 +424,7 @@ def _contract_changes(state: HandState, bid: Bid) -> list[Bid]:
     return out
 
 
-_CARD_CALLS = {card: FriendCall("card", card) for card in _VALID_CARDS}  # BJ, 서울과고's 11s
+_CARD_CALLS = {card: FriendCall("card", card) for card in VALID_CARDS}  # BJ, 서울과고's 11s
 _KIND_CALLS = {kind: FriendCall(kind) for kind in ("none", "first_trick", "last_trick")}
 
 
@@ -443,7 +443,7 @@ def _call_choices(state: HandState) -> tuple[int, list[FriendCall]]:
         held = 0  # what the declarer holds or buried (a call of it is fake)
         if not f.fake:
             if setup.discard_known:
-                held |= _mask(setup.discards)
+                held |= mask_of(setup.discards)
             if state._hands is not None:
                 held |= state._hands[setup.declarer]
         if ctx.rules.table.decks == 2:  # two decks: a card (copy 0), out when every copy is
@@ -465,13 +465,13 @@ def _call_choices(state: HandState) -> tuple[int, list[FriendCall]]:
 def _legal_calls(state: HandState, with_leads: bool = True) -> list[FriendCall]:
     card_mask, others = _call_choices(state)
     if state.rules.friend.called_cards == 2:  # 동대전 7마: every pair of different cards
-        cards = _cards_of(card_mask)
+        cards = cards_of(card_mask)
         calls = [FriendCall("card", first, card2=second)
                  for index, first in enumerate(cards) for second in cards[index + 1:]] + others
         if state.rules.friend.called_cards_up_to:  # 8마: one partner is his choice too
             calls += [_CARD_CALLS[card] for card in cards]
     else:
-        calls = [_CARD_CALLS[card] for card in _cards_of(card_mask)] + others
+        calls = [_CARD_CALLS[card] for card in cards_of(card_mask)] + others
     if with_leads and _lead_request_allowed(state):
         calls += [_with_lead(call, suit) for call in calls if call.kind != "none"
                   for suit in SUITS]

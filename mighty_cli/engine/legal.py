@@ -8,7 +8,7 @@ from itertools import combinations
 
 from .actions import BidCall, CallFriend, ChangeContract, DeclareDealMiss, Discard
 from .cards import sorted_cards
-from .deck import _cards_of
+from .deck import cards_of
 from .elimination import _elimination_calls
 from .election import _cancelling_bids, _legal_bids, _may_declare_deal_miss
 from .exchange import _legal_calls, _legal_contracts
@@ -44,7 +44,7 @@ def legal_actions(state: HandState) -> list:
     if phase == "exchange":
         if state._hands is None:
             return [Discard(())]
-        cards = sorted_cards(_cards_of(state._hands[setup.declarer]))
+        cards = sorted_cards(cards_of(state._hands[setup.declarer]))
         return [Discard(combo) for combo in combinations(cards, ctx.kitty_size)]
     if phase == "friend":
         changes = [ChangeContract(c) for c in _legal_contracts(state)] \

@@ -28,7 +28,7 @@ from __future__ import annotations
 from .actions import Play
 from .cards import format_card, is_joker
 from .contract import _joker_playable, _trump_lead_barred
-from .deck import _suit_symbol
+from .deck import suit_symbol
 from .errors import IllegalPlay
 from .translation import _
 from .state import HandState
@@ -66,7 +66,7 @@ def _check_open_play(state: HandState, seat: int, play: Play) -> None:
     if _barred_jokers(state, state._ctx.deck_mask & ~state._played) >> card & 1:
         raise IllegalPlay(_("{head}, but {card} may be played only to a trick led in a suit "
                             "of its colour, and {led} was led (cards.joker_follows_colour)")
-                          .format(head=head, card=name, led=_suit_symbol(state._led_suit)))
+                          .format(head=head, card=name, led=suit_symbol(state._led_suit)))
     for mask, trick_number, reason, rule in state._voids[seat]:
         if mask & bit:
             error = IllegalPlay(_("{head} but {reason} on trick {number} ({rule})").format(
@@ -109,7 +109,7 @@ def _infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> Non
     if card >> 4 != led and ci.joker_on_trump and led == ci.trump \
             and _joker_playable(ci, number):
         _add_void(new, seat, ci.joker_mask, number, _("showed out of {suit} without the joker")
-                  .format(suit=_suit_symbol(led)), _("revoke: play.joker_on_trump_lead"))
+                  .format(suit=suit_symbol(led)), _("revoke: play.joker_on_trump_lead"))
     if card >> 4 != led:
         mask = ci.follow_masks[led]
         rule = _("revoke: must follow suit")
@@ -117,7 +117,7 @@ def _infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> Non
             rule = _("revoke: must follow suit; Mighty counts as its suit, "
                      "cards.mighty_must_follow_suit")
         _add_void(new, seat, mask, number, _("showed out of {suit}").format(
-            suit=_suit_symbol(led)), rule)
+            suit=suit_symbol(led)), rule)
 
 
 def _infer_trump_lead(state: HandState, new: HandState, seat: int, play: Play) -> None:

@@ -71,7 +71,7 @@ from typing import Optional
 from .actions import Play, _play_table
 from .cards import ELEVEN, EXTRA_CARD_NAMES, JOKER, SUITS, format_card, trump_name
 from .contract import JOKER_COLOURS, _joker_playable, _trump_lead_barred
-from .deck import _VALID_CARDS, _cards_of, _suit_symbol, held_copy
+from .deck import VALID_CARDS, cards_of, suit_symbol, held_copy
 from .errors import IllegalPlay
 from .ghost import check_ghost_play, ghost_mask, ghost_play
 from .translation import _
@@ -192,7 +192,7 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
         suit = call.lead_suit
         return IllegalPlay(_("{head} but the declarer asked his friend to lead {suit} and "
                              "{player} holds {suit} (friend.lead_request)").format(
-                                 head=head, suit=_suit_symbol(suit), player=player))
+                                 head=head, suit=suit_symbol(suit), player=player))
     if state._trick and ci.joker_on_trump and jokers and state._led_suit == ci.trump \
             and not hand & ci.follow_masks[ci.trump] and not state._call \
             and _joker_playable(ci, number):
@@ -211,8 +211,8 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
     if ci.joker_barred[state._led_suit] >> card & 1:
         return IllegalPlay(_("{head}, but {card} may be played only to a trick led in a suit of "
                              "its colour, and {led} was led (cards.joker_follows_colour)").format(
-                                 head=head, card=name, led=_suit_symbol(state._led_suit)))
-    led = _suit_symbol(state._led_suit)
+                                 head=head, card=name, led=suit_symbol(state._led_suit)))
+    led = suit_symbol(state._led_suit)
     only_mighty = hand & ci.follow_masks[state._led_suit] == hand & ci.mighty_bit
     if only_mighty:
         return IllegalPlay(_("{head} but holds {led} only in Mighty ({mighty}) and {led} was led "
@@ -258,7 +258,7 @@ def _apply_play(state: HandState, play: Play) -> HandState:
     ci = state._contract
     player, card, joker_suit, joker_call = play
     seat = ctx.seat_of.get(player)
-    if ci.copies and seat is not None and card in _VALID_CARDS:
+    if ci.copies and seat is not None and card in VALID_CARDS:
         play = _held_play(state, seat, play)  # two decks: the copy he holds (deck.held_copy)
         card = play.card
     ident = card & 127  # which card it is (two decks: whichever copy); the card itself else
@@ -339,7 +339,7 @@ def _turn_error(state: HandState, play: Play, seat: Optional[int]) -> IllegalPla
         return IllegalPlay(_("trick {number}: {player} played {card}, which is not in this "
                              "ruleset's deck").format(number=number, player=play.player,
                                                       card=format_card(play.card)))
-    if play.card not in _VALID_CARDS:
+    if play.card not in VALID_CARDS:
         return IllegalPlay(_("trick {number}: {player} played {card}, which is not a card")
                            .format(number=number, player=play.player, card=repr(play.card)))
     if play.card not in state._ctx.valid and play.card & 15 == ELEVEN:  # 서울과고's 11
@@ -390,8 +390,8 @@ def _check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
                                     "joker lead names a suit of the joker's colour ({suits}) or "
                                     "trump (cards.joker_leads_colour)").format(
                                         number=number, player=play.player,
-                                        card=format_card(play.card), suit=_suit_symbol(joker_suit),
-                                        suits=" ".join(map(_suit_symbol,
+                                        card=format_card(play.card), suit=suit_symbol(joker_suit),
+                                        suits=" ".join(map(suit_symbol,
                                                            JOKER_COLOURS[play.card & 127]))))
             if state._hands is not None:
                 _check_joker_lead(state, seat, state._hands[seat] & ~state._played, play)
@@ -399,7 +399,7 @@ def _check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
             raise IllegalPlay(_("trick {number}: {player} played the joker naming {suit} but "
                                 "only a joker lead names a suit").format(
                                     number=number, player=play.player,
-                                    suit=_suit_symbol(joker_suit)))
+                                    suit=suit_symbol(joker_suit)))
     else:
         raise IllegalPlay(_("trick {number}: {player} played {card} with a suit annotation; "
                             "only a joker lead names a suit").format(
@@ -448,12 +448,12 @@ def _check_joker_lead(state: HandState, seat: int, hand: int, play: Play) -> Non
     call = state._setup.friend_call
     if call.lead_suit is not None and seat == state._friend and not state._friend_led \
             and suit != call.lead_suit and hand & ci.follow_masks[call.lead_suit]:
-        wanted = _suit_symbol(call.lead_suit)
+        wanted = suit_symbol(call.lead_suit)
         raise IllegalPlay(_("trick {number}: {player} led {what} naming {suit} but the "
                             "declarer asked his friend to lead {wanted} and {player} holds "
                             "{wanted} (friend.lead_request)").format(
                                 number=number, player=play.player, what=what,
-                                suit=_suit_symbol(suit), wanted=wanted))
+                                suit=suit_symbol(suit), wanted=wanted))
 
 
 def _held_play(state: HandState, seat: int, play: Play) -> Play:
@@ -490,7 +490,7 @@ def legal_plays(state: HandState) -> list[Play]:
     if mask >> 128:  # two decks: each card once, as written (copy 0: apply plays the held copy)
         mask = (mask | mask >> 128) & _ONE_DECK
     table = _play_table(player)
-    cards = _cards_of(mask)
+    cards = cards_of(mask)
     if state._trick:
         return [table[card] for card in cards]
     ci = state._contract

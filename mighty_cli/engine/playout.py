@@ -12,7 +12,7 @@ from typing import Any
 
 from .actions import BidCall, CallFriend, ChangeContract, DeclareDealMiss, Discard, FriendCall
 from .cards import SUITS
-from .deck import _cards_of, _nth_card, held_copies
+from .deck import cards_of, nth_card, held_copies
 from .election import _may_declare_deal_miss, _successors
 from .elimination import _elimination_calls, random_redistribution
 from .exchange import _CARD_CALLS, _call_choices, _lead_request_allowed, _legal_contracts, \
@@ -95,7 +95,7 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
         return random_redistribution(state, rng)
     if phase == "exchange" and state._hands is not None:
         hand = state._hands[setup.declarer]
-        discard = tuple(_sample(rng, _cards_of(hand), ctx.kitty_size))
+        discard = tuple(_sample(rng, cards_of(hand), ctx.kitty_size))
         if ctx.rules.table.decks == 2:
             # two decks: the discard as a record writes it (both copies read alike), each card
             # the copy the engine takes for it (deck.held_copies), so a replay is the same hand
@@ -128,8 +128,8 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
         second = _randrange(rng, count - 1)
         second += second >= first
         first, second = sorted((first, second))
-        return CallFriend(FriendCall("card", _nth_card(card_mask, first),
-                                     card2=_nth_card(card_mask, second),
+        return CallFriend(FriendCall("card", nth_card(card_mask, first),
+                                     card2=nth_card(card_mask, second),
                                      lead_suit=None if suit is None else SUITS[suit]))
     if phase == "friend" and ctx.rules.friend.called_cards == 1:  # two cards: legal_actions
         # legal_actions' order by index: the changes, the calls (card calls first, taken from
@@ -146,11 +146,11 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
             return ChangeContract(changes[index])
         index -= len(changes)
         if index < calls:
-            return CallFriend(_CARD_CALLS[_nth_card(card_mask, index)] if index < card_count
+            return CallFriend(_CARD_CALLS[nth_card(card_mask, index)] if index < card_count
                               else others[index - card_count])
         index -= calls
         lead_index, suit = divmod(index, 4)
-        call = _CARD_CALLS[_nth_card(card_mask, lead_index)] if lead_index < card_count \
+        call = _CARD_CALLS[nth_card(card_mask, lead_index)] if lead_index < card_count \
             else leads[lead_index - card_count]
         return CallFriend(_with_lead(call, SUITS[suit]))
     actions = legal_actions(state)

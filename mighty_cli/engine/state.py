@@ -22,7 +22,7 @@ from typing import Optional, Sequence
 from .actions import FriendCall
 from .cards import Bid, format_bid, sorted_cards
 from .contract import mighty_card
-from .deck import _cards_of, _check_deal, _mask, assign_copies
+from .deck import cards_of, check_deal, mask_of, assign_copies
 from .errors import IllegalAction, MightyError
 from .ghost import DUMMY, GHOST, seats
 from .honeymoon import is_partner_hand
@@ -186,7 +186,7 @@ class HandState:
         if setup.discards is None:
             return 0
         if setup.discard_known:
-            return (_mask(setup.discards) & ctx.point_mask).bit_count()
+            return (mask_of(setup.discards) & ctx.point_mask).bit_count()
         if self.phase == "done":  # open cards, unseen discards: whatever was never played
             return ctx.point_total - (self._played & ctx.point_mask).bit_count()
         return 0
@@ -200,7 +200,7 @@ class HandState:
         if self._hands is None:
             return None
         played = self._played
-        return {player: tuple(sorted_cards(_cards_of(mask & ~played)))
+        return {player: tuple(sorted_cards(cards_of(mask & ~played)))
                 for player, mask in zip(self._ctx.players, self._hands)}
 
     @property
@@ -300,7 +300,7 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     if deal_masks is None:
         if deal is not None and rules.table.decks == 2:  # two decks: first copy 0, then 1
             deal = assign_copies(deal)
-        deal_masks = _check_deal(deal, players, tables.kitty_size, tables.deck_mask,
+        deal_masks = check_deal(deal, players, tables.kitty_size, tables.deck_mask,
                                  tables.valid, tables.hand_size, tables.undealt) \
             if deal is not None else None
     ctx = _Context(rules, players, seating, dealer, deal, deal_masks, tables)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from .cards import BLACK_JOKER, COPY, ELEVEN, JOKER, SUITS, Bid, parse_card
-from .deck import ELEVEN_MASK, JOKERS_MASK, POINT_MASK, _mask, both
+from .deck import ELEVEN_MASK, JOKERS_MASK, POINT_MASK, mask_of, both
 from .errors import MightyError
 from .ruleset import RANK_KEYS, Ruleset
 from .scoring import friends_weighed
@@ -92,7 +92,7 @@ class _RuleTables:
             + (1 if rules.table.ghost or rules.table.dummy else 0)
         self.kitty_size = rules.table.kitty_size
         self.deck = rules.deck_cards
-        self.deck_mask = _mask(self.deck)
+        self.deck_mask = mask_of(self.deck)
         self.valid = frozenset(self.deck)
         self.hand_size = rules.table.hand_size  # dealt (6마: 8, 7마: 7); every hand plays ten
         self.eliminated = rules.table.eliminated
@@ -156,14 +156,14 @@ def deal_miss_value(rules: Ruleset, cards: Sequence[int]) -> float:
     weight_list = _tables(rules).weight_list
     value = sum(map(weight_list.__getitem__, cards))
     if rules.deal_miss.mighties_cancel:
-        value -= _mighty_pair_weight(rules, weight_list, _mask(cards))
+        value -= _mighty_pair_weight(rules, weight_list, mask_of(cards))
     return value
 
 
 def is_deal_miss_hand(rules: Ruleset, cards: Sequence[int]) -> bool:
     """Whether a ten-card hand may be shown for a deal miss (weights and threshold, or ten point
     cards under ``deal_miss.all_point_cards``)."""
-    return _is_miss_hand(rules, _tables(rules).weight_list, cards, _mask(cards))
+    return _is_miss_hand(rules, _tables(rules).weight_list, cards, mask_of(cards))
 
 
 def _is_miss_hand(rules: Ruleset, weight_list: list[float], cards: Sequence[int],

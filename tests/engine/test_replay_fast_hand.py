@@ -127,14 +127,14 @@ def test_a_deal_reads_the_same_at_once_and_card_by_card(name, seed):
 def test_the_deal_at_once_takes_the_usual_deal_only():
     from mighty_cli.engine.record import state_to_hand
     from mighty_cli.engine.record_values import _deal, _plain_deal
-    from mighty_cli.engine.deck import _check_deal
+    from mighty_cli.engine.deck import check_deal
 
     rules, deal, states = random_hand("standard", 5)
     texts = state_to_hand(states[-1], deal)["deal"]
     players = tuple(states[0].players)
     tables = _tables(rules)
     read, masks = _plain_deal(texts, players, tables)
-    assert masks == _check_deal(_deal(texts, 1), players)
+    assert masks == check_deal(_deal(texts, 1), players)
     assert {who: read[who] for who in texts} == _deal(texts, 1)
     lower = dict(texts, kitty=texts["kitty"].lower())
     assert _plain_deal(lower, players, tables) is None  # legal, but read by _deal

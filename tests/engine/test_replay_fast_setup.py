@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from mighty_cli.engine.actions import BidCall, CallFriend, Discard, parse_friend_call
 from mighty_cli.engine.cards import DECK, Bid, format_bid, format_card, parse_bid
-from mighty_cli.engine.deck import _cards_of as cards_of
+from mighty_cli.engine.deck import cards_of as cards_of
 from mighty_cli.engine.errors import MightyError, RecordError
 from mighty_cli.engine.hand import apply, new_hand
 from mighty_cli.engine.record import Record, iter_replay, state_to_hand
