@@ -93,7 +93,7 @@ def write_full_hands(path: Path, count: int, seed: int = 7) -> None:
     import tomli_w
 
     from mighty_cli.engine.hand import apply, deal_cards, new_hand, random_legal_action
-    from mighty_cli.engine.record import state_to_hand
+    from mighty_cli.engine.records import state_to_hand
     from mighty_cli.engine.ruleset import load_ruleset
 
     rules = load_ruleset("standard")
@@ -159,8 +159,8 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
             size = services.write_export(s, "bench", fmt, out)
         extra = f"{size / 2**20:.0f} MB written"
     elif name == "replay":
-        from mighty_cli.engine.record import iter_replay
-        from mighty_cli.engine.record_stream import stream_record
+        from mighty_cli.engine.records import iter_replay
+        from mighty_cli.engine.records.stream import stream_record
 
         count = sum(1 for _ in iter_replay(stream_record(folder / "full.toml")))
         elapsed = time.perf_counter() - start

@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mighty_cli.engine.hand import (apply, deal_cards, hand_result, legal_actions,  # noqa: E402
                                     new_hand, random_legal_action)
-from mighty_cli.engine.draft import seeded_deal  # noqa: E402
+from mighty_cli.engine.hand.draft import seeded_deal  # noqa: E402
 from mighty_cli.engine.ruleset import bundled_names, load_ruleset  # noqa: E402
 
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal")

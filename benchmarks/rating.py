@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mighty_cli.engine.record import replay  # noqa: E402
+from mighty_cli.engine.records import replay  # noqa: E402
 from mighty_cli.rating import RatedHand, rate, spearman  # noqa: E402
 from mighty_cli.skill_season import skill_season  # noqa: E402
 

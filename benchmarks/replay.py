@@ -49,7 +49,7 @@ def record_file(count: int) -> Path:
 def reading(path: Path, count: int, repeat: int) -> float:
     """Full hands read per second from a record file (the parse and the shape checks alone),
     best of runs: the part of ``ours`` that is not the replay."""
-    from mighty_cli.engine.record_stream import stream_record
+    from mighty_cli.engine.records.stream import stream_record
 
     best = float("inf")
     for _ in range(repeat):
@@ -62,8 +62,8 @@ def reading(path: Path, count: int, repeat: int) -> float:
 
 def ours(path: Path, count: int, repeat: int) -> float:
     """Full hands replayed per second from a record file (parse included), best of runs."""
-    from mighty_cli.engine.record import iter_replay
-    from mighty_cli.engine.record_stream import stream_record
+    from mighty_cli.engine.records import iter_replay
+    from mighty_cli.engine.records.stream import stream_record
 
     best = float("inf")
     for _ in range(repeat):
@@ -89,8 +89,8 @@ def memory(path: Path) -> tuple[float, float, float]:
     import subprocess
     import tracemalloc
 
-    from mighty_cli.engine.record import iter_replay
-    from mighty_cli.engine.record_stream import stream_record
+    from mighty_cli.engine.records import iter_replay
+    from mighty_cli.engine.records.stream import stream_record
 
     tracemalloc.start()
     for _ in iter_replay(stream_record(path)):

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from sqlalchemy import insert  # noqa: E402
 
 from mighty_cli.engine.cards import parse_bid  # noqa: E402
-from mighty_cli.engine.record import load_record, score_outcome  # noqa: E402
+from mighty_cli.engine.records import load_record, score_outcome  # noqa: E402
 from mighty_cli.skill_season import skill_season  # noqa: E402
 from mighty_cli.store import services  # noqa: E402
 from mighty_cli.store.db import make_engine, transaction  # noqa: E402

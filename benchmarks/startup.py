@@ -65,7 +65,7 @@ def league_of(hands: int, db: str) -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from league import PLAYERS, season  # type: ignore[import-not-found]
 
-    from mighty_cli.engine.record import Record
+    from mighty_cli.engine.records import Record
     from mighty_cli.store import services
     from mighty_cli.store.db import make_engine, transaction
 

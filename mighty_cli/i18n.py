@@ -42,7 +42,7 @@ the ``.po``.
 Click's own messages ("Usage:", "Missing option ...") are translated from the same catalog
 (:func:`translate_click`; the ones covered are listed in ``cli/click_messages.py``), and help is
 wrapped by display width so Korean fits the terminal. Korean *input* (``스페이드 14``, ``패스``,
-``다이아 10``) is read by ``engine/korean.py``: the card parsers fall back on it, and a prompt
+``다이아 10``) is read by ``engine/cards/korean.py``: the card parsers fall back on it, and a prompt
 passes each entry through ``normalize_entry`` first.
 """
 

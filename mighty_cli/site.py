@@ -19,7 +19,7 @@ from typing import Iterable, Iterator, Optional
 
 from .engine.cards import format_card
 from .engine.errors import MightyError
-from .engine.record_values import elimination_parts
+from .engine.records.values import elimination_parts
 from .engine.translation import _
 from .rating import RatedHand, Ratings, rate
 from .render import site as pages
@@ -253,7 +253,7 @@ def _replayed_state(rules, players: list[str], hand: dict):
     """The engine's final state of the hand, or None when it cannot be replayed alone: the
     hand as a one-hand record among the players at the table (seven under 7마, whose tricks
     are played by the five left after the eliminations)."""
-    from .engine.record import Record, replay
+    from .engine.records import Record, replay
 
     if "dealer" not in hand:
         return None

@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from .engine.record import Record
+from .engine.records import Record
 from .engine.ruleset import load_ruleset
 from .engine.session import PreviousHand, propose
 

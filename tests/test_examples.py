@@ -9,7 +9,7 @@ import pytest
 
 from mighty_cli.cli import cli
 from mighty_cli.engine.cards import JOKER, SPADES, parse_card
-from mighty_cli.engine.record import load_record, replay
+from mighty_cli.engine.records import load_record, replay
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -1,6 +1,7 @@
 """Regenerate rulesets/standard.toml from the ruleset schema (every option, its doc and source).
 
-Run after adding or changing an option in mighty_cli/engine/ruleset.py:  python tools/gen_standard.py
+Run after adding or changing an option in mighty_cli/engine/ruleset/__init__.py:  python
+tools/gen_standard.py
 """
 import sys, textwrap
 sys.path.insert(0, str(__import__('pathlib').Path(__file__).resolve().parent.parent))

@@ -56,38 +56,38 @@ SOURCES = (
     "mighty_cli/cli/where.py",
     "mighty_cli/cli/site.py",
     "mighty_cli/cli/simulate.py",
-    "mighty_cli/engine/actions.py",
-    "mighty_cli/engine/cards.py",
-    "mighty_cli/engine/contract.py",
-    "mighty_cli/engine/deck.py",
-    "mighty_cli/engine/draft.py",
-    "mighty_cli/engine/election.py",
-    "mighty_cli/engine/elimination.py",
-    "mighty_cli/engine/exchange.py",
-    "mighty_cli/engine/expression.py",
-    "mighty_cli/engine/ghost.py",
-    "mighty_cli/engine/hand.py",
-    "mighty_cli/engine/honeymoon.py",
+    "mighty_cli/engine/hand/actions.py",
+    "mighty_cli/engine/cards/__init__.py",
+    "mighty_cli/engine/hand/contract.py",
+    "mighty_cli/engine/cards/deck.py",
+    "mighty_cli/engine/hand/draft.py",
+    "mighty_cli/engine/hand/election.py",
+    "mighty_cli/engine/hand/elimination.py",
+    "mighty_cli/engine/hand/exchange.py",
+    "mighty_cli/engine/ruleset/formulas.py",
+    "mighty_cli/engine/hand/seats.py",
+    "mighty_cli/engine/hand/__init__.py",
+    "mighty_cli/engine/hand/honeymoon.py",
     "mighty_cli/engine/inputs.py",
     "mighty_cli/engine/outputs.py",
-    "mighty_cli/engine/korean.py",
+    "mighty_cli/engine/cards/korean.py",
     "mighty_cli/engine/names.py",
-    "mighty_cli/engine/open_cards.py",
-    "mighty_cli/engine/play.py",
-    "mighty_cli/engine/record.py",
-    "mighty_cli/engine/record_file.py",
-    "mighty_cli/engine/record_replay.py",
-    "mighty_cli/engine/record_stream.py",
-    "mighty_cli/engine/record_values.py",
-    "mighty_cli/engine/replay_tricks.py",
-    "mighty_cli/engine/ruleset.py",
-    "mighty_cli/engine/ruleset_limits.py",
+    "mighty_cli/engine/hand/open_cards.py",
+    "mighty_cli/engine/hand/play.py",
+    "mighty_cli/engine/records/__init__.py",
+    "mighty_cli/engine/records/file.py",
+    "mighty_cli/engine/records/replay.py",
+    "mighty_cli/engine/records/stream.py",
+    "mighty_cli/engine/records/values.py",
+    "mighty_cli/engine/hand/replay_tricks.py",
+    "mighty_cli/engine/ruleset/__init__.py",
+    "mighty_cli/engine/ruleset/bounds.py",
     "mighty_cli/engine/safe_toml.py",
     "mighty_cli/engine/scoring.py",
     "mighty_cli/engine/session.py",
-    "mighty_cli/engine/settle.py",
-    "mighty_cli/engine/state.py",
-    "mighty_cli/engine/tables.py",
+    "mighty_cli/engine/hand/settle.py",
+    "mighty_cli/engine/hand/state.py",
+    "mighty_cli/engine/hand/derived.py",
     "mighty_cli/render/*.py",
     "mighty_cli/seating.py",
     "mighty_cli/standings.py",
@@ -139,7 +139,7 @@ def extract_python(fileobj, keywords, comment_tags, options):
 
 #: Where the ruleset schema lives: each option's documentation (its ``doc`` metadata, shown
 #: by ``mighty ruleset show --docs``) is a message too, translated where it is shown.
-SCHEMA = "mighty_cli/engine/ruleset_schema.py"
+SCHEMA = "mighty_cli/engine/ruleset/schema.py"
 
 
 def schema_messages():
@@ -148,7 +148,7 @@ def schema_messages():
     is in the catalog, and untranslated until someone translates it."""
     sys.path.insert(0, str(ROOT))
     try:
-        from mighty_cli.engine.ruleset_schema import option_docs
+        from mighty_cli.engine.ruleset.schema import option_docs
     finally:
         sys.path.pop(0)
     docs: dict[str, list[str]] = {}

@@ -21,7 +21,8 @@ sys.path.insert(0, str(ROOT))
 
 from mighty_cli.engine import hand as engine  # noqa: E402
 from mighty_cli.engine.cards import JOKER, format_bid  # noqa: E402
-from mighty_cli.engine.record import Record, dump_record, read_record, replay, state_to_hand  # noqa: E402
+from mighty_cli.engine.records import (  # noqa: E402
+    Record, dump_record, read_record, replay, state_to_hand)
 from mighty_cli.engine.ruleset import load_ruleset  # noqa: E402
 
 PLAYERS = ["민수", "Bo", "Cy", "Di", "Ed"]

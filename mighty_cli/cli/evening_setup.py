@@ -11,7 +11,7 @@ from typing import Callable, Optional
 import click
 
 from ..engine.errors import MightyError
-from ..engine.record import Record, dump_record, load_record, read_record, record_ruleset, replay
+from ..engine.records import Record, dump_record, load_record, read_record, record_ruleset, replay
 from ..engine.ruleset import load_ruleset
 from ..engine.session import Proposal, playing_order, seats_range
 from ..i18n import N_, _, ngettext

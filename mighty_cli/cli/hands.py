@@ -6,8 +6,8 @@ from __future__ import annotations
 import click
 
 from ..engine.cards import format_cards
-from ..engine.deck import hand_seed  # noqa: F401  (evening.py imports it from here)
-from ..engine.record import Record, dump_record
+from ..engine.cards.deck import hand_seed  # noqa: F401  (evening.py imports it from here)
+from ..engine.records import Record, dump_record
 from ..engine.ruleset import load_ruleset
 from ..i18n import N_, _, ngettext
 from .options import ruleset_option, write_output
@@ -35,7 +35,7 @@ def deal(seed: int, players: str | None, count: int, ruleset_name: str, dealer: 
       mighty deal --seed 42 --players 민수,Bo,Cy,Di,Ed
       mighty deal --seed 7 --hands 8 -o tonight.toml
     """
-    from ..engine.ghost import arranged_deal, seats
+    from ..engine.hand.seats import arranged_deal, seats
     from ..engine.hand import deal_cards
 
     rules = load_ruleset(ruleset_name)  # fail early on an unknown ruleset

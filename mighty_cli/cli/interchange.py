@@ -82,7 +82,7 @@ def _same_table(s, league_name: str, record, path: str) -> None:
     """A record dealt at another table (a 7마 export into a 5마 league) is refused by what
     differs, before its first hand fails with 'expected five distinct names'."""
     from ..engine.errors import MightyError
-    from ..engine.record import record_ruleset
+    from ..engine.records import record_ruleset
     from ..store.lookups import get_league, league_rules
 
     if not record.ruleset or record.extra.get("ruleset_unknown"):  # a CSV export names none

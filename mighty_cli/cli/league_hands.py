@@ -8,7 +8,7 @@ from typing import Optional
 import click
 
 from ..engine.errors import MightyError
-from ..engine.ghost import eliminated_label
+from ..engine.hand.seats import eliminated_label
 from ..i18n import N_, _, ngettext
 from ..render.text import table
 from .database import by_option, database, db_option, league_option, split_names, who_default
@@ -172,7 +172,7 @@ def _contract(text: Optional[str]) -> Optional[str]:
     """A contract as given on the command line, Korean (``스페이드 14``) read as notation."""
     if not text:
         return None
-    from ..engine.korean import normalize_entry
+    from ..engine.cards.korean import normalize_entry
 
     return normalize_entry(text.strip(), expect="bid").upper()
 

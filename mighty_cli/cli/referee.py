@@ -9,7 +9,7 @@ from typing import Optional
 
 import click
 
-from ..engine.record import load_record, record_ruleset, replay
+from ..engine.records import load_record, record_ruleset, replay
 from ..i18n import N_, _
 from ..table.referee import RefereeSession, deal_cards, rebuild
 from .options import ruleset_option

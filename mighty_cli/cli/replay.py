@@ -22,8 +22,8 @@ from typing import IO, Any, Optional, Sequence
 import click
 
 from ..engine.cards import format_bid
-from ..engine.ghost import eliminated_label
-from ..engine.record import record_ruleset
+from ..engine.hand.seats import eliminated_label
+from ..engine.records import record_ruleset
 from ..engine.scoring import doubling_label
 from ..engine.session import SessionTally, has_session_end
 from ..i18n import N_, _, ngettext
@@ -69,7 +69,7 @@ def replay(path: str, ruleset_name: str | None, as_json: bool) -> None:
 
 def replay_file(path: str, ruleset_name: Optional[str], as_json: bool) -> None:
     """Replay the record at ``path`` and print its table (or JSON)."""
-    from ..engine.record_stream import open_record, stream_record
+    from ..engine.records.stream import open_record, stream_record
 
     source = Path(path)
     if source.is_file():
@@ -92,7 +92,7 @@ def replay_file(path: str, ruleset_name: Optional[str], as_json: bool) -> None:
 
 def _replay_record(record, path: str, ruleset_name: Optional[str], as_json: bool) -> None:
     """Replay ``record`` (its hands checked already) and print its table (or JSON)."""
-    from ..engine.record import iter_replay
+    from ..engine.records import iter_replay
 
     record.user_ruleset = ruleset_name
     rules = record_ruleset(record)

@@ -96,7 +96,7 @@ def show(name: str, docs: bool, as_json: bool) -> None:
             click.echo("      " + origin)
         if docs:
             entry = documentation[key]
-            # the docs are the schema's (engine/ruleset_schema.py); tools/i18n.py puts each in the
+            # the docs are the schema's (engine/ruleset/schema.py); tools/i18n.py puts each in the
             # catalog, so they are translated here, where they are shown
             doc = translate(entry["doc"]) if entry["doc"] else ""
             click.echo("\n".join(_wrap(doc, WIDTH, indent="    ", first="    ")))

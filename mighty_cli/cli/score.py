@@ -64,7 +64,7 @@ def score(ruleset_name: str, bid: int, trump, taken, opposition, no_friend: bool
         raise click.UsageError(_("give --no-friend or --friends {count}, not both").format(
             count=friends))
     rules = load_ruleset(ruleset_name)
-    from ..engine.record import friend_possible
+    from ..engine.records import friend_possible
     from ..engine.scoring import friends_weighed
 
     # how many friends: --friends, else as many as the split names, else one (or none)

@@ -15,8 +15,8 @@ from typing import Callable, Optional
 from ..engine.cards import Bid, parse_bid
 from ..engine.errors import MightyError
 from ..engine.ruleset import Ruleset
-from ..engine.korean import normalize_entry
-from ..engine.record import friend_possible
+from ..engine.cards.korean import normalize_entry
+from ..engine.records import friend_possible
 from ..engine.scoring import check_contract
 from ..i18n import N_, _, ngettext
 from ..render.text import table
@@ -112,7 +112,7 @@ class Answers:
     def own_friend_hand(self, text: str) -> str:
         """허니문 (table.partner_hands): the declarer's friend is his own friend hand, the only
         call; accepted in short form (friend, 프렌드, 프렌드 패) or by its name."""
-        from ..engine.honeymoon import partner_of
+        from ..engine.hand.honeymoon import partner_of
 
         partner = partner_of(self.declarer or "")
         low = " ".join(text.strip().lower().split())
@@ -142,7 +142,7 @@ class Answers:
     def _dummy_eliminated(self, text: str) -> list[str]:
         """시흥 은마 (table.dummy): whose own hand left, one player or the dummy (``dummy``,
         ``더미``, ``은실``); an eliminated player plays the dummy's hand and scores like anyone."""
-        from ..engine.ghost import DUMMY
+        from ..engine.hand.seats import DUMMY
 
         word = " ".join(text.strip().lower().split())
         name = DUMMY if word in (DUMMY, "더미", "은실") else \

@@ -32,7 +32,7 @@ def simulate(ruleset_name: str, count: int, seed: int, players: str | None, outp
       mighty simulate --ruleset standard --hands 1000 --seed 1 -o try.toml
       mighty simulate -r our-club.toml --hands 200 --seed 7 --players A,B,C,D,E,F -o six.toml
     """
-    from ..engine.record import dump_record
+    from ..engine.records import dump_record
     from ..engine.ruleset import load_ruleset
     from ..engine.simulation import simulate as run
 

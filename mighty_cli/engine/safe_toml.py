@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .inputs import refuse_fifo
 from .limits import TOML_MAX_DEPTH
 from .translation import _
 
@@ -24,8 +25,6 @@ else:  # pragma: no cover - exercised only on Python 3.10
 def read_text(path: Path, limit: int, label: str, error: type[Exception]) -> str:
     """The file's UTF-8 text, refusing anything larger than ``limit`` bytes before reading it
     all (a named pipe, which would wait for a writer, is refused)."""
-    from .inputs import refuse_fifo
-
     refuse_fifo(path, str(label), error)
     try:
         with open(path, "rb") as handle:

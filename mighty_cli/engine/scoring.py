@@ -25,9 +25,9 @@ from typing import Mapping, Optional, Sequence
 
 from .cards import Bid, format_bid, trump_name
 from .errors import ScoringError
-from .expression import Compiled, compile_expression
+from .ruleset.formulas import Compiled, compile_expression
 from .ruleset import FORMULAS, Ruleset
-from .ruleset_limits import effective_minimum
+from .ruleset.bounds import effective_minimum
 from .translation import N_, _, ngettext
 
 DOUBLING_NAMES = ("run", "back_run", "no_trump", "no_friend")
@@ -347,7 +347,7 @@ def pot_shares(pot: int, rules: Ruleset, declarer: str, friend: Optional[str],
     # winning_team shares a made contract's pot as ruling_party does
     if rules.deposit.won_by == "declarer" or friend is None or friend == "ghost" \
             or friend.endswith("'s friend") and rules.table.partner_hands:
-        # a ghost friend (ghost.py) is nobody; 허니문's friend hand is the declarer's own
+        # a ghost friend (hand/seats.py) is nobody; 허니문's friend hand is the declarer's own
         return {declarer: pot}
     share = rules.scoring.friend_share
     if friend2 is not None and friend2 not in (declarer, friend):

@@ -20,10 +20,10 @@ from typing import Sequence
 
 from . import hand as engine
 from .cards import format_bid, is_joker
-from .deck import hand_seed
-from .draft import seeded_deal
-from .ghost import arranged_deal
-from .record import Record, state_to_hand
+from .cards.deck import hand_seed
+from .hand.draft import seeded_deal
+from .hand.seats import arranged_deal
+from .records import Record, state_to_hand
 from .ruleset import Ruleset
 from .session import PreviousHand, propose, settle_pot
 

@@ -117,7 +117,7 @@ def _content_check(table_name: str, column: str):
         return ruleset
     if column == "record_toml" and table_name in ("hand", "live_hand"):
         def record(value):
-            from ..engine.record_file import check_hand_shape, read_record
+            from ..engine.records.file import check_hand_shape, read_record
             from ..engine.safe_toml import parse
 
             data = parse(value, "record_toml", RecordError)

@@ -111,7 +111,7 @@ def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
         merged["taken"] = None
     if rules.table.partner_hands and "declarer" in given and "friend" not in given \
             and merged["friend"] not in (None, "none"):
-        from ..engine.honeymoon import partner_of  # 허니문: a new declarer's own friend hand
+        from ..engine.hand.honeymoon import partner_of  # 허니문: a new declarer's own friend hand
 
         merged["friend"] = partner_of(given["declarer"])
     table = _outcome_dict(**merged)

@@ -15,7 +15,7 @@ from datetime import date
 from functools import lru_cache
 from typing import Any, Optional
 
-from ..engine.record import FORMAT
+from ..engine.records import FORMAT
 from .hands import HandView
 from .models import League
 

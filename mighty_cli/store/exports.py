@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterator, Optional
 
 from sqlmodel import Session, select
 
-from ..engine.record import FORMAT
+from ..engine.records import FORMAT
 from . import LeagueError
 from .export_chunks import CsvChunks, JsonChunks, Seating, TomlChunks, csv_text
 from .export_text import (  # noqa: F401  (the writers, where tests and tools long found them)

@@ -1,5 +1,5 @@
 """Reading an export back: a hand record (TOML), the JSON or the CSV that ``mighty export``
-writes, each as a :class:`~mighty_cli.engine.record.Record` whose hands come one at a time.
+writes, each as a :class:`~mighty_cli.engine.records.Record` whose hands come one at a time.
 
 The format is the file's extension (``.toml``, ``.json``, ``.csv``) unless ``--format`` says
 otherwise. JSON and CSV hands are turned back into hand-record tables (a refereed hand from its
@@ -17,8 +17,8 @@ from ..engine import safe_toml
 from ..engine.errors import RecordError
 from ..engine.inputs import bounded_lines, open_text
 from ..engine.limits import RECORD_LINE_MAX_BYTES, RECORD_MAX_BYTES
-from ..engine.record import FORMAT, Record
-from ..engine.record_stream import check_hand, stream_record
+from ..engine.records import FORMAT, Record
+from ..engine.records.stream import check_hand, stream_record
 from .exports import CSV_COLUMNS, CSV_COLUMNS_BEFORE, FORMATS
 from ..engine.translation import _
 

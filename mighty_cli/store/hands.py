@@ -41,8 +41,8 @@ from sqlmodel import Session, select
 from ..engine.cards import format_bid
 from ..engine.errors import RecordError
 from ..engine.hand import DUMMY
-from ..engine.honeymoon import controller_of, is_partner_hand, partner_of
-from ..engine.record import HandOutcome, Record, replay
+from ..engine.hand.honeymoon import controller_of, is_partner_hand, partner_of
+from ..engine.records import HandOutcome, Record, replay
 from ..engine.ruleset import Ruleset
 from ..engine.session import Proposal, check_sitting_out, playing_order, propose, settle_pot
 from ..engine.translation import N_, _, ngettext

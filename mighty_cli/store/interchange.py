@@ -17,7 +17,7 @@ from sqlmodel import Session, select
 
 from ..engine.cards import format_bid
 from ..engine.errors import RecordError
-from ..engine.record import (
+from ..engine.records import (
     HandOutcome,
     Record,
     iter_replay,
@@ -25,7 +25,7 @@ from ..engine.record import (
     record_ruleset,
 )
 from ..engine.scoring import pot_shares
-from ..engine.honeymoon import PARTNER_SUFFIX
+from ..engine.hand.honeymoon import PARTNER_SUFFIX
 from ..engine.session import PotMove, SessionTally, has_session_end
 from . import LeagueError
 from .bulk import Background, DeferredIndexes, IdBlock, bind_value, check_points, write_rows

@@ -187,7 +187,7 @@ def _rename_in_records(s: Session, player_id: int, old: str, new: str) -> None:
     evening name him as the store does."""
     import tomli_w
 
-    from ..engine.record_file import renamed_hand
+    from ..engine.records.file import renamed_hand
     from ..engine.safe_toml import loads
 
     played = select(HandPlayer.hand_id).where(HandPlayer.player_id == player_id)

@@ -15,7 +15,7 @@ from typing import Iterator, Optional
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from ..engine.honeymoon import partner_of
+from ..engine.hand.honeymoon import partner_of
 from ..standings import PlayerStats
 from .lookups import PLAYING_ROLES
 from .models import ChangeLog, Hand, HandPlayer, League, LeagueSession, Player

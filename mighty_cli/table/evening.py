@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Optional
 
 from ..engine.errors import MightyError
-from ..engine.record import Record, dump_record, replay
+from ..engine.records import Record, dump_record, replay
 from ..engine.ruleset import Ruleset
-from ..engine.korean import CALLS as KOREAN_CALLS
+from ..engine.cards.korean import CALLS as KOREAN_CALLS
 from ..engine.session import (PreviousHand, Proposal, check_sitting_out, find_session_end,
                               opener_for, propose)
 from ..engine.translation import _, ngettext
@@ -170,15 +170,15 @@ class Evening:
 
     def _deal_for(self, number: int, five: list[str]) -> Optional[dict]:
         if self.seed is not None:
-            from ..engine.draft import seeded_deal
-            from ..engine.ghost import arranged_deal
-            from ..engine.deck import hand_seed
+            from ..engine.hand.draft import seeded_deal
+            from ..engine.hand.seats import arranged_deal
+            from ..engine.cards.deck import hand_seed
 
             # ghost 4마: the ghost's pile is dealt too, in its order (as 'mighty deal' deals it)
             return arranged_deal(seeded_deal(self.rules, hand_seed(self.seed, number), five))
         if number <= len(self.deals):
-            from ..engine.deck import UNDEALT
-            from ..engine.ghost import DUMMY, GHOST
+            from ..engine.cards.deck import UNDEALT
+            from ..engine.hand.seats import DUMMY, GHOST
 
             deal = self.deals[number - 1]
             # not players': the kitty, the ghost's pile, 시흥 은마's dummy, the cards aside

@@ -5,7 +5,7 @@ The referee types what the table does in the notation of the hand record (``13h`
 an entry is illegal and asks again, decides each trick, and scores the hand. Nothing typed ends
 the evening: a typo is one ``✗`` line and the same question again. Korean entries (``패스``,
 ``스페이드 14``, ``마이티``, ``다이아 10``) are turned into the notation first
-(:func:`~mighty_cli.engine.korean.normalize_entry`), whatever language the tool speaks; what
+(:func:`~mighty_cli.engine.cards.korean.normalize_entry`), whatever language the tool speaks; what
 it prints is translated (``mighty_cli/i18n.py``).
 
 * :class:`RefereeSession` is one hand: a stack of engine states (one per entry) for undo. It
@@ -25,8 +25,8 @@ from typing import Callable, Optional
 
 from ..engine.cards import parse_bid, parse_cards
 from ..engine.errors import InvalidNotation, MightyError
-from ..engine.record import Record, dump_record, state_to_hand
-from ..engine.korean import normalize_entry
+from ..engine.records import Record, dump_record, state_to_hand
+from ..engine.cards.korean import normalize_entry
 from ..engine.ruleset import Ruleset
 from ..engine.scoring import describe
 from ..engine.translation import N_, _, ngettext
@@ -485,7 +485,7 @@ def _mighty_named(text: str, state) -> str:
     if word.lower() != "mighty":
         return text
     from ..engine.cards import format_card
-    from ..engine.contract import mighty_card
+    from ..engine.hand.contract import mighty_card
 
     trump = state.contract.trump if state.contract is not None else None
     return format_card(mighty_card(state.rules, trump)) + slash + suit

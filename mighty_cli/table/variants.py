@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..engine.cards import parse_cards
 from ..engine.errors import InvalidNotation, MightyError
-from ..engine.korean import normalize_entry
+from ..engine.cards.korean import normalize_entry
 from ..engine.translation import _
 from . import view
 from .names import find_name, match_name
@@ -61,10 +61,10 @@ class TableVariants:
     def _redistribution(self, command: str, text: str):
         """The eliminated hands and the kitty dealt out: ``deal`` (the tool deals them, the
         same way for the same pile on every machine: mighty-deal/1's shuffle seeded by the
-        pile, engine/elimination.py), or ``NAME CARDS; NAME CARDS; ...``."""
+        pile, engine/hand/elimination.py), or ``NAME CARDS; NAME CARDS; ...``."""
         engine, s = self.engine, self.state
         if command in ("deal", "딜", "나누기"):
-            from ..engine.elimination import seeded_redistribution
+            from ..engine.hand.elimination import seeded_redistribution
 
             return seeded_redistribution(s)
         given = []
@@ -98,7 +98,7 @@ class TableVariants:
 
     def _ghost_plays(self) -> list[str]:
         """Ghost 4마 (table.ghost): with the deal known, the ghost's card is its pile's, so the
-        referee turns it up and plays it himself (engine/ghost.py)."""
+        referee turns it up and plays it himself (engine/hand/seats.py)."""
         out = []
         while self._ghost_to_play(self.state):
             before = self.state
@@ -124,7 +124,7 @@ class TableVariants:
         (``player:Bo's friend``); None when the entry is a card (the tool then makes the call
         and plays the card); ``none`` (노프렌드) is refused in one line saying why; any other
         call is refused in the engine's words."""
-        from ..engine.honeymoon import partner_of
+        from ..engine.hand.honeymoon import partner_of
 
         engine, s = self.engine, self.state
         own = engine.CallFriend(engine.FriendCall("player", player=partner_of(s.declarer)))
@@ -156,7 +156,7 @@ class TableVariants:
 
     def _two_hands_line(self, result) -> str:
         """허니문: each player takes what his own hand and his friend hand score."""
-        from ..engine.honeymoon import partner_of
+        from ..engine.hand.honeymoon import partner_of
         from ..engine.scoring import seat_deltas
 
         seats = seat_deltas(result.score, self.state.players, result.declarer, result.friend)

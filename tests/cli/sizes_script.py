@@ -20,13 +20,13 @@ def names(count: int) -> list[str]:
 def seeded_deal(rules, players, seed: int, number: int) -> dict:
     """The deal the referee's --seed gives hand ``number`` of these players (ghost 4마: the
     ghost's pile too; a drafted 2마: each player keeping the upper card)."""
-    from mighty_cli.engine.draft import seeded_deal as engine_deal
+    from mighty_cli.engine.hand.draft import seeded_deal as engine_deal
 
     return engine_deal(rules, engine_seed(seed, number), players)
 
 
 def engine_seed(seed: int, number: int) -> int:
-    from mighty_cli.engine.deck import hand_seed
+    from mighty_cli.engine.cards.deck import hand_seed
 
     return hand_seed(seed, number)
 

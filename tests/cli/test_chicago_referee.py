@@ -61,7 +61,7 @@ def test_chicago_evening_deal_file_and_resume_name_a_card_twice(runner, tmp_path
     and its hand in progress resumes from the saved evening, then scores as the engine does."""
     from evening_script import parse_proposal
     from mighty_cli.engine.cards import parse_cards
-    from mighty_cli.engine.record import load_record
+    from mighty_cli.engine.records import load_record
 
     rules, present = load_ruleset("chicago-6"), names(6)
     dealt = tmp_path / "deals.toml"

@@ -144,7 +144,7 @@ def test_a_refused_trump_change_names_the_contract():
 
 
 def test_a_second_copy_removed_from_two_decks_names_removed_cards(runner, tmp_path):
-    from mighty_cli.engine.record import load_record
+    from mighty_cli.engine.records import load_record
 
     path = tmp_path / "deal.toml"
     assert runner.invoke(cli, ["deal", "--seed", "1", "--ruleset", "chicago-8", "-o",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mighty_cli.cli import cli
-from mighty_cli.engine.record import read_record, replay
+from mighty_cli.engine.records import read_record, replay
 
 
 def deal(runner, *args):

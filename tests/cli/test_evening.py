@@ -16,7 +16,7 @@ from mighty_cli.table.books import SaveFile
 from mighty_cli.table.evening import Evening
 from mighty_cli.table.referee import RefereeSession
 from mighty_cli.engine import hand as engine
-from mighty_cli.engine.record import load_record, replay
+from mighty_cli.engine.records import load_record, replay
 from mighty_cli.engine.ruleset import load_ruleset
 
 SIX = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay"]

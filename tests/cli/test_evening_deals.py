@@ -18,7 +18,7 @@ from mighty_cli.cli.hands import hand_seed
 from mighty_cli.cli.line_input import LineReader
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.cards import format_cards, parse_cards
-from mighty_cli.engine.record import load_record, replay
+from mighty_cli.engine.records import load_record, replay
 from mighty_cli.engine.ruleset import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]

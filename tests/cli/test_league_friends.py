@@ -11,11 +11,11 @@ import json
 import pytest
 
 from mighty_cli.cli import cli
-from mighty_cli.engine.actions import parse_friend_call
+from mighty_cli.engine.hand.actions import parse_friend_call
 from mighty_cli.engine.cards import parse_bid, parse_cards
 from mighty_cli.engine.hand import BidCall, CallFriend, Discard, apply, hand_result, legal_plays, \
     new_hand
-from mighty_cli.engine.record import state_to_hand
+from mighty_cli.engine.records import state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset
 from sizes_script import seeded_deal
 

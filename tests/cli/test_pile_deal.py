@@ -1,5 +1,5 @@
 """The tool's own deal of a 6마/7마 pile (the eliminated hands and the kitty) is mighty-deal/1's
-shuffle seeded by the pile (README "Seeded deals", step 5; engine/elimination.py): golden
+shuffle seeded by the pile (README "Seeded deals", step 5; engine/hand/elimination.py): golden
 deals pinned here, the algorithm re-derived from the README's words with nothing of the random
 module, and the referee's ``deal`` giving exactly those cards. Records keep the dealt cards, so
 a record whose pile was dealt the old way (``random.Random`` seeded with the pile's text) still
@@ -19,9 +19,9 @@ from mighty_cli.table.view import pretty_cards
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.cards import DECK, format_card, format_cards, parse_bid, parse_card, \
     parse_cards, sorted_cards
-from mighty_cli.engine.draft import seeded_deal
-from mighty_cli.engine.elimination import pile_seed, seeded_redistribution
-from mighty_cli.engine.record import Record, replay, state_to_hand
+from mighty_cli.engine.hand.draft import seeded_deal
+from mighty_cli.engine.hand.elimination import pile_seed, seeded_redistribution
+from mighty_cli.engine.records import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset
 from deal_reference import reference_shuffle
 from sizes_script import seeded_deal as referee_deal

@@ -9,7 +9,7 @@ from mighty_cli.cli.referee import resume_session
 from mighty_cli.table.referee import RefereeSession
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.cards import format_bid, format_cards
-from mighty_cli.engine.record import load_record, replay
+from mighty_cli.engine.records import load_record, replay
 from mighty_cli.engine.ruleset import load_ruleset
 
 PLAYERS = ["민수", "Bo", "Cy", "Di", "Ed"]

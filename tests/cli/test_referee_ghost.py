@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from mighty_cli.table.referee import RefereeSession
 from mighty_cli.engine.cards import parse_card, parse_cards
-from mighty_cli.engine.ghost import GHOST
-from mighty_cli.engine.record import Record, replay, state_to_hand
+from mighty_cli.engine.hand.seats import GHOST
+from mighty_cli.engine.records import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset
 
 FOUR = ["Ana", "Bo", "Cy", "Di"]

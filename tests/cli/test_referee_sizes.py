@@ -13,7 +13,7 @@ from evening_script import parse_proposal
 from mighty_cli.cli import cli
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.cards import format_card
-from mighty_cli.engine.record import load_record
+from mighty_cli.engine.records import load_record
 from mighty_cli.engine.ruleset import load_ruleset
 from sizes_script import names, play_out, seeded_deal, typed_lines
 
@@ -62,7 +62,7 @@ def referee_one_hand(runner, tmp_path, ruleset, open_cards):
 def _drafted_file(tmp_path, rules, present) -> Path:
     """Hand 1's drafted deal (seed 5, as seeded_deal drafts it) as a record --deal reads."""
     from mighty_cli.engine.cards import format_cards
-    from mighty_cli.engine.record import Record, dump_record
+    from mighty_cli.engine.records import Record, dump_record
 
     deal = seeded_deal(rules, present, 5, 1)
     path = tmp_path / "drafted.toml"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mighty_cli.cli import cli
-from mighty_cli.engine.record_file import renamed_hand
+from mighty_cli.engine.records.file import renamed_hand
 
 RUN = Path(__file__).resolve().parents[2] / "examples" / "run.toml"
 

@@ -10,7 +10,7 @@ import pytest
 from mighty_cli.cli import cli
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.cards import JOKER, format_card
-from mighty_cli.engine.record import dump_record, load_record, replay
+from mighty_cli.engine.records import dump_record, load_record, replay
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

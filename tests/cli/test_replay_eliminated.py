@@ -9,7 +9,7 @@ import json
 import pytest
 
 from mighty_cli.cli import cli
-from mighty_cli.engine.record import load_record
+from mighty_cli.engine.records import load_record
 
 
 def simulated(runner, tmp_path, ruleset: str, hands: int = 6, seed: int = 5):

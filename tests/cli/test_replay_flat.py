@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from mighty_cli.cli import cli
 from mighty_cli.cli import replay as replay_cli
 from mighty_cli.engine.cards import format_bid
-from mighty_cli.engine.record import Record, dump_record, load_record, record_ruleset, replay
+from mighty_cli.engine.records import Record, dump_record, load_record, record_ruleset, replay
 from mighty_cli.engine.scoring import doubling_label
 from mighty_cli.engine.session import find_session_end
 from mighty_cli.i18n import _, ngettext
@@ -192,7 +192,7 @@ def test_replay_memory_does_not_grow_with_the_record(tmp_path, monkeypatch):
     import contextlib
     import os
 
-    from mighty_cli.engine import record_stream
+    from mighty_cli.engine.records import stream as record_stream
 
     monkeypatch.setattr(replay_cli, "SPOOL_MEMORY", 1000)
     monkeypatch.setattr(record_stream, "_CHUNK", 4096)

@@ -95,7 +95,7 @@ def test_a_pipe_of_endless_short_lines_is_refused_at_the_hand_limit(monkeypatch)
 
     import pytest
 
-    from mighty_cli.engine import record_stream
+    from mighty_cli.engine.records import stream as record_stream
     from mighty_cli.engine.errors import RecordError
 
     monkeypatch.setattr(record_stream, "RECORD_BLOCK_MAX_BYTES", 1 << 16)

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from mighty_cli.cli import cli
-from mighty_cli.engine.record import Record, dump_record
+from mighty_cli.engine.records import Record, dump_record
 
 from club_files import club_file
 

@@ -152,7 +152,7 @@ def test_siheung_deals_from_a_file_keep_the_dummys_hand(runner, tmp_path):
     result = runner.invoke(cli, ["referee", "-r", "siheung-6", "--players", ",".join(FIVE),
                                  "--deal", str(dealt)], input="hand\nquit\n")
     assert result.exit_code == 0, result.output
-    from mighty_cli.engine.record import load_record
+    from mighty_cli.engine.records import load_record
 
     first = load_record(dealt).hands[0]["deal"]
     shown = first["P1"].replace("S", "♠").replace("D", "◆").replace("H", "♥").replace("C", "♣")

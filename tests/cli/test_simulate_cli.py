@@ -47,7 +47,7 @@ def test_six_or_seven_present_sit_out_in_turn(runner, tmp_path, ruleset, present
     assert replayed["totals"] == sim["totals"]
     assert len(sim["totals"]) == present
     # everyone sat out at least once in thirty hands
-    from mighty_cli.engine.record import load_record
+    from mighty_cli.engine.records import load_record
     record = load_record(path)
     for name in names.split(","):
         assert any(name not in hand["players"] for hand in record.hands), name
@@ -65,7 +65,7 @@ def test_same_seed_same_record(runner, tmp_path):
 
 
 def test_simulated_deals_are_those_of_mighty_deal(runner, tmp_path):
-    from mighty_cli.engine.record import load_record, read_record
+    from mighty_cli.engine.records import load_record, read_record
 
     path, _ = simulate(runner, tmp_path, "-r", "standard", "--hands", "3", "--seed", "42")
     dealt = runner.invoke(cli, ["deal", "--seed", "42", "--hands", "3"])
@@ -115,7 +115,7 @@ def test_unknown_ruleset_is_one_line(runner, tmp_path):
     ("standard-2", 2, 10, 2), ("standard-3", 3, 10, 3), ("standard-4", 4, 10, 3),
     ("standard", 5, 10, 3), ("standard-6", 6, 8, 5), ("standard-7", 7, 7, 4)])
 def test_deal_gives_every_table_size_its_hands_and_kitty(runner, ruleset, players, hand, kitty):
-    from mighty_cli.engine.record import read_record, replay
+    from mighty_cli.engine.records import read_record, replay
 
     result = runner.invoke(cli, ["deal", "--seed", "3", "--ruleset", ruleset, "--hands", "2"])
     assert result.exit_code == 0, result.output

@@ -12,14 +12,14 @@ import pytest
 from hand_positions import variant
 from mighty_cli.engine.cards import COPY, DECK2, JOKER, Bid, format_cards, parse_bid, \
     parse_cards, parse_card
-from mighty_cli.engine.contract import holding_index
-from mighty_cli.engine.deck import deal_cards, hand_seed
+from mighty_cli.engine.hand.contract import holding_index
+from mighty_cli.engine.cards.deck import deal_cards, hand_seed
 from mighty_cli.engine.errors import IllegalAction
 from mighty_cli.engine.hand import (BidCall, CallFriend, ChangeContract, Discard, apply,
                                     legal_actions, legal_plays, new_hand, parse_friend_call,
                                     parse_play, Play)
 from mighty_cli.engine.ruleset import load_ruleset
-from mighty_cli.engine.tables import deal_miss_value
+from mighty_cli.engine.hand.derived import deal_miss_value
 
 EIGHT = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal")
 

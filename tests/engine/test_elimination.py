@@ -8,12 +8,12 @@ import random
 import pytest
 
 from mighty_cli.engine.cards import format_cards, parse_bid, parse_card, parse_cards, sorted_cards
-from mighty_cli.engine.deck import deal_cards
+from mighty_cli.engine.cards.deck import deal_cards
 from mighty_cli.engine.errors import IllegalExchange, MightyError
 from mighty_cli.engine.hand import (BidCall, CallFriend, Discard, Eliminate, FriendCall,
                                     Redistribute, apply, hand_result, legal_actions, legal_plays,
                                     new_hand, random_legal_action)
-from mighty_cli.engine.record import Record, replay, state_to_hand
+from mighty_cli.engine.records import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.session import propose
 

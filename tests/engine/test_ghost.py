@@ -1,5 +1,5 @@
 """Ghost 4마 (고마, 000 §3.5.2 and footnote 19) and 엠솔 4마 (§7.22.1): one test per rule of the
-ghost (engine/ghost.py), named after it, from a position in card notation, showing the rule
+ghost (engine/hand/seats.py), named after it, from a position in card notation, showing the rule
 changes the outcome."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ import pytest
 
 from mighty_cli.engine.cards import SUITS, parse_bid, parse_card, parse_cards, sorted_cards
 from mighty_cli.engine.errors import IllegalAction, IllegalBid, IllegalDealMiss, MightyError
-from mighty_cli.engine.ghost import GHOST, arranged_deal, seats
+from mighty_cli.engine.hand.seats import GHOST, arranged_deal, seats
 from mighty_cli.engine.hand import (BidCall, CallFriend, DeclareDealMiss, Discard, FriendCall,
                                     Play, apply, deal_cards, hand_result, is_deal_miss_hand,
                                     legal_actions, legal_plays, new_hand, random_legal_action)
-from mighty_cli.engine.record import Record, dump_record, read_record, replay, state_to_hand
+from mighty_cli.engine.records import Record, dump_record, read_record, replay, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.session import PreviousHand, propose
 

@@ -14,9 +14,9 @@ from mighty_cli.engine.cards import DECK, JOKER, Bid
 from mighty_cli.engine.errors import IllegalAction
 from mighty_cli.engine.hand import (BidCall, Discard, Play, apply, hand_result,
                                     legal_actions, legal_plays, new_hand, random_legal_action)
-from mighty_cli.engine.draft import seeded_deal
-from mighty_cli.engine.tables import _tables
-from mighty_cli.engine.record import Record, replay, state_to_hand
+from mighty_cli.engine.hand.draft import seeded_deal
+from mighty_cli.engine.hand.derived import rule_tables
+from mighty_cli.engine.records import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import bundled_names, load_ruleset
 from mighty_cli.engine.scoring import ruling_party_taken, taken_limit
 
@@ -72,7 +72,7 @@ def test_random_hands_score_zero_sum_and_account_for_every_point(name, seed):
     assert played == sum(final.points_taken.values())
     # 변형 2마: the cards the draft put aside (deal.undealt) are out of play, points and all
     aside = set(deal.get("undealt", ()))
-    point_mask = _tables(rules).point_mask
+    point_mask = rule_tables(rules).point_mask
     assert played + final.discarded_points + sum(point_mask >> card & 1 for card in aside) \
         == rules.point_card_total
     cards = [play.card for trick in final.tricks for _, play in trick.plays]

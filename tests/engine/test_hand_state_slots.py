@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from mighty_cli.engine.draft import seeded_deal
+from mighty_cli.engine.hand.draft import seeded_deal
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.ruleset import bundled_names, load_ruleset
 

@@ -1,4 +1,4 @@
-"""허니문 마이티 (000 §3.5.1, engine/honeymoon.py): one test per rule, named after it, from a
+"""허니문 마이티 (000 §3.5.1, engine/hand/honeymoon.py): one test per rule, named after it, from a
 position in card notation, showing the rule changes the outcome against 4마 or a variant."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from mighty_cli.engine.errors import IllegalAction, IllegalBid, IllegalDealMiss,
 from mighty_cli.engine.hand import (BidCall, CallFriend, DeclareDealMiss, Discard, FriendCall,
                                     apply, hand_result, is_deal_miss_hand, legal_actions,
                                     legal_plays, new_hand, parse_friend_call, parse_play, Play)
-from mighty_cli.engine.record import Record, read_record, replay, state_to_hand
+from mighty_cli.engine.records import Record, read_record, replay, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.scoring import seat_deltas
 from mighty_cli.engine.session import PreviousHand, propose

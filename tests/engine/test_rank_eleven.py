@@ -7,13 +7,13 @@ import pytest
 
 from mighty_cli.engine.cards import (DECK, ELEVENS, format_card, format_cards, parse_bid,
                                      parse_card, parse_cards, rank_order, sorted_cards)
-from mighty_cli.engine.deck import deal_cards
+from mighty_cli.engine.cards.deck import deal_cards
 from mighty_cli.engine.errors import IllegalPlay, InvalidNotation, MightyError
 from mighty_cli.engine.hand import (BidCall, CallFriend, Discard, FriendCall, Play, apply,
                                     hand_result, legal_plays, new_hand, trick_winner)
-from mighty_cli.engine.korean import korean_card
+from mighty_cli.engine.cards.korean import korean_card
 from mighty_cli.engine.ruleset import RulesetError, load_ruleset
-from mighty_cli.engine.tables import is_deal_miss_hand
+from mighty_cli.engine.hand.derived import is_deal_miss_hand
 
 from hand_positions import variant
 

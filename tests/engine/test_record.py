@@ -6,7 +6,7 @@ import pytest
 
 from mighty_cli.engine.cards import Bid, DIAMONDS
 from mighty_cli.engine.errors import RecordError
-from mighty_cli.engine.record import Record, dump_record, read_record, replay
+from mighty_cli.engine.records import Record, dump_record, read_record, replay
 from mighty_cli.engine.session import PreviousHand, opener_for
 from mighty_cli.engine.ruleset import load_ruleset
 
@@ -185,7 +185,7 @@ def test_dump_then_read_round_trips():
 
 def test_refereed_hand_with_the_dealer_sitting_out():
     from mighty_cli.engine import hand as engine
-    from mighty_cli.engine.record import state_to_hand
+    from mighty_cli.engine.records import state_to_hand
     import random
 
     five = ["Bo", "Cy", "Di", "Ed", "민수"]

@@ -1,4 +1,4 @@
-"""The streamed reader's fast path (engine/record_lines.py, issue 12: import and replay speed): a
+"""The streamed reader's fast path (engine/records/lines.py, issue 12: import and replay speed): a
 hand written the way an export or tomli_w writes it (one ``key = value`` a line, lists of strings
 one a line, ``[hands.deal]`` sub-tables) is read and shape-checked at once, from remembered lines
 or from a layout learnt from an earlier hand, and gives exactly what the general path gives
@@ -13,10 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mighty_cli.engine import record_lines, record_stream
+from mighty_cli.engine.records import lines as record_lines, stream as record_stream
 from mighty_cli.engine.errors import RecordError
-from mighty_cli.engine.record import check_hand_shape
-from mighty_cli.engine.record_stream import parse_hand_table, stream_record
+from mighty_cli.engine.records import check_hand_shape
+from mighty_cli.engine.records.stream import parse_hand_table, stream_record
 
 PLAYERS = ["Ana", "Bo", "Cy", "Di", "Ed", "김철수"]
 HEAD = ('format = "mighty-hand-record/1"\nruleset = "standard"\n'

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from mighty_cli.engine.errors import RecordError
-from mighty_cli.engine.record import read_record, replay
-from mighty_cli.engine.record_stream import parse_hand_table, stream_record
+from mighty_cli.engine.records import read_record, replay
+from mighty_cli.engine.records.stream import parse_hand_table, stream_record
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
@@ -88,7 +88,7 @@ def test_unknown_keys_are_refused_as_read_record_does():
 
 # --- the canonical table and the block reader (issue 12: replay of full hands) ----------------
 
-from mighty_cli.engine import record_stream  # noqa: E402
+from mighty_cli.engine.records import stream as record_stream  # noqa: E402
 from mighty_cli.engine.limits import RECORD_LINE_MAX_BYTES  # noqa: E402
 
 

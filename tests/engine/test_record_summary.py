@@ -1,4 +1,4 @@
-"""The recorded outcome's fast path (record_summary.py, issue 12: import speed) gives what the
+"""The recorded outcome's fast path (records/summary.py, issue 12: import speed) gives what the
 general path gives: every field of every outcome, the totals and the pot, and the same error
 word for word, on every bundled ruleset, for good hands and bad ones."""
 
@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mighty_cli.engine.errors import RecordError
-from mighty_cli.engine.record import Record, iter_replay
-from mighty_cli.engine.record_summary import SummaryReplay
+from mighty_cli.engine.records import Record, iter_replay
+from mighty_cli.engine.records.summary import SummaryReplay
 from mighty_cli.engine.ruleset import bundled_names, load_ruleset, ruleset_from_toml
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal", "Ivy"]

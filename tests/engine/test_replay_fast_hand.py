@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mighty_cli.engine.hand import _full_result, _plain_result, hand_result
-from mighty_cli.engine.tables import _tables
+from mighty_cli.engine.hand.derived import rule_tables
 from test_hand_properties import RULESETS, random_hand
 from test_replay_fast_setup import record_outcome
 
@@ -32,7 +32,7 @@ def test_the_usual_result_is_the_general_one(name, seed):
         return
     general = _full_result(final, final._ctx, final._setup)
     setup = final._setup
-    if setup.friend2 is None and _tables(rules).plain_result and not setup.eliminated:
+    if setup.friend2 is None and rule_tables(rules).plain_result and not setup.eliminated:
         assert _plain_result(final, final._ctx, setup) == general
     assert hand_result(final) == general
 
@@ -41,9 +41,9 @@ def test_the_usual_result_covers_the_common_rulesets():
     """The short way is taken where it should be (else the test above compares nothing)."""
     for name in ("standard", "club-requirements"):
         rules, _deal, states = random_hand(name, 3)
-        assert _tables(rules).plain_result
-    assert not _tables(random_hand("ghost-4", 1)[0]).plain_result
-    assert not _tables(random_hand("dongdaejeon-7", 1)[0]).plain_result  # weighed friends
+        assert rule_tables(rules).plain_result
+    assert not rule_tables(random_hand("ghost-4", 1)[0]).plain_result
+    assert not rule_tables(random_hand("dongdaejeon-7", 1)[0]).plain_result  # weighed friends
 
 
 # --- the deal read as masks at once (record_values._plain_deal) ---------------------------------
@@ -108,7 +108,7 @@ def outcome_of(record, fast: bool):
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_deal_reads_the_same_at_once_and_card_by_card(name, seed):
-    from mighty_cli.engine.record import Record, state_to_hand
+    from mighty_cli.engine.records import Record, state_to_hand
     from test_hand_properties import players_of
 
     rules, deal, states = random_hand(name, seed)
@@ -125,14 +125,14 @@ def test_a_deal_reads_the_same_at_once_and_card_by_card(name, seed):
 
 
 def test_the_deal_at_once_takes_the_usual_deal_only():
-    from mighty_cli.engine.record import state_to_hand
-    from mighty_cli.engine.record_values import _deal, _plain_deal
-    from mighty_cli.engine.deck import check_deal
+    from mighty_cli.engine.records import state_to_hand
+    from mighty_cli.engine.records.values import _deal, _plain_deal
+    from mighty_cli.engine.cards.deck import check_deal
 
     rules, deal, states = random_hand("standard", 5)
     texts = state_to_hand(states[-1], deal)["deal"]
     players = tuple(states[0].players)
-    tables = _tables(rules)
+    tables = rule_tables(rules)
     read, masks = _plain_deal(texts, players, tables)
     assert masks == check_deal(_deal(texts, 1), players)
     assert {who: read[who] for who in texts} == _deal(texts, 1)
@@ -141,8 +141,8 @@ def test_the_deal_at_once_takes_the_usual_deal_only():
     twice = dict(texts, kitty=" ".join([texts[players[0]].split()[0]] + texts["kitty"].split()[1:]))
     assert _plain_deal(twice, players, tables) is None
     assert _plain_deal(dict(texts, Zed="SA"), players, tables) is None
-    assert not _tables(random_hand("chicago-8", 1)[0]).plain_deal  # two decks
-    assert not _tables(random_hand("ghost-4", 1)[0]).plain_deal  # the ghost's seat
+    assert not rule_tables(random_hand("chicago-8", 1)[0]).plain_deal  # two decks
+    assert not rule_tables(random_hand("ghost-4", 1)[0]).plain_deal  # the ghost's seat
 
 
 def test_the_previous_hand_made_at_once_is_the_dataclass_made_by_its_init():
@@ -165,7 +165,7 @@ def test_the_previous_hand_made_at_once_is_the_dataclass_made_by_its_init():
 def test_a_call_parsed_for_one_seating_is_refused_at_another():
     """The election's calls are remembered per seating (record_values._calls): the same text
     in a hand where its player sits out is refused as the general path refuses it."""
-    from mighty_cli.engine.record import Record, state_to_hand
+    from mighty_cli.engine.records import Record, state_to_hand
 
     rules, deal, states = random_hand("standard", 11)
     first = state_to_hand(states[-1], deal)

@@ -1,4 +1,4 @@
-"""The fast replay of a record's election (engine/replay_setup.py) and the record replay's fast
+"""The fast replay of a record's election (engine/hand/replay_setup.py) and the record replay's fast
 paths as a whole, against the engine's apply call by call: under every bundled ruleset, for
 random legal hands (hypothesis) and for records made illegal in every way a record can be, both
 give the same final state (every slot, the history included) or the same error, word for word.
@@ -13,13 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mighty_cli.engine.actions import BidCall, CallFriend, Discard, parse_friend_call
+from mighty_cli.engine.hand.actions import BidCall, CallFriend, Discard, parse_friend_call
 from mighty_cli.engine.cards import DECK, Bid, format_bid, format_card, parse_bid
-from mighty_cli.engine.deck import cards_of as cards_of
+from mighty_cli.engine.cards.deck import cards_of as cards_of
 from mighty_cli.engine.errors import MightyError, RecordError
 from mighty_cli.engine.hand import apply, new_hand
-from mighty_cli.engine.record import Record, iter_replay, state_to_hand
-from mighty_cli.engine.replay_setup import (EXCHANGE_OPTIONS, KNOWN_OPTIONS, call_in_place,
+from mighty_cli.engine.records import Record, iter_replay, state_to_hand
+from mighty_cli.engine.hand.replay_setup import (EXCHANGE_OPTIONS, KNOWN_OPTIONS, call_in_place,
                                             discard_in_place, handles, handles_exchange,
                                             replay_bids, unknown_options)
 from mighty_cli.engine.ruleset import load_ruleset
@@ -241,7 +241,8 @@ def test_record_names_the_opener_when_a_cancelled_deal_miss_comes_first():
     assert record_outcome(record, True)[0][1]["_setup"]["opener"] == 1
 
 
-# --- the discard and the friend call written in place (replay_setup.py) -----------------------
+# --- the discard and the friend call written in place (hand/replay_setup.py)
+# -----------------------
 
 
 def private(state):

@@ -1,4 +1,4 @@
-"""The fast replay of a record's tricks (engine/replay_tricks.py) against the engine's apply,
+"""The fast replay of a record's tricks (engine/hand/replay_tricks.py) against the engine's apply,
 card by card: under every bundled ruleset, for random legal hands (hypothesis) and for records
 made illegal in every way a record can be, both give the same final state (every slot, the
 history included) or the same error, word for word."""
@@ -11,13 +11,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mighty_cli.engine.actions import Play
+from mighty_cli.engine.hand.actions import Play
 from mighty_cli.engine.cards import DECK, format_card
 from mighty_cli.engine.errors import MightyError, RecordError
 from mighty_cli.engine.hand import format_play
-from mighty_cli.engine.record import Record, replay, state_to_hand
-from mighty_cli.engine.replay_tricks import replay_tricks
-from mighty_cli.engine.state import HandState
+from mighty_cli.engine.records import Record, replay, state_to_hand
+from mighty_cli.engine.hand.replay_tricks import replay_tricks
+from mighty_cli.engine.hand.state import HandState
 from test_hand_properties import RULESETS, players_of, random_hand
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -130,7 +130,7 @@ def test_fast_replay_of_illegal_records_gives_the_engines_error(name, seed):
 
 def record_result(record, monkeypatch, fast: bool):
     """``replay``'s JSON for a record, or its error, with the fast trick path or without."""
-    from mighty_cli.engine import replay_tricks as module
+    from mighty_cli.engine.hand import replay_tricks as module
 
     def chosen(state, tricks, index, fast_path=True, **options):
         return replay_tricks(state, tricks, index, fast=fast, **options)

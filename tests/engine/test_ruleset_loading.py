@@ -10,7 +10,7 @@ import pytest
 import tomli_w
 
 from mighty_cli.engine.errors import RulesetError
-from mighty_cli.engine.expression import compile_expression
+from mighty_cli.engine.ruleset.formulas import compile_expression
 from mighty_cli.engine.ruleset import (
     ALIASES, BUNDLED_NAMES, Ruleset, bundled_dir, bundled_names, diff_rulesets, iter_options,
     load_ruleset, load_ruleset_with_origins, option_docs, ruleset_from_toml,

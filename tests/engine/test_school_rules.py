@@ -15,7 +15,7 @@ from mighty_cli.engine.cards import SPADES, Bid, format_cards, parse_bid, parse_
 from mighty_cli.engine.errors import IllegalBid, IllegalExchange, IllegalPlay, RecordError
 from mighty_cli.engine.hand import (BidCall, CallFriend, ChangeContract, DeclareDealMiss, apply, hand_result, is_deal_miss_hand, legal_actions,
                                     legal_plays, mighty_card, new_hand, parse_friend_call)
-from mighty_cli.engine.record import Record, replay, score_outcome, state_to_hand
+from mighty_cli.engine.records import Record, replay, score_outcome, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.scoring import score_hand
 from mighty_cli.engine.session import PreviousHand, propose, settle_pot

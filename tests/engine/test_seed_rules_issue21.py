@@ -34,7 +34,7 @@ def test_friend_called_cards_exact_keeps_two_cards_without_the_option():
 
 
 def test_friend_called_cards_up_to_scores_a_lone_partner_as_one_friend():
-    from mighty_cli.engine.record import read_record, replay
+    from mighty_cli.engine.records import read_record, replay
 
     rules = load_ruleset("chicago-6")
     record = read_record('format = "mighty-hand-record/1"\nruleset = "chicago-6"\n'

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deal_reference import reference_shuffle
-from mighty_cli.engine import deck as deck_module
+from mighty_cli.engine.cards import deck as deck_module
 from mighty_cli.engine.cards import DECK, format_cards
-from mighty_cli.engine.deck import deal_cards, hand_seed, shuffled_deck
+from mighty_cli.engine.cards.deck import deal_cards, hand_seed, shuffled_deck
 
 FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]
 
@@ -62,7 +62,7 @@ def test_deal_uses_no_random_module():
 def test_golden_ghost_deal():
     # ghost 4마 (table.ghost): hand 1 of `mighty deal --seed 42 -r ghost-4`; the ghost's pile
     # is the fifth ten of the shuffled deck, kept in that order (its top card first)
-    from mighty_cli.engine.ghost import GHOST, arranged_deal, seats
+    from mighty_cli.engine.hand.seats import GHOST, arranged_deal, seats
     from mighty_cli.engine.ruleset import load_ruleset
 
     rules = load_ruleset("ghost-4")

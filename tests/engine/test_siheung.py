@@ -8,14 +8,14 @@ import random
 import pytest
 
 from mighty_cli.engine.cards import parse_bid, parse_card, parse_cards, sorted_cards
-from mighty_cli.engine.deck import deal_cards
+from mighty_cli.engine.cards.deck import deal_cards
 from mighty_cli.engine.errors import (IllegalBid, IllegalDealMiss, IllegalExchange, MightyError,
                                       RecordError)
 from mighty_cli.engine.hand import (DUMMY, BidCall, CallFriend, DeclareDealMiss, Discard,
                                     Eliminate, FriendCall, Redistribute, apply, hand_result,
                                     legal_actions, legal_plays, new_hand, random_legal_action,
                                     redistribution_sizes, seats)
-from mighty_cli.engine.record import Record, replay, state_to_hand
+from mighty_cli.engine.records import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import RulesetError, load_ruleset
 
 from hand_positions import variant

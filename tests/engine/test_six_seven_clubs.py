@@ -11,7 +11,7 @@ from mighty_cli.engine.errors import IllegalExchange
 from mighty_cli.engine.hand import (BidCall, CallFriend, Discard, Eliminate, FriendCall, Play,
                                     Redistribute, apply, hand_result, is_deal_miss_hand,
                                     legal_actions, legal_plays, new_hand)
-from mighty_cli.engine.record import Record, replay, state_to_hand
+from mighty_cli.engine.records import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset
 
 from hand_positions import variant
@@ -75,7 +75,7 @@ DEAL_DD7 = {"Ana": "DQ D9 D2 H6 CA CQ C10", "Bo": "D8 HK H8 H5 C9 C8 C3",
 
 def called(rules, players, deal, bid, discard, call):
     """Ana declares, discards, calls ``call`` (record notation: SA, SA+DK)."""
-    from mighty_cli.engine.actions import parse_friend_call
+    from mighty_cli.engine.hand.actions import parse_friend_call
 
     state = declared(rules, players, deal, bid)
     state = apply(state, Discard(tuple(parse_cards(discard))))

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 from mighty_cli.engine.cards import format_cards, parse_bid, parse_card, parse_cards
-from mighty_cli.engine.deck import deal_cards, hand_seed
+from mighty_cli.engine.cards.deck import deal_cards, hand_seed
 from mighty_cli.engine.errors import IllegalExchange, IllegalPlay, MightyError, RulesetError
 from mighty_cli.engine.hand import (BidCall, CallFriend, Discard, FriendCall, Play, apply,
                                     hand_result, is_deal_miss_hand, legal_actions, legal_plays,
                                     new_hand)
-from mighty_cli.engine.record import Record, replay, state_to_hand
+from mighty_cli.engine.records import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset, ruleset_from_toml
 from mighty_cli.engine.scoring import score_hand
 from mighty_cli.engine.session import PreviousHand, propose

@@ -7,7 +7,7 @@ standard), except the declarer, who leads it, when his hand is only trump, joker
 (``play.only_trumps_includes_mighty``: the joker has no suit and always counted); any other trump
 played on trick 1, a follower's out of the led suit, has no power
 (``play.trump_power_first_trick = false``). Each option is shown changing the outcome, and the
-fast replay path (engine/replay_tricks.py) is held to the engine's apply under them."""
+fast replay path (engine/hand/replay_tricks.py) is held to the engine's apply under them."""
 
 from __future__ import annotations
 
@@ -18,13 +18,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hand_positions import PLAYERS, legal, play, position, variant
-from mighty_cli.engine.actions import Play
+from mighty_cli.engine.hand.actions import Play
 from mighty_cli.engine.cards import parse_card
-from mighty_cli.engine.draft import seeded_deal
+from mighty_cli.engine.hand.draft import seeded_deal
 from mighty_cli.engine.errors import IllegalPlay
 from mighty_cli.engine.hand import apply, format_play, hand_result, new_hand, random_legal_action
-from mighty_cli.engine.record import Record, replay, state_to_hand
-from mighty_cli.engine.replay_tricks import replay_tricks
+from mighty_cli.engine.records import Record, replay, state_to_hand
+from mighty_cli.engine.hand.replay_tricks import replay_tricks
 from test_replay_tricks import slots
 
 #: 경기 2018's two trick-1 options on top of the standard game (whose trump_lead is

@@ -15,7 +15,7 @@ from mighty_cli.engine.cards import (BLACK_JOKER, DECK, JOKER, NO_SUIT, format_c
 from mighty_cli.engine.hand import new_hand
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.errors import IllegalPlay, InvalidNotation, MightyError
-from mighty_cli.engine.korean import format_card_ko, normalize_entry
+from mighty_cli.engine.cards.korean import format_card_ko, normalize_entry
 
 from hand_positions import PLAYERS, deal_named, play, position
 
@@ -92,7 +92,7 @@ def test_every_card_list_round_trips_in_both_notations():
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from mighty_cli.engine.korean import korean_card_names
+    from mighty_cli.engine.cards.korean import korean_card_names
 
     every = list(DECK) + [BLACK_JOKER]
 

@@ -368,7 +368,7 @@ def hand_before_call(rules: Ruleset) -> HandState:
 def test_two_jokers_golden_seeded_deal():
     # mighty-deal/1 over the 54-card deck in canonical order (the black joker last): hand 1 of
     # `mighty deal --seed 42 -r double-joker`, the same on every machine, for years
-    from mighty_cli.engine.deck import deal_cards, hand_seed
+    from mighty_cli.engine.cards.deck import deal_cards, hand_seed
     from mighty_cli.engine.cards import format_cards
     from test_seeded_deals import reference_shuffle
 

@@ -1,5 +1,5 @@
 """변형 2마 and Mighty Network 4.0's 2마 (000 §3.5.1): one test per rule, named after it, from a
-position in card notation, showing the rule changes the outcome (engine/draft.py,
+position in card notation, showing the rule changes the outcome (engine/hand/draft.py,
 table.deal = "draft", table.undealt, election.bid_counts = "tricks", hands of 13)."""
 
 from __future__ import annotations
@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from mighty_cli.engine.cards import Bid, format_cards, parse_bid, parse_card, parse_cards
-from mighty_cli.engine.deck import shuffled_deck
-from mighty_cli.engine.draft import drafted_deal, seeded_deal
+from mighty_cli.engine.cards.deck import shuffled_deck
+from mighty_cli.engine.hand.draft import drafted_deal, seeded_deal
 from mighty_cli.engine.errors import IllegalAction, IllegalDealMiss, MightyError, RulesetError
 from mighty_cli.engine.hand import (BidCall, CallFriend, DeclareDealMiss, Discard, Play, apply,
                                     hand_result, legal_actions, legal_plays,
                                     new_hand, parse_friend_call)
-from mighty_cli.engine.record import Record, replay, state_to_hand
+from mighty_cli.engine.records import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset, ruleset_from_toml
 from mighty_cli.engine.scoring import score_hand
 

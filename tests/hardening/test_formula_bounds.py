@@ -11,7 +11,7 @@ import pytest
 
 from mighty_cli.engine.cards import parse_bid
 from mighty_cli.engine.errors import RulesetError, ScoringError
-from mighty_cli.engine.expression import compile_expression
+from mighty_cli.engine.ruleset.formulas import compile_expression
 from mighty_cli.engine.limits import FORMULA_MAX_DEPTH, FORMULA_VALUE_LIMIT, POINTS_LIMIT
 from mighty_cli.engine.ruleset import ruleset_from_toml
 from mighty_cli.engine.scoring import score_hand

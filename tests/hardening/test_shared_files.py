@@ -12,7 +12,7 @@ import os
 import pytest
 
 from mighty_cli.engine.errors import RulesetError
-from mighty_cli.engine.record import read_record, record_ruleset
+from mighty_cli.engine.records import read_record, record_ruleset
 from promises import FIVE, ROOT, error_line, invoke, record_file, ruleset_file
 
 REFUSED = ("a shared file may name a bundled ruleset or a .toml file in its own folder or below "

@@ -92,9 +92,9 @@ def test_a_friend_call_longer_than_a_league_stores_is_refused_on_every_database(
 # Every bound of the tool switched off, so PostgreSQL itself refuses a batch of the import.
 UNBOUNDED = """
 import sys
-import mighty_cli.engine.expression as expression
+import mighty_cli.engine.ruleset.formulas as expression
 expression.FORMULA_VALUE_LIMIT = 10**30
-import mighty_cli.engine.ruleset_limits as ruleset_limits
+import mighty_cli.engine.ruleset.bounds as ruleset_limits
 ruleset_limits.check_limits = lambda rules, label: None
 from mighty_cli.store import models
 models.StoredPoints.process_bind_param = lambda self, value, dialect: value

@@ -13,9 +13,9 @@ import pytest
 from mighty_cli.cli import cli
 from mighty_cli.engine.cards import parse_bid, parse_card, parse_cards
 from mighty_cli.engine.errors import MightyError, RecordError
-from mighty_cli.engine.expression import compile_expression
+from mighty_cli.engine.ruleset.formulas import compile_expression
 from mighty_cli.engine.hand import BidCall, Discard, Eliminate, apply, new_hand
-from mighty_cli.engine.record import read_record
+from mighty_cli.engine.records import read_record
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.session import session_over
 from mighty_cli.engine.translation import set_language

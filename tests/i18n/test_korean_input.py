@@ -11,7 +11,7 @@ from mighty_cli.engine.cards import (CLUBS, DECK, DIAMONDS, HEARTS, JOKER, SPADE
                                      format_bid, format_card, format_cards, parse_bid, parse_card,
                                      parse_cards, parse_suit, parse_trump)
 from mighty_cli.engine.errors import InvalidNotation
-from mighty_cli.engine.korean import (CALLS, format_bid_ko, format_card_ko, format_trump_ko,
+from mighty_cli.engine.cards.korean import (CALLS, format_bid_ko, format_card_ko, format_trump_ko,
                                       normalize_entry)
 from mighty_cli.i18n import set_language
 

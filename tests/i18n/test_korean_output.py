@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mighty_cli.cli import cli
-from mighty_cli.engine.record import dump_record, load_record
+from mighty_cli.engine.records import dump_record, load_record
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 KOREAN_DESKTOP = {"MIGHTY_LANG": None, "LC_ALL": None, "LC_MESSAGES": None,

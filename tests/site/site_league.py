@@ -67,7 +67,7 @@ class Page(HTMLParser):
 def make_league(engine, name: str = "화요 <리그>") -> None:
     """The test league: a season of recorded hands, refereed hands, a markup name, a
     correction and a voided hand."""
-    from mighty_cli.engine.record import load_record
+    from mighty_cli.engine.records import load_record
     from mighty_cli.store import services
 
     run(engine, services.create_league, name, "standard")

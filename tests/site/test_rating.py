@@ -20,7 +20,7 @@ def rated_hands(outcomes):
 
 
 def evaluate(seed: int, hands: int = 300):
-    from mighty_cli.engine.record import replay
+    from mighty_cli.engine.records import replay
 
     season = skill_season(NAMES, hands, seed=seed)
     result = replay(season.record)
@@ -87,7 +87,7 @@ def test_league_ratings_read_both_friends_of_a_hand():
 
 
 def test_uncertainty_shrinks_and_provisional_mark_goes():
-    from mighty_cli.engine.record import replay
+    from mighty_cli.engine.records import replay
 
     season = skill_season(["A", "B", "C", "D", "E", "F"], 300, seed=2)
     hands = rated_hands(replay(season.record).hands)
@@ -130,7 +130,7 @@ def test_spearman():
 
 def test_simulated_season_replays_and_imports_into_a_league(tmp_path):
     from databases import run
-    from mighty_cli.engine.record import dump_record, read_record, replay
+    from mighty_cli.engine.records import dump_record, read_record, replay
     from mighty_cli.site import league_ratings
     from mighty_cli.store import services
     from mighty_cli.store.db import make_engine

@@ -9,7 +9,7 @@ import pytest
 from sqlmodel import select
 
 from mighty_cli.engine.errors import MightyError
-from mighty_cli.engine.record import replay
+from mighty_cli.engine.records import replay
 from mighty_cli.store import services as sv
 from mighty_cli.store.models import Hand
 

@@ -16,7 +16,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
 from mighty_cli.engine.errors import MightyError
-from mighty_cli.engine.record import load_record
+from mighty_cli.engine.records import load_record
 from mighty_cli.store import bulk, exports, interchange
 from mighty_cli.store import services as sv
 from mighty_cli.store.exports import (

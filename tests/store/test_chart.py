@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import accumulate as running
 
-from mighty_cli.engine.record import Record
+from mighty_cli.engine.records import Record
 from mighty_cli.store import services as sv
 from mighty_cli.store.db import transaction
 

@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
-from mighty_cli.engine.record import load_record
+from mighty_cli.engine.records import load_record
 from mighty_cli.store import bulk
 from mighty_cli.store import services as sv
 from mighty_cli.store.models import HandPlayer

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import text
 from sqlmodel import Session
 
-from mighty_cli.engine.record import load_record
+from mighty_cli.engine.records import load_record
 from mighty_cli.store import interchange
 from mighty_cli.store import services as sv
 from mighty_cli.store.hands import _hand_columns, _member_tuples

@@ -12,7 +12,7 @@ from sqlalchemy import insert
 from sqlmodel import select
 
 from mighty_cli.engine.errors import MightyError
-from mighty_cli.engine.record import load_record, replay
+from mighty_cli.engine.records import load_record, replay
 from mighty_cli.store import services as sv
 from mighty_cli.store.backup import iter_backup, restore
 from mighty_cli.store.db import make_engine, transaction

@@ -88,7 +88,7 @@ def test_import_killed_half_way_leaves_no_hands(tmp_path):
                   for t in ("hand", "hand_player", "league_session", "player")}
     assert counts == {"hand": 0, "hand_player": 0, "league_session": 0, "player": 0}
     with transaction(engine) as s:  # and the league still takes the import afterwards
-        from mighty_cli.engine.record import load_record
+        from mighty_cli.engine.records import load_record
 
         done = sv.import_record(s, "club", load_record(ROOT / "examples" / "season.toml"))
     assert done.hands == 30

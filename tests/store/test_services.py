@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mighty_cli.engine.errors import MightyError
-from mighty_cli.engine.record import load_record, read_record, replay
+from mighty_cli.engine.records import load_record, read_record, replay
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.standings import ScoredHand, accumulate
 from mighty_cli.store import LeagueError

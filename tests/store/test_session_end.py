@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from mighty_cli.engine.record import Record, dump_record, replay
+from mighty_cli.engine.records import Record, dump_record, replay
 from mighty_cli.store import LeagueError
 from mighty_cli.store import services as sv
 from mighty_cli.store import sessions

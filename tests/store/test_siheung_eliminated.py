@@ -14,7 +14,7 @@ from sqlalchemy import text
 from sqlmodel import select
 
 from mighty_cli.engine.errors import MightyError
-from mighty_cli.engine.record import load_record, replay
+from mighty_cli.engine.records import load_record, replay
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.store import export_chunks
 from mighty_cli.store import services as sv

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mighty_cli.engine.record import replay
+from mighty_cli.engine.records import replay
 from mighty_cli.store import LeagueError
 from mighty_cli.store import services as sv
 

@@ -33,8 +33,8 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple, Optional
 
-from .errors import InvalidNotation
-from .translation import N_, _
+from ..errors import InvalidNotation
+from ..translation import N_, _
 
 SPADES, DIAMONDS, HEARTS, CLUBS = 0, 1, 2, 3
 NO_SUIT = 4
@@ -292,7 +292,8 @@ def format_bid(bid: Bid) -> str:
 
 # --- Korean readings ----------------------------------------------------------------------------
 # How Mighty clubs say suits, cards and bids (``스페이드 14``, ``다이아 10``, ``조커``): the parsers
-# above fall back on these when the canonical notation does not match (korean.py has the prompt
+# above fall back on these when the canonical notation does not match (cards/korean.py has the
+# prompt
 # entries and the Korean output forms).
 
 #: Suit words, longest first where one starts another (스페이드 before 스페).

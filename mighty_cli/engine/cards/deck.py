@@ -10,7 +10,8 @@ Rules held here:
   are ruleset data (``table.players``, ``table.hand_size``, ``table.kitty_size``, the removed
   cards: 000 §3.3-3.5); the constants here are the five-player game's.
 * Two decks (8마 Chicago, ``table.decks = 2``, 000 §3.5.3): a copy's bit is its original's
-  plus 128 (cards.py ``COPY``), so a mask of two decks is a 256-bit int and every suit mask,
+  plus 128 (cards/__init__.py ``COPY``), so a mask of two decks is a 256-bit int and every suit
+  mask,
   follow mask and point mask holds both copies (``both``). Which copy a player holds never
   matters to the rules except the order of play (of two identical cards the first played
   wins): a deal read from a record gives the first naming of a card copy 0 and the second copy
@@ -26,10 +27,10 @@ import struct
 from hashlib import sha256
 from typing import Sequence
 
-from .cards import BLACK_JOKER, COPY, DECK, ELEVEN, ELEVENS, EXTRA_CARD_NAMES, JOKER, \
+from . import BLACK_JOKER, COPY, DECK, ELEVEN, ELEVENS, EXTRA_CARD_NAMES, JOKER, \
     SUIT_SYMBOLS, SUITS, format_card
-from .errors import MightyError
-from .translation import _, ngettext
+from ..errors import MightyError
+from ..translation import _, ngettext
 
 PLAYERS = 5
 HAND_SIZE = 10

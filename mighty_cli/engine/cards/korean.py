@@ -7,7 +7,7 @@ two-joker deck), the black joker: 흑백 조커 (흑조커, 블랙 조커, 검�
 a suit and its number or rank are optional, and a bid may name its number first or last.
 
 The readings of cards, trumps and bids (:func:`~.cards.korean_card` and the others) live in
-:mod:`.cards`, whose parsers fall back on them when the canonical notation does not match, so
+:mod:`cards`, whose parsers fall back on them when the canonical notation does not match, so
 every place that reads a card, a card list, a trump or a bid accepts Korean, and English input
 works whatever the language; they are re-exported here. :func:`normalize_entry` turns a whole prompt entry into the English
 words the prompts understand (``패스`` -> ``pass``, ``초구`` -> ``first-trick``). The formatters
@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .cards import (  # noqa: F401 (the readings live with the notation they fall back from)
+from . import (  # noqa: F401 (the readings live with the notation they fall back from)
     BLACK_JOKER, BLACK_JOKER_WORDS, CLUBS, COLOUR_JOKER_WORDS, DIAMONDS, HEARTS, JOKER,
     JOKER_PREFIXES, JOKER_WORDS, KOREAN_SUIT_WORDS as SUIT_WORDS, NO_SUIT, NO_TRUMP_WORDS,
     RANK_NAMES, RANK_WORDS, SPADES, Bid, format_bid, korean_bid, korean_card,
-    korean_card_names, korean_trump, one_card)
+    korean_card_names, korean_trump, one_card, parse_bid)
+from ..errors import InvalidNotation
 
 #: The forms the formatters write.
 SUIT_OUTPUT = {SPADES: "스페이드", DIAMONDS: "다이아", HEARTS: "하트", CLUBS: "클로버"}
@@ -89,9 +90,6 @@ def normalize_entry(text: str, expect: Optional[str] = None) -> str:
 
 
 def _bid(text: str) -> Optional[Bid]:
-    from .cards import parse_bid
-    from .errors import InvalidNotation
-
     try:
         return parse_bid(text)
     except InvalidNotation:

@@ -4,27 +4,30 @@ The table is the ruleset's (``[table]``): five players by default, two to eight 
 over the 53 cards (54 with two jokers, 57 with 서울과고's 11s, 106 with Chicago's two decks) less
 the removed ones; 6마 and 7마 eliminate players after the election.
 
-This module is the engine's public face; the rules live in one module per phase and idea, each
-stating its rules in its docstring:
+This package is one hand: its ``__init__`` is the hand's API (``__all__``), and the rules live
+in one module per phase and idea beside it, each stating its rules in its docstring:
 
-* ``deck.py`` — the deck as bitmasks, the deal and its checks;
-* ``actions.py`` — the actions of a hand and their notation (``JK/H``, ``C3!``, friend calls);
-* ``contract.py`` — Mighty, the joker-call card, trick priority and the per-contract tables;
-* ``tables.py`` — what is derived once per ruleset (bids, deal-miss weights, point cards) and
-  per seating;
-* ``state.py`` — :class:`HandState`, a value, and :func:`new_hand`;
-* ``election.py`` — bids, passes, the deal miss;
-* ``elimination.py`` — 6마 and 7마: the declarer eliminates, the pile is dealt out;
-* ``exchange.py`` — the discard, the contract change and the friend call;
-* ``play.py`` — following suit, the joker and its call, trump leads, a card played;
-* ``settle.py`` — a trick settled: its winner and points, the friend revealed;
-* ``open_cards.py`` — what the cards shown allow when the deal is unknown;
-* ``ghost.py`` — ghost 4마 (고마): the ghost's hand, played from the top of its pile;
-* ``honeymoon.py`` — 허니문: two players, each with a friend hand;
-* ``draft.py`` — the drafted deal of 변형 2마;
-* ``playout.py`` — the random playout policy;
-* ``replay_setup.py``, ``replay_tricks.py`` — a record's election and its tricks replayed at
-  once with the phases' own steps, held to :func:`apply` by tests (record_replay.py uses them).
+* ``actions`` — the actions of a hand and their notation (``JK/H``, ``C3!``, friend calls);
+* ``contract`` — Mighty, the joker-call card, trick priority and the per-contract tables;
+* ``derived`` — what is derived once per ruleset (bids, deal-miss weights, point cards) and per
+  seating;
+* ``state`` — :class:`HandState`, a value, and :func:`new_hand`;
+* ``election`` — bids, passes, the deal miss;
+* ``elimination`` — 6마 and 7마: the declarer eliminates, the pile is dealt out;
+* ``exchange`` — the discard, the contract change and the friend call;
+* ``play`` — following suit, the joker and its call, trump leads, a card played;
+* ``settle`` — a trick settled: its winner and points, the friend revealed;
+* ``open_cards`` — what the cards shown allow when the deal is unknown;
+* ``seats`` — who sits where for every table shape, and ghost 4마 (고마): the ghost's hand,
+  played from the top of its pile;
+* ``honeymoon`` — 허니문: two players, each with a friend hand;
+* ``draft`` — the drafted deal of 변형 2마;
+* ``legal`` and ``playout`` — every legal next action, and the random playout policy;
+* ``replay_setup`` and ``replay_tricks`` — a record's election and its tricks replayed at once
+  with the phases' own steps, held to :func:`apply` by tests (``records.replay`` uses them).
+
+The cards and the deck as bitmasks are :mod:`mighty_cli.engine.cards`, the options
+:mod:`mighty_cli.engine.ruleset`; a hand record above the hand is :mod:`mighty_cli.engine.records`.
 
 :func:`apply` is pure: it returns a new :class:`HandState` and raises an :class:`IllegalAction`
 subclass naming the trick, the player, the card and the rule broken (with the ruleset option's
@@ -48,21 +51,21 @@ from .actions import (FRIEND_KINDS, BidCall, CallFriend, ChangeContract, Complet
                       Redistribute, format_friend_call, format_play, parse_friend_call,
                       parse_play)
 from .contract import joker_call_card, mighty_card, trick_winner
-from .deck import HAND_SIZE, KITTY_SIZE, PLAYERS, TRICKS, deal_cards
+from ..cards.deck import HAND_SIZE, KITTY_SIZE, PLAYERS, TRICKS, deal_cards
 from .elimination import (_apply_eliminate, _apply_redistribute, random_redistribution,
                           redistribution_sizes)
 from .election import _apply_bid, _apply_deal_miss
-from .errors import IllegalAction, MightyError
-from .ghost import DUMMY, GHOST, ghost_score, seats
+from ..errors import IllegalAction, MightyError
+from .seats import DUMMY, GHOST, ghost_score, seats
 from .honeymoon import fold_deltas
 from .exchange import _apply_call, _apply_change, _apply_discard
 from .play import _apply_play, legal_plays
 from .legal import legal_actions
 from .playout import random_legal_action
-from .scoring import ruling_party_taken, score_hand, seat_deltas, shared_seat_deltas
+from ..scoring import ruling_party_taken, score_hand, seat_deltas, shared_seat_deltas
 from .state import PHASES, HandState, new_hand
-from .tables import deal_miss_value, is_deal_miss_hand
-from .translation import _
+from .derived import deal_miss_value, is_deal_miss_hand
+from ..translation import _
 
 __all__ = [
     "HandState", "new_hand", "apply", "legal_plays", "legal_actions", "deal_cards",
@@ -137,7 +140,7 @@ def _full_result(state: HandState, ctx: Any, setup: Any) -> HandResult:
     declarer_name = ctx.players[declarer]
     friend_name = None if friend is None else ctx.players[friend]
     friend2_name = ctx.players[friends[1]] if len(friends) == 2 else None
-    if ctx.ghost_seat >= 0:  # ghost 4마: the ghost is nobody (ghost.py)
+    if ctx.ghost_seat >= 0:  # ghost 4마: the ghost is nobody (hand/seats.py)
         score = ghost_score(score, rules, friend_name)
     deltas = seat_deltas(score, ctx.players, declarer_name, friend_name, friend2_name)
     for name in setup.eliminated:  # 6마, 7마: the eliminated score nothing

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Optional
 
-from .cards import JOKER, SUIT_LETTERS, Bid, format_card, is_joker, parse_card, parse_suit
+from ..cards import JOKER, SUIT_LETTERS, Bid, format_card, is_joker, parse_card, parse_suit
 from .contract import mighty_card
-from .deck import VALID_CARDS
-from .errors import InvalidNotation
-from .ruleset import Ruleset
-from .scoring import Score
-from .translation import _
+from ..cards.deck import VALID_CARDS
+from ..errors import InvalidNotation
+from ..ruleset import Ruleset
+from ..scoring import Score
+from ..translation import _
 
 # --- actions ----------------------------------------------------------------------------------
 

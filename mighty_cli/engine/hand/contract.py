@@ -58,10 +58,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from .cards import BLACK_JOKER, CLUBS, COPY, DIAMONDS, ELEVEN, HEARTS, JOKER, SPADES, SUITS, \
+from ..cards import BLACK_JOKER, CLUBS, COPY, DIAMONDS, ELEVEN, HEARTS, JOKER, SPADES, SUITS, \
     Bid, parse_card, rank_order
-from .deck import ELEVEN_MASK, FACE_MASK, SUIT_MASKS, SUITED_MASK, mask_of, both
-from .ruleset import Ruleset
+from ..cards.deck import ELEVEN_MASK, FACE_MASK, SUIT_MASKS, SUITED_MASK, mask_of, both
+from ..ruleset import Ruleset
 
 if TYPE_CHECKING:
     from .actions import FriendCall
@@ -247,7 +247,7 @@ class _Contract:
         # the tricks of a hand, the last one's number: ten, or the hand's size (Mighty Network
         # 4.0's 2마: 13; 동대전 6마, 7마: eight, seven)
         last = self.tricks = rules.tricks
-        # ghost 4마: the ghost's seat, after the players' (ghost.py); -1: no ghost
+        # ghost 4마: the ghost's seat, after the players' (hand/seats.py); -1: no ghost
         self.ghost_seat = rules.table.players if rules.table.ghost else -1
         # whether Mighty / the (uncalled) joker win a trick, by trick number (index 0 unused)
         self.mighty_power = tuple((number != 1 or self.mighty_first)

@@ -15,7 +15,7 @@ Rules held here:
   ``election.max_bid`` or the point cards in play, upward, or downward where a lower number is
   the higher bid (``election.bid_counts = "opposition_limit"``, 이우).
 * ``table.players`` players with different names sit in playing order (and the ghost after
-  them under ``table.ghost``, ghost.py); the deck is the 53
+  them under ``table.ghost``, hand/seats.py); the deck is the 53
   cards less ``table.removed_cards`` (000 §3.5), dealt ten each and ``table.kitty_size`` to
   the kitty; with two decks (8마 Chicago, ``table.decks = 2``) the 106 and their copies weigh
   and score as their originals (the point mask and the deal-miss weights hold both copies).
@@ -25,13 +25,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
-from .cards import BLACK_JOKER, COPY, ELEVEN, JOKER, SUITS, Bid, parse_card
-from .deck import ELEVEN_MASK, JOKERS_MASK, POINT_MASK, mask_of, both
-from .errors import MightyError
-from .ruleset import RANK_KEYS, Ruleset
-from .scoring import friends_weighed
+from ..cards import BLACK_JOKER, COPY, ELEVEN, JOKER, SUITS, Bid, parse_card
+from ..cards.deck import ELEVEN_MASK, JOKERS_MASK, POINT_MASK, mask_of, both
+from ..errors import MightyError
+from ..ruleset import RANK_KEYS, Ruleset
+from ..scoring import friends_weighed
 from .actions import _play_table
-from .translation import _
+from ..translation import _
 
 if TYPE_CHECKING:
     from .contract import _Contract
@@ -87,7 +87,7 @@ class _RuleTables:
         # (contract, called card, lead request) -> its _Contract (read-only once built)
         self.contracts: dict[tuple, "_Contract"] = {}
         # table.players, table.removed_cards, table.kitty_size (000 §3.5: 4마, 3마, 2마)
-        # the ghost's seat (ghost.py); 허니문's friend hands (honeymoon.py)
+        # the ghost's seat (hand/seats.py); 허니문's friend hands (honeymoon.py)
         self.n = rules.table.players * (2 if rules.table.partner_hands else 1) \
             + (1 if rules.table.ghost or rules.table.dummy else 0)
         self.kitty_size = rules.table.kitty_size
@@ -97,7 +97,7 @@ class _RuleTables:
         self.hand_size = rules.table.hand_size  # dealt (6마: 8, 7마: 7); every hand plays ten
         self.eliminated = rules.table.eliminated
         self.undealt = rules.table.undealt  # 변형 2마: the cards the draft put aside
-        # ghost 4마 (ghost.py): the last seat is the ghost's (-1: no ghost); 허니문
+        # ghost 4마 (hand/seats.py): the last seat is the ghost's (-1: no ghost); 허니문
         # (honeymoon.py): every second seat is a friend hand; the seats that never bid
         self.ghost_seat = self.n - 1 if rules.table.ghost else -1
         self.partner_hands = rules.table.partner_hands
@@ -113,7 +113,7 @@ class _RuleTables:
         self.descend = rules.bids_descend
         self.opener_after_dealer = e.opener == "after_dealer"
         self.miss_allowed = rules.deal_miss.allowed
-        # whether replay_setup.py's batch takes this ruleset's election, and its discard and
+        # whether hand/replay_setup.py's batch takes this ruleset's election, and its discard and
         # friend call (None: not asked yet; replay_setup._handles, _handles_exchange)
         self.fast_election: Optional[bool] = None
         self.fast_exchange: Optional[bool] = None
@@ -140,7 +140,7 @@ def _point_mask(rules: Ruleset) -> int:
     return both(mask | (JOKERS_MASK if rules.cards.joker_is_point_card else 0))
 
 
-def _tables(rules: Ruleset) -> _RuleTables:
+def rule_tables(rules: Ruleset) -> _RuleTables:
     """The derived tables of a ruleset (cached; the cache keeps the ruleset alive, so ids stay
     unique)."""
     tables = _RULE_TABLES.get(id(rules))
@@ -153,7 +153,7 @@ def _tables(rules: Ruleset) -> _RuleTables:
 
 def deal_miss_value(rules: Ruleset, cards: Sequence[int]) -> float:
     """The deal-miss sum of a hand under the ruleset's weights."""
-    weight_list = _tables(rules).weight_list
+    weight_list = rule_tables(rules).weight_list
     value = sum(map(weight_list.__getitem__, cards))
     if rules.deal_miss.mighties_cancel:
         value -= _mighty_pair_weight(rules, weight_list, mask_of(cards))
@@ -163,7 +163,7 @@ def deal_miss_value(rules: Ruleset, cards: Sequence[int]) -> float:
 def is_deal_miss_hand(rules: Ruleset, cards: Sequence[int]) -> bool:
     """Whether a ten-card hand may be shown for a deal miss (weights and threshold, or ten point
     cards under ``deal_miss.all_point_cards``)."""
-    return _is_miss_hand(rules, _tables(rules).weight_list, cards, mask_of(cards))
+    return _is_miss_hand(rules, rule_tables(rules).weight_list, cards, mask_of(cards))
 
 
 def _is_miss_hand(rules: Ruleset, weight_list: list[float], cards: Sequence[int],
@@ -172,7 +172,7 @@ def _is_miss_hand(rules: Ruleset, weight_list: list[float], cards: Sequence[int]
     d = rules.deal_miss
     # ten point cards: no bit outside the point cards (the joker is not one here)
     if d.all_point_cards and mask and not mask & ~(_ALL_POINTS | (
-            _tables(rules).point_mask & ELEVEN_MASK if rules.table.rank_eleven else 0)):
+            rule_tables(rules).point_mask & ELEVEN_MASK if rules.table.rank_eleven else 0)):
         return True  # (서울과고's 11s count where they are point cards; two decks: copies)
     value = sum(map(weight_list.__getitem__, cards))
     if d.mighties_cancel:
@@ -244,7 +244,7 @@ class _Context:
                  deal: Optional[dict[str, list[int]]], deal_masks: Optional[tuple[int, ...]],
                  tables: Optional[_RuleTables] = None):
         if tables is None:
-            tables = _tables(rules)
+            tables = rule_tables(rules)
         self.rules = rules
         self.players = players
         self.seat_of = seating.seat_of
@@ -261,7 +261,7 @@ class _Context:
         self.full_bid = tables.full_bid
         self.tables = tables
         self.play_tables = seating.play_tables
-        # ghost 4마 (ghost.py): the ghost's seat and its pile in dealt order; the seats that
+        # ghost 4마 (hand/seats.py): the ghost's seat and its pile in dealt order; the seats that
         # never bid (the ghost's, 허니문's friend hands)
         self.ghost_seat = tables.ghost_seat
         self.ghost_pile = tuple(deal[players[-1]]) if tables.ghost_seat >= 0 and deal else ()

@@ -2,7 +2,7 @@
 
 Rules held here (``table.deal = "draft"``):
 
-* The stock is the ruleset's deck shuffled by the seed (mighty-deal/1, deck.py), its top card
+* The stock is the ruleset's deck shuffled by the seed (mighty-deal/1, cards/deck.py), its top card
   first (4마's 43 cards for 변형 2마: "4마와 같이 43장으로 한다"; all 53 for Mighty Network 4.0).
 * In turn from the first player in seating order, a player takes the top two cards of the stock,
   sees only the upper one, keeps the upper or the lower and puts the other aside, face down
@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .deck import UNDEALT, deal_cards, shuffled_deck
-from .errors import MightyError
-from .translation import _
-from .ghost import seats
-from .tables import _tables
+from ..cards.deck import UNDEALT, deal_cards, shuffled_deck
+from ..errors import MightyError
+from ..translation import _
+from .seats import seats
+from .derived import rule_tables
 
 #: A player's choice in the draft: given the player and the upper card he sees (the lower one
 #: stays hidden), True to keep the upper card, False to keep the lower.
@@ -60,10 +60,10 @@ def drafted_deal(seed: int, players: Sequence[str], deck: Sequence[int], hand_si
 def seeded_deal(rules, seed: int, players: Sequence[str], keep: Keep | None = None
                 ) -> dict[str, list[int]]:
     """The deal of a hand from a seed, whatever the table: dealt (with the ghost's pile under
-    table.ghost, ghost.py), or drafted under table.deal = "draft" (``keep`` makes each choice;
+    table.ghost, hand/seats.py), or drafted under table.deal = "draft" (``keep`` makes each choice;
     by default a player keeps the upper card)."""
     t = rules.table
-    deck = _tables(rules).deck  # the ruleset's deck, built once
+    deck = rule_tables(rules).deck  # the ruleset's deck, built once
     if t.deal == "draft":
         return drafted_deal(seed, players, deck, t.hand_size, t.kitty_size,
                             keep or (lambda player, card: True))

@@ -15,7 +15,7 @@ Rules held here, in the order :func:`_apply_bid` checks them:
   final); everyone passing is a redeal. A full bid (풀) ends it at once under
   ``election.full_bid_ends`` (000 §8).
 * The declarer takes the kitty.
-* A deal miss may be declared by a player whose hand qualifies (see tables.py) before the
+* A deal miss may be declared by a player whose hand qualifies (see hand/derived.py) before the
   election, during it (``deal_miss.during_election``), after passing (``deal_miss.after_pass``),
   not after a full bid (``deal_miss.full_bid_overrides``). Under ``deal_miss.full_bid_cancels``
   (000 §8, 민사) a full bid made after the deal miss cancels it: the full bidder is declarer at
@@ -27,13 +27,13 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from .actions import BidCall, DeclareDealMiss
-from .cards import SUITS, Bid, format_bid, format_cards, sorted_cards
-from .deck import cards_of, mask_of
-from .errors import IllegalBid, IllegalDealMiss
-from .ruleset import Ruleset
+from ..cards import SUITS, Bid, format_bid, format_cards, sorted_cards
+from ..cards.deck import cards_of, mask_of
+from ..errors import IllegalBid, IllegalDealMiss
+from ..ruleset import Ruleset
 from .state import HandState, _mutable, _phase_error, _Setup
-from .tables import _RuleTables, deal_miss_value
-from .translation import _
+from .derived import _RuleTables, deal_miss_value
+from ..translation import _
 
 # --- election ---------------------------------------------------------------------------------
 
@@ -112,7 +112,7 @@ def _bid_problem(rules: Ruleset, player: str, bid: Bid, standing: Optional[Bid],
 
 def _next_bidder(setup: _Setup, seat: int, pass_is_final: bool, n: int, silent: int = 0) -> int:
     """The next player to call: the next seat, passing over those whose pass was final (and the
-    seats that never bid: the ghost's, ghost.py; 허니문's friend hands, honeymoon.py)."""
+    seats that never bid: the ghost's, hand/seats.py; 허니문's friend hands, honeymoon.py)."""
     for step in range(1, n + 1):
         candidate = (seat + step) % n
         if not silent >> candidate & 1 and (not pass_is_final
@@ -141,7 +141,7 @@ def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
     """One call of the election (the phase is ``election``): checked against ``state`` and
     written to ``new`` and ``new._setup`` (copies of state and of its setup that the caller
     owns). Every field is read before it is written, so ``new`` may be ``state`` itself: the
-    batch replay of a record's election (replay_setup.py) steps one private state this way."""
+    batch replay of a record's election (hand/replay_setup.py) steps one private state this way."""
     ctx, setup = state._ctx, state._setup
     e = ctx.rules.election
     seat = ctx.seat_of.get(player)
@@ -214,7 +214,7 @@ def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
 
 def _bid_run(state: HandState, calls: Any, history: Any) -> tuple[int, Any]:
     """The usual calls of an election written at once onto ``state``, a private state whose
-    setup is private too (replay_setup.py's batch): how many of ``calls``, from the first,
+    setup is private too (hand/replay_setup.py's batch): how many of ``calls``, from the first,
     were taken, and ``history`` with them linked on. It takes a call only where
     :func:`_bid_step` would accept it without a second look (the player to move; a pass the
     opener may make; a bid of the standing bid's listed successors, exactly typed) and writes

@@ -16,7 +16,7 @@ Rules held here, each with its ruleset option:
   each other; 7마: 6 and 3). He then discards down to ten (``Ruleset.elimination_discard``),
   and the hand is played as five (그 뒤로는 5마와 동일): the eliminated score nothing.
 * When the tool deals the pile itself (the referee's ``deal``), it uses mighty-deal/1's stream
-  and shuffle (deck.py), seeded by the pile's cards (:func:`seeded_redistribution`, README
+  and shuffle (cards/deck.py), seeded by the pile's cards (:func:`seeded_redistribution`, README
   "Seeded deals" step 5): the same pile is dealt the same way on every machine and Python
   version. Reading (the seed says only 나누어 준다): the shares go out in seating order from the
   front of the shuffled pile. A record keeps the cards dealt, so no replay depends on this.
@@ -53,13 +53,13 @@ from random import Random
 from typing import Optional
 
 from .actions import Eliminate, Redistribute
-from .cards import format_card, format_cards, sorted_cards
-from .deck import VALID_CARDS, cards_of, mask_of, shuffled_deck
-from .errors import IllegalExchange
-from .ghost import DUMMY
+from ..cards import format_card, format_cards, sorted_cards
+from ..cards.deck import VALID_CARDS, cards_of, mask_of, shuffled_deck
+from ..errors import IllegalExchange
+from .seats import DUMMY
 from .state import HandState, _mutable, _new_state, _phase_error
-from .tables import _Context, _seating
-from .translation import _, ngettext
+from .derived import _Context, _seating
+from ..translation import _, ngettext
 
 
 def _holder(state: HandState, card: int) -> Optional[int]:
@@ -284,7 +284,7 @@ def pile_seed(pile) -> int:
 
 def seeded_redistribution(state: HandState) -> Redistribute:
     """The tool's own deal of the eliminated hands and the kitty (the referee's ``deal``):
-    mighty-deal/1's shuffle (deck.py) of the pile in canonical order, seeded by
+    mighty-deal/1's shuffle (cards/deck.py) of the pile in canonical order, seeded by
     :func:`pile_seed`; then each remaining player, in seating order, takes his share
     (:func:`redistribution_sizes`) from the front. The same pile is always dealt the same way,
     on every machine and Python version."""

@@ -34,17 +34,17 @@ from typing import Any, Optional
 
 from .actions import (FRIEND_KINDS, _NO_FRIEND, _PENDING, CallFriend, ChangeContract, Discard,
                       FriendCall, format_friend_call)
-from .cards import EXTRA_CARD_NAMES, JOKER, SUITS, Bid, format_bid, format_card, \
+from ..cards import EXTRA_CARD_NAMES, JOKER, SUITS, Bid, format_bid, format_card, \
     format_cards, is_joker, sorted_cards, trump_name
 from .contract import _Contract
 from .contract import mighty_card
-from .cards import COPY
-from .deck import JOKERS_MASK, VALID_CARDS, cards_of, mask_of, both, held_copies
+from ..cards import COPY
+from ..cards.deck import JOKERS_MASK, VALID_CARDS, cards_of, mask_of, both, held_copies
 from .election import _is_full
-from .ghost import GHOST
-from .errors import IllegalExchange
-from .translation import _, ngettext
-from .ruleset import Ruleset
+from .seats import GHOST
+from ..errors import IllegalExchange
+from ..translation import _, ngettext
+from ..ruleset import Ruleset
 from .state import HandState, _mutable, _phase_error
 
 # --- exchange and friend call -------------------------------------------------------------------
@@ -63,7 +63,7 @@ def _discard_step(state: HandState, new: HandState, cards: Any) -> None:
     """The declarer's discard (the phase is ``exchange``): checked against ``state`` and
     written to ``new`` and ``new._setup`` (copies the caller owns). Every field is read before
     it is written, so ``new`` may be ``state`` itself (the record replay's private state,
-    replay_setup.py); nothing is written before every check has passed."""
+    hand/replay_setup.py); nothing is written before every check has passed."""
     ctx, setup = state._ctx, state._setup
     declarer = ctx.players[setup.declarer]
     cards = tuple(cards)
@@ -303,7 +303,7 @@ def _call_step(state: HandState, new: HandState, call: Any) -> None:
     """The friend call (the phase is ``friend``): checked against ``state`` and written to
     ``new`` and ``new._setup`` (copies the caller owns). Every field is read before it is
     written, so ``new`` may be ``state`` itself (the record replay's private state,
-    replay_setup.py); nothing is written before every check has passed."""
+    hand/replay_setup.py); nothing is written before every check has passed."""
     if state._ctx.rules.table.decks == 2 and call.kind == "card":  # two decks: not a copy
         call = call._replace(card=call.card & 127 if isinstance(call.card, int) else call.card,
                              card2=call.card2 & 127 if isinstance(call.card2, int) else call.card2)

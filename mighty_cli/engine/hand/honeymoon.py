@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from .errors import MightyError
-from .translation import _
+from ..errors import MightyError
+from ..translation import _
 
 if TYPE_CHECKING:
-    from .ruleset import Ruleset
+    from ..ruleset import Ruleset
 
 #: A friend hand's name: its player's name and this suffix ("Ana's friend").
 PARTNER_SUFFIX = "'s friend"

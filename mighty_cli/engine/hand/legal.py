@@ -1,5 +1,5 @@
 """Every legal next action of a hand (random playouts, ``mighty simulate``, the property
-tests): a module of its own below the hand's API (:mod:`.hand`) and the playout policy
+tests): a module of its own below the hand's API (:mod:`hand`) and the playout policy
 (:mod:`.playout`), which both use it."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from .actions import BidCall, CallFriend, ChangeContract, DeclareDealMiss, Discard
-from .cards import sorted_cards
-from .deck import cards_of
+from ..cards import sorted_cards
+from ..cards.deck import cards_of
 from .elimination import _elimination_calls
 from .election import _cancelling_bids, _legal_bids, _may_declare_deal_miss
 from .exchange import _legal_calls, _legal_contracts

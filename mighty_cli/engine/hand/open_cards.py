@@ -26,11 +26,11 @@ Rules held here:
 from __future__ import annotations
 
 from .actions import Play
-from .cards import format_card, is_joker
+from ..cards import format_card, is_joker
 from .contract import _joker_playable, _trump_lead_barred
-from .deck import suit_symbol
-from .errors import IllegalPlay
-from .translation import _
+from ..cards.deck import suit_symbol
+from ..errors import IllegalPlay
+from ..translation import _
 from .state import HandState
 
 # --- open cards: what the shown cards allow ------------------------------------------------------

@@ -69,12 +69,12 @@ from __future__ import annotations
 from typing import Optional
 
 from .actions import Play, _play_table
-from .cards import ELEVEN, EXTRA_CARD_NAMES, JOKER, SUITS, format_card, trump_name
+from ..cards import ELEVEN, EXTRA_CARD_NAMES, JOKER, SUITS, format_card, trump_name
 from .contract import JOKER_COLOURS, _joker_playable, _trump_lead_barred
-from .deck import VALID_CARDS, cards_of, suit_symbol, held_copy
-from .errors import IllegalPlay
-from .ghost import check_ghost_play, ghost_mask, ghost_play
-from .translation import _
+from ..cards.deck import VALID_CARDS, cards_of, suit_symbol, held_copy
+from ..errors import IllegalPlay
+from .seats import check_ghost_play, ghost_mask, ghost_play
+from ..translation import _
 from .open_cards import _check_open_play, _infer_trump_lead, _infer_voids, _open_candidates
 from .settle import _finish_trick, _reveal_card_friend, _reveal_copy_friend, \
     _reveal_second_friend
@@ -93,7 +93,7 @@ def _legal_now(state: HandState) -> int:
 
 def _legal_mask(state: HandState, as_player: bool = False) -> int:
     """The cards the player to move may play now (full deal); the ghost's card is its pile's
-    (ghost.py) unless ``as_player`` asks what the rules would allow a player."""
+    (hand/seats.py) unless ``as_player`` asks what the rules would allow a player."""
     ci = state._contract
     seat = state._to_move
     if seat == ci.ghost_seat and not as_player:
@@ -132,7 +132,7 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
 def _follow_mask(ci, hand: int, number: int, called: int, led: int) -> int:
     """The cards a follower holding ``hand`` (full deal) may play to trick ``number`` led in
     ``led``, ``called`` the bits of the joker called out (0 for none): _legal_mask's rules for
-    a trick in progress (also the fast replay's, replay_tricks.py)."""
+    a trick in progress (also the fast replay's, hand/replay_tricks.py)."""
     joker_mask = ci.joker_mask
     jokers = hand & joker_mask
     if jokers:
@@ -268,7 +268,7 @@ def _apply_play(state: HandState, play: Play) -> HandState:
     trick = state._trick
     ghost = seat == ctx.ghost_seat
     if ghost:
-        check_ghost_play(state, play, _legal_mask)  # ghost 4마: its pile decides (ghost.py)
+        check_ghost_play(state, play, _legal_mask)  # ghost 4마: its pile decides (hand/seats.py)
     elif state._hands is not None:
         legal = state._legal  # usually set by whoever chose this play (legal_plays, random)
         if legal is None:
@@ -479,7 +479,7 @@ def legal_plays(state: HandState) -> list[Play]:
     hands = state._hands
     if seat == state._ctx.ghost_seat:
         if hands is not None:
-            return [ghost_play(state, _legal_mask)]  # ghost 4마: one card, its pile's (ghost.py)
+            return [ghost_play(state, _legal_mask)]  # ghost 4마: one card, its pile's (seats.py)
         hands = None  # open cards: any card not yet seen, as the table turns it
     if hands is not None:
         hand = hands[seat] & ~state._played

@@ -11,8 +11,8 @@ from random import Random
 from typing import Any
 
 from .actions import BidCall, CallFriend, ChangeContract, DeclareDealMiss, Discard, FriendCall
-from .cards import SUITS
-from .deck import cards_of, nth_card, held_copies
+from ..cards import SUITS
+from ..cards.deck import cards_of, nth_card, held_copies
 from .election import _may_declare_deal_miss, _successors
 from .elimination import _elimination_calls, random_redistribution
 from .exchange import _CARD_CALLS, _call_choices, _lead_request_allowed, _legal_contracts, \
@@ -25,7 +25,7 @@ from .state import HandState, _tuple_new
 
 # The policy draws through rng.random() only (public, documented API): an index below n is
 # int(rng.random() * n). Playouts need not be stable across Python versions; seeded deals are
-# (deck.py), and they use no random module at all.
+# (cards/deck.py), and they use no random module at all.
 
 
 def _randrange(rng: Random, n: int) -> int:

@@ -45,10 +45,10 @@ from typing import Optional, Sequence
 from .actions import BidCall, CallFriend, Discard
 from .election import _bid_run, _bid_step
 from .exchange import _call_step, _discard_step
-from .errors import IllegalBid
-from .ruleset import Ruleset
+from ..errors import IllegalBid
+from ..ruleset import Ruleset
 from .state import HandState
-from .tables import _RuleTables, _tables
+from .derived import _RuleTables, rule_tables
 
 #: The options of each section the batch election replays exactly as apply does (it runs apply's
 #: own step): any other option of these sections must keep its default for the batch to run.
@@ -109,7 +109,7 @@ def unknown_options(rules: Ruleset, known: dict[str, frozenset]) -> list[str]:
 def handles(rules: Ruleset) -> bool:
     """Whether the batch election may replay this ruleset's elections (computed once per
     ruleset, kept on its rule tables)."""
-    return _handles(_tables(rules))
+    return _handles(rule_tables(rules))
 
 
 def _handles(tables: _RuleTables) -> bool:
@@ -152,7 +152,7 @@ def handles_exchange(rules: Ruleset) -> bool:
     """Whether the discard and the friend call may be written in place under this ruleset
     (computed once per ruleset, kept on its rule tables): its exchange and friend options all
     known, one deck."""
-    return _handles_exchange(_tables(rules))
+    return _handles_exchange(rule_tables(rules))
 
 
 def _handles_exchange(tables: _RuleTables) -> bool:

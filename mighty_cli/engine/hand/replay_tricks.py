@@ -44,14 +44,14 @@ from __future__ import annotations
 import operator
 from typing import Optional
 
-from .actions import _PENDING, CompletedTrick, Play
-from .deck import ELEVEN_MASK, SUIT_MASKS
-from .errors import InvalidNotation, RecordError
-from .hand import apply
+from .actions import _PENDING, CompletedTrick, Play, parse_play
+from ..cards.deck import ELEVEN_MASK, SUIT_MASKS
+from ..errors import InvalidNotation, RecordError
+from . import apply
 from .play import _check_joker_annotation, _follow_mask, _joker_call_effect, _legal_mask
 from .settle import _finish_trick, _reveal_card_friend, _reveal_second_friend
 from .state import HandState, _tuple_new
-from .translation import _, ngettext
+from ..translation import _, ngettext
 
 _TOKENS: dict[str, tuple[int, Optional[int], bool]] = {}
 
@@ -60,7 +60,6 @@ def _token(token: str) -> tuple[int, Optional[int], bool]:
     """A played card's notation parsed (cached: a record plays the same few dozen tokens)."""
     parsed = _TOKENS.get(token)
     if parsed is None:
-        from .actions import parse_play
 
         parsed = parse_play(token)  # InvalidNotation for a bad token, as card by card
         if len(_TOKENS) > 4096:  # tokens come from files: keep the cache bounded
@@ -123,7 +122,7 @@ def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True,
     gives ``state`` away (nobody else holds it), so the fast path fills it in instead of a
     copy. Raises RecordError naming the hand (``index``), the trick, the player, the card and
     the rule."""
-    # ghost 4마 goes card by card: the ghost's card is its pile's top (ghost.py), a rule the
+    # ghost 4마 goes card by card: the ghost's card is its pile's top (hand/seats.py), a rule the
     # legal mask of this path does not hold
     # two decks (8마 Chicago) too: a card is the copy its player holds (play.py's _held_play)
     if fast and state.phase == "play" and state._hands is not None \

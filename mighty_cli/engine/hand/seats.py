@@ -1,4 +1,10 @@
-"""The ghost (고스트) of ghost 4마 (고마) and 엠솔 4마 (000 §3.5.2, §7.22.1, footnote 19).
+"""The seats of a hand for every table shape, and the seat nobody plays: the ghost.
+
+:func:`seats` puts a hand's seats in playing order: the players; after them the ghost
+(``table.ghost``) or 시흥 은마's dummy (``table.dummy``, elimination.py); or under 허니문 each
+player followed by his friend hand (``table.partner_hands``, honeymoon.py).
+
+The ghost (고스트) of ghost 4마 (고마) and 엠솔 4마 (000 §3.5.2, §7.22.1, footnote 19).
 
 Four play the five-player game; the fifth hand is dealt all the same and belongs to nobody, the
 ghost. Rules held here (``table.ghost``):
@@ -33,14 +39,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from .actions import Play, format_play
-from .cards import SUITS, format_card, is_joker, sorted_cards
-from .errors import IllegalPlay, MightyError
+from ..cards import SUITS, format_card, is_joker, sorted_cards
+from ..errors import IllegalPlay, MightyError
 from .honeymoon import partner_seats
-from .translation import _
+from ..translation import _
 
 if TYPE_CHECKING:
-    from .ruleset import Ruleset
-    from .scoring import Score
+    from ..ruleset import Ruleset
+    from ..scoring import Score
     from .state import HandState
 
 #: The ghost's name in a hand's players, deals (``deal.ghost``), tricks and friend calls.

@@ -1,6 +1,6 @@
 """A trick settled (RULES.md §5-§6, 000 §4-§7): who wins it, its points, and the friend when a
 card or a trick reveals him; split from play.py, which plays the cards (both the engine's apply
-and the fast replay, replay_tricks.py, settle with these functions).
+and the fast replay, hand/replay_tricks.py, settle with these functions).
 
 * The winner: Mighty with power, else the first joker played with power (000 §7.11: 먼저 낸
   조커가 승리한다; contract.py's _powered_jokers says which keep it), else the highest trump,
@@ -24,12 +24,12 @@ it (keep it so).
 from __future__ import annotations
 
 from .actions import _NO_FRIEND, _PENDING, CompletedTrick, Play
-from .cards import format_card
+from ..cards import format_card
 from .contract import _powered_jokers, trick_index, trick_winner
-from .deck import ELEVEN_MASK, FACE_MASK, SUIT_MASKS
-from .errors import IllegalPlay
+from ..cards.deck import ELEVEN_MASK, FACE_MASK, SUIT_MASKS
+from ..errors import IllegalPlay
 from .state import HandState, _tuple_new
-from .translation import _
+from ..translation import _
 
 
 def _reveal_card_friend(state: HandState, new: HandState, seat: int, play: Play) -> None:

@@ -20,15 +20,15 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from .actions import FriendCall
-from .cards import Bid, format_bid, sorted_cards
+from ..cards import Bid, format_bid, sorted_cards
 from .contract import mighty_card
-from .deck import cards_of, check_deal, mask_of, assign_copies
-from .errors import IllegalAction, MightyError
-from .ghost import DUMMY, GHOST, seats
+from ..cards.deck import cards_of, check_deal, mask_of, assign_copies
+from ..errors import IllegalAction, MightyError
+from .seats import DUMMY, GHOST, seats
 from .honeymoon import is_partner_hand
-from .ruleset import Ruleset
-from .tables import _Context, _seating, _tables
-from .translation import N_, _
+from ..ruleset import Ruleset
+from .derived import _Context, _seating, rule_tables
+from ..translation import N_, _
 
 PHASES = ("election", "elimination", "redistribution", "exchange", "friend", "play", "done",
           "deal_miss", "redeal")
@@ -278,8 +278,8 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     ``deal_masks``: the hands' masks in playing order, where the caller has already checked the
     deal as the deal check would (record_values._plain_deal: one deck, every card of it dealt
     once, the sizes right); ``deal`` then maps each player and the kitty to its cards."""
-    tables = _tables(rules)
-    # ghost 4마: the ghost sits last (ghost.py); 허니문: each friend hand after its player
+    tables = rule_tables(rules)
+    # ghost 4마: the ghost sits last (hand/seats.py); 허니문: each friend hand after its player
     players = seats(rules, players) if tables.extra_seats else tuple(players)
     seating = _seating(players, tables.n)
     seat_of = seating.seat_of

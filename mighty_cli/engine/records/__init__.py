@@ -12,8 +12,8 @@ ruleset, the players in playing order, and a list of hands. A hand is one of thr
 Replaying stops at the first violation with a :class:`RecordError` whose message names the hand
 (1-based), the trick where there is one, the player, the card or call, and the rule.
 
-The format's keys and the file (reading, shape checks, writing) are in :mod:`.record_file`, each
-hand's values in :mod:`.record_values`, replaying and scoring in :mod:`.record_replay`; this module
+The format's keys and the file (reading, shape checks, writing) are in :mod:`records.file`, each
+hand's values in :mod:`records.values`, replaying and scoring in :mod:`records.replay`; this module
 is their public API, and turns a finished outcome or an engine state back into a record's hand.
 """
 
@@ -21,18 +21,13 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from .cards import format_bid, format_card, format_cards, sorted_cards
-from .record_file import (  # noqa: F401 (private names kept importable: see below)
-    FORMAT, FULL_KEYS, HAND_KEYS, HAND_TYPES, NAME_KEYS, RECORDED_KEYS,
-    STATUSES, TOP_KEYS, TOP_TYPES, Record, _five_message, check_hand_shape, checked_players,
-    dump_record, load_record, read_record, record_header, record_ruleset)
-from .record_outcome import HandOutcome, friend_possible  # noqa: F401
-from .record_replay import (  # noqa: F401
-    ReplayResult, _locate, _replay_full, _replay_hand, iter_replay, replay, score_outcome)
-from .record_values import DEAL_MISS_CALL, _call  # noqa: F401
-
-# _five_message (record_stream), _call and _replay_full (the site's replayed hands), _replay_hand
-# and _locate stay importable from here, where they were before the split.
+from ..cards import format_bid, format_card, format_cards, sorted_cards
+from .file import (FORMAT, FULL_KEYS, HAND_KEYS, HAND_TYPES, NAME_KEYS, RECORDED_KEYS, STATUSES,
+                   TOP_KEYS, TOP_TYPES, Record, check_hand_shape, checked_players, dump_record,
+                   load_record, read_record, record_header, record_ruleset)
+from .outcome import HandOutcome, friend_possible
+from .replay import ReplayResult, iter_replay, replay, score_outcome
+from .values import DEAL_MISS_CALL
 
 __all__ = ["DEAL_MISS_CALL", "FORMAT", "FULL_KEYS", "HAND_KEYS", "HAND_TYPES", "NAME_KEYS",
            "RECORDED_KEYS", "STATUSES", "TOP_KEYS", "TOP_TYPES", "HandOutcome", "Record",
@@ -64,7 +59,7 @@ def outcome_to_hand(outcome: HandOutcome) -> dict:
 
 def state_to_hand(state: Any, deal: Optional[dict[str, list[int]]] = None) -> dict:
     """A full-hand dict (finished or in progress) from a hand engine state, for saving."""
-    from . import hand as engine
+    from .. import hand as engine
 
     hand: dict[str, Any] = {"dealer": state.dealer}
     if deal is not None:

@@ -3,7 +3,7 @@ reading a file into a :class:`Record` with its header and each hand's shape chec
 back, and finding the ruleset it names.
 
 Only the shape is checked here (keys, types, names spelt one way); the rules are checked when the
-record is replayed (:mod:`.record_replay`). Every problem is one :class:`RecordError` line naming
+record is replayed (:mod:`records.replay`). Every problem is one :class:`RecordError` line naming
 the file, the hand and the key.
 """
 
@@ -15,11 +15,11 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Optional
 
-from . import names, safe_toml
-from .errors import MightyError, RecordError
-from .limits import RECORD_MAX_BYTES
-from .ruleset import OutsideFolder, Ruleset, bundled_names, load_ruleset, ruleset_from_toml
-from .translation import N_, _
+from .. import names, safe_toml
+from ..errors import MightyError, RecordError
+from ..limits import RECORD_MAX_BYTES
+from ..ruleset import OutsideFolder, Ruleset, bundled_names, load_ruleset, ruleset_from_toml
+from ..translation import N_, _
 
 FORMAT = "mighty-hand-record/1"
 TOP_KEYS = {"format", "ruleset", "players", "hands", "ruleset_toml", "title", "league", "date",

@@ -33,7 +33,7 @@ import re
 from datetime import date
 from typing import Any, Callable, Optional
 
-from .record_file import (_NORMALIZED, NAME_KEYS, NAMED_LISTS, UNCHECKED, _normalized,
+from .file import (_NORMALIZED, NAME_KEYS, NAMED_LISTS, UNCHECKED, _normalized,
                           checked_value)
 
 _INT = re.compile(r"[+-]?(?:0|[1-9][0-9]*)\Z")

@@ -1,16 +1,16 @@
 """What one hand of a record came to (:class:`HandOutcome`), whether a friend can exist at a
 table, and the deposit pot settled on an outcome: shared by the general replay
-(:mod:`.record_replay`) and the recorded-outcome fast path (:mod:`.record_summary`)."""
+(:mod:`records.replay`) and the recorded-outcome fast path (:mod:`records.summary`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from .cards import Bid, format_bid
-from .ruleset import Ruleset
-from .scoring import Score
-from .session import settle_pot
+from ..cards import Bid, format_bid
+from ..ruleset import Ruleset
+from ..scoring import Score
+from ..session import settle_pot
 
 
 @dataclass

@@ -3,7 +3,8 @@ the session's succession (dealer, opener, deposit pot) carried from hand to hand
 
 A full hand is replayed card by card through the hand engine, a recorded hand is validated and
 scored, a deal miss settles the pot. The election and the tricks go through the fast paths
-(replay_setup.py, replay_tricks.py), which give the same states and errors as the hand engine's
+(hand/replay_setup.py, hand/replay_tricks.py), which give the same states and errors as the hand
+engine's
 apply call by call (``fast=False``, the reference the tests hold them to); the usual deal is
 read as masks at once (record_values._plain_deal), checked as the deal check would check it.
 tests/engine/test_replay_fast_setup.py and test_replay_fast_hand.py hold each short way to the
@@ -17,21 +18,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from .cards import Bid, format_bid, parse_card, parse_cards
-from .errors import InvalidNotation, MightyError, RecordError
-from .ghost import DUMMY, GHOST, ghost_score
-from .honeymoon import fold_deltas, partner_of, partner_seats
-from .record_file import Record, record_ruleset
-from .record_outcome import HandOutcome, friend_possible, settle_outcome_pot
-from .record_summary import SummaryReplay
-from .record_values import (DEAL_MISS_CALL, _bid, _calls, _cards, _check_friend_call_text,
+from ..cards import Bid, format_bid, parse_card, parse_cards
+from ..errors import InvalidNotation, MightyError, RecordError
+from ..hand.seats import DUMMY, GHOST, ghost_score
+from ..hand.honeymoon import fold_deltas, partner_of, partner_seats
+from .file import Record, record_ruleset
+from .outcome import HandOutcome, friend_possible, settle_outcome_pot
+from .summary import SummaryReplay
+from .values import (DEAL_MISS_CALL, _bid, _calls, _cards, _check_friend_call_text,
                             _deal, _friend_call, _hand_players, _name, _no_more, _plain_deal,
                             _taken, elimination_parts)
-from .ruleset import Ruleset
-from .scoring import friends_weighed, score_hand, seat_deltas
-from .session import PreviousHand, opener_for, previous_hand, propose, settle_pot
-from .tables import _tables
-from .translation import _
+from ..ruleset import Ruleset
+from ..scoring import friends_weighed, score_hand, seat_deltas
+from ..session import PreviousHand, opener_for, previous_hand, propose, settle_pot
+from ..hand.derived import rule_tables
+from ..translation import _
 
 @dataclass
 class ReplayResult:
@@ -50,7 +51,8 @@ def replay(record: Record, rules: Optional[Ruleset] = None, *, fast: bool = True
            first: int = 1) -> ReplayResult:
     """Check and score every hand of a record; the first violation raises RecordError.
     ``fast=False`` replays every call and card with the hand engine's apply (the reference the
-    fast paths are tested against: replay_setup.py, replay_tricks.py). ``first``: the first
+    fast paths are tested against: hand/replay_setup.py, hand/replay_tricks.py). ``first``: the
+    first
     hand's number (a league's hand checked alone is named by its own number)."""
     rules = rules or record_ruleset(record)
     totals = {p: 0 for p in record.players}
@@ -70,7 +72,7 @@ def iter_replay(record: Record, rules: Optional[Ruleset] = None,
     previous: Optional[PreviousHand] = None
     last: Optional[tuple] = None  # what the previous hand leaves to succession, made lazily
     session = None
-    # the usual recorded outcome, at once (record_summary.py); everything else, and the
+    # the usual recorded outcome, at once (records/summary.py); everything else, and the
     # reference (fast=False), through _replay_hand
     summary = SummaryReplay(rules, record.players).replay if fast else None
     zero = {p: 0 for p in record.players}  # copied, never changed
@@ -248,7 +250,7 @@ def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contrac
             index=index, player=repr(declarer)))
     if friend2 is not None:
         _check_second_friend(rules, players, declarer, friend, friend2, eliminated, index)
-    ghost = rules.table.ghost and friend == GHOST  # ghost 4마: the ghost friend (ghost.py)
+    ghost = rules.table.ghost and friend == GHOST  # ghost 4마: the ghost friend (hand/seats.py)
     if rules.table.partner_hands:  # 허니문: his own friend hand, always (honeymoon.py)
         if friend != partner_of(declarer):
             raise RecordError(_("hand {index}: friend = {friend}: the declarer's friend is his "
@@ -329,7 +331,8 @@ def _hand_engine() -> tuple:
     record of recorded outcomes never needs them)."""
     global _ENGINE
     if _ENGINE is None:
-        from . import hand, replay_setup, replay_tricks
+        from .. import hand
+        from ..hand import replay_setup, replay_tricks
 
         _ENGINE = hand, replay_setup, replay_tricks
     return _ENGINE
@@ -341,7 +344,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
 
     # the usual deal read as masks at once (checked as _deal and new_hand's deal check would
     # check it); anything else read and refused by them
-    plain = _plain_deal(hand.get("deal"), players, _tables(rules)) if fast else None
+    plain = _plain_deal(hand.get("deal"), players, rule_tables(rules)) if fast else None
     deal_masks = None
     if plain is not None:
         deal, deal_masks = plain
@@ -367,7 +370,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                                 index=index, player=bids[0][0], call=first, opener=opener,
                                 rule=rules.election.opener))
     state = engine.new_hand(rules, players, dealer, deal, opener=opener, deal_masks=deal_masks)
-    # the whole election at once (replay_setup.py) on new_hand's state, which nobody else
+    # the whole election at once (hand/replay_setup.py) on new_hand's state, which nobody else
     # holds; or call by call from a new hand where it does not take it
     elected = setup.replay_bids(state, calls, owned=True) if fast and miss_at == len(calls) \
         else None
@@ -409,7 +412,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
         _no_more(hand, index, "discard", _("the eliminations are not over"))
         return _unfinished(index, players, dealer, pot, zero, state)
     # the discard and the friend call written onto the election's private state where
-    # replay_setup.py takes them (exchange.py's own steps), else applied
+    # hand/replay_setup.py takes them (exchange.py's own steps), else applied
     if "discard" in hand:
         discard = engine.Discard(tuple(_cards(hand["discard"], index, "discard")))
         if state is not elected or not setup.discard_in_place(state, discard):

@@ -4,7 +4,7 @@ A season file is a sequence of hands, never one object in memory. :func:`stream_
 the file line by line and returns a :class:`~.record.Record` whose ``hands`` is an iterator
 (replay and import consume it once, in order). A hand written the way an export or tomli_w
 writes it (a recorded outcome, a deal miss, a full hand with its lists and deal) is read and
-shape-checked at once by :mod:`.record_lines`. Any other hand's table is parsed by a fast path
+shape-checked at once by :mod:`records.lines`. Any other hand's table is parsed by a fast path
 for the lines an export writes (``key = value`` with a string, an integer, a boolean, a date or a
 list of strings); any other line (an inline table, a comment, other spacing) sends that table
 through :mod:`tomllib`, so the result is always exactly what ``tomllib`` would give for the
@@ -19,15 +19,16 @@ import sys
 from pathlib import Path
 from typing import IO, Any, Iterator, Optional
 
-from .errors import RecordError
-from . import safe_toml
-from .inputs import open_text
-from .limits import RECORD_BLOCK_MAX_BYTES, RECORD_LINE_MAX_BYTES
-from .record import Record, _five_message, check_hand_shape, record_header
-from .record_file import most_players
-from .record_lines import _ENTRIES, _QUOTED, _Slow, _value
-from .record_lines import checked_hand as _checked_hand
-from .translation import _
+from ..errors import RecordError
+from .. import safe_toml
+from ..inputs import open_text
+from ..limits import RECORD_BLOCK_MAX_BYTES, RECORD_LINE_MAX_BYTES
+from . import Record, check_hand_shape, record_header
+from .file import _five_message
+from .file import most_players
+from .lines import _ENTRIES, _QUOTED, _Slow, _value
+from .lines import checked_hand as _checked_hand
+from ..translation import _
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from .cards import Bid
-from .errors import MightyError
-from .record_outcome import HandOutcome, friend_possible, settle_outcome_pot
-from .record_values import _bid, _check_friend_call_text
-from .ruleset import Ruleset
-from .scoring import score_hand, taken_limit
+from ..cards import Bid
+from ..errors import MightyError
+from .outcome import HandOutcome, friend_possible, settle_outcome_pot
+from .values import _bid, _check_friend_call_text
+from ..ruleset import Ruleset
+from ..scoring import score_hand, taken_limit
 
 #: Keys a recorded outcome may hold that this path reads (or that are the league's, not the
 #: hand's: session, date, number, note and the session times); any other key sends the hand

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from .actions import BidCall
-from .cards import DECK, Bid, format_card, parse_bid, parse_cards
-from .errors import InvalidNotation, RecordError
-from .record_file import FULL_KEYS
-from .ruleset import Ruleset
-from .translation import _, ngettext
+from ..hand.actions import BidCall
+from ..cards import DECK, Bid, format_card, parse_bid, parse_cards
+from ..errors import InvalidNotation, RecordError
+from .file import FULL_KEYS
+from ..ruleset import Ruleset
+from ..scoring import taken_limit
+from ..translation import _, ngettext
 
 def _hand_players(all_players: Sequence[str], hand: dict, index: int, n: int = 5) -> list[str]:
     """Who played this hand: ``n`` (table.players) of the record's players."""
@@ -62,8 +63,7 @@ def _taken(rules: Ruleset, hand: dict, index: int) -> int:
             index=index))
     value = taken if taken is not None else opposition
     key = "taken" if taken is not None else "opposition"
-    from .scoring import taken_limit  # 동대전: a friend's cards weighted may count past total
-
+    # 동대전: a friend's cards weighted may count past the total
     limit = taken_limit(rules) if taken is not None else total
     if limit > total and isinstance(value, int) and not isinstance(value, bool) \
             and not 0 <= value <= limit:

@@ -1,7 +1,7 @@
 """Club rulesets: loading TOML files, ``extends``, validation, comparing.
 
 The options themselves, with their documentation and sources, are the schema in
-``ruleset_schema.py`` (re-exported here: ``from .ruleset import Ruleset`` keeps working).
+``ruleset/schema.py`` (re-exported here: ``from .ruleset import Ruleset`` keeps working).
 
 A ruleset file sets only what differs from the ruleset it ``extends`` (``standard`` when it
 names none). Loading checks every key, type and value and the consistency between options; any
@@ -16,17 +16,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
-from . import safe_toml
-from .cards import format_card, parse_card, parse_suit
-from .errors import InvalidNotation, RulesetError
-from .limits import RULESET_MAX_BYTES
-from .ruleset_limits import check_limits
-from .ruleset_schema import (  # noqa: F401 (the schema, re-exported: import it from here)
+from .. import safe_toml
+from ..cards import ELEVENS, format_card, format_cards, parse_card, parse_cards, parse_suit
+from ..errors import InvalidNotation, RulesetError
+from ..limits import RULESET_MAX_BYTES
+from .bounds import check_limits
+from .schema import (  # noqa: F401 (the schema, re-exported: import it from here)
     BID_COUNTS, FORMULAS, POINT_RANK_KEYS, RANK_KEYS, BackRun, Cards, DealMiss, DeclaredRun,
     Deposit, Doubling,
     Election, Exchange, Friend, JokerCall, Meta, Play, Ruleset, Scoring, Session, Table,
     _field_type, _plain, iter_options, option, option_docs)
-from .translation import _
+from ..translation import _
 
 BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan", "minsa",
                  "sinchon", "gyeonggi", "gwangju", "daegu", "sejong", "msol", "dongdaejeon",
@@ -76,7 +76,7 @@ class LoadedRuleset:
 def bundled_dir(kind: str) -> Path:
     """The folder of bundled ``rulesets`` or ``templates``: inside an installed wheel, or the
     repository's top level in a source checkout."""
-    here = Path(__file__).resolve().parent.parent
+    here = Path(__file__).resolve().parents[2]  # the mighty_cli package
     packaged = here / "_bundled" / kind
     return packaged if packaged.is_dir() else here.parent / kind
 
@@ -281,7 +281,6 @@ def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
     if kind == "cards":
         if not isinstance(value, str):
             raise fail(_("a list of cards in a string, such as \"S2 D2 H2 C2\""))
-        from .cards import format_cards, parse_cards
         try:  # a card named twice: both copies of two decks (table.decks, checked below)
             cards = parse_cards(value, copies=True) if value.strip() else []
         except InvalidNotation as exc:
@@ -326,7 +325,7 @@ def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
         if not isinstance(value, str):
             raise fail(_("an expression in a string, such as \"taken - 10\""))
         if value:
-            from .expression import compile_expression  # local: only custom formulas need it
+            from .formulas import compile_expression  # deferred for start-up time: only custom formulas need it
             try:
                 compile_expression(value)
             except ValueError as exc:
@@ -407,8 +406,6 @@ def _check_consistency(rules: Ruleset, label: str) -> None:
         raise RulesetError(_("{label}: cards.point_ranks names 11, but the deck has no 11 "
                              "(table.rank_eleven = false)").format(label=label))
     if not t.rank_eleven:
-        from .cards import ELEVENS
-
         for key in ("mighty", "mighty_alternate", "joker_call", "joker_call_alternate"):
             if parse_card(getattr(c, key)) in ELEVENS:
                 raise RulesetError(_("{label}: cards.{key} = {card!r} is not in the deck "

@@ -14,12 +14,12 @@ import functools
 from fractions import Fraction
 from typing import Any
 
-from .cards import Bid
-from .errors import MightyError, RulesetError
-from .expression import compile_expression
-from .limits import POINTS_LIMIT
-from .ruleset_schema import FORMULAS, Ruleset
-from .translation import _
+from ..cards import Bid
+from ..errors import MightyError, RulesetError
+from .formulas import compile_expression
+from ..limits import POINTS_LIMIT
+from .schema import FORMULAS, Ruleset
+from ..translation import _
 
 
 def effective_minimum(contract: Bid, rules: Ruleset) -> int:

@@ -1,5 +1,6 @@
 """How a ruleset option is declared: a dataclass field carrying its documentation, its
-constraints and its source (read by ``ruleset.py``'s loading and validation, ``mighty ruleset
+constraints and its source (read by ``ruleset/__init__.py``'s loading and validation, ``mighty
+ruleset
 show``/``diff`` and the catalog's option docs); the rank names options may use; the ruleset's
 ``[meta]`` table.
 """

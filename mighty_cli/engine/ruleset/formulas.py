@@ -22,14 +22,14 @@ import re
 from fractions import Fraction
 from typing import Callable, Mapping
 
-from .errors import ScoringError
-from .limits import (
+from ..errors import ScoringError
+from ..limits import (
     FORMULA_MAX_DEPTH,
     FORMULA_MAX_LENGTH,
     FORMULA_MAX_TOKENS,
     FORMULA_VALUE_LIMIT,
 )
-from .translation import _, ngettext
+from ..translation import _, ngettext
 
 #: The variables a scoring formula may use.
 VARIABLES = ("bid", "taken", "opposition", "minimum", "max_bid", "total")

@@ -1,14 +1,14 @@
 """The options of a hand's phases, one frozen dataclass per TOML table: the election
 (``[election]``), the deal miss and its deposit, the exchange, the friend call, the cards and
 the joker call, and the play of the tricks. Defaults are the standard game (RULES.md §2, seeds
-003 and 000 §3.2, §4); ``ruleset_schema.py`` assembles them into a Ruleset.
+003 and 000 §3.2, §4); ``ruleset/schema.py`` assembles them into a Ruleset.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .ruleset_fields import BID_COUNTS, option
+from .fields import BID_COUNTS, option
 
 
 @dataclass(frozen=True)

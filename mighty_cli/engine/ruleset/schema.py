@@ -1,10 +1,13 @@
 """The ruleset schema: every option of a club's rulebook, with its documentation and source.
 
-A ruleset is a tree of frozen dataclasses, one per TOML table (``ruleset_hand.py``: the hand's
-phases; ``ruleset_scoring.py``: scoring, session and table; ``ruleset_fields.py``: how an option
+A ruleset is a tree of frozen dataclasses, one per TOML table (``ruleset/hand_options.py``: the
+hand's
+phases; ``ruleset/scoring_options.py``: scoring, session and table; ``ruleset/fields.py``: how an
+option
 is declared, and ``[meta]``). Each option is a field whose
 metadata carries its documentation, its constraints and where the standard value comes from, so
-that loading and validation (``ruleset.py``), ``mighty ruleset show`` and ``diff`` all read the
+that loading and validation (``ruleset/__init__.py``), ``mighty ruleset show`` and ``diff`` all
+read the
 same schema. The defaults are the standard game (RULES.md §2, seeds 003 and 000 §3.2, §4).
 """
 
@@ -15,12 +18,13 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional
 
-from .cards import SUIT_LETTERS, format_card, parse_card
+from ..cards import (BLACK_JOKER, COPY, DECK, DECK_57, RANK_NAMES, SUIT_LETTERS, format_card,
+                     parse_card)
 # the option tables, re-exported: ``from .ruleset import Cards`` (or from here) keeps working
-from .ruleset_fields import BID_COUNTS, POINT_RANK_KEYS, RANK_KEYS, Meta, option  # noqa: F401
-from .ruleset_hand import (Cards, DealMiss, Deposit, Election, Exchange, Friend,  # noqa: F401
+from .fields import BID_COUNTS, POINT_RANK_KEYS, RANK_KEYS, Meta, option  # noqa: F401
+from .hand_options import (Cards, DealMiss, Deposit, Election, Exchange, Friend,  # noqa: F401
                            JokerCall, Play)
-from .ruleset_scoring import (FORMULAS, BackRun, DeclaredRun, Doubling, Scoring,  # noqa: F401
+from .scoring_options import (FORMULAS, BackRun, DeclaredRun, Doubling, Scoring,  # noqa: F401
                               Session, Table)
 
 
@@ -55,7 +59,6 @@ class Ruleset:
         """Point cards in play: four of each point rank (20) that is not removed from the deck
         (table.removed_cards), plus the joker where it is one."""
         if self.table.decks == 2:  # 8마 Chicago: count the copies in play too
-            from .cards import RANK_NAMES
             return sum(1 for card in self.deck_cards  # card & 112 == 64: a joker (either copy)
                        if (card & 112 == 64 and self.cards.joker_is_point_card)
                        or (card & 112 != 64 and RANK_NAMES[card & 15] in self.cards.point_ranks))
@@ -105,7 +108,6 @@ class Ruleset:
         joker under cards.jokers = 2; 서울과고's 11 between 10 and J under table.rank_eleven),
         without the removed ones (table.removed_cards); with two decks (table.decks = 2, 8마
         Chicago) the first deck's, then the second deck's copies in the same order."""
-        from .cards import BLACK_JOKER, COPY, DECK, DECK_57
         removed = {parse_card(name) for name in self.removed_card_names}
         deck = DECK_57 if self.table.rank_eleven else DECK
         if self.cards.jokers == 2:  # the black joker after the (colour) joker

@@ -1,6 +1,6 @@
 """The options of what follows the tricks and frames the hands, one frozen dataclass per TOML
 table: the scoring (formulas and doublings), the session and the table (players, deck, kitty,
-elimination). Defaults are the standard game; ``ruleset_schema.py`` assembles them into a
+elimination). Defaults are the standard game; ``ruleset/schema.py`` assembles them into a
 Ruleset.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ruleset_fields import option
+from .fields import option
 
 
 @dataclass(frozen=True)
