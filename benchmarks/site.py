@@ -139,7 +139,7 @@ def main() -> None:
     out = Path(args.keep) if args.keep else Path(folder.name) / "site"
 
     def write():
-        from mighty_cli.site import build_site
+        from mighty_cli.site_data import build_site
 
         with transaction(engine) as s:
             return build_site(s, "bench", out, timezone_name="Asia/Seoul")

@@ -64,9 +64,9 @@ def test_the_store_and_the_pages_import_no_click():
     (and the click-patching mighty_cli.i18n) belong to the command line."""
     assert loaded_in_a_fresh_process(
         "import mighty_cli.store.services, mighty_cli.store.backup, mighty_cli.store.formats\n"
-        "import mighty_cli.store.db, mighty_cli.standings, mighty_cli.site, mighty_cli.seating\n"
-        "import mighty_cli.render.html, mighty_cli.render.site, mighty_cli.render.text\n"
-        "import mighty_cli.table.referee, mighty_cli.table.evening, mighty_cli.table.books\n"
+        "import mighty_cli.store.db, mighty_cli.standings, mighty_cli.site_data, mighty_cli.seating\n"
+        "import mighty_cli.render.html, mighty_cli.render.site_pages, mighty_cli.render.text\n"
+        "import mighty_cli.table.referee_session, mighty_cli.table.evening, mighty_cli.table.books\n"
         "import mighty_cli.tournament.plan",
         "m.split('.')[0] == 'click' or m == 'mighty_cli.i18n'") == []
 

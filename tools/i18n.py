@@ -5,7 +5,7 @@
     python tools/i18n.py compile   # .po -> .mo, the files the wheel ships
     python tools/i18n.py check     # what tests/i18n asserts (exit 1 with one line per problem)
 
-Messages are found in the modules listed in ``SOURCES`` (calls of ``_``, ``N_``, ``gettext``,
+Messages are found in every module of mighty_cli (``SOURCES``) (calls of ``_``, ``N_``, ``gettext``,
 ``ngettext``, and the docstrings of click commands, which are their ``--help``), in the
 templates (Jinja2's i18n extension: ``_()`` and ``{% trans %}``), and in the ruleset schema
 (every option's ``doc``, shown by ``ruleset show --docs``). ``update`` drops entries whose
@@ -28,73 +28,8 @@ LOCALE_DIR = ROOT / "mighty_cli" / "locale"
 DOMAIN = "mighty"
 TRANSLATED = ("ko",)
 
-#: The modules whose messages are in the catalog. A module joins by being listed here once its
-#: user-facing strings go through the translation functions (the aim: every module of mighty_cli).
-SOURCES = (
-    "mighty_cli/cli/__init__.py",
-    "mighty_cli/cli/click_messages.py",
-    "mighty_cli/cli/evening_setup.py",
-    "mighty_cli/cli/hands.py",
-    "mighty_cli/cli/interchange.py",
-    "mighty_cli/cli/database.py",
-    "mighty_cli/cli/league.py",
-    "mighty_cli/cli/hand_lines.py",
-    "mighty_cli/cli/hand_values.py",
-    "mighty_cli/cli/league_hands.py",
-    "mighty_cli/cli/league_players.py",
-    "mighty_cli/cli/league_sessions.py",
-    "mighty_cli/cli/league_standings.py",
-    "mighty_cli/cli/line_input.py",
-    "mighty_cli/cli/options.py",
-    "mighty_cli/cli/referee.py",
-    "mighty_cli/cli/replay.py",
-    "mighty_cli/cli/ruleset.py",
-    "mighty_cli/cli/score.py",
-    "mighty_cli/cli/score_taken.py",
-    "mighty_cli/cli/scorekeeper.py",
-    "mighty_cli/cli/scorekeeper_loop.py",
-    "mighty_cli/cli/where.py",
-    "mighty_cli/cli/site.py",
-    "mighty_cli/cli/simulate.py",
-    "mighty_cli/engine/hand/actions.py",
-    "mighty_cli/engine/cards/__init__.py",
-    "mighty_cli/engine/hand/contract.py",
-    "mighty_cli/engine/cards/deck.py",
-    "mighty_cli/engine/hand/draft.py",
-    "mighty_cli/engine/hand/election.py",
-    "mighty_cli/engine/hand/elimination.py",
-    "mighty_cli/engine/hand/exchange.py",
-    "mighty_cli/engine/ruleset/formulas.py",
-    "mighty_cli/engine/hand/seats.py",
-    "mighty_cli/engine/hand/__init__.py",
-    "mighty_cli/engine/hand/honeymoon.py",
-    "mighty_cli/engine/inputs.py",
-    "mighty_cli/engine/outputs.py",
-    "mighty_cli/engine/cards/korean.py",
-    "mighty_cli/engine/names.py",
-    "mighty_cli/engine/hand/open_cards.py",
-    "mighty_cli/engine/hand/play.py",
-    "mighty_cli/engine/records/__init__.py",
-    "mighty_cli/engine/records/file.py",
-    "mighty_cli/engine/records/replay.py",
-    "mighty_cli/engine/records/stream.py",
-    "mighty_cli/engine/records/values.py",
-    "mighty_cli/engine/hand/replay_tricks.py",
-    "mighty_cli/engine/ruleset/__init__.py",
-    "mighty_cli/engine/ruleset/bounds.py",
-    "mighty_cli/engine/safe_toml.py",
-    "mighty_cli/engine/scoring.py",
-    "mighty_cli/engine/session.py",
-    "mighty_cli/engine/hand/settle.py",
-    "mighty_cli/engine/hand/state.py",
-    "mighty_cli/engine/hand/derived.py",
-    "mighty_cli/render/*.py",
-    "mighty_cli/seating.py",
-    "mighty_cli/standings.py",
-    "mighty_cli/table/*.py",
-    "mighty_cli/tournament/*.py",
-    "mighty_cli/store/*.py",
-)
+#: The modules whose messages are in the catalog: every module of mighty_cli.
+SOURCES = ("mighty_cli/**/*.py",)
 TEMPLATES = ("templates/*.html",)
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
 #: Placeholders a translation must keep: {name} for str.format, %(name)s in templates.

@@ -31,10 +31,10 @@ from ..i18n import N_, _, choose_language, language_from_args, localize, set_lan
 
 #: command name -> "module:attribute", imported only when the command runs or help lists it.
 COMMANDS = {
-    "ruleset": "mighty_cli.cli.ruleset:ruleset",
+    "ruleset": "mighty_cli.cli.ruleset_commands:ruleset",
     "score": "mighty_cli.cli.score:score",
     "replay": "mighty_cli.cli.replay:replay",
-    "deal": "mighty_cli.cli.hands:deal",
+    "deal": "mighty_cli.cli.deal:deal",
     "simulate": "mighty_cli.cli.simulate:simulate",
     "referee": "mighty_cli.cli.referee:referee",
     "league": "mighty_cli.cli.league:league",
@@ -42,10 +42,10 @@ COMMANDS = {
     "session": "mighty_cli.cli.league_sessions:session",
     "standings": "mighty_cli.cli.league_standings:standings",
     "site": "mighty_cli.cli.site:site",
-    "import": "mighty_cli.cli.interchange:import_",
-    "export": "mighty_cli.cli.interchange:export",
-    "backup": "mighty_cli.cli.interchange:backup",
-    "restore": "mighty_cli.cli.interchange:restore",
+    "import": "mighty_cli.cli.import_export:import_",
+    "export": "mighty_cli.cli.import_export:export",
+    "backup": "mighty_cli.cli.import_export:backup",
+    "restore": "mighty_cli.cli.import_export:restore",
     "record": "mighty_cli.cli.league_hands:record",
     "hand": "mighty_cli.cli.league_hands:hand",
     "where": "mighty_cli.cli.where:where",

@@ -56,7 +56,7 @@ class AmendedHand:
     def name(self, text: Optional[str]) -> Optional[str]:
         """A player of the hand as ``record`` matches him (``text`` as typed where nobody, or
         more than one, matches)."""
-        from ..table.names import find_name
+        from ..table.name_lookup import find_name
 
         view = self.view
         if text is None or view is None:

@@ -15,11 +15,11 @@ from ..engine.records import Record, dump_record, load_record, read_record, reco
 from ..engine.ruleset import load_ruleset
 from ..engine.session import Proposal, playing_order, seats_range
 from ..i18n import N_, _, ngettext
-from ..table.errors import TableUsageError
+from ..table.table_errors import TableUsageError
 from ..table.evening import Evening
 from ..table.books import LeagueBook, SaveFile
-from ..table.names import UnknownName, match_name
-from ..table.referee import deal_cards, rebuild
+from ..table.name_lookup import UnknownName, match_name
+from ..table.referee_session import deal_cards, rebuild
 
 
 @dataclass

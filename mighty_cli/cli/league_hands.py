@@ -117,7 +117,7 @@ def _record_once(league_name, session_number, given, friend_call, dealer, player
     from ..store.hands import record_hand
     from ..store.lookups import get_league, league_rules
     from ..store.sessions import evening as evening_state
-    from ..table.names import match_name
+    from ..table.name_lookup import match_name
     from .scorekeeper import PRESENT, Answers
 
     with database(db_url) as s:

@@ -1,5 +1,5 @@
 """``mighty referee``: the click command of the live table (the table itself is
-:mod:`mighty_cli.table`: the hand in :mod:`~mighty_cli.table.referee`, the evening in
+:mod:`mighty_cli.table`: the hand in :mod:`~mighty_cli.table.referee_session`, the evening in
 :mod:`~mighty_cli.table.evening`; setting up and the input loop in :mod:`.evening_setup`)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import click
 
 from ..engine.records import load_record, record_ruleset, replay
 from ..i18n import N_, _
-from ..table.referee import RefereeSession, deal_cards, rebuild
+from ..table.referee_session import RefereeSession, deal_cards, rebuild
 from .options import ruleset_option
 
 

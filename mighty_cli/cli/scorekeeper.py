@@ -20,7 +20,7 @@ from ..engine.records import friend_possible
 from ..engine.scoring import check_contract
 from ..i18n import N_, _, ngettext
 from ..render.text import table
-from ..table.names import match_name
+from ..table.name_lookup import match_name
 
 #: 허니문: the declarer's own friend hand called in short form.
 OWN_FRIEND_WORDS = ("friend", "partner", "own", "프렌드", "프렌드 패", "프렌드패", "친구")

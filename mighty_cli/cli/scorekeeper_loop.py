@@ -15,7 +15,7 @@ from ..engine.errors import MightyError
 from ..i18n import N_, _
 from .database import split_names
 from .line_input import LineReader
-from ..table.names import UnknownName, match_name
+from ..table.name_lookup import UnknownName, match_name
 from .scorekeeper import BACK_WORDS, PRESENT, Answers, GoBack, ask_hand, proposal_lines, \
     totals_lines
 

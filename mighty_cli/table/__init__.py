@@ -2,15 +2,15 @@
 
 A terminal, a test or any other front end feeds them lines and prints what they answer:
 
-* :mod:`.referee`: one hand refereed card by card (:class:`~.referee.RefereeSession`: every
+* :mod:`.referee_session`: one hand refereed card by card (:class:`RefereeSession`: every
   call and card checked, undo), with :mod:`.variants` for the tables that need more (6마/7마
   elimination, the ghost's cards, 허니문's friend hands);
 * :mod:`.evening`: hand after hand (:class:`~.evening.Evening`: succession, sitting out, the
   league's session, the save file, quitting);
 * :mod:`.books`: where an evening is kept (the save file, the league through one database
   engine);
-* :mod:`.view`: the table drawn in words; :mod:`.names`: players found by any case or a unique
-  beginning.
+* :mod:`.view`: the table drawn in words; :mod:`.name_lookup`: players found by any case or a
+  unique beginning; :mod:`.table_errors`: what the table refuses.
 
 The command line (``mighty_cli.cli``) wires them to a terminal; they raise project errors
 (:class:`~mighty_cli.engine.errors.MightyError`), never click's.

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Iterator, Optional
 
 from ..engine.translation import _
-from .errors import TableError
-from .referee import write_record_file
+from .table_errors import TableError
+from .referee_session import write_record_file
 
 
 class SaveFile:

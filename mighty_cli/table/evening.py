@@ -32,9 +32,9 @@ from ..engine.translation import _, ngettext
 from ..render.text import table
 from . import view
 from .books import LeagueBook, SaveFile
-from .errors import TableUsageError
-from .names import match_name
-from .referee import RefereeSession, deal_cards
+from .table_errors import TableUsageError
+from .name_lookup import match_name
+from .referee_session import RefereeSession, deal_cards
 
 EVENING_COMMANDS = ("quit", "save", "standings", "st", "dealer", "opener", "out", "store")
 

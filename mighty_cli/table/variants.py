@@ -19,7 +19,7 @@ from ..engine.errors import InvalidNotation, MightyError
 from ..engine.cards.korean import normalize_entry
 from ..engine.translation import _
 from . import view
-from .names import find_name, match_name
+from .name_lookup import find_name, match_name
 from .words import DUMMY_WORDS, KITTY, NO_FRIEND, OWN_FRIEND, SHORT_FORMS
 
 class TableVariants:

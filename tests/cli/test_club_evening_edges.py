@@ -8,7 +8,7 @@ import json
 import pytest
 
 from mighty_cli.cli import cli
-from mighty_cli.table.referee import RefereeSession
+from mighty_cli.table.referee_session import RefereeSession
 from mighty_cli.cli.scorekeeper_loop import _QuitGuard
 from mighty_cli.engine.ruleset import load_ruleset
 

@@ -14,7 +14,7 @@ from evening_script import parse_proposal, random_hand, typed_lines
 from mighty_cli.cli import cli
 from mighty_cli.table.books import SaveFile
 from mighty_cli.table.evening import Evening
-from mighty_cli.table.referee import RefereeSession
+from mighty_cli.table.referee_session import RefereeSession
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.records import load_record, replay
 from mighty_cli.engine.ruleset import load_ruleset

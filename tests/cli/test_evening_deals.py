@@ -14,7 +14,7 @@ from pathlib import Path
 from evening_script import parse_proposal, play_out, typed_lines
 from mighty_cli.cli import cli
 from mighty_cli.table.evening import Evening
-from mighty_cli.cli.hands import hand_seed
+from mighty_cli.cli.deal import hand_seed
 from mighty_cli.cli.line_input import LineReader
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.cards import format_cards, parse_cards

@@ -17,7 +17,7 @@ import pytest
 
 from evening_script import parse_proposal, random_hand, typed_lines
 from mighty_cli.cli import cli
-from mighty_cli.table.referee import RefereeSession
+from mighty_cli.table.referee_session import RefereeSession
 from mighty_cli.engine.records import load_record, replay
 from mighty_cli.engine.ruleset import load_ruleset
 

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from mighty_cli.cli import cli
-from mighty_cli.table.names import UnknownName, match_name
+from mighty_cli.table.name_lookup import UnknownName, match_name
 
 PLAYERS = "Ana,Bo,Cy,Di,Ed,김철수"
 

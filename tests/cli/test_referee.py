@@ -6,7 +6,7 @@ import random
 
 from mighty_cli.cli import cli
 from mighty_cli.cli.referee import resume_session
-from mighty_cli.table.referee import RefereeSession
+from mighty_cli.table.referee_session import RefereeSession
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.cards import format_bid, format_cards
 from mighty_cli.engine.records import load_record, replay

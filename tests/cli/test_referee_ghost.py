@@ -4,7 +4,7 @@ table enters what it turned up."""
 
 from __future__ import annotations
 
-from mighty_cli.table.referee import RefereeSession
+from mighty_cli.table.referee_session import RefereeSession
 from mighty_cli.engine.cards import parse_card, parse_cards
 from mighty_cli.engine.hand.seats import GHOST
 from mighty_cli.engine.records import Record, replay, state_to_hand

@@ -122,7 +122,7 @@ def test_a_record_from_a_pipe_imports_hand_by_hand(tmp_path):
 
 
 def test_an_import_names_its_sessions_as_runs():
-    from mighty_cli.cli.interchange import number_ranges
+    from mighty_cli.cli.import_export import number_ranges
 
     assert number_ranges([1, 2, 3]) == "1-3"
     assert number_ranges([4]) == "4"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mighty_cli.table.referee import RefereeSession
+from mighty_cli.table.referee_session import RefereeSession
 from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.session import PreviousHand, check_sitting_out, propose

@@ -9,7 +9,7 @@ import pytest
 from pathlib import Path
 
 from mighty_cli.cli import cli
-from mighty_cli.table.referee import RefereeSession
+from mighty_cli.table.referee_session import RefereeSession
 from mighty_cli.engine.cards import parse_cards
 from mighty_cli.engine.records import load_record
 from mighty_cli.engine.ruleset import load_ruleset

@@ -5,7 +5,7 @@ rather than from its English wording."""
 
 from __future__ import annotations
 
-from mighty_cli.table.referee import RefereeSession
+from mighty_cli.table.referee_session import RefereeSession
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.translation import set_language
 

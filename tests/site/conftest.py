@@ -21,7 +21,7 @@ def league_engine(request, tmp_path):
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """The test league's site on SQLite, written once for the page tests."""
-    from mighty_cli.site import build_site
+    from mighty_cli.site_data import build_site
     from mighty_cli.store.db import make_engine
 
     folder = tmp_path_factory.mktemp("site")

@@ -161,7 +161,7 @@ def test_markup_in_names_is_text(site):
 
 def test_long_lists_are_paged(tmp_path, monkeypatch):
     from mighty_cli.render import site as pages
-    from mighty_cli.site import build_site
+    from mighty_cli.site_data import build_site
     from mighty_cli.store.db import make_engine
 
     monkeypatch.setattr(pages, "HANDS_PER_PAGE", 4)
@@ -190,7 +190,7 @@ def test_long_lists_are_paged(tmp_path, monkeypatch):
 
 def test_club_templates_override_and_stay_sandboxed(tmp_path):
     from mighty_cli.render.html import TemplateError
-    from mighty_cli.site import build_site
+    from mighty_cli.site_data import build_site
     from mighty_cli.store.db import make_engine
 
     engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
@@ -213,7 +213,7 @@ def test_club_templates_override_and_stay_sandboxed(tmp_path):
 
 
 def test_pages_speak_korean(tmp_path):
-    from mighty_cli.site import build_site
+    from mighty_cli.site_data import build_site
     from mighty_cli.store.db import make_engine
 
     engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
@@ -228,7 +228,7 @@ def test_pages_speak_korean(tmp_path):
 
 
 def test_times_are_shown_in_the_time_zone(site, tmp_path):
-    from mighty_cli.site import build_site
+    from mighty_cli.site_data import build_site
 
     out, _, engine = site
     assert "KST" in read(out, "sessions.html").text("td")
@@ -284,7 +284,7 @@ def test_site_command_refuses_bad_input_in_one_line(runner, tmp_path, args, code
 
 def test_site_on_every_database(league_engine, tmp_path):
     """The same pages from SQLite and PostgreSQL: the queries stream and group alike."""
-    from mighty_cli.site import build_site
+    from mighty_cli.site_data import build_site
 
     report = run(league_engine, build_site, LEAGUE, tmp_path / "site", timezone_name="UTC")
     assert (report.players, report.sessions, report.hands) == (8, 9, 37)

@@ -75,7 +75,7 @@ def test_two_friends_each_weigh_half_the_declarer():
 
 
 def test_league_ratings_read_both_friends_of_a_hand():
-    from mighty_cli.site import league_ratings
+    from mighty_cli.site_data import league_ratings
 
     rows = [(1, "13C", 1, "declarer", 21), (1, "13C", 2, "friend", 21),
             (1, "13C", 3, "friend", 21)] + [(1, "13C", k, "opponent", 21) for k in (4, 5, 6, 7)]
@@ -131,7 +131,7 @@ def test_spearman():
 def test_simulated_season_replays_and_imports_into_a_league(tmp_path):
     from databases import run
     from mighty_cli.engine.records import dump_record, read_record, replay
-    from mighty_cli.site import league_ratings
+    from mighty_cli.site_data import league_ratings
     from mighty_cli.store import services
     from mighty_cli.store.db import make_engine
     from mighty_cli.store.lookups import get_league

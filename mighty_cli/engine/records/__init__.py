@@ -13,7 +13,7 @@ Replaying stops at the first violation with a :class:`RecordError` whose message
 (1-based), the trick where there is one, the player, the card or call, and the rule.
 
 The format's keys and the file (reading, shape checks, writing) are in :mod:`records.file`, each
-hand's values in :mod:`records.values`, replaying and scoring in :mod:`records.replay`; this module
+hand's values in :mod:`records.values`, replaying and scoring in :mod:`records.replaying`; this module
 is their public API, and turns a finished outcome or an engine state back into a record's hand.
 """
 
@@ -26,7 +26,7 @@ from .file import (FORMAT, FULL_KEYS, HAND_KEYS, HAND_TYPES, NAME_KEYS, RECORDED
                    TOP_KEYS, TOP_TYPES, Record, check_hand_shape, checked_players, dump_record,
                    load_record, read_record, record_header, record_ruleset)
 from .outcome import HandOutcome, friend_possible
-from .replay import ReplayResult, iter_replay, replay, score_outcome
+from .replaying import ReplayResult, iter_replay, replay, score_outcome
 from .values import DEAL_MISS_CALL
 
 __all__ = ["DEAL_MISS_CALL", "FORMAT", "FULL_KEYS", "HAND_KEYS", "HAND_TYPES", "NAME_KEYS",

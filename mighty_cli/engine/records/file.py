@@ -3,7 +3,7 @@ reading a file into a :class:`Record` with its header and each hand's shape chec
 back, and finding the ruleset it names.
 
 Only the shape is checked here (keys, types, names spelt one way); the rules are checked when the
-record is replayed (:mod:`records.replay`). Every problem is one :class:`RecordError` line naming
+record is replayed (:mod:`records.replaying`). Every problem is one :class:`RecordError` line naming
 the file, the hand and the key.
 """
 

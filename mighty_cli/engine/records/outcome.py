@@ -1,6 +1,6 @@
 """What one hand of a record came to (:class:`HandOutcome`), whether a friend can exist at a
 table, and the deposit pot settled on an outcome: shared by the general replay
-(:mod:`records.replay`) and the recorded-outcome fast path (:mod:`records.summary`)."""
+(:mod:`records.replaying`) and the recorded-outcome fast path (:mod:`records.summary`)."""
 
 from __future__ import annotations
 

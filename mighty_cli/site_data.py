@@ -1,5 +1,5 @@
 """The league site (``mighty site``): reads a league from the store and writes its static
-pages (:mod:`mighty_cli.render.site`): the index (league table with ratings, chart, latest
+pages (:mod:`mighty_cli.render.site_pages`): the index (league table with ratings, chart, latest
 session), the statistics page (bid calibration, friend calls, partner matrix), one page per
 player (role statistics, rating, partners and opponents, every session), one per session
 (every hand) and one per refereed hand (deal, kitty, discards, tricks).
@@ -22,7 +22,7 @@ from .engine.errors import MightyError
 from .engine.records.values import elimination_parts
 from .engine.translation import _
 from .rating import RatedHand, Ratings, rate
-from .render import site as pages
+from .render import site_pages as pages
 from .render.html import chart, local_time, time_zone
 
 

@@ -32,7 +32,7 @@ from ..engine.scoring import describe
 from ..engine.translation import N_, _, ngettext
 from ..render.text import table
 from . import view
-from .names import find_name, match_name
+from .name_lookup import find_name, match_name
 from .variants import TableVariants
 from .words import SHORT_FORMS
 
