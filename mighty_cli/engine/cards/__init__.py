@@ -36,6 +36,18 @@ from typing import Iterable, NamedTuple, Optional
 from ..errors import InvalidNotation
 from ..translation import N_, _
 
+#: The cards' API: notation, the deck's constants and the Korean readings the parsers fall back on.
+__all__ = ["BID_HELP", "BLACK_JOKER", "BLACK_JOKER_WORDS", "Bid", "CARD_HELP",
+           "COLOUR_JOKER_WORDS", "COPY", "DECK", "DECK2", "DECK_57", "ELEVEN", "ELEVENS",
+           "EXTRA_CARD_NAMES", "JOKER", "JOKER_PREFIXES", "JOKER_WORDS", "KOREAN_SUIT_WORDS",
+           "NO_SUIT", "NO_TRUMP_WORDS", "POINT_CARDS", "RANKS", "RANK_NAMES", "RANK_ORDER",
+           "RANK_WORDS", "SUITS", "SUIT_LETTERS", "SUIT_NAMES", "SUIT_NAMES_KO", "SUIT_SYMBOLS",
+           "SUIT_WORDS", "base", "format_bid", "format_card", "format_cards", "format_trump",
+           "is_joker", "is_point_card", "korean_bid", "korean_card", "korean_card_names",
+           "korean_trump", "make_card", "one_card", "parse_bid", "parse_card", "parse_cards",
+           "parse_suit", "parse_trump", "rank_of", "rank_order", "sort_key", "sorted_cards",
+           "suit_of", "trump_name"]
+
 SPADES, DIAMONDS, HEARTS, CLUBS = 0, 1, 2, 3
 NO_SUIT = 4
 SUITS = (SPADES, DIAMONDS, HEARTS, CLUBS)

@@ -28,6 +28,15 @@ from .schema import (  # noqa: F401 (the schema, re-exported: import it from her
     _field_type, _plain, iter_options, option, option_docs)
 from ..translation import _
 
+#: The ruleset's API: loading (bundled, by path, with ``extends``), the schema and its options.
+__all__ = ["ALIASES", "BID_COUNTS", "BUNDLED_NAMES", "BackRun", "Cards", "DealMiss", "DeclaredRun",
+           "Deposit", "Doubling", "Election", "Exchange", "FORMULAS", "Friend", "JokerCall",
+           "LoadedRuleset", "Meta", "OutsideFolder", "POINT_RANK_KEYS", "Play", "RANK_KEYS",
+           "Ruleset", "Scoring", "Session", "Table", "bundled_dir", "bundled_names",
+           "diff_rulesets", "format_value", "iter_options", "load_ruleset",
+           "load_ruleset_with_origins", "option", "option_docs", "resolve_ruleset_path",
+           "ruleset_from_toml"]
+
 BUNDLED_NAMES = ("standard", "club-requirements", "seoul-science", "sungkyunkwan", "minsa",
                  "sinchon", "gyeonggi", "gwangju", "daegu", "sejong", "msol", "dongdaejeon",
                  "baekseok", "simple", "gwanak-5", "incheon", "iu", "gyeonggi-north", "uos",
