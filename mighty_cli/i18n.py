@@ -53,6 +53,7 @@ from typing import Optional
 
 from .engine.translation import (LANGUAGES, N_, _, choose_language, get_language, gettext,
                                  ngettext, normalize_language, set_language, translations)
+from .render.text import display_width
 
 __all__ = ["LANGUAGES", "N_", "_", "choose_language", "get_language", "gettext", "ngettext",
            "normalize_language", "set_language", "translations", "localize", "language_from_args",
@@ -146,7 +147,6 @@ def _wrap_help_by_display_width() -> None:
 
     if getattr(click_textwrap.TextWrapper, "measures_display_width", False):
         return
-    from .render.text import display_width
 
     class DisplayWidthWrapper(click_textwrap.TextWrapper):
         measures_display_width = True
@@ -190,7 +190,6 @@ def _measure_terms_by_display_width() -> None:
         return
     from click._compat import strip_ansi
 
-    from .render.text import display_width
 
     def term_len(text: str) -> int:
         return display_width(strip_ansi(text))

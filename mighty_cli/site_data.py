@@ -24,6 +24,12 @@ from .engine.translation import _
 from .rating import RatedHand, Ratings, rate
 from .render import site_pages as pages
 from .render.html import chart, local_time, time_zone
+from .engine.cards import parse_bid
+from .engine.records import Record, replay
+from .store import site_queries as q
+from .store.lookups import get_league, league_rules
+from .store.queries import league_page
+from .store.stats import CALL_KINDS, league_stats
 
 
 @dataclass
@@ -54,7 +60,6 @@ def league_ratings(rows: Iterable[tuple], names: dict[int, str]) -> Ratings:
 
 
 def _rated(members: list[tuple]) -> Optional[RatedHand]:
-    from .engine.cards import parse_bid
 
     contract, taken = members[0][0], members[0][3]
     try:
@@ -76,10 +81,6 @@ def build_site(s, league_name: str, output: str | Path, *,
                generated: Optional[datetime] = None) -> SiteReport:
     """Write the league's site into ``output`` (created if needed; pages already there are
     replaced one by one, never half-written)."""
-    from .store import site_queries as q
-    from .store.lookups import get_league, league_rules
-    from .store.queries import league_page
-    from .store.stats import CALL_KINDS, league_stats
 
     zone = time_zone(timezone_name)
     league = get_league(s, league_name)
@@ -253,7 +254,6 @@ def _replayed_state(rules, players: list[str], hand: dict):
     """The engine's final state of the hand, or None when it cannot be replayed alone: the
     hand as a one-hand record among the players at the table (seven under 7마, whose tricks
     are played by the five left after the eliminations)."""
-    from .engine.records import Record, replay
 
     if "dealer" not in hand:
         return None

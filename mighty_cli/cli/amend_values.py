@@ -19,6 +19,10 @@ from .database import split_names
 from .hand_values import eliminated_given, friend_value
 from .score_taken import Taken, ruling_party_count
 
+# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
+# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
+# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
+
 
 class AmendedHand:
     """The hand an amendment corrects, with its league's ruleset (each read once, when first

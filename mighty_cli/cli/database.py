@@ -15,6 +15,10 @@ import click
 from ..engine.errors import MightyError
 from ..i18n import N_, _
 
+# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
+# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
+# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
+
 db_option = click.option(
     "--db", "db_url", envvar="MIGHTY_DB", metavar="URL",
     help=N_("Database: any SQLAlchemy URL or a SQLite file path (default: mighty.db in the "

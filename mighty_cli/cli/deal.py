@@ -12,6 +12,10 @@ from ..engine.ruleset import load_ruleset
 from ..i18n import N_, _, ngettext
 from .options import ruleset_option, write_output
 
+# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
+# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
+# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
+
 
 @click.command()
 @click.option("--seed", type=int, required=True,

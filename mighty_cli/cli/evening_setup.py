@@ -21,6 +21,10 @@ from ..table.books import LeagueBook, SaveFile
 from ..table.name_lookup import UnknownName, match_name
 from ..table.referee_session import deal_cards, rebuild
 
+# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
+# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
+# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
+
 
 @dataclass
 class EveningOptions:

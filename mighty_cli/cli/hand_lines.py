@@ -14,6 +14,10 @@ from ..table.evening import session_ended_line
 from .league_sessions import proposal_text
 from .options import echo_json
 
+# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
+# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
+# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
+
 
 def friend_label(friend: Optional[str]) -> Optional[str]:
     """A friend as ``hand list`` names him: a player, or under 허니문 the declarer's own friend

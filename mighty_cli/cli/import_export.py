@@ -15,6 +15,10 @@ from ..i18n import N_, _, ngettext
 from .database import by_option, database, db_option, league_option, who_default
 from .options import record_ruleset_option
 
+# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
+# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
+# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
+
 
 @click.command("import")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))

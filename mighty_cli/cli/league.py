@@ -20,6 +20,10 @@ from ..render.text import table
 from .database import by_option, database, db_option, who_default
 from .options import echo_json, json_option, number_type
 
+# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
+# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
+# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
+
 #: Table headers (translated where they are shown).
 LEAGUE_HEADERS = (N_("league"), N_("ruleset"), N_("players"), N_("sessions"), N_("hands"),
                   N_("open"))

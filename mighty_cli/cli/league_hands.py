@@ -19,6 +19,10 @@ from .hand_values import eliminated_given, friend_value
 from .options import echo_json, json_option, number_type
 from .score_taken import Taken, TakenType, friends_given, ruling_party_count
 
+# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
+# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
+# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
+
 
 #: Table headers (translated where they are shown).
 LIST_HEADERS = (N_("hand"), N_("session"), N_("dealer"), N_("outcome"), N_("pot"))

@@ -9,6 +9,10 @@ from ..render.text import table
 from .database import by_option, database, db_option, who_default
 from .options import echo_json, json_option
 
+# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
+# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
+# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
+
 
 @click.group()
 def player() -> None:

@@ -11,6 +11,10 @@ from ..render.text import table
 from .database import database, db_option, league_option
 from .options import echo_json, json_option, write_output
 
+# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
+# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
+# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
+
 
 #: Table headers (translated where they are shown).
 STANDINGS_HEADERS = ("#", N_("player"), N_("hands"), N_("score"), N_("per hand"),

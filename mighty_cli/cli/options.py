@@ -9,6 +9,10 @@ import click
 
 from ..i18n import N_
 
+# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
+# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
+# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
+
 json_option = click.option("--json", "as_json", is_flag=True,
                            help=N_("Print one JSON object instead of text."))
 

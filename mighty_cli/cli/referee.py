@@ -14,6 +14,10 @@ from ..i18n import N_, _
 from ..table.referee_session import RefereeSession, deal_cards, rebuild
 from .options import ruleset_option
 
+# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
+# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
+# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
+
 
 def resume_session(path: Path, save_path: Optional[Path]) -> RefereeSession:
     """Rebuild a session from a saved record: its last hand, every action replayed for undo."""

@@ -30,6 +30,10 @@ from ..i18n import N_, _, ngettext
 from ..render.text import display_width, pad, table, visible
 from .options import json_option, record_ruleset_option
 
+# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
+# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
+# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
+
 #: A hand's status in the replay table (its code name is what --json says).
 STATUS_LABELS = {"scored": N_("scored"), "deal_miss": N_("deal miss"), "redeal": N_("redeal"),
                  "in_progress": N_("in progress")}

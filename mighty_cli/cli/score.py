@@ -18,6 +18,10 @@ from ..i18n import N_, _
 from .options import echo_json, json_option, ruleset_option
 from .score_taken import TakenType, ruling_party_count
 
+# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
+# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
+# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
+
 
 class TrumpType(click.ParamType):
     name = "S|D|H|C|NT"

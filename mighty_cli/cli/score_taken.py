@@ -30,6 +30,10 @@ from ..engine.errors import MightyError
 from ..engine.ruleset import Ruleset
 from ..i18n import _, ngettext
 
+# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
+# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
+# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
+
 
 @dataclass(frozen=True)
 class Taken:

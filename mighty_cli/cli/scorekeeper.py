@@ -22,6 +22,10 @@ from ..i18n import N_, _, ngettext
 from ..render.text import table
 from ..table.name_lookup import match_name
 
+# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
+# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
+# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
+
 #: 허니문: the declarer's own friend hand called in short form.
 OWN_FRIEND_WORDS = ("friend", "partner", "own", "프렌드", "프렌드 패", "프렌드패", "친구")
 NONE_WORDS = ("none", "-", "no", "노프", "노프렌드", "노프랜드", "alone", "nf", "없음")

@@ -19,6 +19,10 @@ from ..table.name_lookup import UnknownName, match_name
 from .scorekeeper import BACK_WORDS, PRESENT, Answers, GoBack, ask_hand, proposal_lines, \
     totals_lines
 
+# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
+# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
+# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
+
 EVENING_HELP = N_("Type the declarer to record a hand; 'miss NAME' (딜미스 NAME) for a deal "
                   "miss, 'standings' (st, 순위) for the totals, 'quit' (q, 종료) to stop. Names: "
                   "any case, or a unique beginning.")

@@ -7,6 +7,10 @@ import click
 from ..i18n import N_, _, ngettext
 from .options import echo_json, json_option, ruleset_option, write_output
 
+# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
+# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
+# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
+
 
 @click.command()
 @ruleset_option()

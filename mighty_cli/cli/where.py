@@ -11,6 +11,10 @@ import click
 
 from ..i18n import N_, _
 
+# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
+# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
+# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
+
 
 def database_location(db_url: Optional[str] = None) -> str:
     """The database in use, as a file path for SQLite, else the URL without its password."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 from typing import Iterable, Sequence
+from ..engine.translation import N_, gettext as tool_gettext
 
 
 def display_width(text: str) -> int:
@@ -78,7 +79,6 @@ def friend_call_text(call: str, gettext=None) -> str:
     """A stored friend call (``SA``, ``joker``, ``mighty``, ``first-trick``, ``player:Bo``,
     ``none``) as a table or page says it, in the user's language (or ``gettext``'s, a page's):
     ``♠A``, ``조커``, ``초구``."""
-    from ..engine.translation import N_, gettext as tool_gettext
 
     translate = gettext or tool_gettext
     words = {"joker": translate(N_("the joker")), "mighty": translate(N_("the Mighty (마이티)")),

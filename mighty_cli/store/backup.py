@@ -25,6 +25,9 @@ from ..engine.inputs import bounded_lines
 from ..engine.limits import RECORD_LINE_MAX_BYTES
 from . import LeagueError
 from ..engine.translation import _, ngettext
+from ..engine.records.file import check_hand_shape, read_record
+from ..engine.ruleset import ruleset_from_toml
+from ..engine.safe_toml import parse
 
 BACKUP_FORMAT = "mighty-backup/1"
 PAGE = 5000
@@ -111,14 +114,11 @@ def _content_check(table_name: str, column: str):
     """The columns whose text the tool reads back: a ruleset's TOML, a hand's record."""
     if (table_name, column) == ("league", "ruleset_toml"):
         def ruleset(value):
-            from ..engine.ruleset import ruleset_from_toml
 
             ruleset_from_toml(value, label="ruleset_toml")
         return ruleset
     if column == "record_toml" and table_name in ("hand", "live_hand"):
         def record(value):
-            from ..engine.records.file import check_hand_shape, read_record
-            from ..engine.safe_toml import parse
 
             data = parse(value, "record_toml", RecordError)
             if table_name == "live_hand":

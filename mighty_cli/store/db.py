@@ -22,6 +22,7 @@ from sqlmodel import Session, SQLModel, create_engine
 
 from . import LeagueError, masked_url, resolve_db_url
 from ..engine.translation import _
+from .models import League
 
 BUSY_TIMEOUT_SECONDS = 60
 
@@ -197,7 +198,6 @@ def lock_league(session: Session, league_id: int) -> None:
     """Serialise writers of one league (PostgreSQL row lock; SQLite already holds the lock)."""
     from sqlmodel import select
 
-    from .models import League
 
     if session.get_bind().dialect.name != "sqlite":
         session.exec(select(League.id).where(League.id == league_id).with_for_update()).first()

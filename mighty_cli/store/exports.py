@@ -45,6 +45,7 @@ from .hands import HandView, eliminated_names, second_friend
 from .lookups import get_league
 from .models import HandPlayer, League, LeagueSession, Player, SessionSeat
 from ..engine.translation import _
+from .queries import standings
 
 #: Hands read per query: big enough to be quick, small enough to keep memory flat.
 CHUNK = 2000
@@ -302,7 +303,6 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
     for hands, seatings, points in rows.chunks():
         yield writer.chunk(hands, seatings, points)
     if fmt == "json":
-        from .queries import standings
 
         yield ("\n ],\n \"standings\": " + _dumps(standings(s, league.name).to_json())
                + "\n}\n")

@@ -21,6 +21,10 @@ from .lookups import check_name, get_league, get_player, insert_ignoring_conflic
 from .models import Hand, HandPlayer, League, LeagueSession, LiveHand, Player, SessionSeat, \
     utc_now
 from ..engine.translation import N_, _
+from ..engine.records.file import renamed_hand
+from ..engine.safe_toml import loads
+from ..engine.translation import LANGUAGES
+from .models import LeagueSetting
 
 
 def ruleset_toml_text(rules: Ruleset) -> str:
@@ -187,8 +191,6 @@ def _rename_in_records(s: Session, player_id: int, old: str, new: str) -> None:
     evening name him as the store does."""
     import tomli_w
 
-    from ..engine.records.file import renamed_hand
-    from ..engine.safe_toml import loads
 
     played = select(HandPlayer.hand_id).where(HandPlayer.player_id == player_id)
     for hand in s.exec(select(Hand).where(Hand.id.in_(played),  # type: ignore[union-attr]
@@ -221,7 +223,6 @@ def _checked_setting(key: str, value: str) -> str:
         raise LeagueError(_("{key!r} is not a league setting (one of {settings})").format(
                               key=key, settings=", ".join(LEAGUE_SETTINGS)))
     if key == "lang":
-        from ..engine.translation import LANGUAGES
 
         if value not in LANGUAGES:
             raise LeagueError(_("lang {value!r}: one of {languages}").format(
@@ -239,7 +240,6 @@ def _checked_setting(key: str, value: str) -> str:
 
 def league_setting(s: Session, league: str, key: str) -> Optional[str]:
     """A league's setting (``lang``, ``timezone``), or None when it was never set."""
-    from .models import LeagueSetting
 
     row = s.get(LeagueSetting, (get_league(s, league).id, key))
     return row.value if row is not None else None
@@ -247,7 +247,6 @@ def league_setting(s: Session, league: str, key: str) -> Optional[str]:
 
 def league_settings(s: Session, league: str) -> dict[str, str]:
     """Every setting a league has, by key."""
-    from .models import LeagueSetting
 
     league_id = get_league(s, league).id
     rows = s.exec(select(LeagueSetting).where(LeagueSetting.league_id == league_id)).all()
@@ -258,7 +257,6 @@ def set_league_setting(s: Session, league: str, key: str, value: str, who: str =
                        why: str = "") -> None:
     """Set a league's setting (checked: a language the tool speaks, a real time zone); the
     change log records it."""
-    from .models import LeagueSetting
 
     value = _checked_setting(key, value)
     row_league = get_league(s, league)

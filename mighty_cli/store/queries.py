@@ -18,6 +18,7 @@ from .lookups import get_league, league_rules
 from .models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat
 from .sessions import _pot_before, seatings_by_session
 from .totals import stat_columns
+from .totals import current
 
 
 def _stats_query(league_id: int, *group: Any):
@@ -42,7 +43,6 @@ def player_stats(s: Session, league_id: int) -> list[PlayerStats]:
 
 def standings(s: Session, league_name: str) -> Standings:
     """The league table, read from the running totals (:mod:`.totals`), not from every hand."""
-    from .totals import current
 
     league = get_league(s, league_name)
     stats = current(s, league.id)  # type: ignore[arg-type]

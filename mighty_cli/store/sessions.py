@@ -47,6 +47,8 @@ from .models import (
     SessionSeat,
     utc_now,
 )
+from ..engine.safe_toml import loads
+from ..engine.session import opener_for, playing_order
 
 
 def find_session(s: Session, league: League, number: Optional[int], *,
@@ -396,7 +398,6 @@ def _deal_miss_opener(s: Session, hand: Hand, five: tuple[str, ...],
     rules = league_rules(s.get(League, session.league_id))  # type: ignore[union-attr]
     if rules.deal_miss.redeal_opener != "same":
         return None  # succession does not ask who opened it
-    from ..engine.session import opener_for, playing_order
 
     before = _previous_in_session(s, hand.session_id, hand.number)
     order = playing_order(seating(s, hand.session_id), rules)
@@ -455,7 +456,6 @@ def clear_live_hand(s: Session, session_id: int) -> Optional[str]:
     row = s.get(LiveHand, session_id)
     if row is None:
         return None
-    from ..engine.safe_toml import loads
 
     try:
         dealer = next((str(hand["dealer"]) for hand in loads(row.record_toml).get("hands", [])

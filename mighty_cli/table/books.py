@@ -11,6 +11,9 @@ from ..engine.translation import _
 from .table_errors import TableError
 from .referee_session import write_record_file
 
+# Deferred imports: the store (SQLModel, SQLAlchemy) loads inside the league's methods, only when
+# an evening keeps a league, so the command line's start-up never pays for it.
+
 
 class SaveFile:
     """The evening's record file. Written only when this run created it or was told to

@@ -35,6 +35,13 @@ from .books import LeagueBook, SaveFile
 from .table_errors import TableUsageError
 from .name_lookup import match_name
 from .referee_session import RefereeSession, deal_cards
+from ..engine.cards import format_bid
+from ..engine.cards import format_card
+from ..engine.cards.deck import UNDEALT
+from ..engine.cards.deck import hand_seed
+from ..engine.hand.draft import seeded_deal
+from ..engine.hand.seats import DUMMY, GHOST
+from ..engine.hand.seats import arranged_deal
 
 EVENING_COMMANDS = ("quit", "save", "standings", "st", "dealer", "opener", "out", "store")
 
@@ -170,15 +177,10 @@ class Evening:
 
     def _deal_for(self, number: int, five: list[str]) -> Optional[dict]:
         if self.seed is not None:
-            from ..engine.hand.draft import seeded_deal
-            from ..engine.hand.seats import arranged_deal
-            from ..engine.cards.deck import hand_seed
 
             # ghost 4마: the ghost's pile is dealt too, in its order (as 'mighty deal' deals it)
             return arranged_deal(seeded_deal(self.rules, hand_seed(self.seed, number), five))
         if number <= len(self.deals):
-            from ..engine.cards.deck import UNDEALT
-            from ..engine.hand.seats import DUMMY, GHOST
 
             deal = self.deals[number - 1]
             # not players': the kitty, the ghost's pile, 시흥 은마's dummy, the cards aside
@@ -477,7 +479,6 @@ class Evening:
             elif s.phase == "redistribution":
                 words += ["deal"]
             elif s.phase == "exchange" and s.hands is not None:
-                from ..engine.cards import format_card
 
                 words += [format_card(c) for c in s.hands[s.declarer]]
         except MightyError:
@@ -492,7 +493,6 @@ _EVENING_WORDS = {"q": "quit", "exit": "quit", "st": "standings", "종료": "qui
 
 
 def view_bid(bid) -> str:
-    from ..engine.cards import format_bid
 
     return format_bid(bid)
 

@@ -35,6 +35,10 @@ from . import view
 from .name_lookup import find_name, match_name
 from .variants import TableVariants
 from .words import SHORT_FORMS
+from ..engine import hand as engine
+from ..engine.cards import format_card
+from ..engine.hand.contract import mighty_card
+from ..engine.outputs import OutputError, write_file
 
 HELP = N_("""\
   election:  13h  14nt  pass (p)  Bo 13h (naming the bidder)   deal miss: miss NAME
@@ -68,7 +72,6 @@ class RefereeSession(TableVariants):
                  deal: Optional[dict[str, list[int]]], opener: Optional[str] = None,
                  save_path: Optional[Path] = None, states: Optional[list] = None,
                  on_change: Optional[Callable[["RefereeSession"], Optional[str]]] = None):
-        from ..engine import hand as engine
 
         self.engine = engine
         self.rules, self.ruleset_name, self.players = rules, ruleset_name, list(players)
@@ -470,7 +473,6 @@ class RefereeSession(TableVariants):
 
 def write_record_file(path: Path, text: str) -> None:
     """Write a record atomically (a killed process leaves the old file or the new one)."""
-    from ..engine.outputs import OutputError, write_file
 
     try:
         write_file(path, text)
@@ -484,8 +486,6 @@ def _mighty_named(text: str, state) -> str:
     word, slash, suit = text.strip().partition("/")
     if word.lower() != "mighty":
         return text
-    from ..engine.cards import format_card
-    from ..engine.hand.contract import mighty_card
 
     trump = state.contract.trump if state.contract is not None else None
     return format_card(mighty_card(state.rules, trump)) + slash + suit
@@ -501,7 +501,6 @@ def rebuild(rules: Ruleset, ruleset_name: str, players: list[str], dealer: str,
             deal: Optional[dict], final, save_path: Optional[Path] = None,
             on_change=None, opener: Optional[str] = None) -> RefereeSession:
     """A session whose undo stack replays ``final``'s history from the start."""
-    from ..engine import hand as engine
 
     if final.election:
         opener = final.election[0][0]

@@ -21,6 +21,9 @@ from ..engine.translation import _
 from . import view
 from .name_lookup import find_name, match_name
 from .words import DUMMY_WORDS, KITTY, NO_FRIEND, OWN_FRIEND, SHORT_FORMS
+from ..engine.hand.elimination import seeded_redistribution
+from ..engine.hand.honeymoon import partner_of
+from ..engine.scoring import seat_deltas
 
 class TableVariants:
     """Elimination, the ghost and friend hands at the referee (``self`` is the hand being
@@ -64,7 +67,6 @@ class TableVariants:
         pile, engine/hand/elimination.py), or ``NAME CARDS; NAME CARDS; ...``."""
         engine, s = self.engine, self.state
         if command in ("deal", "딜", "나누기"):
-            from ..engine.hand.elimination import seeded_redistribution
 
             return seeded_redistribution(s)
         given = []
@@ -124,7 +126,6 @@ class TableVariants:
         (``player:Bo's friend``); None when the entry is a card (the tool then makes the call
         and plays the card); ``none`` (노프렌드) is refused in one line saying why; any other
         call is refused in the engine's words."""
-        from ..engine.hand.honeymoon import partner_of
 
         engine, s = self.engine, self.state
         own = engine.CallFriend(engine.FriendCall("player", player=partner_of(s.declarer)))
@@ -156,8 +157,6 @@ class TableVariants:
 
     def _two_hands_line(self, result) -> str:
         """허니문: each player takes what his own hand and his friend hand score."""
-        from ..engine.hand.honeymoon import partner_of
-        from ..engine.scoring import seat_deltas
 
         seats = seat_deltas(result.score, self.state.players, result.declarer, result.friend)
         return _("each player takes his two hands (프렌드 패): {sums}").format(sums="; ".join(

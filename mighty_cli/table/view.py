@@ -14,6 +14,10 @@ from ..engine.cards import BLACK_JOKER, JOKER, RANK_NAMES, SUIT_SYMBOLS, format_
     sorted_cards
 from ..engine.hand.contract import holding_index, joker_calls
 from ..engine.translation import _
+from ..engine.hand.honeymoon import controller_of, is_partner_hand
+from ..engine.hand.honeymoon import controller_of, partner_of
+from ..engine.hand.honeymoon import partner_of
+from ..engine.records import friend_possible
 
 
 def pretty_card(card: int) -> str:
@@ -192,10 +196,8 @@ def prompt_text(state) -> str:
             declarer=state.declarer, count=discard_count(state),
             contract=pretty_bid(state.contract))
     if phase == "friend":
-        from ..engine.records import friend_possible
 
         if state.rules.table.partner_hands:  # 허니문: his own friend hand, the only call
-            from ..engine.hand.honeymoon import partner_of
 
             return _("[friend] {declarer}'s friend is his own friend hand {partner} (프렌드 "
                      "패), the only call: 'friend' or his first card, or a new contract (now "
@@ -367,7 +369,6 @@ def table_lines(state, players_line: bool = True) -> list[str]:
 
 def friend_hands_line(state) -> str:
     """허니문 (table.partner_hands): the friend hands and who plays each."""
-    from ..engine.hand.honeymoon import controller_of, is_partner_hand
 
     return _("friend hands (프렌드 패): {hands}").format(hands=", ".join(
         _("{seat} (played by {player})").format(seat=seat, player=controller_of(seat))
@@ -379,7 +380,6 @@ def other_hand(state, seat: Optional[str]) -> Optional[str]:
     None at other tables."""
     if not seat or not state.rules.table.partner_hands:
         return None
-    from ..engine.hand.honeymoon import controller_of, partner_of
 
     player = controller_of(seat)
     return partner_of(player) if seat == player else player

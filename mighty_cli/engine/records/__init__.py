@@ -12,9 +12,11 @@ ruleset, the players in playing order, and a list of hands. A hand is one of thr
 Replaying stops at the first violation with a :class:`RecordError` whose message names the hand
 (1-based), the trick where there is one, the player, the card or call, and the rule.
 
-The format's keys and the file (reading, shape checks, writing) are in :mod:`records.file`, each
-hand's values in :mod:`records.values`, replaying and scoring in :mod:`records.replaying`; this module
-is their public API, and turns a finished outcome or an engine state back into a record's hand.
+The package's modules: ``file`` (the format's keys, reading, shape checks, writing), ``values``
+(each hand's values), ``replaying`` (replaying and scoring), ``summary`` (the recorded-outcome
+fast path), ``outcome`` (a scored hand's outcome), ``stream`` and ``lines`` (a record read a hand
+at a time). This ``__init__`` is their public API, and turns a finished outcome or an engine state
+back into a record's hand.
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ def outcome_to_hand(outcome: HandOutcome) -> dict:
 
 def state_to_hand(state: Any, deal: Optional[dict[str, list[int]]] = None) -> dict:
     """A full-hand dict (finished or in progress) from a hand engine state, for saving."""
-    from .. import hand as engine
+    from .. import hand as engine  # deferred for start-up time: only a saved hand needs it
 
     hand: dict[str, Any] = {"dealer": state.dealer}
     if deal is not None:

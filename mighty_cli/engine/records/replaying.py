@@ -331,8 +331,9 @@ def _hand_engine() -> tuple:
     record of recorded outcomes never needs them)."""
     global _ENGINE
     if _ENGINE is None:
+        # deferred for start-up time: a record of recorded outcomes never needs the hand engine
         from .. import hand
-        from ..hand import replay_setup, replay_tricks
+        from ..hand import replay_setup, replay_tricks  # (the same reason)
 
         _ENGINE = hand, replay_setup, replay_tricks
     return _ENGINE
