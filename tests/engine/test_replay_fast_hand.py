@@ -14,7 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mighty_cli.engine.hand import _full_result, _plain_result, hand_result
+from mighty_cli.engine.hand import hand_result
+from mighty_cli.engine.hand.api import _full_result, _plain_result
 from mighty_cli.engine.hand.derived import rule_tables
 from test_hand_properties import RULESETS, random_hand
 from test_replay_fast_setup import record_outcome

@@ -47,7 +47,7 @@ from typing import Optional
 from .actions import _PENDING, CompletedTrick, Play, parse_play
 from ..cards.deck import ELEVEN_MASK, SUIT_MASKS
 from ..errors import InvalidNotation, RecordError
-from . import apply
+from .api import apply
 from .play import _check_joker_annotation, _follow_mask, _joker_call_effect, _legal_mask
 from .settle import _finish_trick, _reveal_card_friend, _reveal_second_friend
 from .state import HandState, _tuple_new
