@@ -10,7 +10,7 @@ is the reference it is tested against.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Iterable, Mapping, NamedTuple, Optional, Sequence
 
 from .engine.errors import MightyError
@@ -49,11 +49,21 @@ class PlayerStats:
         """Share of the player's contracts as declarer that were made (None if never declarer)."""
         return self.declarer_success / self.declarer if self.declarer else None
 
+    def add(self, other: "PlayerStats") -> None:
+        """Add another set of hands' counts to these (a session's to the league's)."""
+        for key in COUNTED:
+            setattr(self, key, getattr(self, key) + getattr(other, key))
+
     def to_json(self) -> dict:
         data = asdict(self)
         data["score_per_hand"] = round(self.score_per_hand, 3)
         data["success_rate"] = None if self.success_rate is None else round(self.success_rate, 3)
         return data
+
+
+#: What is counted for a player, in :class:`PlayerStats`' order: the one list of these columns
+#: (the store's running totals, ``PlayerTotal``, hold the same and are checked against it).
+COUNTED = tuple(f.name for f in fields(PlayerStats))[1:]
 
 
 class ScoredHand(NamedTuple):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import csv
 import io
 from datetime import date
-from typing import Any, Callable, Optional
+from typing import Any, Callable, NamedTuple, Optional
 
 from .export_text import (
     _dumps,
@@ -31,6 +31,37 @@ from .export_text import (
     toml_string,
 )
 from .hands import HandView, eliminated_names
+
+
+class HandRow(NamedTuple):
+    """A ``hand`` row as the export reads it: these columns, in this order, are what
+    :data:`.exports._HAND_SQL` selects (the one place they are listed)."""
+
+    id: int
+    number: int
+    session_id: int
+    status: str
+    voided: bool
+    dealer_id: Optional[int]
+    declarer_id: Optional[int]
+    friend_id: Optional[int]
+    deal_miss_id: Optional[int]
+    contract: Optional[str]
+    friend_call: Optional[str]
+    taken: Optional[int]
+    success: Optional[bool]
+    base: Optional[int]
+    multiplier: Optional[int]
+    doublings: Optional[str]
+    pot_after: int
+    full: bool
+    record_toml: Optional[str]
+    note: Optional[str]
+    eliminated_seat: Optional[int]
+
+
+#: The columns' list in SQL (``full`` is quoted: a keyword in some databases).
+HAND_COLUMNS_SQL = ", ".join(f'"{name}"' if name == "full" else name for name in HandRow._fields)
 
 
 class Seating:
@@ -168,14 +199,12 @@ class TomlChunks(_Chunks):
         dealer_line, declarer_line, miss_line = self.dealer, self.declarer, self.deal_miss
         friend_line, contract_line, call_line = self.friend, self.contract, self.friend_call
         session_text = self.session_text
-        for row in hands:
-            (hand_id, number, session_id, status, _voided, dealer, declarer, friend, miss,
-             contract, friend_call, taken, _success, _base, _multiplier, _doublings, _pot,
-             full, record, note, out_seat) = row
-            seating = seating_of(hand_id)
+        for row in map(HandRow._make, hands):
+            seating, session_id = seating_of(row.id), row.session_id
             times = self._times(session_id) if session_id != self.session else None
-            if seating is None or full and record or not seating.one_friend(friend, declarer):
-                append(toml_export_hand(self.view(row, seating, points.get(hand_id)), times))
+            if seating is None or row.full and row.record_toml \
+                    or not seating.one_friend(row.friend_id, row.declarer_id):
+                append(toml_export_hand(self.view(row, seating, points.get(row.id)), times))
                 continue
             if times:
                 started = f"session_started = {times[0].isoformat()}\n"
@@ -184,16 +213,17 @@ class TomlChunks(_Chunks):
             else:
                 started = ""
             players, eliminated = seating.toml or self.seating_text(seating)
-            if status == "deal_miss":
-                outcome, eliminated = miss_line[miss], ""
+            out_seat, taken, note = row.eliminated_seat, row.taken, row.note
+            if row.status == "deal_miss":
+                outcome, eliminated = miss_line[row.deal_miss_id], ""
             else:
                 if out_seat is not None:  # 시흥 은마: whose own hand left (hand.eliminated_seat)
                     eliminated = f"eliminated = {_toml_names(seating.out(out_seat))}\n"
-                outcome = (f"{declarer_line[declarer]}{contract_line[contract]}"
-                           f"{friend_line[friend]}{call_line[friend_call]}"
+                outcome = (f"{declarer_line[row.declarer_id]}{contract_line[row.contract]}"
+                           f"{friend_line[row.friend_id]}{call_line[row.friend_call]}"
                            f"{'' if taken is None else f'taken = {taken}{NL}'}")
-            append(f"\n[[hands]]\nnumber = {number}\n{session_text[session_id]}{started}"
-                   f"{players}{dealer_line[dealer]}{outcome}"
+            append(f"\n[[hands]]\nnumber = {row.number}\n{session_text[session_id]}{started}"
+                   f"{players}{dealer_line[row.dealer_id]}{outcome}"
                    f"{f'note = {toml_string(note)}{NL}' if note else ''}{eliminated}")
         return "".join(out)
 
@@ -241,27 +271,29 @@ class JsonChunks(_Chunks):
         seating_of = seatings.get
         name, text, number, base_text = self.name, self.text, self.number, self.base
         doublings_text, session_text = self.doublings, self.session_text
-        for row in hands:
-            (hand_id, hand_number, session_id, status, voided, dealer, declarer, friend, miss,
-             contract, friend_call, taken, success, base, multiplier, doublings, pot_after,
-             full, record, note, out_seat) = row
-            seating = seating_of(hand_id)
+        for row in map(HandRow._make, hands):
+            seating, session_id = seating_of(row.id), row.session_id
             times = self._times(session_id) if session_id != self.session else None
-            if seating is None or full and record or not seating.one_friend(friend, declarer):
-                append(json_export_hand(self.view(row, seating, points.get(hand_id)), times))
+            if seating is None or row.full and row.record_toml \
+                    or not seating.one_friend(row.friend_id, row.declarer_id):
+                append(json_export_hand(self.view(row, seating, points.get(row.id)), times))
                 continue
             seated, deltas = seating.json or self.seating_text(seating)
-            append(f'{{"number": {hand_number}, {session_text[session_id]}, '
-                   f'"status": {text[status]}, "voided": {"true" if voided else "false"}, '
-                   f'{seated}, "dealer": {name[dealer]}, "declarer": {name[declarer]}, '
-                   f'"friend": {name[friend]}, "friend_call": {text[friend_call]}, '
-                   f'"contract": {text[contract]}, "taken": {number[taken]}, '
+            success, note, out_seat = row.success, row.note, row.eliminated_seat
+            append(f'{{"number": {row.number}, {session_text[session_id]}, '
+                   f'"status": {text[row.status]}, '
+                   f'"voided": {"true" if row.voided else "false"}, '
+                   f'{seated}, "dealer": {name[row.dealer_id]}, '
+                   f'"declarer": {name[row.declarer_id]}, '
+                   f'"friend": {name[row.friend_id]}, "friend_call": {text[row.friend_call]}, '
+                   f'"contract": {text[row.contract]}, "taken": {number[row.taken]}, '
                    f'"success": {"null" if success is None else "true" if success else "false"}'
-                   f', "base": {base_text[base]}, "multiplier": {number[multiplier]}, '
-                   f'"doublings": {doublings_text[doublings]}, "deal_miss": {name[miss]}, '
-                   f'"pot_after": {pot_after}, "full": {"true" if full else "false"}, '
+                   f', "base": {base_text[row.base]}, "multiplier": {number[row.multiplier]}, '
+                   f'"doublings": {doublings_text[row.doublings]}, '
+                   f'"deal_miss": {name[row.deal_miss_id]}, '
+                   f'"pot_after": {row.pot_after}, "full": {"true" if row.full else "false"}, '
                    f'"note": {"null" if note is None else _dumps(note)}, '
-                   f'{deltas.format(*points[hand_id])}'
+                   f'{deltas.format(*points[row.id])}'
                    + ("" if out_seat is None else  # 시흥 은마: whose own hand left
                       f', "eliminated": {_json_names(seating.out(out_seat))}')
                    + ("}" if not times else
@@ -327,32 +359,31 @@ class CsvChunks(_Chunks):
         seating_of = seatings.get
         name, text, doublings_text = self.name, self.text, self.doublings
         session_text = self.session_text
-        for row in hands:
-            (hand_id, number, session_id, status, _voided, dealer, declarer, friend, miss,
-             contract, friend_call, taken, success, base, multiplier, doublings, pot_after,
-             full, record, note, out_seat) = row
-            seating = seating_of(hand_id)
+        for row in map(HandRow._make, hands):
+            seating, session_id = seating_of(row.id), row.session_id
             times = self._times(session_id) if session_id != self.session else None
-            if seating is None or not seating.one_friend(friend, declarer):
-                append(self._general(row, seating, points.get(hand_id), times))
+            if seating is None or not seating.one_friend(row.friend_id, row.declarer_id):
+                append(self._general(row, seating, points.get(row.id), times))
                 continue
             playing, eliminated, columns, out_rows = seating.csv or self.seating_text(seating)
-            if out_seat is not None:  # 시흥 은마: whose own hand left (hand.eliminated_seat)
-                eliminated = csv_text(", ".join(seating.out(out_seat)))
-            values = points[hand_id]
+            if row.eliminated_seat is not None:  # 시흥 은마: whose own hand left
+                eliminated = csv_text(", ".join(seating.out(row.eliminated_seat)))
+            values = points[row.id]
             if out_rows:  # those sitting out: blank unless they paid or got points
                 values = list(values)
                 for index in out_rows:
                     if not values[index]:
                         values[index] = ""
-            append(f"{number},{session_text[session_id]},{text[status]},{name[dealer]},"
-                   f"{name[declarer]},{text[contract]},{name[friend]},{text[friend_call]},"
+            taken, success, multiplier, note = row.taken, row.success, row.multiplier, row.note
+            append(f"{row.number},{session_text[session_id]},{text[row.status]},"
+                   f"{name[row.dealer_id]},{name[row.declarer_id]},{text[row.contract]},"
+                   f"{name[row.friend_id]},{text[row.friend_call]},"
                    f"{'' if taken is None else taken},"
                    f"{'' if success is None else 'True' if success else 'False'},"
-                   f"{text[base]},{'' if multiplier is None else multiplier},"
-                   f"{doublings_text[doublings]},{name[miss]},{pot_after},{playing},"
-                   f"{'' if note is None else csv_text(note)},"
-                   f"{csv_text(record) if full else ''},{eliminated},"
+                   f"{text[row.base]},{'' if multiplier is None else multiplier},"
+                   f"{doublings_text[row.doublings]},{name[row.deal_miss_id]},{row.pot_after},"
+                   f"{playing},{'' if note is None else csv_text(note)},"
+                   f"{csv_text(row.record_toml) if row.full else ''},{eliminated},"
                    f"{times[0].isoformat(sep=' ') if times else ''},"
                    f"{times[1].isoformat(sep=' ') if times and times[1] is not None else ''}"
                    f"{columns.format(*values)}")

@@ -28,7 +28,8 @@ from sqlmodel import Session, select
 
 from ..engine.records import FORMAT
 from . import LeagueError
-from .export_chunks import CsvChunks, JsonChunks, Seating, TomlChunks, csv_text
+from .export_chunks import (HAND_COLUMNS_SQL, CsvChunks, HandRow, JsonChunks, Seating,
+                            TomlChunks, csv_text)
 from .export_text import (  # noqa: F401  (the writers, where tests and tools long found them)
     _dumps,
     _export_hand,
@@ -83,9 +84,7 @@ def league_players(s: Session, league_id: int) -> list[str]:
 
 #: A hand's columns as the export reads them (plain SQL on the driver's own cursor: at a
 #: million hands, SQLAlchemy's row objects cost more than the query).
-_HAND_SQL = ("SELECT id, number, session_id, status, voided, dealer_id, declarer_id, friend_id, "
-             "deal_miss_id, contract, friend_call, taken, success, base, multiplier, doublings, "
-             "pot_after, \"full\", record_toml, note, eliminated_seat FROM hand "
+_HAND_SQL = (f"SELECT {HAND_COLUMNS_SQL} FROM hand "
              "WHERE league_id = {0} AND number > {0}{1} ORDER BY number LIMIT {0}")
 #: The chunk's player rows: hand, player, seat, role (1 eliminated, 2 friend, 0 any other: the
 #: only roles an export names) and points, each hand's rows together in player order (each
@@ -205,11 +204,9 @@ class HandRows:
             seatings[hand_id] = seating
         return seatings, points
 
-    def view(self, row: tuple, seating: Optional[Seating], points: Optional[tuple]) -> HandView:
+    def view(self, row: HandRow, seating: Optional[Seating],
+             points: Optional[tuple]) -> HandView:
         """A hand's view from its row, its seating and its points."""
-        (_id, number, session_id, status, voided, dealer, declarer, friend, miss, contract,
-         friend_call, taken, success, base, multiplier, doublings, pot_after, full, record_toml,
-         note, out_seat) = row
         get = self.names.get
         if seating is None or points is None:
             players, sitting_out, deltas, eliminated, friends = [], [], {}, [], []
@@ -217,16 +214,18 @@ class HandRows:
             players, sitting_out = list(seating.players), list(seating.sitting_out)
             deltas, eliminated = seating.deltas(points), list(seating.eliminated)
             friends = seating.friends(self.names)
-            if out_seat is not None:  # 시흥 은마: whose own hand left, a player or the dummy
-                eliminated = eliminated_names(out_seat, players)
-        session_number, day = self.sessions[session_id]
+            if row.eliminated_seat is not None:  # 시흥 은마: whose own hand left, or the dummy
+                eliminated = eliminated_names(row.eliminated_seat, players)
+        session_number, day = self.sessions[row.session_id]
+        success, doublings = row.success, row.doublings
         return HandView(
-            number, session_number, day, status, bool(voided), players, sitting_out,
-            get(dealer), get(declarer), get(friend), friend_call, contract, taken,
-            None if success is None else bool(success), base, multiplier,
-            [d for d in doublings.split(",") if d] if doublings else [],
-            get(miss), pot_after, bool(full), note, deltas, record_toml,
-            eliminated, second_friend(get(friend), friends))  # 6마, 7마; 동대전 7마
+            row.number, session_number, day, row.status, bool(row.voided), players,
+            sitting_out, get(row.dealer_id), get(row.declarer_id), get(row.friend_id),
+            row.friend_call, row.contract, row.taken, None if success is None else bool(success),
+            row.base, row.multiplier, [d for d in doublings.split(",") if d] if doublings else [],
+            get(row.deal_miss_id), row.pot_after, bool(row.full), row.note, deltas,
+            row.record_toml, eliminated,
+            second_friend(get(row.friend_id), friends))  # 6마, 7마; 동대전 7마
 
 
 def iter_hand_views(s: Session, league: League, *, include_voided: bool = False,
@@ -235,8 +234,8 @@ def iter_hand_views(s: Session, league: League, *, include_voided: bool = False,
     a time (:class:`HandRows`)."""
     rows = HandRows(s, league, include_voided=include_voided, chunk=chunk)
     for hands, seatings, points in rows.chunks():
-        for row in hands:
-            yield rows.view(row, seatings.get(row[0]), points.get(row[0]))
+        for row in map(HandRow._make, hands):
+            yield rows.view(row, seatings.get(row.id), points.get(row.id))
 
 
 class _ReadAhead:

@@ -99,9 +99,7 @@ def league_page(s: Session, league_name: str, max_points: int = CHART_POINTS) ->
         stats = _stats(row[1:])
         per_session.setdefault(row[0], []).append(stats)
         total = totals.setdefault(stats.name, PlayerStats(stats.name))
-        for key in ("hands", "score", "declarer", "declarer_success", "friend", "runs",
-                    "back_runs", "deal_misses"):
-            setattr(total, key, getattr(total, key) + getattr(stats, key))
+        total.add(stats)
     table = rank(totals.values(), league.min_hands, parse_rank_by(league.rank_by))
     counts: dict[int, int] = dict(s.exec(
         select(Hand.session_id, func.count(Hand.id))

@@ -18,7 +18,7 @@ from typing import Any, Iterable, Mapping
 from sqlalchemy import case, delete, func, insert, update
 from sqlmodel import Session, select
 
-from ..standings import PlayerStats
+from ..standings import COUNTED, PlayerStats
 from .db import lock_league
 from .lookups import PLAYING_ROLES, RULING_ROLES
 from .models import ChangeLog, Hand, HandPlayer, Player, PlayerTotal, TotalsMark
@@ -27,9 +27,9 @@ from .models import ChangeLog, Hand, HandPlayer, Player, PlayerTotal, TotalsMark
 FOLLOWED_ACTIONS = ("hand record", "import", "session start", "session end", "player add",
                     "player rename", "league create", "league set", "hand amend", "hand void",
                     "hand unvoid")
-#: The counted columns, in the order of :func:`_stats_query`.
-COUNTS = ("rows", "hands", "score", "declarer", "declarer_success", "friend", "runs",
-          "back_runs", "deal_misses")
+#: The counted columns, in the order of :func:`_stats_query`: the hand_player rows, then what
+#: standings count (:data:`mighty_cli.standings.COUNTED`, the order of :func:`stat_columns`).
+COUNTS = ("rows",) + COUNTED
 
 
 def _sum_if(condition) -> Any:

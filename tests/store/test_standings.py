@@ -53,3 +53,20 @@ def test_diff_lists_only_players_who_moved():
     after = rank([PlayerStats("A", 5, 10), PlayerStats("B", 5, 13)])
     changes = diff(before, after)
     assert [(c.name, c.rank_before, c.rank_after) for c in changes] == [("B", 2, 1), ("A", 1, 2)]
+
+
+def test_the_running_totals_hold_what_standings_count():
+    """One list of counted columns (standings.COUNTED, PlayerStats' fields): the store's running
+    totals row has exactly those, after the hand_player rows it counts."""
+    from mighty_cli.standings import COUNTED, PlayerStats
+    from mighty_cli.store.models import PlayerTotal
+    from mighty_cli.store.totals import COUNTS
+
+    columns = [c.name for c in PlayerTotal.__table__.columns
+               if c.name not in ("league_id", "player_id")]
+    assert tuple(columns) == COUNTS == ("rows",) + COUNTED
+    assert COUNTED == ("hands", "score", "declarer", "declarer_success", "friend", "runs",
+                       "back_runs", "deal_misses")
+    total = PlayerStats("Ana", 1, 2, 3, 4, 5, 6, 7, 8)
+    total.add(PlayerStats("Ana", 1, 1, 1, 1, 1, 1, 1, 1))
+    assert total == PlayerStats("Ana", 2, 3, 4, 5, 6, 7, 8, 9)
