@@ -40,6 +40,7 @@ COMMANDS = {
     "league": "mighty_cli.cli.league:league",
     "player": "mighty_cli.cli.league_players:player",
     "session": "mighty_cli.cli.league_sessions:session",
+    "round": "mighty_cli.cli.round_commands:round_",
     "standings": "mighty_cli.cli.league_standings:standings",
     "site": "mighty_cli.cli.site:site",
     "import": "mighty_cli.cli.import_export:import_",

@@ -42,6 +42,8 @@ AMENDED_KEYS = (("declarer", N_("declarer")), ("contract", N_("contract")),
 @league_option
 @click.option("--session", "session_number", type=number_type(), default=None,
               help=N_("Which open session (needed when several are open)."))
+@click.option("--table", "table", type=number_type(), default=None,
+              help=N_("Which table of the open round (mighty round start): its session."))
 @click.option("--declarer", "-d", default=None, metavar="NAME", help=N_("The declarer (주공)."))
 @click.option("--contract", "-c", default=None, metavar="BID",
               help=N_("The final contract, e.g. 15D, 14S, 16NT (or 스페이드 14, 16 노기)."))
@@ -74,9 +76,9 @@ AMENDED_KEYS = (("declarer", N_("declarer")), ("contract", N_("contract")),
 @json_option
 @db_option
 @by_option
-def record(league_name, session_number, declarer, contract, friends, friend_call, taken,
-           opposition, deal_miss, dealer, players, eliminated, note, evening, as_json, db_url,
-           who) -> None:
+def record(league_name, session_number, table, declarer, contract, friends, friend_call,
+           taken, opposition, deal_miss, dealer, players, eliminated, note, evening, as_json,
+           db_url, who) -> None:
     """Record one hand's outcome in the league's open session: checked against the league's
     ruleset and scored at once. Missing values are asked for, each checked as it is given
     (names match without regard to case, or by a unique beginning: j for 지현). When the
@@ -91,7 +93,15 @@ def record(league_name, session_number, declarer, contract, friends, friend_call
       mighty record -l 동대전 -d Ana -c 13C -f Ed -f Fay -t 10+8+2
       mighty record -l tuesday            (asks for each value)
       mighty record -l tuesday --evening  (the whole session in one process)
+      mighty record -l cup --table 2 -d Ana -c 15D -f Bo -t 16  (a round's table 2)
     """
+    if table is not None:
+        if session_number is not None:
+            raise click.UsageError(_("give --table or --session, not both"))
+        from ..store.rounds import table_session
+
+        with database(db_url) as s:
+            session_number = table_session(s, league_name, table)
     if taken is not None and opposition is not None:
         raise click.UsageError(_("give --taken or --opposition, not both"))
     if deal_miss is not None and eliminated is not None:

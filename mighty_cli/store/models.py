@@ -71,6 +71,23 @@ class League(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utc_now)
 
 
+class LeagueRound(SQLModel, table=True):
+    """A round: everyone present seated at one or more tables at once, each table a session
+    (:attr:`LeagueSession.round_id`, numbered by :attr:`LeagueSession.table_number`). A club
+    night is one round or several; a tournament is a league of rounds."""
+
+    __tablename__ = "league_round"
+    __table_args__ = (UniqueConstraint("league_id", "number"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="league.id", index=True)
+    number: int
+    started_at: datetime = Field(default_factory=utc_now)
+    ended_at: Optional[datetime] = None
+    #: the seed the plan was searched with (``round start --seed``), so it can be made again
+    seed: Optional[str] = Field(default=None, max_length=40)
+
+
 class LeagueSession(SQLModel, table=True):
     """One evening of play: the players present, in seating order, and its hands."""
 
@@ -87,6 +104,10 @@ class LeagueSession(SQLModel, table=True):
     #: the seed the session's referee deals from (``referee --league --seed``), in decimal, so
     #: a resumed evening deals the same cards without being told it again; NULL: none given
     deal_seed: Optional[str] = Field(default=None, max_length=40)
+    #: the round this session is a table of, and the table's number in it (NULL: a session
+    #: started on its own, ``session start``)
+    round_id: Optional[int] = Field(default=None, foreign_key="league_round.id", index=True)
+    table_number: Optional[int] = None
 
 
 class SessionSeat(SQLModel, table=True):

@@ -134,23 +134,55 @@ def start_session(s: Session, league_name: str, players: Sequence[str], *,
     if first_dealer is not None and first_dealer not in names:
         raise LeagueError(_("--dealer {name} is not one of the players present").format(
             name=repr(first_dealer)))
-    _refuse_near_misses(s, names)
-    ids = ensure_players(s, names)
-    number = (s.exec(select(func.max(LeagueSession.number))
-                     .where(LeagueSession.league_id == league.id)).one() or 0) + 1
-    session = LeagueSession(league_id=league.id, number=number, day=_parse_day(day),
-                            first_dealer_id=ids[first_dealer] if first_dealer else None)
-    s.add(session)
-    s.flush()
-    for seat, name in enumerate(names):
-        s.add(SessionSeat(session_id=session.id, seat=seat, player_id=ids[name]))
+    refuse_seated_elsewhere(s, league, names)
+    refuse_near_misses(s, names)
+    session = open_session(s, league, names, day=day, first_dealer=first_dealer)
     log_change(s, "session start", who, league_id=league.id,
-               after={"session": number, "players": names, "date": session.day.isoformat()})
+               after={"session": session.number, "players": names,
+                      "date": session.day.isoformat()})
     s.flush()
     return session, propose(rules, names, None, first_dealer)
 
 
-def _refuse_near_misses(s: Session, names: Sequence[str]) -> None:
+def open_session(s: Session, league: League, names: Sequence[str], *, day: Any = None,
+                 first_dealer: Optional[str] = None, round_id: Optional[int] = None,
+                 table_number: Optional[int] = None) -> LeagueSession:
+    """A new session of the league with these players in seat order (checked by the caller):
+    the next session number, the players added to the league where new."""
+    ids = ensure_players(s, names)
+    number = (s.exec(select(func.max(LeagueSession.number))
+                     .where(LeagueSession.league_id == league.id)).one() or 0) + 1
+    session = LeagueSession(league_id=league.id, number=number, day=_parse_day(day),
+                            first_dealer_id=ids[first_dealer] if first_dealer else None,
+                            round_id=round_id, table_number=table_number)
+    s.add(session)
+    s.flush()
+    for seat, name in enumerate(names):
+        s.add(SessionSeat(session_id=session.id, seat=seat, player_id=ids[name]))
+    s.flush()
+    return session
+
+
+def refuse_seated_elsewhere(s: Session, league: League, names: Sequence[str]) -> None:
+    """One line naming a player already seated at an open table (an open session) of the
+    league: nobody sits at two tables at once."""
+    seated = s.exec(select(Player.name, LeagueSession.number, LeagueSession.table_number)
+                    .join(SessionSeat, SessionSeat.player_id == Player.id)
+                    .join(LeagueSession, LeagueSession.id == SessionSeat.session_id)
+                    .where(LeagueSession.league_id == league.id,
+                           LeagueSession.ended_at == None,  # noqa: E711
+                           Player.name.in_(list(names)))  # type: ignore[attr-defined]
+                    .order_by(LeagueSession.number)).first()
+    if seated is not None:
+        name, number, table = seated
+        where = (_("table {table} (session {number})").format(table=table, number=number)
+                 if table else _("session {number}").format(number=number))
+        raise LeagueError(_("--players: {name} is already seated at {where}, which is still "
+                            "open; end it first ('mighty session end' or 'mighty round end')")
+                          .format(name=repr(name), where=where))
+
+
+def refuse_near_misses(s: Session, names: Sequence[str]) -> None:
     """A name that is no player yet but one letter (one syllable) from a player's name is a
     typo far more often than a newcomer (민슈 for 민수): refused with the likely name, and the
     way to add a newcomer of that name on purpose (``mighty player add``)."""

@@ -1,0 +1,151 @@
+"""``mighty round``: a round seats everyone present at one or more tables at once."""
+
+from __future__ import annotations
+
+import click
+
+from ..i18n import N_, _, ngettext
+from .database import by_option, database, db_option, league_option, split_names, who_default
+from .options import echo_json, json_option, number_type
+
+# Deferred imports: the store (SQLModel) loads inside the commands that use it, so `mighty
+# --help`, a command's --help and a usage error start quickly (tests/test_imports.py).
+
+
+@click.group("round")
+def round_() -> None:
+    """Rounds: everyone present seated at one or more tables at once, each table a session of
+    the league; a club night is one round or several, a tournament a league of rounds.
+
+    \b
+    Examples:
+      mighty round start --league cup --players Ana,Bo,Cy,Di,Ed,Fay,Gil,Hu,Ida,Jo,Ki
+      mighty round show --league cup
+      mighty record --league cup --table 2 -d Ana -c 15D -f Bo -t 16
+      mighty round end --league cup
+    """
+
+
+def _pairs(apart: tuple[str, ...]) -> list[tuple[str, str]]:
+    pairs = []
+    for text in apart:
+        pair = split_names(text.replace("/", ",")) or []
+        if len(pair) != 2:
+            raise click.UsageError(_("--apart {text}: expected two names as A/B").format(
+                text=text))
+        pairs.append((pair[0], pair[1]))
+    return pairs
+
+
+def _tables_text(state) -> list[str]:
+    lines = []
+    for table in state.tables:
+        if state.repeated_pairs is not None:  # just planned: the first dealer leads the list
+            lines.append(_("Table {table} (session {session}): {players}; {dealer} deals "
+                           "first").format(table=table.table, session=table.session,
+                                           players=", ".join(table.players),
+                                           dealer=table.players[0]))
+            continue
+        progress = ngettext("{count} hand", "{count} hands", table.hands).format(
+            count=table.hands)
+        status = (_("playing, a hand in progress") if table.playing and table.hand_in_progress
+                  else _("playing") if table.playing else _("ended"))
+        lines.append(_("Table {table} (session {session}): {players}; {progress}, "
+                       "{status}").format(table=table.table, session=table.session,
+                                          players=", ".join(table.players),
+                                          progress=progress, status=status))
+    return lines
+
+
+@round_.command("start")
+@league_option
+@click.option("--players", "-p", required=True, metavar="A,B,C,...",
+              help=N_("Everyone present; the tool splits them into tables of the sizes the "
+                      "league's ruleset plays and seats them."))
+@click.option("--seed", type=int, default=0, show_default=True,
+              help=N_("The seed of the seating search: the same seed, the same plan."))
+@click.option("--apart", multiple=True, metavar="A/B",
+              help=N_("A pair not to seat at one table (repeatable)."))
+@click.option("--date", "day", default=None, metavar="YYYY-MM-DD", help=N_("Default: today."))
+@json_option
+@db_option
+@by_option
+def round_start(league_name, players, seed, apart, day, as_json, db_url, who) -> None:
+    """Start a round: split everyone present into tables, seat each table so that the fewest
+    pairs meet again (against every earlier session of the league), and open them together.
+    Prints how many pairs repeat and the fewest possible. A player already seated at an open
+    table is refused.
+    """
+    from ..store import rounds
+
+    names = split_names(players) or []
+    pairs = _pairs(apart)
+    with database(db_url) as s:
+        state = rounds.start_round(s, league_name, names, seed=seed, apart=pairs, day=day,
+                                   who=who_default(who))
+    if as_json:
+        data = state.to_json()
+        data["tables"] = [{"table": t["table"], "session": t["session"],
+                           "players": t["players"]} for t in data["tables"]]
+        echo_json(data)
+        return
+    click.echo(ngettext("Round {number} of {league} started: {count} table.",
+                        "Round {number} of {league} started: {count} tables.",
+                        len(state.tables)).format(number=state.number, league=league_name,
+                                                  count=len(state.tables)))
+    for line in _tables_text(state):
+        click.echo(line)
+    click.echo(ngettext("{count} pair meets again; the fewest possible is {bound}.",
+                        "{count} pairs meet again; the fewest possible is {bound}.",
+                        state.repeated_pairs).format(count=state.repeated_pairs,
+                                                     bound=state.lower_bound))
+    if state.repeated_pairs > state.lower_bound:
+        click.echo(_("(A pair weighs the square of the rounds it has met in, and more if it "
+                     "met last round: the plan keeps pairs from meeting again and again.)"))
+    for a, b in state.broken_apart:
+        click.echo(_("Could not keep {a} and {b} apart.").format(a=a, b=b))
+
+
+@round_.command("show")
+@league_option
+@click.option("--round", "round_number", type=number_type(), default=None,
+              help=N_("Which round (default: the open one, else the latest)."))
+@json_option
+@db_option
+def round_show(league_name, round_number, as_json, db_url) -> None:
+    """Show a round's tables: who sits where, the hands played, and which tables are still
+    playing."""
+    from ..store import rounds
+
+    with database(db_url) as s:
+        state = rounds.round_state(s, league_name, round_number)
+    if as_json:
+        echo_json(state.to_json())
+        return
+    playing = [t.table for t in state.tables if t.playing]
+    click.echo(_("Round {number} of {league} ({state}).").format(
+        number=state.number, league=league_name,
+        state=_("ended") if state.ended else _("open")))
+    for line in _tables_text(state):
+        click.echo(line)
+    if playing and not state.ended:
+        click.echo(_("Still playing: tables {tables}.").format(
+            tables=", ".join(map(str, playing))))
+
+
+@round_.command("end")
+@league_option
+@click.option("--force", is_flag=True,
+              help=N_("End the round even where a table has a hand in progress (dropped)."))
+@db_option
+@by_option
+def round_end(league_name, force, db_url, who) -> None:
+    """End the open round: every table still playing ends with it."""
+    from ..store import rounds
+
+    with database(db_url) as s:
+        state = rounds.end_round(s, league_name, force=force, who=who_default(who))
+    click.echo(_("Round {number} of {league} ended.").format(number=state.number,
+                                                             league=league_name))
+    for line in _tables_text(state):
+        click.echo(line)

@@ -1,0 +1,228 @@
+"""Rounds: everyone present seated at one or more tables at once, each table a session.
+
+``round start`` splits the players into tables of the sizes the league's ruleset plays (its
+``table.players``, and one or two more taking turns to sit out: :func:`seats_range`), seats them
+by the plan of :mod:`mighty_cli.tournament.plan` (fewest pairs meeting again, against every
+earlier session of the league), and opens every table together; ``round end`` ends them all.
+A player already seated at an open table of the league is refused, here as in ``session
+start``.
+
+Each function works inside the caller's transaction and raises a project error for bad input,
+so the caller's rollback leaves the database exactly as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from ..engine.session import seats_range
+from ..engine.translation import _, ngettext
+from ..tournament.plan import PlanError, plan_round, table_sizes
+from . import LeagueError
+from .db import lock_league
+from .lookups import check_name, get_league, league_rules, log_change
+from .models import Hand, League, LeagueRound, LeagueSession, LiveHand, utc_now
+from .sessions import open_session, refuse_near_misses, refuse_seated_elsewhere, seating
+
+
+@dataclass
+class RoundTable:
+    """One table of a round: its number, its session, its players in seat order (the first
+    dealer first), its live hands, and whether it is still playing."""
+
+    table: int
+    session: int
+    players: list[str]
+    hands: int = 0
+    playing: bool = True
+    hand_in_progress: bool = False
+
+    def to_json(self) -> dict:
+        return {"table": self.table, "session": self.session, "players": self.players,
+                "hands": self.hands, "playing": self.playing,
+                "hand_in_progress": self.hand_in_progress}
+
+
+@dataclass
+class RoundState:
+    """A round: its number, its tables, and (when just planned) the plan's repeated pairs,
+    their proven lower bound and the kept-apart pairs that could not be kept apart."""
+
+    number: int
+    tables: list[RoundTable]
+    ended: bool = False
+    repeated_pairs: Optional[int] = None
+    lower_bound: Optional[int] = None
+    broken_apart: list[tuple[str, str]] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        data: dict[str, Any] = {"round": self.number,
+                                "tables": [t.to_json() for t in self.tables]}
+        if self.repeated_pairs is not None:
+            data["repeated_pairs"] = self.repeated_pairs
+            data["lower_bound"] = self.lower_bound
+            data["broken_apart"] = [list(p) for p in self.broken_apart]
+        else:
+            data["ended"] = self.ended
+        return data
+
+
+def _open_round(s: Session, league: League) -> Optional[LeagueRound]:
+    return s.exec(select(LeagueRound).where(LeagueRound.league_id == league.id,
+                                            LeagueRound.ended_at == None)  # noqa: E711
+                  ).first()
+
+
+def find_round(s: Session, league: League, number: Optional[int] = None) -> LeagueRound:
+    """Round ``number`` of the league, or the open one (else the latest); one line if none."""
+    query = select(LeagueRound).where(LeagueRound.league_id == league.id)
+    if number is not None:
+        found = s.exec(query.where(LeagueRound.number == number)).first()
+        if found is None:
+            raise LeagueError(_("league {league} has no round {number}").format(
+                league=repr(league.name), number=number))
+        return found
+    found = _open_round(s, league) or s.exec(query.order_by(LeagueRound.number.desc())).first()
+    if found is None:
+        raise LeagueError(_("league {league} has no round; start one with 'mighty round start "
+                            "--league {name} --players ...'").format(league=repr(league.name),
+                                                                   name=league.name))
+    return found
+
+
+def start_round(s: Session, league_name: str, players: Sequence[str], *, seed: int = 0,
+                apart: Sequence[tuple[str, str]] = (), day: Any = None,
+                who: str = "") -> RoundState:
+    """Plan and open a round: every table a session of the league, opened together."""
+    league = get_league(s, league_name)
+    lock_league(s, league.id)  # type: ignore[arg-type]
+    names = [check_name(p) for p in players]
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise LeagueError(_("--players: {name} is listed twice").format(name=repr(twice)))
+    for a, b in apart:
+        for name in (a, b):
+            if name not in names:
+                raise LeagueError(_("--apart {a}/{b}: {name} is not one of the players "
+                                    "present").format(a=a, b=b, name=repr(name)))
+    running = _open_round(s, league)
+    if running is not None:
+        raise LeagueError(_("round {number} of league {league} is still open; end it first "
+                            "with 'mighty round end --league {name}'").format(
+                                number=running.number, league=repr(league.name),
+                                name=league.name))
+    refuse_seated_elsewhere(s, league, names)
+    rules = league_rules(league)
+    low, high = seats_range(rules)
+    try:
+        sizes = table_sizes(len(names), range(low, high + 1))
+    except PlanError as exc:
+        raise LeagueError(_("--players: {problem} ({ruleset} seats {low} to {high} at a "
+                            "table)").format(problem=exc, ruleset=rules.name, low=low,
+                                             high=high)) from None
+    refuse_near_misses(s, names)
+    plan = plan_round(names, sizes, earlier_rounds(s, league), seed=seed, apart=apart)
+    number = (s.exec(select(func.max(LeagueRound.number))
+                     .where(LeagueRound.league_id == league.id)).one() or 0) + 1
+    row = LeagueRound(league_id=league.id, number=number, seed=str(seed))  # type: ignore
+    s.add(row)
+    s.flush()
+    tables = []
+    for index, table in enumerate(plan.tables, start=1):
+        session = open_session(s, league, list(table), day=day, round_id=row.id,
+                               table_number=index)
+        tables.append(RoundTable(index, session.number, list(table)))
+    log_change(s, "round start", who, league_id=league.id,
+               after={"round": number, "seed": seed,
+                      "tables": [{"table": t.table, "session": t.session, "players": t.players}
+                                 for t in tables],
+                      "repeated_pairs": plan.repeated_pairs})
+    s.flush()
+    return RoundState(number, tables, repeated_pairs=plan.repeated_pairs,
+                      lower_bound=plan.lower_bound, broken_apart=plan.broken_apart)
+
+
+def earlier_rounds(s: Session, league: League) -> list[list[tuple[str, ...]]]:
+    """The league's seatings so far as rounds, oldest first: a round's tables together, and
+    each session started on its own as a round of one table (what a plan is scored against)."""
+    rounds: dict[Any, list[tuple[str, ...]]] = {}
+    for session_id, round_id, table in s.exec(
+            select(LeagueSession.id, LeagueSession.round_id, LeagueSession.table_number)
+            .where(LeagueSession.league_id == league.id)
+            .order_by(LeagueSession.number)).all():
+        key = ("round", round_id) if round_id else ("session", session_id)
+        rounds.setdefault(key, []).append(tuple(seating(s, session_id)))
+    return list(rounds.values())
+
+
+def round_state(s: Session, league_name: str, number: Optional[int] = None) -> RoundState:
+    """A round's tables: players, hands played, whether each is still playing."""
+    league = get_league(s, league_name)
+    found = find_round(s, league, number)
+    tables = []
+    for session in s.exec(select(LeagueSession).where(LeagueSession.round_id == found.id)
+                          .order_by(LeagueSession.table_number)).all():
+        hands = s.exec(select(func.count(Hand.id)).where(
+            Hand.session_id == session.id, Hand.voided == False)).one()  # noqa: E712
+        tables.append(RoundTable(session.table_number or 0, session.number,
+                                 seating(s, session.id), hands,  # type: ignore[arg-type]
+                                 session.ended_at is None,
+                                 s.get(LiveHand, session.id) is not None))
+    return RoundState(found.number, tables, ended=found.ended_at is not None)
+
+
+def end_round(s: Session, league_name: str, *, force: bool = False,
+              who: str = "") -> RoundState:
+    """End the open round: every table still playing ends with it. A table with a hand in
+    progress (a referee's, kept in the database) is refused unless ``force``."""
+    league = get_league(s, league_name)
+    lock_league(s, league.id)  # type: ignore[arg-type]
+    found = _open_round(s, league)
+    if found is None:
+        raise LeagueError(_("league {league} has no open round").format(
+            league=repr(league.name)))
+    state = round_state(s, league_name, found.number)
+    busy = [t for t in state.tables if t.playing and t.hand_in_progress]
+    if busy and not force:
+        raise LeagueError(ngettext(
+            "round {number}: table {tables} has a hand in progress; finish it, or end the round "
+            "anyway with --force (the hand is dropped)",
+            "round {number}: tables {tables} have a hand in progress; finish them, or end the "
+            "round anyway with --force (the hands are dropped)", len(busy)).format(
+                number=found.number, tables=", ".join(str(t.table) for t in busy)))
+    now = utc_now()
+    for session in s.exec(select(LeagueSession).where(LeagueSession.round_id == found.id,
+                                                      LeagueSession.ended_at == None)  # noqa
+                          ).all():
+        session.ended_at = now
+        s.add(session)
+        live = s.get(LiveHand, session.id)
+        if live is not None:
+            s.delete(live)
+    found.ended_at = now
+    s.add(found)
+    log_change(s, "round end", who, league_id=league.id,
+               after={"round": found.number, "dropped": [t.table for t in busy]})
+    s.flush()
+    return round_state(s, league_name, found.number)
+
+
+def table_session(s: Session, league_name: str, table: int) -> int:
+    """The session number of table ``table`` of the league's open round (``--table T``)."""
+    league = get_league(s, league_name)
+    found = _open_round(s, league)
+    if found is None:
+        raise LeagueError(_("--table {table}: league {league} has no open round").format(
+            table=table, league=repr(league.name)))
+    session = s.exec(select(LeagueSession).where(LeagueSession.round_id == found.id,
+                                                 LeagueSession.table_number == table)).first()
+    if session is None:
+        count = s.exec(select(func.count(LeagueSession.id))
+                       .where(LeagueSession.round_id == found.id)).one()
+        raise LeagueError(_("--table {table}: round {number} has tables 1 to {count}").format(
+            table=table, number=found.number, count=count))
+    return session.number

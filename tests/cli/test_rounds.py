@@ -1,0 +1,244 @@
+"""Rounds through the command line (issue 23): a club night of 11 at two tables and a
+20-player tournament over rounds, on SQLite and (when configured) PostgreSQL: the fixed JSON
+interface, every plan checked against the pairs that really met and an exhaustive search, the
+refusals (one line, exit 1, nothing changed), entry by table, and four keepers at once."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mighty_cli.cli import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+ELEVEN = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gil", "Hu", "Ida", "Jo", "Ki"]
+TWENTY = [f"P{i:02d}" for i in range(1, 21)]
+
+
+def mighty(db, *args):
+    return CliRunner().invoke(cli, [*args, "--db", db])
+
+
+def ok(db, *args) -> str:
+    result = mighty(db, *args)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def refused(db, *args, code=1) -> str:
+    before = state(db)
+    result = mighty(db, *args)
+    assert result.exit_code == code, result.output
+    if code == 1:  # a refusal is one line; a usage error is click's (usage, then the error)
+        assert len(result.output.strip().splitlines()) == 1, result.output
+    assert "Traceback" not in result.output
+    assert state(db) == before  # nothing changed
+    return result.output
+
+
+def state(db) -> str:
+    return (ok(db, "export", "-l", "cup", "--format", "json")
+            + ok(db, "hand", "log", "-l", "cup", "--json")
+            + (mighty(db, "round", "show", "-l", "cup", "--json").output))
+
+
+def pairs_met(tables) -> set:
+    return {frozenset(p) for table in tables for p in combinations(table, 2)}
+
+
+def repeats(tables, earlier_rounds) -> int:
+    met = set().union(*(pairs_met(r) for r in earlier_rounds)) if earlier_rounds else set()
+    return len(pairs_met(tables) & met)
+
+
+def cost(tables, earlier_rounds) -> int:
+    """The plan's documented cost: each pair seated together weighs the square of the rounds
+    it met in before, plus one if it met in the round just before."""
+    last = pairs_met(earlier_rounds[-1]) if earlier_rounds else set()
+    total = 0
+    for pair in pairs_met(tables):
+        met = sum(pair in pairs_met(r) for r in earlier_rounds)
+        total += met * met + (pair in last)
+    return total
+
+
+def every_split(players, sizes):
+    """Every split of ``players`` into two tables of ``sizes`` (462 for 11 at 6 + 5)."""
+    first = players[0]  # the first player's table; the other is the rest
+    for size in set(sizes):
+        for rest in combinations(players[1:], size - 1):
+            table = (first, *rest)
+            yield [table, tuple(p for p in players if p not in table)]
+
+
+def start(db, players, seed=0, *extra) -> dict:
+    return json.loads(ok(db, "round", "start", "-l", "cup", "-p", ",".join(players),
+                         "--seed", str(seed), "--json", *extra))
+
+
+@pytest.fixture
+def cup(db):
+    ok(db, "league", "create", "cup", "--ruleset", "standard")
+    return db
+
+
+def test_round_start_json_is_the_fixed_interface(cup):
+    plan = start(cup, ELEVEN, 3)
+    assert set(plan) >= {"round", "tables", "repeated_pairs", "lower_bound"}
+    assert plan["round"] == 1 and plan["repeated_pairs"] == 0 and plan["lower_bound"] == 0
+    assert [set(t) for t in plan["tables"]] == [{"table", "session", "players"}] * 2
+    assert sorted(len(t["players"]) for t in plan["tables"]) == [5, 6]  # 11 at 5 + 6
+    assert sorted(p for t in plan["tables"] for p in t["players"]) == sorted(ELEVEN)
+    shown = json.loads(ok(cup, "round", "show", "-l", "cup", "--json"))
+    for table, session in zip(plan["tables"], shown["tables"]):
+        assert session["players"] == table["players"]  # seat order, the first dealer first
+        listed = json.loads(ok(cup, "session", "show", "-l", "cup", "--session",
+                               str(table["session"]), "--json"))
+        assert listed["players"] == table["players"]
+        assert listed["next"]["dealer"] == table["players"][0]
+
+
+def test_a_club_night_of_eleven_over_three_rounds_reaches_the_fewest_repeats(cup):
+    """Each round's plan: its repeated pairs are the pairs that really met before, it says the
+    proven lower bound, and no split of the eleven into 6 + 5 costs less (all 462 tried): the
+    cost weighs a pair by how often it met, so round 3 may seat more pairs again to keep any
+    from meeting a third time."""
+    earlier = []
+    for number in (1, 2, 3):
+        plan = start(cup, ELEVEN, number)
+        tables = [tuple(t["players"]) for t in plan["tables"]]
+        assert plan["repeated_pairs"] == repeats(tables, earlier)
+        splits = list(every_split(ELEVEN, [6, 5]))
+        assert len(splits) == 462
+        fewest = min(repeats(split, earlier) for split in splits)
+        assert plan["lower_bound"] <= fewest <= plan["repeated_pairs"]
+        assert cost(tables, earlier) == min(cost(split, earlier) for split in splits)
+        if number == 2:  # one earlier round: the fewest repeats is the bound, and reached
+            assert plan["lower_bound"] == fewest == plan["repeated_pairs"] == 10
+        earlier.append(tables)
+        ok(cup, "round", "end", "-l", "cup")
+    assert earlier[1] and json.loads(ok(cup, "round", "show", "-l", "cup", "--round", "2",
+                                        "--json"))["ended"] is True
+
+
+def test_a_twenty_player_tournament_meets_the_bound_and_keeps_pairs_apart(cup):
+    earlier = []
+    for number in (1, 2, 3, 4):
+        plan = start(cup, TWENTY, number, "--apart", "P01/P02")
+        tables = [tuple(t["players"]) for t in plan["tables"]]
+        assert [len(t) for t in tables] == [5, 5, 5, 5]
+        assert plan["repeated_pairs"] == repeats(tables, earlier) >= plan["lower_bound"]
+        assert plan["broken_apart"] == []
+        assert not any({"P01", "P02"} <= set(t) for t in tables)
+        if number == 2:  # 4 tables < 5 seats: at least 4 pairs meet again, and 4 is reached
+            assert plan["lower_bound"] == 4 == plan["repeated_pairs"]
+        earlier.append(tables)
+        ok(cup, "round", "end", "-l", "cup")
+
+
+def test_a_player_seated_at_an_open_table_is_refused_by_round_and_session_start(cup):
+    plan = start(cup, ELEVEN)
+    seated = plan["tables"][0]["players"][0]
+    message = refused(cup, "session", "start", "-l", "cup", "-p", f"{seated},Mallory,Trent,Victor,Walter")
+    assert f"'{seated}' is already seated at table 1 (session {plan['tables'][0]['session']})" \
+        in message
+    ok(cup, "round", "end", "-l", "cup")
+    ok(cup, "session", "start", "-l", "cup", "-p", "Ana,Mallory,Trent,Victor,Walter")
+    message = refused(cup, "round", "start", "-l", "cup", "-p", ",".join(ELEVEN))
+    assert "'Ana' is already seated at session 3" in message
+
+
+def test_session_start_refuses_a_player_already_in_an_open_session(cup):
+    ok(cup, "session", "start", "-l", "cup", "-p", "Ana,Bo,Cy,Di,Ed")
+    refused(cup, "session", "start", "-l", "cup", "-p", "Ana,Bo,Cy,Di,Ed")
+    ok(cup, "session", "start", "-l", "cup", "-p", "Fay,Gil,Hugo,Ida,Mallory")  # others may sit down
+
+
+def test_a_second_round_waits_for_the_first_to_end(cup):
+    start(cup, ELEVEN)
+    assert "round 1 of league 'cup' is still open" in refused(
+        cup, "round", "start", "-l", "cup", "-p", "Xu,Yo,Zed,Wu,Vi")
+
+
+def test_round_start_refuses_what_cannot_be_seated(cup):
+    assert "cannot be seated" in refused(cup, "round", "start", "-l", "cup", "-p", "A,B,C,D")
+    assert "listed twice" in refused(cup, "round", "start", "-l", "cup", "-p", "A,B,C,D,E,A")
+    assert "not one of the players" in refused(cup, "round", "start", "-l", "cup", "-p",
+                                               "A,B,C,D,E", "--apart", "A/Q")
+    refused(cup, "round", "start", "-l", "cup", "-p", "A,B,C,D,E", "--apart", "A", code=2)
+
+
+def test_record_by_table_stores_the_hand_at_that_table(cup):
+    plan = start(cup, ELEVEN)
+    for table in plan["tables"]:
+        declarer, friend = table["players"][1], table["players"][2]
+        ok(cup, "record", "-l", "cup", "--table", str(table["table"]), "-d", declarer,
+           "-c", "15D", "-f", friend, "-t", "16")
+    shown = json.loads(ok(cup, "round", "show", "-l", "cup", "--json"))
+    assert [t["hands"] for t in shown["tables"]] == [1, 1]
+    hands = json.loads(ok(cup, "hand", "list", "-l", "cup", "--json"))["hands"]
+    by_session = {h["session"]: h["declarer"] for h in hands}
+    assert by_session == {t["session"]: t["players"][1] for t in plan["tables"]}
+
+
+def test_record_by_table_refusals(cup):
+    assert "no open round" in refused(cup, "record", "-l", "cup", "--table", "1", "-d", "Ana",
+                                      "-c", "15D", "-f", "none", "-t", "16")
+    start(cup, ELEVEN)
+    assert "round 1 has tables 1 to 2" in refused(cup, "record", "-l", "cup", "--table", "3",
+                                                  "-d", "Ana", "-c", "15D", "-f", "none",
+                                                  "-t", "16")
+    refused(cup, "record", "-l", "cup", "--table", "1", "--session", "1", "-d", "Ana", "-c",
+            "15D", "-f", "none", "-t", "16", code=2)
+
+
+def test_round_end_refuses_a_table_with_a_hand_in_progress_unless_forced(cup):
+    from mighty_cli.store.sessions import save_live_hand
+    from mighty_cli.store.db import make_engine
+    from sqlmodel import Session
+
+    plan = start(cup, ELEVEN)
+    engine = make_engine(cup)
+    with Session(engine) as s:
+        save_live_hand(s, "cup", plan["tables"][1]["session"], "hands = []\n")
+        s.commit()
+    engine.dispose()
+    assert "table 2 has a hand in progress" in refused(cup, "round", "end", "-l", "cup")
+    shown = json.loads(ok(cup, "round", "show", "-l", "cup", "--json"))
+    assert [t["hand_in_progress"] for t in shown["tables"]] == [False, True]
+    ok(cup, "round", "end", "-l", "cup", "--force")
+    shown = json.loads(ok(cup, "round", "show", "-l", "cup", "--json"))
+    assert shown["ended"] is True and not any(t["playing"] for t in shown["tables"])
+    assert not any(t["hand_in_progress"] for t in shown["tables"])
+
+
+def test_four_keepers_write_at_once_and_nothing_is_lost_or_doubled(cup):
+    """Four score-keepers, one per table, each recording three hands in its own process at the
+    same time: every hand is stored once, at its table, under a distinct league number."""
+    plan = start(cup, TWENTY, 7)
+    keepers = []
+    for table in plan["tables"]:
+        players = table["players"]
+        script = "; ".join(
+            f"r = runner.invoke(cli, ['record', '-l', 'cup', '--table', '{table['table']}', "
+            f"'-d', '{players[k]}', '-c', '14S', '-f', '{players[k + 1]}', '-t', '15', "
+            f"'--db', {cup!r}]); assert r.exit_code == 0, r.output" for k in range(3))
+        code = ("from click.testing import CliRunner\nfrom mighty_cli.cli import cli\n"
+                f"runner = CliRunner()\n{script}\n")
+        keepers.append(subprocess.Popen([sys.executable, "-c", code], cwd=ROOT,
+                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT))
+    for keeper in keepers:
+        output = keeper.communicate(timeout=300)[0]
+        assert keeper.returncode == 0, output.decode()
+    hands = json.loads(ok(cup, "hand", "list", "-l", "cup", "--json"))["hands"]
+    assert sorted(h["number"] for h in hands) == list(range(1, 13))
+    sessions = {t["session"]: t for t in plan["tables"]}
+    for session, table in sessions.items():
+        declarers = [h["declarer"] for h in hands if h["session"] == session]
+        assert declarers == table["players"][:3]
