@@ -38,6 +38,7 @@ class EveningOptions:
     save_file: Optional[Path] = None
     league: Optional[str] = None
     session_number: Optional[int] = None
+    table: Optional[int] = None  # a table of the league's open round: its session
     db: Optional[str] = None
     interactive: Optional[bool] = None
 
@@ -203,6 +204,10 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
                                    .format(given=opts.ruleset_name, league=league.name,
                                            ruleset=rules.name))
         from_file = load_record(resume_path) if resume_path else None
+        if opts.table is not None:
+            from ..store.rounds import table_session
+
+            opts.session_number = table_session(s, league.name, opts.table)
         try:
             session = find_session(s, league, opts.session_number, open_only=True)
         except MightyError:

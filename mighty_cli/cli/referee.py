@@ -62,12 +62,14 @@ def resume_session(path: Path, save_path: Optional[Path]) -> RefereeSession:
                       "succession; every hand is stored."))
 @click.option("--session", "session_number", type=click.IntRange(1, 2**31 - 1), default=None,
               help=N_("Which open session of the league (when several are open)."))
+@click.option("--table", type=click.IntRange(1, 2**31 - 1), default=None,
+              help=N_("Which table of the league's open round (mighty round start)."))
 @click.option("--db", default=None, envvar="MIGHTY_DB",
               help=N_("Database URL (with --league)."))
 def referee(ruleset_name: Optional[str], players: Optional[str], dealer: Optional[str],
             opener: Optional[str], seed: Optional[int], deal_file: Optional[str],
             resume: Optional[str], save_file: Optional[str], league: Optional[str],
-            session_number: Optional[int], db: Optional[str]) -> None:
+            session_number: Optional[int], table: Optional[int], db: Optional[str]) -> None:
     """Referee a live table: every call and card checked as it is entered, hand after hand.
 
     After each hand the next one is proposed (dealer, opener, who sits out: the ruleset's
@@ -90,8 +92,12 @@ def referee(ruleset_name: Optional[str], players: Optional[str], dealer: Optiona
     """
     from .evening_setup import EveningOptions, run_evening
 
+    if table is not None and (league is None or session_number is not None):
+        raise click.UsageError(_("--table is a table of a league's open round: give it with "
+                                 "--league, and not with --session"))
+
     run_evening(EveningOptions(
         ruleset_name=ruleset_name, players=players, dealer=dealer, opener=opener, seed=seed,
         deal_file=Path(deal_file) if deal_file else None, resume=resume,
         save_file=Path(save_file) if save_file else None, league=league,
-        session_number=session_number, db=db))
+        session_number=session_number, table=table, db=db))

@@ -242,3 +242,15 @@ def test_four_keepers_write_at_once_and_nothing_is_lost_or_doubled(cup):
     for session, table in sessions.items():
         declarers = [h["declarer"] for h in hands if h["session"] == session]
         assert declarers == table["players"][:3]
+
+
+def test_the_referee_takes_a_table_of_the_open_round(cup):
+    plan = start(cup, ELEVEN)
+    table = plan["tables"][1]
+    result = CliRunner().invoke(cli, ["referee", "--league", "cup", "--table", "2", "--seed", "4",
+                                      "--db", cup], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert f"session {table['session']}; present {', '.join(table['players'])}" in result.output
+    result = CliRunner().invoke(cli, ["referee", "--table", "2", "--db", cup])
+    assert result.exit_code == 2 and "--table is a table of a league's open round" in \
+        result.output
