@@ -9,7 +9,7 @@ import click
 from ..i18n import N_, _, ngettext
 from ..render.text import table
 from .database import database, db_option, league_option
-from .options import echo_json, json_option, write_output
+from .options import echo_json, json_option, number_type, write_output
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
 # inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
@@ -50,9 +50,11 @@ def standings_text(standings) -> str:
 @click.option("--templates", "template_dir", type=click.Path(file_okay=False, exists=True),
               default=None, metavar="DIR",
               help=N_("A folder of templates overriding the bundled ones (for --html)."))
+@click.option("--round", "round_number", type=number_type(), default=None,
+              help=N_("The table of one round alone (mighty round start): its tables' hands."))
 @json_option
 @db_option
-def standings(league_name, html_path, template_dir, as_json, db_url) -> None:
+def standings(league_name, html_path, template_dir, round_number, as_json, db_url) -> None:
     """The league table: hands, score, score per hand, declarer and success rate, friend,
     runs and back runs. --html writes a self-contained page (league table, each session,
     per-player statistics, a chart of cumulative scores).
@@ -61,12 +63,16 @@ def standings(league_name, html_path, template_dir, as_json, db_url) -> None:
     Examples:
       mighty standings --league tuesday
       mighty standings --league tuesday --json
+      mighty standings --league cup --round 2
       mighty standings --league tuesday --html standings.html --templates club-templates/
     """
     from ..store import services
 
     if as_json and html_path:
         raise click.UsageError(_("give --json or --html, not both"))
+    if round_number is not None and html_path:
+        raise click.UsageError(_("--round is shown in the terminal or as --json; the page "
+                                 "(--html) is the league's"))
     with database(db_url) as s:
         if html_path:
             from ..render.html import render_league_page
@@ -76,6 +82,10 @@ def standings(league_name, html_path, template_dir, as_json, db_url) -> None:
             lang = league_setting(s, league_name, "lang")
             zone = league_setting(s, league_name, "timezone")
             text = render_league_page(page, template_dir, lang=lang, timezone_name=zone)
+        elif round_number is not None:
+            from ..store.rounds import round_standings
+
+            table_ = round_standings(s, league_name, round_number)
         else:
             table_ = services.standings(s, league_name)
     if html_path:
@@ -87,7 +97,8 @@ def standings(league_name, html_path, template_dir, as_json, db_url) -> None:
             hands=ngettext("{count} hand", "{count} hands", page.hands).format(
                 count=page.hands)))
     elif as_json:
-        echo_json({"league": league_name} | table_.to_json())
+        echo_json({"league": league_name} | ({"round": round_number} if round_number else {})
+                  | table_.to_json())
     elif not table_.rows:
         click.echo(_("League {league} has no hands yet.").format(league=league_name))
     else:

@@ -20,12 +20,14 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from ..engine.session import seats_range
+from ..standings import PlayerStats, Standings, parse_rank_by, rank
 from ..engine.translation import _, ngettext
 from ..tournament.plan import PlanError, plan_round, table_sizes
 from . import LeagueError
 from .db import lock_league
 from .lookups import check_name, get_league, league_rules, log_change
 from .models import Hand, League, LeagueRound, LeagueSession, LiveHand, utc_now
+from .queries import _stats, _stats_query
 from .sessions import open_session, refuse_near_misses, refuse_seated_elsewhere, seating
 
 
@@ -226,3 +228,18 @@ def table_session(s: Session, league_name: str, table: int) -> int:
         raise LeagueError(_("--table {table}: round {number} has tables 1 to {count}").format(
             table=table, number=found.number, count=count))
     return session.number
+
+
+def round_standings(s: Session, league_name: str, number: int) -> Standings:
+    """The table of round ``number`` alone: its tables' live hands, every player seated in it
+    listed, ranked by the league's keys (no minimum of hands: a round is short)."""
+    league = get_league(s, league_name)
+    found = find_round(s, league, number)
+    sessions = s.exec(select(LeagueSession.id).where(LeagueSession.round_id == found.id)).all()
+    query = _stats_query(league.id).where(Hand.session_id.in_(list(sessions)))  # type: ignore
+    stats = [_stats(row) for row in s.exec(query).all()]
+    listed = {row.name for row in stats}
+    for session_id in sessions:
+        stats += [PlayerStats(name) for name in seating(s, session_id) if name not in listed]
+        listed.update(seating(s, session_id))
+    return rank(stats, 0, parse_rank_by(league.rank_by))

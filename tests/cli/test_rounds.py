@@ -254,3 +254,35 @@ def test_the_referee_takes_a_table_of_the_open_round(cup):
     result = CliRunner().invoke(cli, ["referee", "--table", "2", "--db", cup])
     assert result.exit_code == 2 and "--table is a table of a league's open round" in \
         result.output
+
+
+def test_standings_by_round_are_the_sum_of_that_rounds_hands(cup):
+    """Two rounds of hands at every table; each round's table (standings --round R --json,
+    today's keys) equals the hand-by-hand sum of the deltas at its tables, and the league's
+    table the sum of both."""
+    sessions_of = {}
+    for number in (1, 2):
+        plan = start(cup, ELEVEN, number)
+        sessions_of[number] = {t["session"] for t in plan["tables"]}
+        for table in plan["tables"]:
+            for k in range(2):  # at six, one sits out: the players of the hand proposed
+                players = json.loads(ok(cup, "session", "show", "-l", "cup", "--session",
+                                        str(table["session"]), "--json"))["next"]["players"]
+                ok(cup, "record", "-l", "cup", "--table", str(table["table"]),
+                   "-d", players[k], "-c", "14H", "-f", players[k + 2], "-t", str(13 + 3 * k))
+        ok(cup, "round", "end", "-l", "cup")
+    hands = json.loads(ok(cup, "hand", "list", "-l", "cup", "--json"))["hands"]
+    league = json.loads(ok(cup, "standings", "-l", "cup", "--json"))
+    for number in (1, 2):
+        table = json.loads(ok(cup, "standings", "-l", "cup", "--round", str(number), "--json"))
+        assert set(league) <= set(table) and table["round"] == number
+        summed = {}
+        for hand in hands:
+            if hand["session"] in sessions_of[number]:
+                for name, delta in hand["deltas"].items():
+                    summed[name] = summed.get(name, 0) + delta
+        assert {p["name"]: p["score"] for p in table["players"]} == summed
+        assert sorted(p["name"] for p in table["players"]) == sorted(ELEVEN)
+    total = {p["name"]: p["score"] for p in league["players"]}
+    assert total == {name: sum(h["deltas"].get(name, 0) for h in hands) for name in ELEVEN}
+    assert "has no round 3" in refused(cup, "standings", "-l", "cup", "--round", "3")
