@@ -160,7 +160,7 @@ def test_markup_in_names_is_text(site):
 
 
 def test_long_lists_are_paged(tmp_path, monkeypatch):
-    from mighty_cli.render import site as pages
+    from mighty_cli.render import site_pages as pages
     from mighty_cli.site_data import build_site
     from mighty_cli.store.db import make_engine
 
