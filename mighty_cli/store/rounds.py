@@ -25,10 +25,11 @@ from ..engine.translation import _, ngettext
 from ..tournament.plan import PlanError, plan_round, table_sizes
 from . import LeagueError
 from .db import lock_league
-from .lookups import check_name, get_league, league_rules, log_change
+from .lookups import get_league, league_rules, log_change
 from .models import Hand, League, LeagueRound, LeagueSession, LiveHand, utc_now
 from .queries import _stats, _stats_query
-from .sessions import open_session, refuse_near_misses, refuse_seated_elsewhere, seating
+from .sessions import (checked_names, open_session, refuse_near_misses,
+                       refuse_seated_elsewhere, seating)
 
 
 @dataclass
@@ -102,10 +103,7 @@ def start_round(s: Session, league_name: str, players: Sequence[str], *, seed: i
     """Plan and open a round: every table a session of the league, opened together."""
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
-    names = [check_name(p) for p in players]
-    if len(set(names)) != len(names):
-        twice = next(n for n in names if names.count(n) > 1)
-        raise LeagueError(_("--players: {name} is listed twice").format(name=repr(twice)))
+    names = checked_names(players)
     for a, b in apart:
         for name in (a, b):
             if name not in names:

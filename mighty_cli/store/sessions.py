@@ -117,10 +117,7 @@ def start_session(s: Session, league_name: str, players: Sequence[str], *,
                   who: str = "") -> tuple[LeagueSession, Proposal]:
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
-    names = [check_name(p) for p in players]
-    if len(set(names)) != len(names):
-        twice = next(n for n in names if names.count(n) > 1)
-        raise LeagueError(_("--players: {name} is listed twice").format(name=repr(twice)))
+    names = checked_names(players)
     rules = league_rules(league)
     low, high = seats_range(rules)
     if not low <= len(names) <= high:
@@ -142,6 +139,15 @@ def start_session(s: Session, league_name: str, players: Sequence[str], *,
                       "date": session.day.isoformat()})
     s.flush()
     return session, propose(rules, names, None, first_dealer)
+
+
+def checked_names(players: Sequence[str]) -> list[str]:
+    """The players present as a league spells them, each once (one line naming a repeat)."""
+    names = [check_name(p) for p in players]
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise LeagueError(_("--players: {name} is listed twice").format(name=repr(twice)))
+    return names
 
 
 def open_session(s: Session, league: League, names: Sequence[str], *, day: Any = None,
