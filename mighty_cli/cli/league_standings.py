@@ -41,6 +41,23 @@ def standings_text(standings) -> str:
     return text
 
 
+#: The tournament table's headers, and how each kind of tournament score is named.
+TOURNAMENT_HEADERS = ("#", N_("player"), N_("tournament"), N_("score"), N_("hands"),
+                      N_("per hand"), N_("place points"), N_("rounds"))
+SCORED_BY = {"raw": N_("raw points"), "per_hand": N_("points per hand"),
+             "place": N_("place points")}
+
+
+def tournament_text(rows, scored_by: str) -> str:
+    """The tournament table (the ruleset's [tournament] score next to the raw one)."""
+    body = [(row.rank, row.name, f"{row.score:g}" if scored_by != "per_hand"
+             else f"{row.score:+.2f}", row.raw, row.hands, f"{row.per_hand:+.2f}",
+             f"{row.place:g}", row.rounds) for row in rows]
+    title = _("Tournament ({scored_by}, the ruleset's [tournament]):").format(
+        scored_by=_(SCORED_BY[scored_by]))
+    return title + "\n" + table([_(h) for h in TOURNAMENT_HEADERS], body, align="<<>>>>>>")
+
+
 @click.command()
 @league_option
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True),
@@ -82,12 +99,14 @@ def standings(league_name, html_path, template_dir, round_number, as_json, db_ur
             lang = league_setting(s, league_name, "lang")
             zone = league_setting(s, league_name, "timezone")
             text = render_league_page(page, template_dir, lang=lang, timezone_name=zone)
-        elif round_number is not None:
-            from ..store.rounds import round_standings
-
-            table_ = round_standings(s, league_name, round_number)
         else:
-            table_ = services.standings(s, league_name)
+            from ..store.lookups import get_league, league_rules
+            from ..store.rounds import round_standings, tournament_standings
+
+            table_ = (round_standings(s, league_name, round_number) if round_number is not None
+                      else services.standings(s, league_name))
+            tournament = tournament_standings(s, league_name, round_number)
+            scored_by = league_rules(get_league(s, league_name)).tournament.score
     if html_path:
         write_output(html_path, text)
         click.echo(_("Wrote {path} ({players}, {hands}).").format(
@@ -98,8 +117,14 @@ def standings(league_name, html_path, template_dir, round_number, as_json, db_ur
                 count=page.hands)))
     elif as_json:
         echo_json({"league": league_name} | ({"round": round_number} if round_number else {})
-                  | table_.to_json())
+                  | table_.to_json()
+                  | ({"tournament": {"score": scored_by,
+                                     "players": [row.to_json() for row in tournament]}}
+                     if tournament is not None else {}))
     elif not table_.rows:
         click.echo(_("League {league} has no hands yet.").format(league=league_name))
     else:
         click.echo(standings_text(table_))
+        if tournament:
+            click.echo("")
+            click.echo(tournament_text(tournament, scored_by))

@@ -23,6 +23,7 @@ from ..engine.session import seats_range
 from ..standings import PlayerStats, Standings, parse_rank_by, rank
 from ..engine.translation import _, ngettext
 from ..tournament.plan import PlanError, plan_round, table_sizes
+from ..tournament.ranking import TableResult, TournamentRow, tournament_table
 from . import LeagueError
 from .db import lock_league
 from .lookups import get_league, league_rules, log_change
@@ -241,3 +242,32 @@ def round_standings(s: Session, league_name: str, number: int) -> Standings:
         stats += [PlayerStats(name) for name in seating(s, session_id) if name not in listed]
         listed.update(seating(s, session_id))
     return rank(stats, 0, parse_rank_by(league.rank_by))
+
+
+def tournament_standings(s: Session, league_name: str,
+                         number: Optional[int] = None) -> Optional[list[TournamentRow]]:
+    """The tournament table over the league's rounds (or round ``number`` alone) under its
+    ruleset's ``[tournament]`` options; None for a league with no round."""
+    league = get_league(s, league_name)
+    query = select(LeagueRound.id, LeagueRound.number).where(LeagueRound.league_id == league.id)
+    if number is not None:
+        query = query.where(LeagueRound.id == find_round(s, league, number).id)
+    rounds = dict(s.exec(query).all())
+    if not rounds:
+        return None
+    tables = {session_id: (rounds[round_id], table)
+              for session_id, round_id, table in s.exec(
+                  select(LeagueSession.id, LeagueSession.round_id, LeagueSession.table_number)
+                  .where(LeagueSession.round_id.in_(list(rounds)))).all()}  # type: ignore
+    counted = {}
+    for row in s.exec(_stats_query(league.id, Hand.session_id)  # type: ignore[arg-type]
+                      .where(Hand.session_id.in_(list(tables)))).all():  # type: ignore
+        stats = _stats(row[1:])
+        counted[row[0], stats.name] = stats
+    results = []
+    for session_id, (round_number, table) in tables.items():  # everyone seated has a place
+        for name in seating(s, session_id):
+            stats = counted.get((session_id, name)) or PlayerStats(name)
+            results.append(TableResult(round_number, table, name, stats.score, stats.hands,
+                                       stats.declarer_success))
+    return tournament_table(results, league_rules(league).tournament, sorted(rounds.values()))

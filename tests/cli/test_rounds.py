@@ -286,3 +286,32 @@ def test_standings_by_round_are_the_sum_of_that_rounds_hands(cup):
     total = {p["name"]: p["score"] for p in league["players"]}
     assert total == {name: sum(h["deltas"].get(name, 0) for h in hands) for name in ELEVEN}
     assert "has no round 3" in refused(cup, "standings", "-l", "cup", "--round", "3")
+
+
+def test_standings_show_the_tournament_score_next_to_the_raw_one(db, tmp_path):
+    """A league whose ruleset scores by place (tournament.score = "place"): standings --json
+    keeps today's keys and adds the tournament table, each table's best taking 60; the text
+    prints it under the league table. The same hands under the default score raw points."""
+    rules = tmp_path / "cup-place.toml"
+    rules.write_text('extends = "standard"\n[meta]\nname = "cup-place"\n[tournament]\n'
+                     'score = "place"\n', encoding="utf-8")
+    for league, ruleset in (("cup", "standard"), ("placed", str(rules))):
+        ok(db, "league", "create", league, "--ruleset", ruleset)
+        plan = json.loads(ok(db, "round", "start", "-l", league, "-p", ",".join(ELEVEN[:10]),
+                             "--json"))
+        for table in plan["tables"]:
+            players = table["players"]
+            ok(db, "record", "-l", league, "--table", str(table["table"]), "-d", players[0],
+               "-c", "14H", "-f", players[1], "-t", "16")
+        data = json.loads(ok(db, "standings", "-l", league, "--json"))
+        assert {"league", "min_hands", "rank_by", "players"} <= set(data)
+        scores = {p["name"]: p["score"] for p in data["tournament"]["players"]}
+        winners = {t["players"][0] for t in plan["tables"]}
+        if league == "cup":
+            assert data["tournament"]["score"] == "raw"
+            assert scores == {p["name"]: p["score"] for p in data["players"]}
+        else:
+            assert data["tournament"]["score"] == "place"
+            assert {name for name, score in scores.items() if score == 60} == winners
+            text = ok(db, "standings", "-l", league)
+            assert "Tournament (place points" in text

@@ -21,18 +21,19 @@ from ..cards import ELEVENS, format_card, format_cards, parse_card, parse_cards,
 from ..errors import InvalidNotation, RulesetError
 from ..limits import RULESET_MAX_BYTES
 from .bounds import check_limits
+from .scoring_options import TIE_BREAK_KEYS
 from .schema import (  # noqa: F401 (the schema, re-exported: import it from here)
     BID_COUNTS, FORMULAS, POINT_RANK_KEYS, RANK_KEYS, BackRun, Cards, DealMiss, DeclaredRun,
     Deposit, Doubling,
     Election, Exchange, Friend, JokerCall, Meta, Play, Ruleset, Scoring, Session, Table,
-    _field_type, _plain, iter_options, option, option_docs)
+    Tournament, _field_type, _plain, iter_options, option, option_docs)
 from ..translation import _
 
 #: The ruleset's API: loading (bundled, by path, with ``extends``), the schema and its options.
 __all__ = ["ALIASES", "BID_COUNTS", "BUNDLED_NAMES", "BackRun", "Cards", "DealMiss", "DeclaredRun",
            "Deposit", "Doubling", "Election", "Exchange", "FORMULAS", "Friend", "JokerCall",
            "LoadedRuleset", "Meta", "OutsideFolder", "POINT_RANK_KEYS", "Play", "RANK_KEYS",
-           "Ruleset", "Scoring", "Session", "Table", "bundled_dir", "bundled_names",
+           "Ruleset", "Scoring", "Session", "Table", "Tournament", "bundled_dir", "bundled_names",
            "diff_rulesets", "format_value", "iter_options", "load_ruleset",
            "load_ruleset_with_origins", "option", "option_docs", "resolve_ruleset_path",
            "ruleset_from_toml"]
@@ -325,6 +326,19 @@ def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
                 or not value:
             raise fail(_("a list of distinct point ranks from A, K, Q, J, 10"))
         return [r for r in POINT_RANK_KEYS if r in value]
+    if kind == "place_points":  # tournament.place_points
+        if not isinstance(value, list) or not 2 <= len(value) <= 8 or not all(
+                isinstance(v, int) and not isinstance(v, bool) and abs(v) <= 1000000
+                for v in value) or any(a < b for a, b in zip(value, value[1:])):
+            raise fail(_("a list of 2 to 8 whole numbers, first place first, none above the "
+                         "one before (such as [60, 48, 36, 24, 12])"))
+        return value
+    if kind == "tie_break":  # tournament.tie_break
+        if not isinstance(value, list) or not all(v in TIE_BREAK_KEYS for v in value) \
+                or len(set(value)) != len(value):
+            raise fail(_("a list of distinct keys from {keys}").format(
+                keys=", ".join(TIE_BREAK_KEYS)))
+        return value
     if kind == "int_or_bid":
         if value == "bid" or (isinstance(value, int) and not isinstance(value, bool)
                               and 1 <= value <= 42):  # two decks: 40 and 2 jokers
@@ -334,7 +348,8 @@ def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
         if not isinstance(value, str):
             raise fail(_("an expression in a string, such as \"taken - 10\""))
         if value:
-            from .formulas import compile_expression  # deferred for start-up time: only custom formulas need it
+            # deferred for start-up time: only custom formulas need it
+            from .formulas import compile_expression
             try:
                 compile_expression(value)
             except ValueError as exc:

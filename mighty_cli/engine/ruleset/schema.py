@@ -25,7 +25,7 @@ from .fields import BID_COUNTS, POINT_RANK_KEYS, RANK_KEYS, Meta, option  # noqa
 from .hand_options import (Cards, DealMiss, Deposit, Election, Exchange, Friend,  # noqa: F401
                            JokerCall, Play)
 from .scoring_options import (FORMULAS, BackRun, DeclaredRun, Doubling, Scoring,  # noqa: F401
-                              Session, Table)
+                              Session, Table, Tournament)
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,7 @@ class Ruleset:
     scoring: Scoring = field(default_factory=Scoring)
     session: Session = field(default_factory=Session)
     table: Table = field(default_factory=Table)
+    tournament: Tournament = field(default_factory=Tournament)
 
     @property
     def name(self) -> str:

@@ -1,6 +1,6 @@
 """The options of what follows the tricks and frames the hands, one frozen dataclass per TOML
-table: the scoring (formulas and doublings), the session and the table (players, deck, kitty,
-elimination). Defaults are the standard game; ``ruleset/schema.py`` assembles them into a
+table: the scoring (formulas and doublings), the session, the table (players, deck, kitty,
+elimination) and the tournament (scoring across the tables of rounds). Defaults are the standard game; ``ruleset/schema.py`` assembles them into a
 Ruleset.
 """
 
@@ -216,3 +216,45 @@ class Table:
                          "eliminated player takes up the dummy's hand and plays it, so the "
                          "players always play the tricks (needs table.eliminated = 1).",
                          source="000 §7.21 (시흥 은마)")
+
+
+#: What a tournament's ties are broken by, in the order given (``tournament.tie_break``).
+TIE_BREAK_KEYS = ("raw", "per_hand", "place", "hands", "declarer_success", "name")
+#: Where the tournament options come from: the tools of other table games (TOURNAMENTS.md).
+TOURNAMENTS = "TOURNAMENTS.md"
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """Scoring across the tables of a league's rounds (``mighty round start``): what ranks the
+    players when each round seats them at several tables."""
+
+    score: str = option("raw", "What ranks the players across tables: the points of their hands "
+                        "(raw); the points per hand played (per_hand), for tables that play "
+                        "different numbers of hands; or place points won at each table of each "
+                        "round (place), so a table's swings weigh as much as any other's.",
+                        source=f"{TOURNAMENTS} (Mahjong Pantheon: uma by place; V:TES Archon: "
+                        "tournament points by place)", choices=("raw", "per_hand", "place"))
+    place_points: list = option([60, 48, 36, 24, 12], "With score = \"place\": the points of "
+                                "the first, second, ... place at a table (a table's places by "
+                                "the points of its hands in the round; tied players share their "
+                                "places' points equally).", source=f"{TOURNAMENTS} (V:TES "
+                                "Archon: 60/48/36/24/12, ties averaged)", kind="place_points")
+    size_adjusted: bool = option(True, "With score = \"place\": a table of another size than "
+                                 "place_points lists takes the list stretched or shrunk to its "
+                                 "size (the first and last places keep their points, the places "
+                                 "between are spread evenly), so every table gives out the same "
+                                 "range; false: places past the list get 0.",
+                                 source=f"{TOURNAMENTS} (V:TES Archon: 60/48/24/12 at a table of "
+                                 "4; PySkat: per-table-size bonuses)")
+    absent: str = option("none", "A player of the tournament absent from a round: gets nothing "
+                         "for it (none), or, with score = \"place\", his average place points "
+                         "of the rounds he played (average).", source=f"{TOURNAMENTS} (Mahjong "
+                         "Pantheon: a fixed score for a substitute; tichu-tournament: average "
+                         "adjustments)", choices=("none", "average"))
+    tie_break: list = option(["raw", "per_hand", "name"], "Players equal on the tournament score "
+                             "are ordered by these keys, in turn: raw points, points per hand, "
+                             "place points, hands played, contracts made as declarer, name "
+                             "(those equal on every key but the name share a rank).",
+                             source=f"{TOURNAMENTS} (V:TES Archon: game wins, then VP, then TP; "
+                             "Pantheon #714: secondary keys, shared places)", kind="tie_break")
