@@ -26,7 +26,7 @@ from ..tournament.plan import PlanError, plan_round, table_sizes
 from ..tournament.ranking import TableResult, TournamentRow, tournament_table
 from . import LeagueError
 from .db import lock_league
-from .lookups import get_league, league_rules, log_change
+from .lookups import _names, get_league, league_rules, log_change
 from .models import Hand, League, LeagueRound, LeagueSession, LiveHand, utc_now
 from .queries import _stats, _stats_query
 from .sessions import (checked_names, open_session, refuse_near_misses,
@@ -127,6 +127,7 @@ def start_round(s: Session, league_name: str, players: Sequence[str], *, seed: i
                                              high=high)) from None
     refuse_near_misses(s, names)
     plan = plan_round(names, sizes, earlier_rounds(s, league), seed=seed, apart=apart)
+    plan.tables = [first_dealer_rotated(table, _first_deals(s, league)) for table in plan.tables]
     number = (s.exec(select(func.max(LeagueRound.number))
                      .where(LeagueRound.league_id == league.id)).one() or 0) + 1
     row = LeagueRound(league_id=league.id, number=number, seed=str(seed))  # type: ignore
@@ -145,6 +146,31 @@ def start_round(s: Session, league_name: str, players: Sequence[str], *, seed: i
     s.flush()
     return RoundState(number, tables, repeated_pairs=plan.repeated_pairs,
                       lower_bound=plan.lower_bound, broken_apart=plan.broken_apart)
+
+
+def _first_deals(s: Session, league: League) -> dict[str, int]:
+    """How often each player has dealt first at a table of the league's rounds."""
+    counts: dict[str, int] = {}
+    for session_id, dealer_id in s.exec(
+            select(LeagueSession.id, LeagueSession.first_dealer_id)
+            .where(LeagueSession.league_id == league.id,
+                   LeagueSession.round_id != None)).all():  # noqa: E711
+        order = seating(s, session_id)
+        first = order[0] if dealer_id is None else None
+        if first is None:
+            first = next(iter(_names(s, [dealer_id]).values()), None)
+        if first:
+            counts[first] = counts.get(first, 0) + 1
+    return counts
+
+
+def first_dealer_rotated(table: Sequence[str], first_deals: dict[str, int]) -> tuple[str, ...]:
+    """A table's seats turned round (neighbours kept) so that the player who has dealt first
+    least often in earlier rounds deals first now (the plan's own order between equals): the
+    first deal, and at six or seven the first hand sat out, go round the players."""
+    seats = list(table)
+    start = min(range(len(seats)), key=lambda i: (first_deals.get(seats[i], 0), i))
+    return tuple(seats[start:] + seats[:start])
 
 
 def earlier_rounds(s: Session, league: League) -> list[list[tuple[str, ...]]]:

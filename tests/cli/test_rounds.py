@@ -315,3 +315,19 @@ def test_standings_show_the_tournament_score_next_to_the_raw_one(db, tmp_path):
             assert {name for name, score in scores.items() if score == 60} == winners
             text = ok(db, "standings", "-l", league)
             assert "Tournament (place points" in text
+
+
+def test_the_first_deal_goes_round_the_players_over_rounds(cup):
+    """Each table's first dealer is one who has dealt first least often in earlier rounds
+    (the seats turned round, neighbours kept): over four rounds of eleven at two tables, eight
+    first deals, nobody deals first twice; the session proposes that dealer."""
+    counts = {name: 0 for name in ELEVEN}
+    for number in range(1, 5):
+        plan = start(cup, ELEVEN, number)
+        for table in plan["tables"]:
+            counts[table["players"][0]] += 1
+            shown = json.loads(ok(cup, "session", "show", "-l", "cup", "--session",
+                                  str(table["session"]), "--json"))
+            assert shown["next"]["dealer"] == table["players"][0]
+        ok(cup, "round", "end", "-l", "cup")
+    assert sum(counts.values()) == 8 and max(counts.values()) == 1
