@@ -67,6 +67,7 @@ class _Said:
 
 _KEPT = _Said(N_("the evening is kept in {path} after every entry"))
 _RESUMED = _Said(N_("— hand {number} resumed at the same card"))
+_RESUMED_AT_TABLE = _Said(N_("— table {table}, hand {number} resumed at the same card"))
 
 
 def _names(text: str, rules) -> list[str]:
@@ -234,7 +235,7 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
     evening = _evening(rules, ruleset_name, present, seed=opts.seed, deals=deals, save=save,
                       book=book, interactive=interactive, finished=finished,
                       hands_before=state.hands - len(finished), ruleset_toml=toml_text,
-                      number_offset=state.next_number - state.hands - 1)
+                      number_offset=state.next_number - state.hands - 1, table=state.table)
     lines = [_("{title} ({ruleset}); league {league}, session {session}; present {players}")
              .format(title=rules.meta.title, ruleset=rules.name, league=state.league,
                      session=state.session, players=", ".join(state.seating))]
@@ -302,8 +303,11 @@ def _resume_live(evening: Evening, rules, ruleset_name: str, text: str) -> list[
                            on_change=evening._keep, opener=raw.get("opener"))
     out = [p for p in evening.present if p not in five]
     evening.proposal = Proposal(dealer, evening.hand.opener, tuple(five), tuple(out))
-    number = evening.hands_before + len(evening.finished) + 1 + evening.number_offset
-    return [_RESUMED.format(number=number), *evening.hand.status()[1:]]
+    number = evening.hands_before + len(evening.finished) + 1
+    if evening.table is not None:
+        return [_RESUMED_AT_TABLE.format(table=evening.table, number=number),
+                *evening.hand.status()[1:]]
+    return [_RESUMED.format(number=number + evening.number_offset), *evening.hand.status()[1:]]
 
 
 # --- the loop ---------------------------------------------------------------------------------

@@ -190,7 +190,18 @@ class Answers:
         return match_name(text, self.present or self.five, _(PRESENT))
 
 
-def proposal_lines(number: int, proposal, pot: int) -> list[str]:
+def proposal_lines(number: int, proposal, pot: int, table=None) -> list[str]:
+    """The next hand's line: the league's number, or at a round's table the table's own count
+    (other tables store hands meanwhile, so the league's number is said once stored)."""
+    if table is not None:
+        text = (_("Table {table}, hand {number}: dealer {dealer}, opener {opener}, sitting out "
+                  "{out}; playing {players}") if proposal.sitting_out else
+                _("Table {table}, hand {number}: dealer {dealer}, opener {opener}; playing "
+                  "{players}"))
+        text = text.format(table=table, number=number, dealer=proposal.dealer,
+                           opener=proposal.opener, out=", ".join(proposal.sitting_out),
+                           players=", ".join(proposal.players))
+        return [text + (_("; deposit pot {pot}").format(pot=pot) if pot else "")]
     if proposal.sitting_out:
         text = _("Hand {number}: dealer {dealer}, opener {opener}, sitting out {out}; playing "
                  "{players}")

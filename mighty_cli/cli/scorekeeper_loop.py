@@ -79,7 +79,8 @@ def record_interactively(league_name: str, session_number: Optional[int], given:
                     click.echo(_("League {league}, session {session} ({ruleset}): {help}")
                                .format(league=state.league, session=state.session,
                                        ruleset=rules.name, help=_(EVENING_HELP)))
-                for line in proposal_lines(state.next_number, state.proposal, state.pot):
+                number = state.next_number if state.table is None else state.hands + 1
+                for line in proposal_lines(number, state.proposal, state.pot, state.table):
                     click.echo(line)
             hand_given = dict(given) if first else {}
             if evening:

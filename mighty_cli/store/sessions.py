@@ -522,6 +522,9 @@ class Evening:
     #: the league's number for the next hand recorded (hands are numbered across the league:
     #: session 2's third hand may be hand 33), as ``record`` and ``hand amend`` name it
     next_number: int = 1
+    #: the session's table in its round (``round start``), or None: a table's hands are shown
+    #: by the table's own count, which other tables' hands do not move
+    table: Optional[int] = None
 
 
 def evening(s: Session, league_name: str, session_number: Optional[int] = None) -> Evening:
@@ -544,4 +547,4 @@ def evening(s: Session, league_name: str, session_number: Optional[int] = None) 
     return Evening(league.name, session.number, present, proposal,
                    _pot_before(s, league.id, None), totals, int(count or 0),  # type: ignore
                    league.ruleset_toml, row.record_toml if row is not None else None,
-                   int(last or 0) + 1)
+                   int(last or 0) + 1, session.table_number)

@@ -60,7 +60,8 @@ class Evening:
                  deals: Optional[list[dict]] = None, save: Optional[SaveFile] = None,
                  book: Optional[LeagueBook] = None, interactive: bool = False,
                  finished: Optional[list[dict]] = None, hands_before: int = 0,
-                 ruleset_toml: Optional[str] = None, number_offset: int = 0):
+                 ruleset_toml: Optional[str] = None, number_offset: int = 0,
+                 table: Optional[int] = None):
         if seed is not None and rules.table.deal == "draft":
             raise TableUsageError(_(
                 "{ruleset}: the players draft their hands at the table (table.deal = draft), so "
@@ -82,6 +83,9 @@ class Evening:
         # league's hand k + number_offset (the number record, hand show and amend use); the
         # deal stays the session's k ('mighty deal --seed N' hand k)
         self.number_offset = number_offset
+        # a table of a round (several tables store hands at once): its hands are shown by the
+        # table's own count, the league's number said once the hand is stored
+        self.table = table
         self.ruleset_toml = ruleset_toml
         self.hand: Optional[RefereeSession] = None
         self.proposal: Optional[Proposal] = None
@@ -165,6 +169,16 @@ class Evening:
 
     def _proposal_line(self, number: int) -> str:
         p = self.proposal
+        if self.table is not None:
+            text = (_("— table {table}, hand {number}: dealer {dealer}, opener {opener}, "
+                      "sitting out {out}; playing {players}") if p.sitting_out else
+                    _("— table {table}, hand {number}: dealer {dealer}, opener {opener}; "
+                      "playing {players}"))
+            text = text.format(table=self.table, number=number, dealer=p.dealer,
+                               opener=p.opener, out=", ".join(p.sitting_out),
+                               players=", ".join(p.players))
+            return text + (_(" (change before the first call: dealer/opener/out NAME)")
+                           if len(self.present) > self.table_size or number == 1 else "")
         if p.sitting_out:
             text = _("— hand {number}: dealer {dealer}, opener {opener}, sitting out {out}; "
                      "playing {players}")
@@ -328,9 +342,16 @@ class Evening:
                                  "{message}").format(league=self.book.league, message=message),
                         "  " + _("'store' tries again; 'save FILE' keeps it in a file")]
             self.pending_store = False
-            lines.append(_("saved to league {league} as hand {number} (session {session})")
-                         .format(league=self.book.league, number=stored.hand.number,
-                                 session=stored.hand.session))
+            if self.table is not None:
+                local = self.hands_before + len(self.finished) + 1
+                lines.append(_("saved to league {league} as table {table}'s hand {local} "
+                               "(league hand {number}, session {session})")
+                             .format(league=self.book.league, table=self.table, local=local,
+                                     number=stored.hand.number, session=stored.hand.session))
+            else:
+                lines.append(_("saved to league {league} as hand {number} (session {session})")
+                             .format(league=self.book.league, number=stored.hand.number,
+                                     session=stored.hand.session))
             if stored.session_ended:
                 self.ended = stored.session_ended
         # The hand is stored: from here on nothing may offer to store it again.

@@ -331,3 +331,31 @@ def test_the_first_deal_goes_round_the_players_over_rounds(cup):
             assert shown["next"]["dealer"] == table["players"][0]
         ok(cup, "round", "end", "-l", "cup")
     assert sum(counts.values()) == 8 and max(counts.values()) == 1
+
+
+def test_a_table_shows_its_own_hand_numbers_whatever_other_tables_store(cup):
+    """Before each hand a round's table shows the table's own count, which hands stored at
+    other tables meanwhile do not move: the number shown is the one the hand is kept under
+    (the table's hand k), and the league's number is said once it is stored."""
+    plan = start(cup, TWENTY)
+    one, two = plan["tables"][0], plan["tables"][1]
+
+    def evening(table, declarer, friend):
+        result = CliRunner().invoke(cli, ["record", "-l", "cup", "--table", str(table["table"]),
+                                          "--evening", "--db", cup],
+                                    input=f"{declarer}\n14H\n{friend}\n16\nq\n")
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    first = evening(one, one["players"][1], one["players"][2])
+    assert f"Table 1, hand 1: dealer {one['players'][0]}" in first
+    ok(cup, "record", "-l", "cup", "--table", "2", "-d", two["players"][1], "-c", "15D",
+       "-f", "none", "-t", "16")  # table 2 stores league hand 2 meanwhile
+    again = evening(one, one["players"][2], one["players"][3])
+    assert "Table 1, hand 2:" in again
+    hands = json.loads(ok(cup, "hand", "list", "-l", "cup", "--session", str(one["session"]),
+                          "--json"))["hands"]
+    assert [h["number"] for h in hands] == [1, 3]  # the league's numbers: table 1's 1 and 2
+    result = CliRunner().invoke(cli, ["referee", "--league", "cup", "--table", "2", "--db", cup],
+                                input="q\n")
+    assert "— table 2, hand 2: dealer" in result.output
