@@ -6,7 +6,7 @@ import click
 
 from ..i18n import N_, _, ngettext
 from .database import by_option, database, db_option, league_option, split_names, who_default
-from .options import echo_json, json_option, number_type
+from .options import echo_json, json_option, number_type, write_output
 
 # Deferred imports: the store (SQLModel) loads inside the commands that use it, so `mighty
 # --help`, a command's --help and a usage error start quickly (tests/test_imports.py).
@@ -110,15 +110,41 @@ def round_start(league_name, players, seed, apart, day, as_json, db_url, who) ->
 @league_option
 @click.option("--round", "round_number", type=number_type(), default=None,
               help=N_("Which round (default: the open one, else the latest)."))
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True),
+              default=None, metavar="OUT",
+              help=N_("Write the projector board (tables, where each player sits, the round's "
+                      "standings; reloaded every minute while the round runs) and a printable "
+                      "score slip per table, in the league's language."))
+@click.option("--templates", "template_dir", type=click.Path(file_okay=False, exists=True),
+              default=None, metavar="DIR",
+              help=N_("A folder of templates overriding the bundled ones (for --html)."))
 @json_option
 @db_option
-def round_show(league_name, round_number, as_json, db_url) -> None:
+def round_show(league_name, round_number, html_path, template_dir, as_json, db_url) -> None:
     """Show a round's tables: who sits where, the hands played, and which tables are still
-    playing."""
+    playing. --html writes the board for a projector or a phone, with a score slip per table
+    for the printer."""
     from ..store import rounds
 
+    if as_json and html_path:
+        raise click.UsageError(_("give --json or --html, not both"))
     with database(db_url) as s:
         state = rounds.round_state(s, league_name, round_number)
+        if html_path:
+            from ..render.html import render_round_board
+            from ..store.leagues import league_setting
+
+            board = rounds.round_board(s, league_name, round_number)
+            text = render_round_board(board, template_dir,
+                                      lang=league_setting(s, league_name, "lang"),
+                                      timezone_name=league_setting(s, league_name, "timezone"))
+    if html_path:
+        write_output(html_path, text)
+        click.echo(_("Wrote {path} (round {number}, {tables}).").format(
+            path=html_path, number=state.number,
+            tables=ngettext("{count} table", "{count} tables", len(state.tables)).format(
+                count=len(state.tables))))
+        return
     if as_json:
         echo_json(state.to_json())
         return

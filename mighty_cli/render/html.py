@@ -316,6 +316,16 @@ def render_league_page(page, template_dir: Optional[str | Path] = None,
                   generated=local_time(generated or datetime.now(timezone.utc), zone))
 
 
+def render_round_board(board, template_dir: Optional[str | Path] = None,
+                       generated: Optional[datetime] = None, lang: Optional[str] = None,
+                       timezone_name: Optional[str] = None) -> str:
+    """A round's projector board and score slips (``round_board.html``) as one HTML string."""
+    env = environment(template_dir, lang)
+    zone = time_zone(timezone_name)
+    return render(env, "round_board.html", template_dir, board=board,
+                  generated=local_time(generated or datetime.now(timezone.utc), zone))
+
+
 class TimeZoneError(MightyError):
     """A time zone name the machine does not know."""
 

@@ -297,3 +297,63 @@ def tournament_standings(s: Session, league_name: str,
             results.append(TableResult(round_number, table, name, stats.score, stats.hands,
                                        stats.declarer_success))
     return tournament_table(results, league_rules(league).tournament, sorted(rounds.values()))
+
+
+#: How often an open round's board reloads in the browser (seconds), and the lines of a score
+#: slip when the ruleset does not fix a session's hands (session.hands_per_session).
+BOARD_REFRESH_SECONDS = 60
+SLIP_LINES = 12
+
+
+@dataclass
+class BoardSeat:
+    name: str
+    table: int
+    seat: int
+
+
+@dataclass
+class BoardRow:
+    rank: Optional[int]
+    name: str
+    table: int
+    hands: int
+    score: int
+    tournament: str = ""
+
+
+@dataclass
+class RoundBoard:
+    """What the projector board of a round shows (``round show --html``)."""
+
+    league: str
+    ruleset_title: str
+    round: RoundState
+    seats: list[BoardSeat]
+    rows: list[BoardRow]
+    tournament: bool
+    slip_lines: int
+    refresh: int = BOARD_REFRESH_SECONDS
+
+
+def round_board(s: Session, league_name: str, number: Optional[int] = None) -> RoundBoard:
+    """A round's board: its tables, where each player sits (by name), the round's standings
+    (with the tournament score where the ruleset's [tournament] does not score raw points)."""
+    league = get_league(s, league_name)
+    rules = league_rules(league)
+    state = round_state(s, league_name, number)
+    where = {name: (table.table, seat) for table in state.tables
+             for seat, name in enumerate(table.players, start=1)}
+    seats = sorted((BoardSeat(name, table, seat) for name, (table, seat) in where.items()),
+                   key=lambda seat: (seat.name.casefold(), seat.name))
+    standings = round_standings(s, league_name, state.number)
+    by_tournament = rules.tournament.score != "raw"
+    tournament = {row.name: row for row in tournament_standings(s, league_name, state.number)
+                  or []} if by_tournament else {}
+    rows = [BoardRow(row.rank, row.stats.name, where.get(row.stats.name, (0, 0))[0],
+                     row.stats.hands, row.stats.score,
+                     f"{tournament[row.stats.name].score:g}" if row.stats.name in tournament
+                     else "") for row in standings.rows]
+    lines = rules.session.hands_per_session or SLIP_LINES
+    return RoundBoard(league.name, rules.meta.title, state, seats, rows, by_tournament,
+                      min(lines, 40))

@@ -1,0 +1,127 @@
+"""The projector board of a round (``mighty round show --html``, issue 23 item 6): parsed, in
+both languages, and seen in headless Chromium at a projector's 1280 px and a phone's width, the
+score slips in print emulation (one printed page per table)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mighty_cli.cli import cli
+from site_league import Page
+from test_site_chromium import CHROMIUM, load
+
+ELEVEN = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gil", "Hu", "Ida", "Jo", "민수"]
+
+
+def ok(db, *args) -> str:
+    result = CliRunner().invoke(cli, [*args, "--db", db])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.fixture
+def board(tmp_path):
+    """An eleven-player round at two tables with a hand at each, and its board."""
+    import json
+
+    db = f"sqlite:///{tmp_path / 'board.db'}"
+    ok(db, "league", "create", "cup", "--ruleset", "standard")
+    plan = json.loads(ok(db, "round", "start", "-l", "cup", "-p", ",".join(ELEVEN), "--json"))
+    for table in plan["tables"]:
+        players = json.loads(ok(db, "session", "show", "-l", "cup", "--session",
+                                str(table["session"]), "--json"))["next"]["players"]
+        ok(db, "record", "-l", "cup", "--table", str(table["table"]), "-d", players[1], "-c",
+           "14S", "-f", players[2], "-t", "16")
+    path = tmp_path / "board.html"
+    ok(db, "round", "show", "-l", "cup", "--html", str(path))
+    return db, plan, path
+
+
+def test_the_board_shows_tables_seats_and_the_round_standings(board):
+    db, plan, path = board
+    page = Page(path.read_text(encoding="utf-8"))
+    refresh = [attrs for tag, attrs in page.tags if tag == "meta"
+               and attrs.get("http-equiv") == "refresh"]
+    assert refresh and refresh[0]["content"] == "60"  # reloaded while the round runs
+    cards = [attrs["id"] for tag, attrs in page.tags if tag == "div"
+             and "table-card" in attrs.get("class", "")]
+    assert cards == ["table-1", "table-2"]
+    items = [text.strip() for text in page.texts_in["li"] if text.strip()]
+    for table in plan["tables"]:
+        assert f"{table['players'][0]} · deals first" in " ".join(items)
+    where = [text.strip() for text in page.texts_in["b"] if text.strip()]
+    assert where == sorted(ELEVEN, key=str.casefold)  # "where do I sit", by name
+    for table in plan["tables"]:
+        for seat, name in enumerate(table["players"], start=1):
+            assert f"table {table['table']}, seat {seat}" in page.html.split(f"<b>{name}</b>")[1]
+    standings = [cells for attrs, cells in page.rows if len(cells) == 5 and cells[0] != "#"]
+    assert sorted(cells[1] for cells in standings) == sorted(ELEVEN)
+    assert {cells[3] for cells in standings if cells[1] in plan["tables"][1]["players"]} <= {
+        "0", "1"}
+    slips = [attrs["id"] for tag, attrs in page.tags if tag == "section"
+             and "slip" in attrs.get("class", "").split()]
+    assert slips == ["slip-1", "slip-2"]
+    headers = [cells for attrs, cells in page.rows if cells[:2] == ["Hand", "Dealer"]]
+    assert [h[6:] for h in headers] == [t["players"] for t in plan["tables"]]
+
+
+def test_an_ended_round_stops_reloading(board):
+    db, plan, path = board
+    ok(db, "round", "end", "-l", "cup")
+    ok(db, "round", "show", "-l", "cup", "--html", str(path))
+    page = Page(path.read_text(encoding="utf-8"))
+    assert not [attrs for tag, attrs in page.tags if attrs.get("http-equiv") == "refresh"]
+
+
+def test_the_board_speaks_the_leagues_language(board):
+    db, plan, path = board
+    ok(db, "league", "set", "cup", "--lang", "ko")
+    ok(db, "round", "show", "-l", "cup", "--html", str(path))
+    page = Page(path.read_text(encoding="utf-8"))
+    headings = [text.strip() for text in page.texts_in["h2"]]
+    assert "어디에 앉나요?" in headings and "테이블" in headings
+    assert any(tag == "html" and attrs.get("lang") == "ko" for tag, attrs in page.tags)
+
+
+def test_round_show_refuses_json_with_html(board):
+    db, plan, path = board
+    result = CliRunner().invoke(cli, ["round", "show", "-l", "cup", "--json", "--html",
+                                      str(path), "--db", db])
+    assert result.exit_code == 2 and "give --json or --html, not both" in result.output
+
+
+@pytest.mark.chromium
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed")
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)], ids=["projector", "phone"])
+def test_the_board_in_headless_chromium(board, tmp_path, width, height):
+    """Nothing wider than the window, no console error, at a projector's and a phone's width
+    (the page's own reload is taken out for the measurement)."""
+    db, plan, path = board
+    still = path.with_name("still.html")
+    still.write_text(re.sub(r'<meta http-equiv="refresh"[^>]*>', "",
+                            path.read_text(encoding="utf-8")), encoding="utf-8")
+    probe, log = load(still, width, height, tmp_path)
+    assert probe["errors"] == []
+    assert probe["wide"] == [] and probe["scrollWidth"] <= probe["width"]
+
+
+@pytest.mark.chromium
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed")
+def test_the_score_slips_print_one_page_per_table(board, tmp_path):
+    """Printed (print emulation: Chromium's --print-to-pdf), the board is left out and each
+    table's slip takes a page of its own."""
+    db, plan, path = board
+    pdf = tmp_path / "slips.pdf"
+    done = subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         f"--user-data-dir={tmp_path / 'profile'}", "--no-pdf-header-footer",
+         f"--print-to-pdf={pdf}", path.as_uri()], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and pdf.exists(), done.stderr[-2000:]
+    pages = re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes())
+    assert len(pages) == len(plan["tables"])
