@@ -29,6 +29,7 @@ from .engine.records import Record, replay
 from .store import site_queries as q
 from .store.lookups import get_league, league_rules
 from .store.queries import league_page
+from .store.rounds import latest_round_state
 from .store.stats import CALL_KINDS, league_stats
 
 
@@ -161,10 +162,15 @@ def build_site(s, league_name: str, output: str | Path, *,
     writer.write(pages.statistics_url(), "site_statistics.html", stats=stats,
                  call_kinds=CALL_KINDS, players=[r.stats.name for r in page.standings.rows
                                                  if r.stats.hands])
+    # A league of rounds shows its latest round's tables, not one of its sessions.
+    latest_round = latest_round_state(s, league)
+    if latest_round is not None and latest[0] is not None and any(
+            table.session == latest[0].number for table in latest_round.tables):
+        latest = (None, [])
     writer.write(pages.index_url(), "site_index.html", page=page,
                  chart=chart(page.chart_x, page.chart_series), latest=latest[0],
                  latest_hands=latest[1], latest_columns=latest[2] if latest[0] else [],
-                 sessions_count=len(sessions))
+                 sessions_count=len(sessions), latest_round=latest_round)
     return SiteReport(writer.output, writer.pages, writer.bytes, writer.largest,
                       len(page.standings.rows), len(sessions), page.hands)
 

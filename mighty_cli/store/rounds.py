@@ -186,6 +186,14 @@ def earlier_rounds(s: Session, league: League) -> list[list[tuple[str, ...]]]:
     return list(rounds.values())
 
 
+def latest_round_state(s: Session, league: League) -> Optional[RoundState]:
+    """The league's open round, else its latest, or None for a league with no round."""
+    latest = _open_round(s, league) or s.exec(
+        select(LeagueRound).where(LeagueRound.league_id == league.id)
+        .order_by(LeagueRound.number.desc())).first()  # type: ignore[union-attr]
+    return None if latest is None else round_state(s, league.name, latest.number)
+
+
 def round_state(s: Session, league_name: str, number: Optional[int] = None) -> RoundState:
     """A round's tables: players, hands played, whether each is still playing."""
     league = get_league(s, league_name)

@@ -125,3 +125,23 @@ def test_the_score_slips_print_one_page_per_table(board, tmp_path):
     assert done.returncode == 0 and pdf.exists(), done.stderr[-2000:]
     pages = re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes())
     assert len(pages) == len(plan["tables"])
+
+
+def test_the_site_index_shows_the_latest_rounds_tables(board, tmp_path):
+    """A league of rounds: the site's index lists the latest round's tables (each linked to its
+    session's page), not one session of the round; seen in Chromium at a phone's width."""
+    db, plan, path = board
+    out = tmp_path / "site"
+    ok(db, "site", "-l", "cup", "--output", str(out))
+    page = Page((out / "index.html").read_text(encoding="utf-8"))
+    sections = [attrs.get("id") for tag, attrs in page.tags if tag == "section"]
+    assert "latest-round" in sections and "latest-session" not in sections
+    rows = [cells for attrs, cells in page.rows if len(cells) == 5 and cells[0] != "Table"]
+    assert [(int(r[0]), r[1], r[2]) for r in rows] == [
+        (t["table"], f"Session {t['session']}", ", ".join(t["players"]))
+        for t in plan["tables"]]
+    links = [attrs["href"] for tag, attrs in page.tags if tag == "a"]
+    assert all(f"sessions/{t['session']}.html" in links for t in plan["tables"])
+    if Path(CHROMIUM).exists():
+        probe, _log = load(out / "index.html", 390, 844, tmp_path)
+        assert probe["errors"] == [] and probe["wide"] == []
