@@ -83,16 +83,21 @@ def round_start(league_name, players, seed, apart, day, as_json, db_url, who) ->
     with database(db_url) as s:
         state = rounds.start_round(s, league_name, names, seed=seed, apart=pairs, day=day,
                                    who=who_default(who))
+    _print_plan(state, league_name, as_json, ngettext(
+        "Round {number} of {league} started: {count} table.",
+        "Round {number} of {league} started: {count} tables.", len(state.tables)))
+
+
+def _print_plan(state, league_name: str, as_json: bool, heading: str) -> None:
+    """A round just planned: its tables, its repeated pairs and their lower bound."""
     if as_json:
         data = state.to_json()
         data["tables"] = [{"table": t["table"], "session": t["session"],
                            "players": t["players"]} for t in data["tables"]]
         echo_json(data)
         return
-    click.echo(ngettext("Round {number} of {league} started: {count} table.",
-                        "Round {number} of {league} started: {count} tables.",
-                        len(state.tables)).format(number=state.number, league=league_name,
-                                                  count=len(state.tables)))
+    click.echo(heading.format(number=state.number, league=league_name,
+                              count=len(state.tables)))
     for line in _tables_text(state):
         click.echo(line)
     click.echo(ngettext("{count} pair meets again; the fewest possible is {bound}.",
@@ -104,6 +109,33 @@ def round_start(league_name, players, seed, apart, day, as_json, db_url, who) ->
                      "met last round: the plan keeps pairs from meeting again and again.)"))
     for a, b in state.broken_apart:
         click.echo(_("Could not keep {a} and {b} apart.").format(a=a, b=b))
+
+
+@round_.command("reseat")
+@league_option
+@click.option("--players", "-p", default=None, metavar="A,B,C,...",
+              help=N_("Everyone present (default: those the round seats): a late arrival or a "
+                      "drop before the first hand."))
+@click.option("--seed", type=int, default=0, show_default=True,
+              help=N_("The seed of the seating search: the same seed, the same plan."))
+@click.option("--apart", multiple=True, metavar="A/B",
+              help=N_("A pair not to seat at one table (repeatable)."))
+@json_option
+@db_option
+@by_option
+def round_reseat(league_name, players, seed, apart, as_json, db_url, who) -> None:
+    """Plan the open round again before its first hand: another seed, a pair to keep apart,
+    or a late arrival or a drop. Refused once any table has a hand."""
+    from ..store import rounds
+
+    names = split_names(players) if players else None
+    pairs = _pairs(apart)
+    with database(db_url) as s:
+        state = rounds.reseat_round(s, league_name, names, seed=seed, apart=pairs,
+                                    who=who_default(who))
+    _print_plan(state, league_name, as_json, ngettext(
+        "Round {number} of {league} seated again: {count} table.",
+        "Round {number} of {league} seated again: {count} tables.", len(state.tables)))
 
 
 @round_.command("show")

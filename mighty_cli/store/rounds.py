@@ -27,7 +27,7 @@ from ..tournament.ranking import TableResult, TournamentRow, tournament_table
 from . import LeagueError
 from .db import lock_league
 from .lookups import _names, get_league, league_rules, log_change
-from .models import Hand, League, LeagueRound, LeagueSession, LiveHand, utc_now
+from .models import Hand, League, LeagueRound, LeagueSession, LiveHand, SessionSeat, utc_now
 from .queries import _stats, _stats_query
 from .sessions import (checked_names, open_session, refuse_near_misses,
                        refuse_seated_elsewhere, seating)
@@ -105,17 +105,72 @@ def start_round(s: Session, league_name: str, players: Sequence[str], *, seed: i
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
     names = checked_names(players)
-    for a, b in apart:
-        for name in (a, b):
-            if name not in names:
-                raise LeagueError(_("--apart {a}/{b}: {name} is not one of the players "
-                                    "present").format(a=a, b=b, name=repr(name)))
     running = _open_round(s, league)
     if running is not None:
         raise LeagueError(_("round {number} of league {league} is still open; end it first "
                             "with 'mighty round end --league {name}'").format(
                                 number=running.number, league=repr(league.name),
                                 name=league.name))
+    number = (s.exec(select(func.max(LeagueRound.number))
+                     .where(LeagueRound.league_id == league.id)).one() or 0) + 1
+    row = LeagueRound(league_id=league.id, number=number, seed=str(seed))  # type: ignore
+    state = _seat(s, league, row, names, seed, apart, day)
+    log_change(s, "round start", who, league_id=league.id, after=_logged(state, seed))
+    s.flush()
+    return state
+
+
+def reseat_round(s: Session, league_name: str, players: Optional[Sequence[str]] = None, *,
+                 seed: int = 0, apart: Sequence[tuple[str, str]] = (),
+                 who: str = "") -> RoundState:
+    """Plan the open round again before its first hand (with the players given, or those it
+    seats): its tables' sessions are replaced by the new plan's. Refused once any table has a
+    hand, stored or in progress."""
+    league = get_league(s, league_name)
+    lock_league(s, league.id)  # type: ignore[arg-type]
+    row = _open_round(s, league)
+    if row is None:
+        raise LeagueError(_("league {league} has no open round").format(
+            league=repr(league.name)))
+    sessions = s.exec(select(LeagueSession).where(LeagueSession.round_id == row.id)
+                      .order_by(LeagueSession.table_number)).all()
+    for session in sessions:
+        played = s.exec(select(func.count(Hand.id)).where(Hand.session_id == session.id)).one()
+        if played or s.get(LiveHand, session.id) is not None:
+            raise LeagueError(_("round {number} has begun (table {table} has a hand): its "
+                                "plan can no longer change; end it and start another").format(
+                                    number=row.number, table=session.table_number))
+    seated = [name for session in sessions for name in seating(s, session.id)]  # type: ignore
+    names = checked_names(players) if players else seated
+    day = sessions[0].day if sessions else None
+    for session in sessions:
+        for seat in s.exec(select(SessionSeat).where(SessionSeat.session_id == session.id)):
+            s.delete(seat)
+    s.flush()  # the seats first: they point at their sessions
+    for session in sessions:
+        s.delete(session)
+    s.flush()
+    row.seed = str(seed)
+    state = _seat(s, league, row, names, seed, apart, day)
+    log_change(s, "round reseat", who, league_id=league.id, after=_logged(state, seed))
+    s.flush()
+    return state
+
+
+def _logged(state: RoundState, seed: int) -> dict:
+    return {"round": state.number, "seed": seed,
+            "tables": [{"table": t.table, "session": t.session, "players": t.players}
+                       for t in state.tables], "repeated_pairs": state.repeated_pairs}
+
+
+def _seat(s: Session, league: League, row: LeagueRound, names: list[str], seed: int,
+          apart: Sequence[tuple[str, str]], day: Any) -> RoundState:
+    """Plan a round of these players and open its tables, each a session of the round."""
+    for a, b in apart:
+        for name in (a, b):
+            if name not in names:
+                raise LeagueError(_("--apart {a}/{b}: {name} is not one of the players "
+                                    "present").format(a=a, b=b, name=repr(name)))
     refuse_seated_elsewhere(s, league, names)
     rules = league_rules(league)
     low, high = seats_range(rules)
@@ -128,9 +183,6 @@ def start_round(s: Session, league_name: str, players: Sequence[str], *, seed: i
     refuse_near_misses(s, names)
     plan = plan_round(names, sizes, earlier_rounds(s, league), seed=seed, apart=apart)
     plan.tables = [first_dealer_rotated(table, _first_deals(s, league)) for table in plan.tables]
-    number = (s.exec(select(func.max(LeagueRound.number))
-                     .where(LeagueRound.league_id == league.id)).one() or 0) + 1
-    row = LeagueRound(league_id=league.id, number=number, seed=str(seed))  # type: ignore
     s.add(row)
     s.flush()
     tables = []
@@ -138,13 +190,7 @@ def start_round(s: Session, league_name: str, players: Sequence[str], *, seed: i
         session = open_session(s, league, list(table), day=day, round_id=row.id,
                                table_number=index)
         tables.append(RoundTable(index, session.number, list(table)))
-    log_change(s, "round start", who, league_id=league.id,
-               after={"round": number, "seed": seed,
-                      "tables": [{"table": t.table, "session": t.session, "players": t.players}
-                                 for t in tables],
-                      "repeated_pairs": plan.repeated_pairs})
-    s.flush()
-    return RoundState(number, tables, repeated_pairs=plan.repeated_pairs,
+    return RoundState(row.number, tables, repeated_pairs=plan.repeated_pairs,
                       lower_bound=plan.lower_bound, broken_apart=plan.broken_apart)
 
 

@@ -26,7 +26,7 @@ from .models import ChangeLog, Hand, HandPlayer, Player, PlayerTotal, TotalsMark
 #: Change-log actions that never touch counted hands, or keep the totals themselves.
 FOLLOWED_ACTIONS = ("hand record", "import", "session start", "session end", "player add",
                     "player rename", "league create", "league set", "hand amend", "hand void",
-                    "hand unvoid", "round start", "round end")
+                    "hand unvoid", "round start", "round end", "round reseat")
 #: The counted columns, in the order of :func:`_stats_query`: the hand_player rows, then what
 #: standings count (:data:`mighty_cli.standings.COUNTED`, the order of :func:`stat_columns`).
 COUNTS = ("rows",) + COUNTED

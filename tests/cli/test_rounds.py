@@ -359,3 +359,24 @@ def test_a_table_shows_its_own_hand_numbers_whatever_other_tables_store(cup):
     result = CliRunner().invoke(cli, ["referee", "--league", "cup", "--table", "2", "--db", cup],
                                 input="q\n")
     assert "— table 2, hand 2: dealer" in result.output
+
+
+def test_a_round_is_seated_again_before_its_first_hand_and_not_after(cup):
+    """round reseat: another seed, or a late arrival, before the first hand; the round keeps
+    its number, its tables are the new plan's; refused once a table has a hand."""
+    first = start(cup, ELEVEN, 1)
+    again = json.loads(ok(cup, "round", "reseat", "-l", "cup", "--seed", "9", "--json"))
+    assert again["round"] == first["round"] == 1
+    assert sorted(p for t in again["tables"] for p in t["players"]) == sorted(ELEVEN)
+    shown = json.loads(ok(cup, "round", "show", "-l", "cup", "--json"))
+    assert [t["players"] for t in shown["tables"]] == [t["players"] for t in again["tables"]]
+    late = json.loads(ok(cup, "round", "reseat", "-l", "cup", "-p",
+                         ",".join(ELEVEN + ["Mallory"]), "--json"))
+    assert sorted(len(t["players"]) for t in late["tables"]) == [6, 6]
+    table = late["tables"][0]
+    ok(cup, "record", "-l", "cup", "--table", "1", "-d", table["players"][1], "-c", "15D",
+       "-f", "none", "-t", "16")
+    assert "round 1 has begun (table 1 has a hand)" in refused(cup, "round", "reseat", "-l",
+                                                               "cup", "--seed", "3")
+    log = ok(cup, "hand", "log", "-l", "cup")
+    assert "round reseat" in log
