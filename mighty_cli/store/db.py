@@ -91,7 +91,7 @@ _CREATE_LOCK = 0x6D69676874  # "might"
 #: Each must be nullable, and mean "nothing to say" when NULL, so old rows keep their meaning.
 ADDED_COLUMNS = (("hand", "eliminated_seat", "INTEGER"),  # 시흥 은마's eliminated hand
                  ("league_session", "deal_seed", "VARCHAR(40)"),  # the referee's deal seed
-                 ("league_session", "round_id", "INTEGER REFERENCES league_round (id)"),  # rounds
+                 ("league_session", "round_id", "INTEGER"),  # a round's table (league_round)
                  ("league_session", "table_number", "INTEGER"))
 
 

@@ -104,9 +104,11 @@ class LeagueSession(SQLModel, table=True):
     #: the seed the session's referee deals from (``referee --league --seed``), in decimal, so
     #: a resumed evening deals the same cards without being told it again; NULL: none given
     deal_seed: Optional[str] = Field(default=None, max_length=40)
-    #: the round this session is a table of, and the table's number in it (NULL: a session
-    #: started on its own, ``session start``)
-    round_id: Optional[int] = Field(default=None, foreign_key="league_round.id", index=True)
+    #: the round this session is a table of (a ``league_round.id``), and the table's number in
+    #: it (NULL: a session started on its own, ``session start``). No foreign key and no index
+    #: of its own: a store made before rounds gains the column by ALTER TABLE, as every store
+    #: gains the others (a league has hundreds of sessions, not millions)
+    round_id: Optional[int] = None
     table_number: Optional[int] = None
 
 

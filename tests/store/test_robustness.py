@@ -19,11 +19,12 @@ ROOT = Path(__file__).resolve().parents[2]
 RECORDER = textwrap.dedent("""
     import sys
     from mighty_cli.cli import cli
-    url, session, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    url, session, count, declarer, friend = sys.argv[1], sys.argv[2], int(sys.argv[3]), \
+        sys.argv[4], sys.argv[5]
     for _ in range(count):
         try:
             cli.main(args=["record", "--db", url, "-l", "club", "--session", session,
-                           "-d", "Bo", "-c", "15D", "-f", "Cy", "-t", "16"],
+                           "-d", declarer, "-c", "15D", "-f", friend, "-t", "16"],
                      prog_name="mighty", standalone_mode=False)
         except SystemExit as exc:
             if exc.code:
@@ -37,12 +38,14 @@ def test_two_processes_recording_into_one_sqlite_league_lose_nothing(tmp_path):
     with transaction(engine) as s:
         sv.create_league(s, "club", "standard")
         sv.start_session(s, "club", ["Ana", "Bo", "Cy", "Di", "Ed"])
-        sv.start_session(s, "club", ["Bo", "Cy", "Fay", "Gus", "Hal"])
+        # two tables at once: nobody sits at both (session start refuses that)
+        sv.start_session(s, "club", ["Fay", "Gus", "Hal", "Ivy", "Jon"])
     count = 15
-    processes = [subprocess.Popen([sys.executable, "-c", RECORDER, url, str(number), str(count)],
+    processes = [subprocess.Popen([sys.executable, "-c", RECORDER, url, str(number), str(count),
+                                   declarer, friend],
                                   cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                   text=True)
-                 for number in (1, 2)]
+                 for number, declarer, friend in ((1, "Bo", "Cy"), (2, "Gus", "Hal"))]
     for process in processes:
         _, error = process.communicate(timeout=300)
         assert process.returncode == 0, error
@@ -51,7 +54,7 @@ def test_two_processes_recording_into_one_sqlite_league_lose_nothing(tmp_path):
     assert numbers == list(range(1, 2 * count + 1))
     with transaction(engine) as s:
         table = sv.standings(s, "club").by_name()
-    assert table["Bo"].stats.score == 10 * 2 * count
+    assert table["Bo"].stats.score == table["Gus"].stats.score == 10 * count
 
 
 KILLED_IMPORT = textwrap.dedent("""
