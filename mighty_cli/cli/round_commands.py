@@ -66,23 +66,31 @@ def _tables_text(state) -> list[str]:
               help=N_("The seed of the seating search: the same seed, the same plan."))
 @click.option("--apart", multiple=True, metavar="A/B",
               help=N_("A pair not to seat at one table (repeatable)."))
+@click.option("--rounds", "rounds_ahead", type=click.IntRange(1, 12), default=1,
+              show_default=True,
+              help=N_("Plan this many rounds together (a tournament's known rounds): the later "
+                      "ones are kept, taken as planned when the same players come, and planned "
+                      "again when someone drops or arrives."))
 @click.option("--date", "day", default=None, metavar="YYYY-MM-DD", help=N_("Default: today."))
 @json_option
 @db_option
 @by_option
-def round_start(league_name, players, seed, apart, day, as_json, db_url, who) -> None:
+def round_start(league_name, players, seed, apart, rounds_ahead, day, as_json, db_url,
+                who) -> None:
     """Start a round: split everyone present into tables, seat each table so that the fewest
     pairs meet again (against every earlier session of the league), and open them together.
     Prints how many pairs repeat and the fewest possible. A player already seated at an open
     table is refused.
     """
-    from ..store import rounds
+    from ..store import rounds as store
 
     names = split_names(players) or []
     pairs = _pairs(apart)
+    if pairs and rounds_ahead > 1:
+        raise click.UsageError(_("--apart plans one round at a time: give it without --rounds"))
     with database(db_url) as s:
-        state = rounds.start_round(s, league_name, names, seed=seed, apart=pairs, day=day,
-                                   who=who_default(who))
+        state = store.start_round(s, league_name, names, seed=seed, apart=pairs, day=day,
+                                  rounds=rounds_ahead, who=who_default(who))
     _print_plan(state, league_name, as_json, ngettext(
         "Round {number} of {league} started: {count} table.",
         "Round {number} of {league} started: {count} tables.", len(state.tables)))
@@ -109,6 +117,12 @@ def _print_plan(state, league_name: str, as_json: bool, heading: str) -> None:
                      "met last round: the plan keeps pairs from meeting again and again.)"))
     for a, b in state.broken_apart:
         click.echo(_("Could not keep {a} and {b} apart.").format(a=a, b=b))
+    if state.ahead:
+        click.echo(ngettext("Planned together with the next round: it is taken as planned "
+                            "when the same players come.",
+                            "Planned together with the next {count} rounds: each is taken as "
+                            "planned when the same players come.", state.ahead).format(
+                                count=state.ahead))
 
 
 @round_.command("reseat")

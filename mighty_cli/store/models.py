@@ -88,6 +88,19 @@ class LeagueRound(SQLModel, table=True):
     seed: Optional[str] = Field(default=None, max_length=40)
 
 
+class PlannedTable(SQLModel, table=True):
+    """A table of a round planned ahead (``round start --rounds K`` plans K rounds together):
+    its players in seat order, a JSON list. The round, when started with the same players,
+    takes these tables; with others present, the rounds still ahead are planned again."""
+
+    __tablename__ = "planned_table"
+
+    league_id: int = Field(foreign_key="league.id", primary_key=True)
+    round_number: int = Field(primary_key=True)
+    table_number: int = Field(primary_key=True)
+    players: str = Field(sa_type=Text)
+
+
 class LeagueSession(SQLModel, table=True):
     """One evening of play: the players present, in seating order, and its hands."""
 

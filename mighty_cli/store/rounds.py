@@ -13,6 +13,7 @@ so the caller's rollback leaves the database exactly as it was.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
@@ -22,12 +23,14 @@ from sqlmodel import Session, select
 from ..engine.session import seats_range
 from ..standings import PlayerStats, Standings, parse_rank_by, rank
 from ..engine.translation import _, ngettext
-from ..tournament.plan import PlanError, plan_round, table_sizes
+from ..tournament.plan import (PlanError, RoundPlan, lower_bound, pair, plan_round, plan_rounds,
+                               repeated_pairs, table_sizes)
 from ..tournament.ranking import TableResult, TournamentRow, tournament_table
 from . import LeagueError
 from .db import lock_league
 from .lookups import _names, get_league, league_rules, log_change
-from .models import Hand, League, LeagueRound, LeagueSession, LiveHand, SessionSeat, utc_now
+from .models import (Hand, League, LeagueRound, LeagueSession, LiveHand, PlannedTable,
+                     SessionSeat, utc_now)
 from .queries import _stats, _stats_query
 from .sessions import (checked_names, open_session, refuse_near_misses,
                        refuse_seated_elsewhere, seating)
@@ -62,6 +65,7 @@ class RoundState:
     repeated_pairs: Optional[int] = None
     lower_bound: Optional[int] = None
     broken_apart: list[tuple[str, str]] = field(default_factory=list)
+    ahead: int = 0  # rounds planned together with this one and kept for later
 
     def to_json(self) -> dict:
         data: dict[str, Any] = {"round": self.number,
@@ -70,6 +74,7 @@ class RoundState:
             data["repeated_pairs"] = self.repeated_pairs
             data["lower_bound"] = self.lower_bound
             data["broken_apart"] = [list(p) for p in self.broken_apart]
+            data["planned_ahead"] = self.ahead
         else:
             data["ended"] = self.ended
         return data
@@ -99,9 +104,12 @@ def find_round(s: Session, league: League, number: Optional[int] = None) -> Leag
 
 
 def start_round(s: Session, league_name: str, players: Sequence[str], *, seed: int = 0,
-                apart: Sequence[tuple[str, str]] = (), day: Any = None,
+                apart: Sequence[tuple[str, str]] = (), day: Any = None, rounds: int = 1,
                 who: str = "") -> RoundState:
-    """Plan and open a round: every table a session of the league, opened together."""
+    """Plan and open a round: every table a session of the league, opened together. With
+    ``rounds`` above 1, this round and the next ones are planned together and the later ones
+    kept (:class:`PlannedTable`); a round planned ahead is taken as planned when the same
+    players are present, and the rounds still ahead are planned again when they are not."""
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
     names = checked_names(players)
@@ -114,7 +122,20 @@ def start_round(s: Session, league_name: str, players: Sequence[str], *, seed: i
     number = (s.exec(select(func.max(LeagueRound.number))
                      .where(LeagueRound.league_id == league.id)).one() or 0) + 1
     row = LeagueRound(league_id=league.id, number=number, seed=str(seed))  # type: ignore
-    state = _seat(s, league, row, names, seed, apart, day)
+    ahead = _planned(s, league, number)
+    if rounds > 1 or ahead:
+        if ahead and sorted(p for t in ahead[0] for p in t) == sorted(names) and rounds <= 1:
+            tables = ahead[0]  # planned together with the rounds before: taken as planned
+        else:  # planned now, or planned again for whoever is present
+            tables = _plan_ahead(s, league, names, number, max(rounds, len(ahead)), seed,
+                                 apart)
+        for planned in s.exec(select(PlannedTable).where(PlannedTable.league_id == league.id,
+                                                         PlannedTable.round_number == number)):
+            s.delete(planned)  # this round's plan is taken
+        state = _seat(s, league, row, names, seed, apart, day, tables=tables)
+        state.ahead = len(_planned(s, league, number + 1))
+    else:
+        state = _seat(s, league, row, names, seed, apart, day)
     log_change(s, "round start", who, league_id=league.id, after=_logged(state, seed))
     s.flush()
     return state
@@ -157,6 +178,44 @@ def reseat_round(s: Session, league_name: str, players: Optional[Sequence[str]] 
     return state
 
 
+def _planned(s: Session, league: League, first: int) -> list[list[tuple[str, ...]]]:
+    """The rounds planned ahead from round ``first`` on, in order, each its tables' players."""
+    rounds: dict[int, list[tuple[str, ...]]] = {}
+    for row in s.exec(select(PlannedTable).where(PlannedTable.league_id == league.id,
+                                                 PlannedTable.round_number >= first)
+                      .order_by(PlannedTable.round_number, PlannedTable.table_number)).all():
+        rounds.setdefault(row.round_number, []).append(tuple(json.loads(row.players)))
+    return [rounds[n] for n in sorted(rounds)]
+
+
+def _plan_ahead(s: Session, league: League, names: list[str], first: int, count: int,
+                seed: int, apart: Sequence[tuple[str, str]]) -> list[tuple[str, ...]]:
+    """Plan ``count`` rounds from round ``first`` together for these players (against the
+    league's history), keep the later ones, and give the first one's tables."""
+    rules = league_rules(league)
+    low, high = seats_range(rules)
+    try:
+        sizes = table_sizes(len(names), range(low, high + 1))
+    except PlanError as exc:
+        raise LeagueError(_("--players: {problem} ({ruleset} seats {low} to {high} at a "
+                            "table)").format(problem=exc, ruleset=rules.name, low=low,
+                                             high=high)) from None
+    if apart:  # kept-apart pairs are the one-round search's: plan round by round
+        return list(plan_round(names, sizes, earlier_rounds(s, league), seed=seed,
+                               apart=apart).tables)
+    plans = plan_rounds(names, sizes, count, seed=seed, history=earlier_rounds(s, league))
+    for row in s.exec(select(PlannedTable).where(PlannedTable.league_id == league.id,
+                                                 PlannedTable.round_number >= first)).all():
+        s.delete(row)
+    s.flush()
+    for offset, plan in enumerate(plans[1:], start=1):
+        for index, table in enumerate(plan.tables, start=1):
+            s.add(PlannedTable(league_id=league.id, round_number=first + offset,  # type: ignore
+                               table_number=index, players=json.dumps(list(table))))
+    s.flush()
+    return list(plans[0].tables)
+
+
 def _logged(state: RoundState, seed: int) -> dict:
     return {"round": state.number, "seed": seed,
             "tables": [{"table": t.table, "session": t.session, "players": t.players}
@@ -164,8 +223,10 @@ def _logged(state: RoundState, seed: int) -> dict:
 
 
 def _seat(s: Session, league: League, row: LeagueRound, names: list[str], seed: int,
-          apart: Sequence[tuple[str, str]], day: Any) -> RoundState:
-    """Plan a round of these players and open its tables, each a session of the round."""
+          apart: Sequence[tuple[str, str]], day: Any,
+          tables: Optional[list[tuple[str, ...]]] = None) -> RoundState:
+    """Plan a round of these players (or take ``tables``, planned ahead) and open its tables,
+    each a session of the round."""
     for a, b in apart:
         for name in (a, b):
             if name not in names:
@@ -181,7 +242,14 @@ def _seat(s: Session, league: League, row: LeagueRound, names: list[str], seed: 
                             "table)").format(problem=exc, ruleset=rules.name, low=low,
                                              high=high)) from None
     refuse_near_misses(s, names)
-    plan = plan_round(names, sizes, earlier_rounds(s, league), seed=seed, apart=apart)
+    history = earlier_rounds(s, league)
+    if tables is None:
+        plan = plan_round(names, sizes, history, seed=seed, apart=apart)
+    else:
+        plan = RoundPlan(list(tables), repeated_pairs(tables, history),
+                         lower_bound(len(tables), history, set(names)),
+                         sorted(pair(a, b) for a, b in apart
+                                if any(a in t and b in t for t in tables)))
     plan.tables = [first_dealer_rotated(table, _first_deals(s, league)) for table in plan.tables]
     s.add(row)
     s.flush()

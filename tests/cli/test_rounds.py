@@ -380,3 +380,60 @@ def test_a_round_is_seated_again_before_its_first_hand_and_not_after(cup):
                                                                "cup", "--seed", "3")
     log = ok(cup, "hand", "log", "-l", "cup")
     assert "round reseat" in log
+
+
+def total_meetings(rounds) -> int:
+    """Repeated meetings over rounds: a pair meeting m times in all counts m - 1."""
+    met = {}
+    for tables in rounds:
+        for pair in pairs_met(tables):
+            met[pair] = met.get(pair, 0) + 1
+    return sum(m - 1 for m in met.values())
+
+
+def test_known_rounds_planned_together_beat_round_by_round(cup):
+    """20 players at 4 tables over 3 rounds: planned together (round start --rounds 3, then
+    the next rounds taken as planned) 8 repeated meetings, where round by round gives 12."""
+    plan = start(cup, TWENTY, 1, "--rounds", "3")
+    assert plan["planned_ahead"] == 2
+    rounds = [[tuple(t["players"]) for t in plan["tables"]]]
+    for number in (2, 3):
+        ok(cup, "round", "end", "-l", "cup")
+        plan = start(cup, TWENTY, 99)  # the seed is not used: the round was planned
+        assert plan["round"] == number and plan["planned_ahead"] == 3 - number
+        tables = [tuple(t["players"]) for t in plan["tables"]]
+        assert plan["repeated_pairs"] == repeats(tables, rounds) >= plan["lower_bound"]
+        rounds.append(tables)
+    assert total_meetings(rounds) == 8
+
+
+def test_a_drop_replans_the_rounds_still_ahead(cup):
+    """A player drops after round 1 of three planned together: round 2 is planned again for
+    the nineteen present (with round 3 kept ahead for them), never seating the one who left."""
+    start(cup, TWENTY, 1, "--rounds", "3")
+    ok(cup, "round", "end", "-l", "cup")
+    plan = start(cup, TWENTY[1:], 2)
+    assert plan["planned_ahead"] == 1
+    assert sorted(p for t in plan["tables"] for p in t["players"]) == sorted(TWENTY[1:])
+    ok(cup, "round", "end", "-l", "cup")
+    plan = start(cup, TWENTY[1:], 3)
+    assert plan["planned_ahead"] == 0 and "P01" not in str(plan["tables"])
+
+
+def test_twenty_five_players_meet_nobody_twice_over_six_rounds(cup):
+    """25 players at tables of 5: the affine plane of order 5 seats six rounds with no pair
+    meeting twice."""
+    players = [f"Q{i:02d}" for i in range(1, 26)]
+    plan = start(cup, players, 1, "--rounds", "6")
+    rounds = [[tuple(t["players"]) for t in plan["tables"]]]
+    for number in range(2, 7):
+        ok(cup, "round", "end", "-l", "cup")
+        plan = start(cup, players, 0)
+        assert plan["repeated_pairs"] == 0 == plan["lower_bound"]
+        rounds.append([tuple(t["players"]) for t in plan["tables"]])
+    assert total_meetings(rounds) == 0
+
+
+def test_rounds_with_apart_is_a_usage_error(cup):
+    refused(cup, "round", "start", "-l", "cup", "-p", ",".join(TWENTY), "--rounds", "3",
+            "--apart", "P01/P02", code=2)
