@@ -69,8 +69,9 @@ def deltas_line(hand) -> str:
                      if value or name in hand.players)
 
 
-def print_recorded(done, as_json: bool) -> None:
-    """What ``record`` prints for a stored hand: the hand, its deltas, what comes next."""
+def print_recorded(done, as_json: bool, table: Optional[tuple[int, int]] = None) -> None:
+    """What ``record`` prints for a stored hand: the hand, its deltas, what comes next;
+    ``table``: a round's table and the hand's count there, shown before the league's number."""
     hand = done.hand
     if as_json:
         echo_json({"hand": hand.to_json(),
@@ -86,8 +87,13 @@ def print_recorded(done, as_json: bool) -> None:
         click.echo(_("The referee's unfinished hand (dealer {dealer}) is dropped: this hand "
                      "replaces it, and 'mighty referee --league' starts the next one.").format(
                          dealer=done.replaced_live))
-    click.echo(_("Hand {number} (session {session}): {hand}").format(
-        number=hand.number, session=hand.session, hand=hand_line(hand)))
+    if table is not None:
+        click.echo(_("Table {table}, hand {local} (league hand {number}, session {session}): "
+                     "{hand}").format(table=table[0], local=table[1], number=hand.number,
+                                      session=hand.session, hand=hand_line(hand)))
+    else:
+        click.echo(_("Hand {number} (session {session}): {hand}").format(
+            number=hand.number, session=hand.session, hand=hand_line(hand)))
     click.echo(f"  {deltas_line(hand)}")
     if done.session_ended:
         click.echo(session_ended_line(hand.session, done.session_ended))

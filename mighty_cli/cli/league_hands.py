@@ -179,7 +179,8 @@ def _record_once(league_name, session_number, given, friend_call, dealer, player
             dealer=answers.check_present(dealer) if dealer else None,
             players=five if players else None, note=note, who=who_default(who),
             eliminated=out or None, friend2=resolved["friend2"])
-    print_recorded(done, as_json)
+    print_recorded(done, as_json,
+                   None if state.table is None else (state.table, state.hands + 1))
 
 
 def _contract(text: Optional[str]) -> Optional[str]:

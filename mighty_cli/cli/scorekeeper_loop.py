@@ -116,7 +116,8 @@ def record_interactively(league_name: str, session_number: Optional[int], given:
                     players=five if players and first else None,
                     note=note if first else None, who=who,
                     eliminated=answered.get("eliminated"), friend2=answered.get("friend2"))
-            print_recorded(done, as_json)
+            print_recorded(done, as_json,
+                           None if state.table is None else (state.table, state.hands + 1))
             first = False
             if not evening or done.session_ended:
                 break

@@ -176,10 +176,12 @@ def test_round_start_refuses_what_cannot_be_seated(cup):
 
 def test_record_by_table_stores_the_hand_at_that_table(cup):
     plan = start(cup, ELEVEN)
-    for table in plan["tables"]:
+    for number, table in enumerate(plan["tables"], start=1):
         declarer, friend = table["players"][1], table["players"][2]
-        ok(cup, "record", "-l", "cup", "--table", str(table["table"]), "-d", declarer,
-           "-c", "15D", "-f", friend, "-t", "16")
+        said = ok(cup, "record", "-l", "cup", "--table", str(table["table"]), "-d", declarer,
+                  "-c", "15D", "-f", friend, "-t", "16")
+        assert said.startswith(f"Table {table['table']}, hand 1 (league hand {number}, "
+                               f"session {table['session']}): {declarer}")
     shown = json.loads(ok(cup, "round", "show", "-l", "cup", "--json"))
     assert [t["hands"] for t in shown["tables"]] == [1, 1]
     hands = json.loads(ok(cup, "hand", "list", "-l", "cup", "--json"))["hands"]
@@ -349,10 +351,11 @@ def test_a_table_shows_its_own_hand_numbers_whatever_other_tables_store(cup):
 
     first = evening(one, one["players"][1], one["players"][2])
     assert f"Table 1, hand 1: dealer {one['players'][0]}" in first
+    assert "Table 1, hand 1 (league hand 1," in first
     ok(cup, "record", "-l", "cup", "--table", "2", "-d", two["players"][1], "-c", "15D",
        "-f", "none", "-t", "16")  # table 2 stores league hand 2 meanwhile
     again = evening(one, one["players"][2], one["players"][3])
-    assert "Table 1, hand 2:" in again
+    assert "Table 1, hand 2:" in again and "Table 1, hand 2 (league hand 3," in again
     hands = json.loads(ok(cup, "hand", "list", "-l", "cup", "--session", str(one["session"]),
                           "--json"))["hands"]
     assert [h["number"] for h in hands] == [1, 3]  # the league's numbers: table 1's 1 and 2
