@@ -29,7 +29,7 @@ from .engine.records import Record, replay
 from .store import site_queries as q
 from .store.lookups import get_league, league_rules
 from .store.queries import league_page
-from .store.rounds import latest_round_state
+from .store.rounds import latest_round_state, rounds_by_player
 from .store.stats import CALL_KINDS, league_stats
 
 
@@ -134,6 +134,7 @@ def build_site(s, league_name: str, output: str | Path, *,
 
     # Players.
     per_session = q.session_stats(s, league.id)  # type: ignore[arg-type]
+    sat_in = rounds_by_player(s, league)
     for row in page.standings.rows:
         name = row.stats.name
         player_id = ids.get(name)
@@ -149,7 +150,10 @@ def build_site(s, league_name: str, output: str | Path, *,
                          called=[c for c in stats.partners if c.declarer == name],
                          called_by=[c for c in stats.partners if c.friend == name],
                          lines=chunk, call_kinds=CALL_KINDS,
-                         pager=pages.Pager(number, len(chunks), urls))
+                         pager=pages.Pager(number, len(chunks), urls),
+                         rounds=[(r, per_session.get(name, {}).get(r.session_id))
+                                 for r in sat_in.get(name, [])[:pages.LINES_PER_PAGE]]
+                         if number == 1 else [])
 
     # The session list, latest first.
     ordered = list(reversed(sessions))

@@ -479,3 +479,32 @@ def round_board(s: Session, league_name: str, number: Optional[int] = None) -> R
     lines = rules.session.hands_per_session or SLIP_LINES
     return RoundBoard(league.name, rules.meta.title, state, seats, rows, by_tournament,
                       min(lines, 40))
+
+
+@dataclass
+class PlayerRound:
+    """A round one player sat in: the table, its session, and the others at it."""
+
+    round: int
+    table: int
+    session_id: int
+    session: int
+    others: list[str]
+
+
+def rounds_by_player(s: Session, league: League) -> dict[str, list[PlayerRound]]:
+    """Per player, the league's rounds they sat in, latest first, with the opponents met."""
+    numbers = dict(s.exec(select(LeagueRound.id, LeagueRound.number)
+                          .where(LeagueRound.league_id == league.id)).all())
+    found: dict[str, list[PlayerRound]] = {}
+    for session_id, session, round_id, table in s.exec(
+            select(LeagueSession.id, LeagueSession.number, LeagueSession.round_id,
+                   LeagueSession.table_number)
+            .where(LeagueSession.league_id == league.id, LeagueSession.round_id != None)  # noqa
+            .order_by(LeagueSession.number.desc())).all():  # type: ignore[union-attr]
+        seated = seating(s, session_id)
+        for name in seated:
+            found.setdefault(name, []).append(PlayerRound(
+                numbers[round_id], table or 0, session_id, session,
+                [other for other in seated if other != name]))
+    return found

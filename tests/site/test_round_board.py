@@ -145,3 +145,17 @@ def test_the_site_index_shows_the_latest_rounds_tables(board, tmp_path):
     if Path(CHROMIUM).exists():
         probe, _log = load(out / "index.html", 390, 844, tmp_path)
         assert probe["errors"] == [] and probe["wide"] == []
+
+
+def test_a_players_page_lists_the_rounds_and_opponents_met(board, tmp_path):
+    db, plan, path = board
+    out = tmp_path / "site"
+    ok(db, "site", "-l", "cup", "--output", str(out))
+    table = plan["tables"][1]
+    name = table["players"][0]
+    page = next(Page(f.read_text(encoding="utf-8")) for f in (out / "players").glob("*.html")
+                if f"<h1>{name}" in f.read_text(encoding="utf-8"))
+    assert "rounds" in [attrs.get("id") for tag, attrs in page.tags if tag == "section"]
+    rows = [cells for attrs, cells in page.rows if len(cells) == 5 and cells[0] == "1"]
+    assert rows and rows[0][1] == str(table["table"])
+    assert rows[0][2] == ", ".join(p for p in table["players"] if p != name)
