@@ -361,7 +361,8 @@ def test_the_cycle_check_finds_a_planted_cycle(tmp_path):
         "c.py": "import planted.a\ny = 1\n",
         "d.py": "from . import a\n",
         # a typing-only import back (``if TYPE_CHECKING``) never runs: no cycle
-        "e.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .f import w\nz = 1\n",
+        "e.py": ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .f import w\n"
+                 "z = 1\n"),
         "f.py": "from .e import z\nw = z\n"})
     assert import_cycles(package) == [frozenset({"planted.a", "planted.b", "planted.c"})]
 
@@ -378,7 +379,8 @@ def test_the_layer_check_finds_a_planted_upward_import(tmp_path):
 
 def test_the_private_check_finds_a_planted_private_import(tmp_path):
     package = planted(tmp_path, {
-        "inner/__init__.py": "", "inner/a.py": "_x = 1\ny = 2\n", "inner/b.py": "from .a import _x\n",
+        "inner/__init__.py": "", "inner/a.py": "_x = 1\ny = 2\n",
+        "inner/b.py": "from .a import _x\n",
         "outer.py": "from .inner.a import _x, y\nfrom .inner import a\nz = a._x\n",
         "words.py": "from .inner.a import y as _\n"})
     assert private_names_across(package) == ["planted.outer imports planted.inner.a._x",

@@ -192,14 +192,7 @@ def _plan_ahead(s: Session, league: League, names: list[str], first: int, count:
                 seed: int, apart: Sequence[tuple[str, str]]) -> list[tuple[str, ...]]:
     """Plan ``count`` rounds from round ``first`` together for these players (against the
     league's history), keep the later ones, and give the first one's tables."""
-    rules = league_rules(league)
-    low, high = seats_range(rules)
-    try:
-        sizes = table_sizes(len(names), range(low, high + 1))
-    except PlanError as exc:
-        raise LeagueError(_("--players: {problem} ({ruleset} seats {low} to {high} at a "
-                            "table)").format(problem=exc, ruleset=rules.name, low=low,
-                                             high=high)) from None
+    sizes = _table_sizes(league, len(names))
     if apart:  # kept-apart pairs are the one-round search's: plan round by round
         return list(plan_round(names, sizes, earlier_rounds(s, league), seed=seed,
                                apart=apart).tables)
@@ -214,6 +207,18 @@ def _plan_ahead(s: Session, league: League, names: list[str], first: int, count:
                                table_number=index, players=json.dumps(list(table))))
     s.flush()
     return list(plans[0].tables)
+
+
+def _table_sizes(league: League, count: int) -> list[int]:
+    """How ``count`` players sit at tables of the sizes the league's ruleset plays."""
+    rules = league_rules(league)
+    low, high = seats_range(rules)
+    try:
+        return table_sizes(count, range(low, high + 1))
+    except PlanError as exc:
+        raise LeagueError(_("--players: {problem} ({ruleset} seats {low} to {high} at a "
+                            "table)").format(problem=exc, ruleset=rules.name, low=low,
+                                             high=high)) from None
 
 
 def _logged(state: RoundState, seed: int) -> dict:
@@ -233,14 +238,7 @@ def _seat(s: Session, league: League, row: LeagueRound, names: list[str], seed: 
                 raise LeagueError(_("--apart {a}/{b}: {name} is not one of the players "
                                     "present").format(a=a, b=b, name=repr(name)))
     refuse_seated_elsewhere(s, league, names)
-    rules = league_rules(league)
-    low, high = seats_range(rules)
-    try:
-        sizes = table_sizes(len(names), range(low, high + 1))
-    except PlanError as exc:
-        raise LeagueError(_("--players: {problem} ({ruleset} seats {low} to {high} at a "
-                            "table)").format(problem=exc, ruleset=rules.name, low=low,
-                                             high=high)) from None
+    sizes = _table_sizes(league, len(names))
     refuse_near_misses(s, names)
     history = earlier_rounds(s, league)
     if tables is None:

@@ -1,4 +1,5 @@
-"""Sessions: seating, who deals, opens and sits out next, the deposit pot, and the rules that end a session.
+"""Sessions: seating, who deals, opens and sits out next, the deposit pot, and the rules that
+end a session.
 
 Each function works inside the caller's transaction and raises a project error for bad input,
 so the caller's rollback leaves the database exactly as it was.

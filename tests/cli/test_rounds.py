@@ -145,7 +145,8 @@ def test_a_twenty_player_tournament_meets_the_bound_and_keeps_pairs_apart(cup):
 def test_a_player_seated_at_an_open_table_is_refused_by_round_and_session_start(cup):
     plan = start(cup, ELEVEN)
     seated = plan["tables"][0]["players"][0]
-    message = refused(cup, "session", "start", "-l", "cup", "-p", f"{seated},Mallory,Trent,Victor,Walter")
+    message = refused(cup, "session", "start", "-l", "cup", "-p",
+                      f"{seated},Mallory,Trent,Victor,Walter")
     assert f"'{seated}' is already seated at table 1 (session {plan['tables'][0]['session']})" \
         in message
     ok(cup, "round", "end", "-l", "cup")
@@ -157,7 +158,7 @@ def test_a_player_seated_at_an_open_table_is_refused_by_round_and_session_start(
 def test_session_start_refuses_a_player_already_in_an_open_session(cup):
     ok(cup, "session", "start", "-l", "cup", "-p", "Ana,Bo,Cy,Di,Ed")
     refused(cup, "session", "start", "-l", "cup", "-p", "Ana,Bo,Cy,Di,Ed")
-    ok(cup, "session", "start", "-l", "cup", "-p", "Fay,Gil,Hugo,Ida,Mallory")  # others may sit down
+    ok(cup, "session", "start", "-l", "cup", "-p", "Fay,Gil,Hugo,Ida,Mallory")  # others sit
 
 
 def test_a_second_round_waits_for_the_first_to_end(cup):

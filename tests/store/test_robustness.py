@@ -50,7 +50,8 @@ def test_two_processes_recording_into_one_sqlite_league_lose_nothing(tmp_path):
         _, error = process.communicate(timeout=300)
         assert process.returncode == 0, error
     with engine.connect() as connection:
-        numbers = [n for (n,) in connection.execute(text("SELECT number FROM hand ORDER BY number"))]
+        numbers = [n for (n,) in connection.execute(
+            text("SELECT number FROM hand ORDER BY number"))]
     assert numbers == list(range(1, 2 * count + 1))
     with transaction(engine) as s:
         table = sv.standings(s, "club").by_name()

@@ -1,7 +1,7 @@
 """The options of what follows the tricks and frames the hands, one frozen dataclass per TOML
 table: the scoring (formulas and doublings), the session, the table (players, deck, kitty,
-elimination) and the tournament (scoring across the tables of rounds). Defaults are the standard game; ``ruleset/schema.py`` assembles them into a
-Ruleset.
+elimination) and the tournament (scoring across the tables of rounds). Defaults are the
+standard game; ``ruleset/schema.py`` assembles them into a Ruleset.
 """
 
 from __future__ import annotations
