@@ -26,6 +26,14 @@ def round_() -> None:
     """
 
 
+#: The seating search's options, shared by round start and round reseat.
+seed_option = click.option("--seed", type=int, default=0, show_default=True,
+                           help=N_("The seed of the seating search: the same seed, the same "
+                                   "plan."))
+apart_option = click.option("--apart", multiple=True, metavar="A/B",
+                            help=N_("A pair not to seat at one table (repeatable)."))
+
+
 def _pairs(apart: tuple[str, ...]) -> list[tuple[str, str]]:
     pairs = []
     for text in apart:
@@ -62,10 +70,8 @@ def _tables_text(state) -> list[str]:
 @click.option("--players", "-p", required=True, metavar="A,B,C,...",
               help=N_("Everyone present; the tool splits them into tables of the sizes the "
                       "league's ruleset plays and seats them."))
-@click.option("--seed", type=int, default=0, show_default=True,
-              help=N_("The seed of the seating search: the same seed, the same plan."))
-@click.option("--apart", multiple=True, metavar="A/B",
-              help=N_("A pair not to seat at one table (repeatable)."))
+@seed_option
+@apart_option
 @click.option("--rounds", "rounds_ahead", type=click.IntRange(1, 12), default=1,
               show_default=True,
               help=N_("Plan this many rounds together (a tournament's known rounds): the later "
@@ -130,10 +136,8 @@ def _print_plan(state, league_name: str, as_json: bool, heading: str) -> None:
 @click.option("--players", "-p", default=None, metavar="A,B,C,...",
               help=N_("Everyone present (default: those the round seats): a late arrival or a "
                       "drop before the first hand."))
-@click.option("--seed", type=int, default=0, show_default=True,
-              help=N_("The seed of the seating search: the same seed, the same plan."))
-@click.option("--apart", multiple=True, metavar="A/B",
-              help=N_("A pair not to seat at one table (repeatable)."))
+@seed_option
+@apart_option
 @json_option
 @db_option
 @by_option

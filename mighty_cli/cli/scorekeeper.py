@@ -198,17 +198,14 @@ def proposal_lines(number: int, proposal, pot: int, table=None) -> list[str]:
                   "{out}; playing {players}") if proposal.sitting_out else
                 _("Table {table}, hand {number}: dealer {dealer}, opener {opener}; playing "
                   "{players}"))
-        text = text.format(table=table, number=number, dealer=proposal.dealer,
-                           opener=proposal.opener, out=", ".join(proposal.sitting_out),
-                           players=", ".join(proposal.players))
-        return [text + (_("; deposit pot {pot}").format(pot=pot) if pot else "")]
-    if proposal.sitting_out:
+    elif proposal.sitting_out:
         text = _("Hand {number}: dealer {dealer}, opener {opener}, sitting out {out}; playing "
                  "{players}")
     else:
         text = _("Hand {number}: dealer {dealer}, opener {opener}; playing {players}")
-    text = text.format(number=number, dealer=proposal.dealer, opener=proposal.opener,
-                       out=", ".join(proposal.sitting_out), players=", ".join(proposal.players))
+    text = text.format(table=table, number=number, dealer=proposal.dealer,
+                       opener=proposal.opener, out=", ".join(proposal.sitting_out),
+                       players=", ".join(proposal.players))
     if pot:
         text += _("; deposit pot {pot}").format(pot=pot)
     return [text]

@@ -28,9 +28,9 @@ from ..tournament.plan import (PlanError, RoundPlan, lower_bound, pair, plan_rou
 from ..tournament.ranking import TableResult, TournamentRow, tournament_table
 from . import LeagueError
 from .db import lock_league
-from .lookups import _names, get_league, league_rules, log_change
+from .lookups import get_league, league_rules, log_change
 from .models import (Hand, League, LeagueRound, LeagueSession, LiveHand, PlannedTable,
-                     SessionSeat, utc_now)
+                     Player, SessionSeat, utc_now)
 from .queries import _stats, _stats_query
 from .sessions import (checked_names, open_session, refuse_near_misses,
                        refuse_seated_elsewhere, seating)
@@ -248,7 +248,8 @@ def _seat(s: Session, league: League, row: LeagueRound, names: list[str], seed: 
                          lower_bound(len(tables), history, set(names)),
                          sorted(pair(a, b) for a, b in apart
                                 if any(a in t and b in t for t in tables)))
-    plan.tables = [first_dealer_rotated(table, _first_deals(s, league)) for table in plan.tables]
+    dealt = _first_deals(s, league)  # read once for every table
+    plan.tables = [first_dealer_rotated(table, dealt) for table in plan.tables]
     s.add(row)
     s.flush()
     tables = []
@@ -261,18 +262,16 @@ def _seat(s: Session, league: League, row: LeagueRound, names: list[str], seed: 
 
 
 def _first_deals(s: Session, league: League) -> dict[str, int]:
-    """How often each player has dealt first at a table of the league's rounds."""
+    """How often each player has dealt first at a table of the league's rounds (a round's
+    table deals first from its first seat: round start names no other dealer)."""
     counts: dict[str, int] = {}
-    for session_id, dealer_id in s.exec(
-            select(LeagueSession.id, LeagueSession.first_dealer_id)
-            .where(LeagueSession.league_id == league.id,
-                   LeagueSession.round_id != None)).all():  # noqa: E711
-        order = seating(s, session_id)
-        first = order[0] if dealer_id is None else None
-        if first is None:
-            first = next(iter(_names(s, [dealer_id]).values()), None)
-        if first:
-            counts[first] = counts.get(first, 0) + 1
+    for name in s.exec(select(Player.name)
+                       .join(SessionSeat, SessionSeat.player_id == Player.id)
+                       .join(LeagueSession, LeagueSession.id == SessionSeat.session_id)
+                       .where(LeagueSession.league_id == league.id,
+                              LeagueSession.round_id != None,  # noqa: E711
+                              SessionSeat.seat == 0)).all():
+        counts[name] = counts.get(name, 0) + 1
     return counts
 
 

@@ -169,22 +169,18 @@ class Evening:
 
     def _proposal_line(self, number: int) -> str:
         p = self.proposal
-        if self.table is not None:
+        if self.table is not None:  # a round's table: its own count, which others do not move
             text = (_("— table {table}, hand {number}: dealer {dealer}, opener {opener}, "
                       "sitting out {out}; playing {players}") if p.sitting_out else
                     _("— table {table}, hand {number}: dealer {dealer}, opener {opener}; "
                       "playing {players}"))
-            text = text.format(table=self.table, number=number, dealer=p.dealer,
-                               opener=p.opener, out=", ".join(p.sitting_out),
-                               players=", ".join(p.players))
-            return text + (_(" (change before the first call: dealer/opener/out NAME)")
-                           if len(self.present) > self.table_size or number == 1 else "")
-        if p.sitting_out:
+        elif p.sitting_out:
             text = _("— hand {number}: dealer {dealer}, opener {opener}, sitting out {out}; "
                      "playing {players}")
         else:
             text = _("— hand {number}: dealer {dealer}, opener {opener}; playing {players}")
-        text = text.format(number=number + self.number_offset, dealer=p.dealer, opener=p.opener,
+        shown = number if self.table is not None else number + self.number_offset
+        text = text.format(table=self.table, number=shown, dealer=p.dealer, opener=p.opener,
                            out=", ".join(p.sitting_out), players=", ".join(p.players))
         return text + (_(" (change before the first call: dealer/opener/out NAME)")
                        if len(self.present) > self.table_size or number == 1 else "")
