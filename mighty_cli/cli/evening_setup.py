@@ -222,6 +222,10 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
         seed_lines = _session_seed(s, session, opts)
         ruleset_name, toml_text = league.ruleset_name, league.ruleset_toml
     state = book.evening()
+    if state.duplicate and opts.deal_file is not None:
+        raise click.UsageError(_("--deal: table {table} of a duplicate round deals the round's "
+                                 "cards (from its seed); leave --deal out").format(
+                                     table=state.table))
     if opts.players is not None:
         given = _names(opts.players, rules)
         if [n.casefold() for n in given] != [n.casefold() for n in state.seating]:
@@ -235,7 +239,8 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
     evening = _evening(rules, ruleset_name, present, seed=opts.seed, deals=deals, save=save,
                       book=book, interactive=interactive, finished=finished,
                       hands_before=state.hands - len(finished), ruleset_toml=toml_text,
-                      number_offset=state.next_number - state.hands - 1, table=state.table)
+                      number_offset=state.next_number - state.hands - 1, table=state.table,
+                      duplicate=state.duplicate)
     lines = [_("{title} ({ruleset}); league {league}, session {session}; present {players}")
              .format(title=rules.meta.title, ruleset=rules.name, league=state.league,
                      session=state.session, players=", ".join(state.seating))]

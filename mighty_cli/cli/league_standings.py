@@ -105,8 +105,12 @@ def standings(league_name, html_path, template_dir, round_number, as_json, db_ur
 
             table_ = (round_standings(s, league_name, round_number) if round_number is not None
                       else services.standings(s, league_name))
+            from ..store.duplicate import league_matchpoints
+
             tournament = tournament_standings(s, league_name, round_number)
-            scored_by = league_rules(get_league(s, league_name)).tournament.score
+            league = get_league(s, league_name)
+            scored_by = league_rules(league).tournament.score
+            compared = league_matchpoints(s, league.id, round_number)  # duplicate rounds
     if html_path:
         write_output(html_path, text)
         click.echo(_("Wrote {path} ({players}, {hands}).").format(
@@ -120,7 +124,9 @@ def standings(league_name, html_path, template_dir, round_number, as_json, db_ur
                   | table_.to_json()
                   | ({"tournament": {"score": scored_by,
                                      "players": [row.to_json() for row in tournament]}}
-                     if tournament is not None else {}))
+                     if tournament is not None else {})
+                  | ({"matchpoints": [row.to_json() for row in compared]}
+                     if compared is not None else {}))
     elif not table_.rows:
         click.echo(_("League {league} has no hands yet.").format(league=league_name))
     else:
@@ -128,3 +134,8 @@ def standings(league_name, html_path, template_dir, round_number, as_json, db_ur
         if tournament:
             click.echo("")
             click.echo(tournament_text(tournament, scored_by))
+        if compared:
+            from .round_commands import matchpoint_lines
+
+            click.echo("")
+            click.echo("\n".join(matchpoint_lines(compared)))

@@ -77,16 +77,28 @@ def _tables_text(state) -> list[str]:
               help=N_("Plan this many rounds together (a tournament's known rounds): the later "
                       "ones are kept, taken as planned when the same players come, and planned "
                       "again when someone drops or arrives."))
+@click.option("--duplicate", is_flag=True,
+              help=N_("Duplicate Mighty: every table of one size plays the same deals (from "
+                      "--seed) in the same seats, each deal dealt from a fixed seat; the "
+                      "referee deals them, recorded hands are checked against them, and each "
+                      "seat's result is compared with the others who held the same cards "
+                      "(matchpoints, in round show)."))
 @click.option("--date", "day", default=None, metavar="YYYY-MM-DD", help=N_("Default: today."))
 @json_option
 @db_option
 @by_option
-def round_start(league_name, players, seed, apart, rounds_ahead, day, as_json, db_url,
-                who) -> None:
+def round_start(league_name, players, seed, apart, rounds_ahead, duplicate, day, as_json,
+                db_url, who) -> None:
     """Start a round: split everyone present into tables, seat each table so that the fewest
     pairs meet again (against every earlier session of the league), and open them together.
     Prints how many pairs repeat and the fewest possible. A player already seated at an open
     table is refused.
+
+    \b
+    Examples:
+      mighty round start --league cup --players Ana,Bo,Cy,Di,Ed,Fay,Gil,Hu,Ida,Jo
+      mighty round start --league cup --players Ana,Bo,Cy,Di,Ed,Fay,Gil,Hu,Ida,Jo \\
+          --duplicate --seed 7
     """
     from ..store import rounds as store
 
@@ -96,7 +108,8 @@ def round_start(league_name, players, seed, apart, rounds_ahead, day, as_json, d
         raise click.UsageError(_("--apart plans one round at a time: give it without --rounds"))
     with database(db_url) as s:
         state = store.start_round(s, league_name, names, seed=seed, apart=pairs, day=day,
-                                  rounds=rounds_ahead, who=who_default(who))
+                                  rounds=rounds_ahead, duplicate=duplicate,
+                                  who=who_default(who))
     _print_plan(state, league_name, as_json, ngettext(
         "Round {number} of {league} started: {count} table.",
         "Round {number} of {league} started: {count} tables.", len(state.tables)))
@@ -123,12 +136,51 @@ def _print_plan(state, league_name: str, as_json: bool, heading: str) -> None:
                      "met last round: the plan keeps pairs from meeting again and again.)"))
     for a, b in state.broken_apart:
         click.echo(_("Could not keep {a} and {b} apart.").format(a=a, b=b))
+    for line in _duplicate_lines(state):
+        click.echo(line)
     if state.ahead:
         click.echo(ngettext("Planned together with the next round: it is taken as planned "
                             "when the same players come.",
                             "Planned together with the next {count} rounds: each is taken as "
                             "planned when the same players come.", state.ahead).format(
                                 count=state.ahead))
+
+
+def _duplicate_lines(state) -> list[str]:
+    """A duplicate round's deals: which tables play the same cards, and a table that has no
+    other of its size to be compared with."""
+    if state.deal_seed is None:
+        return []
+    lines = [_("Duplicate: every table of one size deals the same cards from seed {seed}, "
+               "deal 1 from the first seat, deal 2 from the next, and so on.").format(
+                   seed=state.deal_seed)]
+    sizes: dict[int, list[int]] = {}
+    for table in state.tables:
+        sizes.setdefault(len(table.players), []).append(table.table)
+    for size, tables in sorted(sizes.items()):
+        if len(tables) == 1:
+            lines.append(_("Table {table} is the one table of {size}: its deals are compared "
+                           "with none.").format(table=tables[0], size=size))
+    return lines
+
+
+def matchpoint_lines(rows) -> list[str]:
+    """Duplicate rounds' matchpoints, best first (equal results share a place)."""
+    from ..tournament.matchpoints import places
+
+    lines = [_("Matchpoints (each seat against the others who held the same cards: 1 for a "
+               "result beaten, 1/2 for a tie):")]
+    for place, row in zip(places(rows), rows):
+        if place is None:
+            lines.append(_("  {player}: nothing compared yet").format(player=row.player))
+            continue
+        lines.append(ngettext("  {place}. {player}: {mp:g} of {top} ({percent:.1f}%), "
+                              "{deals} deal compared",
+                              "  {place}. {player}: {mp:g} of {top} ({percent:.1f}%), "
+                              "{deals} deals compared", row.deals).format(
+                                  place=place, player=row.player, mp=row.matchpoints,
+                                  top=row.top, percent=row.percent, deals=row.deals))
+    return lines
 
 
 @round_.command("reseat")
@@ -207,6 +259,8 @@ def round_show(league_name, round_number, html_path, template_dir, as_json, db_u
     if playing and not state.ended:
         click.echo(_("Still playing: tables {tables}.").format(
             tables=", ".join(map(str, playing))))
+    if state.deal_seed is not None:
+        click.echo("\n".join(matchpoint_lines(state.matchpoints)))
 
 
 @round_.command("end")

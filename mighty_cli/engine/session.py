@@ -20,6 +20,7 @@ gets back a proposal (the table may overrule it) or the pot's movements.
   takes it all (``deposit.won_by``); a failed one leaves it for the next, except under
   ``deposit.won_by = "winning_team"`` (000 §8), where the opposition shares it equally (the
   remainder of the division stays; the caller passes the hand's ``players``).
+* A duplicate table deals each deal from a fixed seat, in turn (:func:`duplicate_proposal`).
 * The end (001 §1.9, 002): after ``session.hands_per_session`` scored hands, or as soon as a
   player's ``session.starting_points`` stack plus his session total is 0 or less
   (:func:`session_over`, :func:`find_session_end`).
@@ -124,6 +125,18 @@ def propose(rules: Ruleset, seating: Sequence[str], previous: Optional[PreviousH
             out = _first_sitters(order, dealer, extra)
     players = tuple(p for p in order if p not in out)
     return Proposal(dealer, opener_for(rules, order, players, dealer, previous), players, out)
+
+
+def duplicate_proposal(rules: Ruleset, seating: Sequence[str], deal: int) -> Proposal:
+    """The proposal for deal ``deal`` (1, 2, ...) of a duplicate table (``round start
+    --duplicate``): as bridge fixes a board's dealer, every table of the round deals it from the
+    same seat, the seats in turn from the first (deal 1 from the first seat, deal 2 from the
+    next in playing order, ...), and opens and sits out as a session's first hand would with
+    that dealer. So every table of one size plays each deal in the same situation, whatever
+    happened at it before; the ruleset's succession (the friend deals next, the losers sit out)
+    does not apply between deals."""
+    order = playing_order(seating, rules)
+    return propose(rules, order, None, order[(deal - 1) % len(order)], in_playing_order=True)
 
 
 def losing_team(rules: Ruleset, order: Sequence[str],

@@ -92,7 +92,8 @@ _CREATE_LOCK = 0x6D69676874  # "might"
 ADDED_COLUMNS = (("hand", "eliminated_seat", "INTEGER"),  # 시흥 은마's eliminated hand
                  ("league_session", "deal_seed", "VARCHAR(40)"),  # the referee's deal seed
                  ("league_session", "round_id", "INTEGER"),  # a round's table (league_round)
-                 ("league_session", "table_number", "INTEGER"))
+                 ("league_session", "table_number", "INTEGER"),
+                 ("league_round", "deal_seed", "VARCHAR(40)"))  # a duplicate round's deals
 
 
 def _create_tables(engine: Engine) -> None:

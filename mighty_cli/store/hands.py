@@ -44,7 +44,7 @@ from ..engine.hand import DUMMY
 from ..engine.hand.honeymoon import controller_of, is_partner_hand, partner_of
 from ..engine.records import HandOutcome, Record, replay
 from ..engine.ruleset import Ruleset
-from ..engine.session import Proposal, check_sitting_out, playing_order, propose, settle_pot
+from ..engine.session import Proposal, check_sitting_out, playing_order, settle_pot
 from ..engine.translation import N_, _, ngettext
 from . import LeagueError
 from .db import lock_league
@@ -63,8 +63,11 @@ from .sessions import (
     _previous_in_session,
     find_session,
     clear_live_hand,
+    duplicate_seed,
+    next_proposal,
     seating,
 )
+from .duplicate import check_duplicate_hand
 
 
 @dataclass
@@ -377,8 +380,7 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
     rules = league_rules(league)
     present = seating(s, session.id)
     previous = _previous_in_session(s, session.id)
-    first = _names(s, [session.first_dealer_id]).get(session.first_dealer_id)
-    proposal = propose(rules, present, previous, first)
+    proposal = next_proposal(s, rules, session, present)
     five = _check_five(players, present, proposal, rules.table.players)
     check_sitting_out(rules, playing_order(present, rules), previous,
                       [p for p in present if p not in five])  # 세종: from the losing team
@@ -399,6 +401,10 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
             hand["eliminated"] = [check_name(p) for p in eliminated]
         if friend2 and deal_miss is None:
             hand["friend2"] = check_name(friend2)
+    seed = duplicate_seed(s, session)
+    if seed is not None:  # a duplicate round's table: the deal every table of its size plays
+        check_duplicate_hand(s, rules, session, seed, proposal, five, dealer, hand,
+                             refereed=refereed is not None)
     number = (s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)).one()
               or 0) + 1
     outcome = evaluate_hand(rules, five, hand, number)
@@ -422,9 +428,9 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
     view = _hand_views(s, league, [row])[0]
     log_change(s, "hand record", who, league_id=league.id, hand_id=row.id,
                after=view.to_json())
-    next_proposal = propose(rules, present, _previous_in_session(s, session.id), first)
+    proposal = next_proposal(s, rules, session, present)
     ended = _end_if_over(s, league, rules, session, who)
-    return Recorded(view, next_proposal, move.pot_after, ended,
+    return Recorded(view, proposal, move.pot_after, ended,
                     replaced_live=replaced if refereed is None else None)
 
 

@@ -86,6 +86,9 @@ class LeagueRound(SQLModel, table=True):
     ended_at: Optional[datetime] = None
     #: the seed the plan was searched with (``round start --seed``), so it can be made again
     seed: Optional[str] = Field(default=None, max_length=40)
+    #: a duplicate round's deal seed (``round start --duplicate``): every table deals hand k
+    #: from it, the same cards to the same seats at every table of one size; NULL: not one
+    deal_seed: Optional[str] = Field(default=None, max_length=40)
 
 
 class PlannedTable(SQLModel, table=True):

@@ -25,9 +25,11 @@ from ..standings import PlayerStats, Standings, parse_rank_by, rank
 from ..engine.translation import _, ngettext
 from ..tournament.plan import (PlanError, RoundPlan, lower_bound, pair, plan_round, plan_rounds,
                                repeated_pairs, table_sizes)
+from ..tournament.matchpoints import MatchpointRow
 from ..tournament.ranking import TableResult, TournamentRow, tournament_table
 from . import LeagueError
 from .db import lock_league
+from .duplicate import league_matchpoints
 from .lookups import get_league, league_rules, log_change
 from .models import (Hand, League, LeagueRound, LeagueSession, LiveHand, PlannedTable,
                      Player, SessionSeat, utc_now)
@@ -66,10 +68,15 @@ class RoundState:
     lower_bound: Optional[int] = None
     broken_apart: list[tuple[str, str]] = field(default_factory=list)
     ahead: int = 0  # rounds planned together with this one and kept for later
+    deal_seed: Optional[int] = None  # a duplicate round's deals (round start --duplicate)
+    matchpoints: list[MatchpointRow] = field(default_factory=list)  # a duplicate round's
 
     def to_json(self) -> dict:
         data: dict[str, Any] = {"round": self.number,
                                 "tables": [t.to_json() for t in self.tables]}
+        if self.deal_seed is not None:
+            data["duplicate"] = {"seed": self.deal_seed,
+                                 "matchpoints": [row.to_json() for row in self.matchpoints]}
         if self.repeated_pairs is not None:
             data["repeated_pairs"] = self.repeated_pairs
             data["lower_bound"] = self.lower_bound
@@ -105,14 +112,19 @@ def find_round(s: Session, league: League, number: Optional[int] = None) -> Leag
 
 def start_round(s: Session, league_name: str, players: Sequence[str], *, seed: int = 0,
                 apart: Sequence[tuple[str, str]] = (), day: Any = None, rounds: int = 1,
-                who: str = "") -> RoundState:
+                duplicate: bool = False, who: str = "") -> RoundState:
     """Plan and open a round: every table a session of the league, opened together. With
     ``rounds`` above 1, this round and the next ones are planned together and the later ones
     kept (:class:`PlannedTable`); a round planned ahead is taken as planned when the same
-    players are present, and the rounds still ahead are planned again when they are not."""
+    players are present, and the rounds still ahead are planned again when they are not.
+    ``duplicate``: every table deals its hands from ``seed`` (:mod:`.duplicate`)."""
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
     names = checked_names(players)
+    if duplicate and league_rules(league).table.deal == "draft":
+        raise LeagueError(_("--duplicate: under {ruleset} the players draft their hands at the "
+                            "table (table.deal = draft), so no two tables can be given the same "
+                            "cards").format(ruleset=league_rules(league).name))
     running = _open_round(s, league)
     if running is not None:
         raise LeagueError(_("round {number} of league {league} is still open; end it first "
@@ -121,7 +133,8 @@ def start_round(s: Session, league_name: str, players: Sequence[str], *, seed: i
                                 name=league.name))
     number = (s.exec(select(func.max(LeagueRound.number))
                      .where(LeagueRound.league_id == league.id)).one() or 0) + 1
-    row = LeagueRound(league_id=league.id, number=number, seed=str(seed))  # type: ignore
+    row = LeagueRound(league_id=league.id, number=number, seed=str(seed),  # type: ignore
+                      deal_seed=str(seed) if duplicate else None)
     ahead = _planned(s, league, number)
     if rounds > 1 or ahead:
         if ahead and sorted(p for t in ahead[0] for p in t) == sorted(names) and rounds <= 1:
@@ -256,9 +269,17 @@ def _seat(s: Session, league: League, row: LeagueRound, names: list[str], seed: 
     for index, table in enumerate(plan.tables, start=1):
         session = open_session(s, league, list(table), day=day, round_id=row.id,
                                table_number=index)
+        if row.deal_seed is not None:  # a duplicate round: the referee deals from its seed
+            session.deal_seed = row.deal_seed
+            s.add(session)
         tables.append(RoundTable(index, session.number, list(table)))
     return RoundState(row.number, tables, repeated_pairs=plan.repeated_pairs,
-                      lower_bound=plan.lower_bound, broken_apart=plan.broken_apart)
+                      lower_bound=plan.lower_bound, broken_apart=plan.broken_apart,
+                      deal_seed=_deal_seed(row))
+
+
+def _deal_seed(row: LeagueRound) -> Optional[int]:
+    return int(row.deal_seed) if row.deal_seed is not None else None
 
 
 def _first_deals(s: Session, league: League) -> dict[str, int]:
@@ -318,7 +339,11 @@ def round_state(s: Session, league_name: str, number: Optional[int] = None) -> R
                                  seating(s, session.id), hands,  # type: ignore[arg-type]
                                  session.ended_at is None,
                                  s.get(LiveHand, session.id) is not None))
-    return RoundState(found.number, tables, ended=found.ended_at is not None)
+    state = RoundState(found.number, tables, ended=found.ended_at is not None,
+                       deal_seed=_deal_seed(found))
+    if found.deal_seed is not None:
+        state.matchpoints = league_matchpoints(s, league.id, found.number) or []
+    return state
 
 
 def end_round(s: Session, league_name: str, *, force: bool = False,

@@ -20,6 +20,7 @@ from ..engine.session import (
     PreviousHand,
     Proposal,
     SessionTally,
+    duplicate_proposal,
     find_session_end,
     has_session_end,
     propose,
@@ -42,6 +43,7 @@ from .models import (
     Hand,
     HandPlayer,
     League,
+    LeagueRound,
     LeagueSession,
     LiveHand,
     Player,
@@ -448,10 +450,29 @@ def session_proposal(s: Session, league_name: str,
     """The open session, who should deal, open and sit out next, and the deposit pot."""
     league = get_league(s, league_name)
     session = find_session(s, league, number, open_only=False)
-    names = _names(s, [session.first_dealer_id])
-    proposal = propose(league_rules(league), seating(s, session.id),
-                       _previous_in_session(s, session.id), names.get(session.first_dealer_id))
+    proposal = next_proposal(s, league_rules(league), session)
     return session, proposal, _pot_before(s, league.id, None)
+
+
+def duplicate_seed(s: Session, session: LeagueSession) -> Optional[int]:
+    """The deal seed of a duplicate round's table (``round start --duplicate``), else None."""
+    if session.round_id is None:
+        return None
+    row = s.get(LeagueRound, session.round_id)
+    return int(row.deal_seed) if row is not None and row.deal_seed is not None else None
+
+
+def next_proposal(s: Session, rules: Ruleset, session: LeagueSession,
+                  present: Optional[Sequence[str]] = None) -> Proposal:
+    """Who should deal, open and sit out the session's next hand: the ruleset's succession, or
+    at a duplicate round's table the next deal's fixed seats (:func:`duplicate_proposal`)."""
+    present = list(present) if present is not None else seating(s, session.id)  # type: ignore
+    if duplicate_seed(s, session) is not None:
+        count = s.exec(select(func.count(Hand.id)).where(Hand.session_id == session.id)).one()
+        return duplicate_proposal(rules, present, int(count or 0) + 1)
+    first = _names(s, [session.first_dealer_id]).get(session.first_dealer_id)
+    return propose(rules, present, _previous_in_session(s, session.id),  # type: ignore
+                   first)
 
 
 def _pot_before(s: Session, league_id: int, number: Optional[int]) -> int:
@@ -526,6 +547,8 @@ class Evening:
     #: the session's table in its round (``round start``), or None: a table's hands are shown
     #: by the table's own count, which other tables' hands do not move
     table: Optional[int] = None
+    #: a duplicate round's table: each deal's dealer, opener and sitters-out are fixed
+    duplicate: bool = False
 
 
 def evening(s: Session, league_name: str, session_number: Optional[int] = None) -> Evening:
@@ -534,9 +557,7 @@ def evening(s: Session, league_name: str, session_number: Optional[int] = None) 
     league = get_league(s, league_name)
     session = find_session(s, league, session_number, open_only=session_number is None)
     present = seating(s, session.id)  # type: ignore[arg-type]
-    first = _names(s, [session.first_dealer_id]).get(session.first_dealer_id)
-    proposal = propose(league_rules(league), present,
-                       _previous_in_session(s, session.id), first)  # type: ignore[arg-type]
+    proposal = next_proposal(s, league_rules(league), session, present)
     totals = {name: 0 for name in present}
     played = _session_hands(s, session.id)  # type: ignore[arg-type]
     for _number, _status, deltas in played:
@@ -548,4 +569,5 @@ def evening(s: Session, league_name: str, session_number: Optional[int] = None) 
     return Evening(league.name, session.number, present, proposal,
                    _pot_before(s, league.id, None), totals, int(count or 0),  # type: ignore
                    league.ruleset_toml, row.record_toml if row is not None else None,
-                   int(last or 0) + 1, session.table_number)
+                   int(last or 0) + 1, session.table_number,
+                   duplicate_seed(s, session) is not None)

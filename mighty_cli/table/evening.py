@@ -61,7 +61,7 @@ class Evening:
                  book: Optional[LeagueBook] = None, interactive: bool = False,
                  finished: Optional[list[dict]] = None, hands_before: int = 0,
                  ruleset_toml: Optional[str] = None, number_offset: int = 0,
-                 table: Optional[int] = None):
+                 table: Optional[int] = None, duplicate: bool = False):
         if seed is not None and rules.table.deal == "draft":
             raise TableUsageError(_(
                 "{ruleset}: the players draft their hands at the table (table.deal = draft), so "
@@ -86,6 +86,8 @@ class Evening:
         # a table of a round (several tables store hands at once): its hands are shown by the
         # table's own count, the league's number said once the hand is stored
         self.table = table
+        # a duplicate round's table: every table deals each deal from the same seat
+        self.duplicate = duplicate
         self.ruleset_toml = ruleset_toml
         self.hand: Optional[RefereeSession] = None
         self.proposal: Optional[Proposal] = None
@@ -182,6 +184,8 @@ class Evening:
         shown = number if self.table is not None else number + self.number_offset
         text = text.format(table=self.table, number=shown, dealer=p.dealer, opener=p.opener,
                            out=", ".join(p.sitting_out), players=", ".join(p.players))
+        if self.duplicate:
+            return text + _(" (a duplicate deal: as at every table of the round)")
         return text + (_(" (change before the first call: dealer/opener/out NAME)")
                        if len(self.present) > self.table_size or number == 1 else "")
 
@@ -299,6 +303,10 @@ class Evening:
         return out
 
     def _override(self, command: str, rest: str) -> list[str]:
+        if self.duplicate:
+            return ["✗ " + _("{command}: a duplicate round deals each deal from the same seat "
+                             "at every table; the dealer, the opener and who sits out are "
+                             "the deal's").format(command=command)]
         if self.hand is not None and self.hand.started:
             return ["✗ " + _("{command}: the hand has begun; change it before the first call "
                              "(undo back to the start first)").format(command=command)]
