@@ -20,12 +20,12 @@ from typing import Any, Optional, Sequence
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from ..engine.session import seats_range
+from ..engine.session import duplicate_proposal, seats_range
 from ..standings import PlayerStats, Standings, parse_rank_by, rank
 from ..engine.translation import _, ngettext
 from ..tournament.plan import (PlanError, RoundPlan, lower_bound, pair, plan_round, plan_rounds,
                                repeated_pairs, table_sizes)
-from ..tournament.matchpoints import MatchpointRow
+from ..tournament.matchpoints import MatchpointRow, places
 from ..tournament.ranking import TableResult, TournamentRow, tournament_table
 from . import LeagueError
 from .db import lock_league
@@ -478,6 +478,10 @@ class RoundBoard:
     tournament: bool
     slip_lines: int
     refresh: int = BOARD_REFRESH_SECONDS
+    #: a duplicate round's matchpoints with their places, and each table's dealer of each
+    #: deal (the slips print them: they are the round's, not the table's to choose)
+    matchpoints: list[tuple[Optional[int], MatchpointRow]] = field(default_factory=list)
+    dealers: dict[int, list[str]] = field(default_factory=dict)
 
 
 def round_board(s: Session, league_name: str, number: Optional[int] = None) -> RoundBoard:
@@ -498,9 +502,14 @@ def round_board(s: Session, league_name: str, number: Optional[int] = None) -> R
                      row.stats.hands, row.stats.score,
                      f"{tournament[row.stats.name].score:g}" if row.stats.name in tournament
                      else "") for row in standings.rows]
-    lines = rules.session.hands_per_session or SLIP_LINES
-    return RoundBoard(league.name, rules.meta.title, state, seats, rows, by_tournament,
-                      min(lines, 40))
+    lines = min(rules.session.hands_per_session or SLIP_LINES, 40)
+    board = RoundBoard(league.name, rules.meta.title, state, seats, rows, by_tournament, lines)
+    if state.deal_seed is not None:
+        board.matchpoints = list(zip(places(state.matchpoints), state.matchpoints))
+        board.dealers = {table.table: [duplicate_proposal(rules, table.players, deal).dealer
+                                       for deal in range(1, lines + 1)]
+                         for table in state.tables}
+    return board
 
 
 @dataclass

@@ -159,3 +159,36 @@ def test_a_players_page_lists_the_rounds_and_opponents_met(board, tmp_path):
     rows = [cells for attrs, cells in page.rows if len(cells) == 5 and cells[0] == "1"]
     assert rows and rows[0][1] == str(table["table"])
     assert rows[0][2] == ", ".join(p for p in table["players"] if p != name)
+
+
+def test_a_duplicate_rounds_board_shows_matchpoints_and_each_deals_dealer(tmp_path):
+    """Two tables of five on the same cards: the board ranks the matchpoints (the better
+    result on each seat takes the point) and each slip names every deal's dealer, who is the
+    round's: deal k from seat k."""
+    import json
+
+    db = f"sqlite:///{tmp_path / 'duplicate.db'}"
+    ok(db, "league", "create", "cup", "--ruleset", "standard")
+    plan = json.loads(ok(db, "round", "start", "-l", "cup", "-p", ",".join(ELEVEN[:10]),
+                         "--duplicate", "--seed", "5", "--json"))
+    for table, taken in zip(plan["tables"], (16, 11)):
+        seats = table["players"]
+        ok(db, "record", "-l", "cup", "--table", str(table["table"]), "-d", seats[2], "-c",
+           "14S", "-f", seats[3], "-t", str(taken))
+    path = tmp_path / "board.html"
+    ok(db, "round", "show", "-l", "cup", "--html", str(path))
+    page = Page(path.read_text(encoding="utf-8"))
+    rows = [cells for attrs, cells in page.rows if len(cells) == 6 and cells[0] != "#"
+            and cells[0] not in ("Hand",)]
+    assert len(rows) == 10
+    made, failed = plan["tables"][0]["players"], plan["tables"][1]["players"]
+    by_player = {cells[1]: cells[2:] for cells in rows}
+    for seat in range(5):  # one comparison per seat: the made contract's side wins it
+        ruling = seat in (2, 3)
+        winner, loser = (made, failed) if ruling else (failed, made)
+        assert by_player[winner[seat]] == ["1", "1", "100.0", "1"]
+        assert by_player[loser[seat]] == ["0", "1", "0.0", "1"]
+    for table in plan["tables"]:
+        slip = page.html.split(f'id="slip-{table["table"]}"')[1].split("</table>")[0]
+        dealers = re.findall(r'<tr><td class="num">\d+</td><td>([^<]*)</td>', slip)
+        assert dealers[:6] == [table["players"][k % 5] for k in range(6)]
