@@ -34,13 +34,13 @@ apart_option = click.option("--apart", multiple=True, metavar="A/B",
                             help=N_("A pair not to seat at one table (repeatable)."))
 
 
-def _pairs(apart: tuple[str, ...]) -> list[tuple[str, str]]:
+def _pairs(given: tuple[str, ...], option: str = "--apart") -> list[tuple[str, str]]:
     pairs = []
-    for text in apart:
+    for text in given:
         pair = split_names(text.replace("/", ",")) or []
         if len(pair) != 2:
-            raise click.UsageError(_("--apart {text}: expected two names as A/B").format(
-                text=text))
+            raise click.UsageError(_("{option} {text}: expected two names as A/B").format(
+                option=option, text=text))
         pairs.append((pair[0], pair[1]))
     return pairs
 
@@ -77,6 +77,13 @@ def _tables_text(state) -> list[str]:
               help=N_("Plan this many rounds together (a tournament's known rounds): the later "
                       "ones are kept, taken as planned when the same players come, and planned "
                       "again when someone drops or arrives."))
+@click.option("--substitute", "substitutes", multiple=True, metavar="S/X",
+              help=N_("S sits in for X, who is not here (repeatable): planned with X's "
+                      "opponents so far, in X's place."))
+@click.option("--credit", is_flag=True,
+              help=N_("Count the substitutes' results of this round for the players they sit "
+                      "in for in the tournament table (default: kept apart, under their own "
+                      "names)."))
 @click.option("--duplicate", is_flag=True,
               help=N_("Duplicate Mighty: every table of one size plays the same deals (from "
                       "--seed) in the same seats, each deal dealt from a fixed seat; the "
@@ -87,8 +94,8 @@ def _tables_text(state) -> list[str]:
 @json_option
 @db_option
 @by_option
-def round_start(league_name, players, seed, apart, rounds_ahead, duplicate, day, as_json,
-                db_url, who) -> None:
+def round_start(league_name, players, seed, apart, rounds_ahead, substitutes, credit,
+                duplicate, day, as_json, db_url, who) -> None:
     """Start a round: split everyone present into tables, seat each table so that the fewest
     pairs meet again (against every earlier session of the league), and open them together.
     Prints how many pairs repeat and the fewest possible. A player already seated at an open
@@ -104,12 +111,15 @@ def round_start(league_name, players, seed, apart, rounds_ahead, duplicate, day,
 
     names = split_names(players) or []
     pairs = _pairs(apart)
+    subs = _pairs(substitutes, "--substitute")
+    if credit and not subs:
+        raise click.UsageError(_("--credit is said of substitutes: give --substitute S/X"))
     if pairs and rounds_ahead > 1:
         raise click.UsageError(_("--apart plans one round at a time: give it without --rounds"))
     with database(db_url) as s:
         state = store.start_round(s, league_name, names, seed=seed, apart=pairs, day=day,
                                   rounds=rounds_ahead, duplicate=duplicate,
-                                  who=who_default(who))
+                                  substitutes=subs, credit=credit, who=who_default(who))
     _print_plan(state, league_name, as_json, ngettext(
         "Round {number} of {league} started: {count} table.",
         "Round {number} of {league} started: {count} tables.", len(state.tables)))
@@ -136,7 +146,7 @@ def _print_plan(state, league_name: str, as_json: bool, heading: str) -> None:
                      "met last round: the plan keeps pairs from meeting again and again.)"))
     for a, b in state.broken_apart:
         click.echo(_("Could not keep {a} and {b} apart.").format(a=a, b=b))
-    for line in _duplicate_lines(state):
+    for line in _substitute_lines(state) + _duplicate_lines(state):
         click.echo(line)
     if state.ahead:
         click.echo(ngettext("Planned together with the next round: it is taken as planned "
@@ -144,6 +154,14 @@ def _print_plan(state, league_name: str, as_json: bool, heading: str) -> None:
                             "Planned together with the next {count} rounds: each is taken as "
                             "planned when the same players come.", state.ahead).format(
                                 count=state.ahead))
+
+
+def _substitute_lines(state) -> list[str]:
+    return [(_("{sub} sits in for {absent}: the results count for {absent} in the tournament "
+               "table.") if credited else
+             _("{sub} sits in for {absent}: the results are {sub}'s own, kept apart from "
+               "{absent}'s.")).format(sub=sub, absent=absent)
+            for sub, absent, credited in state.substitutes]
 
 
 def _duplicate_lines(state) -> list[str]:
@@ -254,7 +272,7 @@ def round_show(league_name, round_number, html_path, template_dir, as_json, db_u
     click.echo(_("Round {number} of {league} ({state}).").format(
         number=state.number, league=league_name,
         state=_("ended") if state.ended else _("open")))
-    for line in _tables_text(state):
+    for line in _tables_text(state) + _substitute_lines(state):
         click.echo(line)
     if playing and not state.ended:
         click.echo(_("Still playing: tables {tables}.").format(

@@ -91,6 +91,21 @@ class LeagueRound(SQLModel, table=True):
     deal_seed: Optional[str] = Field(default=None, max_length=40)
 
 
+class RoundSubstitute(SQLModel, table=True):
+    """A substitute in a round (``round start --substitute S/X``): ``player_id`` sits in for
+    ``for_player_id``, planned with his history. ``credited``: the substitute's results of the
+    round count for the player replaced in the tournament table; otherwise they are kept apart,
+    under the substitute's own name."""
+
+    __tablename__ = "round_substitute"
+
+    league_id: int = Field(foreign_key="league.id", primary_key=True)
+    round_number: int = Field(primary_key=True)
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+    for_player_id: int = Field(foreign_key="player.id")
+    credited: bool = False
+
+
 class PlannedTable(SQLModel, table=True):
     """A table of a round planned ahead (``round start --rounds K`` plans K rounds together):
     its players in seat order, a JSON list. The round, when started with the same players,

@@ -30,6 +30,8 @@ from ..tournament.ranking import TableResult, TournamentRow, tournament_table
 from . import LeagueError
 from .db import lock_league
 from .duplicate import league_matchpoints
+from .substitutes import checked_substitutes, keep_substitutes
+from .substitutes import substitutes as round_substitutes
 from .lookups import get_league, league_rules, log_change
 from .models import (Hand, League, LeagueRound, LeagueSession, LiveHand, PlannedTable,
                      Player, SessionSeat, utc_now)
@@ -70,10 +72,15 @@ class RoundState:
     ahead: int = 0  # rounds planned together with this one and kept for later
     deal_seed: Optional[int] = None  # a duplicate round's deals (round start --duplicate)
     matchpoints: list[MatchpointRow] = field(default_factory=list)  # a duplicate round's
+    #: who sits in for whom (S, X, credited): :mod:`.substitutes`
+    substitutes: list[tuple[str, str, bool]] = field(default_factory=list)
 
     def to_json(self) -> dict:
         data: dict[str, Any] = {"round": self.number,
                                 "tables": [t.to_json() for t in self.tables]}
+        if self.substitutes:
+            data["substitutes"] = [{"player": sub, "for": absent, "credited": credited}
+                                   for sub, absent, credited in self.substitutes]
         if self.deal_seed is not None:
             data["duplicate"] = {"seed": self.deal_seed,
                                  "matchpoints": [row.to_json() for row in self.matchpoints]}
@@ -112,12 +119,15 @@ def find_round(s: Session, league: League, number: Optional[int] = None) -> Leag
 
 def start_round(s: Session, league_name: str, players: Sequence[str], *, seed: int = 0,
                 apart: Sequence[tuple[str, str]] = (), day: Any = None, rounds: int = 1,
-                duplicate: bool = False, who: str = "") -> RoundState:
+                duplicate: bool = False, substitutes: Sequence[tuple[str, str]] = (),
+                credit: bool = False, who: str = "") -> RoundState:
     """Plan and open a round: every table a session of the league, opened together. With
     ``rounds`` above 1, this round and the next ones are planned together and the later ones
     kept (:class:`PlannedTable`); a round planned ahead is taken as planned when the same
     players are present, and the rounds still ahead are planned again when they are not.
-    ``duplicate``: every table deals its hands from ``seed`` (:mod:`.duplicate`)."""
+    ``duplicate``: every table deals its hands from ``seed`` (:mod:`.duplicate`);
+    ``substitutes`` (S, X): S sits in for X, planned as X, credited to X where ``credit``
+    (:mod:`.substitutes`)."""
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
     names = checked_names(players)
@@ -131,6 +141,9 @@ def start_round(s: Session, league_name: str, players: Sequence[str], *, seed: i
                             "with 'mighty round end --league {name}'").format(
                                 number=running.number, league=repr(league.name),
                                 name=league.name))
+    subs = checked_substitutes(s, names, substitutes)
+    names = [subs.get(name, name) for name in names]  # as planned
+    apart = [(subs.get(a, a), subs.get(b, b)) for a, b in apart]
     number = (s.exec(select(func.max(LeagueRound.number))
                      .where(LeagueRound.league_id == league.id)).one() or 0) + 1
     row = LeagueRound(league_id=league.id, number=number, seed=str(seed),  # type: ignore
@@ -145,10 +158,12 @@ def start_round(s: Session, league_name: str, players: Sequence[str], *, seed: i
         for planned in s.exec(select(PlannedTable).where(PlannedTable.league_id == league.id,
                                                          PlannedTable.round_number == number)):
             s.delete(planned)  # this round's plan is taken
-        state = _seat(s, league, row, names, seed, apart, day, tables=tables)
+        state = _seat(s, league, row, names, seed, apart, day, tables=tables, subs=subs)
         state.ahead = len(_planned(s, league, number + 1))
     else:
-        state = _seat(s, league, row, names, seed, apart, day)
+        state = _seat(s, league, row, names, seed, apart, day, subs=subs)
+    keep_substitutes(s, league, number, subs, credit)
+    state.substitutes = [(sub, absent, credit) for sub, absent in subs.items()]
     log_change(s, "round start", who, league_id=league.id, after=_logged(state, seed))
     s.flush()
     return state
@@ -176,6 +191,10 @@ def reseat_round(s: Session, league_name: str, players: Optional[Sequence[str]] 
                                     number=row.number, table=session.table_number))
     seated = [name for session in sessions for name in seating(s, session.id)]  # type: ignore
     names = checked_names(players) if players else seated
+    kept = round_substitutes(s, league.id, row.number)  # type: ignore[arg-type]
+    subs = {sub: absent for (_round, sub), (absent, _credit) in kept.items() if sub in names}
+    credit = any(credited for _absent, credited in kept.values())
+    names = [subs.get(name, name) for name in names]  # as planned
     day = sessions[0].day if sessions else None
     for session in sessions:
         for seat in s.exec(select(SessionSeat).where(SessionSeat.session_id == session.id)):
@@ -185,7 +204,9 @@ def reseat_round(s: Session, league_name: str, players: Optional[Sequence[str]] 
         s.delete(session)
     s.flush()
     row.seed = str(seed)
-    state = _seat(s, league, row, names, seed, apart, day)
+    state = _seat(s, league, row, names, seed, apart, day, subs=subs)
+    keep_substitutes(s, league, row.number, subs, credit)  # a substitute who left goes
+    state.substitutes = [(sub, absent, credit) for sub, absent in subs.items()]
     log_change(s, "round reseat", who, league_id=league.id, after=_logged(state, seed))
     s.flush()
     return state
@@ -242,17 +263,23 @@ def _logged(state: RoundState, seed: int) -> dict:
 
 def _seat(s: Session, league: League, row: LeagueRound, names: list[str], seed: int,
           apart: Sequence[tuple[str, str]], day: Any,
-          tables: Optional[list[tuple[str, ...]]] = None) -> RoundState:
+          tables: Optional[list[tuple[str, ...]]] = None,
+          subs: Optional[dict[str, str]] = None) -> RoundState:
     """Plan a round of these players (or take ``tables``, planned ahead) and open its tables,
-    each a session of the round."""
+    each a session of the round. ``names`` are as planned: a substitute under the name of the
+    player he sits in for (``subs``: {S: X}), who is seated in X's place."""
+    subs = subs or {}
+    back = {absent: sub for sub, absent in subs.items()}
+    present = [back.get(name, name) for name in names]  # who really sits
+    apart = [(subs.get(a, a), subs.get(b, b)) for a, b in apart]
     for a, b in apart:
         for name in (a, b):
             if name not in names:
                 raise LeagueError(_("--apart {a}/{b}: {name} is not one of the players "
                                     "present").format(a=a, b=b, name=repr(name)))
-    refuse_seated_elsewhere(s, league, names)
+    refuse_seated_elsewhere(s, league, present)
     sizes = _table_sizes(league, len(names))
-    refuse_near_misses(s, names)
+    refuse_near_misses(s, present)
     history = earlier_rounds(s, league)
     if tables is None:
         plan = plan_round(names, sizes, history, seed=seed, apart=apart)
@@ -262,7 +289,9 @@ def _seat(s: Session, league: League, row: LeagueRound, names: list[str], seed: 
                          sorted(pair(a, b) for a, b in apart
                                 if any(a in t and b in t for t in tables)))
     dealt = _first_deals(s, league)  # read once for every table
-    plan.tables = [first_dealer_rotated(table, dealt) for table in plan.tables]
+    plan.tables = [first_dealer_rotated(tuple(back.get(name, name) for name in table), dealt)
+                   for table in plan.tables]
+    plan.broken_apart = [(back.get(a, a), back.get(b, b)) for a, b in plan.broken_apart]
     s.add(row)
     s.flush()
     tables = []
@@ -340,7 +369,10 @@ def round_state(s: Session, league_name: str, number: Optional[int] = None) -> R
                                  session.ended_at is None,
                                  s.get(LiveHand, session.id) is not None))
     state = RoundState(found.number, tables, ended=found.ended_at is not None,
-                       deal_seed=_deal_seed(found))
+                       deal_seed=_deal_seed(found),
+                       substitutes=[(sub, absent, credited) for (_round, sub), (absent, credited)
+                                    in round_substitutes(s, league.id,  # type: ignore[arg-type]
+                                                         found.number).items()])
     if found.deal_seed is not None:
         state.matchpoints = league_matchpoints(s, league.id, found.number) or []
     return state
@@ -434,12 +466,15 @@ def tournament_standings(s: Session, league_name: str,
                       .where(Hand.session_id.in_(list(tables)))).all():  # type: ignore
         stats = _stats(row[1:])
         counted[row[0], stats.name] = stats
+    credited = {key: absent for key, (absent, credit) in round_substitutes(
+        s, league.id, number).items() if credit}  # type: ignore[arg-type]
     results = []
     for session_id, (round_number, table) in tables.items():  # everyone seated has a place
         for name in seating(s, session_id):
             stats = counted.get((session_id, name)) or PlayerStats(name)
-            results.append(TableResult(round_number, table, name, stats.score, stats.hands,
-                                       stats.declarer_success))
+            results.append(TableResult(round_number, table,
+                                       credited.get((round_number, name), name), stats.score,
+                                       stats.hands, stats.declarer_success))
     return tournament_table(results, league_rules(league).tournament, sorted(rounds.values()))
 
 
@@ -498,10 +533,12 @@ def round_board(s: Session, league_name: str, number: Optional[int] = None) -> R
     by_tournament = rules.tournament.score != "raw"
     tournament = {row.name: row for row in tournament_standings(s, league_name, state.number)
                   or []} if by_tournament else {}
+    credit = {sub: absent for sub, absent, credited in state.substitutes if credited}
+    scored = {name: f"{tournament[credit.get(name, name)].score:g}"
+              for name in where if credit.get(name, name) in tournament}
     rows = [BoardRow(row.rank, row.stats.name, where.get(row.stats.name, (0, 0))[0],
-                     row.stats.hands, row.stats.score,
-                     f"{tournament[row.stats.name].score:g}" if row.stats.name in tournament
-                     else "") for row in standings.rows]
+                     row.stats.hands, row.stats.score, scored.get(row.stats.name, ""))
+            for row in standings.rows]
     lines = min(rules.session.hands_per_session or SLIP_LINES, 40)
     board = RoundBoard(league.name, rules.meta.title, state, seats, rows, by_tournament, lines)
     if state.deal_seed is not None:
