@@ -229,8 +229,9 @@ def _plan_ahead(s: Session, league: League, names: list[str], first: int, count:
     sizes = _table_sizes(league, len(names))
     if apart:  # kept-apart pairs are the one-round search's: plan round by round
         return list(plan_round(names, sizes, earlier_rounds(s, league), seed=seed,
-                               apart=apart).tables)
-    plans = plan_rounds(names, sizes, count, seed=seed, history=earlier_rounds(s, league))
+                               apart=apart, seated=league_rules(league).table.players).tables)
+    plans = plan_rounds(names, sizes, count, seed=seed, history=earlier_rounds(s, league),
+                        seated=league_rules(league).table.players)
     for row in s.exec(select(PlannedTable).where(PlannedTable.league_id == league.id,
                                                  PlannedTable.round_number >= first)).all():
         s.delete(row)
@@ -282,7 +283,8 @@ def _seat(s: Session, league: League, row: LeagueRound, names: list[str], seed: 
     refuse_near_misses(s, present)
     history = earlier_rounds(s, league)
     if tables is None:
-        plan = plan_round(names, sizes, history, seed=seed, apart=apart)
+        plan = plan_round(names, sizes, history, seed=seed, apart=apart,
+                          seated=league_rules(league).table.players)
     else:
         plan = RoundPlan(list(tables), repeated_pairs(tables, history),
                          lower_bound(len(tables), history, set(names)),

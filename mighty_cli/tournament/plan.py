@@ -15,6 +15,9 @@ The arithmetic (TOURNAMENTS.md, "Arithmetic of repeats"):
 * **Exact designs.** For a prime ``p`` the affine plane of order ``p`` seats ``p²`` players at
   ``p`` tables of ``p`` for ``p + 1`` rounds with every pair meeting exactly once (the points of
   the grid over GF(p); a round is the lines of one slope).
+* **Sit-outs go round.** At a table larger than the ruleset's (six or seven at 5마) hands are
+  sat out in turn; a player seated at one costs :data:`SIT_OUT` times the square of the earlier
+  rounds he sat at one, so over the rounds nobody sits there twice more than anybody else.
 * Elsewhere a **seeded local search**: random seatings improved by swapping two players of two
   tables, annealed, the best of a few restarts kept; the same seed gives the same plan.
 
@@ -120,6 +123,11 @@ class RoundPlan:
 #: having met in the round just before, and a kept-apart pair more than any history.
 LAST_ROUND = 1
 APART = 10_000
+#: A player seated at a table larger than the ruleset's (six or seven at 5마: hands sat out in
+#: turn) costs this times the square of the earlier rounds he sat at one, so the sit-outs go
+#: round: 11 players at 6 + 5 over five rounds sit at the six 2 or 3 times each, where without
+#: it one player never sits out. Weighed against repeats: it may seat a pair again.
+SIT_OUT = 4
 
 
 def _weights(players: Sequence[str], history: Sequence[Round],
@@ -138,22 +146,46 @@ def _table_cost(table: Sequence[str], weights: dict) -> int:
     return sum(weights.get(pair(a, b), 0) for a, b in combinations(table, 2))
 
 
+def sit_out_rounds(history: Sequence[Round], seated: int) -> dict[str, int]:
+    """How many earlier rounds each player sat at a table of more than ``seated`` (the
+    ruleset's ``table.players``): a table where players take turns to sit hands out."""
+    counts: dict[str, int] = {}
+    for tables in history:
+        for table in tables:
+            if len(table) > seated:
+                for name in table:
+                    counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
 def plan_round(players: Sequence[str], sizes: Sequence[int], history: Sequence[Round] = (),
                *, seed: int = 0, apart: Sequence[tuple[str, str]] = (),
-               restarts: int = 6, steps: int = 4000) -> RoundPlan:
+               restarts: int = 6, steps: int = 4000,
+               seated: Optional[int] = None) -> RoundPlan:
     """Seat ``players`` at tables of ``sizes`` (as :func:`table_sizes` gives), fewest repeats
-    against ``history`` first; reproducible from ``seed``."""
+    against ``history`` first; reproducible from ``seed``. With ``seated`` (the ruleset's
+    ``table.players``), a player seated at a larger table, where hands are sat out in turn,
+    costs :data:`SIT_OUT` times the square of the earlier rounds he sat at one: the sit-outs
+    go round."""
     players = list(players)
     if sum(sizes) != len(players) or len(set(players)) != len(players):
         raise PlanError(_("the tables seat {seats} but {count} different players are present")
                         .format(seats=sum(sizes), count=len(set(players))))
     weights = _weights(players, history, apart)
     bound = lower_bound(len(sizes), history, set(players))
+    before = sit_out_rounds(history, seated) if seated is not None else {}
+
+    def table_cost(table: Sequence[str]) -> int:
+        cost = _table_cost(table, weights)
+        if seated is not None and len(table) > seated:
+            cost += SIT_OUT * sum(before.get(name, 0) ** 2 for name in table)
+        return cost
+
     rng = random.Random(seed)
     best: Optional[tuple[int, list[list[str]]]] = None
     for _attempt in range(restarts):
         tables = _random_tables(players, sizes, rng)
-        cost = sum(_table_cost(t, weights) for t in tables)
+        cost = sum(table_cost(t) for t in tables)
         temperature = 2.0
         for step in range(steps):
             if cost == 0:
@@ -162,9 +194,9 @@ def plan_round(players: Sequence[str], sizes: Sequence[int], history: Sequence[R
             if i == j:
                 break
             a, b = rng.randrange(len(tables[i])), rng.randrange(len(tables[j]))
-            before = _table_cost(tables[i], weights) + _table_cost(tables[j], weights)
+            was = table_cost(tables[i]) + table_cost(tables[j])
             tables[i][a], tables[j][b] = tables[j][b], tables[i][a]
-            delta = _table_cost(tables[i], weights) + _table_cost(tables[j], weights) - before
+            delta = table_cost(tables[i]) + table_cost(tables[j]) - was
             if delta <= 0 or rng.random() < math.exp(-delta / temperature):
                 cost += delta
             else:
@@ -173,10 +205,10 @@ def plan_round(players: Sequence[str], sizes: Sequence[int], history: Sequence[R
         if best is None or cost < best[0]:
             best = (cost, [t[:] for t in tables])
     assert best is not None
-    seated = [tuple(_seat_order(table, rng)) for table in best[1]]
+    tables = [tuple(_seat_order(table, rng)) for table in best[1]]
     broken = sorted(pair(a, b) for a, b in apart
-                    if any(a in t and b in t for t in seated))
-    return RoundPlan(seated, repeated_pairs(seated, history), bound, broken)
+                    if any(a in t and b in t for t in tables))
+    return RoundPlan(tables, repeated_pairs(tables, history), bound, broken)
 
 
 def _random_tables(players: Sequence[str], sizes: Sequence[int],
@@ -221,13 +253,14 @@ def affine_rounds(players: Sequence[str], rounds: int) -> list[Round]:
 
 def plan_rounds(players: Sequence[str], sizes: Sequence[int], rounds: int, *, seed: int = 0,
                 history: Sequence[Round] = (), steps: int = 20000,
-                restarts: int = 4) -> list[RoundPlan]:
+                restarts: int = 4, seated: Optional[int] = None) -> list[RoundPlan]:
     """Several known rounds planned together (a tournament's): every round seats everyone at
     tables of ``sizes``; the total of repeated meetings over the rounds (a pair meeting ``m``
     times in all counts ``m − 1``) is minimised jointly, which beats seating round by round
     (20 players at 4 tables over 3 rounds: 12 round by round, 8 together, where four pairs
     meet in every round). An exact design is
-    used where one exists (tables of a prime ``p`` for ``p²`` players)."""
+    used where one exists (tables of a prime ``p`` for ``p²`` players). With ``seated``, the
+    larger tables' sit-outs go round (:data:`SIT_OUT`, weighed as in :func:`plan_round`)."""
     players = list(players)
     p = math.isqrt(len(players))
     if not history and len(set(sizes)) == 1 and sizes[0] == p and p * p == len(players) \
@@ -247,10 +280,8 @@ def plan_rounds(players: Sequence[str], sizes: Sequence[int], rounds: int, *, se
                     key = pair(a, b)
                     count[key] = count.get(key, 0) + 1
 
-        def cost_of(counts: dict) -> int:
-            return sum(_joint(m) for m in counts.values())
-
-        cost = cost_of(count)
+        sits = sit_out_rounds([*history, *schedule], seated) if seated is not None else {}
+        cost = sum(_joint(m) for m in count.values()) + sum(map(_sits_joint, sits.values()))
         temperature = 2.0
         for _step in range(steps):
             if cost == 0 or len(sizes) < 2:
@@ -260,23 +291,22 @@ def plan_rounds(players: Sequence[str], sizes: Sequence[int], rounds: int, *, se
             tables = schedule[r]
             a, b = rng.randrange(len(tables[i])), rng.randrange(len(tables[j]))
             x, y = tables[i][a], tables[j][b]
-            touched: dict = {}
-            for other in tables[i]:
-                if other != x:
-                    touched[pair(x, other)] = touched.get(pair(x, other), 0) - 1
-                    touched[pair(y, other)] = touched.get(pair(y, other), 0) + 1
-            for other in tables[j]:
-                if other != y:
-                    touched[pair(y, other)] = touched.get(pair(y, other), 0) - 1
-                    touched[pair(x, other)] = touched.get(pair(x, other), 0) + 1
+            touched = _swap_change(tables, i, a, j, b)
             delta = 0
             for key, change in touched.items():
                 old = count.get(key, 0)
                 delta += _joint(old + change) - _joint(old)
+            moved = 0  # x to a larger table (+1) or from one (-1), and y the other way
+            if seated is not None and (len(tables[i]) > seated) != (len(tables[j]) > seated):
+                moved = 1 if len(tables[j]) > seated else -1
+                delta += (_sits_joint(sits.get(x, 0) + moved) - _sits_joint(sits.get(x, 0))
+                          + _sits_joint(sits.get(y, 0) - moved) - _sits_joint(sits.get(y, 0)))
             if delta <= 0 or rng.random() < math.exp(-delta / temperature):
                 tables[i][a], tables[j][b] = y, x
                 for key, change in touched.items():
                     count[key] = count.get(key, 0) + change
+                if moved:
+                    sits[x], sits[y] = sits.get(x, 0) + moved, sits.get(y, 0) - moved
                 cost += delta
             temperature = max(0.05, temperature * 0.9995)
         if best is None or cost < best[0]:
@@ -285,18 +315,42 @@ def plan_rounds(players: Sequence[str], sizes: Sequence[int], rounds: int, *, se
     greedy, done = [], list(history)  # seated round by round: kept when the search did worse
     for number in range(rounds):
         greedy.append([list(t) for t in plan_round(players, sizes, done,
-                                                  seed=seed + number).tables])
+                                                  seed=seed + number, seated=seated).tables])
         done.append([tuple(t) for t in greedy[-1]])
     if total_repeats([[tuple(t) for t in r] for r in greedy]) < \
             total_repeats([[tuple(t) for t in r] for r in best[1]]):
         best = (0, greedy)
     plans, done = [], list(history)
     for tables in best[1]:
-        seated = [tuple(_seat_order(t, rng)) for t in tables]
-        plans.append(RoundPlan(seated, repeated_pairs(seated, done),
+        placed = [tuple(_seat_order(t, rng)) for t in tables]
+        plans.append(RoundPlan(placed, repeated_pairs(placed, done),
                                lower_bound(len(sizes), done, set(players))))
-        done.append(seated)
+        done.append(placed)
     return plans
+
+
+def _swap_change(tables: Sequence[Sequence[str]], i: int, a: int, j: int,
+                 b: int) -> dict[tuple[str, str], int]:
+    """How swapping seat ``a`` of table ``i`` with seat ``b`` of table ``j`` changes each
+    pair's meetings (-1: no longer together, +1: now together)."""
+    x, y = tables[i][a], tables[j][b]
+    touched: dict[tuple[str, str], int] = {}
+    for other in tables[i]:
+        if other != x:
+            touched[pair(x, other)] = touched.get(pair(x, other), 0) - 1
+            touched[pair(y, other)] = touched.get(pair(y, other), 0) + 1
+    for other in tables[j]:
+        if other != y:
+            touched[pair(y, other)] = touched.get(pair(y, other), 0) - 1
+            touched[pair(x, other)] = touched.get(pair(x, other), 0) + 1
+    return touched
+
+
+def _sits_joint(rounds: int) -> int:
+    """A player's cost in a joint plan for sitting at a larger table in ``rounds`` rounds: as
+    :data:`SIT_OUT` weighs each round by the square of those before, on :func:`_joint`'s
+    scale."""
+    return 1000 * SIT_OUT * sum(k * k for k in range(rounds))
 
 
 def _joint(m: int) -> int:

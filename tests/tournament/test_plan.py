@@ -12,8 +12,8 @@ from hypothesis import assume, given, settings, strategies as st
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.session import seats_range
 from mighty_cli.tournament.plan import (PlanError, affine_rounds, lower_bound, meetings,
-                                        plan_round, plan_rounds, repeated_pairs, spread_bound,
-                                        table_sizes, total_repeats)
+                                        plan_round, plan_rounds, repeated_pairs, sit_out_rounds,
+                                        spread_bound, table_sizes, total_repeats)
 
 
 def names(count: int, prefix: str = "P") -> list[str]:
@@ -159,3 +159,33 @@ def test_every_player_is_seated_once_at_a_playable_table(count, seed):
     assert sorted(map(len, plan.tables), reverse=True) == sorted(sizes, reverse=True)
     assert plan.repeated_pairs >= plan.lower_bound
     assert plan.repeated_pairs == repeated_pairs(plan.tables, history)
+
+
+@pytest.mark.parametrize("count, sizes, rounds", [(11, [6, 5], 5), (16, [6, 5, 5], 4),
+                                                   (12, [7, 5], 4)])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_sit_outs_go_round_at_larger_tables(count, sizes, rounds, seed):
+    """At 5마 a table of six or seven sits hands out in turn: over the rounds, seated one by one
+    or planned together, nobody sits at a larger table twice more than anybody else."""
+    from mighty_cli.tournament.plan import sit_out_rounds
+
+    players = [f"P{i:02d}" for i in range(count)]
+    history: list = []
+    for number in range(rounds):
+        history.append(plan_round(players, sizes, history, seed=seed * 10 + number,
+                                  seated=5).tables)
+    together = [plan.tables for plan in plan_rounds(players, sizes, rounds, seed=seed,
+                                                    seated=5)]
+    for schedule in (history, together):
+        times = sit_out_rounds(schedule, 5)
+        spread = [times.get(name, 0) for name in players]
+        assert max(spread) - min(spread) <= 1
+        assert sum(spread) == rounds * sum(size for size in sizes if size > 5)
+
+
+def test_sit_out_rounds_counts_the_larger_tables_only():
+    history = [[("a", "b", "c", "d", "e", "f"), ("g", "h", "i", "j", "k")],
+               [("a", "g", "h", "i", "j", "k"), ("b", "c", "d", "e", "f")]]
+    assert sit_out_rounds(history, 5) == {"a": 2, "b": 1, "c": 1, "d": 1, "e": 1, "f": 1,
+                                          "g": 1, "h": 1, "i": 1, "j": 1, "k": 1}
+    assert sit_out_rounds(history, 6) == {}
