@@ -114,8 +114,6 @@ def round_start(league_name, players, seed, apart, rounds_ahead, substitutes, cr
     subs = _pairs(substitutes, "--substitute")
     if credit and not subs:
         raise click.UsageError(_("--credit is said of substitutes: give --substitute S/X"))
-    if pairs and rounds_ahead > 1:
-        raise click.UsageError(_("--apart plans one round at a time: give it without --rounds"))
     with database(db_url) as s:
         state = store.start_round(s, league_name, names, seed=seed, apart=pairs, day=day,
                                   rounds=rounds_ahead, duplicate=duplicate,

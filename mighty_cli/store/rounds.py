@@ -150,7 +150,8 @@ def start_round(s: Session, league_name: str, players: Sequence[str], *, seed: i
                       deal_seed=str(seed) if duplicate else None)
     ahead = _planned(s, league, number)
     if rounds > 1 or ahead:
-        if ahead and sorted(p for t in ahead[0] for p in t) == sorted(names) and rounds <= 1:
+        if ahead and sorted(p for t in ahead[0] for p in t) == sorted(names) and rounds <= 1 \
+                and not any({a, b} <= set(t) for a, b in apart for t in ahead[0]):
             tables = ahead[0]  # planned together with the rounds before: taken as planned
         else:  # planned now, or planned again for whoever is present
             tables = _plan_ahead(s, league, names, number, max(rounds, len(ahead)), seed,
@@ -227,11 +228,8 @@ def _plan_ahead(s: Session, league: League, names: list[str], first: int, count:
     """Plan ``count`` rounds from round ``first`` together for these players (against the
     league's history), keep the later ones, and give the first one's tables."""
     sizes = _table_sizes(league, len(names))
-    if apart:  # kept-apart pairs are the one-round search's: plan round by round
-        return list(plan_round(names, sizes, earlier_rounds(s, league), seed=seed,
-                               apart=apart, seated=league_rules(league).table.players).tables)
     plans = plan_rounds(names, sizes, count, seed=seed, history=earlier_rounds(s, league),
-                        seated=league_rules(league).table.players)
+                        seated=league_rules(league).table.players, apart=apart)
     for row in s.exec(select(PlannedTable).where(PlannedTable.league_id == league.id,
                                                  PlannedTable.round_number >= first)).all():
         s.delete(row)

@@ -253,21 +253,26 @@ def affine_rounds(players: Sequence[str], rounds: int) -> list[Round]:
 
 def plan_rounds(players: Sequence[str], sizes: Sequence[int], rounds: int, *, seed: int = 0,
                 history: Sequence[Round] = (), steps: int = 20000,
-                restarts: int = 4, seated: Optional[int] = None) -> list[RoundPlan]:
+                restarts: int = 4, seated: Optional[int] = None,
+                apart: Sequence[tuple[str, str]] = ()) -> list[RoundPlan]:
     """Several known rounds planned together (a tournament's): every round seats everyone at
     tables of ``sizes``; the total of repeated meetings over the rounds (a pair meeting ``m``
     times in all counts ``m − 1``) is minimised jointly, which beats seating round by round
     (20 players at 4 tables over 3 rounds: 12 round by round, 8 together, where four pairs
     meet in every round). An exact design is
     used where one exists (tables of a prime ``p`` for ``p²`` players). With ``seated``, the
-    larger tables' sit-outs go round (:data:`SIT_OUT`, weighed as in :func:`plan_round`)."""
+    larger tables' sit-outs go round (:data:`SIT_OUT`, weighed as in :func:`plan_round`); the
+    ``apart`` pairs are kept apart in every round (:data:`APART` for each round together)."""
     players = list(players)
+    kept = {pair(a, b) for a, b in apart}
     p = math.isqrt(len(players))
     if not history and len(set(sizes)) == 1 and sizes[0] == p and p * p == len(players) \
             and rounds <= p + 1 and all(p % d for d in range(2, math.isqrt(p) + 1)):
         design = affine_rounds(players, rounds)
-        rng = random.Random(seed)
-        return [RoundPlan([tuple(_seat_order(t, rng)) for t in tables], 0, 0) for tables in design]
+        if not any(set(key) <= set(t) for key in kept for tables in design for t in tables):
+            rng = random.Random(seed)
+            return [RoundPlan([tuple(_seat_order(t, rng)) for t in tables], 0, 0)
+                    for tables in design]
     rng = random.Random(seed)
     base = meetings(history)
     best: Optional[tuple[int, list[list[list[str]]]]] = None
@@ -281,7 +286,8 @@ def plan_rounds(players: Sequence[str], sizes: Sequence[int], rounds: int, *, se
                     count[key] = count.get(key, 0) + 1
 
         sits = sit_out_rounds([*history, *schedule], seated) if seated is not None else {}
-        cost = sum(_joint(m) for m in count.values()) + sum(map(_sits_joint, sits.values()))
+        cost = (sum(_joint(m) for m in count.values()) + sum(map(_sits_joint, sits.values()))
+                + sum(1000 * APART * (count.get(key, 0) - base.get(key, 0)) for key in kept))
         temperature = 2.0
         for _step in range(steps):
             if cost == 0 or len(sizes) < 2:
@@ -296,6 +302,8 @@ def plan_rounds(players: Sequence[str], sizes: Sequence[int], rounds: int, *, se
             for key, change in touched.items():
                 old = count.get(key, 0)
                 delta += _joint(old + change) - _joint(old)
+                if key in kept:
+                    delta += 1000 * APART * change
             moved = 0  # x to a larger table (+1) or from one (-1), and y the other way
             if seated is not None and (len(tables[i]) > seated) != (len(tables[j]) > seated):
                 moved = 1 if len(tables[j]) > seated else -1
@@ -314,17 +322,23 @@ def plan_rounds(players: Sequence[str], sizes: Sequence[int], rounds: int, *, se
     assert best is not None
     greedy, done = [], list(history)  # seated round by round: kept when the search did worse
     for number in range(rounds):
-        greedy.append([list(t) for t in plan_round(players, sizes, done,
-                                                  seed=seed + number, seated=seated).tables])
+        greedy.append([list(t) for t in plan_round(players, sizes, done, seed=seed + number,
+                                                  seated=seated, apart=apart).tables])
         done.append([tuple(t) for t in greedy[-1]])
-    if total_repeats([[tuple(t) for t in r] for r in greedy]) < \
-            total_repeats([[tuple(t) for t in r] for r in best[1]]):
+
+    def worse(schedule: list[list[list[str]]]) -> tuple[int, int]:
+        broken = sum(1 for tables in schedule for t in tables for key in kept if set(key) <= set(t))
+        return broken, total_repeats([[tuple(t) for t in r] for r in schedule])
+
+    if worse(greedy) < worse(best[1]):
         best = (0, greedy)
     plans, done = [], list(history)
     for tables in best[1]:
         placed = [tuple(_seat_order(t, rng)) for t in tables]
         plans.append(RoundPlan(placed, repeated_pairs(placed, done),
-                               lower_bound(len(sizes), done, set(players))))
+                               lower_bound(len(sizes), done, set(players)),
+                               sorted(key for key in kept if any(set(key) <= set(t)
+                                                                 for t in placed))))
         done.append(placed)
     return plans
 

@@ -446,6 +446,17 @@ def test_twenty_five_players_meet_nobody_twice_over_six_rounds(cup):
     assert total_meetings(rounds) == 0
 
 
-def test_rounds_with_apart_is_a_usage_error(cup):
-    refused(cup, "round", "start", "-l", "cup", "-p", ",".join(TWENTY), "--rounds", "3",
-            "--apart", "P01/P02", code=2)
+def test_rounds_planned_together_keep_a_pair_apart_in_every_round(cup):
+    """--apart with --rounds: the pair never shares a table in any of the rounds planned
+    together, and the repeats stay near the joint plan's (8 for 20 players over 3 rounds)."""
+    plan = start(cup, TWENTY, 1, "--rounds", "3", "--apart", "P01/P02", "--apart", "P03/P04")
+    rounds = [[tuple(t["players"]) for t in plan["tables"]]]
+    assert plan["broken_apart"] == []
+    for _number in (2, 3):
+        ok(cup, "round", "end", "-l", "cup")
+        plan = start(cup, TWENTY, 0)
+        assert plan["broken_apart"] == []
+        rounds.append([tuple(t["players"]) for t in plan["tables"]])
+    for tables in rounds:
+        assert not any({"P01", "P02"} <= set(t) or {"P03", "P04"} <= set(t) for t in tables)
+    assert total_meetings(rounds) <= 12  # never worse than seating round by round

@@ -189,3 +189,19 @@ def test_sit_out_rounds_counts_the_larger_tables_only():
     assert sit_out_rounds(history, 5) == {"a": 2, "b": 1, "c": 1, "d": 1, "e": 1, "f": 1,
                                           "g": 1, "h": 1, "i": 1, "j": 1, "k": 1}
     assert sit_out_rounds(history, 6) == {}
+
+
+def test_rounds_planned_together_keep_apart_pairs_apart():
+    players = [f"P{i:02d}" for i in range(20)]
+    apart = [("P00", "P01"), ("P02", "P03"), ("P00", "P02")]
+    plans = plan_rounds(players, [5, 5, 5, 5], 4, seed=3, apart=apart)
+    for plan in plans:
+        assert plan.broken_apart == []
+        assert not any({a, b} <= set(t) for a, b in apart for t in plan.tables)
+
+
+def test_an_exact_design_that_would_seat_an_apart_pair_is_not_used():
+    players = [f"Q{i:02d}" for i in range(25)]
+    plans = plan_rounds(players, [5] * 5, 2, seed=0, apart=[("Q00", "Q01")])
+    assert all(plan.broken_apart == [] for plan in plans)
+    assert not any({"Q00", "Q01"} <= set(t) for plan in plans for t in plan.tables)
