@@ -14,6 +14,7 @@ import click
 
 from ..engine.errors import MightyError
 from ..i18n import N_, _
+from . import completion
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
 # inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
@@ -24,7 +25,7 @@ db_option = click.option(
     help=N_("Database: any SQLAlchemy URL or a SQLite file path (default: mighty.db in the "
             "user's app directory; env MIGHTY_DB)."))
 league_option = click.option("--league", "-l", "league_name", required=True, metavar="NAME",
-                             help=N_("The league."))
+                             shell_complete=completion.leagues, help=N_("The league."))
 by_option = click.option("--by", "who", metavar="NAME", default=None,
                          help=N_("Who makes the change, for the change log (default: "
                                  "$MIGHTY_USER or your login name)."))

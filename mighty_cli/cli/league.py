@@ -16,6 +16,7 @@ from typing import Optional
 import click
 
 from ..i18n import N_, _, ngettext
+from . import completion
 from ..render.text import table
 from .database import by_option, database, db_option, who_default
 from .options import echo_json, json_option, number_type
@@ -125,7 +126,7 @@ def league_create(name, ruleset_name, min_hands, rank_by, lang, tz, db_url, who)
 
 
 @league.command("set")
-@click.argument("name")
+@click.argument("name", shell_complete=completion.leagues)
 @click.option("--min-hands", type=number_type(0), default=None,
               help=N_("Hands a player needs to be ranked."))
 @click.option("--rank-by", metavar="KEYS", default=None, help=N_("Ranking keys, first decides."))
@@ -191,7 +192,7 @@ def league_list(as_json, db_url) -> None:
 
 
 @league.command("show")
-@click.argument("name")
+@click.argument("name", shell_complete=completion.leagues)
 @json_option
 @db_option
 def league_show(name, as_json, db_url) -> None:

@@ -10,6 +10,7 @@ import click
 from ..engine.errors import MightyError
 from ..engine.hand.seats import eliminated_label
 from ..i18n import N_, _, ngettext
+from . import completion
 from ..render.text import table
 from .database import by_option, database, db_option, league_option, split_names, who_default
 from ..render.text import signed
@@ -41,16 +42,21 @@ AMENDED_KEYS = (("declarer", N_("declarer")), ("contract", N_("contract")),
 @click.command()
 @league_option
 @click.option("--session", "session_number", type=number_type(), default=None,
+              shell_complete=completion.sessions,
               help=N_("Which open session (needed when several are open)."))
 @click.option("--table", "table", type=number_type(), default=None,
+              shell_complete=completion.tables,
               help=N_("Which table of the open round (mighty round start): its session."))
-@click.option("--declarer", "-d", default=None, metavar="NAME", help=N_("The declarer (주공)."))
+@click.option("--declarer", "-d", default=None, metavar="NAME",
+              shell_complete=completion.players, help=N_("The declarer (주공)."))
 @click.option("--contract", "-c", default=None, metavar="BID",
               help=N_("The final contract, e.g. 15D, 14S, 16NT (or 스페이드 14, 16 노기)."))
 @click.option("--friend", "-f", "friends", multiple=True, metavar="NAME|none",
+              shell_complete=completion.friends,
               help=N_("The player who was friend (프렌드), or none; twice for two friends "
                       "where two cards are called (friend.called_cards = 2, 동대전 7마)."))
 @click.option("--friend-call", default=None, metavar="CARD",
+              shell_complete=completion.cards,
               help=N_("What was called (optional), e.g. SA, joker, first-trick."))
 @click.option("--taken", "-t", type=TakenType(), default=None,
               help=N_("Point cards the ruling party took, discards included; or split as the "
@@ -59,10 +65,13 @@ AMENDED_KEYS = (("declarer", N_("declarer")), ("contract", N_("contract")),
 @click.option("--opposition", "-o", type=int, default=None,
               help=N_("Or: point cards the opposition took."))
 @click.option("--deal-miss", default=None, metavar="NAME",
+              shell_complete=completion.players,
               help=N_("The hand was a deal miss (딜 미스) declared by NAME."))
 @click.option("--dealer", default=None, metavar="NAME",
+              shell_complete=completion.players,
               help=N_("Who dealt (default: the proposed dealer)."))
 @click.option("--players", "-p", default=None, metavar="A,B,C,D,E",
+              shell_complete=completion.players,
               help=N_("Who played this hand, table.players of them (default: the proposal "
                       "when more are present)."))
 @click.option("--eliminated", "-e", default=None, metavar="NAME[,NAME]|dummy",
@@ -233,6 +242,7 @@ def run_correction(service: str, league_name: str, number: int, reason: Optional
 @hand.command("list")
 @league_option
 @click.option("--session", "session_number", type=number_type(), default=None,
+              shell_complete=completion.sessions,
               help=N_("One session only."))
 @click.option("--last", type=number_type(), default=None, help=N_("Only the last N hands."))
 @json_option
@@ -359,19 +369,25 @@ def require_reason(reason: Optional[str]) -> str:
 @hand.command("amend")
 @league_option
 @click.argument("number", type=number_type())
-@click.option("--declarer", "-d", default=None, metavar="NAME")
+@click.option("--declarer", "-d", default=None, metavar="NAME",
+              shell_complete=completion.players)
 @click.option("--contract", "-c", default=None, metavar="BID")
-@click.option("--friend", "-f", "friends", multiple=True, metavar="NAME|none")
-@click.option("--friend-call", default=None, metavar="CARD")
+@click.option("--friend", "-f", "friends", multiple=True, metavar="NAME|none",
+              shell_complete=completion.friends)
+@click.option("--friend-call", default=None, metavar="CARD",
+              shell_complete=completion.cards)
 @click.option("--taken", "-t", type=TakenType(), default=None,
               help=N_("Point cards the ruling party took, discards included; or split as the "
                       "declarer's and each friend's (10+8+2), weighed by the ruleset's friend "
                       "weights."))
 @click.option("--opposition", "-o", type=int, default=None)
 @click.option("--deal-miss", default=None, metavar="NAME",
+              shell_complete=completion.players,
               help=N_("It was a deal miss after all."))
-@click.option("--dealer", default=None, metavar="NAME")
-@click.option("--players", "-p", default=None, metavar="A,B,C,D,E")
+@click.option("--dealer", default=None, metavar="NAME",
+              shell_complete=completion.players)
+@click.option("--players", "-p", default=None, metavar="A,B,C,D,E",
+              shell_complete=completion.players)
 @click.option("--eliminated", "-e", default=None, metavar="NAME[,NAME]|dummy",
               help=N_("6마, 7마, 시흥 은마: who the declarer eliminated (탈락), comma-separated; "
                       "시흥 은마: a player or dummy (은실)."))

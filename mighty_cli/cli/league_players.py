@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..i18n import N_, _
+from . import completion
 from ..render.text import table
 from .database import by_option, database, db_option, who_default
 from .options import echo_json, json_option
@@ -46,7 +47,7 @@ def player_add(names, db_url, who) -> None:
 
 
 @player.command("rename")
-@click.argument("old")
+@click.argument("old", shell_complete=completion.players)
 @click.argument("new")
 @click.option("--reason", default="", help=N_("Why, for the change log."))
 @db_option
@@ -66,8 +67,8 @@ def player_rename(old, new, reason, db_url, who) -> None:
 
 
 @player.command("merge")
-@click.argument("duplicate")
-@click.argument("keep")
+@click.argument("duplicate", shell_complete=completion.players)
+@click.argument("keep", shell_complete=completion.players)
 @click.option("--reason", default="", help=N_("Why, for the change log."))
 @db_option
 @by_option

@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from ..i18n import N_, _, ngettext
+from . import completion
 from .database import by_option, database, db_option, league_option, split_names, who_default
 from .options import echo_json, json_option, number_type
 
@@ -42,10 +43,12 @@ def proposal_text(proposal, pot: int) -> str:
 @session.command("start")
 @league_option
 @click.option("--players", "-p", required=True, metavar="A,B,C,D,E[,F,G]",
+              shell_complete=completion.players,
               help=N_("Players present, in seating order (clockwise): the ruleset's "
                       "table.players, or one or two more."))
 @click.option("--date", "day", default=None, metavar="YYYY-MM-DD", help=N_("Default: today."))
 @click.option("--dealer", default=None, metavar="NAME",
+              shell_complete=completion.players,
               help=N_("The first dealer (default: the first player listed)."))
 @click.option("--shuffle", is_flag=True,
               help=N_("Propose the seating: fewest repeated neighbours from past sessions."))
@@ -102,6 +105,7 @@ def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_ur
 @session.command("end")
 @league_option
 @click.option("--session", "session_number", type=number_type(), default=None,
+              shell_complete=completion.sessions,
               help=N_("Which open session (needed when several are open)."))
 @db_option
 @by_option
@@ -123,6 +127,7 @@ def session_end(league_name, session_number, db_url, who) -> None:
 @session.command("show")
 @league_option
 @click.option("--session", "session_number", type=number_type(), default=None,
+              shell_complete=completion.sessions,
               help=N_("Which session (default: the open one)."))
 @json_option
 @db_option

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from ..i18n import N_
+from . import completion
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
 # inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
@@ -21,6 +22,7 @@ def ruleset_option(required: bool = True, default: str | None = None):
     """``--ruleset NAME|FILE``: a bundled ruleset name (or alias) or a ruleset file."""
     return click.option("--ruleset", "-r", "ruleset_name", required=required and default is None,
                         default=default, metavar="NAME|FILE",
+                        shell_complete=completion.rulesets,
                         help=N_("A bundled ruleset (see 'mighty ruleset list') or a .toml file."))
 
 
@@ -28,6 +30,7 @@ def ruleset_option(required: bool = True, default: str | None = None):
 #: may only be a bundled one or a file in the record's folder; a path given here may be anywhere.
 record_ruleset_option = click.option(
     "--ruleset", "-r", "ruleset_name", default=None, metavar="NAME|FILE",
+    shell_complete=completion.rulesets,
     help=N_("Use this ruleset instead of the one the record names (a record may only name a "
             "bundled ruleset or a file in its own folder)."))
 

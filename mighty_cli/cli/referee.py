@@ -11,6 +11,7 @@ import click
 
 from ..engine.records import load_record, record_ruleset, replay
 from ..i18n import N_, _
+from . import completion
 from ..table.referee_session import RefereeSession, deal_cards, rebuild
 from .options import ruleset_option
 
@@ -36,11 +37,11 @@ def resume_session(path: Path, save_path: Optional[Path]) -> RefereeSession:
 
 @click.command()
 @ruleset_option(required=False)
-@click.option("--players", default=None,
+@click.option("--players", default=None, shell_complete=completion.players,
               help=N_("The players present, in playing order, comma-separated: the ruleset's "
                       "table.players (five; 2 to 7 for 2마 to 7마), or one or two more taking "
                       "turns to sit out (with --league: only to start a session)."))
-@click.option("--dealer", default=None,
+@click.option("--dealer", default=None, shell_complete=completion.players,
               help=N_("The first hand's dealer (default: as proposed)."))
 @click.option("--opener", default=None,
               help=N_("Who opens the first election (default: by the ruleset)."))
@@ -57,12 +58,14 @@ def resume_session(path: Path, save_path: Optional[Path]) -> RefereeSession:
               help=N_("Keep the evening's record in this file, rewritten after every entry "
                       "(never a file this run did not write: use --resume FILE to continue "
                       "one)."))
-@click.option("--league", default=None,
+@click.option("--league", default=None, shell_complete=completion.leagues,
               help=N_("Referee this league's open session: its ruleset, seating and "
                       "succession; every hand is stored."))
 @click.option("--session", "session_number", type=click.IntRange(1, 2**31 - 1), default=None,
+              shell_complete=completion.sessions,
               help=N_("Which open session of the league (when several are open)."))
 @click.option("--table", type=click.IntRange(1, 2**31 - 1), default=None,
+              shell_complete=completion.tables,
               help=N_("Which table of the league's open round (mighty round start)."))
 @click.option("--db", default=None, envvar="MIGHTY_DB",
               help=N_("Database URL (with --league)."))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..i18n import N_, _, ngettext
+from . import completion
 from .database import by_option, database, db_option, league_option, split_names, who_default
 from .options import echo_json, json_option, number_type, write_output
 
@@ -68,6 +69,7 @@ def _tables_text(state) -> list[str]:
 @round_.command("start")
 @league_option
 @click.option("--players", "-p", required=True, metavar="A,B,C,...",
+              shell_complete=completion.players,
               help=N_("Everyone present; the tool splits them into tables of the sizes the "
                       "league's ruleset plays and seats them."))
 @seed_option
@@ -202,6 +204,7 @@ def matchpoint_lines(rows) -> list[str]:
 @round_.command("reseat")
 @league_option
 @click.option("--players", "-p", default=None, metavar="A,B,C,...",
+              shell_complete=completion.players,
               help=N_("Everyone present (default: those the round seats): a late arrival or a "
                       "drop before the first hand."))
 @seed_option

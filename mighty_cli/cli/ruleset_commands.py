@@ -9,6 +9,7 @@ import click
 from ..engine.ruleset import (bundled_names, diff_rulesets, format_value, iter_options,
                               load_ruleset, load_ruleset_with_origins, option_docs)
 from ..i18n import N_, _, gettext as translate, ngettext
+from . import completion
 from ..render.text import table
 from .options import echo_json, json_option
 
@@ -45,7 +46,7 @@ def list_(as_json: bool) -> None:
 
 
 @ruleset.command()
-@click.argument("name", metavar="NAME|FILE")
+@click.argument("name", metavar="NAME|FILE", shell_complete=completion.rulesets)
 @click.option("--docs", is_flag=True,
               help=N_("Also print what each option means and its source."))
 @json_option
@@ -158,8 +159,8 @@ def check(path: str) -> None:
 
 
 @ruleset.command()
-@click.argument("first", metavar="A")
-@click.argument("second", metavar="B")
+@click.argument("first", metavar="A", shell_complete=completion.rulesets)
+@click.argument("second", metavar="B", shell_complete=completion.rulesets)
 @json_option
 def diff(first: str, second: str, as_json: bool) -> None:
     """Compare two rulesets option by option.

@@ -1,0 +1,99 @@
+"""Shell completion (issue 25 item 3), through click's completion entry point as a shell calls
+it (``_MIGHTY_COMPLETE=bash_complete``): ruleset names, league names, the players of the league
+given, session and table numbers, and cards; a missing database completes nothing and is not
+made."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from mighty_cli.cli import cli
+
+TEN = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gil", "Hu", "Ida", "Jo"]
+
+
+def complete(line: str, db: str, shell: str = "bash_complete") -> list[str]:
+    """What the shell is offered for the last word of ``line`` (empty after a space)."""
+    words = line.split()
+    cword = len(words) if line.endswith(" ") else len(words) - 1
+    env = {**os.environ, "_MIGHTY_COMPLETE": shell, "COMP_WORDS": line,
+           "COMP_CWORD": str(cword), "MIGHTY_DB": db, "MIGHTY_LANG": "en"}
+    result = subprocess.run([sys.executable, "-m", "mighty_cli"], env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    return [line.split(",", 1)[1] for line in result.stdout.splitlines()
+            if line.startswith("plain,")]
+
+
+def ok(db, *args) -> str:
+    result = CliRunner().invoke(cli, [*args, "--db", db])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory) -> str:
+    """A league with a round of two tables open, and a second league."""
+    db = f"sqlite:///{tmp_path_factory.mktemp('completion') / 'club.db'}"
+    ok(db, "league", "create", "cup", "--ruleset", "standard")
+    ok(db, "league", "create", "tuesday", "--ruleset", "standard")
+    ok(db, "round", "start", "-l", "cup", "-p", ",".join(TEN))
+    return db
+
+
+def test_ruleset_names_complete(club):
+    offered = complete("mighty ruleset show s", club)
+    assert "standard" in offered and all(name.startswith("s") for name in offered)
+    assert "standard" in complete("mighty score --ruleset st", club)
+
+
+def test_league_names_complete(club):
+    assert complete("mighty standings --league ", club) == ["cup", "tuesday"]
+    assert complete("mighty record -l t", club) == ["tuesday"]
+    assert complete("mighty league show c", club) == ["cup"]
+
+
+def test_player_names_of_the_league_given_complete(club):
+    assert sorted(complete("mighty record -l cup -d ", club)) == sorted(TEN)
+    assert complete("mighty record -l cup --dealer G", club) == ["Gil"]
+    assert complete("mighty record -l tuesday -d ", club) == []  # nobody played there yet
+    assert "none" in complete("mighty record -l cup -f ", club)
+
+
+def test_a_list_of_players_completes_its_next_name(club):
+    offered = complete("mighty round reseat -l cup -p Ana,Bo,", club)
+    assert "Ana,Bo,Cy" in offered and not any(o.endswith(",Ana") for o in offered)
+
+
+def test_session_and_table_numbers_complete(club):
+    assert complete("mighty record -l cup --table ", club) == ["1", "2"]
+    assert sorted(complete("mighty session show -l cup --session ", club)) == ["1", "2"]
+
+
+def test_cards_complete_in_the_tools_notation(club):
+    offered = complete("mighty record -l cup --friend-call s", club)
+    assert "SA" in offered and "S10" in offered and len(offered) == 13
+    assert complete("mighty record -l cup --friend-call j", club) == ["JK", "joker"]
+
+
+def test_a_missing_database_completes_nothing_and_is_not_made(tmp_path):
+    missing = tmp_path / "nowhere.db"
+    assert complete("mighty standings --league ", f"sqlite:///{missing}") == []
+    assert not missing.exists()
+
+
+@pytest.mark.parametrize("shell", ["zsh_complete", "fish_complete"])
+def test_zsh_and_fish_are_offered_the_same_values(club, shell):
+    words = "mighty standings --league "
+    # zsh says which word is completed by its index, fish by the text typed so far
+    env = {**os.environ, "_MIGHTY_COMPLETE": shell, "COMP_WORDS": words,
+           "COMP_CWORD": "3" if shell == "zsh_complete" else "", "MIGHTY_DB": club}
+    result = subprocess.run([sys.executable, "-m", "mighty_cli"], env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert "cup" in result.stdout and "tuesday" in result.stdout
