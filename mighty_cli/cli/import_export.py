@@ -6,14 +6,16 @@ hand (row by row for a backup), so a season of any size fits in flat memory.
 
 from __future__ import annotations
 
+import json
 from contextlib import contextmanager
-from typing import Iterator, Optional, Sequence
+from typing import Iterable, Iterator, Optional, Sequence
 
 import click
 
 from ..i18n import N_, _, ngettext
 from .database import by_option, database, db_option, league_option, who_default
 from .options import record_ruleset_option
+from .progress import progress, quiet_option, silent
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
 # inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
@@ -31,9 +33,10 @@ from .options import record_ruleset_option
 @click.option("--again", is_flag=True,
               help=N_("Import sessions even when the league already holds the same hands."))
 @record_ruleset_option
+@quiet_option
 @db_option
 @by_option
-def import_(path, league_name, fmt, create, again, ruleset_name, db_url, who) -> None:
+def import_(path, league_name, fmt, create, again, ruleset_name, quiet, db_url, who) -> None:
     """Import a hand-record file, or a league's TOML, JSON or CSV export, into a league: every
     hand is checked against the league's ruleset, players are created as needed, and the
     import is all or nothing. Hands with a 'session' key are grouped into sessions; an export
@@ -46,12 +49,14 @@ def import_(path, league_name, fmt, create, again, ruleset_name, db_url, who) ->
       mighty export -l tuesday -o tuesday.json && mighty import tuesday.json -l tuesday-copy
     """
     from ..store import services
-    from ..store.formats import open_record
+    from ..store.formats import count_hands, open_record
 
-    with database(db_url, creates=True) as s:
+    with database(db_url, creates=True) as s, progress(_("importing hands"), quiet) as shown:
         record = open_record(path, fmt)
         record.user_ruleset = ruleset_name  # for a league --create makes (a league keeps its own)
         _same_table(s, league_name, record, path)
+        if shown is not silent:
+            record.hands = _counted(record.hands, shown, count_hands(path, fmt))
         done = services.import_record(s, league_name, record, who=who_default(who),
                                       create=create, again=again)
     if not done.hands:  # an export of a league with no hand yet: nothing to number
@@ -68,6 +73,13 @@ def import_(path, league_name, fmt, create, again, ruleset_name, db_url, who) ->
                   if done.players_created else ""))
     for note in done.notes:
         click.echo(_("Note: {note}.").format(note=note))
+
+
+def _counted(hands: Iterable[dict], shown, total: Optional[int]) -> Iterator[dict]:
+    """The record's hands, progress told as each is read."""
+    for done, hand in enumerate(hands, start=1):
+        yield hand
+        shown(done, total)
 
 
 def number_ranges(numbers: Sequence[int]) -> str:
@@ -135,8 +147,9 @@ def output_file(output: Optional[str]) -> Iterator:
               help=N_("Start a CSV with a UTF-8 byte-order mark, so Excel opens it as UTF-8 "
                       "and Hangul names read right (--no-bom for tools that do not expect "
                       "one)."))
+@quiet_option
 @db_option
-def export(league_name, fmt, output, bom, db_url) -> None:
+def export(league_name, fmt, output, bom, quiet, db_url) -> None:
     """Export a league's hands (voided hands left out; a backup keeps everything), hand by
     hand. CSV has one row per hand and one column per player in seating order, blank when
     the player sat the hand out; it starts with a UTF-8 byte-order mark, so Excel opens it
@@ -152,8 +165,10 @@ def export(league_name, fmt, output, bom, db_url) -> None:
     from ..store.formats import detect_format
 
     fmt = fmt or (detect_format(output) if output else "toml")
-    with database(db_url) as s, output_file(output) as out:
-        services.write_export(s, league_name, fmt, out, bom=bom and fmt == "csv")
+    with database(db_url) as s, output_file(output) as out, \
+            progress(_("exporting hands"), quiet) as shown:
+        services.write_export(s, league_name, fmt, out, bom=bom and fmt == "csv",
+                              progress=None if shown is silent else shown)
         hands = services.league_summaries(s, league_name)[0].hands if output else 0
     if output:  # on standard output the export is the output: nothing is added to it
         click.echo(ngettext("Wrote {path} ({count} hand, {format}).",
@@ -164,8 +179,9 @@ def export(league_name, fmt, output, bom, db_url) -> None:
 @click.command()
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), required=True,
               help=N_("The backup file (JSON lines)."))
+@quiet_option
 @db_option
-def backup(output, db_url) -> None:
+def backup(output, quiet, db_url) -> None:
     """Back up the whole database: players, leagues and their settings, sessions open or
     ended, every hand (voided ones too) with its number, and the change log. 'mighty
     restore' puts it back into an empty database, table for table.
@@ -177,19 +193,24 @@ def backup(output, db_url) -> None:
     """
     from ..store.backup import iter_backup
 
-    rows = 0
-    with database(db_url) as s, output_file(output) as out:
+    rows, total = 0, None
+    with database(db_url) as s, output_file(output) as out, \
+            progress(_("backing up rows"), quiet) as shown:
         for text in iter_backup(s):
             out.write(text)
+            if total is None:  # the first line counts every table's rows
+                total = sum(json.loads(text)["tables"].values())
             rows += text.count("\n")
+            shown(rows - 1, total)
     click.echo(ngettext("Wrote {path} ({count} row).", "Wrote {path} ({count} rows).",
                         rows - 1).format(path=output, count=rows - 1))
 
 
 @click.command()
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@quiet_option
 @db_option
-def restore(path, db_url) -> None:
+def restore(path, quiet, db_url) -> None:
     """Restore a backup into an empty database (all or nothing).
 
     \b
@@ -202,9 +223,10 @@ def restore(path, db_url) -> None:
     from ..engine.inputs import open_text
 
     stream = open_text(path, path, RecordError, encoding="utf-8")
-    with stream, database(db_url, creates=True) as s:
+    with stream, database(db_url, creates=True) as s, \
+            progress(_("restoring rows"), quiet) as shown:
         try:
-            counts = restore_backup(s, stream, path)
+            counts = restore_backup(s, stream, path, progress=shown)
         except UnicodeDecodeError as exc:
             raise RecordError(_("{path}: cannot read: {error}").format(path=path,
                                                                        error=exc)) from None

@@ -6,6 +6,7 @@ import click
 
 from ..i18n import N_, _, ngettext
 from .options import echo_json, json_option, ruleset_option, write_output
+from .progress import progress, quiet_option
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
 # inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
@@ -25,8 +26,9 @@ from .options import echo_json, json_option, ruleset_option, write_output
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), required=True,
               help=N_("The hand-record file to write."))
 @json_option
+@quiet_option
 def simulate(ruleset_name: str, count: int, seed: int, players: str | None, output: str,
-             as_json: bool) -> None:
+             as_json: bool, quiet: bool) -> None:
     """Play random legal hands (every phase, random legal choices) and write them as a hand
     record that 'mighty replay' scores to the same totals; print how often each contract,
     friend call, run and back run occurred.
@@ -50,7 +52,8 @@ def simulate(ruleset_name: str, count: int, seed: int, players: str | None, outp
                                    "{ruleset} = {low}, plus up to two who sit out in turn)")
                                  .format(low=n, high=n + 2, ruleset=rules.name),
                                  param_hint="--players")
-    sim = run(rules, ruleset_name, names, count, seed)
+    with progress(_("simulating hands"), quiet) as shown:
+        sim = run(rules, ruleset_name, names, count, seed, progress=shown)
     header = f"# simulated by: mighty simulate --ruleset {ruleset_name} --hands {count} " \
              f"--seed {seed}\n"
     write_output(output, header + dump_record(sim.record))

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from random import Random
-from typing import Sequence
+from typing import Callable, Optional, Sequence
 
 from . import hand as engine
 from .cards import format_bid, is_joker
@@ -71,9 +71,10 @@ def play_random_hand(state: engine.HandState, rng: Random) -> engine.HandState:
 
 
 def simulate(rules: Ruleset, ruleset_name: str, players: Sequence[str], hands: int,
-             seed: int) -> Simulation:
+             seed: int, progress: Optional[Callable[[int, int], None]] = None) -> Simulation:
     """Play ``hands`` random legal hands among ``players`` (in playing order; more than five sit
-    out in turn) from ``seed``; the same arguments give the same record."""
+    out in turn) from ``seed``; the same arguments give the same record. ``progress(done,
+    hands)`` is told after each hand."""
     players = list(players)
     rng = Random(seed)
     record = Record(ruleset=ruleset_name, players=players)
@@ -94,6 +95,8 @@ def simulate(rules: Ruleset, ruleset_name: str, players: Sequence[str], hands: i
             hand = {"players": five} | hand
         record.hands.append(hand)
         previous = _tally(sim, rules, state, proposal, five)
+        if progress is not None:
+            progress(number, hands)
     return sim
 
 

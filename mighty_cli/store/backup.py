@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from datetime import date, datetime
-from typing import IO, Any, Iterator
+from typing import IO, Any, Callable, Iterator, Optional
 
 from sqlalchemy import BigInteger, Date, DateTime, Table, func, insert, select, text, tuple_
 from sqlmodel import Session, SQLModel
@@ -204,9 +204,11 @@ def iter_backup(s: Session) -> Iterator[str]:
                           for r in rows)
 
 
-def restore(s: Session, stream: IO[str], name: str = "<backup>") -> dict[str, int]:
-    """Fill an empty database from a backup; the rows restored per table. Anything wrong
-    raises before the caller commits, so a failed restore leaves the database empty."""
+def restore(s: Session, stream: IO[str], name: str = "<backup>",
+            progress: Optional[Callable[[int, Optional[int]], None]] = None) -> dict[str, int]:
+    """Fill an empty database from a backup; the rows restored per table (``progress(done,
+    total)`` told as they go). Anything wrong raises before the caller commits, so a failed
+    restore leaves the database empty."""
     tables = {t.name: t for t in _tables()}
     for table in tables.values():
         if s.execute(select(func.count()).select_from(table)).scalar_one():
@@ -224,6 +226,9 @@ def restore(s: Session, stream: IO[str], name: str = "<backup>") -> dict[str, in
                               name=name, expected=BACKUP_FORMAT))
     decoders = {t: _decoder(table) for t, table in tables.items()}
     counts = {t: 0 for t in tables}
+    told = header.get("tables")
+    total = sum(n for n in told.values() if isinstance(n, int)) \
+        if isinstance(told, dict) else None
     batch: list[dict] = []
     pending: list = []
     current = None
@@ -244,6 +249,8 @@ def restore(s: Session, stream: IO[str], name: str = "<backup>") -> dict[str, in
         if table_name != current or len(batch) >= PAGE:
             _insert(s, tables, current, batch, pending)
             batch, current = [], table_name
+            if progress is not None:
+                progress(sum(counts.values()), total)
         batch.append(decoders[table_name](row, f"{name}: line {number}"))
         counts[table_name] += 1
     _insert(s, tables, current, batch, pending)

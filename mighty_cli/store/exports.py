@@ -24,6 +24,7 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any, Callable, Iterator, Optional
 
+from sqlalchemy import func
 from sqlmodel import Session, select
 
 from ..engine.records import FORMAT
@@ -44,7 +45,7 @@ from .export_text import (  # noqa: F401  (the writers, where tests and tools lo
 )
 from .hands import HandView, eliminated_names, second_friend
 from .lookups import get_league
-from .models import HandPlayer, League, LeagueSession, Player, SessionSeat
+from .models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat
 from ..engine.translation import _
 from .queries import standings
 
@@ -276,9 +277,11 @@ class _ReadAhead:
 
 
 def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
-                bom: bool = False) -> Iterator[str]:
+                bom: bool = False, progress: Optional[Callable[[int, int], None]] = None
+                ) -> Iterator[str]:
     """The league's export as chunks of text, one per chunk of hands read (``bom``: start a
-    CSV with a UTF-8 byte-order mark, so spreadsheet programs read Hangul right)."""
+    CSV with a UTF-8 byte-order mark, so spreadsheet programs read Hangul right;
+    ``progress(done, total)`` told after each chunk)."""
     if fmt not in FORMATS:
         raise LeagueError(_("--format {fmt!r}: expected toml, csv or json").format(fmt=fmt))
     league = get_league(s, league_name)
@@ -299,8 +302,15 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
         header = ",".join(csv_text(c) for c in list(CSV_COLUMNS) + players)
         yield ("\ufeff" if bom else "") + header + "\r\n"
         writer = CsvChunks(*shared, players)
+    total = done = 0
+    if progress is not None:
+        total = s.exec(select(func.count(Hand.id)).where(
+            Hand.league_id == league.id, Hand.voided == False)).one()  # noqa: E712
     for hands, seatings, points in rows.chunks():
         yield writer.chunk(hands, seatings, points)
+        if progress is not None:
+            done += len(hands)
+            progress(done, total)
     if fmt == "json":
 
         yield ("\n ],\n \"standings\": " + _dumps(standings(s, league.name).to_json())
@@ -313,10 +323,11 @@ def export_league(s: Session, league_name: str, fmt: str = "toml",
     return "".join(iter_export(s, league_name, fmt, bom=bom))
 
 
-def write_export(s: Session, league_name: str, fmt: str, out, bom: bool = False) -> int:
+def write_export(s: Session, league_name: str, fmt: str, out, bom: bool = False,
+                 progress: Optional[Callable[[int, int], None]] = None) -> int:
     """Write the export to a text stream chunk by chunk; the characters written."""
     written = 0
-    for text in iter_export(s, league_name, fmt, bom=bom):
+    for text in iter_export(s, league_name, fmt, bom=bom, progress=progress):
         out.write(text)
         written += len(text)
     return written

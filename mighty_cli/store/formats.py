@@ -48,6 +48,21 @@ def open_record(path: str | Path, fmt: Optional[str] = None) -> Record:
                               path=path, reason=exc)) from None
 
 
+def count_hands(path: str | Path, fmt: Optional[str] = None) -> Optional[int]:
+    """About how many hands a file holds, read quickly for a progress line: a hand record's
+    ``[[hands]]`` tables, a CSV's rows; None for JSON (or a file that cannot be read)."""
+    kind = detect_format(path, fmt)
+    try:
+        with open(path, encoding="utf-8-sig", errors="replace", newline="") as stream:
+            if kind == "toml":
+                return sum(1 for line in stream if line.strip() == "[[hands]]")
+            if kind == "csv":
+                return max(0, sum(1 for _row in csv.reader(stream)) - 1)
+    except (OSError, csv.Error):
+        return None
+    return None
+
+
 def view_to_hand(view: dict, where: str) -> Optional[dict]:
     """An exported hand (JSON fields) as a hand-record table; None for a voided hand."""
     if not isinstance(view, dict):
