@@ -1,0 +1,93 @@
+"""The manual (docs/ and the README) checked as CI can: every page has its twin in the other
+language, every relative link leads to a file, and every `mighty ...` command line it shows
+names a real command and real options of that command (issue 25 item 1)."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import click
+import pytest
+
+from mighty_cli.cli import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
+LINK = re.compile(r"\]\(([^)#\s]+)(#[^)]*)?\)")
+
+
+def test_every_page_has_its_twin_in_the_other_language():
+    for page in (ROOT / "docs").glob("*.md"):
+        twin = page.with_name(page.name.replace(".ko.md", ".md")) if page.name.endswith(
+            ".ko.md") else page.with_name(page.name[:-3] + ".ko.md")
+        assert twin.exists(), f"{page.name} has no {twin.name}"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_relative_links_lead_to_files(page):
+    text = page.read_text(encoding="utf-8")
+    for target, _anchor in LINK.findall(text):
+        if "://" in target or target.startswith("mailto:"):
+            continue
+        assert (page.parent / target).exists(), f"{page.name}: {target}"
+
+
+def command_lines(text: str) -> list[str]:
+    """The `$ mighty ...` lines of a page's console blocks (comments dropped)."""
+    lines = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("$ mighty "):
+            lines.append(line[2:].split("   #")[0].split("  # ")[0].strip())
+    return lines
+
+
+def resolve(words: list[str]) -> tuple[click.Command, list[str]]:
+    """The command a line names, and the words after it."""
+    command: click.Command = cli
+    ctx = click.Context(cli, info_name="mighty")
+    rest = list(words)
+    while isinstance(command, click.Group) and rest and not rest[0].startswith("-"):
+        found = command.get_command(ctx, rest[0])
+        assert found is not None, f"no command {rest[0]!r} in: mighty {' '.join(words)}"
+        command, rest = found, rest[1:]
+    return command, rest
+
+
+def problems(text: str) -> list[str]:
+    """What is wrong with a page's command lines: an unknown command or option."""
+    found = []
+    for line in command_lines(text):
+        words = shlex.split(line.replace("\\", ""))[1:]
+        words = words[:words.index("&&")] if "&&" in words else words
+        try:
+            command, rest = resolve(words)
+        except AssertionError as exc:
+            found.append(str(exc).splitlines()[0])
+            continue
+        known = {opt for param in command.params for opt in param.opts + param.secondary_opts}
+        known |= {"--help", "-h", "--lang"}
+        for word in rest:
+            if (word.startswith("--") or re.fullmatch(r"-[a-zA-Z]", word)) \
+                    and word.split("=")[0] not in known:
+                found.append(f"{line}: no option {word}")
+    return found
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_command_lines_name_real_commands_and_options(page):
+    text = page.read_text(encoding="utf-8")
+    assert problems(text) == []
+
+
+def test_the_pages_show_command_lines():
+    assert len(command_lines((ROOT / "docs" / "tournaments.ko.md").read_text("utf-8"))) >= 3
+    assert len(command_lines((ROOT / "README.md").read_text("utf-8"))) >= 20
+
+
+def test_a_made_up_command_or_option_is_caught():
+    text = "```console\n$ mighty round start --league x --tables 3\n$ mighty rounds show\n```"
+    assert problems(text) == ["mighty round start --league x --tables 3: no option --tables",
+                              "no command 'rounds' in: mighty rounds show"]
