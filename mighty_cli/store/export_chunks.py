@@ -379,7 +379,7 @@ class CsvChunks(_Chunks):
                    f"{name[row.dealer_id]},{name[row.declarer_id]},{text[row.contract]},"
                    f"{name[row.friend_id]},{text[row.friend_call]},"
                    f"{'' if taken is None else taken},"
-                   f"{'' if success is None else 'True' if success else 'False'},"
+                   f"{'' if success is None else 'made' if success else 'failed'},"
                    f"{text[row.base]},{'' if multiplier is None else multiplier},"
                    f"{doublings_text[row.doublings]},{name[row.deal_miss_id]},{row.pot_after},"
                    f"{playing},{'' if note is None else csv_text(note)},"

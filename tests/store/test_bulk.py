@@ -158,7 +158,8 @@ def test_the_exports_direct_reader_and_writers_agree_with_the_general_ones(engin
         assert csv_row(view, names, times) == [csv_cell(v) for v in (
             view.number, view.session, view.day.isoformat(), view.status, view.dealer,
             view.declarer, view.contract, view.friend, view.friend_call, view.taken,
-            view.success, view.base, view.multiplier, " ".join(view.doublings),
+            None if view.success is None else "made" if view.success else "failed",
+            view.base, view.multiplier, " ".join(view.doublings),
             view.deal_miss, view.pot_after, ", ".join(view.players), view.note,
             view.record_toml if view.full else None, ", ".join(view.eliminated) or None,
             times and str(times[0]), times and times[1] and str(times[1]))] + [
