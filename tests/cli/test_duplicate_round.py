@@ -10,6 +10,7 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from league_calls import mighty, ok, refused
 
 from mighty_cli.cli import cli
 from mighty_cli.engine.cards import format_cards
@@ -17,33 +18,6 @@ from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.store.duplicate import expected_deal
 
 FIFTEEN = [f"P{i:02d}" for i in range(1, 16)]
-
-
-def mighty(db, *args, stdin=None):
-    return CliRunner().invoke(cli, [*args, "--db", db], input=stdin)
-
-
-def ok(db, *args) -> str:
-    result = mighty(db, *args)
-    assert result.exit_code == 0, result.output
-    return result.output
-
-
-def state(db) -> str:
-    return (ok(db, "export", "-l", "cup", "--format", "json")
-            + ok(db, "hand", "log", "-l", "cup", "--json")
-            + ok(db, "round", "show", "-l", "cup", "--json"))
-
-
-def refused(db, *args, code=1) -> str:
-    before = state(db)
-    result = mighty(db, *args)
-    assert result.exit_code == code, result.output
-    assert "Traceback" not in result.output
-    if code == 1:
-        assert len(result.output.strip().splitlines()) == 1, result.output
-    assert state(db) == before
-    return result.output
 
 
 @pytest.fixture

@@ -8,37 +8,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
-
-from mighty_cli.cli import cli
+from league_calls import ok, refused
 
 TEN = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gil", "Hu", "Ida", "Jo"]
 PLACE_RULES = 'extends = "standard"\n[meta]\nname = "placecup"\ntitle = "Place cup"\n' \
               '[tournament]\nscore = "place"\n'
-
-
-def mighty(db, *args):
-    return CliRunner().invoke(cli, [*args, "--db", db])
-
-
-def ok(db, *args) -> str:
-    result = mighty(db, *args)
-    assert result.exit_code == 0, result.output
-    return result.output
-
-
-def state(db) -> str:
-    return (ok(db, "export", "-l", "cup", "--format", "json")
-            + ok(db, "round", "show", "-l", "cup", "--json"))
-
-
-def refused(db, *args, code=1) -> str:
-    before = state(db)
-    result = mighty(db, *args)
-    assert result.exit_code == code, result.output
-    assert "Traceback" not in result.output
-    assert state(db) == before
-    return result.output
 
 
 def play_round(db, players, *extra) -> dict:
