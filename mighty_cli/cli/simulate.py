@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..i18n import N_, _, ngettext
-from .options import echo_json, json_option, ruleset_option, write_output
+from .options import echo_json, json_option, ruleset_option
 from .progress import progress, quiet_option
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
@@ -38,7 +38,8 @@ def simulate(ruleset_name: str, count: int, seed: int, players: str | None, outp
       mighty simulate --ruleset standard --hands 1000 --seed 1 -o try.toml
       mighty simulate -r our-club.toml --hands 200 --seed 7 --players A,B,C,D,E,F -o six.toml
     """
-    from ..engine.records import dump_record
+    from ..engine.outputs import replaced_file
+    from ..engine.records import Record, dump_record_hand, dump_record_head
     from ..engine.ruleset import load_ruleset
     from ..engine.simulation import simulate as run
 
@@ -52,11 +53,13 @@ def simulate(ruleset_name: str, count: int, seed: int, players: str | None, outp
                                    "{ruleset} = {low}, plus up to two who sit out in turn)")
                                  .format(low=n, high=n + 2, ruleset=rules.name),
                                  param_hint="--players")
-    with progress(_("simulating hands"), quiet) as shown:
-        sim = run(rules, ruleset_name, names, count, seed, progress=shown)
     header = f"# simulated by: mighty simulate --ruleset {ruleset_name} --hands {count} " \
              f"--seed {seed}\n"
-    write_output(output, header + dump_record(sim.record))
+    # written hand by hand (a file appears whole, or not at all): flat memory at any count
+    with replaced_file(output) as out, progress(_("simulating hands"), quiet) as shown:
+        out.write(header + dump_record_head(Record(ruleset=ruleset_name, players=names)))
+        sim = run(rules, ruleset_name, names, count, seed, progress=shown,
+                  on_hand=lambda hand: out.write(dump_record_hand(hand)))
     if as_json:
         echo_json(sim.to_json())
         return

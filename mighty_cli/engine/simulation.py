@@ -71,10 +71,12 @@ def play_random_hand(state: engine.HandState, rng: Random) -> engine.HandState:
 
 
 def simulate(rules: Ruleset, ruleset_name: str, players: Sequence[str], hands: int,
-             seed: int, progress: Optional[Callable[[int, int], None]] = None) -> Simulation:
+             seed: int, progress: Optional[Callable[[int, int], None]] = None,
+             on_hand: Optional[Callable[[dict], None]] = None) -> Simulation:
     """Play ``hands`` random legal hands among ``players`` (in playing order; more than five sit
     out in turn) from ``seed``; the same arguments give the same record. ``progress(done,
-    hands)`` is told after each hand."""
+    hands)`` is told after each hand. With ``on_hand``, each hand goes to it as it is played
+    (to be written at once) instead of into the record, so memory stays flat."""
     players = list(players)
     rng = Random(seed)
     record = Record(ruleset=ruleset_name, players=players)
@@ -93,7 +95,10 @@ def simulate(rules: Ruleset, ruleset_name: str, players: Sequence[str], hands: i
         hand["opener"] = proposal.opener
         if len(players) != len(five):  # some sit out (000 §3.3.1)
             hand = {"players": five} | hand
-        record.hands.append(hand)
+        if on_hand is not None:
+            on_hand(hand)
+        else:
+            record.hands.append(hand)
         previous = _tally(sim, rules, state, proposal, five)
         if progress is not None:
             progress(number, hands)

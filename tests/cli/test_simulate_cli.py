@@ -143,3 +143,24 @@ def test_simulate_with_players_sitting_out_of_every_size(runner, tmp_path, rules
     path, sim = simulate(runner, tmp_path, "--ruleset", ruleset, "--hands", "20", "--seed", "4",
                          "--players", names)
     assert replay_json(runner, path)["totals"] == sim["totals"]
+
+
+def test_a_simulation_written_hand_by_hand_is_the_whole_records_text(tmp_path):
+    """simulate writes each hand as it is played (flat memory at any count): the file is
+    exactly dump_record of the whole simulation, and replays."""
+    from click.testing import CliRunner
+
+    from mighty_cli.cli import cli
+    from mighty_cli.engine.records import dump_record
+    from mighty_cli.engine.ruleset import load_ruleset
+    from mighty_cli.engine.simulation import simulate
+
+    out = tmp_path / "six.toml"
+    result = CliRunner().invoke(cli, ["simulate", "-r", "standard", "--hands", "40", "--seed",
+                                      "3", "--players", "A,B,C,D,E,F", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    whole = simulate(load_ruleset("standard"), "standard", list("ABCDEF"), 40, 3)
+    assert out.read_text(encoding="utf-8") == (
+        "# simulated by: mighty simulate --ruleset standard --hands 40 --seed 3\n"
+        + dump_record(whole.record))
+    assert CliRunner().invoke(cli, ["replay", str(out)]).exit_code == 0

@@ -26,14 +26,16 @@ from typing import Any, Optional
 from ..cards import format_bid, format_card, format_cards, sorted_cards
 from .file import (FORMAT, FULL_KEYS, HAND_KEYS, HAND_TYPES, NAME_KEYS, RECORDED_KEYS, STATUSES,
                    TOP_KEYS, TOP_TYPES, Record, check_hand_shape, checked_players, dump_record,
-                   load_record, read_record, record_header, record_ruleset)
+                   dump_record_hand, dump_record_head, load_record, read_record, record_header,
+                   record_ruleset)
 from .outcome import HandOutcome, friend_possible
 from .replaying import ReplayResult, iter_replay, replay, score_outcome
 from .values import DEAL_MISS_CALL
 
 __all__ = ["DEAL_MISS_CALL", "FORMAT", "FULL_KEYS", "HAND_KEYS", "HAND_TYPES", "NAME_KEYS",
            "RECORDED_KEYS", "STATUSES", "TOP_KEYS", "TOP_TYPES", "HandOutcome", "Record",
-           "ReplayResult", "check_hand_shape", "checked_players", "dump_record", "friend_possible",
+           "ReplayResult", "check_hand_shape", "checked_players", "dump_record", "dump_record_hand",
+           "dump_record_head", "friend_possible",
            "iter_replay",
            "load_record", "outcome_to_hand", "read_record", "record_header", "record_ruleset",
            "replay", "score_outcome", "state_to_hand"]

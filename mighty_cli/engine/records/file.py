@@ -301,6 +301,16 @@ def _normalized(text: str) -> str:
     return name
 
 
+#: A hand's keys in the order HAND_RECORD.md writes them (any others after them).
+HAND_KEY_ORDER = ("players", "dealer", "deal_miss", "deal", "election", "discard", "declarer",
+                  "contract", "friend", "friend_call", "taken", "opposition", "tricks", "note")
+
+
+def _ordered(hand: dict) -> dict:
+    return ({k: hand[k] for k in HAND_KEY_ORDER if k in hand and hand[k] is not None}
+            | {k: v for k, v in hand.items() if k not in HAND_KEY_ORDER and v is not None})
+
+
 def dump_record(record: Record) -> str:
     """The record as TOML text, in the key order HAND_RECORD.md uses."""
     import tomli_w
@@ -308,12 +318,24 @@ def dump_record(record: Record) -> str:
     data: dict[str, Any] = {"format": FORMAT, "ruleset": record.ruleset,
                             "players": list(record.players)}
     data.update({k: v for k, v in record.extra.items() if v is not None})
-    order = ("players", "dealer", "deal_miss", "deal", "election", "discard", "declarer",
-             "contract", "friend", "friend_call", "taken", "opposition", "tricks", "note")
-    data["hands"] = [{k: hand[k] for k in order if k in hand and hand[k] is not None}
-                     | {k: v for k, v in hand.items() if k not in order and v is not None}
-                     for hand in record.hands]
+    data["hands"] = [_ordered(hand) for hand in record.hands]
     return tomli_w.dumps(data, multiline_strings=False)
+
+
+def dump_record_head(record: Record) -> str:
+    """:func:`dump_record`'s text before its hands (the record's own hands left out), to write
+    a record hand by hand: the head, then :func:`dump_record_hand` of each hand, is the same
+    text as :func:`dump_record` of the whole."""
+    empty = Record(ruleset=record.ruleset, players=list(record.players), extra=record.extra)
+    text = dump_record(empty)
+    return text[:-len("hands = []\n")] if text.endswith("hands = []\n") else text
+
+
+def dump_record_hand(hand: dict) -> str:
+    """One hand of a record written hand by hand (:func:`dump_record_head`)."""
+    import tomli_w
+
+    return "\n" + tomli_w.dumps({"hands": [_ordered(hand)]}, multiline_strings=False)
 
 
 def record_ruleset(record: Record) -> Ruleset:
