@@ -382,8 +382,10 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
     previous = _previous_in_session(s, session.id)
     proposal = next_proposal(s, rules, session, present)
     five = _check_five(players, present, proposal, rules.table.players)
-    check_sitting_out(rules, playing_order(present, rules), previous,
-                      [p for p in present if p not in five])  # 세종: from the losing team
+    seed = duplicate_seed(s, session)
+    if seed is None:  # a duplicate deal's sitters-out are the deal's (check_duplicate_hand)
+        check_sitting_out(rules, playing_order(present, rules), previous,
+                          [p for p in present if p not in five])  # 세종: from the losing team
     if refereed is not None and players is not None:
         five = [check_name(p) for p in players]  # the refereed hand's playing order
     dealer = dealer or proposal.dealer
@@ -401,7 +403,6 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
             hand["eliminated"] = [check_name(p) for p in eliminated]
         if friend2 and deal_miss is None:
             hand["friend2"] = check_name(friend2)
-    seed = duplicate_seed(s, session)
     if seed is not None:  # a duplicate round's table: the deal every table of its size plays
         check_duplicate_hand(s, rules, session, seed, proposal, five, dealer, hand,
                              refereed=refereed is not None)

@@ -146,3 +146,18 @@ def test_drafted_hands_cannot_be_duplicated(db):
     result = mighty(db, "round", "start", "-l", "duo", "-p", "A,B,C,D", "--duplicate")
     assert result.exit_code == 1 and "table.deal = draft" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_duplicate_deal_sits_out_its_own_players_under_a_losing_team_rule(db):
+    """세종 (session.sit_out = losing_team) seats the last hand's losers out; a duplicate
+    deal's sitter-out is the deal's own (its dealer), at every table alike."""
+    ok(db, "league", "create", "cup", "--ruleset", "sejong")
+    tables = duplicate(db, FIFTEEN[:12])
+    for deal in (1, 2, 3):
+        for number, seats in enumerate(tables, start=1):
+            proposed = json.loads(ok(db, "session", "show", "-l", "cup", "--session",
+                                     str(number), "--json"))["next"]
+            assert proposed["dealer"] == seats[(deal - 1) % 6]
+            playing = proposed["players"]
+            ok(db, "record", "-l", "cup", "--table", str(number), "-d", playing[0], "-c",
+               "14H", "-f", playing[1], "-t", str(8 + 4 * number))
