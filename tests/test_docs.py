@@ -91,3 +91,31 @@ def test_a_made_up_command_or_option_is_caught():
     text = "```console\n$ mighty round start --league x --tables 3\n$ mighty rounds show\n```"
     assert problems(text) == ["mighty round start --league x --tables 3: no option --tables",
                               "no command 'rounds' in: mighty rounds show"]
+
+
+def lang_misplaced(text: str) -> list[str]:
+    """The command lines giving `--lang` to a command that has none of its own: it belongs to
+    `mighty` itself (`mighty --lang ko where`), and `mighty where --lang ko` is a usage error."""
+    found = []
+    for line in command_lines(text):
+        words = shlex.split(line.replace("\\", ""))[1:]
+        words = words[:words.index("&&")] if "&&" in words else words
+        try:
+            command, rest = resolve(words)
+        except AssertionError:
+            continue  # reported by test_command_lines_name_real_commands_and_options
+        own = {opt for param in command.params for opt in param.opts + param.secondary_opts}
+        if "--lang" in rest and "--lang" not in own:
+            found.append(line)
+    return found
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_lang_is_given_where_it_is_taken(page):
+    assert lang_misplaced(page.read_text(encoding="utf-8")) == []
+
+
+def test_a_misplaced_lang_is_caught():
+    text = ("```console\n$ mighty where --lang ko\n$ mighty --lang ko where\n"
+            "$ mighty league create x --ruleset standard --lang ko\n```")
+    assert lang_misplaced(text) == ["mighty where --lang ko"]
