@@ -63,12 +63,13 @@ def import_(path, league_name, fmt, create, again, ruleset_name, quiet, db_url, 
         click.echo(_("Imported no hand into {league}: {path} has none.").format(
             league=league_name, path=path))
         return
-    sessions = number_ranges(done.sessions)
-    click.echo(ngettext("Imported {count} hand into {league} (hands {first}-{last}, sessions "
-                        "{sessions}).", "Imported {count} hands into {league} (hands "
-                        "{first}-{last}, sessions {sessions}).", done.hands).format(
-                            count=done.hands, league=league_name, first=done.first,
-                            last=done.last, sessions=sessions)
+    numbers = (ngettext("hand {numbers}", "hands {numbers}", done.last - done.first + 1)
+               .format(numbers=number_ranges(range(done.first, done.last + 1)))
+               + ", " + ngettext("session {numbers}", "sessions {numbers}", len(done.sessions))
+               .format(numbers=number_ranges(done.sessions)))
+    click.echo(ngettext("Imported {count} hand into {league} ({numbers}).",
+                        "Imported {count} hands into {league} ({numbers}).", done.hands).format(
+                            count=done.hands, league=league_name, numbers=numbers)
                + (" " + _("New players: {names}.").format(names=", ".join(done.players_created))
                   if done.players_created else ""))
     for note in done.notes:

@@ -335,12 +335,16 @@ def changes_text(correction) -> str:
                                   count=correction.hands_resettled))
     if correction.session_note:
         lines.append(_("Note: {note}.").format(note=correction.session_note))
-    if not correction.changes:
+    # a player whose score and place stay (a voided deal miss: only the hands counted) is not
+    # a change a reader looks for
+    shown = [c for c in correction.changes
+             if c.score_before != c.score_after or c.rank_before != c.rank_after]
+    if not shown:
         lines.append(_("Standings unchanged."))
         return "\n".join(lines)
     rank = (lambda r: "-" if r is None else str(r))
     rows = [(c.name, c.score_before, c.score_after, signed(c.score_after - c.score_before),
-             rank(c.rank_before), rank(c.rank_after)) for c in correction.changes]
+             rank(c.rank_before), rank(c.rank_after)) for c in shown]
     lines.append(_("Standings changed:"))
     lines.append(table([_(h) for h in CHANGE_HEADERS], rows, align="<>>>>>"))
     return "\n".join(lines)
@@ -502,9 +506,13 @@ def hand_log(league_name, limit, as_json, db_url) -> None:
 
 
 def amended_text(entry: dict) -> str:
-    """What an amendment in the change log changed, after its action: `` 4: eliminated Cy →
-    Di``; nothing for other entries."""
+    """What a correction in the change log touched, after its action: an amendment's hand and
+    changes (`` 4: eliminated Cy → Di``), a void's or unvoid's hand (`` 4``); nothing for other
+    entries."""
     before, after = entry["before"], entry["after"]
+    if entry["action"] in ("hand void", "hand unvoid"):
+        number = (after or {}).get("number", (before or {}).get("number"))
+        return f" {number}" if number is not None else ""
     if entry["action"] != "hand amend" or not before or not after:
         return ""
 

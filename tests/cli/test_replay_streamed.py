@@ -112,7 +112,7 @@ def test_a_record_from_a_pipe_imports_hand_by_hand(tmp_path):
     db = f"sqlite:///{tmp_path / 'club.db'}"
     piped = _piped(["import", "/dev/stdin", "-l", "club", "--db", db], text, tmp_path)
     assert piped.returncode == 0, piped.stderr
-    assert piped.stdout.startswith("Imported 3 hands into club (hands 1-3, sessions 1).")
+    assert piped.stdout.startswith("Imported 3 hands into club (hands 1-3, session 1).")
     path = tmp_path / "season.toml"
     path.write_text(text, encoding="utf-8")
     assert CliRunner().invoke(cli, ["import", str(path), "-l", "copy", "--db", db]).exit_code == 0
