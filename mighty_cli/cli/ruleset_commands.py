@@ -156,6 +156,8 @@ def check(path: str) -> None:
                         len(own)).format(path=path, title=loaded.ruleset.meta.title,
                                          chain=" → ".join(loaded.chain[1:]) or _("nothing"),
                                          count=len(own)))
+    for key in sorted(own):  # what the club's file says, as it would write it
+        click.echo(f"  {key} = {format_value(loaded.ruleset.get(key))}")
 
 
 @ruleset.command()

@@ -39,6 +39,7 @@ def test_check_reports_what_a_club_file_sets(runner, tmp_path):
     result = runner.invoke(cli, ["ruleset", "check", str(club)])
     assert result.exit_code == 0, result.output
     assert "extends sinchon.toml → standard.toml; sets 1 option\n" in result.output  # ngettext
+    assert result.output.endswith("\n  election.min_bid = 13\n")  # and what it sets
 
 
 def test_check_bad_file_is_one_line_error(runner, tmp_path):
