@@ -35,6 +35,10 @@ from .site_manifest import (MANIFEST, Entry, Unkeyed, data_digest, file_digest, 
 TEMPLATES = ("site_index.html", "site_sessions.html", "site_session.html", "site_player.html",
              "site_statistics.html", "site_hand.html")
 
+#: With a club's templates, pages are written only once this much is rendered, or the site is:
+#: a template the sandbox refuses stops such a build before anything is written.
+HELD_BYTES = 64 << 20
+
 #: Page sizes: sessions on a list page, hands on a session page, lines on a player page.
 SESSIONS_PER_PAGE = 200
 HANDS_PER_PAGE = 100
@@ -131,6 +135,9 @@ class SiteWriter:
     removed: int = 0
     #: pages the site no longer has that were left alone: changed since the tool wrote them
     left: int = 0
+    #: Pages rendered but not yet written (a club's templates: see :meth:`page`).
+    pending: list = field(default_factory=list)
+    pending_bytes: int = 0
 
     def __post_init__(self) -> None:
         self.output = Path(self.output)
@@ -166,6 +173,23 @@ class SiteWriter:
         html = render(self.env, self.templates.get(template, template), self.template_dir,
                       root=root, url=url, **self.common, **make())
         data = html.encode("utf-8")
+        if self.template_dir:
+            # A club's template may fail on a late page (the sandbox refusing it): its pages
+            # are held, up to HELD_BYTES, so that such a build writes nothing at all.
+            self.pending.append((url, key, data))
+            self.pending_bytes += len(data)
+            if self.pending_bytes > HELD_BYTES:
+                self.flush()
+            return
+        self._store(url, key, data)
+
+    def flush(self) -> None:
+        """Write the pages held so far."""
+        for url, key, data in self.pending:
+            self._store(url, key, data)
+        self.pending, self.pending_bytes = [], 0
+
+    def _store(self, url: str, key: str, data: bytes) -> None:
         folder = url.rpartition("/")[0]
         if folder not in self.folders:  # made and checked once: never through a link out
             inside(self.output, self.output / folder)
@@ -177,6 +201,7 @@ class SiteWriter:
     def finish(self) -> None:
         """Remove the pages of the last build the site no longer has (those the tool wrote
         and nobody changed since), and record what the folder now holds."""
+        self.flush()
         for url, entry in sorted(self.previous.items()):
             if url in self.pages:
                 continue
