@@ -186,8 +186,10 @@ def measured(label: str, url: str, out: Path, full: bool) -> None:
     if result.returncode:
         sys.exit(result.stderr)
     x = json.loads(result.stdout.strip().splitlines()[-1])
-    print(f"{label:<40} wall {x['wall']:6.2f} s  cpu {x['cpu']:6.2f} s  peak {x['peak']:5.0f} MB  "
-          f"{x['written']:,} of {x['pages']:,} pages written", flush=True)
+    per_page = f"  {x['cpu'] / x['written'] * 1000:5.2f} ms CPU per page written" \
+        if x["written"] else ""
+    print(f"{label:<32} wall {x['wall']:6.2f} s  cpu {x['cpu']:6.2f} s  peak {x['peak']:5.0f} MB  "
+          f"{x['written']:,} of {x['pages']:,} pages written{per_page}", flush=True)
 
 
 def refereed_run(args, url: str, engine, out: Path) -> None:

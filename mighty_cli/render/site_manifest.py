@@ -61,6 +61,9 @@ def fingerprint(*values) -> str:
                            digest_size=20).hexdigest()
 
 
+_DATACLASSES: dict[type, bool] = {}
+
+
 def _canonical(value, out: list[str], depth: int) -> None:
     if depth > 40:
         raise Unkeyed("nested too deep")
@@ -73,7 +76,10 @@ def _canonical(value, out: list[str], depth: int) -> None:
             return
         out.append("[")
         for item in value:
-            _canonical(item, out, depth + 1)
+            if type(item) in _PLAIN:
+                out.append(repr(item))
+            else:
+                _canonical(item, out, depth + 1)
         out.append("]")
     elif kind is dict:
         items = []
@@ -90,24 +96,37 @@ def _canonical(value, out: list[str], depth: int) -> None:
             _canonical(item, part, depth + 1)
             members.append("\x1e".join(part))
         out.append("<" + "\x1d".join(sorted(members)) + ">")
+    elif _is_dataclass(kind):
+        fields = getattr(value, "__dict__", None)
+        if fields is None:  # slots: the declared fields
+            fields = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+        out.append(kind.__qualname__ + "(")
+        for name, item in fields.items():  # every attribute: what a template may show
+            out.append(name)
+            if type(item) in _PLAIN:
+                out.append(repr(item))
+            else:
+                _canonical(item, out, depth + 1)
+        out.append(")")
     elif isinstance(value, (datetime, date, time)):
         out.append(f"{kind.__name__}:{value.isoformat()}:{getattr(value, 'tzinfo', None)!r}")
     elif isinstance(value, (tzinfo, enum.Enum)):
         out.append(repr(value))
     elif isinstance(value, str):  # Markup and other str subclasses
         out.append(kind.__name__ + ":" + repr(str(value)))
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out.append(kind.__qualname__ + "(")
-        for field in dataclasses.fields(value):
-            out.append(field.name)
-            _canonical(getattr(value, field.name), out, depth + 1)
-        out.append(")")
     elif hasattr(value, "__dict__") and not callable(value):
         out.append(kind.__qualname__ + "(")
         _canonical(dict(vars(value)), out, depth + 1)
         out.append(")")
     else:
         raise Unkeyed(kind.__qualname__)
+
+
+def _is_dataclass(kind: type) -> bool:
+    known = _DATACLASSES.get(kind)
+    if known is None:
+        known = _DATACLASSES[kind] = dataclasses.is_dataclass(kind)
+    return known
 
 
 def file_digest(path: Path) -> Optional[str]:

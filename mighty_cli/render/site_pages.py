@@ -142,9 +142,11 @@ class SiteWriter:
     def __post_init__(self) -> None:
         self.output = Path(self.output)
         self.env = environment(self.template_dir, self.lang)
-        # Every template compiled first: a broken one stops before any page is written.
+        # A club's templates compiled first: a broken one stops before any page is written.
+        # The bundled ones (tested) compile when a page first needs them: a build that
+        # renders few pages compiles few.
         self.templates = {name: load_template(self.env, name, self.template_dir)
-                          for name in TEMPLATES}
+                          for name in TEMPLATES} if self.template_dir else {}
         self.previous = read_manifest(self.output)
         self.pages: dict[str, Entry] = {}
         self.folders: set[str] = set()
