@@ -129,10 +129,12 @@ def _is_dataclass(kind: type) -> bool:
     return known
 
 
-def file_digest(path: Path) -> Optional[str]:
-    """The digest of a regular file's bytes (None: not there, a link, or not a file)."""
+def file_digest(path: Path, size: Optional[int] = None) -> Optional[str]:
+    """The digest of a regular file's bytes (None: not there, a link, not a file, or not of
+    ``size`` bytes when given: then it is not read)."""
     try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):
+        info = os.lstat(path)
+        if not stat.S_ISREG(info.st_mode) or size is not None and info.st_size != size:
             return None
         with open(path, "rb") as handle:
             return hashlib.sha256(handle.read()).hexdigest()
