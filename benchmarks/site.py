@@ -164,10 +164,15 @@ def build(engine, hands: int, chunk: int = 50_000, refereed: int = 0, seed: int 
                                    again=True)
 
 
-def measure(url: str, out: str, full: bool) -> None:
-    """One build of the site (in this process, just started), its figures as JSON."""
+def measure(url: str, out: str, full: bool, render_only: bool = False) -> None:
+    """One build of the site (in this process, just started), its figures as JSON; with
+    ``render_only``, a full build whose pages are rendered but not written (the CPU of the
+    pages themselves, without the file system's)."""
+    from mighty_cli.render import site_pages
     from mighty_cli.site_data import build_site
 
+    if render_only:
+        site_pages.write_file = lambda path, data, root=None: None
     engine = make_engine(url)
     options = {"full": full} if "full" in inspect.signature(build_site).parameters else {}
     with transaction(engine) as s:
@@ -180,8 +185,9 @@ def measure(url: str, out: str, full: bool) -> None:
     engine.dispose()
 
 
-def measured(label: str, url: str, out: Path, full: bool) -> None:
-    result = subprocess.run([sys.executable, __file__, "--measure", "full" if full else "incremental",
+def measured(label: str, url: str, out: Path, full: bool, mode: str = "") -> None:
+    mode = mode or ("full" if full else "incremental")
+    result = subprocess.run([sys.executable, __file__, "--measure", mode,
                              "--db", url, "--keep", str(out)], capture_output=True, text=True)
     if result.returncode:
         sys.exit(result.stderr)
@@ -197,6 +203,7 @@ def refereed_run(args, url: str, engine, out: Path) -> None:
     timed(f"build {args.hands:,} hands, {args.refereed:,} refereed",
           lambda: build(engine, args.hands, refereed=args.refereed))
     engine.dispose()
+    measured("full build, rendered only", url, Path(str(out) + "-render"), True, "render")
     measured("full build", url, out, True)
     measured("incremental, nothing new", url, out, False)
     timed("record one evening (30 refereed hands)",
@@ -216,10 +223,12 @@ def main() -> None:
     parser.add_argument("--keep", default=None, help="write the site here (default: temporary)")
     parser.add_argument("--build-only", action="store_true",
                         help="only build the league (with --db, to write the site in a later run)")
-    parser.add_argument("--measure", choices=("full", "incremental"), help=argparse.SUPPRESS)
+    parser.add_argument("--measure", choices=("full", "incremental", "render"),
+                        help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
-        return measure(args.db, args.keep, args.measure == "full")
+        return measure(args.db, args.keep, args.measure != "incremental",
+                       args.measure == "render")
     folder = tempfile.TemporaryDirectory()
     url = args.db or f"sqlite:///{Path(folder.name) / 'bench.db'}"
     engine = make_engine(url)
