@@ -164,19 +164,21 @@ _SPANS: dict = {}
 
 
 def _span(card: str, extra: str = "", title: Optional[str] = None) -> str:
-    """One card as the pages mark it up: its colour class, its face, who played it."""
+    """One card as the pages mark it up: its colour class, its face, who played it (once per
+    kind of span: a hand page has some two hundred)."""
+    key = (card, extra, title)
+    try:
+        return _SPANS[key]
+    except (KeyError, TypeError):
+        pass
     from markupsafe import escape
 
-    key = (card, extra, title)
-    html = _SPANS.get(key) if isinstance(card, str) and isinstance(title, (str, type(None))) \
-        else None
-    if html is None:
-        html = (f'<span class="{extra}{card_class(card)}"'
-                + ("" if title is None else f' title="{escape(title)}"')
-                + f">{escape(card_face(card))}</span>")
-        if len(_SPANS) < _MEMO_LIMIT and isinstance(card, str) \
-                and isinstance(title, (str, type(None))):
-            _SPANS[key] = html
+    html = (f'<span class="{extra}{card_class(card)}"'
+            + ("" if title is None else f' title="{escape(title)}"')
+            + f">{escape(card_face(card))}</span>")
+    if len(_SPANS) < _MEMO_LIMIT and isinstance(card, str) \
+            and isinstance(title, (str, type(None))):
+        _SPANS[key] = html
     return html
 
 
@@ -186,7 +188,8 @@ def card_spans(cards):
     card)."""
     from markupsafe import Markup
 
-    return Markup('<span class="cards">' + " ".join(_span(card) for card in cards) + "</span>")
+    return Markup('<span class="cards">' + " ".join([_span(card) for card in cards])
+                  + "</span>")
 
 
 def trick_spans(trick):
@@ -194,8 +197,8 @@ def trick_spans(trick):
     from markupsafe import Markup
 
     winner = trick.winner
-    return Markup(" ".join(_span(card, "winner " if who and who == winner else "", str(who))
-                           for who, card in trick.plays))
+    return Markup(" ".join([_span(card, "winner " if who and who == winner else "", str(who))
+                            for who, card in trick.plays]))
 
 
 def _card_face(text: str) -> str:
