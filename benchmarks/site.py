@@ -1,7 +1,16 @@
 """The league site at scale: build a league of a million hands, write its site, print the
-largest page.
+largest page; or, with ``--refereed``, time a full build and an incremental one.
 
     python benchmarks/site.py [--hands 1000000] [--db URL] [--keep DIR] [--build-only]
+    python benchmarks/site.py --refereed 3000 [--hands 100000]
+
+``--refereed N`` makes the first N hands refereed (each stored with one of the examples'
+records, so each has its page), then measures, each in a fresh process (so peak memory is the
+build's own): a full build; an incremental build with nothing new; the league's next evening
+(30 refereed hands) recorded, then an incremental build. Each line gives the build's wall time
+(start-up excluded), its CPU time, the process's peak memory (max RSS) and the pages written.
+Targets (issue 24): after one evening on 3,000 refereed hands at most 1 s; a full build at
+3,000 refereed hands at most 3 s; at 100k hands at most 40 s and 200 MB.
 
 The league is built fast through the store's bulk path (the rows ``mighty import`` writes,
 ``store.interchange``) from a seeded skill-model season
@@ -14,7 +23,10 @@ examples are then imported the ordinary way, so hand pages exist. Target: every 
 from __future__ import annotations
 
 import argparse
+import inspect
+import json
 import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -47,17 +59,42 @@ def timed(label: str, function):
     return result
 
 
-def build(engine, hands: int, chunk: int = 50_000) -> None:
-    """The league ``bench`` with ``hands`` recorded hands, written in bulk: the import's rows
+def example_records() -> list[str]:
+    """The refereed examples' hands as the store keeps them (``record_toml``): imported into
+    a scratch league in memory and read back."""
+    from sqlmodel import select
+
+    from mighty_cli.store.models import Hand
+
+    scratch = make_engine("sqlite://")
+    with transaction(scratch) as s:
+        services.create_league(s, "scratch", "standard")
+    for example in ("run", "joker-call", "back-run", "no-trump", "trump-change"):
+        with transaction(scratch) as s:
+            services.import_record(s, "scratch",
+                                   load_record(ROOT / "examples" / f"{example}.toml"))
+    with transaction(scratch) as s:
+        records = [x for x in s.exec(select(Hand.record_toml).where(Hand.full == True)  # noqa
+                                     .order_by(Hand.number)).all() if x]
+    scratch.dispose()
+    return records
+
+
+def build(engine, hands: int, chunk: int = 50_000, refereed: int = 0, seed: int = 0,
+          examples: bool = True) -> None:
+    """The league ``bench`` with ``hands`` more recorded hands (the first ``refereed`` of them
+    stored with a refereed example's record), written in bulk: the import's rows
     (``store.hands._hand_columns``, ``_member_rows``) inserted with Core table inserts, one
-    executemany per batch, hand ids given (a fresh league) so no id is read back."""
+    executemany per batch, hand ids given so no id is read back."""
     from sqlalchemy import func
     from sqlmodel import select
 
     from mighty_cli.store.models import Hand, HandPlayer
 
+    records = example_records() if refereed else []
     with transaction(engine) as s:
-        services.create_league(s, "bench", "standard")
+        if not any(x.name == "bench" for x in services.league_summaries(s)):
+            services.create_league(s, "bench", "standard")
     with transaction(engine) as s:
         league = get_league(s, "bench")
         rules = league_rules(league)
@@ -65,11 +102,15 @@ def build(engine, hands: int, chunk: int = 50_000) -> None:
         connection = s.connection()
         hand_id = s.exec(select(func.max(Hand.id))).one() or 0
         session_id = s.exec(select(func.max(LeagueSession.id))).one() or 0
-        number, session_number = 0, 0
+        number = s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)
+                        ).one() or 0
+        session_number = s.exec(select(func.max(LeagueSession.number)).where(
+            LeagueSession.league_id == league.id)).one() or 0
+        added = 0
         skills = None
         now = utc_now()
         for start in range(0, hands, chunk):
-            season = skill_season(PLAYERS, min(chunk, hands - start), seed=start + 1,
+            season = skill_season(PLAYERS, min(chunk, hands - start), seed=seed + start + 1,
                                   per_session=PER_SESSION, skills=skills)
             skills = season.skills  # the same players' strengths in every chunk
             sessions: dict[int, tuple[int, list[str]]] = {}
@@ -94,10 +135,14 @@ def build(engine, hands: int, chunk: int = 50_000) -> None:
                                         parse_bid(hand["contract"]), friend, hand["taken"],
                                         friend_call=hand["friend_call"])
                 outcome.dealer, outcome.friend_call = hand["dealer"], hand["friend_call"]
-                hand_rows.append(dict(id=hand_id, league_id=league.id, session_id=current,
-                                      number=number, voided=False, pot_after=0,
-                                      record_toml=None, note=None, created_at=now,
-                                      **_hand_columns(rules, outcome, ids)))
+                row = dict(id=hand_id, league_id=league.id, session_id=current,
+                           number=number, voided=False, pot_after=0,
+                           record_toml=None, note=None, created_at=now,
+                           **_hand_columns(rules, outcome, ids))
+                if added < refereed:  # a refereed hand: its record, so its page
+                    row.update(full=True, record_toml=records[added % len(records)])
+                added += 1
+                hand_rows.append(row)
                 member_rows.extend(dict(row, hand_id=hand_id) for row in _member_rows(
                     outcome, seen, outcome.deltas, {}, ids, league.id))  # type: ignore[arg-type]
                 if len(hand_rows) >= BATCH:
@@ -111,24 +156,87 @@ def build(engine, hands: int, chunk: int = 50_000) -> None:
                 dict(session_id=sid, seat=seat, player_id=ids[name])
                 for sid, names in sessions.values() for seat, name in enumerate(names)])
             print(f"  {number:>9,} hands stored", flush=True)
+    if not examples:
+        return
     for example in ("run", "joker-call", "back-run", "no-trump", "trump-change"):
         with transaction(engine) as s:
             services.import_record(s, "bench", load_record(ROOT / "examples" / f"{example}.toml"),
                                    again=True)
 
 
+def measure(url: str, out: str, full: bool, render_only: bool = False) -> None:
+    """One build of the site (in this process, just started), its figures as JSON; with
+    ``render_only``, a full build whose pages are rendered but not written (the CPU of the
+    pages themselves, without the file system's)."""
+    from mighty_cli.render import site_pages
+    from mighty_cli.site_data import build_site
+
+    if render_only:
+        site_pages.write_file = lambda path, data, root=None: None
+    engine = make_engine(url)
+    options = {"full": full} if "full" in inspect.signature(build_site).parameters else {}
+    with transaction(engine) as s:
+        wall, cpu = time.perf_counter(), time.process_time()
+        report = build_site(s, "bench", out, timezone_name="Asia/Seoul", **options)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(json.dumps({"wall": wall, "cpu": cpu, "pages": report.pages,
+                      "written": getattr(report, "written", report.pages),
+                      "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+    engine.dispose()
+
+
+def measured(label: str, url: str, out: Path, full: bool, mode: str = "") -> None:
+    mode = mode or ("full" if full else "incremental")
+    result = subprocess.run([sys.executable, __file__, "--measure", mode,
+                             "--db", url, "--keep", str(out)], capture_output=True, text=True)
+    if result.returncode:
+        sys.exit(result.stderr)
+    x = json.loads(result.stdout.strip().splitlines()[-1])
+    per_page = f"  {x['cpu'] / x['written'] * 1000:5.2f} ms CPU per page written" \
+        if x["written"] else ""
+    print(f"{label:<32} wall {x['wall']:6.2f} s  cpu {x['cpu']:6.2f} s  peak {x['peak']:5.0f} MB  "
+          f"{x['written']:,} of {x['pages']:,} pages written{per_page}", flush=True)
+
+
+def refereed_run(args, url: str, engine, out: Path) -> None:
+    """Full build, incremental with nothing new, one evening later (30 refereed hands)."""
+    timed(f"build {args.hands:,} hands, {args.refereed:,} refereed",
+          lambda: build(engine, args.hands, refereed=args.refereed))
+    engine.dispose()
+    measured("full build, rendered only", url, Path(str(out) + "-render"), True, "render")
+    measured("full build", url, out, True)
+    measured("incremental, nothing new", url, out, False)
+    timed("record one evening (30 refereed hands)",
+          lambda: build(engine, 30, refereed=30, seed=10**7, examples=False))
+    engine.dispose()
+    measured("incremental after one evening", url, out, False)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=1_000_000)
+    parser.add_argument("--hands", type=int, default=None,
+                        help="hands in the league (default: 1,000,000; with --refereed, as many)")
+    parser.add_argument("--refereed", type=int, default=0,
+                        help="time full and incremental builds over this many refereed hands")
     parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite "
                                                    "file); an existing league 'bench' is reused")
     parser.add_argument("--keep", default=None, help="write the site here (default: temporary)")
     parser.add_argument("--build-only", action="store_true",
                         help="only build the league (with --db, to write the site in a later run)")
+    parser.add_argument("--measure", choices=("full", "incremental", "render"),
+                        help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.measure:
+        return measure(args.db, args.keep, args.measure != "incremental",
+                       args.measure == "render")
     folder = tempfile.TemporaryDirectory()
     url = args.db or f"sqlite:///{Path(folder.name) / 'bench.db'}"
     engine = make_engine(url)
+    out = Path(args.keep) if args.keep else Path(folder.name) / "site"
+    if args.refereed:
+        args.hands = args.hands or args.refereed
+        return refereed_run(args, url, engine, out)
+    args.hands = args.hands or 1_000_000
     with transaction(engine) as s:
         exists = bool(services.league_summaries(s)) and any(
             x.name == "bench" for x in services.league_summaries(s))
@@ -136,7 +244,6 @@ def main() -> None:
         timed(f"build {args.hands:,} hands (bulk)", lambda: build(engine, args.hands))
     if args.build_only:
         return
-    out = Path(args.keep) if args.keep else Path(folder.name) / "site"
 
     def write():
         from mighty_cli.site_data import build_site

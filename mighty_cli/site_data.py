@@ -4,6 +4,13 @@ session), the statistics page (bid calibration, friend calls, partner matrix), o
 player (role statistics, rating, partners and opponents, every session), one per session
 (every hand) and one per refereed hand (deal, kitty, discards, tricks).
 
+Builds are incremental (:class:`mighty_cli.render.site_pages.SiteWriter`): each page's key is
+what it shows, read cheaply before anything is rendered (a hand page: its record, its session
+and seats; a session page: its hands' lines; the index: the standings, chart and ratings),
+under a version of everything else the pages depend on (:func:`site_version`: the templates,
+the language and its catalog, the time zone, the ruleset, the players' links, the code). The
+time of generation is not part of a key: a page kept from an earlier build keeps its time.
+
 Memory stays flat as a league grows: sessions' hands are streamed session by session, the
 role statistics are grouped in the database (:mod:`mighty_cli.store.stats`), the rating is one
 pass over the hands in order (:mod:`mighty_cli.rating`).
@@ -11,6 +18,8 @@ pass over the hands in order (:mod:`mighty_cli.rating`).
 
 from __future__ import annotations
 
+import os
+import stat
 import tomllib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -20,10 +29,13 @@ from typing import Iterable, Iterator, Optional
 from .engine.cards import format_card
 from .engine.errors import MightyError
 from .engine.records.values import elimination_parts
-from .engine.translation import _
+from . import __version__
+from .engine.ruleset import bundled_dir
+from .engine.translation import DOMAIN, LOCALE_DIR, _
 from .rating import RatedHand, Ratings, rate
 from .render import site_pages as pages
-from .render.html import chart, local_time, time_zone
+from .render.html import chart, local_time, page_language, time_zone
+from .render.site_manifest import Unkeyed, fingerprint
 from .engine.cards import parse_bid
 from .engine.records import Record, replay
 from .store import site_queries as q
@@ -36,12 +48,15 @@ from .store.stats import CALL_KINDS, league_stats
 @dataclass
 class SiteReport:
     folder: Path
-    pages: int
+    pages: int               # pages the site has
     bytes: int
     largest: tuple[int, str]
     players: int
     sessions: int
     hands: int
+    written: int = 0         # pages rendered and written by this build
+    removed: int = 0         # pages the site no longer has, removed
+    left: int = 0            # pages the site no longer has, left: changed since written
 
 
 def league_ratings(rows: Iterable[tuple], names: dict[int, str]) -> Ratings:
@@ -76,12 +91,58 @@ def _rated(members: list[tuple]) -> Optional[RatedHand]:
                      friends[1] if len(friends) > 1 else None)
 
 
+#: The code that makes the pages: a change to it changes every page's key.
+_CODE = ("site_data.py", "rating.py", "standings.py", "render/html.py", "render/text.py",
+         "render/site_pages.py", "render/site_manifest.py", "store/site_queries.py",
+         "store/queries.py", "store/stats.py", "store/rounds.py")
+
+
+def site_version(template_dir: Optional[str | Path], lang: Optional[str], zone, rules,
+                 common: dict) -> str:
+    """The key shared by every page: the bundled templates (their bytes), a club's folder
+    (each file's name, size and time: a club's templates can show anything anywhere, so then
+    the ratings count too), the page language and its catalog, the time zone, the ruleset,
+    what every page is given (but the time of generation) and the code."""
+    package = Path(__file__).resolve().parent
+    parts: list = [__version__, [(name, _bytes(package / name)) for name in _CODE]]
+    bundled = bundled_dir("templates")
+    parts.append(sorted((p.name, _bytes(p)) for p in bundled.iterdir() if p.suffix == ".html"))
+    if template_dir:
+        club = []
+        for folder, _folders, files in os.walk(template_dir):  # links not followed
+            for name in files:
+                try:
+                    info = os.lstat(os.path.join(folder, name))
+                except OSError:
+                    continue
+                club.append((os.path.relpath(os.path.join(folder, name), template_dir),
+                             stat.S_IFMT(info.st_mode), info.st_size, info.st_mtime_ns))
+        parts.append(sorted(club))
+    language = page_language(lang)
+    parts += [language, _bytes(LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"),
+              repr(zone)]
+    shown = {k: v for k, v in common.items() if k not in ("generated", "local", "pages")
+             and (template_dir or k != "ratings")}  # the ratings: only the index shows them
+    try:
+        return fingerprint(parts, shown, rules)
+    except Unkeyed:
+        return fingerprint(parts, shown, getattr(rules, "name", ""))
+
+
+def _bytes(path: Path) -> str:
+    try:
+        return path.read_bytes().hex() if path.stat().st_size < 1 << 20 else ""
+    except OSError:
+        return ""
+
+
 def build_site(s, league_name: str, output: str | Path, *,
                template_dir: Optional[str | Path] = None, lang: Optional[str] = None,
                timezone_name: Optional[str] = None,
-               generated: Optional[datetime] = None) -> SiteReport:
+               generated: Optional[datetime] = None, full: bool = False) -> SiteReport:
     """Write the league's site into ``output`` (created if needed; pages already there are
-    replaced one by one, never half-written)."""
+    replaced one by one, never half-written): only the pages whose content changed, unless
+    ``full``; pages the site no longer has are removed (those the tool wrote)."""
 
     zone = time_zone(timezone_name)
     league = get_league(s, league_name)
@@ -94,10 +155,26 @@ def build_site(s, league_name: str, output: str | Path, *,
     sessions = q.sessions(s, league.id)  # type: ignore[arg-type]
     by_id = {x.id: x for x in sessions}
     when = local_time(generated or datetime.now(timezone.utc), zone)
-    writer = pages.SiteWriter(Path(output), template_dir, lang, common={
+    common = {
         "league": page.league, "ruleset": page.ruleset, "ruleset_title": page.ruleset_title,
         "generated": when, "pages": pages.URLS, "ids": ids, "ratings": ratings,
-        "local": lambda moment: local_time(moment, zone)})
+        "local": lambda moment: local_time(moment, zone)}
+    writer = pages.SiteWriter(Path(output), template_dir, lang, common=common, full=full,
+                              version=site_version(template_dir, lang, zone, rules, common))
+    try:
+        _write_pages(s, writer, league, rules, page, names, ids, ratings, stats, sessions, by_id)
+    except BaseException:
+        writer.save()  # what was written so far, so the next build knows it
+        raise
+    writer.finish()
+    return SiteReport(writer.output, len(writer.pages), writer.bytes, writer.largest,
+                      len(page.standings.rows), len(sessions), page.hands, writer.written,
+                      writer.removed, writer.left)
+
+
+def _write_pages(s, writer, league, rules, page, names, ids, ratings, stats, sessions,
+                 by_id) -> None:
+    """Every page of the site, each through ``writer`` (which keeps those unchanged)."""
 
     # Sessions, each with every hand; the latest one is kept for the index.
     latest: tuple = (None, [])
@@ -126,11 +203,13 @@ def build_site(s, league_name: str, output: str | Path, *,
     if sessions and (latest[0] is None or latest[0].id != sessions[-1].id):
         latest = (sessions[-1], [], sessions[-1].players)
 
-    # Hands played card by card.
+    # Hands played card by card: keyed by the stored record, replayed only when it changed.
     for number, session_id, record_toml in q.refereed_hands(s, league.id):  # type: ignore
-        writer.write(pages.hand_url(number), "site_hand.html",
-                     hand=hand_detail(rules, number, by_id[session_id].number,
-                                      seats_of_full.get(number, []), record_toml))
+        session_number, seated = by_id[session_id].number, seats_of_full.get(number, [])
+        writer.page(pages.hand_url(number), "site_hand.html",
+                    fingerprint(number, session_number, seated, record_toml),
+                    lambda: {"hand": hand_detail(rules, number, session_number, seated,
+                                                 record_toml)})
 
     # Players.
     per_session = q.session_stats(s, league.id)  # type: ignore[arg-type]
@@ -171,12 +250,10 @@ def build_site(s, league_name: str, output: str | Path, *,
     if latest_round is not None and latest[0] is not None and any(
             table.session == latest[0].number for table in latest_round.tables):
         latest = (None, [])
-    writer.write(pages.index_url(), "site_index.html", page=page,
+    writer.write(pages.index_url(), "site_index.html", depends=ratings, page=page,
                  chart=chart(page.chart_x, page.chart_series), latest=latest[0],
                  latest_hands=latest[1], latest_columns=latest[2] if latest[0] else [],
                  sessions_count=len(sessions), latest_round=latest_round)
-    return SiteReport(writer.output, writer.pages, writer.bytes, writer.largest,
-                      len(page.standings.rows), len(sessions), page.hands)
 
 
 @dataclass

@@ -27,17 +27,25 @@ from .database import database, db_option, league_option
 @click.option("--page-lang", "page_lang", type=click.Choice(["ko", "en"]), default=None,
               help=N_("Language of the pages (default: the league's setting, else the "
                       "language the tool speaks)."))
+@click.option("--full", is_flag=True,
+              help=N_("Render and write every page, not only those whose content changed."))
 @db_option
 def site(league_name: str, output: str, template_dir: Optional[str],
-         timezone_name: Optional[str], page_lang: Optional[str], db_url: Optional[str]) -> None:
+         timezone_name: Optional[str], page_lang: Optional[str], full: bool,
+         db_url: Optional[str]) -> None:
     """Write the league's site: a folder of pages that work offline and from file://, with
     the league table, ratings and chart, a page per player (statistics by role, partners,
     sessions), a page per session listing every hand, and a page per refereed hand.
+
+    Only the pages whose content changed since the last build into the folder are written
+    (the folder's .mighty-site.json records what the tool wrote); pages the site no longer
+    has are removed, never a file the tool did not write. --full writes every page.
 
     \b
     Examples:
       mighty site --league tuesday --output site/
       mighty site --league tuesday --output site/ --timezone Asia/Seoul --page-lang ko
+      mighty site --league tuesday --output site/ --full
     """
     from ..render.html import time_zone
     from ..site_data import build_site
@@ -51,14 +59,17 @@ def site(league_name: str, output: str, template_dir: Optional[str],
         zone = timezone_name or league_setting(s, league_name, "timezone")
         try:
             report = build_site(s, league_name, output, template_dir=template_dir,
-                                lang=lang, timezone_name=zone)
+                                lang=lang, timezone_name=zone, full=full)
         except OSError as exc:  # a read-only place, a full disk: the folder named, one line
             raise click.ClickException(_("cannot write {path}: {error}").format(
                 path=click.format_filename(exc.filename or output),
                 error=exc.strerror or exc)) from None
-    click.echo(_("Wrote {pages} pages to {folder} ({players}, {sessions}, {hands}; largest "
-                 "page {largest} KB: {name}).").format(
-        pages=report.pages, folder=click.format_filename(str(report.folder)),
+    click.echo(ngettext("Wrote {written} of {pages} page to {folder} ({players}, {sessions}, "
+                        "{hands}; largest page {largest} KB: {name}).",
+                        "Wrote {written} of {pages} pages to {folder} ({players}, {sessions}, "
+                        "{hands}; largest page {largest} KB: {name}).", report.pages).format(
+        written=report.written, pages=report.pages,
+        folder=click.format_filename(str(report.folder)),
         players=ngettext("{count} player", "{count} players", report.players).format(
             count=report.players),
         sessions=ngettext("{count} session", "{count} sessions", report.sessions).format(
@@ -66,3 +77,12 @@ def site(league_name: str, output: str, template_dir: Optional[str],
         hands=ngettext("{count} hand", "{count} hands", report.hands).format(
             count=report.hands),
         largest=round(report.largest[0] / 1024), name=report.largest[1]))
+    if report.removed:
+        click.echo(ngettext("Removed {count} page the site no longer has.",
+                            "Removed {count} pages the site no longer has.",
+                            report.removed).format(count=report.removed))
+    if report.left:
+        click.echo(ngettext("Left {count} page the site no longer has: changed since the tool "
+                            "wrote it.",
+                            "Left {count} pages the site no longer has: changed since the tool "
+                            "wrote them.", report.left).format(count=report.left))

@@ -5,9 +5,11 @@ back to the bundled ``templates/``, so a club can override ``standings.html`` or
 ``base.html`` it extends. The chart of cumulative scores is drawn here as SVG geometry (plain
 numbers) that the template places; nothing on the page loads from the network.
 
-Templates run in Jinja2's sandbox: a club's folder is shared, untrusted input, and a template
-that reaches for Python internals (``cycler.__init__.__globals__``) stops with one line, as does
-a template that is broken or names something the page does not have (:class:`TemplateError`).
+A club's templates run in Jinja2's sandbox: a club's folder is shared, untrusted input, and a
+template that reaches for Python internals (``cycler.__init__.__globals__``) stops with one
+line, as does a template that is broken or names something the page does not have
+(:class:`TemplateError`). The bundled templates alone are the project's own code and render
+without the sandbox, at full speed (a site writes thousands of pages).
 
 The page speaks one language, Korean or English: Jinja2's i18n extension gives the templates
 ``_()`` and ``{% trans %}`` over the project's gettext catalogs, and the page declares it
@@ -49,13 +51,16 @@ def page_language(lang: Optional[str] = None) -> str:
 
 def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] = None):
     """A Jinja2 environment: the club's folder (if any) overrides the bundled templates; the
-    templates translate into ``lang`` (default: the language the tool speaks)."""
+    templates translate into ``lang`` (default: the language the tool speaks). With a club's
+    folder every template runs in the sandbox (a bundled one may be extended by the club's);
+    the bundled ones alone run unsandboxed."""
     import jinja2
     from jinja2.sandbox import SandboxedEnvironment
 
     language = page_language(lang)
     folders = folders_of(template_dir)
-    page_environment = _environment_class(SandboxedEnvironment)
+    page_environment = _environment_class(SandboxedEnvironment) if template_dir \
+        else jinja2.Environment
     env = page_environment(loader=_confined_loader(folders), autoescape=True,
                            trim_blocks=True, lstrip_blocks=True,
                            undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
@@ -71,9 +76,9 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     env.filters["score"] = score_html
     env.filters["doubling"] = lambda name: (catalog.gettext(DOUBLING_LABELS[name])
                                             if name in DOUBLING_LABELS else name)
-    env.filters["card_class"] = lambda text: ("red" if str(text)[:1].upper() in "DH" else
-                                              "joker" if str(text).upper().startswith("JK")
-                                              else "black")
+    env.filters["card_class"] = card_class
+    env.filters["card_spans"] = card_spans
+    env.filters["trick_spans"] = trick_spans
     return env
 
 
@@ -124,11 +129,81 @@ def score_html(value: Optional[int]):
     return Markup("<span>0</span>")
 
 
+#: Each card's face and class as computed once (a hand page shows some two hundred cards, of
+#: fifty-odd kinds); bounded, as the cards a club's template passes are its own.
+_FACES: dict = {}
+_CLASSES_OF_CARDS: dict = {}
+_MEMO_LIMIT = 4096
+_SUIT_SYMBOLS = dict(zip("SDHC", "♠◆♥♣"))
+
+
 def card_face(text: str) -> str:
     """A card as a page shows it: ``SA`` -> ``♠A``, ``D10`` -> ``◆10``, ``JK/H`` ->
     ``JK/♥``."""
+    face = _FACES.get(text) if isinstance(text, str) else None
+    if face is None:
+        face = _card_face(text)
+        if len(_FACES) < _MEMO_LIMIT and isinstance(text, str):
+            _FACES[text] = face
+    return face
+
+
+def card_class(text: str) -> str:
+    """The colour class of a card on a page: ``red``, ``black`` or ``joker``."""
+    kind = _CLASSES_OF_CARDS.get(text) if isinstance(text, str) else None
+    if kind is None:
+        upper = str(text).upper()
+        kind = "red" if upper[:1] in "DH" else "joker" if upper.startswith("JK") \
+            else "black"
+        if len(_CLASSES_OF_CARDS) < _MEMO_LIMIT and isinstance(text, str):
+            _CLASSES_OF_CARDS[text] = kind
+    return kind
+
+
+_SPANS: dict = {}
+
+
+def _span(card: str, extra: str = "", title: Optional[str] = None) -> str:
+    """One card as the pages mark it up: its colour class, its face, who played it (once per
+    kind of span: a hand page has some two hundred)."""
+    key = (card, extra, title)
+    try:
+        return _SPANS[key]
+    except (KeyError, TypeError):
+        pass
+    from markupsafe import escape
+
+    html = (f'<span class="{extra}{card_class(card)}"'
+            + ("" if title is None else f' title="{escape(title)}"')
+            + f">{escape(card_face(card))}</span>")
+    if len(_SPANS) < _MEMO_LIMIT and isinstance(card, str) \
+            and isinstance(title, (str, type(None))):
+        _SPANS[key] = html
+    return html
+
+
+def card_spans(cards):
+    """A list of cards as one ``<span class="cards">`` of coloured faces: what a hand page
+    shows for a deal, the kitty, the discards (one Python call instead of a template loop per
+    card)."""
+    from markupsafe import Markup
+
+    return Markup('<span class="cards">' + " ".join([_span(card) for card in cards])
+                  + "</span>")
+
+
+def trick_spans(trick):
+    """A trick's cards in order, each with who played it and the winner's in bold."""
+    from markupsafe import Markup
+
+    winner = trick.winner
+    return Markup(" ".join([_span(card, "winner " if who and who == winner else "", str(who))
+                            for who, card in trick.plays]))
+
+
+def _card_face(text: str) -> str:
     text = str(text)
-    symbols = dict(zip("SDHC", "♠◆♥♣"))
+    symbols = _SUIT_SYMBOLS
     if text[:1].upper() in symbols and not text.upper().startswith("JK"):
         text = symbols[text[0].upper()] + text[1:]
     if "/" in text:
@@ -358,6 +433,15 @@ def render(env, name, template_dir: Optional[str | Path], **context) -> str:
 
     try:
         template = name if hasattr(name, "render") else env.get_template(name)
+        if not getattr(env, "sandboxed", False):
+            # The bundled templates: the project's own, whose pages are bounded by what they
+            # show (paged lists), rendered in one piece and measured once.
+            html = template.render(**context)
+            if len(html) > PAGE_MAX_CHARACTERS:
+                raise TemplateError(_("template {name}: the page grows beyond {size} "
+                                      "MiB").format(name=template.name,
+                                                    size=PAGE_MAX_CHARACTERS >> 20))
+            return html
         parts, size = [], 0
         for part in template.generate(**context):  # a page that outgrows the bound stops
             size += len(part)

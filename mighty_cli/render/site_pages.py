@@ -8,23 +8,36 @@ hand played card by card). Every page carries its own CSS (``base.html``), no sc
 from the network. Long lists are paged so that no page grows with the league: a page holds
 at most a fixed number of sessions, hands or lines.
 
-Pages render through the same sandboxed, autoescaped environment as the standings page
+Pages render through the same autoescaped environment as the standings page
 (:func:`mighty_cli.render.html.environment`), so a club's template folder overrides any of
-``site_*.html`` or the ``base.html`` they extend.
+``site_*.html`` or the ``base.html`` they extend (and then every page renders in the sandbox).
+
+Builds are incremental: each page has a key, a digest of what it shows plus the build's
+``version`` (the templates, the language, the code); a page whose key is the one the folder's
+manifest recorded, and whose file is still what was written, is neither rendered nor written
+(:mod:`mighty_cli.render.site_manifest`). A page the site no longer has is removed, if the tool
+wrote it and nobody changed it since. ``full`` renders and writes every page.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from ..engine.outputs import inside, write_file
 from .html import environment, load_template, render
+from .site_manifest import (MANIFEST, Entry, Unkeyed, data_digest, file_digest, fingerprint,
+                            manifest_bytes, read_manifest)
 
 #: The site's templates (each may be overridden by a club's folder).
 TEMPLATES = ("site_index.html", "site_sessions.html", "site_session.html", "site_player.html",
              "site_statistics.html", "site_hand.html")
+
+#: With a club's templates, pages are written only once this much is rendered, or the site is:
+#: a template the sandbox refuses stops such a build before anything is written.
+HELD_BYTES = 64 << 20
 
 #: Page sizes: sessions on a list page, hands on a session page, lines on a player page.
 SESSIONS_PER_PAGE = 200
@@ -108,33 +121,116 @@ def chunks(items: Sequence, size: int) -> list[Sequence]:
 
 @dataclass
 class SiteWriter:
-    """Renders pages into a folder and keeps count of what it wrote."""
+    """Renders pages into a folder, only those whose key changed (all with ``full``), and
+    keeps count of what it wrote; :meth:`finish` removes the pages the site no longer has and
+    records the manifest."""
 
     output: Path
     template_dir: Optional[str | Path] = None
     lang: Optional[str] = None
     common: dict = field(default_factory=dict)
-    pages: int = 0
-    bytes: int = 0
-    largest: tuple[int, str] = (0, "")
+    version: str = ""
+    full: bool = False
+    written: int = 0
+    removed: int = 0
+    #: pages the site no longer has that were left alone: changed since the tool wrote them
+    left: int = 0
+    #: Pages rendered but not yet written (a club's templates: see :meth:`page`).
+    pending: list = field(default_factory=list)
+    pending_bytes: int = 0
 
     def __post_init__(self) -> None:
         self.output = Path(self.output)
         self.env = environment(self.template_dir, self.lang)
-        # Every template compiled first: a broken one stops before any page is written.
+        # A club's templates compiled first: a broken one stops before any page is written.
+        # The bundled ones (tested) compile when a page first needs them: a build that
+        # renders few pages compiles few.
         self.templates = {name: load_template(self.env, name, self.template_dir)
-                          for name in TEMPLATES}
-        for folder in ("", "sessions", "players", "hands"):
-            inside(self.output, self.output / folder)  # never through a link out of it
+                          for name in TEMPLATES} if self.template_dir else {}
+        self.previous = read_manifest(self.output)
+        self.pages: dict[str, Entry] = {}
+        self.folders: set[str] = set()
 
-    def write(self, url: str, template: str, **context) -> None:
-        """Render ``template`` to ``url`` (relative to the site's folder)."""
+    def write(self, url: str, template: str, depends=(), **context) -> None:
+        """Render ``template`` to ``url`` (relative to the site's folder) unless the page, as
+        keyed by its context and ``depends`` (what else it shows: a common value), is there
+        as last written."""
+        try:
+            key = fingerprint(self.version, template, depends, context)
+        except Unkeyed:  # content that cannot be compared: rendered every time
+            key = ""
+        self.page(url, template, key, lambda: context)
+
+    def page(self, url: str, template: str, key: str, make: Callable[[], dict]) -> None:
+        """The page at ``url``: kept when ``key`` (a digest of what it shows, with the
+        build's version) is the one recorded and the file is as written, else rendered from
+        ``make()``'s context and written."""
+        key = key and fingerprint(self.version, key)
+        before = self.previous.get(url)
+        if not self.full and key and before is not None and before.key == key \
+                and file_digest(self.output / url, before.size) == before.digest:
+            self.pages[url] = before
+            return
         root = "../" * url.count("/")
         html = render(self.env, self.templates.get(template, template), self.template_dir,
-                      root=root, url=url, **self.common, **context)
+                      root=root, url=url, **self.common, **make())
         data = html.encode("utf-8")
-        write_file(self.output / url, data, root=self.output)  # a reader never sees half a page
-        self.pages += 1
-        self.bytes += len(data)
-        if len(data) > self.largest[0]:
-            self.largest = (len(data), url)
+        if self.template_dir:
+            # A club's template may fail on a late page (the sandbox refusing it): its pages
+            # are held, up to HELD_BYTES, so that such a build writes nothing at all.
+            self.pending.append((url, key, data))
+            self.pending_bytes += len(data)
+            if self.pending_bytes > HELD_BYTES:
+                self.flush()
+            return
+        self._store(url, key, data)
+
+    def flush(self) -> None:
+        """Write the pages held so far."""
+        for url, key, data in self.pending:
+            self._store(url, key, data)
+        self.pending, self.pending_bytes = [], 0
+
+    def _store(self, url: str, key: str, data: bytes) -> None:
+        folder = url.rpartition("/")[0]
+        if folder not in self.folders:  # made and checked once: never through a link out
+            inside(self.output, self.output / folder)
+            self.folders.add(folder)
+        write_file(self.output / url, data)  # a reader never sees half a page
+        self.pages[url] = Entry(key, data_digest(data), len(data))
+        self.written += 1
+
+    def finish(self) -> None:
+        """Remove the pages of the last build the site no longer has (those the tool wrote
+        and nobody changed since), and record what the folder now holds."""
+        self.flush()
+        for url, entry in sorted(self.previous.items()):
+            if url in self.pages:
+                continue
+            path = self.output / url
+            if os.path.islink(path.parent):  # a folder made a link since: nothing through it
+                self.left += 1
+            elif file_digest(path, entry.size) == entry.digest:
+                path.unlink()
+                self.removed += 1
+            elif os.path.lexists(path):
+                self.left += 1
+        self.save(complete=True)
+
+    def save(self, complete: bool = False) -> None:
+        """The manifest of what the folder holds (also after a build that stopped half way,
+        so the next one knows what this one wrote; then nothing is written unless a page
+        was)."""
+        if (self.pages == self.previous) if complete else not self.written:
+            return
+        kept = {url: entry for url, entry in self.previous.items() if url not in self.pages
+                and file_digest(self.output / url, entry.size) == entry.digest}
+        write_file(self.output / MANIFEST, manifest_bytes({**kept, **self.pages}))
+
+    @property
+    def bytes(self) -> int:
+        return sum(entry.size for entry in self.pages.values())
+
+    @property
+    def largest(self) -> tuple[int, str]:
+        return max(((entry.size, url) for url, entry in self.pages.items()), default=(0, ""))

@@ -1,0 +1,264 @@
+"""Incremental site builds (issue 24): a build writes only the pages whose content changed,
+and the folder it leaves equals a full build's, file for file; pages the site no longer has
+are removed, files the tool did not write never are; a club's template that the sandbox
+refuses stops the build in one line with nothing written."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from databases import run
+from site_league import EVIL, LEAGUE, make_league
+
+#: One time of generation for every build compared: a kept page keeps the time it was made.
+WHEN = datetime(2024, 4, 2, 12, 0, tzinfo=timezone.utc)
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file()}
+
+
+def build(engine, out: Path, **options):
+    from mighty_cli.site_data import build_site
+
+    return run(engine, build_site, LEAGUE, out, timezone_name="Asia/Seoul", generated=WHEN,
+               **options)
+
+
+def assert_same_as_full(engine, out: Path, full: Path) -> None:
+    """``out`` holds, byte for byte, what a full build into an empty folder writes."""
+    build(engine, full, full=True)
+    built, expected = files(out), files(full)
+    assert sorted(built) == sorted(expected)
+    assert [name for name in expected if built[name] != expected[name]] == []
+
+
+@pytest.fixture
+def engine(tmp_path):
+    from mighty_cli.store.db import make_engine
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'league.db'}")
+    make_league(engine)
+    yield engine
+    engine.dispose()
+
+
+def test_an_unchanged_league_writes_no_page(engine, tmp_path):
+    first = build(engine, tmp_path / "site")
+    assert first.written == first.pages
+    again = build(engine, tmp_path / "site")
+    assert (again.written, again.removed, again.pages) == (0, 0, first.pages)
+    assert (again.bytes, again.largest) == (first.bytes, first.largest)
+
+
+def test_an_incremental_build_equals_a_full_build_after_adding_amending_and_voiding_hands(
+        engine, tmp_path):
+    from mighty_cli.store import services
+
+    out = tmp_path / "site"
+    pages = build(engine, out).pages
+    steps = [
+        ("add", lambda: run(engine, services.record_hand, LEAGUE, declarer="Di",
+                            contract="15H", friend="Ana", friend_call="HA", taken=17, who="t")),
+        ("amend", lambda: run(engine, services.amend_hand, LEAGUE, 37, who="t",
+                              why="miscounted", taken=12)),
+        ("void", lambda: run(engine, services.void_hand, LEAGUE, 36, who="t", why="misdeal")),
+        ("void a refereed hand", lambda: run(engine, services.void_hand, LEAGUE, 33, who="t",
+                                             why="misdeal")),
+    ]
+    for name, change in steps:
+        change()
+        report = build(engine, out)
+        assert 0 < report.written < pages, name  # some pages, never the whole site
+        assert_same_as_full(engine, out, tmp_path / f"full-{name}")
+
+
+def test_a_hand_page_is_replayed_only_when_its_record_changed(engine, tmp_path, monkeypatch):
+    from mighty_cli import site_data
+    from mighty_cli.store import services
+
+    out = tmp_path / "site"
+    build(engine, out)
+    replayed = []
+    original = site_data.hand_detail
+    monkeypatch.setattr(site_data, "hand_detail",
+                        lambda *args: replayed.append(args[1]) or original(*args))
+    run(engine, services.record_hand, LEAGUE, declarer="Di", contract="15H", friend="Ana",
+        friend_call="HA", taken=17, who="t")
+    report = build(engine, out)
+    assert replayed == []  # the new hand is not refereed: no hand page is made again
+    assert report.written < report.pages
+
+
+def test_a_page_the_site_no_longer_has_is_removed(engine, tmp_path, monkeypatch):
+    from mighty_cli.render import site_pages
+
+    out = tmp_path / "site"
+    monkeypatch.setattr(site_pages, "HANDS_PER_PAGE", 4)  # session 1's ten hands: 3 pages
+    build(engine, out)
+    assert (out / "sessions" / "1-3.html").is_file()
+    monkeypatch.setattr(site_pages, "HANDS_PER_PAGE", 100)
+    report = build(engine, out)
+    assert not (out / "sessions" / "1-2.html").exists()
+    assert not (out / "sessions" / "1-3.html").exists()
+    assert report.removed >= 2 and report.left == 0
+    assert_same_as_full(engine, out, tmp_path / "full")
+
+
+def test_a_file_the_tool_did_not_write_is_never_removed(engine, tmp_path, monkeypatch):
+    from mighty_cli.render import site_pages
+
+    out = tmp_path / "site"
+    monkeypatch.setattr(site_pages, "HANDS_PER_PAGE", 4)
+    build(engine, out)
+    ours = {"notes.txt": b"the club's own", "hands/999.html": b"<p>a page of ours</p>",
+            "players/extra/x.html": b"x"}
+    for name, data in ours.items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(data)
+    (out / "sessions" / "1-3.html").write_text("edited by hand", encoding="utf-8")
+    monkeypatch.setattr(site_pages, "HANDS_PER_PAGE", 100)
+    report = build(engine, out)
+    for name, data in ours.items():
+        assert (out / name).read_bytes() == data, name
+    # a page the tool wrote, changed since, that the site no longer has: left, and said
+    assert (out / "sessions" / "1-3.html").read_text(encoding="utf-8") == "edited by hand"
+    assert not (out / "sessions" / "1-2.html").exists()
+    assert report.removed >= 1 and report.left == 1
+    again = build(engine, out)  # no longer in the manifest: never touched again
+    assert (again.removed, again.left) == (0, 0)
+    assert (out / "sessions" / "1-3.html").is_file()
+
+
+def test_a_manifest_naming_a_file_outside_the_site_removes_nothing(engine, tmp_path):
+    from mighty_cli.render.site_manifest import MANIFEST
+
+    out = tmp_path / "site"
+    build(engine, out)
+    outside = tmp_path / "outside.html"
+    outside.write_text("keep", encoding="utf-8")
+    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    digest = __import__("hashlib").sha256(b"keep").hexdigest()
+    manifest["pages"]["../outside.html"] = ["k", digest, 4]
+    (out / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    report = build(engine, out)
+    assert outside.read_text(encoding="utf-8") == "keep"
+    assert report.written == report.pages  # a manifest not the tool's: trusted for nothing
+    assert_same_as_full(engine, out, tmp_path / "full")
+
+
+def test_a_page_changed_by_hand_is_written_again(engine, tmp_path):
+    out = tmp_path / "site"
+    build(engine, out)
+    (out / "index.html").write_text("defaced", encoding="utf-8")
+    (out / "hands" / "31.html").unlink()
+    report = build(engine, out)
+    assert report.written == 2
+    assert_same_as_full(engine, out, tmp_path / "full")
+
+
+def test_a_change_of_language_writes_every_page(engine, tmp_path):
+    out = tmp_path / "site"
+    build(engine, out)
+    report = build(engine, out, lang="ko")
+    assert report.written == report.pages
+    full = tmp_path / "full-ko"
+    build(engine, full, lang="ko", full=True)
+    assert files(out) == files(full)
+
+
+def test_full_writes_every_page(engine, tmp_path):
+    out = tmp_path / "site"
+    first = build(engine, out)
+    report = build(engine, out, full=True)
+    assert report.written == first.pages
+
+
+# --- the command ---------------------------------------------------------------------------
+
+
+def invoke(db: str, *args: str):
+    from mighty_cli.cli import cli
+
+    return CliRunner().invoke(cli, ["site", "--league", LEAGUE, *args, "--db", db],
+                              env={"MIGHTY_LANG": "en"})
+
+
+def test_the_command_says_how_many_pages_it_wrote_and_removed(engine, tmp_path, monkeypatch):
+    from mighty_cli.render import site_pages
+
+    db = str(engine.url)
+    out = tmp_path / "site"
+    first = invoke(db, "--output", str(out))
+    assert first.exit_code == 0, first.output
+    total = int(first.output.split(" of ")[1].split()[0])
+    assert first.output.startswith(f"Wrote {total} of {total} pages to ")
+    again = invoke(db, "--output", str(out))
+    assert again.output.startswith(f"Wrote 0 of {total} pages to "), again.output
+    monkeypatch.setattr(site_pages, "HANDS_PER_PAGE", 4)
+    invoke(db, "--output", str(out))
+    monkeypatch.setattr(site_pages, "HANDS_PER_PAGE", 100)
+    result = invoke(db, "--output", str(out), "--full")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"Wrote {total} of {total} pages to ")
+    removed = result.output.splitlines()[1]
+    assert removed.startswith("Removed ") and removed.endswith(" pages the site no longer has.")
+    assert not (out / "sessions" / "1-3.html").exists()
+
+
+@pytest.mark.parametrize("escape", [
+    "{{ ''.__class__.__mro__ }}",
+    "{{ ''.__class__.__mro__[1].__subclasses__() }}",
+    "{{ cycler.__init__.__globals__.os }}",
+])
+@pytest.mark.parametrize("template", ["site_index.html", "site_hand.html", "site_session.html"])
+def test_the_sandbox_still_refuses_an_escape_from_a_user_template(engine, tmp_path, escape,
+                                                                   template):
+    """Bundled templates render unsandboxed; a club's folder keeps every page in the sandbox,
+    and a refused template stops the build in one line with nothing written, even when it is
+    the last page rendered (the index)."""
+    db = str(engine.url)
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / template).write_text(escape, encoding="utf-8")
+    out = tmp_path / "site"
+    result = invoke(db, "--output", str(out), "--templates", str(club))
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: template error: ")
+    assert result.output.count("\n") == 1 and "Traceback" not in result.output
+    assert not out.exists()
+
+
+def test_a_refused_user_template_changes_nothing_in_a_site_already_there(engine, tmp_path):
+    db = str(engine.url)
+    out = tmp_path / "site"
+    assert invoke(db, "--output", str(out)).exit_code == 0
+    before = files(out)
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "site_index.html").write_text("{{ ''.__class__.__mro__ }}", encoding="utf-8")
+    result = invoke(db, "--output", str(out), "--templates", str(club))
+    assert result.exit_code == 1 and result.output.count("\n") == 1
+    assert files(out) == before
+
+
+def test_the_bundled_templates_render_outside_the_sandbox_and_a_club_folder_inside():
+    from jinja2.sandbox import SandboxedEnvironment
+
+    from mighty_cli.render.html import environment
+
+    assert not isinstance(environment(None), SandboxedEnvironment)
+    assert isinstance(environment(Path(__file__).parent), SandboxedEnvironment)
+
+
+def test_a_player_named_in_markup_stays_escaped_on_unsandboxed_pages(engine, tmp_path):
+    out = tmp_path / "site"
+    build(engine, out)
+    texts = "".join(p.read_text(encoding="utf-8") for p in out.rglob("*.html"))
+    assert EVIL not in texts and "&lt;script&gt;" in texts
