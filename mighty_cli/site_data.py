@@ -24,7 +24,7 @@ import tomllib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable, Iterator, Optional
+from typing import Callable, Iterable, Iterator, Optional
 
 from .engine.cards import format_card
 from .engine.errors import MightyError
@@ -139,10 +139,12 @@ def _bytes(path: Path) -> str:
 def build_site(s, league_name: str, output: str | Path, *,
                template_dir: Optional[str | Path] = None, lang: Optional[str] = None,
                timezone_name: Optional[str] = None,
-               generated: Optional[datetime] = None, full: bool = False) -> SiteReport:
+               generated: Optional[datetime] = None, full: bool = False,
+               progress: Optional[Callable[[int, Optional[int]], None]] = None) -> SiteReport:
     """Write the league's site into ``output`` (created if needed; pages already there are
     replaced one by one, never half-written): only the pages whose content changed, unless
-    ``full``; pages the site no longer has are removed (those the tool wrote)."""
+    ``full``; pages the site no longer has are removed (those the tool wrote). ``progress``
+    is told of each page (:class:`.render.site_pages.SiteWriter`)."""
 
     zone = time_zone(timezone_name)
     league = get_league(s, league_name)
@@ -160,7 +162,8 @@ def build_site(s, league_name: str, output: str | Path, *,
         "generated": when, "pages": pages.URLS, "ids": ids, "ratings": ratings,
         "local": lambda moment: local_time(moment, zone)}
     writer = pages.SiteWriter(Path(output), template_dir, lang, common=common, full=full,
-                              version=site_version(template_dir, lang, zone, rules, common))
+                              version=site_version(template_dir, lang, zone, rules, common),
+                              progress=progress)
     try:
         _write_pages(s, writer, league, rules, page, names, ids, ratings, stats, sessions, by_id)
     except BaseException:

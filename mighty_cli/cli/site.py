@@ -8,6 +8,7 @@ import click
 
 from ..i18n import N_, _, ngettext
 from .database import database, db_option, league_option
+from .progress import progress, quiet_option, silent
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
 # inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
@@ -29,9 +30,10 @@ from .database import database, db_option, league_option
                       "language the tool speaks)."))
 @click.option("--full", is_flag=True,
               help=N_("Render and write every page, not only those whose content changed."))
+@quiet_option
 @db_option
 def site(league_name: str, output: str, template_dir: Optional[str],
-         timezone_name: Optional[str], page_lang: Optional[str], full: bool,
+         timezone_name: Optional[str], page_lang: Optional[str], full: bool, quiet: bool,
          db_url: Optional[str]) -> None:
     """Write the league's site: a folder of pages that work offline and from file://, with
     the league table, ratings and chart, a page per player (statistics by role, partners,
@@ -51,7 +53,7 @@ def site(league_name: str, output: str, template_dir: Optional[str],
     from ..site_data import build_site
 
     time_zone(timezone_name)  # an unknown zone stops here, before anything is written
-    with database(db_url) as s:
+    with database(db_url) as s, progress(_("writing pages"), quiet) as shown:
         from ..store.leagues import league_setting
 
         # The league's own settings (league set --lang/--timezone) unless given here.
@@ -59,7 +61,8 @@ def site(league_name: str, output: str, template_dir: Optional[str],
         zone = timezone_name or league_setting(s, league_name, "timezone")
         try:
             report = build_site(s, league_name, output, template_dir=template_dir,
-                                lang=lang, timezone_name=zone, full=full)
+                                lang=lang, timezone_name=zone, full=full,
+                                progress=None if shown is silent else shown)
         except OSError as exc:  # a read-only place, a full disk: the folder named, one line
             raise click.ClickException(_("cannot write {path}: {error}").format(
                 path=click.format_filename(exc.filename or output),

@@ -138,6 +138,10 @@ class SiteWriter:
     #: Pages rendered but not yet written (a club's templates: see :meth:`page`).
     pending: list = field(default_factory=list)
     pending_bytes: int = 0
+    #: told ``(pages so far, pages expected)`` after each page: the last build's count is the
+    #: expectation (None for a first build, or once this one has gone past it)
+    progress: Optional[Callable[[int, Optional[int]], None]] = None
+    seen: int = 0
 
     def __post_init__(self) -> None:
         self.output = Path(self.output)
@@ -166,6 +170,10 @@ class SiteWriter:
         build's version) is the one recorded and the file is as written, else rendered from
         ``make()``'s context and written."""
         key = key and fingerprint(self.version, key)
+        self.seen += 1
+        if self.progress is not None:
+            expected = len(self.previous)
+            self.progress(self.seen, expected if expected >= self.seen else None)
         before = self.previous.get(url)
         if not self.full and key and before is not None and before.key == key \
                 and file_digest(self.output / url, before.size) == before.digest:

@@ -84,6 +84,7 @@ def test_progress_on_a_pseudo_terminal(tmp_path, quiet):
     assert "Imported 400 hands into demo" in out
     assert ("importing hands: 400 of 400 (100%)" in shown) != quiet
     for args, label in ((["export", "-l", "demo", "-o", "e.json"], "exporting hands: 400 of 400"),
+                        (["site", "-l", "demo", "-o", "site"], "writing pages: "),
                         (["backup", "-o", "b.jsonl"], "backing up rows"),
                         (["restore", "b.jsonl", "--db", f"sqlite:///{tmp_path / 'r.db'}"],
                          "restoring rows")):
