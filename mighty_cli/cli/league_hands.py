@@ -9,7 +9,7 @@ import click
 
 from ..engine.errors import MightyError
 from ..engine.hand.seats import eliminated_label
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, gettext as translate
 from . import completion
 from ..render.text import table
 from .database import by_option, database, db_option, league_option, split_names, who_default
@@ -30,6 +30,16 @@ LIST_HEADERS = (N_("hand"), N_("session"), N_("dealer"), N_("outcome"), N_("pot"
 CHANGE_HEADERS = (N_("player"), N_("score was"), N_("now"), N_("change"), N_("rank was"),
                   N_("now"))
 LOG_HEADERS = (N_("when"), N_("who"), N_("what"), N_("why"))
+#: The change log's actions as ``hand log`` names them in the user's language (``--json`` keeps
+#: the stored words); an action not listed is shown as stored.
+ACTION_WORDS = {"hand record": N_("hand record"), "hand amend": N_("hand amend"),
+                "hand void": N_("hand void"), "hand unvoid": N_("hand unvoid"),
+                "import": N_("import"), "league create": N_("league create"),
+                "league set": N_("league set"), "player add": N_("player add"),
+                "player merge": N_("player merge"), "player rename": N_("player rename"),
+                "round start": N_("round start"), "round reseat": N_("round reseat"),
+                "round end": N_("round end"), "session start": N_("session start"),
+                "session end": N_("session end")}
 #: What ``hand log`` says an amendment changed: the hand's keys, each with its label.
 AMENDED_KEYS = (("declarer", N_("declarer")), ("contract", N_("contract")),
                 ("friend", N_("friend")), ("friend2", N_("friend")),
@@ -501,7 +511,8 @@ def hand_log(league_name, limit, as_json, db_url) -> None:
         echo_json({"changes": rows})
         return
     click.echo(table([_(h) for h in LOG_HEADERS],
-                     [(at, r["who"], r["action"] + amended_text(r), r["why"])
+                     [(at, r["who"], (translate(ACTION_WORDS[r["action"]]) if r["action"] in
+                                      ACTION_WORDS else r["action"]) + amended_text(r), r["why"])
                       for at, r in zip(times, rows)], align="<<<<"))
 
 

@@ -159,7 +159,7 @@ def test_amend_eliminated_is_in_the_change_log(runner, db):
     log = ok(runner, db, "hand", "log", "-l", "six").splitlines()
     assert "hand amend 1: eliminated Cy → Di" in log[-1] and log[-1].endswith("Di was out")
     korean = runner.invoke(cli, ["--lang", "ko", "hand", "log", "-l", "six", "--db", db])
-    assert "hand amend 1: 탈락 Cy → Di" in korean.output.splitlines()[-1]
+    assert "판 정정 1: 탈락 Cy → Di" in korean.output.splitlines()[-1]
 
 
 def test_hand_log_names_what_each_amendment_changed(runner, db):
@@ -172,8 +172,8 @@ def test_hand_log_names_what_each_amendment_changed(runner, db):
     assert "hand amend 2: taken 12 → 13" in log[-2]
     assert "hand amend 2: note - → late" in log[-1]
     korean = runner.invoke(cli, ["--lang", "ko", "hand", "log", "-l", "sh", "--db", db])
-    assert "hand amend 2: 탈락 Di → 더미(은실)" in korean.output.splitlines()[-3]
-    assert "hand amend 2: 득점 12 → 13" in korean.output.splitlines()[-2]
+    assert "판 정정 2: 탈락 Di → 더미(은실)" in korean.output.splitlines()[-3]
+    assert "판 정정 2: 득점 12 → 13" in korean.output.splitlines()[-2]
 
 
 @pytest.mark.parametrize("suffix", ["toml", "json", "csv"])

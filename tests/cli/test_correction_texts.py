@@ -39,3 +39,18 @@ def test_an_import_counts_its_hands_and_sessions_in_the_right_number(db, tmp_pat
     path.write_text(ok(db, "export", "-l", "cup"), encoding="utf-8")
     text = ok(db, "import", str(path), "-l", "copy")
     assert "Imported 2 hands into copy (hands 1-2, session 1)." in text
+
+
+def test_the_change_log_speaks_the_users_language_and_json_keeps_the_stored_words(db):
+    from mighty_cli.engine.translation import set_language
+
+    league(db)
+    ok(db, "hand", "void", "-l", "cup", "1", "--reason", "다시 셈")
+    text = ok(db, "--lang", "ko", "hand", "log", "-l", "cup")
+    set_language("en")
+    assert "리그 만들기" in text and "회차 시작" in text and "판 기록" in text
+    assert "판 무효 1" in text and "hand void" not in text
+    actions = {c["action"] for c in json.loads(ok(db, "--lang", "ko", "hand", "log", "-l", "cup",
+                                                  "--json"))["changes"]}
+    set_language("en")
+    assert {"league create", "session start", "hand record", "hand void"} <= actions
