@@ -56,19 +56,30 @@ def resolve(words: list[str]) -> tuple[click.Command, list[str]]:
     return command, rest
 
 
-def problems(text: str) -> list[str]:
-    """What is wrong with a page's command lines: an unknown command or option."""
-    found = []
+def parsed_lines(text: str):
+    """Each `$ mighty ...` line of a page with the command it names, the words after it, and
+    the options that command takes; the command is None (and the words hold the reason) when
+    the line names no command."""
     for line in command_lines(text):
         words = shlex.split(line.replace("\\", ""))[1:]
         words = words[:words.index("&&")] if "&&" in words else words
         try:
             command, rest = resolve(words)
         except AssertionError as exc:
-            found.append(str(exc).splitlines()[0])
+            yield line, None, [str(exc).splitlines()[0]], set()
             continue
-        known = {opt for param in command.params for opt in param.opts + param.secondary_opts}
-        known |= {"--help", "-h", "--lang"}
+        own = {opt for param in command.params for opt in param.opts + param.secondary_opts}
+        yield line, command, rest, own
+
+
+def problems(text: str) -> list[str]:
+    """What is wrong with a page's command lines: an unknown command or option."""
+    found = []
+    for line, command, rest, own in parsed_lines(text):
+        if command is None:
+            found.extend(rest)
+            continue
+        known = own | {"--help", "-h", "--lang"}
         for word in rest:
             if (word.startswith("--") or re.fullmatch(r"-[a-zA-Z]", word)) \
                     and word.split("=")[0] not in known:
@@ -95,19 +106,10 @@ def test_a_made_up_command_or_option_is_caught():
 
 def lang_misplaced(text: str) -> list[str]:
     """The command lines giving `--lang` to a command that has none of its own: it belongs to
-    `mighty` itself (`mighty --lang ko where`), and `mighty where --lang ko` is a usage error."""
-    found = []
-    for line in command_lines(text):
-        words = shlex.split(line.replace("\\", ""))[1:]
-        words = words[:words.index("&&")] if "&&" in words else words
-        try:
-            command, rest = resolve(words)
-        except AssertionError:
-            continue  # reported by test_command_lines_name_real_commands_and_options
-        own = {opt for param in command.params for opt in param.opts + param.secondary_opts}
-        if "--lang" in rest and "--lang" not in own:
-            found.append(line)
-    return found
+    `mighty` itself (`mighty --lang ko where`), and `mighty where --lang ko` is a usage error.
+    Lines naming no command are reported by test_command_lines_name_real_commands_and_options."""
+    return [line for line, command, rest, own in parsed_lines(text)
+            if command is not None and "--lang" in rest and "--lang" not in own]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)

@@ -101,7 +101,7 @@ def standings(league_name, html_path, template_dir, round_number, as_json, db_ur
             text = render_league_page(page, template_dir, lang=lang, timezone_name=zone)
         else:
             from ..store.lookups import get_league, league_rules
-            from ..store.rounds import round_standings, tournament_standings
+            from ..store.round_board import round_standings, tournament_standings
 
             table_ = (round_standings(s, league_name, round_number) if round_number is not None
                       else services.standings(s, league_name))

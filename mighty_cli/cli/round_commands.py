@@ -254,8 +254,9 @@ def round_show(league_name, round_number, html_path, template_dir, as_json, db_u
         if html_path:
             from ..render.html import render_round_board
             from ..store.leagues import league_setting
+            from ..store.round_board import round_board
 
-            board = rounds.round_board(s, league_name, round_number)
+            board = round_board(s, league_name, round_number)
             text = render_round_board(board, template_dir,
                                       lang=league_setting(s, league_name, "lang"),
                                       timezone_name=league_setting(s, league_name, "timezone"))

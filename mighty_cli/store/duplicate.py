@@ -29,7 +29,7 @@ from ..tournament.matchpoints import MatchpointRow, SeatResult, matchpoints
 from . import LeagueError
 from .lookups import _names
 from .models import Hand, HandPlayer, LeagueRound, LeagueSession
-from .sessions import seating
+from .sessions import DuplicateDeal, seating
 
 
 def expected_deal(rules: Ruleset, seed: int, deal: int,
@@ -39,28 +39,22 @@ def expected_deal(rules: Ruleset, seed: int, deal: int,
     return arranged_deal(seeded_deal(rules, hand_seed(seed, deal), list(players)))
 
 
-def _where(s: Session, session: LeagueSession, deal: int) -> str:
-    row = s.get(LeagueRound, session.round_id)
-    return _("table {table}, deal {deal} of duplicate round {round}").format(
-        table=session.table_number, deal=deal, round=row.number if row else "?")
-
-
-def check_duplicate_hand(s: Session, rules: Ruleset, session: LeagueSession, seed: int,
+def check_duplicate_hand(rules: Ruleset, session: LeagueSession, duplicate: DuplicateDeal,
                          proposal: Proposal, five: Sequence[str], dealer: str,
                          hand: dict, refereed: bool) -> None:
     """Refuse a hand that is not the deal every table of the round plays: another dealer,
     other players, other cards (a refereed hand), or a friend who does not hold the called card
     (a recorded hand)."""
-    count = len(s.exec(select(Hand.id).where(Hand.session_id == session.id)).all())
-    deal = count + 1
-    where = _where(s, session, deal)
+    deal = duplicate.deal
+    where = _("table {table}, deal {deal} of duplicate round {round}").format(
+        table=session.table_number, deal=deal, round=duplicate.round)
     if dealer != proposal.dealer:
         raise LeagueError(_("{where}: {dealer} deals it at every table, not {given}").format(
             where=where, dealer=proposal.dealer, given=dealer))
     if set(five) != set(proposal.players):
         raise LeagueError(_("{where}: {players} play it at every table").format(
             where=where, players=", ".join(proposal.players)))
-    cards = expected_deal(rules, seed, deal, proposal.players)
+    cards = expected_deal(rules, duplicate.seed, deal, proposal.players)
     if refereed and "deal" in hand:
         copies = rules.table.decks == 2
         for who, dealt in cards.items():

@@ -63,7 +63,7 @@ from .sessions import (
     _previous_in_session,
     find_session,
     clear_live_hand,
-    duplicate_seed,
+    duplicate_deal,
     next_proposal,
     seating,
 )
@@ -380,10 +380,10 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
     rules = league_rules(league)
     present = seating(s, session.id)
     previous = _previous_in_session(s, session.id)
-    proposal = next_proposal(s, rules, session, present)
+    duplicate = duplicate_deal(s, session)
+    proposal = next_proposal(s, rules, session, present, duplicate)
     five = _check_five(players, present, proposal, rules.table.players)
-    seed = duplicate_seed(s, session)
-    if seed is None:  # a duplicate deal's sitters-out are the deal's (check_duplicate_hand)
+    if duplicate is None:  # a duplicate deal's sitters-out are the deal's (check_duplicate_hand)
         check_sitting_out(rules, playing_order(present, rules), previous,
                           [p for p in present if p not in five])  # 세종: from the losing team
     if refereed is not None and players is not None:
@@ -403,8 +403,8 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
             hand["eliminated"] = [check_name(p) for p in eliminated]
         if friend2 and deal_miss is None:
             hand["friend2"] = check_name(friend2)
-    if seed is not None:  # a duplicate round's table: the deal every table of its size plays
-        check_duplicate_hand(s, rules, session, seed, proposal, five, dealer, hand,
+    if duplicate is not None:  # a duplicate round's table: the deal every table of its size plays
+        check_duplicate_hand(rules, session, duplicate, proposal, five, dealer, hand,
                              refereed=refereed is not None)
     number = (s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)).one()
               or 0) + 1

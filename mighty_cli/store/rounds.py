@@ -20,13 +20,11 @@ from typing import Any, Optional, Sequence
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from ..engine.session import duplicate_proposal, seats_range
-from ..standings import PlayerStats, Standings, parse_rank_by, rank
+from ..engine.session import seats_range
 from ..engine.translation import _, ngettext
 from ..tournament.plan import (PlanError, RoundPlan, lower_bound, pair, plan_round, plan_rounds,
                                repeated_pairs, table_sizes)
-from ..tournament.matchpoints import MatchpointRow, places
-from ..tournament.ranking import TableResult, TournamentRow, tournament_table
+from ..tournament.matchpoints import MatchpointRow
 from . import LeagueError
 from .db import lock_league
 from .duplicate import league_matchpoints
@@ -35,7 +33,6 @@ from .substitutes import substitutes as round_substitutes
 from .lookups import get_league, league_rules, log_change
 from .models import (Hand, League, LeagueRound, LeagueSession, LiveHand, PlannedTable,
                      Player, SessionSeat, utc_now)
-from .queries import _stats, _stats_query
 from .sessions import (checked_names, open_session, refuse_near_misses,
                        refuse_seated_elsewhere, seating)
 
@@ -429,124 +426,6 @@ def table_session(s: Session, league_name: str, table: int) -> int:
         raise LeagueError(_("--table {table}: round {number} has tables 1 to {count}").format(
             table=table, number=found.number, count=count))
     return session.number
-
-
-def round_standings(s: Session, league_name: str, number: int) -> Standings:
-    """The table of round ``number`` alone: its tables' live hands, every player seated in it
-    listed, ranked by the league's keys (no minimum of hands: a round is short)."""
-    league = get_league(s, league_name)
-    found = find_round(s, league, number)
-    sessions = s.exec(select(LeagueSession.id).where(LeagueSession.round_id == found.id)).all()
-    query = _stats_query(league.id).where(Hand.session_id.in_(list(sessions)))  # type: ignore
-    stats = [_stats(row) for row in s.exec(query).all()]
-    listed = {row.name for row in stats}
-    for session_id in sessions:
-        stats += [PlayerStats(name) for name in seating(s, session_id) if name not in listed]
-        listed.update(seating(s, session_id))
-    return rank(stats, 0, parse_rank_by(league.rank_by))
-
-
-def tournament_standings(s: Session, league_name: str,
-                         number: Optional[int] = None) -> Optional[list[TournamentRow]]:
-    """The tournament table over the league's rounds (or round ``number`` alone) under its
-    ruleset's ``[tournament]`` options; None for a league with no round."""
-    league = get_league(s, league_name)
-    query = select(LeagueRound.id, LeagueRound.number).where(LeagueRound.league_id == league.id)
-    if number is not None:
-        query = query.where(LeagueRound.id == find_round(s, league, number).id)
-    rounds = dict(s.exec(query).all())
-    if not rounds:
-        return None
-    tables = {session_id: (rounds[round_id], table)
-              for session_id, round_id, table in s.exec(
-                  select(LeagueSession.id, LeagueSession.round_id, LeagueSession.table_number)
-                  .where(LeagueSession.round_id.in_(list(rounds)))).all()}  # type: ignore
-    counted = {}
-    for row in s.exec(_stats_query(league.id, Hand.session_id)  # type: ignore[arg-type]
-                      .where(Hand.session_id.in_(list(tables)))).all():  # type: ignore
-        stats = _stats(row[1:])
-        counted[row[0], stats.name] = stats
-    credited = {key: absent for key, (absent, credit) in round_substitutes(
-        s, league.id, number).items() if credit}  # type: ignore[arg-type]
-    results = []
-    for session_id, (round_number, table) in tables.items():  # everyone seated has a place
-        for name in seating(s, session_id):
-            stats = counted.get((session_id, name)) or PlayerStats(name)
-            results.append(TableResult(round_number, table,
-                                       credited.get((round_number, name), name), stats.score,
-                                       stats.hands, stats.declarer_success))
-    return tournament_table(results, league_rules(league).tournament, sorted(rounds.values()))
-
-
-#: How often an open round's board reloads in the browser (seconds), and the lines of a score
-#: slip when the ruleset does not fix a session's hands (session.hands_per_session).
-BOARD_REFRESH_SECONDS = 60
-SLIP_LINES = 12
-
-
-@dataclass
-class BoardSeat:
-    name: str
-    table: int
-    seat: int
-
-
-@dataclass
-class BoardRow:
-    rank: Optional[int]
-    name: str
-    table: int
-    hands: int
-    score: int
-    tournament: str = ""
-
-
-@dataclass
-class RoundBoard:
-    """What the projector board of a round shows (``round show --html``)."""
-
-    league: str
-    ruleset_title: str
-    round: RoundState
-    seats: list[BoardSeat]
-    rows: list[BoardRow]
-    tournament: bool
-    slip_lines: int
-    refresh: int = BOARD_REFRESH_SECONDS
-    #: a duplicate round's matchpoints with their places, and each table's dealer of each
-    #: deal (the slips print them: they are the round's, not the table's to choose)
-    matchpoints: list[tuple[Optional[int], MatchpointRow]] = field(default_factory=list)
-    dealers: dict[int, list[str]] = field(default_factory=dict)
-
-
-def round_board(s: Session, league_name: str, number: Optional[int] = None) -> RoundBoard:
-    """A round's board: its tables, where each player sits (by name), the round's standings
-    (with the tournament score where the ruleset's [tournament] does not score raw points)."""
-    league = get_league(s, league_name)
-    rules = league_rules(league)
-    state = round_state(s, league_name, number)
-    where = {name: (table.table, seat) for table in state.tables
-             for seat, name in enumerate(table.players, start=1)}
-    seats = sorted((BoardSeat(name, table, seat) for name, (table, seat) in where.items()),
-                   key=lambda seat: (seat.name.casefold(), seat.name))
-    standings = round_standings(s, league_name, state.number)
-    by_tournament = rules.tournament.score != "raw"
-    tournament = {row.name: row for row in tournament_standings(s, league_name, state.number)
-                  or []} if by_tournament else {}
-    credit = {sub: absent for sub, absent, credited in state.substitutes if credited}
-    scored = {name: f"{tournament[credit.get(name, name)].score:g}"
-              for name in where if credit.get(name, name) in tournament}
-    rows = [BoardRow(row.rank, row.stats.name, where.get(row.stats.name, (0, 0))[0],
-                     row.stats.hands, row.stats.score, scored.get(row.stats.name, ""))
-            for row in standings.rows]
-    lines = min(rules.session.hands_per_session or SLIP_LINES, 40)
-    board = RoundBoard(league.name, rules.meta.title, state, seats, rows, by_tournament, lines)
-    if state.deal_seed is not None:
-        board.matchpoints = list(zip(places(state.matchpoints), state.matchpoints))
-        board.dealers = {table.table: [duplicate_proposal(rules, table.players, deal).dealer
-                                       for deal in range(1, lines + 1)]
-                         for table in state.tables}
-    return board
 
 
 @dataclass

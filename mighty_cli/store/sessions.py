@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any, Optional, Sequence
+from typing import Any, Literal, Optional, Sequence, Union
 
 from sqlalchemy import func
 from sqlmodel import Session, select
@@ -454,8 +454,30 @@ def session_proposal(s: Session, league_name: str,
     return session, proposal, _pot_before(s, league.id, None)
 
 
+@dataclass(frozen=True)
+class DuplicateDeal:
+    """Where a duplicate round's table stands (``round start --duplicate``): the round's deal
+    seed and number, and the deal its next hand must be (1 for the session's first)."""
+
+    seed: int
+    round: int
+    deal: int
+
+
+def duplicate_deal(s: Session, session: LeagueSession) -> Optional[DuplicateDeal]:
+    """The next deal of a duplicate round's table, else None (one read of the round, one count
+    of the session's hands)."""
+    if session.round_id is None:
+        return None
+    row = s.get(LeagueRound, session.round_id)
+    if row is None or row.deal_seed is None:
+        return None
+    count = s.exec(select(func.count(Hand.id)).where(Hand.session_id == session.id)).one()
+    return DuplicateDeal(int(row.deal_seed), row.number, int(count or 0) + 1)
+
+
 def duplicate_seed(s: Session, session: LeagueSession) -> Optional[int]:
-    """The deal seed of a duplicate round's table (``round start --duplicate``), else None."""
+    """The deal seed of a duplicate round's table, else None."""
     if session.round_id is None:
         return None
     row = s.get(LeagueRound, session.round_id)
@@ -463,13 +485,16 @@ def duplicate_seed(s: Session, session: LeagueSession) -> Optional[int]:
 
 
 def next_proposal(s: Session, rules: Ruleset, session: LeagueSession,
-                  present: Optional[Sequence[str]] = None) -> Proposal:
+                  present: Optional[Sequence[str]] = None,
+                  duplicate: Union[DuplicateDeal, None, Literal["look"]] = "look") -> Proposal:
     """Who should deal, open and sit out the session's next hand: the ruleset's succession, or
-    at a duplicate round's table the next deal's fixed seats (:func:`duplicate_proposal`)."""
+    at a duplicate round's table the next deal's fixed seats (:func:`duplicate_proposal`).
+    ``duplicate`` is the table's :func:`duplicate_deal` when the caller has it already."""
     present = list(present) if present is not None else seating(s, session.id)  # type: ignore
-    if duplicate_seed(s, session) is not None:
-        count = s.exec(select(func.count(Hand.id)).where(Hand.session_id == session.id)).one()
-        return duplicate_proposal(rules, present, int(count or 0) + 1)
+    if duplicate == "look":
+        duplicate = duplicate_deal(s, session)
+    if duplicate is not None:
+        return duplicate_proposal(rules, present, duplicate.deal)  # type: ignore[union-attr]
     first = _names(s, [session.first_dealer_id]).get(session.first_dealer_id)
     return propose(rules, present, _previous_in_session(s, session.id),  # type: ignore
                    first)

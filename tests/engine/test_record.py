@@ -221,3 +221,32 @@ def test_four_players_under_a_five_player_ruleset_say_which_five_played():
     with pytest.raises(RecordError, match="the record lists 4 players; say which five played"):
         replay(record('[[hands]]\ndeclarer = "Di"\ncontract = "15D"\nfriend = "none"\n'
                       'taken = 16\n', players='["Ana", "Bo", "Cy", "Di"]'))
+
+
+
+@pytest.mark.parametrize("extra", [{}, {"league": "Thursday", "title": "Night 3"},
+                                   {"ruleset_toml": 'extends = "standard"\n[scoring]\n'}],
+                         ids=["plain", "named", "embedded ruleset"])
+def test_a_record_written_hand_by_hand_reads_back_as_the_record(extra):
+    from mighty_cli.engine.records import dump_record_hand, dump_record_head
+
+    whole = record('[[hands]]\ndealer = "Ana"\ndeclarer = "Di"\ncontract = "15D"\n'
+                   'friend = "Ana"\ntaken = 16\n\n[[hands]]\ndeclarer = "Bo"\n'
+                   'contract = "14S"\nfriend = "none"\ntaken = 10\n')
+    whole.extra.update(extra)
+    streamed = dump_record_head(whole) + "".join(dump_record_hand(h) for h in whole.hands)
+    again = read_record(streamed)
+    assert again.hands == whole.hands and again.extra == whole.extra
+    assert replay(again).totals == replay(whole).totals
+
+
+def test_refereed_hands_written_hand_by_hand_are_the_text_written_whole():
+    from mighty_cli.engine.records import dump_record_hand, dump_record_head
+    from mighty_cli.engine.simulation import simulate
+
+    played = simulate(load_ruleset("standard"), "standard", ["Ana", "Bo", "Cy", "Di", "Ed", "Fu"],
+                      hands=3, seed=7).record
+    played.extra["title"] = "KAIST, spring"
+    streamed = dump_record_head(played) + "".join(dump_record_hand(h) for h in played.hands)
+    assert streamed == dump_record(played)
+    assert read_record(streamed).hands == played.hands

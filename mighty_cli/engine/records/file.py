@@ -9,6 +9,8 @@ the file, the hand and the key.
 
 from __future__ import annotations
 
+import re
+
 import functools
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -311,31 +313,45 @@ def _ordered(hand: dict) -> dict:
             | {k: v for k, v in hand.items() if k not in HAND_KEY_ORDER and v is not None})
 
 
+def _head(record: Record) -> dict[str, Any]:
+    data: dict[str, Any] = {"format": FORMAT, "ruleset": record.ruleset,
+                            "players": list(record.players)}
+    data.update({k: v for k, v in record.extra.items() if v is not None})
+    return data
+
+
 def dump_record(record: Record) -> str:
     """The record as TOML text, in the key order HAND_RECORD.md uses."""
     import tomli_w
 
-    data: dict[str, Any] = {"format": FORMAT, "ruleset": record.ruleset,
-                            "players": list(record.players)}
-    data.update({k: v for k, v in record.extra.items() if v is not None})
+    data = _head(record)
     data["hands"] = [_ordered(hand) for hand in record.hands]
     return tomli_w.dumps(data, multiline_strings=False)
 
 
 def dump_record_head(record: Record) -> str:
-    """:func:`dump_record`'s text before its hands (the record's own hands left out), to write
-    a record hand by hand: the head, then :func:`dump_record_hand` of each hand, is the same
+    """The record's text before its hands (its own hands left out), to write a record of one
+    hand or more hand by hand: the head, then :func:`dump_record_hand` of each hand. It reads
+    back as the record; for hands too long for one line (every refereed hand) it is the same
     text as :func:`dump_record` of the whole."""
-    empty = Record(ruleset=record.ruleset, players=list(record.players), extra=record.extra)
-    text = dump_record(empty)
-    return text[:-len("hands = []\n")] if text.endswith("hands = []\n") else text
+    import tomli_w
+
+    return tomli_w.dumps(_head(record), multiline_strings=False)
+
+
+#: A table header at the start of a line (``[deal]``, ``[[tricks]]``): nothing else starts a
+#: line of tomli_w's output with a bracket, array items being indented and strings one-line.
+_TABLE_HEADER = re.compile(r"^\[(\[?)", re.MULTILINE)
 
 
 def dump_record_hand(hand: dict) -> str:
-    """One hand of a record written hand by hand (:func:`dump_record_head`)."""
+    """One hand of a record written hand by hand (:func:`dump_record_head`), always as a
+    ``[[hands]]`` table (a hand short enough for one line would otherwise be written as an
+    inline array, which cannot be continued by the next hand)."""
     import tomli_w
 
-    return "\n" + tomli_w.dumps({"hands": [_ordered(hand)]}, multiline_strings=False)
+    body = tomli_w.dumps(_ordered(hand), multiline_strings=False)
+    return "\n[[hands]]\n" + _TABLE_HEADER.sub(r"[\1hands.", body)
 
 
 def record_ruleset(record: Record) -> Ruleset:
