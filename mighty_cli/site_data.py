@@ -34,7 +34,7 @@ from .engine.ruleset import bundled_dir
 from .engine.translation import DOMAIN, LOCALE_DIR, _
 from .rating import RatedHand, Ratings, rate
 from .render import site_pages as pages
-from .render.html import chart, local_time, page_language, time_zone
+from .render.html import chart, local_clock, local_day, local_time, page_language, time_zone
 from .render.site_manifest import Unkeyed, fingerprint
 from .engine.cards import parse_bid
 from .engine.records import Record, replay
@@ -121,7 +121,7 @@ def site_version(template_dir: Optional[str | Path], lang: Optional[str], zone, 
     language = page_language(lang)
     parts += [language, _bytes(LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"),
               repr(zone)]
-    shown = {k: v for k, v in common.items() if k not in ("generated", "local", "pages")
+    shown = {k: v for k, v in common.items() if k not in ("generated", "local", "clock", "local_day", "pages")
              and (template_dir or k != "ratings")}  # the ratings: only the index shows them
     try:
         return fingerprint(parts, shown, rules)
@@ -160,7 +160,9 @@ def build_site(s, league_name: str, output: str | Path, *,
     common = {
         "league": page.league, "ruleset": page.ruleset, "ruleset_title": page.ruleset_title,
         "generated": when, "pages": pages.URLS, "ids": ids, "ratings": ratings,
-        "local": lambda moment: local_time(moment, zone)}
+        "local": lambda moment: local_time(moment, zone),
+        "clock": lambda moment: local_clock(moment, zone),
+        "local_day": lambda moment: local_day(moment, zone)}
     writer = pages.SiteWriter(Path(output), template_dir, lang, common=common, full=full,
                               version=site_version(template_dir, lang, zone, rules, common),
                               progress=progress)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import threading
 from dataclasses import dataclass
-from datetime import datetime, timezone, tzinfo
+from datetime import date, datetime, timezone, tzinfo
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -418,12 +418,27 @@ def time_zone(name: Optional[str] = None) -> tzinfo:
                               "or UTC)").format(name=name)) from None
 
 
-def local_time(moment: datetime, zone: tzinfo) -> str:
-    """``2024-03-05 21:40 KST``: a stored moment (UTC; naive means UTC) in the page's zone."""
+def _in_zone(moment: datetime, zone: tzinfo) -> datetime:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
-    moment = moment.astimezone(zone)
+    return moment.astimezone(zone)
+
+
+def local_time(moment: datetime, zone: tzinfo) -> str:
+    """``2024-03-05 21:40 KST``: a stored moment (UTC; naive means UTC) in the page's zone."""
+    moment = _in_zone(moment, zone)
     return f"{moment:%Y-%m-%d %H:%M} {moment.tzname() or moment.strftime('%z')}"
+
+
+def local_clock(moment: datetime, zone: tzinfo) -> str:
+    """``21:40 KST``: :func:`local_time` without its date, for a moment on a date shown."""
+    moment = _in_zone(moment, zone)
+    return f"{moment:%H:%M} {moment.tzname() or moment.strftime('%z')}"
+
+
+def local_day(moment: datetime, zone: tzinfo) -> date:
+    """The date a stored moment falls on in the page's zone."""
+    return _in_zone(moment, zone).date()
 
 
 def render(env, name, template_dir: Optional[str | Path], **context) -> str:

@@ -32,7 +32,7 @@ from .bulk import Background, DeferredIndexes, IdBlock, bind_value, check_points
 from .db import lock_league
 from .exports import iter_hand_views, league_players, utc_time
 from .hands import HandView, _friend_id, _settle, eliminated_seat, list_hands
-from .leagues import create_league
+from .leagues import create_league, league_today
 from .lookups import (
     check_name,
     ensure_players,
@@ -265,8 +265,9 @@ class _Import:
                 for _hand, status, deltas in _session_hands(s, target.id):  # type: ignore[arg-type]
                     tally.add(rules, status, deltas)
             return target, present, tally
-        day = _parse_day(hands[0][0].get("date", record.extra.get("date")),
-                         _("hand {index}: date").format(index=hands[0][1].index))
+        given = hands[0][0].get("date", record.extra.get("date"))
+        day = _parse_day(given, _("hand {index}: date").format(index=hands[0][1].index)) \
+            if given is not None else league_today(s, league)
         if not self.again and self.last_session:
             self.wait()
             _refuse_reimport(s, league, day, hands, self.last_session)

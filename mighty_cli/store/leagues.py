@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Optional
 
 from sqlalchemy import func, update
@@ -243,6 +243,17 @@ def league_setting(s: Session, league: str, key: str) -> Optional[str]:
 
     row = s.get(LeagueSetting, (get_league(s, league).id, key))
     return row.value if row is not None else None
+
+
+def league_today(s: Session, league: League) -> date:
+    """Today's date where the league plays (its ``timezone`` setting), else the machine's: a
+    session started at 1 a.m. in Seoul on a server in UTC is still that evening's."""
+    row = s.get(LeagueSetting, (league.id, "timezone"))
+    if row is None:
+        return date.today()
+    from zoneinfo import ZoneInfo
+
+    return datetime.now(ZoneInfo(row.value)).date()
 
 
 def league_settings(s: Session, league: str) -> dict[str, str]:

@@ -29,6 +29,7 @@ from ..engine.session import (
 from ..engine.translation import _, ngettext
 from . import LeagueError
 from .db import lock_league
+from .leagues import league_today
 from .lookups import (
     _names,
     check_name,
@@ -161,7 +162,8 @@ def open_session(s: Session, league: League, names: Sequence[str], *, day: Any =
     ids = ensure_players(s, names)
     number = (s.exec(select(func.max(LeagueSession.number))
                      .where(LeagueSession.league_id == league.id)).one() or 0) + 1
-    session = LeagueSession(league_id=league.id, number=number, day=_parse_day(day),
+    day = _parse_day(day) if day is not None else league_today(s, league)
+    session = LeagueSession(league_id=league.id, number=number, day=day,
                             first_dealer_id=ids[first_dealer] if first_dealer else None,
                             round_id=round_id, table_number=table_number)
     s.add(session)

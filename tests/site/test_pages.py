@@ -231,9 +231,59 @@ def test_times_are_shown_in_the_time_zone(site, tmp_path):
     from mighty_cli.site_data import build_site
 
     out, _, engine = site
-    assert "KST" in read(out, "sessions.html").text("td")
+    assert "KST" in read(out, "sessions/1.html").text("p")
     run(engine, build_site, LEAGUE, tmp_path / "utc", timezone_name="UTC")
-    assert "UTC" in read(tmp_path / "utc", "sessions.html").text("td")
+    assert "UTC" in read(tmp_path / "utc", "sessions/1.html").text("p")
+
+
+def test_a_session_shows_its_date_and_start_in_the_leagues_zone(tmp_path):
+    """A session started tonight shows the league's date and its start on that date; one
+    entered later for an earlier date (--date, an imported season) shows when it was entered,
+    never a start in another month."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from mighty_cli.site_data import build_site
+    from mighty_cli.store import services
+    from mighty_cli.store.db import make_engine
+    from mighty_cli.store.leagues import set_league_setting
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
+    run(engine, services.create_league, "night", "standard")
+    run(engine, set_league_setting, "night", "timezone", "Asia/Seoul")
+    five = ["Ana", "Bo", "Cy", "Di", "Ed"]
+    run(engine, services.start_session, "night", five, day="2026-03-01")
+    run(engine, services.record_hand, "night", declarer="Ana", contract="14S", friend="Bo",
+        taken=15, who="t")
+    run(engine, services.end_session, "night")
+    run(engine, services.start_session, "night", five)
+    today = datetime.now(ZoneInfo("Asia/Seoul")).date().isoformat()
+    run(engine, build_site, "night", tmp_path / "site", timezone_name="Asia/Seoul")
+    earlier = read(tmp_path / "site", "sessions/1.html").text("p")
+    assert "2026-03-01" in earlier and "entered" in earlier and "started" not in earlier
+    tonight = read(tmp_path / "site", "sessions/2.html").text("p")
+    assert re.search(rf"{today} · started \d\d:\d\d KST", tonight), tonight
+    listed = read(tmp_path / "site", "sessions.html").rows_of("sessions")
+    assert [cells[2] for _, cells in listed[1:]] == [tonight.split("started ")[1][:9], "–"]
+    engine.dispose()
+
+
+@pytest.mark.parametrize("zone", ["Pacific/Kiritimati", "Pacific/Pago_Pago"])
+def test_a_session_is_dated_where_the_league_plays(tmp_path, zone):
+    """UTC+14 and UTC-11: at any hour one of them is on another date than the machine."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from mighty_cli.store import services
+    from mighty_cli.store.db import make_engine
+    from mighty_cli.store.leagues import set_league_setting
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
+    run(engine, services.create_league, "far", "standard")
+    run(engine, set_league_setting, "far", "timezone", zone)
+    started, _ = run(engine, services.start_session, "far", ["Ana", "Bo", "Cy", "Di", "Ed"])
+    assert started.day == datetime.now(ZoneInfo(zone)).date()
+    engine.dispose()
 
 
 def test_site_command(runner, tmp_path, examples):
@@ -260,12 +310,12 @@ def test_site_follows_the_league_language_and_time_zone(runner, tmp_path, exampl
         .exit_code == 0
     assert runner.invoke(cli, ["site", "--league", "t", "--output", str(tmp_path / "ko")]) \
         .exit_code == 0
-    korean = read(tmp_path / "ko", "sessions.html")
-    assert korean.all("html")[0].get("lang") == "ko" and "UTC" in korean.text("td")
+    korean = read(tmp_path / "ko", "sessions/1.html")
+    assert korean.all("html")[0].get("lang") == "ko" and "UTC" in korean.text("p")
     assert runner.invoke(cli, ["site", "--league", "t", "--output", str(tmp_path / "en"),
                                "--page-lang", "en", "--timezone", "Asia/Seoul"]).exit_code == 0
-    english = read(tmp_path / "en", "sessions.html")
-    assert english.all("html")[0].get("lang") == "en" and "KST" in english.text("td")
+    english = read(tmp_path / "en", "sessions/1.html")
+    assert english.all("html")[0].get("lang") == "en" and "KST" in english.text("p")
 
 
 @pytest.mark.parametrize("args, code, message", [
