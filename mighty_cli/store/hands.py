@@ -315,6 +315,14 @@ def _member_tuples(outcome: HandOutcome, present: Sequence[str], points: dict[st
     for seat, name in enumerate(players):
         role = _role(outcome, name)
         rows.append((ids[name], league_id, seat, role, points.get(name, 0), pot.get(name, 0)))
+    return rows + _out_tuples(players, present, points, pot, ids, league_id)
+
+
+def _out_tuples(players: Sequence[str], present: Sequence[str], points: dict[str, int],
+                pot: dict[str, int], ids: dict[str, int], league_id: int) -> list[tuple]:
+    """:func:`_member_tuples`' rows for those not playing the hand: the others present
+    (sitting out), then a pot payer not present."""
+    rows = []
     for name in present:
         if name not in players:
             rows.append((ids[name], league_id, None, "out", points.get(name, 0),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import gc
 from datetime import datetime
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from sqlalchemy import func
 from sqlalchemy.engine import Connection
@@ -31,7 +31,7 @@ from . import LeagueError
 from .bulk import Background, DeferredIndexes, IdBlock, bind_value, check_points, write_rows
 from .db import lock_league
 from .exports import iter_hand_views, league_players, utc_time
-from .hands import HandView, _friend_id, _settle, eliminated_seat, list_hands
+from .hands import HandView, _friend_id, _out_tuples, _settle, eliminated_seat, list_hands
 from .leagues import create_league, league_today
 from .lookups import (
     check_name,
@@ -77,7 +77,8 @@ def _view_signature(view: HandView) -> tuple:
             view.friend, view.taken, view.deal_miss)
 
 
-def _refuse_reimport(s: Session, league: League, day, hands: list, last_session: int) -> None:
+def _refuse_reimport(s: Session, league: League, day, signature: tuple, first: int, last: int,
+                     last_session: int) -> None:
     """A session whose date and hands are already in the league is not imported again by
     accident (the keeper ran the same import twice); ``again`` imports it anyway. Only the
     sessions stored before this import (up to ``last_session``) are compared."""
@@ -86,14 +87,13 @@ def _refuse_reimport(s: Session, league: League, day, hands: list, last_session:
     same_day = s.exec(select(LeagueSession.number).where(
         LeagueSession.league_id == league.id, LeagueSession.day == day,
         LeagueSession.number <= last_session)).all()
-    signature = tuple(_outcome_signature(o) for _, o in hands)
     for number in same_day:  # only sessions of the same date can be the same session
         views = list_hands(s, league.name, session_number=number, include_voided=False)
         if views and tuple(_view_signature(v) for v in views) == signature:
             raise LeagueError(_("hands {first}-{last} of the record are already in league "
                                 "{name} as session {number} ({day}, same hands): not imported "
                                 "twice (use --again to import them anyway)").format(
-                                  first=hands[0][1].index, last=hands[-1][1].index,
+                                  first=first, last=last,
                                   name=league.name, number=number, day=day))
 
 
@@ -157,7 +157,7 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
     fold(s, league.id)  # type: ignore[arg-type]
     run = _Import(s, league, rules, ids, session_number, again, who)
     key: Any = object()
-    group: list[tuple[dict, HandOutcome]] = []
+    group: Optional[_Group] = None
     collecting = gc.isenabled()
     gc.disable()  # rows are made and dropped by the million: no cycles to look for
     try:
@@ -168,13 +168,15 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
                                       index=outcome.index))
             # Consecutive hands with the same "session" key make one session.
             hand_key = hand.get("session", record.extra.get("session"))
-            if group and hand_key != key:
-                run.store(group, record)
-                group = []
+            if group is not None and hand_key != key:
+                run.finish(group, record)
+                group = None
+            if group is None:
+                group = run.begin(hand, outcome, record)
             key = hand_key
-            group.append((hand, outcome))
-        if group:
-            run.store(group, record)
+            run.add(group, hand, outcome)  # stored at once: one hand's record is held
+        if group is not None:
+            run.finish(group, record)
         run.flush(final=True)
         run.wait()
         run.deferred.restore()
@@ -199,6 +201,26 @@ class _NewSession:
 
     id: int
     number: int
+
+
+@dataclass
+class _Group:
+    """The session being imported, its hands stored as they come: the session (new, or the
+    open one), who is present (for a new session: not known until its last hand, so the rows
+    of those sitting a hand out wait in ``outs``), and what its end and the re-import check
+    need (a few numbers a hand, never a hand's record)."""
+
+    target: Any
+    present: Optional[list[str]]
+    tally: SessionTally
+    day: Any = None
+    first_index: int = 0
+    last_index: int = 0
+    played: set = field(default_factory=set)
+    signature: Optional[list] = None
+    end_hand: Optional[int] = None
+    end_reason: Optional[str] = None
+    late: list[int] = field(default_factory=list)
 
 
 class _Import:
@@ -236,6 +258,9 @@ class _Import:
         self.member_rows: list[tuple] = []
         self.ends = has_session_end(rules)
         self.counts: dict[int, list[int]] = {}   # player id: the totals' COUNTS of new rows
+        #: the new session's hands whose rows for those sitting out wait for its end (hand id,
+        #: players, points, pot, deal-miss id: a few numbers a hand)
+        self.pending: list[tuple] = []
         self._who: dict[str, tuple[int, list[int]]] = {}  # a name: (id, counts)
         self.league_id = league.id
         self.deferred = DeferredIndexes(s, (_HAND, HandPlayer.__table__))  # type: ignore
@@ -249,46 +274,40 @@ class _Import:
         """The time written on the rows of the next batch, ready for the database."""
         return bind_value(self.s.connection(), _HAND, "created_at", utc_now())
 
-    def _target(self, hands: list, record: Record) -> tuple[Any, list[str], SessionTally]:
+    def begin(self, hand: dict, outcome: HandOutcome, record: Record) -> _Group:
+        """A session's first hand: the open session the import goes into, or a new session's
+        row (its date, times and first dealer are its first hand's)."""
         s, league, rules = self.s, self.league, self.rules
         tally = SessionTally()
         if self.session_number is not None:
             self.wait()
             target = find_session(s, league, self.session_number, open_only=True)
-            present = seating(s, target.id)
-            missing = [p for _, o in hands for p in o.players if p not in present]
-            if missing:
-                raise LeagueError(_("{missing!r} played in the record but is not at session "
-                                    "{session_number}").format(
-                                      missing=missing[0], session_number=self.session_number))
             if self.ends:  # count the hands already stored (a correction never ends a session)
                 for _hand, status, deltas in _session_hands(s, target.id):  # type: ignore[arg-type]
                     tally.add(rules, status, deltas)
-            return target, present, tally
-        given = hands[0][0].get("date", record.extra.get("date"))
-        day = _parse_day(given, _("hand {index}: date").format(index=hands[0][1].index)) \
-            if given is not None else league_today(s, league)
-        if not self.again and self.last_session:
-            self.wait()
-            _refuse_reimport(s, league, day, hands, self.last_session)
-        in_group = {p for _, o in hands for p in o.players}
-        present = [p for p in record.players if p in in_group]
-        wanted = _whole_number(hands[0][0].get("session"), hands[0][1].index, "session")
-        self.next_session = wanted if wanted and wanted > self.next_session \
-            else self.next_session + 1
-        # Written with the hands, in batches (a long history has tens of thousands).
-        session_id = self.session_ids.take()
-        first = hands[0][0]
-        started = self.stamp if "session_started" not in first else self._moment(
-            first["session_started"], hands[0][1].index, "session_started")
-        ended = self.stamp if "session_ended" not in first else self._moment(
-            first["session_ended"], hands[0][1].index, "session_ended")
-        self.session_rows.append((session_id, league.id, self.next_session,
-                                  bind_value(s.connection(), _SESSION, "day", day),
-                                  self.ids.get(hands[0][1].dealer or ""), started, ended))
-        self.seat_rows.extend((session_id, seat, self.ids[name])
-                              for seat, name in enumerate(present))
-        return _NewSession(session_id, self.next_session), present, tally
+            group = _Group(target, seating(s, target.id), tally)
+        else:
+            given = hand.get("date", record.extra.get("date"))
+            day = _parse_day(given, _("hand {index}: date").format(index=outcome.index)) \
+                if given is not None else league_today(s, league)
+            wanted = _whole_number(hand.get("session"), outcome.index, "session")
+            self.next_session = wanted if wanted and wanted > self.next_session \
+                else self.next_session + 1
+            # Written with the hands, in batches (a long history has tens of thousands).
+            session_id = self.session_ids.take()
+            started = self.stamp if "session_started" not in hand else self._moment(
+                hand["session_started"], outcome.index, "session_started")
+            ended = self.stamp if "session_ended" not in hand else self._moment(
+                hand["session_ended"], outcome.index, "session_ended")
+            self.session_rows.append((session_id, league.id, self.next_session,
+                                      bind_value(s.connection(), _SESSION, "day", day),
+                                      self.ids.get(outcome.dealer or ""), started, ended))
+            group = _Group(_NewSession(session_id, self.next_session), None, tally, day)
+            if not self.again and self.last_session:
+                group.signature = []
+        group.first_index = outcome.index
+        self.sessions.append(group.target.number)
+        return group
 
     def _moment(self, value: Any, index: int, key: str) -> Any:
         """A session time from the record (a TOML time, or text from JSON or CSV), in UTC
@@ -306,65 +325,90 @@ class _Import:
         value = moment
         return bind_value(self.s.connection(), _SESSION, "started_at", utc_time(value))
 
-    def store(self, hands: list[tuple[dict, HandOutcome]], record: Record) -> None:
-        """One session's hands: its session (new, or the open one) and its rows."""
+    def add(self, group: _Group, hand: dict, outcome: HandOutcome) -> None:
+        """One hand of the session, its rows added to the batch."""
         s, league, rules, ids = self.s, self.league, self.rules, self.ids
-        target, present, tally = self._target(hands, record)
-        self.sessions.append(target.number)
-        end_hand: Optional[int] = None
-        end_reason: Optional[str] = None
-        late: list[int] = []
-        for hand, outcome in hands:
-            wanted = _whole_number(hand.get("number"), outcome.index, "number")
-            number = wanted if wanted and wanted > self.number else self.number + 1
-            if end_reason is not None:
-                if self.session_number is not None:
-                    raise LeagueError(_("hand {index}: session {number} of league {name!r} "
-                                        "ended after hand {end_hand} ({end_reason}); store it "
-                                        "in a new session").format(
-                                          index=outcome.index, number=target.number,
-                                          name=league.name, end_hand=end_hand,
-                                          end_reason=end_reason))
-                late.append(number)
-            self.number = number
-            self.first = self.first or number
-            # The replay's deltas include its own pot (which started empty): take the pot part
-            # out to get the hand's score, and settle the league's pot in its place.
-            points = outcome.deltas  # read only, unless the replay's pot is taken out
-            if outcome.status == "deal_miss":
-                points = {}
-            elif outcome.status == "scored" and self.replay_pot and outcome.score \
-                    and outcome.score.success and outcome.declarer:
-                points = dict(points)
-                for name, amount in pot_shares(self.replay_pot, rules, outcome.declarer,
-                                               outcome.friend, outcome.friend2).items():
-                    points[name] -= amount
-            self.replay_pot = outcome.pot_after
-            if self.pot <= 0 and outcome.status != "deal_miss":
-                move = _NO_MOVE  # what settle_pot gives: only a deal miss moves an empty pot
-            else:
-                move = _settle(rules, self.pot, outcome)
-                self.pot = move.pot_after
-                for name in move.deltas:
-                    if name not in ids:
-                        self.wait()
-                        ids.update(ensure_players(s, [name]))
-            record_toml = None
-            if outcome.full:
-                import tomli_w
+        target, present = group.target, group.present
+        if present is not None:
+            missing = [p for p in outcome.players if p not in present]
+            if missing:
+                raise LeagueError(_("{missing!r} played in the record but is not at session "
+                                    "{session_number}").format(
+                                      missing=missing[0], session_number=self.session_number))
+        else:
+            group.played.update(outcome.players)
+        if group.signature is not None:
+            group.signature.append(_outcome_signature(outcome))
+        group.last_index = outcome.index
+        wanted = _whole_number(hand.get("number"), outcome.index, "number")
+        number = wanted if wanted and wanted > self.number else self.number + 1
+        if group.end_reason is not None:
+            if self.session_number is not None:
+                raise LeagueError(_("hand {index}: session {number} of league {name!r} "
+                                    "ended after hand {end_hand} ({end_reason}); store it "
+                                    "in a new session").format(
+                                      index=outcome.index, number=target.number,
+                                      name=league.name, end_hand=group.end_hand,
+                                      end_reason=group.end_reason))
+            group.late.append(number)
+        self.number = number
+        self.first = self.first or number
+        # The replay's deltas include its own pot (which started empty): take the pot part
+        # out to get the hand's score, and settle the league's pot in its place.
+        points = outcome.deltas  # read only, unless the replay's pot is taken out
+        if outcome.status == "deal_miss":
+            points = {}
+        elif outcome.status == "scored" and self.replay_pot and outcome.score \
+                and outcome.score.success and outcome.declarer:
+            points = dict(points)
+            for name, amount in pot_shares(self.replay_pot, rules, outcome.declarer,
+                                           outcome.friend, outcome.friend2).items():
+                points[name] -= amount
+        self.replay_pot = outcome.pot_after
+        if self.pot <= 0 and outcome.status != "deal_miss":
+            move = _NO_MOVE  # what settle_pot gives: only a deal miss moves an empty pot
+        else:
+            move = _settle(rules, self.pot, outcome)
+            self.pot = move.pot_after
+            for name in move.deltas:
+                if name not in ids:
+                    self.wait()
+                    ids.update(ensure_players(s, [name]))
+        record_toml = None
+        if outcome.full:
+            import tomli_w
 
-                record_toml = tomli_w.dumps({k: v for k, v in hand.items()
-                                             if k not in _NOT_RECORD})
-            self._append(outcome, number, target.id, present, points, move.deltas,
-                         record_toml, hand.get("note"))
-            if self.ends and end_reason is None:
-                changes = dict(points)
-                for name, amount in move.deltas.items():
-                    changes[name] = changes.get(name, 0) + amount
-                end_reason = tally.add(rules, outcome.status, changes)
-                end_hand = number if end_reason else None
-            if len(self.hand_rows) >= BATCH:  # write as we go: the transaction keeps it atomic
-                self.flush()
+            record_toml = tomli_w.dumps({k: v for k, v in hand.items()
+                                         if k not in _NOT_RECORD})
+        self._append(outcome, number, target.id, present, points, move.deltas,
+                     record_toml, hand.get("note"))
+        if self.ends and group.end_reason is None:
+            changes = dict(points)
+            for name, amount in move.deltas.items():
+                changes[name] = changes.get(name, 0) + amount
+            group.end_reason = group.tally.add(rules, outcome.status, changes)
+            group.end_hand = number if group.end_reason else None
+        if len(self.hand_rows) >= BATCH:  # write as we go: the transaction keeps it atomic
+            self.flush()
+
+    def finish(self, group: _Group, record: Record) -> None:
+        """The session's last hand is in: a new session's seats (those who played in it, in
+        the record's order) and its hands' rows for those sitting out; the re-import check;
+        the session's end."""
+        s, league = self.s, self.league
+        target = group.target
+        if group.present is None:
+            present = [p for p in record.players if p in group.played]
+            self.seat_rows.extend((target.id, seat, self.ids[name])
+                                  for seat, name in enumerate(present))
+            for hand_id, players, points, pot, miss in self.pending:
+                self._add_outs(hand_id, players, present, points, pot, miss)
+            self.pending = []
+        if group.signature is not None:
+            self.wait()
+            _refuse_reimport(s, league, group.day, tuple(group.signature), group.first_index,
+                             group.last_index, self.last_session)
+        end_reason, end_hand, late = group.end_reason, group.end_hand, group.late
         if end_reason is not None and self.session_number is not None:
             self.wait()
             target.ended_at = utc_now()
@@ -480,16 +524,21 @@ class _Import:
             append((hand_id, player_id, league_id, seat, role, gained, paid))
             if player_id == miss:
                 line[8] += 1
-        extra = [name for name in present if name not in players] if len(present) > len(
-            players) else []
-        for name in pot:  # a pot payer who is not at the table at all
-            if name not in players and name not in present:
-                extra.append(name)
-        for name in extra:  # sitting out: present, or paying into the pot
-            player_id = ids[name]
-            gained = points.get(name, 0) if name in present else 0
-            paid = pot.get(name, 0)
-            rows.append((hand_id, player_id, league_id, None, "out", gained, paid))
+        if present is None:  # a new session's sitters-out are known at its end
+            self.pending.append((hand_id, players, points, pot, miss))
+        else:
+            self._add_outs(hand_id, players, present, points, pot, miss)
+
+    def _add_outs(self, hand_id: int, players: Sequence[str], present: Sequence[str],
+                  points: dict[str, int], pot: dict[str, int], miss: Optional[int]) -> None:
+        """A hand's rows for those present who sat it out and for a pot payer not present
+        (:func:`.hands._out_tuples`), with their running totals."""
+        if len(present) <= len(players) and not pot:
+            return
+        counts = self.counts
+        for player_id, league_id, seat, role, gained, paid in _out_tuples(
+                players, present, points, pot, self.ids, self.league_id):
+            self.member_rows.append((hand_id, player_id, league_id, seat, role, gained, paid))
             line = counts.get(player_id)
             if line is None:
                 line = counts[player_id] = [0] * len(COUNTS)

@@ -27,7 +27,13 @@ def _general_append(self, outcome, number, session_id, present, points, pot, rec
     self.hand_rows.append((hand_id, self.league.id, session_id, number, False, self.pot,
                            record_toml, note, self.stamp)
                           + tuple(columns[c] for c in interchange.OUTCOME_COLUMNS))
-    members = _member_tuples(outcome, present, points, pot, self.ids, self.league.id)
+    if present is None:  # a new session's: those sitting out are written at its end
+        at_table = {name: amount for name, amount in pot.items() if name in outcome.players}
+        members = _member_tuples(outcome, outcome.players, points, at_table, self.ids,
+                                 self.league.id)
+        self.pending.append((hand_id, outcome.players, points, pot, columns["deal_miss_id"]))
+    else:
+        members = _member_tuples(outcome, present, points, pot, self.ids, self.league.id)
     self.member_rows.extend((hand_id,) + row for row in members)
     for player_id, _league, _seat, role, gained, paid in members:
         line = self.counts.setdefault(player_id, [0] * 9)
