@@ -1,5 +1,6 @@
-"""mighty-deal/1's shuffle written from the README's description ("Seeded deals"), as another
-implementation would write it: the golden tests hold the engine's deals and piles to it."""
+"""mighty-deal/1's shuffle written from the manual's description (docs/record-format.md, "Seeded
+deals"), as another implementation would write it: the golden tests hold the engine's deals and
+piles to it."""
 
 from __future__ import annotations
 

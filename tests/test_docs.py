@@ -95,7 +95,34 @@ def test_command_lines_name_real_commands_and_options(page):
 
 def test_the_pages_show_command_lines():
     assert len(command_lines((ROOT / "docs" / "tournaments.ko.md").read_text("utf-8"))) >= 3
-    assert len(command_lines((ROOT / "README.md").read_text("utf-8"))) >= 20
+    assert len(command_lines((ROOT / "README.md").read_text("utf-8"))) >= 8
+
+
+def test_the_readme_is_short_and_starts_with_the_two_commands():
+    """The README is what it is, the two commands, a tour and links (issue 25 item 1); the
+    long text lives in docs/. CI and the project's brief read its first lines byte for byte."""
+    lines = (ROOT / "README.md").read_text("utf-8").splitlines()
+    assert len(lines) < 120
+    assert lines[0] == "# mighty_cli"
+    assert lines[2].startswith("Run the main job (")
+    assert lines[4].startswith("Run the tests: `")
+
+
+def test_the_readme_links_the_manual_in_both_languages():
+    text = (ROOT / "README.md").read_text("utf-8")
+    targets = {target for target, _anchor in LINK.findall(text)}
+    assert {"docs/index.md", "docs/index.ko.md", "docs/reference.md",
+            "docs/reference.ko.md"} <= targets
+
+
+def test_the_manual_lists_every_page():
+    """Every page of docs/ is reachable from the index of its language."""
+    for index, suffix in (("index.md", ".md"), ("index.ko.md", ".ko.md")):
+        listed = {target for target, _anchor in
+                  LINK.findall((ROOT / "docs" / index).read_text("utf-8"))}
+        pages = {page.name for page in (ROOT / "docs").glob("*" + suffix)
+                 if page.name != index and (suffix == ".ko.md") == page.name.endswith(".ko.md")}
+        assert pages - listed == set(), index
 
 
 def test_a_made_up_command_or_option_is_caught():

@@ -1,9 +1,9 @@
 """The tool's own deal of a 6마/7마 pile (the eliminated hands and the kitty) is mighty-deal/1's
-shuffle seeded by the pile (README "Seeded deals", step 5; engine/hand/elimination.py): golden
-deals pinned here, the algorithm re-derived from the README's words with nothing of the random
-module, and the referee's ``deal`` giving exactly those cards. Records keep the dealt cards, so
-a record whose pile was dealt the old way (``random.Random`` seeded with the pile's text) still
-replays."""
+shuffle seeded by the pile (docs/record-format.md "Seeded deals", step 5;
+engine/hand/elimination.py): golden deals pinned here, the algorithm re-derived from the manual's
+words with nothing of the random module, and the referee's ``deal`` giving exactly those cards.
+Records keep the dealt cards, so a record whose pile was dealt the old way (``random.Random``
+seeded with the pile's text) still replays."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def test_golden_pile_seed():
 
 
 def reference_deal(state) -> dict:
-    """README step 5 from its words: the pile in canonical order, its seed, the shuffle, the
+    """Step 5 (docs/record-format.md) from its words: the pile in canonical order, its seed, the shuffle, the
     shares in seating order from the front."""
     ctx = state._ctx
     held = set(ctx.kitty)

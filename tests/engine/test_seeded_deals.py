@@ -1,5 +1,6 @@
-"""Seeded deals never change (mighty-deal/1, README "Seeded deals"): golden deals pinned here,
-and the algorithm re-derived from its description with nothing of the random module."""
+"""Seeded deals never change (mighty-deal/1, docs/record-format.md "Seeded deals"): golden deals
+pinned here, and the algorithm re-derived from its description with nothing of the random
+module."""
 
 from __future__ import annotations
 
