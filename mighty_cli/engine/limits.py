@@ -2,7 +2,7 @@
 
 Clubs share rulesets and hand records, so every file is untrusted input. These limits are far
 above anything a real club writes, and each one turns a file that would exhaust memory, the
-stack or the CPU into one clear error. README.md ("Limits") lists them for users.
+stack or the CPU into one clear error. docs/site-and-backups.md ("Limits") lists them for users.
 """
 
 #: The most points one player can win or lose in one hand (declarer, friend or opponent, after

@@ -9,7 +9,7 @@ Two-joker decks (경기 2018, 더블 조커 마이티, 8마 Chicago) add the bla
 two-joker deck, names the colour joker (컬러 조커; ``RJ`` is read as ``JK``), so records written
 before the black joker read unchanged. A ruleset deals it under ``cards.jokers = 2``
 (``double-joker``, ``gyeonggi-2018``); a one-joker deck refuses it as a card not in the deck (see
-the README's "Card notation" and "Two jokers" sections). The play rules test a joker by the
+docs/record-format.md and docs/bundled-rulesets.md, "Two jokers"). The play rules test a joker by the
 contract's joker mask or by its suit bits (``card & 112 == 64``), not by ``== JOKER`` (which only
 picks a message's words), so a second copy of a joker (a copy bit 128 above the suit, 8마
 Chicago) is a joker too.

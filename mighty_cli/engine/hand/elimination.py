@@ -16,8 +16,8 @@ Rules held here, each with its ruleset option:
   each other; 7마: 6 and 3). He then discards down to ten (``Ruleset.elimination_discard``),
   and the hand is played as five (그 뒤로는 5마와 동일): the eliminated score nothing.
 * When the tool deals the pile itself (the referee's ``deal``), it uses mighty-deal/1's stream
-  and shuffle (cards/deck.py), seeded by the pile's cards (:func:`seeded_redistribution`, README
-  "Seeded deals" step 5): the same pile is dealt the same way on every machine and Python
+  and shuffle (cards/deck.py), seeded by the pile's cards (:func:`seeded_redistribution`,
+  docs/record-format.md "Seeded deals" step 5): the same pile is dealt the same way on every machine and Python
   version. Reading (the seed says only 나누어 준다): the shares go out in seating order from the
   front of the shuffled pile. A record keeps the cards dealt, so no replay depends on this.
 
@@ -268,7 +268,7 @@ def random_redistribution(state: HandState, rng: Random) -> Redistribute:
     return _dealt_out(state, pile)
 
 
-#: The prefix of the text whose SHA-256 seeds the tool's deal of a pile (README "Seeded deals").
+#: The prefix of the text whose SHA-256 seeds the tool's deal of a pile (docs/record-format.md).
 PILE_SEED_PREFIX = "mighty-pile:"
 
 
