@@ -38,11 +38,14 @@ MANIFEST_MAX_BYTES = 64 << 20
 
 @dataclass(frozen=True)
 class Entry:
-    """A page as the tool wrote it: its key, and its bytes' digest and size."""
+    """A page as the tool wrote it: its key, its bytes' digest and size, and the file's
+    modification time and inode just after it was written (a page found with both unchanged is
+    not read again to be trusted; None in a manifest that did not keep them)."""
 
     key: str
     digest: str
     size: int
+    stamp: Optional[list[int]] = None
 
 
 class Unkeyed(Exception):
@@ -135,17 +138,37 @@ def _is_dataclass(kind: type) -> bool:
     return known
 
 
-def file_digest(path: Path, size: Optional[int] = None) -> Optional[str]:
+def file_digest(path: Path, size: Optional[int] = None,
+                stamp: Optional[list[int]] = None) -> Optional[str]:
     """The digest of a regular file's bytes (None: not there, a link, not a file, or not of
-    ``size`` bytes when given: then it is not read)."""
+    ``size`` bytes when given: then it is not read). With the ``stamp`` the file had when the
+    tool wrote it (:func:`file_stamp`), a file that still has it is not read: ``""`` says it
+    is unchanged."""
     try:
         info = os.lstat(path)
         if not stat.S_ISREG(info.st_mode) or size is not None and info.st_size != size:
             return None
+        if stamp is not None and [info.st_mtime_ns, info.st_ino] == stamp:
+            return ""
         with open(path, "rb") as handle:
             return hashlib.sha256(handle.read()).hexdigest()
     except OSError:
         return None
+
+
+def file_stamp(path: Path) -> Optional[list[int]]:
+    """A file's modification time (ns) and inode, to know it unchanged later; None if gone."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    return [info.st_mtime_ns, info.st_ino]
+
+
+def unchanged(path: Path, entry: Entry) -> bool:
+    """Whether the page at ``path`` is still what the tool wrote (``entry``)."""
+    found = file_digest(path, entry.size, entry.stamp)
+    return found == "" or found == entry.digest
 
 
 def data_digest(data: bytes) -> str:
@@ -169,8 +192,10 @@ def read_manifest(folder: Path) -> dict[str, Entry]:
     pages: dict[str, Entry] = {}
     for url, entry in data["pages"].items():
         if not (isinstance(url, str) and PAGE_NAME.fullmatch(url) and isinstance(entry, list)
-                and len(entry) == 3 and all(isinstance(x, str) for x in entry[:2])
-                and isinstance(entry[2], int)):
+                and len(entry) in (3, 4) and all(isinstance(x, str) for x in entry[:2])
+                and isinstance(entry[2], int)
+                and (len(entry) == 3 or isinstance(entry[3], list) and len(entry[3]) == 2
+                     and all(type(x) is int for x in entry[3]))):
             return {}  # not what the tool writes: trusted for nothing
         pages[url] = Entry(*entry)
     return pages
@@ -180,5 +205,6 @@ def manifest_bytes(pages: dict[str, Entry]) -> bytes:
     """The manifest of ``pages`` as written, in page order (a folder under version control
     sees only the lines that changed)."""
     return (json.dumps({"format": FORMAT, "pages": {
-        url: [entry.key, entry.digest, entry.size] for url, entry in sorted(pages.items())}},
+        url: [entry.key, entry.digest, entry.size] + ([entry.stamp] if entry.stamp else [])
+        for url, entry in sorted(pages.items())}},
         ensure_ascii=False, indent=0) + "\n").encode("utf-8")

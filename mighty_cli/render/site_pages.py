@@ -28,8 +28,8 @@ from typing import Callable, Optional, Sequence
 
 from ..engine.outputs import inside, write_file
 from .html import environment, load_template, render
-from .site_manifest import (MANIFEST, Entry, Unkeyed, data_digest, file_digest, fingerprint,
-                            manifest_bytes, read_manifest)
+from .site_manifest import (MANIFEST, Entry, Unkeyed, data_digest, file_stamp, fingerprint,
+                            manifest_bytes, read_manifest, unchanged)
 
 #: The site's templates (each may be overridden by a club's folder).
 TEMPLATES = ("site_index.html", "site_sessions.html", "site_session.html", "site_player.html",
@@ -176,7 +176,7 @@ class SiteWriter:
             self.progress(self.seen, expected if expected >= self.seen else None)
         before = self.previous.get(url)
         if not self.full and key and before is not None and before.key == key \
-                and file_digest(self.output / url, before.size) == before.digest:
+                and unchanged(self.output / url, before):
             self.pages[url] = before
             return
         root = "../" * url.count("/")
@@ -205,7 +205,7 @@ class SiteWriter:
             inside(self.output, self.output / folder)
             self.folders.add(folder)
         write_file(self.output / url, data)  # a reader never sees half a page
-        self.pages[url] = Entry(key, data_digest(data), len(data))
+        self.pages[url] = Entry(key, data_digest(data), len(data), file_stamp(self.output / url))
         self.written += 1
 
     def finish(self) -> None:
@@ -218,7 +218,7 @@ class SiteWriter:
             path = self.output / url
             if os.path.islink(path.parent):  # a folder made a link since: nothing through it
                 self.left += 1
-            elif file_digest(path, entry.size) == entry.digest:
+            elif unchanged(path, entry):
                 path.unlink()
                 self.removed += 1
             elif os.path.lexists(path):
@@ -232,7 +232,7 @@ class SiteWriter:
         if (self.pages == self.previous) if complete else not self.written:
             return
         kept = {url: entry for url, entry in self.previous.items() if url not in self.pages
-                and file_digest(self.output / url, entry.size) == entry.digest}
+                and unchanged(self.output / url, entry)}
         write_file(self.output / MANIFEST, manifest_bytes({**kept, **self.pages}))
 
     @property

@@ -6,6 +6,7 @@ refuses stops the build in one line with nothing written."""
 from __future__ import annotations
 
 import json
+import os
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -20,8 +21,15 @@ WHEN = datetime(2024, 4, 2, 12, 0, tzinfo=timezone.utc)
 
 
 def files(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file()}
+    """Every file's bytes; the manifest's without each page's file stamp (its modification
+    time and inode: two folders never share them)."""
+    found = {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+             if p.is_file()}
+    if ".mighty-site.json" in found:
+        manifest = json.loads(found[".mighty-site.json"])
+        manifest["pages"] = {url: entry[:3] for url, entry in manifest["pages"].items()}
+        found[".mighty-site.json"] = json.dumps(manifest, sort_keys=True).encode()
+    return found
 
 
 def build(engine, out: Path, **options):
@@ -150,6 +158,30 @@ def test_a_manifest_naming_a_file_outside_the_site_removes_nothing(engine, tmp_p
     report = build(engine, out)
     assert outside.read_text(encoding="utf-8") == "keep"
     assert report.written == report.pages  # a manifest not the tool's: trusted for nothing
+    assert_same_as_full(engine, out, tmp_path / "full")
+
+
+def test_an_unchanged_page_is_trusted_by_its_stamp_without_being_read(engine, tmp_path,
+                                                                      monkeypatch):
+    """A page whose size, modification time and inode are as written is not read again; one
+    edited in place to the same size (its time changed) is read, found changed and rewritten."""
+    from mighty_cli.render import site_manifest
+
+    out = tmp_path / "site"
+    build(engine, out)
+    page = out / "sessions.html"
+    size = page.stat().st_size
+    with page.open("r+b") as handle:  # same size, same inode, a later time
+        handle.write(b"<!-- changed by hand -->")
+    stamp = page.stat()
+    os.utime(page, ns=(stamp.st_atime_ns, stamp.st_mtime_ns + 1_000_000))
+    assert page.stat().st_size == size
+    opened = []
+    real_open = open
+    monkeypatch.setattr(site_manifest, "open", lambda path, *a, **k: opened.append(path)
+                        or real_open(path, *a, **k), raising=False)
+    report = build(engine, out)
+    assert report.written == 1 and opened == [page]
     assert_same_as_full(engine, out, tmp_path / "full")
 
 
