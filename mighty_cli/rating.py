@@ -102,6 +102,18 @@ class Ratings:
         return self.level_mean.get(hand.level, 0.0) + sum(
             w * self.of(name).mean for name, w in _weights(hand))
 
+    def predictive_sd(self, hand: RatedHand) -> float:
+        """The deviation of the hand's margin around :meth:`predicted`: the noise and the
+        players' uncertainty, weighted."""
+        return math.sqrt(NOISE_SD ** 2 + sum(w * w * self.of(name).variance
+                                             for name, w in _weights(hand)))
+
+    def chance_made(self, hand: RatedHand) -> float:
+        """The chance that the ruling party makes its contract (a margin of at least 0, the
+        margin counted in whole cards), before seeing the hand."""
+        z = (self.predicted(hand) + 0.5) / self.predictive_sd(hand)
+        return 0.5 * math.erfc(-z / math.sqrt(2))
+
     def update(self, hand: RatedHand) -> None:
         """Take one hand into account (a Kalman step on each player's skill)."""
         weights = _weights(hand)
