@@ -326,34 +326,43 @@ class Table:
 
     def lines(self) -> list[str]:
         """The table: mean ρ, in how many seasons the method's ρ was the best (ties count for
-        each) and beat ours; the same for the held-out log loss (lower is better); the raw
-        log loss."""
+        each) and beat ours, the mean difference from ours over the seasons with its standard
+        error; the same for the held-out log loss (lower is better); the raw log loss."""
         names = list(self.rows)
         ours = self.rows[names[0]]
         seasons = len(ours)
         rated = [n for n in names if not math.isnan(self.rows[n][0].rho)]
         out = [f"{self.kind}: {seasons} seasons",
-               f"{'method':<34} {'mean ρ':>7} {'best':>5} {'>ours':>6} {'log loss':>9}"
-               f" {'best':>5} {'>ours':>6} {'raw':>7}"]
+               f"{'method':<34} {'mean ρ':>6} {'best':>4} {'>ours':>5} {'Δ ours ± se':>14}"
+               f" {'log loss':>8} {'best':>4} {'>ours':>5} {'Δ ours ± se':>16} {'raw':>6}"]
         for name in names:
             rows = self.rows[name]
-            rho = rho_best = rho_beats = ""
+            rho = rho_best = rho_beats = rho_diff = ""
             if name in rated:
                 rho = f"{statistics.fmean(r.rho for r in rows):.3f}"
                 rho_best = sum(rows[i].rho >= max(self.rows[n][i].rho for n in rated) - 1e-12
                                for i in range(seasons))
                 rho_beats = sum(r.rho > o.rho for r, o in zip(rows, ours))
+                rho_diff = _difference([r.rho - o.rho for r, o in zip(rows, ours)], 3)
             loss_best = sum(rows[i].log_loss <= min(self.rows[n][i].log_loss for n in names)
                             + 1e-12 for i in range(seasons))
             loss_beats = sum(r.log_loss < o.log_loss for r, o in zip(rows, ours))
+            loss_diff = _difference([r.log_loss - o.log_loss for r, o in zip(rows, ours)], 4)
             raw = "" if rows[0].raw_log_loss is None else \
                 f"{statistics.fmean(r.raw_log_loss for r in rows):.3f}"
             if name == names[0]:
-                rho_beats = loss_beats = "-"
-            out.append(f"{name:<34} {rho:>7} {rho_best:>5} {rho_beats:>6}"
-                       f" {statistics.fmean(r.log_loss for r in rows):>9.4f} {loss_best:>5}"
-                       f" {loss_beats:>6} {raw:>7}")
+                rho_beats = loss_beats = rho_diff = loss_diff = "-"
+            out.append(f"{name:<34} {rho:>6} {rho_best:>4} {rho_beats:>5} {rho_diff:>14}"
+                       f" {statistics.fmean(r.log_loss for r in rows):>8.4f} {loss_best:>4}"
+                       f" {loss_beats:>5} {loss_diff:>16} {raw:>6}")
         return out
+
+
+def _difference(values: Sequence[float], places: int) -> str:
+    """A paired difference's mean ± its standard error."""
+    mean = statistics.fmean(values)
+    error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return f"{mean:+.{places}f} ± {error:.{places}f}"
 
 
 def compare(kind: str, seeds: Sequence[int], hands: int, players: int,
