@@ -35,11 +35,10 @@ from typing import Any, Callable, Optional
 
 from . import hand as engine
 from .cards import JOKER, SUITS
+from .simulation import ENDED
 
+#: Rank codes (cards.RANKS: 2-14, the ace 14).
 ACE, KING, QUEEN = 14, 13, 12
-
-#: The phases a played hand stops in (as simulation.ENDED).
-ENDED = ("done", "deal_miss", "redeal")
 
 Policy = Callable[[engine.HandState, Random], Any]
 
