@@ -21,8 +21,18 @@ shrinks as the player plays and widens a little between hands (skills drift). A 
 *provisional* while that deviation is large or their hands are few.
 
 The score shown is ``1500 + 100·r``: +100 is one point card per hand of a ruling party.
-``benchmarks/rating.py`` checks on simulated seasons with known skills that this ranks players
-better than score per hand does.
+
+Measured (``benchmarks/rating_compare.py``, 30 seasons of 400 hands among 12 players) on seasons
+played card by card through the engine by players of known skill (``mighty_cli.skill_play``:
+each decision follows a sound heuristic with the player's probability, else is random; nothing
+there assumes this model): the rating's order after a season has a Spearman correlation of 0.79
+with the true skills on average, OpenSkill's Plackett-Luce (the ruling party against the
+defenders, weighted by the payout shares) 0.77, each the better in half the seasons, and score
+per hand 0.64. Asked whether a held-out hand's contract will be made, OpenSkill is the better
+(log loss 0.587 against 0.601, the contract's level alone 0.617). The site ranks and predicts
+nothing, so this model stays. The seasons of ``mighty_cli.skill_season`` draw the point cards
+from this very model: on them the rating recovers the skills (0.90, OpenSkill 0.81), which checks
+the update, not the model.
 """
 
 from __future__ import annotations
@@ -101,6 +111,18 @@ class Ratings:
         """The margin the model expects for the hand before seeing it."""
         return self.level_mean.get(hand.level, 0.0) + sum(
             w * self.of(name).mean for name, w in _weights(hand))
+
+    def predictive_sd(self, hand: RatedHand) -> float:
+        """The deviation of the hand's margin around :meth:`predicted`: the noise and the
+        players' uncertainty, weighted."""
+        return math.sqrt(NOISE_SD ** 2 + sum(w * w * self.of(name).variance
+                                             for name, w in _weights(hand)))
+
+    def chance_made(self, hand: RatedHand) -> float:
+        """The chance that the ruling party makes its contract (a margin of at least 0, the
+        margin counted in whole cards), before seeing the hand."""
+        z = (self.predicted(hand) + 0.5) / self.predictive_sd(hand)
+        return 0.5 * math.erfc(-z / math.sqrt(2))
 
     def update(self, hand: RatedHand) -> None:
         """Take one hand into account (a Kalman step on each player's skill)."""

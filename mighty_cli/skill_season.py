@@ -1,7 +1,9 @@
 """Simulated seasons with players of known strength, as hand records (HAND_RECORD.md) that
 ``mighty replay`` checks and ``mighty import`` stores. Stdlib only; seeded.
 
-The skill model, for evaluating ratings (:mod:`mighty_cli.rating`, ``benchmarks/rating.py``):
+The skill model, for checking the rating (:mod:`mighty_cli.rating`) recovers what it assumes:
+it is the rating's own margin model, so a measure of the rating is made on seasons played card by
+card too (:mod:`mighty_cli.skill_play`, ``benchmarks/rating_compare.py``). The model:
 each player has a true skill ``s`` (standard normal). Each hand deals every player a hand
 strength; the strongest bids (13 + what its strength promises, 20 at most) and calls a friend
 among the others (one hand in ten alone). The ruling party's point cards are

@@ -276,7 +276,7 @@ def unexplained_deferred_imports(package: Path) -> list[str]:
 #: mighty_cli's layers, lowest first: each imports only from the layers before it.
 PACKAGE_LAYERS = [
     ("engine",),
-    ("render", "standings", "seating", "rating", "skill_season", "tournament"),
+    ("render", "standings", "seating", "rating", "skill_season", "skill_play", "tournament"),
     ("store",),
     ("table", "site_data", "i18n"),
     ("cli",),
@@ -290,7 +290,7 @@ ENGINE_LAYERS = [
     ("scoring", "session"),
     ("hand",),
     ("records",),
-    ("simulation",),
+    ("simulation", "policies"),
 ]
 
 

@@ -13,7 +13,8 @@ each layer to the ones before it (``tests/test_imports.py`` holds the order):
 4. ``scoring`` (a hand's scores from its outcome) and ``session`` (dealer, opener, sitting out);
 5. ``hand``: one hand checked action by action, a module per phase;
 6. ``records``: hand records read, written, replayed and summed up;
-7. ``simulation``: random legal hands written as a record.
+7. ``simulation``: random legal hands written as a record; ``policies``: a random, a heuristic
+   and a skilled player's choices, for seasons of players of known skill.
 
 This package names the public API, as ``import chess`` gives ``Board`` and ``Move``::
 

@@ -1,0 +1,397 @@
+"""The hidden-partner rating against OpenSkill's models and score per hand, on seasons of both
+kinds: drawn from the rating's own margin model (``mighty_cli.skill_season``) and played card by
+card by players of known skill (``mighty_cli.skill_play``), which assume nothing the rating does.
+
+    python benchmarks/rating_compare.py [--seasons 30] [--hands 400] [--players 12]
+
+Needs OpenSkill (``pip install -e '.[test]'`` or ``'.[bench]'``). For each season and
+method: Spearman's rank correlation of the ratings after the whole season with the true skills; and a held-out prediction: rated on the
+first 80% of the season's hands, each later hand's chance that the ruling party makes its
+contract, scored by log loss. Each method's number for a hand (ours: the players' part of the
+predicted margin; OpenSkill: the logit of ``predict_win``; score per hand: the ruling
+party's weighted average score per hand less the defenders') is calibrated to a probability by
+a logistic fit on it and the contract's number, fitted on the season's own training hands (each
+predicted before it was rated, from the second quarter of the season on): nothing held out is
+seen. "raw" is the model's own probability where it has one (ours: the normal chance of a margin
+of at least −½; OpenSkill: ``predict_win``). "level only" is the calibration without a rating.
+
+OpenSkill rates each hand as the ruling party (declarer and friend) against the defenders, the
+party that won ranked first, weighted by the payout shares (declarer 2, friend 1, defenders 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import resource
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Optional, Sequence
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from mighty_cli.engine.records import replay  # noqa: E402
+from mighty_cli.rating import RatedHand, Ratings, spearman  # noqa: E402
+from mighty_cli.skill_play import played_season  # noqa: E402
+from mighty_cli.skill_season import skill_season  # noqa: E402
+
+#: The share of a season rated before the held-out hands, and where the calibration's training
+#: predictions start (the first ratings know next to nothing).
+TRAIN_SHARE = 0.8
+CALIBRATION_START = 0.25
+#: OpenSkill's models compared: (class, margin). With a margin the hand's outcome goes in as
+#: the two parties' scores (the ruling party's margin plus ½, and its opposite) and OpenSkill
+#: weighs wins by more than ``margin`` cards more (its margin factor); without one, as ranks.
+OPENSKILL_MODELS = (("PlackettLuce", 0.0), ("ThurstoneMostellerFull", 0.0),
+                    ("BradleyTerryFull", 0.0), ("PlackettLuce", 2.0))
+
+
+@dataclass
+class Hand:
+    """One scored hand as the methods see it."""
+
+    rated: RatedHand
+    made: bool
+    deltas: dict[str, int]
+
+
+@dataclass
+class SeasonHands:
+    """A season's hands in order (None for a hand not scored: a redeal), with the true skills."""
+
+    hands: list[Optional[Hand]]
+    skills: dict[str, float]
+
+
+def season_hands(kind: str, seed: int, hands: int, players: int) -> SeasonHands:
+    """A season of ``kind`` (``model``: skill_season; ``played``: skill_play), replayed by the
+    engine for its scores."""
+    names = [f"P{i:02d}" for i in range(players)]
+    make = skill_season if kind == "model" else played_season
+    season = make(names, hands, seed=seed)
+    result = replay(season.record)
+    found: list[Optional[Hand]] = []
+    for outcome in result.hands:
+        if outcome.status != "scored":
+            found.append(None)
+            continue
+        rated = RatedHand(outcome.declarer, outcome.friend,
+                          [p for p in outcome.players if p not in (outcome.declarer,
+                                                                   outcome.friend)],
+                          outcome.contract.number, outcome.taken)
+        found.append(Hand(rated, outcome.taken >= outcome.contract.number,
+                          dict(outcome.deltas)))
+    return SeasonHands(found, season.skills)
+
+
+# --- measures ---------------------------------------------------------------------------------
+
+
+def log_loss(probabilities: Sequence[float], outcomes: Sequence[bool]) -> float:
+    """The mean negative log-likelihood of the outcomes (probabilities clipped to 1e-6)."""
+    total = 0.0
+    for p, made in zip(probabilities, outcomes):
+        p = min(1 - 1e-6, max(1e-6, p))
+        total -= math.log(p if made else 1 - p)
+    return total / len(outcomes)
+
+
+def logistic_fit(rows: Sequence[Sequence[float]], outcomes: Sequence[bool],
+                 ridge: float = 1e-3, steps: int = 50) -> list[float]:
+    """Coefficients of a logistic regression (an intercept first, then one per column), by
+    Newton's method with a small ridge so a separable or constant column cannot diverge."""
+    width = len(rows[0]) + 1 if rows else 1
+    beta = [0.0] * width
+    for _ in range(steps):
+        gradient = [-ridge * b for b in beta]
+        hessian = [[ridge if i == j else 0.0 for j in range(width)] for i in range(width)]
+        for row, made in zip(rows, outcomes):
+            x = (1.0, *row)
+            p = _sigmoid(sum(b * v for b, v in zip(beta, x)))
+            weight = p * (1 - p)
+            for i in range(width):
+                gradient[i] += (made - p) * x[i]
+                for j in range(width):
+                    hessian[i][j] += weight * x[i] * x[j]
+        step = _solve(hessian, gradient)
+        beta = [b + s for b, s in zip(beta, step)]
+        if max(abs(s) for s in step) < 1e-9:
+            break
+    return beta
+
+
+def calibrated(beta: Sequence[float], row: Sequence[float]) -> float:
+    return _sigmoid(beta[0] + sum(b * v for b, v in zip(beta[1:], row)))
+
+
+def _sigmoid(x: float) -> float:
+    return 1 / (1 + math.exp(-x)) if x > -700 else 0.0
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """matrix⁻¹·vector by Gaussian elimination (a few columns)."""
+    n = len(vector)
+    a = [row[:] + [v] for row, v in zip(matrix, vector)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        for r in range(n):
+            if r != col and a[col][col]:
+                factor = a[r][col] / a[col][col]
+                a[r] = [x - factor * y for x, y in zip(a[r], a[col])]
+    return [a[i][n] / a[i][i] if a[i][i] else 0.0 for i in range(n)]
+
+
+# --- the methods ----------------------------------------------------------------------------
+
+
+class Method:
+    """A rating method: take a hand in, say a number about a hand before it (larger: likelier
+    made), its own probability if it has one, and each player's rating."""
+
+    name = ""
+
+    def update(self, hand: Hand) -> None:
+        raise NotImplementedError
+
+    def signal(self, hand: RatedHand) -> float:
+        raise NotImplementedError
+
+    def raw(self, hand: RatedHand) -> Optional[float]:
+        return None
+
+    def strength(self, name: str) -> float:
+        raise NotImplementedError
+
+
+class Ours(Method):
+    name = "ours (mighty_cli.rating)"
+
+    def __init__(self) -> None:
+        self.ratings = Ratings()
+
+    def update(self, hand: Hand) -> None:
+        self.ratings.update(hand.rated)
+
+    def signal(self, hand: RatedHand) -> float:
+        # the players' part of the predicted margin, as OpenSkill's: the contract's part (the
+        # level's average margin) is left to the calibration, which has the level
+        return self.ratings.predicted(hand) - self.ratings.level_mean.get(hand.level, 0.0)
+
+    def raw(self, hand: RatedHand) -> float:
+        return self.ratings.chance_made(hand)
+
+    def strength(self, name: str) -> float:
+        return self.ratings.of(name).mean
+
+
+class OpenSkill(Method):
+    def __init__(self, model_name: str, margin: float = 0.0) -> None:
+        from openskill import models  # the optional library, only for this benchmark
+
+        self.name = f"OpenSkill {model_name}" + (f", margin {margin:g}" if margin else "")
+        self.margin = margin
+        self.model = getattr(models, model_name)(margin=margin)
+        self.players: dict[str, object] = {}
+
+    def _teams(self, hand: RatedHand) -> tuple[list, list]:
+        ruling = [hand.declarer] + [f for f in (hand.friend, hand.friend2)
+                                    if f and f != hand.declarer]
+        opponents = [n for n in hand.opponents if n not in ruling]
+        for name in ruling + opponents:
+            if name not in self.players:
+                self.players[name] = self.model.rating(name=name)
+        weights = [[2.0] + [1.0] * (len(ruling) - 1), [1.0] * len(opponents)]
+        return [[self.players[n] for n in ruling], [self.players[n] for n in opponents]], \
+            weights
+
+    def update(self, hand: Hand) -> None:
+        teams, weights = self._teams(hand.rated)
+        if self.margin:
+            margin = hand.rated.taken - hand.rated.level + 0.5
+            new = self.model.rate(teams, scores=[margin, -margin], weights=weights)
+        else:
+            new = self.model.rate(teams, ranks=[0, 1] if hand.made else [1, 0],
+                                  weights=weights)
+        for team in new:
+            for player in team:
+                self.players[player.name] = player
+
+    def raw(self, hand: RatedHand) -> float:
+        teams, _weights = self._teams(hand)
+        return self.model.predict_win(teams)[0]
+
+    def signal(self, hand: RatedHand) -> float:
+        p = min(1 - 1e-9, max(1e-9, self.raw(hand)))
+        return math.log(p / (1 - p))
+
+    def strength(self, name: str) -> float:
+        player = self.players.get(name)
+        return player.mu if player is not None else self.model.mu
+
+
+class ScorePerHand(Method):
+    name = "score per hand"
+
+    def __init__(self) -> None:
+        self.score: dict[str, int] = {}
+        self.played: dict[str, int] = {}
+
+    def update(self, hand: Hand) -> None:
+        for name, delta in hand.deltas.items():
+            self.score[name] = self.score.get(name, 0) + delta
+            self.played[name] = self.played.get(name, 0) + 1
+
+    def strength(self, name: str) -> float:
+        return self.score.get(name, 0) / max(1, self.played.get(name, 0))
+
+    def signal(self, hand: RatedHand) -> float:
+        friend = hand.friend if hand.friend and hand.friend != hand.declarer else None
+        ruling = (2 * self.strength(hand.declarer) + self.strength(friend)) / 3 if friend \
+            else self.strength(hand.declarer)
+        return ruling - statistics.fmean(self.strength(n) for n in hand.opponents)
+
+
+class LevelOnly(Method):
+    """No rating: the calibration on the contract's number alone (a floor to beat)."""
+
+    name = "level only (no rating)"
+
+    def update(self, hand: Hand) -> None:
+        pass
+
+    def signal(self, hand: RatedHand) -> float:
+        return 0.0
+
+    def strength(self, name: str) -> float:
+        return 0.0
+
+
+def methods(openskill: Sequence[tuple[str, float]] = OPENSKILL_MODELS) -> list[Method]:
+    return [Ours(), *(OpenSkill(name, margin) for name, margin in openskill), ScorePerHand(),
+            LevelOnly()]
+
+
+# --- one season -------------------------------------------------------------------------------
+
+
+@dataclass
+class Measured:
+    rho: float
+    log_loss: float
+    raw_log_loss: Optional[float]
+
+
+def measure(method: Method, season: SeasonHands) -> Measured:
+    """Spearman after the whole season; log loss on the held-out last fifth."""
+    hands = season.hands
+    cut = round(TRAIN_SHARE * len(hands))
+    start = round(CALIBRATION_START * len(hands))
+    train_rows, train_made = [], []
+    for index, hand in enumerate(hands[:cut]):
+        if hand is None:
+            continue
+        if index >= start:
+            train_rows.append((method.signal(hand.rated), hand.rated.level))
+            train_made.append(hand.made)
+        method.update(hand)
+    beta = logistic_fit(train_rows, train_made)
+    held = [hand for hand in hands[cut:] if hand is not None]
+    made = [hand.made for hand in held]
+    loss = log_loss([calibrated(beta, (method.signal(h.rated), h.rated.level)) for h in held],
+                    made)
+    raws = [method.raw(h.rated) for h in held]
+    raw_loss = log_loss(raws, made) if raws and raws[0] is not None else None
+    for hand in hands[cut:]:
+        if hand is not None:
+            method.update(hand)
+    names = sorted(season.skills)
+    rho = spearman([season.skills[n] for n in names], [method.strength(n) for n in names]) \
+        if not isinstance(method, LevelOnly) else float("nan")
+    return Measured(rho, loss, raw_loss)
+
+
+@dataclass
+class Table:
+    """Each method's measures over the seasons of one kind."""
+
+    kind: str
+    rows: dict[str, list[Measured]] = field(default_factory=dict)
+
+    def add(self, name: str, measured: Measured) -> None:
+        self.rows.setdefault(name, []).append(measured)
+
+    def lines(self) -> list[str]:
+        """The table: mean ρ, in how many seasons the method's ρ was the best (ties count for
+        each) and beat ours, the mean difference from ours over the seasons with its standard
+        error; the same for the held-out log loss (lower is better); the raw log loss."""
+        names = list(self.rows)
+        ours = self.rows[names[0]]
+        seasons = len(ours)
+        rated = [n for n in names if not math.isnan(self.rows[n][0].rho)]
+        out = [f"{self.kind}: {seasons} seasons",
+               f"{'method':<34} {'mean ρ':>6} {'best':>4} {'>ours':>5} {'Δ ours ± se':>14}"
+               f" {'log loss':>8} {'best':>4} {'>ours':>5} {'Δ ours ± se':>16} {'raw':>6}"]
+        for name in names:
+            rows = self.rows[name]
+            rho = rho_best = rho_beats = rho_diff = ""
+            if name in rated:
+                rho = f"{statistics.fmean(r.rho for r in rows):.3f}"
+                rho_best = sum(rows[i].rho >= max(self.rows[n][i].rho for n in rated) - 1e-12
+                               for i in range(seasons))
+                rho_beats = sum(r.rho > o.rho for r, o in zip(rows, ours))
+                rho_diff = _difference([r.rho - o.rho for r, o in zip(rows, ours)], 3)
+            loss_best = sum(rows[i].log_loss <= min(self.rows[n][i].log_loss for n in names)
+                            + 1e-12 for i in range(seasons))
+            loss_beats = sum(r.log_loss < o.log_loss for r, o in zip(rows, ours))
+            loss_diff = _difference([r.log_loss - o.log_loss for r, o in zip(rows, ours)], 4)
+            raw = "" if rows[0].raw_log_loss is None else \
+                f"{statistics.fmean(r.raw_log_loss for r in rows):.3f}"
+            if name == names[0]:
+                rho_beats = loss_beats = rho_diff = loss_diff = "-"
+            out.append(f"{name:<34} {rho:>6} {rho_best:>4} {rho_beats:>5} {rho_diff:>14}"
+                       f" {statistics.fmean(r.log_loss for r in rows):>8.4f} {loss_best:>4}"
+                       f" {loss_beats:>5} {loss_diff:>16} {raw:>6}")
+        return out
+
+
+def _difference(values: Sequence[float], places: int) -> str:
+    """A paired difference's mean ± its standard error."""
+    mean = statistics.fmean(values)
+    error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return f"{mean:+.{places}f} ± {error:.{places}f}"
+
+
+def compare(kind: str, seeds: Sequence[int], hands: int, players: int,
+            make_methods: Callable[[], list[Method]] = methods) -> Table:
+    table = Table(kind)
+    for seed in seeds:
+        season = season_hands(kind, seed, hands, players)
+        for method in make_methods():
+            table.add(method.name, measure(method, season))
+    return table
+
+
+def main(argv: Optional[Sequence[str]] = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seasons", type=int, default=30)
+    parser.add_argument("--hands", type=int, default=400)
+    parser.add_argument("--players", type=int, default=12)
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    print(f"{args.seasons} seasons of each kind, {args.hands} hands, {args.players} players;"
+          f" held out: the last {1 - TRAIN_SHARE:.0%} of each season")
+    for kind in ("model", "played"):
+        table = compare(kind, range(1, args.seasons + 1), args.hands, args.players)
+        print()
+        print("\n".join(table.lines()), flush=True)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    print(f"\n{time.perf_counter() - start:.1f} s, peak memory {peak / 1024:.0f} MiB"
+          " (maximum resident set)")
+
+
+if __name__ == "__main__":
+    main()
