@@ -4,16 +4,17 @@ card by players of known skill (``mighty_cli.skill_play``), which assume nothing
 
     python benchmarks/rating_compare.py [--seasons 30] [--hands 400] [--players 12]
 
-Needs OpenSkill (``pip install -e '.[test]'`` or ``'.[bench]'``). For each season and
-method: Spearman's rank correlation of the ratings after the whole season with the true skills; and a held-out prediction: rated on the
-first 80% of the season's hands, each later hand's chance that the ruling party makes its
-contract, scored by log loss. Each method's number for a hand (ours: the players' part of the
-predicted margin; OpenSkill: the logit of ``predict_win``; score per hand: the ruling
-party's weighted average score per hand less the defenders') is calibrated to a probability by
-a logistic fit on it and the contract's number, fitted on the season's own training hands (each
-predicted before it was rated, from the second quarter of the season on): nothing held out is
-seen. "raw" is the model's own probability where it has one (ours: the normal chance of a margin
-of at least −½; OpenSkill: ``predict_win``). "level only" is the calibration without a rating.
+Needs OpenSkill (``pip install -e '.[test]'`` or ``'.[bench]'``). For each season and method:
+Spearman's rank correlation of the ratings after the whole season with the true skills; and a
+held-out prediction: rated on the first 80% of the season's hands, each later hand's chance that
+the ruling party makes its contract, scored by log loss. Each method's number for a hand (ours:
+the players' part of the predicted margin; OpenSkill: the logit of ``predict_win``; score per
+hand: the ruling party's weighted average score per hand less the defenders') is calibrated to a
+probability by a logistic fit on it and the contract's number, fitted on the season's own
+training hands (each predicted before it was rated, from the second quarter of the season on):
+nothing held out is seen. "raw" is the model's own probability where it has one (ours: the
+normal chance of a margin of at least −½; OpenSkill: ``predict_win``). "level only" is the
+calibration without a rating.
 
 OpenSkill rates each hand as the ruling party (declarer and friend) against the defenders, the
 party that won ranked first, weighted by the payout shares (declarer 2, friend 1, defenders 1).
