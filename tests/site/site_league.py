@@ -105,7 +105,6 @@ def make_wide_league(engine, name: str = "화요 <리그>") -> None:
         run(engine, services.import_record, name,
             load_record(ROOT / "examples" / f"{example}.toml"))
     run(engine, services.start_session, name, list(LONG_NAMES), day="2024-05-07")
-
     for number in range(14):
         # two of the seven sit out each hand: the first declarer and friend who play
         for declarer, friend in ((LONG_NAMES[(number + i) % 7], LONG_NAMES[(number + i + j) % 7])
