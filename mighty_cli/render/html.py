@@ -21,27 +21,21 @@ from __future__ import annotations
 
 import os
 import threading
-from dataclasses import dataclass
 from datetime import date, datetime, timezone, tzinfo
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Optional
 
 from ..engine.errors import MightyError
 from ..engine.limits import PAGE_MAX_CHARACTERS, TEMPLATE_MAX_BYTES
 from ..engine.ruleset import bundled_dir
 from ..engine.scoring import DOUBLING_LABELS
 from ..engine.translation import _, get_language, normalize_language, translations
-
-
+from .chart import LABEL_GAP, PALETTE, Chart, ChartLine, chart, spread_labels  # noqa: F401
 from .text import friend_call_text
 
 
 class TemplateError(MightyError):
     """A standings template that cannot be loaded or rendered."""
-
-#: Colours for the chart's lines, distinguishable and readable on white.
-PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
-           "#e377c2", "#7f7f7f", "#bcbd22")
 
 
 def page_language(lang: Optional[str] = None) -> str:
@@ -273,109 +267,6 @@ def _environment_class(base):
 
         _CLASSES[base] = PageEnvironment
     return _CLASSES[base]
-
-
-@dataclass
-class ChartLine:
-    name: str
-    colour: str
-    points: str          # "x,y x,y ..." for an SVG polyline
-    last_x: float
-    last_y: float
-    final: int
-    label_y: float = 0.0  # where the end label goes: near last_y, never over another label
-
-
-@dataclass
-class Chart:
-    width: int
-    height: int
-    left: int
-    top: int
-    plot_width: int
-    plot_height: int
-    lines: list[ChartLine]
-    y_ticks: list[tuple[float, int]]
-    x_ticks: list[tuple[float, int]]
-    zero_y: float
-
-
-def chart(xs: Sequence[int], series, width: int = 720, height: int = 320) -> Optional[Chart]:
-    """Scale cumulative-score series into an SVG viewBox (None when there is nothing to draw)."""
-    if len(xs) < 2 or not series:
-        return None
-    left, top, right, bottom = 64, 12, 110, 44  # room for the axis titles and end labels
-    plot_w, plot_h = width - left - right, height - top - bottom
-    values = [v for line in series for v in line.points] + [0]
-    low, high = min(values), max(values)
-    if low == high:
-        high = low + 1
-    x_low, x_high = xs[0], xs[-1] if xs[-1] != xs[0] else xs[0] + 1
-
-    def sx(x: float) -> float:
-        return round(left + (x - x_low) / (x_high - x_low) * plot_w, 1)
-
-    def sy(y: float) -> float:
-        return round(top + (high - y) / (high - low) * plot_h, 1)
-
-    lines = []
-    for index, line in enumerate(series):
-        points = " ".join(f"{sx(x)},{sy(y)}" for x, y in zip(xs, line.points))
-        lines.append(ChartLine(line.name, PALETTE[index % len(PALETTE)], points,
-                               sx(xs[-1]), sy(line.points[-1]), line.points[-1]))
-    for line, y in zip(lines, spread_labels([line.last_y for line in lines], LABEL_GAP,
-                                            top, height - bottom)):
-        line.label_y = y
-    y_ticks = [(sy(v), v) for v in _ticks(low, high)]
-    x_ticks = [(sx(v), v) for v in _ticks(x_low, x_high) if x_low <= v <= x_high]
-    return Chart(width, height, left, top, plot_w, plot_h, lines, y_ticks, x_ticks, sy(0))
-
-
-#: The least vertical distance between two end labels of the chart (12px text).
-LABEL_GAP = 14.0
-
-
-def spread_labels(ys: Sequence[float], gap: float, low: float, high: float) -> list[float]:
-    """Label positions as near ``ys`` as possible with at least ``gap`` between any two, in
-    the lines' order, and within ``low``..``high`` when they fit: labels that would overlap
-    are pushed apart around their common centre (the least squares placement of a cluster),
-    a cluster past either end is moved in, and clusters merge until none overlap."""
-    if not ys:
-        return []
-    order = sorted(range(len(ys)), key=lambda i: ys[i])
-    fits = len(ys) * gap <= high - low + gap
-
-    def place(first: int, count: int) -> float:
-        wanted = sum(ys[order[first + k]] - k * gap for k in range(count)) / count
-        if fits:  # keep the whole cluster inside the plot
-            wanted = min(max(wanted, low), high - (count - 1) * gap)
-        return wanted
-
-    # Each cluster: [first index into order, count, top position]
-    clusters: list[list] = []
-    for position in range(len(order)):
-        clusters.append([position, 1, place(position, 1)])
-        while len(clusters) > 1:
-            first, count, top = clusters[-2]
-            _, count2, top2 = clusters[-1]
-            if top + count * gap <= top2 + 1e-9:
-                break
-            clusters[-2:] = [[first, count + count2, place(first, count + count2)]]
-    result = [0.0] * len(ys)
-    for first, count, top in clusters:
-        for k in range(count):
-            result[order[first + k]] = top + k * gap
-    return [round(y, 1) for y in result]
-
-
-def _ticks(low: float, high: float, count: int = 5) -> list[int]:
-    """Round tick values spanning low..high."""
-    span = max(1.0, high - low)
-    raw = span / count
-    magnitude = 10 ** len(str(int(raw))) // 10 or 1
-    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
-    start = int(low // step) * step
-    return [v for v in range(start, int(high) + step, step) if low <= v <= high]
 
 
 def render_league_page(page, template_dir: Optional[str | Path] = None,

@@ -37,6 +37,36 @@ def test_close_scores_get_separate_labels():
     assert all(b - a >= LABEL_GAP - 0.11 for a, b in zip(ys, ys[1:]))
 
 
+@pytest.mark.parametrize("players", [10, 20, 30])
+def test_every_player_has_a_line_of_its_own(players):
+    series = [Series(f"P{i}", [0, i, 2 * i]) for i in range(players)]
+    drawn = chart([0, 1, 2], series)
+    assert len({(line.colour, line.dash) for line in drawn.lines}) == players
+
+
+def test_end_labels_only_when_each_has_room():
+    def drawn(players):
+        return chart([0, 1, 2], [Series(f"P{i}", [0, i, i]) for i in range(players)])
+
+    assert drawn(12).labelled and drawn(17).labelled
+    assert not drawn(18).labelled  # then the legend alone names the lines
+    labels = sorted(line.label_y for line in drawn(17).lines)
+    assert labels[0] >= LABEL_GAP / 2 - 0.11 and labels[-1] <= 320 - LABEL_GAP / 2 + 0.11
+
+
+def test_thirty_players_page_has_a_legend_and_no_end_labels():
+    from test_html import Page, make_page
+    from mighty_cli.render.html import render_league_page
+
+    html = render_league_page(make_page(tuple(f"Player {i} 김" for i in range(30))))
+    page = Page(html)
+    assert len(page.all("polyline")) == 30
+    assert len([a for a in page.all("li") if a.get("tabindex") == "0"]) == 30
+    assert 'class="ends"' not in html
+    styles = {(a["stroke"], a.get("stroke-dasharray")) for a in page.all("polyline")}
+    assert len(styles) == 30
+
+
 def test_standings_page_chart_has_axis_titles():
     from test_html import Page, make_page
     from mighty_cli.render.html import render_league_page

@@ -98,8 +98,13 @@ def test_league_table_rows_in_rank_order():
 
 def test_chart_has_a_line_per_player():
     page = Page(render_league_page(make_page()))
-    assert len(page.all("svg")) == 1
+    assert len([a for a in page.all("svg") if a.get("class") == "plot"]) == 1
     assert len(page.all("polyline")) == 5
+    # the legend's keys draw each line's colour and dash
+    keys = [a for a in page.all("line") if a.get("stroke-width") == "2.5"]
+    lines = page.all("polyline")
+    assert [(k["stroke"], k.get("stroke-dasharray")) for k in keys] == \
+        [(p["stroke"], p.get("stroke-dasharray")) for p in lines]
 
 
 def test_each_session_has_its_table():

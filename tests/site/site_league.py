@@ -86,3 +86,33 @@ def make_league(engine, name: str = "화요 <리그>") -> None:
 
 def read(folder: Path, url: str) -> Page:
     return Page((folder / url).read_text(encoding="utf-8"))
+
+
+#: A table of seven with long names, Hangul among them: the widest session a club has.
+LONG_NAMES = ("Alexander 김-John", "박서준 Benjamin-Lee", "Christopher Montgomery", "최지우",
+              "Dmitri Ivanov-Kim", "이영희 Eleanor", "Eve")
+
+
+def make_wide_league(engine, name: str = "화요 <리그>") -> None:
+    """A league whose latest session seats seven with long names (two sit out each hand),
+    after the refereed examples (so hand pages exist)."""
+    from mighty_cli.engine.errors import MightyError
+    from mighty_cli.engine.records import load_record
+    from mighty_cli.store import services
+
+    run(engine, services.create_league, name, "standard")
+    for example in REFEREED:
+        run(engine, services.import_record, name,
+            load_record(ROOT / "examples" / f"{example}.toml"))
+    run(engine, services.start_session, name, list(LONG_NAMES), day="2024-05-07")
+    for number in range(14):
+        # two of the seven sit out each hand: the first declarer and friend who play
+        for declarer, friend in ((LONG_NAMES[(number + i) % 7], LONG_NAMES[(number + i + j) % 7])
+                                 for i in range(7) for j in range(1, 7)):
+            try:
+                run(engine, services.record_hand, name, declarer=declarer,
+                    contract=f"{13 + number % 5}S", friend=friend, friend_call="SA",
+                    taken=11 + (number * 7) % 10, who="t")
+                break
+            except MightyError:
+                continue

@@ -59,16 +59,24 @@ def test_index_has_the_league_table_with_ratings(site):
     assert len(set(player_links)) == report.players
 
 
-def test_index_chart_has_axis_titles_and_end_labels(site):
+def test_index_chart_has_axis_titles_end_labels_and_a_legend(site):
     out, report, _ = site
     page = read(out, "index.html")
     assert len(page.all("polyline")) == report.players
     titles = page.texts_in["text"]
     assert "Hand" in titles and "Cumulative score" in titles
-    labels = [float(a["y"]) for a in page.all("text", **{"class": "end-label"})]
-    assert len(labels) == report.players
-    labels.sort()
-    assert all(b - a >= 14 - 0.2 for a, b in zip(labels, labels[1:]))
+    # each name beside the plot (HTML, given the room it needs), in the lines' order, apart
+    ends = [a for a in page.all("li") if re.fullmatch(r"s\d+", a.get("class", ""))]
+    assert len(ends) == report.players
+    tops = sorted(float(re.search(r"top: ([\d.]+)%", a["style"]).group(1)) for a in ends)
+    assert all(b - a >= 18 / 320 * 100 - 0.1 for a, b in zip(tops, tops[1:]))
+    # ... and in the legend, each entry focusable (it picks its line out), with the rule
+    # that does it in the page's style
+    legend = [a for a in page.all("li") if re.fullmatch(r"k\d+", a.get("class", ""))]
+    assert len(legend) == report.players and all(a["tabindex"] == "0" for a in legend)
+    style = page.text("style")
+    assert all(f".chart:has(.k{i}:is(:hover, :focus)) .s{i}" in style
+               for i in range(report.players))
 
 
 def test_index_shows_the_latest_session(site):

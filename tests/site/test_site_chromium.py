@@ -1,11 +1,14 @@
-"""The site in a real browser: headless Chromium loads the index, a player page and a
-session page at a desktop and a phone width; no console errors, nothing wider than the
-window except inside a scroller (the chart's frame, a wide table's frame), and the chart
-opens at its right end, the latest hands.
+"""The site in a real browser: headless Chromium loads the index, a player page, a session
+page and a hand page at a desktop and at phone widths (the test league; a league whose latest
+session seats seven with long names, Hangul among them, in English and Korean; a thirty-player
+standings page): no console errors, nothing wider than the window except inside a scroller (the
+chart's frame, a wide table's frame, whose name column stays pinned and which shows a shadow
+where it has more), every point column of a session's hands on a wide screen, and the chart
+opening at its right end, every name whole, every line of its own style, a legend entry
+picking its line out.
 
 The page is measured by a script the test adds to a copy of it (the site itself has none),
-which writes what it found into the DOM that ``--dump-dom`` prints.
-"""
+which writes what it found into the DOM that ``--dump-dom`` prints."""
 
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from site_league import Page
+from site_league import LEAGUE, Page
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
@@ -36,32 +39,70 @@ for (const level of ['error', 'warn']) {
 PROBE_BODY = """<script>
 (function () {
   const width = window.innerWidth;
-  function inScroller(node) {
+  function scroller(node) {
     for (let e = node.parentElement; e; e = e.parentElement) {
       const x = getComputedStyle(e).overflowX;
-      if (x === 'auto' || x === 'scroll') return true;
+      if (x === 'auto' || x === 'scroll') return e;
     }
-    return false;
+    return null;
+  }
+  function box(e) {
+    const r = e.getBoundingClientRect();
+    return [Math.round(r.left), Math.round(r.right)];
   }
   const wide = [];
   for (const e of document.body.querySelectorAll('*')) {
     const r = e.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;
-    if ((r.right > width + 1 || r.left < -1) && !inScroller(e))
+    if ((r.right > width + 1 || r.left < -1) && !scroller(e))
       wide.push(e.tagName + '.' + e.className + ' ' + Math.round(r.left) + '..' +
                 Math.round(r.right));
+  }
+  // Each table's frame: its overflow, its cue, and whether its first column stays in view
+  // (pinned) once scrolled to the far right.
+  const frames = [];
+  for (const f of document.querySelectorAll('.scroll')) {
+    const table = f.querySelector('table');
+    const entry = {table: table ? table.className : '', scrollWidth: f.scrollWidth,
+                   clientWidth: f.clientWidth, shadow: getComputedStyle(f).backgroundAttachment,
+                   border: getComputedStyle(f).borderTopStyle};
+    const cell = f.querySelector('tbody tr > :first-child');
+    if (cell && f.scrollWidth > f.clientWidth) {
+      f.scrollLeft = f.scrollWidth;
+      entry.pinned = Math.abs(cell.getBoundingClientRect().left
+                              - f.getBoundingClientRect().left) <= 2;
+      f.scrollLeft = 0;
+    }
+    frames.push(entry);
   }
   const frame = document.querySelector('.chart-frame');
   let chart = null;
   if (frame) {
-    const f = frame.getBoundingClientRect();
-    const s = frame.querySelector('svg.plot').getBoundingClientRect();
-    const y = frame.querySelector('.y-sticky').getBoundingClientRect();
-    chart = {frame: [f.left, f.right], svg: [s.left, s.right], axis: [y.left, y.width],
-             scrolls: frame.scrollWidth > frame.clientWidth};
+    const inner = frame.querySelector('.chart-inner');
+    const axis = frame.querySelector('.y-sticky');
+    const i = inner.getBoundingClientRect();
+    // every end label within the chart, none over another
+    const ends = [...frame.querySelectorAll('.ends li:not(.sizer)')].map(e => {
+      const r = e.getBoundingClientRect();
+      return [r.left - i.left, i.right - r.right, r.top, r.bottom];
+    });
+    const series = [...document.querySelectorAll('.chart polyline')];
+    const opacities = () => series.map(e => getComputedStyle(e).opacity);
+    const before = opacities();
+    const key = document.querySelector('.legend li.k1');
+    key.focus();
+    const picked = opacities();
+    key.blur();
+    chart = {frame: box(frame), inner: box(inner), svg: box(frame.querySelector('svg.plot')),
+             axis: [axis.getBoundingClientRect().left, axis.getBoundingClientRect().width],
+             axisBackground: getComputedStyle(axis).backgroundColor,
+             scrolls: frame.scrollWidth > frame.clientWidth, ends: ends,
+             styles: series.map(e => e.getAttribute('stroke') + ' ' +
+                                     (e.getAttribute('stroke-dasharray') || '')),
+             before: before, picked: picked};
   }
   const result = {width: width, scrollWidth: document.documentElement.scrollWidth,
-                  wide: wide, chart: chart, errors: window.__errors};
+                  wide: wide, frames: frames, chart: chart, errors: window.__errors};
   // Shown in the harness page (the one Chromium dumps), which holds this page in a frame.
   const target = window.parent.document;
   const out = target.createElement('pre');
@@ -105,6 +146,44 @@ def load(page: Path, width: int, height: int, tmp_path: Path) -> tuple[dict, str
     return probe, result.stderr
 
 
+def check_page(probe: dict, log: str, where: str) -> None:
+    """What every page must be in a browser: no error, nothing wider than the window but
+    inside a frame that scrolls, every wide table's name column pinned."""
+    assert probe["errors"] == [], where
+    assert not [line for line in log.splitlines()
+                if "CONSOLE" in line and "probe" not in line], where
+    assert probe["wide"] == [], where
+    assert probe["scrollWidth"] <= probe["width"], where
+    for frame in probe["frames"]:
+        assert frame["border"] == "solid", (where, frame)
+        # the scroll cue: shadows fixed to the frame, covers that move with the table
+        assert frame["shadow"] == "local, local, scroll, scroll", (where, frame)
+        if frame["scrollWidth"] > frame["clientWidth"]:
+            assert frame["pinned"], (where, frame)
+
+
+def check_chart(chart: dict, width: int, where: str) -> None:
+    """The chart opens at its right end; its names are whole, inside it and apart; on a
+    phone its y axis stays at the frame's edge, on white; a legend entry picks a line out."""
+    assert chart is not None, where
+    assert abs(chart["inner"][1] - chart["frame"][1]) <= 2, (where, chart)
+    for left, right, top, bottom in chart["ends"]:
+        assert left >= -1 and right >= -1, (where, chart)
+    tops = sorted((top, bottom) for _, _, top, bottom in chart["ends"])
+    assert all(b[0] >= a[1] - 1 for a, b in zip(tops, tops[1:])), (where, tops)
+    if width < 600:
+        assert chart["scrolls"], where
+        assert chart["axis"][1] > 0 and abs(chart["axis"][0] - chart["frame"][0]) <= 2
+        assert chart["axisBackground"] == "rgb(255, 255, 255)", where
+    else:
+        assert not chart["scrolls"], where
+        assert chart["axis"][1] == 0  # the plot's own axis is in view
+    assert len(set(chart["styles"])) == len(chart["styles"]), where
+    assert set(chart["before"]) == {"1"}, where
+    assert chart["picked"][1] == "1" and set(chart["picked"][:1] + chart["picked"][2:]) \
+        == {"0.15"}, (where, chart["picked"])
+
+
 @pytest.mark.chromium
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed")
 @pytest.mark.parametrize("width, height", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
@@ -115,19 +194,65 @@ def test_site_pages_in_headless_chromium(site, tmp_path, width, height):
                  out / "statistics.html", out / "hands" / "31.html"):
         probe, log = load(page, width, height, tmp_path)
         where = f"{page.relative_to(out)} at {width}px"
-        assert probe["errors"] == [], where
-        assert not [line for line in log.splitlines()
-                    if "CONSOLE" in line and "probe" not in line], where
-        assert probe["wide"] == [], where
-        assert probe["scrollWidth"] <= probe["width"], where
+        check_page(probe, log, where)
         if page.name == "index.html":
-            chart = probe["chart"]
-            assert chart is not None
-            # The chart's right end (the latest hands) is in view when the page opens.
-            assert abs(chart["svg"][1] - chart["frame"][1]) <= 2, (where, chart)
-            if width < 600:
-                assert chart["scrolls"], where
-                # ... and the y axis with it, held at the frame's left edge.
-                assert chart["axis"][1] > 0 and abs(chart["axis"][0] - chart["frame"][0]) <= 2
-            else:
-                assert chart["axis"][1] == 0  # the plot's own axis is in view
+            check_chart(probe["chart"], width, where)
+
+
+@pytest.fixture(scope="module", params=["en", "ko"])
+def wide_site(request, tmp_path_factory):
+    """A league whose latest session seats seven with long names, its site in English and
+    in Korean."""
+    from databases import run
+    from site_league import make_wide_league
+    from mighty_cli.site_data import build_site
+    from mighty_cli.store.db import make_engine
+
+    folder = tmp_path_factory.mktemp("wide")
+    engine = make_engine(f"sqlite:///{folder / 'league.db'}")
+    make_wide_league(engine)
+    out = folder / "site"
+    run(engine, build_site, LEAGUE, out, timezone_name="Asia/Seoul", lang=request.param)
+    engine.dispose()
+    return out
+
+
+@pytest.mark.chromium
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed")
+@pytest.mark.parametrize("width, height", [(1280, 900), (412, 915), (390, 844)],
+                         ids=["desktop", "phone-412", "phone-390"])
+def test_seven_long_names_in_headless_chromium(wide_site, tmp_path, width, height):
+    out = wide_site
+    latest = max((out / "sessions").glob("*.html"), key=lambda p: int(p.stem))
+    player = next(p for p in (out / "players").glob("*.html")
+                  if "Alexander 김-John" in p.read_text(encoding="utf-8"))
+    for page in (out / "index.html", latest, player, out / "hands" / "1.html"):
+        probe, log = load(page, width, height, tmp_path)
+        where = f"{page.relative_to(out)} at {width}px"
+        check_page(probe, log, where)
+        if page.name == "index.html":
+            check_chart(probe["chart"], width, where)
+        if page == latest and width >= 1280:
+            # a wide screen shows every player's column of the session's hands
+            hands = next(f for f in probe["frames"] if f["table"] == "hands")
+            assert hands["scrollWidth"] <= hands["clientWidth"], (where, hands)
+
+
+@pytest.mark.chromium
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed")
+@pytest.mark.parametrize("width, height", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
+def test_thirty_players_standings_page_in_headless_chromium(tmp_path, monkeypatch, width,
+                                                          height):
+    """``standings --html`` of a tournament of thirty: thirty different lines, named in the
+    legend, and the page as sound as the site's."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "render"))
+    from test_html import make_page
+    from mighty_cli.render.html import render_league_page
+
+    page = tmp_path / "standings.html"
+    names = tuple(f"Alexander 김-John {i}" if i % 7 == 0 else f"박서준 {i}" for i in range(30))
+    page.write_text(render_league_page(make_page(names)), encoding="utf-8")
+    probe, log = load(page, width, height, tmp_path)
+    check_page(probe, log, f"standings at {width}px")
+    check_chart(probe["chart"], width, f"standings at {width}px")
+    assert len(probe["chart"]["styles"]) == 30
