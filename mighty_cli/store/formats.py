@@ -232,14 +232,14 @@ def csv_note_value(cell: str) -> str:
     return _NOTE_ESCAPE.sub(lambda found: _NOTE_CHARACTERS[found.group(1)], cell)
 
 
-def _embedded(record: str, name: str, line: int) -> Optional[dict]:
-    """A refereed hand's record cell: one line of JSON as written now, or the TOML of the
-    CSVs written before (a TOML record starts with a key, never with ``{``)."""
+def _embedded(record: str, name: str, line: int, as_json: bool) -> Optional[dict]:
+    """A refereed hand's record cell: one line of JSON as written now (``as_json``), or the
+    TOML of the CSVs written before."""
     import tomllib
 
     if not record:
         return None
-    if record.startswith("{"):
+    if as_json:
         try:
             embedded = json.loads(record)
         except json.JSONDecodeError as exc:
@@ -257,7 +257,8 @@ def _embedded(record: str, name: str, line: int) -> Optional[dict]:
 
 
 def _csv_views(stream: IO[str], rows, name: str, columns: tuple) -> Iterator[dict]:
-    escaped = columns == CSV_COLUMNS  # notes escaped, the record one line of JSON
+    current = columns == CSV_COLUMNS  # notes escaped, the record one line of JSON
+    record_column = "refereed record (JSON)" if current else "hand record (refereed)"
     with stream:
         line = 1
         try:
@@ -266,10 +267,9 @@ def _csv_views(stream: IO[str], rows, name: str, columns: tuple) -> Iterator[dic
                 if not any(cell.strip() for cell in row):
                     continue
                 cells = dict(zip(columns, (csv_value(c) for c in row)))
-                embedded = _embedded(cells.get("refereed record (JSON)")
-                                     or cells.get("hand record (refereed)") or "", name, line)
+                embedded = _embedded(cells.get(record_column) or "", name, line, current)
                 note = cells.get("note") or None
-                if note and escaped:
+                if note and current:
                     note = csv_note_value(note)
                 # The result column (made/failed, True/False before) is not read: the import
                 # works it out from the hand, as it does for every format.

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from sqlalchemy import update
 from sqlmodel import select
 
+from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.records import load_record
 from mighty_cli.store import services as sv
 from mighty_cli.store.db import make_engine
@@ -276,3 +277,34 @@ def test_a_csv_written_before_the_eliminated_and_session_times_imports(tmp_path)
     finally:
         from_csv.dispose()
         from_json.dispose()
+
+
+@pytest.mark.parametrize("cell, says", [("{not json", "not valid JSON"),
+                                        ('{"dealer": [}', "not valid JSON")])
+def test_a_record_cell_that_is_not_json_is_one_line_and_changes_nothing(engine, tmp_path, cell,
+                                                                        says):
+    people_league(engine)
+    rows = spreadsheet(exported(engine, tmp_path, "people"))
+    rows[1][rows[0].index("refereed record (JSON)")] = cell
+    path = tmp_path / "broken.csv"
+    with open(path, "w", encoding="utf-8", newline="") as out:
+        csv.writer(out).writerows(rows)
+    other = make_engine(fresh_url("sqlite", tmp_path, "broken.db"))
+    try:
+        run(other, sv.create_league, "people", "standard", who="t")
+        with pytest.raises(MightyError) as caught:
+            run(other, sv.import_record, "people", open_record(path), who="t")
+        message = str(caught.value)
+        assert "line 2: refereed record: " + says in message and "\n" not in message
+        assert run(other, sv.list_hands, "people") == []
+    finally:
+        other.dispose()
+
+
+def test_a_record_cell_of_json_that_is_not_an_object_is_refused(tmp_path):
+    header = ",".join(CSV_COLUMNS) + ",Ana,Bo,Cy,Di,Ed\r\n"
+    path = tmp_path / "list.csv"
+    path.write_text(header + "1,1,2024-03-05,scored" + "," * 18 + '"[1, 2]",,,,,\r\n',
+                    encoding="utf-8")
+    with pytest.raises(MightyError, match="line 2: refereed record: expected a JSON object"):
+        list(open_record(path).hands)
