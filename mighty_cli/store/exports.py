@@ -12,10 +12,13 @@ refereed hand's full record. Voided hands are left out (a backup keeps them: :mo
 Each session's first hand also carries when the session started and ended
 (``session_started``, ``session_ended``: UTC times, ``+00:00``; no end while the session is
 open), so an imported league shows when its evenings were played rather than when it was
-imported. The CSV is for people too: its times are local times to the second in the league's
-time zone (:func:`csv_session_times`), a refereed hand's record one line of JSON, a note's line
-breaks escaped, so every hand is one row a spreadsheet shows on one line. A 6마/7마 hand names who was eliminated in every format (CSV: the ``eliminated``
+imported. A 6마/7마 hand names who was eliminated in every format (CSV: the ``eliminated``
 column, names separated by commas like ``players``).
+
+The CSV is for people too: every hand one line a spreadsheet shows as one row (a refereed hand's
+record one line of JSON, a note's line breaks escaped), ``made``/``failed``, and the session
+times as local times to the second in the league's time zone (:func:`csv_session_times`). It
+reads back to the second; TOML and JSON keep the stored times to the microsecond.
 """
 
 from __future__ import annotations
@@ -68,7 +71,7 @@ CSV_COLUMNS = ("hand", "session", "date", "status", "dealer", "declarer", "contr
                "session ended", "refereed record (JSON)")
 #: The fixed columns of the CSVs written before, still read: a result of ``True``/``False``
 #: or ``made``/``failed``, the record as multi-line TOML, notes as they are, times in UTC to
-#: the microsecond (the second layout: before the eliminated and the session times).
+#: the microsecond; the first of them had no eliminated and no session times (the last three).
 CSV_COLUMNS_TOML_RECORD = ("hand", "session", "date", "status", "dealer", "declarer",
                            "contract", "friend", "friend call", "taken", "success", "base",
                            "multiplier", "doublings", "deal miss", "pot after", "players",
