@@ -152,9 +152,12 @@ def output_file(output: Optional[str]) -> Iterator:
 @db_option
 def export(league_name, fmt, output, bom, quiet, db_url) -> None:
     """Export a league's hands (voided hands left out; a backup keeps everything), hand by
-    hand. CSV has one row per hand and one column per player in seating order, blank when
-    the player sat the hand out; it starts with a UTF-8 byte-order mark, so Excel opens it
-    with Hangul intact (--no-bom leaves it out).
+    hand. CSV is for spreadsheets: one line per hand and one column per player in seating
+    order, blank when the player sat the hand out; a result reads made or failed, session
+    times are local to the second in the league's time zone (league set --timezone), and a
+    refereed hand's record is one line of JSON. It starts with a UTF-8 byte-order mark, so
+    Excel opens it with Hangul intact (--no-bom leaves it out). TOML and JSON keep the stored
+    UTC times to the microsecond; all three import again.
 
     \b
     Examples:

@@ -25,8 +25,10 @@ from .export_text import (
     _json_value,
     _toml_names,
     csv_cell,
+    csv_note,
     csv_row,
     json_export_hand,
+    record_json,
     toml_export_hand,
     toml_string,
 )
@@ -324,9 +326,15 @@ def csv_text(value: Any) -> str:
     return csv_quoted(csv_cell(value))
 
 
+def record_cell(record_toml: str) -> str:
+    """A refereed hand's record (:func:`.export_text.record_json`) as a cell of a written row."""
+    return csv_quoted(csv_cell(record_json(record_toml)))
+
+
 class CsvChunks(_Chunks):
     """Hands as CSV lines: :func:`.export_text.csv_row`'s cells, as :mod:`csv`'s writer
-    writes them (``columns``: the players' columns, in order). A refereed hand's record and the
+    writes them (``columns``: the players' columns, in order; ``times``: each session's start and
+    end as :func:`.exports.csv_session_times` gives them). A refereed hand's record and the
     eliminated are written here too."""
 
     def __init__(self, names: dict[int, str], sessions: dict, times: dict, view: View,
@@ -382,10 +390,10 @@ class CsvChunks(_Chunks):
                    f"{'' if success is None else 'made' if success else 'failed'},"
                    f"{text[row.base]},{'' if multiplier is None else multiplier},"
                    f"{doublings_text[row.doublings]},{name[row.deal_miss_id]},{row.pot_after},"
-                   f"{playing},{'' if note is None else csv_text(note)},"
-                   f"{csv_text(row.record_toml) if row.full else ''},{eliminated},"
+                   f"{playing},{eliminated},{'' if not note else csv_quoted(csv_note(note))},"
                    f"{times[0].isoformat(sep=' ') if times else ''},"
-                   f"{times[1].isoformat(sep=' ') if times and times[1] is not None else ''}"
+                   f"{times[1].isoformat(sep=' ') if times and times[1] is not None else ''},"
+                   f"{record_cell(row.record_toml) if row.full and row.record_toml else ''}"
                    f"{columns.format(*values)}")
         return "".join(out)
 

@@ -226,11 +226,28 @@ def csv_cell(value: Any) -> str:
 #: :func:`csv_cell` of a text that repeats from hand to hand (names, contracts, seatings).
 _csv_text = lru_cache(maxsize=8192, typed=True)(csv_cell)  # typed: True is not 1.0
 
+#: A note's characters a CSV cell writes escaped, so each hand stays one line.
+_NOTE_ESCAPES = str.maketrans({"\\": "\\\\", "\n": "\\n", "\r": "\\r"})
+
+
+def csv_note(note: Optional[str]) -> str:
+    """A note as a CSV cell on one line: a line break written ``\\n`` (``\\r``), a backslash
+    ``\\\\`` (:func:`.formats.csv_note_value` reads it back)."""
+    return "" if note is None else csv_cell(note.translate(_NOTE_ESCAPES))
+
+
+def record_json(record_toml: str) -> str:
+    """A refereed hand's record as one line of JSON: the JSON export's ``record``."""
+    import tomllib
+
+    return _dumps(tomllib.loads(record_toml))
+
 
 def csv_row(view: HandView, names: list[str], times: Optional[tuple] = None) -> list[str]:
-    """One hand as a CSV row: the fixed columns, then each player's points (blank for a
-    player who sat the hand out and paid nothing). Every cell is :func:`csv_cell`'s. The
-    session's start and end (``times``) are written on its first hand only."""
+    """One hand as a CSV row: the fixed columns (:data:`.exports.CSV_COLUMNS`), then each
+    player's points (blank for a player who sat the hand out and paid nothing). Every cell is
+    :func:`csv_cell`'s; no cell holds a line break. The session's start and end (``times``, as
+    :func:`.exports.csv_session_times` gives them) are written on its first hand only."""
     text = _csv_text
     playing = view.players
     deltas = view.deltas
@@ -242,11 +259,11 @@ def csv_row(view: HandView, names: list[str], times: Optional[tuple] = None) -> 
            "" if view.success is None else "made" if view.success else "failed",
            text(view.base), "" if multiplier is None else str(multiplier),
            text(" ".join(view.doublings)), text(view.deal_miss), str(view.pot_after),
-           text(", ".join(playing)), csv_cell(view.note),
-           csv_cell(view.record_toml) if view.full else "",
-           text(", ".join(view.eliminated)) if view.eliminated else "",
+           text(", ".join(playing)),
+           text(", ".join(view.eliminated)) if view.eliminated else "", csv_note(view.note),
            times[0].isoformat(sep=" ") if times else "",
-           times[1].isoformat(sep=" ") if times and times[1] is not None else ""]
+           times[1].isoformat(sep=" ") if times and times[1] is not None else "",
+           record_json(view.record_toml) if view.full and view.record_toml else ""]
     for name in names:
         value = deltas.get(name)
         row.append("" if value is None or (not value and name not in playing)

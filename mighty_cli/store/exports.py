@@ -14,12 +14,17 @@ Each session's first hand also carries when the session started and ended
 open), so an imported league shows when its evenings were played rather than when it was
 imported. A 6마/7마 hand names who was eliminated in every format (CSV: the ``eliminated``
 column, names separated by commas like ``players``).
+
+The CSV is for people too: every hand one line a spreadsheet shows as one row (a refereed hand's
+record one line of JSON, a note's line breaks escaped), ``made``/``failed``, and the session
+times as local times to the second in the league's time zone (:func:`csv_session_times`). It
+reads back to the second; TOML and JSON keep the stored times to the microsecond.
 """
 
 from __future__ import annotations
 
 import threading
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timezone, tzinfo
 from itertools import groupby
 from operator import itemgetter
 from typing import Any, Callable, Iterator, Optional
@@ -45,7 +50,8 @@ from .export_text import (  # noqa: F401  (the writers, where tests and tools lo
 )
 from .hands import HandView, eliminated_names, second_friend
 from .lookups import get_league
-from .models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat
+from .models import (Hand, HandPlayer, League, LeagueSession, LeagueSetting, Player,
+                     SessionSeat)
 from ..engine.translation import _
 from .queries import standings
 
@@ -53,13 +59,25 @@ from .queries import standings
 CHUNK = 2000
 FORMATS = ("toml", "json", "csv")
 
-#: The CSV header's fixed columns (then one column per player, in seating order).
+#: The CSV header's fixed columns (then one column per player, in seating order): a row a
+#: spreadsheet shows on one line. ``result`` is ``made`` or ``failed`` in every language (the
+#: file is read back; the import works the result out from the hand again); a note's line
+#: breaks and backslashes are written ``\n``, ``\r`` and ``\\``; the session times are local
+#: times to the second in the league's time zone, with their offset; a refereed hand's record
+#: is one line of JSON (the JSON export's ``record``), last, out of the way of the rest.
 CSV_COLUMNS = ("hand", "session", "date", "status", "dealer", "declarer", "contract", "friend",
-               "friend call", "taken", "success", "base", "multiplier", "doublings",
-               "deal miss", "pot after", "players", "note", "hand record (refereed)",
-               "eliminated", "session started", "session ended")
-#: The fixed columns of a CSV written before the last three were added (still read).
-CSV_COLUMNS_BEFORE = CSV_COLUMNS[:-3]
+               "friend call", "taken", "result", "base", "multiplier", "doublings",
+               "deal miss", "pot after", "players", "eliminated", "note", "session started",
+               "session ended", "refereed record (JSON)")
+#: The fixed columns of the CSVs written before, still read: a result of ``True``/``False``
+#: or ``made``/``failed``, the record as multi-line TOML, notes as they are, times in UTC to
+#: the microsecond; the first of them had no eliminated and no session times (the last three).
+CSV_COLUMNS_TOML_RECORD = ("hand", "session", "date", "status", "dealer", "declarer",
+                           "contract", "friend", "friend call", "taken", "success", "base",
+                           "multiplier", "doublings", "deal miss", "pot after", "players",
+                           "note", "hand record (refereed)", "eliminated", "session started",
+                           "session ended")
+CSV_LAYOUTS = (CSV_COLUMNS, CSV_COLUMNS_TOML_RECORD, CSV_COLUMNS_TOML_RECORD[:-3])
 
 
 # --- reading the league in chunks ---------------------------------------------------------------
@@ -123,6 +141,35 @@ def session_times(s: Session, league_id: int) -> dict[int, tuple[datetime, Optio
             for number, started, ended in s.exec(
                 select(LeagueSession.number, LeagueSession.started_at, LeagueSession.ended_at)
                 .where(LeagueSession.league_id == league_id)).all()}
+
+
+def csv_session_times(times: dict[int, tuple[datetime, Optional[datetime]]],
+                      zone_name: Optional[str]) -> dict[int, tuple[datetime, Optional[datetime]]]:
+    """Each session's start and end as the CSV shows them: local times to the second, with
+    their offset (``2026-11-25 03:47:12+09:00``), in ``zone_name`` (an IANA zone, the league's
+    ``timezone`` setting). A league without one, or with one this machine does not know, gets
+    the machine's own zone (each moment its own offset, summer time included); the offset
+    keeps every time exact to the second whichever it is."""
+    zone: Optional[tzinfo] = None
+    if zone_name:
+        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+        try:
+            zone = ZoneInfo(zone_name)
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            zone = None
+
+    def local(moment: datetime) -> datetime:
+        return moment.astimezone(zone).replace(microsecond=0)
+
+    return {number: (local(started), ended and local(ended))
+            for number, (started, ended) in times.items()}
+
+
+def league_time_zone(s: Session, league: League) -> Optional[str]:
+    """The league's ``timezone`` setting (``league set --timezone``), None when not set."""
+    row = s.get(LeagueSetting, (league.id, "timezone"))
+    return row.value if row is not None else None
 
 
 class HandRows:
@@ -287,8 +334,10 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
     league = get_league(s, league_name)
     players = league_players(s, league.id)  # type: ignore[arg-type]
     rows = HandRows(s, league)
-    shared = (rows.names, rows.sessions, session_times(s, league.id),  # type: ignore[arg-type]
-              rows.view)
+    times = session_times(s, league.id)  # type: ignore[arg-type]
+    if fmt == "csv":  # for people: local times to the second (TOML and JSON keep UTC to the µs)
+        times = csv_session_times(times, league_time_zone(s, league))
+    shared = (rows.names, rows.sessions, times, rows.view)
     writer: TomlChunks | JsonChunks | CsvChunks
     if fmt == "toml":
         yield toml_header(league, players)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from pathlib import Path
 from typing import IO, Any, Iterator, Optional
 
@@ -19,7 +20,7 @@ from ..engine.inputs import bounded_lines, open_text
 from ..engine.limits import RECORD_LINE_MAX_BYTES, RECORD_MAX_BYTES
 from ..engine.records import FORMAT, Record
 from ..engine.records.stream import check_hand, stream_record
-from .exports import CSV_COLUMNS, CSV_COLUMNS_BEFORE, FORMATS
+from .exports import CSV_COLUMNS, CSV_LAYOUTS, FORMATS
 from ..engine.translation import _
 
 
@@ -191,9 +192,11 @@ def _csv_record(stream: IO[str], name: str) -> Record:
         stream.close()
         raise RecordError(_("{name}: line 1: not valid CSV: {exc}").format(
                               name=name, exc=exc)) from None
-    # A CSV exported before the eliminated and the session times had their columns reads too.
-    columns = next((c for c in (CSV_COLUMNS, CSV_COLUMNS_BEFORE)
-                    if [h.lower() for h in header[:len(c)]] == list(c)), None)
+    # The CSVs exported before (a multi-line TOML record, notes as they are; earlier still, no
+    # eliminated and no session times) read too.
+    folded = [h.lower() for h in header]
+    columns = next((c for c in CSV_LAYOUTS
+                    if folded[:len(c)] == [column.lower() for column in c]), None)
     if columns is None:
         stream.close()
         raise RecordError(_("{name}: line 1: expected the header of a league export "
@@ -217,9 +220,45 @@ def _int(value: str, name: str, line: int, column: str) -> Optional[int]:
                                              value=value)) from None
 
 
-def _csv_views(stream: IO[str], rows, name: str, columns: tuple) -> Iterator[dict]:
+_NOTE_ESCAPE = re.compile(r"\\([\\nr])")
+_NOTE_CHARACTERS = {"\\": "\\", "n": "\n", "r": "\r"}
+
+
+def csv_note_value(cell: str) -> str:
+    """A note cell of the CSV written now (:func:`.export_text.csv_note`): ``\\n`` a line
+    break, ``\\r`` a carriage return, ``\\\\`` a backslash; any other backslash is itself."""
+    if "\\" not in cell:
+        return cell
+    return _NOTE_ESCAPE.sub(lambda found: _NOTE_CHARACTERS[found.group(1)], cell)
+
+
+def _embedded(record: str, name: str, line: int, as_json: bool) -> Optional[dict]:
+    """A refereed hand's record cell: one line of JSON as written now (``as_json``), or the
+    TOML of the CSVs written before."""
     import tomllib
 
+    if not record:
+        return None
+    if as_json:
+        try:
+            embedded = json.loads(record)
+        except json.JSONDecodeError as exc:
+            raise RecordError(_("{name}: line {line}: refereed record: not valid JSON: "
+                                "{exc}").format(name=name, line=line, exc=exc)) from None
+        if not isinstance(embedded, dict):
+            raise RecordError(_("{name}: line {line}: refereed record: expected a JSON "
+                                "object").format(name=name, line=line))
+        return embedded
+    try:
+        return safe_toml.loads(record)
+    except tomllib.TOMLDecodeError as exc:
+        raise RecordError(_("{name}: line {line}: hand record: not valid TOML: "
+                            "{exc}").format(name=name, line=line, exc=exc)) from None
+
+
+def _csv_views(stream: IO[str], rows, name: str, columns: tuple) -> Iterator[dict]:
+    current = columns == CSV_COLUMNS  # notes escaped, the record one line of JSON
+    record_column = "refereed record (JSON)" if current else "hand record (refereed)"
     with stream:
         line = 1
         try:
@@ -228,12 +267,12 @@ def _csv_views(stream: IO[str], rows, name: str, columns: tuple) -> Iterator[dic
                 if not any(cell.strip() for cell in row):
                     continue
                 cells = dict(zip(columns, (csv_value(c) for c in row)))
-                record = cells.get("hand record (refereed)") or ""
-                try:
-                    embedded = safe_toml.loads(record) if record else None
-                except tomllib.TOMLDecodeError as exc:
-                    raise RecordError(_("{name}: line {line}: hand record: not valid TOML: "
-                                        "{exc}").format(name=name, line=line, exc=exc)) from None
+                embedded = _embedded(cells.get(record_column) or "", name, line, current)
+                note = cells.get("note") or None
+                if note and current:
+                    note = csv_note_value(note)
+                # The result column (made/failed, True/False before) is not read: the import
+                # works it out from the hand, as it does for every format.
                 yield {"number": _int(cells.get("hand", ""), name, line, "hand"),
                        "session": _int(cells.get("session", ""), name, line, "session"),
                        "day": cells.get("date") or None, "status": cells.get("status"),
@@ -253,7 +292,7 @@ def _csv_views(stream: IO[str], rows, name: str, columns: tuple) -> Iterator[dic
                                       if p.strip()] or None,  # 6마, 7마
                        "session_started": cells.get("session started") or None,
                        "session_ended": cells.get("session ended") or None,
-                       "note": cells.get("note") or None, "record": embedded}
+                       "note": note, "record": embedded}
         except csv.Error as exc:
             raise RecordError(_("{name}: line {line}: not valid CSV: {exc}").format(
                                   name=name, line=line, exc=exc)) from None

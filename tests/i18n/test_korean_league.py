@@ -235,6 +235,28 @@ def test_csv_export_opens_in_excel_with_hangul_intact(runner, tmp_path):
     assert "UTF-8 BOM" in ok(korean(runner, "export", "--help"))
 
 
+def test_a_korean_leagues_csv_is_for_people_and_reads_back_in_any_language(runner, tmp_path):
+    """Exported in Korean, the CSV keeps the words an import reads (made/failed, the English
+    headers) and shows the league's Seoul times to the second; it imports back in Korean."""
+    league(runner, "--timezone", "Asia/Seoul")
+    english(runner, "record", "-l", "화요", "-d", "이영희", "-c", "14NT", "-f", "none", "-t", "15")
+    english(runner, "record", "-l", "화요", "-d", "Bo", "-c", "15S", "-f", "Cy", "-t", "9",
+            "--note", "첫 줄\n둘째 줄")
+    path = tmp_path / "화요.csv"
+    ok(korean(runner, "export", "-l", "화요", "-o", str(path)))
+    with open(path, encoding="utf-8-sig", newline="") as stream:
+        rows = list(csv.DictReader(stream))
+    assert [row["result"] for row in rows] == ["made", "failed"]
+    assert rows[1]["note"] == "첫 줄\\n둘째 줄"
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+09:00", rows[0]["session started"])
+    assert "성공" not in path.read_text(encoding="utf-8-sig")
+    english(runner, "league", "create", "사본", "--ruleset", "standard")
+    assert "2판" in ok(korean(runner, "import", str(path), "-l", "사본"))
+    copy, original = (json.loads(english(runner, "standings", "-l", name, "--json"))
+                      for name in ("사본", "화요"))
+    assert copy == original | {"league": "사본"}
+
+
 def test_json_output_is_the_same_in_both_languages(runner):
     league(runner, "--lang", "ko")
     english(runner, "record", "-l", "화요", "-d", "이영희", "-c", "14NT", "-f", "none", "-t", "15")

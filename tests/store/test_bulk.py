@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -160,9 +161,13 @@ def test_the_exports_direct_reader_and_writers_agree_with_the_general_ones(engin
             view.declarer, view.contract, view.friend, view.friend_call, view.taken,
             None if view.success is None else "made" if view.success else "failed",
             view.base, view.multiplier, " ".join(view.doublings),
-            view.deal_miss, view.pot_after, ", ".join(view.players), view.note,
-            view.record_toml if view.full else None, ", ".join(view.eliminated) or None,
-            times and str(times[0]), times and times[1] and str(times[1]))] + [
+            view.deal_miss, view.pot_after, ", ".join(view.players),
+            ", ".join(view.eliminated) or None,
+            view.note and view.note.replace("\\", "\\\\").replace("\r", "\\r")
+            .replace("\n", "\\n"),  # one line: a note's line breaks escaped
+            times and str(times[0]), times and times[1] and str(times[1]),
+            json.dumps(tomllib.loads(view.record_toml), ensure_ascii=False)  # one line
+            if view.full and view.record_toml else None)] + [
             csv_cell(view.deltas.get(n) if n in playing or view.deltas.get(n) else None)
             for n in names]
     assert exports.CHUNK > 3

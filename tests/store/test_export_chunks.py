@@ -25,9 +25,11 @@ from mighty_cli.store.exports import (
     _export_hand,
     csv_cell,
     csv_row,
+    csv_session_times,
     hand_json,
     iter_hand_views,
     league_players,
+    league_time_zone,
     session_times,
     toml_hand,
 )
@@ -49,6 +51,8 @@ def general_export(s: Session, league_name: str, fmt: str) -> str:
     league = sv.get_league(s, league_name)
     names = league_players(s, league.id)
     times = session_times(s, league.id)
+    if fmt == "csv":
+        times = csv_session_times(times, league_time_zone(s, league))
     whole = sv.export_league(s, league_name, fmt, bom=fmt == "csv")
     hands, session = [], None
     for view in iter_hand_views(s, league):
