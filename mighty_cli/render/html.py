@@ -26,11 +26,12 @@ from datetime import datetime, timezone, tzinfo
 from pathlib import Path
 from typing import Optional, Sequence
 
+from ..engine.cards import parse_bid
 from ..engine.errors import MightyError
 from ..engine.limits import PAGE_MAX_CHARACTERS, TEMPLATE_MAX_BYTES
 from ..engine.ruleset import bundled_dir
 from ..engine.scoring import DOUBLING_LABELS
-from ..engine.translation import _, get_language, normalize_language, translations
+from ..engine.translation import N_, _, get_language, normalize_language, translations
 
 
 from .text import friend_call_text
@@ -79,6 +80,7 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     env.filters["card_class"] = card_class
     env.filters["card_spans"] = card_spans
     env.filters["trick_spans"] = trick_spans
+    env.filters["bid_face"] = lambda text: bid_face(text, catalog.gettext)
     return env
 
 
@@ -192,13 +194,38 @@ def card_spans(cards):
                   + "</span>")
 
 
+#: A played card's extra classes: (the trick's winning card, a point card).
+_PLAY_CLASSES = {(False, False): "", (True, False): "winner ", (False, True): "point ",
+                 (True, True): "winner point "}
+
+
 def trick_spans(trick):
-    """A trick's cards in order, each with who played it and the winner's in bold."""
+    """A trick's cards in order, each with who played it; the winning card (``winner``) and
+    the point cards (``point``: a play's third item, where given) marked by class."""
     from markupsafe import Markup
 
-    winner = trick.winner
-    return Markup(" ".join([_span(card, "winner " if who and who == winner else "", str(who))
-                            for who, card in trick.plays]))
+    winner, classes = trick.winner, _PLAY_CLASSES
+    return Markup(" ".join([_span(play[1], classes[bool(play[0]) and play[0] == winner,
+                                                    len(play) > 2 and bool(play[2])],
+                                  str(play[0]))
+                            for play in trick.plays]))
+
+
+#: A no-trump bid on a page (the trump's word first, as a suit's symbol is).
+NO_TRUMP_BID = N_("no-trump %(number)s")
+
+
+def bid_face(text, gettext=None) -> str:
+    """A bid or contract as a page shows it, in the notation of its cards: ``14S`` ->
+    ``♠14``, ``15NT`` -> ``노기루다 15`` (``no-trump 15``) in ``gettext``'s language; what is
+    not a bid comes back as it is."""
+    try:
+        bid = parse_bid(str(text))
+    except MightyError:
+        return str(text)
+    if bid.trump is None:
+        return (gettext or _)(NO_TRUMP_BID) % {"number": bid.number}
+    return f"{_SUIT_SYMBOLS['SDHC'[bid.trump]]}{bid.number}"
 
 
 def _card_face(text: str) -> str:
