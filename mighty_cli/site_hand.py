@@ -123,6 +123,7 @@ class HandDetail:
     #: the trick in which the called card came out and showed the friend (a card call)
     revealed: Optional[int] = None
     joker_call: bool = False         # a trick holds a joker call (``!``): the page says so
+    elected: Optional[str] = None    # the election's last bid, where the contract was changed
 
 
 def hand_detail(rules, number: int, session: int, players: list[str], record_toml: str,
@@ -146,17 +147,30 @@ def hand_detail(rules, number: int, session: int, players: list[str], record_tom
             tricks.append(TrickView(index, "", [("", card, False)
                                                 for card in str(text).split()], None, None))
     given = hand.get("redistribution") or {}
+    election = [_election_call(str(call)) for call in hand.get("election") or []]
     return HandDetail(number, session, players, hand.get("dealer"),
                       [(p, str(deal.get(p, "")).split()) for p in players if p in deal],
                       str(deal.get("kitty", "")).split(),
-                      [_election_call(str(call)) for call in hand.get("election") or []],
+                      election,
                       str(hand.get("discard", "")).split(), hand.get("contract"),
                       hand.get("friend"), tricks,
                       [_elimination_call(str(call)) for call in hand.get("elimination") or []],
                       [(p, str(cards).split()) for p, cards in given.items()]
                       if isinstance(given, dict) else [],
                       outcome, _revealed(outcome, tricks),
-                      any(card.endswith("!") for trick in tricks for _, card, _ in trick.plays))
+                      any(card.endswith("!") for trick in tricks for _, card, _ in trick.plays),
+                      _changed_from(election, outcome))
+
+
+def _changed_from(election: list[tuple[str, str]], outcome: Optional[Outcome]) -> Optional[str]:
+    """The bid the election ended on, when the contract played is another (a trump change)."""
+    bids = [bid for _name, bid in election if bid not in ("pass", "deal-miss")]
+    if not bids or outcome is None or not outcome.contract:
+        return None
+    try:
+        return bids[-1] if parse_bid(bids[-1]) != parse_bid(outcome.contract) else None
+    except MightyError:
+        return None
 
 
 def _point_test(rules):
