@@ -68,6 +68,7 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     env.policies["ext.i18n.trimmed"] = True  # {% trans %} text is one line, as extracted
     catalog = translations(language)
     env.install_gettext_translations(catalog, newstyle=True)
+    env.globals["gettext"] = env.globals["_"] = _page_gettext(catalog.gettext)
     env.globals["lang"] = language
     env.filters["signed"] = lambda v: f"{v:+d}" if v else "0"
     env.filters["rate"] = lambda v: "–" if v is None else f"{v * 100:.0f}%"
@@ -82,6 +83,24 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     env.filters["trick_spans"] = trick_spans
     env.filters["bid_face"] = lambda text: bid_face(text, catalog.gettext)
     return env
+
+
+def _page_gettext(translate):
+    """The templates' ``_()`` and ``gettext()`` as Jinja2's i18n extension makes them (newstyle:
+    the message translated, marked safe where the template autoescapes, then formatted with
+    its variables, escaped), in one call where the extension's take three: a site page asks
+    for some forty messages, and this was most of its time."""
+    from jinja2 import pass_eval_context
+    from markupsafe import Markup
+
+    @pass_eval_context
+    def gettext(eval_ctx, string: str, **variables):
+        text = translate(string)
+        if eval_ctx.autoescape:
+            text = Markup(text)
+        return text % variables
+
+    return gettext
 
 
 def _confined_loader(folders: list[str]):
