@@ -35,7 +35,7 @@ from .render import site_pages as pages
 from .render.html import chart, local_time, page_language, time_zone
 from .render.site_manifest import Unkeyed, fingerprint
 from .engine.cards import parse_bid
-from .site_hand import hand_detail, hand_outcome
+from .site_hand import hand_detail, hand_outcome, outcome_key
 from .store import site_queries as q
 from .store.lookups import get_league, league_rules
 from .store.queries import league_page
@@ -209,11 +209,12 @@ def _write_pages(s, writer, league, rules, page, names, ids, ratings, stats, ses
         session_number, line = by_id[session_id].number, full_lines.get(number)
         seated = [x.name for x in sorted((x for x in line.seats if x.seat is not None),
                                          key=lambda x: x.seat)] if line else []
-        outcome = hand_outcome(rules, line) if line else None
         writer.page(pages.hand_url(number), "site_hand.html",
-                    fingerprint(number, session_number, seated, record_toml, outcome),
+                    fingerprint(number, session_number, seated, record_toml,
+                                outcome_key(line) if line else None),
                     lambda: {"hand": hand_detail(rules, number, session_number, seated,
-                                                 record_toml, outcome)})
+                                                 record_toml,
+                                                 hand_outcome(rules, line) if line else None)})
 
     # Players.
     per_session = q.session_stats(s, league.id)  # type: ignore[arg-type]

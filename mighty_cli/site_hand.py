@@ -69,6 +69,15 @@ class Outcome:
         return any(seat.pot for seat in self.seats)
 
 
+def outcome_key(line) -> tuple:
+    """What :func:`hand_outcome` reads of a session line, as plain values: a hand page's key,
+    cheaper to make than the outcome (an incremental build keys every hand page)."""
+    return (line.status, line.voided, line.corrected, line.contract, line.declarer,
+            line.friend, line.friend_call, line.taken, line.success, line.multiplier,
+            tuple(line.doublings), line.deal_miss, line.note,
+            tuple((x.name, x.seat, x.role, x.points, x.pot) for x in line.seats))
+
+
 def hand_outcome(rules, line) -> Outcome:
     """A hand's outcome from its session line (:class:`.store.site_queries.HandLine`: the
     hand's stored row and its players' rows) under the league's ``rules``."""

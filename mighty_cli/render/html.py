@@ -82,6 +82,8 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     env.filters["card_spans"] = card_spans
     env.filters["trick_spans"] = trick_spans
     env.filters["bid_face"] = lambda text: bid_face(text, catalog.gettext)
+    env.filters["role"] = lambda name: (catalog.gettext(ROLE_LABELS[name])
+                                        if name in ROLE_LABELS else "–")
     return env
 
 
@@ -229,6 +231,12 @@ def trick_spans(trick):
                                   str(play[0]))
                             for play in trick.plays]))
 
+
+#: A player's part in a hand, as a page names it (store.models.HandPlayer.role): a filter,
+#: not a macro, as a hand page names five.
+ROLE_LABELS = {"declarer": N_("Declarer"), "friend": N_("Friend"),
+               "opponent": N_("opposition (야당)"), "eliminated": N_("eliminated"),
+               "out": N_("Sitting out")}
 
 #: A no-trump bid on a page (the trump's word first, as a suit's symbol is).
 NO_TRUMP_BID = N_("no-trump %(number)s")
