@@ -8,9 +8,10 @@ player (role statistics, rating, partners and opponents, every session), one per
 Builds are incremental (:class:`mighty_cli.render.site_pages.SiteWriter`): each page's key is
 what it shows, read cheaply before anything is rendered (a hand page: its record, its session,
 seats and stored outcome; a session page: its hands' lines; the index: the standings, chart
-and ratings), under a version of everything else the pages depend on (:func:`site_version`: the templates,
-the language and its catalog, the time zone, the ruleset, the players' links, the code). The
-time of generation is not part of a key: a page kept from an earlier build keeps its time.
+and ratings), under a version of everything else the pages depend on (:func:`site_version`:
+the templates, the language and its catalog, the time zone, the ruleset, the players' links,
+the code). The time of generation is not part of a key: a page kept from an earlier build
+keeps its time.
 
 Memory stays flat as a league grows: sessions' hands are streamed session by session, the
 role statistics are grouped in the database (:mod:`mighty_cli.store.stats`), the rating is one
@@ -90,9 +91,9 @@ def _rated(members: list[tuple]) -> Optional[RatedHand]:
 
 
 #: The code that makes the pages: a change to it changes every page's key.
-_CODE = ("site_data.py", "site_hand.py", "rating.py", "standings.py", "render/html.py", "render/text.py",
-         "render/site_pages.py", "render/site_manifest.py", "store/site_queries.py",
-         "store/queries.py", "store/stats.py", "store/rounds.py")
+_CODE = ("site_data.py", "site_hand.py", "rating.py", "standings.py", "render/html.py",
+         "render/text.py", "render/site_pages.py", "render/site_manifest.py",
+         "store/site_queries.py", "store/queries.py", "store/stats.py", "store/rounds.py")
 
 
 def site_version(template_dir: Optional[str | Path], lang: Optional[str], zone, rules,

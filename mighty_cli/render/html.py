@@ -91,7 +91,7 @@ def _page_gettext(translate):
     """The templates' ``_()`` and ``gettext()`` as Jinja2's i18n extension makes them (newstyle:
     the message translated, marked safe where the template autoescapes, then formatted with
     its variables, escaped), in one call where the extension's take three: a site page asks
-    for some forty messages, and this was most of its time."""
+    for some forty messages, rendered thousands of times."""
     from jinja2 import pass_eval_context
     from markupsafe import Markup
 

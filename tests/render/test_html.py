@@ -152,7 +152,8 @@ def test_translated_messages_escape_their_variables_as_jinja_does(tmp_path, sand
     page = env.from_string('{{ _("made by %(count)s", count="<b>") }}|{{ _("Declarer") }}|'
                            '{% trans number="<i>" %}Session {{ number }}{% endtrans %}|'
                            '{% autoescape false %}{{ _("made by %(count)s", count="<b>") }}'
-                           '{% endautoescape %}|{{ "15NT" | bid_face }} {{ "13H" | bid_face }}')
+                           '{% endautoescape %}|'
+                           '{{ "15NT" | bid_face }} {{ "13H" | bid_face }}')
     assert page.render() == ("&lt;b&gt; 차이로 성공|주공|&lt;i&gt;회차|<b> 차이로 성공|"
                              "노기루다 15 ♥13")
     assert (bid_face("14S"), bid_face("no bid")) == ("♠14", "no bid")
