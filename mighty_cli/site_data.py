@@ -2,14 +2,16 @@
 pages (:mod:`mighty_cli.render.site_pages`): the index (league table with ratings, chart, latest
 session), the statistics page (bid calibration, friend calls, partner matrix), one page per
 player (role statistics, rating, partners and opponents, every session), one per session
-(every hand) and one per refereed hand (deal, kitty, discards, tricks).
+(every hand) and one per refereed hand (its outcome, then the deal and the tricks:
+:mod:`mighty_cli.site_hand`).
 
 Builds are incremental (:class:`mighty_cli.render.site_pages.SiteWriter`): each page's key is
-what it shows, read cheaply before anything is rendered (a hand page: its record, its session
-and seats; a session page: its hands' lines; the index: the standings, chart and ratings),
-under a version of everything else the pages depend on (:func:`site_version`: the templates,
-the language and its catalog, the time zone, the ruleset, the players' links, the code). The
-time of generation is not part of a key: a page kept from an earlier build keeps its time.
+what it shows, read cheaply before anything is rendered (a hand page: its record, its session,
+seats and stored outcome; a session page: its hands' lines; the index: the standings, chart
+and ratings), under a version of everything else the pages depend on (:func:`site_version`:
+the templates, the language and its catalog, the time zone, the ruleset, the players' links,
+the code). The time of generation is not part of a key: a page kept from an earlier build
+keeps its time.
 
 Memory stays flat as a league grows: sessions' hands are streamed session by session, the
 role statistics are grouped in the database (:mod:`mighty_cli.store.stats`), the rating is one
@@ -20,24 +22,21 @@ from __future__ import annotations
 
 import os
 import stat
-import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional
 
-from .engine.cards import format_card
 from .engine.errors import MightyError
-from .engine.records.values import elimination_parts
 from . import __version__
 from .engine.ruleset import bundled_dir
-from .engine.translation import DOMAIN, LOCALE_DIR, _
+from .engine.translation import DOMAIN, LOCALE_DIR
 from .rating import RatedHand, Ratings, rate
 from .render import site_pages as pages
 from .render.html import chart, local_clock, local_day, local_time, page_language, time_zone
 from .render.site_manifest import Unkeyed, fingerprint
 from .engine.cards import parse_bid
-from .engine.records import Record, replay
+from .site_hand import hand_detail, hand_outcome, outcome_key
 from .store import site_queries as q
 from .store.lookups import get_league, league_rules
 from .store.queries import league_page
@@ -92,9 +91,9 @@ def _rated(members: list[tuple]) -> Optional[RatedHand]:
 
 
 #: The code that makes the pages: a change to it changes every page's key.
-_CODE = ("site_data.py", "rating.py", "standings.py", "render/html.py", "render/text.py",
-         "render/site_pages.py", "render/site_manifest.py", "store/site_queries.py",
-         "store/queries.py", "store/stats.py", "store/rounds.py")
+_CODE = ("site_data.py", "site_hand.py", "rating.py", "standings.py", "render/html.py",
+         "render/text.py", "render/site_pages.py", "render/site_manifest.py",
+         "store/site_queries.py", "store/queries.py", "store/stats.py", "store/rounds.py")
 
 
 def site_version(template_dir: Optional[str | Path], lang: Optional[str], zone, rules,
@@ -183,7 +182,7 @@ def _write_pages(s, writer, league, rules, page, names, ids, ratings, stats, ses
 
     # Sessions, each with every hand; the latest one is kept for the index.
     latest: tuple = (None, [])
-    seats_of_full: dict[int, list[str]] = {}
+    full_lines: dict[int, q.HandLine] = {}  # the refereed hands' rows, for their pages
     for session_id, hands in q.iter_session_hands(s, league.id):  # type: ignore[arg-type]
         session = by_id[session_id]
         chunks = pages.chunks(hands, pages.HANDS_PER_PAGE)
@@ -197,8 +196,7 @@ def _write_pages(s, writer, league, rules, page, names, ids, ratings, stats, ses
                          columns=columns, pager=pages.Pager(number, len(chunks), urls))
         for hand in hands:
             if hand.full:
-                seats_of_full[hand.number] = [x.name for x in sorted(
-                    (x for x in hand.seats if x.seat is not None), key=lambda x: x.seat)]
+                full_lines[hand.number] = hand
         latest = (session, hands[-pages.HANDS_PER_PAGE:], columns)
     for session in sessions:  # sessions without a hand yet still get their page
         if not session.hands and not (session.id == getattr(latest[0], "id", None)):
@@ -208,13 +206,18 @@ def _write_pages(s, writer, league, rules, page, names, ids, ratings, stats, ses
     if sessions and (latest[0] is None or latest[0].id != sessions[-1].id):
         latest = (sessions[-1], [], sessions[-1].players)
 
-    # Hands played card by card: keyed by the stored record, replayed only when it changed.
+    # Hands played card by card: keyed by the stored record and outcome, replayed only when
+    # either changed.
     for number, session_id, record_toml in q.refereed_hands(s, league.id):  # type: ignore
-        session_number, seated = by_id[session_id].number, seats_of_full.get(number, [])
+        session_number, line = by_id[session_id].number, full_lines.get(number)
+        seated = [x.name for x in sorted((x for x in line.seats if x.seat is not None),
+                                         key=lambda x: x.seat)] if line else []
         writer.page(pages.hand_url(number), "site_hand.html",
-                    fingerprint(number, session_number, seated, record_toml),
+                    fingerprint(number, session_number, seated, record_toml,
+                                outcome_key(line) if line else None),
                     lambda: {"hand": hand_detail(rules, number, session_number, seated,
-                                                 record_toml)})
+                                                 record_toml,
+                                                 hand_outcome(rules, line) if line else None)})
 
     # Players.
     per_session = q.session_stats(s, league.id)  # type: ignore[arg-type]
@@ -259,105 +262,3 @@ def _write_pages(s, writer, league, rules, page, names, ids, ratings, stats, ses
                  chart=chart(page.chart_x, page.chart_series), latest=latest[0],
                  latest_hands=latest[1], latest_columns=latest[2] if latest[0] else [],
                  sessions_count=len(sessions), latest_round=latest_round)
-
-
-@dataclass
-class TrickView:
-    number: int
-    leader: str
-    plays: list[tuple[str, str]]       # (player, card as written)
-    winner: Optional[str]
-    points: Optional[int]
-
-
-@dataclass
-class HandDetail:
-    number: int
-    session: int
-    players: list[str]
-    dealer: Optional[str]
-    deal: list[tuple[str, list[str]]]
-    kitty: list[str]
-    election: list[str]
-    discard: list[str]
-    contract: Optional[str]
-    friend: Optional[str]
-    tricks: list[TrickView]
-    #: 6마, 7마: the declarer's calls ("SA 박서준", "HK kitty") and the cards dealt out after
-    elimination: list[tuple[str, str]] = field(default_factory=list)  # (card, holder)
-    redistribution: list[tuple[str, list[str]]] = field(default_factory=list)
-
-
-def hand_detail(rules, number: int, session: int, players: list[str],
-                record_toml: str) -> HandDetail:
-    """A refereed hand for its page: the stored record, with each trick's leader, winner and
-    points when the engine can replay it."""
-    hand = tomllib.loads(record_toml)
-    players = list(hand.get("players") or players)
-    deal = hand.get("deal") or {}
-    state = _replayed_state(rules, players, hand)
-    tricks: list[TrickView] = []
-    if state is not None and getattr(state, "tricks", None):
-        for index, trick in enumerate(state.tricks, 1):
-            tricks.append(TrickView(index, trick.leader,
-                                    [(who, _play_text(play)) for who, play in trick.plays],
-                                    trick.winner, trick.points))
-    else:
-        for index, text in enumerate(hand.get("tricks") or [], 1):
-            tricks.append(TrickView(index, "", [("", card) for card in str(text).split()],
-                                    None, None))
-    given = hand.get("redistribution") or {}
-    return HandDetail(number, session, players, hand.get("dealer"),
-                      [(p, str(deal.get(p, "")).split()) for p in players if p in deal],
-                      str(deal.get("kitty", "")).split(),
-                      [_call_text(str(call)) for call in hand.get("election") or []],
-                      str(hand.get("discard", "")).split(), hand.get("contract"),
-                      hand.get("friend"), tricks,
-                      [_elimination_call(str(call)) for call in hand.get("elimination") or []],
-                      [(p, str(cards).split()) for p, cards in given.items()]
-                      if isinstance(given, dict) else [])
-
-
-def _elimination_call(call: str) -> tuple[str, str]:
-    """A 6마/7마 call ("SA 박서준", "HK kitty", "player:Ed") as the card called (empty when a
-    player was named) and who held it (the kitty in the page's language)."""
-    card, holder = elimination_parts(call)
-    if card is None:  # the naming rule: the player named
-        return "", holder or ""
-    return card, _("Kitty") if holder is None else holder
-
-
-def _call_text(call: str) -> str:
-    """An election call as the page's language says it: "Bo pass" is "Bo 패스" in Korean."""
-    name, _sep, word = call.rpartition(" ")
-    return f"{name} {_('pass')}" if name and word == "pass" else call
-
-
-def _play_text(play) -> str:
-    text = format_card(play.card)
-    if getattr(play, "joker_suit", None) is not None:
-        text += "/" + "SDHC"[play.joker_suit]
-    if getattr(play, "joker_call", False):
-        text += "!"
-    return text
-
-
-def _replayed_state(rules, players: list[str], hand: dict):
-    """The engine's final state of the hand, or None when it cannot be replayed alone: the
-    hand as a one-hand record among the players at the table (seven under 7마, whose tricks
-    are played by the five left after the eliminations)."""
-
-    if "dealer" not in hand:
-        return None
-    table = {key: value for key, value in hand.items()
-             if key not in ("players", "number", "session", "date", "note")}
-    seated = list(players)
-    if hand["dealer"] not in seated:  # six present: the dealer sat this hand out
-        seated.append(hand["dealer"])
-        table["players"] = list(players)
-    try:
-        outcome = replay(Record(ruleset=rules.name, players=seated, hands=[table]),
-                         rules).hands[0]
-    except (MightyError, KeyError, TypeError, ValueError, IndexError):
-        return None
-    return outcome.state

@@ -278,7 +278,7 @@ PACKAGE_LAYERS = [
     ("engine",),
     ("render", "standings", "seating", "rating", "skill_season", "skill_play", "tournament"),
     ("store",),
-    ("table", "site_data", "i18n"),
+    ("table", "site_data", "site_hand", "i18n"),
     ("cli",),
 ]
 

@@ -25,11 +25,12 @@ from datetime import date, datetime, timezone, tzinfo
 from pathlib import Path
 from typing import Optional
 
+from ..engine.cards import parse_bid
 from ..engine.errors import MightyError
 from ..engine.limits import PAGE_MAX_CHARACTERS, TEMPLATE_MAX_BYTES
 from ..engine.ruleset import bundled_dir
 from ..engine.scoring import DOUBLING_LABELS
-from ..engine.translation import _, get_language, normalize_language, translations
+from ..engine.translation import N_, _, get_language, normalize_language, translations
 from .chart import LABEL_GAP, PALETTE, Chart, ChartLine, chart, spread_labels  # noqa: F401
 from .text import friend_call_text
 
@@ -61,6 +62,7 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     env.policies["ext.i18n.trimmed"] = True  # {% trans %} text is one line, as extracted
     catalog = translations(language)
     env.install_gettext_translations(catalog, newstyle=True)
+    env.globals["gettext"] = env.globals["_"] = _page_gettext(catalog.gettext)
     env.globals["lang"] = language
     env.filters["signed"] = lambda v: f"{v:+d}" if v else "0"
     env.filters["rate"] = lambda v: "–" if v is None else f"{v * 100:.0f}%"
@@ -73,7 +75,28 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     env.filters["card_class"] = card_class
     env.filters["card_spans"] = card_spans
     env.filters["trick_spans"] = trick_spans
+    env.filters["bid_face"] = lambda text: bid_face(text, catalog.gettext)
+    env.filters["role"] = lambda name: (catalog.gettext(ROLE_LABELS[name])
+                                        if name in ROLE_LABELS else "–")
     return env
+
+
+def _page_gettext(translate):
+    """The templates' ``_()`` and ``gettext()`` as Jinja2's i18n extension makes them (newstyle:
+    the message translated, marked safe where the template autoescapes, then formatted with
+    its variables, escaped), in one call where the extension's take three: a site page asks
+    for some forty messages, rendered thousands of times."""
+    from jinja2 import pass_eval_context
+    from markupsafe import Markup
+
+    @pass_eval_context
+    def gettext(eval_ctx, string: str, **variables):
+        text = translate(string)
+        if eval_ctx.autoescape:
+            text = Markup(text)
+        return text % variables
+
+    return gettext
 
 
 def _confined_loader(folders: list[str]):
@@ -186,13 +209,44 @@ def card_spans(cards):
                   + "</span>")
 
 
+#: A played card's extra classes: (the trick's winning card, a point card).
+_PLAY_CLASSES = {(False, False): "", (True, False): "winner ", (False, True): "point ",
+                 (True, True): "winner point "}
+
+
 def trick_spans(trick):
-    """A trick's cards in order, each with who played it and the winner's in bold."""
+    """A trick's cards in order, each with who played it; the winning card (``winner``) and
+    the point cards (``point``: a play's third item, where given) marked by class."""
     from markupsafe import Markup
 
-    winner = trick.winner
-    return Markup(" ".join([_span(card, "winner " if who and who == winner else "", str(who))
-                            for who, card in trick.plays]))
+    winner, classes = trick.winner, _PLAY_CLASSES
+    return Markup(" ".join([_span(play[1], classes[bool(play[0]) and play[0] == winner,
+                                                    len(play) > 2 and bool(play[2])],
+                                  str(play[0]))
+                            for play in trick.plays]))
+
+
+#: A player's part in a hand, as a page names it (store.models.HandPlayer.role): a filter,
+#: not a macro, as a hand page names five.
+ROLE_LABELS = {"declarer": N_("Declarer"), "friend": N_("Friend"),
+               "opponent": N_("opposition (야당)"), "eliminated": N_("eliminated"),
+               "out": N_("Sitting out")}
+
+#: A no-trump bid on a page (the trump's word first, as a suit's symbol is).
+NO_TRUMP_BID = N_("no-trump %(number)s")
+
+
+def bid_face(text, gettext=None) -> str:
+    """A bid or contract as a page shows it, in the notation of its cards: ``14S`` ->
+    ``♠14``, ``15NT`` -> ``노기루다 15`` (``no-trump 15``) in ``gettext``'s language; what is
+    not a bid comes back as it is."""
+    try:
+        bid = parse_bid(str(text))
+    except MightyError:
+        return str(text)
+    if bid.trump is None:
+        return (gettext or _)(NO_TRUMP_BID) % {"number": bid.number}
+    return f"{_SUIT_SYMBOLS['SDHC'[bid.trump]]}{bid.number}"
 
 
 def _card_face(text: str) -> str:

@@ -145,3 +145,20 @@ def test_page_renders_in_headless_chromium(tmp_path):
     assert len(dom.all("polyline")) == 5
     assert EVIL in "".join(dom.texts_in["td"])
     assert not dom.all("script")
+
+
+@pytest.mark.parametrize("sandboxed", [False, True], ids=["bundled", "club"])
+def test_translated_messages_escape_their_variables_as_jinja_does(tmp_path, sandboxed):
+    """The templates' own _() and gettext() (one call, not the i18n extension's three): the
+    message translated, its variables escaped where the template autoescapes, as before."""
+    from mighty_cli.render.html import bid_face, environment
+
+    env = environment(tmp_path if sandboxed else None, "ko")
+    page = env.from_string('{{ _("made by %(count)s", count="<b>") }}|{{ _("Declarer") }}|'
+                           '{% trans number="<i>" %}Session {{ number }}{% endtrans %}|'
+                           '{% autoescape false %}{{ _("made by %(count)s", count="<b>") }}'
+                           '{% endautoescape %}|'
+                           '{{ "15NT" | bid_face }} {{ "13H" | bid_face }}')
+    assert page.render() == ("&lt;b&gt; 차이로 성공|주공|&lt;i&gt;회차|<b> 차이로 성공|"
+                             "노기루다 15 ♥13")
+    assert (bid_face("14S"), bid_face("no bid")) == ("♠14", "no bid")
