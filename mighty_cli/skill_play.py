@@ -22,8 +22,8 @@ from .engine.hand.seats import arranged_deal
 from .engine.policies import play_hand, skilled
 from .engine.records import Record, state_to_hand
 from .engine.ruleset import load_ruleset
-from .engine.session import PreviousHand, propose
-from .skill_season import Season
+from .engine.session import PreviousHand
+from .skill_season import Season, SeasonTables
 
 
 def played_season(players: Sequence[str], hands: int, seed: int = 1, per_session: int = 40,
@@ -38,15 +38,11 @@ def played_season(players: Sequence[str], hands: int, seed: int = 1, per_session
     skills = dict(skills) if skills else {name: rng.random() for name in players}
     policies = {name: skilled(skill) for name, skill in skills.items()}
     records: list[dict] = []
-    session = 0
+    tables = SeasonTables(rules, players, per_session, at_table, rng)
     previous: Optional[PreviousHand] = None
-    seats: list[str] = []
     for index in range(hands):
-        if index % per_session == 0:
-            session += 1
-            seats = rng.sample(list(players), min(at_table, len(players)))
-            previous = None
-        proposal = propose(rules, seats, previous)
+        proposal = tables.proposal(index, previous)
+        session = tables.session
         five = list(proposal.players)
         deal = arranged_deal(seeded_deal(rules, hand_seed(seed, index + 1), five,
                                          lambda player, card: rng.random() < 0.5))

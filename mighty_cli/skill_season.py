@@ -38,6 +38,28 @@ class Season:
     skills: dict[str, float]
 
 
+class SeasonTables:
+    """Who plays each hand of a simulated season: sessions of ``per_session`` hands, each with
+    ``at_table`` of the players drawn to be present, the ruleset's succession within a
+    session."""
+
+    def __init__(self, rules, players: Sequence[str], per_session: int, at_table: int,
+                 rng: random.Random) -> None:
+        self.rules, self.players, self.rng = rules, list(players), rng
+        self.per_session, self.at_table = per_session, at_table
+        self.session = 0
+        self.seats: list[str] = []
+
+    def proposal(self, index: int, previous: Optional[PreviousHand]):
+        """The proposal for hand ``index`` (0, 1, ...) after ``previous`` (the hand before it
+        in the season; a new session starts afresh)."""
+        if index % self.per_session == 0:
+            self.session += 1
+            self.seats = self.rng.sample(self.players, min(self.at_table, len(self.players)))
+            previous = None
+        return propose(self.rules, self.seats, previous)
+
+
 def skill_season(players: Sequence[str], hands: int, seed: int = 1, per_session: int = 40,
                  at_table: int = 6, ruleset: str = "standard",
                  skills: Optional[dict[str, float]] = None) -> Season:
@@ -47,15 +69,11 @@ def skill_season(players: Sequence[str], hands: int, seed: int = 1, per_session:
     rules = load_ruleset(ruleset)
     skills = dict(skills) if skills else {name: rng.gauss(0, 1) for name in players}
     records: list[dict] = []
-    session = 0
+    tables = SeasonTables(rules, players, per_session, at_table, rng)
     previous: Optional[PreviousHand] = None
-    seats: list[str] = []
     for index in range(hands):
-        if index % per_session == 0:
-            session += 1
-            seats = rng.sample(list(players), min(at_table, len(players)))
-            previous = None
-        proposal = propose(rules, seats, previous)
+        proposal = tables.proposal(index, previous)
+        session = tables.session
         five = list(proposal.players)
         strength = {name: rng.gauss(0, 1.5) for name in five}
         declarer = max(five, key=lambda n: strength[n])
