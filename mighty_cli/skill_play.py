@@ -39,10 +39,7 @@ def played_season(players: Sequence[str], hands: int, seed: int = 1, per_session
     policies = {name: skilled(skill) for name, skill in skills.items()}
     records: list[dict] = []
     tables = SeasonTables(rules, players, per_session, at_table, rng)
-    previous: Optional[PreviousHand] = None
-    for index in range(hands):
-        proposal = tables.proposal(index, previous)
-        session = tables.session
+    for index, session, proposal in tables.hands(hands):
         five = list(proposal.players)
         deal = arranged_deal(seeded_deal(rules, hand_seed(seed, index + 1), five,
                                          lambda player, card: rng.random() < 0.5))
@@ -50,7 +47,7 @@ def played_season(players: Sequence[str], hands: int, seed: int = 1, per_session
         state = play_hand(state, policies, rng)
         records.append({"session": session, "players": five, "opener": proposal.opener}
                        | state_to_hand(state, deal))
-        previous = _previous(state, proposal, five)
+        tables.previous = _previous(state, proposal, five)
     return Season(Record(ruleset=ruleset, players=list(players), hands=records), skills)
 
 

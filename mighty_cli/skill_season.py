@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Iterator, Optional, Sequence
 
 from .engine.records import Record
 from .engine.ruleset import load_ruleset
-from .engine.session import PreviousHand, propose
+from .engine.session import PreviousHand, Proposal, propose
 
 #: How much one unit of skill difference moves the ruling party's point cards.
 SKILL_EFFECT = 1.5
@@ -40,24 +40,25 @@ class Season:
 
 class SeasonTables:
     """Who plays each hand of a simulated season: sessions of ``per_session`` hands, each with
-    ``at_table`` of the players drawn to be present, the ruleset's succession within a
-    session."""
+    ``at_table`` of the players drawn to be present, the ruleset's succession within a session
+    (the caller sets :attr:`previous` after each hand)."""
 
     def __init__(self, rules, players: Sequence[str], per_session: int, at_table: int,
                  rng: random.Random) -> None:
         self.rules, self.players, self.rng = rules, list(players), rng
         self.per_session, self.at_table = per_session, at_table
-        self.session = 0
-        self.seats: list[str] = []
+        self.previous: Optional[PreviousHand] = None
 
-    def proposal(self, index: int, previous: Optional[PreviousHand]):
-        """The proposal for hand ``index`` (0, 1, ...) after ``previous`` (the hand before it
-        in the season; a new session starts afresh)."""
-        if index % self.per_session == 0:
-            self.session += 1
-            self.seats = self.rng.sample(self.players, min(self.at_table, len(self.players)))
-            previous = None
-        return propose(self.rules, self.seats, previous)
+    def hands(self, count: int) -> Iterator[tuple[int, int, Proposal]]:
+        """Each hand's index (0, 1, ...), session number and proposal."""
+        session = 0
+        seats: list[str] = []
+        for index in range(count):
+            if index % self.per_session == 0:
+                session += 1
+                seats = self.rng.sample(self.players, min(self.at_table, len(self.players)))
+                self.previous = None
+            yield index, session, propose(self.rules, seats, self.previous)
 
 
 def skill_season(players: Sequence[str], hands: int, seed: int = 1, per_session: int = 40,
@@ -70,10 +71,7 @@ def skill_season(players: Sequence[str], hands: int, seed: int = 1, per_session:
     skills = dict(skills) if skills else {name: rng.gauss(0, 1) for name in players}
     records: list[dict] = []
     tables = SeasonTables(rules, players, per_session, at_table, rng)
-    previous: Optional[PreviousHand] = None
-    for index in range(hands):
-        proposal = tables.proposal(index, previous)
-        session = tables.session
+    for index, session, proposal in tables.hands(hands):
         five = list(proposal.players)
         strength = {name: rng.gauss(0, 1.5) for name in five}
         declarer = max(five, key=lambda n: strength[n])
@@ -92,6 +90,6 @@ def skill_season(players: Sequence[str], hands: int, seed: int = 1, per_session:
         records.append({"session": session, "players": five, "dealer": proposal.dealer,
                         "declarer": declarer, "contract": f"{bid}{trump}",
                         "friend": friend or "none", "friend_call": call, "taken": taken})
-        previous = PreviousHand("scored", proposal.players, proposal.dealer, declarer, friend,
-                                taken >= bid)
+        tables.previous = PreviousHand("scored", proposal.players, proposal.dealer, declarer,
+                                       friend, taken >= bid)
     return Season(Record(ruleset=ruleset, players=list(players), hands=records), skills)
