@@ -42,7 +42,7 @@ from mighty_cli.skill_season import skill_season  # noqa: E402
 from mighty_cli.store import services  # noqa: E402
 from mighty_cli.store.db import make_engine, transaction  # noqa: E402
 from mighty_cli.store.hands import _hand_columns, _member_rows  # noqa: E402
-from mighty_cli.store.interchange import BATCH  # noqa: E402
+from mighty_cli.store.import_batch import BATCH  # noqa: E402
 from mighty_cli.store.lookups import ensure_players, get_league, league_rules  # noqa: E402
 from mighty_cli.store.models import LeagueSession, SessionSeat, utc_now  # noqa: E402
 

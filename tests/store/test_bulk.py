@@ -18,7 +18,7 @@ from sqlalchemy.exc import IntegrityError
 
 from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.records import load_record
-from mighty_cli.store import bulk, exports, interchange
+from mighty_cli.store import bulk, exports, import_batch
 from mighty_cli.store import services as sv
 from mighty_cli.store.exports import (
     _export_hand,
@@ -56,7 +56,7 @@ def schema(engine) -> list:
 @pytest.fixture
 def set_aside(monkeypatch):
     """Batches of four hands, and what each import set aside (its list of statements)."""
-    monkeypatch.setattr(interchange, "BATCH", 4)
+    monkeypatch.setattr(import_batch, "BATCH", 4)
     seen: list[list] = []
     consider = bulk.DeferredIndexes.consider
 

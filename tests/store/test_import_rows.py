@@ -1,4 +1,4 @@
-"""The import's own row builder (``interchange._Import._append``) writes exactly what the
+"""The import's own row builder (``import_batch._Import._append``) writes exactly what the
 general functions (``hands._hand_columns``, ``hands._member_tuples``) and the running totals
 would: an import through each, of the same records, leaves the same rows and standings."""
 
@@ -9,7 +9,7 @@ from sqlalchemy import text
 from sqlmodel import Session
 
 from mighty_cli.engine.records import load_record
-from mighty_cli.store import interchange
+from mighty_cli.store import import_batch
 from mighty_cli.store import services as sv
 from mighty_cli.store.hands import _hand_columns, _member_tuples
 
@@ -26,7 +26,7 @@ def _general_append(self, outcome, number, session_id, present, points, pot, rec
     hand_id = self.hand_ids.take()
     self.hand_rows.append((hand_id, self.league.id, session_id, number, False, self.pot,
                            record_toml, note, self.stamp)
-                          + tuple(columns[c] for c in interchange.OUTCOME_COLUMNS))
+                          + tuple(columns[c] for c in import_batch.OUTCOME_COLUMNS))
     if present is None:  # a new session's: those sitting out are written at its end
         at_table = {name: amount for name, amount in pot.items() if name in outcome.players}
         members = _member_tuples(outcome, outcome.players, points, at_table, self.ids,
@@ -95,7 +95,7 @@ def test_the_imports_row_builder_writes_what_the_general_functions_would(db_url,
     standings = {name: run(engine, sv.standings, name).to_json()
                  for name in ("tue", "six", "tue-again", "six-again")}
     engine.dispose()
-    monkeypatch.setattr(interchange._Import, "_append", _general_append)
+    monkeypatch.setattr(import_batch._Import, "_append", _general_append)
     engine = make_engine(fresh_url(kind, tmp_path, "general.db"))
     _import_all(engine)
     try:
@@ -123,9 +123,9 @@ def test_a_batch_the_database_refuses_mid_import_changes_nothing(engine, tmp_pat
     path = tmp_path / "tue.toml"
     path.write_text(run(engine, sv.export_league, "tue", "toml"), encoding="utf-8")
     before = snapshot(engine)
-    monkeypatch.setattr(interchange, "BATCH", 4)
+    monkeypatch.setattr(import_batch, "BATCH", 4)
     written = []
-    real = interchange.write_rows
+    real = import_batch.write_rows
 
     def refusing(s, table, columns, rows):
         if table.name == failing and rows:
@@ -134,12 +134,12 @@ def test_a_batch_the_database_refuses_mid_import_changes_nothing(engine, tmp_pat
                 raise RuntimeError(f"refused batch of {table.name}")
         real(s, table, columns, rows)
 
-    monkeypatch.setattr(interchange, "write_rows", refusing)
+    monkeypatch.setattr(import_batch, "write_rows", refusing)
     with pytest.raises(RuntimeError, match=f"refused batch of {failing}"):
         run(engine, sv.import_record, "copy", open_record(path), who="t", create=True)
     assert len(written) == 3
     assert snapshot(engine) == before
-    monkeypatch.setattr(interchange, "write_rows", real)  # and the connection still works
+    monkeypatch.setattr(import_batch, "write_rows", real)  # and the connection still works
     run(engine, sv.import_record, "copy", open_record(path), who="t", create=True)
     scores = [{name: line.stats.score for name, line in run(engine, sv.standings, league)
                .by_name().items()} for league in ("copy", "tue")]

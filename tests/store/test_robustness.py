@@ -61,13 +61,13 @@ def test_two_processes_recording_into_one_sqlite_league_lose_nothing(tmp_path):
 KILLED_IMPORT = textwrap.dedent("""
     import sys, time
     from mighty_cli.store import services
-    from mighty_cli.store import interchange
-    original = interchange._insert_members
+    from mighty_cli.store import import_batch
+    original = import_batch._insert_members
     def slow(session, rows):
         original(session, rows)
         print("written", flush=True)
         time.sleep(120)
-    interchange._insert_members = slow
+    import_batch._insert_members = slow
     from mighty_cli.cli import cli
     cli.main(args=["import", sys.argv[2], "--db", sys.argv[1], "-l", "club"], prog_name="mighty")
 """)
