@@ -50,8 +50,8 @@ from .export_text import (  # noqa: F401  (the writers, where tests and tools lo
 )
 from .hands import HandView, eliminated_names, second_friend
 from .lookups import get_league
-from .models import (Hand, HandPlayer, League, LeagueSession, LeagueSetting, Player,
-                     SessionSeat)
+from .leagues import league_setting
+from .models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat
 from ..engine.translation import _
 from .queries import standings
 
@@ -164,12 +164,6 @@ def csv_session_times(times: dict[int, tuple[datetime, Optional[datetime]]],
 
     return {number: (local(started), ended and local(ended))
             for number, (started, ended) in times.items()}
-
-
-def league_time_zone(s: Session, league: League) -> Optional[str]:
-    """The league's ``timezone`` setting (``league set --timezone``), None when not set."""
-    row = s.get(LeagueSetting, (league.id, "timezone"))
-    return row.value if row is not None else None
 
 
 class HandRows:
@@ -336,7 +330,7 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
     rows = HandRows(s, league)
     times = session_times(s, league.id)  # type: ignore[arg-type]
     if fmt == "csv":  # for people: local times to the second (TOML and JSON keep UTC to the µs)
-        times = csv_session_times(times, league_time_zone(s, league))
+        times = csv_session_times(times, league_setting(s, league, "timezone"))
     shared = (rows.names, rows.sessions, times, rows.view)
     writer: TomlChunks | JsonChunks | CsvChunks
     if fmt == "toml":

@@ -238,22 +238,23 @@ def _checked_setting(key: str, value: str) -> str:
     return value
 
 
-def league_setting(s: Session, league: str, key: str) -> Optional[str]:
-    """A league's setting (``lang``, ``timezone``), or None when it was never set."""
-
-    row = s.get(LeagueSetting, (get_league(s, league).id, key))
+def league_setting(s: Session, league: str | League, key: str) -> Optional[str]:
+    """A league's setting (``lang``, ``timezone``), or None when it was never set; the league
+    by name or as its row."""
+    league_id = league.id if isinstance(league, League) else get_league(s, league).id
+    row = s.get(LeagueSetting, (league_id, key))
     return row.value if row is not None else None
 
 
 def league_today(s: Session, league: League) -> date:
     """Today's date where the league plays (its ``timezone`` setting), else the machine's: a
     session started at 1 a.m. in Seoul on a server in UTC is still that evening's."""
-    row = s.get(LeagueSetting, (league.id, "timezone"))
-    if row is None:
+    zone = league_setting(s, league, "timezone")
+    if zone is None:
         return date.today()
     from zoneinfo import ZoneInfo
 
-    return datetime.now(ZoneInfo(row.value)).date()
+    return datetime.now(ZoneInfo(zone)).date()
 
 
 def league_settings(s: Session, league: str) -> dict[str, str]:

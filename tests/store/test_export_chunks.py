@@ -29,10 +29,10 @@ from mighty_cli.store.exports import (
     hand_json,
     iter_hand_views,
     league_players,
-    league_time_zone,
     session_times,
     toml_hand,
 )
+from mighty_cli.store.leagues import league_setting
 
 from databases import run
 from test_interchange import corrected_league
@@ -52,7 +52,7 @@ def general_export(s: Session, league_name: str, fmt: str) -> str:
     names = league_players(s, league.id)
     times = session_times(s, league.id)
     if fmt == "csv":
-        times = csv_session_times(times, league_time_zone(s, league))
+        times = csv_session_times(times, league_setting(s, league, "timezone"))
     whole = sv.export_league(s, league_name, fmt, bom=fmt == "csv")
     hands, session = [], None
     for view in iter_hand_views(s, league):
