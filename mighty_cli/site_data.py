@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import stat
 from dataclasses import dataclass
+from functools import partial
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional
@@ -35,6 +36,7 @@ from .rating import RatedHand, Ratings, rate
 from .render import site_pages as pages
 from .render.html import chart, local_clock, local_day, local_time, page_language, time_zone
 from .render.site_manifest import Unkeyed, fingerprint
+from .render.site_workers import available_jobs
 from .engine.cards import parse_bid
 from .site_hand import hand_detail, hand_outcome, outcome_key
 from .store import site_queries as q
@@ -139,11 +141,13 @@ def build_site(s, league_name: str, output: str | Path, *,
                template_dir: Optional[str | Path] = None, lang: Optional[str] = None,
                timezone_name: Optional[str] = None,
                generated: Optional[datetime] = None, full: bool = False,
-               progress: Optional[Callable[[int, Optional[int]], None]] = None) -> SiteReport:
+               progress: Optional[Callable[[int, Optional[int]], None]] = None,
+               jobs: Optional[int] = None) -> SiteReport:
     """Write the league's site into ``output`` (created if needed; pages already there are
     replaced one by one, never half-written): only the pages whose content changed, unless
     ``full``; pages the site no longer has are removed (those the tool wrote). ``progress``
-    is told of each page (:class:`.render.site_pages.SiteWriter`)."""
+    is told of each page (:class:`.render.site_pages.SiteWriter`). Pages render in up to
+    ``jobs`` processes (default: one per core; :mod:`.render.site_workers`)."""
 
     zone = time_zone(timezone_name)
     league = get_league(s, league_name)
@@ -164,16 +168,29 @@ def build_site(s, league_name: str, output: str | Path, *,
         "local_day": lambda moment: local_day(moment, zone)}
     writer = pages.SiteWriter(Path(output), template_dir, lang, common=common, full=full,
                               version=site_version(template_dir, lang, zone, rules, common),
-                              progress=progress)
+                              progress=progress, shared={"rules": rules},
+                              jobs=available_jobs() if jobs is None else jobs)
     try:
         _write_pages(s, writer, league, rules, page, names, ids, ratings, stats, sessions, by_id)
+        writer.finish()  # waits for the workers: a page that failed there raises here
     except BaseException:
+        try:
+            writer.close()  # the pages the workers have in hand, written and recorded
+        except Exception:  # noqa: S110 - the error being raised is the one told
+            pass
         writer.save()  # what was written so far, so the next build knows it
         raise
-    writer.finish()
     return SiteReport(writer.output, len(writer.pages), writer.bytes, writer.largest,
                       len(page.standings.rows), len(sessions), page.hands, writer.written,
                       writer.removed, writer.left)
+
+
+def _hand_page(number: int, session: int, seated: list[str], record_toml: str,
+               line: Optional[q.HandLine], shared: dict) -> dict:
+    """A refereed hand's page's context (made where the page renders: maybe a worker)."""
+    rules = shared["rules"]
+    return {"hand": hand_detail(rules, number, session, seated, record_toml,
+                                hand_outcome(rules, line) if line else None)}
 
 
 def _write_pages(s, writer, league, rules, page, names, ids, ratings, stats, sessions,
@@ -215,9 +232,7 @@ def _write_pages(s, writer, league, rules, page, names, ids, ratings, stats, ses
         writer.page(pages.hand_url(number), "site_hand.html",
                     fingerprint(number, session_number, seated, record_toml,
                                 outcome_key(line) if line else None),
-                    lambda: {"hand": hand_detail(rules, number, session_number, seated,
-                                                 record_toml,
-                                                 hand_outcome(rules, line) if line else None)})
+                    partial(_hand_page, number, session_number, seated, record_toml, line))
 
     # Players.
     per_session = q.session_stats(s, league.id)  # type: ignore[arg-type]

@@ -15,6 +15,15 @@ ROOT = Path(__file__).resolve().parent.parent
 os.environ["MIGHTY_LANG"] = "en"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _template_cache(tmp_path_factory):
+    """Compiled templates (``render.template_cache``) go into the session's scratch folder, here
+    and in the commands tests start, never into the user's cache."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        yield
+
+
 @pytest.fixture(autouse=True)
 def english():
     """Every test starts (and leaves the process) speaking English."""

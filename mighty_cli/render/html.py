@@ -15,6 +15,8 @@ The page speaks one language, Korean or English: Jinja2's i18n extension gives t
 ``_()`` and ``{% trans %}`` over the project's gettext catalogs, and the page declares it
 (``<html lang>``). The language is the ``lang`` argument (a league's own language, which the
 caller passes), else the one the tool speaks (``--lang``, ``MIGHTY_LANG``, the locale).
+
+The bundled templates are compiled once per machine (:mod:`.template_cache`).
 """
 
 from __future__ import annotations
@@ -25,13 +27,15 @@ from datetime import date, datetime, timezone, tzinfo
 from pathlib import Path
 from typing import Optional
 
-from ..engine.cards import parse_bid
 from ..engine.errors import MightyError
 from ..engine.limits import PAGE_MAX_CHARACTERS, TEMPLATE_MAX_BYTES
 from ..engine.ruleset import bundled_dir
 from ..engine.scoring import DOUBLING_LABELS
-from ..engine.translation import N_, _, get_language, normalize_language, translations
+from ..engine.translation import _, get_language, normalize_language, translations
 from .chart import LABEL_GAP, PALETTE, Chart, ChartLine, chart, spread_labels  # noqa: F401
+from .page_filters import (ROLE_LABELS, bid_face, call_label, card_class, card_face,  # noqa: F401
+                           card_spans, friend_called, player_link, score_html, trick_spans)
+from .template_cache import bytecode_cache
 from .text import friend_call_text
 
 
@@ -57,6 +61,8 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     page_environment = _environment_class(SandboxedEnvironment) if template_dir \
         else jinja2.Environment
     env = page_environment(loader=_confined_loader(folders), autoescape=True,
+                           bytecode_cache=None if template_dir else bytecode_cache(),
+                           auto_reload=bool(template_dir),  # the bundled ones do not change
                            trim_blocks=True, lstrip_blocks=True,
                            undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
     env.policies["ext.i18n.trimmed"] = True  # {% trans %} text is one line, as extracted
@@ -78,7 +84,14 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     env.filters["bid_face"] = lambda text: bid_face(text, catalog.gettext)
     env.filters["role"] = lambda name: (catalog.gettext(ROLE_LABELS[name])
                                         if name in ROLE_LABELS else "–")
+    env.filters["call_label"] = lambda kind: call_label(kind, catalog.gettext)
+    env.filters["friend_called"] = lambda outcome: friend_called(outcome, catalog.gettext)
+    env.filters["player_link"] = jinja2.pass_context(player_link)
     return env
+
+
+#: Messages each page environment keeps translated (the bundled pages ask for a few hundred).
+_MESSAGES_KEPT = 4096
 
 
 def _page_gettext(translate):
@@ -89,12 +102,22 @@ def _page_gettext(translate):
     from jinja2 import pass_eval_context
     from markupsafe import Markup
 
+    marked: dict[str, Markup] = {}  # each message as the page's language has it, marked safe
+    alone: dict[str, Markup] = {}   # and formatted, for messages with no variables
+
     @pass_eval_context
     def gettext(eval_ctx, string: str, **variables):
-        text = translate(string)
-        if eval_ctx.autoescape:
-            text = Markup(text)
-        return text % variables
+        if not eval_ctx.autoescape:
+            return translate(string) % variables
+        cache = marked if variables else alone
+        text = cache.get(string)
+        if text is None:
+            text = Markup(translate(string))
+            if not variables:
+                text = text % {}
+            if len(cache) < _MESSAGES_KEPT:  # a club's template may ask for any text
+                cache[string] = text
+        return text % variables if variables else text
 
     return gettext
 
@@ -127,137 +150,6 @@ def _confined_loader(folders: list[str]):
             return super().get_source(environment, template)
 
     return ConfinedLoader(folders)
-
-
-def score_html(value: Optional[int]):
-    """A signed score in a span coloured by its sign (``–`` for none): a filter, as cheap as
-    a table of thousands of hands needs."""
-    from markupsafe import Markup
-
-    if value is None:
-        return Markup('<span class="pm">–</span>')
-    if not isinstance(value, int):  # a number only: nothing else becomes markup
-        raise TypeError(_("score: expected a whole number, not {kind}").format(
-                            kind=type(value).__name__))
-    if value > 0:
-        return Markup(f'<span class="pos">+{value}</span>')
-    if value < 0:
-        return Markup(f'<span class="neg">{value}</span>')
-    return Markup("<span>0</span>")
-
-
-#: Each card's face and class as computed once (a hand page shows some two hundred cards, of
-#: fifty-odd kinds); bounded, as the cards a club's template passes are its own.
-_FACES: dict = {}
-_CLASSES_OF_CARDS: dict = {}
-_MEMO_LIMIT = 4096
-_SUIT_SYMBOLS = dict(zip("SDHC", "♠◆♥♣"))
-
-
-def card_face(text: str) -> str:
-    """A card as a page shows it: ``SA`` -> ``♠A``, ``D10`` -> ``◆10``, ``JK/H`` ->
-    ``JK/♥``."""
-    face = _FACES.get(text) if isinstance(text, str) else None
-    if face is None:
-        face = _card_face(text)
-        if len(_FACES) < _MEMO_LIMIT and isinstance(text, str):
-            _FACES[text] = face
-    return face
-
-
-def card_class(text: str) -> str:
-    """The colour class of a card on a page: ``red``, ``black`` or ``joker``."""
-    kind = _CLASSES_OF_CARDS.get(text) if isinstance(text, str) else None
-    if kind is None:
-        upper = str(text).upper()
-        kind = "red" if upper[:1] in "DH" else "joker" if upper.startswith("JK") \
-            else "black"
-        if len(_CLASSES_OF_CARDS) < _MEMO_LIMIT and isinstance(text, str):
-            _CLASSES_OF_CARDS[text] = kind
-    return kind
-
-
-_SPANS: dict = {}
-
-
-def _span(card: str, extra: str = "", title: Optional[str] = None) -> str:
-    """One card as the pages mark it up: its colour class, its face, who played it (once per
-    kind of span: a hand page has some two hundred)."""
-    key = (card, extra, title)
-    try:
-        return _SPANS[key]
-    except (KeyError, TypeError):
-        pass
-    from markupsafe import escape
-
-    html = (f'<span class="{extra}{card_class(card)}"'
-            + ("" if title is None else f' title="{escape(title)}"')
-            + f">{escape(card_face(card))}</span>")
-    if len(_SPANS) < _MEMO_LIMIT and isinstance(card, str) \
-            and isinstance(title, (str, type(None))):
-        _SPANS[key] = html
-    return html
-
-
-def card_spans(cards):
-    """A list of cards as one ``<span class="cards">`` of coloured faces: what a hand page
-    shows for a deal, the kitty, the discards (one Python call instead of a template loop per
-    card)."""
-    from markupsafe import Markup
-
-    return Markup('<span class="cards">' + " ".join([_span(card) for card in cards])
-                  + "</span>")
-
-
-#: A played card's extra classes: (the trick's winning card, a point card).
-_PLAY_CLASSES = {(False, False): "", (True, False): "winner ", (False, True): "point ",
-                 (True, True): "winner point "}
-
-
-def trick_spans(trick):
-    """A trick's cards in order, each with who played it; the winning card (``winner``) and
-    the point cards (``point``: a play's third item, where given) marked by class."""
-    from markupsafe import Markup
-
-    winner, classes = trick.winner, _PLAY_CLASSES
-    return Markup(" ".join([_span(play[1], classes[bool(play[0]) and play[0] == winner,
-                                                    len(play) > 2 and bool(play[2])],
-                                  str(play[0]))
-                            for play in trick.plays]))
-
-
-#: A player's part in a hand, as a page names it (store.models.HandPlayer.role): a filter,
-#: not a macro, as a hand page names five.
-ROLE_LABELS = {"declarer": N_("Declarer"), "friend": N_("Friend"),
-               "opponent": N_("opposition (야당)"), "eliminated": N_("eliminated"),
-               "out": N_("Sitting out")}
-
-#: A no-trump bid on a page (the trump's word first, as a suit's symbol is).
-NO_TRUMP_BID = N_("no-trump %(number)s")
-
-
-def bid_face(text, gettext=None) -> str:
-    """A bid or contract as a page shows it, in the notation of its cards: ``14S`` ->
-    ``♠14``, ``15NT`` -> ``노기루다 15`` (``no-trump 15``) in ``gettext``'s language; what is
-    not a bid comes back as it is."""
-    try:
-        bid = parse_bid(str(text))
-    except MightyError:
-        return str(text)
-    if bid.trump is None:
-        return (gettext or _)(NO_TRUMP_BID) % {"number": bid.number}
-    return f"{_SUIT_SYMBOLS['SDHC'[bid.trump]]}{bid.number}"
-
-
-def _card_face(text: str) -> str:
-    text = str(text)
-    symbols = _SUIT_SYMBOLS
-    if text[:1].upper() in symbols and not text.upper().startswith("JK"):
-        text = symbols[text[0].upper()] + text[1:]
-    if "/" in text:
-        head, _, suit = text.partition("/")
-        text = head + "/" + symbols.get(suit[:1].upper(), suit[:1]) + suit[1:]
-    return text
 
 
 _CLASSES: dict = {}

@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 from ..engine.outputs import inside, write_file
+from . import site_workers
 from .html import environment, load_template, render
 from .site_manifest import (MANIFEST, Entry, Unkeyed, data_digest, file_stamp, fingerprint,
                             manifest_bytes, read_manifest, unchanged)
@@ -119,6 +121,10 @@ def chunks(items: Sequence, size: int) -> list[Sequence]:
     return [items[i:i + size] for i in range(0, len(items), size)] or [items[:0]]
 
 
+def _given(context: dict, shared: dict) -> dict:
+    return context
+
+
 @dataclass
 class SiteWriter:
     """Renders pages into a folder, only those whose key changed (all with ``full``), and
@@ -129,6 +135,9 @@ class SiteWriter:
     template_dir: Optional[str | Path] = None
     lang: Optional[str] = None
     common: dict = field(default_factory=dict)
+    #: what the pages' context makers share (a league's ruleset): given to each, here or in
+    #: a worker, never sent with a page
+    shared: dict = field(default_factory=dict)
     version: str = ""
     full: bool = False
     written: int = 0
@@ -142,6 +151,8 @@ class SiteWriter:
     #: expectation (None for a first build, or once this one has gone past it)
     progress: Optional[Callable[[int, Optional[int]], None]] = None
     seen: int = 0
+    #: processes rendering pages at most (1: all in this one; see :mod:`.site_workers`)
+    jobs: int = 1
 
     def __post_init__(self) -> None:
         self.output = Path(self.output)
@@ -154,6 +165,8 @@ class SiteWriter:
         self.previous = read_manifest(self.output)
         self.pages: dict[str, Entry] = {}
         self.folders: set[str] = set()
+        self.workers: Optional[site_workers.Workers] = None
+        self.rendered_here = 0
 
     def write(self, url: str, template: str, depends=(), **context) -> None:
         """Render ``template`` to ``url`` (relative to the site's folder) unless the page, as
@@ -163,12 +176,14 @@ class SiteWriter:
             key = fingerprint(self.version, template, depends, context)
         except Unkeyed:  # content that cannot be compared: rendered every time
             key = ""
-        self.page(url, template, key, lambda: context)
+        self.page(url, template, key, partial(_given, context))
 
     def page(self, url: str, template: str, key: str, make: Callable[[], dict]) -> None:
         """The page at ``url``: kept when ``key`` (a digest of what it shows, with the
         build's version) is the one recorded and the file is as written, else rendered from
-        ``make()``'s context and written."""
+        ``make(shared)``'s context and written (by a worker process, once a build renders
+        many pages: ``make`` is then pickled, so a ``functools.partial`` of a module's
+        function)."""
         key = key and fingerprint(self.version, key)
         self.seen += 1
         if self.progress is not None:
@@ -179,10 +194,9 @@ class SiteWriter:
                 and unchanged(self.output / url, before):
             self.pages[url] = before
             return
-        root = "../" * url.count("/")
-        html = render(self.env, self.templates.get(template, template), self.template_dir,
-                      root=root, url=url, **self.common, **make())
-        data = html.encode("utf-8")
+        if self._to_workers(url, template, key, make):
+            return
+        data = self._render(url, template, make(self.shared))
         if self.template_dir:
             # A club's template may fail on a late page (the sandbox refusing it): its pages
             # are held, up to HELD_BYTES, so that such a build writes nothing at all.
@@ -193,17 +207,53 @@ class SiteWriter:
             return
         self._store(url, key, data)
 
+    def _render(self, url: str, template: str, context: dict) -> bytes:
+        root = "../" * url.count("/")
+        return render(self.env, self.templates.get(template, template), self.template_dir,
+                      root=root, url=url, **self.common, **context).encode("utf-8")
+
+    def render_page(self, url: str, template: str, key: str, context: dict) -> Entry:
+        """Render and write one page (in a worker process): its manifest entry."""
+        self._store(url, key, self._render(url, template, context))
+        return self.pages[url]
+
+    def _to_workers(self, url: str, template: str, key: str, make) -> bool:
+        """Whether the page went to the workers (started once this build has rendered
+        enough pages itself to be worth them)."""
+        if self.workers is None:
+            if self.jobs <= 1 or self.template_dir \
+                    or self.rendered_here < site_workers.START_AFTER:
+                self.rendered_here += 1
+                return False
+            self.workers = site_workers.Workers(self, self.jobs, self._written, TEMPLATES)
+        self._folder(url)  # made here, not by two workers at once
+        return self.workers.submit(url, template, key, make)
+
+    def _written(self, url: str, entry: Entry) -> None:
+        self.pages[url] = entry
+        self.written += 1
+
+    def close(self) -> None:
+        """Wait for the pages the workers have in hand (recording them) and let the workers
+        go; a page that failed there raises its error here."""
+        workers, self.workers = self.workers, None
+        if workers is not None:
+            workers.finish()
+
     def flush(self) -> None:
         """Write the pages held so far."""
         for url, key, data in self.pending:
             self._store(url, key, data)
         self.pending, self.pending_bytes = [], 0
 
-    def _store(self, url: str, key: str, data: bytes) -> None:
+    def _folder(self, url: str) -> None:
         folder = url.rpartition("/")[0]
         if folder not in self.folders:  # made and checked once: never through a link out
             inside(self.output, self.output / folder)
             self.folders.add(folder)
+
+    def _store(self, url: str, key: str, data: bytes) -> None:
+        self._folder(url)
         write_file(self.output / url, data)  # a reader never sees half a page
         self.pages[url] = Entry(key, data_digest(data), len(data), file_stamp(self.output / url))
         self.written += 1
@@ -211,6 +261,7 @@ class SiteWriter:
     def finish(self) -> None:
         """Remove the pages of the last build the site no longer has (those the tool wrote
         and nobody changed since), and record what the folder now holds."""
+        self.close()
         self.flush()
         for url, entry in sorted(self.previous.items()):
             if url in self.pages:

@@ -1,0 +1,183 @@
+"""The filters the pages' templates use, each one Python call where a template loop or macro
+would cost many (a site renders thousands of pages): cards as coloured faces (``SA`` ->
+``♠A``), a trick's cards with its winner and point cards marked, signed scores, bids in the
+cards' notation, a player's part in a hand, the friend call's words, a player's name as a link
+to the player's page. Words come in the page's language, through the ``gettext`` the page's
+environment passes (:func:`mighty_cli.render.html.environment`).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..engine.cards import parse_bid
+from ..engine.errors import MightyError
+from ..engine.translation import N_, _
+
+
+def score_html(value: Optional[int]):
+    """A signed score in a span coloured by its sign (``–`` for none): a filter, as cheap as
+    a table of thousands of hands needs."""
+    from markupsafe import Markup
+
+    if value is None:
+        return Markup('<span class="pm">–</span>')
+    if not isinstance(value, int):  # a number only: nothing else becomes markup
+        raise TypeError(_("score: expected a whole number, not {kind}").format(
+                            kind=type(value).__name__))
+    if value > 0:
+        return Markup(f'<span class="pos">+{value}</span>')
+    if value < 0:
+        return Markup(f'<span class="neg">{value}</span>')
+    return Markup("<span>0</span>")
+
+
+#: Each card's face and class as computed once (a hand page shows some two hundred cards, of
+#: fifty-odd kinds); bounded, as the cards a club's template passes are its own.
+_FACES: dict = {}
+_CLASSES_OF_CARDS: dict = {}
+_MEMO_LIMIT = 4096
+_SUIT_SYMBOLS = dict(zip("SDHC", "♠◆♥♣"))
+
+
+def card_face(text: str) -> str:
+    """A card as a page shows it: ``SA`` -> ``♠A``, ``D10`` -> ``◆10``, ``JK/H`` ->
+    ``JK/♥``."""
+    face = _FACES.get(text) if isinstance(text, str) else None
+    if face is None:
+        face = _card_face(text)
+        if len(_FACES) < _MEMO_LIMIT and isinstance(text, str):
+            _FACES[text] = face
+    return face
+
+
+def card_class(text: str) -> str:
+    """The colour class of a card on a page: ``red``, ``black`` or ``joker``."""
+    kind = _CLASSES_OF_CARDS.get(text) if isinstance(text, str) else None
+    if kind is None:
+        upper = str(text).upper()
+        kind = "red" if upper[:1] in "DH" else "joker" if upper.startswith("JK") \
+            else "black"
+        if len(_CLASSES_OF_CARDS) < _MEMO_LIMIT and isinstance(text, str):
+            _CLASSES_OF_CARDS[text] = kind
+    return kind
+
+
+_SPANS: dict = {}
+
+
+def _span(card: str, extra: str = "", title: Optional[str] = None) -> str:
+    """One card as the pages mark it up: its colour class, its face, who played it (once per
+    kind of span: a hand page has some two hundred)."""
+    key = (card, extra, title)
+    try:
+        return _SPANS[key]
+    except (KeyError, TypeError):
+        pass
+    from markupsafe import escape
+
+    html = (f'<span class="{extra}{card_class(card)}"'
+            + ("" if title is None else f' title="{escape(title)}"')
+            + f">{escape(card_face(card))}</span>")
+    if len(_SPANS) < _MEMO_LIMIT and isinstance(card, str) \
+            and isinstance(title, (str, type(None))):
+        _SPANS[key] = html
+    return html
+
+
+def card_spans(cards):
+    """A list of cards as one ``<span class="cards">`` of coloured faces: what a hand page
+    shows for a deal, the kitty, the discards (one Python call instead of a template loop per
+    card)."""
+    from markupsafe import Markup
+
+    return Markup('<span class="cards">' + " ".join([_span(card) for card in cards])
+                  + "</span>")
+
+
+#: A played card's extra classes: (the trick's winning card, a point card).
+_PLAY_CLASSES = {(False, False): "", (True, False): "winner ", (False, True): "point ",
+                 (True, True): "winner point "}
+
+
+def trick_spans(trick):
+    """A trick's cards in order, each with who played it; the winning card (``winner``) and
+    the point cards (``point``: a play's third item, where given) marked by class."""
+    from markupsafe import Markup
+
+    winner, classes = trick.winner, _PLAY_CLASSES
+    return Markup(" ".join([_span(play[1], classes[bool(play[0]) and play[0] == winner,
+                                                    len(play) > 2 and bool(play[2])],
+                                  str(play[0]))
+                            for play in trick.plays]))
+
+
+#: A player's part in a hand, as a page names it (store.models.HandPlayer.role): a filter,
+#: not a macro, as a hand page names five.
+ROLE_LABELS = {"declarer": N_("Declarer"), "friend": N_("Friend"),
+               "opponent": N_("opposition (야당)"), "eliminated": N_("eliminated"),
+               "out": N_("Sitting out")}
+
+#: A no-trump bid on a page (the trump's word first, as a suit's symbol is).
+NO_TRUMP_BID = N_("no-trump %(number)s")
+
+
+def bid_face(text, gettext=None) -> str:
+    """A bid or contract as a page shows it, in the notation of its cards: ``14S`` ->
+    ``♠14``, ``15NT`` -> ``노기루다 15`` (``no-trump 15``) in ``gettext``'s language; what is
+    not a bid comes back as it is."""
+    try:
+        bid = parse_bid(str(text))
+    except MightyError:
+        return str(text)
+    if bid.trump is None:
+        return (gettext or _)(NO_TRUMP_BID) % {"number": bid.number}
+    return f"{_SUIT_SYMBOLS['SDHC'[bid.trump]]}{bid.number}"
+
+
+def _card_face(text: str) -> str:
+    text = str(text)
+    symbols = _SUIT_SYMBOLS
+    if text[:1].upper() in symbols and not text.upper().startswith("JK"):
+        text = symbols[text[0].upper()] + text[1:]
+    if "/" in text:
+        head, _, suit = text.partition("/")
+        text = head + "/" + symbols.get(suit[:1].upper(), suit[:1]) + suit[1:]
+    return text
+
+
+#: The kinds of friend call (``store.stats.CALL_KINDS``) as the pages name them.
+CALL_LABELS = {"mighty": N_("Mighty call"), "joker": N_("joker call"), "card": N_("other card"),
+               "first-trick": N_("first trick (초구)"), "last-trick": N_("last trick (막구)"),
+               "player": N_("named player"), "none": N_("no friend (노프렌드)")}
+NOT_RECORDED = N_("not recorded")
+CARD_FRIEND = N_("card friend %(card)s")
+PLAYER_FRIEND = N_("player friend (너 프렌드)")
+
+
+def call_label(kind, gettext=None) -> str:
+    """A kind of friend call as a page names it (``joker`` -> ``joker call``)."""
+    return (gettext or _)(CALL_LABELS.get(kind, NOT_RECORDED))
+
+
+def friend_called(outcome, gettext=None) -> str:
+    """How a hand's friend was called, as its page says it: the card for a card call
+    (``card friend ♠A``), else the kind of call."""
+    translate = gettext or _
+    if outcome.call_kind == "card" and outcome.friend_call:
+        return translate(CARD_FRIEND) % {"card": card_face(outcome.friend_call)}
+    if outcome.call_kind == "player":
+        return translate(PLAYER_FRIEND)
+    return call_label(outcome.call_kind, translate)
+
+
+def player_link(context, name):
+    """A player's name linking to the player's page (relative to the page's ``root``), or
+    the name alone for someone the league does not list (``ids``)."""
+    from markupsafe import Markup, escape
+
+    player_id = context["ids"].get(name)
+    if player_id is None:
+        return escape(name)
+    return Markup('<a href="%s%s">%s</a>') % (context["root"],
+                                             context["pages"].player_url(player_id), name)

@@ -1,0 +1,117 @@
+"""A site's pages rendered on every core: when a build has many pages to render (a first
+build, ``--full``, a changed template), worker processes forked from the build render and
+write them while the build goes on reading the league; the build records what they wrote.
+
+A worker is a fork of the build taken when the workers start: it has the build's writer (its
+environment, templates and common context) as it was then, and is sent each page as a pickled
+job: the page's URL, template, key and a picklable function making its context from what the
+pages share (a ``functools.partial``; a page whose job does not pickle is rendered by the build
+itself). It
+renders the page, writes the file (whole, under a temporary name first, as every page) and
+answers with the manifest's entry for it. At most :data:`IN_FLIGHT` pages per worker wait
+at once, so a build's memory does not grow with the site.
+
+Workers run only for the bundled templates (a club's templates render in the sandbox, held
+until the whole site has rendered, in the build's own process), only where processes fork
+(Linux and the BSDs: not Windows, and not macOS, whose system libraries do not survive a
+fork), and only once a build has rendered :data:`START_AFTER` pages itself: an evening's
+build (a few dozen pages) never pays for starting them. A worker ignores Ctrl-C (the build
+stops them) and finishes the page it is writing when told to stop, so a stopped build leaves
+no half-written file.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import sys
+from collections import deque
+from typing import Callable, Optional
+
+#: Pages a build renders itself before it starts workers.
+START_AFTER = 64
+#: Pages waiting per worker at most.
+IN_FLIGHT = 8
+
+#: The build's writer, as a worker inherits it when forked (None in the build itself).
+_WRITER = None
+
+
+def available_jobs() -> int:
+    """Worker processes worth starting here: the cores this process may run on (1 where
+    processes do not fork)."""
+    import multiprocessing
+
+    if sys.platform == "darwin" or "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+class Workers:
+    """``jobs`` worker processes rendering and writing pages for ``writer`` (a
+    :class:`.site_pages.SiteWriter`), each page given to :meth:`submit` as ``(url, template,
+    key, make)``; ``record(url, entry)`` is told of each page written, in the build's
+    process. ``templates`` are compiled before the workers fork."""
+
+    def __init__(self, writer, jobs: int, record: Callable, templates: tuple = ()) -> None:
+        import multiprocessing
+
+        global _WRITER
+        for name in templates:  # compiled once, before the fork, not in every worker
+            writer.env.get_template(name)
+        _WRITER = writer
+        try:  # the workers fork here, each with the writer as it is now
+            self.pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_start)
+        finally:
+            _WRITER = None
+        self.flight: deque = deque()
+        self.limit = jobs * IN_FLIGHT
+        self.record = record
+
+    def submit(self, url: str, template: str, key: str, make: Callable[[], dict]) -> bool:
+        """Give the page to a worker (False, and nothing sent, when its job does not pickle:
+        the caller renders it); the answers already in are recorded, and the build waits
+        while too many pages are in flight."""
+        try:
+            job = pickle.dumps((url, template, key, make), protocol=pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+            return False
+        self.flight.append(self.pool.apply_async(_render_page, (job,)))
+        while self.flight and (len(self.flight) > self.limit or self.flight[0].ready()):
+            self.record(*self.flight.popleft().get())
+        return True
+
+    def finish(self) -> None:
+        """Wait for every page in flight and record it; the workers then exit. A page that
+        failed raises its error here, once the others in flight are written and recorded."""
+        failure: Optional[BaseException] = None
+        try:
+            while self.flight:
+                try:
+                    self.record(*self.flight.popleft().get())
+                except Exception as exc:  # the first failure is the one told
+                    failure = failure or exc
+            self.pool.close()
+            self.pool.join()
+        except BaseException:  # stopped while waiting: the workers finish their page and go
+            self.pool.terminate()
+            self.pool.join()
+            raise
+        if failure is not None:
+            raise failure
+
+
+def _worker_start() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the build, which stops us
+    # Told to stop (the pool's terminate): the page being written is abandoned through the
+    # ordinary way out, which removes its temporary file.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+
+
+def _render_page(job: bytes) -> tuple:
+    url, template, key, make = pickle.loads(job)
+    return url, _WRITER.render_page(url, template, key, make(_WRITER.shared))

@@ -1,0 +1,173 @@
+"""Pages rendered by worker processes (``render.site_workers``): a build that hands its pages
+to workers leaves the folder a build in one process leaves, file for file; a page that fails
+in a worker stops the build in one line, the pages written before it recorded, no temporary
+file left; a club's templates never go to the workers. And the compiled templates' cache
+(``render.template_cache``): used only when private, never a reason to fail."""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+
+from site_league import LEAGUE, make_league
+from test_incremental import WHEN, build, files
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or sys.platform == "darwin",
+                                reason="processes do not fork here")
+
+
+@pytest.fixture
+def engine(tmp_path):
+    from mighty_cli.store.db import make_engine
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'league.db'}")
+    make_league(engine)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def workers_at_once(monkeypatch):
+    """Workers start with the first page to render (a small league has a few dozen)."""
+    from mighty_cli.render import site_workers
+
+    monkeypatch.setattr(site_workers, "START_AFTER", 0)
+    started = []
+    real = site_workers.Workers.__init__
+
+    def counted(self, *args, **kwargs):
+        started.append(args[1])
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(site_workers.Workers, "__init__", counted)
+    return started
+
+
+def test_pages_rendered_by_workers_equal_pages_rendered_in_one_process(
+        engine, tmp_path, workers_at_once):
+    alone = build(engine, tmp_path / "alone", full=True, jobs=1)
+    assert workers_at_once == []
+    shared = build(engine, tmp_path / "shared", full=True, jobs=2)
+    assert workers_at_once == [2]
+    assert (shared.pages, shared.written, shared.bytes) == (alone.pages, alone.written,
+                                                            alone.bytes)
+    assert files(tmp_path / "shared") == files(tmp_path / "alone")
+    again = build(engine, tmp_path / "shared", jobs=2)  # the workers' manifest is trusted
+    assert again.written == 0
+
+
+@pytest.mark.parametrize("failing", ["hands/34.html", "index.html"])
+def test_a_page_that_fails_in_a_worker_stops_the_build_and_keeps_what_was_written(
+        engine, tmp_path, monkeypatch, workers_at_once, failing):
+    """A hand's page (while the build goes on) or the last page (while it waits for the
+    workers): the error told in one piece, the pages written recorded, none half-written."""
+    from mighty_cli.engine.errors import MightyError
+    from mighty_cli.render.site_manifest import read_manifest
+    from mighty_cli.render.site_pages import SiteWriter
+
+    real = SiteWriter._render
+
+    def broken(self, url, template, context):
+        if url == failing:
+            raise MightyError(f"{url}: broken on purpose")
+        return real(self, url, template, context)
+
+    monkeypatch.setattr(SiteWriter, "_render", broken)  # the workers fork with it
+    out = tmp_path / "site"
+    with pytest.raises(MightyError, match=f"{failing}: broken on purpose"):
+        build(engine, out, jobs=2)
+    assert workers_at_once == [2]
+    written = read_manifest(out)
+    assert written and failing not in written
+    assert all((out / url).is_file() for url in written)
+    assert not [p for p in out.rglob("*") if p.name.endswith(".part")]
+    monkeypatch.setattr(SiteWriter, "_render", real)
+    rest = build(engine, out, jobs=2)  # the pages not written yet, not all again
+    assert rest.written == rest.pages - len(written)
+    build(engine, tmp_path / "full", full=True, jobs=1)
+    assert files(out) == files(tmp_path / "full")
+
+
+def test_a_clubs_templates_render_in_the_build_itself(engine, tmp_path, workers_at_once):
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "site_index.html").write_text(
+        '{% extends "site_layout.html" %}{% block content %}club{% endblock %}')
+    report = build(engine, tmp_path / "site", template_dir=club, jobs=2)
+    assert report.written == report.pages and workers_at_once == []
+
+
+def test_one_job_never_starts_workers(engine, tmp_path, workers_at_once):
+    build(engine, tmp_path / "site", jobs=1)
+    assert workers_at_once == []
+
+
+def test_the_compiled_templates_are_kept_in_a_private_cache(monkeypatch, tmp_path):
+    from mighty_cli.render.html import environment
+    from mighty_cli.render.template_cache import cache_folder
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    folder = cache_folder()
+    assert folder == tmp_path / "cache" / "mighty" / "templates"
+    environment(None, "en").get_template("site_hand.html")
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    kept = sorted(folder.iterdir())
+    assert kept and all(p.stat().st_size > 0 for p in kept)
+    env = environment(None, "en")  # a new command: loaded, not compiled
+    compiled = []
+    monkeypatch.setattr(type(env), "compile", lambda *a, **k: compiled.append(a) or 1 / 0)
+    env.get_template("site_hand.html")
+    assert compiled == []
+
+
+def test_a_cache_others_may_write_is_not_used(monkeypatch, tmp_path):
+    from mighty_cli.render.template_cache import bytecode_cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    folder = tmp_path / "cache" / "mighty" / "templates"
+    folder.mkdir(parents=True)
+    folder.chmod(0o777)
+    assert bytecode_cache() is None
+    folder.chmod(0o700)
+    assert bytecode_cache() is not None
+    folder.rmdir()
+    (tmp_path / "elsewhere").mkdir()
+    folder.symlink_to(tmp_path / "elsewhere")  # a link planted at the name
+    assert bytecode_cache() is None
+
+
+def test_a_cache_that_cannot_be_written_or_read_fails_nothing(monkeypatch, tmp_path):
+    import tempfile
+
+    from mighty_cli.render.html import environment
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    folder = tmp_path / "cache" / "mighty" / "templates"
+    with monkeypatch.context() as full_disk:
+        full_disk.setattr(tempfile, "NamedTemporaryFile", _refuse)
+        page = environment(None, "en").get_template("site_sessions.html")
+        assert page.name == "site_sessions.html"
+    assert list(folder.iterdir()) == []  # nothing kept, nothing failed
+    environment(None, "en").get_template("site_sessions.html")
+    kept = list(folder.iterdir())
+    assert kept
+    for entry in kept:  # torn entries: compiled again, not trusted
+        entry.write_bytes(entry.read_bytes()[:40])
+    assert environment(None, "en").get_template("site_sessions.html").name
+
+
+def test_a_worker_writes_only_inside_the_site_folder(engine, tmp_path, workers_at_once):
+    out = tmp_path / "site"
+    build(engine, out, jobs=2)
+    outside = sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("league.db"))
+    assert outside == ["site"]
+    assert not [p for p in Path(out).rglob("*") if p.name.startswith(".")
+                and p.name != ".mighty-site.json"]
+
+
+def _refuse(*args, **kwargs):
+    raise OSError(28, "No space left on device")
