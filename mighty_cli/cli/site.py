@@ -30,11 +30,14 @@ from .progress import progress, quiet_option, silent
                       "language the tool speaks)."))
 @click.option("--full", is_flag=True,
               help=N_("Render and write every page, not only those whose content changed."))
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
+              help=N_("Processes rendering pages at once when there are many (default: one "
+                      "per core; 1: this process only)."))
 @quiet_option
 @db_option
 def site(league_name: str, output: str, template_dir: Optional[str],
-         timezone_name: Optional[str], page_lang: Optional[str], full: bool, quiet: bool,
-         db_url: Optional[str]) -> None:
+         timezone_name: Optional[str], page_lang: Optional[str], full: bool,
+         jobs: Optional[int], quiet: bool, db_url: Optional[str]) -> None:
     """Write the league's site: a folder of pages that work offline and from file://, with
     the league table, ratings and chart, a page per player (statistics by role, partners,
     sessions), a page per session listing every hand, and a page per refereed hand.
@@ -47,7 +50,7 @@ def site(league_name: str, output: str, template_dir: Optional[str],
     Examples:
       mighty site --league tuesday --output site/
       mighty site --league tuesday --output site/ --timezone Asia/Seoul --page-lang ko
-      mighty site --league tuesday --output site/ --full
+      mighty site --league tuesday --output site/ --full --jobs 4
     """
     from ..render.html import time_zone
     from ..site_data import build_site
@@ -61,7 +64,7 @@ def site(league_name: str, output: str, template_dir: Optional[str],
         zone = timezone_name or league_setting(s, league_name, "timezone")
         try:
             report = build_site(s, league_name, output, template_dir=template_dir,
-                                lang=lang, timezone_name=zone, full=full,
+                                lang=lang, timezone_name=zone, full=full, jobs=jobs,
                                 progress=None if shown is silent else shown)
         except OSError as exc:  # a read-only place, a full disk: the folder named, one line
             raise click.ClickException(_("cannot write {path}: {error}").format(

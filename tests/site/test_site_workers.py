@@ -171,3 +171,19 @@ def test_a_worker_writes_only_inside_the_site_folder(engine, tmp_path, workers_a
 
 def _refuse(*args, **kwargs):
     raise OSError(28, "No space left on device")
+
+
+def test_the_command_takes_how_many_processes_render(engine, tmp_path, workers_at_once):
+    from test_incremental import invoke
+
+    db = str(engine.url)
+    refused = invoke(db, "--output", str(tmp_path / "site"), "--jobs", "0")
+    assert refused.exit_code == 2 and "--jobs" in refused.output
+    assert not (tmp_path / "site").exists()
+    alone = invoke(db, "--output", str(tmp_path / "site"), "--jobs", "1")
+    assert alone.exit_code == 0, alone.output
+    assert workers_at_once == []
+    shared = invoke(db, "--output", str(tmp_path / "shared"), "-j", "2")
+    assert shared.exit_code == 0, shared.output
+    assert workers_at_once == [2]
+    assert sorted(files(tmp_path / "shared")) == sorted(files(tmp_path / "site"))
