@@ -8,7 +8,9 @@ largest page; or, with ``--refereed``, time a full build and an incremental one.
 records, so each has its page), then measures, each in a fresh process (so peak memory is the
 build's own): a full build; an incremental build with nothing new; the league's next evening
 (30 refereed hands) recorded, then an incremental build. Each line gives the build's wall time
-(start-up excluded), its CPU time, the process's peak memory (max RSS) and the pages written.
+(start-up excluded), its CPU time (with its worker processes': ``mighty site`` renders on every
+core when it has many pages), the process's peak memory (max RSS; each worker's, when there
+were workers) and the pages written.
 Targets (issue 24): after one evening on 3,000 refereed hands at most 1 s; a full build at
 3,000 refereed hands at most 3 s; at 100k hands at most 40 s and 200 MB.
 
@@ -179,9 +181,12 @@ def measure(url: str, out: str, full: bool, render_only: bool = False) -> None:
         wall, cpu = time.perf_counter(), time.process_time()
         report = build_site(s, "bench", out, timezone_name="Asia/Seoul", **options)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    print(json.dumps({"wall": wall, "cpu": cpu, "pages": report.pages,
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN)  # the build's worker processes
+    print(json.dumps({"wall": wall, "cpu": cpu + workers.ru_utime + workers.ru_stime,
+                      "pages": report.pages,
                       "written": getattr(report, "written", report.pages),
-                      "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                      "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                      "worker_peak": workers.ru_maxrss / 1024}))
     engine.dispose()
 
 
@@ -194,8 +199,9 @@ def measured(label: str, url: str, out: Path, full: bool, mode: str = "") -> Non
     x = json.loads(result.stdout.strip().splitlines()[-1])
     per_page = f"  {x['cpu'] / x['written'] * 1000:5.2f} ms CPU per page written" \
         if x["written"] else ""
-    print(f"{label:<32} wall {x['wall']:6.2f} s  cpu {x['cpu']:6.2f} s  peak {x['peak']:5.0f} MB  "
-          f"{x['written']:,} of {x['pages']:,} pages written{per_page}", flush=True)
+    workers = f" (workers {x['worker_peak']:.0f} MB each)" if x.get("worker_peak") else ""
+    print(f"{label:<32} wall {x['wall']:6.2f} s  cpu {x['cpu']:6.2f} s  peak {x['peak']:5.0f} MB"
+          f"{workers}  {x['written']:,} of {x['pages']:,} pages written{per_page}", flush=True)
 
 
 def refereed_run(args, url: str, engine, out: Path) -> None:

@@ -173,11 +173,26 @@ def friend_called(outcome, gettext=None) -> str:
 
 def player_link(context, name):
     """A player's name linking to the player's page (relative to the page's ``root``), or
-    the name alone for someone the league does not list (``ids``)."""
+    the name alone for someone the league does not list (``ids``). Each link is made once
+    (a hand page links some fifteen names, of the same dozen)."""
     from markupsafe import Markup, escape
 
-    player_id = context["ids"].get(name)
+    root, ids, links = context["root"], context["ids"], _LINKS
+    key = (root, name, ids.get(name))
+    try:
+        return links[key]
+    except (KeyError, TypeError):
+        pass
+    player_id = key[2]
     if player_id is None:
-        return escape(name)
-    return Markup('<a href="%s%s">%s</a>') % (context["root"],
-                                             context["pages"].player_url(player_id), name)
+        link = escape(name)
+    else:
+        link = Markup(f'<a href="{escape(root)}{escape(context["pages"].player_url(player_id))}">'
+                      f'{escape(name)}</a>')
+    if len(links) < _MEMO_LIMIT:
+        links[key] = link
+    return link
+
+
+#: Player links as made: (the page's root, the name, the player's id) -> the link.
+_LINKS: dict = {}
