@@ -267,7 +267,9 @@ def main() -> None:
         print(f"  {size / 1024:7.1f} KB  {name}")
     print(f"largest page {sizes[0][0] / 1024:.1f} KB ({sizes[0][1]}); limit {LIMIT_KB} KB: "
           f"{'OK' if sizes[0][0] <= LIMIT_KB * 1024 else 'EXCEEDED'}")
-    print(f"peak memory (max RSS) {peak:.0f} MB")
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"peak memory (max RSS) {peak:.0f} MB" + (f"; each worker process at most "
+                                                     f"{workers:.0f} MB" if workers else ""))
     engine.dispose()
 
 
