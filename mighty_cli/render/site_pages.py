@@ -16,7 +16,8 @@ Builds are incremental: each page has a key, a digest of what it shows plus the 
 ``version`` (the templates, the language, the code); a page whose key is the one the folder's
 manifest recorded, and whose file is still what was written, is neither rendered nor written
 (:mod:`mighty_cli.render.site_manifest`). A page the site no longer has is removed, if the tool
-wrote it and nobody changed it since. ``full`` renders and writes every page.
+wrote it and nobody changed it since. ``full`` renders and writes every page. A build with
+many pages to render renders them on every core (:mod:`mighty_cli.render.site_workers`).
 """
 
 from __future__ import annotations
@@ -178,7 +179,7 @@ class SiteWriter:
             key = ""
         self.page(url, template, key, partial(_given, context))
 
-    def page(self, url: str, template: str, key: str, make: Callable[[], dict]) -> None:
+    def page(self, url: str, template: str, key: str, make: Callable[[dict], dict]) -> None:
         """The page at ``url``: kept when ``key`` (a digest of what it shows, with the
         build's version) is the one recorded and the file is as written, else rendered from
         ``make(shared)``'s context and written (by a worker process, once a build renders

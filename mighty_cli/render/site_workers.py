@@ -72,7 +72,7 @@ class Workers:
         self.limit = jobs * IN_FLIGHT
         self.record = record
 
-    def submit(self, url: str, template: str, key: str, make: Callable[[], dict]) -> bool:
+    def submit(self, url: str, template: str, key: str, make: Callable[[dict], dict]) -> bool:
         """Give the page to a worker (False, and nothing sent, when its job does not pickle:
         the caller renders it); the answers already in are recorded, and the build waits
         while too many pages are in flight."""

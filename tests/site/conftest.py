@@ -18,6 +18,17 @@ def league_engine(request, tmp_path):
     engine.dispose()
 
 
+@pytest.fixture
+def engine(tmp_path):
+    """The test league on SQLite, in the test's own folder."""
+    from mighty_cli.store.db import make_engine
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'league.db'}")
+    make_league(engine)
+    yield engine
+    engine.dispose()
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """The test league's site on SQLite, written once for the page tests."""

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from databases import run
-from site_league import EVIL, LEAGUE, make_league
+from site_league import EVIL, LEAGUE
 
 #: One time of generation for every build compared: a kept page keeps the time it was made.
 WHEN = datetime(2024, 4, 2, 12, 0, tzinfo=timezone.utc)
@@ -45,16 +45,6 @@ def assert_same_as_full(engine, out: Path, full: Path) -> None:
     built, expected = files(out), files(full)
     assert sorted(built) == sorted(expected)
     assert [name for name in expected if built[name] != expected[name]] == []
-
-
-@pytest.fixture
-def engine(tmp_path):
-    from mighty_cli.store.db import make_engine
-
-    engine = make_engine(f"sqlite:///{tmp_path / 'league.db'}")
-    make_league(engine)
-    yield engine
-    engine.dispose()
 
 
 def test_an_unchanged_league_writes_no_page(engine, tmp_path):

@@ -13,21 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from site_league import LEAGUE, make_league
-from test_incremental import WHEN, build, files
+from test_incremental import build, files
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or sys.platform == "darwin",
                                 reason="processes do not fork here")
-
-
-@pytest.fixture
-def engine(tmp_path):
-    from mighty_cli.store.db import make_engine
-
-    engine = make_engine(f"sqlite:///{tmp_path / 'league.db'}")
-    make_league(engine)
-    yield engine
-    engine.dispose()
 
 
 @pytest.fixture
