@@ -60,12 +60,15 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     folders = folders_of(template_dir)
     page_environment = _environment_class(SandboxedEnvironment) if template_dir \
         else jinja2.Environment
-    env = page_environment(loader=_confined_loader(folders), autoescape=True,
-                           bytecode_cache=None if template_dir else bytecode_cache(),
+    options = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True,
+               "undefined": jinja2.StrictUndefined, "extensions": ["jinja2.ext.i18n"]}
+    policies = {"ext.i18n.trimmed": True}  # {% trans %} text is one line, as extracted
+    # Compiled code depends on these as well as on a template's text: the cache is theirs.
+    cache = None if template_dir else bytecode_cache(repr((sorted(options.items()), policies)))
+    env = page_environment(loader=_confined_loader(folders), bytecode_cache=cache,
                            auto_reload=bool(template_dir),  # the bundled ones do not change
-                           trim_blocks=True, lstrip_blocks=True,
-                           undefined=jinja2.StrictUndefined, extensions=["jinja2.ext.i18n"])
-    env.policies["ext.i18n.trimmed"] = True  # {% trans %} text is one line, as extracted
+                           **options)
+    env.policies.update(policies)
     catalog = translations(language)
     env.install_gettext_translations(catalog, newstyle=True)
     env.globals["gettext"] = env.globals["_"] = _page_gettext(catalog.gettext)

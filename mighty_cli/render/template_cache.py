@@ -5,7 +5,9 @@ cache in the user's cache folder (``$XDG_CACHE_HOME/mighty/templates``, else
 Compiling the site's templates costs a third of a second, more than an evening's build
 renders; a cached template is loaded in a millisecond. Jinja2 keys each entry by the
 template's name and a digest of its source, and refuses an entry written by another Jinja2 or
-Python version, so an edited or upgraded template is compiled again. A cache entry is code the
+Python version; the entry's name also carries a digest of the environment's options (what
+else the compiled code depends on), so an edited template, an upgrade or other options are
+compiled again. A cache entry is code the
 tool runs: the folder is used only when it is a real folder (not a link) that this user owns
 and nobody else may write, and is made so (``0700``) when missing. A cache that cannot be read
 or written is no cache: the template is compiled, nothing fails.
@@ -43,8 +45,12 @@ def _private(folder: Path) -> bool:
     return not hasattr(os, "getuid") or info.st_uid == os.getuid()
 
 
-def bytecode_cache() -> Optional[object]:
-    """A Jinja2 bytecode cache in :func:`cache_folder`, or None where there can be none."""
+def bytecode_cache(options: str = "") -> Optional[object]:
+    """A Jinja2 bytecode cache in :func:`cache_folder` for an environment made with
+    ``options`` (their text: the same template compiles differently under other options, so
+    each set has its own entries), or None where there can be none."""
+    import hashlib
+
     from jinja2 import FileSystemBytecodeCache
 
     class QuietCache(FileSystemBytecodeCache):
@@ -61,4 +67,7 @@ def bytecode_cache() -> Optional[object]:
                 pass
 
     folder = cache_folder()
-    return QuietCache(str(folder)) if _private(folder) else None
+    if not _private(folder):
+        return None
+    tag = hashlib.sha256(options.encode("utf-8")).hexdigest()[:16]
+    return QuietCache(str(folder), pattern=f"__jinja2_%s_{tag}.cache")

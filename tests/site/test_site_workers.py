@@ -113,6 +113,15 @@ def test_the_compiled_templates_are_kept_in_a_private_cache(monkeypatch, tmp_pat
     assert compiled == []
 
 
+def test_other_options_do_not_share_compiled_templates(monkeypatch, tmp_path):
+    from mighty_cli.render.template_cache import bytecode_cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    one, other = bytecode_cache("trim_blocks=True"), bytecode_cache("trim_blocks=False")
+    assert one.pattern != other.pattern  # type: ignore[union-attr]
+    assert one.pattern == bytecode_cache("trim_blocks=True").pattern  # type: ignore[union-attr]
+
+
 def test_a_cache_others_may_write_is_not_used(monkeypatch, tmp_path):
     from mighty_cli.render.template_cache import bytecode_cache
 
