@@ -17,7 +17,8 @@ until the whole site has rendered, in the build's own process), only where proce
 fork), and only once a build has rendered :data:`START_AFTER` pages itself: an evening's
 build (a few dozen pages) never pays for starting them. A worker ignores Ctrl-C (the build
 stops them) and finishes the page it is writing when told to stop, so a stopped build leaves
-no half-written file.
+no half-written file; a worker killed outright (out of memory) breaks the pool, and the build
+stops with one line instead of waiting for its answer.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ import signal
 import sys
 from collections import deque
 from typing import Callable, Optional
+
+from ..engine.errors import MightyError
+from ..engine.translation import _
 
 #: Pages a build renders itself before it starts workers.
 START_AFTER = 64
@@ -51,23 +55,28 @@ def available_jobs() -> int:
         return os.cpu_count() or 1
 
 
+class WorkerError(MightyError):
+    """A worker process stopped without answering (killed: out of memory, by hand)."""
+
+
 class Workers:
     """``jobs`` worker processes rendering and writing pages for ``writer`` (a
     :class:`.site_pages.SiteWriter`), each page given to :meth:`submit` as ``(url, template,
     key, make)``; ``record(url, entry)`` is told of each page written, in the build's
-    process. ``templates`` are compiled before the workers fork."""
+    process. ``templates`` are compiled before the workers fork. A worker that dies stops the
+    build with :class:`WorkerError` (the pool is then broken: nothing waits forever)."""
 
     def __init__(self, writer, jobs: int, record: Callable, templates: tuple = ()) -> None:
         import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
 
         global _WRITER
         for name in templates:  # compiled once, before the fork, not in every worker
             writer.env.get_template(name)
+        # The workers fork as pages come, each with the writer as it is then (until finish).
         _WRITER = writer
-        try:  # the workers fork here, each with the writer as it is now
-            self.pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_start)
-        finally:
-            _WRITER = None
+        self.pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
+                                        initializer=_worker_start)
         self.flight: deque = deque()
         self.limit = jobs * IN_FLIGHT
         self.record = record
@@ -80,34 +89,70 @@ class Workers:
             job = pickle.dumps((url, template, key, make), protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
             return False
-        self.flight.append(self.pool.apply_async(_render_page, (job,)))
-        while self.flight and (len(self.flight) > self.limit or self.flight[0].ready()):
-            self.record(*self.flight.popleft().get())
+        self.flight.append(_submitted(self.pool, job))
+        while self.flight and (len(self.flight) > self.limit or self.flight[0].done()):
+            self.record(*_answer(self.flight.popleft()))
         return True
 
     def finish(self) -> None:
         """Wait for every page in flight and record it; the workers then exit. A page that
         failed raises its error here, once the others in flight are written and recorded."""
+        global _WRITER
         failure: Optional[BaseException] = None
         try:
             while self.flight:
                 try:
-                    self.record(*self.flight.popleft().get())
+                    self.record(*_answer(self.flight.popleft()))
                 except Exception as exc:  # the first failure is the one told
                     failure = failure or exc
-            self.pool.close()
-            self.pool.join()
+            self.pool.shutdown(wait=True)
         except BaseException:  # stopped while waiting: the workers finish their page and go
-            self.pool.terminate()
-            self.pool.join()
+            _stop(self.pool)
             raise
+        finally:
+            _WRITER = None
         if failure is not None:
             raise failure
 
 
+def _submitted(pool, job: bytes):
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        return pool.submit(_render_page, job)
+    except BrokenProcessPool:
+        raise _died() from None
+
+
+def _answer(future) -> tuple:
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        raise _died() from None
+
+
+def _died() -> WorkerError:
+    return WorkerError(_("a process rendering pages stopped without finishing (out of "
+                         "memory?); the pages written so far are kept: build again, or with "
+                         "--jobs 1"))
+
+
+def _stop(pool) -> None:
+    """Stop the workers now (each finishes the page it is writing: see _worker_start)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join()
+
+
 def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the build, which stops us
-    # Told to stop (the pool's terminate): the page being written is abandoned through the
+    # Told to stop (:func:`_stop`): the page being written is abandoned through the
     # ordinary way out, which removes its temporary file.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
 

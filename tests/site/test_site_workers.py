@@ -185,3 +185,30 @@ def test_the_command_takes_how_many_processes_render(engine, tmp_path, workers_a
     assert shared.exit_code == 0, shared.output
     assert workers_at_once == [2]
     assert sorted(files(tmp_path / "shared")) == sorted(files(tmp_path / "site"))
+
+
+def test_a_worker_that_dies_stops_the_build_in_one_line_instead_of_waiting(
+        engine, tmp_path, monkeypatch, workers_at_once):
+    import signal
+
+    from mighty_cli.render.site_manifest import read_manifest
+    from mighty_cli.render.site_pages import SiteWriter
+    from mighty_cli.render.site_workers import WorkerError
+
+    real = SiteWriter._render
+
+    def killed(self, url, template, context):
+        if url == "hands/34.html":
+            os.kill(os.getpid(), signal.SIGKILL)  # as the out-of-memory killer would
+        return real(self, url, template, context)
+
+    monkeypatch.setattr(SiteWriter, "_render", killed)
+    out = tmp_path / "site"
+    with pytest.raises(WorkerError, match="stopped without finishing"):
+        build(engine, out, jobs=2)
+    written = read_manifest(out)
+    assert all((out / url).is_file() for url in written) and "hands/34.html" not in written
+    monkeypatch.setattr(SiteWriter, "_render", real)
+    build(engine, out, jobs=2)
+    build(engine, tmp_path / "full", full=True, jobs=1)
+    assert files(out) == files(tmp_path / "full")
