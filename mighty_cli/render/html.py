@@ -34,7 +34,8 @@ from ..engine.scoring import DOUBLING_LABELS
 from ..engine.translation import _, get_language, normalize_language, translations
 from .chart import LABEL_GAP, PALETTE, Chart, ChartLine, chart, spread_labels  # noqa: F401
 from .page_filters import (ROLE_LABELS, bid_face, call_label, card_class, card_face,  # noqa: F401
-                           card_spans, friend_called, player_link, score_html, trick_spans)
+                           card_spans, friend_called, player_link, score_html, trick_rows,
+                           trick_spans)
 from .template_cache import bytecode_cache
 from .text import friend_call_text
 
@@ -84,6 +85,7 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     env.filters["card_class"] = card_class
     env.filters["card_spans"] = card_spans
     env.filters["trick_spans"] = trick_spans
+    env.filters["trick_rows"] = trick_rows
     env.filters["bid_face"] = _kept(lambda text: bid_face(text, catalog.gettext))
     env.filters["role"] = lambda name: (catalog.gettext(ROLE_LABELS[name])
                                         if name in ROLE_LABELS else "–")

@@ -112,6 +112,20 @@ def trick_spans(trick):
                             for play in trick.plays]))
 
 
+def trick_rows(tricks):
+    """A hand page's table of tricks, a row each: its number, who led, the cards in order
+    (:func:`trick_spans`), who won, the point cards in it (``–`` where unknown)."""
+    from markupsafe import Markup, escape
+
+    return Markup("".join([
+        f'<tr><td class="num">{escape(trick.number)}</td>'
+        f'<td class="led">{escape(trick.leader or "–")}</td>'
+        f'<td class="cards">{trick_spans(trick)}</td>'
+        f'<td class="won">{escape(trick.winner or "–")}</td>'
+        f'<td class="num">{escape("–" if trick.points is None else trick.points)}</td></tr>\n'
+        for trick in tricks]))
+
+
 #: A player's part in a hand, as a page names it (store.models.HandPlayer.role): a filter,
 #: not a macro, as a hand page names five.
 ROLE_LABELS = {"declarer": N_("Declarer"), "friend": N_("Friend"),
