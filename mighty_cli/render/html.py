@@ -34,8 +34,8 @@ from ..engine.scoring import DOUBLING_LABELS
 from ..engine.translation import _, get_language, normalize_language, translations
 from .chart import LABEL_GAP, PALETTE, Chart, ChartLine, chart, spread_labels  # noqa: F401
 from .page_filters import (ROLE_LABELS, bid_face, call_label, card_class, card_face,  # noqa: F401
-                           card_spans, friend_called, player_link, score_html, trick_rows,
-                           trick_spans)
+                           card_spans, friend_called, player_link, remembered, score_html,
+                           trick_rows, trick_spans)
 from .template_cache import bytecode_cache
 from .text import friend_call_text
 
@@ -86,31 +86,13 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     env.filters["card_spans"] = card_spans
     env.filters["trick_spans"] = trick_spans
     env.filters["trick_rows"] = trick_rows
-    env.filters["bid_face"] = _kept(lambda text: bid_face(text, catalog.gettext))
+    env.filters["bid_face"] = remembered(lambda text: bid_face(text, catalog.gettext))
     env.filters["role"] = lambda name: (catalog.gettext(ROLE_LABELS[name])
                                         if name in ROLE_LABELS else "–")
     env.filters["call_label"] = lambda kind: call_label(kind, catalog.gettext)
     env.filters["friend_called"] = lambda outcome: friend_called(outcome, catalog.gettext)
     env.filters["player_link"] = jinja2.pass_context(player_link)
     return env
-
-
-def _kept(function):
-    """``function`` of one text remembering its answers (a bounded number): a filter a site
-    asks thousands of times of a few dozen values (every contract is one of some forty)."""
-    answers: dict = {}
-
-    def kept(text):
-        try:
-            return answers[text]
-        except (KeyError, TypeError):
-            pass
-        answer = function(text)
-        if isinstance(text, str) and len(answers) < _MESSAGES_KEPT:
-            answers[text] = answer
-        return answer
-
-    return kept
 
 
 #: Messages each page environment keeps translated (the bundled pages ask for a few hundred).

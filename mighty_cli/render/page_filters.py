@@ -8,6 +8,7 @@ environment passes (:func:`mighty_cli.render.html.environment`).
 
 from __future__ import annotations
 
+import functools
 from typing import Optional
 
 from ..engine.cards import parse_bid
@@ -32,57 +33,63 @@ def score_html(value: Optional[int]):
     return Markup("<span>0</span>")
 
 
-#: Each card's face and class as computed once (a hand page shows some two hundred cards, of
-#: fifty-odd kinds); bounded, as the cards a club's template passes are its own.
-_FACES: dict = {}
-_CLASSES_OF_CARDS: dict = {}
+#: Answers a remembered filter keeps at most (a club's template may pass any values).
 _MEMO_LIMIT = 4096
 _SUIT_SYMBOLS = dict(zip("SDHC", "♠◆♥♣"))
 
 
+def remembered(function):
+    """``function`` remembering its answers, for arguments that are plain text or None (at most
+    :data:`_MEMO_LIMIT`): a filter a site asks thousands of times of a few dozen values (a hand
+    page shows some two hundred cards of fifty-odd kinds; every contract is one of some
+    forty). Other arguments (a club's template passes what it likes, markup included) are
+    answered afresh each time."""
+    answers: dict = {}
+
+    def kept(*args):
+        plain = all(type(x) is str or x is None for x in args)
+        if plain:
+            answer = answers.get(args)
+            if answer is not None:
+                return answer
+        answer = function(*args)
+        if plain and len(answers) < _MEMO_LIMIT:
+            answers[args] = answer
+        return answer
+
+    return functools.update_wrapper(kept, function)
+
+
+@remembered
 def card_face(text: str) -> str:
     """A card as a page shows it: ``SA`` -> ``♠A``, ``D10`` -> ``◆10``, ``JK/H`` ->
     ``JK/♥``."""
-    face = _FACES.get(text) if isinstance(text, str) else None
-    if face is None:
-        face = _card_face(text)
-        if len(_FACES) < _MEMO_LIMIT and isinstance(text, str):
-            _FACES[text] = face
-    return face
+    text = str(text)
+    symbols = _SUIT_SYMBOLS
+    if text[:1].upper() in symbols and not text.upper().startswith("JK"):
+        text = symbols[text[0].upper()] + text[1:]
+    if "/" in text:
+        head, _, suit = text.partition("/")
+        text = head + "/" + symbols.get(suit[:1].upper(), suit[:1]) + suit[1:]
+    return text
 
 
+@remembered
 def card_class(text: str) -> str:
     """The colour class of a card on a page: ``red``, ``black`` or ``joker``."""
-    kind = _CLASSES_OF_CARDS.get(text) if isinstance(text, str) else None
-    if kind is None:
-        upper = str(text).upper()
-        kind = "red" if upper[:1] in "DH" else "joker" if upper.startswith("JK") \
-            else "black"
-        if len(_CLASSES_OF_CARDS) < _MEMO_LIMIT and isinstance(text, str):
-            _CLASSES_OF_CARDS[text] = kind
-    return kind
+    upper = str(text).upper()
+    return "red" if upper[:1] in "DH" else "joker" if upper.startswith("JK") else "black"
 
 
-_SPANS: dict = {}
-
-
+@remembered
 def _span(card: str, extra: str = "", title: Optional[str] = None) -> str:
     """One card as the pages mark it up: its colour class, its face, who played it (once per
     kind of span: a hand page has some two hundred)."""
-    key = (card, extra, title)
-    try:
-        return _SPANS[key]
-    except (KeyError, TypeError):
-        pass
     from markupsafe import escape
 
-    html = (f'<span class="{extra}{card_class(card)}"'
+    return (f'<span class="{extra}{card_class(card)}"'
             + ("" if title is None else f' title="{escape(title)}"')
             + f">{escape(card_face(card))}</span>")
-    if len(_SPANS) < _MEMO_LIMIT and isinstance(card, str) \
-            and isinstance(title, (str, type(None))):
-        _SPANS[key] = html
-    return html
 
 
 def card_spans(cards):
@@ -149,17 +156,6 @@ def bid_face(text, gettext=None) -> str:
     return f"{_SUIT_SYMBOLS['SDHC'[bid.trump]]}{bid.number}"
 
 
-def _card_face(text: str) -> str:
-    text = str(text)
-    symbols = _SUIT_SYMBOLS
-    if text[:1].upper() in symbols and not text.upper().startswith("JK"):
-        text = symbols[text[0].upper()] + text[1:]
-    if "/" in text:
-        head, _, suit = text.partition("/")
-        text = head + "/" + symbols.get(suit[:1].upper(), suit[:1]) + suit[1:]
-    return text
-
-
 #: The kinds of friend call (``store.stats.CALL_KINDS``) as the pages name them.
 CALL_LABELS = {"mighty": N_("Mighty call"), "joker": N_("joker call"), "card": N_("other card"),
                "first-trick": N_("first trick (초구)"), "last-trick": N_("last trick (막구)"),
@@ -185,13 +181,14 @@ def friend_called(outcome, gettext=None) -> str:
     return call_label(outcome.call_kind, translate)
 
 
-def player_link(context, name):
-    """A player's name linking to the player's page (relative to the page's ``root``), or
-    the name alone for someone the league does not list (``ids``). Each link is made once
-    (a hand page links some fifteen names, of the same dozen)."""
+def player_link(context, name, root: Optional[str] = None):
+    """A player's name linking to the player's page (relative to ``root``, by default the
+    page's), or the name alone for someone the league does not list (``ids``). Each link is
+    made once (a hand page links some fifteen names, of the same dozen)."""
     from markupsafe import Markup, escape
 
-    root, ids, links = context["root"], context["ids"], _LINKS
+    root = context["root"] if root is None else root
+    ids, links = context["ids"], _LINKS
     key = (root, name, ids.get(name))
     try:
         return links[key]

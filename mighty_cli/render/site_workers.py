@@ -15,8 +15,8 @@ Workers run only for the bundled templates (a club's templates render in the san
 until the whole site has rendered, in the build's own process), only where processes fork
 (Linux and the BSDs: not Windows, and not macOS, whose system libraries do not survive a
 fork), and only once a build has rendered :data:`START_AFTER` pages itself: an evening's
-build (a few dozen pages) never pays for starting them. A worker ignores Ctrl-C (the build
-stops them) and finishes the page it is writing when told to stop, so a stopped build leaves
+build (a few dozen pages) never pays for starting them. A worker ignores Ctrl-C: the build,
+stopped, lets its workers finish the pages they have (a few) and go, so a stopped build leaves
 no half-written file; a worker killed outright (out of memory) breaks the pool, and the build
 stops with one line instead of waiting for its answer.
 """
@@ -95,8 +95,10 @@ class Workers:
         return True
 
     def finish(self) -> None:
-        """Wait for every page in flight and record it; the workers then exit. A page that
-        failed raises its error here, once the others in flight are written and recorded."""
+        """Wait for every page in flight and record it; the workers then exit (also when the
+        build is stopped while waiting: each finishes the pages it has, and nothing is left
+        half-written). A page that failed raises its error here, once the others in flight
+        are written and recorded."""
         global _WRITER
         failure: Optional[BaseException] = None
         try:
@@ -105,11 +107,8 @@ class Workers:
                     self.record(*_answer(self.flight.popleft()))
                 except Exception as exc:  # the first failure is the one told
                     failure = failure or exc
-            self.pool.shutdown(wait=True)
-        except BaseException:  # stopped while waiting: the workers finish their page and go
-            _stop(self.pool)
-            raise
         finally:
+            self.pool.shutdown(wait=True, cancel_futures=True)
             _WRITER = None
         if failure is not None:
             raise failure
@@ -139,22 +138,8 @@ def _died() -> WorkerError:
                          "--jobs 1"))
 
 
-def _stop(pool) -> None:
-    """Stop the workers now (each finishes the page it is writing: see _worker_start)."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    for process in processes:
-        process.join()
-
-
 def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the build, which stops us
-    # Told to stop (:func:`_stop`): the page being written is abandoned through the
-    # ordinary way out, which removes its temporary file.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
 
 
 def _render_page(job: bytes) -> tuple:
