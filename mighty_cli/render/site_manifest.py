@@ -32,6 +32,9 @@ FORMAT = 1
 #: The pages a site has (site_pages' URLs): nothing else is ever removed.
 PAGE_NAME = re.compile(r"(index|statistics|sessions(-[1-9][0-9]*)?)\.html"
                        r"|(sessions|players|hands)/[0-9]+(-[1-9][0-9]*)?\.html")
+#: A page's temporary file (``engine.outputs.replaced_file``: ``.<name>.<8 random>.part``),
+#: left behind only by a process killed while writing it.
+TEMPORARY_NAME = re.compile(r"\.(?P<name>[^/]+)\.[a-z0-9_]{8}\.part")
 #: A manifest larger than this is not read (a site of a million hands lists some 30,000 pages).
 MANIFEST_MAX_BYTES = 64 << 20
 
@@ -208,3 +211,27 @@ def manifest_bytes(pages: dict[str, Entry]) -> bytes:
         url: [entry.key, entry.digest, entry.size] + ([entry.stamp] if entry.stamp else [])
         for url, entry in sorted(pages.items())}},
         ensure_ascii=False, indent=0) + "\n").encode("utf-8")
+
+
+def remove_leftovers(folder: Path, before: float) -> int:
+    """Remove the temporary files of site pages in ``folder`` and its page folders that a
+    killed process left (older than ``before``, a time: a build writing there now is left
+    alone); how many. Only a regular file named as a page's temporary file goes."""
+    removed = 0
+    for sub in ("", "sessions", "players", "hands"):
+        if sub and os.path.islink(folder / sub):
+            continue  # never through a link
+        try:
+            with os.scandir(folder / sub) as entries:
+                for entry in entries:
+                    match = TEMPORARY_NAME.fullmatch(entry.name)
+                    if match is None or not PAGE_NAME.fullmatch(
+                            f"{sub}/{match['name']}" if sub else match["name"]):
+                        continue
+                    info = entry.stat(follow_symlinks=False)
+                    if stat.S_ISREG(info.st_mode) and info.st_mtime < before:
+                        os.remove(entry.path)
+                        removed += 1
+        except OSError:
+            continue  # a folder not there (yet), or not ours to tidy: nothing to do
+    return removed

@@ -23,6 +23,7 @@ many pages to render renders them on every core (:mod:`mighty_cli.render.site_wo
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -32,7 +33,7 @@ from ..engine.outputs import inside, write_file
 from . import site_workers
 from .html import environment, load_template, render
 from .site_manifest import (MANIFEST, Entry, Unkeyed, data_digest, file_stamp, fingerprint,
-                            manifest_bytes, read_manifest, unchanged)
+                            manifest_bytes, read_manifest, remove_leftovers, unchanged)
 
 #: The site's templates (each may be overridden by a club's folder).
 TEMPLATES = ("site_index.html", "site_sessions.html", "site_session.html", "site_player.html",
@@ -164,6 +165,7 @@ class SiteWriter:
         self.templates = {name: load_template(self.env, name, self.template_dir)
                           for name in TEMPLATES} if self.template_dir else {}
         self.previous = read_manifest(self.output)
+        self.started = time.time()
         self.pages: dict[str, Entry] = {}
         self.folders: set[str] = set()
         self.workers: Optional[site_workers.Workers] = None
@@ -261,9 +263,11 @@ class SiteWriter:
 
     def finish(self) -> None:
         """Remove the pages of the last build the site no longer has (those the tool wrote
-        and nobody changed since), and record what the folder now holds."""
+        and nobody changed since) and the temporary files of pages a killed process left,
+        and record what the folder now holds."""
         self.close()
         self.flush()
+        remove_leftovers(self.output, self.started)
         for url, entry in sorted(self.previous.items()):
             if url in self.pages:
                 continue

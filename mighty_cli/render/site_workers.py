@@ -18,7 +18,9 @@ fork), and only once a build has rendered :data:`START_AFTER` pages itself: an e
 build (a few dozen pages) never pays for starting them. A worker ignores Ctrl-C: the build,
 stopped, lets its workers finish the pages they have (a few) and go, so a stopped build leaves
 no half-written file; a worker killed outright (out of memory) breaks the pool, and the build
-stops with one line instead of waiting for its answer.
+stops with one line instead of waiting for its answer (the pool then terminates the other
+workers: a page being written is left as its temporary file, which the next build removes,
+:func:`.site_manifest.remove_leftovers`).
 """
 
 from __future__ import annotations

@@ -284,3 +284,39 @@ def test_a_player_named_in_markup_stays_escaped_on_unsandboxed_pages(engine, tmp
     build(engine, out)
     texts = "".join(p.read_text(encoding="utf-8") for p in out.rglob("*.html"))
     assert EVIL not in texts and "&lt;script&gt;" in texts
+
+
+def test_a_pages_temporary_file_left_by_a_killed_process_is_removed_by_the_next_build(
+        engine, tmp_path):
+    """A process killed while writing a page leaves its ``.part`` file; the next build
+    removes it, and only it: files of the same shape not named after a page stay."""
+    out = tmp_path / "site"
+    build(engine, out)
+    old = os.stat(out / "index.html").st_mtime - 60
+    left = [out / ".index.html.ab12cd_9.part", out / "hands" / ".31.html.zzzzzzzz.part"]
+    kept = [out / ".notes.txt.ab12cd_9.part", out / "hands" / ".x.html.ab12cd_9.part",
+            out / ".index.html.toolong12.part"]
+    for path in left + kept:
+        path.write_bytes(b"<html")
+        os.utime(path, (old, old))
+    build(engine, out)
+    assert [path.name for path in left if path.exists()] == []
+    assert [path.name for path in kept if not path.exists()] == []
+
+
+def test_a_temporary_file_newer_than_the_build_or_through_a_link_is_left(tmp_path):
+    """Newer than the build: another build is writing it now. Through a link: not the
+    site's."""
+    from mighty_cli.render.site_manifest import remove_leftovers
+
+    (tmp_path / "hands").mkdir()
+    now = tmp_path / "hands" / ".3.html.abcdefgh.part"
+    now.write_bytes(b"being written")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / ".1.html.abcdefgh.part").write_bytes(b"theirs")
+    (tmp_path / "players").symlink_to(elsewhere)
+    later = now.stat().st_mtime + 1
+    assert remove_leftovers(tmp_path, now.stat().st_mtime - 1) == 0 and now.exists()
+    assert remove_leftovers(tmp_path, later) == 1 and not now.exists()
+    assert (elsewhere / ".1.html.abcdefgh.part").exists()
