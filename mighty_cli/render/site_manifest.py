@@ -141,24 +141,6 @@ def _is_dataclass(kind: type) -> bool:
     return known
 
 
-def file_digest(path: Path, size: Optional[int] = None,
-                stamp: Optional[list[int]] = None) -> Optional[str]:
-    """The digest of a regular file's bytes (None: not there, a link, not a file, or not of
-    ``size`` bytes when given: then it is not read). With the ``stamp`` the file had when the
-    tool wrote it (:func:`file_stamp`), a file that still has it is not read: ``""`` says it
-    is unchanged."""
-    try:
-        info = os.lstat(path)
-        if not stat.S_ISREG(info.st_mode) or size is not None and info.st_size != size:
-            return None
-        if stamp is not None and [info.st_mtime_ns, info.st_ino] == stamp:
-            return ""
-        with open(path, "rb") as handle:
-            return hashlib.sha256(handle.read()).hexdigest()
-    except OSError:
-        return None
-
-
 def file_stamp(path: Path) -> Optional[list[int]]:
     """A file's modification time (ns) and inode, to know it unchanged later; None if gone."""
     try:
@@ -170,8 +152,25 @@ def file_stamp(path: Path) -> Optional[list[int]]:
 
 def unchanged(path: Path, entry: Entry) -> bool:
     """Whether the page at ``path`` is still what the tool wrote (``entry``)."""
-    found = file_digest(path, entry.size, entry.stamp)
-    return found == "" or found == entry.digest
+    return verified(path, entry) is not None
+
+
+def verified(path: Path, entry: Entry) -> Optional[Entry]:
+    """``entry`` if the page at ``path`` is still what the tool wrote, with the file's stamp
+    of now when its bytes had to be read to know it (a folder copied or restored, whose
+    files have new inodes, is read once, not at every build); None if it changed or is gone."""
+    try:
+        info = os.lstat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size != entry.size:
+            return None
+        stamp = [info.st_mtime_ns, info.st_ino]
+        if stamp == entry.stamp:
+            return entry
+        with open(path, "rb") as handle:
+            digest = hashlib.sha256(handle.read()).hexdigest()
+    except OSError:
+        return None
+    return dataclasses.replace(entry, stamp=stamp) if digest == entry.digest else None
 
 
 def data_digest(data: bytes) -> str:

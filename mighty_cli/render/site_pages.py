@@ -33,7 +33,8 @@ from ..engine.outputs import inside, write_file
 from . import site_workers
 from .html import environment, load_template, render
 from .site_manifest import (MANIFEST, Entry, Unkeyed, data_digest, file_stamp, fingerprint,
-                            manifest_bytes, read_manifest, remove_leftovers, unchanged)
+                            manifest_bytes, read_manifest, remove_leftovers, unchanged,
+                            verified)
 
 #: The site's templates (each may be overridden by a club's folder).
 TEMPLATES = ("site_index.html", "site_sessions.html", "site_session.html", "site_player.html",
@@ -193,10 +194,11 @@ class SiteWriter:
             expected = len(self.previous)
             self.progress(self.seen, expected if expected >= self.seen else None)
         before = self.previous.get(url)
-        if not self.full and key and before is not None and before.key == key \
-                and unchanged(self.output / url, before):
-            self.pages[url] = before
-            return
+        if not self.full and key and before is not None and before.key == key:
+            kept = verified(self.output / url, before)
+            if kept is not None:
+                self.pages[url] = kept
+                return
         if self._to_workers(url, template, key, make):
             return
         data = self._render(url, template, make(self.shared))

@@ -320,3 +320,24 @@ def test_a_temporary_file_newer_than_the_build_or_through_a_link_is_left(tmp_pat
     assert remove_leftovers(tmp_path, now.stat().st_mtime - 1) == 0 and now.exists()
     assert remove_leftovers(tmp_path, later) == 1 and not now.exists()
     assert (elsewhere / ".1.html.abcdefgh.part").exists()
+
+
+def test_a_copied_site_folder_is_read_once_not_at_every_build(engine, tmp_path, monkeypatch):
+    """Copied (or restored) pages have new inodes: the next build reads each to trust it and
+    records the new stamps; the build after reads none."""
+    import shutil
+
+    from mighty_cli.render import site_manifest
+
+    build(engine, tmp_path / "site")
+    out = tmp_path / "copy"
+    shutil.copytree(tmp_path / "site", out)
+    read = []
+    monkeypatch.setattr(site_manifest, "open", lambda path, mode: read.append(path)
+                        or open(path, mode), raising=False)
+    first = build(engine, out)
+    assert first.written == 0 and len(read) == first.pages
+    read.clear()
+    again = build(engine, out)
+    assert again.written == 0 and read == []
+    assert files(out) == files(tmp_path / "site")
