@@ -40,10 +40,10 @@ from .render.site_workers import available_jobs
 from .engine.cards import parse_bid
 from .site_hand import hand_detail, hand_outcome, outcome_key
 from .store import site_queries as q
-from .store.lookups import get_league, league_rules
+from .store.lookups import PLAYING_ROLES, RULING_ROLES, get_league, league_rules
 from .store.queries import league_page
 from .store.rounds import latest_round_state, rounds_by_player
-from .store.stats import CALL_KINDS, league_stats
+from .store.stats import CALL_KINDS, HeadToHead, league_stats
 
 
 @dataclass
@@ -74,6 +74,13 @@ def league_ratings(rows: Iterable[tuple], names: dict[int, str]) -> Ratings:
             yield _rated(members)
 
     return rate(h for h in hands() if h is not None)
+
+
+def rated_line(hand: q.HandLine) -> Optional[RatedHand]:
+    """A session page's hand as the rating takes it (None: not rated), its players in seat
+    order as :func:`league_ratings` reads them."""
+    return _rated([(hand.contract, x.name, x.role, hand.taken) for x in hand.seats
+                   if x.role in PLAYING_ROLES])
 
 
 def _rated(members: list[tuple]) -> Optional[RatedHand]:
@@ -155,23 +162,23 @@ def build_site(s, league_name: str, output: str | Path, *,
     page = league_page(s, league_name)
     names = q.player_names(s, league.id)  # type: ignore[arg-type]
     ids = {name: player_id for player_id, name in names.items()}
-    ratings = league_ratings(q.rating_rows(s, league.id), names)  # type: ignore[arg-type]
-    stats = league_stats(s, league.id, rules)  # type: ignore[arg-type]
     sessions = q.sessions(s, league.id)  # type: ignore[arg-type]
     by_id = {x.id: x for x in sessions}
     when = local_time(generated or datetime.now(timezone.utc), zone)
     common = {
         "league": page.league, "ruleset": page.ruleset, "ruleset_title": page.ruleset_title,
-        "generated": when, "pages": pages.URLS, "ids": ids, "ratings": ratings,
+        "generated": when, "pages": pages.URLS, "ids": ids,
         "local": lambda moment: local_time(moment, zone),
         "clock": lambda moment: local_clock(moment, zone),
         "local_day": lambda moment: local_day(moment, zone)}
+    if template_dir:  # a club's templates may show the ratings on any page: read them first
+        common["ratings"] = league_ratings(q.rating_rows(s, league.id), names)  # type: ignore
     writer = pages.SiteWriter(Path(output), template_dir, lang, common=common, full=full,
                               version=site_version(template_dir, lang, zone, rules, common),
                               progress=progress, shared={"rules": rules},
                               jobs=available_jobs() if jobs is None else jobs)
     try:
-        _write_pages(s, writer, league, rules, page, names, ids, ratings, stats, sessions, by_id)
+        _write_pages(s, writer, league, rules, page, ids, sessions, by_id)
         writer.finish()  # waits for the workers: a page that failed there raises here
     except BaseException:
         try:
@@ -193,13 +200,17 @@ def _hand_page(number: int, session: int, seated: list[str], record_toml: str,
                                 hand_outcome(rules, line) if line else None)}
 
 
-def _write_pages(s, writer, league, rules, page, names, ids, ratings, stats, sessions,
-                 by_id) -> None:
+def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
     """Every page of the site, each through ``writer`` (which keeps those unchanged)."""
 
-    # Sessions, each with every hand; the latest one is kept for the index.
+    # Sessions, each with every hand; the latest one is kept for the index. The same pass
+    # counts who met whom and takes the rated hands (in hand order once all are read: the
+    # sessions of a round's tables interleave).
     latest: tuple = (None, [])
     full_lines: dict[int, q.HandLine] = {}  # the refereed hands' rows, for their pages
+    pairs = HeadToHead()
+    rated: list[tuple[int, RatedHand]] = []
+    ruling = frozenset(RULING_ROLES)
     for session_id, hands in q.iter_session_hands(s, league.id):  # type: ignore[arg-type]
         session = by_id[session_id]
         chunks = pages.chunks(hands, pages.HANDS_PER_PAGE)
@@ -214,6 +225,12 @@ def _write_pages(s, writer, league, rules, page, names, ids, ratings, stats, ses
         for hand in hands:
             if hand.full:
                 full_lines[hand.number] = hand
+            if not hand.voided and hand.status == "scored":  # a live hand
+                pairs.add([(x.name, x.role in ruling, x.points) for x in hand.seats
+                           if x.role in PLAYING_ROLES])
+                rated_hand = rated_line(hand)
+                if rated_hand is not None:
+                    rated.append((hand.number, rated_hand))
         latest = (session, hands[-pages.HANDS_PER_PAGE:], columns)
     for session in sessions:  # sessions without a hand yet still get their page
         if not session.hands and not (session.id == getattr(latest[0], "id", None)):
@@ -233,6 +250,12 @@ def _write_pages(s, writer, league, rules, page, names, ids, ratings, stats, ses
                     fingerprint(number, session_number, seated, record_toml,
                                 outcome_key(line) if line else None),
                     partial(_hand_page, number, session_number, seated, record_toml, line))
+
+    rated.sort(key=lambda item: item[0])
+    ratings = writer.common["ratings"] if "ratings" in writer.common \
+        else rate(hand for _, hand in rated)
+    del rated
+    stats = league_stats(s, league.id, rules, pairs.lines())  # type: ignore[arg-type]
 
     # Players.
     per_session = q.session_stats(s, league.id)  # type: ignore[arg-type]
@@ -273,7 +296,8 @@ def _write_pages(s, writer, league, rules, page, names, ids, ratings, stats, ses
     if latest_round is not None and latest[0] is not None and any(
             table.session == latest[0].number for table in latest_round.tables):
         latest = (None, [])
-    writer.write(pages.index_url(), "site_index.html", depends=ratings, page=page,
+    shown = {} if "ratings" in writer.common else {"ratings": ratings}
+    writer.write(pages.index_url(), "site_index.html", **shown, page=page,
                  chart=chart(page.chart_x, page.chart_series), latest=latest[0],
                  latest_hands=latest[1], latest_columns=latest[2] if latest[0] else [],
                  sessions_count=len(sessions), latest_round=latest_round)

@@ -121,46 +121,52 @@ def player_names(s: Session, league_id: int) -> dict[int, str]:
 def iter_session_hands(s: Session, league_id: int, chunk: int = 5000
                        ) -> Iterator[tuple[int, list[HandLine]]]:
     """Each session's hands (voided ones included, marked) in order, as ``(session id,
-    hands)``, from one query read ``chunk`` rows at a time."""
+    hands)``: the hands and their players from two queries in the same order, each read
+    ``chunk`` rows at a time (a hand's columns are not repeated on each of its players' rows:
+    half the bytes to read)."""
     names = player_names(s, league_id)
     names.update(dict(s.exec(select(Player.id, Player.name)
                              .where(Player.id.in_(select(Hand.dealer_id).distinct()
                                                   .where(Hand.league_id == league_id)))).all()))
     corrected = corrected_hands(s, league_id)
-    query = (select(Hand.id, Hand.session_id, Hand.number, Hand.status, Hand.voided,
-                    Hand.dealer_id, Hand.declarer_id, Hand.friend_id, Hand.friend_call,
-                    Hand.contract, Hand.taken, Hand.success, Hand.multiplier, Hand.doublings,
-                    Hand.deal_miss_id, Hand.full, Hand.note, HandPlayer.player_id,
-                    HandPlayer.seat, HandPlayer.role, HandPlayer.points, HandPlayer.pot)
-             .select_from(Hand).join(HandPlayer, HandPlayer.hand_id == Hand.id)
-             .where(Hand.league_id == league_id)
-             .order_by(Hand.session_id, Hand.number, HandPlayer.seat))
+    order = (Hand.session_id, Hand.number)
+    hand_rows = (select(Hand.id, Hand.session_id, Hand.number, Hand.status, Hand.voided,
+                        Hand.dealer_id, Hand.declarer_id, Hand.friend_id, Hand.friend_call,
+                        Hand.contract, Hand.taken, Hand.success, Hand.multiplier,
+                        Hand.doublings, Hand.deal_miss_id, Hand.full, Hand.note)
+                 .where(Hand.league_id == league_id).order_by(*order))
+    player_rows = (select(HandPlayer.hand_id, HandPlayer.player_id, HandPlayer.seat,
+                          HandPlayer.role, HandPlayer.points, HandPlayer.pot)
+                   .select_from(Hand).join(HandPlayer, HandPlayer.hand_id == Hand.id)
+                   .where(Hand.league_id == league_id).order_by(*order, HandPlayer.seat))
+    # Core rows (not ORM ones): a million hands' rows are read quickly.
+    connection = s.connection().execution_options(yield_per=chunk)
+    players = iter(connection.execute(player_rows))
+    pending = next(players, None)
     current_session: Optional[int] = None
     hands: list[HandLine] = []
-    line: Optional[HandLine] = None
-    # Core rows (not ORM ones): a million hands' rows are read quickly.
-    result = s.connection().execution_options(yield_per=chunk).execute(query)
-    for row in result:
-        (hand_id, session_id, number, status, voided, dealer, declarer, friend, call, contract,
-         taken, success, multiplier, doublings, miss, full, note, player, seat, role, points,
-         pot) = row
-        if line is None or line.number != number:
-            if session_id != current_session:
-                if hands:
-                    yield current_session, hands  # type: ignore[misc]
-                current_session, hands = session_id, []
-            # 허니문: a friend stored as the declarer is his own friend hand (store.hands)
-            friend_name = partner_of(names.get(declarer, "?")) if friend is not None \
-                and friend == declarer else names.get(friend)
-            line = HandLine(number, status, bool(voided), names.get(dealer),
-                            names.get(declarer), friend_name, call, contract, taken,
-                            success, multiplier, [d for d in (doublings or "").split(",") if d],
-                            names.get(miss), bool(full), note, hand_id in corrected)
+    for (hand_id, session_id, number, status, voided, dealer, declarer, friend, call, contract,
+         taken, success, multiplier, doublings, miss, full, note) in connection.execute(hand_rows):
+        if session_id != current_session:
+            if hands:
+                yield current_session, hands  # type: ignore[misc]
+            current_session, hands = session_id, []
+        # 허니문: a friend stored as the declarer is his own friend hand (store.hands)
+        friend_name = partner_of(names.get(declarer, "?")) if friend is not None \
+            and friend == declarer else names.get(friend)
+        line = HandLine(number, status, bool(voided), names.get(dealer), names.get(declarer),
+                        friend_name, call, contract, taken, success, multiplier,
+                        [d for d in (doublings or "").split(",") if d], names.get(miss),
+                        bool(full), note, hand_id in corrected)
+        while pending is not None and pending[0] == hand_id:
+            _, player, seat, role, points, pot = pending
+            line.seats.append(SeatLine(names.get(player, "?"), seat, role, int(points or 0),
+                                       int(pot or 0)))
+            if role == "friend" and friend is not None and player != friend:  # 동대전 7마
+                line.friend = f"{line.friend}, {names.get(player, '?')}"
+            pending = next(players, None)
+        if line.seats:  # as a join would: a hand with no player's row is not listed
             hands.append(line)
-        line.seats.append(SeatLine(names.get(player, "?"), seat, role, int(points or 0),
-                                   int(pot or 0)))
-        if role == "friend" and friend is not None and player != friend:  # 동대전 7마's second
-            line.friend = f"{line.friend}, {names.get(player, '?')}"
     if hands:
         yield current_session, hands  # type: ignore[misc]
 
@@ -185,13 +191,14 @@ def session_stats(s: Session, league_id: int) -> dict[str, dict[int, PlayerStats
 def rating_rows(s: Session, league_id: int, chunk: int = 20000
                 ) -> Iterator[tuple[int, Optional[str], int, str, Optional[int]]]:
     """``(hand number, contract, player id, role, taken)`` of every live scored hand's
-    players, in hand order: what the rating reads (a rating is a sequence, so it is one pass)."""
+    players, in hand order (a hand's players in seat order, as the site's pass over the
+    sessions reads them): what the rating reads (a rating is a sequence, so it is one pass)."""
     query = (select(Hand.number, Hand.contract, HandPlayer.player_id, HandPlayer.role,
                     Hand.taken)
              .select_from(Hand).join(HandPlayer, HandPlayer.hand_id == Hand.id)
              .where(Hand.league_id == league_id, Hand.voided == False,  # noqa: E712
                     Hand.status == "scored", HandPlayer.role.in_(PLAYING_ROLES))
-             .order_by(Hand.number))
+             .order_by(Hand.number, HandPlayer.seat))
     yield from s.connection().execution_options(yield_per=chunk).execute(query)
 
 

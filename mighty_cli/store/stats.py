@@ -163,8 +163,10 @@ def _level(contract: Optional[str]) -> tuple[Optional[int], bool]:
     return (bid.number, bid.trump is None) if bid else (None, False)
 
 
-def league_stats(s: Session, league_id: int, rules: Ruleset) -> LeagueStats:
-    """Every role statistic of the league, from six grouped queries."""
+def league_stats(s: Session, league_id: int, rules: Ruleset,
+                 pairs: Optional[dict[str, list[PairLine]]] = None) -> LeagueStats:
+    """Every role statistic of the league, from six grouped queries; the head-to-head lines
+    read too unless given (``pairs``: the site counts them while it reads every hand)."""
     players: dict[str, RoleStats] = {}
 
     def of(name: str) -> RoleStats:
@@ -255,53 +257,79 @@ def league_stats(s: Session, league_id: int, rules: Ruleset) -> LeagueStats:
             cell.points += int(p or 0)
     partners = sorted(cells.values(), key=lambda c: (c.declarer.casefold(), c.friend.casefold()))
     return LeagueStats(players, dict(sorted(calibration.items())), calls, partners,
-                       head_to_head(s, league_id))
+                       head_to_head(s, league_id) if pairs is None else pairs)
+
+
+class HeadToHead:
+    """Pairs of players met at the table, counted hand by hand (:meth:`add`): hands together,
+    as partners, opposed, and each one's wins and points when opposed. Each unordered pair is
+    one cell, counted once a hand (ten pairs at a five-player table, not twenty)."""
+
+    def __init__(self) -> None:
+        # (a, b), a < b: together, partners, opposed, a's wins, a's points, b's wins, b's points
+        self.cells: dict[tuple, list[int]] = {}
+
+    def add(self, seats: list[tuple[Any, bool, int]]) -> None:
+        """One live hand's playing seats: ``(player, ruling side?, points)``."""
+        cells = self.cells
+        for i, (a, ruling_a, points_a) in enumerate(seats):
+            for b, ruling_b, points_b in seats[i + 1:]:
+                if a == b:
+                    continue
+                if b < a:
+                    a2, b2, pa, pb = b, a, points_b, points_a
+                else:
+                    a2, b2, pa, pb = a, b, points_a, points_b
+                cell = cells.get((a2, b2))
+                if cell is None:
+                    cell = cells[(a2, b2)] = [0, 0, 0, 0, 0, 0, 0]
+                cell[0] += 1
+                if ruling_a != ruling_b:
+                    cell[2] += 1
+                    cell[3] += pa > 0
+                    cell[4] += pa
+                    cell[5] += pb > 0
+                    cell[6] += pb
+                elif ruling_a:
+                    cell[1] += 1
+
+    def lines(self, name_of=None) -> dict[str, list[PairLine]]:
+        """For every player, a line per other player met, most met first (``name_of`` maps
+        the players as added to their names, when they were added by id)."""
+        lines: dict[str, list[PairLine]] = {}
+        for (a, b), (together, partners, opposed, won_a, points_a, won_b, points_b) \
+                in self.cells.items():
+            name_a, name_b = (name_of[a], name_of[b]) if name_of is not None else (a, b)
+            lines.setdefault(name_a, []).append(
+                PairLine(name_b, together, partners, opposed, won_a, points_a))
+            lines.setdefault(name_b, []).append(
+                PairLine(name_a, together, partners, opposed, won_b, points_b))
+        for line in lines.values():
+            line.sort(key=lambda p: (-p.together, p.other.casefold()))
+        return lines
 
 
 def head_to_head(s: Session, league_id: int, chunk: int = 20000) -> dict[str, list[PairLine]]:
-    """For every player, a line per other player met at the table: hands together, as
-    partners, opposed, and the player's wins and points when opposed. Counted here from each
-    live hand's playing seats, read once in hand order: the pairs of a season (thirty a hand)
-    cost the database more as a self-join than they cost Python as a loop."""
+    """For every player, a line per other player met at the table (:class:`HeadToHead`),
+    from each live hand's playing seats, read once in hand order: the pairs of a season
+    (thirty a hand) cost the database more as a self-join than they cost Python as a loop."""
     query = (select(HandPlayer.hand_id, HandPlayer.player_id, HandPlayer.role, HandPlayer.points)
              .select_from(HandPlayer).join(Hand, Hand.id == HandPlayer.hand_id)
              .where(_live(league_id), HandPlayer.league_id == league_id,
                     HandPlayer.role.in_(PLAYING_ROLES))
              .order_by(HandPlayer.hand_id))
-    cells: dict[tuple[int, int], list[int]] = {}  # together, partners, opposed, won, points
+    pairs = HeadToHead()
     ruling_roles = frozenset(RULING_ROLES)
-
-    def count(seats: list[tuple[int, bool, int]]) -> None:
-        for me, ruling_me, points in seats:
-            for other, ruling_other, _ in seats:
-                if other == me:
-                    continue
-                cell = cells.get((me, other))
-                if cell is None:
-                    cell = cells[(me, other)] = [0, 0, 0, 0, 0]
-                cell[0] += 1
-                if ruling_me != ruling_other:
-                    cell[2] += 1
-                    cell[3] += points > 0
-                    cell[4] += points
-                elif ruling_me:
-                    cell[1] += 1
-
     seats: list[tuple[int, bool, int]] = []
     current = None
     for hand_id, player_id, role, points in s.connection().execution_options(
             yield_per=chunk).execute(query):
         if hand_id != current:
-            count(seats)
+            pairs.add(seats)
             seats, current = [], hand_id
         seats.append((player_id, role in ruling_roles, int(points or 0)))
-    count(seats)
+    pairs.add(seats)
+    players = {a for a, _ in pairs.cells} | {b for _, b in pairs.cells}
     names = dict(s.exec(select(Player.id, Player.name)
-                        .where(Player.id.in_({me for me, _ in cells}))).all()) if cells else {}
-    lines: dict[str, list[PairLine]] = {}
-    for (me, other), (together, partners, opposed, won, total) in cells.items():
-        lines.setdefault(names[me], []).append(PairLine(names[other], together, partners,
-                                                        opposed, won, total))
-    for line in lines.values():
-        line.sort(key=lambda p: (-p.together, p.other.casefold()))
-    return lines
+                        .where(Player.id.in_(players))).all()) if players else {}
+    return pairs.lines(names)
