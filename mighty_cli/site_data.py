@@ -32,6 +32,7 @@ from .engine.errors import MightyError
 from . import __version__
 from .engine.ruleset import bundled_dir
 from .engine.translation import DOMAIN, LOCALE_DIR
+from .garbage import fewer_collections
 from .rating import RatedHand, Ratings, rate
 from .render import site_pages as pages
 from .render.html import chart, local_clock, local_day, local_time, page_language, time_zone
@@ -155,7 +156,13 @@ def build_site(s, league_name: str, output: str | Path, *,
     ``full``; pages the site no longer has are removed (those the tool wrote). ``progress``
     is told of each page (:class:`.render.site_pages.SiteWriter`). Pages render in up to
     ``jobs`` processes (default: one per core; :mod:`.render.site_workers`)."""
+    with fewer_collections():  # a fifth of the time otherwise (mighty_cli.garbage)
+        return _build_site(s, league_name, output, template_dir, lang, timezone_name,
+                           generated, full, progress, jobs)
 
+
+def _build_site(s, league_name, output, template_dir, lang, timezone_name, generated, full,
+                progress, jobs) -> SiteReport:
     zone = time_zone(timezone_name)
     league = get_league(s, league_name)
     rules = league_rules(league)

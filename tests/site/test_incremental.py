@@ -341,3 +341,35 @@ def test_a_copied_site_folder_is_read_once_not_at_every_build(engine, tmp_path, 
     again = build(engine, out)
     assert again.written == 0 and read == []
     assert files(out) == files(tmp_path / "site")
+
+
+def test_a_build_collects_garbage_rarely_and_leaves_the_collector_as_it_found_it(
+        engine, tmp_path, monkeypatch):
+    """mighty_cli.garbage: inside a build the young generation is collected every YOUNG
+    allocations and what was alive before is frozen; after it (also after one that failed),
+    the thresholds and the frozen objects are as before."""
+    import gc
+
+    from mighty_cli import garbage, site_data
+    from mighty_cli.engine.errors import MightyError
+
+    before = gc.get_threshold()
+    seen = []
+    real = site_data._write_pages
+
+    def watched(*args):
+        seen.append((gc.get_threshold()[0], gc.get_freeze_count() > 0))
+        return real(*args)
+
+    monkeypatch.setattr(site_data, "_write_pages", watched)
+    build(engine, tmp_path / "site")
+    assert seen == [(garbage.YOUNG, True)]
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+    def failing(*args):
+        raise MightyError("stopped on purpose")
+
+    monkeypatch.setattr(site_data, "_write_pages", failing)
+    with pytest.raises(MightyError):
+        build(engine, tmp_path / "site")
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
