@@ -211,12 +211,14 @@ def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
     """Every page of the site, each through ``writer`` (which keeps those unchanged)."""
 
     # Sessions, each with every hand; the latest one is kept for the index. The same pass
-    # counts who met whom and takes the rated hands (in hand order once all are read: the
-    # sessions of a round's tables interleave).
+    # counts who met whom and rates the hands: as they come when the sessions come in hand
+    # order, else (a round's tables interleave) once all are read, sorted.
     latest: tuple = (None, [])
     full_lines: dict[int, q.HandLine] = {}  # the refereed hands' rows, for their pages
     pairs = HeadToHead()
     rated: list[tuple[int, RatedHand]] = []
+    streamed = None if "ratings" in writer.common or not q.hands_in_session_order(sessions) \
+        else Ratings()
     ruling = frozenset(RULING_ROLES)
     for session_id, hands in q.iter_session_hands(s, league.id):  # type: ignore[arg-type]
         session = by_id[session_id]
@@ -236,7 +238,9 @@ def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
                 pairs.add([(x.name, x.role in ruling, x.points) for x in hand.seats
                            if x.role in PLAYING_ROLES])
                 rated_hand = rated_line(hand)
-                if rated_hand is not None:
+                if rated_hand is not None and streamed is not None:
+                    streamed.update(rated_hand)
+                elif rated_hand is not None:
                     rated.append((hand.number, rated_hand))
         latest = (session, hands[-pages.HANDS_PER_PAGE:], columns)
     for session in sessions:  # sessions without a hand yet still get their page
@@ -258,9 +262,12 @@ def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
                                 outcome_key(line) if line else None),
                     partial(_hand_page, number, session_number, seated, record_toml, line))
 
-    rated.sort(key=lambda item: item[0])
-    ratings = writer.common["ratings"] if "ratings" in writer.common \
-        else rate(hand for _, hand in rated)
+    if "ratings" in writer.common:
+        ratings = writer.common["ratings"]
+    elif streamed is not None:
+        ratings = streamed
+    else:
+        ratings = rate(hand for _, hand in sorted(rated, key=lambda item: item[0]))
     del rated
     stats = league_stats(s, league.id, rules, pairs.lines())  # type: ignore[arg-type]
 

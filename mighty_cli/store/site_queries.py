@@ -35,6 +35,9 @@ class SessionLine:
     ended_at: Optional[datetime]
     players: list[str]
     hands: int = 0
+    #: the numbers of its first and last live hands (None: none yet)
+    first: Optional[int] = None
+    last: Optional[int] = None
 
 
 @dataclass
@@ -96,12 +99,22 @@ def sessions(s: Session, league_id: int) -> list[SessionLine]:
                              .order_by(LeagueSession.number)).all()}
     for session_id, names in seatings_by_session(s, league_id).items():
         lines[session_id].players.extend(names)
-    for session_id, count in s.exec(select(Hand.session_id, func.count(Hand.id))
-                                    .where(Hand.league_id == league_id,
-                                           Hand.voided == False)  # noqa: E712
-                                    .group_by(Hand.session_id)).all():
-        lines[session_id].hands = int(count)
+    for session_id, count, first, last in s.exec(
+            select(Hand.session_id, func.count(Hand.id), func.min(Hand.number),
+                   func.max(Hand.number))
+            .where(Hand.league_id == league_id, Hand.voided == False)  # noqa: E712
+            .group_by(Hand.session_id)).all():
+        line = lines[session_id]
+        line.hands, line.first, line.last = int(count), first, last
     return list(lines.values())
+
+
+def hands_in_session_order(sessions: list[SessionLine]) -> bool:
+    """Whether the live hands, read session by session (by session id, as
+    :func:`iter_session_hands` reads them), come in hand order: false when sessions
+    interleave (a round's tables)."""
+    spans = sorted((x.id, x.first, x.last) for x in sessions if x.first is not None)
+    return all(before[2] < after[1] for before, after in zip(spans, spans[1:]))
 
 
 def corrected_hands(s: Session, league_id: int) -> set[int]:

@@ -165,3 +165,89 @@ def test_simulated_season_replays_and_imports_into_a_league(tmp_path):
     assert {n: round(p.mean, 9) for n, p in from_store.players.items()} == \
         {n: round(p.mean, 9) for n, p in direct.players.items()}
     engine.dispose()
+
+
+def _site_and_store_ratings(db_url: str, league: str, tmp_path, monkeypatch):
+    """The ratings the site's index shows (counted in its pass over the sessions) and those
+    read from the store in hand order (rating_rows)."""
+    from databases import run
+    from mighty_cli.render.site_pages import SiteWriter
+    from mighty_cli.site_data import build_site, league_ratings
+    from mighty_cli.store.db import make_engine
+    from mighty_cli.store.lookups import get_league
+    from mighty_cli.store.site_queries import player_names, rating_rows
+
+    shown = []
+    real = SiteWriter.write
+
+    def write(self, url, template, depends=(), **context):
+        if template == "site_index.html":
+            shown.append(context["ratings"])
+        return real(self, url, template, depends, **context)
+
+    monkeypatch.setattr(SiteWriter, "write", write)
+    engine = make_engine(db_url)
+    run(engine, build_site, league, tmp_path / "site", jobs=1)
+    stored = run(engine, lambda s: league_ratings(rating_rows(s, get_league(s, league).id),
+                                                  player_names(s, get_league(s, league).id)))
+    engine.dispose()
+    return shown[0], stored
+
+
+def test_the_sites_ratings_are_the_stores_when_a_rounds_tables_interleave(tmp_path, monkeypatch):
+    """Two tables of a round record in turn: their sessions' hands interleave, so the site's
+    pass, reading session by session, must rate them in hand order all the same."""
+    import json
+
+    from click.testing import CliRunner
+
+    from mighty_cli.cli import cli
+
+    db = f"sqlite:///{tmp_path / 'cup.db'}"
+
+    def ok(*args) -> str:
+        result = CliRunner().invoke(cli, [*args, "--db", db])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    ok("league", "create", "cup", "--ruleset", "standard")
+    plan = json.loads(ok("round", "start", "-l", "cup", "-p", ",".join(NAMES[:10]), "--json"))
+    for taken in (16, 9, 18, 12, 20, 14):
+        for table in plan["tables"]:
+            players = json.loads(ok("session", "show", "-l", "cup", "--session",
+                                    str(table["session"]), "--json"))["next"]["players"]
+            ok("record", "-l", "cup", "--table", str(table["table"]), "-d", players[1], "-c",
+               "14S", "-f", players[2], "-t", str(taken - table["table"]))
+    from mighty_cli.store.site_queries import hands_in_session_order, sessions
+    from databases import run
+    from mighty_cli.store.db import make_engine
+    from mighty_cli.store.lookups import get_league
+
+    engine = make_engine(db)
+    assert not run(engine, lambda s: hands_in_session_order(sessions(s, get_league(s, "cup").id)))
+    engine.dispose()
+    site, stored = _site_and_store_ratings(db, "cup", tmp_path, monkeypatch)
+    assert len(site.players) == 10
+    assert {n: p.mean for n, p in site.players.items()} == \
+        {n: p.mean for n, p in stored.players.items()}
+
+
+def test_the_sites_ratings_are_the_stores_when_sessions_follow_each_other(tmp_path, monkeypatch):
+    from databases import run
+    from mighty_cli.store import services
+    from mighty_cli.store.db import make_engine
+    from mighty_cli.store.lookups import get_league
+    from mighty_cli.store.site_queries import hands_in_session_order, sessions
+
+    db = f"sqlite:///{tmp_path / 'l.db'}"
+    engine = make_engine(db)
+    run(engine, services.create_league, "sim", "standard")
+    season = skill_season(NAMES[:6], 90, seed=5, per_session=30)
+    from mighty_cli.engine.records import dump_record, read_record
+    run(engine, services.import_record, "sim", read_record(dump_record(season.record)))
+    assert run(engine, lambda s: hands_in_session_order(sessions(s, get_league(s, "sim").id)))
+    engine.dispose()
+    site, stored = _site_and_store_ratings(db, "sim", tmp_path, monkeypatch)
+    assert len(site.players) == 6
+    assert {n: p.mean for n, p in site.players.items()} == \
+        {n: p.mean for n, p in stored.players.items()}
