@@ -13,9 +13,11 @@ the templates, the language and its catalog, the time zone, the ruleset, the pla
 the code). The time of generation is not part of a key: a page kept from an earlier build
 keeps its time.
 
-Memory stays flat as a league grows: sessions' hands are streamed session by session, the
-role statistics are grouped in the database (:mod:`mighty_cli.store.stats`), the rating is one
-pass over the hands in order (:mod:`mighty_cli.rating`).
+The league's hands are read once, session by session (memory stays flat as a league grows):
+that pass writes the session pages, counts who met whom (:class:`.store.stats.HeadToHead`) and
+rates the hands (:mod:`mighty_cli.rating`; in hand order: when a round's tables interleave,
+the rated hands are held and sorted first); the role statistics are grouped in the database
+(:mod:`mighty_cli.store.stats`). A build collects garbage rarely (:mod:`mighty_cli.garbage`).
 """
 
 from __future__ import annotations
