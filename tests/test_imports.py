@@ -276,7 +276,8 @@ def unexplained_deferred_imports(package: Path) -> list[str]:
 #: mighty_cli's layers, lowest first: each imports only from the layers before it.
 PACKAGE_LAYERS = [
     ("engine",),
-    ("render", "standings", "seating", "rating", "skill_season", "skill_play", "tournament"),
+    ("render", "standings", "seating", "rating", "skill_season", "skill_play", "tournament",
+     "garbage"),
     ("store",),
     ("table", "site_data", "site_hand", "i18n"),
     ("cli",),
