@@ -33,6 +33,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -174,7 +175,7 @@ def measure(url: str, out: str, full: bool, render_only: bool = False) -> None:
     from mighty_cli.site_data import build_site
 
     if render_only:
-        site_pages.write_file = lambda path, data, root=None: None
+        site_pages.replace_bytes = lambda path, data: SimpleNamespace(st_mtime_ns=0, st_ino=0)
     engine = make_engine(url)
     options = {"full": full} if "full" in inspect.signature(build_site).parameters else {}
     with transaction(engine) as s:

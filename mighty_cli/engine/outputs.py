@@ -73,6 +73,54 @@ def write_file(path: str | Path, data: bytes | str, root: Optional[Path] = None)
         out.write(data)
 
 
+def replace_bytes(path: str, data: bytes) -> os.stat_result:
+    """Write ``data`` to ``path`` whole, as :func:`write_file` does (a fresh temporary name
+    beside it, created exclusively, then moved over the name; a link at the name replaced,
+    never followed), in the fewest system calls: for a folder the caller has made and
+    checked (a site's pages, thousands a build). The file's status as written (its inode and
+    modification time, which the move keeps); the file is readable by all, as a page is."""
+    folder, name = os.path.split(path)
+    while True:
+        temporary = os.path.join(folder, f".{name}.{os.urandom(4).hex()}.part")
+        try:
+            handle = os.open(temporary, _NEW_FILE, 0o644)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise _fail(path, exc) from None
+        break
+    try:
+        try:
+            if _umask() & 0o644:
+                os.fchmod(handle, 0o644)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(handle, view):]
+            info = os.fstat(handle)
+        finally:
+            os.close(handle)
+        os.replace(temporary, path)
+    except OSError as exc:
+        if os.path.lexists(temporary):
+            os.remove(temporary)
+        raise _fail(path, exc) from None
+    return info
+
+
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) \
+    | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+_UMASK: list[int] = []
+
+
+def _umask() -> int:
+    """The process's file mode mask (read once: reading it means setting it)."""
+    if not _UMASK:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        _UMASK.append(mask)
+    return _UMASK[0]
+
+
 def inside(root: Path, folder: Path) -> Path:
     """``folder`` (``root`` or below it), every part of it from ``root`` down made if missing
     and checked to be a real folder, not a link: what is written there stays in ``root``."""

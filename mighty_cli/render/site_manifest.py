@@ -141,15 +141,6 @@ def _is_dataclass(kind: type) -> bool:
     return known
 
 
-def file_stamp(path: Path) -> Optional[list[int]]:
-    """A file's modification time (ns) and inode, to know it unchanged later; None if gone."""
-    try:
-        info = os.lstat(path)
-    except OSError:
-        return None
-    return [info.st_mtime_ns, info.st_ino]
-
-
 def unchanged(path: Path, entry: Entry) -> bool:
     """Whether the page at ``path`` is still what the tool wrote (``entry``)."""
     return verified(path, entry) is not None

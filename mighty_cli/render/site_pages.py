@@ -29,10 +29,10 @@ from functools import partial
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
-from ..engine.outputs import inside, write_file
+from ..engine.outputs import inside, replace_bytes, write_file
 from . import site_workers
 from .html import environment, load_template, render
-from .site_manifest import (MANIFEST, Entry, Unkeyed, data_digest, file_stamp, fingerprint,
+from .site_manifest import (MANIFEST, Entry, Unkeyed, data_digest, fingerprint,
                             manifest_bytes, read_manifest, remove_leftovers, unchanged,
                             verified)
 
@@ -259,8 +259,9 @@ class SiteWriter:
 
     def _store(self, url: str, key: str, data: bytes) -> None:
         self._folder(url)
-        write_file(self.output / url, data)  # a reader never sees half a page
-        self.pages[url] = Entry(key, data_digest(data), len(data), file_stamp(self.output / url))
+        written = replace_bytes(os.path.join(self.output, url), data)  # never seen half-written
+        self.pages[url] = Entry(key, data_digest(data), len(data),
+                                [written.st_mtime_ns, written.st_ino])
         self.written += 1
 
     def finish(self) -> None:

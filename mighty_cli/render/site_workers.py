@@ -37,8 +37,11 @@ from ..engine.translation import _
 
 #: Pages a build renders itself before it starts workers.
 START_AFTER = 64
-#: Pages waiting per worker at most.
-IN_FLIGHT = 8
+#: Pages sent to a worker at once: one message, one answer (a page each would cost the
+#: build as much CPU in messages as the workers spend rendering).
+BATCH = 16
+#: Batches waiting per worker at most.
+IN_FLIGHT = 4
 
 #: The build's writer, as a worker inherits it when forked (None in the build itself).
 _WRITER = None
@@ -82,6 +85,7 @@ class Workers:
         self.flight: deque = deque()
         self.limit = jobs * IN_FLIGHT
         self.record = record
+        self.batch: list[bytes] = []
 
     def submit(self, url: str, template: str, key: str, make: Callable[[dict], dict]) -> bool:
         """Give the page to a worker (False, and nothing sent, when its job does not pickle:
@@ -91,10 +95,26 @@ class Workers:
             job = pickle.dumps((url, template, key, make), protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
             return False
-        self.flight.append(_submitted(self.pool, job))
-        while self.flight and (len(self.flight) > self.limit or self.flight[0].done()):
-            self.record(*_answer(self.flight.popleft()))
+        self.batch.append(job)
+        if len(self.batch) >= BATCH:
+            self._send()
         return True
+
+    def _send(self) -> None:
+        """Send the pages gathered (one message), recording the answers already in."""
+        if self.batch:
+            self.flight.append(_submitted(self.pool, self.batch))
+            self.batch = []
+        while self.flight and (len(self.flight) > self.limit or self.flight[0].done()):
+            self._recorded(self.flight.popleft())
+
+    def _recorded(self, future) -> None:
+        """Record a batch's pages written; the error of the page that failed, raised."""
+        written, failure = _answer(future)
+        for url, entry in written:
+            self.record(url, entry)
+        if failure is not None:
+            raise failure
 
     def finish(self) -> None:
         """Wait for every page in flight and record it; the workers then exit (also when the
@@ -104,9 +124,12 @@ class Workers:
         global _WRITER
         failure: Optional[BaseException] = None
         try:
+            if self.batch:
+                self.flight.append(_submitted(self.pool, self.batch))
+                self.batch = []
             while self.flight:
                 try:
-                    self.record(*_answer(self.flight.popleft()))
+                    self._recorded(self.flight.popleft())
                 except Exception as exc:  # the first failure is the one told
                     failure = failure or exc
         finally:
@@ -116,11 +139,11 @@ class Workers:
             raise failure
 
 
-def _submitted(pool, job: bytes):
+def _submitted(pool, jobs: list[bytes]):
     from concurrent.futures.process import BrokenProcessPool
 
     try:
-        return pool.submit(_render_page, job)
+        return pool.submit(_render_pages, jobs)
     except BrokenProcessPool:
         raise _died() from None
 
@@ -144,6 +167,14 @@ def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the build, which stops us
 
 
-def _render_page(job: bytes) -> tuple:
-    url, template, key, make = pickle.loads(job)
-    return url, _WRITER.render_page(url, template, key, make(_WRITER.shared))
+def _render_pages(jobs: list[bytes]) -> tuple[list, Optional[Exception]]:
+    """Render and write a batch of pages: each page's URL and manifest entry, and the error
+    of the page that failed (the batch's later pages left to the next build)."""
+    written = []
+    for job in jobs:
+        url, template, key, make = pickle.loads(job)
+        try:
+            written.append((url, _WRITER.render_page(url, template, key, make(_WRITER.shared))))
+        except Exception as exc:
+            return written, exc
+    return written, None

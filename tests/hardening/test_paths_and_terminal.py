@@ -73,6 +73,48 @@ def test_an_output_file_is_replaced_never_written_through_a_planted_link(league,
     assert target.read_text(encoding="utf-8").startswith("format")
 
 
+def test_a_site_page_replaces_a_link_at_its_name_never_writes_through_it(tmp_path):
+    from mighty_cli.engine.outputs import replace_bytes
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me", encoding="utf-8")
+    (tmp_path / "1.html").symlink_to(victim)
+    written = replace_bytes(str(tmp_path / "1.html"), b"<p>page</p>")
+    assert victim.read_text(encoding="utf-8") == "keep me"
+    page = tmp_path / "1.html"
+    assert not page.is_symlink() and page.read_bytes() == b"<p>page</p>"
+    assert [written.st_ino, written.st_mtime_ns] == [page.stat().st_ino,
+                                                      page.stat().st_mtime_ns]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["1.html", "victim.txt"]
+
+
+def test_a_site_page_is_readable_by_all_whatever_the_mask(tmp_path):
+    import stat
+
+    from mighty_cli.engine import outputs
+
+    before = os.umask(0o077)
+    try:
+        outputs._UMASK.clear()  # read again under this mask
+        outputs.replace_bytes(str(tmp_path / "1.html"), b"page")
+    finally:
+        os.umask(before)
+        outputs._UMASK.clear()
+    assert stat.S_IMODE((tmp_path / "1.html").stat().st_mode) == 0o644
+
+
+def test_a_site_page_that_cannot_be_written_leaves_nothing_behind(tmp_path):
+    from mighty_cli.engine.outputs import OutputError, replace_bytes
+
+    (tmp_path / "1.html").mkdir()  # a folder where the page goes
+    with pytest.raises(OutputError, match="cannot write"):
+        replace_bytes(str(tmp_path / "1.html"), b"page")
+    with pytest.raises(OutputError, match="cannot write"):
+        replace_bytes(str(tmp_path / "missing" / "2.html"), b"page")
+    assert [p.name for p in tmp_path.iterdir()] == ["1.html"]
+    assert list((tmp_path / "1.html").iterdir()) == []
+
+
 @pytest.mark.parametrize("url,secret", [
     ("postgresql+psycopg://club:hunter2@127.0.0.1:1/mighty", "hunter2"),
     ("postgresql+psycopg://club@127.0.0.1:1/mighty?password=hunter2", "hunter2"),
