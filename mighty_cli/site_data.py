@@ -209,14 +209,31 @@ def _hand_page(number: int, session: int, seated: list[str], record_toml: str,
                                 hand_outcome(rules, line) if line else None)}
 
 
+def _write_hand_page(writer, by_id, record: tuple[int, int, str],
+                     line: Optional[q.HandLine]) -> None:
+    """A hand played card by card: its page keyed by the stored record and outcome (replayed
+    only when either changed)."""
+    number, session_id, record_toml = record
+    session_number = by_id[session_id].number
+    seated = [x.name for x in sorted((x for x in line.seats if x.seat is not None),
+                                     key=lambda x: x.seat)] if line else []
+    writer.page(pages.hand_url(number), "site_hand.html",
+                fingerprint(number, session_number, seated, record_toml,
+                            outcome_key(line) if line else None),
+                partial(_hand_page, number, session_number, seated, record_toml, line))
+
+
 def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
     """Every page of the site, each through ``writer`` (which keeps those unchanged)."""
 
-    # Sessions, each with every hand; the latest one is kept for the index. The same pass
-    # counts who met whom and rates the hands: as they come when the sessions come in hand
-    # order, else (a round's tables interleave) once all are read, sorted.
+    # Sessions, each with every hand, and after each its refereed hands' pages (the workers
+    # render them while the next session is read); the latest session is kept for the
+    # index. The same pass counts who met whom and rates the hands: as they come when the
+    # sessions come in hand order, else (a round's tables interleave) once all are read,
+    # sorted.
     latest: tuple = (None, [])
-    full_lines: dict[int, q.HandLine] = {}  # the refereed hands' rows, for their pages
+    records = q.refereed_hands(s, league.id)  # type: ignore[arg-type]
+    record = next(records, None)
     pairs = HeadToHead()
     rated: list[tuple[int, RatedHand]] = []
     streamed = None if "ratings" in writer.common or not q.hands_in_session_order(sessions) \
@@ -233,9 +250,11 @@ def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
         for number, chunk in enumerate(chunks, 1):
             writer.write(urls[number - 1], "site_session.html", session=session, hands=chunk,
                          columns=columns, pager=pages.Pager(number, len(chunks), urls))
+        refereed = {hand.number: hand for hand in hands if hand.full}
+        while record is not None and record[1] <= session_id:  # or an earlier session's
+            _write_hand_page(writer, by_id, record, refereed.get(record[0]))  # (none listed)
+            record = next(records, None)
         for hand in hands:
-            if hand.full:
-                full_lines[hand.number] = hand
             if not hand.voided and hand.status == "scored":  # a live hand
                 pairs.add([(x.name, x.role in ruling, x.points) for x in hand.seats
                            if x.role in PLAYING_ROLES])
@@ -253,16 +272,9 @@ def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
     if sessions and (latest[0] is None or latest[0].id != sessions[-1].id):
         latest = (sessions[-1], [], sessions[-1].players)
 
-    # Hands played card by card: keyed by the stored record and outcome, replayed only when
-    # either changed.
-    for number, session_id, record_toml in q.refereed_hands(s, league.id):  # type: ignore
-        session_number, line = by_id[session_id].number, full_lines.get(number)
-        seated = [x.name for x in sorted((x for x in line.seats if x.seat is not None),
-                                         key=lambda x: x.seat)] if line else []
-        writer.page(pages.hand_url(number), "site_hand.html",
-                    fingerprint(number, session_number, seated, record_toml,
-                                outcome_key(line) if line else None),
-                    partial(_hand_page, number, session_number, seated, record_toml, line))
+    while record is not None:  # the sessions' with no hand listed
+        _write_hand_page(writer, by_id, record, None)
+        record = next(records, None)
 
     if "ratings" in writer.common:
         ratings = writer.common["ratings"]

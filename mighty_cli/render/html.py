@@ -16,7 +16,8 @@ The page speaks one language, Korean or English: Jinja2's i18n extension gives t
 (``<html lang>``). The language is the ``lang`` argument (a league's own language, which the
 caller passes), else the one the tool speaks (``--lang``, ``MIGHTY_LANG``, the locale).
 
-The bundled templates are compiled once per machine (:mod:`.template_cache`).
+The bundled templates are compiled once per machine (:mod:`.template_cache`), their messages
+without variables translated as they compile (:mod:`.constant_messages`).
 """
 
 from __future__ import annotations
@@ -61,16 +62,23 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     folders = folders_of(template_dir)
     page_environment = _environment_class(SandboxedEnvironment) if template_dir \
         else jinja2.Environment
+    from .constant_messages import ConstantMessages, catalog_tag  # imports Jinja2
+
     options = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True,
-               "undefined": jinja2.StrictUndefined, "extensions": ["jinja2.ext.i18n"]}
+               "undefined": jinja2.StrictUndefined,
+               "extensions": ["jinja2.ext.i18n", ConstantMessages]}
     policies = {"ext.i18n.trimmed": True}  # {% trans %} text is one line, as extracted
-    # Compiled code depends on these as well as on a template's text: the cache is theirs.
-    cache = None if template_dir else bytecode_cache(repr((sorted(options.items()), policies)))
+    # Compiled code depends on these as well as on a template's text (and the bundled ones
+    # on the catalog, whose messages without variables they hold): the cache is theirs.
+    cache = None if template_dir else bytecode_cache(repr((sorted(options.items()), policies,
+                                                           catalog_tag(language))))
     env = page_environment(loader=_confined_loader(folders), bytecode_cache=cache,
                            auto_reload=bool(template_dir),  # the bundled ones do not change
                            **options)
     env.policies.update(policies)
     catalog = translations(language)
+    if not template_dir:  # the project's own templates: messages translated as they compile
+        env.constant_messages = catalog.gettext
     env.install_gettext_translations(catalog, newstyle=True)
     env.globals["gettext"] = env.globals["_"] = _page_gettext(catalog.gettext)
     env.globals["lang"] = language

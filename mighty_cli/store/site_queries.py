@@ -185,10 +185,13 @@ def iter_session_hands(s: Session, league_id: int, chunk: int = 5000
 
 
 def refereed_hands(s: Session, league_id: int, chunk: int = 200) -> Iterator[tuple[int, int, str]]:
-    """``(number, session id, record TOML)`` of every hand played card by card."""
+    """``(number, session id, record TOML)`` of every hand played card by card, in the order
+    of :func:`iter_session_hands` (session, then number): read beside it, each session's
+    records come as its hands do."""
     query = (select(Hand.number, Hand.session_id, Hand.record_toml)
              .where(Hand.league_id == league_id, Hand.full == True,  # noqa: E712
-                    Hand.record_toml != None).order_by(Hand.number))  # noqa: E711
+                    Hand.record_toml != None)  # noqa: E711
+             .order_by(Hand.session_id, Hand.number))
     yield from s.exec(query.execution_options(yield_per=chunk))  # type: ignore[arg-type]
 
 

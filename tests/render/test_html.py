@@ -162,3 +162,37 @@ def test_translated_messages_escape_their_variables_as_jinja_does(tmp_path, sand
     assert page.render() == ("&lt;b&gt; 차이로 성공|주공|&lt;i&gt;회차|<b> 차이로 성공|"
                              "노기루다 15 ♥13")
     assert (bid_face("14S"), bid_face("no bid")) == ("♠14", "no bid")
+
+
+def test_a_bundled_templates_messages_without_variables_are_translated_as_it_compiles():
+    """``{{ _("Declarer") }}`` is the catalog's text in the compiled template: no call when a
+    page renders; a message with variables, or one whose text does not format, still calls."""
+    from mighty_cli.render.html import environment
+
+    source = ('{{ _("Declarer") }}|{{ gettext("Kitty") }}|{{ _("made by %(count)s", count=2) }}'
+              '|{{- _("Declarer") -}}|{{ "x" if _ else "" }}')
+    env = environment(None, "ko")
+    code = env.compile(source, raw=True)
+    assert "주공" in code and "'Declarer'" not in code and "Kitty" not in code
+    assert "made by" in code  # translated when the page renders
+    assert env.from_string(source).render() == "주공|바닥 카드|2 차이로 성공|주공|x"
+    club = environment(Path(__file__).parent, "ko")  # a club's: every message called
+    assert "'Declarer'" in club.compile(source, raw=True)
+    assert club.from_string(source).render() == "주공|바닥 카드|2 차이로 성공|주공|x"
+
+
+def test_compiled_templates_of_another_catalog_are_not_reused(monkeypatch, tmp_path):
+    """The bundled templates hold their messages translated: a catalog changed (a new
+    translation, another language) compiles them again."""
+    from mighty_cli.render import constant_messages
+    from mighty_cli.render.html import environment
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert constant_messages.catalog_tag("ko") != constant_messages.catalog_tag("en")
+    environment(None, "ko").get_template("site_sessions.html")
+    environment(None, "en").get_template("site_sessions.html")
+    folder = tmp_path / "cache" / "mighty" / "templates"
+    assert len(list(folder.iterdir())) == 2
+    monkeypatch.setattr(constant_messages, "catalog_tag", lambda language: "ko:changed")
+    environment(None, "ko").get_template("site_sessions.html")
+    assert len(list(folder.iterdir())) == 3
