@@ -171,8 +171,13 @@ def hand_detail(rules, number: int, session: int, players: list[str], record_tom
                       [(p, str(cards).split()) for p, cards in given.items()]
                       if isinstance(given, dict) else [],
                       outcome, _revealed(outcome, tricks),
-                      any(card.endswith("!") for trick in tricks for _, card, _ in trick.plays),
+                      _joker_called(tricks),
                       _changed_from(election, outcome))
+
+
+def _joker_called(tricks: list[TrickView]) -> bool:
+    """Whether a card played called the joker out (written with ``!`` at its end)."""
+    return "!\n" in "\n".join([card for trick in tricks for _, card, _ in trick.plays]) + "\n"
 
 
 def _changed_from(election: list[tuple[str, str]], outcome: Optional[Outcome]) -> Optional[str]:

@@ -47,14 +47,14 @@ def remembered(function):
     answers: dict = {}
 
     def kept(*args):
-        plain = all(type(x) is str or x is None for x in args)
-        if plain:
-            answer = answers.get(args)
-            if answer is not None:
-                return answer
-        answer = function(*args)
-        if plain and len(answers) < _MEMO_LIMIT:
-            answers[args] = answer
+        for x in args:  # a loop, not all(): this runs some two hundred times a page
+            if type(x) is not str and x is not None:
+                return function(*args)
+        answer = answers.get(args)
+        if answer is None:
+            answer = function(*args)
+            if len(answers) < _MEMO_LIMIT:
+                answers[args] = answer
         return answer
 
     return functools.update_wrapper(kept, function)
@@ -124,11 +124,20 @@ def trick_rows(tricks):
     (:func:`trick_spans`), who won, the point cards in it (``–`` where unknown)."""
     from markupsafe import Markup, escape
 
+    names: dict = {}  # each player's name escaped once (ten tricks name the same five)
+
+    def name(text) -> str:
+        text = text or "–"
+        escaped = names.get(text)
+        if escaped is None:
+            escaped = names[text] = escape(text)
+        return escaped
+
     return Markup("".join([
         f'<tr><td class="num">{escape(trick.number)}</td>'
-        f'<td class="led">{escape(trick.leader or "–")}</td>'
+        f'<td class="led">{name(trick.leader)}</td>'
         f'<td class="cards">{trick_spans(trick)}</td>'
-        f'<td class="won">{escape(trick.winner or "–")}</td>'
+        f'<td class="won">{name(trick.winner)}</td>'
         f'<td class="num">{escape("–" if trick.points is None else trick.points)}</td></tr>\n'
         for trick in tricks]))
 
