@@ -195,6 +195,19 @@ def test_a_change_of_language_writes_every_page(engine, tmp_path):
     assert files(out) == files(full)
 
 
+def test_the_code_that_shapes_a_page_is_part_of_every_pages_key():
+    """A change to a filter, the chart or the folding of messages renders every page again:
+    each module of the pages' rendering is in the site's version (``site_data._CODE``), but
+    those that only decide where and when a page is written."""
+    from mighty_cli import site_data
+
+    package = Path(site_data.__file__).parent
+    written_only = {"render/__init__.py", "render/site_workers.py", "render/template_cache.py"}
+    rendering = {f"render/{path.name}" for path in (package / "render").glob("*.py")}
+    assert rendering - written_only <= set(site_data._CODE)
+    assert all((package / name).is_file() for name in site_data._CODE)
+
+
 def test_full_writes_every_page(engine, tmp_path):
     out = tmp_path / "site"
     first = build(engine, out)
