@@ -195,12 +195,15 @@ def read_manifest(folder: Path) -> dict[str, Entry]:
 
 
 def manifest_bytes(pages: dict[str, Entry]) -> bytes:
-    """The manifest of ``pages`` as written, in page order (a folder under version control
-    sees only the lines that changed)."""
-    return (json.dumps({"format": FORMAT, "pages": {
-        url: [entry.key, entry.digest, entry.size] + ([entry.stamp] if entry.stamp else [])
-        for url, entry in sorted(pages.items())}},
-        ensure_ascii=False, indent=0) + "\n").encode("utf-8")
+    """The manifest of ``pages`` as written, a line a page in page order (a folder under
+    version control sees only the lines that changed; each line made by the JSON module's
+    compiled encoder, which an indented whole would not use)."""
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+    lines = [encode(url) + ": " + encode([entry.key, entry.digest, entry.size]
+                                         + ([entry.stamp] if entry.stamp else []))
+             for url, entry in sorted(pages.items())]
+    return (f'{{"format": {FORMAT}, "pages": {{\n' + ",\n".join(lines) + "\n}}\n"
+            ).encode("utf-8")
 
 
 def remove_leftovers(folder: Path, before: float) -> int:
