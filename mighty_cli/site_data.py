@@ -86,6 +86,37 @@ def rated_line(hand: q.HandLine) -> Optional[RatedHand]:
                    if x.role in PLAYING_ROLES])
 
 
+class _RatingPass:
+    """The league's ratings as the site's pass over the sessions reads their hands: those
+    ``given`` (a club's templates read them first), else each hand rated as it comes when
+    the sessions come ``in_order`` of their hands' numbers, else (a round's tables
+    interleave) the rated hands held and rated in that order once all are read."""
+
+    def __init__(self, given: Optional[Ratings], in_order: bool) -> None:
+        self.given = given
+        self.streamed = Ratings() if given is None and in_order else None
+        self.held: list[tuple[int, RatedHand]] = []
+
+    def add(self, hand: q.HandLine) -> None:
+        if self.given is not None:
+            return
+        rated = rated_line(hand)
+        if rated is None:
+            return
+        if self.streamed is not None:
+            self.streamed.update(rated)
+        else:
+            self.held.append((hand.number, rated))
+
+    def ratings(self) -> Ratings:
+        if self.given is not None:
+            return self.given
+        if self.streamed is not None:
+            return self.streamed
+        held, self.held = self.held, []
+        return rate(hand for _, hand in sorted(held, key=lambda item: item[0]))
+
+
 def _rated(members: list[tuple]) -> Optional[RatedHand]:
 
     contract, taken = members[0][0], members[0][3]
@@ -236,9 +267,7 @@ def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
     records = q.refereed_hands(s, league.id)  # type: ignore[arg-type]
     record = next(records, None)
     pairs = HeadToHead()
-    rated: list[tuple[int, RatedHand]] = []
-    streamed = None if "ratings" in writer.common or not q.hands_in_session_order(sessions) \
-        else Ratings()
+    rating = _RatingPass(writer.common.get("ratings"), q.hands_in_session_order(sessions))
     ruling = frozenset(RULING_ROLES)
     for session_id, hands in q.iter_session_hands(s, league.id):  # type: ignore[arg-type]
         session = by_id[session_id]
@@ -259,11 +288,7 @@ def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
             if not hand.voided and hand.status == "scored":  # a live hand
                 pairs.add([(x.name, x.role in ruling, x.points) for x in hand.seats
                            if x.role in PLAYING_ROLES])
-                rated_hand = rated_line(hand)
-                if rated_hand is not None and streamed is not None:
-                    streamed.update(rated_hand)
-                elif rated_hand is not None:
-                    rated.append((hand.number, rated_hand))
+                rating.add(hand)
         latest = (session, hands[-pages.HANDS_PER_PAGE:], columns)
     for session in sessions:  # sessions without a hand yet still get their page
         if not session.hands and not (session.id == getattr(latest[0], "id", None)):
@@ -277,13 +302,7 @@ def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
         _write_hand_page(writer, by_id, record, None)
         record = next(records, None)
 
-    if "ratings" in writer.common:
-        ratings = writer.common["ratings"]
-    elif streamed is not None:
-        ratings = streamed
-    else:
-        ratings = rate(hand for _, hand in sorted(rated, key=lambda item: item[0]))
-    del rated
+    ratings = rating.ratings()
     stats = league_stats(s, league.id, rules, pairs.lines())  # type: ignore[arg-type]
 
     # Players.
