@@ -46,7 +46,7 @@ from .store import site_queries as q
 from .store.lookups import PLAYING_ROLES, RULING_ROLES, get_league, league_rules
 from .store.queries import league_page
 from .store.rounds import latest_round_state, rounds_by_player
-from .store.stats import CALL_KINDS, HeadToHead, league_stats
+from .store.stats import CALL_KINDS, HeadToHead, is_live, league_stats
 
 
 @dataclass
@@ -285,7 +285,7 @@ def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
             _write_hand_page(writer, by_id, record, refereed.get(record[0]))  # (none listed)
             record = next(records, None)
         for hand in hands:
-            if not hand.voided and hand.status == "scored":  # a live hand
+            if is_live(hand.voided, hand.status):
                 pairs.add([(x.name, x.role in ruling, x.points) for x in hand.seats
                            if x.role in PLAYING_ROLES])
                 rating.add(hand)

@@ -34,8 +34,14 @@ def _count_if(condition) -> Any:
 
 
 def _live(league_id: int):
+    """The league's hands that count: not voided, scored (:func:`is_live` for a row read)."""
     return and_(Hand.league_id == league_id, Hand.voided == False,  # noqa: E712
                 Hand.status == "scored")
+
+
+def is_live(voided: bool, status: str) -> bool:
+    """Whether a hand read counts, as :func:`_live` selects them in the database."""
+    return not voided and status == "scored"
 
 
 @dataclass
