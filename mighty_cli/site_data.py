@@ -280,9 +280,10 @@ def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
         for number, chunk in enumerate(chunks, 1):
             writer.write(urls[number - 1], "site_session.html", session=session, hands=chunk,
                          columns=columns, pager=pages.Pager(number, len(chunks), urls))
+        # This session's records, and those of earlier sessions that list no hand (no line).
         refereed = {hand.number: hand for hand in hands if hand.full}
-        while record is not None and record[1] <= session_id:  # or an earlier session's
-            _write_hand_page(writer, by_id, record, refereed.get(record[0]))  # (none listed)
+        while record is not None and record[1] <= session_id:
+            _write_hand_page(writer, by_id, record, refereed.get(record[0]))
             record = next(records, None)
         for hand in hands:
             if is_live(hand.voided, hand.status):
@@ -298,7 +299,7 @@ def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
     if sessions and (latest[0] is None or latest[0].id != sessions[-1].id):
         latest = (sessions[-1], [], sessions[-1].players)
 
-    while record is not None:  # the sessions' with no hand listed
+    while record is not None:  # records of later sessions that list no hand
         _write_hand_page(writer, by_id, record, None)
         record = next(records, None)
 

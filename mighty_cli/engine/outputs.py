@@ -9,6 +9,7 @@ would replace the device itself.
 
 from __future__ import annotations
 
+import functools
 import os
 import stat
 import tempfile
@@ -109,16 +110,14 @@ def replace_bytes(path: str, data: bytes) -> os.stat_result:
 
 _NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) \
     | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
-_UMASK: list[int] = []
 
 
+@functools.lru_cache(maxsize=None)
 def _umask() -> int:
     """The process's file mode mask (read once: reading it means setting it)."""
-    if not _UMASK:
-        mask = os.umask(0o022)
-        os.umask(mask)
-        _UMASK.append(mask)
-    return _UMASK[0]
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def inside(root: Path, folder: Path) -> Path:

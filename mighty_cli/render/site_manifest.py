@@ -32,7 +32,7 @@ FORMAT = 1
 #: The pages a site has (site_pages' URLs): nothing else is ever removed.
 PAGE_NAME = re.compile(r"(index|statistics|sessions(-[1-9][0-9]*)?)\.html"
                        r"|(sessions|players|hands)/[0-9]+(-[1-9][0-9]*)?\.html")
-#: A page's temporary file (``engine.outputs.replaced_file``: ``.<name>.<8 random>.part``),
+#: A page's temporary file (``engine.outputs.replace_bytes``: ``.<name>.<8 random>.part``),
 #: left behind only by a process killed while writing it.
 TEMPORARY_NAME = re.compile(r"\.(?P<name>[^/]+)\.[a-z0-9_]{8}\.part")
 #: A manifest larger than this is not read (a site of a million hands lists some 30,000 pages).

@@ -3,13 +3,13 @@ build, ``--full``, a changed template), worker processes forked from the build r
 write them while the build goes on reading the league; the build records what they wrote.
 
 A worker is a fork of the build taken when the workers start: it has the build's writer (its
-environment, templates and common context) as it was then, and is sent each page as a pickled
-job: the page's URL, template, key and a picklable function making its context from what the
-pages share (a ``functools.partial``; a page whose job does not pickle is rendered by the build
-itself). It
-renders the page, writes the file (whole, under a temporary name first, as every page) and
-answers with the manifest's entry for it. At most :data:`IN_FLIGHT` pages per worker wait
-at once, so a build's memory does not grow with the site.
+environment, templates and common context) as it was then, and is sent pages as pickled jobs,
+:data:`BATCH` in one message: each page's URL, template, key and a picklable function making
+its context from what the pages share (a ``functools.partial``; a page whose job does not
+pickle is rendered by the build itself). It renders each page, writes the file (whole, under a
+temporary name first, as every page) and answers with the pages' manifest entries. At most
+:data:`IN_FLIGHT` batches per worker wait at once, so a build's memory does not grow with the
+site.
 
 Workers run only for the bundled templates (a club's templates render in the sandbox, held
 until the whole site has rendered, in the build's own process), only where processes fork
@@ -98,15 +98,15 @@ class Workers:
         self.batch.append(job)
         if len(self.batch) >= BATCH:
             self._send()
+            while self.flight and (len(self.flight) > self.limit or self.flight[0].done()):
+                self._recorded(self.flight.popleft())
         return True
 
     def _send(self) -> None:
-        """Send the pages gathered (one message), recording the answers already in."""
+        """Send the pages gathered, in one message."""
         if self.batch:
             self.flight.append(_submitted(self.pool, self.batch))
             self.batch = []
-        while self.flight and (len(self.flight) > self.limit or self.flight[0].done()):
-            self._recorded(self.flight.popleft())
 
     def _recorded(self, future) -> None:
         """Record a batch's pages written; the error of the page that failed, raised."""
@@ -124,9 +124,7 @@ class Workers:
         global _WRITER
         failure: Optional[BaseException] = None
         try:
-            if self.batch:
-                self.flight.append(_submitted(self.pool, self.batch))
-                self.batch = []
+            self._send()
             while self.flight:
                 try:
                     self._recorded(self.flight.popleft())

@@ -95,11 +95,11 @@ def test_a_site_page_is_readable_by_all_whatever_the_mask(tmp_path):
 
     before = os.umask(0o077)
     try:
-        outputs._UMASK.clear()  # read again under this mask
+        outputs._umask.cache_clear()  # read again under this mask
         outputs.replace_bytes(str(tmp_path / "1.html"), b"page")
     finally:
         os.umask(before)
-        outputs._UMASK.clear()
+        outputs._umask.cache_clear()
     assert stat.S_IMODE((tmp_path / "1.html").stat().st_mode) == 0o644
 
 
