@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from datetime import datetime, timezone
 from pathlib import Path
@@ -41,12 +41,12 @@ from .render.html import chart, local_clock, local_day, local_time, page_languag
 from .render.site_manifest import Unkeyed, fingerprint
 from .render.site_workers import available_jobs
 from .engine.cards import parse_bid
-from .site_hand import hand_detail, hand_outcome, outcome_key
+from .site_hand import hand_detail, hand_outcome, outcome_facts
 from .store import site_queries as q
 from .store.lookups import PLAYING_ROLES, RULING_ROLES, get_league, league_rules
 from .store.queries import league_page
 from .store.rounds import latest_round_state, rounds_by_player
-from .store.stats import CALL_KINDS, HeadToHead, is_live, league_stats
+from .store.stats import CALL_KINDS, HeadToHead, LeagueStats, is_live, league_stats
 
 
 @dataclass
@@ -218,6 +218,8 @@ def _build_site(s, league_name, output, template_dir, lang, timezone_name, gener
                               version=site_version(template_dir, lang, zone, rules, common),
                               progress=progress, shared={"rules": rules},
                               jobs=available_jobs() if jobs is None else jobs)
+    if writer.renders_everything:  # many pages to render: the workers start at once
+        writer.expect(len(sessions) + q.refereed_count(s, league.id))  # type: ignore[arg-type]
     try:
         _write_pages(s, writer, league, rules, page, ids, sessions, by_id)
         writer.finish()  # waits for the workers: a page that failed there raises here
@@ -233,12 +235,16 @@ def _build_site(s, league_name, output, template_dir, lang, timezone_name, gener
                       writer.removed, writer.left)
 
 
-def _hand_page(number: int, session: int, seated: list[str], record_toml: str,
-               line: Optional[q.HandLine], shared: dict) -> dict:
-    """A refereed hand's page's context (made where the page renders: maybe a worker)."""
+def _hand_page(number: int, session: int, record_toml: str, facts: Optional[tuple],
+               shared: dict) -> dict:
+    """A refereed hand's page's context (made where the page renders: maybe a worker), from
+    its stored record and its session line's facts (:func:`.site_hand.outcome_facts`; None:
+    the hand has no live line)."""
     rules = shared["rules"]
+    seated = [name for name, seat, *_ in sorted(
+        (x for x in facts[-1] if x[1] is not None), key=lambda x: x[1])] if facts else []
     return {"hand": hand_detail(rules, number, session, seated, record_toml,
-                                hand_outcome(rules, line) if line else None)}
+                                hand_outcome(rules, facts) if facts else None)}
 
 
 def _write_hand_page(writer, by_id, record: tuple[int, int, str],
@@ -247,12 +253,28 @@ def _write_hand_page(writer, by_id, record: tuple[int, int, str],
     only when either changed)."""
     number, session_id, record_toml = record
     session_number = by_id[session_id].number
-    seated = [x.name for x in sorted((x for x in line.seats if x.seat is not None),
-                                     key=lambda x: x.seat)] if line else []
+    facts = outcome_facts(line) if line else None
     writer.page(pages.hand_url(number), "site_hand.html",
-                fingerprint(number, session_number, seated, record_toml,
-                            outcome_key(line) if line else None),
-                partial(_hand_page, number, session_number, seated, record_toml, line))
+                fingerprint(number, session_number, record_toml, facts),
+                partial(_hand_page, number, session_number, record_toml, facts))
+
+
+@dataclass
+class _LeagueReads:
+    """What the pages after the pass over the sessions read of the league that the pass does
+    not count: the role statistics (the head-to-head lines, counted by the pass, added
+    after), each player's totals by session, the rounds each sat in, the latest round."""
+
+    stats: LeagueStats
+    per_session: dict
+    sat_in: dict
+    latest_round: object
+
+    @classmethod
+    def read(cls, s, league, rules) -> "_LeagueReads":
+        return cls(league_stats(s, league.id, rules, pairs={}),
+                   q.session_stats(s, league.id), rounds_by_player(s, league),
+                   latest_round_state(s, league))
 
 
 def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
@@ -262,8 +284,10 @@ def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
     # render them while the next session is read); the latest session is kept for the
     # index. The same pass counts who met whom and rates the hands: as they come when the
     # sessions come in hand order, else (a round's tables interleave) once all are read,
-    # sorted.
+    # sorted. What the later pages read of the league besides is read as soon as the
+    # workers have their hands full (the build would only wait for them), else after.
     latest: tuple = (None, [])
+    reads: Optional[_LeagueReads] = None
     records = q.refereed_hands(s, league.id)  # type: ignore[arg-type]
     record = next(records, None)
     pairs = HeadToHead()
@@ -291,6 +315,8 @@ def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
                            if x.role in PLAYING_ROLES])
                 rating.add(hand)
         latest = (session, hands[-pages.HANDS_PER_PAGE:], columns)
+        if reads is None and writer.busy:  # read while the workers have pages in hand
+            reads = _LeagueReads.read(s, league, rules)
     for session in sessions:  # sessions without a hand yet still get their page
         if not session.hands and not (session.id == getattr(latest[0], "id", None)):
             writer.write(pages.session_url(session.number), "site_session.html",
@@ -304,11 +330,11 @@ def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
         record = next(records, None)
 
     ratings = rating.ratings()
-    stats = league_stats(s, league.id, rules, pairs.lines())  # type: ignore[arg-type]
+    reads = reads or _LeagueReads.read(s, league, rules)
+    stats = replace(reads.stats, head_to_head=pairs.lines())
 
     # Players.
-    per_session = q.session_stats(s, league.id)  # type: ignore[arg-type]
-    sat_in = rounds_by_player(s, league)
+    per_session, sat_in = reads.per_session, reads.sat_in
     for row in page.standings.rows:
         name = row.stats.name
         player_id = ids.get(name)
@@ -341,7 +367,7 @@ def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
                  call_kinds=CALL_KINDS, players=[r.stats.name for r in page.standings.rows
                                                  if r.stats.hands])
     # A league of rounds shows its latest round's tables, not one of its sessions.
-    latest_round = latest_round_state(s, league)
+    latest_round = reads.latest_round
     if latest_round is not None and latest[0] is not None and any(
             table.session == latest[0].number for table in latest_round.tables):
         latest = (None, [])

@@ -73,37 +73,40 @@ class Outcome:
         return any(seat.pot for seat in self.seats)
 
 
-def outcome_key(line) -> tuple:
-    """What :func:`hand_outcome` reads of a session line, as plain values: a hand page's key,
-    cheaper to make than the outcome (an incremental build keys every hand page)."""
+def outcome_facts(line) -> tuple:
+    """What :func:`hand_outcome` reads of a session line
+    (:class:`.store.site_queries.HandLine`: the hand's stored row and its players' rows), as
+    plain values: a hand page's key, and what a worker rendering the page is sent (a tuple
+    pickles many times faster than the line's objects)."""
     return (line.status, line.voided, line.corrected, line.contract, line.declarer,
             line.friend, line.friend_call, line.taken, line.success, line.multiplier,
             tuple(line.doublings), line.deal_miss, line.note,
             tuple((x.name, x.seat, x.role, x.points, x.pot) for x in line.seats))
 
 
-def hand_outcome(rules, line) -> Outcome:
-    """A hand's outcome from its session line (:class:`.store.site_queries.HandLine`: the
-    hand's stored row and its players' rows) under the league's ``rules``."""
-    taken, contract = line.taken, line.contract
+def hand_outcome(rules, facts: tuple) -> Outcome:
+    """A hand's outcome from its session line's facts (:func:`outcome_facts`) under the
+    league's ``rules``."""
+    (status, voided, corrected, contract, declarer, friend, friend_call, taken, success,
+     multiplier, doublings, deal_miss, note, seats) = facts
     margin = opposition = None
-    if line.status == "scored" and taken is not None and contract:
+    if status == "scored" and taken is not None and contract:
         try:
             target = rules.contract_target(parse_bid(contract).number)
         except MightyError:
             target = None
         if target is not None:
-            margin = taken - target if line.success else target - taken
+            margin = taken - target if success else target - taken
         if not friends_weighed(rules):  # 동대전: a weighed count says nothing of the rest
             opposition = rules.count_total - taken
-    kind = call_kind(line.friend_call, contract, rules, line.friend is not None) \
-        if line.status == "scored" else "unknown"
-    return Outcome(line.status, line.voided, line.corrected, contract, line.declarer,
-                   line.friend, line.friend_call, kind, taken, opposition, rules.count_total,
-                   rules.election.bid_counts == "tricks", line.success, margin,
-                   line.multiplier, tuple(line.doublings), line.deal_miss,
-                   tuple(SeatScore(x.name, x.role, x.points, x.pot) for x in line.seats),
-                   line.note)
+    kind = call_kind(friend_call, contract, rules, friend is not None) \
+        if status == "scored" else "unknown"
+    return Outcome(status, voided, corrected, contract, declarer, friend, friend_call, kind,
+                   taken, opposition, rules.count_total, rules.election.bid_counts == "tricks",
+                   success, margin, multiplier, doublings, deal_miss,
+                   tuple(SeatScore(name, role, points, pot)
+                         for name, _, role, points, pot in seats),
+                   note)
 
 
 @dataclass

@@ -171,6 +171,24 @@ class SiteWriter:
         self.folders: set[str] = set()
         self.workers: Optional[site_workers.Workers] = None
         self.rendered_here = 0
+        self.eager = False  # workers started with the first page rendered (see expect)
+
+    @property
+    def renders_everything(self) -> bool:
+        """Whether this build renders every page (``full``, or nothing written before)."""
+        return self.full or not self.previous
+
+    def expect(self, renders: int) -> None:
+        """Told that this build will render about ``renders`` pages: when that is many, the
+        workers start with the first page, not after :data:`.site_workers.START_AFTER`
+        rendered here (a first build, ``--full``)."""
+        self.eager = renders >= site_workers.START_AFTER
+
+    @property
+    def busy(self) -> bool:
+        """Whether worker processes have as many pages in hand as they may take: what the
+        build does now costs it no time (it would wait for them)."""
+        return self.workers is not None and self.workers.busy
 
     def write(self, url: str, template: str, depends=(), **context) -> None:
         """Render ``template`` to ``url`` (relative to the site's folder) unless the page, as
@@ -226,8 +244,8 @@ class SiteWriter:
         """Whether the page went to the workers (started once this build has rendered
         enough pages itself to be worth them)."""
         if self.workers is None:
-            if self.jobs <= 1 or self.template_dir \
-                    or self.rendered_here < site_workers.START_AFTER:
+            if self.jobs <= 1 or self.template_dir or (
+                    not self.eager and self.rendered_here < site_workers.START_AFTER):
                 self.rendered_here += 1
                 return False
             self.workers = site_workers.Workers(self, self.jobs, self._written, TEMPLATES)

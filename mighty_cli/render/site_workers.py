@@ -14,8 +14,9 @@ site.
 Workers run only for the bundled templates (a club's templates render in the sandbox, held
 until the whole site has rendered, in the build's own process), only where processes fork
 (Linux and the BSDs: not Windows, and not macOS, whose system libraries do not survive a
-fork), and only once a build has rendered :data:`START_AFTER` pages itself: an evening's
-build (a few dozen pages) never pays for starting them. A worker ignores Ctrl-C: the build,
+fork), and only once a build has rendered :data:`START_AFTER` pages itself (an evening's
+build, a few dozen pages, never pays for starting them), or with the first page when the
+build says it renders that many (a first build, ``--full``). A worker ignores Ctrl-C: the build,
 stopped, lets its workers finish the pages they have (a few) and go, so a stopped build leaves
 no half-written file; a worker killed outright (out of memory) breaks the pool, and the build
 stops with one line instead of waiting for its answer (the pool then terminates the other
@@ -101,6 +102,11 @@ class Workers:
             while self.flight and (len(self.flight) > self.limit or self.flight[0].done()):
                 self._recorded(self.flight.popleft())
         return True
+
+    @property
+    def busy(self) -> bool:
+        """Whether as many batches are in flight as may be."""
+        return len(self.flight) >= self.limit
 
     def _send(self) -> None:
         """Send the pages gathered, in one message."""

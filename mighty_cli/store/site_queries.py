@@ -195,6 +195,13 @@ def refereed_hands(s: Session, league_id: int, chunk: int = 200) -> Iterator[tup
     yield from s.exec(query.execution_options(yield_per=chunk))  # type: ignore[arg-type]
 
 
+def refereed_count(s: Session, league_id: int) -> int:
+    """How many hands :func:`refereed_hands` reads (each a page of the site)."""
+    return s.exec(select(func.count()).select_from(Hand).where(
+        Hand.league_id == league_id, Hand.full == True,  # noqa: E712
+        Hand.record_toml != None)).one()  # noqa: E711
+
+
 def session_stats(s: Session, league_id: int) -> dict[str, dict[int, PlayerStats]]:
     """Each player's totals in each session: ``{name: {session id: stats}}`` (one aggregate)."""
     per: dict[str, dict[int, PlayerStats]] = {}

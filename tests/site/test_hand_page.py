@@ -206,7 +206,7 @@ def test_an_outcome_only_hand_tells_the_same_facts(league):
     """The outcome section reads a hand's stored rows, whether it was refereed or recorded
     outcome only (then the session page is its page): made by 1, failed by 3, the voided."""
     from mighty_cli.engine import load_ruleset
-    from mighty_cli.site_hand import hand_outcome
+    from mighty_cli.site_hand import hand_outcome, outcome_facts
     from mighty_cli.store import site_queries as q
     from mighty_cli.store.lookups import get_league
     from mighty_cli.store.db import transaction
@@ -216,7 +216,7 @@ def test_an_outcome_only_hand_tells_the_same_facts(league):
     with transaction(engine) as s:
         league_id = get_league(s, LEAGUE).id
         lines = {h.number: h for _, hands in q.iter_session_hands(s, league_id) for h in hands}
-    made, failed, voided = (hand_outcome(rules, lines[n]) for n in (36, 37, 38))
+    made, failed, voided = (hand_outcome(rules, outcome_facts(lines[n])) for n in (36, 37, 38))
     assert (made.success, made.margin, made.taken, made.opposition) == (True, 1, 15, 5)
     assert (failed.success, failed.margin, failed.taken, failed.opposition) == (False, 3, 11, 9)
     assert voided.voided and made.corrected

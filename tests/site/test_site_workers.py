@@ -49,6 +49,70 @@ def test_pages_rendered_by_workers_equal_pages_rendered_in_one_process(
     assert again.written == 0
 
 
+def _rendered_here(monkeypatch) -> list[str]:
+    """The pages rendered in the build's own process (a worker's renders are its own)."""
+    from mighty_cli.render.site_pages import SiteWriter
+
+    here, real, main = [], SiteWriter._render, os.getpid()
+
+    def counted(self, url, template, context):
+        if os.getpid() == main:
+            here.append(url)
+        return real(self, url, template, context)
+
+    monkeypatch.setattr(SiteWriter, "_render", counted)
+    return here
+
+
+def test_a_build_that_renders_every_page_starts_the_workers_with_its_first(
+        engine, tmp_path, monkeypatch):
+    """A first build (and ``--full``) of many pages: no page rendered in the build's own
+    process; a later build that renders a few starts no worker."""
+    from mighty_cli.render import site_workers
+
+    monkeypatch.setattr(site_workers, "START_AFTER", 8)  # the test league: a few dozen pages
+    here = _rendered_here(monkeypatch)
+    first = build(engine, tmp_path / "site", jobs=2)
+    assert first.written == first.pages > 8 and here == []
+    build(engine, tmp_path / "site", full=True, jobs=2)
+    assert here == []
+    (tmp_path / "site" / "index.html").write_text("defaced", encoding="utf-8")
+    (tmp_path / "site" / "hands" / "31.html").unlink()
+    again = build(engine, tmp_path / "site", jobs=2)
+    assert again.written == 2 and sorted(here) == ["hands/31.html", "index.html"]
+
+
+def test_the_league_read_while_the_workers_are_busy_makes_the_same_site(
+        league_engine, tmp_path, monkeypatch):
+    """What the pages after the pass read of the league (statistics, players' sessions,
+    rounds) is read while the workers have their hands full, with the pass's cursors open,
+    on SQLite and PostgreSQL: the site is the one a build in one process writes."""
+    from mighty_cli import site_data
+    from mighty_cli.render import site_workers
+    from mighty_cli.render.site_pages import SiteWriter
+
+    alone = build(league_engine, tmp_path / "alone", full=True, jobs=1)
+    for name, value in (("START_AFTER", 0), ("BATCH", 1), ("IN_FLIGHT", 1)):
+        monkeypatch.setattr(site_workers, name, value)
+    seen, read_at, real_page = [], [], SiteWriter.page
+    real_read = site_data._LeagueReads.read.__func__
+
+    def page(self, url, *args, **kwargs):
+        seen.append(url)
+        return real_page(self, url, *args, **kwargs)
+
+    def read(cls, *args):
+        read_at.append(len(seen))
+        return real_read(cls, *args)
+
+    monkeypatch.setattr(SiteWriter, "page", page)
+    monkeypatch.setattr(site_data._LeagueReads, "read", classmethod(read))
+    shared = build(league_engine, tmp_path / "shared", full=True, jobs=2)
+    assert len(read_at) == 1 and 0 < read_at[0] < len(seen) - 10  # in the pass, not after
+    assert (shared.pages, shared.written) == (alone.pages, alone.written)
+    assert files(tmp_path / "shared") == files(tmp_path / "alone")
+
+
 @pytest.mark.parametrize("failing", ["hands/34.html", "index.html"])
 def test_a_page_that_fails_in_a_worker_stops_the_build_and_keeps_what_was_written(
         engine, tmp_path, monkeypatch, workers_at_once, failing):
