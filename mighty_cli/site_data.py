@@ -44,7 +44,7 @@ from .engine.cards import parse_bid
 from .site_hand import hand_detail, hand_outcome, outcome_facts
 from .store import site_queries as q
 from .store.lookups import PLAYING_ROLES, RULING_ROLES, get_league, league_rules
-from .store.queries import league_page
+from .store.queries import LeaguePage, league_page
 from .store.rounds import latest_round_state, rounds_by_player
 from .store.stats import CALL_KINDS, HeadToHead, LeagueStats, is_live, league_stats
 
@@ -200,14 +200,13 @@ def _build_site(s, league_name, output, template_dir, lang, timezone_name, gener
     zone = time_zone(timezone_name)
     league = get_league(s, league_name)
     rules = league_rules(league)
-    page = league_page(s, league_name)
     names = q.player_names(s, league.id)  # type: ignore[arg-type]
     ids = {name: player_id for player_id, name in names.items()}
     sessions = q.sessions(s, league.id)  # type: ignore[arg-type]
     by_id = {x.id: x for x in sessions}
     when = local_time(generated or datetime.now(timezone.utc), zone)
     common = {
-        "league": page.league, "ruleset": page.ruleset, "ruleset_title": page.ruleset_title,
+        "league": league.name, "ruleset": rules.name, "ruleset_title": rules.meta.title,
         "generated": when, "pages": pages.URLS, "ids": ids,
         "local": lambda moment: local_time(moment, zone),
         "clock": lambda moment: local_clock(moment, zone),
@@ -221,7 +220,7 @@ def _build_site(s, league_name, output, template_dir, lang, timezone_name, gener
     if writer.renders_everything:  # many pages to render: the workers start at once
         writer.expect(len(sessions) + q.refereed_count(s, league.id))  # type: ignore[arg-type]
     try:
-        _write_pages(s, writer, league, rules, page, ids, sessions, by_id)
+        page = _write_pages(s, writer, league, rules, ids, sessions, by_id)
         writer.finish()  # waits for the workers: a page that failed there raises here
     except BaseException:
         try:
@@ -262,9 +261,11 @@ def _write_hand_page(writer, by_id, record: tuple[int, int, str],
 @dataclass
 class _LeagueReads:
     """What the pages after the pass over the sessions read of the league that the pass does
-    not count: the role statistics (the head-to-head lines, counted by the pass, added
-    after), each player's totals by session, the rounds each sat in, the latest round."""
+    not count: the standings and chart, the role statistics (the head-to-head lines, counted
+    by the pass, added after), each player's totals by session, the rounds each sat in, the
+    latest round."""
 
+    page: LeaguePage
     stats: LeagueStats
     per_session: dict
     sat_in: dict
@@ -272,13 +273,14 @@ class _LeagueReads:
 
     @classmethod
     def read(cls, s, league, rules) -> "_LeagueReads":
-        return cls(league_stats(s, league.id, rules, pairs={}),
+        return cls(league_page(s, league.name), league_stats(s, league.id, rules, pairs={}),
                    q.session_stats(s, league.id), rounds_by_player(s, league),
                    latest_round_state(s, league))
 
 
-def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
-    """Every page of the site, each through ``writer`` (which keeps those unchanged)."""
+def _write_pages(s, writer, league, rules, ids, sessions, by_id) -> LeaguePage:
+    """Every page of the site, each through ``writer`` (which keeps those unchanged); the
+    league's standings page as read."""
 
     # Sessions, each with every hand, and after each its refereed hands' pages (the workers
     # render them while the next session is read); the latest session is kept for the
@@ -332,6 +334,7 @@ def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
     ratings = rating.ratings()
     reads = reads or _LeagueReads.read(s, league, rules)
     stats = replace(reads.stats, head_to_head=pairs.lines())
+    page = reads.page
 
     # Players.
     per_session, sat_in = reads.per_session, reads.sat_in
@@ -376,3 +379,4 @@ def _write_pages(s, writer, league, rules, page, ids, sessions, by_id) -> None:
                  chart=chart(page.chart_x, page.chart_series), latest=latest[0],
                  latest_hands=latest[1], latest_columns=latest[2] if latest[0] else [],
                  sessions_count=len(sessions), latest_round=latest_round)
+    return page
