@@ -22,7 +22,7 @@ for key, f in iter_options():
         out.append('')
         out.append(f'[{table}]')
     if table == 'meta':
-        vals = {'name': 'standard', 'title': 'Standard Mighty',
+        vals = {'name': 'standard', 'title': '표준 마이티 (Standard Mighty)',
                 'description': 'The common core with bid-bonus scoring and all four doublings (003).',
                 'source': '003; 000 §3.2, §4'}
         out.append(f'{name} = {format_value(vals[name])}')

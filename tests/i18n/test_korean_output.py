@@ -62,7 +62,7 @@ def test_score_in_korean(runner):
                     "--taken", "16")
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
-        "Standard Mighty (standard)",
+        "표준 마이티 (Standard Mighty) (standard)",
         "15D (다이아) 성공: 여당이 20장 중 16장을 가져갔습니다",
         "기본 5 × 1 (배수 없음) → 야당 한 명당 5",
         "주공 +10, 프렌드 +5, 야당 각 -5",
@@ -106,7 +106,7 @@ def test_replay_in_korean(runner):
     result = korean(runner, "replay", str(EXAMPLES / "run.toml"))
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == f"{EXAMPLES / 'run.toml'}: Standard Mighty (standard) 룰로 1판"
+    assert lines[0] == f"{EXAMPLES / 'run.toml'}: 표준 마이티 (Standard Mighty) (standard) 룰로 1판"
     assert lines[1].split() == ["#", "상태", "딜러", "주공", "공약", "프렌드", "득점", "배수",
                                 "배수", "사유", "민수", "Bo", "Cy", "Di", "Ed"]
     assert lines[3].split()[:9] == ["1", "완료", "민수", "민수", "16D", "Cy", "20", "×2", "런"]
@@ -144,7 +144,7 @@ def test_deal_counts_hands_in_both_languages(runner, tmp_path, hands, english_li
 
 
 def test_replay_counts_hands_in_english(runner):
-    assert ": 1 hand under Standard Mighty" in english(
+    assert ": 1 hand under 표준 마이티 (Standard Mighty)" in english(
         runner, "replay", str(EXAMPLES / "run.toml")).output
     season = english(runner, "replay", str(EXAMPLES / "season.toml")).output.splitlines()[0]
     assert " hands under " in season and " 1 hands" not in season

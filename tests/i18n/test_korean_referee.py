@@ -37,7 +37,7 @@ def test_refereed_hand_in_korean_with_a_rule_violation_at_the_prompt(runner):
     result = referee_korean(runner, ELECTION_KO + [DISCARD_KO, "마이티", "스페이드 K", "하트 A",
                                                    "table"])
     lines = result.output.splitlines()
-    assert lines[0] == "Standard Mighty (standard); 온 사람 민수, Bo, Cy, Di, Ed"
+    assert lines[0] == "표준 마이티 (Standard Mighty) (standard); 온 사람 민수, Bo, Cy, Di, Ed"
     assert lines[1] == ("— 1번째 판: 딜러 민수, 선 민수; 치는 사람 민수, Bo, Cy, Di, Ed "
                         "(첫 공약 전에 바꿀 수 있습니다: dealer/opener/out 이름)")
     assert lines[3] == "선거: 아직 공약 없음; 민수 차례"
