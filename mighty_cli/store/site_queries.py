@@ -77,8 +77,10 @@ class HandLine:
     cells: list[Optional[int]] = field(default_factory=list)  # deltas in a page's columns
 
     def set_columns(self, columns: list[str]) -> None:
-        """Each column's player's score change (None: not in the hand), for the page."""
-        deltas = {x.name: x.points + x.pot for x in self.seats}
+        """Each column's player's score change, for the page (None: not in the hand, or
+        sitting it out with nothing to pay or take: the page shows ``–``, not a score)."""
+        deltas = {x.name: x.points + x.pot for x in self.seats
+                  if x.role != "out" or x.points + x.pot}
         self.cells = [deltas.get(name) for name in columns]
 
     @property

@@ -111,6 +111,33 @@ def test_session_page_lists_every_hand(site):
             assert cell == ("–" if value is None else f"{value:+d}" if value else "0")
 
 
+def test_a_player_sitting_out_a_hand_shows_a_dash_not_a_score(tmp_path):
+    """Seven at the table, two sitting out each hand: their column says ``–`` (not in the
+    hand), not ``0`` (a hand played for nothing); the five who played show their scores."""
+    from mighty_cli.site_data import build_site
+    from mighty_cli.store import services
+    from mighty_cli.store.db import make_engine
+    from site_league import make_wide_league
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'league.db'}")
+    make_wide_league(engine)
+    run(engine, build_site, LEAGUE, tmp_path / "site", timezone_name="UTC")
+    session = run(engine, services.league_page, LEAGUE).sessions[-1].number
+    views = run(engine, services.list_hands, LEAGUE, session_number=session)
+    engine.dispose()
+    page = read(tmp_path / "site", f"sessions/{session}.html")
+    seats = page.rows_of("hands")[0][1][8:]
+    rows = {a["id"]: cells for a, cells in page.rows_of("hands") if a.get("id")}
+    assert len(views) == 14 and len(seats) == 7
+    for view in views:
+        cells = dict(zip(seats, rows[f"hand-{view.number}"][8:]))
+        assert len(view.sitting_out) == 2
+        assert [cells[name] for name in view.sitting_out] == ["–", "–"]
+        played = [name for name in seats if name not in view.sitting_out]
+        assert {name: int(cells[name].replace("+", "")) for name in played} == {
+            name: view.deltas[name] for name in played}
+
+
 def test_session_page_marks_corrections_and_voided_hands(site):
     out, _, _ = site
     page = read(out, "sessions/9.html")
