@@ -256,9 +256,11 @@ class TimeZoneError(MightyError):
 
 
 def time_zone(name: Optional[str] = None) -> tzinfo:
-    """The named IANA time zone (``Asia/Seoul``), or the machine's own when None."""
+    """The named IANA time zone (``Asia/Seoul``), or the machine's own when None: its IANA
+    zone where the machine names one (a time from before a change to summer time shows in
+    the offset it had then), else its offset now."""
     if not name:
-        return datetime.now().astimezone().tzinfo or timezone.utc
+        return _machine_zone() or datetime.now().astimezone().tzinfo or timezone.utc
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
     try:
@@ -266,6 +268,29 @@ def time_zone(name: Optional[str] = None) -> tzinfo:
     except (ZoneInfoNotFoundError, ValueError, OSError):
         raise TimeZoneError(_("time zone {name!r}: unknown (use an IANA name such as Asia/Seoul "
                               "or UTC)").format(name=name)) from None
+
+
+def _machine_zone() -> Optional[tzinfo]:
+    """The IANA zone the machine names: ``TZ`` (``Europe/Berlin``, ``:Europe/Berlin`` or a
+    path into a zoneinfo folder), else the zone file ``/etc/localtime`` links to; None where
+    neither names one the zone database knows (``TZ=EST5EDT,M3.2.0,M11.1.0``, a copied file)."""
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    name = os.environ.get("TZ")
+    if name is None:
+        try:
+            name = os.readlink("/etc/localtime")
+        except OSError:
+            return None
+    name = name.lstrip(":")
+    if "zoneinfo/" in name:
+        name = name.rpartition("zoneinfo/")[2]
+    if not name or name.startswith("/"):
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        return None
 
 
 def _in_zone(moment: datetime, zone: tzinfo) -> datetime:
