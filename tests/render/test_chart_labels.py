@@ -81,49 +81,42 @@ def test_times_in_the_named_zone():
     assert local_time(moment.replace(tzinfo=None), time_zone("UTC")) == "2024-03-05 12:30 UTC"
 
 
+@pytest.fixture
+def machine_zone(monkeypatch):
+    """Sets the machine's zone (``TZ``) for a test; the process's own is back after it."""
+    import time
+
+    def set_zone(name: str) -> None:
+        monkeypatch.setenv("TZ", name)
+        time.tzset()
+
+    yield set_zone
+    monkeypatch.undo()
+    time.tzset()
+
+
 @pytest.mark.parametrize("tz", ["America/New_York", ":America/New_York",
                                 "/usr/share/zoneinfo/America/New_York"])
-def test_the_machines_zone_keeps_summer_time_apart(monkeypatch, tz):
+def test_the_machines_zone_keeps_summer_time_apart(machine_zone, tz):
     """A machine in New York: a January evening in EST, a July one in EDT (not both in the
     offset of the day the site is built)."""
-    import time
-
-    monkeypatch.setenv("TZ", tz)
-    time.tzset()
-    try:
-        zone = time_zone(None)
-        winter = local_time(datetime(2024, 1, 10, 1, 30, tzinfo=timezone.utc), zone)
-        summer = local_time(datetime(2024, 7, 10, 1, 30, tzinfo=timezone.utc), zone)
-        assert (winter, summer) == ("2024-01-09 20:30 EST", "2024-07-09 21:30 EDT")
-    finally:
-        monkeypatch.delenv("TZ")
-        time.tzset()
+    machine_zone(tz)
+    zone = time_zone(None)
+    winter = local_time(datetime(2024, 1, 10, 1, 30, tzinfo=timezone.utc), zone)
+    summer = local_time(datetime(2024, 7, 10, 1, 30, tzinfo=timezone.utc), zone)
+    assert (winter, summer) == ("2024-01-09 20:30 EST", "2024-07-09 21:30 EDT")
 
 
-def test_a_zone_the_database_does_not_name_falls_back_to_the_offset_now(monkeypatch):
-    import time
-
-    monkeypatch.setenv("TZ", "XYZ-3")  # POSIX: three hours east of UTC, no name
-    time.tzset()
-    try:
-        moment = datetime(2024, 3, 5, 12, 30, tzinfo=timezone.utc)
-        assert local_time(moment, time_zone(None)).startswith("2024-03-05 15:30")
-    finally:
-        monkeypatch.delenv("TZ")
-        time.tzset()
+def test_a_zone_the_database_does_not_name_falls_back_to_the_offset_now(machine_zone):
+    machine_zone("XYZ-3")  # POSIX: three hours east of UTC, no name
+    moment = datetime(2024, 3, 5, 12, 30, tzinfo=timezone.utc)
+    assert local_time(moment, time_zone(None)).startswith("2024-03-05 15:30")
 
 
-def test_default_zone_is_the_machines(monkeypatch):
-    import time
-
-    monkeypatch.setenv("TZ", "Asia/Seoul")
-    time.tzset()
-    try:
-        moment = datetime(2024, 3, 5, 12, 30, tzinfo=timezone.utc)
-        assert local_time(moment, time_zone(None)).startswith("2024-03-05 21:30")
-    finally:
-        monkeypatch.delenv("TZ")
-        time.tzset()
+def test_default_zone_is_the_machines(machine_zone):
+    machine_zone("Asia/Seoul")
+    moment = datetime(2024, 3, 5, 12, 30, tzinfo=timezone.utc)
+    assert local_time(moment, time_zone(None)).startswith("2024-03-05 21:30")
 
 
 def test_unknown_zone_is_one_clear_error():
