@@ -35,8 +35,8 @@ from ..engine.scoring import DOUBLING_LABELS
 from ..engine.translation import _, get_language, normalize_language, translations
 from .chart import LABEL_GAP, PALETTE, Chart, ChartLine, chart, spread_labels  # noqa: F401
 from .page_filters import (ROLE_LABELS, bid_face, call_label, card_class, card_face,  # noqa: F401
-                           card_spans, friend_called, player_link, remembered, score_html,
-                           trick_rows, trick_spans)
+                           card_spans, deal_rows, friend_called, player_link, remembered,
+                           score_html, seat_rows, trick_rows, trick_spans)
 from .template_cache import bytecode_cache
 from .text import friend_call_text
 
@@ -100,6 +100,9 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     env.filters["call_label"] = lambda kind: call_label(kind, catalog.gettext)
     env.filters["friend_called"] = lambda outcome: friend_called(outcome, catalog.gettext)
     env.filters["player_link"] = jinja2.pass_context(player_link)
+    env.filters["deal_rows"] = jinja2.pass_context(deal_rows)
+    env.filters["seat_rows"] = jinja2.pass_context(
+        lambda context, outcome: seat_rows(context, outcome, catalog.gettext))
     return env
 
 

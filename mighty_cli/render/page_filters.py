@@ -112,16 +112,37 @@ def trick_spans(trick):
     the point cards (``point``: a play's third item, where given) marked by class."""
     from markupsafe import Markup
 
-    winner, classes = trick.winner, _PLAY_CLASSES
-    return Markup(" ".join([_span(play[1], classes[bool(play[0]) and play[0] == winner,
-                                                    len(play) > 2 and bool(play[2])],
-                                  str(play[0]))
-                            for play in trick.plays]))
+    return Markup(" ".join(_played(trick)))
+
+
+#: Played cards' spans as made: (card, classes, who played it) -> the span.
+_PLAYED: dict = {}
+
+
+def _played(trick) -> list[str]:
+    """A trick's plays as spans, each kind made once (a site shows a few hundred kinds
+    thousands of times): a dictionary looked up here, not a remembered function called."""
+    winner, classes, made = trick.winner, _PLAY_CLASSES, _PLAYED
+    spans = []
+    for play in trick.plays:
+        who, card = play[0], play[1]
+        extra = classes[bool(who) and who == winner, len(play) > 2 and bool(play[2])]
+        if type(card) is not str or type(who) is not str:  # a club's values: made afresh
+            spans.append(_span(card, extra, str(who)))
+            continue
+        key = (card, extra, who)
+        span = made.get(key)
+        if span is None:
+            span = _span(card, extra, who)
+            if len(made) < _MEMO_LIMIT:
+                made[key] = span
+        spans.append(span)
+    return spans
 
 
 def trick_rows(tricks):
     """A hand page's table of tricks, a row each: its number, who led, the cards in order
-    (:func:`trick_spans`), who won, the point cards in it (``–`` where unknown)."""
+    (as :func:`trick_spans`), who won, the point cards in it (``–`` where unknown)."""
     from markupsafe import Markup, escape
 
     names: dict = {}  # each player's name escaped once (ten tricks name the same five)
@@ -136,7 +157,7 @@ def trick_rows(tricks):
     return Markup("".join([
         f'<tr><td class="num">{escape(trick.number)}</td>'
         f'<td class="led">{name(trick.leader)}</td>'
-        f'<td class="cards">{trick_spans(trick)}</td>'
+        f'<td class="cards">{" ".join(_played(trick))}</td>'
         f'<td class="won">{name(trick.winner)}</td>'
         f'<td class="num">{escape("–" if trick.points is None else trick.points)}</td></tr>\n'
         for trick in tricks]))
@@ -216,3 +237,28 @@ def player_link(context, name, root: Optional[str] = None):
 
 #: Player links as made: (the page's root, the name, the player's id) -> the link.
 _LINKS: dict = {}
+
+
+def deal_rows(context, deal):
+    """A hand page's deal, a row each: the player (linked) and the cards dealt."""
+    from markupsafe import Markup
+
+    return Markup("".join([f"<tr><th>{player_link(context, name)}</th>"
+                           f"<td>{card_spans(cards)}</td></tr>\n" for name, cards in deal]))
+
+
+def seat_rows(context, outcome, gettext=None):
+    """A hand page's scores, a row each: the player (linked), the part played, what the
+    contract and the pot moved (where the pot moved at all) and the change of score."""
+    from markupsafe import Markup, escape
+
+    translate = gettext or _
+    rows = []
+    for seat in outcome.seats:
+        role = seat.role
+        moved = (f'<td class="num">{score_html(seat.points)}</td>'
+                 f'<td class="num">{score_html(seat.pot)}</td>') if outcome.pot_moved else ""
+        rows.append(f'<tr class="{escape(role)}"><td>{player_link(context, seat.name)}</td>'
+                    f'<td>{escape(translate(ROLE_LABELS[role]) if role in ROLE_LABELS else "–")}'
+                    f'</td>{moved}<td class="num delta">{score_html(seat.delta)}</td></tr>\n')
+    return Markup("".join(rows))

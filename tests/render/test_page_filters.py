@@ -1,0 +1,92 @@
+"""The hand page's row filters (``render.page_filters``): the scores, the deal and the tricks
+as rows made in Python, each name escaped and linked as the template's own tags would, the
+words in the page's language, the same row for the same values however often asked."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from mighty_cli.render.page_filters import (_PLAYED, deal_rows, seat_rows, trick_rows,
+                                            trick_spans)
+from mighty_cli.site_hand import SeatScore, TrickView
+
+EVIL = "<b>Ed</b>"
+
+
+class Pages:
+    @staticmethod
+    def player_url(player_id: int) -> str:
+        return f"players/{player_id}.html"
+
+
+def context(**ids) -> dict:
+    return {"root": "../", "ids": {"Ana": 1, EVIL: 5, **ids}, "pages": Pages}
+
+
+def outcome(*seats: SeatScore) -> SimpleNamespace:
+    return SimpleNamespace(seats=seats, pot_moved=any(seat.pot for seat in seats))
+
+
+def test_seat_rows_link_each_player_and_name_each_part():
+    rows = seat_rows(context(), outcome(SeatScore("Ana", "declarer", 10, 0),
+                                        SeatScore(EVIL, "opponent", -5, 0),
+                                        SeatScore("Guest", "out", 0, 0)))
+    assert rows.splitlines() == [
+        '<tr class="declarer"><td><a href="../players/1.html">Ana</a></td><td>Declarer</td>'
+        '<td class="num delta"><span class="pos">+10</span></td></tr>',
+        '<tr class="opponent"><td><a href="../players/5.html">&lt;b&gt;Ed&lt;/b&gt;</a></td>'
+        '<td>opposition (야당)</td><td class="num delta"><span class="neg">-5</span></td></tr>',
+        '<tr class="out"><td>Guest</td><td>Sitting out</td>'
+        '<td class="num delta"><span>0</span></td></tr>']
+
+
+def test_seat_rows_show_the_pot_only_where_it_moved():
+    rows = seat_rows(context(), outcome(SeatScore("Ana", "declarer", 10, 3),
+                                        SeatScore(EVIL, "opponent", -5, 0)))
+    assert rows.splitlines()[0] == (
+        '<tr class="declarer"><td><a href="../players/1.html">Ana</a></td><td>Declarer</td>'
+        '<td class="num"><span class="pos">+10</span></td>'
+        '<td class="num"><span class="pos">+3</span></td>'
+        '<td class="num delta"><span class="pos">+13</span></td></tr>')
+
+
+def test_seat_rows_speak_the_pages_language():
+    korean = {"Declarer": "주공", "Friend": "프렌드"}
+    rows = seat_rows(context(), outcome(SeatScore("Ana", "declarer", 10, 0),
+                                        SeatScore("Bo", "friend", 5, 0),
+                                        SeatScore("Cy", "nobody knows", 0, 0)),
+                     lambda text: korean.get(text, text))
+    assert [row.split("<td>")[2].split("<")[0] for row in rows.splitlines()] == [
+        "주공", "프렌드", "–"]
+
+
+def test_deal_rows_link_each_player_and_show_the_cards_as_faces():
+    rows = deal_rows(context(), [("Ana", ["SA", "D10", "JK"]), (EVIL, [])])
+    assert rows.splitlines() == [
+        '<tr><th><a href="../players/1.html">Ana</a></th><td><span class="cards">'
+        '<span class="black">♠A</span> <span class="red">◆10</span> '
+        '<span class="joker">JK</span></span></td></tr>',
+        '<tr><th><a href="../players/5.html">&lt;b&gt;Ed&lt;/b&gt;</a></th>'
+        '<td><span class="cards"></span></td></tr>']
+
+
+def test_trick_rows_mark_the_winner_and_the_point_cards():
+    trick = TrickView(3, "Ana", [("Ana", "SA", True), (EVIL, "S2", False)], "Ana", 1)
+    assert trick_rows([trick]) == (
+        '<tr><td class="num">3</td><td class="led">Ana</td><td class="cards">'
+        '<span class="winner point black" title="Ana">♠A</span> '
+        '<span class="black" title="&lt;b&gt;Ed&lt;/b&gt;">♠2</span></td>'
+        '<td class="won">Ana</td><td class="num">1</td></tr>\n')
+    assert trick_spans(trick) in trick_rows([trick])
+
+
+@pytest.mark.parametrize("who", [["a", "list"], 7, None])
+def test_a_clubs_odd_values_are_shown_not_remembered(who):
+    """A club's template may pass what it likes as a play: shown as text, never a key."""
+    before = dict(_PLAYED)
+    trick = SimpleNamespace(winner=None, plays=[(who, "HK")])
+    assert trick_spans(trick) == f'<span class="red" title="{who}">♥K</span>'.replace(
+        "'", "&#39;")
+    assert _PLAYED == before
