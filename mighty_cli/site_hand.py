@@ -136,8 +136,9 @@ class HandDetail:
     elimination: list[tuple[str, Optional[str]]] = field(default_factory=list)
     redistribution: list[tuple[str, list[str]]] = field(default_factory=list)
     outcome: Optional[Outcome] = None
-    #: the trick in which the called card came out and showed the friend (a card call)
-    revealed: Optional[int] = None
+    #: the tricks in which the called cards came out and showed the friends (a card call):
+    #: one, or two where two cards were called (동대전 7마)
+    revealed: tuple[int, ...] = ()
     joker_call: bool = False         # a trick holds a joker call (``!``): the page says so
     elected: Optional[str] = None    # the election's last bid, where the contract was changed
 
@@ -207,24 +208,27 @@ def _point_test(rules):
     return point
 
 
-def _revealed(outcome: Optional[Outcome], tricks: list[TrickView]) -> Optional[int]:
-    """The trick that showed the friend: where the called card was played (a card call), the
-    first or the last (초구, 막구 friends)."""
+def _revealed(outcome: Optional[Outcome], tricks: list[TrickView]) -> tuple[int, ...]:
+    """The tricks that showed the friend: where each called card was played (a card call; two
+    cards under 동대전 7마, ``SA+DK``), the first or the last (초구, 막구 friends)."""
     if outcome is None or outcome.friend is None or not tricks:
-        return None
+        return ()
     if outcome.call_kind in ("first-trick", "last-trick"):
-        return tricks[0].number if outcome.call_kind == "first-trick" else tricks[-1].number
+        return (tricks[0].number if outcome.call_kind == "first-trick" else tricks[-1].number,)
     if outcome.call_kind not in ("card", "mighty", "joker") or not outcome.friend_call:
-        return None
+        return ()
     try:
-        called = format_card(parse_card(outcome.friend_call))
+        called = [format_card(parse_card(part)) for part in
+                  outcome.friend_call.split()[0].split("+")]  # " lead:H" asks a lead, no card
     except MightyError:
-        return None
-    for trick in tricks:
-        for _who, card, _point in trick.plays:
-            if card.partition("/")[0].rstrip("!") == called:
-                return trick.number
-    return None
+        return ()
+    shown = []
+    for card in called:
+        found = next((trick.number for trick in tricks for _who, played, _point in trick.plays
+                      if played.partition("/")[0].rstrip("!") == card), None)
+        if found is not None and found not in shown:
+            shown.append(found)
+    return tuple(sorted(shown))
 
 
 def _elimination_call(call: str) -> tuple[str, Optional[str]]:

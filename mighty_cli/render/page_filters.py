@@ -202,10 +202,13 @@ def call_label(kind, gettext=None) -> str:
 
 def friend_called(outcome, gettext=None) -> str:
     """How a hand's friend was called, as its page says it: the card for a card call
-    (``card friend ♠A``), else the kind of call."""
+    (``card friend ♠A``; both of a two-card call, ``♠A+◆K``), else the kind of call."""
     translate = gettext or _
-    if outcome.call_kind == "card" and outcome.friend_call:
-        return translate(CARD_FRIEND) % {"card": card_face(outcome.friend_call)}
+    call = outcome.friend_call or ""
+    if call and (outcome.call_kind == "card" or "+" in call):  # two cards: both shown
+        head, space, lead = call.strip().partition(" ")  # " lead:H" kept as written
+        cards = "+".join(card_face(part) for part in head.split("+"))
+        return translate(CARD_FRIEND) % {"card": cards + space + lead}
     if outcome.call_kind == "player":
         return translate(PLAYER_FRIEND)
     return call_label(outcome.call_kind, translate)

@@ -90,6 +90,13 @@ def friend_call_text(call: str, gettext=None) -> str:
         return words[low]
     if low.startswith("player:"):
         return call.strip()[7:].strip()
+    head, space, lead = call.strip().partition(" ")  # " lead:H" kept as written
+    return "+".join(_card_face(part, words) for part in head.split("+")) + space + lead
+
+
+def _card_face(card: str, words: dict) -> str:
     symbols = dict(zip("SDHC", "♠◆♥♣"))
-    first = call[:1].upper()
-    return symbols[first] + call[1:] if first in symbols and len(call) > 1 else call
+    if card.lower() in ("joker", "jk"):
+        return words["joker"] if card.lower() == "joker" else card
+    first = card[:1].upper()
+    return symbols[first] + card[1:] if first in symbols and len(card) > 1 else card

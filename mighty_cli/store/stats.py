@@ -148,6 +148,12 @@ def call_kind(call: Optional[str], contract: Optional[str], rules: Ruleset,
         return text
     if text.startswith("player:"):
         return "player"
+    head = call.split()[0]  # " lead:H": a lead asked of the friend, not a card
+    if head != call.strip():
+        return call_kind(head, contract, rules, has_friend)
+    if "+" in head:  # two cards called (동대전 7마): the Mighty or the joker if either is
+        kinds = {call_kind(part, contract, rules, has_friend) for part in head.split("+")}
+        return next((kind for kind in ("unknown", "mighty", "joker") if kind in kinds), "card")
     try:
         card = parse_card(call.strip())
     except MightyError:

@@ -8,9 +8,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from mighty_cli.render.page_filters import (_PLAYED, deal_rows, seat_rows, trick_rows,
-                                            trick_spans)
-from mighty_cli.site_hand import SeatScore, TrickView
+from mighty_cli.render.page_filters import (_PLAYED, deal_rows, friend_called, seat_rows,
+                                            trick_rows, trick_spans)
+from mighty_cli.render.text import friend_call_text
+from mighty_cli.site_hand import SeatScore, TrickView, _revealed
 
 EVIL = "<b>Ed</b>"
 
@@ -90,3 +91,47 @@ def test_a_clubs_odd_values_are_shown_not_remembered(who):
     assert trick_spans(trick) == f'<span class="red" title="{who}">♥K</span>'.replace(
         "'", "&#39;")
     assert _PLAYED == before
+
+
+@pytest.mark.parametrize("call, shown", [
+    ("SA", "♠A"), ("HK+DK", "♥K+◆K"), ("HK+joker", "♥K+the joker"), ("SA lead:H", "♠A lead:H"),
+    ("joker", "the joker"), ("player:Bo", "Bo")])
+def test_a_friend_call_shows_each_card_called(call, shown):
+    assert friend_call_text(call) == shown
+
+
+def test_a_two_card_call_shows_both_cards_and_both_tricks_that_showed_the_friends():
+    """동대전 7마: ``HK+DK`` called, ♦K played in trick 2 and ♥K in trick 5."""
+    outcome = SimpleNamespace(call_kind="card", friend_call="HK+DK", friend="Bo, Cy")
+    assert friend_called(outcome) == "card friend ♥K+◆K"
+    tricks = [TrickView(n, "Ana", [("Ana", "S2", False),
+                                   ("Bo" if n == 5 else "Cy", {2: "DK", 5: "HK"}.get(n, "S3"),
+                                    n in (2, 5))], "Ana", 0)
+              for n in range(1, 8)]
+    assert _revealed(outcome, tricks) == (2, 5)
+    assert _revealed(SimpleNamespace(call_kind="card", friend_call="HK", friend="Bo"),
+                     tricks) == (5,)
+    assert _revealed(SimpleNamespace(call_kind="first-trick", friend_call="first-trick",
+                                     friend="Bo"), tricks) == (1,)
+
+
+@pytest.mark.parametrize("lang, said", [("en", "revealed in tricks 2, 5"),
+                                        ("ko", "2, 5턴에 드러남")])
+def test_a_hand_page_says_both_tricks_that_showed_two_friends(lang, said):
+    from datetime import datetime, timezone
+
+    from mighty_cli.render.html import environment, render
+    from mighty_cli.render.site_pages import URLS
+    from mighty_cli.site_hand import HandDetail, Outcome
+
+    seats = tuple(SeatScore(name, role, 0, 0) for name, role in (
+        ("Ana", "declarer"), ("Bo", "friend"), ("Cy", "friend"), ("Di", "opponent")))
+    outcome = Outcome("scored", False, False, "15C", "Ana", "Bo, Cy", "HK+DK", "card", 15, 5,
+                      20, False, True, 0, 1, (), None, seats)
+    hand = HandDetail(4, 1, ["Ana", "Bo", "Cy", "Di"], "Ana", [], [], [], [], "15C", "HK+DK",
+                      [], outcome=outcome, revealed=(2, 5))
+    page = render(environment(None, lang), "site_hand.html", None, root="../",
+                  url="hands/4.html", league="L", ruleset="dongdaejeon-7", ruleset_title="T",
+                  generated=datetime(2024, 1, 1, tzinfo=timezone.utc), pages=URLS,
+                  ids={}, hand=hand)
+    assert said in page and "♥K+◆K" in page

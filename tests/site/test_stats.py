@@ -121,6 +121,11 @@ def test_head_to_head_is_symmetric(league_engine):
     ("none", "15D", False, "none"),
     (None, "15D", False, "none"),
     (None, "15D", True, "unknown"),
+    ("HK+DK", "15C", True, "card"),       # 동대전 7마: two cards called
+    ("HK+SA", "15C", True, "mighty"),     # the Mighty is one of them
+    ("HK+joker", "15C", True, "joker"),
+    ("HK+XX", "15C", True, "unknown"),
+    ("SA lead:H", "20NT", True, "mighty"),  # a lead asked of the friend: the card still counts
 ])
 def test_friend_call_kind(call, contract, has_friend, kind):
     from mighty_cli.engine.ruleset import load_ruleset
