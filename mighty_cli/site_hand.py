@@ -21,8 +21,9 @@ try:  # tomli's compiled parser: a full build reads every stored record (4.5x to
 except ImportError:  # a platform without its wheel: the same parser, in the standard library
     from tomllib import loads as toml_loads
 
-from .engine.cards import JOKER, RANK_NAMES, format_card, parse_bid, parse_card
+from .engine.cards import JOKER, RANK_NAMES, format_card, parse_bid
 from .engine.errors import MightyError
+from .engine.hand import parse_friend_call
 from .engine.records import Record, replay
 from .engine.records.values import elimination_parts
 from .engine.scoring import friends_weighed
@@ -217,11 +218,11 @@ def _revealed(outcome: Optional[Outcome], tricks: list[TrickView]) -> tuple[int,
         return (tricks[0].number if outcome.call_kind == "first-trick" else tricks[-1].number,)
     if outcome.call_kind not in ("card", "mighty", "joker") or not outcome.friend_call:
         return ()
-    try:
-        called = [format_card(parse_card(part)) for part in
-                  outcome.friend_call.split()[0].split("+")]  # " lead:H" asks a lead, no card
+    try:  # a card, or two (SA+DK), maybe asking a lead (" lead:H")
+        call = parse_friend_call(outcome.friend_call)
     except MightyError:
         return ()
+    called = [format_card(card) for card in (call.card, call.card2) if card is not None]
     shown = []
     for card in called:
         found = next((trick.number for trick in tricks for _who, played, _point in trick.plays

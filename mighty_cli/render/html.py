@@ -36,7 +36,7 @@ from ..engine.translation import _, get_language, normalize_language, translatio
 from .chart import LABEL_GAP, PALETTE, Chart, ChartLine, chart, spread_labels  # noqa: F401
 from .page_filters import (ROLE_LABELS, bid_face, call_label, card_class, card_face,  # noqa: F401
                            card_spans, deal_rows, friend_called, player_link, remembered,
-                           score_html, seat_rows, trick_rows, trick_spans)
+                           role_label, score_html, seat_rows, trick_rows, trick_spans)
 from .template_cache import bytecode_cache
 from .text import friend_call_text
 
@@ -95,8 +95,7 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     env.filters["trick_spans"] = trick_spans
     env.filters["trick_rows"] = trick_rows
     env.filters["bid_face"] = remembered(lambda text: bid_face(text, catalog.gettext))
-    env.filters["role"] = lambda name: (catalog.gettext(ROLE_LABELS[name])
-                                        if name in ROLE_LABELS else "–")
+    env.filters["role"] = lambda name: role_label(name, catalog.gettext)
     env.filters["call_label"] = lambda kind: call_label(kind, catalog.gettext)
     env.filters["friend_called"] = lambda outcome: friend_called(outcome, catalog.gettext)
     env.filters["player_link"] = jinja2.pass_context(player_link)

@@ -14,6 +14,7 @@ from typing import Optional
 from ..engine.cards import parse_bid
 from ..engine.errors import MightyError
 from ..engine.translation import N_, _
+from .text import friend_call_text
 
 
 def score_html(value: Optional[int]):
@@ -169,6 +170,12 @@ ROLE_LABELS = {"declarer": N_("Declarer"), "friend": N_("Friend"),
                "opponent": N_("opposition (야당)"), "eliminated": N_("eliminated"),
                "out": N_("Sitting out")}
 
+def role_label(role, gettext=None) -> str:
+    """A player's part in a hand as a page names it (``declarer`` -> ``Declarer``; ``–`` for
+    a part the tool does not know)."""
+    return (gettext or _)(ROLE_LABELS[role]) if role in ROLE_LABELS else "–"
+
+
 #: A no-trump bid on a page (the trump's word first, as a suit's symbol is).
 NO_TRUMP_BID = N_("no-trump %(number)s")
 
@@ -206,9 +213,7 @@ def friend_called(outcome, gettext=None) -> str:
     translate = gettext or _
     call = outcome.friend_call or ""
     if call and (outcome.call_kind == "card" or "+" in call):  # two cards: both shown
-        head, space, lead = call.strip().partition(" ")  # " lead:H" kept as written
-        cards = "+".join(card_face(part) for part in head.split("+"))
-        return translate(CARD_FRIEND) % {"card": cards + space + lead}
+        return translate(CARD_FRIEND) % {"card": friend_call_text(call, translate)}
     if outcome.call_kind == "player":
         return translate(PLAYER_FRIEND)
     return call_label(outcome.call_kind, translate)
@@ -255,13 +260,11 @@ def seat_rows(context, outcome, gettext=None):
     contract and the pot moved (where the pot moved at all) and the change of score."""
     from markupsafe import Markup, escape
 
-    translate = gettext or _
     rows = []
     for seat in outcome.seats:
-        role = seat.role
         moved = (f'<td class="num">{score_html(seat.points)}</td>'
                  f'<td class="num">{score_html(seat.pot)}</td>') if outcome.pot_moved else ""
-        rows.append(f'<tr class="{escape(role)}"><td>{player_link(context, seat.name)}</td>'
-                    f'<td>{escape(translate(ROLE_LABELS[role]) if role in ROLE_LABELS else "–")}'
-                    f'</td>{moved}<td class="num delta">{score_html(seat.delta)}</td></tr>\n')
+        rows.append(f'<tr class="{escape(seat.role)}"><td>{player_link(context, seat.name)}'
+                    f'</td><td>{escape(role_label(seat.role, gettext))}</td>{moved}'
+                    f'<td class="num delta">{score_html(seat.delta)}</td></tr>\n')
     return Markup("".join(rows))

@@ -191,17 +191,19 @@ def refereed_hands(s: Session, league_id: int, chunk: int = 200) -> Iterator[tup
     of :func:`iter_session_hands` (session, then number): read beside it, each session's
     records come as its hands do."""
     query = (select(Hand.number, Hand.session_id, Hand.record_toml)
-             .where(Hand.league_id == league_id, Hand.full == True,  # noqa: E712
-                    Hand.record_toml != None)  # noqa: E711
-             .order_by(Hand.session_id, Hand.number))
+             .where(*_refereed(league_id)).order_by(Hand.session_id, Hand.number))
     yield from s.exec(query.execution_options(yield_per=chunk))  # type: ignore[arg-type]
 
 
 def refereed_count(s: Session, league_id: int) -> int:
     """How many hands :func:`refereed_hands` reads (each a page of the site)."""
-    return s.exec(select(func.count()).select_from(Hand).where(
-        Hand.league_id == league_id, Hand.full == True,  # noqa: E712
-        Hand.record_toml != None)).one()  # noqa: E711
+    return s.exec(select(func.count()).select_from(Hand).where(*_refereed(league_id))).one()
+
+
+def _refereed(league_id: int) -> tuple:
+    """The league's hands played card by card (their records stored)."""
+    return (Hand.league_id == league_id, Hand.full == True,  # noqa: E712
+            Hand.record_toml != None)  # noqa: E711
 
 
 def session_stats(s: Session, league_id: int) -> dict[str, dict[int, PlayerStats]]:

@@ -17,9 +17,9 @@ from sqlalchemy import and_, case, func
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, select
 
-from ..engine.cards import parse_bid, parse_card
+from ..engine.cards import JOKER, parse_bid
 from ..engine.errors import MightyError
-from ..engine.hand import mighty_card
+from ..engine.hand import mighty_card, parse_friend_call
 from ..engine.ruleset import Ruleset
 from .lookups import PLAYING_ROLES, RULING_ROLES
 from .models import Hand, HandPlayer, Player
@@ -148,23 +148,20 @@ def call_kind(call: Optional[str], contract: Optional[str], rules: Ruleset,
         return text
     if text.startswith("player:"):
         return "player"
-    head = call.split()[0]  # " lead:H": a lead asked of the friend, not a card
-    if head != call.strip():
-        return call_kind(head, contract, rules, has_friend)
-    if "+" in head:  # two cards called (동대전 7마): the Mighty or the joker if either is
-        kinds = {call_kind(part, contract, rules, has_friend) for part in head.split("+")}
-        return next((kind for kind in ("unknown", "mighty", "joker") if kind in kinds), "card")
-    try:
-        card = parse_card(call.strip())
+    try:  # a card, or two (동대전 7마: SA+DK), maybe asking a lead (" lead:H")
+        called = parse_friend_call(call)
     except MightyError:
         return "unknown"
-    if text in ("jk", "joker"):
+    cards = [card for card in (called.card, called.card2) if card is not None]
+    if called.kind != "card" or not cards:
+        return "unknown"
+    if JOKER in cards:
         return "joker"
     try:
         trump = parse_bid(contract).trump if contract else None
     except MightyError:
         trump = None
-    return "mighty" if card == mighty_card(rules, trump) else "card"
+    return "mighty" if mighty_card(rules, trump) in cards else "card"
 
 
 def _level(contract: Optional[str]) -> tuple[Optional[int], bool]:
