@@ -35,8 +35,9 @@ from ..engine.scoring import DOUBLING_LABELS
 from ..engine.translation import _, get_language, normalize_language, translations
 from .chart import LABEL_GAP, PALETTE, Chart, ChartLine, chart, spread_labels  # noqa: F401
 from .page_filters import (ROLE_LABELS, bid_face, call_label, card_class, card_face,  # noqa: F401
-                           card_spans, deal_rows, friend_called, player_link, remembered,
-                           role_label, score_html, seat_rows, trick_rows, trick_spans)
+                           card_spans, deal_rows, election_calls, friend_called, player_link,
+                           remembered, role_label, score_html, seat_rows, trick_rows,
+                           trick_spans)
 from .template_cache import bytecode_cache
 from .text import friend_call_text
 
@@ -96,6 +97,7 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     env.filters["trick_rows"] = trick_rows
     env.filters["bid_face"] = remembered(lambda text: bid_face(text, catalog.gettext))
     env.filters["role"] = lambda name: role_label(name, catalog.gettext)
+    env.filters["election_calls"] = lambda election: election_calls(election, catalog.gettext)
     env.filters["call_label"] = lambda kind: call_label(kind, catalog.gettext)
     env.filters["friend_called"] = lambda outcome: friend_called(outcome, catalog.gettext)
     env.filters["player_link"] = jinja2.pass_context(player_link)
@@ -132,7 +134,12 @@ def _page_gettext(translate):
                 text = text % {}
             if len(cache) < _MESSAGES_KEPT:  # a club's template may ask for any text
                 cache[string] = text
-        return text % variables if variables else text
+        if not variables:
+            return text
+        for value in variables.values():  # whole numbers (most variables): nothing to escape
+            if type(value) is not int:
+                return text % variables
+        return Markup(str.__mod__(text, variables))
 
     return gettext
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 from typing import Optional
 
+from markupsafe import Markup, escape
+
 from ..engine.cards import parse_bid
 from ..engine.errors import MightyError
 from ..engine.translation import N_, _
@@ -20,8 +22,6 @@ from .text import friend_call_text
 def score_html(value: Optional[int]):
     """A signed score in a span coloured by its sign (``–`` for none): a filter, as cheap as
     a table of thousands of hands needs."""
-    from markupsafe import Markup
-
     if value is None:
         return Markup('<span class="pm">–</span>')
     if not isinstance(value, int):  # a number only: nothing else becomes markup
@@ -86,8 +86,6 @@ def card_class(text: str) -> str:
 def _span(card: str, extra: str = "", title: Optional[str] = None) -> str:
     """One card as the pages mark it up: its colour class, its face, who played it (once per
     kind of span: a hand page has some two hundred)."""
-    from markupsafe import escape
-
     return (f'<span class="{extra}{card_class(card)}"'
             + ("" if title is None else f' title="{escape(title)}"')
             + f">{escape(card_face(card))}</span>")
@@ -97,8 +95,6 @@ def card_spans(cards):
     """A list of cards as one ``<span class="cards">`` of coloured faces: what a hand page
     shows for a deal, the kitty, the discards (one Python call instead of a template loop per
     card)."""
-    from markupsafe import Markup
-
     return Markup('<span class="cards">' + " ".join([_span(card) for card in cards])
                   + "</span>")
 
@@ -111,8 +107,6 @@ _PLAY_CLASSES = {(False, False): "", (True, False): "winner ", (False, True): "p
 def trick_spans(trick):
     """A trick's cards in order, each with who played it; the winning card (``winner``) and
     the point cards (``point``: a play's third item, where given) marked by class."""
-    from markupsafe import Markup
-
     return Markup(" ".join(_played(trick)))
 
 
@@ -144,8 +138,6 @@ def _played(trick) -> list[str]:
 def trick_rows(tricks):
     """A hand page's table of tricks, a row each: its number, who led, the cards in order
     (as :func:`trick_spans`), who won, the point cards in it (``–`` where unknown)."""
-    from markupsafe import Markup, escape
-
     names: dict = {}  # each player's name escaped once (ten tricks name the same five)
 
     def name(text) -> str:
@@ -156,12 +148,18 @@ def trick_rows(tricks):
         return escaped
 
     return Markup("".join([
-        f'<tr><td class="num">{escape(trick.number)}</td>'
+        f'<tr><td class="num">{_number(trick.number)}</td>'
         f'<td class="led">{name(trick.leader)}</td>'
         f'<td class="cards">{" ".join(_played(trick))}</td>'
         f'<td class="won">{name(trick.winner)}</td>'
-        f'<td class="num">{escape("–" if trick.points is None else trick.points)}</td></tr>\n'
+        f'<td class="num">{_number("–" if trick.points is None else trick.points)}</td></tr>\n'
         for trick in tricks]))
+
+
+def _number(value) -> str:
+    """A count in a page's markup: a whole number as it is (nothing in it to escape), any
+    other value escaped."""
+    return str(value) if type(value) is int else escape(value)
 
 
 #: A player's part in a hand, as a page names it (store.models.HandPlayer.role): a filter,
@@ -174,6 +172,21 @@ def role_label(role, gettext=None) -> str:
     """A player's part in a hand as a page names it (``declarer`` -> ``Declarer``; ``–`` for
     a part the tool does not know)."""
     return (gettext or _)(ROLE_LABELS[role]) if role in ROLE_LABELS else "–"
+
+
+#: An election's calls that are not bids, as a page names them.
+CALL_WORDS = {"pass": N_("pass"), "deal-miss": N_("deal miss")}
+
+
+def election_calls(election, gettext=None):
+    """An election's calls in order, as a hand page tells them: each player's name and call
+    (``pass``, ``deal miss``, or the bid in the cards' notation, :func:`bid_face`),
+    separated by ``·``."""
+    translate = gettext or _
+    return Markup(" · ".join([
+        f"{escape(name)} "
+        f"{escape(translate(CALL_WORDS[bid]) if bid in CALL_WORDS else bid_face(bid, translate))}"
+        for name, bid in election]))
 
 
 #: A no-trump bid on a page (the trump's word first, as a suit's symbol is).
@@ -223,8 +236,6 @@ def player_link(context, name, root: Optional[str] = None):
     """A player's name linking to the player's page (relative to ``root``, by default the
     page's), or the name alone for someone the league does not list (``ids``). Each link is
     made once (a hand page links some fifteen names, of the same dozen)."""
-    from markupsafe import Markup, escape
-
     root = context["root"] if root is None else root
     ids, links = context["ids"], _LINKS
     key = (root, name, ids.get(name))
@@ -249,8 +260,6 @@ _LINKS: dict = {}
 
 def deal_rows(context, deal):
     """A hand page's deal, a row each: the player (linked) and the cards dealt."""
-    from markupsafe import Markup
-
     return Markup("".join([f"<tr><th>{player_link(context, name)}</th>"
                            f"<td>{card_spans(cards)}</td></tr>\n" for name, cards in deal]))
 
@@ -258,8 +267,6 @@ def deal_rows(context, deal):
 def seat_rows(context, outcome, gettext=None):
     """A hand page's scores, a row each: the player (linked), the part played, what the
     contract and the pot moved (where the pot moved at all) and the change of score."""
-    from markupsafe import Markup, escape
-
     rows = []
     for seat in outcome.seats:
         moved = (f'<td class="num">{score_html(seat.points)}</td>'

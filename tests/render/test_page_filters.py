@@ -8,8 +8,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from mighty_cli.render.page_filters import (_PLAYED, deal_rows, friend_called, seat_rows,
-                                            trick_rows, trick_spans)
+from mighty_cli.render.page_filters import (_PLAYED, deal_rows, election_calls,
+                                            friend_called, seat_rows, trick_rows,
+                                            trick_spans)
 from mighty_cli.render.text import friend_call_text
 from mighty_cli.site_hand import SeatScore, TrickView, _revealed
 
@@ -81,6 +82,41 @@ def test_trick_rows_mark_the_winner_and_the_point_cards():
         '<span class="black" title="&lt;b&gt;Ed&lt;/b&gt;">♠2</span></td>'
         '<td class="won">Ana</td><td class="num">1</td></tr>\n')
     assert trick_spans(trick) in trick_rows([trick])
+
+
+def test_trick_rows_escape_a_clubs_odd_number():
+    """A whole number is written as it is; anything else a template passes, escaped."""
+    trick = TrickView("<1>", "Ana", [("Ana", "SA", True)], "Ana", "<b>")
+    row = trick_rows([trick])
+    assert row.startswith('<tr><td class="num">&lt;1&gt;</td>')
+    assert row.endswith('<td class="num">&lt;b&gt;</td></tr>\n')
+
+
+def test_election_calls_name_each_call_in_the_cards_notation():
+    calls = [("Ana", "13S"), (EVIL, "pass"), ("Cy", "deal-miss"), ("Di", "14NT"),
+             ("Ed", "bogus")]
+    assert election_calls(calls) == (
+        "Ana ♠13 · &lt;b&gt;Ed&lt;/b&gt; pass · Cy deal miss · Di no-trump 14 · Ed bogus")
+    korean = {"pass": "패스", "deal miss": "딜 미스", "no-trump %(number)s": "노기루다 %(number)s"}
+    assert election_calls(calls[:4], lambda text: korean.get(text, text)) == (
+        "Ana ♠13 · &lt;b&gt;Ed&lt;/b&gt; 패스 · Cy 딜 미스 · Di 노기루다 14")
+    assert election_calls([]) == ""
+
+
+@pytest.mark.parametrize("value, shown", [
+    (7, "Hand <b>7</b>"), (-3, "Hand <b>-3</b>"), ("<i>7</i>", "Hand <b>&lt;i&gt;7&lt;/i&gt;</b>"),
+    (True, "Hand <b>True</b>"), (2.5, "Hand <b>2.5</b>")])
+def test_a_pages_message_escapes_its_variables_and_keeps_its_own_markup(value, shown):
+    """A page's message is its language's markup; a variable in it is escaped (a whole
+    number, having nothing to escape, is written as it is)."""
+    from jinja2 import Environment
+
+    from mighty_cli.render.html import _page_gettext
+
+    environment = Environment(autoescape=True)
+    environment.globals["_"] = _page_gettext(lambda text: text)
+    template = environment.from_string('{{ _("Hand <b>%(number)s</b>", number=n) }}')
+    assert template.render(n=value) == shown
 
 
 @pytest.mark.parametrize("who", [["a", "list"], 7, None])

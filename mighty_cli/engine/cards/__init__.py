@@ -31,6 +31,7 @@ for ten; output is always the canonical form: ``SA``, ``D10``, ``JK``, ``13H``, 
 
 from __future__ import annotations
 
+import functools
 from typing import Iterable, NamedTuple, Optional
 
 from ..errors import InvalidNotation
@@ -279,6 +280,7 @@ class Bid(NamedTuple):
         return format_bid(self)
 
 
+@functools.lru_cache(maxsize=1024)  # a site reads thousands of contracts, of some forty kinds
 def parse_bid(text: str) -> Bid:
     """Parse a bid: ``13H``, ``16NT``, ``14 spades``, ``15♦`` (case-insensitive)."""
     raw = text.strip()
