@@ -267,10 +267,10 @@ def deal_rows(context, deal):
 def seat_rows(context, outcome, gettext=None):
     """A hand page's scores, a row each: the player (linked), the part played, what the
     contract and the pot moved (where the pot moved at all) and the change of score."""
-    rows = []
+    rows, pot_moved = [], outcome.pot_moved
     for seat in outcome.seats:
         moved = (f'<td class="num">{score_html(seat.points)}</td>'
-                 f'<td class="num">{score_html(seat.pot)}</td>') if outcome.pot_moved else ""
+                 f'<td class="num">{score_html(seat.pot)}</td>') if pot_moved else ""
         rows.append(f'<tr class="{escape(seat.role)}"><td>{player_link(context, seat.name)}'
                     f'</td><td>{escape(role_label(seat.role, gettext))}</td>{moved}'
                     f'<td class="num delta">{score_html(seat.delta)}</td></tr>\n')
