@@ -177,9 +177,17 @@ def league_stats(s: Session, league_id: int, rules: Ruleset,
     """Every role statistic of the league, from six grouped queries; the head-to-head lines
     read too unless given (``pairs``: the site counts them while it reads every hand)."""
     players: dict[str, RoleStats] = {}
+    kinds: dict[tuple, str] = {}  # a few dozen calls, on thousands of grouped rows
 
     def of(name: str) -> RoleStats:
         return players.setdefault(name, RoleStats(name))
+
+    def kind_of(call: Optional[str], contract: Optional[str], has_friend: bool) -> str:
+        key = (call, contract, has_friend)
+        kind = kinds.get(key)
+        if kind is None:
+            kind = kinds[key] = call_kind(call, contract, rules, has_friend)
+        return kind
 
     points = HandPlayer.points + HandPlayer.pot
     # 1. as declarer, by contract and result
@@ -217,8 +225,7 @@ def league_stats(s: Session, league_id: int, rules: Ruleset,
         stats = of(name)
         won = count if success else 0
         stats.friend.add(count, won, int(total or 0))
-        stats.friend_by_call.setdefault(call_kind(call, contract, rules, True), Tally()) \
-            .add(count, won)
+        stats.friend_by_call.setdefault(kind_of(call, contract, True), Tally()).add(count, won)
     # 3. as defender
     for name, success, count, total in s.exec(
             select(Player.name, Hand.success, func.count(), func.sum(points))
@@ -237,7 +244,7 @@ def league_stats(s: Session, league_id: int, rules: Ruleset,
             .where(_live(league_id), HandPlayer.role == "declarer")
             .group_by(Player.name, Hand.friend_call, Hand.contract, Hand.friend_id != None,  # noqa
                       Hand.success)).all():
-        kind = call_kind(call, contract, rules, bool(has_friend))
+        kind = kind_of(call, contract, bool(has_friend))
         made = count if success else 0
         of(name).calls.setdefault(kind, Tally()).add(count, made, int(total or 0))
         calls.setdefault(kind, Tally()).add(count, made, int(total or 0))
