@@ -254,7 +254,7 @@ def _write_hand_page(writer, by_id, record: tuple[int, int, str],
     session_number = by_id[session_id].number
     facts = outcome_facts(line) if line else None
     writer.page(pages.hand_url(number), "site_hand.html",
-                fingerprint(number, session_number, record_toml, facts),
+                (number, session_number, record_toml, facts),
                 partial(_hand_page, number, session_number, record_toml, facts))
 
 

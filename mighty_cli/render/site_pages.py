@@ -194,26 +194,25 @@ class SiteWriter:
         """Render ``template`` to ``url`` (relative to the site's folder) unless the page, as
         keyed by its context and ``depends`` (what else it shows: a common value), is there
         as last written."""
+        self.page(url, template, (depends, context), partial(_given, context))
+
+    def page(self, url: str, template: str, shows, make: Callable[[dict], dict]) -> None:
+        """The page at ``url``: kept when what it ``shows`` (values, digested with the
+        build's version and the template) is what the recorded page showed and the file is
+        as written, else rendered from ``make(shared)``'s context and written (by a worker
+        process, once a build renders many pages: ``make`` is then pickled, so a
+        ``functools.partial`` of a module's function)."""
         try:
-            key = fingerprint(self.version, template, depends, context)
+            key = fingerprint(self.version, template, shows)
         except Unkeyed:  # content that cannot be compared: rendered every time
             key = ""
-        self.page(url, template, key, partial(_given, context))
-
-    def page(self, url: str, template: str, key: str, make: Callable[[dict], dict]) -> None:
-        """The page at ``url``: kept when ``key`` (a digest of what it shows, with the
-        build's version) is the one recorded and the file is as written, else rendered from
-        ``make(shared)``'s context and written (by a worker process, once a build renders
-        many pages: ``make`` is then pickled, so a ``functools.partial`` of a module's
-        function)."""
-        key = key and fingerprint(self.version, key)
         self.seen += 1
         if self.progress is not None:
             expected = len(self.previous)
             self.progress(self.seen, expected if expected >= self.seen else None)
         before = self.previous.get(url)
         if not self.full and key and before is not None and before.key == key:
-            kept = verified(self.output / url, before)
+            kept = verified(os.path.join(self.output, url), before)
             if kept is not None:
                 self.pages[url] = kept
                 return
