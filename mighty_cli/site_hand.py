@@ -210,8 +210,10 @@ def _point_test(rules):
 
 
 def _revealed(outcome: Optional[Outcome], tricks: list[TrickView]) -> tuple[int, ...]:
-    """The tricks that showed the friend: where each called card was played (a card call; two
-    cards under 동대전 7마, ``SA+DK``), the first or the last (초구, 막구 friends)."""
+    """The tricks that showed the friends: for a card call, where each friend first played a
+    called card (two cards under 동대전 7마, ``SA+DK``: two friends, or one holding both,
+    shown by the first; a card the declarer held shows nobody); the first or the last trick
+    (초구, 막구 friends)."""
     if outcome is None or outcome.friend is None or not tricks:
         return ()
     if outcome.call_kind in ("first-trick", "last-trick"):
@@ -223,13 +225,14 @@ def _revealed(outcome: Optional[Outcome], tricks: list[TrickView]) -> tuple[int,
     except MightyError:
         return ()
     called = [format_card(card) for card in (call.card, call.card2) if card is not None]
-    shown = []
+    shown: dict[str, int] = {}  # each friend's first trick
     for card in called:
-        found = next((trick.number for trick in tricks for _who, played, _point in trick.plays
-                      if played.partition("/")[0].rstrip("!") == card), None)
-        if found is not None and found not in shown:
-            shown.append(found)
-    return tuple(sorted(shown))
+        found = next(((trick.number, who) for trick in tricks for who, played, _point
+                      in trick.plays if played.partition("/")[0].rstrip("!") == card), None)
+        if found is not None and (found[1] != outcome.declarer or not found[1]):
+            number, who = found
+            shown[who] = min(number, shown.get(who, number))
+    return tuple(sorted(set(shown.values())))
 
 
 def _elimination_call(call: str) -> tuple[str, Optional[str]]:

@@ -138,17 +138,28 @@ def test_a_friend_call_shows_each_card_called(call, shown):
 
 def test_a_two_card_call_shows_both_cards_and_both_tricks_that_showed_the_friends():
     """동대전 7마: ``HK+DK`` called, ♦K played in trick 2 and ♥K in trick 5."""
-    outcome = SimpleNamespace(call_kind="card", friend_call="HK+DK", friend="Bo, Cy")
+    outcome = SimpleNamespace(call_kind="card", friend_call="HK+DK", friend="Bo, Cy",
+                              declarer="Ana")
     assert friend_called(outcome) == "card friend ♥K+◆K"
-    tricks = [TrickView(n, "Ana", [("Ana", "S2", False),
-                                   ("Bo" if n == 5 else "Cy", {2: "DK", 5: "HK"}.get(n, "S3"),
-                                    n in (2, 5))], "Ana", 0)
-              for n in range(1, 8)]
-    assert _revealed(outcome, tricks) == (2, 5)
-    assert _revealed(SimpleNamespace(call_kind="card", friend_call="HK", friend="Bo"),
-                     tricks) == (5,)
+
+    def tricks(holders: dict[int, str]) -> list[TrickView]:
+        return [TrickView(n, "Ana", [("Ana" if n != 7 else "Di", "S2", False),
+                                     (holders.get(n, "Cy"), {2: "DK", 5: "HK"}.get(n, "S3"),
+                                      n in (2, 5))], "Ana", 0)
+                for n in range(1, 8)]
+
+    assert _revealed(outcome, tricks({2: "Cy", 5: "Bo"})) == (2, 5)
+    one = SimpleNamespace(call_kind="card", friend_call="HK", friend="Bo", declarer="Ana")
+    assert _revealed(one, tricks({2: "Cy", 5: "Bo"})) == (5,)
+    # one friend holding both cards is shown by the first he played
+    assert _revealed(SimpleNamespace(**{**vars(outcome), "friend": "Bo"}),
+                     tricks({2: "Bo", 5: "Bo"})) == (2,)
+    # a called card the declarer held himself shows nobody
+    assert _revealed(SimpleNamespace(**{**vars(outcome), "friend": "Bo"}),
+                     tricks({2: "Ana", 5: "Bo"})) == (5,)
     assert _revealed(SimpleNamespace(call_kind="first-trick", friend_call="first-trick",
-                                     friend="Bo"), tricks) == (1,)
+                                     friend="Bo", declarer="Ana"),
+                     tricks({2: "Cy", 5: "Bo"})) == (1,)
 
 
 @pytest.mark.parametrize("lang, said", [("en", "revealed in tricks 2, 5"),

@@ -226,3 +226,52 @@ def test_an_outcome_only_hand_tells_the_same_facts(league):
             view.declarer, view.friend, view.contract, "card")
         assert {x.name: x.delta for x in outcome.seats} == view.deltas
         assert [x.role for x in outcome.seats].count("declarer") == 1
+
+def test_two_called_cards_under_dongdaejeon_7_show_each_friend_where_he_came_out(tmp_path):
+    """동대전 7마: the declarer calls two cards (``S9+H10``). Hands played by the engine's
+    simulation, imported and published: each hand page names both cards, the friends (the
+    cards' holders other than the declarer: two, or one holding both) and the trick where
+    each friend first played a called card, as read from the record alone."""
+    from mighty_cli.engine import load_ruleset
+    from mighty_cli.engine.records import Record
+    from mighty_cli.engine.simulation import simulate
+    from mighty_cli.render.html import card_face
+    from mighty_cli.site_data import build_site
+    from mighty_cli.store import services
+    from mighty_cli.store.db import make_engine
+
+    players = ["Ana", "Bo", "민수", "Di", "Ed", "지우", "Gus"]
+    record = simulate(load_ruleset("dongdaejeon-7"), "dongdaejeon-7", players, 12, 3).record
+    engine = make_engine(f"sqlite:///{tmp_path / 'league.db'}")
+    run(engine, services.create_league, "동대전", "dongdaejeon-7")
+    run(engine, services.import_record, "동대전", Record("dongdaejeon-7", players, record.hands))
+    for lang in ("en", "ko"):
+        run(engine, build_site, "동대전", tmp_path / lang, lang=lang)
+    told = set()
+    for number, hand in enumerate(record.hands, 1):
+        if "+" not in hand.get("friend", ""):
+            continue
+        declarer = run(engine, services.show_hand, "동대전", number).declarer
+        holder = {card: name for name, cards in hand["deal"].items() if name != "kitty"
+                  for card in cards.split()}
+        first: dict[str, int] = {}
+        for card in hand["friend"].split("+"):
+            who = holder.get(card, declarer)  # a card of the kitty: the declarer's
+            trick = next((n for n, cards in enumerate(hand["tricks"], 1)
+                          if card in [x.split("/")[0].rstrip("!") for x in cards.split()]),
+                         None)  # None: discarded
+            if who != declarer and trick is not None:
+                first[who] = min(trick, first.get(who, trick))
+        tricks = sorted(set(first.values()))
+        friend = outcome_of(read(tmp_path / "en", f"hands/{number}.html"))["friend"]
+        names, _, said = friend.partition(" (")
+        assert set(names.split(", ")) == set(first), (number, friend)
+        faces = "+".join(card_face(card) for card in hand["friend"].split("+"))
+        revealed = (f"revealed in trick {tricks[0]}" if len(tricks) == 1 else
+                    f"revealed in tricks {', '.join(map(str, tricks))}")
+        assert said == f"card friend {faces}, {revealed})", (number, friend)
+        korean = outcome_of(read(tmp_path / "ko", f"hands/{number}.html"))["friend"]
+        assert f"{', '.join(map(str, tricks))}턴에 드러남" in korean, (number, korean)
+        told.add(len(first))
+    assert told == {1, 2}  # hands with two friends, and with one holding both cards
+    engine.dispose()
