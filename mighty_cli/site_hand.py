@@ -227,10 +227,10 @@ def _revealed(outcome: Optional[Outcome], tricks: list[TrickView]) -> tuple[int,
     called = [format_card(card) for card in (call.card, call.card2) if card is not None]
     shown: dict[str, int] = {}  # each friend's first trick
     for card in called:
-        found = next(((trick.number, who) for trick in tricks for who, played, _point
-                      in trick.plays if played.partition("/")[0].rstrip("!") == card), None)
-        if found is not None and (found[1] != outcome.declarer or not found[1]):
-            number, who = found
+        number, who = next(((trick.number, who) for trick in tricks for who, played, _point
+                            in trick.plays if played.partition("/")[0].rstrip("!") == card),
+                           (None, None))
+        if number is not None and not (who and who == outcome.declarer):
             shown[who] = min(number, shown.get(who, number))
     return tuple(sorted(set(shown.values())))
 

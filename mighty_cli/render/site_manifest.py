@@ -146,7 +146,7 @@ def unchanged(path: Path, entry: Entry) -> bool:
     return verified(path, entry) is not None
 
 
-def verified(path: "str | Path", entry: Entry) -> Optional[Entry]:
+def verified(path: str | Path, entry: Entry) -> Optional[Entry]:
     """``entry`` if the page at ``path`` is still what the tool wrote, with the file's stamp
     of now when its bytes had to be read to know it (a folder copied or restored, whose
     files have new inodes, is read once, not at every build); None if it changed or is gone."""
