@@ -34,6 +34,7 @@ from ..engine.ruleset import bundled_dir
 from ..engine.scoring import DOUBLING_LABELS
 from ..engine.translation import _, get_language, normalize_language, translations
 from .chart import LABEL_GAP, PALETTE, Chart, ChartLine, chart, spread_labels  # noqa: F401
+from .escaping import bundled_template_class
 from .page_filters import (ROLE_LABELS, bid_face, call_label, card_class, card_face,  # noqa: F401
                            card_spans, deal_rows, election_calls, friend_called, player_link,
                            remembered, role_label, score_html, seat_rows, trick_rows,
@@ -78,8 +79,9 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
                            **options)
     env.policies.update(policies)
     catalog = translations(language)
-    if not template_dir:  # the project's own templates: messages translated as they compile
-        env.constant_messages = catalog.gettext
+    if not template_dir:  # the project's own templates: messages translated as they compile,
+        env.constant_messages = catalog.gettext  # values escaped by escaping.escape
+        env.template_class = bundled_template_class()
     env.install_gettext_translations(catalog, newstyle=True)
     env.globals["gettext"] = env.globals["_"] = _page_gettext(catalog.gettext)
     env.globals["lang"] = language

@@ -11,11 +11,12 @@ from __future__ import annotations
 import functools
 from typing import Optional
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from ..engine.cards import parse_bid
 from ..engine.errors import MightyError
 from ..engine.translation import N_, _
+from .escaping import escape
 from .text import friend_call_text
 
 
