@@ -6,15 +6,15 @@ largest page; or, with ``--refereed``, time a full build and an incremental one.
 
 ``--refereed N`` makes the first N hands refereed (each stored with one of the examples'
 records, so each has its page), then measures, each in a fresh process (so peak memory is the
-build's own): a full build; an incremental build with nothing new; the league's next evening
-(30 refereed hands) recorded, then an incremental build. Each line gives the build's wall time
+build's own): a full build; an incremental build with nothing new; the league's next evening (30
+refereed hands) recorded, then an incremental build. Each line gives the build's wall time
 (start-up excluded), its CPU time (with its worker processes': ``mighty site`` renders on every
-core when it has many pages), the process's peak memory (its own resident high-water mark;
-each worker's max RSS, when there were workers) and the pages written. The full build writes into a folder of its own, as a
-club's first build does; ``mighty site --full`` over an existing site replaces every file
-instead, which costs the file system more (on ext4 each replacement starts the new file's
-write-back), and a build just after many files were deleted waits on the file system too:
-compare runs that write alike.
+core when it has many pages), the process's peak memory (its own resident high-water mark; each
+worker's max RSS, when there were workers) and the pages written. The full build writes into a
+folder of its own, as a club's first build does; ``mighty site --full`` over an existing site
+replaces every file instead, which costs the file system more (on ext4 each replacement starts
+the new file's write-back), and a build just after many files were deleted waits on the file
+system too: compare runs that write alike.
 Targets (issue 24): after one evening on 3,000 refereed hands at most 1 s; a full build at
 3,000 refereed hands at most 3 s; at 100k hands at most 40 s and 200 MB.
 
