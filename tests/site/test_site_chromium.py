@@ -186,6 +186,18 @@ def check_chart(chart: dict, width: int, where: str) -> None:
 
 @pytest.mark.chromium
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed")
+@pytest.mark.skipif(not shutil.which("fc-list"), reason="fontconfig is not installed")
+def test_the_browser_has_a_hangul_font():
+    """The Korean pages are measured as a club's phone shows them, in Hangul glyphs (the
+    machine has a font for Korean: fonts-noto-cjk, which .ci/run installs); without one every
+    syllable is a box of another width and the widths measured are not the page's."""
+    families = subprocess.run(["fc-list", ":lang=ko", "family"], capture_output=True,
+                              text=True, timeout=60).stdout.split()
+    assert families, "no font for Korean: install fonts-noto-cjk (apt-get install fonts-noto-cjk)"
+
+
+@pytest.mark.chromium
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed")
 @pytest.mark.parametrize("width, height", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
 def test_site_pages_in_headless_chromium(site, tmp_path, width, height):
     out, _, _ = site
