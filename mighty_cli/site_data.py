@@ -136,7 +136,8 @@ def _rated(members: list[tuple]) -> Optional[RatedHand]:
 #: The code that makes the pages: a change to it changes every page's key.
 _CODE = ("site_data.py", "site_hand.py", "rating.py", "standings.py", "render/html.py",
          "render/text.py", "render/page_filters.py", "render/escaping.py", "render/chart.py",
-         "render/constant_messages.py", "render/site_pages.py", "render/site_manifest.py",
+         "render/constant_messages.py", "render/page_frames.py", "render/site_pages.py",
+         "render/site_manifest.py",
          "store/site_queries.py", "store/queries.py", "store/stats.py", "store/rounds.py")
 
 

@@ -17,7 +17,8 @@ Builds are incremental: each page has a key, a digest of what it shows plus the 
 manifest recorded, and whose file is still what was written, is neither rendered nor written
 (:mod:`mighty_cli.render.site_manifest`). A page the site no longer has is removed, if the tool
 wrote it and nobody changed it since. ``full`` renders and writes every page. A build with
-many pages to render renders them on every core (:mod:`mighty_cli.render.site_workers`).
+many pages to render renders them on every core (:mod:`mighty_cli.render.site_workers`); a hand
+page's frame (head, menu, footer) is rendered once per build (:mod:`.page_frames`).
 """
 
 from __future__ import annotations
@@ -29,9 +30,11 @@ from functools import partial
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
+from ..engine.limits import PAGE_MAX_CHARACTERS
 from ..engine.outputs import inside, replace_bytes, write_file
 from . import site_workers
 from .html import environment, load_template, render
+from .page_frames import PageFrames
 from .site_manifest import (MANIFEST, Entry, Unkeyed, data_digest, fingerprint,
                             manifest_bytes, read_manifest, remove_leftovers, unchanged,
                             verified)
@@ -160,6 +163,7 @@ class SiteWriter:
     def __post_init__(self) -> None:
         self.output = Path(self.output)
         self.env = environment(self.template_dir, self.lang)
+        self.frames = None if self.template_dir else PageFrames(self.env, self.common)
         # A club's templates compiled first: a broken one stops before any page is written.
         # The bundled ones (tested) compile when a page first needs them: a build that
         # renders few pages compiles few.
@@ -231,6 +235,14 @@ class SiteWriter:
 
     def _render(self, url: str, template: str, context: dict) -> bytes:
         root = "../" * url.count("/")
+        if self.frames is not None:  # the bundled templates: a hand page's frame made once
+            try:
+                page = self.frames.render(template, root,
+                                          {**self.common, "root": root, "url": url, **context})
+            except Exception:  # noqa: BLE001 - told as a whole rendering tells it, below
+                page = None
+            if page is not None and len(page) <= PAGE_MAX_CHARACTERS:
+                return page.encode("utf-8")
         return render(self.env, self.templates.get(template, template), self.template_dir,
                       root=root, url=url, **self.common, **context).encode("utf-8")
 
