@@ -137,8 +137,8 @@ def _rated(members: list[tuple]) -> Optional[RatedHand]:
 _CODE = ("site_data.py", "site_hand.py", "rating.py", "standings.py", "render/html.py",
          "render/text.py", "render/page_filters.py", "render/escaping.py", "render/chart.py",
          "render/constant_messages.py", "render/page_frames.py", "render/site_pages.py",
-         "render/site_manifest.py",
-         "store/site_queries.py", "store/queries.py", "store/stats.py", "store/rounds.py")
+         "render/site_manifest.py", "store/site_queries.py", "store/queries.py",
+         "store/stats.py", "store/rounds.py")
 
 
 def site_version(template_dir: Optional[str | Path], lang: Optional[str], zone, rules,
@@ -165,7 +165,8 @@ def site_version(template_dir: Optional[str | Path], lang: Optional[str], zone, 
     language = page_language(lang)
     parts += [language, _bytes(LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"),
               repr(zone)]
-    shown = {k: v for k, v in common.items() if k not in ("generated", "local", "clock", "local_day", "pages")
+    shown = {k: v for k, v in common.items()
+             if k not in ("generated", "local", "clock", "local_day", "pages")
              and (template_dir or k != "ratings")}  # the ratings: only the index shows them
     try:
         return fingerprint(parts, shown, rules)

@@ -36,9 +36,9 @@ class PageFrames:
         self.env = env
         self.common = common
         self.framed = FRAMED if framed is None else framed
-        #: (template, root) -> the frame's text around each block, and the blocks in order;
-        #: None when the template is rendered whole
-        self.frames: dict[tuple[str, str], Optional[tuple[list[str], list[str]]]] = {}
+        #: (template, root) -> the template, the frame's text around each block and the
+        #: blocks in order; None when the template is rendered whole
+        self.frames: dict[tuple[str, str], Optional[tuple[object, list[str], list[str]]]] = {}
 
     def render(self, name: str, root: str, context: dict) -> Optional[str]:
         """The page of template ``name`` at depth ``root`` with its ``context`` (everything
@@ -51,8 +51,7 @@ class PageFrames:
             frame = self.frames[name, root] = self._frame(name, root)
         if frame is None:
             return None
-        texts, blocks = frame
-        template = self.env.get_template(name)
+        template, texts, blocks = frame
         page_context = template.new_context(context)
         parts = [texts[0]]
         for block, text in zip(blocks, texts[1:]):
@@ -60,7 +59,7 @@ class PageFrames:
             parts.append(text)
         return "".join(parts)
 
-    def _frame(self, name: str, root: str) -> Optional[tuple[list[str], list[str]]]:
+    def _frame(self, name: str, root: str) -> Optional[tuple[object, list[str], list[str]]]:
         template = self.env.get_template(name)
         own = self.framed[name]
         if not all(block in template.blocks for block in own):
@@ -76,4 +75,4 @@ class PageFrames:
         texts, blocks = pieces[0::2], pieces[1::2]
         if sorted(blocks) != sorted(own) or any("\x00" in piece for piece in texts):
             return None
-        return texts, blocks
+        return template, texts, blocks

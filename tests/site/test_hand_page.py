@@ -227,6 +227,7 @@ def test_an_outcome_only_hand_tells_the_same_facts(league):
         assert {x.name: x.delta for x in outcome.seats} == view.deltas
         assert [x.role for x in outcome.seats].count("declarer") == 1
 
+
 def test_two_called_cards_under_dongdaejeon_7_show_each_friend_where_he_came_out(tmp_path):
     """동대전 7마: the declarer calls two cards (``S9+H10``). Hands played by the engine's
     simulation, imported and published: each hand page names both cards, the friends (the
