@@ -1,0 +1,561 @@
+"""The manual's examples, run: every ``$ mighty ...`` line of a ```` ```console ```` block in
+``docs/*.md`` (both languages) and the README, with the output the page shows under it.
+
+    python tools/doc_examples.py write [PAGE ...]   # after a change: the pages' outputs from the tool
+    python tools/doc_examples.py check [PAGE ...]   # exit 1 naming every example that drifted
+
+``tests/test_doc_examples.py`` runs the check, so a page cannot drift from the tool. The rules a
+page follows are in docs/contributing.md ("The manual's examples"); in short:
+
+- **A fresh folder per page.** Each page runs in a temporary folder laid out as a club's
+  computer: ``HOME`` is ``/home/you``, the database ``/home/you/.config/mighty/mighty.db``
+  (``MIGHTY_DB``; a page's ``export MIGHTY_DB=...`` line changes it), the compiled templates'
+  cache ``/home/you/.cache``, and the commands start in ``/home/you/mighty_cli``, the checkout,
+  which holds a copy of ``examples/``. ``MIGHTY_LANG`` is the page's language (``ko`` for
+  ``*.ko.md``), ``MIGHTY_USER`` is ``minsu``, ``TZ`` is UTC. The temporary folder's own path is
+  taken out of every output, so a page shows ``/home/you/...``.
+- **Blocks run in order**, each line after the page's earlier ones. A line is ``$ `` and a
+  command; the lines under it, up to the next ``$ `` line, are its output. A command shown
+  without output must succeed, and its output is not compared; a command whose output shows
+  ``Error:`` (``오류:``) or ``Usage:`` (``사용법:``) must fail (exit status 1 or 2), and its
+  output is compared too.
+- **In-process.** ``mighty ...`` runs through click's ``CliRunner`` (several joined by ``&&``
+  too); ``cd DIR`` and ``export NAME=VALUE`` change the page's folder and environment; any other
+  line, or one with a pipe, a redirection or a ``$``, runs in ``bash`` with ``mighty`` on its
+  ``PATH``.
+- **Placeholders** in an output: a line ``...`` stands for any lines (none too); ``...`` in a
+  line for any text; ``<date>`` for a date (``2026-11-26``), ``<time>`` for a time of day
+  (``10:14``, ``10:14:03``), ``<version>`` for a version (``0.1.0``); the spaces after a
+  placeholder stand for one space or more, so a table can keep its columns aligned.
+- **Markers** (HTML comments, unseen on the rendered page), on the lines before a block:
+  ``<!-- doc-test: skip (why) -->`` does not run it (a session at a terminal, prompts, an
+  install); ``<!-- doc-test: setup`` and then command lines up to ``-->`` run before it,
+  unshown (a league the page speaks of as already there); their output is not compared, and
+  they must succeed.
+
+``write`` keeps every output that still matches (placeholders and elisions included) and
+rewrites the others from the tool, keeping a ``...`` elision where the output has lines for it
+and writing today's date and time as ``<date>`` and ``<time>``. It never writes an output that
+shows a command failing where the page shows it succeeding: that is reported, for a person to
+decide.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import datetime as _datetime
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator, Optional
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+#: The pages whose examples are run.
+PAGES = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
+#: The user the commands run as (``hand log``'s "who").
+USER = "minsu"
+#: Where a page's commands run, inside its temporary folder.
+HOME = Path("home/you")
+CHECKOUT = HOME / "mighty_cli"
+
+MARKER = re.compile(r"^<!--\s*doc-test:\s*(skip|setup)\b:?(.*)$")
+PLACEHOLDER = re.compile(r"(\.\.\.|<date>|<time>|<version>)( *)")
+PLACEHOLDER_PATTERNS = {"...": r".*?", "<date>": r"\d{4}-\d{2}-\d{2}",
+                        "<time>": r"\d{1,2}:\d{2}(?::\d{2})?", "<version>": r"\d+(?:\.\w+)*"}
+#: An output showing one of these lines shows the command failing.
+FAILURE = re.compile(r"^(Error|오류|Usage|사용법):")
+#: A line that needs a shell: a pipe, a redirection, a variable, a glob, a list.
+SHELL = re.compile(r"[|<>;$`*~(){}]|&(?!&)")
+
+
+class PageError(Exception):
+    """A page whose examples cannot be read (a marker or a block out of form)."""
+
+
+@dataclass
+class Command:
+    """One ``$`` line of a page, and the output the page shows under it."""
+    page: Path
+    lineno: int             # the ``$`` line's number in the page, from 1
+    line: str               # the command, without ``$ `` and without its comment
+    output: list[str]       # the lines the page shows, as written
+    setup: bool = False     # a hidden setup line: must succeed, output not shown
+
+    @property
+    def where(self) -> str:
+        return f"{self.page.name}:{self.lineno}"
+
+
+@dataclass
+class Block:
+    lineno: int
+    commands: list[Command] = field(default_factory=list)
+    skip: Optional[str] = None
+
+
+def parse(page: Path, text: Optional[str] = None) -> list[Block]:
+    """The page's console blocks, each with its commands (setup lines first) or its reason to
+    be skipped."""
+    lines = (page.read_text(encoding="utf-8") if text is None else text).splitlines()
+    blocks: list[Block] = []
+    pending: Optional[tuple[str, str, list[tuple[int, str]]]] = None  # kind, reason, setup
+    number = 0
+    while number < len(lines):
+        stripped = lines[number].strip()
+        marker = MARKER.match(stripped)
+        if marker:
+            kind, rest = marker.group(1), marker.group(2)
+            setup: list[tuple[int, str]] = []
+            if kind == "skip":
+                if not rest.rstrip().endswith("-->"):
+                    raise PageError(f"{page.name}:{number + 1}: a skip marker is one line")
+                pending = ("skip", rest.rstrip()[:-3].strip() or "skipped", setup)
+            else:
+                if rest.strip():
+                    raise PageError(f"{page.name}:{number + 1}: the setup's commands go on "
+                                    "the lines after '<!-- doc-test: setup'")
+                number += 1
+                while number < len(lines) and lines[number].strip() != "-->":
+                    command = lines[number].strip()
+                    if command:
+                        setup.append((number + 1, command[2:] if command.startswith("$ ")
+                                      else command))
+                    number += 1
+                if number == len(lines):
+                    raise PageError(f"{page.name}: a setup marker without its '-->'")
+                pending = ("setup", "", setup)
+            number += 1
+            continue
+        if stripped.startswith("```console"):
+            block = Block(number + 1)
+            if pending and pending[0] == "skip":
+                block.skip = pending[1]
+            elif pending:
+                block.commands = [Command(page, n, without_comment(c), [], setup=True)
+                                  for n, c in pending[2]]
+            pending = None
+            number += 1
+            while number < len(lines) and lines[number].strip() != "```":
+                line = lines[number]
+                if line.startswith("$ "):
+                    block.commands.append(Command(page, number + 1, without_comment(line[2:]),
+                                                  []))
+                elif block.skip is None:
+                    shown = [c for c in block.commands if not c.setup]
+                    if not shown:
+                        raise PageError(f"{page.name}:{number + 1}: output before any '$ ' "
+                                        "line (mark the block <!-- doc-test: skip (why) -->)")
+                    shown[-1].output.append(line)
+                number += 1
+            if block.skip is None and not any(not c.setup for c in block.commands):
+                raise PageError(f"{page.name}:{block.lineno}: a console block with no '$ ' "
+                                "line (mark it <!-- doc-test: skip (why) -->)")
+            blocks.append(block)
+        elif stripped and pending is not None and not stripped.startswith("<!--"):
+            raise PageError(f"{page.name}:{number + 1}: a doc-test marker not followed by a "
+                            "console block")
+        number += 1
+    if pending is not None:
+        raise PageError(f"{page.name}: a doc-test marker at the end of the page")
+    return blocks
+
+
+def without_comment(line: str) -> str:
+    """A command line without its trailing ``# comment`` (one outside quotes)."""
+    quote = None
+    for index, char in enumerate(line):
+        if quote:
+            quote = None if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char == "#" and (index == 0 or line[index - 1].isspace()):
+            return line[:index].rstrip()
+    return line.rstrip()
+
+
+# --- matching ---------------------------------------------------------------------------------
+
+def line_pattern(template: str) -> str:
+    """A template line as a regular expression: its text, its placeholders."""
+    parts, position = [], 0
+    for found in PLACEHOLDER.finditer(template):
+        parts.append(re.escape(template[position:found.start()]))
+        parts.append(PLACEHOLDER_PATTERNS[found.group(1)] + (" +" if found.group(2) else ""))
+        position = found.end()
+    parts.append(re.escape(template[position:]))
+    return "".join(parts)
+
+
+def is_elision(line: str) -> bool:
+    return line.strip() in ("...", "…")
+
+
+def clean(lines: list[str]) -> list[str]:
+    """Lines as compared: without trailing spaces, nor blank lines at the end."""
+    lines = [line.rstrip() for line in lines]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def matches(template: list[str], actual: list[str]) -> bool:
+    """Whether an output matches what the page shows (placeholders and elisions)."""
+    pattern = "".join(r"(?:.*\n)*?" if is_elision(line) else line_pattern(line) + r"\n"
+                      for line in clean(template))
+    return re.fullmatch(pattern, "".join(line + "\n" for line in clean(actual))) is not None
+
+
+def line_matches(template: str, actual: str) -> bool:
+    return re.fullmatch(line_pattern(template.rstrip()), actual.rstrip()) is not None
+
+
+def merged(template: list[str], actual: list[str], now: Optional[_datetime.datetime] = None
+           ) -> list[str]:
+    """What ``write`` shows for an output: the page's own lines where they still match, the
+    tool's elsewhere, a ``...`` kept where the page elided lines and the output has some."""
+    template, actual = clean(template), clean(actual)
+    if matches(template, actual):
+        return template
+    # the longest chain of page lines (not elisions) that match output lines, in order
+    rows, cols = len(template), len(actual)
+    best = [[0] * (cols + 1) for _ in range(rows + 1)]
+    for i in range(rows - 1, -1, -1):
+        for j in range(cols - 1, -1, -1):
+            if not is_elision(template[i]) and line_matches(template[i], actual[j]):
+                best[i][j] = best[i + 1][j + 1] + 1
+            else:
+                best[i][j] = max(best[i + 1][j], best[i][j + 1])
+    anchors, i, j = [], 0, 0
+    while i < rows and j < cols:
+        if not is_elision(template[i]) and line_matches(template[i], actual[j]) \
+                and best[i][j] == best[i + 1][j + 1] + 1:
+            anchors.append((i, j))
+            i, j = i + 1, j + 1
+        elif best[i + 1][j] >= best[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    result: list[str] = []
+    start_i = start_j = 0
+    for i, j in anchors + [(rows, cols)]:
+        result += gap(template[start_i:i], actual[start_j:j], now)
+        if i < rows:
+            result.append(template[i])
+        start_i, start_j = i + 1, j + 1
+    return result
+
+
+def gap(template: list[str], actual: list[str], now: Optional[_datetime.datetime]) -> list[str]:
+    """The lines between two kept lines: the output's, elided as the page elided them."""
+    marks = [n for n, line in enumerate(template) if is_elision(line)]
+    fresh = [volatile(line, now) for line in actual]
+    if not marks:
+        return fresh
+    head, tail = marks[0], len(template) - marks[-1] - 1
+    if head + tail >= len(fresh):
+        return fresh + ([template[marks[0]]] if head + tail == len(fresh) else [])
+    return fresh[:head] + [template[marks[0]]] + (fresh[len(fresh) - tail:] if tail else [])
+
+
+def volatile(line: str, now: Optional[_datetime.datetime] = None) -> str:
+    """An output line with today's date and time written as placeholders."""
+    now = now or _datetime.datetime.now().astimezone()
+    days = {now.date().isoformat(), now.astimezone(_datetime.timezone.utc).date().isoformat()}
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(sorted(days)) + r")(?: (\d{1,2}:\d{2}"
+                         r"(?::\d{2})?))?(?![\w-])( ?)")
+
+    def placeholder(found: re.Match) -> str:
+        text = "<date>" + (" <time>" if found.group(2) else "")
+        if found.group(3):  # a table's cell: keep the columns where they were
+            return text + " " * max(1, len(found.group(0)) - len(text))
+        return text
+    return pattern.sub(placeholder, line)
+
+
+# --- running ----------------------------------------------------------------------------------
+
+@dataclass
+class Outcome:
+    command: Command
+    code: int
+    output: list[str]
+
+    @property
+    def shows_failure(self) -> bool:
+        return any(FAILURE.match(line) for line in self.command.output)
+
+    def problem(self) -> Optional[str]:
+        """What is wrong, or None: an exit status the page does not show, or another output."""
+        command = self.command
+        failing = self.code != 0
+        if command.setup or not command.output:
+            if failing:
+                return (f"{command.where}: `{command.line}` failed (exit {self.code}):\n"
+                        + "\n".join("    " + line for line in self.output))
+            return None
+        if failing != self.shows_failure:
+            state = f"failed (exit {self.code})" if failing else "succeeded"
+            return (f"{command.where}: `{command.line}` {state}, but the page shows it "
+                    f"{'failing' if self.shows_failure else 'succeeding'}:\n"
+                    + "\n".join("    " + line for line in self.output))
+        if failing and self.code not in (1, 2):
+            return f"{command.where}: `{command.line}` exited {self.code}"
+        if not matches(command.output, self.output):
+            return (f"{command.where}: `{command.line}` printed:\n"
+                    + "\n".join("    " + line for line in clean(self.output))
+                    + "\n  the page shows:\n"
+                    + "\n".join("    " + line for line in clean(command.output)))
+        return None
+
+
+class PageRun:
+    """A page's fresh folder and environment, and its commands run there in order."""
+
+    def __init__(self, page: Path, folder: Path):
+        self.page = page
+        self.folder = folder.resolve()
+        home = self.folder / HOME
+        (home / ".config" / "mighty").mkdir(parents=True)
+        shutil.copytree(ROOT / "examples", self.folder / CHECKOUT / "examples")
+        bin_folder = self.folder / "bin"
+        bin_folder.mkdir()
+        script = bin_folder / "mighty"
+        script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m mighty_cli "$@"\n',
+                          encoding="utf-8")
+        script.chmod(0o755)
+        self.cwd = self.folder / CHECKOUT
+        self.environ = {
+            "HOME": str(home), "MIGHTY_DB": f"sqlite:///{home / '.config/mighty/mighty.db'}",
+            "XDG_CACHE_HOME": str(home / ".cache"), "XDG_CONFIG_HOME": None,
+            "MIGHTY_LANG": "ko" if page.name.endswith(".ko.md") else "en",
+            "MIGHTY_USER": USER, "TZ": "UTC", "COLUMNS": "100",
+            "PATH": f"{bin_folder}{os.pathsep}{os.environ.get('PATH', '')}",
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
+                                                        os.environ.get("PYTHONPATH")])),
+        }
+
+    @contextlib.contextmanager
+    def entered(self) -> Iterator[None]:
+        """The process in the page's folder and environment, restored after."""
+        saved = dict(os.environ)
+        before = os.getcwd()
+        try:
+            yield
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
+            os.chdir(before)
+            if hasattr(time, "tzset"):
+                time.tzset()
+
+    def _apply(self) -> None:
+        for name, value in self.environ.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        if hasattr(time, "tzset"):
+            time.tzset()
+        os.chdir(self.cwd)
+
+    def run(self, command: Command) -> Outcome:
+        self._apply()
+        line = command.line
+        if SHELL.search(line.replace("&&", "")):
+            code, output = self._shell(line)
+        else:
+            code, output = 0, ""
+            for part in line.split("&&"):
+                code, printed = self._one(part.strip())
+                output += printed
+                if code:
+                    break
+        text = output.replace(str(self.folder), "")
+        return Outcome(command, code, text.splitlines())
+
+    def _one(self, part: str) -> tuple[int, str]:
+        words = shlex.split(part)
+        if not words:
+            return 0, ""
+        if words[0] == "cd" and len(words) == 2:
+            target = (self.cwd / os.path.expanduser(words[1])).resolve()
+            if not target.is_dir():
+                return 1, f"cd: {words[1]}: No such file or directory\n"
+            self.cwd = target
+            return 0, ""
+        if words[0] == "export" and all("=" in word for word in words[1:]):
+            for word in words[1:]:
+                name, value = word.split("=", 1)
+                self.environ[name] = value
+            return 0, ""
+        if words[0] == "mighty":
+            return self._mighty(words[1:])
+        return self._shell(part)
+
+    def _mighty(self, args: list[str]) -> tuple[int, str]:
+        from click.testing import CliRunner
+
+        from mighty_cli.cli import cli
+
+        result = CliRunner().invoke(cli, args, prog_name="mighty")
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise RuntimeError("mighty " + " ".join(args) + " raised:\n" + "".join(
+                traceback.format_exception(*result.exc_info)))
+        return result.exit_code, result.output
+
+    def _shell(self, line: str) -> tuple[int, str]:
+        done = subprocess.run(["bash", "-c", line], cwd=self.cwd, env=dict(os.environ),
+                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, timeout=300)
+        return done.returncode, done.stdout
+
+
+def run_here(page: Path, text: Optional[str] = None) -> list[Outcome]:
+    """Every command of a page, run in order in a fresh folder, in this process."""
+    blocks = parse(page, text)
+    outcomes = []
+    with tempfile.TemporaryDirectory(prefix="mighty-doc-") as scratch:
+        run = PageRun(page, Path(scratch))
+        with run.entered():
+            for block in blocks:
+                if block.skip is not None:
+                    continue
+                for command in block.commands:
+                    outcomes.append(run.run(command))
+    return outcomes
+
+
+def run_page(page: Path) -> list[Outcome]:
+    """Every command of a page, run in order in a fresh folder, in a process of its own: a
+    command's module keeps the language it was imported in (click's own words), as a real
+    ``mighty`` does, so each page starts one, in its language, and runs its lines there."""
+    commands = [command for block in parse(page) if block.skip is None
+                for command in block.commands]
+    if not commands:
+        return []
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "run", str(page)],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          encoding="utf-8", timeout=900)
+    if done.returncode != 0:
+        raise PageError(f"{page.name}: {done.stderr.strip()}")
+    results = json.loads(done.stdout)
+    return [Outcome(command, code, output)
+            for command, (code, output) in zip(commands, results)]
+
+
+def run_pages(pages: list[Path]) -> dict[Path, list[Outcome] | PageError]:
+    """The pages run side by side, a process each, as many at once as there are cores."""
+    def one(page: Path):
+        try:
+            return run_page(page)
+        except PageError as exc:
+            return exc
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        return dict(zip(pages, pool.map(one, pages)))
+
+
+def rewritten(page: Path, outcomes: list[Outcome], text: Optional[str] = None
+              ) -> tuple[str, list[str]]:
+    """The page with each drifted output replaced by the tool's, and what could not be written
+    (a command that fails where the page shows it succeeding, or the other way round)."""
+    lines = (page.read_text(encoding="utf-8") if text is None else text).splitlines()
+    refused = []
+    edits = []
+    for outcome in outcomes:
+        command = outcome.command
+        if command.setup or not command.output:
+            problem = outcome.problem()
+            if problem:
+                refused.append(problem)
+            continue
+        if (outcome.code != 0) != outcome.shows_failure:
+            refused.append(outcome.problem() or "")
+            continue
+        if matches(command.output, outcome.output):
+            continue
+        new = merged(command.output, outcome.output)
+        start = command.lineno  # the output's first line's index (0-based) in the page
+        edits.append((start, start + len(command.output), new))
+    for start, end, new in sorted(edits, reverse=True):
+        lines[start:end] = new
+    ending = "\n" if (text if text is not None else page.read_text("utf-8")).endswith("\n") \
+        else ""
+    return "\n".join(lines) + ending, refused
+
+
+def problems(page: Path) -> tuple[int, list[str]]:
+    """How many commands of the page ran, and what is wrong with its examples."""
+    outcomes = run_page(page)
+    return len(outcomes), [p for p in (outcome.problem() for outcome in outcomes) if p]
+
+
+def chosen(names: list[str]) -> list[Path]:
+    if not names:
+        return PAGES
+    pages = []
+    for name in names:
+        path = Path(name)
+        path = path if path.exists() else ROOT / "docs" / name
+        if not path.exists():
+            raise SystemExit(f"no page {name}")
+        pages.append(path.resolve())
+    return pages
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    what, names = (argv[0], argv[1:]) if argv else ("check", [])
+    if what == "run":  # one page, in this process: what run_page reads
+        try:
+            outcomes = run_here(Path(names[0]))
+        except PageError as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        json.dump([(outcome.code, outcome.output) for outcome in outcomes], sys.stdout,
+                  ensure_ascii=False)
+        return 0
+    if what not in ("write", "check"):
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
+    status = 0
+    started = time.perf_counter()
+    pages = chosen(names)
+    for page, outcomes in run_pages(pages).items():
+        name = page.relative_to(ROOT)
+        if isinstance(outcomes, PageError):
+            print(outcomes, file=sys.stderr)
+            status = 1
+            continue
+        if what == "write":
+            text, refused = rewritten(page, outcomes)
+            if text != page.read_text(encoding="utf-8"):
+                page.write_text(text, encoding="utf-8")
+                print(f"wrote {name}")
+            for problem in refused:
+                print(problem, file=sys.stderr)
+                status = 1
+        else:
+            found = [p for p in (outcome.problem() for outcome in outcomes) if p]
+            for problem in found:
+                print(problem, file=sys.stderr)
+            status = status or (1 if found else 0)
+            if found:
+                print(f"{name}: {len(found)} of {len(outcomes)} commands drifted")
+    print(f"{len(pages)} pages in {time.perf_counter() - started:.1f} s", file=sys.stderr)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
