@@ -25,13 +25,14 @@ page follows are in docs/contributing.md ("The manual's examples"); in short:
   ``PATH``.
 - **Placeholders** in an output: a line ``...`` stands for any lines (none too); ``...`` in a
   line for any text; ``<date>`` for a date (``2026-11-26``), ``<time>`` for a time of day
-  (``10:14``, ``10:14:03``), ``<version>`` for a version (``0.1.0``); the spaces after a
-  placeholder stand for one space or more, so a table can keep its columns aligned.
+  (``10:14``, ``10:14:03``), ``<version>`` for a version (``0.1.0``); in a line with a
+  placeholder each run of spaces stands for one space or more, so a table keeps its columns.
 - **Markers** (HTML comments, unseen on the rendered page), on the lines before a block:
   ``<!-- doc-test: skip (why) -->`` does not run it (a session at a terminal, prompts, an
   install); ``<!-- doc-test: setup`` and then command lines up to ``-->`` run before it,
   unshown (a league the page speaks of as already there); their output is not compared, and
-  they must succeed.
+  they must succeed. ``<!-- doc-test: file NAME -->`` before a block of any kind (a ruleset
+  in ```` ```toml ````) writes the block's text to the file NAME for the commands after it.
 
 ``write`` keeps every output that still matches (placeholders and elisions included) and
 rewrites the others from the tool, keeping a ``...`` elision where the output has lines for it
@@ -70,8 +71,8 @@ USER = "minsu"
 HOME = Path("home/you")
 CHECKOUT = HOME / "mighty_cli"
 
-MARKER = re.compile(r"^<!--\s*doc-test:\s*(skip|setup)\b:?(.*)$")
-PLACEHOLDER = re.compile(r"(\.\.\.|<date>|<time>|<version>)( *)")
+MARKER = re.compile(r"^<!--\s*doc-test:\s*(skip|setup|file)\b:?(.*)$")
+PLACEHOLDER = re.compile(r"\.\.\.|<date>|<time>|<version>")
 PLACEHOLDER_PATTERNS = {"...": r".*?", "<date>": r"\d{4}-\d{2}-\d{2}",
                         "<time>": r"\d{1,2}:\d{2}(?::\d{2})?", "<version>": r"\d+(?:\.\w+)*"}
 #: An output showing one of these lines shows the command failing.
@@ -103,6 +104,7 @@ class Block:
     lineno: int
     commands: list[Command] = field(default_factory=list)
     skip: Optional[str] = None
+    file: Optional[tuple[str, str]] = None   # a file the page shows: its name and text
 
 
 def parse(page: Path, text: Optional[str] = None) -> list[Block]:
@@ -118,10 +120,10 @@ def parse(page: Path, text: Optional[str] = None) -> list[Block]:
         if marker:
             kind, rest = marker.group(1), marker.group(2)
             setup: list[tuple[int, str]] = []
-            if kind == "skip":
+            if kind in ("skip", "file"):
                 if not rest.rstrip().endswith("-->"):
-                    raise PageError(f"{page.name}:{number + 1}: a skip marker is one line")
-                pending = ("skip", rest.rstrip()[:-3].strip() or "skipped", setup)
+                    raise PageError(f"{page.name}:{number + 1}: a {kind} marker is one line")
+                pending = (kind, rest.rstrip()[:-3].strip() or "skipped", setup)
             else:
                 if rest.strip():
                     raise PageError(f"{page.name}:{number + 1}: the setup's commands go on "
@@ -137,6 +139,17 @@ def parse(page: Path, text: Optional[str] = None) -> list[Block]:
                     raise PageError(f"{page.name}: a setup marker without its '-->'")
                 pending = ("setup", "", setup)
             number += 1
+            continue
+        if pending and pending[0] == "file":
+            if not stripped.startswith("```"):
+                raise PageError(f"{page.name}:{number + 1}: a file marker not followed by a "
+                                "block")
+            end = number + 1
+            while end < len(lines) and lines[end].strip() != "```":
+                end += 1
+            blocks.append(Block(number + 1, file=(pending[1],
+                                                  "\n".join(lines[number + 1:end]) + "\n")))
+            pending, number = None, end + 1
             continue
         if stripped.startswith("```console"):
             block = Block(number + 1)
@@ -188,13 +201,21 @@ def without_comment(line: str) -> str:
 # --- matching ---------------------------------------------------------------------------------
 
 def line_pattern(template: str) -> str:
-    """A template line as a regular expression: its text, its placeholders."""
-    parts, position = [], 0
-    for found in PLACEHOLDER.finditer(template):
-        parts.append(re.escape(template[position:found.start()]))
-        parts.append(PLACEHOLDER_PATTERNS[found.group(1)] + (" +" if found.group(2) else ""))
-        position = found.end()
-    parts.append(re.escape(template[position:]))
+    """A template line as a regular expression: its text, its placeholders; in a line with a
+    placeholder, each run of spaces stands for one space or more (a table's columns)."""
+    if not PLACEHOLDER.search(template):
+        return re.escape(template)
+    parts = []
+    for piece in re.split(r"( +)", template):
+        if piece.startswith(" "):
+            parts.append(" +")
+            continue
+        position = 0
+        for found in PLACEHOLDER.finditer(piece):
+            parts.append(re.escape(piece[position:found.start()]))
+            parts.append(PLACEHOLDER_PATTERNS[found.group(0)])
+            position = found.end()
+        parts.append(re.escape(piece[position:]))
     return "".join(parts)
 
 
@@ -270,18 +291,23 @@ def gap(template: list[str], actual: list[str], now: Optional[_datetime.datetime
 
 
 def volatile(line: str, now: Optional[_datetime.datetime] = None) -> str:
-    """An output line with today's date and time written as placeholders."""
+    """An output line with today's date and time written as placeholders, a table's next
+    column kept where it was."""
     now = now or _datetime.datetime.now().astimezone()
     days = {now.date().isoformat(), now.astimezone(_datetime.timezone.utc).date().isoformat()}
-    pattern = re.compile(r"(?<![\w-])(" + "|".join(sorted(days)) + r")(?: (\d{1,2}:\d{2}"
-                         r"(?::\d{2})?))?(?![\w-])( ?)")
-
-    def placeholder(found: re.Match) -> str:
-        text = "<date>" + (" <time>" if found.group(2) else "")
-        if found.group(3):  # a table's cell: keep the columns where they were
-            return text + " " * max(1, len(found.group(0)) - len(text))
-        return text
-    return pattern.sub(placeholder, line)
+    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(days))
+                         + r")(?: (\d{1,2}:\d{2}(?::\d{2})?))?(?![\w-])")
+    while True:
+        found = pattern.search(line)
+        if not found:
+            return line
+        text = "<date>" + (" <time>" if found.group(1) else "")
+        short = len(found.group(0)) - len(text)
+        rest = line[found.end():]
+        gap = re.search(r"  +", rest)
+        if gap:  # a table's cell: the next column stays where it was
+            rest = rest[:gap.end()] + " " * short + rest[gap.end():]
+        line = line[:found.start()] + text + rest
 
 
 # --- running ----------------------------------------------------------------------------------
@@ -370,6 +396,13 @@ class PageRun:
             time.tzset()
         os.chdir(self.cwd)
 
+    def write(self, name: str, text: str) -> None:
+        """A file the page shows, written where the page's commands are."""
+        path = (self.cwd / name).resolve()
+        if not path.is_relative_to(self.folder):
+            raise PageError(f"{self.page.name}: a file outside the page's folder: {name}")
+        path.write_text(text, encoding="utf-8")
+
     def run(self, command: Command) -> Outcome:
         self._apply()
         line = command.line
@@ -430,6 +463,8 @@ def run_here(page: Path, text: Optional[str] = None) -> list[Outcome]:
         run = PageRun(page, Path(scratch))
         with run.entered():
             for block in blocks:
+                if block.file is not None:
+                    run.write(*block.file)
                 if block.skip is not None:
                     continue
                 for command in block.commands:
