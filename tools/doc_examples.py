@@ -365,7 +365,7 @@ class PageRun:
         self.environ = {
             "HOME": str(home), "MIGHTY_DB": f"sqlite:///{home / '.config/mighty/mighty.db'}",
             "XDG_CACHE_HOME": str(home / ".cache"), "XDG_CONFIG_HOME": None,
-            "MIGHTY_LANG": "ko" if page.name.endswith(".ko.md") else "en",
+            "MIGHTY_LANG": language(page),
             "MIGHTY_USER": USER, "TZ": "UTC", "COLUMNS": "100",
             "PATH": f"{bin_folder}{os.pathsep}{os.environ.get('PATH', '')}",
             "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
@@ -472,33 +472,42 @@ def run_here(page: Path, text: Optional[str] = None) -> list[Outcome]:
     return outcomes
 
 
-def run_page(page: Path) -> list[Outcome]:
-    """Every command of a page, run in order in a fresh folder, in a process of its own: a
-    command's module keeps the language it was imported in (click's own words), as a real
-    ``mighty`` does, so each page starts one, in its language, and runs its lines there."""
-    commands = [command for block in parse(page) if block.skip is None
-                for command in block.commands]
-    if not commands:
-        return []
-    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "run", str(page)],
-                          stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                          encoding="utf-8", timeout=900)
-    if done.returncode != 0:
-        raise PageError(f"{page.name}: {done.stderr.strip()}")
-    results = json.loads(done.stdout)
-    return [Outcome(command, code, output)
-            for command, (code, output) in zip(commands, results)]
-
-
 def run_pages(pages: list[Path]) -> dict[Path, list[Outcome] | PageError]:
-    """The pages run side by side, a process each, as many at once as there are cores."""
-    def one(page: Path):
-        try:
-            return run_page(page)
-        except PageError as exc:
-            return exc
-    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        return dict(zip(pages, pool.map(one, pages)))
+    """Every command of the pages, each page in a fresh folder, in a process per language (two
+    side by side): a command's module keeps the language it was first imported in (click's own
+    words), as a real ``mighty`` does, so Korean and English pages never share a process."""
+    by_language: dict[str, list[Path]] = {}
+    for page in pages:
+        by_language.setdefault(language(page), []).append(page)
+
+    def one(group: list[Path]) -> dict[str, object]:
+        done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "run",
+                               *map(str, group)], stdin=subprocess.DEVNULL, capture_output=True,
+                              text=True, encoding="utf-8", timeout=1800)
+        if done.returncode != 0:
+            message = f"{', '.join(p.name for p in group)}: {done.stderr.strip()}"
+            return {str(page): message for page in group}
+        return json.loads(done.stdout)
+
+    results: dict[str, object] = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        for found in pool.map(one, by_language.values()):
+            results.update(found)
+    outcomes: dict[Path, list[Outcome] | PageError] = {}
+    for page in pages:
+        result = results[str(page)]
+        if isinstance(result, str):
+            outcomes[page] = PageError(result)
+            continue
+        commands = [command for block in parse(page) if block.skip is None
+                    for command in block.commands]
+        outcomes[page] = [Outcome(command, code, output)
+                          for command, (code, output) in zip(commands, result)]
+    return outcomes
+
+
+def language(page: Path) -> str:
+    return "ko" if page.name.endswith(".ko.md") else "en"
 
 
 def rewritten(page: Path, outcomes: list[Outcome], text: Optional[str] = None
@@ -530,12 +539,6 @@ def rewritten(page: Path, outcomes: list[Outcome], text: Optional[str] = None
     return "\n".join(lines) + ending, refused
 
 
-def problems(page: Path) -> tuple[int, list[str]]:
-    """How many commands of the page ran, and what is wrong with its examples."""
-    outcomes = run_page(page)
-    return len(outcomes), [p for p in (outcome.problem() for outcome in outcomes) if p]
-
-
 def chosen(names: list[str]) -> list[Path]:
     if not names:
         return PAGES
@@ -552,14 +555,15 @@ def chosen(names: list[str]) -> list[Path]:
 def main(argv: Optional[list[str]] = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     what, names = (argv[0], argv[1:]) if argv else ("check", [])
-    if what == "run":  # one page, in this process: what run_page reads
-        try:
-            outcomes = run_here(Path(names[0]))
-        except PageError as exc:
-            print(exc, file=sys.stderr)
-            return 1
-        json.dump([(outcome.code, outcome.output) for outcome in outcomes], sys.stdout,
-                  ensure_ascii=False)
+    if what == "run":  # pages of one language, in this process: what run_pages reads
+        results: dict[str, object] = {}
+        for name in names:
+            try:
+                results[name] = [(outcome.code, outcome.output) for outcome in
+                                 run_here(Path(name))]
+            except PageError as exc:
+                results[name] = str(exc)
+        json.dump(results, sys.stdout, ensure_ascii=False)
         return 0
     if what not in ("write", "check"):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
