@@ -291,10 +291,11 @@ def gap(template: list[str], actual: list[str], now: Optional[_datetime.datetime
 
 
 def volatile(line: str, now: Optional[_datetime.datetime] = None) -> str:
-    """An output line with today's date and time written as placeholders, a table's next
-    column kept where it was."""
+    """An output line with today's date and time written as placeholders (the day before and
+    after too: a league's time zone may be ahead or behind), a table's next column kept where
+    it was."""
     now = now or _datetime.datetime.now().astimezone()
-    days = {now.date().isoformat(), now.astimezone(_datetime.timezone.utc).date().isoformat()}
+    days = {(now + _datetime.timedelta(days=shift)).date().isoformat() for shift in (-1, 0, 1)}
     pattern = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(days))
                          + r")(?: (\d{1,2}:\d{2}(?::\d{2})?))?(?![\w-])")
     while True:
