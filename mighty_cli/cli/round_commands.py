@@ -32,7 +32,7 @@ seed_option = click.option("--seed", type=int, default=0, show_default=True,
                            help=N_("The seed of the seating search: the same seed, the same "
                                    "plan."))
 apart_option = click.option("--apart", multiple=True, metavar="A/B",
-                            help=N_("A pair not to seat at one table (repeatable)."))
+                            shell_complete=completion.pairs, help=N_("A pair not to seat at one table (repeatable)."))
 
 
 def _pairs(given: tuple[str, ...], option: str = "--apart") -> list[tuple[str, str]]:
@@ -80,6 +80,7 @@ def _tables_text(state) -> list[str]:
                       "ones are kept, taken as planned when the same players come, and planned "
                       "again when someone drops or arrives."))
 @click.option("--substitute", "substitutes", multiple=True, metavar="S/X",
+              shell_complete=completion.pairs,
               help=N_("S sits in for X, who is not here (repeatable): planned with X's "
                       "opponents so far, in X's place."))
 @click.option("--credit", is_flag=True,
