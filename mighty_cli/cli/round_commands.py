@@ -158,11 +158,16 @@ def _print_plan(state, league_name: str, as_json: bool, heading: str) -> None:
 
 
 def _substitute_lines(state) -> list[str]:
-    return [(_("{sub} sits in for {absent}: the results count for {absent} in the tournament "
-               "table.") if credited else
-             _("{sub} sits in for {absent}: the results are {sub}'s own, kept apart from "
-               "{absent}'s.")).format(sub=sub, absent=absent)
-            for sub, absent, credited in state.substitutes]
+    """Who sits in for whom, at which table, from which of its hands."""
+    from ..store.substitutes import seated_substitutions  # the store: loaded by the command
+
+    return [(_("{sub} sits in for {absent} at table {table} from hand {hand}: the results "
+               "count for {absent} in the tournament table.") if x.credited else
+             _("{sub} sits in for {absent} at table {table} from hand {hand}: the results are "
+               "{sub}'s own, kept apart from {absent}'s.")).format(
+                   sub=x.player, absent=x.absent, table=x.table, hand=x.from_hand)
+            for x in seated_substitutions(((table.table, table.players)
+                                           for table in state.tables), state.substitutes)]
 
 
 def _duplicate_lines(state) -> list[str]:
