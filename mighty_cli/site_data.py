@@ -2,10 +2,10 @@
 pages (:mod:`mighty_cli.render.site_pages`): the index (league table with ratings, chart, latest
 session; a league of rounds, its tournament table), the tournament page (a league of rounds:
 the tournament table, the matchpoints of its duplicate rounds, each round's table and
-substitutes: :mod:`mighty_cli.store.tournament_view`), the statistics page (bid calibration, friend calls, partner matrix), one page per
-player (role statistics, rating, partners and opponents, every session), one per session
-(every hand) and one per refereed hand (its outcome, then the deal and the tricks:
-:mod:`mighty_cli.site_hand`).
+substitutes: :mod:`mighty_cli.store.tournament_view`), the statistics page (bid calibration,
+friend calls, partner matrix), one page per player (role statistics, rating, partners and
+opponents, every session), one per session (every hand) and one per refereed hand (its
+outcome, then the deal and the tricks: :mod:`mighty_cli.site_hand`).
 
 Builds are incremental (:class:`mighty_cli.render.site_pages.SiteWriter`): each page's key is
 what it shows, read cheaply before anything is rendered (a hand page: its record, its session,

@@ -32,7 +32,8 @@ seed_option = click.option("--seed", type=int, default=0, show_default=True,
                            help=N_("The seed of the seating search: the same seed, the same "
                                    "plan."))
 apart_option = click.option("--apart", multiple=True, metavar="A/B",
-                            shell_complete=completion.pairs, help=N_("A pair not to seat at one table (repeatable)."))
+                            shell_complete=completion.pairs,
+                            help=N_("A pair not to seat at one table (repeatable)."))
 
 
 def _pairs(given: tuple[str, ...], option: str = "--apart") -> list[tuple[str, str]]:

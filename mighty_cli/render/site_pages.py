@@ -5,9 +5,9 @@ from ``file://`` and from any web server: ``index.html``, ``statistics.html``,
 ``sessions.html`` (and ``sessions-2.html``... when long), ``sessions/<n>.html`` (a session's
 hands, ``sessions/<n>-2.html``... when long), ``players/<id>.html``, ``hands/<n>.html`` (a
 hand played card by card) and, for a league of rounds, ``tournament.html`` (the tournament
-table, the matchpoints and each round). Every page carries its own CSS (``base.html``), no script, nothing
-from the network. Long lists are paged so that no page grows with the league: a page holds
-at most a fixed number of sessions, hands or lines.
+table, the matchpoints and each round). Every page carries its own CSS (``base.html``), no
+script, nothing from the network. Long lists are paged so that no page grows with the league:
+a page holds at most a fixed number of sessions, hands or lines.
 
 Pages render through the same autoescaped environment as the standings page
 (:func:`mighty_cli.render.html.environment`), so a club's template folder overrides any of

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Optional
 
 import pytest
 from click.testing import CliRunner
 
+from databases import database_params, fresh_url, run
 from mighty_cli.cli import cli
 from site_league import Page
 
@@ -43,12 +45,12 @@ def play_round(db, players, *extra) -> list[list[str]]:
     return tables
 
 
-def build(folder: Path) -> str:
+def build(folder: Path, db: Optional[str] = None) -> str:
     """The tournament: round 1 duplicate (seed 7: the ace of spades dealt to the fifth seat on
     deal 1; 14S by the third seat calling it, made with 16 at table 1, failed with 12 at table
     2), round 2 with Zed sitting in for Jo (credited), round 3, open, with Yul sitting in for
-    Ida (kept apart)."""
-    db = f"sqlite:///{folder / 'cup.db'}"
+    Ida (kept apart). On ``db`` (default: a SQLite file in ``folder``)."""
+    db = db or f"sqlite:///{folder / 'cup.db'}"
     rules = folder / "place.toml"
     rules.write_text(PLACE_RULES, encoding="utf-8")
     ok(db, "league", "create", "cup", "--ruleset", str(rules))
@@ -100,6 +102,32 @@ def matchpoint_cells(rows: list[dict]) -> list[list[str]]:
     return [[str(place) if place is not None else "–", r.player, f"{r.matchpoints:g}",
              str(r.top), f"{r.percent:.1f}" if r.percent is not None else "–", str(r.deals)]
             for place, r in zip(places(as_rows), as_rows)]
+
+
+@pytest.mark.parametrize("kind", database_params())
+def test_the_tournament_view_is_what_standings_prints_on_every_database(tmp_path, kind):
+    from mighty_cli.store.db import make_engine
+    from mighty_cli.store.lookups import get_league
+    from mighty_cli.store.tournament_view import tournament_view
+
+    db = build(tmp_path, fresh_url(kind, tmp_path))
+    engine = make_engine(db)
+    view = run(engine, lambda s: tournament_view(s, get_league(s, "cup")))
+    engine.dispose()
+    data = json.loads(ok(db, "standings", "-l", "cup", "--json"))
+    assert view.score == data["tournament"]["score"] == "place"
+    assert [row.to_json() for row in view.rows] == data["tournament"]["players"]
+    assert [row.to_json() for _place, row in view.matchpoints] == data["matchpoints"]
+    assert [r.number for r in view.rounds] == [3, 2, 1]
+    for shown in view.rounds:
+        alone = json.loads(ok(db, "standings", "-l", "cup", "--round", str(shown.number),
+                              "--json"))
+        assert [row.to_json() for row in shown.rows] == alone["tournament"]["players"]
+        assert ([row.to_json() for _place, row in shown.matchpoints]
+                if shown.matchpoints is not None else None) == alone.get("matchpoints")
+    assert [(number, x.player, x.absent, x.from_hand, x.credited)
+            for number, x in view.substitutions] == [(2, "Zed", "Jo", 1, True),
+                                                      (3, "Yul", "Ida", 1, False)]
 
 
 @pytest.fixture(scope="module")
@@ -224,7 +252,6 @@ def test_a_league_without_rounds_has_no_tournament_page(site):
 def test_a_hand_in_a_round_rewrites_the_tournament_page_as_a_full_build_would(tmp_path):
     """The tournament page and the index are keyed by what they show: a hand recorded at a
     table of the round changes them, and the incremental build equals a full one."""
-    from databases import run
     from test_incremental import WHEN, files
 
     from mighty_cli.site_data import build_site
