@@ -288,6 +288,19 @@ class _LeagueReads:
                    latest_round_state(s, league), tournament_view(s, league))
 
 
+def _write_tournament(writer, view: TournamentView) -> None:
+    """The tournament pages: the first with the tournament table, the substitutes, the
+    matchpoints and the latest rounds, the next ones each with earlier rounds (a page holds
+    what it shows: an earlier round's page is kept while later rounds are played)."""
+    chunks = pages.chunks(view.rounds, pages.ROUNDS_PER_PAGE)
+    urls = [pages.tournament_url(n) for n in range(1, len(chunks) + 1)]
+    for number, chunk in enumerate(chunks, 1):
+        shown = replace(view, rounds=list(chunk)) if number == 1 else \
+            TournamentView(view.score, [], None, list(chunk))
+        writer.write(urls[number - 1], "site_tournament.html", tournament=shown,
+                     pager=pages.Pager(number, len(chunks), urls))
+
+
 def _write_pages(s, writer, league, rules, ids, sessions, by_id) -> LeaguePage:
     """Every page of the site, each through ``writer`` (which keeps those unchanged); the
     league's standings page as read."""
@@ -377,7 +390,7 @@ def _write_pages(s, writer, league, rules, ids, sessions, by_id) -> LeaguePage:
                      pager=pages.Pager(number, len(chunks), urls))
 
     if reads.tournament is not None:
-        writer.write(pages.tournament_url(), "site_tournament.html", tournament=reads.tournament)
+        _write_tournament(writer, reads.tournament)
     writer.write(pages.statistics_url(), "site_statistics.html", stats=stats,
                  call_kinds=CALL_KINDS, players=[r.stats.name for r in page.standings.rows
                                                  if r.stats.hands])

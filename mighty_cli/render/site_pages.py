@@ -5,7 +5,7 @@ from ``file://`` and from any web server: ``index.html``, ``statistics.html``,
 ``sessions.html`` (and ``sessions-2.html``... when long), ``sessions/<n>.html`` (a session's
 hands, ``sessions/<n>-2.html``... when long), ``players/<id>.html``, ``hands/<n>.html`` (a
 hand played card by card) and, for a league of rounds, ``tournament.html`` (the tournament
-table, the matchpoints and each round). Every page carries its own CSS (``base.html``), no
+table, the matchpoints and the latest rounds; ``tournament-2.html``... the earlier rounds). Every page carries its own CSS (``base.html``), no
 script, nothing from the network. Long lists are paged so that no page grows with the league:
 a page holds at most a fixed number of sessions, hands or lines.
 
@@ -48,10 +48,12 @@ TEMPLATES = ("site_index.html", "site_sessions.html", "site_session.html", "site
 #: a template the sandbox refuses stops such a build before anything is written.
 HELD_BYTES = 64 << 20
 
-#: Page sizes: sessions on a list page, hands on a session page, lines on a player page.
+#: Page sizes: sessions on a list page, hands on a session page, lines on a player page,
+#: rounds on a tournament page.
 SESSIONS_PER_PAGE = 200
 HANDS_PER_PAGE = 100
 LINES_PER_PAGE = 200
+ROUNDS_PER_PAGE = 20
 
 
 def index_url() -> str:
@@ -78,8 +80,8 @@ def statistics_url() -> str:
     return "statistics.html"
 
 
-def tournament_url() -> str:
-    return "tournament.html"
+def tournament_url(page: int = 1) -> str:
+    return "tournament.html" if page == 1 else f"tournament-{page}.html"
 
 
 class Urls:

@@ -49,18 +49,13 @@ class TournamentView:
     """The tournament over the league's rounds: how it is scored (the ruleset's
     ``[tournament] score``: raw, per_hand or place), its table, the matchpoints of every
     duplicate round together (None: no duplicate round), each round, latest first, and every
-    substitution."""
+    round's substitutions with the round's number, earliest first."""
 
     score: str
     rows: list[TournamentRow]
     matchpoints: Optional[PlacedMatchpoints]
     rounds: list[RoundView]
-
-    @property
-    def substitutions(self) -> list[tuple[int, Substitution]]:
-        """Every round's substitutions, with the round's number, earliest round first."""
-        return [(view.number, sub) for view in reversed(self.rounds)
-                for sub in view.substitutions]
+    substitutions: list[tuple[int, Substitution]] = field(default_factory=list)
 
 
 def placed(rows: list[MatchpointRow]) -> PlacedMatchpoints:
@@ -100,4 +95,6 @@ def tournament_view(s: Session, league: League) -> Optional[TournamentView]:
                                  subs.get(row.number, []))))
     duplicates = any(row.deal_seed is not None for row in rounds)
     return TournamentView(options.score, tournament_table(results, options, numbers),
-                          placed(matchpoints(compared)) if duplicates else None, views)
+                          placed(matchpoints(compared)) if duplicates else None, views,
+                          [(view.number, sub) for view in reversed(views)
+                           for sub in view.substitutions])

@@ -249,6 +249,28 @@ def test_a_league_without_rounds_has_no_tournament_page(site):
     assert '<section id="tournament">' not in index.html
 
 
+def test_the_rounds_are_paged_and_a_page_the_site_no_longer_has_is_removed(cup, tmp_path,
+                                                                             monkeypatch):
+    from mighty_cli.render import site_pages
+
+    out = tmp_path / "site"
+    monkeypatch.setattr(site_pages, "ROUNDS_PER_PAGE", 1)
+    ok(cup, "site", "-l", "cup", "--output", str(out))
+    shown = {}
+    for name in ("tournament.html", "tournament-2.html", "tournament-3.html"):
+        page = Page((out / name).read_text(encoding="utf-8"))
+        shown[name] = [attrs["id"] for tag, attrs in page.tags
+                       if tag == "details" and attrs.get("class") == "round"]
+        sections = [attrs.get("id") for tag, attrs in page.tags if tag == "section"]
+        assert ("tournament" in sections) == (name == "tournament.html"), name
+        assert "tournament.html" in [a.get("href") for a in page.all("a")]  # the menu, pager
+    assert shown == {"tournament.html": ["round-3"], "tournament-2.html": ["round-2"],
+                     "tournament-3.html": ["round-1"]}
+    monkeypatch.setattr(site_pages, "ROUNDS_PER_PAGE", 20)
+    ok(cup, "site", "-l", "cup", "--output", str(out))
+    assert not (out / "tournament-2.html").exists() and not (out / "tournament-3.html").exists()
+
+
 def test_a_hand_in_a_round_rewrites_the_tournament_page_as_a_full_build_would(tmp_path):
     """The tournament page and the index are keyed by what they show: a hand recorded at a
     table of the round changes them, and the incremental build equals a full one."""
