@@ -105,12 +105,14 @@ def matchpoint_cells(rows: list[dict]) -> list[list[str]]:
 
 
 @pytest.mark.parametrize("kind", database_params())
-def test_the_tournament_view_is_what_standings_prints_on_every_database(tmp_path, kind):
+def test_the_tournament_view_is_what_standings_prints_on_every_database(request, tmp_path,
+                                                                        kind):
     from mighty_cli.store.db import make_engine
     from mighty_cli.store.lookups import get_league
     from mighty_cli.store.tournament_view import tournament_view
 
-    db = build(tmp_path, fresh_url(kind, tmp_path))
+    db = request.getfixturevalue("cup") if kind == "sqlite" else \
+        build(tmp_path, fresh_url(kind, tmp_path))
     engine = make_engine(db)
     view = run(engine, lambda s: tournament_view(s, get_league(s, "cup")))
     engine.dispose()
