@@ -1,9 +1,11 @@
 """The league site (``mighty site``): reads a league from the store and writes its static
 pages (:mod:`mighty_cli.render.site_pages`): the index (league table with ratings, chart, latest
-session), the statistics page (bid calibration, friend calls, partner matrix), one page per
-player (role statistics, rating, partners and opponents, every session), one per session
-(every hand) and one per refereed hand (its outcome, then the deal and the tricks:
-:mod:`mighty_cli.site_hand`).
+session; a league of rounds, its tournament table), the tournament page (a league of rounds:
+the tournament table, the matchpoints of its duplicate rounds, each round's table and
+substitutes: :mod:`mighty_cli.store.tournament_view`), the statistics page (bid calibration,
+friend calls, partner matrix), one page per player (role statistics, rating, partners and
+opponents, every session), one per session (every hand) and one per refereed hand (its
+outcome, then the deal and the tricks: :mod:`mighty_cli.site_hand`).
 
 Builds are incremental (:class:`mighty_cli.render.site_pages.SiteWriter`): each page's key is
 what it shows, read cheaply before anything is rendered (a hand page: its record, its session,
@@ -47,6 +49,7 @@ from .store.lookups import PLAYING_ROLES, RULING_ROLES, get_league, league_rules
 from .store.queries import LeaguePage, league_page
 from .store.rounds import latest_round_state, rounds_by_player
 from .store.stats import CALL_KINDS, HeadToHead, LeagueStats, is_live, league_stats
+from .store.tournament_view import TournamentView, tournament_view
 
 
 @dataclass
@@ -138,7 +141,9 @@ _CODE = ("site_data.py", "site_hand.py", "rating.py", "standings.py", "render/ht
          "render/text.py", "render/page_filters.py", "render/escaping.py", "render/chart.py",
          "render/constant_messages.py", "render/page_frames.py", "render/site_pages.py",
          "render/site_manifest.py", "store/site_queries.py", "store/queries.py",
-         "store/stats.py", "store/rounds.py")
+         "store/stats.py", "store/rounds.py", "store/round_board.py", "store/tournament_view.py",
+         "store/duplicate.py", "store/substitutes.py", "tournament/ranking.py",
+         "tournament/matchpoints.py")
 
 
 def site_version(template_dir: Optional[str | Path], lang: Optional[str], zone, rules,
@@ -210,6 +215,8 @@ def _build_site(s, league_name, output, template_dir, lang, timezone_name, gener
     common = {
         "league": league.name, "ruleset": rules.name, "ruleset_title": rules.meta.title,
         "generated": when, "pages": pages.URLS, "ids": ids,
+        # a league of rounds has a tournament page, in every page's menu
+        "tournament_page": q.has_rounds(s, league.id),  # type: ignore[arg-type]
         "local": lambda moment: local_time(moment, zone),
         "clock": lambda moment: local_clock(moment, zone),
         "local_day": lambda moment: local_day(moment, zone)}
@@ -265,19 +272,33 @@ class _LeagueReads:
     """What the pages after the pass over the sessions read of the league that the pass does
     not count: the standings and chart, the role statistics (the head-to-head lines, counted
     by the pass, added after), each player's totals by session, the rounds each sat in, the
-    latest round."""
+    latest round, the tournament (None: the league plays no rounds)."""
 
     page: LeaguePage
     stats: LeagueStats
     per_session: dict
     sat_in: dict
     latest_round: object
+    tournament: Optional[TournamentView]
 
     @classmethod
     def read(cls, s, league, rules) -> "_LeagueReads":
         return cls(league_page(s, league.name), league_stats(s, league.id, rules, pairs={}),
                    q.session_stats(s, league.id), rounds_by_player(s, league),
-                   latest_round_state(s, league))
+                   latest_round_state(s, league), tournament_view(s, league))
+
+
+def _write_tournament(writer, view: TournamentView) -> None:
+    """The tournament pages: the first with the tournament table, the substitutes, the
+    matchpoints and the latest rounds, the next ones each with earlier rounds (a page holds
+    what it shows: an earlier round's page is kept while later rounds are played)."""
+    chunks = pages.chunks(view.rounds, pages.ROUNDS_PER_PAGE)
+    urls = [pages.tournament_url(n) for n in range(1, len(chunks) + 1)]
+    for number, chunk in enumerate(chunks, 1):
+        shown = replace(view, rounds=list(chunk)) if number == 1 else \
+            TournamentView(view.score, [], None, list(chunk))
+        writer.write(urls[number - 1], "site_tournament.html", tournament=shown,
+                     pager=pages.Pager(number, len(chunks), urls))
 
 
 def _write_pages(s, writer, league, rules, ids, sessions, by_id) -> LeaguePage:
@@ -368,6 +389,8 @@ def _write_pages(s, writer, league, rules, ids, sessions, by_id) -> LeaguePage:
         writer.write(urls[number - 1], "site_sessions.html", sessions=chunk,
                      pager=pages.Pager(number, len(chunks), urls))
 
+    if reads.tournament is not None:
+        _write_tournament(writer, reads.tournament)
     writer.write(pages.statistics_url(), "site_statistics.html", stats=stats,
                  call_kinds=CALL_KINDS, players=[r.stats.name for r in page.standings.rows
                                                  if r.stats.hands])
@@ -380,5 +403,6 @@ def _write_pages(s, writer, league, rules, ids, sessions, by_id) -> LeaguePage:
     writer.write(pages.index_url(), "site_index.html", **shown, page=page,
                  chart=chart(page.chart_x, page.chart_series), latest=latest[0],
                  latest_hands=latest[1], latest_columns=latest[2] if latest[0] else [],
-                 sessions_count=len(sessions), latest_round=latest_round)
+                 sessions_count=len(sessions), latest_round=latest_round,
+                 tournament=reads.tournament)
     return page

@@ -80,6 +80,13 @@ class LazyGroup(click.Group):
             localize(command)
         return command
 
+    def _main_shell_completion(self, ctx_args, prog_name: str, complete_var=None) -> None:
+        # click calls this when _MIGHTY_COMPLETE is set: the shells' scripts of our own first.
+        from .completion import use_shell_scripts  # start-up time: only completion needs it
+
+        use_shell_scripts()
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
     #: How many times a command whose transaction the database rolled back runs again.
     RETRIES = 6
     #: Commands that read a person's answers run once: their input cannot be read again.

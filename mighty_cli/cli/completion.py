@@ -1,19 +1,29 @@
 """Shell completion of the values a club types: ruleset names, league names, the players of the
-league given, its session and table numbers, and cards.
+league given (one, a list ``A,B,C``, a pair ``A/B``), its session and table numbers, and cards.
 
 click completes commands and options by itself (``eval "$(_MIGHTY_COMPLETE=bash_source
 mighty)"``); these functions complete option and argument values (``shell_complete=``). They
 read the database given by ``--db`` (or ``MIGHTY_DB``, or the default file) without creating or
 changing anything, and never fail: a missing database or a league that does not exist completes
 nothing.
+
+A file is offered (click's ``file`` item: the shell completes file names) only where a path is
+meant and what is typed looks like one (``--ruleset ./my``, ``clubs/x``, ``my.toml``), or no
+ruleset name begins so: in bash, click's script drops every name it was given once a ``file``
+item comes, so offering both would offer no name at all. Bash is given a script of its own
+(:class:`BashCompletion`): click's inserts a name as it reads it, so ``화요 <리그>`` became three
+words on the command line; this one inserts it quoted (``화요\\ \\<리그\\>``). zsh quotes what it
+is offered by itself.
 """
 
 from __future__ import annotations
 
+import os
+import re
 from typing import Iterable, Optional
 
 import click
-from click.shell_completion import CompletionItem
+from click.shell_completion import BashComplete, CompletionItem, add_completion_class
 
 # Deferred imports: the store (SQLModel) loads inside the completions that read the database, so
 # loading the commands for --help stays fast (tests/test_imports.py).
@@ -62,14 +72,22 @@ def _param(ctx: click.Context, name: str) -> Optional[str]:
     return None
 
 
+def looks_like_path(text: str) -> bool:
+    """Whether what is typed names a file rather than a ruleset: a folder in it, a start that
+    only a path has (``.``, ``~``), or the ruleset files' ending."""
+    return ("/" in text or os.sep in text or text.startswith((".", "~"))
+            or text.casefold().endswith(".toml"))
+
+
 def rulesets(ctx: click.Context, param: click.Parameter,
              incomplete: str) -> list[CompletionItem]:
-    """The bundled rulesets, then a club's file (a path) as the shell completes files."""
+    """The bundled rulesets beginning with what is typed; a club's file (the shell completes
+    file names) where what is typed looks like a path, or no bundled name begins so."""
     from ..engine.ruleset import bundled_names
 
-    if "/" in incomplete or incomplete.endswith(".toml"):
+    if looks_like_path(incomplete):
         return [CompletionItem(incomplete, type="file")]
-    return _matching(bundled_names(), incomplete) + [CompletionItem(incomplete, type="file")]
+    return _matching(bundled_names(), incomplete) or [CompletionItem(incomplete, type="file")]
 
 
 def leagues(ctx: click.Context, param: click.Parameter,
@@ -114,6 +132,17 @@ def players(ctx: click.Context, param: click.Parameter,
     given = {name.strip().casefold() for name in done.split(",") if name.strip()}
     names = [name for name in _league_players(ctx) if name.casefold() not in given]
     return _matching(names, last, done + "," if _comma else "")
+
+
+def pairs(ctx: click.Context, param: click.Parameter,
+          incomplete: str) -> list[CompletionItem]:
+    """A pair of players ``A/B`` (``--apart``, ``--substitute``): A's name, then B's after
+    the slash."""
+    first, slash, last = incomplete.partition("/")
+    if not slash:
+        return _matching(_league_players(ctx), first)
+    names = [name for name in _league_players(ctx) if name.casefold() != first.casefold()]
+    return _matching(names, last, first + "/")
 
 
 def friends(ctx: click.Context, param: click.Parameter,
@@ -173,3 +202,60 @@ def cards(ctx: click.Context, param: click.Parameter,
     from ..engine.cards.deck import DECK
 
     return _matching([*(format_card(card) for card in DECK), *CALL_WORDS], incomplete)
+
+
+#: What bash may be given of a name as it is: anything else is quoted with a backslash.
+_PLAIN_IN_BASH = re.compile(r"[\w\-.,:/@%+=]")
+
+
+def bash_word(value: str) -> str:
+    """``value`` as one word of a bash command line (``화요 <리그>`` -> ``화요\\ \\<리그\\>``):
+    each character the shell would read otherwise is preceded by a backslash; Hangul and
+    other letters stay as they are, so the word reads as typed."""
+    return "".join(c if _PLAIN_IN_BASH.fullmatch(c) else "\\" + c for c in value)
+
+
+class BashCompletion(BashComplete):
+    """click's bash completion, each name inserted quoted (:func:`bash_word`), read without
+    losing its backslashes (``read -r``), and added as one word, never globbed."""
+
+    source_template = """\
+%(complete_func)s() {
+    local IFS=$'\\n'
+    local response
+
+    response=$(env COMP_WORDS="${COMP_WORDS[*]}" COMP_CWORD=$COMP_CWORD \\
+%(complete_var)s=bash_complete $1)
+
+    for completion in $response; do
+        IFS=',' read -r type value <<< "$completion"
+
+        if [[ $type == 'dir' ]]; then
+            COMPREPLY=()
+            compopt -o dirnames
+        elif [[ $type == 'file' ]]; then
+            COMPREPLY=()
+            compopt -o default
+        elif [[ $type == 'plain' ]]; then
+            COMPREPLY+=("$value")
+        fi
+    done
+
+    return 0
+}
+
+%(complete_func)s_setup() {
+    complete -o nosort -F %(complete_func)s %(prog_name)s
+}
+
+%(complete_func)s_setup;
+"""
+
+    def format_completion(self, item: CompletionItem) -> str:
+        value = bash_word(item.value) if item.type == "plain" else item.value
+        return f"{item.type},{value}"
+
+
+def use_shell_scripts() -> None:
+    """Give click the bash script above in place of its own (``bash_source``)."""
+    add_completion_class(BashCompletion, "bash")

@@ -93,6 +93,7 @@ def league() -> None:
 @league.command("create")
 @click.argument("name")
 @click.option("--ruleset", "-r", "ruleset_name", required=True, metavar="NAME|FILE",
+              shell_complete=completion.rulesets,
               help=N_("A bundled ruleset or a .toml file; its full text is stored with the "
                       "league."))
 @click.option("--min-hands", type=number_type(0), default=0, show_default=True,

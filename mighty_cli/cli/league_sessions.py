@@ -52,7 +52,7 @@ def proposal_text(proposal, pot: int) -> str:
               help=N_("The first dealer (default: the first player listed)."))
 @click.option("--shuffle", is_flag=True,
               help=N_("Propose the seating: fewest repeated neighbours from past sessions."))
-@click.option("--apart", multiple=True, metavar="A/B",
+@click.option("--apart", multiple=True, metavar="A/B", shell_complete=completion.pairs,
               help=N_("With --shuffle: a pair not to seat side by side (repeatable)."))
 @click.option("--seed", type=int, default=None, hidden=True,
               help=N_("With --shuffle: the seed choosing among equally good seatings."))

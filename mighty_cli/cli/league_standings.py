@@ -73,8 +73,10 @@ def tournament_text(rows, scored_by: str) -> str:
 @db_option
 def standings(league_name, html_path, template_dir, round_number, as_json, db_url) -> None:
     """The league table: hands, score, score per hand, declarer and success rate, friend,
-    runs and back runs. --html writes a self-contained page (league table, each session,
-    per-player statistics, a chart of cumulative scores).
+    runs and back runs; a league of rounds, its tournament table (the ruleset's [tournament])
+    and its duplicate rounds' matchpoints. --html writes a self-contained page (league table,
+    tournament table and each round, each session, per-player statistics, a chart of
+    cumulative scores).
 
     \b
     Examples:
@@ -94,11 +96,14 @@ def standings(league_name, html_path, template_dir, round_number, as_json, db_ur
         if html_path:
             from ..render.html import render_league_page
             from ..store.leagues import league_setting
+            from ..store.tournament_view import tournament_view
 
             page = services.league_page(s, league_name)
             lang = league_setting(s, league_name, "lang")
             zone = league_setting(s, league_name, "timezone")
-            text = render_league_page(page, template_dir, lang=lang, timezone_name=zone)
+            text = render_league_page(page, template_dir, lang=lang, timezone_name=zone,
+                                      tournament=tournament_view(
+                                          s, services.get_league(s, league_name)))
         else:
             from ..store.lookups import get_league, league_rules
             from ..store.round_board import round_standings, tournament_standings

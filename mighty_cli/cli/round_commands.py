@@ -32,6 +32,7 @@ seed_option = click.option("--seed", type=int, default=0, show_default=True,
                            help=N_("The seed of the seating search: the same seed, the same "
                                    "plan."))
 apart_option = click.option("--apart", multiple=True, metavar="A/B",
+                            shell_complete=completion.pairs,
                             help=N_("A pair not to seat at one table (repeatable)."))
 
 
@@ -80,6 +81,7 @@ def _tables_text(state) -> list[str]:
                       "ones are kept, taken as planned when the same players come, and planned "
                       "again when someone drops or arrives."))
 @click.option("--substitute", "substitutes", multiple=True, metavar="S/X",
+              shell_complete=completion.pairs,
               help=N_("S sits in for X, who is not here (repeatable): planned with X's "
                       "opponents so far, in X's place."))
 @click.option("--credit", is_flag=True,
@@ -157,11 +159,16 @@ def _print_plan(state, league_name: str, as_json: bool, heading: str) -> None:
 
 
 def _substitute_lines(state) -> list[str]:
-    return [(_("{sub} sits in for {absent}: the results count for {absent} in the tournament "
-               "table.") if credited else
-             _("{sub} sits in for {absent}: the results are {sub}'s own, kept apart from "
-               "{absent}'s.")).format(sub=sub, absent=absent)
-            for sub, absent, credited in state.substitutes]
+    """Who sits in for whom, at which table, from which of its hands."""
+    from ..store.substitutes import seated_substitutions  # the store: loaded by the command
+
+    return [(_("{sub} sits in for {absent} at table {table} from hand {hand}: the results "
+               "count for {absent} in the tournament table.") if x.credited else
+             _("{sub} sits in for {absent} at table {table} from hand {hand}: the results are "
+               "{sub}'s own, kept apart from {absent}'s.")).format(
+                   sub=x.player, absent=x.absent, table=x.table, hand=x.from_hand)
+            for x in seated_substitutions(((table.table, table.players)
+                                           for table in state.tables), state.substitutes)]
 
 
 def _duplicate_lines(state) -> list[str]:

@@ -40,7 +40,8 @@ def site(league_name: str, output: str, template_dir: Optional[str],
          jobs: Optional[int], quiet: bool, db_url: Optional[str]) -> None:
     """Write the league's site: a folder of pages that work offline and from file://, with
     the league table, ratings and chart, a page per player (statistics by role, partners,
-    sessions), a page per session listing every hand, and a page per refereed hand.
+    sessions), a page per session listing every hand, a page per refereed hand, and for a
+    league of rounds a tournament page (tournament table, matchpoints, each round).
 
     Only the pages whose content changed since the last build into the folder are written
     (the folder's .mighty-site.json records what the tool wrote); pages the site no longer

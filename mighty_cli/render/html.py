@@ -241,13 +241,15 @@ def _environment_class(base):
 
 def render_league_page(page, template_dir: Optional[str | Path] = None,
                        generated: Optional[datetime] = None, lang: Optional[str] = None,
-                       timezone_name: Optional[str] = None) -> str:
+                       timezone_name: Optional[str] = None, tournament=None) -> str:
     """The whole standings page of a league as one HTML string, in ``lang`` (``ko``, ``en``;
     None: the language the tool speaks), times in ``timezone_name`` (an IANA zone such as
-    ``Asia/Seoul``; None: the machine's)."""
+    ``Asia/Seoul``; None: the machine's); with the league's ``tournament`` (its rounds'
+    tables and matchpoints: :class:`mighty_cli.store.tournament_view.TournamentView`) when
+    it plays rounds."""
     env = environment(template_dir, lang)
     zone = time_zone(timezone_name)
-    return render(env, "standings.html", template_dir, page=page,
+    return render(env, "standings.html", template_dir, page=page, tournament=tournament,
                   chart=chart(page.chart_x, page.chart_series),
                   generated=local_time(generated or datetime.now(timezone.utc), zone))
 

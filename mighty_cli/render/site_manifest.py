@@ -30,7 +30,7 @@ MANIFEST = ".mighty-site.json"
 #: Changed when the manifest's layout or the keys' meaning changes: every page is then rendered.
 FORMAT = 1
 #: The pages a site has (site_pages' URLs): nothing else is ever removed.
-PAGE_NAME = re.compile(r"(index|statistics|sessions(-[1-9][0-9]*)?)\.html"
+PAGE_NAME = re.compile(r"(index|statistics|(sessions|tournament)(-[1-9][0-9]*)?)\.html"
                        r"|(sessions|players|hands)/[0-9]+(-[1-9][0-9]*)?\.html")
 #: A page's temporary file (``engine.outputs.replace_bytes``: ``.<name>.<8 random>.part``),
 #: left behind only by a process killed while writing it.

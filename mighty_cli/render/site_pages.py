@@ -3,10 +3,11 @@
 A site is a folder of static pages that link to each other by relative paths, so it works
 from ``file://`` and from any web server: ``index.html``, ``statistics.html``,
 ``sessions.html`` (and ``sessions-2.html``... when long), ``sessions/<n>.html`` (a session's
-hands, ``sessions/<n>-2.html``... when long), ``players/<id>.html`` and ``hands/<n>.html`` (a
-hand played card by card). Every page carries its own CSS (``base.html``), no script, nothing
-from the network. Long lists are paged so that no page grows with the league: a page holds
-at most a fixed number of sessions, hands or lines.
+hands, ``sessions/<n>-2.html``... when long), ``players/<id>.html``, ``hands/<n>.html`` (a
+hand played card by card) and, for a league of rounds, ``tournament.html`` (the tournament
+table, the matchpoints and the latest rounds; ``tournament-2.html``... the earlier rounds). Every page carries its own CSS (``base.html``), no
+script, nothing from the network. Long lists are paged so that no page grows with the league:
+a page holds at most a fixed number of sessions, hands or lines.
 
 Pages render through the same autoescaped environment as the standings page
 (:func:`mighty_cli.render.html.environment`), so a club's template folder overrides any of
@@ -41,16 +42,18 @@ from .site_manifest import (MANIFEST, Entry, Unkeyed, data_digest, fingerprint,
 
 #: The site's templates (each may be overridden by a club's folder).
 TEMPLATES = ("site_index.html", "site_sessions.html", "site_session.html", "site_player.html",
-             "site_statistics.html", "site_hand.html")
+             "site_statistics.html", "site_hand.html", "site_tournament.html")
 
 #: With a club's templates, pages are written only once this much is rendered, or the site is:
 #: a template the sandbox refuses stops such a build before anything is written.
 HELD_BYTES = 64 << 20
 
-#: Page sizes: sessions on a list page, hands on a session page, lines on a player page.
+#: Page sizes: sessions on a list page, hands on a session page, lines on a player page,
+#: rounds on a tournament page.
 SESSIONS_PER_PAGE = 200
 HANDS_PER_PAGE = 100
 LINES_PER_PAGE = 200
+ROUNDS_PER_PAGE = 20
 
 
 def index_url() -> str:
@@ -77,6 +80,10 @@ def statistics_url() -> str:
     return "statistics.html"
 
 
+def tournament_url(page: int = 1) -> str:
+    return "tournament.html" if page == 1 else f"tournament-{page}.html"
+
+
 class Urls:
     """What templates see as ``pages``: the URL functions and nothing else (a template must
     not reach this module's imports, such as ``os``, through it)."""
@@ -87,6 +94,7 @@ class Urls:
     player_url = staticmethod(player_url)
     hand_url = staticmethod(hand_url)
     statistics_url = staticmethod(statistics_url)
+    tournament_url = staticmethod(tournament_url)
 
 
 URLS = Urls()

@@ -17,10 +17,11 @@ from ..standings import PlayerStats, Standings, parse_rank_by, rank
 from ..tournament.matchpoints import MatchpointRow, places
 from ..tournament.ranking import TableResult, TournamentRow, tournament_table
 from .lookups import get_league, league_rules
-from .models import Hand, LeagueRound, LeagueSession
+from .models import Hand, League, LeagueRound, LeagueSession
 from .queries import _stats, _stats_query
 from .rounds import RoundState, find_round, round_state
 from .sessions import seating
+from .substitutes import Substitution, seated_substitutions
 from .substitutes import substitutes as round_substitutes
 
 
@@ -44,6 +45,18 @@ def tournament_standings(s: Session, league_name: str,
     """The tournament table over the league's rounds (or round ``number`` alone) under its
     ruleset's ``[tournament]`` options; None for a league with no round."""
     league = get_league(s, league_name)
+    found = tournament_results(s, league, number)
+    if found is None:
+        return None
+    rounds, results = found
+    return tournament_table(results, league_rules(league).tournament, rounds)
+
+
+def tournament_results(s: Session, league: League, number: Optional[int] = None
+                       ) -> Optional[tuple[list[int], list[TableResult]]]:
+    """The numbers of the league's rounds (or of round ``number`` alone) and every seated
+    player's result at each of their tables, a credited substitute's under the name of the
+    player he sat in for; None for a league with no round."""
     query = select(LeagueRound.id, LeagueRound.number).where(LeagueRound.league_id == league.id)
     if number is not None:
         query = query.where(LeagueRound.id == find_round(s, league, number).id)
@@ -68,7 +81,7 @@ def tournament_standings(s: Session, league_name: str,
             results.append(TableResult(round_number, table,
                                        credited.get((round_number, name), name), stats.score,
                                        stats.hands, stats.declarer_success))
-    return tournament_table(results, league_rules(league).tournament, sorted(rounds.values()))
+    return sorted(rounds.values()), results
 
 
 #: How often an open round's board reloads in the browser (seconds), and the lines of a score
@@ -110,6 +123,8 @@ class RoundBoard:
     #: deal (the slips print them: they are the round's, not the table's to choose)
     matchpoints: list[tuple[Optional[int], MatchpointRow]] = field(default_factory=list)
     dealers: dict[int, list[str]] = field(default_factory=dict)
+    #: who sits in for whom, at which table, from which of its hands
+    substitutions: list[Substitution] = field(default_factory=list)
 
 
 def round_board(s: Session, league_name: str, number: Optional[int] = None) -> RoundBoard:
@@ -134,6 +149,8 @@ def round_board(s: Session, league_name: str, number: Optional[int] = None) -> R
             for row in standings.rows]
     lines = min(rules.session.hands_per_session or SLIP_LINES, 40)
     board = RoundBoard(league.name, rules.meta.title, state, seats, rows, by_tournament, lines)
+    board.substitutions = seated_substitutions(
+        ((table.table, table.players) for table in state.tables), state.substitutes)
     if state.deal_seed is not None:
         board.matchpoints = list(zip(places(state.matchpoints), state.matchpoints))
         board.dealers = {table.table: [duplicate_proposal(rules, table.players, deal).dealer

@@ -18,7 +18,7 @@ from sqlmodel import Session, select
 from ..engine.hand.honeymoon import partner_of
 from ..standings import PlayerStats
 from .lookups import PLAYING_ROLES
-from .models import ChangeLog, Hand, HandPlayer, League, LeagueSession, Player
+from .models import ChangeLog, Hand, HandPlayer, League, LeagueRound, LeagueSession, Player
 from .queries import _stats, _stats_query
 from .sessions import seatings_by_session
 
@@ -227,6 +227,12 @@ def rating_rows(s: Session, league_id: int, chunk: int = 20000
                     Hand.status == "scored", HandPlayer.role.in_(PLAYING_ROLES))
              .order_by(Hand.number, HandPlayer.seat))
     yield from s.connection().execution_options(yield_per=chunk).execute(query)
+
+
+def has_rounds(s: Session, league_id: int) -> bool:
+    """Whether the league has a round (then its site has a tournament page)."""
+    return s.exec(select(LeagueRound.id).where(LeagueRound.league_id == league_id)
+                  .limit(1)).first() is not None
 
 
 def league_of(s: Session, league_id: int) -> League:

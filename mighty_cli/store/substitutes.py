@@ -12,7 +12,8 @@ so the caller's rollback leaves the database exactly as it was.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from dataclasses import dataclass
+from typing import Iterable, Optional, Sequence
 
 from sqlmodel import Session, select
 
@@ -20,6 +21,33 @@ from ..engine.translation import _
 from . import LeagueError
 from .lookups import _names, check_name, ensure_players, find_player
 from .models import League, RoundSubstitute
+
+
+@dataclass(frozen=True)
+class Substitution:
+    """Who sat in for whom in a round, as the board and the pages tell it: the substitute, the
+    player replaced, the table he sat at (None: seated at none) and the table's hand he
+    played from, and whether his results count for the player replaced."""
+
+    player: str
+    absent: str
+    table: Optional[int]
+    from_hand: int
+    credited: bool
+
+
+#: The table's hand a substitute named at ``round start`` plays from: its first.
+FIRST_HAND = 1
+
+
+def seated_substitutions(tables: Iterable[tuple[int, Sequence[str]]],
+                         subs: Iterable[tuple[str, str, bool]]) -> list[Substitution]:
+    """A round's substitutes ``(S, X, credited)`` with the table each sits at (``tables``:
+    each table's number and players), from its first hand, ordered by table and name."""
+    where = {name: table for table, players in tables for name in players}
+    found = [Substitution(sub, absent, where.get(sub), FIRST_HAND, credited)
+             for sub, absent, credited in subs]
+    return sorted(found, key=lambda x: (x.table is None, x.table or 0, x.player))
 
 
 def checked_substitutes(s: Session, names: Sequence[str],

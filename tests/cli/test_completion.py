@@ -97,3 +97,51 @@ def test_zsh_and_fish_are_offered_the_same_values(club, shell):
     result = subprocess.run([sys.executable, "-m", "mighty_cli"], env=env, capture_output=True,
                             text=True, timeout=60)
     assert "cup" in result.stdout and "tuesday" in result.stdout
+
+
+def offered(line: str, db: str) -> list[tuple[str, str]]:
+    """What bash is given for the last word of ``line``, as (type, value), in process."""
+    words = line.split()
+    cword = len(words) if line.endswith(" ") else len(words) - 1
+    result = CliRunner().invoke(cli, [], prog_name="mighty", complete_var="_MIGHTY_COMPLETE",
+                                env={"_MIGHTY_COMPLETE": "bash_complete", "COMP_WORDS": line,
+                                     "COMP_CWORD": str(cword), "MIGHTY_DB": db})
+    assert result.exit_code == 0, result.output
+    return [tuple(item.split(",", 1)) for item in result.output.splitlines()  # type: ignore
+            if item]
+
+
+def test_a_file_is_offered_only_where_what_is_typed_looks_like_a_path(club):
+    """In bash a file item makes the shell drop every name offered with it: names alone,
+    files where a path is typed (or no ruleset is named so)."""
+    names = offered("mighty score --ruleset s", club)
+    assert ("plain", "standard") in names and all(kind == "plain" for kind, _value in names)
+    for typed in ("./my", "clubs/my", "~/my", "my.toml", "nothing-is-named-so"):
+        assert offered(f"mighty score --ruleset {typed}", club) == [("file", typed)], typed
+
+
+def test_league_create_completes_ruleset_names(club):
+    assert offered("mighty league create x --ruleset sej", club) == [("plain", "sejong")]
+
+
+def test_a_pair_completes_its_second_name_after_the_slash(club):
+    assert offered("mighty round start -l cup -p Ana --substitute Zed/Gi", club) == [
+        ("plain", "Zed/Gil")]
+    assert offered("mighty session start -l cup -p Ana --apart Ana/Ana", club) == []
+    assert offered("mighty round start -l cup -p Ana --apart H", club) == [("plain", "Hu")]
+
+
+def test_bash_is_given_a_name_quoted_as_one_word_of_its_command_line():
+    from mighty_cli.cli.completion import bash_word
+
+    assert bash_word("화요 <리그>") == "화요\\ \\<리그\\>"
+    assert bash_word("Ana,Bo,O'Neil") == "Ana,Bo,O\\'Neil"
+    assert bash_word("Zed/Jo") == "Zed/Jo"
+
+
+def test_the_bash_script_reads_names_whole_and_unglobbed():
+    result = CliRunner().invoke(cli, [], prog_name="mighty", complete_var="_MIGHTY_COMPLETE",
+                                env={"_MIGHTY_COMPLETE": "bash_source"})
+    assert "IFS=',' read -r type value" in result.output
+    assert 'COMPREPLY+=("$value")' in result.output
+    assert "complete -o nosort -F _mighty_completion mighty" in result.output

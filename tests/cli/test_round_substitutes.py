@@ -63,7 +63,9 @@ def test_substitute_credited_counts_for_the_player_replaced(cup):
                                                         "--json"))["players"]}
     assert league["Zed"]["hands"] == 1 and league["Jo"]["hands"] == 1  # who really played
     text = ok(cup, "round", "show", "-l", "cup")
-    assert "Zed sits in for Jo: the results count for Jo in the tournament table." in text
+    table = next(t["table"] for t in plan["tables"] if "Zed" in t["players"])
+    assert (f"Zed sits in for Jo at table {table} from hand 1: the results count for Jo in the "
+            f"tournament table.") in text
 
 
 def test_substitute_kept_apart_by_default(cup):
