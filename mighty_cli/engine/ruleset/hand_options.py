@@ -289,7 +289,7 @@ class JokerCall:
     first_trick_effect: bool = option(False, "Whether a joker call led on trick 1 has effect.",
                                       source="003; 000 §7.1, §7.3")
     mighty_defends: bool = option(True, "Whether the joker's holder may play Mighty instead of "
-                                  "the called joker.", source="003; 002; 000 §4.4.1, §7.1")
+                                  "the called joker.", source="002; 000 §4.4.1, §7.1")
     called_joker_powerless: bool = option(True, "Whether a joker forced out by the call loses its "
                                           "power.", source="001 §4.3-2; 000 §4.4.1")
 

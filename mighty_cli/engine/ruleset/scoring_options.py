@@ -141,7 +141,7 @@ class Session:
     hands_per_session: int = option(0, "Hands in a session; 0 means as many as the table plays.",
                                     source="001 §1.9", low=0, high=10000)
     starting_points: int = option(0, "Each player's starting stack; the session ends when someone "
-                                  "has lost it all. 0 means no stack.", source="001 §1.9; 002",
+                                  "has lost it all. 0 means no stack.", source="001 §1.9",
                                   low=0, high=1000000)
 
 
