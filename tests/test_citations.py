@@ -83,6 +83,27 @@ def anchors(page: Path) -> set[str]:
     return {slug(line.lstrip("#")) for line in text.splitlines() if line.startswith("#")}
 
 
+#: A page cited with the title of one of its sections: docs/record-format.md "Seeded deals".
+CITED_HEADING = re.compile(r"((?:[\w.-]+/)*[\w.-]+\.md)(?:'s)?,? \"([^\"]{2,80})\"")
+
+
+def missing_headings(text: str) -> list[str]:
+    """The sections a text cites by title ("Seeded deals") that the cited page has no heading
+    for (a heading starting with the title); a citation wrapped over lines counts as one."""
+    found = []
+    joined = re.sub(r"[ \t]*\n[ \t]*(?:#+:?[ \t]*)?", " ", text)
+    for name, title in CITED_HEADING.findall(joined):
+        page = next((base / name for base in (ROOT, ROOT / "docs") if (base / name).is_file()),
+                    None)
+        if page is None:
+            continue  # a missing page is test_every_cited_file_is_in_the_repository's
+        headings = [line.lstrip("#").strip() for line in
+                    page.read_text(encoding="utf-8").splitlines() if line.startswith("#")]
+        if not any(heading.startswith(title) for heading in headings):
+            found.append(f'{name} "{title}"')
+    return found
+
+
 # --- docs/rules.md sections --------------------------------------------------------------------
 
 SECTION = r"§\d+(?:\.\d+)*(?: note)?"
@@ -171,6 +192,12 @@ def test_no_citation_points_outside_the_repository():
     assert problems == []
 
 
+def test_every_section_cited_by_its_title_is_a_heading_of_its_page():
+    problems = [f"{path.relative_to(ROOT)}: {cited}" for path in FILES
+                for cited in missing_headings(path.read_text(encoding="utf-8"))]
+    assert problems == []
+
+
 @pytest.mark.parametrize("page", sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"],
                          ids=lambda p: p.name)
 def test_links_lead_to_a_page_and_its_heading(page):
@@ -210,6 +237,13 @@ def test_a_missing_file_is_caught_and_a_present_one_is_not():
     assert SHARED.findall(text) == ["../shared"]
     assert SHARED.findall("mighty replay shared/season.toml; /work/shared/RULES.md") == [
         "/work/shared"]
+
+
+def test_a_section_title_the_page_lacks_is_caught():
+    text = ('(docs/record-format.md, "Seeded\n  deals" step 5; DEVELOPERS.md, "Citations"; '
+            'docs/record-format.md "Seeded dealing"; docs/rules.md, "Scoring rules")')
+    assert missing_headings(text) == ['docs/record-format.md "Seeded dealing"',
+                                      'docs/rules.md "Scoring rules"']
 
 
 def test_a_rules_section_the_page_lacks_is_caught():
