@@ -11,6 +11,7 @@ text only; no import of the package.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -37,18 +38,27 @@ def scanned() -> list[Path]:
 
 # --- files -------------------------------------------------------------------------------------
 
-#: A file name in capitals (RULES.md, DEVELOPERS.md), or a path ending in .md (docs/rules.md,
-#: ../DEVELOPERS.md), standing alone in the text.
-CITED_MD = re.compile(r"(?<![\w./-])((?:\.{1,2}/)*(?:[\w.-]+/)*[\w.-]+\.md)\b")
+#: What comes before ".md" in a file's name or path (docs/rules, ../DEVELOPERS, RULES).
+NAME_BEFORE = re.compile(r"[\w./-]*$")
 LINK = re.compile(r"\]\(([^)#\s]*)(#[^)\s]*)?\)")
 SHARED = re.compile(r"(?:\.\./|/work/)shared\b|\bshared/(?:seeds|[A-Z_]+\.md)")
+
+
+def cited_md(text: str) -> list[str]:
+    """The .md files a text names: RULES.md, docs/rules.md, ../DEVELOPERS.md."""
+    names = []
+    for end in re.finditer(r"\.md\b", text):
+        head = NAME_BEFORE.search(text, max(0, end.start() - 200), end.start()).group()
+        if head.strip("./"):
+            names.append(head + ".md")
+    return names
 
 
 def missing_files(text: str, where: Path) -> list[str]:
     """The .md files a text cites (a capitalised name, or a path) that are neither at the
     repository's root, nor in docs/, nor beside the text."""
     found = []
-    for name in CITED_MD.findall(text):
+    for name in cited_md(text):
         if "/" not in name and not name[:-3].isupper():
             continue  # a lowercase bare name is an example of a name (page.md), not a citation
         bases = (ROOT, ROOT / "docs", where.parent)
@@ -78,6 +88,7 @@ def slug(heading: str) -> str:
     return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
 
 
+@functools.lru_cache(maxsize=None)
 def anchors(page: Path) -> set[str]:
     text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
     return {slug(line.lstrip("#")) for line in text.splitlines() if line.startswith("#")}
@@ -91,6 +102,8 @@ def missing_headings(text: str) -> list[str]:
     """The sections a text cites by title ("Seeded deals") that the cited page has no heading
     for (a heading starting with the title); a citation wrapped over lines counts as one."""
     found = []
+    if '.md"' not in text and ".md," not in text and ".md's" not in text:
+        return found
     joined = re.sub(r"[ \t]*\n[ \t]*(?:#+:?[ \t]*)?", " ", text)
     for name, title in CITED_HEADING.findall(joined):
         page = next((base / name for base in (ROOT, ROOT / "docs") if (base / name).is_file()),
@@ -128,11 +141,18 @@ def cited_rules_sections(text: str) -> list[str]:
 
 # --- the source documents' sections ------------------------------------------------------------
 
-SOURCE_000 = re.compile(r"\b000 §(\d+(?:\.\d+)*)")
-SOURCE_001 = re.compile(r"\b001 §(\d+)(?:\.(\d+(?:-\d+)?))?")
-FOOTNOTE_000 = re.compile(r"\b000 footnotes? (\d+)")
+SOURCE_000 = re.compile(r"000 §(\d+(?:\.\d+)*)")
+SOURCE_001 = re.compile(r"001 §(\d+)(?:\.(\d+(?:-\d+)?))?")
+FOOTNOTE_000 = re.compile(r"000 footnotes? (\d+)")
 
 
+def cited(pattern: re.Pattern, text: str) -> list:
+    """A pattern's groups wherever it is not the tail of a longer number (1000 §2)."""
+    return [m.groups() for m in pattern.finditer(text)
+            if m.start() == 0 or not text[m.start() - 1].isdigit()]
+
+
+@functools.lru_cache(maxsize=None)
 def source_map(heading: str) -> dict[str, str]:
     """The rows of a map of a source's sections in docs/rules.md: section → the rest."""
     text = RULES.read_text(encoding="utf-8")
@@ -145,26 +165,30 @@ def source_map(heading: str) -> dict[str, str]:
     return rows
 
 
+@functools.lru_cache(maxsize=None)
 def items_001() -> dict[str, set[str]]:
     """Each section of 001 with the items the map lists (1, 2, 1-1, 3-4 ...)."""
     return {section: set(re.findall(r"(?:^|[;(|]\s*)(\d+(?:-\d+)?) ", items))
             for section, items in source_map("### The sections of 001").items()}
 
 
+@functools.lru_cache(maxsize=None)
 def footnotes_000() -> int:
     return int(re.search(r"(\d+) numbered footnotes", RULES.read_text(encoding="utf-8")).group(1))
 
 
 def unknown_source_sections(text: str) -> list[str]:
     """The citations of 000 and 001 that name a section (or an item) the documents lack."""
+    if "00" not in text:
+        return []
     sections_000 = source_map("### The sections of 000")
     items = items_001()
-    found = [f"000 §{section}" for section in SOURCE_000.findall(text)
+    found = [f"000 §{section}" for (section,) in cited(SOURCE_000, text)
              if section not in sections_000]
-    for section, item in SOURCE_001.findall(text):
+    for section, item in cited(SOURCE_001, text):
         if section not in items or (item and item not in items[section]):
             found.append(f"001 §{section}" + (f".{item}" if item else ""))
-    found += [f"000 footnote {number}" for number in FOOTNOTE_000.findall(text)
+    found += [f"000 footnote {number}" for (number,) in cited(FOOTNOTE_000, text)
               if not 1 <= int(number) <= footnotes_000()]
     return found
 
@@ -172,6 +196,11 @@ def unknown_source_sections(text: str) -> list[str]:
 # --- the tests ---------------------------------------------------------------------------------
 
 FILES = scanned()
+
+
+@functools.lru_cache(maxsize=None)
+def text_of(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
 
 
 def test_the_scan_reads_the_code_the_rulesets_and_the_manual():
@@ -182,19 +211,19 @@ def test_the_scan_reads_the_code_the_rulesets_and_the_manual():
 
 def test_every_cited_file_is_in_the_repository():
     problems = [f"{path.relative_to(ROOT)}: {name}" for path in FILES
-                for name in missing_files(path.read_text(encoding="utf-8"), path)]
+                for name in missing_files(text_of(path), path)]
     assert problems == []
 
 
 def test_no_citation_points_outside_the_repository():
     problems = [f"{path.relative_to(ROOT)}: {match}" for path in FILES
-                for match in SHARED.findall(path.read_text(encoding="utf-8"))]
+                if "shared" in text_of(path) for match in SHARED.findall(text_of(path))]
     assert problems == []
 
 
 def test_every_section_cited_by_its_title_is_a_heading_of_its_page():
     problems = [f"{path.relative_to(ROOT)}: {cited}" for path in FILES
-                for cited in missing_headings(path.read_text(encoding="utf-8"))]
+                for cited in missing_headings(text_of(path))]
     assert problems == []
 
 
@@ -207,7 +236,7 @@ def test_links_lead_to_a_page_and_its_heading(page):
 def test_every_cited_rules_section_is_a_heading_of_the_rules_page():
     sections = rules_sections(RULES)
     problems = [f"{path.relative_to(ROOT)}: docs/rules.md §{section}" for path in FILES
-                for section in cited_rules_sections(path.read_text(encoding="utf-8"))
+                for section in cited_rules_sections(text_of(path))
                 if section not in sections]
     assert problems == []
 
@@ -223,7 +252,7 @@ def test_the_rules_page_keeps_the_sections_the_code_cites():
 
 def test_every_cited_section_of_the_sources_exists():
     problems = [f"{path.relative_to(ROOT)}: {cited}" for path in FILES
-                for cited in unknown_source_sections(path.read_text(encoding="utf-8"))]
+                for cited in unknown_source_sections(text_of(path))]
     assert problems == []
 
 
