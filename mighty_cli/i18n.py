@@ -23,7 +23,7 @@ Conventions (the message ids are the English text, written in the code):
 - Fixed words a command shows from data (a hand's status, a doubling) get a table of ``N_``
   labels beside the code name (``STATUS_LABELS`` in ``cli/replay.py``, ``DOUBLING_LABELS`` in
   ``engine/scoring.py``); JSON output and records keep the code names, never translated.
-- Korean wording uses the clubs' vocabulary (RULES.md glossary): 주공, 프렌드, 여당, 야당,
+- Korean wording uses the clubs' vocabulary (docs/rules.md §1): 주공, 프렌드, 여당, 야당,
   공약, 선거, 기루다, 노기루다, 노프렌드, 마이티, 조커, 조커 콜, 초구, 막구, 런, 백런, 딜 미스,
   공탁금; a trick is 턴, a hand 판, point cards 점수카드. Card and bid notation (``SA``,
   ``13H``) and names stay as they are.

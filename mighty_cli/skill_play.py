@@ -1,4 +1,4 @@
-"""Seasons played card by card by players of known skill, as hand records (HAND_RECORD.md) that
+"""Seasons played card by card by players of known skill, as records (docs/record-format.md) that
 ``mighty replay`` checks. Stdlib only; seeded.
 
 Unlike :func:`mighty_cli.skill_season.skill_season`, which draws the ruling party's point cards

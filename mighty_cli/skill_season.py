@@ -1,4 +1,4 @@
-"""Simulated seasons with players of known strength, as hand records (HAND_RECORD.md) that
+"""Simulated seasons with players of known strength, as hand records (docs/record-format.md) that
 ``mighty replay`` checks and ``mighty import`` stores. Stdlib only; seeded.
 
 The skill model, for checking the rating (:mod:`mighty_cli.rating`) recovers what it assumes:

@@ -1,7 +1,7 @@
 """Import hygiene: fast commands never load the database or template layers; the package's
 layers (and the engine's) import only the ones below them, with no cycle, no private name taken
 across packages, one module per name, and a reason beside every import deferred into a
-function (STYLE.md: cli -> store, render, standings -> engine)."""
+function (DEVELOPERS.md, "Files, terminals and layers")."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ import sys, textwrap
 sys.path.insert(0, str(__import__('pathlib').Path(__file__).resolve().parent.parent))
 from mighty_cli.engine.ruleset import iter_options, Ruleset, format_value, _plain
 r = Ruleset()
-out = ['# Standard Mighty: the common core of the 5-player game (RULES.md §2).',
+out = ['# Standard Mighty: the common core of the 5-player game (docs/rules.md §2).',
        '#',
        '# Sources: the standard international description (seed 003) and the community wiki',
        '# (seed 000 §3.2, §4). Every option the tool knows is listed here with its standard value;',

@@ -1,6 +1,6 @@
 """Scoring a hand: a pure function from its outcome and the ruleset to every seat's score.
 
-RULES.md §8. A contract is made when the ruling party takes the point cards its number asks for
+docs/rules.md §8. A contract is made when the ruling party takes the point cards its number asks for
 (``Ruleset.contract_target``: the number itself, or where the bid counts the opposition's cards,
 관악 and 이우, what that leaves). The base score S comes from the ruleset's formula (plus
 ``scoring.trump_adjustment`` for a made trump contract); doublings (run, back run,
@@ -9,7 +9,7 @@ apply last, and the result is rounded to whole points per opponent. Shares: each
 S on success and receives S on failure (times ``opponent_share``), the friend gets ``friend_share``
 × S, and the declarer takes the balance, so every hand sums to zero.
 
-The bid-bonus formula and a no-trump bid below the minimum (RULES.md §8 note): with the default
+The bid-bonus formula and a no-trump bid below the minimum (docs/rules.md §8 note): with the default
 ``scoring.no_trump_minimum = "no_trump_minimum"`` a no-trump contract counts its bonus from the
 no-trump minimum (``min_bid − no_trump_discount``), so a made contract never loses points and
 each step of a no-trump bid is worth what a step of a suit bid is. ``"minimum"`` is the literal
@@ -57,7 +57,7 @@ class Score:
         return int(self.base) if self.base.denominator == 1 else float(self.base)
 
     def to_json(self) -> dict:
-        """The acceptance interface's JSON object (HAND_RECORD.md)."""
+        """The acceptance interface's JSON object (docs/record-format.md)."""
         return {"success": self.success, "contract": format_bid(self.contract),
                 "taken": self.taken, "base": self.base_value, "multiplier": self.multiplier,
                 "doublings": list(self.doublings), "declarer": self.declarer,

@@ -1,6 +1,6 @@
 """Session bookkeeping (pure, shared by hand records and the league store): who deals, opens and sits out next, and the deposit pot.
 
-RULES.md §9. No database here: the store hands in what it knows about the previous hand and
+docs/rules.md §9. No database here: the store hands in what it knows about the previous hand and
 gets back a proposal (the table may overrule it) or the pot's movements.
 
 * Dealer: the previous friend (the declarer if he played alone), or as ``session.next_dealer``
@@ -100,7 +100,7 @@ def _after(order: Sequence[str], player: str, skip: Sequence[str] = ()) -> str:
 
 def propose(rules: Ruleset, seating: Sequence[str], previous: Optional[PreviousHand],
             first_dealer: Optional[str] = None, *, in_playing_order: bool = False) -> Proposal:
-    """The proposal for the next hand of a session (RULES.md §9). ``seating`` is clockwise
+    """The proposal for the next hand of a session (docs/rules.md §9). ``seating`` is clockwise
     around the table, or already in playing order (a hand record's players) when
     ``in_playing_order`` is set."""
     order = list(seating) if in_playing_order else playing_order(seating, rules)

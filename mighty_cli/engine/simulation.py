@@ -3,7 +3,7 @@
 Clubs use it to try a ruleset before adopting it: how often each contract is played, which
 friend calls come up, how often a run (런) or a back run (백런) happens.
 
-Each hand follows the session rules (RULES.md §9) as a table would: who deals, opens and sits out
+Each hand follows the session rules (docs/rules.md §9) like a table: who deals, opens and sits out
 comes from :func:`session.propose` given the hand before, the cards from the seeded deal of hand
 k (``deck.hand_seed(seed, k)``, the same deals ``mighty deal --seed`` gives), and every action is
 drawn uniformly from the legal ones (``playout.random_legal_action``; a deal miss a full bid may

@@ -51,7 +51,7 @@ def _toml_value(value: Any) -> str:
     raise TypeError(type(value).__name__)
 
 
-#: The key order of an exported hand (HAND_RECORD.md's, with number, session and date first).
+#: The key order of an exported hand (docs/record-format.md's, with number, session and date first).
 TOML_ORDER = ("number", "session", "date", "session_started", "session_ended", "players",
               "dealer", "deal_miss", "declarer", "contract", "friend", "friend2", "friend_call",
               "taken", "opposition", "note")

@@ -118,7 +118,7 @@ class HandView:
         return data
 
     def hand_dict(self) -> dict:
-        """The hand as a hand-record table (HAND_RECORD.md), with this project's extra keys."""
+        """The hand as a record table (docs/record-format.md), with this project's extra keys."""
         if self.full and self.record_toml:
             hand = _toml_loads(self.record_toml)
         elif self.status == "deal_miss":

@@ -2,7 +2,7 @@
 
 :class:`Evening` holds the table (who is present, in playing order), the hands finished so far
 (the evening's hand record), the proposal for the next hand (dealer, opener, who sits out:
-RULES.md §9, overridable before the first call) and the hand being refereed
+docs/rules.md §9, overridable before the first call) and the hand being refereed
 (:class:`~.referee.RefereeSession`). Like the hand, it takes one line and returns what to print.
 
 Where the evening is kept:

@@ -1,6 +1,6 @@
 """Table plans: who sits at which table in a round, scored against the rounds before.
 
-The arithmetic (TOURNAMENTS.md, "Arithmetic of repeats"):
+The arithmetic (docs/tournament-notes.md, "The arithmetic of repeats"):
 
 * A plan's **repeated pairs** are the pairs seated together this round who already met in an
   earlier round. Its **cost** weighs each such pair by the square of the times it met before,

@@ -1,5 +1,5 @@
 """Scoring across tables: a tournament's table from each player's result at each table of each
-round, under the ruleset's ``[tournament]`` options (TOURNAMENTS.md).
+round, under the ruleset's ``[tournament]`` options (docs/tournament-notes.md).
 
 * ``score = "raw"``: the points of the player's hands; ``"per_hand"``: those points per hand
   played (tables play different numbers of hands, and a 6- or 7-player table sits players out);

@@ -43,7 +43,7 @@ def test_six_present_league_hand_is_stored_not_lost_to_a_key_error(runner, db):
     league_with_session(runner, db)
     first = referee(runner, db, "q\n")
     _, dealer, opener, out, five = parse_proposal(first.output)
-    assert out == [dealer]                         # the dealer sits out (RULES.md §9)
+    assert out == [dealer]                         # the dealer sits out (docs/rules.md §9)
     final = random_hand(load_ruleset("seoul-science"), five, dealer, opener, 3)
     result = referee(runner, db, "\n".join(typed_lines(final)) + "\nq\n")
     assert result.exit_code == 0, result.output
@@ -312,7 +312,7 @@ def test_an_evening_runs_several_hands_with_succession(runner, tmp_path):
     assert [o.status for o in outcomes] == ["scored"] * 3
     dealers = [h["dealer"] for h in record.hands]
     friends = [o.friend or o.declarer for o in outcomes]
-    assert dealers[1:] == friends[:2]            # the previous friend deals (RULES.md §9)
+    assert dealers[1:] == friends[:2]            # the previous friend deals (docs/rules.md §9)
     assert all(h["dealer"] not in h["players"] for h in record.hands)  # and sits out
 
 

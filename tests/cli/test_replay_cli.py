@@ -1,4 +1,4 @@
-"""`mighty replay`: the acceptance interface (HAND_RECORD.md), and violations in files."""
+"""`mighty replay`: the acceptance interface (docs/record-format.md), and violations in files."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`mighty score`: the fixed acceptance interface (HAND_RECORD.md) and its errors."""
+"""`mighty score`: the fixed acceptance interface (docs/record-format.md) and its errors."""
 
 from __future__ import annotations
 

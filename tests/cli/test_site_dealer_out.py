@@ -1,5 +1,5 @@
 """The page of a hand played card by card where six were present and the dealer sat the hand
-out (RULES.md §9): its tricks show their leader, winner and points. Replaying the hand alone
+out (docs/rules.md §9): its tricks show their leader, winner and points. Replaying the hand alone
 among the five who played refused a dealer not among them, and every trick showed '–'."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Card, card-list, suit and bid notation (HAND_RECORD.md): parsing, formatting, round trips."""
+"""Card, card-list, suit and bid notation (docs/record-format.md): parse, format, round trips."""
 
 from __future__ import annotations
 

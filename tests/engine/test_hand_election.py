@@ -1,4 +1,4 @@
-"""The election and deal misses (RULES.md §3, §5): tables of cases in tests/data, and one test
+"""The election and deal misses (docs/rules.md §3, §5): tables of cases in tests/data, and one test
 per deal-miss rule."""
 
 from __future__ import annotations

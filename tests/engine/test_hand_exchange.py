@@ -1,4 +1,4 @@
-"""Kitty exchange, contract change and friend calls (RULES.md §4, §6), on the basic deal:
+"""Kitty exchange, contract change and friend calls (docs/rules.md §4, §6), on the basic deal:
 Ana declares 13H and takes the kitty SJ H9 CA; Bo holds Mighty (SA) and the joker."""
 
 from __future__ import annotations

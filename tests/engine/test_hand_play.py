@@ -1,4 +1,4 @@
-"""Rules of play, one test per rule (RULES.md §2, §7), on the deals of tests/data/hand_deals.toml.
+"""Play rules, one test per rule (docs/rules.md §2, §7), on the deals of tests/data/hand_deals.toml.
 
 The basic deal, 13H by Ana alone: Bo holds Mighty (SA, his only spade) and the joker; Di holds
 CK and the joker-call card C3. Trick 1 "C2 C5 C10 CK CJ" is won by Di's CK, so Di leads trick 2.

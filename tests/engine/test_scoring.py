@@ -1,4 +1,4 @@
-"""Scoring (RULES.md §8): table-driven cases from tests/data/scoring_cases.toml, shares and pots,
+"""Scoring (docs/rules.md §8): the cases of tests/data/scoring_cases.toml, shares and pots,
 a club's own formula, and zero-sum properties under every bundled ruleset."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def test_scoring_error_case(case):
     assert case["error"] in str(caught.value)
 
 
-# --- RULES.md §8 worked examples for `standard`, by name ------------------------------------
+# --- docs/rules.md §8 worked examples for `standard`, by name ------------------------------------
 
 
 def test_standard_15_diamonds_taking_16_scores_5():

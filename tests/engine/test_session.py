@@ -1,4 +1,4 @@
-"""Session succession and the deposit pot (RULES.md §9, 001 §2): pure functions, one rule each."""
+"""Session succession, the deposit pot (docs/rules.md §9, 001 §2): pure functions, one rule each."""
 
 from __future__ import annotations
 

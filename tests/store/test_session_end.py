@@ -1,4 +1,4 @@
-"""The end of a session (RULES.md §9; 001 §1.9, 002) in the league store, on SQLite and
+"""The end of a session (docs/rules.md §9; 001 §1.9, 002) in the league store, on SQLite and
 PostgreSQL: ``session.hands_per_session`` and ``session.starting_points`` end a session by
 themselves, a hand after the end is refused, corrections never end or reopen a session.
 

@@ -1,4 +1,4 @@
-"""Cards, card lists, suits and bids, with their notation (``../shared/HAND_RECORD.md``).
+"""Cards, card lists, suits and bids, with their notation (docs/record-format.md).
 
 A card is a small ``int`` so that the engine can play thousands of hands a second:
 ``suit << 4 | rank`` with suits ``S D H C`` = 0-3 and ranks 2-14 (ace = 14). The joker is

@@ -1,4 +1,4 @@
-"""The deck as bitmasks, and the deal (RULES.md §1-§2).
+"""The deck as bitmasks, and the deal (docs/rules.md §1-§2).
 
 Rules held here:
 
@@ -6,7 +6,7 @@ Rules held here:
   (``cards.jokers = 2``: 경기 2018, 더블 조커, 000 §7.10-7.11). A card is an int
   (``suit << 4 | rank``, the joker 64, the black joker 65) and a set of cards is an int bitmask
   (bit ``card``), so a hand is one int and "holds a card of a suit" is one ``&``.
-* Five players, ten cards each, and three to the kitty (000 §2.1); ten tricks. Other tables
+* Five players, ten cards each, and three to the kitty (000 §3.2.1); ten tricks. Other tables
   are ruleset data (``table.players``, ``table.hand_size``, ``table.kitty_size``, the removed
   cards: 000 §3.3-3.5); the constants here are the five-player game's.
 * Two decks (8마 Chicago, ``table.decks = 2``, 000 §3.5.3): a copy's bit is its original's

@@ -1,4 +1,4 @@
-"""The hand engine: one hand of Mighty, checked action by action (RULES.md §2-§7, §10).
+"""The hand engine: one hand of Mighty, checked action by action (docs/rules.md §2-§7, §10).
 
 The table is the ruleset's (``[table]``): five players by default, two to eight for 2마 to 8마,
 over the 53 cards (54 with two jokers, 57 with 서울과고's 11s, 106 with Chicago's two decks) less

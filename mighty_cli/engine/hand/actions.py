@@ -1,4 +1,4 @@
-"""The actions of a hand and their notation (HAND_RECORD.md): a deal miss, a bid or pass, the
+"""The actions of a hand and their notation (docs/record-format.md): a deal miss, a bid or pass, the
 discard, a contract change, the friend call and a played card; the completed trick and the
 hand's result.
 

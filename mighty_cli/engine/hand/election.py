@@ -1,4 +1,4 @@
-"""The election (RULES.md §3, 000 §3) and the deal miss (000 §8).
+"""The election (docs/rules.md §3, 000 §3.2.1) and the deal miss (docs/rules.md §5, 000 §8).
 
 Rules held here, in the order :func:`_apply_bid` checks them:
 

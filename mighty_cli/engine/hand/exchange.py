@@ -1,4 +1,4 @@
-"""The exchange and the friend call (RULES.md §4, 000 §4-§5).
+"""The exchange and the friend call (docs/rules.md §4, §6; 000 §3.2.1, §4.2).
 
 Rules held here:
 

@@ -1,4 +1,4 @@
-"""The play of the ten tricks (RULES.md §5-§6, 000 §4-§6): what may be played, a card played.
+"""The play of the ten tricks (docs/rules.md §2, §7; 000 §4): what may be played, a card played.
 
 The rules of play, in the order :func:`_legal_mask` and :func:`_apply_play` check them:
 

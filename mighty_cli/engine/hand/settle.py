@@ -1,4 +1,4 @@
-"""A trick settled (RULES.md §5-§6, 000 §4-§7): who wins it, its points, and the friend when a
+"""A trick settled (docs/rules.md §2, §6, §7): who wins it, its points, and the friend when a
 card or a trick reveals him; split from play.py, which plays the cards (both the engine's apply
 and the fast replay, hand/replay_tricks.py, settle with these functions).
 

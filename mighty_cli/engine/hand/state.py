@@ -11,7 +11,7 @@ Rules held here:
 * The election's opener is the player after the dealer, or the dealer himself
   (``election.opener``), unless the table names him (``redeal_opener`` and friends decide that
   above the engine).
-* With six or seven present the dealer deals and sits the hand out (RULES.md §9): a dealer who
+* With six or seven present the dealer deals and sits the hand out (docs/rules.md §9): a dealer who
   is not one of the five is accepted when the opener is named.
 """
 
@@ -104,7 +104,7 @@ class HandState:
         new._legal = None
         return new
 
-    # -- read-only views (ENGINE_API.md) --
+    # -- read-only views (the hand's API: engine/hand/__init__.py, engine/__init__.py) --
 
     @property
     def rules(self) -> Ruleset:
@@ -272,7 +272,7 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     """The state before the first call: players in playing order, the dealer, the deal (None for
     open cards) and the election's opener (default: ``election.opener`` without history).
 
-    With six or seven present the dealer deals and sits the hand out (RULES.md §9): a dealer who
+    With six or seven the dealer deals and sits the hand out (docs/rules.md §9): a dealer who
     is not one of the five is accepted when the opener is named.
 
     ``deal_masks``: the hands' masks in playing order, where the caller has already checked the

@@ -1,4 +1,4 @@
-"""Hand records (``mighty-hand-record/1``, HAND_RECORD.md): read, write, check and score.
+"""Hand records (``mighty-hand-record/1``, docs/record-format.md): read, write, check and score.
 
 A record is what a referee saves, what ``examples/`` holds and what import and export move: the
 ruleset, the players in playing order, and a list of hands. A hand is one of three shapes:

@@ -1,4 +1,4 @@
-"""Hand-record files (``mighty-hand-record/1``, HAND_RECORD.md): the format's keys and types,
+"""Hand-record files (``mighty-hand-record/1``, docs/record-format.md): the format's keys and types,
 reading a file into a :class:`Record` with its header and each hand's shape checked, writing one
 back, and finding the ruleset it names.
 
@@ -303,7 +303,7 @@ def _normalized(text: str) -> str:
     return name
 
 
-#: A hand's keys in the order HAND_RECORD.md writes them (any others after them).
+#: A hand's keys in the order docs/record-format.md writes them (any others after them).
 HAND_KEY_ORDER = ("players", "dealer", "deal_miss", "deal", "election", "discard", "declarer",
                   "contract", "friend", "friend_call", "taken", "opposition", "tricks", "note")
 
@@ -321,7 +321,7 @@ def _head(record: Record) -> dict[str, Any]:
 
 
 def dump_record(record: Record) -> str:
-    """The record as TOML text, in the key order HAND_RECORD.md uses."""
+    """The record as TOML text, in the key order docs/record-format.md uses."""
     import tomli_w
 
     data = _head(record)

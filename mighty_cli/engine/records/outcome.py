@@ -41,7 +41,7 @@ class HandOutcome:
     friend2: Optional[str] = None  # the second friend of a two-card call (동대전 7마)
 
     def to_json(self) -> dict:
-        """The acceptance interface's per-hand object (HAND_RECORD.md)."""
+        """The acceptance interface's per-hand object (docs/record-format.md)."""
         score = self.score
         data = {"status": self.status, "declarer": self.declarer,
                 "contract": format_bid(self.contract) if self.contract else None,

@@ -122,7 +122,7 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
     """One hand of a record replayed; ``zero``: every player of the record at 0 (copied, never
     changed), where the caller has it."""
     players = _hand_players(all_players, hand, index, rules.table.players)
-    # With six or seven present the dealer may sit the hand out (RULES.md §9).
+    # With six or seven present the dealer may sit the hand out (docs/rules.md §9).
     dealer = hand.get("dealer")
     if dealer is None:
         dealer = propose(rules, all_players, previous, in_playing_order=True).dealer

@@ -1,6 +1,6 @@
 """The options of a hand's phases, one frozen dataclass per TOML table: the election
 (``[election]``), the deal miss and its deposit, the exchange, the friend call, the cards and
-the joker call, and the play of the tricks. Defaults are the standard game (RULES.md §2, seeds
+the joker call, and the play of the tricks. Defaults are the standard game (docs/rules.md §2, seeds
 003 and 000 §3.2, §4); ``ruleset/schema.py`` assembles them into a Ruleset.
 """
 
@@ -13,7 +13,7 @@ from .fields import BID_COUNTS, option
 
 @dataclass(frozen=True)
 class Election:
-    """Bidding (선거): RULES.md §3."""
+    """Bidding (선거): docs/rules.md §3."""
 
     # up to 40: 8마 Chicago's two decks start at 25 (000 §3.5.3)
     min_bid: int = option(13, "Lowest number a bid may name.", source="003; 001 §3.3; 000 §3.2.1",
@@ -72,7 +72,7 @@ class Election:
 
 @dataclass(frozen=True)
 class DealMiss:
-    """Deal miss (딜 미스): RULES.md §5. A weighted threshold, plus the all-point-cards hand."""
+    """Deal miss (딜 미스): docs/rules.md §5. A weighted threshold, plus the all-point-cards hand."""
 
     allowed: bool = option(True, "Whether a player may declare a deal miss at all.", source="003")
     rank_weights: dict = option({"A": 1.0, "K": 1.0, "Q": 1.0, "J": 1.0, "10": 0.5},
@@ -140,7 +140,7 @@ class Deposit:
 
 @dataclass(frozen=True)
 class Exchange:
-    """Kitty exchange and trump change: RULES.md §4."""
+    """Kitty exchange and trump change: docs/rules.md §4."""
 
     discards_count_for_ruling_party: bool = option(True, "Whether point cards the declarer "
                                                    "discards count for the ruling party.",
@@ -163,7 +163,7 @@ class Exchange:
 
 @dataclass(frozen=True)
 class Friend:
-    """Friend (프렌드) calls: RULES.md §6."""
+    """Friend (프렌드) calls: docs/rules.md §6."""
 
     card: bool = option(True, "A card friend: whoever holds the called card.", source="003")
     no_friend: bool = option(True, "No friend (노프): the declarer plays alone.", source="003")
@@ -201,7 +201,7 @@ class Friend:
 
 @dataclass(frozen=True)
 class Cards:
-    """Special cards and their power: RULES.md §7."""
+    """Special cards and their power: docs/rules.md §7."""
 
     mighty: str = option("SA", "The Mighty card.", source="003; 001 §4", kind="card")
     mighty_alternate: str = option("DA", "Mighty when the Mighty card's suit is trump (빨마); the "
@@ -280,7 +280,7 @@ class Cards:
 
 @dataclass(frozen=True)
 class JokerCall:
-    """The joker call (조커 콜): RULES.md §7."""
+    """The joker call (조커 콜): docs/rules.md §7."""
 
     declaration: str = option("optional", "Whether leading the joker-call card calls the joker: "
                               "when the leader declares it (C3!), always, or never (no joker "
@@ -289,14 +289,14 @@ class JokerCall:
     first_trick_effect: bool = option(False, "Whether a joker call led on trick 1 has effect.",
                                       source="003; 000 §7.1, §7.3")
     mighty_defends: bool = option(True, "Whether the joker's holder may play Mighty instead of "
-                                  "the called joker.", source="003; 002; 000 §4.4.1, §7.1")
+                                  "the called joker.", source="002; 000 §4.4.1, §7.1")
     called_joker_powerless: bool = option(True, "Whether a joker forced out by the call loses its "
                                           "power.", source="001 §4.3-2; 000 §4.4.1")
 
 
 @dataclass(frozen=True)
 class Play:
-    """Restrictions on leading and playing: RULES.md §2, §7."""
+    """Restrictions on leading and playing: docs/rules.md §2, §7."""
 
     trump_lead: str = option("not_first_trick", "When the leader may lead trump: not on trick 1 "
                              "unless he holds only trumps; at any time; not until trump has "

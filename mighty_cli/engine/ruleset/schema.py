@@ -8,7 +8,7 @@ is declared, and ``[meta]``). Each option is a field whose
 metadata carries its documentation, its constraints and where the standard value comes from, so
 that loading and validation (``ruleset/__init__.py``), ``mighty ruleset show`` and ``diff`` all
 read the
-same schema. The defaults are the standard game (RULES.md §2, seeds 003 and 000 §3.2, §4).
+same schema. The defaults are the standard game (docs/rules.md §2, seeds 003 and 000 §3.2, §4).
 """
 
 from __future__ import annotations

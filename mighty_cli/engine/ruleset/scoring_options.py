@@ -56,7 +56,7 @@ FORMULAS = {
 
 @dataclass(frozen=True)
 class Scoring:
-    """Scoring: RULES.md §8. The base S, doublings, shares, scale and cap."""
+    """Scoring: docs/rules.md §8. The base S, doublings, shares, scale and cap."""
 
     formula: str = option("bid_bonus", "The base-score formula, or \"custom\" to "
                           "use the success and failure expressions.", source="003",
@@ -123,7 +123,7 @@ class Scoring:
 
 @dataclass(frozen=True)
 class Session:
-    """Dealer and opener succession, sitting out, the end of a session: RULES.md §9."""
+    """Dealer and opener succession, sitting out, the end of a session: docs/rules.md §9."""
 
     next_dealer: str = option("friend", "Who deals the next hand: the previous friend (the "
                               "declarer if he played alone), the previous declarer, the next "
@@ -141,13 +141,13 @@ class Session:
     hands_per_session: int = option(0, "Hands in a session; 0 means as many as the table plays.",
                                     source="001 §1.9", low=0, high=10000)
     starting_points: int = option(0, "Each player's starting stack; the session ends when someone "
-                                  "has lost it all. 0 means no stack.", source="001 §1.9; 002",
+                                  "has lost it all. 0 means no stack.", source="001 §1.9",
                                   low=0, high=1000000)
 
 
 @dataclass(frozen=True)
 class Table:
-    """How many play and with which cards: RULES.md §10 (000 §3.5: 4마, 3마, 2마)."""
+    """How many play and with which cards: docs/rules.md §10 (000 §3.5: 4마, 3마, 2마)."""
 
     players: int = option(5, "Players dealt a hand (5마: five; 4마, 3마, 2마: four, three, two; "
                           "6마, 7마: six, seven, with table.eliminated). More present than this "
@@ -220,8 +220,8 @@ class Table:
 
 #: What a tournament's ties are broken by, in the order given (``tournament.tie_break``).
 TIE_BREAK_KEYS = ("raw", "per_hand", "place", "hands", "declarer_success", "name")
-#: Where the tournament options come from: the tools of other table games (TOURNAMENTS.md).
-TOURNAMENTS = "TOURNAMENTS.md"
+#: Where the tournament options come from: the tools of other table games (docs/tournament-notes.md).
+TOURNAMENTS = "docs/tournament-notes.md"
 
 
 @dataclass(frozen=True)
