@@ -64,9 +64,13 @@ def make_engine(url: str | None = None, *, create: bool = True,
             # psycopg logs a second line ("error ignored terminating <psycopg.Pipeline>") when a
             # statement of a batch fails: the error itself is reported, as one line, by the CLI.
             logging.getLogger("psycopg").addHandler(logging.NullHandler())
-    except (ArgumentError, NoSuchModuleError, ValueError) as exc:  # ValueError: a bad port
+    except NoSuchModuleError as exc:  # an unknown database or driver: the error names it
         raise LeagueError(_("--db {url!r}: not a database URL SQLAlchemy can use "
                             "({exc})").format(url=_safe(url), exc=exc)) from None
+    except (ArgumentError, ValueError):  # ValueError: a bad port, whose text may hold a piece
+        # of a password (user:p@ss:word@host reads port 'word@host'): the error is not shown
+        raise LeagueError(_("--db {url!r}: not a database URL SQLAlchemy can read").format(
+            url=_safe(url))) from None
     except ImportError as exc:  # a known database whose driver is not installed
         raise LeagueError(_("--db {url}: its database driver is not installed ({exc}); "
                             "PostgreSQL needs pip install 'mighty-cli[postgres]'").format(
@@ -169,12 +173,16 @@ _safe = masked_url
 
 
 def _refuse_bare_at(url: str) -> None:
-    """A user part holding a second ``@`` (a password with an unescaped ``@``) would be read as
-    part of the host, and the driver's error would show that piece of the password."""
-    rest = url.partition("://")[2]
-    query = rest.find("?")
-    user_part = rest[:rest.rfind("@", 0, query if query >= 0 else len(rest))]
-    if "@" in user_part:
+    """A password holding a bare ``@`` is cut at it by SQLAlchemy, its rest read as the host
+    (``user:p@ss@host`` connects to ``ss@host``), and the driver's error would show that piece
+    of the password: refused, the URL shown masked."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        host = make_url(url).host
+    except (ArgumentError, ValueError, TypeError):  # make_engine says so
+        return
+    if host and "@" in host:
         raise LeagueError(_("--db {url}: the user or password holds '@': write it as %40 "
                             "(URL encoding)").format(url=masked_url(url)))
 
