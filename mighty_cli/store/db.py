@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Optional
 
@@ -117,6 +118,31 @@ def _create_tables(engine: Engine) -> None:
         _add_columns(connection)
 
 
+def create_tables_within(session: Session, url: str) -> None:
+    """Create the tables the store lacks (and the :data:`ADDED_COLUMNS`) inside the session's
+    transaction, so that a command that then fails leaves none behind (SQLite and PostgreSQL
+    both undo a CREATE TABLE with the transaction). A store that has them all takes no lock;
+    on PostgreSQL a new store's creator holds the tables' lock until it commits. A file that is
+    no database, or a server that refuses, is one line."""
+    from sqlalchemy import inspect, text
+
+    from . import models  # noqa: F401  (registers the tables on SQLModel.metadata)
+
+    try:
+        connection = session.connection()
+        have = set(inspect(connection).get_table_names())
+        if set(SQLModel.metadata.tables) <= have and not _missing_columns(connection):
+            return
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _CREATE_LOCK})
+        SQLModel.metadata.create_all(connection)
+        _add_columns(connection)
+    except DatabaseError as exc:  # not a database (a text file), unreachable, refused
+        reason = (str(exc.orig or exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise LeagueError(_("--db {url}: cannot open the database: {reason}").format(
+                              url=_safe(url), reason=reason)) from None
+
+
 def _missing_columns(bind) -> list[tuple[str, str, str]]:
     """The :data:`ADDED_COLUMNS` the store's tables lack."""
     from sqlalchemy import inspect
@@ -185,6 +211,77 @@ def _refuse_bare_at(url: str) -> None:
     if host and "@" in host:
         raise LeagueError(_("--db {url}: the user or password holds '@': write it as %40 "
                             "(URL encoding)").format(url=masked_url(url)))
+
+
+#: A SQLite file that holds no store yet (an empty file, another program's database) is kept
+#: byte for byte while a creating command runs, to be put back if it fails, up to this size.
+KEPT_MAX_BYTES = 4 << 20
+_JOURNALS = ("-wal", "-shm", "-journal")
+
+
+@dataclass
+class FileBefore:
+    """A SQLite file as it was before a creating command: whether it was there, its bytes
+    when it held no store (None: not kept), and which of its journal files were there."""
+
+    path: Path
+    existed: bool
+    data: Optional[bytes] = None
+    journals: tuple[str, ...] = ()
+
+
+def file_before(path: Path) -> FileBefore:
+    """What :func:`put_back` needs to leave ``path`` as it is now."""
+    journals = tuple(j for j in _JOURNALS if path.with_name(path.name + j).exists())
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return FileBefore(path, path.exists() or path.is_symlink(), None, journals)
+    if not path.is_file() or size > KEPT_MAX_BYTES or _holds_a_store(path, size):
+        return FileBefore(path, True, None, journals)
+    try:
+        return FileBefore(path, True, path.read_bytes(), journals)
+    except OSError:
+        return FileBefore(path, True, None, journals)
+
+
+def _holds_a_store(path: Path, size: int) -> bool:
+    """Whether the file is already a store (its tables are there): a failed command's
+    transaction then leaves it as it was, and nothing needs keeping."""
+    import sqlite3
+    from urllib.parse import quote
+
+    if size == 0:
+        return False
+    try:  # immutable: read without a lock and without writing a journal beside it
+        connection = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro&immutable=1",
+                                     uri=True)
+        try:
+            return connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND "
+                                      "name = 'league'").fetchone() is not None
+        finally:
+            connection.close()
+    except sqlite3.Error:  # not a database: opening it fails and changes nothing
+        return False
+
+
+def put_back(before: FileBefore) -> None:
+    """Leave a SQLite file as it was before a command that failed (the engine disposed of):
+    a file the command made is removed with its journals; a file that held no store gets its
+    bytes back, and the journal files that were not there go."""
+    if not before.existed:
+        remove_sqlite_file(before.path)
+        return
+    for journal in _JOURNALS:
+        if journal not in before.journals:
+            before.path.with_name(before.path.name + journal).unlink(missing_ok=True)
+    if before.data is not None:
+        try:
+            with open(before.path, "r+b") as kept:  # in place: its inode, owner and mode stay
+                kept.write(before.data)
+                kept.truncate()
+        except OSError:
+            pass  # the command's own error is the one reported
 
 
 def remove_sqlite_file(path: Path) -> None:
