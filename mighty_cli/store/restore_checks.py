@@ -52,7 +52,7 @@ def check_restored(s: Session, name: str) -> None:
 
 
 def _first(s: Session, query) -> Optional[tuple]:
-    return s.exec(query.limit(1)).first()
+    return s.execute(query.limit(1)).first()  # a row, even of one column
 
 
 # --- sessions, rounds and seats ------------------------------------------------------------------
