@@ -192,6 +192,13 @@ def test_a_named_pipe_as_a_ruleset_is_not_waited_on(tmp_path):
         invoke("ruleset", "check", str(fifo)))
 
 
+def test_a_folder_as_a_ruleset_is_not_a_regular_file(tmp_path):
+    folder = tmp_path / "club.toml"
+    folder.mkdir()
+    assert error_line(invoke("ruleset", "check", str(folder))) == (
+        f"ruleset file {str(folder)!r}: not a regular file")
+
+
 @pytest.mark.parametrize("command,suffix", [
     (["import", "{link}", "--league", "Z"], ".json"),
     (["import", "{link}", "--league", "Z", "--format", "csv"], ".csv"),
