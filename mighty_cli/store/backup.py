@@ -3,7 +3,9 @@
 An export is a league's hands; a backup is the whole database: players (merged ones too),
 leagues with their rulesets and settings, sessions open or ended with their seats, every hand
 voided or not with its number, the change log, and the running totals. Restoring it into an
-empty database reproduces every table row for row, ids included.
+empty database reproduces every table row for row, ids included, once every row has been
+checked (:mod:`.restore_rows`, :mod:`.restore_checks`); the running totals are counted again
+from the hands.
 
 The file is JSON lines: a first line naming the format and the tables, then one line per row
 (``{"table": "hand", "row": {...}}``) in an order that satisfies the foreign keys. Rows are read

@@ -268,20 +268,21 @@ def _holds_a_store(path: Path, size: int) -> bool:
 def put_back(before: FileBefore) -> None:
     """Leave a SQLite file as it was before a command that failed (the engine disposed of):
     a file the command made is removed with its journals; a file that held no store gets its
-    bytes back, and the journal files that were not there go."""
+    bytes back, and the journal files that were not there go; a store is left alone."""
     if not before.existed:
         remove_sqlite_file(before.path)
         return
+    if before.data is None:  # a store: the rolled-back transaction left it as it was, and its
+        return  # journal files may be another writer's by now
     for journal in _JOURNALS:
         if journal not in before.journals:
             before.path.with_name(before.path.name + journal).unlink(missing_ok=True)
-    if before.data is not None:
-        try:
-            with open(before.path, "r+b") as kept:  # in place: its inode, owner and mode stay
-                kept.write(before.data)
-                kept.truncate()
-        except OSError:
-            pass  # the command's own error is the one reported
+    try:
+        with open(before.path, "r+b") as kept:  # in place: its inode, owner and mode stay
+            kept.write(before.data)
+            kept.truncate()
+    except OSError:
+        pass  # the command's own error is the one reported
 
 
 def remove_sqlite_file(path: Path) -> None:

@@ -44,7 +44,8 @@ def seated_twice(s: Session, league_id: Optional[int] = None) -> Optional[Seated
     league, player_id = found
     numbers = s.exec(select(LeagueSession.number)
                      .join(SessionSeat, SessionSeat.session_id == LeagueSession.id)
-                     .where(LeagueSession.league_id == league, LeagueSession.ended_at == None,  # noqa: E711
+                     .where(LeagueSession.league_id == league,
+                            LeagueSession.ended_at == None,  # noqa: E711
                             SessionSeat.player_id == player_id)
                      .order_by(LeagueSession.number)).all()
     name = s.exec(select(Player.name).where(Player.id == player_id)).one()
