@@ -1,5 +1,5 @@
 """League at scale: import a season file, then standings, a correction, export in every
-format and replay, each timed with its peak memory.
+format, a backup and its restore, and replay, each timed with its peak memory.
 
     python benchmarks/league.py [--hands 100000] [--db URL] [--phases import,standings,...]
                                 [--full-hands 2000]
@@ -10,8 +10,10 @@ import`` does (streamed parse, replay, bulk inserts: :mod:`mighty_cli.store.bulk
 phase runs in its own process, so "peak" is that phase's maximum resident set size. On a shared
 machine wall time grows with the load average (printed before and after), so each phase also
 prints its own CPU time ("cpu s") and its PostgreSQL backends' ("db cpu s", when the server is
-local). ``replay`` replays ``--full-hands`` random card-by-card hands from a record file (parse
-included).
+local). ``backup`` writes the whole store as ``mighty backup`` does; ``restore`` restores that
+file into a new SQLite file, every row and every hand checked (:mod:`mighty_cli.store.
+restore_checks`). ``replay`` replays ``--full-hands`` random card-by-card hands from a record
+file (parse included).
 
 Targets (issue 12), at 1M hands on SQLite and PostgreSQL: import <= 60 µs per hand and
 <= 300 MB; export <= 30 s in every format with flat memory; amend <= 1 s at any size;
@@ -36,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 PLAYERS = ["Ana", "Bo", "Cy", "Di", "Ed", "김철수"]
 BLOCK = 10_000
 PHASES = ("import", "standings", "page", "amend", "export-toml", "export-json", "export-csv",
-          "replay")
+          "backup", "restore", "replay")
 
 
 def season(count: int, seed: int = 1):
@@ -158,6 +160,25 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
         with transaction(engine) as s, open(folder / f"out.{fmt}", "w", encoding="utf-8") as out:
             size = services.write_export(s, "bench", fmt, out)
         extra = f"{size / 2**20:.0f} MB written"
+    elif name == "backup":
+        from mighty_cli.store.backup import iter_backup
+
+        rows = -1  # the header is no row
+        with transaction(engine) as s, open(folder / "backup.jsonl", "w",
+                                            encoding="utf-8") as out:
+            for text in iter_backup(s):
+                out.write(text)
+                rows += text.count("\n")
+        extra = f"{rows} rows"
+    elif name == "restore":
+        from mighty_cli.store.backup import restore
+
+        (folder / "restored.db").unlink(missing_ok=True)
+        target = make_engine(f"sqlite:///{folder / 'restored.db'}")
+        with transaction(target) as s, open(folder / "backup.jsonl", encoding="utf-8") as file:
+            counts = restore(s, file, "backup.jsonl")
+        target.dispose()
+        extra = f"{sum(counts.values())} rows"
     elif name == "replay":
         from mighty_cli.engine.records import iter_replay
         from mighty_cli.engine.records.stream import stream_record

@@ -142,8 +142,11 @@ def accumulate(hands: Iterable[ScoredHand]) -> dict[str, PlayerStats]:
 
 
 def parse_rank_by(text: str | Sequence[str]) -> tuple[str, ...]:
-    """A league's ranking keys from ``"score,score_per_hand,name"``; unknown keys are refused."""
-    keys = [k.strip() for k in (text.split(",") if isinstance(text, str) else text) if k.strip()]
+    """A league's ranking keys from ``"score,score_per_hand,name"``; unknown keys are refused,
+    and a key given again is dropped (it could not decide anything the first did not), so the
+    keys a league keeps fit their column whatever was typed."""
+    keys = list(dict.fromkeys(k.strip() for k in (text.split(",") if isinstance(text, str)
+                                                  else text) if k.strip()))
     unknown = [k for k in keys if k not in RANK_KEYS]
     if unknown or not keys:
         given = ",".join(keys) or _("(nothing)")

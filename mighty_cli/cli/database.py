@@ -57,32 +57,38 @@ def database(db_url: Optional[str], creates: bool = False) -> Iterator:
     """One transaction on the chosen database; database failures become one-line errors.
 
     Only a command that ``creates`` (a league, an import, a restore, players) may make a new
-    SQLite file, and a new file is removed again when the command fails; any other command
-    refuses a file that is not there, so a mistyped ``--db`` makes nothing."""
+    SQLite file; any other command refuses a file that is not there, so a mistyped ``--db``
+    makes nothing. A creating command makes the tables inside its transaction, and when it
+    fails it leaves the target as it was: a new file removed, an existing file that held no
+    store (an empty file) given its bytes back, no table left on PostgreSQL."""
     from ..store import resolve_db_url
-    from ..store.db import make_engine, sqlite_file, transaction
+    from ..store.db import create_tables_within, make_engine, sqlite_file, transaction
 
     url = resolve_db_url(db_url)
     path = sqlite_file(url) if creates else None
-    with _removed_on_failure(path if path is not None and not path.exists() else None):
-        engine = make_engine(url, missing_ok=creates)
+    with _put_back_on_failure(path):
+        engine = make_engine(url, missing_ok=creates, create=not creates)
         try:
             with _one_line_errors(), transaction(engine) as session:
+                if creates:
+                    create_tables_within(session, url)
                 yield session
         finally:
             engine.dispose()
 
 
 @contextmanager
-def _removed_on_failure(new_file) -> Iterator:
-    """Remove ``new_file`` (a SQLite file the command is creating) if the command fails."""
-    from ..store.db import remove_sqlite_file
+def _put_back_on_failure(path) -> Iterator:
+    """Leave ``path`` (the SQLite file a creating command writes) as it was if the command
+    fails."""
+    from ..store.db import file_before, put_back
 
+    before = file_before(path) if path is not None else None
     try:
         yield
     except BaseException:
-        if new_file is not None:
-            remove_sqlite_file(new_file)
+        if before is not None:
+            put_back(before)
         raise
 
 

@@ -10,7 +10,7 @@ from ..engine.cards.deck import hand_seed  # noqa: F401  (evening.py imports it 
 from ..engine.records import Record, dump_record
 from ..engine.ruleset import load_ruleset
 from ..i18n import N_, _, ngettext
-from .options import ruleset_option, write_output
+from .options import SEED, ruleset_option, write_output
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
 # inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
@@ -18,7 +18,7 @@ from .options import ruleset_option, write_output
 
 
 @click.command()
-@click.option("--seed", type=int, required=True,
+@click.option("--seed", type=SEED, required=True,
               help=N_("Same seed, same deals, at every table."))
 @click.option("--players", default=None,
               help=N_("The players in playing order, separated by commas (as many as the "

@@ -58,13 +58,13 @@ timezone_option = click.option("--timezone", "tz", metavar="ZONE", default=None,
 
 
 def _store_settings(s, league_row, lang: Optional[str], tz: Optional[str],
-                    who: str = "") -> None:
+                    who: str = "", why: str = "") -> None:
     from ..store.leagues import set_league_setting
 
     if lang:
-        set_league_setting(s, league_row.name, "lang", lang, who=who)
+        set_league_setting(s, league_row.name, "lang", lang, who=who, why=why)
     if tz:
-        set_league_setting(s, league_row.name, "timezone", tz, who=who)
+        set_league_setting(s, league_row.name, "timezone", tz, who=who, why=why)
 
 
 def _echo_settings(lang: Optional[str], tz: Optional[str]) -> None:
@@ -155,7 +155,7 @@ def league_set(name, min_hands, rank_by, lang, tz, reason, db_url, who) -> None:
         else:
             changed = services.configure_league(s, name, min_hands=min_hands, rank_by=rank_by,
                                                 who=who_default(who), why=reason)
-        _store_settings(s, changed, lang, tz, who_default(who))
+        _store_settings(s, changed, lang, tz, who_default(who), reason)
         click.echo(_("League {name!r}: min hands {min_hands}, rank by {rank_by}").format(
             name=changed.name, min_hands=changed.min_hands, rank_by=changed.rank_by))
         _echo_settings(lang, tz)

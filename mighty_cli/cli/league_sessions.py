@@ -8,7 +8,7 @@ import click
 from ..i18n import N_, _, ngettext
 from . import completion
 from .database import by_option, database, db_option, league_option, split_names, who_default
-from .options import echo_json, json_option, number_type
+from .options import SEED, echo_json, json_option, number_type
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
 # inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
@@ -54,7 +54,7 @@ def proposal_text(proposal, pot: int) -> str:
               help=N_("Propose the seating: fewest repeated neighbours from past sessions."))
 @click.option("--apart", multiple=True, metavar="A/B", shell_complete=completion.pairs,
               help=N_("With --shuffle: a pair not to seat side by side (repeatable)."))
-@click.option("--seed", type=int, default=None, hidden=True,
+@click.option("--seed", type=SEED, default=None, hidden=True,
               help=N_("With --shuffle: the seed choosing among equally good seatings."))
 @db_option
 @by_option

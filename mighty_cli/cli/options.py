@@ -7,7 +7,8 @@ from typing import Any
 
 import click
 
-from ..i18n import N_
+from ..engine.limits import SEED_LIMIT, SEED_MAX_DIGITS
+from ..i18n import N_, _
 from . import completion
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
@@ -58,3 +59,28 @@ def write_output(path: str, text: str, *, newline: str | None = None) -> None:
 
     with replaced_file(path, newline=newline) as out:
         out.write(text)
+
+
+class SeedType(click.ParamType):
+    """A seed (``--seed``): a whole number of at most :data:`~mighty_cli.engine.limits.
+    SEED_MAX_DIGITS` digits, the same bound on every command and database (a league stores a
+    seed as text of at most 40 characters); anything else is a usage error (exit 2)."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            try:
+                number = int(str(value).strip())
+            except ValueError:
+                self.fail(_("{value!r} is not a whole number").format(value=value), param, ctx)
+        if abs(number) > SEED_LIMIT:
+            self.fail(_("{start}...: a seed has at most {digits} digits").format(
+                start=str(number)[:12], digits=SEED_MAX_DIGITS), param, ctx)
+        return number
+
+
+#: The type of every ``--seed`` option.
+SEED = SeedType()

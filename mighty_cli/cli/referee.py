@@ -13,7 +13,7 @@ from ..engine.records import load_record, record_ruleset, replay
 from ..i18n import N_, _
 from . import completion
 from ..table.referee_session import RefereeSession, deal_cards, rebuild
-from .options import ruleset_option
+from .options import SEED, ruleset_option
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
 # inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
@@ -45,7 +45,7 @@ def resume_session(path: Path, save_path: Optional[Path]) -> RefereeSession:
               help=N_("The first hand's dealer (default: as proposed)."))
 @click.option("--opener", default=None,
               help=N_("Who opens the first election (default: by the ruleset)."))
-@click.option("--seed", type=int, default=None,
+@click.option("--seed", type=SEED, default=None,
               help=N_("Deal the cards: hand k of the session is dealt from seed N and k "
                       "(as 'mighty deal --seed N' deals its k-th hand)."))
 @click.option("--deal", "deal_file", type=click.Path(exists=True, dir_okay=False), default=None,

@@ -7,7 +7,7 @@ import click
 from ..i18n import N_, _, ngettext
 from . import completion
 from .database import by_option, database, db_option, league_option, split_names, who_default
-from .options import echo_json, json_option, number_type, write_output
+from .options import SEED, echo_json, json_option, number_type, write_output
 
 # Deferred imports: the store (SQLModel) loads inside the commands that use it, so `mighty
 # --help`, a command's --help and a usage error start quickly (tests/test_imports.py).
@@ -28,7 +28,7 @@ def round_() -> None:
 
 
 #: The seating search's options, shared by round start and round reseat.
-seed_option = click.option("--seed", type=int, default=0, show_default=True,
+seed_option = click.option("--seed", type=SEED, default=0, show_default=True,
                            help=N_("The seed of the seating search: the same seed, the same "
                                    "plan."))
 apart_option = click.option("--apart", multiple=True, metavar="A/B",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..i18n import N_, _, ngettext
-from .options import echo_json, json_option, ruleset_option
+from .options import SEED, echo_json, json_option, ruleset_option
 from .progress import progress, quiet_option
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
@@ -17,7 +17,7 @@ from .progress import progress, quiet_option
 @ruleset_option()
 @click.option("--hands", "count", type=click.IntRange(1, 100_000), required=True,
               help=N_("How many hands to play."))
-@click.option("--seed", type=int, required=True,
+@click.option("--seed", type=SEED, required=True,
               help=N_("Same seed, same hands (the deals are those of 'mighty deal --seed')."))
 @click.option("--players", default=None,
               help=N_("Names in playing order, separated by commas: the ruleset's "

@@ -28,6 +28,21 @@ def refuse_fifo(path: str | Path, label: str, error: type[Exception]) -> None:
                       "pipe the text into /dev/stdin").format(label=label))
 
 
+def refuse_irregular(path: str | Path, label: str, error: type[Exception]) -> None:
+    """Refuse a path that is there but is not a regular file (a named pipe, a folder, a
+    device), for a reader that needs a file it can read whole (a ruleset): said as what it is,
+    not as a file that is not found."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return  # not there: the caller says so
+    if stat.S_ISFIFO(mode):
+        raise error(_("{label}: a named pipe (FIFO), not a regular file: give a file").format(
+            label=label))
+    if not stat.S_ISREG(mode):
+        raise error(_("{label}: not a regular file").format(label=label))
+
+
 def _is_standard_input(mode: os.stat_result) -> bool:
     try:
         given = os.fstat(0)

@@ -29,3 +29,10 @@ TEMPLATE_MAX_BYTES = 1 << 20
 PAGE_MAX_CHARACTERS = 64 << 20
 #: Tables and arrays nested deeper than this in a ruleset or a record are refused.
 TOML_MAX_DEPTH = 12
+
+#: A seed (``round start``/``round reseat --seed``, a duplicate round's deals, ``referee
+#: --seed``, ``deal``, ``simulate``): a whole number of at most 39 digits, so that with its sign
+#: it fits the 40 characters a league stores it in, the same on SQLite and PostgreSQL; a larger
+#: one is a usage error at the option, and a restore refuses one.
+SEED_MAX_DIGITS = 39
+SEED_LIMIT = 10 ** SEED_MAX_DIGITS - 1

@@ -50,20 +50,35 @@ def resolve_db_url(url: str | None) -> str:
     return url
 
 
-_PASSWORD_PARAMETER = re.compile(r"(?i)([?&](?:password|passwd|pwd|pass)=)[^&#]*")
+#: A query parameter whose value is a secret (``password``, ``sslpassword``, ``passwd``, ``pwd``,
+#: a ``token`` or a ``secret``), by its name as SQLAlchemy reads it (percent-decoded).
+_SECRET_PARAMETER = re.compile(r"(?i)pass|pwd|secret|token")
 
 
 def masked_url(url: str) -> str:
-    """A database URL as the tool shows it: every password written ``***``, in the user part
-    (``user:***@host``, a password holding ``@`` or ``:`` too) and in the query
-    (``?password=***``). A password must never reach a terminal or a log: the URL may be pasted
-    from a club's shared notes."""
-    scheme, separator, rest = url.partition("://")
-    if not separator:
-        return url
-    query = rest.find("?")
-    at = rest.rfind("@", 0, query if query >= 0 else len(rest))  # the user part's end
-    if at > 0:
-        user = rest[:at].split(":", 1)[0]
-        rest = (user + (":***" if ":" in rest[:at] else "")) + rest[at:]
-    return scheme + "://" + _PASSWORD_PARAMETER.sub(r"\1***", rest)
+    """A database URL as the tool shows it, read as SQLAlchemy reads it (``make_url``): its
+    password written ``***`` (``user:***@host``, whatever characters the password holds), and
+    so is every password-like parameter of its query (``?password=***``, percent-encoded names
+    too). A URL SQLAlchemy cannot read is shown without anything after its scheme
+    (``postgresql://…``): where its password ends cannot be told. A password must never reach a
+    terminal or a log: the URL may be pasted from a club's shared notes."""
+    from urllib.parse import quote_plus
+
+    # Deferred: SQLAlchemy loads only when a URL other than a SQLite path is shown.
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    scheme = url.partition("://")[0]
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError, TypeError):
+        return (scheme if re.fullmatch(r"[\w+.-]*", scheme) else "") + "://…"
+    if parsed.host and "@" in parsed.host:  # a bare '@' in the password: its rest is read as
+        parsed = parsed.set(host=parsed.host.rpartition("@")[2])  # the host's beginning
+        if parsed.password is None:
+            parsed = parsed.set(password="***")
+    shown = parsed.set(query={}).render_as_string(hide_password=True)
+    query = [f"{quote_plus(key)}={'***' if _SECRET_PARAMETER.search(key) else quote_plus(value)}"
+             for key, values in parsed.query.items()
+             for value in ((values,) if isinstance(values, str) else values)]
+    return shown + ("?" + "&".join(query) if query else "")

@@ -3,7 +3,9 @@
 An export is a league's hands; a backup is the whole database: players (merged ones too),
 leagues with their rulesets and settings, sessions open or ended with their seats, every hand
 voided or not with its number, the change log, and the running totals. Restoring it into an
-empty database reproduces every table row for row, ids included.
+empty database reproduces every table row for row, ids included, once every row has been
+checked (:mod:`.restore_rows`, :mod:`.restore_checks`); the running totals are counted again
+from the hands.
 
 The file is JSON lines: a first line naming the format and the tables, then one line per row
 (``{"table": "hand", "row": {...}}``) in an order that satisfies the foreign keys. Rows are read
@@ -17,17 +19,18 @@ import json
 from datetime import date, datetime
 from typing import IO, Any, Callable, Iterator, Optional
 
-from sqlalchemy import BigInteger, Date, DateTime, Table, func, insert, select, text, tuple_
+from sqlalchemy import (Table, UniqueConstraint, exists, func, insert, select, text, tuple_,
+                        update)
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, SQLModel
 
-from ..engine.errors import MightyError, RecordError
+from ..engine.errors import RecordError
 from ..engine.inputs import bounded_lines
 from ..engine.limits import RECORD_LINE_MAX_BYTES
-from . import LeagueError
 from ..engine.translation import _, ngettext
-from ..engine.records.file import check_hand_shape, read_record
-from ..engine.ruleset import ruleset_from_toml
-from ..engine.safe_toml import parse
+from . import LeagueError
+from .restore_checks import check_restored
+from .restore_rows import decoder, python_type, row_problem
 
 BACKUP_FORMAT = "mighty-backup/1"
 PAGE = 5000
@@ -39,17 +42,9 @@ def _tables() -> list[Table]:
     return list(SQLModel.metadata.sorted_tables)
 
 
-def _python_type(column) -> Any:
-    """date or datetime for a column holding one (a TypeDecorator by what it wraps)."""
-    kind = getattr(column.type, "impl", column.type)
-    if isinstance(kind, DateTime):
-        return datetime
-    return date if isinstance(kind, Date) else None
-
-
 def _encoder(table: Table):
     """A row (a mapping) as plain JSON values: dates and times as ISO text."""
-    stamps = [c.name for c in table.columns if _python_type(c) in (date, datetime)]
+    stamps = [c.name for c in table.columns if python_type(c) in (date, datetime)]
 
     def encode(row: Any) -> dict:
         data = dict(row)
@@ -58,119 +53,6 @@ def _encoder(table: Table):
                 data[name] = data[name].isoformat()
         return data
     return encode
-
-
-#: The integers each kind of column holds on every database the store runs on (PostgreSQL's
-#: INTEGER is 32 bits, its BIGINT and SQLite's INTEGER 64).
-_INT_RANGES = {"big": (-2 ** 63, 2 ** 63 - 1), "int": (-2 ** 31, 2 ** 31 - 1)}
-
-
-def _column_check(column):
-    """A function ``value -> error or None`` for a column's values as a backup holds them:
-    the column's Python kind, its integer range on both databases, its length, NULL only where
-    the column allows it."""
-    kind = getattr(column.type, "impl", column.type)
-    kind = kind() if isinstance(kind, type) else kind
-    wanted = _python_type(column)
-    nullable = column.nullable or (column.primary_key and column.autoincrement is True)
-    if wanted is not None:
-        expected = str
-    else:
-        try:
-            expected = kind.python_type
-        except NotImplementedError:
-            expected = str
-    low, high = _INT_RANGES["big" if isinstance(kind, BigInteger) else "int"]
-    length = getattr(kind, "length", None)
-
-    def check(value):
-        if value is None:
-            return None if nullable else _("no value (the column needs one)")
-        if expected is bool:
-            return None if isinstance(value, bool) else _("not true or false")
-        if expected is int:
-            if isinstance(value, bool) or not isinstance(value, int):
-                return _("not a whole number")
-            return None if low <= value <= high else _("{value} is beyond what the database "
-                                                       "stores ({low} to {high})").format(
-                value=value, low=low, high=high)
-        if expected is float:
-            return None if isinstance(value, (int, float)) and not isinstance(value, bool) \
-                else _("not a number")
-        if not isinstance(value, str):
-            return _("not text")
-        if not value.isascii():
-            try:
-                value.encode("utf-8")
-            except UnicodeEncodeError:  # a lone surrogate ("\ud800"): no database stores it
-                return _("not UTF-8 text (a lone surrogate)")
-        if length is not None and len(value) > length:
-            return _("longer than {length} characters").format(length=length)
-        return None
-    return check
-
-
-def _content_check(table_name: str, column: str):
-    """The columns whose text the tool reads back: a ruleset's TOML, a hand's record."""
-    if (table_name, column) == ("league", "ruleset_toml"):
-        def ruleset(value):
-
-            ruleset_from_toml(value, label="ruleset_toml")
-        return ruleset
-    if column == "record_toml" and table_name in ("hand", "live_hand"):
-        def record(value):
-
-            data = parse(value, "record_toml", RecordError)
-            if table_name == "live_hand":
-                read_record(value, source="record_toml")
-            else:
-                players = data.get("players")
-                check_hand_shape(data, 0, players if isinstance(players, list) else [],
-                                 "record_toml")
-        return record
-    return None
-
-
-def _decoder(table: Table):
-    times = [c.name for c in table.columns if _python_type(c) is datetime]
-    days = [c.name for c in table.columns if _python_type(c) is date]
-    names = {c.name for c in table.columns}
-    checks = [(c.name, _column_check(c)) for c in table.columns]
-    contents = [(c.name, check) for c in table.columns
-                if (check := _content_check(table.name, c.name)) is not None]
-
-    def decode(row: dict, where: str) -> dict:
-        if not isinstance(row, dict) or set(row) - names:
-            unknown = sorted(set(row) - names) if isinstance(row, dict) else []
-            raise LeagueError(_("{where}: a {name} row with unknown column {column!r}").format(
-                                  where=where, name=table.name,
-                                  column=unknown[0] if unknown else "?"))
-        data = {name: row.get(name) for name in names}  # uniform rows for executemany
-        for name, check in checks:
-            problem = check(data[name])
-            if problem:
-                raise LeagueError(_("{where}: {table}.{column}: {problem}").format(
-                    where=where, table=table.name, column=name, problem=problem))
-        for name, check in contents:
-            if data[name] is not None:
-                try:
-                    check(data[name])
-                except MightyError as exc:
-                    raise LeagueError(_("{where}: {table}.{column}: {error}").format(
-                        where=where, table=table.name, column=name,
-                        error=str(exc).splitlines()[0])) from None
-        try:
-            for name in times:
-                if data[name] is not None:
-                    data[name] = datetime.fromisoformat(data[name])
-            for name in days:
-                if data[name] is not None:
-                    data[name] = date.fromisoformat(data[name])
-        except (TypeError, ValueError):
-            raise LeagueError(_("{where}: a {name} row with a bad date").format(
-                                  where=where, name=table.name)) from None
-        return data
-    return decode
 
 
 def _pages(s: Session, table: Table) -> Iterator[list]:
@@ -204,11 +86,18 @@ def iter_backup(s: Session) -> Iterator[str]:
                           for r in rows)
 
 
+#: Tables a restore counts again from the hands instead of taking them from the backup: the
+#: running totals (:mod:`.totals`), a cache of what the hands say.
+COUNTED_AGAIN = ("player_total", "totals_mark")
+
+
 def restore(s: Session, stream: IO[str], name: str = "<backup>",
             progress: Optional[Callable[[int, Optional[int]], None]] = None) -> dict[str, int]:
     """Fill an empty database from a backup; the rows restored per table (``progress(done,
-    total)`` told as they go). Anything wrong raises before the caller commits, so a failed
-    restore leaves the database empty."""
+    total)`` told as they go). Every row is checked as it is read (:mod:`.restore_rows`), and
+    the rows together once all are in (:mod:`.restore_checks`), which then counts the running
+    totals from the hands. Anything wrong raises one line naming the table, the row and the
+    column before the caller commits, so a failed restore leaves the database empty."""
     tables = {t.name: t for t in _tables()}
     for table in tables.values():
         if s.execute(select(func.count()).select_from(table)).scalar_one():
@@ -224,14 +113,14 @@ def restore(s: Session, stream: IO[str], name: str = "<backup>",
         raise RecordError(_("{name}: line 1: not a mighty backup (expected format "
                             "{expected!r})").format(
                               name=name, expected=BACKUP_FORMAT))
-    decoders = {t: _decoder(table) for t, table in tables.items()}
+    expected = header.get("tables", {})
+    if not isinstance(expected, dict):
+        raise RecordError(_("{name}: line 1: not a mighty backup (its tables are not a "
+                            "table of counts)").format(name=name))
+    decoders = {t: decoder(table) for t, table in tables.items()}
     counts = {t: 0 for t in tables}
-    told = header.get("tables")
-    total = sum(n for n in told.values() if isinstance(n, int)) \
-        if isinstance(told, dict) else None
-    batch: list[dict] = []
-    pending: list = []
-    current = None
+    total = sum(n for n in expected.values() if isinstance(n, int))
+    batch = _Batch(s, name)
     number = 1
     for line in lines:
         number += 1
@@ -246,19 +135,16 @@ def restore(s: Session, stream: IO[str], name: str = "<backup>",
         if not isinstance(table_name, str) or table_name not in tables:
             raise RecordError(_("{name}: line {number}: unknown table {table_name!r}").format(
                                   name=name, number=number, table_name=table_name))
-        if table_name != current or len(batch) >= PAGE:
-            _insert(s, tables, current, batch, pending)
-            batch, current = [], table_name
+        if batch.start(tables[table_name]):
             if progress is not None:
                 progress(sum(counts.values()), total)
-        batch.append(decoders[table_name](row, f"{name}: line {number}"))
+        where = _("{name}: line {number}").format(name=name, number=number)
+        decoded = decoders[table_name](row, where)
+        if table_name not in COUNTED_AGAIN:
+            batch.add(decoded, where)
         counts[table_name] += 1
-    _insert(s, tables, current, batch, pending)
-    _set_own_references(s, pending)
-    expected = header.get("tables", {})
-    if not isinstance(expected, dict):
-        raise RecordError(_("{name}: line 1: not a mighty backup (its tables are not a "
-                            "table of counts)").format(name=name))
+    batch.write()
+    batch.set_own_references()
     short = [t for t, n in expected.items() if counts.get(t, 0) != n]
     if short:
         found = counts.get(short[0], 0)
@@ -269,33 +155,99 @@ def restore(s: Session, stream: IO[str], name: str = "<backup>",
                               name=name, table=short[0], count=found,
                               expected=expected[short[0]]))
     _reset_sequences(s, tables.values())
+    check_restored(s, name)
     return counts
 
 
-def _insert(s: Session, tables: dict[str, Table], name: Any, rows: list[dict],
-            pending: list) -> None:
-    """Insert a batch; a column referring to its own table (a merged player's ``merged_into``)
-    is set afterwards, once every row it may point to is there."""
-    if not rows:
-        return
-    table = tables[name]
-    own = [c.name for c in table.columns
-           if any(fk.column.table is table for fk in c.foreign_keys)]
-    later = [(row, {c: row[c] for c in own}) for row in rows if any(row[c] is not None
-                                                                     for c in own)]
-    if later:
-        rows = [dict(row, **{c: None for c in own}) for row in rows]
-    s.execute(insert(table), rows)
-    if later:
-        pending.extend((table, row, values) for row, values in later)
+class _Batch:
+    """Rows of one table written together with Core ``insert()``, each with where it was read
+    (``file: line N``). A batch the database refuses (a reference to no row, a key twice) is
+    written again row by row, each in a savepoint, to name the row and the column at fault.
+    A column referring to its own table (a merged player's ``merged_into_id``) is set
+    afterwards, once every row it may point to is there."""
 
+    def __init__(self, s: Session, name: str):
+        self.s, self.name = s, name
+        self.table: Optional[Table] = None
+        self.rows: list[dict] = []
+        self.places: list[str] = []
+        self.pending: list[tuple[Table, dict, str]] = []
 
-def _set_own_references(s: Session, pending: list) -> None:
-    from sqlalchemy import update
+    def start(self, table: Table) -> bool:
+        """Make ready for a row of ``table``: the rows so far are written when they are of
+        another table or a page; whether they were."""
+        if table is self.table and len(self.rows) < PAGE:
+            return False
+        self.write()
+        self.table = table
+        return True
 
-    for table, row, values in pending:
-        key = list(table.primary_key.columns)
-        s.execute(update(table).where(*(c == row[c.name] for c in key)).values(values))
+    def add(self, row: dict, where: str) -> None:
+        self.rows.append(row)
+        self.places.append(where)
+
+    def write(self) -> None:
+        table, rows, places = self.table, self.rows, self.places
+        self.rows, self.places = [], []
+        if rows and table is not None:
+            own = [c.name for c in table.columns
+                   if any(fk.column.table is table for fk in c.foreign_keys)]
+            if own:
+                self.pending.extend((table, row, where) for row, where in zip(rows, places)
+                                    if any(row[c] is not None for c in own))
+                rows = [dict(row, **{c: None for c in own}) for row in rows]
+            try:
+                with self.s.begin_nested():
+                    self.s.execute(insert(table), rows)
+            except DBAPIError:
+                self._refused(table, rows, places)
+
+    def _refused(self, table: Table, rows: list[dict], places: list[str]) -> None:
+        for row, where in zip(rows, places):
+            try:
+                with self.s.begin_nested():
+                    self.s.execute(insert(table), [row])
+            except DBAPIError as exc:
+                raise self._fault(table, row, where, exc) from None
+        raise LeagueError(_("{name}: the database refused a batch of {table} rows").format(
+            name=self.name, table=table.name))  # each row alone was taken: not expected
+
+    def _fault(self, table: Table, row: dict, where: str, exc: DBAPIError) -> LeagueError:
+        """The column of a row the database refused: a reference to no row, a key another row
+        has; else the database's own words."""
+        for column in table.columns:
+            for key in column.foreign_keys:
+                value = row[column.name]
+                if value is not None and not self.s.execute(
+                        select(exists().where(key.column == value))).scalar():
+                    return row_problem(where, table, row, column.name, _(
+                        "{value} names no {target} row").format(
+                            value=value, target=key.column.table.name))
+        unique = [list(table.primary_key.columns)]
+        unique += [list(c.columns) for c in table.constraints
+                   if isinstance(c, UniqueConstraint)]
+        unique += [list(i.columns) for i in table.indexes if i.unique]
+        for columns in unique:
+            if self.s.execute(select(exists().where(
+                    *(c == row[c.name] for c in columns)))).scalar():
+                return row_problem(where, table, row, ", ".join(c.name for c in columns), _(
+                    "another row of the backup has the same {columns}").format(
+                        columns=", ".join(f"{c.name} {row[c.name]!r}" for c in columns)))
+        said = (str(exc.orig or exc).strip().splitlines() or [type(exc).__name__])[0]
+        return row_problem(where, table, row, "?", _("the database refused it: {error}").format(
+            error=said))
+
+    def set_own_references(self) -> None:
+        for table, row, where in self.pending:
+            key = list(table.primary_key.columns)
+            values = {c.name: row[c.name] for c in table.columns
+                      if any(fk.column.table is table for fk in c.foreign_keys)}
+            try:
+                with self.s.begin_nested():
+                    self.s.execute(update(table).where(*(c == row[c.name] for c in key))
+                                   .values(values))
+            except DBAPIError as exc:
+                raise self._fault(table, row, where, exc) from None
 
 
 def _reset_sequences(s: Session, tables) -> None:

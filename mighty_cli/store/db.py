@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Optional
 
@@ -64,9 +65,13 @@ def make_engine(url: str | None = None, *, create: bool = True,
             # psycopg logs a second line ("error ignored terminating <psycopg.Pipeline>") when a
             # statement of a batch fails: the error itself is reported, as one line, by the CLI.
             logging.getLogger("psycopg").addHandler(logging.NullHandler())
-    except (ArgumentError, NoSuchModuleError, ValueError) as exc:  # ValueError: a bad port
+    except NoSuchModuleError as exc:  # an unknown database or driver: the error names it
         raise LeagueError(_("--db {url!r}: not a database URL SQLAlchemy can use "
                             "({exc})").format(url=_safe(url), exc=exc)) from None
+    except (ArgumentError, ValueError):  # ValueError: a bad port, whose text may hold a piece
+        # of a password (user:p@ss:word@host reads port 'word@host'): the error is not shown
+        raise LeagueError(_("--db {url!r}: not a database URL SQLAlchemy can read").format(
+            url=_safe(url))) from None
     except ImportError as exc:  # a known database whose driver is not installed
         raise LeagueError(_("--db {url}: its database driver is not installed ({exc}); "
                             "PostgreSQL needs pip install 'mighty-cli[postgres]'").format(
@@ -111,6 +116,31 @@ def _create_tables(engine: Engine) -> None:
         connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _CREATE_LOCK})
         SQLModel.metadata.create_all(connection)
         _add_columns(connection)
+
+
+def create_tables_within(session: Session, url: str) -> None:
+    """Create the tables the store lacks (and the :data:`ADDED_COLUMNS`) inside the session's
+    transaction, so that a command that then fails leaves none behind (SQLite and PostgreSQL
+    both undo a CREATE TABLE with the transaction). A store that has them all takes no lock;
+    on PostgreSQL a new store's creator holds the tables' lock until it commits. A file that is
+    no database, or a server that refuses, is one line."""
+    from sqlalchemy import inspect, text
+
+    from . import models  # noqa: F401  (registers the tables on SQLModel.metadata)
+
+    try:
+        connection = session.connection()
+        have = set(inspect(connection).get_table_names())
+        if set(SQLModel.metadata.tables) <= have and not _missing_columns(connection):
+            return
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _CREATE_LOCK})
+        SQLModel.metadata.create_all(connection)
+        _add_columns(connection)
+    except DatabaseError as exc:  # not a database (a text file), unreachable, refused
+        reason = (str(exc.orig or exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise LeagueError(_("--db {url}: cannot open the database: {reason}").format(
+                              url=_safe(url), reason=reason)) from None
 
 
 def _missing_columns(bind) -> list[tuple[str, str, str]]:
@@ -169,14 +199,90 @@ _safe = masked_url
 
 
 def _refuse_bare_at(url: str) -> None:
-    """A user part holding a second ``@`` (a password with an unescaped ``@``) would be read as
-    part of the host, and the driver's error would show that piece of the password."""
-    rest = url.partition("://")[2]
-    query = rest.find("?")
-    user_part = rest[:rest.rfind("@", 0, query if query >= 0 else len(rest))]
-    if "@" in user_part:
+    """A password holding a bare ``@`` is cut at it by SQLAlchemy, its rest read as the host
+    (``user:p@ss@host`` connects to ``ss@host``), and the driver's error would show that piece
+    of the password: refused, the URL shown masked."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        host = make_url(url).host
+    except (ArgumentError, ValueError, TypeError):  # make_engine says so
+        return
+    if host and "@" in host:
         raise LeagueError(_("--db {url}: the user or password holds '@': write it as %40 "
                             "(URL encoding)").format(url=masked_url(url)))
+
+
+#: A SQLite file that holds no store yet (an empty file, another program's database) is kept
+#: byte for byte while a creating command runs, to be put back if it fails, up to this size.
+KEPT_MAX_BYTES = 4 << 20
+_JOURNALS = ("-wal", "-shm", "-journal")
+
+
+@dataclass
+class FileBefore:
+    """A SQLite file as it was before a creating command: whether it was there, its bytes
+    when it held no store (None: not kept), and which of its journal files were there."""
+
+    path: Path
+    existed: bool
+    data: Optional[bytes] = None
+    journals: tuple[str, ...] = ()
+
+
+def file_before(path: Path) -> FileBefore:
+    """What :func:`put_back` needs to leave ``path`` as it is now."""
+    journals = tuple(j for j in _JOURNALS if path.with_name(path.name + j).exists())
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return FileBefore(path, path.exists() or path.is_symlink(), None, journals)
+    if not path.is_file() or size > KEPT_MAX_BYTES or _holds_a_store(path, size):
+        return FileBefore(path, True, None, journals)
+    try:
+        return FileBefore(path, True, path.read_bytes(), journals)
+    except OSError:
+        return FileBefore(path, True, None, journals)
+
+
+def _holds_a_store(path: Path, size: int) -> bool:
+    """Whether the file is already a store (its tables are there): a failed command's
+    transaction then leaves it as it was, and nothing needs keeping."""
+    import sqlite3
+    from urllib.parse import quote
+
+    if size == 0:
+        return False
+    try:  # immutable: read without a lock and without writing a journal beside it
+        connection = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro&immutable=1",
+                                     uri=True)
+        try:
+            return connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND "
+                                      "name = 'league'").fetchone() is not None
+        finally:
+            connection.close()
+    except sqlite3.Error:  # not a database: opening it fails and changes nothing
+        return False
+
+
+def put_back(before: FileBefore) -> None:
+    """Leave a SQLite file as it was before a command that failed (the engine disposed of):
+    a file the command made is removed with its journals; a file that held no store gets its
+    bytes back, and the journal files that were not there go; a store is left alone."""
+    if not before.existed:
+        remove_sqlite_file(before.path)
+        return
+    if before.data is None:  # a store: the rolled-back transaction left it as it was, and its
+        return  # journal files may be another writer's by now
+    for journal in _JOURNALS:
+        if journal not in before.journals:
+            before.path.with_name(before.path.name + journal).unlink(missing_ok=True)
+    try:
+        with open(before.path, "r+b") as kept:  # in place: its inode, owner and mode stay
+            kept.write(before.data)
+            kept.truncate()
+    except OSError:
+        pass  # the command's own error is the one reported
 
 
 def remove_sqlite_file(path: Path) -> None:

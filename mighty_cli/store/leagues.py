@@ -218,7 +218,9 @@ def list_players(s: Session) -> list[tuple[str, Optional[str]]]:
 LEAGUE_SETTINGS = ("lang", "timezone")
 
 
-def _checked_setting(key: str, value: str) -> str:
+def checked_setting(key: str, value: str) -> str:
+    """A league setting's value as it may be kept (a language the tool speaks, a real IANA time
+    zone); one line naming what is wrong otherwise."""
     if key not in LEAGUE_SETTINGS:
         raise LeagueError(_("{key!r} is not a league setting (one of {settings})").format(
                               key=key, settings=", ".join(LEAGUE_SETTINGS)))
@@ -268,9 +270,9 @@ def league_settings(s: Session, league: str) -> dict[str, str]:
 def set_league_setting(s: Session, league: str, key: str, value: str, who: str = "",
                        why: str = "") -> None:
     """Set a league's setting (checked: a language the tool speaks, a real time zone); the
-    change log records it."""
+    change log records it, with the value before (null: never set) and why."""
 
-    value = _checked_setting(key, value)
+    value = checked_setting(key, value)
     row_league = get_league(s, league)
     row = s.get(LeagueSetting, (row_league.id, key))
     before = row.value if row is not None else None
@@ -282,5 +284,5 @@ def set_league_setting(s: Session, league: str, key: str, value: str, who: str =
         row.value = value
         s.add(row)
     s.flush()
-    log_change(s, "league set", who, why, league_id=row_league.id,
-               before={key: before} if before is not None else None, after={key: value})
+    log_change(s, "league set", who, why, league_id=row_league.id, before={key: before},
+               after={key: value})  # before: null when the league had no such setting

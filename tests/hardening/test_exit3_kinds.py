@@ -199,7 +199,7 @@ def test_a_huge_ruleset_is_refused_before_parsing(tmp_path):
     assert error_line(invoke("ruleset", "check", path)) == (
         "club.toml: larger than 1 MiB: not a file this tool reads")
     assert error_line(invoke("ruleset", "check", "/dev/zero")) == (
-        "ruleset file '/dev/zero' not found")  # not a regular file: never opened
+        "ruleset file '/dev/zero': not a regular file")  # a device: never opened
 
 
 # --- a database whose driver is missing ----------------------------------------------------------

@@ -71,7 +71,7 @@ def test_a_hand_number_beyond_the_databases_in_a_restore(league, tmp_path):
     lines = _backup_lines(league["backup"])
     next(line for line in lines if line.get("table") == "hand")["row"]["number"] = 2 ** 63
     said, target = _restore_into_new(tmp_path, lines)
-    assert "hand.number: 9223372036854775808 is beyond what the database stores" in said
+    assert "hand.number (id 1): 9223372036854775808 is beyond what the database stores" in said
     assert not target.exists()
 
 
@@ -93,7 +93,7 @@ def test_a_restore_refuses_a_value_of_the_wrong_kind(league, tmp_path, table, co
                and (column != "record_toml" or line["row"].get("record_toml")))
     row[column] = value
     said, target = _restore_into_new(tmp_path, lines)
-    assert f"{table}.{column}:" in said and not target.exists()
+    assert f"{table}.{column} (" in said and not target.exists()  # the row's key named
 
 
 def test_a_restore_into_an_existing_database_changes_nothing_when_refused(db, league,
@@ -188,7 +188,15 @@ def test_a_named_pipe_is_refused_not_waited_on(tmp_path, command):
 def test_a_named_pipe_as_a_ruleset_is_not_waited_on(tmp_path):
     fifo = tmp_path / "club.toml"
     os.mkfifo(fifo)
-    assert "not found" in error_line(invoke("ruleset", "check", str(fifo)))
+    assert "a named pipe (FIFO), not a regular file" in error_line(
+        invoke("ruleset", "check", str(fifo)))
+
+
+def test_a_folder_as_a_ruleset_is_not_a_regular_file(tmp_path):
+    folder = tmp_path / "club.toml"
+    folder.mkdir()
+    assert error_line(invoke("ruleset", "check", str(folder))) == (
+        f"ruleset file {str(folder)!r}: not a regular file")
 
 
 @pytest.mark.parametrize("command,suffix", [

@@ -14,7 +14,7 @@ from sqlmodel import select
 from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.records import load_record, replay
 from mighty_cli.store import services as sv
-from mighty_cli.store.backup import iter_backup, restore
+from mighty_cli.store.backup import COUNTED_AGAIN, iter_backup, restore
 from mighty_cli.store.db import make_engine, transaction
 from mighty_cli.store.exports import CSV_COLUMNS
 from mighty_cli.store.formats import open_record
@@ -157,6 +157,15 @@ def every_row(engine) -> str:
         return "".join(iter_backup(s))
 
 
+def without_totals(backup: str) -> str:
+    """A backup without the running totals, which a restore counts again from the hands."""
+    header, *rows = backup.splitlines(keepends=True)
+    data = json.loads(header)
+    data["tables"] = {t: n for t, n in data["tables"].items() if t not in COUNTED_AGAIN}
+    return json.dumps(data, ensure_ascii=False) + "\n" + "".join(
+        row for row in rows if json.loads(row)["table"] not in COUNTED_AGAIN)
+
+
 def test_backup_then_restore_reproduces_every_table(engine, tmp_path):
     source = make_engine(f"sqlite:///{tmp_path / 'source.db'}")
     corrected_league(source)
@@ -168,7 +177,8 @@ def test_backup_then_restore_reproduces_every_table(engine, tmp_path):
     with transaction(engine) as s:
         counts = restore(s, io.StringIO(backup))
     assert counts["hand"] == 35 and counts["change_log"] > 10
-    assert every_row(engine) == backup                      # row for row, ids included
+    # row for row, ids included; the running totals counted again from the hands
+    assert without_totals(every_row(engine)) == without_totals(backup)
     assert run(engine, sv.standings, "tue").to_json() == run(source, sv.standings, "tue").to_json()
     hands = run(engine, sv.list_hands, "tue")
     assert [h.number for h in hands if h.voided] == [5]

@@ -188,6 +188,9 @@ def check_hand_shape(hand: Any, index: int, players: list[str], source: str) -> 
         _normalize_names(hand)
         return
     _check_types(hand, HAND_TYPES, _("{source}: hand {index}").format(source=source, index=index))
+    if "\0" in hand.get("note", ""):  # a league could not store it on PostgreSQL, nor restore it
+        raise RecordError(_("{source}: hand {index}: note: holds a NUL character (\\u0000), "
+                            "which no database stores").format(source=source, index=index))
     _normalize_names(hand)
     unknown = set(hand) - HAND_KEYS
     if unknown:
@@ -241,6 +244,8 @@ def _well_typed(hand: dict) -> bool:
             return False
         elif key == "deal" and any(type(cards) is not str for cards in value.values()):
             return False
+        elif key == "note" and "\0" in value:
+            return False
     return True
 
 
@@ -280,6 +285,8 @@ def checked_value(key: str, value: Any) -> Any:
         if type(value) is not list or any(type(item) is not str for item in value):
             return UNCHECKED
     elif allowed is not None and type(value) not in allowed:
+        return UNCHECKED
+    if key == "note" and "\0" in value:
         return UNCHECKED
     if key in NAME_KEYS and isinstance(value, str):
         return _normalized(value)

@@ -19,6 +19,7 @@ from typing import Any, Optional
 from .. import safe_toml
 from ..cards import ELEVENS, format_card, format_cards, parse_card, parse_cards, parse_suit
 from ..errors import InvalidNotation, RulesetError
+from ..inputs import refuse_irregular
 from ..limits import RULESET_MAX_BYTES
 from .bounds import check_limits
 from .scoring_options import TIE_BREAK_KEYS
@@ -122,6 +123,7 @@ def resolve_ruleset_path(name_or_path: str, relative_to: Optional[Path] = None,
                                 text=safe_toml.short(text)))
     if path.is_file():
         return path
+    refuse_irregular(path, _("ruleset file {text!r}").format(text=text), RulesetError)
     if not text.endswith(".toml") and "/" not in text:
         known = ", ".join(bundled_names())
         raise RulesetError(_("unknown ruleset {text!r}: expected one of {known}, or a path to a "
