@@ -23,7 +23,8 @@ import os
 from pathlib import Path
 from typing import Mapping, Optional
 
-from .particles import PAIR, resolve
+# Deferred imports: the particle rule (.particles, its expressions compiled on import) loads
+# with the first Korean catalog, so an English command does not pay for it at start-up.
 
 DOMAIN = "mighty"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -68,12 +69,18 @@ class KoreanMessage(str):
     __slots__ = ()
 
     def format(self, *args, **kwargs) -> str:  # type: ignore[override]
+        from .particles import resolve
+
         return resolve(str.format(self, *args, **kwargs))
 
     def format_map(self, mapping) -> str:  # type: ignore[override]
+        from .particles import resolve
+
         return resolve(str.format_map(self, mapping))
 
     def __mod__(self, values) -> str:  # type: ignore[override]
+        from .particles import resolve
+
         return resolve(str.__mod__(self, values))
 
 
@@ -82,10 +89,12 @@ class ParticleCatalog(_gettext.GNUTranslations):
     :class:`KoreanMessage`s (made once, as the catalog is read)."""
 
     def _parse(self, fp) -> None:  # type: ignore[override]
+        from .particles import PAIR
+
         super()._parse(fp)  # type: ignore[misc]
         catalog = self._catalog  # type: ignore[attr-defined]
         for key, text in catalog.items():
-            if isinstance(text, str) and PAIR.search(text):
+            if isinstance(text, str) and ")" in text and PAIR.search(text):
                 catalog[key] = KoreanMessage(text)
 
 
