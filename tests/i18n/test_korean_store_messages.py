@@ -141,7 +141,7 @@ def test_session_note_after_a_correction_in_korean(runner, tmp_path):
     english(runner, "record", "-l", "화요", "-d", "Bo", "-c", "14S", "-f", "Cy", "-t", "10")
     english(runner, "hand", "void", "-l", "화요", "1", "--reason", "잘못 적음")
     lines = korean(runner, "session", "show", "-l", "화요", "--session", "1").output.splitlines()
-    assert "참고: 고친 판들로 보면 1회차는 아직 끝나지 않았을 것입니다; 수정은 회차를 다시 열지 " \
+    assert "참고: 고친 판들로 계산하면 1회차는 아직 끝나지 않습니다; 수정은 회차를 다시 열지 " \
            "않습니다: 새 회차에서 계속 치세요." in lines
 
 
