@@ -270,9 +270,9 @@ def _particle_problems(where, key: str, string) -> list[str]:
     for form in (string if isinstance(string, (list, tuple)) else [string]):
         for match in PAIR.finditer(form):
             if not AFTER_PLACEHOLDER.search(form[:match.start()]):
+                seen = form[max(0, match.start() - 12):match.end()]
                 found.append(f"{where}: the translation of {key!r} writes {match.group(0)!r} "
-                             f"after a fixed word ({form[max(0, match.start() - 12):match.end()]!r}): "
-                             f"write the particle that word takes")
+                             f"after a fixed word ({seen!r}): write the particle that word takes")
         for match in FIXED.finditer(form):
             found.append(f"{where}: the translation of {key!r} writes {match.group(1)!r} after a "
                          f"placeholder ({match.group(0)!r}): the form depends on the word, write "

@@ -4,12 +4,13 @@ other entry made at a table.
 
 Each meaning (:data:`WORDS`) has its words: first the English word the prompts and the notation
 use, then the other English spellings, then the clubs' Korean words, the first of which is the
-one a Korean message names (:func:`said`). One-letter short forms (``p``, ``t``, ``q``) are
+one a Korean message names (:func:`said`). The short forms (``p``, ``t``, ``q``, ``st``) are
 apart (:data:`SHORT_FORMS`): they are read where an entry starts with a command, never where a
 name is answered (``u`` could begin a name). An entry is read whole, case and spaces aside
-(``마이티 프렌드`` is ``마이티프렌드``, ``NF`` is ``nf``). A word has one meaning, except for
-two questions that never meet: ``-`` is no friend at the friend question and the kitty in an
-elimination call.
+(``마이티 프렌드`` is ``마이티프렌드``, ``NF`` is ``nf``). A word has one meaning at a
+question; two mean another thing at a question the first never meets: ``-`` is no friend at
+the friend call and the kitty in an elimination call, ``no`` no friend at the friend call and
+"discard it" when the evening is quit with unsaved work.
 
 The friend calls the hand record itself reads (``mighty``, ``초구``, ``first-trick``) are the
 engine's (:data:`~mighty_cli.engine.hand.actions.CALL_SPELLINGS`); the table's words for them
@@ -66,7 +67,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "out": ("out", "sit", "쉬기"),
     # the answers to "unsaved work: save it?"
     "keep": ("keep", "yes", "y", "예", "네"),
-    "discard": ("discard", "d", "n", "버리기", "아니오"),
+    "discard": ("discard", "d", "no", "n", "버리기", "아니오"),
     "cancel": ("cancel", "b", "돌아가기"),
 }
 #: The short forms typed where an entry starts with a command (the referee, the evening's

@@ -144,3 +144,17 @@ def test_record_evening_takes_the_deal_miss_in_two_korean_words(runner):
     result = runner.invoke(cli, ["record", "-l", "t", "--evening"], input="딜 미스 Cy\n종료\n")
     assert result.exit_code == 0 and "Hand 1 (session 1): deal miss by Cy" in result.output, \
         result.output
+
+
+@pytest.mark.parametrize("answer, said", [
+    ("back", "back to the table"), ("돌아가기", "back to the table"), ("취소", "back to the table"),
+    ("discard", "discarded"), ("no", "discarded"), ("아니오", "discarded"), ("버리기", "discarded"),
+])
+def test_quitting_with_unsaved_work_takes_the_answers_in_both_languages(answer, said):
+    from mighty_cli.table.evening import Evening
+
+    evening = Evening(load_ruleset("standard"), "standard", list(PLAYERS), interactive=True)
+    evening.start_hand()
+    evening.handle("13s")
+    assert "not saved" in evening.handle("종료")[0]
+    assert evening.handle(answer) == [said]
