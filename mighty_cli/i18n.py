@@ -25,8 +25,16 @@ Conventions (the message ids are the English text, written in the code):
   ``engine/scoring.py``); JSON output and records keep the code names, never translated.
 - Korean wording uses the clubs' vocabulary (docs/rules.md §1): 주공, 프렌드, 여당, 야당,
   공약, 선거, 기루다, 노기루다, 노프렌드, 마이티, 조커, 조커 콜, 초구, 막구, 런, 백런, 딜 미스,
-  공탁금; a trick is 턴, a hand 판, point cards 점수카드. Card and bid notation (``SA``,
-  ``13H``) and names stay as they are.
+  공탁금; a trick is 턴, a hand 판, point cards 점수카드, a player 플레이어 (never 사람), present
+  참석, the kitty 바닥 (카드), a player friend 너 프렌드, open cards 패 모름, a bundled ruleset
+  기본 제공 룰셋. Card and bid notation (``SA``, ``13H``) and names stay as they are.
+- Korean particles: a particle after a placeholder is written against it in pair notation,
+  ``{name}이(가)``, ``{card}을(를)``, ``{name}은(는)``, ``{x}와(과)``, ``{x}(으)로``,
+  ``{x}(이)라는``, ``{x}(이)어야``; the form is chosen when the message is filled in, by how the
+  word is read (``mighty_cli/engine/particles.py``: 김민수가, 박서준이, 14S를, Eddie로). After a
+  fixed word write the particle that word takes; never a space before a particle.
+  ``tools/i18n.py check`` refuses a pair after a fixed word, a particle in one form after a
+  placeholder (``{card}를``) and a particle apart (``{name} 는``).
 
 Catalog workflow (``python tools/i18n.py ...``; Babel is a development tool installed with
 ``.[test]``, not a runtime dependency): a module joins the catalog by being listed in
@@ -41,9 +49,11 @@ the ``.po``.
 
 Click's own messages ("Usage:", "Missing option ...") are translated from the same catalog
 (:func:`translate_click`; the ones covered are listed in ``cli/click_messages.py``), and help is
-wrapped by display width so Korean fits the terminal. Korean *input* (``스페이드 14``, ``패스``,
-``다이아 10``) is read by ``engine/cards/korean.py``: the card parsers fall back on it, and a prompt
-passes each entry through ``normalize_entry`` first.
+wrapped by display width so Korean fits the terminal. Korean *input*: cards and bids
+(``스페이드 14``, ``다이아 10``) are read by ``engine/cards/korean.py``, which the card parsers
+fall back on; the other words a table says (``패스``, ``노프렌드``, ``마이티 프렌드``, ``무르기``,
+``보기``), in English and Korean, are one vocabulary, ``table/words.py``, whose
+``normalize_entry`` every prompt passes an entry through first.
 """
 
 from __future__ import annotations

@@ -285,7 +285,7 @@ PACKAGE_LAYERS = [
 
 #: The engine's layers (mighty_cli/engine/__init__.py describes them).
 ENGINE_LAYERS = [
-    ("errors", "translation", "limits", "inputs", "outputs", "safe_toml", "names"),
+    ("errors", "translation", "particles", "limits", "inputs", "outputs", "safe_toml", "names"),
     ("cards",),
     ("ruleset",),
     ("scoring", "session"),

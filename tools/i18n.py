@@ -34,6 +34,21 @@ TEMPLATES = ("templates/*.html",)
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
 #: Placeholders a translation must keep: {name} for str.format, %(name)s in templates.
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:![rsa])?(?::[^{}]*)?\}|%\([a-z_]+\)[sd]")
+#: A Korean particle in pair notation (이(가), 을(를), (으)로, (이)라...): only right after a
+#: placeholder, or its quote or bracket, where the word is known once filled in
+#: (mighty_cli/engine/particles.py chooses the form); after a fixed word, write the form.
+PAIR = re.compile(r"이\(가\)|가\(이\)|은\(는\)|는\(은\)|을\(를\)|를\(을\)|와\(과\)|과\(와\)|아\(야\)"
+                  r"|야\(아\)|\(으\)로|\(이\)")
+AFTER_PLACEHOLDER = re.compile(r"(?:\}|%\([a-z_]+\)[sd])['\"’”)\]]*$")
+#: A particle that depends on the word written in one form after a placeholder ("{card}를",
+#: "{seed}로"): which form is right depends on what fills it, so write the pair. A particle
+#: after a bracketed placeholder belongs to the word before the brackets ("마이티({card})는").
+FIXED = re.compile(r"(?:\}|%\([a-z_]+\)[sd])['\"’”\]]*(이|가|은|는|을|를|와|과|로|으로|이라|라|이라는|라는|"
+                   r"이어야|여야|이에요|예요|였|이었)(?=[\s,.:;!?)'\"]|$)")
+#: A particle standing apart from the placeholder it belongs to ("{name} 는", "{card} 는
+#: {player} 에게"): Korean writes a particle against its word.
+APART = re.compile(r"(?:\}|%\([a-z_]+\)[sd])['\"’”)\]]* +(이|가|은|는|을|를|와|과|의|에|에게|에게는|에서|"
+                   r"에서는|에는|도|만|로|으로|라는|이라는|이어|이어야|여야|입니다|이다)(?=[\s,.:;!?)'\"]|$)")
 
 
 def _files(patterns) -> list[Path]:
@@ -219,6 +234,7 @@ def problems(language: str) -> list[str]:
             found.append(f"{where}: {key!r} is plural in one place and not the other")
         else:
             found.extend(_placeholder_problems(where, key, message.id, entry.string))
+            found.extend(_particle_problems(where, key, entry.string))
     for key in in_po.keys() - in_code.keys():
         found.append(f"{where}: stale entry {key!r} (no longer in the code)")
     for message in catalog.obsolete.values():
@@ -244,6 +260,28 @@ def _placeholder_problems(where, key: str, message_id, string) -> list[str]:
     return [f"{where}: the translation of {key!r} has placeholders {sorted(names(form))}, "
             f"expected {sorted(required)}" for form in forms
             if not required <= names(form) <= allowed]
+
+
+def _particle_problems(where, key: str, string) -> list[str]:
+    """A Korean particle is written against its word: in pair notation right after a
+    placeholder (chosen when the message is filled in), never in one fixed form there, never
+    apart from it, never as a pair after a fixed word (write the form that word takes)."""
+    found = []
+    for form in (string if isinstance(string, (list, tuple)) else [string]):
+        for match in PAIR.finditer(form):
+            if not AFTER_PLACEHOLDER.search(form[:match.start()]):
+                seen = form[max(0, match.start() - 12):match.end()]
+                found.append(f"{where}: the translation of {key!r} writes {match.group(0)!r} "
+                             f"after a fixed word ({seen!r}): write the particle that word takes")
+        for match in FIXED.finditer(form):
+            found.append(f"{where}: the translation of {key!r} writes {match.group(1)!r} after a "
+                         f"placeholder ({match.group(0)!r}): the form depends on the word, write "
+                         f"the pair (이(가), 을(를), (으)로...)")
+        for match in APART.finditer(form):
+            found.append(f"{where}: the translation of {key!r} writes the particle "
+                         f"{match.group(1)!r} apart from its placeholder ({match.group(0)!r}): "
+                         f"attach it, in pair notation where it depends on the word")
+    return found
 
 
 def _shown(path: Path) -> Path:

@@ -206,7 +206,7 @@ def _contract(text: Optional[str]) -> Optional[str]:
     """A contract as given on the command line, Korean (``스페이드 14``) read as notation."""
     if not text:
         return None
-    from ..engine.cards.korean import normalize_entry
+    from ..table.words import normalize_entry  # the table's vocabulary: loaded where used
 
     return normalize_entry(text.strip(), expect="bid").upper()
 

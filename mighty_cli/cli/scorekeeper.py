@@ -15,20 +15,18 @@ from typing import Callable, Optional
 from ..engine.cards import Bid, parse_bid
 from ..engine.errors import MightyError
 from ..engine.ruleset import Ruleset
-from ..engine.cards.korean import normalize_entry
 from ..engine.records import friend_possible
 from ..engine.scoring import check_contract
 from ..i18n import N_, _, ngettext
 from ..render.text import table
+from ..table import words
 from ..table.name_lookup import match_name
+from ..table.words import normalize_entry
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
 # inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
 # the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
 
-#: 허니문: the declarer's own friend hand called in short form.
-OWN_FRIEND_WORDS = ("friend", "partner", "own", "프렌드", "프렌드 패", "프렌드패", "친구")
-NONE_WORDS = ("none", "-", "no", "노프", "노프렌드", "노프랜드", "alone", "nf", "없음")
 #: The prompts of one hand (translated where they are asked).
 DECLARER_PROMPT = N_("Declarer (주공)")
 CONTRACT_PROMPT = N_("Contract (e.g. 15D, 16NT, 스페이드 14)")
@@ -81,8 +79,7 @@ class Answers:
             partner = self.own_friend_hand(text)
             self.friends = [partner]
             return partner
-        entry = normalize_entry(text.strip())
-        if text.strip().lower() in NONE_WORDS or entry == "none":
+        if words.means(text, "none"):
             f = self.rules.friend
             if not (f.no_friend or f.fake or f.first_trick or f.last_trick):
                 raise MightyError(_("{ruleset} allows no friendless hand: name the friend")
@@ -120,7 +117,7 @@ class Answers:
 
         partner = partner_of(self.declarer or "")
         low = " ".join(text.strip().lower().split())
-        if low in OWN_FRIEND_WORDS or low == partner.lower():
+        if words.means(text, "own-friend") or low == partner.lower():
             return partner
         raise MightyError(_("the declarer's friend is his friend hand {partner} (프렌드 패) "
                             "under {ruleset}: friend, or nothing at all").format(
@@ -148,9 +145,7 @@ class Answers:
         ``더미``, ``은실``); an eliminated player plays the dummy's hand and scores like anyone."""
         from ..engine.hand.seats import DUMMY
 
-        word = " ".join(text.strip().lower().split())
-        name = DUMMY if word in (DUMMY, "더미", "은실") else \
-            match_name(text, self.five, _(THIS_HAND))
+        name = DUMMY if words.means(text, "dummy") else match_name(text, self.five, _(THIS_HAND))
         if name == self.declarer:
             raise MightyError(_("{player} is the declarer and cannot be eliminated").format(
                 player=self.declarer))
@@ -223,10 +218,6 @@ def totals_lines(totals: dict[str, int], hands: int) -> list[str]:
 
 class GoBack(Exception):
     """The keeper asked to take the last answer back (``undo``, ``back``, ``무르기``)."""
-
-
-#: What takes the last answer back at a question, in English and Korean.
-BACK_WORDS = ("undo", "back", "무르기", "뒤로")
 
 
 def ask_hand(answers: Answers, ask: Callable[[str, Callable, Optional[str]], object],

@@ -15,9 +15,9 @@ from ..engine.errors import MightyError
 from ..i18n import N_, _
 from .database import split_names
 from .line_input import LineReader
+from ..table import words
 from ..table.name_lookup import UnknownName, match_name
-from .scorekeeper import BACK_WORDS, PRESENT, Answers, GoBack, ask_hand, proposal_lines, \
-    totals_lines
+from .scorekeeper import PRESENT, Answers, GoBack, ask_hand, proposal_lines, totals_lines
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
 # inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
@@ -27,13 +27,10 @@ EVENING_HELP = N_("Type the declarer to record a hand; 'miss NAME' (딜미스 NA
                   "miss, 'standings' (st, 순위) for the totals, 'quit' (q, 종료) to stop. Names: "
                   "any case, or a unique beginning.")
 OPENING_PROMPT = N_("Declarer (주공), miss NAME, standings or quit")
-#: Words of the evening's first question, in English and Korean.
-_QUIT = ("q", "quit", "exit", "종료", "그만")
-_STANDINGS = ("st", "standings", "totals", "순위", "합계")
-_HELP = ("help", "h", "?", "도움말")
-_MISS = ("miss", "dm", "deal-miss", "딜미스", "미스")
-_WORDS = ("none", "miss", "standings", "quit", "노프렌드", "딜미스", "순위", "종료", "스페이드",
-          "다이아", "하트", "클로버", "노기루다")
+#: The words offered for completion besides the players' names: the table's (table/words.py)
+#: and the suits'.
+_WORDS = (*words.words_for("none", "miss", "standings", "quit"), "스페이드", "다이아", "하트",
+          "클로버", "노기루다")
 
 
 class _Store:
@@ -164,7 +161,7 @@ class _QuitGuard:
         self.armed = False
 
     def check(self, text: str) -> None:
-        if text.strip().lower() not in _QUIT:
+        if not words.means(text, "quit", short=True):
             self.armed = False
             return
         if self.armed or not self.interactive:
@@ -180,8 +177,7 @@ def _one_line(check: Callable, guard: _QuitGuard) -> Callable:
     ``undo`` takes the last answer back (:class:`GoBack`); a quit goes through ``guard``."""
     def checked(text: str):
         guard.check(text)
-        word = text.strip().lower()
-        if word in BACK_WORDS:
+        if words.means(text, "undo"):
             raise GoBack
         try:
             return check(text)
@@ -198,21 +194,20 @@ def _evening_opening(reader: LineReader, answers: Answers, state) -> Optional[di
             text = reader.read(_(OPENING_PROMPT)).strip()
         except EOFError:
             return None
-        word, _sep, rest = text.partition(" ")
-        low = word.lower()
         if not text:
             continue
-        if low in _QUIT:
+        said, rest = words.command(text, words.RECORD)
+        if said == "quit":
             return None
-        if low in _STANDINGS:
+        if said == "standings":
             for line in totals_lines(state.totals, state.hands) or [_("no hands yet")]:
                 click.echo(line)
             continue
-        if low in _HELP:
+        if said == "help":
             click.echo(_(EVENING_HELP))
             continue
         try:
-            if low in _MISS and rest.strip():
+            if said == "miss" and rest.strip():
                 return {"deal_miss": answers.check_player(rest)}
             return {"declarer": answers.check_declarer(text)}
         except UnknownName as exc:

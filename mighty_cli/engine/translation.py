@@ -7,6 +7,13 @@ themselves. The current language is process-wide: the CLI sets it once per invoc
 (``--lang``, ``MIGHTY_LANG``, the locale), and until something sets it the first translation
 chooses it from the environment the same way. How to add and translate a message:
 ``mighty_cli/i18n.py``.
+
+Korean particles: a Korean message writes the particle after a placeholder in pair notation
+(``{name}이(가)``, ``{card}을(를)``, ``{x}(으)로``); the catalog gives such a message as a
+:class:`KoreanMessage`, whose ``format``, ``format_map`` and ``%`` choose each particle by the
+word that was filled in (:mod:`.particles`: 김민수가, 박서준이, 14S를). It is made once, when
+the catalog is read, so a message without a pair costs nothing more; the pages' ``_()`` and
+``{% trans %}`` do the same (``render/html.py``).
 """
 
 from __future__ import annotations
@@ -15,6 +22,9 @@ import gettext as _gettext
 import os
 from pathlib import Path
 from typing import Mapping, Optional
+
+# Deferred imports: the particle rule (.particles, its expressions compiled on import) loads
+# with the first Korean catalog, so an English command does not pay for it at start-up.
 
 DOMAIN = "mighty"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -52,6 +62,42 @@ def choose_language(option: Optional[str] = None,
     return DEFAULT_LANGUAGE
 
 
+class KoreanMessage(str):
+    """A translated message holding particles in pair notation (``{name}이(가)``): filling it
+    in (``format``, ``format_map``, ``%``) chooses each particle by the word before it."""
+
+    __slots__ = ()
+
+    def format(self, *args, **kwargs) -> str:  # type: ignore[override]
+        from .particles import resolve
+
+        return resolve(str.format(self, *args, **kwargs))
+
+    def format_map(self, mapping) -> str:  # type: ignore[override]
+        from .particles import resolve
+
+        return resolve(str.format_map(self, mapping))
+
+    def __mod__(self, values) -> str:  # type: ignore[override]
+        from .particles import resolve
+
+        return resolve(str.__mod__(self, values))
+
+
+class ParticleCatalog(_gettext.GNUTranslations):
+    """A compiled catalog whose messages with particles in pair notation are
+    :class:`KoreanMessage`s (made once, as the catalog is read)."""
+
+    def _parse(self, fp) -> None:  # type: ignore[override]
+        from .particles import PAIR
+
+        super()._parse(fp)  # type: ignore[misc]
+        catalog = self._catalog  # type: ignore[attr-defined]
+        for key, text in catalog.items():
+            if isinstance(text, str) and ")" in text and PAIR.search(text):
+                catalog[key] = KoreanMessage(text)
+
+
 def translations(language: str) -> _gettext.NullTranslations:
     """The catalog of a language (English: the message ids, untranslated)."""
     language = normalize_language(language) or DEFAULT_LANGUAGE
@@ -61,7 +107,8 @@ def translations(language: str) -> _gettext.NullTranslations:
             catalog = _gettext.NullTranslations()
         else:
             # fallback=False: a Korean tool without its catalog is a packaging bug, not English
-            catalog = _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[language])
+            catalog = _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[language],
+                                           class_=ParticleCatalog)
         _loaded[language] = catalog
     return catalog
 

@@ -28,11 +28,14 @@ from datetime import date, datetime, timezone, tzinfo
 from pathlib import Path
 from typing import Optional
 
+from markupsafe import Markup
+
 from ..engine.errors import MightyError
 from ..engine.limits import PAGE_MAX_CHARACTERS, TEMPLATE_MAX_BYTES
 from ..engine.ruleset import bundled_dir
 from ..engine.scoring import DOUBLING_LABELS
-from ..engine.translation import _, get_language, normalize_language, translations
+from ..engine.particles import resolve
+from ..engine.translation import KoreanMessage, _, get_language, normalize_language, translations
 from .chart import LABEL_GAP, PALETTE, Chart, ChartLine, chart, spread_labels  # noqa: F401
 from .escaping import bundled_template_class
 from .page_filters import (ROLE_LABELS, bid_face, call_label, card_class, card_face,  # noqa: F401
@@ -84,6 +87,7 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
         env.template_class = bundled_template_class()
     env.install_gettext_translations(catalog, newstyle=True)
     env.globals["gettext"] = env.globals["_"] = _page_gettext(catalog.gettext)
+    env.globals["ngettext"] = _page_ngettext(catalog.ngettext)
     env.globals["lang"] = language
     env.filters["signed"] = lambda v: f"{v:+d}" if v else "0"
     env.filters["rate"] = lambda v: "–" if v is None else f"{v * 100:.0f}%"
@@ -117,9 +121,9 @@ def _page_gettext(translate):
     """The templates' ``_()`` and ``gettext()`` as Jinja2's i18n extension makes them (newstyle:
     the message translated, marked safe where the template autoescapes, then formatted with
     its variables, escaped), in one call where the extension's take three: a site page asks
-    for some forty messages, rendered thousands of times."""
+    for some forty messages, rendered thousands of times. A Korean message's particles in
+    pair notation are chosen once it is filled in (:func:`_page_markup`)."""
     from jinja2 import pass_eval_context
-    from markupsafe import Markup
 
     marked: dict[str, Markup] = {}  # each message as the page's language has it, marked safe
     alone: dict[str, Markup] = {}   # and formatted, for messages with no variables
@@ -131,19 +135,53 @@ def _page_gettext(translate):
         cache = marked if variables else alone
         text = cache.get(string)
         if text is None:
-            text = Markup(translate(string))
+            text = _page_markup(translate(string))
             if not variables:
                 text = text % {}
             if len(cache) < _MESSAGES_KEPT:  # a club's template may ask for any text
                 cache[string] = text
         if not variables:
             return text
-        for value in variables.values():  # whole numbers (most variables): nothing to escape
-            if type(value) is not int:
-                return text % variables
-        return Markup(str.__mod__(text, variables))
+        if type(text) is Markup:  # no particle to choose
+            for value in variables.values():  # whole numbers (most variables): nothing to escape
+                if type(value) is not int:
+                    return text % variables
+            return Markup(str.__mod__(text, variables))
+        return text % variables
 
     return gettext
+
+
+def _page_ngettext(translate):
+    """The templates' ``ngettext()`` (``{% trans count=n %}``) as Jinja2's i18n extension makes
+    it (newstyle), a Korean message's particles chosen once it is filled in."""
+    from jinja2 import pass_context
+
+    @pass_context
+    def ngettext(context, singular: str, plural: str, number: int, **variables):
+        variables.setdefault("num", number)
+        text = translate(singular, plural, number)
+        if context.eval_ctx.autoescape:
+            text = _page_markup(text)
+        return text % variables
+
+    return ngettext
+
+
+class PairedMarkup(Markup):
+    """A page's translated message holding particles in pair notation: filled in (``%``),
+    each particle is chosen by the word before it (markup around the word looked through)."""
+
+    __slots__ = ()
+
+    def __mod__(self, values):
+        return Markup(resolve(str(Markup.__mod__(self, values))))
+
+
+def _page_markup(text: str) -> Markup:
+    """A translated message marked safe for a page; one holding particles in pair notation
+    (a :class:`~mighty_cli.engine.translation.KoreanMessage`) chooses them when filled in."""
+    return PairedMarkup(text) if type(text) is KoreanMessage else Markup(text)
 
 
 def _confined_loader(folders: list[str]):

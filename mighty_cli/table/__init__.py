@@ -10,7 +10,10 @@ A terminal, a test or any other front end feeds them lines and prints what they 
 * :mod:`.books`: where an evening is kept (the save file, the league through one database
   engine);
 * :mod:`.view`: the table drawn in words; :mod:`.name_lookup`: players found by any case or a
-  unique beginning; :mod:`.table_errors`: what the table refuses.
+  unique beginning; :mod:`.table_errors`: what the table refuses;
+* :mod:`.words`: the words a table says besides cards and bids, in English and Korean (pass,
+  the friend calls, no friend, the joker call, the commands), one vocabulary for the referee,
+  ``mighty record`` and any other front end.
 
 The command line (``mighty_cli.cli``) wires them to a terminal; they raise project errors
 (:class:`~mighty_cli.engine.errors.MightyError`), never click's.

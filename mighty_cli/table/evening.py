@@ -25,12 +25,11 @@ from typing import Optional
 from ..engine.errors import MightyError
 from ..engine.records import Record, dump_record, replay
 from ..engine.ruleset import Ruleset
-from ..engine.cards.korean import CALLS as KOREAN_CALLS
 from ..engine.session import (PreviousHand, Proposal, check_sitting_out, find_session_end,
                               opener_for, propose)
 from ..engine.translation import _, ngettext
 from ..render.text import table
-from . import view
+from . import view, words
 from .books import LeagueBook, SaveFile
 from .table_errors import TableUsageError
 from .name_lookup import match_name
@@ -42,8 +41,6 @@ from ..engine.cards.deck import hand_seed
 from ..engine.hand.draft import seeded_deal
 from ..engine.hand.seats import DUMMY, GHOST
 from ..engine.hand.seats import arranged_deal
-
-EVENING_COMMANDS = ("quit", "save", "standings", "st", "dealer", "opener", "out", "store")
 
 
 def session_ended_line(number: int, reason: str) -> str:
@@ -271,7 +268,7 @@ class Evening:
         if not text:
             return []
         word, _sep, rest = text.partition(" ")
-        command = _EVENING_WORDS.get(word.lower(), word.lower())
+        command = words.meaning(word, words.EVENING, short=True) or word.lower()
         rest = rest.strip()
         if command == "quit":
             return self.quit()
@@ -287,12 +284,12 @@ class Evening:
         if self.hand is None:  # the next hand could not be set up: try again
             self.proposal = None
             return self.start_hand()
-        if command in ("table", "t", "show", "s") and not rest:
+        if command == "table" and not rest:
             sitting = self.proposal.sitting_out if self.proposal else ()
             extra = [_("sitting out {players}").format(players=", ".join(sitting))] \
                 if sitting else []
             return self.hand.handle("table") + extra
-        if command in ("dealer", "opener", "out", "sit") and rest:
+        if command in ("dealer", "opener", "out") and rest:
             return self._override(command, rest)
         out = self.hand.handle(text)  # type: ignore[union-attr]
         if self.hand is not None and self.hand.over and not self.hand.finished:
@@ -436,13 +433,14 @@ class Evening:
 
     def _answer_quit(self, text: str) -> list[str]:
         answer = text.strip()
-        if answer.lower() in ("back", "cancel", "b", "돌아가기", "취소"):
+        said = words.meaning(answer, words.QUIT_ANSWERS)
+        if said in ("cancel", "undo"):
             self.pending_quit = False
             return [_("back to the table")]
-        if answer.lower() in ("discard", "d", "no", "n", "버리기", "아니오"):
+        if said == "discard":
             self.done = True
             return [_("discarded")]
-        if answer.lower() in ("", "y", "yes", "save", "keep", "저장", "예", "네"):
+        if not answer or said in ("keep", "save"):
             return self._keep_on_quit()
         said = self.write_save(Path(answer))
         self.done = True
@@ -471,50 +469,41 @@ class Evening:
     # --- completion ---------------------------------------------------------------------------
 
     def completions(self) -> list[str]:
-        words = ["help", "table", "undo", "legal", "hand", "save", "quit", "standings"]
-        words += ["도움말", "보기", "무르기", "저장", "종료", "순위"]
-        words += list(self.present)
+        offered = words.words_for("help", "table", "undo", "legal", "hand", "save", "quit",
+                                  "standings")
+        offered += list(self.present)
         hand = self.hand
         if hand is None:
-            return words
+            return offered
         s = hand.state
         engine = hand.engine
         try:
             if s.phase == "election":
-                words += ["pass", "miss", "패스", "딜미스"] + [
+                offered += words.words_for("pass", "miss") + [
                     view_bid(a.bid) for a in engine.legal_actions(s)
                     if isinstance(a, engine.BidCall) and a.bid]
-                words += ["스페이드", "다이아", "하트", "클로버", "노기루다"]
+                offered += ["스페이드", "다이아", "하트", "클로버", "노기루다"]
                 if not hand.started:
-                    words += ["dealer", "opener", "out"]
+                    offered += words.words_for("dealer", "opener", "out")
             elif s.phase == "play":
-                words += [engine.format_play(p) for p in engine.legal_plays(s)]
-                words += ["스페이드", "다이아", "하트", "클로버", "조커"]
+                offered += [engine.format_play(p) for p in engine.legal_plays(s)]
+                offered += ["스페이드", "다이아", "하트", "클로버", "조커"]
+                offered += words.words_for("joker-call")
             elif s.phase == "friend" and self.rules.table.partner_hands:
                 # 허니문: the only call is his own friend hand (or his first card)
-                from .variants import OWN_FRIEND
-
-                words += [word for word in OWN_FRIEND if " " not in word]
-                words += ["contract", "공약", "스페이드", "다이아", "하트", "클로버"]
+                offered += words.words_for("own-friend", "contract")
+                offered += ["스페이드", "다이아", "하트", "클로버"]
             elif s.phase == "friend":
-                words += ["joker", "mighty", "none", "first-trick", "last-trick", "contract"]
-                words += [word for word, english in KOREAN_CALLS.items()
-                          if english in ("mighty", "joker", "none", "first-trick", "last-trick")]
-                words += ["공약", "스페이드", "다이아", "하트", "클로버"]
+                offered += words.words_for(*words.FRIEND_CALLS, "contract")
+                offered += ["스페이드", "다이아", "하트", "클로버"]
             elif s.phase == "redistribution":
-                words += ["deal"]
+                offered += words.words_for("deal")
             elif s.phase == "exchange" and s.hands is not None:
 
-                words += [format_card(c) for c in s.hands[s.declarer]]
+                offered += [format_card(c) for c in s.hands[s.declarer]]
         except MightyError:
             pass
-        return words
-
-
-#: The evening's own words, in English and Korean.
-_EVENING_WORDS = {"q": "quit", "exit": "quit", "st": "standings", "종료": "quit",
-                  "순위": "standings", "저장": "save", "보기": "table", "딜러": "dealer",
-                  "선": "opener", "쉬기": "out"}
+        return offered
 
 
 def view_bid(bid) -> str:

@@ -4,9 +4,9 @@ The referee types what the table does in the notation of the hand record (``13h`
 ``c2 d3 h4``, ``sa``, ``jk/h``, ``c3!``); the tool checks it against the ruleset at once, says why
 an entry is illegal and asks again, decides each trick, and scores the hand. Nothing typed ends
 the evening: a typo is one ``✗`` line and the same question again. Korean entries (``패스``,
-``스페이드 14``, ``마이티``, ``다이아 10``) are turned into the notation first
-(:func:`~mighty_cli.engine.cards.korean.normalize_entry`), whatever language the tool speaks; what
-it prints is translated (``mighty_cli/i18n.py``).
+``스페이드 14``, ``마이티 프렌드``, ``다이아 10``, ``클로버 3 조콜``) are turned into the notation
+first (:func:`~.words.normalize_entry`: the table's vocabulary, one for every entry), whatever
+language the tool speaks; what it prints is translated (``mighty_cli/i18n.py``).
 
 * :class:`RefereeSession` is one hand: a stack of engine states (one per entry) for undo. It
   takes one line and returns what to print, so it is tested without a terminal.
@@ -26,18 +26,17 @@ from typing import Callable, Optional
 from ..engine.cards import parse_bid, parse_cards
 from ..engine.errors import InvalidNotation, MightyError
 from ..engine.records import Record, dump_record, state_to_hand
-from ..engine.cards.korean import normalize_entry
 from ..engine.ruleset import Ruleset
 from ..engine.scoring import describe
 from ..engine.translation import N_, _, ngettext
 from ..render.text import table
-from . import view
+from . import view, words
 from .name_lookup import find_name, match_name
 from .variants import TableVariants
-from .words import SHORT_FORMS
+from .words import normalize_entry
 from ..engine import hand as engine
 from ..engine.cards import format_card
-from ..engine.hand.contract import mighty_card
+from ..engine.hand.contract import joker_call_card, mighty_card
 from ..engine.outputs import OutputError, write_file
 
 HELP = N_("""\
@@ -46,16 +45,16 @@ HELP = N_("""\
              player is named; then the pile: deal (the tool deals it), or NAME CARDS; NAME CARDS
   exchange:  the discards, e.g. c2 d3 h4
   friend:    a new contract first if the declarer changes it (16s, or contract 16s), then a
-             call: sa, joker, mighty, none, first-trick, last-trick, player:NAME
+             call: sa, joker, mighty, none (nf), first-trick, last-trick, player:NAME
   play:      sa  d10  jk  jk/h (joker led asking for hearts)  c3! (joker call declared)
   any time:  table (t, show)  legal (l)  hand [NAME]  undo [N]  undo trick  undo to TRICK
              save [FILE]  help (h)  quit (q)
   between hands (before the first call): dealer NAME  opener NAME  out NAME[,NAME]
              standings (st)
-  Korean:    패스, 스페이드 14, 14 노기, 마이티, 조커, 노프렌드, 초구, 막구, 스페이드 A, 다이아 10,
-             조커 하트 (joker asking for hearts), 무르기 (undo)""")
+  Korean:    패스, 스페이드 14, 14 노기, 마이티 (프렌드), 조커 (프렌드), 노프렌드, 초구, 막구,
+             너 프렌드 NAME, 스페이드 A, 다이아 10, 조커 하트 (joker asking for hearts),
+             클로버 3 조콜 (joker call), 보기 (table), 무르기 (undo)""")
 
-_MISS = ("miss", "dm", "dealmiss", "deal-miss", "deal_miss", "딜미스", "미스")
 #: a Korean suit and 11 (``하트 11``): 서울과고's card 11, or a bid of 11
 _ELEVEN = re.compile(r"^\D.*\s11$")
 _BID = re.compile(r"^\s*\d+\s*(s|d|h|c|nt|♠|♦|◆|♥|♣|n)\s*$", re.IGNORECASE)
@@ -153,7 +152,7 @@ class RefereeSession(TableVariants):
 
     def _handle_entry(self, text: str) -> list[str]:
         word, _sep, rest = text.partition(" ")
-        command = SHORT_FORMS.get(word.lower(), word.lower())
+        command = words.meaning(word, words.REFEREE, short=True) or word.lower()
         rest = rest.strip()
         if command == "help":
             return _(HELP).splitlines()
@@ -162,7 +161,7 @@ class RefereeSession(TableVariants):
             return [self.save()] if self.save_path and not self.on_change else []
         if command == "undo":
             return self._undo(rest)
-        if command in ("show", "table"):
+        if command == "table":
             return self.status()
         if command == "legal":
             return self._legal()
@@ -185,7 +184,7 @@ class RefereeSession(TableVariants):
 
     def _act(self, command: str, rest: str, text: str) -> list[str]:
         s, engine = self.state, self.engine
-        if command in _MISS:
+        if command == "miss":
             if not rest:
                 return ["✗ " + _("say who declares the deal miss: miss NAME")]
             action = engine.DeclareDealMiss(self._player(rest))
@@ -194,8 +193,9 @@ class RefereeSession(TableVariants):
             first, _sep, tail = text.partition(" ")
             if tail.strip() and (find_name(first, self.players) or not _BID.match(text)):
                 player, what = self._player(first), tail.strip()  # "Bo 13h" names the bidder
-            what = SHORT_FORMS.get(what.lower(), normalize_entry(what, expect="bid"))
-            action = engine.BidCall(player, None if what.lower() == "pass" else parse_bid(what))
+            what = normalize_entry(what, expect="bid")
+            action = engine.BidCall(player, None if words.means(what, "pass", short=True)
+                                    else parse_bid(what))
         elif s.phase == "elimination":
             action = self._elimination(text)
         elif s.phase == "redistribution":
@@ -204,22 +204,19 @@ class RefereeSession(TableVariants):
             # two decks (8마 Chicago): a card named twice is both copies
             action = engine.Discard(tuple(parse_cards(text, copies=self.rules.table.decks == 2)))
         elif s.phase == "friend" and self.rules.table.partner_hands \
-                and command not in ("contract", "raise", "change") and not _BID.match(text):
+                and command != "contract" and not _BID.match(text):
             action = self._own_friend_call(text)
             if action is None:  # a card: the tool makes the only call, then plays it
                 return self._auto_friend_call() + self._act(command, rest, text)
         elif s.phase == "friend":
-            if command in ("contract", "raise", "change"):
+            if command == "contract":
                 action = engine.ChangeContract(parse_bid(rest))
             elif _BID.match(text):  # a new contract typed on its own: 16s
                 action = engine.ChangeContract(parse_bid(text))
             else:
-                call = SHORT_FORMS.get(text.lower(), text)
-                if call.lower().startswith("player:"):
-                    call = "player:" + self._player(call[7:])
-                action = engine.CallFriend(engine.parse_friend_call(call, s))
+                action = engine.CallFriend(self._friend_call(text))
         elif s.phase == "play":
-            card, joker_suit, joker_call = engine.parse_play(_mighty_named(text, s))
+            card, joker_suit, joker_call = engine.parse_play(_named_card(text, s))
             action = engine.Play(s.to_move, card, joker_suit, joker_call)
         else:
             return [_("the hand is over: undo, save, or quit")]
@@ -445,6 +442,23 @@ class RefereeSession(TableVariants):
     def _player(self, name: str) -> str:
         return match_name(name, self.players)
 
+    def _friend_call(self, text: str):
+        """A friend call in the table's words (``mighty``, ``마이티 프렌드``, ``노프렌드``,
+        ``nf``, ``너 프렌드 Bo``) or the notation (``SA``, ``SA+DK``, ``player:Bo``,
+        ``SA lead:H``); an entry that is none is refused naming the calls in the language the
+        tool speaks (those the ruleset allows)."""
+        call = words.meaning(text, words.FRIEND_CALLS, short=True) or text
+        name = words.player_called(call)
+        if name is not None:
+            call = "player:" + self._player(name) if name else call
+        try:
+            return engine.parse_friend_call(call, self.state)
+        except InvalidNotation:
+            low = call.lower()
+            if "+" in low or "lead:" in low or low.startswith("player:"):
+                raise  # the notation's own refusal: it was meant as the notation
+            raise InvalidNotation(words.not_a_friend_call(call, self.rules)) from None
+
     # --- saving -------------------------------------------------------------------------------
 
     def save(self, path: Optional[Path] = None) -> str:
@@ -480,15 +494,17 @@ def write_record_file(path: Path, text: str) -> None:
         raise OSError(str(exc)) from None
 
 
-def _mighty_named(text: str, state) -> str:
-    """A play that names the Mighty by its name (``mighty``, ``마이티``; ``mighty/H`` led
-    naming a suit) as the card it is under this hand's trump."""
+def _named_card(text: str, state) -> str:
+    """A play that names its card by what it is under this hand's trump: the Mighty
+    (``mighty``, ``마이티``; ``mighty/H`` led naming a suit), or the joker-call card led with
+    the call (``joker-call``, ``조콜``: ``C3!``, or ``S3!`` when clubs are trump)."""
     word, slash, suit = text.strip().partition("/")
-    if word.lower() != "mighty":
-        return text
-
     trump = state.contract.trump if state.contract is not None else None
-    return format_card(mighty_card(state.rules, trump)) + slash + suit
+    if words.means(word, "mighty"):
+        return format_card(mighty_card(state.rules, trump)) + slash + suit
+    if words.means(text, "joker-call"):
+        return format_card(joker_call_card(state.rules, trump)) + "!"
+    return text
 
 
 def deal_cards(texts: dict, rules: Ruleset) -> dict[str, list[int]]:
@@ -513,5 +529,5 @@ def rebuild(rules: Ruleset, ruleset_name: str, players: list[str], dealer: str,
                           states=states, on_change=on_change)
 
 
-__all__ = ["RefereeSession", "rebuild", "write_record_file", "deal_cards", "HELP", "SHORT_FORMS",
+__all__ = ["RefereeSession", "rebuild", "write_record_file", "deal_cards", "HELP",
            "InvalidNotation"]

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from ..engine.cards import parse_cards
 from ..engine.errors import InvalidNotation, MightyError
-from ..engine.cards.korean import normalize_entry
 from ..engine.translation import _
-from . import view
+from . import view, words
 from .name_lookup import find_name, match_name
-from .words import DUMMY_WORDS, KITTY, NO_FRIEND, OWN_FRIEND, SHORT_FORMS
+from .words import normalize_entry
 from ..engine.hand.elimination import seeded_redistribution
 from ..engine.hand.honeymoon import partner_of
 from ..engine.scoring import seat_deltas
@@ -34,31 +33,31 @@ class TableVariants:
     def _elimination(self, text: str):
         """An elimination call: a card (``c5``; in open cards with who held it, ``c5 Bo`` or
         ``c5 kitty``), or under table.eliminate_by = player the player's name."""
-        engine, words = self.engine, text.split()
+        engine, parts = self.engine, text.split()
         if self.rules.table.eliminate_by == "player":
             name = text[7:] if text.lower().startswith("player:") else text
             return engine.Eliminate(None, self._player(name.strip()))
         holder = None
-        if len(words) > 1:
-            last = words[-1]
-            if last.lower() in KITTY:
-                words = words[:-1]
+        if len(parts) > 1:
+            last = parts[-1]
+            if words.means(last, "kitty"):
+                parts = parts[:-1]
             elif self._is_dummy(last):
-                holder, words = engine.DUMMY, words[:-1]
+                holder, parts = engine.DUMMY, parts[:-1]
             else:  # who held it: the shortest ending naming a player ('c5 Alexander 김-Johnson')
-                for size in range(1, len(words)):
-                    name = " ".join(words[-size:])
+                for size in range(1, len(parts)):
+                    name = " ".join(parts[-size:])
                     if find_name(name, self.players):
-                        holder, words = self._player(name), words[:-size]
+                        holder, parts = self._player(name), parts[:-size]
                         break
-        cards = parse_cards(normalize_entry(" ".join(words), expect="card"))
+        cards = parse_cards(normalize_entry(" ".join(parts), expect="card"))
         if len(cards) != 1:
             raise InvalidNotation(_("call one card to eliminate its holder, e.g. c5 (open "
                                     "cards: c5 NAME, or c5 kitty)"))
-        if self.state.hands is None and holder is None and words == text.split():
+        if self.state.hands is None and holder is None and parts == text.split():
             raise InvalidNotation(_("open cards: say who held {card}: {entry} NAME, or {entry} "
                                     "kitty").format(card=view.pretty_card(cards[0]),
-                                                    entry=words[0]))
+                                                    entry=parts[0]))
         return engine.Eliminate(cards[0], holder)
 
     def _redistribution(self, command: str, text: str):
@@ -66,7 +65,7 @@ class TableVariants:
         same way for the same pile on every machine: mighty-deal/1's shuffle seeded by the
         pile, engine/hand/elimination.py), or ``NAME CARDS; NAME CARDS; ...``."""
         engine, s = self.engine, self.state
-        if command in ("deal", "딜", "나누기"):
+        if words.means(command, "deal"):
 
             return seeded_redistribution(s)
         given = []
@@ -82,7 +81,7 @@ class TableVariants:
 
     def _is_dummy(self, word: str) -> bool:
         """시흥 은마 (table.dummy): whether a word names the dummy."""
-        return self.rules.table.dummy and word.strip().lower() in DUMMY_WORDS
+        return self.rules.table.dummy and words.means(word, "dummy")
 
     def _pile_lines(self, state) -> list[str]:
         """After the last elimination: who leaves, and what is dealt out to whom."""
@@ -129,29 +128,29 @@ class TableVariants:
 
         engine, s = self.engine, self.state
         own = engine.CallFriend(engine.FriendCall("player", player=partner_of(s.declarer)))
-        low = " ".join(text.lower().split())
-        if low in OWN_FRIEND:
+        if words.means(text, "own-friend"):
             return own
-        if low in NO_FRIEND or SHORT_FORMS.get(low, low) == "none":
+        if words.means(text, "none", short=True):
             raise MightyError(_("no friend (노프렌드) under 허니문: {declarer}'s friend is always "
                                 "his own friend hand {partner} (table.partner_hands); type "
                                 "'friend' or his first card").format(
                                     declarer=s.declarer, partner=partner_of(s.declarer)))
-        if low.startswith("player:"):
-            seat = match_name(text.strip()[7:], s.players)
+        name = words.player_called(text)
+        if name is not None:
+            seat = match_name(name, s.players)
             return engine.CallFriend(engine.FriendCall("player", player=seat))
         if find_name(text, s.players) == partner_of(s.declarer):
             return own
         try:
             engine.parse_play(normalize_entry(text, expect="card"))
         except MightyError:
-            return engine.CallFriend(engine.parse_friend_call(SHORT_FORMS.get(low, text), s))
+            return engine.CallFriend(self._friend_call(text))
         return None
 
     def _auto_friend_call(self) -> list[str]:
         """허니문: the only friend call, made by the tool when the first card is entered."""
         before = self.state
-        call = self._own_friend_call(OWN_FRIEND[0])
+        call = self._own_friend_call(words.WORDS["own-friend"][0])
         self.states.append(self.engine.apply(before, call))
         return ["✓ " + self._describe(before, self.state)]
 

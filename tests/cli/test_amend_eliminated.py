@@ -299,6 +299,6 @@ def test_amend_eliminated_in_korean(runner, db):
                                  "--reason", "x", "--db", db])
     assert result.exit_code == 1
     assert result.output.splitlines()[-1] == \
-        "오류: 3번째 판: eliminated: 딜 미스인 판이라 탈락한 사람이 없습니다"
+        "오류: 3번째 판: eliminated: 딜 미스인 판이라 탈락한 플레이어가 없습니다"
     help_text = runner.invoke(cli, ["--lang", "ko", "hand", "amend", "--help"]).output
     assert "시흥 은마: 플레이어 또는 더미(은실)." in " ".join(help_text.split())

@@ -94,7 +94,7 @@ def test_korean_messages_name_a_recorded_hands_fields_in_korean(runner, db):
     _league(runner, db)
     said = runner.invoke(cli, ["--lang", "ko", "record", "-l", "L", "--deal-miss", "Bo", "-c",
                                "15D", "--db", db])
-    assert said.exit_code == 1 and "공약이(가) 없습니다" in said.output
+    assert said.exit_code == 1 and "공약이 없습니다" in said.output
     assert "contract" not in said.output
 
 

@@ -145,7 +145,7 @@ def test_site_output_naming_a_file_is_refused_in_korean(tmp_path):
     blocker.write_text("x")
     result = mighty_process("site", "-l", "club", "--output", str(blocker))
     assert result.returncode == 2
-    assert f"폴더 '{blocker}'은(는) 파일입니다." in result.stderr, result.stderr
+    assert f"폴더 '{blocker}'은 파일입니다." in result.stderr, result.stderr
 
 
 def test_referee_save_into_a_missing_folder_names_the_file_given(tmp_path):

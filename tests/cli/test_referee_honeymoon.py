@@ -144,7 +144,7 @@ def test_honeymoon_completion_offers_the_friend_hand_not_none():
     """The evening's tab completion at a 허니문 friend call offers the only call (``friend``,
     ``프렌드``), never ``none`` (노프렌드), which the referee refuses."""
     from mighty_cli.table.evening import Evening
-    from mighty_cli.engine.cards.korean import CALLS
+    from mighty_cli.table.words import WORDS
 
     evening = Evening(load_ruleset("honeymoon"), "honeymoon", ["Ana", "Bo"], seed=5)
     evening.start_hand()
@@ -154,5 +154,5 @@ def test_honeymoon_completion_offers_the_friend_hand_not_none():
                                            engine.random_legal_action(session.state, rng)))
     words = evening.completions()
     assert "friend" in words and "프렌드" in words
-    refused = {word for word, english in CALLS.items() if english == "none"} | {"none"}
+    refused = set(WORDS["none"])
     assert not refused & set(words)

@@ -32,4 +32,4 @@ def test_honeymoon_none_is_refused_in_korean(runner, monkeypatch):
     result = runner.invoke(cli, ARGS, input="\n".join(lines[:call] + ["노프렌드"]) + "\nquit\n")
     assert result.exit_code == 0, result.output
     assert ("✗ 허니문에는 노프렌드가 없습니다: Bo의 프렌드는 언제나 자기 프렌드 패 Bo's friend"
-            "입니다 (table.partner_hands); 'friend' 또는 첫 카드를 넣으세요") in result.output
+            "입니다 (table.partner_hands); '프렌드' 또는 첫 카드를 입력하세요") in result.output

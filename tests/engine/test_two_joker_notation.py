@@ -15,7 +15,7 @@ from mighty_cli.engine.cards import (BLACK_JOKER, DECK, JOKER, NO_SUIT, format_c
 from mighty_cli.engine.hand import new_hand
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.errors import IllegalPlay, InvalidNotation, MightyError
-from mighty_cli.engine.cards.korean import format_card_ko, normalize_entry
+from mighty_cli.engine.cards.korean import format_card_ko, read_korean
 
 from hand_positions import PLAYERS, deal_named, play, position
 
@@ -67,10 +67,10 @@ def test_black_joker_in_korean():
 
 
 def test_black_joker_lead_naming_a_suit_in_korean():
-    assert normalize_entry("흑백 조커 하트") == "BJ/H"
-    assert normalize_entry("흑백조커/스페이드!") == "BJ/S!"
-    assert normalize_entry("조커 하트") == "JK/H"
-    assert normalize_entry("컬러 조커 다이아") == "JK/D"
+    assert read_korean("흑백 조커 하트") == "BJ/H"
+    assert read_korean("흑백조커/스페이드!") == "BJ/S!"
+    assert read_korean("조커 하트") == "JK/H"
+    assert read_korean("컬러 조커 다이아") == "JK/D"
 
 
 def test_black_joker_refused_in_a_53_card_deck():

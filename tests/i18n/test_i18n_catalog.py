@@ -97,3 +97,32 @@ def test_a_recompiled_mo_satisfies_the_checker(scratch):
     with open(mo, "wb") as handle:
         write_mo(handle, tool.read_po("ko"))
     assert tool.problems("ko") == []
+
+
+def test_checker_fails_on_a_particle_pair_after_a_fixed_word(scratch):
+    po, _ = scratch
+    rewrite(po, 'msgstr "참고: {note}"', 'msgstr "참고이(가): {note}"')
+    assert any("writes '이(가)' after a fixed word" in line for line in tool.problems("ko"))
+
+
+def test_checker_fails_on_a_particle_in_one_form_after_a_placeholder(scratch):
+    po, _ = scratch
+    rewrite(po, 'msgstr "참고: {note}"', 'msgstr "참고: {note}를 보세요"')
+    assert any("writes '를' after a placeholder" in line for line in tool.problems("ko"))
+
+
+def test_checker_fails_on_a_particle_apart_from_its_placeholder(scratch):
+    po, _ = scratch
+    rewrite(po, 'msgstr "참고: {note}"', 'msgstr "참고: {note} 는 메모입니다"')
+    assert any("writes the particle '는' apart from its placeholder" in line
+               for line in tool.problems("ko"))
+
+
+def test_a_particle_pair_after_a_placeholder_satisfies_the_checker(scratch):
+    from babel.messages.mofile import write_mo
+
+    po, mo = scratch
+    rewrite(po, 'msgstr "참고: {note}"', "msgstr \"참고: '{note}'은(는) 메모입니다\"")
+    with open(mo, "wb") as handle:
+        write_mo(handle, tool.read_po("ko"))
+    assert tool.problems("ko") == []

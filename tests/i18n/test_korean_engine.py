@@ -80,14 +80,14 @@ def in_korean():
 def test_a_revoke_in_a_record_is_one_korean_sentence(runner, tmp_path):
     text = full_hand('friend = "SA"', 'tricks = ["DQ DJ D7 D9 D8", "D3 H8"]')
     assert replay_error(runner, tmp_path, text) == (
-        "오류: 1판: 2턴: P2이(가) H8을(를) 냈지만 ◆이(가) 있는데 ◆이(가) 선으로 나왔습니다 "
+        "오류: 1판: 2턴: P2가 H8을 냈지만 ◆가 있는데 ◆가 선으로 나왔습니다 "
         "(같은 무늬를 내야 함)")
 
 
 def test_a_barred_trump_lead_in_a_record_keeps_its_option_name(runner, tmp_path):
     text = full_hand('friend = "SA"', 'tricks = ["SQ"]')
     assert replay_error(runner, tmp_path, text) == (
-        "오류: 1판: 1턴: P1이(가) SQ을(를) 선으로 냈지만 다른 무늬 카드도 있고 기루다는 "
+        "오류: 1판: 1턴: P1이 SQ을 선으로 냈지만 다른 무늬 카드도 있고 기루다는 "
         "스페이드입니다 (기루다만 가진 경우가 아니면 초구에 기루다를 선으로 낼 수 없음; "
         "play.trump_lead = not_first_trick)")
 
@@ -103,48 +103,49 @@ def test_a_short_trick_is_one_card_in_both_languages(runner, tmp_path):
 def test_a_lowered_contract_in_korean(runner, tmp_path):
     text = full_hand('contract = "13S"')
     assert replay_error(runner, tmp_path, text) == (
-        "오류: 1판: 바닥: P1이(가) 공약을 바꿨습니다: 13S은(는) 부른 공약 14S보다 낮습니다 "
+        "오류: 1판: 바닥: P1이 공약을 바꿨습니다: 13S은 부른 공약 14S보다 낮습니다 "
         "(공약은 내려갈 수 없음)")
 
 
 def test_a_trump_change_without_its_raise_in_korean(runner, tmp_path):
     text = full_hand('contract = "14D"')
     assert replay_error(runner, tmp_path, text) == (
-        "오류: 1판: 바닥: P1이(가) 공약을 바꿨습니다: 14D: 기루다를 스페이드에서 다이아(으)로 "
+        "오류: 1판: 바닥: P1이 공약을 바꿨습니다: 14D: 기루다를 스페이드에서 다이아로 "
         "바꾸면 공약이 2 올라 16 이상이어야 합니다 (exchange.raise_suit_change)")
 
 
 def test_a_friend_call_that_is_not_one_in_korean(runner, tmp_path):
     text = full_hand('friend = "zz"')
     assert replay_error(runner, tmp_path, text) == (
-        "오류: 1판: friend: 'zz'은(는) 프렌드 부름이 아닙니다: 카드, joker, mighty, none, "
-        "first-trick, last-trick, player:이름 중 하나여야 합니다")
+        "오류: 1판: friend: 'zz'는 프렌드 지정이 아닙니다: 카드, joker(조커), mighty(마이티), "
+        "none(노프렌드), first-trick(초구), last-trick(막구), player:이름(너 프렌드) 중 하나여야 "
+        "합니다")
 
 
 def test_the_wrong_opener_in_korean(runner, tmp_path):
     text = recorded_hand('election = ["Bo 13S"]')
     assert replay_error(runner, tmp_path, text) == (
-        "오류: 1판: 선거: Bo이(가) 13S(으)로 선거를 열었지만 이 판은 민수이(가) 엽니다 "
+        "오류: 1판: 선거: Bo가 13S으로 선거를 열었지만 이 판은 민수가 엽니다 "
         "(election.opener = previous_declarer)")
 
 
 def test_a_declarer_his_own_friend_in_korean(runner, tmp_path):
     text = recorded_hand('declarer = "Bo"', 'contract = "14S"', 'friend = "Bo"', "taken = 15")
     assert replay_error(runner, tmp_path, text) == \
-        "오류: 1판: Bo은(는) 자기 자신의 프렌드가 될 수 없습니다 (노프렌드 주공은 friend = \"none\")"
+        "오류: 1판: Bo는 자기 자신의 프렌드가 될 수 없습니다 (노프렌드 주공은 friend = \"none\")"
 
 
 def test_an_impossible_taken_in_korean(runner, tmp_path):
     text = recorded_hand('declarer = "Bo"', 'contract = "14S"', 'friend = "Cy"', "taken = 25")
     assert replay_error(runner, tmp_path, text) == (
-        "오류: 1판: taken = 25은(는) 나올 수 없습니다: standard 룰의 점수카드는 0장에서 "
+        "오류: 1판: taken = 25는 나올 수 없습니다: standard 룰의 점수카드는 0장에서 "
         "20장까지입니다")
 
 
 def test_a_friend_who_does_not_play_in_korean(runner, tmp_path):
     text = recorded_hand('declarer = "Bo"', 'contract = "14S"', 'friend = "Zed"', "taken = 15")
     assert replay_error(runner, tmp_path, text) == (
-        "오류: 1판: friend = 'Zed'은(는) 이 판의 플레이어가 아닙니다 (민수, Bo, Cy, Di, Ed)")
+        "오류: 1판: friend = 'Zed'는 이 판의 플레이어가 아닙니다 (민수, Bo, Cy, Di, Ed)")
 
 
 def test_an_unknown_key_in_a_hand_in_korean(runner, tmp_path):
@@ -156,7 +157,7 @@ def test_an_unknown_key_in_a_hand_in_korean(runner, tmp_path):
 def test_a_wrongly_typed_key_in_korean(runner, tmp_path):
     text = recorded_hand('declarer = "Bo"', "contract = 14", "taken = 15")
     assert replay_error(runner, tmp_path, text) == \
-        "오류: hand.toml: 1판: contract = 14: \"15D\", \"16NT\" 같은 공약(이)어야 합니다"
+        "오류: hand.toml: 1판: contract = 14: \"15D\", \"16NT\" 같은 공약이어야 합니다"
 
 
 # --- deals (deck) and cards ---------------------------------------------------------------------
@@ -171,7 +172,7 @@ def test_a_short_hand_in_a_deal_in_korean(runner, tmp_path):
 def test_a_card_dealt_twice_in_korean(runner, tmp_path):
     text = HAND.replace('kitty = "H4 C6 C3"', 'kitty = "H4 C6 SQ"')
     assert replay_error(runner, tmp_path, text) == \
-        "오류: 1판: 딜: SQ이(가) P1와(과) kitty 두 사람에게 돌았습니다"
+        "오류: 1판: 딜: SQ이 P1과 kitty에게 모두 돌았습니다"
 
 
 # --- names and files (names, record_file, record_stream, safe_toml) ------------------------------
@@ -180,13 +181,13 @@ def test_a_card_dealt_twice_in_korean(runner, tmp_path):
 def test_a_name_with_a_control_character_in_korean(runner, tmp_path):
     text = HEADER.replace('"민수"', '"민\\u001b수"')
     assert replay_error(runner, tmp_path, text) == (
-        "오류: hand.toml: players: '민\\u001b수': 2번째 글자에 제어 문자 U+001B이(가) 들어 "
+        "오류: hand.toml: players: '민\\u001b수': 2번째 글자에 제어 문자 U+001B가 들어 "
         "있습니다")
 
 
 def test_a_name_twice_in_korean(runner, tmp_path):
     text = HEADER.replace('"Ed"', '"Bo"')
-    assert replay_error(runner, tmp_path, text) == "오류: hand.toml: players: 'Bo'이(가) 두 번 나옵니다"
+    assert replay_error(runner, tmp_path, text) == "오류: hand.toml: players: 'Bo'가 두 번 나옵니다"
 
 
 def test_a_record_that_is_not_utf8_in_korean(runner, tmp_path):
@@ -210,7 +211,7 @@ def test_a_contract_below_the_minimum_in_korean(runner):
     result = korean(runner, "score", "-r", "standard", "--bid", "9", "--trump", "S",
                     "--taken", "12")
     assert result.exit_code == 1
-    assert result.output.splitlines() == ["오류: 공약 9S은(는) standard 룰의 최소 공약(13)보다 낮습니다"]
+    assert result.output.splitlines() == ["오류: 공약 9S는 standard 룰의 최소 공약(13)보다 낮습니다"]
 
 
 def test_an_unknown_name_in_a_ruleset_formula_in_korean(runner, tmp_path):
@@ -221,14 +222,14 @@ def test_an_unknown_name_in_a_ruleset_formula_in_korean(runner, tmp_path):
     assert result.exit_code == 1
     line, = result.output.splitlines()
     assert "scoring.success" in line   # the ruleset's own wrapper names the file and the key
-    assert line.endswith("공식 'bid * frob'에 모르는 이름 'frob'이(가) 있습니다 (변수: bid, taken, "
+    assert line.endswith("공식 'bid * frob'에 모르는 이름 'frob'이 있습니다 (변수: bid, taken, "
                          "opposition, minimum, max_bid, total; 함수: abs, floor, ceil, min, max)")
 
 
 @pytest.mark.parametrize("formula, message", [
-    ("bid +", "공식 'bid +'에서 수, 변수, '(' 중 하나가 와야 하는데 '끝'이(가) 나왔습니다"),
+    ("bid +", "공식 'bid +'에서 수, 변수, '(' 중 하나가 와야 하는데 '끝'이 나왔습니다"),
     ("max(bid)", "공식 'max(bid)': max()에는 인수가 2개 이상 있어야 합니다"),
-    ("bid % 2", "공식 'bid % 2'에는 '%'을(를) 쓸 수 없습니다 (수, bid, taken, opposition, minimum, "
+    ("bid % 2", "공식 'bid % 2'에는 '%'를 쓸 수 없습니다 (수, bid, taken, opposition, minimum, "
                 "max_bid, total, + - * / ( ), abs, floor, ceil, min, max만 씀)"),
 ])
 def test_formula_refusals_in_korean(in_korean, formula, message):
@@ -276,13 +277,13 @@ def test_the_declarer_eliminating_himself_in_korean(in_korean):
     with pytest.raises(MightyError) as caught:
         apply(declared_six(), Eliminate(parse_card("CA")))
     assert str(caught.value) == \
-        "탈락: Ana이(가) 자기가 가진 CA을(를) 불렀습니다 (부른 카드를 가진 사람이 탈락함)"
+        "탈락: Ana가 자기가 가진 CA를 불렀습니다 (부른 카드를 가진 플레이어가 탈락함)"
 
 
 def test_an_elimination_naming_the_wrong_holder_in_korean(in_korean):
     with pytest.raises(MightyError) as caught:
         apply(declared_six(), Eliminate(parse_card("SK"), "Cy"))
-    assert str(caught.value) == "탈락: SK은(는) Cy이(가) 아니라 Bo이(가) 가지고 있습니다"
+    assert str(caught.value) == "탈락: SK은 Cy가 아니라 Bo가 가지고 있습니다"
 
 
 # --- sessions ------------------------------------------------------------------------------------
@@ -299,6 +300,6 @@ def test_a_session_end_in_korean_and_one_hand_in_english():
     try:
         assert session_over(rules, 1, {"Cy": -4}) == (
             "session.hands_per_session = 1: 1판을 쳤습니다; session.starting_points = 4: "
-            "Cy은(는) 0점 (이번 모임 -4)")
+            "Cy는 0점 (이번 회차 -4)")
     finally:
         set_language("en")

@@ -11,8 +11,8 @@ from mighty_cli.engine.cards import (CLUBS, DECK, DIAMONDS, HEARTS, JOKER, SPADE
                                      format_bid, format_card, format_cards, parse_bid, parse_card,
                                      parse_cards, parse_suit, parse_trump)
 from mighty_cli.engine.errors import InvalidNotation
-from mighty_cli.engine.cards.korean import (CALLS, format_bid_ko, format_card_ko, format_trump_ko,
-                                      normalize_entry)
+from mighty_cli.engine.cards.korean import format_bid_ko, format_card_ko, format_trump_ko
+from mighty_cli.table.words import normalize_entry
 from mighty_cli.i18n import set_language
 
 SUIT_ALIASES = {SPADES: ["스페이드", "스페", "♠"], DIAMONDS: ["다이아", "다이아몬드", "◆"],
@@ -70,7 +70,7 @@ def test_bad_card_message_is_korean_in_korean():
     set_language("ko")
     with pytest.raises(InvalidNotation) as caught:
         parse_card("스페이드 Z")
-    assert str(caught.value).startswith("'스페이드 Z'은(는) 카드가 아닙니다: 카드는 무늬")
+    assert str(caught.value).startswith("'스페이드 Z'는 카드가 아닙니다: 카드는 무늬")
     with pytest.raises(InvalidNotation, match="공약이 아닙니다"):
         parse_bid("스페이드")
 
@@ -140,6 +140,10 @@ def test_english_card_input_keeps_working_in_korean(card):
     ("막구", "last-trick"), ("스페이드 14", "14S"), ("14 노기", "14NT"), ("14스페", "14S"),
     ("스페이드 A", "SA"), ("다이아 10", "D10"), ("조커 하트", "JK/H"), ("조커/하트", "JK/H"),
     ("클로버 3!", "C3!"), ("공약 스페이드 17", "contract 17S"), ("공약 18 노기", "contract 18NT"),
+    ("마이티 프렌드", "mighty"), ("조커 프렌드", "joker"), ("너 프렌드 김민수", "player:김민수"),
+    ("조콜", "joker-call"), ("클로버 3 조콜", "C3!"), ("C3 조커 콜", "C3!"), ("없음", "none"),
+    ("무르기 2", "undo 2"), ("딜 미스 Bo", "miss Bo"), ("패 김철수", "hand 김철수"),
+    ("보기", "table"),
     ("sa", "sa"), ("13h", "13h"), ("pass", "pass"), ("아무말", "아무말"),
 ])
 def test_prompt_entries_in_korean(text, entry):
@@ -151,8 +155,3 @@ def test_a_suit_and_ten_is_a_card_unless_a_bid_is_expected():
     assert normalize_entry("다이아 10", expect="card") == "D10"
     assert normalize_entry("다이아 10", expect="bid") == "10D"
 
-
-def test_every_call_word_maps_to_an_english_prompt_word():
-    english = {"pass", "mighty", "joker", "none", "first-trick", "last-trick", "undo", "help",
-               "save", "show", "quit"}
-    assert set(CALLS.values()) <= english

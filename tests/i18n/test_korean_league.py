@@ -45,24 +45,24 @@ def test_record_prompts_in_korean_with_korean_answers(runner):
     league(runner)
     out = ok(korean(runner, "record", "-l", "화요", input="이영\n14 노기\n노프렌드\n15\n"))
     lines = out.splitlines()
-    assert lines[0] == ("1번째 판: 딜러 김철수, 선 이영희, 쉬는 사람 김철수; "
-                        "치는 사람 이영희, Bo, Cy, Di, 박지성")
+    assert lines[0] == ("1번째 판: 딜러 김철수, 선 이영희, 쉬는 플레이어 김철수; "
+                        "플레이어 이영희, Bo, Cy, Di, 박지성")
     assert lines[1] == ("주공: 공약 (예: 15D, 16NT, 스페이드 14): "
                         "프렌드 (없으면 none 또는 노프렌드) [none]: "
                         "여당이 가져간 점수카드 수: 1번째 판 (1회차): 이영희 14NT 노프렌드, 15장: 성공 ×4")
     assert lines[2] == "  이영희 +48  Bo -12  Cy -12  Di -12  박지성 -12"
-    assert lines[3] == ("다음 판: 딜러 이영희, 선 Bo, 쉬는 사람 이영희; "
-                        "치는 사람 김철수, Bo, Cy, Di, 박지성")
+    assert lines[3] == ("다음 판: 딜러 이영희, 선 Bo, 쉬는 플레이어 이영희; "
+                        "플레이어 김철수, Bo, Cy, Di, 박지성")
 
 
 def test_record_asks_again_in_korean(runner):
     league(runner)
     out = ok(korean(runner, "record", "-l", "화요",
                     input="김철수\nbo\n스페이드 9\n스페이드 16\nbo\n이영\n21\n12장\n"))
-    assert ("✗ '김철수'은(는) 이 판의 플레이어 중에 없습니다 (이영희, Bo, Cy, Di, 박지성)"
+    assert ("✗ '김철수'는 이 판의 플레이어 중에 없습니다 (이영희, Bo, Cy, Di, 박지성)"
             in out)
-    assert "✗ 공약 9S은(는) standard 룰의 최소 공약(13)보다 낮습니다" in out
-    assert "✗ Bo은(는) 주공입니다: 프렌드를 적거나, 혼자 쳤으면 none" in out
+    assert "✗ 공약 9S는 standard 룰의 최소 공약(13)보다 낮습니다" in out
+    assert "✗ Bo는 주공입니다: 프렌드를 적거나, 혼자 쳤으면 none" in out
     assert "✗ 21: standard 룰에서 여당은 점수카드를 0에서 20장 가져갑니다" in out
     assert "1번째 판 (1회차): Bo 16S 프렌드 이영희, 12장: 실패" in out
 
@@ -86,7 +86,7 @@ def test_record_evening_reads_korean_commands(runner):
     out = ok(korean(runner, "record", "-l", "화요", "--evening",
                     input="bo\n스페이드 16\n이영\n17\n순위\n딜미스 Cy\n종료\n"))
     assert out.splitlines()[0].startswith("화요 리그, 1회차 (standard): 판을 기록하려면 주공을 "
-                                          "입력하세요. 딜 미스는 'miss 이름' (딜미스 이름)")
+                                          "입력하세요. 딜 미스는 '딜 미스 이름' (miss 이름)")
     assert "1번째 판 (1회차): Bo 16S 프렌드 이영희, 17장: 성공" in out
     assert "1판 뒤 회차 합계:" in out  # the totals after the hand, and again for 순위
     assert out.count("1판 뒤 회차 합계:") == 2
@@ -162,7 +162,7 @@ def test_a_league_without_a_language_follows_the_tool(runner, tmp_path):
     english(runner, "record", "-l", "화요", "-d", "이영희", "-c", "14NT", "-f", "none", "-t", "15")
     page = tmp_path / "page.html"
     assert ok(korean(runner, "standings", "-l", "화요", "--html", str(page))) == \
-        f"{page}을(를) 썼습니다 (6명, 1판).\n"
+        f"{page}을 썼습니다 (6명, 1판).\n"
     assert '<html lang="ko">' in page.read_text(encoding="utf-8")
 
 
@@ -170,7 +170,7 @@ def test_bad_time_zone_and_language_are_refused_and_change_nothing(runner):
     league(runner)
     result = korean(runner, "league", "set", "화요", "--timezone", "Mars/Olympus")
     assert result.exit_code == 2
-    assert "'Mars/Olympus'은(는) IANA 시간대가 아닙니다 (예: Asia/Seoul, Europe/Berlin)" in \
+    assert "'Mars/Olympus'는 IANA 시간대가 아닙니다 (예: Asia/Seoul, Europe/Berlin)" in \
         result.output
     result = runner.invoke(cli, ["league", "create", "수요", "-r", "standard", "--lang", "jp"])
     assert result.exit_code == 2

@@ -98,7 +98,7 @@ def test_score_bad_trump_in_korean(runner):
                     "--taken", "16")
     assert result.exit_code == 2
     assert result.output.splitlines()[-1] == (
-        "오류: '--trump'의 값이 잘못되었습니다: 'Z'은(는) 기루다가 아닙니다: "
+        "오류: '--trump'의 값이 잘못되었습니다: 'Z'는 기루다가 아닙니다: "
         "S, D, H, C 또는 NT를 쓰세요")
 
 
@@ -128,7 +128,7 @@ def test_replay_rule_violation_in_korean_is_one_line(runner, tmp_path):
     result = korean(runner, "replay", str(path))
     assert result.exit_code == 1
     lines = result.output.strip().splitlines()
-    assert lines == ["오류: 1판: 1턴: Ed이(가) HA을(를) 냈지만 그 카드가 없습니다 (이미 나온 카드)"]
+    assert lines == ["오류: 1판: 1턴: Ed가 HA를 냈지만 그 카드가 없습니다 (이미 나온 카드)"]
 
 
 @pytest.mark.parametrize("hands, english_line, korean_line", [

@@ -37,47 +37,49 @@ def test_refereed_hand_in_korean_with_a_rule_violation_at_the_prompt(runner):
     result = referee_korean(runner, ELECTION_KO + [DISCARD_KO, "마이티", "스페이드 K", "하트 A",
                                                    "table"])
     lines = result.output.splitlines()
-    assert lines[0] == "표준 마이티 (Standard Mighty) (standard); 온 사람 민수, Bo, Cy, Di, Ed"
-    assert lines[1] == ("— 1번째 판: 딜러 민수, 선 민수; 치는 사람 민수, Bo, Cy, Di, Ed "
-                        "(첫 공약 전에 바꿀 수 있습니다: dealer/opener/out 이름)")
+    assert lines[0] == "표준 마이티 (Standard Mighty) (standard); 참석 민수, Bo, Cy, Di, Ed"
+    assert lines[1] == ("— 1번째 판: 딜러 민수, 선 민수; 플레이어 민수, Bo, Cy, Di, Ed "
+                        "(첫 공약 전에 바꿀 수 있습니다: 딜러/선/쉬기 이름)")
     assert lines[3] == "선거: 아직 공약 없음; 민수 차례"
     assert lines[4] == "민수의 패: ♠8 ◆K ◆Q ◆5 ♥8 ♥5 ♥4 ♣10 ♣9 ♣3"  # what the bidder holds
-    assert lines[5] == "입력 방법은 'help', 표는 'table', 무르기는 'undo'"
+    assert lines[5] == ("입력 방법은 'help'(도움말), 테이블 전체는 'table'(보기), 되돌리기는 "
+                        "'undo'(무르기)")
     assert lines[6] == "[선거] 민수 공약: ✓ 민수 패스"
     assert lines[8] == "[선거, 현재 Bo의 14♠] Cy 공약: ✓ Cy 패스"
     assert lines[10] == "[선거, 현재 Bo의 14♠] Ed 공약: ✓ Ed 패스; Bo 주공, 공약 14♠"
-    assert lines[11] == "[바닥] Bo이(가) 3장을 버립니다 (공약 14♠): ✓ Bo이(가) 3장을 버렸습니다"
-    assert lines[12] == ("[프렌드] Bo이(가) 프렌드를 부르거나 공약을 바꿉니다 (지금 14♠): "
+    assert lines[11] == "[바닥] Bo가 3장을 버립니다 (공약 14♠): ✓ Bo가 3장을 버렸습니다"
+    assert lines[12] == ("[프렌드] Bo가 프렌드를 부르거나 공약을 바꿉니다 (지금 14♠): "
                          "✓ 프렌드 지정: ◆A")
     assert lines[13] == ("  · Bo 1턴 선 · 점수 여당 0 / 야당 0 · 프렌드 (◆A) 모름 · "
                          "Bo의 패: ♠K ♠10 ♠7 ♠5 ◆A ◆J ◆10 ♥A ♥Q ♣Q")
     # the refusal: in Korean, naming trick, player, card and rule (its option name untranslated),
     # and nothing changed: the same glance again
-    assert lines[14] == ("[1턴] Bo 차례: ✗ 1턴: Bo이(가) SK을(를) 선으로 냈지만 다른 무늬 카드도 있고 "
+    assert lines[14] == ("[1턴] Bo 차례: ✗ 1턴: Bo가 SK을 선으로 냈지만 다른 무늬 카드도 있고 "
                          "기루다는 스페이드입니다 (기루다만 가진 경우가 아니면 초구에 기루다를 선으로 "
                          "낼 수 없음; play.trump_lead = not_first_trick)")
     assert lines[15] == lines[13]
     assert lines[16] == "[1턴] Bo 차례: ✓ Bo ♥A"
     # the table view, drawn in full
-    table = lines[lines.index("딜러 민수; 치는 사람 민수, Bo, Cy, Di, Ed", 4):]
+    table = lines[lines.index("딜러 민수; 플레이어 민수, Bo, Cy, Di, Ed", 4):]
     assert table[:7] == [
-        "딜러 민수; 치는 사람 민수, Bo, Cy, Di, Ed",
+        "딜러 민수; 플레이어 민수, Bo, Cy, Di, Ed",
         "주공 Bo, 공약 14♠",
         "프렌드 지정 ◆A: 아직 모름",
         "가져간 점수카드: 여당 0, 야당 0 (프렌드를 몰라 야당에 셉니다)",
-        "1턴: ♥ 선; 바닥에 Bo ♥A; Bo이(가) 이기는 중; Cy 차례",
+        "1턴: ♥ 선; 바닥에 Bo ♥A; Bo가 이기는 중; Cy 차례",
         "Cy의 패: ♠Q ♠6 ♠3 ♠2 ◆9 ◆8 ◆2 ♥7 ♣A ♣8",
         "남은 카드: 민수 10, Bo 9, Cy 10, Di 10, Ed 10",
     ]
-    assert "[1턴, ♥ 선, Bo의 ♥A이(가) 이기는 중] Cy 차례: " in result.output
+    assert "[1턴, ♥ 선, Bo의 ♥A가 이기는 중] Cy 차례: " in result.output
 
 
 def test_referee_refusals_of_its_own_in_korean(runner):
     result = referee_korean(runner, ["무르기", "undo to 3", "miss", "hand", "도움말"])
     assert "[선거] 민수 공약: 무를 것이 없습니다" in result.output
-    assert "✗ 딜 미스를 선언한 사람을 적어 주세요: miss 이름" in result.output
-    assert "  한국어:    패스, 스페이드 14, 14 노기, 마이티, 조커, 노프렌드, 초구, 막구, " \
-           "스페이드 A, 다이아 10," in result.output
+    assert "✗ 딜 미스를 선언한 플레이어를 적어 주세요: 딜 미스 이름" in result.output
+    assert "  프렌드:    주공이 공약을 바꾸면 먼저 새 공약 (공약 스페이드 16), 그다음 프렌드 지정:\n" \
+           "             스페이드 A, 마이티 (프렌드), 조커 (프렌드), 노프렌드, 초구, 막구, 너 프렌드 " \
+           "이름\n" in result.output
 
 
 def test_korean_and_english_entries_referee_the_same_hand(runner, tmp_path):

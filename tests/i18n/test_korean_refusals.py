@@ -19,14 +19,14 @@ def prompt_lines(result) -> list[str]:
 def test_bid_below_the_minimum_in_korean(runner):
     result = referee_korean(runner, ["스페이드 12"])
     assert prompt_lines(result) == [
-        "[선거] 민수 공약: ✗ 선거: 민수이(가) 12S을(를) 불렀지만 최소 공약 13보다 낮습니다 "
+        "[선거] 민수 공약: ✗ 선거: 민수가 12S를 불렀지만 최소 공약 13보다 낮습니다 "
         "(election.min_bid)"]
 
 
 def test_discard_not_held_in_korean(runner):
     result = referee_korean(runner, ELECTION_KO + ["스페이드 A 하트 6 다이아 6"])
     assert prompt_lines(result) == [
-        "[바닥] Bo이(가) 3장을 버립니다 (공약 14♠): ✗ 바닥: Bo이(가) SA을(를) 버렸지만 그 카드가 "
+        "[바닥] Bo가 3장을 버립니다 (공약 14♠): ✗ 바닥: Bo가 SA를 버렸지만 그 카드가 "
         "없습니다 (가진 13장: SK S10 S7 S5 DA DJ D10 D6 HA HQ H6 CQ C7)"]
 
 
@@ -68,7 +68,7 @@ def test_open_cards_revoke_in_korean_names_both_tricks_and_keeps_its_hint():
             break
         session.handle(next(cards))
     assert session.handle("h9") == [
-        "✗ 2턴: Bo이(가) H9을(를) 냈지만 1턴에 ♥이(가) 없다고 보였습니다 (리보크: 같은 무늬를 내야 "
+        "✗ 2턴: Bo가 H9를 냈지만 1턴에 ♥가 없다고 보였습니다 (리보크: 같은 무늬를 내야 "
         "함)",
         "  1턴에서 그 무늬가 없다는 것이 드러났습니다. 앞의 카드가 잘못이었다면 'undo to 1'로 1턴 "
         "처음으로 돌아가 다시 내고, 아니면 낼 수 있는 카드를 입력하세요 (standard 룰도 출처들도 "

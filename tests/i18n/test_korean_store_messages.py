@@ -48,7 +48,7 @@ def test_ruleset_check_min_above_max_in_korean(runner, tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text("[election]\nmin_bid = 16\nmax_bid = 14\n", encoding="utf-8")
     assert refusal(korean(runner, "ruleset", "check", str(bad))) == (
-        "오류: bad.toml: election.min_bid = 16이(가) election.max_bid = 14보다 큽니다: "
+        "오류: bad.toml: election.min_bid = 16이 election.max_bid = 14보다 큽니다: "
         "최저 공약은 최고 공약을 넘을 수 없습니다")
     english_result = runner.invoke(cli, ["ruleset", "check", str(bad)])
     assert english_result.output == (
@@ -141,7 +141,7 @@ def test_session_note_after_a_correction_in_korean(runner, tmp_path):
     english(runner, "record", "-l", "화요", "-d", "Bo", "-c", "14S", "-f", "Cy", "-t", "10")
     english(runner, "hand", "void", "-l", "화요", "1", "--reason", "잘못 적음")
     lines = korean(runner, "session", "show", "-l", "화요", "--session", "1").output.splitlines()
-    assert "참고: 고친 판들로 보면 1회차는 아직 끝나지 않았을 것입니다; 수정은 회차를 다시 열지 " \
+    assert "참고: 고친 판들로 계산하면 1회차는 아직 끝나지 않습니다; 수정은 회차를 다시 열지 " \
            "않습니다: 새 회차에서 계속 치세요." in lines
 
 
@@ -166,7 +166,7 @@ def test_korean_desktop_writes_a_korean_page(runner, tmp_path):
     english(runner, "record", "-l", "화요", "-d", "민수", "-c", "14S", "-f", "Bo", "-t", "15")
     page = tmp_path / "page.html"
     assert korean(runner, "standings", "-l", "화요", "--html", str(page)).output == \
-        f"{page}을(를) 썼습니다 (5명, 1판).\n"
+        f"{page}을 썼습니다 (5명, 1판).\n"
     html = page.read_text(encoding="utf-8")
     assert '<html lang="ko">' in html and "<title>화요 — 순위</title>" in html
     for heading in ("리그 순위표", "누적 점수", "플레이어 통계", "회차"):

@@ -42,3 +42,17 @@ def site(tmp_path_factory):
     report = run(engine, build_site, LEAGUE, out, timezone_name="Asia/Seoul")
     yield out, report, engine
     engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def site_ko(tmp_path_factory):
+    """The test league's site in Korean (its folder), written once for the Korean page tests."""
+    from mighty_cli.site_data import build_site
+    from mighty_cli.store.db import make_engine
+
+    folder = tmp_path_factory.mktemp("site_ko")
+    engine = make_engine(f"sqlite:///{folder / 'league.db'}")
+    make_league(engine)
+    run(engine, build_site, LEAGUE, folder / "site", lang="ko")
+    engine.dispose()
+    return folder / "site"

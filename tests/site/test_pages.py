@@ -249,19 +249,24 @@ def test_club_templates_override_and_stay_sandboxed(tmp_path):
     engine.dispose()
 
 
-def test_pages_speak_korean(tmp_path):
-    from mighty_cli.site_data import build_site
-    from mighty_cli.store.db import make_engine
-
-    engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
-    make_league(engine)
-    run(engine, build_site, LEAGUE, tmp_path / "site", lang="ko")
-    page = read(tmp_path / "site", "index.html")
+def test_pages_speak_korean(site_ko):
+    page = read(site_ko, "index.html")
     assert page.all("html")[0]["lang"] == "ko"
     assert "리그 순위표" in page.text("h2") or "순위" in page.text("h2")
-    player = next((tmp_path / "site" / "players").glob("*.html"))
+    player = next((site_ko / "players").glob("*.html"))
     assert "주공" in Page(player.read_text(encoding="utf-8")).text("td")
-    engine.dispose()
+
+
+def test_korean_pages_read_as_korean(site_ko):
+    """Every page of the Korean site, text and attributes, holds no particle left in pair
+    notation or standing apart from its word (tests/korean_text.py)."""
+    from html import unescape
+
+    from korean_text import leftovers
+
+    found = {path.name: leftovers(unescape(path.read_text(encoding="utf-8")))
+             for path in site_ko.rglob("*.html")}
+    assert len(found) > 10 and {name: bad for name, bad in found.items() if bad} == {}
 
 
 def test_times_are_shown_in_the_time_zone(site, tmp_path):

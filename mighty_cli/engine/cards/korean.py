@@ -1,4 +1,4 @@
-"""Korean input: suits, bids, cards and table calls as Mighty clubs say them.
+"""Korean input: suits, bids and cards as Mighty clubs say them.
 
 A referee at a Korean table hears ``스페이드 14``, ``14 노기``, ``패스``, ``마이티``, ``다이아 10``;
 these functions read them. Suits: 스페이드/스페/♠, 다이아/다이아몬드, 하트, 클로버/클럽/크로바;
@@ -9,9 +9,11 @@ a suit and its number or rank are optional, and a bid may name its number first 
 The readings of cards, trumps and bids (:func:`~.cards.korean_card` and the others) live in
 :mod:`cards`, whose parsers fall back on them when the canonical notation does not match, so
 every place that reads a card, a card list, a trump or a bid accepts Korean, and English input
-works whatever the language; they are re-exported here. :func:`normalize_entry` turns a whole prompt entry into the English
-words the prompts understand (``패스`` -> ``pass``, ``초구`` -> ``first-trick``). The formatters
-write the Korean forms back: ``parse_card(format_card_ko(c)) == c``.
+works whatever the language; they are re-exported here. :func:`read_korean` turns an entry of
+cards or a bid into the notation (``스페이드 14`` -> ``14S``, ``클로버 2 다이아 3`` -> ``C2 D3``);
+the other words a table says (``패스``, ``노프렌드``, ``무르기``) are the table's vocabulary
+(``mighty_cli/table/words.py``), which reads them first. The formatters write the Korean forms
+back: ``parse_card(format_card_ko(c)) == c``.
 """
 
 from __future__ import annotations
@@ -31,25 +33,11 @@ NO_TRUMP_OUTPUT = "노기루다"
 JOKER_OUTPUT = "조커"
 BLACK_JOKER_OUTPUT = "흑백 조커"
 
-#: Whole entries of the table's vocabulary and the English words the prompts understand.
-CALLS = {
-    "패스": "pass", "빠스": "pass",
-    "마이티": "mighty",
-    "조커": "joker", "죠커": "joker",
-    "노프렌드": "none", "노프": "none", "노프랜드": "none",
-    "초구": "first-trick", "초구프렌드": "first-trick", "초구프랜드": "first-trick",
-    "막구": "last-trick", "막구프렌드": "last-trick", "막구프랜드": "last-trick",
-    "무르기": "undo", "취소": "undo",
-    "도움말": "help", "저장": "save", "보기": "show", "종료": "quit",
-}
 
+def read_korean(text: str, expect: Optional[str] = None) -> str:
+    """An entry of cards or a bid said the Korean way, in the notation.
 
-def normalize_entry(text: str, expect: Optional[str] = None) -> str:
-    """One prompt entry said the Korean way, in the English words the prompts read.
-
-    ``패스`` -> ``pass``; ``마이티`` -> ``mighty``; ``조커`` -> ``joker``; ``노프렌드`` -> ``none``;
-    ``초구`` -> ``first-trick``; ``막구`` -> ``last-trick``; ``스페이드 14`` / ``14 노기`` ->
-    ``14S`` / ``14NT``; ``공약 스페이드 17`` -> ``contract 17S``; cards ``스페이드 A`` -> ``SA``,
+    ``스페이드 14`` / ``14 노기`` -> ``14S`` / ``14NT``; cards ``스페이드 A`` -> ``SA``,
     ``클로버 2 다이아 3 하트 4`` -> ``C2 D3 H4``; ``조커 하트`` or ``조커/하트`` -> ``JK/H`` (the
     joker led asking for hearts); a trailing ``!`` (joker call declared) is kept. An entry without
     Hangul or a card symbol, or one these words do not cover, comes back unchanged, so English
@@ -66,12 +54,6 @@ def normalize_entry(text: str, expect: Optional[str] = None) -> str:
     bang = "!" if stripped.endswith("!") else ""
     body = stripped[:-1].rstrip() if bang else stripped
     compact = "".join(body.split())
-    if compact in CALLS and not bang:
-        return CALLS[compact]
-    if compact.startswith("공약"):
-        bid = _bid(body.split(None, 1)[1] if " " in body else compact[2:])
-        if bid is not None:
-            return f"contract {format_bid(bid)}"
     bid = _bid(body)
     eleven = expect == "card" and korean_card(body) is not None  # 서울과고's 하트 11: a card
     if bid is not None and not bang and not eleven and (

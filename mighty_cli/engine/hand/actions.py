@@ -171,6 +171,26 @@ def format_play(play: Any, joker_suit: Optional[int] = None, joker_call: bool = 
     return text
 
 
+#: The friend calls by name as the hand record writes them (a card is written as a card), each
+#: with the spellings a record may use: the table's spoken words for them (노프렌드, 마이티
+#: 프렌드...) are the table's vocabulary (``mighty_cli/table/words.py``), which starts from these.
+CALL_SPELLINGS = {
+    "joker": ("joker", "jk"),
+    "mighty": ("mighty", "마이티"),
+    "none": ("none",),
+    "first-trick": ("first-trick", "firsttrick", "초구"),
+    "last-trick": ("last-trick", "lasttrick", "막구"),
+}
+#: A trick call's spellings (lowercase, ``_`` read as ``-``), and the friend kind it calls.
+TRICK_CALLS = {spelling: kind.replace("-", "_") for kind in ("first-trick", "last-trick")
+               for spelling in CALL_SPELLINGS[kind]}
+
+
+def is_trick_call(call: Any) -> bool:
+    """Whether a recorded friend call is a trick call (초구, 막구), in any of its spellings."""
+    return isinstance(call, str) and call.strip().lower().replace("_", "-") in TRICK_CALLS
+
+
 def _not_a_friend_call(text: str) -> str:
     return _("{call} is not a friend call: expected a card, joker, mighty, none, first-trick, "
              "last-trick or player:NAME").format(call=repr(text.strip()))
@@ -201,19 +221,17 @@ def parse_friend_call(text: str, context: Any = None, contract: Optional[Bid] = 
         return FriendCall("card", card=one.card, lead_suit=lead_suit, card2=two.card)
     if key == "none":
         return FriendCall("none", lead_suit=lead_suit)
-    if key in ("first-trick", "firsttrick", "초구"):
-        return FriendCall("first_trick", lead_suit=lead_suit)
-    if key in ("last-trick", "lasttrick", "막구"):
-        return FriendCall("last_trick", lead_suit=lead_suit)
+    if key in TRICK_CALLS:
+        return FriendCall(TRICK_CALLS[key], lead_suit=lead_suit)
     if key.startswith("player:"):
         name = raw[7:].strip()
         if not name:
             raise InvalidNotation(_("{call}: player: needs a player's name").format(
                 call=repr(text.strip())))
         return FriendCall("player", player=name, lead_suit=lead_suit)
-    if key in ("joker", "jk"):
+    if key in CALL_SPELLINGS["joker"]:
         return FriendCall("card", card=JOKER, lead_suit=lead_suit)
-    if key in ("mighty", "마이티"):
+    if key in CALL_SPELLINGS["mighty"]:
         if context is None or isinstance(context, Ruleset):
             rules = context
         else:  # a HandState: its ruleset and current contract

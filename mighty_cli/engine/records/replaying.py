@@ -20,6 +20,7 @@ from typing import Any, Optional, Sequence
 
 from ..cards import Bid, format_bid, parse_card, parse_cards
 from ..errors import InvalidNotation, MightyError, RecordError
+from ..hand.actions import is_trick_call
 from ..hand.seats import DUMMY, GHOST, ghost_score
 from ..hand.honeymoon import fold_deltas, partner_of, partner_seats
 from .file import Record, record_ruleset
@@ -274,8 +275,7 @@ def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contrac
         raise RecordError(_("hand {index}: {declarer} played alone but {ruleset} allows no "
                             "friendless hand").format(index=index, declarer=declarer,
                                                       ruleset=rules.name))
-    trick_call = isinstance(friend_call, str) and friend_call.strip().lower().replace("_", "-") \
-        in ("first-trick", "firsttrick", "초구", "last-trick", "lasttrick", "막구")
+    trick_call = is_trick_call(friend_call)
     doubled = None if friend is not None else \
         (rules.scoring.no_friend_by_trick_call or not trick_call)
     score = score_hand(rules, contract, taken, has_friend=friend is not None,

@@ -17,6 +17,7 @@ from typing import Any, Optional, Sequence
 
 from ..cards import Bid
 from ..errors import MightyError
+from ..hand.actions import is_trick_call
 from .outcome import HandOutcome, friend_possible, settle_outcome_pot
 from .values import _bid, _check_friend_call_text
 from ..ruleset import Ruleset
@@ -28,7 +29,6 @@ from ..scoring import score_hand, taken_limit
 _KEYS = frozenset(("session", "players", "dealer", "declarer", "contract", "friend", "taken",
                    "friend_call", "note", "date", "number", "session_started",
                    "session_ended"))
-_TRICK_CALLS = ("first-trick", "firsttrick", "초구", "last-trick", "lasttrick", "막구")
 _MEMO = 4096  # entries each memo keeps (they come from files: bounded)
 
 
@@ -119,7 +119,7 @@ class SummaryReplay:
                     _check_friend_call_text(call, index)
                 except MightyError:
                     return None
-                trick_call = call.strip().lower().replace("_", "-") in _TRICK_CALLS
+                trick_call = is_trick_call(call)
                 if len(self.calls) > _MEMO:
                     self.calls.clear()
                 self.calls[call] = trick_call

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from ..hand.actions import BidCall
+from ..hand.actions import CALL_SPELLINGS, BidCall
 from ..cards import DECK, Bid, format_card, parse_bid, parse_cards
 from ..errors import InvalidNotation, RecordError
 from .file import FULL_KEYS
@@ -104,7 +104,7 @@ def _check_friend_call_text(call: Any, index: int) -> None:
 
 _FRIEND_CALLS: dict[str, Any] = {}
 #: Friend calls whose card may depend on the ruleset or the contract: never cached.
-_CONTEXT_WORDS = ("mighty", "마이티", "joker", "jk")
+_CONTEXT_WORDS = (*CALL_SPELLINGS["mighty"], *CALL_SPELLINGS["joker"])
 
 
 def _friend_call(engine: Any, text: Any, state: Any) -> Any:
