@@ -18,6 +18,7 @@ Quitting with work kept nowhere asks first; with piped input it keeps the work i
 
 from __future__ import annotations
 
+import shlex
 from datetime import datetime
 from pathlib import Path
 from typing import Optional
@@ -32,7 +33,7 @@ from ..engine.translation import _, ngettext
 from ..render.text import table
 from . import view
 from .books import LeagueBook, SaveFile
-from .table_errors import TableUsageError
+from .table_errors import HandTakenAway, TableUsageError
 from .name_lookup import match_name
 from .referee_session import RefereeSession, deal_cards
 from ..engine.cards import format_bid
@@ -93,6 +94,8 @@ class Evening:
         self.proposal: Optional[Proposal] = None
         self.ended: Optional[str] = None
         self.done = False
+        #: the evening ended because its hand was no longer this window's (HandTakenAway)
+        self.taken_away = False
         self.pending_quit = False
         self.pending_store = False
         self.unsaved_since = 0
@@ -210,9 +213,12 @@ class Evening:
 
     def _keep(self, hand: RefereeSession) -> Optional[str]:
         if self.book is not None and not hand.over:
-            one = Record(ruleset=self.ruleset_name, players=list(self.present),
-                         hands=[hand.hand_dict()])
-            self.book.save_live(dump_record(one))
+            if hand.started:
+                one = Record(ruleset=self.ruleset_name, players=list(self.present),
+                             hands=[hand.hand_dict()])
+                self.book.save_live(dump_record(one))
+            else:  # every entry taken back: nothing is in progress
+                self.book.drop_live()
         if self.save is not None:
             self.save.write(dump_record(self.record()))
         return None
@@ -258,6 +264,8 @@ class Evening:
         """One line of input; never raises."""
         try:
             return self._handle(line.strip())
+        except HandTakenAway as exc:
+            return self._taken_away(exc)
         except (MightyError, OSError) as exc:
             message = str(exc)
             return [f"✗ {message}"]
@@ -331,6 +339,20 @@ class Evening:
                                out=out if out is not None else
                                (list(p.sitting_out) if command == "opener" else None))
 
+    def _taken_away(self, exc: HandTakenAway) -> list[str]:
+        """The hand is no longer this window's (stored, replaced or taken up elsewhere): one
+        line saying what happened and how to go on; the evening ends, nothing more kept."""
+        self.done = self.taken_away = True
+        self.hand = None
+        return ["✗ " + _("{reason}; '{command}' goes on from what the league holds").format(
+            reason=str(exc), command=self.resume_command())]
+
+    def resume_command(self) -> str:
+        """The command line that opens this table again."""
+        if self.book is not None and self.book.resume:
+            return self.book.resume
+        return f"mighty referee --league {self.book.league}" if self.book else "mighty referee"
+
     def _finish(self) -> list[str]:
         """Store the finished hand, show the totals and begin the next hand."""
         hand = self.hand
@@ -338,7 +360,9 @@ class Evening:
         lines: list[str] = []
         if self.book is not None:
             try:
-                stored = self.book.store(data)
+                stored = self.book.store(data, self.hands_before + len(self.finished) + 1)
+            except HandTakenAway as exc:
+                return self._taken_away(exc)
             except MightyError as exc:
                 self.pending_store = True
                 message = str(exc)
@@ -347,7 +371,7 @@ class Evening:
                         "  " + _("'store' tries again; 'save FILE' keeps it in a file")]
             self.pending_store = False
             if self.table is not None:
-                local = self.hands_before + len(self.finished) + 1
+                local = stored.session_hand
                 lines.append(_("saved to league {league} as table {table}'s hand {local} "
                                "(league hand {number}, session {session})")
                              .format(league=self.book.league, table=self.table, local=local,
@@ -414,9 +438,13 @@ class Evening:
         if self.book is not None:
             self.done = True
             if self.hand is not None and self.hand.started and not self.hand.over:
-                return [_("the hand in progress is kept in league {league}: 'mighty referee "
-                          "--league {league}' resumes it at the same card").format(
-                              league=self.book.league)]
+                try:
+                    self.book.check()
+                except HandTakenAway as exc:
+                    return self._taken_away(exc)
+                return [_("the hand in progress is kept in league {league}: '{command}' "
+                          "resumes it at the same card").format(
+                              league=self.book.league, command=self.resume_command())]
             return []
         if self.save is not None or not self.has_work:
             self.done = True
@@ -459,7 +487,7 @@ class Evening:
         said = self.write_save(path)
         self.done = True
         return [_("the unsaved work is kept: {saved}; 'mighty referee --resume {path}' goes on")
-                .format(saved=said, path=path)]
+                .format(saved=said, path=shlex.quote(str(path)))]
 
     def end_of_input(self) -> list[str]:
         """Input ended (Ctrl-D, the end of a script): as quit, keeping unsaved work."""

@@ -12,3 +12,9 @@ class TableError(MightyError):
 
 class TableUsageError(TableError):
     """Options that cannot go together at a table (``--seed`` where the hands are drafted)."""
+
+
+class HandTakenAway(TableError):
+    """The hand this window enters is no longer its own: another writer stored a hand at the
+    table, took the hand up in another window, or dropped it (the store's
+    :class:`~mighty_cli.store.table_entry.HandGone`). Nothing more is kept from this window."""
