@@ -389,3 +389,5 @@ def run_evening(opts: EveningOptions) -> None:
         reader.close()
         if evening.book is not None:
             evening.book.close()
+    if evening.taken_away:  # refused: the hand was no longer this window's (said on one line)
+        raise click.exceptions.Exit(1)

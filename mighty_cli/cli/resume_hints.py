@@ -15,9 +15,12 @@ _SHELL = set(" \t\n'\"\\$`!*?[]{}()<>|&;#~")
 
 def shell_word(text: str) -> str:
     """``text`` as one shell word: as it is where nothing in it needs quoting (Korean names
-    stay readable), else quoted."""
+    stay readable), else in double quotes (the messages quote a whole command in single
+    ones), or as the shell's own quoting writes it."""
     if text and not _SHELL & set(text):
         return text
+    if not set('"$`\\!') & set(text):
+        return f'"{text}"'
     return shlex.quote(text)
 
 

@@ -304,7 +304,10 @@ class Evening:
             return self._override(command, rest)
         out = self.hand.handle(text)  # type: ignore[union-attr]
         if self.hand is not None and self.hand.over and not self.hand.finished:
-            out.extend(self._finish())
+            finished = self._finish()
+            if self.taken_away:  # the hand was not this window's to end: the refusal alone
+                return finished
+            out.extend(finished)
         if self.hand is not None and self.hand.finished:  # the hand's own 'quit'
             self.hand.finished = False
             out.extend(self.quit())
