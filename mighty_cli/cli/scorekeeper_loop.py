@@ -119,7 +119,6 @@ def record_interactively(league_name: str, session_number: Optional[int], given:
                 answered = _ask_hand_until_answered(answers, _asker(reader), hand_given,
                                                     None if as_json else click.echo, evening)
             except GoBack:  # the hand's first question taken back: the evening's opening again
-                first = False
                 continue
             except HandInterrupted as exc:
                 click.echo("")

@@ -5,6 +5,8 @@
   two of its lines) refuses its next entry in one line, says what happened and how to go on,
   and stores nothing: the league keeps one hand 1, not a second dealt by the same dealer.
 * Two referee windows at one table: the one opened last holds the hand; the first is refused.
+* A keeper whose ``record --evening`` shows hand 1 while another stores hand 1 is told which
+  hand was entered, by whom and when, and his is not stored as a second hand 1.
 * Six keepers recording at one table at the same moment are each told the table's number his
   hand really got (the number is counted under the league's lock)."""
 
@@ -25,12 +27,12 @@ TEN = ["권나래", "김민수", "박서준", "이지은", "최유나", "Ana", "
 
 
 class Window:
-    """``mighty referee`` in its own process, fed one line at a time through a pipe; what it
-    prints is collected as it comes."""
+    """``mighty referee`` (or another command) in its own process, fed one line at a time
+    through a pipe; what it prints is collected as it comes."""
 
-    def __init__(self, *args: str):
+    def __init__(self, *args: str, command: str = "referee"):
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "mighty_cli", "referee", *args], cwd=ROOT, text=True,
+            [sys.executable, "-m", "mighty_cli", command, *args], cwd=ROOT, text=True,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             env={**__import__("os").environ, "MIGHTY_USER": "referee"})
         self.output = ""
@@ -144,6 +146,25 @@ def test_of_two_referee_windows_at_one_table_the_last_opened_holds_the_hand(db):
     second.enter("q", "resumes it at the same card")
     assert second.finish()[0] == 0
     assert hands(db) == []
+
+
+def test_a_keeper_behind_the_table_is_told_which_hand_another_entered(db):
+    players = round_of_ten(db)[0]["players"]
+    keeper = Window("-l", "L", "--table", "1", "--evening", "--db", db, command="record")
+    keeper.wait_for("standings or quit: ")
+    keeper.enter(players[1], "Contract")
+    keeper.enter("15D", "Friend")
+    other = invoke("record", "-l", "L", "--table", "1", "-d", players[2], "-c", "14S", "-f",
+                   "none", "-t", "16", "--by", "lee", "--db", db)
+    assert other.exit_code == 0, other.output
+    keeper.enter("none", "ruling party")
+    refused = keeper.enter("16", "✗")
+    assert re.fullmatch(rf"✗ table 1's hand 1 is already entered \(declarer {players[2]} 14S, "
+                        r"by lee at \d\d:\d\d\); this hand is not stored", refused), refused
+    keeper.wait_for("Table 1, hand 2: dealer")  # the evening goes on with the table's next
+    keeper.process.stdin.write("q\n")  # type: ignore[union-attr]
+    assert keeper.finish()[0] == 0
+    assert [(h["number"], h["declarer"]) for h in hands(db)] == [(1, players[2])]
 
 
 def test_six_keepers_at_once_are_each_told_the_number_their_hand_got(db, tmp_path):
