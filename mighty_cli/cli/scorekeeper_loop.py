@@ -183,7 +183,7 @@ def _keep_half(store: _Store, league_name: str, state, rules, five: list[str], d
     from ..store.table_entry import ANSWERS, HandGone, answers_words, keep_half_entered
 
     if not answers:
-        return _("nothing was entered for this hand; the others are stored")
+        return _("(Ctrl-C) nothing was entered for this hand")
     hand = {"dealer": dealer} | {key: answers[key] for key in ANSWERS if key in answers}
     record = Record(ruleset=rules.name, players=list(five), hands=[hand])
     try:

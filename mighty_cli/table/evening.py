@@ -18,7 +18,6 @@ Quitting with work kept nowhere asks first; with piped input it keeps the work i
 
 from __future__ import annotations
 
-import shlex
 from datetime import datetime
 from pathlib import Path
 from typing import Optional
@@ -490,7 +489,7 @@ class Evening:
         said = self.write_save(path)
         self.done = True
         return [_("the unsaved work is kept: {saved}; 'mighty referee --resume {path}' goes on")
-                .format(saved=said, path=shlex.quote(str(path)))]
+                .format(saved=said, path=path)]
 
     def end_of_input(self) -> list[str]:
         """Input ended (Ctrl-D, the end of a script): as quit, keeping unsaved work."""
