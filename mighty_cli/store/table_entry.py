@@ -193,21 +193,23 @@ def check_claim(s: Session, league: League, session: LeagueSession, claim: LiveC
                  _("session {number}").format(number=session.number))
         raise HandGone(_("{where} has ended: the entries made here are not kept").format(
             where=where), "ended")
-    name = hand_name(session, claim.hands + 1, _next_number(s, league.id))  # type: ignore
+    def name() -> str:  # the writer's hand, named only when it is refused
+        return hand_name(session, claim.hands + 1, _next_number(s, league.id))  # type: ignore
+
     if count < claim.hands:  # hands taken out of the table (a backup restored meanwhile)
         raise HandGone(_("{hand}: the table's hands changed elsewhere; the entries made here "
-                         "are not kept").format(hand=name), "dropped")
+                         "are not kept").format(hand=name()), "dropped")
     if claim.replaces:
         return
     row = s.get(LiveHand, session.id)
     if row is not None and row.owner != claim.token:
         raise HandGone(_("{hand} was taken up in another window at {time}: the entries made "
-                         "here are not kept").format(hand=name,
+                         "here are not kept").format(hand=name(),
                                                      time=_clock(s, league, row.updated_at)),
                        "taken")
     if row is None and claim.held:
         raise HandGone(_("{hand}, in progress here, was dropped elsewhere: the entries made "
-                         "here are not kept").format(hand=name), "dropped")
+                         "here are not kept").format(hand=name()), "dropped")
 
 
 def take_live_hand(s: Session, league_name: str, session_number: int,
