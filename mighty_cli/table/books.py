@@ -91,7 +91,7 @@ class LeagueBook:
             with self.tx() as s:
                 yield s
         except HandGone as exc:
-            raise HandTakenAway(str(exc)) from None
+            raise HandTakenAway(str(exc), exc.what) from None
 
     def evening(self):
         from ..store.sessions import evening

@@ -346,6 +346,8 @@ class Evening:
         line saying what happened and how to go on; the evening ends, nothing more kept."""
         self.done = self.taken_away = True
         self.hand = None
+        if exc.what == "ended":  # the table itself is over: nothing to go on with here
+            return [f"✗ {exc}"]
         return ["✗ " + _("{reason}; '{command}' goes on from what the league holds").format(
             reason=str(exc), command=self.resume_command())]
 

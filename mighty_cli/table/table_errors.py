@@ -16,5 +16,10 @@ class TableUsageError(TableError):
 
 class HandTakenAway(TableError):
     """The hand this window enters is no longer its own: another writer stored a hand at the
-    table, took the hand up in another window, or dropped it (the store's
-    :class:`~mighty_cli.store.table_entry.HandGone`). Nothing more is kept from this window."""
+    table, took the hand up in another window, or dropped it, or the table's session ended
+    (the store's :class:`~mighty_cli.store.table_entry.HandGone`; ``what`` says which).
+    Nothing more is kept from this window."""
+
+    def __init__(self, message: str, what: str = ""):
+        super().__init__(message)
+        self.what = what

@@ -155,6 +155,20 @@ def test_a_finished_hand_another_window_stored_is_not_stored_again(db):
     assert [h["number"] for h in hands] == [1]
 
 
+def test_a_window_at_a_table_the_round_ended_stops_without_a_way_on(db):
+    round_of_ten(db)
+    window, _lines = open_evening(EveningOptions(league="L", db=db, table=1,
+                                                 interactive=False), "t")
+    try:
+        window.handle("pass")
+        ok(db, "round", "end", "-l", "L", "--force")
+        assert window.handle("pass") == [
+            "✗ table 1 (session 1) has ended: the entries made here are not kept"]
+        assert window.done and window.taken_away
+    finally:
+        window.book.close()
+
+
 def test_a_hand_half_entered_is_the_keepers_to_finish_not_a_referees(db):
     league(db)
     from mighty_cli.engine.records import Record, dump_record
