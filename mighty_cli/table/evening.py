@@ -9,7 +9,9 @@ Where the evening is kept:
 
 * with a league (:class:`LeagueBook`): every entry rewrites the session's hand in progress in
   the database, and each finished hand (or deal miss, or all-pass redeal) is stored in its own
-  transaction before the next begins; the session's end rules end the evening;
+  transaction before the next begins; the session's end rules end the evening. The hand is
+  this window's: when it was stored, replaced or taken up elsewhere meanwhile, the next entry
+  is refused in one line saying how to go on, and the evening ends (:meth:`Evening._taken_away`);
 * with ``--save FILE``: the evening's record, rewritten atomically after every entry. The tool
   never overwrites a file this run did not write (``--resume FILE`` continues one).
 
