@@ -20,6 +20,7 @@ from ..table.evening import Evening
 from ..table.books import LeagueBook, SaveFile
 from ..table.name_lookup import UnknownName, match_name
 from ..table.referee_session import deal_cards, rebuild
+from .resume_hints import command_line
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
 # inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
@@ -205,6 +206,7 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
                                    .format(given=opts.ruleset_name, league=league.name,
                                            ruleset=rules.name))
         from_file = load_record(resume_path) if resume_path else None
+        chosen = opts.session_number  # --session N: the hints name it again
         if opts.table is not None:
             from ..store.rounds import table_session
 
@@ -214,6 +216,8 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
         except MightyError:
             names = _names(opts.players, rules) if opts.players else \
                 list(from_file.players) if from_file else None
+            if opts.session_number is None:
+                _refuse_unnamed_table(s, league, opts)
             if names is None or opts.session_number is not None:
                 raise
             session, _proposal = start_session(s, league.name, names, who=who,
@@ -221,6 +225,9 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
         book.session = session.number
         seed_lines = _session_seed(s, session, opts)
         ruleset_name, toml_text = league.ruleset_name, league.ruleset_toml
+    book.resume = command_line(["referee"], league.name, table=opts.table,
+                               session=chosen, db=opts.db)
+    taken = _take(book, opts, chosen)  # this window's now: another's next entry is refused
     state = book.evening()
     if state.duplicate and opts.deal_file is not None:
         raise click.UsageError(_("--deal: table {table} of a duplicate round deals the round's "
@@ -247,7 +254,7 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
     lines += seed_lines
     if state.hands:
         lines += evening.totals_lines()
-    live_text = state.live
+    live_text = taken
     if live_text is None and from_file is not None and from_file.hands:
         last_raw = from_file.hands[-1]
         result = replay(from_file, rules)
@@ -270,6 +277,34 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
         evening.write_save()
         lines.append(_KEPT.format(path=save.path))
     return evening, lines
+
+
+def _take(book: LeagueBook, opts: EveningOptions, chosen: Optional[int]) -> Optional[str]:
+    """Take up the table's hand in progress for this window (its record, if any); a hand a
+    score-keeper left half typed is his to finish (one line, exit 1)."""
+    from ..store.table_entry import HalfEntered
+
+    try:
+        return book.take()
+    except HalfEntered as exc:
+        command = command_line(["record", "--evening"], book.league, table=opts.table,
+                               session=chosen, db=opts.db)
+        raise click.ClickException(_("{reason}: '{command}' takes it up again (to finish it, "
+                                     "or to drop it with quit)").format(
+                                         reason=exc, command=command)) from None
+
+
+def _refuse_unnamed_table(s, league, opts: EveningOptions) -> None:
+    """Several tables of a round are open and none was named: say which with ``--table``."""
+    from ..store.rounds import latest_round_state
+
+    state = latest_round_state(s, league)
+    if state is None or state.ended or sum(t.playing for t in state.tables) < 2:
+        return
+    raise click.ClickException(_("league {league} plays round {round} at tables 1 to {count}: "
+                                 "say which with --table, e.g. '{command}'").format(
+        league=league.name, round=state.number, count=len(state.tables),
+        command=command_line(["referee"], league.name, table=1, db=opts.db)))
 
 
 def _session_seed(s, session, opts: EveningOptions) -> list[str]:
@@ -354,3 +389,5 @@ def run_evening(opts: EveningOptions) -> None:
         reader.close()
         if evening.book is not None:
             evening.book.close()
+    if evening.taken_away:  # refused: the hand was no longer this window's (said on one line)
+        raise click.exceptions.Exit(1)

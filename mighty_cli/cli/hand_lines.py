@@ -69,9 +69,12 @@ def deltas_line(hand) -> str:
                      if value or name in hand.players)
 
 
-def print_recorded(done, as_json: bool, table: Optional[tuple[int, int]] = None) -> None:
+def print_recorded(done, as_json: bool, table: Optional[int] = None,
+                   referee: str = "mighty referee") -> None:
     """What ``record`` prints for a stored hand: the hand, its deltas, what comes next;
-    ``table``: a round's table and the hand's count there, shown before the league's number."""
+    ``table``: a round's table, whose own count of the hand (the store's, counted under the
+    league's lock) is shown before the league's number; ``referee``: the command line that
+    referees the table's next hand."""
     hand = done.hand
     if as_json:
         echo_json({"hand": hand.to_json(),
@@ -85,11 +88,14 @@ def print_recorded(done, as_json: bool, table: Optional[tuple[int, int]] = None)
         return
     if done.replaced_live is not None:
         click.echo(_("The referee's unfinished hand (dealer {dealer}) is dropped: this hand "
-                     "replaces it, and 'mighty referee --league' starts the next one.").format(
-                         dealer=done.replaced_live))
+                     "replaces it, and '{command}' starts the next one.").format(
+                         dealer=done.replaced_live, command=referee))
+    if done.replaced_half is not None:
+        click.echo(_("The hand left half entered ({answers}) is dropped: this hand replaces "
+                     "it.").format(answers=done.replaced_half))
     if table is not None:
         click.echo(_("Table {table}, hand {local} (league hand {number}, session {session}): "
-                     "{hand}").format(table=table[0], local=table[1], number=hand.number,
+                     "{hand}").format(table=table, local=done.session_hand, number=hand.number,
                                       session=hand.session, hand=hand_line(hand)))
     else:
         click.echo(_("Hand {number} (session {session}): {hand}").format(

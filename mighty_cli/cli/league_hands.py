@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Optional
 
 import click
@@ -92,12 +93,16 @@ AMENDED_KEYS = (("declarer", N_("declarer")), ("contract", N_("contract")),
               help=N_("Keep one process open for the whole session: hand after hand, each "
                       "answer checked as given, the totals and the next proposal between "
                       "hands."))
+@click.option("--again", is_flag=True,
+              help=N_("Record the hand even when its outcome equals the table's previous hand "
+                      "(played twice alike, not entered twice); without it such a hand is "
+                      "refused, or asked about at a terminal."))
 @json_option
 @db_option
 @by_option
 def record(league_name, session_number, table, declarer, contract, friends, friend_call,
-           taken, opposition, deal_miss, dealer, players, eliminated, note, evening, as_json,
-           db_url, who) -> None:
+           taken, opposition, deal_miss, dealer, players, eliminated, note, evening, again,
+           as_json, db_url, who) -> None:
     """Record one hand's outcome in the league's open session: checked against the league's
     ruleset and scored at once. Missing values are asked for, each checked as it is given
     (names match without regard to case, or by a unique beginning: j for 지현). When the
@@ -134,20 +139,42 @@ def record(league_name, session_number, table, declarer, contract, friends, frie
                  eliminated=eliminated)
     complete = deal_miss is not None or (declarer and contract and friend
                                          and (taken is not None or opposition is not None))
+    hint = dict(table=table, session=session_number if table is None else None, db=db_url)
     if complete and not evening:
         _record_once(league_name, session_number, given, friend_call, dealer, players, note,
-                     as_json, db_url, who)
+                     as_json, db_url, who, again, hint)
         return
     from .scorekeeper_loop import record_interactively
 
     record_interactively(league_name, session_number, given, friend_call, dealer, players,
-                         note, as_json, db_url, who_default(who), evening)
+                         note, as_json, db_url, who_default(who), evening, again, hint)
 
 
 def _record_once(league_name, session_number, given, friend_call, dealer, players, note,
-                 as_json, db_url, who) -> None:
-    """Every value given on the command line: one transaction, no question."""
-    from ..store.hands import record_hand
+                 as_json, db_url, who, again, hint) -> None:
+    """Every value given on the command line: one transaction, no question (but at a
+    terminal, whether an outcome equal to the table's previous hand is recorded again)."""
+    from ..store.table_entry import SameOutcome
+    from .resume_hints import command_line
+    from .scorekeeper_loop import again_refused, ask_again
+
+    values = (league_name, session_number, given, friend_call, dealer, players, note, db_url,
+              who)
+    try:
+        done, table = _store_once(*values, again=again)
+    except SameOutcome as exc:
+        if not sys.stdin.isatty():
+            raise click.ClickException(again_refused(exc)) from None
+        if not ask_again(exc):
+            raise click.ClickException(_("nothing recorded")) from None
+        done, table = _store_once(*values, again=True)
+    print_recorded(done, as_json, table, command_line(["referee"], league_name, **hint))
+
+
+def _store_once(league_name, session_number, given, friend_call, dealer, players, note, db_url,
+                who, *, again: bool):
+    """:func:`_record_once`'s transaction: the hand stored, and its table (or None)."""
+    from ..store.hands import enter_hand
     from ..store.lookups import get_league, league_rules
     from ..store.sessions import evening as evening_state
     from ..table.name_lookup import match_name
@@ -189,8 +216,9 @@ def _record_once(league_name, session_number, given, friend_call, dealer, player
                 "him", "--eliminated: {ruleset} eliminates {count} players "
                 "(table.eliminated): name them", rules.table.eliminated).format(
                     ruleset=rules.name, count=rules.table.eliminated))
-        done = record_hand(
-            s, league_name, session_number=session_number, declarer=resolved["declarer"],
+        done = enter_hand(
+            s, league_name, again=again, session_number=session_number,
+            declarer=resolved["declarer"],
             contract=_contract(given["contract"]),
             friend=friend_value(resolved["friend"]), friend_call=friend_call,
             taken=resolved["taken"], opposition=given["opposition"],
@@ -198,8 +226,7 @@ def _record_once(league_name, session_number, given, friend_call, dealer, player
             dealer=answers.check_present(dealer) if dealer else None,
             players=five if players else None, note=note, who=who_default(who),
             eliminated=out or None, friend2=resolved["friend2"])
-    print_recorded(done, as_json,
-                   None if state.table is None else (state.table, state.hands + 1))
+    return done, state.table
 
 
 def _contract(text: Optional[str]) -> Optional[str]:

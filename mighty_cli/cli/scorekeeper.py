@@ -220,6 +220,15 @@ class GoBack(Exception):
     """The keeper asked to take the last answer back (``undo``, ``back``, ``무르기``)."""
 
 
+class HandInterrupted(Exception):
+    """Ctrl-C while a hand's answers were asked: ``answers``, those given so far (the
+    caller keeps them, so the hand is taken up again where it was left)."""
+
+    def __init__(self, answers: dict):
+        super().__init__()
+        self.answers = answers
+
+
 def ask_hand(answers: Answers, ask: Callable[[str, Callable, Optional[str]], object],
              given: dict, say: Optional[Callable[[str], object]] = None) -> dict:
     """The missing answers of one hand, each checked as given; ``given`` holds the options
@@ -242,6 +251,10 @@ def ask_hand(answers: Answers, ask: Callable[[str, Callable, Optional[str]], obj
                 raise
             index = asked.pop()
             continue
+        except KeyboardInterrupt:
+            if answers.friend2 and "friend" in out:
+                out["friend2"] = answers.friend2
+            raise HandInterrupted(out) from None
         if key is not None:
             out[key] = value
         if typed:

@@ -98,7 +98,8 @@ ADDED_COLUMNS = (("hand", "eliminated_seat", "INTEGER"),  # 시흥 은마's elim
                  ("league_session", "deal_seed", "VARCHAR(40)"),  # the referee's deal seed
                  ("league_session", "round_id", "INTEGER"),  # a round's table (league_round)
                  ("league_session", "table_number", "INTEGER"),
-                 ("league_round", "deal_seed", "VARCHAR(40)"))  # a duplicate round's deals
+                 ("league_round", "deal_seed", "VARCHAR(40)"),  # a duplicate round's deals
+                 ("live_hand", "owner", "VARCHAR(40)"))  # who holds the hand in progress
 
 
 def _create_tables(engine: Engine) -> None:

@@ -62,10 +62,20 @@ from .sessions import (
     _pot_before,
     _previous_in_session,
     find_session,
-    clear_live_hand,
     duplicate_deal,
     next_proposal,
     seating,
+)
+from .table_entry import (
+    LiveClaim,
+    answers_words,
+    check_claim,
+    check_next_hand,
+    check_not_repeated,
+    clear_live_hand,
+    half_entered_hand,
+    outcome_key,
+    session_hands,
 )
 from .duplicate import check_duplicate_hand
 
@@ -359,6 +369,12 @@ class Recorded:
     #: the dealer of a referee's unfinished hand that this recorded hand replaced (the table
     #: quit the referee mid-hand and recorded the hand's outcome instead), else None
     replaced_live: Optional[str] = None
+    #: the hand's number at its table (the session's hand k, counted under the league's lock,
+    #: so each of several keepers at once is told the number his hand got)
+    session_hand: int = 0
+    #: the answers of a score-keeper's half-typed hand this hand replaced (``declarer Ana,
+    #: contract 15D``), else None
+    replaced_half: Optional[str] = None
 
 
 def record_hand(s: Session, league_name: str, *, session_number: Optional[int] = None,
@@ -369,7 +385,8 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
                 players: Optional[Sequence[str]] = None, note: Optional[str] = None,
                 who: str = "", refereed: Optional[dict] = None,
                 eliminated: Optional[Sequence[str]] = None,
-                friend2: Optional[str] = None) -> Recorded:
+                friend2: Optional[str] = None, claim: Optional[LiveClaim] = None,
+                expect_hand: Optional[int] = None, check_repeat: bool = False) -> Recorded:
     """Validate, score and store one hand's outcome in the league's open session; end the
     session when its ruleset says it is over (``session.hands_per_session``,
     ``session.starting_points``). An ended session takes no more hands.
@@ -381,10 +398,20 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
     the hand just stored is that hand (refereed to its end, or its outcome recorded after the
     referee was left mid-hand), so a later ``referee --league`` never deals it again.
     ``eliminated`` names the players a 6마/7마 declarer eliminated (table.eliminated);
-    ``friend2`` the second friend of a two-card call (friend.called_cards = 2, 동대전 7마)."""
+    ``friend2`` the second friend of a two-card call (friend.called_cards = 2, 동대전 7마).
+
+    What the table's writers are held to (:mod:`.table_entry`), under the league's lock:
+    ``claim``, the hand in progress this writer holds (a referee storing his hand: refused
+    when it is no longer his, :class:`~.table_entry.HandGone`); ``expect_hand``, the table's
+    hand this entry is (refused when the table is past it or short of it:
+    :class:`~.table_entry.HandAlreadyEntered`); ``check_repeat``, an outcome equal to the
+    table's previous hand is refused (:class:`~.table_entry.SameOutcome`): what
+    :func:`enter_hand`, the score-keepers' way in, asks for."""
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
-    session = find_session(s, league, session_number, open_only=True)
+    session = find_session(s, league, session_number, open_only=claim is None)
+    if claim is not None:
+        check_claim(s, league, session, claim)
     rules = league_rules(league)
     present = seating(s, session.id)
     previous = _previous_in_session(s, session.id)
@@ -427,11 +454,19 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
         import tomli_w
 
         row.record_toml = tomli_w.dumps({"players": list(five), "dealer": dealer} | hand)
-    replaced = clear_live_hand(s, session.id)  # type: ignore[arg-type]
+    members = _member_rows(outcome, present, outcome.deltas, move.deltas, ids,
+                           league.id)  # type: ignore[arg-type]
+    key = outcome_key(row, [(m["player_id"], m["role"]) for m in members])
+    if expect_hand is not None:
+        check_next_hand(s, league, session, expect_hand, key)
+    if check_repeat and refereed is None:
+        check_not_repeated(s, league, session, key)
+    position = session_hands(s, session.id) + 1  # type: ignore[arg-type]
+    dropped = clear_live_hand(s, session.id)  # type: ignore[arg-type]
+    half = half_entered_hand(dropped) if dropped is not None else None
     s.add(row)
     s.flush()
-    for member in _member_rows(outcome, present, outcome.deltas, move.deltas, ids,
-                               league.id):  # type: ignore[arg-type]
+    for member in members:
         s.add(HandPlayer(hand_id=row.id, **member))
     s.flush()
     view = _hand_views(s, league, [row])[0]
@@ -439,8 +474,22 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
                after=view.to_json())
     proposal = next_proposal(s, rules, session, present)
     ended = _end_if_over(s, league, rules, session, who)
-    return Recorded(view, proposal, move.pot_after, ended,
-                    replaced_live=replaced if refereed is None else None)
+    replaced = str(dropped.get("dealer", "?")) if dropped is not None and half is None \
+        and refereed is None else None
+    return Recorded(view, proposal, move.pot_after, ended, replaced_live=replaced,
+                    session_hand=position,
+                    replaced_half=answers_words(half) if half is not None else None)
+
+
+def enter_hand(s: Session, league_name: str, *, again: bool = False,
+               expect_hand: Optional[int] = None, **outcome: Any) -> Recorded:
+    """A hand's outcome as a score-keeper enters it at a table (``mighty record``, and any
+    front end entering hands): :func:`record_hand`, refusing an outcome equal to the table's
+    previous hand (a keeper pressing Enter on his last command again) unless ``again`` says
+    the table played it twice alike, and the table's hand ``expect_hand`` when the writer
+    says which hand it enters."""
+    return record_hand(s, league_name, check_repeat=not again, expect_hand=expect_hand,
+                       **outcome)
 
 
 def _check_five(players: Optional[Sequence[str]], present: Sequence[str],

@@ -254,8 +254,9 @@ class TotalsMark(SQLModel, table=True):
 
 class LiveHand(SQLModel, table=True):
     """The hand a referee is entering, as hand-record TOML rewritten after every entry, so a
-    killed process or a closed laptop resumes at the same card. One per session; removed in
-    the transaction that stores the finished hand."""
+    killed process or a closed laptop resumes at the same card (or a score-keeper's hand left
+    half typed with Ctrl-C). One per session; removed in the transaction that stores the
+    finished hand."""
 
     __tablename__ = "live_hand"
 
@@ -263,6 +264,11 @@ class LiveHand(SQLModel, table=True):
     league_id: int = Field(foreign_key="league.id", index=True)
     record_toml: str = Field(sa_column=Column(Text, nullable=False))
     updated_at: datetime = Field(default_factory=utc_now)
+    #: who holds the hand: the token of the window (a referee, a score-keeper's half-typed
+    #: hand) that last wrote it (:mod:`.table_entry`); another writer's entries are refused.
+    #: NULL: nobody's (a store made before the column, whose next writer takes it up). Added
+    #: after the first release (:data:`.db.ADDED_COLUMNS`)
+    owner: Optional[str] = Field(default=None, max_length=40)
 
 
 class LeagueSetting(SQLModel, table=True):

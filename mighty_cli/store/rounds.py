@@ -35,6 +35,7 @@ from .models import (Hand, League, LeagueRound, LeagueSession, LiveHand, Planned
                      Player, SessionSeat, utc_now)
 from .sessions import (checked_names, open_session, refuse_near_misses,
                        refuse_seated_elsewhere, seating)
+from .table_entry import hand_in_progress
 
 
 @dataclass
@@ -183,7 +184,7 @@ def reseat_round(s: Session, league_name: str, players: Optional[Sequence[str]] 
                       .order_by(LeagueSession.table_number)).all()
     for session in sessions:
         played = s.exec(select(func.count(Hand.id)).where(Hand.session_id == session.id)).one()
-        if played or s.get(LiveHand, session.id) is not None:
+        if played or hand_in_progress(s, session.id):  # type: ignore[arg-type]
             raise LeagueError(_("round {number} has begun (table {table} has a hand): its "
                                 "plan can no longer change; end it and start another").format(
                                     number=row.number, table=session.table_number))
@@ -364,7 +365,7 @@ def round_state(s: Session, league_name: str, number: Optional[int] = None) -> R
         tables.append(RoundTable(session.table_number or 0, session.number,
                                  seating(s, session.id), hands,  # type: ignore[arg-type]
                                  session.ended_at is None,
-                                 s.get(LiveHand, session.id) is not None))
+                                 hand_in_progress(s, session.id)))  # type: ignore[arg-type]
     state = RoundState(found.number, tables, ended=found.ended_at is not None,
                        deal_seed=_deal_seed(found),
                        substitutes=[(sub, absent, credited) for (_round, sub), (absent, credited)

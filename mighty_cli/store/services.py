@@ -14,7 +14,15 @@ can keep writing ``services.record_hand``.
 from __future__ import annotations
 
 from .corrections import Correction, amend_hand, change_log, unvoid_hand, void_hand  # noqa: F401
-from .hands import HandView, Recorded, evaluate_hand, list_hands, record_hand, show_hand  # noqa: F401
+from .hands import (  # noqa: F401
+    HandView,
+    Recorded,
+    enter_hand,
+    evaluate_hand,
+    list_hands,
+    record_hand,
+    show_hand,
+)
 from .exports import export_league, iter_export, write_export  # noqa: F401
 from .interchange import (  # noqa: F401
     BATCH,

@@ -51,7 +51,6 @@ from .models import (
     SessionSeat,
     utc_now,
 )
-from ..engine.safe_toml import loads
 from ..engine.session import opener_for, playing_order
 
 
@@ -512,46 +511,7 @@ def _pot_before(s: Session, league_id: int, number: Optional[int]) -> int:
     return value or 0
 
 
-# --- the hand being refereed, and the evening at a glance ---------------------------------------
-
-
-def save_live_hand(s: Session, league_name: str, session_number: int, record_toml: str) -> None:
-    """Keep the hand a referee is entering (hand-record TOML), replacing the previous copy."""
-    league = get_league(s, league_name)
-    session = find_session(s, league, session_number, open_only=True)
-    row = s.get(LiveHand, session.id)
-    if row is None:
-        row = LiveHand(session_id=session.id, league_id=league.id,  # type: ignore[arg-type]
-                       record_toml=record_toml)
-    else:
-        row.record_toml, row.updated_at = record_toml, utc_now()
-    s.add(row)
-
-
-def live_hand(s: Session, league_name: str, session_number: int) -> Optional[str]:
-    """The hand in progress of a session (hand-record TOML), if a referee left one."""
-    league = get_league(s, league_name)
-    session = find_session(s, league, session_number, open_only=False)
-    row = s.get(LiveHand, session.id)
-    return row.record_toml if row is not None else None
-
-
-def clear_live_hand(s: Session, session_id: int) -> Optional[str]:
-    """Forget a session's hand in progress (it was stored, or the table abandoned it); the
-    dealer of the hand forgotten (``"?"`` when its record names none), or None if there was
-    none."""
-    row = s.get(LiveHand, session_id)
-    if row is None:
-        return None
-
-    try:
-        dealer = next((str(hand["dealer"]) for hand in loads(row.record_toml).get("hands", [])
-                       if isinstance(hand, dict) and "dealer" in hand), "?")
-    except (ValueError, TypeError):
-        dealer = "?"
-    s.delete(row)
-    s.flush()
-    return dealer
+# --- the evening at a glance (the hand in progress and who holds it: table_entry) --------------
 
 
 @dataclass

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Iterator, Optional
 
 from ..engine.translation import _
-from .table_errors import TableError
+from .table_errors import HandTakenAway, TableError
 from .referee_session import write_record_file
 
 # Deferred imports: the store (SQLModel, SQLAlchemy) loads inside the league's methods, only when
@@ -59,17 +59,39 @@ def db_transaction(engine) -> Iterator:
 
 
 class LeagueBook:
-    """A league's open session, through one database engine for the whole evening."""
+    """A league's open session, through one database engine for the whole evening.
+
+    The hand in progress is this window's by a token (:attr:`claim`, taken up by :meth:`take`
+    when the evening opens): every write checks it under the league's lock, so a window whose
+    hand was replaced (a ``record`` at the table), finished or taken up in another window is
+    refused (:class:`~.table_errors.HandTakenAway`) instead of storing a hand again.
+    :attr:`resume` is the command line that opens this table again (the front end's)."""
 
     def __init__(self, db_url: Optional[str], league: str, who: str):
         from ..store.db import make_engine
+        from ..store.table_entry import new_token
 
         self.engine = make_engine(db_url, missing_ok=False)
         self.league, self.who = league, who
         self.session: Optional[int] = None
+        self.token = new_token()
+        self.claim = None  # the store's LiveClaim, from take()
+        self.resume = ""
 
     def tx(self):
         return db_transaction(self.engine)
+
+    @contextmanager
+    def held(self) -> Iterator:
+        """A transaction in which the store's refusal of this window's hand becomes
+        :class:`HandTakenAway`."""
+        from ..store.table_entry import HandGone
+
+        try:
+            with self.tx() as s:
+                yield s
+        except HandGone as exc:
+            raise HandTakenAway(str(exc), exc.what) from None
 
     def evening(self):
         from ..store.sessions import evening
@@ -77,19 +99,72 @@ class LeagueBook:
         with self.tx() as s:
             return evening(s, self.league, self.session)
 
-    def save_live(self, toml_text: str) -> None:
-        from ..store.sessions import save_live_hand
+    def take(self) -> Optional[str]:
+        """Take up the session's hand in progress for this window; its record, if any."""
+        from ..store.table_entry import take_live_hand
 
         with self.tx() as s:
-            save_live_hand(s, self.league, self.session, toml_text)  # type: ignore[arg-type]
+            self.claim, text = take_live_hand(s, self.league, self.session,  # type: ignore
+                                              self.token)
+        return text
 
-    def store(self, hand: dict):
+    def save_live(self, toml_text: str) -> None:
+        from ..store.table_entry import keep_live_hand
+
+        claim = self._claim()
+        with self.held() as s:
+            keep_live_hand(s, self.league, self.session, toml_text, claim)  # type: ignore
+        claim.held = True
+
+    def drop_live(self) -> None:
+        """Every entry taken back: the session has no hand in progress (if this window
+        kept one)."""
+        from ..store.table_entry import drop_live_hand
+
+        claim = self._claim()
+        if claim.held:
+            with self.held() as s:
+                drop_live_hand(s, self.league, self.session, claim)  # type: ignore[arg-type]
+            claim.held = False
+
+    def check(self) -> None:
+        """Refuse (:class:`HandTakenAway`) when the hand in progress is no longer this
+        window's."""
+        from ..store.lookups import get_league
+        from ..store.sessions import find_session
+        from ..store.table_entry import check_claim
+
+        claim = self._claim()
+        with self.held() as s:
+            league = get_league(s, self.league)
+            check_claim(s, league, find_session(s, league, self.session, open_only=False),
+                        claim)
+
+    def _claim(self):
+        """The window's claim (an evening that did not :meth:`take` first holds no hand yet,
+        at the session's count now). Never inside another transaction of this book."""
+        if self.claim is None:
+            from ..store.lookups import get_league
+            from ..store.sessions import find_session
+            from ..store.table_entry import LiveClaim, session_hands
+
+            with self.tx() as s:
+                league = get_league(s, self.league)
+                session = find_session(s, league, self.session, open_only=False)
+                self.claim = LiveClaim(self.token, session_hands(s, session.id))
+        return self.claim
+
+    def store(self, hand: dict, number: Optional[int] = None):
+        """Store the finished hand (the table's hand ``number``, when the front end says)."""
         from ..store.hands import record_hand
 
-        with self.tx() as s:
-            return record_hand(s, self.league, session_number=self.session,
-                               players=hand["players"], dealer=hand["dealer"],
-                               refereed=hand, who=self.who)
+        claim = self._claim()
+        with self.held() as s:
+            stored = record_hand(s, self.league, session_number=self.session,
+                                 players=hand["players"], dealer=hand["dealer"],
+                                 refereed=hand, who=self.who, claim=claim, expect_hand=number)
+        claim.hands, claim.held = stored.session_hand, False
+        return stored
 
     def session_hands(self) -> list[dict]:
         """The session's stored hands as hand-record tables (the evening record so far)."""

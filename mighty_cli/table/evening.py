@@ -9,7 +9,9 @@ Where the evening is kept:
 
 * with a league (:class:`LeagueBook`): every entry rewrites the session's hand in progress in
   the database, and each finished hand (or deal miss, or all-pass redeal) is stored in its own
-  transaction before the next begins; the session's end rules end the evening;
+  transaction before the next begins; the session's end rules end the evening. The hand is
+  this window's: when it was stored, replaced or taken up elsewhere meanwhile, the next entry
+  is refused in one line saying how to go on, and the evening ends (:meth:`Evening._taken_away`);
 * with ``--save FILE``: the evening's record, rewritten atomically after every entry. The tool
   never overwrites a file this run did not write (``--resume FILE`` continues one).
 
@@ -31,7 +33,7 @@ from ..engine.translation import _, ngettext
 from ..render.text import table
 from . import view, words
 from .books import LeagueBook, SaveFile
-from .table_errors import TableUsageError
+from .table_errors import HandTakenAway, TableUsageError
 from .name_lookup import match_name
 from .referee_session import RefereeSession, deal_cards
 from ..engine.cards import format_bid
@@ -90,6 +92,8 @@ class Evening:
         self.proposal: Optional[Proposal] = None
         self.ended: Optional[str] = None
         self.done = False
+        #: the evening ended because its hand was no longer this window's (HandTakenAway)
+        self.taken_away = False
         self.pending_quit = False
         self.pending_store = False
         self.unsaved_since = 0
@@ -207,9 +211,12 @@ class Evening:
 
     def _keep(self, hand: RefereeSession) -> Optional[str]:
         if self.book is not None and not hand.over:
-            one = Record(ruleset=self.ruleset_name, players=list(self.present),
-                         hands=[hand.hand_dict()])
-            self.book.save_live(dump_record(one))
+            if hand.started:
+                one = Record(ruleset=self.ruleset_name, players=list(self.present),
+                             hands=[hand.hand_dict()])
+                self.book.save_live(dump_record(one))
+            else:  # every entry taken back: nothing is in progress
+                self.book.drop_live()
         if self.save is not None:
             self.save.write(dump_record(self.record()))
         return None
@@ -255,6 +262,8 @@ class Evening:
         """One line of input; never raises."""
         try:
             return self._handle(line.strip())
+        except HandTakenAway as exc:
+            return self._taken_away(exc)
         except (MightyError, OSError) as exc:
             message = str(exc)
             return [f"✗ {message}"]
@@ -293,7 +302,10 @@ class Evening:
             return self._override(command, rest)
         out = self.hand.handle(text)  # type: ignore[union-attr]
         if self.hand is not None and self.hand.over and not self.hand.finished:
-            out.extend(self._finish())
+            finished = self._finish()
+            if self.taken_away:  # the hand was not this window's to end: the refusal alone
+                return finished
+            out.extend(finished)
         if self.hand is not None and self.hand.finished:  # the hand's own 'quit'
             self.hand.finished = False
             out.extend(self.quit())
@@ -328,6 +340,22 @@ class Evening:
                                out=out if out is not None else
                                (list(p.sitting_out) if command == "opener" else None))
 
+    def _taken_away(self, exc: HandTakenAway) -> list[str]:
+        """The hand is no longer this window's (stored, replaced or taken up elsewhere): one
+        line saying what happened and how to go on; the evening ends, nothing more kept."""
+        self.done = self.taken_away = True
+        self.hand = None
+        if exc.what == "ended":  # the table itself is over: nothing to go on with here
+            return [f"✗ {exc}"]
+        return ["✗ " + _("{reason}; '{command}' goes on from what the league holds").format(
+            reason=str(exc), command=self.resume_command())]
+
+    def resume_command(self) -> str:
+        """The command line that opens this table again."""
+        if self.book is not None and self.book.resume:
+            return self.book.resume
+        return f"mighty referee --league {self.book.league}" if self.book else "mighty referee"
+
     def _finish(self) -> list[str]:
         """Store the finished hand, show the totals and begin the next hand."""
         hand = self.hand
@@ -335,7 +363,9 @@ class Evening:
         lines: list[str] = []
         if self.book is not None:
             try:
-                stored = self.book.store(data)
+                stored = self.book.store(data, self.hands_before + len(self.finished) + 1)
+            except HandTakenAway as exc:
+                return self._taken_away(exc)
             except MightyError as exc:
                 self.pending_store = True
                 message = str(exc)
@@ -344,7 +374,7 @@ class Evening:
                         "  " + _("'store' tries again; 'save FILE' keeps it in a file")]
             self.pending_store = False
             if self.table is not None:
-                local = self.hands_before + len(self.finished) + 1
+                local = stored.session_hand
                 lines.append(_("saved to league {league} as table {table}'s hand {local} "
                                "(league hand {number}, session {session})")
                              .format(league=self.book.league, table=self.table, local=local,
@@ -411,9 +441,13 @@ class Evening:
         if self.book is not None:
             self.done = True
             if self.hand is not None and self.hand.started and not self.hand.over:
-                return [_("the hand in progress is kept in league {league}: 'mighty referee "
-                          "--league {league}' resumes it at the same card").format(
-                              league=self.book.league)]
+                try:
+                    self.book.check()
+                except HandTakenAway as exc:
+                    return self._taken_away(exc)
+                return [_("the hand in progress is kept in league {league}: '{command}' "
+                          "resumes it at the same card").format(
+                              league=self.book.league, command=self.resume_command())]
             return []
         if self.save is not None or not self.has_work:
             self.done = True

@@ -32,6 +32,7 @@ from ..engine.translation import N_, _, ngettext
 from ..render.text import table
 from . import view, words
 from .name_lookup import find_name, match_name
+from .table_errors import HandTakenAway
 from .variants import TableVariants
 from .words import normalize_entry
 from ..engine import hand as engine
@@ -133,6 +134,8 @@ class RefereeSession(TableVariants):
             return []
         try:
             return self._handle(text)
+        except HandTakenAway:
+            raise  # the hand is no longer this window's: its front end says so and stops
         except (MightyError, ValueError, OSError) as exc:
             message = str(exc)
             return [f"✗ {message}"] + self._revoke_hint(getattr(exc, "proving_trick", None))
@@ -257,6 +260,8 @@ class RefereeSession(TableVariants):
                 return [said] if said else []
             if self.save_path:
                 self._write(self.save_path)
+        except HandTakenAway:
+            raise
         except Exception as exc:  # a full disk must not lose the entry on screen
             return ["✗ " + _("could not keep the hand safe: {error}").format(error=exc)]
         return []

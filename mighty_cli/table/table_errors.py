@@ -12,3 +12,14 @@ class TableError(MightyError):
 
 class TableUsageError(TableError):
     """Options that cannot go together at a table (``--seed`` where the hands are drafted)."""
+
+
+class HandTakenAway(TableError):
+    """The hand this window enters is no longer its own: another writer stored a hand at the
+    table, took the hand up in another window, or dropped it, or the table's session ended
+    (the store's :class:`~mighty_cli.store.table_entry.HandGone`; ``what`` says which).
+    Nothing more is kept from this window."""
+
+    def __init__(self, message: str, what: str = ""):
+        super().__init__(message)
+        self.what = what

@@ -82,7 +82,8 @@ def test_every_table_deals_each_deal_from_the_same_seat(cup):
             assert proposed["dealer"] == seats[(deal - 1) % 5]
         for number, seats in enumerate(tables, start=1):  # whatever the last deal's result
             ok(cup, "record", "-l", "cup", "--table", str(number), "-d", seats[number % 5],
-               "-c", "14H", "-f", seats[(number + 2) % 5], "-t", str(10 + 3 * number))
+               "-c", "14H", "-f", seats[(number + 2) % 5], "-t", str(10 + 3 * number),
+               "--again")
 
 
 def test_a_duplicate_table_refuses_another_dealer_or_another_friend(cup):
@@ -160,4 +161,4 @@ def test_a_duplicate_deal_sits_out_its_own_players_under_a_losing_team_rule(db):
             assert proposed["dealer"] == seats[(deal - 1) % 6]
             playing = proposed["players"]
             ok(db, "record", "-l", "cup", "--table", str(number), "-d", playing[0], "-c",
-               "14H", "-f", playing[1], "-t", str(8 + 4 * number))
+               "14H", "-f", playing[1], "-t", str(8 + 4 * number), "--again")

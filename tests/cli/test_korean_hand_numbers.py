@@ -25,7 +25,7 @@ def club(db) -> None:
     assert run(db, "session", "start", "-l", "club", "-p", PLAYERS).exit_code == 0
     for _ in range(4):
         assert run(db, "record", "-l", "club", "-d", "Ana", "-c", "14S", "-f", "Bo",
-                   "-t", "16").exit_code == 0
+                   "-t", "16", "--again").exit_code == 0
 
 
 def test_a_korean_amend_error_names_the_amended_hand(db):

@@ -195,7 +195,7 @@ def test_dongdaejeon_7_record_two_friends_scores_as_the_refereed_hand(runner, db
     assert (hand["friend"], hand["friend2"], hand["taken"]) == ("Fay", "Gus", 21)
     assert hand["deltas"] == hand_result(refereed()).deltas == TWO_FRIENDS
     text = run(runner, db, "record", "-l", "d7", "-d", "Ana", "-c", "13C", "-f", "Fay", "-f",
-               "Gus", "-t", "21")
+               "Gus", "-t", "21", "--again")
     assert "Hand 2 (session 1): Ana 13C with Fay and Gus, took 21: made" in text
     assert "  Ana +16  Bo -8  Cy -8  Di -8  Ed -8  Fay +8  Gus +8" in text
 

@@ -126,7 +126,7 @@ def test_honeymoon_record_friend_option_is_the_friend_hand_in_short_form(runner,
     start_league(runner, db)
     for friend in ("friend", "ana's friend"):
         result = runner.invoke(cli, ["record", "-l", "hm", "-d", "Ana", "-c", "14S", "-f",
-                                     friend, "-t", "12", "--db", db])
+                                     friend, "-t", "12", "--again", "--db", db])
         assert result.exit_code == 0, result.output
         assert result.output.splitlines()[1] == "  Ana -4  Bo +4"
     result = runner.invoke(cli, ["record", "-l", "hm", "-d", "Ana", "-c", "14S", "-f", "Bo",

@@ -210,16 +210,10 @@ def test_record_by_table_refusals(cup):
 
 
 def test_round_end_refuses_a_table_with_a_hand_in_progress_unless_forced(cup):
-    from mighty_cli.store.sessions import save_live_hand
-    from mighty_cli.store.db import make_engine
-    from sqlmodel import Session
-
-    plan = start(cup, ELEVEN)
-    engine = make_engine(cup)
-    with Session(engine) as s:
-        save_live_hand(s, "cup", plan["tables"][1]["session"], "hands = []\n")
-        s.commit()
-    engine.dispose()
+    start(cup, ELEVEN)
+    left = CliRunner().invoke(cli, ["referee", "--league", "cup", "--table", "2", "--db", cup],
+                              input="pass\nq\n")  # one call in, the referee left mid-hand
+    assert left.exit_code == 0, left.output
     assert "table 2 has a hand in progress" in refused(cup, "round", "end", "-l", "cup")
     shown = json.loads(ok(cup, "round", "show", "-l", "cup", "--json"))
     assert [t["hand_in_progress"] for t in shown["tables"]] == [False, True]

@@ -52,7 +52,7 @@ def test_points_at_the_edge_of_the_range_are_stored_and_summed(db, tmp_path):
     assert invoke("session", "start", "-l", "edge", "-p", ",".join(FIVE), "--db", db).exit_code == 0
     for _ in range(3):  # 3 × 960,000,000 is beyond 32 bits: the sums must still be right
         result = invoke("record", "-l", "edge", "--declarer", "Ana", "--contract", "20S",
-                        "--friend", "none", "--taken", "20", "--db", db)
+                        "--friend", "none", "--taken", "20", "--again", "--db", db)
         assert result.exit_code == 0, result.output
     result = invoke("standings", "-l", "edge", "--json", "--db", db)
     assert result.exit_code == 0, result.output

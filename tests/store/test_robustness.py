@@ -24,7 +24,7 @@ RECORDER = textwrap.dedent("""
     for _ in range(count):
         try:
             cli.main(args=["record", "--db", url, "-l", "club", "--session", session,
-                           "-d", declarer, "-c", "15D", "-f", friend, "-t", "16"],
+                           "-d", declarer, "-c", "15D", "-f", friend, "-t", "16", "--again"],
                      prog_name="mighty", standalone_mode=False)
         except SystemExit as exc:
             if exc.code:
