@@ -7,7 +7,8 @@ import click
 
 from ..i18n import N_, _, ngettext
 from . import completion
-from .database import by_option, database, db_option, league_option, split_names, who_default
+from .database import (by_option, chosen_pairs, database, db_option, league_option,
+                       pair_readings, split_names, who_default)
 from .options import echo_json, json_option, number_type
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
@@ -71,16 +72,17 @@ def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_ur
       mighty session start -l tuesday -p Ana,Bo,Cy,Di,Ed,Fay --shuffle --apart Ana/Bo
     """
     from ..store import services
+    from ..store.lookups import find_player
+    from ..table.reserved_names import refuse_reserved
 
     names = split_names(players) or []
-    pairs = [tuple(split_names(pair.replace("/", ",")) or []) for pair in apart]
     if apart and not shuffle:
         raise click.UsageError(_("--apart is used with --shuffle"))
-    for text, pair in zip(apart, pairs):
-        if len(pair) != 2:
-            raise click.UsageError(_("--apart {text}: expected two names as A/B").format(
-                                       text=text))
+    readings = pair_readings(apart)
     with database(db_url) as s:
+        pairs = chosen_pairs(apart, readings, "--apart",
+                             lambda name: name in names or find_player(s, name) is not None)
+        refuse_reserved(s, names)
         if shuffle:
             from ..seating import neighbour_history, propose_seating
             from ..store.sessions import past_seatings

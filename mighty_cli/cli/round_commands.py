@@ -6,7 +6,8 @@ import click
 
 from ..i18n import N_, _, ngettext
 from . import completion
-from .database import by_option, database, db_option, league_option, split_names, who_default
+from .database import (by_option, chosen_pairs, database, db_option, league_option,
+                       pair_readings, split_names, who_default)
 from .options import echo_json, json_option, number_type, write_output
 
 # Deferred imports: the store (SQLModel) loads inside the commands that use it, so `mighty
@@ -35,15 +36,14 @@ apart_option = click.option("--apart", multiple=True, metavar="A/B",
                             help=N_("A pair not to seat at one table (repeatable)."))
 
 
-def _pairs(given: tuple[str, ...], option: str = "--apart") -> list[tuple[str, str]]:
-    pairs = []
-    for text in given:
-        pair = split_names(text.replace("/", ",")) or []
-        if len(pair) != 2:
-            raise click.UsageError(_("{option} {text}: expected two names as A/B").format(
-                option=option, text=text))
-        pairs.append((pair[0], pair[1]))
-    return pairs
+def _known(s, names):
+    """Whether a name is one of ``names`` (those present) or a player of the store: how a pair
+    naming a player whose name holds '/' (an older store's) is read."""
+    from ..engine.names import folded
+    from ..store.lookups import find_player
+
+    present = {folded(name) for name in names or ()}
+    return lambda name: folded(name) in present or find_player(s, name) is not None
 
 
 def _tables_text(state) -> list[str]:
@@ -110,13 +110,16 @@ def round_start(league_name, players, seed, apart, rounds_ahead, substitutes, cr
           --duplicate --seed 7
     """
     from ..store import rounds as store
+    from ..table.reserved_names import refuse_reserved
 
     names = split_names(players) or []
-    pairs = _pairs(apart)
-    subs = _pairs(substitutes, "--substitute")
-    if credit and not subs:
+    readings = pair_readings(apart), pair_readings(substitutes, "--substitute")
+    if credit and not substitutes:
         raise click.UsageError(_("--credit is said of substitutes: give --substitute S/X"))
     with database(db_url) as s:
+        pairs = chosen_pairs(apart, readings[0], "--apart", _known(s, names))
+        subs = chosen_pairs(substitutes, readings[1], "--substitute", _known(s, names))
+        refuse_reserved(s, names)
         state = store.start_round(s, league_name, names, seed=seed, apart=pairs, day=day,
                                   rounds=rounds_ahead, duplicate=duplicate,
                                   substitutes=subs, credit=credit, who=who_default(who))
@@ -216,10 +219,13 @@ def round_reseat(league_name, players, seed, apart, as_json, db_url, who) -> Non
     """Plan the open round again before its first hand: another seed, a pair to keep apart,
     or a late arrival or a drop. Refused once any table has a hand."""
     from ..store import rounds
+    from ..table.reserved_names import refuse_reserved
 
     names = split_names(players) if players else None
-    pairs = _pairs(apart)
+    readings = pair_readings(apart)
     with database(db_url) as s:
+        pairs = chosen_pairs(apart, readings, "--apart", _known(s, names))
+        refuse_reserved(s, names or ())
         state = rounds.reseat_round(s, league_name, names, seed=seed, apart=pairs,
                                     who=who_default(who))
     _print_plan(state, league_name, as_json, ngettext(

@@ -17,7 +17,8 @@ from sqlmodel import Session, select
 from ..engine.ruleset import Ruleset, load_ruleset, ruleset_from_toml
 from ..standings import parse_rank_by
 from . import LeagueError
-from .lookups import check_name, get_league, get_player, insert_ignoring_conflict, log_change
+from .lookups import (check_name, check_new_name, get_league, get_player,
+                      insert_ignoring_conflict, log_change)
 from .models import Hand, HandPlayer, League, LeagueSession, LiveHand, Player, SessionSeat, \
     utc_now
 from ..engine.translation import N_, _
@@ -119,7 +120,7 @@ def league_summaries(s: Session, name: str | None = None) -> list[LeagueSummary]
 
 
 def add_player(s: Session, name: str, who: str = "") -> Player:
-    name = check_name(name)
+    name = check_new_name(name)
     if s.exec(select(Player.id).where(Player.name == name)).first() is not None \
             or not insert_ignoring_conflict(s, Player, {"name": name, "created_at": utc_now()},
                                             "name"):
@@ -131,7 +132,7 @@ def add_player(s: Session, name: str, who: str = "") -> Player:
 
 def rename_player(s: Session, old: str, new: str, who: str = "", why: str = "") -> Player:
     player = get_player(s, old)
-    new = check_name(new)
+    new = check_new_name(new)
     if s.exec(select(Player.id).where(Player.name == new)).first() is not None:
         raise LeagueError(_("cannot rename {old!r} to {new!r}: that name is taken (to join two "
                             "records of one person use 'mighty player merge')").format(

@@ -47,6 +47,18 @@ def check_name(name: str, what: str = N_("player name")) -> str:
     return clean
 
 
+def check_new_name(name: str, what: str = N_("player name")) -> str:
+    """A name for a new player (:func:`check_name`), without the ``/`` that separates the two
+    names of ``--apart A/B`` and ``--substitute S/X`` (a store made before may hold such a
+    name: it keeps working, read as :func:`mighty_cli.engine.names.pair_splits` says)."""
+    clean = check_name(name, what)
+    if name_rules.PAIR_SEPARATOR in clean:
+        raise LeagueError(_("{what} {clean!r}: must not contain '/' (it separates the two names "
+                            "of --apart A/B and --substitute S/X)").format(
+                                what=_(what), clean=clean))
+    return clean
+
+
 def insert_ignoring_conflict(s: Session, model: type, values: dict, key: str) -> bool:
     """``INSERT ... ON CONFLICT (key) DO NOTHING``: whether the row was inserted (False when a
     row with that key exists, or another transaction has just inserted one)."""
@@ -110,10 +122,12 @@ def get_player(s: Session, name: str) -> Player:
 
 
 def ensure_players(s: Session, names: Iterable[str]) -> dict[str, int]:
-    """Player ids by name, creating the players not yet known (insert-or-get)."""
+    """Player ids by name, creating the players not yet known (insert-or-get; a new name as
+    :func:`check_new_name` allows)."""
     clean = {name: check_name(name) for name in names}
     # Sorted: concurrent writers insert new names in one order, so they never deadlock.
     for name in sorted({c for c in clean.values() if find_player(s, c) is None}):
+        check_new_name(name)
         insert_ignoring_conflict(s, Player, {"name": name, "created_at": utc_now()}, "name")
     ids: dict[str, int] = {}
     for name, spelt in clean.items():

@@ -191,6 +191,12 @@ def reseat_round(s: Session, league_name: str, players: Optional[Sequence[str]] 
     names = checked_names(players) if players else seated
     kept = round_substitutes(s, league.id, row.number)  # type: ignore[arg-type]
     subs = {sub: absent for (_round, sub), (absent, _credit) in kept.items() if sub in names}
+    for sub, absent in subs.items():
+        if absent in names:
+            raise LeagueError(_("--players: {sub} sits in for {absent} this round (round start "
+                                "--substitute {sub}/{absent}), so {absent} cannot be seated "
+                                "too; leave {sub} out to seat {absent} in his own place").format(
+                                    sub=sub, absent=absent))
     credit = any(credited for _absent, credited in kept.values())
     names = [subs.get(name, name) for name in names]  # as planned
     day = sessions[0].day if sessions else None

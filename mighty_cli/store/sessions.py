@@ -26,6 +26,7 @@ from ..engine.session import (
     propose,
     seats_range,
 )
+from ..engine.names import same_but_for_case
 from ..engine.translation import _, ngettext
 from . import LeagueError
 from .db import lock_league
@@ -146,11 +147,18 @@ def start_session(s: Session, league_name: str, players: Sequence[str], *,
 
 
 def checked_names(players: Sequence[str]) -> list[str]:
-    """The players present as a league spells them, each once (one line naming a repeat)."""
+    """The players present as a league spells them, each once (one line naming a repeat, or two
+    names one but for case: ``Anna`` and ``anna``)."""
     names = [check_name(p) for p in players]
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise LeagueError(_("--players: {name} is listed twice").format(name=repr(twice)))
+    alike = same_but_for_case(names)
+    if alike:
+        raise LeagueError(_("--players: {first} and {second} are one name but for case (or a "
+                            "character's form): the table could not tell them apart; list each "
+                            "player once, and give two people names that differ in more")
+                          .format(first=repr(alike[0]), second=repr(alike[1])))
     return names
 
 
