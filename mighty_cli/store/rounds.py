@@ -33,8 +33,9 @@ from .substitutes import substitutes as round_substitutes
 from .lookups import get_league, league_rules, log_change
 from .models import (Hand, League, LeagueRound, LeagueSession, LiveHand, PlannedTable,
                      Player, SessionSeat, utc_now)
-from .sessions import (checked_names, open_session, refuse_near_misses,
-                       refuse_seated_elsewhere, seating)
+from .open_tables import refuse_seated_elsewhere
+from .sessions import (checked_names, open_session, refuse_near_misses, seating,
+                       seatings_by_session)
 
 
 @dataclass
@@ -316,16 +317,33 @@ def _deal_seed(row: LeagueRound) -> Optional[int]:
 
 def _first_deals(s: Session, league: League) -> dict[str, int]:
     """How often each player has dealt first at a table of the league's rounds (a round's
-    table deals first from its first seat: round start names no other dealer)."""
+    table deals first from its first seat: round start names no other dealer; a seating
+    changed mid-round goes on from where the table was). A table that never played a hand
+    dealt nothing."""
+    played = played_sessions(s, league)
+    firsts: dict[tuple[int, int], int] = {}  # each table's first session with a hand played
+    for session_id, round_id, table in s.exec(
+            select(LeagueSession.id, LeagueSession.round_id, LeagueSession.table_number)
+            .where(LeagueSession.league_id == league.id,
+                   LeagueSession.round_id != None)  # noqa: E711
+            .order_by(LeagueSession.number)).all():
+        if session_id in played:
+            firsts.setdefault((round_id, table or 0), session_id)  # type: ignore[arg-type]
     counts: dict[str, int] = {}
-    for name in s.exec(select(Player.name)
-                       .join(SessionSeat, SessionSeat.player_id == Player.id)
-                       .join(LeagueSession, LeagueSession.id == SessionSeat.session_id)
-                       .where(LeagueSession.league_id == league.id,
-                              LeagueSession.round_id != None,  # noqa: E711
-                              SessionSeat.seat == 0)).all():
+    seats = seatings_by_session(s, league.id)  # type: ignore[arg-type]
+    for session_id in firsts.values():
+        name = seats[session_id][0]
         counts[name] = counts.get(name, 0) + 1
     return counts
+
+
+def played_sessions(s: Session, league: League) -> set[int]:
+    """The league's sessions with a hand played (a voided hand is not played): a session or a
+    round's table that never played is no meeting, no sit at a large table and no first deal
+    in a plan."""
+    return set(s.exec(select(Hand.session_id).where(Hand.league_id == league.id,
+                                                    Hand.voided == False)  # noqa: E712
+                      .distinct()).all())
 
 
 def first_dealer_rotated(table: Sequence[str], first_deals: dict[str, int]) -> tuple[str, ...]:
@@ -339,14 +357,20 @@ def first_dealer_rotated(table: Sequence[str], first_deals: dict[str, int]) -> t
 
 def earlier_rounds(s: Session, league: League) -> list[list[tuple[str, ...]]]:
     """The league's seatings so far as rounds, oldest first: a round's tables together, and
-    each session started on its own as a round of one table (what a plan is scored against)."""
+    each session started on its own as a round of one table (what a plan is scored against).
+    Only a seating that played a hand counts (:func:`played_sessions`): a false start, a
+    session or round ended before its first hand, met nobody; a table whose seating changed
+    mid-round is there as each seating it had."""
+    played = played_sessions(s, league)
+    seats = seatings_by_session(s, league.id)  # type: ignore[arg-type]
     rounds: dict[Any, list[tuple[str, ...]]] = {}
-    for session_id, round_id, table in s.exec(
-            select(LeagueSession.id, LeagueSession.round_id, LeagueSession.table_number)
+    for session_id, round_id in s.exec(
+            select(LeagueSession.id, LeagueSession.round_id)
             .where(LeagueSession.league_id == league.id)
             .order_by(LeagueSession.number)).all():
-        key = ("round", round_id) if round_id else ("session", session_id)
-        rounds.setdefault(key, []).append(tuple(seating(s, session_id)))
+        if session_id in played:
+            key = ("round", round_id) if round_id else ("session", session_id)
+            rounds.setdefault(key, []).append(tuple(seats.get(session_id, ())))
     return list(rounds.values())
 
 

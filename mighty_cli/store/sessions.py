@@ -40,6 +40,7 @@ from .lookups import (
     league_rules,
     log_change,
 )
+from .open_tables import refuse_seated_elsewhere
 from .models import (
     ChangeLog,
     Hand,
@@ -182,25 +183,6 @@ def open_session(s: Session, league: League, names: Sequence[str], *, day: Any =
     return session
 
 
-def refuse_seated_elsewhere(s: Session, league: League, names: Sequence[str]) -> None:
-    """One line naming a player already seated at an open table (an open session) of the
-    league: nobody sits at two tables at once."""
-    seated = s.exec(select(Player.name, LeagueSession.number, LeagueSession.table_number)
-                    .join(SessionSeat, SessionSeat.player_id == Player.id)
-                    .join(LeagueSession, LeagueSession.id == SessionSeat.session_id)
-                    .where(LeagueSession.league_id == league.id,
-                           LeagueSession.ended_at == None,  # noqa: E711
-                           Player.name.in_(list(names)))  # type: ignore[attr-defined]
-                    .order_by(LeagueSession.number)).first()
-    if seated is not None:
-        name, number, table = seated
-        where = (_("table {table} (session {number})").format(table=table, number=number)
-                 if table else _("session {number}").format(number=number))
-        raise LeagueError(_("--players: {name} is already seated at {where}, which is still "
-                            "open; end it first ('mighty session end' or 'mighty round end')")
-                          .format(name=repr(name), where=where))
-
-
 def refuse_near_misses(s: Session, names: Sequence[str]) -> None:
     """A name that is no player yet but one letter (one syllable) from a player's name is a
     typo far more often than a newcomer (민슈 for 민수): refused with the likely name, and the
@@ -232,9 +214,15 @@ def _one_edit_apart(a: str, b: str) -> bool:
 
 
 def past_seatings(s: Session, league_name: str) -> list[list[str]]:
-    """Every session's seating in the league, clockwise (what ``session start --shuffle``
-    reads to avoid repeating neighbours)."""
-    return list(seatings_by_session(s, get_league(s, league_name).id).values())  # type: ignore
+    """Every session's seating in the league that played a hand (a voided hand is not
+    played), clockwise: what ``session start --shuffle`` reads to avoid repeating
+    neighbours."""
+    league = get_league(s, league_name)
+    played = set(s.exec(select(Hand.session_id).where(Hand.league_id == league.id,
+                                                      Hand.voided == False)  # noqa: E712
+                        .distinct()).all())
+    return [seats for session_id, seats in seatings_by_session(
+        s, league.id).items() if session_id in played]  # type: ignore[arg-type]
 
 
 def seatings_by_session(s: Session, league_id: int) -> dict[int, list[str]]:
