@@ -91,11 +91,31 @@ def find_session(s: Session, league: League, number: Optional[int], *,
         raise LeagueError(message.format(league=repr(league.name), last=last, rule=rule,
                                          name=league.name))
     if len(open_sessions) > 1:
-        numbers = ", ".join(str(x.number) for x in open_sessions)
-        raise LeagueError(_("league {league} has {count} open sessions ({numbers}): say which "
-                            "with --session").format(league=repr(league.name),
-                                                     count=len(open_sessions), numbers=numbers))
+        raise LeagueError(_several_open(s, league, open_sessions))
     return open_sessions[0]
+
+
+def _several_open(s: Session, league: League, open_sessions: Sequence[LeagueSession]) -> str:
+    """Why a command that needs one table refuses: the open tables and sessions, each with its
+    players, and the option that says which (a keeper thinks in tables: ``--table``)."""
+    parts = []
+    for found in open_sessions:
+        names = ", ".join(seating(s, found.id))  # type: ignore[arg-type]
+        parts.append(_("table {table}: {players}").format(table=found.table_number,
+                                                           players=names)
+                     if found.table_number else
+                     _("session {number}: {players}").format(number=found.number,
+                                                             players=names))
+    listed = "; ".join(parts)
+    tables = sum(1 for found in open_sessions if found.table_number)
+    if tables == len(open_sessions):
+        return _("league {league} has {count} open tables ({tables}): say which with "
+                 "--table").format(league=repr(league.name), count=tables, tables=listed)
+    return (_("league {league} has {count} open sessions ({sessions}): say which with --table "
+              "or --session") if tables else
+            _("league {league} has {count} open sessions ({sessions}): say which with "
+              "--session")).format(league=repr(league.name), count=len(open_sessions),
+                                   sessions=listed)
 
 
 def seating(s: Session, session_id: int) -> list[str]:
