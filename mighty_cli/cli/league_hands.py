@@ -40,6 +40,7 @@ ACTION_WORDS = {"hand record": N_("hand record"), "hand amend": N_("hand amend")
                 "league set": N_("league set"), "player add": N_("player add"),
                 "player merge": N_("player merge"), "player rename": N_("player rename"),
                 "round start": N_("round start"), "round reseat": N_("round reseat"),
+                "round seat": N_("round seat"),
                 "round end": N_("round end"), "session start": N_("session start"),
                 "session end": N_("session end")}
 #: What ``hand log`` says an amendment changed: the hand's keys, each with its label.

@@ -63,6 +63,19 @@ def _tables_text(state) -> list[str]:
                        "{status}").format(table=table.table, session=table.session,
                                           players=", ".join(table.players),
                                           progress=progress, status=status))
+        lines += _change_lines(table)
+    return lines
+
+
+def _change_lines(table) -> list[str]:
+    """How a table's seating changed mid-round (``round seat``), a line each."""
+    lines = []
+    for change in table.changes:
+        parts = ([_("{names} left").format(names=", ".join(change.left))] if change.left
+                 else []) + ([_("{names} joined").format(names=", ".join(change.joined))]
+                             if change.joined else [])
+        lines.append("  " + _("from its hand {hand} (session {session}): {changes}").format(
+            hand=change.from_hand, session=change.session, changes="; ".join(parts)))
     return lines
 
 
@@ -231,6 +244,60 @@ def round_reseat(league_name, players, seed, apart, as_json, db_url, who) -> Non
     _print_plan(state, league_name, as_json, ngettext(
         "Round {number} of {league} seated again: {count} table.",
         "Round {number} of {league} seated again: {count} tables.", len(state.tables)))
+
+
+@round_.command("seat")
+@league_option
+@click.option("--table", "table", type=number_type(), required=True,
+              shell_complete=completion.tables,
+              help=N_("The table of the open round whose seating changes."))
+@click.option("--leave", multiple=True, metavar="NAME", shell_complete=completion.players,
+              help=N_("A player who leaves (repeatable): from his table's next hand he is not "
+                      "seated, and may sit at another table."))
+@click.option("--join", multiple=True, metavar="NAME", shell_complete=completion.players,
+              help=N_("A player who joins the table (repeatable), in the seat of one who "
+                      "leaves it; one seated at another open table must --leave it too."))
+@json_option
+@db_option
+@by_option
+def round_seat(league_name, table, leave, join, as_json, db_url, who) -> None:
+    """Someone leaves or arrives mid-round: from the table's next hand its seating changes
+    (who leaves goes, who joins sits in his seat); its earlier hands stay as played, it counts
+    its hands on, and the other tables are untouched. The table must stay a size the ruleset
+    plays; refused while it has a hand in progress.
+
+    \b
+    Examples:
+      mighty round seat --league cup --table 2 --leave Cy --join Zed
+      mighty round seat --league cup --table 1 --join Mallory
+      mighty round seat --league cup --table 1 --leave Bo --join Bo  (Bo moves to table 1)
+    """
+    from ..store.round_seat import seat_table
+    from ..table.reserved_names import refuse_reserved
+
+    if not leave and not join:
+        raise click.UsageError(_("say who leaves (--leave NAME) or joins (--join NAME)"))
+    with database(db_url) as s:
+        refuse_reserved(s, join)
+        state, changed = seat_table(s, league_name, table, leave=leave, join=join,
+                                    who=who_default(who))
+    if as_json:
+        echo_json(state.to_json() | {"changed": changed})
+        return
+    click.echo(_("Round {number} of {league}: the seating changes from the table's next "
+                 "hand.").format(number=state.number, league=league_name))
+    for shown in state.tables:
+        if shown.table not in changed:
+            continue
+        following = shown.changes[-1].from_hand if shown.changes else 1
+        click.echo((_("Table {table} (session {session}): {players}; its hand {hand} is the "
+                      "round's deal {hand}") if state.deal_seed is not None else
+                    _("Table {table} (session {session}): {players}; {dealer} deals its hand "
+                      "{hand}")).format(table=shown.table, session=shown.session,
+                                        players=", ".join(shown.players),
+                                        dealer=shown.players[0], hand=following))
+        for line in _change_lines(shown):
+            click.echo(line)
 
 
 @round_.command("show")

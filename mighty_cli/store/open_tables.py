@@ -92,14 +92,12 @@ def seated_twice(s: Session, names: Optional[Iterable[str]] = None) -> list[list
     return [found for found in seats.values() if len(found) > 1]
 
 
-def refuse_seated_twice(s: Session, names: Optional[Iterable[str]] = None,
-                        what: str = "") -> None:
-    """One line when someone (of ``names``) is seated at two open tables: ``what`` says the
-    change that would seat him so."""
+def refuse_seated_twice(s: Session, names: Optional[Iterable[str]] = None) -> None:
+    """One line when someone (of ``names``) is seated at two open tables."""
     twice = seated_twice(s, names)
     if twice:
         seats = twice[0]
-        raise LeagueError(_("{what}{name} would sit at {first} and at {second}, both open; one "
-                            "person sits at one open table").format(
-                                what=f"{what}: " if what else "", name=repr(seats[0].player),
-                                first=seats[0].where(), second=seats[1].where()))
+        raise LeagueError(_("{name} sits at {first} and at {second}, both open; one person sits "
+                            "at one open table").format(name=repr(seats[0].player),
+                                                        first=seats[0].where(),
+                                                        second=seats[1].where()))

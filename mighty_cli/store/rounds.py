@@ -39,9 +39,25 @@ from .sessions import (checked_names, open_session, refuse_near_misses, seating,
 
 
 @dataclass
+class SeatChange:
+    """A table's seating changed mid-round (``round seat``): from the table's hand
+    ``from_hand`` on it is session ``session``, without ``left`` and with ``joined``."""
+
+    from_hand: int
+    session: int
+    left: list[str]
+    joined: list[str]
+
+    def to_json(self) -> dict:
+        return {"from_hand": self.from_hand, "session": self.session, "left": self.left,
+                "joined": self.joined}
+
+
+@dataclass
 class RoundTable:
-    """One table of a round: its number, its session, its players in seat order (the first
-    dealer first), its live hands, and whether it is still playing."""
+    """One table of a round: its number, its session (the latest, where its seating changed
+    mid-round), its players in seat order (the first dealer first), its live hands over every
+    seating it had, whether it is still playing, and how its seating changed."""
 
     table: int
     session: int
@@ -49,11 +65,13 @@ class RoundTable:
     hands: int = 0
     playing: bool = True
     hand_in_progress: bool = False
+    changes: list[SeatChange] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {"table": self.table, "session": self.session, "players": self.players,
                 "hands": self.hands, "playing": self.playing,
-                "hand_in_progress": self.hand_in_progress}
+                "hand_in_progress": self.hand_in_progress,
+                "seat_changes": [change.to_json() for change in self.changes]}
 
 
 @dataclass
@@ -186,8 +204,10 @@ def reseat_round(s: Session, league_name: str, players: Optional[Sequence[str]] 
         played = s.exec(select(func.count(Hand.id)).where(Hand.session_id == session.id)).one()
         if played or s.get(LiveHand, session.id) is not None:
             raise LeagueError(_("round {number} has begun (table {table} has a hand): its "
-                                "plan can no longer change; end it and start another").format(
-                                    number=row.number, table=session.table_number))
+                                "plan can no longer change; seat who leaves or arrives with "
+                                "'mighty round seat --league {name} --table T --leave X --join "
+                                "Y'").format(number=row.number, table=session.table_number,
+                                             name=league.name))
     seated = [name for session in sessions for name in seating(s, session.id)]  # type: ignore
     names = checked_names(players) if players else seated
     kept = round_substitutes(s, league.id, row.number)  # type: ignore[arg-type]
@@ -383,18 +403,34 @@ def latest_round_state(s: Session, league: League) -> Optional[RoundState]:
 
 
 def round_state(s: Session, league_name: str, number: Optional[int] = None) -> RoundState:
-    """A round's tables: players, hands played, whether each is still playing."""
+    """A round's tables: players, hands played, whether each is still playing, and the
+    seatings a table changed mid-round (one session each)."""
     league = get_league(s, league_name)
     found = find_round(s, league, number)
-    tables = []
+    by_table: dict[int, list[LeagueSession]] = {}
     for session in s.exec(select(LeagueSession).where(LeagueSession.round_id == found.id)
-                          .order_by(LeagueSession.table_number)).all():
-        hands = s.exec(select(func.count(Hand.id)).where(
-            Hand.session_id == session.id, Hand.voided == False)).one()  # noqa: E712
-        tables.append(RoundTable(session.table_number or 0, session.number,
-                                 seating(s, session.id), hands,  # type: ignore[arg-type]
-                                 session.ended_at is None,
-                                 s.get(LiveHand, session.id) is not None))
+                          .order_by(LeagueSession.table_number, LeagueSession.number)).all():
+        by_table.setdefault(session.table_number or 0, []).append(session)
+    tables = []
+    for table, sessions in by_table.items():
+        counts = dict(s.exec(select(Hand.session_id, func.count(Hand.id))
+                             .where(Hand.session_id.in_([x.id for x in sessions]))  # type: ignore
+                             .group_by(Hand.session_id)).all())
+        live = s.exec(select(func.count(Hand.id)).where(
+            Hand.session_id.in_([x.id for x in sessions]),  # type: ignore[union-attr]
+            Hand.voided == False)).one()  # noqa: E712
+        seatings = [seating(s, x.id) for x in sessions]  # type: ignore[arg-type]
+        changes, before = [], 0  # each later seating: who left and joined, from which hand
+        for index in range(1, len(sessions)):
+            before += counts.get(sessions[index - 1].id, 0)
+            earlier, later = seatings[index - 1], seatings[index]
+            changes.append(SeatChange(before + 1, sessions[index].number,
+                                      [name for name in earlier if name not in later],
+                                      [name for name in later if name not in earlier]))
+        current = sessions[-1]
+        tables.append(RoundTable(table, current.number, seatings[-1], live,
+                                 current.ended_at is None,
+                                 s.get(LiveHand, current.id) is not None, changes))
     state = RoundState(found.number, tables, ended=found.ended_at is not None,
                        deal_seed=_deal_seed(found),
                        substitutes=[(sub, absent, credited) for (_round, sub), (absent, credited)
@@ -449,9 +485,10 @@ def table_session(s: Session, league_name: str, table: int) -> int:
         raise LeagueError(_("--table {table}: league {league} has no open round").format(
             table=table, league=repr(league.name)))
     session = s.exec(select(LeagueSession).where(LeagueSession.round_id == found.id,
-                                                 LeagueSession.table_number == table)).first()
-    if session is None:
-        count = s.exec(select(func.count(LeagueSession.id))
+                                                 LeagueSession.table_number == table)
+                     .order_by(LeagueSession.number.desc())).first()  # type: ignore
+    if session is None:  # a table whose seating changed mid-round: its latest session
+        count = s.exec(select(func.count(func.distinct(LeagueSession.table_number)))
                        .where(LeagueSession.round_id == found.id)).one()
         raise LeagueError(_("--table {table}: round {number} has tables 1 to {count}").format(
             table=table, number=found.number, count=count))

@@ -41,6 +41,7 @@ from .lookups import (
     log_change,
 )
 from .open_tables import refuse_seated_elsewhere
+from .table_hands import table_hands_so_far, table_session_ids
 from .models import (
     ChangeLog,
     Hand,
@@ -283,12 +284,14 @@ def ended_by_rule(s: Session, league_id: int, number: int) -> Optional[str]:
 
 def _session_hands(s: Session, session_id: int) -> list[tuple[int, str, dict[str, int]]]:
     """The session's live hands in order: number, status and every player's change (deposit
-    pot included)."""
+    pot included); a round's table whose seating changed mid-round counts on from its earlier
+    seatings (:func:`.table_hands.table_session_ids`)."""
+    ids = table_session_ids(s, s.get(LeagueSession, session_id))  # type: ignore[arg-type]
     rows = s.exec(select(Hand.number, Hand.status, Player.name,
                          HandPlayer.points + HandPlayer.pot)
                   .join(HandPlayer, HandPlayer.hand_id == Hand.id)
                   .join(Player, Player.id == HandPlayer.player_id)
-                  .where(Hand.session_id == session_id, Hand.voided == False)  # noqa: E712
+                  .where(Hand.session_id.in_(ids), Hand.voided == False)  # type: ignore # noqa
                   .order_by(Hand.number)).all()
     hands: list[tuple[int, str, dict[str, int]]] = []
     for number, status, name, delta in rows:
@@ -490,8 +493,7 @@ def duplicate_deal(s: Session, session: LeagueSession) -> Optional[DuplicateDeal
     row = s.get(LeagueRound, session.round_id)
     if row is None or row.deal_seed is None:
         return None
-    count = s.exec(select(func.count(Hand.id)).where(Hand.session_id == session.id)).one()
-    return DuplicateDeal(int(row.deal_seed), row.number, int(count or 0) + 1)
+    return DuplicateDeal(int(row.deal_seed), row.number, table_hands_so_far(s, session) + 1)
 
 
 def duplicate_seed(s: Session, session: LeagueSession) -> Optional[int]:
@@ -573,7 +575,8 @@ def clear_live_hand(s: Session, session_id: int) -> Optional[str]:
 @dataclass
 class Evening:
     """What a referee or score-keeper needs to run a session's next hand: where everyone sits,
-    the proposal, the deposit pot, the session's running totals and hands so far."""
+    the proposal, the deposit pot, the session's running totals and hands so far (a round's
+    table: over every seating it had, so its hands are numbered on across a seat change)."""
 
     league: str
     session: int
@@ -606,11 +609,11 @@ def evening(s: Session, league_name: str, session_number: Optional[int] = None) 
     for _number, _status, deltas in played:
         for name, delta in deltas.items():
             totals[name] = totals.get(name, 0) + delta
-    count = s.exec(select(func.count(Hand.id)).where(Hand.session_id == session.id)).one()
+    count = table_hands_so_far(s, session)  # a round's table counts on across its seatings
     row = s.get(LiveHand, session.id)
     last = s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)).one()
     return Evening(league.name, session.number, present, proposal,
-                   _pot_before(s, league.id, None), totals, int(count or 0),  # type: ignore
+                   _pot_before(s, league.id, None), totals, count,  # type: ignore
                    league.ruleset_toml, row.record_toml if row is not None else None,
                    int(last or 0) + 1, session.table_number,
                    duplicate_seed(s, session) is not None)
