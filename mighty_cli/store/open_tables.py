@@ -62,6 +62,24 @@ def open_seats(s: Session, player_ids: Optional[Iterable[int]] = None) -> list[O
                                                             SessionSeat.seat)).all()]
 
 
+def hold_players(s: Session, player_ids: Iterable[int]) -> None:
+    """Lock the players' rows until the transaction ends (PostgreSQL; SQLite has one writer at
+    a time already), in one order: two commands seating one person, in any leagues, take turns,
+    and the second sees the first's seat (:func:`refuse_seated_elsewhere`)."""
+    if s.get_bind().dialect.name == "sqlite":
+        return
+    s.exec(select(Player.id).where(Player.id.in_(sorted(set(player_ids))))  # type: ignore
+           .order_by(Player.id).with_for_update()).all()
+
+
+def seat_checked(s: Session, league: League, ids: dict[str, int],
+                 option: str = "--players") -> None:
+    """Before seating these players (name: id, made by ``ensure_players``) at a new or changed
+    table: hold them, then refuse any already seated at an open table."""
+    hold_players(s, ids.values())
+    refuse_seated_elsewhere(s, league, list(ids), option)
+
+
 def refuse_seated_elsewhere(s: Session, league: League, names: Sequence[str],
                             option: str = "--players",
                             leaving: Iterable[tuple[str, int]] = ()) -> None:

@@ -41,7 +41,7 @@ from .db import lock_league
 from .lookups import (check_name, ensure_players, find_player, get_league, league_rules,
                       log_change)
 from .models import Hand, League, LeagueRound, LeagueSession, LiveHand, SessionSeat, utc_now
-from .open_tables import refuse_seated_elsewhere
+from .open_tables import refuse_seated_elsewhere, seat_checked
 from .rounds import RoundState, round_state
 from .sessions import next_proposal, open_session, refuse_near_misses, seating
 
@@ -84,8 +84,8 @@ def seat_table(s: Session, league_name: str, table: int, *, leave: Sequence[str]
                                 "out in turn)").format(table=number, count=count,
                                                        ruleset=rules.name, low=low, high=high))
         _refuse_hand_in_progress(s, tables[number], number)
-    for number, seats in changed.items():
-        _reseat(s, league, found, tables[number], seatings[number], seats)
+    for number in sorted(changed, key=lambda number: number == table):  # who moves leaves first
+        _reseat(s, league, found, tables[number], seatings[number], changed[number])
     state = round_state(s, league.name, found.number)
     log_change(s, "round seat", who, league_id=league.id,
                after={"round": found.number, "table": table, "left": list(leaving),
@@ -141,7 +141,7 @@ def _joining(s: Session, league: League, found: LeagueRound, session: LeagueSess
         if name in here:
             raise LeagueError(_("--join {name}: already seated at table {table}").format(
                 name=repr(name), table=session.table_number))
-    refuse_near_misses(s, names)
+    refuse_near_misses(s, names, "--join")
     moving = [(name, _session_of(s, found, at)) for name, at in leaving.items()]
     refuse_seated_elsewhere(s, league, names, "--join", leaving=moving)
     return names
@@ -203,6 +203,7 @@ def _reseat(s: Session, league: League, found: LeagueRound, session: LeagueSessi
             s.delete(seat)
         s.flush()
         ids = ensure_players(s, players)
+        seat_checked(s, league, ids, "--join")
         for index, name in enumerate(players):
             s.add(SessionSeat(session_id=session.id, seat=index, player_id=ids[name]))
         s.flush()
@@ -217,7 +218,7 @@ def _reseat(s: Session, league: League, found: LeagueRound, session: LeagueSessi
     s.add(session)
     s.flush()
     opened = open_session(s, league, players, day=session.day, round_id=found.id,
-                          table_number=session.table_number)
+                          table_number=session.table_number, option="--join")
     if found.deal_seed is not None:
         opened.deal_seed = found.deal_seed
         s.add(opened)

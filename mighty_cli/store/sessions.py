@@ -40,7 +40,7 @@ from .lookups import (
     league_rules,
     log_change,
 )
-from .open_tables import refuse_seated_elsewhere
+from .open_tables import refuse_seated_elsewhere, seat_checked
 from .table_hands import table_hands_so_far, table_session_ids
 from .models import (
     ChangeLog,
@@ -186,10 +186,12 @@ def checked_names(players: Sequence[str]) -> list[str]:
 
 def open_session(s: Session, league: League, names: Sequence[str], *, day: Any = None,
                  first_dealer: Optional[str] = None, round_id: Optional[int] = None,
-                 table_number: Optional[int] = None) -> LeagueSession:
+                 table_number: Optional[int] = None, option: str = "--players") -> LeagueSession:
     """A new session of the league with these players in seat order (checked by the caller):
-    the next session number, the players added to the league where new."""
+    the next session number, the players added to the league where new. Nobody seated at an
+    open table is seated again (held first, so concurrent commands take turns)."""
     ids = ensure_players(s, names)
+    seat_checked(s, league, ids, option)
     number = (s.exec(select(func.max(LeagueSession.number))
                      .where(LeagueSession.league_id == league.id)).one() or 0) + 1
     day = _parse_day(day) if day is not None else league_today(s, league)
@@ -204,7 +206,7 @@ def open_session(s: Session, league: League, names: Sequence[str], *, day: Any =
     return session
 
 
-def refuse_near_misses(s: Session, names: Sequence[str]) -> None:
+def refuse_near_misses(s: Session, names: Sequence[str], option: str = "--players") -> None:
     """A name that is no player yet but one letter (one syllable) from a player's name is a
     typo far more often than a newcomer (민슈 for 민수): refused with the likely name, and the
     way to add a newcomer of that name on purpose (``mighty player add``)."""
@@ -217,10 +219,10 @@ def refuse_near_misses(s: Session, names: Sequence[str]) -> None:
         close = sorted(other for other in known if other not in names
                        and _one_edit_apart(name.casefold(), other.casefold()))
         if close:
-            raise LeagueError(_("--players: {name!r} is not a player yet, and is one letter "
+            raise LeagueError(_("{option}: {name!r} is not a player yet, and is one letter "
                                 "from {close}: a typo? (a newcomer of that name: 'mighty "
                                 "player add {name}' first)").format(
-                                    name=name, close=", ".join(close)))
+                                    option=option, name=name, close=", ".join(close)))
 
 
 def _one_edit_apart(a: str, b: str) -> bool:
