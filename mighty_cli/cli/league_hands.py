@@ -15,8 +15,9 @@ from ..render.text import table
 from .database import by_option, database, db_option, league_option, split_names, who_default
 from ..render.text import signed
 from .amend_values import AmendedHand
-from .hand_lines import deltas_line, eliminated_text, hand_line, print_recorded
-from .hand_values import eliminated_given, friend_value
+from .hand_lines import deltas_line, eliminated_text, hand_line, print_recorded, table_place
+from .hand_values import (at_table, eliminated_given, friend_value, league_number,
+                          round_hand_option, table_hand_option)
 from .options import echo_json, json_option, number_type
 from .score_taken import Taken, TakenType, friends_given, ruling_party_count
 
@@ -253,42 +254,6 @@ def run_correction(service: str, league_name: str, number: int, reason: Optional
         correction = getattr(services, service)(s, league_name, number, who=who_default(who),
                                                 why=why)
     print_correction(correction, as_json)
-
-
-#: ``--table T [--round R]``: NUMBER is the table's own hand number (``hand show --table 3 2``).
-table_hand_option = click.option(
-    "--table", "table", type=number_type(), default=None, shell_complete=completion.tables,
-    help=N_("NUMBER is this table's hand number (its hand 2), in the open round or --round R."))
-round_hand_option = click.option(
-    "--round", "round_number", type=number_type(), default=None,
-    help=N_("With --table: the round (default: the open one)."))
-
-
-def at_table(table: Optional[int], round_number: Optional[int]) -> None:
-    """``--round`` names a table's round: a usage error without ``--table``."""
-    if round_number is not None and table is None:
-        raise click.UsageError(_("--round is said of a table: give --table T too"))
-
-
-def league_number(s, league_name: str, number: int, table: Optional[int],
-                  round_number: Optional[int]) -> int:
-    """The league's number of the hand NUMBER names: itself, or with ``--table`` the table's
-    hand of that number."""
-    if table is None:
-        return number
-    from ..store.lookups import get_league
-    from ..store.table_hands import table_hand_number
-
-    return table_hand_number(s, get_league(s, league_name), table, number, round_number)
-
-
-def table_place(hand) -> str:
-    """Where a round's hand was played, for a heading (`` (round 2, table 3, hand 2)``); nothing
-    for a hand outside any round."""
-    if hand.table is None:
-        return ""
-    return " " + _("(round {round}, table {table}, hand {local})").format(
-        round=hand.round, table=hand.table, local=hand.table_hand)
 
 
 @hand.command("list")

@@ -203,3 +203,21 @@ def test_the_tournament_table_counts_a_changed_table_once(cup):
     assert len(names) == len(set(names)) == 12
     stayed = next(row for row in rows if row["name"] == five["players"][0])
     assert stayed["rounds"] == 1 and stayed["hands"] == 2
+
+
+def test_a_table_of_a_fixed_number_of_hands_counts_them_across_the_change(db, tmp_path):
+    """session.hands_per_session = 3: two hands, a seat change, and the table's third hand
+    ends it, the seating's first hand though it is."""
+    rules = tmp_path / "three.toml"
+    rules.write_text('extends = "standard"\n[meta]\nname = "three"\n[session]\n'
+                     'hands_per_session = 3\n', encoding="utf-8")
+    ok(db, "league", "create", "cup", "--ruleset", str(rules))
+    plan = start(db, ELEVEN[:10])
+    table = plan["tables"][0]["table"]
+    record(db, table)
+    record(db, table)
+    ok(db, "round", "seat", "-l", "cup", "--table", str(table), "--leave",
+       plan["tables"][0]["players"][3], "--join", "Zelda")
+    said = record(db, table)
+    assert "Table 1, hand 3 (" in said and "ended by the ruleset" in said
+    assert shown(db)[table]["playing"] is False
