@@ -65,12 +65,13 @@ def tournament_standings(s: Session, league_name: str,
     for session_id, (round_number, table) in tables.items():  # everyone seated has a place
         for name in seating(s, session_id):  # once a table, over every seating it had
             stats = counted.get((session_id, name)) or PlayerStats(name)
-            total = sat.setdefault((round_number, table or 0, name), [0, 0, 0])
+            total = sat.setdefault((round_number, table or 0,
+                                    credited.get((round_number, name), name)), [0, 0, 0])
             total[0] += stats.score
             total[1] += stats.hands
             total[2] += stats.declarer_success
-    results = [TableResult(round_number, table, credited.get((round_number, name), name),
-                           *total) for (round_number, table, name), total in sat.items()]
+    results = [TableResult(round_number, table, name, *total)
+               for (round_number, table, name), total in sat.items()]
     return tournament_table(results, league_rules(league).tournament, sorted(rounds.values()))
 
 

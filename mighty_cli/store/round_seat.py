@@ -17,9 +17,10 @@ other tables are untouched.
   duplicate round's table the seats stay where they were (the deals go by seat), and the deals
   go on from the table's next one.
 * A player who leaves may then sit elsewhere. A joiner seated at another open table is refused
-  unless he leaves it in the same command (``--leave Y --join Y``: Y moves to table T). A table
-  with a hand in progress (a referee's live hand with something in it) is refused: finish it
-  first.
+  unless he leaves it in the same command (``--leave Y --join Y``: Y moves to table T), and so
+  is a player whose substitute sits in the round (``--leave S --join X``: X takes his place).
+  A table with a hand in progress (a referee's live hand with something in it) is refused:
+  finish it first.
 
 Each function works inside the caller's transaction and raises a project error for bad input,
 so the caller's rollback leaves the database exactly as it was.
@@ -44,6 +45,7 @@ from .models import Hand, League, LeagueRound, LeagueSession, LiveHand, SessionS
 from .open_tables import refuse_seated_elsewhere, seat_checked
 from .rounds import RoundState, round_state
 from .sessions import next_proposal, open_session, refuse_near_misses, seating
+from .substitutes import substitutes
 
 
 def seat_table(s: Session, league_name: str, table: int, *, leave: Sequence[str] = (),
@@ -142,6 +144,14 @@ def _joining(s: Session, league: League, found: LeagueRound, session: LeagueSess
             raise LeagueError(_("--join {name}: already seated at table {table}").format(
                 name=repr(name), table=session.table_number))
     refuse_near_misses(s, names, "--join")
+    seated = {name for at in _open_tables(s, found).values()
+              for name in seating(s, at.id)} - set(leaving)  # type: ignore[arg-type]
+    for (_round, sub), (absent, _credited) in substitutes(
+            s, league.id, found.number).items():  # type: ignore[arg-type]
+        if absent in names and sub in seated:
+            raise LeagueError(_("--join {absent}: {sub} sits in for {absent} this round; "
+                                "{absent} takes the seat with --leave {sub} --join "
+                                "{absent}").format(absent=absent, sub=sub))
     moving = [(name, _session_of(s, found, at)) for name, at in leaving.items()]
     refuse_seated_elsewhere(s, league, names, "--join", leaving=moving)
     return names

@@ -221,3 +221,24 @@ def test_a_table_of_a_fixed_number_of_hands_counts_them_across_the_change(db, tm
     said = record(db, table)
     assert "Table 1, hand 3 (" in said and "ended by the ruleset" in said
     assert shown(db)[table]["playing"] is False
+
+
+def test_the_player_a_substitute_sits_in_for_takes_his_place(cup):
+    """Kimberly arrives mid-round: seated beside Zelda, who sits in for her, she is refused;
+    in Zelda's place she plays on, and with --credit the table counts Zelda's hands and hers
+    as Kimberly's, one place."""
+    ok(cup, "player", "add", "Kimberly")
+    plan = start(cup, ELEVEN[:9] + ["Zelda"], 1, "--substitute", "Zelda/Kimberly", "--credit")
+    table = next(t for t in plan["tables"] if "Zelda" in t["players"])
+    record(cup, table["table"])
+    said = refused(cup, "round", "seat", "-l", "cup", "--table", str(table["table"]), "--join",
+                   "Kimberly")
+    assert "--join Kimberly: Zelda sits in for Kimberly this round; Kimberly takes the seat " \
+        "with --leave Zelda --join Kimberly" in said
+    ok(cup, "round", "seat", "-l", "cup", "--table", str(table["table"]), "--leave", "Zelda",
+       "--join", "Kimberly")
+    record(cup, table["table"])
+    rows = json.loads(ok(cup, "standings", "-l", "cup", "--json"))["tournament"]["players"]
+    names = [row["name"] for row in rows]
+    assert "Zelda" not in names and names.count("Kimberly") == 1
+    assert next(row for row in rows if row["name"] == "Kimberly")["hands"] == 2
