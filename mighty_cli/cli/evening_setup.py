@@ -191,7 +191,7 @@ def _open_file(opts: EveningOptions, path: Path, deals, save, interactive):
 def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, interactive):
     from ..store.lookups import league_rules
     from ..store.sessions import start_session
-    from ..table.reserved_names import refuse_reserved
+    from ..table.new_names import refuse_new_names
 
     book = LeagueBook(opts.db, opts.league, who)  # type: ignore[arg-type]
     with book.tx() as s:
@@ -217,7 +217,7 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
                 list(from_file.players) if from_file else None
             if names is None or opts.session_number is not None:
                 raise
-            refuse_reserved(s, names)
+            refuse_new_names(s, names)
             session, _proposal = start_session(s, league.name, names, who=who,
                                        first_dealer=_one_of(opts.dealer, names, "--dealer"))
         book.session = session.number

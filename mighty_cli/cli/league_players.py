@@ -40,7 +40,7 @@ def player_add(names, db_url, who) -> None:
     """
     from ..engine.names import same_but_for_case
     from ..store import LeagueError, services
-    from ..table.reserved_names import refuse_reserved
+    from ..table.new_names import refuse_new_names
 
     alike = same_but_for_case(list(names))
     if alike:
@@ -49,7 +49,7 @@ def player_add(names, db_url, who) -> None:
                             "differ in more").format(first=repr(alike[0]),
                                                      second=repr(alike[1])))
     with database(db_url, creates=True) as s:
-        refuse_reserved(s, names)
+        refuse_new_names(s, names)
         for name in names:
             services.add_player(s, name, who_default(who))
     click.echo(_("Added {names}.").format(names=", ".join(names)))
@@ -69,10 +69,10 @@ def player_rename(old, new, reason, db_url, who) -> None:
       mighty player rename Chulsoo 김철수
     """
     from ..store import services
-    from ..table.reserved_names import refuse_reserved
+    from ..table.new_names import refuse_new_names
 
     with database(db_url) as s:
-        refuse_reserved(s, [new])
+        refuse_new_names(s, [new])
         services.rename_player(s, old, new, who_default(who), reason)
     click.echo(_("Renamed {old} to {new}.").format(old=old, new=new))
 

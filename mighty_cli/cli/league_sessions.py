@@ -73,7 +73,7 @@ def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_ur
     """
     from ..store import services
     from ..store.lookups import find_player
-    from ..table.reserved_names import refuse_reserved
+    from ..table.new_names import refuse_new_names
 
     names = split_names(players) or []
     if apart and not shuffle:
@@ -82,7 +82,7 @@ def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_ur
     with database(db_url) as s:
         pairs = chosen_pairs(apart, readings, "--apart",
                              lambda name: name in names or find_player(s, name) is not None)
-        refuse_reserved(s, names)
+        refuse_new_names(s, names)
         if shuffle:
             from ..seating import neighbour_history, propose_seating
             from ..store.sessions import past_seatings

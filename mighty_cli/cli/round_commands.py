@@ -123,7 +123,7 @@ def round_start(league_name, players, seed, apart, rounds_ahead, substitutes, cr
           --duplicate --seed 7
     """
     from ..store import rounds as store
-    from ..table.reserved_names import refuse_reserved
+    from ..table.new_names import refuse_new_names
 
     names = split_names(players) or []
     readings = pair_readings(apart), pair_readings(substitutes, "--substitute")
@@ -132,7 +132,7 @@ def round_start(league_name, players, seed, apart, rounds_ahead, substitutes, cr
     with database(db_url) as s:
         pairs = chosen_pairs(apart, readings[0], "--apart", _known(s, names))
         subs = chosen_pairs(substitutes, readings[1], "--substitute", _known(s, names))
-        refuse_reserved(s, names)
+        refuse_new_names(s, names)
         state = store.start_round(s, league_name, names, seed=seed, apart=pairs, day=day,
                                   rounds=rounds_ahead, duplicate=duplicate,
                                   substitutes=subs, credit=credit, who=who_default(who))
@@ -232,13 +232,13 @@ def round_reseat(league_name, players, seed, apart, as_json, db_url, who) -> Non
     """Plan the open round again before its first hand: another seed, a pair to keep apart,
     or a late arrival or a drop. Refused once any table has a hand."""
     from ..store import rounds
-    from ..table.reserved_names import refuse_reserved
+    from ..table.new_names import refuse_new_names
 
     names = split_names(players) if players else None
     readings = pair_readings(apart)
     with database(db_url) as s:
         pairs = chosen_pairs(apart, readings, "--apart", _known(s, names))
-        refuse_reserved(s, names or ())
+        refuse_new_names(s, names or ())
         state = rounds.reseat_round(s, league_name, names, seed=seed, apart=pairs,
                                     who=who_default(who))
     _print_plan(state, league_name, as_json, ngettext(
@@ -273,12 +273,12 @@ def round_seat(league_name, table, leave, join, as_json, db_url, who) -> None:
       mighty round seat --league cup --table 1 --leave Bo --join Bo  (Bo moves to table 1)
     """
     from ..store.round_seat import seat_table
-    from ..table.reserved_names import refuse_reserved
+    from ..table.new_names import refuse_new_names
 
     if not leave and not join:
         raise click.UsageError(_("say who leaves (--leave NAME) or joins (--join NAME)"))
     with database(db_url) as s:
-        refuse_reserved(s, join)
+        refuse_new_names(s, join)
         state, changed = seat_table(s, league_name, table, leave=leave, join=join,
                                     who=who_default(who))
     if as_json:

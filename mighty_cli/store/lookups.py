@@ -48,9 +48,11 @@ def check_name(name: str, what: str = N_("player name")) -> str:
 
 
 def check_new_name(name: str, what: str = N_("player name")) -> str:
-    """A name for a new player (:func:`check_name`), without the ``/`` that separates the two
-    names of ``--apart A/B`` and ``--substitute S/X`` (a store made before may hold such a
-    name: it keeps working, read as :func:`mighty_cli.engine.names.pair_splits` says)."""
+    """A name for a new player typed at a command (``player add``, ``player rename``, a new
+    name in ``--players``: :mod:`mighty_cli.table.new_names`): :func:`check_name`, without the
+    ``/`` that separates the two names of ``--apart A/B`` and ``--substitute S/X``. A store,
+    an export or a record made before may hold such a name: it keeps working, read as
+    :func:`mighty_cli.engine.names.pair_splits` says."""
     clean = check_name(name, what)
     if name_rules.PAIR_SEPARATOR in clean:
         raise LeagueError(_("{what} {clean!r}: must not contain '/' (it separates the two names "
@@ -122,12 +124,10 @@ def get_player(s: Session, name: str) -> Player:
 
 
 def ensure_players(s: Session, names: Iterable[str]) -> dict[str, int]:
-    """Player ids by name, creating the players not yet known (insert-or-get; a new name as
-    :func:`check_new_name` allows)."""
+    """Player ids by name, creating the players not yet known (insert-or-get)."""
     clean = {name: check_name(name) for name in names}
     # Sorted: concurrent writers insert new names in one order, so they never deadlock.
     for name in sorted({c for c in clean.values() if find_player(s, c) is None}):
-        check_new_name(name)
         insert_ignoring_conflict(s, Player, {"name": name, "created_at": utc_now()}, "name")
     ids: dict[str, int] = {}
     for name, spelt in clean.items():

@@ -1,4 +1,5 @@
-"""Names the table reads as words: no new player is called ``None``, ``dummy`` or ``패스``.
+"""What a new player may not be called: a word the table reads (``None``, ``dummy``, ``패스``), or
+a name holding ``/``.
 
 At the table and in ``record`` a friend given as ``none`` (or ``노프렌드``) is no friend,
 ``dummy`` (``은실``) is 시흥 은마's dummy, ``friend`` under 허니문 the declarer's own friend hand,
@@ -10,6 +11,11 @@ a store already has keeps his name.
 
 The words are the table's vocabulary, read from where it is kept (:mod:`.words`, and the Korean
 calls of :mod:`mighty_cli.engine.cards.korean`), never copied here.
+
+A ``/`` separates the two names of ``--apart A/B`` and ``--substitute S/X``, so a new name typed
+at a command may not hold one (:func:`mighty_cli.store.lookups.check_new_name`); a store, an
+export or a record made before keeps its names, and a pair naming one is read by the names the
+store knows (:func:`mighty_cli.cli.database.chosen_pairs`).
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from ..engine.cards.korean import CALLS
 from ..engine.names import folded
 from ..engine.translation import N_, _
 from ..store import LeagueError
-from ..store.lookups import find_player
+from ..store.lookups import check_new_name, find_player
 from .words import DUMMY_WORDS, NO_FRIEND, OWN_FRIEND, SHORT_FORMS
 
 #: The meanings a name may not take, each as the refusal names it.
@@ -57,12 +63,15 @@ def reserved_word(name: str) -> Optional[str]:
     return RESERVED.get(folded(name))
 
 
-def refuse_reserved(s, names: Iterable[str]) -> None:
-    """One line for the first of ``names`` that is a reserved word and no player of the store
-    yet (a new name); names the store has keep working."""
+def refuse_new_names(s, names: Iterable[str]) -> None:
+    """One line for the first of ``names`` that is no player of the store yet (a new name) and
+    is a reserved word or holds ``/``; names the store has keep working."""
     for name in names:
+        if find_player(s, name) is not None:
+            continue
         meaning = reserved_word(name)
-        if meaning is not None and find_player(s, name) is None:
+        if meaning is not None:
             raise LeagueError(_("player name {name!r}: the table reads {name!r} as "
                                 "{meaning}; give the player another name").format(
                                     name=name.strip(), meaning=_(MEANINGS[meaning])))
+        check_new_name(name)
