@@ -180,8 +180,8 @@ def tables(ctx: click.Context, param: click.Parameter,
 
         from ..store.models import League, LeagueRound, LeagueSession
 
-        return [str(number) for number in s.exec(
-            select(LeagueSession.table_number)
+        return [str(number) for number in s.exec(  # a table is there once, however seated
+            select(LeagueSession.table_number).distinct()
             .join(LeagueRound, LeagueRound.id == LeagueSession.round_id)
             .join(League, League.id == LeagueRound.league_id)
             .where(League.name == league, LeagueRound.ended_at == None)  # noqa: E711

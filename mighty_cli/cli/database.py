@@ -127,3 +127,43 @@ def split_names(text: Optional[str]) -> Optional[list[str]]:
     if text is None:
         return None
     return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def pair_readings(given: tuple[str, ...], option: str = "--apart") -> list[list[tuple[str, str]]]:
+    """Each ``A/B`` given to a pair option (``--apart``, ``--substitute``) as its readings as
+    two names: one, or one per ``/`` where a name of an older store holds one
+    (:func:`chosen_pairs` chooses); a usage error where there is none."""
+    from ..engine.names import pair_splits
+
+    readings = []
+    for text in given:
+        splits = pair_splits(text)
+        if not splits:
+            raise click.UsageError(_("{option} {text}: expected two names as A/B").format(
+                option=option, text=text))
+        readings.append(splits)
+    return readings
+
+
+def chosen_pairs(given: tuple[str, ...], readings: list[list[tuple[str, str]]], option: str,
+                 known=None) -> list[tuple[str, str]]:
+    """The pairs given: each one's reading (where it has several, the one whose two names are
+    ``known``: players present or of the store), the two names different players."""
+    from ..engine.names import folded
+
+    pairs = []
+    for text, splits in zip(given, readings):
+        if len(splits) > 1 and known is not None:
+            named = [(a, b) for a, b in splits if known(a) and known(b)]
+            splits = named if len(named) == 1 else splits
+        if len(splits) > 1:
+            raise click.UsageError(_("{option} {text}: the '/' between the two names is not "
+                                     "clear ({readings}); name players the store knows")
+                                   .format(option=option, text=text, readings="; ".join(
+                                       f"{a} + {b}" for a, b in splits)))
+        first, second = splits[0]
+        if folded(first) == folded(second):
+            raise click.UsageError(_("{option} {text}: a pair is two different players")
+                                   .format(option=option, text=text))
+        pairs.append((first, second))
+    return pairs

@@ -192,6 +192,7 @@ def _open_file(opts: EveningOptions, path: Path, deals, save, interactive):
 def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, interactive):
     from ..store.lookups import league_rules
     from ..store.sessions import start_session
+    from ..table.new_names import refuse_new_names
 
     book = LeagueBook(opts.db, opts.league, who)  # type: ignore[arg-type]
     with book.tx() as s:
@@ -220,6 +221,7 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
                 _refuse_unnamed_table(s, league, opts)
             if names is None or opts.session_number is not None:
                 raise
+            refuse_new_names(s, names)
             session, _proposal = start_session(s, league.name, names, who=who,
                                        first_dealer=_one_of(opts.dealer, names, "--dealer"))
         book.session = session.number

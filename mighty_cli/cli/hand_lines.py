@@ -1,5 +1,6 @@
 """A stored hand in the league commands' words: its one-line outcome, the players' deltas, the
-friend and the eliminated, and what ``record`` prints once a hand is stored."""
+friend and the eliminated, where a round's hand was played, and what ``record`` prints once a
+hand is stored."""
 
 from __future__ import annotations
 
@@ -62,6 +63,15 @@ def hand_line(hand) -> str:
     if hand.voided:
         what = _("VOID") + "  " + what
     return what
+
+
+def table_place(hand) -> str:
+    """Where a round's hand was played, for a heading (`` (round 2, table 3, hand 2)``); nothing
+    for a hand outside any round."""
+    if hand.table is None:
+        return ""
+    return " " + _("(round {round}, table {table}, hand {local})").format(
+        round=hand.round, table=hand.table, local=hand.table_hand)
 
 
 def deltas_line(hand) -> str:

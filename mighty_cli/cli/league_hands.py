@@ -16,8 +16,9 @@ from ..render.text import table
 from .database import by_option, database, db_option, league_option, split_names, who_default
 from ..render.text import signed
 from .amend_values import AmendedHand
-from .hand_lines import deltas_line, eliminated_text, hand_line, print_recorded
-from .hand_values import eliminated_given, friend_value
+from .hand_lines import deltas_line, eliminated_text, hand_line, print_recorded, table_place
+from .hand_values import (at_table, eliminated_given, friend_value, league_number,
+                          round_hand_option, table_hand_option)
 from .options import echo_json, json_option, number_type
 from .score_taken import Taken, TakenType, friends_given, ruling_party_count
 
@@ -28,6 +29,8 @@ from .score_taken import Taken, TakenType, friends_given, ruling_party_count
 
 #: Table headers (translated where they are shown).
 LIST_HEADERS = (N_("hand"), N_("session"), N_("dealer"), N_("outcome"), N_("pot"))
+#: The columns a listing with a round's hands adds after the session: where each was played.
+TABLE_HEADERS = (N_("round"), N_("table"), N_("table hand"))
 CHANGE_HEADERS = (N_("player"), N_("score was"), N_("now"), N_("change"), N_("rank was"),
                   N_("now"))
 LOG_HEADERS = (N_("when"), N_("who"), N_("what"), N_("why"))
@@ -39,6 +42,7 @@ ACTION_WORDS = {"hand record": N_("hand record"), "hand amend": N_("hand amend")
                 "league set": N_("league set"), "player add": N_("player add"),
                 "player merge": N_("player merge"), "player rename": N_("player rename"),
                 "round start": N_("round start"), "round reseat": N_("round reseat"),
+                "round seat": N_("round seat"),
                 "round end": N_("round end"), "session start": N_("session start"),
                 "session end": N_("session end")}
 #: What ``hand log`` says an amendment changed: the hand's keys, each with its label.
@@ -265,12 +269,15 @@ def print_correction(correction, as_json: bool) -> None:
 
 
 def run_correction(service: str, league_name: str, number: int, reason: Optional[str],
-                   as_json: bool, db_url: Optional[str], who: Optional[str]) -> None:
+                   as_json: bool, db_url: Optional[str], who: Optional[str],
+                   table: Optional[int] = None, round_number: Optional[int] = None) -> None:
     """Void or restore a hand in one transaction and print what changed."""
     from ..store import services
 
+    at_table(table, round_number)
     why = require_reason(reason)
     with database(db_url) as s:
+        number = league_number(s, league_name, number, table, round_number)
         correction = getattr(services, service)(s, league_name, number, who=who_default(who),
                                                 why=why)
     print_correction(correction, as_json)
@@ -301,33 +308,47 @@ def hand_list(league_name, session_number, last, as_json, db_url) -> None:
     if not hands:
         click.echo(_("League {league} has no hands yet.").format(league=league_name))
         return
-    click.echo(table([_(h) for h in LIST_HEADERS],
-                     [(h.number, h.session, h.dealer or "", hand_line(h) + eliminated_text(h),
-                       h.pot_after) for h in hands], align=">><<>"))
+    if not any(h.table is not None for h in hands):
+        click.echo(table([_(h) for h in LIST_HEADERS],
+                         [(h.number, h.session, h.dealer or "",
+                           hand_line(h) + eliminated_text(h), h.pot_after) for h in hands],
+                         align=">><<>"))
+        return
+    headers = [_(h) for h in LIST_HEADERS[:2] + TABLE_HEADERS + LIST_HEADERS[2:]]
+    click.echo(table(headers, [(h.number, h.session, *(("", "", "") if h.table is None else
+                                                       (h.round, h.table, h.table_hand)),
+                                h.dealer or "", hand_line(h) + eliminated_text(h), h.pot_after)
+                               for h in hands], align=">>>>><<>"))
 
 
 @hand.command("show")
 @league_option
 @click.argument("number", type=number_type())
+@table_hand_option
+@round_hand_option
 @json_option
 @db_option
-def hand_show(league_name, number, as_json, db_url) -> None:
-    """Show one hand in full.
+def hand_show(league_name, number, table, round_number, as_json, db_url) -> None:
+    """Show one hand in full: NUMBER is the league's hand number, or with --table the table's
+    own (hand 2 of table 3).
 
     \b
-    Example:
+    Examples:
       mighty hand show --league tuesday 12
+      mighty hand show --league cup --table 3 2
     """
     from ..store import services
 
+    at_table(table, round_number)
     with database(db_url) as s:
+        number = league_number(s, league_name, number, table, round_number)
         shown = services.show_hand(s, league_name, number)
     if as_json:
         echo_json(shown.to_json())
         return
     click.echo(_("Hand {number}, session {session} ({day})").format(
         number=shown.number, session=shown.session, day=shown.day.isoformat())
-        + (" — " + _("VOID") if shown.voided else ""))
+        + table_place(shown) + (" — " + _("VOID") if shown.voided else ""))
     click.echo(f"  {hand_line(shown)}")
     if shown.sitting_out:
         said = _("players: {players}; sitting out: {out}; dealer {dealer}")
@@ -362,8 +383,10 @@ def changes_text(correction) -> str:
     before, after = correction.before, correction.after
     # who the declarer eliminated, said on both lines where the correction changed it
     told = eliminated_text if before.eliminated != after.eliminated else (lambda hand: "")
-    lines = [_("Hand {number}: {hand}").format(number=after.number,
-                                               hand=hand_line(before) + told(before)),
+    heading = _("Hand {number}: {hand}") if after.table is None else \
+        _("Hand {number} (round {round}, table {table}, hand {local}): {hand}")
+    lines = [heading.format(number=after.number, round=after.round, table=after.table,
+                            local=after.table_hand, hand=hand_line(before) + told(before)),
              "     " + _("now: {hand}").format(hand=hand_line(after) + told(after))]
     if correction.hands_resettled:
         lines.append(ngettext("Deposit pot settled again in {count} later hand.",
@@ -410,6 +433,8 @@ def require_reason(reason: Optional[str]) -> str:
 @hand.command("amend")
 @league_option
 @click.argument("number", type=number_type())
+@table_hand_option
+@round_hand_option
 @click.option("--declarer", "-d", default=None, metavar="NAME",
               shell_complete=completion.players)
 @click.option("--contract", "-c", default=None, metavar="BID")
@@ -437,26 +462,30 @@ def require_reason(reason: Optional[str]) -> str:
 @json_option
 @db_option
 @by_option
-def hand_amend(league_name, number, declarer, contract, friends, friend_call, taken, opposition,
-               deal_miss, dealer, players, eliminated, note, reason, as_json, db_url,
-               who) -> None:
-    """Correct an earlier hand. Everything after it is recomputed in the same transaction, the
-    change log records who, when and why, and the standings changes are printed.
+def hand_amend(league_name, number, table, round_number, declarer, contract, friends,
+               friend_call, taken, opposition, deal_miss, dealer, players, eliminated, note,
+               reason, as_json, db_url, who) -> None:
+    """Correct an earlier hand (NUMBER: the league's, or with --table the table's own).
+    Everything after it is recomputed in the same transaction, the change log records who,
+    when and why, and the standings changes are printed.
 
     \b
     Examples:
       mighty hand amend --league tuesday 12 --taken 15 --reason "miscounted the kitty"
       mighty hand amend -l tuesday 7 --friend none --by 김철수 --reason "no friend was called"
       mighty hand amend -l six 4 --eliminated Di --reason "Di was out, not Cy"
+      mighty hand amend -l cup --table 3 2 --taken 14 --reason "table 3 miscounted"
     """
     from ..store import services
 
+    at_table(table, round_number)
     if taken is not None and opposition is not None:
         raise click.UsageError(_("give --taken or --opposition, not both"))
     # --friend twice: the two friends of a two-card call (동대전 7마); once: one friend (or none)
     friend, friend2 = (friends_given(friends) + [None, None])[:2]
     why = require_reason(reason)
     with database(db_url) as s:
+        number = league_number(s, league_name, number, table, round_number)
         amended = AmendedHand(s, league_name, number, players)  # names read as record reads them
         declarer, deal_miss = amended.name(declarer), amended.name(deal_miss)
         friend, friend2 = amended.friend(friend), amended.name(friend2)
@@ -474,29 +503,37 @@ def hand_amend(league_name, number, declarer, contract, friends, friend_call, ta
 @hand.command("void")
 @league_option
 @click.argument("number", type=number_type())
+@table_hand_option
+@round_hand_option
 @reason_option
 @json_option
 @db_option
 @by_option
-def hand_void(league_name, number, reason, as_json, db_url, who) -> None:
+def hand_void(league_name, number, table, round_number, reason, as_json, db_url, who) -> None:
     """Void a hand (entered twice, never played): it leaves the standings but stays in the
-    change log; everything after it is recomputed.
+    change log; everything after it is recomputed. NUMBER: the league's, or with --table the
+    table's own.
 
     \b
-    Example:
+    Examples:
       mighty hand void --league tuesday 13 --reason "entered twice"
+      mighty hand void --league cup --table 3 2 --reason "entered twice"
     """
-    run_correction("void_hand", league_name, number, reason, as_json, db_url, who)
+    run_correction("void_hand", league_name, number, reason, as_json, db_url, who, table,
+                   round_number)
 
 
 @hand.command("unvoid")
 @league_option
 @click.argument("number", type=number_type())
+@table_hand_option
+@round_hand_option
 @reason_option
 @json_option
 @db_option
 @by_option
-def hand_unvoid(league_name, number, reason, as_json, db_url, who) -> None:
+def hand_unvoid(league_name, number, table, round_number, reason, as_json, db_url,
+                who) -> None:
     """Restore a voided hand as it was recorded: it counts in the standings again, the deposit
     pot of every hand after it is settled again in the same transaction, the change log
     records who, when and why, and the standings changes are printed.
@@ -505,7 +542,8 @@ def hand_unvoid(league_name, number, reason, as_json, db_url, who) -> None:
     Example:
       mighty hand unvoid --league tuesday 13 --why "voided the wrong hand"
     """
-    run_correction("unvoid_hand", league_name, number, reason, as_json, db_url, who)
+    run_correction("unvoid_hand", league_name, number, reason, as_json, db_url, who, table,
+                   round_number)
 
 
 @hand.command("log")

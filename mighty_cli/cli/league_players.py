@@ -38,9 +38,18 @@ def player_add(names, db_url, who) -> None:
     Example:
       mighty player add Ana Bo 김철수
     """
-    from ..store import services
+    from ..engine.names import same_but_for_case
+    from ..store import LeagueError, services
+    from ..table.new_names import refuse_new_names
 
+    alike = same_but_for_case(list(names))
+    if alike:
+        raise LeagueError(_("{first} and {second} are one name but for case (or a character's "
+                            "form): add each player once, and give two people names that "
+                            "differ in more").format(first=repr(alike[0]),
+                                                     second=repr(alike[1])))
     with database(db_url, creates=True) as s:
+        refuse_new_names(s, names)
         for name in names:
             services.add_player(s, name, who_default(who))
     click.echo(_("Added {names}.").format(names=", ".join(names)))
@@ -60,8 +69,10 @@ def player_rename(old, new, reason, db_url, who) -> None:
       mighty player rename Chulsoo 김철수
     """
     from ..store import services
+    from ..table.new_names import refuse_new_names
 
     with database(db_url) as s:
+        refuse_new_names(s, [new])
         services.rename_player(s, old, new, who_default(who), reason)
     click.echo(_("Renamed {old} to {new}.").format(old=old, new=new))
 

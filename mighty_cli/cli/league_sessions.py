@@ -7,7 +7,8 @@ import click
 
 from ..i18n import N_, _, ngettext
 from . import completion
-from .database import by_option, database, db_option, league_option, split_names, who_default
+from .database import (by_option, chosen_pairs, database, db_option, league_option,
+                       pair_readings, split_names, who_default)
 from .options import SEED, echo_json, json_option, number_type
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
@@ -71,16 +72,17 @@ def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_ur
       mighty session start -l tuesday -p Ana,Bo,Cy,Di,Ed,Fay --shuffle --apart Ana/Bo
     """
     from ..store import services
+    from ..store.lookups import find_player
+    from ..table.new_names import refuse_new_names
 
     names = split_names(players) or []
-    pairs = [tuple(split_names(pair.replace("/", ",")) or []) for pair in apart]
     if apart and not shuffle:
         raise click.UsageError(_("--apart is used with --shuffle"))
-    for text, pair in zip(apart, pairs):
-        if len(pair) != 2:
-            raise click.UsageError(_("--apart {text}: expected two names as A/B").format(
-                                       text=text))
+    readings = pair_readings(apart)
     with database(db_url) as s:
+        pairs = chosen_pairs(apart, readings, "--apart",
+                             lambda name: name in names or find_player(s, name) is not None)
+        refuse_new_names(s, names)
         if shuffle:
             from ..seating import neighbour_history, propose_seating
             from ..store.sessions import past_seatings
@@ -102,15 +104,34 @@ def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_ur
         click.echo(proposal_text(proposal, pot))
 
 
+#: ``--table T``: a round's table, for the commands that take its session.
+table_option = click.option("--table", "table", type=number_type(), default=None,
+                            shell_complete=completion.tables,
+                            help=N_("Which table of the open round (mighty round start): its "
+                                    "session."))
+
+
+def table_or_session(s, league_name: str, session_number, table):
+    """The session ``--table T`` (the open round's table) or ``--session N`` names."""
+    if table is None:
+        return session_number
+    if session_number is not None:
+        raise click.UsageError(_("give --table or --session, not both"))
+    from ..store.rounds import table_session
+
+    return table_session(s, league_name, table)
+
+
 @session.command("end")
 @league_option
 @click.option("--session", "session_number", type=number_type(), default=None,
               shell_complete=completion.sessions,
               help=N_("Which open session (needed when several are open)."))
+@table_option
 @db_option
 @by_option
-def session_end(league_name, session_number, db_url, who) -> None:
-    """End a session.
+def session_end(league_name, session_number, table, db_url, who) -> None:
+    """End a session (a round's table: --table).
 
     \b
     Example:
@@ -119,6 +140,7 @@ def session_end(league_name, session_number, db_url, who) -> None:
     from ..store import services
 
     with database(db_url) as s:
+        session_number = table_or_session(s, league_name, session_number, table)
         ended = services.end_session(s, league_name, session_number, who_default(who))
         click.echo(_("Session {number} of {league} ended.").format(number=ended.number,
                                                                    league=league_name))
@@ -129,9 +151,10 @@ def session_end(league_name, session_number, db_url, who) -> None:
 @click.option("--session", "session_number", type=number_type(), default=None,
               shell_complete=completion.sessions,
               help=N_("Which session (default: the open one)."))
+@table_option
 @json_option
 @db_option
-def session_show(league_name, session_number, as_json, db_url) -> None:
+def session_show(league_name, session_number, table, as_json, db_url) -> None:
     """Show a session's seating, who should deal, open and sit out next, and how far it is
     from its ruleset's end (session.hands_per_session, session.starting_points); an ended
     session says why it ended, and whether a later correction disagrees (corrections never
@@ -144,6 +167,7 @@ def session_show(league_name, session_number, as_json, db_url) -> None:
     from ..store import services
 
     with database(db_url) as s:
+        session_number = table_or_session(s, league_name, session_number, table)
         current, proposal, pot = services.session_proposal(s, league_name, session_number)
         present = services.seating(s, current.id)
         end = services.session_end_info(s, league_name, current.number)

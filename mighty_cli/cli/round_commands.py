@@ -6,7 +6,8 @@ import click
 
 from ..i18n import N_, _, ngettext
 from . import completion
-from .database import by_option, database, db_option, league_option, split_names, who_default
+from .database import (by_option, chosen_pairs, database, db_option, league_option,
+                       pair_readings, split_names, who_default)
 from .options import SEED, echo_json, json_option, number_type, write_output
 
 # Deferred imports: the store (SQLModel) loads inside the commands that use it, so `mighty
@@ -36,15 +37,14 @@ apart_option = click.option("--apart", multiple=True, metavar="A/B",
                             help=N_("A pair not to seat at one table (repeatable)."))
 
 
-def _pairs(given: tuple[str, ...], option: str = "--apart") -> list[tuple[str, str]]:
-    pairs = []
-    for text in given:
-        pair = split_names(text.replace("/", ",")) or []
-        if len(pair) != 2:
-            raise click.UsageError(_("{option} {text}: expected two names as A/B").format(
-                option=option, text=text))
-        pairs.append((pair[0], pair[1]))
-    return pairs
+def _known(s, names):
+    """Whether a name is one of ``names`` (those present) or a player of the store: how a pair
+    naming a player whose name holds '/' (an older store's) is read."""
+    from ..engine.names import folded
+    from ..store.lookups import find_player
+
+    present = {folded(name) for name in names or ()}
+    return lambda name: folded(name) in present or find_player(s, name) is not None
 
 
 def _tables_text(state) -> list[str]:
@@ -64,6 +64,19 @@ def _tables_text(state) -> list[str]:
                        "{status}").format(table=table.table, session=table.session,
                                           players=", ".join(table.players),
                                           progress=progress, status=status))
+        lines += _change_lines(table)
+    return lines
+
+
+def _change_lines(table) -> list[str]:
+    """How a table's seating changed mid-round (``round seat``), a line each."""
+    lines = []
+    for change in table.changes:
+        parts = ([_("{names} left").format(names=", ".join(change.left))] if change.left
+                 else []) + ([_("{names} joined").format(names=", ".join(change.joined))]
+                             if change.joined else [])
+        lines.append("  " + _("from its hand {hand} (session {session}): {changes}").format(
+            hand=change.from_hand, session=change.session, changes="; ".join(parts)))
     return lines
 
 
@@ -112,13 +125,16 @@ def round_start(league_name, players, seed, apart, rounds_ahead, substitutes, cr
           --duplicate --seed 7
     """
     from ..store import rounds as store
+    from ..table.new_names import refuse_new_names
 
     names = split_names(players) or []
-    pairs = _pairs(apart)
-    subs = _pairs(substitutes, "--substitute")
-    if credit and not subs:
+    readings = pair_readings(apart), pair_readings(substitutes, "--substitute")
+    if credit and not substitutes:
         raise click.UsageError(_("--credit is said of substitutes: give --substitute S/X"))
     with database(db_url) as s:
+        pairs = chosen_pairs(apart, readings[0], "--apart", _known(s, names))
+        subs = chosen_pairs(substitutes, readings[1], "--substitute", _known(s, names))
+        refuse_new_names(s, names)
         state = store.start_round(s, league_name, names, seed=seed, apart=pairs, day=day,
                                   rounds=rounds_ahead, duplicate=duplicate,
                                   substitutes=subs, credit=credit, who=who_default(who))
@@ -223,15 +239,72 @@ def round_reseat(league_name, players, seed, apart, as_json, db_url, who) -> Non
     """Plan the open round again before its first hand: another seed, a pair to keep apart,
     or a late arrival or a drop. Refused once any table has a hand."""
     from ..store import rounds
+    from ..table.new_names import refuse_new_names
 
     names = split_names(players) if players else None
-    pairs = _pairs(apart)
+    readings = pair_readings(apart)
     with database(db_url) as s:
+        pairs = chosen_pairs(apart, readings, "--apart", _known(s, names))
+        refuse_new_names(s, names or ())
         state = rounds.reseat_round(s, league_name, names, seed=seed, apart=pairs,
                                     who=who_default(who))
     _print_plan(state, league_name, as_json, ngettext(
         "Round {number} of {league} seated again: {count} table.",
         "Round {number} of {league} seated again: {count} tables.", len(state.tables)))
+
+
+@round_.command("seat")
+@league_option
+@click.option("--table", "table", type=number_type(), required=True,
+              shell_complete=completion.tables,
+              help=N_("The table of the open round whose seating changes."))
+@click.option("--leave", multiple=True, metavar="NAME", shell_complete=completion.players,
+              help=N_("A player who leaves (repeatable): from his table's next hand he is not "
+                      "seated, and may sit at another table."))
+@click.option("--join", multiple=True, metavar="NAME", shell_complete=completion.players,
+              help=N_("A player who joins the table (repeatable), in the seat of one who "
+                      "leaves it; one seated at another open table must --leave it too."))
+@json_option
+@db_option
+@by_option
+def round_seat(league_name, table, leave, join, as_json, db_url, who) -> None:
+    """Someone leaves or arrives mid-round: from the table's next hand its seating changes
+    (who leaves goes, who joins sits in his seat); its earlier hands stay as played, it counts
+    its hands on, and the other tables are untouched. The table must stay a size the ruleset
+    plays; refused while it has a hand in progress.
+
+    \b
+    Examples:
+      mighty round seat --league cup --table 2 --leave Cy --join Zed
+      mighty round seat --league cup --table 1 --join Mallory
+      mighty round seat --league cup --table 1 --leave Bo --join Bo  (Bo moves to table 1)
+    """
+    from ..store.round_seat import seat_table
+    from ..table.new_names import refuse_new_names
+
+    if not leave and not join:
+        raise click.UsageError(_("say who leaves (--leave NAME) or joins (--join NAME)"))
+    with database(db_url) as s:
+        refuse_new_names(s, join)
+        state, changed = seat_table(s, league_name, table, leave=leave, join=join,
+                                    who=who_default(who))
+    if as_json:
+        echo_json(state.to_json() | {"changed": changed})
+        return
+    click.echo(_("Round {number} of {league}: the seating changes from the table's next "
+                 "hand.").format(number=state.number, league=league_name))
+    for shown in state.tables:
+        if shown.table not in changed:
+            continue
+        following = shown.changes[-1].from_hand if shown.changes else 1
+        click.echo((_("Table {table} (session {session}): {players}; its hand {hand} is the "
+                      "round's deal {hand}") if state.deal_seed is not None else
+                    _("Table {table} (session {session}): {players}; {dealer} deals its hand "
+                      "{hand}")).format(table=shown.table, session=shown.session,
+                                        players=", ".join(shown.players),
+                                        dealer=shown.players[0], hand=following))
+        for line in _change_lines(shown):
+            click.echo(line)
 
 
 @round_.command("show")

@@ -113,25 +113,32 @@ def league_matchpoints(s: Session, league_id: int,
 
 def duplicate_results(s: Session, round_row: LeagueRound) -> list[SeatResult]:
     """Each seat's points on each deal at every table of a duplicate round (voided hands and
-    players sitting out left out): deal k is the table's hand k."""
+    players sitting out left out): deal k is the table's hand k, counted on across a seat
+    change (``round seat``: the seat is the one in the seating the hand was played in)."""
     sessions = s.exec(select(LeagueSession).where(LeagueSession.round_id == round_row.id)
-                      .order_by(LeagueSession.table_number)).all()
+                      .order_by(LeagueSession.table_number, LeagueSession.number)).all()
+    seats = {session.id: seating(s, session.id) for session in sessions}  # type: ignore
+    tables = {session.id: session.table_number or 0 for session in sessions}
+    hands = s.exec(select(Hand.id, Hand.voided, Hand.session_id)
+                   .where(Hand.session_id.in_(list(seats)))  # type: ignore[union-attr]
+                   .order_by(Hand.number)).all()
+    dealt: dict[int, int] = {}
+    deal_of = {}  # hand id: (deal, its session)
+    for hand_id, voided, session_id in hands:
+        dealt[tables[session_id]] = dealt.get(tables[session_id], 0) + 1
+        if not voided:
+            deal_of[hand_id] = (dealt[tables[session_id]], session_id)
+    if not deal_of:
+        return []
+    rows = s.exec(select(HandPlayer.hand_id, HandPlayer.player_id, HandPlayer.points)
+                  .where(HandPlayer.hand_id.in_(list(deal_of)),  # type: ignore[attr-defined]
+                         HandPlayer.seat != None)).all()  # noqa: E711
+    names = _names(s, {player_id for _hand, player_id, _points in rows})
     results = []
-    for session in sessions:
-        seats = seating(s, session.id)  # type: ignore[arg-type]
-        hands = s.exec(select(Hand.id, Hand.voided).where(Hand.session_id == session.id)
-                       .order_by(Hand.number)).all()
-        deal_of = {hand_id: k for k, (hand_id, voided) in enumerate(hands, 1) if not voided}
-        if not deal_of:
-            continue
-        rows = s.exec(select(HandPlayer.hand_id, HandPlayer.player_id, HandPlayer.points)
-                      .where(HandPlayer.hand_id.in_(deal_of),  # type: ignore[attr-defined]
-                             HandPlayer.seat != None)).all()  # noqa: E711
-        names = _names(s, {player_id for _hand, player_id, _points in rows})
-        for hand_id, player_id, points in rows:
-            name = names[player_id]
-            if name in seats:
-                results.append(SeatResult(len(seats), deal_of[hand_id], seats.index(name),
-                                          session.table_number or 0, name, int(points),
-                                          round_row.number))
+    for hand_id, player_id, points in rows:
+        name, (deal, session_id) = names[player_id], deal_of[hand_id]
+        if name in seats[session_id]:
+            results.append(SeatResult(len(seats[session_id]), deal,
+                                      seats[session_id].index(name), tables[session_id], name,
+                                      int(points), round_row.number))
     return results

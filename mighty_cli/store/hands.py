@@ -78,6 +78,7 @@ from .table_entry import (
     session_hands,
 )
 from .duplicate import check_duplicate_hand
+from .table_hands import hand_places
 
 
 @dataclass
@@ -109,6 +110,11 @@ class HandView:
     record_toml: Optional[str] = None
     eliminated: list[str] = field(default_factory=list)  # 6마, 7마
     friend2: Optional[str] = None  # the second friend (friend.called_cards = 2, 동대전 7마)
+    #: a round's hand: the round, the table and the hand's number at it (:mod:`.table_hands`);
+    #: None for a hand outside any round
+    round: Optional[int] = None
+    table: Optional[int] = None
+    table_hand: Optional[int] = None
 
     def __post_init__(self) -> None:
         # 허니문: a friend stored as the declarer himself is his own friend hand (see above)
@@ -167,6 +173,7 @@ def _hand_views(s: Session, league: League, hands: Sequence[Hand]) -> list[HandV
                        .where(LeagueSession.league_id == league.id)).all())
     names = _names(s, {i for h in hands for i in (h.dealer_id, h.declarer_id, h.friend_id,
                                                    h.deal_miss_id)})
+    places = hand_places(s, league, hands)
     views = []
     for hand in hands:
         members = sorted(per_hand.get(hand.id, []), key=lambda r: (r[1] is None, r[1] or 0, r[4]))
@@ -187,6 +194,10 @@ def _hand_views(s: Session, league: League, hands: Sequence[Hand]) -> list[HandV
                         or [r[4] for r in members if r[5] == "eliminated"]),
             friend2=second_friend(names.get(hand.friend_id),
                                   [r[4] for r in members if r[5] == "friend"])))
+        place = places.get(hand.id)  # type: ignore[arg-type]
+        if place is not None:
+            views[-1].round, views[-1].table, views[-1].table_hand = place.round, place.table, \
+                place.hand
     return views
 
 

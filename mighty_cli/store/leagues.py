@@ -7,6 +7,7 @@ so the caller's rollback leaves the database exactly as it was.
 from __future__ import annotations
 
 import dataclasses
+import json
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Optional
@@ -17,9 +18,11 @@ from sqlmodel import Session, select
 from ..engine.ruleset import Ruleset, load_ruleset, ruleset_from_toml
 from ..standings import parse_rank_by
 from . import LeagueError
-from .lookups import check_name, get_league, get_player, insert_ignoring_conflict, log_change
-from .models import Hand, HandPlayer, League, LeagueSession, LiveHand, Player, SessionSeat, \
-    utc_now
+from .lookups import (check_name, check_new_name, get_league, get_player,
+                      insert_ignoring_conflict, log_change)
+from .models import (Hand, HandPlayer, League, LeagueSession, LiveHand, PlannedTable, Player,
+                     RoundSubstitute, SessionSeat, utc_now)
+from .open_tables import open_seats
 from ..engine.translation import N_, _
 from ..engine.records.file import renamed_hand
 from ..engine.safe_toml import loads
@@ -119,7 +122,7 @@ def league_summaries(s: Session, name: str | None = None) -> list[LeagueSummary]
 
 
 def add_player(s: Session, name: str, who: str = "") -> Player:
-    name = check_name(name)
+    name = check_new_name(name)
     if s.exec(select(Player.id).where(Player.name == name)).first() is not None \
             or not insert_ignoring_conflict(s, Player, {"name": name, "created_at": utc_now()},
                                             "name"):
@@ -131,13 +134,14 @@ def add_player(s: Session, name: str, who: str = "") -> Player:
 
 def rename_player(s: Session, old: str, new: str, who: str = "", why: str = "") -> Player:
     player = get_player(s, old)
-    new = check_name(new)
+    new = check_new_name(new)
     if s.exec(select(Player.id).where(Player.name == new)).first() is not None:
         raise LeagueError(_("cannot rename {old!r} to {new!r}: that name is taken (to join two "
                             "records of one person use 'mighty player merge')").format(
                               old=old, new=new))
     before = player.name
     _rename_in_records(s, player.id, before, new)  # type: ignore[arg-type]
+    _rename_in_plans(s, before, new)
     player.name = new
     s.add(player)
     log_change(s, "player rename", who, why, before={"name": before}, after={"name": new})
@@ -165,8 +169,11 @@ def merge_players(s: Session, duplicate: str, keep: str, who: str = "", why: str
         raise LeagueError(_("cannot merge {duplicate!r} into {keep!r}: both sat at the same "
                             "session, so they are two people").format(
                               duplicate=duplicate, keep=keep))
+    _refuse_two_open_tables(s, source, target)
+    _merge_substitutes(s, source, target)
     counts = s.exec(select(func.count()).where(HandPlayer.player_id == source.id)).one()
     _rename_in_records(s, source.id, source.name, target.name)  # type: ignore[arg-type]
+    _rename_in_plans(s, source.name, target.name)
     for column in (Hand.dealer_id, Hand.declarer_id, Hand.friend_id, Hand.deal_miss_id):
         s.exec(update(Hand).where(column == source.id).values({column.key: target.id}))
     s.exec(update(HandPlayer).where(HandPlayer.player_id == source.id)
@@ -183,6 +190,63 @@ def merge_players(s: Session, duplicate: str, keep: str, who: str = "", why: str
                before={"players": [source.name, target.name]},
                after={"player": target.name, "alias": source.name, "hands_moved": counts})
     return target
+
+
+def _refuse_two_open_tables(s: Session, source: Player, target: Player) -> None:
+    """Two records each seated at an open table are two people at two tables: one person sits
+    at one open table (:mod:`.open_tables`)."""
+    at_source = open_seats(s, [source.id])  # type: ignore[list-item]
+    at_target = open_seats(s, [target.id])  # type: ignore[list-item]
+    if at_source and at_target:
+        raise LeagueError(_("cannot merge {duplicate!r} into {keep!r}: {duplicate!r} sits at "
+                            "{first} and {keep!r} at {second}, both open; one person sits at "
+                            "one open table (end one, or take one out with 'mighty round seat "
+                            "--leave')").format(duplicate=source.name, keep=target.name,
+                                                first=at_source[0].where(),
+                                                second=at_target[0].where()))
+
+
+def _merge_substitutes(s: Session, source: Player, target: Player) -> None:
+    """The rounds' substitutes follow the merge (``round start --substitute S/X``): the
+    duplicate's rows become the kept player's. Refused where that makes one player sit in for
+    himself, or play two parts in one round (two substitutes, or one sitting in and replaced)."""
+    rows = s.exec(select(RoundSubstitute).where(
+        (RoundSubstitute.player_id == source.id)  # type: ignore[arg-type]
+        | (RoundSubstitute.for_player_id == source.id))).all()
+    if not rows:
+        return
+    merged = (lambda player_id: target.id if player_id == source.id else player_id)
+    for league_id, number in {(row.league_id, row.round_number) for row in rows}:
+        parts = [merged(i) for row in s.exec(select(RoundSubstitute).where(
+            RoundSubstitute.league_id == league_id, RoundSubstitute.round_number == number))
+            for i in (row.player_id, row.for_player_id)]
+        if len(parts) != len(set(parts)):
+            league = s.get(League, league_id)
+            raise LeagueError(_("cannot merge {duplicate!r} into {keep!r}: in round {round} of "
+                                "league {league!r} one sat in for the other, or both were "
+                                "substitutes, so they are two people").format(
+                                    duplicate=source.name, keep=target.name, round=number,
+                                    league=league.name if league else "?"))
+    kept = [(row.league_id, row.round_number, merged(row.player_id),
+             merged(row.for_player_id), row.credited) for row in rows]
+    for row in rows:
+        s.delete(row)
+    s.flush()  # the key holds the substitute: the rows are written again under the kept one
+    for league_id, number, sub, absent, credited in kept:
+        s.add(RoundSubstitute(league_id=league_id, round_number=number, player_id=sub,
+                              for_player_id=absent, credited=credited))
+    s.flush()
+
+
+def _rename_in_plans(s: Session, old: str, new: str) -> None:
+    """Call ``old`` ``new`` in the rounds planned ahead (``round start --rounds``), which keep
+    the players by name."""
+    for row in s.exec(select(PlannedTable)).all():
+        players = json.loads(row.players)
+        if old in players:
+            row.players = json.dumps([new if name == old else name for name in players])
+            s.add(row)
+    s.flush()
 
 
 def _rename_in_records(s: Session, player_id: int, old: str, new: str) -> None:

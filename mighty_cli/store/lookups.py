@@ -47,6 +47,20 @@ def check_name(name: str, what: str = N_("player name")) -> str:
     return clean
 
 
+def check_new_name(name: str, what: str = N_("player name")) -> str:
+    """A name for a new player typed at a command (``player add``, ``player rename``, a new
+    name in ``--players``: :mod:`mighty_cli.table.new_names`): :func:`check_name`, without the
+    ``/`` that separates the two names of ``--apart A/B`` and ``--substitute S/X``. A store,
+    an export or a record made before may hold such a name: it keeps working, read as
+    :func:`mighty_cli.engine.names.pair_splits` says."""
+    clean = check_name(name, what)
+    if name_rules.PAIR_SEPARATOR in clean:
+        raise LeagueError(_("{what} {clean!r}: must not contain '/' (it separates the two names "
+                            "of --apart A/B and --substitute S/X)").format(
+                                what=_(what), clean=clean))
+    return clean
+
+
 def insert_ignoring_conflict(s: Session, model: type, values: dict, key: str) -> bool:
     """``INSERT ... ON CONFLICT (key) DO NOTHING``: whether the row was inserted (False when a
     row with that key exists, or another transaction has just inserted one)."""

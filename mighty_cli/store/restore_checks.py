@@ -164,13 +164,15 @@ def _first_dealer(s: Session) -> Found:
 
 
 def _two_open_tables(s: Session) -> Found:
+    """One person, one open table, in any league of the database (:mod:`.open_tables`)."""
     found = seated_twice(s)
-    if found is None:
+    if not found:
         return None
-    return ("session_seat", f"league_id {found.league_id}", "player_id",
-            _("{name} is seated at open sessions {numbers} of one league (nobody sits at two "
-              "open tables)").format(name=found.player,
-                                     numbers=", ".join(map(str, found.sessions))))
+    first, second = found[0][:2]
+    return ("session_seat", f"league {first.league!r}", "player_id",
+            _("{name} is seated at {first} and at {second}, both open (one person sits at one "
+              "open table)").format(name=first.player, first=first.where(),
+                                    second=second.where()))
 
 
 def _deal_seeds(s: Session) -> Found:

@@ -74,13 +74,17 @@ def tournament_results(s: Session, league: League, number: Optional[int] = None
         counted[row[0], stats.name] = stats
     credited = {key: absent for key, (absent, credit) in round_substitutes(
         s, league.id, number).items() if credit}  # type: ignore[arg-type]
-    results = []
+    sat: dict[tuple[int, int, str], list[int]] = {}  # score, hands, declarer_success
     for session_id, (round_number, table) in tables.items():  # everyone seated has a place
-        for name in seating(s, session_id):
+        for name in seating(s, session_id):  # once a table, over every seating it had
             stats = counted.get((session_id, name)) or PlayerStats(name)
-            results.append(TableResult(round_number, table,
-                                       credited.get((round_number, name), name), stats.score,
-                                       stats.hands, stats.declarer_success))
+            total = sat.setdefault((round_number, table or 0,
+                                    credited.get((round_number, name), name)), [0, 0, 0])
+            total[0] += stats.score
+            total[1] += stats.hands
+            total[2] += stats.declarer_success
+    results = [TableResult(round_number, table, name, *total)
+               for (round_number, table, name), total in sat.items()]
     return sorted(rounds.values()), results
 
 
@@ -137,6 +141,10 @@ def round_board(s: Session, league_name: str, number: Optional[int] = None) -> R
              for seat, name in enumerate(table.players, start=1)}
     seats = sorted((BoardSeat(name, table, seat) for name, (table, seat) in where.items()),
                    key=lambda seat: (seat.name.casefold(), seat.name))
+    for table in state.tables:  # who left a table mid-round is listed at it
+        for change in table.changes:
+            for name in change.left:
+                where.setdefault(name, (table.table, 0))
     standings = round_standings(s, league_name, state.number)
     by_tournament = rules.tournament.score != "raw"
     tournament = {row.name: row for row in tournament_standings(s, league_name, state.number)

@@ -33,15 +33,32 @@ from .substitutes import substitutes as round_substitutes
 from .lookups import get_league, league_rules, log_change
 from .models import (Hand, League, LeagueRound, LeagueSession, LiveHand, PlannedTable,
                      Player, SessionSeat, utc_now)
-from .sessions import (checked_names, open_session, refuse_near_misses,
-                       refuse_seated_elsewhere, seating)
+from .open_tables import refuse_seated_elsewhere
+from .sessions import (checked_names, open_session, refuse_near_misses, seating,
+                       seatings_by_session)
 from .table_entry import hand_in_progress
 
 
 @dataclass
+class SeatChange:
+    """A table's seating changed mid-round (``round seat``): from the table's hand
+    ``from_hand`` on it is session ``session``, without ``left`` and with ``joined``."""
+
+    from_hand: int
+    session: int
+    left: list[str]
+    joined: list[str]
+
+    def to_json(self) -> dict:
+        return {"from_hand": self.from_hand, "session": self.session, "left": self.left,
+                "joined": self.joined}
+
+
+@dataclass
 class RoundTable:
-    """One table of a round: its number, its session, its players in seat order (the first
-    dealer first), its live hands, and whether it is still playing."""
+    """One table of a round: its number, its session (the latest, where its seating changed
+    mid-round), its players in seat order (the first dealer first), its live hands over every
+    seating it had, whether it is still playing, and how its seating changed."""
 
     table: int
     session: int
@@ -49,11 +66,13 @@ class RoundTable:
     hands: int = 0
     playing: bool = True
     hand_in_progress: bool = False
+    changes: list[SeatChange] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {"table": self.table, "session": self.session, "players": self.players,
                 "hands": self.hands, "playing": self.playing,
-                "hand_in_progress": self.hand_in_progress}
+                "hand_in_progress": self.hand_in_progress,
+                "seat_changes": [change.to_json() for change in self.changes]}
 
 
 @dataclass
@@ -186,12 +205,20 @@ def reseat_round(s: Session, league_name: str, players: Optional[Sequence[str]] 
         played = s.exec(select(func.count(Hand.id)).where(Hand.session_id == session.id)).one()
         if played or hand_in_progress(s, session.id):  # type: ignore[arg-type]
             raise LeagueError(_("round {number} has begun (table {table} has a hand): its "
-                                "plan can no longer change; end it and start another").format(
-                                    number=row.number, table=session.table_number))
+                                "plan can no longer change; seat who leaves or arrives with "
+                                "'mighty round seat --league {name} --table T --leave X --join "
+                                "Y'").format(number=row.number, table=session.table_number,
+                                             name=league.name))
     seated = [name for session in sessions for name in seating(s, session.id)]  # type: ignore
     names = checked_names(players) if players else seated
     kept = round_substitutes(s, league.id, row.number)  # type: ignore[arg-type]
     subs = {sub: absent for (_round, sub), (absent, _credit) in kept.items() if sub in names}
+    for sub, absent in subs.items():
+        if absent in names:
+            raise LeagueError(_("--players: {sub} sits in for {absent} this round (round start "
+                                "--substitute {sub}/{absent}), so {absent} cannot be seated "
+                                "too; leave {sub} out to seat {absent} in his own place").format(
+                                    sub=sub, absent=absent))
     credit = any(credited for _absent, credited in kept.values())
     names = [subs.get(name, name) for name in names]  # as planned
     day = sessions[0].day if sessions else None
@@ -311,16 +338,33 @@ def _deal_seed(row: LeagueRound) -> Optional[int]:
 
 def _first_deals(s: Session, league: League) -> dict[str, int]:
     """How often each player has dealt first at a table of the league's rounds (a round's
-    table deals first from its first seat: round start names no other dealer)."""
+    table deals first from its first seat: round start names no other dealer; a seating
+    changed mid-round goes on from where the table was). A table that never played a hand
+    dealt nothing."""
+    played = played_sessions(s, league)
+    firsts: dict[tuple[int, int], int] = {}  # each table's first session with a hand played
+    for session_id, round_id, table in s.exec(
+            select(LeagueSession.id, LeagueSession.round_id, LeagueSession.table_number)
+            .where(LeagueSession.league_id == league.id,
+                   LeagueSession.round_id != None)  # noqa: E711
+            .order_by(LeagueSession.number)).all():
+        if session_id in played:
+            firsts.setdefault((round_id, table or 0), session_id)  # type: ignore[arg-type]
     counts: dict[str, int] = {}
-    for name in s.exec(select(Player.name)
-                       .join(SessionSeat, SessionSeat.player_id == Player.id)
-                       .join(LeagueSession, LeagueSession.id == SessionSeat.session_id)
-                       .where(LeagueSession.league_id == league.id,
-                              LeagueSession.round_id != None,  # noqa: E711
-                              SessionSeat.seat == 0)).all():
+    seats = seatings_by_session(s, league.id)  # type: ignore[arg-type]
+    for session_id in firsts.values():
+        name = seats[session_id][0]
         counts[name] = counts.get(name, 0) + 1
     return counts
+
+
+def played_sessions(s: Session, league: League) -> set[int]:
+    """The league's sessions with a hand played (a voided hand is not played): a session or a
+    round's table that never played is no meeting, no sit at a large table and no first deal
+    in a plan."""
+    return set(s.exec(select(Hand.session_id).where(Hand.league_id == league.id,
+                                                    Hand.voided == False)  # noqa: E712
+                      .distinct()).all())
 
 
 def first_dealer_rotated(table: Sequence[str], first_deals: dict[str, int]) -> tuple[str, ...]:
@@ -334,14 +378,20 @@ def first_dealer_rotated(table: Sequence[str], first_deals: dict[str, int]) -> t
 
 def earlier_rounds(s: Session, league: League) -> list[list[tuple[str, ...]]]:
     """The league's seatings so far as rounds, oldest first: a round's tables together, and
-    each session started on its own as a round of one table (what a plan is scored against)."""
+    each session started on its own as a round of one table (what a plan is scored against).
+    Only a seating that played a hand counts (:func:`played_sessions`): a false start, a
+    session or round ended before its first hand, met nobody; a table whose seating changed
+    mid-round is there as each seating it had."""
+    played = played_sessions(s, league)
+    seats = seatings_by_session(s, league.id)  # type: ignore[arg-type]
     rounds: dict[Any, list[tuple[str, ...]]] = {}
-    for session_id, round_id, table in s.exec(
-            select(LeagueSession.id, LeagueSession.round_id, LeagueSession.table_number)
+    for session_id, round_id in s.exec(
+            select(LeagueSession.id, LeagueSession.round_id)
             .where(LeagueSession.league_id == league.id)
             .order_by(LeagueSession.number)).all():
-        key = ("round", round_id) if round_id else ("session", session_id)
-        rounds.setdefault(key, []).append(tuple(seating(s, session_id)))
+        if session_id in played:
+            key = ("round", round_id) if round_id else ("session", session_id)
+            rounds.setdefault(key, []).append(tuple(seats.get(session_id, ())))
     return list(rounds.values())
 
 
@@ -354,18 +404,34 @@ def latest_round_state(s: Session, league: League) -> Optional[RoundState]:
 
 
 def round_state(s: Session, league_name: str, number: Optional[int] = None) -> RoundState:
-    """A round's tables: players, hands played, whether each is still playing."""
+    """A round's tables: players, hands played, whether each is still playing, and the
+    seatings a table changed mid-round (one session each)."""
     league = get_league(s, league_name)
     found = find_round(s, league, number)
-    tables = []
+    by_table: dict[int, list[LeagueSession]] = {}
     for session in s.exec(select(LeagueSession).where(LeagueSession.round_id == found.id)
-                          .order_by(LeagueSession.table_number)).all():
-        hands = s.exec(select(func.count(Hand.id)).where(
-            Hand.session_id == session.id, Hand.voided == False)).one()  # noqa: E712
-        tables.append(RoundTable(session.table_number or 0, session.number,
-                                 seating(s, session.id), hands,  # type: ignore[arg-type]
-                                 session.ended_at is None,
-                                 hand_in_progress(s, session.id)))  # type: ignore[arg-type]
+                          .order_by(LeagueSession.table_number, LeagueSession.number)).all():
+        by_table.setdefault(session.table_number or 0, []).append(session)
+    tables = []
+    for table, sessions in by_table.items():
+        counts = dict(s.exec(select(Hand.session_id, func.count(Hand.id))
+                             .where(Hand.session_id.in_([x.id for x in sessions]))  # type: ignore
+                             .group_by(Hand.session_id)).all())
+        live = s.exec(select(func.count(Hand.id)).where(
+            Hand.session_id.in_([x.id for x in sessions]),  # type: ignore[union-attr]
+            Hand.voided == False)).one()  # noqa: E712
+        seatings = [seating(s, x.id) for x in sessions]  # type: ignore[arg-type]
+        changes, before = [], 0  # each later seating: who left and joined, from which hand
+        for index in range(1, len(sessions)):
+            before += counts.get(sessions[index - 1].id, 0)
+            earlier, later = seatings[index - 1], seatings[index]
+            changes.append(SeatChange(before + 1, sessions[index].number,
+                                      [name for name in earlier if name not in later],
+                                      [name for name in later if name not in earlier]))
+        current = sessions[-1]
+        tables.append(RoundTable(table, current.number, seatings[-1], live,
+                                 current.ended_at is None,
+                                 hand_in_progress(s, current.id), changes))  # type: ignore[arg-type]
     state = RoundState(found.number, tables, ended=found.ended_at is not None,
                        deal_seed=_deal_seed(found),
                        substitutes=[(sub, absent, credited) for (_round, sub), (absent, credited)
@@ -420,9 +486,10 @@ def table_session(s: Session, league_name: str, table: int) -> int:
         raise LeagueError(_("--table {table}: league {league} has no open round").format(
             table=table, league=repr(league.name)))
     session = s.exec(select(LeagueSession).where(LeagueSession.round_id == found.id,
-                                                 LeagueSession.table_number == table)).first()
-    if session is None:
-        count = s.exec(select(func.count(LeagueSession.id))
+                                                 LeagueSession.table_number == table)
+                     .order_by(LeagueSession.number.desc())).first()  # type: ignore
+    if session is None:  # a table whose seating changed mid-round: its latest session
+        count = s.exec(select(func.count(func.distinct(LeagueSession.table_number)))
                        .where(LeagueSession.round_id == found.id)).one()
         raise LeagueError(_("--table {table}: round {number} has tables 1 to {count}").format(
             table=table, number=found.number, count=count))

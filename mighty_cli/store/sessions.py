@@ -26,6 +26,7 @@ from ..engine.session import (
     propose,
     seats_range,
 )
+from ..engine.names import same_but_for_case
 from ..engine.translation import _, ngettext
 from . import LeagueError
 from .db import lock_league
@@ -39,6 +40,8 @@ from .lookups import (
     league_rules,
     log_change,
 )
+from .open_tables import refuse_seated_elsewhere, seat_checked
+from .table_hands import table_hands_so_far, table_session_ids
 from .models import (
     ChangeLog,
     Hand,
@@ -88,11 +91,31 @@ def find_session(s: Session, league: League, number: Optional[int], *,
         raise LeagueError(message.format(league=repr(league.name), last=last, rule=rule,
                                          name=league.name))
     if len(open_sessions) > 1:
-        numbers = ", ".join(str(x.number) for x in open_sessions)
-        raise LeagueError(_("league {league} has {count} open sessions ({numbers}): say which "
-                            "with --session").format(league=repr(league.name),
-                                                     count=len(open_sessions), numbers=numbers))
+        raise LeagueError(_several_open(s, league, open_sessions))
     return open_sessions[0]
+
+
+def _several_open(s: Session, league: League, open_sessions: Sequence[LeagueSession]) -> str:
+    """Why a command that needs one table refuses: the open tables and sessions, each with its
+    players, and the option that says which (a keeper thinks in tables: ``--table``)."""
+    parts = []
+    for found in open_sessions:
+        names = ", ".join(seating(s, found.id))  # type: ignore[arg-type]
+        parts.append(_("table {table}: {players}").format(table=found.table_number,
+                                                           players=names)
+                     if found.table_number else
+                     _("session {number}: {players}").format(number=found.number,
+                                                             players=names))
+    listed = "; ".join(parts)
+    tables = sum(1 for found in open_sessions if found.table_number)
+    if tables == len(open_sessions):
+        return _("league {league} has {count} open tables ({tables}): say which with "
+                 "--table").format(league=repr(league.name), count=tables, tables=listed)
+    return (_("league {league} has {count} open sessions ({sessions}): say which with --table "
+              "or --session") if tables else
+            _("league {league} has {count} open sessions ({sessions}): say which with "
+              "--session")).format(league=repr(league.name), count=len(open_sessions),
+                                   sessions=listed)
 
 
 def seating(s: Session, session_id: int) -> list[str]:
@@ -145,20 +168,29 @@ def start_session(s: Session, league_name: str, players: Sequence[str], *,
 
 
 def checked_names(players: Sequence[str]) -> list[str]:
-    """The players present as a league spells them, each once (one line naming a repeat)."""
+    """The players present as a league spells them, each once (one line naming a repeat, or two
+    names one but for case: ``Anna`` and ``anna``)."""
     names = [check_name(p) for p in players]
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise LeagueError(_("--players: {name} is listed twice").format(name=repr(twice)))
+    alike = same_but_for_case(names)
+    if alike:
+        raise LeagueError(_("--players: {first} and {second} are one name but for case (or a "
+                            "character's form): the table could not tell them apart; list each "
+                            "player once, and give two people names that differ in more")
+                          .format(first=repr(alike[0]), second=repr(alike[1])))
     return names
 
 
 def open_session(s: Session, league: League, names: Sequence[str], *, day: Any = None,
                  first_dealer: Optional[str] = None, round_id: Optional[int] = None,
-                 table_number: Optional[int] = None) -> LeagueSession:
+                 table_number: Optional[int] = None, option: str = "--players") -> LeagueSession:
     """A new session of the league with these players in seat order (checked by the caller):
-    the next session number, the players added to the league where new."""
+    the next session number, the players added to the league where new. Nobody seated at an
+    open table is seated again (held first, so concurrent commands take turns)."""
     ids = ensure_players(s, names)
+    seat_checked(s, league, ids, option)
     number = (s.exec(select(func.max(LeagueSession.number))
                      .where(LeagueSession.league_id == league.id)).one() or 0) + 1
     day = _parse_day(day) if day is not None else league_today(s, league)
@@ -173,26 +205,7 @@ def open_session(s: Session, league: League, names: Sequence[str], *, day: Any =
     return session
 
 
-def refuse_seated_elsewhere(s: Session, league: League, names: Sequence[str]) -> None:
-    """One line naming a player already seated at an open table (an open session) of the
-    league: nobody sits at two tables at once."""
-    seated = s.exec(select(Player.name, LeagueSession.number, LeagueSession.table_number)
-                    .join(SessionSeat, SessionSeat.player_id == Player.id)
-                    .join(LeagueSession, LeagueSession.id == SessionSeat.session_id)
-                    .where(LeagueSession.league_id == league.id,
-                           LeagueSession.ended_at == None,  # noqa: E711
-                           Player.name.in_(list(names)))  # type: ignore[attr-defined]
-                    .order_by(LeagueSession.number)).first()
-    if seated is not None:
-        name, number, table = seated
-        where = (_("table {table} (session {number})").format(table=table, number=number)
-                 if table else _("session {number}").format(number=number))
-        raise LeagueError(_("--players: {name} is already seated at {where}, which is still "
-                            "open; end it first ('mighty session end' or 'mighty round end')")
-                          .format(name=repr(name), where=where))
-
-
-def refuse_near_misses(s: Session, names: Sequence[str]) -> None:
+def refuse_near_misses(s: Session, names: Sequence[str], option: str = "--players") -> None:
     """A name that is no player yet but one letter (one syllable) from a player's name is a
     typo far more often than a newcomer (민슈 for 민수): refused with the likely name, and the
     way to add a newcomer of that name on purpose (``mighty player add``)."""
@@ -205,10 +218,10 @@ def refuse_near_misses(s: Session, names: Sequence[str]) -> None:
         close = sorted(other for other in known if other not in names
                        and _one_edit_apart(name.casefold(), other.casefold()))
         if close:
-            raise LeagueError(_("--players: {name!r} is not a player yet, and is one letter "
+            raise LeagueError(_("{option}: {name!r} is not a player yet, and is one letter "
                                 "from {close}: a typo? (a newcomer of that name: 'mighty "
                                 "player add {name}' first)").format(
-                                    name=name, close=", ".join(close)))
+                                    option=option, name=name, close=", ".join(close)))
 
 
 def _one_edit_apart(a: str, b: str) -> bool:
@@ -223,9 +236,15 @@ def _one_edit_apart(a: str, b: str) -> bool:
 
 
 def past_seatings(s: Session, league_name: str) -> list[list[str]]:
-    """Every session's seating in the league, clockwise (what ``session start --shuffle``
-    reads to avoid repeating neighbours)."""
-    return list(seatings_by_session(s, get_league(s, league_name).id).values())  # type: ignore
+    """Every session's seating in the league that played a hand (a voided hand is not
+    played), clockwise: what ``session start --shuffle`` reads to avoid repeating
+    neighbours."""
+    league = get_league(s, league_name)
+    played = set(s.exec(select(Hand.session_id).where(Hand.league_id == league.id,
+                                                      Hand.voided == False)  # noqa: E712
+                        .distinct()).all())
+    return [seats for session_id, seats in seatings_by_session(
+        s, league.id).items() if session_id in played]  # type: ignore[arg-type]
 
 
 def seatings_by_session(s: Session, league_id: int) -> dict[int, list[str]]:
@@ -266,12 +285,14 @@ def ended_by_rule(s: Session, league_id: int, number: int) -> Optional[str]:
 
 def _session_hands(s: Session, session_id: int) -> list[tuple[int, str, dict[str, int]]]:
     """The session's live hands in order: number, status and every player's change (deposit
-    pot included)."""
+    pot included); a round's table whose seating changed mid-round counts on from its earlier
+    seatings (:func:`.table_hands.table_session_ids`)."""
+    ids = table_session_ids(s, s.get(LeagueSession, session_id))  # type: ignore[arg-type]
     rows = s.exec(select(Hand.number, Hand.status, Player.name,
                          HandPlayer.points + HandPlayer.pot)
                   .join(HandPlayer, HandPlayer.hand_id == Hand.id)
                   .join(Player, Player.id == HandPlayer.player_id)
-                  .where(Hand.session_id == session_id, Hand.voided == False)  # noqa: E712
+                  .where(Hand.session_id.in_(ids), Hand.voided == False)  # type: ignore # noqa
                   .order_by(Hand.number)).all()
     hands: list[tuple[int, str, dict[str, int]]] = []
     for number, status, name, delta in rows:
@@ -473,8 +494,7 @@ def duplicate_deal(s: Session, session: LeagueSession) -> Optional[DuplicateDeal
     row = s.get(LeagueRound, session.round_id)
     if row is None or row.deal_seed is None:
         return None
-    count = s.exec(select(func.count(Hand.id)).where(Hand.session_id == session.id)).one()
-    return DuplicateDeal(int(row.deal_seed), row.number, int(count or 0) + 1)
+    return DuplicateDeal(int(row.deal_seed), row.number, table_hands_so_far(s, session) + 1)
 
 
 def duplicate_seed(s: Session, session: LeagueSession) -> Optional[int]:
@@ -517,7 +537,8 @@ def _pot_before(s: Session, league_id: int, number: Optional[int]) -> int:
 @dataclass
 class Evening:
     """What a referee or score-keeper needs to run a session's next hand: where everyone sits,
-    the proposal, the deposit pot, the session's running totals and hands so far."""
+    the proposal, the deposit pot, the session's running totals and hands so far (a round's
+    table: over every seating it had, so its hands are numbered on across a seat change)."""
 
     league: str
     session: int
@@ -550,11 +571,11 @@ def evening(s: Session, league_name: str, session_number: Optional[int] = None) 
     for _number, _status, deltas in played:
         for name, delta in deltas.items():
             totals[name] = totals.get(name, 0) + delta
-    count = s.exec(select(func.count(Hand.id)).where(Hand.session_id == session.id)).one()
+    count = table_hands_so_far(s, session)  # a round's table counts on across its seatings
     row = s.get(LiveHand, session.id)
     last = s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)).one()
     return Evening(league.name, session.number, present, proposal,
-                   _pot_before(s, league.id, None), totals, int(count or 0),  # type: ignore
+                   _pot_before(s, league.id, None), totals, count,  # type: ignore
                    league.ruleset_toml, row.record_toml if row is not None else None,
                    int(last or 0) + 1, session.table_number,
                    duplicate_seed(s, session) is not None)

@@ -21,7 +21,8 @@ The arithmetic (docs/tournament-notes.md, "The arithmetic of repeats"):
 * Elsewhere a **seeded local search**: random seatings improved by swapping two players of two
   tables, annealed, the best of a few restarts kept; the same seed gives the same plan.
 
-Pure: players are names, a history is the list of earlier rounds' tables.
+Pure: players are names, a history is the list of earlier rounds' tables (a round whose table
+changed its seating mid-round holds each seating it had: a pair or a player counts once a round).
 """
 
 from __future__ import annotations
@@ -71,13 +72,12 @@ def pair(a: str, b: str) -> tuple[str, str]:
 
 
 def meetings(history: Iterable[Round]) -> dict[tuple[str, str], int]:
-    """How many earlier rounds each pair shared a table in."""
+    """How many earlier rounds each pair shared a table in (once a round, though a table whose
+    seating changed mid-round is there as each seating it had)."""
     met: dict[tuple[str, str], int] = {}
     for tables in history:
-        for table in tables:
-            for a, b in combinations(table, 2):
-                key = pair(a, b)
-                met[key] = met.get(key, 0) + 1
+        for key in {pair(a, b) for table in tables for a, b in combinations(table, 2)}:
+            met[key] = met.get(key, 0) + 1
     return met
 
 
@@ -102,8 +102,12 @@ def lower_bound(tables: int, history: Sequence[Round], players: Optional[set] = 
     earlier rounds (each counted among the players present now)."""
     best = 0
     for earlier in history:
-        present = [tuple(p for p in table if players is None or p in players)
-                   for table in earlier]
+        seen: set[str] = set()  # a player at two seatings of one round counts at the first
+        present = []
+        for table in earlier:
+            present.append(tuple(p for p in table if (players is None or p in players)
+                                 and p not in seen))
+            seen.update(table)
         best = max(best, spread_bound(present, tables))
     return best
 
@@ -151,10 +155,8 @@ def sit_out_rounds(history: Sequence[Round], seated: int) -> dict[str, int]:
     ruleset's ``table.players``): a table where players take turns to sit hands out."""
     counts: dict[str, int] = {}
     for tables in history:
-        for table in tables:
-            if len(table) > seated:
-                for name in table:
-                    counts[name] = counts.get(name, 0) + 1
+        for name in {name for table in tables if len(table) > seated for name in table}:
+            counts[name] = counts.get(name, 0) + 1
     return counts
 
 

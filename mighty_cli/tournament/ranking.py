@@ -5,7 +5,9 @@ round, under the ruleset's ``[tournament]`` options (docs/tournament-notes.md).
   played (tables play different numbers of hands, and a 6- or 7-player table sits players out);
   ``"place"``: place points won at each table of each round.
 * A table's places go by the points of its hands in the round, highest first; tied players share
-  their places' points equally (two tied for first at 60/48 get 54 each).
+  their places' points equally (two tied for first at 60/48 get 54 each). A player who moved to
+  another table mid-round (``round seat``) has a place at each, and the round gives him their
+  mean.
 * ``place_points`` are the points of the first, second, ... place at a table; under
   ``size_adjusted`` a table of another size takes the list stretched or shrunk to its size, the
   first and last keeping their points and the places between spread evenly (60..12 over six
@@ -100,6 +102,7 @@ def tournament_table(results: Iterable[TableResult], options: Any,
     results = list(results)
     rows: dict[str, TournamentRow] = {}
     played: dict[str, set] = {}
+    earned: dict[tuple[int, str], list[float]] = {}
     by_table = sorted(results, key=lambda r: (r.round, r.table))
     for _key, group in groupby(by_table, key=lambda r: (r.round, r.table)):
         table = list(group)
@@ -108,9 +111,11 @@ def tournament_table(results: Iterable[TableResult], options: Any,
             row = rows.setdefault(result.name, TournamentRow(result.name))
             row.raw += result.score
             row.hands += result.hands
-            row.place += places[result.name]
+            earned.setdefault((result.round, result.name), []).append(places[result.name])
             row.declarer_success += result.declarer_success
             played.setdefault(result.name, set()).add(result.round)
+    for (_round, name), points in earned.items():  # moved mid-round: his places' mean
+        rows[name].place += sum(points) / len(points)
     every = set(rounds) if rounds is not None else {r.round for r in results}
     for name, row in rows.items():
         row.rounds = len(played[name])

@@ -1,7 +1,8 @@
 """Issue 9, item 4: eight processes writing at once. On PostgreSQL, creating players and
 leagues is insert-or-get and rolled-back transactions run again, so concurrent ``session start``
-in eight leagues naming the same new players, and concurrent ``import --create`` into one new
-league, all succeed and create each player and the league once. SQLite runs the same tests.
+in eight leagues naming the same new players create each player once (and seat him at one of
+them: one person, one open table), and concurrent ``import --create`` into one new league all
+succeed and create the league once. SQLite runs the same tests.
 PostgreSQL's run needs MIGHTY_TEST_POSTGRES_URL (CI sets it)."""
 
 from __future__ import annotations
@@ -57,7 +58,10 @@ def players(db: str) -> list[str]:
     return sorted(p["name"] for p in json.loads(result.output)["players"])
 
 
-def test_concurrent_session_starts_create_each_new_player_once(db, tmp_path):
+def test_concurrent_session_starts_create_each_new_player_once_and_seat_him_once(db, tmp_path):
+    """Eight leagues start a session at once, each naming the same seven new players: each
+    player is created once, and one session seats them (one person, one open table, in any
+    league): the seven others are refused in one line, having made nothing."""
     for n in range(WRITERS):
         assert invoke("league", "create", f"league{n}", "-r", "standard", "--db", db).exit_code == 0
     commands = []
@@ -66,13 +70,15 @@ def test_concurrent_session_starts_create_each_new_player_once(db, tmp_path):
         commands.append(["session", "start", "-l", f"league{n}", "-p", ",".join(order),
                          "--db", db])
     results = together(tmp_path, commands)
+    assert sorted(result.returncode for result in results) == [0] + [1] * (WRITERS - 1)
     for result in results:
-        assert result.returncode == 0, result.stderr
-        assert result.stderr == ""
+        if result.returncode:
+            assert "is already seated at session 1 of league 'league" in result.stderr
+            assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert players(db) == sorted(NEW_PLAYERS)
-    for n in range(WRITERS):
-        shown = invoke("session", "show", "-l", f"league{n}", "--json", "--db", db)
-        assert json.loads(shown.output)["session"] == 1
+    opened = [n for n in range(WRITERS) if json.loads(invoke(
+        "league", "show", f"league{n}", "--json", "--db", db).output)["open_sessions"]]
+    assert len(opened) == 1
 
 
 def season(tmp_path: Path, n: int) -> str:

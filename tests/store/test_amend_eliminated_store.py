@@ -51,6 +51,7 @@ def rows(engine, name: str) -> list:
 
 def test_amend_eliminated_keeps_the_running_totals_right(engine):
     seven_league(engine, "wrong", ["Cy", "Di"])
+    run(engine, sv.end_session, "wrong", who="t")  # one person, one open table, in any league
     seven_league(engine, "right", ["Di", "Fay"])
     assert rows(engine, "wrong") != rows(engine, "right")
     correction = run(engine, sv.amend_hand, "wrong", 1, who="me", why="Fay was out, not Cy",

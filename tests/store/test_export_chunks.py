@@ -40,7 +40,7 @@ from test_interchange import corrected_league
 FORMATS = ("toml", "json", "csv")
 #: Names a writer must escape or keep apart: quotes, braces and percent signs (templates), a
 #: backslash, formula starts (CSV), Hangul.
-ODD = ['A "b"', "=SUM(1)", "x;y", "%d {0} }", "back\\slash", "김철수", "-neg"]
+ODD = ['A "b"', "=SUM(1)", "x;y", "%d {0} }", "back\\slash", "이영희", "-neg"]
 NOTES = [None, "", "plain", 'said "twice", then\nagain', "=HYPERLINK()", "tab\there", "del\x7f",
          "{0} %s", "comma, here"]
 
@@ -106,7 +106,7 @@ def friends_leagues(engine) -> list[str]:
     """6마 hands naming the eliminated, 동대전 7마 hands of one and two friends, 허니문's
     friend hand."""
     rng = random.Random(7)
-    six = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay"]
+    six = ["Fiona", "Gustav", "Hugo", "Ivan", "Julia", "Karl"]  # not at 'tue''s open table
     run(engine, sv.create_league, "six", "standard-6", who="t")
     run(engine, sv.start_session, "six", six, who="t")
     for _ in range(6):
@@ -114,15 +114,17 @@ def friends_leagues(engine) -> list[str]:
                                            3)
         run(engine, sv.record_hand, "six", declarer=declarer, contract="14S", friend=friend,
             taken=rng.randint(8, 20), eliminated=[out], who="t")
+    run(engine, sv.end_session, "six", who="t")  # one person, one open table, in any league
     run(engine, sv.create_league, "d7", "dongdaejeon-7", who="t")
-    run(engine, sv.start_session, "d7", six + ["Gus"], who="t")
+    run(engine, sv.start_session, "d7", six + ["Lena"], who="t")
     for index in range(6):
         declarer, friend, second = rng.sample(
             list(run(engine, sv.session_proposal, "d7")[1].players), 3)
         run(engine, sv.record_hand, "d7", declarer=declarer, contract="13C", friend=friend,
             taken=rng.randint(10, 24), who="t", **({"friend2": second} if index % 2 else {}))
+    run(engine, sv.end_session, "d7", who="t")
     run(engine, sv.create_league, "hm", "honeymoon", who="t")
-    run(engine, sv.start_session, "hm", ["Ana", "Bo"], who="t")
+    run(engine, sv.start_session, "hm", six[:2], who="t")
     for _ in range(4):
         declarer = rng.choice(list(run(engine, sv.session_proposal, "hm")[1].players))
         run(engine, sv.record_hand, "hm", declarer=declarer, contract="14S",
@@ -223,7 +225,8 @@ def test_leagues_whose_hands_interleave_read_their_own_players(engine):
     for name in ("a", "b"):
         run(engine, sv.create_league, name, "standard", who="t")
     run(engine, sv.start_session, "a", ["Ana", "Bo", "Cy", "Di", "Ed"], who="t")
-    run(engine, sv.start_session, "b", ["Ana", "Bo", "Cy", "Di", "Ed", "Fay"], who="t")
+    run(engine, sv.start_session, "b", ["Fiona", "Gustav", "Hugo", "Ivan", "Julia", "Karl"],
+        who="t")
     rng = random.Random(11)
     for _ in range(9):
         for name in ("a", "b"):

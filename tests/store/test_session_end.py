@@ -49,13 +49,15 @@ def session_row(engine, name: str, number: int = 1) -> LeagueSession:
 
 
 def test_hands_per_session_ends_the_session_after_its_last_hand(engine, tmp_path):
-    open_league(engine, "short", club_file(tmp_path, hands_per_session=2))
-    open_league(engine, "open", "club-requirements")
-    for name in ("short", "open"):
-        assert record(engine, name, **BO_MADE).session_ended is None
-        assert record(engine, name, deal_miss="Cy").session_ended is None   # not a hand played
+    open_league(engine, "open", "club-requirements")  # the same hands never end it
+    assert record(engine, "open", **BO_MADE).session_ended is None
+    assert record(engine, "open", deal_miss="Cy").session_ended is None
     assert record(engine, "open", **ANA_MADE).session_ended is None
     assert session_row(engine, "open").ended_at is None
+    run(engine, sv.end_session, "open", who="t")  # one person, one open table, in any league
+    open_league(engine, "short", club_file(tmp_path, hands_per_session=2))
+    assert record(engine, "short", **BO_MADE).session_ended is None
+    assert record(engine, "short", deal_miss="Cy").session_ended is None   # not a hand played
     reason = record(engine, "short", **ANA_MADE).session_ended
     assert reason == "session.hands_per_session = 2: 2 hands played"
     assert session_row(engine, "short").ended_at is not None
@@ -64,15 +66,16 @@ def test_hands_per_session_ends_the_session_after_its_last_hand(engine, tmp_path
 
 
 def test_starting_points_ends_the_session_when_a_stack_is_lost(engine, tmp_path):
-    open_league(engine, "stack", club_file(tmp_path, starting_points=8))
-    open_league(engine, "open", "club-requirements")
-    for name in ("stack", "open"):
-        assert record(engine, name, **BO_MADE).session_ended is None          # Di at 4
+    open_league(engine, "open", "club-requirements")  # the same hands never end it
+    assert record(engine, "open", **BO_MADE).session_ended is None
     assert record(engine, "open", **ANA_MADE).session_ended is None
+    assert session_row(engine, "open").ended_at is None
+    run(engine, sv.end_session, "open", who="t")  # one person, one open table, in any league
+    open_league(engine, "stack", club_file(tmp_path, starting_points=8))
+    assert record(engine, "stack", **BO_MADE).session_ended is None          # Di at 4
     assert record(engine, "stack", **ANA_MADE).session_ended == (
         "session.starting_points = 8: Di is at 0 (-8 this session), Ed is at 0 (-8 this session)")
     assert session_row(engine, "stack").ended_at is not None
-    assert session_row(engine, "open").ended_at is None
 
 
 def test_hand_after_the_session_end_is_refused_and_changes_nothing(engine, tmp_path):

@@ -267,6 +267,7 @@ def test_a_store_made_before_the_column_gains_it_when_opened(db_url):
         engine.dispose()
     # The old store takes 시흥 hands now.
     engine = make_engine(db_url)
+    run(engine, sv.end_session, "six", who="t")  # one person, one open table, in any league
     run(engine, sv.create_league, "sh", "siheung-6", who="t")
     run(engine, sv.start_session, "sh", SIX[:5], who="t")
     run(engine, sv.record_hand, "sh", declarer="Bo", contract="14S", friend="Cy", taken=16,

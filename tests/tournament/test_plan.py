@@ -205,3 +205,18 @@ def test_an_exact_design_that_would_seat_an_apart_pair_is_not_used():
     plans = plan_rounds(players, [5] * 5, 2, seed=0, apart=[("Q00", "Q01")])
     assert all(plan.broken_apart == [] for plan in plans)
     assert not any({"Q00", "Q01"} <= set(t) for plan in plans for t in plan.tables)
+
+
+def test_a_table_whose_seating_changed_mid_round_counts_each_pair_and_sitter_once():
+    """A round where table 1 changed its seating (Ed left, Zed joined: two seatings of one
+    table): the pairs who sat through both met once that round, Ed and Zed never met, and a
+    player at the six counts one round at a large table; the bound counts each player at his
+    first seating."""
+    first = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay")
+    later = ("Ana", "Bo", "Cy", "Di", "Zed", "Fay")
+    history = [[first, later, ("Gil", "Hu", "Ida", "Jo", "Ki")]]
+    met = meetings(history)
+    assert met[("Ana", "Bo")] == 1 and ("Ed", "Zed") not in met and met[("Ana", "Zed")] == 1
+    assert sit_out_rounds(history, 5) == {name: 1 for name in set(first) | set(later)}
+    assert lower_bound(2, history) == lower_bound(2, [[first, ("Zed",),
+                                                       ("Gil", "Hu", "Ida", "Jo", "Ki")]])

@@ -118,3 +118,14 @@ def test_tournament_options_are_checked(text, message):
 
 def test_the_bundled_rulesets_score_raw_by_default():
     assert load_ruleset("standard").tournament == Tournament()
+
+
+def test_a_player_moved_mid_round_has_the_mean_of_his_places():
+    """Ki moved from table 2 to table 1 mid-round (round seat): a place at each table (last of
+    six at table 2, 12 of [60..12] stretched to six; first at table 1, 60), the round giving
+    him their mean, counted as one round."""
+    moved = ROUND_1 + [TableResult(1, 1, "Ki", 40, 2)]
+    rows = table(Tournament(score="place", place_points=[60, 48, 36, 24, 12],
+                            size_adjusted=True), moved)
+    assert rows["Ki"].place == (60 + 12) / 2 and rows["Ki"].rounds == 1
+    assert rows["Ki"].raw == 0 and rows["Ki"].hands == 8
