@@ -9,8 +9,8 @@ hand without a friend). A new name equal to one of these words, whatever its cas
 form (:func:`mighty_cli.engine.names.folded`), is refused in one line naming the word; a player
 a store already has keeps his name.
 
-The words are the table's vocabulary, read from where it is kept (:mod:`.words`, and the Korean
-calls of :mod:`mighty_cli.engine.cards.korean`), never copied here.
+The words are the table's vocabulary, read from where it is kept (:mod:`.words`), never copied
+here.
 
 A ``/`` separates the two names of ``--apart A/B`` and ``--substitute S/X``, so a new name typed
 at a command may not hold one (:func:`mighty_cli.store.lookups.check_new_name`); a store, an
@@ -22,12 +22,11 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from ..engine.cards.korean import CALLS
 from ..engine.names import folded
 from ..engine.translation import N_, _
 from ..store import LeagueError
 from ..store.lookups import check_new_name, find_player
-from .words import DUMMY_WORDS, NO_FRIEND, OWN_FRIEND, SHORT_FORMS
+from .words import SHORT_FORMS, WORDS
 
 #: The meanings a name may not take, each as the refusal names it.
 MEANINGS = {
@@ -44,13 +43,13 @@ MEANINGS = {
 
 def _reserved() -> dict[str, str]:
     """Every reserved word, folded, with the meaning it has at the table."""
-    words = {folded(meaning): meaning for meaning in MEANINGS}
-    for listed, meaning in ((NO_FRIEND, "none"), (DUMMY_WORDS, "dummy"),
-                            (OWN_FRIEND, "friend")):
-        words.update((folded(word), meaning) for word in listed)
-    for said, meaning in (*CALLS.items(), *SHORT_FORMS.items()):
-        if meaning in MEANINGS:
-            words[folded(said)] = meaning
+    vocabulary = {"friend": "own-friend"}  # the meanings whose words go by another name there
+    words = {}
+    for meaning in MEANINGS:
+        words[folded(meaning)] = meaning
+        words.update((folded(word), meaning) for word in WORDS[vocabulary.get(meaning, meaning)])
+    words.update((folded(short), meaning) for short, meaning in SHORT_FORMS.items()
+                 if meaning in MEANINGS)
     return words
 
 
