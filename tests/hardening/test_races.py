@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from databases import database_params, fresh_url
 from promises import ROOT, invoke
 
 WRITERS = 8
@@ -31,6 +32,13 @@ while not os.path.exists(gun):
 sys.argv = ["mighty"] + sys.argv[2:]
 main()
 """
+
+
+@pytest.fixture(params=database_params())
+def db(request, tmp_path) -> str:
+    """An empty database (PostgreSQL: without its tables, so the writers that create a league
+    also race to make them, one at a time)."""
+    return fresh_url(request.param, tmp_path, "races.db", tables=False)
 
 
 def together(tmp_path: Path, commands: list[list[str]]) -> list[subprocess.CompletedProcess]:
