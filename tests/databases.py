@@ -144,6 +144,33 @@ class _Postgres:
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
                 "datname = current_database() AND pid <> pg_backend_pid()"))
 
+    def rows(self) -> tuple:
+        """Every row of every table and where each sequence stands."""
+        from sqlalchemy import select, text
+        from sqlmodel import SQLModel
+
+        with self.engine.connect() as connection:
+            rows = [(table, [dict(row._mapping) for row in connection.execute(
+                        select(table).order_by(*table.primary_key.columns))])
+                    for table in SQLModel.metadata.sorted_tables]
+            sequences = connection.execute(text(
+                "SELECT sequencename, last_value FROM pg_sequences "
+                "WHERE schemaname = 'public' AND last_value IS NOT NULL")).all()
+        return rows, sequences
+
+    def load(self, saved: tuple) -> None:
+        """Put back what :meth:`rows` saved, into the emptied database."""
+        from sqlalchemy import text
+
+        rows, sequences = saved
+        with self.engine.begin() as connection:
+            for table, values in rows:
+                if values:
+                    connection.execute(table.insert(), values)
+            for name, value in sequences:
+                connection.execute(text("SELECT setval(:name, :value)"),
+                                   {"name": f'"{name}"', "value": value})
+
 
 def _fingerprint(connection) -> tuple:
     """The schema in a few numbers: its tables' columns, its indexes and its constraints."""
@@ -157,6 +184,49 @@ def _fingerprint(connection) -> tuple:
 
 
 _postgres = _Postgres()
+
+#: What :func:`made_once` made, by kind and key: (folder of its files, database, value).
+_MADE: dict = {}
+
+
+def made_once(kind: str, tmp_path, key: str, build, name: str = "league.db"):
+    """A database of that kind (a URL) holding what ``build(url)`` writes into an empty one,
+    with the files the build wrote into ``tmp_path``, and what ``build`` returned: built once
+    per test process for each key, then copied for each test that asks (SQLite: the file;
+    PostgreSQL: the rows, into the emptied database). For a fixture that takes seconds to
+    fill a league: what ``build`` returns must not name the test's folder (give file names)."""
+    import shutil
+    import sqlite3
+
+    made = _MADE.get((kind, key))
+    if made is None:
+        url = fresh_url(kind, tmp_path, name)
+        before = set(tmp_path.iterdir())
+        value = build(url)
+        store = tmp_path.parent / f"made-{kind}-{key}"
+        store.mkdir()
+        for path in set(tmp_path.iterdir()) - before:
+            if not path.name.startswith(name):  # the database itself and its -wal, -shm
+                (shutil.copytree if path.is_dir() else shutil.copy2)(path, store / path.name)
+        if kind == "sqlite":  # SQLite's own copy: the committed rows, whatever is in the log
+            with sqlite3.connect(tmp_path / name) as source, \
+                    sqlite3.connect(store / name) as copy:
+                source.backup(copy)
+            source.close()
+            copy.close()
+            database = None
+        else:
+            database = _postgres.rows()
+        _MADE[(kind, key)] = (store, database, value)
+        return url, value
+    store, database, value = made
+    for path in store.iterdir():
+        (shutil.copytree if path.is_dir() else shutil.copy2)(path, tmp_path / path.name)
+    if kind == "sqlite":
+        return f"sqlite:///{tmp_path / name}", value
+    url = fresh_url(kind, tmp_path, name)
+    _postgres.load(database)
+    return url, value
 
 
 def snapshot(engine) -> dict:
