@@ -35,7 +35,8 @@ def main(arguments: list[str]) -> int:
     workers = os.environ.get("MIGHTY_TEST_WORKERS", "auto")
     with tempfile.TemporaryDirectory(prefix="mighty-test-") as scratch:
         reports = [Path(scratch) / "parallel.xml", Path(scratch) / "serial.xml"]
-        runs = [["-n", workers, "--dist", "worksteal", "-m", "not serial"], ["-p", "no:xdist", "-m", "serial"]]
+        runs = [["-n", workers, "--dist", "worksteal", "-m", "not serial"],
+                ["-p", "no:xdist", "-m", "serial"]]
         if any(argument.startswith("--cov") for argument in arguments):
             runs[1].append("--cov-append")  # the serial run adds to the first run's figures
         statuses = []
