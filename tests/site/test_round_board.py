@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from mighty_cli.cli import cli
+from databases import made_once
 from site_league import Page
 from test_site_chromium import CHROMIUM, load
 
@@ -23,12 +24,9 @@ def ok(db, *args) -> str:
     return result.output
 
 
-@pytest.fixture
-def board(tmp_path):
-    """An eleven-player round at two tables with a hand at each, and its board."""
+def _make_board(db: str, folder: Path) -> dict:
     import json
 
-    db = f"sqlite:///{tmp_path / 'board.db'}"
     ok(db, "league", "create", "cup", "--ruleset", "standard")
     plan = json.loads(ok(db, "round", "start", "-l", "cup", "-p", ",".join(ELEVEN), "--json"))
     for table in plan["tables"]:
@@ -36,9 +34,17 @@ def board(tmp_path):
                                 str(table["session"]), "--json"))["next"]["players"]
         ok(db, "record", "-l", "cup", "--table", str(table["table"]), "-d", players[1], "-c",
            "14S", "-f", players[2], "-t", "16")
-    path = tmp_path / "board.html"
-    ok(db, "round", "show", "-l", "cup", "--html", str(path))
-    return db, plan, path
+    ok(db, "round", "show", "-l", "cup", "--html", str(folder / "board.html"))
+    return plan
+
+
+@pytest.fixture
+def board(tmp_path):
+    """An eleven-player round at two tables with a hand at each, and its board (made once per
+    session, then copied)."""
+    db, plan = made_once("sqlite", tmp_path, "round-board",
+                         lambda url: _make_board(url, tmp_path), "board.db")
+    return db, plan, tmp_path / "board.html"
 
 
 def test_the_board_shows_tables_seats_and_the_round_standings(board):
