@@ -11,6 +11,7 @@ log showed it when each page had a browser of its own."""
 from __future__ import annotations
 
 import base64
+import fcntl
 import json
 import os
 import select
@@ -29,6 +30,13 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 TIMEOUT = 120
 
 
+def _above_4(descriptor: int) -> int:
+    """The same pipe end at a descriptor above 4 (the old one closed)."""
+    moved = fcntl.fcntl(descriptor, fcntl.F_DUPFD_CLOEXEC, 10)
+    os.close(descriptor)
+    return moved
+
+
 class BrowserError(AssertionError):
     """The browser did not answer, answered an error, or went away."""
 
@@ -39,17 +47,14 @@ class Chromium:
     def __init__(self, profile: Path, executable: str = CHROMIUM) -> None:
         commands, self._to_browser = os.pipe()
         self._from_browser, replies = os.pipe()
-
-        def pipes_as_3_and_4() -> None:  # in the child, before Chromium starts
-            ours = os.dup(commands), os.dup(replies)
-            os.dup2(ours[0], 3)
-            os.dup2(ours[1], 4)
-
+        commands, replies = _above_4(commands), _above_4(replies)  # "3<&4 4>&3" would cross
         self._log = open(profile.parent / f"{profile.name}.log", "w", encoding="utf-8")
+        # The shell gives Chromium the two pipes as descriptors 3 and 4, then becomes it.
         self.process = subprocess.Popen(
-            [executable, *FLAGS, "--remote-debugging-pipe", f"--user-data-dir={profile}",
-             "about:blank"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=self._log, close_fds=False, preexec_fn=pipes_as_3_and_4)
+            ["/bin/sh", "-c", f'exec "$@" 3<&{commands} 4>&{replies}', "sh", executable, *FLAGS,
+             "--remote-debugging-pipe", f"--user-data-dir={profile}", "about:blank"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self._log,
+            pass_fds=(commands, replies))
         os.close(commands)
         os.close(replies)
         self._buffer = b""
