@@ -16,7 +16,7 @@ import json
 import os
 import select
 import shutil
-import subprocess
+import signal
 import time
 from pathlib import Path
 
@@ -47,14 +47,17 @@ class Chromium:
     def __init__(self, profile: Path, executable: str = CHROMIUM) -> None:
         commands, self._to_browser = os.pipe()
         self._from_browser, replies = os.pipe()
-        commands, replies = _above_4(commands), _above_4(replies)  # "3<&4 4>&3" would cross
+        commands, replies = _above_4(commands), _above_4(replies)  # never crossing 3 and 4
         self._log = open(profile.parent / f"{profile.name}.log", "w", encoding="utf-8")
-        # The shell gives Chromium the two pipes as descriptors 3 and 4, then becomes it.
-        self.process = subprocess.Popen(
-            ["/bin/sh", "-c", f'exec "$@" 3<&{commands} 4>&{replies}', "sh", executable, *FLAGS,
-             "--remote-debugging-pipe", f"--user-data-dir={profile}", "about:blank"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self._log,
-            pass_fds=(commands, replies))
+        devnull = os.open(os.devnull, os.O_RDWR)
+        # Spawned with the pipes as its descriptors 3 and 4 (posix_spawn: safe beside threads)
+        self.pid = os.posix_spawn(
+            executable, [executable, *FLAGS, "--remote-debugging-pipe",
+                         f"--user-data-dir={profile}", "about:blank"], os.environ,
+            file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 0), (os.POSIX_SPAWN_DUP2, devnull, 1),
+                          (os.POSIX_SPAWN_DUP2, self._log.fileno(), 2),
+                          (os.POSIX_SPAWN_DUP2, commands, 3), (os.POSIX_SPAWN_DUP2, replies, 4)])
+        os.close(devnull)
         os.close(commands)
         os.close(replies)
         self._buffer = b""
@@ -67,11 +70,13 @@ class Chromium:
             self.call("Browser.close", timeout=10)
         except (BrowserError, OSError):
             pass
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        deadline = time.monotonic() + 10
+        while not os.waitpid(self.pid, os.WNOHANG)[0]:
+            if time.monotonic() > deadline:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+                break
+            time.sleep(0.05)
         for descriptor in (self._to_browser, self._from_browser):
             os.close(descriptor)
         self._log.close()
