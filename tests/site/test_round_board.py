@@ -127,6 +127,7 @@ def test_the_score_slips_print_one_page_per_table(chromium, board):
     assert len(pages) == len(plan["tables"])
 
 
+@pytest.mark.serial  # the browser, when there is one
 def test_the_site_index_shows_the_latest_rounds_tables(board, tmp_path, request):
     """A league of rounds: the site's index lists the latest round's tables (each linked to its
     session's page), not one session of the round; seen in Chromium at a phone's width."""
