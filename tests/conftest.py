@@ -53,6 +53,27 @@ def examples() -> Path:
     return ROOT / "examples"
 
 
+@pytest.fixture(scope="session")
+def chromium(tmp_path_factory):
+    """One headless Chromium for the whole session (tests/headless.py): a test opens its pages
+    in it, a tab each. A test taking it runs with the serial ones."""
+    from headless import CHROMIUM, Chromium
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip("chromium is not installed")
+    browser = Chromium(tmp_path_factory.mktemp("chromium") / "profile")
+    yield browser
+    browser.close()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """A test that takes the browser is ``serial`` too (before ``-m`` selects)."""
+    for item in items:
+        if "chromium" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.serial)
+
+
 def pytest_report_header(config):
     url = os.environ.get("MIGHTY_TEST_POSTGRES_URL")
     return f"PostgreSQL: {url or 'not configured (PostgreSQL tests skipped)'}"

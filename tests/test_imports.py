@@ -6,6 +6,7 @@ function (DEVELOPERS.md, "Files, terminals and layers")."""
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import json
 import pkgutil
@@ -98,9 +99,12 @@ def dotted_name(package: Path) -> str:
     return ".".join(parts)
 
 
+@functools.cache
 def modules_of(package: Path) -> dict[str, Path]:
     """Every module of a package and its sub-packages, found as Python finds them
-    (``pkgutil.walk_packages``), by dotted name (the package itself included)."""
+    (``pkgutil.walk_packages``), by dotted name (the package itself included). Found once per
+    session, like the trees and the graph below: the package does not change while the tests
+    run (a planted package is a new folder each time)."""
     name = dotted_name(package)
     root = package.parents[name.count(".")]  # the folder holding the top package
     before = set(sys.modules)
@@ -121,10 +125,15 @@ def modules_of(package: Path) -> dict[str, Path]:
                 del sys.modules[planted_name]
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def imports_of(module: str, path: Path, modules: dict[str, Path]) -> list[Import]:
     """A module's imports of modules of its own package, absolute, but those only a type checker
     reads (``if TYPE_CHECKING``), which never run."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     typing_only = {id(inner) for node in ast.walk(tree) if isinstance(node, ast.If)
                    and getattr(node.test, "id", getattr(node.test, "attr", "")) ==
                    "TYPE_CHECKING" for inner in ast.walk(node)}
@@ -154,6 +163,7 @@ def imports_of(module: str, path: Path, modules: dict[str, Path]) -> list[Import
     return found
 
 
+@functools.cache
 def import_graph(package: Path) -> dict[str, list[Import]]:
     modules = modules_of(package)
     return {module: imports_of(module, path, modules) for module, path in modules.items()}
@@ -214,10 +224,11 @@ def private_names_across(package: Path) -> list[str]:
     """Private names (``_x``; ``_``, gettext's, is the convention's) a module takes from a
     module of another package, by import or as an attribute of an imported module."""
     modules = modules_of(package)
+    graph = import_graph(package)
     found = []
     for module, path in modules.items():
         own = _package_of(module, modules)
-        imported = imports_of(module, path, modules)
+        imported = graph[module]
         for i in imported:
             if _package_of(i.target, modules) == own:
                 continue
@@ -227,7 +238,7 @@ def private_names_across(package: Path) -> list[str]:
             found += [f"{module} imports {i.target}.{name}" for name in i.names
                       if name.startswith("_") and name != "_" and not name.startswith("__")]
         aliases = {}
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
                 for alias in node.names:
@@ -259,12 +270,12 @@ def unexplained_deferred_imports(package: Path) -> list[str]:
     comment on the import's line or the line above, or a module-level comment beginning
     ``# Deferred imports:`` that gives the module's reason (start-up time, in the command line)."""
     found = []
-    modules = modules_of(package)
-    for module, path in modules.items():
+    graph = import_graph(package)
+    for module, path in modules_of(package).items():
         lines = path.read_text(encoding="utf-8").splitlines()
         if any(line.startswith("# Deferred imports:") for line in lines):
             continue
-        for i in imports_of(module, path, modules):
+        for i in graph[module]:
             if i.deferred and "#" not in lines[i.line - 1] \
                     and not lines[i.line - 2].strip().startswith("#"):
                 found.append(f"{module}:{i.line}: {lines[i.line - 1].strip()}")

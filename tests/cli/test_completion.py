@@ -1,7 +1,8 @@
 """Shell completion (issue 25 item 3), through click's completion entry point as a shell calls
 it (``_MIGHTY_COMPLETE=bash_complete``): ruleset names, league names, the players of the league
 given, session and table numbers, and cards; a missing database completes nothing and is not
-made."""
+made. The completions are asked of the command in this process (the same entry point, the
+environment a shell sets); one test asks a real ``mighty`` process, as a shell does."""
 
 from __future__ import annotations
 
@@ -21,12 +22,10 @@ def complete(line: str, db: str, shell: str = "bash_complete") -> list[str]:
     """What the shell is offered for the last word of ``line`` (empty after a space)."""
     words = line.split()
     cword = len(words) if line.endswith(" ") else len(words) - 1
-    env = {**os.environ, "_MIGHTY_COMPLETE": shell, "COMP_WORDS": line,
-           "COMP_CWORD": str(cword), "MIGHTY_DB": db, "MIGHTY_LANG": "en"}
-    result = subprocess.run([sys.executable, "-m", "mighty_cli"], env=env,
-                            capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    assert "Traceback" not in result.stderr
+    env = {"_MIGHTY_COMPLETE": shell, "COMP_WORDS": line, "COMP_CWORD": str(cword),
+           "MIGHTY_DB": db, "MIGHTY_LANG": "en"}
+    result = CliRunner().invoke(cli, [], prog_name="mighty", env=env)
+    assert result.exit_code == 0 and result.exception is None, result.output
     return [line.split(",", 1)[1] for line in result.stdout.splitlines()
             if line.startswith("plain,")]
 
@@ -92,10 +91,9 @@ def test_a_missing_database_completes_nothing_and_is_not_made(tmp_path):
 def test_zsh_and_fish_are_offered_the_same_values(club, shell):
     words = "mighty standings --league "
     # zsh says which word is completed by its index, fish by the text typed so far
-    env = {**os.environ, "_MIGHTY_COMPLETE": shell, "COMP_WORDS": words,
+    env = {"_MIGHTY_COMPLETE": shell, "COMP_WORDS": words,
            "COMP_CWORD": "3" if shell == "zsh_complete" else "", "MIGHTY_DB": club}
-    result = subprocess.run([sys.executable, "-m", "mighty_cli"], env=env, capture_output=True,
-                            text=True, timeout=60)
+    result = CliRunner().invoke(cli, [], prog_name="mighty", env=env)
     assert "cup" in result.stdout and "tuesday" in result.stdout
 
 
@@ -145,3 +143,13 @@ def test_the_bash_script_reads_names_whole_and_unglobbed():
     assert "IFS=',' read -r type value" in result.output
     assert 'COMPREPLY+=("$value")' in result.output
     assert "complete -o nosort -F _mighty_completion mighty" in result.output
+
+
+def test_a_shell_asking_the_mighty_process_is_offered_the_values(club):
+    """The shell runs ``mighty`` itself with the completion variables set."""
+    env = {**os.environ, "_MIGHTY_COMPLETE": "bash_complete", "COMP_WORDS": "mighty record -l c",
+           "COMP_CWORD": "3", "MIGHTY_DB": club, "MIGHTY_LANG": "en"}
+    result = subprocess.run([sys.executable, "-m", "mighty_cli"], env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and result.stderr == ""
+    assert result.stdout.splitlines() == ["plain,cup"]

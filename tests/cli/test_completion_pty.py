@@ -24,6 +24,8 @@ from mighty_cli.cli import cli
 
 pexpect = pytest.importorskip("pexpect")
 
+pytestmark = pytest.mark.serial
+
 BIN = Path(sys.executable).parent
 LEAGUE = "화요 <리그>"
 PLAYERS = ["민수", "Alexander Kim", "Bo", "Cy", "Di"]

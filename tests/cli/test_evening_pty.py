@@ -22,6 +22,8 @@ from mighty_cli.engine.records import load_record, replay
 from mighty_cli.engine.ruleset import load_ruleset
 
 pexpect = pytest.importorskip("pexpect")
+#: A terminal session answered within timeouts: alone on the machine (tools/test.py).
+pytestmark = pytest.mark.serial
 
 SIX = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay"]
 

@@ -21,6 +21,8 @@ from sizes_script import line_for, names, play_out, seeded_deal, typed_lines
 from test_evening_pty import enter, spawn
 
 pexpect = pytest.importorskip("pexpect")
+#: A terminal session answered within timeouts: alone on the machine (tools/test.py).
+pytestmark = pytest.mark.serial
 
 SEVEN = names(7)
 

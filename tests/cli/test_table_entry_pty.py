@@ -17,6 +17,8 @@ from mighty_cli.cli import cli
 
 pexpect = pytest.importorskip("pexpect")
 
+pytestmark = pytest.mark.serial
+
 TEN = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal", "Ivy", "Jon"]
 
 

@@ -1,9 +1,13 @@
 """Random legal hands under every bundled ruleset (hypothesis): they never raise, score to zero,
 account for every point card, agree with open-cards replay and with the hand-record format, and
-every illegal action tried from their states is rejected."""
+every illegal action tried from their states is rejected.
+
+CI tries fewer hands per ruleset than these properties deserve on a change to the engine:
+``MIGHTY_TEST_LONG=1`` tries the full numbers (about three times as many)."""
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -30,7 +34,16 @@ def players_of(rules) -> tuple:
 
 RULESETS = bundled_names()
 ENDED = ("done", "deal_miss", "redeal")
-SETTINGS = settings(max_examples=100, deadline=None,
+#: MIGHTY_TEST_LONG=1: the full numbers of hands tried.
+LONG = bool(os.environ.get("MIGHTY_TEST_LONG"))
+
+
+def examples(full: int) -> int:
+    """Hands tried per ruleset: ``full`` in a long run, a third of it in CI."""
+    return full if LONG else max(8, full // 3)
+
+
+SETTINGS = settings(max_examples=examples(100), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -144,7 +157,7 @@ def test_illegal_actions_are_rejected(name, seed):
 
 
 @pytest.mark.parametrize("name", RULESETS)
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_open_cards_replay_agrees_with_the_full_deal(name, seed):
     rules, deal, states = random_hand(name, seed)
@@ -161,7 +174,7 @@ def test_open_cards_replay_agrees_with_the_full_deal(name, seed):
 
 
 @pytest.mark.parametrize("name", RULESETS)
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_hand_record_round_trip(name, seed):
     rules, deal, states = random_hand(name, seed)

@@ -5,8 +5,9 @@ Every case is a pure function of its number, so a failure is reproduced by its n
 ``python tools/fuzz.py --from N --cases 1``. Each case runs in-process through click's
 CliRunner (fast) and the fuzz checks the CLI's promise: exit 0, 1 or 2 only; a failure is one
 ``Error:`` line, never a traceback or an internal error; a failed command leaves the database as
-it was; every run finishes within a time limit. ``tests/hardening/test_fuzz.py`` runs a minute
-of cases in CI, ``tools/fuzz.py`` as many as you like.
+it was; every run finishes within a time limit. ``tests/hardening/test_fuzz.py`` runs its
+first cases in CI (``MIGHTY_TEST_LONG=1``: forty seconds of them), ``tools/fuzz.py`` as many
+as you like.
 """
 
 from __future__ import annotations

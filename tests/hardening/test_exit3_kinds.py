@@ -177,6 +177,7 @@ def test_wrong_types_inside_a_hand_leave_the_league_unchanged(db, tmp_path):
 # --- endless files ------------------------------------------------------------------------------
 
 
+@pytest.mark.serial  # timed: alone on the machine
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
 @pytest.mark.parametrize("command", [("replay",), ("import", "-l", "x")])
 def test_an_endless_file_is_refused_quickly(device, command, tmp_path):

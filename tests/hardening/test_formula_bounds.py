@@ -24,6 +24,7 @@ def custom(success: str, failure: str = "bid - taken", extra: str = "") -> str:
     return extra + CUSTOM.format(success=success, failure=failure)
 
 
+@pytest.mark.serial  # timed: alone on the machine
 def test_a_megabyte_formula_fails_check_at_once(tmp_path):
     path = ruleset_file(tmp_path, custom("+".join(["taken"] * 170_000)))  # about 1 MB
     start = time.monotonic()

@@ -15,41 +15,65 @@ from pathlib import Path
 
 import pytest
 
+from databases import database_params, fresh_url
 from promises import ROOT, invoke
 
 WRITERS = 8
 NEW_PLAYERS = ["민수", "Bo", "Cy", "Di", "Ed", "Fay", "Gil"]
-# Each process imports everything first, then waits for the starting gun, so the eight
-# commands really run together (Python's start-up would otherwise spread them out).
+#: Eight writers at once need the machine to themselves (tools/test.py runs them alone).
+pytestmark = pytest.mark.serial
+# One interpreter imports everything, then forks a process per command; each waits for the
+# starting gun, so the eight commands really run together (Python's start-up would otherwise
+# spread them out), and the interpreter's start-up is paid once, not eight times. Each child is
+# a process of its own, with its own connections, its output in files of its own.
 RUNNER = """
-import os, sys, time
+import json, os, sys, time
 from mighty_cli.cli import main
 import sqlalchemy, sqlmodel, mighty_cli.store.services
-gun = sys.argv[1]
-open(f"{gun}.ready.{os.getpid()}", "w").close()
-while not os.path.exists(gun):
-    time.sleep(0.002)
-sys.argv = ["mighty"] + sys.argv[2:]
-main()
+gun, folder, commands = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+children = []
+for n, command in enumerate(commands):
+    pid = os.fork()
+    if pid:
+        children.append(pid)
+        continue
+    for fd, name in ((1, "out"), (2, "err")):
+        os.dup2(os.open(f"{folder}/{name}{n}", os.O_WRONLY | os.O_CREAT | os.O_TRUNC), fd)
+    open(f"{gun}.ready.{os.getpid()}", "w").close()
+    while not os.path.exists(gun):
+        time.sleep(0.002)
+    sys.argv = ["mighty"] + command
+    main()  # its SystemExit ends this child as it ends an interpreter (streams flushed at exit)
+    sys.exit(0)
+print(json.dumps([os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) for pid in children]))
 """
+
+
+@pytest.fixture(params=database_params())
+def db(request, tmp_path) -> str:
+    """An empty database (PostgreSQL: without its tables, so the writers that create a league
+    also race to make them, one at a time)."""
+    return fresh_url(request.param, tmp_path, "races.db", tables=False)
 
 
 def together(tmp_path: Path, commands: list[list[str]]) -> list[subprocess.CompletedProcess]:
     """Run the commands at the same moment, each in its own process."""
     gun = tmp_path / "go"
-    processes = [subprocess.Popen([sys.executable, "-c", RUNNER, str(gun), *command],
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                  cwd=ROOT)
-                 for command in commands]
+    forker = subprocess.Popen([sys.executable, "-c", RUNNER, str(gun), str(tmp_path),
+                               json.dumps(commands)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
     deadline = time.monotonic() + 120
-    while len(list(tmp_path.glob("go.ready.*"))) < len(commands) and time.monotonic() < deadline:
+    while len(list(tmp_path.glob("go.ready.*"))) < len(commands) and time.monotonic() < deadline \
+            and forker.poll() is None:
         time.sleep(0.01)  # until every process has imported and waits
     gun.touch()
-    results = []
-    for process, command in zip(processes, commands):
-        out, err = process.communicate(timeout=180)
-        results.append(subprocess.CompletedProcess(command, process.returncode, out, err))
-    return results
+    out, err = forker.communicate(timeout=180)
+    assert forker.returncode == 0, err
+    codes = json.loads(out)
+    return [subprocess.CompletedProcess(
+                command, code, (tmp_path / f"out{n}").read_text(encoding="utf-8"),
+                (tmp_path / f"err{n}").read_text(encoding="utf-8"))
+            for n, (command, code) in enumerate(zip(commands, codes))]
 
 
 def players(db: str) -> list[str]:

@@ -10,26 +10,38 @@ from pathlib import Path
 
 import pytest
 
+from databases import database_params, made_once
 from promises import ROOT, error_line, invoke, snapshot
 
 RUN = str(ROOT / "examples" / "run.toml")
 SEASON = str(ROOT / "examples" / "season.toml")
 
 
-@pytest.fixture
-def league(db, tmp_path):
-    """A league with a refereed hand and a season of recorded ones, and its three exports and
-    backup."""
+FILES = {"json": "s.json", "csv": "s.csv", "backup": "b.jsonl"}
+
+
+def _make_league(db: str, folder: Path) -> None:
     assert invoke("import", RUN, "--league", "R", "--db", db).exit_code == 0
     assert invoke("import", SEASON, "--league", "S", "--db", db).exit_code == 0
-    files = {}
     for form in ("json", "csv"):
-        files[form] = tmp_path / f"s.{form}"
-        assert invoke("export", "-l", "S", "--format", form, "-o", str(files[form]),
+        assert invoke("export", "-l", "S", "--format", form, "-o", str(folder / FILES[form]),
                       "--db", db).exit_code == 0
-    files["backup"] = tmp_path / "b.jsonl"
-    assert invoke("backup", "-o", str(files["backup"]), "--db", db).exit_code == 0
-    return files
+    assert invoke("backup", "-o", str(folder / FILES["backup"]), "--db", db).exit_code == 0
+
+
+@pytest.fixture(params=database_params())
+def db(request, tmp_path) -> str:
+    """A league with a refereed hand and a season of recorded ones, its two exports and its
+    backup beside it (made once per session on each database, then copied)."""
+    url, _ = made_once(request.param, tmp_path, "store-inputs",
+                       lambda url: _make_league(url, tmp_path), "hardening.db")
+    return url
+
+
+@pytest.fixture
+def league(db, tmp_path):
+    """The league's exports and backup."""
+    return {form: tmp_path / name for form, name in FILES.items()}
 
 
 def _restore_into_new(tmp_path, lines) -> tuple[str, Path]:

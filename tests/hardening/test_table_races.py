@@ -20,8 +20,12 @@ import sys
 import threading
 import time
 
+import pytest
+
 from promises import ROOT, invoke
 from test_races import together
+
+pytestmark = pytest.mark.serial
 
 TEN = ["권나래", "김민수", "박서준", "이지은", "최유나", "Ana", "Bo", "Cy", "Di", "Ed"]
 

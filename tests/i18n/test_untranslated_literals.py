@@ -14,6 +14,7 @@ into a variable first and raised later; review catches those.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -56,9 +57,11 @@ def _name(node: ast.AST) -> str:
     return ""
 
 
-def user_facing_errors() -> set[str]:
+@functools.cache
+def user_facing_errors() -> frozenset[str]:
     """Every exception class a user reads: the roots and all classes the package derives from
-    them (followed to a fixed point, so a subclass of a subclass counts)."""
+    them (followed to a fixed point, so a subclass of a subclass counts). Read once per session:
+    every module's test asks for it, and the package does not change while the tests run."""
     classes: dict[str, set[str]] = {}
     for path in _modules():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -69,7 +72,7 @@ def user_facing_errors() -> set[str]:
         more = {name for name, bases in classes.items()
                 if name not in found and bases & found and name not in INTERNAL}
         if not more:
-            return found
+            return frozenset(found)
         found |= more
 
 
@@ -108,7 +111,7 @@ def _message(call: ast.Call) -> list[ast.AST]:
     return shown
 
 
-def findings(path: Path, errors: set[str]) -> list[str]:
+def findings(path: Path, errors: frozenset[str]) -> list[str]:
     """``file:line: what`` for every untranslated user-facing text in one module."""
     found = []
     where = _relative(path)

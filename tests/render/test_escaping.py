@@ -16,6 +16,9 @@ class Shown:
     def __html__(self) -> str:
         return "<i>shown</i>"
 
+    def __repr__(self) -> str:  # the test's id: the same in every process (pytest-xdist)
+        return "Shown()"
+
 
 class Name(str):
     """A string of another type (not the fast path's)."""

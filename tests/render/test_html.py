@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from datetime import date
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
+from headless import CHROMIUM
 from mighty_cli.render.html import render_league_page
 from mighty_cli.standings import PlayerStats, Series, rank
 from mighty_cli.store.services import LeaguePage, SessionTable
@@ -127,21 +126,13 @@ def test_club_template_is_autoescaped_too(tmp_path):
     assert render_league_page(make_page(), tmp_path) == "<p>화요 리그 &lt;b&gt;</p>"
 
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-
-
 @pytest.mark.chromium
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed")
-def test_page_renders_in_headless_chromium(tmp_path):
+def test_page_renders_in_headless_chromium(chromium, tmp_path):
     html_file = tmp_path / "page.html"
     html_file.write_text(render_league_page(make_page()), encoding="utf-8")
-    result = subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-         "--no-first-run", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom",
-         html_file.as_uri()], capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr[-2000:]
-    dom = Page(result.stdout)
+    with chromium.open(html_file.as_uri()) as tab:
+        dom = Page(tab.dom())
     assert len(dom.all("polyline")) == 5
     assert EVIL in "".join(dom.texts_in["td"])
     assert not dom.all("script")

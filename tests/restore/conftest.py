@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from databases import POSTGRES_URL, database_params
+from databases import database_params, fresh_url
 from restoring import Backup, Target, build_league, ok
 
 
@@ -29,11 +29,5 @@ def target(request, tmp_path) -> Target:
         path.parent.mkdir()
         path.touch()  # an existing empty file: a refused restore leaves it empty
         return Target("sqlite", f"sqlite:///{path}", path)
-    from sqlmodel import SQLModel, create_engine
-
-    from mighty_cli.store import models  # noqa: F401  (registers the tables)
-
-    engine = create_engine(POSTGRES_URL)
-    SQLModel.metadata.drop_all(engine)
-    engine.dispose()
-    return Target("postgres", POSTGRES_URL)  # type: ignore[arg-type]
+    # this test process's database, without a table: a restore's target
+    return Target("postgres", fresh_url("postgres", tmp_path, tables=False))

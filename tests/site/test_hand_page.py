@@ -7,26 +7,27 @@ marked; a Korean page in Korean words and one card notation (issue 24 item 6).""
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 
 from databases import run
-from site_league import LEAGUE, REFEREED, Page, make_league, read
+from site_league import LEAGUE, REFEREED, Page, read
 
 #: The refereed hands of the test league (site_league.make_league), by number.
 HANDS = {31 + index: name for index, name in enumerate(REFEREED)}
 
 
 @pytest.fixture(scope="module")
-def league(tmp_path_factory):
+def league(tmp_path_factory, league_file):
     """The test league, its site in English and in Korean, and each hand as the store says."""
     from mighty_cli.site_data import build_site
     from mighty_cli.store import services
     from mighty_cli.store.db import make_engine
 
     folder = tmp_path_factory.mktemp("hand-page")
+    shutil.copyfile(league_file, folder / "league.db")
     engine = make_engine(f"sqlite:///{folder / 'league.db'}")
-    make_league(engine)
     for lang in ("en", "ko"):
         run(engine, build_site, LEAGUE, folder / lang, lang=lang, timezone_name="Asia/Seoul")
     views = {n: run(engine, services.show_hand, LEAGUE, n) for n in range(31, 39)}
@@ -185,13 +186,10 @@ def test_a_korean_hand_page_speaks_korean_in_one_card_notation(league, number):
     assert "패스" in page.text("p")
 
 
-def test_a_voided_refereed_hand_says_so(tmp_path):
+def test_a_voided_refereed_hand_says_so(tmp_path, engine):
     from mighty_cli.site_data import build_site
     from mighty_cli.store import services
-    from mighty_cli.store.db import make_engine
 
-    engine = make_engine(f"sqlite:///{tmp_path / 'league.db'}")
-    make_league(engine)
     run(engine, services.void_hand, LEAGUE, 33, who="t", why="misdeal")
     run(engine, build_site, LEAGUE, tmp_path / "site", lang="ko")
     page = read(tmp_path / "site", "hands/33.html")

@@ -9,7 +9,7 @@ from urllib.parse import urlparse
 import pytest
 
 from databases import run
-from site_league import EVIL, LEAGUE, Page, make_league, read
+from site_league import EVIL, LEAGUE, Page, read
 
 
 def hrefs(page: Page) -> list[str]:
@@ -196,16 +196,14 @@ def test_markup_in_names_is_text(site):
     assert "화요 <리그>" in read(out, "index.html").text("h1")
 
 
-def test_long_lists_are_paged(tmp_path, monkeypatch):
+def test_long_lists_are_paged(tmp_path, monkeypatch, league_copy):
     from mighty_cli.render import site_pages as pages
     from mighty_cli.site_data import build_site
-    from mighty_cli.store.db import make_engine
 
     monkeypatch.setattr(pages, "HANDS_PER_PAGE", 4)
     monkeypatch.setattr(pages, "SESSIONS_PER_PAGE", 2)
     monkeypatch.setattr(pages, "LINES_PER_PAGE", 1)
-    engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
-    make_league(engine)
+    engine = league_copy(tmp_path / "l.db")
     out = tmp_path / "site"
     run(engine, build_site, LEAGUE, out)
     numbers = []
@@ -225,13 +223,11 @@ def test_long_lists_are_paged(tmp_path, monkeypatch):
     engine.dispose()
 
 
-def test_club_templates_override_and_stay_sandboxed(tmp_path):
+def test_club_templates_override_and_stay_sandboxed(tmp_path, league_copy):
     from mighty_cli.render.html import TemplateError
     from mighty_cli.site_data import build_site
-    from mighty_cli.store.db import make_engine
 
-    engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
-    make_league(engine)
+    engine = league_copy(tmp_path / "l.db")
     club = tmp_path / "club"
     club.mkdir()
     (club / "site_session.html").write_text(

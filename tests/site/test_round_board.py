@@ -5,13 +5,13 @@ score slips in print emulation (one printed page per table)."""
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from mighty_cli.cli import cli
+from databases import made_once
 from site_league import Page
 from test_site_chromium import CHROMIUM, load
 
@@ -24,12 +24,9 @@ def ok(db, *args) -> str:
     return result.output
 
 
-@pytest.fixture
-def board(tmp_path):
-    """An eleven-player round at two tables with a hand at each, and its board."""
+def _make_board(db: str, folder: Path) -> dict:
     import json
 
-    db = f"sqlite:///{tmp_path / 'board.db'}"
     ok(db, "league", "create", "cup", "--ruleset", "standard")
     plan = json.loads(ok(db, "round", "start", "-l", "cup", "-p", ",".join(ELEVEN), "--json"))
     for table in plan["tables"]:
@@ -37,9 +34,17 @@ def board(tmp_path):
                                 str(table["session"]), "--json"))["next"]["players"]
         ok(db, "record", "-l", "cup", "--table", str(table["table"]), "-d", players[1], "-c",
            "14S", "-f", players[2], "-t", "16")
-    path = tmp_path / "board.html"
-    ok(db, "round", "show", "-l", "cup", "--html", str(path))
-    return db, plan, path
+    ok(db, "round", "show", "-l", "cup", "--html", str(folder / "board.html"))
+    return plan
+
+
+@pytest.fixture
+def board(tmp_path):
+    """An eleven-player round at two tables with a hand at each, and its board (made once per
+    session, then copied)."""
+    db, plan = made_once("sqlite", tmp_path, "round-board",
+                         lambda url: _make_board(url, tmp_path), "board.db")
+    return db, plan, tmp_path / "board.html"
 
 
 def test_the_board_shows_tables_seats_and_the_round_standings(board):
@@ -98,36 +103,32 @@ def test_round_show_refuses_json_with_html(board):
 @pytest.mark.chromium
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed")
 @pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)], ids=["projector", "phone"])
-def test_the_board_in_headless_chromium(board, tmp_path, width, height):
+def test_the_board_in_headless_chromium(chromium, board, width, height):
     """Nothing wider than the window, no console error, at a projector's and a phone's width
     (the page's own reload is taken out for the measurement)."""
     db, plan, path = board
     still = path.with_name("still.html")
     still.write_text(re.sub(r'<meta http-equiv="refresh"[^>]*>', "",
                             path.read_text(encoding="utf-8")), encoding="utf-8")
-    probe, log = load(still, width, height, tmp_path)
+    probe, log = load(chromium, still, width, height)
     assert probe["errors"] == []
     assert probe["wide"] == [] and probe["scrollWidth"] <= probe["width"]
 
 
 @pytest.mark.chromium
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed")
-def test_the_score_slips_print_one_page_per_table(board, tmp_path):
-    """Printed (print emulation: Chromium's --print-to-pdf), the board is left out and each
-    table's slip takes a page of its own."""
+def test_the_score_slips_print_one_page_per_table(chromium, board):
+    """Printed (print emulation: Chromium's print to PDF, without header and footer), the
+    board is left out and each table's slip takes a page of its own."""
     db, plan, path = board
-    pdf = tmp_path / "slips.pdf"
-    done = subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         f"--user-data-dir={tmp_path / 'profile'}", "--no-pdf-header-footer",
-         f"--print-to-pdf={pdf}", path.as_uri()], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0 and pdf.exists(), done.stderr[-2000:]
-    pages = re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes())
+    with chromium.open(path.as_uri()) as tab:
+        pdf = tab.pdf()
+    pages = re.findall(rb"/Type\s*/Page[^s]", pdf)
     assert len(pages) == len(plan["tables"])
 
 
-def test_the_site_index_shows_the_latest_rounds_tables(board, tmp_path):
+@pytest.mark.serial  # the browser, when there is one
+def test_the_site_index_shows_the_latest_rounds_tables(board, tmp_path, request):
     """A league of rounds: the site's index lists the latest round's tables (each linked to its
     session's page), not one session of the round; seen in Chromium at a phone's width."""
     db, plan, path = board
@@ -143,7 +144,7 @@ def test_the_site_index_shows_the_latest_rounds_tables(board, tmp_path):
     links = [attrs["href"] for tag, attrs in page.tags if tag == "a"]
     assert all(f"sessions/{t['session']}.html" in links for t in plan["tables"])
     if Path(CHROMIUM).exists():
-        probe, _log = load(out / "index.html", 390, 844, tmp_path)
+        probe, _log = load(request.getfixturevalue("chromium"), out / "index.html", 390, 844)
         assert probe["errors"] == [] and probe["wide"] == []
 
 

@@ -8,7 +8,8 @@ opening at its right end, every name whole, every line of its own style, a legen
 picking its line out.
 
 The page is measured by a script the test adds to a copy of it (the site itself has none),
-which writes what it found into the DOM that ``--dump-dom`` prints."""
+which writes what it found into the harness page's DOM. One browser serves the session
+(``chromium``, tests/headless.py), a tab per page."""
 
 from __future__ import annotations
 
@@ -19,9 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from site_league import LEAGUE, Page
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+from headless import CHROMIUM
+from site_league import LEAGUE
 
 PROBE_HEAD = """<script>
 window.__errors = [];
@@ -113,10 +113,11 @@ PROBE_BODY = """<script>
 </script>"""
 
 
-def load(page: Path, width: int, height: int, tmp_path: Path) -> tuple[dict, str]:
+def load(chromium, page: Path, width: int, height: int) -> tuple[dict, str]:
     """Open a probed copy of ``page`` (beside it, so its links still resolve) in a frame of
-    that size (headless Chromium's window is never narrower than 500px; a frame is a true
-    phone width for the page's media queries); the probe's findings and Chromium's log."""
+    that size (a window at least 800px wide, as headless Chromium's is never narrower than
+    500px; a frame is a true phone width for the page's media queries); the probe's findings
+    and what the browser logged (its console)."""
     html = page.read_text(encoding="utf-8")
     probed = page.with_name(f"probe-{width}-{page.name}")
     probed.write_text(html.replace("<head>", "<head>" + PROBE_HEAD, 1)
@@ -126,24 +127,16 @@ def load(page: Path, width: int, height: int, tmp_path: Path) -> tuple[dict, str
                        f'style="border:0;width:{width}px;height:{height}px"></iframe></body>'
                        f'</html>', encoding="utf-8")
     try:
-        result = subprocess.run(
-            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-             "--no-first-run", "--disable-background-networking", "--disable-component-update",
-             "--disable-sync", "--hide-scrollbars", "--allow-file-access-from-files",
-             f"--window-size={max(width, 800)},{height + 100}",
-             "--enable-logging=stderr", "--v=0",
-             f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom", harness.as_uri()],
-            capture_output=True, text=True, timeout=120)
+        with chromium.open(harness.as_uri(), max(width, 800), height + 100) as tab:
+            found = tab.evaluate("(document.getElementById('probe') || {}).textContent || ''")
+            log = "\n".join(tab.console())
     finally:
         probed.unlink()
         harness.unlink()
-    assert result.returncode == 0, result.stderr[-2000:]
-    dom = Page(result.stdout)
-    found = "".join(dom.texts_in.get("pre", []))
-    assert found, "the probe did not run: " + result.stderr[-2000:]
+    assert found, "the probe did not run: " + log[-2000:]
     probe = json.loads(found)
     assert probe["width"] == width, probe
-    return probe, result.stderr
+    return probe, log
 
 
 def check_page(probe: dict, log: str, where: str) -> None:
@@ -199,12 +192,12 @@ def test_the_browser_has_a_hangul_font():
 @pytest.mark.chromium
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed")
 @pytest.mark.parametrize("width, height", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
-def test_site_pages_in_headless_chromium(site, tmp_path, width, height):
+def test_site_pages_in_headless_chromium(chromium, site, width, height):
     out, _, _ = site
     player = sorted((out / "players").glob("*.html"))[0]
     for page in (out / "index.html", player, out / "sessions" / "1.html",
                  out / "statistics.html", out / "hands" / "31.html"):
-        probe, log = load(page, width, height, tmp_path)
+        probe, log = load(chromium, page, width, height)
         where = f"{page.relative_to(out)} at {width}px"
         check_page(probe, log, where)
         if page.name == "index.html":
@@ -233,13 +226,13 @@ def wide_site(request, tmp_path_factory):
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed")
 @pytest.mark.parametrize("width, height", [(1280, 900), (412, 915), (390, 844)],
                          ids=["desktop", "phone-412", "phone-390"])
-def test_seven_long_names_in_headless_chromium(wide_site, tmp_path, width, height):
+def test_seven_long_names_in_headless_chromium(chromium, wide_site, width, height):
     out = wide_site
     latest = max((out / "sessions").glob("*.html"), key=lambda p: int(p.stem))
     player = next(p for p in (out / "players").glob("*.html")
                   if "Alexander 김-John" in p.read_text(encoding="utf-8"))
     for page in (out / "index.html", latest, player, out / "hands" / "1.html"):
-        probe, log = load(page, width, height, tmp_path)
+        probe, log = load(chromium, page, width, height)
         where = f"{page.relative_to(out)} at {width}px"
         check_page(probe, log, where)
         if page.name == "index.html":
@@ -253,8 +246,8 @@ def test_seven_long_names_in_headless_chromium(wide_site, tmp_path, width, heigh
 @pytest.mark.chromium
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed")
 @pytest.mark.parametrize("width, height", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
-def test_thirty_players_standings_page_in_headless_chromium(tmp_path, monkeypatch, width,
-                                                          height):
+def test_thirty_players_standings_page_in_headless_chromium(chromium, tmp_path, monkeypatch,
+                                                          width, height):
     """``standings --html`` of a tournament of thirty: thirty different lines, named in the
     legend, and the page as sound as the site's."""
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "render"))
@@ -264,7 +257,7 @@ def test_thirty_players_standings_page_in_headless_chromium(tmp_path, monkeypatc
     page = tmp_path / "standings.html"
     names = tuple(f"Alexander 김-John {i}" if i % 7 == 0 else f"박서준 {i}" for i in range(30))
     page.write_text(render_league_page(make_page(names)), encoding="utf-8")
-    probe, log = load(page, width, height, tmp_path)
+    probe, log = load(chromium, page, width, height)
     check_page(probe, log, f"standings at {width}px")
     check_chart(probe["chart"], width, f"standings at {width}px")
     assert len(probe["chart"]["styles"]) == 30

@@ -341,16 +341,14 @@ def test_the_board_says_who_sits_in_for_whom_from_which_hand(cup, tmp_path):
 
 @pytest.mark.chromium
 @pytest.mark.parametrize("width, height", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
-def test_the_tournament_pages_in_headless_chromium(sites, standings_pages, tmp_path, width,
-                                                   height):
+def test_the_tournament_pages_in_headless_chromium(chromium, sites, standings_pages, tmp_path,
+                                                   width, height):
     """The Korean tournament page and standings page: no error, nothing wider than the
     window but inside a frame that scrolls, each wide table's name column pinned."""
-    from test_site_chromium import CHROMIUM, check_page, load
+    from test_site_chromium import check_page, load
 
-    if not Path(CHROMIUM).exists():
-        pytest.skip("chromium is not installed")
     standings = tmp_path / "standings.html"
     standings.write_text(standings_pages["ko"], encoding="utf-8")
     for page in (sites["ko"] / "tournament.html", standings):
-        probe, log = load(page, width, height, tmp_path)
+        probe, log = load(chromium, page, width, height)
         check_page(probe, log, f"{page.name} at {width}px")

@@ -34,7 +34,7 @@ from mighty_cli.store.exports import (
 )
 from mighty_cli.store.leagues import league_setting
 
-from databases import run
+from databases import database_params, made_once, run
 from test_interchange import corrected_league
 
 FORMATS = ("toml", "json", "csv")
@@ -132,11 +132,27 @@ def friends_leagues(engine) -> list[str]:
     return ["six", "d7", "hm"]
 
 
-@pytest.fixture
-def leagues(engine) -> list[str]:
+def _make_leagues(url: str) -> list[str]:
+    from mighty_cli.store.db import make_engine
+
+    engine = make_engine(url)
     corrected_league(engine)  # imported, refereed, amended, voided, sitting out, open session
     odd_league(engine)
-    return ["tue", "odd"] + friends_leagues(engine)
+    names = ["tue", "odd"] + friends_leagues(engine)
+    engine.dispose()
+    return names
+
+
+@pytest.fixture(params=database_params())
+def leagues(request, tmp_path):
+    """The five leagues on an engine (made once per session on each database, then copied:
+    they take seconds to record) and their names."""
+    from mighty_cli.store.db import make_engine
+
+    url, names = made_once(request.param, tmp_path, "export-chunks", _make_leagues)
+    engine = make_engine(url)
+    yield engine, names
+    engine.dispose()
 
 
 def exported(engine, name: str, fmt: str) -> str:
@@ -144,24 +160,26 @@ def exported(engine, name: str, fmt: str) -> str:
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_every_export_is_the_general_writers_text_hand_by_hand(engine, leagues, fmt):
-    for name in leagues:
+def test_every_export_is_the_general_writers_text_hand_by_hand(leagues, fmt):
+    engine, names = leagues
+    for name in names:
         with Session(engine) as s:
             assert exported(engine, name, fmt) == general_export(s, name, fmt), (name, fmt)
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_chunk_size_and_emptied_caches_change_nothing(engine, leagues, fmt, monkeypatch):
-    whole = {name: exported(engine, name, fmt) for name in leagues}
+def test_chunk_size_and_emptied_caches_change_nothing(leagues, fmt, monkeypatch):
+    engine, names = leagues
+    whole = {name: exported(engine, name, fmt) for name in names}
     monkeypatch.setattr(exports, "CHUNK", 3)  # sessions and voided hands across chunks
     monkeypatch.setattr(exports, "SEATINGS", 2)  # seatings worked out again and again
     monkeypatch.setattr(export_chunks._Texts.__init__, "__defaults__", (3,))  # names, calls...
-    for name in leagues:
+    for name in names:
         assert exported(engine, name, fmt) == whole[name], (name, fmt)
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_the_chunk_writers_write_plain_hands_themselves(engine, leagues, fmt, monkeypatch):
+def test_the_chunk_writers_write_plain_hands_themselves(leagues, fmt, monkeypatch):
     """Only what the chunk writers do not cover goes the general way: a refereed hand's
     record (TOML, JSON), two friends, 허니문's friend hand."""
     general = []
@@ -172,7 +190,8 @@ def test_the_chunk_writers_write_plain_hands_themselves(engine, leagues, fmt, mo
             general.append(view)
             return original(view, *args)
         monkeypatch.setattr(export_chunks, writer, spy)
-    for name in leagues:
+    engine, names = leagues
+    for name in names:
         general.clear()
         with Session(engine) as s:
             views = list(iter_hand_views(s, sv.get_league(s, name)))
