@@ -48,6 +48,7 @@ from .leagues import league_setting
 from .lookups import _names, get_league
 from .models import ChangeLog, Hand, HandPlayer, League, LeagueSession, LiveHand, utc_now
 from .sessions import find_session
+from .table_hands import table_hands_so_far, table_session_ids
 
 #: What a hand in progress holds before anything is entered (a referee's hand just dealt).
 NOTHING_ENTERED = frozenset(("players", "dealer", "opener", "deal", "session", "date"))
@@ -105,15 +106,16 @@ class SameOutcome(LeagueError):
 
 
 def session_hands(s: Session, session_id: int) -> int:
-    """How many hands the table (session) has stored, voided ones included."""
-    return int(s.exec(select(func.count(Hand.id)).where(Hand.session_id == session_id)).one()
-               or 0)
+    """How many hands the session's table has stored, voided ones included: a round's table
+    counts on across the seatings ``round seat`` gave it (:mod:`.table_hands`)."""
+    return table_hands_so_far(s, s.get(LeagueSession, session_id))  # type: ignore[arg-type]
 
 
 def _hand_at(s: Session, session_id: int, position: int) -> Optional[Hand]:
-    """The table's hand ``position`` (1 for its first)."""
-    return s.exec(select(Hand).where(Hand.session_id == session_id).order_by(Hand.number)
-                  .offset(position - 1).limit(1)).first()
+    """The table's hand ``position`` (1 for its first), over every seating it has had."""
+    sessions = table_session_ids(s, s.get(LeagueSession, session_id))  # type: ignore[arg-type]
+    return s.exec(select(Hand).where(Hand.session_id.in_(sessions))  # type: ignore[union-attr]
+                  .order_by(Hand.number).offset(position - 1).limit(1)).first()
 
 
 def hand_name(session: LeagueSession, position: int, number: Optional[int]) -> str:

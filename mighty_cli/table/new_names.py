@@ -25,7 +25,7 @@ from typing import Iterable, Optional
 from ..engine.names import folded
 from ..engine.translation import N_, _
 from ..store import LeagueError
-from ..store.lookups import check_new_name, find_player
+from ..store.lookups import check_name, check_new_name, find_player
 from .words import SHORT_FORMS, WORDS
 
 #: The meanings a name may not take, each as the refusal names it.
@@ -66,6 +66,7 @@ def refuse_new_names(s, names: Iterable[str]) -> None:
     """One line for the first of ``names`` that is no player of the store yet (a new name) and
     is a reserved word or holds ``/``; names the store has keep working."""
     for name in names:
+        check_name(name)  # a name no store can hold is refused before it is looked up
         if find_player(s, name) is not None:
             continue
         meaning = reserved_word(name)

@@ -40,7 +40,7 @@ def record(db, table, k=0) -> str:
     """One hand at ``table``, its declarer the ``k``-th of the proposed players."""
     players = next_players(db, table)
     return ok(db, "record", "-l", "cup", "--table", str(table), "-d", players[k], "-c", "14H",
-              "-f", players[k + 1], "-t", "16")
+              "-f", players[k + 1], "-t", "16", "--again")  # filler hands: the same outcome may come twice
 
 
 def shown(db) -> dict:
@@ -120,7 +120,7 @@ def test_a_player_moves_between_tables_by_leaving_one_and_joining_the_other(cup)
 @pytest.mark.parametrize("kind", ["size", "in progress", "not seated", "reserved", "no round"])
 def test_round_seat_refusals_are_one_line_and_change_nothing(cup, kind):
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.sessions import save_live_hand
+    from mighty_cli.store.table_entry import keep_live_hand, take_live_hand
     from sqlmodel import Session
 
     if kind == "no round":
@@ -140,8 +140,9 @@ def test_round_seat_refusals_are_one_line_and_change_nothing(cup, kind):
         engine = make_engine(cup)
         with Session(engine) as s:
             session = shown(cup)[five["table"]]["session"]
-            save_live_hand(s, "cup", session, 'ruleset = "standard"\nplayers = []\n'
-                           '[[hands]]\ndealer = "Ana"\n')
+            claim, _held = take_live_hand(s, "cup", session, "test")
+            keep_live_hand(s, "cup", session, 'ruleset = "standard"\nplayers = []\n'
+                           '[[hands]]\ndealer = "Ana"\n', claim)
             s.commit()
         engine.dispose()
         assert f"table {table} has a hand in progress" in refused(
@@ -159,13 +160,14 @@ def test_an_empty_live_hand_does_not_hold_the_seating(cup):
     """A referee's live hand with nothing in it is no hand in progress: the seating changes
     and the empty hand goes with the old seating."""
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.sessions import save_live_hand
+    from mighty_cli.store.table_entry import keep_live_hand, take_live_hand
     from sqlmodel import Session
 
     six, five = tables_by_size(start(cup))
     engine = make_engine(cup)
     with Session(engine) as s:
-        save_live_hand(s, "cup", five["session"], "hands = []\n")
+        claim, _held = take_live_hand(s, "cup", five["session"], "test")
+        keep_live_hand(s, "cup", five["session"], "hands = []\n", claim)
         s.commit()
     engine.dispose()
     ok(cup, "round", "seat", "-l", "cup", "--table", str(five["table"]), "--join", "Zelda")

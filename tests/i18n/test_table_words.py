@@ -112,7 +112,7 @@ def test_record_takes_every_no_friend_word_the_referee_takes(runner):
         .exit_code == 0
     for word in words.WORDS["none"]:
         result = runner.invoke(cli, ["record", "-l", "t", "-d", "Ana", "-c", "14S", "-f", word,
-                                     "-t", "15"])
+                                     "-t", "15", "--again"])
         assert result.exit_code == 0 and " alone, took 15: made" in result.output, \
             (word, result.output)
         assert session_at(ELECTION_EN + [DISCARD_EN]).handle(word) == [
