@@ -93,7 +93,9 @@ ADDED_COLUMNS = (("hand", "eliminated_seat", "INTEGER"),  # 시흥 은마's elim
                  ("league_session", "deal_seed", "VARCHAR(40)"),  # the referee's deal seed
                  ("league_session", "round_id", "INTEGER"),  # a round's table (league_round)
                  ("league_session", "table_number", "INTEGER"),
-                 ("league_round", "deal_seed", "VARCHAR(40)"))  # a duplicate round's deals
+                 ("league_round", "deal_seed", "VARCHAR(40)"),  # a duplicate round's deals
+                 ("planned_table", "plan_first", "INTEGER"),  # a plan's first round
+                 ("planned_table", "plan_rounds", "INTEGER"))  # and its length
 
 
 def _create_tables(engine: Engine) -> None:
