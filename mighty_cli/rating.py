@@ -10,9 +10,9 @@ the contract's level plays on the defenders' side as a player of its own, whose 
 how hard a bid of 18 is against one of 13: the party that made (or defeated) the contract
 wins. OpenSkill (a well-kept library) updates each player's μ and σ (a Gaussian skill and its
 uncertainty, widening a little between hands); its β, the spread of one hand's outcome, is four
-times the library's default. The rating shown is ``1500 + 6·(μ − 25)`` (100 a β) with ``±`` two σ;
-it ranks by μ less two σ, so a lucky newcomer does not lead; a player is *provisional* while σ
-is wide or his hands are few.
+times the library's default. The rating shown is ``1500 + 6·(μ − 25)`` (100 a β) with ``±``
+two σ; it ranks by μ less two σ, so a lucky newcomer does not lead; a player is *provisional*
+while σ is wide or his hands are few.
 
 Beside it, each player's **margin** (what the rating kept from this project's own model): a
 hand's margin, point cards taken less the contract, is modelled as
@@ -120,7 +120,7 @@ class Ratings:
     level_count: dict[int, int] = field(default_factory=dict)
     #: OpenSkill's μ and σ of each contract level, a defender of every hand at that level
     levels: dict[int, tuple[float, float]] = field(default_factory=dict)
-    #: the margin model's deviations (the module's by default; benchmarks/rating_compare.py tunes them)
+    #: the margin model's deviations (the module's by default; rating_compare.py tunes them)
     prior_sd: float = PRIOR_SD
     noise_sd: float = NOISE_SD
     drift_sd: float = DRIFT_SD

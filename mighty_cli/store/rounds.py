@@ -13,7 +13,6 @@ so the caller's rollback leaves the database exactly as it was.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
