@@ -1,20 +1,27 @@
-"""The hidden-partner rating against OpenSkill's models and score per hand, on seasons of both
-kinds: drawn from the rating's own margin model (``mighty_cli.skill_season``) and played card by
-card by players of known skill (``mighty_cli.skill_play``), which assume nothing the rating does.
+"""The league's rating against the margin model it replaced, OpenSkill's models (their β, τ
+and a pseudo-player for the contract's level tuned), score per hand and the contract's level
+alone, on seasons played card by card by players of known skill (``mighty_cli.skill_play``:
+the engine's policies, bidding as a club does) and, with ``--kinds model,played``, on seasons
+drawn from the margin model itself (``mighty_cli.skill_season``).
 
-    python benchmarks/rating_compare.py [--seasons 30] [--hands 400] [--players 12]
+    python benchmarks/rating_compare.py [--tune 30] [--seasons 100] [--hands 400]
+                                        [--players 12] [--kinds played]
 
-Needs OpenSkill (``pip install -e '.[test]'`` or ``'.[bench]'``). For each season and method:
-Spearman's rank correlation of the ratings after the whole season with the true skills; and a
-held-out prediction: rated on the first 80% of the season's hands, each later hand's chance that
-the ruling party makes its contract, scored by log loss. Each method's number for a hand (ours:
-the players' part of the predicted margin; OpenSkill: the logit of ``predict_win``; score per
-hand: the ruling party's weighted average score per hand less the defenders') is calibrated to a
-probability by a logistic fit on it and the contract's number, fitted on the season's own
-training hands (each predicted before it was rated, from the second quarter of the season on):
-nothing held out is seen. "raw" is the model's own probability where it has one (ours: the
-normal chance of a margin of at least −½; OpenSkill: ``predict_win``). "level only" is the
-calibration without a rating.
+Two sets of seasons, kept apart: the first ``--tune`` (seeds 1, 2, ...) choose each family's
+parameters (OpenSkill's model, β ×1-8, τ ×1 or ×4, with or without the level's player; the
+margin model's deviations), by the held-out log loss; the ``--seasons`` after them (seeds 1001,
+1002, ...) measure each family's chosen variant. For each season and method: Spearman's rank
+correlation of the ratings after the whole season with the true skills; and a held-out
+prediction: rated on the first 80% of the season's hands, each later hand's chance that the
+ruling party makes its contract, scored by log loss. Each method's number for a hand (the
+league's rating and OpenSkill: the logit of ``predict_win``; the margin model: the players' part
+of the predicted margin; score per hand: the ruling party's weighted average score per hand less
+the defenders') is calibrated to a probability by a logistic fit on it and the contract's
+number, fitted on the season's own training hands (each predicted before it was rated, from the
+second quarter of the season on): nothing held out is seen. "raw" is the model's own
+probability where it has one. The table gives each method's mean, in how many seasons it was
+the best and beat the league's rating, and its mean difference from the league's rating with
+the standard error of that paired difference.
 
 OpenSkill rates each hand as the ruling party (declarer and friend) against the defenders, the
 party that won ranked first, weighted by the payout shares (declarer 2, friend 1, defenders 1).
@@ -43,11 +50,16 @@ from mighty_cli.skill_season import skill_season  # noqa: E402
 #: predictions start (the first ratings know next to nothing).
 TRAIN_SHARE = 0.8
 CALIBRATION_START = 0.25
-#: OpenSkill's models compared: (class, margin). With a margin the hand's outcome goes in as
-#: the two parties' scores (the ruling party's margin plus ½, and its opposite) and OpenSkill
-#: weighs wins by more than ``margin`` cards more (its margin factor); without one, as ranks.
-OPENSKILL_MODELS = (("PlackettLuce", 0.0), ("ThurstoneMostellerFull", 0.0),
-                    ("BradleyTerryFull", 0.0), ("PlackettLuce", 2.0))
+#: OpenSkill's models tuned: each with β and τ this many times the library's default, with or
+#: without a player for the contract's level among the defenders.
+OPENSKILL_MODELS = ("PlackettLuce", "ThurstoneMostellerFull", "BradleyTerryFull")
+BETAS = (1, 2, 4, 8)
+TAUS = (1, 4)
+#: The margin model's deviations tried: the prior's, the noise's, the drift's (point cards).
+MARGIN_MODELS = tuple((prior, noise, drift) for prior in (1.0, 1.5, 2.5)
+                      for noise in (2.5, 3.0, 4.0) for drift in (0.02, 0.1))
+#: The seeds of the fresh seasons start here (the tuning seasons' are 1, 2, ...).
+FRESH = 1001
 
 
 @dataclass
@@ -168,8 +180,10 @@ class Method:
         raise NotImplementedError
 
 
-class Ours(Method):
-    name = "ours (mighty_cli.rating)"
+class League(Method):
+    """The league's rating (mighty_cli.rating): OpenSkill with the contract's level."""
+
+    name = "the league's rating"
 
     def __init__(self) -> None:
         self.ratings = Ratings()
@@ -177,46 +191,71 @@ class Ours(Method):
     def update(self, hand: Hand) -> None:
         self.ratings.update(hand.rated)
 
+    def raw(self, hand: RatedHand) -> float:
+        return self.ratings.chance_made(hand)
+
     def signal(self, hand: RatedHand) -> float:
-        # the players' part of the predicted margin, as OpenSkill's: the contract's part (the
-        # level's average margin) is left to the calibration, which has the level
+        p = min(1 - 1e-9, max(1e-9, self.raw(hand)))
+        return math.log(p / (1 - p))
+
+    def strength(self, name: str) -> float:
+        return self.ratings.of(name).mu
+
+
+class Margin(Method):
+    """The margin model (the league's rating before: point cards against the contract)."""
+
+    def __init__(self, prior: float = 1.5, noise: float = 3.0, drift: float = 0.02) -> None:
+        self.ratings = Ratings(prior_sd=prior, noise_sd=noise, drift_sd=drift)
+        self.name = f"margin model {prior:g}/{noise:g}/{drift:g}"
+
+    def update(self, hand: Hand) -> None:
+        self.ratings.update(hand.rated)
+
+    def signal(self, hand: RatedHand) -> float:
+        # the players' part of the predicted margin: the contract's part (the level's average
+        # margin) is left to the calibration, which has the level
         return self.ratings.predicted(hand) - self.ratings.level_mean.get(hand.level, 0.0)
 
     def raw(self, hand: RatedHand) -> float:
-        return self.ratings.chance_made(hand)
+        return self.ratings.margin_chance(hand)
 
     def strength(self, name: str) -> float:
         return self.ratings.of(name).mean
 
 
 class OpenSkill(Method):
-    def __init__(self, model_name: str, margin: float = 0.0) -> None:
-        from openskill import models  # the optional library, only for this benchmark
+    def __init__(self, model_name: str, beta: float = 1, tau: float = 1,
+                 level: bool = False) -> None:
+        from openskill import models
 
-        self.name = f"OpenSkill {model_name}" + (f", margin {margin:g}" if margin else "")
-        self.margin = margin
-        self.model = getattr(models, model_name)(margin=margin)
+        make = getattr(models, model_name)
+        default = make()
+        self.model = make(beta=default.beta * beta, tau=default.tau * tau)
+        self.level = level
+        self.family = f"OpenSkill {model_name}"
+        self.name = f"{self.family} β×{beta:g} τ×{tau:g}" + (", level" if level else "")
         self.players: dict[str, object] = {}
+
+    def _rating(self, name: str):
+        if name not in self.players:
+            self.players[name] = self.model.rating(name=name)
+        return self.players[name]
 
     def _teams(self, hand: RatedHand) -> tuple[list, list]:
         ruling = [hand.declarer] + [f for f in (hand.friend, hand.friend2)
                                     if f and f != hand.declarer]
         opponents = [n for n in hand.opponents if n not in ruling]
-        for name in ruling + opponents:
-            if name not in self.players:
-                self.players[name] = self.model.rating(name=name)
+        teams = [[self._rating(n) for n in ruling], [self._rating(n) for n in opponents]]
         weights = [[2.0] + [1.0] * (len(ruling) - 1), [1.0] * len(opponents)]
-        return [[self.players[n] for n in ruling], [self.players[n] for n in opponents]], \
-            weights
+        if self.level:
+            teams[1].append(self._rating(f"level {hand.level}"))
+            weights[1].append(1.0)
+        return teams, weights
 
     def update(self, hand: Hand) -> None:
         teams, weights = self._teams(hand.rated)
-        if self.margin:
-            margin = hand.rated.taken - hand.rated.level + 0.5
-            new = self.model.rate(teams, scores=[margin, -margin], weights=weights)
-        else:
-            new = self.model.rate(teams, ranks=[0, 1] if hand.made else [1, 0],
-                                  weights=weights)
+        new = self.model.rate(teams, ranks=[0, 1] if hand.made else [1, 0], weights=weights)
         for team in new:
             for player in team:
                 self.players[player.name] = player
@@ -271,9 +310,15 @@ class LevelOnly(Method):
         return 0.0
 
 
-def methods(openskill: Sequence[tuple[str, float]] = OPENSKILL_MODELS) -> list[Method]:
-    return [Ours(), *(OpenSkill(name, margin) for name, margin in openskill), ScorePerHand(),
-            LevelOnly()]
+def candidates() -> dict[str, list[Callable[[], Method]]]:
+    """Each family's variants, tuned on the tuning seasons."""
+    families: dict[str, list[Callable[[], Method]]] = {
+        "margin model": [lambda p=p, n=n, d=d: Margin(p, n, d) for p, n, d in MARGIN_MODELS]}
+    for model in OPENSKILL_MODELS:
+        families[f"OpenSkill {model}"] = [
+            lambda m=model, b=b, t=t, lv=lv: OpenSkill(m, b, t, lv)
+            for b in BETAS for t in TAUS for lv in (False, True)]
+    return families
 
 
 # --- one season -------------------------------------------------------------------------------
@@ -327,15 +372,16 @@ class Table:
 
     def lines(self) -> list[str]:
         """The table: mean ρ, in how many seasons the method's ρ was the best (ties count for
-        each) and beat ours, the mean difference from ours over the seasons with its standard
-        error; the same for the held-out log loss (lower is better); the raw log loss."""
+        each) and beat the league's rating (the first row), the mean difference from it over the
+        seasons with its standard error; the same for the held-out log loss (lower is better);
+        the raw log loss."""
         names = list(self.rows)
         ours = self.rows[names[0]]
         seasons = len(ours)
         rated = [n for n in names if not math.isnan(self.rows[n][0].rho)]
         out = [f"{self.kind}: {seasons} seasons",
-               f"{'method':<34} {'mean ρ':>6} {'best':>4} {'>ours':>5} {'Δ ours ± se':>14}"
-               f" {'log loss':>8} {'best':>4} {'>ours':>5} {'Δ ours ± se':>16} {'raw':>6}"]
+               f"{'method':<44} {'mean ρ':>6} {'best':>4} {'>1st':>5} {'Δ 1st ± se':>14}"
+               f" {'log loss':>8} {'best':>4} {'>1st':>5} {'Δ 1st ± se':>16} {'raw':>6}"]
         for name in names:
             rows = self.rows[name]
             rho = rho_best = rho_beats = rho_diff = ""
@@ -353,7 +399,7 @@ class Table:
                 f"{statistics.fmean(r.raw_log_loss for r in rows):.3f}"
             if name == names[0]:
                 rho_beats = loss_beats = rho_diff = loss_diff = "-"
-            out.append(f"{name:<34} {rho:>6} {rho_best:>4} {rho_beats:>5} {rho_diff:>14}"
+            out.append(f"{name:<44} {rho:>6} {rho_best:>4} {rho_beats:>5} {rho_diff:>14}"
                        f" {statistics.fmean(r.log_loss for r in rows):>8.4f} {loss_best:>4}"
                        f" {loss_beats:>5} {loss_diff:>16} {raw:>6}")
         return out
@@ -366,32 +412,60 @@ def _difference(values: Sequence[float], places: int) -> str:
     return f"{mean:+.{places}f} ± {error:.{places}f}"
 
 
-def compare(kind: str, seeds: Sequence[int], hands: int, players: int,
-            make_methods: Callable[[], list[Method]] = methods) -> Table:
+def seasons(kind: str, seeds: Sequence[int], hands: int, players: int) -> list[SeasonHands]:
+    return [season_hands(kind, seed, hands, players) for seed in seeds]
+
+
+def tune(data: Sequence[SeasonHands]) -> tuple[list[Callable[[], Method]], list[str]]:
+    """Each family's variant of the least mean held-out log loss on ``data``, and the lines
+    saying what each family chose."""
+    chosen, lines = [], []
+    for family, variants in candidates().items():
+        scored = []
+        for make in variants:
+            losses = [measure(make(), season).log_loss for season in data]
+            scored.append((statistics.fmean(losses), make))
+        loss, best = min(scored, key=lambda item: item[0])
+        chosen.append(best)
+        lines.append(f"  {family}: {best().name} (log loss {loss:.4f} over "
+                     f"{len(scored)} variants)")
+    return chosen, lines
+
+
+def compare(kind: str, data: Sequence[SeasonHands],
+            makers: Sequence[Callable[[], Method]]) -> Table:
     table = Table(kind)
-    for seed in seeds:
-        season = season_hands(kind, seed, hands, players)
-        for method in make_methods():
+    for season in data:
+        for make in makers:
+            method = make()
             table.add(method.name, measure(method, season))
     return table
 
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seasons", type=int, default=30)
+    parser.add_argument("--tune", type=int, default=30, help="tuning seasons (seeds 1, 2, ...)")
+    parser.add_argument("--seasons", type=int, default=100,
+                        help=f"fresh seasons measured (seeds {FRESH}, {FRESH + 1}, ...)")
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--players", type=int, default=12)
+    parser.add_argument("--kinds", default="played", help="played, model or both")
     args = parser.parse_args(argv)
-    start = time.perf_counter()
-    print(f"{args.seasons} seasons of each kind, {args.hands} hands, {args.players} players;"
-          f" held out: the last {1 - TRAIN_SHARE:.0%} of each season")
-    for kind in ("model", "played"):
-        table = compare(kind, range(1, args.seasons + 1), args.hands, args.players)
+    start, cpu = time.perf_counter(), time.process_time()
+    print(f"{args.hands} hands, {args.players} players; held out: the last "
+          f"{1 - TRAIN_SHARE:.0%} of each season; tuned on {args.tune} seasons, measured on "
+          f"{args.seasons} others")
+    for kind in args.kinds.split(","):
+        tuned, lines = tune(seasons(kind, range(1, args.tune + 1), args.hands, args.players))
+        print(f"\n{kind}: chosen on the tuning seasons")
+        print("\n".join(lines))
+        makers = [League, *tuned, ScorePerHand, LevelOnly]
+        fresh = seasons(kind, range(FRESH, FRESH + args.seasons), args.hands, args.players)
         print()
-        print("\n".join(table.lines()), flush=True)
+        print("\n".join(compare(kind, fresh, makers).lines()), flush=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
-    print(f"\n{time.perf_counter() - start:.1f} s, peak memory {peak / 1024:.0f} MiB"
-          " (maximum resident set)")
+    print(f"\n{time.perf_counter() - start:.1f} s wall, {time.process_time() - cpu:.1f} s CPU, "
+          f"peak memory {peak / 1024:.0f} MiB (maximum resident set)")
 
 
 if __name__ == "__main__":

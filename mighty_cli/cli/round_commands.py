@@ -9,6 +9,7 @@ from . import completion
 from .database import (by_option, chosen_pairs, database, db_option, league_option,
                        pair_readings, split_names, who_default)
 from .options import SEED, echo_json, json_option, number_type, write_output
+from .round_plans import plan_lines, standing_order
 
 # Deferred imports: the store (SQLModel) loads inside the commands that use it, so `mighty
 # --help`, a command's --help and a usage error start quickly (tests/test_imports.py).
@@ -88,11 +89,19 @@ def _change_lines(table) -> list[str]:
                       "league's ruleset plays and seats them."))
 @seed_option
 @apart_option
-@click.option("--rounds", "rounds_ahead", type=click.IntRange(1, 12), default=1,
-              show_default=True,
-              help=N_("Plan this many rounds together (a tournament's known rounds): the later "
-                      "ones are kept, taken as planned when the same players come, and planned "
-                      "again when someone drops or arrives."))
+@click.option("--rounds", "rounds_ahead", type=click.IntRange(1, 12), default=None,
+              help=N_("Plan the tournament's R rounds together, from this one: the later ones "
+                      "are kept and taken as planned at their round (give --rounds R again, or "
+                      "nothing); another R, or someone who drops or arrives, plans the rounds "
+                      "ahead again, saying why."))
+@click.option("--seat-by", "seat_by", type=click.Choice(["standings", "rating"]), default=None,
+              help=N_("Seat by strength: table 1 the top of the tournament table (or of the "
+                      "league's rating), table 2 the next, and so on (a cup's later rounds, "
+                      "its final table); then the plan's other rules."))
+@click.option("--swiss", is_flag=True,
+              help=N_("Swiss seating: players of similar standing together (by --seat-by, "
+                      "default the tournament table), as far as keeping pairs from meeting "
+                      "again allows."))
 @click.option("--substitute", "substitutes", multiple=True, metavar="S/X",
               shell_complete=completion.pairs,
               help=N_("S sits in for X, who is not here (repeatable): planned with X's "
@@ -111,12 +120,13 @@ def _change_lines(table) -> list[str]:
 @json_option
 @db_option
 @by_option
-def round_start(league_name, players, seed, apart, rounds_ahead, substitutes, credit,
-                duplicate, day, as_json, db_url, who) -> None:
+def round_start(league_name, players, seed, apart, rounds_ahead, seat_by, swiss, substitutes,
+                credit, duplicate, day, as_json, db_url, who) -> None:
     """Start a round: split everyone present into tables, seat each table so that the fewest
     pairs meet again (against every earlier session of the league), and open them together.
-    Prints how many pairs repeat and the fewest possible. A player already seated at an open
-    table is refused.
+    Prints how many pairs repeat and the fewest possible, and what the plan could not avoid
+    (pairs together in every round, pairs meeting a third time). A player already seated at
+    an open table is refused.
 
     \b
     Examples:
@@ -131,13 +141,19 @@ def round_start(league_name, players, seed, apart, rounds_ahead, substitutes, cr
     readings = pair_readings(apart), pair_readings(substitutes, "--substitute")
     if credit and not substitutes:
         raise click.UsageError(_("--credit is said of substitutes: give --substitute S/X"))
+    if (seat_by or swiss) and rounds_ahead:
+        raise click.UsageError(_("--seat-by and --swiss seat one round by the standing now: "
+                                 "not with --rounds"))
     with database(db_url) as s:
         pairs = chosen_pairs(apart, readings[0], "--apart", _known(s, names))
         subs = chosen_pairs(substitutes, readings[1], "--substitute", _known(s, names))
         refuse_new_names(s, names)
+        standing = standing_order(s, league_name, seat_by or "standings") \
+            if seat_by or swiss else None
         state = store.start_round(s, league_name, names, seed=seed, apart=pairs, day=day,
                                   rounds=rounds_ahead, duplicate=duplicate,
-                                  substitutes=subs, credit=credit, who=who_default(who))
+                                  substitutes=subs, credit=credit, who=who_default(who),
+                                  standing=standing, strict=not swiss)
     _print_plan(state, league_name, as_json, ngettext(
         "Round {number} of {league} started: {count} table.",
         "Round {number} of {league} started: {count} tables.", len(state.tables)))
@@ -160,11 +176,11 @@ def _print_plan(state, league_name: str, as_json: bool, heading: str) -> None:
                         state.repeated_pairs).format(count=state.repeated_pairs,
                                                      bound=state.lower_bound))
     if state.repeated_pairs > state.lower_bound:
-        click.echo(_("(A pair weighs the square of the rounds it has met in, and more if it "
-                     "met last round: the plan keeps pairs from meeting again and again.)"))
+        click.echo(_("(The plan first keeps pairs from sitting together in every round and "
+                     "from meeting a third time, then seats the fewest pairs again.)"))
     for a, b in state.broken_apart:
         click.echo(_("Could not keep {a} and {b} apart.").format(a=a, b=b))
-    for line in _substitute_lines(state) + _duplicate_lines(state):
+    for line in plan_lines(state) + _substitute_lines(state) + _duplicate_lines(state):
         click.echo(line)
     if state.ahead:
         click.echo(ngettext("Planned together with the next round: it is taken as planned "

@@ -10,8 +10,13 @@ like it); on other tables the heuristic's choices stay legal but are less sound.
 The heuristic, decision by decision:
 
 * election: a hand's value for each suit as trump (its trumps, their A K Q, Mighty, the joker,
-  the other aces); bid the best suit up to what the value promises (13 for a fair hand, 20 at
-  most), never no-trump, otherwise pass; never a deal miss;
+  the other aces) and at no-trump (Mighty, the joker, the aces and kings, a long suit); bid the
+  best (no-trump when its value is half a point above the best suit's) up to what the value
+  promises (:data:`CEILING` more: 15 for a fair hand, 20 at most), opening the election near
+  that and raising by the least, so the contracts spread over 13-18 with one in seven at
+  no-trump, as a club's season does (the bundled example); the last to speak when all passed
+  bids the least rather than see a redeal; a weak hand that may be shown declares a deal
+  miss;
 * discard: the three lowest cards that are neither trump, Mighty, the joker nor point cards
   where it can (then the lowest point cards);
 * friend: no contract change; call the highest card missing from the hand: Mighty, the joker,
@@ -24,8 +29,8 @@ The heuristic, decision by decision:
 
 The random player draws uniformly from the legal actions, but in the election, where a uniform
 draw would bid almost every hand up to 20 (no table plays like that): there it bids as the
-heuristic does in a suit drawn at random, misjudging the hand's worth by −2 to +2 (uniformly),
-which is a poor bidder's way; it never declares a deal miss.
+heuristic does in a suit (or no-trump) drawn at random, misjudging the hand's worth by −2 to +2
+(uniformly), which is a poor bidder's way; it never declares a deal miss.
 """
 
 from __future__ import annotations
@@ -52,7 +57,8 @@ def actor(state: engine.HandState) -> Optional[str]:
 def random_action(state: engine.HandState, rng: Random) -> Any:
     """A uniformly random legal action (the election as the module says)."""
     if state.phase == "election":
-        return _bid(state, SUITS[int(rng.random() * len(SUITS))], int(rng.random() * 5) - 2)
+        trumps = [*SUITS, None] if state.rules.election.no_trump_allowed else list(SUITS)
+        return _bid(state, trumps[int(rng.random() * len(trumps))], int(rng.random() * 5) - 2)
     return engine.random_legal_action(state, rng)
 
 
@@ -60,7 +66,7 @@ def heuristic_action(state: engine.HandState, rng: Random) -> Any:
     """The heuristic's action (deterministic; ``rng`` unused, for the policies' signature)."""
     phase = state.phase
     if phase == "election":
-        return _bid(state)
+        return _deal_miss(state) or _bid(state)
     if phase == "exchange":
         return _discard(state)
     if phase == "friend":
@@ -127,23 +133,93 @@ def hand_value(state: engine.HandState, cards: tuple, trump: int) -> float:
     return value
 
 
-def _bid(state: engine.HandState, trump: Optional[int] = None, misjudged: int = 0) -> Any:
-    """The lowest bid in ``trump`` (the hand's best suit by default) up to what the hand
-    promises there, ``misjudged`` more; a pass when there is none."""
+def no_trump_value(state: engine.HandState, cards: tuple) -> float:
+    """What a hand promises at no-trump, where only the top cards win: Mighty, the joker and
+    each ace 2, each king 1, and ½ for each card of its longest suit beyond three."""
+    mighty = engine.mighty_card(state.rules, None)
+    value = 0.0
+    lengths = {suit: 0 for suit in SUITS}
+    for card in cards:
+        if card == mighty or card == JOKER or _suit(card) not in lengths:
+            value += 2.0
+            continue
+        lengths[_suit(card)] += 1
+        if _rank(card) == ACE:
+            value += 2.0
+        elif _rank(card) == KING:
+            value += 1.0
+    return value + 0.5 * max(0, max(lengths.values()) - 3)
+
+
+#: The contract a hand promises: ``CEILING`` plus its value (13 for a fair hand, the ruleset's
+#: highest at most); a no-trump hand is bid at no-trump when its no-trump value is at least
+#: ``NO_TRUMP_EDGE`` above its best suit's.
+CEILING = 9
+NO_TRUMP_EDGE = 0.5
+#: Where the election is opened: the ceiling less ``OPENING_SHORT`` (a club opens near what it
+#: can make, so the contracts spread over 13-18 as a season of a club does); later bids raise
+#: by the least.
+OPENING_SHORT = 1
+#: The last to speak when all others passed bids the least rather than see the hand redealt
+#: when his hand promises no more than ``LAST_SPEAKER`` less than that.
+LAST_SPEAKER = 2
+#: A deal miss is declared when the hand promises less than the least contract with
+#: ``MISS_SHORT`` more taken off.
+MISS_SHORT = 2
+UNSET = -1
+
+
+def best_trump(state: engine.HandState, cards: tuple) -> tuple[Optional[int], float]:
+    """The hand's best trump (None: no-trump, where the ruleset allows it) and its value."""
+    suit = max(SUITS, key=lambda s: hand_value(state, cards, s))
+    value = hand_value(state, cards, suit)
+    if state.rules.election.no_trump_allowed:
+        at_no_trump = no_trump_value(state, cards)
+        if at_no_trump >= value + NO_TRUMP_EDGE:
+            return None, at_no_trump
+    return suit, value
+
+
+def _bid(state: engine.HandState, trump: Optional[int] = UNSET, misjudged: int = 0) -> Any:
+    """A bid in ``trump`` (the hand's best, :func:`best_trump`, by default) up to what the hand
+    promises there, ``misjudged`` more: the election's opening near that, a raise by the
+    least; a pass when there is none."""
     player = state.to_move
     cards = state.hands[player]
-    if trump is None:
-        trump = max(SUITS, key=lambda suit: hand_value(state, cards, suit))
-    ceiling = min(20, 7 + round(hand_value(state, cards, trump)) + misjudged)
+    if trump == UNSET:
+        trump, value = best_trump(state, cards)
+    else:
+        value = no_trump_value(state, cards) if trump is None else \
+            hand_value(state, cards, trump)
+    highest = state.rules.election.max_bid or 20
+    ceiling = min(highest, CEILING + round(value) + misjudged)
+    if state.standing_bid is None and len(state.election) >= len(state.players) - 1 \
+            and ceiling >= state.rules.election.min_bid - LAST_SPEAKER:
+        ceiling = max(ceiling, state.rules.election.min_bid)  # rather than a redeal
     bids = [action for action in _own_bids(state)
             if action.bid.trump == trump and action.bid.number <= ceiling]
     if bids:
+        if state.standing_bid is None:  # the opening: near the ceiling
+            aimed = [a for a in bids if a.bid.number <= ceiling - OPENING_SHORT] or bids
+            return max(aimed, key=lambda action: action.bid.number)
         return min(bids, key=lambda action: action.bid.number)
     if _may_pass(state):
         return engine.BidCall(player, None)
     return min(_own_bids(state) or [a for a in engine.legal_actions(state)
                                     if isinstance(a, engine.BidCall) and a.player == player],
                key=lambda action: action.bid.number if action.bid else 0)
+
+
+def _deal_miss(state: engine.HandState) -> Optional[Any]:
+    """A deal miss when the player to move may declare one and his hand promises no contract
+    (a club declares the weak hands it may show)."""
+    player = state.to_move
+    miss = engine.DeclareDealMiss(player)
+    if not state.rules.deal_miss.allowed or miss not in engine.legal_actions(state):
+        return None
+    cards = state.hands[player]
+    _trump, value = best_trump(state, cards)
+    return miss if CEILING + round(value) - MISS_SHORT < state.rules.election.min_bid else None
 
 
 def _keep_order(state: engine.HandState, card: int) -> tuple:

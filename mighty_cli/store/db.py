@@ -99,7 +99,9 @@ ADDED_COLUMNS = (("hand", "eliminated_seat", "INTEGER"),  # 시흥 은마's elim
                  ("league_session", "round_id", "INTEGER"),  # a round's table (league_round)
                  ("league_session", "table_number", "INTEGER"),
                  ("league_round", "deal_seed", "VARCHAR(40)"),  # a duplicate round's deals
-                 ("live_hand", "owner", "VARCHAR(40)"))  # who holds the hand in progress
+                 ("live_hand", "owner", "VARCHAR(40)"),  # who holds the hand in progress
+                 ("planned_table", "plan_first", "INTEGER"),  # a plan's first round
+                 ("planned_table", "plan_rounds", "INTEGER"))  # and its length
 
 
 def _create_tables(engine: Engine) -> None:

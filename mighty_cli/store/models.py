@@ -109,7 +109,9 @@ class RoundSubstitute(SQLModel, table=True):
 class PlannedTable(SQLModel, table=True):
     """A table of a round planned ahead (``round start --rounds K`` plans K rounds together):
     its players in seat order, a JSON list. The round, when started with the same players,
-    takes these tables; with others present, the rounds still ahead are planned again."""
+    takes these tables; with others present, the rounds still ahead are planned again.
+    ``plan_first`` and ``plan_rounds``: the round the plan began at and how many it plans
+    (NULL in a store from before they were kept: a plan of unknown length)."""
 
     __tablename__ = "planned_table"
 
@@ -117,6 +119,8 @@ class PlannedTable(SQLModel, table=True):
     round_number: int = Field(primary_key=True)
     table_number: int = Field(primary_key=True)
     players: str = Field(sa_type=Text)
+    plan_first: Optional[int] = None
+    plan_rounds: Optional[int] = None
 
 
 class LeagueSession(SQLModel, table=True):

@@ -13,7 +13,6 @@ so the caller's rollback leaves the database exactly as it was.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
@@ -22,8 +21,8 @@ from sqlmodel import Session, select
 
 from ..engine.session import seats_range
 from ..engine.translation import _, ngettext
-from ..tournament.plan import (PlanError, RoundPlan, lower_bound, pair, plan_round, plan_rounds,
-                               repeated_pairs, table_sizes)
+from ..tournament.plan import (PlanError, PlanFacts, RoundPlan, lower_bound, pair, plan_facts,
+                               plan_round, plan_rounds, repeated_pairs, table_sizes)
 from ..tournament.matchpoints import MatchpointRow
 from . import LeagueError
 from .db import lock_league
@@ -31,9 +30,10 @@ from .duplicate import league_matchpoints
 from .substitutes import checked_substitutes, keep_substitutes
 from .substitutes import substitutes as round_substitutes
 from .lookups import get_league, league_rules, log_change
-from .models import (Hand, League, LeagueRound, LeagueSession, LiveHand, PlannedTable,
-                     Player, SessionSeat, utc_now)
+from .models import (Hand, League, LeagueRound, LeagueSession, LiveHand, SessionSeat, utc_now)
 from .open_tables import refuse_seated_elsewhere
+from .planned_rounds import PlanChange, drop_planned, keep_planned, next_step, plan_span, \
+    planned_rounds
 from .sessions import (checked_names, open_session, refuse_near_misses, seating,
                        seatings_by_session)
 from .table_entry import hand_in_progress
@@ -91,6 +91,13 @@ class RoundState:
     matchpoints: list[MatchpointRow] = field(default_factory=list)  # a duplicate round's
     #: who sits in for whom (S, X, credited): :mod:`.substitutes`
     substitutes: list[tuple[str, str, bool]] = field(default_factory=list)
+    #: when just planned: what the plan could not avoid (this round and those planned after)
+    facts: Optional[PlanFacts] = None
+    #: a round of a plan of several: its place in the plan and the plan's length (None:
+    #: unknown), and why the rounds ahead were planned again
+    plan_round: Optional[tuple[int, Optional[int]]] = None
+    replanned: Optional[PlanChange] = None
+    dropped: int = 0  # rounds planned ahead that seating by strength dropped
 
     def to_json(self) -> dict:
         data: dict[str, Any] = {"round": self.number,
@@ -106,6 +113,14 @@ class RoundState:
             data["lower_bound"] = self.lower_bound
             data["broken_apart"] = [list(p) for p in self.broken_apart]
             data["planned_ahead"] = self.ahead
+            if self.facts is not None:
+                data.update(self.facts.to_json())
+            if self.plan_round is not None:
+                data["plan"] = {"round": self.plan_round[0], "rounds": self.plan_round[1]}
+            if self.replanned:
+                data["planned_again"] = self.replanned.to_json()
+            if self.dropped:
+                data["dropped_ahead"] = self.dropped
         else:
             data["ended"] = self.ended
         return data
@@ -135,13 +150,18 @@ def find_round(s: Session, league: League, number: Optional[int] = None) -> Leag
 
 
 def start_round(s: Session, league_name: str, players: Sequence[str], *, seed: int = 0,
-                apart: Sequence[tuple[str, str]] = (), day: Any = None, rounds: int = 1,
-                duplicate: bool = False, substitutes: Sequence[tuple[str, str]] = (),
-                credit: bool = False, who: str = "") -> RoundState:
+                apart: Sequence[tuple[str, str]] = (), day: Any = None,
+                rounds: Optional[int] = None, duplicate: bool = False,
+                substitutes: Sequence[tuple[str, str]] = (), credit: bool = False,
+                who: str = "", standing: Optional[dict[str, float]] = None,
+                strict: bool = False) -> RoundState:
     """Plan and open a round: every table a session of the league, opened together. With
-    ``rounds`` above 1, this round and the next ones are planned together and the later ones
-    kept (:class:`PlannedTable`); a round planned ahead is taken as planned when the same
-    players are present, and the rounds still ahead are planned again when they are not.
+    ``rounds`` above 1, the plan's rounds are planned together and the later ones kept
+    (:mod:`.planned_rounds`); a round planned ahead is taken as planned when nothing changed
+    (the same players, the same ``rounds`` or none), and the rounds still ahead are planned
+    again, saying why, when something did. ``standing`` (a number per player, higher
+    better): each table seats its band of that order, first of all where ``strict``, after
+    the repeats otherwise (Swiss); the rounds planned ahead are dropped.
     ``duplicate``: every table deals its hands from ``seed`` (:mod:`.duplicate`);
     ``substitutes`` (S, X): S sits in for X, planned as X, credited to X where ``credit``
     (:mod:`.substitutes`)."""
@@ -165,19 +185,25 @@ def start_round(s: Session, league_name: str, players: Sequence[str], *, seed: i
                      .where(LeagueRound.league_id == league.id)).one() or 0) + 1
     row = LeagueRound(league_id=league.id, number=number, seed=str(seed),  # type: ignore
                       deal_seed=str(seed) if duplicate else None)
-    ahead = _planned(s, league, number)
-    if rounds > 1 or ahead:
-        if ahead and sorted(p for t in ahead[0] for p in t) == sorted(names) and rounds <= 1 \
-                and not any({a, b} <= set(t) for a, b in apart for t in ahead[0]):
-            tables = ahead[0]  # planned together with the rounds before: taken as planned
-        else:  # planned now, or planned again for whoever is present
-            tables = _plan_ahead(s, league, names, number, max(rounds, len(ahead)), seed,
-                                 apart)
-        for planned in s.exec(select(PlannedTable).where(PlannedTable.league_id == league.id,
-                                                         PlannedTable.round_number == number)):
-            s.delete(planned)  # this round's plan is taken
-        state = _seat(s, league, row, names, seed, apart, day, tables=tables, subs=subs)
-        state.ahead = len(_planned(s, league, number + 1))
+    ahead = planned_rounds(s, league.id, number)  # type: ignore[arg-type]
+    if standing is not None:  # seated by strength: not a plan's round
+        dropped = drop_planned(s, league.id, number)  # type: ignore[arg-type]
+        state = _seat(s, league, row, names, seed, apart, day, subs=subs, standing=standing,
+                      strict=strict)
+        state.dropped = dropped
+    elif (rounds or 1) > 1 or ahead:
+        step = next_step(ahead, plan_span(s, league.id, number),  # type: ignore[arg-type]
+                         names, rounds, apart, number)
+        tables = step.tables or _plan_ahead(s, league, names, number, step.count, seed, apart,
+                                            step.first, step.rounds)
+        later = planned_rounds(s, league.id, number + 1)  # type: ignore[arg-type]
+        keep_planned(s, league.id, number, later, step.first,  # type: ignore[arg-type]
+                     step.rounds)
+        state = _seat(s, league, row, names, seed, apart, day, tables=tables, subs=subs,
+                      later=later)
+        state.ahead = len(later)
+        state.plan_round = (number - step.first + 1, step.rounds)
+        state.replanned = step.change
     else:
         state = _seat(s, league, row, names, seed, apart, day, subs=subs)
     keep_substitutes(s, league, number, subs, credit)
@@ -238,32 +264,17 @@ def reseat_round(s: Session, league_name: str, players: Optional[Sequence[str]] 
     return state
 
 
-def _planned(s: Session, league: League, first: int) -> list[list[tuple[str, ...]]]:
-    """The rounds planned ahead from round ``first`` on, in order, each its tables' players."""
-    rounds: dict[int, list[tuple[str, ...]]] = {}
-    for row in s.exec(select(PlannedTable).where(PlannedTable.league_id == league.id,
-                                                 PlannedTable.round_number >= first)
-                      .order_by(PlannedTable.round_number, PlannedTable.table_number)).all():
-        rounds.setdefault(row.round_number, []).append(tuple(json.loads(row.players)))
-    return [rounds[n] for n in sorted(rounds)]
-
-
-def _plan_ahead(s: Session, league: League, names: list[str], first: int, count: int,
-                seed: int, apart: Sequence[tuple[str, str]]) -> list[tuple[str, ...]]:
-    """Plan ``count`` rounds from round ``first`` together for these players (against the
-    league's history), keep the later ones, and give the first one's tables."""
+def _plan_ahead(s: Session, league: League, names: list[str], number: int, count: int,
+                seed: int, apart: Sequence[tuple[str, str]], first: int,
+                rounds: Optional[int]) -> list[tuple[str, ...]]:
+    """Plan ``count`` rounds from round ``number`` together for these players (against the
+    league's history), keep the later ones (the plan began at ``first`` and has ``rounds``),
+    and give the first one's tables."""
     sizes = _table_sizes(league, len(names))
     plans = plan_rounds(names, sizes, count, seed=seed, history=earlier_rounds(s, league),
                         seated=league_rules(league).table.players, apart=apart)
-    for row in s.exec(select(PlannedTable).where(PlannedTable.league_id == league.id,
-                                                 PlannedTable.round_number >= first)).all():
-        s.delete(row)
-    s.flush()
-    for offset, plan in enumerate(plans[1:], start=1):
-        for index, table in enumerate(plan.tables, start=1):
-            s.add(PlannedTable(league_id=league.id, round_number=first + offset,  # type: ignore
-                               table_number=index, players=json.dumps(list(table))))
-    s.flush()
+    keep_planned(s, league.id, number, [plan.tables for plan in plans[1:]],  # type: ignore
+                 first, rounds)
     return list(plans[0].tables)
 
 
@@ -288,10 +299,13 @@ def _logged(state: RoundState, seed: int) -> dict:
 def _seat(s: Session, league: League, row: LeagueRound, names: list[str], seed: int,
           apart: Sequence[tuple[str, str]], day: Any,
           tables: Optional[list[tuple[str, ...]]] = None,
-          subs: Optional[dict[str, str]] = None) -> RoundState:
+          subs: Optional[dict[str, str]] = None, later: Sequence[list[tuple[str, ...]]] = (),
+          standing: Optional[dict[str, float]] = None, strict: bool = False) -> RoundState:
     """Plan a round of these players (or take ``tables``, planned ahead) and open its tables,
-    each a session of the round. ``names`` are as planned: a substitute under the name of the
-    player he sits in for (``subs``: {S: X}), who is seated in X's place."""
+    each a session of the round; say what the plan (with the rounds planned ``later``) could
+    not avoid. ``names`` are as planned: a substitute under the name of the player he sits in
+    for (``subs``: {S: X}), who is seated in X's place. ``standing``: seated by that order
+    (:func:`start_round`)."""
     subs = subs or {}
     back = {absent: sub for sub, absent in subs.items()}
     present = [back.get(name, name) for name in names]  # who really sits
@@ -305,14 +319,18 @@ def _seat(s: Session, league: League, row: LeagueRound, names: list[str], seed: 
     sizes = _table_sizes(league, len(names))
     refuse_near_misses(s, present)
     history = earlier_rounds(s, league)
+    seated = league_rules(league).table.players
     if tables is None:
-        plan = plan_round(names, sizes, history, seed=seed, apart=apart,
-                          seated=league_rules(league).table.players)
+        plan = plan_round(names, sizes, history, seed=seed, apart=apart, seated=seated,
+                          standing=standing, strict=strict)
     else:
         plan = RoundPlan(list(tables), repeated_pairs(tables, history),
                          lower_bound(len(tables), history, set(names)),
                          sorted(pair(a, b) for a, b in apart
                                 if any(a in t and b in t for t in tables)))
+    facts = plan_facts(history, [plan.tables, *later], seated)
+    facts.every_round = [(back.get(a, a), back.get(b, b), n) for a, b, n in facts.every_round]
+    facts.thrice = [(back.get(a, a), back.get(b, b), n) for a, b, n in facts.thrice]
     dealt = _first_deals(s, league)  # read once for every table
     plan.tables = [first_dealer_rotated(tuple(back.get(name, name) for name in table), dealt)
                    for table in plan.tables]
@@ -329,7 +347,7 @@ def _seat(s: Session, league: League, row: LeagueRound, names: list[str], seed: 
         tables.append(RoundTable(index, session.number, list(table)))
     return RoundState(row.number, tables, repeated_pairs=plan.repeated_pairs,
                       lower_bound=plan.lower_bound, broken_apart=plan.broken_apart,
-                      deal_seed=_deal_seed(row))
+                      deal_seed=_deal_seed(row), facts=facts)
 
 
 def _deal_seed(row: LeagueRound) -> Optional[int]:

@@ -1,25 +1,39 @@
-"""Table plans: who sits at which table in a round, scored against the rounds before.
+"""Table plans: who sits at which table in a round, or in several rounds planned together.
+
+A plan is judged by these rules, in this order (the first that tells two plans apart decides;
+KRCG's seating rules, and what players complain of first):
+
+1. the pairs the organiser keeps apart (``--apart``) are kept apart;
+2. with ``--seat-by standings`` (or ``rating``), each table seats its band of the order
+   (the top table the top players);
+3. no pair sits together in **every round** they both play (two rounds or more: the league's
+   earlier rounds and the planned ones), where that can be avoided;
+4. no pair meets **beyond its second** time, where that can be avoided (the meetings beyond the
+   second are counted);
+5. the fewest **repeated meetings** (a pair meeting ``m`` times in all counts ``m − 1``), then
+   the same squared, so repeats are spread over many pairs rather than heaped on a few;
+6. with ``--swiss``, each table seats players as near its band of the order as the rules above
+   allow;
+7. the **sit-outs go round**: at a table larger than the ruleset's (six or seven at 5마) hands
+   are sat out in turn, and the plan makes the rounds each player sits at one as even as it
+   can (the sum of their squares).
+
+A plan says what it could not avoid (:func:`plan_facts`): the most meetings of a pair, the
+pairs together in every round, the pairs meeting a third time or more.
 
 The arithmetic (docs/tournament-notes.md, "The arithmetic of repeats"):
 
-* A plan's **repeated pairs** are the pairs seated together this round who already met in an
-  earlier round. Its **cost** weighs each such pair by the square of the times it met before,
-  and more when it met in the round just before (a pair kept apart by the organiser costs more
-  than any history); the search minimises the cost, the report names the repeated pairs.
 * **Lower bound.** An earlier table of ``g`` players spread over ``t`` tables as evenly as
   possible (``g = q·t + r``) still puts ``r·C(q+1, 2) + (t−r)·C(q, 2)`` of its pairs together,
   and no spread does better (pairs grow convexly with a table's share). Summed over an earlier
   round's tables this bounds the repeats of the new round from below; every earlier round gives
   such a bound, and the plan must meet the largest. 20 players at 4 tables of 5 → 4; 10 at 5+5
   → 8; 11 at 5+6 → 10; 15 at 3×5 → 6; 22 at 5+5+6+6 → 6.
-* **Exact designs.** For a prime ``p`` the affine plane of order ``p`` seats ``p²`` players at
-  ``p`` tables of ``p`` for ``p + 1`` rounds with every pair meeting exactly once (the points of
-  the grid over GF(p); a round is the lines of one slope).
-* **Sit-outs go round.** At a table larger than the ruleset's (six or seven at 5마) hands are
-  sat out in turn; a player seated at one costs :data:`SIT_OUT` times the square of the earlier
-  rounds he sat at one, so over the rounds nobody sits there twice more than anybody else.
-* Elsewhere a **seeded local search**: random seatings improved by swapping two players of two
-  tables, annealed, the best of a few restarts kept; the same seed gives the same plan.
+* **Exact designs** (:mod:`.designs`): where the players are ``k·q`` at tables of ``k`` for a
+  prime power ``q ≥ k``, ``q`` rounds (``q + 1`` when ``k = q``, the affine plane) in which no
+  pair meets twice: 25 players for six rounds, 35 for seven, 40 for eight.
+* Elsewhere a **seeded search** (:mod:`.plan_search`): annealed swaps of two players, under the
+  rules' order; the same seed gives the same plan.
 
 Pure: players are names, a history is the list of earlier rounds' tables (a round whose table
 changed its seating mid-round holds each seating it had: a pair or a player counts once a round).
@@ -31,18 +45,14 @@ import math
 import random
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Mapping, Optional, Sequence
 
-from ..engine.errors import MightyError
 from ..engine.translation import _
+from .designs import PlanError, design_rounds
+from .plan_search import Problem
 
 Table = tuple[str, ...]
 Round = list[Table]
-
-
-class PlanError(MightyError):
-    """A round that cannot be planned: too few players, or sizes no table can take."""
-
 
 def table_sizes(players: int, sizes: Sequence[int]) -> list[int]:
     """How ``players`` sit at tables of the allowed ``sizes`` (a ruleset's: 5; 6 and 7 where it
@@ -123,31 +133,68 @@ class RoundPlan:
     broken_apart: list[tuple[str, str]] = field(default_factory=list)
 
 
-#: Weights of the cost: a pair that met before costs the square of its meetings, one more for
-#: having met in the round just before, and a kept-apart pair more than any history.
-LAST_ROUND = 1
-APART = 10_000
-#: A player seated at a table larger than the ruleset's (six or seven at 5마: hands sat out in
-#: turn) costs this times the square of the earlier rounds he sat at one, so the sit-outs go
-#: round: 11 players at 6 + 5 over five rounds sit at the six 2 or 3 times each, where without
-#: it one player never sits out. Weighed against repeats: it may seat a pair again.
-SIT_OUT = 4
 
 
-def _weights(players: Sequence[str], history: Sequence[Round],
-             apart: Iterable[tuple[str, str]]) -> dict[tuple[str, str], int]:
-    met = meetings(history)
-    last = meetings(history[-1:]) if history else {}
-    weights = {key: count * count + (LAST_ROUND if key in last else 0)
-               for key, count in met.items()}
-    for a, b in apart:
-        key = pair(a, b)
-        weights[key] = weights.get(key, 0) + APART
-    return weights
+@dataclass
+class PlanFacts:
+    """What a plan could not avoid, over the rounds it plans (the earlier rounds counted):
+    the repeated meetings it makes, the most meetings of a pair it seats, the pairs together
+    in every round they both played (two or more) with that number of rounds, the pairs it
+    seats for the third time or more with their meetings, and the fewest and most rounds a
+    player sat at a larger table (None when no table is larger)."""
+
+    rounds: int
+    repeats: int
+    most_meetings: int
+    every_round: list[tuple[str, str, int]] = field(default_factory=list)
+    thrice: list[tuple[str, str, int]] = field(default_factory=list)
+    sit_outs: Optional[tuple[int, int]] = None
+
+    def to_json(self) -> dict:
+        data = {"rounds_planned": self.rounds, "repeated_meetings": self.repeats,
+                "most_meetings": self.most_meetings,
+                "pairs_every_round": [[a, b] for a, b, _rounds in self.every_round],
+                "pairs_thrice": [{"players": [a, b], "meetings": m}
+                                 for a, b, m in self.thrice]}
+        if self.sit_outs is not None:
+            data["sit_outs"] = {"fewest": self.sit_outs[0], "most": self.sit_outs[1]}
+        return data
 
 
-def _table_cost(table: Sequence[str], weights: dict) -> int:
-    return sum(weights.get(pair(a, b), 0) for a, b in combinations(table, 2))
+def plan_facts(history: Sequence[Round], planned: Sequence[Round],
+               seated: Optional[int] = None) -> PlanFacts:
+    """What ``planned`` (rounds of tables) could not avoid after ``history``: a pair is
+    together in every round when it met in each of the rounds both its players sat in (two
+    or more, earlier and planned)."""
+    rounds = [*history, *planned]
+    played: dict[str, int] = {}  # a bit per round the player sat in
+    for number, tables in enumerate(rounds):
+        for table in tables:
+            for name in table:
+                played[name] = played.get(name, 0) | 1 << number
+    before = meetings(history)
+    met = meetings(rounds)
+    seated_now = meetings(planned)
+    repeats = 0
+    every_round, thrice = [], []
+    most = 0
+    for key in sorted(seated_now):
+        m, h = met[key], before.get(key, 0)
+        repeats += m - 1 - max(0, h - 1)
+        most = max(most, m)
+        both = bin(played[key[0]] & played[key[1]]).count("1")
+        if both >= 2 and m == both:
+            every_round.append((*key, both))
+        if m >= 3:
+            thrice.append((*key, m))
+    thrice.sort(key=lambda item: (-item[2], item[0], item[1]))
+    sit_outs = None
+    if seated is not None and any(len(t) > seated for tables in planned for t in tables):
+        times = sit_out_rounds(rounds, seated)
+        names = {name for tables in planned for t in tables for name in t}
+        counts = [times.get(name, 0) for name in names]
+        sit_outs = (min(counts), max(counts))
+    return PlanFacts(len(planned), repeats, most, every_round, thrice, sit_outs)
 
 
 def sit_out_rounds(history: Sequence[Round], seated: int) -> dict[str, int]:
@@ -160,182 +207,84 @@ def sit_out_rounds(history: Sequence[Round], seated: int) -> dict[str, int]:
     return counts
 
 
-def plan_round(players: Sequence[str], sizes: Sequence[int], history: Sequence[Round] = (),
-               *, seed: int = 0, apart: Sequence[tuple[str, str]] = (),
-               restarts: int = 6, steps: int = 4000,
-               seated: Optional[int] = None) -> RoundPlan:
-    """Seat ``players`` at tables of ``sizes`` (as :func:`table_sizes` gives), fewest repeats
-    against ``history`` first; reproducible from ``seed``. With ``seated`` (the ruleset's
-    ``table.players``), a player seated at a larger table, where hands are sat out in turn,
-    costs :data:`SIT_OUT` times the square of the earlier rounds he sat at one: the sit-outs
-    go round."""
+def total_repeats(rounds: Sequence[Round]) -> int:
+    """Repeated meetings over a schedule: a pair meeting ``m`` times in all counts ``m − 1``."""
+    return sum(m - 1 for m in meetings(rounds).values() if m > 1)
+
+
+def order_places(standing: Mapping[str, float], players: Sequence[str],
+                 sizes: Sequence[int]) -> list[list[int]]:
+    """How far each player sits from his band of the order at each table: the players ranked
+    by ``standing`` (higher first; equal values share their places, one not listed comes
+    last), table 1 seating the first ``sizes[0]`` places, table 2 the next, and so on; the
+    cost of a table is the square of the places between the player's and the table's band."""
+    ranked = sorted(players, key=lambda name: -standing.get(name, -math.inf))
+    first: dict[float, int] = {}
+    last: dict[float, int] = {}
+    for position, name in enumerate(ranked):
+        value = standing.get(name, -math.inf)
+        first.setdefault(value, position)
+        last[value] = position
+    bands, start = [], 0
+    for size in sizes:
+        bands.append((start, start + size - 1))
+        start += size
+    costs = []
+    for name in players:
+        value = standing.get(name, -math.inf)
+        low, high = first[value], last[value]
+        costs.append([max(0, top - high, low - bottom) ** 2 for top, bottom in bands])
+    return costs
+
+
+#: The search's swaps tried per player and round planned, and at most; while it anneals the
+#: repeats, a pair together in every round weighs as 3 repeated meetings and a meeting beyond
+#: the second as 2 (the rules are kept in the plan chosen, by the true order).
+STEPS_PER_SEAT = 5000
+MOST_STEPS = 600_000
+SOFT = (3.0, 2.0, 0.0)
+
+
+def search_steps(players: int, rounds: int) -> int:
+    """The search's budget for a plan of ``rounds`` rounds of ``players``: about a second and
+    a half of one core at the most (``benchmarks/plan.py``)."""
+    return min(MOST_STEPS, STEPS_PER_SEAT * players * rounds)
+
+
+def plan_rounds(players: Sequence[str], sizes: Sequence[int], rounds: int, *, seed: int = 0,
+                history: Sequence[Round] = (), seated: Optional[int] = None,
+                apart: Sequence[tuple[str, str]] = (), steps: Optional[int] = None,
+                standing: Optional[Mapping[str, float]] = None,
+                strict: bool = False) -> list[RoundPlan]:
+    """``rounds`` rounds of ``players`` at tables of ``sizes`` (as :func:`table_sizes`
+    gives), planned together after ``history`` under the module's order of rules; an exact
+    design where one exists (and no pair of the players has met), else the search
+    (``steps`` swaps tried; :func:`search_steps` by default). With ``seated`` (the ruleset's
+    ``table.players``) the larger tables' sit-outs go round; the ``apart`` pairs are kept
+    apart in every round; with ``standing`` (a number per player, higher better), each table
+    seats its band of the order: first of all where ``strict`` (``--seat-by``), after the
+    repeats otherwise (Swiss)."""
     players = list(players)
     if sum(sizes) != len(players) or len(set(players)) != len(players):
         raise PlanError(_("the tables seat {seats} but {count} different players are present")
                         .format(seats=sum(sizes), count=len(set(players))))
-    weights = _weights(players, history, apart)
-    bound = lower_bound(len(sizes), history, set(players))
-    before = sit_out_rounds(history, seated) if seated is not None else {}
-
-    def table_cost(table: Sequence[str]) -> int:
-        cost = _table_cost(table, weights)
-        if seated is not None and len(table) > seated:
-            cost += SIT_OUT * sum(before.get(name, 0) ** 2 for name in table)
-        return cost
-
     rng = random.Random(seed)
-    best: Optional[tuple[int, list[list[str]]]] = None
-    for _attempt in range(restarts):
-        tables = _random_tables(players, sizes, rng)
-        cost = sum(table_cost(t) for t in tables)
-        temperature = 2.0
-        for step in range(steps):
-            if cost == 0:
-                break
-            i, j = rng.sample(range(len(tables)), 2) if len(tables) > 1 else (0, 0)
-            if i == j:
-                break
-            a, b = rng.randrange(len(tables[i])), rng.randrange(len(tables[j]))
-            was = table_cost(tables[i]) + table_cost(tables[j])
-            tables[i][a], tables[j][b] = tables[j][b], tables[i][a]
-            delta = table_cost(tables[i]) + table_cost(tables[j]) - was
-            if delta <= 0 or rng.random() < math.exp(-delta / temperature):
-                cost += delta
-            else:
-                tables[i][a], tables[j][b] = tables[j][b], tables[i][a]
-            temperature = max(0.05, temperature * 0.999)
-        if best is None or cost < best[0]:
-            best = (cost, [t[:] for t in tables])
-    assert best is not None
-    tables = [tuple(_seat_order(table, rng)) for table in best[1]]
-    broken = sorted(pair(a, b) for a, b in apart
-                    if any(a in t and b in t for t in tables))
-    return RoundPlan(tables, repeated_pairs(tables, history), bound, broken)
-
-
-def _random_tables(players: Sequence[str], sizes: Sequence[int],
-                   rng: random.Random) -> list[list[str]]:
-    """The players shuffled and cut into tables of ``sizes``: where a search starts."""
-    order = list(players)
-    rng.shuffle(order)
-    tables, start = [], 0
-    for size in sizes:
-        tables.append(order[start:start + size])
-        start += size
-    return tables
-
-
-def _seat_order(table: Sequence[str], rng: random.Random) -> list[str]:
-    """A table's seats (its first dealer first): drawn, so nobody deals first by their name."""
-    seats = list(table)
-    rng.shuffle(seats)
-    return seats
-
-
-def affine_rounds(players: Sequence[str], rounds: int) -> list[Round]:
-    """The affine plane of prime order ``p`` (``len(players) == p²``): ``rounds`` (at most
-    ``p + 1``) rounds of ``p`` tables of ``p`` in which no pair meets twice."""
-    p = math.isqrt(len(players))
-    if p * p != len(players) or p < 2 or any(p % d == 0 for d in range(2, math.isqrt(p) + 1)):
-        raise PlanError(_("an affine plane seats a prime's square of players ({count} is not "
-                          "one)").format(count=len(players)))
-    if not 1 <= rounds <= p + 1:
-        raise PlanError(_("an affine plane of order {p} has {most} rounds, not {rounds}").format(
-            p=p, most=p + 1, rounds=rounds))
-    point = {(x, y): players[x * p + y] for x in range(p) for y in range(p)}
-    plan: list[Round] = []
-    for slope in range(rounds):
-        if slope < p:  # lines y = slope·x + c
-            tables = [tuple(point[(x, (slope * x + c) % p)] for x in range(p)) for c in range(p)]
-        else:  # the vertical lines x = c
-            tables = [tuple(point[(c, y)] for y in range(p)) for c in range(p)]
-        plan.append(tables)
-    return plan
-
-
-def plan_rounds(players: Sequence[str], sizes: Sequence[int], rounds: int, *, seed: int = 0,
-                history: Sequence[Round] = (), steps: int = 20000,
-                restarts: int = 4, seated: Optional[int] = None,
-                apart: Sequence[tuple[str, str]] = ()) -> list[RoundPlan]:
-    """Several known rounds planned together (a tournament's): every round seats everyone at
-    tables of ``sizes``; the total of repeated meetings over the rounds (a pair meeting ``m``
-    times in all counts ``m − 1``) is minimised jointly, which beats seating round by round
-    (20 players at 4 tables over 3 rounds: 12 round by round, 8 together, where four pairs
-    meet in every round). An exact design is
-    used where one exists (tables of a prime ``p`` for ``p²`` players). With ``seated``, the
-    larger tables' sit-outs go round (:data:`SIT_OUT`, weighed as in :func:`plan_round`); the
-    ``apart`` pairs are kept apart in every round (:data:`APART` for each round together)."""
-    players = list(players)
     kept = {pair(a, b) for a, b in apart}
-    p = math.isqrt(len(players))
-    if not history and len(set(sizes)) == 1 and sizes[0] == p and p * p == len(players) \
-            and rounds <= p + 1 and all(p % d for d in range(2, math.isqrt(p) + 1)):
-        design = affine_rounds(players, rounds)
-        if not any(set(key) <= set(t) for key in kept for tables in design for t in tables):
-            rng = random.Random(seed)
-            return [RoundPlan([tuple(_seat_order(t, rng)) for t in tables], 0, 0)
-                    for tables in design]
-    rng = random.Random(seed)
-    base = meetings(history)
-    best: Optional[tuple[int, list[list[list[str]]]]] = None
-    for _attempt in range(restarts):
-        schedule = [_random_tables(players, sizes, rng) for _round in range(rounds)]
-        count = dict(base)
-        for tables in schedule:
-            for table in tables:
-                for a, b in combinations(table, 2):
-                    key = pair(a, b)
-                    count[key] = count.get(key, 0) + 1
-
-        sits = sit_out_rounds([*history, *schedule], seated) if seated is not None else {}
-        cost = (sum(_joint(m) for m in count.values()) + sum(map(_sits_joint, sits.values()))
-                + sum(1000 * APART * (count.get(key, 0) - base.get(key, 0)) for key in kept))
-        temperature = 2.0
-        for _step in range(steps):
-            if cost == 0 or len(sizes) < 2:
-                break
-            r = rng.randrange(rounds)
-            i, j = rng.sample(range(len(sizes)), 2)
-            tables = schedule[r]
-            a, b = rng.randrange(len(tables[i])), rng.randrange(len(tables[j]))
-            x, y = tables[i][a], tables[j][b]
-            touched = _swap_change(tables, i, a, j, b)
-            delta = 0
-            for key, change in touched.items():
-                old = count.get(key, 0)
-                delta += _joint(old + change) - _joint(old)
-                if key in kept:
-                    delta += 1000 * APART * change
-            moved = 0  # x to a larger table (+1) or from one (-1), and y the other way
-            if seated is not None and (len(tables[i]) > seated) != (len(tables[j]) > seated):
-                moved = 1 if len(tables[j]) > seated else -1
-                delta += (_sits_joint(sits.get(x, 0) + moved) - _sits_joint(sits.get(x, 0))
-                          + _sits_joint(sits.get(y, 0) - moved) - _sits_joint(sits.get(y, 0)))
-            if delta <= 0 or rng.random() < math.exp(-delta / temperature):
-                tables[i][a], tables[j][b] = y, x
-                for key, change in touched.items():
-                    count[key] = count.get(key, 0) + change
-                if moved:
-                    sits[x], sits[y] = sits.get(x, 0) + moved, sits.get(y, 0) - moved
-                cost += delta
-            temperature = max(0.05, temperature * 0.9995)
-        if best is None or cost < best[0]:
-            best = (cost, [[t[:] for t in tables] for tables in schedule])
-    assert best is not None
-    greedy, done = [], list(history)  # seated round by round: kept when the search did worse
-    for number in range(rounds):
-        greedy.append([list(t) for t in plan_round(players, sizes, done, seed=seed + number,
-                                                  seated=seated, apart=apart).tables])
-        done.append([tuple(t) for t in greedy[-1]])
-
-    def worse(schedule: list[list[list[str]]]) -> tuple[int, int]:
-        broken = sum(1 for tables in schedule for t in tables for key in kept if set(key) <= set(t))
-        return broken, total_repeats([[tuple(t) for t in r] for r in schedule])
-
-    if worse(greedy) < worse(best[1]):
-        best = (0, greedy)
+    schedule = None
+    if standing is None:
+        schedule = _design(players, sizes, rounds, history, kept, rng)
+    if schedule is None:
+        index = {name: i for i, name in enumerate(players)}
+        places = order_places(standing, players, sizes) if standing is not None else None
+        problem = Problem(players, sizes, rounds, history, seated=seated,
+                          apart=[(index[a], index[b]) for a, b in kept
+                                 if a in index and b in index],
+                          table_costs=[places] * rounds if places else None, strict=strict)
+        budget = search_steps(len(players), rounds) if steps is None else steps
+        best = _search(problem, rng, budget)
+        schedule = [[tuple(players[i] for i in table) for table in tables] for tables in best]
     plans, done = [], list(history)
-    for tables in best[1]:
+    for tables in schedule:
         placed = [tuple(_seat_order(t, rng)) for t in tables]
         plans.append(RoundPlan(placed, repeated_pairs(placed, done),
                                lower_bound(len(sizes), done, set(players)),
@@ -345,36 +294,49 @@ def plan_rounds(players: Sequence[str], sizes: Sequence[int], rounds: int, *, se
     return plans
 
 
-def _swap_change(tables: Sequence[Sequence[str]], i: int, a: int, j: int,
-                 b: int) -> dict[tuple[str, str], int]:
-    """How swapping seat ``a`` of table ``i`` with seat ``b`` of table ``j`` changes each
-    pair's meetings (-1: no longer together, +1: now together)."""
-    x, y = tables[i][a], tables[j][b]
-    touched: dict[tuple[str, str], int] = {}
-    for other in tables[i]:
-        if other != x:
-            touched[pair(x, other)] = touched.get(pair(x, other), 0) - 1
-            touched[pair(y, other)] = touched.get(pair(y, other), 0) + 1
-    for other in tables[j]:
-        if other != y:
-            touched[pair(y, other)] = touched.get(pair(y, other), 0) - 1
-            touched[pair(x, other)] = touched.get(pair(x, other), 0) + 1
-    return touched
+def plan_round(players: Sequence[str], sizes: Sequence[int], history: Sequence[Round] = (),
+               *, seed: int = 0, apart: Sequence[tuple[str, str]] = (),
+               seated: Optional[int] = None, steps: Optional[int] = None,
+               standing: Optional[Mapping[str, float]] = None,
+               strict: bool = False) -> RoundPlan:
+    """One round of ``players`` after ``history``: :func:`plan_rounds` of one round."""
+    return plan_rounds(players, sizes, 1, seed=seed, history=history, seated=seated,
+                       apart=apart, steps=steps, standing=standing, strict=strict)[0]
 
 
-def _sits_joint(rounds: int) -> int:
-    """A player's cost in a joint plan for sitting at a larger table in ``rounds`` rounds: as
-    :data:`SIT_OUT` weighs each round by the square of those before, on :func:`_joint`'s
-    scale."""
-    return 1000 * SIT_OUT * sum(k * k for k in range(rounds))
+def _search(problem: Problem, rng: random.Random, steps: int) -> list[list[list[int]]]:
+    """The better of two runs of the search, each half the budget (``benchmarks/plan.py``:
+    two runs reach the independent search's plans more often than one twice as long)."""
+    best: Optional[tuple[int, list[list[list[int]]]]] = None
+    for _run in range(2):
+        cost, schedule = problem.anneal(problem.random_schedule(rng), rng, steps // 2,
+                                        upper=0.1, soft=SOFT)
+        if best is None or cost < best[0]:
+            best = (cost, schedule)
+    assert best is not None
+    return best[1]
 
 
-def _joint(m: int) -> int:
-    """A pair's cost in a joint plan: its repeated meetings (``m − 1``) decide; among plans
-    with as many, the one that spreads them over more pairs (a smaller sum of squares)."""
-    return 1000 * (m - 1) + (m - 1) * (m - 1) if m > 1 else 0
+def _design(players: list[str], sizes: Sequence[int], rounds: int, history: Sequence[Round],
+            kept: set, rng: random.Random) -> Optional[list[Round]]:
+    """An exact design's rounds for these players (none of whom has met another before),
+    its players drawn so that no kept-apart pair shares a table; None when there is none."""
+    if len(set(sizes)) != 1 or any(len(key) == 2 and set(key) <= set(players)
+                                   for key in meetings(history)):
+        return None
+    order = list(players)
+    for _attempt in range(200):
+        design = design_rounds(order, sizes[0], rounds)
+        if design is None:
+            return None
+        if not any(set(key) <= set(t) for key in kept for tables in design for t in tables):
+            return design
+        rng.shuffle(order)
+    return None
 
 
-def total_repeats(rounds: Sequence[Round]) -> int:
-    """Repeated meetings over a schedule: a pair meeting ``m`` times in all counts ``m − 1``."""
-    return sum(m - 1 for m in meetings(rounds).values() if m > 1)
+def _seat_order(table: Sequence[str], rng: random.Random) -> list[str]:
+    """A table's seats (its first dealer first): drawn, so nobody deals first by their name."""
+    seats = list(table)
+    rng.shuffle(seats)
+    return seats

@@ -57,22 +57,23 @@ def repeats(tables, earlier_rounds) -> int:
     return len(pairs_met(tables) & met)
 
 
-def cost(tables, earlier_rounds, seated=5) -> int:
-    """The plan's documented cost: each pair seated together weighs the square of the rounds
-    it met in before, plus one if it met in the round just before; each player at a table
-    larger than the ruleset's five (hands sat out in turn) 4 times the square of the rounds
-    he sat at one before."""
-    last = pairs_met(earlier_rounds[-1]) if earlier_rounds else set()
-    total = 0
-    for pair in pairs_met(tables):
-        met = sum(pair in pairs_met(r) for r in earlier_rounds)
-        total += met * met + (pair in last)
-    for table in tables:
-        if len(table) > seated:
-            for name in table:
-                before = sum(len(t) > seated and name in t for r in earlier_rounds for t in r)
-                total += 4 * before * before
-    return total
+def order_key(tables, earlier_rounds, seated=5) -> tuple:
+    """The plan's documented order over the earlier rounds and this one (everyone present
+    every round): pairs together in every round (two or more), meetings beyond a pair's
+    second, repeated meetings, their squares, the sum of the squares of each player's rounds
+    at a table larger than the ruleset's five (hands sat out in turn)."""
+    rounds = [*earlier_rounds, tables]
+    met, sat = {}, {}
+    for seating in rounds:
+        for pair in pairs_met(seating):
+            met[pair] = met.get(pair, 0) + 1
+        for table in seating:
+            if len(table) > seated:
+                for name in table:
+                    sat[name] = sat.get(name, 0) + 1
+    every = sum(1 for m in met.values() if len(rounds) >= 2 and m == len(rounds))
+    return (every, sum(max(0, m - 2) for m in met.values()), sum(m - 1 for m in met.values()),
+            sum((m - 1) ** 2 for m in met.values()), sum(s * s for s in sat.values()))
 
 
 def every_split(players, sizes):
@@ -122,10 +123,10 @@ def test_round_start_json_is_the_fixed_interface(cup):
 
 def test_a_club_night_of_eleven_over_three_rounds_reaches_the_fewest_repeats(cup):
     """Each round's plan: its repeated pairs are the pairs that really met before, it says the
-    proven lower bound, and no split of the eleven into 6 + 5 costs less (all 462 tried): the
-    cost weighs a pair by how often it met, and a player at the six by how often he sat out
-    there before, so round 3 may seat more pairs again to keep any from meeting a third time
-    or the same players from sitting out again."""
+    proven lower bound, and no split of the eleven into 6 + 5 is better by the plan's order
+    (all 462 tried): pairs together in every round, then meetings beyond the second, then
+    repeats and their squares, then the sit-outs at the six, so round 3 may seat more pairs
+    again to keep any from meeting a third time."""
     earlier = []
     for number in (1, 2, 3):
         plan = start(cup, ELEVEN, number)
@@ -135,7 +136,7 @@ def test_a_club_night_of_eleven_over_three_rounds_reaches_the_fewest_repeats(cup
         assert len(splits) == 462
         fewest = min(repeats(split, earlier) for split in splits)
         assert plan["lower_bound"] <= fewest <= plan["repeated_pairs"]
-        assert cost(tables, earlier) == min(cost(split, earlier) for split in splits)
+        assert order_key(tables, earlier) == min(order_key(split, earlier) for split in splits)
         if number == 2:  # one earlier round: the fewest repeats is the bound, and reached
             assert plan["lower_bound"] == fewest == plan["repeated_pairs"] == 10
         earlier.append(tables)
@@ -408,20 +409,85 @@ def total_meetings(rounds) -> int:
     return sum(m - 1 for m in met.values())
 
 
-def test_known_rounds_planned_together_beat_round_by_round(cup):
+def test_known_rounds_planned_together_seat_no_pair_in_every_round(cup):
     """20 players at 4 tables over 3 rounds: planned together (round start --rounds 3, then
-    the next rounds taken as planned) 8 repeated meetings, where round by round gives 12."""
+    the next rounds taken as planned, --rounds 3 given again) no pair together in all three
+    rounds, none three times: 12 repeated meetings (8 would seat four pairs in every round);
+    each round says its place in the plan and what the plan could not avoid."""
     plan = start(cup, TWENTY, 1, "--rounds", "3")
-    assert plan["planned_ahead"] == 2
+    assert plan["planned_ahead"] == 2 and plan["plan"] == {"round": 1, "rounds": 3}
+    assert (plan["pairs_every_round"], plan["pairs_thrice"], plan["most_meetings"]) == \
+        ([], [], 2)
+    assert plan["repeated_meetings"] == 12 and "planned_again" not in plan
     rounds = [[tuple(t["players"]) for t in plan["tables"]]]
     for number in (2, 3):
         play_and_end(cup, plan)
-        plan = start(cup, TWENTY, 99)  # the seed is not used: the round was planned
+        plan = start(cup, TWENTY, 99, "--rounds", "3")  # the same R: the plan is kept
         assert plan["round"] == number and plan["planned_ahead"] == 3 - number
+        assert plan["plan"] == {"round": number, "rounds": 3} and "planned_again" not in plan
         tables = [tuple(t["players"]) for t in plan["tables"]]
         assert plan["repeated_pairs"] == repeats(tables, rounds) >= plan["lower_bound"]
         rounds.append(tables)
-    assert total_meetings(rounds) == 8
+    assert total_meetings(rounds) == 12
+    assert order_key(rounds[2], rounds[:2])[0] == 0  # no pair in all three
+
+
+def test_rounds_given_again_keep_the_plan_and_another_r_plans_again(cup):
+    """--rounds 3 at round 1; at round 2 the text says "Round 2 of 3 planned" (the same R:
+    taken as planned); --rounds 4 at round 3 plans rounds 3 and 4 again and says why."""
+    first = start(cup, TWENTY, 1, "--rounds", "3")
+    ok(cup, "round", "end", "-l", "cup")
+    text = ok(cup, "round", "start", "-l", "cup", "-p", ",".join(TWENTY), "--rounds", "3")
+    assert "Round 2 of 3 planned." in text and "Planned again" not in text
+    assert "No pair sits together in every round, and none meets a third time." in text
+    ok(cup, "round", "end", "-l", "cup")
+    again = start(cup, TWENTY, 5, "--rounds", "4")
+    assert again["planned_again"] == {"rounds": [3, 4], "missing": [], "new": [], "apart": []}
+    assert again["plan"] == {"round": 3, "rounds": 4} and again["planned_ahead"] == 1
+    assert first["round"] == 1
+    ok(cup, "round", "end", "-l", "cup")
+    text = ok(cup, "round", "start", "-l", "cup", "-p", ",".join(TWENTY[1:] + ["Newcomer"]))
+    assert "Round 4 of 4 planned." in text
+    assert "Planned again for the players present: P01 planned but not here." in text
+    assert "Planned again for the players present: Newcomer here but not planned." in text
+
+
+def test_round_start_by_standings_seats_the_top_players_together(cup):
+    """A cup's last round seated by the tournament table (--seat-by standings): table 1 seats
+    the top five, table 2 the next five, and so on; the plan ahead, if any, is dropped."""
+    ten = TWENTY[:10]
+    plan = start(cup, ten, 1, "--rounds", "2")
+    for table in plan["tables"]:  # the first seat wins 16 with the second as friend
+        players = table["players"]
+        ok(cup, "record", "-l", "cup", "--table", str(table["table"]), "-d", players[1],
+           "-c", "14H", "-f", players[2], "-t", "16")
+    ok(cup, "round", "end", "-l", "cup")
+    order = json.loads(ok(cup, "standings", "-l", "cup", "--json"))["tournament"]["players"]
+    ranked = [row["name"] for row in order]
+    assert ranked[:2] != ranked[2:4]  # not all equal: two declarers and two friends lead
+    result = start(cup, ten, 2, "--seat-by", "standings")
+    assert result["dropped_ahead"] == 1 and result["planned_ahead"] == 0
+    top = set(result["tables"][0]["players"])
+    scores = {row["name"]: row["score"] for row in order}
+    cut = sorted(scores.values(), reverse=True)[4]
+    assert {n for n in ten if scores[n] > cut} <= top
+    assert all(scores[n] >= cut for n in top)
+    message = refused(cup, "round", "start", "-l", "cup", "-p", ",".join(ten),
+                      "--seat-by", "standings", "--rounds", "2", code=2)
+    assert "not with --rounds" in message
+
+
+def test_round_start_swiss_keeps_repeats_first(cup):
+    """--swiss: players near each other in the standings together, as far as the fewest
+    repeats allow (20 players, round 2: the four forced repeats and no more)."""
+    plan = start(cup, TWENTY, 1)
+    for table in plan["tables"]:
+        players = table["players"]
+        ok(cup, "record", "-l", "cup", "--table", str(table["table"]), "-d", players[1],
+           "-c", "14H", "-f", players[2], "-t", "16")
+    ok(cup, "round", "end", "-l", "cup")
+    swiss = start(cup, TWENTY, 2, "--swiss")
+    assert swiss["repeated_pairs"] == swiss["lower_bound"] == 4
 
 
 def test_a_drop_replans_the_rounds_still_ahead(cup):

@@ -49,13 +49,44 @@ def test_every_choice_is_a_legal_action(policy, ruleset):
     assert decisions > 12 * 20  # hands were played, not only redealt
 
 
-def test_the_heuristic_never_declares_a_deal_miss_nor_calls_no_trump():
+def election_outcomes(hands: int = 200):
+    """The contracts of all-heuristic tables over seeded deals, and the hands ended by a deal
+    miss or a redeal."""
     rules = load_ruleset("standard")
     rng = Random(1)
-    for number in range(1, 40):
-        state = play_hand(new_state(rules, 11, number), {p: heuristic_action for p in FIVE}, rng)
-        assert state.phase != "deal_miss"
-        assert all(bid is None or bid.trump is not None for _, bid in state.election)
+    contracts, ended = [], []
+    for number in range(1, hands + 1):
+        state = play_hand(new_state(rules, 11, number, dealer=FIVE[number % 5]),
+                          {p: heuristic_action for p in FIVE}, rng)
+        if state.phase == "done":
+            contracts.append(state.contract)
+        else:
+            ended.append(state.phase)
+    return contracts, ended
+
+
+def test_the_heuristic_bids_no_trump_and_high_contracts_as_a_club_does():
+    """The election of a club's season (the bundled example's: 15 most often, 13 to 18, one in
+    seven at no-trump, a few deal misses): no-trump bid with the top cards, the opening near
+    what the hand promises, so the contracts spread."""
+    contracts, ended = election_outcomes()
+    levels = [c.number for c in contracts]
+    no_trump = sum(c.trump is None for c in contracts) / len(contracts)
+    assert 0.03 < no_trump < 0.3, no_trump
+    assert max(set(levels), key=levels.count) in (14, 15, 16)
+    assert len(set(levels)) >= 4 and min(levels) >= 13
+    assert "deal_miss" in ended
+
+
+def test_a_deal_miss_is_declared_with_a_weak_hand_it_may_show():
+    rules = load_ruleset("standard")
+    for number in range(1, 400):
+        state = new_state(rules, 11, number)
+        action = heuristic_action(state, Random(1))
+        if isinstance(action, engine.DeclareDealMiss):
+            assert engine.is_deal_miss_hand(rules, state.hands[action.player])
+            return
+    pytest.fail("no deal miss declared in 400 deals")
 
 
 def test_the_heuristic_beats_random_play():

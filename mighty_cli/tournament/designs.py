@@ -1,0 +1,121 @@
+"""Exact designs: rounds of tables in which no pair meets twice, built over a finite field.
+Pure.
+
+* **Resolvable transversal design** ``RTD(k, q)`` for a prime power ``q ≥ k``: ``k·q``
+  players in ``k`` groups of ``q`` (player ``(g, v)``, ``v`` an element of GF(q)); round ``b``
+  seats at table ``a`` the players ``(g, a + b·e_g)`` for distinct field elements ``e_g``.
+  Two players of different groups share a table in exactly one of the ``q`` rounds (the one
+  with ``b = (v − w)/(e_g − e_h)``), two of one group never: ``q`` rounds of ``q`` tables of
+  ``k`` with no pair meeting twice. 35 players at tables of 5 (q = 7) have 7 such rounds,
+  40 (q = 8) have 8.
+* **Affine plane** of order ``q`` (``k = q``): the groups themselves are one more round, so
+  ``q²`` players have ``q + 1`` rounds at ``q`` tables of ``q`` with every pair meeting exactly
+  once (25 players, tables of 5, six rounds).
+
+GF(q) for a prime ``q`` is arithmetic modulo ``q``; for 4, 8, 9, 16, 25, 27 and 32 it is
+polynomial arithmetic modulo an irreducible polynomial (:data:`IRREDUCIBLE`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Optional, Sequence
+
+from ..engine.errors import MightyError
+from ..engine.translation import _
+
+Table = tuple[str, ...]
+
+#: A prime power's prime, degree and an irreducible polynomial of that degree (its
+#: coefficients below the leading one, lowest first).
+IRREDUCIBLE = {4: (2, 2, (1, 1)), 8: (2, 3, (1, 1, 0)), 9: (3, 2, (1, 0)),
+               16: (2, 4, (1, 1, 0, 0)), 25: (5, 2, (2, 0)), 27: (3, 3, (1, 2, 0)),
+               32: (2, 5, (1, 0, 1, 0, 0))}
+
+
+class PlanError(MightyError):
+    """A round that cannot be planned: too few players, sizes no table can take, or a design
+    asked of a size it does not exist for."""
+
+
+def is_prime(value: int) -> bool:
+    return value >= 2 and all(value % d for d in range(2, math.isqrt(value) + 1))
+
+
+class Field:
+    """GF(q): its elements are 0..q-1 (a polynomial's coefficients as base-p digits)."""
+
+    def __init__(self, q: int) -> None:
+        if is_prime(q):
+            self.p, self.degree, self.modulus = q, 1, ()
+        elif q in IRREDUCIBLE:
+            self.p, self.degree, self.modulus = IRREDUCIBLE[q]
+        else:
+            raise PlanError(_("no field of {q} elements is known here").format(q=q))
+        self.q = q
+        self.add = [[self._add(a, b) for b in range(q)] for a in range(q)]
+        self.mul = [[self._mul(a, b) for b in range(q)] for a in range(q)]
+
+    def _digits(self, a: int) -> list[int]:
+        return [(a // self.p ** k) % self.p for k in range(self.degree)]
+
+    def _number(self, digits: Sequence[int]) -> int:
+        return sum(d * self.p ** k for k, d in enumerate(digits))
+
+    def _add(self, a: int, b: int) -> int:
+        return self._number([(x + y) % self.p for x, y in zip(self._digits(a),
+                                                              self._digits(b))])
+
+    def _mul(self, a: int, b: int) -> int:
+        if self.degree == 1:
+            return a * b % self.p
+        product = [0] * (2 * self.degree - 1)
+        for i, x in enumerate(self._digits(a)):
+            for j, y in enumerate(self._digits(b)):
+                product[i + j] = (product[i + j] + x * y) % self.p
+        for k in range(len(product) - 1, self.degree - 1, -1):  # x^d = -(modulus)
+            top, product[k] = product[k], 0
+            for i, c in enumerate(self.modulus):
+                product[k - self.degree + i] = (product[k - self.degree + i] - top * c) % self.p
+        return self._number(product[:self.degree])
+
+
+def field_order(q: int) -> bool:
+    """Whether GF(q) is one this module builds."""
+    return is_prime(q) or q in IRREDUCIBLE
+
+
+def design_rounds(players: Sequence[str], size: int, rounds: int) -> Optional[list[list[Table]]]:
+    """``rounds`` rounds of ``players`` at tables of ``size`` in which no pair meets twice, from
+    a resolvable transversal design (or the affine plane when ``size`` is the field's order);
+    None when this module has none for them."""
+    if size < 2 or len(players) % size:
+        return None
+    q = len(players) // size
+    if q < size or not field_order(q) or rounds > q + (size == q):
+        return None
+    field = Field(q)
+    add, mul = field.add, field.mul
+    point = {(g, v): players[g * q + v] for g in range(size) for v in range(q)}
+    plan: list[list[Table]] = []
+    for b in range(min(rounds, q)):
+        plan.append([tuple(point[(g, add[a][mul[b][g]])] for g in range(size))
+                     for a in range(q)])
+    if rounds > q:  # the affine plane's last parallel class: the groups
+        plan.append([tuple(point[(g, v)] for v in range(q)) for g in range(size)])
+    return plan
+
+
+def affine_rounds(players: Sequence[str], rounds: int) -> list[list[Table]]:
+    """The affine plane of prime-power order ``q`` (``len(players) == q²``): ``rounds`` (at
+    most ``q + 1``) rounds of ``q`` tables of ``q`` in which no pair meets twice."""
+    q = math.isqrt(len(players))
+    if q * q != len(players) or not field_order(q):
+        raise PlanError(_("an affine plane seats a prime power's square of players ({count} "
+                            "is not one)").format(count=len(players)))
+    if not 1 <= rounds <= q + 1:
+        raise PlanError(_("an affine plane of order {p} has {most} rounds, not {rounds}")
+                          .format(p=q, most=q + 1, rounds=rounds))
+    plan = design_rounds(players, q, rounds)
+    assert plan is not None
+    return plan

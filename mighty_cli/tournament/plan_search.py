@@ -1,0 +1,327 @@
+"""The table plan's search: one or more rounds of tables, annealed under the plan's order of
+rules (:mod:`mighty_cli.tournament.plan`). Pure; players are indices here.
+
+The order is a lexicographic one, folded into one integer: each rule's unit is larger than
+the most the rules below it can ever add up to, so a plan is cheaper exactly when it is better
+by the first rule that tells the two apart. The rules, first first:
+
+1. ``apart``: the meetings of a pair kept apart by the organiser;
+2. ``strict``: with ``--seat-by``, how far each player sits from his place in the order given
+   (the top table for the top of the standings);
+3. ``every``: pairs together in every round they both played (two rounds or more: the
+   earlier rounds and the planned ones);
+4. ``beyond``: meetings beyond a pair's second;
+5. ``repeats``: repeated meetings (a pair meeting ``m`` times counts ``m − 1``), then
+6. ``squares``: the same squared (``(m − 1)²``: a pair meeting again and again weighs more);
+7. ``swiss``: with ``--swiss``, how far each player sits from his place in the order given;
+8. ``sit``: the sit-outs' balance: the sum over players of the square of the rounds each sat at
+   a table larger than the ruleset's (six or seven at 5마), so they go round.
+
+A pair's cost depends only on its meetings, so each pair carries a code (its segment of one
+list of costs, plus its meetings) and a swap of two players changes the cost of the few pairs
+it touches, read from that list: a step costs a couple of microseconds.
+
+The search: simulated annealing on swaps of two players of two tables of one round, at a
+temperature measured in repeated meetings (rules above ``repeats`` are never traded away once
+met, rules below are settled by a closing descent), the best plan seen kept. Seeded by the
+caller's ``random.Random``: the same seed, the same plan.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from itertools import combinations
+from typing import Optional, Sequence
+
+#: The rules in order, first first (the module's docstring).
+RULES = ("apart", "strict", "every", "beyond", "repeats", "squares", "swiss", "sit")
+
+Schedule = list[list[list[int]]]  # rounds of tables of player indices
+
+
+class Problem:
+    """What a plan of ``rounds`` rounds of ``players`` at tables of ``sizes`` weighs, against
+    the ``history`` (earlier rounds, each a list of tables of names; absent players ignored).
+
+    ``apart``: pairs of indices kept apart. ``seated``: the ruleset's table (a larger table
+    sits hands out in turn). ``table_costs``: per round, per player, per table, how far the
+    player sits from his place (``--seat-by``); ``strict`` puts it first, else it comes after
+    the repeats (Swiss)."""
+
+    def __init__(self, players: Sequence[str], sizes: Sequence[int], rounds: int,
+                 history: Sequence[Sequence[Sequence[str]]] = (), *,
+                 apart: Sequence[tuple[int, int]] = (), seated: Optional[int] = None,
+                 table_costs: Optional[Sequence[Sequence[Sequence[int]]]] = None,
+                 strict: bool = False) -> None:
+        n = len(players)
+        self.n, self.sizes, self.rounds, self.strict = n, list(sizes), rounds, strict
+        index = {name: i for i, name in enumerate(players)}
+        met = [[0] * n for _ in range(n)]
+        present = [0] * n  # a bit per earlier round the player sat in
+        sat = [0] * n  # earlier rounds at a larger table
+        for number, tables in enumerate(history):
+            for table in tables:
+                ids = [index[name] for name in table if name in index]
+                larger = seated is not None and len(table) > seated
+                for i in ids:
+                    present[i] |= 1 << number
+                    sat[i] += larger
+                for a, b in combinations(ids, 2):
+                    met[a][b] += 1
+                    met[b][a] += 1
+        self.met, self.sat = met, sat
+        self.large = [seated is not None and size > seated for size in sizes]
+        kept = {(min(a, b), max(a, b)) for a, b in apart}
+        together = [[bin(present[a] & present[b]).count("1") + rounds for b in range(n)]
+                    for a in range(n)]  # the rounds each pair both plays in
+        longest = max([together[a][b] for a in range(n) for b in range(n) if a != b] or [1])
+        pairs = n * (n - 1) // 2
+        self.longest, self.kept = longest, bool(kept)
+        costs = table_costs or []
+        worst_place = sum(max(max(row) for row in by_player) for by_player in costs) \
+            if costs else 0
+        bounds = {"apart": len(kept) * longest, "strict": worst_place if strict else 0,
+                  "every": pairs, "beyond": pairs * max(0, longest - 2),
+                  "repeats": pairs * max(0, longest - 1),
+                  "squares": pairs * max(0, longest - 1) ** 2,
+                  "swiss": 0 if strict else worst_place,
+                  "sit": sum((s + rounds) ** 2 for s in sat) if any(self.large) else 0}
+        unit, units = 1, {}
+        for rule in reversed(RULES):
+            units[rule] = unit
+            unit *= bounds[rule] + 1
+        self.units = units
+        # One list of costs, a segment per kind of pair (rounds both play in, kept apart).
+        self.costs: list[int] = []
+        segments: dict[tuple[int, bool], int] = {}
+        self.code = [[0] * n for _ in range(n)]
+        for a in range(n):
+            for b in range(a + 1, n):
+                key = (together[a][b], (a, b) in kept)
+                if key not in segments:
+                    segments[key] = len(self.costs)
+                    self.costs.extend(self.pair_cost(m, *key) for m in range(key[0] + 2))
+                self.code[a][b] = self.code[b][a] = segments[key] + met[a][b]
+        self.step_cost = _steps(self.costs)
+        self.segments = segments
+        longest_sit = max(sat, default=0) + rounds + 1
+        self.sit_cost = [units["sit"] * s * s for s in range(longest_sit + 1)]
+        scale = units["strict"] if strict else units["swiss"]
+        self.place = [[[scale * c for c in row] for row in by_player] for by_player in costs] \
+            if costs else None
+
+    def pair_cost(self, m: int, together: int, kept: bool,
+                  units: Optional[dict[str, int]] = None) -> int:
+        """A pair's cost after ``m`` meetings in all, over ``together`` rounds both play."""
+        units = units or self.units
+        repeats = max(0, m - 1)
+        return (units["apart"] * m * kept
+                + units["every"] * (together >= 2 and m == together)
+                + units["beyond"] * max(0, m - 2) + units["repeats"] * repeats
+                + units["squares"] * repeats * repeats)
+
+    def softened(self, every: float, beyond: float, sit: float) -> tuple[list[int], list[int]]:
+        """The pairs' step costs and the sit-outs' costs with the rules weighed as ``every``,
+        ``beyond`` and (a sit-out's square) ``sit`` repeated meetings: the annealing's, which
+        may then trade them while hot."""
+        unit = self.units["repeats"]
+        units = dict(self.units, every=round(every * unit), beyond=round(beyond * unit))
+        costs = [0] * len(self.costs)
+        for (together, kept), start in self.segments.items():
+            for m in range(together + 2):
+                costs[start + m] = self.pair_cost(m, together, kept, units)
+        sit_cost = [round(sit * unit * s * s) + cost for s, cost in enumerate(self.sit_cost)]
+        return _steps(costs), sit_cost
+
+    def cost(self, schedule: Schedule) -> int:
+        """The plan's cost (the history's part included)."""
+        n, code = self.n, [row[:] for row in self.code]
+        sat = self.sat[:]
+        place = 0
+        for number, tables in enumerate(schedule):
+            for t, table in enumerate(tables):
+                for a, b in combinations(table, 2):
+                    code[a][b] += 1
+                    code[b][a] += 1
+                for i in table:
+                    sat[i] += self.large[t]
+                    if self.place is not None:
+                        place += self.place[number][i][t]
+        return (sum(self.costs[code[a][b]] for a in range(n) for b in range(a + 1, n))
+                + sum(self.sit_cost[s] for s in sat) + place)
+
+    def random_schedule(self, rng: random.Random) -> Schedule:
+        """Every round the players shuffled and cut into tables."""
+        schedule = []
+        for _number in range(self.rounds):
+            order = list(range(self.n))
+            rng.shuffle(order)
+            tables, start = [], 0
+            for size in self.sizes:
+                tables.append(order[start:start + size])
+                start += size
+            schedule.append(tables)
+        return schedule
+
+    def anneal(self, start: Schedule, rng: random.Random, steps: int, hot: float = 0.6,
+               cold: float = 0.1, upper: float = 0.2, closing: float = 0.15,
+               soft: Optional[tuple[float, float, float]] = None) -> tuple[int, Schedule]:
+        """The best plan seen annealing from ``start`` (changed in place), rule by rule:
+        ``steps`` swaps tried, the ``upper`` share for the rules above the repeats (each on
+        its own scale, every rule below it a random walk, so the search is free to find the
+        plans best by it), then the temperature falling from ``hot`` to ``cold`` repeated
+        meetings (the rules above now kept), then the ``closing`` share for the rules below,
+        each on its own scale. With ``soft`` (every, beyond, sit), the repeats' annealing
+        weighs those rules as that many repeated meetings (:meth:`softened`); the best plan is
+        kept by the true order."""
+        walk = _Walk(self, start)
+        if len(self.sizes) < 2 or self.rounds < 1 or steps <= 0:
+            return walk.best, walk.kept
+        phases = [(rule, upper / len(self.upper_rules())) for rule in self.upper_rules()] \
+            + [("repeats", 1 - upper - closing)] \
+            + [(rule, closing / len(self.lower_rules())) for rule in self.lower_rules()]
+        for rule, share in phases:
+            unit = self.units[rule]
+            if rule == "repeats":
+                step_cost, sit_cost = self.softened(*soft) if soft else (self.step_cost,
+                                                                        self.sit_cost)
+                walk.run(rng, round(steps * share), step_cost, sit_cost, hot * unit,
+                         cold * unit)
+            else:
+                walk.run(rng, round(steps * share), self.step_cost, self.sit_cost, 2 * unit,
+                         0.1 * unit)
+        return walk.best, walk.finish()
+
+    def upper_rules(self) -> list[str]:
+        """The rules above the repeats that can tell plans of this problem apart."""
+        rules = ["apart"] if self.kept else []
+        if self.place is not None and self.strict:
+            rules.append("strict")
+        if self.longest >= 2:
+            rules.append("every")
+        if self.longest >= 3:
+            rules.append("beyond")
+        return rules
+
+    def lower_rules(self) -> list[str]:
+        """The rules below the repeats that can tell plans of this problem apart."""
+        rules = ["squares"]
+        if self.place is not None and not self.strict:
+            rules.append("swiss")
+        if any(self.large) and not all(self.large):
+            rules.append("sit")
+        return rules
+
+
+class _Walk:
+    """A plan being searched: its pairs' codes, its players' rounds at a larger table, its
+    cost (by the true order) and the best plan seen."""
+
+    def __init__(self, problem: Problem, schedule: Schedule) -> None:
+        self.problem, self.schedule = problem, schedule
+        self.code = [row[:] for row in problem.code]
+        self.sat = problem.sat[:]
+        for tables in schedule:
+            for t, table in enumerate(tables):
+                for a, b in combinations(table, 2):
+                    self.code[a][b] += 1
+                    self.code[b][a] += 1
+                for i in table:
+                    self.sat[i] += problem.large[t]
+        self.cost = self.best = problem.cost(schedule)
+        self.kept = [[t[:] for t in tables] for tables in schedule]
+        self.at_best = True  # the plan now is as good as the best seen (not yet copied)
+
+    def finish(self) -> Schedule:
+        if self.at_best:
+            self.kept = [[t[:] for t in tables] for tables in self.schedule]
+        return self.kept
+
+    def run(self, rng: random.Random, steps: int, step_cost: list[int], sit_cost: list[int],
+            hot: float, cold: float) -> None:
+        """``steps`` swaps tried, accepted by ``step_cost`` and ``sit_cost`` at a temperature
+        falling from ``hot`` to ``cold`` (0: only a swap that costs nothing more)."""
+        problem, schedule, code, sat = self.problem, self.schedule, self.code, self.sat
+        exact, exact_sit = problem.step_cost, problem.sit_cost
+        large, place = problem.large, problem.place
+        rounds, tables_count = problem.rounds, len(problem.sizes)
+        same = step_cost is exact and sit_cost is exact_sit
+        temperature = hot
+        decay = (cold / hot) ** (1 / max(1, steps)) if hot > 0 else 1.0
+        randrange, uniform, exp = rng.randrange, rng.random, math.exp
+        cost, best, at_best = self.cost, self.best, self.at_best
+        for _step in range(steps):
+            r = randrange(rounds) if rounds > 1 else 0
+            tables = schedule[r]
+            a = randrange(tables_count)
+            one = tables[a]
+            i = randrange(len(one))
+            x = one[i]
+            cx = code[x]
+            b = randrange(tables_count - 1)
+            if b >= a:
+                b += 1
+            other = tables[b]
+            j = randrange(len(other))
+            y = other[j]
+            cy = code[y]
+            delta = 0
+            for z in one:
+                if z != x:
+                    delta += step_cost[cy[z]] - step_cost[cx[z] - 1]
+            for z in other:
+                if z != y:
+                    delta += step_cost[cx[z]] - step_cost[cy[z] - 1]
+            extra = 0
+            moved = large[a] != large[b]
+            if moved:
+                move = 1 if large[b] else -1  # x to the larger table, or from it
+                sx, sy = sat[x], sat[y]
+                delta += sit_cost[sx + move] - sit_cost[sx] + sit_cost[sy - move] - sit_cost[sy]
+            if place is not None:
+                row = place[r]
+                extra = row[x][b] + row[y][a] - row[x][a] - row[y][b]
+                delta += extra
+            temperature *= decay
+            if delta > 0 and (temperature <= 0 or uniform() >= exp(-delta / temperature)):
+                continue
+            if not same:
+                delta = extra
+                if moved:
+                    delta += (exact_sit[sx + move] - exact_sit[sx] + exact_sit[sy - move]
+                              - exact_sit[sy])
+                for z in one:
+                    if z != x:
+                        delta += exact[cy[z]] - exact[cx[z] - 1]
+                for z in other:
+                    if z != y:
+                        delta += exact[cx[z]] - exact[cy[z] - 1]
+            if delta > 0 and at_best:  # leaving the best plan seen: keep it
+                self.kept = [[t[:] for t in tables_] for tables_ in schedule]
+                at_best = False
+            for z in one:
+                if z != x:
+                    cx[z] -= 1
+                    code[z][x] -= 1
+                    cy[z] += 1
+                    code[z][y] += 1
+            for z in other:
+                if z != y:
+                    cy[z] -= 1
+                    code[z][y] -= 1
+                    cx[z] += 1
+                    code[z][x] += 1
+            if moved:
+                sat[x] += move
+                sat[y] -= move
+            one[i], other[j] = y, x
+            cost += delta
+            if cost <= best:
+                best, at_best = cost, True
+        self.cost, self.best, self.at_best = cost, best, at_best
+
+
+def _steps(costs: list[int]) -> list[int]:
+    """What one more meeting costs at each code."""
+    return [later - now for now, later in zip(costs, costs[1:])] + [0]
