@@ -54,7 +54,7 @@ def every_command_works(db: str, folder: Path, table_one: list[str]) -> None:
                  ["standings", "-l", "cup"], ["hand", "log", "-l", "cup"],
                  ["site", "-l", "cup", "-o", str(folder / "site"), "-q", "-j", "1"],
                  ["record", "-l", "cup", "--table", "1", "-d", table_one[0], "-c", "14S", "-f",
-                  table_one[1], "-t", "15"],
+                  "none", "-t", "15", "--again"],
                  ["round", "end", "-l", "cup", "--force"]):
         ok(*args, "--db", db)
 
