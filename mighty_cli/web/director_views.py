@@ -134,12 +134,12 @@ async def director_action(request: Request) -> Response:
     action = request.path_params["action"]
     if action not in ACTIONS:
         raise RequestError(404, _("no such page"))
-    fields = await read_form(request)
     if cross_site(request.headers, request.url.scheme):
         raise RequestError(403, _("refused: the form was sent from another site"))
     refused = director_refusal(state, request, request.cookies.get(DIRECTOR_COOKIE))
     if refused is not None:
         raise refused
+    fields = await read_form(request)
     league = state.settings.league
     try:
         await state.write(ACTIONS[action], league, fields)

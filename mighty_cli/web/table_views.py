@@ -108,9 +108,9 @@ async def _checked(request: Request):
     """A table's form, read and checked: the state, the league, the table, the fields (a
     refusal raised as :class:`RequestError`, or rendered on the table's page)."""
     state = served(request)
-    fields = await read_form(request)
     if cross_site(request.headers, request.url.scheme):
         raise RequestError(403, _("refused: the form was sent from another site"))
+    fields = await read_form(request)
     league, view = await state.read(reads.table_view, request.path_params["table"])
     return state, league, view, fields
 
