@@ -31,15 +31,17 @@ class RequestError(Exception):
 
 async def read_form(request) -> dict[str, str]:
     """The form's fields (each once), or :class:`RequestError`."""
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/x-www-form-urlencoded":
-        raise RequestError(415, _("send the form as application/x-www-form-urlencoded"))
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > BODY_MAX_BYTES:
             raise RequestError(413, _("the form is larger than {size} KiB").format(
                 size=BODY_MAX_BYTES >> 10))
+    if not body:  # a form of one button: nothing to read, whatever its type
+        return {}
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/x-www-form-urlencoded":
+        raise RequestError(415, _("send the form as application/x-www-form-urlencoded"))
     try:
         text = bytes(body).decode("utf-8")
         pairs = parse_qsl(text, keep_blank_values=True, strict_parsing=bool(text),
