@@ -128,6 +128,7 @@ def running(app):
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
+        app.state.served.stopping.set()  # what Ctrl-C does in a real server: the streams end
         server.should_exit = True
         thread.join(30)
         listening.close()
