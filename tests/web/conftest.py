@@ -132,3 +132,32 @@ def running(app):
         server.should_exit = True
         thread.join(30)
         listening.close()
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory):
+    """One headless Chromium for the session's browser tests, driven by Playwright: Debian's
+    own (executable_path), never a browser Playwright would download. Its temporary files go
+    into the session's scratch folder."""
+    from headless import CHROMIUM
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("chromium is not installed")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TMPDIR", str(tmp_path_factory.mktemp("playwright")))
+        with sync_api.sync_playwright() as playwright:
+            launched = playwright.chromium.launch(executable_path=CHROMIUM,
+                                                  args=["--no-sandbox", "--disable-gpu"])
+            yield launched
+            launched.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A page as a phone shows it: 390×844, Korean."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ko-KR",
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    yield page
+    context.close()
