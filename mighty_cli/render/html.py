@@ -299,7 +299,7 @@ def render_round_board(board, template_dir: Optional[str | Path] = None,
     """A round's projector board and score slips (``round_board.html``) as one HTML string.
     Each slip shows its table's entry code; with ``serve_url`` (the address ``mighty serve``
     printed) a QR code too, which opens the table's page with the code."""
-    from .qr import qr_svg, table_link
+    from .qr import qr_svg, table_link  # segno loads only where a board is rendered
 
     env = environment(template_dir, lang)
     zone = time_zone(timezone_name)

@@ -3,7 +3,7 @@ read."""
 
 from __future__ import annotations
 
-from conftest import code_of, make_app, mighty
+from serving import code_of, make_app, mighty
 
 
 def test_api_round_has_the_fixed_shape(client, cup):

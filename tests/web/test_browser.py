@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import KEY, code_of, make_app, mighty, record_at, round_json, running
+from serving import KEY, code_of, make_app, mighty, record_at, round_json, running
 
 pytestmark = pytest.mark.serial
 

@@ -9,7 +9,7 @@ import re
 import pytest
 from starlette.testclient import TestClient
 
-from conftest import KEY, code_of, mighty, round_json
+from serving import KEY, code_of, mighty, round_json
 
 CORRECTION = {"hand": "1", "taken": "17", "reason": "miscounted"}
 
@@ -177,7 +177,7 @@ def test_codes_are_five_digits_made_for_each_table(cup):
 
 
 def test_a_lone_session_gets_a_code_and_a_page(tmp_path):
-    from conftest import make_app
+    from serving import make_app
 
     db = f"sqlite:///{tmp_path / 'solo.db'}"
     mighty("league", "create", "solo", "--ruleset", "standard", db=db)

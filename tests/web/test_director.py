@@ -8,7 +8,7 @@ import json
 
 from starlette.testclient import TestClient
 
-from conftest import KEY, code_of, make_app, mighty, record_at, round_json
+from serving import KEY, code_of, make_app, mighty, record_at, round_json
 
 
 def log(db: str) -> list[dict]:

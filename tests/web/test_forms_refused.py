@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from starlette.testclient import TestClient
 
-from conftest import KEY, code_of, make_app, mighty
+from serving import KEY, code_of, make_app, mighty
 
 CORRECTION = {"hand": "1", "taken": "17", "reason": "miscounted"}
 

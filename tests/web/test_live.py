@@ -7,7 +7,7 @@ import http.client
 import time
 from urllib.parse import urlparse
 
-from conftest import record_at, running
+from serving import record_at, running
 
 
 def test_the_marker_moves_when_a_terminal_records_a_hand(client, cup):

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from conftest import code_of
+from serving import code_of
 
 REFUSED = [
     ("GET", "/tables/abc", None, {}, 404, "no table 'abc'"),

@@ -16,7 +16,7 @@ import urllib.request
 import pytest
 from click.testing import CliRunner
 
-from conftest import mighty
+from serving import mighty
 
 
 def _line(stream, deadline: float) -> str:
