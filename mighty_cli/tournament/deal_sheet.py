@@ -26,11 +26,24 @@ Pure: no click, no database (:mod:`mighty_cli.store.round_deals` reads the round
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any
 
-from ..engine.cards import (CLUBS, DIAMONDS, HEARTS, NO_SUIT, SPADES, base, format_cards,
-                            rank_order, suit_of)
+from ..engine.cards import (
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    NO_SUIT,
+    SPADES,
+    SUIT_SYMBOLS,
+    base,
+    format_card,
+    format_cards,
+    parse_card,
+    rank_order,
+    suit_of,
+)
 from ..engine.cards.deck import UNDEALT, hand_seed
 from ..engine.hand.draft import seeded_deal
 from ..engine.hand.honeymoon import partner_of
@@ -62,18 +75,46 @@ def director_order(cards: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(cards, key=director_key))
 
 
-def suit_rows(cards: Sequence[int]) -> list[tuple[Optional[int], tuple[int, ...]]]:
-    """A hand laid out in director order as rows: (suit, its cards) for each suit held, then
-    (None, the jokers) where it holds any."""
-    rows: list[tuple[Optional[int], tuple[int, ...]]] = []
-    for suit in DIRECTOR_SUITS:
-        held = tuple(card for card in cards if suit_of(card) == suit)
-        if held:
-            rows.append((suit, held))
-    jokers = tuple(card for card in cards if suit_of(card) == NO_SUIT)
-    if jokers:
-        rows.append((None, jokers))
-    return rows
+#: The columns of a laid-out hand: each suit's symbol in director order, then the jokers'
+#: column (no symbol: a joker is named JK, BJ).
+COLUMN_SYMBOLS = tuple(SUIT_SYMBOLS[suit] for suit in DIRECTOR_SUITS) + ("",)
+
+
+@dataclass(frozen=True)
+class Face:
+    """A card as the sheet prints it in its suit's column: its rank (``A``, ``10``), or a
+    joker's name (``JK``, ``BJ``); whether it is the mighty (the ruleset's cards.mighty)."""
+
+    text: str
+    mighty: bool = False
+
+
+def columns(cards: Sequence[int], mighty: int) -> tuple[tuple[Face, ...], ...]:
+    """A hand in director order as its :data:`COLUMN_SYMBOLS` columns: each suit's cards
+    (none where it holds none), then the jokers."""
+    laid: list[list[Face]] = [[] for _column in COLUMN_SYMBOLS]
+    for card in director_order(cards):
+        suit = suit_of(card)
+        if suit == NO_SUIT:
+            laid[-1].append(Face(format_card(card)))
+        else:
+            laid[_SUIT_PLACE[suit]].append(Face(format_card(card)[1:], base(card) == mighty))
+    return tuple(tuple(column) for column in laid)
+
+
+def card_label(card: int) -> str:
+    """A card as the sheet names it in a sentence: its suit's symbol and rank (♠A), a joker
+    by name (JK)."""
+    name = format_card(card)
+    return name if suit_of(card) == NO_SUIT else SUIT_SYMBOLS[suit_of(card)] + name[1:]
+
+
+def in_order(cards: Sequence[int], mighty: int) -> tuple[tuple[str, Face], ...]:
+    """A stack kept in its dealt order (the ghost's pile, its top card first): each card's
+    suit symbol (none for a joker) and :class:`Face`."""
+    return tuple(("", Face(format_card(card))) if suit_of(card) == NO_SUIT else
+                 (SUIT_SYMBOLS[suit_of(card)], Face(format_card(card)[1:], base(card) == mighty))
+                 for card in cards)
 
 
 @dataclass(frozen=True)
@@ -119,8 +160,8 @@ class SeatDeal:
     and under 허니문 its friend hand."""
 
     seat: int
-    cards: Optional[tuple[int, ...]]
-    friend_hand: Optional[tuple[int, ...]] = None
+    cards: tuple[int, ...] | None
+    friend_hand: tuple[int, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"seat": self.seat, "sits_out": self.cards is None,
@@ -185,10 +226,40 @@ class DealSheet:
     deals: int
     shape: Shape
     sizes: tuple[SheetSize, ...]
+    #: the ruleset's mighty (cards.mighty) and the mighty when its suit is trump
+    #: (cards.mighty_alternate)
+    mighty: int = 0
+    mighty_alternate: int = 0
+
+    def columns(self, cards: Sequence[int]) -> tuple[tuple[Face, ...], ...]:
+        """A hand of the sheet laid out in columns, the mighty marked (:func:`columns`)."""
+        return columns(cards, self.mighty)
+
+    @property
+    def mighty_label(self) -> str:
+        """The mighty as a sentence names it (♠A)."""
+        return card_label(self.mighty)
+
+    @property
+    def alternate_label(self) -> str | None:
+        """The mighty when its suit is trump (◆A), None where it never changes; and the suit
+        is :attr:`mighty_suit`."""
+        return None if self.mighty_alternate == self.mighty else card_label(self.mighty_alternate)
+
+    @property
+    def mighty_suit(self) -> str:
+        return SUIT_SYMBOLS[suit_of(self.mighty)]
+
+    def in_order(self, cards: Sequence[int]) -> tuple[tuple[str, Face], ...]:
+        """A stack of the sheet in its dealt order, the mighty marked (:func:`in_order`)."""
+        return in_order(cards, self.mighty)
 
     def to_json(self) -> dict[str, Any]:
         return {"league": self.league, "round": self.round, "seed": self.seed,
-                "ruleset": self.ruleset, "deals": self.deals, "table": self.shape.to_json(),
+                "ruleset": self.ruleset, "deals": self.deals,
+                "mighty": format_card(self.mighty),
+                "mighty_alternate": format_card(self.mighty_alternate),
+                "table": self.shape.to_json(),
                 "sizes": [size.to_json() for size in self.sizes]}
 
 
@@ -230,4 +301,5 @@ def deal_sheet(rules: Ruleset, seed: int, tables: Iterable[tuple[int, Sequence[s
                                   for number in range(1, deals + 1)))
                   for size, found in sorted(by_size.items()))
     return DealSheet(league, round_number, seed, rules.name, rules.meta.title, deals,
-                     table_shape(rules), sizes)
+                     table_shape(rules), sizes, parse_card(rules.cards.mighty),
+                     parse_card(rules.cards.mighty_alternate))
