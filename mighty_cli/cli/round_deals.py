@@ -4,7 +4,7 @@ it out (:mod:`mighty_cli.tournament.deal_sheet`); ``--html`` is ``deal_sheet.htm
 
 from __future__ import annotations
 
-import textwrap
+import click
 
 from ..i18n import N_, _, ngettext
 from ..render.text import display_width, pad
@@ -28,22 +28,27 @@ def sheet_lines(sheet) -> list[str]:
                       "{count} deals.", sheet.deals).format(
                           number=sheet.round, league=sheet.league, ruleset=sheet.ruleset,
                           seed=sheet.seed, count=sheet.deals)]
-    lines += textwrap.wrap(legend(sheet), SHEET_WIDTH)
-    for note in shape_notes(sheet.shape):
-        lines += textwrap.wrap(note, SHEET_WIDTH)
+    for note in [legend(sheet)] + shape_notes(sheet.shape):
+        lines += wrapped(note)
     for size in sheet.sizes:
         lines.append("")
         lines.append(ngettext("Tables of {size} player:", "Tables of {size} players:",
                               size.size).format(size=size.size))
         for table in size.tables:
             seats = ", ".join(f"{seat} {name}" for seat, name in enumerate(table.players, 1))
-            lines += textwrap.wrap(_("Table {table}: {seats}").format(table=table.table,
-                                                                      seats=seats),
-                                   SHEET_WIDTH, initial_indent="  ", subsequent_indent="    ")
+            lines += wrapped(_("Table {table}: {seats}").format(table=table.table, seats=seats),
+                             "  ", "    ")
         for deal in size.deals:
             lines.append("")
             lines += deal_lines(sheet, deal)
     return lines
+
+
+def wrapped(text: str, first: str = "", indent: str = "") -> list[str]:
+    """Text wrapped at spaces to :data:`SHEET_WIDTH` terminal columns (a Hangul syllable
+    takes two: click's wrapping measures so, ``mighty_cli.i18n``)."""
+    return click.wrap_text(text, SHEET_WIDTH, initial_indent=first,
+                           subsequent_indent=indent).splitlines()
 
 
 def legend(sheet) -> str:
