@@ -410,7 +410,7 @@ def round_deals(league_name, round_number, deals, html_path, template_dir, as_js
       mighty round deals --league cup --html deals.html
     """
     from ..store.round_deals import round_deal_sheet
-    from .round_deals import sheet_lines  # the engine's deals: loaded by the command
+    from .deal_sheet_lines import sheet_lines  # the engine's deals: loaded by the command
 
     if as_json and html_path:
         raise click.UsageError(_("give --json or --html, not both"))
