@@ -17,6 +17,7 @@ from league_calls import mighty, ok, refused
 
 from mighty_cli.cli import cli
 from mighty_cli.engine.cards import parse_cards
+from mighty_cli.engine.hand.seats import GHOST
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.session import duplicate_proposal
 from mighty_cli.render.text import display_width
@@ -192,3 +193,36 @@ def test_korean_text_and_page(lite, tmp_path):
     html = page.read_text(encoding="utf-8")
     assert '<html lang="ko">' in html and "cup — 1라운드 딜 시트" in html
     assert "바닥 카드" in html and leftovers(html) == []
+
+
+def test_the_ghosts_pile_is_laid_out_in_its_dealt_order(tmp_path):
+    url = fresh_url("sqlite", tmp_path, "cli.db")
+    ok(url, "league", "create", "cup", "--ruleset", "ghost-4")
+    players = duplicate(url, ["G", "H", "I", "J"], seed=2)[0]
+    text = ok(url, "round", "deals", "-l", "cup", "--deals", "1")
+    assert "The ghost's pile is in its dealt order, its top card first." in text
+    rules = load_ruleset("ghost-4")
+    proposal = duplicate_proposal(rules, players, 1)
+    pile = expected_deal(rules, 2, 1, proposal.players)[GHOST]
+    line = next(line for line in text.splitlines() if line.startswith("  Ghost "))
+    assert parse_cards(line.split()[1:]) == pile
+
+
+def test_six_handed_the_sheet_says_how_the_eliminated_hand_is_dealt_out(tmp_path):
+    url = fresh_url("sqlite", tmp_path, "cli.db")
+    ok(url, "league", "create", "cup", "--ruleset", "standard-6")
+    duplicate(url, ["A", "B", "C", "D", "E", "F"], seed=2)
+    text = ok(url, "round", "deals", "-l", "cup", "--deals", "1")
+    assert "After the election the declarer eliminates 1 player: the hand and the kitty are " \
+        "dealt out, 2 cards\nto each other player and 5 to the declarer.\n" in text
+    data = sheet(url)
+    assert data["table"]["eliminated"] == {"players": 1, "each": 2, "declarer": 5}
+
+
+def test_a_round_that_is_not_duplicate_is_refused_in_korean(lite):
+    ok(lite, "round", "start", "-l", "cup", "-p", ",".join(FIFTEEN[:5]))
+    result = CliRunner().invoke(cli, ["round", "deals", "-l", "cup", "--db", lite],
+                                env={"MIGHTY_LANG": "ko"})
+    assert result.exit_code == 1
+    assert result.output.startswith("오류: 리그 'cup'의 1라운드는 듀플리케이트 라운드가 아닙니다")
+    assert len(result.output.strip().splitlines()) == 1 and leftovers(result.output) == []
