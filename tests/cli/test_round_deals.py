@@ -226,3 +226,12 @@ def test_a_round_that_is_not_duplicate_is_refused_in_korean(lite):
     assert result.exit_code == 1
     assert result.output.startswith("오류: 리그 'cup'의 1라운드는 듀플리케이트 라운드가 아닙니다")
     assert len(result.output.strip().splitlines()) == 1 and leftovers(result.output) == []
+
+
+def test_a_player_who_joins_mid_round_is_listed_in_the_seat_he_takes(lite):
+    players = duplicate(lite, FIFTEEN[:5], seed=2)[0]
+    ok(lite, "player", "add", "Zed")
+    ok(lite, "round", "seat", "-l", "cup", "--table", "1", "--leave", players[3], "--join",
+       "Zed")
+    tables = sheet(lite, "--deals", "1")["sizes"][0]["tables"]
+    assert tables == [{"table": 1, "players": players[:3] + ["Zed"] + players[4:]}]
