@@ -15,7 +15,8 @@ A seat is its place at the table, 1 for the first seat (clockwise from the table
 dealer, as ``round start`` lists a table's players). Each hand is sorted as a director lays it
 out: by suit, ♠ ♥ ◆ ♣, then the joker (the colour joker, then the black joker of a two-joker
 deck), each suit from its highest rank down (서울과고's 11 between J and 10; two decks: both
-copies of a card together). What else a table shape deals is laid out beside the hands: the
+copies of a card together); the mighty (cards.mighty) is marked, so that the director sees
+it at once. What else a table shape deals is laid out beside the hands: the
 kitty (sorted), the ghost's pile (ghost 4마: in its dealt order, its top card first, since the
 ghost plays from the top), the dummy's hand (시흥 은마), each player's friend hand (허니문). At
 6마 and 7마 the eliminated hands and the kitty are dealt out after the election, at the table:
