@@ -36,3 +36,8 @@ TOML_MAX_DEPTH = 12
 #: one is a usage error at the option, and a restore refuses one.
 SEED_MAX_DIGITS = 39
 SEED_LIMIT = 10 ** SEED_MAX_DIGITS - 1
+
+#: The deals a duplicate round's deal sheet lays out (``round deals --deals N``; by default
+#: the ruleset's session.hands_per_session, else a score slip's lines, at most this): a club's
+#: night plays some ten to thirty.
+DEAL_SHEET_MAX_DEALS = 100

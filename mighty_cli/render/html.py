@@ -310,6 +310,17 @@ def render_round_board(board, template_dir: Optional[str | Path] = None,
                   generated=local_time(generated or datetime.now(timezone.utc), zone))
 
 
+def render_deal_sheet(sheet, template_dir: str | Path | None = None,
+                      generated: datetime | None = None, lang: str | None = None,
+                      timezone_name: str | None = None) -> str:
+    """A duplicate round's deal sheet (``deal_sheet.html``: a deal per A4 page) as one HTML
+    string (:class:`mighty_cli.tournament.deal_sheet.DealSheet`)."""
+    env = environment(template_dir, lang)
+    zone = time_zone(timezone_name)
+    return render(env, "deal_sheet.html", template_dir, sheet=sheet,
+                  generated=local_time(generated or datetime.now(timezone.utc), zone))
+
+
 class TimeZoneError(MightyError):
     """A time zone name the machine does not know."""
 
