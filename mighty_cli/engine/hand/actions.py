@@ -116,13 +116,13 @@ class HandResult(NamedTuple):
 
 
 FRIEND_KINDS = ("card", "none", "first_trick", "last_trick", "player")
-_NO_FRIEND = None
-_PENDING = -1          # a friend still to be determined (card not yet seen, first/last trick)
+NO_FRIEND = None
+PENDING = -1          # a friend still to be determined (card not yet seen, first/last trick)
 
 _PLAY_TABLES: dict[str, list[Optional[Play]]] = {}
 
 
-def _play_table(player: str) -> list:
+def play_table(player: str) -> list:
     """Plain Play objects of a player indexed by card, cached (legal_plays builds many)."""
     table = _PLAY_TABLES.get(player)
     if table is None:

@@ -12,14 +12,14 @@ from .actions import (FRIEND_KINDS, BidCall, CallFriend, ChangeContract, Complet
                       parse_play)
 from .contract import joker_call_card, mighty_card, trick_winner
 from ..cards.deck import HAND_SIZE, KITTY_SIZE, PLAYERS, TRICKS, deal_cards
-from .elimination import (_apply_eliminate, _apply_redistribute, random_redistribution,
+from .elimination import (apply_eliminate, apply_redistribute, random_redistribution,
                           redistribution_sizes)
-from .election import _apply_bid, _apply_deal_miss
+from .election import apply_bid, apply_deal_miss
 from ..errors import IllegalAction, MightyError
 from .seats import DUMMY, GHOST, ghost_score, seats
 from .honeymoon import fold_deltas
-from .exchange import _apply_call, _apply_change, _apply_discard
-from .play import _apply_play, legal_plays
+from .exchange import apply_call, apply_change, apply_discard
+from .play import apply_play, legal_plays
 from .legal import legal_actions
 from .playout import random_legal_action
 from ..scoring import ruling_party_taken, score_hand, seat_deltas, shared_seat_deltas
@@ -43,7 +43,7 @@ __all__ = [
 def apply(state: HandState, action: Any) -> HandState:
     """The state after an action; raises an IllegalAction subclass if a rule forbids it."""
     kind = type(action)
-    handler = _apply_play if kind is Play else _HANDLERS.get(kind)
+    handler = apply_play if kind is Play else _HANDLERS.get(kind)
     if handler is None:
         raise IllegalAction(_("{action!r} is not a hand action").format(action=action))
     new = handler(state, action)  # handlers build on state._clone(): state itself never changes
@@ -53,9 +53,9 @@ def apply(state: HandState, action: Any) -> HandState:
     return new
 
 
-_HANDLERS = {Play: _apply_play, BidCall: _apply_bid, DeclareDealMiss: _apply_deal_miss,
-             Discard: _apply_discard, ChangeContract: _apply_change, CallFriend: _apply_call,
-             Eliminate: _apply_eliminate, Redistribute: _apply_redistribute}
+_HANDLERS = {Play: apply_play, BidCall: apply_bid, DeclareDealMiss: apply_deal_miss,
+             Discard: apply_discard, ChangeContract: apply_change, CallFriend: apply_call,
+             Eliminate: apply_eliminate, Redistribute: apply_redistribute}
 
 
 # --- result -------------------------------------------------------------------------------------

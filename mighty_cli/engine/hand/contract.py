@@ -142,7 +142,7 @@ def trick_winner(cards: Sequence[int], led_suit: int, trump: Optional[int], migh
     return best_index
 
 
-class _Contract:
+class ContractTables:
     """Tables computed once when the contract is fixed (at the friend call)."""
 
     __slots__ = ("contract", "trump", "mighty", "mighty_bit", "joker_call", "follow_masks",
@@ -207,7 +207,7 @@ class _Contract:
         self.joker_play_last = c.joker_playable_last_trick
         self.trump_lead = how = rules.play.trump_lead if trump is not None else "any_time"
         # when play.trump_lead bars a trump lead to a leader holding another suit (see
-        # _trump_lead_barred): on trick 1, on every trick, until trump has been played
+        # trump_lead_barred): on trick 1, on every trick, until trump has been played
         self.bar_first = how != "any_time"
         self.bar_always = how == "only_trumps_left"
         self.bar_until_trump = how == "after_trump_played"
@@ -264,7 +264,7 @@ class _Contract:
                                  for number in range(last + 1))
 
 
-def _powered_jokers(ci: _Contract, cards: tuple, trick_mask: int, new) -> int:
+def powered_jokers(ci: ContractTables, cards: tuple, trick_mask: int, new) -> int:
     """The jokers of a complete trick that keep their power on a trick where jokers have it:
     not the called one (joker_call.called_joker_powerless; the other joker keeps its power),
     not one of the other colour played to the led suit (cards.joker_follows_colour; the joker
@@ -285,7 +285,7 @@ def _powered_jokers(ci: _Contract, cards: tuple, trick_mask: int, new) -> int:
 
 def holding_index(state) -> Optional[int]:
     """The index, in the trick in progress, of the card that holds it so far (None before the
-    lead), by the rules settle._finish_trick settles a complete trick with."""
+    lead), by the rules settle.finish_trick settles a complete trick with."""
     trick = state._trick
     ci = state._contract
     if not trick or ci is None:
@@ -303,7 +303,7 @@ def _first_of(cards: Sequence[int], card: int) -> int:
     return next(index for index, played in enumerate(cards) if played & 127 == card)
 
 
-def trick_index(ci: _Contract, cards: Sequence[int], mask: int, state, number: int) -> int:
+def trick_index(ci: ContractTables, cards: Sequence[int], mask: int, state, number: int) -> int:
     """The index of the card that holds a trick (complete or not; ``mask``: its cards' bits,
     ``state``: whose ``_call`` and ``_led_suit`` apply): Mighty, a joker with power, the
     highest trump (none on trick 1 under play.trump_power_first_trick = false), the highest of
@@ -313,7 +313,7 @@ def trick_index(ci: _Contract, cards: Sequence[int], mask: int, state, number: i
     if mask & ci.mighty_bit and ci.mighty_power[number]:
         return _first_of(cards, ci.mighty) if copies else cards.index(ci.mighty)
     if mask & ci.joker_mask and ci.joker_power[number] \
-            and (jokers := _powered_jokers(ci, cards, mask, state)):
+            and (jokers := powered_jokers(ci, cards, mask, state)):
         # the joker with power; of two, the first played (000 §7.11; 000 §3.5.3)
         return next(index for index, card in enumerate(cards) if jokers >> card & 1)
     # no trump wins on trick 1 under play.trump_power_first_trick = false (경기 2018)
@@ -332,12 +332,12 @@ def trick_index(ci: _Contract, cards: Sequence[int], mask: int, state, number: i
                         ci.trump if trump_mask else None, ci.mighty, False, False)
 
 
-def _joker_playable(ci: _Contract, trick_number: int) -> bool:
+def joker_playable(ci: ContractTables, trick_number: int) -> bool:
     return (trick_number != 1 or ci.joker_play_first) and \
         (trick_number != ci.tricks or ci.joker_play_last)
 
 
-def _trump_lead_barred(ci: _Contract, number: int, trump_played: bool) -> bool:
+def trump_lead_barred(ci: ContractTables, number: int, trump_played: bool) -> bool:
     """Whether play.trump_lead forbids a trump lead now to a leader holding another suit."""
     # only_trumps_left (000 §7.19): on every trick, until the other suits are gone
     return (number == 1 and ci.bar_first) or ci.bar_always \

@@ -30,11 +30,11 @@ from ..cards.deck import ELEVEN_MASK, JOKERS_MASK, POINT_MASK, mask_of, both
 from ..errors import MightyError
 from ..ruleset import RANK_KEYS, Ruleset
 from ..scoring import friends_weighed
-from .actions import _play_table
+from .actions import play_table
 from ..translation import _
 
 if TYPE_CHECKING:
-    from .contract import _Contract
+    from .contract import ContractTables
 
 def _card_weights(rules: Ruleset) -> dict[int, float]:
     """Each card's deal-miss weight (cards not listed weigh 0)."""
@@ -51,7 +51,7 @@ def _card_weights(rules: Ruleset) -> dict[int, float]:
     return weights
 
 
-class _RuleTables:
+class RuleTables:
     """What the engine derives from a ruleset once: deal-miss weights, every bid in order."""
 
     __slots__ = ("rules", "weights", "weight_list", "bids", "discount", "successors",
@@ -80,12 +80,12 @@ class _RuleTables:
         self.bid_set = frozenset(self.bids)
         # standing bid -> the bids that beat it, as a list (in order) and a set
         self.successors: dict[Bid, tuple[list[Bid], frozenset]] = {}
-        # standing bid (None: none yet) -> the set of bids beating it (election._bid_run)
+        # standing bid (None: none yet) -> the set of bids beating it (election.bid_run)
         self.beats: dict[Optional[Bid], frozenset] = {None: self.bid_set}
         self.opener_may_pass = e.opener_may_pass
         self.changes: dict[Bid, list[Bid]] = {}  # winning bid -> the contracts it may become
-        # (contract, called card, lead request) -> its _Contract (read-only once built)
-        self.contracts: dict[tuple, "_Contract"] = {}
+        # (contract, called card, lead request) -> its ContractTables (read-only once built)
+        self.contracts: dict[tuple, "ContractTables"] = {}
         # table.players, table.removed_cards, table.kitty_size (000 §3.5: 4마, 3마, 2마)
         # the ghost's seat (hand/seats.py); 허니문's friend hands (honeymoon.py)
         self.n = rules.table.players * (2 if rules.table.partner_hands else 1) \
@@ -121,7 +121,7 @@ class _RuleTables:
         # point cards, a friend's count as one each, no ghost, no friend hands
         self.plain_result = (e.bid_counts != "tricks" and not friends_weighed(rules)
                              and self.ghost_seat < 0 and not self.partner_hands)
-        # a deal a record's replay may read as masks at once (record_values._plain_deal): one
+        # a deal a record's replay may read as masks at once (record_values.read_plain_deal): one
         # deck, a seat for each player, nothing undealt, and the hands and the kitty making
         # up the whole deck (so that cards adding up to the deck are each dealt once)
         self.plain_deal = (rules.table.decks == 1 and not self.extra_seats and not self.undealt
@@ -129,7 +129,7 @@ class _RuleTables:
                            == self.deck_mask.bit_count() == len(self.deck))
 
 
-_RULE_TABLES: dict[int, _RuleTables] = {}
+_RULE_TABLES: dict[int, RuleTables] = {}
 
 
 def _point_mask(rules: Ruleset) -> int:
@@ -140,14 +140,14 @@ def _point_mask(rules: Ruleset) -> int:
     return both(mask | (JOKERS_MASK if rules.cards.joker_is_point_card else 0))
 
 
-def rule_tables(rules: Ruleset) -> _RuleTables:
+def rule_tables(rules: Ruleset) -> RuleTables:
     """The derived tables of a ruleset (cached; the cache keeps the ruleset alive, so ids stay
     unique)."""
     tables = _RULE_TABLES.get(id(rules))
     if tables is None or tables.rules is not rules:
         if len(_RULE_TABLES) > 256:
             _RULE_TABLES.clear()
-        tables = _RULE_TABLES[id(rules)] = _RuleTables(rules)
+        tables = _RULE_TABLES[id(rules)] = RuleTables(rules)
     return tables
 
 
@@ -208,13 +208,13 @@ class _Seating:
 
     def __init__(self, players: tuple):
         self.seat_of = {player: seat for seat, player in enumerate(players)}
-        self.play_tables = tuple(_play_table(player) for player in players)
+        self.play_tables = tuple(play_table(player) for player in players)
 
 
 _SEATINGS: dict[tuple, _Seating] = {}
 
 
-def _seating(players: tuple, n: int) -> _Seating:
+def seating_for(players: tuple, n: int) -> _Seating:
     """The seating of the ruleset's n players in playing order (table.players; checked once:
     n different names)."""
     seating = _SEATINGS.get(players)
@@ -232,7 +232,7 @@ def _seating(players: tuple, n: int) -> _Seating:
     return seating
 
 
-class _Context:
+class HandContext:
     """What does not change during a hand: players, the ruleset's options as plain attributes."""
 
     __slots__ = ("rules", "players", "seat_of", "dealer", "n", "open", "kitty",
@@ -242,7 +242,7 @@ class _Context:
 
     def __init__(self, rules: Ruleset, players: tuple, seating: _Seating, dealer: str,
                  deal: Optional[dict[str, list[int]]], deal_masks: Optional[tuple[int, ...]],
-                 tables: Optional[_RuleTables] = None):
+                 tables: Optional[RuleTables] = None):
         if tables is None:
             tables = rule_tables(rules)
         self.rules = rules
@@ -293,4 +293,4 @@ class _Context:
         self._miss_hands = value
 
 
-_UNKNOWN: Any = object()  # a _Context's miss_hands not worked out yet
+_UNKNOWN: Any = object()  # a HandContext's miss_hands not worked out yet

@@ -1,6 +1,6 @@
 """The election (docs/rules.md §3, 000 §3.2.1) and the deal miss (docs/rules.md §5, 000 §8).
 
-Rules held here, in the order :func:`_apply_bid` checks them:
+Rules held here, in the order :func:`apply_bid` checks them:
 
 * Players call in turn from the opener; a call is a bid or a pass. The opener must bid unless
   ``election.opener_may_pass``; a pass is final under ``election.pass_is_final``.
@@ -31,8 +31,8 @@ from ..cards import SUITS, Bid, format_bid, format_cards, sorted_cards
 from ..cards.deck import cards_of, mask_of
 from ..errors import IllegalBid, IllegalDealMiss
 from ..ruleset import Ruleset
-from .state import HandState, _mutable, _phase_error, _Setup
-from .derived import _RuleTables, deal_miss_value
+from .state import HandState, mutable_copy, phase_error, HandSetup
+from .derived import RuleTables, deal_miss_value
 from ..translation import _
 
 # --- election ---------------------------------------------------------------------------------
@@ -110,7 +110,7 @@ def _bid_problem(rules: Ruleset, player: str, bid: Bid, standing: Optional[Bid],
         player=player, bid=text, against=against)
 
 
-def _next_bidder(setup: _Setup, seat: int, pass_is_final: bool, n: int, silent: int = 0) -> int:
+def _next_bidder(setup: HandSetup, seat: int, pass_is_final: bool, n: int, silent: int = 0) -> int:
     """The next player to call: the next seat, passing over those whose pass was final (and the
     seats that never bid: the ghost's, hand/seats.py; 허니문's friend hands, honeymoon.py)."""
     for step in range(1, n + 1):
@@ -121,23 +121,23 @@ def _next_bidder(setup: _Setup, seat: int, pass_is_final: bool, n: int, silent: 
     return seat  # pragma: no cover - the election has ended before this
 
 
-def _is_full(tables: _RuleTables, bid: Bid) -> bool:
+def is_full_bid(tables: RuleTables, bid: Bid) -> bool:
     """Whether a bid names the full number (풀: 20, or the highest number the ruleset has)."""
     return bid.number <= tables.full_bid if tables.descend else bid.number >= tables.full_bid
 
 
-def _apply_bid(state: HandState, action: BidCall) -> HandState:
+def apply_bid(state: HandState, action: BidCall) -> HandState:
     if state.phase == "deal_miss" and state.rules.deal_miss.full_bid_cancels:
         return _apply_cancelling_bid(state, action)
     if state.phase != "election":
-        raise _phase_error(state, _("{player}'s bid").format(player=action.player), IllegalBid)
-    new = _mutable(state)
+        raise phase_error(state, _("{player}'s bid").format(player=action.player), IllegalBid)
+    new = mutable_copy(state)
     new._setup = state._setup.copy()
-    _bid_step(state, new, action.player, action.bid)
+    bid_step(state, new, action.player, action.bid)
     return new
 
 
-def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
+def bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
     """One call of the election (the phase is ``election``): checked against ``state`` and
     written to ``new`` and ``new._setup`` (copies of state and of its setup that the caller
     owns). Every field is read before it is written, so ``new`` may be ``state`` itself: the
@@ -172,7 +172,7 @@ def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
         tables = ctx.tables
         beating = tables.bid_set if standing is None else tables.successors.get(standing)
         if beating is None:
-            beating = _successors(tables, standing)
+            beating = bids_over(tables, standing)
         if not (type(bid) is Bid and type(bid.number) is int
                 and bid in (beating if standing is None else beating[1])):
             standing_player = None if setup.standing_seat is None \
@@ -198,7 +198,7 @@ def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
         ended = standing is not None and consecutive >= ctx.bidders - 1
         redeal = standing is None and consecutive >= ctx.bidders
     if bid is not None and e.full_bid_ends:
-        tables = ctx.tables  # _is_full, written out
+        tables = ctx.tables  # is_full_bid, written out
         if bid.number <= tables.full_bid if tables.descend else bid.number >= tables.full_bid:
             ended = True  # 000 §8: a full bid ends the election at once (election.full_bid_ends)
     if redeal:
@@ -212,15 +212,15 @@ def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
         new._to_move = _next_bidder(new_setup, seat, final, ctx.n, ctx.silent)
 
 
-def _bid_run(state: HandState, calls: Any, history: Any) -> tuple[int, Any]:
+def bid_run(state: HandState, calls: Any, history: Any) -> tuple[int, Any]:
     """The usual calls of an election written at once onto ``state``, a private state whose
     setup is private too (hand/replay_setup.py's batch): how many of ``calls``, from the first,
     were taken, and ``history`` with them linked on. It takes a call only where
-    :func:`_bid_step` would accept it without a second look (the player to move; a pass the
+    :func:`bid_step` would accept it without a second look (the player to move; a pass the
     opener may make; a bid of the standing bid's listed successors, exactly typed) and writes
-    what ``_bid_step`` would write, call after call; it stops at any other call, and at every
-    table with seats that never bid, leaving the rest to ``_bid_step`` (which refuses, or
-    takes the unusual). The state is written back before returning, so ``_bid_step`` goes on
+    what ``bid_step`` would write, call after call; it stops at any other call, and at every
+    table with seats that never bid, leaving the rest to ``bid_step`` (which refuses, or
+    takes the unusual). The state is written back before returning, so ``bid_step`` goes on
     from it."""
     ctx, setup = state._ctx, state._setup
     if ctx.silent or state.phase != "election":
@@ -250,7 +250,7 @@ def _bid_run(state: HandState, calls: Any, history: Any) -> tuple[int, Any]:
         else:
             beating = beats.get(standing)
             if beating is None:
-                beating = beats[standing] = _successors(tables, standing)[1]
+                beating = beats[standing] = bids_over(tables, standing)[1]
             if not (type(bid) is Bid and type(bid.number) is int and bid in beating):
                 break
             standing, standing_seat = bid, seat
@@ -285,7 +285,7 @@ def _bid_run(state: HandState, calls: Any, history: Any) -> tuple[int, Any]:
     return len(made), history
 
 
-def _close_election(state: HandState, new: HandState, new_setup: _Setup) -> None:
+def _close_election(state: HandState, new: HandState, new_setup: HandSetup) -> None:
     """The standing bidder is declarer: he takes the kitty and discards next."""
     declarer = new_setup.standing_seat
     new_setup.declarer = declarer
@@ -327,7 +327,7 @@ def _cancelling_bid_problem(state: HandState, seat: int, bid: Optional[Bid]) -> 
     problem = _bid_problem(ctx.rules, player, bid, setup.standing, standing_player)
     if problem:
         return problem
-    if not _is_full(ctx.tables, bid):
+    if not is_full_bid(ctx.tables, bid):
         return _("{player} bid {bid} after {miss}'s deal miss: only a full bid of {full} "
                  "cancels a deal miss (deal_miss.full_bid_cancels)").format(
                      player=player, bid=text, miss=miss, full=ctx.full_bid)
@@ -345,7 +345,7 @@ def _apply_cancelling_bid(state: HandState, action: BidCall) -> HandState:
     problem = _cancelling_bid_problem(state, seat, action.bid)
     if problem:
         raise IllegalBid(_("election: {problem}").format(problem=problem))
-    new = _mutable(state)
+    new = mutable_copy(state)
     new_setup = state._setup.copy()
     new_setup.calls = state._setup.calls + ((action.player, action.bid),)
     new_setup.standing = action.bid
@@ -356,18 +356,18 @@ def _apply_cancelling_bid(state: HandState, action: BidCall) -> HandState:
     return new
 
 
-def _cancelling_bids(state: HandState) -> list:
+def cancelling_bids(state: HandState) -> list:
     """The full bids that may cancel a declared deal miss (deal_miss.full_bid_cancels)."""
     if state.phase != "deal_miss" or not state.rules.deal_miss.full_bid_cancels:
         return []
     ctx = state._ctx
-    full = [bid for bid in _successors(ctx.tables, state._setup.standing)[0]
-            if _is_full(ctx.tables, bid)]
+    full = [bid for bid in bids_over(ctx.tables, state._setup.standing)[0]
+            if is_full_bid(ctx.tables, bid)]
     return [BidCall(player, bid) for seat, player in enumerate(ctx.players) for bid in full
             if _cancelling_bid_problem(state, seat, bid) is None]
 
 
-def _may_declare_deal_miss(state: HandState, seat: int) -> bool:
+def may_declare_deal_miss(state: HandState, seat: int) -> bool:
     """Whether a player may declare a deal miss now (the fast test _deal_miss_problem explains)."""
     ctx = state._ctx
     if ctx.miss_hands is not None and not ctx.miss_hands[seat]:
@@ -397,7 +397,7 @@ def _deal_miss_problem(state: HandState, seat: int) -> Optional[str]:
         if not d.after_pass and any(who == player and bid is None for who, bid in setup.calls):
             return _("{player} declared a deal miss after passing "
                      "(deal_miss.after_pass = false)").format(player=player)
-        if d.full_bid_overrides and any(bid is not None and _is_full(ctx.tables, bid)
+        if d.full_bid_overrides and any(bid is not None and is_full_bid(ctx.tables, bid)
                                         for _, bid in setup.calls):
             return _("{player} declared a deal miss after a full bid of {full} "
                      "(deal_miss.full_bid_overrides)").format(player=player, full=ctx.full_bid)
@@ -415,9 +415,9 @@ def _deal_miss_problem(state: HandState, seat: int) -> Optional[str]:
     return None
 
 
-def _apply_deal_miss(state: HandState, action: DeclareDealMiss) -> HandState:
+def apply_deal_miss(state: HandState, action: DeclareDealMiss) -> HandState:
     if state.phase != "election":
-        raise _phase_error(state, _("{player}'s deal miss").format(player=action.player),
+        raise phase_error(state, _("{player}'s deal miss").format(player=action.player),
                            IllegalDealMiss)
     seat = state._ctx.seat_of.get(action.player)
     if seat is None:
@@ -426,7 +426,7 @@ def _apply_deal_miss(state: HandState, action: DeclareDealMiss) -> HandState:
     problem = _deal_miss_problem(state, seat)
     if problem:
         raise IllegalDealMiss(_("election: {problem}").format(problem=problem))
-    new = _mutable(state)
+    new = mutable_copy(state)
     setup = state._setup.copy()
     setup.deal_miss_seat = seat
     new._setup = setup
@@ -450,7 +450,7 @@ def _beats(bid: Bid, standing: Bid, e: Any) -> bool:
     return e.equal_bid_allowed
 
 
-def _successors(tables: _RuleTables, standing: Optional[Bid]) -> tuple[list[Bid], frozenset]:
+def bids_over(tables: RuleTables, standing: Optional[Bid]) -> tuple[list[Bid], frozenset]:
     """The bids that may be called over the standing bid (every bid when there is none), in
     order and as a set; cached per ruleset. The caller must not change them."""
     if standing is None:
@@ -463,5 +463,5 @@ def _successors(tables: _RuleTables, standing: Optional[Bid]) -> tuple[list[Bid]
     return successors
 
 
-def _legal_bids(state: HandState) -> list[Bid]:
-    return list(_successors(state._ctx.tables, state._setup.standing)[0])
+def legal_bids(state: HandState) -> list[Bid]:
+    return list(bids_over(state._ctx.tables, state._setup.standing)[0])

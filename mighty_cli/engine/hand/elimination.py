@@ -57,8 +57,8 @@ from ..cards import format_card, format_cards, sorted_cards
 from ..cards.deck import VALID_CARDS, cards_of, mask_of, shuffled_deck
 from ..errors import IllegalExchange
 from .seats import DUMMY
-from .state import HandState, _mutable, _new_state, _phase_error
-from .derived import _Context, _seating
+from .state import HandState, mutable_copy, new_object, phase_error
+from .derived import HandContext, seating_for
 from ..translation import _, ngettext
 
 
@@ -119,14 +119,14 @@ def _elimination_problem(state: HandState,
     return None, holder
 
 
-def _apply_eliminate(state: HandState, action: Eliminate) -> HandState:
+def apply_eliminate(state: HandState, action: Eliminate) -> HandState:
     if state.phase != "elimination":
-        raise _phase_error(state, _("an elimination"), IllegalExchange)
+        raise phase_error(state, _("an elimination"), IllegalExchange)
     problem, seat = _elimination_problem(state, action)
     if problem:
         raise IllegalExchange(_("elimination: {problem}").format(problem=problem))
     ctx, setup = state._ctx, state._setup
-    new = _mutable(state)
+    new = mutable_copy(state)
     new_setup = setup.copy()
     holder = None
     if action.card is not None and state._hands is not None:
@@ -164,9 +164,9 @@ def _pile(state: HandState) -> int:
     return pile
 
 
-def _apply_redistribute(state: HandState, action: Redistribute) -> HandState:
+def apply_redistribute(state: HandState, action: Redistribute) -> HandState:
     if state.phase != "redistribution":
-        raise _phase_error(state, _("a redistribution"), IllegalExchange)
+        raise phase_error(state, _("a redistribution"), IllegalExchange)
     ctx = state._ctx
     sizes = redistribution_sizes(state)
     given = dict(action.cards)
@@ -214,9 +214,9 @@ def _continue_as_five(state: HandState, masks: Optional[dict[str, int]]) -> Hand
         players = tuple(p for p in old.players if p != DUMMY)
         if masks is not None:
             masks[taker] = masks.pop(DUMMY)
-    seating = _seating(players, len(players))
-    ctx = _new_state(_Context)
-    for name in _Context.__slots__:
+    seating = seating_for(players, len(players))
+    ctx = new_object(HandContext)
+    for name in HandContext.__slots__:
         setattr(ctx, name, getattr(old, name))
     ctx.players = players
     ctx.seat_of = seating.seat_of
@@ -226,7 +226,7 @@ def _continue_as_five(state: HandState, masks: Optional[dict[str, int]]) -> Hand
     ctx.deal_masks = None if masks is None else tuple(masks[p] for p in players)
     ctx.miss_hands = None
     ctx.silent, ctx.bidders = 0, len(players)  # 시흥 은마: the dummy's seat is gone
-    new = _mutable(state)
+    new = mutable_copy(state)
     new._ctx = ctx
     new_setup = setup.copy()
     declarer = ctx.seat_of[old.players[setup.declarer]]
@@ -241,7 +241,7 @@ def _continue_as_five(state: HandState, masks: Optional[dict[str, int]]) -> Hand
     return new
 
 
-def _elimination_calls(state: HandState) -> list:
+def elimination_calls(state: HandState) -> list:
     """Every legal elimination call (with the holder named, so that open-cards replays agree)."""
     ctx, setup = state._ctx, state._setup
     if ctx.rules.table.eliminate_by == "player":

@@ -32,34 +32,34 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from .actions import (FRIEND_KINDS, _NO_FRIEND, _PENDING, CallFriend, ChangeContract, Discard,
+from .actions import (FRIEND_KINDS, NO_FRIEND, PENDING, CallFriend, ChangeContract, Discard,
                       FriendCall, format_friend_call)
 from ..cards import EXTRA_CARD_NAMES, JOKER, SUITS, Bid, format_bid, format_card, \
     format_cards, is_joker, sorted_cards, trump_name
-from .contract import _Contract
+from .contract import ContractTables
 from .contract import mighty_card
 from ..cards import COPY
 from ..cards.deck import JOKERS_MASK, VALID_CARDS, cards_of, mask_of, both, held_copies
-from .election import _is_full
+from .election import is_full_bid
 from .seats import GHOST
 from ..errors import IllegalExchange
 from ..translation import _, ngettext
 from ..ruleset import Ruleset
-from .state import HandState, _mutable, _phase_error
+from .state import HandState, mutable_copy, phase_error
 
 # --- exchange and friend call -------------------------------------------------------------------
 
 
-def _apply_discard(state: HandState, action: Discard) -> HandState:
+def apply_discard(state: HandState, action: Discard) -> HandState:
     if state.phase != "exchange":
-        raise _phase_error(state, _("a discard"), IllegalExchange)
-    new = _mutable(state)
+        raise phase_error(state, _("a discard"), IllegalExchange)
+    new = mutable_copy(state)
     new._setup = state._setup.copy()
-    _discard_step(state, new, action.cards)
+    discard_step(state, new, action.cards)
     return new
 
 
-def _discard_step(state: HandState, new: HandState, cards: Any) -> None:
+def discard_step(state: HandState, new: HandState, cards: Any) -> None:
     """The declarer's discard (the phase is ``exchange``): checked against ``state`` and
     written to ``new`` and ``new._setup`` (copies the caller owns). Every field is read before
     it is written, so ``new`` may be ``state`` itself (the record replay's private state,
@@ -160,12 +160,12 @@ def _change_problem(rules: Ruleset, bid: Bid, new: Bid) -> Optional[str]:
     return None
 
 
-def _apply_change(state: HandState, action: ChangeContract) -> HandState:
+def apply_change(state: HandState, action: ChangeContract) -> HandState:
     if state.phase == "exchange":
         raise IllegalExchange(_("exchange: {declarer} changes the contract after discarding "
                                 "(discard first)").format(declarer=state.declarer))
     if state.phase != "friend":
-        raise _phase_error(state, _("a contract change"), IllegalExchange)
+        raise phase_error(state, _("a contract change"), IllegalExchange)
     if state._setup.contract != state._setup.bid:
         raise IllegalExchange(_("exchange: {declarer} changed the contract to {contract} but "
                                 "already changed it to {previous} (one change, after the "
@@ -176,7 +176,7 @@ def _apply_change(state: HandState, action: ChangeContract) -> HandState:
     if problem:
         raise IllegalExchange(_("exchange: {declarer} changed the contract to {problem}")
                               .format(declarer=state.declarer, problem=problem))
-    new = _mutable(state)
+    new = mutable_copy(state)
     setup = state._setup.copy()
     setup.contract = action.contract
     new._setup = setup
@@ -278,7 +278,7 @@ def _friend_problem(state: HandState, call: FriendCall,
             return _("a lead request is not allowed (friend.lead_request = false)")
         if call.lead_suit not in SUITS:
             return _("lead request {suit} is not a suit").format(suit=repr(call.lead_suit))
-        if contract.trump is not None or not _is_full(ctx.tables, contract):
+        if contract.trump is not None or not is_full_bid(ctx.tables, contract):
             return _("only a {full} no-trump declarer may request a lead (the contract is "
                      "{contract}; friend.lead_request)").format(full=ctx.full_bid,
                                                               contract=format_bid(contract))
@@ -287,19 +287,19 @@ def _friend_problem(state: HandState, call: FriendCall,
     return None
 
 
-def _apply_call(state: HandState, action: CallFriend) -> HandState:
+def apply_call(state: HandState, action: CallFriend) -> HandState:
     if state.phase == "exchange":
         raise IllegalExchange(_("exchange: {declarer} calls a friend before discarding "
                                 "(discard first)").format(declarer=state.declarer))
     if state.phase != "friend":
-        raise _phase_error(state, _("a friend call"), IllegalExchange)
-    new = _mutable(state)
+        raise phase_error(state, _("a friend call"), IllegalExchange)
+    new = mutable_copy(state)
     new._setup = state._setup.copy()
-    _call_step(state, new, action.call)
+    call_step(state, new, action.call)
     return new
 
 
-def _call_step(state: HandState, new: HandState, call: Any) -> None:
+def call_step(state: HandState, new: HandState, call: Any) -> None:
     """The friend call (the phase is ``friend``): checked against ``state`` and written to
     ``new`` and ``new._setup`` (copies the caller owns). Every field is read before it is
     written, so ``new`` may be ``state`` itself (the record replay's private state,
@@ -321,23 +321,23 @@ def _call_step(state: HandState, new: HandState, call: Any) -> None:
     key = (setup.contract, call.card if call.kind == "card" else None, call.lead_suit,
            call.card2)
     contract = ctx.tables.contracts.get(key)
-    if contract is None:  # built once per ruleset and key: a _Contract is never changed
-        contract = ctx.tables.contracts[key] = _Contract(ctx.rules, setup.contract, call)
+    if contract is None:  # built once per ruleset and key: a ContractTables is never changed
+        contract = ctx.tables.contracts[key] = ContractTables(ctx.rules, setup.contract, call)
     declarer = setup.declarer
-    friend: Optional[int] = _PENDING
+    friend: Optional[int] = PENDING
     revealed = False
     if call.kind == "none":
-        friend = _NO_FRIEND
+        friend = NO_FRIEND
     elif call.kind == "player":
         friend, revealed = ctx.seat_of[call.player], True
     elif call.kind == "card":
         friend = _card_holder(state, call.card)
         if call.card2 is not None:  # friend.called_cards = 2: one friend per card's holder
             second = _card_holder(state, call.card2)
-            if friend is _NO_FRIEND and second != _PENDING:
-                friend, second = second, _NO_FRIEND  # the friend is the other card's holder
-            elif second == friend and friend != _PENDING:
-                second = _NO_FRIEND  # one friend holds both (동대전 7마: 프렌즈 1명)
+            if friend is NO_FRIEND and second != PENDING:
+                friend, second = second, NO_FRIEND  # the friend is the other card's holder
+            elif second == friend and friend != PENDING:
+                second = NO_FRIEND  # one friend holds both (동대전 7마: 프렌즈 1명)
             new_setup.friend2 = second
     new_setup.friend_call = call
     new._contract = contract
@@ -355,15 +355,15 @@ def _card_holder(state: HandState, card: int) -> Optional[int]:
     if state._ctx.rules.table.decks == 2:  # two decks: the other holder of a copy
         holders = _copy_holders(state, card) - {setup.declarer}
         if state._hands is None:
-            return _PENDING if holders else _NO_FRIEND  # the first other to play a copy
-        return holders.pop() if len(holders) == 1 else _PENDING if holders else _NO_FRIEND
+            return PENDING if holders else NO_FRIEND  # the first other to play a copy
+        return holders.pop() if len(holders) == 1 else PENDING if holders else NO_FRIEND
     if setup.discard_known and card in setup.discards:
-        return _NO_FRIEND  # a fake call: the card is buried
+        return NO_FRIEND  # a fake call: the card is buried
     if state._hands is None:
-        return _PENDING
+        return PENDING
     for holder, mask in enumerate(state._hands):
         if mask >> card & 1:
-            return _NO_FRIEND if holder == setup.declarer else holder
+            return NO_FRIEND if holder == setup.declarer else holder
     raise StopIteration  # (never: a card in play and not buried is in a hand)
 
 
@@ -393,7 +393,7 @@ def _required_raise(rules: Ruleset, bid: Bid, trump: Optional[int]) -> int:
     return x.raise_suit_change
 
 
-def _legal_contracts(state: HandState) -> list[Bid]:
+def legal_contracts(state: HandState) -> list[Bid]:
     """The contracts the winning bid may become (cached per ruleset and bid: do not change)."""
     tables = state._ctx.tables
     bid = state._setup.bid
@@ -424,11 +424,11 @@ def _contract_changes(state: HandState, bid: Bid) -> list[Bid]:
     return out
 
 
-_CARD_CALLS = {card: FriendCall("card", card) for card in VALID_CARDS}  # BJ, 서울과고's 11s
+CARD_CALLS = {card: FriendCall("card", card) for card in VALID_CARDS}  # BJ, 서울과고's 11s
 _KIND_CALLS = {kind: FriendCall(kind) for kind in ("none", "first_trick", "last_trick")}
 
 
-def _call_choices(state: HandState) -> tuple[int, list[FriendCall]]:
+def call_choices(state: HandState) -> tuple[int, list[FriendCall]]:
     """The friend calls without lead requests: the mask of the cards that may be called (their
     calls come first, in card order) and the other calls in order."""
     ctx, setup = state._ctx, state._setup
@@ -462,33 +462,33 @@ def _call_choices(state: HandState) -> tuple[int, list[FriendCall]]:
     return card_mask, others
 
 
-def _legal_calls(state: HandState, with_leads: bool = True) -> list[FriendCall]:
-    card_mask, others = _call_choices(state)
+def legal_calls(state: HandState, with_leads: bool = True) -> list[FriendCall]:
+    card_mask, others = call_choices(state)
     if state.rules.friend.called_cards == 2:  # 동대전 7마: every pair of different cards
         cards = cards_of(card_mask)
         calls = [FriendCall("card", first, card2=second)
                  for index, first in enumerate(cards) for second in cards[index + 1:]] + others
         if state.rules.friend.called_cards_up_to:  # 8마: one partner is his choice too
-            calls += [_CARD_CALLS[card] for card in cards]
+            calls += [CARD_CALLS[card] for card in cards]
     else:
-        calls = [_CARD_CALLS[card] for card in cards_of(card_mask)] + others
-    if with_leads and _lead_request_allowed(state):
-        calls += [_with_lead(call, suit) for call in calls if call.kind != "none"
+        calls = [CARD_CALLS[card] for card in cards_of(card_mask)] + others
+    if with_leads and lead_request_allowed(state):
+        calls += [with_lead(call, suit) for call in calls if call.kind != "none"
                   for suit in SUITS]
     return calls
 
 
-def _lead_request_allowed(state: HandState) -> bool:
+def lead_request_allowed(state: HandState) -> bool:
     contract = state._setup.contract
     # 허니문 (table.partner_hands): he plays his friend hand himself, nothing to request
     return state.rules.friend.lead_request and contract.trump is None \
-        and _is_full(state._ctx.tables, contract) and not state._ctx.partner_hands
+        and is_full_bid(state._ctx.tables, contract) and not state._ctx.partner_hands
 
 
 _LEAD_CALLS: dict[tuple, FriendCall] = {}
 
 
-def _with_lead(call: FriendCall, suit: int) -> FriendCall:
+def with_lead(call: FriendCall, suit: int) -> FriendCall:
     """A friend call with a lead request (card calls cached: legal_actions lists 200 of them)."""
     if call.kind != "card" or call.card2 is not None:
         return call._replace(lead_suit=suit)

@@ -9,9 +9,9 @@ from itertools import combinations
 from .actions import BidCall, CallFriend, ChangeContract, DeclareDealMiss, Discard
 from ..cards import sorted_cards
 from ..cards.deck import cards_of
-from .elimination import _elimination_calls
-from .election import _cancelling_bids, _legal_bids, _may_declare_deal_miss
-from .exchange import _legal_calls, _legal_contracts
+from .elimination import elimination_calls
+from .election import cancelling_bids, legal_bids, may_declare_deal_miss
+from .exchange import legal_calls, legal_contracts
 from .play import legal_plays
 from .state import HandState
 
@@ -32,13 +32,13 @@ def legal_actions(state: HandState) -> list:
         actions: list = []
         if setup.calls or ctx.rules.election.opener_may_pass:
             actions.append(BidCall(player, None))
-        actions += [BidCall(player, bid) for bid in _legal_bids(state)]
+        actions += [BidCall(player, bid) for bid in legal_bids(state)]
         if ctx.rules.deal_miss.allowed and (ctx.miss_hands is None or any(ctx.miss_hands)):
             actions += [DeclareDealMiss(p) for seat, p in enumerate(ctx.players)
-                        if _may_declare_deal_miss(state, seat)]
+                        if may_declare_deal_miss(state, seat)]
         return actions
     if phase == "elimination":
-        return _elimination_calls(state)
+        return elimination_calls(state)
     if phase == "redistribution":
         return []  # a chance event: the table deals (elimination.random_redistribution)
     if phase == "exchange":
@@ -47,7 +47,7 @@ def legal_actions(state: HandState) -> list:
         cards = sorted_cards(cards_of(state._hands[setup.declarer]))
         return [Discard(combo) for combo in combinations(cards, ctx.kitty_size)]
     if phase == "friend":
-        changes = [ChangeContract(c) for c in _legal_contracts(state)] \
+        changes = [ChangeContract(c) for c in legal_contracts(state)] \
             if setup.contract == setup.bid else []
-        return changes + [CallFriend(call) for call in _legal_calls(state)]
-    return _cancelling_bids(state)
+        return changes + [CallFriend(call) for call in legal_calls(state)]
+    return cancelling_bids(state)

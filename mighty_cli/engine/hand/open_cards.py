@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from .actions import Play
 from ..cards import format_card, is_joker
-from .contract import _joker_playable, _trump_lead_barred
+from .contract import joker_playable, trump_lead_barred
 from ..cards.deck import suit_symbol
 from ..errors import IllegalPlay
 from ..translation import _
@@ -36,7 +36,7 @@ from .state import HandState
 # --- open cards: what the shown cards allow ------------------------------------------------------
 
 
-def _check_open_play(state: HandState, seat: int, play: Play) -> None:
+def check_open_play(state: HandState, seat: int, play: Play) -> None:
     ci = state._contract
     number = state.trick_number
     card = play.card
@@ -58,7 +58,7 @@ def _check_open_play(state: HandState, seat: int, play: Play) -> None:
                                             head=head, number=state.tricks.index(trick) + 1))
         raise IllegalPlay(_("{head} but it was already played in this trick (no card twice)")
                           .format(head=head))
-    if ci.joker_mask >> card & 1 and not _joker_playable(ci, number):
+    if ci.joker_mask >> card & 1 and not joker_playable(ci, number):
         which = "first" if number == 1 else "last"
         raise IllegalPlay(_("{head}: the joker may not be played on trick {number} "
                             "(cards.joker_playable_{which}_trick = false)").format(
@@ -82,14 +82,14 @@ def _add_void(new: HandState, seat: int, mask: int, trick_number: int, reason: s
     new._voids = tuple(voids)
 
 
-def _infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> None:
+def infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> None:
     """A follower who did not follow suit (or ignored a joker call) holds none of what he owed."""
     ci = state._contract
     card = play.card & 127  # two decks: whichever copy
     number = state.trick_number
     called = state._call  # the called joker's bit (two jokers: the one the card led names)
     if called and not called >> card & 1 and not (ci.defends and card == ci.mighty) \
-            and _joker_playable(ci, number):
+            and joker_playable(ci, number):
         _add_void(new, seat, called, number, _("did not play the joker when it was called"),
                   _("revoke: the holder of a called joker must play it"))
     joker = ci.joker_mask >> card & 1
@@ -107,7 +107,7 @@ def _infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> Non
     if card >> 4 != led and ci.also_bits >> play.card & 1:
         return  # trump instead of following (play.trump_instead_of_following): no void shown
     if card >> 4 != led and ci.joker_on_trump and led == ci.trump \
-            and _joker_playable(ci, number):
+            and joker_playable(ci, number):
         _add_void(new, seat, ci.joker_mask, number, _("showed out of {suit} without the joker")
                   .format(suit=suit_symbol(led)), _("revoke: play.joker_on_trump_lead"))
     if card >> 4 != led:
@@ -120,26 +120,26 @@ def _infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> Non
             suit=suit_symbol(led)), rule)
 
 
-def _infer_trump_lead(state: HandState, new: HandState, seat: int, play: Play) -> None:
+def infer_trump_lead(state: HandState, new: HandState, seat: int, play: Play) -> None:
     """A trump lead that needs "only trumps" proves the leader holds no other suit."""
     ci = state._contract
     card = play.card & 127  # two decks: whichever copy
     trump_lead = play.joker_suit == ci.trump if play.joker_suit is not None else \
         (not is_joker(card) and card >> 4 == ci.trump and card != ci.mighty)
     number = state.trick_number
-    if trump_lead and _trump_lead_barred(ci, number, state._trump_played):
+    if trump_lead and trump_lead_barred(ci, number, state._trump_played):
         _add_void(new, seat, ci.non_trump_mask, number, _("led trump, so held only trumps,"),
                   _("revoke: play.trump_lead = {value}").format(value=ci.trump_lead))
 
 
-def _open_candidates(state: HandState, seat: int) -> int:
+def open_candidates(state: HandState, seat: int) -> int:
     """Cards a player might still hold in open-cards mode (the ghost: any unseen card)."""
     mask = state._ctx.deck_mask & ~state._played
     if seat == state._ctx.ghost_seat:
         return mask
     for void, _number, _reason, _rule in state._voids[seat]:
         mask &= ~void
-    if not _joker_playable(state._contract, state.trick_number):
+    if not joker_playable(state._contract, state.trick_number):
         mask &= ~state._contract.joker_mask
     return mask & ~_barred_jokers(state, mask)
 

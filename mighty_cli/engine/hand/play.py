@@ -1,6 +1,6 @@
 """The play of the ten tricks (docs/rules.md §2, §7; 000 §4): what may be played, a card played.
 
-The rules of play, in the order :func:`_legal_mask` and :func:`_apply_play` check them:
+The rules of play, in the order :func:`legal_mask` and :func:`apply_play` check them:
 
 * Follow suit when you can. Mighty (♠A, or the ruleset's alternate when its suit is trump) may be
   played at any time (``cards.mighty_plays_any_time``); it still counts as its suit for following
@@ -39,7 +39,7 @@ The rules of play, in the order :func:`_legal_mask` and :func:`_apply_play` chec
   기루다는 효력이 없다): a trump played to trick 1 when trump was not led (a follower out of
   the led suit) wins nothing, as an off-suit card; a trump lead (the declarer's rush) is won by
   the highest trump. Nothing about what may be played changes, so the legal mask is untouched:
-  only :func:`~.settle._finish_trick` (shared by the fast replay) reads it.
+  only :func:`~.settle.finish_trick` (shared by the fast replay) reads it.
 * Trick priority: see contract.py; a complete trick is settled in settle.py. 서울과고's 11 ranks between 10 and J (cards.rank_order),
   though its code is above the ace's. The winner leads the next trick; the points of a trick are its
   point cards.
@@ -60,7 +60,7 @@ The rules of play, in the order :func:`_legal_mask` and :func:`_apply_play` chec
   be of that suit (or the joker naming it) when he holds a card of it.
 
 Speed: the hands are fixed after the exchange (a seat holds ``_hands[seat] & ~_played``), so a
-play copies no hands; :func:`_apply_play` builds the next state field by field; the mover's
+play copies no hands; :func:`apply_play` builds the next state field by field; the mover's
 legal mask is memoised on the state.
 """
 
@@ -68,17 +68,17 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .actions import Play, _play_table
+from .actions import Play, play_table
 from ..cards import ELEVEN, EXTRA_CARD_NAMES, JOKER, SUITS, format_card, trump_name
-from .contract import JOKER_COLOURS, _joker_playable, _trump_lead_barred
+from .contract import JOKER_COLOURS, joker_playable, trump_lead_barred
 from ..cards.deck import VALID_CARDS, cards_of, suit_symbol, held_copy
 from ..errors import IllegalPlay
 from .seats import check_ghost_play, ghost_mask, ghost_play
 from ..translation import _
-from .open_cards import _check_open_play, _infer_trump_lead, _infer_voids, _open_candidates
-from .settle import _finish_trick, _reveal_card_friend, _reveal_copy_friend, \
-    _reveal_second_friend
-from .state import HandState, _new_state, _phase_error
+from .open_cards import check_open_play, infer_trump_lead, infer_voids, open_candidates
+from .settle import finish_trick, reveal_card_friend, reveal_copy_friend, \
+    reveal_second_friend
+from .state import HandState, new_object, phase_error
 
 # --- play ---------------------------------------------------------------------------------------
 
@@ -87,17 +87,17 @@ def _legal_now(state: HandState) -> int:
     """The legal cards of the player to move (full deal), memoised on the state."""
     legal = state._legal
     if legal is None:
-        legal = state._legal = _legal_mask(state)
+        legal = state._legal = legal_mask(state)
     return legal
 
 
-def _legal_mask(state: HandState, as_player: bool = False) -> int:
+def legal_mask(state: HandState, as_player: bool = False) -> int:
     """The cards the player to move may play now (full deal); the ghost's card is its pile's
     (hand/seats.py) unless ``as_player`` asks what the rules would allow a player."""
     ci = state._contract
     seat = state._to_move
     if seat == ci.ghost_seat and not as_player:
-        return ghost_mask(state, _legal_mask)  # ghost 4마: the top of its pile (table.ghost)
+        return ghost_mask(state, legal_mask)  # ghost 4마: the top of its pile (table.ghost)
     hand = state._hands[seat] & ~state._played
     joker_mask = ci.joker_mask  # the jokers of the deck (one, or two: cards.jokers, table.decks)
     if state._trick and not hand & joker_mask:
@@ -107,7 +107,7 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
         return follow | (hand & ci.also_bits) if follow else hand
     number = state.trick_number
     if state._trick:
-        return _follow_mask(ci, hand, number, state._call, state._led_suit)
+        return follow_mask(ci, hand, number, state._call, state._led_suit)
     jokers = hand & joker_mask
     if jokers:
         if not ci.joker_play_last and number >= ci.tricks - jokers.bit_count():
@@ -120,7 +120,7 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
     if ci.trump_lead_mask and hand & ci.non_trump_mask and (
             (number == 1 and ci.bar_first) or ci.bar_always
             or (ci.bar_until_trump and not state._trump_played)):
-        legal &= ~ci.trump_lead_mask  # _trump_lead_barred, inlined
+        legal &= ~ci.trump_lead_mask  # trump_lead_barred, inlined
     call = state._setup.friend_call
     if call.lead_suit is not None and seat == state._friend and not state._friend_led:
         wanted = hand & ci.follow_masks[call.lead_suit]
@@ -129,9 +129,9 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
     return legal
 
 
-def _follow_mask(ci, hand: int, number: int, called: int, led: int) -> int:
+def follow_mask(ci, hand: int, number: int, called: int, led: int) -> int:
     """The cards a follower holding ``hand`` (full deal) may play to trick ``number`` led in
-    ``led``, ``called`` the bits of the joker called out (0 for none): _legal_mask's rules for
+    ``led``, ``called`` the bits of the joker called out (0 for none): legal_mask's rules for
     a trick in progress (also the fast replay's, hand/replay_tricks.py)."""
     joker_mask = ci.joker_mask
     jokers = hand & joker_mask
@@ -195,7 +195,7 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
                                  head=head, suit=suit_symbol(suit), player=player))
     if state._trick and ci.joker_on_trump and jokers and state._led_suit == ci.trump \
             and not hand & ci.follow_masks[ci.trump] and not state._call \
-            and _joker_playable(ci, number):
+            and joker_playable(ci, number):
         trump = trump_name(ci.trump)
         return IllegalPlay(_("{head} but holds no {trump} and holds the joker, and {trump} was "
                              "led (must play the joker; play.joker_on_trump_lead)").format(
@@ -247,12 +247,12 @@ def _trump_lead_message(state: HandState, head: str) -> str:
         head=head, trump=trump, rule=rule)
 
 
-def _apply_play(state: HandState, play: Play) -> HandState:
+def apply_play(state: HandState, play: Play) -> HandState:
     # The hot path of random playouts: attributes are read once into locals, and the new state
     # is built here field by field (the fields every play sets are not copied first; keep this
     # in step with HandState.__slots__ and _clone).
     if state.phase != "play":
-        raise _phase_error(state, _("{player} playing a card").format(player=play.player),
+        raise phase_error(state, _("{player} playing a card").format(player=play.player),
                            IllegalPlay)
     ctx = state._ctx
     ci = state._contract
@@ -268,22 +268,22 @@ def _apply_play(state: HandState, play: Play) -> HandState:
     trick = state._trick
     ghost = seat == ctx.ghost_seat
     if ghost:
-        check_ghost_play(state, play, _legal_mask)  # ghost 4마: its pile decides (hand/seats.py)
+        check_ghost_play(state, play, legal_mask)  # ghost 4마: its pile decides (hand/seats.py)
     elif state._hands is not None:
         legal = state._legal  # usually set by whoever chose this play (legal_plays, random)
         if legal is None:
-            legal = state._legal = _legal_mask(state)
+            legal = state._legal = legal_mask(state)
         if not legal & bit:
             raise _play_error(state, seat, play)
     else:
-        _check_open_play(state, seat, play)
+        check_open_play(state, seat, play)
     # card & 112 == 64: a joker (suit bits 4; a copy bit above them keeps it one)
     if (joker_suit is not None or card & 112 == 64 or ident == ci.mighty_named) and not ghost:
-        _check_joker_annotation(state, seat, play)
+        check_joker_annotation(state, seat, play)
     calling = 0  # the bits of the joker this lead calls (two decks: both copies)
     if joker_call or ci.auto_calls >> card & 1:
-        calling = _joker_call_effect(state, play)
-    new = _new_state(HandState)
+        calling = joker_call_effect(state, play)
+    new = new_object(HandState)
     new._ctx = ctx
     new._setup = state._setup
     new._contract = ci
@@ -303,20 +303,20 @@ def _apply_play(state: HandState, play: Play) -> HandState:
         new._led_suit = ident >> 4 if joker_suit is None else joker_suit
         new._call = calling
         if ctx.open and ci.trump_lead_mask and not ghost:
-            _infer_trump_lead(state, new, seat, play)
+            infer_trump_lead(state, new, seat, play)
         if seat == state._friend and ci.lead_suit is not None:
             new._friend_led = True
     else:
         new._led_suit = state._led_suit
         new._call = state._call
         if ctx.open and not ghost:  # the ghost's pile shows nothing about what it holds
-            _infer_voids(state, new, seat, play)
+            infer_voids(state, new, seat, play)
     if ci.copies and (ident == ci.friend_card or ident == ci.friend_card2):
-        _reveal_copy_friend(state, new, seat, ident == ci.friend_card)  # two decks
+        reveal_copy_friend(state, new, seat, ident == ci.friend_card)  # two decks
     elif card == ci.friend_card:
-        _reveal_card_friend(state, new, seat, play)
+        reveal_card_friend(state, new, seat, play)
     elif card == ci.friend_card2:  # the second called card (friend.called_cards = 2)
-        _reveal_second_friend(state, new, seat)
+        reveal_second_friend(state, new, seat)
     trick += ((player, play),)
     n = ctx.n
     following = seat + 1 if seat + 1 < n else 0
@@ -325,7 +325,7 @@ def _apply_play(state: HandState, play: Play) -> HandState:
         new._trick_mask = state._trick_mask | bit
         new._to_move = following
         return new
-    _finish_trick(state, new, trick, state._trick_mask | bit, following)
+    finish_trick(state, new, trick, state._trick_mask | bit, following)
     return new
 
 
@@ -355,7 +355,7 @@ def _turn_error(state: HandState, play: Play, seat: Optional[int]) -> IllegalPla
                                other=state._ctx.players[state._to_move]))
 
 
-def _check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
+def check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
     """Only a joker lead names a suit, and it must (and a Mighty lead under
     cards.mighty_lead_names_suit)."""
     number = state.trick_number
@@ -406,7 +406,7 @@ def _check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
                                 number=number, player=play.player, card=format_card(play.card)))
 
 
-def _joker_call_effect(state: HandState, play: Play) -> int:
+def joker_call_effect(state: HandState, play: Play) -> int:
     """The bit of the joker this play calls out, 0 for none (raises if the call cannot be
     declared at all). With two jokers the card led says which (cards.joker_call: the black
     joker, cards.colour_joker_call: the colour joker)."""
@@ -441,7 +441,7 @@ def _check_joker_lead(state: HandState, seat: int, hand: int, play: Play) -> Non
     what = _("the joker") if play.card & 127 == JOKER else format_card(play.card) \
         if play.card & 112 == 64 else _("Mighty ({card})").format(card=format_card(play.card))
     if suit == ci.trump and hand & ci.non_trump_mask \
-            and _trump_lead_barred(ci, number, state._trump_played):
+            and trump_lead_barred(ci, number, state._trump_played):
         head = _("trick {number}: {player} led {what} naming {suit}").format(
             number=number, player=play.player, what=what, suit=trump_name(suit))
         raise IllegalPlay(_trump_lead_message(state, head))
@@ -479,17 +479,17 @@ def legal_plays(state: HandState) -> list[Play]:
     hands = state._hands
     if seat == state._ctx.ghost_seat:
         if hands is not None:
-            return [ghost_play(state, _legal_mask)]  # ghost 4마: one card, its pile's (seats.py)
+            return [ghost_play(state, legal_mask)]  # ghost 4마: one card, its pile's (seats.py)
         hands = None  # open cards: any card not yet seen, as the table turns it
     if hands is not None:
         hand = hands[seat] & ~state._played
         mask = _legal_now(state)
     else:
         hand = 0
-        mask = _open_candidates(state, seat)
+        mask = open_candidates(state, seat)
     if mask >> 128:  # two decks: each card once, as written (copy 0: apply plays the held copy)
         mask = (mask | mask >> 128) & _ONE_DECK
-    table = _play_table(player)
+    table = play_table(player)
     cards = cards_of(mask)
     if state._trick:
         return [table[card] for card in cards]

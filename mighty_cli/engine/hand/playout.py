@@ -13,13 +13,13 @@ from typing import Any
 from .actions import BidCall, CallFriend, ChangeContract, DeclareDealMiss, Discard, FriendCall
 from ..cards import SUITS
 from ..cards.deck import cards_of, nth_card, held_copies
-from .election import _may_declare_deal_miss, _successors
-from .elimination import _elimination_calls, random_redistribution
-from .exchange import _CARD_CALLS, _call_choices, _lead_request_allowed, _legal_contracts, \
-    _with_lead
-from .play import _legal_mask, legal_plays
+from .election import may_declare_deal_miss, bids_over
+from .elimination import elimination_calls, random_redistribution
+from .exchange import CARD_CALLS, call_choices, lead_request_allowed, legal_contracts, \
+    with_lead
+from .play import legal_mask, legal_plays
 from .legal import legal_actions  # the rare phases (a cancellable deal miss, open cards)
-from .state import HandState, _tuple_new
+from .state import HandState, tuple_new
 
 
 
@@ -56,7 +56,7 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
         if state._hands is not None:
             mask = state._legal
             if mask is None:
-                mask = state._legal = _legal_mask(state)  # memoised for apply's check
+                mask = state._legal = legal_mask(state)  # memoised for apply's check
             # a lead of the joker or the joker-call card carries annotations: list those plays
             if state._trick or not mask & state._contract.annotated:
                 # The index-th legal card in legal_plays' order (bit order), found by clearing
@@ -76,20 +76,20 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
         player = ctx.players[state._to_move]
         tables = ctx.tables
         passes = 1 if setup.calls or tables.opener_may_pass else 0
-        bids = _successors(tables, setup.standing)[0]
+        bids = bids_over(tables, setup.standing)[0]
         misses = []
         if tables.miss_allowed and (ctx.miss_hands is None or any(ctx.miss_hands)):
             misses = [p for seat, p in enumerate(ctx.players)
-                      if _may_declare_deal_miss(state, seat)]
+                      if may_declare_deal_miss(state, seat)]
         index = _randrange(rng, passes + len(bids) + len(misses)) - passes
         # tuple.__new__ directly: a NamedTuple's own __new__ is a Python-level call
         if index < 0:
-            return _tuple_new(BidCall, (player, None))
+            return tuple_new(BidCall, (player, None))
         if index < len(bids):
-            return _tuple_new(BidCall, (player, bids[index]))
+            return tuple_new(BidCall, (player, bids[index]))
         return DeclareDealMiss(misses[index - len(bids)])
     if phase == "elimination":
-        calls = _elimination_calls(state)
+        calls = elimination_calls(state)
         return calls[_randrange(rng, len(calls))]
     if phase == "redistribution":
         return random_redistribution(state, rng)
@@ -105,13 +105,13 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
         # two called cards (동대전 7마, 8마 Chicago): a change, a pair of different cards or
         # another call, then (a full no-trump) each of those but "none" with a lead request,
         # each as likely as in legal_actions, without listing the pairs
-        changes = _legal_contracts(state) if setup.contract == setup.bid else []
-        card_mask, others = _call_choices(state)
+        changes = legal_contracts(state) if setup.contract == setup.bid else []
+        card_mask, others = call_choices(state)
         count = card_mask.bit_count()
         pairs = count * (count - 1) // 2
         calls = pairs + len(others)
         leads = [call for call in others if call.kind != "none"] \
-            if _lead_request_allowed(state) else None
+            if lead_request_allowed(state) else None
         index = _randrange(rng, len(changes) + calls
                            + (4 * (pairs + len(leads)) if leads is not None else 0))
         if index < len(changes):
@@ -121,7 +121,7 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
         if index >= calls:  # a call with a lead request: calls but "none", four suits each
             index, suit = divmod(index - calls, 4)
             if index >= pairs:
-                return CallFriend(_with_lead(leads[index - pairs], SUITS[suit]))
+                return CallFriend(with_lead(leads[index - pairs], SUITS[suit]))
         elif index >= pairs:
             return CallFriend(others[index - pairs])
         first = _randrange(rng, count)
@@ -134,24 +134,24 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
     if phase == "friend" and ctx.rules.friend.called_cards == 1:  # two cards: legal_actions
         # legal_actions' order by index: the changes, the calls (card calls first, taken from
         # the mask), then each call but "none" with each lead request
-        changes = _legal_contracts(state) if setup.contract == setup.bid else []
-        card_mask, others = _call_choices(state)
+        changes = legal_contracts(state) if setup.contract == setup.bid else []
+        card_mask, others = call_choices(state)
         card_count = card_mask.bit_count()
         calls = card_count + len(others)
         leads = [call for call in others if call.kind != "none"] \
-            if _lead_request_allowed(state) else None
+            if lead_request_allowed(state) else None
         index = _randrange(rng, len(changes) + calls
                            + (4 * (card_count + len(leads)) if leads is not None else 0))
         if index < len(changes):
             return ChangeContract(changes[index])
         index -= len(changes)
         if index < calls:
-            return CallFriend(_CARD_CALLS[nth_card(card_mask, index)] if index < card_count
+            return CallFriend(CARD_CALLS[nth_card(card_mask, index)] if index < card_count
                               else others[index - card_count])
         index -= calls
         lead_index, suit = divmod(index, 4)
-        call = _CARD_CALLS[nth_card(card_mask, lead_index)] if lead_index < card_count \
+        call = CARD_CALLS[nth_card(card_mask, lead_index)] if lead_index < card_count \
             else leads[lead_index - card_count]
-        return CallFriend(_with_lead(call, SUITS[suit]))
+        return CallFriend(with_lead(call, SUITS[suit]))
     actions = legal_actions(state)
     return rng.choice(actions) if actions else None

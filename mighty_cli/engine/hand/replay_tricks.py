@@ -15,23 +15,23 @@ so not even one copy is made). Three passes, each handing what it does not take 
 * whole tricks (:meth:`_Tricks.tricks`), one pass a trick: the trick's tokens read as card bits
   at once (a five-player trick written out); every card in its player's hand and not played
   before; a plain lead (not the joker, not a Mighty that names a suit, not the card that always
-  calls the joker) checked by :func:`~.play._legal_mask` itself whenever a rule may bar it (a
+  calls the joker) checked by :func:`~.play.legal_mask` itself whenever a rule may bar it (a
   joker in the leader's hand, a trump lead, the friend's requested lead); the followers by
-  _legal_mask's first case as mask expressions (follow suit when you can; Mighty and the cards
-  of ``cards.*_plays_any_time`` beside it), a joker's holder by :func:`~.play._follow_mask`;
+  legal_mask's first case as mask expressions (follow suit when you can; Mighty and the cards
+  of ``cards.*_plays_any_time`` beside it), a joker's holder by :func:`~.play.follow_mask`;
   the trick, its history and its CompletedTrick built once; the winner from the trick's mask
-  for the cases settle._finish_trick decides from the mask (Mighty with power, the one joker
+  for the cases settle.finish_trick decides from the mask (Mighty with power, the one joker
   with power where no colour rule applies, the highest trump, the highest card of the led
-  suit), and settle._finish_trick itself for any other joker trick, the 11, or a trick
+  suit), and settle.finish_trick itself for any other joker trick, the 11, or a trick
   deciding a pending friend;
 * plain cards from a lead (:meth:`_Tricks.play`) and plain followers after a lead the engine
   applied (:meth:`_Tricks.follow`: a joker lead, a joker call), each checked as
-  :func:`~.play._legal_mask` checks it, settled by :func:`~.settle._finish_trick`;
+  :func:`~.play.legal_mask` checks it, settled by :func:`~.settle.finish_trick`;
 * every other card, and any card these refuse, through :func:`~.hand.apply` itself: a joker
   lead, a joker call, a named-suit lead, open cards, a ghost's table, two decks, and every
   error message.
 
-The settling helpers (:func:`~.settle._reveal_card_friend`, :func:`~.settle._finish_trick`)
+The settling helpers (:func:`~.settle.reveal_card_friend`, :func:`~.settle.finish_trick`)
 take the state before and the state after; here both are that one state, which they allow
 because they read each field before they write it (keep it so).
 
@@ -44,13 +44,13 @@ from __future__ import annotations
 import operator
 from typing import Optional
 
-from .actions import _PENDING, CompletedTrick, Play, parse_play
+from .actions import PENDING, CompletedTrick, Play, parse_play
 from ..cards.deck import ELEVEN_MASK, SUIT_MASKS
 from ..errors import InvalidNotation, RecordError
 from .api import apply
-from .play import _check_joker_annotation, _follow_mask, _joker_call_effect, _legal_mask
-from .settle import _finish_trick, _reveal_card_friend, _reveal_second_friend
-from .state import HandState, _tuple_new
+from .play import check_joker_annotation, follow_mask, joker_call_effect, legal_mask
+from .settle import finish_trick, reveal_card_friend, reveal_second_friend
+from .state import HandState, tuple_new
 from ..translation import _, ngettext
 
 _TOKENS: dict[str, tuple[int, Optional[int], bool]] = {}
@@ -262,7 +262,7 @@ class _Tricks:
 
     def play(self, state: HandState, tokens: list, position: int) -> int:
         """Play the plain cards of a trick from its lead (``tokens[position]``) onto ``state``,
-        as play._apply_play would one by one, and settle the trick when it is complete; the
+        as play.apply_play would one by one, and settle the trick when it is complete; the
         count of cards played (0: the lead is not plain or not legal, for the engine to
         apply or refuse)."""
         card = _PLAIN.get(tokens[position])
@@ -270,7 +270,7 @@ class _Tricks:
             return self.lead(state, tokens, position)
         legal = state._legal
         if legal is None:
-            legal = state._legal = _legal_mask(state)
+            legal = state._legal = legal_mask(state)
         if not legal >> card & 1:
             return 0
         # the lead: the suit it sets, the friend's requested lead made
@@ -281,7 +281,7 @@ class _Tricks:
         if self.lead_request and seat == state._friend:
             state._friend_led = True
         if card == self.friend_card:
-            _reveal_card_friend(state, state, seat, pair[1])
+            reveal_card_friend(state, state, seat, pair[1])
         state._played |= 1 << card
         state._history = (pair[1], state._history)
         state._trick = (pair,)
@@ -291,10 +291,10 @@ class _Tricks:
         return 1 + self.follow(state, tokens, position + 1)
 
     def lead(self, state: HandState, tokens: list, position: int) -> int:
-        """A lead play._apply_play checks beyond the legal mask (``tokens[position]``: a joker
+        """A lead play.apply_play checks beyond the legal mask (``tokens[position]``: a joker
         naming a suit, a joker call, a Mighty naming a suit, the card that always calls the
-        joker) written onto ``state`` as _apply_play writes it, checked by its own functions
-        in its order (the legal mask, play._check_joker_annotation, play._joker_call_effect,
+        joker) written onto ``state`` as apply_play writes it, checked by its own functions
+        in its order (the legal mask, play.check_joker_annotation, play.joker_call_effect,
         which raise apply's errors before anything is written), then the plain cards that
         follow; 0 where the engine must apply it (a token not read yet, a card not of this
         deck or not legal)."""
@@ -306,25 +306,25 @@ class _Tricks:
             return 0
         legal = state._legal
         if legal is None:
-            legal = state._legal = _legal_mask(state)
+            legal = state._legal = legal_mask(state)
         if not legal >> card & 1:
             return 0
         ci, seat = self.ci, state._to_move
         player = self.players[seat]
         play = Play(player, card, joker_suit, joker_call)
         if joker_suit is not None or card & 112 == 64 or card == ci.mighty_named:
-            _check_joker_annotation(state, seat, play)
+            check_joker_annotation(state, seat, play)
         calling = 0
         if joker_call or ci.auto_calls >> card & 1:
-            calling = _joker_call_effect(state, play)
+            calling = joker_call_effect(state, play)
         state._led_suit = card >> 4 if joker_suit is None else joker_suit
         state._call = calling
         if seat == state._friend and ci.lead_suit is not None:
             state._friend_led = True
         if card == ci.friend_card:
-            _reveal_card_friend(state, state, seat, play)
+            reveal_card_friend(state, state, seat, play)
         elif card == ci.friend_card2:  # the second called card (friend.called_cards = 2)
-            _reveal_second_friend(state, state, seat)
+            reveal_second_friend(state, state, seat)
         state._played |= 1 << card
         state._history = (play, state._history)
         state._trick = ((player, play),)
@@ -335,8 +335,8 @@ class _Tricks:
 
     def follow(self, state: HandState, tokens: list, position: int) -> int:
         """Play the plain cards that follow in a trick in progress (``tokens[position]`` on)
-        onto ``state``, each checked as play._legal_mask checks a follower (its first case for
-        a follower without a joker, play._follow_mask for one with a joker, the joker call of
+        onto ``state``, each checked as play.legal_mask checks a follower (its first case for
+        a follower without a joker, play.follow_mask for one with a joker, the joker call of
         the lead included), and settle the trick when it is complete; the count of cards
         played (it stops at a card that is not plain or not legal, for the engine to apply or
         refuse)."""
@@ -355,17 +355,17 @@ class _Tricks:
             hand = hands[seat] & ~played
             if hand & jokers:
                 # a joker's holder: the joker call, its timing and colour apply
-                if not _follow_mask(ci, hand, number, called, led) >> card & 1:
+                if not follow_mask(ci, hand, number, called, led) >> card & 1:
                     break
             else:
-                # the first case of play._legal_mask: follow suit when you can; Mighty (and
+                # the first case of play.legal_mask: follow suit when you can; Mighty (and
                 # the cards of cards.*_plays_any_time) may always be played
                 following = hand & follow
                 if not (following | hand & also_bits if following else hand) >> card & 1:
                     break
             pair = pairs[seat][card]
             if card == friend_card:
-                _reveal_card_friend(state, state, seat, pair[1])
+                reveal_card_friend(state, state, seat, pair[1])
             played |= 1 << card
             history = (pair[1], history)
             trick += (pair,)
@@ -376,22 +376,22 @@ class _Tricks:
         if len(trick) < n:
             state._trick, state._trick_mask, state._to_move = trick, trick_mask, seat
         else:
-            _finish_trick(state, state, trick, trick_mask, seat)
+            finish_trick(state, state, trick, trick_mask, seat)
         return done
 
     def tricks(self, state: HandState, tricks: list, at: int) -> int:
         """Play the record's whole tricks of plain cards from ``tricks[at]`` onto ``state`` (at
-        a trick's start) and settle each, as play._apply_play would card by card; stops at the
+        a trick's start) and settle each, as play.apply_play would card by card; stops at the
         first trick it does not take (not complete, a card not plain or not legal, a trick
         after the last) and returns how many it played, for the caller to play the next card
         by card. Each rule is play.py's, read from the same contract tables: a card must be
-        in its player's hand and not played; the lead is checked by play._legal_mask itself
+        in its player's hand and not played; the lead is checked by play.legal_mask itself
         when a rule may bar it (a joker in the leader's hand, a trump lead, the friend's
         requested lead); a follower follows suit when he can, Mighty and the cards of
-        cards.*_plays_any_time beside it (play._legal_mask's first case), and a follower who
-        may hold a joker is checked by play._follow_mask; a trick holding two jokers or a joker
+        cards.*_plays_any_time beside it (play.legal_mask's first case), and a follower who
+        may hold a joker is checked by play.follow_mask; a trick holding two jokers or a joker
         under a colour rule, the 11, or deciding a pending friend, is settled by
-        settle._finish_trick itself.
+        settle.finish_trick itself.
 
         Written for the interpreter's sake (this loop is most of a replay): the slots the
         rules read in the loop (the led suit, whether trump was played) are written only when
@@ -454,13 +454,13 @@ class _Tricks:
                 state._legal = None
                 if (played ^ start_played) & trump_mask:
                     state._trump_played = True
-                if not _legal_mask(state) & first:
+                if not legal_mask(state) & first:
                     break
             led = (first.bit_length() - 1) >> 4
             follow = follow_masks[led]
-            # the first case of play._legal_mask: a card of the led suit, Mighty or a card
+            # the first case of play.legal_mask: a card of the led suit, Mighty or a card
             # played any time is legal; another card only from a hand without the led suit;
-            # a follower holding a joker by the rules of a trick in progress (_follow_mask)
+            # a follower holding a joker by the rules of a trick in progress (follow_mask)
             checked = trick_mask ^ first
             if loose:
                 for holder in joker_seats:
@@ -469,9 +469,9 @@ class _Tricks:
                         bit = bits[place]
                         # a card of the led suit while no joker must be played yet (two
                         # jokers: from trick 8; cards.joker_playable_last_trick) is legal, as
-                        # _follow_mask has it; any other card is checked by it
+                        # follow_mask has it; any other card is checked by it
                         if not (bit & follow and (unforced or number < last - 2)) \
-                                and not _follow_mask(ci, hands2[holder] & ~played, number, 0,
+                                and not follow_mask(ci, hands2[holder] & ~played, number, 0,
                                                      led) & bit:
                             checked = -1
                             break
@@ -489,11 +489,11 @@ class _Tricks:
                     break
             rows = pairs2[seat:seat + n]
             if trick_mask & friend_bit:
-                if friend == _PENDING:
+                if friend == PENDING:
                     break  # the called card settles who the friend is: card by card
                 # every card is legal from here on: the trick is played
                 place = bits.index(friend_bit)
-                _reveal_card_friend(state, state, seats_from[seat][place],
+                reveal_card_friend(state, state, seats_from[seat][place],
                                     rows[place][friend_bit][1])
             # every card is legal: the trick is played (five players written out)
             if n == 5:
@@ -509,10 +509,10 @@ class _Tricks:
             led_suit = led
             if seat == friend and lead_request:
                 state._friend_led = True
-            # the winner as settle._finish_trick settles the cases decided from the mask (a
-            # plain lead calls no joker: contract._powered_jokers keeps a joker's power unless
+            # the winner as settle.finish_trick settles the cases decided from the mask (a
+            # plain lead calls no joker: contract.powered_jokers keeps a joker's power unless
             # a colour rule or a second joker needs it)
-            if friend == _PENDING:
+            if friend == PENDING:
                 winner = -1
             elif trick_mask & mighty_bit and mighty_power[number]:
                 winner = mighty_bit
@@ -529,7 +529,7 @@ class _Tricks:
                 state.trick_number, state._trick, state._trick_mask, state._call = \
                     number, trick, trick_mask, 0
                 state._led_suit = led
-                _finish_trick(state, state, trick, trick_mask, seat)
+                finish_trick(state, state, trick, trick_mask, seat)
                 points, completed, seat, friend = list(state._points), list(state.tricks), \
                     state._to_move, state._friend
                 number = state.trick_number + 1 if state.phase == "done" else state.trick_number
@@ -540,7 +540,7 @@ class _Tricks:
                 points[winner] += taken
                 if reveal_on_points and winner == friend and not state.friend_revealed:
                     state.friend_revealed = True  # 수원/성균관: the friend shows when he scores
-            completed.append(_tuple_new(CompletedTrick, (trick[0][0], trick, players[winner],
+            completed.append(tuple_new(CompletedTrick, (trick[0][0], trick, players[winner],
                                                          taken)))
             number += 1
             seat = winner

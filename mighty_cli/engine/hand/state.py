@@ -27,21 +27,21 @@ from ..errors import IllegalAction, MightyError
 from .seats import DUMMY, GHOST, seats
 from .honeymoon import is_partner_hand
 from ..ruleset import Ruleset
-from .derived import _Context, _seating, rule_tables
+from .derived import HandContext, seating_for, rule_tables
 from ..translation import N_, _
 
 PHASES = ("election", "elimination", "redistribution", "exchange", "friend", "play", "done",
           "deal_miss", "redeal")
 
-class _Setup:
+class HandSetup:
     """The election and exchange facts, shared unchanged by every state of the play."""
 
     __slots__ = ("calls", "standing", "standing_seat", "passed", "consecutive", "opener",
                  "deal_miss_seat", "declarer", "bid", "contract", "discards", "discard_known",
                  "friend_call", "eliminations", "eliminated", "friend2")
 
-    def copy(self) -> "_Setup":
-        new = _new_state(_Setup)
+    def copy(self) -> "HandSetup":
+        new = new_object(HandSetup)
         new.calls = self.calls
         new.standing = self.standing
         new.standing_seat = self.standing_seat
@@ -78,9 +78,9 @@ class HandState:
                  "_voids", "_history", "_legal")
 
     def _clone(self) -> "HandState":
-        """A field-by-field copy that the engine fills in before handing it out (_apply_play
+        """A field-by-field copy that the engine fills in before handing it out (apply_play
         builds its own copy: a new slot must be set there too)."""
-        new = _new_state(HandState)
+        new = new_object(HandState)
         new._ctx = self._ctx
         new._setup = self._setup
         new._contract = self._contract
@@ -126,6 +126,12 @@ class HandState:
     @property
     def to_move(self) -> Optional[str]:
         return None if self._to_move is None else self._ctx.players[self._to_move]
+
+    @property
+    def opener(self) -> Optional[str]:
+        """Who opened the election: the first to call (a deal miss before him aside)."""
+        seat = self._setup.opener
+        return None if seat is None else self._ctx.players[seat]
 
     @property
     def declarer(self) -> Optional[str]:
@@ -254,11 +260,11 @@ class HandState:
                 f"contract={format_bid(self.contract) if self.contract else None}>")
 
 
-_new_state = object.__new__
-_tuple_new = tuple.__new__
+new_object = object.__new__
+tuple_new = tuple.__new__
 
 
-def _mutable(state: HandState) -> HandState:
+def mutable_copy(state: HandState) -> HandState:
     """A copy of a state for apply() to fill in (the caller never sees it change)."""
     return state._clone()
 
@@ -276,12 +282,12 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     is not one of the five is accepted when the opener is named.
 
     ``deal_masks``: the hands' masks in playing order, where the caller has already checked the
-    deal as the deal check would (record_values._plain_deal: one deck, every card of it dealt
+    deal as the deal check would (record_values.read_plain_deal: one deck, every card of it dealt
     once, the sizes right); ``deal`` then maps each player and the kitty to its cards."""
     tables = rule_tables(rules)
     # ghost 4마: the ghost sits last (hand/seats.py); 허니문: each friend hand after its player
     players = seats(rules, players) if tables.extra_seats else tuple(players)
-    seating = _seating(players, tables.n)
+    seating = seating_for(players, tables.n)
     seat_of = seating.seat_of
     if tables.extra_seats:  # the ghost's, 허니문's friend hands, 시흥 은마's dummy
         if (dealer == GHOST or opener == GHOST) and rules.table.ghost or rules.table.partner_hands \
@@ -303,7 +309,7 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
         deal_masks = check_deal(deal, players, tables.kitty_size, tables.deck_mask,
                                  tables.valid, tables.hand_size, tables.undealt) \
             if deal is not None else None
-    ctx = _Context(rules, players, seating, dealer, deal, deal_masks, tables)
+    ctx = HandContext(rules, players, seating, dealer, deal, deal_masks, tables)
     if opener is None:
         seat = seat_of[dealer]
         opener_seat = (seat + 1) % ctx.n if ctx.tables.opener_after_dealer else seat
@@ -314,7 +320,7 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     else:
         raise MightyError(_("opener {opener} is not one of the players {players}").format(
             opener=repr(opener), players=", ".join(players)))
-    setup = _new_state(_Setup)
+    setup = new_object(HandSetup)
     setup.calls = ()
     setup.standing = None
     setup.standing_seat = None
@@ -331,7 +337,7 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     setup.eliminations = ()  # 6마/7마: the declarer's elimination calls, in order
     setup.eliminated = ()    # the players they eliminated
     setup.friend2 = None     # the second called card's friend (friend.called_cards = 2)
-    state = _new_state(HandState)
+    state = new_object(HandState)
     state._ctx = ctx
     state._setup = setup
     state._contract = None
@@ -370,7 +376,7 @@ PHASE_TIMES = {"election": N_("during the election"),
                "redeal": N_("during a redeal (everyone passed)")}
 
 
-def _phase_error(state: HandState, what: str, error: type) -> IllegalAction:
+def phase_error(state: HandState, what: str, error: type) -> IllegalAction:
     """``what`` (already translated) refused because the hand is in another phase."""
     when = _(PHASE_TIMES[state.phase]).format(number=state.trick_number)
     return error(_("{phase}: {what} is not possible {when}").format(

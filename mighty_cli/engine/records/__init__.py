@@ -21,7 +21,7 @@ back into a record's hand.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..cards import format_bid, format_card, format_cards, sorted_cards
 from .file import (FORMAT, FULL_KEYS, HAND_KEYS, HAND_TYPES, NAME_KEYS, RECORDED_KEYS, STATUSES,
@@ -31,6 +31,9 @@ from .file import (FORMAT, FULL_KEYS, HAND_KEYS, HAND_TYPES, NAME_KEYS, RECORDED
 from .outcome import HandOutcome, friend_possible
 from .replaying import ReplayResult, iter_replay, replay, score_outcome
 from .values import DEAL_MISS_CALL
+
+if TYPE_CHECKING:
+    from ..hand import HandState
 
 __all__ = ["DEAL_MISS_CALL", "FORMAT", "FULL_KEYS", "HAND_KEYS", "HAND_TYPES", "NAME_KEYS",
            "RECORDED_KEYS", "STATUSES", "TOP_KEYS", "TOP_TYPES", "HandOutcome", "Record",
@@ -61,7 +64,7 @@ def outcome_to_hand(outcome: HandOutcome) -> dict:
     return hand
 
 
-def state_to_hand(state: Any, deal: Optional[dict[str, list[int]]] = None) -> dict:
+def state_to_hand(state: HandState, deal: Optional[dict[str, list[int]]] = None) -> dict:
     """A full-hand dict (finished or in progress) from a hand engine state, for saving."""
     from .. import hand as engine  # deferred for start-up time: only a saved hand needs it
 
@@ -99,12 +102,10 @@ def state_to_hand(state: Any, deal: Optional[dict[str, list[int]]] = None) -> di
     if election:
         first = next((call.rsplit(None, 1)[0] for call in election
                       if not call.endswith(f" {DEAL_MISS_CALL}")), hand["dealer"])
-        setup = getattr(state, "_setup", None)
-        if first != election[0].rsplit(None, 1)[0] and setup is not None \
-                and setup.opener is not None:
+        if first != election[0].rsplit(None, 1)[0] and state.opener is not None:
             # a deal miss came first and a full bid from anyone cancelled it
             # (deal_miss.full_bid_cancels): the first bidder need not be the opener
-            first = state._ctx.players[setup.opener]
+            first = state.opener
         if first != hand["dealer"]:
             hand["opener"] = first
         hand["election"] = election

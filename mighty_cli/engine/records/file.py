@@ -112,7 +112,7 @@ def read_record(text: str, source: str = "<record>", base_dir: Optional[Path] = 
     # names everyone who ever played, each hand saying which five.
     if len(record.players) > most_players(record.ruleset) \
             and not all("players" in h for h in hands):
-        raise RecordError(_five_message(source, record.players))
+        raise RecordError(five_players_message(source, record.players))
     record.hands = hands
     return record
 
@@ -153,7 +153,7 @@ def checked_players(players: Any, source: str) -> list[str]:
         raise RecordError(_("{source}: players: {name} appears twice").format(source=source,
                                                                             name=repr(twice)))
     if len(players) < 2:
-        raise RecordError(_five_message(source, players))
+        raise RecordError(five_players_message(source, players))
     return players
 
 
@@ -170,7 +170,7 @@ def most_players(ruleset: str) -> int:
     return 7
 
 
-def _five_message(source: str, players: list[str]) -> str:
+def five_players_message(source: str, players: list[str]) -> str:
     # Five play each hand (the ruleset's table.players: 4마, 3마, 2마 fewer; 8마 Chicago up to
     # eight); a session seats up to eight, and a league's export names everyone who ever
     # played, each hand saying which.
@@ -251,20 +251,20 @@ def _well_typed(hand: dict) -> bool:
 
 def _normalize_names(hand: dict) -> None:
     """Spell the names a hand mentions as the record's players are spelt."""
-    get = _NORMALIZED.get  # the cache read inline: a record repeats its names in every hand
+    get = NORMALIZED_NAMES.get  # the cache read inline: a record repeats its names in every hand
     for key in NAME_KEYS:
         value = hand.get(key)
         if isinstance(value, str):
-            hand[key] = get(value) or _normalized(value)
+            hand[key] = get(value) or normalized_name(value)
     for key in ("players", "eliminated"):
         if isinstance(hand.get(key), list):
-            hand[key] = [_normalized(p) if isinstance(p, str) else p for p in hand[key]]
+            hand[key] = [normalized_name(p) if isinstance(p, str) else p for p in hand[key]]
     deal = hand.get("deal")
     if isinstance(deal, dict):
-        hand["deal"] = {get(k) or _normalized(k): v for k, v in deal.items()}
+        hand["deal"] = {get(k) or normalized_name(k): v for k, v in deal.items()}
     election = hand.get("election")
     if isinstance(election, list):
-        hand["election"] = [get(c) or _normalized(c) for c in election]
+        hand["election"] = [get(c) or normalized_name(c) for c in election]
 
 
 #: What :func:`checked_value` gives for a value the quick test does not pass.
@@ -289,24 +289,24 @@ def checked_value(key: str, value: Any) -> Any:
     if key == "note" and "\0" in value:
         return UNCHECKED
     if key in NAME_KEYS and isinstance(value, str):
-        return _normalized(value)
+        return normalized_name(value)
     if key in NAMED_LISTS and isinstance(value, list):
-        return tuple(_normalized(p) if isinstance(p, str) else p for p in value)
+        return tuple(normalized_name(p) if isinstance(p, str) else p for p in value)
     if isinstance(value, list):
         return tuple(value)
     return value
 
 
-_NORMALIZED: dict[str, str] = {}
+NORMALIZED_NAMES: dict[str, str] = {}
 
 
-def _normalized(text: str) -> str:
+def normalized_name(text: str) -> str:
     """names.normalize, cached: a record repeats the same names and calls in every hand."""
-    name = _NORMALIZED.get(text)
+    name = NORMALIZED_NAMES.get(text)
     if name is None:
-        if len(_NORMALIZED) > 4096:  # names come from files: keep the cache bounded
-            _NORMALIZED.clear()
-        name = _NORMALIZED[text] = names.normalize(text)
+        if len(NORMALIZED_NAMES) > 4096:  # names come from files: keep the cache bounded
+            NORMALIZED_NAMES.clear()
+        name = NORMALIZED_NAMES[text] = names.normalize(text)
     return name
 
 

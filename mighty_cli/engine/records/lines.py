@@ -33,7 +33,7 @@ import re
 from datetime import date
 from typing import Any, Callable, Optional
 
-from .file import (_NORMALIZED, NAME_KEYS, NAMED_LISTS, UNCHECKED, _normalized,
+from .file import (NORMALIZED_NAMES, NAME_KEYS, NAMED_LISTS, UNCHECKED, normalized_name,
                           checked_value)
 
 _INT = re.compile(r"[+-]?(?:0|[1-9][0-9]*)\Z")
@@ -44,11 +44,11 @@ _STRING_LIST = re.compile(r'\[[ \t]*(?:"[^"\\\x00-\x1f\x7f]*"[ \t]*,[ \t]*)*'
 _ESCAPED_STRING = re.compile(r'"(?:[^"\\\x00-\x1f\x7f]|\\["\\bfnrt]|\\u[0-9A-Fa-f]{4})*"\Z')
 
 
-class _Slow(Exception):
+class SlowPath(Exception):
     """A line the fast path does not take: parse the table with tomllib."""
 
 
-def _value(text: str) -> Any:
+def toml_value(text: str) -> Any:
     """A TOML value in the forms an export writes, exactly as tomllib reads it."""
     first = text[:1]
     if first == '"':
@@ -58,11 +58,11 @@ def _value(text: str) -> Any:
             value = json.loads(text)
             if not any(0xD800 <= ord(c) <= 0xDFFF for c in value):  # TOML has no surrogates
                 return value
-        raise _Slow
+        raise SlowPath
     if first == "[":
         if _STRING_LIST.match(text):
             return re.findall(r'"([^"]*)"', text)
-        raise _Slow
+        raise SlowPath
     if _INT.match(text):
         return int(text)
     if text == "true":
@@ -73,8 +73,8 @@ def _value(text: str) -> Any:
         try:
             return date.fromisoformat(text)
         except ValueError:
-            raise _Slow from None
-    raise _Slow
+            raise SlowPath from None
+    raise SlowPath
 
 
 # A hand's table exactly as tomli_w and the exporter write it: ``key = value`` lines (a plain
@@ -87,8 +87,8 @@ _ENTRY = (r'(?:([A-Za-z0-9_-]+) = (?:(' + _STR + r')'
           r'|(\[\n(?:    ' + _STR + r',\n)*\]|\[(?:' + _STR + r'(?:, ' + _STR + r')*)?\])'
           r'|([+-]?(?:0|[1-9][0-9]*)|true|false|[0-9]{4}-[0-9]{2}-[0-9]{2}))\n'
           r'|\[hands\.([A-Za-z0-9_-]+)\]\n|\n)')
-_ENTRIES = re.compile(_ENTRY + r"|([^\n]*\n)")
-_QUOTED = re.compile(r'"([^"]*)"')
+ENTRIES = re.compile(_ENTRY + r"|([^\n]*\n)")
+QUOTED = re.compile(r'"([^"]*)"')
 
 
 def checked_hand(text: str) -> Optional[dict]:
@@ -105,7 +105,7 @@ def checked_hand(text: str) -> Optional[dict]:
                 layouts.insert(0, layout)
             try:
                 return layout[1](match.groups())
-            except _Slow:  # a date that is no day, a sub-table naming a key twice
+            except SlowPath:  # a date that is no day, a sub-table naming a key twice
                 return None
     if " = [\n" not in text and "[hands." not in text:  # one key a line: the usual summary
         return _hand_of_lines(text)
@@ -232,7 +232,7 @@ def _checked_line(line: str) -> Any:
             return listed, _OPEN_LIST
         # a sub-table the shape check takes as it is read: a table of strings
         return (table, _OPEN_TABLE) if table in ("deal", "redistribution") else False
-    match = _ENTRIES.fullmatch(line + "\n")
+    match = ENTRIES.fullmatch(line + "\n")
     if match is None:
         return False
     key, string, strings, scalar, _subtable, _other = match.groups()
@@ -241,11 +241,11 @@ def _checked_line(line: str) -> Any:
     if string:
         value: Any = string[1:-1]
     elif strings:
-        value = _QUOTED.findall(strings)
+        value = QUOTED.findall(strings)
     else:
         try:
-            value = _value(scalar)
-        except _Slow:
+            value = toml_value(scalar)
+        except SlowPath:
             return False
     value = checked_value(key, value)
     return False if value is UNCHECKED else (key, value)
@@ -273,7 +273,7 @@ def _table(body: str, key: str) -> Optional[dict]:
         return None
     try:
         return _pairs_table(match.groups(), 0, count, key == "deal")
-    except _Slow:
+    except SlowPath:
         return None
 
 
@@ -288,7 +288,7 @@ _PAIR = r'([A-Za-z0-9_-]+|' + _STR + r') = "(' + _PLAIN + ')"'
 
 def _pairs_table(groups: tuple, index: int, count: int, deal: bool) -> dict:
     """The table of ``count`` (name, text) pairs in groups[index:], a name in quotes taken
-    within them (names spelt one way for a deal); _Slow when a name comes twice."""
+    within them (names spelt one way for a deal); SlowPath when a name comes twice."""
     end = index + 2 * count
     names = groups[index:end:2]
     if deal and names in _DEAL_NAMES:  # the usual deal: names as the record spells them
@@ -298,11 +298,11 @@ def _pairs_table(groups: tuple, index: int, count: int, deal: bool) -> dict:
         names = tuple(name[1:-1] if name[:1] == '"' else name for name in names)
     table = dict(zip(names, groups[index + 1:end:2]))
     if len(table) != count:
-        raise _Slow  # tomllib's error names the key
+        raise SlowPath  # tomllib's error names the key
     if not deal:
         return table
-    normalized = _NORMALIZED.get
-    spelt = {normalized(name) or _normalized(name): cards for name, cards in table.items()}
+    normalized = NORMALIZED_NAMES.get
+    spelt = {normalized(name) or normalized_name(name): cards for name, cards in table.items()}
     if not quoted and tuple(spelt) == names:  # each name spelt so, none twice: remember them
         if len(_DEAL_NAMES) > 1024:
             _DEAL_NAMES.clear()
@@ -330,17 +330,17 @@ def _names(names: list[str]) -> list[str]:
     try:
         return list(map(_SPELT, names))
     except KeyError:
-        return [_normalized(name) for name in names]
+        return [normalized_name(name) for name in names]
 
 
-_SPELT = _NORMALIZED.__getitem__
+_SPELT = NORMALIZED_NAMES.__getitem__
 
 
 def _day(text: str) -> date:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise _Slow from None  # tomllib's error says what is wrong
+        raise SlowPath from None  # tomllib's error says what is wrong
 
 
 _SCALARS = {bool: (r"(true|false)", "{group} == 'true'"),
@@ -405,7 +405,7 @@ def _learn(hand: dict, text: str) -> None:
         if pattern.fullmatch(text) is None:  # a deal whose names are one once spelt so
             layout = False
         else:
-            namespace = {"get": _NORMALIZED.get, "normalized": _normalized, "day": _day,
+            namespace = {"get": NORMALIZED_NAMES.get, "normalized": normalized_name, "day": _day,
                          "table": _pairs_table, "names": _names, "known_deals": _DEAL_NAMES}
             exec(f"def build(g):\n    return {{{', '.join(values)}}}\n", namespace)
             layout = (pattern.fullmatch, namespace["build"])

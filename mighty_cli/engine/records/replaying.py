@@ -6,7 +6,7 @@ scored, a deal miss settles the pot. The election and the tricks go through the 
 (hand/replay_setup.py, hand/replay_tricks.py), which give the same states and errors as the hand
 engine's
 apply call by call (``fast=False``, the reference the tests hold them to); the usual deal is
-read as masks at once (record_values._plain_deal), checked as the deal check would check it.
+read as masks at once (record_values.read_plain_deal), checked as the deal check would check it.
 tests/engine/test_replay_fast_setup.py and test_replay_fast_hand.py hold each short way to the
 general one, good records and broken ones. Replaying stops at
 the first violation with a :class:`RecordError` whose message names the hand (1-based), the
@@ -26,9 +26,9 @@ from ..hand.honeymoon import fold_deltas, partner_of, partner_seats
 from .file import Record, record_ruleset
 from .outcome import HandOutcome, friend_possible, settle_outcome_pot
 from .summary import SummaryReplay
-from .values import (DEAL_MISS_CALL, _bid, _calls, _cards, _check_friend_call_text,
-                            _deal, _friend_call, _hand_players, _name, _no_more, _plain_deal,
-                            _taken, elimination_parts)
+from .values import (DEAL_MISS_CALL, read_bid, read_calls, read_cards, check_friend_call_text,
+                            read_deal, read_friend_call, hand_players, read_name, refuse_later_keys, read_plain_deal,
+                            read_taken, elimination_parts)
 from ..ruleset import Ruleset
 from ..scoring import friends_weighed, score_hand, seat_deltas
 from ..session import PreviousHand, opener_for, previous_hand, propose, settle_pot
@@ -122,29 +122,29 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
                  zero: Optional[dict[str, int]] = None) -> HandOutcome:
     """One hand of a record replayed; ``zero``: every player of the record at 0 (copied, never
     changed), where the caller has it."""
-    players = _hand_players(all_players, hand, index, rules.table.players)
+    players = hand_players(all_players, hand, index, rules.table.players)
     # With six or seven present the dealer may sit the hand out (docs/rules.md §9).
     dealer = hand.get("dealer")
     if dealer is None:
         dealer = propose(rules, all_players, previous, in_playing_order=True).dealer
-    dealer = _name(dealer, all_players, index, "dealer")
+    dealer = read_name(dealer, all_players, index, "dealer")
     if zero is None:
         zero = {p: 0 for p in all_players}
     if "deal" in hand or "election" in hand:  # with no deal: refereed with open cards
         opener = opener_for(rules, all_players, players, dealer, previous)
         if "opener" in hand:  # the table said who opened (e.g. a referee started mid-session)
-            opener = _name(hand["opener"], players, index, "opener")
+            opener = read_name(hand["opener"], players, index, "opener")
         outcome = _replay_full(rules, players, hand, index, opener, pot, dealer, zero, fast)
         outcome.opener = opener
         return outcome
     if "deal_miss" in hand:
-        miss = _name(hand["deal_miss"], players, index, "deal_miss")
+        miss = read_name(hand["deal_miss"], players, index, "deal_miss")
         if not rules.deal_miss.allowed:
             raise RecordError(_("hand {index}: {player} declared a deal miss but {ruleset} has "
                                 "no deal miss (deal_miss.allowed = false)").format(
                                     index=index, player=miss, ruleset=rules.name))
         outcome = _deal_miss_outcome(rules, players, index, dealer, miss, pot, zero)
-        outcome.opener = _name(hand["opener"], players, index, "opener") if "opener" in hand \
+        outcome.opener = read_name(hand["opener"], players, index, "opener") if "opener" in hand \
             else opener_for(rules, all_players, players, dealer, previous)
         return outcome
     if "declarer" in hand:
@@ -152,15 +152,15 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
         if extra:
             raise RecordError(_("hand {index}: {key} needs the deal (deal = {{...}})").format(
                 index=index, key=sorted(extra)[0]))
-        declarer = _name(hand["declarer"], players, index, "declarer")
-        contract = _bid(hand.get("contract"), index)
+        declarer = read_name(hand["declarer"], players, index, "declarer")
+        contract = read_bid(hand.get("contract"), index)
         friend_text = hand.get("friend", "none")
         friend = None if friend_text == "none" else GHOST if rules.table.ghost \
             and friend_text == GHOST else friend_text if rules.table.partner_hands \
             and friend_text == partner_of(declarer) else \
-            _name(friend_text, players, index, "friend")
+            read_name(friend_text, players, index, "friend")
         # friend.called_cards = 2 (동대전 7마): the second friend, a key of its own
-        friend2 = _name(hand["friend2"], players, index, "friend2") if "friend2" in hand \
+        friend2 = read_name(hand["friend2"], players, index, "friend2") if "friend2" in hand \
             else None
         if friend is not None and "opposition" in hand and friends_weighed(rules):
             raise RecordError(_("hand {index}: opposition = {value} cannot be scored under "
@@ -169,10 +169,10 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
                                 "weighed count").format(index=index,
                                                         value=repr(hand["opposition"]),
                                                         ruleset=rules.name))
-        taken = _taken(rules, hand, index)
+        taken = read_taken(rules, hand, index)
         call = hand.get("friend_call")
         if call is not None:
-            _check_friend_call_text(call, index)
+            check_friend_call_text(call, index)
         eliminated = _eliminated(rules, hand, players, declarer, friend, index)
         outcome = score_outcome(rules, players, declarer, contract, friend, taken,
                                 all_players=all_players, index=index, friend_call=call,
@@ -203,7 +203,7 @@ def _eliminated(rules: Ruleset, hand: dict, players: Sequence[str], declarer: st
     if not count:
         raise RecordError(_("hand {index}: eliminated: nobody is eliminated under {ruleset} "
                             "(table.eliminated = 0)").format(index=index, ruleset=rules.name))
-    names = [_name(name, players, index, "eliminated") for name in given]
+    names = [read_name(name, players, index, "eliminated") for name in given]
     if len(names) != count or len(set(names)) != count:
         raise RecordError(_("hand {index}: eliminated: expected {count} distinct players "
                             "(table.eliminated), got {given}").format(index=index, count=count,
@@ -225,7 +225,7 @@ def _dummy_eliminated(given: Any, players: Sequence[str], declarer: str,
     if given is None:
         return []
     names = [DUMMY if isinstance(name, str) and name.strip().lower() == DUMMY else
-             _name(name, players, index, "eliminated") for name in given]
+             read_name(name, players, index, "eliminated") for name in given]
     if len(names) != 1:
         raise RecordError(_("hand {index}: eliminated: expected one player or \"dummy\" (시흥 "
                             "은마: table.dummy), got {given}").format(index=index,
@@ -343,19 +343,19 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                  pot: int, dealer: str, zero: dict[str, int], fast: bool = True) -> HandOutcome:
     engine, setup, tricks_module = _hand_engine()
 
-    # the usual deal read as masks at once (checked as _deal and new_hand's deal check would
+    # the usual deal read as masks at once (checked as read_deal and new_hand's deal check would
     # check it); anything else read and refused by them
-    plain = _plain_deal(hand.get("deal"), players, rule_tables(rules)) if fast else None
+    plain = read_plain_deal(hand.get("deal"), players, rule_tables(rules)) if fast else None
     deal_masks = None
     if plain is not None:
         deal, deal_masks = plain
     else:
-        deal = _deal(hand["deal"], index) if "deal" in hand else None
+        deal = read_deal(hand["deal"], index) if "deal" in hand else None
     election = hand.get("election", [])
     if not isinstance(election, list) or not all(map(_IS_STR, election)):
         raise RecordError(_("hand {index}: election: expected a list of calls such as "
                             "\"Bo 13H\" or \"Cy pass\"").format(index=index))
-    calls, no_miss = _calls(election, players, index)
+    calls, no_miss = read_calls(election, players, index)
     # the calls before any deal miss: a full bid cancelling it (deal_miss.full_bid_cancels) may
     # come from any player, opener or not
     if no_miss:
@@ -388,42 +388,42 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
                 state = engine.apply(state, call)
     if state.phase == "deal_miss" and "deal_miss" not in hand:
         miss = state.deal_miss_player
-        _no_more(hand, index, "discard",
+        refuse_later_keys(hand, index, "discard",
                  _("{player} declared a deal miss").format(player=miss))
         outcome = _deal_miss_outcome(rules, players, index, dealer, miss, pot, zero)
         outcome.full, outcome.state = True, state
         return outcome
     if "deal_miss" in hand:
-        miss = _name(hand["deal_miss"], players, index, "deal_miss")
+        miss = read_name(hand["deal_miss"], players, index, "deal_miss")
         state = engine.apply(state, engine.DeclareDealMiss(miss))
         outcome = _deal_miss_outcome(rules, players, index, dealer, miss, pot, zero)
         outcome.full, outcome.state = True, state
         return outcome
     if state.phase == "redeal":
-        _no_more(hand, index, "discard", _("everyone passed"))
+        refuse_later_keys(hand, index, "discard", _("everyone passed"))
         return HandOutcome(index=index, status="redeal", players=players, dealer=dealer,
                            deltas=dict(zero), pot_after=pot, full=True, state=state)
     if state.phase == "election":
-        _no_more(hand, index, "discard", _("the election is not over"))
+        refuse_later_keys(hand, index, "discard", _("the election is not over"))
         return _unfinished(index, players, dealer, pot, zero, state)
     if "elimination" in hand or "redistribution" in hand \
             or state.phase in ("elimination", "redistribution"):  # 6마, 7마 (else nothing to do)
         state = _replay_elimination(engine, state, hand, index)
     if state.phase in ("elimination", "redistribution"):  # 6마, 7마: not over yet
-        _no_more(hand, index, "discard", _("the eliminations are not over"))
+        refuse_later_keys(hand, index, "discard", _("the eliminations are not over"))
         return _unfinished(index, players, dealer, pot, zero, state)
     # the discard and the friend call written onto the election's private state where
     # hand/replay_setup.py takes them (exchange.py's own steps), else applied
     if "discard" in hand:
-        discard = engine.Discard(tuple(_cards(hand["discard"], index, "discard")))
+        discard = engine.Discard(tuple(read_cards(hand["discard"], index, "discard")))
         if state is not elected or not setup.discard_in_place(state, discard):
             state = engine.apply(state, discard)
     elif deal is None and state.phase == "exchange":
         state = engine.apply(state, engine.Discard(()))  # open cards: the discards are unseen
     else:
-        _no_more(hand, index, "contract", _("nothing was discarded yet"))
+        refuse_later_keys(hand, index, "contract", _("nothing was discarded yet"))
     if "contract" in hand and state.phase == "friend":
-        contract = _bid(hand["contract"], index)
+        contract = read_bid(hand["contract"], index)
         if contract != state.contract:
             state = engine.apply(state, engine.ChangeContract(contract))
     friend_call = None
@@ -432,7 +432,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
             raise RecordError(_("hand {index}: friend is called after the discard").format(
                 index=index))
         try:
-            call = _friend_call(engine, hand["friend"], state)
+            call = read_friend_call(engine, hand["friend"], state)
         except InvalidNotation as exc:
             raise RecordError(_("hand {index}: {key}: {error}").format(
                 index=index, key="friend", error=exc)) from None
@@ -441,7 +441,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
             state = engine.apply(state, action)
         friend_call = hand["friend"]
     else:
-        _no_more(hand, index, "tricks", _("no friend was called yet"))
+        refuse_later_keys(hand, index, "tricks", _("no friend was called yet"))
     tricks = hand.get("tricks", [])
     if not isinstance(tricks, list) or not all(map(_IS_STR, tricks)):
         raise RecordError(_("hand {index}: tricks: expected a list of strings of played cards")
@@ -465,7 +465,7 @@ def _replay_full(rules: Ruleset, players: list[str], hand: dict, index: int, ope
     result = engine.hand_result(state)
     for key in ("taken", "opposition"):
         if key in hand:
-            stated = _taken(rules, {key: hand[key]}, index)
+            stated = read_taken(rules, {key: hand[key]}, index)
             if stated != result.taken:
                 raise RecordError(_("hand {index}: {key} = {value} is impossible: the tricks "
                                     "give the ruling party {taken}").format(

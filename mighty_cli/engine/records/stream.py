@@ -24,9 +24,9 @@ from .. import safe_toml
 from ..inputs import open_text
 from ..limits import RECORD_BLOCK_MAX_BYTES, RECORD_LINE_MAX_BYTES
 from . import Record, check_hand_shape, record_header
-from .file import _five_message
+from .file import five_players_message
 from .file import most_players
-from .lines import _ENTRIES, _QUOTED, _Slow, _value
+from .lines import ENTRIES, QUOTED, SlowPath, toml_value
 from .lines import checked_hand as _checked_hand
 from ..translation import _
 
@@ -47,7 +47,7 @@ def parse_hand_table(block: str | list[str], first_line: int) -> list[dict]:
         return [hand]
     try:
         return [_fast_table(_LINE_SPLIT.findall(text))]
-    except _Slow:
+    except SlowPath:
         pass
     try:
         data = safe_toml.loads("[[hands]]\n" + text)  # the collector paused while it recurses
@@ -67,7 +67,7 @@ _LINE_SPLIT = re.compile(r"[^\n]*\n|[^\n]+\Z")
 
 
 def _canonical_table(text: str) -> Optional[dict]:
-    """A hand's table written the canonical way (record_lines._ENTRIES: what tomli_w and the
+    """A hand's table written the canonical way (record_lines.ENTRIES: what tomli_w and the
     exporter write), exactly as tomllib reads it; None when the text is written any other way
     (or repeats a key): then it goes line by line (_fast_table), or through tomllib."""
     if not text.endswith("\n"):
@@ -76,7 +76,7 @@ def _canonical_table(text: str) -> Optional[dict]:
     table = hand
     # entries one after the other over the whole text (findall skips nothing: every line is an
     # entry or the last group's), so the text is canonical unless that group caught a line
-    for key, string, strings, scalar, subtable, other in _ENTRIES.findall(text):
+    for key, string, strings, scalar, subtable, other in ENTRIES.findall(text):
         if other:
             return None
         if not key:
@@ -90,11 +90,11 @@ def _canonical_table(text: str) -> Optional[dict]:
         if string:
             table[key] = string[1:-1]
         elif strings:
-            table[key] = _QUOTED.findall(strings)
+            table[key] = QUOTED.findall(strings)
         else:
             try:
-                table[key] = _value(scalar)
-            except _Slow:
+                table[key] = toml_value(scalar)
+            except SlowPath:
                 return None
     return hand
 
@@ -102,7 +102,7 @@ def _canonical_table(text: str) -> Optional[dict]:
 def _fast_table(lines: list[str]) -> dict:
     """A hand's table from the lines tomli_w and the exporter write: ``key = value`` lines,
     lists of strings over several lines, inline tables of strings, and ``[hands.KEY]``
-    sub-tables of strings. Anything else raises _Slow."""
+    sub-tables of strings. Anything else raises SlowPath."""
     hand: dict[str, Any] = {}
     table = hand
     position = 0
@@ -111,28 +111,28 @@ def _fast_table(lines: list[str]) -> dict:
         line = lines[position]
         position += 1
         if "#" in line:
-            raise _Slow
+            raise SlowPath
         stripped = _trimmed(line)
         if not stripped:
             continue
         if stripped[0] == "[":
             match = _SUBTABLE.match(stripped)
             if match is None or match.group(1) in hand:
-                raise _Slow
+                raise SlowPath
             table = hand[match.group(1)] = {}
             continue
         match = _LINE.match(line)
         if match is None:
-            raise _Slow
+            raise SlowPath
         key, value = match.groups()
         if key in table:
-            raise _Slow
+            raise SlowPath
         if value == "[":  # a list over several lines, one string a line
             items = []
             separated = True  # TOML needs a comma between two items
             while True:
                 if position >= count:
-                    raise _Slow
+                    raise SlowPath
                 item = _trimmed(lines[position])
                 position += 1
                 if item == "]":
@@ -140,19 +140,19 @@ def _fast_table(lines: list[str]) -> dict:
                 if not item:
                     continue
                 if not separated or not _LIST_ITEM.match(item):
-                    raise _Slow
+                    raise SlowPath
                 separated = item.endswith(",")
                 items.append(item[1:item.rindex('"')])
             table[key] = items
         elif value[:1] == "{":
             if not _INLINE_TABLE.match(value):
-                raise _Slow
+                raise SlowPath
             pairs = dict(_INLINE_PAIR.findall(value))
             if len(pairs) != value.count("="):
-                raise _Slow  # a key twice
+                raise SlowPath  # a key twice
             table[key] = pairs
         else:
-            table[key] = _value(value)
+            table[key] = toml_value(value)
     return hand
 
 
@@ -326,7 +326,7 @@ def _hands(first: Any, blocks: Iterator[tuple[int, str]], players: list[str],
         if hand is not None:
             index += 1
             if named and "players" not in hand:
-                raise RecordError(_five_message(source, players))
+                raise RecordError(five_players_message(source, players))
             yield hand
             continue
         try:
@@ -345,4 +345,4 @@ def check_hand(hand: Any, index: int, players: list[str], source: str, most: int
     the players a record names without each hand naming its own, record_file.most_players)."""
     check_hand_shape(hand, index, players, source)
     if len(players) > most and "players" not in hand:
-        raise RecordError(_five_message(source, players))
+        raise RecordError(five_players_message(source, players))

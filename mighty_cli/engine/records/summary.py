@@ -19,7 +19,7 @@ from ..cards import Bid
 from ..errors import MightyError
 from ..hand.actions import is_trick_call
 from .outcome import HandOutcome, friend_possible, settle_outcome_pot
-from .values import _bid, _check_friend_call_text
+from .values import read_bid, check_friend_call_text
 from ..ruleset import Ruleset
 from ..scoring import score_hand, taken_limit
 
@@ -90,7 +90,7 @@ class SummaryReplay:
         contract = self.bids.get(text) if type(text) is str else None
         if contract is None:
             try:
-                contract = _bid(text, index)
+                contract = read_bid(text, index)
             except MightyError:
                 return None
             if len(self.bids) > _MEMO:
@@ -116,7 +116,7 @@ class SummaryReplay:
             trick_call = self.calls.get(call)  # type: ignore[assignment]
             if trick_call is None:
                 try:
-                    _check_friend_call_text(call, index)
+                    check_friend_call_text(call, index)
                 except MightyError:
                     return None
                 trick_call = is_trick_call(call)

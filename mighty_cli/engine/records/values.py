@@ -15,7 +15,7 @@ from ..ruleset import Ruleset
 from ..scoring import taken_limit
 from ..translation import _, ngettext
 
-def _hand_players(all_players: Sequence[str], hand: dict, index: int, n: int = 5) -> list[str]:
+def hand_players(all_players: Sequence[str], hand: dict, index: int, n: int = 5) -> list[str]:
     """Who played this hand: ``n`` (table.players) of the record's players."""
     players = hand.get("players")
     if players is None:
@@ -36,7 +36,7 @@ def _hand_players(all_players: Sequence[str], hand: dict, index: int, n: int = 5
     return list(players)
 
 
-def _name(value: Any, players: Sequence[str], index: int, key: str) -> str:
+def read_name(value: Any, players: Sequence[str], index: int, key: str) -> str:
     if not isinstance(value, str) or value not in players:
         raise RecordError(_("hand {index}: {key} = {value} is not one of the players of this "
                             "hand ({players})").format(index=index, key=key, value=repr(value),
@@ -44,7 +44,7 @@ def _name(value: Any, players: Sequence[str], index: int, key: str) -> str:
     return value
 
 
-def _bid(text: Any, index: int) -> Bid:
+def read_bid(text: Any, index: int) -> Bid:
     if not isinstance(text, str):
         raise RecordError(_("hand {index}: contract: expected a bid such as \"15D\" or \"16NT\"")
                           .format(index=index))
@@ -55,7 +55,7 @@ def _bid(text: Any, index: int) -> Bid:
             index=index, key="contract", error=exc)) from None
 
 
-def _taken(rules: Ruleset, hand: dict, index: int) -> int:
+def read_taken(rules: Ruleset, hand: dict, index: int) -> int:
     taken, opposition = hand.get("taken"), hand.get("opposition")
     total = rules.count_total  # point cards, or tricks (election.bid_counts = "tricks")
     if (taken is None) == (opposition is None):
@@ -79,7 +79,7 @@ def _taken(rules: Ruleset, hand: dict, index: int) -> int:
     return value if taken is not None else total - value
 
 
-def _check_friend_call_text(call: Any, index: int) -> None:
+def check_friend_call_text(call: Any, index: int) -> None:
     if not isinstance(call, str):
         raise RecordError(_("hand {index}: friend_call: expected a card or a call such as "
                             "\"mighty\", \"joker\", \"first-trick\"").format(index=index))
@@ -107,7 +107,7 @@ _FRIEND_CALLS: dict[str, Any] = {}
 _CONTEXT_WORDS = (*CALL_SPELLINGS["mighty"], *CALL_SPELLINGS["joker"])
 
 
-def _friend_call(engine: Any, text: Any, state: Any) -> Any:
+def read_friend_call(engine: Any, text: Any, state: Any) -> Any:
     """The hand engine's parse_friend_call, cached for the calls that name a card or a kind
     outright (not ``mighty`` nor the joker, which the contract or the ruleset may decide): a
     record repeats the same few dozen calls."""
@@ -122,7 +122,7 @@ def _friend_call(engine: Any, text: Any, state: Any) -> Any:
     return call
 
 
-def _no_more(hand: dict, index: int, key: str, why: str) -> None:
+def refuse_later_keys(hand: dict, index: int, key: str, why: str) -> None:
     later = FULL_KEYS[FULL_KEYS.index(key):]
     present = [k for k in later if k in hand]
     if present:
@@ -130,7 +130,7 @@ def _no_more(hand: dict, index: int, key: str, why: str) -> None:
             index=index, key=present[0], why=why))
 
 
-def _deal(deal: Any, index: int) -> dict[str, list[int]]:
+def read_deal(deal: Any, index: int) -> dict[str, list[int]]:
     """Parse a deal's card strings; the hand engine checks who holds what (new_hand)."""
     if not isinstance(deal, dict):
         raise RecordError(_("hand {index}: deal: expected a table of player = \"10 cards\" and "
@@ -138,21 +138,21 @@ def _deal(deal: Any, index: int) -> dict[str, list[int]]:
     get = _CARD_CODES.get
     cards: dict[str, list[int]] = {}
     for who, text in deal.items():
-        # _cards' fast path inline (canonical names, each once); anything else through it
+        # read_cards' fast path inline (canonical names, each once); anything else through it
         hand = list(map(get, text.split())) if type(text) is str else [None]
         cards[who] = hand if None not in hand and len(set(hand)) == len(hand) \
-            else _cards(text, index, f"deal.{who}")
+            else read_cards(text, index, f"deal.{who}")
     return cards
 
 
-#: The canonical names of the cards (what an export writes), for the fast path of _cards.
+#: The canonical names of the cards (what an export writes), for the fast path of read_cards.
 _CARD_CODES = {format_card(card): card for card in DECK}
-#: Each canonical name's bit (1 << card), for the masks of _plain_deal.
+#: Each canonical name's bit (1 << card), for the masks of read_plain_deal.
 _CARD_BITS = {name: 1 << card for name, card in _CARD_CODES.items()}
 
 
 class _DealTexts:
-    """A deal that _plain_deal has checked, read as :func:`_deal` would read it when asked for
+    """A deal that read_plain_deal has checked, read as :func:`read_deal` would read it when asked for
     a hand's cards (a replay asks for the kitty, and for the hands only to weigh a deal miss)."""
 
     __slots__ = ("texts",)
@@ -164,12 +164,12 @@ class _DealTexts:
         return list(map(_CARD_CODES.__getitem__, self.texts[who].split()))
 
 
-def _plain_deal(deal: Any, players: Sequence[str], tables: Any) -> Any:
+def read_plain_deal(deal: Any, players: Sequence[str], tables: Any) -> Any:
     """The usual deal read at once: ``(deal, masks)``, the deal as new_hand takes it and the
     players' masks in playing order, where every hand and the kitty is one string of canonical
     card names of the right size and their bits add up to the ruleset's deck (its cards each
     dealt once: tables.plain_deal says the sizes make up the deck). None for anything else,
-    which :func:`_deal` and the deal check (new_hand) then read and refuse as ever: a deal
+    which :func:`read_deal` and the deal check (new_hand) then read and refuse as ever: a deal
     taken here is one they accept, with the same cards."""
     if type(deal) is not dict or len(deal) != len(players) + 1 or not tables.plain_deal:
         return None
@@ -195,7 +195,7 @@ def _plain_deal(deal: Any, players: Sequence[str], tables: Any) -> Any:
     return _DealTexts(deal), tuple(masks)
 
 
-def _cards(text: Any, index: int, key: str) -> list[int]:
+def read_cards(text: Any, index: int, key: str) -> list[int]:
     if not isinstance(text, str):
         raise RecordError(_("hand {index}: {key}: expected cards in one string, such as "
                             "\"SA D10\"").format(index=index, key=key))
@@ -234,7 +234,7 @@ def _call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:
 _SEATED_CALLS: dict[tuple, dict[str, tuple[str, Any]]] = {}
 
 
-def _calls(election: list[str], players: Sequence[str], index: int
+def read_calls(election: list[str], players: Sequence[str], index: int
            ) -> tuple[list[tuple[str, Any]], bool]:
     """A hand's election entries parsed (each a string), as :func:`_call` parses them one by
     one, and whether none of them is a deal miss: bids and passes are remembered per seating,
@@ -264,7 +264,7 @@ def _parse_call(text: str, players: Sequence[str], index: int) -> tuple[str, Any
                             "\"<player> <bid>\" or \"<player> pass\"").format(
                                 index=index, text=repr(text)))
     player, what = parts
-    _name(player, players, index, "election")
+    read_name(player, players, index, "election")
     # a BidCall, the action itself (a deal miss is a pair of the same shape)
     if what.lower() == "pass":
         return BidCall(player, None)

@@ -27,7 +27,7 @@ from .schema import (  # noqa: F401 (the schema, re-exported: import it from her
     BID_COUNTS, FORMULAS, POINT_RANK_KEYS, RANK_KEYS, BackRun, Cards, DealMiss, DeclaredRun,
     Deposit, Doubling,
     Election, Exchange, Friend, JokerCall, Meta, Play, Ruleset, Scoring, Session, Table,
-    Tournament, _field_type, _plain, iter_options, option, option_docs)
+    Tournament, table_type, plain_value, iter_options, option, option_docs)
 from ..translation import _
 
 #: The ruleset's API: loading (bundled, by path, with ``extends``), the schema and its options.
@@ -245,7 +245,7 @@ def _merge(data: dict, values: dict, origins: dict, cls: type, label: str, prefi
             known = ", ".join(fields)
             raise RulesetError(_("{label}: unknown key {key} (expected one of: {known})").format(
                                    label=label, key=safe_toml.short(key), known=known))
-        sub = _field_type(fields[name])
+        sub = table_type(fields[name])
         if sub is not None:
             if not isinstance(value, dict):
                 raise RulesetError(_("{label}: {key}: expected a table [{key}]").format(
@@ -260,7 +260,7 @@ def _construct(cls: type, values: dict, label: str, prefix: str) -> Any:
     kwargs = {}
     for f in dataclasses.fields(cls):
         key = f"{prefix}{f.name}"
-        sub = _field_type(f)
+        sub = table_type(f)
         if sub is not None:
             kwargs[f.name] = _construct(sub, values[f.name], label, key + ".")
         else:
@@ -543,7 +543,7 @@ def diff_rulesets(a: Ruleset, b: Ruleset) -> list[tuple[str, Any, Any]]:
     for key, f in iter_options():
         if key.startswith("meta."):
             continue
-        va, vb = _plain(a.get(key), f), _plain(b.get(key), f)
+        va, vb = plain_value(a.get(key), f), plain_value(b.get(key), f)
         if va != vb:
             out.append((key, va, vb))
     return out

@@ -169,14 +169,14 @@ def iter_options(cls: type = Ruleset, prefix: str = "") -> Iterator[tuple[str, d
     """Every leaf option of the schema as ``(dotted key, field)``, in schema order."""
     for f in dataclasses.fields(cls):
         key = f"{prefix}{f.name}"
-        sub = _field_type(f)
+        sub = table_type(f)
         if sub is not None:
             yield from iter_options(sub, key + ".")
         else:
             yield key, f
 
 
-def _field_type(f: dataclasses.Field) -> Optional[type]:
+def table_type(f: dataclasses.Field) -> Optional[type]:
     """The dataclass a table field holds, or None for a leaf option."""
     if f.default_factory is not dataclasses.MISSING:  # type: ignore[misc]
         sample = f.default_factory()  # type: ignore[misc]
@@ -189,11 +189,11 @@ def option_docs() -> dict[str, dict]:
     """Documentation of every option: ``{key: {"doc", "source", "default", "choices"}}``."""
     default = Ruleset()
     return {key: {"doc": f.metadata.get("doc", ""), "source": f.metadata.get("source", ""),
-                  "default": _plain(default.get(key), f), "choices": f.metadata.get("choices", ())}
+                  "default": plain_value(default.get(key), f), "choices": f.metadata.get("choices", ())}
             for key, f in iter_options()}
 
 
-def _plain(value: Any, f: dataclasses.Field) -> Any:
+def plain_value(value: Any, f: dataclasses.Field) -> Any:
     kind = f.metadata.get("kind", "")
     if kind == "suits":
         return [SUIT_LETTERS[s] for s in value]
@@ -206,5 +206,5 @@ def _to_dict(obj: Any) -> dict:
     out: dict = {}
     for f in dataclasses.fields(obj):
         value = getattr(obj, f.name)
-        out[f.name] = _to_dict(value) if dataclasses.is_dataclass(value) else _plain(value, f)
+        out[f.name] = _to_dict(value) if dataclasses.is_dataclass(value) else plain_value(value, f)
     return out
