@@ -4,25 +4,26 @@ The options themselves, with their documentation and sources, are the schema in
 ``ruleset/schema.py`` (re-exported here: ``from .ruleset import Ruleset`` keeps working).
 
 A ruleset file sets only what differs from the ruleset it ``extends`` (``standard`` when it
-names none). Loading checks every key, type and value and the consistency between options; any
-problem is a :class:`RulesetError` naming the file, the key and what was expected.
+names none). Loading checks every key, type and value (``ruleset/coercion.py``: a check for
+each kind of option) and the consistency between options (``ruleset/consistency.py``: a check
+for each rule); any problem is a :class:`RulesetError` naming the file, the key and what was
+expected.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
 from .. import safe_toml
-from ..cards import ELEVENS, format_card, format_cards, parse_card, parse_cards, parse_suit
-from ..errors import InvalidNotation, RulesetError
+from ..errors import RulesetError
 from ..inputs import refuse_irregular
 from ..limits import RULESET_MAX_BYTES
 from .bounds import check_limits
-from .scoring_options import TIE_BREAK_KEYS
+from .coercion import coerce
+from .consistency import check_consistency
 from .schema import (  # noqa: F401 (the schema, re-exported: import it from here)
     BID_COUNTS, FORMULAS, POINT_RANK_KEYS, RANK_KEYS, BackRun, Cards, DealMiss, DeclaredRun,
     Deposit, Doubling,
@@ -229,7 +230,7 @@ def _build(data: dict, label: str, folder: Path, seen: tuple[str, ...],
     if not values["meta"]["title"]:
         values["meta"]["title"] = values["meta"]["name"]
     ruleset = _construct(Ruleset, values, label, "")
-    _check_consistency(ruleset, label)
+    check_consistency(ruleset, label)
     check_limits(ruleset, label)
     return LoadedRuleset(ruleset, origins, chain)
 
@@ -264,274 +265,8 @@ def _construct(cls: type, values: dict, label: str, prefix: str) -> Any:
         if sub is not None:
             kwargs[f.name] = _construct(sub, values[f.name], label, key + ".")
         else:
-            kwargs[f.name] = _coerce(values[f.name], f, label, key)
+            kwargs[f.name] = coerce(values[f.name], f, label, key)
     return cls(**kwargs)
-
-
-def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
-    meta = f.metadata
-    kind = meta.get("kind", "")
-    expected = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
-
-    def fail(what: str) -> RulesetError:
-        return RulesetError(_("{label}: {key} = {value}: expected {what}").format(
-            label=label, key=key, value=safe_toml.short(value), what=what))
-
-    if kind == "card":
-        if not isinstance(value, str):
-            raise fail(_("a card such as \"SA\" or \"C3\""))
-        try:
-            return format_card(parse_card(value))
-        except InvalidNotation:
-            raise fail(_("a card that exists (a suit S D H C and a rank 2-10 J Q K A)")) from None
-    if kind == "any_ranks":
-        names = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value) \
-                or {v.upper() for v in value} - set(names) or len(set(value)) != len(value):
-            raise fail(_("a list of distinct ranks such as [\"2\", \"3\"] (2-10, J, Q, K, A)"))
-        return [r for r in names if r in {v.upper() for v in value}]
-    if kind == "cards":
-        if not isinstance(value, str):
-            raise fail(_("a list of cards in a string, such as \"S2 D2 H2 C2\""))
-        try:  # a card named twice: both copies of two decks (table.decks, checked below)
-            cards = parse_cards(value, copies=True) if value.strip() else []
-        except InvalidNotation as exc:
-            raise fail(_("cards ({exc})").format(exc=exc)) from None
-        if len(set(cards)) != len(cards):
-            raise fail(_("each card once"))
-        return format_cards(sorted(cards)) if cards else ""
-    if kind == "suits":
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise fail(_("a list of suits such as [\"S\", \"D\", \"H\", \"C\"]"))
-        try:
-            suits = [parse_suit(v) for v in value]
-        except InvalidNotation:
-            raise fail(_("a list of the suits S, D, H, C")) from None
-        if len(set(suits)) != len(suits) or len(suits) not in (0, 4):
-            raise fail(_("each of the four suits S, D, H, C exactly once (or an empty list)"))
-        return suits
-    if kind == "rank_weights":
-        if not isinstance(value, dict) or set(value) - set(RANK_KEYS) \
-                or not all(_is_number(v) for v in value.values()):
-            raise fail(_("a table of weights for the ranks A, K, Q, J, 10"))
-        return {r: float(value.get(r, 0.0)) for r in RANK_KEYS}
-    if kind == "card_weights":
-        if not isinstance(value, dict) or not all(_is_number(v) for v in value.values()):
-            raise fail(_("a table of card = weight, such as { SJ = 0.5 }"))
-        try:
-            return {parse_card(k): float(v) for k, v in value.items()}
-        except InvalidNotation as exc:
-            raise fail(_("cards as keys ({exc})").format(exc=exc)) from None
-    if kind == "ranks":  # 11: 서울과고's rank (table.rank_eleven; checked in _validate)
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value) \
-                or set(value) - set(POINT_RANK_KEYS) or len(set(value)) != len(value) \
-                or not value:
-            raise fail(_("a list of distinct point ranks from A, K, Q, J, 10"))
-        return [r for r in POINT_RANK_KEYS if r in value]
-    if kind == "place_points":  # tournament.place_points
-        if not isinstance(value, list) or not 2 <= len(value) <= 8 or not all(
-                isinstance(v, int) and not isinstance(v, bool) and abs(v) <= 1000000
-                for v in value) or any(a < b for a, b in zip(value, value[1:])):
-            raise fail(_("a list of 2 to 8 whole numbers, first place first, none above the "
-                         "one before (such as [60, 48, 36, 24, 12])"))
-        return value
-    if kind == "tie_break":  # tournament.tie_break
-        if not isinstance(value, list) or not all(v in TIE_BREAK_KEYS for v in value) \
-                or len(set(value)) != len(value):
-            raise fail(_("a list of distinct keys from {keys}").format(
-                keys=", ".join(TIE_BREAK_KEYS)))
-        return value
-    if kind == "int_or_bid":
-        if value == "bid" or (isinstance(value, int) and not isinstance(value, bool)
-                              and 1 <= value <= 42):  # two decks: 40 and 2 jokers
-            return value
-        raise fail(_("a number of point cards from 1 to 42, or \"bid\""))
-    if kind == "expression":
-        if not isinstance(value, str):
-            raise fail(_("an expression in a string, such as \"taken - 10\""))
-        if value:
-            # deferred for start-up time: only custom formulas need it
-            from .formulas import compile_expression
-            try:
-                compile_expression(value)
-            except ValueError as exc:
-                raise RulesetError(f"{label}: {key}: {exc}") from None
-        return value
-    if expected == "bool":
-        if not isinstance(value, bool):
-            raise fail(_("true or false"))
-        return value
-    if expected == "int":
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise fail(_("a whole number"))
-    elif expected == "float":
-        if not _is_number(value):
-            raise fail(_("a finite number (not nan or inf)") if isinstance(value, float)
-                       else _("a number"))
-        value = float(value)
-    elif expected == "str":
-        if not isinstance(value, str):
-            raise fail(_("a string"))
-    choices = meta.get("choices") or ()
-    if choices and value not in choices:
-        raise fail(_("one of {choices}").format(choices=", ".join(repr(c) for c in choices)))
-    low, high = meta.get("low"), meta.get("high")
-    if low is not None and value < low or high is not None and value > high:
-        raise fail(_("a value from {low:g} to {high:g}").format(low=low, high=high))
-    return value
-
-
-def _is_number(value: Any) -> bool:
-    """A finite number: TOML's nan and inf would pass every comparison and fail later."""
-    return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and math.isfinite(value))
-
-
-def _check_consistency(rules: Ruleset, label: str) -> None:
-    e = rules.election
-    if e.max_bid and e.min_bid > e.max_bid:
-        raise RulesetError(_("{label}: election.min_bid = {min_bid} is above election.max_bid = "
-                             "{max_bid}: the minimum bid cannot exceed the maximum").format(
-                               label=label, min_bid=e.min_bid, max_bid=e.max_bid))
-    c = rules.cards
-    for key in ("mighty", "mighty_alternate"):
-        if getattr(c, key) == "JK":
-            raise RulesetError(_("{label}: cards.{key} = \"JK\": the joker cannot be "
-                                 "Mighty").format(label=label, key=key))
-    for key in ("joker_call", "joker_call_alternate"):
-        card = getattr(c, key)
-        if card == "JK":
-            raise RulesetError(_("{label}: cards.{key} = \"JK\": the joker-call card must be a "
-                                 "suited card").format(
-                                   label=label, key=key))
-        if card in (c.mighty, c.mighty_alternate):
-            raise RulesetError(_("{label}: cards.{key} = {card!r} is also a Mighty card").format(
-                                   label=label, key=key, card=card))
-    calls = ("joker_call", "joker_call_alternate")
-    if c.jokers == 2:  # the colour joker's call cards too, and they must differ from the black's
-        calls += ("colour_joker_call", "colour_joker_call_alternate")
-        for key in calls[2:]:
-            card = getattr(c, key)
-            if card in ("JK", "BJ") or card in (c.mighty, c.mighty_alternate) \
-                    or card in (c.joker_call, c.joker_call_alternate):
-                raise RulesetError(_("{label}: cards.{key} = {card!r} must be a suited card "
-                                     "other than Mighty and the black joker's call cards").format(
-                                       label=label, key=key, card=card))
-    elif c.joker_follows_colour or c.joker_leads_colour or c.off_colour_joker_below_trump:
-        raise RulesetError(_("{label}: the joker's colour rules (cards.joker_follows_colour, "
-                             "joker_leads_colour, off_colour_joker_below_trump) need two jokers "
-                             "(cards.jokers = 2)").format(label=label))
-    t = rules.table
-    removed = rules.removed_card_names
-    for key in ("mighty", "mighty_alternate") + calls:
-        if getattr(c, key) in removed:
-            raise RulesetError(_("{label}: cards.{key} = {card!r} is one of the cards "
-                                 "removed from the deck (table.removed_cards)").format(
-                                   label=label, key=key, card=getattr(c, key)))
-    if "11" in c.point_ranks and not t.rank_eleven:
-        raise RulesetError(_("{label}: cards.point_ranks names 11, but the deck has no 11 "
-                             "(table.rank_eleven = false)").format(label=label))
-    if not t.rank_eleven:
-        for key in ("mighty", "mighty_alternate", "joker_call", "joker_call_alternate"):
-            if parse_card(getattr(c, key)) in ELEVENS:
-                raise RulesetError(_("{label}: cards.{key} = {card!r} is not in the deck "
-                                     "(table.rank_eleven = false)").format(
-                                       label=label, key=key, card=getattr(c, key)))
-    if t.decks == 1 and len(t.removed_cards.split()) != len(set(t.removed_cards.split())):
-        raise RulesetError(_("{label}: table.removed_cards names a card twice, but there is one "
-                             "deck (table.decks = 1)").format(label=label))
-    # 53; 54 with two jokers (cards.jokers); 57 with 서울과고's 11s (table.rank_eleven); 106
-    # with two decks (table.decks, 8마 Chicago); less the removed
-    in_play = len(rules.deck_cards)
-    # the ghost's hand (000 §3.5.2); 허니문's friend hands (000 §3.5.1)
-    # and 시흥 은마's dummy (table.dummy, elimination.py)
-    hands = t.players * (2 if t.partner_hands else 1) + (1 if t.ghost or t.dummy else 0)
-    needed = hands * t.hand_size + t.kitty_size + t.undealt
-    if needed != in_play:
-        ghost = _(" (and the ghost's, table.ghost)") if t.ghost else \
-            _(" (and the dummy's, table.dummy)") if t.dummy else ""
-        undealt = _(" and {count} undealt (table.undealt)").format(count=t.undealt) \
-            if t.undealt else ""
-        raise RulesetError(_("{label}: table.players = {players} hands{ghost} of {hand_size} "
-                             "and a kitty of {kitty_size}{undealt} need {needed} cards, but "
-                             "{in_play} are in play (the deck less table.removed_cards)").format(
-                               label=label, players=t.players, ghost=ghost,
-                               hand_size=t.hand_size, kitty_size=t.kitty_size, undealt=undealt,
-                               needed=needed, in_play=in_play))
-    if t.deal == "draft" and (t.undealt != t.players * t.hand_size or t.ghost or t.eliminated):
-        raise RulesetError(_("{label}: table.deal = \"draft\" puts one card aside for every card "
-                             "kept: table.undealt must be table.players × table.hand_size = "
-                             "{count}, with no ghost and no eliminations").format(
-                               label=label, count=t.players * t.hand_size))
-    if e.bid_counts == "tricks" and not e.max_bid:
-        raise RulesetError(_("{label}: election.bid_counts = \"tricks\" needs election.max_bid "
-                             "(at most the {tricks} tricks)").format(label=label,
-                                                                    tricks=rules.tricks))
-    if t.partner_hands and (t.ghost or t.eliminated or t.deal == "draft"):
-        raise RulesetError(_("{label}: table.partner_hands = true cannot be used with a ghost, "
-                             "eliminations or a drafted deal").format(label=label))
-    if t.dummy and (t.eliminated != 1 or t.eliminate_by != "card" or t.ghost
-                    or t.partner_hands or t.deal == "draft"):
-        raise RulesetError(_("{label}: table.dummy = true needs table.eliminated = 1 by a "
-                             "called card (table.eliminate_by = \"card\"), with no ghost, no "
-                             "friend hands and a dealt deck (000 §7.21)").format(label=label))
-    if t.ghost and t.eliminated:
-        raise RulesetError(_("{label}: table.ghost = true cannot be used with table.eliminated = "
-                             "{eliminated}: the ghost plays where nobody is eliminated").format(
-                               label=label, eliminated=t.eliminated))
-    s = rules.scoring
-    if (s.friend_weight != 1 or s.lone_friend_weight not in (0, 1)) \
-            and (s.run.enabled or s.back_run.enabled or s.declared_run.enabled):
-        raise RulesetError(_("{label}: scoring.friend_weight / lone_friend_weight weigh the "
-                             "friends' cards, so a run or back run (counted in cards) cannot be "
-                             "told: set scoring.run, back_run and declared_run enabled = false")
-                           .format(label=label))
-    if rules.friend.called_cards == 2 and not rules.friend.card:
-        raise RulesetError(_("{label}: friend.called_cards = 2 needs card calls (friend.card)")
-                           .format(label=label))
-    if t.eliminated and (t.players - t.eliminated < 2 or rules.elimination_discard < 0):
-        raise RulesetError(_("{label}: table.eliminated = {eliminated} leaves {left} players "
-                             "who cannot each be made up to ten cards from the eliminated hands "
-                             "and the kitty").format(
-                               label=label, eliminated=t.eliminated,
-                               left=t.players - t.eliminated))
-    s = rules.scoring
-    if s.formula == "custom" and not (s.success and s.failure):
-        raise RulesetError(_("{label}: scoring.formula = \"custom\" needs both scoring.success "
-                             "and scoring.failure expressions").format(
-                               label=label))
-    if s.formula != "custom" and (s.success or s.failure):
-        raise RulesetError(_("{label}: scoring.success/failure are used only with "
-                             "scoring.formula = \"custom\" (it is {formula!r})").format(
-                               label=label, formula=s.formula))
-    f = rules.friend
-    if not any((f.card, f.no_friend, f.first_trick, f.last_trick, f.player, t.partner_hands)):
-        raise RulesetError(_("{label}: friend: no kind of friend call is allowed (set at least "
-                             "one of card, no_friend, first_trick, last_trick, player)").format(
-                               label=label))
-    if e.bid_counts == "opposition_limit" and e.no_trump_discount:
-        raise RulesetError(_("{label}: election.no_trump_discount = {no_trump_discount} cannot "
-                             "be used with election.bid_counts = \"opposition_limit\" (bids "
-                             "descend)").format(
-                               label=label, no_trump_discount=e.no_trump_discount))
-    if e.bid_counts not in ("taken", "tricks") and not e.max_bid:
-        raise RulesetError(_("{label}: election.bid_counts = {bid_counts!r} needs a maximum bid "
-                             "(election.max_bid)").format(
-                               label=label, bid_counts=e.bid_counts))
-    if e.bid_counts != "taken":
-        for number in (e.min_bid, e.max_bid) if e.bid_counts != "tricks" else ():
-            target = rules.contract_target(number)
-            if not 0 <= target <= rules.point_card_total:
-                raise RulesetError(_("{label}: a bid of {number} asks the ruling party for "
-                                     "{target} of {point_card_total} point cards "
-                                     "(election.bid_counts, election.opposition_base, "
-                                     "election.min_bid/max_bid)").format(
-                                       label=label, number=number, target=target,
-                                       point_card_total=rules.point_card_total))
-    if e.no_trump_discount and not e.no_trump_allowed:
-        raise RulesetError(_("{label}: election.no_trump_discount = {no_trump_discount} but "
-                             "no-trump is not allowed (election.no_trump_allowed = false)").format(
-                               label=label, no_trump_discount=e.no_trump_discount))
 
 
 # --- comparing ----------------------------------------------------------------------------------

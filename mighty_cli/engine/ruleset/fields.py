@@ -1,8 +1,7 @@
 """How a ruleset option is declared: a dataclass field carrying its documentation, its
-constraints and its source (read by ``ruleset/__init__.py``'s loading and validation, ``mighty
-ruleset
-show``/``diff`` and the catalog's option docs); the rank names options may use; the ruleset's
-``[meta]`` table.
+constraints and its source (read by ``ruleset/__init__.py``'s loading, ``ruleset/coercion.py``'s
+checks by ``kind``, ``mighty ruleset show``/``diff`` and the catalog's option docs); the rank
+names options may use; the ruleset's ``[meta]`` table.
 """
 
 from __future__ import annotations
