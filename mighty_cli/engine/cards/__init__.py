@@ -32,13 +32,23 @@ for ten; output is always the canonical form: ``SA``, ``D10``, ``JK``, ``13H``, 
 from __future__ import annotations
 
 import functools
-from typing import Iterable, NamedTuple, Optional
+from typing import Iterable, NamedTuple, Optional, TypeAlias
 
 from ..errors import InvalidNotation
 from ..translation import N_, _
 
+#: A card, ``copy << 7 | suit << 4 | rank`` (above): an int, as python-chess's ``Square`` is.
+Card: TypeAlias = int
+#: A set of cards, bit ``card`` set for each card in it (a hand, a trick, the played cards, a
+#: suit's cards), as python-chess's ``Bitboard`` is a set of squares: ``mask >> card & 1``.
+CardMask: TypeAlias = int
+#: A suit: ``SPADES`` to ``CLUBS`` (0-3); ``NO_SUIT`` (4) for the jokers.
+Suit: TypeAlias = int
+#: A trump: a suit, or None for no-trump.
+Trump: TypeAlias = Optional[Suit]
+
 #: The cards' API: notation, the deck's constants and the Korean readings the parsers fall back on.
-__all__ = ["BID_HELP", "BLACK_JOKER", "BLACK_JOKER_WORDS", "Bid", "CARD_HELP",
+__all__ = ["BID_HELP", "BLACK_JOKER", "BLACK_JOKER_WORDS", "Bid", "CARD_HELP", "Card", "CardMask",
            "COLOUR_JOKER_WORDS", "COPY", "DECK", "DECK2", "DECK_57", "ELEVEN", "ELEVENS",
            "EXTRA_CARD_NAMES", "JOKER", "JOKER_PREFIXES", "JOKER_WORDS", "KOREAN_SUIT_WORDS",
            "NO_SUIT", "NO_TRUMP_WORDS", "POINT_CARDS", "RANKS", "RANK_NAMES", "RANK_ORDER",
@@ -47,7 +57,7 @@ __all__ = ["BID_HELP", "BLACK_JOKER", "BLACK_JOKER_WORDS", "Bid", "CARD_HELP",
            "is_joker", "is_point_card", "korean_bid", "korean_card", "korean_card_names",
            "korean_trump", "make_card", "one_card", "parse_bid", "parse_card", "parse_cards",
            "parse_suit", "parse_trump", "rank_of", "rank_order", "sort_key", "sorted_cards",
-           "suit_of", "trump_name"]
+           "suit_of", "Suit", "Trump", "trump_name"]
 
 SPADES, DIAMONDS, HEARTS, CLUBS = 0, 1, 2, 3
 NO_SUIT = 4

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import struct
 from hashlib import sha256
-from typing import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeAlias
 
 from . import BLACK_JOKER, COPY, DECK, ELEVEN, ELEVENS, EXTRA_CARD_NAMES, JOKER, \
-    SUIT_SYMBOLS, SUITS, format_card
+    SUIT_SYMBOLS, SUITS, Card, CardMask, Suit, format_card
 from ..errors import MightyError
 from ..translation import _, ngettext
 
@@ -60,15 +61,18 @@ FACE_MASK = sum(1 << (suit << 4 | rank) for suit in SUITS for rank in range(11, 
 #: Chicago) each one's copy ``card | COPY``; a ruleset's deck is a subset.
 _ONE_DECK_CARDS = frozenset(DECK + (BLACK_JOKER,)) | frozenset(ELEVENS)
 VALID_CARDS = _ONE_DECK_CARDS | frozenset(card | COPY for card in _ONE_DECK_CARDS)
-_CHUNKS: list[dict[int, tuple[int, ...]]] = [{} for _ in SUITS]
+_CHUNKS: list[dict[int, tuple[Card, ...]]] = [{} for _ in SUITS]
+
+#: A deal: each player's cards, the kitty's (``"kitty"``) and any put aside (``UNDEALT``).
+Deal: TypeAlias = Mapping[str, Sequence[Card]]
 
 
-def both(mask: int) -> int:
+def both(mask: CardMask) -> CardMask:
     """A mask of one deck's cards with their copies added (two decks)."""
     return mask | mask << COPY
 
 
-def assign_copies(deal: dict) -> dict:
+def assign_copies(deal: Deal) -> dict[str, list[Card]]:
     """A deal read from a record (two decks): each card's first naming, players in the deal's
     order then the kitty, is copy 0 and its second copy 1 (a third is left to the deal check)."""
     seen: set[int] = set()
@@ -86,7 +90,7 @@ def assign_copies(deal: dict) -> dict:
     return out
 
 
-def held_copy(card: int, hand: int, played: int = 0) -> int:
+def held_copy(card: Card, hand: CardMask, played: CardMask = 0) -> Card:
     """The copy of ``card`` a player plays (two decks): the one his hand mask holds, copy 0 when
     he holds both; with the hand unknown (``hand`` < 0: open cards), copy 0 unless it was
     already played (``played``)."""
@@ -96,7 +100,7 @@ def held_copy(card: int, hand: int, played: int = 0) -> int:
     return first if hand >> first & 1 or not hand >> (first | COPY) & 1 else first | COPY
 
 
-def held_copies(cards, hand: int, played: int = 0) -> tuple[int, ...]:
+def held_copies(cards: Iterable[Card], hand: CardMask, played: CardMask = 0) -> tuple[Card, ...]:
     """Cards a player gives up at once (a discard, two decks): each the copy he still holds
     (``held_copy``), a card named twice being both copies."""
     out = []
@@ -109,7 +113,7 @@ def held_copies(cards, hand: int, played: int = 0) -> tuple[int, ...]:
     return tuple(out)
 
 
-def mask_of(cards) -> int:
+def mask_of(cards: Iterable[Card]) -> CardMask:
     """The bitmask of some cards."""
     mask = 0
     for card in cards:
@@ -117,7 +121,7 @@ def mask_of(cards) -> int:
     return mask
 
 
-def _chunk_cards(suit: int, chunk: int) -> tuple[int, ...]:
+def _chunk_cards(suit: Suit, chunk: int) -> tuple[Card, ...]:
     """The cards of one suit whose bits are set in a 16-bit chunk (cached: 8192 patterns a suit)."""
     base = suit << 4
     cards = tuple(base | rank for rank in range(2, 16) if chunk >> rank & 1)  # 15: the 11
@@ -125,9 +129,9 @@ def _chunk_cards(suit: int, chunk: int) -> tuple[int, ...]:
     return cards
 
 
-def cards_of(mask: int) -> list[int]:
+def cards_of(mask: CardMask) -> list[Card]:
     """The cards of a mask, suits S D H C low to high, then the joker, then the black joker."""
-    out: list[int] = []
+    out: list[Card] = []
     for suit in (0, 1, 2, 3):
         chunk = mask >> (suit << 4) & 0xFFFF
         if chunk:
@@ -143,7 +147,7 @@ def cards_of(mask: int) -> list[int]:
     return out
 
 
-def suit_symbol(suit: int) -> str:
+def suit_symbol(suit: Suit) -> str:
     return SUIT_SYMBOLS[suit]
 
 
@@ -213,8 +217,8 @@ def hand_seed(seed: int, hand_number: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def deal_cards(seed: int, players: Sequence[str], deck: Sequence[int] = DECK,
-               hand_size: int = HAND_SIZE) -> dict[str, list[int]]:
+def deal_cards(seed: int, players: Sequence[str], deck: Sequence[Card] = DECK,
+               hand_size: int = HAND_SIZE) -> dict[str, list[Card]]:
     """A reproducible deal (mighty-deal/1, above): ten cards to each player in seating order and
     the rest to the kitty, the same on every machine and Python version. ``deck`` is the
     ruleset's deck in canonical order (``Ruleset.deck_cards``: 4마 and 3마 remove cards)."""
@@ -229,9 +233,9 @@ _BIT_OF = {card: 1 << card for card in VALID_CARDS}
 UNDEALT = "undealt"
 
 
-def check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
-                deck_mask: int = DECK_MASK, valid: frozenset = VALID_CARDS,
-                hand_size: int = HAND_SIZE, undealt: int = 0) -> tuple[int, ...]:
+def check_deal(deal: Deal, players: Sequence[str], kitty_size: int = KITTY_SIZE,
+               deck_mask: CardMask = DECK_MASK, valid: frozenset[Card] = VALID_CARDS,
+               hand_size: int = HAND_SIZE, undealt: int = 0) -> tuple[CardMask, ...]:
     """The masks of the players' hands in a deal (raises naming what is wrong with it): ten
     cards to each player and ``kitty_size`` to the kitty, every card in play exactly once (and
     ``undealt`` cards out of play under the key ``undealt``: 변형 2마, table.undealt)."""
@@ -300,7 +304,7 @@ def check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
     return tuple(mask_of(out[player]) for player in players)
 
 
-def nth_card(mask: int, index: int) -> int:
+def nth_card(mask: CardMask, index: int) -> Card:
     """The index-th card of a mask in cards_of's order, without listing them: count whole
     suits first, then clear the lowest bit within the suit."""
     for shift in (0, 16, 32, 48, 64, 128, 144, 160, 176, 192):

@@ -14,7 +14,7 @@ Rules of notation held here:
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Optional
+from typing import Any, NamedTuple, Optional, TypeAlias, Union
 
 from ..cards import JOKER, SUIT_LETTERS, Bid, format_card, is_joker, parse_card, parse_suit
 from .contract import mighty_card
@@ -103,6 +103,11 @@ class CompletedTrick(NamedTuple):
     points: int
 
 
+#: An action of a hand: what :func:`~mighty_cli.engine.hand.apply` takes.
+Action: TypeAlias = Union[DeclareDealMiss, BidCall, Eliminate, Redistribute, Discard,
+                          ChangeContract, CallFriend, Play]
+
+
 class HandResult(NamedTuple):
     """A finished hand's outcome and score."""
 
@@ -122,7 +127,7 @@ PENDING = -1          # a friend still to be determined (card not yet seen, firs
 _PLAY_TABLES: dict[str, list[Optional[Play]]] = {}
 
 
-def play_table(player: str) -> list:
+def play_table(player: str) -> list[Optional[Play]]:
     """Plain Play objects of a player indexed by card, cached (legal_plays builds many)."""
     table = _PLAY_TABLES.get(player)
     if table is None:
@@ -250,6 +255,7 @@ def parse_friend_call(text: str, context: Any = None, contract: Optional[Bid] = 
 def format_friend_call(call: FriendCall) -> str:
     """The record notation of a friend call (inverse of parse_friend_call)."""
     if call.kind == "card":
+        assert call.card is not None  # (a card call names its card)
         text = "joker" if call.card == JOKER else format_card(call.card)
         if call.card2 is not None:  # two called cards (friend.called_cards): SA+DK
             text += "+" + ("joker" if call.card2 == JOKER else format_card(call.card2))

@@ -59,17 +59,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from ..cards import BLACK_JOKER, CLUBS, COPY, DIAMONDS, ELEVEN, HEARTS, JOKER, SPADES, SUITS, \
-    Bid, parse_card, rank_order
+    Bid, Card, CardMask, Suit, Trump, parse_card, rank_order
 from ..cards.deck import ELEVEN_MASK, FACE_MASK, SUIT_MASKS, SUITED_MASK, mask_of, both
 from ..ruleset import Ruleset
 
 if TYPE_CHECKING:
     from .actions import FriendCall
+    from .seats import Seat
+    from .state import HandState
 
 # --- special cards ----------------------------------------------------------------------------
 
 
-def mighty_card(rules: Ruleset, trump: Optional[int]) -> int:
+def mighty_card(rules: Ruleset, trump: Trump) -> Card:
     """The Mighty card under a trump (``cards.mighty``, or ``cards.mighty_alternate`` when the
     Mighty card's suit is trump)."""
     card = parse_card(rules.cards.mighty)
@@ -77,14 +79,14 @@ def mighty_card(rules: Ruleset, trump: Optional[int]) -> int:
         else card
 
 
-def joker_call_card(rules: Ruleset, trump: Optional[int]) -> int:
+def joker_call_card(rules: Ruleset, trump: Trump) -> Card:
     """The joker-call card under a trump (``cards.joker_call`` or its alternate)."""
     card = parse_card(rules.cards.joker_call)
     return parse_card(rules.cards.joker_call_alternate) \
         if trump is not None and card >> 4 == trump else card
 
 
-def _bits(mask: int) -> list[int]:
+def _bits(mask: CardMask) -> list[Card]:
     """The cards of a mask, any codes (a copy's too), low to high."""
     out = []
     while mask:
@@ -98,7 +100,7 @@ def _bits(mask: int) -> list[int]:
 JOKER_COLOURS = {JOKER: (DIAMONDS, HEARTS), BLACK_JOKER: (SPADES, CLUBS)}
 
 
-def joker_calls(rules: Ruleset, trump: Optional[int]) -> dict[int, int]:
+def joker_calls(rules: Ruleset, trump: Trump) -> dict[Card, Card]:
     """The joker-call cards under a trump, each with the joker it calls: ``cards.joker_call``
     (or its alternate) the joker, the black joker when there are two, and then
     ``cards.colour_joker_call`` (or its alternate) the colour joker."""
@@ -112,7 +114,7 @@ def joker_calls(rules: Ruleset, trump: Optional[int]) -> dict[int, int]:
     return {first: BLACK_JOKER, colour: JOKER}
 
 
-def trick_winner(cards: Sequence[int], led_suit: int, trump: Optional[int], mighty: int,
+def trick_winner(cards: Sequence[Card], led_suit: Suit, trump: Trump, mighty: Card,
                  mighty_power: bool = True, joker_power: bool = True) -> int:
     """Index of the winning card in a complete trick: Mighty > effective joker > highest trump >
     highest of the led suit (a powerless joker is the weakest card). Two decks: ``cards`` are the
@@ -123,10 +125,11 @@ def trick_winner(cards: Sequence[int], led_suit: int, trump: Optional[int], migh
         for index, card in enumerate(cards):
             if card & 112 == 64:  # a joker
                 return index  # the first joker played wins (cards.jokers = 2)
-    best, best_index = 0, -1
+    best: float = 0
+    best_index = -1
     for index, card in enumerate(cards):
         suit = card >> 4
-        rank = card & 15
+        rank: float = card & 15
         if rank == ELEVEN:  # 서울과고's 11: between 10 and J (cards.rank_order)
             rank = 10.5
         power = 200 + rank if suit == trump else 100 + rank if suit == led_suit else 0
@@ -150,11 +153,60 @@ class ContractTables:
                  "mighty_last", "joker_first", "joker_last", "joker_play_first",
                  "joker_play_last", "trump_lead", "declaration", "call_first", "defends",
                  "called_powerless", "reveal_on_points", "next_trick_friend", "friend_card", "friend_card2",
-                 "lead_suit", "auto_call", "annotated", "mighty_power", "joker_power",
+                 "lead_suit", "annotated", "mighty_power", "joker_power",
                  "also_bits", "joker_on_trump", "mighty_named", "joker_free", "bar_first",
                  "bar_always", "bar_until_trump", "tricks", "ghost_seat", "joker_mask",
                  "call_jokers", "auto_calls", "joker_barred", "joker_lead_suits",
                  "weak_jokers", "joker_rules", "trump_masks", "copies", "led_masks")
+
+    # (masks are by card; tuples indexed by suit are SUITS long, by trick number tricks + 1)
+    contract: Bid
+    trump: Trump
+    mighty: Card
+    mighty_bit: CardMask  # Mighty's bits (both copies with two decks)
+    joker_call: Card  # the (black) joker's call card, named in messages
+    follow_masks: tuple[CardMask, ...]  # by suit: the cards that follow it
+    non_trump_mask: CardMask
+    trump_lead_mask: CardMask
+    trump_mask: CardMask
+    mighty_first: bool
+    mighty_last: bool
+    joker_first: bool
+    joker_last: bool
+    joker_play_first: bool
+    joker_play_last: bool
+    trump_lead: str  # play.trump_lead ("any_time" under no-trump)
+    declaration: str  # joker_call.declaration
+    call_first: bool
+    defends: bool
+    called_powerless: bool
+    reveal_on_points: bool
+    next_trick_friend: bool
+    friend_card: Optional[Card]  # the called card (None: no card call)
+    friend_card2: Card  # the second called card (-1: none)
+    lead_suit: Optional[Suit]  # the lead the declarer asked of his friend
+    annotated: CardMask
+    mighty_power: tuple[bool, ...]  # by trick number
+    joker_power: tuple[bool, ...]  # by trick number
+    also_bits: CardMask
+    joker_on_trump: bool
+    mighty_named: Card  # Mighty, where its lead names a suit (-1: never)
+    joker_free: tuple[CardMask, ...]  # by suit
+    bar_first: bool
+    bar_always: bool
+    bar_until_trump: bool
+    tricks: int
+    ghost_seat: Seat  # -1: no ghost
+    joker_mask: CardMask
+    call_jokers: dict[Card, CardMask]  # each joker-call card, the jokers it calls
+    auto_calls: CardMask
+    joker_barred: tuple[CardMask, ...]  # by suit
+    joker_lead_suits: Optional[dict[Card, tuple[Suit, ...]]]  # by joker (None: any suit)
+    weak_jokers: CardMask
+    joker_rules: bool
+    trump_masks: tuple[CardMask, ...]  # by trick number
+    copies: bool
+    led_masks: tuple[CardMask, ...]  # by suit
 
     def __init__(self, rules: Ruleset, contract: Bid, call: FriendCall):
         c, j = rules.cards, rules.joker_call
@@ -264,7 +316,8 @@ class ContractTables:
                                  for number in range(last + 1))
 
 
-def powered_jokers(ci: ContractTables, cards: tuple, trick_mask: int, new) -> int:
+def powered_jokers(ci: ContractTables, cards: Sequence[Card], trick_mask: CardMask,
+                   new: HandState) -> CardMask:
     """The jokers of a complete trick that keep their power on a trick where jokers have it:
     not the called one (joker_call.called_joker_powerless; the other joker keeps its power),
     not one of the other colour played to the led suit (cards.joker_follows_colour; the joker
@@ -283,7 +336,7 @@ def powered_jokers(ci: ContractTables, cards: tuple, trick_mask: int, new) -> in
     return jokers
 
 
-def holding_index(state) -> Optional[int]:
+def holding_index(state: HandState) -> Optional[int]:
     """The index, in the trick in progress, of the card that holds it so far (None before the
     lead), by the rules settle.finish_trick settles a complete trick with."""
     trick = state._trick
@@ -298,12 +351,13 @@ def holding_index(state) -> Optional[int]:
 _ONE_DECK_BITS = (1 << COPY) - 1
 
 
-def _first_of(cards: Sequence[int], card: int) -> int:
+def _first_of(cards: Sequence[Card], card: Card) -> int:
     """The index of the first copy of ``card`` in a trick (two decks: either copy)."""
     return next(index for index, played in enumerate(cards) if played & 127 == card)
 
 
-def trick_index(ci: ContractTables, cards: Sequence[int], mask: int, state, number: int) -> int:
+def trick_index(ci: ContractTables, cards: Sequence[Card], mask: CardMask, state: HandState,
+                number: int) -> int:
     """The index of the card that holds a trick (complete or not; ``mask``: its cards' bits,
     ``state``: whose ``_call`` and ``_led_suit`` apply): Mighty, a joker with power, the
     highest trump (none on trick 1 under play.trump_power_first_trick = false), the highest of

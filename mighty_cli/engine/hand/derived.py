@@ -25,21 +25,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
-from ..cards import BLACK_JOKER, COPY, ELEVEN, JOKER, SUITS, Bid, parse_card
-from ..cards.deck import ELEVEN_MASK, JOKERS_MASK, POINT_MASK, mask_of, both
+from ..cards import BLACK_JOKER, COPY, ELEVEN, JOKER, SUITS, Bid, Card, CardMask, parse_card
+from ..cards.deck import ELEVEN_MASK, JOKERS_MASK, POINT_MASK, Deal, mask_of, both
 from ..errors import MightyError
 from ..ruleset import RANK_KEYS, Ruleset
 from ..scoring import friends_weighed
-from .actions import play_table
+from .actions import Play, play_table
 from ..translation import _
 
 if TYPE_CHECKING:
     from .contract import ContractTables
+    from .seats import Seat, SeatMask
 
-def _card_weights(rules: Ruleset) -> dict[int, float]:
+def _card_weights(rules: Ruleset) -> dict[Card, float]:
     """Each card's deal-miss weight (cards not listed weigh 0)."""
     d = rules.deal_miss
-    weights: dict[int, float] = {}
+    weights: dict[Card, float] = {}
     rank_of = {"A": 14, "K": 13, "Q": 12, "J": 11, "10": 10}
     for key in RANK_KEYS:
         for suit in SUITS:
@@ -62,6 +63,42 @@ class RuleTables:
                  "dummy_seat", "plain_deal", "plain_result", "beats", "fast_election",
                  "fast_exchange")
 
+    rules: Ruleset
+    weights: dict[Card, float]  # each card's deal-miss weight (cards not listed weigh 0)
+    weight_list: list[float]  # indexed by card
+    bids: list[Bid]  # every bid, lowest first
+    bid_set: frozenset[Bid]
+    discount: int  # election.no_trump_discount
+    successors: dict[Bid, tuple[list[Bid], frozenset[Bid]]]
+    beats: dict[Optional[Bid], frozenset[Bid]]
+    point_mask: CardMask
+    full_bid: int
+    opener_after_dealer: bool
+    miss_allowed: bool
+    opener_may_pass: bool
+    changes: dict[Bid, list[Bid]]
+    # (contract, called card, lead request, second called card) -> its tables
+    contracts: dict[tuple[Bid, Optional[Card], Optional[int], Optional[Card]], ContractTables]
+    descend: bool
+    n: int  # seats: the players, the ghost's, the friend hands', the dummy's
+    kitty_size: int
+    deck: tuple[Card, ...]
+    deck_mask: CardMask
+    valid: frozenset[Card]
+    hand_size: int
+    eliminated: int
+    undealt: int
+    ghost_seat: Seat  # -1: no ghost
+    silent: SeatMask  # the seats that never bid
+    bidders: int
+    partner_hands: bool
+    extra_seats: bool
+    dummy_seat: Seat  # -1: no dummy
+    plain_deal: bool
+    plain_result: bool
+    fast_election: Optional[bool]
+    fast_exchange: Optional[bool]
+
     def __init__(self, rules: Ruleset):
         e = rules.election
         self.rules = rules
@@ -79,13 +116,13 @@ class RuleTables:
                      if number >= lowest[trump]]
         self.bid_set = frozenset(self.bids)
         # standing bid -> the bids that beat it, as a list (in order) and a set
-        self.successors: dict[Bid, tuple[list[Bid], frozenset]] = {}
+        self.successors = {}
         # standing bid (None: none yet) -> the set of bids beating it (election.bid_run)
-        self.beats: dict[Optional[Bid], frozenset] = {None: self.bid_set}
+        self.beats = {None: self.bid_set}
         self.opener_may_pass = e.opener_may_pass
-        self.changes: dict[Bid, list[Bid]] = {}  # winning bid -> the contracts it may become
+        self.changes = {}  # winning bid -> the contracts it may become
         # (contract, called card, lead request) -> its ContractTables (read-only once built)
-        self.contracts: dict[tuple, "ContractTables"] = {}
+        self.contracts = {}
         # table.players, table.removed_cards, table.kitty_size (000 §3.5: 4마, 3마, 2마)
         # the ghost's seat (hand/seats.py); 허니문's friend hands (honeymoon.py)
         self.n = rules.table.players * (2 if rules.table.partner_hands else 1) \
@@ -115,8 +152,8 @@ class RuleTables:
         self.miss_allowed = rules.deal_miss.allowed
         # whether hand/replay_setup.py's batch takes this ruleset's election, and its discard and
         # friend call (None: not asked yet; replay_setup._handles, _handles_exchange)
-        self.fast_election: Optional[bool] = None
-        self.fast_exchange: Optional[bool] = None
+        self.fast_election = None
+        self.fast_exchange = None
         # a result hand.hand_result may take its short way to (_plain_result): the bid counts
         # point cards, a friend's count as one each, no ghost, no friend hands
         self.plain_result = (e.bid_counts != "tricks" and not friends_weighed(rules)
@@ -132,7 +169,7 @@ class RuleTables:
 _RULE_TABLES: dict[int, RuleTables] = {}
 
 
-def _point_mask(rules: Ruleset) -> int:
+def _point_mask(rules: Ruleset) -> CardMask:
     """The point cards of a ruleset (cards.point_ranks, and the joker where it is one)."""
     ranks = {"A": 14, "K": 13, "Q": 12, "J": 11, "11": ELEVEN, "10": 10}  # 11: 서울과고
     mask = sum(1 << (suit << 4 | ranks[key]) for key in rules.cards.point_ranks for suit in SUITS)
@@ -151,7 +188,7 @@ def rule_tables(rules: Ruleset) -> RuleTables:
     return tables
 
 
-def deal_miss_value(rules: Ruleset, cards: Sequence[int]) -> float:
+def deal_miss_value(rules: Ruleset, cards: Sequence[Card]) -> float:
     """The deal-miss sum of a hand under the ruleset's weights."""
     weight_list = rule_tables(rules).weight_list
     value = sum(map(weight_list.__getitem__, cards))
@@ -160,14 +197,14 @@ def deal_miss_value(rules: Ruleset, cards: Sequence[int]) -> float:
     return value
 
 
-def is_deal_miss_hand(rules: Ruleset, cards: Sequence[int]) -> bool:
+def is_deal_miss_hand(rules: Ruleset, cards: Sequence[Card]) -> bool:
     """Whether a ten-card hand may be shown for a deal miss (weights and threshold, or ten point
     cards under ``deal_miss.all_point_cards``)."""
     return _is_miss_hand(rules, rule_tables(rules).weight_list, cards, mask_of(cards))
 
 
-def _is_miss_hand(rules: Ruleset, weight_list: list[float], cards: Sequence[int],
-                  mask: int) -> bool:
+def _is_miss_hand(rules: Ruleset, weight_list: list[float], cards: Sequence[Card],
+                  mask: CardMask) -> bool:
     """is_deal_miss_hand with the ruleset's tables at hand and the hand's mask."""
     d = rules.deal_miss
     # ten point cards: no bit outside the point cards (the joker is not one here)
@@ -184,7 +221,7 @@ def _is_miss_hand(rules: Ruleset, weight_list: list[float], cards: Sequence[int]
 _ALL_POINTS = both(POINT_MASK)  # the point cards of two decks (a one-deck hand has no copy)
 
 
-def _mighty_pair_weight(rules: Ruleset, weight_list: list[float], mask: int) -> float:
+def _mighty_pair_weight(rules: Ruleset, weight_list: list[float], mask: CardMask) -> float:
     """000 §8: Mighty and the alternate Mighty held together count 0 (deal_miss.mighties_cancel):
     what to take off a hand's sum for them (0 unless both are held)."""
     mighty, alternate = parse_card(rules.cards.mighty), parse_card(rules.cards.mighty_alternate)
@@ -206,15 +243,18 @@ class _Seating:
 
     __slots__ = ("seat_of", "play_tables")
 
-    def __init__(self, players: tuple):
+    seat_of: dict[str, Seat]
+    play_tables: tuple[list[Optional[Play]], ...]  # each seat's plain plays, by card
+
+    def __init__(self, players: tuple[str, ...]):
         self.seat_of = {player: seat for seat, player in enumerate(players)}
         self.play_tables = tuple(play_table(player) for player in players)
 
 
-_SEATINGS: dict[tuple, _Seating] = {}
+_SEATINGS: dict[tuple[str, ...], _Seating] = {}
 
 
-def seating_for(players: tuple, n: int) -> _Seating:
+def seating_for(players: tuple[str, ...], n: int) -> _Seating:
     """The seating of the ruleset's n players in playing order (table.players; checked once:
     n different names)."""
     seating = _SEATINGS.get(players)
@@ -240,8 +280,32 @@ class HandContext:
                  "play_tables", "kitty_size", "deck_mask", "valid", "ghost_seat",
                  "ghost_pile", "bidders", "silent", "partner_hands", "_deal")
 
-    def __init__(self, rules: Ruleset, players: tuple, seating: _Seating, dealer: str,
-                 deal: Optional[dict[str, list[int]]], deal_masks: Optional[tuple[int, ...]],
+    rules: Ruleset
+    players: tuple[str, ...]  # the seats in playing order
+    seat_of: dict[str, Seat]
+    dealer: str
+    n: int
+    open: bool  # whether the deal is unknown (open cards)
+    kitty: Optional[tuple[Card, ...]]
+    deal_masks: Optional[tuple[CardMask, ...]]  # each seat's dealt cards (None: open cards)
+    point_mask: CardMask
+    point_total: int
+    full_bid: int
+    tables: RuleTables
+    _miss_hands: Optional[tuple[bool, ...]]
+    play_tables: tuple[list[Optional[Play]], ...]
+    kitty_size: int
+    deck_mask: CardMask
+    valid: frozenset[Card]
+    ghost_seat: Seat
+    ghost_pile: tuple[Card, ...]  # the ghost's cards in dealt order
+    bidders: int
+    silent: SeatMask
+    partner_hands: bool
+    _deal: Optional[Deal]  # the deal as given (a record's texts: read when asked)
+
+    def __init__(self, rules: Ruleset, players: tuple[str, ...], seating: _Seating, dealer: str,
+                 deal: Optional[Deal], deal_masks: Optional[tuple[CardMask, ...]],
                  tables: Optional[RuleTables] = None):
         if tables is None:
             tables = rule_tables(rules)
@@ -280,8 +344,10 @@ class HandContext:
         if miss_hands is _UNKNOWN:
             tables, silent = self.tables, self.silent
             weight_list = tables.weight_list
-            miss_hands = tuple(_is_miss_hand(self.rules, weight_list, self._deal[player], mask)
-                               for player, mask in zip(self.players, self.deal_masks))
+            deal, masks = self._deal, self.deal_masks
+            assert deal is not None and masks is not None  # (unknown only for a known deal)
+            miss_hands = tuple(_is_miss_hand(self.rules, weight_list, deal[player], mask)
+                               for player, mask in zip(self.players, masks))
             if silent:  # the ghost and friend hands never show a hand (election.py)
                 miss_hands = tuple(miss and not silent >> seat & 1
                                    for seat, miss in enumerate(miss_hands))

@@ -26,18 +26,20 @@ Rules held here:
 from __future__ import annotations
 
 from .actions import Play
-from ..cards import format_card, is_joker
+from ..cards import CardMask, format_card, is_joker
 from .contract import joker_playable, trump_lead_barred
 from ..cards.deck import suit_symbol
 from ..errors import IllegalPlay
 from ..translation import _
+from .seats import Seat
 from .state import HandState
 
 # --- open cards: what the shown cards allow ------------------------------------------------------
 
 
-def check_open_play(state: HandState, seat: int, play: Play) -> None:
+def check_open_play(state: HandState, seat: Seat, play: Play) -> None:
     ci = state._contract
+    assert ci is not None  # (the play: the contract is known)
     number = state.trick_number
     card = play.card
     bit = 1 << card
@@ -47,7 +49,7 @@ def check_open_play(state: HandState, seat: int, play: Play) -> None:
                                                               card=name)
     if state._played & bit:
         setup = state._setup
-        if setup.discard_known and card in setup.discards:
+        if setup.discard_known and setup.discards is not None and card in setup.discards:
             raise IllegalPlay(_("{head} but the declarer discarded it (no card twice)").format(
                 head=head))
         for trick in state.tricks:
@@ -67,6 +69,7 @@ def check_open_play(state: HandState, seat: int, play: Play) -> None:
         raise IllegalPlay(_("{head}, but {card} may be played only to a trick led in a suit "
                             "of its colour, and {led} was led (cards.joker_follows_colour)")
                           .format(head=head, card=name, led=suit_symbol(state._led_suit)))
+    assert state._voids is not None  # (open cards: the voids shown)
     for mask, trick_number, reason, rule in state._voids[seat]:
         if mask & bit:
             error = IllegalPlay(_("{head} but {reason} on trick {number} ({rule})").format(
@@ -75,16 +78,18 @@ def check_open_play(state: HandState, seat: int, play: Play) -> None:
             raise error
 
 
-def _add_void(new: HandState, seat: int, mask: int, trick_number: int, reason: str,
+def _add_void(new: HandState, seat: Seat, mask: CardMask, trick_number: int, reason: str,
               rule: str) -> None:
+    assert new._voids is not None  # (open cards)
     voids = list(new._voids)
     voids[seat] = voids[seat] + ((mask, trick_number, reason, rule),)
     new._voids = tuple(voids)
 
 
-def infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> None:
+def infer_voids(state: HandState, new: HandState, seat: Seat, play: Play) -> None:
     """A follower who did not follow suit (or ignored a joker call) holds none of what he owed."""
     ci = state._contract
+    assert ci is not None  # (the play: the contract is known)
     card = play.card & 127  # two decks: whichever copy
     number = state.trick_number
     called = state._call  # the called joker's bit (two jokers: the one the card led names)
@@ -120,9 +125,10 @@ def infer_voids(state: HandState, new: HandState, seat: int, play: Play) -> None
             suit=suit_symbol(led)), rule)
 
 
-def infer_trump_lead(state: HandState, new: HandState, seat: int, play: Play) -> None:
+def infer_trump_lead(state: HandState, new: HandState, seat: Seat, play: Play) -> None:
     """A trump lead that needs "only trumps" proves the leader holds no other suit."""
     ci = state._contract
+    assert ci is not None  # (the play: the contract is known)
     card = play.card & 127  # two decks: whichever copy
     trump_lead = play.joker_suit == ci.trump if play.joker_suit is not None else \
         (not is_joker(card) and card >> 4 == ci.trump and card != ci.mighty)
@@ -132,23 +138,26 @@ def infer_trump_lead(state: HandState, new: HandState, seat: int, play: Play) ->
                   _("revoke: play.trump_lead = {value}").format(value=ci.trump_lead))
 
 
-def open_candidates(state: HandState, seat: int) -> int:
+def open_candidates(state: HandState, seat: Seat) -> CardMask:
     """Cards a player might still hold in open-cards mode (the ghost: any unseen card)."""
     mask = state._ctx.deck_mask & ~state._played
     if seat == state._ctx.ghost_seat:
         return mask
-    for void, _number, _reason, _rule in state._voids[seat]:
+    ci, voids = state._contract, state._voids
+    assert ci is not None and voids is not None  # (the play, open cards)
+    for void, _number, _reason, _rule in voids[seat]:
         mask &= ~void
-    if not joker_playable(state._contract, state.trick_number):
-        mask &= ~state._contract.joker_mask
+    if not joker_playable(ci, state.trick_number):
+        mask &= ~ci.joker_mask
     return mask & ~_barred_jokers(state, mask)
 
 
-def _barred_jokers(state: HandState, possible: int) -> int:
+def _barred_jokers(state: HandState, possible: CardMask) -> CardMask:
     """The jokers of the other colour (cards.joker_follows_colour) a follower may not play now:
     all of them while he holds more cards than such jokers are among ``possible`` (the cards he
     might hold), since he plays one only when left with nothing else; else none."""
     ci = state._contract
+    assert ci is not None  # (the play: the contract is known)
     barred = ci.joker_barred[state._led_suit] if state._trick else 0
     if barred and ci.tricks - state.trick_number + 1 > (barred & possible).bit_count():
         return barred

@@ -66,10 +66,10 @@ legal mask is memoised on the state.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional, cast
 
 from .actions import Play, play_table
-from ..cards import ELEVEN, EXTRA_CARD_NAMES, JOKER, SUITS, format_card, trump_name
+from ..cards import ELEVEN, EXTRA_CARD_NAMES, JOKER, SUITS, CardMask, Suit, format_card, trump_name
 from .contract import JOKER_COLOURS, joker_playable, trump_lead_barred
 from ..cards.deck import VALID_CARDS, cards_of, suit_symbol, held_copy
 from ..errors import IllegalPlay
@@ -80,10 +80,14 @@ from .settle import finish_trick, reveal_card_friend, reveal_copy_friend, \
     reveal_second_friend
 from .state import HandState, new_object, phase_error
 
+if TYPE_CHECKING:
+    from .contract import ContractTables
+    from .seats import Seat
+
 # --- play ---------------------------------------------------------------------------------------
 
 
-def _legal_now(state: HandState) -> int:
+def _legal_now(state: HandState) -> CardMask:
     """The legal cards of the player to move (full deal), memoised on the state."""
     legal = state._legal
     if legal is None:
@@ -91,14 +95,15 @@ def _legal_now(state: HandState) -> int:
     return legal
 
 
-def legal_mask(state: HandState, as_player: bool = False) -> int:
+def legal_mask(state: HandState, as_player: bool = False) -> CardMask:
     """The cards the player to move may play now (full deal); the ghost's card is its pile's
     (hand/seats.py) unless ``as_player`` asks what the rules would allow a player."""
-    ci = state._contract
-    seat = state._to_move
+    ci, seat, hands = state._contract, state._to_move, state._hands
+    assert ci is not None and seat is not None  # (the play: a contract, a player to move)
     if seat == ci.ghost_seat and not as_player:
         return ghost_mask(state, legal_mask)  # ghost 4마: the top of its pile (table.ghost)
-    hand = state._hands[seat] & ~state._played
+    assert hands is not None  # (a full deal; open cards: open_cards.open_candidates)
+    hand = hands[seat] & ~state._played
     joker_mask = ci.joker_mask  # the jokers of the deck (one, or two: cards.jokers, table.decks)
     if state._trick and not hand & joker_mask:
         # the most common case, a follower without a joker (so no joker call or joker timing
@@ -121,15 +126,16 @@ def legal_mask(state: HandState, as_player: bool = False) -> int:
             (number == 1 and ci.bar_first) or ci.bar_always
             or (ci.bar_until_trump and not state._trump_played)):
         legal &= ~ci.trump_lead_mask  # trump_lead_barred, inlined
-    call = state._setup.friend_call
-    if call.lead_suit is not None and seat == state._friend and not state._friend_led:
-        wanted = hand & ci.follow_masks[call.lead_suit]
+    lead = ci.lead_suit  # the lead the declarer asked of his friend (friend.lead_request)
+    if lead is not None and seat == state._friend and not state._friend_led:
+        wanted = hand & ci.follow_masks[lead]
         if wanted:
             legal &= wanted | joker_mask
     return legal
 
 
-def follow_mask(ci, hand: int, number: int, called: int, led: int) -> int:
+def follow_mask(ci: ContractTables, hand: CardMask, number: int, called: CardMask, led: Suit
+                ) -> CardMask:
     """The cards a follower holding ``hand`` (full deal) may play to trick ``number`` led in
     ``led``, ``called`` the bits of the joker called out (0 for none): legal_mask's rules for
     a trick in progress (also the fast replay's, hand/replay_tricks.py)."""
@@ -159,19 +165,20 @@ def follow_mask(ci, hand: int, number: int, called: int, led: int) -> int:
     return hand
 
 
-def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
+def _play_error(state: HandState, seat: Seat, play: Play) -> IllegalPlay:
     """The message for a card the player may not play (full deal)."""
-    ctx, ci = state._ctx, state._contract
+    ctx, ci, hands = state._ctx, state._contract, state._hands
+    assert ci is not None and hands is not None  # (the play, a full deal)
     number = state.trick_number
     player, card = play.player, play.card
     ident = card & 127  # two decks: which card it is, whichever copy
-    hand = state._hands[seat] & ~state._played
+    hand = hands[seat] & ~state._played
     name = format_card(card)
     head = (_("trick {number}: {player} played {card}") if state._trick else
             _("trick {number}: {player} led {card}")).format(number=number, player=player,
                                                               card=name)
     if not hand >> card & 1:
-        holder = next((ctx.players[s] for s, mask in enumerate(state._hands)
+        holder = next((ctx.players[s] for s, mask in enumerate(hands)
                        if (mask & ~state._played) >> card & 1), None)
         where = _("{holder} holds it").format(holder=holder) if holder else \
             _("it was already played") if state._played >> card & 1 else _("it is not in play")
@@ -188,8 +195,8 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
     if not state._trick:
         if ci.trump_lead_mask and ident >> 4 == ci.trump and ident != ci.mighty:
             return IllegalPlay(_trump_lead_message(state, head))
-        call = state._setup.friend_call
-        suit = call.lead_suit
+        suit = ci.lead_suit  # (nothing else refuses a lead)
+        assert suit is not None
         return IllegalPlay(_("{head} but the declarer asked his friend to lead {suit} and "
                              "{player} holds {suit} (friend.lead_request)").format(
                                  head=head, suit=suit_symbol(suit), player=player))
@@ -230,6 +237,7 @@ def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
 
 def _trump_lead_message(state: HandState, head: str) -> str:
     ci = state._contract
+    assert ci is not None
     trump = trump_name(ci.trump)
     if ci.trump_lead == "only_trumps_left":
         rule = _("the leader may not lead trump while he holds a card of another suit; "
@@ -256,6 +264,7 @@ def apply_play(state: HandState, play: Play) -> HandState:
                            IllegalPlay)
     ctx = state._ctx
     ci = state._contract
+    assert ci is not None  # (the contract is known from the friend call on)
     player, card, joker_suit, joker_call = play
     seat = ctx.seat_of.get(player)
     if ci.copies and seat is not None and card in VALID_CARDS:
@@ -329,7 +338,7 @@ def apply_play(state: HandState, play: Play) -> HandState:
     return new
 
 
-def _turn_error(state: HandState, play: Play, seat: Optional[int]) -> IllegalPlay:
+def _turn_error(state: HandState, play: Play, seat: Optional[Seat]) -> IllegalPlay:
     number = state.trick_number
     if seat is None:
         return IllegalPlay(_("trick {number}: {player} is not one of the players").format(
@@ -352,16 +361,18 @@ def _turn_error(state: HandState, play: Play, seat: Optional[int]) -> IllegalPla
                                                              card=format_card(play.card)))
     return IllegalPlay(_("trick {number}: {player} played {card} but it is {other}'s turn")
                        .format(number=number, player=play.player, card=format_card(play.card),
-                               other=state._ctx.players[state._to_move]))
+                               other=state.to_move))
 
 
-def check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
+def check_joker_annotation(state: HandState, seat: Seat, play: Play) -> None:
     """Only a joker lead names a suit, and it must (and a Mighty lead under
     cards.mighty_lead_names_suit)."""
+    ci = state._contract
+    assert ci is not None
     number = state.trick_number
     joker_suit = play.joker_suit
     ident = play.card & 127  # two decks: whichever copy
-    if ident == state._contract.mighty_named and not state._trick:
+    if ident == ci.mighty_named and not state._trick:
         if joker_suit not in SUITS:
             name = format_card(play.card)
             raise IllegalPlay(_("trick {number}: {player} led Mighty ({card}) without naming a "
@@ -371,7 +382,7 @@ def check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
         if state._hands is not None:
             _check_joker_lead(state, seat, state._hands[seat] & ~state._played, play)
         return
-    if ident == state._contract.mighty_named and joker_suit is None:
+    if ident == ci.mighty_named and joker_suit is None:
         return  # Mighty played to a trick: an ordinary card of its suit
     if play.card & 112 == 64:  # a joker (either copy)
         if not state._trick:
@@ -384,7 +395,7 @@ def check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
                 raise IllegalPlay(_("trick {number}: {player} led the joker without naming a "
                                     "suit (write JK/S, JK/D, JK/H or JK/C)").format(
                                         number=number, player=play.player))
-            allowed = state._contract.joker_lead_suits
+            allowed = ci.joker_lead_suits
             if allowed is not None and joker_suit not in allowed[play.card]:
                 raise IllegalPlay(_("trick {number}: {player} led {card} naming {suit}, but a "
                                     "joker lead names a suit of the joker's colour ({suits}) or "
@@ -406,11 +417,12 @@ def check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
                                 number=number, player=play.player, card=format_card(play.card)))
 
 
-def joker_call_effect(state: HandState, play: Play) -> int:
+def joker_call_effect(state: HandState, play: Play) -> CardMask:
     """The bit of the joker this play calls out, 0 for none (raises if the call cannot be
     declared at all). With two jokers the card led says which (cards.joker_call: the black
     joker, cards.colour_joker_call: the colour joker)."""
     ci = state._contract
+    assert ci is not None
     number = state.trick_number
     called = ci.call_jokers.get(play.card & 127)  # two decks: either copy of the call card
     if called is None:
@@ -432,11 +444,12 @@ def joker_call_effect(state: HandState, play: Play) -> int:
     return 0
 
 
-def _check_joker_lead(state: HandState, seat: int, hand: int, play: Play) -> None:
+def _check_joker_lead(state: HandState, seat: Seat, hand: CardMask, play: Play) -> None:
     """A joker (or suitless Mighty) lead naming trump is a trump lead; a requested lead may not
     be dodged with it."""
     ci = state._contract
     suit = play.joker_suit
+    assert ci is not None and suit is not None  # (a lead that names a suit: its callers')
     number = state.trick_number
     what = _("the joker") if play.card & 127 == JOKER else format_card(play.card) \
         if play.card & 112 == 64 else _("Mighty ({card})").format(card=format_card(play.card))
@@ -445,10 +458,10 @@ def _check_joker_lead(state: HandState, seat: int, hand: int, play: Play) -> Non
         head = _("trick {number}: {player} led {what} naming {suit}").format(
             number=number, player=play.player, what=what, suit=trump_name(suit))
         raise IllegalPlay(_trump_lead_message(state, head))
-    call = state._setup.friend_call
-    if call.lead_suit is not None and seat == state._friend and not state._friend_led \
-            and suit != call.lead_suit and hand & ci.follow_masks[call.lead_suit]:
-        wanted = suit_symbol(call.lead_suit)
+    lead = ci.lead_suit  # the lead the declarer asked of his friend (friend.lead_request)
+    if lead is not None and seat == state._friend and not state._friend_led \
+            and suit != lead and hand & ci.follow_masks[lead]:
+        wanted = suit_symbol(lead)
         raise IllegalPlay(_("trick {number}: {player} led {what} naming {suit} but the "
                             "declarer asked his friend to lead {wanted} and {player} holds "
                             "{wanted} (friend.lead_request)").format(
@@ -456,7 +469,7 @@ def _check_joker_lead(state: HandState, seat: int, hand: int, play: Play) -> Non
                                 suit=suit_symbol(suit), wanted=wanted))
 
 
-def _held_play(state: HandState, seat: int, play: Play) -> Play:
+def _held_play(state: HandState, seat: Seat, play: Play) -> Play:
     """Two decks: the play with the copy its player holds (copy 0 when he holds both; with the
     hands unknown, copy 0 unless it was played already). Plays are written without the copy."""
     hands = state._hands
@@ -474,7 +487,8 @@ def legal_plays(state: HandState) -> list[Play]:
     mode: every card the player might still hold that the cards shown so far allow."""
     if state.phase != "play":
         return []
-    seat = state._to_move
+    seat, ci = state._to_move, state._contract
+    assert seat is not None and ci is not None
     player = state._ctx.players[seat]
     hands = state._hands
     if seat == state._ctx.ghost_seat:
@@ -489,11 +503,11 @@ def legal_plays(state: HandState) -> list[Play]:
         mask = open_candidates(state, seat)
     if mask >> 128:  # two decks: each card once, as written (copy 0: apply plays the held copy)
         mask = (mask | mask >> 128) & _ONE_DECK
-    table = play_table(player)
+    # (None only at the codes of no card: a legal card has its Play)
+    table = cast("list[Play]", play_table(player))
     cards = cards_of(mask)
     if state._trick:
         return [table[card] for card in cards]
-    ci = state._contract
     plays = []
     for card in cards:
         ident = card & 127  # two decks: whichever copy (the engine plays the one he holds)

@@ -36,7 +36,7 @@ ghost. Rules held here (``table.ghost``):
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence, TypeAlias
 
 from .actions import Play, format_play
 from ..cards import SUITS, format_card, is_joker, sorted_cards
@@ -48,6 +48,12 @@ if TYPE_CHECKING:
     from ..ruleset import Ruleset
     from ..scoring import Score
     from .state import HandState
+
+#: A seat: a player's place in the hand's playing order, 0 to n - 1 (the ghost's, 허니문's friend
+#: hands' and the dummy's seats too: ``HandState.players`` names them).
+Seat: TypeAlias = int
+#: A set of seats, bit ``seat`` set for each (the seats that never bid, those that passed).
+SeatMask: TypeAlias = int
 
 #: The ghost's name in a hand's players, deals (``deal.ghost``), tricks and friend calls.
 GHOST = "ghost"
@@ -112,6 +118,7 @@ def _ghost_card(state: "HandState", legal_mask: LegalMask) -> int:
 def ghost_play(state: "HandState", legal_mask: LegalMask) -> Play:
     """The ghost's play now, with what its card says as a lead (full deal)."""
     ctx, ci = state._ctx, state._contract
+    assert ci is not None  # (the play: the contract is known)
     card = _ghost_card(state, legal_mask)
     if state._trick:
         return Play(GHOST, card)
@@ -134,7 +141,9 @@ def check_ghost_play(state: "HandState", play: Play, legal_mask: LegalMask) -> N
             raise IllegalPlay(_("trick {number}: the ghost played {card}, which was already "
                                 "played (no card twice)").format(
                                     number=number, card=_card(play.card)))
-        naming = is_joker(play.card) or play.card == state._contract.mighty_named
+        ci = state._contract
+        assert ci is not None  # (the play)
+        naming = is_joker(play.card) or play.card == ci.mighty_named
         if not state._trick and naming and play.joker_suit not in SUITS:
             raise IllegalPlay(_("trick {number}: the ghost led {card} without naming a suit "
                                 "(write {card}/S, {card}/D, {card}/H or {card}/C)").format(

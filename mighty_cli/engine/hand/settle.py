@@ -87,6 +87,7 @@ def finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: int
     """Settle a complete trick: winner, points, the friend when a trick decides him, who leads
     next (``leader_seat``: play passes in seat order, so the seat after the last player)."""
     ctx, ci = state._ctx, state._contract
+    assert ci is not None  # (the play: the contract is known)
     number = state.trick_number
     if len(trick) == 5:
         # the five cards in playing order, written out: cheaper than a comprehension
@@ -129,6 +130,7 @@ def finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: int
     if new._friend == PENDING:
         call = state._setup.friend_call
         declarer = state._setup.declarer
+        assert call is not None  # (called before the play)
         if call.kind == "first_trick" and (number == 1 or ci.next_trick_friend):
             if winner != declarer:
                 new._friend, new.friend_revealed = winner, True

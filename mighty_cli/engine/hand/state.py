@@ -17,18 +17,26 @@ Rules held here:
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Optional, Sequence, TypeAlias
 
-from .actions import FriendCall
-from ..cards import Bid, format_bid, sorted_cards
-from .contract import mighty_card
+from .actions import Action, CompletedTrick, FriendCall, Play
+from ..cards import NO_SUIT, Bid, Card, CardMask, Suit, format_bid, sorted_cards
+from .contract import ContractTables, mighty_card
 from ..cards.deck import cards_of, check_deal, mask_of, assign_copies
 from ..errors import IllegalAction, MightyError
-from .seats import DUMMY, GHOST, seats
+from .seats import DUMMY, GHOST, Seat, SeatMask, seats
 from .honeymoon import is_partner_hand
 from ..ruleset import Ruleset
 from .derived import HandContext, seating_for, rule_tables
 from ..translation import N_, _
+
+#: The current trick's plays so far, each with its player.
+Trick: TypeAlias = tuple[tuple[str, Play], ...]
+#: What open cards prove a seat cannot hold: the cards, from which trick, why and by which rule.
+Void: TypeAlias = tuple[CardMask, int, str, str]
+#: The actions of a hand, newest first, as a linked list (the action, the actions before it):
+#: an action adds a pair instead of copying a tuple (``HandState.history`` unrolls it).
+History: TypeAlias = Optional[tuple[Action, "History"]]
 
 PHASES = ("election", "elimination", "redistribution", "exchange", "friend", "play", "done",
           "deal_miss", "redeal")
@@ -39,6 +47,23 @@ class HandSetup:
     __slots__ = ("calls", "standing", "standing_seat", "passed", "consecutive", "opener",
                  "deal_miss_seat", "declarer", "bid", "contract", "discards", "discard_known",
                  "friend_call", "eliminations", "eliminated", "friend2")
+
+    calls: tuple[tuple[str, Optional[Bid]], ...]  # the election's calls in order (None: a pass)
+    standing: Optional[Bid]  # the highest bid so far
+    standing_seat: Optional[Seat]  # and who made it
+    passed: SeatMask  # who has passed (and the seats that never bid)
+    consecutive: int  # passes in a row
+    opener: Seat  # who opened the election
+    deal_miss_seat: Optional[Seat]  # who showed a deal miss
+    declarer: Optional[Seat]
+    bid: Optional[Bid]  # the winning bid
+    contract: Optional[Bid]  # the contract (the bid, or what the declarer changed it to)
+    discards: Optional[tuple[Card, ...]]  # the declarer's discards (None: not yet)
+    discard_known: bool  # whether they were seen (open cards: perhaps not)
+    friend_call: Optional[FriendCall]
+    eliminations: tuple[tuple[Optional[Card], Optional[str]], ...]  # 6마, 7마: card, holder
+    eliminated: tuple[str, ...]  # the players they eliminated
+    friend2: Optional[Seat]  # the second called card's friend (friend.called_cards = 2)
 
     def copy(self) -> "HandSetup":
         new = new_object(HandSetup)
@@ -76,6 +101,30 @@ class HandState:
                  "_trick_mask", "_led_suit", "_call", "trick_number", "tricks", "_points",
                  "_played", "_trump_played", "_friend", "friend_revealed", "_friend_led",
                  "_voids", "_history", "_legal")
+
+    # The slots, typed (annotations only: a slot stays a plain slot). The hand package's
+    # modules read and write them; everything else reads the properties below.
+    _ctx: HandContext  # what the hand does not change: players, dealer, deal, the rules' tables
+    _setup: HandSetup  # the election's and the exchange's facts
+    _contract: Optional[ContractTables]  # the contract's tables, once the friend is called
+    phase: str  # one of PHASES
+    _to_move: Optional[Seat]
+    _hands: Optional[tuple[CardMask, ...]]  # each seat's cards as of the exchange (None: open)
+    _trick: Trick  # the current trick's plays so far
+    _trick_mask: CardMask  # and their cards
+    _led_suit: Suit  # the suit the current (or last) trick follows; NO_SUIT before any lead
+    _call: CardMask  # the jokers the current trick's lead called
+    trick_number: int  # 1 to the ruleset's tricks
+    tricks: tuple[CompletedTrick, ...]  # the tricks completed
+    _points: tuple[int, ...]  # the point cards each seat has taken
+    _played: CardMask  # every card played (and the discards)
+    _trump_played: bool  # whether trump was played yet (play.trump_lead)
+    _friend: Optional[Seat]  # the friend's seat (PENDING: not known yet; None: no friend)
+    friend_revealed: bool
+    _friend_led: bool  # whether the friend's card was led (friend.reveal_on_points)
+    _voids: Optional[tuple[tuple[Void, ...], ...]]  # open cards: what each seat cannot hold
+    _history: History  # the actions, newest first
+    _legal: Optional[CardMask]  # the mover's legal plays, once worked out
 
     def _clone(self) -> "HandState":
         """A field-by-field copy that the engine fills in before handing it out (apply_play
@@ -128,10 +177,9 @@ class HandState:
         return None if self._to_move is None else self._ctx.players[self._to_move]
 
     @property
-    def opener(self) -> Optional[str]:
+    def opener(self) -> str:
         """Who opened the election: the first to call (a deal miss before him aside)."""
-        seat = self._setup.opener
-        return None if seat is None else self._ctx.players[seat]
+        return self._ctx.players[self._setup.opener]
 
     @property
     def declarer(self) -> Optional[str]:
@@ -346,7 +394,7 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     state._hands = deal_masks
     state._trick = ()
     state._trick_mask = 0
-    state._led_suit = None
+    state._led_suit = NO_SUIT
     state._call = 0  # the called jokers' bits (none)
     state.trick_number = 1
     state.tricks = ()

@@ -102,7 +102,7 @@ def state_to_hand(state: HandState, deal: Optional[dict[str, list[int]]] = None)
     if election:
         first = next((call.rsplit(None, 1)[0] for call in election
                       if not call.endswith(f" {DEAL_MISS_CALL}")), hand["dealer"])
-        if first != election[0].rsplit(None, 1)[0] and state.opener is not None:
+        if first != election[0].rsplit(None, 1)[0]:
             # a deal miss came first and a full bid from anyone cancelled it
             # (deal_miss.full_bid_cancels): the first bidder need not be the opener
             first = state.opener
