@@ -4,9 +4,10 @@ loading this module on first use)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Optional, TypeAlias
 
-from .actions import (FRIEND_KINDS, BidCall, CallFriend, ChangeContract, CompletedTrick,
+from .actions import (FRIEND_KINDS, Action, BidCall, CallFriend, ChangeContract, CompletedTrick,
                       DeclareDealMiss, Discard, Eliminate, FriendCall, HandResult, Play,
                       Redistribute, format_friend_call, format_play, parse_friend_call,
                       parse_play)
@@ -37,23 +38,29 @@ __all__ = [
     "random_redistribution", "redistribution_sizes", "GHOST", "DUMMY", "seats",
 ]
 
+#: A phase's function applying an action of its kind.
+Handler: TypeAlias = Callable[[HandState, Any], HandState]
+
 # --- apply ------------------------------------------------------------------------------------
 
 
-def apply(state: HandState, action: Any) -> HandState:
+def apply(state: HandState, action: Action) -> HandState:
     """The state after an action; raises an IllegalAction subclass if a rule forbids it."""
     kind = type(action)
-    handler = apply_play if kind is Play else _HANDLERS.get(kind)
+    handler: Optional[Handler] = apply_play if kind is Play else _HANDLERS.get(kind)
     if handler is None:
         raise IllegalAction(_("{action!r} is not a hand action").format(action=action))
     new = handler(state, action)  # handlers build on state._clone(): state itself never changes
     if kind is Discard and new._setup.discard_known and new._ctx.rules.table.decks == 2:
-        action = Discard(new._setup.discards)  # two decks: the copies the declarer gave up
+        discards = new._setup.discards
+        assert discards is not None  # (known)
+        action = Discard(discards)  # two decks: the copies the declarer gave up
     new._history = (action, state._history)
     return new
 
 
-_HANDLERS = {Play: apply_play, BidCall: apply_bid, DeclareDealMiss: apply_deal_miss,
+#: Each kind of action and the phase's function that applies it.
+_HANDLERS: dict[type, Handler] = {Play: apply_play, BidCall: apply_bid, DeclareDealMiss: apply_deal_miss,
              Discard: apply_discard, ChangeContract: apply_change, CallFriend: apply_call,
              Eliminate: apply_eliminate, Redistribute: apply_redistribute}
 

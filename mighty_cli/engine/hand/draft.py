@@ -18,13 +18,16 @@ kitty and discards as many, and may revise the contract (exchange), then the tri
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..cards.deck import UNDEALT, deal_cards, shuffled_deck
 from ..errors import MightyError
 from ..translation import _
 from .seats import seats
 from .derived import rule_tables
+
+if TYPE_CHECKING:
+    from ..ruleset import Ruleset
 
 #: A player's choice in the draft: given the player and the upper card he sees (the lower one
 #: stays hidden), True to keep the upper card, False to keep the lower.
@@ -57,7 +60,7 @@ def drafted_deal(seed: int, players: Sequence[str], deck: Sequence[int], hand_si
     return deal
 
 
-def seeded_deal(rules, seed: int, players: Sequence[str], keep: Keep | None = None
+def seeded_deal(rules: Ruleset, seed: int, players: Sequence[str], keep: Keep | None = None
                 ) -> dict[str, list[int]]:
     """The deal of a hand from a seed, whatever the table: dealt (with the ghost's pile under
     table.ghost, hand/seats.py), or drafted under table.deal = "draft" (``keep`` makes each choice;

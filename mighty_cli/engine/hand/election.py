@@ -149,6 +149,7 @@ def bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
         raise IllegalBid(_("election: {player} is not one of the players").format(
             player=repr(player)))
     passed, calls, to_move = setup.passed, setup.calls, state._to_move
+    assert to_move is not None  # (the election: someone is to call)
     final = e.pass_is_final
     if (final and passed >> seat & 1) or seat != to_move:
         shown = _("pass") if bid is None else format_bid(bid) if isinstance(bid, Bid) else repr(bid)
@@ -170,11 +171,12 @@ def bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
         # typed: Bid(14.0, 0) == Bid(14, 0) but is no bid); anything else gets the full test.
         standing = setup.standing
         tables = ctx.tables
-        beating = tables.bid_set if standing is None else tables.successors.get(standing)
-        if beating is None:
-            beating = bids_over(tables, standing)
-        if not (type(bid) is Bid and type(bid.number) is int
-                and bid in (beating if standing is None else beating[1])):
+        if standing is None:
+            beating = tables.bid_set
+        else:
+            listed = tables.successors.get(standing)
+            beating = (listed if listed is not None else bids_over(tables, standing))[1]
+        if not (type(bid) is Bid and type(bid.number) is int and bid in beating):
             standing_player = None if setup.standing_seat is None \
                 else ctx.players[setup.standing_seat]
             problem = _bid_problem(ctx.rules, player, bid, standing, standing_player)
@@ -233,6 +235,7 @@ def bid_run(state: HandState, calls: Any, history: Any) -> tuple[int, Any]:
     beats = tables.beats
     calls_made, standing, standing_seat = setup.calls, setup.standing, setup.standing_seat
     passed, consecutive, seat = setup.passed, setup.consecutive, state._to_move
+    assert seat is not None  # (the election: someone is to call)
     made: list = []
     ended = redeal = False
     for call in calls:
@@ -288,6 +291,7 @@ def bid_run(state: HandState, calls: Any, history: Any) -> tuple[int, Any]:
 def _close_election(state: HandState, new: HandState, new_setup: HandSetup) -> None:
     """The standing bidder is declarer: he takes the kitty and discards next."""
     declarer = new_setup.standing_seat
+    assert declarer is not None  # (an election ends on a standing bid)
     new_setup.declarer = declarer
     new_setup.bid = new_setup.contract = new_setup.standing
     new._to_move = declarer
@@ -297,6 +301,7 @@ def _close_election(state: HandState, new: HandState, new_setup: HandSetup) -> N
     new.phase = "exchange"
     if state._hands is not None:
         hands = list(state._hands)
+        assert state._ctx.kitty is not None  # (known with the hands)
         hands[declarer] |= mask_of(state._ctx.kitty)
         new._hands = tuple(hands)
 
@@ -305,6 +310,7 @@ def _cancelling_bid_problem(state: HandState, seat: int, bid: Optional[Bid]) -> 
     """Why a call after a declared deal miss does not cancel it (deal_miss.full_bid_cancels)."""
     ctx, setup = state._ctx, state._setup
     player = ctx.players[seat]
+    assert setup.deal_miss_seat is not None  # (a deal miss was declared)
     miss = ctx.players[setup.deal_miss_seat]
     if seat == ctx.ghost_seat:
         return _("the ghost never bids (table.ghost)")
@@ -402,6 +408,7 @@ def _deal_miss_problem(state: HandState, seat: int) -> Optional[str]:
             return _("{player} declared a deal miss after a full bid of {full} "
                      "(deal_miss.full_bid_overrides)").format(player=player, full=ctx.full_bid)
     if ctx.miss_hands is not None and not ctx.miss_hands[seat]:
+        assert ctx.deal_masks is not None  # (the hands are known where miss_hands is)
         cards = sorted_cards(cards_of(ctx.deal_masks[seat]))
         value = deal_miss_value(ctx.rules, cards)
         options = "deal_miss.threshold, deal_miss.comparison" + (

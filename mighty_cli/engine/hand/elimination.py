@@ -50,21 +50,24 @@ from __future__ import annotations
 
 from hashlib import sha256
 from random import Random
+from collections.abc import Iterable
 from typing import Optional
 
 from .actions import Eliminate, Redistribute
-from ..cards import format_card, format_cards, sorted_cards
+from ..cards import Card, CardMask, format_card, format_cards, sorted_cards
 from ..cards.deck import VALID_CARDS, cards_of, mask_of, shuffled_deck
 from ..errors import IllegalExchange
-from .seats import DUMMY
+from .seats import DUMMY, Seat
 from .state import HandState, mutable_copy, new_object, phase_error
 from .derived import HandContext, seating_for
 from ..translation import _, ngettext
 
 
-def _holder(state: HandState, card: int) -> Optional[int]:
+def _holder(state: HandState, card: Card) -> Optional[Seat]:
     """The seat dealt a card (None: the kitty)."""
-    return next((seat for seat, mask in enumerate(state._hands) if mask >> card & 1), None)
+    hands = state._hands
+    assert hands is not None  # (a full deal)
+    return next((seat for seat, mask in enumerate(hands) if mask >> card & 1), None)
 
 
 def _elimination_problem(state: HandState,
@@ -72,6 +75,7 @@ def _elimination_problem(state: HandState,
     """Why the call is illegal (None if legal), and the seat it eliminates (None: no effect)."""
     ctx, setup = state._ctx, state._setup
     rules = ctx.rules
+    assert setup.declarer is not None  # (the election is over)
     declarer = ctx.players[setup.declarer]
     gone = {ctx.seat_of[name] for name in setup.eliminated}
     named = None
@@ -149,18 +153,20 @@ def redistribution_sizes(state: HandState) -> dict[str, int]:
     declarer the rest (6마: 5 and 2 each; 7마: 6 and 3 each)."""
     ctx, setup = state._ctx, state._setup
     rules = ctx.rules
+    assert setup.declarer is not None  # (the election is over)
     declarer = ctx.players[setup.declarer]
     each = 10 - rules.table.hand_size
     return {player: (each + rules.elimination_discard if player == declarer else each)
             for player in ctx.players if player not in setup.eliminated}
 
 
-def _pile(state: HandState) -> int:
+def _pile(state: HandState) -> CardMask:
     """The eliminated hands and the kitty (full deal)."""
-    ctx = state._ctx
+    ctx, hands = state._ctx, state._hands
+    assert ctx.kitty is not None and hands is not None  # (a full deal)
     pile = mask_of(ctx.kitty)
     for name in state._setup.eliminated:
-        pile |= state._hands[ctx.seat_of[name]]
+        pile |= hands[ctx.seat_of[name]]
     return pile
 
 
@@ -229,6 +235,7 @@ def _continue_as_five(state: HandState, masks: Optional[dict[str, int]]) -> Hand
     new = mutable_copy(state)
     new._ctx = ctx
     new_setup = setup.copy()
+    assert setup.declarer is not None  # (the election is over)
     declarer = ctx.seat_of[old.players[setup.declarer]]
     new_setup.declarer = new_setup.standing_seat = new_setup.opener = declarer
     new_setup.passed = 0
@@ -272,7 +279,7 @@ def random_redistribution(state: HandState, rng: Random) -> Redistribute:
 PILE_SEED_PREFIX = "mighty-pile:"
 
 
-def pile_seed(pile) -> int:
+def pile_seed(pile: Iterable[Card]) -> int:
     """The seed of the tool's deal of a 6마/7마 pile: the first 8 bytes, read as an unsigned
     big-endian integer, of the SHA-256 of ``"mighty-pile:"`` followed by the pile's cards in
     canonical order (♠2…♠A, ◆, ♥, ♣, then the joker) in record notation, separated by single

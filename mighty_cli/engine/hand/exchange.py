@@ -65,6 +65,7 @@ def discard_step(state: HandState, new: HandState, cards: Any) -> None:
     it is written, so ``new`` may be ``state`` itself (the record replay's private state,
     hand/replay_setup.py); nothing is written before every check has passed."""
     ctx, setup = state._ctx, state._setup
+    assert setup.declarer is not None and setup.contract is not None  # (the election is over)
     declarer = ctx.players[setup.declarer]
     cards = tuple(cards)
     try:
@@ -166,13 +167,15 @@ def apply_change(state: HandState, action: ChangeContract) -> HandState:
                                 "(discard first)").format(declarer=state.declarer))
     if state.phase != "friend":
         raise phase_error(state, _("a contract change"), IllegalExchange)
-    if state._setup.contract != state._setup.bid:
+    bid, contract = state._setup.bid, state._setup.contract
+    assert bid is not None and contract is not None  # (the election is over)
+    if contract != bid:
         raise IllegalExchange(_("exchange: {declarer} changed the contract to {contract} but "
                                 "already changed it to {previous} (one change, after the "
                                 "discard)").format(declarer=state.declarer,
                                                    contract=format_bid(action.contract),
-                                                   previous=format_bid(state.contract)))
-    problem = _change_problem(state.rules, state.bid, action.contract)
+                                                   previous=format_bid(contract)))
+    problem = _change_problem(state.rules, bid, action.contract)
     if problem:
         raise IllegalExchange(_("exchange: {declarer} changed the contract to {problem}")
                               .format(declarer=state.declarer, problem=problem))
@@ -193,6 +196,7 @@ def _friend_problem(state: HandState, call: FriendCall,
     """Why the declarer may not make this friend call (None if he may); ``single``: check one
     card of a two-card call."""
     ctx, setup = state._ctx, state._setup
+    assert setup.declarer is not None and setup.contract is not None  # (the election is over)
     f = ctx.rules.friend
     if not isinstance(call, FriendCall) or call.kind not in FRIEND_KINDS:
         return _("{call} is not a friend call (kinds: {kinds})").format(
@@ -244,7 +248,7 @@ def _friend_problem(state: HandState, call: FriendCall,
                 return _("the declarer holds or discarded every copy of {card} (friend.fake = "
                          "false)").format(card=_card_name(call.card))
         elif not f.fake:
-            if setup.discard_known and call.card in setup.discards:
+            if setup.discard_known and setup.discards is not None and call.card in setup.discards:
                 return _("{card} is one of the declarer's discards (friend.fake = false)")\
                     .format(card=_card_name(call.card))
             if state._hands is not None and state._hands[setup.declarer] >> call.card & 1:
@@ -317,6 +321,7 @@ def call_step(state: HandState, new: HandState, call: Any) -> None:
         raise IllegalExchange(_("exchange: {declarer} called {what}: {problem}").format(
             declarer=state.declarer, what=what, problem=problem))
     ctx, setup = state._ctx, state._setup
+    assert setup.declarer is not None and setup.contract is not None  # (the election is over)
     new_setup = new._setup
     key = (setup.contract, call.card if call.kind == "card" else None, call.lead_suit,
            call.card2)
@@ -352,12 +357,13 @@ def _card_holder(state: HandState, card: int) -> Optional[int]:
     """The friend a called card makes: its holder's seat, none when the declarer holds it or
     buried it, pending while unseen (open cards)."""
     setup = state._setup
+    assert setup.declarer is not None and setup.contract is not None  # (the election is over)
     if state._ctx.rules.table.decks == 2:  # two decks: the other holder of a copy
         holders = _copy_holders(state, card) - {setup.declarer}
         if state._hands is None:
             return PENDING if holders else NO_FRIEND  # the first other to play a copy
         return holders.pop() if len(holders) == 1 else PENDING if holders else NO_FRIEND
-    if setup.discard_known and card in setup.discards:
+    if setup.discard_known and setup.discards is not None and card in setup.discards:
         return NO_FRIEND  # a fake call: the card is buried
     if state._hands is None:
         return PENDING
@@ -371,6 +377,7 @@ def _copy_holders(state: HandState, card: int) -> set:
     """Two decks: the seats holding a copy of ``card`` not buried, the declarer's included
     (open cards: {-1}, nobody known, while a copy may be out)."""
     ctx, setup = state._ctx, state._setup
+    assert setup.declarer is not None and setup.contract is not None  # (the election is over)
     buried = mask_of(setup.discards) if setup.discard_known and setup.discards else 0
     live = both(1 << (card & 127)) & ctx.deck_mask & ~buried
     if state._hands is None:
@@ -397,6 +404,7 @@ def legal_contracts(state: HandState) -> list[Bid]:
     """The contracts the winning bid may become (cached per ruleset and bid: do not change)."""
     tables = state._ctx.tables
     bid = state._setup.bid
+    assert bid is not None  # (the election is over)
     changes = tables.changes.get(bid)
     if changes is None:
         changes = tables.changes[bid] = _contract_changes(state, bid)
@@ -432,6 +440,7 @@ def call_choices(state: HandState) -> tuple[int, list[FriendCall]]:
     """The friend calls without lead requests: the mask of the cards that may be called (their
     calls come first, in card order) and the other calls in order."""
     ctx, setup = state._ctx, state._setup
+    assert setup.declarer is not None and setup.contract is not None  # (the election is over)
     f = ctx.rules.friend
     if ctx.partner_hands:  # 허니문: his own friend hand, nothing else
         return 0, [FriendCall("player", player=ctx.players[setup.declarer + 1])]
@@ -442,7 +451,7 @@ def call_choices(state: HandState) -> tuple[int, list[FriendCall]]:
             excluded |= 1 << mighty_card(ctx.rules, setup.contract.trump)
         held = 0  # what the declarer holds or buried (a call of it is fake)
         if not f.fake:
-            if setup.discard_known:
+            if setup.discard_known and setup.discards is not None:
                 held |= mask_of(setup.discards)
             if state._hands is not None:
                 held |= state._hands[setup.declarer]
@@ -480,6 +489,7 @@ def legal_calls(state: HandState, with_leads: bool = True) -> list[FriendCall]:
 
 def lead_request_allowed(state: HandState) -> bool:
     contract = state._setup.contract
+    assert contract is not None  # (the election is over)
     # 허니문 (table.partner_hands): he plays his friend hand himself, nothing to request
     return state.rules.friend.lead_request and contract.trump is None \
         and is_full_bid(state._ctx.tables, contract) and not state._ctx.partner_hands

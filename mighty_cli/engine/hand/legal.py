@@ -28,6 +28,7 @@ def legal_actions(state: HandState) -> list:
         return legal_plays(state)
     ctx, setup = state._ctx, state._setup
     if phase == "election":
+        assert state._to_move is not None  # (someone is to call)
         player = ctx.players[state._to_move]
         actions: list = []
         if setup.calls or ctx.rules.election.opener_may_pass:
@@ -44,6 +45,7 @@ def legal_actions(state: HandState) -> list:
     if phase == "exchange":
         if state._hands is None:
             return [Discard(())]
+        assert setup.declarer is not None  # (the election is over)
         cards = sorted_cards(cards_of(state._hands[setup.declarer]))
         return [Discard(combo) for combo in combinations(cards, ctx.kitty_size)]
     if phase == "friend":

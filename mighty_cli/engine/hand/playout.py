@@ -8,9 +8,10 @@ listing all 286, the election and the friend call by index over their counts.
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import Any, Optional
 
-from .actions import BidCall, CallFriend, ChangeContract, DeclareDealMiss, Discard, FriendCall
+from .actions import (Action, BidCall, CallFriend, ChangeContract, DeclareDealMiss, Discard,
+                      FriendCall)
 from ..cards import SUITS
 from ..cards.deck import cards_of, nth_card, held_copies
 from .election import may_declare_deal_miss, bids_over
@@ -46,7 +47,7 @@ def _sample(rng: Random, cards: list, count: int) -> list:
     return result
 
 
-def random_legal_action(state: HandState, rng: Random) -> Any:
+def random_legal_action(state: HandState, rng: Random) -> Optional[Action]:
     """A uniformly random legal action, the same distribution as
     ``rng.choice(legal_actions(state))`` without building every action: the discard is drawn
     directly instead of listing all 286, the election and friend call pick an index first."""
@@ -54,11 +55,13 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
     ctx = state._ctx
     if phase == "play":
         if state._hands is not None:
+            ci, seat = state._contract, state._to_move
+            assert ci is not None and seat is not None  # (the play)
             mask = state._legal
             if mask is None:
                 mask = state._legal = legal_mask(state)  # memoised for apply's check
             # a lead of the joker or the joker-call card carries annotations: list those plays
-            if state._trick or not mask & state._contract.annotated:
+            if state._trick or not mask & ci.annotated:
                 # The index-th legal card in legal_plays' order (bit order), found by clearing
                 # the lowest set bit index times: no list of cards is built (hands differ from
                 # hand to hand, so a cache of card lists mostly misses on leads).
@@ -67,17 +70,18 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
                 index = int(rng.random() * mask.bit_count())
                 for _ in range(index):
                     mask &= mask - 1
-                return ctx.play_tables[state._to_move][(mask & -mask).bit_length() - 1]
+                return ctx.play_tables[seat][(mask & -mask).bit_length() - 1]
         plays = legal_plays(state)
         return plays[int(rng.random() * len(plays))]
     setup = state._setup
     if phase == "election":
         # legal_actions' order (the pass, the bids, the deal misses) by index, without lists
+        assert state._to_move is not None  # (someone is to call)
         player = ctx.players[state._to_move]
         tables = ctx.tables
         passes = 1 if setup.calls or tables.opener_may_pass else 0
         bids = bids_over(tables, setup.standing)[0]
-        misses = []
+        misses: list[str] = []
         if tables.miss_allowed and (ctx.miss_hands is None or any(ctx.miss_hands)):
             misses = [p for seat, p in enumerate(ctx.players)
                       if may_declare_deal_miss(state, seat)]
@@ -89,11 +93,12 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
             return tuple_new(BidCall, (player, bids[index]))
         return DeclareDealMiss(misses[index - len(bids)])
     if phase == "elimination":
-        calls = elimination_calls(state)
-        return calls[_randrange(rng, len(calls))]
+        eliminations = elimination_calls(state)
+        return eliminations[_randrange(rng, len(eliminations))]
     if phase == "redistribution":
         return random_redistribution(state, rng)
     if phase == "exchange" and state._hands is not None:
+        assert setup.declarer is not None  # (the election is over)
         hand = state._hands[setup.declarer]
         discard = tuple(_sample(rng, cards_of(hand), ctx.kitty_size))
         if ctx.rules.table.decks == 2:
@@ -121,6 +126,7 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
         if index >= calls:  # a call with a lead request: calls but "none", four suits each
             index, suit = divmod(index - calls, 4)
             if index >= pairs:
+                assert leads is not None  # (drawn only where there are leads)
                 return CallFriend(with_lead(leads[index - pairs], SUITS[suit]))
         elif index >= pairs:
             return CallFriend(others[index - pairs])
@@ -150,6 +156,7 @@ def random_legal_action(state: HandState, rng: Random) -> Any:
                               else others[index - card_count])
         index -= calls
         lead_index, suit = divmod(index, 4)
+        assert leads is not None  # (drawn only where there are leads)
         call = CARD_CALLS[nth_card(card_mask, lead_index)] if lead_index < card_count \
             else leads[lead_index - card_count]
         return CallFriend(with_lead(call, SUITS[suit]))

@@ -40,7 +40,7 @@ same final state for random legal hands, the same error for broken records.
 from __future__ import annotations
 
 import dataclasses
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from .actions import BidCall, CallFriend, Discard
 from .election import bid_run, bid_step
@@ -85,11 +85,12 @@ EXCHANGE_OPTIONS = {
         "lead_request", "called_cards"}),
 }
 
-def _default(spec: dataclasses.Field):
+def _default(spec: dataclasses.Field[Any]) -> Any:
+    """An option's default value (``dataclasses.MISSING`` for none)."""
     if spec.default is not dataclasses.MISSING:
         return spec.default
-    if spec.default_factory is not dataclasses.MISSING:  # type: ignore[misc]
-        return spec.default_factory()  # type: ignore[misc]
+    if spec.default_factory is not dataclasses.MISSING:
+        return spec.default_factory()
     return dataclasses.MISSING
 
 

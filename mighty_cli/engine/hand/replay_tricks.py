@@ -42,16 +42,21 @@ ruleset: the same final state for random legal hands, and the same error for bro
 from __future__ import annotations
 
 import operator
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from .actions import PENDING, CompletedTrick, Play, parse_play
+from ..cards import Card, CardMask
 from ..cards.deck import ELEVEN_MASK, SUIT_MASKS
 from ..errors import InvalidNotation, RecordError
 from .api import apply
 from .play import check_joker_annotation, follow_mask, joker_call_effect, legal_mask
 from .settle import finish_trick, reveal_card_friend, reveal_second_friend
-from .state import HandState, tuple_new
+from .state import HandState, Trick, tuple_new
 from ..translation import _, ngettext
+
+if TYPE_CHECKING:
+    from .contract import ContractTables
+    from .seats import Seat
 
 _TOKENS: dict[str, tuple[int, Optional[int], bool]] = {}
 
@@ -96,6 +101,7 @@ def _plain_leads(state: HandState) -> frozenset:
     the joker needs the call settled). Cached per contract table (contract.py builds one per
     ruleset, contract and call, and keeps it)."""
     ci, valid = state._contract, state._ctx.valid
+    assert ci is not None  # (the play)
     cached = _LEADS.get(id(ci))
     if cached is None or cached[0] is not ci or cached[1] is not valid:
         if len(_LEADS) > 1024:
@@ -162,7 +168,9 @@ def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True,
                 raise RecordError(_("hand {index}, trick {number}: {error}").format(
                     index=index, number=number, error=exc)) from None
             # everything else is the engine's own apply (a new state, ours to fill in too)
-            state = apply(state, Play(state.to_move, card, joker_suit, joker_call))
+            player = state.to_move
+            assert player is not None  # (the play goes on)
+            state = apply(state, Play(player, card, joker_suit, joker_call))
         if state.phase == "play" and state.trick_number == number:
             if number < len(tricks):
                 raise RecordError(ngettext(
@@ -235,8 +243,27 @@ class _Tricks:
                  "jokers", "ci", "pairs2", "friend_bit", "point_mask", "players", "lead_mask",
                  "off_masks", "seats_from", "play_tables")
 
+    leads: frozenset[Card]  # the cards whose lead needs no special case (_plain_leads)
+    n: int
+    pairs: tuple[list[Optional[tuple[str, Play]]], ...]  # each seat's (player, Play) by card
+    lead_request: bool
+    also_bits: CardMask
+    friend_card: Optional[Card]
+    valid: frozenset[Card]
+    jokers: CardMask
+    ci: ContractTables
+    pairs2: tuple[dict[CardMask, tuple[str, Play]], ...]  # by card's bit, the seats twice over
+    friend_bit: CardMask
+    point_mask: CardMask
+    players: tuple[str, ...]
+    lead_mask: CardMask
+    off_masks: tuple[CardMask, ...]  # by led suit
+    seats_from: tuple[tuple[Seat, ...], ...]  # from each leader, the seat of each place
+    play_tables: tuple[list[Optional[Play]], ...]
+
     def __init__(self, state: HandState):
         ci, ctx = state._contract, state._ctx
+        assert ci is not None  # (the play)
         self.ci = ci
         self.leads = _plain_leads(state)
         self.valid = ctx.valid
@@ -275,7 +302,9 @@ class _Tricks:
             return 0
         # the lead: the suit it sets, the friend's requested lead made
         seat = state._to_move
+        assert seat is not None  # (the play)
         pair = self.pairs[seat][card]
+        assert pair is not None  # (a card of the deck)
         state._led_suit = card >> 4
         state._call = 0
         if self.lead_request and seat == state._friend:
@@ -310,6 +339,7 @@ class _Tricks:
         if not legal >> card & 1:
             return 0
         ci, seat = self.ci, state._to_move
+        assert seat is not None  # (the play)
         player = self.players[seat]
         play = Play(player, card, joker_suit, joker_call)
         if joker_suit is not None or card & 112 == 64 or card == ci.mighty_named:
@@ -347,6 +377,7 @@ class _Tricks:
         led, called, number, ci = state._led_suit, state._call, state.trick_number, self.ci
         follow, also_bits, jokers = ci.follow_masks[led], self.also_bits, self.jokers
         pairs, hands, friend_card, valid = self.pairs, state._hands, self.friend_card, self.valid
+        assert seat is not None and hands is not None  # (the play, a full deal)
         done = 0
         for token in tokens[position:position + n - len(trick)]:
             card = _PLAIN.get(token)
@@ -364,6 +395,7 @@ class _Tricks:
                 if not (following | hand & also_bits if following else hand) >> card & 1:
                     break
             pair = pairs[seat][card]
+            assert pair is not None  # (a card of the deck)
             if card == friend_card:
                 reveal_card_friend(state, state, seat, pair[1])
             played |= 1 << card
@@ -398,6 +430,7 @@ class _Tricks:
         play.py's functions are called and at the end, and each trick is a few lines."""
         n, ci, jokers = self.n, self.ci, self.jokers
         pairs2, players, hands = self.pairs2, self.players, state._hands
+        assert hands is not None  # (a full deal)
         hands2 = hands + hands  # the seats' hands twice over: a trick's is one slice
         friend_bit, lead_request, point_mask = self.friend_bit, self.lead_request, self.point_mask
         follow_masks, mighty_bit = ci.follow_masks, ci.mighty_bit
@@ -410,6 +443,7 @@ class _Tricks:
         played, history, points, completed = state._played, state._history, \
             list(state._points), list(state.tricks)
         number, seat = state.trick_number, state._to_move
+        assert seat is not None  # (the play)
         start_number, start_played = number, played
         bit_of, lead_mask = _BITS_OF, self.lead_mask
         # the seats dealt a joker (one, or two: cards.jokers = 2)
@@ -417,14 +451,15 @@ class _Tricks:
         unforced = ci.joker_play_last  # jokers never forced out before the last trick
         friend = state._friend
         led_suit = state._led_suit  # the last trick's led suit, written back at the end
-        for trick in tricks[at:] if at else tricks:
+        trick: Trick
+        for text in tricks[at:] if at else tricks:
             if number > last:
                 break  # a trick after the last: card by card says so
             if n == 5:  # five players, written out
                 try:
                     # each card's bit (0 for a token not plain, which no hand holds)
                     first, second, third, fourth, fifth = bits = tuple(map(bit_of,
-                                                                           trick.split()))
+                                                                           text.split()))
                 except ValueError:
                     break  # not five cards: card by card says so
                 one, two, three, four, five = hands2[seat:seat + 5]
@@ -437,7 +472,7 @@ class _Tricks:
                 if trick_mask & played or not first & lead_mask:
                     break
             else:
-                bits = tuple(map(bit_of, trick.split()))
+                bits = tuple(map(bit_of, text.split()))
                 if len(bits) != n:
                     break
                 first = bits[0]
@@ -497,10 +532,10 @@ class _Tricks:
                                     rows[place][friend_bit][1])
             # every card is legal: the trick is played (five players written out)
             if n == 5:
-                one, two, three, four, five = rows
-                one, two, three, four, five = trick = (
-                    one[first], two[second], three[third], four[fourth], five[fifth])
-                history = (five[1], (four[1], (three[1], (two[1], (one[1], history)))))
+                row1, row2, row3, row4, row5 = rows
+                trick = p1, p2, p3, p4, p5 = (
+                    row1[first], row2[second], row3[third], row4[fourth], row5[fifth])
+                history = (p5[1], (p4[1], (p3[1], (p2[1], (p1[1], history)))))
             else:
                 trick = tuple([row[bit] for row, bit in zip(rows, bits)])
                 for pair in trick:
@@ -530,9 +565,11 @@ class _Tricks:
                     number, trick, trick_mask, 0
                 state._led_suit = led
                 finish_trick(state, state, trick, trick_mask, seat)
-                points, completed, seat, friend = list(state._points), list(state.tricks), \
-                    state._to_move, state._friend
-                number = state.trick_number + 1 if state.phase == "done" else state.trick_number
+                points, completed, friend = list(state._points), list(state.tricks), state._friend
+                if state._to_move is None:  # the last trick: the hand is done
+                    number = state.trick_number + 1
+                    break
+                seat, number = state._to_move, state.trick_number
                 continue
             winner = seats_from[seat][bits.index(winner)]
             taken = (trick_mask & point_mask).bit_count()

@@ -265,8 +265,9 @@ class HandState:
     def standing_bid(self) -> Optional[tuple[str, Bid]]:
         """The highest bid so far and who made it."""
         setup = self._setup
-        return None if setup.standing is None else (self._ctx.players[setup.standing_seat],
-                                                    setup.standing)
+        seat = setup.standing_seat  # (set with the standing bid)
+        return None if setup.standing is None or seat is None else (self._ctx.players[seat],
+                                                                    setup.standing)
 
     @property
     def deal_miss_player(self) -> Optional[str]:
