@@ -88,7 +88,9 @@ def play_hand(state: engine.HandState, policies: dict[str, Policy], rng: Random
               ) -> engine.HandState:
     """The hand played to its end, each decision by its player's policy."""
     while state.phase not in ENDED:
-        state = engine.apply(state, policies[actor(state)](state, rng))
+        who = actor(state)
+        assert who is not None  # (a hand not ended has someone to act)
+        state = engine.apply(state, policies[who](state, rng))
     return state
 
 

@@ -26,7 +26,7 @@ from typing import Mapping, Optional, Sequence
 from .cards import Bid, format_bid, trump_name
 from .errors import ScoringError
 from .ruleset.formulas import Compiled, compile_expression
-from .ruleset import FORMULAS, Ruleset
+from .ruleset import FORMULAS, Doubling, Ruleset
 from .ruleset.bounds import effective_minimum
 from .translation import N_, _, ngettext
 
@@ -206,7 +206,7 @@ def _score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool,
 
     applied: list[tuple[str, int]] = []
 
-    def consider(name: str, doubling, condition: bool) -> None:
+    def consider(name: str, doubling: Doubling, condition: bool) -> None:
         if doubling.enabled and condition and (
                 doubling.applies == "always" or (doubling.applies == "success") == success):
             applied.append((name, doubling.factor))

@@ -193,7 +193,8 @@ def _redeal_dealer(rules: Ruleset, order: Sequence[str], previous: PreviousHand)
 
 
 def _next_dealer(rules: Ruleset, order: Sequence[str], previous: PreviousHand) -> str:
-    dealer = previous.dealer if previous.dealer in order else order[0]
+    dealer = previous.dealer if previous.dealer is not None and previous.dealer in order \
+        else order[0]
     if (rules.session.sit_out == "declarer_if_opposition_won" and len(order) > rules.table.players
             and previous.success is False and previous.declarer):
         return previous.declarer
@@ -223,8 +224,8 @@ def opener_for(rules: Ruleset, order: Sequence[str], players: Sequence[str], dea
             candidate = previous.declarer
         else:
             candidate = previous.friend or previous.declarer
-    if candidate in players:
-        return candidate  # type: ignore[return-value]
+    if candidate is not None and candidate in players:
+        return candidate
     # "after_dealer", or the one who would open sits out: the next player after the dealer.
     sitting_out = [p for p in order if p not in players]
     return _after(order, dealer, skip=sitting_out)

@@ -25,7 +25,7 @@ from .hand.draft import seeded_deal
 from .hand.seats import arranged_deal
 from .records import Record, state_to_hand
 from .ruleset import Ruleset
-from .session import PreviousHand, propose, settle_pot
+from .session import PreviousHand, Proposal, propose, settle_pot
 
 #: The phases a random hand stops in.
 ENDED = ("done", "deal_miss", "redeal")
@@ -105,7 +105,7 @@ def simulate(rules: Ruleset, ruleset_name: str, players: Sequence[str], hands: i
     return sim
 
 
-def _tally(sim: Simulation, rules: Ruleset, state: engine.HandState, proposal,
+def _tally(sim: Simulation, rules: Ruleset, state: engine.HandState, proposal: Proposal,
            five: list[str]) -> PreviousHand:
     """Count one finished hand into the simulation; what succession needs to know of it."""
     if state.phase == "done":

@@ -217,7 +217,7 @@ def format_cards(cards: Iterable[int]) -> str:
     return " ".join(format_card(card) for card in cards)
 
 
-def sort_key(card: int) -> tuple[int, int]:
+def sort_key(card: Card) -> tuple[int, float]:
     """Display order: the joker (then the black joker) first, then suits S D H C, high ranks
     first (서울과고's 11 between J and 10); a copy sorts with its original (two decks)."""
     card &= 127
@@ -370,11 +370,11 @@ def korean_card(text: str) -> Optional[int]:
     if compact in BLACK_JOKER_WORDS:
         return BLACK_JOKER
     split = _split_suit(compact)
-    if split is None or split[0] is None:
+    if split is None:
         return None
     suit, rest = split
     rank = _KOREAN_RANKS.get(rest)
-    return None if rank is None else make_card(suit, rank)
+    return None if suit is None or rank is None else make_card(suit, rank)
 
 
 def korean_bid(text: str) -> Optional[Bid]:

@@ -387,7 +387,7 @@ def renamed_hand(hand: dict, old: str, new: str) -> dict:
     caller (its last word is the bid), an elimination call's holder (its first word is the
     card), and the tables keyed by player (``deal``, ``redistribution``). A name is matched
     whole, never as part of another (``Ed`` is not in ``Ed Kim 14S``: the bid is one word)."""
-    def name(value):
+    def name(value: Any) -> Any:
         if value == old:
             return new
         if isinstance(value, str) and value.lower().startswith("player:") \
@@ -395,7 +395,7 @@ def renamed_hand(hand: dict, old: str, new: str) -> dict:
             return value[:7] + new
         return value
 
-    def call(entry, caller_first: bool):
+    def call(entry: Any, caller_first: bool) -> Any:
         if not isinstance(entry, str):
             return entry
         if caller_first:  # "Alexander 김-Johnson 14S": the caller, then one word

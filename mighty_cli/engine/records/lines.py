@@ -31,7 +31,7 @@ import functools
 import json
 import re
 from datetime import date
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Literal, Optional, TypeAlias
 
 from .file import (NORMALIZED_NAMES, NAME_KEYS, NAMED_LISTS, UNCHECKED, normalized_name,
                           checked_value)
@@ -320,7 +320,9 @@ _DEAL_NAMES: set[tuple] = set()
 
 #: The layouts learnt, the last used first (a season's hands come in a few): each the
 #: ``fullmatch`` of its pattern and the function making a hand of the match's groups.
-_LAYOUTS: list[tuple[Callable, Callable]] = []
+#: A layout: its pattern's ``fullmatch``, and the function making a hand of the match.
+Layout: TypeAlias = tuple[Callable[[str], Optional[re.Match[str]]], Callable[..., dict]]
+_LAYOUTS: list[Layout] = []
 _MOST_LAYOUTS = 8
 
 
@@ -399,13 +401,13 @@ def _learn(hand: dict, text: str) -> None:
         values.append(f"{key!r}: {expression}")
         index += 1
     source = r"\n*" + r"\n*".join(pieces) + r"\n*"
-    layout = _MADE.get(source)
+    layout: Layout | Literal[False] | None = _MADE.get(source)
     if layout is None:
         pattern = re.compile(source)
         if pattern.fullmatch(text) is None:  # a deal whose names are one once spelt so
             layout = False
         else:
-            namespace = {"get": NORMALIZED_NAMES.get, "normalized": normalized_name, "day": _day,
+            namespace: dict[str, Any] = {"get": NORMALIZED_NAMES.get, "normalized": normalized_name, "day": _day,
                          "table": _pairs_table, "names": _names, "known_deals": _DEAL_NAMES}
             exec(f"def build(g):\n    return {{{', '.join(values)}}}\n", namespace)
             layout = (pattern.fullmatch, namespace["build"])
@@ -420,4 +422,4 @@ def _learn(hand: dict, text: str) -> None:
 
 #: Each layout made, by its pattern (False: one that does not read the hand it was made from):
 #: a file of more layouts than are kept makes each once.
-_MADE: dict[str, Any] = {}
+_MADE: dict[str, Layout | Literal[False]] = {}

@@ -52,8 +52,10 @@ class HandOutcome:
                 "deltas": dict(self.deltas)}
         if self.friend2:  # a key added only where two cards made two friends (동대전 7마)
             data["friend2"] = self.friend2
-        if self.eliminated or self.eliminated_hand:  # 6마, 7마, 시흥 은마: as a record says it
-            data["eliminated"] = list(self.eliminated) or [self.eliminated_hand]
+        if self.eliminated:  # 6마, 7마, 시흥 은마: as a record says it
+            data["eliminated"] = list(self.eliminated)
+        elif self.eliminated_hand:
+            data["eliminated"] = [self.eliminated_hand]
         return data
 
 

@@ -16,6 +16,7 @@ trick where there is one, the player, the card or call, and the rule.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Iterator
 from typing import Any, Optional, Sequence
 
 from ..cards import Bid, format_bid, parse_card, parse_cards
@@ -63,7 +64,8 @@ def replay(record: Record, rules: Optional[Ruleset] = None, *, fast: bool = True
 
 
 def iter_replay(record: Record, rules: Optional[Ruleset] = None,
-                totals: Optional[dict[str, int]] = None, *, fast: bool = True, first: int = 1):
+                totals: Optional[dict[str, int]] = None, *, fast: bool = True, first: int = 1
+                ) -> Iterator[tuple[dict, HandOutcome]]:
     """Replay a record hand by hand, yielding each ``(hand, outcome)`` as it is scored (the
     record's ``hands`` may be an iterator: nothing is kept); ``totals``, when given, is
     updated as it goes; the hands are numbered from ``first``. The first violation raises

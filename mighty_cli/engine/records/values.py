@@ -139,7 +139,8 @@ def read_deal(deal: Any, index: int) -> dict[str, list[int]]:
     cards: dict[str, list[int]] = {}
     for who, text in deal.items():
         # read_cards' fast path inline (canonical names, each once); anything else through it
-        hand = list(map(get, text.split())) if type(text) is str else [None]
+        # (each card's code, None for a name of no card: then read_cards says which)
+        hand: list[Any] = list(map(get, text.split())) if type(text) is str else [None]
         cards[who] = hand if None not in hand and len(set(hand)) == len(hand) \
             else read_cards(text, index, f"deal.{who}")
     return cards
@@ -246,9 +247,9 @@ def read_calls(election: list[str], players: Sequence[str], index: int
         if len(_SEATED_CALLS) > 256:  # seatings come from files: keep the cache bounded
             _SEATED_CALLS.clear()
         known = _SEATED_CALLS[seating] = {}
-    calls = list(map(known.get, election))
-    if None not in calls:
-        return calls, True
+    remembered: list[Any] = list(map(known.get, election))  # (None: a call not seen yet)
+    if None not in remembered:
+        return remembered, True
     calls = [_call(text, players, index) for text in election]
     if len(known) > 4096:
         known.clear()

@@ -176,10 +176,10 @@ def iter_options(cls: type = Ruleset, prefix: str = "") -> Iterator[tuple[str, d
             yield key, f
 
 
-def table_type(f: dataclasses.Field) -> Optional[type]:
+def table_type(f: dataclasses.Field[Any]) -> Optional[type]:
     """The dataclass a table field holds, or None for a leaf option."""
-    if f.default_factory is not dataclasses.MISSING:  # type: ignore[misc]
-        sample = f.default_factory()  # type: ignore[misc]
+    if f.default_factory is not dataclasses.MISSING:
+        sample = f.default_factory()
         if dataclasses.is_dataclass(sample):
             return type(sample)
     return None
