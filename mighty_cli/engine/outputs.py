@@ -15,7 +15,7 @@ import stat
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Iterator, Optional
+from typing import IO, Any, Iterator, Optional
 
 from .errors import MightyError
 from .translation import _
@@ -28,6 +28,13 @@ class OutputError(MightyError):
 def _fail(path: str | Path, exc: OSError) -> OutputError:
     return OutputError(_("cannot write {path}: {error}").format(
         path=path, error=exc.strerror or exc))
+
+
+def _writer(file: Path | int, binary: bool, newline: str | None) -> IO[Any]:
+    """The file, or the descriptor (closed with it), opened to write bytes or UTF-8 text."""
+    if binary:
+        return open(file, "wb")
+    return open(file, "w", encoding="utf-8", newline=newline)
 
 
 @contextmanager
@@ -44,8 +51,7 @@ def replaced_file(path: str | Path, binary: bool = False, newline: Optional[str]
     if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode) \
             and not path.is_symlink():
         try:  # a device or a pipe: written in place
-            with open(path, "wb" if binary else "w", **({} if binary else {
-                    "encoding": "utf-8", "newline": newline})) as out:
+            with _writer(path, binary, newline) as out:
                 yield out
         except OSError as exc:
             raise _fail(path, exc) from None
@@ -56,8 +62,7 @@ def replaced_file(path: str | Path, binary: bool = False, newline: Optional[str]
     except OSError as exc:
         raise _fail(path, exc) from None
     try:
-        with os.fdopen(handle, "wb" if binary else "w", **({} if binary else {
-                "encoding": "utf-8", "newline": newline})) as out:
+        with _writer(handle, binary, newline) as out:
             yield out
         os.chmod(temporary, 0o644)
         os.replace(temporary, path)  # a link at the name is replaced, not followed

@@ -32,6 +32,7 @@ in ``tests/data/particle_cases.toml``, one table per rule.
 from __future__ import annotations
 
 import re
+import string
 
 VOWEL, RIEUL, CONSONANT = "vowel", "rieul", "consonant"
 
@@ -120,12 +121,16 @@ def final_sound(text: str) -> str:
     if "ㅏ" <= last <= "ㅣ" or last in _SUIT_SYMBOLS or last == "%":
         return VOWEL
     if last.isdigit() and last.isascii():
-        return _number_sound(re.search(r"[0-9.]*$", word).group(0))  # type: ignore[union-attr]
+        return _number_sound(_tail(word, "0123456789."))
     if last.isascii() and last.isalpha():
-        return _latin_sound(re.search(r"[A-Za-z]*$", word).group(0),  # type: ignore[union-attr]
-                            word)
+        return _latin_sound(_tail(word, string.ascii_letters), word)
     trimmed = word.rstrip(".,;:!?…-_/~+=#^|\\")
     return final_sound(previous + " " + trimmed) if trimmed and trimmed != word else CONSONANT
+
+
+def _tail(word: str, characters: str) -> str:
+    """The run of ``characters`` that ends ``word`` (perhaps empty)."""
+    return word[len(word.rstrip(characters)):]
 
 
 def _last_words(text: str) -> tuple[str, str]:

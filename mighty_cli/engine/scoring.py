@@ -279,6 +279,7 @@ def seat_deltas(score: Score, players: Sequence[str], declarer: str,
         if player == declarer:
             deltas[player] = score.declarer
         elif player == friend or (friend2 is not None and player == friend2):
+            # the friend check above: a hand with a friend has score.friend set
             deltas[player] = score.friend  # type: ignore[assignment]
         else:
             deltas[player] = score.opponent

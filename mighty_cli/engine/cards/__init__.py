@@ -397,8 +397,9 @@ def korean_card_names(text: str) -> list[str]:
         word = words[index]
         pair = word + words[index + 1] if index + 1 < len(words) else None
         card = one_card(word)
-        if card is None and pair is not None and one_card(pair) is not None:
-            names.append(format_card(one_card(pair)))  # type: ignore[arg-type]
+        paired = one_card(pair) if card is None and pair is not None else None
+        if paired is not None:
+            names.append(format_card(paired))
             index += 2
             continue
         names.append(word if card is None else format_card(card))

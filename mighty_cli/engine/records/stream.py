@@ -305,8 +305,10 @@ def stream_record(source: IO[str] | str | Path, name: Optional[str] = None,
     _first_line, header = next(blocks)
     data = safe_toml.parse(header, name, RecordError)
     record = record_header(data, name, base_dir)
-    record.hands = _hands(data.get("hands", []), blocks, record.players, name,  # type: ignore
-                          most_players(record.ruleset))
+    hands = _hands(data.get("hands", []), blocks, record.players, name,
+                   most_players(record.ruleset))
+    # read as they come, once: an iterator where a loaded record has a list
+    record.hands = hands  # type: ignore[assignment]
     return record
 
 

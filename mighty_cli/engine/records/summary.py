@@ -87,7 +87,9 @@ class SummaryReplay:
                 or type(declarer) is not str or declarer not in seated:
             return None
         text = hand.get("contract")
-        contract = self.bids.get(text) if type(text) is str else None
+        if type(text) is not str:
+            return None
+        contract = self.bids.get(text)
         if contract is None:
             try:
                 contract = read_bid(text, index)
@@ -95,7 +97,7 @@ class SummaryReplay:
                 return None
             if len(self.bids) > _MEMO:
                 self.bids.clear()
-            self.bids[text] = contract  # type: ignore[index]
+            self.bids[text] = contract
         friend: Optional[str] = hand.get("friend", "none")
         if friend == "none":
             friend = None
@@ -113,16 +115,17 @@ class SummaryReplay:
         if call is not None:
             if type(call) is not str:
                 return None
-            trick_call = self.calls.get(call)  # type: ignore[assignment]
-            if trick_call is None:
+            known = self.calls.get(call)
+            if known is None:
                 try:
                     check_friend_call_text(call, index)
                 except MightyError:
                     return None
-                trick_call = is_trick_call(call)
+                known = is_trick_call(call)
                 if len(self.calls) > _MEMO:
                     self.calls.clear()
-                self.calls[call] = trick_call
+                self.calls[call] = known
+            trick_call = known
         doubled = None if friend is not None else (self.by_trick_call or not trick_call)
         key = (text, taken, friend is None, doubled)
         score = self.scores.get(key)
@@ -136,9 +139,10 @@ class SummaryReplay:
                 self.scores.clear()
             self.scores[key] = score
         deltas = dict(self.zero)
+        mate = score.friend or 0  # None only when nobody is the friend
         for player in players:
             deltas[player] = score.declarer if player == declarer else \
-                score.friend if player == friend else score.opponent  # type: ignore[assignment]
+                mate if player == friend else score.opponent
         # HandOutcome(index=index, status="scored", players=list(players), ...), made from its
         # defaults at once (the fields below are every one a recorded outcome sets)
         fields = self.blank.copy()

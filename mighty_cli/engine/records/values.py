@@ -203,7 +203,7 @@ def read_cards(text: Any, index: int, key: str) -> list[int]:
     # canonical names, each once: what parse_cards would give (anything else goes through it)
     cards = list(map(_CARD_CODES.get, text.split()))
     if None not in cards and len(set(cards)) == len(cards):
-        return cards  # type: ignore[return-value]
+        return cards  # type: ignore[return-value]  # None not in cards: list[int]
     try:  # a card named twice: both copies of two decks (one deck: the deal check refuses it)
         return parse_cards(text, copies=True)
     except InvalidNotation as exc:
