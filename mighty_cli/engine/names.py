@@ -18,7 +18,6 @@ read by the names the store knows (:func:`pair_splits`).
 from __future__ import annotations
 
 import unicodedata
-from typing import Optional
 
 from .translation import N_, _
 
@@ -42,7 +41,7 @@ def normalize(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 
-def refused_character(text: str) -> Optional[str]:
+def refused_character(text: str) -> str | None:
     """What is wrong with the first refused character of ``text`` (None when there is none)."""
     for position, character in enumerate(text, 1):
         kind = REFUSED_CATEGORIES.get(unicodedata.category(character))
@@ -65,7 +64,7 @@ def folded(text: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
 
 
-def same_but_for_case(names: list[str]) -> Optional[tuple[str, str]]:
+def same_but_for_case(names: list[str]) -> tuple[str, str] | None:
     """The first two names of ``names`` that differ but are one name folded (:func:`folded`),
     else None."""
     seen: dict[str, str] = {}

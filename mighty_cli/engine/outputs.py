@@ -13,9 +13,10 @@ import functools
 import os
 import stat
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any, Iterator, Optional
+from typing import IO, Any
 
 from .errors import MightyError
 from .translation import _
@@ -38,8 +39,8 @@ def _writer(file: Path | int, binary: bool, newline: str | None) -> IO[Any]:
 
 
 @contextmanager
-def replaced_file(path: str | Path, binary: bool = False, newline: Optional[str] = None,
-                  root: Optional[Path] = None) -> Iterator[IO]:
+def replaced_file(path: str | Path, binary: bool = False, newline: str | None = None,
+                  root: Path | None = None) -> Iterator[IO]:
     """A file to write whose content replaces ``path`` only when the block ends without an
     error (a failure leaves the old file, or none). With ``root``, ``path`` must lie inside it
     with no link on the way (:func:`inside`)."""
@@ -73,7 +74,7 @@ def replaced_file(path: str | Path, binary: bool = False, newline: Optional[str]
             os.remove(temporary)
 
 
-def write_file(path: str | Path, data: bytes | str, root: Optional[Path] = None) -> None:
+def write_file(path: str | Path, data: bytes | str, root: Path | None = None) -> None:
     """Write ``data`` to ``path`` whole, as :func:`replaced_file` does."""
     with replaced_file(path, binary=isinstance(data, bytes), root=root) as out:
         out.write(data)
@@ -117,7 +118,7 @@ _NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) 
     | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _umask() -> int:
     """The process's file mode mask (read once: reading it means setting it)."""
     mask = os.umask(0o022)

@@ -35,8 +35,9 @@ heuristic does in a suit (or no-trump) drawn at random, misjudging the hand's wo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
-from typing import Any, Callable, Optional
+from typing import Any
 
 from . import hand as engine
 from .cards import JOKER, SUITS
@@ -48,7 +49,7 @@ ACE, KING, QUEEN = 14, 13, 12
 Policy = Callable[[engine.HandState, Random], Any]
 
 
-def actor(state: engine.HandState) -> Optional[str]:
+def actor(state: engine.HandState) -> str | None:
     """Who decides the next action: the declarer at the discard and the friend call, the player
     to move otherwise."""
     return state.declarer if state.phase in ("exchange", "friend") else state.to_move
@@ -140,7 +141,7 @@ def no_trump_value(state: engine.HandState, cards: tuple) -> float:
     each ace 2, each king 1, and ½ for each card of its longest suit beyond three."""
     mighty = engine.mighty_card(state.rules, None)
     value = 0.0
-    lengths = {suit: 0 for suit in SUITS}
+    lengths = dict.fromkeys(SUITS, 0)
     for card in cards:
         if card == mighty or card == JOKER or _suit(card) not in lengths:
             value += 2.0
@@ -171,7 +172,7 @@ MISS_SHORT = 2
 UNSET = -1
 
 
-def best_trump(state: engine.HandState, cards: tuple) -> tuple[Optional[int], float]:
+def best_trump(state: engine.HandState, cards: tuple) -> tuple[int | None, float]:
     """The hand's best trump (None: no-trump, where the ruleset allows it) and its value."""
     suit = max(SUITS, key=lambda s: hand_value(state, cards, s))
     value = hand_value(state, cards, suit)
@@ -182,7 +183,7 @@ def best_trump(state: engine.HandState, cards: tuple) -> tuple[Optional[int], fl
     return suit, value
 
 
-def _bid(state: engine.HandState, trump: Optional[int] = UNSET, misjudged: int = 0) -> Any:
+def _bid(state: engine.HandState, trump: int | None = UNSET, misjudged: int = 0) -> Any:
     """A bid in ``trump`` (the hand's best, :func:`best_trump`, by default) up to what the hand
     promises there, ``misjudged`` more: the election's opening near that, a raise by the
     least; a pass when there is none."""
@@ -212,7 +213,7 @@ def _bid(state: engine.HandState, trump: Optional[int] = UNSET, misjudged: int =
                key=lambda action: action.bid.number if action.bid else 0)
 
 
-def _deal_miss(state: engine.HandState) -> Optional[Any]:
+def _deal_miss(state: engine.HandState) -> Any | None:
     """A deal miss when the player to move may declare one and his hand promises no contract
     (a club declares the weak hands it may show)."""
     player = state.to_move

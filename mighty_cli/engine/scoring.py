@@ -19,15 +19,15 @@ minimum but never below the bid, so the bonus is never negative.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping, Optional, Sequence
 
 from .cards import Bid, format_bid, trump_name
 from .errors import ScoringError
-from .ruleset.formulas import Compiled, compile_expression
 from .ruleset import FORMULAS, Doubling, Ruleset
 from .ruleset.bounds import effective_minimum
+from .ruleset.formulas import Compiled, compile_expression
 from .translation import N_, _, ngettext
 
 DOUBLING_NAMES = ("run", "back_run", "no_trump", "no_friend")
@@ -48,7 +48,7 @@ class Score:
     doublings: tuple[str, ...]
     unit: int                      # what one opponent pays on success, or gets on failure
     declarer: int
-    friend: Optional[int]          # None when the declarer played alone
+    friend: int | None          # None when the declarer played alone
     opponent: int                  # what each opponent receives (negative on success)
 
     @property
@@ -135,7 +135,7 @@ def taken_limit(rules: Ruleset) -> int:
 
 
 def score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool = True,
-               no_friend_doubling: Optional[bool] = None, friends: int = 1) -> Score:
+               no_friend_doubling: bool | None = None, friends: int = 1) -> Score:
     """Score a hand from its contract, the point cards the ruling party took (discards
     included) and whether the declarer had a friend. ``no_friend_doubling`` says whether a
     declarer alone gets the no-friend doubling (default: whenever he is alone; False for a
@@ -260,7 +260,7 @@ def _round(value: Fraction, how: str) -> int:
 
 
 def seat_deltas(score: Score, players: Sequence[str], declarer: str,
-                friend: Optional[str], friend2: Optional[str] = None) -> dict[str, int]:
+                friend: str | None, friend2: str | None = None) -> dict[str, int]:
     """Each player's change for a scored hand (friend None when the declarer played alone;
     ``friend2`` the second friend of a two-card call, 동대전 7마)."""
     if declarer not in players:
@@ -290,7 +290,7 @@ _DELTAS: dict[tuple, tuple[Score, dict[str, int]]] = {}
 
 
 def shared_seat_deltas(score: Score, players: tuple, declarer: str,
-                       friend: Optional[str]) -> dict[str, int]:
+                       friend: str | None) -> dict[str, int]:
     """:func:`seat_deltas` (one friend at most) as a new dict, remembered per score and
     seating: a replay scores the same few hundred (score, declarer, friend) again and again.
     Only what seat_deltas returned is remembered; its refusals raise each time."""
@@ -338,8 +338,8 @@ def describe(score: Score, rules: Ruleset) -> str:
     return "\n".join(lines)
 
 
-def pot_shares(pot: int, rules: Ruleset, declarer: str, friend: Optional[str],
-               friend2: Optional[str] = None) -> Mapping[str, int]:
+def pot_shares(pot: int, rules: Ruleset, declarer: str, friend: str | None,
+               friend2: str | None = None) -> Mapping[str, int]:
     """How a deposit pot won by a made contract is shared (001 §2): as the score, the declarer
     two shares and each friend scoring.friend_share (two friends of a two-card call, 동대전
     7마: each his own)."""

@@ -28,8 +28,8 @@ gets back a proposal (the table may overrule it) or the pot's movements.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Iterable, Mapping, Optional, Sequence
 
 from .errors import MightyError
 from .ruleset import Ruleset
@@ -43,12 +43,12 @@ class PreviousHand:
 
     status: str                       # scored | deal_miss | redeal
     players: tuple[str, ...]          # the five who played
-    dealer: Optional[str]
-    declarer: Optional[str] = None
-    friend: Optional[str] = None
-    success: Optional[bool] = None
-    deal_miss: Optional[str] = None
-    opener: Optional[str] = None      # who opened the hand's election (None: not known)
+    dealer: str | None
+    declarer: str | None = None
+    friend: str | None = None
+    success: bool | None = None
+    deal_miss: str | None = None
+    opener: str | None = None      # who opened the hand's election (None: not known)
 
 
 _PREVIOUS_FIELDS = tuple(spec.name for spec in fields(PreviousHand))
@@ -98,8 +98,8 @@ def _after(order: Sequence[str], player: str, skip: Sequence[str] = ()) -> str:
     return player
 
 
-def propose(rules: Ruleset, seating: Sequence[str], previous: Optional[PreviousHand],
-            first_dealer: Optional[str] = None, *, in_playing_order: bool = False) -> Proposal:
+def propose(rules: Ruleset, seating: Sequence[str], previous: PreviousHand | None,
+            first_dealer: str | None = None, *, in_playing_order: bool = False) -> Proposal:
     """The proposal for the next hand of a session (docs/rules.md §9). ``seating`` is clockwise
     around the table, or already in playing order (a hand record's players) when
     ``in_playing_order`` is set."""
@@ -140,7 +140,7 @@ def duplicate_proposal(rules: Ruleset, seating: Sequence[str], deal: int) -> Pro
 
 
 def losing_team(rules: Ruleset, order: Sequence[str],
-                previous: Optional[PreviousHand]) -> Optional[tuple[str, ...]]:
+                previous: PreviousHand | None) -> tuple[str, ...] | None:
     """Under ``session.sit_out = "losing_team"`` (세종), who may sit the next hand out: the
     previous hand's losing side (the declarer and friend when the contract failed, else the
     opposition) among those present; None under another rule, or with no scored hand before
@@ -153,7 +153,7 @@ def losing_team(rules: Ruleset, order: Sequence[str],
     return tuple(p for p in order if p in lost) or None
 
 
-def check_sitting_out(rules: Ruleset, order: Sequence[str], previous: Optional[PreviousHand],
+def check_sitting_out(rules: Ruleset, order: Sequence[str], previous: PreviousHand | None,
                       out: Sequence[str]) -> None:
     """Refuse sitters the ruleset does not allow: under ``session.sit_out = "losing_team"``
     only players of the previous hand's losing team sit out."""
@@ -210,10 +210,10 @@ def _next_dealer(rules: Ruleset, order: Sequence[str], previous: PreviousHand) -
 
 
 def opener_for(rules: Ruleset, order: Sequence[str], players: Sequence[str], dealer: str,
-               previous: Optional[PreviousHand]) -> str:
+               previous: PreviousHand | None) -> str:
     """Who opens the election (election.opener); never a player sitting out."""
     how = rules.election.opener
-    candidate: Optional[str] = dealer
+    candidate: str | None = dealer
     if previous is not None and previous.status == "deal_miss" and previous.opener \
             and rules.deal_miss.redeal_opener == "same":
         candidate = previous.opener  # 001 §3.2: the opener is set by the last hand played
@@ -239,10 +239,10 @@ class PotMove:
     pot_after: int = 0
 
 
-def settle_pot(rules: Ruleset, pot: int, status: str, *, dealer: Optional[str] = None,
-               deal_miss: Optional[str] = None, declarer: Optional[str] = None,
-               friend: Optional[str] = None, success: Optional[bool] = None,
-               players: Sequence[str] = (), friend2: Optional[str] = None) -> PotMove:
+def settle_pot(rules: Ruleset, pot: int, status: str, *, dealer: str | None = None,
+               deal_miss: str | None = None, declarer: str | None = None,
+               friend: str | None = None, success: bool | None = None,
+               players: Sequence[str] = (), friend2: str | None = None) -> PotMove:
     """The pot's movement in one hand, given the pot before it (001 §2; 000 §8); ``friend2``:
     the second friend of a two-card call (동대전 7마), of the ruling party too."""
     if status == "deal_miss":
@@ -258,7 +258,7 @@ def settle_pot(rules: Ruleset, pot: int, status: str, *, dealer: Optional[str] =
         opposition = [p for p in players if p not in (declarer, friend, friend2)]
         share = pot // len(opposition)
         if share:
-            return PotMove({p: share for p in opposition}, pot - share * len(opposition))
+            return PotMove(dict.fromkeys(opposition, share), pot - share * len(opposition))
     return PotMove({}, pot)
 
 
@@ -277,7 +277,7 @@ def counts_toward_session(status: str) -> bool:
 
 
 def session_over(rules: Ruleset, hands_played: int,
-                 session_totals: Mapping[str, int]) -> Optional[str]:
+                 session_totals: Mapping[str, int]) -> str | None:
     """Why the session is complete (None while it goes on): ``hands_played`` scored hands
     (:func:`counts_toward_session`) and each player's points this session, deposit pot
     included. The reason names the rule, e.g. ``session.hands_per_session = 8: 8 hands
@@ -313,7 +313,7 @@ class SessionTally:
     hands_played: int = 0
     totals: dict[str, int] = field(default_factory=dict)
 
-    def add(self, rules: Ruleset, status: str, deltas: Mapping[str, int]) -> Optional[str]:
+    def add(self, rules: Ruleset, status: str, deltas: Mapping[str, int]) -> str | None:
         """Count one more hand; why the session is over after it (None while it goes on)."""
         self.hands_played += counts_toward_session(status)
         for name, delta in deltas.items():
@@ -330,7 +330,7 @@ class SessionEnd:
 
 
 def find_session_end(rules: Ruleset,
-                     hands: Iterable[tuple[str, Mapping[str, int]]]) -> Optional[SessionEnd]:
+                     hands: Iterable[tuple[str, Mapping[str, int]]]) -> SessionEnd | None:
     """The first hand after which the session is over, given each hand's status and every
     player's change (deposit pot included), in order; None if it never ends."""
     if not has_session_end(rules):

@@ -14,9 +14,9 @@ the deposit pot, independently of ``record.replay``, which must agree with them.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import Callable, Optional, Sequence
 
 from . import hand as engine
 from .cards import format_bid, is_joker
@@ -71,8 +71,8 @@ def play_random_hand(state: engine.HandState, rng: Random) -> engine.HandState:
 
 
 def simulate(rules: Ruleset, ruleset_name: str, players: Sequence[str], hands: int,
-             seed: int, progress: Optional[Callable[[int, int], None]] = None,
-             on_hand: Optional[Callable[[dict], None]] = None) -> Simulation:
+             seed: int, progress: Callable[[int, int], None] | None = None,
+             on_hand: Callable[[dict], None] | None = None) -> Simulation:
     """Play ``hands`` random legal hands among ``players`` (in playing order; more than five sit
     out in turn) from ``seed``; the same arguments give the same record. ``progress(done,
     hands)`` is told after each hand. With ``on_hand``, each hand goes to it as it is played
@@ -80,7 +80,7 @@ def simulate(rules: Ruleset, ruleset_name: str, players: Sequence[str], hands: i
     players = list(players)
     rng = Random(seed)
     record = Record(ruleset=ruleset_name, players=players)
-    sim = Simulation(record, {p: 0 for p in players})
+    sim = Simulation(record, dict.fromkeys(players, 0))
     previous = None
     for number in range(1, hands + 1):
         proposal = propose(rules, players, previous, in_playing_order=True)

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping, Optional, Protocol
+from typing import Any, Protocol
 
 # Deferred imports: the particle rule (.particles, its expressions compiled on import) loads
 # with the first Korean catalog, so an English command does not pay for it at start-up.
@@ -33,11 +34,11 @@ LANGUAGES = ("en", "ko")
 DEFAULT_LANGUAGE = "en"
 
 _loaded: dict[str, _gettext.NullTranslations] = {}
-_current: Optional[_gettext.NullTranslations] = None
-_current_language: Optional[str] = None
+_current: _gettext.NullTranslations | None = None
+_current_language: str | None = None
 
 
-def normalize_language(value: Optional[str]) -> Optional[str]:
+def normalize_language(value: str | None) -> str | None:
     """``ko``, ``ko_KR.UTF-8``, ``KO``, ``en-US`` -> a language the tool speaks, else None."""
     if not value:
         return None
@@ -45,8 +46,8 @@ def normalize_language(value: Optional[str]) -> Optional[str]:
     return code if code in LANGUAGES else None
 
 
-def choose_language(option: Optional[str] = None,
-                    environ: Optional[Mapping[str, str]] = None) -> str:
+def choose_language(option: str | None = None,
+                    environ: Mapping[str, str] | None = None) -> str:
     """The language to speak: the ``--lang`` option, then ``MIGHTY_LANG``, then the locale
     (the first set of ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as POSIX orders them), then
     English. A value naming a language the tool does not speak falls through to the next."""
@@ -125,7 +126,7 @@ def translations(language: str) -> _gettext.NullTranslations:
     return catalog
 
 
-def set_language(language: Optional[str]) -> str:
+def set_language(language: str | None) -> str:
     """Speak this language from now on (None: choose from the environment); returns it."""
     global _current, _current_language
     chosen = normalize_language(language) or choose_language()

@@ -32,7 +32,8 @@ for ten; output is always the canonical form: ``SA``, ``D10``, ``JK``, ``13H``, 
 from __future__ import annotations
 
 import functools
-from typing import Iterable, NamedTuple, Optional, TypeAlias
+from collections.abc import Iterable
+from typing import NamedTuple, TypeAlias
 
 from ..errors import InvalidNotation
 from ..translation import N_, _
@@ -45,7 +46,7 @@ CardMask: TypeAlias = int
 #: A suit: ``SPADES`` to ``CLUBS`` (0-3); ``NO_SUIT`` (4) for the jokers.
 Suit: TypeAlias = int
 #: A trump: a suit, or None for no-trump.
-Trump: TypeAlias = Optional[Suit]
+Trump: TypeAlias = Suit | None
 
 #: The cards' API: notation, the deck's constants and the Korean readings the parsers fall back on.
 __all__ = ["BID_HELP", "BLACK_JOKER", "BLACK_JOKER_WORDS", "Bid", "CARD_HELP", "Card", "CardMask",
@@ -251,7 +252,7 @@ def parse_suit(text: str) -> int:
     return suit
 
 
-def parse_trump(text: str) -> Optional[int]:
+def parse_trump(text: str) -> int | None:
     """Parse a trump: a suit, or ``NT`` for no-trump (returned as ``None``)."""
     key = text.strip().upper()
     if key in _TRUMP_INPUT:
@@ -264,12 +265,12 @@ def parse_trump(text: str) -> Optional[int]:
         text=text.strip()))
 
 
-def format_trump(trump: Optional[int]) -> str:
+def format_trump(trump: int | None) -> str:
     """``S D H C`` or ``NT``."""
     return "NT" if trump is None else SUIT_LETTERS[trump]
 
 
-def trump_name(trump: Optional[int]) -> str:
+def trump_name(trump: int | None) -> str:
     """A trump in words, in the current language: ``hearts``, ``no-trump`` (``하트``, ``노기루다``)."""
     return _("no-trump") if trump is None else _(SUIT_WORDS[trump])
 
@@ -280,7 +281,7 @@ class Bid(NamedTuple):
     """A bid or contract: a number of point cards and a trump suit (``None`` for no-trump)."""
 
     number: int
-    trump: Optional[int]
+    trump: int | None
 
     @property
     def no_trump(self) -> bool:
@@ -336,7 +337,7 @@ BLACK_JOKER_WORDS = ("흑백조커", "블랙조커", "검은조커", "흑조커"
 JOKER_PREFIXES = (tuple((word, "BJ") for word in BLACK_JOKER_WORDS)
                    + tuple((word, "JK") for word in COLOUR_JOKER_WORDS + JOKER_WORDS))
 RANK_WORDS = {"에이스": ACE, "에이": ACE, "킹": KING, "퀸": QUEEN, "잭": JACK}
-_PREFIXES = sorted([(word, suit) for word, suit in KOREAN_SUIT_WORDS.items()]
+_PREFIXES = sorted(list(KOREAN_SUIT_WORDS.items())
                    + [(word, None) for word in NO_TRUMP_WORDS], key=lambda p: -len(p[0]))
 _KOREAN_RANKS = {name: rank for rank, name in RANK_NAMES.items()} | {"T": TEN} | RANK_WORDS
 
@@ -345,7 +346,7 @@ def _squeeze(text: str) -> str:
     return "".join(text.split()).upper()
 
 
-def _split_suit(compact: str) -> Optional[tuple[Optional[int], str]]:
+def _split_suit(compact: str) -> tuple[int | None, str] | None:
     """(suit or None for no-trump, the rest) when the text starts with a suit word."""
     for word, suit in _PREFIXES:
         if compact.startswith(word):
@@ -353,7 +354,7 @@ def _split_suit(compact: str) -> Optional[tuple[Optional[int], str]]:
     return None
 
 
-def korean_trump(text: str) -> Optional[int]:
+def korean_trump(text: str) -> int | None:
     """A suit or ``None`` (no-trump) said in Korean; ``NO_SUIT`` when it is not one."""
     split = _split_suit(_squeeze(text))
     if split is None or split[1]:
@@ -361,7 +362,7 @@ def korean_trump(text: str) -> Optional[int]:
     return split[0]
 
 
-def korean_card(text: str) -> Optional[int]:
+def korean_card(text: str) -> int | None:
     """A card said in Korean (``스페이드 A``, ``다이아10``, ``하트 킹``, ``조커``, ``흑백 조커``),
     else None."""
     compact = _squeeze(text)
@@ -377,7 +378,7 @@ def korean_card(text: str) -> Optional[int]:
     return None if suit is None or rank is None else make_card(suit, rank)
 
 
-def korean_bid(text: str) -> Optional[Bid]:
+def korean_bid(text: str) -> Bid | None:
     """A bid said in Korean with its suit first (``스페이드 14``, ``노기 15``, ``스페14``), else
     None; a number first (``14 노기``, ``14스페``) is read by :func:`parse_bid` itself."""
     split = _split_suit(_squeeze(text))
@@ -407,7 +408,7 @@ def korean_card_names(text: str) -> list[str]:
     return names
 
 
-def one_card(word: str) -> Optional[int]:
+def one_card(word: str) -> int | None:
     """One word as a card, in either language, else None."""
     if not word.isascii():
         return korean_card(word)

@@ -24,14 +24,27 @@ Rules held here:
 from __future__ import annotations
 
 import struct
-from hashlib import sha256
 from collections.abc import Iterable, Mapping, Sequence
+from hashlib import sha256
 from typing import TypeAlias
 
-from . import BLACK_JOKER, COPY, DECK, ELEVEN, ELEVENS, EXTRA_CARD_NAMES, JOKER, \
-    SUIT_SYMBOLS, SUITS, Card, CardMask, Suit, format_card
 from ..errors import MightyError
 from ..translation import _, ngettext
+from . import (
+    BLACK_JOKER,
+    COPY,
+    DECK,
+    ELEVEN,
+    ELEVENS,
+    EXTRA_CARD_NAMES,
+    JOKER,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    CardMask,
+    Suit,
+    format_card,
+)
 
 PLAYERS = 5
 HAND_SIZE = 10

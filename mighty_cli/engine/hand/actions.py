@@ -14,15 +14,15 @@ Rules of notation held here:
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Optional, TypeAlias, Union
+from typing import Any, NamedTuple, TypeAlias
 
 from ..cards import JOKER, SUIT_LETTERS, Bid, format_card, is_joker, parse_card, parse_suit
-from .contract import mighty_card
 from ..cards.deck import VALID_CARDS
 from ..errors import InvalidNotation
 from ..ruleset import Ruleset
 from ..scoring import Score
 from ..translation import _
+from .contract import mighty_card
 
 # --- actions ----------------------------------------------------------------------------------
 
@@ -37,7 +37,7 @@ class BidCall(NamedTuple):
     """A bid, or a pass when ``bid`` is None."""
 
     player: str
-    bid: Optional[Bid]
+    bid: Bid | None
 
 
 class Eliminate(NamedTuple):
@@ -45,8 +45,8 @@ class Eliminate(NamedTuple):
     ``table.eliminate_by = "player"``, by naming the player. In open-cards mode a card call
     names who held it too (``player``), or nobody when it was in the kitty."""
 
-    card: Optional[int] = None
-    player: Optional[str] = None
+    card: int | None = None
+    player: str | None = None
 
 
 class Redistribute(NamedTuple):
@@ -73,10 +73,10 @@ class FriendCall(NamedTuple):
     ``card2``: the second called card where two are called (friend.called_cards, 동대전 7마)."""
 
     kind: str
-    card: Optional[int] = None
-    player: Optional[str] = None
-    lead_suit: Optional[int] = None
-    card2: Optional[int] = None
+    card: int | None = None
+    player: str | None = None
+    lead_suit: int | None = None
+    card2: int | None = None
 
 
 class CallFriend(NamedTuple):
@@ -90,7 +90,7 @@ class Play(NamedTuple):
 
     player: str
     card: int
-    joker_suit: Optional[int] = None
+    joker_suit: int | None = None
     joker_call: bool = False
 
 
@@ -104,30 +104,29 @@ class CompletedTrick(NamedTuple):
 
 
 #: An action of a hand: what :func:`~mighty_cli.engine.hand.apply` takes.
-Action: TypeAlias = Union[DeclareDealMiss, BidCall, Eliminate, Redistribute, Discard,
-                          ChangeContract, CallFriend, Play]
+Action: TypeAlias = DeclareDealMiss | BidCall | Eliminate | Redistribute | Discard | ChangeContract | CallFriend | Play
 
 
 class HandResult(NamedTuple):
     """A finished hand's outcome and score."""
 
     declarer: str
-    friend: Optional[str]
+    friend: str | None
     contract: Bid
     taken: int
     score: Score
     deltas: dict[str, int]
-    friend2: Optional[str] = None  # the second friend of a two-card call (동대전 7마)
+    friend2: str | None = None  # the second friend of a two-card call (동대전 7마)
 
 
 FRIEND_KINDS = ("card", "none", "first_trick", "last_trick", "player")
 NO_FRIEND = None
 PENDING = -1          # a friend still to be determined (card not yet seen, first/last trick)
 
-_PLAY_TABLES: dict[str, list[Optional[Play]]] = {}
+_PLAY_TABLES: dict[str, list[Play | None]] = {}
 
 
-def play_table(player: str) -> list[Optional[Play]]:
+def play_table(player: str) -> list[Play | None]:
     """Plain Play objects of a player indexed by card, cached (legal_plays builds many)."""
     table = _PLAY_TABLES.get(player)
     if table is None:
@@ -143,7 +142,7 @@ def play_table(player: str) -> list[Optional[Play]]:
 # --- notation ---------------------------------------------------------------------------------
 
 
-def parse_play(text: str) -> tuple[int, Optional[int], bool]:
+def parse_play(text: str) -> tuple[int, int | None, bool]:
     """Parse a played card with its annotation: ``JK/H`` (joker led naming ♥), ``C3!`` (call),
     ``SA/H`` (Mighty led naming ♥ where the ruleset lets it; the engine checks who may)."""
     raw = text.strip()
@@ -162,7 +161,7 @@ def parse_play(text: str) -> tuple[int, Optional[int], bool]:
     return card, joker_suit, joker_call
 
 
-def format_play(play: Any, joker_suit: Optional[int] = None, joker_call: bool = False) -> str:
+def format_play(play: Any, joker_suit: int | None = None, joker_call: bool = False) -> str:
     """The record notation of a play (a Play, or a card with its annotations)."""
     if isinstance(play, Play):
         card, joker_suit, joker_call = play.card, play.joker_suit, play.joker_call
@@ -201,7 +200,7 @@ def _not_a_friend_call(text: str) -> str:
              "last-trick or player:NAME").format(call=repr(text.strip()))
 
 
-def parse_friend_call(text: str, context: Any = None, contract: Optional[Bid] = None) -> FriendCall:
+def parse_friend_call(text: str, context: Any = None, contract: Bid | None = None) -> FriendCall:
     """Parse a friend call: ``SA``, ``joker``, ``mighty``, ``none``, ``first-trick``,
     ``last-trick``, ``player:Cy``, optionally followed by `` lead:H`` (a 20 no-trump lead request).
 

@@ -5,28 +5,47 @@ loading this module on first use)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Optional, TypeAlias
+from typing import Any, TypeAlias
 
-from .actions import (FRIEND_KINDS, Action, BidCall, CallFriend, ChangeContract, CompletedTrick,
-                      DeclareDealMiss, Discard, Eliminate, FriendCall, HandResult, Play,
-                      Redistribute, format_friend_call, format_play, parse_friend_call,
-                      parse_play)
-from .contract import joker_call_card, mighty_card, trick_winner
 from ..cards.deck import HAND_SIZE, KITTY_SIZE, PLAYERS, TRICKS, deal_cards
-from .elimination import (apply_eliminate, apply_redistribute, random_redistribution,
-                          redistribution_sizes)
-from .election import apply_bid, apply_deal_miss
 from ..errors import IllegalAction, MightyError
-from .seats import DUMMY, GHOST, ghost_score, seats
-from .honeymoon import fold_deltas
-from .exchange import apply_call, apply_change, apply_discard
-from .play import apply_play, legal_plays
-from .legal import legal_actions
-from .playout import random_legal_action
 from ..scoring import ruling_party_taken, score_hand, seat_deltas, shared_seat_deltas
-from .state import PHASES, HandState, new_hand
-from .derived import deal_miss_value, is_deal_miss_hand
 from ..translation import _
+from .actions import (
+    FRIEND_KINDS,
+    Action,
+    BidCall,
+    CallFriend,
+    ChangeContract,
+    CompletedTrick,
+    DeclareDealMiss,
+    Discard,
+    Eliminate,
+    FriendCall,
+    HandResult,
+    Play,
+    Redistribute,
+    format_friend_call,
+    format_play,
+    parse_friend_call,
+    parse_play,
+)
+from .contract import joker_call_card, mighty_card, trick_winner
+from .derived import deal_miss_value, is_deal_miss_hand
+from .election import apply_bid, apply_deal_miss
+from .elimination import (
+    apply_eliminate,
+    apply_redistribute,
+    random_redistribution,
+    redistribution_sizes,
+)
+from .exchange import apply_call, apply_change, apply_discard
+from .honeymoon import fold_deltas
+from .legal import legal_actions
+from .play import apply_play, legal_plays
+from .playout import random_legal_action
+from .seats import DUMMY, GHOST, ghost_score, seats
+from .state import PHASES, HandState, new_hand
 
 __all__ = [
     "HandState", "new_hand", "apply", "legal_plays", "legal_actions", "deal_cards",
@@ -47,7 +66,7 @@ Handler: TypeAlias = Callable[[HandState, Any], HandState]
 def apply(state: HandState, action: Action) -> HandState:
     """The state after an action; raises an IllegalAction subclass if a rule forbids it."""
     kind = type(action)
-    handler: Optional[Handler] = apply_play if kind is Play else _HANDLERS.get(kind)
+    handler: Handler | None = apply_play if kind is Play else _HANDLERS.get(kind)
     if handler is None:
         raise IllegalAction(_("{action!r} is not a hand action").format(action=action))
     new = handler(state, action)  # handlers build on state._clone(): state itself never changes

@@ -56,11 +56,28 @@ a copy of one) only changes the tables.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ..cards import BLACK_JOKER, CLUBS, COPY, DIAMONDS, ELEVEN, HEARTS, JOKER, SPADES, SUITS, \
-    Bid, Card, CardMask, Suit, Trump, parse_card, rank_order
-from ..cards.deck import ELEVEN_MASK, FACE_MASK, SUIT_MASKS, SUITED_MASK, mask_of, both
+from ..cards import (
+    BLACK_JOKER,
+    CLUBS,
+    COPY,
+    DIAMONDS,
+    ELEVEN,
+    HEARTS,
+    JOKER,
+    SPADES,
+    SUITS,
+    Bid,
+    Card,
+    CardMask,
+    Suit,
+    Trump,
+    parse_card,
+    rank_order,
+)
+from ..cards.deck import ELEVEN_MASK, FACE_MASK, SUIT_MASKS, SUITED_MASK, both, mask_of
 from ..ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -182,9 +199,9 @@ class ContractTables:
     called_powerless: bool
     reveal_on_points: bool
     next_trick_friend: bool
-    friend_card: Optional[Card]  # the called card (None: no card call)
+    friend_card: Card | None  # the called card (None: no card call)
     friend_card2: Card  # the second called card (-1: none)
-    lead_suit: Optional[Suit]  # the lead the declarer asked of his friend
+    lead_suit: Suit | None  # the lead the declarer asked of his friend
     annotated: CardMask
     mighty_power: tuple[bool, ...]  # by trick number
     joker_power: tuple[bool, ...]  # by trick number
@@ -201,7 +218,7 @@ class ContractTables:
     call_jokers: dict[Card, CardMask]  # each joker-call card, the jokers it calls
     auto_calls: CardMask
     joker_barred: tuple[CardMask, ...]  # by suit
-    joker_lead_suits: Optional[dict[Card, tuple[Suit, ...]]]  # by joker (None: any suit)
+    joker_lead_suits: dict[Card, tuple[Suit, ...]] | None  # by joker (None: any suit)
     weak_jokers: CardMask
     joker_rules: bool
     trump_masks: tuple[CardMask, ...]  # by trick number
@@ -336,7 +353,7 @@ def powered_jokers(ci: ContractTables, cards: Sequence[Card], trick_mask: CardMa
     return jokers
 
 
-def holding_index(state: HandState) -> Optional[int]:
+def holding_index(state: HandState) -> int | None:
     """The index, in the trick in progress, of the card that holds it so far (None before the
     lead), by the rules settle.finish_trick settles a complete trick with."""
     trick = state._trick

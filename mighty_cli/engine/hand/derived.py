@@ -23,15 +23,16 @@ Rules held here:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..cards import BLACK_JOKER, COPY, ELEVEN, JOKER, SUITS, Bid, Card, CardMask, parse_card
-from ..cards.deck import ELEVEN_MASK, JOKERS_MASK, POINT_MASK, Deal, mask_of, both
+from ..cards.deck import ELEVEN_MASK, JOKERS_MASK, POINT_MASK, Deal, both, mask_of
 from ..errors import MightyError
 from ..ruleset import RANK_KEYS, Ruleset
 from ..scoring import friends_weighed
-from .actions import Play, play_table
 from ..translation import _
+from .actions import Play, play_table
 
 if TYPE_CHECKING:
     from .contract import ContractTables
@@ -70,7 +71,7 @@ class RuleTables:
     bid_set: frozenset[Bid]
     discount: int  # election.no_trump_discount
     successors: dict[Bid, tuple[list[Bid], frozenset[Bid]]]
-    beats: dict[Optional[Bid], frozenset[Bid]]
+    beats: dict[Bid | None, frozenset[Bid]]
     point_mask: CardMask
     full_bid: int
     opener_after_dealer: bool
@@ -78,7 +79,7 @@ class RuleTables:
     opener_may_pass: bool
     changes: dict[Bid, list[Bid]]
     # (contract, called card, lead request, second called card) -> its tables
-    contracts: dict[tuple[Bid, Optional[Card], Optional[int], Optional[Card]], ContractTables]
+    contracts: dict[tuple[Bid, Card | None, int | None, Card | None], ContractTables]
     descend: bool
     n: int  # seats: the players, the ghost's, the friend hands', the dummy's
     kitty_size: int
@@ -96,8 +97,8 @@ class RuleTables:
     dummy_seat: Seat  # -1: no dummy
     plain_deal: bool
     plain_result: bool
-    fast_election: Optional[bool]
-    fast_exchange: Optional[bool]
+    fast_election: bool | None
+    fast_exchange: bool | None
 
     def __init__(self, rules: Ruleset):
         e = rules.election
@@ -244,7 +245,7 @@ class _Seating:
     __slots__ = ("seat_of", "play_tables")
 
     seat_of: dict[str, Seat]
-    play_tables: tuple[list[Optional[Play]], ...]  # each seat's plain plays, by card
+    play_tables: tuple[list[Play | None], ...]  # each seat's plain plays, by card
 
     def __init__(self, players: tuple[str, ...]):
         self.seat_of = {player: seat for seat, player in enumerate(players)}
@@ -286,14 +287,14 @@ class HandContext:
     dealer: str
     n: int
     open: bool  # whether the deal is unknown (open cards)
-    kitty: Optional[tuple[Card, ...]]
-    deal_masks: Optional[tuple[CardMask, ...]]  # each seat's dealt cards (None: open cards)
+    kitty: tuple[Card, ...] | None
+    deal_masks: tuple[CardMask, ...] | None  # each seat's dealt cards (None: open cards)
     point_mask: CardMask
     point_total: int
     full_bid: int
     tables: RuleTables
-    _miss_hands: Optional[tuple[bool, ...]]
-    play_tables: tuple[list[Optional[Play]], ...]
+    _miss_hands: tuple[bool, ...] | None
+    play_tables: tuple[list[Play | None], ...]
     kitty_size: int
     deck_mask: CardMask
     valid: frozenset[Card]
@@ -302,11 +303,11 @@ class HandContext:
     bidders: int
     silent: SeatMask
     partner_hands: bool
-    _deal: Optional[Deal]  # the deal as given (a record's texts: read when asked)
+    _deal: Deal | None  # the deal as given (a record's texts: read when asked)
 
     def __init__(self, rules: Ruleset, players: tuple[str, ...], seating: _Seating, dealer: str,
-                 deal: Optional[Deal], deal_masks: Optional[tuple[CardMask, ...]],
-                 tables: Optional[RuleTables] = None):
+                 deal: Deal | None, deal_masks: tuple[CardMask, ...] | None,
+                 tables: RuleTables | None = None):
         if tables is None:
             tables = rule_tables(rules)
         self.rules = rules
@@ -338,7 +339,7 @@ class HandContext:
         self._miss_hands = None if deal is None or not tables.miss_allowed else _UNKNOWN
 
     @property
-    def miss_hands(self) -> Optional[tuple[bool, ...]]:
+    def miss_hands(self) -> tuple[bool, ...] | None:
         """Which players were dealt a hand that may be shown for a deal miss (None: unknown)."""
         miss_hands = self._miss_hands
         if miss_hands is _UNKNOWN:
@@ -355,7 +356,7 @@ class HandContext:
         return miss_hands
 
     @miss_hands.setter
-    def miss_hands(self, value: Optional[tuple[bool, ...]]) -> None:
+    def miss_hands(self, value: tuple[bool, ...] | None) -> None:
         self._miss_hands = value
 
 

@@ -18,13 +18,14 @@ kitty and discards as many, and may revise the contract (exchange), then the tri
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ..cards.deck import UNDEALT, deal_cards, shuffled_deck
 from ..errors import MightyError
 from ..translation import _
-from .seats import seats
 from .derived import rule_tables
+from .seats import seats
 
 if TYPE_CHECKING:
     from ..ruleset import Ruleset

@@ -24,16 +24,16 @@ Rules held here, in the order :func:`apply_bid` checks them:
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
-from .actions import BidCall, DeclareDealMiss
 from ..cards import SUITS, Bid, format_bid, format_cards, sorted_cards
 from ..cards.deck import cards_of, mask_of
 from ..errors import IllegalBid, IllegalDealMiss
 from ..ruleset import Ruleset
-from .state import HandState, mutable_copy, phase_error, HandSetup
-from .derived import RuleTables, deal_miss_value
 from ..translation import _
+from .actions import BidCall, DeclareDealMiss
+from .derived import RuleTables, deal_miss_value
+from .state import HandSetup, HandState, mutable_copy, phase_error
 
 # --- election ---------------------------------------------------------------------------------
 
@@ -45,8 +45,8 @@ def _bid_key(bid: Bid, e: Any) -> int:
     return number + (e.no_trump_discount if bid.trump is None else 0)
 
 
-def _bid_problem(rules: Ruleset, player: str, bid: Bid, standing: Optional[Bid],
-                 standing_player: Optional[str]) -> Optional[str]:
+def _bid_problem(rules: Ruleset, player: str, bid: Bid, standing: Bid | None,
+                 standing_player: str | None) -> str | None:
     """Why a bid is illegal (None if it is legal)."""
     e = rules.election
     if not isinstance(bid, Bid) or not isinstance(bid.number, int) \
@@ -306,7 +306,7 @@ def _close_election(state: HandState, new: HandState, new_setup: HandSetup) -> N
         new._hands = tuple(hands)
 
 
-def _cancelling_bid_problem(state: HandState, seat: int, bid: Optional[Bid]) -> Optional[str]:
+def _cancelling_bid_problem(state: HandState, seat: int, bid: Bid | None) -> str | None:
     """Why a call after a declared deal miss does not cancel it (deal_miss.full_bid_cancels)."""
     ctx, setup = state._ctx, state._setup
     player = ctx.players[seat]
@@ -381,7 +381,7 @@ def may_declare_deal_miss(state: HandState, seat: int) -> bool:
     return _deal_miss_problem(state, seat) is None
 
 
-def _deal_miss_problem(state: HandState, seat: int) -> Optional[str]:
+def _deal_miss_problem(state: HandState, seat: int) -> str | None:
     """Why a player may not declare a deal miss now (None if he may)."""
     ctx, setup = state._ctx, state._setup
     d = ctx.rules.deal_miss
@@ -457,7 +457,7 @@ def _beats(bid: Bid, standing: Bid, e: Any) -> bool:
     return e.equal_bid_allowed
 
 
-def bids_over(tables: RuleTables, standing: Optional[Bid]) -> tuple[list[Bid], frozenset]:
+def bids_over(tables: RuleTables, standing: Bid | None) -> tuple[list[Bid], frozenset]:
     """The bids that may be called over the standing bid (every bid when there is none), in
     order and as a set; cached per ruleset. The caller must not change them."""
     if standing is None:

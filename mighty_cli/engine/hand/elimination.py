@@ -48,22 +48,21 @@ sees who leaves; the redistributed cards are not seen.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from hashlib import sha256
 from random import Random
-from collections.abc import Iterable
-from typing import Optional
 
-from .actions import Eliminate, Redistribute
 from ..cards import Card, CardMask, format_card, format_cards, sorted_cards
 from ..cards.deck import VALID_CARDS, cards_of, mask_of, shuffled_deck
 from ..errors import IllegalExchange
+from ..translation import _, ngettext
+from .actions import Eliminate, Redistribute
+from .derived import HandContext, seating_for
 from .seats import DUMMY, Seat
 from .state import HandState, mutable_copy, new_object, phase_error
-from .derived import HandContext, seating_for
-from ..translation import _, ngettext
 
 
-def _holder(state: HandState, card: Card) -> Optional[Seat]:
+def _holder(state: HandState, card: Card) -> Seat | None:
     """The seat dealt a card (None: the kitty)."""
     hands = state._hands
     assert hands is not None  # (a full deal)
@@ -71,7 +70,7 @@ def _holder(state: HandState, card: Card) -> Optional[Seat]:
 
 
 def _elimination_problem(state: HandState,
-                         action: Eliminate) -> tuple[Optional[str], Optional[int]]:
+                         action: Eliminate) -> tuple[str | None, int | None]:
     """Why the call is illegal (None if legal), and the seat it eliminates (None: no effect)."""
     ctx, setup = state._ctx, state._setup
     rules = ctx.rules
@@ -209,7 +208,7 @@ def apply_redistribute(state: HandState, action: Redistribute) -> HandState:
     return _continue_as_five(state, masks)
 
 
-def _continue_as_five(state: HandState, masks: Optional[dict[str, int]]) -> HandState:
+def _continue_as_five(state: HandState, masks: dict[str, int] | None) -> HandState:
     """The hand from here on among the remaining players (그 뒤로는 5마와 동일): a context of
     their own, seats renumbered in the same order, the declarer to discard."""
     old, setup = state._ctx, state._setup

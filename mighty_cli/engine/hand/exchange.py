@@ -30,21 +30,38 @@ Rules held here:
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
-from .actions import (FRIEND_KINDS, NO_FRIEND, PENDING, CallFriend, ChangeContract, Discard,
-                      FriendCall, format_friend_call)
-from ..cards import EXTRA_CARD_NAMES, JOKER, SUITS, Bid, format_bid, format_card, \
-    format_cards, is_joker, sorted_cards, trump_name
-from .contract import ContractTables
-from .contract import mighty_card
-from ..cards import COPY
-from ..cards.deck import JOKERS_MASK, VALID_CARDS, cards_of, mask_of, both, held_copies
+from ..cards import (
+    COPY,
+    EXTRA_CARD_NAMES,
+    JOKER,
+    SUITS,
+    Bid,
+    format_bid,
+    format_card,
+    format_cards,
+    is_joker,
+    sorted_cards,
+    trump_name,
+)
+from ..cards.deck import JOKERS_MASK, VALID_CARDS, both, cards_of, held_copies, mask_of
+from ..errors import IllegalExchange
+from ..ruleset import Ruleset
+from ..translation import _, ngettext
+from .actions import (
+    FRIEND_KINDS,
+    NO_FRIEND,
+    PENDING,
+    CallFriend,
+    ChangeContract,
+    Discard,
+    FriendCall,
+    format_friend_call,
+)
+from .contract import ContractTables, mighty_card
 from .election import is_full_bid
 from .seats import GHOST
-from ..errors import IllegalExchange
-from ..translation import _, ngettext
-from ..ruleset import Ruleset
 from .state import HandState, mutable_copy, phase_error
 
 # --- exchange and friend call -------------------------------------------------------------------
@@ -113,7 +130,7 @@ def discard_step(state: HandState, new: HandState, cards: Any) -> None:
     new.phase = "friend"
 
 
-def _change_problem(rules: Ruleset, bid: Bid, new: Bid) -> Optional[str]:
+def _change_problem(rules: Ruleset, bid: Bid, new: Bid) -> str | None:
     """Why the declarer may not change the contract from his bid to ``new`` (None if he may)."""
     e, x = rules.election, rules.exchange
     text = format_bid(new) if isinstance(new, Bid) else repr(new)
@@ -192,7 +209,7 @@ def _card_name(card: int) -> str:
 
 
 def _friend_problem(state: HandState, call: FriendCall,
-                    single: bool = False) -> Optional[str]:
+                    single: bool = False) -> str | None:
     """Why the declarer may not make this friend call (None if he may); ``single``: check one
     card of a two-card call."""
     ctx, setup = state._ctx, state._setup
@@ -329,7 +346,7 @@ def call_step(state: HandState, new: HandState, call: Any) -> None:
     if contract is None:  # built once per ruleset and key: a ContractTables is never changed
         contract = ctx.tables.contracts[key] = ContractTables(ctx.rules, setup.contract, call)
     declarer = setup.declarer
-    friend: Optional[int] = PENDING
+    friend: int | None = PENDING
     revealed = False
     if call.kind == "none":
         friend = NO_FRIEND
@@ -353,7 +370,7 @@ def call_step(state: HandState, new: HandState, call: Any) -> None:
     new.trick_number = 1
 
 
-def _card_holder(state: HandState, card: int) -> Optional[int]:
+def _card_holder(state: HandState, card: int) -> int | None:
     """The friend a called card makes: its holder's seat, none when the declarer holds it or
     buried it, pending while unseen (open cards)."""
     setup = state._setup
@@ -385,7 +402,7 @@ def _copy_holders(state: HandState, card: int) -> set:
     return {seat for seat, mask in enumerate(state._hands) if mask & live}
 
 
-def _required_raise(rules: Ruleset, bid: Bid, trump: Optional[int]) -> int:
+def _required_raise(rules: Ruleset, bid: Bid, trump: int | None) -> int:
     """How much the contract must rise when trump changes from the bid's to ``trump``."""
     x = rules.exchange
     if trump == bid.trump:

@@ -20,7 +20,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..errors import MightyError
 from ..translation import _
@@ -42,7 +43,7 @@ def controller_of(seat: str) -> str:
     return seat[:-len(PARTNER_SUFFIX)] if seat.endswith(PARTNER_SUFFIX) else seat
 
 
-def is_partner_hand(name: Optional[str]) -> bool:
+def is_partner_hand(name: str | None) -> bool:
     return isinstance(name, str) and name.endswith(PARTNER_SUFFIX)
 
 
@@ -68,6 +69,6 @@ def fold_deltas(deltas: dict[str, int]) -> dict[str, int]:
     return out
 
 
-def hands_per_player(rules: "Ruleset") -> int:
+def hands_per_player(rules: Ruleset) -> int:
     """Hands each player plays: two under table.partner_hands, else one."""
     return 2 if rules.table.partner_hands else 1

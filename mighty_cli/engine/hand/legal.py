@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .actions import BidCall, CallFriend, ChangeContract, DeclareDealMiss, Discard
 from ..cards import sorted_cards
 from ..cards.deck import cards_of
-from .elimination import elimination_calls
+from .actions import BidCall, CallFriend, ChangeContract, DeclareDealMiss, Discard
 from .election import cancelling_bids, legal_bids, may_declare_deal_miss
+from .elimination import elimination_calls
 from .exchange import legal_calls, legal_contracts
 from .play import legal_plays
 from .state import HandState

@@ -25,12 +25,12 @@ Rules held here:
 
 from __future__ import annotations
 
-from .actions import Play
 from ..cards import CardMask, format_card, is_joker
-from .contract import joker_playable, trump_lead_barred
 from ..cards.deck import suit_symbol
 from ..errors import IllegalPlay
 from ..translation import _
+from .actions import Play
+from .contract import joker_playable, trump_lead_barred
 from .seats import Seat
 from .state import HandState
 

@@ -66,18 +66,17 @@ legal mask is memoised on the state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, cast
+from typing import TYPE_CHECKING, cast
 
-from .actions import Play, play_table
 from ..cards import ELEVEN, EXTRA_CARD_NAMES, JOKER, SUITS, CardMask, Suit, format_card, trump_name
-from .contract import JOKER_COLOURS, joker_playable, trump_lead_barred
-from ..cards.deck import VALID_CARDS, cards_of, suit_symbol, held_copy
+from ..cards.deck import VALID_CARDS, cards_of, held_copy, suit_symbol
 from ..errors import IllegalPlay
-from .seats import check_ghost_play, ghost_mask, ghost_play
 from ..translation import _
+from .actions import Play, play_table
+from .contract import JOKER_COLOURS, joker_playable, trump_lead_barred
 from .open_cards import check_open_play, infer_trump_lead, infer_voids, open_candidates
-from .settle import finish_trick, reveal_card_friend, reveal_copy_friend, \
-    reveal_second_friend
+from .seats import check_ghost_play, ghost_mask, ghost_play
+from .settle import finish_trick, reveal_card_friend, reveal_copy_friend, reveal_second_friend
 from .state import HandState, new_object, phase_error
 
 if TYPE_CHECKING:
@@ -338,7 +337,7 @@ def apply_play(state: HandState, play: Play) -> HandState:
     return new
 
 
-def _turn_error(state: HandState, play: Play, seat: Optional[Seat]) -> IllegalPlay:
+def _turn_error(state: HandState, play: Play, seat: Seat | None) -> IllegalPlay:
     number = state.trick_number
     if seat is None:
         return IllegalPlay(_("trick {number}: {player} is not one of the players").format(
@@ -536,7 +535,7 @@ _JOKER_LEADS: dict[tuple, tuple[Play, ...]] = {}
 _CALL_PLAYS: dict[tuple[str, int], Play] = {}
 
 
-def _joker_leads(player: str, card: int = JOKER, allowed: Optional[dict] = None
+def _joker_leads(player: str, card: int = JOKER, allowed: dict | None = None
                  ) -> tuple[Play, ...]:
     """A player's leads of a joker naming each suit it may name (``allowed``: the contract's
     joker_lead_suits, None for any suit), cached like the plain plays."""

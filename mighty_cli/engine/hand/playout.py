@@ -8,21 +8,24 @@ listing all 286, the election and the friend call by index over their counts.
 from __future__ import annotations
 
 from random import Random
-from typing import Any, Optional
 
-from .actions import (Action, BidCall, CallFriend, ChangeContract, DeclareDealMiss, Discard,
-                      FriendCall)
 from ..cards import SUITS
-from ..cards.deck import cards_of, nth_card, held_copies
-from .election import may_declare_deal_miss, bids_over
+from ..cards.deck import cards_of, held_copies, nth_card
+from .actions import (
+    Action,
+    BidCall,
+    CallFriend,
+    ChangeContract,
+    DeclareDealMiss,
+    Discard,
+    FriendCall,
+)
+from .election import bids_over, may_declare_deal_miss
 from .elimination import elimination_calls, random_redistribution
-from .exchange import CARD_CALLS, call_choices, lead_request_allowed, legal_contracts, \
-    with_lead
-from .play import legal_mask, legal_plays
+from .exchange import CARD_CALLS, call_choices, lead_request_allowed, legal_contracts, with_lead
 from .legal import legal_actions  # the rare phases (a cancellable deal miss, open cards)
+from .play import legal_mask, legal_plays
 from .state import HandState, tuple_new
-
-
 
 # The policy draws through rng.random() only (public, documented API): an index below n is
 # int(rng.random() * n). Playouts need not be stable across Python versions; seeded deals are
@@ -47,7 +50,7 @@ def _sample(rng: Random, cards: list, count: int) -> list:
     return result
 
 
-def random_legal_action(state: HandState, rng: Random) -> Optional[Action]:
+def random_legal_action(state: HandState, rng: Random) -> Action | None:
     """A uniformly random legal action, the same distribution as
     ``rng.choice(legal_actions(state))`` without building every action: the discard is drawn
     directly instead of listing all 286, the election and friend call pick an index first."""

@@ -40,15 +40,16 @@ same final state for random legal hands, the same error for broken records.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from .actions import BidCall, CallFriend, Discard
-from .election import bid_run, bid_step
-from .exchange import call_step, discard_step
 from ..errors import IllegalBid
 from ..ruleset import Ruleset
-from .state import HandState
+from .actions import BidCall, CallFriend, Discard
 from .derived import RuleTables, rule_tables
+from .election import bid_run, bid_step
+from .exchange import call_step, discard_step
+from .state import HandState
 
 #: The options of each section the batch election replays exactly as apply does (it runs apply's
 #: own step): any other option of these sections must keep its default for the batch to run.
@@ -121,7 +122,7 @@ def _handles(tables: RuleTables) -> bool:
 
 
 def replay_bids(state: HandState, calls: Sequence[BidCall], *, owned: bool = False
-                ) -> Optional[HandState]:
+                ) -> HandState | None:
     """The state after ``calls`` (bids and passes, in order) from ``state`` (in the election),
     or None when the batch does not take them: the caller then applies them one by one.
     ``owned``: the caller gives ``state`` and its setup away (new_hand's, held by nobody

@@ -42,26 +42,26 @@ ruleset: the same final state for random legal hands, and the same error for bro
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
-from .actions import PENDING, CompletedTrick, Play, parse_play
 from ..cards import Card, CardMask
 from ..cards.deck import ELEVEN_MASK, SUIT_MASKS
 from ..errors import InvalidNotation, RecordError
+from ..translation import _, ngettext
+from .actions import PENDING, CompletedTrick, Play, parse_play
 from .api import apply
 from .play import check_joker_annotation, follow_mask, joker_call_effect, legal_mask
 from .settle import finish_trick, reveal_card_friend, reveal_second_friend
 from .state import HandState, Trick, tuple_new
-from ..translation import _, ngettext
 
 if TYPE_CHECKING:
     from .contract import ContractTables
     from .seats import Seat
 
-_TOKENS: dict[str, tuple[int, Optional[int], bool]] = {}
+_TOKENS: dict[str, tuple[int, int | None, bool]] = {}
 
 
-def _token(token: str) -> tuple[int, Optional[int], bool]:
+def _token(token: str) -> tuple[int, int | None, bool]:
     """A played card's notation parsed (cached: a record plays the same few dozen tokens)."""
     parsed = _TOKENS.get(token)
     if parsed is None:
@@ -215,10 +215,10 @@ def _bit_pairs(players: tuple, play_tables: tuple) -> tuple:
     return pairs[1]
 
 
-_TRICKS: dict[tuple, "_Tricks"] = {}
+_TRICKS: dict[tuple, _Tricks] = {}
 
 
-def _tricks_for(state: HandState) -> "_Tricks":
+def _tricks_for(state: HandState) -> _Tricks:
     """The hand's _Tricks: what the loops read of a contract and a seating, made once (cached
     per contract table and seating, like _pairs; a hand's own cards are read from its
     state)."""
@@ -245,10 +245,10 @@ class _Tricks:
 
     leads: frozenset[Card]  # the cards whose lead needs no special case (_plain_leads)
     n: int
-    pairs: tuple[list[Optional[tuple[str, Play]]], ...]  # each seat's (player, Play) by card
+    pairs: tuple[list[tuple[str, Play] | None], ...]  # each seat's (player, Play) by card
     lead_request: bool
     also_bits: CardMask
-    friend_card: Optional[Card]
+    friend_card: Card | None
     valid: frozenset[Card]
     jokers: CardMask
     ci: ContractTables
@@ -259,7 +259,7 @@ class _Tricks:
     lead_mask: CardMask
     off_masks: tuple[CardMask, ...]  # by led suit
     seats_from: tuple[tuple[Seat, ...], ...]  # from each leader, the seat of each place
-    play_tables: tuple[list[Optional[Play]], ...]
+    play_tables: tuple[list[Play | None], ...]
 
     def __init__(self, state: HandState):
         ci, ctx = state._contract, state._ctx

@@ -35,14 +35,15 @@ ghost. Rules held here (``table.ghost``):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable, Optional, Sequence, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
-from .actions import Play, format_play
 from ..cards import SUITS, format_card, is_joker, sorted_cards
 from ..errors import IllegalPlay, MightyError
-from .honeymoon import partner_seats
 from ..translation import _
+from .actions import Play, format_play
+from .honeymoon import partner_seats
 
 if TYPE_CHECKING:
     from ..ruleset import Ruleset
@@ -68,7 +69,7 @@ def eliminated_label(name: str) -> str:
     return _("dummy (은실)") if name == DUMMY else name
 
 
-def seats(rules: "Ruleset", players: Sequence[str]) -> tuple[str, ...]:
+def seats(rules: Ruleset, players: Sequence[str]) -> tuple[str, ...]:
     """The seats of a hand in playing order: the players, then the ghost where the ruleset has
     one (table.ghost), or each player and his friend hand (table.partner_hands, honeymoon.py).
     Refuses a player named like the ghost."""
@@ -100,13 +101,13 @@ def arranged_deal(deal: dict[str, list[int]]) -> dict[str, list[int]]:
 LegalMask = Callable[["HandState", bool], int]
 
 
-def ghost_mask(state: "HandState", legal_mask: LegalMask) -> int:
+def ghost_mask(state: HandState, legal_mask: LegalMask) -> int:
     """The ghost's legal cards in a full deal: its top card (or, under ``table.ghost_plays =
     "first_legal"``, the first card from the top the rules allow)."""
     return 1 << _ghost_card(state, legal_mask)
 
 
-def _ghost_card(state: "HandState", legal_mask: LegalMask) -> int:
+def _ghost_card(state: HandState, legal_mask: LegalMask) -> int:
     ctx = state._ctx
     remaining = [card for card in ctx.ghost_pile if not state._played >> card & 1]
     if ctx.rules.table.ghost_plays == "first_legal":
@@ -115,7 +116,7 @@ def _ghost_card(state: "HandState", legal_mask: LegalMask) -> int:
     return remaining[0]
 
 
-def ghost_play(state: "HandState", legal_mask: LegalMask) -> Play:
+def ghost_play(state: HandState, legal_mask: LegalMask) -> Play:
     """The ghost's play now, with what its card says as a lead (full deal)."""
     ctx, ci = state._ctx, state._contract
     assert ci is not None  # (the play: the contract is known)
@@ -132,7 +133,7 @@ def ghost_play(state: "HandState", legal_mask: LegalMask) -> Play:
     return Play(GHOST, card)
 
 
-def check_ghost_play(state: "HandState", play: Play, legal_mask: LegalMask) -> None:
+def check_ghost_play(state: HandState, play: Play, legal_mask: LegalMask) -> None:
     """The ghost's card must be the one its pile gives (full deal), and a joker (or suit-naming
     Mighty) lead must name a suit (open cards)."""
     number = state.trick_number
@@ -166,7 +167,7 @@ def _card(card: int) -> str:
     return format_card(card)
 
 
-def ghost_score(score: "Score", rules: "Ruleset", friend: Optional[str]) -> "Score":
+def ghost_score(score: Score, rules: Ruleset, friend: str | None) -> Score:
     """The score with the ghost as nobody: with a ghost friend the declarer takes the balance
     of the players (every other player is an opponent), not a friend's share."""
     if friend != GHOST:

@@ -23,13 +23,13 @@ it (keep it so).
 
 from __future__ import annotations
 
-from .actions import NO_FRIEND, PENDING, CompletedTrick, Play
 from ..cards import format_card
-from .contract import powered_jokers, trick_index, trick_winner
 from ..cards.deck import ELEVEN_MASK, FACE_MASK, SUIT_MASKS
 from ..errors import IllegalPlay
-from .state import HandState, tuple_new
 from ..translation import _
+from .actions import NO_FRIEND, PENDING, CompletedTrick, Play
+from .contract import powered_jokers, trick_index, trick_winner
+from .state import HandState, tuple_new
 
 
 def reveal_card_friend(state: HandState, new: HandState, seat: int, play: Play) -> None:

@@ -17,18 +17,19 @@ Rules held here:
 
 from __future__ import annotations
 
-from typing import Optional, Sequence, TypeAlias
+from collections.abc import Sequence
+from typing import TypeAlias
 
-from .actions import Action, CompletedTrick, FriendCall, Play
 from ..cards import NO_SUIT, Bid, Card, CardMask, Suit, format_bid, sorted_cards
-from .contract import ContractTables, mighty_card
-from ..cards.deck import cards_of, check_deal, mask_of, assign_copies
+from ..cards.deck import assign_copies, cards_of, check_deal, mask_of
 from ..errors import IllegalAction, MightyError
-from .seats import DUMMY, GHOST, Seat, SeatMask, seats
-from .honeymoon import is_partner_hand
 from ..ruleset import Ruleset
-from .derived import HandContext, seating_for, rule_tables
 from ..translation import N_, _
+from .actions import Action, CompletedTrick, FriendCall, Play
+from .contract import ContractTables, mighty_card
+from .derived import HandContext, rule_tables, seating_for
+from .honeymoon import is_partner_hand
+from .seats import DUMMY, GHOST, Seat, SeatMask, seats
 
 #: The current trick's plays so far, each with its player.
 Trick: TypeAlias = tuple[tuple[str, Play], ...]
@@ -36,7 +37,7 @@ Trick: TypeAlias = tuple[tuple[str, Play], ...]
 Void: TypeAlias = tuple[CardMask, int, str, str]
 #: The actions of a hand, newest first, as a linked list (the action, the actions before it):
 #: an action adds a pair instead of copying a tuple (``HandState.history`` unrolls it).
-History: TypeAlias = Optional[tuple[Action, "History"]]
+History: TypeAlias = tuple[Action, "History"] | None
 
 PHASES = ("election", "elimination", "redistribution", "exchange", "friend", "play", "done",
           "deal_miss", "redeal")
@@ -48,24 +49,24 @@ class HandSetup:
                  "deal_miss_seat", "declarer", "bid", "contract", "discards", "discard_known",
                  "friend_call", "eliminations", "eliminated", "friend2")
 
-    calls: tuple[tuple[str, Optional[Bid]], ...]  # the election's calls in order (None: a pass)
-    standing: Optional[Bid]  # the highest bid so far
-    standing_seat: Optional[Seat]  # and who made it
+    calls: tuple[tuple[str, Bid | None], ...]  # the election's calls in order (None: a pass)
+    standing: Bid | None  # the highest bid so far
+    standing_seat: Seat | None  # and who made it
     passed: SeatMask  # who has passed (and the seats that never bid)
     consecutive: int  # passes in a row
     opener: Seat  # who opened the election
-    deal_miss_seat: Optional[Seat]  # who showed a deal miss
-    declarer: Optional[Seat]
-    bid: Optional[Bid]  # the winning bid
-    contract: Optional[Bid]  # the contract (the bid, or what the declarer changed it to)
-    discards: Optional[tuple[Card, ...]]  # the declarer's discards (None: not yet)
+    deal_miss_seat: Seat | None  # who showed a deal miss
+    declarer: Seat | None
+    bid: Bid | None  # the winning bid
+    contract: Bid | None  # the contract (the bid, or what the declarer changed it to)
+    discards: tuple[Card, ...] | None  # the declarer's discards (None: not yet)
     discard_known: bool  # whether they were seen (open cards: perhaps not)
-    friend_call: Optional[FriendCall]
-    eliminations: tuple[tuple[Optional[Card], Optional[str]], ...]  # 6마, 7마: card, holder
+    friend_call: FriendCall | None
+    eliminations: tuple[tuple[Card | None, str | None], ...]  # 6마, 7마: card, holder
     eliminated: tuple[str, ...]  # the players they eliminated
-    friend2: Optional[Seat]  # the second called card's friend (friend.called_cards = 2)
+    friend2: Seat | None  # the second called card's friend (friend.called_cards = 2)
 
-    def copy(self) -> "HandSetup":
+    def copy(self) -> HandSetup:
         new = new_object(HandSetup)
         new.calls = self.calls
         new.standing = self.standing
@@ -106,10 +107,10 @@ class HandState:
     # modules read and write them; everything else reads the properties below.
     _ctx: HandContext  # what the hand does not change: players, dealer, deal, the rules' tables
     _setup: HandSetup  # the election's and the exchange's facts
-    _contract: Optional[ContractTables]  # the contract's tables, once the friend is called
+    _contract: ContractTables | None  # the contract's tables, once the friend is called
     phase: str  # one of PHASES
-    _to_move: Optional[Seat]
-    _hands: Optional[tuple[CardMask, ...]]  # each seat's cards as of the exchange (None: open)
+    _to_move: Seat | None
+    _hands: tuple[CardMask, ...] | None  # each seat's cards as of the exchange (None: open)
     _trick: Trick  # the current trick's plays so far
     _trick_mask: CardMask  # and their cards
     _led_suit: Suit  # the suit the current (or last) trick follows; NO_SUIT before any lead
@@ -119,14 +120,14 @@ class HandState:
     _points: tuple[int, ...]  # the point cards each seat has taken
     _played: CardMask  # every card played (and the discards)
     _trump_played: bool  # whether trump was played yet (play.trump_lead)
-    _friend: Optional[Seat]  # the friend's seat (PENDING: not known yet; None: no friend)
+    _friend: Seat | None  # the friend's seat (PENDING: not known yet; None: no friend)
     friend_revealed: bool
     _friend_led: bool  # whether the friend's card was led (friend.reveal_on_points)
-    _voids: Optional[tuple[tuple[Void, ...], ...]]  # open cards: what each seat cannot hold
+    _voids: tuple[tuple[Void, ...], ...] | None  # open cards: what each seat cannot hold
     _history: History  # the actions, newest first
-    _legal: Optional[CardMask]  # the mover's legal plays, once worked out
+    _legal: CardMask | None  # the mover's legal plays, once worked out
 
-    def _clone(self) -> "HandState":
+    def _clone(self) -> HandState:
         """A field-by-field copy that the engine fills in before handing it out (apply_play
         builds its own copy: a new slot must be set there too)."""
         new = new_object(HandState)
@@ -173,7 +174,7 @@ class HandState:
         return self._ctx.open
 
     @property
-    def to_move(self) -> Optional[str]:
+    def to_move(self) -> str | None:
         return None if self._to_move is None else self._ctx.players[self._to_move]
 
     @property
@@ -182,24 +183,24 @@ class HandState:
         return self._ctx.players[self._setup.opener]
 
     @property
-    def declarer(self) -> Optional[str]:
+    def declarer(self) -> str | None:
         seat = self._setup.declarer
         return None if seat is None else self._ctx.players[seat]
 
     @property
-    def bid(self) -> Optional[Bid]:
+    def bid(self) -> Bid | None:
         return self._setup.bid
 
     @property
-    def contract(self) -> Optional[Bid]:
+    def contract(self) -> Bid | None:
         return self._setup.contract
 
     @property
-    def friend_call(self) -> Optional[FriendCall]:
+    def friend_call(self) -> FriendCall | None:
         return self._setup.friend_call
 
     @property
-    def friend(self) -> Optional[str]:
+    def friend(self) -> str | None:
         seat = self._friend
         return None if seat is None or seat < 0 else self._ctx.players[seat]
 
@@ -212,7 +213,7 @@ class HandState:
         return tuple(self._ctx.players[seat] for seat in sorted(seats))
 
     @property
-    def leader(self) -> Optional[str]:
+    def leader(self) -> str | None:
         """Who leads (or led) the current trick."""
         if self.phase != "play":
             return None
@@ -229,7 +230,7 @@ class HandState:
         return dict(zip(self._ctx.players, self._points))
 
     @property
-    def discards(self) -> Optional[tuple[int, ...]]:
+    def discards(self) -> tuple[int, ...] | None:
         """The declarer's discards (None until discarded or when unseen)."""
         setup = self._setup
         return setup.discards if setup.discard_known else None
@@ -246,11 +247,11 @@ class HandState:
         return 0
 
     @property
-    def kitty(self) -> Optional[tuple[int, ...]]:
+    def kitty(self) -> tuple[int, ...] | None:
         return self._ctx.kitty
 
     @property
-    def hands(self) -> Optional[dict[str, tuple[int, ...]]]:
+    def hands(self) -> dict[str, tuple[int, ...]] | None:
         if self._hands is None:
             return None
         played = self._played
@@ -258,11 +259,11 @@ class HandState:
                 for player, mask in zip(self._ctx.players, self._hands)}
 
     @property
-    def election(self) -> tuple[tuple[str, Optional[Bid]], ...]:
+    def election(self) -> tuple[tuple[str, Bid | None], ...]:
         return self._setup.calls
 
     @property
-    def standing_bid(self) -> Optional[tuple[str, Bid]]:
+    def standing_bid(self) -> tuple[str, Bid] | None:
         """The highest bid so far and who made it."""
         setup = self._setup
         seat = setup.standing_seat  # (set with the standing bid)
@@ -270,7 +271,7 @@ class HandState:
                                                                     setup.standing)
 
     @property
-    def deal_miss_player(self) -> Optional[str]:
+    def deal_miss_player(self) -> str | None:
         seat = self._setup.deal_miss_seat
         return None if seat is None else self._ctx.players[seat]
 
@@ -294,7 +295,7 @@ class HandState:
         return tuple(reversed(actions))
 
     @property
-    def trump(self) -> Optional[int]:
+    def trump(self) -> int | None:
         contract = self._setup.contract
         return None if contract is None else contract.trump
 
@@ -322,8 +323,8 @@ def mutable_copy(state: HandState) -> HandState:
 
 
 def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
-             deal: Optional[dict[str, list[int]]], opener: Optional[str] = None,
-             *, deal_masks: Optional[tuple[int, ...]] = None) -> HandState:
+             deal: dict[str, list[int]] | None, opener: str | None = None,
+             *, deal_masks: tuple[int, ...] | None = None) -> HandState:
     """The state before the first call: players in playing order, the dealer, the deal (None for
     open cards) and the election's opener (default: ``election.opener`` without history).
 

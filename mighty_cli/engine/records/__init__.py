@@ -21,13 +21,30 @@ back into a record's hand.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from ..cards import format_bid, format_card, format_cards, sorted_cards
-from .file import (FORMAT, FULL_KEYS, HAND_KEYS, HAND_TYPES, NAME_KEYS, RECORDED_KEYS, STATUSES,
-                   TOP_KEYS, TOP_TYPES, Record, check_hand_shape, checked_players, dump_record,
-                   dump_record_hand, dump_record_head, load_record, read_record, record_header,
-                   record_ruleset)
+from .file import (
+    FORMAT,
+    FULL_KEYS,
+    HAND_KEYS,
+    HAND_TYPES,
+    NAME_KEYS,
+    RECORDED_KEYS,
+    STATUSES,
+    TOP_KEYS,
+    TOP_TYPES,
+    Record,
+    check_hand_shape,
+    checked_players,
+    dump_record,
+    dump_record_hand,
+    dump_record_head,
+    load_record,
+    read_record,
+    record_header,
+    record_ruleset,
+)
 from .outcome import HandOutcome, friend_possible
 from .replaying import ReplayResult, iter_replay, replay, score_outcome
 from .values import DEAL_MISS_CALL
@@ -64,7 +81,7 @@ def outcome_to_hand(outcome: HandOutcome) -> dict:
     return hand
 
 
-def state_to_hand(state: HandState, deal: Optional[dict[str, list[int]]] = None) -> dict:
+def state_to_hand(state: HandState, deal: dict[str, list[int]] | None = None) -> dict:
     """A full-hand dict (finished or in progress) from a hand engine state, for saving."""
     from .. import hand as engine  # deferred for start-up time: only a saved hand needs it
 

@@ -9,13 +9,12 @@ the file, the hand and the key.
 
 from __future__ import annotations
 
-import re
-
 import functools
+import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from .. import names, safe_toml
 from ..errors import MightyError, RecordError
@@ -82,10 +81,10 @@ class Record:
     hands: list[dict] = field(default_factory=list)
     format: str = FORMAT
     extra: dict = field(default_factory=dict)
-    base_dir: Optional[Path] = None
+    base_dir: Path | None = None
     #: A ruleset the user named on the command line (``--ruleset``): used instead of the one the
     #: file names, and the only way to use a file outside the record's folder.
-    user_ruleset: Optional[str] = None
+    user_ruleset: str | None = None
 
 
 # --- reading and writing ------------------------------------------------------------------------
@@ -98,7 +97,7 @@ def load_record(path: str | Path) -> Record:
     return read_record(text, source=str(path), base_dir=path.parent)
 
 
-def read_record(text: str, source: str = "<record>", base_dir: Optional[Path] = None) -> Record:
+def read_record(text: str, source: str = "<record>", base_dir: Path | None = None) -> Record:
     """Parse record TOML text and check its shape and types (not yet its rules: see
     :func:`replay`). Player names are spelt one way (:func:`names.normalize`) everywhere."""
     data = safe_toml.parse(text, source, RecordError, RECORD_MAX_BYTES)
@@ -117,7 +116,7 @@ def read_record(text: str, source: str = "<record>", base_dir: Optional[Path] = 
     return record
 
 
-def record_header(data: dict, source: str, base_dir: Optional[Path]) -> Record:
+def record_header(data: dict, source: str, base_dir: Path | None) -> Record:
     """A record's header (format, ruleset, players and the project's extra keys) checked, with
     no hands yet: shared by :func:`read_record` and the streaming reader."""
     fmt = data.get("format", FORMAT)
@@ -219,7 +218,7 @@ def _check_types(data: dict, types: dict, where: str) -> None:
 
 #: Each key of a hand and the exact types of its value that pass _check_types (None: any value;
 #: True: a list of strings; a table of strings for the deal).
-_EXACT_TYPES: dict[str, Any] = {key: None for key in HAND_KEYS}
+_EXACT_TYPES: dict[str, Any] = dict.fromkeys(HAND_KEYS)
 _EXACT_TYPES.update({key: frozenset(allowed) - {bool} for key, (allowed, _what) in
                      HAND_TYPES.items()})
 _EXACT_TYPES.update(players=True, election=True, tricks=True)

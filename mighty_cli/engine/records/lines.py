@@ -30,11 +30,18 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Callable
 from datetime import date
-from typing import Any, Callable, Literal, Optional, TypeAlias
+from typing import Any, Literal, TypeAlias
 
-from .file import (NORMALIZED_NAMES, NAME_KEYS, NAMED_LISTS, UNCHECKED, normalized_name,
-                          checked_value)
+from .file import (
+    NAME_KEYS,
+    NAMED_LISTS,
+    NORMALIZED_NAMES,
+    UNCHECKED,
+    checked_value,
+    normalized_name,
+)
 
 _INT = re.compile(r"[+-]?(?:0|[1-9][0-9]*)\Z")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
@@ -91,7 +98,7 @@ ENTRIES = re.compile(_ENTRY + r"|([^\n]*\n)")
 QUOTED = re.compile(r'"([^"]*)"')
 
 
-def checked_hand(text: str) -> Optional[dict]:
+def checked_hand(text: str) -> dict | None:
     """A hand's table (the text of its ``[[hands]]`` block) parsed and shape-checked at once,
     or None when the general path must read it (see the module's docstring)."""
     if text[-1:] != "\n":
@@ -133,7 +140,7 @@ _UNPLAIN = re.compile(r"[\x00-\x09\x0b-\x1f\x7f\\]")
 _MOST_PAIRS = 16  # a sub-table of more lines goes the general way
 
 
-def _hand_of_lines(text: str) -> Optional[dict]:
+def _hand_of_lines(text: str) -> dict | None:
     """The hand of a table of ``key = value`` lines only (no list over several lines, no
     sub-table), each line remembered once; None when it is not written the canonical way."""
     hand: dict[str, Any] = {}
@@ -153,7 +160,7 @@ def _hand_of_lines(text: str) -> Optional[dict]:
     return hand
 
 
-def _hand_by_lines(text: str) -> Optional[dict]:
+def _hand_by_lines(text: str) -> dict | None:
     """The hand of a table (its text ending with a line end) read line by line, each line of a
     key remembered once; None when it is not written the canonical way."""
     hand: dict[str, Any] = {}
@@ -251,7 +258,7 @@ def _checked_line(line: str) -> Any:
     return False if value is UNCHECKED else (key, value)
 
 
-def _checked_list(key: str, strings: list[str]) -> Optional[list]:
+def _checked_list(key: str, strings: list[str]) -> list | None:
     """A list of strings as the shape check leaves it under ``key``, or None where it would
     look at it."""
     if key == "tricks":
@@ -262,7 +269,7 @@ def _checked_list(key: str, strings: list[str]) -> Optional[list]:
     return None if value is UNCHECKED else list(value)
 
 
-def _table(body: str, key: str) -> Optional[dict]:
+def _table(body: str, key: str) -> dict | None:
     """A sub-table's lines (``name = "text"``, no blank line among them) as the shape check
     leaves it under ``key``, or None when they are written another way or name a key twice."""
     count = body.count("\n") + 1
@@ -321,7 +328,7 @@ _DEAL_NAMES: set[tuple] = set()
 #: The layouts learnt, the last used first (a season's hands come in a few): each the
 #: ``fullmatch`` of its pattern and the function making a hand of the match's groups.
 #: A layout: its pattern's ``fullmatch``, and the function making a hand of the match.
-Layout: TypeAlias = tuple[Callable[[str], Optional[re.Match[str]]], Callable[..., dict]]
+Layout: TypeAlias = tuple[Callable[[str], re.Match[str] | None], Callable[..., dict]]
 _LAYOUTS: list[Layout] = []
 _MOST_LAYOUTS = 8
 

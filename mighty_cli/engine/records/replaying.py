@@ -15,26 +15,39 @@ trick where there is one, the player, the card or call, and the rule.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from collections.abc import Iterator
-from typing import Any, Optional, Sequence
+from typing import Any
 
 from ..cards import Bid, format_bid, parse_card, parse_cards
 from ..errors import InvalidNotation, MightyError, RecordError
 from ..hand.actions import is_trick_call
-from ..hand.seats import DUMMY, GHOST, ghost_score
+from ..hand.derived import rule_tables
 from ..hand.honeymoon import fold_deltas, partner_of, partner_seats
-from .file import Record, record_ruleset
-from .outcome import HandOutcome, friend_possible, settle_outcome_pot
-from .summary import SummaryReplay
-from .values import (DEAL_MISS_CALL, read_bid, read_calls, read_cards, check_friend_call_text,
-                            read_deal, read_friend_call, hand_players, read_name, refuse_later_keys, read_plain_deal,
-                            read_taken, elimination_parts)
+from ..hand.seats import DUMMY, GHOST, ghost_score
 from ..ruleset import Ruleset
 from ..scoring import friends_weighed, score_hand, seat_deltas
 from ..session import PreviousHand, opener_for, previous_hand, propose, settle_pot
-from ..hand.derived import rule_tables
 from ..translation import _
+from .file import Record, record_ruleset
+from .outcome import HandOutcome, friend_possible, settle_outcome_pot
+from .summary import SummaryReplay
+from .values import (
+    DEAL_MISS_CALL,
+    check_friend_call_text,
+    elimination_parts,
+    hand_players,
+    read_bid,
+    read_calls,
+    read_cards,
+    read_deal,
+    read_friend_call,
+    read_name,
+    read_plain_deal,
+    read_taken,
+    refuse_later_keys,
+)
+
 
 @dataclass
 class ReplayResult:
@@ -49,7 +62,7 @@ class ReplayResult:
                 "pot": self.pot}
 
 
-def replay(record: Record, rules: Optional[Ruleset] = None, *, fast: bool = True,
+def replay(record: Record, rules: Ruleset | None = None, *, fast: bool = True,
            first: int = 1) -> ReplayResult:
     """Check and score every hand of a record; the first violation raises RecordError.
     ``fast=False`` replays every call and card with the hand engine's apply (the reference the
@@ -57,14 +70,14 @@ def replay(record: Record, rules: Optional[Ruleset] = None, *, fast: bool = True
     first
     hand's number (a league's hand checked alone is named by its own number)."""
     rules = rules or record_ruleset(record)
-    totals = {p: 0 for p in record.players}
+    totals = dict.fromkeys(record.players, 0)
     outcomes = [outcome for _, outcome in iter_replay(record, rules, totals, fast=fast,
                                                       first=first)]
     return ReplayResult(outcomes, totals, outcomes[-1].pot_after if outcomes else 0)
 
 
-def iter_replay(record: Record, rules: Optional[Ruleset] = None,
-                totals: Optional[dict[str, int]] = None, *, fast: bool = True, first: int = 1
+def iter_replay(record: Record, rules: Ruleset | None = None,
+                totals: dict[str, int] | None = None, *, fast: bool = True, first: int = 1
                 ) -> Iterator[tuple[dict, HandOutcome]]:
     """Replay a record hand by hand, yielding each ``(hand, outcome)`` as it is scored (the
     record's ``hands`` may be an iterator: nothing is kept); ``totals``, when given, is
@@ -72,13 +85,13 @@ def iter_replay(record: Record, rules: Optional[Ruleset] = None,
     RecordError."""
     rules = rules or record_ruleset(record)
     pot = 0
-    previous: Optional[PreviousHand] = None
-    last: Optional[tuple] = None  # what the previous hand leaves to succession, made lazily
+    previous: PreviousHand | None = None
+    last: tuple | None = None  # what the previous hand leaves to succession, made lazily
     session = None
     # the usual recorded outcome, at once (records/summary.py); everything else, and the
     # reference (fast=False), through _replay_hand
     summary = SummaryReplay(rules, record.players).replay if fast else None
-    zero = {p: 0 for p in record.players}  # copied, never changed
+    zero = dict.fromkeys(record.players, 0)  # copied, never changed
     for index, hand in enumerate(record.hands, first):
         if hand.get("session") != session:  # a new session starts its own succession
             session, previous, last = hand.get("session"), None, None
@@ -120,8 +133,8 @@ def _locate(index: int, message: str) -> str:
 
 
 def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: int,
-                 previous: Optional[PreviousHand], pot: int, fast: bool = True,
-                 zero: Optional[dict[str, int]] = None) -> HandOutcome:
+                 previous: PreviousHand | None, pot: int, fast: bool = True,
+                 zero: dict[str, int] | None = None) -> HandOutcome:
     """One hand of a record replayed; ``zero``: every player of the record at 0 (copied, never
     changed), where the caller has it."""
     players = hand_players(all_players, hand, index, rules.table.players)
@@ -131,7 +144,7 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
         dealer = propose(rules, all_players, previous, in_playing_order=True).dealer
     dealer = read_name(dealer, all_players, index, "dealer")
     if zero is None:
-        zero = {p: 0 for p in all_players}
+        zero = dict.fromkeys(all_players, 0)
     if "deal" in hand or "election" in hand:  # with no deal: refereed with open cards
         opener = opener_for(rules, all_players, players, dealer, previous)
         if "opener" in hand:  # the table said who opened (e.g. a referee started mid-session)
@@ -189,7 +202,7 @@ def _replay_hand(rules: Ruleset, all_players: Sequence[str], hand: dict, index: 
 
 
 def _eliminated(rules: Ruleset, hand: dict, players: Sequence[str], declarer: str,
-                friend: Optional[str], index: int) -> list[str]:
+                friend: str | None, index: int) -> list[str]:
     """6마, 7마: who the declarer eliminated in a recorded outcome (``eliminated = ["Ed"]``,
     table.eliminated of them): they play no trick and score nothing."""
     count = rules.table.eliminated
@@ -239,9 +252,9 @@ def _dummy_eliminated(given: Any, players: Sequence[str], declarer: str,
 
 
 def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contract: Bid,
-                  friend: Optional[str], taken: int, *, all_players: Optional[Sequence[str]] = None,
-                  index: int = 1, friend_call: Optional[str] = None,
-                  eliminated: Sequence[str] = (), friend2: Optional[str] = None) -> HandOutcome:
+                  friend: str | None, taken: int, *, all_players: Sequence[str] | None = None,
+                  index: int = 1, friend_call: str | None = None,
+                  eliminated: Sequence[str] = (), friend2: str | None = None) -> HandOutcome:
     """Validate and score a recorded outcome (what a score-keeper writes down). A declarer
     alone after a first- or last-trick ``friend_call`` is doubled as
     ``scoring.no_friend_by_trick_call`` says. ``friend2``: the second friend where two cards
@@ -282,7 +295,7 @@ def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contrac
         (rules.scoring.no_friend_by_trick_call or not trick_call)
     score = score_hand(rules, contract, taken, has_friend=friend is not None,
                        no_friend_doubling=doubled, friends=2 if friend2 else 1)
-    deltas = {p: 0 for p in (all_players or players)}
+    deltas = dict.fromkeys(all_players or players, 0)
     playing = [p for p in players if p not in eliminated]
     if rules.table.partner_hands:
         deltas.update(fold_deltas(seat_deltas(score, partner_seats(players), declarer, friend)))
@@ -298,7 +311,7 @@ def score_outcome(rules: Ruleset, players: Sequence[str], declarer: str, contrac
 
 
 def _check_second_friend(rules: Ruleset, players: Sequence[str], declarer: str,
-                         friend: Optional[str], friend2: str, eliminated: Sequence[str],
+                         friend: str | None, friend2: str, eliminated: Sequence[str],
                          index: int) -> None:
     """A second friend needs a two-card call (friend.called_cards = 2), a first friend, and
     a third player of the hand."""

@@ -16,19 +16,19 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any, Iterator, Optional
+from typing import IO, Any
 
-from ..errors import RecordError
 from .. import safe_toml
+from ..errors import RecordError
 from ..inputs import open_text
 from ..limits import RECORD_BLOCK_MAX_BYTES, RECORD_LINE_MAX_BYTES
+from ..translation import _
 from . import Record, check_hand_shape, record_header
-from .file import five_players_message
-from .file import most_players
+from .file import five_players_message, most_players
 from .lines import ENTRIES, QUOTED, SlowPath, toml_value
 from .lines import checked_hand as _checked_hand
-from ..translation import _
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -66,7 +66,7 @@ def parse_hand_table(block: str | list[str], first_line: int) -> list[dict]:
 _LINE_SPLIT = re.compile(r"[^\n]*\n|[^\n]+\Z")
 
 
-def _canonical_table(text: str) -> Optional[dict]:
+def _canonical_table(text: str) -> dict | None:
     """A hand's table written the canonical way (record_lines.ENTRIES: what tomli_w and the
     exporter write), exactly as tomllib reads it; None when the text is written any other way
     (or repeats a key): then it goes line by line (_fast_table), or through tomllib."""
@@ -288,8 +288,8 @@ def open_record(path: Path) -> IO[str]:
     return open_text(path, str(path), RecordError)
 
 
-def stream_record(source: IO[str] | str | Path, name: Optional[str] = None,
-                  base_dir: Optional[Path] = None) -> Record:
+def stream_record(source: IO[str] | str | Path, name: str | None = None,
+                  base_dir: Path | None = None) -> Record:
     """A record read from a text stream or a file, its hands an iterator. The header (format,
     ruleset, players) is read and checked now; each hand is checked as it comes (the same
     checks as :func:`~.record.read_record`)."""

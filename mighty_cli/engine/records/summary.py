@@ -13,15 +13,16 @@ the two paths to the same outcomes and errors).
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..cards import Bid
 from ..errors import MightyError
 from ..hand.actions import is_trick_call
-from .outcome import HandOutcome, friend_possible, settle_outcome_pot
-from .values import read_bid, check_friend_call_text
 from ..ruleset import Ruleset
 from ..scoring import score_hand, taken_limit
+from .outcome import HandOutcome, friend_possible, settle_outcome_pot
+from .values import check_friend_call_text, read_bid
 
 #: Keys a recorded outcome may hold that this path reads (or that are the league's, not the
 #: hand's: session, date, number, note and the session times); any other key sends the hand
@@ -44,7 +45,7 @@ class SummaryReplay:
         self.count = table.players
         self.all_players = list(all_players)
         self.everyone = frozenset(all_players)
-        self.zero = {p: 0 for p in all_players}
+        self.zero = dict.fromkeys(all_players, 0)
         self.limit = taken_limit(rules)
         self.alone_allowed = bool(friend.no_friend or friend.fake or friend.first_trick
                                   or friend.last_trick)
@@ -98,7 +99,7 @@ class SummaryReplay:
             if len(self.bids) > _MEMO:
                 self.bids.clear()
             self.bids[text] = contract
-        friend: Optional[str] = hand.get("friend", "none")
+        friend: str | None = hand.get("friend", "none")
         if friend == "none":
             friend = None
             if not self.alone_allowed:

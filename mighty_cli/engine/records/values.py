@@ -5,15 +5,17 @@ card. Each refusal is one :class:`RecordError` line naming the hand and the key.
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from ..hand.actions import CALL_SPELLINGS, BidCall
 from ..cards import DECK, Bid, format_card, parse_bid, parse_cards
 from ..errors import InvalidNotation, RecordError
-from .file import FULL_KEYS
+from ..hand.actions import CALL_SPELLINGS, BidCall
 from ..ruleset import Ruleset
 from ..scoring import taken_limit
 from ..translation import _, ngettext
+from .file import FULL_KEYS
+
 
 def hand_players(all_players: Sequence[str], hand: dict, index: int, n: int = 5) -> list[str]:
     """Who played this hand: ``n`` (table.players) of the record's players."""
@@ -278,7 +280,7 @@ def _parse_call(text: str, players: Sequence[str], index: int) -> tuple[str, Any
             index=index, key="election", error=exc)) from None
 
 
-def elimination_parts(call: str) -> tuple[Optional[str], Optional[str]]:
+def elimination_parts(call: str) -> tuple[str | None, str | None]:
     """A 6마/7마 record's elimination call as (the card called, who held it): the card, then
     the rest of the text, since a name may hold spaces (``"D6 Alexander 김-Johnson"``); no
     holder for the kitty (``"HK kitty"``) or a card alone; no card under the naming rule

@@ -15,21 +15,44 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from .. import safe_toml
 from ..errors import RulesetError
 from ..inputs import refuse_irregular
 from ..limits import RULESET_MAX_BYTES
+from ..translation import _
 from .bounds import check_limits
 from .coercion import coerce
 from .consistency import check_consistency
-from .schema import (  # noqa: F401 (the schema, re-exported: import it from here)
-    BID_COUNTS, FORMULAS, POINT_RANK_KEYS, RANK_KEYS, BackRun, Cards, DealMiss, DeclaredRun,
-    Deposit, Doubling,
-    Election, Exchange, Friend, JokerCall, Meta, Play, Ruleset, Scoring, Session, Table,
-    Tournament, table_type, plain_value, iter_options, option, option_docs)
-from ..translation import _
+from .schema import (
+    BID_COUNTS,
+    FORMULAS,
+    POINT_RANK_KEYS,
+    RANK_KEYS,
+    BackRun,
+    Cards,
+    DealMiss,
+    DeclaredRun,
+    Deposit,
+    Doubling,
+    Election,
+    Exchange,
+    Friend,
+    JokerCall,
+    Meta,
+    Play,
+    Ruleset,
+    Scoring,
+    Session,
+    Table,
+    Tournament,
+    iter_options,
+    option,
+    option_docs,
+    plain_value,
+    table_type,
+)
 
 #: The ruleset's API: loading (bundled, by path, with ``extends``), the schema and its options.
 __all__ = ["ALIASES", "BID_COUNTS", "BUNDLED_NAMES", "BackRun", "Cards", "DealMiss", "DeclaredRun",
@@ -99,8 +122,8 @@ def bundled_names() -> list[str]:
     return [n for n in BUNDLED_NAMES if n in present] + sorted(present - set(BUNDLED_NAMES))
 
 
-def resolve_ruleset_path(name_or_path: str, relative_to: Optional[Path] = None,
-                         confine_to: Optional[Path] = None) -> Path:
+def resolve_ruleset_path(name_or_path: str, relative_to: Path | None = None,
+                         confine_to: Path | None = None) -> Path:
     """The file of a bundled ruleset name (or alias), or of a path to a ruleset file.
 
     With ``confine_to`` (a shared file naming a ruleset: a record's ``ruleset``, a ruleset's
@@ -149,14 +172,14 @@ def _inside(path: Path, folder: Path) -> bool:
 _CACHE: dict[tuple[str, float, str], LoadedRuleset] = {}
 
 
-def load_ruleset(name_or_path: str | Path, relative_to: Optional[Path] = None,
-                 confine_to: Optional[Path] = None) -> Ruleset:
+def load_ruleset(name_or_path: str | Path, relative_to: Path | None = None,
+                 confine_to: Path | None = None) -> Ruleset:
     """Load and validate a ruleset by bundled name, alias or file path."""
     return load_ruleset_with_origins(name_or_path, relative_to, confine_to).ruleset
 
 
-def load_ruleset_with_origins(name_or_path: str | Path, relative_to: Optional[Path] = None,
-                              confine_to: Optional[Path] = None) -> LoadedRuleset:
+def load_ruleset_with_origins(name_or_path: str | Path, relative_to: Path | None = None,
+                              confine_to: Path | None = None) -> LoadedRuleset:
     """Load a ruleset and record which file set each option (``default`` for the schema's).
 
     A file's ``extends`` may name a bundled ruleset or a file in ``confine_to`` (by default the
@@ -174,8 +197,8 @@ def load_ruleset_with_origins(name_or_path: str | Path, relative_to: Optional[Pa
 
 
 def ruleset_from_toml(text: str, label: str = "<ruleset>",
-                      relative_to: Optional[Path] = None,
-                      confine_to: Optional[Path] = None) -> LoadedRuleset:
+                      relative_to: Path | None = None,
+                      confine_to: Path | None = None) -> LoadedRuleset:
     """Load a ruleset from TOML text (an embedded ruleset of a league or a record); its
     ``extends`` may name a bundled ruleset or a file in ``confine_to`` (default: the folder it
     is relative to)."""
@@ -196,7 +219,7 @@ def _load(path: Path, seen: tuple[str, ...], root: Path) -> LoadedRuleset:
 
 
 def _build(data: dict, label: str, folder: Path, seen: tuple[str, ...],
-           is_root: bool = False, confine_to: Optional[Path] = None) -> LoadedRuleset:
+           is_root: bool = False, confine_to: Path | None = None) -> LoadedRuleset:
     parent_name = data.pop("extends", None)
     if parent_name is not None and not isinstance(parent_name, str):
         raise RulesetError(_("{label}: extends: expected a ruleset name or path (a "

@@ -16,10 +16,10 @@ from typing import Any
 
 from ..cards import Bid
 from ..errors import MightyError, RulesetError
-from .formulas import compile_expression
 from ..limits import POINTS_LIMIT
-from .schema import FORMULAS, Ruleset
 from ..translation import _
+from .formulas import compile_expression
+from .schema import FORMULAS, Ruleset
 
 
 def effective_minimum(contract: Bid, rules: Ruleset) -> int:

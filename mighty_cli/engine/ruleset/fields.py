@@ -7,7 +7,7 @@ names options may use; the ruleset's ``[meta]`` table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 RANK_KEYS = ("A", "K", "Q", "J", "10")
 #: The ranks cards.point_ranks may name: 서울과고's 11 too, where the deck has it
@@ -17,7 +17,7 @@ BID_COUNTS = ("taken", "opposition_beats", "opposition_limit", "tricks")
 
 
 def option(default: Any, doc: str, *, source: str = "", kind: str = "", choices: tuple = (),
-           low: Optional[float] = None, high: Optional[float] = None) -> Any:
+           low: float | None = None, high: float | None = None) -> Any:
     """A ruleset option: a dataclass field with its documentation and constraints."""
     meta = {"doc": doc, "source": source, "kind": kind, "choices": choices, "low": low,
             "high": high}

@@ -15,17 +15,34 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Optional
+from typing import Any
 
-from ..cards import (BLACK_JOKER, COPY, DECK, DECK_57, RANK_NAMES, SUIT_LETTERS, format_card,
-                     parse_card)
+from ..cards import (
+    BLACK_JOKER,
+    COPY,
+    DECK,
+    DECK_57,
+    RANK_NAMES,
+    SUIT_LETTERS,
+    format_card,
+    parse_card,
+)
+
 # the option tables, re-exported: ``from .ruleset import Cards`` (or from here) keeps working
 from .fields import BID_COUNTS, POINT_RANK_KEYS, RANK_KEYS, Meta, option  # noqa: F401
-from .hand_options import (Cards, DealMiss, Deposit, Election, Exchange, Friend,  # noqa: F401
-                           JokerCall, Play)
-from .scoring_options import (FORMULAS, BackRun, DeclaredRun, Doubling, Scoring,  # noqa: F401
-                              Session, Table, Tournament)
+from .hand_options import Cards, DealMiss, Deposit, Election, Exchange, Friend, JokerCall, Play
+from .scoring_options import (  # noqa: F401
+    FORMULAS,
+    BackRun,
+    DeclaredRun,
+    Doubling,
+    Scoring,
+    Session,
+    Table,
+    Tournament,
+)
 
 
 @dataclass(frozen=True)
@@ -176,7 +193,7 @@ def iter_options(cls: type = Ruleset, prefix: str = "") -> Iterator[tuple[str, d
             yield key, f
 
 
-def table_type(f: dataclasses.Field[Any]) -> Optional[type]:
+def table_type(f: dataclasses.Field[Any]) -> type | None:
     """The dataclass a table field holds, or None for a leaf option."""
     if f.default_factory is not dataclasses.MISSING:
         sample = f.default_factory()
