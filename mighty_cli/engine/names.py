@@ -47,14 +47,17 @@ def refused_character(text: str) -> str | None:
         kind = REFUSED_CATEGORIES.get(unicodedata.category(character))
         if kind:
             return _("contains {kind}, U+{code:04X}, at character {position}").format(
-                kind=_(kind), code=ord(character), position=position)
+                kind=_(kind), code=ord(character), position=position
+            )
     return None
 
 
 def visible(text: str) -> str:
     """``text`` quoted for a message, every refused character written as its code."""
-    shown = "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in REFUSED_CATEGORIES else c
-                    for c in text[:60])
+    shown = "".join(
+        f"\\u{ord(c):04x}" if unicodedata.category(c) in REFUSED_CATEGORIES else c
+        for c in text[:60]
+    )
     return "'" + shown + ("...'" if len(text) > 60 else "'")
 
 
@@ -81,7 +84,7 @@ def pair_splits(text: str) -> list[tuple[str, str]]:
     splits = []
     for at, character in enumerate(text):
         if character == PAIR_SEPARATOR:
-            first, second = normalize(text[:at]), normalize(text[at + 1:])
+            first, second = normalize(text[:at]), normalize(text[at + 1 :])
             if first and second:
                 splits.append((first, second))
     return splits

@@ -27,8 +27,9 @@ class OutputError(MightyError):
 
 
 def _fail(path: str | Path, exc: OSError) -> OutputError:
-    return OutputError(_("cannot write {path}: {error}").format(
-        path=path, error=exc.strerror or exc))
+    return OutputError(
+        _("cannot write {path}: {error}").format(path=path, error=exc.strerror or exc)
+    )
 
 
 def _writer(file: Path | int, binary: bool, newline: str | None) -> IO[Any]:
@@ -39,8 +40,9 @@ def _writer(file: Path | int, binary: bool, newline: str | None) -> IO[Any]:
 
 
 @contextmanager
-def replaced_file(path: str | Path, binary: bool = False, newline: str | None = None,
-                  root: Path | None = None) -> Iterator[IO]:
+def replaced_file(
+    path: str | Path, binary: bool = False, newline: str | None = None, root: Path | None = None
+) -> Iterator[IO]:
     """A file to write whose content replaces ``path`` only when the block ends without an
     error (a failure leaves the old file, or none). With ``root``, ``path`` must lie inside it
     with no link on the way (:func:`inside`)."""
@@ -49,8 +51,7 @@ def replaced_file(path: str | Path, binary: bool = False, newline: str | None = 
         inside(root, path.parent)
     if path.is_dir():
         raise OutputError(_("{path} is a folder: name a file").format(path=path))
-    if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode) \
-            and not path.is_symlink():
+    if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode) and not path.is_symlink():
         try:  # a device or a pipe: written in place
             with _writer(path, binary, newline) as out:
                 yield out
@@ -58,8 +59,9 @@ def replaced_file(path: str | Path, binary: bool = False, newline: str | None = 
             raise _fail(path, exc) from None
         return
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part",
-                                             dir=path.parent or ".")
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=".part", dir=path.parent or "."
+        )
     except OSError as exc:
         raise _fail(path, exc) from None
     try:
@@ -102,7 +104,7 @@ def replace_bytes(path: str, data: bytes) -> os.stat_result:
                 os.fchmod(handle, 0o644)
             view = memoryview(data)
             while view:
-                view = view[os.write(handle, view):]
+                view = view[os.write(handle, view) :]
             info = os.fstat(handle)
         finally:
             os.close(handle)
@@ -114,8 +116,14 @@ def replace_bytes(path: str, data: bytes) -> os.stat_result:
     return info
 
 
-_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) \
-    | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+_NEW_FILE = (
+    os.O_WRONLY
+    | os.O_CREAT
+    | os.O_EXCL
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
 
 
 @functools.cache
@@ -133,14 +141,16 @@ def inside(root: Path, folder: Path) -> Path:
     try:
         parts = folder.relative_to(root).parts
     except ValueError:
-        raise OutputError(_("{path} is not inside {root}").format(path=folder,
-                                                                  root=root)) from None
+        raise OutputError(_("{path} is not inside {root}").format(path=folder, root=root)) from None
     current = root
     for part in ("",) + parts:
         current = current / part if part else current
         if current.is_symlink() and current != root:
-            raise OutputError(_("{path} is a link: the tool writes only inside {root}, "
-                                "never through a link").format(path=current, root=root))
+            raise OutputError(
+                _(
+                    "{path} is a link: the tool writes only inside {root}, never through a link"
+                ).format(path=current, root=root)
+            )
         try:
             current.mkdir(parents=current == root, exist_ok=True)
         except OSError as exc:

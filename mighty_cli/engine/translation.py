@@ -46,8 +46,7 @@ def normalize_language(value: str | None) -> str | None:
     return code if code in LANGUAGES else None
 
 
-def choose_language(option: str | None = None,
-                    environ: Mapping[str, str] | None = None) -> str:
+def choose_language(option: str | None = None, environ: Mapping[str, str] | None = None) -> str:
     """The language to speak: the ``--lang`` option, then ``MIGHTY_LANG``, then the locale
     (the first set of ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as POSIX orders them), then
     English. A value naming a language the tool does not speak falls through to the next."""
@@ -120,8 +119,9 @@ def translations(language: str) -> _gettext.NullTranslations:
             catalog = _gettext.NullTranslations()
         else:
             # fallback=False: a Korean tool without its catalog is a packaging bug, not English
-            catalog = _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[language],
-                                           class_=ParticleCatalog)
+            catalog = _gettext.translation(
+                DOMAIN, str(LOCALE_DIR), languages=[language], class_=ParticleCatalog
+            )
         _loaded[language] = catalog
     return catalog
 

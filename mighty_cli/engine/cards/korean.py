@@ -73,13 +73,22 @@ def read_korean(text: str, expect: str | None = None) -> str:
     compact = "".join(body.split())
     bid = _bid(body)
     eleven = expect == "card" and korean_card(body) is not None  # 서울과고's 하트 11: a card
-    if bid is not None and not bang and not eleven and (
-            expect == "bid" or bid.number > 10 or body[:1].isdigit() or expect is None
-            and korean_card(body) is None):
+    if (
+        bid is not None
+        and not bang
+        and not eleven
+        and (
+            expect == "bid"
+            or bid.number > 10
+            or body[:1].isdigit()
+            or expect is None
+            and korean_card(body) is None
+        )
+    ):
         return format_bid(bid)
     for joker, name in JOKER_PREFIXES:
         if compact.startswith(joker) and len(compact) > len(joker):
-            asked = korean_trump(compact[len(joker):].lstrip("/"))
+            asked = korean_trump(compact[len(joker) :].lstrip("/"))
             if asked not in (None, NO_SUIT):
                 return f"{name}/{'SDHC'[asked]}" + bang
     names = korean_card_names(body)

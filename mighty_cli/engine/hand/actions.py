@@ -104,7 +104,16 @@ class CompletedTrick(NamedTuple):
 
 
 #: An action of a hand: what :func:`~mighty_cli.engine.hand.apply` takes.
-Action: TypeAlias = DeclareDealMiss | BidCall | Eliminate | Redistribute | Discard | ChangeContract | CallFriend | Play
+Action: TypeAlias = (
+    DeclareDealMiss
+    | BidCall
+    | Eliminate
+    | Redistribute
+    | Discard
+    | ChangeContract
+    | CallFriend
+    | Play
+)
 
 
 class HandResult(NamedTuple):
@@ -121,7 +130,7 @@ class HandResult(NamedTuple):
 
 FRIEND_KINDS = ("card", "none", "first_trick", "last_trick", "player")
 NO_FRIEND = None
-PENDING = -1          # a friend still to be determined (card not yet seen, first/last trick)
+PENDING = -1  # a friend still to be determined (card not yet seen, first/last trick)
 
 _PLAY_TABLES: dict[str, list[Play | None]] = {}
 
@@ -133,8 +142,10 @@ def play_table(player: str) -> list[Play | None]:
         if len(_PLAY_TABLES) > 4096:  # names come from users: keep the cache bounded
             _PLAY_TABLES.clear()
         # indexed by card: every card the engine knows and (two decks) its copy, 128 above
-        table = [Play(player, card) if card in VALID_CARDS else None
-                 for card in range(max(VALID_CARDS) + 1)]
+        table = [
+            Play(player, card) if card in VALID_CARDS else None
+            for card in range(max(VALID_CARDS) + 1)
+        ]
         _PLAY_TABLES[player] = table
     return table
 
@@ -156,8 +167,11 @@ def parse_play(text: str) -> tuple[int, int | None, bool]:
     else:
         card = parse_card(body)
     if joker_call and is_joker(card):  # either joker
-        raise InvalidNotation(_("{play}: '!' marks the joker-call card led with the call, not "
-                                "the joker").format(play=repr(raw)))
+        raise InvalidNotation(
+            _("{play}: '!' marks the joker-call card led with the call, not the joker").format(
+                play=repr(raw)
+            )
+        )
     return card, joker_suit, joker_call
 
 
@@ -186,8 +200,11 @@ CALL_SPELLINGS = {
     "last-trick": ("last-trick", "lasttrick", "막구"),
 }
 #: A trick call's spellings (lowercase, ``_`` read as ``-``), and the friend kind it calls.
-TRICK_CALLS = {spelling: kind.replace("-", "_") for kind in ("first-trick", "last-trick")
-               for spelling in CALL_SPELLINGS[kind]}
+TRICK_CALLS = {
+    spelling: kind.replace("-", "_")
+    for kind in ("first-trick", "last-trick")
+    for spelling in CALL_SPELLINGS[kind]
+}
 
 
 def is_trick_call(call: Any) -> bool:
@@ -196,8 +213,10 @@ def is_trick_call(call: Any) -> bool:
 
 
 def _not_a_friend_call(text: str) -> str:
-    return _("{call} is not a friend call: expected a card, joker, mighty, none, first-trick, "
-             "last-trick or player:NAME").format(call=repr(text.strip()))
+    return _(
+        "{call} is not a friend call: expected a card, joker, mighty, none, first-trick, "
+        "last-trick or player:NAME"
+    ).format(call=repr(text.strip()))
 
 
 def parse_friend_call(text: str, context: Any = None, contract: Bid | None = None) -> FriendCall:
@@ -220,8 +239,11 @@ def parse_friend_call(text: str, context: Any = None, contract: Bid | None = Non
         one = parse_friend_call(first, context, contract)
         two = parse_friend_call(second, context, contract)
         if one.kind != "card" or two.kind != "card" or "+" in second:
-            raise InvalidNotation(_("{text} is not a friend call: two called cards are "
-                                    "written CARD+CARD").format(text=repr(text.strip())))
+            raise InvalidNotation(
+                _("{text} is not a friend call: two called cards are written CARD+CARD").format(
+                    text=repr(text.strip())
+                )
+            )
         return FriendCall("card", card=one.card, lead_suit=lead_suit, card2=two.card)
     if key == "none":
         return FriendCall("none", lead_suit=lead_suit)
@@ -230,8 +252,9 @@ def parse_friend_call(text: str, context: Any = None, contract: Bid | None = Non
     if key.startswith("player:"):
         name = raw[7:].strip()
         if not name:
-            raise InvalidNotation(_("{call}: player: needs a player's name").format(
-                call=repr(text.strip())))
+            raise InvalidNotation(
+                _("{call}: player: needs a player's name").format(call=repr(text.strip()))
+            )
         return FriendCall("player", player=name, lead_suit=lead_suit)
     if key in CALL_SPELLINGS["joker"]:
         return FriendCall("card", card=JOKER, lead_suit=lead_suit)
@@ -242,8 +265,11 @@ def parse_friend_call(text: str, context: Any = None, contract: Bid | None = Non
             rules, contract = context.rules, context.contract
         if rules is None:
             raise InvalidNotation(_("'mighty' needs a ruleset to say which card Mighty is"))
-        return FriendCall("card", card=mighty_card(rules, contract.trump if contract else None),
-                          lead_suit=lead_suit)
+        return FriendCall(
+            "card",
+            card=mighty_card(rules, contract.trump if contract else None),
+            lead_suit=lead_suit,
+        )
     try:
         card = parse_card(raw)
     except InvalidNotation:

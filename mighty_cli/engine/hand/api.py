@@ -48,13 +48,45 @@ from .seats import DUMMY, GHOST, ghost_score, seats
 from .state import PHASES, HandState, new_hand
 
 __all__ = [
-    "HandState", "new_hand", "apply", "legal_plays", "legal_actions", "deal_cards",
-    "DeclareDealMiss", "BidCall", "Discard", "ChangeContract", "CallFriend", "Play", "FriendCall",
-    "parse_friend_call", "format_friend_call", "parse_play", "format_play", "hand_result",
-    "HandResult", "CompletedTrick", "random_legal_action", "deal_miss_value",
-    "is_deal_miss_hand", "trick_winner", "mighty_card", "joker_call_card", "PHASES",
-    "FRIEND_KINDS", "PLAYERS", "HAND_SIZE", "KITTY_SIZE", "TRICKS", "Eliminate", "Redistribute",
-    "random_redistribution", "redistribution_sizes", "GHOST", "DUMMY", "seats",
+    "HandState",
+    "new_hand",
+    "apply",
+    "legal_plays",
+    "legal_actions",
+    "deal_cards",
+    "DeclareDealMiss",
+    "BidCall",
+    "Discard",
+    "ChangeContract",
+    "CallFriend",
+    "Play",
+    "FriendCall",
+    "parse_friend_call",
+    "format_friend_call",
+    "parse_play",
+    "format_play",
+    "hand_result",
+    "HandResult",
+    "CompletedTrick",
+    "random_legal_action",
+    "deal_miss_value",
+    "is_deal_miss_hand",
+    "trick_winner",
+    "mighty_card",
+    "joker_call_card",
+    "PHASES",
+    "FRIEND_KINDS",
+    "PLAYERS",
+    "HAND_SIZE",
+    "KITTY_SIZE",
+    "TRICKS",
+    "Eliminate",
+    "Redistribute",
+    "random_redistribution",
+    "redistribution_sizes",
+    "GHOST",
+    "DUMMY",
+    "seats",
 ]
 
 #: A phase's function applying an action of its kind.
@@ -79,9 +111,16 @@ def apply(state: HandState, action: Action) -> HandState:
 
 
 #: Each kind of action and the phase's function that applies it.
-_HANDLERS: dict[type, Handler] = {Play: apply_play, BidCall: apply_bid, DeclareDealMiss: apply_deal_miss,
-             Discard: apply_discard, ChangeContract: apply_change, CallFriend: apply_call,
-             Eliminate: apply_eliminate, Redistribute: apply_redistribute}
+_HANDLERS: dict[type, Handler] = {
+    Play: apply_play,
+    BidCall: apply_bid,
+    DeclareDealMiss: apply_deal_miss,
+    Discard: apply_discard,
+    ChangeContract: apply_change,
+    CallFriend: apply_call,
+    Eliminate: apply_eliminate,
+    Redistribute: apply_redistribute,
+}
 
 
 # --- result -------------------------------------------------------------------------------------
@@ -90,8 +129,9 @@ _HANDLERS: dict[type, Handler] = {Play: apply_play, BidCall: apply_bid, DeclareD
 def hand_result(state: HandState) -> HandResult:
     """The scored outcome of a finished hand."""
     if state.phase != "done":
-        raise MightyError(_("the hand is not finished (phase {phase}): no result yet").format(
-                              phase=state.phase))
+        raise MightyError(
+            _("the hand is not finished (phase {phase}): no result yet").format(phase=state.phase)
+        )
     ctx, setup = state._ctx, state._setup
     if setup.friend2 is None and ctx.tables.plain_result and not setup.eliminated:
         return _plain_result(state, ctx, setup)
@@ -106,9 +146,10 @@ def _full_result(state: HandState, ctx: Any, setup: Any) -> HandResult:
     if setup.friend2 is None:  # one card called (the usual case): the friend, if any
         friends = [state._friend] if state._friend is not None and state._friend >= 0 else []
     else:
-        friends = sorted({seat for seat in (state._friend, setup.friend2)
-                          if seat is not None and seat >= 0},
-                         key=lambda seat: seat != state._friend)
+        friends = sorted(
+            {seat for seat in (state._friend, setup.friend2) if seat is not None and seat >= 0},
+            key=lambda seat: seat != state._friend,
+        )
     friend = friends[0] if friends else None
     if rules.election.bid_counts == "tricks":  # 변형 2마: the bid counts tricks won
         ruling = {ctx.players[declarer]} | {ctx.players[seat] for seat in friends}
@@ -119,10 +160,14 @@ def _full_result(state: HandState, ctx: Any, setup: Any) -> HandResult:
             own += state.discarded_points
         # 동대전 6마, 7마: the friends' cards weighted (scoring.friend_weight)
         taken = ruling_party_taken(rules, own, [state._points[seat] for seat in friends])
-    score = score_hand(rules, setup.contract, taken, has_friend=friend is not None,
-                       no_friend_doubling=_no_friend_doubled(rules, setup.friend_call)
-                       if friend is None else None,
-                       friends=max(1, len(friends)))
+    score = score_hand(
+        rules,
+        setup.contract,
+        taken,
+        has_friend=friend is not None,
+        no_friend_doubling=_no_friend_doubled(rules, setup.friend_call) if friend is None else None,
+        friends=max(1, len(friends)),
+    )
     declarer_name = ctx.players[declarer]
     friend_name = None if friend is None else ctx.players[friend]
     friend2_name = ctx.players[friends[1]] if len(friends) == 2 else None
@@ -136,8 +181,9 @@ def _full_result(state: HandState, ctx: Any, setup: Any) -> HandResult:
         del deltas[GHOST]
     if ctx.partner_hands:  # 허니문: each player takes his two hands' scores (honeymoon.py)
         deltas = fold_deltas(deltas)
-    return HandResult(declarer_name, friend_name, setup.contract, taken, score, deltas,
-                      friend2_name)
+    return HandResult(
+        declarer_name, friend_name, setup.contract, taken, score, deltas, friend2_name
+    )
 
 
 def _plain_result(state: HandState, ctx: Any, setup: Any) -> HandResult:
@@ -154,14 +200,20 @@ def _plain_result(state: HandState, ctx: Any, setup: Any) -> HandResult:
     if rules.exchange.discards_count_for_ruling_party:
         taken += state.discarded_points
     if friend is None:
-        score = score_hand(rules, setup.contract, taken, has_friend=False,
-                           no_friend_doubling=_no_friend_doubled(rules, setup.friend_call),
-                           friends=1)
+        score = score_hand(
+            rules,
+            setup.contract,
+            taken,
+            has_friend=False,
+            no_friend_doubling=_no_friend_doubled(rules, setup.friend_call),
+            friends=1,
+        )
         friend_name = None
     else:
         taken += state._points[friend]
-        score = score_hand(rules, setup.contract, taken, has_friend=True,
-                           no_friend_doubling=None, friends=1)
+        score = score_hand(
+            rules, setup.contract, taken, has_friend=True, no_friend_doubling=None, friends=1
+        )
         friend_name = ctx.players[friend]
     declarer_name = ctx.players[declarer]
     deltas = shared_seat_deltas(score, ctx.players, declarer_name, friend_name)

@@ -92,15 +92,21 @@ def mighty_card(rules: Ruleset, trump: Trump) -> Card:
     """The Mighty card under a trump (``cards.mighty``, or ``cards.mighty_alternate`` when the
     Mighty card's suit is trump)."""
     card = parse_card(rules.cards.mighty)
-    return parse_card(rules.cards.mighty_alternate) if trump is not None and card >> 4 == trump \
+    return (
+        parse_card(rules.cards.mighty_alternate)
+        if trump is not None and card >> 4 == trump
         else card
+    )
 
 
 def joker_call_card(rules: Ruleset, trump: Trump) -> Card:
     """The joker-call card under a trump (``cards.joker_call`` or its alternate)."""
     card = parse_card(rules.cards.joker_call)
-    return parse_card(rules.cards.joker_call_alternate) \
-        if trump is not None and card >> 4 == trump else card
+    return (
+        parse_card(rules.cards.joker_call_alternate)
+        if trump is not None and card >> 4 == trump
+        else card
+    )
 
 
 def _bits(mask: CardMask) -> list[Card]:
@@ -126,13 +132,22 @@ def joker_calls(rules: Ruleset, trump: Trump) -> dict[Card, Card]:
         return {first: JOKER}
     c = rules.cards
     card = parse_card(c.colour_joker_call)
-    colour = parse_card(c.colour_joker_call_alternate) \
-        if trump is not None and card >> 4 == trump else card
+    colour = (
+        parse_card(c.colour_joker_call_alternate)
+        if trump is not None and card >> 4 == trump
+        else card
+    )
     return {first: BLACK_JOKER, colour: JOKER}
 
 
-def trick_winner(cards: Sequence[Card], led_suit: Suit, trump: Trump, mighty: Card,
-                 mighty_power: bool = True, joker_power: bool = True) -> int:
+def trick_winner(
+    cards: Sequence[Card],
+    led_suit: Suit,
+    trump: Trump,
+    mighty: Card,
+    mighty_power: bool = True,
+    joker_power: bool = True,
+) -> int:
     """Index of the winning card in a complete trick: Mighty > effective joker > highest trump >
     highest of the led suit (a powerless joker is the weakest card). Two decks: ``cards`` are the
     base cards (copy bit dropped) and the first of two identical cards wins."""
@@ -165,16 +180,55 @@ def trick_winner(cards: Sequence[Card], led_suit: Suit, trump: Trump, mighty: Ca
 class ContractTables:
     """Tables computed once when the contract is fixed (at the friend call)."""
 
-    __slots__ = ("contract", "trump", "mighty", "mighty_bit", "joker_call", "follow_masks",
-                 "non_trump_mask", "trump_lead_mask", "trump_mask", "mighty_first",
-                 "mighty_last", "joker_first", "joker_last", "joker_play_first",
-                 "joker_play_last", "trump_lead", "declaration", "call_first", "defends",
-                 "called_powerless", "reveal_on_points", "next_trick_friend", "friend_card", "friend_card2",
-                 "lead_suit", "annotated", "mighty_power", "joker_power",
-                 "also_bits", "joker_on_trump", "mighty_named", "joker_free", "bar_first",
-                 "bar_always", "bar_until_trump", "tricks", "ghost_seat", "joker_mask",
-                 "call_jokers", "auto_calls", "joker_barred", "joker_lead_suits",
-                 "weak_jokers", "joker_rules", "trump_masks", "copies", "led_masks")
+    __slots__ = (
+        "contract",
+        "trump",
+        "mighty",
+        "mighty_bit",
+        "joker_call",
+        "follow_masks",
+        "non_trump_mask",
+        "trump_lead_mask",
+        "trump_mask",
+        "mighty_first",
+        "mighty_last",
+        "joker_first",
+        "joker_last",
+        "joker_play_first",
+        "joker_play_last",
+        "trump_lead",
+        "declaration",
+        "call_first",
+        "defends",
+        "called_powerless",
+        "reveal_on_points",
+        "next_trick_friend",
+        "friend_card",
+        "friend_card2",
+        "lead_suit",
+        "annotated",
+        "mighty_power",
+        "joker_power",
+        "also_bits",
+        "joker_on_trump",
+        "mighty_named",
+        "joker_free",
+        "bar_first",
+        "bar_always",
+        "bar_until_trump",
+        "tricks",
+        "ghost_seat",
+        "joker_mask",
+        "call_jokers",
+        "auto_calls",
+        "joker_barred",
+        "joker_lead_suits",
+        "weak_jokers",
+        "joker_rules",
+        "trump_masks",
+        "copies",
+        "led_masks",
+    )
 
     # (masks are by card; tuples indexed by suit are SUITS long, by trick number tricks + 1)
     contract: Bid
@@ -240,22 +294,28 @@ class ContractTables:
         self.mighty_bit = widen(1 << mighty)  # Mighty's bits (both copies with two decks)
         # the jokers of the deck (cards.jokers; two decks: each joker's copy too): every joker
         # test is against this mask
-        joker_mask = self.joker_mask = mask_of(card for card in rules.deck_cards
-                                             if card & 112 == 64)
+        joker_mask = self.joker_mask = mask_of(
+            card for card in rules.deck_cards if card & 112 == 64
+        )
         # the joker-call cards, each with the bit of the joker it calls (two jokers: two calls)
         calls = joker_calls(rules, trump)
         # (the bits of every copy of that joker the deck holds: a two-deck game has two, and
         # either copy of the call card calls both)
-        self.call_jokers = {card: mask_of(j for j in _bits(joker_mask) if j & 127 == joker)
-                            for card, joker in calls.items()}
+        self.call_jokers = {
+            card: mask_of(j for j in _bits(joker_mask) if j & 127 == joker)
+            for card, joker in calls.items()
+        }
         self.joker_call = next(iter(calls))  # the (black) joker's call card, named in messages
         # the cards whose lead is a call even without "!" (joker_call.declaration = "always")
         self.auto_calls = widen(mask_of(calls)) if j.declaration == "always" else 0
         # Mighty led naming a suit (cards.mighty_lead_names_suit), else no card
         self.mighty_named = mighty if c.mighty_lead_names_suit else -1
         # the cards a lead annotates (JK/H, C3!, SA/H): legal_plays lists them with each one
-        self.annotated = joker_mask | (widen(mask_of(calls)) if j.declaration != "never" else 0) \
+        self.annotated = (
+            joker_mask
+            | (widen(mask_of(calls)) if j.declaration != "never" else 0)
             | (self.mighty_bit if c.mighty_lead_names_suit else 0)
+        )
         # Mighty counts as its suit for following only under cards.mighty_must_follow_suit.
         not_mighty = ~self.mighty_bit if not c.mighty_must_follow_suit else -1
         self.follow_masks = tuple(widen(mask) & not_mighty for mask in SUIT_MASKS)
@@ -282,28 +342,43 @@ class ContractTables:
         self.bar_until_trump = how == "after_trump_played"
         # what a follower holding the led suit may play besides it: Mighty, and trump where
         # play.trump_instead_of_following allows it
-        self.also_bits = (self.mighty_bit if c.mighty_plays_any_time else 0) \
-            | (self.trump_mask if rules.play.trump_instead_of_following else 0)
+        self.also_bits = (self.mighty_bit if c.mighty_plays_any_time else 0) | (
+            self.trump_mask if rules.play.trump_instead_of_following else 0
+        )
         # by led suit, the jokers that may not be played to it (cards.joker_follows_colour:
         # those of the other colour), and the jokers that may be played beside it
         # (cards.joker_plays_any_time)
-        colour_of = {suit: mask_of(joker for joker in _bits(joker_mask)
-                                 if suit in JOKER_COLOURS[joker & 127]) for suit in SUITS}
-        self.joker_barred = tuple(joker_mask & ~colour_of[suit] if c.joker_follows_colour else 0
-                                  for suit in SUITS)
-        self.joker_free = tuple(joker_mask & ~barred if c.joker_plays_any_time else 0
-                                for barred in self.joker_barred)
+        colour_of = {
+            suit: mask_of(
+                joker for joker in _bits(joker_mask) if suit in JOKER_COLOURS[joker & 127]
+            )
+            for suit in SUITS
+        }
+        self.joker_barred = tuple(
+            joker_mask & ~colour_of[suit] if c.joker_follows_colour else 0 for suit in SUITS
+        )
+        self.joker_free = tuple(
+            joker_mask & ~barred if c.joker_plays_any_time else 0 for barred in self.joker_barred
+        )
         # the suits a joker lead may name: its colour's and trump (cards.joker_leads_colour);
         # None: any suit
-        self.joker_lead_suits = {joker: tuple(suit for suit in SUITS
-                                              if suit in JOKER_COLOURS[joker & 127]
-                                              or suit == trump)
-                                 for joker in _bits(joker_mask)} \
-            if c.joker_leads_colour else None
+        self.joker_lead_suits = (
+            {
+                joker: tuple(
+                    suit for suit in SUITS if suit in JOKER_COLOURS[joker & 127] or suit == trump
+                )
+                for joker in _bits(joker_mask)
+            }
+            if c.joker_leads_colour
+            else None
+        )
         # the jokers that lose to trump (cards.off_colour_joker_below_trump): those not of
         # trump's colour
-        self.weak_jokers = joker_mask & ~colour_of[trump] \
-            if c.off_colour_joker_below_trump and trump is not None else 0
+        self.weak_jokers = (
+            joker_mask & ~colour_of[trump]
+            if c.off_colour_joker_below_trump and trump is not None
+            else 0
+        )
         # whether a trick's jokers need more than "the first one played wins" (play.py)
         self.joker_rules = bool(c.joker_follows_colour or self.weak_jokers)
         self.joker_on_trump = rules.play.joker_on_trump_lead and trump is not None
@@ -319,22 +394,26 @@ class ContractTables:
         # ghost 4마: the ghost's seat, after the players' (hand/seats.py); -1: no ghost
         self.ghost_seat = rules.table.players if rules.table.ghost else -1
         # whether Mighty / the (uncalled) joker win a trick, by trick number (index 0 unused)
-        self.mighty_power = tuple((number != 1 or self.mighty_first)
-                                  and (number != last or self.mighty_last)
-                                  for number in range(last + 1))
-        self.joker_power = tuple((number != 1 or self.joker_first)
-                                 and (number != last or self.joker_last)
-                                 for number in range(last + 1))
+        self.mighty_power = tuple(
+            (number != 1 or self.mighty_first) and (number != last or self.mighty_last)
+            for number in range(last + 1)
+        )
+        self.joker_power = tuple(
+            (number != 1 or self.joker_first) and (number != last or self.joker_last)
+            for number in range(last + 1)
+        )
         # the trumps that win over the led suit, by trick number: none on trick 1 under
         # play.trump_power_first_trick = false (경기 2018; a trump lead still wins as the led
         # suit)
         first = rules.play.trump_power_first_trick
-        self.trump_masks = tuple(self.trump_mask if number != 1 or first else 0
-                                 for number in range(last + 1))
+        self.trump_masks = tuple(
+            self.trump_mask if number != 1 or first else 0 for number in range(last + 1)
+        )
 
 
-def powered_jokers(ci: ContractTables, cards: Sequence[Card], trick_mask: CardMask,
-                   new: HandState) -> CardMask:
+def powered_jokers(
+    ci: ContractTables, cards: Sequence[Card], trick_mask: CardMask, new: HandState
+) -> CardMask:
     """The jokers of a complete trick that keep their power on a trick where jokers have it:
     not the called one (joker_call.called_joker_powerless; the other joker keeps its power),
     not one of the other colour played to the led suit (cards.joker_follows_colour; the joker
@@ -373,8 +452,9 @@ def _first_of(cards: Sequence[Card], card: Card) -> int:
     return next(index for index, played in enumerate(cards) if played & 127 == card)
 
 
-def trick_index(ci: ContractTables, cards: Sequence[Card], mask: CardMask, state: HandState,
-                number: int) -> int:
+def trick_index(
+    ci: ContractTables, cards: Sequence[Card], mask: CardMask, state: HandState, number: int
+) -> int:
     """The index of the card that holds a trick (complete or not; ``mask``: its cards' bits,
     ``state``: whose ``_call`` and ``_led_suit`` apply): Mighty, a joker with power, the
     highest trump (none on trick 1 under play.trump_power_first_trick = false), the highest of
@@ -383,8 +463,11 @@ def trick_index(ci: ContractTables, cards: Sequence[Card], mask: CardMask, state
     copies = ci.copies
     if mask & ci.mighty_bit and ci.mighty_power[number]:
         return _first_of(cards, ci.mighty) if copies else cards.index(ci.mighty)
-    if mask & ci.joker_mask and ci.joker_power[number] \
-            and (jokers := powered_jokers(ci, cards, mask, state)):
+    if (
+        mask & ci.joker_mask
+        and ci.joker_power[number]
+        and (jokers := powered_jokers(ci, cards, mask, state))
+    ):
         # the joker with power; of two, the first played (000 §7.11; 000 §3.5.3)
         return next(index for index, card in enumerate(cards) if jokers >> card & 1)
     # no trump wins on trick 1 under play.trump_power_first_trick = false (경기 2018)
@@ -399,17 +482,25 @@ def trick_index(ci: ContractTables, cards: Sequence[Card], mask: CardMask, state
         return _first_of(cards, best) if copies else cards.index(best)
     if all(card & 112 == 64 for card in cards):
         return 0  # a powerless joker alone on the table
-    return trick_winner([card & 127 for card in cards] if copies else cards, state._led_suit,
-                        ci.trump if trump_mask else None, ci.mighty, False, False)
+    return trick_winner(
+        [card & 127 for card in cards] if copies else cards,
+        state._led_suit,
+        ci.trump if trump_mask else None,
+        ci.mighty,
+        False,
+        False,
+    )
 
 
 def joker_playable(ci: ContractTables, trick_number: int) -> bool:
-    return (trick_number != 1 or ci.joker_play_first) and \
-        (trick_number != ci.tricks or ci.joker_play_last)
+    return (trick_number != 1 or ci.joker_play_first) and (
+        trick_number != ci.tricks or ci.joker_play_last
+    )
 
 
 def trump_lead_barred(ci: ContractTables, number: int, trump_played: bool) -> bool:
     """Whether play.trump_lead forbids a trump lead now to a leader holding another suit."""
     # only_trumps_left (000 §7.19): on every trick, until the other suits are gone
-    return (number == 1 and ci.bar_first) or ci.bar_always \
-        or (ci.bar_until_trump and not trump_played)
+    return (
+        (number == 1 and ci.bar_first) or ci.bar_always or (ci.bar_until_trump and not trump_played)
+    )

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from .contract import ContractTables
     from .seats import Seat, SeatMask
 
+
 def _card_weights(rules: Ruleset) -> dict[Card, float]:
     """Each card's deal-miss weight (cards not listed weigh 0)."""
     d = rules.deal_miss
@@ -56,13 +57,42 @@ def _card_weights(rules: Ruleset) -> dict[Card, float]:
 class RuleTables:
     """What the engine derives from a ruleset once: deal-miss weights, every bid in order."""
 
-    __slots__ = ("rules", "weights", "weight_list", "bids", "discount", "successors",
-                 "point_mask", "full_bid", "opener_after_dealer", "miss_allowed", "bid_set",
-                 "opener_may_pass", "changes", "contracts", "descend", "n", "kitty_size",
-                 "deck", "deck_mask", "valid", "hand_size", "eliminated", "undealt",
-                 "ghost_seat", "silent", "bidders", "partner_hands", "extra_seats",
-                 "dummy_seat", "plain_deal", "plain_result", "beats", "fast_election",
-                 "fast_exchange")
+    __slots__ = (
+        "rules",
+        "weights",
+        "weight_list",
+        "bids",
+        "discount",
+        "successors",
+        "point_mask",
+        "full_bid",
+        "opener_after_dealer",
+        "miss_allowed",
+        "bid_set",
+        "opener_may_pass",
+        "changes",
+        "contracts",
+        "descend",
+        "n",
+        "kitty_size",
+        "deck",
+        "deck_mask",
+        "valid",
+        "hand_size",
+        "eliminated",
+        "undealt",
+        "ghost_seat",
+        "silent",
+        "bidders",
+        "partner_hands",
+        "extra_seats",
+        "dummy_seat",
+        "plain_deal",
+        "plain_result",
+        "beats",
+        "fast_election",
+        "fast_exchange",
+    )
 
     rules: Ruleset
     weights: dict[Card, float]  # each card's deal-miss weight (cards not listed weigh 0)
@@ -105,16 +135,20 @@ class RuleTables:
         self.rules = rules
         self.weights = _card_weights(rules)
         # indexed by card, copies (two decks) weighing as their originals
-        self.weight_list = [self.weights.get(card & 127, 0.0) for card in range(
-            (BLACK_JOKER | COPY if rules.table.decks == 2 else BLACK_JOKER) + 1)]
+        self.weight_list = [
+            self.weights.get(card & 127, 0.0)
+            for card in range((BLACK_JOKER | COPY if rules.table.decks == 2 else BLACK_JOKER) + 1)
+        ]
         self.discount = e.no_trump_discount
         top = e.max_bid or rules.count_total
         trumps: list = list(SUITS) + ([None] if e.no_trump_allowed else [])
-        lowest = {trump: e.min_bid - (e.no_trump_discount if trump is None else 0)
-                  for trump in trumps}
+        lowest = {
+            trump: e.min_bid - (e.no_trump_discount if trump is None else 0) for trump in trumps
+        }
         numbers = range(top, 0, -1) if rules.bids_descend else range(1, top + 1)
-        self.bids = [Bid(number, trump) for number in numbers for trump in trumps
-                     if number >= lowest[trump]]
+        self.bids = [
+            Bid(number, trump) for number in numbers for trump in trumps if number >= lowest[trump]
+        ]
         self.bid_set = frozenset(self.bids)
         # standing bid -> the bids that beat it, as a list (in order) and a set
         self.successors = {}
@@ -126,8 +160,9 @@ class RuleTables:
         self.contracts = {}
         # table.players, table.removed_cards, table.kitty_size (000 §3.5: 4마, 3마, 2마)
         # the ghost's seat (hand/seats.py); 허니문's friend hands (honeymoon.py)
-        self.n = rules.table.players * (2 if rules.table.partner_hands else 1) \
-            + (1 if rules.table.ghost or rules.table.dummy else 0)
+        self.n = rules.table.players * (2 if rules.table.partner_hands else 1) + (
+            1 if rules.table.ghost or rules.table.dummy else 0
+        )
         self.kitty_size = rules.table.kitty_size
         self.deck = rules.deck_cards
         self.deck_mask = mask_of(self.deck)
@@ -142,9 +177,11 @@ class RuleTables:
         # 시흥 은마 (table.dummy, elimination.py): the last seat is the dummy's, which never bids
         self.dummy_seat = self.n - 1 if rules.table.dummy else -1
         self.extra_seats = rules.table.ghost or self.partner_hands or rules.table.dummy
-        self.silent = (1 << self.ghost_seat if self.ghost_seat >= 0 else 0) | (
-            sum(1 << seat for seat in range(1, self.n, 2)) if self.partner_hands else 0) | (
-            1 << self.dummy_seat if self.dummy_seat >= 0 else 0)
+        self.silent = (
+            (1 << self.ghost_seat if self.ghost_seat >= 0 else 0)
+            | (sum(1 << seat for seat in range(1, self.n, 2)) if self.partner_hands else 0)
+            | (1 << self.dummy_seat if self.dummy_seat >= 0 else 0)
+        )
         self.bidders = self.n - self.silent.bit_count()
         self.point_mask = _point_mask(rules) & self.deck_mask
         self.full_bid = rules.full_bid
@@ -157,14 +194,23 @@ class RuleTables:
         self.fast_exchange = None
         # a result hand.hand_result may take its short way to (_plain_result): the bid counts
         # point cards, a friend's count as one each, no ghost, no friend hands
-        self.plain_result = (e.bid_counts != "tricks" and not friends_weighed(rules)
-                             and self.ghost_seat < 0 and not self.partner_hands)
+        self.plain_result = (
+            e.bid_counts != "tricks"
+            and not friends_weighed(rules)
+            and self.ghost_seat < 0
+            and not self.partner_hands
+        )
         # a deal a record's replay may read as masks at once (record_values.read_plain_deal): one
         # deck, a seat for each player, nothing undealt, and the hands and the kitty making
         # up the whole deck (so that cards adding up to the deck are each dealt once)
-        self.plain_deal = (rules.table.decks == 1 and not self.extra_seats and not self.undealt
-                           and self.n * self.hand_size + self.kitty_size
-                           == self.deck_mask.bit_count() == len(self.deck))
+        self.plain_deal = (
+            rules.table.decks == 1
+            and not self.extra_seats
+            and not self.undealt
+            and self.n * self.hand_size + self.kitty_size
+            == self.deck_mask.bit_count()
+            == len(self.deck)
+        )
 
 
 _RULE_TABLES: dict[int, RuleTables] = {}
@@ -204,13 +250,21 @@ def is_deal_miss_hand(rules: Ruleset, cards: Sequence[Card]) -> bool:
     return _is_miss_hand(rules, rule_tables(rules).weight_list, cards, mask_of(cards))
 
 
-def _is_miss_hand(rules: Ruleset, weight_list: list[float], cards: Sequence[Card],
-                  mask: CardMask) -> bool:
+def _is_miss_hand(
+    rules: Ruleset, weight_list: list[float], cards: Sequence[Card], mask: CardMask
+) -> bool:
     """is_deal_miss_hand with the ruleset's tables at hand and the hand's mask."""
     d = rules.deal_miss
     # ten point cards: no bit outside the point cards (the joker is not one here)
-    if d.all_point_cards and mask and not mask & ~(_ALL_POINTS | (
-            rule_tables(rules).point_mask & ELEVEN_MASK if rules.table.rank_eleven else 0)):
+    if (
+        d.all_point_cards
+        and mask
+        and not mask
+        & ~(
+            _ALL_POINTS
+            | (rule_tables(rules).point_mask & ELEVEN_MASK if rules.table.rank_eleven else 0)
+        )
+    ):
         return True  # (서울과고's 11s count where they are point cards; two decks: copies)
     value = sum(map(weight_list.__getitem__, cards))
     if d.mighties_cancel:
@@ -230,8 +284,10 @@ def _mighty_pair_weight(rules: Ruleset, weight_list: list[float], mask: CardMask
         return 0.0
     # two decks (8마 Chicago): each Mighty held with an alternate Mighty is one pair (copies
     # are the card | COPY); one deck: at most one pair
-    pairs = min((mask >> mighty & 1) + (mask >> (mighty | COPY) & 1),
-                (mask >> alternate & 1) + (mask >> (alternate | COPY) & 1))
+    pairs = min(
+        (mask >> mighty & 1) + (mask >> (mighty | COPY) & 1),
+        (mask >> alternate & 1) + (mask >> (alternate | COPY) & 1),
+    )
     return pairs * (weight_list[mighty] + weight_list[alternate])
 
 
@@ -261,12 +317,15 @@ def seating_for(players: tuple[str, ...], n: int) -> _Seating:
     seating = _SEATINGS.get(players)
     if seating is None or len(players) != n:
         if len(players) != n:
-            raise MightyError(_("a hand needs {n} players in playing order (table.players); got "
-                                "{count}").format(
-                                  n=n, count=len(players)))
+            raise MightyError(
+                _("a hand needs {n} players in playing order (table.players); got {count}").format(
+                    n=n, count=len(players)
+                )
+            )
         if len(set(players)) != len(players):
-            raise MightyError(_("players {players}: a player is named twice").format(
-                                  players=', '.join(players)))
+            raise MightyError(
+                _("players {players}: a player is named twice").format(players=", ".join(players))
+            )
         if len(_SEATINGS) > 1024:  # names come from users: keep the cache bounded
             _SEATINGS.clear()
         seating = _SEATINGS[players] = _Seating(players)
@@ -276,10 +335,31 @@ def seating_for(players: tuple[str, ...], n: int) -> _Seating:
 class HandContext:
     """What does not change during a hand: players, the ruleset's options as plain attributes."""
 
-    __slots__ = ("rules", "players", "seat_of", "dealer", "n", "open", "kitty",
-                 "deal_masks", "point_mask", "point_total", "full_bid", "tables", "_miss_hands",
-                 "play_tables", "kitty_size", "deck_mask", "valid", "ghost_seat",
-                 "ghost_pile", "bidders", "silent", "partner_hands", "_deal")
+    __slots__ = (
+        "rules",
+        "players",
+        "seat_of",
+        "dealer",
+        "n",
+        "open",
+        "kitty",
+        "deal_masks",
+        "point_mask",
+        "point_total",
+        "full_bid",
+        "tables",
+        "_miss_hands",
+        "play_tables",
+        "kitty_size",
+        "deck_mask",
+        "valid",
+        "ghost_seat",
+        "ghost_pile",
+        "bidders",
+        "silent",
+        "partner_hands",
+        "_deal",
+    )
 
     rules: Ruleset
     players: tuple[str, ...]  # the seats in playing order
@@ -305,9 +385,16 @@ class HandContext:
     partner_hands: bool
     _deal: Deal | None  # the deal as given (a record's texts: read when asked)
 
-    def __init__(self, rules: Ruleset, players: tuple[str, ...], seating: _Seating, dealer: str,
-                 deal: Deal | None, deal_masks: tuple[CardMask, ...] | None,
-                 tables: RuleTables | None = None):
+    def __init__(
+        self,
+        rules: Ruleset,
+        players: tuple[str, ...],
+        seating: _Seating,
+        dealer: str,
+        deal: Deal | None,
+        deal_masks: tuple[CardMask, ...] | None,
+        tables: RuleTables | None = None,
+    ):
         if tables is None:
             tables = rule_tables(rules)
         self.rules = rules
@@ -347,11 +434,14 @@ class HandContext:
             weight_list = tables.weight_list
             deal, masks = self._deal, self.deal_masks
             assert deal is not None and masks is not None  # (unknown only for a known deal)
-            miss_hands = tuple(_is_miss_hand(self.rules, weight_list, deal[player], mask)
-                               for player, mask in zip(self.players, masks))
+            miss_hands = tuple(
+                _is_miss_hand(self.rules, weight_list, deal[player], mask)
+                for player, mask in zip(self.players, masks)
+            )
             if silent:  # the ghost and friend hands never show a hand (election.py)
-                miss_hands = tuple(miss and not silent >> seat & 1
-                                   for seat, miss in enumerate(miss_hands))
+                miss_hands = tuple(
+                    miss and not silent >> seat & 1 for seat, miss in enumerate(miss_hands)
+                )
             self._miss_hands = miss_hands
         return miss_hands
 

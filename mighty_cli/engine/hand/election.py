@@ -45,69 +45,92 @@ def _bid_key(bid: Bid, e: Any) -> int:
     return number + (e.no_trump_discount if bid.trump is None else 0)
 
 
-def _bid_problem(rules: Ruleset, player: str, bid: Bid, standing: Bid | None,
-                 standing_player: str | None) -> str | None:
+def _bid_problem(
+    rules: Ruleset, player: str, bid: Bid, standing: Bid | None, standing_player: str | None
+) -> str | None:
     """Why a bid is illegal (None if it is legal)."""
     e = rules.election
-    if not isinstance(bid, Bid) or not isinstance(bid.number, int) \
-            or (bid.trump is not None and bid.trump not in SUITS):
+    if (
+        not isinstance(bid, Bid)
+        or not isinstance(bid.number, int)
+        or (bid.trump is not None and bid.trump not in SUITS)
+    ):
         return _("{player} bid {bid}, which is not a bid").format(player=player, bid=repr(bid))
-    if standing is not None and bid.number <= (e.max_bid or bid.number) \
-            and bid.number >= (e.min_bid - e.no_trump_discount if bid.trump is None
-                               else e.min_bid) \
-            and (bid.trump is not None or e.no_trump_allowed) and _beats(bid, standing, e):
+    if (
+        standing is not None
+        and bid.number <= (e.max_bid or bid.number)
+        and bid.number >= (e.min_bid - e.no_trump_discount if bid.trump is None else e.min_bid)
+        and (bid.trump is not None or e.no_trump_allowed)
+        and _beats(bid, standing, e)
+    ):
         return None  # the usual legal raise, decided without building any message
     text = format_bid(bid)
     if bid.trump is None:
         if not e.no_trump_allowed:
-            return _("{player} bid {bid} but no-trump is not allowed "
-                     "(election.no_trump_allowed)").format(player=player, bid=text)
+            return _(
+                "{player} bid {bid} but no-trump is not allowed (election.no_trump_allowed)"
+            ).format(player=player, bid=text)
         lowest = e.min_bid - e.no_trump_discount
         if bid.number < lowest:
             if e.no_trump_discount:
-                return _("{player} bid {bid} below the no-trump minimum {lowest} "
-                         "(election.min_bid − election.no_trump_discount)").format(
-                             player=player, bid=text, lowest=lowest)
+                return _(
+                    "{player} bid {bid} below the no-trump minimum {lowest} "
+                    "(election.min_bid − election.no_trump_discount)"
+                ).format(player=player, bid=text, lowest=lowest)
             return _("{player} bid {bid} below the minimum {lowest} (election.min_bid)").format(
-                player=player, bid=text, lowest=lowest)
+                player=player, bid=text, lowest=lowest
+            )
     elif bid.number < e.min_bid:
         return _("{player} bid {bid} below the minimum {lowest} (election.min_bid)").format(
-            player=player, bid=text, lowest=e.min_bid)
+            player=player, bid=text, lowest=e.min_bid
+        )
     if e.max_bid and bid.number > e.max_bid:
         return _("{player} bid {bid} above the maximum {highest} (election.max_bid)").format(
-            player=player, bid=text, highest=e.max_bid)
+            player=player, bid=text, highest=e.max_bid
+        )
     if standing is None:
         return None
     new, old = _bid_key(bid, e), _bid_key(standing, e)
     if new >= old + e.min_raise:
         return None
-    against = _("{player}'s {bid} stands").format(player=standing_player,
-                                                   bid=format_bid(standing))
+    against = _("{player}'s {bid} stands").format(player=standing_player, bid=format_bid(standing))
     if new == old:
         if bid.trump is None and standing.trump is not None and e.no_trump_beats_equal_suit:
             return None
-        if bid.trump is not None and standing.trump is not None and e.suit_order \
-                and e.suit_order.index(bid.trump) < e.suit_order.index(standing.trump):
+        if (
+            bid.trump is not None
+            and standing.trump is not None
+            and e.suit_order
+            and e.suit_order.index(bid.trump) < e.suit_order.index(standing.trump)
+        ):
             return None
         if e.equal_bid_allowed:
             return None
-        options = ("election.equal_bid_allowed = false"
-                   + (", election.suit_order" if e.suit_order else "")
-                   + (", election.no_trump_beats_equal_suit" if bid.trump is None
-                      or standing.trump is None else ""))
-        return _("{player} bid {bid} but {against} and an equal bid does not beat it "
-                 "({options})").format(player=player, bid=text, against=against,
-                                       options=options)
+        options = (
+            "election.equal_bid_allowed = false"
+            + (", election.suit_order" if e.suit_order else "")
+            + (
+                ", election.no_trump_beats_equal_suit"
+                if bid.trump is None or standing.trump is None
+                else ""
+            )
+        )
+        return _(
+            "{player} bid {bid} but {against} and an equal bid does not beat it ({options})"
+        ).format(player=player, bid=text, against=against, options=options)
     if new > old:
-        return _("{player} bid {bid} but {against} and a raise must be at least {raise_by} "
-                 "(election.min_raise)").format(player=player, bid=text, against=against,
-                                                raise_by=e.min_raise)
+        return _(
+            "{player} bid {bid} but {against} and a raise must be at least {raise_by} "
+            "(election.min_raise)"
+        ).format(player=player, bid=text, against=against, raise_by=e.min_raise)
     if e.bid_counts == "opposition_limit":
-        return _("{player} bid {bid} but {against} (a bid must beat the standing bid: a lower "
-                 "number is a higher bid, election.bid_counts = opposition_limit)").format(
-                     player=player, bid=text, against=against)
+        return _(
+            "{player} bid {bid} but {against} (a bid must beat the standing bid: a lower "
+            "number is a higher bid, election.bid_counts = opposition_limit)"
+        ).format(player=player, bid=text, against=against)
     return _("{player} bid {bid} but {against} (a bid must beat the standing bid)").format(
-        player=player, bid=text, against=against)
+        player=player, bid=text, against=against
+    )
 
 
 def _next_bidder(setup: HandSetup, seat: int, pass_is_final: bool, n: int, silent: int = 0) -> int:
@@ -115,8 +138,7 @@ def _next_bidder(setup: HandSetup, seat: int, pass_is_final: bool, n: int, silen
     seats that never bid: the ghost's, hand/seats.py; 허니문's friend hands, honeymoon.py)."""
     for step in range(1, n + 1):
         candidate = (seat + step) % n
-        if not silent >> candidate & 1 and (not pass_is_final
-                                            or not setup.passed >> candidate & 1):
+        if not silent >> candidate & 1 and (not pass_is_final or not setup.passed >> candidate & 1):
             return candidate
     return seat  # pragma: no cover - the election has ended before this
 
@@ -146,23 +168,35 @@ def bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
     e = ctx.rules.election
     seat = ctx.seat_of.get(player)
     if seat is None:
-        raise IllegalBid(_("election: {player} is not one of the players").format(
-            player=repr(player)))
+        raise IllegalBid(
+            _("election: {player} is not one of the players").format(player=repr(player))
+        )
     passed, calls, to_move = setup.passed, setup.calls, state._to_move
     assert to_move is not None  # (the election: someone is to call)
     final = e.pass_is_final
     if (final and passed >> seat & 1) or seat != to_move:
         shown = _("pass") if bid is None else format_bid(bid) if isinstance(bid, Bid) else repr(bid)
     if final and passed >> seat & 1:
-        raise IllegalBid(_("election: {player} called {call} but has passed and may not bid "
-                           "again (election.pass_is_final)").format(player=player, call=shown))
+        raise IllegalBid(
+            _(
+                "election: {player} called {call} but has passed and may not bid "
+                "again (election.pass_is_final)"
+            ).format(player=player, call=shown)
+        )
     if seat != to_move:
-        raise IllegalBid(_("election: {player} called {call} but it is {other}'s turn").format(
-            player=player, call=shown, other=ctx.players[to_move]))
+        raise IllegalBid(
+            _("election: {player} called {call} but it is {other}'s turn").format(
+                player=player, call=shown, other=ctx.players[to_move]
+            )
+        )
     if bid is None:
         if not calls and not e.opener_may_pass:
-            raise IllegalBid(_("election: {player} passed but the opener must bid "
-                               "(election.opener_may_pass = false)").format(player=player))
+            raise IllegalBid(
+                _(
+                    "election: {player} passed but the opener must bid "
+                    "(election.opener_may_pass = false)"
+                ).format(player=player)
+            )
         passed |= 1 << seat
         consecutive = setup.consecutive + 1
         standing = setup.standing
@@ -177,8 +211,9 @@ def bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
             listed = tables.successors.get(standing)
             beating = (listed if listed is not None else bids_over(tables, standing))[1]
         if not (type(bid) is Bid and type(bid.number) is int and bid in beating):
-            standing_player = None if setup.standing_seat is None \
-                else ctx.players[setup.standing_seat]
+            standing_player = (
+                None if setup.standing_seat is None else ctx.players[setup.standing_seat]
+            )
             problem = _bid_problem(ctx.rules, player, bid, standing, standing_player)
             if problem:
                 raise IllegalBid(_("election: {problem}").format(problem=problem))
@@ -240,8 +275,7 @@ def bid_run(state: HandState, calls: Any, history: Any) -> tuple[int, Any]:
     ended = redeal = False
     for call in calls:
         # the player to move (seat), and under final passes one who has not passed
-        if type(call) is not BidCall or call[0] != players[seat] \
-                or final and passed >> seat & 1:
+        if type(call) is not BidCall or call[0] != players[seat] or final and passed >> seat & 1:
             break
         bid = call[1]
         if bid is None:
@@ -318,25 +352,32 @@ def _cancelling_bid_problem(state: HandState, seat: int, bid: Bid | None) -> str
         return _("the dummy never bids (table.dummy)")
     if ctx.silent >> seat & 1:
         return _("{player} is a friend hand and never bids (table.partner_hands)").format(
-            player=player)
+            player=player
+        )
     if seat == setup.deal_miss_seat:
         return _("{player} declared the deal miss and cannot cancel it with a bid").format(
-            player=player)
+            player=player
+        )
     if bid is None:
-        return _("{player} passed after {miss}'s deal miss: only a full bid cancels a deal miss "
-                 "(deal_miss.full_bid_cancels)").format(player=player, miss=miss)
+        return _(
+            "{player} passed after {miss}'s deal miss: only a full bid cancels a deal miss "
+            "(deal_miss.full_bid_cancels)"
+        ).format(player=player, miss=miss)
     text = format_bid(bid) if isinstance(bid, Bid) else repr(bid)
     if ctx.rules.election.pass_is_final and setup.passed >> seat & 1:
-        return _("{player} called {call} after {miss}'s deal miss but has passed "
-                 "(election.pass_is_final)").format(player=player, call=text, miss=miss)
+        return _(
+            "{player} called {call} after {miss}'s deal miss but has passed "
+            "(election.pass_is_final)"
+        ).format(player=player, call=text, miss=miss)
     standing_player = None if setup.standing_seat is None else ctx.players[setup.standing_seat]
     problem = _bid_problem(ctx.rules, player, bid, setup.standing, standing_player)
     if problem:
         return problem
     if not is_full_bid(ctx.tables, bid):
-        return _("{player} bid {bid} after {miss}'s deal miss: only a full bid of {full} "
-                 "cancels a deal miss (deal_miss.full_bid_cancels)").format(
-                     player=player, bid=text, miss=miss, full=ctx.full_bid)
+        return _(
+            "{player} bid {bid} after {miss}'s deal miss: only a full bid of {full} "
+            "cancels a deal miss (deal_miss.full_bid_cancels)"
+        ).format(player=player, bid=text, miss=miss, full=ctx.full_bid)
     return None
 
 
@@ -346,8 +387,9 @@ def _apply_cancelling_bid(state: HandState, action: BidCall) -> HandState:
     ctx = state._ctx
     seat = ctx.seat_of.get(action.player)
     if seat is None:
-        raise IllegalBid(_("election: {player} is not one of the players").format(
-            player=repr(action.player)))
+        raise IllegalBid(
+            _("election: {player} is not one of the players").format(player=repr(action.player))
+        )
     problem = _cancelling_bid_problem(state, seat, action.bid)
     if problem:
         raise IllegalBid(_("election: {problem}").format(problem=problem))
@@ -367,10 +409,17 @@ def cancelling_bids(state: HandState) -> list:
     if state.phase != "deal_miss" or not state.rules.deal_miss.full_bid_cancels:
         return []
     ctx = state._ctx
-    full = [bid for bid in bids_over(ctx.tables, state._setup.standing)[0]
-            if is_full_bid(ctx.tables, bid)]
-    return [BidCall(player, bid) for seat, player in enumerate(ctx.players) for bid in full
-            if _cancelling_bid_problem(state, seat, bid) is None]
+    full = [
+        bid
+        for bid in bids_over(ctx.tables, state._setup.standing)[0]
+        if is_full_bid(ctx.tables, bid)
+    ]
+    return [
+        BidCall(player, bid)
+        for seat, player in enumerate(ctx.players)
+        for bid in full
+        if _cancelling_bid_problem(state, seat, bid) is None
+    ]
 
 
 def may_declare_deal_miss(state: HandState, seat: int) -> bool:
@@ -387,49 +436,72 @@ def _deal_miss_problem(state: HandState, seat: int) -> str | None:
     d = ctx.rules.deal_miss
     player = ctx.players[seat]
     if not d.allowed:
-        return _("{player} declared a deal miss but this ruleset has none "
-                 "(deal_miss.allowed)").format(player=player)
+        return _(
+            "{player} declared a deal miss but this ruleset has none (deal_miss.allowed)"
+        ).format(player=player)
     if seat == ctx.ghost_seat:
         return _("the ghost never declares a deal miss (table.ghost)")
     if seat == ctx.tables.dummy_seat:
         return _("the dummy never declares a deal miss (table.dummy)")
     if ctx.silent >> seat & 1:
-        return _("{player} is a friend hand and never declares a deal miss "
-                 "(table.partner_hands)").format(player=player)
+        return _(
+            "{player} is a friend hand and never declares a deal miss (table.partner_hands)"
+        ).format(player=player)
     if setup.calls:
         if not d.during_election:
-            return _("{player} declared a deal miss after the election began "
-                     "(deal_miss.during_election = false)").format(player=player)
+            return _(
+                "{player} declared a deal miss after the election began "
+                "(deal_miss.during_election = false)"
+            ).format(player=player)
         if not d.after_pass and any(who == player and bid is None for who, bid in setup.calls):
-            return _("{player} declared a deal miss after passing "
-                     "(deal_miss.after_pass = false)").format(player=player)
-        if d.full_bid_overrides and any(bid is not None and is_full_bid(ctx.tables, bid)
-                                        for _, bid in setup.calls):
-            return _("{player} declared a deal miss after a full bid of {full} "
-                     "(deal_miss.full_bid_overrides)").format(player=player, full=ctx.full_bid)
+            return _(
+                "{player} declared a deal miss after passing (deal_miss.after_pass = false)"
+            ).format(player=player)
+        if d.full_bid_overrides and any(
+            bid is not None and is_full_bid(ctx.tables, bid) for _, bid in setup.calls
+        ):
+            return _(
+                "{player} declared a deal miss after a full bid of {full} "
+                "(deal_miss.full_bid_overrides)"
+            ).format(player=player, full=ctx.full_bid)
     if ctx.miss_hands is not None and not ctx.miss_hands[seat]:
         assert ctx.deal_masks is not None  # (the hands are known where miss_hands is)
         cards = sorted_cards(cards_of(ctx.deal_masks[seat]))
         value = deal_miss_value(ctx.rules, cards)
         options = "deal_miss.threshold, deal_miss.comparison" + (
-            ", deal_miss.all_point_cards" if d.all_point_cards else "")
-        message = _("{player} declared a deal miss but his hand {cards} counts {value}, not at "
-                    "most {threshold} ({options})") if d.comparison == "at_most" else \
-            _("{player} declared a deal miss but his hand {cards} counts {value}, not below "
-              "{threshold} ({options})")
-        return message.format(player=player, cards=format_cards(cards), value=f"{value:g}",
-                              threshold=f"{d.threshold:g}", options=options)
+            ", deal_miss.all_point_cards" if d.all_point_cards else ""
+        )
+        message = (
+            _(
+                "{player} declared a deal miss but his hand {cards} counts {value}, not at "
+                "most {threshold} ({options})"
+            )
+            if d.comparison == "at_most"
+            else _(
+                "{player} declared a deal miss but his hand {cards} counts {value}, not below "
+                "{threshold} ({options})"
+            )
+        )
+        return message.format(
+            player=player,
+            cards=format_cards(cards),
+            value=f"{value:g}",
+            threshold=f"{d.threshold:g}",
+            options=options,
+        )
     return None
 
 
 def apply_deal_miss(state: HandState, action: DeclareDealMiss) -> HandState:
     if state.phase != "election":
-        raise phase_error(state, _("{player}'s deal miss").format(player=action.player),
-                           IllegalDealMiss)
+        raise phase_error(
+            state, _("{player}'s deal miss").format(player=action.player), IllegalDealMiss
+        )
     seat = state._ctx.seat_of.get(action.player)
     if seat is None:
-        raise IllegalDealMiss(_("election: {player} is not one of the players").format(
-            player=repr(action.player)))
+        raise IllegalDealMiss(
+            _("election: {player} is not one of the players").format(player=repr(action.player))
+        )
     problem = _deal_miss_problem(state, seat)
     if problem:
         raise IllegalDealMiss(_("election: {problem}").format(problem=problem))
@@ -451,8 +523,12 @@ def _beats(bid: Bid, standing: Bid, e: Any) -> bool:
         return False
     if bid.trump is None and standing.trump is not None and e.no_trump_beats_equal_suit:
         return True
-    if bid.trump is not None and standing.trump is not None and e.suit_order \
-            and e.suit_order.index(bid.trump) < e.suit_order.index(standing.trump):
+    if (
+        bid.trump is not None
+        and standing.trump is not None
+        and e.suit_order
+        and e.suit_order.index(bid.trump) < e.suit_order.index(standing.trump)
+    ):
         return True
     return e.equal_bid_allowed
 

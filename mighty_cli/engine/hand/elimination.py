@@ -69,8 +69,7 @@ def _holder(state: HandState, card: Card) -> Seat | None:
     return next((seat for seat, mask in enumerate(hands) if mask >> card & 1), None)
 
 
-def _elimination_problem(state: HandState,
-                         action: Eliminate) -> tuple[str | None, int | None]:
+def _elimination_problem(state: HandState, action: Eliminate) -> tuple[str | None, int | None]:
     """Why the call is illegal (None if legal), and the seat it eliminates (None: no effect)."""
     ctx, setup = state._ctx, state._setup
     rules = ctx.rules
@@ -80,15 +79,16 @@ def _elimination_problem(state: HandState,
     named = None
     if action.player is not None:
         if action.player not in ctx.seat_of:
-            return _("{player} is not one of the players").format(
-                player=repr(action.player)), None
+            return _("{player} is not one of the players").format(player=repr(action.player)), None
         named = ctx.seat_of[action.player]
         if named == setup.declarer:
             return _("{declarer} cannot eliminate himself").format(declarer=declarer), None
     if rules.table.eliminate_by == "player":
         if action.card is not None:
-            return (_("the declarer names a player, not a card (table.eliminate_by = player)"),
-                    None)
+            return (
+                _("the declarer names a player, not a card (table.eliminate_by = player)"),
+                None,
+            )
         if named is None:
             return _("name the player to eliminate (table.eliminate_by = player)"), None
         if named in gone:
@@ -97,21 +97,24 @@ def _elimination_problem(state: HandState,
     card = action.card
     if card is None or card not in VALID_CARDS:
         return _("{card} is not a card (the declarer eliminates by calling a card)").format(
-            card=repr(card)), None
+            card=repr(card)
+        ), None
     if card not in ctx.valid:
-        return _("{card} is not in play (table.removed_cards)").format(
-            card=format_card(card)), None
+        return _("{card} is not in play (table.removed_cards)").format(card=format_card(card)), None
     if state._hands is not None:
         holder = _holder(state, card)
         if holder == setup.declarer:
-            return _("{declarer} called {card}, which he holds himself (the card eliminates "
-                     "its holder)").format(declarer=declarer, card=format_card(card)), None
+            return _(
+                "{declarer} called {card}, which he holds himself (the card eliminates its holder)"
+            ).format(declarer=declarer, card=format_card(card)), None
         if action.player is not None and named != holder:
             if holder is None:
                 return _("{card} is in the kitty, not held by {player}").format(
-                    card=format_card(card), player=action.player), None
+                    card=format_card(card), player=action.player
+                ), None
             return _("{card} is held by {holder}, not by {player}").format(
-                card=format_card(card), holder=ctx.players[holder], player=action.player), None
+                card=format_card(card), holder=ctx.players[holder], player=action.player
+            ), None
     else:
         holder = named  # open cards: the table says who held it (None: the kitty)
     dummy = state._ctx.tables.dummy_seat
@@ -155,8 +158,11 @@ def redistribution_sizes(state: HandState) -> dict[str, int]:
     assert setup.declarer is not None  # (the election is over)
     declarer = ctx.players[setup.declarer]
     each = 10 - rules.table.hand_size
-    return {player: (each + rules.elimination_discard if player == declarer else each)
-            for player in ctx.players if player not in setup.eliminated}
+    return {
+        player: (each + rules.elimination_discard if player == declarer else each)
+        for player in ctx.players
+        if player not in setup.eliminated
+    }
 
 
 def _pile(state: HandState) -> CardMask:
@@ -177,32 +183,42 @@ def apply_redistribute(state: HandState, action: Redistribute) -> HandState:
     given = dict(action.cards)
     if state._hands is None:  # open cards: the cards dealt out are not seen
         if given and set(given) != set(sizes):
-            raise IllegalExchange(_("redistribution: deal to {players}").format(
-                players=", ".join(sizes)))
+            raise IllegalExchange(
+                _("redistribution: deal to {players}").format(players=", ".join(sizes))
+            )
         return _continue_as_five(state, None)
     if set(given) != set(sizes) or len(given) != len(action.cards):
-        raise IllegalExchange(_("redistribution: the eliminated hands and the kitty go to "
-                                "{players} (each once)").format(players=", ".join(sizes)))
+        raise IllegalExchange(
+            _(
+                "redistribution: the eliminated hands and the kitty go to {players} (each once)"
+            ).format(players=", ".join(sizes))
+        )
     pile = _pile(state)
     dealt = 0
     for player, count in sizes.items():
         cards = tuple(given[player])
         if len(cards) != count:
-            raise IllegalExchange(ngettext(
-                "redistribution: {player} receives {given} card ({cards}); expected {count}",
-                "redistribution: {player} receives {given} cards ({cards}); expected {count}",
-                len(cards)).format(player=player, given=len(cards), cards=format_cards(cards),
-                                   count=count))
+            raise IllegalExchange(
+                ngettext(
+                    "redistribution: {player} receives {given} card ({cards}); expected {count}",
+                    "redistribution: {player} receives {given} cards ({cards}); expected {count}",
+                    len(cards),
+                ).format(player=player, given=len(cards), cards=format_cards(cards), count=count)
+            )
         for card in cards:
             if not isinstance(card, int) or not pile >> card & 1:
                 shown = format_card(card) if card in VALID_CARDS else repr(card)
                 pile_text = format_cards(sorted_cards(cards_of(pile)))
-                raise IllegalExchange(_("redistribution: {card} is not in the eliminated "
-                                        "hands and the kitty ({pile})").format(
-                                            card=shown, pile=pile_text))
+                raise IllegalExchange(
+                    _(
+                        "redistribution: {card} is not in the eliminated "
+                        "hands and the kitty ({pile})"
+                    ).format(card=shown, pile=pile_text)
+                )
             if dealt >> card & 1:
-                raise IllegalExchange(_("redistribution: {card} is dealt twice").format(
-                    card=format_card(card)))
+                raise IllegalExchange(
+                    _("redistribution: {card} is dealt twice").format(card=format_card(card))
+                )
             dealt |= 1 << card
     masks = {player: state._hands[ctx.seat_of[player]] | mask_of(given[player]) for player in sizes}
     return _continue_as_five(state, masks)
@@ -251,8 +267,11 @@ def elimination_calls(state: HandState) -> list:
     """Every legal elimination call (with the holder named, so that open-cards replays agree)."""
     ctx, setup = state._ctx, state._setup
     if ctx.rules.table.eliminate_by == "player":
-        return [Eliminate(None, p) for p in ctx.players
-                if p not in setup.eliminated and ctx.seat_of[p] != setup.declarer]
+        return [
+            Eliminate(None, p)
+            for p in ctx.players
+            if p not in setup.eliminated and ctx.seat_of[p] != setup.declarer
+        ]
     if state._hands is None:
         holders = [None] + [p for p in ctx.players if ctx.seat_of[p] != setup.declarer]
         return [Eliminate(card, who) for card in sorted_cards(ctx.tables.deck) for who in holders]
@@ -305,6 +324,6 @@ def _dealt_out(state: HandState, pile: list) -> Redistribute:
     the front (each share sorted, as a record writes it)."""
     out, start = [], 0
     for player, count in redistribution_sizes(state).items():
-        out.append((player, tuple(sorted_cards(pile[start:start + count]))))
+        out.append((player, tuple(sorted_cards(pile[start : start + count]))))
         start += count
     return Redistribute(tuple(out))

@@ -40,7 +40,7 @@ def partner_of(player: str) -> str:
 
 def controller_of(seat: str) -> str:
     """The player who plays a seat: himself, or the owner of a friend hand."""
-    return seat[:-len(PARTNER_SUFFIX)] if seat.endswith(PARTNER_SUFFIX) else seat
+    return seat[: -len(PARTNER_SUFFIX)] if seat.endswith(PARTNER_SUFFIX) else seat
 
 
 def is_partner_hand(name: str | None) -> bool:
@@ -51,12 +51,16 @@ def partner_seats(players: Sequence[str]) -> tuple[str, ...]:
     """The seats in playing order: each player, then his friend hand (선-선프렌드-후-후프렌드).
     Seats already listed so are returned as they are."""
     players = tuple(players)
-    if len(players) % 2 == 0 and all(players[i + 1] == partner_of(players[i])
-                                     for i in range(0, len(players), 2)):
+    if len(players) % 2 == 0 and all(
+        players[i + 1] == partner_of(players[i]) for i in range(0, len(players), 2)
+    ):
         return players
     if any(is_partner_hand(player) for player in players):
-        raise MightyError(_("players: a name ending in {suffix!r} is a friend hand's under "
-                            "table.partner_hands").format(suffix=PARTNER_SUFFIX))
+        raise MightyError(
+            _(
+                "players: a name ending in {suffix!r} is a friend hand's under table.partner_hands"
+            ).format(suffix=PARTNER_SUFFIX)
+        )
     return tuple(seat for player in players for seat in (player, partner_of(player)))
 
 

@@ -35,8 +35,11 @@ def legal_actions(state: HandState) -> list:
             actions.append(BidCall(player, None))
         actions += [BidCall(player, bid) for bid in legal_bids(state)]
         if ctx.rules.deal_miss.allowed and (ctx.miss_hands is None or any(ctx.miss_hands)):
-            actions += [DeclareDealMiss(p) for seat, p in enumerate(ctx.players)
-                        if may_declare_deal_miss(state, seat)]
+            actions += [
+                DeclareDealMiss(p)
+                for seat, p in enumerate(ctx.players)
+                if may_declare_deal_miss(state, seat)
+            ]
         return actions
     if phase == "elimination":
         return elimination_calls(state)
@@ -49,7 +52,10 @@ def legal_actions(state: HandState) -> list:
         cards = sorted_cards(cards_of(state._hands[setup.declarer]))
         return [Discard(combo) for combo in combinations(cards, ctx.kitty_size)]
     if phase == "friend":
-        changes = [ChangeContract(c) for c in legal_contracts(state)] \
-            if setup.contract == setup.bid else []
+        changes = (
+            [ChangeContract(c) for c in legal_contracts(state)]
+            if setup.contract == setup.bid
+            else []
+        )
         return changes + [CallFriend(call) for call in legal_calls(state)]
     return cancelling_bids(state)

@@ -86,8 +86,7 @@ def random_legal_action(state: HandState, rng: Random) -> Action | None:
         bids = bids_over(tables, setup.standing)[0]
         misses: list[str] = []
         if tables.miss_allowed and (ctx.miss_hands is None or any(ctx.miss_hands)):
-            misses = [p for seat, p in enumerate(ctx.players)
-                      if may_declare_deal_miss(state, seat)]
+            misses = [p for seat, p in enumerate(ctx.players) if may_declare_deal_miss(state, seat)]
         index = _randrange(rng, passes + len(bids) + len(misses)) - passes
         # tuple.__new__ directly: a NamedTuple's own __new__ is a Python-level call
         if index < 0:
@@ -118,10 +117,14 @@ def random_legal_action(state: HandState, rng: Random) -> Action | None:
         count = card_mask.bit_count()
         pairs = count * (count - 1) // 2
         calls = pairs + len(others)
-        leads = [call for call in others if call.kind != "none"] \
-            if lead_request_allowed(state) else None
-        index = _randrange(rng, len(changes) + calls
-                           + (4 * (pairs + len(leads)) if leads is not None else 0))
+        leads = (
+            [call for call in others if call.kind != "none"]
+            if lead_request_allowed(state)
+            else None
+        )
+        index = _randrange(
+            rng, len(changes) + calls + (4 * (pairs + len(leads)) if leads is not None else 0)
+        )
         if index < len(changes):
             return ChangeContract(changes[index])
         index -= len(changes)
@@ -137,9 +140,14 @@ def random_legal_action(state: HandState, rng: Random) -> Action | None:
         second = _randrange(rng, count - 1)
         second += second >= first
         first, second = sorted((first, second))
-        return CallFriend(FriendCall("card", nth_card(card_mask, first),
-                                     card2=nth_card(card_mask, second),
-                                     lead_suit=None if suit is None else SUITS[suit]))
+        return CallFriend(
+            FriendCall(
+                "card",
+                nth_card(card_mask, first),
+                card2=nth_card(card_mask, second),
+                lead_suit=None if suit is None else SUITS[suit],
+            )
+        )
     if phase == "friend" and ctx.rules.friend.called_cards == 1:  # two cards: legal_actions
         # legal_actions' order by index: the changes, the calls (card calls first, taken from
         # the mask), then each call but "none" with each lead request
@@ -147,21 +155,31 @@ def random_legal_action(state: HandState, rng: Random) -> Action | None:
         card_mask, others = call_choices(state)
         card_count = card_mask.bit_count()
         calls = card_count + len(others)
-        leads = [call for call in others if call.kind != "none"] \
-            if lead_request_allowed(state) else None
-        index = _randrange(rng, len(changes) + calls
-                           + (4 * (card_count + len(leads)) if leads is not None else 0))
+        leads = (
+            [call for call in others if call.kind != "none"]
+            if lead_request_allowed(state)
+            else None
+        )
+        index = _randrange(
+            rng, len(changes) + calls + (4 * (card_count + len(leads)) if leads is not None else 0)
+        )
         if index < len(changes):
             return ChangeContract(changes[index])
         index -= len(changes)
         if index < calls:
-            return CallFriend(CARD_CALLS[nth_card(card_mask, index)] if index < card_count
-                              else others[index - card_count])
+            return CallFriend(
+                CARD_CALLS[nth_card(card_mask, index)]
+                if index < card_count
+                else others[index - card_count]
+            )
         index -= calls
         lead_index, suit = divmod(index, 4)
         assert leads is not None  # (drawn only where there are leads)
-        call = CARD_CALLS[nth_card(card_mask, lead_index)] if lead_index < card_count \
+        call = (
+            CARD_CALLS[nth_card(card_mask, lead_index)]
+            if lead_index < card_count
             else leads[lead_index - card_count]
+        )
         return CallFriend(with_lead(call, SUITS[suit]))
     actions = legal_actions(state)
     return rng.choice(actions) if actions else None

@@ -54,37 +54,102 @@ from .state import HandState
 #: The options of each section the batch election replays exactly as apply does (it runs apply's
 #: own step): any other option of these sections must keep its default for the batch to run.
 KNOWN_OPTIONS = {
-    "election": frozenset({
-        "min_bid", "max_bid", "no_trump_allowed", "no_trump_discount",
-        "no_trump_beats_equal_suit", "suit_order", "min_raise", "equal_bid_allowed",
-        "opener_may_pass", "pass_is_final", "opener", "bid_counts", "opposition_base",
-        "full_bid_ends", "direction"}),
+    "election": frozenset(
+        {
+            "min_bid",
+            "max_bid",
+            "no_trump_allowed",
+            "no_trump_discount",
+            "no_trump_beats_equal_suit",
+            "suit_order",
+            "min_raise",
+            "equal_bid_allowed",
+            "opener_may_pass",
+            "pass_is_final",
+            "opener",
+            "bid_counts",
+            "opposition_base",
+            "full_bid_ends",
+            "direction",
+        }
+    ),
     # the bid path reads none of these but full_bid_cancels, which only acts once a deal miss
     # is declared (a deal miss sends the hand to apply)
-    "deal_miss": frozenset({
-        "allowed", "rank_weights", "card_weights", "mighty_weight", "joker_weight", "threshold",
-        "comparison", "all_point_cards", "during_election", "after_pass", "full_bid_overrides",
-        "full_bid_cancels", "mighties_cancel", "next_dealer", "redeal_opener"}),
+    "deal_miss": frozenset(
+        {
+            "allowed",
+            "rank_weights",
+            "card_weights",
+            "mighty_weight",
+            "joker_weight",
+            "threshold",
+            "comparison",
+            "all_point_cards",
+            "during_election",
+            "after_pass",
+            "full_bid_overrides",
+            "full_bid_cancels",
+            "mighties_cancel",
+            "next_dealer",
+            "redeal_opener",
+        }
+    ),
     # who bids and in which order (silent seats; eliminations come after the election)
-    "table": frozenset({
-        "players", "hand_size", "eliminated", "eliminate_by", "removed_ranks", "removed_cards",
-        "kitty_size", "deal", "undealt", "partner_hands", "ghost", "ghost_plays",
-        # 서울과고's 11 and Chicago's two decks change the deck, not the election; 시흥 은마's
-        # dummy is a silent seat, which the shared bid step skips as it does the ghost's
-        "rank_eleven", "dummy", "decks"}),
+    "table": frozenset(
+        {
+            "players",
+            "hand_size",
+            "eliminated",
+            "eliminate_by",
+            "removed_ranks",
+            "removed_cards",
+            "kitty_size",
+            "deal",
+            "undealt",
+            "partner_hands",
+            "ghost",
+            "ghost_plays",
+            # 서울과고's 11 and Chicago's two decks change the deck, not the election; 시흥 은마's
+            # dummy is a silent seat, which the shared bid step skips as it does the ghost's
+            "rank_eleven",
+            "dummy",
+            "decks",
+        }
+    ),
 }
 
 #: The options the discard and the friend call read that their steps are known to write in
 #: place (exchange.py): any other option of these sections must keep its default.
 EXCHANGE_OPTIONS = {
-    "exchange": frozenset({
-        "discards_count_for_ruling_party", "trump_change_allowed", "raise_suit_change",
-        "raise_to_no_trump", "raise_from_no_trump", "free_change_order", "voluntary_raise"}),
-    "friend": frozenset({
-        "card", "no_friend", "fake", "joker", "mighty", "first_trick",
-        "first_trick_declarer_wins", "last_trick", "player", "reveal_on_points",
-        "lead_request", "called_cards"}),
+    "exchange": frozenset(
+        {
+            "discards_count_for_ruling_party",
+            "trump_change_allowed",
+            "raise_suit_change",
+            "raise_to_no_trump",
+            "raise_from_no_trump",
+            "free_change_order",
+            "voluntary_raise",
+        }
+    ),
+    "friend": frozenset(
+        {
+            "card",
+            "no_friend",
+            "fake",
+            "joker",
+            "mighty",
+            "first_trick",
+            "first_trick_declarer_wins",
+            "last_trick",
+            "player",
+            "reveal_on_points",
+            "lead_request",
+            "called_cards",
+        }
+    ),
 }
+
 
 def _default(spec: dataclasses.Field[Any]) -> Any:
     """An option's default value (``dataclasses.MISSING`` for none)."""
@@ -121,8 +186,9 @@ def _handles(tables: RuleTables) -> bool:
     return fast
 
 
-def replay_bids(state: HandState, calls: Sequence[BidCall], *, owned: bool = False
-                ) -> HandState | None:
+def replay_bids(
+    state: HandState, calls: Sequence[BidCall], *, owned: bool = False
+) -> HandState | None:
     """The state after ``calls`` (bids and passes, in order) from ``state`` (in the election),
     or None when the batch does not take them: the caller then applies them one by one.
     ``owned``: the caller gives ``state`` and its setup away (new_hand's, held by nobody
@@ -161,8 +227,9 @@ def _handles_exchange(tables: RuleTables) -> bool:
     fast = tables.fast_exchange
     if fast is None:
         rules = tables.rules
-        fast = tables.fast_exchange = rules.table.decks == 1 \
-            and not unknown_options(rules, EXCHANGE_OPTIONS)
+        fast = tables.fast_exchange = rules.table.decks == 1 and not unknown_options(
+            rules, EXCHANGE_OPTIONS
+        )
     return fast
 
 

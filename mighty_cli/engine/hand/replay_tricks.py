@@ -65,7 +65,6 @@ def _token(token: str) -> tuple[int, int | None, bool]:
     """A played card's notation parsed (cached: a record plays the same few dozen tokens)."""
     parsed = _TOKENS.get(token)
     if parsed is None:
-
         parsed = parse_play(token)  # InvalidNotation for a bad token, as card by card
         if len(_TOKENS) > 4096:  # tokens come from files: keep the cache bounded
             _TOKENS.clear()
@@ -107,8 +106,9 @@ def _plain_leads(state: HandState) -> frozenset:
         if len(_LEADS) > 1024:
             _LEADS.clear()
         # not the jokers, a Mighty that names a suit, nor the cards that always call a joker
-        special = ci.joker_mask | ci.auto_calls | (1 << ci.mighty_named if ci.mighty_named >= 0
-                                                   else 0)
+        special = (
+            ci.joker_mask | ci.auto_calls | (1 << ci.mighty_named if ci.mighty_named >= 0 else 0)
+        )
         leads = frozenset(card for card in valid if not special >> card & 1)
         cached = _LEADS[id(ci)] = (ci, valid, leads, sum(1 << card for card in leads))
     return cached[2]
@@ -120,8 +120,9 @@ def _plain_lead_mask(state: HandState) -> int:
     return _LEADS[id(state._contract)][3]
 
 
-def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True, *,
-                  owned: bool = False) -> HandState:
+def replay_tricks(
+    state: HandState, tricks: list, index: int, fast: bool = True, *, owned: bool = False
+) -> HandState:
     """The state after a record's ``tricks`` (strings of cards, one trick each; the last may be
     unfinished) are played from ``state``; ``fast=False`` applies them card by card with
     :func:`~.hand.apply` (the reference this path is tested against). ``owned``: the caller
@@ -131,8 +132,13 @@ def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True,
     # ghost 4마 goes card by card: the ghost's card is its pile's top (hand/seats.py), a rule the
     # legal mask of this path does not hold
     # two decks (8마 Chicago) too: a card is the copy its player holds (play.py's _held_play)
-    if fast and state.phase == "play" and state._hands is not None \
-            and not state.rules.table.ghost and state.rules.table.decks == 1:
+    if (
+        fast
+        and state.phase == "play"
+        and state._hands is not None
+        and not state.rules.table.ghost
+        and state.rules.table.decks == 1
+    ):
         if not owned:
             state = state._clone()  # ours to fill in: the caller's state never changes
         fast_trick = _tricks_for(state)
@@ -152,12 +158,17 @@ def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True,
         while position < count:
             token = tokens[position]
             if state.phase != "play":
-                raise RecordError(_("hand {index}, trick {number}: {token} is played after the "
-                                    "hand ended").format(index=index, number=number,
-                                                         token=token))
+                raise RecordError(
+                    _(
+                        "hand {index}, trick {number}: {token} is played after the hand ended"
+                    ).format(index=index, number=number, token=token)
+                )
             if fast_trick is not None:
-                done = fast_trick.follow(state, tokens, position) if state._trick else \
-                    fast_trick.play(state, tokens, position)
+                done = (
+                    fast_trick.follow(state, tokens, position)
+                    if state._trick
+                    else fast_trick.play(state, tokens, position)
+                )
                 if done:
                     position += done
                     continue
@@ -165,20 +176,26 @@ def replay_tricks(state: HandState, tricks: list, index: int, fast: bool = True,
             try:
                 card, joker_suit, joker_call = _token(token)
             except InvalidNotation as exc:
-                raise RecordError(_("hand {index}, trick {number}: {error}").format(
-                    index=index, number=number, error=exc)) from None
+                raise RecordError(
+                    _("hand {index}, trick {number}: {error}").format(
+                        index=index, number=number, error=exc
+                    )
+                ) from None
             # everything else is the engine's own apply (a new state, ours to fill in too)
             player = state.to_move
             assert player is not None  # (the play goes on)
             state = apply(state, Play(player, card, joker_suit, joker_call))
         if state.phase == "play" and state.trick_number == number:
             if number < len(tricks):
-                raise RecordError(ngettext(
-                    "hand {index}, trick {number}: only {count} card was played but trick "
-                    "{next} follows",
-                    "hand {index}, trick {number}: only {count} cards were played but trick "
-                    "{next} follows", len(tokens)).format(
-                        index=index, number=number, count=len(tokens), next=number + 1))
+                raise RecordError(
+                    ngettext(
+                        "hand {index}, trick {number}: only {count} card was played but trick "
+                        "{next} follows",
+                        "hand {index}, trick {number}: only {count} cards were played but trick "
+                        "{next} follows",
+                        len(tokens),
+                    ).format(index=index, number=number, count=len(tokens), next=number + 1)
+                )
             break  # a trick still being played: the hand is in progress
     return state
 
@@ -193,9 +210,13 @@ def _pairs(players: tuple, play_tables: tuple) -> tuple:
     if pairs is None or pairs[0] is not play_tables:
         if len(_PAIRS) > 1024:  # names come from users: keep the cache bounded
             _PAIRS.clear()
-        pairs = _PAIRS[players] = (play_tables, tuple(
-            [None if play is None else (play[0], play) for play in table]
-            for table in play_tables))
+        pairs = _PAIRS[players] = (
+            play_tables,
+            tuple(
+                [None if play is None else (play[0], play) for play in table]
+                for table in play_tables
+            ),
+        )
     return pairs[1]
 
 
@@ -209,9 +230,13 @@ def _bit_pairs(players: tuple, play_tables: tuple) -> tuple:
     if pairs is None or pairs[0] is not play_tables:
         if len(_BIT_PAIRS) > 1024:  # names come from users: keep the cache bounded
             _BIT_PAIRS.clear()
-        pairs = _BIT_PAIRS[players] = (play_tables, tuple(
-            {1 << card: (play[0], play) for card, play in enumerate(table) if play is not None}
-            for table in play_tables))
+        pairs = _BIT_PAIRS[players] = (
+            play_tables,
+            tuple(
+                {1 << card: (play[0], play) for card, play in enumerate(table) if play is not None}
+                for table in play_tables
+            ),
+        )
     return pairs[1]
 
 
@@ -225,8 +250,12 @@ def _tricks_for(state: HandState) -> _Tricks:
     ci, ctx = state._contract, state._ctx
     key = (id(ci), ctx.players)
     tricks = _TRICKS.get(key)
-    if tricks is None or tricks.ci is not ci or tricks.valid is not ctx.valid \
-            or tricks.play_tables is not ctx.play_tables:
+    if (
+        tricks is None
+        or tricks.ci is not ci
+        or tricks.valid is not ctx.valid
+        or tricks.play_tables is not ctx.play_tables
+    ):
         if len(_TRICKS) > 1024:  # names come from users: keep the cache bounded
             _TRICKS.clear()
         tricks = _TRICKS[key] = _Tricks(state)
@@ -239,9 +268,25 @@ class _Tricks:
     after a lead (:meth:`follow`); what it does not take, the caller applies with the
     engine's apply."""
 
-    __slots__ = ("leads", "n", "pairs", "lead_request", "also_bits", "friend_card", "valid",
-                 "jokers", "ci", "pairs2", "friend_bit", "point_mask", "players", "lead_mask",
-                 "off_masks", "seats_from", "play_tables")
+    __slots__ = (
+        "leads",
+        "n",
+        "pairs",
+        "lead_request",
+        "also_bits",
+        "friend_card",
+        "valid",
+        "jokers",
+        "ci",
+        "pairs2",
+        "friend_bit",
+        "point_mask",
+        "players",
+        "lead_mask",
+        "off_masks",
+        "seats_from",
+        "play_tables",
+    )
 
     leads: frozenset[Card]  # the cards whose lead needs no special case (_plain_leads)
     n: int
@@ -284,8 +329,9 @@ class _Tricks:
         # by led suit, the cards a follower may play only without the led suit in hand
         self.off_masks = tuple(~(mask | ci.also_bits) for mask in ci.follow_masks)
         # from each leader's seat, the seat of each place in his trick
-        self.seats_from = tuple(tuple((seat + place) % self.n for place in range(self.n))
-                                for seat in range(self.n))
+        self.seats_from = tuple(
+            tuple((seat + place) % self.n for place in range(self.n)) for seat in range(self.n)
+        )
 
     def play(self, state: HandState, tokens: list, position: int) -> int:
         """Play the plain cards of a trick from its lead (``tokens[position]``) onto ``state``,
@@ -372,14 +418,18 @@ class _Tricks:
         refuse)."""
         trick = state._trick
         n = self.n
-        seat, played, history, trick_mask = state._to_move, state._played, state._history, \
-            state._trick_mask
+        seat, played, history, trick_mask = (
+            state._to_move,
+            state._played,
+            state._history,
+            state._trick_mask,
+        )
         led, called, number, ci = state._led_suit, state._call, state.trick_number, self.ci
         follow, also_bits, jokers = ci.follow_masks[led], self.also_bits, self.jokers
         pairs, hands, friend_card, valid = self.pairs, state._hands, self.friend_card, self.valid
         assert seat is not None and hands is not None  # (the play, a full deal)
         done = 0
-        for token in tokens[position:position + n - len(trick)]:
+        for token in tokens[position : position + n - len(trick)]:
             card = _PLAIN.get(token)
             if card is None or card not in valid:
                 break
@@ -440,8 +490,12 @@ class _Tricks:
         off_masks, seats_from = self.off_masks, self.seats_from
         # the points taken and the completed tricks kept as lists while the tricks go, written
         # back as tuples
-        played, history, points, completed = state._played, state._history, \
-            list(state._points), list(state.tricks)
+        played, history, points, completed = (
+            state._played,
+            state._history,
+            list(state._points),
+            list(state.tricks),
+        )
         number, seat = state.trick_number, state._to_move
         assert seat is not None  # (the play)
         start_number, start_played = number, played
@@ -458,15 +512,19 @@ class _Tricks:
             if n == 5:  # five players, written out
                 try:
                     # each card's bit (0 for a token not plain, which no hand holds)
-                    first, second, third, fourth, fifth = bits = tuple(map(bit_of,
-                                                                           text.split()))
+                    first, second, third, fourth, fifth = bits = tuple(map(bit_of, text.split()))
                 except ValueError:
                     break  # not five cards: card by card says so
-                one, two, three, four, five = hands2[seat:seat + 5]
+                one, two, three, four, five = hands2[seat : seat + 5]
                 # each card in its player's hand (hands do not overlap: no card twice), none
                 # played before, and a plain lead
-                if not (one & first and two & second and three & third and four & fourth
-                        and five & fifth):
+                if not (
+                    one & first
+                    and two & second
+                    and three & third
+                    and four & fourth
+                    and five & fifth
+                ):
                     break  # card by card says which
                 trick_mask = first | second | third | fourth | fifth
                 if trick_mask & played or not first & lead_mask:
@@ -477,14 +535,18 @@ class _Tricks:
                     break
                 first = bits[0]
                 trick_mask = sum(bits)
-                hands = hands2[seat:seat + n]
-                if not first & lead_mask or trick_mask & played \
-                        or not all(map(_and, hands, bits)):
+                hands = hands2[seat : seat + n]
+                if not first & lead_mask or trick_mask & played or not all(map(_and, hands, bits)):
                     break
                 one = hands[0]
             loose = jokers & ~played  # the jokers still out
-            if first & lead_checked or one & loose or lead_request \
-                    and seat == friend and not state._friend_led:
+            if (
+                first & lead_checked
+                or one & loose
+                or lead_request
+                and seat == friend
+                and not state._friend_led
+            ):
                 state._played, state.trick_number, state._to_move = played, number, seat
                 state._legal = None
                 if (played ^ start_played) & trump_mask:
@@ -505,9 +567,10 @@ class _Tricks:
                         # a card of the led suit while no joker must be played yet (two
                         # jokers: from trick 8; cards.joker_playable_last_trick) is legal, as
                         # follow_mask has it; any other card is checked by it
-                        if not (bit & follow and (unforced or number < last - 2)) \
-                                and not follow_mask(ci, hands2[holder] & ~played, number, 0,
-                                                     led) & bit:
+                        if (
+                            not (bit & follow and (unforced or number < last - 2))
+                            and not follow_mask(ci, hands2[holder] & ~played, number, 0, led) & bit
+                        ):
                             checked = -1
                             break
                         checked &= ~bit
@@ -517,24 +580,38 @@ class _Tricks:
             if off:
                 wanted = follow & ~played  # the led suit's cards still held
                 if n == 5:
-                    if second & off and two & wanted or third & off and three & wanted \
-                            or fourth & off and four & wanted or fifth & off and five & wanted:
+                    if (
+                        second & off
+                        and two & wanted
+                        or third & off
+                        and three & wanted
+                        or fourth & off
+                        and four & wanted
+                        or fifth & off
+                        and five & wanted
+                    ):
                         break
                 elif any(bit & off and hand & wanted for hand, bit in zip(hands[1:], bits[1:])):
                     break
-            rows = pairs2[seat:seat + n]
+            rows = pairs2[seat : seat + n]
             if trick_mask & friend_bit:
                 if friend == PENDING:
                     break  # the called card settles who the friend is: card by card
                 # every card is legal from here on: the trick is played
                 place = bits.index(friend_bit)
-                reveal_card_friend(state, state, seats_from[seat][place],
-                                    rows[place][friend_bit][1])
+                reveal_card_friend(
+                    state, state, seats_from[seat][place], rows[place][friend_bit][1]
+                )
             # every card is legal: the trick is played (five players written out)
             if n == 5:
                 row1, row2, row3, row4, row5 = rows
                 trick = p1, p2, p3, p4, p5 = (
-                    row1[first], row2[second], row3[third], row4[fourth], row5[fifth])
+                    row1[first],
+                    row2[second],
+                    row3[third],
+                    row4[fourth],
+                    row5[fifth],
+                )
                 history = (p5[1], (p4[1], (p3[1], (p2[1], (p1[1], history)))))
             else:
                 trick = tuple([row[bit] for row, bit in zip(rows, bits)])
@@ -559,10 +636,18 @@ class _Tricks:
                 top = trick_mask & trump_masks[number] or trick_mask & SUIT_MASKS[led]
                 winner = 1 << top.bit_length() - 1 if top and not top & ELEVEN_MASK else -1
             if winner < 0:
-                state._played, state._history, state._points, state.tricks = \
-                    played, history, tuple(points), tuple(completed)
-                state.trick_number, state._trick, state._trick_mask, state._call = \
-                    number, trick, trick_mask, 0
+                state._played, state._history, state._points, state.tricks = (
+                    played,
+                    history,
+                    tuple(points),
+                    tuple(completed),
+                )
+                state.trick_number, state._trick, state._trick_mask, state._call = (
+                    number,
+                    trick,
+                    trick_mask,
+                    0,
+                )
                 state._led_suit = led
                 finish_trick(state, state, trick, trick_mask, seat)
                 points, completed, friend = list(state._points), list(state.tricks), state._friend
@@ -577,12 +662,17 @@ class _Tricks:
                 points[winner] += taken
                 if reveal_on_points and winner == friend and not state.friend_revealed:
                     state.friend_revealed = True  # 수원/성균관: the friend shows when he scores
-            completed.append(tuple_new(CompletedTrick, (trick[0][0], trick, players[winner],
-                                                         taken)))
+            completed.append(
+                tuple_new(CompletedTrick, (trick[0][0], trick, players[winner], taken))
+            )
             number += 1
             seat = winner
-        state._played, state._history, state._points, state.tricks = \
-            played, history, tuple(points), tuple(completed)
+        state._played, state._history, state._points, state.tricks = (
+            played,
+            history,
+            tuple(points),
+            tuple(completed),
+        )
         state._trick, state._trick_mask, state._call, state._legal = (), 0, 0, None
         state._led_suit = led_suit
         if (played ^ start_played) & trump_mask:

@@ -78,22 +78,30 @@ def seats(rules: Ruleset, players: Sequence[str]) -> tuple[str, ...]:
         return partner_seats(players)
     if rules.table.dummy:  # 시흥 은마: the dummy sits after the players (elimination.py)
         if DUMMY in players[:-1] or (DUMMY in players and len(players) != rules.table.players + 1):
-            raise MightyError(_("players: {name!r} is the dummy's name under table.dummy; a "
-                                "player cannot take it").format(name=DUMMY))
+            raise MightyError(
+                _(
+                    "players: {name!r} is the dummy's name under table.dummy; a "
+                    "player cannot take it"
+                ).format(name=DUMMY)
+            )
         return players if players[-1:] == (DUMMY,) else players + (DUMMY,)
     if not rules.table.ghost:
         return players
     if GHOST in players[:-1] or (GHOST in players and len(players) != rules.table.players + 1):
-        raise MightyError(_("players: {name!r} is the ghost's name under table.ghost; a player "
-                            "cannot take it").format(name=GHOST))
+        raise MightyError(
+            _(
+                "players: {name!r} is the ghost's name under table.ghost; a player cannot take it"
+            ).format(name=GHOST)
+        )
     return players if players[-1:] == (GHOST,) else players + (GHOST,)
 
 
 def arranged_deal(deal: dict[str, list[int]]) -> dict[str, list[int]]:
     """A deal as tables write it: each hand and the kitty sorted, the ghost's pile kept in its
     dealt order (its top card first)."""
-    return {who: list(cards) if who == GHOST else sorted_cards(cards)
-            for who, cards in deal.items()}
+    return {
+        who: list(cards) if who == GHOST else sorted_cards(cards) for who, cards in deal.items()
+    }
 
 
 #: What the play rules allow a seat now, as a mask of cards (``play.legal_mask``): the ghost's
@@ -125,8 +133,13 @@ def ghost_play(state: HandState, legal_mask: LegalMask) -> Play:
         return Play(GHOST, card)
     if is_joker(card) or card == ci.mighty_named:  # a joker (either), a naming Mighty
         later = [c for c in ctx.ghost_pile if c != card and not state._played >> c & 1]
-        suit = later[0] >> 4 if later and not is_joker(later[0]) else \
-            later[1] >> 4 if len(later) > 1 else (ci.trump if ci.trump is not None else SUITS[0])
+        suit = (
+            later[0] >> 4
+            if later and not is_joker(later[0])
+            else later[1] >> 4
+            if len(later) > 1
+            else (ci.trump if ci.trump is not None else SUITS[0])
+        )
         return Play(GHOST, card, suit)
     if card in ci.call_jokers and ci.declaration != "never":
         return Play(GHOST, card, None, True)
@@ -139,28 +152,43 @@ def check_ghost_play(state: HandState, play: Play, legal_mask: LegalMask) -> Non
     number = state.trick_number
     if state._hands is None:
         if state._played >> play.card & 1:
-            raise IllegalPlay(_("trick {number}: the ghost played {card}, which was already "
-                                "played (no card twice)").format(
-                                    number=number, card=_card(play.card)))
+            raise IllegalPlay(
+                _(
+                    "trick {number}: the ghost played {card}, which was already "
+                    "played (no card twice)"
+                ).format(number=number, card=_card(play.card))
+            )
         ci = state._contract
         assert ci is not None  # (the play)
         naming = is_joker(play.card) or play.card == ci.mighty_named
         if not state._trick and naming and play.joker_suit not in SUITS:
-            raise IllegalPlay(_("trick {number}: the ghost led {card} without naming a suit "
-                                "(write {card}/S, {card}/D, {card}/H or {card}/C)").format(
-                                    number=number, card=_card(play.card)))
+            raise IllegalPlay(
+                _(
+                    "trick {number}: the ghost led {card} without naming a suit "
+                    "(write {card}/S, {card}/D, {card}/H or {card}/C)"
+                ).format(number=number, card=_card(play.card))
+            )
         if play.joker_suit is not None and (state._trick or not naming):
-            raise IllegalPlay(_("trick {number}: the ghost played {card} with a suit annotation; "
-                                "only a joker lead names a suit").format(
-                                    number=number, card=_card(play.card)))
+            raise IllegalPlay(
+                _(
+                    "trick {number}: the ghost played {card} with a suit annotation; "
+                    "only a joker lead names a suit"
+                ).format(number=number, card=_card(play.card))
+            )
         return
     expected = ghost_play(state, legal_mask)
     if tuple(play) != tuple(expected):
-        raise IllegalPlay(_("trick {number}: the ghost played {card} but the top of its pile "
-                            "gives {expected} (table.ghost_plays = {how})").format(
-                                number=number, card=format_play(play),
-                                expected=format_play(expected),
-                                how=state._ctx.rules.table.ghost_plays))
+        raise IllegalPlay(
+            _(
+                "trick {number}: the ghost played {card} but the top of its pile "
+                "gives {expected} (table.ghost_plays = {how})"
+            ).format(
+                number=number,
+                card=format_play(play),
+                expected=format_play(expected),
+                how=state._ctx.rules.table.ghost_plays,
+            )
+        )
 
 
 def _card(card: int) -> str:

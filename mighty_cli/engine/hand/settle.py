@@ -38,10 +38,14 @@ def reveal_card_friend(state: HandState, new: HandState, seat: int, play: Play) 
     if state._friend == PENDING:  # open cards: now we know
         if seat == declarer:
             if not state.rules.friend.fake:
-                raise IllegalPlay(_("trick {number}: {player} played {card}, the card he "
-                                    "called as friend (friend.fake = false)").format(
-                                        number=state.trick_number, player=play.player,
-                                        card=format_card(play.card)))
+                raise IllegalPlay(
+                    _(
+                        "trick {number}: {player} played {card}, the card he "
+                        "called as friend (friend.fake = false)"
+                    ).format(
+                        number=state.trick_number, player=play.player, card=format_card(play.card)
+                    )
+                )
             new._friend = NO_FRIEND
             return
         new._friend = seat
@@ -82,8 +86,9 @@ def reveal_copy_friend(state: HandState, new: HandState, seat: int, first: bool)
         new._setup = new_setup
 
 
-def finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: int,
-                  leader_seat: int) -> None:
+def finish_trick(
+    state: HandState, new: HandState, trick: tuple, trick_mask: int, leader_seat: int
+) -> None:
     """Settle a complete trick: winner, points, the friend when a trick decides him, who leads
     next (``leader_seat``: play passes in seat order, so the seat after the last player)."""
     ctx, ci = state._ctx, state._contract
@@ -100,11 +105,17 @@ def finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: int
         index = trick_index(ci, cards, trick_mask, new, number)
     elif trick_mask & ci.mighty_bit and ci.mighty_power[number]:
         index = cards.index(ci.mighty)  # the usual cases decided from the mask, without a loop
-    elif trick_mask & ci.joker_mask and ci.joker_power[number] \
-            and (jokers := powered_jokers(ci, cards, trick_mask, new)):
+    elif (
+        trick_mask & ci.joker_mask
+        and ci.joker_power[number]
+        and (jokers := powered_jokers(ci, cards, trick_mask, new))
+    ):
         # the joker with power; of two, the first played (000 §7.11: 먼저 낸 조커가 승리한다)
-        index = cards.index(jokers.bit_length() - 1) if not jokers & (jokers - 1) else \
-            next(index for index, card in enumerate(cards) if jokers >> card & 1)
+        index = (
+            cards.index(jokers.bit_length() - 1)
+            if not jokers & (jokers - 1)
+            else next(index for index, card in enumerate(cards) if jokers >> card & 1)
+        )
     else:
         # the highest trump, else the highest card of the led suit: the top bit of its mask
         # (no trump wins on trick 1 under play.trump_power_first_trick = false)
@@ -112,9 +123,13 @@ def finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: int
         top = trick_mask & trump_mask or trick_mask & SUIT_MASKS[new._led_suit]
         if top & ELEVEN_MASK:  # 서울과고's 11 (bit 15) ranks between 10 and J
             top = top & ~ELEVEN_MASK if top & FACE_MASK else top & ELEVEN_MASK
-        index = cards.index(top.bit_length() - 1) if top else \
-            trick_winner(cards, new._led_suit, ci.trump if trump_mask else None, ci.mighty,
-                         False, False)
+        index = (
+            cards.index(top.bit_length() - 1)
+            if top
+            else trick_winner(
+                cards, new._led_suit, ci.trump if trump_mask else None, ci.mighty, False, False
+            )
+        )
     winner = (leader_seat + index) % ctx.n
     points = (trick_mask & ctx.point_mask).bit_count()
     if points:
@@ -122,8 +137,9 @@ def finish_trick(state: HandState, new: HandState, trick: tuple, trick_mask: int
         taken[winner] += points
         new._points = tuple(taken)
     # tuple.__new__ directly: a NamedTuple's own __new__ is a Python-level call
-    new.tricks = state.tricks + (tuple_new(CompletedTrick, (first[0], trick,
-                                                             ctx.players[winner], points)),)
+    new.tricks = state.tricks + (
+        tuple_new(CompletedTrick, (first[0], trick, ctx.players[winner], points)),
+    )
     if ci.trump_mask and trick_mask & ci.trump_mask:
         new._trump_played = True
     # the friend, for calls settled by tricks

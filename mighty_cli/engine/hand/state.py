@@ -39,15 +39,40 @@ Void: TypeAlias = tuple[CardMask, int, str, str]
 #: an action adds a pair instead of copying a tuple (``HandState.history`` unrolls it).
 History: TypeAlias = tuple[Action, "History"] | None
 
-PHASES = ("election", "elimination", "redistribution", "exchange", "friend", "play", "done",
-          "deal_miss", "redeal")
+PHASES = (
+    "election",
+    "elimination",
+    "redistribution",
+    "exchange",
+    "friend",
+    "play",
+    "done",
+    "deal_miss",
+    "redeal",
+)
+
 
 class HandSetup:
     """The election and exchange facts, shared unchanged by every state of the play."""
 
-    __slots__ = ("calls", "standing", "standing_seat", "passed", "consecutive", "opener",
-                 "deal_miss_seat", "declarer", "bid", "contract", "discards", "discard_known",
-                 "friend_call", "eliminations", "eliminated", "friend2")
+    __slots__ = (
+        "calls",
+        "standing",
+        "standing_seat",
+        "passed",
+        "consecutive",
+        "opener",
+        "deal_miss_seat",
+        "declarer",
+        "bid",
+        "contract",
+        "discards",
+        "discard_known",
+        "friend_call",
+        "eliminations",
+        "eliminated",
+        "friend2",
+    )
 
     calls: tuple[tuple[str, Bid | None], ...]  # the election's calls in order (None: a pass)
     standing: Bid | None  # the highest bid so far
@@ -98,10 +123,29 @@ class HandState:
     ``_hands[seat] & ~_played`` (the discards are in ``_played`` too). This spares every play
     a rebuilt tuple of five hands. ``_legal`` memoises the mover's legal mask (full deal)."""
 
-    __slots__ = ("_ctx", "_setup", "_contract", "phase", "_to_move", "_hands", "_trick",
-                 "_trick_mask", "_led_suit", "_call", "trick_number", "tricks", "_points",
-                 "_played", "_trump_played", "_friend", "friend_revealed", "_friend_led",
-                 "_voids", "_history", "_legal")
+    __slots__ = (
+        "_ctx",
+        "_setup",
+        "_contract",
+        "phase",
+        "_to_move",
+        "_hands",
+        "_trick",
+        "_trick_mask",
+        "_led_suit",
+        "_call",
+        "trick_number",
+        "tricks",
+        "_points",
+        "_played",
+        "_trump_played",
+        "_friend",
+        "friend_revealed",
+        "_friend_led",
+        "_voids",
+        "_history",
+        "_legal",
+    )
 
     # The slots, typed (annotations only: a slot stays a plain slot). The hand package's
     # modules read and write them; everything else reads the properties below.
@@ -208,8 +252,9 @@ class HandState:
     def friends(self) -> tuple[str, ...]:
         """The declarer's friends, as far as known: one, or two where two cards are called
         (friend.called_cards = 2, 동대전 7마)."""
-        seats = {seat for seat in (self._friend, self._setup.friend2)
-                 if seat is not None and seat >= 0}
+        seats = {
+            seat for seat in (self._friend, self._setup.friend2) if seat is not None and seat >= 0
+        }
         return tuple(self._ctx.players[seat] for seat in sorted(seats))
 
     @property
@@ -255,8 +300,10 @@ class HandState:
         if self._hands is None:
             return None
         played = self._played
-        return {player: tuple(sorted_cards(cards_of(mask & ~played)))
-                for player, mask in zip(self._ctx.players, self._hands)}
+        return {
+            player: tuple(sorted_cards(cards_of(mask & ~played)))
+            for player, mask in zip(self._ctx.players, self._hands)
+        }
 
     @property
     def election(self) -> tuple[tuple[str, Bid | None], ...]:
@@ -267,8 +314,11 @@ class HandState:
         """The highest bid so far and who made it."""
         setup = self._setup
         seat = setup.standing_seat  # (set with the standing bid)
-        return None if setup.standing is None or seat is None else (self._ctx.players[seat],
-                                                                    setup.standing)
+        return (
+            None
+            if setup.standing is None or seat is None
+            else (self._ctx.players[seat], setup.standing)
+        )
 
     @property
     def deal_miss_player(self) -> str | None:
@@ -306,8 +356,10 @@ class HandState:
         return mighty_card(self._ctx.rules, contract.trump if contract else None)
 
     def __repr__(self) -> str:
-        return (f"<HandState {self.phase} trick {self.trick_number} to_move={self.to_move} "
-                f"contract={format_bid(self.contract) if self.contract else None}>")
+        return (
+            f"<HandState {self.phase} trick {self.trick_number} to_move={self.to_move} "
+            f"contract={format_bid(self.contract) if self.contract else None}>"
+        )
 
 
 new_object = object.__new__
@@ -322,9 +374,15 @@ def mutable_copy(state: HandState) -> HandState:
 # --- starting a hand ----------------------------------------------------------------------------
 
 
-def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
-             deal: dict[str, list[int]] | None, opener: str | None = None,
-             *, deal_masks: tuple[int, ...] | None = None) -> HandState:
+def new_hand(
+    rules: Ruleset,
+    players: Sequence[str],
+    dealer: str,
+    deal: dict[str, list[int]] | None,
+    opener: str | None = None,
+    *,
+    deal_masks: tuple[int, ...] | None = None,
+) -> HandState:
     """The state before the first call: players in playing order, the dealer, the deal (None for
     open cards) and the election's opener (default: ``election.opener`` without history).
 
@@ -340,25 +398,48 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     seating = seating_for(players, tables.n)
     seat_of = seating.seat_of
     if tables.extra_seats:  # the ghost's, 허니문's friend hands, 시흥 은마's dummy
-        if (dealer == GHOST or opener == GHOST) and rules.table.ghost or rules.table.partner_hands \
-                and (is_partner_hand(dealer) or is_partner_hand(opener)):
-            raise MightyError(_("the ghost never deals nor opens (table.ghost): dealer "
-                                "{dealer!r}, opener {opener!r}").format(dealer=dealer,
-                                                                       opener=opener))
+        if (
+            (dealer == GHOST or opener == GHOST)
+            and rules.table.ghost
+            or rules.table.partner_hands
+            and (is_partner_hand(dealer) or is_partner_hand(opener))
+        ):
+            raise MightyError(
+                _(
+                    "the ghost never deals nor opens (table.ghost): dealer "
+                    "{dealer!r}, opener {opener!r}"
+                ).format(dealer=dealer, opener=opener)
+            )
         if rules.table.dummy and DUMMY in (dealer, opener):  # 시흥 은마 (elimination.py)
-            raise MightyError(_("the dummy never deals nor opens (table.dummy): dealer "
-                                "{dealer!r}, opener {opener!r}").format(dealer=dealer,
-                                                                       opener=opener))
+            raise MightyError(
+                _(
+                    "the dummy never deals nor opens (table.dummy): dealer "
+                    "{dealer!r}, opener {opener!r}"
+                ).format(dealer=dealer, opener=opener)
+            )
     if dealer not in seat_of and (opener is None or not isinstance(dealer, str) or not dealer):
-        raise MightyError(_("dealer {dealer} is not one of the players {players} (a dealer "
-                            "sitting the hand out needs the opener named)").format(
-                                dealer=repr(dealer), players=", ".join(players)))
+        raise MightyError(
+            _(
+                "dealer {dealer} is not one of the players {players} (a dealer "
+                "sitting the hand out needs the opener named)"
+            ).format(dealer=repr(dealer), players=", ".join(players))
+        )
     if deal_masks is None:
         if deal is not None and rules.table.decks == 2:  # two decks: first copy 0, then 1
             deal = assign_copies(deal)
-        deal_masks = check_deal(deal, players, tables.kitty_size, tables.deck_mask,
-                                 tables.valid, tables.hand_size, tables.undealt) \
-            if deal is not None else None
+        deal_masks = (
+            check_deal(
+                deal,
+                players,
+                tables.kitty_size,
+                tables.deck_mask,
+                tables.valid,
+                tables.hand_size,
+                tables.undealt,
+            )
+            if deal is not None
+            else None
+        )
     ctx = HandContext(rules, players, seating, dealer, deal, deal_masks, tables)
     if opener is None:
         seat = seat_of[dealer]
@@ -368,8 +449,11 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     elif opener in seat_of:
         opener_seat = seat_of[opener]
     else:
-        raise MightyError(_("opener {opener} is not one of the players {players}").format(
-            opener=repr(opener), players=", ".join(players)))
+        raise MightyError(
+            _("opener {opener} is not one of the players {players}").format(
+                opener=repr(opener), players=", ".join(players)
+            )
+        )
     setup = new_object(HandSetup)
     setup.calls = ()
     setup.standing = None
@@ -385,8 +469,8 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
     setup.discard_known = False
     setup.friend_call = None
     setup.eliminations = ()  # 6마/7마: the declarer's elimination calls, in order
-    setup.eliminated = ()    # the players they eliminated
-    setup.friend2 = None     # the second called card's friend (friend.called_cards = 2)
+    setup.eliminated = ()  # the players they eliminated
+    setup.friend2 = None  # the second called card's friend (friend.called_cards = 2)
     state = new_object(HandState)
     state._ctx = ctx
     state._setup = setup
@@ -413,21 +497,35 @@ def new_hand(rules: Ruleset, players: Sequence[str], dealer: str,
 
 
 #: Each phase as a refusal names it: its label (the message's prefix) and when it is.
-PHASE_LABELS = {"election": N_("election"), "elimination": N_("elimination"),
-                "redistribution": N_("redistribution"), "exchange": N_("exchange"),
-                "friend": N_("friend"), "play": N_("play"), "done": N_("done"),
-                "deal_miss": N_("deal_miss"), "redeal": N_("redeal")}
-PHASE_TIMES = {"election": N_("during the election"),
-               "elimination": N_("during the elimination"),
-               "redistribution": N_("during the redistribution"),
-               "exchange": N_("during the exchange (discard)"),
-               "friend": N_("during the friend call"), "play": N_("during trick {number}"),
-               "done": N_("during the end of the hand"), "deal_miss": N_("during a deal miss"),
-               "redeal": N_("during a redeal (everyone passed)")}
+PHASE_LABELS = {
+    "election": N_("election"),
+    "elimination": N_("elimination"),
+    "redistribution": N_("redistribution"),
+    "exchange": N_("exchange"),
+    "friend": N_("friend"),
+    "play": N_("play"),
+    "done": N_("done"),
+    "deal_miss": N_("deal_miss"),
+    "redeal": N_("redeal"),
+}
+PHASE_TIMES = {
+    "election": N_("during the election"),
+    "elimination": N_("during the elimination"),
+    "redistribution": N_("during the redistribution"),
+    "exchange": N_("during the exchange (discard)"),
+    "friend": N_("during the friend call"),
+    "play": N_("during trick {number}"),
+    "done": N_("during the end of the hand"),
+    "deal_miss": N_("during a deal miss"),
+    "redeal": N_("during a redeal (everyone passed)"),
+}
 
 
 def phase_error(state: HandState, what: str, error: type) -> IllegalAction:
     """``what`` (already translated) refused because the hand is in another phase."""
     when = _(PHASE_TIMES[state.phase]).format(number=state.trick_number)
-    return error(_("{phase}: {what} is not possible {when}").format(
-        phase=_(PHASE_LABELS[state.phase]), what=what, when=when))
+    return error(
+        _("{phase}: {what} is not possible {when}").format(
+            phase=_(PHASE_LABELS[state.phase]), what=what, when=when
+        )
+    )

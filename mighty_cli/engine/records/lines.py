@@ -46,8 +46,10 @@ from .file import (
 _INT = re.compile(r"[+-]?(?:0|[1-9][0-9]*)\Z")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
 _PLAIN_STRING = re.compile(r'"[^"\\\x00-\x1f\x7f]*"\Z')
-_STRING_LIST = re.compile(r'\[[ \t]*(?:"[^"\\\x00-\x1f\x7f]*"[ \t]*,[ \t]*)*'
-                          r'(?:"[^"\\\x00-\x1f\x7f]*"[ \t]*)?\]\Z')
+_STRING_LIST = re.compile(
+    r'\[[ \t]*(?:"[^"\\\x00-\x1f\x7f]*"[ \t]*,[ \t]*)*'
+    r'(?:"[^"\\\x00-\x1f\x7f]*"[ \t]*)?\]\Z'
+)
 _ESCAPED_STRING = re.compile(r'"(?:[^"\\\x00-\x1f\x7f]|\\["\\bfnrt]|\\u[0-9A-Fa-f]{4})*"\Z')
 
 
@@ -90,10 +92,12 @@ def toml_value(text: str) -> Any:
 # that is none of them is caught by the last group: then the block is not canonical).
 _PLAIN = r'[^"\\\x00-\x1f\x7f]*'  # what a basic string holds without an escape
 _STR = '"' + _PLAIN + '"'
-_ENTRY = (r'(?:([A-Za-z0-9_-]+) = (?:(' + _STR + r')'
-          r'|(\[\n(?:    ' + _STR + r',\n)*\]|\[(?:' + _STR + r'(?:, ' + _STR + r')*)?\])'
-          r'|([+-]?(?:0|[1-9][0-9]*)|true|false|[0-9]{4}-[0-9]{2}-[0-9]{2}))\n'
-          r'|\[hands\.([A-Za-z0-9_-]+)\]\n|\n)')
+_ENTRY = (
+    r"(?:([A-Za-z0-9_-]+) = (?:(" + _STR + r")"
+    r"|(\[\n(?:    " + _STR + r",\n)*\]|\[(?:" + _STR + r"(?:, " + _STR + r")*)?\])"
+    r"|([+-]?(?:0|[1-9][0-9]*)|true|false|[0-9]{4}-[0-9]{2}-[0-9]{2}))\n"
+    r"|\[hands\.([A-Za-z0-9_-]+)\]\n|\n)"
+)
 ENTRIES = re.compile(_ENTRY + r"|([^\n]*\n)")
 QUOTED = re.compile(r'"([^"]*)"')
 
@@ -130,7 +134,7 @@ def checked_hand(text: str) -> dict | None:
 #: :func:`_hand_by_lines` does not take.
 _LINES: dict[str, Any] = {}
 _LINE_MEMO_LENGTH = 200  # longer lines (a long note) are read each time, not remembered
-_OPEN_LIST: Any = object()   # ``key = [``: a list of strings follows, one a line
+_OPEN_LIST: Any = object()  # ``key = [``: a list of strings follows, one a line
 _OPEN_TABLE: Any = object()  # ``[hands.KEY]``: a sub-table of strings follows
 _OPENER = re.compile(r"([A-Za-z0-9_-]+) = \[\Z|\[hands\.([A-Za-z0-9_-]+)\]\Z")
 _ITEM_SEPARATOR = '",\n    "'  # between two strings of a list written one a line
@@ -193,9 +197,14 @@ def _hand_by_lines(text: str) -> dict | None:
                 value = strings[5:-2].split(_ITEM_SEPARATOR)
                 # every line is `    "...",` with nothing in its string the form does not
                 # allow: the separators account for every quote and line end
-                if (close < 0 or not strings.startswith('    "') or not strings.endswith('",')
-                        or strings.count('"') != 2 * len(value)
-                        or strings.count("\n") != len(value) - 1 or _UNPLAIN.search(strings)):
+                if (
+                    close < 0
+                    or not strings.startswith('    "')
+                    or not strings.endswith('",')
+                    or strings.count('"') != 2 * len(value)
+                    or strings.count("\n") != len(value) - 1
+                    or _UNPLAIN.search(strings)
+                ):
                     return None
             position = close + 3
             value = _checked_list(key, value)
@@ -290,7 +299,7 @@ def _pairs_pattern(count: int) -> re.Pattern:
     return re.compile("\n".join([_PAIR] * count))
 
 
-_PAIR = r'([A-Za-z0-9_-]+|' + _STR + r') = "(' + _PLAIN + ')"'
+_PAIR = r"([A-Za-z0-9_-]+|" + _STR + r') = "(' + _PLAIN + ')"'
 
 
 def _pairs_table(groups: tuple, index: int, count: int, deal: bool) -> dict:
@@ -299,11 +308,11 @@ def _pairs_table(groups: tuple, index: int, count: int, deal: bool) -> dict:
     end = index + 2 * count
     names = groups[index:end:2]
     if deal and names in _DEAL_NAMES:  # the usual deal: names as the record spells them
-        return dict(zip(names, groups[index + 1:end:2]))
+        return dict(zip(names, groups[index + 1 : end : 2]))
     quoted = '"' in "".join(names)
     if quoted:
         names = tuple(name[1:-1] if name[:1] == '"' else name for name in names)
-    table = dict(zip(names, groups[index + 1:end:2]))
+    table = dict(zip(names, groups[index + 1 : end : 2]))
     if len(table) != count:
         raise SlowPath  # tomllib's error names the key
     if not deal:
@@ -352,9 +361,11 @@ def _day(text: str) -> date:
         raise SlowPath from None  # tomllib's error says what is wrong
 
 
-_SCALARS = {bool: (r"(true|false)", "{group} == 'true'"),
-            int: (r"([+-]?(?:0|[1-9][0-9]*))", "int({group})"),
-            date: (r"([0-9]{4}-[0-9]{2}-[0-9]{2})", "day({group})")}
+_SCALARS = {
+    bool: (r"(true|false)", "{group} == 'true'"),
+    int: (r"([+-]?(?:0|[1-9][0-9]*))", "int({group})"),
+    date: (r"([0-9]{4}-[0-9]{2}-[0-9]{2})", "day({group})"),
+}
 _MULTILINE_STRINGS = r"\[\n((?:    " + _STR + r",\n)*)\]"
 _INLINE_STRINGS = r"\[((?:" + _STR + r"(?:, " + _STR + r")*)?)\]"
 _NAME = "(get({group}) or normalized({group}))"  # names.normalize, the cache read inline
@@ -397,10 +408,13 @@ def _learn(hand: dict, text: str) -> None:
             piece = rf"\[hands\.{key}\]\n" + "\n".join([_PAIR] * count)
             expression = f"table(g, {index}, {count}, {key == 'deal'})"
             if key == "deal":  # the usual deal (names as the record spells them) made here
-                names, texts = (f"g[{index}:{index + 2 * count}:2]",
-                                f"g[{index + 1}:{index + 2 * count}:2]")
-                expression = (f"(dict(zip(n, {texts})) if (n := {names}) in known_deals "
-                              f"else {expression})")
+                names, texts = (
+                    f"g[{index}:{index + 2 * count}:2]",
+                    f"g[{index + 1}:{index + 2 * count}:2]",
+                )
+                expression = (
+                    f"(dict(zip(n, {texts})) if (n := {names}) in known_deals else {expression})"
+                )
             index += 2 * count - 1
         else:
             return
@@ -414,8 +428,14 @@ def _learn(hand: dict, text: str) -> None:
         if pattern.fullmatch(text) is None:  # a deal whose names are one once spelt so
             layout = False
         else:
-            namespace: dict[str, Any] = {"get": NORMALIZED_NAMES.get, "normalized": normalized_name, "day": _day,
-                         "table": _pairs_table, "names": _names, "known_deals": _DEAL_NAMES}
+            namespace: dict[str, Any] = {
+                "get": NORMALIZED_NAMES.get,
+                "normalized": normalized_name,
+                "day": _day,
+                "table": _pairs_table,
+                "names": _names,
+                "known_deals": _DEAL_NAMES,
+            }
             exec(f"def build(g):\n    return {{{', '.join(values)}}}\n", namespace)
             layout = (pattern.fullmatch, namespace["build"])
         if len(_MADE) > 64:  # layouts come from files: keep them few

@@ -43,13 +43,17 @@ class HandOutcome:
     def to_json(self) -> dict:
         """The acceptance interface's per-hand object (docs/record-format.md)."""
         score = self.score
-        data = {"status": self.status, "declarer": self.declarer,
-                "contract": format_bid(self.contract) if self.contract else None,
-                "friend": self.friend, "taken": self.taken,
-                "base": score.base_value if score else None,
-                "multiplier": score.multiplier if score else None,
-                "doublings": list(score.doublings) if score else [],
-                "deltas": dict(self.deltas)}
+        data = {
+            "status": self.status,
+            "declarer": self.declarer,
+            "contract": format_bid(self.contract) if self.contract else None,
+            "friend": self.friend,
+            "taken": self.taken,
+            "base": score.base_value if score else None,
+            "multiplier": score.multiplier if score else None,
+            "doublings": list(score.doublings) if score else [],
+            "deltas": dict(self.deltas),
+        }
         if self.friend2:  # a key added only where two cards made two friends (동대전 7마)
             data["friend2"] = self.friend2
         if self.eliminated:  # 6마, 7마, 시흥 은마: as a record says it
@@ -68,10 +72,17 @@ def friend_possible(rules: Ruleset) -> bool:
 
 def settle_outcome_pot(rules: Ruleset, outcome: HandOutcome, pot: int) -> HandOutcome:
     """A made contract wins the deposit pot (001 §2); a failed one leaves it."""
-    move = settle_pot(rules, pot, outcome.status, dealer=outcome.dealer,
-                      declarer=outcome.declarer, friend=outcome.friend,
-                      success=outcome.score.success if outcome.score else None,
-                      players=outcome.players, friend2=outcome.friend2)
+    move = settle_pot(
+        rules,
+        pot,
+        outcome.status,
+        dealer=outcome.dealer,
+        declarer=outcome.declarer,
+        friend=outcome.friend,
+        success=outcome.score.success if outcome.score else None,
+        players=outcome.players,
+        friend2=outcome.friend2,
+    )
     for player, amount in move.deltas.items():
         outcome.deltas[player] += amount
     outcome.pot_after = move.pot_after

@@ -54,8 +54,9 @@ def parse_hand_table(block: str | list[str], first_line: int) -> list[dict]:
     except tomllib.TOMLDecodeError as exc:
         raise RecordError(_shift(str(exc), first_line - 2)) from None
     except RecursionError:
-        raise RecordError(_("line {number}: tables or arrays nested too deeply").format(
-            number=first_line)) from None
+        raise RecordError(
+            _("line {number}: tables or arrays nested too deeply").format(number=first_line)
+        ) from None
     safe_toml.check_depth(data, _("line {number}").format(number=first_line), RecordError)
     extra = set(data) - {"hands"}
     if extra:  # a top-level table after the hands
@@ -142,7 +143,7 @@ def _fast_table(lines: list[str]) -> dict:
                 if not separated or not _LIST_ITEM.match(item):
                     raise SlowPath
                 separated = item.endswith(",")
-                items.append(item[1:item.rindex('"')])
+                items.append(item[1 : item.rindex('"')])
             table[key] = items
         elif value[:1] == "{":
             if not _INLINE_TABLE.match(value):
@@ -168,8 +169,10 @@ def _trimmed(line: str) -> str:
 
 _SUBTABLE = re.compile(r"\[[ \t]*hands[ \t]*\.[ \t]*([A-Za-z0-9_-]+)[ \t]*\]\Z")
 _LIST_ITEM = re.compile(r'"[^"\\\x00-\x1f\x7f]*"[ \t]*,?\Z')
-_INLINE_TABLE = re.compile(r'\{[ \t]*(?:[A-Za-z0-9_-]+[ \t]*=[ \t]*"[^"\\\x00-\x1f\x7f]*"'
-                           r'[ \t]*(?:,[ \t]*(?=[A-Za-z0-9_-])|(?=\})))*\}\Z')
+_INLINE_TABLE = re.compile(
+    r'\{[ \t]*(?:[A-Za-z0-9_-]+[ \t]*=[ \t]*"[^"\\\x00-\x1f\x7f]*"'
+    r"[ \t]*(?:,[ \t]*(?=[A-Za-z0-9_-])|(?=\})))*\}\Z"
+)
 _INLINE_PAIR = re.compile(r'([A-Za-z0-9_-]+)[ \t]*=[ \t]*"([^"]*)"')
 
 
@@ -197,20 +200,23 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
     :data:`~.limits.RECORD_BLOCK_MAX_BYTES` (a file of one endless line, or a pipe of endless
     short lines, is refused, not read into memory)."""
     buffer = ""
-    begin = 0          # where the current block begins in the buffer
-    start = 1          # its first line's number in the file
-    searched = 0       # no header between begin and here (outside the last line read)
-    quotes = 0         # triple quotes in buffer[begin:searched]
+    begin = 0  # where the current block begins in the buffer
+    start = 1  # its first line's number in the file
+    searched = 0  # no header between begin and here (outside the last line read)
+    quotes = 0  # triple quotes in buffer[begin:searched]
     at_end = False
-    plain = True       # the buffer holds no triple quote: none to count
+    plain = True  # the buffer holds no triple quote: none to count
     match_header = _HEADER.match
     try:
         while True:
             find = buffer.find
             if plain:  # the usual headers first: [[hands]] alone on its line, no quotes to count
                 found = find("[[hands]]", searched)
-                while found >= 0 and buffer[found + 9:found + 10] == "\n" and (
-                        found == searched or buffer[found - 1] == "\n"):
+                while (
+                    found >= 0
+                    and buffer[found + 9 : found + 10] == "\n"
+                    and (found == searched or buffer[found - 1] == "\n")
+                ):
                     text = buffer[begin:found]
                     yield start, text
                     start += text.count("\n") + 1
@@ -221,8 +227,9 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
             found = find("[[hands]]", searched)
             header = -1
             while found >= 0:
-                if buffer[found + 9:found + 10] == "\n" and (
-                        found == searched or buffer[found - 1] == "\n"):
+                if buffer[found + 9 : found + 10] == "\n" and (
+                    found == searched or buffer[found - 1] == "\n"
+                ):
                     header, after = found, found + 9  # the usual header: the line's only text
                     break
                 match = match_header(buffer, buffer.rfind("\n", searched, found) + 1 or searched)
@@ -264,19 +271,26 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
             # one hand (or the header) under its limit: an endless stream of short lines is
             # refused too
             if len(buffer) > RECORD_BLOCK_MAX_BYTES:
-                raise RecordError(_("{label}: line {line}: a hand (or the header) longer than "
-                                    "{size} MiB: not a file this tool reads").format(
-                                        label=name, line=start,
-                                        size=RECORD_BLOCK_MAX_BYTES >> 20))
+                raise RecordError(
+                    _(
+                        "{label}: line {line}: a hand (or the header) longer than "
+                        "{size} MiB: not a file this tool reads"
+                    ).format(label=name, line=start, size=RECORD_BLOCK_MAX_BYTES >> 20)
+                )
             # every line read so far under the limit (the last may still be incomplete)
-            if len(buffer) - last_line > RECORD_LINE_MAX_BYTES and max(
-                    map(len, buffer[last_line:].split("\n"))) > RECORD_LINE_MAX_BYTES:
-                raise RecordError(_("{label}: a line longer than {size} MiB: not a file this "
-                                    "tool reads").format(label=name,
-                                                         size=RECORD_LINE_MAX_BYTES >> 20))
+            if (
+                len(buffer) - last_line > RECORD_LINE_MAX_BYTES
+                and max(map(len, buffer[last_line:].split("\n"))) > RECORD_LINE_MAX_BYTES
+            ):
+                raise RecordError(
+                    _("{label}: a line longer than {size} MiB: not a file this tool reads").format(
+                        label=name, size=RECORD_LINE_MAX_BYTES >> 20
+                    )
+                )
     except UnicodeDecodeError as exc:
-        raise RecordError(_("{label}: cannot read: not UTF-8 text ({error})").format(
-            label=name, error=exc)) from None
+        raise RecordError(
+            _("{label}: cannot read: not UTF-8 text ({error})").format(label=name, error=exc)
+        ) from None
     finally:
         stream.close()
 
@@ -288,8 +302,9 @@ def open_record(path: Path) -> IO[str]:
     return open_text(path, str(path), RecordError)
 
 
-def stream_record(source: IO[str] | str | Path, name: str | None = None,
-                  base_dir: Path | None = None) -> Record:
+def stream_record(
+    source: IO[str] | str | Path, name: str | None = None, base_dir: Path | None = None
+) -> Record:
     """A record read from a text stream or a file, its hands an iterator. The header (format,
     ruleset, players) is read and checked now; each hand is checked as it comes (the same
     checks as :func:`~.record.read_record`)."""
@@ -305,15 +320,17 @@ def stream_record(source: IO[str] | str | Path, name: str | None = None,
     _first_line, header = next(blocks)
     data = safe_toml.parse(header, name, RecordError)
     record = record_header(data, name, base_dir)
-    hands = _hands(data.get("hands", []), blocks, record.players, name,
-                   most_players(record.ruleset))
+    hands = _hands(
+        data.get("hands", []), blocks, record.players, name, most_players(record.ruleset)
+    )
     # read as they come, once: an iterator where a loaded record has a list
     record.hands = hands  # type: ignore[assignment]
     return record
 
 
-def _hands(first: Any, blocks: Iterator[tuple[int, str]], players: list[str],
-           source: str, most: int = 7) -> Iterator[dict]:
+def _hands(
+    first: Any, blocks: Iterator[tuple[int, str]], players: list[str], source: str, most: int = 7
+) -> Iterator[dict]:
     index = 0
     if not isinstance(first, list):
         raise RecordError(_("{source}: hands: expected [[hands]] tables").format(source=source))
@@ -334,8 +351,9 @@ def _hands(first: Any, blocks: Iterator[tuple[int, str]], players: list[str],
         try:
             tables = parse_hand_table(text, start)
         except RecordError as exc:
-            raise RecordError(_("{label}: not valid TOML: {error}").format(
-                label=source, error=exc)) from None
+            raise RecordError(
+                _("{label}: not valid TOML: {error}").format(label=source, error=exc)
+            ) from None
         for hand in tables:
             index += 1
             check_hand(hand, index, players, source, most)

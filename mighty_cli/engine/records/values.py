@@ -23,74 +23,110 @@ def hand_players(all_players: Sequence[str], hand: dict, index: int, n: int = 5)
     if players is None:
         if len(all_players) != n:
             count = _("five") if n == 5 else str(n)
-            raise RecordError(ngettext(
-                "hand {index}: the record lists {listed} player; say which {count} played this "
-                "hand (players = [...])",
-                "hand {index}: the record lists {listed} players; say which {count} played this "
-                "hand (players = [...])", len(all_players)).format(
-                    index=index, listed=len(all_players), count=count))
+            raise RecordError(
+                ngettext(
+                    "hand {index}: the record lists {listed} player; say which {count} played this "
+                    "hand (players = [...])",
+                    "hand {index}: the record lists {listed} players; say which {count} played this "
+                    "hand (players = [...])",
+                    len(all_players),
+                ).format(index=index, listed=len(all_players), count=count)
+            )
         return list(all_players)
-    if (not isinstance(players, list) or len(players) != n or len(set(players)) != n
-            or not set(players) <= set(all_players)):
+    if (
+        not isinstance(players, list)
+        or len(players) != n
+        or len(set(players)) != n
+        or not set(players) <= set(all_players)
+    ):
         count = _("five") if n == 5 else str(n)
-        raise RecordError(_("hand {index}: players: expected {count} distinct names from the "
-                            "record's players").format(index=index, count=count))
+        raise RecordError(
+            _(
+                "hand {index}: players: expected {count} distinct names from the record's players"
+            ).format(index=index, count=count)
+        )
     return list(players)
 
 
 def read_name(value: Any, players: Sequence[str], index: int, key: str) -> str:
     if not isinstance(value, str) or value not in players:
-        raise RecordError(_("hand {index}: {key} = {value} is not one of the players of this "
-                            "hand ({players})").format(index=index, key=key, value=repr(value),
-                                                      players=", ".join(players)))
+        raise RecordError(
+            _(
+                "hand {index}: {key} = {value} is not one of the players of this hand ({players})"
+            ).format(index=index, key=key, value=repr(value), players=", ".join(players))
+        )
     return value
 
 
 def read_bid(text: Any, index: int) -> Bid:
     if not isinstance(text, str):
-        raise RecordError(_("hand {index}: contract: expected a bid such as \"15D\" or \"16NT\"")
-                          .format(index=index))
+        raise RecordError(
+            _('hand {index}: contract: expected a bid such as "15D" or "16NT"').format(index=index)
+        )
     try:
         return parse_bid(text)
     except InvalidNotation as exc:
-        raise RecordError(_("hand {index}: {key}: {error}").format(
-            index=index, key="contract", error=exc)) from None
+        raise RecordError(
+            _("hand {index}: {key}: {error}").format(index=index, key="contract", error=exc)
+        ) from None
 
 
 def read_taken(rules: Ruleset, hand: dict, index: int) -> int:
     taken, opposition = hand.get("taken"), hand.get("opposition")
     total = rules.count_total  # point cards, or tricks (election.bid_counts = "tricks")
     if (taken is None) == (opposition is None):
-        raise RecordError(_("hand {index}: give exactly one of taken and opposition").format(
-            index=index))
+        raise RecordError(
+            _("hand {index}: give exactly one of taken and opposition").format(index=index)
+        )
     value = taken if taken is not None else opposition
     key = "taken" if taken is not None else "opposition"
     # 동대전: a friend's cards weighted may count past the total
     limit = taken_limit(rules) if taken is not None else total
-    if limit > total and isinstance(value, int) and not isinstance(value, bool) \
-            and not 0 <= value <= limit:
-        raise RecordError(_("hand {index}: taken = {value} is impossible: the ruling party "
-                            "counts from 0 to {limit} under {ruleset}, the friends' point "
-                            "cards weighted (scoring.friend_weight)").format(
-                                index=index, value=value, limit=limit, ruleset=rules.name))
+    if (
+        limit > total
+        and isinstance(value, int)
+        and not isinstance(value, bool)
+        and not 0 <= value <= limit
+    ):
+        raise RecordError(
+            _(
+                "hand {index}: taken = {value} is impossible: the ruling party "
+                "counts from 0 to {limit} under {ruleset}, the friends' point "
+                "cards weighted (scoring.friend_weight)"
+            ).format(index=index, value=value, limit=limit, ruleset=rules.name)
+        )
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= limit:
-        raise RecordError(_("hand {index}: {key} = {value} is impossible: from 0 to {total} point "
-                            "cards are in play under {ruleset}").format(
-                                index=index, key=key, value=repr(value), total=total,
-                                ruleset=rules.name))
+        raise RecordError(
+            _(
+                "hand {index}: {key} = {value} is impossible: from 0 to {total} point "
+                "cards are in play under {ruleset}"
+            ).format(index=index, key=key, value=repr(value), total=total, ruleset=rules.name)
+        )
     return value if taken is not None else total - value
 
 
 def check_friend_call_text(call: Any, index: int) -> None:
     if not isinstance(call, str):
-        raise RecordError(_("hand {index}: friend_call: expected a card or a call such as "
-                            "\"mighty\", \"joker\", \"first-trick\"").format(index=index))
+        raise RecordError(
+            _(
+                "hand {index}: friend_call: expected a card or a call such as "
+                '"mighty", "joker", "first-trick"'
+            ).format(index=index)
+        )
     if len(call) > 40:  # what a league stores: one card or call
-        raise RecordError(_("hand {index}: friend_call = {value}...: expected one card or "
-                            "call (at most 40 characters)").format(index=index,
-                                                                   value=repr(call[:20])))
-    if call.lower() in ("joker", "mighty", "none", "first-trick", "last-trick") \
-            or call.lower().startswith("player:"):
+        raise RecordError(
+            _(
+                "hand {index}: friend_call = {value}...: expected one card or "
+                "call (at most 40 characters)"
+            ).format(index=index, value=repr(call[:20]))
+        )
+    if call.lower() in (
+        "joker",
+        "mighty",
+        "none",
+        "first-trick",
+        "last-trick",
+    ) or call.lower().startswith("player:"):
         return
     # two called cards (friend.called_cards = 2, 동대전 7마) are written as the record's
     # friend is: SA+DK, SA+joker
@@ -100,8 +136,9 @@ def check_friend_call_text(call: Any, index: int) -> None:
             if part.strip().lower() not in ("joker", "mighty"):
                 parse_cards(part)
     except InvalidNotation as exc:
-        raise RecordError(_("hand {index}: {key}: {error}").format(
-            index=index, key="friend_call", error=exc)) from None
+        raise RecordError(
+            _("hand {index}: {key}: {error}").format(index=index, key="friend_call", error=exc)
+        ) from None
 
 
 _FRIEND_CALLS: dict[str, Any] = {}
@@ -125,26 +162,33 @@ def read_friend_call(engine: Any, text: Any, state: Any) -> Any:
 
 
 def refuse_later_keys(hand: dict, index: int, key: str, why: str) -> None:
-    later = FULL_KEYS[FULL_KEYS.index(key):]
+    later = FULL_KEYS[FULL_KEYS.index(key) :]
     present = [k for k in later if k in hand]
     if present:
-        raise RecordError(_("hand {index}: {key} is given but {why}").format(
-            index=index, key=present[0], why=why))
+        raise RecordError(
+            _("hand {index}: {key} is given but {why}").format(index=index, key=present[0], why=why)
+        )
 
 
 def read_deal(deal: Any, index: int) -> dict[str, list[int]]:
     """Parse a deal's card strings; the hand engine checks who holds what (new_hand)."""
     if not isinstance(deal, dict):
-        raise RecordError(_("hand {index}: deal: expected a table of player = \"10 cards\" and "
-                            "kitty = \"3 cards\"").format(index=index))
+        raise RecordError(
+            _(
+                'hand {index}: deal: expected a table of player = "10 cards" and kitty = "3 cards"'
+            ).format(index=index)
+        )
     get = _CARD_CODES.get
     cards: dict[str, list[int]] = {}
     for who, text in deal.items():
         # read_cards' fast path inline (canonical names, each once); anything else through it
         # (each card's code, None for a name of no card: then read_cards says which)
         hand: list[Any] = list(map(get, text.split())) if type(text) is str else [None]
-        cards[who] = hand if None not in hand and len(set(hand)) == len(hand) \
+        cards[who] = (
+            hand
+            if None not in hand and len(set(hand)) == len(hand)
             else read_cards(text, index, f"deal.{who}")
+        )
     return cards
 
 
@@ -200,8 +244,11 @@ def read_plain_deal(deal: Any, players: Sequence[str], tables: Any) -> Any:
 
 def read_cards(text: Any, index: int, key: str) -> list[int]:
     if not isinstance(text, str):
-        raise RecordError(_("hand {index}: {key}: expected cards in one string, such as "
-                            "\"SA D10\"").format(index=index, key=key))
+        raise RecordError(
+            _('hand {index}: {key}: expected cards in one string, such as "SA D10"').format(
+                index=index, key=key
+            )
+        )
     # canonical names, each once: what parse_cards would give (anything else goes through it)
     cards = list(map(_CARD_CODES.get, text.split()))
     if None not in cards and len(set(cards)) == len(cards):
@@ -209,8 +256,9 @@ def read_cards(text: Any, index: int, key: str) -> list[int]:
     try:  # a card named twice: both copies of two decks (one deck: the deal check refuses it)
         return parse_cards(text, copies=True)
     except InvalidNotation as exc:
-        raise RecordError(_("hand {index}: {key}: {error}").format(
-            index=index, key=key, error=exc)) from None
+        raise RecordError(
+            _("hand {index}: {key}: {error}").format(index=index, key=key, error=exc)
+        ) from None
 
 
 #: An election entry "<player> deal-miss": the deal miss declared at that point of the election,
@@ -237,8 +285,9 @@ def _call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:
 _SEATED_CALLS: dict[tuple, dict[str, tuple[str, Any]]] = {}
 
 
-def read_calls(election: list[str], players: Sequence[str], index: int
-           ) -> tuple[list[tuple[str, Any]], bool]:
+def read_calls(
+    election: list[str], players: Sequence[str], index: int
+) -> tuple[list[tuple[str, Any]], bool]:
     """A hand's election entries parsed (each a string), as :func:`_call` parses them one by
     one, and whether none of them is a deal miss: bids and passes are remembered per seating,
     so that a call found there is one of its players' and no deal miss (a record repeats the
@@ -255,17 +304,21 @@ def read_calls(election: list[str], players: Sequence[str], index: int
     calls = [_call(text, players, index) for text in election]
     if len(known) > 4096:
         known.clear()
-    known.update((text, call) for text, call in zip(election, calls)
-                 if call[1] is not DEAL_MISS_CALL)
+    known.update(
+        (text, call) for text, call in zip(election, calls) if call[1] is not DEAL_MISS_CALL
+    )
     return calls, not any(call[1] is DEAL_MISS_CALL for call in calls)
 
 
 def _parse_call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:
     parts = text.rsplit(None, 1)
     if len(parts) != 2:
-        raise RecordError(_("hand {index}: election: {text} is not a call: expected "
-                            "\"<player> <bid>\" or \"<player> pass\"").format(
-                                index=index, text=repr(text)))
+        raise RecordError(
+            _(
+                "hand {index}: election: {text} is not a call: expected "
+                '"<player> <bid>" or "<player> pass"'
+            ).format(index=index, text=repr(text))
+        )
     player, what = parts
     read_name(player, players, index, "election")
     # a BidCall, the action itself (a deal miss is a pair of the same shape)
@@ -276,8 +329,9 @@ def _parse_call(text: str, players: Sequence[str], index: int) -> tuple[str, Any
     try:
         return BidCall(player, parse_bid(what))
     except InvalidNotation as exc:
-        raise RecordError(_("hand {index}: {key}: {error}").format(
-            index=index, key="election", error=exc)) from None
+        raise RecordError(
+            _("hand {index}: {key}: {error}").format(index=index, key="election", error=exc)
+        ) from None
 
 
 def elimination_parts(call: str) -> tuple[str | None, str | None]:

@@ -59,9 +59,7 @@ def type_name(f: dataclasses.Field[Any]) -> str:
 
 def is_number(value: Any) -> bool:
     """A finite number: TOML's nan and inf would pass every comparison and fail later."""
-    return (
-        isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-    )
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _is_strings(value: Any) -> bool:
@@ -77,9 +75,7 @@ def _card(value: Any, place: Place) -> str:
     try:
         return format_card(parse_card(value))
     except InvalidNotation:
-        raise place.fail(
-            _("a card that exists (a suit S D H C and a rank 2-10 J Q K A)")
-        ) from None
+        raise place.fail(_("a card that exists (a suit S D H C and a rank 2-10 J Q K A)")) from None
 
 
 def _any_ranks(value: Any, place: Place) -> list[str]:
@@ -235,9 +231,7 @@ def in_range(value: Any, place: Place) -> Any:
     meta = place.field.metadata
     choices = meta.get("choices") or ()
     if choices and value not in choices:
-        raise place.fail(
-            _("one of {choices}").format(choices=", ".join(repr(c) for c in choices))
-        )
+        raise place.fail(_("one of {choices}").format(choices=", ".join(repr(c) for c in choices)))
     low, high = meta.get("low"), meta.get("high")
     if low is not None and value < low or high is not None and value > high:
         raise place.fail(_("a value from {low:g} to {high:g}").format(low=low, high=high))

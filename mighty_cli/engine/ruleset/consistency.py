@@ -54,9 +54,9 @@ def _joker_calls_are_suited(rules: Ruleset, label: str) -> None:
         card = getattr(c, key)
         if card == "JK":
             raise RulesetError(
-                _(
-                    '{label}: cards.{key} = "JK": the joker-call card must be a suited card'
-                ).format(label=label, key=key)
+                _('{label}: cards.{key} = "JK": the joker-call card must be a suited card').format(
+                    label=label, key=key
+                )
             )
         if card in (c.mighty, c.mighty_alternate):
             raise RulesetError(
@@ -135,8 +135,7 @@ def _special_cards_no_elevens(rules: Ruleset, label: str) -> None:
         if parse_card(getattr(c, key)) in ELEVENS:
             raise RulesetError(
                 _(
-                    "{label}: cards.{key} = {card!r} is not in the deck "
-                    "(table.rank_eleven = false)"
+                    "{label}: cards.{key} = {card!r} is not in the deck (table.rank_eleven = false)"
                 ).format(label=label, key=key, card=getattr(c, key))
             )
 
@@ -270,9 +269,7 @@ def _weighed_friends_without_runs(rules: Ruleset, label: str) -> None:
 def _two_called_cards_need_card_calls(rules: Ruleset, label: str) -> None:
     if rules.friend.called_cards == 2 and not rules.friend.card:
         raise RulesetError(
-            _("{label}: friend.called_cards = 2 needs card calls (friend.card)").format(
-                label=label
-            )
+            _("{label}: friend.called_cards = 2 needs card calls (friend.card)").format(label=label)
         )
 
 

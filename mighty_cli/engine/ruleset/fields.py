@@ -16,14 +16,29 @@ POINT_RANK_KEYS = ("A", "K", "Q", "J", "11", "10")
 BID_COUNTS = ("taken", "opposition_beats", "opposition_limit", "tricks")
 
 
-def option(default: Any, doc: str, *, source: str = "", kind: str = "", choices: tuple = (),
-           low: float | None = None, high: float | None = None) -> Any:
+def option(
+    default: Any,
+    doc: str,
+    *,
+    source: str = "",
+    kind: str = "",
+    choices: tuple = (),
+    low: float | None = None,
+    high: float | None = None,
+) -> Any:
     """A ruleset option: a dataclass field with its documentation and constraints."""
-    meta = {"doc": doc, "source": source, "kind": kind, "choices": choices, "low": low,
-            "high": high}
+    meta = {
+        "doc": doc,
+        "source": source,
+        "kind": kind,
+        "choices": choices,
+        "low": low,
+        "high": high,
+    }
     if isinstance(default, (dict, list)):
         return field(default_factory=lambda: type(default)(default), metadata=meta)
     return field(default=default, metadata=meta)
+
 
 @dataclass(frozen=True)
 class Meta:

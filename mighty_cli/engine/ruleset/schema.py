@@ -77,14 +77,22 @@ class Ruleset:
         """Point cards in play: four of each point rank (20) that is not removed from the deck
         (table.removed_cards), plus the joker where it is one."""
         if self.table.decks == 2:  # 8마 Chicago: count the copies in play too
-            return sum(1 for card in self.deck_cards  # card & 112 == 64: a joker (either copy)
-                       if (card & 112 == 64 and self.cards.joker_is_point_card)
-                       or (card & 112 != 64 and RANK_NAMES[card & 15] in self.cards.point_ranks))
+            return sum(
+                1
+                for card in self.deck_cards  # card & 112 == 64: a joker (either copy)
+                if (card & 112 == 64 and self.cards.joker_is_point_card)
+                or (card & 112 != 64 and RANK_NAMES[card & 15] in self.cards.point_ranks)
+            )
         removed = self.removed_card_names
-        count = sum(1 for rank in self.cards.point_ranks for suit in SUIT_LETTERS
-                    if suit + rank not in removed)
-        return count + (self.cards.jokers if self.cards.joker_is_point_card
-                        and "JK" not in removed else 0)
+        count = sum(
+            1
+            for rank in self.cards.point_ranks
+            for suit in SUIT_LETTERS
+            if suit + rank not in removed
+        )
+        return count + (
+            self.cards.jokers if self.cards.joker_is_point_card and "JK" not in removed else 0
+        )
 
     @property
     def tricks(self) -> int:
@@ -117,8 +125,9 @@ class Ruleset:
     @property
     def removed_card_names(self) -> set[str]:
         """The cards taken out of the deck (table.removed_ranks and table.removed_cards)."""
-        return {suit + rank for rank in self.table.removed_ranks for suit in SUIT_LETTERS} \
-            | set(self.table.removed_cards.split())
+        return {suit + rank for rank in self.table.removed_ranks for suit in SUIT_LETTERS} | set(
+            self.table.removed_cards.split()
+        )
 
     @property
     def deck_cards(self) -> tuple[int, ...]:
@@ -134,9 +143,14 @@ class Ruleset:
             # a card named once in table.removed_cards loses its second copy, twice both
             names = self.table.removed_cards.split()
             removed = {card | COPY for card in removed} | {
-                parse_card(name) for name in names if names.count(name) > 1}
-            removed |= {parse_card(suit + rank) | copy for rank in self.table.removed_ranks
-                        for suit in SUIT_LETTERS for copy in (0, COPY)}
+                parse_card(name) for name in names if names.count(name) > 1
+            }
+            removed |= {
+                parse_card(suit + rank) | copy
+                for rank in self.table.removed_ranks
+                for suit in SUIT_LETTERS
+                for copy in (0, COPY)
+            }
             deck += tuple(card | COPY for card in deck)
         return tuple(card for card in deck if card not in removed)
 
@@ -205,9 +219,15 @@ def table_type(f: dataclasses.Field[Any]) -> type | None:
 def option_docs() -> dict[str, dict]:
     """Documentation of every option: ``{key: {"doc", "source", "default", "choices"}}``."""
     default = Ruleset()
-    return {key: {"doc": f.metadata.get("doc", ""), "source": f.metadata.get("source", ""),
-                  "default": plain_value(default.get(key), f), "choices": f.metadata.get("choices", ())}
-            for key, f in iter_options()}
+    return {
+        key: {
+            "doc": f.metadata.get("doc", ""),
+            "source": f.metadata.get("source", ""),
+            "default": plain_value(default.get(key), f),
+            "choices": f.metadata.get("choices", ()),
+        }
+        for key, f in iter_options()
+    }
 
 
 def plain_value(value: Any, f: dataclasses.Field) -> Any:
