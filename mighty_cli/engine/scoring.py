@@ -348,8 +348,7 @@ def seat_deltas(
         if player == declarer:
             deltas[player] = score.declarer
         elif player == friend or (friend2 is not None and player == friend2):
-            # the friend check above: a hand with a friend has score.friend set
-            deltas[player] = score.friend  # type: ignore[assignment]
+            deltas[player] = score.friend  # type: ignore[assignment]  # set: the check above
         else:
             deltas[player] = score.opponent
     return deltas

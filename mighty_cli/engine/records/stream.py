@@ -323,8 +323,7 @@ def stream_record(
     hands = _hands(
         data.get("hands", []), blocks, record.players, name, most_players(record.ruleset)
     )
-    # read as they come, once: an iterator where a loaded record has a list
-    record.hands = hands  # type: ignore[assignment]
+    record.hands = hands  # type: ignore[assignment]  # streamed: an iterator, read once
     return record
 
 
