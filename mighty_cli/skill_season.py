@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Iterator, Optional, Sequence
 
 from .engine.records import Record
-from .engine.ruleset import load_ruleset
+from .engine.ruleset import Ruleset, load_ruleset
 from .engine.session import PreviousHand, Proposal, propose
 
 #: How much one unit of skill difference moves the ruling party's point cards.
@@ -43,7 +43,7 @@ class SeasonTables:
     ``at_table`` of the players drawn to be present, the ruleset's succession within a session
     (the caller sets :attr:`previous` after each hand)."""
 
-    def __init__(self, rules, players: Sequence[str], per_session: int, at_table: int,
+    def __init__(self, rules: Ruleset, players: Sequence[str], per_session: int, at_table: int,
                  rng: random.Random) -> None:
         self.rules, self.players, self.rng = rules, list(players), rng
         self.per_session, self.at_table = per_session, at_table
