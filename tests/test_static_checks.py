@@ -1,6 +1,7 @@
 """The static checks CI runs, held by the suite: mypy over the files ``pyproject.toml``'s
 ``[tool.mypy]`` names (the engine, and each folder beyond it that passes), ruff's checks and its
-formatter over the folders already formatted, and a reason beside every ``# type: ignore``.
+formatter over the folders already formatted, and a reason beside (or just above) every
+``# type: ignore`` in the files mypy checks.
 
 The checkers come with the ``test`` extra; without one its test is skipped. Each runs as its
 own program (as CI runs it), its cache in the test's temporary folder.
@@ -13,6 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from mighty_cli.engine import safe_toml
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The folders ruff formats and checks so far (the rest of the tree is formatted at once, after
@@ -53,13 +56,30 @@ def test_ruff_format_leaves_the_formatted_folders_unchanged(tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_each_type_ignore_in_the_engine_names_its_error_and_its_reason():
+def _checked_files() -> list[Path]:
+    """The Python files mypy checks: ``[tool.mypy]``'s ``files``, less its ``exclude``."""
+    settings = safe_toml.loads(ROOT.joinpath("pyproject.toml").read_text(encoding="utf-8"))
+    mypy = settings["tool"]["mypy"]
+    excluded = [re.compile(pattern) for pattern in mypy.get("exclude", [])]
+    found = []
+    for name in mypy["files"]:
+        for path in sorted(ROOT.joinpath(name).rglob("*.py")):
+            relative = path.relative_to(ROOT).as_posix()
+            if not any(pattern.search(relative) for pattern in excluded):
+                found.append(path)
+    return found
+
+
+def test_each_type_ignore_mypy_reads_names_its_error_and_its_reason():
     unexplained = []
-    for path in sorted((ROOT / "mighty_cli" / "engine").rglob("*.py")):
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for path in _checked_files():
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines, 1):
             match = _IGNORE.search(line)
             if match is None:
                 continue
-            if match["code"] is None or not match["rest"].strip().startswith("# "):
+            beside = match["rest"].strip().startswith("# ")
+            above = number > 1 and lines[number - 2].lstrip().startswith("# ")
+            if match["code"] is None or not (beside or above):
                 unexplained.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
     assert unexplained == []
