@@ -224,7 +224,7 @@ def _weights(hand: RatedHand) -> list[tuple[str, float]]:
         ruling = [(hand.declarer, 2 / 3), (hand.friend, 1 / 3)]
     else:
         ruling = [(hand.declarer, 1.0)]
-    opponents = [name for name in hand.opponents]
+    opponents = list(hand.opponents)
     return ruling + [(name, -1 / len(opponents)) for name in opponents] if opponents else ruling
 
 

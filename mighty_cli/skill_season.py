@@ -71,7 +71,7 @@ def skill_season(players: Sequence[str], hands: int, seed: int = 1, per_session:
     skills = dict(skills) if skills else {name: rng.gauss(0, 1) for name in players}
     records: list[dict] = []
     tables = SeasonTables(rules, players, per_session, at_table, rng)
-    for index, session, proposal in tables.hands(hands):
+    for _index, session, proposal in tables.hands(hands):
         five = list(proposal.players)
         strength = {name: rng.gauss(0, 1.5) for name in five}
         declarer = max(five, key=lambda n: strength[n])

@@ -27,9 +27,9 @@ def private_names_between_modules(package: Path) -> list[str]:
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
                 for alias in node.names:
-                    aliases.update({alias.asname or alias.name: i.target for i in imported
-                                    if i.line == node.lineno
-                                    and i.target.endswith("." + alias.name)})
+                    for i in imported:
+                        if i.line == node.lineno and i.target.endswith("." + alias.name):
+                            aliases[alias.asname or alias.name] = i.target
         found += [f"{module} uses {aliases[node.value.id]}.{node.attr}" for node in ast.walk(tree)
                   if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
                   and node.value.id in aliases and node.attr.startswith("_")
