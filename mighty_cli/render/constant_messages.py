@@ -38,9 +38,9 @@ class ConstantMessages(Extension):
         environment.extend(constant_messages=None)
 
     def filter_stream(self, stream: TokenStream) -> Iterator[Token]:
-        translate: Optional[Callable[[str], str]]
         # the setting __init__ added (Environment.extend), which Environment's type lacks
-        translate = self.environment.constant_messages  # type: ignore[attr-defined]
+        translate: Optional[Callable[[str], str]] = getattr(
+            self.environment, "constant_messages", None)
         if translate is None:
             yield from stream
             return
