@@ -230,7 +230,7 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
     book.resume = command_line(["referee"], league.name, table=opts.table,
                                session=chosen, db=opts.db)
     taken = _take(book, opts, chosen)  # this window's now: another's next entry is refused
-    state = book.evening()
+    state = book.next_hand()
     if state.duplicate and opts.deal_file is not None:
         raise click.UsageError(_("--deal: table {table} of a duplicate round deals the round's "
                                  "cards (from its seed); leave --deal out").format(

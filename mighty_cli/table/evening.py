@@ -138,7 +138,7 @@ class Evening:
 
     def next_proposal(self) -> Proposal:
         if self.book is not None:
-            return self.book.evening().proposal
+            return self.book.next_hand().proposal
         return propose(self.rules, self.present, self._previous(), self.first_dealer,
                        in_playing_order=True)
 
@@ -422,7 +422,7 @@ class Evening:
     def totals_lines(self) -> list[str]:
         """The session's running totals, highest first."""
         if self.book is not None:
-            state = self.book.evening()
+            state = self.book.next_hand()
             totals, count = state.totals, state.hands
         else:
             totals = self.replayed().totals

@@ -134,6 +134,21 @@ def command(text: str, meanings: Iterable[str] = EVENING) -> tuple[Optional[str]
     return None, text
 
 
+def contract_text(text: Optional[str]) -> Optional[str]:
+    """A contract as typed, in notation (``스페이드 14`` is ``14S``); None for nothing typed."""
+    if not text:
+        return None
+    return normalize_entry(text.strip(), expect="bid").upper()
+
+
+def friend_value(text: Optional[str]) -> Optional[str]:
+    """A friend as typed, or ``none`` for any word for no friend (``none``, ``nf``, ``-``,
+    ``노프렌드``, ``없음``): the declarer played alone."""
+    if text is None:
+        return None
+    return "none" if means(text, "none") else text.strip()
+
+
 def player_called(text: str) -> Optional[str]:
     """The name in a player call (``player:Bo``, ``너 프렌드 Bo``), or None."""
     low = text.strip().lower()
