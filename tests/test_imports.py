@@ -291,7 +291,7 @@ PACKAGE_LAYERS = [
      "garbage"),
     ("store",),
     ("table", "site_data", "site_hand", "i18n"),
-    ("cli",),
+    ("cli", "web"),
 ]
 
 #: The engine's layers (mighty_cli/engine/__init__.py describes them).
