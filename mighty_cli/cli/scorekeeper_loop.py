@@ -92,8 +92,10 @@ def record_interactively(league_name: str, session_number: Optional[int], given:
                     break
                 hand_given.update(opening)
             try:
+                ask_call = hand.asks_friend_call and not (friend_call and first)
                 answered = _ask_hand_until_answered(answers, _asker(reader), hand_given,
-                                                    None if as_json else click.echo, evening)
+                                                    None if as_json else click.echo, evening,
+                                                    ask_call)
             except GoBack:  # the hand's first question taken back: the evening's opening again
                 continue
             except HandInterrupted as exc:
@@ -213,12 +215,13 @@ def again_refused(exc) -> str:
     return _("{reason} If the table played it twice alike, add --again.").format(reason=exc)
 
 
-def _ask_hand_until_answered(answers: Answers, ask: Callable, given: dict, say, evening: bool):
+def _ask_hand_until_answered(answers: Answers, ask: Callable, given: dict, say, evening: bool,
+                             ask_call: bool = False):
     """:func:`ask_hand`; an ``undo`` at its first question goes back to the evening's opening
     question (:class:`GoBack` to the caller), or, with nothing before it, is refused."""
     while True:
         try:
-            return ask_hand(answers, ask, given, say=say)
+            return ask_hand(answers, ask, given, say=say, ask_call=ask_call)
         except GoBack:
             if evening:
                 raise

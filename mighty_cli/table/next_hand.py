@@ -109,6 +109,16 @@ class NextHand:
         return tuple(self.proposal.sitting_out)
 
     @property
+    def asks_friend_call(self) -> bool:
+        """Whether a friend is entered with the card called: a duplicate round's deal decides
+        who the friend is (where a called card stays with whoever was dealt it)."""
+        if not self.duplicate:
+            return False
+        from ..store.duplicate import deal_decides_friend  # start-up: duplicate tables only
+
+        return deal_decides_friend(self.rules)
+
+    @property
     def variants(self) -> Variants:
         return Variants.of(self.rules)
 
