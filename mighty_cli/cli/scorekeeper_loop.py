@@ -25,6 +25,7 @@ from ..table import words
 from ..table.answers import Answers
 from ..table.books import LeagueBook
 from ..table.keeper_questions import (GoBack, HandInterrupted, answered_outcome, ask_hand,
+                                      opening_answer,
                                       begin_hand, hand_answers, keep_half, proposal_lines,
                                       resumed_answers, totals_lines)
 from ..table.name_lookup import UnknownName
@@ -185,10 +186,6 @@ def _store(book: LeagueBook, reader: LineReader, outcome: Outcome, session: Opti
         return None
 
 
-#: Answers that say yes to a question, in English and Korean.
-YES_WORDS = ("y", "yes", "예", "네", "응")
-
-
 def ask_yes(question: str, reader: Optional[LineReader] = None) -> bool:
     """A yes-or-no question at a terminal (no is the default, as is Ctrl-C or Ctrl-D)."""
     own = reader is None
@@ -201,7 +198,7 @@ def ask_yes(question: str, reader: Optional[LineReader] = None) -> bool:
     finally:
         if own:
             reader.close()
-    return answer.strip().lower() in YES_WORDS
+    return words.means(answer, "yes")
 
 
 def ask_again(exc, reader: Optional[LineReader] = None) -> bool:
@@ -285,19 +282,17 @@ def _evening_opening(reader: LineReader, answers: Answers, hand) -> Optional[dic
             return None
         if not text:
             continue
-        said, rest = words.command(text, words.RECORD)
+        try:
+            said, answer = opening_answer(answers, text)
+        except UnknownName as exc:
+            click.echo(f"✗ {exc}")
+            continue
         if said == "quit":
             return None
         if said == "standings":
             for line in totals_lines(hand.totals, hand.hands) or [_("no hands yet")]:
                 click.echo(line)
-            continue
-        if said == "help":
+        elif said == "help":
             click.echo(_(EVENING_HELP))
-            continue
-        try:
-            if said == "miss" and rest.strip():
-                return {"deal_miss": answers.check_player(rest)}
-            return {"declarer": answers.check_declarer(text)}
-        except UnknownName as exc:
-            click.echo(f"✗ {exc}")
+        else:
+            return answer

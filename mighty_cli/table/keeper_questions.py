@@ -21,6 +21,7 @@ from .books import LeagueBook
 from .name_lookup import match_name, split_names
 from .next_hand import NextHand, read_next_hand
 from .score_entry import Outcome
+from . import words
 from .words import friend_value
 
 #: The prompts of one hand (translated where they are asked).
@@ -161,6 +162,19 @@ def _hand_steps(answers: Answers, ask, given: dict, say, ask_call: bool = False)
                        None)
         steps.append(("taken", taken_prompt, True))
     return steps
+
+
+def opening_answer(answers: Answers, text: str) -> tuple[str | None, dict]:
+    """The first answer of a hand in ``record --evening``: a command of :data:`~.words.RECORD`
+    (``quit``, ``standings``, ``help``: its English word, and no answers), or the hand's first
+    answer, checked: ``{"declarer": NAME}``, or ``{"deal_miss": NAME}`` for ``miss NAME``
+    (``딜미스 NAME``). A name nobody has is refused (:class:`~.name_lookup.UnknownName`)."""
+    said, rest = words.command(text, words.RECORD)
+    if said == "miss" and rest.strip():
+        return None, {"deal_miss": answers.check_player(rest)}
+    if said in ("quit", "standings", "help"):
+        return said, {}
+    return None, {"declarer": answers.check_declarer(text)}
 
 
 def hand_answers(hand: NextHand, players: str | None = None, dealer: str | None = None,
