@@ -16,12 +16,12 @@ from collections.abc import Callable
 from ..engine.records import Record, dump_record, friend_possible
 from ..engine.translation import N_, _, ngettext
 from ..render.text import table
+from . import words
 from .answers import PRESENT, Answers
 from .books import LeagueBook
 from .name_lookup import match_name, split_names
 from .next_hand import NextHand, read_next_hand
 from .score_entry import Outcome
-from . import words
 from .words import friend_value
 
 #: The prompts of one hand (translated where they are asked).
