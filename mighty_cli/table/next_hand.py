@@ -125,10 +125,12 @@ class NextHand:
     @property
     def fields(self) -> tuple[str, ...]:
         """The fields a keeper fills for a hand played out, in the order ``record`` asks them
-        (a deal miss is ``deal_miss`` alone; ``opposition`` may stand for ``taken``)."""
+        (a deal miss is ``deal_miss`` alone; ``opposition`` may stand for ``taken``; at a
+        duplicate table ``friend_call``, the card called, goes with a friend named)."""
         variants = self.variants
         return ("declarer", "contract", *(("eliminated",) if variants.eliminated else ()),
-                *(("friend",) if variants.friend else ()), "taken")
+                *(("friend",) if variants.friend else ()),
+                *(("friend_call",) if self.asks_friend_call else ()), "taken")
 
     def to_json(self) -> dict:
         """What a front end shows and asks, as JSON (the ruleset by its name)."""

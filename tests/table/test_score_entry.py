@@ -209,3 +209,41 @@ def test_store_outcome_without_expect_hand_stores_the_next_hand(engine):
 def test_store_outcome_refuses_what_the_store_refuses_in_one_line(engine):
     refusal = refused(engine, BO_MADE | {"contract": "9S"})
     assert type(refusal) is EntryRefused and "\n" not in str(refusal) and "9" in str(refusal)
+
+
+# --- next_hand -----------------------------------------------------------------------------------
+
+
+def test_next_hand_names_the_fields_a_keeper_fills_in_order(engine):
+    hand = next_hand(engine)
+    assert hand.fields == ("declarer", "contract", "friend", "taken")
+    assert hand.to_json()["hand"] == 1 and hand.to_json()["fields"] == list(hand.fields)
+
+
+def test_next_hand_at_a_duplicate_table_asks_the_card_called_with_a_friend(tmp_path):
+    from mighty_cli.store.leagues import create_league
+    from mighty_cli.store.rounds import start_round
+
+    engine = make_engine(fresh_url("sqlite", tmp_path))
+    run(engine, create_league, "L", "standard", who="t")
+    run(engine, start_round, "L", FIVE, who="t", duplicate=True, seed=7)
+    hand = next_hand(engine)
+    assert hand.duplicate and hand.asks_friend_call
+    assert hand.fields == ("declarer", "contract", "friend", "friend_call", "taken")
+    engine.dispose()
+
+
+def test_store_outcome_at_a_duplicate_table_refuses_a_friend_without_the_card_called(tmp_path):
+    from mighty_cli.store.leagues import create_league
+    from mighty_cli.store.rounds import start_round
+
+    engine = make_engine(fresh_url("sqlite", tmp_path))
+    run(engine, create_league, "L", "standard", who="t")
+    run(engine, start_round, "L", FIVE, who="t", duplicate=True, seed=7)
+    seats = next_hand(engine).seating  # seed 7 deals the ace of spades to seat 4 on deal 1
+    entry = {"declarer": seats[2], "contract": "14S", "friend": seats[4], "taken": "16"}
+    refusal = refused(engine, entry)
+    assert "the deal decides who the friend is: give the card the declarer called" \
+        in str(refusal)
+    assert store(engine, entry | {"friend_call": "SA"}).table_hand == 1
+    engine.dispose()
