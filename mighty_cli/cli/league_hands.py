@@ -128,11 +128,11 @@ def record(league_name, session_number, table, declarer, contract, friends, frie
 
         with database(db_url) as s:
             session_number = table_session(s, league_name, table)
-    if taken is not None and opposition is not None:
-        raise click.UsageError(_("give --taken or --opposition, not both"))
-    if deal_miss is not None and eliminated is not None:
-        raise click.UsageError(_("give --deal-miss or --eliminated, not both: a deal miss (딜 "
-                                 "미스) eliminates nobody"))
+    from ..table.score_entry import check_apart  # the table's entry: loaded where used
+
+    with entry_errors():  # fields that do not go together: a usage error
+        check_apart({"taken": taken, "opposition": opposition, "deal_miss": deal_miss,
+                     "eliminated": eliminated})
     friend, friend2 = (list(friends_given(friends)) + [None, None])[:2]
     if taken is not None and not taken.split:
         taken = taken.parts[0]  # a count: checked by the league as before
