@@ -19,7 +19,6 @@ from ..engine.translation import N_, _
 from .books import LeagueBook, SaveFile
 from .evening import Evening
 from .evening_options import KEPT, EveningOptions, first_hand, one_of, present_players
-from .new_names import refuse_new_names
 from .referee_session import deal_cards
 from .table_errors import TableError, TableUsageError
 
@@ -66,6 +65,8 @@ def open_league_evening(opts: EveningOptions, who: str, deals: list[dict],
                 refuse_unnamed_table(s, league, opts)
             if names is None or opts.session_number is not None:
                 raise
+            from .new_names import refuse_new_names  # start-up: it loads the store
+
             refuse_new_names(s, names)
             session, _proposal = start_session(s, league.name, names, who=who,
                                                first_dealer=one_of(opts.dealer, names,
