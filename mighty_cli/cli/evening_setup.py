@@ -11,7 +11,7 @@ from typing import Callable, Optional
 import click
 
 from ..engine.errors import MightyError
-from ..engine.records import Record, dump_record, load_record, read_record, record_ruleset, replay
+from ..engine.records import Record, dump_record, load_record, record_ruleset, replay
 from ..engine.ruleset import load_ruleset
 from ..engine.session import Proposal, playing_order, seats_range
 from ..i18n import N_, _, ngettext
@@ -19,6 +19,7 @@ from ..table.table_errors import TableUsageError
 from ..table.evening import Evening
 from ..table.books import LeagueBook, SaveFile
 from ..table.name_lookup import UnknownName, match_name
+from ..table.league_evening import RESUMED, resume_live
 from ..table.referee_session import deal_cards, rebuild
 from .resume_hints import command_line
 
@@ -67,8 +68,7 @@ class _Said:
 
 
 _KEPT = _Said(N_("the evening is kept in {path} after every entry"))
-_RESUMED = _Said(N_("— hand {number} resumed at the same card"))
-_RESUMED_AT_TABLE = _Said(N_("— table {table}, hand {number} resumed at the same card"))
+_RESUMED = _Said(RESUMED)
 
 
 def _names(text: str, rules) -> list[str]:
@@ -268,7 +268,7 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
             live_text = dump_record(Record(ruleset=ruleset_name,
                                            players=list(from_file.players),
                                            hands=[last_raw]))
-    resumed = _resume_live(evening, rules, ruleset_name, live_text) if live_text else []
+    resumed = resume_live(evening, rules, ruleset_name, live_text) if live_text else []
     if resumed:
         lines += resumed
         if evening.hand is not None and evening.hand.over:
@@ -330,26 +330,6 @@ def _session_seed(s, session, opts: EveningOptions) -> list[str]:
                                  "(kept when its referee began); leave --seed out").format(
                                      given=opts.seed, session=session.number, seed=stored))
     return []
-
-
-def _resume_live(evening: Evening, rules, ruleset_name: str, text: str) -> list[str]:
-    record = read_record(text, source=_("the hand in progress"))
-    result = replay(record, rules)
-    outcome, raw = result.hands[-1], record.hands[-1]
-    if outcome.state is None:
-        return []
-    deal = deal_cards(raw["deal"], rules) if "deal" in raw else None
-    five = list(outcome.players)
-    dealer = raw.get("dealer", outcome.dealer)
-    evening.hand = rebuild(rules, ruleset_name, five, dealer, deal, outcome.state,
-                           on_change=evening._keep, opener=raw.get("opener"))
-    out = [p for p in evening.present if p not in five]
-    evening.proposal = Proposal(dealer, evening.hand.opener, tuple(five), tuple(out))
-    number = evening.hands_before + len(evening.finished) + 1
-    if evening.table is not None:
-        return [_RESUMED_AT_TABLE.format(table=evening.table, number=number),
-                *evening.hand.status()[1:]]
-    return [_RESUMED.format(number=number + evening.number_offset), *evening.hand.status()[1:]]
 
 
 # --- the loop ---------------------------------------------------------------------------------

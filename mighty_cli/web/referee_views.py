@@ -1,0 +1,337 @@
+"""The tablet referee (``/tables/T/referee``): the league's referee on the table's page, every
+call and card checked as it is tapped, on the terminal referee's own evening
+(:mod:`.referee_desk`: each tap is the line ``mighty referee`` would read).
+
+* ``GET /tables/T/referee``: the next prompt (the election, the exchange, the friend, the
+  card picker), or who holds the table and the offer to take it over, or the start (the
+  table's code, the referee's name, a seed when the session keeps none).
+* ``POST /tables/T/referee/start``: start refereeing the table here (or take it over, after
+  confirming): the table's code is checked, the tablet gets its token (a cookie for the
+  table), the hand in progress is taken up at the same card.
+* ``POST /tables/T/referee``: one entry (a button's line, the bid's number and suit, the
+  discards, the text box's short forms); the page it answers is the next prompt. A refused
+  entry is answered 422 with the terminal's reason, a page behind the table 409, a table
+  held elsewhere 409 with who holds it.
+"""
+
+from __future__ import annotations
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from ..engine.translation import _, set_language
+from ..store.table_entry import new_token
+from ..table import view
+from . import referee_picker
+from .forms import RequestError, number, read_form, text
+from .guard import codes_match, cross_site
+from .pages import page
+from .referee_desk import Desk, TableFacts, open_desk, table_facts
+from .served import Served, served
+from .table_views import CODE_KEPT_SECONDS, code_cookie, table_code_refusal
+
+#: How a tablet's token for a table is named (``mighty_referee_2``), and its referee's name.
+TOKEN_COOKIE = "mighty_referee_{table}"
+WHO_COOKIE = "mighty_referee_who"
+#: The longest line the text box takes, and the longest name a referee gives.
+LINE_MAX = 200
+WHO_MAX = 40
+
+
+def token_cookie(ref: str) -> str:
+    return TOKEN_COOKIE.format(table=ref)
+
+
+def desks(state: Served):
+    """The server's tablets (made on first use: the application knows nothing of them)."""
+    found = getattr(state, "referee_desks", None)
+    if found is None:
+        from .referee_desk import Desks
+
+        found = state.referee_desks = Desks()  # type: ignore[attr-defined]
+    return found
+
+
+async def _facts(state: Served, ref: str):
+    return await state.read(table_facts, ref)
+
+
+def _code_refusal(state: Served, request: Request, facts: TableFacts,
+                  given: str | None) -> RequestError | None:
+    return table_code_refusal(state, request, facts, given)  # type: ignore[arg-type]
+
+
+def _has_code(request: Request, facts: TableFacts) -> bool:
+    return codes_match(request.cookies.get(code_cookie(facts.ref)), facts.code)
+
+
+def _holder(state: Served, facts: TableFacts, token: str | None) -> str | None:
+    """Who else holds the table (None: nobody but this tablet): the name a tablet's referee
+    gave, or "another window" (the terminal, another worker of the server)."""
+    other = desks(state).holder(facts.ref)
+    if facts.owner is not None and facts.owner != token:
+        name = desks(state).named(facts.owner)
+        return name or _("another window (the terminal referee, or another server)")
+    if other is not None and other.token != token and other.matches(facts):
+        return other.who
+    return None
+
+
+def _clock(league, moment) -> str:
+    from ..render.html import local_clock, time_zone
+
+    return local_clock(moment, time_zone(league.timezone))
+
+
+def _render(state: Served, request: Request, league, facts: TableFacts, *,
+            desk: Desk | None = None, holder: str | None = None,
+            problem: str | None = None, status: int = 200,
+            form: dict | None = None) -> Response:
+    context = {"facts": facts, "holder": holder, "has_code": _has_code(request, facts),
+               "director": state.is_director(request),
+               "form": form or {}, "who": request.cookies.get(WHO_COOKIE, ""),
+               "held_since": _clock(league, facts.held_since) if facts.held_since else ""}
+    if desk is not None:
+        context.update(_desk_context(desk))
+    text_ = state.pages.render("serve_referee.html", league.lang, league.timezone,
+                               league=league, problem=problem, **context)
+    return page(text_, status)
+
+
+def _desk_context(desk: Desk) -> dict:
+    evening = desk.evening
+    hand = evening.hand
+    context = {"desk": desk, "at": desk.at(), "said": desk.said,
+               "prompt": evening.prompt(), "pending_store": evening.pending_store,
+               "done": evening.done}
+    if hand is None or evening.pending_store:
+        return context
+    state = hand.state
+    context.update({
+        "state": state, "status": hand.status()[1:],
+        "contract": view.pretty_bid(state.contract) if state.contract is not None else None, "glance": evening.glance(),
+        "picker": referee_picker.picker(state) if not hand.over else None,
+        "tricks": [(number, trick.winner, trick.points,
+                    ", ".join(f"{p} {view.pretty_play(play)}" for p, play in trick.plays))
+                   for number, trick in enumerate(state.tricks, 1)],
+        "on_table": [(p, view.pretty_play(play)) for p, play in state.current_trick]
+        if state.phase == "play" else [],
+        "started": hand.started, "number": evening.hands_before + len(evening.finished) + 1,
+        "trick_number": state.trick_number if state.phase == "play" else None,
+        "undo_tricks": list(range(1, state.trick_number + 1))
+        if state.phase == "play" and state.trick_number > 1 else [],
+    })
+    return context
+
+
+# --- the views ---------------------------------------------------------------------------------
+
+
+async def referee_page(request: Request) -> Response:
+    state = served(request)
+    ref = request.path_params["table"]
+    league, facts = await _facts(state, ref)
+    if not facts.playing:
+        return _render(state, request, league, facts, status=409,
+                       problem=_("{table} is no longer playing").format(table=facts.title))
+    token = request.cookies.get(token_cookie(ref))
+    desk = desks(state).get(token)
+    if desk is not None and desk.ref == ref and desk.matches(facts):
+        return _render(state, request, league, facts, desk=desk)
+    holder = _holder(state, facts, token)
+    if holder is not None or token is None or not _has_code(request, facts):
+        return _render(state, request, league, facts, holder=holder)
+    desk, _lines = await _open(state, league, facts, token, _who(request, facts))
+    return _render(state, request, league, facts, desk=desk)
+
+
+async def referee_start(request: Request) -> Response:
+    """Start refereeing the table on this tablet (or take it over, confirmed)."""
+    state, league, facts, fields = await _checked(request)
+    given = (fields.get("code") or "").strip() or request.cookies.get(code_cookie(facts.ref))
+    refused = _code_refusal(state, request, facts, given)
+    if refused is not None:
+        return _render(state, request, league, facts, problem=refused.message,
+                       status=refused.status, form=fields)
+    try:
+        who = text(fields, "who", _("your name"), longest=WHO_MAX)
+        seed = number(fields, "seed", _("seed"), low=0, high=2 ** 63 - 1)
+    except RequestError as exc:
+        return _render(state, request, league, facts, problem=exc.message, status=exc.status,
+                       form=fields)
+    token = request.cookies.get(token_cookie(facts.ref)) or new_token()
+    holder = _holder(state, facts, token)
+    if holder is not None and fields.get("take") != "1":
+        return _render(state, request, league, facts, holder=holder, status=409,
+                       problem=_("{who} holds this table's hand: confirm to take it over")
+                       .format(who=holder), form=fields)
+    try:
+        await _open(state, league, facts, token, who or _writer(facts), seed)
+    except RequestError as exc:
+        return _render(state, request, league, facts, problem=exc.message, status=exc.status,
+                       form=fields)
+    answer = RedirectResponse(f"/tables/{facts.ref}/referee", status_code=303)
+    answer.set_cookie(token_cookie(facts.ref), token, max_age=CODE_KEPT_SECONDS, httponly=True,
+                      samesite="strict")
+    answer.set_cookie(code_cookie(facts.ref), given.strip(), max_age=CODE_KEPT_SECONDS,
+                      httponly=True, samesite="strict")
+    if who:
+        answer.set_cookie(WHO_COOKIE, who, max_age=CODE_KEPT_SECONDS, httponly=True,
+                          samesite="strict")
+    return answer
+
+
+async def referee_entry(request: Request) -> Response:
+    """One entry: the line it makes is the terminal referee's; the answer the next prompt."""
+    state, league, facts, fields = await _checked(request)
+    refused = _code_refusal(state, request, facts, request.cookies.get(code_cookie(facts.ref)))
+    if refused is not None:
+        return _render(state, request, league, facts, problem=refused.message,
+                       status=refused.status)
+    token = request.cookies.get(token_cookie(facts.ref))
+    if token is None:
+        return _render(state, request, league, facts, status=409, problem=_(
+            "this tablet does not referee the table yet: start here first"))
+    desk = desks(state).get(token)
+    if desk is None or desk.ref != facts.ref or not desk.matches(facts):
+        holder = _holder(state, facts, token)
+        if holder is not None:
+            if desk is not None:
+                desks(state).drop(desk)
+            return _render(state, request, league, facts, holder=holder, status=409,
+                           problem=_("{who} took this table's hand over: nothing was entered "
+                                     "here").format(who=holder))
+        gone = await _gone(state, desk, facts)
+        desk, _lines = await _open(state, league, facts, token, _who(request, facts))
+        if gone:
+            return _render(state, request, league, facts, desk=desk, status=409, problem=gone)
+    try:
+        line = entry_line(fields, desk)
+    except RequestError as exc:
+        return _render(state, request, league, facts, desk=desk, problem=exc.message,
+                       status=exc.status)
+    entered, said = await _enter(state, league, desk, line, fields.get("at", ""))
+    if desk.evening.taken_away:
+        desks(state).drop(desk)
+        league, facts = await _facts(state, facts.ref)
+        return _render(state, request, league, facts, holder=_holder(state, facts, token),
+                       status=409, problem=" ".join(said))
+    if not entered:
+        return _render(state, request, league, facts, desk=desk, status=409,
+                       problem=said[0] if said else None)
+    refused_line = next((line for line in said if line.startswith("✗")), None)
+    return _render(state, request, league, facts, desk=desk,
+                   status=422 if refused_line and said[0].startswith("✗") else 200)
+
+
+# --- the work ---------------------------------------------------------------------------------
+
+
+async def _checked(request: Request):
+    state = served(request)
+    if cross_site(request.headers, request.url.scheme):
+        raise RequestError(403, _("refused: the form was sent from another site"))
+    fields = await read_form(request)
+    league, facts = await _facts(state, request.path_params["table"])
+    if not facts.playing:
+        raise RequestError(409, _("{table} is no longer playing").format(table=facts.title))
+    return state, league, facts, fields
+
+
+def _writer(facts: TableFacts) -> str:
+    """Who the change log says stored a hand refereed on a tablet: ``table 2``."""
+    return f"table {facts.table}" if facts.table is not None else f"session {facts.session}"
+
+
+def _who(request: Request, facts: TableFacts) -> str:
+    return request.cookies.get(WHO_COOKIE) or _writer(facts)
+
+
+async def _open(state: Served, league, facts: TableFacts, token: str, who: str,
+                seed: int | None = None):
+    def work():
+        from ..engine.errors import MightyError
+
+        set_language(league.lang or state.settings.lang)
+        try:
+            return open_desk(state.engine, league.name, facts, token, who, seed)
+        except MightyError as exc:
+            raise RequestError(409, str(exc)) from None
+
+    try:
+        desk, lines = await run_in_threadpool(work)
+    finally:
+        await state.watcher.poke()
+    desks(state).put(desk)
+    return desk, lines
+
+
+async def _gone(state: Served, desk: Desk | None, facts: TableFacts) -> str | None:
+    """Why a tablet's desk no longer holds the table's hand (a hand stored elsewhere), in the
+    terminal's words; None when it is only out of date (reopened at the same card)."""
+    if desk is None or desk.book.claim is None or facts.hands == desk.book.claim.hands:
+        return None
+    from ..table.table_errors import HandTakenAway
+
+    def work():
+        try:
+            desk.book.check()
+        except HandTakenAway as exc:
+            return str(exc)
+        return None
+
+    desks(state).drop(desk)
+    return await run_in_threadpool(work)
+
+
+async def _enter(state: Served, league, desk: Desk, line: str, at: str):
+    def work():
+        set_language(league.lang or state.settings.lang)
+        with desk.lock:
+            return desk.enter(line, at)
+
+    try:
+        return await run_in_threadpool(work)
+    finally:
+        await state.watcher.poke()
+
+
+def entry_line(fields: dict[str, str], desk: Desk) -> str:
+    """The line an entry's form makes, as the terminal referee reads it: the text box's, a
+    button's, a bid's number and suit (naming the bidder when it is not the player to move),
+    a deal miss's player, the discards chosen, a card called with who held it."""
+    typed = text(fields, "text", _("entry"), longest=LINE_MAX)
+    if typed:
+        return typed
+    line = text(fields, "line", _("entry"), longest=LINE_MAX) or ""
+    suit = (fields.get("suit") or "").strip().lower()
+    if suit:
+        bid = number(fields, "number", _("bid"), low=1, high=99, required=True)
+        said = f"{bid}{suit}"
+        bidder = (fields.get("bidder") or "").strip()
+        hand = desk.evening.hand
+        if bidder and hand is not None and bidder != hand.state.to_move:
+            said = f"{bidder} {said}"
+        return said
+    if line == "miss":
+        who = text(fields, "player", _("player"), required=True, longest=WHO_MAX)
+        return f"miss {who}"
+    if line == "player":
+        who = text(fields, "player", _("player"), required=True, longest=WHO_MAX)
+        return f"player:{who}"
+    if line == "discard":
+        cards = [name[2:] for name, value in fields.items() if name.startswith("d_") and value]
+        if not cards:
+            raise RequestError(400, _("choose the cards discarded"))
+        return " ".join(cards)
+    if line.startswith("card:"):  # a card called in 6마/7마 with open cards: who held it
+        holder = text(fields, "holder", _("player"), required=True, longest=WHO_MAX)
+        return f"{line[5:]} {holder}"
+    if not line:
+        raise RequestError(400, _("nothing entered: tap a choice, or type in the box"))
+    return line
+
+
+__all__ = ["referee_page", "referee_start", "referee_entry", "entry_line", "TOKEN_COOKIE"]
+
