@@ -18,6 +18,9 @@ from .books import LeagueBook
 from .evening import Evening
 from .referee_session import deal_cards, rebuild
 
+# Deferred imports: the store (SQLModel, SQLAlchemy) loads inside open_table_evening, only when
+# a league's table is opened, as in books.py: the command line's start-up never pays for it.
+
 #: The line saying a hand in progress goes on (a session's own numbering, or a round's table).
 RESUMED = N_("— hand {number} resumed at the same card")
 RESUMED_AT_TABLE = N_("— table {table}, hand {number} resumed at the same card")

@@ -112,8 +112,8 @@ def _bid_suits(rules) -> list[Choice]:
 def election_limits(rules) -> list[str]:
     """The ruleset's limits on a bid, as the page shows them beside the picker."""
     e = rules.election
-    said = [_("bids from {low}").format(low=e.min_bid) + (
-        _(" to {high}").format(high=e.max_bid) if e.max_bid else _(", no maximum"))]
+    said = [_("bids from {low} to {high}").format(low=e.min_bid, high=e.max_bid) if e.max_bid
+            else _("bids from {low}, no maximum").format(low=e.min_bid)]
     if e.no_trump_allowed and e.no_trump_discount:
         said.append(_("no-trump from {low}").format(low=e.min_bid - e.no_trump_discount))
     if not e.no_trump_allowed:

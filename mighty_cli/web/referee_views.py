@@ -20,14 +20,17 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from ..engine.translation import _, set_language
+from ..engine.errors import MightyError
+from ..engine.translation import _, ngettext, set_language
+from ..render.html import local_clock, time_zone
 from ..store.table_entry import new_token
 from ..table import view
+from ..table.table_errors import HandTakenAway
 from . import referee_picker
 from .forms import RequestError, number, read_form, text
 from .guard import codes_match, cross_site
 from .pages import page
-from .referee_desk import Desk, TableFacts, open_desk, table_facts
+from .referee_desk import Desk, Desks, TableFacts, open_desk, table_facts
 from .served import Served, served
 from .table_views import CODE_KEPT_SECONDS, code_cookie, table_code_refusal
 
@@ -47,8 +50,6 @@ def desks(state: Served):
     """The server's tablets (made on first use: the application knows nothing of them)."""
     found = getattr(state, "referee_desks", None)
     if found is None:
-        from .referee_desk import Desks
-
         found = state.referee_desks = Desks()  # type: ignore[attr-defined]
     return found
 
@@ -79,8 +80,6 @@ def _holder(state: Served, facts: TableFacts, token: str | None) -> str | None:
 
 
 def _clock(league, moment) -> str:
-    from ..render.html import local_clock, time_zone
-
     return local_clock(moment, time_zone(league.timezone))
 
 
@@ -112,7 +111,10 @@ def _desk_context(desk: Desk) -> dict:
         "state": state, "status": hand.status()[1:],
         "contract": view.pretty_bid(state.contract) if state.contract is not None else None, "glance": evening.glance(),
         "picker": referee_picker.picker(state) if not hand.over else None,
-        "tricks": [(number, trick.winner, trick.points,
+        "tricks": [(ngettext("trick {number} to {winner} ({points} point card)",
+                             "trick {number} to {winner} ({points} point cards)",
+                             trick.points).format(number=number, winner=trick.winner,
+                                                  points=trick.points),
                     ", ".join(f"{p} {view.pretty_play(play)}" for p, play in trick.plays))
                    for number, trick in enumerate(state.tricks, 1)],
         "on_table": [(p, view.pretty_play(play)) for p, play in state.current_trick]
@@ -251,8 +253,6 @@ def _who(request: Request, facts: TableFacts) -> str:
 async def _open(state: Served, league, facts: TableFacts, token: str, who: str,
                 seed: int | None = None):
     def work():
-        from ..engine.errors import MightyError
-
         set_language(league.lang or state.settings.lang)
         try:
             return open_desk(state.engine, league.name, facts, token, who, seed)
@@ -272,8 +272,6 @@ async def _gone(state: Served, desk: Desk | None, facts: TableFacts) -> str | No
     terminal's words; None when it is only out of date (reopened at the same card)."""
     if desk is None or desk.book.claim is None or facts.hands == desk.book.claim.hands:
         return None
-    from ..table.table_errors import HandTakenAway
-
     def work():
         try:
             desk.book.check()
