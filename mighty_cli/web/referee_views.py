@@ -88,7 +88,7 @@ def _render(state: Served, request: Request, league, facts: TableFacts, *,
             problem: str | None = None, status: int = 200,
             form: dict | None = None) -> Response:
     context = {"facts": facts, "holder": holder, "has_code": _has_code(request, facts),
-               "director": state.is_director(request),
+               "director": state.is_director(request), "desk": None,
                "form": form or {}, "who": request.cookies.get(WHO_COOKIE, ""),
                "held_since": _clock(league, facts.held_since) if facts.held_since else ""}
     if desk is not None:
@@ -103,7 +103,10 @@ def _desk_context(desk: Desk) -> dict:
     hand = evening.hand
     context = {"desk": desk, "at": desk.at(), "said": desk.said,
                "prompt": evening.prompt(), "pending_store": evening.pending_store,
-               "done": evening.done}
+               "done": evening.done, "state": None, "status": [], "contract": None,
+               "glance": [], "picker": None, "tricks": [], "on_table": [], "started": False,
+               "number": evening.hands_before + len(evening.finished) + 1,
+               "trick_number": None, "undo_tricks": []}
     if hand is None or evening.pending_store:
         return context
     state = hand.state

@@ -88,3 +88,114 @@ def test_an_illegal_card_is_refused_with_the_terminals_reason(leagues, tablet):
     assert f'data-reason="{refused.said[0][2:]}"' in html.unescape(page.html)
     output = terminal(typed, [*tablet.lines, greyed[0]], "--seed", "42")
     assert refused.said[0] in output
+
+
+def into_trick_two(tablet: Tablet, web: str, seed: int | None = 42):
+    """Start refereeing and tap until trick 2 has its lead on the table."""
+    tablet.start(code(web), seed=seed)
+    return play_through(tablet, random.Random(5),
+                        stop=lambda page: page.prompt.startswith("[trick 2, "))
+
+
+def test_undo_goes_back_across_a_trick_and_the_league_keeps_it(leagues, tablet):
+    web, _typed = leagues
+    page = into_trick_two(tablet, web)
+    played = len(tablet.lines)
+    page = tablet.tap(line="undo")
+    assert page.said[0].startswith("↶ took back") and page.prompt.startswith("[trick 2]")
+    page = tablet.tap(line="undo")  # the last card of trick 1
+    assert page.prompt.startswith("[trick 1, ") and "4 point" not in page.prompt
+    kept = live_record(web)
+    assert kept is not None and kept.count("\n") > 0
+    resumed = Tablet(tablet.client)
+    assert resumed.open().prompt == page.prompt  # the league holds the hand as shown
+    page = tablet.tap(line="undo to 1")
+    assert page.prompt.startswith("[trick 1] ") and len(tablet.lines) == played + 3
+    assert page.has("play") and "undo to 1" not in page.html
+
+
+def test_the_same_tap_sent_twice_is_entered_once(leagues, tablet):
+    web, _typed = leagues
+    page = into_trick_two(tablet, web)
+    card = page.cards()[0]
+    before = live_record(web).count(card.upper())  # in the deal
+    form = {"at": page.at, "line": card}
+    first = tablet.client.post(tablet.address, data=form)
+    again = tablet.client.post(tablet.address, data=form)
+    assert first.status_code == again.status_code == 200
+    assert first.text.count(card.upper()) == again.text.count(card.upper())
+    stale = tablet.client.post(tablet.address, data={"at": page.at, "line": "undo"})
+    assert stale.status_code == 409 and "nothing was entered" in stale.text
+    assert live_record(web).count(card.upper()) == before + 1
+
+
+def test_a_reloaded_page_and_a_restarted_server_go_on_at_the_same_card(leagues, tablet,
+                                                                       tmp_path):
+    web, _typed = leagues
+    page = into_trick_two(tablet, web)
+    again = tablet.open()
+    assert (again.status, again.prompt, again.at) == (200, page.prompt, page.at)
+    assert again.cards() == page.cards()
+    # the server stopped and started again: the tablet's cookies find the hand in the league
+    with client_for(web, tmp_path / "again") as restarted:
+        restarted.cookies.update(tablet.client.cookies)
+        after = Tablet(restarted)
+        reopened = after.open()
+        assert (reopened.prompt, reopened.at) == (page.prompt, page.at)
+        card = reopened.cards()[0]
+        assert after.tap(line=card).status == 200
+        assert card.upper() in live_record(web)
+
+
+def test_a_second_tablet_is_told_who_holds_the_table_and_takes_it_over(leagues, tablet,
+                                                                       tmp_path):
+    web, _typed = leagues
+    page = into_trick_two(tablet, web)
+    from starlette.testclient import TestClient
+
+    with TestClient(tablet.client.app, client=("10.0.0.9", 50000)) as other:
+        second = Tablet(other)
+        shown = second.open()
+        assert "Ref holds this table" in shown.html and shown.has("election") is False
+        refused = second.start(code(web), who="Mina")
+        assert refused.status == 409 and "confirm to take it over" in refused.html
+        taken = second.start(code(web), who="Mina", take=True)
+        assert (taken.status, taken.prompt, taken.at) == (200, page.prompt, page.at)
+        late = tablet.tap(line=page.cards()[0])
+        assert late.status == 409 and "Mina" in late.html and "nothing was entered" in late.html
+        assert second.tap(line=taken.cards()[0]).status == 200
+
+
+def test_the_terminal_goes_on_where_the_tablet_left_and_the_tablet_is_told(leagues, tablet):
+    web, _typed = leagues
+    page = into_trick_two(tablet, web)
+    output = terminal(web, [])
+    assert "table 1, hand 1 resumed at the same card" in output
+    assert page.prompt.split("]")[0] in output
+    late = tablet.tap(line=page.cards()[0])
+    assert late.status == 409 and "another window (the terminal referee" in late.html
+    taken = tablet.start(code(web), take=True)
+    assert (taken.prompt, taken.at) == (page.prompt, page.at)
+
+
+def test_a_deal_miss_is_stored_as_the_terminal_stores_it(leagues, tablet):
+    web, typed = leagues
+    page = tablet.start(code(web))  # open cards: anyone may declare one
+    assert page.has("miss")
+    player = page.form("miss").selects["player"][2]
+    page = tablet.tap(line="miss", player=player)
+    assert any("declares a deal miss" in line for line in page.said)
+    assert any("saved to league cup" in line for line in page.said)
+    terminal(typed, tablet.lines)
+    assert stored_hands(web) == stored_hands(typed)
+    assert stored_hands(web)[0][1] == "deal_miss"
+
+
+def test_an_open_cards_hand_is_stored_as_the_terminal_stores_it(leagues, tablet):
+    web, typed = leagues
+    page = tablet.start(code(web))
+    assert "(open cards" in page.html or page.has("election")
+    page = play_through(tablet, random.Random(11))
+    assert any("saved to league cup" in line for line in page.said)
+    terminal(typed, tablet.lines)
+    assert stored_hands(web) == stored_hands(typed)
