@@ -22,6 +22,7 @@ from typing import Any
 
 from ..engine import hand as engine
 from ..engine.cards import (
+    COPY,
     SUIT_LETTERS,
     SUIT_SYMBOLS,
     format_card,
@@ -29,6 +30,7 @@ from ..engine.cards import (
     sorted_cards,
 )
 from ..engine.errors import MightyError
+from ..engine.hand.honeymoon import partner_of
 from ..engine.translation import _
 from ..table import view
 
@@ -66,6 +68,7 @@ class Picker:
     player: str | None = None                  # who is to move
     seats: list[str] = field(default_factory=list)
     numbers: list[int] = field(default_factory=list)    # a bid's (or a new contract's) numbers
+    number: int | None = None                           # the number shown first
     suits: list[Choice] = field(default_factory=list)
     buttons: list[Choice] = field(default_factory=list)
     cards: list[tuple[str, list[CardChoice]]] = field(default_factory=list)  # by suit
@@ -73,6 +76,7 @@ class Picker:
     limits: list[str] = field(default_factory=list)
     discard: int = 0
     open_cards: bool = False
+    two_cards: bool = False     # a friend call names two cards (friend.called_cards = 2)
 
 
 def suit_kind(card: int) -> str:
@@ -132,10 +136,12 @@ def _election(state) -> Picker:
     actions = engine.legal_actions(state)
     bids = [a.bid for a in actions if isinstance(a, engine.BidCall) and a.bid is not None]
     numbers = sorted({bid.number for bid in bids})
+    suited = [bid.number for bid in bids if bid.trump is not None]
     buttons = []
     if any(isinstance(a, engine.BidCall) and a.bid is None for a in actions):
         buttons.append(Choice("pass", _("pass")))
     return Picker("election", state.to_move, seats=list(state.players), numbers=numbers,
+                  number=min(suited) if suited else (numbers[0] if numbers else None),
                   suits=_bid_suits(rules), buttons=buttons,
                   players=list(state.players) if rules.deal_miss.allowed else [],
                   limits=election_limits(rules), open_cards=state.hands is None)
@@ -160,19 +166,38 @@ def _exchange(state) -> Picker:
     if hands is None:
         return Picker("exchange", state.declarer, open_cards=True)
     cards = list(sorted_cards(hands[state.declarer]))
+    # two decks: a card held twice is two boxes (its line once, then with ~2: both copies)
+    lines = [format_card(c & ~COPY).lower() for c in cards]
+    lines = [line + ("~2" if line in lines[:i] else "") for i, line in enumerate(lines)]
     choices = [CardChoice(view.pretty_card(c), suit_kind(c),
-                          [Choice(format_card(c).lower(), view.pretty_card(c), kind=suit_kind(c))])
-               for c in cards]
+                          [Choice(line, view.pretty_card(c), kind=suit_kind(c))])
+               for c, line in zip(cards, lines, strict=True)]
     return Picker("exchange", state.declarer, cards=_by_suit(choices, cards),
                   discard=view.discard_count(state))
 
 
 def _friend(state) -> Picker:
     actions = engine.legal_actions(state)
-    numbers = sorted({a.contract.number for a in actions
-                      if isinstance(a, engine.ChangeContract)})
+    changes = [a.contract for a in actions if isinstance(a, engine.ChangeContract)]
+    numbers = sorted({bid.number for bid in changes})
+    suited = [bid.number for bid in changes if bid.trump is not None]
+    number = min(suited) if suited else (numbers[0] if numbers else None)
+    if state.rules.table.partner_hands:  # 허니문: his own friend hand, the only call
+        return Picker("friend", state.declarer, numbers=numbers, number=number,
+                      suits=_bid_suits(state.rules) if numbers else [],
+                      buttons=[Choice("friend", _("his own friend hand {partner} (프렌드 패)")
+                                      .format(partner=partner_of(state.declarer)))])
     calls = [a.call for a in actions if isinstance(a, engine.CallFriend)
-             and a.call.lead_suit is None and a.call.card2 is None]
+             and a.call.lead_suit is None]
+    two = state.rules.friend.called_cards == 2  # 동대전 7마, 8마: two cards called at once
+    if two:
+        singles = {c.card for c in calls if c.kind == "card" and c.card2 is None}
+        paired = {card for c in calls if c.kind == "card" and c.card2 is not None
+                  for card in (c.card, c.card2)}
+        calls = [c for c in calls if c.kind != "card"] + [
+            engine.FriendCall("card", card=card) for card in sorted(singles | paired)]
+    else:
+        calls = [c for c in calls if c.card2 is None]
     buttons: list[Choice] = []
     players: list[str] = []
     card_calls = []
@@ -196,10 +221,11 @@ def _friend(state) -> Picker:
     choices = [CardChoice(view.pretty_card(c), suit_kind(c),
                           [Choice(format_card(c).lower(), view.pretty_card(c), kind=suit_kind(c))])
                for c in plain]
-    return Picker("friend", state.declarer, numbers=numbers,
+    return Picker("friend", state.declarer, numbers=numbers, number=number,
                   suits=_bid_suits(state.rules) if numbers else [],
-                  buttons=named + buttons, cards=_by_suit(choices, plain),
-                  players=players, open_cards=state.hands is None)
+                  buttons=buttons if two else named + buttons,
+                  cards=_by_suit(choices, plain), players=players,
+                  open_cards=state.hands is None, two_cards=two)
 
 
 def _play(state) -> Picker:
@@ -207,12 +233,10 @@ def _play(state) -> Picker:
     legal = engine.legal_plays(state)
     forms: dict[int, list] = {}
     for play in legal:
-        forms.setdefault(play.card, []).append(play)
+        forms.setdefault(play.card & ~COPY, []).append(play)
     hands = state.hands
-    if hands is not None:
-        cards = list(sorted_cards(hands[mover]))
-    else:
-        cards = list(sorted_cards(state.rules.deck_cards))
+    held = hands[mover] if hands is not None else state.rules.deck_cards
+    cards = list(dict.fromkeys(card & ~COPY for card in sorted_cards(held)))  # two decks: once
     choices = []
     for card in cards:
         plays = forms.get(card, [])

@@ -322,10 +322,16 @@ def entry_line(fields: dict[str, str], desk: Desk) -> str:
         who = text(fields, "player", _("player"), required=True, longest=WHO_MAX)
         return f"player:{who}"
     if line == "discard":
-        cards = [name[2:] for name, value in fields.items() if name.startswith("d_") and value]
+        cards = [name[2:].split("~")[0] for name, value in fields.items()
+                 if name.startswith("d_") and value]
         if not cards:
             raise RequestError(400, _("choose the cards discarded"))
         return " ".join(cards)
+    if line == "call2":  # two cards called at once (friend.called_cards = 2)
+        cards = [name[2:] for name, value in fields.items() if name.startswith("c_") and value]
+        if not cards:
+            raise RequestError(400, _("choose the cards called"))
+        return "+".join(cards)
     if line.startswith("card:"):  # a card called in 6마/7마 with open cards: who held it
         holder = text(fields, "holder", _("player"), required=True, longest=WHO_MAX)
         return f"{line[5:]} {holder}"

@@ -22,6 +22,7 @@ class Form:
     checkboxes: list[str] = field(default_factory=list)
     selects: dict[str, list[str]] = field(default_factory=dict)
     radios: dict[str, list[str]] = field(default_factory=dict)
+    selected: dict[str, str] = field(default_factory=dict)
 
 
 class _Reader(HTMLParser):
@@ -54,6 +55,8 @@ class _Reader(HTMLParser):
             self.form.selects[self.select] = []
         elif self.form is not None and tag == "option" and self.select:
             self.form.selects[self.select].append(a.get("value", "\0"))
+            if "selected" in a:
+                self.form.selected[self.select] = "\0"
         if a.get("id") in ("prompt", "said") or (tag == "li" and self.capture == "said"):
             if a.get("id"):
                 self.capture = a["id"]
@@ -75,6 +78,8 @@ class _Reader(HTMLParser):
         if self.select and self.form is not None and self.form.selects[self.select] \
                 and self.form.selects[self.select][-1] == "\0":
             self.form.selects[self.select][-1] = data.strip()
+            if self.form.selected.get(self.select) == "\0":
+                self.form.selected[self.select] = data.strip()
         if self.capture and self.texts.get(self.capture):
             self.texts[self.capture][-1] += data
 
@@ -118,7 +123,11 @@ def typed_line(fields: dict[str, str], to_move: str | None = None) -> str:
     if line == "player":
         return f"player:{fields['player']}"
     if line == "discard":
-        return " ".join(name[2:] for name in fields if name.startswith("d_"))
+        return " ".join(name[2:].split("~")[0] for name in fields if name.startswith("d_"))
+    if line == "call2":
+        return "+".join(name[2:] for name in fields if name.startswith("c_"))
+    if line.startswith("card:"):
+        return f"{line[5:]} {fields['holder']}"
     return fields.get("text") or line
 
 
@@ -180,14 +189,16 @@ def play_through(tablet: Tablet, rng: random.Random, bids: bool = True,
             suits = [v for n, v, c in form.buttons if n == "suit"]
             if bid and suits:
                 bid = False
-                page = tablet.tap(number=form.selects["number"][0], suit=suits[0])
+                number = form.selected.get("number", form.selects["number"][0])
+                page = tablet.tap(number=number, suit=suits[0])
             else:
                 page = tablet.tap(line="pass")
         elif page.has("elimination"):
             form = page.form("elimination")
             lines = [v for n, v, c in form.buttons if n == "line" and "greyed" not in c]
             if "holder" in form.selects:
-                page = tablet.tap(line=rng.choice(lines), holder=form.selects["holder"][1])
+                page = tablet.tap(line=rng.choice(lines),
+                                  holder=rng.choice(form.selects["holder"][1:]))
             else:
                 page = tablet.tap(line=rng.choice(lines))
         elif page.has("exchange"):
@@ -198,8 +209,11 @@ def play_through(tablet: Tablet, rng: random.Random, bids: bool = True,
             page = tablet.tap(line="discard", **chosen)
         elif page.has("friend"):
             form = page.form("friend")
-            calls = [v for n, v, c in form.buttons if n == "line"]
-            page = tablet.tap(line=calls[0])
+            calls = [v for n, v, c in form.buttons if n == "line" and v != "call2"]
+            if form.checkboxes:  # two cards called at once
+                page = tablet.tap(line="call2", **{name: "1" for name in form.checkboxes[:2]})
+            else:
+                page = tablet.tap(line=calls[0])
         elif page.has("play"):
             page = tablet.tap(line=rng.choice(page.cards()))
         elif any(v == "deal" for f in page.forms for n, v, c in f.buttons):
@@ -249,3 +263,101 @@ def live_record(db: str) -> str | None:
     with sqlite3.connect(path) as connection:
         row = connection.execute("SELECT record_toml FROM live_hand").fetchone()
     return row[0] if row else None
+
+
+# --- a hand played out by the engine, tapped on the page -------------------------------------
+
+PROPOSAL = re.compile(r"hand \d+: dealer (\S+), opener (\S+)(?:, sitting out [^;]+)?; "
+                      r"playing ([^\n(]+)")
+
+
+def proposal(page: Page) -> tuple[str, str, list[str]]:
+    """The dealer, opener and players of the hand a page begins (its first lines)."""
+    found = PROPOSAL.search("\n".join(page.said))
+    assert found, page.said
+    dealer, opener, players = found.groups()
+    return dealer, opener, [name.strip() for name in players.strip().split(",")]
+
+
+def engine_lines(rules, players: list[str], dealer: str, opener: str, seed: int) -> list[str]:
+    """What a referee types for a random legal hand of a real deal (not seen by the tool:
+    open cards), finished (no deal miss): the election, the elimination calls with who held
+    the card, the friend call, every card (the ghost's too)."""
+    from mighty_cli.engine import hand as engine
+    from mighty_cli.engine.cards import format_bid, format_card
+    from mighty_cli.engine.hand.draft import seeded_deal
+
+    for attempt in range(seed, seed + 300):
+        rng = random.Random(attempt)
+        state = engine.new_hand(rules, players, dealer, seeded_deal(rules, attempt, players),
+                                opener=opener)
+        while state.phase not in ("done", "deal_miss", "redeal"):
+            if state.phase == "redistribution":
+                action = engine.random_redistribution(state, rng)
+            else:
+                actions = [a for a in engine.legal_actions(state)
+                           if not isinstance(a, engine.DeclareDealMiss)]
+                action = rng.choice(actions)
+            state = engine.apply(state, action)
+        if state.phase == "done":
+            break
+    lines = []
+    by_player = rules.table.eliminate_by == "player"
+    for action in state.history:
+        if isinstance(action, engine.BidCall):
+            lines.append("pass" if action.bid is None else format_bid(action.bid).lower())
+        elif isinstance(action, engine.Eliminate):
+            if by_player or action.card is None:
+                lines.append(action.player)
+            else:
+                lines.append(f"{format_card(action.card).lower()} {action.player or 'kitty'}")
+        elif isinstance(action, engine.ChangeContract):
+            lines.append(format_bid(action.contract).lower())
+        elif isinstance(action, engine.CallFriend):
+            lines.append(engine.format_friend_call(action.call))
+        elif isinstance(action, engine.Play):
+            lines.append(engine.format_play(action).lower())
+    return lines
+
+
+def tap_lines(tablet: Tablet, lines: list[str]) -> Page:
+    """Tap each line by the page's own button for it (asserting the page offers it)."""
+    page = tablet.page
+    assert page is not None
+    for line in lines:
+        if page.has("election"):
+            form = page.form("election")
+            if line == "pass":
+                page = tablet.tap(line="pass")
+            else:
+                number, suit = re.fullmatch(r"(\d+)(s|d|h|c|nt)", line).groups()
+                assert number in form.selects["number"], (line, form.selects)
+                page = tablet.tap(number=number, suit=suit)
+        elif page.has("elimination"):
+            card, _space, holder = line.partition(" ")
+            if holder:
+                page = tablet.tap(line=f"card:{card}", holder=holder)
+            else:
+                page = tablet.tap(line=card)
+        elif page.has("contract") and re.fullmatch(r"\d+(s|d|h|c|nt)", line):
+            number, suit = re.fullmatch(r"(\d+)(s|d|h|c|nt)", line).groups()
+            page = tablet.tap(number=number, suit=suit)
+        elif page.has("friend"):
+            offered = [v for n, v, c in page.form("friend").buttons if n == "line"]
+            if line.startswith("player:") and page.has("player-call"):
+                page = tablet.tap(line="player", player=line[7:])
+            elif "+" in line:
+                page = tablet.tap(line="call2", **{f"c_{card.lower()}": "1"
+                                                   for card in line.split("+")})
+            else:
+                word = line.lower()
+                assert word in offered or (word == "player:" + "x") or \
+                    page.has("friend"), (line, offered)
+                page = tablet.tap(line=word if word in offered else line)
+        elif page.has("play"):
+            assert line in page.cards(), (line, page.prompt, page.cards())
+            page = tablet.tap(line=line)
+        else:
+            raise AssertionError(f"no prompt for {line!r}: {page.prompt}")
+        assert page.status == 200, (line, page.status, page.said, page.prompt)
+    return page

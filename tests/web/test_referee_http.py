@@ -9,10 +9,18 @@ import html
 import random
 
 import pytest
-
 from databases import made_once
-from refereeing import Tablet, live_record, play_through, stored_hands, terminal
-from serving import KEY, make_app, mighty, round_json
+from refereeing import (
+    Tablet,
+    engine_lines,
+    live_record,
+    play_through,
+    proposal,
+    stored_hands,
+    tap_lines,
+    terminal,
+)
+from serving import make_app, mighty, round_json
 
 FIVE = "Ana,Bo,Cy,Di,Ed"
 
@@ -192,10 +200,59 @@ def test_a_deal_miss_is_stored_as_the_terminal_stores_it(leagues, tablet):
 
 
 def test_an_open_cards_hand_is_stored_as_the_terminal_stores_it(leagues, tablet):
+    from mighty_cli.engine.ruleset import load_ruleset
+
     web, typed = leagues
-    page = tablet.start(code(web))
-    assert "(open cards" in page.html or page.has("election")
-    page = play_through(tablet, random.Random(11))
+    dealer, opener, players = proposal(tablet.start(code(web)))
+    page = tap_lines(tablet, engine_lines(load_ruleset("standard"), players, dealer, opener, 7))
+    assert any("saved to league cup" in line for line in page.said)
+    terminal(typed, tablet.lines)
+    assert stored_hands(web) == stored_hands(typed)
+
+
+#: Every table shape the terminal referee plays, with its players: 6마 and 7마 with their
+#: eliminations, two jokers, 허니문's friend hands, ghost 4마's pile, 8마's two decks.
+SHAPES = {"standard-6": 6, "standard-7": 7, "double-joker": 5, "honeymoon": 2, "ghost-4": 4,
+          "chicago-8": 8}
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gil", "Hu"]
+
+
+def shape_leagues(tmp_path, ruleset: str) -> tuple[str, str]:
+    count = SHAPES[ruleset]
+
+    def build(url: str) -> None:
+        one_table(url, ruleset, ",".join(NAMES[:count]))
+
+    return two_copies(tmp_path, f"referee-{ruleset}", build)
+
+
+@pytest.mark.parametrize("ruleset", ["standard-6", "double-joker", "honeymoon", "chicago-8"])
+def test_a_seeded_hand_of_each_table_shape_is_stored_as_the_terminal_stores_it(
+        tmp_path, ruleset):
+    web, typed = shape_leagues(tmp_path, ruleset)
+    with client_for(web, tmp_path / "served") as client:
+        tablet = Tablet(client)
+        tablet.start(code(web), seed=42)
+        page = play_through(tablet, random.Random(5))
+    assert any("saved to league cup" in line for line in page.said)
+    if ruleset == "standard-6":  # the declarer eliminated a player (탈락) on the page
+        hand, *roles = stored_hands(web)
+        assert "elimination = [" in hand[18]
+        assert [row[4] for row in roles].count("eliminated") == 1
+    terminal(typed, tablet.lines, "--seed", "42")
+    assert stored_hands(web) == stored_hands(typed)
+
+
+@pytest.mark.parametrize("ruleset", ["standard-7", "ghost-4"])
+def test_an_open_cards_hand_of_each_table_shape_is_stored_as_the_terminal_stores_it(
+        tmp_path, ruleset):
+    from mighty_cli.engine.ruleset import load_ruleset
+
+    web, typed = shape_leagues(tmp_path, ruleset)
+    with client_for(web, tmp_path / "served") as client:
+        tablet = Tablet(client)
+        dealer, opener, players = proposal(tablet.start(code(web)))
+        page = tap_lines(tablet, engine_lines(load_ruleset(ruleset), players, dealer, opener, 7))
     assert any("saved to league cup" in line for line in page.said)
     terminal(typed, tablet.lines)
     assert stored_hands(web) == stored_hands(typed)
