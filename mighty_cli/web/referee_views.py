@@ -16,6 +16,7 @@ call and card checked as it is tapped, on the terminal referee's own evening
 
 from __future__ import annotations
 
+from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -95,7 +96,10 @@ def _render(state: Served, request: Request, league, facts: TableFacts, *,
         context.update(_desk_context(desk))
     text_ = state.pages.render("serve_referee.html", league.lang, league.timezone,
                                league=league, problem=problem, **context)
-    return page(text_, status)
+    answer = page(text_, status)
+    if request.method == "POST":  # the live pages are told once the tablet has its answer
+        answer.background = BackgroundTask(state.watcher.poke)
+    return answer
 
 
 def _desk_context(desk: Desk) -> dict:
@@ -184,6 +188,7 @@ async def referee_start(request: Request) -> Response:
     if who:
         answer.set_cookie(WHO_COOKIE, who, max_age=CODE_KEPT_SECONDS, httponly=True,
                           samesite="strict")
+    answer.background = BackgroundTask(state.watcher.poke)
     return answer
 
 
@@ -262,10 +267,7 @@ async def _open(state: Served, league, facts: TableFacts, token: str, who: str,
         except MightyError as exc:
             raise RequestError(409, str(exc)) from None
 
-    try:
-        desk, lines = await run_in_threadpool(work)
-    finally:
-        await state.watcher.poke()
+    desk, lines = await run_in_threadpool(work)
     desks(state).put(desk)
     return desk, lines
 
@@ -292,10 +294,7 @@ async def _enter(state: Served, league, desk: Desk, line: str, at: str):
         with desk.lock:
             return desk.enter(line, at)
 
-    try:
-        return await run_in_threadpool(work)
-    finally:
-        await state.watcher.poke()
+    return await run_in_threadpool(work)
 
 
 def entry_line(fields: dict[str, str], desk: Desk) -> str:
