@@ -16,6 +16,8 @@ call and card checked as it is tapped, on the terminal referee's own evening
 
 from __future__ import annotations
 
+from urllib.parse import quote, unquote
+
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -90,7 +92,7 @@ def _render(state: Served, request: Request, league, facts: TableFacts, *,
             form: dict | None = None) -> Response:
     context = {"facts": facts, "holder": holder, "has_code": _has_code(request, facts),
                "director": state.is_director(request), "desk": None,
-               "form": form or {}, "who": request.cookies.get(WHO_COOKIE, ""),
+               "form": form or {}, "who": kept_name(request) or "",
                "held_since": _clock(league, facts.held_since) if facts.held_since else ""}
     if desk is not None:
         context.update(_desk_context(desk))
@@ -186,7 +188,7 @@ async def referee_start(request: Request) -> Response:
     answer.set_cookie(code_cookie(facts.ref), given.strip(), max_age=CODE_KEPT_SECONDS,
                       httponly=True, samesite="strict")
     if who:
-        answer.set_cookie(WHO_COOKIE, who, max_age=CODE_KEPT_SECONDS, httponly=True,
+        answer.set_cookie(WHO_COOKIE, quote(who), max_age=CODE_KEPT_SECONDS, httponly=True,
                           samesite="strict")
     answer.background = BackgroundTask(state.watcher.poke)
     return answer
@@ -255,7 +257,18 @@ def _writer(facts: TableFacts) -> str:
 
 
 def _who(request: Request, facts: TableFacts) -> str:
-    return request.cookies.get(WHO_COOKIE) or _writer(facts)
+    return kept_name(request) or _writer(facts)
+
+
+def kept_name(request: Request) -> str | None:
+    """The referee's name the tablet keeps (a cookie holds it percent-encoded: 민지 too)."""
+    kept = request.cookies.get(WHO_COOKIE)
+    if not kept:
+        return None
+    try:
+        return text({"who": unquote(kept, errors="strict")}, "who", "who", longest=WHO_MAX)
+    except (UnicodeDecodeError, RequestError):
+        return None
 
 
 async def _open(state: Served, league, facts: TableFacts, token: str, who: str,

@@ -256,3 +256,15 @@ def test_an_open_cards_hand_of_each_table_shape_is_stored_as_the_terminal_stores
     assert any("saved to league cup" in line for line in page.said)
     terminal(typed, tablet.lines)
     assert stored_hands(web) == stored_hands(typed)
+
+
+def test_a_referee_named_in_korean_is_kept_and_named_to_a_second_tablet(leagues, tablet):
+    web, _typed = leagues
+    page = tablet.start(code(web), who="민지", seed=42)
+    assert page.status == 200 and page.has("election")
+    assert tablet.open().has("election")  # the name's cookie read back
+    from starlette.testclient import TestClient
+
+    with TestClient(tablet.client.app, client=("10.0.0.9", 50000)) as other:
+        shown = Tablet(other).open()
+    assert "민지 holds this table" in html.unescape(shown.html)
