@@ -31,6 +31,7 @@ from ..engine.translation import _
 from ..store.lookups import get_league
 from ..store.models import LiveHand
 from ..store.table_entry import session_hands
+from ..table import words
 from ..table.books import LeagueBook
 from ..table.evening import Evening
 from ..table.league_evening import open_table_evening
@@ -134,6 +135,11 @@ class Desk:
                 return True, before
             return False, [_("the hand moved on since this page was shown (another tablet, or "
                              "this one twice): nothing was entered; here is where it is")]
+        word = line.strip().partition(" ")[0]
+        if words.meaning(word, words.EVENING, short=True) in ("save", "quit"):
+            # files are the server's, and a page has nothing to quit: the league keeps the hand
+            return False, ["✗ " + _("{word}: not from a tablet; the hand in progress is kept in "
+                                    "the league after every entry").format(word=word)]
         said = self.evening.handle(line)
         self.answered = {(at, line): said}
         self.said = said[-SAID_MAX:]

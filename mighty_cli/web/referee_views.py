@@ -229,6 +229,8 @@ async def referee_entry(request: Request) -> Response:
         league, facts = await _facts(state, facts.ref)
         return _render(state, request, league, facts, holder=_holder(state, facts, token),
                        status=409, problem=" ".join(said))
+    if not entered and said and said[0].startswith("✗"):  # refused before the referee
+        return _render(state, request, league, facts, desk=desk, status=422, problem=said[0])
     if not entered:
         return _render(state, request, league, facts, desk=desk, status=409,
                        problem=said[0] if said else None)

@@ -268,3 +268,14 @@ def test_a_referee_named_in_korean_is_kept_and_named_to_a_second_tablet(leagues,
     with TestClient(tablet.client.app, client=("10.0.0.9", 50000)) as other:
         shown = Tablet(other).open()
     assert "민지 holds this table" in html.unescape(shown.html)
+
+
+@pytest.mark.parametrize("line", ["save {tmp}/evening.toml", "저장 {tmp}/e.toml", "quit", "q"])
+def test_a_tablet_may_not_save_a_file_on_the_server_nor_quit(leagues, tablet, tmp_path, line):
+    web, _typed = leagues
+    page = tablet.start(code(web), seed=42)
+    before = sorted(path.name for path in tmp_path.iterdir())
+    refused = tablet.tap(text=line.format(tmp=tmp_path))
+    assert refused.status == 422 and "not from a tablet" in refused.html
+    assert refused.prompt == page.prompt and tablet.open().has("election")
+    assert sorted(path.name for path in tmp_path.iterdir()) == before
