@@ -28,6 +28,7 @@ from datetime import datetime
 from sqlmodel import Session
 
 from ..engine.translation import _
+from ..store.leagues import league_setting
 from ..store.lookups import get_league
 from ..store.models import LiveHand
 from ..store.table_entry import session_hands
@@ -64,8 +65,20 @@ class TableFacts:
             _("Session {number}").format(number=self.session)
 
 
+def league_and_table(s: Session, name: str, ref: str) -> tuple[reads.ServedLeague, TableFacts]:
+    """The league as the referee's page needs it (its language and clock: not the change
+    marker its page does not listen to) and the table, in one read: what every tap reads."""
+    row = get_league(s, name)
+    league = reads.ServedLeague(row.name, row.id, league_setting(s, row, "lang"),  # type: ignore
+                                league_setting(s, row, "timezone"), "", "")
+    return league, _table(s, row, ref)
+
+
 def table_facts(s: Session, league: reads.ServedLeague, ref: str) -> TableFacts:
-    row = get_league(s, league.name)
+    return _table(s, get_league(s, league.name), ref)
+
+
+def _table(s: Session, row, ref: str) -> TableFacts:
     session = reads.table_sessions(s, row, ref)[-1]
     live = s.get(LiveHand, session.id)
     return TableFacts(ref, session.table_number, session.number, session.ended_at is None,
@@ -201,4 +214,4 @@ def open_desk(engine, league: str, facts: TableFacts, token: str, who: str,
     return Desk(facts.ref, token, who, book, evening, said=lines[-SAID_MAX:]), lines
 
 
-__all__ = ["TableFacts", "table_facts", "TabletBook", "Desk", "Desks", "open_desk"]
+__all__ = ["TableFacts", "table_facts", "league_and_table", "TabletBook", "Desk", "Desks", "open_desk"]

@@ -26,6 +26,7 @@ from starlette.responses import RedirectResponse, Response
 from ..engine.errors import MightyError
 from ..engine.translation import _, ngettext, set_language
 from ..render.html import local_clock, time_zone
+from ..store.db import reading
 from ..store.table_entry import new_token
 from ..table import view
 from ..table.table_errors import HandTakenAway
@@ -33,7 +34,7 @@ from . import referee_picker
 from .forms import RequestError, number, read_form, text
 from .guard import codes_match, cross_site
 from .pages import page
-from .referee_desk import Desk, Desks, TableFacts, open_desk, table_facts
+from .referee_desk import Desk, Desks, TableFacts, league_and_table, open_desk
 from .served import Served, served
 from .table_views import CODE_KEPT_SECONDS, code_cookie, table_code_refusal
 
@@ -58,7 +59,14 @@ def desks(state: Served):
 
 
 async def _facts(state: Served, ref: str):
-    return await state.read(table_facts, ref)
+    """The league and the table, read in one read-only transaction (in a thread)."""
+    def work():
+        with reading(state.engine) as s:
+            league, facts = league_and_table(s, state.settings.league, ref)
+        set_language(league.lang or state.settings.lang)
+        return league, facts
+
+    return await run_in_threadpool(work)
 
 
 def _code_refusal(state: Served, request: Request, facts: TableFacts,
@@ -89,7 +97,7 @@ def _clock(league, moment) -> str:
 def _render(state: Served, request: Request, league, facts: TableFacts, *,
             desk: Desk | None = None, holder: str | None = None,
             problem: str | None = None, status: int = 200,
-            form: dict | None = None) -> Response:
+            form: dict | None = None, poke: bool = False) -> Response:
     context = {"facts": facts, "holder": holder, "has_code": _has_code(request, facts),
                "director": state.is_director(request), "desk": None,
                "form": form or {}, "who": kept_name(request) or "",
@@ -99,7 +107,8 @@ def _render(state: Served, request: Request, league, facts: TableFacts, *,
     text_ = state.pages.render("serve_referee.html", league.lang, league.timezone,
                                league=league, problem=problem, **context)
     answer = page(text_, status)
-    if request.method == "POST":  # the live pages are told once the tablet has its answer
+    if poke:  # a hand stored: the live pages are told once the tablet has its answer (the
+        # watcher's own poll sees an entry within the half second anyway)
         answer.background = BackgroundTask(state.watcher.poke)
     return answer
 
@@ -234,9 +243,9 @@ async def referee_entry(request: Request) -> Response:
     if not entered:
         return _render(state, request, league, facts, desk=desk, status=409,
                        problem=said[0] if said else None)
-    refused_line = next((line for line in said if line.startswith("✗")), None)
-    return _render(state, request, league, facts, desk=desk,
-                   status=422 if refused_line and said[0].startswith("✗") else 200)
+    stored = desk.book.claim is not None and desk.book.claim.hands != facts.hands
+    return _render(state, request, league, facts, desk=desk, poke=stored,
+                   status=422 if said and said[0].startswith("✗") else 200)
 
 
 # --- the work ---------------------------------------------------------------------------------
