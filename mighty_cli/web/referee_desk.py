@@ -214,4 +214,5 @@ def open_desk(engine, league: str, facts: TableFacts, token: str, who: str,
     return Desk(facts.ref, token, who, book, evening, said=lines[-SAID_MAX:]), lines
 
 
-__all__ = ["TableFacts", "table_facts", "league_and_table", "TabletBook", "Desk", "Desks", "open_desk"]
+__all__ = ["TableFacts", "table_facts", "league_and_table", "TabletBook", "Desk", "Desks",
+           "open_desk"]

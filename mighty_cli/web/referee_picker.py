@@ -106,8 +106,8 @@ def picker(state) -> Picker:
 
 
 def _bid_suits(rules) -> list[Choice]:
-    suits = [Choice(SUIT_LETTERS[s].lower(), SUIT_SYMBOLS[s], kind=f"suit-{SUIT_LETTERS[s].lower()}")
-             for s in SUITS]
+    suits = [Choice(SUIT_LETTERS[s].lower(), SUIT_SYMBOLS[s],
+                    kind=f"suit-{SUIT_LETTERS[s].lower()}") for s in SUITS]
     if rules.election.no_trump_allowed:
         suits.append(Choice("nt", _("no-trump (노기루다)"), kind="nt"))
     return suits
@@ -243,8 +243,8 @@ def _play(state) -> Picker:
         label = view.pretty_card(card)
         if plays:
             choices.append(CardChoice(label, suit_kind(card),
-                                      [Choice(play_line(p), _form_label(p, state), kind=suit_kind(card))
-                                       for p in plays]))
+                                      [Choice(play_line(p), _form_label(p, state),
+                                              kind=suit_kind(card)) for p in plays]))
         else:
             choices.append(CardChoice(label, suit_kind(card), reason=_why_not(state, mover, card),
                                       line=format_card(card).lower()))

@@ -16,6 +16,7 @@ call and card checked as it is tapped, on the terminal referee's own evening
 
 from __future__ import annotations
 
+import threading
 from urllib.parse import quote, unquote
 
 from starlette.background import BackgroundTask
@@ -50,11 +51,17 @@ def token_cookie(ref: str) -> str:
     return TOKEN_COOKIE.format(table=ref)
 
 
-def desks(state: Served):
+_DESKS_MADE = threading.Lock()
+
+
+def desks(state: Served) -> Desks:
     """The server's tablets (made on first use: the application knows nothing of them)."""
     found = getattr(state, "referee_desks", None)
     if found is None:
-        found = state.referee_desks = Desks()  # type: ignore[attr-defined]
+        with _DESKS_MADE:
+            found = getattr(state, "referee_desks", None)
+            if found is None:
+                found = state.referee_desks = Desks()  # type: ignore[attr-defined]
     return found
 
 
@@ -127,7 +134,8 @@ def _desk_context(desk: Desk) -> dict:
     state = hand.state
     context.update({
         "state": state, "status": hand.status()[1:],
-        "contract": view.pretty_bid(state.contract) if state.contract is not None else None, "glance": evening.glance(),
+        "contract": view.pretty_bid(state.contract) if state.contract is not None else None,
+        "glance": evening.glance(),
         "picker": referee_picker.picker(state) if not hand.over else None,
         "tricks": [(ngettext("trick {number} to {winner} ({points} point card)",
                              "trick {number} to {winner} ({points} point cards)",
