@@ -9,7 +9,7 @@ import html
 import random
 
 import pytest
-from databases import made_once
+from databases import database_params, fresh_url, made_once
 from refereeing import (
     Tablet,
     engine_lines,
@@ -279,3 +279,21 @@ def test_a_tablet_may_not_save_a_file_on_the_server_nor_quit(leagues, tablet, tm
     assert refused.status == 422 and "not from a tablet" in refused.html
     assert refused.prompt == page.prompt and tablet.open().has("election")
     assert sorted(path.name for path in tmp_path.iterdir()) == before
+
+
+@pytest.mark.parametrize("kind", database_params())
+def test_a_tablet_and_the_terminal_hand_the_table_back_and_forth(kind, tmp_path):
+    url = fresh_url(kind, tmp_path)
+    one_table(url)
+    with client_for(url, tmp_path / "served") as client:
+        tablet = Tablet(client)
+        page = into_trick_two(tablet, url)
+        card = page.cards()[0]
+        output = terminal(url, [card])  # the terminal takes the hand up and plays a card
+        assert "resumed at the same card" in output and output.count("✓") == 1
+        late = tablet.tap(line=page.cards()[-1])
+        assert late.status == 409 and "another window" in late.html
+        taken = tablet.start(code(url), take=True)
+        assert taken.status == 200 and taken.at != page.at  # one card further
+        assert play_through(tablet, random.Random(3)).status == 200
+    assert round_json(url)["tables"][0]["hands"] == 1
