@@ -9,7 +9,6 @@ import re
 import sqlite3
 
 import pytest
-
 from serving import make_app, mighty, round_json, running
 
 pytestmark = pytest.mark.serial
