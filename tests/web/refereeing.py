@@ -127,7 +127,7 @@ def typed_line(fields: dict[str, str], to_move: str | None = None) -> str:
     if line == "call2":
         return "+".join(name[2:] for name in fields if name.startswith("c_"))
     if line.startswith("card:"):
-        return f"{line[5:]} {fields['holder']}"
+        return f"{line[5:]} {fields.get('holder', '')}".strip()
     return fields.get("text") or line
 
 

@@ -297,3 +297,24 @@ def test_a_tablet_and_the_terminal_hand_the_table_back_and_forth(kind, tmp_path)
         assert taken.status == 200 and taken.at != page.at  # one card further
         assert play_through(tablet, random.Random(3)).status == 200
     assert round_json(url)["tables"][0]["hands"] == 1
+
+
+def test_a_tap_needs_the_tables_code_and_this_sites_page(leagues, tablet, tmp_path):
+    web, _typed = leagues
+    page = tablet.start(code(web), seed=42)
+    kept = live_record(web)
+    from starlette.testclient import TestClient
+
+    with TestClient(tablet.client.app, client=("10.0.0.9", 50000)) as stranger:
+        stranger.cookies.update({name: value for name, value in tablet.client.cookies.items()
+                                 if name.startswith("mighty_referee")})  # a token, no code
+        refused = stranger.post(tablet.address, data={"at": page.at, "line": "pass"})
+        assert refused.status_code == 403 and "entry code" in refused.text
+        wrong = stranger.post(tablet.address + "/start", data={"code": "x", "who": "Eve"})
+        assert wrong.status_code == 403
+    forged = tablet.client.post(tablet.address, data={"at": page.at, "line": "pass"},
+                                headers={"sec-fetch-site": "cross-site"})
+    assert forged.status_code == 403 and live_record(web) == kept
+    assert tablet.tap(number="abc", suit="s").status == 400
+    assert tablet.tap(line="card:c5").status == 400  # a card called without its holder
+    assert tablet.open().at == page.at  # nothing entered
