@@ -102,6 +102,13 @@ def next_tap(page: str) -> tuple[str, dict]:
             number = re.search(r"<option selected>(\d+)</option>", election).group(1)
             return "election", {"number": number, "suit": suits[0]}
         return "election", {"line": "pass"}
+    elimination = form_of(page, "elimination")
+    if elimination is not None:  # 6마, 7마: the cards (or players) offered, in turn
+        lines = re.findall(r'name="line" value="([^"]*)"', elimination)
+        next_tap.calls += 1  # type: ignore[attr-defined]
+        line = html.unescape(lines[next_tap.calls * 7 % len(lines)])  # type: ignore
+        holders = re.findall(r"<option(?: value=\"[^\"]*\")?>([^<]*)</option>", elimination)
+        return "elimination", {"line": line, **({"holder": holders[1]} if holders else {})}
     exchange = form_of(page, "exchange")
     if exchange is not None:
         count = int(re.search(r"(\d+)", exchange.split('<p class="sub">')[1]).group(1))
@@ -124,11 +131,12 @@ def next_tap(page: str) -> tuple[str, dict]:
 
 
 next_tap.opened = set()  # type: ignore[attr-defined]
+next_tap.calls = 0  # type: ignore[attr-defined]
 
 
 def referee_hand(tablet: Tablet, page: str) -> tuple[dict, str]:
     """Tap through one hand; the taps by kind, and the page of the next hand."""
-    taps = {"election": 0, "exchange": 0, "call": 0, "card": 0}
+    taps = {"election": 0, "elimination": 0, "exchange": 0, "call": 0, "card": 0}
     next_tap.opened.clear()  # type: ignore[attr-defined]
     while True:
         kind, fields = next_tap(page)
@@ -178,22 +186,22 @@ def main() -> None:
         status, page = tablet.request("POST", "/tables/1/referee/start",
                                       {"code": code, "who": "bench", "seed": str(args.seed)})
         assert status == 200, page[-500:]
-        totals = {"election": 0, "exchange": 0, "call": 0, "card": 0}
+        totals = {"election": 0, "elimination": 0, "exchange": 0, "call": 0, "card": 0}
         cpu_before = cpu_seconds(server.pid)
         for number in range(1, args.hands + 1):
             taps, page = referee_hand(tablet, page)
-            other = taps["election"] + taps["exchange"] + taps["call"]
+            other = sum(taps.values()) - taps["card"]
             print(f"hand {number}: {taps['card']} taps for the cards, {other} for the rest "
-                  f"(election {taps['election']}, exchange {taps['exchange']}, "
-                  f"call {taps['call']})")
+                  f"(election {taps['election']}, elimination {taps['elimination']}, "
+                  f"exchange {taps['exchange']}, call {taps['call']})")
             for key in totals:
                 totals[key] += taps[key]
         cpu = cpu_seconds(server.pid) - cpu_before
         times = sorted(tablet.times)
         p99 = times[min(len(times) - 1, int(round(0.99 * (len(times) - 1))))]
-        other = totals["election"] + totals["exchange"] + totals["call"]
+        other = sum(totals.values()) - totals["card"]
         print(f"taps per hand: {totals['card'] / args.hands:.1f} for the cards + "
-              f"{other / args.hands:.1f} for the election, exchange and call "
+              f"{other / args.hands:.1f} for the election, elimination, exchange and call "
               f"(goal: one per card + at most 12)")
         print(f"tap to next prompt over {len(times)} taps: p50 "
               f"{statistics.median(times) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, slowest "
