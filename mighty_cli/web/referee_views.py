@@ -170,8 +170,9 @@ async def referee_page(request: Request) -> Response:
     holder = _holder(state, facts, token)
     if holder is not None or token is None or not _has_code(request, facts):
         return _render(state, request, league, facts, holder=holder)
+    gone = await _gone(state, desk if desk is not None and desk.ref == ref else None, facts)
     desk, _lines = await _open(state, league, facts, token, _who(request, facts))
-    return _render(state, request, league, facts, desk=desk)
+    return _render(state, request, league, facts, desk=desk, problem=gone)
 
 
 async def referee_start(request: Request) -> Response:

@@ -318,3 +318,17 @@ def test_a_tap_needs_the_tables_code_and_this_sites_page(leagues, tablet, tmp_pa
     assert tablet.tap(number="abc", suit="s").status == 400
     assert tablet.tap(line="card:c5").status == 400  # a card called without its holder
     assert tablet.open().at == page.at  # nothing entered
+
+
+@pytest.mark.parametrize("seen_by", ["a tap", "a reload"])
+def test_a_hand_recorded_elsewhere_meanwhile_is_said_and_the_next_hand_asked(leagues, tablet,
+                                                                            seen_by):
+    web, _typed = leagues
+    page = into_trick_two(tablet, web)
+    players = round_json(web)["tables"][0]["players"]
+    mighty("record", "-l", "cup", "--table", "1", "-d", players[0], "-c", "15D", "-f",
+           players[1], "-t", "16", db=web)  # a keeper's entry replaces the tablet's hand
+    late = tablet.tap(line=page.cards()[0]) if seen_by == "a tap" else tablet.open()
+    assert "entered meanwhile elsewhere" in late.html
+    assert late.status == (409 if seen_by == "a tap" else 200)
+    assert late.has("election") and late.at.startswith("2.")  # the table's hand 2
