@@ -203,10 +203,11 @@ class Desks:
 
 
 def open_desk(engine, league: str, facts: TableFacts, token: str, who: str,
-              seed: int | None = None) -> tuple[Desk, list[str]]:
+              seed: int | None = None, writer: str | None = None) -> tuple[Desk, list[str]]:
     """A tablet's desk on the table, its hand in progress taken up for it (or the next hand
-    begun); what the evening said on opening."""
-    book = TabletBook(None, league, who, engine=engine, token=token)
+    begun); what the evening said on opening. ``who`` is the referee's name as a second
+    tablet is told it, ``writer`` who the change log says stored the hands (else ``who``)."""
+    book = TabletBook(None, league, writer or who, engine=engine, token=token)
     evening, lines = open_table_evening(book, facts.session, seed)
     book.resume = (f"mighty referee --league {league} --table {facts.table}"
                    if facts.table is not None else

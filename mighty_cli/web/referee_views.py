@@ -171,7 +171,7 @@ async def referee_page(request: Request) -> Response:
     if holder is not None or token is None or not _has_code(request, facts):
         return _render(state, request, league, facts, holder=holder)
     gone = await _gone(state, desk if desk is not None and desk.ref == ref else None, facts)
-    desk, _lines = await _open(state, league, facts, token, _who(request, facts))
+    desk, _lines = await _open(state, league, facts, token, _who(request))
     return _render(state, request, league, facts, desk=desk, problem=gone)
 
 
@@ -196,7 +196,7 @@ async def referee_start(request: Request) -> Response:
                        problem=_("{who} holds this table's hand: confirm to take it over")
                        .format(who=holder), form=fields)
     try:
-        await _open(state, league, facts, token, who or _writer(facts), seed)
+        await _open(state, league, facts, token, who, seed)
     except RequestError as exc:
         return _render(state, request, league, facts, problem=exc.message, status=exc.status,
                        form=fields)
@@ -233,7 +233,7 @@ async def referee_entry(request: Request) -> Response:
                            problem=_("{who} took this table's hand over: nothing was entered "
                                      "here").format(who=holder))
         gone = await _gone(state, desk, facts)
-        desk, _lines = await _open(state, league, facts, token, _who(request, facts))
+        desk, _lines = await _open(state, league, facts, token, _who(request))
         if gone:
             return _render(state, request, league, facts, desk=desk, status=409, problem=gone)
     try:
@@ -271,13 +271,15 @@ async def _checked(request: Request):
     return state, league, facts, fields
 
 
-def _writer(facts: TableFacts) -> str:
-    """Who the change log says stored a hand refereed on a tablet: ``table 2``."""
-    return f"table {facts.table}" if facts.table is not None else f"session {facts.session}"
+def _writer(facts: TableFacts, name: str | None) -> str:
+    """Who the change log says stored a hand refereed on a tablet: ``table 2 (Mina)``, the
+    table as its page's corrections say it, with the name its referee gave."""
+    table = f"table {facts.table}" if facts.table is not None else f"session {facts.session}"
+    return f"{table} ({name})" if name else table
 
 
-def _who(request: Request, facts: TableFacts) -> str:
-    return kept_name(request) or _writer(facts)
+def _who(request: Request) -> str | None:
+    return kept_name(request)
 
 
 def kept_name(request: Request) -> str | None:
@@ -291,12 +293,15 @@ def kept_name(request: Request) -> str | None:
         return None
 
 
-async def _open(state: Served, league, facts: TableFacts, token: str, who: str,
+async def _open(state: Served, league, facts: TableFacts, token: str, who: str | None,
                 seed: int | None = None):
+    """Open the tablet's desk on the table: ``who`` is the name its referee gave (None:
+    the table's, ``table 2``)."""
     def work():
         set_language(league.lang or state.settings.lang)
         try:
-            return open_desk(state.engine, league.name, facts, token, who, seed)
+            return open_desk(state.engine, league.name, facts, token,
+                             who or _writer(facts, None), seed, writer=_writer(facts, who))
         except MightyError as exc:
             raise RequestError(409, str(exc)) from None
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import random
+import sqlite3
 
 import pytest
 from databases import database_params, fresh_url, made_once
@@ -32,8 +33,6 @@ def one_table(url: str, ruleset: str = "standard", players: str = FIVE) -> None:
 
 def two_copies(tmp_path, key: str, build=one_table) -> tuple[str, str]:
     """The same league twice: one refereed on the tablet, one at the terminal."""
-    import sqlite3
-
     web, _nothing = made_once("sqlite", tmp_path, key, build, name="web.db")
     with sqlite3.connect(tmp_path / "web.db") as source, \
             sqlite3.connect(tmp_path / "terminal.db") as copy:
@@ -78,6 +77,10 @@ def test_a_seeded_hand_tapped_on_the_tablet_is_stored_as_the_terminal_stores_it(
     assert stored_hands(web) == stored_hands(typed) and len(stored_hands(web)) > 1
     # one tap per card, a dozen at most for the election, the exchange and the call
     assert tablet.taps <= 50 + 12
+    with sqlite3.connect(web.removeprefix("sqlite:///")) as connection:
+        who = connection.execute("SELECT who FROM change_log ORDER BY id").fetchall()
+    connection.close()
+    assert who[-1] == ("table 1 (Ref)",)  # the table, and the name its referee gave
 
 
 def test_an_illegal_card_is_refused_with_the_terminals_reason(leagues, tablet):
