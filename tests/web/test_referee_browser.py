@@ -76,7 +76,9 @@ def test_a_whole_hand_tapped_on_a_phone_in_korean_and_reloaded_mid_trick(browser
                 break
             if page.locator("#prompt").inner_text().startswith("[2턴, ") and not reloaded:
                 prompt, kept = page.locator("#prompt").inner_text(), live(db)
-                page.reload()
+                with page.expect_request(lambda sent: sent.url.endswith("/referee")) as sent:
+                    page.reload()
+                assert sent.value.method == "GET"  # the page asked again, the tap not resent
                 assert page.locator("#prompt").inner_text() == prompt  # the same card
                 assert live(db) == kept and page.url.endswith("/tables/1/referee")
                 reloaded = True
