@@ -33,7 +33,7 @@ from ..table import view
 from ..table.table_errors import HandTakenAway
 from . import referee_picker
 from .forms import RequestError, number, read_form, text
-from .guard import codes_match, cross_site
+from .guard import client_of, codes_match, cross_site
 from .pages import page
 from .referee_desk import Desk, Desks, TableFacts, league_and_table, open_desk
 from .served import Served, served
@@ -213,17 +213,57 @@ async def referee_start(request: Request) -> Response:
 
 
 async def referee_entry(request: Request) -> Response:
-    """One entry: the line it makes is the terminal referee's; the answer the next prompt."""
-    state, league, facts, fields = await _checked(request)
+    """One entry: the line it makes is the terminal referee's; the answer the next prompt.
+
+    The usual tap (this server's tablet, its page up to date, the table's code kept) is read
+    and entered in one trip to a thread: on a busy machine every trip waits its turn."""
+    state = served(request)
+    if cross_site(request.headers, request.url.scheme):
+        raise RequestError(403, _("refused: the form was sent from another site"))
+    fields = await read_form(request)
+    ref = request.path_params["table"]
+    token = request.cookies.get(token_cookie(ref))
+    given = request.cookies.get(code_cookie(ref))
+    desk = desks(state).get(token)
+    client, target = client_of(request), f"table {ref}"
+    line = None
+    if desk is not None and desk.ref == ref and given and not state.wrong.wait(client, target):
+        try:
+            line = entry_line(fields, desk)
+        except RequestError:
+            line = None  # refused on the way that says why
+
+    def work():
+        with reading(state.engine) as s:
+            league, facts = league_and_table(s, state.settings.league, ref)
+        set_language(league.lang or state.settings.lang)
+        if line is None or not facts.playing or not codes_match(given, facts.code) \
+                or not desk.matches(facts):  # type: ignore[union-attr]
+            return league, facts, None
+        with desk.lock:  # type: ignore[union-attr]
+            return league, facts, desk.enter(line, fields.get("at", ""))  # type: ignore
+
+    league, facts, result = await run_in_threadpool(work)
+    if result is not None:
+        state.wrong.passed(client, target)
+        return await _answer(state, request, league, facts, desk, token,  # type: ignore
+                             *result)
+    if not facts.playing:
+        raise RequestError(409, _("{table} is no longer playing").format(table=facts.title))
+    return await _tap(state, request, league, facts, fields, desk, token)
+
+
+async def _tap(state: Served, request: Request, league, facts: TableFacts, fields: dict,
+               desk: Desk | None, token: str | None) -> Response:
+    """A tap off the usual way: the code checked (and counted), the tablet's desk opened
+    again or refused, then the entry."""
     refused = _code_refusal(state, request, facts, request.cookies.get(code_cookie(facts.ref)))
     if refused is not None:
         return _render(state, request, league, facts, problem=refused.message,
                        status=refused.status)
-    token = request.cookies.get(token_cookie(facts.ref))
     if token is None:
         return _render(state, request, league, facts, status=409, problem=_(
             "this tablet does not referee the table yet: start here first"))
-    desk = desks(state).get(token)
     if desk is None or desk.ref != facts.ref or not desk.matches(facts):
         holder = _holder(state, facts, token)
         if holder is not None:
@@ -242,7 +282,13 @@ async def referee_entry(request: Request) -> Response:
         return _render(state, request, league, facts, desk=desk, problem=exc.message,
                        status=exc.status)
     entered, said = await _enter(state, league, desk, line, fields.get("at", ""))
-    if desk.evening.taken_away:
+    return await _answer(state, request, league, facts, desk, token, entered, said)
+
+
+async def _answer(state: Served, request: Request, league, facts: TableFacts, desk: Desk,
+            token: str | None, entered: bool, said: list[str]) -> Response:
+    """The page an entry answers: the next prompt, or why nothing was entered."""
+    if desk.evening.taken_away:  # the store refused the entry: another window holds it
         desks(state).drop(desk)
         league, facts = await _facts(state, facts.ref)
         return _render(state, request, league, facts, holder=_holder(state, facts, token),
