@@ -70,14 +70,18 @@ class LeagueBook:
     refused (:class:`~.table_errors.HandTakenAway`) instead of storing a hand again.
     :attr:`resume` is the command line that opens this table again (the front end's)."""
 
-    def __init__(self, db_url: Optional[str], league: str, who: str):
+    def __init__(self, db_url: Optional[str], league: str, who: str, engine=None,
+                 token: Optional[str] = None):
         from ..store.db import make_engine
         from ..store.table_entry import new_token
 
-        self.engine = make_engine(db_url, missing_ok=False)
+        # a server's own engine (``engine``) is the server's to close; a token kept by the
+        # front end (a tablet's) makes the window the same one across its requests
+        self.own_engine = engine is None
+        self.engine = engine if engine is not None else make_engine(db_url, missing_ok=False)
         self.league, self.who = league, who
         self.session: Optional[int] = None
-        self.token = new_token()
+        self.token = token or new_token()
         self.claim = None  # the store's LiveClaim, from take()
         self.resume = ""
 
@@ -179,4 +183,5 @@ class LeagueBook:
                 for view in views]
 
     def close(self) -> None:
-        self.engine.dispose()
+        if self.own_engine:
+            self.engine.dispose()

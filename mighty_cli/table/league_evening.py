@@ -189,3 +189,38 @@ def resume_live(evening: Evening, text: str) -> list[str]:
     if evening.table is not None:
         return [_(RESUMED_AT_TABLE).format(table=evening.table, number=number), *shown]
     return [_(RESUMED).format(number=number + evening.number_offset), *shown]
+
+
+def open_table_evening(book: LeagueBook, session_number: int,
+                       seed: int | None = None) -> tuple[Evening, list[str]]:
+    """The evening of a league's open session (a round's table, or a session of its own) for a
+    front end that opens only a league's table (the tablet referee of ``mighty serve``): its
+    hand in progress taken up for ``book``'s window (another window's next entry is refused),
+    or the next hand begun as proposed. ``seed`` deals the cards when the session keeps none.
+    What it says before the first prompt comes with it."""
+    from ..store.lookups import get_league, league_rules  # start-up: the store, where opened
+    from ..store.sessions import find_session  # start-up: the store
+
+    opts = EveningOptions(seed=seed, league=book.league, session_number=session_number)
+    with book.tx() as s:
+        league = get_league(s, book.league)
+        rules = league_rules(league)
+        session = find_session(s, league, session_number, open_only=True)
+        book.session = session.number
+        seed_lines = session_seed(s, session, opts)
+        ruleset_name, toml_text = league.ruleset_name, league.ruleset_toml
+    taken = book.take()
+    state = book.next_hand()
+    finished = book.session_hands()
+    evening = Evening(rules, ruleset_name, playing_order(state.seating, rules), seed=opts.seed,
+                      book=book, finished=finished, hands_before=state.hands - len(finished),
+                      ruleset_toml=toml_text,
+                      number_offset=state.next_number - state.hands - 1, table=state.table,
+                      duplicate=state.duplicate)
+    lines = seed_lines + (resume_live(evening, taken) if taken else [])
+    if evening.hand is not None:
+        if evening.hand.over:
+            lines += evening.finish()
+    else:
+        lines += evening.start_hand(evening.next_proposal())
+    return evening, lines

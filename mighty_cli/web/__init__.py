@@ -13,6 +13,9 @@ database into the server's own folder.
 * :mod:`.reads` gathers what each page shows, in one read-only transaction.
 * :mod:`.board_views` the board (``/``, ``/projector``), ``GET /api/round``, the live events;
   :mod:`.table_views` a table's page and its correction of its last hand;
+  :mod:`.referee_views` the tablet referee (``/tables/T/referee``: the terminal referee's own
+  evening, each tap a line it reads; :mod:`.referee_desk` the tablets and who holds a table,
+  :mod:`.referee_picker` the choices each prompt offers);
   :mod:`.director_views` the director's page and actions; :mod:`.site_views` the league's site
   and the static files.
 * :mod:`.guard` who may write: the tables' entry codes and the director's key (compared in

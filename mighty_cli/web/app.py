@@ -27,7 +27,7 @@ from starlette.routing import Route
 from ..engine.errors import MightyError
 from ..engine.translation import _
 from ..store.db import make_engine
-from . import board_views, director_views, site_views, table_views
+from . import board_views, director_views, referee_views, site_views, table_views
 from .forms import RequestError
 from .pages import refusal
 from .reads import NotFound
@@ -147,6 +147,9 @@ ROUTES = [
     Route("/tables/{table}", table_views.table_page, methods=["GET"]),
     Route("/tables/{table}/correct", table_views.table_correct, methods=["POST"]),
     Route("/tables/{table}/void", table_views.table_void, methods=["POST"]),
+    Route("/tables/{table}/referee", referee_views.referee_page, methods=["GET"]),
+    Route("/tables/{table}/referee", referee_views.referee_entry, methods=["POST"]),
+    Route("/tables/{table}/referee/start", referee_views.referee_start, methods=["POST"]),
     Route("/director", director_views.director_page, methods=["GET"]),
     Route("/director/slips", director_views.director_slips, methods=["GET"]),
     Route("/director/{action}", director_views.director_action, methods=["POST"]),

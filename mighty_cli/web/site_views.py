@@ -14,7 +14,9 @@ from .pages import refusal
 from .served import served
 
 #: The static files, by name, with their types.
-STATIC = {"serve.css": "text/css; charset=utf-8", "serve.js": "text/javascript; charset=utf-8"}
+STATIC = {"serve.css": "text/css; charset=utf-8", "serve.js": "text/javascript; charset=utf-8",
+          "referee.css": "text/css; charset=utf-8",
+          "referee.js": "text/javascript; charset=utf-8"}
 _FILES: dict[str, bytes] = {}
 
 
