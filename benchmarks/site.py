@@ -20,7 +20,7 @@ Targets (issue 24): after one evening on 3,000 refereed hands at most 1 s; a ful
 
 The league is built fast through the store's bulk path (the rows ``mighty import`` writes,
 ``store.interchange``) from a seeded skill-model season
-(:mod:`mighty_cli.skill_season`: ten players, sessions of 50 hands with six present), each
+(:mod:`mighty_cli.league.model_seasons`: ten players, sessions of 50 hands with six present), each
 hand scored by the engine's scoring (``engine.record.score_outcome``); the five refereed
 examples are then imported the ordinary way, so hand pages exist. Target: every page at most
 300 KB (``mighty site`` pages long lists).
@@ -45,7 +45,7 @@ from sqlalchemy import insert  # noqa: E402
 
 from mighty_cli.engine.cards import parse_bid  # noqa: E402
 from mighty_cli.engine.records import load_record, score_outcome  # noqa: E402
-from mighty_cli.skill_season import skill_season  # noqa: E402
+from mighty_cli.league.model_seasons import skill_season  # noqa: E402
 from mighty_cli.store import services  # noqa: E402
 from mighty_cli.store.db import make_engine, transaction  # noqa: E402
 from mighty_cli.store.hands import _hand_columns, _member_rows  # noqa: E402

@@ -17,7 +17,7 @@ keeps its time.
 
 The league's hands are read once, session by session (memory stays flat as a league grows):
 that pass writes the session pages, counts who met whom (:class:`.store.stats.HeadToHead`) and
-rates the hands (:mod:`mighty_cli.rating`; in hand order: when a round's tables interleave,
+rates the hands (:mod:`mighty_cli.league.rating`; in hand order: when a round's tables interleave,
 the rated hands are held and sorted first); the role statistics are grouped in the database
 (:mod:`mighty_cli.store.stats`). A build collects garbage rarely (:mod:`mighty_cli.garbage`).
 """
@@ -37,7 +37,7 @@ from . import __version__
 from .engine.ruleset import bundled_dir
 from .engine.translation import DOMAIN, LOCALE_DIR
 from .garbage import fewer_collections
-from .rating import RatedHand, Ratings, rate
+from .league.rating import RatedHand, Ratings, rate
 from .render import site_pages as pages
 from .render.html import chart, local_clock, local_day, local_time, page_language, time_zone
 from .render.site_manifest import Unkeyed, fingerprint
@@ -137,7 +137,8 @@ def _rated(members: list[tuple]) -> Optional[RatedHand]:
 
 
 #: The code that makes the pages: a change to it changes every page's key.
-_CODE = ("site_data.py", "site_hand.py", "rating.py", "standings.py", "render/html.py",
+_CODE = ("site_data.py", "site_hand.py", "league/rating.py", "league/standings.py",
+         "render/html.py",
          "render/text.py", "render/page_filters.py", "render/escaping.py", "render/chart.py",
          "render/constant_messages.py", "render/page_frames.py", "render/site_pages.py",
          "render/site_manifest.py", "store/site_queries.py", "store/queries.py",

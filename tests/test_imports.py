@@ -62,7 +62,7 @@ def test_engine_imports_nothing_above_it():
         "for m in pkgutil.iter_modules(e.__path__):\n"
         "    importlib.import_module('mighty_cli.engine.' + m.name)",
         "m.split('.')[0] in ('click', 'sqlmodel', 'sqlalchemy', 'jinja2') or m.startswith(("
-        "'mighty_cli.cli', 'mighty_cli.store', 'mighty_cli.render', 'mighty_cli.standings', "
+        "'mighty_cli.cli', 'mighty_cli.store', 'mighty_cli.render', 'mighty_cli.league', "
         "'mighty_cli.table'))") == []
 
 
@@ -71,8 +71,8 @@ def test_the_store_and_the_pages_import_no_click():
     (and the click-patching mighty_cli.i18n) belong to the command line."""
     assert loaded_in_a_fresh_process(
         "import mighty_cli.store.services, mighty_cli.store.backup, mighty_cli.store.formats\n"
-        "import mighty_cli.store.db, mighty_cli.standings, mighty_cli.site_data\n"
-        "import mighty_cli.seating, mighty_cli.render.text\n"
+        "import mighty_cli.store.db, mighty_cli.league.standings, mighty_cli.site_data\n"
+        "import mighty_cli.league.seating, mighty_cli.render.text\n"
         "import mighty_cli.render.html, mighty_cli.render.site_pages\n"
         "import mighty_cli.table.referee_session, mighty_cli.table.evening\n"
         "import mighty_cli.table.books\n"
@@ -287,8 +287,7 @@ def unexplained_deferred_imports(package: Path) -> list[str]:
 #: mighty_cli's layers, lowest first: each imports only from the layers before it.
 PACKAGE_LAYERS = [
     ("engine",),
-    ("render", "standings", "seating", "rating", "skill_season", "skill_play", "tournament",
-     "garbage"),
+    ("render", "league", "tournament", "garbage"),
     ("store",),
     ("table", "site_data", "site_hand", "i18n"),
     ("cli",),

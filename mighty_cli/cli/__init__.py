@@ -37,7 +37,7 @@ COMMANDS = {
     "deal": "mighty_cli.cli.deal:deal",
     "simulate": "mighty_cli.cli.simulate:simulate",
     "referee": "mighty_cli.cli.referee:referee",
-    "league": "mighty_cli.cli.league:league",
+    "league": "mighty_cli.cli.league_commands:league",
     "player": "mighty_cli.cli.league_players:player",
     "session": "mighty_cli.cli.league_sessions:session",
     "round": "mighty_cli.cli.round_commands:round_",

@@ -84,7 +84,7 @@ def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_ur
                              lambda name: name in names or find_player(s, name) is not None)
         refuse_new_names(s, names)
         if shuffle:
-            from ..seating import neighbour_history, propose_seating
+            from ..league.seating import neighbour_history, propose_seating
             from ..store.sessions import past_seatings
 
             seating = propose_seating(names, neighbour_history(past_seatings(s, league_name)),

@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 
 from ..engine.ruleset import Ruleset
 from ..engine.session import Proposal, settle_pot
-from ..standings import StandingChange, Standings, diff
+from ..league.standings import StandingChange, Standings, diff
 from . import LeagueError
 from .db import lock_league
 from .hands import (

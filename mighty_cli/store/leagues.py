@@ -16,7 +16,7 @@ from sqlalchemy import func, update
 from sqlmodel import Session, select
 
 from ..engine.ruleset import Ruleset, load_ruleset, ruleset_from_toml
-from ..standings import parse_rank_by
+from ..league.standings import parse_rank_by
 from . import LeagueError
 from .lookups import (check_name, check_new_name, get_league, get_player,
                       insert_ignoring_conflict, log_change)

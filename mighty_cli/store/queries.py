@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from ..standings import PlayerStats, Series, Standings, parse_rank_by, rank, thin
+from ..league.standings import PlayerStats, Series, Standings, parse_rank_by, rank, thin
 from .lookups import get_league, league_rules
 from .models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat
 from .sessions import _pot_before, seatings_by_session
@@ -37,7 +37,7 @@ def _stats(row: Sequence) -> PlayerStats:
 
 def player_stats(s: Session, league_id: int) -> list[PlayerStats]:
     """Every player's totals in one aggregate query (the store's form of
-    :func:`mighty_cli.standings.accumulate`)."""
+    :func:`mighty_cli.league.standings.accumulate`)."""
     return [_stats(row) for row in s.exec(_stats_query(league_id)).all()]
 
 

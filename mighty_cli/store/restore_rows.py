@@ -24,7 +24,7 @@ from ..engine.records.file import check_hand_shape, read_record
 from ..engine.ruleset import ruleset_from_toml
 from ..engine.safe_toml import parse
 from ..engine.translation import N_, _
-from ..standings import parse_rank_by
+from ..league.standings import parse_rank_by
 from . import LeagueError
 from .leagues import LEAGUE_SETTINGS, checked_setting
 from .lookups import check_name

@@ -13,7 +13,7 @@ from typing import Optional
 from sqlmodel import Session, select
 
 from ..engine.session import duplicate_proposal
-from ..standings import PlayerStats, Standings, parse_rank_by, rank
+from ..league.standings import PlayerStats, Standings, parse_rank_by, rank
 from ..tournament.matchpoints import MatchpointRow, places
 from ..tournament.ranking import TableResult, TournamentRow, tournament_table
 from .lookups import get_league, league_rules

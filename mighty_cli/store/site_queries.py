@@ -16,7 +16,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from ..engine.hand.honeymoon import partner_of
-from ..standings import PlayerStats
+from ..league.standings import PlayerStats
 from .lookups import PLAYING_ROLES
 from .models import ChangeLog, Hand, HandPlayer, League, LeagueRound, LeagueSession, Player
 from .queries import _stats, _stats_query

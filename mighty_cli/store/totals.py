@@ -18,7 +18,7 @@ from typing import Any, Iterable, Mapping
 from sqlalchemy import case, delete, func, insert, update
 from sqlmodel import Session, select
 
-from ..standings import COUNTED, PlayerStats
+from ..league.standings import COUNTED, PlayerStats
 from .db import lock_league
 from .lookups import PLAYING_ROLES, RULING_ROLES
 from .models import ChangeLog, Hand, HandPlayer, Player, PlayerTotal, TotalsMark
@@ -28,7 +28,7 @@ FOLLOWED_ACTIONS = ("hand record", "import", "session start", "session end", "pl
                     "player rename", "league create", "league set", "hand amend", "hand void",
                     "hand unvoid", "round start", "round end", "round reseat")
 #: The counted columns, in the order of :func:`_stats_query`: the hand_player rows, then what
-#: standings count (:data:`mighty_cli.standings.COUNTED`, the order of :func:`stat_columns`).
+#: standings count (:data:`mighty_cli.league.standings.COUNTED`, the order of :func:`stat_columns`).
 COUNTS = ("rows",) + COUNTED
 
 

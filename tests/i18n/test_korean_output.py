@@ -177,7 +177,7 @@ class Page(HTMLParser):
 
 
 def league_page(hands: int = 10):
-    from mighty_cli.standings import PlayerStats, Series, rank
+    from mighty_cli.league.standings import PlayerStats, Series, rank
     from mighty_cli.store.services import LeaguePage, SessionTable
 
     names = ("민수", "Bo", "김철수", "Di", "Ed")

@@ -8,8 +8,8 @@ import statistics
 
 import pytest
 
-from mighty_cli.rating import (PROVISIONAL_HANDS, RatedHand, Ratings, rate, spearman)
-from mighty_cli.skill_season import skill_season
+from mighty_cli.league.rating import PROVISIONAL_HANDS, RatedHand, Ratings, rate, spearman
+from mighty_cli.league.model_seasons import skill_season
 
 NAMES = [f"P{i}" for i in range(10)]
 
@@ -47,7 +47,7 @@ def test_rating_ranks_better_than_score_per_hand_on_seasons_played_card_by_card(
     """Seasons the rating assumed nothing about (skill_play: the probability of playing a sound
     heuristic rather than at random); seeded, so the figures are fixed: the rating (0.63) and
     the margin (0.70) order the players better than score per hand (0.53)."""
-    from mighty_cli.skill_play import played_season
+    from mighty_cli.league.played_seasons import played_season
 
     rows = [evaluate(seed, 200, played_season) for seed in range(1, 11)]
     rating, per_hand, margin = (statistics.fmean(r[k] for r in rows) for k in range(3))

@@ -10,7 +10,7 @@ import pytest
 from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.records import load_record, read_record, replay
 from mighty_cli.engine.ruleset import load_ruleset
-from mighty_cli.standings import ScoredHand, accumulate
+from mighty_cli.league.standings import ScoredHand, accumulate
 from mighty_cli.store import LeagueError
 from mighty_cli.store import services as sv
 from mighty_cli.store.db import make_engine

@@ -1,9 +1,9 @@
 """Simulated seasons with players of known strength, as hand records (docs/record-format.md) that
 ``mighty replay`` checks and ``mighty import`` stores. Stdlib only; seeded.
 
-The skill model, for checking the rating (:mod:`mighty_cli.rating`) recovers what it assumes:
+The skill model, for checking the rating (:mod:`mighty_cli.league.rating`) recovers what it assumes:
 it is the rating's own margin model, so a measure of the rating is made on seasons played card by
-card too (:mod:`mighty_cli.skill_play`, ``benchmarks/rating_compare.py``). The model:
+card too (:mod:`mighty_cli.league.played_seasons`, ``benchmarks/rating_compare.py``). The model:
 each player has a true skill ``s`` (standard normal). Each hand deals every player a hand
 strength; the strongest bids (13 + what its strength promises, 20 at most) and calls a friend
 among the others (one hand in ten alone). The ruling party's point cards are
@@ -22,9 +22,9 @@ import random
 from dataclasses import dataclass
 from typing import Iterator, Optional, Sequence
 
-from .engine.records import Record
-from .engine.ruleset import load_ruleset
-from .engine.session import PreviousHand, Proposal, propose
+from ..engine.records import Record
+from ..engine.ruleset import load_ruleset
+from ..engine.session import PreviousHand, Proposal, propose
 
 #: How much one unit of skill difference moves the ruling party's point cards.
 SKILL_EFFECT = 1.5

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Iterable, Mapping, NamedTuple, Optional, Sequence
 
-from .engine.errors import MightyError
-from .engine.translation import _
+from ..engine.errors import MightyError
+from ..engine.translation import _
 
 #: Ranking keys a league may list in ``rank_by``: higher is better except for ``name``.
 RANK_KEYS = ("score", "score_per_hand", "hands", "declarer_success", "success_rate", "friend",

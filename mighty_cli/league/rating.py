@@ -24,7 +24,7 @@ by hand with a Kalman step; ``c[level]`` is the league's average margin at that 
 is the player's margin in point cards a hand above the league's average.
 
 Measured (``benchmarks/rating_compare.py``, three minutes of one core) on seasons played card by
-card through the engine by twelve players of known skill (``mighty_cli.skill_play``: each
+card through the engine by twelve players of known skill (``mighty_cli.league.played_seasons``: each
 decision follows a sound heuristic with the player's probability, else is random; the election
 as a club's: contracts over 13-18, one in seven at no-trump, deal misses), each family's
 parameters chosen on 30 seasons and measured on 100 others: asked whether a held-out hand's
@@ -34,7 +34,7 @@ alone 0.4859; OpenSkill without the level's player 0.4638 (0.0017 ± 0.0012 bett
 standard errors) but orders the players worse. The order after a season has a Spearman
 correlation of 0.771 with the true skills; the margin's 0.795, OpenSkill without the level
 0.732, score per hand 0.678: the margin ranks best and is shown beside the rating. The seasons
-of ``mighty_cli.skill_season`` draw the point cards from the margin model itself: they check
+of ``mighty_cli.league.model_seasons`` draw the point cards from the margin model itself: they check
 its update, not the model.
 """
 

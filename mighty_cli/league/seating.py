@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Iterable, Mapping, Optional, Sequence
 
-from .engine.errors import MightyError
-from .engine.translation import _
+from ..engine.errors import MightyError
+from ..engine.translation import _
 
 
 class SeatingError(MightyError):

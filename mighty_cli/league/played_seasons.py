@@ -1,12 +1,12 @@
 """Seasons played card by card by players of known skill, as records (docs/record-format.md) that
 ``mighty replay`` checks. Stdlib only; seeded.
 
-Unlike :func:`mighty_cli.skill_season.skill_season`, which draws the ruling party's point cards
-from the margin model the rating assumes, here every hand is dealt and played through the engine
-(``engine.policies``): each player has a true skill ``s`` between 0 and 1, the probability that
-he makes each decision (bid, discard, friend call, card) by a sound heuristic rather than at
-random. How skill turns into point cards, contracts made and payouts is whatever the play makes
-of it, so a rating measured on these seasons is not measured against its own assumptions
+Unlike :func:`mighty_cli.league.model_seasons.skill_season`, which draws the ruling party's point
+cards from the margin model the rating assumes, here every hand is dealt and played through the
+engine (``engine.policies``): each player has a true skill ``s`` between 0 and 1, the probability
+that he makes each decision (bid, discard, friend call, card) by a sound heuristic rather than at
+random. How skill turns into point cards, contracts made and payouts is whatever the play makes of
+it, so a rating measured on these seasons is not measured against its own assumptions
 (``benchmarks/rating_compare.py``).
 """
 
@@ -15,15 +15,15 @@ from __future__ import annotations
 from random import Random
 from typing import Optional, Sequence
 
-from .engine import hand as engine
-from .engine.cards.deck import hand_seed
-from .engine.hand.draft import seeded_deal
-from .engine.hand.seats import arranged_deal
-from .engine.policies import play_hand, skilled
-from .engine.records import Record, state_to_hand
-from .engine.ruleset import load_ruleset
-from .engine.session import PreviousHand
-from .skill_season import Season, SeasonTables
+from ..engine import hand as engine
+from ..engine.cards.deck import hand_seed
+from ..engine.hand.draft import seeded_deal
+from ..engine.hand.seats import arranged_deal
+from ..engine.policies import play_hand, skilled
+from ..engine.records import Record, state_to_hand
+from ..engine.ruleset import load_ruleset
+from ..engine.session import PreviousHand
+from .model_seasons import Season, SeasonTables
 
 
 def played_season(players: Sequence[str], hands: int, seed: int = 1, per_session: int = 40,
