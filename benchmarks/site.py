@@ -175,8 +175,8 @@ def measure(url: str, out: str, full: bool, render_only: bool = False) -> None:
     """One build of the site (in this process, just started), its figures as JSON; with
     ``render_only``, a full build whose pages are rendered but not written (the CPU of the
     pages themselves, without the file system's)."""
-    from mighty_cli.render import site_pages
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site import pages as site_pages
+    from mighty_cli.site.build import build_site
 
     if render_only:
         site_pages.replace_bytes = lambda path, data: SimpleNamespace(st_mtime_ns=0, st_ino=0)
@@ -272,7 +272,7 @@ def main() -> None:
         return
 
     def write():
-        from mighty_cli.site_data import build_site
+        from mighty_cli.site.build import build_site
 
         with transaction(engine) as s:
             return build_site(s, "bench", out, timezone_name="Asia/Seoul")

@@ -71,9 +71,9 @@ def test_the_store_and_the_pages_import_no_click():
     (and the click-patching mighty_cli.i18n) belong to the command line."""
     assert loaded_in_a_fresh_process(
         "import mighty_cli.store.services, mighty_cli.store.backup, mighty_cli.store.formats\n"
-        "import mighty_cli.store.db, mighty_cli.league.standings, mighty_cli.site_data\n"
+        "import mighty_cli.store.db, mighty_cli.league.standings, mighty_cli.site.build\n"
         "import mighty_cli.league.seating, mighty_cli.render.text\n"
-        "import mighty_cli.render.html, mighty_cli.render.site_pages\n"
+        "import mighty_cli.render.html, mighty_cli.site.pages\n"
         "import mighty_cli.table.referee_session, mighty_cli.table.evening\n"
         "import mighty_cli.table.books\n"
         "import mighty_cli.tournament.plan",
@@ -287,9 +287,9 @@ def unexplained_deferred_imports(package: Path) -> list[str]:
 #: mighty_cli's layers, lowest first: each imports only from the layers before it.
 PACKAGE_LAYERS = [
     ("engine",),
-    ("render", "league", "tournament", "garbage"),
+    ("render", "league", "tournament"),
     ("store",),
-    ("table", "site_data", "site_hand", "i18n"),
+    ("table", "site", "i18n"),
     ("cli",),
 ]
 

@@ -42,7 +42,7 @@ COMMANDS = {
     "session": "mighty_cli.cli.league_sessions:session",
     "round": "mighty_cli.cli.round_commands:round_",
     "standings": "mighty_cli.cli.league_standings:standings",
-    "site": "mighty_cli.cli.site:site",
+    "site": "mighty_cli.cli.site_command:site",
     "import": "mighty_cli.cli.import_export:import_",
     "export": "mighty_cli.cli.import_export:export",
     "backup": "mighty_cli.cli.import_export:backup",

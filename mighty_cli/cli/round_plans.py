@@ -16,8 +16,8 @@ def standing_order(s, league_name: str, by: str) -> dict[str, float]:
     table over the league's rounds (the league table before any round); ``rating``, the
     league's rating less two deviations (what ranks it)."""
     if by == "rating":
-        from ..site_data import league_ratings
-        from ..store import site_queries
+        from ..site.build import league_ratings
+        from ..site import reads as site_queries
         from ..store.lookups import get_league
 
         league = get_league(s, league_name)

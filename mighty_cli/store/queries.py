@@ -21,7 +21,9 @@ from .totals import stat_columns
 from .totals import current
 
 
-def _stats_query(league_id: int, *group: Any):
+def stats_query(league_id: int, *group: Any):
+    """Each player's counted totals over the league's hands (voided ones left out): one row per
+    player and ``group`` (columns put first in each row, before the player's name)."""
     return (select(*group, Player.name, *stat_columns())
             .select_from(HandPlayer)
             .join(Hand, Hand.id == HandPlayer.hand_id)
@@ -30,7 +32,8 @@ def _stats_query(league_id: int, *group: Any):
             .group_by(*group, Player.name))
 
 
-def _stats(row: Sequence) -> PlayerStats:
+def row_stats(row: Sequence) -> PlayerStats:
+    """A player's totals from a row of :func:`stats_query` (its ``group`` columns taken off)."""
     name, *numbers = row
     return PlayerStats(name, *(int(n or 0) for n in numbers))
 
@@ -38,7 +41,7 @@ def _stats(row: Sequence) -> PlayerStats:
 def player_stats(s: Session, league_id: int) -> list[PlayerStats]:
     """Every player's totals in one aggregate query (the store's form of
     :func:`mighty_cli.league.standings.accumulate`)."""
-    return [_stats(row) for row in s.exec(_stats_query(league_id)).all()]
+    return [row_stats(row) for row in s.exec(stats_query(league_id)).all()]
 
 
 def standings(s: Session, league_name: str) -> Standings:
@@ -95,8 +98,8 @@ def league_page(s: Session, league_name: str, max_points: int = CHART_POINTS) ->
     # One aggregate per (session, player) gives each session's table and, summed, the league's.
     per_session: dict[int, list[PlayerStats]] = {}
     totals: dict[str, PlayerStats] = {}
-    for row in s.exec(_stats_query(league.id, Hand.session_id)).all():  # type: ignore[arg-type]
-        stats = _stats(row[1:])
+    for row in s.exec(stats_query(league.id, Hand.session_id)).all():  # type: ignore[arg-type]
+        stats = row_stats(row[1:])
         per_session.setdefault(row[0], []).append(stats)
         total = totals.setdefault(stats.name, PlayerStats(stats.name))
         total.add(stats)

@@ -18,7 +18,7 @@ from ..tournament.matchpoints import MatchpointRow, places
 from ..tournament.ranking import TableResult, TournamentRow, tournament_table
 from .lookups import get_league, league_rules
 from .models import Hand, League, LeagueRound, LeagueSession
-from .queries import _stats, _stats_query
+from .queries import row_stats, stats_query
 from .rounds import RoundState, find_round, round_state
 from .sessions import seating
 from .substitutes import Substitution, seated_substitutions
@@ -31,8 +31,8 @@ def round_standings(s: Session, league_name: str, number: int) -> Standings:
     league = get_league(s, league_name)
     found = find_round(s, league, number)
     sessions = s.exec(select(LeagueSession.id).where(LeagueSession.round_id == found.id)).all()
-    query = _stats_query(league.id).where(Hand.session_id.in_(list(sessions)))  # type: ignore
-    stats = [_stats(row) for row in s.exec(query).all()]
+    query = stats_query(league.id).where(Hand.session_id.in_(list(sessions)))  # type: ignore
+    stats = [row_stats(row) for row in s.exec(query).all()]
     listed = {row.name for row in stats}
     for session_id in sessions:
         stats += [PlayerStats(name) for name in seating(s, session_id) if name not in listed]
@@ -68,9 +68,9 @@ def tournament_results(s: Session, league: League, number: Optional[int] = None
                   select(LeagueSession.id, LeagueSession.round_id, LeagueSession.table_number)
                   .where(LeagueSession.round_id.in_(list(rounds)))).all()}  # type: ignore
     counted = {}
-    for row in s.exec(_stats_query(league.id, Hand.session_id)  # type: ignore[arg-type]
+    for row in s.exec(stats_query(league.id, Hand.session_id)  # type: ignore[arg-type]
                       .where(Hand.session_id.in_(list(tables)))).all():  # type: ignore
-        stats = _stats(row[1:])
+        stats = row_stats(row[1:])
         counted[row[0], stats.name] = stats
     credited = {key: absent for key, (absent, credit) in round_substitutes(
         s, league.id, number).items() if credit}  # type: ignore[arg-type]

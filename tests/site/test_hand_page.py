@@ -21,7 +21,7 @@ HANDS = {31 + index: name for index, name in enumerate(REFEREED)}
 @pytest.fixture(scope="module")
 def league(tmp_path_factory, league_file):
     """The test league, its site in English and in Korean, and each hand as the store says."""
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site.build import build_site
     from mighty_cli.store import services
     from mighty_cli.store.db import make_engine
 
@@ -187,7 +187,7 @@ def test_a_korean_hand_page_speaks_korean_in_one_card_notation(league, number):
 
 
 def test_a_voided_refereed_hand_says_so(tmp_path, engine):
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site.build import build_site
     from mighty_cli.store import services
 
     run(engine, services.void_hand, LEAGUE, 33, who="t", why="misdeal")
@@ -204,8 +204,8 @@ def test_an_outcome_only_hand_tells_the_same_facts(league):
     """The outcome section reads a hand's stored rows, whether it was refereed or recorded
     outcome only (then the session page is its page): made by 1, failed by 3, the voided."""
     from mighty_cli.engine import load_ruleset
-    from mighty_cli.site_hand import hand_outcome, outcome_facts
-    from mighty_cli.store import site_queries as q
+    from mighty_cli.site.hand_page import hand_outcome, outcome_facts
+    from mighty_cli.site import reads as q
     from mighty_cli.store.lookups import get_league
     from mighty_cli.store.db import transaction
 
@@ -235,7 +235,7 @@ def test_two_called_cards_under_dongdaejeon_7_show_each_friend_where_he_came_out
     from mighty_cli.engine.records import Record
     from mighty_cli.engine.simulation import simulate
     from mighty_cli.render.html import card_face
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site.build import build_site
     from mighty_cli.store import services
     from mighty_cli.store.db import make_engine
 

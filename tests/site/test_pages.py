@@ -114,7 +114,7 @@ def test_session_page_lists_every_hand(site):
 def test_a_player_sitting_out_a_hand_shows_a_dash_not_a_score(tmp_path):
     """Seven at the table, two sitting out each hand: their column says ``–`` (not in the
     hand), not ``0`` (a hand played for nothing); the five who played show their scores."""
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site.build import build_site
     from mighty_cli.store import services
     from mighty_cli.store.db import make_engine
     from site_league import make_wide_league
@@ -197,8 +197,8 @@ def test_markup_in_names_is_text(site):
 
 
 def test_long_lists_are_paged(tmp_path, monkeypatch, league_copy):
-    from mighty_cli.render import site_pages as pages
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site import pages
+    from mighty_cli.site.build import build_site
 
     monkeypatch.setattr(pages, "HANDS_PER_PAGE", 4)
     monkeypatch.setattr(pages, "SESSIONS_PER_PAGE", 2)
@@ -225,7 +225,7 @@ def test_long_lists_are_paged(tmp_path, monkeypatch, league_copy):
 
 def test_club_templates_override_and_stay_sandboxed(tmp_path, league_copy):
     from mighty_cli.render.html import TemplateError
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site.build import build_site
 
     engine = league_copy(tmp_path / "l.db")
     club = tmp_path / "club"
@@ -266,7 +266,7 @@ def test_korean_pages_read_as_korean(site_ko):
 
 
 def test_times_are_shown_in_the_time_zone(site, tmp_path):
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site.build import build_site
 
     out, _, engine = site
     assert "KST" in read(out, "sessions/1.html").text("p")
@@ -281,7 +281,7 @@ def test_a_session_shows_its_date_and_start_in_the_leagues_zone(tmp_path):
     from datetime import datetime
     from zoneinfo import ZoneInfo
 
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site.build import build_site
     from mighty_cli.store import services
     from mighty_cli.store.db import make_engine
     from mighty_cli.store.leagues import set_league_setting
@@ -372,7 +372,7 @@ def test_site_command_refuses_bad_input_in_one_line(runner, tmp_path, args, code
 
 def test_site_on_every_database(league_engine, tmp_path):
     """The same pages from SQLite and PostgreSQL: the queries stream and group alike."""
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site.build import build_site
 
     report = run(league_engine, build_site, LEAGUE, tmp_path / "site", timezone_name="UTC")
     assert (report.players, report.sessions, report.hands) == (8, 9, 37)

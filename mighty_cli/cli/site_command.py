@@ -54,7 +54,7 @@ def site(league_name: str, output: str, template_dir: Optional[str],
       mighty site --league tuesday --output site/ --full --jobs 4
     """
     from ..render.html import time_zone
-    from ..site_data import build_site
+    from ..site.build import build_site
 
     time_zone(timezone_name)  # an unknown zone stops here, before anything is written
     with database(db_url) as s, progress(_("writing pages"), quiet) as shown:

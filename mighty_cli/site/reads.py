@@ -17,10 +17,10 @@ from sqlmodel import Session, select
 
 from ..engine.hand.honeymoon import partner_of
 from ..league.standings import PlayerStats
-from .lookups import PLAYING_ROLES
-from .models import ChangeLog, Hand, HandPlayer, League, LeagueRound, LeagueSession, Player
-from .queries import _stats, _stats_query
-from .sessions import seatings_by_session
+from ..store.lookups import PLAYING_ROLES
+from ..store.models import ChangeLog, Hand, HandPlayer, League, LeagueRound, LeagueSession, Player
+from ..store.queries import row_stats, stats_query
+from ..store.sessions import seatings_by_session
 
 #: change-log actions that mark a hand as corrected on the site
 CORRECTIONS = ("hand amend", "hand void", "hand unvoid")
@@ -209,8 +209,8 @@ def _refereed(league_id: int) -> tuple:
 def session_stats(s: Session, league_id: int) -> dict[str, dict[int, PlayerStats]]:
     """Each player's totals in each session: ``{name: {session id: stats}}`` (one aggregate)."""
     per: dict[str, dict[int, PlayerStats]] = {}
-    for row in s.exec(_stats_query(league_id, Hand.session_id)).all():  # type: ignore[arg-type]
-        stats = _stats(row[1:])
+    for row in s.exec(stats_query(league_id, Hand.session_id)).all():  # type: ignore[arg-type]
+        stats = row_stats(row[1:])
         per.setdefault(stats.name, {})[row[0]] = stats
     return per
 

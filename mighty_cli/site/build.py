@@ -1,13 +1,13 @@
 """The league site (``mighty site``): reads a league from the store and writes its static
-pages (:mod:`mighty_cli.render.site_pages`): the index (league table with ratings, chart, latest
+pages (:mod:`mighty_cli.site.pages`): the index (league table with ratings, chart, latest
 session; a league of rounds, its tournament table), the tournament page (a league of rounds:
 the tournament table, the matchpoints of its duplicate rounds, each round's table and
 substitutes: :mod:`mighty_cli.store.tournament_view`), the statistics page (bid calibration,
 friend calls, partner matrix), one page per player (role statistics, rating, partners and
 opponents, every session), one per session (every hand) and one per refereed hand (its
-outcome, then the deal and the tricks: :mod:`mighty_cli.site_hand`).
+outcome, then the deal and the tricks: :mod:`mighty_cli.site.hand_page`).
 
-Builds are incremental (:class:`mighty_cli.render.site_pages.SiteWriter`): each page's key is
+Builds are incremental (:class:`mighty_cli.site.pages.SiteWriter`): each page's key is
 what it shows, read cheaply before anything is rendered (a hand page: its record, its session,
 seats and stored outcome; a session page: its hands' lines; the index: the standings, chart
 and ratings), under a version of everything else the pages depend on (:func:`site_version`:
@@ -19,7 +19,7 @@ The league's hands are read once, session by session (memory stays flat as a lea
 that pass writes the session pages, counts who met whom (:class:`.store.stats.HeadToHead`) and
 rates the hands (:mod:`mighty_cli.league.rating`; in hand order: when a round's tables interleave,
 the rated hands are held and sorted first); the role statistics are grouped in the database
-(:mod:`mighty_cli.store.stats`). A build collects garbage rarely (:mod:`mighty_cli.garbage`).
+(:mod:`mighty_cli.store.stats`). A build collects garbage rarely (:mod:`mighty_cli.site.garbage`).
 """
 
 from __future__ import annotations
@@ -32,24 +32,24 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional
 
-from .engine.errors import MightyError
-from . import __version__
-from .engine.ruleset import bundled_dir
-from .engine.translation import DOMAIN, LOCALE_DIR
+from ..engine.errors import MightyError
+from .. import __version__
+from ..engine.ruleset import bundled_dir
+from ..engine.translation import DOMAIN, LOCALE_DIR
 from .garbage import fewer_collections
-from .league.rating import RatedHand, Ratings, rate
-from .render import site_pages as pages
-from .render.html import chart, local_clock, local_day, local_time, page_language, time_zone
-from .render.site_manifest import Unkeyed, fingerprint
-from .render.site_workers import available_jobs
-from .engine.cards import parse_bid
-from .site_hand import hand_detail, hand_outcome, outcome_facts
-from .store import site_queries as q
-from .store.lookups import PLAYING_ROLES, RULING_ROLES, get_league, league_rules
-from .store.queries import LeaguePage, league_page
-from .store.rounds import latest_round_state, rounds_by_player
-from .store.stats import CALL_KINDS, HeadToHead, LeagueStats, is_live, league_stats
-from .store.tournament_view import TournamentView, tournament_view
+from ..league.rating import RatedHand, Ratings, rate
+from . import pages
+from ..render.html import chart, local_clock, local_day, local_time, page_language, time_zone
+from .manifest import Unkeyed, fingerprint
+from .workers import available_jobs
+from ..engine.cards import parse_bid
+from .hand_page import hand_detail, hand_outcome, outcome_facts
+from . import reads as q
+from ..store.lookups import PLAYING_ROLES, RULING_ROLES, get_league, league_rules
+from ..store.queries import LeaguePage, league_page
+from ..store.rounds import latest_round_state, rounds_by_player
+from ..store.stats import CALL_KINDS, HeadToHead, LeagueStats, is_live, league_stats
+from ..store.tournament_view import TournamentView, tournament_view
 
 
 @dataclass
@@ -136,12 +136,11 @@ def _rated(members: list[tuple]) -> Optional[RatedHand]:
                      friends[1] if len(friends) > 1 else None)
 
 
-#: The code that makes the pages: a change to it changes every page's key.
-_CODE = ("site_data.py", "site_hand.py", "league/rating.py", "league/standings.py",
-         "render/html.py",
-         "render/text.py", "render/page_filters.py", "render/escaping.py", "render/chart.py",
-         "render/constant_messages.py", "render/page_frames.py", "render/site_pages.py",
-         "render/site_manifest.py", "store/site_queries.py", "store/queries.py",
+#: The code that makes the pages (paths in mighty_cli/): a change to it changes every page's key.
+_CODE = ("site/build.py", "site/hand_page.py", "site/page_frames.py", "site/pages.py",
+         "site/manifest.py", "site/reads.py", "league/rating.py", "league/standings.py",
+         "render/html.py", "render/text.py", "render/page_filters.py", "render/escaping.py",
+         "render/chart.py", "render/constant_messages.py", "store/queries.py",
          "store/stats.py", "store/rounds.py", "store/round_board.py", "store/tournament_view.py",
          "store/duplicate.py", "store/substitutes.py", "tournament/ranking.py",
          "tournament/matchpoints.py")
@@ -153,7 +152,7 @@ def site_version(template_dir: Optional[str | Path], lang: Optional[str], zone, 
     (each file's name, size and time: a club's templates can show anything anywhere, so then
     the ratings count too), the page language and its catalog, the time zone, the ruleset,
     what every page is given (but the time of generation) and the code."""
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parents[1]  # mighty_cli: _CODE's paths are in it
     parts: list = [__version__, [(name, _bytes(package / name)) for name in _CODE]]
     bundled = bundled_dir("templates")
     parts.append(sorted((p.name, _bytes(p)) for p in bundled.iterdir() if p.suffix == ".html"))
@@ -196,9 +195,9 @@ def build_site(s, league_name: str, output: str | Path, *,
     """Write the league's site into ``output`` (created if needed; pages already there are
     replaced one by one, never half-written): only the pages whose content changed, unless
     ``full``; pages the site no longer has are removed (those the tool wrote). ``progress``
-    is told of each page (:class:`.render.site_pages.SiteWriter`). Pages render in up to
-    ``jobs`` processes (default: one per core; :mod:`.render.site_workers`)."""
-    with fewer_collections():  # a fifth of the time otherwise (mighty_cli.garbage)
+    is told of each page (:class:`.pages.SiteWriter`). Pages render in up to
+    ``jobs`` processes (default: one per core; :mod:`.workers`)."""
+    with fewer_collections():  # a fifth of the time otherwise (mighty_cli.site.garbage)
         return _build_site(s, league_name, output, template_dir, lang, timezone_name,
                            generated, full, progress, jobs)
 
@@ -247,7 +246,7 @@ def _build_site(s, league_name, output, template_dir, lang, timezone_name, gener
 def _hand_page(number: int, session: int, record_toml: str, facts: Optional[tuple],
                shared: dict) -> dict:
     """A refereed hand's page's context (made where the page renders: maybe a worker), from
-    its stored record and its session line's facts (:func:`.site_hand.outcome_facts`; None:
+    its stored record and its session line's facts (:func:`.hand_page.outcome_facts`; None:
     the hand has no live line)."""
     rules = shared["rules"]
     seated = [name for name, seat, *_ in sorted(

@@ -21,13 +21,13 @@ try:  # tomli's compiled parser: a full build reads every stored record (4.5x to
 except ImportError:  # a platform without its wheel: the same parser, in the standard library
     from tomllib import loads as toml_loads
 
-from .engine.cards import JOKER, RANK_NAMES, format_card, parse_bid
-from .engine.errors import MightyError
-from .engine.hand import parse_friend_call
-from .engine.records import Record, replay
-from .engine.records.values import elimination_parts
-from .engine.scoring import friends_weighed
-from .store.stats import call_kind
+from ..engine.cards import JOKER, RANK_NAMES, format_card, parse_bid
+from ..engine.errors import MightyError
+from ..engine.hand import parse_friend_call
+from ..engine.records import Record, replay
+from ..engine.records.values import elimination_parts
+from ..engine.scoring import friends_weighed
+from ..store.stats import call_kind
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ class Outcome:
 
 def outcome_facts(line) -> tuple:
     """What :func:`hand_outcome` reads of a session line
-    (:class:`.store.site_queries.HandLine`: the hand's stored row and its players' rows), as
+    (:class:`.reads.HandLine`: the hand's stored row and its players' rows), as
     plain values: a hand page's key, and what a worker rendering the page is sent (a tuple
     pickles many times faster than the line's objects)."""
     return (line.status, line.voided, line.corrected, line.contract, line.declarer,

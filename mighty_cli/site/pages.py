@@ -16,9 +16,9 @@ Pages render through the same autoescaped environment as the standings page
 Builds are incremental: each page has a key, a digest of what it shows plus the build's
 ``version`` (the templates, the language, the code); a page whose key is the one the folder's
 manifest recorded, and whose file is still what was written, is neither rendered nor written
-(:mod:`mighty_cli.render.site_manifest`). A page the site no longer has is removed, if the tool
+(:mod:`mighty_cli.site.manifest`). A page the site no longer has is removed, if the tool
 wrote it and nobody changed it since. ``full`` renders and writes every page. A build with
-many pages to render renders them on every core (:mod:`mighty_cli.render.site_workers`); a hand
+many pages to render renders them on every core (:mod:`mighty_cli.site.workers`); a hand
 page's frame (head, menu, footer) is rendered once per build (:mod:`.page_frames`).
 """
 
@@ -33,12 +33,11 @@ from typing import Callable, Optional, Sequence
 
 from ..engine.limits import PAGE_MAX_CHARACTERS
 from ..engine.outputs import inside, replace_bytes, write_file
-from . import site_workers
-from .html import environment, load_template, render
+from ..render.html import environment, load_template, render
+from . import workers
 from .page_frames import PageFrames
-from .site_manifest import (MANIFEST, Entry, Unkeyed, data_digest, fingerprint,
-                            manifest_bytes, read_manifest, remove_leftovers, unchanged,
-                            verified)
+from .manifest import (MANIFEST, Entry, Unkeyed, data_digest, fingerprint, manifest_bytes,
+                       read_manifest, remove_leftovers, unchanged, verified)
 
 #: The site's templates (each may be overridden by a club's folder).
 TEMPLATES = ("site_index.html", "site_sessions.html", "site_session.html", "site_player.html",
@@ -165,7 +164,7 @@ class SiteWriter:
     #: expectation (None for a first build, or once this one has gone past it)
     progress: Optional[Callable[[int, Optional[int]], None]] = None
     seen: int = 0
-    #: processes rendering pages at most (1: all in this one; see :mod:`.site_workers`)
+    #: processes rendering pages at most (1: all in this one; see :mod:`.workers`)
     jobs: int = 1
 
     def __post_init__(self) -> None:
@@ -181,7 +180,7 @@ class SiteWriter:
         self.started = time.time()
         self.pages: dict[str, Entry] = {}
         self.folders: set[str] = set()
-        self.workers: Optional[site_workers.Workers] = None
+        self.workers: Optional[workers.Workers] = None
         self.rendered_here = 0
         self.eager = False  # workers started with the first page rendered (see expect)
 
@@ -192,9 +191,9 @@ class SiteWriter:
 
     def expect(self, renders: int) -> None:
         """Told that this build will render about ``renders`` pages: when that is many, the
-        workers start with the first page, not after :data:`.site_workers.START_AFTER`
+        workers start with the first page, not after :data:`.workers.START_AFTER`
         rendered here (a first build, ``--full``)."""
-        self.eager = renders >= site_workers.START_AFTER
+        self.eager = renders >= workers.START_AFTER
 
     @property
     def busy(self) -> bool:
@@ -264,10 +263,10 @@ class SiteWriter:
         enough pages itself to be worth them)."""
         if self.workers is None:
             if self.jobs <= 1 or self.template_dir or (
-                    not self.eager and self.rendered_here < site_workers.START_AFTER):
+                    not self.eager and self.rendered_here < workers.START_AFTER):
                 self.rendered_here += 1
                 return False
-            self.workers = site_workers.Workers(self, self.jobs, self._written, TEMPLATES)
+            self.workers = workers.Workers(self, self.jobs, self._written, TEMPLATES)
         self._folder(url)  # made here, not by two workers at once
         return self.workers.submit(url, template, key, make)
 
@@ -278,9 +277,9 @@ class SiteWriter:
     def close(self) -> None:
         """Wait for the pages the workers have in hand (recording them) and let the workers
         go; a page that failed there raises its error here."""
-        workers, self.workers = self.workers, None
-        if workers is not None:
-            workers.finish()
+        running, self.workers = self.workers, None
+        if running is not None:
+            running.finish()
 
     def flush(self) -> None:
         """Write the pages held so far."""

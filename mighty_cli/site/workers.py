@@ -21,7 +21,7 @@ stopped, lets its workers finish the pages they have (a few) and go, so a stoppe
 no half-written file; a worker killed outright (out of memory) breaks the pool, and the build
 stops with one line instead of waiting for its answer (the pool then terminates the other
 workers: a page being written is left as its temporary file, which the next build removes,
-:func:`.site_manifest.remove_leftovers`).
+:func:`.manifest.remove_leftovers`).
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ class WorkerError(MightyError):
 
 class Workers:
     """``jobs`` worker processes rendering and writing pages for ``writer`` (a
-    :class:`.site_pages.SiteWriter`), each page given to :meth:`submit` as ``(url, template,
+    :class:`.pages.SiteWriter`), each page given to :meth:`submit` as ``(url, template,
     key, make)``; ``record(url, entry)`` is told of each page written, in the build's
     process. ``templates`` are compiled before the workers fork. A worker that dies stops the
     build with :class:`WorkerError` (the pool is then broken: nothing waits forever)."""
