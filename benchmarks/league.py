@@ -118,7 +118,12 @@ def write_full_hands(path: Path, count: int, seed: int = 7) -> None:
 
 def phase(name: str, url: str, folder: Path, hands: int) -> dict:
     """One phase, in this process; returns its figures."""
-    from mighty_cli.store import services
+    from mighty_cli.store.corrections import amend_hand
+    from mighty_cli.store.exports import write_export
+    from mighty_cli.store.hands import show_hand
+    from mighty_cli.store.interchange import import_record
+    from mighty_cli.store.leagues import create_league
+    from mighty_cli.store.queries import league_page, standings
     from mighty_cli.store.db import make_engine, transaction
 
     engine = make_engine(url)
@@ -134,31 +139,31 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
     if name == "import":
         from mighty_cli.store.formats import open_record
 
-        run(services.create_league, "bench", "club-requirements")
-        done = run(services.import_record, "bench", open_record(folder / "season.toml"))
+        run(create_league, "bench", "club-requirements")
+        done = run(import_record, "bench", open_record(folder / "season.toml"))
         extra = f"{done.hands} hands"
     elif name == "standings":
-        table = run(services.standings, "bench")
+        table = run(standings, "bench")
         extra = f"{len(table.rows)} players"
     elif name == "page":
         from mighty_cli.render.html import render_league_page
 
-        html = render_league_page(run(services.league_page, "bench"))
+        html = render_league_page(run(league_page, "bench"))
         extra = f"{len(html) / 1024:.0f} KB"
     elif name == "amend":  # the first scored hand's points taken, changed by one
         number = 1
-        while (hand := run(services.show_hand, "bench", number)).status != "scored":
+        while (hand := run(show_hand, "bench", number)).status != "scored":
             number += 1
         start = time.perf_counter()
         cpu_start = time.process_time()
-        done = run(services.amend_hand, "bench", number, who="bench", why="benchmark",
+        done = run(amend_hand, "bench", number, who="bench", why="benchmark",
                    taken=hand.taken + 1 if hand.taken < 20 else 19)
         extra = (f"hand {number}: {done.hands_resettled} resettled, {len(done.changes)} "
                  f"standings lines moved")
     elif name.startswith("export-"):
         fmt = name.split("-")[1]
         with transaction(engine) as s, open(folder / f"out.{fmt}", "w", encoding="utf-8") as out:
-            size = services.write_export(s, "bench", fmt, out)
+            size = write_export(s, "bench", fmt, out)
         extra = f"{size / 2**20:.0f} MB written"
     elif name == "backup":
         from mighty_cli.store.backup import iter_backup

@@ -46,7 +46,8 @@ from sqlalchemy import insert  # noqa: E402
 from mighty_cli.engine.cards import parse_bid  # noqa: E402
 from mighty_cli.engine.records import load_record, score_outcome  # noqa: E402
 from mighty_cli.league.model_seasons import skill_season  # noqa: E402
-from mighty_cli.store import services  # noqa: E402
+from mighty_cli.store.interchange import import_record  # noqa: E402
+from mighty_cli.store.leagues import create_league, league_summaries
 from mighty_cli.store.db import make_engine, transaction  # noqa: E402
 from mighty_cli.store.hands import _hand_columns, _member_rows  # noqa: E402
 from mighty_cli.store.import_batch import BATCH  # noqa: E402
@@ -75,10 +76,10 @@ def example_records() -> list[str]:
 
     scratch = make_engine("sqlite://")
     with transaction(scratch) as s:
-        services.create_league(s, "scratch", "standard")
+        create_league(s, "scratch", "standard")
     for example in ("run", "joker-call", "back-run", "no-trump", "trump-change"):
         with transaction(scratch) as s:
-            services.import_record(s, "scratch",
+            import_record(s, "scratch",
                                    load_record(ROOT / "examples" / f"{example}.toml"))
     with transaction(scratch) as s:
         records = [x for x in s.exec(select(Hand.record_toml).where(Hand.full == True)  # noqa
@@ -100,8 +101,8 @@ def build(engine, hands: int, chunk: int = 50_000, refereed: int = 0, seed: int 
 
     records = example_records() if refereed else []
     with transaction(engine) as s:
-        if not any(x.name == "bench" for x in services.league_summaries(s)):
-            services.create_league(s, "bench", "standard")
+        if not any(x.name == "bench" for x in league_summaries(s)):
+            create_league(s, "bench", "standard")
     with transaction(engine) as s:
         league = get_league(s, "bench")
         rules = league_rules(league)
@@ -167,7 +168,7 @@ def build(engine, hands: int, chunk: int = 50_000, refereed: int = 0, seed: int 
         return
     for example in ("run", "joker-call", "back-run", "no-trump", "trump-change"):
         with transaction(engine) as s:
-            services.import_record(s, "bench", load_record(ROOT / "examples" / f"{example}.toml"),
+            import_record(s, "bench", load_record(ROOT / "examples" / f"{example}.toml"),
                                    again=True)
 
 
@@ -264,8 +265,8 @@ def main() -> None:
         return refereed_run(args, url, engine, out)
     args.hands = args.hands or 1_000_000
     with transaction(engine) as s:
-        exists = bool(services.league_summaries(s)) and any(
-            x.name == "bench" for x in services.league_summaries(s))
+        exists = bool(league_summaries(s)) and any(
+            x.name == "bench" for x in league_summaries(s))
     if not exists:
         timed(f"build {args.hands:,} hands (bulk)", lambda: build(engine, args.hands))
     if args.build_only:

@@ -66,16 +66,18 @@ def league_of(hands: int, db: str) -> None:
     from league import PLAYERS, season  # type: ignore[import-not-found]
 
     from mighty_cli.engine.records import Record
-    from mighty_cli.store import services
+    from mighty_cli.store.interchange import import_record
+    from mighty_cli.store.leagues import create_league
+    from mighty_cli.store.sessions import start_session
     from mighty_cli.store.db import make_engine, transaction
 
     engine = make_engine(db)
     with transaction(engine) as s:
-        services.create_league(s, "bench", "club-requirements")
-        services.import_record(s, "bench", Record(ruleset="club-requirements",
+        create_league(s, "bench", "club-requirements")
+        import_record(s, "bench", Record(ruleset="club-requirements",
                                                   players=list(PLAYERS),
                                                   hands=list(season(hands))))
-        services.start_session(s, "bench", ["Ana", "Bo", "Cy", "Di", "Ed"])
+        start_session(s, "bench", ["Ana", "Bo", "Cy", "Di", "Ed"])
     engine.dispose()
 
 

@@ -70,7 +70,8 @@ def test_the_store_and_the_pages_import_no_click():
     """The store, the standings, the site, the renderers and the table are libraries: click
     (and the click-patching mighty_cli.i18n) belong to the command line."""
     assert loaded_in_a_fresh_process(
-        "import mighty_cli.store.services, mighty_cli.store.backup, mighty_cli.store.formats\n"
+        "import mighty_cli.store.corrections, mighty_cli.store.interchange\n"
+        "import mighty_cli.store.backup, mighty_cli.store.formats\n"
         "import mighty_cli.store.db, mighty_cli.league.standings, mighty_cli.site.build\n"
         "import mighty_cli.league.seating, mighty_cli.render.text\n"
         "import mighty_cli.render.html, mighty_cli.site.pages\n"

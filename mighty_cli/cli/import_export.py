@@ -48,7 +48,7 @@ def import_(path, league_name, fmt, create, again, ruleset_name, quiet, db_url, 
       mighty import examples/season.toml --league demo
       mighty export -l tuesday -o tuesday.json && mighty import tuesday.json -l tuesday-copy
     """
-    from ..store import services
+    from ..store.interchange import import_record
     from ..store.formats import count_hands, open_record
 
     with database(db_url, creates=True) as s, progress(_("importing hands"), quiet) as shown:
@@ -57,7 +57,7 @@ def import_(path, league_name, fmt, create, again, ruleset_name, quiet, db_url, 
         _same_table(s, league_name, record, path)
         if shown is not silent:
             record.hands = _counted(record.hands, shown, count_hands(path, fmt))
-        done = services.import_record(s, league_name, record, who=who_default(who),
+        done = import_record(s, league_name, record, who=who_default(who),
                                       create=create, again=again)
     if not done.hands:  # an export of a league with no hand yet: nothing to number
         click.echo(_("Imported no hand into {league}: {path} has none.").format(
@@ -165,15 +165,16 @@ def export(league_name, fmt, output, bom, quiet, db_url) -> None:
       mighty export --league tuesday -o tuesday.csv
       mighty export --league tuesday --format json -o tuesday.json
     """
-    from ..store import services
+    from ..store.exports import write_export
+    from ..store.leagues import league_summaries
     from ..store.formats import detect_format
 
     fmt = fmt or (detect_format(output) if output else "toml")
     with database(db_url) as s, output_file(output) as out, \
             progress(_("exporting hands"), quiet) as shown:
-        services.write_export(s, league_name, fmt, out, bom=bom and fmt == "csv",
+        write_export(s, league_name, fmt, out, bom=bom and fmt == "csv",
                               progress=None if shown is silent else shown)
-        hands = services.league_summaries(s, league_name)[0].hands if output else 0
+        hands = league_summaries(s, league_name)[0].hands if output else 0
     if output:  # on standard output the export is the output: nothing is added to it
         click.echo(ngettext("Wrote {path} ({count} hand, {format}).",
                             "Wrote {path} ({count} hands, {format}).", hands).format(

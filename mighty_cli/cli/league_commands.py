@@ -3,9 +3,9 @@
 The other league commands live by concern:
 :mod:`.league_players` (``player``), :mod:`.league_sessions` (``session``),
 :mod:`.league_standings` (``standings``), :mod:`.league_hands` (``record``, ``hand``) and
-:mod:`.interchange` (``import``, ``export``, ``backup``, ``restore``).
+:mod:`.import_export` (``import``, ``export``, ``backup``, ``restore``).
 
-Thin: parse, open one transaction, call :mod:`mighty_cli.store.services`, print. SQLModel and
+Thin: parse, open one transaction, call the store's operations, print. SQLModel and
 Jinja2 are imported inside the commands, so ``mighty --help`` never loads them.
 """
 
@@ -115,10 +115,10 @@ def league_create(name, ruleset_name, min_hands, rank_by, lang, tz, db_url, who)
       mighty league create 서울과고 -r seoul-science --min-hands 30 --rank-by score_per_hand,score,name
       mighty league create 화요모임 -r standard --lang ko --timezone Asia/Seoul
     """
-    from ..store import services
+    from ..store.leagues import create_league
 
     with database(db_url, creates=True) as s:
-        created = services.create_league(s, name, ruleset_name, min_hands=min_hands,
+        created = create_league(s, name, ruleset_name, min_hands=min_hands,
                                          rank_by=rank_by, who=who_default(who))
         _store_settings(s, created, lang, tz, who_default(who))
         click.echo(_("League {name!r} created with ruleset {ruleset} (its rules are stored with "
@@ -145,7 +145,7 @@ def league_set(name, min_hands, rank_by, lang, tz, reason, db_url, who) -> None:
       mighty league set tuesday --min-hands 10 --rank-by score_per_hand,score,name
       mighty league set tuesday --lang ko --timezone Asia/Seoul
     """
-    from ..store import services
+    from ..store.leagues import configure_league
 
     with database(db_url) as s:
         if min_hands is None and rank_by is None and (lang or tz):
@@ -153,7 +153,7 @@ def league_set(name, min_hands, rank_by, lang, tz, reason, db_url, who) -> None:
 
             changed = get_league(s, name)
         else:
-            changed = services.configure_league(s, name, min_hands=min_hands, rank_by=rank_by,
+            changed = configure_league(s, name, min_hands=min_hands, rank_by=rank_by,
                                                 who=who_default(who), why=reason)
         _store_settings(s, changed, lang, tz, who_default(who), reason)
         click.echo(_("League {name!r}: min hands {min_hands}, rank by {rank_by}").format(
@@ -171,10 +171,10 @@ def league_list(as_json, db_url) -> None:
     Example:
       mighty league list --json
     """
-    from ..store import services
+    from ..store.leagues import league_summaries
 
     with database(db_url) as s:
-        summaries = services.league_summaries(s)
+        summaries = league_summaries(s)
     if as_json:
         echo_json({"leagues": [x.to_json() for x in summaries]})
         return
@@ -203,13 +203,14 @@ def league_show(name, as_json, db_url) -> None:
     Example:
       mighty league show tuesday
     """
-    from ..store import services
+    from ..store.leagues import league_summaries
+    from ..store.queries import standings
 
     with database(db_url) as s:
         from ..store.leagues import league_settings
 
-        summary = services.league_summaries(s, name)[0]
-        table_ = services.standings(s, name)
+        summary = league_summaries(s, name)[0]
+        table_ = standings(s, name)
         settings = league_settings(s, summary.name)
     if as_json:
         echo_json(summary.to_json() | {"settings": settings, "standings": table_.to_json()})

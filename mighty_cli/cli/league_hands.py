@@ -272,13 +272,13 @@ def run_correction(service: str, league_name: str, number: int, reason: Optional
                    as_json: bool, db_url: Optional[str], who: Optional[str],
                    table: Optional[int] = None, round_number: Optional[int] = None) -> None:
     """Void or restore a hand in one transaction and print what changed."""
-    from ..store import services
+    from ..store import corrections
 
     at_table(table, round_number)
     why = require_reason(reason)
     with database(db_url) as s:
         number = league_number(s, league_name, number, table, round_number)
-        correction = getattr(services, service)(s, league_name, number, who=who_default(who),
+        correction = getattr(corrections, service)(s, league_name, number, who=who_default(who),
                                                 why=why)
     print_correction(correction, as_json)
 
@@ -298,10 +298,10 @@ def hand_list(league_name, session_number, last, as_json, db_url) -> None:
     Example:
       mighty hand list --league tuesday --session 3
     """
-    from ..store import services
+    from ..store.hands import list_hands
 
     with database(db_url) as s:
-        hands = services.list_hands(s, league_name, session_number=session_number, last=last)
+        hands = list_hands(s, league_name, session_number=session_number, last=last)
     if as_json:
         echo_json({"hands": [h.to_json() for h in hands]})
         return
@@ -337,12 +337,12 @@ def hand_show(league_name, number, table, round_number, as_json, db_url) -> None
       mighty hand show --league tuesday 12
       mighty hand show --league cup --table 3 2
     """
-    from ..store import services
+    from ..store.hands import show_hand
 
     at_table(table, round_number)
     with database(db_url) as s:
         number = league_number(s, league_name, number, table, round_number)
-        shown = services.show_hand(s, league_name, number)
+        shown = show_hand(s, league_name, number)
     if as_json:
         echo_json(shown.to_json())
         return
@@ -476,7 +476,7 @@ def hand_amend(league_name, number, table, round_number, declarer, contract, fri
       mighty hand amend -l six 4 --eliminated Di --reason "Di was out, not Cy"
       mighty hand amend -l cup --table 3 2 --taken 14 --reason "table 3 miscounted"
     """
-    from ..store import services
+    from ..store.corrections import amend_hand
 
     at_table(table, round_number)
     if taken is not None and opposition is not None:
@@ -492,7 +492,7 @@ def hand_amend(league_name, number, table, round_number, declarer, contract, fri
         if taken is not None:
             taken = amended.count(taken, friend, friend2)
         out = None if eliminated is None else amended.eliminated(eliminated, declarer)
-        correction = services.amend_hand(
+        correction = amend_hand(
             s, league_name, number, who=who_default(who), why=why, declarer=declarer,
             contract=_contract(contract), friend=friend_value(friend), friend2=friend2,
             friend_call=friend_call, taken=taken, opposition=opposition, deal_miss=deal_miss,
@@ -561,11 +561,11 @@ def hand_log(league_name, limit, as_json, db_url) -> None:
     import json
 
     from ..render.html import local_time, time_zone
-    from ..store import services
+    from ..store.corrections import change_log
     from ..store.leagues import league_setting
 
     with database(db_url) as s:
-        entries = services.change_log(s, league_name, limit)
+        entries = change_log(s, league_name, limit)
         rows = [{"at": e.at.isoformat(timespec="seconds"), "who": e.who, "action": e.action,
                  "why": e.why, "before": json.loads(e.before) if e.before else None,
                  "after": json.loads(e.after) if e.after else None} for e in entries]

@@ -71,7 +71,7 @@ def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_ur
       mighty session start -l tuesday -p Ana,Bo,Cy,Di,Ed,김철수 --dealer Cy --date 2024-03-05
       mighty session start -l tuesday -p Ana,Bo,Cy,Di,Ed,Fay --shuffle --apart Ana/Bo
     """
-    from ..store import services
+    from ..store.sessions import session_proposal, start_session
     from ..store.lookups import find_player
     from ..table.new_names import refuse_new_names
 
@@ -95,10 +95,10 @@ def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_ur
                                 "Seating (clockwise): {names} ({repeats} repeated neighbour "
                                 "pairs).", seating.repeats).format(
                            names=", ".join(names), repeats=seating.repeats))
-        started, proposal = services.start_session(s, league_name, names,
+        started, proposal = start_session(s, league_name, names,
                                                    day=day, first_dealer=dealer,
                                                    who=who_default(who))
-        pot = services.session_proposal(s, league_name, started.number)[2]
+        pot = session_proposal(s, league_name, started.number)[2]
         click.echo(_("Session {number} of {league} started ({day}).").format(
             number=started.number, league=league_name, day=started.day.isoformat()))
         click.echo(proposal_text(proposal, pot))
@@ -137,11 +137,11 @@ def session_end(league_name, session_number, table, db_url, who) -> None:
     Example:
       mighty session end --league tuesday
     """
-    from ..store import services
+    from ..store.sessions import end_session
 
     with database(db_url) as s:
         session_number = table_or_session(s, league_name, session_number, table)
-        ended = services.end_session(s, league_name, session_number, who_default(who))
+        ended = end_session(s, league_name, session_number, who_default(who))
         click.echo(_("Session {number} of {league} ended.").format(number=ended.number,
                                                                    league=league_name))
 
@@ -164,13 +164,13 @@ def session_show(league_name, session_number, table, as_json, db_url) -> None:
     Example:
       mighty session show --league tuesday
     """
-    from ..store import services
+    from ..store.sessions import seating, session_end_info, session_proposal
 
     with database(db_url) as s:
         session_number = table_or_session(s, league_name, session_number, table)
-        current, proposal, pot = services.session_proposal(s, league_name, session_number)
-        present = services.seating(s, current.id)
-        end = services.session_end_info(s, league_name, current.number)
+        current, proposal, pot = session_proposal(s, league_name, session_number)
+        present = seating(s, current.id)
+        end = session_end_info(s, league_name, current.number)
     if as_json:
         echo_json({"session": current.number, "date": current.day.isoformat(),
                    "open": current.ended_at is None, "players": present,

@@ -85,7 +85,8 @@ def standings(league_name, html_path, template_dir, round_number, as_json, db_ur
       mighty standings --league cup --round 2
       mighty standings --league tuesday --html standings.html --templates club-templates/
     """
-    from ..store import services
+    from ..store.lookups import get_league
+    from ..store.queries import league_page, standings
 
     if as_json and html_path:
         raise click.UsageError(_("give --json or --html, not both"))
@@ -98,18 +99,18 @@ def standings(league_name, html_path, template_dir, round_number, as_json, db_ur
             from ..store.leagues import league_setting
             from ..store.tournament_view import tournament_view
 
-            page = services.league_page(s, league_name)
+            page = league_page(s, league_name)
             lang = league_setting(s, league_name, "lang")
             zone = league_setting(s, league_name, "timezone")
             text = render_league_page(page, template_dir, lang=lang, timezone_name=zone,
                                       tournament=tournament_view(
-                                          s, services.get_league(s, league_name)))
+                                          s, get_league(s, league_name)))
         else:
             from ..store.lookups import get_league, league_rules
             from ..store.round_board import round_standings, tournament_standings
 
             table_ = (round_standings(s, league_name, round_number) if round_number is not None
-                      else services.standings(s, league_name))
+                      else standings(s, league_name))
             from ..store.duplicate import league_matchpoints
 
             tournament = tournament_standings(s, league_name, round_number)

@@ -2,7 +2,8 @@
 
 This package's ``__init__`` stays light (no SQLModel import) so the CLI can name the database
 and report store errors without paying for SQLAlchemy at start-up. The tables are in
-:mod:`.models`, the engine factory in :mod:`.db`, the operations in :mod:`.services`.
+:mod:`.models`, the engine factory in :mod:`.db`, the operations in one module per concern (each
+imported from where it is defined).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from . import LeagueError
 from .db import lock_league
 from .exports import iter_hand_views, league_players
 from .leagues import create_league
-from .import_batch import BATCH, _Group, _Import  # noqa: F401  (BATCH: the services' name)
+from .import_batch import _Group, _Import
 from .lookups import check_name, ensure_players, find_player, get_league, league_rules, log_change
 from .models import League, LeagueSession
 from .totals import add_appended, fold

@@ -57,17 +57,18 @@ def test_an_unchanged_league_writes_no_page(engine, tmp_path):
 
 def test_an_incremental_build_equals_a_full_build_after_adding_amending_and_voiding_hands(
         engine, tmp_path):
-    from mighty_cli.store import services
+    from mighty_cli.store.corrections import amend_hand, void_hand
+    from mighty_cli.store.hands import record_hand
 
     out = tmp_path / "site"
     pages = build(engine, out).pages
     steps = [
-        ("add", lambda: run(engine, services.record_hand, LEAGUE, declarer="Di",
+        ("add", lambda: run(engine, record_hand, LEAGUE, declarer="Di",
                             contract="15H", friend="Ana", friend_call="HA", taken=17, who="t")),
-        ("amend", lambda: run(engine, services.amend_hand, LEAGUE, 37, who="t",
+        ("amend", lambda: run(engine, amend_hand, LEAGUE, 37, who="t",
                               why="miscounted", taken=12)),
-        ("void", lambda: run(engine, services.void_hand, LEAGUE, 36, who="t", why="misdeal")),
-        ("void a refereed hand", lambda: run(engine, services.void_hand, LEAGUE, 33, who="t",
+        ("void", lambda: run(engine, void_hand, LEAGUE, 36, who="t", why="misdeal")),
+        ("void a refereed hand", lambda: run(engine, void_hand, LEAGUE, 33, who="t",
                                              why="misdeal")),
     ]
     for name, change in steps:
@@ -79,7 +80,7 @@ def test_an_incremental_build_equals_a_full_build_after_adding_amending_and_void
 
 def test_a_hand_page_is_replayed_only_when_its_record_changed(engine, tmp_path, monkeypatch):
     from mighty_cli.site import build as site_data
-    from mighty_cli.store import services
+    from mighty_cli.store.hands import record_hand
 
     out = tmp_path / "site"
     build(engine, out)
@@ -87,7 +88,7 @@ def test_a_hand_page_is_replayed_only_when_its_record_changed(engine, tmp_path, 
     original = site_data.hand_detail
     monkeypatch.setattr(site_data, "hand_detail",
                         lambda *args: replayed.append(args[1]) or original(*args))
-    run(engine, services.record_hand, LEAGUE, declarer="Di", contract="15H", friend="Ana",
+    run(engine, record_hand, LEAGUE, declarer="Di", contract="15H", friend="Ana",
         friend_call="HA", taken=17, who="t")
     report = build(engine, out)
     assert replayed == []  # the new hand is not refereed: no hand page is made again

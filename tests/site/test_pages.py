@@ -89,11 +89,11 @@ def test_index_shows_the_latest_session(site):
 
 def test_session_page_lists_every_hand(site):
     out, _, engine = site
-    from mighty_cli.store import services
+    from mighty_cli.store.hands import list_hands
 
     from mighty_cli.render.html import bid_face
 
-    views = run(engine, services.list_hands, LEAGUE, session_number=1)
+    views = run(engine, list_hands, LEAGUE, session_number=1)
     page = read(out, "sessions/1.html")
     rows = [(attrs, cells) for attrs, cells in page.rows_of("hands") if attrs.get("id")]
     assert [a["id"] for a, _ in rows] == [f"hand-{v.number}" for v in views]
@@ -115,15 +115,16 @@ def test_a_player_sitting_out_a_hand_shows_a_dash_not_a_score(tmp_path):
     """Seven at the table, two sitting out each hand: their column says ``–`` (not in the
     hand), not ``0`` (a hand played for nothing); the five who played show their scores."""
     from mighty_cli.site.build import build_site
-    from mighty_cli.store import services
+    from mighty_cli.store.hands import list_hands
+    from mighty_cli.store.queries import league_page
     from mighty_cli.store.db import make_engine
     from site_league import make_wide_league
 
     engine = make_engine(f"sqlite:///{tmp_path / 'league.db'}")
     make_wide_league(engine)
     run(engine, build_site, LEAGUE, tmp_path / "site", timezone_name="UTC")
-    session = run(engine, services.league_page, LEAGUE).sessions[-1].number
-    views = run(engine, services.list_hands, LEAGUE, session_number=session)
+    session = run(engine, league_page, LEAGUE).sessions[-1].number
+    views = run(engine, list_hands, LEAGUE, session_number=session)
     engine.dispose()
     page = read(tmp_path / "site", f"sessions/{session}.html")
     seats = page.rows_of("hands")[0][1][8:]
@@ -166,9 +167,9 @@ def test_refereed_hand_page_shows_deal_kitty_discards_and_tricks(site):
 
 def test_player_page_roles_add_up_to_hands_played(site):
     out, _, engine = site
-    from mighty_cli.store import services
+    from mighty_cli.store.queries import standings
 
-    table = run(engine, services.standings, LEAGUE).by_name()
+    table = run(engine, standings, LEAGUE).by_name()
     for path in (out / "players").glob("*.html"):
         page = Page(path.read_text(encoding="utf-8"))
         name = page.text("h1").strip()
@@ -282,19 +283,21 @@ def test_a_session_shows_its_date_and_start_in_the_leagues_zone(tmp_path):
     from zoneinfo import ZoneInfo
 
     from mighty_cli.site.build import build_site
-    from mighty_cli.store import services
+    from mighty_cli.store.hands import record_hand
+    from mighty_cli.store.leagues import create_league
+    from mighty_cli.store.sessions import end_session, start_session
     from mighty_cli.store.db import make_engine
     from mighty_cli.store.leagues import set_league_setting
 
     engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
-    run(engine, services.create_league, "night", "standard")
+    run(engine, create_league, "night", "standard")
     run(engine, set_league_setting, "night", "timezone", "Asia/Seoul")
     five = ["Ana", "Bo", "Cy", "Di", "Ed"]
-    run(engine, services.start_session, "night", five, day="2026-03-01")
-    run(engine, services.record_hand, "night", declarer="Ana", contract="14S", friend="Bo",
+    run(engine, start_session, "night", five, day="2026-03-01")
+    run(engine, record_hand, "night", declarer="Ana", contract="14S", friend="Bo",
         taken=15, who="t")
-    run(engine, services.end_session, "night")
-    run(engine, services.start_session, "night", five)
+    run(engine, end_session, "night")
+    run(engine, start_session, "night", five)
     today = datetime.now(ZoneInfo("Asia/Seoul")).date().isoformat()
     run(engine, build_site, "night", tmp_path / "site", timezone_name="Asia/Seoul")
     earlier = read(tmp_path / "site", "sessions/1.html").text("p")
@@ -312,14 +315,15 @@ def test_a_session_is_dated_where_the_league_plays(tmp_path, zone):
     from datetime import datetime
     from zoneinfo import ZoneInfo
 
-    from mighty_cli.store import services
+    from mighty_cli.store.leagues import create_league
+    from mighty_cli.store.sessions import start_session
     from mighty_cli.store.db import make_engine
     from mighty_cli.store.leagues import set_league_setting
 
     engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
-    run(engine, services.create_league, "far", "standard")
+    run(engine, create_league, "far", "standard")
     run(engine, set_league_setting, "far", "timezone", zone)
-    started, _ = run(engine, services.start_session, "far", ["Ana", "Bo", "Cy", "Di", "Ed"])
+    started, _ = run(engine, start_session, "far", ["Ana", "Bo", "Cy", "Di", "Ed"])
     assert started.day == datetime.now(ZoneInfo(zone)).date()
     engine.dispose()
 

@@ -148,7 +148,8 @@ def test_simulated_season_replays_and_imports_into_a_league(tmp_path):
     from databases import run
     from mighty_cli.engine.records import dump_record, read_record, replay
     from mighty_cli.site.build import league_ratings
-    from mighty_cli.store import services
+    from mighty_cli.store.interchange import import_record
+    from mighty_cli.store.leagues import create_league
     from mighty_cli.store.db import make_engine
     from mighty_cli.store.lookups import get_league
     from mighty_cli.site.reads import player_names, rating_rows
@@ -157,8 +158,8 @@ def test_simulated_season_replays_and_imports_into_a_league(tmp_path):
     text = dump_record(season.record)
     replayed = replay(read_record(text))
     engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
-    run(engine, services.create_league, "sim", "standard")
-    imported = run(engine, services.import_record, "sim", read_record(text))
+    run(engine, create_league, "sim", "standard")
+    imported = run(engine, import_record, "sim", read_record(text))
     assert imported.hands == 120 and len(imported.sessions) == 3
     from_store = run(engine, lambda s: league_ratings(
         rating_rows(s, get_league(s, "sim").id), player_names(s, get_league(s, "sim").id)))
@@ -235,17 +236,18 @@ def test_the_sites_ratings_are_the_stores_when_a_rounds_tables_interleave(tmp_pa
 
 def test_the_sites_ratings_are_the_stores_when_sessions_follow_each_other(tmp_path, monkeypatch):
     from databases import run
-    from mighty_cli.store import services
+    from mighty_cli.store.interchange import import_record
+    from mighty_cli.store.leagues import create_league
     from mighty_cli.store.db import make_engine
     from mighty_cli.store.lookups import get_league
     from mighty_cli.site.reads import hands_in_session_order, sessions
 
     db = f"sqlite:///{tmp_path / 'l.db'}"
     engine = make_engine(db)
-    run(engine, services.create_league, "sim", "standard")
+    run(engine, create_league, "sim", "standard")
     season = skill_season(NAMES[:6], 90, seed=5, per_session=30)
     from mighty_cli.engine.records import dump_record, read_record
-    run(engine, services.import_record, "sim", read_record(dump_record(season.record)))
+    run(engine, import_record, "sim", read_record(dump_record(season.record)))
     assert run(engine, lambda s: hands_in_session_order(sessions(s, get_league(s, "sim").id)))
     engine.dispose()
     site, stored = _site_and_store_ratings(db, "sim", tmp_path, monkeypatch)

@@ -66,14 +66,14 @@ def reference(views, rules):
 
 
 def test_role_statistics_agree_with_the_hands(league_engine):
-    from mighty_cli.store import services
+    from mighty_cli.store.hands import list_hands
     from mighty_cli.store.lookups import get_league, league_rules
     from mighty_cli.store.stats import league_stats
 
     def both(s):
         league = get_league(s, LEAGUE)
         rules = league_rules(league)
-        return league_stats(s, league.id, rules), services.list_hands(s, LEAGUE), rules
+        return league_stats(s, league.id, rules), list_hands(s, LEAGUE), rules
 
     stats, views, rules = run(league_engine, both)
     players, calibration, partners, pairs, calls = reference(views, rules)
