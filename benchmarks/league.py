@@ -6,7 +6,7 @@ format, a backup and its restore, and replay, each timed with its peak memory.
 
 Outcomes come from a seeded RNG (six players in 5-player sessions of 50 hands, a few deal
 misses), written as a hand-record file hand by hand; the import reads that file as ``mighty
-import`` does (streamed parse, replay, bulk inserts: :mod:`mighty_cli.store.bulk`). Each
+import`` does (streamed parse, replay, bulk inserts: :mod:`mighty_cli.store.interchange.bulk`). Each
 phase runs in its own process, so "peak" is that phase's maximum resident set size. On a shared
 machine wall time grows with the load average (printed before and after), so each phase also
 prints its own CPU time ("cpu s") and its PostgreSQL backends' ("db cpu s", when the server is
@@ -77,7 +77,7 @@ def season(count: int, seed: int = 1):
 def write_season(path: Path, count: int) -> None:
     import tomli_w
 
-    from mighty_cli.store.exports import toml_hand
+    from mighty_cli.store.interchange.export_text import toml_hand
 
     block = list(season(min(count, BLOCK)))  # a season of any size repeats one block
     sessions = block[-1]["session"]
@@ -118,12 +118,12 @@ def write_full_hands(path: Path, count: int, seed: int = 7) -> None:
 
 def phase(name: str, url: str, folder: Path, hands: int) -> dict:
     """One phase, in this process; returns its figures."""
-    from mighty_cli.store.corrections import amend_hand
-    from mighty_cli.store.exports import write_export
-    from mighty_cli.store.hands import show_hand
-    from mighty_cli.store.interchange import import_record
-    from mighty_cli.store.leagues import create_league
-    from mighty_cli.store.queries import league_page, standings
+    from mighty_cli.store.ledger.corrections import amend_hand
+    from mighty_cli.store.interchange.exports import write_export
+    from mighty_cli.store.ledger.hands import show_hand
+    from mighty_cli.store.interchange.imports import import_record
+    from mighty_cli.store.ledger.leagues import create_league
+    from mighty_cli.store.ledger.queries import league_page, standings
     from mighty_cli.store.db import make_engine, transaction
 
     engine = make_engine(url)
@@ -137,7 +137,7 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
     cpu_start = time.process_time()
     extra = ""
     if name == "import":
-        from mighty_cli.store.formats import open_record
+        from mighty_cli.store.interchange.formats import open_record
 
         run(create_league, "bench", "club-requirements")
         done = run(import_record, "bench", open_record(folder / "season.toml"))
@@ -166,7 +166,7 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
             size = write_export(s, "bench", fmt, out)
         extra = f"{size / 2**20:.0f} MB written"
     elif name == "backup":
-        from mighty_cli.store.backup import iter_backup
+        from mighty_cli.store.interchange.backup import iter_backup
 
         rows = -1  # the header is no row
         with transaction(engine) as s, open(folder / "backup.jsonl", "w",
@@ -176,7 +176,7 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
                 rows += text.count("\n")
         extra = f"{rows} rows"
     elif name == "restore":
-        from mighty_cli.store.backup import restore
+        from mighty_cli.store.interchange.backup import restore
 
         (folder / "restored.db").unlink(missing_ok=True)
         target = make_engine(f"sqlite:///{folder / 'restored.db'}")

@@ -46,12 +46,12 @@ from sqlalchemy import insert  # noqa: E402
 from mighty_cli.engine.cards import parse_bid  # noqa: E402
 from mighty_cli.engine.records import load_record, score_outcome  # noqa: E402
 from mighty_cli.league.model_seasons import skill_season  # noqa: E402
-from mighty_cli.store.interchange import import_record  # noqa: E402
-from mighty_cli.store.leagues import create_league, league_summaries
+from mighty_cli.store.interchange.imports import import_record  # noqa: E402
+from mighty_cli.store.ledger.leagues import create_league, league_summaries
 from mighty_cli.store.db import make_engine, transaction  # noqa: E402
-from mighty_cli.store.hands import _hand_columns, _member_rows  # noqa: E402
-from mighty_cli.store.import_batch import BATCH  # noqa: E402
-from mighty_cli.store.lookups import ensure_players, get_league, league_rules  # noqa: E402
+from mighty_cli.store.ledger.hands import hand_columns, member_row_dicts  # noqa: E402
+from mighty_cli.store.interchange.import_batch import BATCH  # noqa: E402
+from mighty_cli.store.ledger.lookups import ensure_players, get_league, league_rules  # noqa: E402
 from mighty_cli.store.models import LeagueSession, SessionSeat, utc_now  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,8 +92,8 @@ def build(engine, hands: int, chunk: int = 50_000, refereed: int = 0, seed: int 
           examples: bool = True) -> None:
     """The league ``bench`` with ``hands`` more recorded hands (the first ``refereed`` of them
     stored with a refereed example's record), written in bulk: the import's rows
-    (``store.hands._hand_columns``, ``_member_rows``) inserted with Core table inserts, one
-    executemany per batch, hand ids given so no id is read back."""
+    (``store.ledger.hands.hand_columns``, ``member_row_dicts``) inserted with Core table inserts,
+    one executemany per batch, hand ids given so no id is read back."""
     from sqlalchemy import func
     from sqlmodel import select
 
@@ -146,12 +146,12 @@ def build(engine, hands: int, chunk: int = 50_000, refereed: int = 0, seed: int 
                 row = dict(id=hand_id, league_id=league.id, session_id=current,
                            number=number, voided=False, pot_after=0,
                            record_toml=None, note=None, created_at=now,
-                           **_hand_columns(rules, outcome, ids))
+                           **hand_columns(rules, outcome, ids))
                 if added < refereed:  # a refereed hand: its record, so its page
                     row.update(full=True, record_toml=records[added % len(records)])
                 added += 1
                 hand_rows.append(row)
-                member_rows.extend(dict(row, hand_id=hand_id) for row in _member_rows(
+                member_rows.extend(dict(row, hand_id=hand_id) for row in member_row_dicts(
                     outcome, seen, outcome.deltas, {}, ids, league.id))  # type: ignore[arg-type]
                 if len(hand_rows) >= BATCH:
                     connection.execute(insert(Hand.__table__), hand_rows)

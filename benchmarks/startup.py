@@ -66,9 +66,9 @@ def league_of(hands: int, db: str) -> None:
     from league import PLAYERS, season  # type: ignore[import-not-found]
 
     from mighty_cli.engine.records import Record
-    from mighty_cli.store.interchange import import_record
-    from mighty_cli.store.leagues import create_league
-    from mighty_cli.store.sessions import start_session
+    from mighty_cli.store.interchange.imports import import_record
+    from mighty_cli.store.ledger.leagues import create_league
+    from mighty_cli.store.ledger.sessions import start_session
     from mighty_cli.store.db import make_engine, transaction
 
     engine = make_engine(db)

@@ -70,8 +70,8 @@ def test_the_store_and_the_pages_import_no_click():
     """The store, the standings, the site, the renderers and the table are libraries: click
     (and the click-patching mighty_cli.i18n) belong to the command line."""
     assert loaded_in_a_fresh_process(
-        "import mighty_cli.store.corrections, mighty_cli.store.interchange\n"
-        "import mighty_cli.store.backup, mighty_cli.store.formats\n"
+        "import mighty_cli.store.ledger.corrections, mighty_cli.store.interchange.imports\n"
+        "import mighty_cli.store.interchange.backup, mighty_cli.store.interchange.formats\n"
         "import mighty_cli.store.db, mighty_cli.league.standings, mighty_cli.site.build\n"
         "import mighty_cli.league.seating, mighty_cli.render.text\n"
         "import mighty_cli.render.html, mighty_cli.site.pages\n"
@@ -221,17 +221,19 @@ def _package_of(module: str, modules: dict[str, Path]) -> str:
     return module if modules[module].name == "__init__.py" else module.rpartition(".")[0]
 
 
-def private_names_across(package: Path) -> list[str]:
+def private_names_across(package: Path, by_module: bool = False) -> list[str]:
     """Private names (``_x``; ``_``, gettext's, is the convention's) a module takes from a
-    module of another package, by import or as an attribute of an imported module."""
+    module of another package (``by_module``: from any other module), by import or as an
+    attribute of an imported module."""
     modules = modules_of(package)
     graph = import_graph(package)
+    home = (lambda module: module) if by_module else (lambda module: _package_of(module, modules))
     found = []
     for module, path in modules.items():
-        own = _package_of(module, modules)
+        own = home(module)
         imported = graph[module]
         for i in imported:
-            if _package_of(i.target, modules) == own:
+            if home(i.target) == own:
                 continue
             leaf = i.target.rpartition(".")[2]
             if not i.names and leaf.startswith("_") and not leaf.startswith("__"):
@@ -250,7 +252,7 @@ def private_names_across(package: Path) -> list[str]:
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
                     and node.value.id in aliases and node.attr.startswith("_") \
                     and not node.attr.startswith("__") \
-                    and _package_of(aliases[node.value.id], modules) != own:
+                    and home(aliases[node.value.id]) != own:
                 found.append(f"{module} uses {aliases[node.value.id]}.{node.attr}")
     return sorted(set(found))
 
@@ -294,6 +296,13 @@ PACKAGE_LAYERS = [
     ("cli",),
 ]
 
+#: The store's layers: its tables, then the league's records, then what is built on them.
+STORE_LAYERS = [
+    ("db", "models"),
+    ("ledger",),
+    ("rounds", "interchange"),
+]
+
 #: The engine's layers (mighty_cli/engine/__init__.py describes them).
 ENGINE_LAYERS = [
     ("errors", "translation", "particles", "limits", "inputs", "outputs", "safe_toml", "names"),
@@ -309,6 +318,7 @@ ENGINE_LAYERS = [
 def test_every_member_has_a_layer():
     """A new module or sub-package is placed in a layer, so the direction is checked for it."""
     for package, layers in ((ROOT / "mighty_cli", PACKAGE_LAYERS),
+                            (ROOT / "mighty_cli" / "store", STORE_LAYERS),
                             (ROOT / "mighty_cli" / "engine", ENGINE_LAYERS)):
         members = {info.name for info in pkgutil.iter_modules([str(package)])} - {"__main__"}
         assert members == {member for names in layers for member in names}, package
@@ -316,6 +326,12 @@ def test_every_member_has_a_layer():
 
 def test_the_package_layers_point_down():
     assert layer_violations(ROOT / "mighty_cli", PACKAGE_LAYERS) == []
+
+
+def test_the_store_layers_point_down():
+    """models -> ledger -> rounds, interchange: the league's records need nothing of the rounds,
+    the import nothing of the export."""
+    assert layer_violations(ROOT / "mighty_cli" / "store", STORE_LAYERS) == []
 
 
 def test_the_engine_layers_point_down():
@@ -331,6 +347,17 @@ def test_no_import_cycle():
 
 def test_no_private_name_crosses_a_package():
     assert private_names_across(ROOT / "mighty_cli") == []
+
+
+#: The packages whose modules keep their private names to themselves: a name another module of
+#: the package uses is public (and stays out of ``__all__``).
+PRIVATE_TO_A_MODULE = ("store", "site", "render", "league", "tournament")
+
+
+def test_no_private_name_crosses_a_module():
+    prefixes = tuple(f"mighty_cli.{name}" for name in PRIVATE_TO_A_MODULE)
+    assert [found for found in private_names_across(ROOT / "mighty_cli", by_module=True)
+            if found.startswith(prefixes)] == []
 
 
 def test_one_module_per_name():
@@ -397,6 +424,9 @@ def test_the_private_check_finds_a_planted_private_import(tmp_path):
         "words.py": "from .inner.a import y as _\n"})
     assert private_names_across(package) == ["planted.outer imports planted.inner.a._x",
                                              "planted.outer uses planted.inner.a._x"]
+    assert private_names_across(package, by_module=True) == [
+        "planted.inner.b imports planted.inner.a._x", "planted.outer imports planted.inner.a._x",
+        "planted.outer uses planted.inner.a._x"]
 
 
 def test_the_name_check_finds_a_planted_repeated_name(tmp_path):

@@ -37,7 +37,7 @@ class AmendedHand:
     @property
     def rules(self):
         if self._rules is None:
-            from ..store.lookups import get_league, league_rules
+            from ..store.ledger.lookups import get_league, league_rules
 
             self._rules = league_rules(get_league(self.s, self.league_name))
         return self._rules
@@ -47,7 +47,7 @@ class AmendedHand:
         """The stored hand, or None where it cannot be amended (the store says why)."""
         if not self._looked:
             from ..store import LeagueError
-            from ..store.hands import show_hand
+            from ..store.ledger.hands import show_hand
 
             self._looked = True
             try:

@@ -190,14 +190,14 @@ def _open_file(opts: EveningOptions, path: Path, deals, save, interactive):
 
 
 def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, interactive):
-    from ..store.lookups import league_rules
-    from ..store.sessions import start_session
+    from ..store.ledger.lookups import league_rules
+    from ..store.ledger.sessions import start_session
     from ..table.new_names import refuse_new_names
 
     book = LeagueBook(opts.db, opts.league, who)  # type: ignore[arg-type]
     with book.tx() as s:
-        from ..store.lookups import get_league
-        from ..store.sessions import find_session
+        from ..store.ledger.lookups import get_league
+        from ..store.ledger.sessions import find_session
 
         league = get_league(s, opts.league)  # type: ignore[arg-type]
         rules = league_rules(league)
@@ -209,7 +209,7 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
         from_file = load_record(resume_path) if resume_path else None
         chosen = opts.session_number  # --session N: the hints name it again
         if opts.table is not None:
-            from ..store.rounds import table_session
+            from ..store.rounds.round_tables import table_session
 
             opts.session_number = table_session(s, league.name, opts.table)
         try:
@@ -284,7 +284,7 @@ def _open_league(opts: EveningOptions, who: str, deals, save, resume_path, inter
 def _take(book: LeagueBook, opts: EveningOptions, chosen: Optional[int]) -> Optional[str]:
     """Take up the table's hand in progress for this window (its record, if any); a hand a
     score-keeper left half typed is his to finish (one line, exit 1)."""
-    from ..store.table_entry import HalfEntered
+    from ..store.ledger.table_entry import HalfEntered
 
     try:
         return book.take()
@@ -298,7 +298,7 @@ def _take(book: LeagueBook, opts: EveningOptions, chosen: Optional[int]) -> Opti
 
 def _refuse_unnamed_table(s, league, opts: EveningOptions) -> None:
     """Several tables of a round are open and none was named: say which with ``--table``."""
-    from ..store.rounds import latest_round_state
+    from ..store.rounds.round_tables import latest_round_state
 
     state = latest_round_state(s, league)
     if state is None or state.ended or sum(t.playing for t in state.tables) < 2:

@@ -48,8 +48,8 @@ def import_(path, league_name, fmt, create, again, ruleset_name, quiet, db_url, 
       mighty import examples/season.toml --league demo
       mighty export -l tuesday -o tuesday.json && mighty import tuesday.json -l tuesday-copy
     """
-    from ..store.interchange import import_record
-    from ..store.formats import count_hands, open_record
+    from ..store.interchange.imports import import_record
+    from ..store.interchange.formats import count_hands, open_record
 
     with database(db_url, creates=True) as s, progress(_("importing hands"), quiet) as shown:
         record = open_record(path, fmt)
@@ -100,7 +100,7 @@ def _same_table(s, league_name: str, record, path: str) -> None:
     differs, before its first hand fails with 'expected five distinct names'."""
     from ..engine.errors import MightyError
     from ..engine.records import record_ruleset
-    from ..store.lookups import get_league, league_rules
+    from ..store.ledger.lookups import get_league, league_rules
 
     if not record.ruleset or record.extra.get("ruleset_unknown"):  # a CSV export names none
         return
@@ -165,9 +165,9 @@ def export(league_name, fmt, output, bom, quiet, db_url) -> None:
       mighty export --league tuesday -o tuesday.csv
       mighty export --league tuesday --format json -o tuesday.json
     """
-    from ..store.exports import write_export
-    from ..store.leagues import league_summaries
-    from ..store.formats import detect_format
+    from ..store.interchange.exports import write_export
+    from ..store.ledger.leagues import league_summaries
+    from ..store.interchange.formats import detect_format
 
     fmt = fmt or (detect_format(output) if output else "toml")
     with database(db_url) as s, output_file(output) as out, \
@@ -196,7 +196,7 @@ def backup(output, quiet, db_url) -> None:
       mighty backup -o club-2024-06-01.jsonl
       mighty restore club-2024-06-01.jsonl --db new.db
     """
-    from ..store.backup import iter_backup
+    from ..store.interchange.backup import iter_backup
 
     rows, total = 0, None
     with database(db_url) as s, output_file(output) as out, \
@@ -223,7 +223,7 @@ def restore(path, quiet, db_url) -> None:
       mighty restore club-2024-06-01.jsonl --db new.db
     """
     from ..engine.errors import RecordError
-    from ..store.backup import restore as restore_backup
+    from ..store.interchange.backup import restore as restore_backup
 
     from ..engine.inputs import open_text
 

@@ -59,7 +59,7 @@ timezone_option = click.option("--timezone", "tz", metavar="ZONE", default=None,
 
 def _store_settings(s, league_row, lang: Optional[str], tz: Optional[str],
                     who: str = "", why: str = "") -> None:
-    from ..store.leagues import set_league_setting
+    from ..store.ledger.leagues import set_league_setting
 
     if lang:
         set_league_setting(s, league_row.name, "lang", lang, who=who, why=why)
@@ -115,7 +115,7 @@ def league_create(name, ruleset_name, min_hands, rank_by, lang, tz, db_url, who)
       mighty league create 서울과고 -r seoul-science --min-hands 30 --rank-by score_per_hand,score,name
       mighty league create 화요모임 -r standard --lang ko --timezone Asia/Seoul
     """
-    from ..store.leagues import create_league
+    from ..store.ledger.leagues import create_league
 
     with database(db_url, creates=True) as s:
         created = create_league(s, name, ruleset_name, min_hands=min_hands,
@@ -145,11 +145,11 @@ def league_set(name, min_hands, rank_by, lang, tz, reason, db_url, who) -> None:
       mighty league set tuesday --min-hands 10 --rank-by score_per_hand,score,name
       mighty league set tuesday --lang ko --timezone Asia/Seoul
     """
-    from ..store.leagues import configure_league
+    from ..store.ledger.leagues import configure_league
 
     with database(db_url) as s:
         if min_hands is None and rank_by is None and (lang or tz):
-            from ..store.lookups import get_league
+            from ..store.ledger.lookups import get_league
 
             changed = get_league(s, name)
         else:
@@ -171,7 +171,7 @@ def league_list(as_json, db_url) -> None:
     Example:
       mighty league list --json
     """
-    from ..store.leagues import league_summaries
+    from ..store.ledger.leagues import league_summaries
 
     with database(db_url) as s:
         summaries = league_summaries(s)
@@ -203,11 +203,11 @@ def league_show(name, as_json, db_url) -> None:
     Example:
       mighty league show tuesday
     """
-    from ..store.leagues import league_summaries
-    from ..store.queries import standings
+    from ..store.ledger.leagues import league_summaries
+    from ..store.ledger.queries import standings
 
     with database(db_url) as s:
-        from ..store.leagues import league_settings
+        from ..store.ledger.leagues import league_settings
 
         summary = league_summaries(s, name)[0]
         table_ = standings(s, name)

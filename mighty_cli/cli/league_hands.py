@@ -126,7 +126,7 @@ def record(league_name, session_number, table, declarer, contract, friends, frie
     if table is not None:
         if session_number is not None:
             raise click.UsageError(_("give --table or --session, not both"))
-        from ..store.rounds import table_session
+        from ..store.rounds.round_tables import table_session
 
         with database(db_url) as s:
             session_number = table_session(s, league_name, table)
@@ -158,7 +158,7 @@ def _record_once(league_name, session_number, given, friend_call, dealer, player
                  as_json, db_url, who, again, hint) -> None:
     """Every value given on the command line: one transaction, no question (but at a
     terminal, whether an outcome equal to the table's previous hand is recorded again)."""
-    from ..store.table_entry import SameOutcome
+    from ..store.ledger.table_entry import SameOutcome
     from .resume_hints import command_line
     from .scorekeeper_loop import again_refused, ask_again
 
@@ -178,9 +178,9 @@ def _record_once(league_name, session_number, given, friend_call, dealer, player
 def _store_once(league_name, session_number, given, friend_call, dealer, players, note, db_url,
                 who, *, again: bool):
     """:func:`_record_once`'s transaction: the hand stored, and its table (or None)."""
-    from ..store.hands import enter_hand
-    from ..store.lookups import get_league, league_rules
-    from ..store.sessions import evening as evening_state
+    from ..store.ledger.hands import enter_hand
+    from ..store.ledger.lookups import get_league, league_rules
+    from ..store.ledger.sessions import evening as evening_state
     from ..table.name_lookup import match_name
     from .scorekeeper import PRESENT, Answers
 
@@ -272,7 +272,7 @@ def run_correction(service: str, league_name: str, number: int, reason: Optional
                    as_json: bool, db_url: Optional[str], who: Optional[str],
                    table: Optional[int] = None, round_number: Optional[int] = None) -> None:
     """Void or restore a hand in one transaction and print what changed."""
-    from ..store import corrections
+    from ..store.ledger import corrections
 
     at_table(table, round_number)
     why = require_reason(reason)
@@ -298,7 +298,7 @@ def hand_list(league_name, session_number, last, as_json, db_url) -> None:
     Example:
       mighty hand list --league tuesday --session 3
     """
-    from ..store.hands import list_hands
+    from ..store.ledger.hands import list_hands
 
     with database(db_url) as s:
         hands = list_hands(s, league_name, session_number=session_number, last=last)
@@ -337,7 +337,7 @@ def hand_show(league_name, number, table, round_number, as_json, db_url) -> None
       mighty hand show --league tuesday 12
       mighty hand show --league cup --table 3 2
     """
-    from ..store.hands import show_hand
+    from ..store.ledger.hands import show_hand
 
     at_table(table, round_number)
     with database(db_url) as s:
@@ -476,7 +476,7 @@ def hand_amend(league_name, number, table, round_number, declarer, contract, fri
       mighty hand amend -l six 4 --eliminated Di --reason "Di was out, not Cy"
       mighty hand amend -l cup --table 3 2 --taken 14 --reason "table 3 miscounted"
     """
-    from ..store.corrections import amend_hand
+    from ..store.ledger.corrections import amend_hand
 
     at_table(table, round_number)
     if taken is not None and opposition is not None:
@@ -561,8 +561,8 @@ def hand_log(league_name, limit, as_json, db_url) -> None:
     import json
 
     from ..render.html import local_time, time_zone
-    from ..store.corrections import change_log
-    from ..store.leagues import league_setting
+    from ..store.ledger.corrections import change_log
+    from ..store.ledger.leagues import league_setting
 
     with database(db_url) as s:
         entries = change_log(s, league_name, limit)

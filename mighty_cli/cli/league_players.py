@@ -40,7 +40,7 @@ def player_add(names, db_url, who) -> None:
     """
     from ..engine.names import same_but_for_case
     from ..store import LeagueError
-    from ..store.leagues import add_player
+    from ..store.ledger.leagues import add_player
     from ..table.new_names import refuse_new_names
 
     alike = same_but_for_case(list(names))
@@ -69,7 +69,7 @@ def player_rename(old, new, reason, db_url, who) -> None:
     Example:
       mighty player rename Chulsoo 김철수
     """
-    from ..store.leagues import rename_player
+    from ..store.ledger.leagues import rename_player
     from ..table.new_names import refuse_new_names
 
     with database(db_url) as s:
@@ -92,7 +92,7 @@ def player_merge(duplicate, keep, reason, db_url, who) -> None:
     Example:
       mighty player merge "Kim C." 김철수 --reason "same person, typed twice"
     """
-    from ..store.leagues import merge_players
+    from ..store.ledger.leagues import merge_players
 
     with database(db_url) as s:
         merge_players(s, duplicate, keep, who_default(who), reason)
@@ -109,7 +109,7 @@ def player_list(as_json, db_url) -> None:
     Example:
       mighty player list
     """
-    from ..store.leagues import list_players
+    from ..store.ledger.leagues import list_players
 
     with database(db_url) as s:
         rows = list_players(s)

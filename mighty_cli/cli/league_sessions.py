@@ -71,8 +71,8 @@ def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_ur
       mighty session start -l tuesday -p Ana,Bo,Cy,Di,Ed,김철수 --dealer Cy --date 2024-03-05
       mighty session start -l tuesday -p Ana,Bo,Cy,Di,Ed,Fay --shuffle --apart Ana/Bo
     """
-    from ..store.sessions import session_proposal, start_session
-    from ..store.lookups import find_player
+    from ..store.ledger.sessions import session_proposal, start_session
+    from ..store.ledger.lookups import find_player
     from ..table.new_names import refuse_new_names
 
     names = split_names(players) or []
@@ -85,7 +85,7 @@ def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_ur
         refuse_new_names(s, names)
         if shuffle:
             from ..league.seating import neighbour_history, propose_seating
-            from ..store.sessions import past_seatings
+            from ..store.ledger.sessions import past_seatings
 
             seating = propose_seating(names, neighbour_history(past_seatings(s, league_name)),
                                       pairs, seed)  # type: ignore[arg-type]
@@ -117,7 +117,7 @@ def table_or_session(s, league_name: str, session_number, table):
         return session_number
     if session_number is not None:
         raise click.UsageError(_("give --table or --session, not both"))
-    from ..store.rounds import table_session
+    from ..store.rounds.round_tables import table_session
 
     return table_session(s, league_name, table)
 
@@ -137,7 +137,7 @@ def session_end(league_name, session_number, table, db_url, who) -> None:
     Example:
       mighty session end --league tuesday
     """
-    from ..store.sessions import end_session
+    from ..store.ledger.sessions import end_session
 
     with database(db_url) as s:
         session_number = table_or_session(s, league_name, session_number, table)
@@ -164,7 +164,7 @@ def session_show(league_name, session_number, table, as_json, db_url) -> None:
     Example:
       mighty session show --league tuesday
     """
-    from ..store.sessions import seating, session_end_info, session_proposal
+    from ..store.ledger.sessions import seating, session_end_info, session_proposal
 
     with database(db_url) as s:
         session_number = table_or_session(s, league_name, session_number, table)

@@ -85,8 +85,8 @@ def standings(league_name, html_path, template_dir, round_number, as_json, db_ur
       mighty standings --league cup --round 2
       mighty standings --league tuesday --html standings.html --templates club-templates/
     """
-    from ..store.lookups import get_league
-    from ..store.queries import league_page, standings
+    from ..store.ledger.lookups import get_league
+    from ..store.ledger.queries import league_page, standings
 
     if as_json and html_path:
         raise click.UsageError(_("give --json or --html, not both"))
@@ -96,8 +96,8 @@ def standings(league_name, html_path, template_dir, round_number, as_json, db_ur
     with database(db_url) as s:
         if html_path:
             from ..render.html import render_league_page
-            from ..store.leagues import league_setting
-            from ..store.tournament_view import tournament_view
+            from ..store.ledger.leagues import league_setting
+            from ..store.rounds.tournament_view import tournament_view
 
             page = league_page(s, league_name)
             lang = league_setting(s, league_name, "lang")
@@ -106,12 +106,12 @@ def standings(league_name, html_path, template_dir, round_number, as_json, db_ur
                                       tournament=tournament_view(
                                           s, get_league(s, league_name)))
         else:
-            from ..store.lookups import get_league, league_rules
-            from ..store.round_board import round_standings, tournament_standings
+            from ..store.ledger.lookups import get_league, league_rules
+            from ..store.rounds.round_board import round_standings, tournament_standings
 
             table_ = (round_standings(s, league_name, round_number) if round_number is not None
                       else standings(s, league_name))
-            from ..store.duplicate import league_matchpoints
+            from ..store.rounds.duplicate import league_matchpoints
 
             tournament = tournament_standings(s, league_name, round_number)
             league = get_league(s, league_name)

@@ -18,14 +18,14 @@ def standing_order(s, league_name: str, by: str) -> dict[str, float]:
     if by == "rating":
         from ..site.build import league_ratings
         from ..site import reads as site_queries
-        from ..store.lookups import get_league
+        from ..store.ledger.lookups import get_league
 
         league = get_league(s, league_name)
         ratings = league_ratings(site_queries.rating_rows(s, league.id),
                                  site_queries.player_names(s, league.id))
         return {player.name: player.conservative for player in ratings.players.values()}
-    from ..store.queries import standings
-    from ..store.round_board import tournament_standings
+    from ..store.ledger.queries import standings
+    from ..store.rounds.round_board import tournament_standings
 
     rows = tournament_standings(s, league_name)
     if rows:

@@ -7,7 +7,7 @@ file's lock meanwhile).
 Nothing typed is lost: Ctrl-C in the middle of a hand keeps its answers so far in the league as
 the table's hand in progress, and the next ``record`` at the table (without the outcome on its
 command line) takes it up where it was left. Each hand is stored as the table's hand its
-questions were shown for (:func:`~mighty_cli.store.hands.enter_hand`): a keeper behind the
+questions were shown for (:func:`~mighty_cli.store.ledger.hands.enter_hand`): a keeper behind the
 table is told which hand another entered meanwhile, and an outcome equal to the table's
 previous hand is asked about at a terminal (refused elsewhere, unless ``--again``).
 """
@@ -64,9 +64,9 @@ def record_interactively(league_name: str, session_number: Optional[int], given:
     so. Each hand is stored as the table's hand shown before its questions: a keeper behind
     the table (another stored that hand meanwhile) is told so, as is an outcome equal to the
     table's previous hand (asked at a terminal; refused otherwise unless ``again``)."""
-    from ..store.lookups import get_league, league_rules
-    from ..store.sessions import evening as evening_state
-    from ..store.table_entry import answers_words, take_half_entered
+    from ..store.ledger.lookups import get_league, league_rules
+    from ..store.ledger.sessions import evening as evening_state
+    from ..store.ledger.table_entry import answers_words, take_half_entered
     from .hand_lines import print_recorded
     from .resume_hints import command_line
 
@@ -178,7 +178,7 @@ def _keep_half(store: _Store, league_name: str, state, rules, five: list[str], d
                answers: dict, command: str) -> str:
     """Keep the answers given so far as the table's hand in progress (Ctrl-C): what to say."""
     from ..engine.records import Record, dump_record
-    from ..store.table_entry import ANSWERS, HandGone, answers_words, keep_half_entered
+    from ..store.ledger.table_entry import ANSWERS, HandGone, answers_words, keep_half_entered
 
     if not answers:
         return _("(Ctrl-C) nothing was entered for this hand")
@@ -199,8 +199,8 @@ def _store(store: _Store, reader: LineReader, league_name: str, values: dict, ex
     """Store the hand as the table's hand ``expect``; the stored hand, or None when it was
     refused (said on one line; without ``evening`` the command fails) or is stored already
     (the same entry: said, and the command succeeds)."""
-    from ..store.hands import enter_hand
-    from ..store.table_entry import HandAlreadyEntered, SameOutcome
+    from ..store.ledger.hands import enter_hand
+    from ..store.ledger.table_entry import HandAlreadyEntered, SameOutcome
 
     while True:
         try:

@@ -58,7 +58,7 @@ def site(league_name: str, output: str, template_dir: Optional[str],
 
     time_zone(timezone_name)  # an unknown zone stops here, before anything is written
     with database(db_url) as s, progress(_("writing pages"), quiet) as shown:
-        from ..store.leagues import league_setting
+        from ..store.ledger.leagues import league_setting
 
         # The league's own settings (league set --lang/--timezone) unless given here.
         lang = page_lang or league_setting(s, league_name, "lang")

@@ -2,7 +2,7 @@
 pages (:mod:`mighty_cli.site.pages`): the index (league table with ratings, chart, latest
 session; a league of rounds, its tournament table), the tournament page (a league of rounds:
 the tournament table, the matchpoints of its duplicate rounds, each round's table and
-substitutes: :mod:`mighty_cli.store.tournament_view`), the statistics page (bid calibration,
+substitutes: :mod:`mighty_cli.store.rounds.tournament_view`), the statistics page (bid calibration,
 friend calls, partner matrix), one page per player (role statistics, rating, partners and
 opponents, every session), one per session (every hand) and one per refereed hand (its
 outcome, then the deal and the tricks: :mod:`mighty_cli.site.hand_page`).
@@ -16,10 +16,12 @@ the code). The time of generation is not part of a key: a page kept from an earl
 keeps its time.
 
 The league's hands are read once, session by session (memory stays flat as a league grows):
-that pass writes the session pages, counts who met whom (:class:`.store.stats.HeadToHead`) and
-rates the hands (:mod:`mighty_cli.league.rating`; in hand order: when a round's tables interleave,
-the rated hands are held and sorted first); the role statistics are grouped in the database
-(:mod:`mighty_cli.store.stats`). A build collects garbage rarely (:mod:`mighty_cli.site.garbage`).
+that pass writes the session pages, counts who met whom
+(:class:`mighty_cli.store.ledger.stats.HeadToHead`) and rates the hands
+(:mod:`mighty_cli.league.rating`; in hand order: when a round's tables interleave, the rated hands
+are held and sorted first); the role statistics are grouped in the database
+(:mod:`mighty_cli.store.ledger.stats`). A build collects garbage rarely
+(:mod:`mighty_cli.site.garbage`).
 """
 
 from __future__ import annotations
@@ -45,11 +47,11 @@ from .workers import available_jobs
 from ..engine.cards import parse_bid
 from .hand_page import hand_detail, hand_outcome, outcome_facts
 from . import reads as q
-from ..store.lookups import PLAYING_ROLES, RULING_ROLES, get_league, league_rules
-from ..store.queries import LeaguePage, league_page
-from ..store.rounds import latest_round_state, rounds_by_player
-from ..store.stats import CALL_KINDS, HeadToHead, LeagueStats, is_live, league_stats
-from ..store.tournament_view import TournamentView, tournament_view
+from ..store.ledger.lookups import PLAYING_ROLES, RULING_ROLES, get_league, league_rules
+from ..store.ledger.queries import LeaguePage, league_page
+from ..store.rounds.round_tables import latest_round_state, rounds_by_player
+from ..store.ledger.stats import CALL_KINDS, HeadToHead, LeagueStats, is_live, league_stats
+from ..store.rounds.tournament_view import TournamentView, tournament_view
 
 
 @dataclass
@@ -140,10 +142,10 @@ def _rated(members: list[tuple]) -> Optional[RatedHand]:
 _CODE = ("site/build.py", "site/hand_page.py", "site/page_frames.py", "site/pages.py",
          "site/manifest.py", "site/reads.py", "league/rating.py", "league/standings.py",
          "render/html.py", "render/text.py", "render/page_filters.py", "render/escaping.py",
-         "render/chart.py", "render/constant_messages.py", "store/queries.py",
-         "store/stats.py", "store/rounds.py", "store/round_board.py", "store/tournament_view.py",
-         "store/duplicate.py", "store/substitutes.py", "tournament/ranking.py",
-         "tournament/matchpoints.py")
+         "render/chart.py", "render/constant_messages.py", "store/ledger/queries.py",
+         "store/ledger/stats.py", "store/rounds/round_tables.py", "store/rounds/round_board.py",
+         "store/rounds/tournament_view.py", "store/rounds/duplicate.py",
+         "store/rounds/substitutes.py", "tournament/ranking.py", "tournament/matchpoints.py")
 
 
 def site_version(template_dir: Optional[str | Path], lang: Optional[str], zone, rules,

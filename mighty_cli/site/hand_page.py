@@ -27,7 +27,7 @@ from ..engine.hand import parse_friend_call
 from ..engine.records import Record, replay
 from ..engine.records.values import elimination_parts
 from ..engine.scoring import friends_weighed
-from ..store.stats import call_kind
+from ..store.ledger.stats import call_kind
 
 
 @dataclass(frozen=True)

@@ -69,7 +69,7 @@ class LeagueBook:
 
     def __init__(self, db_url: Optional[str], league: str, who: str):
         from ..store.db import make_engine
-        from ..store.table_entry import new_token
+        from ..store.ledger.table_entry import new_token
 
         self.engine = make_engine(db_url, missing_ok=False)
         self.league, self.who = league, who
@@ -85,7 +85,7 @@ class LeagueBook:
     def held(self) -> Iterator:
         """A transaction in which the store's refusal of this window's hand becomes
         :class:`HandTakenAway`."""
-        from ..store.table_entry import HandGone
+        from ..store.ledger.table_entry import HandGone
 
         try:
             with self.tx() as s:
@@ -94,14 +94,14 @@ class LeagueBook:
             raise HandTakenAway(str(exc), exc.what) from None
 
     def evening(self):
-        from ..store.sessions import evening
+        from ..store.ledger.sessions import evening
 
         with self.tx() as s:
             return evening(s, self.league, self.session)
 
     def take(self) -> Optional[str]:
         """Take up the session's hand in progress for this window; its record, if any."""
-        from ..store.table_entry import take_live_hand
+        from ..store.ledger.table_entry import take_live_hand
 
         with self.tx() as s:
             self.claim, text = take_live_hand(s, self.league, self.session,  # type: ignore
@@ -109,7 +109,7 @@ class LeagueBook:
         return text
 
     def save_live(self, toml_text: str) -> None:
-        from ..store.table_entry import keep_live_hand
+        from ..store.ledger.table_entry import keep_live_hand
 
         claim = self._claim()
         with self.held() as s:
@@ -119,7 +119,7 @@ class LeagueBook:
     def drop_live(self) -> None:
         """Every entry taken back: the session has no hand in progress (if this window
         kept one)."""
-        from ..store.table_entry import drop_live_hand
+        from ..store.ledger.table_entry import drop_live_hand
 
         claim = self._claim()
         if claim.held:
@@ -130,9 +130,9 @@ class LeagueBook:
     def check(self) -> None:
         """Refuse (:class:`HandTakenAway`) when the hand in progress is no longer this
         window's."""
-        from ..store.lookups import get_league
-        from ..store.sessions import find_session
-        from ..store.table_entry import check_claim
+        from ..store.ledger.lookups import get_league
+        from ..store.ledger.sessions import find_session
+        from ..store.ledger.table_entry import check_claim
 
         claim = self._claim()
         with self.held() as s:
@@ -144,9 +144,9 @@ class LeagueBook:
         """The window's claim (an evening that did not :meth:`take` first holds no hand yet,
         at the session's count now). Never inside another transaction of this book."""
         if self.claim is None:
-            from ..store.lookups import get_league
-            from ..store.sessions import find_session
-            from ..store.table_entry import LiveClaim, session_hands
+            from ..store.ledger.lookups import get_league
+            from ..store.ledger.sessions import find_session
+            from ..store.ledger.table_entry import LiveClaim, session_hands
 
             with self.tx() as s:
                 league = get_league(s, self.league)
@@ -156,7 +156,7 @@ class LeagueBook:
 
     def store(self, hand: dict, number: Optional[int] = None):
         """Store the finished hand (the table's hand ``number``, when the front end says)."""
-        from ..store.hands import record_hand
+        from ..store.ledger.hands import record_hand
 
         claim = self._claim()
         with self.held() as s:
@@ -168,7 +168,7 @@ class LeagueBook:
 
     def session_hands(self) -> list[dict]:
         """The session's stored hands as hand-record tables (the evening record so far)."""
-        from ..store.hands import list_hands
+        from ..store.ledger.hands import list_hands
 
         with self.tx() as s:
             views = list_hands(s, self.league, session_number=self.session,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy.exc import OperationalError
 
-from mighty_cli.store import leagues
+from mighty_cli.store.ledger import leagues
 from promises import error_line, invoke
 
 

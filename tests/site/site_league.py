@@ -68,11 +68,11 @@ def make_league(engine, name: str = "화요 <리그>") -> None:
     """The test league: a season of recorded hands, refereed hands, a markup name, a
     correction and a voided hand."""
     from mighty_cli.engine.records import load_record
-    from mighty_cli.store.corrections import amend_hand, void_hand
-    from mighty_cli.store.hands import record_hand
-    from mighty_cli.store.interchange import import_record
-    from mighty_cli.store.leagues import create_league
-    from mighty_cli.store.sessions import start_session
+    from mighty_cli.store.ledger.corrections import amend_hand, void_hand
+    from mighty_cli.store.ledger.hands import record_hand
+    from mighty_cli.store.interchange.imports import import_record
+    from mighty_cli.store.ledger.leagues import create_league
+    from mighty_cli.store.ledger.sessions import start_session
 
     run(engine, create_league, name, "standard")
     run(engine, import_record, name, load_record(ROOT / "examples" / "season.toml"))
@@ -102,10 +102,10 @@ def make_wide_league(engine, name: str = "화요 <리그>") -> None:
     after the refereed examples (so hand pages exist)."""
     from mighty_cli.engine.errors import MightyError
     from mighty_cli.engine.records import load_record
-    from mighty_cli.store.hands import record_hand
-    from mighty_cli.store.interchange import import_record
-    from mighty_cli.store.leagues import create_league
-    from mighty_cli.store.sessions import start_session
+    from mighty_cli.store.ledger.hands import record_hand
+    from mighty_cli.store.interchange.imports import import_record
+    from mighty_cli.store.ledger.leagues import create_league
+    from mighty_cli.store.ledger.sessions import start_session
 
     run(engine, create_league, name, "standard")
     for example in REFEREED:

@@ -22,7 +22,7 @@ HANDS = {31 + index: name for index, name in enumerate(REFEREED)}
 def league(tmp_path_factory, league_file):
     """The test league, its site in English and in Korean, and each hand as the store says."""
     from mighty_cli.site.build import build_site
-    from mighty_cli.store.hands import show_hand
+    from mighty_cli.store.ledger.hands import show_hand
     from mighty_cli.store.db import make_engine
 
     folder = tmp_path_factory.mktemp("hand-page")
@@ -188,7 +188,7 @@ def test_a_korean_hand_page_speaks_korean_in_one_card_notation(league, number):
 
 def test_a_voided_refereed_hand_says_so(tmp_path, engine):
     from mighty_cli.site.build import build_site
-    from mighty_cli.store.corrections import void_hand
+    from mighty_cli.store.ledger.corrections import void_hand
 
     run(engine, void_hand, LEAGUE, 33, who="t", why="misdeal")
     run(engine, build_site, LEAGUE, tmp_path / "site", lang="ko")
@@ -206,7 +206,7 @@ def test_an_outcome_only_hand_tells_the_same_facts(league):
     from mighty_cli.engine import load_ruleset
     from mighty_cli.site.hand_page import hand_outcome, outcome_facts
     from mighty_cli.site import reads as q
-    from mighty_cli.store.lookups import get_league
+    from mighty_cli.store.ledger.lookups import get_league
     from mighty_cli.store.db import transaction
 
     _, engine, views = league
@@ -236,9 +236,9 @@ def test_two_called_cards_under_dongdaejeon_7_show_each_friend_where_he_came_out
     from mighty_cli.engine.simulation import simulate
     from mighty_cli.render.html import card_face
     from mighty_cli.site.build import build_site
-    from mighty_cli.store.hands import show_hand
-    from mighty_cli.store.interchange import import_record
-    from mighty_cli.store.leagues import create_league
+    from mighty_cli.store.ledger.hands import show_hand
+    from mighty_cli.store.interchange.imports import import_record
+    from mighty_cli.store.ledger.leagues import create_league
     from mighty_cli.store.db import make_engine
 
     players = ["Ana", "Bo", "민수", "Di", "Ed", "지우", "Gus"]

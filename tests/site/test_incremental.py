@@ -57,8 +57,8 @@ def test_an_unchanged_league_writes_no_page(engine, tmp_path):
 
 def test_an_incremental_build_equals_a_full_build_after_adding_amending_and_voiding_hands(
         engine, tmp_path):
-    from mighty_cli.store.corrections import amend_hand, void_hand
-    from mighty_cli.store.hands import record_hand
+    from mighty_cli.store.ledger.corrections import amend_hand, void_hand
+    from mighty_cli.store.ledger.hands import record_hand
 
     out = tmp_path / "site"
     pages = build(engine, out).pages
@@ -80,7 +80,7 @@ def test_an_incremental_build_equals_a_full_build_after_adding_amending_and_void
 
 def test_a_hand_page_is_replayed_only_when_its_record_changed(engine, tmp_path, monkeypatch):
     from mighty_cli.site import build as site_data
-    from mighty_cli.store.hands import record_hand
+    from mighty_cli.store.ledger.hands import record_hand
 
     out = tmp_path / "site"
     build(engine, out)

@@ -89,7 +89,7 @@ def test_index_shows_the_latest_session(site):
 
 def test_session_page_lists_every_hand(site):
     out, _, engine = site
-    from mighty_cli.store.hands import list_hands
+    from mighty_cli.store.ledger.hands import list_hands
 
     from mighty_cli.render.html import bid_face
 
@@ -115,8 +115,8 @@ def test_a_player_sitting_out_a_hand_shows_a_dash_not_a_score(tmp_path):
     """Seven at the table, two sitting out each hand: their column says ``–`` (not in the
     hand), not ``0`` (a hand played for nothing); the five who played show their scores."""
     from mighty_cli.site.build import build_site
-    from mighty_cli.store.hands import list_hands
-    from mighty_cli.store.queries import league_page
+    from mighty_cli.store.ledger.hands import list_hands
+    from mighty_cli.store.ledger.queries import league_page
     from mighty_cli.store.db import make_engine
     from site_league import make_wide_league
 
@@ -167,7 +167,7 @@ def test_refereed_hand_page_shows_deal_kitty_discards_and_tricks(site):
 
 def test_player_page_roles_add_up_to_hands_played(site):
     out, _, engine = site
-    from mighty_cli.store.queries import standings
+    from mighty_cli.store.ledger.queries import standings
 
     table = run(engine, standings, LEAGUE).by_name()
     for path in (out / "players").glob("*.html"):
@@ -283,11 +283,11 @@ def test_a_session_shows_its_date_and_start_in_the_leagues_zone(tmp_path):
     from zoneinfo import ZoneInfo
 
     from mighty_cli.site.build import build_site
-    from mighty_cli.store.hands import record_hand
-    from mighty_cli.store.leagues import create_league
-    from mighty_cli.store.sessions import end_session, start_session
+    from mighty_cli.store.ledger.hands import record_hand
+    from mighty_cli.store.ledger.leagues import create_league
+    from mighty_cli.store.ledger.sessions import end_session, start_session
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.leagues import set_league_setting
+    from mighty_cli.store.ledger.leagues import set_league_setting
 
     engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
     run(engine, create_league, "night", "standard")
@@ -315,10 +315,10 @@ def test_a_session_is_dated_where_the_league_plays(tmp_path, zone):
     from datetime import datetime
     from zoneinfo import ZoneInfo
 
-    from mighty_cli.store.leagues import create_league
-    from mighty_cli.store.sessions import start_session
+    from mighty_cli.store.ledger.leagues import create_league
+    from mighty_cli.store.ledger.sessions import start_session
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.leagues import set_league_setting
+    from mighty_cli.store.ledger.leagues import set_league_setting
 
     engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
     run(engine, create_league, "far", "standard")

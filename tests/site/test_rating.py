@@ -148,10 +148,10 @@ def test_simulated_season_replays_and_imports_into_a_league(tmp_path):
     from databases import run
     from mighty_cli.engine.records import dump_record, read_record, replay
     from mighty_cli.site.build import league_ratings
-    from mighty_cli.store.interchange import import_record
-    from mighty_cli.store.leagues import create_league
+    from mighty_cli.store.interchange.imports import import_record
+    from mighty_cli.store.ledger.leagues import create_league
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.lookups import get_league
+    from mighty_cli.store.ledger.lookups import get_league
     from mighty_cli.site.reads import player_names, rating_rows
 
     season = skill_season(NAMES[:6], 120, seed=3, per_session=40)
@@ -176,7 +176,7 @@ def _site_and_store_ratings(db_url: str, league: str, tmp_path, monkeypatch):
     from mighty_cli.site.pages import SiteWriter
     from mighty_cli.site.build import build_site, league_ratings
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.lookups import get_league
+    from mighty_cli.store.ledger.lookups import get_league
     from mighty_cli.site.reads import player_names, rating_rows
 
     shown = []
@@ -223,7 +223,7 @@ def test_the_sites_ratings_are_the_stores_when_a_rounds_tables_interleave(tmp_pa
     from mighty_cli.site.reads import hands_in_session_order, sessions
     from databases import run
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.lookups import get_league
+    from mighty_cli.store.ledger.lookups import get_league
 
     engine = make_engine(db)
     assert not run(engine, lambda s: hands_in_session_order(sessions(s, get_league(s, "cup").id)))
@@ -236,10 +236,10 @@ def test_the_sites_ratings_are_the_stores_when_a_rounds_tables_interleave(tmp_pa
 
 def test_the_sites_ratings_are_the_stores_when_sessions_follow_each_other(tmp_path, monkeypatch):
     from databases import run
-    from mighty_cli.store.interchange import import_record
-    from mighty_cli.store.leagues import create_league
+    from mighty_cli.store.interchange.imports import import_record
+    from mighty_cli.store.ledger.leagues import create_league
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.lookups import get_league
+    from mighty_cli.store.ledger.lookups import get_league
     from mighty_cli.site.reads import hands_in_session_order, sessions
 
     db = f"sqlite:///{tmp_path / 'l.db'}"

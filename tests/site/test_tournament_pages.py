@@ -108,8 +108,8 @@ def matchpoint_cells(rows: list[dict]) -> list[list[str]]:
 def test_the_tournament_view_is_what_standings_prints_on_every_database(request, tmp_path,
                                                                         kind):
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.lookups import get_league
-    from mighty_cli.store.tournament_view import tournament_view
+    from mighty_cli.store.ledger.lookups import get_league
+    from mighty_cli.store.rounds.tournament_view import tournament_view
 
     db = request.getfixturevalue("cup") if kind == "sqlite" else \
         build(tmp_path, fresh_url(kind, tmp_path))

@@ -1,7 +1,7 @@
-"""The bulk paths of import and export (:mod:`mighty_cli.store.bulk`): a long import sets its
-checks aside and puts them back, or rolls everything back with them; it counts the running
-totals as it writes; and the export's direct readers and writers give exactly what the general
-ones give."""
+"""The bulk paths of import and export (:mod:`mighty_cli.store.interchange.bulk`): a long import
+sets its checks aside and puts them back, or rolls everything back with them; it counts the running
+totals as it writes; and the export's direct readers and writers give exactly what the general ones
+give."""
 
 from __future__ import annotations
 
@@ -18,25 +18,18 @@ from sqlalchemy.exc import IntegrityError
 
 from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.records import load_record
-from mighty_cli.store import bulk, exports, import_batch
-from mighty_cli.store.exports import export_league
-from mighty_cli.store.hands import list_hands
-from mighty_cli.store.interchange import import_record
-from mighty_cli.store.leagues import create_league
-from mighty_cli.store.lookups import get_league
-from mighty_cli.store.queries import player_stats, standings
-from mighty_cli.store.exports import (
-    _export_hand,
-    csv_cell,
-    csv_row,
-    hand_json,
-    iter_hand_views,
-    json_export_hand,
-    league_players,
-    toml_export_hand,
-    toml_hand,
-)
-from mighty_cli.store.formats import open_record
+from mighty_cli.store.interchange import bulk, exports, import_batch
+from mighty_cli.store.interchange.exports import export_league
+from mighty_cli.store.ledger.hands import list_hands
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.lookups import get_league
+from mighty_cli.store.ledger.queries import player_stats, standings
+from mighty_cli.store.interchange.export_text import (export_hand, csv_cell, csv_row, hand_json,
+                                                      json_export_hand, toml_export_hand,
+                                                      toml_hand)
+from mighty_cli.store.interchange.exports import iter_hand_views, league_players
+from mighty_cli.store.interchange.formats import open_record
 
 from databases import run, snapshot
 from test_interchange import corrected_league
@@ -157,7 +150,7 @@ def test_the_exports_direct_reader_and_writers_agree_with_the_general_ones(engin
     ended = datetime(2024, 3, 5, 23, 0, tzinfo=timezone.utc)
     # A session's first hand carries its start and end (its end missing while it is open).
     for view, times in itertools.product(views, (None, (started, None), (started, ended))):
-        assert toml_export_hand(view, times) == toml_hand(_export_hand(view, times))
+        assert toml_export_hand(view, times) == toml_hand(export_hand(view, times))
         assert json_export_hand(view, times) == json.dumps(hand_json(view, times),
                                                            ensure_ascii=False)
         playing = set(view.players)

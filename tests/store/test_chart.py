@@ -6,10 +6,10 @@ from __future__ import annotations
 from itertools import accumulate as running
 
 from mighty_cli.engine.records import Record
-from mighty_cli.store.hands import list_hands
-from mighty_cli.store.interchange import import_record
-from mighty_cli.store.leagues import create_league
-from mighty_cli.store.queries import league_page
+from mighty_cli.store.ledger.hands import list_hands
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.queries import league_page
 from mighty_cli.store.db import transaction
 
 FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]

@@ -1,9 +1,9 @@
-"""The export's chunk writers (:mod:`mighty_cli.store.export_chunks`) against the general ones:
-every export, in every format, is the text the general writers give hand by hand from each
-hand's view (``toml_hand(_export_hand(...))``, ``json.dumps(hand_json(...))``, ``csv_row``
-through :mod:`csv`), on leagues holding every kind of hand and awkward names, at any chunk
-size and with the caches emptied as they go. The chunk writers do write the plain hands
-themselves (the general path is not all that runs), and their CSV quoting is :mod:`csv`'s."""
+"""The export's chunk writers (:mod:`mighty_cli.store.interchange.export_chunks`) against the
+general ones: every export, in every format, is the text the general writers give hand by hand from
+each hand's view (``toml_hand(export_hand(...))``, ``json.dumps(hand_json(...))``, ``csv_row``
+through :mod:`csv`), on leagues holding every kind of hand and awkward names, at any chunk size and
+with the caches emptied as they go. The chunk writers do write the plain hands themselves (the
+general path is not all that runs), and their CSV quoting is :mod:`csv`'s."""
 
 from __future__ import annotations
 
@@ -17,27 +17,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlmodel import Session
 
-from mighty_cli.store import export_chunks, exports
-from mighty_cli.store.corrections import void_hand
-from mighty_cli.store.exports import export_league
-from mighty_cli.store.hands import list_hands, record_hand
-from mighty_cli.store.leagues import create_league
-from mighty_cli.store.lookups import get_league
-from mighty_cli.store.sessions import end_session, session_proposal, start_session
-from mighty_cli.store.export_chunks import csv_quoted
-from mighty_cli.store.exports import (
-    CSV_COLUMNS,
-    _export_hand,
-    csv_cell,
-    csv_row,
-    csv_session_times,
-    hand_json,
-    iter_hand_views,
-    league_players,
-    session_times,
-    toml_hand,
-)
-from mighty_cli.store.leagues import league_setting
+from mighty_cli.store.interchange import export_chunks, exports
+from mighty_cli.store.ledger.corrections import void_hand
+from mighty_cli.store.interchange.exports import export_league
+from mighty_cli.store.ledger.hands import list_hands, record_hand
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.lookups import get_league
+from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
+from mighty_cli.store.interchange.export_chunks import csv_quoted
+from mighty_cli.store.interchange.export_text import (export_hand, csv_cell, csv_row, hand_json,
+                                                      toml_hand)
+from mighty_cli.store.interchange.exports import (CSV_COLUMNS, csv_session_times,
+                                                  iter_hand_views, league_players, session_times)
+from mighty_cli.store.ledger.leagues import league_setting
 
 from databases import database_params, made_once, run
 from test_interchange import corrected_league
@@ -65,7 +57,7 @@ def general_export(s: Session, league_name: str, fmt: str) -> str:
         session = view.session
         at = times.get(view.session) if first else None
         if fmt == "toml":
-            hands.append(toml_hand(_export_hand(view, at)))
+            hands.append(toml_hand(export_hand(view, at)))
         elif fmt == "json":
             hands.append(json.dumps(hand_json(view, at), ensure_ascii=False))
         else:

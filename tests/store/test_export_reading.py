@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from sqlmodel import Session
 
-from mighty_cli.store import exports
-from mighty_cli.store.exports import export_league
-from mighty_cli.store.hands import list_hands
-from mighty_cli.store.lookups import get_league
-from mighty_cli.store.exports import iter_hand_views
+from mighty_cli.store.interchange import exports
+from mighty_cli.store.interchange.exports import export_league
+from mighty_cli.store.ledger.hands import list_hands
+from mighty_cli.store.ledger.lookups import get_league
+from mighty_cli.store.interchange.exports import iter_hand_views
 
 from databases import run
 from test_interchange import corrected_league

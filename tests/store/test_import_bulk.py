@@ -8,9 +8,9 @@ from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
 from mighty_cli.engine.records import load_record
-from mighty_cli.store import bulk
-from mighty_cli.store.interchange import import_record
-from mighty_cli.store.leagues import create_league
+from mighty_cli.store.interchange import bulk
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.leagues import create_league
 from mighty_cli.store.models import HandPlayer
 
 from databases import fresh_url, run

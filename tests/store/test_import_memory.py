@@ -9,10 +9,10 @@ import weakref
 from mighty_cli.engine.records import Record
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.simulation import simulate
-from mighty_cli.store.hands import list_hands
-from mighty_cli.store.interchange import import_record
-from mighty_cli.store.leagues import create_league
-from mighty_cli.store.queries import standings
+from mighty_cli.store.ledger.hands import list_hands
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.queries import standings
 from mighty_cli.store.db import make_engine
 
 from databases import run

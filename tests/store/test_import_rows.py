@@ -1,5 +1,5 @@
-"""The import's own row builder (``import_batch._Import._append``) writes exactly what the
-general functions (``hands._hand_columns``, ``hands._member_tuples``) and the running totals
+"""The import's own row builder (``import_batch.ImportRun._append``) writes exactly what the
+general functions (``hands.hand_columns``, ``hands._member_tuples``) and the running totals
 would: an import through each, of the same records, leaves the same rows and standings."""
 
 from __future__ import annotations
@@ -9,18 +9,19 @@ from sqlalchemy import text
 from sqlmodel import Session
 
 from mighty_cli.engine.records import load_record
-from mighty_cli.store import import_batch
-from mighty_cli.store.exports import export_league
-from mighty_cli.store.hands import record_hand
-from mighty_cli.store.interchange import export_record, import_record
-from mighty_cli.store.leagues import create_league
-from mighty_cli.store.lookups import get_league
-from mighty_cli.store.queries import player_stats, standings as read_standings
-from mighty_cli.store.sessions import end_session, session_proposal, start_session
-from mighty_cli.store.hands import _hand_columns, _member_tuples
+from mighty_cli.store.interchange.exports import export_record
+from mighty_cli.store.interchange import import_batch
+from mighty_cli.store.interchange.exports import export_league
+from mighty_cli.store.ledger.hands import record_hand
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.lookups import get_league
+from mighty_cli.store.ledger.queries import player_stats, standings as read_standings
+from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
+from mighty_cli.store.ledger.hands import hand_columns, _member_tuples
 
 from databases import fresh_url, run, snapshot
-from mighty_cli.store.formats import open_record
+from mighty_cli.store.interchange.formats import open_record
 from test_interchange import ROOT, SEASON, SIX
 from test_interchange_sessions import six_ma_league
 
@@ -28,7 +29,7 @@ from test_interchange_sessions import six_ma_league
 def _general_append(self, outcome, number, session_id, present, points, pot, record_toml,
                     note):
     """The rows as the general functions make them, the totals counted from those rows."""
-    columns = _hand_columns(self.rules, outcome, self.ids, self.total)
+    columns = hand_columns(self.rules, outcome, self.ids, self.total)
     hand_id = self.hand_ids.take()
     self.hand_rows.append((hand_id, self.league.id, session_id, number, False, self.pot,
                            record_toml, note, self.stamp)
@@ -101,7 +102,7 @@ def test_the_imports_row_builder_writes_what_the_general_functions_would(db_url,
     standings = {name: run(engine, read_standings, name).to_json()
                  for name in ("tue", "six", "tue-again", "six-again")}
     engine.dispose()
-    monkeypatch.setattr(import_batch._Import, "_append", _general_append)
+    monkeypatch.setattr(import_batch.ImportRun, "_append", _general_append)
     engine = make_engine(fresh_url(kind, tmp_path, "general.db"))
     _import_all(engine)
     try:

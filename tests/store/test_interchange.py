@@ -13,18 +13,20 @@ from sqlmodel import select
 
 from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.records import load_record, replay
-from mighty_cli.store.corrections import amend_hand, change_log, unvoid_hand, void_hand
-from mighty_cli.store.exports import export_league
-from mighty_cli.store.hands import list_hands, record_hand
-from mighty_cli.store.interchange import export_record, import_record
-from mighty_cli.store.leagues import add_player, configure_league, create_league, merge_players
-from mighty_cli.store.lookups import get_league
-from mighty_cli.store.queries import player_stats, standings
-from mighty_cli.store.sessions import session_proposal, start_session
-from mighty_cli.store.backup import COUNTED_AGAIN, iter_backup, restore
+from mighty_cli.store.ledger.corrections import amend_hand, change_log, unvoid_hand, void_hand
+from mighty_cli.store.interchange.exports import export_league
+from mighty_cli.store.ledger.hands import list_hands, record_hand
+from mighty_cli.store.interchange.exports import export_record
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.leagues import (add_player, configure_league, create_league,
+                                             merge_players)
+from mighty_cli.store.ledger.lookups import get_league
+from mighty_cli.store.ledger.queries import player_stats, standings
+from mighty_cli.store.ledger.sessions import session_proposal, start_session
+from mighty_cli.store.interchange.backup import COUNTED_AGAIN, iter_backup, restore
 from mighty_cli.store.db import make_engine, transaction
-from mighty_cli.store.exports import CSV_COLUMNS
-from mighty_cli.store.formats import open_record
+from mighty_cli.store.interchange.exports import CSV_COLUMNS
+from mighty_cli.store.interchange.formats import open_record
 from mighty_cli.store.models import Hand, HandPlayer, LeagueSession, SessionSeat
 
 from databases import run, snapshot
@@ -282,7 +284,7 @@ def test_a_hand_rule_broken_late_in_a_streamed_import_changes_nothing(engine, tm
 def test_chunk_boundaries_lose_and_repeat_nothing(engine, monkeypatch):
     corrected_league(engine)
     whole = {fmt: run(engine, export_league, "tue", fmt) for fmt in ("toml", "json", "csv")}
-    from mighty_cli.store import exports
+    from mighty_cli.store.interchange import exports
 
     monkeypatch.setattr(exports, "CHUNK", 2)  # voided hand 5 falls inside a chunk's range
     for fmt, text in whole.items():

@@ -13,16 +13,16 @@ from sqlalchemy import update
 from sqlmodel import select
 
 from mighty_cli.engine.errors import MightyError
-from mighty_cli.store.exports import export_league
-from mighty_cli.store.hands import list_hands, record_hand
-from mighty_cli.store.interchange import import_record
-from mighty_cli.store.leagues import configure_league, create_league
-from mighty_cli.store.lookups import get_league
-from mighty_cli.store.queries import standings as read_standings
-from mighty_cli.store.sessions import start_session
+from mighty_cli.store.interchange.exports import export_league
+from mighty_cli.store.ledger.hands import list_hands, record_hand
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.leagues import configure_league, create_league
+from mighty_cli.store.ledger.lookups import get_league
+from mighty_cli.store.ledger.queries import standings as read_standings
+from mighty_cli.store.ledger.sessions import start_session
 from mighty_cli.store.db import make_engine
-from mighty_cli.store.formats import open_record
-from mighty_cli.store.leagues import set_league_setting
+from mighty_cli.store.interchange.formats import open_record
+from mighty_cli.store.ledger.leagues import set_league_setting
 from mighty_cli.store.models import LeagueSession
 
 from databases import fresh_url, run, snapshot

@@ -4,10 +4,10 @@ the opposition shares the pot (the league passes the hand's players to the pot r
 from __future__ import annotations
 
 from mighty_cli.engine.ruleset import ruleset_from_toml
-from mighty_cli.store.hands import record_hand
-from mighty_cli.store.leagues import create_league
-from mighty_cli.store.queries import standings
-from mighty_cli.store.sessions import start_session
+from mighty_cli.store.ledger.hands import record_hand
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.queries import standings
+from mighty_cli.store.ledger.sessions import start_session
 
 from databases import run
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from mighty_cli.store.interchange import import_record
-from mighty_cli.store.leagues import create_league
-from mighty_cli.store.queries import standings
-from mighty_cli.store.sessions import start_session
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.queries import standings
+from mighty_cli.store.ledger.sessions import start_session
 from mighty_cli.store.db import make_engine, transaction
 
 ROOT = Path(__file__).resolve().parents[2]

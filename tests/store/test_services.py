@@ -12,14 +12,16 @@ from mighty_cli.engine.records import load_record, read_record, replay
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.league.standings import ScoredHand, accumulate
 from mighty_cli.store import LeagueError
-from mighty_cli.store.corrections import amend_hand, change_log, void_hand
-from mighty_cli.store.exports import export_league
-from mighty_cli.store.hands import list_hands, record_hand, show_hand
-from mighty_cli.store.interchange import export_record, import_record, save_refereed_hand
-from mighty_cli.store.leagues import configure_league, create_league, merge_players, rename_player
-from mighty_cli.store.lookups import find_player, get_league, league_rules
-from mighty_cli.store.queries import league_page, player_stats, standings
-from mighty_cli.store.sessions import end_session, session_proposal, start_session
+from mighty_cli.store.ledger.corrections import amend_hand, change_log, void_hand
+from mighty_cli.store.interchange.exports import export_league
+from mighty_cli.store.ledger.hands import list_hands, record_hand, show_hand
+from mighty_cli.store.interchange.exports import export_record
+from mighty_cli.store.interchange.imports import import_record, save_refereed_hand
+from mighty_cli.store.ledger.leagues import (configure_league, create_league, merge_players,
+                                             rename_player)
+from mighty_cli.store.ledger.lookups import find_player, get_league, league_rules
+from mighty_cli.store.ledger.queries import league_page, player_stats, standings
+from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
 from mighty_cli.store.db import make_engine
 
 from databases import run, snapshot

@@ -11,14 +11,14 @@ import pytest
 
 from mighty_cli.engine.records import Record, dump_record, replay
 from mighty_cli.store import LeagueError
-from mighty_cli.store.corrections import amend_hand, change_log, unvoid_hand, void_hand
-from mighty_cli.store.hands import record_hand
-from mighty_cli.store.interchange import import_record, save_refereed_hand
-from mighty_cli.store.leagues import create_league
-from mighty_cli.store.lookups import get_league
-from mighty_cli.store.queries import standings
-from mighty_cli.store.sessions import end_session, session_end_info, start_session
-from mighty_cli.store import sessions
+from mighty_cli.store.ledger.corrections import amend_hand, change_log, unvoid_hand, void_hand
+from mighty_cli.store.ledger.hands import record_hand
+from mighty_cli.store.interchange.imports import import_record, save_refereed_hand
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.lookups import get_league
+from mighty_cli.store.ledger.queries import standings
+from mighty_cli.store.ledger.sessions import end_session, session_end_info, start_session
+from mighty_cli.store.ledger import sessions
 
 from mighty_cli.store.models import LeagueSession
 

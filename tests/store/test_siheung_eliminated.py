@@ -16,15 +16,15 @@ from sqlmodel import select
 from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.records import load_record, replay
 from mighty_cli.engine.ruleset import load_ruleset
-from mighty_cli.store import export_chunks
-from mighty_cli.store.corrections import amend_hand, unvoid_hand, void_hand
-from mighty_cli.store.exports import export_league
-from mighty_cli.store.hands import list_hands, record_hand, show_hand
-from mighty_cli.store.interchange import import_record
-from mighty_cli.store.leagues import create_league
-from mighty_cli.store.queries import standings as read_standings
-from mighty_cli.store.sessions import end_session, session_proposal, start_session
-from mighty_cli.store.backup import iter_backup, restore
+from mighty_cli.store.interchange import export_chunks
+from mighty_cli.store.ledger.corrections import amend_hand, unvoid_hand, void_hand
+from mighty_cli.store.interchange.exports import export_league
+from mighty_cli.store.ledger.hands import list_hands, record_hand, show_hand
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.queries import standings as read_standings
+from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
+from mighty_cli.store.interchange.backup import iter_backup, restore
 from mighty_cli.store.db import ADDED_COLUMNS, make_engine, transaction
 from mighty_cli.store.models import Hand
 

@@ -60,7 +60,7 @@ def test_the_running_totals_hold_what_standings_count():
     totals row has exactly those, after the hand_player rows it counts."""
     from mighty_cli.league.standings import COUNTED, PlayerStats
     from mighty_cli.store.models import PlayerTotal
-    from mighty_cli.store.totals import COUNTS
+    from mighty_cli.store.ledger.totals import COUNTS
 
     columns = [c.name for c in PlayerTotal.__table__.columns
                if c.name not in ("league_id", "player_id")]

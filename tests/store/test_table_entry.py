@@ -10,24 +10,16 @@ import pytest
 
 from mighty_cli.engine.records import Record, dump_record
 from mighty_cli.store import LeagueError
-from mighty_cli.store.corrections import void_hand
-from mighty_cli.store.hands import enter_hand, record_hand
-from mighty_cli.store.leagues import create_league
-from mighty_cli.store.sessions import start_session
-from mighty_cli.store.rounds import start_round
-from mighty_cli.store.table_entry import (
-    HalfEntered,
-    HandAlreadyEntered,
-    HandGone,
-    LiveClaim,
-    SameOutcome,
-    drop_live_hand,
-    hand_in_progress,
-    keep_half_entered,
-    keep_live_hand,
-    take_half_entered,
-    take_live_hand,
-)
+from mighty_cli.store.ledger.corrections import void_hand
+from mighty_cli.store.ledger.hands import enter_hand, record_hand
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.sessions import start_session
+from mighty_cli.store.rounds.round_tables import start_round
+from mighty_cli.store.ledger.table_entry import (HalfEntered, HandAlreadyEntered, HandGone,
+                                                 LiveClaim, SameOutcome, drop_live_hand,
+                                                 hand_in_progress, keep_half_entered,
+                                                 keep_live_hand, take_half_entered,
+                                                 take_live_hand)
 
 from databases import run, snapshot
 
@@ -49,8 +41,8 @@ def league(engine):
 
 
 def session_id(engine) -> int:
-    from mighty_cli.store.lookups import get_league
-    from mighty_cli.store.sessions import find_session
+    from mighty_cli.store.ledger.lookups import get_league
+    from mighty_cli.store.ledger.sessions import find_session
 
     def look(s):
         return find_session(s, get_league(s, "L"), 1, open_only=False).id

@@ -18,9 +18,9 @@ from typing import Optional, Sequence
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from ..engine.translation import _
-from . import LeagueError
-from .models import Hand, League, LeagueRound, LeagueSession
+from ...engine.translation import _
+from .. import LeagueError
+from ..models import Hand, League, LeagueRound, LeagueSession
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,10 @@ from typing import Any, Iterable, Mapping
 from sqlalchemy import case, delete, func, insert, update
 from sqlmodel import Session, select
 
-from ..league.standings import COUNTED, PlayerStats
-from .db import lock_league
+from ...league.standings import COUNTED, PlayerStats
+from ..db import lock_league
 from .lookups import PLAYING_ROLES, RULING_ROLES
-from .models import ChangeLog, Hand, HandPlayer, Player, PlayerTotal, TotalsMark
+from ..models import ChangeLog, Hand, HandPlayer, Player, PlayerTotal, TotalsMark
 
 #: Change-log actions that never touch counted hands, or keep the totals themselves.
 FOLLOWED_ACTIONS = ("hand record", "import", "session start", "session end", "player add",

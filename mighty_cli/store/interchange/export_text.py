@@ -1,7 +1,7 @@
 """The export's text of one hand, from its view: TOML, JSON or CSV.
 
-The general writers take a :class:`~.hands.HandView` (the hand with names, as ``hand show``
-sees it): :func:`toml_hand` of :func:`_export_hand`, :func:`hand_json` and :func:`csv_row`;
+The general writers take a :class:`~..ledger.hands.HandView` (the hand with names, as ``hand show``
+sees it): :func:`toml_hand` of :func:`export_hand`, :func:`hand_json` and :func:`csv_row`;
 :func:`toml_export_hand` and :func:`json_export_hand` write the same text directly for a hand
 recorded by its outcome. An export runs the chunk writers of :mod:`.export_chunks`, which write
 from the store's rows and send every hand they do not cover here.
@@ -15,9 +15,9 @@ from datetime import date
 from functools import lru_cache
 from typing import Any, Optional
 
-from ..engine.records import FORMAT
-from .hands import HandView
-from .models import League
+from ...engine.records import FORMAT
+from ..ledger.hands import HandView
+from ..models import League
 
 _JSON = json.JSONEncoder(ensure_ascii=False, default=str)
 
@@ -76,7 +76,7 @@ def toml_hand(hand: dict) -> str:
     return "".join(lines)
 
 
-def _export_hand(view: HandView, times: Optional[tuple] = None) -> dict:
+def export_hand(view: HandView, times: Optional[tuple] = None) -> dict:
     hand = {"number": view.number} | view.hand_dict()
     if times:  # the session's first hand: when it started and ended
         hand["session_started"] = times[0]
@@ -86,24 +86,24 @@ def _export_hand(view: HandView, times: Optional[tuple] = None) -> dict:
 
 
 @lru_cache(maxsize=4096)  # a league has few seatings
-def _toml_names(names: tuple[str, ...]) -> str:
+def toml_names(names: tuple[str, ...]) -> str:
     return "[" + ", ".join(map(toml_string, names)) + "]"
 
 
 def toml_export_hand(view: HandView, times: Optional[tuple] = None) -> str:
-    """An exported hand as TOML text: what ``toml_hand(_export_hand(view, times))`` writes,
+    """An exported hand as TOML text: what ``toml_hand(export_hand(view, times))`` writes,
     built directly for a hand recorded by its outcome (a refereed hand, a 6마/7마 hand naming
     the eliminated, or a hand of two friends goes the general way). ``times``: the session's
     start and end, given with its first hand."""
     if view.full and view.record_toml or view.eliminated or view.friend2:
-        return toml_hand(_export_hand(view, times))
+        return toml_hand(export_hand(view, times))
     text = (f"\n[[hands]]\nnumber = {view.number}\nsession = {view.session}\n"
             f"date = {view.day.isoformat()}\n")
     if times:
         text += f"session_started = {times[0].isoformat()}\n"
         if times[1] is not None:
             text += f"session_ended = {times[1].isoformat()}\n"
-    text += f"players = {_toml_names(tuple(view.players))}\n"
+    text += f"players = {toml_names(tuple(view.players))}\n"
     if view.dealer is not None:
         text += f"dealer = {toml_string(view.dealer)}\n"
     if view.status == "deal_miss":
@@ -162,23 +162,23 @@ def hand_json(view: HandView, times: Optional[tuple] = None) -> dict:
     return data
 
 
-_dumps = _JSON.encode
+json_dumps = _JSON.encode
 #: JSON of a value that repeats from hand to hand (typed: True, 1 and 1.0 are not the same).
-_json_value = lru_cache(maxsize=8192, typed=True)(_dumps)
+json_value = lru_cache(maxsize=8192, typed=True)(json_dumps)
 
 
 @lru_cache(maxsize=4096)
-def _json_names(names: tuple[str, ...]) -> str:
-    return _dumps(list(names))
+def json_names(names: tuple[str, ...]) -> str:
+    return json_dumps(list(names))
 
 
 def json_export_hand(view: HandView, times: Optional[tuple] = None) -> str:
-    """An exported hand as JSON text: what ``_dumps(hand_json(view, times))`` writes, built
+    """An exported hand as JSON text: what ``json_dumps(hand_json(view, times))`` writes, built
     directly for a hand recorded by its outcome (a refereed hand, or a 6마/7마 hand naming the
     eliminated, goes the general way)."""
     if view.full and view.record_toml or view.eliminated or view.friend2:
-        return _dumps(hand_json(view, times))
-    j = _json_value
+        return json_dumps(hand_json(view, times))
+    j = json_value
     base = view.base
     if base is not None and float(base).is_integer():
         base = int(base)
@@ -186,20 +186,20 @@ def json_export_hand(view: HandView, times: Optional[tuple] = None) -> str:
     return (f'{{"number": {view.number}, "session": {view.session}, '
             f'"day": "{view.day.isoformat()}", "status": {j(view.status)}, '
             f'"voided": {"true" if view.voided else "false"}, '
-            f'"players": {_json_names(tuple(view.players))}, '
-            f'"sitting_out": {_json_names(tuple(view.sitting_out))}, '
+            f'"players": {json_names(tuple(view.players))}, '
+            f'"sitting_out": {json_names(tuple(view.sitting_out))}, '
             f'"dealer": {j(view.dealer)}, "declarer": {j(view.declarer)}, '
             f'"friend": {j(view.friend)}, "friend_call": {j(view.friend_call)}, '
             f'"contract": {j(view.contract)}, "taken": {j(view.taken)}, '
             f'"success": {j(view.success)}, "base": {j(base)}, '
             f'"multiplier": {j(view.multiplier)}, '
-            f'"doublings": {_json_names(tuple(view.doublings))}, '
+            f'"doublings": {json_names(tuple(view.doublings))}, '
             f'"deal_miss": {j(view.deal_miss)}, "pot_after": {view.pot_after}, '
-            f'"full": {"true" if view.full else "false"}, "note": {_dumps(view.note)}, '
+            f'"full": {"true" if view.full else "false"}, "note": {json_dumps(view.note)}, '
             f'"deltas": {{{deltas}}}'
             + ("}" if not times else
                f', "session_started": "{times[0].isoformat()}", "session_ended": '
-               f'{_dumps(times[1] and times[1].isoformat())}}}'))
+               f'{json_dumps(times[1] and times[1].isoformat())}}}'))
 
 
 # --- CSV ----------------------------------------------------------------------------------------
@@ -240,7 +240,7 @@ def record_json(record_toml: str) -> str:
     """A refereed hand's record as one line of JSON: the JSON export's ``record``."""
     import tomllib
 
-    return _dumps(tomllib.loads(record_toml))
+    return json_dumps(tomllib.loads(record_toml))
 
 
 def csv_row(view: HandView, names: list[str], times: Optional[tuple] = None) -> list[str]:

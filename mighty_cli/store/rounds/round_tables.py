@@ -19,24 +19,24 @@ from typing import Any, Optional, Sequence
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from ..engine.session import seats_range
-from ..engine.translation import _, ngettext
-from ..tournament.plan import (PlanError, PlanFacts, RoundPlan, lower_bound, pair, plan_facts,
-                               plan_round, plan_rounds, repeated_pairs, table_sizes)
-from ..tournament.matchpoints import MatchpointRow
-from . import LeagueError
-from .db import lock_league
+from ...engine.session import seats_range
+from ...engine.translation import _, ngettext
+from ...tournament.plan import (PlanError, PlanFacts, RoundPlan, lower_bound, pair, plan_facts,
+                                plan_round, plan_rounds, repeated_pairs, table_sizes)
+from ...tournament.matchpoints import MatchpointRow
+from .. import LeagueError
+from ..db import lock_league
 from .duplicate import league_matchpoints
 from .substitutes import checked_substitutes, keep_substitutes
 from .substitutes import substitutes as round_substitutes
-from .lookups import get_league, league_rules, log_change
-from .models import (Hand, League, LeagueRound, LeagueSession, LiveHand, SessionSeat, utc_now)
-from .open_tables import refuse_seated_elsewhere
-from .planned_rounds import PlanChange, drop_planned, keep_planned, next_step, plan_span, \
-    planned_rounds
-from .sessions import (checked_names, open_session, refuse_near_misses, seating,
-                       seatings_by_session)
-from .table_entry import hand_in_progress
+from ..ledger.lookups import get_league, league_rules, log_change
+from ..models import Hand, League, LeagueRound, LeagueSession, LiveHand, SessionSeat, utc_now
+from ..ledger.open_tables import refuse_seated_elsewhere
+from .planned_rounds import (PlanChange, drop_planned, keep_planned, next_step, plan_span,
+                             planned_rounds)
+from ..ledger.sessions import (checked_names, open_session, refuse_near_misses, seating,
+                               seatings_by_session)
+from ..ledger.table_entry import hand_in_progress
 
 
 @dataclass

@@ -28,8 +28,8 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.schema import CreateIndex
 from sqlmodel import Session
 
-from ..engine.limits import POINTS_LIMIT
-from .models import StoredPoints
+from ...engine.limits import POINTS_LIMIT
+from ..models import StoredPoints
 
 
 def bind_value(connection: Connection, table: Table, column: str, value: Any) -> Any:
@@ -42,7 +42,7 @@ def bind_value(connection: Connection, table: Table, column: str, value: Any) ->
 
 def check_points(rows: Iterable[Sequence], *indexes: int) -> None:
     """Refuse a row whose stored points (columns ``indexes``) are out of range, with the line
-    :class:`.models.StoredPoints` gives (its own)."""
+    :class:`..models.StoredPoints` gives (its own)."""
     low, high = -POINTS_LIMIT, POINTS_LIMIT
     if isinstance(rows, list) and rows and all(
             low <= min(column) and max(column) <= high

@@ -16,7 +16,7 @@ from typing import Optional, Sequence
 
 from sqlmodel import Session, select
 
-from .models import PlannedTable
+from ..models import PlannedTable
 
 Round = list[tuple[str, ...]]
 

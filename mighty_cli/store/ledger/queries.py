@@ -13,10 +13,10 @@ from typing import Any, Sequence
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from ..league.standings import PlayerStats, Series, Standings, parse_rank_by, rank, thin
+from ...league.standings import PlayerStats, Series, Standings, parse_rank_by, rank, thin
 from .lookups import get_league, league_rules
-from .models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat
-from .sessions import _pot_before, seatings_by_session
+from ..models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat
+from .sessions import pot_before, seatings_by_session
 from .totals import stat_columns
 from .totals import current
 
@@ -116,7 +116,8 @@ def league_page(s: Session, league_name: str, max_points: int = CHART_POINTS) ->
     names = [r.stats.name for r in table.rows if r.stats.hands]
     xs, series = _chart(s, league, names, max_points)
     return LeaguePage(league.name, rules.name, rules.meta.title, table, tables,
-                      sum(counts.values()), xs, series, _pot_before(s, league.id, None))  # type: ignore[arg-type]
+                      sum(counts.values()), xs, series,
+                      pot_before(s, league.id, None))  # type: ignore[arg-type]
 
 
 def _chart(s: Session, league: League, names: Sequence[str],

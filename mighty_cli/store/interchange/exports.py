@@ -5,7 +5,7 @@ with the league) as the driver's plain rows (:class:`HandRows`), and each chunk 
 one string by the format's chunk writer (:mod:`.export_chunks`, which sends the hands it does
 not cover to the general writers of :mod:`.export_text`), so memory stays flat whatever the
 league's size. On PostgreSQL the next chunk is read while this one is written. Every format carries what ``mighty import`` needs to
-rebuild the league's standings and hand numbers (:mod:`.interchange` reads all three back):
+rebuild the league's standings and hand numbers (:mod:`.imports` reads all three back):
 each hand's number, session and date, the five who played, the outcome, the note, and a
 refereed hand's full record. Voided hands are left out (a backup keeps them: :mod:`.backup`).
 
@@ -24,7 +24,7 @@ reads back to the second; TOML and JSON keep the stored times to the microsecond
 from __future__ import annotations
 
 import threading
-from datetime import date, datetime, timezone, tzinfo
+from datetime import date, datetime, tzinfo
 from itertools import groupby
 from operator import itemgetter
 from typing import Any, Callable, Iterator, Optional
@@ -32,28 +32,17 @@ from typing import Any, Callable, Iterator, Optional
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from ..engine.records import FORMAT
-from . import LeagueError
+from ...engine.records import FORMAT, Record
+from .. import LeagueError
 from .export_chunks import (HAND_COLUMNS_SQL, CsvChunks, HandRow, JsonChunks, Seating,
                             TomlChunks, csv_text)
-from .export_text import (  # noqa: F401  (the writers, where tests and tools long found them)
-    _dumps,
-    _export_hand,
-    csv_cell,
-    csv_row,
-    hand_json,
-    json_export_hand,
-    toml_export_hand,
-    toml_hand,
-    toml_header,
-    toml_string,
-)
-from .hands import HandView, eliminated_names, second_friend
-from .lookups import get_league
-from .leagues import league_setting
-from .models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat
-from ..engine.translation import _
-from .queries import standings
+from .export_text import json_dumps, toml_header
+from ..ledger.hands import HandView, eliminated_names, second_friend
+from ..ledger.lookups import get_league
+from ..ledger.leagues import league_setting
+from ..models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat, utc_time
+from ...engine.translation import _
+from ..ledger.queries import standings
 
 #: Hands read per query: big enough to be quick, small enough to keep memory flat.
 CHUNK = 2000
@@ -126,13 +115,6 @@ _MEMBER_SQL_POSTGRES = ("SELECT hand_id, player_id, seat, "
 _FIRST = itemgetter(0)
 #: Seatings kept at once (a league has few; a federation's are dropped and worked out again).
 SEATINGS = 4096
-
-
-def utc_time(moment: datetime) -> datetime:
-    """A stored time as an aware UTC time (the store keeps UTC; SQLite returns it naive)."""
-    if moment.tzinfo is None:
-        return moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone(timezone.utc)
 
 
 def session_times(s: Session, league_id: int) -> dict[int, tuple[datetime, Optional[datetime]]]:
@@ -337,7 +319,7 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
         yield toml_header(league, players)
         writer = TomlChunks(*shared)
     elif fmt == "json":
-        yield ("{" + ", ".join(f"{_dumps(k)}: {_dumps(v)}" for k, v in (
+        yield ("{" + ", ".join(f"{json_dumps(k)}: {json_dumps(v)}" for k, v in (
             ("format", FORMAT), ("league", league.name), ("ruleset", league.ruleset_name),
             ("players", players), ("ruleset_toml", league.ruleset_toml))) + ",\n \"hands\": [")
         writer = JsonChunks(*shared)
@@ -356,7 +338,7 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
             progress(done, total)
     if fmt == "json":
 
-        yield ("\n ],\n \"standings\": " + _dumps(standings(s, league.name).to_json())
+        yield ("\n ],\n \"standings\": " + json_dumps(standings(s, league.name).to_json())
                + "\n}\n")
 
 
@@ -374,3 +356,14 @@ def write_export(s: Session, league_name: str, fmt: str, out, bom: bool = False,
         out.write(text)
         written += len(text)
     return written
+
+
+def export_record(s: Session, league_name: str) -> Record:
+    """The league as a hand record in memory (voided hands left out), ruleset embedded; the
+    CLI streams instead (:func:`iter_export`)."""
+    league = get_league(s, league_name)
+    return Record(ruleset=league.ruleset_name,
+                  players=league_players(s, league.id),  # type: ignore[arg-type]
+                  hands=[{"number": v.number} | v.hand_dict()
+                         for v in iter_hand_views(s, league)],
+                  extra={"league": league.name, "ruleset_toml": league.ruleset_toml})

@@ -20,16 +20,16 @@ from sqlalchemy import exists, func, or_
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, select
 
-from ..engine.errors import MightyError
-from ..engine.session import seats_range
-from ..engine.translation import N_, _
-from . import LeagueError
-from .hands import _hand_views, evaluate_hand
-from .lookups import league_rules
-from .models import (ChangeLog, Hand, HandPlayer, League, LeagueRound, LeagueSession, LiveHand,
-                     PlannedTable, Player, RoundSubstitute, SessionSeat)
-from .open_tables import seated_twice
-from .totals import fold
+from ...engine.errors import MightyError
+from ...engine.session import seats_range
+from ...engine.translation import N_, _
+from .. import LeagueError
+from ..ledger.hands import hand_views, evaluate_hand
+from ..ledger.lookups import league_rules
+from ..models import (ChangeLog, Hand, HandPlayer, League, LeagueRound, LeagueSession, LiveHand,
+                      PlannedTable, Player, RoundSubstitute, SessionSeat)
+from ..ledger.open_tables import seated_twice
+from ..ledger.totals import fold
 
 #: What a check finds: the table, the row's key (as a message shows it), the column, the problem.
 Found = Optional[tuple[str, str, str, str]]
@@ -164,7 +164,7 @@ def _first_dealer(s: Session) -> Found:
 
 
 def _two_open_tables(s: Session) -> Found:
-    """One person, one open table, in any league of the database (:mod:`.open_tables`)."""
+    """One person, one open table, in any league of the database (:mod:`..ledger.open_tables`)."""
     found = seated_twice(s)
     if not found:
         return None
@@ -343,7 +343,7 @@ def _replay_hands(s: Session, league: League, name: str) -> None:
     rules = league_rules(league)
     replayed: set[tuple] = set()  # recorded outcomes that replayed: the same replays the same
     for hands in _pages(s, league):
-        for hand, view in zip(hands, _hand_views(s, league, hands)):
+        for hand, view in zip(hands, hand_views(s, league, hands)):
             key = None if view.full else (
                 tuple(view.players), view.status, view.declarer, view.contract, view.friend,
                 view.friend2, view.friend_call, view.taken, tuple(view.eliminated),

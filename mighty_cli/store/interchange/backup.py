@@ -24,11 +24,11 @@ from sqlalchemy import (Table, UniqueConstraint, exists, func, insert, select, t
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, SQLModel
 
-from ..engine.errors import RecordError
-from ..engine.inputs import bounded_lines
-from ..engine.limits import RECORD_LINE_MAX_BYTES
-from ..engine.translation import _, ngettext
-from . import LeagueError
+from ...engine.errors import RecordError
+from ...engine.inputs import bounded_lines
+from ...engine.limits import RECORD_LINE_MAX_BYTES
+from ...engine.translation import _, ngettext
+from .. import LeagueError
 from .restore_checks import check_restored
 from .restore_rows import decoder, python_type, row_problem
 
@@ -37,7 +37,7 @@ PAGE = 5000
 
 
 def _tables() -> list[Table]:
-    from . import models  # noqa: F401  (registers the tables)
+    from .. import models  # noqa: F401  (registers the tables)
 
     return list(SQLModel.metadata.sorted_tables)
 
@@ -87,7 +87,7 @@ def iter_backup(s: Session) -> Iterator[str]:
 
 
 #: Tables a restore counts again from the hands instead of taking them from the backup: the
-#: running totals (:mod:`.totals`), a cache of what the hands say.
+#: running totals (:mod:`..ledger.totals`), a cache of what the hands say.
 COUNTED_AGAIN = ("player_total", "totals_mark")
 
 

@@ -17,12 +17,12 @@ from sqlalchemy import and_, case, func
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, select
 
-from ..engine.cards import JOKER, parse_bid
-from ..engine.errors import MightyError
-from ..engine.hand import mighty_card, parse_friend_call
-from ..engine.ruleset import Ruleset
+from ...engine.cards import JOKER, parse_bid
+from ...engine.errors import MightyError
+from ...engine.hand import mighty_card, parse_friend_call
+from ...engine.ruleset import Ruleset
 from .lookups import PLAYING_ROLES, RULING_ROLES
-from .models import Hand, HandPlayer, Player
+from ..models import Hand, HandPlayer, Player
 
 #: How a friend was called, in the order the pages list them.
 CALL_KINDS = ("mighty", "joker", "card", "first-trick", "last-trick", "player", "none",

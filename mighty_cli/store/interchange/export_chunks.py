@@ -19,20 +19,9 @@ import io
 from datetime import date
 from typing import Any, Callable, NamedTuple, Optional
 
-from .export_text import (
-    _dumps,
-    _json_names,
-    _json_value,
-    _toml_names,
-    csv_cell,
-    csv_note,
-    csv_row,
-    json_export_hand,
-    record_json,
-    toml_export_hand,
-    toml_string,
-)
-from .hands import HandView, eliminated_names
+from .export_text import (json_dumps, json_names, json_value, toml_names, csv_cell, csv_note,
+                          csv_row, json_export_hand, record_json, toml_export_hand, toml_string)
+from ..ledger.hands import HandView, eliminated_names
 
 
 class HandRow(NamedTuple):
@@ -188,8 +177,8 @@ class TomlChunks(_Chunks):
     @staticmethod
     def seating_text(seating: Seating) -> tuple[str, str]:
         """The players line, and the eliminated line (6마, 7마: the hand's last)."""
-        seating.toml = (f"players = {_toml_names(tuple(seating.players))}\n",
-                        f"eliminated = {_toml_names(tuple(seating.eliminated))}\n"
+        seating.toml = (f"players = {toml_names(tuple(seating.players))}\n",
+                        f"eliminated = {toml_names(tuple(seating.eliminated))}\n"
                         if seating.eliminated else "")
         return seating.toml
 
@@ -220,7 +209,7 @@ class TomlChunks(_Chunks):
                 outcome, eliminated = miss_line[row.deal_miss_id], ""
             else:
                 if out_seat is not None:  # 시흥 은마: whose own hand left (hand.eliminated_seat)
-                    eliminated = f"eliminated = {_toml_names(seating.out(out_seat))}\n"
+                    eliminated = f"eliminated = {toml_names(seating.out(out_seat))}\n"
                 outcome = (f"{declarer_line[row.declarer_id]}{contract_line[row.contract]}"
                            f"{friend_line[row.friend_id]}{call_line[row.friend_call]}"
                            f"{'' if taken is None else f'taken = {taken}{NL}'}")
@@ -235,7 +224,7 @@ NL = "\n"
 
 def _json_base(base: Any) -> str:
     """The JSON of a hand's base: a whole number without ``.0``."""
-    return _json_value(int(base) if base is not None and float(base).is_integer() else base)
+    return json_value(int(base) if base is not None and float(base).is_integer() else base)
 
 
 class JsonChunks(_Chunks):
@@ -244,11 +233,11 @@ class JsonChunks(_Chunks):
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
-        self.name = self._name(_json_value)
-        self.text = _Texts(_json_value)  # a status, contract or call (None: null)
-        self.number = _Texts(_json_value)  # taken, multiplier (None: null)
+        self.name = self._name(json_value)
+        self.text = _Texts(json_value)  # a status, contract or call (None: null)
+        self.number = _Texts(json_value)  # taken, multiplier (None: null)
         self.base = _Texts(_json_base)
-        self.doublings = _Texts(lambda text: _json_names(
+        self.doublings = _Texts(lambda text: json_names(
             tuple(d for d in text.split(",") if d) if text else ()))
         self.session_text = self._session('"session": {}, "day": "{}"')
         self.first = True
@@ -257,12 +246,12 @@ class JsonChunks(_Chunks):
     def seating_text(seating: Seating) -> tuple[str, str]:
         """The players and those sitting out; the deltas as a template of the points, and the
         eliminated after them (6마, 7마)."""
-        deltas = ", ".join(f"{_braces(_json_value(name))}: {{{index}}}"
+        deltas = ", ".join(f"{_braces(json_value(name))}: {{{index}}}"
                            for name, index in zip(seating.names, seating.order))
-        eliminated = (f', "eliminated": {_braces(_json_names(tuple(seating.eliminated)))}'
+        eliminated = (f', "eliminated": {_braces(json_names(tuple(seating.eliminated)))}'
                       if seating.eliminated else "")
-        seating.json = (f'"players": {_json_names(tuple(seating.players))}, '
-                        f'"sitting_out": {_json_names(tuple(seating.sitting_out))}',
+        seating.json = (f'"players": {json_names(tuple(seating.players))}, '
+                        f'"sitting_out": {json_names(tuple(seating.sitting_out))}',
                         '"deltas": {{' + deltas + "}}" + eliminated)
         return seating.json
 
@@ -294,13 +283,13 @@ class JsonChunks(_Chunks):
                    f'"doublings": {doublings_text[row.doublings]}, '
                    f'"deal_miss": {name[row.deal_miss_id]}, '
                    f'"pot_after": {row.pot_after}, "full": {"true" if row.full else "false"}, '
-                   f'"note": {"null" if note is None else _dumps(note)}, '
+                   f'"note": {"null" if note is None else json_dumps(note)}, '
                    f'{deltas.format(*points[row.id])}'
                    + ("" if out_seat is None else  # 시흥 은마: whose own hand left
-                      f', "eliminated": {_json_names(seating.out(out_seat))}')
+                      f', "eliminated": {json_names(seating.out(out_seat))}')
                    + ("}" if not times else
                       f', "session_started": "{times[0].isoformat()}", "session_ended": '
-                      f'{_dumps(times[1] and times[1].isoformat())}}}'))
+                      f'{json_dumps(times[1] and times[1].isoformat())}}}'))
         if not out:
             return ""
         joined = ",\n  ".join(out)

@@ -12,15 +12,15 @@ from typing import Optional
 
 from sqlmodel import Session, select
 
-from ..engine.session import duplicate_proposal
-from ..league.standings import PlayerStats, Standings, parse_rank_by, rank
-from ..tournament.matchpoints import MatchpointRow, places
-from ..tournament.ranking import TableResult, TournamentRow, tournament_table
-from .lookups import get_league, league_rules
-from .models import Hand, League, LeagueRound, LeagueSession
-from .queries import row_stats, stats_query
-from .rounds import RoundState, find_round, round_state
-from .sessions import seating
+from ...engine.session import duplicate_proposal
+from ...league.standings import PlayerStats, Standings, parse_rank_by, rank
+from ...tournament.matchpoints import MatchpointRow, places
+from ...tournament.ranking import TableResult, TournamentRow, tournament_table
+from ..ledger.lookups import get_league, league_rules
+from ..models import Hand, League, LeagueRound, LeagueSession
+from ..ledger.queries import row_stats, stats_query
+from .round_tables import RoundState, find_round, round_state
+from ..ledger.sessions import seating
 from .substitutes import Substitution, seated_substitutions
 from .substitutes import substitutes as round_substitutes
 

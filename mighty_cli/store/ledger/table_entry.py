@@ -4,7 +4,7 @@ table's next hand, and one outcome entered twice.
 Several writers may enter one table's hands at once: a referee window (``mighty referee``), a
 score-keeper (``mighty record``), a second window at the same table, and front ends to come (a
 phone entering hands at a table, a tablet refereeing). Every check runs under the league's lock
-(:func:`.db.lock_league`) in the transaction that writes, so what a writer is told is what the
+(:func:`..db.lock_league`) in the transaction that writes, so what a writer is told is what the
 store holds. A table is a session (a round's table, or a session of its own); its hands are
 counted in the session, voided ones included (the table's hand k, which other tables' hands do
 not move).
@@ -40,13 +40,13 @@ from typing import Optional
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from ..engine.safe_toml import loads
-from ..engine.translation import _, ngettext
-from . import LeagueError
-from .db import lock_league
+from ...engine.safe_toml import loads
+from ...engine.translation import _, ngettext
+from .. import LeagueError
+from ..db import lock_league
 from .leagues import league_setting
-from .lookups import _names, get_league
-from .models import ChangeLog, Hand, HandPlayer, League, LeagueSession, LiveHand, utc_now
+from .lookups import names_by_id, get_league
+from ..models import ChangeLog, Hand, HandPlayer, League, LeagueSession, LiveHand, utc_now
 from .sessions import find_session
 from .table_hands import table_hands_so_far, table_session_ids
 
@@ -151,7 +151,7 @@ def _clock(s: Session, league: League, moment: datetime) -> str:
 def entered_words(s: Session, league: League, hand: Hand) -> str:
     """A stored hand in a few words, with who entered it and when: ``declarer Ana 15D, by
     kim at 21:03``."""
-    names = _names(s, [hand.declarer_id, hand.deal_miss_id])
+    names = names_by_id(s, [hand.declarer_id, hand.deal_miss_id])
     if hand.status == "deal_miss":
         what = _("deal miss ({player})").format(player=names.get(hand.deal_miss_id))
     elif hand.status == "redeal":

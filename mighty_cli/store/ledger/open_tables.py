@@ -18,10 +18,10 @@ from typing import Iterable, Optional, Sequence
 
 from sqlmodel import Session, select
 
-from ..engine.translation import _
-from . import LeagueError
+from ...engine.translation import _
+from .. import LeagueError
 from .lookups import find_player
-from .models import League, LeagueRound, LeagueSession, Player, SessionSeat
+from ..models import League, LeagueRound, LeagueSession, Player, SessionSeat
 
 
 @dataclass(frozen=True)

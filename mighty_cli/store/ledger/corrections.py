@@ -12,28 +12,19 @@ from typing import Any, Optional
 from sqlalchemy import delete
 from sqlmodel import Session, select
 
-from ..engine.ruleset import Ruleset
-from ..engine.session import Proposal, settle_pot
-from ..league.standings import StandingChange, Standings, diff
-from . import LeagueError
-from .db import lock_league
-from .hands import (
-    HandView,
-    _check_five,
-    _hand,
-    _hand_columns,
-    _hand_views,
-    _member_rows,
-    _outcome_dict,
-    _settle,
-    evaluate_hand,
-)
+from ...engine.ruleset import Ruleset
+from ...engine.session import Proposal, settle_pot
+from ...league.standings import StandingChange, Standings, diff
+from .. import LeagueError
+from ..db import lock_league
+from .hands import (HandView, check_five, find_hand, hand_columns, hand_views, member_row_dicts,
+                    outcome_dict, settle_hand_pot, evaluate_hand)
 from .lookups import ensure_players, get_league, league_rules, log_change
-from .models import ChangeLog, Hand, HandPlayer, League, LeagueSession
+from ..models import ChangeLog, Hand, HandPlayer, League, LeagueSession
 from .queries import standings
-from .sessions import _pot_before, seating, session_note
+from .sessions import pot_before, seating, session_note
 from .totals import add_hand, add_pot, fold
-from ..engine.translation import _
+from ...engine.translation import _
 
 
 @dataclass
@@ -50,7 +41,7 @@ class Correction:
 
 def _correction(s: Session, league: League, rules: Ruleset, hand: Hand, before: HandView,
                 before_table: Standings, resettled: int) -> Correction:
-    after = _hand_views(s, league, [hand])[0]
+    after = hand_views(s, league, [hand])[0]
     session = s.get(LeagueSession, hand.session_id)
     return Correction(before, after, diff(before_table, standings(s, league.name)), resettled,
                       session_note(s, league, rules, session))  # type: ignore[arg-type]
@@ -61,7 +52,7 @@ def _hand_to_correct(s: Session, league_name: str, number: int) -> tuple[League,
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
     fold(s, league.id)  # type: ignore[arg-type]  (the totals count every hand; now keep them so)
-    return league, league_rules(league), _hand(s, league, number)
+    return league, league_rules(league), find_hand(s, league, number)
 
 
 def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
@@ -75,7 +66,7 @@ def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
     league, rules, hand = _hand_to_correct(s, league_name, number)
     if hand.voided:
         raise LeagueError(_("hand {number} is void; it cannot be amended").format(number=number))
-    before_view = _hand_views(s, league, [hand])[0]
+    before_view = hand_views(s, league, [hand])[0]
     if hand.full:
         raise LeagueError(_("hand {number} was refereed card by card; void it and import or "
                             "referee it again instead of amending its outcome").format(
@@ -90,7 +81,7 @@ def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
                             "(table.eliminated = 0)").format(index=number, ruleset=rules.name))
     before_table = standings(s, league_name)
     present = seating(s, hand.session_id)
-    five = _check_five(given.get("players"), present,
+    five = check_five(given.get("players"), present,
                        Proposal("", "", tuple(before_view.players), ()), rules.table.players)
     dealer = given.get("dealer", before_view.dealer)
     if dealer not in present:
@@ -111,10 +102,10 @@ def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
         merged["taken"] = None
     if rules.table.partner_hands and "declarer" in given and "friend" not in given \
             and merged["friend"] not in (None, "none"):
-        from ..engine.hand.honeymoon import partner_of  # 허니문: a new declarer's own friend hand
+        from ...engine.hand.honeymoon import partner_of  # 허니문: a new declarer's own friend hand
 
         merged["friend"] = partner_of(given["declarer"])
-    table = _outcome_dict(**merged)
+    table = outcome_dict(**merged)
     # 동대전 7마: the second friend stays unless the friends are given again
     friend2 = given.get("friend2", None if "friend" in given else before_view.friend2)
     if friend2 and rules.friend.called_cards != 2:
@@ -131,19 +122,19 @@ def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
         table["eliminated"] = before_view.eliminated  # 6마, 7마: the same players stay out
     outcome = evaluate_hand(rules, five, table, number)
     outcome.dealer = dealer
-    pot = _pot_before(s, league.id, number)  # type: ignore[arg-type]
-    move = _settle(rules, pot, outcome)
+    pot = pot_before(s, league.id, number)  # type: ignore[arg-type]
+    move = settle_hand_pot(rules, pot, outcome)
     old_pot_after = hand.pot_after
     add_hand(s, league.id, hand.id, -1)  # type: ignore[arg-type]
     ids = ensure_players(s, present + [p for p in move.deltas if p not in present])
-    for key, value in _hand_columns(rules, outcome, ids).items():
+    for key, value in hand_columns(rules, outcome, ids).items():
         setattr(hand, key, value)
     hand.pot_after = move.pot_after
     if "note" in given:
         hand.note = given["note"]
     s.add(hand)
     s.exec(delete(HandPlayer).where(HandPlayer.hand_id == hand.id))
-    for member in _member_rows(outcome, present, outcome.deltas, move.deltas, ids,
+    for member in member_row_dicts(outcome, present, outcome.deltas, move.deltas, ids,
                                league.id):  # type: ignore[arg-type]
         s.add(HandPlayer(hand_id=hand.id, **member))
     s.flush()
@@ -160,9 +151,9 @@ def void_hand(s: Session, league_name: str, number: int, *, who: str, why: str) 
     league, rules, hand = _hand_to_correct(s, league_name, number)
     if hand.voided:
         raise LeagueError(_("hand {number} is already void").format(number=number))
-    before_view = _hand_views(s, league, [hand])[0]
+    before_view = hand_views(s, league, [hand])[0]
     before_table = standings(s, league_name)
-    pot = _pot_before(s, league.id, number)  # type: ignore[arg-type]
+    pot = pot_before(s, league.id, number)  # type: ignore[arg-type]
     add_hand(s, league.id, hand.id, -1)  # type: ignore[arg-type]
     hand.voided = True
     s.add(hand)
@@ -183,9 +174,9 @@ def unvoid_hand(s: Session, league_name: str, number: int, *, who: str,
     if not hand.voided:
         raise LeagueError(_("hand {number} is not void; only a voided hand can be "
                             "restored").format(number=number))
-    before_view = _hand_views(s, league, [hand])[0]
+    before_view = hand_views(s, league, [hand])[0]
     before_table = standings(s, league_name)
-    pot = _pot_before(s, league.id, number)  # type: ignore[arg-type]
+    pot = pot_before(s, league.id, number)  # type: ignore[arg-type]
     hand.voided = False
     _settle_again(s, league, rules, hand, pot, {})
     add_hand(s, league.id, hand.id)  # type: ignore[arg-type]
@@ -202,7 +193,7 @@ def _settle_again(s: Session, league: League, rules: Ruleset, hand: Hand, pot: i
     """Settle one stored hand's deposit pot again from ``pot`` (the pot before it): its
     players' pot points and its ``pot_after``; what moved is added to ``changed`` (per player
     id: score change, rows added) for the running totals. Returns the old ``pot_after``."""
-    view = _hand_views(s, league, [hand])[0]
+    view = hand_views(s, league, [hand])[0]
     move = settle_pot(rules, pot, hand.status, dealer=view.dealer, deal_miss=view.deal_miss,
                       declarer=view.declarer, friend=view.friend, success=hand.success,
                       players=view.players, friend2=view.friend2)

@@ -12,17 +12,17 @@ from typing import Any, Optional
 
 from sqlmodel import Session, select
 
-from ..engine.errors import RecordError
-from ..engine.records import Record, iter_replay, read_record, record_ruleset
-from . import LeagueError
-from .db import lock_league
-from .exports import iter_hand_views, league_players
-from .leagues import create_league
-from .import_batch import _Group, _Import
-from .lookups import check_name, ensure_players, find_player, get_league, league_rules, log_change
-from .models import League, LeagueSession
-from .totals import add_appended, fold
-from ..engine.translation import _
+from ...engine.errors import RecordError
+from ...engine.records import Record, iter_replay, read_record, record_ruleset
+from .. import LeagueError
+from ..db import lock_league
+from ..ledger.leagues import create_league
+from .import_batch import SessionImport, ImportRun
+from ..ledger.lookups import (check_name, ensure_players, find_player, get_league, league_rules,
+                              log_change)
+from ..models import League, LeagueSession
+from ..ledger.totals import add_appended, fold
+from ...engine.translation import _
 
 
 @dataclass
@@ -79,9 +79,9 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
         s.connection().exec_driver_sql("PRAGMA cache_size=-65536")
     # The running totals count up to here; the import counts its own rows as it writes them.
     fold(s, league.id)  # type: ignore[arg-type]
-    run = _Import(s, league, rules, ids, session_number, again, who)
+    run = ImportRun(s, league, rules, ids, session_number, again, who)
     key: Any = object()
-    group: Optional[_Group] = None
+    group: Optional[SessionImport] = None
     collecting = gc.isenabled()
     gc.disable()  # rows are made and dropped by the million: no cycles to look for
     try:
@@ -134,14 +134,3 @@ def save_refereed_hand(s: Session, league_name: str, record_text: str, *,
         if len(open_numbers) == 1:
             session_number = open_numbers[0]
     return import_record(s, league_name, record, who=who, session_number=session_number)
-
-
-def export_record(s: Session, league_name: str) -> Record:
-    """The league as a hand record in memory (voided hands left out), ruleset embedded; the
-    CLI streams instead (:func:`.exports.iter_export`)."""
-    league = get_league(s, league_name)
-    return Record(ruleset=league.ruleset_name,
-                  players=league_players(s, league.id),  # type: ignore[arg-type]
-                  hands=[{"number": v.number} | v.hand_dict()
-                         for v in iter_hand_views(s, league)],
-                  extra={"league": league.name, "ruleset_toml": league.ruleset_toml})

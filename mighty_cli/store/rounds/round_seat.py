@@ -13,9 +13,9 @@ other tables are untouched.
   (:attr:`LeagueSession.table_number`), its seats turned so that the player who would have dealt
   next deals its first hand (his replacement where he left); the new session's first hand sits
   out as the ruleset says. The table counts its hands on across its seatings
-  (:mod:`.table_hands`), and the round shows each change (:class:`.rounds.SeatChange`). At a
-  duplicate round's table the seats stay where they were (the deals go by seat), and the deals
-  go on from the table's next one.
+  (:mod:`..ledger.table_hands`), and the round shows each change
+  (:class:`.round_tables.SeatChange`). At a duplicate round's table the seats stay where they were
+  (the deals go by seat), and the deals go on from the table's next one.
 * A player who leaves may then sit elsewhere. A joiner seated at another open table is refused
   unless he leaves it in the same command (``--leave Y --join Y``: Y moves to table T), and so
   is a player whose substitute sits in the round (``--leave S --join X``: X takes his place).
@@ -33,18 +33,18 @@ from typing import Optional, Sequence
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from ..engine.names import same_but_for_case
-from ..engine.safe_toml import loads
-from ..engine.session import seats_range
-from ..engine.translation import _
-from . import LeagueError
-from .db import lock_league
-from .lookups import (check_name, ensure_players, find_player, get_league, league_rules,
-                      log_change)
-from .models import Hand, League, LeagueRound, LeagueSession, LiveHand, SessionSeat, utc_now
-from .open_tables import refuse_seated_elsewhere, seat_checked
-from .rounds import RoundState, round_state
-from .sessions import next_proposal, open_session, refuse_near_misses, seating
+from ...engine.names import same_but_for_case
+from ...engine.safe_toml import loads
+from ...engine.session import seats_range
+from ...engine.translation import _
+from .. import LeagueError
+from ..db import lock_league
+from ..ledger.lookups import (check_name, ensure_players, find_player, get_league, league_rules,
+                              log_change)
+from ..models import Hand, League, LeagueRound, LeagueSession, LiveHand, SessionSeat, utc_now
+from ..ledger.open_tables import refuse_seated_elsewhere, seat_checked
+from .round_tables import RoundState, round_state
+from ..ledger.sessions import next_proposal, open_session, refuse_near_misses, seating
 from .substitutes import substitutes
 
 

@@ -1,4 +1,4 @@
-"""One import's running state (:func:`.interchange.import_record`): each session begun with its
+"""One import's running state (:func:`.imports.import_record`): each session begun with its
 first hand, each hand's rows made as it comes and written in batches, each session closed with
 its last hand (its seats, the rows of those who sat a hand out, the re-import check, its end).
 
@@ -17,22 +17,22 @@ from sqlalchemy import func
 from sqlalchemy.engine import Connection
 from sqlmodel import Session, select
 
-from ..engine.cards import format_bid
-from ..engine.errors import RecordError
-from ..engine.records import HandOutcome, Record
-from ..engine.scoring import pot_shares
-from ..engine.hand.honeymoon import PARTNER_SUFFIX
-from ..engine.session import PotMove, SessionTally, has_session_end
-from . import LeagueError
+from ...engine.cards import format_bid
+from ...engine.errors import RecordError
+from ...engine.records import HandOutcome, Record
+from ...engine.scoring import pot_shares
+from ...engine.hand.honeymoon import PARTNER_SUFFIX
+from ...engine.session import PotMove, SessionTally, has_session_end
+from .. import LeagueError
 from .bulk import Background, DeferredIndexes, IdBlock, bind_value, check_points, write_rows
-from .exports import utc_time
-from .hands import HandView, _friend_id, _out_tuples, _settle, eliminated_seat, list_hands
-from .leagues import league_today
-from .lookups import ensure_players, log_change
-from .models import Hand, HandPlayer, League, LeagueSession, SessionSeat, utc_now
-from .sessions import _parse_day, _pot_before, find_session, _session_hands, seating
-from .totals import COUNTS
-from ..engine.translation import _
+from ..ledger.hands import (HandView, eliminated_seat, list_hands, out_tuples, settle_hand_pot,
+                            stored_friend_id)
+from ..ledger.leagues import league_today
+from ..ledger.lookups import ensure_players, log_change
+from ..models import Hand, HandPlayer, League, LeagueSession, SessionSeat, utc_now, utc_time
+from ..ledger.sessions import find_session, parse_day, pot_before, seating, session_hand_changes
+from ..ledger.totals import COUNTS
+from ...engine.translation import _
 
 
 def _outcome_signature(outcome: HandOutcome) -> tuple:
@@ -91,7 +91,7 @@ class _NewSession:
 
 
 @dataclass
-class _Group:
+class SessionImport:
     """The session being imported, its hands stored as they come: the session (new, or the
     open one), who is present (for a new session: not known until its last hand, so the rows
     of those sitting a hand out wait in ``outs``), and what its end and the re-import check
@@ -110,7 +110,7 @@ class _Group:
     late: list[int] = field(default_factory=list)
 
 
-class _Import:
+class ImportRun:
     """The running state of one import: numbers, the deposit pot, rows waiting to be
     written."""
 
@@ -123,7 +123,7 @@ class _Import:
         self.last_session = (s.exec(select(func.max(LeagueSession.number))
                                     .where(LeagueSession.league_id == league.id)).one() or 0)
         self.next_session = self.last_session
-        self.pot = _pot_before(s, league.id, None)  # type: ignore[arg-type]
+        self.pot = pot_before(s, league.id, None)  # type: ignore[arg-type]
         self.replay_pot = 0
         self.first = 0
         self.inserted = 0
@@ -161,7 +161,7 @@ class _Import:
         """The time written on the rows of the next batch, ready for the database."""
         return bind_value(self.s.connection(), _HAND, "created_at", utc_now())
 
-    def begin(self, hand: dict, outcome: HandOutcome, record: Record) -> _Group:
+    def begin(self, hand: dict, outcome: HandOutcome, record: Record) -> SessionImport:
         """A session's first hand: the open session the import goes into, or a new session's
         row (its date, times and first dealer are its first hand's)."""
         s, league, rules = self.s, self.league, self.rules
@@ -170,12 +170,13 @@ class _Import:
             self.wait()
             target = find_session(s, league, self.session_number, open_only=True)
             if self.ends:  # count the hands already stored (a correction never ends a session)
-                for _hand, status, deltas in _session_hands(s, target.id):  # type: ignore[arg-type]
+                changes = session_hand_changes(s, target.id)  # type: ignore[arg-type]
+                for _hand, status, deltas in changes:
                     tally.add(rules, status, deltas)
-            group = _Group(target, seating(s, target.id), tally)
+            group = SessionImport(target, seating(s, target.id), tally)
         else:
             given = hand.get("date", record.extra.get("date"))
-            day = _parse_day(given, _("hand {index}: date").format(index=outcome.index)) \
+            day = parse_day(given, _("hand {index}: date").format(index=outcome.index)) \
                 if given is not None else league_today(s, league)
             wanted = _whole_number(hand.get("session"), outcome.index, "session")
             self.next_session = wanted if wanted and wanted > self.next_session \
@@ -189,7 +190,7 @@ class _Import:
             self.session_rows.append((session_id, league.id, self.next_session,
                                       bind_value(s.connection(), _SESSION, "day", day),
                                       self.ids.get(outcome.dealer or ""), started, ended))
-            group = _Group(_NewSession(session_id, self.next_session), None, tally, day)
+            group = SessionImport(_NewSession(session_id, self.next_session), None, tally, day)
             if not self.again and self.last_session:
                 group.signature = []
         group.first_index = outcome.index
@@ -212,7 +213,7 @@ class _Import:
         value = moment
         return bind_value(self.s.connection(), _SESSION, "started_at", utc_time(value))
 
-    def add(self, group: _Group, hand: dict, outcome: HandOutcome) -> None:
+    def add(self, group: SessionImport, hand: dict, outcome: HandOutcome) -> None:
         """One hand of the session, its rows added to the batch."""
         s, league, rules, ids = self.s, self.league, self.rules, self.ids
         target, present = group.target, group.present
@@ -255,7 +256,7 @@ class _Import:
         if self.pot <= 0 and outcome.status != "deal_miss":
             move = _NO_MOVE  # what settle_pot gives: only a deal miss moves an empty pot
         else:
-            move = _settle(rules, self.pot, outcome)
+            move = settle_hand_pot(rules, self.pot, outcome)
             self.pot = move.pot_after
             for name in move.deltas:
                 if name not in ids:
@@ -278,7 +279,7 @@ class _Import:
         if len(self.hand_rows) >= BATCH:  # write as we go: the transaction keeps it atomic
             self.flush()
 
-    def finish(self, group: _Group, record: Record) -> None:
+    def finish(self, group: SessionImport, record: Record) -> None:
         """The session's last hand is in: a new session's seats (those who played in it, in
         the record's order) and its hands' rows for those sitting out; the re-import check;
         the session's end."""
@@ -321,13 +322,12 @@ class _Import:
                 present: list[str], points: dict[str, int], pot: dict[str, int],
                 record_toml: Optional[str], note: Optional[str]) -> None:
         """A hand's row and its players' rows, added to the batch, and the players' running
-        totals counted (:data:`.totals.COUNTS`, in that order).
+        totals counted (:data:`..ledger.totals.COUNTS`, in that order).
 
-        What :func:`.hands._hand_columns` and :func:`.hands._member_tuples` make, built here
-        in one pass with the values that repeat from hand to hand (a contract's text, a
-        base's float) looked up instead of made again: at a million hands this is a good part
-        of an import's own time. ``tests/store/test_import_rows.py`` holds it to those
-        functions."""
+        What :func:`..ledger.hands.hand_columns` and :func:`..ledger.hands._member_tuples` make,
+        built here in one pass with the values that repeat from hand to hand (a contract's text, a
+        base's float) looked up instead of made again: at a million hands this is a good part of an
+        import's own time. ``tests/store/test_import_rows.py`` holds it to those functions."""
         ids, league_id, counts = self.ids, self.league_id, self.counts
         hand_id = self.hand_ids.take()
         status, declarer, friend = outcome.status, outcome.declarer, outcome.friend
@@ -363,9 +363,9 @@ class _Import:
             hand_id, league_id, session_id, number, False, self.pot, record_toml, note,
             self.stamp, status, ids.get(outcome.dealer) if outcome.dealer else None,
             ids.get(declarer) if declarer else None,
-            # 허니문: the declarer's own id for his friend hand (hands._friend_id)
+            # 허니문: the declarer's own id for his friend hand (hands.stored_friend_id)
             (None if not friend else ids.get(friend) if not friend.endswith(PARTNER_SUFFIX)
-             else _friend_id(outcome, ids)),
+             else stored_friend_id(outcome, ids)),
             miss, text, outcome.friend_call, taken, success, base, multiplier, doublings,
             run, back_run, outcome.full,
             None if outcome.eliminated_hand is None else eliminated_seat(outcome)))
@@ -419,11 +419,11 @@ class _Import:
     def _add_outs(self, hand_id: int, players: Sequence[str], present: Sequence[str],
                   points: dict[str, int], pot: dict[str, int], miss: Optional[int]) -> None:
         """A hand's rows for those present who sat it out and for a pot payer not present
-        (:func:`.hands._out_tuples`), with their running totals."""
+        (:func:`..ledger.hands.out_tuples`), with their running totals."""
         if len(present) <= len(players) and not pot:
             return
         counts = self.counts
-        for player_id, league_id, seat, role, gained, paid in _out_tuples(
+        for player_id, league_id, seat, role, gained, paid in out_tuples(
                 players, present, points, pot, self.ids, self.league_id):
             self.member_rows.append((hand_id, player_id, league_id, seat, role, gained, paid))
             line = counts.get(player_id)
@@ -482,7 +482,7 @@ _NOT_RECORD = frozenset(("session", "date", "note", "number", "session_started",
 _HAND = Hand.__table__  # type: ignore[attr-defined]
 _SESSION = LeagueSession.__table__  # type: ignore[attr-defined]
 _SEAT = SessionSeat.__table__  # type: ignore[attr-defined]
-#: The outcome's columns (what :func:`.hands._hand_columns` gives), in the order written.
+#: The outcome's columns (what :func:`..ledger.hands.hand_columns` gives), in the order written.
 OUTCOME_COLUMNS = ("status", "dealer_id", "declarer_id", "friend_id", "deal_miss_id", "contract",
                    "friend_call", "taken", "success", "base", "multiplier", "doublings", "run",
                    "back_run", "full", "eliminated_seat")

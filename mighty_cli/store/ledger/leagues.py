@@ -15,19 +15,19 @@ from typing import Optional
 from sqlalchemy import func, update
 from sqlmodel import Session, select
 
-from ..engine.ruleset import Ruleset, load_ruleset, ruleset_from_toml
-from ..league.standings import parse_rank_by
-from . import LeagueError
+from ...engine.ruleset import Ruleset, load_ruleset, ruleset_from_toml
+from ...league.standings import parse_rank_by
+from .. import LeagueError
 from .lookups import (check_name, check_new_name, get_league, get_player,
                       insert_ignoring_conflict, log_change)
-from .models import (Hand, HandPlayer, League, LeagueSession, LiveHand, PlannedTable, Player,
-                     RoundSubstitute, SessionSeat, utc_now)
+from ..models import (Hand, HandPlayer, League, LeagueSession, LiveHand, PlannedTable, Player,
+                      RoundSubstitute, SessionSeat, utc_now)
 from .open_tables import open_seats
-from ..engine.translation import N_, _
-from ..engine.records.file import renamed_hand
-from ..engine.safe_toml import loads
-from ..engine.translation import LANGUAGES
-from .models import LeagueSetting
+from ...engine.translation import N_, _
+from ...engine.records.file import renamed_hand
+from ...engine.safe_toml import loads
+from ...engine.translation import LANGUAGES
+from ..models import LeagueSetting
 
 
 def ruleset_toml_text(rules: Ruleset) -> str:

@@ -14,14 +14,14 @@ import re
 from pathlib import Path
 from typing import IO, Any, Iterator, Optional
 
-from ..engine import safe_toml
-from ..engine.errors import RecordError
-from ..engine.inputs import bounded_lines, open_text
-from ..engine.limits import RECORD_LINE_MAX_BYTES, RECORD_MAX_BYTES
-from ..engine.records import FORMAT, Record
-from ..engine.records.stream import check_hand, stream_record
+from ...engine import safe_toml
+from ...engine.errors import RecordError
+from ...engine.inputs import bounded_lines, open_text
+from ...engine.limits import RECORD_LINE_MAX_BYTES, RECORD_MAX_BYTES
+from ...engine.records import FORMAT, Record
+from ...engine.records.stream import check_hand, stream_record
 from .exports import CSV_COLUMNS, CSV_LAYOUTS, FORMATS
-from ..engine.translation import _
+from ...engine.translation import _
 
 
 def detect_format(path: str | Path, fmt: Optional[str] = None) -> str:

@@ -15,46 +15,21 @@ from typing import Any, Literal, Optional, Sequence, Union
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from ..engine.ruleset import Ruleset
-from ..engine.session import (
-    PreviousHand,
-    Proposal,
-    SessionTally,
-    duplicate_proposal,
-    find_session_end,
-    has_session_end,
-    propose,
-    seats_range,
-)
-from ..engine.names import same_but_for_case
-from ..engine.translation import _, ngettext
-from . import LeagueError
-from .db import lock_league
+from ...engine.ruleset import Ruleset
+from ...engine.session import (PreviousHand, Proposal, SessionTally, duplicate_proposal,
+                               find_session_end, has_session_end, propose, seats_range)
+from ...engine.names import same_but_for_case
+from ...engine.translation import _, ngettext
+from .. import LeagueError
+from ..db import lock_league
 from .leagues import league_today
-from .lookups import (
-    _names,
-    check_name,
-    ensure_players,
-    find_player,
-    get_league,
-    league_rules,
-    log_change,
-)
+from .lookups import (check_name, ensure_players, find_player, get_league, league_rules,
+                      log_change, names_by_id)
 from .open_tables import refuse_seated_elsewhere, seat_checked
 from .table_hands import table_hands_so_far, table_session_ids
-from .models import (
-    ChangeLog,
-    Hand,
-    HandPlayer,
-    League,
-    LeagueRound,
-    LeagueSession,
-    LiveHand,
-    Player,
-    SessionSeat,
-    utc_now,
-)
-from ..engine.session import opener_for, playing_order
+from ..models import (ChangeLog, Hand, HandPlayer, League, LeagueRound, LeagueSession, LiveHand,
+                      Player, SessionSeat, utc_now)
+from ...engine.session import opener_for, playing_order
 
 
 def find_session(s: Session, league: League, number: Optional[int], *,
@@ -124,7 +99,7 @@ def seating(s: Session, session_id: int) -> list[str]:
     return list(rows)
 
 
-def _parse_day(value: Any, what: str = "date") -> date:
+def parse_day(value: Any, what: str = "date") -> date:
     if value is None:
         return date.today()
     if isinstance(value, datetime):
@@ -193,7 +168,7 @@ def open_session(s: Session, league: League, names: Sequence[str], *, day: Any =
     seat_checked(s, league, ids, option)
     number = (s.exec(select(func.max(LeagueSession.number))
                      .where(LeagueSession.league_id == league.id)).one() or 0) + 1
-    day = _parse_day(day) if day is not None else league_today(s, league)
+    day = parse_day(day) if day is not None else league_today(s, league)
     session = LeagueSession(league_id=league.id, number=number, day=day,
                             first_dealer_id=ids[first_dealer] if first_dealer else None,
                             round_id=round_id, table_number=table_number)
@@ -283,7 +258,7 @@ def ended_by_rule(s: Session, league_id: int, number: int) -> Optional[str]:
     return None
 
 
-def _session_hands(s: Session, session_id: int) -> list[tuple[int, str, dict[str, int]]]:
+def session_hand_changes(s: Session, session_id: int) -> list[tuple[int, str, dict[str, int]]]:
     """The session's live hands in order: number, status and every player's change (deposit
     pot included); a round's table whose seating changed mid-round counts on from its earlier
     seatings (:func:`.table_hands.table_session_ids`)."""
@@ -317,7 +292,7 @@ class SessionVerdict:
 def session_verdict(s: Session, rules: Ruleset, session_id: int) -> SessionVerdict:
     """Walk the session's live hands through ``session.hands_per_session`` and
     ``session.starting_points`` (engine.session.find_session_end)."""
-    hands = _session_hands(s, session_id)
+    hands = session_hand_changes(s, session_id)
     end = find_session_end(rules, [(status, deltas) for _, status, deltas in hands])
     tally = SessionTally()
     for _number, status, deltas in hands:
@@ -330,7 +305,7 @@ def session_verdict(s: Session, rules: Ruleset, session_id: int) -> SessionVerdi
                           [number for number, _, _ in hands], tally.hands_played, lowest)
 
 
-def _end_if_over(s: Session, league: League, rules: Ruleset, session: LeagueSession,
+def end_if_over(s: Session, league: League, rules: Ruleset, session: LeagueSession,
                  who: str) -> Optional[str]:
     """End an open session its ruleset says is over (after a hand was stored); the reason."""
     if not has_session_end(rules) or session.ended_at is not None:
@@ -418,7 +393,7 @@ def session_end_info(s: Session, league_name: str, number: Optional[int] = None)
                           "; ".join(parts), session_note(s, league, rules, session))
 
 
-def _previous_in_session(s: Session, session_id: int,
+def previous_in_session(s: Session, session_id: int,
                          before_number: Optional[int] = None) -> Optional[PreviousHand]:
     """The session's last live hand (before ``before_number``), as succession needs it; a deal
     miss with who opened it (:func:`_deal_miss_opener`)."""
@@ -428,7 +403,7 @@ def _previous_in_session(s: Session, session_id: int,
     hand = s.exec(query.order_by(Hand.number.desc()).limit(1)).first()
     if hand is None:
         return None
-    names = _names(s, [hand.dealer_id, hand.declarer_id, hand.friend_id, hand.deal_miss_id])
+    names = names_by_id(s, [hand.dealer_id, hand.declarer_id, hand.friend_id, hand.deal_miss_id])
     five = s.exec(select(Player.name).join(HandPlayer, HandPlayer.player_id == Player.id)
                   .where(HandPlayer.hand_id == hand.id, HandPlayer.seat != None)  # noqa: E711
                   .order_by(HandPlayer.seat)).all()
@@ -462,7 +437,7 @@ def _deal_miss_opener(s: Session, hand: Hand, five: tuple[str, ...],
     if rules.deal_miss.redeal_opener != "same":
         return None  # succession does not ask who opened it
 
-    before = _previous_in_session(s, hand.session_id, hand.number)
+    before = previous_in_session(s, hand.session_id, hand.number)
     order = playing_order(seating(s, hand.session_id), rules)
     return opener_for(rules, order, five, dealer, before)
 
@@ -473,7 +448,7 @@ def session_proposal(s: Session, league_name: str,
     league = get_league(s, league_name)
     session = find_session(s, league, number, open_only=False)
     proposal = next_proposal(s, league_rules(league), session)
-    return session, proposal, _pot_before(s, league.id, None)
+    return session, proposal, pot_before(s, league.id, None)
 
 
 @dataclass(frozen=True)
@@ -516,12 +491,12 @@ def next_proposal(s: Session, rules: Ruleset, session: LeagueSession,
         duplicate = duplicate_deal(s, session)
     if duplicate is not None:
         return duplicate_proposal(rules, present, duplicate.deal)  # type: ignore[union-attr]
-    first = _names(s, [session.first_dealer_id]).get(session.first_dealer_id)
-    return propose(rules, present, _previous_in_session(s, session.id),  # type: ignore
+    first = names_by_id(s, [session.first_dealer_id]).get(session.first_dealer_id)
+    return propose(rules, present, previous_in_session(s, session.id),  # type: ignore
                    first)
 
 
-def _pot_before(s: Session, league_id: int, number: Optional[int]) -> int:
+def pot_before(s: Session, league_id: int, number: Optional[int]) -> int:
     """The deposit pot before hand ``number`` (after the last hand when None)."""
     query = select(Hand.pot_after).where(Hand.league_id == league_id,
                                          Hand.voided == False)  # noqa: E712
@@ -567,7 +542,7 @@ def evening(s: Session, league_name: str, session_number: Optional[int] = None) 
     present = seating(s, session.id)  # type: ignore[arg-type]
     proposal = next_proposal(s, league_rules(league), session, present)
     totals = {name: 0 for name in present}
-    played = _session_hands(s, session.id)  # type: ignore[arg-type]
+    played = session_hand_changes(s, session.id)  # type: ignore[arg-type]
     for _number, _status, deltas in played:
         for name, delta in deltas.items():
             totals[name] = totals.get(name, 0) + delta
@@ -575,7 +550,7 @@ def evening(s: Session, league_name: str, session_number: Optional[int] = None) 
     row = s.get(LiveHand, session.id)
     last = s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)).one()
     return Evening(league.name, session.number, present, proposal,
-                   _pot_before(s, league.id, None), totals, count,  # type: ignore
+                   pot_before(s, league.id, None), totals, count,  # type: ignore
                    league.ruleset_toml, row.record_toml if row is not None else None,
                    int(last or 0) + 1, session.table_number,
                    duplicate_seed(s, session) is not None)

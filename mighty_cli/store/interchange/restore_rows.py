@@ -18,17 +18,17 @@ from typing import Any, Callable, Optional
 
 from sqlalchemy import BigInteger, Date, DateTime, Table
 
-from ..engine.errors import MightyError, RecordError
-from ..engine.limits import POINTS_LIMIT, SEED_MAX_DIGITS
-from ..engine.records.file import check_hand_shape, read_record
-from ..engine.ruleset import ruleset_from_toml
-from ..engine.safe_toml import parse
-from ..engine.translation import N_, _
-from ..league.standings import parse_rank_by
-from . import LeagueError
-from .leagues import LEAGUE_SETTINGS, checked_setting
-from .lookups import check_name
-from .models import StoredPoints
+from ...engine.errors import MightyError, RecordError
+from ...engine.limits import POINTS_LIMIT, SEED_MAX_DIGITS
+from ...engine.records.file import check_hand_shape, read_record
+from ...engine.ruleset import ruleset_from_toml
+from ...engine.safe_toml import parse
+from ...engine.translation import N_, _
+from ...league.standings import parse_rank_by
+from .. import LeagueError
+from ..ledger.leagues import LEAGUE_SETTINGS, checked_setting
+from ..ledger.lookups import check_name
+from ..models import StoredPoints
 
 #: What a problem of a row says: the problem, the column it is in.
 Problem = Optional[tuple[str, str]]
@@ -57,7 +57,7 @@ def row_problem(where: str, table: Table, row: Any, column: str, problem: str) -
 
 #: The integers each kind of column holds on every database the store runs on (PostgreSQL's
 #: INTEGER is 32 bits, its BIGINT and SQLite's INTEGER 64); a hand's points as a command
-#: stores them (:class:`~.models.StoredPoints`).
+#: stores them (:class:`~..models.StoredPoints`).
 _INT_RANGES = {"big": (-2 ** 63, 2 ** 63 - 1), "int": (-2 ** 31, 2 ** 31 - 1),
                "points": (-POINTS_LIMIT, POINTS_LIMIT)}
 
@@ -121,7 +121,7 @@ def _time(value: str) -> datetime:
 # --- what a command would store ------------------------------------------------------------------
 
 _SEED = re.compile(r"-?[0-9]{1,%d}" % SEED_MAX_DIGITS)
-#: A hand's statuses and a player's roles in it (store/hands.py).
+#: A hand's statuses and a player's roles in it (store/ledger/hands.py).
 STATUSES = ("scored", "deal_miss", "redeal")
 ROLES = ("declarer", "friend", "opponent", "eliminated", "player", "out")
 
@@ -139,8 +139,8 @@ def seed_problem(value: str) -> Optional[str]:
 
 
 def name_problem(value: str, what: str = N_("player name")) -> Optional[str]:
-    """A name as a command stores it: usable (:func:`.lookups.check_name`) and written as the
-    tool writes it (trimmed, NFC)."""
+    """A name as a command stores it: usable (:func:`..ledger.lookups.check_name`) and written as
+    the tool writes it (trimmed, NFC)."""
     try:
         clean = check_name(value, what)
     except MightyError as exc:

@@ -17,13 +17,13 @@ from typing import Optional
 
 from sqlmodel import Session, select
 
-from ..tournament.matchpoints import MatchpointRow, matchpoints, places
-from ..tournament.ranking import TournamentRow, tournament_table
+from ...tournament.matchpoints import MatchpointRow, matchpoints, places
+from ...tournament.ranking import TournamentRow, tournament_table
 from .duplicate import duplicate_results
-from .lookups import league_rules
-from .models import League, LeagueRound, LeagueSession
+from ..ledger.lookups import league_rules
+from ..models import League, LeagueRound, LeagueSession
 from .round_board import tournament_results
-from .sessions import seatings_by_session
+from ..ledger.sessions import seatings_by_session
 from .substitutes import Substitution, seated_substitutions
 from .substitutes import substitutes as round_substitutes
 

@@ -38,46 +38,24 @@ from typing import Any, Optional, Sequence
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from ..engine.cards import format_bid
-from ..engine.errors import RecordError
-from ..engine.hand import DUMMY
-from ..engine.hand.honeymoon import controller_of, is_partner_hand, partner_of
-from ..engine.records import HandOutcome, Record, replay
-from ..engine.ruleset import Ruleset
-from ..engine.session import Proposal, check_sitting_out, playing_order, settle_pot
-from ..engine.translation import N_, _, ngettext
-from . import LeagueError
-from .db import lock_league
-from .lookups import (
-    _names,
-    check_name,
-    ensure_players,
-    get_league,
-    league_rules,
-    log_change,
-)
-from .models import Hand, HandPlayer, League, LeagueSession, Player
-from .sessions import (
-    _end_if_over,
-    _pot_before,
-    _previous_in_session,
-    find_session,
-    duplicate_deal,
-    next_proposal,
-    seating,
-)
-from .table_entry import (
-    LiveClaim,
-    answers_words,
-    check_claim,
-    check_next_hand,
-    check_not_repeated,
-    clear_live_hand,
-    half_entered_hand,
-    outcome_key,
-    session_hands,
-)
-from .duplicate import check_duplicate_hand
+from ...engine.cards import format_bid
+from ...engine.errors import RecordError
+from ...engine.hand import DUMMY
+from ...engine.hand.honeymoon import controller_of, is_partner_hand, partner_of
+from ...engine.records import HandOutcome, Record, replay
+from ...engine.ruleset import Ruleset
+from ...engine.session import Proposal, check_sitting_out, playing_order, settle_pot
+from ...engine.translation import N_, _, ngettext
+from .. import LeagueError
+from ..db import lock_league
+from .lookups import names_by_id, check_name, ensure_players, get_league, league_rules, log_change
+from ..models import Hand, HandPlayer, League, LeagueSession, Player
+from .sessions import (end_if_over, pot_before, previous_in_session, find_session,
+                       duplicate_deal, next_proposal, seating)
+from .table_entry import (LiveClaim, answers_words, check_claim, check_next_hand,
+                          check_not_repeated, clear_live_hand, half_entered_hand, outcome_key,
+                          session_hands)
+from .duplicate_deals import check_duplicate_hand
 from .table_hands import hand_places
 
 
@@ -156,7 +134,7 @@ def _toml_loads(text: str) -> dict:
     return tomllib.loads(text)
 
 
-def _hand_views(s: Session, league: League, hands: Sequence[Hand]) -> list[HandView]:
+def hand_views(s: Session, league: League, hands: Sequence[Hand]) -> list[HandView]:
     if not hands:
         return []
     ids = [h.id for h in hands]
@@ -171,7 +149,7 @@ def _hand_views(s: Session, league: League, hands: Sequence[Hand]) -> list[HandV
                            .where(LeagueSession.league_id == league.id)).all())
     days = dict(s.exec(select(LeagueSession.id, LeagueSession.day)
                        .where(LeagueSession.league_id == league.id)).all())
-    names = _names(s, {i for h in hands for i in (h.dealer_id, h.declarer_id, h.friend_id,
+    names = names_by_id(s, {i for h in hands for i in (h.dealer_id, h.declarer_id, h.friend_id,
                                                    h.deal_miss_id)})
     places = hand_places(s, league, hands)
     views = []
@@ -226,7 +204,7 @@ def second_friend(friend: Optional[str], friends: Sequence[str]) -> Optional[str
     return next((name for name in friends if name != friend), None)
 
 
-def _friend_id(outcome: HandOutcome, ids: dict[str, int]) -> Optional[int]:
+def stored_friend_id(outcome: HandOutcome, ids: dict[str, int]) -> Optional[int]:
     """What ``hand.friend_id`` stores: the friend's id, or under 허니문 the declarer's own,
     whose friend hand ("Bo's friend") was his friend."""
     if not outcome.friend:
@@ -236,7 +214,7 @@ def _friend_id(outcome: HandOutcome, ids: dict[str, int]) -> Optional[int]:
     return ids.get(outcome.friend)
 
 
-def _hand(s: Session, league: League, number: int) -> Hand:
+def find_hand(s: Session, league: League, number: int) -> Hand:
     hand = s.exec(select(Hand).where(Hand.league_id == league.id, Hand.number == number)).first()
     if hand is None:
         raise LeagueError(_("league {name!r} has no hand {number}").format(
@@ -257,12 +235,12 @@ def list_hands(s: Session, league_name: str, *, session_number: Optional[int] = 
         hands = list(reversed(s.exec(query.order_by(Hand.number.desc()).limit(last)).all()))
     else:
         hands = s.exec(query.order_by(Hand.number)).all()
-    return _hand_views(s, league, hands)
+    return hand_views(s, league, hands)
 
 
 def show_hand(s: Session, league_name: str, number: int) -> HandView:
     league = get_league(s, league_name)
-    return _hand_views(s, league, [_hand(s, league, number)])[0]
+    return hand_views(s, league, [find_hand(s, league, number)])[0]
 
 
 def evaluate_hand(rules: Ruleset, five: Sequence[str], hand: dict, index: int = 1) -> HandOutcome:
@@ -304,7 +282,7 @@ def _role(outcome: HandOutcome, name: str) -> str:
     return "friend" if name in (outcome.friend, outcome.friend2) else "opponent"
 
 
-def _hand_columns(rules: Ruleset, outcome: HandOutcome, ids: dict[str, int],
+def hand_columns(rules: Ruleset, outcome: HandOutcome, ids: dict[str, int],
                   total: Optional[int] = None) -> dict:
     run, back_run = _run_flags(rules, outcome, total)
     score = outcome.score
@@ -312,7 +290,7 @@ def _hand_columns(rules: Ruleset, outcome: HandOutcome, ids: dict[str, int],
         status=outcome.status,
         dealer_id=ids.get(outcome.dealer) if outcome.dealer else None,
         declarer_id=ids.get(outcome.declarer) if outcome.declarer else None,
-        friend_id=_friend_id(outcome, ids),
+        friend_id=stored_friend_id(outcome, ids),
         deal_miss_id=ids.get(outcome.deal_miss_player) if outcome.deal_miss_player else None,
         contract=format_bid(outcome.contract) if outcome.contract else None,
         friend_call=outcome.friend_call, taken=outcome.taken,
@@ -336,10 +314,10 @@ def _member_tuples(outcome: HandOutcome, present: Sequence[str], points: dict[st
     for seat, name in enumerate(players):
         role = _role(outcome, name)
         rows.append((ids[name], league_id, seat, role, points.get(name, 0), pot.get(name, 0)))
-    return rows + _out_tuples(players, present, points, pot, ids, league_id)
+    return rows + out_tuples(players, present, points, pot, ids, league_id)
 
 
-def _out_tuples(players: Sequence[str], present: Sequence[str], points: dict[str, int],
+def out_tuples(players: Sequence[str], present: Sequence[str], points: dict[str, int],
                 pot: dict[str, int], ids: dict[str, int], league_id: int) -> list[tuple]:
     """:func:`_member_tuples`' rows for those not playing the hand: the others present
     (sitting out), then a pot payer not present."""
@@ -354,14 +332,14 @@ def _out_tuples(players: Sequence[str], present: Sequence[str], points: dict[str
     return rows
 
 
-def _member_rows(outcome: HandOutcome, present: Sequence[str], points: dict[str, int],
+def member_row_dicts(outcome: HandOutcome, present: Sequence[str], points: dict[str, int],
                  pot: dict[str, int], ids: dict[str, int], league_id: int) -> list[dict]:
     """:func:`_member_tuples` as dictionaries (for ORM rows)."""
     return [dict(zip(MEMBER_FIELDS, row))
             for row in _member_tuples(outcome, present, points, pot, ids, league_id)]
 
 
-def _settle(rules: Ruleset, pot: int, outcome: HandOutcome):
+def settle_hand_pot(rules: Ruleset, pot: int, outcome: HandOutcome):
     return settle_pot(rules, pot, outcome.status, dealer=outcome.dealer,
                       deal_miss=outcome.deal_miss_player, declarer=outcome.declarer,
                       friend=outcome.friend,
@@ -425,10 +403,10 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
         check_claim(s, league, session, claim)
     rules = league_rules(league)
     present = seating(s, session.id)
-    previous = _previous_in_session(s, session.id)
+    previous = previous_in_session(s, session.id)
     duplicate = duplicate_deal(s, session)
     proposal = next_proposal(s, rules, session, present, duplicate)
-    five = _check_five(players, present, proposal, rules.table.players)
+    five = check_five(players, present, proposal, rules.table.players)
     if duplicate is None:  # a duplicate deal's sitters-out are the deal's (check_duplicate_hand)
         check_sitting_out(rules, playing_order(present, rules), previous,
                           [p for p in present if p not in five])  # 세종: from the losing team
@@ -442,7 +420,7 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
     if refereed is not None:
         hand = {k: v for k, v in refereed.items() if k not in ("players", "dealer")}
     else:
-        hand = _outcome_dict(declarer=declarer, contract=contract, friend=friend,
+        hand = outcome_dict(declarer=declarer, contract=contract, friend=friend,
                              friend_call=friend_call, taken=taken, opposition=opposition,
                              deal_miss=deal_miss)
         if eliminated and deal_miss is None:
@@ -456,16 +434,16 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
               or 0) + 1
     outcome = evaluate_hand(rules, five, hand, number)
     outcome.dealer = dealer
-    pot = _pot_before(s, league.id, None)  # type: ignore[arg-type]
-    move = _settle(rules, pot, outcome)
+    pot = pot_before(s, league.id, None)  # type: ignore[arg-type]
+    move = settle_hand_pot(rules, pot, outcome)
     ids = ensure_players(s, present)
     row = Hand(league_id=league.id, session_id=session.id, number=number, note=note,
-               pot_after=move.pot_after, **_hand_columns(rules, outcome, ids))
+               pot_after=move.pot_after, **hand_columns(rules, outcome, ids))
     if refereed is not None:
         import tomli_w
 
         row.record_toml = tomli_w.dumps({"players": list(five), "dealer": dealer} | hand)
-    members = _member_rows(outcome, present, outcome.deltas, move.deltas, ids,
+    members = member_row_dicts(outcome, present, outcome.deltas, move.deltas, ids,
                            league.id)  # type: ignore[arg-type]
     key = outcome_key(row, [(m["player_id"], m["role"]) for m in members])
     if expect_hand is not None:
@@ -480,11 +458,11 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
     for member in members:
         s.add(HandPlayer(hand_id=row.id, **member))
     s.flush()
-    view = _hand_views(s, league, [row])[0]
+    view = hand_views(s, league, [row])[0]
     log_change(s, "hand record", who, league_id=league.id, hand_id=row.id,
                after=view.to_json())
     proposal = next_proposal(s, rules, session, present)
-    ended = _end_if_over(s, league, rules, session, who)
+    ended = end_if_over(s, league, rules, session, who)
     replaced = str(dropped.get("dealer", "?")) if dropped is not None and half is None \
         and refereed is None else None
     return Recorded(view, proposal, move.pot_after, ended, replaced_live=replaced,
@@ -503,7 +481,7 @@ def enter_hand(s: Session, league_name: str, *, again: bool = False,
                        **outcome)
 
 
-def _check_five(players: Optional[Sequence[str]], present: Sequence[str],
+def check_five(players: Optional[Sequence[str]], present: Sequence[str],
                 proposal: Proposal, size: int = 5) -> list[str]:
     """Who played this hand: ``size`` (table.players) of those present, in seating order."""
     if players is None:
@@ -530,7 +508,7 @@ OUTCOME_WORDS = {"declarer": N_("the declarer (주공)"), "contract": N_("the co
                  "opposition": N_("the opposition's points")}
 
 
-def _outcome_dict(*, declarer, contract, friend, friend_call, taken, opposition,
+def outcome_dict(*, declarer, contract, friend, friend_call, taken, opposition,
                   deal_miss) -> dict:
     if deal_miss is not None:
         given = [k for k, v in (("declarer", declarer), ("contract", contract),

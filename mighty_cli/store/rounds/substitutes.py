@@ -17,10 +17,10 @@ from typing import Iterable, Optional, Sequence
 
 from sqlmodel import Session, select
 
-from ..engine.translation import _
-from . import LeagueError
-from .lookups import _names, check_name, ensure_players, find_player
-from .models import League, RoundSubstitute
+from ...engine.translation import _
+from .. import LeagueError
+from ..ledger.lookups import names_by_id, check_name, ensure_players, find_player
+from ..models import League, RoundSubstitute
 
 
 @dataclass(frozen=True)
@@ -98,6 +98,6 @@ def substitutes(s: Session, league_id: int,
     if number is not None:
         query = query.where(RoundSubstitute.round_number == number)
     rows = s.exec(query).all()
-    names = _names(s, {i for row in rows for i in (row.player_id, row.for_player_id)})
+    names = names_by_id(s, {i for row in rows for i in (row.player_id, row.for_player_id)})
     return {(row.round_number, names[row.player_id]): (names[row.for_player_id], row.credited)
             for row in rows}

@@ -16,11 +16,11 @@ from typing import Any, Iterable, Optional
 
 from sqlmodel import Session, select
 
-from ..engine import names as name_rules
-from ..engine.ruleset import Ruleset, ruleset_from_toml
-from . import LeagueError
-from .models import ChangeLog, League, Player, utc_now
-from ..engine.translation import N_, _
+from ...engine import names as name_rules
+from ...engine.ruleset import Ruleset, ruleset_from_toml
+from .. import LeagueError
+from ..models import ChangeLog, League, Player, utc_now
+from ...engine.translation import N_, _
 
 RULING_ROLES = ("declarer", "friend")
 PLAYING_ROLES = ("declarer", "friend", "opponent")
@@ -138,7 +138,7 @@ def ensure_players(s: Session, names: Iterable[str]) -> dict[str, int]:
     return ids
 
 
-def _names(s: Session, ids: Iterable[Optional[int]]) -> dict[int, str]:
+def names_by_id(s: Session, ids: Iterable[Optional[int]]) -> dict[int, str]:
     wanted = {i for i in ids if i is not None}
     if not wanted:
         return {}
