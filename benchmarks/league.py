@@ -123,7 +123,8 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
     from mighty_cli.store.ledger.hands import show_hand
     from mighty_cli.store.interchange.imports import import_record
     from mighty_cli.store.ledger.leagues import create_league
-    from mighty_cli.store.ledger.queries import league_page, standings
+    from mighty_cli.store.ledger.queries import standings
+    from mighty_cli.store.ledger.league_page import league_page
     from mighty_cli.store.db import make_engine, transaction
 
     engine = make_engine(url)

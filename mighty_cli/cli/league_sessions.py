@@ -164,7 +164,8 @@ def session_show(league_name, session_number, table, as_json, db_url) -> None:
     Example:
       mighty session show --league tuesday
     """
-    from ..store.ledger.sessions import seating, session_end_info, session_proposal
+    from ..store.ledger.sessions import session_end_info, session_proposal
+    from ..store.ledger.lookups import seating
 
     with database(db_url) as s:
         session_number = table_or_session(s, league_name, session_number, table)

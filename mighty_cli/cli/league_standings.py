@@ -86,7 +86,8 @@ def standings(league_name, html_path, template_dir, round_number, as_json, db_ur
       mighty standings --league tuesday --html standings.html --templates club-templates/
     """
     from ..store.ledger.lookups import get_league
-    from ..store.ledger.queries import league_page, standings
+    from ..store.ledger.queries import standings
+    from ..store.ledger.league_page import league_page
 
     if as_json and html_path:
         raise click.UsageError(_("give --json or --html, not both"))

@@ -48,7 +48,7 @@ from ..engine.cards import parse_bid
 from .hand_page import hand_detail, hand_outcome, outcome_facts
 from . import reads as q
 from ..store.ledger.lookups import PLAYING_ROLES, RULING_ROLES, get_league, league_rules
-from ..store.ledger.queries import LeaguePage, league_page
+from ..store.ledger.league_page import LeaguePage, league_page
 from ..store.rounds.round_tables import latest_round_state, rounds_by_player
 from ..store.ledger.stats import CALL_KINDS, HeadToHead, LeagueStats, is_live, league_stats
 from ..store.rounds.tournament_view import TournamentView, tournament_view
@@ -143,6 +143,7 @@ _CODE = ("site/build.py", "site/hand_page.py", "site/page_frames.py", "site/page
          "site/manifest.py", "site/reads.py", "league/rating.py", "league/standings.py",
          "render/html.py", "render/text.py", "render/page_filters.py", "render/escaping.py",
          "render/chart.py", "render/constant_messages.py", "store/ledger/queries.py",
+         "store/ledger/league_page.py",
          "store/ledger/stats.py", "store/rounds/round_tables.py", "store/rounds/round_board.py",
          "store/rounds/tournament_view.py", "store/rounds/duplicate.py",
          "store/rounds/substitutes.py", "tournament/ranking.py", "tournament/matchpoints.py")

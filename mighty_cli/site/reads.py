@@ -20,7 +20,7 @@ from ..league.standings import PlayerStats
 from ..store.ledger.lookups import PLAYING_ROLES
 from ..store.models import ChangeLog, Hand, HandPlayer, League, LeagueRound, LeagueSession, Player
 from ..store.ledger.queries import row_stats, stats_query
-from ..store.ledger.sessions import seatings_by_session
+from ..store.ledger.lookups import seatings_by_session
 
 #: change-log actions that mark a hand as corrected on the site
 CORRECTIONS = ("hand amend", "hand void", "hand unvoid")

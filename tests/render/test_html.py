@@ -11,7 +11,7 @@ import pytest
 from headless import CHROMIUM
 from mighty_cli.render.html import render_league_page
 from mighty_cli.league.standings import PlayerStats, Series, rank
-from mighty_cli.store.ledger.queries import LeaguePage, SessionTable
+from mighty_cli.store.ledger.league_page import LeaguePage, SessionTable
 
 EVIL = "<script>alert(1)</script>"
 

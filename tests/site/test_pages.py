@@ -116,7 +116,7 @@ def test_a_player_sitting_out_a_hand_shows_a_dash_not_a_score(tmp_path):
     hand), not ``0`` (a hand played for nothing); the five who played show their scores."""
     from mighty_cli.site.build import build_site
     from mighty_cli.store.ledger.hands import list_hands
-    from mighty_cli.store.ledger.queries import league_page
+    from mighty_cli.store.ledger.league_page import league_page
     from mighty_cli.store.db import make_engine
     from site_league import make_wide_league
 

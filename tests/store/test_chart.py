@@ -9,7 +9,7 @@ from mighty_cli.engine.records import Record
 from mighty_cli.store.ledger.hands import list_hands
 from mighty_cli.store.interchange.imports import import_record
 from mighty_cli.store.ledger.leagues import create_league
-from mighty_cli.store.ledger.queries import league_page
+from mighty_cli.store.ledger.league_page import league_page
 from mighty_cli.store.db import transaction
 
 FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]

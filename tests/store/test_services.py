@@ -20,7 +20,8 @@ from mighty_cli.store.interchange.imports import import_record, save_refereed_ha
 from mighty_cli.store.ledger.leagues import (configure_league, create_league, merge_players,
                                              rename_player)
 from mighty_cli.store.ledger.lookups import find_player, get_league, league_rules
-from mighty_cli.store.ledger.queries import league_page, player_stats, standings
+from mighty_cli.store.ledger.queries import player_stats, standings
+from mighty_cli.store.ledger.league_page import league_page
 from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
 from mighty_cli.store.db import make_engine
 

@@ -30,7 +30,8 @@ from ..ledger.hands import (HandView, eliminated_seat, list_hands, out_tuples, s
 from ..ledger.leagues import league_today
 from ..ledger.lookups import ensure_players, log_change
 from ..models import Hand, HandPlayer, League, LeagueSession, SessionSeat, utc_now, utc_time
-from ..ledger.sessions import find_session, parse_day, pot_before, seating, session_hand_changes
+from ..ledger.sessions import find_session, parse_day, pot_before, session_hand_changes
+from ..ledger.lookups import seating
 from ..ledger.totals import COUNTS
 from ...engine.translation import _
 

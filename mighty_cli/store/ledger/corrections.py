@@ -22,7 +22,8 @@ from .hands import (HandView, check_five, find_hand, hand_columns, hand_views, m
 from .lookups import ensure_players, get_league, league_rules, log_change
 from ..models import ChangeLog, Hand, HandPlayer, League, LeagueSession
 from .queries import standings
-from .sessions import pot_before, seating, session_note
+from .sessions import pot_before, session_note
+from .lookups import seating
 from .totals import add_hand, add_pot, fold
 from ...engine.translation import _
 

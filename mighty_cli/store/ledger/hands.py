@@ -48,10 +48,11 @@ from ...engine.session import Proposal, check_sitting_out, playing_order, settle
 from ...engine.translation import N_, _, ngettext
 from .. import LeagueError
 from ..db import lock_league
-from .lookups import names_by_id, check_name, ensure_players, get_league, league_rules, log_change
+from .lookups import (check_name, ensure_players, get_league, league_rules, log_change,
+                      names_by_id, seating)
 from ..models import Hand, HandPlayer, League, LeagueSession, Player
-from .sessions import (end_if_over, pot_before, previous_in_session, find_session,
-                       duplicate_deal, next_proposal, seating)
+from .sessions import (duplicate_deal, end_if_over, find_session, next_proposal, pot_before,
+                       previous_in_session)
 from .table_entry import (LiveClaim, answers_words, check_claim, check_next_hand,
                           check_not_repeated, clear_live_hand, half_entered_hand, outcome_key,
                           session_hands)

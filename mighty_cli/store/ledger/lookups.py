@@ -1,4 +1,5 @@
-"""Looking up leagues and players by name, the checks names pass, and the change log writer.
+"""Looking up leagues and players by name, a session's seats and a league's rounds, the checks
+names pass, and the change log writer.
 
 Each function works inside the caller's transaction and raises a project error for bad input,
 so the caller's rollback leaves the database exactly as it was.
@@ -19,7 +20,8 @@ from sqlmodel import Session, select
 from ...engine import names as name_rules
 from ...engine.ruleset import Ruleset, ruleset_from_toml
 from .. import LeagueError
-from ..models import ChangeLog, League, Player, utc_now
+from ..models import (ChangeLog, League, LeagueRound, LeagueSession, Player, SessionSeat,
+                      utc_now)
 from ...engine.translation import N_, _
 
 RULING_ROLES = ("declarer", "friend")
@@ -152,3 +154,47 @@ def log_change(s: Session, action: str, who: str, why: str = "", *, league_id=No
     dump = (lambda v: None if v is None else json.dumps(v, ensure_ascii=False, default=str))
     s.add(ChangeLog(league_id=league_id, hand_id=hand_id, action=action, who=who, why=why or "",
                     before=dump(before), after=dump(after)))
+
+
+def seating(s: Session, session_id: int) -> list[str]:
+    """A session's players in seat order."""
+    rows = s.exec(select(Player.name).join(SessionSeat, SessionSeat.player_id == Player.id)
+                  .where(SessionSeat.session_id == session_id).order_by(SessionSeat.seat)).all()
+    return list(rows)
+
+
+def seatings_by_session(s: Session, league_id: int) -> dict[int, list[str]]:
+    """Per session id, its players' names in seating order, for every session of a league."""
+    seatings: dict[int, list[str]] = {}
+    for session_id, name in s.exec(select(SessionSeat.session_id, Player.name)
+                                   .join(Player, Player.id == SessionSeat.player_id)
+                                   .join(LeagueSession,
+                                         LeagueSession.id == SessionSeat.session_id)
+                                   .where(LeagueSession.league_id == league_id)
+                                   .order_by(SessionSeat.session_id, SessionSeat.seat)).all():
+        seatings.setdefault(session_id, []).append(name)
+    return seatings
+
+
+def open_round(s: Session, league: League) -> Optional[LeagueRound]:
+    """The league's open round, if any."""
+    return s.exec(select(LeagueRound).where(LeagueRound.league_id == league.id,
+                                            LeagueRound.ended_at == None)  # noqa: E711
+                  ).first()
+
+
+def find_round(s: Session, league: League, number: Optional[int] = None) -> LeagueRound:
+    """Round ``number`` of the league, or the open one (else the latest); one line if none."""
+    query = select(LeagueRound).where(LeagueRound.league_id == league.id)
+    if number is not None:
+        found = s.exec(query.where(LeagueRound.number == number)).first()
+        if found is None:
+            raise LeagueError(_("league {league} has no round {number}").format(
+                league=repr(league.name), number=number))
+        return found
+    found = open_round(s, league) or s.exec(query.order_by(LeagueRound.number.desc())).first()
+    if found is None:
+        raise LeagueError(_("league {league} has no round; start one with 'mighty round start "
+                            "--league {name} --players ...'").format(league=repr(league.name),
+                                                                   name=league.name))
+    return found

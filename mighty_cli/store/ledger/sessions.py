@@ -24,7 +24,7 @@ from .. import LeagueError
 from ..db import lock_league
 from .leagues import league_today
 from .lookups import (check_name, ensure_players, find_player, get_league, league_rules,
-                      log_change, names_by_id)
+                      log_change, names_by_id, seating, seatings_by_session)
 from .open_tables import refuse_seated_elsewhere, seat_checked
 from .table_hands import table_hands_so_far, table_session_ids
 from ..models import (ChangeLog, Hand, HandPlayer, League, LeagueRound, LeagueSession, LiveHand,
@@ -91,12 +91,6 @@ def _several_open(s: Session, league: League, open_sessions: Sequence[LeagueSess
             _("league {league} has {count} open sessions ({sessions}): say which with "
               "--session")).format(league=repr(league.name), count=len(open_sessions),
                                    sessions=listed)
-
-
-def seating(s: Session, session_id: int) -> list[str]:
-    rows = s.exec(select(Player.name).join(SessionSeat, SessionSeat.player_id == Player.id)
-                  .where(SessionSeat.session_id == session_id).order_by(SessionSeat.seat)).all()
-    return list(rows)
 
 
 def parse_day(value: Any, what: str = "date") -> date:
@@ -220,19 +214,6 @@ def past_seatings(s: Session, league_name: str) -> list[list[str]]:
                         .distinct()).all())
     return [seats for session_id, seats in seatings_by_session(
         s, league.id).items() if session_id in played]  # type: ignore[arg-type]
-
-
-def seatings_by_session(s: Session, league_id: int) -> dict[int, list[str]]:
-    """Per session id, its players' names in seating order, for every session of a league."""
-    seatings: dict[int, list[str]] = {}
-    for session_id, name in s.exec(select(SessionSeat.session_id, Player.name)
-                                   .join(Player, Player.id == SessionSeat.player_id)
-                                   .join(LeagueSession,
-                                         LeagueSession.id == SessionSeat.session_id)
-                                   .where(LeagueSession.league_id == league_id)
-                                   .order_by(SessionSeat.session_id, SessionSeat.seat)).all():
-        seatings.setdefault(session_id, []).append(name)
-    return seatings
 
 
 def end_session(s: Session, league_name: str, number: Optional[int] = None,

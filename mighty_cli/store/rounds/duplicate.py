@@ -15,7 +15,7 @@ from sqlmodel import Session, select
 from ...tournament.matchpoints import MatchpointRow, SeatResult, matchpoints
 from ..ledger.lookups import names_by_id
 from ..models import Hand, HandPlayer, LeagueRound, LeagueSession
-from ..ledger.sessions import seating
+from ..ledger.lookups import seating
 
 
 def league_matchpoints(s: Session, league_id: int,

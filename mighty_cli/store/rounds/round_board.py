@@ -19,8 +19,9 @@ from ...tournament.ranking import TableResult, TournamentRow, tournament_table
 from ..ledger.lookups import get_league, league_rules
 from ..models import Hand, League, LeagueRound, LeagueSession
 from ..ledger.queries import row_stats, stats_query
-from .round_tables import RoundState, find_round, round_state
-from ..ledger.sessions import seating
+from .round_tables import RoundState, round_state
+from ..ledger.lookups import find_round
+from ..ledger.lookups import seating
 from .substitutes import Substitution, seated_substitutions
 from .substitutes import substitutes as round_substitutes
 

@@ -44,7 +44,8 @@ from ..ledger.lookups import (check_name, ensure_players, find_player, get_leagu
 from ..models import Hand, League, LeagueRound, LeagueSession, LiveHand, SessionSeat, utc_now
 from ..ledger.open_tables import refuse_seated_elsewhere, seat_checked
 from .round_tables import RoundState, round_state
-from ..ledger.sessions import next_proposal, open_session, refuse_near_misses, seating
+from ..ledger.sessions import next_proposal, open_session, refuse_near_misses
+from ..ledger.lookups import seating
 from .substitutes import substitutes
 
 

@@ -29,13 +29,13 @@ from ..db import lock_league
 from .duplicate import league_matchpoints
 from .substitutes import checked_substitutes, keep_substitutes
 from .substitutes import substitutes as round_substitutes
-from ..ledger.lookups import get_league, league_rules, log_change
+from ..ledger.lookups import (find_round, get_league, league_rules, log_change, open_round,
+                              seating, seatings_by_session)
 from ..models import Hand, League, LeagueRound, LeagueSession, LiveHand, SessionSeat, utc_now
 from ..ledger.open_tables import refuse_seated_elsewhere
 from .planned_rounds import (PlanChange, drop_planned, keep_planned, next_step, plan_span,
                              planned_rounds)
-from ..ledger.sessions import (checked_names, open_session, refuse_near_misses, seating,
-                               seatings_by_session)
+from ..ledger.sessions import checked_names, open_session, refuse_near_misses
 from ..ledger.table_entry import hand_in_progress
 
 
@@ -126,29 +126,6 @@ class RoundState:
         return data
 
 
-def _open_round(s: Session, league: League) -> Optional[LeagueRound]:
-    return s.exec(select(LeagueRound).where(LeagueRound.league_id == league.id,
-                                            LeagueRound.ended_at == None)  # noqa: E711
-                  ).first()
-
-
-def find_round(s: Session, league: League, number: Optional[int] = None) -> LeagueRound:
-    """Round ``number`` of the league, or the open one (else the latest); one line if none."""
-    query = select(LeagueRound).where(LeagueRound.league_id == league.id)
-    if number is not None:
-        found = s.exec(query.where(LeagueRound.number == number)).first()
-        if found is None:
-            raise LeagueError(_("league {league} has no round {number}").format(
-                league=repr(league.name), number=number))
-        return found
-    found = _open_round(s, league) or s.exec(query.order_by(LeagueRound.number.desc())).first()
-    if found is None:
-        raise LeagueError(_("league {league} has no round; start one with 'mighty round start "
-                            "--league {name} --players ...'").format(league=repr(league.name),
-                                                                   name=league.name))
-    return found
-
-
 def start_round(s: Session, league_name: str, players: Sequence[str], *, seed: int = 0,
                 apart: Sequence[tuple[str, str]] = (), day: Any = None,
                 rounds: Optional[int] = None, duplicate: bool = False,
@@ -172,7 +149,7 @@ def start_round(s: Session, league_name: str, players: Sequence[str], *, seed: i
         raise LeagueError(_("--duplicate: under {ruleset} the players draft their hands at the "
                             "table (table.deal = draft), so no two tables can be given the same "
                             "cards").format(ruleset=league_rules(league).name))
-    running = _open_round(s, league)
+    running = open_round(s, league)
     if running is not None:
         raise LeagueError(_("round {number} of league {league} is still open; end it first "
                             "with 'mighty round end --league {name}'").format(
@@ -221,7 +198,7 @@ def reseat_round(s: Session, league_name: str, players: Optional[Sequence[str]] 
     hand, stored or in progress."""
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
-    row = _open_round(s, league)
+    row = open_round(s, league)
     if row is None:
         raise LeagueError(_("league {league} has no open round").format(
             league=repr(league.name)))
@@ -415,7 +392,7 @@ def earlier_rounds(s: Session, league: League) -> list[list[tuple[str, ...]]]:
 
 def latest_round_state(s: Session, league: League) -> Optional[RoundState]:
     """The league's open round, else its latest, or None for a league with no round."""
-    latest = _open_round(s, league) or s.exec(
+    latest = open_round(s, league) or s.exec(
         select(LeagueRound).where(LeagueRound.league_id == league.id)
         .order_by(LeagueRound.number.desc())).first()  # type: ignore[union-attr]
     return None if latest is None else round_state(s, league.name, latest.number)
@@ -466,7 +443,7 @@ def end_round(s: Session, league_name: str, *, force: bool = False,
     progress (a referee's, kept in the database) is refused unless ``force``."""
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
-    found = _open_round(s, league)
+    found = open_round(s, league)
     if found is None:
         raise LeagueError(_("league {league} has no open round").format(
             league=repr(league.name)))
@@ -499,7 +476,7 @@ def end_round(s: Session, league_name: str, *, force: bool = False,
 def table_session(s: Session, league_name: str, table: int) -> int:
     """The session number of table ``table`` of the league's open round (``--table T``)."""
     league = get_league(s, league_name)
-    found = _open_round(s, league)
+    found = open_round(s, league)
     if found is None:
         raise LeagueError(_("--table {table}: league {league} has no open round").format(
             table=table, league=repr(league.name)))

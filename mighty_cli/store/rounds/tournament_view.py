@@ -23,7 +23,7 @@ from .duplicate import duplicate_results
 from ..ledger.lookups import league_rules
 from ..models import League, LeagueRound, LeagueSession
 from .round_board import tournament_results
-from ..ledger.sessions import seatings_by_session
+from ..ledger.lookups import seatings_by_session
 from .substitutes import Substitution, seated_substitutions
 from .substitutes import substitutes as round_substitutes
 
