@@ -293,7 +293,7 @@ PACKAGE_LAYERS = [
     ("render", "league", "tournament"),
     ("store",),
     ("table", "site", "i18n"),
-    ("cli",),
+    ("cli", "web"),
 ]
 
 #: The store's layers: its tables, then the league's records, then what is built on them.

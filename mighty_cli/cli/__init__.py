@@ -50,6 +50,7 @@ COMMANDS = {
     "record": "mighty_cli.cli.league_hands:record",
     "hand": "mighty_cli.cli.league_hands:hand",
     "where": "mighty_cli.cli.where:where",
+    "serve": "mighty_cli.cli.serve:serve",
 }
 
 

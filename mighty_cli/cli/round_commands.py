@@ -335,16 +335,33 @@ def round_seat(league_name, table, leave, join, as_json, db_url, who) -> None:
 @click.option("--templates", "template_dir", type=click.Path(file_okay=False, exists=True),
               default=None, metavar="DIR",
               help=N_("A folder of templates overriding the bundled ones (for --html)."))
+@click.option("--url", "serve_url", default=None, metavar="URL",
+              help=N_("With --html: the address mighty serve printed (http://192.168.0.10:8000); "
+                      "each slip gets a QR code that opens its table's page with its entry "
+                      "code."))
 @json_option
 @db_option
-def round_show(league_name, round_number, html_path, template_dir, as_json, db_url) -> None:
-    """Show a round's tables: who sits where, the hands played, and which tables are still
-    playing. --html writes the board for a projector or a phone, with a score slip per table
-    for the printer."""
+def round_show(league_name, round_number, html_path, template_dir, serve_url, as_json,
+               db_url) -> None:
+    """Show a round's tables: who sits where, the hands played, which tables are still
+    playing, and each playing table's entry code for the phones (mighty serve). --html writes
+    the board for a projector or a phone, with a score slip per table for the printer (with
+    its entry code: keep the file to those who run the night).
+
+    \b
+    Examples:
+      mighty round show --league cup
+      mighty round show --league cup --html board.html --url http://192.168.0.10:8000
+    """
     from ..store.rounds import round_tables as rounds
 
     if as_json and html_path:
         raise click.UsageError(_("give --json or --html, not both"))
+    if serve_url is not None and not html_path:
+        raise click.UsageError(_("--url is said of the slips: give --html too"))
+    if serve_url is not None and not serve_url.startswith(("http://", "https://")):
+        raise click.UsageError(_("--url {url}: an address beginning http:// or https://")
+                               .format(url=serve_url))
     with database(db_url) as s:
         state = rounds.round_state(s, league_name, round_number)
         if html_path:
@@ -355,7 +372,8 @@ def round_show(league_name, round_number, html_path, template_dir, as_json, db_u
             board = round_board(s, league_name, round_number)
             text = render_round_board(board, template_dir,
                                       lang=league_setting(s, league_name, "lang"),
-                                      timezone_name=league_setting(s, league_name, "timezone"))
+                                      timezone_name=league_setting(s, league_name, "timezone"),
+                                      serve_url=serve_url)
     if html_path:
         write_output(html_path, text)
         click.echo(_("Wrote {path} (round {number}, {tables}).").format(
@@ -375,6 +393,11 @@ def round_show(league_name, round_number, html_path, template_dir, as_json, db_u
     if playing and not state.ended:
         click.echo(_("Still playing: tables {tables}.").format(
             tables=", ".join(map(str, playing))))
+        codes = [_("table {table}: {code}").format(table=t.table, code=t.code)
+                 for t in state.tables if t.playing and t.code]
+        if codes:
+            click.echo(_("Entry codes for the phones (mighty serve): {codes}.").format(
+                codes=", ".join(codes)))
     if state.deal_seed is not None:
         click.echo("\n".join(matchpoint_lines(state.matchpoints)))
 

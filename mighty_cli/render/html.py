@@ -294,11 +294,19 @@ def render_league_page(page, template_dir: Optional[str | Path] = None,
 
 def render_round_board(board, template_dir: Optional[str | Path] = None,
                        generated: Optional[datetime] = None, lang: Optional[str] = None,
-                       timezone_name: Optional[str] = None) -> str:
-    """A round's projector board and score slips (``round_board.html``) as one HTML string."""
+                       timezone_name: Optional[str] = None,
+                       serve_url: Optional[str] = None) -> str:
+    """A round's projector board and score slips (``round_board.html``) as one HTML string.
+    Each slip shows its table's entry code; with ``serve_url`` (the address ``mighty serve``
+    printed) a QR code too, which opens the table's page with the code."""
+    from .qr import qr_svg, table_link  # segno loads only where a board is rendered
+
     env = environment(template_dir, lang)
     zone = time_zone(timezone_name)
+    links = {table.table: table_link(serve_url, table.table, table.code)
+             for table in board.round.tables if serve_url and table.code and table.playing}
     return render(env, "round_board.html", template_dir, board=board,
+                  links={table: (link, qr_svg(link)) for table, link in links.items()},
                   generated=local_time(generated or datetime.now(timezone.utc), zone))
 
 

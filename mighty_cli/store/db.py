@@ -99,9 +99,12 @@ ADDED_COLUMNS = (("hand", "eliminated_seat", "INTEGER"),  # 시흥 은마's elim
                  ("league_session", "round_id", "INTEGER"),  # a round's table (league_round)
                  ("league_session", "table_number", "INTEGER"),
                  ("league_round", "deal_seed", "VARCHAR(40)"),  # a duplicate round's deals
+                 ("league_round", "clock_started_at", "TIMESTAMP"),  # the round's clock
+                 ("league_round", "clock_minutes", "INTEGER"),
                  ("live_hand", "owner", "VARCHAR(40)"),  # who holds the hand in progress
                  ("planned_table", "plan_first", "INTEGER"),  # a plan's first round
-                 ("planned_table", "plan_rounds", "INTEGER"))  # and its length
+                 ("planned_table", "plan_rounds", "INTEGER"),  # and its length
+                 ("league_session", "entry_code", "VARCHAR(10)"))  # a phone's entry code
 
 
 def _create_tables(engine: Engine) -> None:
@@ -192,8 +195,11 @@ def _sqlite_engine(url: str) -> Engine:
     @event.listens_for(engine, "begin")
     def _on_begin(connection):
         # Take the write lock at the start: a read-then-write transaction that upgraded its
-        # lock later could fail with "database is locked" instead of waiting its turn.
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # lock later could fail with "database is locked" instead of waiting its turn. A
+        # transaction that only reads (:func:`reading`) takes none: in WAL mode it reads a
+        # snapshot, and neither waits for a writer nor makes one wait.
+        connection.exec_driver_sql("BEGIN" if connection.get_execution_options().get(READING)
+                                   else "BEGIN IMMEDIATE")
 
     return engine
 
@@ -304,6 +310,20 @@ def transaction(engine: Engine) -> Iterator[Session]:
     with Session(engine, expire_on_commit=False) as session:
         with session.begin():
             yield session
+
+
+#: The execution option that marks a transaction that only reads (:func:`reading`).
+READING = "mighty_reading"
+
+
+@contextmanager
+def reading(engine: Engine) -> Iterator[Session]:
+    """A session that only reads, in one transaction: on SQLite a snapshot taken without the
+    write lock (a page served many times a second never holds up a keeper's entry); on
+    PostgreSQL a transaction as any other. Nothing it changes is committed: closing it gives
+    the connection back, its transaction rolled back, the rows read kept as they were read."""
+    with Session(engine.execution_options(**{READING: True}), expire_on_commit=False) as session:
+        yield session
 
 
 def lock_league(session: Session, league_id: int) -> None:

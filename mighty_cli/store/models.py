@@ -96,6 +96,11 @@ class LeagueRound(SQLModel, table=True):
     #: a duplicate round's deal seed (``round start --duplicate``): every table deals hand k
     #: from it, the same cards to the same seats at every table of one size; NULL: not one
     deal_seed: Optional[str] = Field(default=None, max_length=40)
+    #: the round's clock, started by the director (``mighty serve``): when it started and how
+    #: many minutes the round is given; both NULL: no clock. Added after the first release
+    #: (:data:`.db.ADDED_COLUMNS`)
+    clock_started_at: Optional[datetime] = None
+    clock_minutes: Optional[int] = None
 
 
 class RoundSubstitute(SQLModel, table=True):
@@ -152,6 +157,11 @@ class LeagueSession(SQLModel, table=True):
     #: gains the others (a league has hundreds of sessions, not millions)
     round_id: Optional[int] = None
     table_number: Optional[int] = None
+    #: the table's entry code (:mod:`.entry_codes`): a phone at the table types it (or scans
+    #: it from the table's slip) to write there through ``mighty serve``; a round's table
+    #: keeps it across the seatings ``round seat`` gives it. NULL: none (a session made
+    #: before the column, or imported). Added after the first release (:data:`.db.ADDED_COLUMNS`)
+    entry_code: Optional[str] = Field(default=None, max_length=10)
 
 
 class SessionSeat(SQLModel, table=True):

@@ -15,7 +15,9 @@ round, under the ruleset's ``[tournament]`` options (docs/tournament-notes.md).
 * ``absent = "average"`` (with place points): a player absent from some of the rounds gets his
   average place points of the rounds he played for each one he missed.
 * Equal tournament scores are ordered by ``tie_break`` (raw, per_hand, place, hands,
-  declarer_success, name); players equal on every key but the name share a rank.
+  declarer_success, name), in turn; players equal on every key listed share a rank, listed
+  by name. ``name`` in the list is a key like the others: it gives each of them his own place
+  (the organiser asked for no shared places).
 
 Pure: no database, no click.
 """
@@ -130,15 +132,14 @@ def tournament_table(results: Iterable[TableResult], options: Any,
 def _key(row: TournamentRow, keys: Sequence[str]) -> tuple:
     values: list = [-row.score]
     for key in keys:
-        if key == "name":
-            continue
-        values.append(-float(getattr(row, key)))
+        values.append(row.name if key == "name" else -float(getattr(row, key)))
     return tuple(values)
 
 
 def rank_rows(rows: list[TournamentRow], tie_break: Sequence[str]) -> list[TournamentRow]:
-    """Rows ordered by score then the tie-break keys (the name last, for the order only);
-    rows equal on all but the name share a rank."""
+    """Rows ordered by score then the tie-break keys, in turn (the name after them, for the
+    order only); rows equal on every key share a rank, so ``name`` among the keys gives each
+    row its own."""
     rows.sort(key=lambda r: (_key(r, tie_break), r.name))
     previous, rank = None, 0
     for position, row in enumerate(rows, start=1):

@@ -82,8 +82,7 @@ def test_every_table_deals_each_deal_from_the_same_seat(cup):
             assert proposed["dealer"] == seats[(deal - 1) % 5]
         for number, seats in enumerate(tables, start=1):  # whatever the last deal's result
             ok(cup, "record", "-l", "cup", "--table", str(number), "-d", seats[number % 5],
-               "-c", "14H", "-f", seats[(number + 2) % 5], "-t", str(10 + 3 * number),
-               "--again")
+               "-c", "14H", "-f", "none", "-t", str(10 + 3 * number), "--again")
 
 
 def test_a_duplicate_table_refuses_another_dealer_or_another_friend(cup):
@@ -97,6 +96,18 @@ def test_a_duplicate_table_refuses_another_dealer_or_another_friend(cup):
     said = refused(cup, "record", "-l", "cup", "--table", "1", "-d", t1[4], "-c", "14S",
                    "-f", t1[3], "--friend-call", "SA", "-t", "16")
     assert "so the friend is none" in said  # the declarer called his own ace
+
+
+def test_a_duplicate_table_asks_for_the_called_card_with_a_friend(cup):
+    """The deal decides who the friend is, so a friend named without the card called is
+    refused (nothing stored); no friend without a call is the declarer playing alone."""
+    t1, _t2, _t3 = duplicate(cup, FIFTEEN)
+    said = refused(cup, "record", "-l", "cup", "--table", "1", "-d", t1[2], "-c", "14S",
+                   "-f", t1[4], "-t", "16")
+    assert "the deal decides who the friend is: give the card the declarer called " \
+        "(--friend-call" in said
+    ok(cup, "record", "-l", "cup", "--table", "1", "-d", t1[2], "-c", "14S", "-f", "none",
+       "-t", "16")
 
 
 def test_the_referee_deals_every_table_the_same_cards(cup):
@@ -161,4 +172,4 @@ def test_a_duplicate_deal_sits_out_its_own_players_under_a_losing_team_rule(db):
             assert proposed["dealer"] == seats[(deal - 1) % 6]
             playing = proposed["players"]
             ok(db, "record", "-l", "cup", "--table", str(number), "-d", playing[0], "-c",
-               "14H", "-f", playing[1], "-t", str(8 + 4 * number), "--again")
+               "14H", "-f", "none", "-t", str(8 + 4 * number), "--again")

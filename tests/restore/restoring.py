@@ -60,9 +60,9 @@ def build_league(db: str) -> list[str]:
     plan = json.loads(ok("round", "start", "-l", "cup", "-p", ",".join(TEN), "--rounds", "2",
                          "--duplicate", "--seed", "7", "--json", "--db", db))
     for table in plan["tables"]:
-        first, second = table["players"][:2]
+        first = table["players"][0]
         ok("record", "-l", "cup", "--table", str(table["table"]), "-d", first, "-c", "14S",
-           "-f", second, "-t", "15", "--db", db)
+           "-f", "none", "-t", "15", "--db", db)  # the deal decides a friend: none called
     ok("hand", "amend", "-l", "cup", "1", "--taken", "16", "--reason", "miscounted", "--db", db)
     ok("league", "set", "cup", "--timezone", "Asia/Seoul", "--lang", "ko", "--db", db)
     ok("standings", "-l", "cup", "--db", db)

@@ -91,14 +91,25 @@ def test_tournament_absent():
 
 def test_tournament_tie_break():
     """tie_break: Ana and Fay tie on place points (60); raw first puts Fay ahead, per_hand
-    first Ana; with only the name they share first place."""
+    first Ana; with the name as the key each has his own place; with no key they share it."""
     options = Tournament(score="place")
     first = [r.name for r in tournament_table(ROUND_1, options)][:2]
     assert first == ["Fay", "Ana"]
     by_per_hand = tournament_table(ROUND_1, replace(options, tie_break=["per_hand"]))
     assert [r.name for r in by_per_hand][:2] == ["Ana", "Fay"]
     by_name = tournament_table(ROUND_1, replace(options, tie_break=["name"]))
-    assert [(r.name, r.rank) for r in by_name][:2] == [("Ana", 1), ("Fay", 1)]
+    assert [(r.name, r.rank) for r in by_name][:2] == [("Ana", 1), ("Fay", 2)]
+    shared = tournament_table(ROUND_1, replace(options, tie_break=[]))
+    assert [(r.name, r.rank) for r in shared][:2] == [("Ana", 1), ("Fay", 1)]
+
+
+def test_tournament_tie_break_ending_in_name_gives_every_player_his_own_place():
+    """The default breaks ties by raw points and points per hand; those still equal share a
+    place unless the organiser lists name last (issue: "6 송하은 / 6 이지현")."""
+    options = Tournament(score="place", tie_break=["raw", "per_hand", "name"])
+    ranks = [r.rank for r in tournament_table(ROUND_1, options)]
+    assert ranks == list(range(1, len(ranks) + 1))
+    assert Tournament().tie_break == ["raw", "per_hand"]
 
 
 @pytest.mark.parametrize("text, message", [

@@ -252,9 +252,10 @@ class Tournament:
                          "of the rounds he played (average).", source=f"{TOURNAMENTS} (Mahjong "
                          "Pantheon: a fixed score for a substitute; tichu-tournament: average "
                          "adjustments)", choices=("none", "average"))
-    tie_break: list = option(["raw", "per_hand", "name"], "Players equal on the tournament score "
-                             "are ordered by these keys, in turn: raw points, points per hand, "
-                             "place points, hands played, contracts made as declarer, name "
-                             "(those equal on every key but the name share a rank).",
+    tie_break: list = option(["raw", "per_hand"], "Players equal on the tournament score are "
+                             "ordered by these keys, in turn: raw points, points per hand, place "
+                             "points, hands played, contracts made as declarer, name. Those equal "
+                             "on every key listed share a place (listed by name); list name last "
+                             "to give each his own place.",
                              source=f"{TOURNAMENTS} (V:TES Archon: game wins, then VP, then TP; "
                              "Pantheon #714: secondary keys, shared places)", kind="tie_break")

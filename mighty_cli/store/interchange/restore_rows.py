@@ -26,9 +26,11 @@ from ...engine.safe_toml import parse
 from ...engine.translation import N_, _
 from ...league.standings import parse_rank_by
 from .. import LeagueError
+from ..ledger.entry_codes import entry_code_problem
 from ..ledger.leagues import LEAGUE_SETTINGS, checked_setting
 from ..ledger.lookups import check_name
 from ..models import StoredPoints
+from ..rounds.round_clock import CLOCK_MAX_MINUTES
 
 #: What a problem of a row says: the problem, the column it is in.
 Problem = Optional[tuple[str, str]]
@@ -216,6 +218,21 @@ def _round_table(row: dict) -> Problem:
     return None
 
 
+def _clock_minutes(value: int) -> Optional[str]:
+    if not 1 <= value <= CLOCK_MAX_MINUTES:
+        return _("a round's clock runs from 1 to {most} minutes, not {minutes}").format(
+            most=CLOCK_MAX_MINUTES, minutes=value)
+    return None
+
+
+def _clock(row: dict) -> Problem:
+    """A round's clock has both its start and its minutes, or neither."""
+    if (row["clock_started_at"] is None) != (row["clock_minutes"] is None):
+        column = "clock_minutes" if row["clock_started_at"] is not None else "clock_started_at"
+        return column, _("a round's clock has both a start and its minutes, or neither")
+    return None
+
+
 def _merged(row: dict) -> Problem:
     if row["merged_into_id"] is not None and row["merged_into_id"] == row["id"]:
         return "merged_into_id", _("a player merged into himself")
@@ -237,9 +254,11 @@ VALUE_CHECKS: dict[tuple[str, str], Callable[[Any], Optional[str]]] = {
     ("league_round", "number"): _numbered,
     ("league_round", "seed"): seed_problem,
     ("league_round", "deal_seed"): seed_problem,
+    ("league_round", "clock_minutes"): _clock_minutes,
     ("league_session", "number"): _numbered,
     ("league_session", "deal_seed"): seed_problem,
     ("league_session", "table_number"): _numbered,
+    ("league_session", "entry_code"): entry_code_problem,
     ("session_seat", "seat"): _not_negative,
     ("planned_table", "round_number"): _numbered,
     ("planned_table", "table_number"): _numbered,
@@ -259,6 +278,7 @@ ROW_CHECKS: dict[str, tuple[Callable[[dict], Problem], ...]] = {
     "player": (_merged,),
     "league_setting": (_setting,),
     "league_session": (_round_table,),
+    "league_round": (_clock,),
     "round_substitute": (_substitute,),
 }
 

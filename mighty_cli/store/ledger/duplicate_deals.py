@@ -75,7 +75,13 @@ def _simple_deal(rules: Ruleset) -> bool:
 
 def _check_friend(rules: Ruleset, cards: dict[str, list[int]], hand: dict, where: str) -> None:
     call, declarer = hand.get("friend_call"), hand.get("declarer")
-    if not call or not declarer or not _simple_deal(rules):
+    if not declarer or not _simple_deal(rules):
+        return
+    if not call:
+        if hand.get("friend") not in (None, "", "none"):  # the deal says who holds the card
+            raise LeagueError(_("{where}: the deal decides who the friend is: give the card "
+                                "the declarer called (--friend-call, e.g. --friend-call "
+                                "SK)").format(where=where))
         return
     try:
         card = parse_card(str(call))

@@ -22,6 +22,7 @@ from ...engine.names import same_but_for_case
 from ...engine.translation import _, ngettext
 from .. import LeagueError
 from ..db import lock_league
+from .entry_codes import new_entry_code
 from .leagues import league_today
 from .lookups import (check_name, ensure_players, find_player, get_league, league_rules,
                       log_change, names_by_id, seating, seatings_by_session)
@@ -165,7 +166,8 @@ def open_session(s: Session, league: League, names: Sequence[str], *, day: Any =
     day = parse_day(day) if day is not None else league_today(s, league)
     session = LeagueSession(league_id=league.id, number=number, day=day,
                             first_dealer_id=ids[first_dealer] if first_dealer else None,
-                            round_id=round_id, table_number=table_number)
+                            round_id=round_id, table_number=table_number,
+                            entry_code=new_entry_code())
     s.add(session)
     s.flush()
     for seat, name in enumerate(names):

@@ -232,5 +232,6 @@ def _reseat(s: Session, league: League, found: LeagueRound, session: LeagueSessi
                           table_number=session.table_number, option="--join")
     if found.deal_seed is not None:
         opened.deal_seed = found.deal_seed
-        s.add(opened)
+    opened.entry_code = session.entry_code or opened.entry_code  # the phones at it go on
+    s.add(opened)
     s.flush()

@@ -67,12 +67,16 @@ class RoundTable:
     playing: bool = True
     hand_in_progress: bool = False
     changes: list[SeatChange] = field(default_factory=list)
+    #: the table's entry code (:mod:`.entry_codes`): for those who run the night, never for a
+    #: page anyone may read
+    code: Optional[str] = None
 
     def to_json(self) -> dict:
         return {"table": self.table, "session": self.session, "players": self.players,
                 "hands": self.hands, "playing": self.playing,
                 "hand_in_progress": self.hand_in_progress,
-                "seat_changes": [change.to_json() for change in self.changes]}
+                "seat_changes": [change.to_json() for change in self.changes],
+                "code": self.code}
 
 
 @dataclass
@@ -321,7 +325,8 @@ def _seat(s: Session, league: League, row: LeagueRound, names: list[str], seed: 
         if row.deal_seed is not None:  # a duplicate round: the referee deals from its seed
             session.deal_seed = row.deal_seed
             s.add(session)
-        tables.append(RoundTable(index, session.number, list(table)))
+        tables.append(RoundTable(index, session.number, list(table),
+                                 code=session.entry_code))
     return RoundState(row.number, tables, repeated_pairs=plan.repeated_pairs,
                       lower_bound=plan.lower_bound, broken_apart=plan.broken_apart,
                       deal_seed=_deal_seed(row), facts=facts)
@@ -426,7 +431,8 @@ def round_state(s: Session, league_name: str, number: Optional[int] = None) -> R
         current = sessions[-1]
         tables.append(RoundTable(table, current.number, seatings[-1], live,
                                  current.ended_at is None,
-                                 hand_in_progress(s, current.id), changes))  # type: ignore[arg-type]
+                                 hand_in_progress(s, current.id),  # type: ignore[arg-type]
+                                 changes, current.entry_code))
     state = RoundState(found.number, tables, ended=found.ended_at is not None,
                        deal_seed=_deal_seed(found),
                        substitutes=[(sub, absent, credited) for (_round, sub), (absent, credited)
