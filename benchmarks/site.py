@@ -176,7 +176,7 @@ def measure(url: str, out: str, full: bool, render_only: bool = False) -> None:
     """One build of the site (in this process, just started), its figures as JSON; with
     ``render_only``, a full build whose pages are rendered but not written (the CPU of the
     pages themselves, without the file system's)."""
-    from mighty_cli.site import pages as site_pages
+    from mighty_cli.site import page_files as site_pages
     from mighty_cli.site.build import build_site
 
     if render_only:

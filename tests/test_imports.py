@@ -74,7 +74,7 @@ def test_the_store_and_the_pages_import_no_click():
         "import mighty_cli.store.interchange.backup, mighty_cli.store.interchange.formats\n"
         "import mighty_cli.store.db, mighty_cli.league.standings, mighty_cli.site.build\n"
         "import mighty_cli.league.seating, mighty_cli.render.text\n"
-        "import mighty_cli.render.html, mighty_cli.site.pages\n"
+        "import mighty_cli.render.html, mighty_cli.site.page_files\n"
         "import mighty_cli.table.referee_session, mighty_cli.table.evening\n"
         "import mighty_cli.table.books\n"
         "import mighty_cli.tournament.plan",

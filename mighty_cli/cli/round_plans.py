@@ -17,7 +17,7 @@ def standing_order(s, league_name: str, by: str) -> dict[str, float]:
     league's rating less two deviations (what ranks it)."""
     if by == "rating":
         from ..site.build import league_ratings
-        from ..site import reads as site_queries
+        from ..site import page_reads as site_queries
         from ..store.ledger.lookups import get_league
 
         league = get_league(s, league_name)

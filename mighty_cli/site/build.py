@@ -1,5 +1,5 @@
 """The league site (``mighty site``): reads a league from the store and writes its static
-pages (:mod:`mighty_cli.site.pages`): the index (league table with ratings, chart, latest
+pages (:mod:`mighty_cli.site.page_files`): the index (league table with ratings, chart, latest
 session; a league of rounds, its tournament table), the tournament page (a league of rounds:
 the tournament table, the matchpoints of its duplicate rounds, each round's table and
 substitutes: :mod:`mighty_cli.store.rounds.tournament_view`), the statistics page (bid calibration,
@@ -7,7 +7,7 @@ friend calls, partner matrix), one page per player (role statistics, rating, par
 opponents, every session), one per session (every hand) and one per refereed hand (its
 outcome, then the deal and the tricks: :mod:`mighty_cli.site.hand_page`).
 
-Builds are incremental (:class:`mighty_cli.site.pages.SiteWriter`): each page's key is
+Builds are incremental (:class:`mighty_cli.site.page_files.SiteWriter`): each page's key is
 what it shows, read cheaply before anything is rendered (a hand page: its record, its session,
 seats and stored outcome; a session page: its hands' lines; the index: the standings, chart
 and ratings), under a version of everything else the pages depend on (:func:`site_version`:
@@ -40,13 +40,13 @@ from ..engine.ruleset import bundled_dir
 from ..engine.translation import DOMAIN, LOCALE_DIR
 from .garbage import fewer_collections
 from ..league.rating import RatedHand, Ratings, rate
-from . import pages
+from . import page_files as pages
 from ..render.html import chart, local_clock, local_day, local_time, page_language, time_zone
 from .manifest import Unkeyed, fingerprint
 from .workers import available_jobs
 from ..engine.cards import parse_bid
 from .hand_page import hand_detail, hand_outcome, outcome_facts
-from . import reads as q
+from . import page_reads as q
 from ..store.ledger.lookups import PLAYING_ROLES, RULING_ROLES, get_league, league_rules
 from ..store.ledger.league_page import LeaguePage, league_page
 from ..store.rounds.round_tables import latest_round_state, rounds_by_player
@@ -139,8 +139,8 @@ def _rated(members: list[tuple]) -> Optional[RatedHand]:
 
 
 #: The code that makes the pages (paths in mighty_cli/): a change to it changes every page's key.
-_CODE = ("site/build.py", "site/hand_page.py", "site/page_frames.py", "site/pages.py",
-         "site/manifest.py", "site/reads.py", "league/rating.py", "league/standings.py",
+_CODE = ("site/build.py", "site/hand_page.py", "site/page_frames.py", "site/page_files.py",
+         "site/manifest.py", "site/page_reads.py", "league/rating.py", "league/standings.py",
          "render/html.py", "render/text.py", "render/page_filters.py", "render/escaping.py",
          "render/chart.py", "render/constant_messages.py", "store/ledger/queries.py",
          "store/ledger/league_page.py",

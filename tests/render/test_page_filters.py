@@ -168,7 +168,7 @@ def test_a_hand_page_says_both_tricks_that_showed_two_friends(lang, said):
     from datetime import datetime, timezone
 
     from mighty_cli.render.html import environment, render
-    from mighty_cli.site.pages import URLS
+    from mighty_cli.site.page_files import URLS
     from mighty_cli.site.hand_page import HandDetail, Outcome
 
     seats = tuple(SeatScore(name, role, 0, 0) for name, role in (

@@ -205,7 +205,7 @@ def test_an_outcome_only_hand_tells_the_same_facts(league):
     outcome only (then the session page is its page): made by 1, failed by 3, the voided."""
     from mighty_cli.engine import load_ruleset
     from mighty_cli.site.hand_page import hand_outcome, outcome_facts
-    from mighty_cli.site import reads as q
+    from mighty_cli.site import page_reads as q
     from mighty_cli.store.ledger.lookups import get_league
     from mighty_cli.store.db import transaction
 

@@ -96,7 +96,7 @@ def test_a_hand_page_is_replayed_only_when_its_record_changed(engine, tmp_path, 
 
 
 def test_a_page_the_site_no_longer_has_is_removed(engine, tmp_path, monkeypatch):
-    from mighty_cli.site import pages as site_pages
+    from mighty_cli.site import page_files as site_pages
 
     out = tmp_path / "site"
     monkeypatch.setattr(site_pages, "HANDS_PER_PAGE", 4)  # session 1's ten hands: 3 pages
@@ -111,7 +111,7 @@ def test_a_page_the_site_no_longer_has_is_removed(engine, tmp_path, monkeypatch)
 
 
 def test_a_file_the_tool_did_not_write_is_never_removed(engine, tmp_path, monkeypatch):
-    from mighty_cli.site import pages as site_pages
+    from mighty_cli.site import page_files as site_pages
 
     out = tmp_path / "site"
     monkeypatch.setattr(site_pages, "HANDS_PER_PAGE", 4)
@@ -229,7 +229,7 @@ def invoke(db: str, *args: str):
 
 
 def test_the_command_says_how_many_pages_it_wrote_and_removed(engine, tmp_path, monkeypatch):
-    from mighty_cli.site import pages as site_pages
+    from mighty_cli.site import page_files as site_pages
 
     db = str(engine.url)
     out = tmp_path / "site"

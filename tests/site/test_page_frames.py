@@ -19,7 +19,7 @@ WHEN = datetime(2024, 4, 2, 12, 0, tzinfo=timezone.utc)
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_framed_hand_pages_are_the_pages_rendered_whole(engine, tmp_path, monkeypatch, lang):
-    from mighty_cli.site import page_frames, pages as site_pages
+    from mighty_cli.site import page_frames, page_files as site_pages
     from mighty_cli.site.build import build_site
 
     used = []
@@ -90,7 +90,7 @@ def test_templates_not_named_are_rendered_whole():
 
 def test_a_failing_hand_page_is_told_as_a_whole_rendering_tells_it(tmp_path):
     from mighty_cli.render.html import TemplateError
-    from mighty_cli.site.pages import URLS, SiteWriter
+    from mighty_cli.site.page_files import URLS, SiteWriter
 
     writer = SiteWriter(tmp_path / "site", common={"league": "L", "ruleset": "standard",
                                                    "ruleset_title": "Standard",

@@ -198,7 +198,7 @@ def test_markup_in_names_is_text(site):
 
 
 def test_long_lists_are_paged(tmp_path, monkeypatch, league_copy):
-    from mighty_cli.site import pages
+    from mighty_cli.site import page_files as pages
     from mighty_cli.site.build import build_site
 
     monkeypatch.setattr(pages, "HANDS_PER_PAGE", 4)

@@ -152,7 +152,7 @@ def test_simulated_season_replays_and_imports_into_a_league(tmp_path):
     from mighty_cli.store.ledger.leagues import create_league
     from mighty_cli.store.db import make_engine
     from mighty_cli.store.ledger.lookups import get_league
-    from mighty_cli.site.reads import player_names, rating_rows
+    from mighty_cli.site.page_reads import player_names, rating_rows
 
     season = skill_season(NAMES[:6], 120, seed=3, per_session=40)
     text = dump_record(season.record)
@@ -173,11 +173,11 @@ def _site_and_store_ratings(db_url: str, league: str, tmp_path, monkeypatch):
     """The ratings the site's index shows (counted in its pass over the sessions) and those
     read from the store in hand order (rating_rows)."""
     from databases import run
-    from mighty_cli.site.pages import SiteWriter
+    from mighty_cli.site.page_files import SiteWriter
     from mighty_cli.site.build import build_site, league_ratings
     from mighty_cli.store.db import make_engine
     from mighty_cli.store.ledger.lookups import get_league
-    from mighty_cli.site.reads import player_names, rating_rows
+    from mighty_cli.site.page_reads import player_names, rating_rows
 
     shown = []
     real = SiteWriter.write
@@ -220,7 +220,7 @@ def test_the_sites_ratings_are_the_stores_when_a_rounds_tables_interleave(tmp_pa
                                     str(table["session"]), "--json"))["next"]["players"]
             ok("record", "-l", "cup", "--table", str(table["table"]), "-d", players[1], "-c",
                "14S", "-f", players[2], "-t", str(taken - table["table"]))
-    from mighty_cli.site.reads import hands_in_session_order, sessions
+    from mighty_cli.site.page_reads import hands_in_session_order, sessions
     from databases import run
     from mighty_cli.store.db import make_engine
     from mighty_cli.store.ledger.lookups import get_league
@@ -240,7 +240,7 @@ def test_the_sites_ratings_are_the_stores_when_sessions_follow_each_other(tmp_pa
     from mighty_cli.store.ledger.leagues import create_league
     from mighty_cli.store.db import make_engine
     from mighty_cli.store.ledger.lookups import get_league
-    from mighty_cli.site.reads import hands_in_session_order, sessions
+    from mighty_cli.site.page_reads import hands_in_session_order, sessions
 
     db = f"sqlite:///{tmp_path / 'l.db'}"
     engine = make_engine(db)

@@ -51,7 +51,7 @@ def test_pages_rendered_by_workers_equal_pages_rendered_in_one_process(
 
 def _rendered_here(monkeypatch) -> list[str]:
     """The pages rendered in the build's own process (a worker's renders are its own)."""
-    from mighty_cli.site.pages import SiteWriter
+    from mighty_cli.site.page_files import SiteWriter
 
     here, real, main = [], SiteWriter._render, os.getpid()
 
@@ -89,7 +89,7 @@ def test_the_league_read_while_the_workers_are_busy_makes_the_same_site(
     on SQLite and PostgreSQL: the site is the one a build in one process writes."""
     from mighty_cli.site import build as site_data
     from mighty_cli.site import workers as site_workers
-    from mighty_cli.site.pages import SiteWriter
+    from mighty_cli.site.page_files import SiteWriter
 
     alone = build(league_engine, tmp_path / "alone", full=True, jobs=1)
     for name, value in (("START_AFTER", 0), ("BATCH", 1), ("IN_FLIGHT", 1)):
@@ -120,7 +120,7 @@ def test_a_page_that_fails_in_a_worker_stops_the_build_and_keeps_what_was_writte
     workers): the error told in one piece, the pages written recorded, none half-written."""
     from mighty_cli.engine.errors import MightyError
     from mighty_cli.site.manifest import read_manifest
-    from mighty_cli.site.pages import SiteWriter
+    from mighty_cli.site.page_files import SiteWriter
 
     real = SiteWriter._render
 
@@ -256,7 +256,7 @@ def test_a_worker_that_dies_stops_the_build_in_one_line_instead_of_waiting(
     import signal
 
     from mighty_cli.site.manifest import read_manifest
-    from mighty_cli.site.pages import SiteWriter
+    from mighty_cli.site.page_files import SiteWriter
     from mighty_cli.site.workers import WorkerError
 
     real = SiteWriter._render

@@ -253,7 +253,7 @@ def test_a_league_without_rounds_has_no_tournament_page(site):
 
 def test_the_rounds_are_paged_and_a_page_the_site_no_longer_has_is_removed(cup, tmp_path,
                                                                              monkeypatch):
-    from mighty_cli.site import pages as site_pages
+    from mighty_cli.site import page_files as site_pages
 
     out = tmp_path / "site"
     monkeypatch.setattr(site_pages, "ROUNDS_PER_PAGE", 1)
