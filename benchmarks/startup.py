@@ -18,7 +18,8 @@ noise falls on both); the budget is Korean within 10% of English.
 `mighty standings` and `mighty record` on a league of `--league-hands` hands (3,000 by default)
 are measured in CPU time (user + system, ``resource.getrusage(RUSAGE_CHILDREN)``), interleaved
 with `sqlite-utils query` computing the same totals (each player's hands, score, contracts and
-runs) on the same database; the budget is 2.5x its CPU. Each command's start-up is split by
+runs) on the same database; the budget is 2.5x its CPU. ``import sqlmodel`` alone is timed
+beside them: the floor under every command that opens the store. Each command's start-up is split by
 ``python -X importtime`` into SQLAlchemy, SQLModel and pydantic, the store's own modules
 (listed: a command loads only those it uses) and the rest. sqlite-utils is a benchmark tool,
 never a dependency: ``pip install -e '.[bench]'``; without it that comparison is skipped.
@@ -172,6 +173,8 @@ def against_sqlite_utils(mighty: list[str], env: dict, db_file: Path, runs: int)
               "with `sqlite-utils query` is skipped")
     else:
         cases["sqlite-utils query"] = query + ["query", str(db_file), TOTALS_SQL]
+    # The floor under every league command: the store is SQLModel's (pydantic, SQLAlchemy's ORM)
+    cases["python -c 'import sqlmodel'"] = [sys.executable, "-c", "import sqlmodel"]
     cpu: dict[str, list[float]] = {name: [] for name in cases}
     for _ in range(runs):
         for name, command in cases.items():  # interleaved: machine noise falls on all three
@@ -287,8 +290,18 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--hands", type=int, default=30, help="hands per evening run")
     parser.add_argument("--league-hands", type=int, default=3000)
+    parser.add_argument("--compare-only", action="store_true",
+                        help="only standings and record beside sqlite-utils query")
     args = parser.parse_args()
     mighty = mighty_command()
+    if args.compare_only:
+        with tempfile.TemporaryDirectory() as folder:
+            db = f"sqlite:///{Path(folder) / 'bench.db'}"
+            league_of(args.league_hands, db)
+            env = dict(os.environ, MIGHTY_DB=db, MIGHTY_USER="bench",
+                       XDG_CONFIG_HOME=str(Path(folder) / "config"))
+            against_sqlite_utils(mighty, env, Path(folder) / "bench.db", args.runs)
+        return
     cases = {
         "python -c pass": [sys.executable, "-c", "pass"],
         "mighty --help": mighty + ["--help"],

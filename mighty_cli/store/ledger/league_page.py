@@ -7,9 +7,9 @@ so the caller's rollback leaves the database exactly as it was.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Sequence
 
 from sqlalchemy import func
 from sqlmodel import Session, select

@@ -13,16 +13,16 @@ on the unique name: on PostgreSQL the second waits for the first and then finds 
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Optional
+from collections.abc import Iterable
+from typing import Any, Optional
 
 from sqlmodel import Session, select
 
 from ...engine import names as name_rules
 from ...engine.ruleset import Ruleset, ruleset_from_toml
-from .. import LeagueError
-from ..models import (ChangeLog, League, LeagueRound, LeagueSession, Player, SessionSeat,
-                      utc_now)
 from ...engine.translation import N_, _
+from .. import LeagueError
+from ..models import ChangeLog, League, LeagueRound, LeagueSession, Player, SessionSeat, utc_now
 
 RULING_ROLES = ("declarer", "friend")
 PLAYING_ROLES = ("declarer", "friend", "opponent")
@@ -174,6 +174,13 @@ def seatings_by_session(s: Session, league_id: int) -> dict[int, list[str]]:
                                    .order_by(SessionSeat.session_id, SessionSeat.seat)).all():
         seatings.setdefault(session_id, []).append(name)
     return seatings
+
+
+def has_rounds(s: Session, league: League) -> bool:
+    """Whether the league has played in rounds (``round start``): only then do its standings
+    come with a tournament table and matchpoints (and need the rounds' part of the store)."""
+    return s.exec(select(LeagueRound.id).where(LeagueRound.league_id == league.id)
+                  .limit(1)).first() is not None
 
 
 def open_round(s: Session, league: League) -> Optional[LeagueRound]:
