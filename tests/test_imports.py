@@ -260,7 +260,7 @@ def private_names_across(package: Path, by_module: bool = False) -> list[str]:
 def repeated_module_names(package: Path) -> list[str]:
     """Module and sub-package names used twice anywhere in the package."""
     seen: dict[str, list[str]] = {}
-    for module, path in modules_of(package).items():
+    for module in modules_of(package):
         leaf = module.rpartition(".")[2]
         if "." in module:
             seen.setdefault(leaf, []).append(module)
@@ -283,6 +283,38 @@ def unexplained_deferred_imports(package: Path) -> list[str]:
                     and not lines[i.line - 2].strip().startswith("#"):
                 found.append(f"{module}:{i.line}: {lines[i.line - 1].strip()}")
     return sorted(set(found))
+
+
+def deferrals_that_defer_nothing(package: Path) -> list[str]:
+    """Imports made inside a function of a module that is loaded whenever the function's own module
+    is: by the module's top-level imports, however far round, or as a package holding it. Such an
+    import saves no start-up time, the one reason to defer, whatever its comment says. (A name of
+    a package that loads its names on first use, a module ``__getattr__``, is a real deferral.)"""
+    graph, modules = import_graph(package), modules_of(package)
+
+    @functools.cache
+    def loaded_with(module: str) -> frozenset:
+        seen, todo = set(), [module]
+        while todo:
+            found = todo.pop()
+            if found in seen:
+                continue
+            seen.add(found)
+            parts = found.split(".")
+            todo += [".".join(parts[:n]) for n in range(1, len(parts))
+                     if ".".join(parts[:n]) in modules]
+            todo += [i.target for i in graph[found] if not i.deferred]
+        return frozenset(seen)
+
+    def lazy(target: str) -> bool:
+        path = modules[target]
+        return path.name == "__init__.py" and any(
+            isinstance(node, ast.FunctionDef) and node.name == "__getattr__"
+            for node in parsed(path).body)
+
+    return sorted(f"{module}:{i.line}: {i.target}" for module, found in graph.items()
+                  for i in found if i.deferred and i.target in loaded_with(module)
+                  and not (i.names and lazy(i.target)))
 
 
 # --- the package's shape ---------------------------------------------------------------------
@@ -368,6 +400,74 @@ def test_every_deferred_import_says_why():
     assert unexplained_deferred_imports(ROOT / "mighty_cli") == []
 
 
+def test_every_deferred_import_defers_something():
+    """The reason a comment gives for deferring (start-up time) holds: the module deferred is not
+    loaded anyway by the importing module's own top-level imports."""
+    assert deferrals_that_defer_nothing(ROOT / "mighty_cli") == []
+
+
+#: The libraries a command loads only in its body, when it runs and needs them: the store's
+#: (SQLModel over SQLAlchemy, pydantic, the drivers), the pages' (Jinja2, MarkupSafe), the
+#: rating's (OpenSkill) and the server's (Starlette, Uvicorn, the QR codes).
+DEFERRED_LIBRARIES = ("sqlalchemy", "sqlmodel", "pydantic", "pydantic_core", "psycopg", "jinja2",
+                      "markupsafe", "openskill", "starlette", "uvicorn", "segno")
+
+
+def test_the_commands_modules_load_no_store_pages_or_server():
+    """Importing every command's module (all of ``mighty_cli/cli/``) loads none of those
+    libraries, nor the store's modules, the site or the server: what the deferred imports of
+    ``cli/`` are for (the ``# Deferred imports:`` notes)."""
+    assert loaded_in_a_fresh_process(
+        "import importlib, pkgutil, mighty_cli.cli as commands\n"
+        "for found in pkgutil.iter_modules(commands.__path__):\n"
+        "    importlib.import_module('mighty_cli.cli.' + found.name)",
+        f"m.split('.')[0] in {DEFERRED_LIBRARIES!r} or m.startswith(("
+        "'mighty_cli.store.', 'mighty_cli.site', 'mighty_cli.web', 'mighty_cli.league.rating'))"
+    ) == []
+
+
+STORE_PROBE = """
+import sys
+from mighty_cli.cli import cli
+try:
+    cli.main(args=sys.argv[1:], prog_name="mighty", standalone_mode=False)
+except SystemExit:
+    pass
+print(sorted(m[len("mighty_cli.store."):] for m in sys.modules
+             if m.startswith("mighty_cli.store.")), file=sys.stderr)
+"""
+
+
+def store_modules_loaded(arguments: list[str], env: dict) -> list[str]:
+    """The store's modules a command has loaded once it has run, in a fresh process."""
+    result = subprocess.run([sys.executable, "-c", STORE_PROBE, *arguments], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return ast.literal_eval(result.stderr.strip().splitlines()[-1])
+
+
+def test_standings_and_record_load_only_the_store_they_use(runner, tmp_path):
+    """``standings`` reads the league's totals (lookups, queries, totals), nothing of the rounds,
+    the league page, the import or the export; ``record`` stores a hand (the ledger), nothing of
+    the rounds or the interchange (benchmarks/startup.py prints both, with their CPU time)."""
+    import os
+
+    from mighty_cli.cli import cli
+
+    db = f"sqlite:///{tmp_path / 'league.db'}"
+    for arguments in (["league", "create", "bench", "-r", "standard"],
+                      ["session", "start", "-l", "bench", "-p", "Ana,Bo,Cy,Di,Ed"]):
+        result = runner.invoke(cli, [*arguments, "--db", db])
+        assert result.exit_code == 0, result.output
+    env = dict(os.environ, MIGHTY_DB=db, MIGHTY_USER="test", XDG_CONFIG_HOME=str(tmp_path))
+    record = store_modules_loaded(["record", "-l", "bench", "-d", "Bo", "-c", "15D", "-f", "Cy",
+                                   "-t", "16"], env)
+    assert "ledger.hands" in record  # (the hand was stored)
+    assert [name for name in record if not name.startswith("ledger")] == ["db", "models"]
+    assert store_modules_loaded(["standings", "-l", "bench"], env) == [
+        "db", "ledger", "ledger.lookups", "ledger.queries", "ledger.totals", "models"]
+
+
 def test_the_engine_names_its_api():
     """``mighty_cli.engine`` gives the public names (on first use, so importing the engine's
     errors alone stays cheap), and every sub-package declares its own ``__all__``."""
@@ -434,6 +534,17 @@ def test_the_name_check_finds_a_planted_repeated_name(tmp_path):
                                  "two/__init__.py": "", "two/site.py": "", "site/__init__.py": ""})
     assert repeated_module_names(package) == ["site: planted.one.site, planted.site, "
                                               "planted.two.site"]
+
+
+def test_the_deferral_check_finds_a_planted_import_deferring_nothing(tmp_path):
+    package = planted(tmp_path, {
+        "a.py": "x = 1\n",
+        "b.py": "from . import c\n\ndef f():\n    from .a import x  # start-up: loaded anyway\n",
+        "c.py": "from .a import x\n",
+        "d.py": "def f():\n    from .a import x  # start-up: not loaded before f runs\n",
+        "lazy/__init__.py": "def __getattr__(name):\n    return name\n",
+        "e.py": "from .lazy import y\n\ndef f():\n    from .lazy import z  # loaded on use\n"})
+    assert deferrals_that_defer_nothing(package) == ["planted.b:4: planted.a"]
 
 
 def test_the_deferred_check_finds_a_planted_silent_import(tmp_path):

@@ -12,6 +12,7 @@ from typing import Iterable, Iterator, Optional, Sequence
 
 import click
 
+from ..engine.errors import MightyError, RecordError
 from ..i18n import N_, _, ngettext
 from .database import by_option, database, db_option, league_option, who_default
 from .options import record_ruleset_option
@@ -48,8 +49,8 @@ def import_(path, league_name, fmt, create, again, ruleset_name, quiet, db_url, 
       mighty import examples/season.toml --league demo
       mighty export -l tuesday -o tuesday.json && mighty import tuesday.json -l tuesday-copy
     """
-    from ..store.interchange.imports import import_record
     from ..store.interchange.formats import count_hands, open_record
+    from ..store.interchange.imports import import_record
 
     with database(db_url, creates=True) as s, progress(_("importing hands"), quiet) as shown:
         record = open_record(path, fmt)
@@ -98,7 +99,6 @@ def number_ranges(numbers: Sequence[int]) -> str:
 def _same_table(s, league_name: str, record, path: str) -> None:
     """A record dealt at another table (a 7마 export into a 5마 league) is refused by what
     differs, before its first hand fails with 'expected five distinct names'."""
-    from ..engine.errors import MightyError
     from ..engine.records import record_ruleset
     from ..store.ledger.lookups import get_league, league_rules
 
@@ -166,8 +166,8 @@ def export(league_name, fmt, output, bom, quiet, db_url) -> None:
       mighty export --league tuesday --format json -o tuesday.json
     """
     from ..store.interchange.exports import write_export
-    from ..store.ledger.leagues import league_summaries
     from ..store.interchange.formats import detect_format
+    from ..store.ledger.leagues import league_summaries
 
     fmt = fmt or (detect_format(output) if output else "toml")
     with database(db_url) as s, output_file(output) as out, \
@@ -222,10 +222,8 @@ def restore(path, quiet, db_url) -> None:
     Examples:
       mighty restore club-2024-06-01.jsonl --db new.db
     """
-    from ..engine.errors import RecordError
-    from ..store.interchange.backup import restore as restore_backup
-
     from ..engine.inputs import open_text
+    from ..store.interchange.backup import restore as restore_backup
 
     stream = open_text(path, path, RecordError, encoding="utf-8")
     with stream, database(db_url, creates=True) as s, \

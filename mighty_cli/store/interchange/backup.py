@@ -29,6 +29,7 @@ from ...engine.inputs import bounded_lines
 from ...engine.limits import RECORD_LINE_MAX_BYTES
 from ...engine.translation import _, ngettext
 from .. import LeagueError
+from .. import models  # noqa: F401  (the tables, registered on SQLModel.metadata)
 from .restore_checks import check_restored
 from .restore_rows import decoder, python_type, row_problem
 
@@ -37,8 +38,6 @@ PAGE = 5000
 
 
 def _tables() -> list[Table]:
-    from .. import models  # noqa: F401  (registers the tables)
-
     return list(SQLModel.metadata.sorted_tables)
 
 

@@ -12,6 +12,7 @@ from typing import Any, Optional
 from sqlalchemy import delete
 from sqlmodel import Session, select
 
+from ...engine.hand.honeymoon import partner_of
 from ...engine.ruleset import Ruleset
 from ...engine.session import Proposal, settle_pot
 from ...league.standings import StandingChange, Standings, diff
@@ -103,9 +104,7 @@ def amend_hand(s: Session, league_name: str, number: int, *, who: str, why: str,
         merged["taken"] = None
     if rules.table.partner_hands and "declarer" in given and "friend" not in given \
             and merged["friend"] not in (None, "none"):
-        from ...engine.hand.honeymoon import partner_of  # 허니문: a new declarer's own friend hand
-
-        merged["friend"] = partner_of(given["declarer"])
+        merged["friend"] = partner_of(given["declarer"])  # 허니문: the declarer's own friend hand
     table = outcome_dict(**merged)
     # 동대전 7마: the second friend stays unless the friends are given again
     friend2 = given.get("friend2", None if "friend" in given else before_view.friend2)
@@ -201,7 +200,7 @@ def _settle_again(s: Session, league: League, rules: Ruleset, hand: Hand, pot: i
     ids = ensure_players(s, move.deltas)
     members = s.exec(select(HandPlayer).where(HandPlayer.hand_id == hand.id)).all()
     by_id = {m.player_id: m for m in members}
-    for name, player_id in ids.items():
+    for player_id in ids.values():
         if player_id not in by_id:
             by_id[player_id] = HandPlayer(hand_id=hand.id, player_id=player_id,
                                           league_id=league.id, seat=None, role="out")
