@@ -16,8 +16,8 @@ def standing_order(s, league_name: str, by: str) -> dict[str, float]:
     table over the league's rounds (the league table before any round); ``rating``, the
     league's rating less two deviations (what ranks it)."""
     if by == "rating":
-        from ..site.build import league_ratings
         from ..site import page_reads as site_queries
+        from ..site.hand_ratings import league_ratings
         from ..store.ledger.lookups import get_league
 
         league = get_league(s, league_name)

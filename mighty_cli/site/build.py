@@ -18,8 +18,8 @@ keeps its time.
 The league's hands are read once, session by session (memory stays flat as a league grows):
 that pass writes the session pages, counts who met whom
 (:class:`mighty_cli.store.ledger.stats.HeadToHead`) and rates the hands
-(:mod:`mighty_cli.league.rating`; in hand order: when a round's tables interleave, the rated hands
-are held and sorted first); the role statistics are grouped in the database
+(:mod:`mighty_cli.site.hand_ratings`; in hand order: when a round's tables interleave, the rated
+hands are held and sorted first); the role statistics are grouped in the database
 (:mod:`mighty_cli.store.ledger.stats`). A build collects garbage rarely
 (:mod:`mighty_cli.site.garbage`).
 """
@@ -28,30 +28,30 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import partial
 from datetime import datetime, timezone
+from functools import partial
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Optional
+from typing import Optional
 
-from ..engine.errors import MightyError
 from .. import __version__
 from ..engine.ruleset import bundled_dir
 from ..engine.translation import DOMAIN, LOCALE_DIR
-from .garbage import fewer_collections
-from ..league.rating import RatedHand, Ratings, rate
-from . import page_files as pages
+from ..league.rating import Ratings
 from ..render.html import chart, local_clock, local_day, local_time, page_language, time_zone
+from ..store.ledger.league_page import LeaguePage, league_page
+from ..store.ledger.lookups import PLAYING_ROLES, RULING_ROLES, get_league, league_rules
+from ..store.ledger.stats import CALL_KINDS, HeadToHead, LeagueStats, is_live, league_stats
+from ..store.rounds.round_tables import latest_round_state, rounds_by_player
+from ..store.rounds.tournament_view import TournamentView, tournament_view
+from . import page_files as pages
+from . import page_reads as q
+from .garbage import fewer_collections
+from .hand_page import hand_detail, hand_outcome, outcome_facts
+from .hand_ratings import RatingPass, league_ratings
 from .manifest import Unkeyed, fingerprint
 from .workers import available_jobs
-from ..engine.cards import parse_bid
-from .hand_page import hand_detail, hand_outcome, outcome_facts
-from . import page_reads as q
-from ..store.ledger.lookups import PLAYING_ROLES, RULING_ROLES, get_league, league_rules
-from ..store.ledger.league_page import LeaguePage, league_page
-from ..store.rounds.round_tables import latest_round_state, rounds_by_player
-from ..store.ledger.stats import CALL_KINDS, HeadToHead, LeagueStats, is_live, league_stats
-from ..store.rounds.tournament_view import TournamentView, tournament_view
 
 
 @dataclass
@@ -68,83 +68,13 @@ class SiteReport:
     left: int = 0            # pages the site no longer has, left: changed since written
 
 
-def league_ratings(rows: Iterable[tuple], names: dict[int, str]) -> Ratings:
-    """The rating of every player from the store's rows, grouped by hand in order."""
-    def hands() -> Iterator[RatedHand]:
-        current, members = None, []
-        for number, contract, player, role, taken in rows:
-            if number != current:
-                if members:
-                    yield _rated(members)
-                current, members = number, []
-            members.append((contract, names.get(player, str(player)), role, taken))
-        if members:
-            yield _rated(members)
-
-    return rate(h for h in hands() if h is not None)
-
-
-def rated_line(hand: q.HandLine) -> Optional[RatedHand]:
-    """A session page's hand as the rating takes it (None: not rated), its players in seat
-    order as :func:`league_ratings` reads them."""
-    return _rated([(hand.contract, x.name, x.role, hand.taken) for x in hand.seats
-                   if x.role in PLAYING_ROLES])
-
-
-class _RatingPass:
-    """The league's ratings as the site's pass over the sessions reads their hands: those
-    ``given`` (a club's templates read them first), else each hand rated as it comes when
-    the sessions come ``in_order`` of their hands' numbers, else (a round's tables
-    interleave) the rated hands held and rated in that order once all are read."""
-
-    def __init__(self, given: Optional[Ratings], in_order: bool) -> None:
-        self.given = given
-        self.streamed = Ratings() if given is None and in_order else None
-        self.held: list[tuple[int, RatedHand]] = []
-
-    def add(self, hand: q.HandLine) -> None:
-        if self.given is not None:
-            return
-        rated = rated_line(hand)
-        if rated is None:
-            return
-        if self.streamed is not None:
-            self.streamed.update(rated)
-        else:
-            self.held.append((hand.number, rated))
-
-    def ratings(self) -> Ratings:
-        if self.given is not None:
-            return self.given
-        if self.streamed is not None:
-            return self.streamed
-        held, self.held = self.held, []
-        return rate(hand for _, hand in sorted(held, key=lambda item: item[0]))
-
-
-def _rated(members: list[tuple]) -> Optional[RatedHand]:
-
-    contract, taken = members[0][0], members[0][3]
-    try:
-        level = parse_bid(contract).number
-    except (MightyError, AttributeError):
-        return None
-    declarer = next((n for _, n, role, _ in members if role == "declarer"), None)
-    if declarer is None or taken is None:
-        return None
-    friends = [n for _, n, role, _ in members if role == "friend"]  # 동대전 7마: two
-    return RatedHand(declarer, friends[0] if friends else None,
-                     [n for _, n, role, _ in members if role == "opponent"], level, taken,
-                     friends[1] if len(friends) > 1 else None)
-
-
 #: The code that makes the pages (paths in mighty_cli/): a change to it changes every page's key.
-_CODE = ("site/build.py", "site/hand_page.py", "site/page_frames.py", "site/page_files.py",
-         "site/manifest.py", "site/page_reads.py", "league/rating.py", "league/standings.py",
-         "render/html.py", "render/text.py", "render/page_filters.py", "render/escaping.py",
-         "render/chart.py", "render/constant_messages.py", "store/ledger/queries.py",
-         "store/ledger/league_page.py",
-         "store/ledger/stats.py", "store/rounds/round_tables.py", "store/rounds/round_board.py",
+_CODE = ("site/build.py", "site/hand_ratings.py", "site/hand_page.py", "site/page_frames.py",
+         "site/page_files.py", "site/manifest.py", "site/page_reads.py", "league/rating.py",
+         "league/standings.py", "render/html.py", "render/text.py", "render/page_filters.py",
+         "render/escaping.py", "render/chart.py", "render/constant_messages.py",
+         "store/ledger/queries.py", "store/ledger/league_page.py", "store/ledger/stats.py",
+         "store/rounds/round_tables.py", "store/rounds/round_board.py",
          "store/rounds/tournament_view.py", "store/rounds/duplicate.py",
          "store/rounds/substitutes.py", "tournament/ranking.py", "tournament/matchpoints.py")
 
@@ -198,7 +128,7 @@ def build_site(s, league_name: str, output: str | Path, *,
     """Write the league's site into ``output`` (created if needed; pages already there are
     replaced one by one, never half-written): only the pages whose content changed, unless
     ``full``; pages the site no longer has are removed (those the tool wrote). ``progress``
-    is told of each page (:class:`.pages.SiteWriter`). Pages render in up to
+    is told of each page (:class:`.page_files.SiteWriter`). Pages render in up to
     ``jobs`` processes (default: one per core; :mod:`.workers`)."""
     with fewer_collections():  # a fifth of the time otherwise (mighty_cli.site.garbage)
         return _build_site(s, league_name, output, template_dir, lang, timezone_name,
@@ -285,7 +215,7 @@ class _LeagueReads:
     tournament: Optional[TournamentView]
 
     @classmethod
-    def read(cls, s, league, rules) -> "_LeagueReads":
+    def read(cls, s, league, rules) -> _LeagueReads:
         return cls(league_page(s, league.name), league_stats(s, league.id, rules, pairs={}),
                    q.session_stats(s, league.id), rounds_by_player(s, league),
                    latest_round_state(s, league), tournament_view(s, league))
@@ -305,33 +235,57 @@ def _write_tournament(writer, view: TournamentView) -> None:
 
 
 def _write_pages(s, writer, league, rules, ids, sessions, by_id) -> LeaguePage:
-    """Every page of the site, each through ``writer`` (which keeps those unchanged); the
-    league's standings page as read."""
+    """Every page of the site, each through ``writer`` (which keeps those unchanged): the pass
+    over the sessions (their pages and their refereed hands', counting who met whom and rating
+    the hands), then the players', the session list, the tournament's, the statistics and the
+    index; the league's standings page as read."""
+    walked = _walk_sessions(s, writer, league, rules, sessions, by_id)
+    ratings = walked.rating.ratings()
+    reads = walked.reads or _LeagueReads.read(s, league, rules)
+    stats = replace(reads.stats, head_to_head=walked.pairs.lines())
+    _write_players(writer, reads, stats, ratings, ids, by_id)
+    _write_session_list(writer, sessions)
+    if reads.tournament is not None:
+        _write_tournament(writer, reads.tournament)
+    page = reads.page
+    writer.write(pages.statistics_url(), "site_statistics.html", stats=stats,
+                 call_kinds=CALL_KINDS, players=[r.stats.name for r in page.standings.rows
+                                                 if r.stats.hands])
+    _write_index(writer, reads, ratings, walked.latest, len(sessions))
+    return page
 
-    # Sessions, each with every hand, and after each its refereed hands' pages (the workers
-    # render them while the next session is read); the latest session is kept for the
-    # index. The same pass counts who met whom and rates the hands: as they come when the
-    # sessions come in hand order, else (a round's tables interleave) once all are read,
-    # sorted. What the later pages read of the league besides is read as soon as the
-    # workers have their hands full (the build would only wait for them), else after.
+
+@dataclass
+class _Walked:
+    """What the pass over the sessions leaves for the later pages: the latest session with its
+    last hands and columns (for the index), who met whom, the rating pass, and the league's
+    reads if they were made while the workers were busy (else None)."""
+
+    latest: tuple
+    pairs: HeadToHead
+    rating: RatingPass
+    reads: Optional[_LeagueReads]
+
+
+def _walk_sessions(s, writer, league, rules, sessions, by_id) -> _Walked:
+    """Sessions, each with every hand, and after each its refereed hands' pages (the workers
+    render them while the next session is read); the latest session is kept for the index.
+    The same pass counts who met whom and rates the hands: as they come when the sessions come
+    in hand order, else (a round's tables interleave) once all are read, sorted. What the later
+    pages read of the league besides is read as soon as the workers have their hands full (the
+    build would only wait for them), else after the pass."""
     latest: tuple = (None, [])
     reads: Optional[_LeagueReads] = None
     records = q.refereed_hands(s, league.id)  # type: ignore[arg-type]
     record = next(records, None)
     pairs = HeadToHead()
-    rating = _RatingPass(writer.common.get("ratings"), q.hands_in_session_order(sessions))
+    rating = RatingPass(writer.common.get("ratings"), q.hands_in_session_order(sessions))
     ruling = frozenset(RULING_ROLES)
     for session_id, hands in q.iter_session_hands(s, league.id):  # type: ignore[arg-type]
         session = by_id[session_id]
-        chunks = pages.chunks(hands, pages.HANDS_PER_PAGE)
-        urls = [pages.session_url(session.number, n) for n in range(1, len(chunks) + 1)]
         columns = session.players + sorted({x.name for h in hands for x in h.seats}
                                            - set(session.players))
-        for hand in hands:
-            hand.set_columns(columns)
-        for number, chunk in enumerate(chunks, 1):
-            writer.write(urls[number - 1], "site_session.html", session=session, hands=chunk,
-                         columns=columns, pager=pages.Pager(number, len(chunks), urls))
+        _write_session(writer, session, hands, columns)
         # This session's records, and those of earlier sessions that list no hand (no line).
         refereed = {hand.number: hand for hand in hands if hand.full}
         while record is not None and record[1] <= session_id:
@@ -347,24 +301,32 @@ def _write_pages(s, writer, league, rules, ids, sessions, by_id) -> LeaguePage:
             reads = _LeagueReads.read(s, league, rules)
     for session in sessions:  # sessions without a hand yet still get their page
         if not session.hands and not (session.id == getattr(latest[0], "id", None)):
-            writer.write(pages.session_url(session.number), "site_session.html",
-                         session=session, hands=[], columns=session.players,
-                         pager=pages.Pager(1, 1, [pages.session_url(session.number)]))
+            _write_session(writer, session, [], session.players)
     if sessions and (latest[0] is None or latest[0].id != sessions[-1].id):
         latest = (sessions[-1], [], sessions[-1].players)
-
     while record is not None:  # records of later sessions that list no hand
         _write_hand_page(writer, by_id, record, None)
         record = next(records, None)
+    return _Walked(latest, pairs, rating, reads)
 
-    ratings = rating.ratings()
-    reads = reads or _LeagueReads.read(s, league, rules)
-    stats = replace(reads.stats, head_to_head=pairs.lines())
-    page = reads.page
 
-    # Players.
+def _write_session(writer, session, hands: list, columns: list[str]) -> None:
+    """A session's pages: its hands, in columns of its players (and of those who sat in)."""
+    chunks = pages.chunks(hands, pages.HANDS_PER_PAGE)
+    urls = [pages.session_url(session.number, n) for n in range(1, len(chunks) + 1)]
+    for hand in hands:
+        hand.set_columns(columns)
+    for number, chunk in enumerate(chunks, 1):
+        writer.write(urls[number - 1], "site_session.html", session=session, hands=chunk,
+                     columns=columns, pager=pages.Pager(number, len(chunks), urls))
+
+
+def _write_players(writer, reads: _LeagueReads, stats, ratings: Ratings, ids: dict,
+                   by_id: dict) -> None:
+    """Each ranked player's pages: role statistics, rating, partners and opponents, and every
+    session played, latest first (the first page also lists the rounds sat in)."""
     per_session, sat_in = reads.per_session, reads.sat_in
-    for row in page.standings.rows:
+    for row in reads.page.standings.rows:
         name = row.stats.name
         player_id = ids.get(name)
         if player_id is None:
@@ -384,28 +346,28 @@ def _write_pages(s, writer, league, rules, ids, sessions, by_id) -> LeaguePage:
                                  for r in sat_in.get(name, [])[:pages.LINES_PER_PAGE]]
                          if number == 1 else [])
 
-    # The session list, latest first.
-    ordered = list(reversed(sessions))
-    chunks = pages.chunks(ordered, pages.SESSIONS_PER_PAGE)
+
+def _write_session_list(writer, sessions: list) -> None:
+    """The session list, latest first."""
+    chunks = pages.chunks(list(reversed(sessions)), pages.SESSIONS_PER_PAGE)
     urls = [pages.sessions_url(n) for n in range(1, len(chunks) + 1)]
     for number, chunk in enumerate(chunks, 1):
         writer.write(urls[number - 1], "site_sessions.html", sessions=chunk,
                      pager=pages.Pager(number, len(chunks), urls))
 
-    if reads.tournament is not None:
-        _write_tournament(writer, reads.tournament)
-    writer.write(pages.statistics_url(), "site_statistics.html", stats=stats,
-                 call_kinds=CALL_KINDS, players=[r.stats.name for r in page.standings.rows
-                                                 if r.stats.hands])
-    # A league of rounds shows its latest round's tables, not one of its sessions.
+
+def _write_index(writer, reads: _LeagueReads, ratings: Ratings, latest: tuple,
+                 sessions_count: int) -> None:
+    """The index: the standings (with the ratings), the chart, and the latest session, or for
+    a league of rounds whose latest session is a round's table, the latest round's tables."""
     latest_round = reads.latest_round
     if latest_round is not None and latest[0] is not None and any(
             table.session == latest[0].number for table in latest_round.tables):
         latest = (None, [])
+    page = reads.page
     shown = {} if "ratings" in writer.common else {"ratings": ratings}
     writer.write(pages.index_url(), "site_index.html", **shown, page=page,
                  chart=chart(page.chart_x, page.chart_series), latest=latest[0],
                  latest_hands=latest[1], latest_columns=latest[2] if latest[0] else [],
-                 sessions_count=len(sessions), latest_round=latest_round,
+                 sessions_count=sessions_count, latest_round=latest_round,
                  tournament=reads.tournament)
-    return page

@@ -8,8 +8,8 @@ import statistics
 
 import pytest
 
-from mighty_cli.league.rating import PROVISIONAL_HANDS, RatedHand, Ratings, rate, spearman
 from mighty_cli.league.model_seasons import skill_season
+from mighty_cli.league.rating import PROVISIONAL_HANDS, RatedHand, Ratings, rate, spearman
 
 NAMES = [f"P{i}" for i in range(10)]
 
@@ -91,7 +91,7 @@ def test_two_friends_each_weigh_half_the_declarer():
 
 
 def test_league_ratings_read_both_friends_of_a_hand():
-    from mighty_cli.site.build import league_ratings
+    from mighty_cli.site.hand_ratings import league_ratings
 
     rows = [(1, "13C", 1, "declarer", 21), (1, "13C", 2, "friend", 21),
             (1, "13C", 3, "friend", 21)] + [(1, "13C", k, "opponent", 21) for k in (4, 5, 6, 7)]
@@ -146,13 +146,14 @@ def test_spearman():
 
 def test_simulated_season_replays_and_imports_into_a_league(tmp_path):
     from databases import run
+
     from mighty_cli.engine.records import dump_record, read_record, replay
-    from mighty_cli.site.build import league_ratings
+    from mighty_cli.site.hand_ratings import league_ratings
+    from mighty_cli.site.page_reads import player_names, rating_rows
+    from mighty_cli.store.db import make_engine
     from mighty_cli.store.interchange.imports import import_record
     from mighty_cli.store.ledger.leagues import create_league
-    from mighty_cli.store.db import make_engine
     from mighty_cli.store.ledger.lookups import get_league
-    from mighty_cli.site.page_reads import player_names, rating_rows
 
     season = skill_season(NAMES[:6], 120, seed=3, per_session=40)
     text = dump_record(season.record)
@@ -173,11 +174,13 @@ def _site_and_store_ratings(db_url: str, league: str, tmp_path, monkeypatch):
     """The ratings the site's index shows (counted in its pass over the sessions) and those
     read from the store in hand order (rating_rows)."""
     from databases import run
+
+    from mighty_cli.site.build import build_site
+    from mighty_cli.site.hand_ratings import league_ratings
     from mighty_cli.site.page_files import SiteWriter
-    from mighty_cli.site.build import build_site, league_ratings
+    from mighty_cli.site.page_reads import player_names, rating_rows
     from mighty_cli.store.db import make_engine
     from mighty_cli.store.ledger.lookups import get_league
-    from mighty_cli.site.page_reads import player_names, rating_rows
 
     shown = []
     real = SiteWriter.write
@@ -220,8 +223,9 @@ def test_the_sites_ratings_are_the_stores_when_a_rounds_tables_interleave(tmp_pa
                                     str(table["session"]), "--json"))["next"]["players"]
             ok("record", "-l", "cup", "--table", str(table["table"]), "-d", players[1], "-c",
                "14S", "-f", players[2], "-t", str(taken - table["table"]))
-    from mighty_cli.site.page_reads import hands_in_session_order, sessions
     from databases import run
+
+    from mighty_cli.site.page_reads import hands_in_session_order, sessions
     from mighty_cli.store.db import make_engine
     from mighty_cli.store.ledger.lookups import get_league
 
@@ -236,11 +240,12 @@ def test_the_sites_ratings_are_the_stores_when_a_rounds_tables_interleave(tmp_pa
 
 def test_the_sites_ratings_are_the_stores_when_sessions_follow_each_other(tmp_path, monkeypatch):
     from databases import run
+
+    from mighty_cli.site.page_reads import hands_in_session_order, sessions
+    from mighty_cli.store.db import make_engine
     from mighty_cli.store.interchange.imports import import_record
     from mighty_cli.store.ledger.leagues import create_league
-    from mighty_cli.store.db import make_engine
     from mighty_cli.store.ledger.lookups import get_league
-    from mighty_cli.site.page_reads import hands_in_session_order, sessions
 
     db = f"sqlite:///{tmp_path / 'l.db'}"
     engine = make_engine(db)
