@@ -366,6 +366,22 @@ def test_the_store_layers_point_down():
     assert layer_violations(ROOT / "mighty_cli" / "store", STORE_LAYERS) == []
 
 
+def test_the_rounds_and_the_interchange_stand_apart():
+    """Both are built on the ledger; neither needs the other (a backup's bounds are the engine's
+    limits)."""
+    graph = import_graph(ROOT / "mighty_cli")
+    parts = ("mighty_cli.store.rounds", "mighty_cli.store.interchange")
+    assert [f"{module} imports {i.target}" for module, found in graph.items() for i in found
+            for mine, other in (parts, parts[::-1])
+            if module.startswith(mine) and i.target.startswith(other)] == []
+
+
+def test_the_package_root_holds_at_most_four_loose_modules():
+    """A new part of the program is a package of its own (its layer in PACKAGE_LAYERS), not a
+    module beside ``__init__``, ``__main__`` and ``i18n``."""
+    assert len(list((ROOT / "mighty_cli").glob("*.py"))) <= 4
+
+
 def test_the_engine_layers_point_down():
     """cards -> ruleset -> scoring -> hand -> records: no module imports one above it."""
     assert layer_violations(ROOT / "mighty_cli" / "engine", ENGINE_LAYERS) == []

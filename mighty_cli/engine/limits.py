@@ -36,3 +36,7 @@ TOML_MAX_DEPTH = 12
 #: one is a usage error at the option, and a restore refuses one.
 SEED_MAX_DIGITS = 39
 SEED_LIMIT = 10 ** SEED_MAX_DIGITS - 1
+
+#: The longest a round's clock may run (ten hours, ``mighty serve``'s director): a longer one is
+#: a typing slip, and a restore refuses one.
+CLOCK_MAX_MINUTES = 600

@@ -19,7 +19,7 @@ from typing import Any, Callable, Optional
 from sqlalchemy import BigInteger, Date, DateTime, Table
 
 from ...engine.errors import MightyError, RecordError
-from ...engine.limits import POINTS_LIMIT, SEED_MAX_DIGITS
+from ...engine.limits import CLOCK_MAX_MINUTES, POINTS_LIMIT, SEED_MAX_DIGITS
 from ...engine.records.file import check_hand_shape, read_record
 from ...engine.ruleset import ruleset_from_toml
 from ...engine.safe_toml import parse
@@ -30,7 +30,6 @@ from ..ledger.entry_codes import entry_code_problem
 from ..ledger.leagues import LEAGUE_SETTINGS, checked_setting
 from ..ledger.lookups import check_name
 from ..models import StoredPoints
-from ..rounds.round_clock import CLOCK_MAX_MINUTES
 
 #: What a problem of a row says: the problem, the column it is in.
 Problem = Optional[tuple[str, str]]

@@ -17,14 +17,12 @@ from typing import Optional
 
 from sqlmodel import Session, select
 
+from ...engine.limits import CLOCK_MAX_MINUTES
 from ...engine.translation import _
 from .. import LeagueError
 from ..db import lock_league
 from ..ledger.lookups import get_league, log_change
 from ..models import League, LeagueRound, utc_now
-
-#: The longest a round's clock may run (ten hours): a longer one is a typing slip.
-CLOCK_MAX_MINUTES = 600
 
 
 @dataclass(frozen=True)
