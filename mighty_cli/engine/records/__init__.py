@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from .. import hand as engine  # the hand engine (its names load on first use: hand/__init__)
 from ..cards import format_bid, format_card, format_cards, sorted_cards
 from .file import (FORMAT, FULL_KEYS, HAND_KEYS, HAND_TYPES, NAME_KEYS, RECORDED_KEYS, STATUSES,
                    TOP_KEYS, TOP_TYPES, Record, check_hand_shape, checked_players, dump_record,
@@ -63,8 +64,6 @@ def outcome_to_hand(outcome: HandOutcome) -> dict:
 
 def state_to_hand(state: Any, deal: Optional[dict[str, list[int]]] = None) -> dict:
     """A full-hand dict (finished or in progress) from a hand engine state, for saving."""
-    from .. import hand as engine  # deferred for start-up time: only a saved hand needs it
-
     hand: dict[str, Any] = {"dealer": state.dealer}
     if deal is not None:
         hand["deal"] = {who: format_cards(cards) for who, cards in deal.items()}

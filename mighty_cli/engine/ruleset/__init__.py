@@ -22,6 +22,7 @@ from ..errors import InvalidNotation, RulesetError
 from ..inputs import refuse_irregular
 from ..limits import RULESET_MAX_BYTES
 from .bounds import check_limits
+from .formulas import compile_expression
 from .scoring_options import TIE_BREAK_KEYS
 from .schema import (  # noqa: F401 (the schema, re-exported: import it from here)
     BID_COUNTS, FORMULAS, POINT_RANK_KEYS, RANK_KEYS, BackRun, Cards, DealMiss, DeclaredRun,
@@ -350,8 +351,6 @@ def _coerce(value: Any, f: dataclasses.Field, label: str, key: str) -> Any:
         if not isinstance(value, str):
             raise fail(_("an expression in a string, such as \"taken - 10\""))
         if value:
-            # deferred for start-up time: only custom formulas need it
-            from .formulas import compile_expression
             try:
                 compile_expression(value)
             except ValueError as exc:
