@@ -113,7 +113,7 @@ def standings(league_name, html_path, template_dir, round_number, as_json, db_ur
             text = render_league_page(page, template_dir, lang=lang, timezone_name=zone,
                                       tournament=tournament_page)
         else:
-            tournament = compared = None
+            tournament = compared = scored_by = None
             if round_number is not None or rounds:
                 from ..store.rounds.duplicate import league_matchpoints
                 from ..store.rounds.round_board import round_standings, tournament_standings
@@ -122,11 +122,11 @@ def standings(league_name, html_path, template_dir, round_number, as_json, db_ur
                     table_ = round_standings(s, league_name, round_number)
                 tournament = tournament_standings(s, league_name, round_number)
                 compared = league_matchpoints(s, league.id, round_number)  # duplicate rounds
+                scored_by = league_rules(league).tournament.score
             if round_number is None:
                 from ..store.ledger.queries import standings
 
                 table_ = standings(s, league_name)
-            scored_by = league_rules(league).tournament.score
     if html_path:
         write_output(html_path, text)
         click.echo(_("Wrote {path} ({players}, {hands}).").format(
