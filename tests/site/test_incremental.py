@@ -198,7 +198,7 @@ def test_a_change_of_language_writes_every_page(engine, tmp_path):
 
 def test_the_code_that_shapes_a_page_is_part_of_every_pages_key():
     """A change to a filter, the chart or the folding of messages renders every page again:
-    each module of the pages' rendering is in the site's version (``site_data._CODE``), but
+    each module of the pages' rendering is in the site's version (``site.build._CODE``), but
     those that only decide where and when a page is written, and the round board's QR codes
     (``round show --html``'s slips: no page of the site has one)."""
     from mighty_cli.site import build as site_data

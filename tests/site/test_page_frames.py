@@ -1,4 +1,4 @@
-"""A page's frame rendered once per build (``render.page_frames``): the hand pages of a site
+"""A page's frame rendered once per build (``site.page_frames``): the hand pages of a site
 built framed are, byte for byte, those rendered whole, in English and Korean; a frame that
 needs a page's own value, or does not show each of the page's blocks once, is not used (the
 template is rendered whole); a page whose own block fails is told as a whole rendering tells
