@@ -14,15 +14,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from sqlmodel import Session, select
 
 from ...engine import names as name_rules
-from ...engine.ruleset import Ruleset, ruleset_from_toml
 from ...engine.translation import N_, _
 from .. import LeagueError
 from ..models import ChangeLog, League, LeagueRound, LeagueSession, Player, SessionSeat, utc_now
+
+if TYPE_CHECKING:
+    from ...engine.ruleset import Ruleset
 
 RULING_ROLES = ("declarer", "friend")
 PLAYING_ROLES = ("declarer", "friend", "opponent")
@@ -101,6 +103,10 @@ def league_rules(league: League) -> Ruleset:
     """The ruleset stored with the league (never the bundled file it was made from)."""
     key = (league.id or 0, league.ruleset_toml)
     if key not in _RULES_CACHE:
+        # start-up: a ruleset is read and checked only where one is used (standings of a
+        # league of evenings, and every lookup, need none)
+        from ...engine.ruleset import ruleset_from_toml
+
         _RULES_CACHE[key] = ruleset_from_toml(league.ruleset_toml,
                                               label=f"league {league.name!r} ruleset").ruleset
     return _RULES_CACHE[key]
