@@ -122,13 +122,6 @@ def _retryable(exc) -> bool:
     return code in ("40001", "40P01")
 
 
-def split_names(text: Optional[str]) -> Optional[list[str]]:
-    """``"A,B,C"`` -> ``["A", "B", "C"]`` (names are trimmed)."""
-    if text is None:
-        return None
-    return [name.strip() for name in text.split(",") if name.strip()]
-
-
 def pair_readings(given: tuple[str, ...], option: str = "--apart") -> list[list[tuple[str, str]]]:
     """Each ``A/B`` given to a pair option (``--apart``, ``--substitute``) as its readings as
     two names: one, or one per ``/`` where a name of an older store holds one

@@ -1,38 +1,20 @@
-"""A hand's values as ``record`` and ``hand amend`` read them from the command line: a friend
-given as "nobody", the players a 6마/7마 declarer eliminated, and a hand named by its table
-(``hand show --table 3 2``: the table's hand 2)."""
+"""A hand's values as ``record`` and ``hand amend`` take them from the command line: a hand named
+by its table (``hand show --table 3 2``: the table's hand 2), and the table's refusals of an
+entry (:class:`~mighty_cli.table.score_entry.EntryRefused`) as click shows them."""
 
 from __future__ import annotations
 
-from typing import Optional
+from contextlib import contextmanager
+from typing import Iterator, Optional
 
 import click
 
 from ..i18n import N_, _
-from ..table import words
 from . import completion
-from .database import split_names
 from .options import number_type
 
 # Deferred imports: the store (SQLModel) loads where a hand is looked up, so a usage error
 # starts quickly (tests/test_imports.py).
-
-
-def friend_value(text: Optional[str]) -> Optional[str]:
-    """A friend, or ``none`` for any word of the table's vocabulary for no friend (``none``,
-    ``nf``, ``-``, ``노프렌드``, ``없음``: ``table/words.py``): the declarer played alone."""
-    if text is None:
-        return None
-    return "none" if words.means(text, "none") else text.strip()
-
-
-def eliminated_given(answers, text: Optional[str]) -> list[str]:
-    """``--eliminated`` as ``record`` and ``hand amend`` read it: names matched among the
-    players of the hand (``answers.five``); 시흥 은마 (table.dummy) one player, not the
-    declarer, or the dummy (``dummy``, ``더미``, ``은실``: the table's words)."""
-    if answers.rules.table.dummy and text:
-        return answers.check_eliminated(text)
-    return [answers.check_player(p) for p in split_names(text) or []]
 
 
 #: ``--table T [--round R]``: NUMBER is the table's own hand number (``hand show --table 3 2``).
@@ -60,3 +42,21 @@ def league_number(s, league_name: str, number: int, table: Optional[int],
     from ..store.ledger.table_hands import table_hand_number
 
     return table_hand_number(s, get_league(s, league_name), table, number, round_number)
+
+
+@contextmanager
+def entry_errors() -> Iterator[None]:
+    """The table's refusal of an entry as click shows it: fields given together that do not go
+    together, a usage error; one field's unreadable value, a bad value of its option (exit 2);
+    any other, as the project's errors are (exit 1)."""
+    from ..table.score_entry import EntryRefused  # the table's entry: loaded where used
+
+    try:
+        yield
+    except EntryRefused as exc:
+        if exc.kind == "value":
+            raise click.BadParameter(str(exc), param_hint="--" + (exc.field or "").replace(
+                "_", "-")) from None
+        if exc.kind == "usage":
+            raise click.UsageError(str(exc)) from None
+        raise

@@ -8,19 +8,17 @@ from typing import Optional
 
 import click
 
-from ..engine.errors import MightyError
 from ..engine.hand.seats import eliminated_label
 from ..i18n import N_, _, ngettext, gettext as translate
 from . import completion
 from ..render.text import table
-from .database import by_option, database, db_option, league_option, split_names, who_default
+from .database import by_option, database, db_option, league_option, who_default
 from ..render.text import signed
-from .amend_values import AmendedHand
 from .hand_lines import deltas_line, eliminated_text, hand_line, print_recorded, table_place
-from .hand_values import (at_table, eliminated_given, friend_value, league_number,
-                          round_hand_option, table_hand_option)
+from .hand_values import (at_table, entry_errors, league_number, round_hand_option,
+                          table_hand_option)
 from .options import echo_json, json_option, number_type
-from .score_taken import Taken, TakenType, friends_given, ruling_party_count
+from .score_taken import TakenType, friends_given
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
 # inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
@@ -130,11 +128,11 @@ def record(league_name, session_number, table, declarer, contract, friends, frie
 
         with database(db_url) as s:
             session_number = table_session(s, league_name, table)
-    if taken is not None and opposition is not None:
-        raise click.UsageError(_("give --taken or --opposition, not both"))
-    if deal_miss is not None and eliminated is not None:
-        raise click.UsageError(_("give --deal-miss or --eliminated, not both: a deal miss (딜 "
-                                 "미스) eliminates nobody"))
+    from ..table.score_entry import check_apart  # the table's entry: loaded where used
+
+    with entry_errors():  # fields that do not go together: a usage error
+        check_apart({"taken": taken, "opposition": opposition, "deal_miss": deal_miss,
+                     "eliminated": eliminated})
     friend, friend2 = (list(friends_given(friends)) + [None, None])[:2]
     if taken is not None and not taken.split:
         taken = taken.parts[0]  # a count: checked by the league as before
@@ -145,8 +143,10 @@ def record(league_name, session_number, table, declarer, contract, friends, frie
                                          and (taken is not None or opposition is not None))
     hint = dict(table=table, session=session_number if table is None else None, db=db_url)
     if complete and not evening:
-        _record_once(league_name, session_number, given, friend_call, dealer, players, note,
-                     as_json, db_url, who, again, hint)
+        fields = dict(given, friend=friends, friend_call=friend_call, dealer=dealer,
+                      players=players, note=note)
+        del fields["friend2"]
+        _record_once(league_name, session_number, fields, as_json, db_url, who, again, hint)
         return
     from .scorekeeper_loop import record_interactively
 
@@ -154,92 +154,40 @@ def record(league_name, session_number, table, declarer, contract, friends, frie
                          note, as_json, db_url, who_default(who), evening, again, hint)
 
 
-def _record_once(league_name, session_number, given, friend_call, dealer, players, note,
-                 as_json, db_url, who, again, hint) -> None:
+def _record_once(league_name, session_number, fields, as_json, db_url, who, again,
+                 hint) -> None:
     """Every value given on the command line: one transaction, no question (but at a
     terminal, whether an outcome equal to the table's previous hand is recorded again)."""
-    from ..store.ledger.table_entry import SameOutcome
+    from ..table.score_entry import SameAsPrevious
     from .resume_hints import command_line
     from .scorekeeper_loop import again_refused, ask_again
 
-    values = (league_name, session_number, given, friend_call, dealer, players, note, db_url,
-              who)
+    values = (league_name, session_number, fields, db_url, who)
     try:
-        done, table = _store_once(*values, again=again)
-    except SameOutcome as exc:
+        stored, table = _store_once(*values, again=again)
+    except SameAsPrevious as exc:
         if not sys.stdin.isatty():
             raise click.ClickException(again_refused(exc)) from None
         if not ask_again(exc):
             raise click.ClickException(_("nothing recorded")) from None
-        done, table = _store_once(*values, again=True)
-    print_recorded(done, as_json, table, command_line(["referee"], league_name, **hint))
+        stored, table = _store_once(*values, again=True)
+    print_recorded(stored.recorded, as_json, table,
+                   command_line(["referee"], league_name, **hint))
 
 
-def _store_once(league_name, session_number, given, friend_call, dealer, players, note, db_url,
-                who, *, again: bool):
-    """:func:`_record_once`'s transaction: the hand stored, and its table (or None)."""
-    from ..store.ledger.hands import enter_hand
-    from ..store.ledger.lookups import get_league, league_rules
-    from ..store.ledger.sessions import evening as evening_state
-    from ..table.name_lookup import match_name
-    from .scorekeeper import PRESENT, Answers
+def _store_once(league_name, session_number, fields, db_url, who, *, again: bool):
+    """:func:`_record_once`'s transaction: the outcome checked (as a keeper's whole entry:
+    :func:`~mighty_cli.table.score_entry.check_outcome`) and stored; the hand stored, and its
+    table (or None)."""
+    from ..table.next_hand import read_next_hand
+    from ..table.score_entry import check_outcome, store_outcome
 
-    with database(db_url) as s:
-        state = evening_state(s, league_name, session_number)
-        five = [match_name(p, state.seating, _(PRESENT)) for p in split_names(players)] \
-            if players else list(state.proposal.players)
-        answers = Answers(None, five, state.seating)  # type: ignore[arg-type]
-        resolved = dict(given)
-        for key in ("declarer", "deal_miss"):
-            if given[key]:
-                resolved[key] = answers.check_player(given[key])
-        rules = league_rules(get_league(s, league_name))
-        friends_given(tuple(f for f in (given["friend"], given["friend2"]) if f), rules)
-        if given["friend"] and rules.table.partner_hands and not given["deal_miss"]:
-            answers.rules, answers.declarer = rules, resolved["declarer"]  # 허니문
-            resolved["friend"] = answers.own_friend_hand(given["friend"])
-        elif given["friend"] and friend_value(given["friend"]) != "none":
-            resolved["friend"] = answers.check_player(given["friend"])
-        if given["friend2"]:  # 동대전 7마: the second called card's holder
-            if friend_value(resolved["friend"]) == "none":
-                raise click.UsageError(_("--friend none: a second --friend needs a first"))
-            resolved["friend2"] = answers.check_player(given["friend2"])
-        if isinstance(given["taken"], Taken):  # split: weighed by the ruleset
-            count = 0 if friend_value(resolved["friend"]) == "none" else \
-                1 + bool(resolved["friend2"])
-            try:
-                resolved["taken"] = ruling_party_count(rules, given["taken"], count)
-            except MightyError as exc:
-                raise click.BadParameter(str(exc), param_hint="--taken") from None
-        answers.rules, answers.declarer = rules, resolved["declarer"]
-        out = eliminated_given(answers, given["eliminated"])
-        if rules.table.eliminated and not out and not given["deal_miss"] \
-                and not rules.table.dummy:  # 시흥 은마: it changes no score
-            raise click.UsageError(ngettext(
-                "--eliminated: {ruleset} eliminates {count} player (table.eliminated): name "
-                "him", "--eliminated: {ruleset} eliminates {count} players "
-                "(table.eliminated): name them", rules.table.eliminated).format(
-                    ruleset=rules.name, count=rules.table.eliminated))
-        done = enter_hand(
-            s, league_name, again=again, session_number=session_number,
-            declarer=resolved["declarer"],
-            contract=_contract(given["contract"]),
-            friend=friend_value(resolved["friend"]), friend_call=friend_call,
-            taken=resolved["taken"], opposition=given["opposition"],
-            deal_miss=resolved["deal_miss"],
-            dealer=answers.check_present(dealer) if dealer else None,
-            players=five if players else None, note=note, who=who_default(who),
-            eliminated=out or None, friend2=resolved["friend2"])
-    return done, state.table
-
-
-def _contract(text: Optional[str]) -> Optional[str]:
-    """A contract as given on the command line, Korean (``스페이드 14``) read as notation."""
-    if not text:
-        return None
-    from ..table.words import normalize_entry  # the table's vocabulary: loaded where used
-
-    return normalize_entry(text.strip(), expect="bid").upper()
+    with database(db_url) as s, entry_errors():
+        hand = read_next_hand(s, league_name, session_number)
+        outcome = check_outcome(hand, fields)
+        stored = store_outcome(s, league_name, outcome, session=session_number, again=again,
+                               who=who_default(who))
+    return stored, hand.table
 
 
 @click.group()
@@ -484,19 +432,18 @@ def hand_amend(league_name, number, table, round_number, declarer, contract, fri
     # --friend twice: the two friends of a two-card call (동대전 7마); once: one friend (or none)
     friend, friend2 = (friends_given(friends) + [None, None])[:2]
     why = require_reason(reason)
-    with database(db_url) as s:
+    from ..table.amended_hand import AmendedHand  # names read as record reads them
+    from ..table.name_lookup import split_names
+
+    with database(db_url) as s, entry_errors():
         number = league_number(s, league_name, number, table, round_number)
-        amended = AmendedHand(s, league_name, number, players)  # names read as record reads them
-        declarer, deal_miss = amended.name(declarer), amended.name(deal_miss)
-        friend, friend2 = amended.friend(friend), amended.name(friend2)
-        if taken is not None:
-            taken = amended.count(taken, friend, friend2)
-        out = None if eliminated is None else amended.eliminated(eliminated, declarer)
+        values = AmendedHand(s, league_name, number, players).values(
+            declarer=declarer, contract=contract, friend=friend, friend2=friend2, taken=taken,
+            deal_miss=deal_miss, eliminated=eliminated)
         correction = amend_hand(
-            s, league_name, number, who=who_default(who), why=why, declarer=declarer,
-            contract=_contract(contract), friend=friend_value(friend), friend2=friend2,
-            friend_call=friend_call, taken=taken, opposition=opposition, deal_miss=deal_miss,
-            dealer=dealer, players=split_names(players), note=note, eliminated=out)
+            s, league_name, number, who=who_default(who), why=why, friend_call=friend_call,
+            opposition=opposition, dealer=dealer, players=split_names(players), note=note,
+            **values)
     print_correction(correction, as_json)
 
 

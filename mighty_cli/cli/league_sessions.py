@@ -8,7 +8,8 @@ import click
 from ..i18n import N_, _, ngettext
 from . import completion
 from .database import (by_option, chosen_pairs, database, db_option, league_option,
-                       pair_readings, split_names, who_default)
+                       pair_readings, who_default)
+from ..table.name_lookup import split_names
 from .options import SEED, echo_json, json_option, number_type
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load

@@ -2,8 +2,8 @@
 
 Where two cards are called (``friend.called_cards = 2``, 동대전 7마) ``--friends 2`` scores
 two friends: each takes a friend's share, the declarer the balance. ``--taken`` also takes the
-ruling party's cards split between its members (``10+8+2``: :mod:`.score_taken`), weighed by
-the ruleset's friend weights as a refereed hand is.
+ruling party's cards split between its members (``10+8+2``: :mod:`mighty_cli.table.taken`),
+weighed by the ruleset's friend weights as a refereed hand is.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from ..engine.ruleset import load_ruleset
 from ..engine.scoring import describe, friends_weighed, score_hand
 from ..i18n import N_, _
 from .options import echo_json, json_option, ruleset_option
-from .score_taken import TakenType, ruling_party_count
+from ..table.taken import ruling_party_count
+from .score_taken import TakenType
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
 # inside the commands that use them, so `mighty --help`, a command's --help, a usage error and

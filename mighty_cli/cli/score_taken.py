@@ -1,87 +1,14 @@
-"""The ruling party's point cards as a score-keeper gives them, to ``mighty score``, ``mighty
-record`` and the score-keeper's question.
-
-Two forms:
-
-* ``16``: the count as the table compares it with the bid (discards included; under 동대전's
-  ``scoring.friend_weight`` the friends' cards already weighted, as the table counts them).
-* ``10+8+2``: the cards split between the ruling party's members, the declarer's first
-  (discards included), then each friend's in the order the friends were named. The tool
-  weighs the friends' cards by the ruleset (``scoring.friend_weight``, a lone friend of a
-  two-card call ``scoring.lone_friend_weight``, the weighted total rounded half up: 000
-  §7.5.2-3 and footnote 75) exactly as a refereed hand is counted
-  (:func:`mighty_cli.engine.scoring.ruling_party_taken`), so a club that counts each member's
-  cards at the table need not do the arithmetic. Under a ruleset without weights the parts
-  are simply added.
-
-The reading where the seeds are silent: the split names as many friends as the hand had
-(``10+8+2`` for two, ``14+3`` for one, ``13`` alone), and its parts together are at most the
-point cards in play.
-"""
+"""``--taken`` and ``--friend`` as ``mighty score``, ``mighty record`` and ``hand amend`` read
+them from the command line: a count or a split (``10+8+2``, read and weighed by
+:mod:`mighty_cli.table.taken`), and one friend or two."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
-from typing import Optional
 
 import click
 
 from ..engine.errors import MightyError
-from ..engine.ruleset import Ruleset
-from ..i18n import _, ngettext
-
-# Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
-# inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
-# the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
-
-
-@dataclass(frozen=True)
-class Taken:
-    """Point cards as given: one count, or the declarer's and each friend's."""
-
-    parts: tuple[int, ...]
-
-    @property
-    def split(self) -> bool:
-        return len(self.parts) > 1
-
-    def __str__(self) -> str:
-        return "+".join(map(str, self.parts))
-
-
-def parse_taken(text: str) -> Taken:
-    """``16`` or ``10+8+2`` (a trailing 장 or 턴 is allowed, as at the prompt)."""
-    parts = [part.strip().removesuffix("장").removesuffix("턴").strip()
-             for part in str(text).split("+")]
-    if len(parts) == 1 and parts[0].startswith("-") and parts[0][1:].isdigit():
-        return Taken((int(parts[0]),))  # a count out of range: the caller's check says so
-    if not 1 <= len(parts) <= 3 or not all(part.isdigit() for part in parts):
-        raise MightyError(_("{text!r}: a number of point cards (16), or the declarer's and "
-                            "each friend's (10+8+2)").format(text=str(text).strip()))
-    return Taken(tuple(int(part) for part in parts))
-
-
-def ruling_party_count(rules: Ruleset, taken: Taken, friends: int) -> int:
-    """What the ruling party counts against the bid: the count itself, or the split weighed
-    by the ruleset (``friends``: how many friends the hand had, 0 to 2)."""
-    if not taken.split:
-        return taken.parts[0]
-    named = len(taken.parts) - 1
-    if named != friends:
-        raise MightyError(ngettext(
-            "{taken} names {named} friend's cards after the declarer's, and this hand had "
-            "{friends}: give one part per friend, or the ruling party's count",
-            "{taken} names {named} friends' cards after the declarer's, and this hand had "
-            "{friends}: give one part per friend, or the ruling party's count",
-            named).format(taken=taken, named=named, friends=friends))
-    total = rules.count_total
-    if sum(taken.parts) > total:
-        raise MightyError(_("{taken}: {sum} point cards, but {total} are in play under "
-                            "{ruleset}").format(taken=taken, sum=sum(taken.parts), total=total,
-                                                ruleset=rules.name))
-    from ..engine.scoring import ruling_party_taken
-
-    return ruling_party_taken(rules, taken.parts[0], list(taken.parts[1:]))
+from ..i18n import _
+from ..table.taken import Taken, parse_taken
 
 
 class TakenType(click.ParamType):
@@ -98,11 +25,11 @@ class TakenType(click.ParamType):
             self.fail(str(exc), param, ctx)
 
 
-def friends_given(values: tuple[str, ...], rules: Optional[Ruleset] = None) -> list[str]:
-    """``--friend`` given once, or twice where two cards are called (friend.called_cards =
-    2, 동대전 7마); a usage error otherwise."""
-    if len(values) > 2 or (len(values) == 2 and rules is not None
-                           and rules.friend.called_cards != 2):
+def friends_given(values: tuple[str, ...]) -> list[str]:
+    """``--friend`` given once, or twice (where two cards are called: friend.called_cards =
+    2, 동대전 7마, which the league's ruleset says: :func:`~mighty_cli.table.score_entry.\
+check_outcome`); a usage error for more."""
+    if len(values) > 2:
         raise click.UsageError(_("--friend: give one friend, or two where the ruleset calls two "
                                  "cards (friend.called_cards = 2)"))
     return list(values)

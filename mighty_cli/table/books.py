@@ -1,5 +1,6 @@
-"""Where a refereed evening is kept: the save file (never one this run did not write) and the
-league (one database engine for the evening, one transaction per write)."""
+"""Where a table's evening is kept: the save file (never one this run did not write) and the
+league (one database engine for the evening, one transaction per write), for the referee and
+the score-keeper alike."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from pathlib import Path
 from typing import Iterator, Optional
 
 from ..engine.translation import _
-from .table_errors import HandTakenAway, TableError
+from .next_hand import NextHand, read_next_hand
 from .referee_session import write_record_file
+from .table_errors import HandTakenAway, TableError
 
 # Deferred imports: the store (SQLModel, SQLAlchemy) loads inside the league's methods, only when
 # an evening keeps a league, so the command line's start-up never pays for it.
@@ -59,7 +61,8 @@ def db_transaction(engine) -> Iterator:
 
 
 class LeagueBook:
-    """A league's open session, through one database engine for the whole evening.
+    """A league's open session, through one database engine for the whole evening: the
+    referee's (``mighty referee --league``) and the score-keeper's (``record --evening``).
 
     The hand in progress is this window's by a token (:attr:`claim`, taken up by :meth:`take`
     when the evening opens): every write checks it under the league's lock, so a window whose
@@ -93,11 +96,10 @@ class LeagueBook:
         except HandGone as exc:
             raise HandTakenAway(str(exc), exc.what) from None
 
-    def evening(self):
-        from ..store.ledger.sessions import evening
-
+    def next_hand(self) -> NextHand:
+        """The table before its next hand (:mod:`.next_hand`)."""
         with self.tx() as s:
-            return evening(s, self.league, self.session)
+            return read_next_hand(s, self.league, self.session)
 
     def take(self) -> Optional[str]:
         """Take up the session's hand in progress for this window; its record, if any."""

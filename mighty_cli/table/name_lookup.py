@@ -1,5 +1,5 @@
 """Names as the table types them: case-insensitively, and by a unique prefix (``j`` → 지현 when
-nobody else's name starts with j)."""
+nobody else's name starts with j); a list of them comma-separated (``--players A,B,C``)."""
 
 from __future__ import annotations
 
@@ -38,6 +38,13 @@ def match_name(text: str, names: Sequence[str], what: Optional[str] = None) -> s
             text=text.strip(), names=_(" or ").join(starts)))
     raise UnknownName(_("{text!r} is not one of {what} ({names})").format(
         text=text.strip(), what=what, names=", ".join(names)))
+
+
+def split_names(text: Optional[str]) -> Optional[list[str]]:
+    """``"A,B,C"`` -> ``["A", "B", "C"]`` (names are trimmed); None for None."""
+    if text is None:
+        return None
+    return [name.strip() for name in text.split(",") if name.strip()]
 
 
 def find_name(text: str, names: Sequence[str]) -> Optional[str]:

@@ -65,6 +65,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     "dealer": ("dealer", "딜러"),
     "opener": ("opener", "선"),
     "out": ("out", "sit", "쉬기"),
+    # the answer yes to a yes-or-no question ("record it all the same?")
+    "yes": ("yes", "y", "예", "네", "응"),
     # the answers to "unsaved work: save it?"
     "keep": ("keep", "yes", "y", "예", "네"),
     "discard": ("discard", "d", "no", "n", "버리기", "아니오"),
@@ -132,6 +134,21 @@ def command(text: str, meanings: Iterable[str] = EVENING) -> tuple[Optional[str]
             if found is not None:
                 return found, " ".join(words[size:])
     return None, text
+
+
+def contract_text(text: Optional[str]) -> Optional[str]:
+    """A contract as typed, in notation (``스페이드 14`` is ``14S``); None for nothing typed."""
+    if not text:
+        return None
+    return normalize_entry(text.strip(), expect="bid").upper()
+
+
+def friend_value(text: Optional[str]) -> Optional[str]:
+    """A friend as typed, or ``none`` for any word for no friend (``none``, ``nf``, ``-``,
+    ``노프렌드``, ``없음``): the declarer played alone."""
+    if text is None:
+        return None
+    return "none" if means(text, "none") else text.strip()
 
 
 def player_called(text: str) -> Optional[str]:

@@ -9,7 +9,7 @@ import pytest
 
 from mighty_cli.cli import cli
 from mighty_cli.table.referee_session import RefereeSession
-from mighty_cli.cli.scorekeeper_loop import _QuitGuard
+from mighty_cli.cli.scorekeeper_loop import QuitGuard
 from mighty_cli.engine.ruleset import load_ruleset
 
 FIVE = ["민수", "Bo", "Cy", "Di", "Ed"]
@@ -64,7 +64,7 @@ def test_record_evening_undo_at_the_first_question_goes_back_to_the_declarer(run
 
 
 def test_a_quit_in_the_middle_of_a_hand_is_said_twice_at_a_terminal():
-    guard = _QuitGuard(interactive=True)
+    guard = QuitGuard(interactive=True)
     with pytest.raises(ValueError, match="again drops this unfinished hand"):
         guard.check("q")
     guard.check("Bo")  # an answer disarms it
@@ -73,7 +73,7 @@ def test_a_quit_in_the_middle_of_a_hand_is_said_twice_at_a_terminal():
     with pytest.raises(EOFError):
         guard.check("q")
     with pytest.raises(EOFError):  # piped input quits at once
-        _QuitGuard(interactive=False).check("q")
+        QuitGuard(interactive=False).check("q")
 
 
 def test_session_start_refuses_a_name_one_letter_from_a_player(runner, db):
