@@ -9,11 +9,14 @@ from typing import Optional
 import click
 
 from ..engine.hand.seats import eliminated_label
+from ..engine.scoring import doubling_label
 from ..i18n import N_, _, ngettext, gettext as translate
 from . import completion
 from ..render.text import table
 from .database import by_option, database, db_option, league_option, who_default
-from ..render.text import signed
+from ..render.text import friend_call_text, signed
+from ..table.name_lookup import split_names
+from ..table.next_hand import read_next_hand
 from .hand_lines import deltas_line, eliminated_text, hand_line, print_recorded, table_place
 from .hand_values import (at_table, entry_errors, league_number, round_hand_option,
                           table_hand_option)
@@ -179,7 +182,6 @@ def _store_once(league_name, session_number, fields, db_url, who, *, again: bool
     """:func:`_record_once`'s transaction: the outcome checked (as a keeper's whole entry:
     :func:`~mighty_cli.table.score_entry.check_outcome`) and stored; the hand stored, and its
     table (or None)."""
-    from ..table.next_hand import read_next_hand
     from ..table.score_entry import check_outcome, store_outcome
 
     with database(db_url) as s, entry_errors():
@@ -307,9 +309,6 @@ def hand_show(league_name, number, table, round_number, as_json, db_url) -> None
     if shown.eliminated:  # 6마, 7마; 시흥 은마: a player (he played the dummy's hand) or the dummy
         click.echo("  " + eliminated_text(shown, ""))
     if shown.status == "scored":
-        from ..engine.scoring import doubling_label
-        from ..render.text import friend_call_text
-
         doubled = ", ".join(doubling_label(d) for d in shown.doublings) or _("no doublings")
         base = int(shown.base) if shown.base is not None and shown.base == int(shown.base) \
             else shown.base
@@ -433,7 +432,6 @@ def hand_amend(league_name, number, table, round_number, declarer, contract, fri
     friend, friend2 = (friends_given(friends) + [None, None])[:2]
     why = require_reason(reason)
     from ..table.amended_hand import AmendedHand  # names read as record reads them
-    from ..table.name_lookup import split_names
 
     with database(db_url) as s, entry_errors():
         number = league_number(s, league_name, number, table, round_number)

@@ -21,6 +21,7 @@ import click
 from ..engine.errors import MightyError
 from ..i18n import N_, _
 from .line_input import LineReader
+from .line_input import ask as ask_line
 from ..table import words
 from ..table.answers import Answers
 from ..table.books import LeagueBook
@@ -229,8 +230,6 @@ def _asker(reader: LineReader) -> Callable:
     guard = QuitGuard(reader.interactive)
 
     def ask(prompt: str, check: Callable, default: Optional[str]):
-        from .line_input import ask as ask_line
-
         return ask_line(reader, prompt, _one_line(check, guard), default=default)
     return ask
 
