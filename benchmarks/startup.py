@@ -260,7 +260,6 @@ def record_evening(mighty: list[str], env: dict, hands: int) -> tuple[list[float
 def referee_evening(mighty: list[str], env: dict, hands: int) -> list[float]:
     """Per entry of `referee --league` (open cards), in ms."""
     from evening_script import parse_proposal, random_hand, typed_lines
-
     from mighty_cli.engine.ruleset import load_ruleset
 
     rules = load_ruleset("club-requirements")

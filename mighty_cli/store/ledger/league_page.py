@@ -101,7 +101,7 @@ def _chart(s: Session, league: League, names: Sequence[str],
     sums: dict[int, dict[str, int]] = {}
     for index, name, total in rows:
         sums.setdefault(int(index), {})[name] = int(total or 0)
-    running = {n: 0 for n in names}
+    running = dict.fromkeys(names, 0)
     series_rows: list[tuple[int, dict[str, int]]] = [(0, dict(running))]
     for index in sorted(sums):
         for name, total in sums[index].items():
