@@ -6,7 +6,7 @@ format, a backup and its restore, and replay, each timed with its peak memory.
 
 Outcomes come from a seeded RNG (six players in 5-player sessions of 50 hands, a few deal
 misses), written as a hand-record file hand by hand; the import reads that file as ``mighty
-import`` does (streamed parse, replay, bulk inserts: :mod:`mighty_cli.store.bulk`). Each
+import`` does (streamed parse, replay, bulk inserts: :mod:`mighty_cli.store.interchange.bulk`). Each
 phase runs in its own process, so "peak" is that phase's maximum resident set size. On a shared
 machine wall time grows with the load average (printed before and after), so each phase also
 prints its own CPU time ("cpu s") and its PostgreSQL backends' ("db cpu s", when the server is
@@ -77,7 +77,7 @@ def season(count: int, seed: int = 1):
 def write_season(path: Path, count: int) -> None:
     import tomli_w
 
-    from mighty_cli.store.exports import toml_hand
+    from mighty_cli.store.interchange.export_text import toml_hand
 
     block = list(season(min(count, BLOCK)))  # a season of any size repeats one block
     sessions = block[-1]["session"]
@@ -118,7 +118,13 @@ def write_full_hands(path: Path, count: int, seed: int = 7) -> None:
 
 def phase(name: str, url: str, folder: Path, hands: int) -> dict:
     """One phase, in this process; returns its figures."""
-    from mighty_cli.store import services
+    from mighty_cli.store.ledger.corrections import amend_hand
+    from mighty_cli.store.interchange.exports import write_export
+    from mighty_cli.store.ledger.hands import show_hand
+    from mighty_cli.store.interchange.imports import import_record
+    from mighty_cli.store.ledger.leagues import create_league
+    from mighty_cli.store.ledger.queries import standings
+    from mighty_cli.store.ledger.league_page import league_page
     from mighty_cli.store.db import make_engine, transaction
 
     engine = make_engine(url)
@@ -132,36 +138,36 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
     cpu_start = time.process_time()
     extra = ""
     if name == "import":
-        from mighty_cli.store.formats import open_record
+        from mighty_cli.store.interchange.formats import open_record
 
-        run(services.create_league, "bench", "club-requirements")
-        done = run(services.import_record, "bench", open_record(folder / "season.toml"))
+        run(create_league, "bench", "club-requirements")
+        done = run(import_record, "bench", open_record(folder / "season.toml"))
         extra = f"{done.hands} hands"
     elif name == "standings":
-        table = run(services.standings, "bench")
+        table = run(standings, "bench")
         extra = f"{len(table.rows)} players"
     elif name == "page":
         from mighty_cli.render.html import render_league_page
 
-        html = render_league_page(run(services.league_page, "bench"))
+        html = render_league_page(run(league_page, "bench"))
         extra = f"{len(html) / 1024:.0f} KB"
     elif name == "amend":  # the first scored hand's points taken, changed by one
         number = 1
-        while (hand := run(services.show_hand, "bench", number)).status != "scored":
+        while (hand := run(show_hand, "bench", number)).status != "scored":
             number += 1
         start = time.perf_counter()
         cpu_start = time.process_time()
-        done = run(services.amend_hand, "bench", number, who="bench", why="benchmark",
+        done = run(amend_hand, "bench", number, who="bench", why="benchmark",
                    taken=hand.taken + 1 if hand.taken < 20 else 19)
         extra = (f"hand {number}: {done.hands_resettled} resettled, {len(done.changes)} "
                  f"standings lines moved")
     elif name.startswith("export-"):
         fmt = name.split("-")[1]
         with transaction(engine) as s, open(folder / f"out.{fmt}", "w", encoding="utf-8") as out:
-            size = services.write_export(s, "bench", fmt, out)
+            size = write_export(s, "bench", fmt, out)
         extra = f"{size / 2**20:.0f} MB written"
     elif name == "backup":
-        from mighty_cli.store.backup import iter_backup
+        from mighty_cli.store.interchange.backup import iter_backup
 
         rows = -1  # the header is no row
         with transaction(engine) as s, open(folder / "backup.jsonl", "w",
@@ -171,7 +177,7 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
                 rows += text.count("\n")
         extra = f"{rows} rows"
     elif name == "restore":
-        from mighty_cli.store.backup import restore
+        from mighty_cli.store.interchange.backup import restore
 
         (folder / "restored.db").unlink(missing_ok=True)
         target = make_engine(f"sqlite:///{folder / 'restored.db'}")

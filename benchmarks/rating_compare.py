@@ -1,8 +1,9 @@
 """The league's rating against the margin model it replaced, OpenSkill's models (their β, τ
 and a pseudo-player for the contract's level tuned), score per hand and the contract's level
-alone, on seasons played card by card by players of known skill (``mighty_cli.skill_play``:
-the engine's policies, bidding as a club does) and, with ``--kinds model,played``, on seasons
-drawn from the margin model itself (``mighty_cli.skill_season``).
+alone, on seasons played card by card by players of known skill
+(``mighty_cli.league.played_seasons``: the engine's policies, bidding as a club does) and, with
+``--kinds model,played``, on seasons drawn from the margin model itself
+(``mighty_cli.league.model_seasons``).
 
     python benchmarks/rating_compare.py [--tune 30] [--seasons 100] [--hands 400]
                                         [--players 12] [--kinds played]
@@ -42,9 +43,9 @@ from typing import Callable, Optional, Sequence
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mighty_cli.engine.records import replay  # noqa: E402
-from mighty_cli.rating import RatedHand, Ratings, spearman  # noqa: E402
-from mighty_cli.skill_play import played_season  # noqa: E402
-from mighty_cli.skill_season import skill_season  # noqa: E402
+from mighty_cli.league.rating import RatedHand, Ratings, spearman  # noqa: E402
+from mighty_cli.league.played_seasons import played_season  # noqa: E402
+from mighty_cli.league.model_seasons import skill_season  # noqa: E402
 
 #: The share of a season rated before the held-out hands, and where the calibration's training
 #: predictions start (the first ratings know next to nothing).
@@ -181,7 +182,7 @@ class Method:
 
 
 class League(Method):
-    """The league's rating (mighty_cli.rating): OpenSkill with the contract's level."""
+    """The league's rating (mighty_cli.league.rating): OpenSkill with the contract's level."""
 
     name = "the league's rating"
 

@@ -20,7 +20,7 @@ Targets (issue 24): after one evening on 3,000 refereed hands at most 1 s; a ful
 
 The league is built fast through the store's bulk path (the rows ``mighty import`` writes,
 ``store.interchange``) from a seeded skill-model season
-(:mod:`mighty_cli.skill_season`: ten players, sessions of 50 hands with six present), each
+(:mod:`mighty_cli.league.model_seasons`: ten players, sessions of 50 hands with six present), each
 hand scored by the engine's scoring (``engine.record.score_outcome``); the five refereed
 examples are then imported the ordinary way, so hand pages exist. Target: every page at most
 300 KB (``mighty site`` pages long lists).
@@ -45,12 +45,13 @@ from sqlalchemy import insert  # noqa: E402
 
 from mighty_cli.engine.cards import parse_bid  # noqa: E402
 from mighty_cli.engine.records import load_record, score_outcome  # noqa: E402
-from mighty_cli.skill_season import skill_season  # noqa: E402
-from mighty_cli.store import services  # noqa: E402
+from mighty_cli.league.model_seasons import skill_season  # noqa: E402
+from mighty_cli.store.interchange.imports import import_record  # noqa: E402
+from mighty_cli.store.ledger.leagues import create_league, league_summaries
 from mighty_cli.store.db import make_engine, transaction  # noqa: E402
-from mighty_cli.store.hands import _hand_columns, _member_rows  # noqa: E402
-from mighty_cli.store.import_batch import BATCH  # noqa: E402
-from mighty_cli.store.lookups import ensure_players, get_league, league_rules  # noqa: E402
+from mighty_cli.store.ledger.hands import hand_columns, member_row_dicts  # noqa: E402
+from mighty_cli.store.interchange.import_batch import BATCH  # noqa: E402
+from mighty_cli.store.ledger.lookups import ensure_players, get_league, league_rules  # noqa: E402
 from mighty_cli.store.models import LeagueSession, SessionSeat, utc_now  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,10 +76,10 @@ def example_records() -> list[str]:
 
     scratch = make_engine("sqlite://")
     with transaction(scratch) as s:
-        services.create_league(s, "scratch", "standard")
+        create_league(s, "scratch", "standard")
     for example in ("run", "joker-call", "back-run", "no-trump", "trump-change"):
         with transaction(scratch) as s:
-            services.import_record(s, "scratch",
+            import_record(s, "scratch",
                                    load_record(ROOT / "examples" / f"{example}.toml"))
     with transaction(scratch) as s:
         records = [x for x in s.exec(select(Hand.record_toml).where(Hand.full == True)  # noqa
@@ -91,8 +92,8 @@ def build(engine, hands: int, chunk: int = 50_000, refereed: int = 0, seed: int 
           examples: bool = True) -> None:
     """The league ``bench`` with ``hands`` more recorded hands (the first ``refereed`` of them
     stored with a refereed example's record), written in bulk: the import's rows
-    (``store.hands._hand_columns``, ``_member_rows``) inserted with Core table inserts, one
-    executemany per batch, hand ids given so no id is read back."""
+    (``store.ledger.hands.hand_columns``, ``member_row_dicts``) inserted with Core table inserts,
+    one executemany per batch, hand ids given so no id is read back."""
     from sqlalchemy import func
     from sqlmodel import select
 
@@ -100,8 +101,8 @@ def build(engine, hands: int, chunk: int = 50_000, refereed: int = 0, seed: int 
 
     records = example_records() if refereed else []
     with transaction(engine) as s:
-        if not any(x.name == "bench" for x in services.league_summaries(s)):
-            services.create_league(s, "bench", "standard")
+        if not any(x.name == "bench" for x in league_summaries(s)):
+            create_league(s, "bench", "standard")
     with transaction(engine) as s:
         league = get_league(s, "bench")
         rules = league_rules(league)
@@ -145,12 +146,12 @@ def build(engine, hands: int, chunk: int = 50_000, refereed: int = 0, seed: int 
                 row = dict(id=hand_id, league_id=league.id, session_id=current,
                            number=number, voided=False, pot_after=0,
                            record_toml=None, note=None, created_at=now,
-                           **_hand_columns(rules, outcome, ids))
+                           **hand_columns(rules, outcome, ids))
                 if added < refereed:  # a refereed hand: its record, so its page
                     row.update(full=True, record_toml=records[added % len(records)])
                 added += 1
                 hand_rows.append(row)
-                member_rows.extend(dict(row, hand_id=hand_id) for row in _member_rows(
+                member_rows.extend(dict(row, hand_id=hand_id) for row in member_row_dicts(
                     outcome, seen, outcome.deltas, {}, ids, league.id))  # type: ignore[arg-type]
                 if len(hand_rows) >= BATCH:
                     connection.execute(insert(Hand.__table__), hand_rows)
@@ -167,7 +168,7 @@ def build(engine, hands: int, chunk: int = 50_000, refereed: int = 0, seed: int 
         return
     for example in ("run", "joker-call", "back-run", "no-trump", "trump-change"):
         with transaction(engine) as s:
-            services.import_record(s, "bench", load_record(ROOT / "examples" / f"{example}.toml"),
+            import_record(s, "bench", load_record(ROOT / "examples" / f"{example}.toml"),
                                    again=True)
 
 
@@ -175,8 +176,8 @@ def measure(url: str, out: str, full: bool, render_only: bool = False) -> None:
     """One build of the site (in this process, just started), its figures as JSON; with
     ``render_only``, a full build whose pages are rendered but not written (the CPU of the
     pages themselves, without the file system's)."""
-    from mighty_cli.render import site_pages
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site import page_files as site_pages
+    from mighty_cli.site.build import build_site
 
     if render_only:
         site_pages.replace_bytes = lambda path, data: SimpleNamespace(st_mtime_ns=0, st_ino=0)
@@ -264,15 +265,15 @@ def main() -> None:
         return refereed_run(args, url, engine, out)
     args.hands = args.hands or 1_000_000
     with transaction(engine) as s:
-        exists = bool(services.league_summaries(s)) and any(
-            x.name == "bench" for x in services.league_summaries(s))
+        exists = bool(league_summaries(s)) and any(
+            x.name == "bench" for x in league_summaries(s))
     if not exists:
         timed(f"build {args.hands:,} hands (bulk)", lambda: build(engine, args.hands))
     if args.build_only:
         return
 
     def write():
-        from mighty_cli.site_data import build_site
+        from mighty_cli.site.build import build_site
 
         with transaction(engine) as s:
             return build_site(s, "bench", out, timezone_name="Asia/Seoul")

@@ -14,6 +14,15 @@ each entry from the write to the program's answer:
 
 `mighty --help` also runs in both languages (MIGHTY_LANG=en and ko, interleaved so machine
 noise falls on both); the budget is Korean within 10% of English.
+
+`mighty standings` and `mighty record` on a league of `--league-hands` hands (3,000 by default)
+are measured in CPU time (user + system, ``resource.getrusage(RUSAGE_CHILDREN)``), interleaved
+with `sqlite-utils query` computing the same totals (each player's hands, score, contracts and
+runs) on the same database; the budget is 2.5x its CPU. ``import sqlmodel`` alone is timed
+beside them: the floor under every command that opens the store. Each command's start-up is split by
+``python -X importtime`` into SQLAlchemy, SQLModel and pydantic, the store's own modules
+(listed: a command loads only those it uses) and the rest. sqlite-utils is a benchmark tool,
+never a dependency: ``pip install -e '.[bench]'``; without it that comparison is skipped.
 """
 
 from __future__ import annotations
@@ -21,6 +30,8 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
+import resource
 import select
 import shutil
 import statistics
@@ -66,17 +77,122 @@ def league_of(hands: int, db: str) -> None:
     from league import PLAYERS, season  # type: ignore[import-not-found]
 
     from mighty_cli.engine.records import Record
-    from mighty_cli.store import services
     from mighty_cli.store.db import make_engine, transaction
+    from mighty_cli.store.interchange.imports import import_record
+    from mighty_cli.store.ledger.leagues import create_league
+    from mighty_cli.store.ledger.sessions import start_session
 
     engine = make_engine(db)
     with transaction(engine) as s:
-        services.create_league(s, "bench", "club-requirements")
-        services.import_record(s, "bench", Record(ruleset="club-requirements",
-                                                  players=list(PLAYERS),
-                                                  hands=list(season(hands))))
-        services.start_session(s, "bench", ["Ana", "Bo", "Cy", "Di", "Ed"])
+        create_league(s, "bench", "club-requirements")
+        import_record(s, "bench", Record(ruleset="club-requirements", players=list(PLAYERS),
+                                         hands=list(season(hands))))
+        start_session(s, "bench", ["Ana", "Bo", "Cy", "Di", "Ed"])
     engine.dispose()
+
+
+#: The standings' totals as one query: what `sqlite-utils query` computes beside `mighty`.
+TOTALS_SQL = """
+SELECT p.name, SUM(hp.role IN ('declarer', 'friend', 'opponent')) AS hands,
+       SUM(hp.points + hp.pot) AS score, SUM(hp.role = 'declarer') AS declarer,
+       SUM(hp.role = 'declarer' AND h.success) AS made, SUM(hp.role = 'friend') AS friend,
+       SUM(h.run AND hp.role IN ('declarer', 'friend')) AS runs,
+       SUM(h.back_run AND hp.role = 'opponent') AS back_runs
+FROM hand_player hp JOIN hand h ON h.id = hp.hand_id JOIN player p ON p.id = hp.player_id
+JOIN league l ON l.id = h.league_id
+WHERE l.name = 'bench' AND NOT h.voided GROUP BY p.name ORDER BY score DESC
+"""
+
+#: What a command's imports are told apart by (``-X importtime``'s self times).
+IMPORT_GROUPS = (("SQLAlchemy", ("sqlalchemy",)), ("SQLModel", ("sqlmodel",)),
+                 ("pydantic", ("pydantic", "pydantic_core")),
+                 ("the store", ("mighty_cli.store",)), ("the rest of mighty_cli", ("mighty_cli",)))
+
+#: Prints the store modules a command has loaded once it has run (in a fresh process).
+LOADED = """
+import sys
+from mighty_cli.cli import cli
+try:
+    cli.main(args=sys.argv[1:], prog_name="mighty", standalone_mode=False)
+except SystemExit:
+    pass
+print(" ".join(sorted(m[len("mighty_cli.store."):] for m in sys.modules
+                      if m.startswith("mighty_cli.store."))), file=sys.stderr)
+"""
+
+
+def cpu_seconds(command: list[str], env=None) -> float:
+    """The CPU time (user + system) of one run of ``command`` and its children."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
+                   env=env)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def import_split(arguments: list[str], env) -> dict[str, float]:
+    """A command's import time (ms, ``-X importtime``'s self times) by :data:`IMPORT_GROUPS`."""
+    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "mighty_cli", *arguments],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            env=env, check=False)
+    split = {name: 0.0 for name, _ in IMPORT_GROUPS}
+    for line in result.stderr.splitlines():
+        found = re.match(r"import time:\s+(\d+) \|\s+\d+ \|\s*(\S+)", line)
+        if found:
+            name = next((group for group, prefixes in IMPORT_GROUPS
+                         if found.group(2).startswith(prefixes)), None)
+            if name:
+                split[name] += int(found.group(1)) / 1000
+    return split
+
+
+def store_modules(arguments: list[str], env) -> str:
+    """The store's modules a command loads (in a fresh process)."""
+    result = subprocess.run([sys.executable, "-c", LOADED, *arguments], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, env=env, check=False)
+    return result.stderr.strip().splitlines()[-1] if result.stderr.strip() else "?"
+
+
+def sqlite_utils() -> list[str] | None:
+    """The `sqlite-utils` command, or None when it is not installed."""
+    script = Path(sys.executable).with_name("sqlite-utils")
+    found = str(script) if script.exists() else shutil.which("sqlite-utils")
+    return [found] if found else None
+
+
+def against_sqlite_utils(mighty: list[str], env: dict, db_file: Path, runs: int) -> None:
+    """`standings` and `record` beside `sqlite-utils query` on the same totals, in CPU time
+    (medians of interleaved runs), then where each command's start-up goes."""
+    standings = mighty + ["standings", "-l", "bench"]
+    record_args = ["record", "-l", "bench", "-d", "Bo", "-c", "15D", "-f", "Cy", "-t", "16",
+                   "--again"]
+    query = sqlite_utils()
+    cases = {"mighty standings": standings, "mighty record": mighty + record_args}
+    if query is None:
+        print("  sqlite-utils is not installed (pip install -e '.[bench]'): the comparison "
+              "with `sqlite-utils query` is skipped")
+    else:
+        cases["sqlite-utils query"] = query + ["query", str(db_file), TOTALS_SQL]
+    # The floor under every league command: the store is SQLModel's (pydantic, SQLAlchemy's ORM)
+    cases["python -c 'import sqlmodel'"] = [sys.executable, "-c", "import sqlmodel"]
+    cpu: dict[str, list[float]] = {name: [] for name in cases}
+    for _ in range(runs):
+        for name, command in cases.items():  # interleaved: machine noise falls on all three
+            cpu[name].append(cpu_seconds(command, env))
+    medians = {name: statistics.median(times) * 1000 for name, times in cpu.items()}
+    print(f"CPU time (user + system), median of {runs} interleaved runs:")
+    for name, value in medians.items():
+        ratio = (f"   {value / medians['sqlite-utils query']:.2f}x sqlite-utils (budget: 2.5x)"
+                 if query is not None and name != "sqlite-utils query" else "")
+        print(f"  {name:<34} {value:7.1f} ms{ratio}")
+    print(f"start-up by -X importtime (self times, median of {max(3, runs // 3)} runs):")
+    for label, arguments in (("standings", ["standings", "-l", "bench"]),
+                             ("record", record_args)):
+        splits = [import_split(arguments, env) for _ in range(max(3, runs // 3))]
+        parts = ", ".join(f"{name} {statistics.median(split[name] for split in splits):.0f}"
+                          for name, _ in IMPORT_GROUPS)
+        print(f"  {label:<10} {parts} ms")
+        print(f"  {'':<10} the store's modules loaded: {store_modules(arguments, env)}")
 
 
 class Piped:
@@ -144,7 +260,6 @@ def record_evening(mighty: list[str], env: dict, hands: int) -> tuple[list[float
 def referee_evening(mighty: list[str], env: dict, hands: int) -> list[float]:
     """Per entry of `referee --league` (open cards), in ms."""
     from evening_script import parse_proposal, random_hand, typed_lines
-
     from mighty_cli.engine.ruleset import load_ruleset
 
     rules = load_ruleset("club-requirements")
@@ -173,9 +288,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--hands", type=int, default=30, help="hands per evening run")
-    parser.add_argument("--league-hands", type=int, default=1000)
+    parser.add_argument("--league-hands", type=int, default=3000)
+    parser.add_argument("--compare-only", action="store_true",
+                        help="only standings and record beside sqlite-utils query")
     args = parser.parse_args()
     mighty = mighty_command()
+    if args.compare_only:
+        with tempfile.TemporaryDirectory() as folder:
+            db = f"sqlite:///{Path(folder) / 'bench.db'}"
+            league_of(args.league_hands, db)
+            env = dict(os.environ, MIGHTY_DB=db, MIGHTY_USER="bench",
+                       XDG_CONFIG_HOME=str(Path(folder) / "config"))
+            against_sqlite_utils(mighty, env, Path(folder) / "bench.db", args.runs)
+        return
     cases = {
         "python -c pass": [sys.executable, "-c", "pass"],
         "mighty --help": mighty + ["--help"],
@@ -202,9 +327,10 @@ def main() -> None:
         env = dict(os.environ, MIGHTY_DB=db, MIGHTY_USER="bench",
                    XDG_CONFIG_HOME=str(Path(folder) / "config"))
         record = mighty + ["record", "-l", "bench", "-d", "Bo", "-c", "15D", "-f", "Cy",
-                           "-t", "16"]
+                           "-t", "16", "--again"]  # the same hand each time: stored each time
         label = f"mighty record ({args.league_hands:,} hands)"
         print(f"  {label:<34} {median_ms(record, args.runs, env):7.1f} ms")
+        against_sqlite_utils(mighty, env, Path(folder) / "bench.db", args.runs)
         answers, stored = record_evening(mighty, env, args.hands)
         print(f"record --evening, {args.hands} hands in one process:")
         print(f"  per answer (median / max)          {statistics.median(answers):7.1f} / "

@@ -62,7 +62,7 @@ def test_engine_imports_nothing_above_it():
         "for m in pkgutil.iter_modules(e.__path__):\n"
         "    importlib.import_module('mighty_cli.engine.' + m.name)",
         "m.split('.')[0] in ('click', 'sqlmodel', 'sqlalchemy', 'jinja2') or m.startswith(("
-        "'mighty_cli.cli', 'mighty_cli.store', 'mighty_cli.render', 'mighty_cli.standings', "
+        "'mighty_cli.cli', 'mighty_cli.store', 'mighty_cli.render', 'mighty_cli.league', "
         "'mighty_cli.table'))") == []
 
 
@@ -70,10 +70,11 @@ def test_the_store_and_the_pages_import_no_click():
     """The store, the standings, the site, the renderers and the table are libraries: click
     (and the click-patching mighty_cli.i18n) belong to the command line."""
     assert loaded_in_a_fresh_process(
-        "import mighty_cli.store.services, mighty_cli.store.backup, mighty_cli.store.formats\n"
-        "import mighty_cli.store.db, mighty_cli.standings, mighty_cli.site_data\n"
-        "import mighty_cli.seating, mighty_cli.render.text\n"
-        "import mighty_cli.render.html, mighty_cli.render.site_pages\n"
+        "import mighty_cli.store.ledger.corrections, mighty_cli.store.interchange.imports\n"
+        "import mighty_cli.store.interchange.backup, mighty_cli.store.interchange.formats\n"
+        "import mighty_cli.store.db, mighty_cli.league.standings, mighty_cli.site.build\n"
+        "import mighty_cli.league.seating, mighty_cli.render.text\n"
+        "import mighty_cli.render.html, mighty_cli.site.page_files\n"
         "import mighty_cli.table.referee_session, mighty_cli.table.evening\n"
         "import mighty_cli.table.books, mighty_cli.table.score_entry\n"
         "import mighty_cli.table.keeper_questions, mighty_cli.table.evening_opening\n"
@@ -221,17 +222,19 @@ def _package_of(module: str, modules: dict[str, Path]) -> str:
     return module if modules[module].name == "__init__.py" else module.rpartition(".")[0]
 
 
-def private_names_across(package: Path) -> list[str]:
+def private_names_across(package: Path, by_module: bool = False) -> list[str]:
     """Private names (``_x``; ``_``, gettext's, is the convention's) a module takes from a
-    module of another package, by import or as an attribute of an imported module."""
+    module of another package (``by_module``: from any other module), by import or as an
+    attribute of an imported module."""
     modules = modules_of(package)
     graph = import_graph(package)
+    home = (lambda module: module) if by_module else (lambda module: _package_of(module, modules))
     found = []
     for module, path in modules.items():
-        own = _package_of(module, modules)
+        own = home(module)
         imported = graph[module]
         for i in imported:
-            if _package_of(i.target, modules) == own:
+            if home(i.target) == own:
                 continue
             leaf = i.target.rpartition(".")[2]
             if not i.names and leaf.startswith("_") and not leaf.startswith("__"):
@@ -250,7 +253,7 @@ def private_names_across(package: Path) -> list[str]:
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
                     and node.value.id in aliases and node.attr.startswith("_") \
                     and not node.attr.startswith("__") \
-                    and _package_of(aliases[node.value.id], modules) != own:
+                    and home(aliases[node.value.id]) != own:
                 found.append(f"{module} uses {aliases[node.value.id]}.{node.attr}")
     return sorted(set(found))
 
@@ -258,7 +261,7 @@ def private_names_across(package: Path) -> list[str]:
 def repeated_module_names(package: Path) -> list[str]:
     """Module and sub-package names used twice anywhere in the package."""
     seen: dict[str, list[str]] = {}
-    for module, path in modules_of(package).items():
+    for module in modules_of(package):
         leaf = module.rpartition(".")[2]
         if "." in module:
             seen.setdefault(leaf, []).append(module)
@@ -283,16 +286,54 @@ def unexplained_deferred_imports(package: Path) -> list[str]:
     return sorted(set(found))
 
 
+def deferrals_that_defer_nothing(package: Path) -> list[str]:
+    """Imports made inside a function of a module that is loaded whenever the function's own module
+    is: by the module's top-level imports, however far round, or as a package holding it. Such an
+    import saves no start-up time, the one reason to defer, whatever its comment says. (A name of
+    a package that loads its names on first use, a module ``__getattr__``, is a real deferral.)"""
+    graph, modules = import_graph(package), modules_of(package)
+
+    @functools.cache
+    def loaded_with(module: str) -> frozenset:
+        seen, todo = set(), [module]
+        while todo:
+            found = todo.pop()
+            if found in seen:
+                continue
+            seen.add(found)
+            parts = found.split(".")
+            todo += [".".join(parts[:n]) for n in range(1, len(parts))
+                     if ".".join(parts[:n]) in modules]
+            todo += [i.target for i in graph[found] if not i.deferred]
+        return frozenset(seen)
+
+    def lazy(target: str) -> bool:
+        path = modules[target]
+        return path.name == "__init__.py" and any(
+            isinstance(node, ast.FunctionDef) and node.name == "__getattr__"
+            for node in parsed(path).body)
+
+    return sorted(f"{module}:{i.line}: {i.target}" for module, found in graph.items()
+                  for i in found if i.deferred and i.target in loaded_with(module)
+                  and not (i.names and lazy(i.target)))
+
+
 # --- the package's shape ---------------------------------------------------------------------
 
 #: mighty_cli's layers, lowest first: each imports only from the layers before it.
 PACKAGE_LAYERS = [
     ("engine",),
-    ("render", "standings", "seating", "rating", "skill_season", "skill_play", "tournament",
-     "garbage"),
+    ("render", "league", "tournament"),
     ("store",),
-    ("table", "site_data", "site_hand", "i18n"),
+    ("table", "site", "i18n"),
     ("cli", "web"),
+]
+
+#: The store's layers: its tables, then the league's records, then what is built on them.
+STORE_LAYERS = [
+    ("db", "models"),
+    ("ledger",),
+    ("rounds", "interchange"),
 ]
 
 #: The engine's layers (mighty_cli/engine/__init__.py describes them).
@@ -310,6 +351,7 @@ ENGINE_LAYERS = [
 def test_every_member_has_a_layer():
     """A new module or sub-package is placed in a layer, so the direction is checked for it."""
     for package, layers in ((ROOT / "mighty_cli", PACKAGE_LAYERS),
+                            (ROOT / "mighty_cli" / "store", STORE_LAYERS),
                             (ROOT / "mighty_cli" / "engine", ENGINE_LAYERS)):
         members = {info.name for info in pkgutil.iter_modules([str(package)])} - {"__main__"}
         assert members == {member for names in layers for member in names}, package
@@ -317,6 +359,28 @@ def test_every_member_has_a_layer():
 
 def test_the_package_layers_point_down():
     assert layer_violations(ROOT / "mighty_cli", PACKAGE_LAYERS) == []
+
+
+def test_the_store_layers_point_down():
+    """models -> ledger -> rounds, interchange: the league's records need nothing of the rounds,
+    the import nothing of the export."""
+    assert layer_violations(ROOT / "mighty_cli" / "store", STORE_LAYERS) == []
+
+
+def test_the_rounds_and_the_interchange_stand_apart():
+    """Both are built on the ledger; neither needs the other (a backup's bounds are the engine's
+    limits)."""
+    graph = import_graph(ROOT / "mighty_cli")
+    parts = ("mighty_cli.store.rounds", "mighty_cli.store.interchange")
+    assert [f"{module} imports {i.target}" for module, found in graph.items() for i in found
+            for mine, other in (parts, parts[::-1])
+            if module.startswith(mine) and i.target.startswith(other)] == []
+
+
+def test_the_package_root_holds_at_most_four_loose_modules():
+    """A new part of the program is a package of its own (its layer in PACKAGE_LAYERS), not a
+    module beside ``__init__``, ``__main__`` and ``i18n``."""
+    assert len(list((ROOT / "mighty_cli").glob("*.py"))) <= 4
 
 
 def test_the_engine_layers_point_down():
@@ -334,12 +398,91 @@ def test_no_private_name_crosses_a_package():
     assert private_names_across(ROOT / "mighty_cli") == []
 
 
+#: The packages whose modules keep their private names to themselves: a name another module of
+#: the package uses is public (and stays out of ``__all__``).
+PRIVATE_TO_A_MODULE = ("store", "site", "render", "league", "tournament")
+
+
+def test_no_private_name_crosses_a_module():
+    prefixes = tuple(f"mighty_cli.{name}" for name in PRIVATE_TO_A_MODULE)
+    assert [found for found in private_names_across(ROOT / "mighty_cli", by_module=True)
+            if found.startswith(prefixes)] == []
+
+
 def test_one_module_per_name():
     assert repeated_module_names(ROOT / "mighty_cli") == []
 
 
 def test_every_deferred_import_says_why():
     assert unexplained_deferred_imports(ROOT / "mighty_cli") == []
+
+
+def test_every_deferred_import_defers_something():
+    """The reason a comment gives for deferring (start-up time) holds: the module deferred is not
+    loaded anyway by the importing module's own top-level imports."""
+    assert deferrals_that_defer_nothing(ROOT / "mighty_cli") == []
+
+
+#: The libraries a command loads only in its body, when it runs and needs them: the store's
+#: (SQLModel over SQLAlchemy, pydantic, the drivers), the pages' (Jinja2, MarkupSafe), the
+#: rating's (OpenSkill) and the server's (Starlette, Uvicorn, the QR codes).
+DEFERRED_LIBRARIES = ("sqlalchemy", "sqlmodel", "pydantic", "pydantic_core", "psycopg", "jinja2",
+                      "markupsafe", "openskill", "starlette", "uvicorn", "segno")
+
+
+def test_the_commands_modules_load_no_store_pages_or_server():
+    """Importing every command's module (all of ``mighty_cli/cli/``) loads none of those
+    libraries, nor the store's modules, the site or the server: what the deferred imports of
+    ``cli/`` are for (the ``# Deferred imports:`` notes)."""
+    assert loaded_in_a_fresh_process(
+        "import importlib, pkgutil, mighty_cli.cli as commands\n"
+        "for found in pkgutil.iter_modules(commands.__path__):\n"
+        "    importlib.import_module('mighty_cli.cli.' + found.name)",
+        f"m.split('.')[0] in {DEFERRED_LIBRARIES!r} or m.startswith(("
+        "'mighty_cli.store.', 'mighty_cli.site', 'mighty_cli.web', 'mighty_cli.league.rating'))"
+    ) == []
+
+
+STORE_PROBE = """
+import sys
+from mighty_cli.cli import cli
+try:
+    cli.main(args=sys.argv[1:], prog_name="mighty", standalone_mode=False)
+except SystemExit:
+    pass
+print(sorted(m[len("mighty_cli.store."):] for m in sys.modules
+             if m.startswith("mighty_cli.store.")), file=sys.stderr)
+"""
+
+
+def store_modules_loaded(arguments: list[str], env: dict) -> list[str]:
+    """The store's modules a command has loaded once it has run, in a fresh process."""
+    result = subprocess.run([sys.executable, "-c", STORE_PROBE, *arguments], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return ast.literal_eval(result.stderr.strip().splitlines()[-1])
+
+
+def test_standings_and_record_load_only_the_store_they_use(runner, tmp_path):
+    """``standings`` reads the league's totals (lookups, queries, totals), nothing of the rounds,
+    the league page, the import or the export; ``record`` stores a hand (the ledger), nothing of
+    the rounds or the interchange (benchmarks/startup.py prints both, with their CPU time)."""
+    import os
+
+    from mighty_cli.cli import cli
+
+    db = f"sqlite:///{tmp_path / 'league.db'}"
+    for arguments in (["league", "create", "bench", "-r", "standard"],
+                      ["session", "start", "-l", "bench", "-p", "Ana,Bo,Cy,Di,Ed"]):
+        result = runner.invoke(cli, [*arguments, "--db", db])
+        assert result.exit_code == 0, result.output
+    env = dict(os.environ, MIGHTY_DB=db, MIGHTY_USER="test", XDG_CONFIG_HOME=str(tmp_path))
+    record = store_modules_loaded(["record", "-l", "bench", "-d", "Bo", "-c", "15D", "-f", "Cy",
+                                   "-t", "16"], env)
+    assert "ledger.hands" in record  # (the hand was stored)
+    assert [name for name in record if not name.startswith("ledger")] == ["db", "models"]
+    assert store_modules_loaded(["standings", "-l", "bench"], env) == [
+        "db", "ledger", "ledger.lookups", "ledger.queries", "ledger.totals", "models"]
 
 
 def test_the_engine_names_its_api():
@@ -398,6 +541,9 @@ def test_the_private_check_finds_a_planted_private_import(tmp_path):
         "words.py": "from .inner.a import y as _\n"})
     assert private_names_across(package) == ["planted.outer imports planted.inner.a._x",
                                              "planted.outer uses planted.inner.a._x"]
+    assert private_names_across(package, by_module=True) == [
+        "planted.inner.b imports planted.inner.a._x", "planted.outer imports planted.inner.a._x",
+        "planted.outer uses planted.inner.a._x"]
 
 
 def test_the_name_check_finds_a_planted_repeated_name(tmp_path):
@@ -405,6 +551,17 @@ def test_the_name_check_finds_a_planted_repeated_name(tmp_path):
                                  "two/__init__.py": "", "two/site.py": "", "site/__init__.py": ""})
     assert repeated_module_names(package) == ["site: planted.one.site, planted.site, "
                                               "planted.two.site"]
+
+
+def test_the_deferral_check_finds_a_planted_import_deferring_nothing(tmp_path):
+    package = planted(tmp_path, {
+        "a.py": "x = 1\n",
+        "b.py": "from . import c\n\ndef f():\n    from .a import x  # start-up: loaded anyway\n",
+        "c.py": "from .a import x\n",
+        "d.py": "def f():\n    from .a import x  # start-up: not loaded before f runs\n",
+        "lazy/__init__.py": "def __getattr__(name):\n    return name\n",
+        "e.py": "from .lazy import y\n\ndef f():\n    from .lazy import z  # loaded on use\n"})
+    assert deferrals_that_defer_nothing(package) == ["planted.b:4: planted.a"]
 
 
 def test_the_deferred_check_finds_a_planted_silent_import(tmp_path):

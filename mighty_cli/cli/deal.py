@@ -7,6 +7,7 @@ import click
 
 from ..engine.cards import format_cards
 from ..engine.cards.deck import hand_seed  # noqa: F401  (evening.py imports it from here)
+from ..engine.hand.seats import arranged_deal, seats
 from ..engine.records import Record, dump_record
 from ..engine.ruleset import load_ruleset
 from ..i18n import N_, _, ngettext
@@ -39,7 +40,6 @@ def deal(seed: int, players: str | None, count: int, ruleset_name: str, dealer: 
       mighty deal --seed 42 --players 민수,Bo,Cy,Di,Ed
       mighty deal --seed 7 --hands 8 -o tonight.toml
     """
-    from ..engine.hand.seats import arranged_deal, seats
     from ..engine.hand import deal_cards
 
     rules = load_ruleset(ruleset_name)  # fail early on an unknown ruleset

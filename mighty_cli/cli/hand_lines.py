@@ -8,6 +8,7 @@ from typing import Optional
 
 import click
 
+from ..engine.hand.honeymoon import controller_of, is_partner_hand
 from ..engine.hand.seats import eliminated_label
 from ..i18n import _
 from ..render.text import signed
@@ -23,8 +24,6 @@ from .options import echo_json
 def friend_label(friend: Optional[str]) -> Optional[str]:
     """A friend as ``hand list`` names him: a player, or under 허니문 the declarer's own friend
     hand, "Bo's friend" (Korean: Bo의 프렌드 패)."""
-    from ..engine.hand.honeymoon import controller_of, is_partner_hand
-
     if is_partner_hand(friend):
         return _("{player}'s friend").format(player=controller_of(friend))  # type: ignore
     return friend

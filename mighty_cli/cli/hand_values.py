@@ -38,8 +38,8 @@ def league_number(s, league_name: str, number: int, table: Optional[int],
     hand of that number."""
     if table is None:
         return number
-    from ..store.lookups import get_league
-    from ..store.table_hands import table_hand_number
+    from ..store.ledger.lookups import get_league
+    from ..store.ledger.table_hands import table_hand_number
 
     return table_hand_number(s, get_league(s, league_name), table, number, round_number)
 

@@ -12,6 +12,7 @@ from typing import Iterable, Iterator, Optional, Sequence
 
 import click
 
+from ..engine.errors import MightyError, RecordError
 from ..i18n import N_, _, ngettext
 from .database import by_option, database, db_option, league_option, who_default
 from .options import record_ruleset_option
@@ -48,8 +49,8 @@ def import_(path, league_name, fmt, create, again, ruleset_name, quiet, db_url, 
       mighty import examples/season.toml --league demo
       mighty export -l tuesday -o tuesday.json && mighty import tuesday.json -l tuesday-copy
     """
-    from ..store import services
-    from ..store.formats import count_hands, open_record
+    from ..store.interchange.formats import count_hands, open_record
+    from ..store.interchange.imports import import_record
 
     with database(db_url, creates=True) as s, progress(_("importing hands"), quiet) as shown:
         record = open_record(path, fmt)
@@ -57,7 +58,7 @@ def import_(path, league_name, fmt, create, again, ruleset_name, quiet, db_url, 
         _same_table(s, league_name, record, path)
         if shown is not silent:
             record.hands = _counted(record.hands, shown, count_hands(path, fmt))
-        done = services.import_record(s, league_name, record, who=who_default(who),
+        done = import_record(s, league_name, record, who=who_default(who),
                                       create=create, again=again)
     if not done.hands:  # an export of a league with no hand yet: nothing to number
         click.echo(_("Imported no hand into {league}: {path} has none.").format(
@@ -98,9 +99,8 @@ def number_ranges(numbers: Sequence[int]) -> str:
 def _same_table(s, league_name: str, record, path: str) -> None:
     """A record dealt at another table (a 7마 export into a 5마 league) is refused by what
     differs, before its first hand fails with 'expected five distinct names'."""
-    from ..engine.errors import MightyError
     from ..engine.records import record_ruleset
-    from ..store.lookups import get_league, league_rules
+    from ..store.ledger.lookups import get_league, league_rules
 
     if not record.ruleset or record.extra.get("ruleset_unknown"):  # a CSV export names none
         return
@@ -165,15 +165,16 @@ def export(league_name, fmt, output, bom, quiet, db_url) -> None:
       mighty export --league tuesday -o tuesday.csv
       mighty export --league tuesday --format json -o tuesday.json
     """
-    from ..store import services
-    from ..store.formats import detect_format
+    from ..store.interchange.exports import write_export
+    from ..store.interchange.formats import detect_format
+    from ..store.ledger.leagues import league_summaries
 
     fmt = fmt or (detect_format(output) if output else "toml")
     with database(db_url) as s, output_file(output) as out, \
             progress(_("exporting hands"), quiet) as shown:
-        services.write_export(s, league_name, fmt, out, bom=bom and fmt == "csv",
+        write_export(s, league_name, fmt, out, bom=bom and fmt == "csv",
                               progress=None if shown is silent else shown)
-        hands = services.league_summaries(s, league_name)[0].hands if output else 0
+        hands = league_summaries(s, league_name)[0].hands if output else 0
     if output:  # on standard output the export is the output: nothing is added to it
         click.echo(ngettext("Wrote {path} ({count} hand, {format}).",
                             "Wrote {path} ({count} hands, {format}).", hands).format(
@@ -195,7 +196,7 @@ def backup(output, quiet, db_url) -> None:
       mighty backup -o club-2024-06-01.jsonl
       mighty restore club-2024-06-01.jsonl --db new.db
     """
-    from ..store.backup import iter_backup
+    from ..store.interchange.backup import iter_backup
 
     rows, total = 0, None
     with database(db_url) as s, output_file(output) as out, \
@@ -221,10 +222,8 @@ def restore(path, quiet, db_url) -> None:
     Examples:
       mighty restore club-2024-06-01.jsonl --db new.db
     """
-    from ..engine.errors import RecordError
-    from ..store.backup import restore as restore_backup
-
     from ..engine.inputs import open_text
+    from ..store.interchange.backup import restore as restore_backup
 
     stream = open_text(path, path, RecordError, encoding="utf-8")
     with stream, database(db_url, creates=True) as s, \

@@ -9,11 +9,14 @@ from typing import Optional
 import click
 
 from ..engine.hand.seats import eliminated_label
+from ..engine.scoring import doubling_label
 from ..i18n import N_, _, ngettext, gettext as translate
 from . import completion
 from ..render.text import table
 from .database import by_option, database, db_option, league_option, who_default
-from ..render.text import signed
+from ..render.text import friend_call_text, signed
+from ..table.name_lookup import split_names
+from ..table.next_hand import read_next_hand
 from .hand_lines import deltas_line, eliminated_text, hand_line, print_recorded, table_place
 from .hand_values import (at_table, entry_errors, league_number, round_hand_option,
                           table_hand_option)
@@ -124,7 +127,7 @@ def record(league_name, session_number, table, declarer, contract, friends, frie
     if table is not None:
         if session_number is not None:
             raise click.UsageError(_("give --table or --session, not both"))
-        from ..store.rounds import table_session
+        from ..store.rounds.round_tables import table_session
 
         with database(db_url) as s:
             session_number = table_session(s, league_name, table)
@@ -179,7 +182,6 @@ def _store_once(league_name, session_number, fields, db_url, who, *, again: bool
     """:func:`_record_once`'s transaction: the outcome checked (as a keeper's whole entry:
     :func:`~mighty_cli.table.score_entry.check_outcome`) and stored; the hand stored, and its
     table (or None)."""
-    from ..table.next_hand import read_next_hand
     from ..table.score_entry import check_outcome, store_outcome
 
     with database(db_url) as s, entry_errors():
@@ -220,13 +222,13 @@ def run_correction(service: str, league_name: str, number: int, reason: Optional
                    as_json: bool, db_url: Optional[str], who: Optional[str],
                    table: Optional[int] = None, round_number: Optional[int] = None) -> None:
     """Void or restore a hand in one transaction and print what changed."""
-    from ..store import services
+    from ..store.ledger import corrections
 
     at_table(table, round_number)
     why = require_reason(reason)
     with database(db_url) as s:
         number = league_number(s, league_name, number, table, round_number)
-        correction = getattr(services, service)(s, league_name, number, who=who_default(who),
+        correction = getattr(corrections, service)(s, league_name, number, who=who_default(who),
                                                 why=why)
     print_correction(correction, as_json)
 
@@ -246,10 +248,10 @@ def hand_list(league_name, session_number, last, as_json, db_url) -> None:
     Example:
       mighty hand list --league tuesday --session 3
     """
-    from ..store import services
+    from ..store.ledger.hands import list_hands
 
     with database(db_url) as s:
-        hands = services.list_hands(s, league_name, session_number=session_number, last=last)
+        hands = list_hands(s, league_name, session_number=session_number, last=last)
     if as_json:
         echo_json({"hands": [h.to_json() for h in hands]})
         return
@@ -285,12 +287,12 @@ def hand_show(league_name, number, table, round_number, as_json, db_url) -> None
       mighty hand show --league tuesday 12
       mighty hand show --league cup --table 3 2
     """
-    from ..store import services
+    from ..store.ledger.hands import show_hand
 
     at_table(table, round_number)
     with database(db_url) as s:
         number = league_number(s, league_name, number, table, round_number)
-        shown = services.show_hand(s, league_name, number)
+        shown = show_hand(s, league_name, number)
     if as_json:
         echo_json(shown.to_json())
         return
@@ -307,9 +309,6 @@ def hand_show(league_name, number, table, round_number, as_json, db_url) -> None
     if shown.eliminated:  # 6마, 7마; 시흥 은마: a player (he played the dummy's hand) or the dummy
         click.echo("  " + eliminated_text(shown, ""))
     if shown.status == "scored":
-        from ..engine.scoring import doubling_label
-        from ..render.text import friend_call_text
-
         doubled = ", ".join(doubling_label(d) for d in shown.doublings) or _("no doublings")
         base = int(shown.base) if shown.base is not None and shown.base == int(shown.base) \
             else shown.base
@@ -424,7 +423,7 @@ def hand_amend(league_name, number, table, round_number, declarer, contract, fri
       mighty hand amend -l six 4 --eliminated Di --reason "Di was out, not Cy"
       mighty hand amend -l cup --table 3 2 --taken 14 --reason "table 3 miscounted"
     """
-    from ..store import services
+    from ..store.ledger.corrections import amend_hand
 
     at_table(table, round_number)
     if taken is not None and opposition is not None:
@@ -433,14 +432,13 @@ def hand_amend(league_name, number, table, round_number, declarer, contract, fri
     friend, friend2 = (friends_given(friends) + [None, None])[:2]
     why = require_reason(reason)
     from ..table.amended_hand import AmendedHand  # names read as record reads them
-    from ..table.name_lookup import split_names
 
     with database(db_url) as s, entry_errors():
         number = league_number(s, league_name, number, table, round_number)
         values = AmendedHand(s, league_name, number, players).values(
             declarer=declarer, contract=contract, friend=friend, friend2=friend2, taken=taken,
             deal_miss=deal_miss, eliminated=eliminated)
-        correction = services.amend_hand(
+        correction = amend_hand(
             s, league_name, number, who=who_default(who), why=why, friend_call=friend_call,
             opposition=opposition, dealer=dealer, players=split_names(players), note=note,
             **values)
@@ -508,11 +506,11 @@ def hand_log(league_name, limit, as_json, db_url) -> None:
     import json
 
     from ..render.html import local_time, time_zone
-    from ..store import services
-    from ..store.leagues import league_setting
+    from ..store.ledger.corrections import change_log
+    from ..store.ledger.leagues import league_setting
 
     with database(db_url) as s:
-        entries = services.change_log(s, league_name, limit)
+        entries = change_log(s, league_name, limit)
         rows = [{"at": e.at.isoformat(timespec="seconds"), "who": e.who, "action": e.action,
                  "why": e.why, "before": json.loads(e.before) if e.before else None,
                  "after": json.loads(e.after) if e.after else None} for e in entries]

@@ -39,7 +39,8 @@ def player_add(names, db_url, who) -> None:
       mighty player add Ana Bo 김철수
     """
     from ..engine.names import same_but_for_case
-    from ..store import LeagueError, services
+    from ..store import LeagueError
+    from ..store.ledger.leagues import add_player
     from ..table.new_names import refuse_new_names
 
     alike = same_but_for_case(list(names))
@@ -51,7 +52,7 @@ def player_add(names, db_url, who) -> None:
     with database(db_url, creates=True) as s:
         refuse_new_names(s, names)
         for name in names:
-            services.add_player(s, name, who_default(who))
+            add_player(s, name, who_default(who))
     click.echo(_("Added {names}.").format(names=", ".join(names)))
 
 
@@ -68,12 +69,12 @@ def player_rename(old, new, reason, db_url, who) -> None:
     Example:
       mighty player rename Chulsoo 김철수
     """
-    from ..store import services
+    from ..store.ledger.leagues import rename_player
     from ..table.new_names import refuse_new_names
 
     with database(db_url) as s:
         refuse_new_names(s, [new])
-        services.rename_player(s, old, new, who_default(who), reason)
+        rename_player(s, old, new, who_default(who), reason)
     click.echo(_("Renamed {old} to {new}.").format(old=old, new=new))
 
 
@@ -91,10 +92,10 @@ def player_merge(duplicate, keep, reason, db_url, who) -> None:
     Example:
       mighty player merge "Kim C." 김철수 --reason "same person, typed twice"
     """
-    from ..store import services
+    from ..store.ledger.leagues import merge_players
 
     with database(db_url) as s:
-        services.merge_players(s, duplicate, keep, who_default(who), reason)
+        merge_players(s, duplicate, keep, who_default(who), reason)
     click.echo(_("Merged {duplicate} into {keep}.").format(duplicate=duplicate, keep=keep))
 
 
@@ -108,10 +109,10 @@ def player_list(as_json, db_url) -> None:
     Example:
       mighty player list
     """
-    from ..store import services
+    from ..store.ledger.leagues import list_players
 
     with database(db_url) as s:
-        rows = services.list_players(s)
+        rows = list_players(s)
     if as_json:
         echo_json({"players": [{"name": n, "merged_into": m} for n, m in rows]})
     else:

@@ -72,8 +72,8 @@ def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_ur
       mighty session start -l tuesday -p Ana,Bo,Cy,Di,Ed,김철수 --dealer Cy --date 2024-03-05
       mighty session start -l tuesday -p Ana,Bo,Cy,Di,Ed,Fay --shuffle --apart Ana/Bo
     """
-    from ..store import services
-    from ..store.lookups import find_player
+    from ..store.ledger.sessions import session_proposal, start_session
+    from ..store.ledger.lookups import find_player
     from ..table.new_names import refuse_new_names
 
     names = split_names(players) or []
@@ -85,8 +85,8 @@ def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_ur
                              lambda name: name in names or find_player(s, name) is not None)
         refuse_new_names(s, names)
         if shuffle:
-            from ..seating import neighbour_history, propose_seating
-            from ..store.sessions import past_seatings
+            from ..league.seating import neighbour_history, propose_seating
+            from ..store.ledger.sessions import past_seatings
 
             seating = propose_seating(names, neighbour_history(past_seatings(s, league_name)),
                                       pairs, seed)  # type: ignore[arg-type]
@@ -96,10 +96,10 @@ def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_ur
                                 "Seating (clockwise): {names} ({repeats} repeated neighbour "
                                 "pairs).", seating.repeats).format(
                            names=", ".join(names), repeats=seating.repeats))
-        started, proposal = services.start_session(s, league_name, names,
+        started, proposal = start_session(s, league_name, names,
                                                    day=day, first_dealer=dealer,
                                                    who=who_default(who))
-        pot = services.session_proposal(s, league_name, started.number)[2]
+        pot = session_proposal(s, league_name, started.number)[2]
         click.echo(_("Session {number} of {league} started ({day}).").format(
             number=started.number, league=league_name, day=started.day.isoformat()))
         click.echo(proposal_text(proposal, pot))
@@ -118,7 +118,7 @@ def table_or_session(s, league_name: str, session_number, table):
         return session_number
     if session_number is not None:
         raise click.UsageError(_("give --table or --session, not both"))
-    from ..store.rounds import table_session
+    from ..store.rounds.round_tables import table_session
 
     return table_session(s, league_name, table)
 
@@ -138,11 +138,11 @@ def session_end(league_name, session_number, table, db_url, who) -> None:
     Example:
       mighty session end --league tuesday
     """
-    from ..store import services
+    from ..store.ledger.sessions import end_session
 
     with database(db_url) as s:
         session_number = table_or_session(s, league_name, session_number, table)
-        ended = services.end_session(s, league_name, session_number, who_default(who))
+        ended = end_session(s, league_name, session_number, who_default(who))
         click.echo(_("Session {number} of {league} ended.").format(number=ended.number,
                                                                    league=league_name))
 
@@ -165,13 +165,14 @@ def session_show(league_name, session_number, table, as_json, db_url) -> None:
     Example:
       mighty session show --league tuesday
     """
-    from ..store import services
+    from ..store.ledger.sessions import session_end_info, session_proposal
+    from ..store.ledger.lookups import seating
 
     with database(db_url) as s:
         session_number = table_or_session(s, league_name, session_number, table)
-        current, proposal, pot = services.session_proposal(s, league_name, session_number)
-        present = services.seating(s, current.id)
-        end = services.session_end_info(s, league_name, current.number)
+        current, proposal, pot = session_proposal(s, league_name, session_number)
+        present = seating(s, current.id)
+        end = session_end_info(s, league_name, current.number)
     if as_json:
         echo_json({"session": current.number, "date": current.day.isoformat(),
                    "open": current.ended_at is None, "players": present,

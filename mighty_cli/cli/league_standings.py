@@ -85,7 +85,7 @@ def standings(league_name, html_path, template_dir, round_number, as_json, db_ur
       mighty standings --league cup --round 2
       mighty standings --league tuesday --html standings.html --templates club-templates/
     """
-    from ..store import services
+    from ..store.ledger.lookups import get_league, has_rounds, league_rules
 
     if as_json and html_path:
         raise click.UsageError(_("give --json or --html, not both"))
@@ -93,29 +93,40 @@ def standings(league_name, html_path, template_dir, round_number, as_json, db_ur
         raise click.UsageError(_("--round is shown in the terminal or as --json; the page "
                                  "(--html) is the league's"))
     with database(db_url) as s:
+        league = get_league(s, league_name)
+        # The rounds' part of the store (and the tournament's scoring) loads for a league that
+        # has played in rounds only: a league of evenings needs none of it.
+        rounds = has_rounds(s, league)
         if html_path:
             from ..render.html import render_league_page
-            from ..store.leagues import league_setting
-            from ..store.tournament_view import tournament_view
+            from ..store.ledger.league_page import league_page
+            from ..store.ledger.leagues import league_setting
 
-            page = services.league_page(s, league_name)
+            page = league_page(s, league_name)
             lang = league_setting(s, league_name, "lang")
             zone = league_setting(s, league_name, "timezone")
+            tournament_page = None
+            if rounds:
+                from ..store.rounds.tournament_view import tournament_view
+
+                tournament_page = tournament_view(s, league)
             text = render_league_page(page, template_dir, lang=lang, timezone_name=zone,
-                                      tournament=tournament_view(
-                                          s, services.get_league(s, league_name)))
+                                      tournament=tournament_page)
         else:
-            from ..store.lookups import get_league, league_rules
-            from ..store.round_board import round_standings, tournament_standings
+            tournament = compared = scored_by = None
+            if round_number is not None or rounds:
+                from ..store.rounds.duplicate import league_matchpoints
+                from ..store.rounds.round_board import round_standings, tournament_standings
 
-            table_ = (round_standings(s, league_name, round_number) if round_number is not None
-                      else services.standings(s, league_name))
-            from ..store.duplicate import league_matchpoints
+                if round_number is not None:
+                    table_ = round_standings(s, league_name, round_number)
+                tournament = tournament_standings(s, league_name, round_number)
+                compared = league_matchpoints(s, league.id, round_number)  # duplicate rounds
+                scored_by = league_rules(league).tournament.score
+            if round_number is None:
+                from ..store.ledger.queries import standings
 
-            tournament = tournament_standings(s, league_name, round_number)
-            league = get_league(s, league_name)
-            scored_by = league_rules(league).tournament.score
-            compared = league_matchpoints(s, league.id, round_number)  # duplicate rounds
+                table_ = standings(s, league_name)
     if html_path:
         write_output(html_path, text)
         click.echo(_("Wrote {path} ({players}, {hands}).").format(

@@ -23,7 +23,7 @@ import click
 
 from ..engine.cards import format_bid
 from ..engine.hand.seats import eliminated_label
-from ..engine.records import record_ruleset
+from ..engine.records import iter_replay, record_ruleset
 from ..engine.scoring import doubling_label
 from ..engine.session import SessionTally, has_session_end
 from ..i18n import N_, _, ngettext
@@ -96,8 +96,6 @@ def replay_file(path: str, ruleset_name: Optional[str], as_json: bool) -> None:
 
 def _replay_record(record, path: str, ruleset_name: Optional[str], as_json: bool) -> None:
     """Replay ``record`` (its hands checked already) and print its table (or JSON)."""
-    from ..engine.records import iter_replay
-
     record.user_ruleset = ruleset_name
     rules = record_ruleset(record)
     totals = {player: 0 for player in record.players}

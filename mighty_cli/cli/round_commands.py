@@ -44,7 +44,7 @@ def _known(s, names):
     """Whether a name is one of ``names`` (those present) or a player of the store: how a pair
     naming a player whose name holds '/' (an older store's) is read."""
     from ..engine.names import folded
-    from ..store.lookups import find_player
+    from ..store.ledger.lookups import find_player
 
     present = {folded(name) for name in names or ()}
     return lambda name: folded(name) in present or find_player(s, name) is not None
@@ -136,7 +136,7 @@ def round_start(league_name, players, seed, apart, rounds_ahead, seat_by, swiss,
       mighty round start --league cup --players Ana,Bo,Cy,Di,Ed,Fay,Gil,Hu,Ida,Jo \\
           --duplicate --seed 7
     """
-    from ..store import rounds as store
+    from ..store.rounds import round_tables as store
     from ..table.new_names import refuse_new_names
 
     names = split_names(players) or []
@@ -194,7 +194,7 @@ def _print_plan(state, league_name: str, as_json: bool, heading: str) -> None:
 
 def _substitute_lines(state) -> list[str]:
     """Who sits in for whom, at which table, from which of its hands."""
-    from ..store.substitutes import seated_substitutions  # the store: loaded by the command
+    from ..store.rounds.substitutes import seated_substitutions  # the store: loaded by the command
 
     return [(_("{sub} sits in for {absent} at table {table} from hand {hand}: the results "
                "count for {absent} in the tournament table.") if x.credited else
@@ -256,7 +256,7 @@ def matchpoint_lines(rows) -> list[str]:
 def round_reseat(league_name, players, seed, apart, as_json, db_url, who) -> None:
     """Plan the open round again before its first hand: another seed, a pair to keep apart,
     or a late arrival or a drop. Refused once any table has a hand."""
-    from ..store import rounds
+    from ..store.rounds import round_tables as rounds
     from ..table.new_names import refuse_new_names
 
     names = split_names(players) if players else None
@@ -297,7 +297,7 @@ def round_seat(league_name, table, leave, join, as_json, db_url, who) -> None:
       mighty round seat --league cup --table 1 --join Mallory
       mighty round seat --league cup --table 1 --leave Bo --join Bo  (Bo moves to table 1)
     """
-    from ..store.round_seat import seat_table
+    from ..store.rounds.round_seat import seat_table
     from ..table.new_names import refuse_new_names
 
     if not leave and not join:
@@ -355,7 +355,7 @@ def round_show(league_name, round_number, html_path, template_dir, serve_url, as
       mighty round show --league cup
       mighty round show --league cup --html board.html --url http://192.168.0.10:8000
     """
-    from ..store import rounds
+    from ..store.rounds import round_tables as rounds
 
     if as_json and html_path:
         raise click.UsageError(_("give --json or --html, not both"))
@@ -368,8 +368,8 @@ def round_show(league_name, round_number, html_path, template_dir, serve_url, as
         state = rounds.round_state(s, league_name, round_number)
         if html_path:
             from ..render.html import render_round_board
-            from ..store.leagues import league_setting
-            from ..store.round_board import round_board
+            from ..store.ledger.leagues import league_setting
+            from ..store.rounds.round_board import round_board
 
             board = round_board(s, league_name, round_number)
             text = render_round_board(board, template_dir,
@@ -433,7 +433,7 @@ def round_deals(league_name, round_number, deals, html_path, template_dir, as_js
       mighty round deals --league cup --deals 8
       mighty round deals --league cup --html deals.html
     """
-    from ..store.round_deals import round_deal_sheet
+    from ..store.rounds.round_deals import round_deal_sheet
     from .deal_sheet_lines import sheet_lines  # the engine's deals: loaded by the command
 
     if as_json and html_path:
@@ -442,7 +442,7 @@ def round_deals(league_name, round_number, deals, html_path, template_dir, as_js
         sheet = round_deal_sheet(s, league_name, round_number, deals)
         if html_path:
             from ..render.html import render_deal_sheet
-            from ..store.leagues import league_setting
+            from ..store.ledger.leagues import league_setting
 
             text = render_deal_sheet(sheet, template_dir,
                                      lang=league_setting(s, league_name, "lang"),
@@ -469,7 +469,7 @@ def round_deals(league_name, round_number, deals, html_path, template_dir, as_js
 @by_option
 def round_end(league_name, force, db_url, who) -> None:
     """End the open round: every table still playing ends with it."""
-    from ..store import rounds
+    from ..store.rounds import round_tables as rounds
 
     with database(db_url) as s:
         state = rounds.end_round(s, league_name, force=force, who=who_default(who))

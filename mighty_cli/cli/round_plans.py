@@ -16,16 +16,16 @@ def standing_order(s, league_name: str, by: str) -> dict[str, float]:
     table over the league's rounds (the league table before any round); ``rating``, the
     league's rating less two deviations (what ranks it)."""
     if by == "rating":
-        from ..site_data import league_ratings
-        from ..store import site_queries
-        from ..store.lookups import get_league
+        from ..site import page_reads as site_queries
+        from ..site.hand_ratings import league_ratings
+        from ..store.ledger.lookups import get_league
 
         league = get_league(s, league_name)
         ratings = league_ratings(site_queries.rating_rows(s, league.id),
                                  site_queries.player_names(s, league.id))
         return {player.name: player.conservative for player in ratings.players.values()}
-    from ..store.queries import standings
-    from ..store.round_board import tournament_standings
+    from ..store.ledger.queries import standings
+    from ..store.rounds.round_board import tournament_standings
 
     rows = tournament_standings(s, league_name)
     if rows:

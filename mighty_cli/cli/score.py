@@ -13,7 +13,7 @@ import click
 from ..engine.cards import Bid, parse_trump
 from ..engine.errors import InvalidNotation, MightyError
 from ..engine.ruleset import load_ruleset
-from ..engine.scoring import describe, score_hand
+from ..engine.scoring import describe, friends_weighed, score_hand
 from ..i18n import N_, _
 from .options import echo_json, json_option, ruleset_option
 from ..table.taken import ruling_party_count
@@ -70,7 +70,6 @@ def score(ruleset_name: str, bid: int, trump, taken, opposition, no_friend: bool
             count=friends))
     rules = load_ruleset(ruleset_name)
     from ..engine.records import friend_possible
-    from ..engine.scoring import friends_weighed
 
     # how many friends: --friends, else as many as the split names, else one (or none)
     count = 0 if no_friend else friends if friends is not None else \

@@ -7,7 +7,7 @@ file's lock meanwhile).
 Nothing typed is lost: Ctrl-C in the middle of a hand keeps its answers so far in the league as
 the table's hand in progress, and the next ``record`` at the table (without the outcome on its
 command line) takes it up where it was left. Each hand is stored as the table's hand its
-questions were shown for (:func:`~mighty_cli.store.hands.enter_hand`): a keeper behind the
+questions were shown for (:func:`~mighty_cli.store.ledger.hands.enter_hand`): a keeper behind the
 table is told which hand another entered meanwhile, and an outcome equal to the table's
 previous hand is asked about at a terminal (refused elsewhere, unless ``--again``).
 """
@@ -21,6 +21,7 @@ import click
 from ..engine.errors import MightyError
 from ..i18n import N_, _
 from .line_input import LineReader
+from .line_input import ask as ask_line
 from ..table import words
 from ..table.answers import Answers
 from ..table.books import LeagueBook
@@ -83,7 +84,7 @@ def record_interactively(league_name: str, session_number: Optional[int], given:
             if half is not None:
                 hand_given = resumed_answers(half[1])
                 if not as_json:
-                    from ..store.table_entry import answers_words
+                    from ..store.ledger.table_entry import answers_words
 
                     click.echo(_("— taken up where it was left: {answers}").format(
                         answers=answers_words(half[1])))
@@ -142,7 +143,7 @@ def record_interactively(league_name: str, session_number: Optional[int], given:
 def _keep_half(book: LeagueBook, hand, five: list[str], dealer: str, answers: dict,
                command: str) -> str:
     """Keep the answers given so far as the table's hand in progress (Ctrl-C): what to say."""
-    from ..store.table_entry import answers_words
+    from ..store.ledger.table_entry import answers_words
 
     try:
         kept = keep_half(book, hand, five, dealer, answers)
@@ -229,8 +230,6 @@ def _asker(reader: LineReader) -> Callable:
     guard = QuitGuard(reader.interactive)
 
     def ask(prompt: str, check: Callable, default: Optional[str]):
-        from .line_input import ask as ask_line
-
         return ask_line(reader, prompt, _one_line(check, guard), default=default)
     return ask
 

@@ -15,6 +15,7 @@ from typing import Optional
 
 import click
 
+from ..engine.translation import get_language
 from ..i18n import N_, _
 from .database import db_option, league_option
 
@@ -57,10 +58,9 @@ def serve(league_name: str, host: str, port: int, workers: int, db_url: Optional
     """
     import secrets
 
-    from ..engine.translation import get_language
     from ..store import resolve_db_url
     from ..store.db import make_engine, reading
-    from ..store.lookups import get_league
+    from ..store.ledger.lookups import get_league
 
     url = resolve_db_url(db_url)
     if workers > 1 and url.startswith("sqlite"):

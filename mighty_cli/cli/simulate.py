@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..i18n import N_, _, ngettext
+from ..render.text import table
 from .options import SEED, echo_json, json_option, ruleset_option
 from .progress import progress, quiet_option
 
@@ -90,8 +91,6 @@ def _share(part: int, whole: int) -> str:
 
 def _print_counts(sim, count: int) -> None:
     """The frequencies, one table per question, most frequent first."""
-    from ..render.text import table
-
     scored = sim.statuses.get("scored", 0)
     rows = [[_label(status), _share(sim.statuses.get(status, 0), count)]
             for status in ("scored", "deal_miss", "redeal")]

@@ -10,6 +10,7 @@ from typing import Optional
 import click
 
 from ..i18n import N_, _
+from ..render.text import table
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
 # inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
@@ -41,8 +42,6 @@ def where(db_url: Optional[str]) -> None:
       mighty where
     """
     from .line_input import history_path
-
-    from ..render.text import table
 
     rows = [(_("database:"), database_location(db_url)),
             (_("folder:"), click.get_app_dir("mighty"))]

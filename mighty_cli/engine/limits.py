@@ -41,3 +41,7 @@ SEED_LIMIT = 10**SEED_MAX_DIGITS - 1
 #: the ruleset's session.hands_per_session, else a score slip's lines, at most this): a club's
 #: night plays some ten to thirty.
 DEAL_SHEET_MAX_DEALS = 100
+
+#: The longest a round's clock may run (ten hours, ``mighty serve``'s director): a longer one is
+#: a typing slip, and a restore refuses one.
+CLOCK_MAX_MINUTES = 600

@@ -1,8 +1,8 @@
 """Players for simulated hands: a random one, a sound heuristic one, and a player of a given
 skill who follows the heuristic with that probability at each decision and plays at random
 otherwise. Pure; every choice is one of :func:`hand.legal_actions`'s, drawn from a seeded
-``Random``. ``mighty_cli.skill_play`` plays seasons with them, so a rating can be measured on
-players whose strength is known without assuming how it turns into point cards.
+``Random``. ``mighty_cli.league.played_seasons`` plays seasons with them, so a rating can be
+measured on players whose strength is known without assuming how it turns into point cards.
 
 Written for the five-player game with one deck and one joker (``standard`` and the rulesets
 like it); on other tables the heuristic's choices stay legal but are less sound.

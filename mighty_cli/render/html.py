@@ -295,7 +295,7 @@ def render_league_page(page: Any, template_dir: Optional[str | Path] = None,
     """The whole standings page of a league as one HTML string, in ``lang`` (``ko``, ``en``;
     None: the language the tool speaks), times in ``timezone_name`` (an IANA zone such as
     ``Asia/Seoul``; None: the machine's); with the league's ``tournament`` (its rounds'
-    tables and matchpoints: :class:`mighty_cli.store.tournament_view.TournamentView`) when
+    tables and matchpoints: :class:`mighty_cli.store.rounds.tournament_view.TournamentView`) when
     it plays rounds."""
     env = environment(template_dir, lang)
     zone = time_zone(timezone_name)

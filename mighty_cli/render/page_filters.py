@@ -213,7 +213,7 @@ def bid_face(text: object, gettext: Optional[Translate] = None) -> str:
     return f"{_SUIT_SYMBOLS['SDHC'[bid.trump]]}{bid.number}"
 
 
-#: The kinds of friend call (``store.stats.CALL_KINDS``) as the pages name them.
+#: The kinds of friend call (``store.ledger.stats.CALL_KINDS``) as the pages name them.
 CALL_LABELS = {"mighty": N_("Mighty call"), "joker": N_("joker call"), "card": N_("other card"),
                "first-trick": N_("first trick (초구)"), "last-trick": N_("last trick (막구)"),
                "player": N_("named player"), "none": N_("no friend (노프렌드)")}

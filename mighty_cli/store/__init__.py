@@ -1,8 +1,16 @@
 """The league store: players, leagues, sessions, hands and the change log, kept with SQLModel.
 
+The tables are in :mod:`.models`, the engine factory and the schema's upgrades in :mod:`.db`;
+the operations, one module per concern, in three sub-packages, lowest first:
+:mod:`.ledger` (the league's records: players, sessions, hands, corrections, totals),
+:mod:`.rounds` (club nights of several tables, built on the ledger) and :mod:`.interchange`
+(import, export, backup and restore). Each operation works inside the caller's transaction and
+raises a :class:`LeagueError` (or another project error) for bad input, so the caller's
+rollback leaves the database exactly as it was; a command imports it from the module that
+defines it, and so loads only the store it uses.
+
 This package's ``__init__`` stays light (no SQLModel import) so the CLI can name the database
-and report store errors without paying for SQLAlchemy at start-up. The tables are in
-:mod:`.models`, the engine factory in :mod:`.db`, the operations in :mod:`.services`.
+and report store errors without paying for SQLAlchemy at start-up.
 """
 
 from __future__ import annotations
@@ -12,6 +20,9 @@ import re
 from pathlib import Path
 
 from ..engine.errors import MightyError
+
+__all__ = ["DB_ENV", "LeagueError", "app_folder", "default_db_url", "masked_url",
+           "resolve_db_url"]
 
 DB_ENV = "MIGHTY_DB"
 

@@ -23,7 +23,7 @@ from sqlmodel import Session, SQLModel, create_engine
 
 from . import LeagueError, masked_url, resolve_db_url
 from ..engine.translation import _
-from .models import League
+from .models import League  # (and every table, registered on SQLModel.metadata)
 
 BUSY_TIMEOUT_SECONDS = 60
 
@@ -48,8 +48,6 @@ def make_engine(url: str | None = None, *, create: bool = True,
     With ``missing_ok=False`` a SQLite file that does not exist is an error, not a new empty
     database: only the commands that make a league (``league create``, ``import``,
     ``restore``, ``player add``) create one, so a mistyped ``--db`` is reported."""
-    from . import models  # noqa: F401  (registers the tables on SQLModel.metadata)
-
     url = resolve_db_url(url)
     _refuse_bare_at(url)
     path = sqlite_file(url)
@@ -131,8 +129,6 @@ def create_tables_within(session: Session, url: str) -> None:
     on PostgreSQL a new store's creator holds the tables' lock until it commits. A file that is
     no database, or a server that refuses, is one line."""
     from sqlalchemy import inspect, text
-
-    from . import models  # noqa: F401  (registers the tables on SQLModel.metadata)
 
     try:
         connection = session.connection()

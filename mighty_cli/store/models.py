@@ -50,6 +50,13 @@ def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
+def utc_time(moment: datetime) -> datetime:
+    """A stored time as an aware UTC time (the store keeps UTC; SQLite returns it naive)."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone(timezone.utc)
+
+
 class Player(SQLModel, table=True):
     """A person. A merged record keeps its row (``merged_into_id``) so old names still resolve."""
 
@@ -236,7 +243,7 @@ class ChangeLog(SQLModel, table=True):
 
 class PlayerTotal(SQLModel, table=True):
     """A player's running totals in a league over its live hands up to ``TotalsMark.number``
-    (what :func:`mighty_cli.store.queries.player_stats` would sum), so standings read one row
+    (what :func:`mighty_cli.store.ledger.queries.player_stats` would sum), so standings read one row
     per player instead of every hand. Corrections update it in their own transaction."""
 
     __tablename__ = "player_total"
@@ -279,7 +286,7 @@ class LiveHand(SQLModel, table=True):
     record_toml: str = Field(sa_column=Column(Text, nullable=False))
     updated_at: datetime = Field(default_factory=utc_now)
     #: who holds the hand: the token of the window (a referee, a score-keeper's half-typed
-    #: hand) that last wrote it (:mod:`.table_entry`); another writer's entries are refused.
+    #: hand) that last wrote it (:mod:`.ledger.table_entry`); another writer's entries are refused.
     #: NULL: nobody's (a store made before the column, whose next writer takes it up). Added
     #: after the first release (:data:`.db.ADDED_COLUMNS`)
     owner: Optional[str] = Field(default=None, max_length=40)

@@ -32,7 +32,7 @@ class AmendedHand:
     @property
     def rules(self):
         if self._rules is None:
-            from ..store.lookups import get_league, league_rules  # start-up: the store
+            from ..store.ledger.lookups import get_league, league_rules  # start-up: the store
 
             self._rules = league_rules(get_league(self.s, self.league_name))
         return self._rules
@@ -42,7 +42,7 @@ class AmendedHand:
         """The stored hand, or None where it cannot be amended (the store says why)."""
         if not self._looked:
             from ..store import LeagueError  # start-up: the store
-            from ..store.hands import show_hand  # start-up: the store
+            from ..store.ledger.hands import show_hand  # start-up: the store
 
             self._looked = True
             try:
@@ -57,7 +57,7 @@ class AmendedHand:
                taken: Taken | int | None = None, deal_miss: str | None = None,
                eliminated: str | None = None) -> dict:
         """An amendment's values as typed, read as ``record`` reads them: the keywords of
-        :func:`~mighty_cli.store.corrections.amend_hand` for these fields (None: unchanged)."""
+        :func:`~mighty_cli.store.ledger.corrections.amend_hand` for these fields (None: unchanged)."""
         declarer, deal_miss = self.name(declarer), self.name(deal_miss)
         friend, friend2 = self.friend(friend), self.name(friend2)
         if isinstance(taken, Taken):

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 
 from ..engine.cards import Bid, format_card, parse_bid, parse_card
 from ..engine.errors import MightyError
+from ..engine.hand.honeymoon import partner_of
+from ..engine.hand.seats import DUMMY
 from ..engine.records import friend_possible
 from ..engine.ruleset import Ruleset
 from ..engine.scoring import check_contract, taken_limit
@@ -107,8 +109,6 @@ class Answers:
     def own_friend_hand(self, text: str) -> str:
         """허니문 (table.partner_hands): the declarer's friend is his own friend hand, the only
         call; accepted in short form (friend, 프렌드, 프렌드 패) or by its name."""
-        from ..engine.hand.honeymoon import partner_of  # start-up: 허니문's tables only
-
         partner = partner_of(self.declarer or "")
         low = " ".join(text.strip().lower().split())
         if words.means(text, "own-friend") or low == partner.lower():
@@ -137,8 +137,6 @@ class Answers:
     def _dummy_eliminated(self, text: str) -> list[str]:
         """시흥 은마 (table.dummy): whose own hand left, one player or the dummy (``dummy``,
         ``더미``, ``은실``); an eliminated player plays the dummy's hand and scores like anyone."""
-        from ..engine.hand.seats import DUMMY  # start-up: 시흥 은마's tables only
-
         name = DUMMY if words.means(text, "dummy") else match_name(text, self.five, _(THIS_HAND))
         if name == self.declarer:
             raise MightyError(_("{player} is the declarer and cannot be eliminated").format(

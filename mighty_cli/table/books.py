@@ -73,7 +73,7 @@ class LeagueBook:
     def __init__(self, db_url: Optional[str], league: str, who: str, engine=None,
                  token: Optional[str] = None):
         from ..store.db import make_engine
-        from ..store.table_entry import new_token
+        from ..store.ledger.table_entry import new_token
 
         # a server's own engine (``engine``) is the server's to close; a token kept by the
         # front end (a tablet's) makes the window the same one across its requests
@@ -92,7 +92,7 @@ class LeagueBook:
     def held(self) -> Iterator:
         """A transaction in which the store's refusal of this window's hand becomes
         :class:`HandTakenAway`."""
-        from ..store.table_entry import HandGone
+        from ..store.ledger.table_entry import HandGone
 
         try:
             with self.tx() as s:
@@ -107,7 +107,7 @@ class LeagueBook:
 
     def take(self) -> Optional[str]:
         """Take up the session's hand in progress for this window; its record, if any."""
-        from ..store.table_entry import take_live_hand
+        from ..store.ledger.table_entry import take_live_hand
 
         with self.tx() as s:
             self.claim, text = take_live_hand(s, self.league, self.session,  # type: ignore
@@ -115,7 +115,7 @@ class LeagueBook:
         return text
 
     def save_live(self, toml_text: str) -> None:
-        from ..store.table_entry import keep_live_hand
+        from ..store.ledger.table_entry import keep_live_hand
 
         claim = self._claim()
         with self.held() as s:
@@ -125,7 +125,7 @@ class LeagueBook:
     def drop_live(self) -> None:
         """Every entry taken back: the session has no hand in progress (if this window
         kept one)."""
-        from ..store.table_entry import drop_live_hand
+        from ..store.ledger.table_entry import drop_live_hand
 
         claim = self._claim()
         if claim.held:
@@ -136,9 +136,9 @@ class LeagueBook:
     def check(self) -> None:
         """Refuse (:class:`HandTakenAway`) when the hand in progress is no longer this
         window's."""
-        from ..store.lookups import get_league
-        from ..store.sessions import find_session
-        from ..store.table_entry import check_claim
+        from ..store.ledger.lookups import get_league
+        from ..store.ledger.sessions import find_session
+        from ..store.ledger.table_entry import check_claim
 
         claim = self._claim()
         with self.held() as s:
@@ -150,9 +150,9 @@ class LeagueBook:
         """The window's claim (an evening that did not :meth:`take` first holds no hand yet,
         at the session's count now). Never inside another transaction of this book."""
         if self.claim is None:
-            from ..store.lookups import get_league
-            from ..store.sessions import find_session
-            from ..store.table_entry import LiveClaim, session_hands
+            from ..store.ledger.lookups import get_league
+            from ..store.ledger.sessions import find_session
+            from ..store.ledger.table_entry import LiveClaim, session_hands
 
             with self.tx() as s:
                 league = get_league(s, self.league)
@@ -162,7 +162,7 @@ class LeagueBook:
 
     def store(self, hand: dict, number: Optional[int] = None):
         """Store the finished hand (the table's hand ``number``, when the front end says)."""
-        from ..store.hands import record_hand
+        from ..store.ledger.hands import record_hand
 
         claim = self._claim()
         with self.held() as s:
@@ -174,7 +174,7 @@ class LeagueBook:
 
     def session_hands(self) -> list[dict]:
         """The session's stored hands as hand-record tables (the evening record so far)."""
-        from ..store.hands import list_hands
+        from ..store.ledger.hands import list_hands
 
         with self.tx() as s:
             views = list_hands(s, self.league, session_number=self.session,

@@ -216,7 +216,7 @@ def begin_hand(book: LeagueBook,
     """The table before the keeper's next hand and, with ``take_half``, a hand a keeper left
     half entered there, taken out of the table to be finished (its players and answers so
     far; None when there is none), in one transaction."""
-    from ..store.table_entry import take_half_entered  # start-up: the store
+    from ..store.ledger.table_entry import take_half_entered  # start-up: the store
 
     with book.tx() as s:
         hand = read_next_hand(s, book.league, book.session)
@@ -231,7 +231,7 @@ def keep_half(book: LeagueBook, hand: NextHand, five: list[str], dealer: str,
     ``record`` at the table to take up: the hand kept, or None when nothing was answered.
     Refused (:class:`~.table_errors.HandTakenAway`) when the table stored a hand since this
     one's questions began."""
-    from ..store.table_entry import ANSWERS, keep_half_entered  # start-up: the store
+    from ..store.ledger.table_entry import ANSWERS, keep_half_entered  # start-up: the store
 
     if not answers:
         return None

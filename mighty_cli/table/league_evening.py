@@ -34,11 +34,11 @@ def open_league_evening(opts: EveningOptions, who: str, deals: list[dict],
     ``opts.session_number`` a session), and what to show before the first prompt. A hand in
     progress there is taken up where it stopped (a finished one is stored at once); a record
     file's (``resume_path``) last hand goes on where the league holds none."""
-    from ..store.lookups import (  # start-up: the store, where opened
+    from ..store.ledger.lookups import (  # start-up: the store, where opened
         get_league,
         league_rules,
     )
-    from ..store.sessions import find_session, start_session  # start-up: the store
+    from ..store.ledger.sessions import find_session, start_session  # start-up: the store
 
     league_name = opts.league or ""
     book = LeagueBook(opts.db, league_name, who)
@@ -53,7 +53,7 @@ def open_league_evening(opts: EveningOptions, who: str, deals: list[dict],
         from_file = load_record(resume_path) if resume_path else None
         chosen = opts.session_number  # --session N: the hints name it again
         if opts.table is not None:
-            from ..store.rounds import table_session  # start-up: a round's table only
+            from ..store.rounds.round_tables import table_session  # start-up: a round's table only
 
             opts.session_number = table_session(s, league.name, opts.table)
         try:
@@ -127,7 +127,7 @@ def open_league_evening(opts: EveningOptions, who: str, deals: list[dict],
 def take_table(book: LeagueBook, opts: EveningOptions, chosen: int | None) -> str | None:
     """Take up the table's hand in progress for this window (its record, if any); a hand a
     score-keeper left half typed is his to finish (refused in one line)."""
-    from ..store.table_entry import HalfEntered  # start-up: the store, where opened
+    from ..store.ledger.table_entry import HalfEntered  # start-up: the store, where opened
 
     try:
         return book.take()
@@ -140,7 +140,7 @@ def take_table(book: LeagueBook, opts: EveningOptions, chosen: int | None) -> st
 
 def refuse_unnamed_table(s, league, opts: EveningOptions) -> None:
     """Several tables of a round are open and none was named: say which with ``--table``."""
-    from ..store.rounds import latest_round_state  # start-up: the store, where opened
+    from ..store.rounds.round_tables import latest_round_state  # start-up: the store, where opened
 
     state = latest_round_state(s, league)
     if state is None or state.ended or sum(t.playing for t in state.tables) < 2:
@@ -198,8 +198,8 @@ def open_table_evening(book: LeagueBook, session_number: int,
     hand in progress taken up for ``book``'s window (another window's next entry is refused),
     or the next hand begun as proposed. ``seed`` deals the cards when the session keeps none.
     What it says before the first prompt comes with it."""
-    from ..store.lookups import get_league, league_rules  # start-up: the store, where opened
-    from ..store.sessions import find_session  # start-up: the store
+    from ..store.ledger.lookups import get_league, league_rules  # start-up: the store, where opened
+    from ..store.ledger.sessions import find_session  # start-up: the store
 
     opts = EveningOptions(seed=seed, league=book.league, session_number=session_number)
     with book.tx() as s:

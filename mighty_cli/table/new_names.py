@@ -13,7 +13,7 @@ The words are the table's vocabulary, read from where it is kept (:mod:`.words`)
 here.
 
 A ``/`` separates the two names of ``--apart A/B`` and ``--substitute S/X``, so a new name typed
-at a command may not hold one (:func:`mighty_cli.store.lookups.check_new_name`); a store, an
+at a command may not hold one (:func:`mighty_cli.store.ledger.lookups.check_new_name`); a store, an
 export or a record made before keeps its names, and a pair naming one is read by the names the
 store knows (:func:`mighty_cli.cli.database.chosen_pairs`).
 """
@@ -25,7 +25,7 @@ from typing import Iterable, Optional
 from ..engine.names import folded
 from ..engine.translation import N_, _
 from ..store import LeagueError
-from ..store.lookups import check_name, check_new_name, find_player
+from ..store.ledger.lookups import check_name, check_new_name, find_player
 from .words import SHORT_FORMS, WORDS
 
 #: The meanings a name may not take, each as the refusal names it.

@@ -114,7 +114,7 @@ class NextHand:
         who the friend is (where a called card stays with whoever was dealt it)."""
         if not self.duplicate:
             return False
-        from ..store.duplicate import deal_decides_friend  # start-up: duplicate tables only
+        from ..store.ledger.duplicate_deals import deal_decides_friend  # start-up: duplicate tables only
 
         return deal_decides_friend(self.rules)
 
@@ -147,8 +147,8 @@ class NextHand:
 def read_next_hand(s, league_name: str, session_number: int | None = None) -> NextHand:
     """The league's open session (or session ``session_number``, open or ended) before its
     next hand, in the caller's transaction ``s``."""
-    from ..store.lookups import get_league, league_rules  # start-up: the store where read
-    from ..store.sessions import evening  # start-up: the store where it is read
+    from ..store.ledger.lookups import get_league, league_rules  # start-up: the store where read
+    from ..store.ledger.sessions import evening  # start-up: the store where it is read
 
     state = evening(s, league_name, session_number)
     return NextHand(state.league, state.session, state.table,

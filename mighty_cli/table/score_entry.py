@@ -136,7 +136,7 @@ class Outcome:
     note: str | None = None
 
     def values(self) -> dict:
-        """The outcome as the store takes it (:func:`~mighty_cli.store.hands.enter_hand`)."""
+        """The outcome as the store takes it (:func:`~mighty_cli.store.ledger.hands.enter_hand`)."""
         return {"declarer": self.declarer, "contract": self.contract, "friend": self.friend,
                 "friend_call": self.friend_call, "taken": self.taken,
                 "opposition": self.opposition, "deal_miss": self.deal_miss,
@@ -428,8 +428,8 @@ def store_outcome(s, league: str, outcome: Outcome, *, session: int | None = Non
     hand (:class:`EnteredElsewhere`, or :class:`AlreadyStored` when it is this entry), an
     outcome equal to the table's previous hand without ``again`` (:class:`SameAsPrevious`), or
     what the store refuses."""
-    from ..store.hands import enter_hand  # start-up: the store, where a hand is stored
-    from ..store.table_entry import (  # start-up: the store
+    from ..store.ledger.hands import enter_hand  # start-up: the store, where a hand is stored
+    from ..store.ledger.table_entry import (  # start-up: the store
         HandAlreadyEntered,
         SameOutcome,
     )

@@ -17,7 +17,7 @@ class TableUsageError(TableError):
 class HandTakenAway(TableError):
     """The hand this window enters is no longer its own: another writer stored a hand at the
     table, took the hand up in another window, or dropped it, or the table's session ended
-    (the store's :class:`~mighty_cli.store.table_entry.HandGone`; ``what`` says which).
+    (the store's :class:`~mighty_cli.store.ledger.table_entry.HandGone`; ``what`` says which).
     Nothing more is kept from this window."""
 
     def __init__(self, message: str, what: str = ""):

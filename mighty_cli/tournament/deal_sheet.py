@@ -6,7 +6,7 @@ k with the same cards in the same seats: the deck of hand k of seed S (``mighty 
 S``), dealt in playing order to the players of the deal (those not sitting it out), from the
 seat that deals it (:func:`mighty_cli.engine.session.duplicate_proposal`). The referee deals it
 so (``table/evening.py``) and ``record`` checks a hand against it
-(:func:`mighty_cli.store.duplicate.expected_deal`); this module deals it the same way, seat by
+(:func:`mighty_cli.store.ledger.duplicate_deals.expected_deal`); this module deals it the same way, seat by
 seat, for every table size of the round, so that a tournament director can lay out each deal's
 stacks and carry them to the tables (``tests/tournament/test_deal_sheet.py`` holds the three
 equal for every table shape).
@@ -22,7 +22,7 @@ ghost plays from the top), the dummy's hand (시흥 은마), each player's frien
 6마 and 7마 the eliminated hands and the kitty are dealt out after the election, at the table:
 the sheet gives the kitty and how many cards each player then receives (:class:`Shape`).
 
-Pure: no click, no database (:mod:`mighty_cli.store.round_deals` reads the round).
+Pure: no click, no database (:mod:`mighty_cli.store.rounds.round_deals` reads the round).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ table only has nothing to be compared with and scores nothing. A player's percen
 matchpoints over the most he could have had (one per comparison), so players who were compared
 on more deals or against more tables are ranked on the same scale.
 
-Pure: :mod:`mighty_cli.store.duplicate` gathers the results from the league.
+Pure: :mod:`mighty_cli.store.rounds.duplicate` gathers the results from the league.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """A correction as the pages' forms send it: a hand's outcome told again (declarer, contract,
-friend, points taken, or a deal miss), read into what :func:`mighty_cli.store.corrections.
+friend, points taken, or a deal miss), read into what :func:`mighty_cli.store.ledger.corrections.
 amend_hand` takes; only what differs from the hand as stored is changed.
 
 The form is filled with the hand as stored, so a person changes one field and sends it. Names
@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine.errors import MightyError
 from ..engine.translation import _
-from ..store.hands import HandView
+from ..store.ledger.hands import HandView
 from ..table.words import contract_text, friend_value
 from .forms import RequestError, number, text
 

@@ -21,14 +21,14 @@ from ..engine.names import pair_splits
 from ..engine.translation import _
 from ..render.html import render_round_board
 from ..render.qr import qr_svg, table_link
-from ..store.corrections import amend_hand, unvoid_hand, void_hand
-from ..store.hands import show_hand
-from ..store.lookups import get_league
-from ..store.round_board import round_board
-from ..store.round_clock import start_clock, stop_clock
-from ..store.round_seat import seat_table
-from ..store.rounds import end_round, reseat_round, start_round
-from ..store.table_hands import table_hand_number
+from ..store.ledger.corrections import amend_hand, unvoid_hand, void_hand
+from ..store.ledger.hands import show_hand
+from ..store.ledger.lookups import get_league
+from ..store.ledger.table_hands import table_hand_number
+from ..store.rounds.round_board import round_board
+from ..store.rounds.round_clock import start_clock, stop_clock
+from ..store.rounds.round_seat import seat_table
+from ..store.rounds.round_tables import end_round, reseat_round, start_round
 from ..table.new_names import refuse_new_names
 from . import reads
 from .amendments import NO_FRIEND, amendment

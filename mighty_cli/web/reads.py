@@ -16,16 +16,15 @@ from sqlmodel import Session, select
 
 from ..engine.translation import _
 from ..store import LeagueError
-from ..store.change_marker import change_marker
-from ..store.corrections import change_log
-from ..store.hands import HandView, list_hands
-from ..store.leagues import league_setting
-from ..store.lookups import get_league, league_rules
+from ..store.ledger.change_marker import change_marker
+from ..store.ledger.corrections import change_log
+from ..store.ledger.hands import HandView, list_hands
+from ..store.ledger.leagues import league_setting
+from ..store.ledger.lookups import find_round, get_league, league_rules, seating
+from ..store.ledger.sessions import evening
 from ..store.models import League, LeagueRound, LeagueSession, LiveHand, Player
-from ..store.round_board import RoundBoard, round_board, tournament_standings
-from ..store.round_clock import RoundClock, round_clock
-from ..store.rounds import find_round
-from ..store.sessions import evening, seating
+from ..store.rounds.round_board import RoundBoard, round_board, tournament_standings
+from ..store.rounds.round_clock import RoundClock, round_clock
 from ..tournament.ranking import TournamentRow
 
 #: A table as an address names it: a round's table number, or ``s`` and a session's number.

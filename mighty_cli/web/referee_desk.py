@@ -3,7 +3,7 @@ holding the table's :class:`~mighty_cli.table.evening.Evening` (the terminal ref
 the same lines) between its taps.
 
 A tablet is a window in the store's sense: its token (a cookie per table) is the
-:class:`~mighty_cli.store.table_entry.LiveClaim`'s, so the hand in progress it keeps after
+:class:`~mighty_cli.store.ledger.table_entry.LiveClaim`'s, so the hand in progress it keeps after
 every entry is refused to any other window that took the hand up meanwhile (a second tablet,
 the terminal) and theirs to it, exactly as between two terminals. What a desk holds in memory
 is only a cache of the league: before every entry the table is read again
@@ -28,10 +28,10 @@ from datetime import datetime
 from sqlmodel import Session
 
 from ..engine.translation import _
-from ..store.leagues import league_setting
-from ..store.lookups import get_league
+from ..store.ledger.leagues import league_setting
+from ..store.ledger.lookups import get_league
 from ..store.models import LiveHand
-from ..store.table_entry import session_hands
+from ..store.ledger.table_entry import session_hands
 from ..table import words
 from ..table.books import LeagueBook
 from ..table.evening import Evening

@@ -28,7 +28,7 @@ from ..engine.errors import MightyError
 from ..engine.translation import _, ngettext, set_language
 from ..render.html import local_clock, time_zone
 from ..store.db import reading
-from ..store.table_entry import new_token
+from ..store.ledger.table_entry import new_token
 from ..table import view
 from ..table.table_errors import HandTakenAway
 from . import referee_picker

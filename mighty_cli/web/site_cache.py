@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 from typing import Callable, Optional
 
-from ..site_data import build_site
+from ..site.build import build_site
 from ..store.db import reading
 
 #: A part of a site page's address: the names ``mighty site`` gives (``players/3.html``).

@@ -18,8 +18,8 @@ from starlette.responses import RedirectResponse, Response
 
 from ..engine.errors import MightyError
 from ..engine.translation import _
-from ..store.corrections import amend_hand, void_hand
-from ..store.table_entry import HandAlreadyEntered, HandGone
+from ..store.ledger.corrections import amend_hand, void_hand
+from ..store.ledger.table_entry import HandAlreadyEntered, HandGone
 from . import reads
 from .amendments import NO_FRIEND, amendment
 from .forms import RequestError, number, read_form, text

@@ -3,7 +3,7 @@ by every board, table page and director's page open on it.
 
 A keeper's terminal, a referee window or another worker writes the league in another process:
 the only thing they share with this one is the database. So the server reads the league's
-change marker (:func:`mighty_cli.store.change_marker.change_marker`, one cheap query) every
+change marker (:func:`mighty_cli.store.ledger.change_marker.change_marker`, one cheap query) every
 :data:`POLL_SECONDS` while anyone listens, and wakes every listener when it moves; a page then
 fetches itself again. A change made here (the director's, a table's correction) wakes them at
 once (:meth:`ChangeWatcher.poke`).

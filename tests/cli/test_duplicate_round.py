@@ -15,7 +15,7 @@ from league_calls import mighty, ok, refused
 from mighty_cli.cli import cli
 from mighty_cli.engine.cards import format_cards
 from mighty_cli.engine.ruleset import load_ruleset
-from mighty_cli.store.duplicate import expected_deal
+from mighty_cli.store.ledger.duplicate_deals import expected_deal
 
 FIFTEEN = [f"P{i:02d}" for i in range(1, 16)]
 

@@ -40,8 +40,8 @@ def hands(runner, db, league):
 
 def stats(db, league):
     from mighty_cli.store.db import make_engine, transaction
-    from mighty_cli.store.lookups import get_league, league_rules
-    from mighty_cli.store.stats import league_stats
+    from mighty_cli.store.ledger.lookups import get_league, league_rules
+    from mighty_cli.store.ledger.stats import league_stats
 
     engine = make_engine(db)
     try:

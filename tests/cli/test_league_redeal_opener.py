@@ -54,8 +54,8 @@ def test_redeal_opener_of_a_refereed_deal_miss_is_the_one_its_record_names(runne
     # A refereed deal miss keeps its record, opener included (the table may have changed it):
     # the league reads it there.
     from mighty_cli.store.db import make_engine, transaction
-    from mighty_cli.store.hands import record_hand
-    from mighty_cli.store.sessions import _previous_in_session
+    from mighty_cli.store.ledger.hands import record_hand
+    from mighty_cli.store.ledger.sessions import previous_in_session
 
     run(runner, db, "league", "create", "cr", "-r", "club-requirements")
     run(runner, db, "session", "start", "-l", "cr", "-p", FIVE)
@@ -65,7 +65,7 @@ def test_redeal_opener_of_a_refereed_deal_miss_is_the_one_its_record_names(runne
             done = record_hand(s, "cr", players=FIVE.split(","), refereed={
                 "opener": "Di", "deal_miss": "Ed"}, who="test")
             assert done.hand.status == "deal_miss"
-            previous = _previous_in_session(s, _session_id(s))
+            previous = previous_in_session(s, _session_id(s))
             assert (previous.status, previous.opener) == ("deal_miss", "Di")
             assert done.proposal.opener == "Di"
     finally:

@@ -24,7 +24,7 @@ def cup(db):
 def old_store_player(db, name: str) -> None:
     """A player an older store may hold (made before the rules of new names)."""
     from mighty_cli.store.db import make_engine, transaction
-    from mighty_cli.store.leagues import add_player
+    from mighty_cli.store.ledger.leagues import add_player
 
     engine = make_engine(db)
     with transaction(engine) as s:

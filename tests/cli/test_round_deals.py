@@ -21,7 +21,7 @@ from mighty_cli.engine.hand.seats import GHOST
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.session import duplicate_proposal
 from mighty_cli.render.text import display_width
-from mighty_cli.store.duplicate import expected_deal
+from mighty_cli.store.ledger.duplicate_deals import expected_deal
 
 FIFTEEN = [f"P{i:02d}" for i in range(1, 16)]
 STANDARD = load_ruleset("standard")

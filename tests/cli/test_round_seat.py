@@ -122,7 +122,7 @@ def test_a_player_moves_between_tables_by_leaving_one_and_joining_the_other(cup)
 @pytest.mark.parametrize("kind", ["size", "in progress", "not seated", "reserved", "no round"])
 def test_round_seat_refusals_are_one_line_and_change_nothing(cup, kind):
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.table_entry import keep_live_hand, take_live_hand
+    from mighty_cli.store.ledger.table_entry import keep_live_hand, take_live_hand
     from sqlmodel import Session
 
     if kind == "no round":
@@ -162,7 +162,7 @@ def test_an_empty_live_hand_does_not_hold_the_seating(cup):
     """A referee's live hand with nothing in it is no hand in progress: the seating changes
     and the empty hand goes with the old seating."""
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.table_entry import keep_live_hand, take_live_hand
+    from mighty_cli.store.ledger.table_entry import keep_live_hand, take_live_hand
     from sqlmodel import Session
 
     six, five = tables_by_size(start(cup))

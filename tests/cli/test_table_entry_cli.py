@@ -173,7 +173,7 @@ def test_a_hand_half_entered_is_the_keepers_to_finish_not_a_referees(db):
     league(db)
     from mighty_cli.engine.records import Record, dump_record
     from mighty_cli.store.db import make_engine, transaction
-    from mighty_cli.store.table_entry import keep_half_entered
+    from mighty_cli.store.ledger.table_entry import keep_half_entered
 
     engine = make_engine(db)
     with transaction(engine) as s:

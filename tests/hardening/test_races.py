@@ -29,7 +29,8 @@ pytestmark = pytest.mark.serial
 RUNNER = """
 import json, os, sys, time
 from mighty_cli.cli import main
-import sqlalchemy, sqlmodel, mighty_cli.store.services
+import sqlalchemy, sqlmodel
+import mighty_cli.store.ledger.corrections, mighty_cli.store.interchange.imports
 gun, folder, commands = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
 children = []
 for n, command in enumerate(commands):

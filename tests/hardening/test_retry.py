@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy.exc import OperationalError
 
-from mighty_cli.store import services
+from mighty_cli.store.ledger import leagues
 from promises import error_line, invoke
 
 
@@ -23,7 +23,7 @@ class UniqueViolation(Exception):
 def failing(monkeypatch):
     """add_player fails the first ``times`` calls with the given database error."""
     calls = []
-    real = services.add_player
+    real = leagues.add_player
     monkeypatch.setattr("mighty_cli.cli.time.sleep", lambda seconds: None)
 
     def arrange(times: int, error: type[Exception]):
@@ -32,7 +32,7 @@ def failing(monkeypatch):
             if len(calls) <= times:
                 raise OperationalError("INSERT ...", {}, error("could not serialize access"))
             return real(s, name, who)
-        monkeypatch.setattr(services, "add_player", add_player)
+        monkeypatch.setattr(leagues, "add_player", add_player)
         return calls
     return arrange
 

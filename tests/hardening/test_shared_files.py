@@ -133,8 +133,8 @@ def test_the_sandbox_stops_a_template_reaching_the_operating_system(season_db, t
 @pytest.mark.parametrize("template, expected", [
     ("{% for x in %}", "club-templates/standings.html, line 1: Expected an expression, got "
                        "'end of statement block'"),
-    ("{{ page.no_such_thing }}", "template error: 'mighty_cli.store.queries.LeaguePage object' "
-                                 "has no attribute 'no_such_thing'"),
+    ("{{ page.no_such_thing }}", "template error: 'mighty_cli.store.ledger.league_page."
+                                 "LeaguePage object' has no attribute 'no_such_thing'"),
     ("{{ 1 / 0 }}", "template error: ZeroDivisionError: division by zero"),
     ('{% include "../../../etc/passwd" %}', "template '../../../etc/passwd' not found"),
 ])

@@ -204,7 +204,7 @@ def test_backup_and_restore_keep_a_leagues_settings(runner, tmp_path):
 
 def test_league_setting_accessors(runner):
     from mighty_cli.store.db import make_engine, transaction
-    from mighty_cli.store.leagues import league_setting, league_settings, set_league_setting
+    from mighty_cli.store.ledger.leagues import league_setting, league_settings, set_league_setting
 
     league(runner, "--lang", "ko")
     engine = make_engine()

@@ -177,8 +177,8 @@ class Page(HTMLParser):
 
 
 def league_page(hands: int = 10):
-    from mighty_cli.standings import PlayerStats, Series, rank
-    from mighty_cli.store.services import LeaguePage, SessionTable
+    from mighty_cli.league.standings import PlayerStats, Series, rank
+    from mighty_cli.store.ledger.league_page import LeaguePage, SessionTable
 
     names = ("민수", "Bo", "김철수", "Di", "Ed")
     stats = [PlayerStats(n, hands=hands, score=(2 - i) * 7, declarer=3, declarer_success=2,

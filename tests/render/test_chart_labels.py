@@ -10,7 +10,7 @@ from hypothesis import given, strategies as st
 
 from mighty_cli.render.html import (LABEL_GAP, TimeZoneError, chart, local_time,
                                     spread_labels, time_zone)
-from mighty_cli.standings import Series
+from mighty_cli.league.standings import Series
 
 
 @given(st.lists(st.floats(min_value=0, max_value=300, allow_nan=False), min_size=1,

@@ -10,8 +10,8 @@ import pytest
 
 from headless import CHROMIUM
 from mighty_cli.render.html import render_league_page
-from mighty_cli.standings import PlayerStats, Series, rank
-from mighty_cli.store.services import LeaguePage, SessionTable
+from mighty_cli.league.standings import PlayerStats, Series, rank
+from mighty_cli.store.ledger.league_page import LeaguePage, SessionTable
 
 EVIL = "<script>alert(1)</script>"
 

@@ -12,7 +12,7 @@ from mighty_cli.render.page_filters import (_PLAYED, deal_rows, election_calls,
                                             friend_called, seat_rows, trick_rows,
                                             trick_spans)
 from mighty_cli.render.text import friend_call_text
-from mighty_cli.site_hand import SeatScore, TrickView, _revealed
+from mighty_cli.site.hand_page import SeatScore, TrickView, _revealed
 
 EVIL = "<b>Ed</b>"
 
@@ -168,8 +168,8 @@ def test_a_hand_page_says_both_tricks_that_showed_two_friends(lang, said):
     from datetime import datetime, timezone
 
     from mighty_cli.render.html import environment, render
-    from mighty_cli.render.site_pages import URLS
-    from mighty_cli.site_hand import HandDetail, Outcome
+    from mighty_cli.site.page_files import URLS
+    from mighty_cli.site.hand_page import HandDetail, Outcome
 
     seats = tuple(SeatScore(name, role, 0, 0) for name, role in (
         ("Ana", "declarer"), ("Bo", "friend"), ("Cy", "friend"), ("Di", "opponent")))

@@ -67,7 +67,7 @@ def engine(tmp_path, league_copy):
 @pytest.fixture(scope="module")
 def site(tmp_path_factory, league_file):
     """The test league's site on SQLite, written once for the page tests."""
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site.build import build_site
     from mighty_cli.store.db import make_engine
 
     folder = tmp_path_factory.mktemp("site")
@@ -82,7 +82,7 @@ def site(tmp_path_factory, league_file):
 @pytest.fixture(scope="module")
 def site_ko(tmp_path_factory):
     """The test league's site in Korean (its folder), written once for the Korean page tests."""
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site.build import build_site
     from mighty_cli.store.db import make_engine
 
     folder = tmp_path_factory.mktemp("site_ko")

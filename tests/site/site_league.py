@@ -68,19 +68,23 @@ def make_league(engine, name: str = "화요 <리그>") -> None:
     """The test league: a season of recorded hands, refereed hands, a markup name, a
     correction and a voided hand."""
     from mighty_cli.engine.records import load_record
-    from mighty_cli.store import services
+    from mighty_cli.store.ledger.corrections import amend_hand, void_hand
+    from mighty_cli.store.ledger.hands import record_hand
+    from mighty_cli.store.interchange.imports import import_record
+    from mighty_cli.store.ledger.leagues import create_league
+    from mighty_cli.store.ledger.sessions import start_session
 
-    run(engine, services.create_league, name, "standard")
-    run(engine, services.import_record, name, load_record(ROOT / "examples" / "season.toml"))
+    run(engine, create_league, name, "standard")
+    run(engine, import_record, name, load_record(ROOT / "examples" / "season.toml"))
     for example in REFEREED:
-        run(engine, services.import_record, name,
+        run(engine, import_record, name,
             load_record(ROOT / "examples" / f"{example}.toml"))
-    run(engine, services.start_session, name, ["Ana", "Bo", "Cy", "Di", EVIL], day="2024-04-01")
+    run(engine, start_session, name, ["Ana", "Bo", "Cy", "Di", EVIL], day="2024-04-01")
     for declarer, taken in (("Ana", 16), (EVIL, 11), ("Bo", 20)):
-        run(engine, services.record_hand, name, declarer=declarer, contract="14S",
+        run(engine, record_hand, name, declarer=declarer, contract="14S",
             friend="Cy" if declarer != "Cy" else "Di", friend_call="SA", taken=taken, who="t")
-    run(engine, services.amend_hand, name, 36, who="t", why="miscounted", taken=15)
-    run(engine, services.void_hand, name, 38, who="t", why="misdeal")
+    run(engine, amend_hand, name, 36, who="t", why="miscounted", taken=15)
+    run(engine, void_hand, name, 38, who="t", why="misdeal")
 
 
 
@@ -98,19 +102,22 @@ def make_wide_league(engine, name: str = "화요 <리그>") -> None:
     after the refereed examples (so hand pages exist)."""
     from mighty_cli.engine.errors import MightyError
     from mighty_cli.engine.records import load_record
-    from mighty_cli.store import services
+    from mighty_cli.store.ledger.hands import record_hand
+    from mighty_cli.store.interchange.imports import import_record
+    from mighty_cli.store.ledger.leagues import create_league
+    from mighty_cli.store.ledger.sessions import start_session
 
-    run(engine, services.create_league, name, "standard")
+    run(engine, create_league, name, "standard")
     for example in REFEREED:
-        run(engine, services.import_record, name,
+        run(engine, import_record, name,
             load_record(ROOT / "examples" / f"{example}.toml"))
-    run(engine, services.start_session, name, list(LONG_NAMES), day="2024-05-07")
+    run(engine, start_session, name, list(LONG_NAMES), day="2024-05-07")
     for number in range(14):
         # two of the seven sit out each hand: the first declarer and friend who play
         for declarer, friend in ((LONG_NAMES[(number + i) % 7], LONG_NAMES[(number + i + j) % 7])
                                  for i in range(7) for j in range(1, 7)):
             try:
-                run(engine, services.record_hand, name, declarer=declarer,
+                run(engine, record_hand, name, declarer=declarer,
                     contract=f"{13 + number % 5}S", friend=friend, friend_call="SA",
                     taken=11 + (number * 7) % 10, who="t")
                 break

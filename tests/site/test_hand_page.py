@@ -21,8 +21,8 @@ HANDS = {31 + index: name for index, name in enumerate(REFEREED)}
 @pytest.fixture(scope="module")
 def league(tmp_path_factory, league_file):
     """The test league, its site in English and in Korean, and each hand as the store says."""
-    from mighty_cli.site_data import build_site
-    from mighty_cli.store import services
+    from mighty_cli.site.build import build_site
+    from mighty_cli.store.ledger.hands import show_hand
     from mighty_cli.store.db import make_engine
 
     folder = tmp_path_factory.mktemp("hand-page")
@@ -30,7 +30,7 @@ def league(tmp_path_factory, league_file):
     engine = make_engine(f"sqlite:///{folder / 'league.db'}")
     for lang in ("en", "ko"):
         run(engine, build_site, LEAGUE, folder / lang, lang=lang, timezone_name="Asia/Seoul")
-    views = {n: run(engine, services.show_hand, LEAGUE, n) for n in range(31, 39)}
+    views = {n: run(engine, show_hand, LEAGUE, n) for n in range(31, 39)}
     yield folder, engine, views
     engine.dispose()
 
@@ -187,10 +187,10 @@ def test_a_korean_hand_page_speaks_korean_in_one_card_notation(league, number):
 
 
 def test_a_voided_refereed_hand_says_so(tmp_path, engine):
-    from mighty_cli.site_data import build_site
-    from mighty_cli.store import services
+    from mighty_cli.site.build import build_site
+    from mighty_cli.store.ledger.corrections import void_hand
 
-    run(engine, services.void_hand, LEAGUE, 33, who="t", why="misdeal")
+    run(engine, void_hand, LEAGUE, 33, who="t", why="misdeal")
     run(engine, build_site, LEAGUE, tmp_path / "site", lang="ko")
     page = read(tmp_path / "site", "hands/33.html")
     assert page.all("section", id="outcome")[0]["class"] == "voided"
@@ -204,9 +204,9 @@ def test_an_outcome_only_hand_tells_the_same_facts(league):
     """The outcome section reads a hand's stored rows, whether it was refereed or recorded
     outcome only (then the session page is its page): made by 1, failed by 3, the voided."""
     from mighty_cli.engine import load_ruleset
-    from mighty_cli.site_hand import hand_outcome, outcome_facts
-    from mighty_cli.store import site_queries as q
-    from mighty_cli.store.lookups import get_league
+    from mighty_cli.site.hand_page import hand_outcome, outcome_facts
+    from mighty_cli.site import page_reads as q
+    from mighty_cli.store.ledger.lookups import get_league
     from mighty_cli.store.db import transaction
 
     _, engine, views = league
@@ -235,22 +235,24 @@ def test_two_called_cards_under_dongdaejeon_7_show_each_friend_where_he_came_out
     from mighty_cli.engine.records import Record
     from mighty_cli.engine.simulation import simulate
     from mighty_cli.render.html import card_face
-    from mighty_cli.site_data import build_site
-    from mighty_cli.store import services
+    from mighty_cli.site.build import build_site
+    from mighty_cli.store.ledger.hands import show_hand
+    from mighty_cli.store.interchange.imports import import_record
+    from mighty_cli.store.ledger.leagues import create_league
     from mighty_cli.store.db import make_engine
 
     players = ["Ana", "Bo", "민수", "Di", "Ed", "지우", "Gus"]
     record = simulate(load_ruleset("dongdaejeon-7"), "dongdaejeon-7", players, 12, 3).record
     engine = make_engine(f"sqlite:///{tmp_path / 'league.db'}")
-    run(engine, services.create_league, "동대전", "dongdaejeon-7")
-    run(engine, services.import_record, "동대전", Record("dongdaejeon-7", players, record.hands))
+    run(engine, create_league, "동대전", "dongdaejeon-7")
+    run(engine, import_record, "동대전", Record("dongdaejeon-7", players, record.hands))
     for lang in ("en", "ko"):
         run(engine, build_site, "동대전", tmp_path / lang, lang=lang)
     told = set()
     for number, hand in enumerate(record.hands, 1):
         if "+" not in hand.get("friend", ""):
             continue
-        declarer = run(engine, services.show_hand, "동대전", number).declarer
+        declarer = run(engine, show_hand, "동대전", number).declarer
         holder = {card: name for name, cards in hand["deal"].items() if name != "kitty"
                   for card in cards.split()}
         first: dict[str, int] = {}

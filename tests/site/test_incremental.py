@@ -33,7 +33,7 @@ def files(folder: Path) -> dict[str, bytes]:
 
 
 def build(engine, out: Path, **options):
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site.build import build_site
 
     return run(engine, build_site, LEAGUE, out, timezone_name="Asia/Seoul", generated=WHEN,
                **options)
@@ -57,17 +57,18 @@ def test_an_unchanged_league_writes_no_page(engine, tmp_path):
 
 def test_an_incremental_build_equals_a_full_build_after_adding_amending_and_voiding_hands(
         engine, tmp_path):
-    from mighty_cli.store import services
+    from mighty_cli.store.ledger.corrections import amend_hand, void_hand
+    from mighty_cli.store.ledger.hands import record_hand
 
     out = tmp_path / "site"
     pages = build(engine, out).pages
     steps = [
-        ("add", lambda: run(engine, services.record_hand, LEAGUE, declarer="Di",
+        ("add", lambda: run(engine, record_hand, LEAGUE, declarer="Di",
                             contract="15H", friend="Ana", friend_call="HA", taken=17, who="t")),
-        ("amend", lambda: run(engine, services.amend_hand, LEAGUE, 37, who="t",
+        ("amend", lambda: run(engine, amend_hand, LEAGUE, 37, who="t",
                               why="miscounted", taken=12)),
-        ("void", lambda: run(engine, services.void_hand, LEAGUE, 36, who="t", why="misdeal")),
-        ("void a refereed hand", lambda: run(engine, services.void_hand, LEAGUE, 33, who="t",
+        ("void", lambda: run(engine, void_hand, LEAGUE, 36, who="t", why="misdeal")),
+        ("void a refereed hand", lambda: run(engine, void_hand, LEAGUE, 33, who="t",
                                              why="misdeal")),
     ]
     for name, change in steps:
@@ -78,8 +79,8 @@ def test_an_incremental_build_equals_a_full_build_after_adding_amending_and_void
 
 
 def test_a_hand_page_is_replayed_only_when_its_record_changed(engine, tmp_path, monkeypatch):
-    from mighty_cli import site_data
-    from mighty_cli.store import services
+    from mighty_cli.site import build as site_data
+    from mighty_cli.store.ledger.hands import record_hand
 
     out = tmp_path / "site"
     build(engine, out)
@@ -87,7 +88,7 @@ def test_a_hand_page_is_replayed_only_when_its_record_changed(engine, tmp_path, 
     original = site_data.hand_detail
     monkeypatch.setattr(site_data, "hand_detail",
                         lambda *args: replayed.append(args[1]) or original(*args))
-    run(engine, services.record_hand, LEAGUE, declarer="Di", contract="15H", friend="Ana",
+    run(engine, record_hand, LEAGUE, declarer="Di", contract="15H", friend="Ana",
         friend_call="HA", taken=17, who="t")
     report = build(engine, out)
     assert replayed == []  # the new hand is not refereed: no hand page is made again
@@ -95,7 +96,7 @@ def test_a_hand_page_is_replayed_only_when_its_record_changed(engine, tmp_path, 
 
 
 def test_a_page_the_site_no_longer_has_is_removed(engine, tmp_path, monkeypatch):
-    from mighty_cli.render import site_pages
+    from mighty_cli.site import page_files as site_pages
 
     out = tmp_path / "site"
     monkeypatch.setattr(site_pages, "HANDS_PER_PAGE", 4)  # session 1's ten hands: 3 pages
@@ -110,7 +111,7 @@ def test_a_page_the_site_no_longer_has_is_removed(engine, tmp_path, monkeypatch)
 
 
 def test_a_file_the_tool_did_not_write_is_never_removed(engine, tmp_path, monkeypatch):
-    from mighty_cli.render import site_pages
+    from mighty_cli.site import page_files as site_pages
 
     out = tmp_path / "site"
     monkeypatch.setattr(site_pages, "HANDS_PER_PAGE", 4)
@@ -135,7 +136,7 @@ def test_a_file_the_tool_did_not_write_is_never_removed(engine, tmp_path, monkey
 
 
 def test_a_manifest_naming_a_file_outside_the_site_removes_nothing(engine, tmp_path):
-    from mighty_cli.render.site_manifest import MANIFEST
+    from mighty_cli.site.manifest import MANIFEST
 
     out = tmp_path / "site"
     build(engine, out)
@@ -155,7 +156,7 @@ def test_an_unchanged_page_is_trusted_by_its_stamp_without_being_read(engine, tm
                                                                       monkeypatch):
     """A page whose size, modification time and inode are as written is not read again; one
     edited in place to the same size (its time changed) is read, found changed and rewritten."""
-    from mighty_cli.render import site_manifest
+    from mighty_cli.site import manifest as site_manifest
 
     out = tmp_path / "site"
     build(engine, out)
@@ -197,13 +198,16 @@ def test_a_change_of_language_writes_every_page(engine, tmp_path):
 
 def test_the_code_that_shapes_a_page_is_part_of_every_pages_key():
     """A change to a filter, the chart or the folding of messages renders every page again:
-    each module of the pages' rendering is in the site's version (``site_data._CODE``), but
-    those that only decide where and when a page is written."""
-    from mighty_cli import site_data
+    each module of the pages' rendering is in the site's version (``site.build._CODE``), but
+    those that only decide where and when a page is written, and the round board's QR codes
+    (``round show --html``'s slips: no page of the site has one)."""
+    from mighty_cli.site import build as site_data
 
-    package = Path(site_data.__file__).parent
-    written_only = {"render/__init__.py", "render/site_workers.py", "render/template_cache.py"}
-    rendering = {f"render/{path.name}" for path in (package / "render").glob("*.py")}
+    package = Path(site_data.__file__).parents[1]
+    written_only = {"render/__init__.py", "render/template_cache.py", "site/__init__.py",
+                    "site/workers.py", "site/garbage.py", "render/qr.py"}
+    rendering = {f"{folder}/{path.name}" for folder in ("render", "site")
+                 for path in (package / folder).glob("*.py")}
     assert rendering - written_only <= set(site_data._CODE)
     assert all((package / name).is_file() for name in site_data._CODE)
 
@@ -226,7 +230,7 @@ def invoke(db: str, *args: str):
 
 
 def test_the_command_says_how_many_pages_it_wrote_and_removed(engine, tmp_path, monkeypatch):
-    from mighty_cli.render import site_pages
+    from mighty_cli.site import page_files as site_pages
 
     db = str(engine.url)
     out = tmp_path / "site"
@@ -320,7 +324,7 @@ def test_a_pages_temporary_file_left_by_a_killed_process_is_removed_by_the_next_
 def test_a_temporary_file_newer_than_the_build_or_through_a_link_is_left(tmp_path):
     """Newer than the build: another build is writing it now. Through a link: not the
     site's."""
-    from mighty_cli.render.site_manifest import remove_leftovers
+    from mighty_cli.site.manifest import remove_leftovers
 
     (tmp_path / "hands").mkdir()
     now = tmp_path / "hands" / ".3.html.abcdefgh.part"
@@ -340,7 +344,7 @@ def test_a_copied_site_folder_is_read_once_not_at_every_build(engine, tmp_path, 
     records the new stamps; the build after reads none."""
     import shutil
 
-    from mighty_cli.render import site_manifest
+    from mighty_cli.site import manifest as site_manifest
 
     build(engine, tmp_path / "site")
     out = tmp_path / "copy"
@@ -358,12 +362,12 @@ def test_a_copied_site_folder_is_read_once_not_at_every_build(engine, tmp_path, 
 
 def test_a_build_collects_garbage_rarely_and_leaves_the_collector_as_it_found_it(
         engine, tmp_path, monkeypatch):
-    """mighty_cli.garbage: inside a build the young generation is collected every YOUNG
+    """mighty_cli.site.garbage: inside a build the young generation is collected every YOUNG
     allocations and what was alive before is frozen; after it (also after one that failed),
     the thresholds and the frozen objects are as before."""
     import gc
 
-    from mighty_cli import garbage, site_data
+    from mighty_cli.site import garbage, build as site_data
     from mighty_cli.engine.errors import MightyError
 
     before = gc.get_threshold()

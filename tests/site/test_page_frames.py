@@ -1,4 +1,4 @@
-"""A page's frame rendered once per build (``render.page_frames``): the hand pages of a site
+"""A page's frame rendered once per build (``site.page_frames``): the hand pages of a site
 built framed are, byte for byte, those rendered whole, in English and Korean; a frame that
 needs a page's own value, or does not show each of the page's blocks once, is not used (the
 template is rendered whole); a page whose own block fails is told as a whole rendering tells
@@ -19,8 +19,8 @@ WHEN = datetime(2024, 4, 2, 12, 0, tzinfo=timezone.utc)
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_framed_hand_pages_are_the_pages_rendered_whole(engine, tmp_path, monkeypatch, lang):
-    from mighty_cli.render import page_frames, site_pages
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site import page_frames, page_files as site_pages
+    from mighty_cli.site.build import build_site
 
     used = []
     real_render = page_frames.PageFrames.render
@@ -54,7 +54,7 @@ BLOCKS = {"page.html": ("title", "heading", "content")}
 
 
 def frames(base: str = BASE, page: str = PAGE):
-    from mighty_cli.render.page_frames import PageFrames
+    from mighty_cli.site.page_frames import PageFrames
 
     env = jinja2.Environment(loader=jinja2.DictLoader({"base.html": base, "page.html": page}),
                              autoescape=True, undefined=jinja2.StrictUndefined)
@@ -90,7 +90,7 @@ def test_templates_not_named_are_rendered_whole():
 
 def test_a_failing_hand_page_is_told_as_a_whole_rendering_tells_it(tmp_path):
     from mighty_cli.render.html import TemplateError
-    from mighty_cli.render.site_pages import URLS, SiteWriter
+    from mighty_cli.site.page_files import URLS, SiteWriter
 
     writer = SiteWriter(tmp_path / "site", common={"league": "L", "ruleset": "standard",
                                                    "ruleset_title": "Standard",

@@ -89,11 +89,11 @@ def test_index_shows_the_latest_session(site):
 
 def test_session_page_lists_every_hand(site):
     out, _, engine = site
-    from mighty_cli.store import services
+    from mighty_cli.store.ledger.hands import list_hands
 
     from mighty_cli.render.html import bid_face
 
-    views = run(engine, services.list_hands, LEAGUE, session_number=1)
+    views = run(engine, list_hands, LEAGUE, session_number=1)
     page = read(out, "sessions/1.html")
     rows = [(attrs, cells) for attrs, cells in page.rows_of("hands") if attrs.get("id")]
     assert [a["id"] for a, _ in rows] == [f"hand-{v.number}" for v in views]
@@ -114,16 +114,17 @@ def test_session_page_lists_every_hand(site):
 def test_a_player_sitting_out_a_hand_shows_a_dash_not_a_score(tmp_path):
     """Seven at the table, two sitting out each hand: their column says ``–`` (not in the
     hand), not ``0`` (a hand played for nothing); the five who played show their scores."""
-    from mighty_cli.site_data import build_site
-    from mighty_cli.store import services
+    from mighty_cli.site.build import build_site
+    from mighty_cli.store.ledger.hands import list_hands
+    from mighty_cli.store.ledger.league_page import league_page
     from mighty_cli.store.db import make_engine
     from site_league import make_wide_league
 
     engine = make_engine(f"sqlite:///{tmp_path / 'league.db'}")
     make_wide_league(engine)
     run(engine, build_site, LEAGUE, tmp_path / "site", timezone_name="UTC")
-    session = run(engine, services.league_page, LEAGUE).sessions[-1].number
-    views = run(engine, services.list_hands, LEAGUE, session_number=session)
+    session = run(engine, league_page, LEAGUE).sessions[-1].number
+    views = run(engine, list_hands, LEAGUE, session_number=session)
     engine.dispose()
     page = read(tmp_path / "site", f"sessions/{session}.html")
     seats = page.rows_of("hands")[0][1][8:]
@@ -166,9 +167,9 @@ def test_refereed_hand_page_shows_deal_kitty_discards_and_tricks(site):
 
 def test_player_page_roles_add_up_to_hands_played(site):
     out, _, engine = site
-    from mighty_cli.store import services
+    from mighty_cli.store.ledger.queries import standings
 
-    table = run(engine, services.standings, LEAGUE).by_name()
+    table = run(engine, standings, LEAGUE).by_name()
     for path in (out / "players").glob("*.html"):
         page = Page(path.read_text(encoding="utf-8"))
         name = page.text("h1").strip()
@@ -197,8 +198,8 @@ def test_markup_in_names_is_text(site):
 
 
 def test_long_lists_are_paged(tmp_path, monkeypatch, league_copy):
-    from mighty_cli.render import site_pages as pages
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site import page_files as pages
+    from mighty_cli.site.build import build_site
 
     monkeypatch.setattr(pages, "HANDS_PER_PAGE", 4)
     monkeypatch.setattr(pages, "SESSIONS_PER_PAGE", 2)
@@ -225,7 +226,7 @@ def test_long_lists_are_paged(tmp_path, monkeypatch, league_copy):
 
 def test_club_templates_override_and_stay_sandboxed(tmp_path, league_copy):
     from mighty_cli.render.html import TemplateError
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site.build import build_site
 
     engine = league_copy(tmp_path / "l.db")
     club = tmp_path / "club"
@@ -266,7 +267,7 @@ def test_korean_pages_read_as_korean(site_ko):
 
 
 def test_times_are_shown_in_the_time_zone(site, tmp_path):
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site.build import build_site
 
     out, _, engine = site
     assert "KST" in read(out, "sessions/1.html").text("p")
@@ -281,20 +282,22 @@ def test_a_session_shows_its_date_and_start_in_the_leagues_zone(tmp_path):
     from datetime import datetime
     from zoneinfo import ZoneInfo
 
-    from mighty_cli.site_data import build_site
-    from mighty_cli.store import services
+    from mighty_cli.site.build import build_site
+    from mighty_cli.store.ledger.hands import record_hand
+    from mighty_cli.store.ledger.leagues import create_league
+    from mighty_cli.store.ledger.sessions import end_session, start_session
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.leagues import set_league_setting
+    from mighty_cli.store.ledger.leagues import set_league_setting
 
     engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
-    run(engine, services.create_league, "night", "standard")
+    run(engine, create_league, "night", "standard")
     run(engine, set_league_setting, "night", "timezone", "Asia/Seoul")
     five = ["Ana", "Bo", "Cy", "Di", "Ed"]
-    run(engine, services.start_session, "night", five, day="2026-03-01")
-    run(engine, services.record_hand, "night", declarer="Ana", contract="14S", friend="Bo",
+    run(engine, start_session, "night", five, day="2026-03-01")
+    run(engine, record_hand, "night", declarer="Ana", contract="14S", friend="Bo",
         taken=15, who="t")
-    run(engine, services.end_session, "night")
-    run(engine, services.start_session, "night", five)
+    run(engine, end_session, "night")
+    run(engine, start_session, "night", five)
     today = datetime.now(ZoneInfo("Asia/Seoul")).date().isoformat()
     run(engine, build_site, "night", tmp_path / "site", timezone_name="Asia/Seoul")
     earlier = read(tmp_path / "site", "sessions/1.html").text("p")
@@ -312,14 +315,15 @@ def test_a_session_is_dated_where_the_league_plays(tmp_path, zone):
     from datetime import datetime
     from zoneinfo import ZoneInfo
 
-    from mighty_cli.store import services
+    from mighty_cli.store.ledger.leagues import create_league
+    from mighty_cli.store.ledger.sessions import start_session
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.leagues import set_league_setting
+    from mighty_cli.store.ledger.leagues import set_league_setting
 
     engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
-    run(engine, services.create_league, "far", "standard")
+    run(engine, create_league, "far", "standard")
     run(engine, set_league_setting, "far", "timezone", zone)
-    started, _ = run(engine, services.start_session, "far", ["Ana", "Bo", "Cy", "Di", "Ed"])
+    started, _ = run(engine, start_session, "far", ["Ana", "Bo", "Cy", "Di", "Ed"])
     assert started.day == datetime.now(ZoneInfo(zone)).date()
     engine.dispose()
 
@@ -372,7 +376,7 @@ def test_site_command_refuses_bad_input_in_one_line(runner, tmp_path, args, code
 
 def test_site_on_every_database(league_engine, tmp_path):
     """The same pages from SQLite and PostgreSQL: the queries stream and group alike."""
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site.build import build_site
 
     report = run(league_engine, build_site, LEAGUE, tmp_path / "site", timezone_name="UTC")
     assert (report.players, report.sessions, report.hands) == (8, 9, 37)

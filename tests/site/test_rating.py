@@ -8,8 +8,8 @@ import statistics
 
 import pytest
 
-from mighty_cli.rating import (PROVISIONAL_HANDS, RatedHand, Ratings, rate, spearman)
-from mighty_cli.skill_season import skill_season
+from mighty_cli.league.model_seasons import skill_season
+from mighty_cli.league.rating import PROVISIONAL_HANDS, RatedHand, Ratings, rate, spearman
 
 NAMES = [f"P{i}" for i in range(10)]
 
@@ -47,7 +47,7 @@ def test_rating_ranks_better_than_score_per_hand_on_seasons_played_card_by_card(
     """Seasons the rating assumed nothing about (skill_play: the probability of playing a sound
     heuristic rather than at random); seeded, so the figures are fixed: the rating (0.63) and
     the margin (0.70) order the players better than score per hand (0.53)."""
-    from mighty_cli.skill_play import played_season
+    from mighty_cli.league.played_seasons import played_season
 
     rows = [evaluate(seed, 200, played_season) for seed in range(1, 11)]
     rating, per_hand, margin = (statistics.fmean(r[k] for r in rows) for k in range(3))
@@ -91,7 +91,7 @@ def test_two_friends_each_weigh_half_the_declarer():
 
 
 def test_league_ratings_read_both_friends_of_a_hand():
-    from mighty_cli.site_data import league_ratings
+    from mighty_cli.site.hand_ratings import league_ratings
 
     rows = [(1, "13C", 1, "declarer", 21), (1, "13C", 2, "friend", 21),
             (1, "13C", 3, "friend", 21)] + [(1, "13C", k, "opponent", 21) for k in (4, 5, 6, 7)]
@@ -146,19 +146,21 @@ def test_spearman():
 
 def test_simulated_season_replays_and_imports_into_a_league(tmp_path):
     from databases import run
+
     from mighty_cli.engine.records import dump_record, read_record, replay
-    from mighty_cli.site_data import league_ratings
-    from mighty_cli.store import services
+    from mighty_cli.site.hand_ratings import league_ratings
+    from mighty_cli.site.page_reads import player_names, rating_rows
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.lookups import get_league
-    from mighty_cli.store.site_queries import player_names, rating_rows
+    from mighty_cli.store.interchange.imports import import_record
+    from mighty_cli.store.ledger.leagues import create_league
+    from mighty_cli.store.ledger.lookups import get_league
 
     season = skill_season(NAMES[:6], 120, seed=3, per_session=40)
     text = dump_record(season.record)
     replayed = replay(read_record(text))
     engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
-    run(engine, services.create_league, "sim", "standard")
-    imported = run(engine, services.import_record, "sim", read_record(text))
+    run(engine, create_league, "sim", "standard")
+    imported = run(engine, import_record, "sim", read_record(text))
     assert imported.hands == 120 and len(imported.sessions) == 3
     from_store = run(engine, lambda s: league_ratings(
         rating_rows(s, get_league(s, "sim").id), player_names(s, get_league(s, "sim").id)))
@@ -172,11 +174,13 @@ def _site_and_store_ratings(db_url: str, league: str, tmp_path, monkeypatch):
     """The ratings the site's index shows (counted in its pass over the sessions) and those
     read from the store in hand order (rating_rows)."""
     from databases import run
-    from mighty_cli.render.site_pages import SiteWriter
-    from mighty_cli.site_data import build_site, league_ratings
+
+    from mighty_cli.site.build import build_site
+    from mighty_cli.site.hand_ratings import league_ratings
+    from mighty_cli.site.page_files import SiteWriter
+    from mighty_cli.site.page_reads import player_names, rating_rows
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.lookups import get_league
-    from mighty_cli.store.site_queries import player_names, rating_rows
+    from mighty_cli.store.ledger.lookups import get_league
 
     shown = []
     real = SiteWriter.write
@@ -219,10 +223,11 @@ def test_the_sites_ratings_are_the_stores_when_a_rounds_tables_interleave(tmp_pa
                                     str(table["session"]), "--json"))["next"]["players"]
             ok("record", "-l", "cup", "--table", str(table["table"]), "-d", players[1], "-c",
                "14S", "-f", players[2], "-t", str(taken - table["table"]))
-    from mighty_cli.store.site_queries import hands_in_session_order, sessions
     from databases import run
+
+    from mighty_cli.site.page_reads import hands_in_session_order, sessions
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.lookups import get_league
+    from mighty_cli.store.ledger.lookups import get_league
 
     engine = make_engine(db)
     assert not run(engine, lambda s: hands_in_session_order(sessions(s, get_league(s, "cup").id)))
@@ -235,17 +240,19 @@ def test_the_sites_ratings_are_the_stores_when_a_rounds_tables_interleave(tmp_pa
 
 def test_the_sites_ratings_are_the_stores_when_sessions_follow_each_other(tmp_path, monkeypatch):
     from databases import run
-    from mighty_cli.store import services
+
+    from mighty_cli.site.page_reads import hands_in_session_order, sessions
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.lookups import get_league
-    from mighty_cli.store.site_queries import hands_in_session_order, sessions
+    from mighty_cli.store.interchange.imports import import_record
+    from mighty_cli.store.ledger.leagues import create_league
+    from mighty_cli.store.ledger.lookups import get_league
 
     db = f"sqlite:///{tmp_path / 'l.db'}"
     engine = make_engine(db)
-    run(engine, services.create_league, "sim", "standard")
+    run(engine, create_league, "sim", "standard")
     season = skill_season(NAMES[:6], 90, seed=5, per_session=30)
     from mighty_cli.engine.records import dump_record, read_record
-    run(engine, services.import_record, "sim", read_record(dump_record(season.record)))
+    run(engine, import_record, "sim", read_record(dump_record(season.record)))
     assert run(engine, lambda s: hands_in_session_order(sessions(s, get_league(s, "sim").id)))
     engine.dispose()
     site, stored = _site_and_store_ratings(db, "sim", tmp_path, monkeypatch)

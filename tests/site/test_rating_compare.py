@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from mighty_cli.engine.records import dump_record, replay
-from mighty_cli.rating import RatedHand, Ratings
-from mighty_cli.skill_play import played_season
+from mighty_cli.league.rating import RatedHand, Ratings
+from mighty_cli.league.played_seasons import played_season
 
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "rating_compare.py"
 NAMES = [f"P{i}" for i in range(7)]

@@ -6,8 +6,7 @@ from itertools import permutations
 
 import pytest
 
-from mighty_cli.seating import (SeatingError, neighbour_history, neighbours,
-                                propose_seating)
+from mighty_cli.league.seating import SeatingError, neighbour_history, neighbours, propose_seating
 
 SIX = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay"]
 

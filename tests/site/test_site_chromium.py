@@ -210,7 +210,7 @@ def wide_site(request, tmp_path_factory):
     in Korean."""
     from databases import run
     from site_league import make_wide_league
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site.build import build_site
     from mighty_cli.store.db import make_engine
 
     folder = tmp_path_factory.mktemp("wide")

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or sys.platform == "darw
 @pytest.fixture
 def workers_at_once(monkeypatch):
     """Workers start with the first page to render (a small league has a few dozen)."""
-    from mighty_cli.render import site_workers
+    from mighty_cli.site import workers as site_workers
 
     monkeypatch.setattr(site_workers, "START_AFTER", 0)
     started = []
@@ -51,7 +51,7 @@ def test_pages_rendered_by_workers_equal_pages_rendered_in_one_process(
 
 def _rendered_here(monkeypatch) -> list[str]:
     """The pages rendered in the build's own process (a worker's renders are its own)."""
-    from mighty_cli.render.site_pages import SiteWriter
+    from mighty_cli.site.page_files import SiteWriter
 
     here, real, main = [], SiteWriter._render, os.getpid()
 
@@ -68,7 +68,7 @@ def test_a_build_that_renders_every_page_starts_the_workers_with_its_first(
         engine, tmp_path, monkeypatch):
     """A first build (and ``--full``) of many pages: no page rendered in the build's own
     process; a later build that renders a few starts no worker."""
-    from mighty_cli.render import site_workers
+    from mighty_cli.site import workers as site_workers
 
     monkeypatch.setattr(site_workers, "START_AFTER", 8)  # the test league: a few dozen pages
     here = _rendered_here(monkeypatch)
@@ -87,9 +87,9 @@ def test_the_league_read_while_the_workers_are_busy_makes_the_same_site(
     """What the pages after the pass read of the league (statistics, players' sessions,
     rounds) is read while the workers have their hands full, with the pass's cursors open,
     on SQLite and PostgreSQL: the site is the one a build in one process writes."""
-    from mighty_cli import site_data
-    from mighty_cli.render import site_workers
-    from mighty_cli.render.site_pages import SiteWriter
+    from mighty_cli.site import build as site_data
+    from mighty_cli.site import workers as site_workers
+    from mighty_cli.site.page_files import SiteWriter
 
     alone = build(league_engine, tmp_path / "alone", full=True, jobs=1)
     for name, value in (("START_AFTER", 0), ("BATCH", 1), ("IN_FLIGHT", 1)):
@@ -119,8 +119,8 @@ def test_a_page_that_fails_in_a_worker_stops_the_build_and_keeps_what_was_writte
     """A hand's page (while the build goes on) or the last page (while it waits for the
     workers): the error told in one piece, the pages written recorded, none half-written."""
     from mighty_cli.engine.errors import MightyError
-    from mighty_cli.render.site_manifest import read_manifest
-    from mighty_cli.render.site_pages import SiteWriter
+    from mighty_cli.site.manifest import read_manifest
+    from mighty_cli.site.page_files import SiteWriter
 
     real = SiteWriter._render
 
@@ -255,9 +255,9 @@ def test_a_worker_that_dies_stops_the_build_in_one_line_instead_of_waiting(
         engine, tmp_path, monkeypatch, workers_at_once):
     import signal
 
-    from mighty_cli.render.site_manifest import read_manifest
-    from mighty_cli.render.site_pages import SiteWriter
-    from mighty_cli.render.site_workers import WorkerError
+    from mighty_cli.site.manifest import read_manifest
+    from mighty_cli.site.page_files import SiteWriter
+    from mighty_cli.site.workers import WorkerError
 
     real = SiteWriter._render
 

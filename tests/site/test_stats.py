@@ -13,7 +13,7 @@ def reference(views, rules):
     """Per player: declarer (hands, made, bid sum, runs, back runs), friend (hands, won),
     defender (hands, won); calibration; partner cells; pairs together/opposed."""
     from mighty_cli.engine.cards import parse_bid
-    from mighty_cli.store.stats import call_kind
+    from mighty_cli.store.ledger.stats import call_kind
 
     out = {}
     calibration, partners, pairs, calls = {}, {}, {}, {}
@@ -66,14 +66,14 @@ def reference(views, rules):
 
 
 def test_role_statistics_agree_with_the_hands(league_engine):
-    from mighty_cli.store import services
-    from mighty_cli.store.lookups import get_league, league_rules
-    from mighty_cli.store.stats import league_stats
+    from mighty_cli.store.ledger.hands import list_hands
+    from mighty_cli.store.ledger.lookups import get_league, league_rules
+    from mighty_cli.store.ledger.stats import league_stats
 
     def both(s):
         league = get_league(s, LEAGUE)
         rules = league_rules(league)
-        return league_stats(s, league.id, rules), services.list_hands(s, LEAGUE), rules
+        return league_stats(s, league.id, rules), list_hands(s, LEAGUE), rules
 
     stats, views, rules = run(league_engine, both)
     players, calibration, partners, pairs, calls = reference(views, rules)
@@ -96,8 +96,8 @@ def test_role_statistics_agree_with_the_hands(league_engine):
 
 
 def test_head_to_head_is_symmetric(league_engine):
-    from mighty_cli.store.lookups import get_league
-    from mighty_cli.store.stats import head_to_head
+    from mighty_cli.store.ledger.lookups import get_league
+    from mighty_cli.store.ledger.stats import head_to_head
 
     lines = run(league_engine, lambda s: head_to_head(s, get_league(s, LEAGUE).id))
     table = {(a, x.other): x for a, xs in lines.items() for x in xs}
@@ -129,6 +129,6 @@ def test_head_to_head_is_symmetric(league_engine):
 ])
 def test_friend_call_kind(call, contract, has_friend, kind):
     from mighty_cli.engine.ruleset import load_ruleset
-    from mighty_cli.store.stats import call_kind
+    from mighty_cli.store.ledger.stats import call_kind
 
     assert call_kind(call, contract, load_ruleset("standard"), has_friend) == kind

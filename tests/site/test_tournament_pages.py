@@ -108,8 +108,8 @@ def matchpoint_cells(rows: list[dict]) -> list[list[str]]:
 def test_the_tournament_view_is_what_standings_prints_on_every_database(request, tmp_path,
                                                                         kind):
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.lookups import get_league
-    from mighty_cli.store.tournament_view import tournament_view
+    from mighty_cli.store.ledger.lookups import get_league
+    from mighty_cli.store.rounds.tournament_view import tournament_view
 
     db = request.getfixturevalue("cup") if kind == "sqlite" else \
         build(tmp_path, fresh_url(kind, tmp_path))
@@ -253,7 +253,7 @@ def test_a_league_without_rounds_has_no_tournament_page(site):
 
 def test_the_rounds_are_paged_and_a_page_the_site_no_longer_has_is_removed(cup, tmp_path,
                                                                              monkeypatch):
-    from mighty_cli.render import site_pages
+    from mighty_cli.site import page_files as site_pages
 
     out = tmp_path / "site"
     monkeypatch.setattr(site_pages, "ROUNDS_PER_PAGE", 1)
@@ -278,7 +278,7 @@ def test_a_hand_in_a_round_rewrites_the_tournament_page_as_a_full_build_would(tm
     table of the round changes them, and the incremental build equals a full one."""
     from test_incremental import WHEN, files
 
-    from mighty_cli.site_data import build_site
+    from mighty_cli.site.build import build_site
     from mighty_cli.store.db import make_engine
 
     db = build(tmp_path)

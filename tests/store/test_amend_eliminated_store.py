@@ -10,7 +10,12 @@ from sqlmodel import select
 
 from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.records import replay
-from mighty_cli.store import services as sv
+from mighty_cli.store.ledger.corrections import amend_hand, change_log
+from mighty_cli.store.ledger.hands import record_hand, show_hand
+from mighty_cli.store.interchange.exports import export_record
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.queries import standings as read_standings
+from mighty_cli.store.ledger.sessions import end_session, start_session
 from mighty_cli.store.models import Hand
 
 from databases import run
@@ -31,8 +36,8 @@ def every_table(engine) -> dict:
 
 def seven_league(engine, name: str, first_out: list[str]) -> None:
     """A 7마 league (standard-7): hand 1's eliminated are ``first_out``."""
-    run(engine, sv.create_league, name, "standard-7", who="t")
-    run(engine, sv.start_session, name, SEVEN, who="t")
+    run(engine, create_league, name, "standard-7", who="t")
+    run(engine, start_session, name, SEVEN, who="t")
     for entry in (dict(declarer="Ana", contract="14S", friend="Bo", taken=16,
                        eliminated=first_out),
                   dict(deal_miss="Cy"),
@@ -40,47 +45,47 @@ def seven_league(engine, name: str, first_out: list[str]) -> None:
                        eliminated=["Ana", "Bo"]),
                   dict(declarer="Di", contract="14H", friend="Cy", taken=20,
                        eliminated=["Ed", "Gus"])):
-        run(engine, sv.record_hand, name, who="t", **entry)
+        run(engine, record_hand, name, who="t", **entry)
 
 
 def rows(engine, name: str) -> list:
     """Every standings line (all statistics), by player."""
-    return sorted((vars(r.stats) for r in run(engine, sv.standings, name).rows),
+    return sorted((vars(r.stats) for r in run(engine, read_standings, name).rows),
                   key=lambda stats: stats["name"])
 
 
 def test_amend_eliminated_keeps_the_running_totals_right(engine):
     seven_league(engine, "wrong", ["Cy", "Di"])
-    run(engine, sv.end_session, "wrong", who="t")  # one person, one open table, in any league
+    run(engine, end_session, "wrong", who="t")  # one person, one open table, in any league
     seven_league(engine, "right", ["Di", "Fay"])
     assert rows(engine, "wrong") != rows(engine, "right")
-    correction = run(engine, sv.amend_hand, "wrong", 1, who="me", why="Fay was out, not Cy",
+    correction = run(engine, amend_hand, "wrong", 1, who="me", why="Fay was out, not Cy",
                      eliminated=["Di", "Fay"])
     assert (correction.before.eliminated, correction.after.eliminated) == (["Cy", "Di"],
                                                                            ["Di", "Fay"])
     assert {c.name for c in correction.changes} == {"Cy", "Fay"}
     assert rows(engine, "wrong") == rows(engine, "right")
-    scores = {r.stats.name: r.stats.score for r in run(engine, sv.standings, "wrong").rows}
-    assert scores == replay(run(engine, sv.export_record, "wrong")).totals
-    shown = run(engine, sv.show_hand, "wrong", 1)
+    scores = {r.stats.name: r.stats.score for r in run(engine, read_standings, "wrong").rows}
+    assert scores == replay(run(engine, export_record, "wrong")).totals
+    shown = run(engine, show_hand, "wrong", 1)
     assert shown.deltas["Cy"] != 0 and shown.deltas["Fay"] == 0
 
 
 def test_amend_eliminated_siheung_stores_the_seat(engine):
-    run(engine, sv.create_league, "sh", "siheung-6", who="t")
-    run(engine, sv.start_session, "sh", FIVE, who="t")
-    run(engine, sv.record_hand, "sh", who="t", declarer="Bo", contract="14S", friend="Ed",
+    run(engine, create_league, "sh", "siheung-6", who="t")
+    run(engine, start_session, "sh", FIVE, who="t")
+    run(engine, record_hand, "sh", who="t", declarer="Bo", contract="14S", friend="Ed",
         taken=16, eliminated=["Ed"])
 
     def seat() -> int:
         return run(engine, lambda s: s.exec(select(Hand.eliminated_seat)).one())
 
     assert seat() == 4
-    run(engine, sv.amend_hand, "sh", 1, who="me", why="x", eliminated=["dummy"])
-    assert seat() == 5 and run(engine, sv.show_hand, "sh", 1).eliminated == ["dummy"]
-    run(engine, sv.amend_hand, "sh", 1, who="me", why="x", eliminated=["Ana"])
-    assert seat() == 0 and run(engine, sv.show_hand, "sh", 1).eliminated == ["Ana"]
-    entry = run(engine, sv.change_log, "sh")[-1]
+    run(engine, amend_hand, "sh", 1, who="me", why="x", eliminated=["dummy"])
+    assert seat() == 5 and run(engine, show_hand, "sh", 1).eliminated == ["dummy"]
+    run(engine, amend_hand, "sh", 1, who="me", why="x", eliminated=["Ana"])
+    assert seat() == 0 and run(engine, show_hand, "sh", 1).eliminated == ["Ana"]
+    entry = run(engine, change_log, "sh")[-1]
     assert ('"eliminated": ["dummy"]' in entry.before, '"eliminated": ["Ana"]' in entry.after) \
         == (True, True)
 
@@ -97,21 +102,21 @@ def test_a_refused_amend_leaves_every_table_as_it_was(engine, number, eliminated
     standings = rows(engine, "tue")  # the totals are folded: nothing left to bring up to date
     before = every_table(engine)
     with pytest.raises(MightyError) as refused:
-        run(engine, sv.amend_hand, "tue", number, who="me", why="x", eliminated=eliminated)
+        run(engine, amend_hand, "tue", number, who="me", why="x", eliminated=eliminated)
     assert str(refused.value) == message
     assert every_table(engine) == before
     assert rows(engine, "tue") == standings
 
 
 def test_amend_eliminated_refused_where_nobody_is_eliminated(engine):
-    run(engine, sv.create_league, "five", "standard", who="t")
-    run(engine, sv.start_session, "five", FIVE, who="t")
-    run(engine, sv.record_hand, "five", who="t", declarer="Ana", contract="14S", friend="Bo",
+    run(engine, create_league, "five", "standard", who="t")
+    run(engine, start_session, "five", FIVE, who="t")
+    run(engine, record_hand, "five", who="t", declarer="Ana", contract="14S", friend="Bo",
         taken=15)
-    run(engine, sv.standings, "five")
+    run(engine, read_standings, "five")
     before = every_table(engine)
     with pytest.raises(MightyError) as refused:
-        run(engine, sv.amend_hand, "five", 1, who="me", why="x", eliminated=["Cy"])
+        run(engine, amend_hand, "five", 1, who="me", why="x", eliminated=["Cy"])
     assert str(refused.value) == ("hand 1: eliminated: nobody is eliminated under standard "
                                   "(table.eliminated = 0)")
     assert every_table(engine) == before

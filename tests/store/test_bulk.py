@@ -1,7 +1,7 @@
-"""The bulk paths of import and export (:mod:`mighty_cli.store.bulk`): a long import sets its
-checks aside and puts them back, or rolls everything back with them; it counts the running
-totals as it writes; and the export's direct readers and writers give exactly what the general
-ones give."""
+"""The bulk paths of import and export (:mod:`mighty_cli.store.interchange.bulk`): a long import
+sets its checks aside and puts them back, or rolls everything back with them; it counts the running
+totals as it writes; and the export's direct readers and writers give exactly what the general ones
+give."""
 
 from __future__ import annotations
 
@@ -18,20 +18,18 @@ from sqlalchemy.exc import IntegrityError
 
 from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.records import load_record
-from mighty_cli.store import bulk, exports, import_batch
-from mighty_cli.store import services as sv
-from mighty_cli.store.exports import (
-    _export_hand,
-    csv_cell,
-    csv_row,
-    hand_json,
-    iter_hand_views,
-    json_export_hand,
-    league_players,
-    toml_export_hand,
-    toml_hand,
-)
-from mighty_cli.store.formats import open_record
+from mighty_cli.store.interchange import bulk, exports, import_batch
+from mighty_cli.store.interchange.exports import export_league
+from mighty_cli.store.ledger.hands import list_hands
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.lookups import get_league
+from mighty_cli.store.ledger.queries import player_stats, standings
+from mighty_cli.store.interchange.export_text import (export_hand, csv_cell, csv_row, hand_json,
+                                                      json_export_hand, toml_export_hand,
+                                                      toml_hand)
+from mighty_cli.store.interchange.exports import iter_hand_views, league_players
+from mighty_cli.store.interchange.formats import open_record
 
 from databases import run, snapshot
 from test_interchange import corrected_league
@@ -70,9 +68,9 @@ def set_aside(monkeypatch):
 
 
 def test_a_long_import_sets_its_checks_aside_and_puts_them_back(engine, set_aside):
-    run(engine, sv.create_league, "tue", "standard", who="t")
+    run(engine, create_league, "tue", "standard", who="t")
     before = schema(engine)
-    done = run(engine, sv.import_record, "tue", load_record(SEASON), who="t")
+    done = run(engine, import_record, "tue", load_record(SEASON), who="t")
     assert done.hands == 30
     assert set_aside, "the import wrote more hands than the store held: checks set aside"
     kinds = {statement.split()[0] for _, statement in set_aside[0]}
@@ -90,13 +88,13 @@ def test_a_long_import_sets_its_checks_aside_and_puts_them_back(engine, set_asid
 def test_a_long_import_that_fails_leaves_rows_and_schema_as_they_were(engine, tmp_path,
                                                                       set_aside):
     corrected_league(engine)
-    exported = run(engine, sv.export_league, "tue", "toml")
+    exported = run(engine, export_league, "tue", "toml")
     last = exported.rindex("taken = ")
     path = tmp_path / "late.toml"
     path.write_text(exported[:last] + "taken = 35" + exported[last + 10:], encoding="utf-8")
     rows, indexes = snapshot(engine), schema(engine)
     with pytest.raises(MightyError, match="taken = 35"):
-        run(engine, sv.import_record, "tue", open_record(path), who="t", again=True)
+        run(engine, import_record, "tue", open_record(path), who="t", again=True)
     if engine.dialect.name == "sqlite":  # PostgreSQL sets keys aside only in an empty store
         assert set_aside, "the failure came after the indexes were set aside"
     assert (snapshot(engine), schema(engine)) == (rows, indexes)
@@ -105,26 +103,26 @@ def test_a_long_import_that_fails_leaves_rows_and_schema_as_they_were(engine, tm
 
 
 def test_a_short_import_into_a_larger_store_keeps_its_checks(engine, set_aside):
-    run(engine, sv.create_league, "tue", "standard", who="t")
-    run(engine, sv.import_record, "tue", load_record(SEASON), who="t")
+    run(engine, create_league, "tue", "standard", who="t")
+    run(engine, import_record, "tue", load_record(SEASON), who="t")
     set_aside.clear()
-    run(engine, sv.import_record, "tue", load_record(ROOT / "examples" / "run.toml"), who="t")
-    run(engine, sv.create_league, "wed", "standard", who="t")
-    run(engine, sv.import_record, "wed", load_record(SEASON), who="t")  # 30 hands, 31 stored
+    run(engine, import_record, "tue", load_record(ROOT / "examples" / "run.toml"), who="t")
+    run(engine, create_league, "wed", "standard", who="t")
+    run(engine, import_record, "wed", load_record(SEASON), who="t")  # 30 hands, 31 stored
     assert set_aside == []
 
 
 def test_an_import_counts_the_running_totals_the_hands_give(engine, set_aside):
     corrected_league(engine)  # recorded, corrected and imported hands, a session still open
-    run(engine, sv.create_league, "wed", "standard", who="t")
-    run(engine, sv.import_record, "wed", load_record(SEASON), who="t")
-    run(engine, sv.import_record, "tue", load_record(SEASON), who="t", again=True)
+    run(engine, create_league, "wed", "standard", who="t")
+    run(engine, import_record, "wed", load_record(SEASON), who="t")
+    run(engine, import_record, "tue", load_record(SEASON), who="t", again=True)
     from sqlmodel import Session
 
     for name in ("tue", "wed"):
         with Session(engine) as s:
-            full = sorted(sv.player_stats(s, sv.get_league(s, name).id), key=lambda p: p.name)
-        table = sorted((r.stats for r in run(engine, sv.standings, name).rows),
+            full = sorted(player_stats(s, get_league(s, name).id), key=lambda p: p.name)
+        table = sorted((r.stats for r in run(engine, standings, name).rows),
                        key=lambda p: p.name)
         assert table == full
 
@@ -134,10 +132,10 @@ def test_the_exports_direct_reader_and_writers_agree_with_the_general_ones(engin
     from sqlmodel import Session
 
     with Session(engine) as s:
-        league = sv.get_league(s, "tue")
+        league = get_league(s, "tue")
         names = league_players(s, league.id)
         views = list(iter_hand_views(s, league, include_voided=True, chunk=3))
-        assert views == sv.list_hands(s, "tue")  # the ORM's reading of the same hands
+        assert views == list_hands(s, "tue")  # the ORM's reading of the same hands
     assert {v.status for v in views} >= {"scored", "deal_miss"}
     assert any(v.full for v in views) and any(v.voided for v in views)
     assert any(v.sitting_out for v in views) and any(v.note for v in views)
@@ -152,7 +150,7 @@ def test_the_exports_direct_reader_and_writers_agree_with_the_general_ones(engin
     ended = datetime(2024, 3, 5, 23, 0, tzinfo=timezone.utc)
     # A session's first hand carries its start and end (its end missing while it is open).
     for view, times in itertools.product(views, (None, (started, None), (started, ended))):
-        assert toml_export_hand(view, times) == toml_hand(_export_hand(view, times))
+        assert toml_export_hand(view, times) == toml_hand(export_hand(view, times))
         assert json_export_hand(view, times) == json.dumps(hand_json(view, times),
                                                            ensure_ascii=False)
         playing = set(view.players)

@@ -6,7 +6,10 @@ from __future__ import annotations
 from itertools import accumulate as running
 
 from mighty_cli.engine.records import Record
-from mighty_cli.store import services as sv
+from mighty_cli.store.ledger.hands import list_hands
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.league_page import league_page
 from mighty_cli.store.db import transaction
 
 FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]
@@ -29,18 +32,18 @@ def season(sessions: int, hands_each: int) -> Record:
 
 def running_totals(engine) -> dict[str, list[int]]:
     """Each player's total after every hand (hand 0 = the start), from the stored hands."""
-    hands = run(engine, sv.list_hands, "tue")
+    hands = run(engine, list_hands, "tue")
     return {name: [0] + list(running(h.deltas.get(name, 0) for h in hands)) for name in FIVE}
 
 
 def league(engine, sessions: int, hands_each: int):
-    run(engine, sv.create_league, "tue", "standard", who="t")
-    run(engine, sv.import_record, "tue", season(sessions, hands_each), who="t")
+    run(engine, create_league, "tue", "standard", who="t")
+    run(engine, import_record, "tue", season(sessions, hands_each), who="t")
 
 
 def test_chart_has_a_point_per_hand_even_with_many_sessions(engine):
     league(engine, 12, 3)
-    page = run(engine, sv.league_page, "tue")
+    page = run(engine, league_page, "tue")
     assert page.chart_x == list(range(37))
     totals = running_totals(engine)
     assert {s.name: s.points for s in page.chart_series} == totals
@@ -48,7 +51,7 @@ def test_chart_has_a_point_per_hand_even_with_many_sessions(engine):
 
 def test_chart_of_a_long_league_is_thinned_evenly_to_exact_totals(engine):
     league(engine, 12, 10)
-    page = run(engine, sv.league_page, "tue", max_points=25)
+    page = run(engine, league_page, "tue", max_points=25)
     assert len(page.chart_x) <= 26
     assert page.chart_x[0] == 0 and page.chart_x[-1] == 120
     steps = {b - a for a, b in zip(page.chart_x, page.chart_x[1:])}

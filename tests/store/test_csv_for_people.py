@@ -27,12 +27,19 @@ from sqlmodel import select
 
 from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.records import load_record
-from mighty_cli.store import services as sv
+from mighty_cli.store.interchange.exports import export_league
+from mighty_cli.store.ledger.hands import list_hands, record_hand
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.lookups import get_league
+from mighty_cli.store.ledger.queries import standings as read_standings
+from mighty_cli.store.ledger.sessions import end_session, start_session
 from mighty_cli.store.db import make_engine
-from mighty_cli.store.export_text import csv_note
-from mighty_cli.store.exports import CSV_COLUMNS, utc_time
-from mighty_cli.store.formats import csv_note_value, csv_value, open_record
-from mighty_cli.store.leagues import set_league_setting
+from mighty_cli.store.interchange.export_text import csv_note
+from mighty_cli.store.interchange.exports import CSV_COLUMNS
+from mighty_cli.store.models import utc_time
+from mighty_cli.store.interchange.formats import csv_note_value, csv_value, open_record
+from mighty_cli.store.ledger.leagues import set_league_setting
 from mighty_cli.store.models import LeagueSession
 
 from databases import fresh_url, run
@@ -47,24 +54,24 @@ LOCAL = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}\Z")
 def people_league(engine, name: str = "people", zone: str | None = "Asia/Seoul") -> None:
     """A refereed hand (examples/run.toml), then outcome-only hands made and failed, a deal
     miss and a note of two lines with backslashes; sessions started at odd microseconds."""
-    run(engine, sv.create_league, name, "standard", who="t")
+    run(engine, create_league, name, "standard", who="t")
     if zone:
         run(engine, set_league_setting, name, "timezone", zone, who="t")
-    run(engine, sv.import_record, name, load_record(ROOT / "examples" / "run.toml"), who="t")
-    run(engine, sv.start_session, name, TABLE, who="t")
-    run(engine, sv.record_hand, name, declarer="Bo", contract="14S", friend="Cy", taken=16,
+    run(engine, import_record, name, load_record(ROOT / "examples" / "run.toml"), who="t")
+    run(engine, start_session, name, TABLE, who="t")
+    run(engine, record_hand, name, declarer="Bo", contract="14S", friend="Cy", taken=16,
         who="t")
-    run(engine, sv.record_hand, name, declarer="Cy", contract="15H", friend="none", taken=9,
+    run(engine, record_hand, name, declarer="Cy", contract="15H", friend="none", taken=9,
         note=NOTE, who="t")
-    run(engine, sv.record_hand, name, deal_miss="Di", who="t")
-    run(engine, sv.end_session, name, who="t")
+    run(engine, record_hand, name, deal_miss="Di", who="t")
+    run(engine, end_session, name, who="t")
     set_times(engine, name, [datetime(2026, 1, 25, 18, 47, 12, 999999, tzinfo=timezone.utc),
                              datetime(2026, 7, 25, 10, 5, 0, 1, tzinfo=timezone.utc)])
 
 
 def set_times(engine, name: str, starts: list[datetime]) -> None:
     def write(s):
-        league_id = sv.get_league(s, name).id
+        league_id = get_league(s, name).id
         for number, start in enumerate(starts, start=1):
             s.exec(update(LeagueSession).where(LeagueSession.league_id == league_id,
                                                LeagueSession.number == number)
@@ -75,7 +82,7 @@ def set_times(engine, name: str, starts: list[datetime]) -> None:
 def stored_times(engine, name: str) -> list[tuple]:
     """Each session's number, start and end, as aware UTC times."""
     def read(s):
-        league_id = sv.get_league(s, name).id
+        league_id = get_league(s, name).id
         return [(x.number, utc_time(x.started_at), utc_time(x.ended_at)) for x in s.exec(
             select(LeagueSession).where(LeagueSession.league_id == league_id)
             .order_by(LeagueSession.number)).all()]
@@ -91,7 +98,7 @@ def spreadsheet(path: Path) -> list[list[str]]:
 
 def exported(engine, tmp_path, name: str, fmt: str = "csv") -> Path:
     path = tmp_path / f"{name}.{fmt}"
-    path.write_text(run(engine, sv.export_league, name, fmt, bom=fmt == "csv"),
+    path.write_text(run(engine, export_league, name, fmt, bom=fmt == "csv"),
                     encoding="utf-8", newline="")
     return path
 
@@ -102,14 +109,14 @@ def hands(engine, name: str) -> list:
     return [(view.to_json(), view.note, view.record_toml and {
                 key: value for key, value in tomllib.loads(view.record_toml).items()
                 if key != "players"})
-            for view in run(engine, sv.list_hands, name, include_voided=False)]
+            for view in run(engine, list_hands, name, include_voided=False)]
 
 
 def imported(tmp_path, path: Path, name: str, fmt: str = "csv"):
     """``path`` imported into a new database (a CSV's league made first: it names no ruleset)."""
     other = make_engine(fresh_url("sqlite", tmp_path, f"{path.stem}-{fmt}.db"))
-    run(other, sv.create_league, name, "standard", who="t")
-    run(other, sv.import_record, name, open_record(path, fmt), who="t")
+    run(other, create_league, name, "standard", who="t")
+    run(other, import_record, name, open_record(path, fmt), who="t")
     return other
 
 
@@ -133,14 +140,14 @@ def test_the_csv_opens_as_one_row_per_hand_with_clear_headers(engine, tmp_path):
 
 def test_a_hands_result_reads_made_or_failed(engine, tmp_path):
     people_league(engine)
-    rows = list(csv.DictReader(io.StringIO(run(engine, sv.export_league, "people", "csv"))))
+    rows = list(csv.DictReader(io.StringIO(run(engine, export_league, "people", "csv"))))
     assert [row["result"] for row in rows] == ["made", "made", "failed", ""]  # "": a deal miss
     assert [row["status"] for row in rows] == ["scored", "scored", "scored", "deal_miss"]
 
 
 def test_session_times_are_local_to_the_second_in_the_leagues_zone(engine, tmp_path):
     people_league(engine)
-    rows = list(csv.DictReader(io.StringIO(run(engine, sv.export_league, "people", "csv"))))
+    rows = list(csv.DictReader(io.StringIO(run(engine, export_league, "people", "csv"))))
     shown = [(row["session started"], row["session ended"]) for row in rows
              if row["session started"]]
     assert shown == [("2026-01-26 03:47:12+09:00", "2026-01-26 06:47:13+09:00"),
@@ -154,11 +161,11 @@ def test_session_times_are_local_to_the_second_in_the_leagues_zone(engine, tmp_p
         assert datetime.fromisoformat(start_cell).utcoffset() == started.astimezone(
             seoul).utcoffset()
     # The TOML and the JSON exports keep the stored UTC times, to the microsecond.
-    data = json.loads(run(engine, sv.export_league, "people", "json"))
+    data = json.loads(run(engine, export_league, "people", "json"))
     assert [hand.get("session_started") for hand in data["hands"]] == [
         "2026-01-25T18:47:12.999999+00:00", "2026-07-25T10:05:00.000001+00:00", None, None]
     assert "session_started = 2026-07-25T10:05:00.000001+00:00" in run(
-        engine, sv.export_league, "people", "toml")
+        engine, export_league, "people", "toml")
 
 
 def test_a_league_without_a_zone_shows_the_machines_own_with_summer_time(engine, monkeypatch):
@@ -168,7 +175,7 @@ def test_a_league_without_a_zone_shows_the_machines_own_with_summer_time(engine,
     monkeypatch.setenv("TZ", "America/New_York")
     time.tzset()
     try:
-        text = run(engine, sv.export_league, "people", "csv")
+        text = run(engine, export_league, "people", "csv")
     finally:
         monkeypatch.undo()
         time.tzset()
@@ -180,9 +187,9 @@ def test_a_league_without_a_zone_shows_the_machines_own_with_summer_time(engine,
 
 def test_a_refereed_hands_record_is_one_line_of_json(engine, tmp_path):
     people_league(engine)
-    rows = list(csv.DictReader(io.StringIO(run(engine, sv.export_league, "people", "csv"))))
+    rows = list(csv.DictReader(io.StringIO(run(engine, export_league, "people", "csv"))))
     cell = rows[0]["refereed record (JSON)"]
-    data = json.loads(run(engine, sv.export_league, "people", "json"))
+    data = json.loads(run(engine, export_league, "people", "json"))
     assert json.loads(cell) == data["hands"][0]["record"]
     assert len(json.loads(cell)["tricks"]) == 10
     assert [row["refereed record (JSON)"] for row in rows[1:]] == ["", "", ""]
@@ -190,7 +197,7 @@ def test_a_refereed_hands_record_is_one_line_of_json(engine, tmp_path):
 
 def test_a_notes_line_breaks_and_backslashes_are_escaped(engine):
     people_league(engine)
-    rows = list(csv.DictReader(io.StringIO(run(engine, sv.export_league, "people", "csv"))))
+    rows = list(csv.DictReader(io.StringIO(run(engine, export_league, "people", "csv"))))
     assert rows[2]["note"] == ('said "twice", then\\nagain\\r\\n=SUM(A1) '
                                'C:\\\\new back\\\\slash \\\\n')
 
@@ -208,7 +215,7 @@ def test_a_note_reads_back_as_written(note):
 
 def test_the_csv_imports_back_into_the_same_league_to_the_second(engine, tmp_path):
     people_league(engine)
-    before, standings = hands(engine, "people"), run(engine, sv.standings, "people").to_json()
+    before, standings = hands(engine, "people"), run(engine, read_standings, "people").to_json()
     times = [(n, a.replace(microsecond=0), b.replace(microsecond=0))
              for n, a, b in stored_times(engine, "people")]
     other = imported(tmp_path, exported(engine, tmp_path, "people"), "people")
@@ -216,7 +223,7 @@ def test_the_csv_imports_back_into_the_same_league_to_the_second(engine, tmp_pat
     try:
         assert hands(other, "people") == before == hands(from_json, "people")
         assert before[2][1] == NOTE and before[0][2]["tricks"]  # the note, the record
-        assert run(other, sv.standings, "people").to_json() == standings
+        assert run(other, read_standings, "people").to_json() == standings
         assert stored_times(other, "people") == times
     finally:
         other.dispose()
@@ -256,8 +263,8 @@ def test_a_csv_written_before_imports_as_its_leagues_json_export(tmp_path):
         assert notes[4] == "C:\\new back\\slash"  # an old note is read as it is, unescaped
         assert stored_times(from_csv, "old") == stored_times(from_json, "old")
         assert stored_times(from_csv, "old")[0][1].microsecond == 120001  # to the µs
-        assert run(from_csv, sv.standings, "old").to_json() == \
-            run(from_json, sv.standings, "old").to_json()
+        assert run(from_csv, read_standings, "old").to_json() == \
+            run(from_json, read_standings, "old").to_json()
     finally:
         from_csv.dispose()
         from_json.dispose()
@@ -291,12 +298,12 @@ def test_a_record_cell_that_is_not_json_is_one_line_and_changes_nothing(engine, 
         csv.writer(out).writerows(rows)
     other = make_engine(fresh_url("sqlite", tmp_path, "broken.db"))
     try:
-        run(other, sv.create_league, "people", "standard", who="t")
+        run(other, create_league, "people", "standard", who="t")
         with pytest.raises(MightyError) as caught:
-            run(other, sv.import_record, "people", open_record(path), who="t")
+            run(other, import_record, "people", open_record(path), who="t")
         message = str(caught.value)
         assert "line 2: refereed record: " + says in message and "\n" not in message
-        assert run(other, sv.list_hands, "people") == []
+        assert run(other, list_hands, "people") == []
     finally:
         other.dispose()
 

@@ -1,9 +1,9 @@
-"""The export's chunk writers (:mod:`mighty_cli.store.export_chunks`) against the general ones:
-every export, in every format, is the text the general writers give hand by hand from each
-hand's view (``toml_hand(_export_hand(...))``, ``json.dumps(hand_json(...))``, ``csv_row``
-through :mod:`csv`), on leagues holding every kind of hand and awkward names, at any chunk
-size and with the caches emptied as they go. The chunk writers do write the plain hands
-themselves (the general path is not all that runs), and their CSV quoting is :mod:`csv`'s."""
+"""The export's chunk writers (:mod:`mighty_cli.store.interchange.export_chunks`) against the
+general ones: every export, in every format, is the text the general writers give hand by hand from
+each hand's view (``toml_hand(export_hand(...))``, ``json.dumps(hand_json(...))``, ``csv_row``
+through :mod:`csv`), on leagues holding every kind of hand and awkward names, at any chunk size and
+with the caches emptied as they go. The chunk writers do write the plain hands themselves (the
+general path is not all that runs), and their CSV quoting is :mod:`csv`'s."""
 
 from __future__ import annotations
 
@@ -17,22 +17,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlmodel import Session
 
-from mighty_cli.store import export_chunks, exports
-from mighty_cli.store import services as sv
-from mighty_cli.store.export_chunks import csv_quoted
-from mighty_cli.store.exports import (
-    CSV_COLUMNS,
-    _export_hand,
-    csv_cell,
-    csv_row,
-    csv_session_times,
-    hand_json,
-    iter_hand_views,
-    league_players,
-    session_times,
-    toml_hand,
-)
-from mighty_cli.store.leagues import league_setting
+from mighty_cli.store.interchange import export_chunks, exports
+from mighty_cli.store.ledger.corrections import void_hand
+from mighty_cli.store.interchange.exports import export_league
+from mighty_cli.store.ledger.hands import list_hands, record_hand
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.lookups import get_league
+from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
+from mighty_cli.store.interchange.export_chunks import csv_quoted
+from mighty_cli.store.interchange.export_text import (export_hand, csv_cell, csv_row, hand_json,
+                                                      toml_hand)
+from mighty_cli.store.interchange.exports import (CSV_COLUMNS, csv_session_times,
+                                                  iter_hand_views, league_players, session_times)
+from mighty_cli.store.ledger.leagues import league_setting
 
 from databases import database_params, made_once, run
 from test_interchange import corrected_league
@@ -48,19 +45,19 @@ NOTES = [None, "", "plain", 'said "twice", then\nagain', "=HYPERLINK()", "tab\th
 def general_export(s: Session, league_name: str, fmt: str) -> str:
     """The export as the general writers write it, hand by hand from each hand's view (the
     header and the JSON standings as the export writes them)."""
-    league = sv.get_league(s, league_name)
+    league = get_league(s, league_name)
     names = league_players(s, league.id)
     times = session_times(s, league.id)
     if fmt == "csv":
         times = csv_session_times(times, league_setting(s, league, "timezone"))
-    whole = sv.export_league(s, league_name, fmt, bom=fmt == "csv")
+    whole = export_league(s, league_name, fmt, bom=fmt == "csv")
     hands, session = [], None
     for view in iter_hand_views(s, league):
         first = view.session != session
         session = view.session
         at = times.get(view.session) if first else None
         if fmt == "toml":
-            hands.append(toml_hand(_export_hand(view, at)))
+            hands.append(toml_hand(export_hand(view, at)))
         elif fmt == "json":
             hands.append(json.dumps(hand_json(view, at), ensure_ascii=False))
         else:
@@ -83,23 +80,23 @@ def odd_league(engine, name: str = "odd") -> None:
     """Three sessions of six present (one sits out each hand) with awkward names, notes of
     every shape, deal misses, hands without a friend, a voided hand; the last session open."""
     rng = random.Random(5)
-    run(engine, sv.create_league, name, "club-requirements", who="t")
+    run(engine, create_league, name, "club-requirements", who="t")
     for session in range(3):
-        run(engine, sv.start_session, name, ODD[session:session + 6] if session < 2 else ODD[:6],
+        run(engine, start_session, name, ODD[session:session + 6] if session < 2 else ODD[:6],
             who="t")
         for _ in range(12):
-            players = list(run(engine, sv.session_proposal, name)[1].players)
+            players = list(run(engine, session_proposal, name)[1].players)
             if rng.random() < 0.15:
-                run(engine, sv.record_hand, name, deal_miss=rng.choice(players), who="t",
+                run(engine, record_hand, name, deal_miss=rng.choice(players), who="t",
                     note=rng.choice(NOTES))
                 continue
             declarer, friend = rng.sample(players, 2)
-            run(engine, sv.record_hand, name, declarer=declarer, friend=rng.choice([friend, "none"]),
+            run(engine, record_hand, name, declarer=declarer, friend=rng.choice([friend, "none"]),
                 contract=rng.choice(["13S", "15H", "16D", "14NT", "20C"]),
                 taken=rng.randint(5, 20), note=rng.choice(NOTES), who="t")
         if session < 2:
-            run(engine, sv.end_session, name, who="t")
-    run(engine, sv.void_hand, name, 3, who="t", why="x")
+            run(engine, end_session, name, who="t")
+    run(engine, void_hand, name, 3, who="t", why="x")
 
 
 def friends_leagues(engine) -> list[str]:
@@ -107,27 +104,27 @@ def friends_leagues(engine) -> list[str]:
     friend hand."""
     rng = random.Random(7)
     six = ["Fiona", "Gustav", "Hugo", "Ivan", "Julia", "Karl"]  # not at 'tue''s open table
-    run(engine, sv.create_league, "six", "standard-6", who="t")
-    run(engine, sv.start_session, "six", six, who="t")
+    run(engine, create_league, "six", "standard-6", who="t")
+    run(engine, start_session, "six", six, who="t")
     for _ in range(6):
-        declarer, friend, out = rng.sample(list(run(engine, sv.session_proposal, "six")[1].players),
+        declarer, friend, out = rng.sample(list(run(engine, session_proposal, "six")[1].players),
                                            3)
-        run(engine, sv.record_hand, "six", declarer=declarer, contract="14S", friend=friend,
+        run(engine, record_hand, "six", declarer=declarer, contract="14S", friend=friend,
             taken=rng.randint(8, 20), eliminated=[out], who="t")
-    run(engine, sv.end_session, "six", who="t")  # one person, one open table, in any league
-    run(engine, sv.create_league, "d7", "dongdaejeon-7", who="t")
-    run(engine, sv.start_session, "d7", six + ["Lena"], who="t")
+    run(engine, end_session, "six", who="t")  # one person, one open table, in any league
+    run(engine, create_league, "d7", "dongdaejeon-7", who="t")
+    run(engine, start_session, "d7", six + ["Lena"], who="t")
     for index in range(6):
         declarer, friend, second = rng.sample(
-            list(run(engine, sv.session_proposal, "d7")[1].players), 3)
-        run(engine, sv.record_hand, "d7", declarer=declarer, contract="13C", friend=friend,
+            list(run(engine, session_proposal, "d7")[1].players), 3)
+        run(engine, record_hand, "d7", declarer=declarer, contract="13C", friend=friend,
             taken=rng.randint(10, 24), who="t", **({"friend2": second} if index % 2 else {}))
-    run(engine, sv.end_session, "d7", who="t")
-    run(engine, sv.create_league, "hm", "honeymoon", who="t")
-    run(engine, sv.start_session, "hm", six[:2], who="t")
+    run(engine, end_session, "d7", who="t")
+    run(engine, create_league, "hm", "honeymoon", who="t")
+    run(engine, start_session, "hm", six[:2], who="t")
     for _ in range(4):
-        declarer = rng.choice(list(run(engine, sv.session_proposal, "hm")[1].players))
-        run(engine, sv.record_hand, "hm", declarer=declarer, contract="14S",
+        declarer = rng.choice(list(run(engine, session_proposal, "hm")[1].players))
+        run(engine, record_hand, "hm", declarer=declarer, contract="14S",
             friend=f"{declarer}'s friend", taken=rng.randint(8, 20), who="t")
     return ["six", "d7", "hm"]
 
@@ -156,7 +153,7 @@ def leagues(request, tmp_path):
 
 
 def exported(engine, name: str, fmt: str) -> str:
-    return run(engine, sv.export_league, name, fmt, bom=fmt == "csv")
+    return run(engine, export_league, name, fmt, bom=fmt == "csv")
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -194,7 +191,7 @@ def test_the_chunk_writers_write_plain_hands_themselves(leagues, fmt, monkeypatc
     for name in names:
         general.clear()
         with Session(engine) as s:
-            views = list(iter_hand_views(s, sv.get_league(s, name)))
+            views = list(iter_hand_views(s, get_league(s, name)))
         exported(engine, name, fmt)
         expected = [v for v in views if v.friend2 or (v.friend and v.friend.endswith("'s friend"))
                     or fmt != "csv" and v.full and v.record_toml]
@@ -242,24 +239,24 @@ def test_leagues_whose_hands_interleave_read_their_own_players(engine):
     each league's views, read three hands at a time, are the ORM's reading of its hands, and
     its export is the general writers' text."""
     for name in ("a", "b"):
-        run(engine, sv.create_league, name, "standard", who="t")
-    run(engine, sv.start_session, "a", ["Ana", "Bo", "Cy", "Di", "Ed"], who="t")
-    run(engine, sv.start_session, "b", ["Fiona", "Gustav", "Hugo", "Ivan", "Julia", "Karl"],
+        run(engine, create_league, name, "standard", who="t")
+    run(engine, start_session, "a", ["Ana", "Bo", "Cy", "Di", "Ed"], who="t")
+    run(engine, start_session, "b", ["Fiona", "Gustav", "Hugo", "Ivan", "Julia", "Karl"],
         who="t")
     rng = random.Random(11)
     for _ in range(9):
         for name in ("a", "b"):
-            declarer, friend = rng.sample(list(run(engine, sv.session_proposal, name)[1].players),
+            declarer, friend = rng.sample(list(run(engine, session_proposal, name)[1].players),
                                           2)
-            run(engine, sv.record_hand, name, declarer=declarer, contract="14S", friend=friend,
+            run(engine, record_hand, name, declarer=declarer, contract="14S", friend=friend,
                 taken=rng.randint(8, 20), who="t")
-    run(engine, sv.void_hand, "a", 4, who="t", why="x")
+    run(engine, void_hand, "a", 4, who="t", why="x")
     for name in ("a", "b"):
         with Session(engine) as s:
-            league = sv.get_league(s, name)
+            league = get_league(s, name)
             for voided in (False, True):
                 views = list(iter_hand_views(s, league, include_voided=voided, chunk=3))
-                assert views == sv.list_hands(s, name, include_voided=voided)
+                assert views == list_hands(s, name, include_voided=voided)
         for fmt in FORMATS:
             text = exported(engine, name, fmt)
             with Session(engine) as s:

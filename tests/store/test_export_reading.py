@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 from sqlmodel import Session
 
-from mighty_cli.store import exports
-from mighty_cli.store import services as sv
-from mighty_cli.store.exports import iter_hand_views
+from mighty_cli.store.interchange import exports
+from mighty_cli.store.interchange.exports import export_league
+from mighty_cli.store.ledger.hands import list_hands
+from mighty_cli.store.ledger.lookups import get_league
+from mighty_cli.store.interchange.exports import iter_hand_views
 
 from databases import run
 from test_interchange import corrected_league
@@ -18,13 +20,13 @@ from test_interchange import corrected_league
 def test_an_export_stopped_early_leaves_the_connection_usable(engine):
     corrected_league(engine)
     with Session(engine) as s:
-        league = sv.get_league(s, "tue")
+        league = get_league(s, "tue")
         views = iter_hand_views(s, league, chunk=3)
         first = [next(views).number for _ in range(4)]  # into the second chunk
         views.close()
         assert first == [1, 2, 3, 4]
         assert [v.number for v in iter_hand_views(s, league, chunk=5)] == \
-            [h.number for h in sv.list_hands(s, "tue", include_voided=False)]
+            [h.number for h in list_hands(s, "tue", include_voided=False)]
 
 
 def test_a_chunk_the_database_refuses_is_raised_by_the_export(engine, monkeypatch):
@@ -33,6 +35,6 @@ def test_a_chunk_the_database_refuses_is_raised_by_the_export(engine, monkeypatc
                                                                         "FROM no_such_table"))
     # The driver's own error, as the export's plain-SQL reads have always raised it.
     with pytest.raises(engine.dialect.dbapi.Error, match="no_such_table"):
-        run(engine, sv.export_league, "tue", "json")
+        run(engine, export_league, "tue", "json")
     monkeypatch.undo()
-    assert '"number": 1,' in run(engine, sv.export_league, "tue", "json")
+    assert '"number": 1,' in run(engine, export_league, "tue", "json")

@@ -8,8 +8,9 @@ from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
 from mighty_cli.engine.records import load_record
-from mighty_cli.store import bulk
-from mighty_cli.store import services as sv
+from mighty_cli.store.interchange import bulk
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.leagues import create_league
 from mighty_cli.store.models import HandPlayer
 
 from databases import fresh_url, run
@@ -62,8 +63,8 @@ def test_a_refused_row_among_many_is_refused_with_the_same_line(tmp_path, monkey
     from mighty_cli.store.db import make_engine, transaction
 
     engine = make_engine(fresh_url("sqlite", tmp_path, "refused.db"))
-    run(engine, sv.create_league, "tue", "standard", who="t")
-    run(engine, sv.import_record, "tue", load_record(SEASON), who="t")
+    run(engine, create_league, "tue", "standard", who="t")
+    run(engine, import_record, "tue", load_record(SEASON), who="t")
     columns = ("hand_id", "player_id", "league_id", "seat", "role", "points", "pot")
     with engine.connect() as connection:
         rows = [tuple(row) for row in connection.execute(text(

@@ -9,7 +9,10 @@ import weakref
 from mighty_cli.engine.records import Record
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.simulation import simulate
-from mighty_cli.store import services as sv
+from mighty_cli.store.ledger.hands import list_hands
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.queries import standings
 from mighty_cli.store.db import make_engine
 
 from databases import run
@@ -35,17 +38,17 @@ def test_an_import_holds_one_hand_of_a_long_session_at_a_time(tmp_path):
             yield copy
 
     engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
-    run(engine, sv.create_league, "sim", "standard")
-    imported = run(engine, sv.import_record, "sim",
+    run(engine, create_league, "sim", "standard")
+    imported = run(engine, import_record, "sim",
                    Record(ruleset="standard", players=SIX, hands=stream()))  # type: ignore
     assert imported.hands == 40 and len(imported.sessions) == 1
     assert most_alive <= 2, f"{most_alive} hands' records held at once"
-    again = run(engine, sv.list_hands, "sim")
+    again = run(engine, list_hands, "sim")
     assert len(again) == 40
     whole = make_engine(f"sqlite:///{tmp_path / 'whole.db'}")
-    run(whole, sv.create_league, "sim", "standard")
-    run(whole, sv.import_record, "sim", Record(ruleset="standard", players=SIX, hands=played))
-    assert run(engine, sv.standings, "sim").to_json() == run(whole, sv.standings, "sim").to_json()
+    run(whole, create_league, "sim", "standard")
+    run(whole, import_record, "sim", Record(ruleset="standard", players=SIX, hands=played))
+    assert run(engine, standings, "sim").to_json() == run(whole, standings, "sim").to_json()
     seated = [len(view.sitting_out) for view in again]
     assert seated == [1] * 40  # the one sitting out each hand has its row
     engine.dispose()

@@ -1,5 +1,5 @@
-"""The import's own row builder (``import_batch._Import._append``) writes exactly what the
-general functions (``hands._hand_columns``, ``hands._member_tuples``) and the running totals
+"""The import's own row builder (``import_batch.ImportRun._append``) writes exactly what the
+general functions (``hands.hand_columns``, ``hands._member_tuples``) and the running totals
 would: an import through each, of the same records, leaves the same rows and standings."""
 
 from __future__ import annotations
@@ -9,12 +9,19 @@ from sqlalchemy import text
 from sqlmodel import Session
 
 from mighty_cli.engine.records import load_record
-from mighty_cli.store import import_batch
-from mighty_cli.store import services as sv
-from mighty_cli.store.hands import _hand_columns, _member_tuples
+from mighty_cli.store.interchange.exports import export_record
+from mighty_cli.store.interchange import import_batch
+from mighty_cli.store.interchange.exports import export_league
+from mighty_cli.store.ledger.hands import record_hand
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.lookups import get_league
+from mighty_cli.store.ledger.queries import player_stats, standings as read_standings
+from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
+from mighty_cli.store.ledger.hands import hand_columns, _member_tuples
 
 from databases import fresh_url, run, snapshot
-from mighty_cli.store.formats import open_record
+from mighty_cli.store.interchange.formats import open_record
 from test_interchange import ROOT, SEASON, SIX
 from test_interchange_sessions import six_ma_league
 
@@ -22,7 +29,7 @@ from test_interchange_sessions import six_ma_league
 def _general_append(self, outcome, number, session_id, present, points, pot, record_toml,
                     note):
     """The rows as the general functions make them, the totals counted from those rows."""
-    columns = _hand_columns(self.rules, outcome, self.ids, self.total)
+    columns = hand_columns(self.rules, outcome, self.ids, self.total)
     hand_id = self.hand_ids.take()
     self.hand_rows.append((hand_id, self.league.id, session_id, number, False, self.pot,
                            record_toml, note, self.stamp)
@@ -68,20 +75,20 @@ def _league_rows(engine) -> dict:
 def _import_all(engine) -> None:
     """Leagues with deal misses and a deposit pot (standard), refereed hands, six present
     with one sitting out, and 6마 hands with someone eliminated, each imported."""
-    run(engine, sv.create_league, "tue", "standard", who="t")
-    run(engine, sv.import_record, "tue", load_record(SEASON), who="t")
-    run(engine, sv.import_record, "tue", load_record(ROOT / "examples" / "run.toml"), who="t")
-    run(engine, sv.start_session, "tue", SIX, who="t")
+    run(engine, create_league, "tue", "standard", who="t")
+    run(engine, import_record, "tue", load_record(SEASON), who="t")
+    run(engine, import_record, "tue", load_record(ROOT / "examples" / "run.toml"), who="t")
+    run(engine, start_session, "tue", SIX, who="t")
     for _ in range(3):
-        proposal = run(engine, sv.session_proposal, "tue")[1]
-        run(engine, sv.record_hand, "tue", declarer=proposal.players[0], contract="14H",
+        proposal = run(engine, session_proposal, "tue")[1]
+        run(engine, record_hand, "tue", declarer=proposal.players[0], contract="14H",
             friend=proposal.players[1], taken=15, who="t")
-    run(engine, sv.end_session, "tue", who="t")
+    run(engine, end_session, "tue", who="t")
     six_ma_league(engine)
     for league, ruleset in (("tue", "standard"), ("six", "standard-6")):
-        record = run(engine, sv.export_record, league)
-        run(engine, sv.create_league, f"{league}-again", ruleset, who="t")
-        run(engine, sv.import_record, f"{league}-again", record, who="t", again=True)
+        record = run(engine, export_record, league)
+        run(engine, create_league, f"{league}-again", ruleset, who="t")
+        run(engine, import_record, f"{league}-again", record, who="t", again=True)
 
 
 def test_the_imports_row_builder_writes_what_the_general_functions_would(db_url, tmp_path,
@@ -92,21 +99,21 @@ def test_the_imports_row_builder_writes_what_the_general_functions_would(db_url,
     engine = make_engine(fresh_url(kind, tmp_path, "fast.db"))
     _import_all(engine)
     fast = _league_rows(engine)
-    standings = {name: run(engine, sv.standings, name).to_json()
+    standings = {name: run(engine, read_standings, name).to_json()
                  for name in ("tue", "six", "tue-again", "six-again")}
     engine.dispose()
-    monkeypatch.setattr(import_batch._Import, "_append", _general_append)
+    monkeypatch.setattr(import_batch.ImportRun, "_append", _general_append)
     engine = make_engine(fresh_url(kind, tmp_path, "general.db"))
     _import_all(engine)
     try:
         assert _league_rows(engine) == fast
-        assert {name: run(engine, sv.standings, name).to_json() for name in standings} == \
+        assert {name: run(engine, read_standings, name).to_json() for name in standings} == \
             standings
         with Session(engine) as s:  # and the totals agree with every hand
             for name in standings:
-                league = sv.get_league(s, name)
-                full = sorted(sv.player_stats(s, league.id), key=lambda p: p.name)
-                assert sorted((r.stats for r in sv.standings(s, name).rows),
+                league = get_league(s, name)
+                full = sorted(player_stats(s, league.id), key=lambda p: p.name)
+                assert sorted((r.stats for r in read_standings(s, name).rows),
                               key=lambda p: p.name) == full
     finally:
         engine.dispose()
@@ -121,7 +128,7 @@ def test_a_batch_the_database_refuses_mid_import_changes_nothing(engine, tmp_pat
 
     corrected_league(engine)
     path = tmp_path / "tue.toml"
-    path.write_text(run(engine, sv.export_league, "tue", "toml"), encoding="utf-8")
+    path.write_text(run(engine, export_league, "tue", "toml"), encoding="utf-8")
     before = snapshot(engine)
     monkeypatch.setattr(import_batch, "BATCH", 4)
     written = []
@@ -136,11 +143,11 @@ def test_a_batch_the_database_refuses_mid_import_changes_nothing(engine, tmp_pat
 
     monkeypatch.setattr(import_batch, "write_rows", refusing)
     with pytest.raises(RuntimeError, match=f"refused batch of {failing}"):
-        run(engine, sv.import_record, "copy", open_record(path), who="t", create=True)
+        run(engine, import_record, "copy", open_record(path), who="t", create=True)
     assert len(written) == 3
     assert snapshot(engine) == before
     monkeypatch.setattr(import_batch, "write_rows", real)  # and the connection still works
-    run(engine, sv.import_record, "copy", open_record(path), who="t", create=True)
-    scores = [{name: line.stats.score for name, line in run(engine, sv.standings, league)
+    run(engine, import_record, "copy", open_record(path), who="t", create=True)
+    scores = [{name: line.stats.score for name, line in run(engine, read_standings, league)
                .by_name().items()} for league in ("copy", "tue")]
     assert scores[0] == scores[1]

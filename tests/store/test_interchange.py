@@ -13,11 +13,20 @@ from sqlmodel import select
 
 from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.records import load_record, replay
-from mighty_cli.store import services as sv
-from mighty_cli.store.backup import COUNTED_AGAIN, iter_backup, restore
+from mighty_cli.store.ledger.corrections import amend_hand, change_log, unvoid_hand, void_hand
+from mighty_cli.store.interchange.exports import export_league
+from mighty_cli.store.ledger.hands import list_hands, record_hand
+from mighty_cli.store.interchange.exports import export_record
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.leagues import (add_player, configure_league, create_league,
+                                             merge_players)
+from mighty_cli.store.ledger.lookups import get_league
+from mighty_cli.store.ledger.queries import player_stats, standings
+from mighty_cli.store.ledger.sessions import session_proposal, start_session
+from mighty_cli.store.interchange.backup import COUNTED_AGAIN, iter_backup, restore
 from mighty_cli.store.db import make_engine, transaction
-from mighty_cli.store.exports import CSV_COLUMNS
-from mighty_cli.store.formats import open_record
+from mighty_cli.store.interchange.exports import CSV_COLUMNS
+from mighty_cli.store.interchange.formats import open_record
 from mighty_cli.store.models import Hand, HandPlayer, LeagueSession, SessionSeat
 
 from databases import run, snapshot
@@ -32,24 +41,24 @@ def corrected_league(engine, name="tue"):
     """A league with every kind of row: an imported season, a refereed hand, a six-present
     session with someone sitting out, an amended, a voided and a restored hand, a merged
     player, and a session still open."""
-    run(engine, sv.create_league, name, "standard", min_hands=3, who="t")
-    run(engine, sv.import_record, name, load_record(SEASON), who="t")
-    run(engine, sv.amend_hand, name, 4, who="t", why="miscounted", taken=20, note="checked")
-    run(engine, sv.void_hand, name, 5, who="t", why="entered twice")
-    run(engine, sv.void_hand, name, 7, who="t", why="x")
-    run(engine, sv.unvoid_hand, name, 7, who="t", why="it was right")
-    run(engine, sv.import_record, name, load_record(ROOT / "examples" / "run.toml"), who="t")
-    run(engine, sv.start_session, name, SIX, who="t")
+    run(engine, create_league, name, "standard", min_hands=3, who="t")
+    run(engine, import_record, name, load_record(SEASON), who="t")
+    run(engine, amend_hand, name, 4, who="t", why="miscounted", taken=20, note="checked")
+    run(engine, void_hand, name, 5, who="t", why="entered twice")
+    run(engine, void_hand, name, 7, who="t", why="x")
+    run(engine, unvoid_hand, name, 7, who="t", why="it was right")
+    run(engine, import_record, name, load_record(ROOT / "examples" / "run.toml"), who="t")
+    run(engine, start_session, name, SIX, who="t")
     for _ in range(3):
-        proposal = run(engine, sv.session_proposal, name)[1]
+        proposal = run(engine, session_proposal, name)[1]
         declarer, friend = proposal.players[0], proposal.players[1]
-        run(engine, sv.record_hand, name, declarer=declarer, contract="14H", friend=friend,
+        run(engine, record_hand, name, declarer=declarer, contract="14H", friend=friend,
             taken=15, who="t", note='said "twice", then\nagain')
-    run(engine, sv.record_hand, name, deal_miss=proposal.players[2], who="t")
+    run(engine, record_hand, name, deal_miss=proposal.players[2], who="t")
 
 
 def numbers(engine, league):
-    return [(h.number, h.session) for h in run(engine, sv.list_hands, league,
+    return [(h.number, h.session) for h in run(engine, list_hands, league,
                                                include_voided=False)]
 
 
@@ -58,35 +67,35 @@ def test_export_then_import_into_an_empty_database_keeps_standings_and_numbers(e
                                                                               fmt):
     corrected_league(engine)
     path = tmp_path / f"tue.{fmt}"
-    path.write_text(run(engine, sv.export_league, "tue", fmt), encoding="utf-8")
+    path.write_text(run(engine, export_league, "tue", fmt), encoding="utf-8")
     other = make_engine(f"sqlite:///{tmp_path / 'other.db'}")
     if fmt == "csv":  # a CSV names no ruleset: the league is made first
-        run(other, sv.create_league, "tue", "standard", min_hands=3, who="t")
-    run(other, sv.import_record, "tue", open_record(path), who="t", create=True)
-    run(other, sv.configure_league, "tue", min_hands=3)
-    assert run(other, sv.standings, "tue").to_json() == run(engine, sv.standings, "tue").to_json()
+        run(other, create_league, "tue", "standard", min_hands=3, who="t")
+    run(other, import_record, "tue", open_record(path), who="t", create=True)
+    run(other, configure_league, "tue", min_hands=3)
+    assert run(other, standings, "tue").to_json() == run(engine, standings, "tue").to_json()
     assert numbers(other, "tue") == numbers(engine, "tue")
     assert 5 not in [n for n, _ in numbers(other, "tue")]  # hand 6 stays 6 after the void
-    before = [h.to_json() for h in run(engine, sv.list_hands, "tue", include_voided=False)]
-    after = [h.to_json() for h in run(other, sv.list_hands, "tue")]
+    before = [h.to_json() for h in run(engine, list_hands, "tue", include_voided=False)]
+    after = [h.to_json() for h in run(other, list_hands, "tue")]
     assert after == before
     other.dispose()
 
 
 def test_export_formats_agree_with_each_other(engine):
     corrected_league(engine)
-    data = json.loads(run(engine, sv.export_league, "tue", "json"))
-    record = run(engine, sv.export_record, "tue")
+    data = json.loads(run(engine, export_league, "tue", "json"))
+    record = run(engine, export_record, "tue")
     assert [h["number"] for h in data["hands"]] == [h["number"] for h in record.hands]
     assert data["players"] == record.players
     assert record.players[:6] == ["Ana", "Bo", "Cy", "Di", "김민준", "Ed"]  # seating order
     assert record.players[-1] == "김철수"                                  # last to sit down
-    assert data["standings"] == run(engine, sv.standings, "tue").to_json()
+    assert data["standings"] == run(engine, standings, "tue").to_json()
 
 
 def test_csv_is_blank_for_a_player_sitting_out_and_columns_follow_seating(engine):
     corrected_league(engine)
-    text = run(engine, sv.export_league, "tue", "csv", bom=True)
+    text = run(engine, export_league, "tue", "csv", bom=True)
     assert text.startswith("\ufeffhand,session,date,status,dealer,declarer,contract,friend,")
     import csv
 
@@ -120,10 +129,10 @@ def test_export_of_a_league_larger_than_sqlites_variable_limit(tmp_path):
         connection.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, 32_766)
 
     count = 33_000
-    run(engine, sv.create_league, "big", "standard", who="t")
-    run(engine, sv.start_session, "big", FIVE, who="t")
+    run(engine, create_league, "big", "standard", who="t")
+    run(engine, start_session, "big", FIVE, who="t")
     with transaction(engine) as s:
-        league = sv.get_league(s, "big")
+        league = get_league(s, "big")
         session_id = s.exec(select(LeagueSession.id)).one()
         ids = dict(zip(FIVE, s.exec(select(SessionSeat.player_id).order_by(SessionSeat.seat))))
         s.execute(insert(Hand), [dict(league_id=league.id, session_id=session_id, number=n,
@@ -140,15 +149,15 @@ def test_export_of_a_league_larger_than_sqlites_variable_limit(tmp_path):
                                             seat=seat, role=roles.get(name, "opponent"),
                                             points=points[name], pot=0)
                                        for h in hand_ids for seat, name in enumerate(FIVE)])
-    toml_text = run(engine, sv.export_league, "big", "toml")
+    toml_text = run(engine, export_league, "big", "toml")
     assert toml_text.count("[[hands]]") == count
     assert f"number = {count}\n" in toml_text
-    data = json.loads(run(engine, sv.export_league, "big", "json"))
+    data = json.loads(run(engine, export_league, "big", "json"))
     assert len(data["hands"]) == count and data["hands"][-1]["deltas"]["Bo"] == 10
     assert data["standings"]["players"][0] == {**data["standings"]["players"][0],
                                                "name": "Bo", "score": 10 * count}
-    assert run(engine, sv.export_league, "big", "csv").count("\n") == count + 1
-    assert len(run(engine, sv.list_hands, "big")) == count
+    assert run(engine, export_league, "big", "csv").count("\n") == count + 1
+    assert len(run(engine, list_hands, "big")) == count
     engine.dispose()
 
 
@@ -169,27 +178,27 @@ def without_totals(backup: str) -> str:
 def test_backup_then_restore_reproduces_every_table(engine, tmp_path):
     source = make_engine(f"sqlite:///{tmp_path / 'source.db'}")
     corrected_league(source)
-    run(source, sv.add_player, "Zoe", who="t")
-    run(source, sv.add_player, "Ana2", who="t")
-    run(source, sv.merge_players, "Ana2", "Ana", who="t", why="one person")
-    run(source, sv.merge_players, "Ana", "Zoe", who="t", why="her full name")  # into a later id
+    run(source, add_player, "Zoe", who="t")
+    run(source, add_player, "Ana2", who="t")
+    run(source, merge_players, "Ana2", "Ana", who="t", why="one person")
+    run(source, merge_players, "Ana", "Zoe", who="t", why="her full name")  # into a later id
     backup = every_row(source)
     with transaction(engine) as s:
         counts = restore(s, io.StringIO(backup))
     assert counts["hand"] == 35 and counts["change_log"] > 10
     # row for row, ids included; the running totals counted again from the hands
     assert without_totals(every_row(engine)) == without_totals(backup)
-    assert run(engine, sv.standings, "tue").to_json() == run(source, sv.standings, "tue").to_json()
-    hands = run(engine, sv.list_hands, "tue")
+    assert run(engine, standings, "tue").to_json() == run(source, standings, "tue").to_json()
+    hands = run(engine, list_hands, "tue")
     assert [h.number for h in hands if h.voided] == [5]
-    assert run(engine, sv.session_proposal, "tue")[0].ended_at is None  # still open
-    assert [e.action for e in run(engine, sv.change_log, "tue", 500)] == \
-        [e.action for e in run(source, sv.change_log, "tue", 500)]
+    assert run(engine, session_proposal, "tue")[0].ended_at is None  # still open
+    assert [e.action for e in run(engine, change_log, "tue", 500)] == \
+        [e.action for e in run(source, change_log, "tue", 500)]
     # The restored database goes on: new rows get new ids (PostgreSQL's sequences moved on).
-    proposal = run(engine, sv.session_proposal, "tue")[1]
-    run(engine, sv.record_hand, "tue", declarer=proposal.players[0], contract="14H",
+    proposal = run(engine, session_proposal, "tue")[1]
+    run(engine, record_hand, "tue", declarer=proposal.players[0], contract="14H",
         friend=proposal.players[1], taken=15, who="t")
-    run(engine, sv.add_player, "Yun", who="t")
+    run(engine, add_player, "Yun", who="t")
     source.dispose()
 
 
@@ -219,28 +228,28 @@ def test_a_broken_backup_restores_nothing(engine, tmp_path, cut):
 
 def test_standings_from_running_totals_agree_with_every_hand(engine):
     corrected_league(engine)
-    run(engine, sv.add_player, "Zoe", who="t")
-    run(engine, sv.merge_players, "김철수", "Zoe", who="t")  # moves hands between players
-    run(engine, sv.amend_hand, "tue", 33, who="t", why="x", taken=10)
-    run(engine, sv.void_hand, "tue", 2, who="t", why="x")
+    run(engine, add_player, "Zoe", who="t")
+    run(engine, merge_players, "김철수", "Zoe", who="t")  # moves hands between players
+    run(engine, amend_hand, "tue", 33, who="t", why="x", taken=10)
+    run(engine, void_hand, "tue", 2, who="t", why="x")
     from sqlmodel import Session
 
     with Session(engine) as s:
-        league = sv.get_league(s, "tue")
-        full = sorted(sv.player_stats(s, league.id), key=lambda p: p.name)
-    table = sorted((r.stats for r in run(engine, sv.standings, "tue").rows),
+        league = get_league(s, "tue")
+        full = sorted(player_stats(s, league.id), key=lambda p: p.name)
+    table = sorted((r.stats for r in run(engine, standings, "tue").rows),
                    key=lambda p: p.name)
     assert table == full
-    record = run(engine, sv.export_record, "tue")
+    record = run(engine, export_record, "tue")
     assert {p.name: p.score for p in table} == {k: v for k, v in replay(record).totals.items()
                                                 if k in {p.name for p in table}}
 
 
 def test_a_correction_reports_the_standings_change_from_the_totals(engine):
     corrected_league(engine)
-    before = run(engine, sv.standings, "tue").by_name()
-    done = run(engine, sv.amend_hand, "tue", 1, who="t", why="x", taken=20)
-    after = run(engine, sv.standings, "tue").by_name()
+    before = run(engine, standings, "tue").by_name()
+    done = run(engine, amend_hand, "tue", 1, who="t", why="x", taken=20)
+    after = run(engine, standings, "tue").by_name()
     moved = {c.name: (c.score_before, c.score_after) for c in done.changes}
     assert moved == {n: (before[n].stats.score, after[n].stats.score) for n in after
                      if before[n].stats.score != after[n].stats.score
@@ -250,33 +259,33 @@ def test_a_correction_reports_the_standings_change_from_the_totals(engine):
 
 def test_import_of_a_broken_json_line_changes_nothing(engine, tmp_path):
     corrected_league(engine)
-    text = run(engine, sv.export_league, "tue", "json").splitlines(keepends=True)
+    text = run(engine, export_league, "tue", "json").splitlines(keepends=True)
     text[5] = text[5].replace('"taken": ', '"taken": x', 1)
     path = tmp_path / "broken.json"
     path.write_text("".join(text), encoding="utf-8")
     before = snapshot(engine)
     with pytest.raises(MightyError, match=r"broken.json: line 6: not valid JSON"):
-        run(engine, sv.import_record, "tue", open_record(path), who="t", again=True)
+        run(engine, import_record, "tue", open_record(path), who="t", again=True)
     assert snapshot(engine) == before
 
 
 def test_a_hand_rule_broken_late_in_a_streamed_import_changes_nothing(engine, tmp_path):
     corrected_league(engine)
-    text = run(engine, sv.export_league, "tue", "toml")
+    text = run(engine, export_league, "tue", "toml")
     last = text.rindex("taken = ")
     path = tmp_path / "late.toml"
     path.write_text(text[:last] + "taken = 35" + text[last + 10:], encoding="utf-8")
     before = snapshot(engine)
     with pytest.raises(MightyError, match="taken = 35"):
-        run(engine, sv.import_record, "copy", open_record(path), who="t", create=True)
+        run(engine, import_record, "copy", open_record(path), who="t", create=True)
     assert snapshot(engine) == before
 
 
 def test_chunk_boundaries_lose_and_repeat_nothing(engine, monkeypatch):
     corrected_league(engine)
-    whole = {fmt: run(engine, sv.export_league, "tue", fmt) for fmt in ("toml", "json", "csv")}
-    from mighty_cli.store import exports
+    whole = {fmt: run(engine, export_league, "tue", fmt) for fmt in ("toml", "json", "csv")}
+    from mighty_cli.store.interchange import exports
 
     monkeypatch.setattr(exports, "CHUNK", 2)  # voided hand 5 falls inside a chunk's range
     for fmt, text in whole.items():
-        assert run(engine, sv.export_league, "tue", fmt) == text
+        assert run(engine, export_league, "tue", fmt) == text

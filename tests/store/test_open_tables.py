@@ -13,10 +13,10 @@ def test_the_store_finds_anyone_seated_twice(engine):
     """``seated_twice``: what a restore calls on what it restored; empty for a store that
     keeps one person, one open table, else each such player's seats."""
     from mighty_cli.store.db import transaction
-    from mighty_cli.store.leagues import create_league
+    from mighty_cli.store.ledger.leagues import create_league
     from mighty_cli.store.models import SessionSeat
-    from mighty_cli.store.open_tables import refuse_seated_twice, seated_twice
-    from mighty_cli.store.sessions import start_session
+    from mighty_cli.store.ledger.open_tables import refuse_seated_twice, seated_twice
+    from mighty_cli.store.ledger.sessions import start_session
     from mighty_cli.store import LeagueError
 
     with transaction(engine) as s:

@@ -4,7 +4,7 @@ ahead again and says why, a plan kept by an earlier release (of unknown length) 
 
 from __future__ import annotations
 
-from mighty_cli.store.planned_rounds import PlanChange, next_step
+from mighty_cli.store.rounds.planned_rounds import PlanChange, next_step
 
 AHEAD = [[("A", "B", "C", "D", "E"), ("F", "G", "H", "I", "J")],
          [("A", "F", "B", "G", "C"), ("D", "H", "E", "I", "J")]]

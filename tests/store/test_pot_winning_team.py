@@ -4,7 +4,10 @@ the opposition shares the pot (the league passes the hand's players to the pot r
 from __future__ import annotations
 
 from mighty_cli.engine.ruleset import ruleset_from_toml
-from mighty_cli.store import services as sv
+from mighty_cli.store.ledger.hands import record_hand
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.queries import standings
+from mighty_cli.store.ledger.sessions import start_session
 
 from databases import run
 
@@ -17,15 +20,15 @@ won_by = "winning_team"
 
 
 def pot_points(engine, league="pot") -> dict:
-    return {r.stats.name: r.stats.score for r in run(engine, sv.standings, league).rows}
+    return {r.stats.name: r.stats.score for r in run(engine, standings, league).rows}
 
 
 def test_failed_contract_gives_the_pot_to_the_opposition(engine, tmp_path):
     rules = ruleset_from_toml(WINNING_TEAM, label="winning-team", relative_to=tmp_path).ruleset
-    run(engine, sv.create_league, "pot", rules, who="t")
-    run(engine, sv.start_session, "pot", FIVE, who="t")
-    run(engine, sv.record_hand, "pot", deal_miss="Ed", who="t")
-    done = run(engine, sv.record_hand, "pot", declarer="Bo", contract="15D", friend="Cy",
+    run(engine, create_league, "pot", rules, who="t")
+    run(engine, start_session, "pot", FIVE, who="t")
+    run(engine, record_hand, "pot", deal_miss="Ed", who="t")
+    done = run(engine, record_hand, "pot", declarer="Bo", contract="15D", friend="Cy",
                taken=10, who="t")
     # the contract failed: Ana, Di and Ed (the opposition) take 2 each of the 6 in the pot
     assert done.hand.pot_after == 0
@@ -58,10 +61,10 @@ def test_pot_with_two_friends_is_shared_as_the_score(engine, tmp_path):
                       success=False, players=SEVEN)
     assert (lost.deltas, lost.pot_after) == ({name: 2 for name in ("Bo", "Cy", "Di", "Ed")}, 0)
     # stored in a league: the same shares
-    run(engine, sv.create_league, "pot", rules, who="t")
-    run(engine, sv.start_session, "pot", SEVEN, who="t")
-    run(engine, sv.record_hand, "pot", deal_miss="Bo", who="t")
-    done = run(engine, sv.record_hand, "pot", declarer="Ana", contract="13C", friend="Fay",
+    run(engine, create_league, "pot", rules, who="t")
+    run(engine, start_session, "pot", SEVEN, who="t")
+    run(engine, record_hand, "pot", deal_miss="Bo", who="t")
+    done = run(engine, record_hand, "pot", declarer="Ana", contract="13C", friend="Fay",
                friend2="Gus", taken=21, who="t")
     assert done.hand.pot_after == 0
     scores = pot_points(engine)

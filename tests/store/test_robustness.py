@@ -11,7 +11,10 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from mighty_cli.store import services as sv
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.queries import standings
+from mighty_cli.store.ledger.sessions import start_session
 from mighty_cli.store.db import make_engine, transaction
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,10 +39,10 @@ def test_two_processes_recording_into_one_sqlite_league_lose_nothing(tmp_path):
     url = f"sqlite:///{tmp_path / 'club.db'}"
     engine = make_engine(url)
     with transaction(engine) as s:
-        sv.create_league(s, "club", "standard")
-        sv.start_session(s, "club", ["Ana", "Bo", "Cy", "Di", "Ed"])
+        create_league(s, "club", "standard")
+        start_session(s, "club", ["Ana", "Bo", "Cy", "Di", "Ed"])
         # two tables at once: nobody sits at both (session start refuses that)
-        sv.start_session(s, "club", ["Fay", "Gus", "Hal", "Ivy", "Jon"])
+        start_session(s, "club", ["Fay", "Gus", "Hal", "Ivy", "Jon"])
     count = 15
     processes = [subprocess.Popen([sys.executable, "-c", RECORDER, url, str(number), str(count),
                                    declarer, friend],
@@ -54,14 +57,13 @@ def test_two_processes_recording_into_one_sqlite_league_lose_nothing(tmp_path):
             text("SELECT number FROM hand ORDER BY number"))]
     assert numbers == list(range(1, 2 * count + 1))
     with transaction(engine) as s:
-        table = sv.standings(s, "club").by_name()
+        table = standings(s, "club").by_name()
     assert table["Bo"].stats.score == table["Gus"].stats.score == 10 * count
 
 
 KILLED_IMPORT = textwrap.dedent("""
     import sys, time
-    from mighty_cli.store import services
-    from mighty_cli.store import import_batch
+    from mighty_cli.store.interchange import import_batch
     original = import_batch._insert_members
     def slow(session, rows):
         original(session, rows)
@@ -77,7 +79,7 @@ def test_import_killed_half_way_leaves_no_hands(tmp_path):
     url = f"sqlite:///{tmp_path / 'club.db'}"
     engine = make_engine(url)
     with transaction(engine) as s:
-        sv.create_league(s, "club", "standard")
+        create_league(s, "club", "standard")
     process = subprocess.Popen([sys.executable, "-c", KILLED_IMPORT, url,
                                 str(ROOT / "examples" / "season.toml")],
                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -94,5 +96,5 @@ def test_import_killed_half_way_leaves_no_hands(tmp_path):
     with transaction(engine) as s:  # and the league still takes the import afterwards
         from mighty_cli.engine.records import load_record
 
-        done = sv.import_record(s, "club", load_record(ROOT / "examples" / "season.toml"))
+        done = import_record(s, "club", load_record(ROOT / "examples" / "season.toml"))
     assert done.hands == 30

@@ -11,8 +11,14 @@ import pytest
 
 from mighty_cli.engine.records import Record, dump_record, replay
 from mighty_cli.store import LeagueError
-from mighty_cli.store import services as sv
-from mighty_cli.store import sessions
+from mighty_cli.store.ledger.corrections import amend_hand, change_log, unvoid_hand, void_hand
+from mighty_cli.store.ledger.hands import record_hand
+from mighty_cli.store.interchange.imports import import_record, save_refereed_hand
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.lookups import get_league
+from mighty_cli.store.ledger.queries import standings
+from mighty_cli.store.ledger.sessions import end_session, session_end_info, start_session
+from mighty_cli.store.ledger import sessions
 
 from mighty_cli.store.models import LeagueSession
 
@@ -25,7 +31,7 @@ FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]
 
 
 def scores(engine, league: str) -> dict:
-    return {r.stats.name: r.stats.score for r in run(engine, sv.standings, league).rows}
+    return {r.stats.name: r.stats.score for r in run(engine, standings, league).rows}
 
 BO_MADE = dict(declarer="Bo", contract="14S", friend="Cy", taken=16)   # Ana, Di, Ed -4
 ANA_MADE = dict(declarer="Ana", contract="14S", friend="Bo", taken=16)  # Cy, Di, Ed -4
@@ -33,17 +39,17 @@ DI_MADE = dict(declarer="Di", contract="14S", friend="Ed", taken=16)    # Ana, B
 
 
 def open_league(engine, name: str, ruleset: str) -> None:
-    run(engine, sv.create_league, name, ruleset, who="t")
-    run(engine, sv.start_session, name, FIVE, who="t")
+    run(engine, create_league, name, ruleset, who="t")
+    run(engine, start_session, name, FIVE, who="t")
 
 
 def record(engine, name: str, **entry):
-    return run(engine, sv.record_hand, name, who="t", **entry)
+    return run(engine, record_hand, name, who="t", **entry)
 
 
 def session_row(engine, name: str, number: int = 1) -> LeagueSession:
     def get(s):
-        league = sv.get_league(s, name)
+        league = get_league(s, name)
         return sessions.find_session(s, league, number, open_only=False)
     return run(engine, get)
 
@@ -54,14 +60,14 @@ def test_hands_per_session_ends_the_session_after_its_last_hand(engine, tmp_path
     assert record(engine, "open", deal_miss="Cy").session_ended is None
     assert record(engine, "open", **ANA_MADE).session_ended is None
     assert session_row(engine, "open").ended_at is None
-    run(engine, sv.end_session, "open", who="t")  # one person, one open table, in any league
+    run(engine, end_session, "open", who="t")  # one person, one open table, in any league
     open_league(engine, "short", club_file(tmp_path, hands_per_session=2))
     assert record(engine, "short", **BO_MADE).session_ended is None
     assert record(engine, "short", deal_miss="Cy").session_ended is None   # not a hand played
     reason = record(engine, "short", **ANA_MADE).session_ended
     assert reason == "session.hands_per_session = 2: 2 hands played"
     assert session_row(engine, "short").ended_at is not None
-    entry = run(engine, sv.change_log, "short")[-1]
+    entry = run(engine, change_log, "short")[-1]
     assert (entry.action, entry.who, entry.why) == ("session end", "t", reason)
 
 
@@ -70,7 +76,7 @@ def test_starting_points_ends_the_session_when_a_stack_is_lost(engine, tmp_path)
     assert record(engine, "open", **BO_MADE).session_ended is None
     assert record(engine, "open", **ANA_MADE).session_ended is None
     assert session_row(engine, "open").ended_at is None
-    run(engine, sv.end_session, "open", who="t")  # one person, one open table, in any league
+    run(engine, end_session, "open", who="t")  # one person, one open table, in any league
     open_league(engine, "stack", club_file(tmp_path, starting_points=8))
     assert record(engine, "stack", **BO_MADE).session_ended is None          # Di at 4
     assert record(engine, "stack", **ANA_MADE).session_ended == (
@@ -95,14 +101,14 @@ def test_voiding_a_hand_never_reopens_the_session_but_says_so(engine, tmp_path):
     open_league(engine, "short", club_file(tmp_path, hands_per_session=2))
     record(engine, "short", **BO_MADE)
     record(engine, "short", **ANA_MADE)
-    correction = run(engine, sv.void_hand, "short", 2, who="me", why="never played")
+    correction = run(engine, void_hand, "short", 2, who="me", why="never played")
     assert scores(engine, "short")["Bo"] == 8          # standings recomputed
     assert session_row(engine, "short").ended_at is not None
     assert "would not have ended yet" in correction.session_note
-    info = run(engine, sv.session_end_info, "short", 1)
+    info = run(engine, session_end_info, "short", 1)
     assert info.ended_by == "session.hands_per_session = 2: 2 hands played"
     assert info.note == correction.session_note
-    restored = run(engine, sv.unvoid_hand, "short", 2, who="me", why="it was played")
+    restored = run(engine, unvoid_hand, "short", 2, who="me", why="it was played")
     assert restored.session_note is None
 
 
@@ -110,7 +116,7 @@ def test_amending_a_hand_never_ends_the_session_until_its_next_hand(engine, tmp_
     open_league(engine, "stack", club_file(tmp_path, starting_points=12))
     record(engine, "stack", **BO_MADE)                                     # Di at 8
     record(engine, "stack", **DI_MADE)                                     # Di at 16
-    correction = run(engine, sv.amend_hand, "stack", 2, who="me", why="Di failed",
+    correction = run(engine, amend_hand, "stack", 2, who="me", why="Di failed",
                      contract="16S", taken=10)                             # Di at -4
     assert session_row(engine, "stack").ended_at is None
     assert correction.session_note.startswith(
@@ -127,7 +133,7 @@ def refereed(*hands: dict) -> str:
 def test_refereed_hand_that_completes_the_session_ends_it(engine, tmp_path):
     open_league(engine, "short", club_file(tmp_path, hands_per_session=2))
     record(engine, "short", **BO_MADE)
-    done = run(engine, sv.save_refereed_hand, "short", refereed(ANA_MADE), who="t")
+    done = run(engine, save_refereed_hand, "short", refereed(ANA_MADE), who="t")
     assert done.ended == [(1, "session.hands_per_session = 2: 2 hands played")]
     assert session_row(engine, "short").ended_at is not None
 
@@ -138,15 +144,15 @@ def test_refereed_hands_past_the_session_end_are_refused_and_change_nothing(engi
     before = snapshot(engine)
     with pytest.raises(LeagueError, match=r"hand 2: session 1 of league 'short' ended after "
                                           r"hand 2 \(session.hands_per_session = 2"):
-        run(engine, sv.save_refereed_hand, "short", refereed(ANA_MADE, DI_MADE), who="t")
+        run(engine, save_refereed_hand, "short", refereed(ANA_MADE, DI_MADE), who="t")
     assert snapshot(engine) == before
 
 
 def test_import_keeps_hands_played_after_a_session_end_and_reports_them(engine, tmp_path):
-    run(engine, sv.create_league, "short", club_file(tmp_path, hands_per_session=2), who="t")
+    run(engine, create_league, "short", club_file(tmp_path, hands_per_session=2), who="t")
     hands = [dict(h, session=1) for h in (BO_MADE, ANA_MADE, DI_MADE)] + [dict(BO_MADE, session=2)]
     record_ = Record(ruleset="club-requirements", players=FIVE, hands=hands)
-    done = run(engine, sv.import_record, "short", record_, who="t")
+    done = run(engine, import_record, "short", record_, who="t")
     assert done.hands == 4 and done.sessions == [1, 2]
     assert done.notes == ["session 1 ended by its ruleset after hand 2 (session.hands_per_session "
                           "= 2: 2 hands played); the record plays on: hand 3 stored as played"]

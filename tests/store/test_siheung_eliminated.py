@@ -16,9 +16,15 @@ from sqlmodel import select
 from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.records import load_record, replay
 from mighty_cli.engine.ruleset import load_ruleset
-from mighty_cli.store import export_chunks
-from mighty_cli.store import services as sv
-from mighty_cli.store.backup import iter_backup, restore
+from mighty_cli.store.interchange import export_chunks
+from mighty_cli.store.ledger.corrections import amend_hand, unvoid_hand, void_hand
+from mighty_cli.store.interchange.exports import export_league
+from mighty_cli.store.ledger.hands import list_hands, record_hand, show_hand
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.queries import standings as read_standings
+from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
+from mighty_cli.store.interchange.backup import iter_backup, restore
 from mighty_cli.store.db import ADDED_COLUMNS, make_engine, transaction
 from mighty_cli.store.models import Hand
 
@@ -33,14 +39,14 @@ def siheung_league(engine, name: str = "sh") -> list:
     (he played the dummy's, which held the called card), the dummy out, an opponent out, a
     hand that leaves it unsaid, a deal miss, a hand voided and one restored, an amended one.
     The eliminated of each hand, as expected."""
-    run(engine, sv.create_league, name, "siheung-6", who="t")
-    run(engine, sv.start_session, name, SIX, who="t")
+    run(engine, create_league, name, "siheung-6", who="t")
+    run(engine, start_session, name, SIX, who="t")
     expected = []
 
     def record(declarer, friend, taken, out, **more):
-        players = run(engine, sv.session_proposal, name)[1].players
+        players = run(engine, session_proposal, name)[1].players
         out_name = out if out in (None, "dummy", "Dummy") else players[out]
-        run(engine, sv.record_hand, name, declarer=players[declarer], contract="14S",
+        run(engine, record_hand, name, declarer=players[declarer], contract="14S",
             friend=players[friend] if friend is not None else "none", taken=taken,
             eliminated=None if out_name is None else [out_name], who="t", **more)
         expected.append([] if out_name is None else ["dummy" if out_name == "Dummy"
@@ -50,29 +56,29 @@ def siheung_league(engine, name: str = "sh") -> list:
     record(0, 2, 15, "dummy")
     record(1, None, 9, 3, note="노프렌드")
     record(2, 3, 14, None)          # a record may leave it out: it changes no score
-    players = run(engine, sv.session_proposal, name)[1].players
-    run(engine, sv.record_hand, name, deal_miss=players[2], who="t")
+    players = run(engine, session_proposal, name)[1].players
+    run(engine, record_hand, name, deal_miss=players[2], who="t")
     expected.append([])
     record(3, 4, 17, 0)
     record(4, 0, 12, "Dummy")
     record(1, 2, 18, 4)
-    run(engine, sv.void_hand, name, 6, who="t", why="entered twice")
-    run(engine, sv.void_hand, name, 7, who="t", why="x")
-    run(engine, sv.unvoid_hand, name, 7, who="t", why="it was right")
-    run(engine, sv.amend_hand, name, 8, who="t", why="miscounted", taken=12)
+    run(engine, void_hand, name, 6, who="t", why="entered twice")
+    run(engine, void_hand, name, 7, who="t", why="x")
+    run(engine, unvoid_hand, name, 7, who="t", why="it was right")
+    run(engine, amend_hand, name, 8, who="t", why="miscounted", taken=12)
     return expected
 
 
 def eliminated(engine, league: str) -> list:
-    return [h.eliminated for h in run(engine, sv.list_hands, league)]
+    return [h.eliminated for h in run(engine, list_hands, league)]
 
 
 def test_a_siheung_summary_hand_keeps_who_was_eliminated(engine):
     expected = siheung_league(engine)
     assert eliminated(engine, "sh") == expected
-    shown = run(engine, sv.show_hand, "sh", 2).to_json()
+    shown = run(engine, show_hand, "sh", 2).to_json()
     assert shown["eliminated"] == ["dummy"]
-    first = run(engine, sv.show_hand, "sh", 1)
+    first = run(engine, show_hand, "sh", 1)
     assert first.eliminated == [first.friend]  # he played on, as the friend
     assert first.deltas[first.friend] > 0
     # An eliminated player keeps his role (he played the dummy's hand): nobody's row says
@@ -89,14 +95,14 @@ def test_a_siheung_summary_hand_keeps_who_was_eliminated(engine):
 
 def test_amend_void_and_unvoid_keep_the_eliminated(engine):
     expected = siheung_league(engine)
-    hands = run(engine, sv.list_hands, "sh")
+    hands = run(engine, list_hands, "sh")
     assert [h.voided for h in hands].count(True) == 1 and hands[5].voided
     assert hands[6].eliminated == ["dummy"] and hands[7].eliminated == expected[7]
     assert hands[7].taken == 12
     # An amend that makes the eliminated player the declarer is refused, as a record's would be.
     out = hands[7].eliminated[0]
     with pytest.raises(MightyError) as caught:
-        run(engine, sv.amend_hand, "sh", 8, who="t", why="x", declarer=out)
+        run(engine, amend_hand, "sh", 8, who="t", why="x", declarer=out)
     assert str(caught.value) == f"hand 8: eliminated: {out} is the declarer and cannot be " \
                                 "eliminated"
     assert eliminated(engine, "sh") == expected
@@ -105,14 +111,14 @@ def test_amend_void_and_unvoid_keep_the_eliminated(engine):
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_a_siheung_league_round_trips_with_who_was_eliminated(engine, db_url, tmp_path, fmt):
     expected = siheung_league(engine)
-    live = [h.to_json() for h in run(engine, sv.list_hands, "sh", include_voided=False)]
+    live = [h.to_json() for h in run(engine, list_hands, "sh", include_voided=False)]
     assert [h.get("eliminated", []) for h in live] == [e for i, e in enumerate(expected)
                                                        if i != 5]
-    standings = run(engine, sv.standings, "sh").to_json()
+    standings = run(engine, read_standings, "sh").to_json()
     other = _round_trip(engine, db_url, tmp_path, "sh", fmt, "siheung-6")
     try:
-        assert [h.to_json() for h in run(other, sv.list_hands, "sh")] == live  # numbers too
-        assert run(other, sv.standings, "sh").to_json() == standings
+        assert [h.to_json() for h in run(other, list_hands, "sh")] == live  # numbers too
+        assert run(other, read_standings, "sh").to_json() == standings
     finally:
         other.dispose()
 
@@ -126,7 +132,7 @@ def test_the_chunk_writers_write_siheung_hands_as_the_general_ones(engine, monke
     monkeypatch.setattr(export_chunks.CsvChunks, "_general",
                         lambda self, row, *args: general.append(row))
     for fmt in FORMATS:
-        whole = run(engine, sv.export_league, "sh", fmt, bom=fmt == "csv")
+        whole = run(engine, export_league, "sh", fmt, bom=fmt == "csv")
         assert whole == expected[fmt]
         assert ('"dummy"' if fmt != "csv" else ",dummy,") in whole
     assert general == []
@@ -148,10 +154,10 @@ def test_backup_then_restore_keeps_the_eliminated(engine, tmp_path, ruleset):
     with transaction(engine) as s:
         restore(s, io.StringIO(backup))
     assert without_totals(every_row(engine)) == without_totals(backup)  # totals counted again
-    assert [h.to_json() for h in run(engine, sv.list_hands, "sh")] == \
-        [h.to_json() for h in run(source, sv.list_hands, "sh")]
+    assert [h.to_json() for h in run(engine, list_hands, "sh")] == \
+        [h.to_json() for h in run(source, list_hands, "sh")]
     assert any(eliminated(engine, "sh"))
-    assert run(engine, sv.standings, "sh").to_json() == run(source, sv.standings, "sh").to_json()
+    assert run(engine, read_standings, "sh").to_json() == run(source, read_standings, "sh").to_json()
     source.dispose()
 
 
@@ -159,13 +165,13 @@ def eliminated_league(engine, ruleset: str) -> list:
     """6마 (standard-6: one eliminated of six) or 7마 (standard-7: two of seven) outcomes."""
     rules = load_ruleset(ruleset)
     present = SIX + ["Gus"] if rules.table.players == 7 else SIX
-    run(engine, sv.create_league, "sh", ruleset, who="t")
-    run(engine, sv.start_session, "sh", present, who="t")
+    run(engine, create_league, "sh", ruleset, who="t")
+    run(engine, start_session, "sh", present, who="t")
     expected = []
     for declarer, friend, out in ((0, 1, (2, 3)), (1, None, (0, 4)), (2, 3, (5, 6))):
-        players = run(engine, sv.session_proposal, "sh")[1].players
+        players = run(engine, session_proposal, "sh")[1].players
         names = [players[i] for i in out[:rules.table.eliminated] if i < len(players)]
-        run(engine, sv.record_hand, "sh", declarer=players[declarer], contract="14S",
+        run(engine, record_hand, "sh", declarer=players[declarer], contract="14S",
             friend=players[friend] if friend is not None else "none", taken=11, eliminated=names,
             who="t")
         expected.append(names)
@@ -177,13 +183,13 @@ def eliminated_league(engine, ruleset: str) -> list:
 def test_six_and_seven_ma_outcomes_round_trip_with_the_eliminated(engine, db_url, tmp_path,
                                                                   ruleset, fmt):
     expected = eliminated_league(engine, ruleset)
-    hands = [h.to_json() for h in run(engine, sv.list_hands, "sh")]
+    hands = [h.to_json() for h in run(engine, list_hands, "sh")]
     assert [h["eliminated"] for h in hands] == expected
-    standings = run(engine, sv.standings, "sh").to_json()
+    standings = run(engine, read_standings, "sh").to_json()
     other = _round_trip(engine, db_url, tmp_path, "sh", fmt, ruleset)
     try:
-        assert [h.to_json() for h in run(other, sv.list_hands, "sh")] == hands
-        assert run(other, sv.standings, "sh").to_json() == standings
+        assert [h.to_json() for h in run(other, list_hands, "sh")] == hands
+        assert run(other, read_standings, "sh").to_json() == standings
     finally:
         other.dispose()
 
@@ -219,16 +225,16 @@ def test_refereed_siheung_hands_import_and_export_with_the_eliminated(engine, db
     from mighty_cli.cli import cli
 
     path, expected = simulated(tmp_path, lambda args: CliRunner().invoke(cli, args))
-    run(engine, sv.create_league, "sh", "siheung-6", who="t")
-    run(engine, sv.import_record, "sh", load_record(path), who="t")
-    hands = [h.to_json() for h in run(engine, sv.list_hands, "sh")]
+    run(engine, create_league, "sh", "siheung-6", who="t")
+    run(engine, import_record, "sh", load_record(path), who="t")
+    hands = [h.to_json() for h in run(engine, list_hands, "sh")]
     assert all(h["full"] for h in hands)
     assert [h.get("eliminated", []) for h in hands] == expected
-    standings = run(engine, sv.standings, "sh").to_json()
+    standings = run(engine, read_standings, "sh").to_json()
     other = _round_trip(engine, db_url, tmp_path, "sh", fmt, "siheung-6")
     try:
-        assert [h.to_json() for h in run(other, sv.list_hands, "sh")] == hands
-        assert run(other, sv.standings, "sh").to_json() == standings
+        assert [h.to_json() for h in run(other, list_hands, "sh")] == hands
+        assert run(other, read_standings, "sh").to_json() == standings
     finally:
         other.dispose()
 
@@ -248,12 +254,12 @@ def test_a_store_made_before_the_column_gains_it_when_opened(db_url):
     from sqlalchemy import inspect
 
     engine = make_engine(db_url)
-    run(engine, sv.create_league, "six", "standard-6", who="t")
-    run(engine, sv.start_session, "six", SIX, who="t")
-    run(engine, sv.record_hand, "six", declarer="Bo", contract="14S", friend="Cy", taken=16,
+    run(engine, create_league, "six", "standard-6", who="t")
+    run(engine, start_session, "six", SIX, who="t")
+    run(engine, record_hand, "six", declarer="Bo", contract="14S", friend="Cy", taken=16,
         eliminated=["Di"], who="t")
-    before = [h.to_json() for h in run(engine, sv.list_hands, "six")]
-    standings = run(engine, sv.standings, "six").to_json()
+    before = [h.to_json() for h in run(engine, list_hands, "six")]
+    standings = run(engine, read_standings, "six").to_json()
     engine.dispose()
     _drop_added_columns(db_url)
     old = make_engine(db_url, create=False)
@@ -262,15 +268,15 @@ def test_a_store_made_before_the_column_gains_it_when_opened(db_url):
     for _ in range(2):  # opened again and again: added once
         engine = make_engine(db_url)
         assert "eliminated_seat" in {c["name"] for c in inspect(engine).get_columns("hand")}
-        assert [h.to_json() for h in run(engine, sv.list_hands, "six")] == before
-        assert run(engine, sv.standings, "six").to_json() == standings
+        assert [h.to_json() for h in run(engine, list_hands, "six")] == before
+        assert run(engine, read_standings, "six").to_json() == standings
         engine.dispose()
     # The old store takes 시흥 hands now.
     engine = make_engine(db_url)
-    run(engine, sv.end_session, "six", who="t")  # one person, one open table, in any league
-    run(engine, sv.create_league, "sh", "siheung-6", who="t")
-    run(engine, sv.start_session, "sh", SIX[:5], who="t")
-    run(engine, sv.record_hand, "sh", declarer="Bo", contract="14S", friend="Cy", taken=16,
+    run(engine, end_session, "six", who="t")  # one person, one open table, in any league
+    run(engine, create_league, "sh", "siheung-6", who="t")
+    run(engine, start_session, "sh", SIX[:5], who="t")
+    run(engine, record_hand, "sh", declarer="Bo", contract="14S", friend="Cy", taken=16,
         eliminated=["dummy"], who="t")
     assert eliminated(engine, "sh") == [["dummy"]]
     engine.dispose()

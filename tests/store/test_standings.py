@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mighty_cli.standings import (PlayerStats, ScoredHand, StandingsError, accumulate, diff,
-                                  parse_rank_by, rank)
+from mighty_cli.league.standings import (PlayerStats, ScoredHand, StandingsError, accumulate,
+                                         diff, parse_rank_by, rank)
 
 
 def test_equal_on_every_deciding_key_share_a_rank():
@@ -58,9 +58,9 @@ def test_diff_lists_only_players_who_moved():
 def test_the_running_totals_hold_what_standings_count():
     """One list of counted columns (standings.COUNTED, PlayerStats' fields): the store's running
     totals row has exactly those, after the hand_player rows it counts."""
-    from mighty_cli.standings import COUNTED, PlayerStats
+    from mighty_cli.league.standings import COUNTED, PlayerStats
     from mighty_cli.store.models import PlayerTotal
-    from mighty_cli.store.totals import COUNTS
+    from mighty_cli.store.ledger.totals import COUNTS
 
     columns = [c.name for c in PlayerTotal.__table__.columns
                if c.name not in ("league_id", "player_id")]

@@ -10,21 +10,16 @@ import pytest
 
 from mighty_cli.engine.records import Record, dump_record
 from mighty_cli.store import LeagueError
-from mighty_cli.store import services as sv
-from mighty_cli.store.rounds import start_round
-from mighty_cli.store.table_entry import (
-    HalfEntered,
-    HandAlreadyEntered,
-    HandGone,
-    LiveClaim,
-    SameOutcome,
-    drop_live_hand,
-    hand_in_progress,
-    keep_half_entered,
-    keep_live_hand,
-    take_half_entered,
-    take_live_hand,
-)
+from mighty_cli.store.ledger.corrections import void_hand
+from mighty_cli.store.ledger.hands import enter_hand, record_hand
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.sessions import start_session
+from mighty_cli.store.rounds.round_tables import start_round
+from mighty_cli.store.ledger.table_entry import (HalfEntered, HandAlreadyEntered, HandGone,
+                                                 LiveClaim, SameOutcome, drop_live_hand,
+                                                 hand_in_progress, keep_half_entered,
+                                                 keep_live_hand, take_half_entered,
+                                                 take_live_hand)
 
 from databases import run, snapshot
 
@@ -40,14 +35,14 @@ def live(*, election=("Ana 14S",)) -> str:
 
 @pytest.fixture
 def league(engine):
-    run(engine, sv.create_league, "L", "standard", who="t")
-    run(engine, sv.start_session, "L", FIVE, who="t")
+    run(engine, create_league, "L", "standard", who="t")
+    run(engine, start_session, "L", FIVE, who="t")
     return engine
 
 
 def session_id(engine) -> int:
-    from mighty_cli.store.lookups import get_league
-    from mighty_cli.store.sessions import find_session
+    from mighty_cli.store.ledger.lookups import get_league
+    from mighty_cli.store.ledger.sessions import find_session
 
     def look(s):
         return find_session(s, get_league(s, "L"), 1, open_only=False).id
@@ -68,7 +63,7 @@ def test_a_writer_whose_hand_was_replaced_by_a_recorded_hand_is_refused(league):
     assert text is None and claim == LiveClaim("window-a", 0, held=False)
     run(league, keep_live_hand, "L", 1, live(), claim)
     claim.held = True
-    recorded = run(league, sv.record_hand, "L", **BO_MADE, who="kim")  # the keeper's record
+    recorded = run(league, record_hand, "L", **BO_MADE, who="kim")  # the keeper's record
     assert recorded.replaced_live == "Ana" and recorded.session_hand == 1
     gone = refused_gone(league, keep_live_hand, "L", 1, live(election=("Ana 14S", "Bo pass")),
                         claim)
@@ -80,10 +75,10 @@ def test_a_writer_whose_hand_was_replaced_by_a_recorded_hand_is_refused(league):
 
 def test_storing_a_replaced_refereed_hand_is_refused_and_stores_nothing(league):
     claim, _text = run(league, take_live_hand, "L", 1, "window-a")
-    run(league, sv.record_hand, "L", **BO_MADE, who="kim")
+    run(league, record_hand, "L", **BO_MADE, who="kim")
     before = snapshot(league)
     with pytest.raises(HandGone) as caught:
-        run(league, sv.record_hand, "L", players=FIVE, dealer="Ana", who="t", claim=claim,
+        run(league, record_hand, "L", players=FIVE, dealer="Ana", who="t", claim=claim,
             refereed={"players": FIVE, "dealer": "Ana", "opener": "Ana",
                       "deal_miss": "Cy"})
     assert caught.value.what == "stored"
@@ -124,64 +119,64 @@ def test_a_hand_with_every_call_taken_back_is_no_hand_in_progress(league):
 
 
 def test_the_same_outcome_as_the_tables_previous_hand_is_refused_unless_again(league):
-    run(league, sv.enter_hand, "L", **BO_MADE, who="kim")
+    run(league, enter_hand, "L", **BO_MADE, who="kim")
     before = snapshot(league)
     with pytest.raises(SameOutcome) as caught:
-        run(league, sv.enter_hand, "L", **BO_MADE, who="kim")
+        run(league, enter_hand, "L", **BO_MADE, who="kim")
     assert str(caught.value).startswith("the same outcome as hand 1 (declarer Bo 14S, by kim "
                                         "at ")
     assert snapshot(league) == before
-    assert run(league, sv.enter_hand, "L", **BO_MADE, who="kim", again=True).hand.number == 2
+    assert run(league, enter_hand, "L", **BO_MADE, who="kim", again=True).hand.number == 2
     other = dict(BO_MADE, taken=15)
-    assert run(league, sv.enter_hand, "L", **other, who="kim").hand.number == 3
+    assert run(league, enter_hand, "L", **other, who="kim").hand.number == 3
 
 
 def test_a_deal_miss_by_the_same_player_twice_is_refused_and_another_is_not(league):
-    run(league, sv.enter_hand, "L", deal_miss="Cy", who="t")
+    run(league, enter_hand, "L", deal_miss="Cy", who="t")
     with pytest.raises(SameOutcome):
-        run(league, sv.enter_hand, "L", deal_miss="Cy", who="t")
-    assert run(league, sv.enter_hand, "L", deal_miss="Di", who="t").hand.number == 2
+        run(league, enter_hand, "L", deal_miss="Cy", who="t")
+    assert run(league, enter_hand, "L", deal_miss="Di", who="t").hand.number == 2
 
 
 def test_the_same_outcome_after_a_voided_hand_is_compared_with_the_hand_before_it(league):
-    run(league, sv.enter_hand, "L", **BO_MADE, who="t")
-    run(league, sv.enter_hand, "L", **dict(BO_MADE, taken=15), who="t")
-    run(league, sv.void_hand, "L", 2, who="t", why="entered wrong")
+    run(league, enter_hand, "L", **BO_MADE, who="t")
+    run(league, enter_hand, "L", **dict(BO_MADE, taken=15), who="t")
+    run(league, void_hand, "L", 2, who="t", why="entered wrong")
     with pytest.raises(SameOutcome) as caught:
-        run(league, sv.enter_hand, "L", **BO_MADE, who="t")
+        run(league, enter_hand, "L", **BO_MADE, who="t")
     assert "hand 1" in str(caught.value)
 
 
 def test_a_writer_behind_the_table_is_told_which_hand_was_entered(league):
-    run(league, sv.enter_hand, "L", **BO_MADE, who="kim", expect_hand=1)
+    run(league, enter_hand, "L", **BO_MADE, who="kim", expect_hand=1)
     before = snapshot(league)
     with pytest.raises(HandAlreadyEntered) as caught:  # another hand, sent as hand 1
-        run(league, sv.enter_hand, "L", declarer="Ana", contract="15D", friend="none",
+        run(league, enter_hand, "L", declarer="Ana", contract="15D", friend="none",
             taken=17, who="lee", expect_hand=1)
     assert not caught.value.same and caught.value.next == 2
     assert str(caught.value).startswith("hand 1 is already entered (declarer Bo 14S, by kim "
                                         "at ")
     with pytest.raises(HandAlreadyEntered) as caught:  # the same entry sent again
-        run(league, sv.enter_hand, "L", **BO_MADE, who="kim", expect_hand=1)
+        run(league, enter_hand, "L", **BO_MADE, who="kim", expect_hand=1)
     assert caught.value.same
     assert "is already entered as given here" in str(caught.value)
     with pytest.raises(LeagueError, match="the table has 1 hand stored: its next is hand 2, "
                                           "not 5"):
-        run(league, sv.enter_hand, "L", **BO_MADE, who="kim", expect_hand=5)
+        run(league, enter_hand, "L", **BO_MADE, who="kim", expect_hand=5)
     assert snapshot(league) == before
 
 
 def test_a_tables_hand_is_told_by_its_own_count(engine):
-    run(engine, sv.create_league, "cup", "standard", who="t")
+    run(engine, create_league, "cup", "standard", who="t")
     plan = run(engine, start_round, "cup", FIVE + ["Fay", "Gus", "Hal", "Ivy", "Jon"], who="t")
     one, two = plan.tables
-    run(engine, sv.record_hand, "cup", session_number=two.session, declarer=two.players[1],
+    run(engine, record_hand, "cup", session_number=two.session, declarer=two.players[1],
         contract="14S", friend="none", taken=16, who="t")
-    done = run(engine, sv.record_hand, "cup", session_number=one.session,
+    done = run(engine, record_hand, "cup", session_number=one.session,
                declarer=one.players[1], contract="14S", friend="none", taken=16, who="t")
     assert (done.hand.number, done.session_hand) == (2, 1)
     with pytest.raises(HandAlreadyEntered) as caught:
-        run(engine, sv.enter_hand, "cup", session_number=one.session, declarer=one.players[2],
+        run(engine, enter_hand, "cup", session_number=one.session, declarer=one.players[2],
             contract="15S", friend="none", taken=16, who="t", expect_hand=1)
     assert str(caught.value).startswith("table 1's hand 1 is already entered (declarer "
                                         f"{one.players[1]} 14S, by t at ")
@@ -201,7 +196,7 @@ def test_a_score_keepers_half_typed_hand_is_kept_then_taken_up_once(league):
 
 
 def test_a_half_typed_hand_is_not_kept_once_the_table_stored_that_hand(league):
-    run(league, sv.record_hand, "L", **BO_MADE, who="kim")
+    run(league, record_hand, "L", **BO_MADE, who="kim")
     half = dump_record(Record(ruleset="standard", players=FIVE,
                               hands=[{"dealer": "Ana", "declarer": "Bo"}]))
     gone = refused_gone(league, keep_half_entered, "L", 1, half, 0)
@@ -212,5 +207,5 @@ def test_a_recorded_hand_replacing_a_half_typed_one_says_its_answers(league):
     half = dump_record(Record(ruleset="standard", players=FIVE,
                               hands=[{"dealer": "Ana", "declarer": "Bo", "contract": "14S"}]))
     run(league, keep_half_entered, "L", 1, half, 0)
-    done = run(league, sv.record_hand, "L", **BO_MADE, who="kim")
+    done = run(league, record_hand, "L", **BO_MADE, who="kim")
     assert (done.replaced_live, done.replaced_half) == (None, "declarer Bo, contract 14S")

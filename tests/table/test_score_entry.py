@@ -28,8 +28,8 @@ BO_MADE = {"declarer": "bo", "contract": "14S", "friend": "cy", "taken": "16"}
 
 
 def league_engine(tmp_path, ruleset: str = "standard", players=FIVE):
-    from mighty_cli.store.leagues import create_league
-    from mighty_cli.store.sessions import start_session
+    from mighty_cli.store.ledger.leagues import create_league
+    from mighty_cli.store.ledger.sessions import start_session
 
     engine = make_engine(fresh_url("sqlite", tmp_path))
     run(engine, create_league, "L", ruleset, who="t")
@@ -221,8 +221,8 @@ def test_next_hand_names_the_fields_a_keeper_fills_in_order(engine):
 
 
 def test_next_hand_at_a_duplicate_table_asks_the_card_called_with_a_friend(tmp_path):
-    from mighty_cli.store.leagues import create_league
-    from mighty_cli.store.rounds import start_round
+    from mighty_cli.store.ledger.leagues import create_league
+    from mighty_cli.store.rounds.round_tables import start_round
 
     engine = make_engine(fresh_url("sqlite", tmp_path))
     run(engine, create_league, "L", "standard", who="t")
@@ -234,8 +234,8 @@ def test_next_hand_at_a_duplicate_table_asks_the_card_called_with_a_friend(tmp_p
 
 
 def test_store_outcome_at_a_duplicate_table_refuses_a_friend_without_the_card_called(tmp_path):
-    from mighty_cli.store.leagues import create_league
-    from mighty_cli.store.rounds import start_round
+    from mighty_cli.store.ledger.leagues import create_league
+    from mighty_cli.store.rounds.round_tables import start_round
 
     engine = make_engine(fresh_url("sqlite", tmp_path))
     run(engine, create_league, "L", "standard", who="t")

@@ -16,7 +16,7 @@ from mighty_cli.engine.hand.honeymoon import partner_of
 from mighty_cli.engine.hand.seats import DUMMY, GHOST
 from mighty_cli.engine.ruleset import bundled_names, load_ruleset
 from mighty_cli.engine.session import duplicate_proposal
-from mighty_cli.store.duplicate import expected_deal
+from mighty_cli.store.ledger.duplicate_deals import expected_deal
 from mighty_cli.tournament.deal_sheet import (
     columns,
     deal_sheet,

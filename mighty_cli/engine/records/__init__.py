@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .. import hand as engine  # the hand engine (its names load on first use: hand/__init__)
 from ..cards import format_bid, format_card, format_cards, sorted_cards
 from .file import (
     FORMAT,
@@ -113,8 +114,6 @@ def outcome_to_hand(outcome: HandOutcome) -> dict:
 
 def state_to_hand(state: HandState, deal: dict[str, list[int]] | None = None) -> dict:
     """A full-hand dict (finished or in progress) from a hand engine state, for saving."""
-    from .. import hand as engine  # deferred for start-up time: only a saved hand needs it
-
     hand: dict[str, Any] = {"dealer": state.dealer}
     if deal is not None:
         hand["deal"] = {who: format_cards(cards) for who, cards in deal.items()}

@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import hand as hand_engine  # (its names load on first use: hand/__init__)
 from ..cards import Bid, format_bid, parse_card, parse_cards
 from ..errors import InvalidNotation, MightyError, RecordError
 from ..hand.actions import is_trick_call
@@ -512,11 +513,10 @@ def _hand_engine() -> tuple:
     record of recorded outcomes never needs them)."""
     global _ENGINE
     if _ENGINE is None:
-        # deferred for start-up time: a record of recorded outcomes never needs the hand engine
-        from .. import hand
-        from ..hand import replay_setup, replay_tricks  # (the same reason)
+        # deferred for start-up time: a record of recorded outcomes never needs them
+        from ..hand import replay_setup, replay_tricks
 
-        _ENGINE = hand, replay_setup, replay_tricks
+        _ENGINE = hand_engine, replay_setup, replay_tricks
     return _ENGINE
 
 

@@ -19,6 +19,7 @@ from ..cards import format_card, format_cards, parse_card, parse_cards, parse_su
 from ..errors import InvalidNotation, RulesetError
 from ..translation import _
 from .fields import POINT_RANK_KEYS, RANK_KEYS
+from .formulas import compile_expression
 from .scoring_options import TIE_BREAK_KEYS
 
 
@@ -187,9 +188,6 @@ def _expression(value: Any, place: Place) -> str:
     if not isinstance(value, str):
         raise place.fail(_('an expression in a string, such as "taken - 10"'))
     if value:
-        # deferred for start-up time: only custom formulas need it
-        from .formulas import compile_expression
-
         try:
             compile_expression(value)
         except ValueError as exc:

@@ -1,0 +1,534 @@
+"""Hands: scoring a recorded outcome into the league, and reading hands back as views.
+
+Each function works inside the caller's transaction and raises a project error for bad input,
+so the caller's rollback leaves the database exactly as it was.
+
+How a hand's friend is stored (``hand.friend_id`` and the ``hand_player`` roles):
+
+* One friend: his id in ``friend_id`` and his row's role ``friend``.
+* 허니문 (``table.partner_hands``): the friend is the declarer's own friend hand ("Bo's friend"),
+  which no player id names. The club's reading is that the hand had a friend, the hand its
+  declarer plays for himself, so ``friend_id`` is the declarer's own id (no other hand can have
+  a friend equal to its declarer) and the views name it back as ``"Bo's friend"``: ``hand
+  list`` shows "Bo 14S with Bo's friend" (Korean "Bo의 프렌드 패"), statistics count the hand
+  as a declarer's hand with a friend (not alone), and the partner matrix counts it on its
+  diagonal, Bo calling his own friend hand. Nobody gains a hand "as friend": the declarer's row
+  keeps the role ``declarer``. Export writes ``friend = "Bo's friend"``, which import and
+  restore read back to the same row.
+* Two friends (``friend.called_cards = 2``, 동대전 7마): the first in ``friend_id``, both rows
+  with the role ``friend``; the views give the second as ``friend2`` (the hand record's key).
+
+Who the declarer eliminated (the views' ``eliminated``, the hand record's key):
+
+* 6마, 7마: the eliminated play no trick and score nothing; their rows have the role
+  ``eliminated``.
+* 시흥 은마 (``table.dummy``): whose own hand left, a player or the dummy. A player takes up the
+  dummy's hand and plays on as a defender or the friend, so his row keeps that role, and the
+  hand stores his seat in ``hand.eliminated_seat``; the dummy's is the seat after the players.
+  The views give ``["Ed"]`` or ``["dummy"]``; nothing when the record left it unsaid.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, Optional, Sequence
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from ...engine.cards import format_bid
+from ...engine.errors import RecordError
+from ...engine.hand import DUMMY
+from ...engine.hand.honeymoon import controller_of, is_partner_hand, partner_of
+from ...engine.records import HandOutcome, Record, replay
+from ...engine.ruleset import Ruleset
+from ...engine.session import Proposal, check_sitting_out, playing_order, settle_pot
+from ...engine.translation import N_, _, ngettext
+from .. import LeagueError
+from ..db import lock_league
+from .lookups import (check_name, ensure_players, get_league, league_rules, log_change,
+                      names_by_id, seating)
+from ..models import Hand, HandPlayer, League, LeagueSession, Player
+from .sessions import (duplicate_deal, end_if_over, find_session, next_proposal, pot_before,
+                       previous_in_session)
+from .table_entry import (LiveClaim, answers_words, check_claim, check_next_hand,
+                          check_not_repeated, clear_live_hand, half_entered_hand, outcome_key,
+                          session_hands)
+from .duplicate_deals import check_duplicate_hand
+from .table_hands import hand_places
+
+
+@dataclass
+class HandView:
+    """A stored hand, with names, for printing and export."""
+
+    number: int
+    session: int
+    day: date
+    status: str
+    voided: bool
+    players: list[str]
+    sitting_out: list[str]
+    dealer: Optional[str]
+    declarer: Optional[str]
+    friend: Optional[str]
+    friend_call: Optional[str]
+    contract: Optional[str]
+    taken: Optional[int]
+    success: Optional[bool]
+    base: Optional[float]
+    multiplier: Optional[int]
+    doublings: list[str]
+    deal_miss: Optional[str]
+    pot_after: int
+    full: bool
+    note: Optional[str]
+    deltas: dict[str, int] = field(default_factory=dict)
+    record_toml: Optional[str] = None
+    eliminated: list[str] = field(default_factory=list)  # 6마, 7마
+    friend2: Optional[str] = None  # the second friend (friend.called_cards = 2, 동대전 7마)
+    #: a round's hand: the round, the table and the hand's number at it (:mod:`.table_hands`);
+    #: None for a hand outside any round
+    round: Optional[int] = None
+    table: Optional[int] = None
+    table_hand: Optional[int] = None
+
+    def __post_init__(self) -> None:
+        # 허니문: a friend stored as the declarer himself is his own friend hand (see above)
+        if self.friend is not None and self.friend == self.declarer:
+            self.friend = partner_of(self.declarer)
+
+    def to_json(self) -> dict:
+        data = dataclasses.asdict(self)
+        data["day"] = self.day.isoformat()
+        data.pop("record_toml")
+        if not self.eliminated:
+            data.pop("eliminated")  # only 6마 and 7마 hands say who was eliminated
+        if self.friend2 is None:
+            data.pop("friend2")  # only a two-card call's hand has a second friend
+        if self.base is not None and float(self.base).is_integer():
+            data["base"] = int(self.base)
+        return data
+
+    def hand_dict(self) -> dict:
+        """The hand as a record table (docs/record-format.md), with this project's extra keys."""
+        if self.full and self.record_toml:
+            hand = _toml_loads(self.record_toml)
+        elif self.status == "deal_miss":
+            hand = {"dealer": self.dealer, "deal_miss": self.deal_miss}
+        else:
+            hand = {"dealer": self.dealer, "declarer": self.declarer, "contract": self.contract,
+                    "friend": self.friend or "none", "friend2": self.friend2,
+                    "friend_call": self.friend_call, "taken": self.taken,
+                    "eliminated": self.eliminated or None}
+        hand = {"session": self.session, "date": self.day, "players": self.players} | hand
+        if self.note:
+            hand["note"] = self.note
+        return {k: v for k, v in hand.items() if v is not None}
+
+
+def _toml_loads(text: str) -> dict:
+    import tomllib
+
+    return tomllib.loads(text)
+
+
+def hand_views(s: Session, league: League, hands: Sequence[Hand]) -> list[HandView]:
+    if not hands:
+        return []
+    ids = [h.id for h in hands]
+    per_hand: dict[int, list] = {}
+    for start in range(0, len(ids), 500):  # bounded IN lists, whatever the number of hands
+        for row in s.exec(select(HandPlayer.hand_id, HandPlayer.seat, HandPlayer.points,
+                                 HandPlayer.pot, Player.name, HandPlayer.role)
+                          .join(Player, Player.id == HandPlayer.player_id)
+                          .where(HandPlayer.hand_id.in_(ids[start:start + 500]))).all():
+            per_hand.setdefault(row[0], []).append(row)
+    sessions = dict(s.exec(select(LeagueSession.id, LeagueSession.number)
+                           .where(LeagueSession.league_id == league.id)).all())
+    days = dict(s.exec(select(LeagueSession.id, LeagueSession.day)
+                       .where(LeagueSession.league_id == league.id)).all())
+    names = names_by_id(s, {i for h in hands for i in (h.dealer_id, h.declarer_id, h.friend_id,
+                                                   h.deal_miss_id)})
+    places = hand_places(s, league, hands)
+    views = []
+    for hand in hands:
+        members = sorted(per_hand.get(hand.id, []), key=lambda r: (r[1] is None, r[1] or 0, r[4]))
+        views.append(HandView(
+            number=hand.number, session=sessions[hand.session_id], day=days[hand.session_id],
+            status=hand.status, voided=hand.voided,
+            players=[r[4] for r in members if r[1] is not None],
+            sitting_out=[r[4] for r in members if r[1] is None],
+            dealer=names.get(hand.dealer_id), declarer=names.get(hand.declarer_id),
+            friend=names.get(hand.friend_id), friend_call=hand.friend_call,
+            contract=hand.contract, taken=hand.taken, success=hand.success, base=hand.base,
+            multiplier=hand.multiplier, doublings=[d for d in hand.doublings.split(",") if d],
+            deal_miss=names.get(hand.deal_miss_id), pot_after=hand.pot_after, full=hand.full,
+            note=hand.note, deltas={r[4]: r[2] + r[3] for r in members},
+            record_toml=hand.record_toml,
+            eliminated=(eliminated_names(hand.eliminated_seat,
+                                         [r[4] for r in members if r[1] is not None])
+                        or [r[4] for r in members if r[5] == "eliminated"]),
+            friend2=second_friend(names.get(hand.friend_id),
+                                  [r[4] for r in members if r[5] == "friend"])))
+        place = places.get(hand.id)  # type: ignore[arg-type]
+        if place is not None:
+            views[-1].round, views[-1].table, views[-1].table_hand = place.round, place.table, \
+                place.hand
+    return views
+
+
+def eliminated_names(seat: Optional[int], players: Sequence[str]) -> list[str]:
+    """시흥 은마: whose own hand the declarer eliminated, from ``hand.eliminated_seat`` (the
+    players in seat order): ``[name]``, ``["dummy"]`` (the seat after the players), or ``[]``
+    (not such a hand)."""
+    if seat is None:
+        return []
+    return [players[seat] if seat < len(players) else DUMMY]
+
+
+def eliminated_seat(outcome: HandOutcome) -> Optional[int]:
+    """What ``hand.eliminated_seat`` stores (시흥 은마, table.dummy): the seat of the player
+    whose own hand the declarer eliminated, or the seat after the players for the dummy's;
+    None for any other hand (a 6마/7마 hand's eliminated have their own role)."""
+    out = outcome.eliminated_hand
+    if out is None or outcome.status != "scored":
+        return None
+    return len(outcome.players) if out == DUMMY else outcome.players.index(out)
+
+
+def second_friend(friend: Optional[str], friends: Sequence[str]) -> Optional[str]:
+    """The second friend of a two-card call (동대전 7마): the other player whose role is
+    ``friend`` (``friends``: every such name)."""
+    return next((name for name in friends if name != friend), None)
+
+
+def stored_friend_id(outcome: HandOutcome, ids: dict[str, int]) -> Optional[int]:
+    """What ``hand.friend_id`` stores: the friend's id, or under 허니문 the declarer's own,
+    whose friend hand ("Bo's friend") was his friend."""
+    if not outcome.friend:
+        return None
+    if is_partner_hand(outcome.friend):
+        return ids.get(controller_of(outcome.friend))
+    return ids.get(outcome.friend)
+
+
+def find_hand(s: Session, league: League, number: int) -> Hand:
+    hand = s.exec(select(Hand).where(Hand.league_id == league.id, Hand.number == number)).first()
+    if hand is None:
+        raise LeagueError(_("league {name!r} has no hand {number}").format(
+                              name=league.name, number=number))
+    return hand
+
+
+def list_hands(s: Session, league_name: str, *, session_number: Optional[int] = None,
+               include_voided: bool = True, last: Optional[int] = None) -> list[HandView]:
+    league = get_league(s, league_name)
+    query = select(Hand).where(Hand.league_id == league.id)
+    if session_number is not None:
+        query = query.where(Hand.session_id == find_session(s, league, session_number,
+                                                        open_only=False).id)
+    if not include_voided:
+        query = query.where(Hand.voided == False)  # noqa: E712
+    if last:
+        hands = list(reversed(s.exec(query.order_by(Hand.number.desc()).limit(last)).all()))
+    else:
+        hands = s.exec(query.order_by(Hand.number)).all()
+    return hand_views(s, league, hands)
+
+
+def show_hand(s: Session, league_name: str, number: int) -> HandView:
+    league = get_league(s, league_name)
+    return hand_views(s, league, [find_hand(s, league, number)])[0]
+
+
+def evaluate_hand(rules: Ruleset, five: Sequence[str], hand: dict, index: int = 1) -> HandOutcome:
+    """Check and score one recorded hand (or deal miss) among the five who played it, as a
+    one-hand record, without the deposit pot (the league settles the pot in order)."""
+    table = {k: v for k, v in hand.items()
+             if k not in ("players", "dealer", "session", "date", "note") and v is not None}
+    record = Record(ruleset=rules.name, players=list(five), hands=[table])
+    # numbered as the league numbers it: every message names the hand (and, in Korean, "5판"
+    # where a rewrite of the English "hand 1" would have missed it)
+    outcome = replay(record, rules, first=index).hands[0]
+    if outcome.status == "in_progress":
+        raise RecordError(_("hand {index}: the hand is not finished").format(index=index))
+    if outcome.status != "scored":
+        # The one-hand replay paid a deal miss into its own pot; the league settles the pot.
+        outcome.deltas = {name: 0 for name in outcome.deltas}
+    return outcome
+
+
+def _run_flags(rules: Ruleset, outcome: HandOutcome,
+               total: Optional[int] = None) -> tuple[bool, bool]:
+    """Whether the hand was a run and a back run (``total``: the rules' point cards, when the
+    caller already has it)."""
+    if outcome.status != "scored" or outcome.taken is None or outcome.contract is None:
+        return False, False
+    total = rules.count_total if total is None else total  # point cards, or tricks
+    threshold = rules.scoring.back_run.threshold
+    threshold = outcome.contract.number if threshold == "bid" else threshold
+    return outcome.taken == total, total - outcome.taken >= threshold
+
+
+def _role(outcome: HandOutcome, name: str) -> str:
+    if outcome.status != "scored":
+        return "player"
+    if name in outcome.eliminated:
+        return "eliminated"  # 6마, 7마: at the table, out of the hand, scoring nothing
+    if name == outcome.declarer:
+        return "declarer"
+    return "friend" if name in (outcome.friend, outcome.friend2) else "opponent"
+
+
+def hand_columns(rules: Ruleset, outcome: HandOutcome, ids: dict[str, int],
+                  total: Optional[int] = None) -> dict:
+    run, back_run = _run_flags(rules, outcome, total)
+    score = outcome.score
+    return dict(
+        status=outcome.status,
+        dealer_id=ids.get(outcome.dealer) if outcome.dealer else None,
+        declarer_id=ids.get(outcome.declarer) if outcome.declarer else None,
+        friend_id=stored_friend_id(outcome, ids),
+        deal_miss_id=ids.get(outcome.deal_miss_player) if outcome.deal_miss_player else None,
+        contract=format_bid(outcome.contract) if outcome.contract else None,
+        friend_call=outcome.friend_call, taken=outcome.taken,
+        success=score.success if score else None,
+        base=float(score.base) if score else None,
+        multiplier=score.multiplier if score else None,
+        doublings=",".join(score.doublings) if score else "", run=run, back_run=back_run,
+        full=outcome.full, eliminated_seat=eliminated_seat(outcome))
+
+
+#: The columns of :func:`_member_tuples`' rows (a ``hand_player`` row without its hand).
+MEMBER_FIELDS = ("player_id", "league_id", "seat", "role", "points", "pot")
+
+
+def _member_tuples(outcome: HandOutcome, present: Sequence[str], points: dict[str, int],
+                   pot: dict[str, int], ids: dict[str, int], league_id: int) -> list[tuple]:
+    """The hand's ``hand_player`` rows as tuples (:data:`MEMBER_FIELDS`): the five who played
+    in seat order, then the others present (sitting out), then a pot payer not present."""
+    players = outcome.players
+    rows = []
+    for seat, name in enumerate(players):
+        role = _role(outcome, name)
+        rows.append((ids[name], league_id, seat, role, points.get(name, 0), pot.get(name, 0)))
+    return rows + out_tuples(players, present, points, pot, ids, league_id)
+
+
+def out_tuples(players: Sequence[str], present: Sequence[str], points: dict[str, int],
+                pot: dict[str, int], ids: dict[str, int], league_id: int) -> list[tuple]:
+    """:func:`_member_tuples`' rows for those not playing the hand: the others present
+    (sitting out), then a pot payer not present."""
+    rows = []
+    for name in present:
+        if name not in players:
+            rows.append((ids[name], league_id, None, "out", points.get(name, 0),
+                         pot.get(name, 0)))
+    for name, amount in pot.items():  # a pot payer who is not at the table at all
+        if name not in players and name not in present:
+            rows.append((ids[name], league_id, None, "out", 0, amount))
+    return rows
+
+
+def member_row_dicts(outcome: HandOutcome, present: Sequence[str], points: dict[str, int],
+                 pot: dict[str, int], ids: dict[str, int], league_id: int) -> list[dict]:
+    """:func:`_member_tuples` as dictionaries (for ORM rows)."""
+    return [dict(zip(MEMBER_FIELDS, row))
+            for row in _member_tuples(outcome, present, points, pot, ids, league_id)]
+
+
+def settle_hand_pot(rules: Ruleset, pot: int, outcome: HandOutcome):
+    return settle_pot(rules, pot, outcome.status, dealer=outcome.dealer,
+                      deal_miss=outcome.deal_miss_player, declarer=outcome.declarer,
+                      friend=outcome.friend,
+                      success=outcome.score.success if outcome.score else None,
+                      players=outcome.players, friend2=outcome.friend2)
+
+
+@dataclass
+class Recorded:
+    """A hand just stored, and the proposal for the next one (or why the session ended)."""
+
+    hand: HandView
+    proposal: Proposal
+    pot: int
+    session_ended: Optional[str] = None
+    #: the dealer of a referee's unfinished hand that this recorded hand replaced (the table
+    #: quit the referee mid-hand and recorded the hand's outcome instead), else None
+    replaced_live: Optional[str] = None
+    #: the hand's number at its table (the session's hand k, counted under the league's lock,
+    #: so each of several keepers at once is told the number his hand got)
+    session_hand: int = 0
+    #: the answers of a score-keeper's half-typed hand this hand replaced (``declarer Ana,
+    #: contract 15D``), else None
+    replaced_half: Optional[str] = None
+
+
+def record_hand(s: Session, league_name: str, *, session_number: Optional[int] = None,
+                declarer: Optional[str] = None, contract: Optional[str] = None,
+                friend: Optional[str] = None, friend_call: Optional[str] = None,
+                taken: Optional[int] = None, opposition: Optional[int] = None,
+                deal_miss: Optional[str] = None, dealer: Optional[str] = None,
+                players: Optional[Sequence[str]] = None, note: Optional[str] = None,
+                who: str = "", refereed: Optional[dict] = None,
+                eliminated: Optional[Sequence[str]] = None,
+                friend2: Optional[str] = None, claim: Optional[LiveClaim] = None,
+                expect_hand: Optional[int] = None, check_repeat: bool = False) -> Recorded:
+    """Validate, score and store one hand's outcome in the league's open session; end the
+    session when its ruleset says it is over (``session.hands_per_session``,
+    ``session.starting_points``). An ended session takes no more hands.
+
+    ``refereed`` is a hand refereed card by card (a hand-record table: ``deal``, ``election``,
+    ``tricks``..., or a ``deal_miss``, with its ``opener``), replayed under the league's rules
+    and kept with the hand; ``players`` are then the five in playing order. Storing any hand
+    settles the session's hand in progress (:func:`save_live_hand`) in the same transaction:
+    the hand just stored is that hand (refereed to its end, or its outcome recorded after the
+    referee was left mid-hand), so a later ``referee --league`` never deals it again.
+    ``eliminated`` names the players a 6마/7마 declarer eliminated (table.eliminated);
+    ``friend2`` the second friend of a two-card call (friend.called_cards = 2, 동대전 7마).
+
+    What the table's writers are held to (:mod:`.table_entry`), under the league's lock:
+    ``claim``, the hand in progress this writer holds (a referee storing his hand: refused
+    when it is no longer his, :class:`~.table_entry.HandGone`); ``expect_hand``, the table's
+    hand this entry is (refused when the table is past it or short of it:
+    :class:`~.table_entry.HandAlreadyEntered`); ``check_repeat``, an outcome equal to the
+    table's previous hand is refused (:class:`~.table_entry.SameOutcome`): what
+    :func:`enter_hand`, the score-keepers' way in, asks for."""
+    league = get_league(s, league_name)
+    lock_league(s, league.id)  # type: ignore[arg-type]
+    session = find_session(s, league, session_number, open_only=claim is None)
+    if claim is not None:
+        check_claim(s, league, session, claim)
+    rules = league_rules(league)
+    present = seating(s, session.id)
+    previous = previous_in_session(s, session.id)
+    duplicate = duplicate_deal(s, session)
+    proposal = next_proposal(s, rules, session, present, duplicate)
+    five = check_five(players, present, proposal, rules.table.players)
+    if duplicate is None:  # a duplicate deal's sitters-out are the deal's (check_duplicate_hand)
+        check_sitting_out(rules, playing_order(present, rules), previous,
+                          [p for p in present if p not in five])  # 세종: from the losing team
+    if refereed is not None and players is not None:
+        five = [check_name(p) for p in players]  # the refereed hand's playing order
+    dealer = dealer or proposal.dealer
+    if dealer not in present:
+        raise LeagueError(_("--dealer {dealer!r} is not at session {number} "
+                            "({present})").format(
+                              dealer=dealer, number=session.number, present=", ".join(present)))
+    if refereed is not None:
+        hand = {k: v for k, v in refereed.items() if k not in ("players", "dealer")}
+    else:
+        hand = outcome_dict(declarer=declarer, contract=contract, friend=friend,
+                             friend_call=friend_call, taken=taken, opposition=opposition,
+                             deal_miss=deal_miss)
+        if eliminated and deal_miss is None:
+            hand["eliminated"] = [check_name(p) for p in eliminated]
+        if friend2 and deal_miss is None:
+            hand["friend2"] = check_name(friend2)
+    if duplicate is not None:  # a duplicate round's table: the deal every table of its size plays
+        check_duplicate_hand(rules, session, duplicate, proposal, five, dealer, hand,
+                             refereed=refereed is not None)
+    number = (s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)).one()
+              or 0) + 1
+    outcome = evaluate_hand(rules, five, hand, number)
+    outcome.dealer = dealer
+    pot = pot_before(s, league.id, None)  # type: ignore[arg-type]
+    move = settle_hand_pot(rules, pot, outcome)
+    ids = ensure_players(s, present)
+    row = Hand(league_id=league.id, session_id=session.id, number=number, note=note,
+               pot_after=move.pot_after, **hand_columns(rules, outcome, ids))
+    if refereed is not None:
+        import tomli_w
+
+        row.record_toml = tomli_w.dumps({"players": list(five), "dealer": dealer} | hand)
+    members = member_row_dicts(outcome, present, outcome.deltas, move.deltas, ids,
+                           league.id)  # type: ignore[arg-type]
+    key = outcome_key(row, [(m["player_id"], m["role"]) for m in members])
+    if expect_hand is not None:
+        check_next_hand(s, league, session, expect_hand, key)
+    if check_repeat and refereed is None:
+        check_not_repeated(s, league, session, key)
+    position = session_hands(s, session.id) + 1  # type: ignore[arg-type]
+    dropped = clear_live_hand(s, session.id)  # type: ignore[arg-type]
+    half = half_entered_hand(dropped) if dropped is not None else None
+    s.add(row)
+    s.flush()
+    for member in members:
+        s.add(HandPlayer(hand_id=row.id, **member))
+    s.flush()
+    view = hand_views(s, league, [row])[0]
+    log_change(s, "hand record", who, league_id=league.id, hand_id=row.id,
+               after=view.to_json())
+    proposal = next_proposal(s, rules, session, present)
+    ended = end_if_over(s, league, rules, session, who)
+    replaced = str(dropped.get("dealer", "?")) if dropped is not None and half is None \
+        and refereed is None else None
+    return Recorded(view, proposal, move.pot_after, ended, replaced_live=replaced,
+                    session_hand=position,
+                    replaced_half=answers_words(half) if half is not None else None)
+
+
+def enter_hand(s: Session, league_name: str, *, again: bool = False,
+               expect_hand: Optional[int] = None, **outcome: Any) -> Recorded:
+    """A hand's outcome as a score-keeper enters it at a table (``mighty record``, and any
+    front end entering hands): :func:`record_hand`, refusing an outcome equal to the table's
+    previous hand (a keeper pressing Enter on his last command again) unless ``again`` says
+    the table played it twice alike, and the table's hand ``expect_hand`` when the writer
+    says which hand it enters."""
+    return record_hand(s, league_name, check_repeat=not again, expect_hand=expect_hand,
+                       **outcome)
+
+
+def check_five(players: Optional[Sequence[str]], present: Sequence[str],
+                proposal: Proposal, size: int = 5) -> list[str]:
+    """Who played this hand: ``size`` (table.players) of those present, in seating order."""
+    if players is None:
+        return list(proposal.players)
+    five = [check_name(p) for p in players]
+    if len(five) != size or len(set(five)) != size:
+        said = ngettext("--players: expected the {size} who played this hand (table.players), "
+                        "got {count}", "--players: expected the {size} who played this hand "
+                        "(table.players), got {count}", len(five)).format(size=size,
+                                                                          count=len(five))
+        if len(set(five)) != len(five):
+            said += _(" (a name twice)")
+        raise LeagueError(said)
+    absent = [p for p in five if p not in present]
+    if absent:
+        raise LeagueError(_("--players: {absent!r} is not at this session ({present})").format(
+                              absent=absent[0], present=", ".join(present)))
+    return sorted(five, key=list(present).index)
+
+
+#: A recorded hand's fields as a message names them (in the user's language).
+OUTCOME_WORDS = {"declarer": N_("the declarer (주공)"), "contract": N_("the contract"),
+                 "friend": N_("the friend (프렌드)"), "taken": N_("the points taken"),
+                 "opposition": N_("the opposition's points")}
+
+
+def outcome_dict(*, declarer, contract, friend, friend_call, taken, opposition,
+                  deal_miss) -> dict:
+    if deal_miss is not None:
+        given = [k for k, v in (("declarer", declarer), ("contract", contract),
+                                ("taken", taken), ("opposition", opposition)) if v is not None]
+        if given:
+            raise LeagueError(_("a deal miss has no {given}: the hand was redealt").format(
+                                  given=_(OUTCOME_WORDS[given[0]])))
+        return {"deal_miss": deal_miss}
+    missing = [k for k, v in (("declarer", declarer), ("contract", contract),
+                              ("friend", friend)) if v is None]
+    if missing:
+        raise LeagueError(_("missing {missing}: give the declarer, contract, friend and the "
+                            "points taken, or --deal-miss PLAYER").format(
+                              missing=_(OUTCOME_WORDS[missing[0]])))
+    hand: dict[str, Any] = {"declarer": declarer, "contract": contract, "friend": friend}
+    if friend_call:
+        hand["friend_call"] = friend_call
+    if taken is not None:
+        hand["taken"] = taken
+    if opposition is not None:
+        hand["opposition"] = opposition
+    return hand
