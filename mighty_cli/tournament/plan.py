@@ -242,7 +242,8 @@ def order_places(standing: Mapping[str, float], players: Sequence[str],
 #: the second as 2 (the rules are kept in the plan chosen, by the true order).
 STEPS_PER_SEAT = 5000
 MOST_STEPS = 600_000
-SOFT = (3.0, 2.0, 0.0)
+SOFT = (3.0, 2.0, 0.2)
+UPPER = 0.5
 
 
 def search_steps(players: int, rounds: int) -> int:
@@ -310,7 +311,7 @@ def _search(problem: Problem, rng: random.Random, steps: int) -> list[list[list[
     best: Optional[tuple[int, list[list[list[int]]]]] = None
     for _run in range(2):
         cost, schedule = problem.anneal(problem.random_schedule(rng), rng, steps // 2,
-                                        upper=0.1, soft=SOFT)
+                                        upper=UPPER, soft=SOFT)
         if best is None or cost < best[0]:
             best = (cost, schedule)
     assert best is not None
