@@ -166,7 +166,8 @@ class Problem:
 
     def anneal(self, start: Schedule, rng: random.Random, steps: int, hot: float = 0.6,
                cold: float = 0.1, upper: float = 0.2, closing: float = 0.15,
-               soft: Optional[tuple[float, float, float]] = None) -> tuple[int, Schedule]:
+               soft: Optional[tuple[float, float, float]] = None,
+               ruled: tuple[float, float] = (2.0, 0.1)) -> tuple[int, Schedule]:
         """The best plan seen annealing from ``start`` (changed in place), rule by rule:
         ``steps`` swaps tried, the ``upper`` share for the rules above the repeats (each on
         its own scale, every rule below it a random walk, so the search is free to find the
@@ -191,8 +192,8 @@ class Problem:
                 spare = walk.run(rng, budget, step_cost, sit_cost, hot * unit, cold * unit)
             else:
                 met = unit if rule in self.upper_rules() else None
-                spare = walk.run(rng, budget, self.step_cost, self.sit_cost, 2 * unit,
-                                 0.1 * unit, met)
+                spare = walk.run(rng, budget, self.step_cost, self.sit_cost, ruled[0] * unit,
+                                 ruled[1] * unit, met)
         return walk.best, walk.finish()
 
     def upper_rules(self) -> list[str]:
