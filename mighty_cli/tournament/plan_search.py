@@ -21,9 +21,10 @@ A pair's cost depends only on its meetings, so each pair carries a code (its seg
 list of costs, plus its meetings) and a swap of two players changes the cost of the few pairs
 it touches, read from that list: a step costs a couple of microseconds.
 
-The search: simulated annealing on swaps of two players of two tables of one round, at a
-temperature measured in repeated meetings (rules above ``repeats`` are never traded away once
-met, rules below are settled by a closing descent), the best plan seen kept. Seeded by the
+The search: simulated annealing on swaps of two players of two tables of one round, rule by
+rule: each rule above ``repeats`` on its own scale (a phase ending once its rule and those
+above are met, its steps left to the next), then the repeats at a temperature measured in
+repeated meetings, then each rule below; the best plan seen kept. Seeded by the
 caller's ``random.Random``: the same seed, the same plan.
 """
 
