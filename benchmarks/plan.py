@@ -69,6 +69,10 @@ def measure(schedule, seated: int, players: list[str]) -> dict:
             "sit_squares": sum(s * s for s in sat.values())}
 
 
+#: The order's rules as :func:`order_key` lists them.
+RULES = ("every", "beyond", "repeats", "squares", "sit")
+
+
 def order_key(figures: dict) -> tuple:
     return (figures["every"], figures["beyond"], figures["repeats"], figures["squares"],
             figures["sit_squares"])
@@ -213,7 +217,8 @@ def main() -> None:
     cases = kept.setdefault("cases", {})
     print(f"{'case':<20} {'tool: every most >2 rep sit':<29} {'cpu s':>6} {'wall s':>6}  "
           f"{'reference: every most >2 rep':<29} {'':>6}  {'bounds: rep >2':<14}")
-    worse = cpu_most = 0.0
+    worse = cpu_most = wall_most = 0.0
+    tally: dict[int, dict[str, int]] = {}
     for seated in (int(t) for t in args.tables.split(",")):
         counts = ([int(c) for c in args.players.split(",")] if args.players
                   else KINDS[seated])
@@ -226,6 +231,7 @@ def main() -> None:
                 cpu = time.process_time() - cpu
                 wall = time.perf_counter() - wall
                 cpu_most = max(cpu_most, cpu)
+                wall_most = max(wall_most, wall)
                 tool = measure([p.tables for p in plans], seated, players)
                 facts = plan_facts([], [p.tables for p in plans], seated)
                 assert (facts.repeats, facts.most_meetings, len(facts.every_round)) == (
@@ -242,18 +248,26 @@ def main() -> None:
                     KEPT.write_text(json.dumps(kept, indent=1, sort_keys=True) + "\n",
                                     encoding="utf-8")
                 ref = cases[name]
-                order = (tool["every"], tool["beyond"], tool["repeats"])
-                theirs = (ref["every"], ref["beyond"], ref["repeats"])
+                order, theirs = order_key(tool), order_key(ref)
                 verdict = "=" if order == theirs else "better" if order < theirs else "WORSE"
                 worse += verdict == "WORSE"
+                tally.setdefault(rounds, {"=": 0, "better": 0, "WORSE": 0})[verdict] += 1
+                if verdict != "=":  # the rule that tells them apart
+                    verdict += ":" + RULES[next(k for k, (x, y) in enumerate(zip(order, theirs))
+                                                if x != y)]
                 bound = bounds(count, sizes, rounds)
                 sit = "-" if tool["sit"] == [0, 0] else "{}-{}".format(*tool["sit"])
                 print(f"{name:<20} {tool['every']:>5} {tool['most']:>4} {tool['beyond']:>3} "
                       f"{tool['repeats']:>4} {sit:>5}      {cpu:>6.2f} {wall:>6.2f}  "
                       f"{ref['every']:>10} {ref['most']:>4} {ref['beyond']:>3} "
-                      f"{ref['repeats']:>4}  {verdict:>6}       {bound['repeats']:>4} "
+                      f"{ref['repeats']:>4}  {verdict:<13} {bound['repeats']:>4} "
                       f"{bound['beyond']:>3}", flush=True)
-    print(f"\nworse than the reference: {worse:.0f}; the slowest plan: {cpu_most:.2f} s CPU")
+    print()
+    for rounds, counts in sorted(tally.items()):
+        print(f"{rounds} rounds: {counts['=']} equal, {counts['better']} better, "
+              f"{counts['WORSE']} worse")
+    print(f"worse than the reference: {worse:.0f}; the slowest plan: {cpu_most:.2f} s CPU, "
+          f"{wall_most:.2f} s wall")
 
 
 if __name__ == "__main__":

@@ -238,11 +238,16 @@ def order_places(standing: Mapping[str, float], players: Sequence[str],
 
 
 #: The search's swaps tried per player and round planned, and at most; while it anneals the
-#: repeats, a pair together in every round weighs as 3 repeated meetings and a meeting beyond
-#: the second as 2 (the rules are kept in the plan chosen, by the true order).
+#: repeats, a pair together in every round weighs as 3 repeated meetings, a meeting beyond
+#: the second as 2 and a sit-out's square as 0.2 (the rules are kept in the plan chosen, by
+#: the true order), at a temperature falling from 0.4 to 0.03 repeated meetings; the rules
+#: above the repeats have half the budget (what they do not need once met goes on to the
+#: repeats). ``benchmarks/plan.py`` measures them.
 STEPS_PER_SEAT = 5000
 MOST_STEPS = 600_000
-SOFT = (3.0, 2.0, 0.0)
+SOFT = (3.0, 2.0, 0.2)
+UPPER = 0.5
+HOT, COLD = 0.4, 0.03
 
 
 def search_steps(players: int, rounds: int) -> int:
@@ -310,7 +315,7 @@ def _search(problem: Problem, rng: random.Random, steps: int) -> list[list[list[
     best: Optional[tuple[int, list[list[list[int]]]]] = None
     for _run in range(2):
         cost, schedule = problem.anneal(problem.random_schedule(rng), rng, steps // 2,
-                                        upper=0.1, soft=SOFT)
+                                        upper=UPPER, soft=SOFT, hot=HOT, cold=COLD)
         if best is None or cost < best[0]:
             best = (cost, schedule)
     assert best is not None

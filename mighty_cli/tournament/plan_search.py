@@ -21,9 +21,10 @@ A pair's cost depends only on its meetings, so each pair carries a code (its seg
 list of costs, plus its meetings) and a swap of two players changes the cost of the few pairs
 it touches, read from that list: a step costs a couple of microseconds.
 
-The search: simulated annealing on swaps of two players of two tables of one round, at a
-temperature measured in repeated meetings (rules above ``repeats`` are never traded away once
-met, rules below are settled by a closing descent), the best plan seen kept. Seeded by the
+The search: simulated annealing on swaps of two players of two tables of one round, rule by
+rule: each rule above ``repeats`` on its own scale (a phase ending once its rule and those
+above are met, its steps left to the next), then the repeats at a temperature measured in
+repeated meetings, then each rule below; the best plan seen kept. Seeded by the
 caller's ``random.Random``: the same seed, the same plan.
 """
 
@@ -166,7 +167,8 @@ class Problem:
 
     def anneal(self, start: Schedule, rng: random.Random, steps: int, hot: float = 0.6,
                cold: float = 0.1, upper: float = 0.2, closing: float = 0.15,
-               soft: Optional[tuple[float, float, float]] = None) -> tuple[int, Schedule]:
+               soft: Optional[tuple[float, float, float]] = None,
+               ruled: tuple[float, float] = (2.0, 0.1)) -> tuple[int, Schedule]:
         """The best plan seen annealing from ``start`` (changed in place), rule by rule:
         ``steps`` swaps tried, the ``upper`` share for the rules above the repeats (each on
         its own scale, every rule below it a random walk, so the search is free to find the
@@ -181,16 +183,18 @@ class Problem:
         phases = [(rule, upper / len(self.upper_rules())) for rule in self.upper_rules()] \
             + [("repeats", 1 - upper - closing)] \
             + [(rule, closing / len(self.lower_rules())) for rule in self.lower_rules()]
+        spare = 0  # the steps an upper phase did not need (its rules met), for the next
         for rule, share in phases:
             unit = self.units[rule]
+            budget = round(steps * share) + spare
             if rule == "repeats":
                 step_cost, sit_cost = self.softened(*soft) if soft else (self.step_cost,
                                                                         self.sit_cost)
-                walk.run(rng, round(steps * share), step_cost, sit_cost, hot * unit,
-                         cold * unit)
+                spare = walk.run(rng, budget, step_cost, sit_cost, hot * unit, cold * unit)
             else:
-                walk.run(rng, round(steps * share), self.step_cost, self.sit_cost, 2 * unit,
-                         0.1 * unit)
+                met = unit if rule in self.upper_rules() else None
+                spare = walk.run(rng, budget, self.step_cost, self.sit_cost, ruled[0] * unit,
+                                 ruled[1] * unit, met)
         return walk.best, walk.finish()
 
     def upper_rules(self) -> list[str]:
@@ -239,9 +243,13 @@ class _Walk:
         return self.kept
 
     def run(self, rng: random.Random, steps: int, step_cost: list[int], sit_cost: list[int],
-            hot: float, cold: float) -> None:
+            hot: float, cold: float, met: Optional[int] = None) -> int:
         """``steps`` swaps tried, accepted by ``step_cost`` and ``sit_cost`` at a temperature
-        falling from ``hot`` to ``cold`` (0: only a swap that costs nothing more)."""
+        falling from ``hot`` to ``cold`` (0: only a swap that costs nothing more); with
+        ``met``, stopping once the plan costs less (the rule annealed and those above it all
+        met): the steps left are returned."""
+        if met is not None and self.cost < met:
+            return steps
         problem, schedule, code, sat = self.problem, self.schedule, self.code, self.sat
         exact, exact_sit = problem.step_cost, problem.sit_cost
         large, place = problem.large, problem.place
@@ -319,7 +327,11 @@ class _Walk:
             cost += delta
             if cost <= best:
                 best, at_best = cost, True
+                if met is not None and cost < met:
+                    self.cost, self.best, self.at_best = cost, best, at_best
+                    return steps - _step - 1
         self.cost, self.best, self.at_best = cost, best, at_best
+        return 0
 
 
 def _steps(costs: list[int]) -> list[int]:
