@@ -37,8 +37,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 PLAYERS = ["Ana", "Bo", "Cy", "Di", "Ed", "김철수"]
 BLOCK = 10_000
-PHASES = ("import", "standings", "page", "amend", "export-toml", "export-json", "export-csv",
-          "backup", "restore", "replay")
+PHASES = (
+    "import",
+    "standings",
+    "page",
+    "amend",
+    "export-toml",
+    "export-json",
+    "export-csv",
+    "backup",
+    "restore",
+    "replay",
+)
 
 
 def season(count: int, seed: int = 1):
@@ -65,13 +75,21 @@ def season(count: int, seed: int = 1):
             continue
         declarer = rng.choice(proposal.players)
         bid = rng.choice((13, 13, 14, 14, 15, 16, 17, 18, 20))
-        friend = None if rng.random() < 0.1 else rng.choice(
-            [p for p in proposal.players if p != declarer])
+        friend = (
+            None
+            if rng.random() < 0.1
+            else rng.choice([p for p in proposal.players if p != declarer])
+        )
         taken = max(0, min(20, bid + rng.choice((-5, -2, -1, 0, 0, 1, 2, 3, 7))))
-        yield base | {"declarer": declarer, "contract": f"{bid}{rng.choice('SDHC')}",
-                      "friend": friend or "none", "taken": taken}
-        previous = PreviousHand("scored", proposal.players, proposal.dealer, declarer, friend,
-                                taken >= bid)
+        yield base | {
+            "declarer": declarer,
+            "contract": f"{bid}{rng.choice('SDHC')}",
+            "friend": friend or "none",
+            "taken": taken,
+        }
+        previous = PreviousHand(
+            "scored", proposal.players, proposal.dealer, declarer, friend, taken >= bid
+        )
 
 
 def write_season(path: Path, count: int) -> None:
@@ -82,12 +100,23 @@ def write_season(path: Path, count: int) -> None:
     block = list(season(min(count, BLOCK)))  # a season of any size repeats one block
     sessions = block[-1]["session"]
     with open(path, "w", encoding="utf-8") as out:
-        out.write(tomli_w.dumps({"format": "mighty-hand-record/1",
-                                 "ruleset": "club-requirements", "players": PLAYERS}))
+        out.write(
+            tomli_w.dumps(
+                {
+                    "format": "mighty-hand-record/1",
+                    "ruleset": "club-requirements",
+                    "players": PLAYERS,
+                }
+            )
+        )
         for start in range(0, count, len(block)):
             offset = start // len(block) * sessions
-            out.write("".join(toml_hand(hand | {"session": hand["session"] + offset})
-                              for hand in block[:count - start]))
+            out.write(
+                "".join(
+                    toml_hand(hand | {"session": hand["session"] + offset})
+                    for hand in block[: count - start]
+                )
+            )
 
 
 def write_full_hands(path: Path, count: int, seed: int = 7) -> None:
@@ -112,20 +141,29 @@ def write_full_hands(path: Path, count: int, seed: int = 7) -> None:
             hand["dealer"] = five[0]
             hand["session"] = len(hands) + 1  # each hand its own succession
             hands.append(hand)
-    path.write_text(tomli_w.dumps({"format": "mighty-hand-record/1", "ruleset": "standard",
-                                   "players": list(five), "hands": hands}), encoding="utf-8")
+    path.write_text(
+        tomli_w.dumps(
+            {
+                "format": "mighty-hand-record/1",
+                "ruleset": "standard",
+                "players": list(five),
+                "hands": hands,
+            }
+        ),
+        encoding="utf-8",
+    )
 
 
 def phase(name: str, url: str, folder: Path, hands: int) -> dict:
     """One phase, in this process; returns its figures."""
-    from mighty_cli.store.ledger.corrections import amend_hand
+    from mighty_cli.store.db import make_engine, transaction
     from mighty_cli.store.interchange.exports import write_export
-    from mighty_cli.store.ledger.hands import show_hand
     from mighty_cli.store.interchange.imports import import_record
+    from mighty_cli.store.ledger.corrections import amend_hand
+    from mighty_cli.store.ledger.hands import show_hand
+    from mighty_cli.store.ledger.league_page import league_page
     from mighty_cli.store.ledger.leagues import create_league
     from mighty_cli.store.ledger.queries import standings
-    from mighty_cli.store.ledger.league_page import league_page
-    from mighty_cli.store.db import make_engine, transaction
 
     engine = make_engine(url)
     backends = _watch_backends(engine)
@@ -157,10 +195,18 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
             number += 1
         start = time.perf_counter()
         cpu_start = time.process_time()
-        done = run(amend_hand, "bench", number, who="bench", why="benchmark",
-                   taken=hand.taken + 1 if hand.taken < 20 else 19)
-        extra = (f"hand {number}: {done.hands_resettled} resettled, {len(done.changes)} "
-                 f"standings lines moved")
+        done = run(
+            amend_hand,
+            "bench",
+            number,
+            who="bench",
+            why="benchmark",
+            taken=hand.taken + 1 if hand.taken < 20 else 19,
+        )
+        extra = (
+            f"hand {number}: {done.hands_resettled} resettled, {len(done.changes)} "
+            f"standings lines moved"
+        )
     elif name.startswith("export-"):
         fmt = name.split("-")[1]
         with transaction(engine) as s, open(folder / f"out.{fmt}", "w", encoding="utf-8") as out:
@@ -170,8 +216,7 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
         from mighty_cli.store.interchange.backup import iter_backup
 
         rows = -1  # the header is no row
-        with transaction(engine) as s, open(folder / "backup.jsonl", "w",
-                                            encoding="utf-8") as out:
+        with transaction(engine) as s, open(folder / "backup.jsonl", "w", encoding="utf-8") as out:
             for text in iter_backup(s):
                 out.write(text)
                 rows += text.count("\n")
@@ -197,8 +242,15 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
     server = sum(_cpu_of(pid) for pid in backends)
     engine.dispose()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {"phase": name, "seconds": elapsed, "cpu": cpu, "server_cpu": server,
-            "per_hand_us": elapsed / hands * 1e6, "peak_mb": peak, "note": extra}
+    return {
+        "phase": name,
+        "seconds": elapsed,
+        "cpu": cpu,
+        "server_cpu": server,
+        "per_hand_us": elapsed / hands * 1e6,
+        "peak_mb": peak,
+        "note": extra,
+    }
 
 
 def _watch_backends(engine) -> list[int]:
@@ -230,14 +282,21 @@ def _cpu_of(pid: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000)
-    parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite "
-                                                   "file); its tables are emptied first")
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="database URL (default: a temporary SQLite file); its tables are emptied first",
+    )
     parser.add_argument("--phases", default=",".join(PHASES))
     parser.add_argument("--full-hands", type=int, default=2000)
-    parser.add_argument("--keep", action="store_true",
-                        help="keep the temporary folder (season file, SQLite database, exports)")
-    parser.add_argument("--one", nargs=3, metavar=("PHASE", "URL", "FOLDER"),
-                        help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--keep",
+        action="store_true",
+        help="keep the temporary folder (season file, SQLite database, exports)",
+    )
+    parser.add_argument(
+        "--one", nargs=3, metavar=("PHASE", "URL", "FOLDER"), help=argparse.SUPPRESS
+    )
     args = parser.parse_args()
     if args.one:
         print(json.dumps(phase(args.one[0], args.one[1], Path(args.one[2]), args.hands)))
@@ -267,29 +326,44 @@ def run_phases(args: argparse.Namespace, folder: Path) -> None:
         engine.dispose()
     start = time.perf_counter()
     write_season(folder / "season.toml", args.hands)
-    print(f"{'write season file':<14} {time.perf_counter() - start:8.2f} s   "
-          f"({(folder / 'season.toml').stat().st_size / 2**20:.0f} MB, {args.hands} hands)",
-          flush=True)
+    print(
+        f"{'write season file':<14} {time.perf_counter() - start:8.2f} s   "
+        f"({(folder / 'season.toml').stat().st_size / 2**20:.0f} MB, {args.hands} hands)",
+        flush=True,
+    )
     phases = args.phases.split(",")
     if "replay" in phases:
         write_full_hands(folder / "full.toml", args.full_hands)
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; 'cpu s' is the "
-          f"phase's own CPU time, 'db cpu s' its PostgreSQL backends' (when local)")
-    print(f"{'phase':<14} {'seconds':>8} {'cpu s':>8} {'db cpu s':>8} {'µs/hand':>9} "
-          f"{'peak MB':>8}  note")
+    print(
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; 'cpu s' is the "
+        f"phase's own CPU time, 'db cpu s' its PostgreSQL backends' (when local)"
+    )
+    print(
+        f"{'phase':<14} {'seconds':>8} {'cpu s':>8} {'db cpu s':>8} {'µs/hand':>9} "
+        f"{'peak MB':>8}  note"
+    )
     for name in phases:
-        result = subprocess.run([sys.executable, __file__, "--hands", str(args.hands), "--one",
-                                 name, url, str(folder)], capture_output=True, text=True,
-                                env=os.environ)
+        result = subprocess.run(
+            [sys.executable, __file__, "--hands", str(args.hands), "--one", name, url, str(folder)],
+            capture_output=True,
+            text=True,
+            env=os.environ,
+        )
         if result.returncode:
             print(f"{name:<14} failed: {result.stderr.strip().splitlines()[-1:]}")
             continue
         figures = json.loads(result.stdout.strip().splitlines()[-1])
-        per_hand = figures["per_hand_us"] if name in ("import",) or name.startswith("export") \
+        per_hand = (
+            figures["per_hand_us"]
+            if name in ("import",) or name.startswith("export")
             else float("nan")
-        print(f"{name:<14} {figures['seconds']:8.2f} {figures['cpu']:8.2f} "
-              f"{figures['server_cpu']:8.2f} {per_hand:9.1f} "
-              f"{figures['peak_mb']:8.0f}  {figures['note']}", flush=True)
+        )
+        print(
+            f"{name:<14} {figures['seconds']:8.2f} {figures['cpu']:8.2f} "
+            f"{figures['server_cpu']:8.2f} {per_hand:9.1f} "
+            f"{figures['peak_mb']:8.0f}  {figures['note']}",
+            flush=True,
+        )
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 

@@ -38,20 +38,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mighty_cli.tournament.plan import (plan_facts, plan_rounds, spread_bound,  # noqa: E402
-                                        table_sizes)
+from mighty_cli.tournament.plan import plan_facts, plan_rounds, spread_bound, table_sizes
 
 KEPT = Path(__file__).with_name("plan_reference.json")
 #: The tables each kind of table plays (the ruleset's table.players, and up to two more
 #: sitting out in turn), and the players measured at each.
-KINDS = {5: [10, 11, 15, 20, 22, 25, 30, 40], 6: [12, 13, 18, 24, 30, 40],
-         7: [14, 15, 21, 28, 40]}
+KINDS = {5: [10, 11, 15, 20, 22, 25, 30, 40], 6: [12, 13, 18, 24, 30, 40], 7: [14, 15, 21, 28, 40]}
 
 
 def measure(schedule, seated: int, players: list[str]) -> dict:
     """A plan's figures by the order (its own count, not the package's)."""
     met: dict = {}
-    sat = {name: 0 for name in players}
+    sat = dict.fromkeys(players, 0)
     for tables in schedule:
         for table in tables:
             for a, b in combinations(sorted(table), 2):
@@ -60,13 +58,15 @@ def measure(schedule, seated: int, players: list[str]) -> dict:
                 for name in table:
                     sat[name] += 1
     rounds = len(schedule)
-    return {"every": sum(1 for m in met.values() if rounds >= 2 and m == rounds),
-            "beyond": sum(max(0, m - 2) for m in met.values()),
-            "repeats": sum(m - 1 for m in met.values()),
-            "squares": sum((m - 1) ** 2 for m in met.values()),
-            "most": max(met.values(), default=0),
-            "sit": [min(sat.values()), max(sat.values())],
-            "sit_squares": sum(s * s for s in sat.values())}
+    return {
+        "every": sum(1 for m in met.values() if rounds >= 2 and m == rounds),
+        "beyond": sum(max(0, m - 2) for m in met.values()),
+        "repeats": sum(m - 1 for m in met.values()),
+        "squares": sum((m - 1) ** 2 for m in met.values()),
+        "most": max(met.values(), default=0),
+        "sit": [min(sat.values()), max(sat.values())],
+        "sit_squares": sum(s * s for s in sat.values()),
+    }
 
 
 #: The order's rules as :func:`order_key` lists them.
@@ -74,12 +74,18 @@ RULES = ("every", "beyond", "repeats", "squares", "sit")
 
 
 def order_key(figures: dict) -> tuple:
-    return (figures["every"], figures["beyond"], figures["repeats"], figures["squares"],
-            figures["sit_squares"])
+    return (
+        figures["every"],
+        figures["beyond"],
+        figures["repeats"],
+        figures["squares"],
+        figures["sit_squares"],
+    )
 
 
-def reference(count: int, sizes: list[int], rounds: int, seated: int, steps: int,
-              restarts: int, seed: int = 1) -> dict:
+def reference(
+    count: int, sizes: list[int], rounds: int, seated: int, steps: int, restarts: int, seed: int = 1
+) -> dict:
     """The independent search's best plan (see the module's docstring); it stops early on
     reaching the arithmetic's bounds."""
     n = count
@@ -95,7 +101,7 @@ def reference(count: int, sizes: list[int], rounds: int, seated: int, steps: int
             rng.shuffle(order)
             tables, start = [], 0
             for size in sizes:
-                tables.append(order[start:start + size])
+                tables.append(order[start : start + size])
                 start += size
             schedule.append(tables)
         met = [[0] * n for _ in range(n)]
@@ -109,12 +115,16 @@ def reference(count: int, sizes: list[int], rounds: int, seated: int, steps: int
                     sat[p] += large[t]
 
         def weight(m: int) -> float:
-            return ((1000 if rounds >= 2 and m == rounds else 0) + 100 * max(0, m - 2)
-                    + max(0, m - 1) + 0.001 * max(0, m - 1) ** 2)
+            return (
+                (1000 if rounds >= 2 and m == rounds else 0)
+                + 100 * max(0, m - 2)
+                + max(0, m - 1)
+                + 0.001 * max(0, m - 1) ** 2
+            )
 
         weights = [weight(m) for m in range(rounds + 2)]
 
-        def key() -> tuple:
+        def key(met: list = met, sat: list = sat) -> tuple:
             figures = [0, 0, 0, 0]
             for a in range(n):
                 for b in range(a + 1, n):
@@ -125,8 +135,9 @@ def reference(count: int, sizes: list[int], rounds: int, seated: int, steps: int
                     figures[3] += max(0, m - 1) ** 2
             return (*figures, sum(s * s for s in sat))
 
-        score = sum(weights[met[a][b]] for a in range(n) for b in range(a + 1, n)) \
-            + 1e-6 * sum(s * s for s in sat)
+        score = sum(weights[met[a][b]] for a in range(n) for b in range(a + 1, n)) + 1e-6 * sum(
+            s * s for s in sat
+        )
         lowest = score
         found = key()
         kept = [[t[:] for t in tables] for tables in schedule]
@@ -141,16 +152,25 @@ def reference(count: int, sizes: list[int], rounds: int, seated: int, steps: int
             change = 0.0
             for z in tables[a]:
                 if z != x:
-                    change += (weights[met[y][z] + 1] - weights[met[y][z]]
-                               + weights[met[x][z] - 1] - weights[met[x][z]])
+                    change += (
+                        weights[met[y][z] + 1]
+                        - weights[met[y][z]]
+                        + weights[met[x][z] - 1]
+                        - weights[met[x][z]]
+                    )
             for z in tables[b]:
                 if z != y:
-                    change += (weights[met[x][z] + 1] - weights[met[x][z]]
-                               + weights[met[y][z] - 1] - weights[met[y][z]])
+                    change += (
+                        weights[met[x][z] + 1]
+                        - weights[met[x][z]]
+                        + weights[met[y][z] - 1]
+                        - weights[met[y][z]]
+                    )
             if large[a] != large[b]:
                 to = 1 if large[b] else -1
-                change += 1e-6 * ((sat[x] + to) ** 2 - sat[x] ** 2 + (sat[y] - to) ** 2
-                                  - sat[y] ** 2)
+                change += 1e-6 * (
+                    (sat[x] + to) ** 2 - sat[x] ** 2 + (sat[y] - to) ** 2 - sat[y] ** 2
+                )
             if change > 0 and rng.random() >= math.exp(-change / temperature):
                 continue
             for z in tables[a]:
@@ -190,38 +210,55 @@ def bounds(count: int, sizes: list[int], rounds: int) -> dict:
     """The arithmetic's lower bounds on the repeats and on the meetings beyond a second."""
     pairs = math.comb(count, 2)
     meetings = rounds * sum(math.comb(size, 2) for size in sizes)
-    tables = [tuple(range(start, start + size))
-              for start, size in zip([sum(sizes[:k]) for k in range(len(sizes))], sizes)]
+    tables = [
+        tuple(range(start, start + size))
+        for start, size in zip([sum(sizes[:k]) for k in range(len(sizes))], sizes)
+    ]
     least = rounds * (min(sizes) - 1)  # the fewest meetings of one player over the rounds
-    return {"repeats": max((rounds - 1) * spread_bound(tables, len(sizes)), meetings - pairs,
-                           math.ceil(count * max(0, least - (count - 1)) / 2)),
-            "beyond": max(0, meetings - 2 * pairs,
-                          math.ceil(count * max(0, least - 2 * (count - 1)) / 2))}
+    return {
+        "repeats": max(
+            (rounds - 1) * spread_bound(tables, len(sizes)),
+            meetings - pairs,
+            math.ceil(count * max(0, least - (count - 1)) / 2),
+        ),
+        "beyond": max(
+            0, meetings - 2 * pairs, math.ceil(count * max(0, least - 2 * (count - 1)) / 2)
+        ),
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", default=None,
-                        help="players (comma-separated; default: each kind's list)")
+    parser.add_argument(
+        "--players", default=None, help="players (comma-separated; default: each kind's list)"
+    )
     parser.add_argument("--rounds", default="2,3,4,5,6")
     parser.add_argument("--tables", default="5,6,7", help="the rulesets' tables: 5, 6, 7")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--reference", action="store_true",
-                        help="run the reference search again (minutes) and keep its results")
-    parser.add_argument("--reference-steps", type=int, default=5000,
-                        help="the reference's swaps per player and round planned, each run "
-                             "(at least 200,000, at most 1,500,000)")
+    parser.add_argument(
+        "--reference",
+        action="store_true",
+        help="run the reference search again (minutes) and keep its results",
+    )
+    parser.add_argument(
+        "--reference-steps",
+        type=int,
+        default=5000,
+        help="the reference's swaps per player and round planned, each run "
+        "(at least 200,000, at most 1,500,000)",
+    )
     parser.add_argument("--restarts", type=int, default=4)
     args = parser.parse_args()
     kept = json.loads(KEPT.read_text(encoding="utf-8")) if KEPT.exists() else {}
     cases = kept.setdefault("cases", {})
-    print(f"{'case':<20} {'tool: every most >2 rep sit':<29} {'cpu s':>6} {'wall s':>6}  "
-          f"{'reference: every most >2 rep':<29} {'':>6}  {'bounds: rep >2':<14}")
+    print(
+        f"{'case':<20} {'tool: every most >2 rep sit':<29} {'cpu s':>6} {'wall s':>6}  "
+        f"{'reference: every most >2 rep':<29} {'':>6}  {'bounds: rep >2':<14}"
+    )
     worse = cpu_most = wall_most = 0.0
     tally: dict[int, dict[str, int]] = {}
     for seated in (int(t) for t in args.tables.split(",")):
-        counts = ([int(c) for c in args.players.split(",")] if args.players
-                  else KINDS[seated])
+        counts = [int(c) for c in args.players.split(",")] if args.players else KINDS[seated]
         for count in counts:
             sizes = table_sizes(count, range(seated, seated + 3))
             for rounds in (int(r) for r in args.rounds.split(",")):
@@ -235,39 +272,55 @@ def main() -> None:
                 tool = measure([p.tables for p in plans], seated, players)
                 facts = plan_facts([], [p.tables for p in plans], seated)
                 assert (facts.repeats, facts.most_meetings, len(facts.every_round)) == (
-                    tool["repeats"], tool["most"], tool["every"])  # the package agrees
+                    tool["repeats"],
+                    tool["most"],
+                    tool["every"],
+                )  # the package agrees
                 name = f"{count}={'+'.join(map(str, sizes))} x{rounds}"
                 if args.reference or name not in cases:
                     started = time.process_time()
                     steps = min(1_500_000, max(200_000, args.reference_steps * count * rounds))
-                    cases[name] = reference(count, sizes, rounds, seated, steps, args.restarts,
-                                            args.seed)
+                    cases[name] = reference(
+                        count, sizes, rounds, seated, steps, args.restarts, args.seed
+                    )
                     cases[name]["cpu"] = round(time.process_time() - started, 1)
-                    kept["budget"] = {"steps_per_player_round": args.reference_steps,
-                                      "restarts": args.restarts}
-                    KEPT.write_text(json.dumps(kept, indent=1, sort_keys=True) + "\n",
-                                    encoding="utf-8")
+                    kept["budget"] = {
+                        "steps_per_player_round": args.reference_steps,
+                        "restarts": args.restarts,
+                    }
+                    KEPT.write_text(
+                        json.dumps(kept, indent=1, sort_keys=True) + "\n", encoding="utf-8"
+                    )
                 ref = cases[name]
                 order, theirs = order_key(tool), order_key(ref)
                 verdict = "=" if order == theirs else "better" if order < theirs else "WORSE"
                 worse += verdict == "WORSE"
                 tally.setdefault(rounds, {"=": 0, "better": 0, "WORSE": 0})[verdict] += 1
                 if verdict != "=":  # the rule that tells them apart
-                    verdict += ":" + RULES[next(k for k, (x, y) in enumerate(zip(order, theirs))
-                                                if x != y)]
+                    verdict += (
+                        ":"
+                        + RULES[next(k for k, (x, y) in enumerate(zip(order, theirs)) if x != y)]
+                    )
                 bound = bounds(count, sizes, rounds)
                 sit = "-" if tool["sit"] == [0, 0] else "{}-{}".format(*tool["sit"])
-                print(f"{name:<20} {tool['every']:>5} {tool['most']:>4} {tool['beyond']:>3} "
-                      f"{tool['repeats']:>4} {sit:>5}      {cpu:>6.2f} {wall:>6.2f}  "
-                      f"{ref['every']:>10} {ref['most']:>4} {ref['beyond']:>3} "
-                      f"{ref['repeats']:>4}  {verdict:<13} {bound['repeats']:>4} "
-                      f"{bound['beyond']:>3}", flush=True)
+                print(
+                    f"{name:<20} {tool['every']:>5} {tool['most']:>4} {tool['beyond']:>3} "
+                    f"{tool['repeats']:>4} {sit:>5}      {cpu:>6.2f} {wall:>6.2f}  "
+                    f"{ref['every']:>10} {ref['most']:>4} {ref['beyond']:>3} "
+                    f"{ref['repeats']:>4}  {verdict:<13} {bound['repeats']:>4} "
+                    f"{bound['beyond']:>3}",
+                    flush=True,
+                )
     print()
     for rounds, counts in sorted(tally.items()):
-        print(f"{rounds} rounds: {counts['=']} equal, {counts['better']} better, "
-              f"{counts['WORSE']} worse")
-    print(f"worse than the reference: {worse:.0f}; the slowest plan: {cpu_most:.2f} s CPU, "
-          f"{wall_most:.2f} s wall")
+        print(
+            f"{rounds} rounds: {counts['=']} equal, {counts['better']} better, "
+            f"{counts['WORSE']} worse"
+        )
+    print(
+        f"worse than the reference: {worse:.0f}; the slowest plan: {cpu_most:.2f} s CPU, "
+        f"{wall_most:.2f} s wall"
+    )
 
 
 if __name__ == "__main__":

@@ -28,20 +28,19 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import os
 import pstats
 import random
 import statistics
 import sys
-import os
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mighty_cli.engine.hand import (apply, deal_cards, hand_result, legal_actions,  # noqa: E402
-                                    new_hand, random_legal_action)
-from mighty_cli.engine.hand.draft import seeded_deal  # noqa: E402
-from mighty_cli.engine.ruleset import bundled_names, load_ruleset  # noqa: E402
+from mighty_cli.engine.hand import apply, hand_result, legal_actions, new_hand, random_legal_action
+from mighty_cli.engine.hand.draft import seeded_deal
+from mighty_cli.engine.ruleset import bundled_names, load_ruleset
 
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal")
 ENDED = ("done", "deal_miss", "redeal")
@@ -51,11 +50,14 @@ def play_hands(rules, hands: int, seed: int = 0, listing: bool = False) -> tuple
     """Play random legal hands; returns (hands scored, actions applied)."""
     rng = random.Random(seed)
     scored = actions = 0
-    players = NAMES[:rules.table.players]  # table.players: 2마 to 8마 Chicago
-    deck = rules.deck_cards
+    players = NAMES[: rules.table.players]  # table.players: 2마 to 8마 Chicago
     for number in range(hands):
-        state = new_hand(rules, players, players[number % len(players)],
-                         seeded_deal(rules, seed + number, players))  # ghost, draft too
+        state = new_hand(
+            rules,
+            players,
+            players[number % len(players)],
+            seeded_deal(rules, seed + number, players),
+        )  # ghost, draft too
         while state.phase not in ENDED:
             if listing and state.phase != "exchange":
                 action = rng.choice(legal_actions(state))
@@ -85,21 +87,26 @@ def main() -> None:
         return
     names = args.ruleset or bundled_names()
     standard = 0.0
-    print(f"{'ruleset':<20} {'players':>7} {'hands/s':>9} {'µs/hand':>8} {'actions/hand':>13} "
-          f"{'played':>7}")
+    print(
+        f"{'ruleset':<20} {'players':>7} {'hands/s':>9} {'µs/hand':>8} {'actions/hand':>13} "
+        f"{'played':>7}"
+    )
     for name in names:
         rules = load_ruleset(name)
         play_hands(rules, 50)  # warm the caches
         times = []
         for run in range(max(1, args.repeat)):
             start = time.process_time()  # each run deals new hands: no run replays another's
-            scored, actions = play_hands(rules, args.hands, seed=run * args.hands,
-                                         listing=args.list)
+            scored, actions = play_hands(
+                rules, args.hands, seed=run * args.hands, listing=args.list
+            )
             times.append(time.process_time() - start)
         elapsed = statistics.median(times)
-        print(f"{name:<20} {rules.table.players:>7} {args.hands / elapsed:>9.0f} "
-              f"{elapsed / args.hands * 1e6:>8.0f} "
-              f"{actions / args.hands:>13.1f} {scored / args.hands:>7.0%}")
+        print(
+            f"{name:<20} {rules.table.players:>7} {args.hands / elapsed:>9.0f} "
+            f"{elapsed / args.hands * 1e6:>8.0f} "
+            f"{actions / args.hands:>13.1f} {scored / args.hands:>7.0%}"
+        )
         if name == "standard":
             standard = args.hands / elapsed
     folder = os.environ.get("MIGHTY_PEER_GAME_LOGIC")

@@ -36,16 +36,16 @@ import resource
 import statistics
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Optional, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mighty_cli.engine.records import replay  # noqa: E402
-from mighty_cli.league.rating import RatedHand, Ratings, spearman  # noqa: E402
-from mighty_cli.league.played_seasons import played_season  # noqa: E402
-from mighty_cli.league.model_seasons import skill_season  # noqa: E402
+from mighty_cli.engine.records import replay
+from mighty_cli.league.model_seasons import skill_season
+from mighty_cli.league.played_seasons import played_season
+from mighty_cli.league.rating import RatedHand, Ratings, spearman
 
 #: The share of a season rated before the held-out hands, and where the calibration's training
 #: predictions start (the first ratings know next to nothing).
@@ -57,8 +57,12 @@ OPENSKILL_MODELS = ("PlackettLuce", "ThurstoneMostellerFull", "BradleyTerryFull"
 BETAS = (1, 2, 4, 8)
 TAUS = (1, 4)
 #: The margin model's deviations tried: the prior's, the noise's, the drift's (point cards).
-MARGIN_MODELS = tuple((prior, noise, drift) for prior in (1.0, 1.5, 2.5)
-                      for noise in (2.5, 3.0, 4.0) for drift in (0.02, 0.1))
+MARGIN_MODELS = tuple(
+    (prior, noise, drift)
+    for prior in (1.0, 1.5, 2.5)
+    for noise in (2.5, 3.0, 4.0)
+    for drift in (0.02, 0.1)
+)
 #: The seeds of the fresh seasons start here (the tuning seasons' are 1, 2, ...).
 FRESH = 1001
 
@@ -76,7 +80,7 @@ class Hand:
 class SeasonHands:
     """A season's hands in order (None for a hand not scored: a redeal), with the true skills."""
 
-    hands: list[Optional[Hand]]
+    hands: list[Hand | None]
     skills: dict[str, float]
 
 
@@ -87,17 +91,19 @@ def season_hands(kind: str, seed: int, hands: int, players: int) -> SeasonHands:
     make = skill_season if kind == "model" else played_season
     season = make(names, hands, seed=seed)
     result = replay(season.record)
-    found: list[Optional[Hand]] = []
+    found: list[Hand | None] = []
     for outcome in result.hands:
         if outcome.status != "scored":
             found.append(None)
             continue
-        rated = RatedHand(outcome.declarer, outcome.friend,
-                          [p for p in outcome.players if p not in (outcome.declarer,
-                                                                   outcome.friend)],
-                          outcome.contract.number, outcome.taken)
-        found.append(Hand(rated, outcome.taken >= outcome.contract.number,
-                          dict(outcome.deltas)))
+        rated = RatedHand(
+            outcome.declarer,
+            outcome.friend,
+            [p for p in outcome.players if p not in (outcome.declarer, outcome.friend)],
+            outcome.contract.number,
+            outcome.taken,
+        )
+        found.append(Hand(rated, outcome.taken >= outcome.contract.number, dict(outcome.deltas)))
     return SeasonHands(found, season.skills)
 
 
@@ -113,8 +119,9 @@ def log_loss(probabilities: Sequence[float], outcomes: Sequence[bool]) -> float:
     return total / len(outcomes)
 
 
-def logistic_fit(rows: Sequence[Sequence[float]], outcomes: Sequence[bool],
-                 ridge: float = 1e-3, steps: int = 50) -> list[float]:
+def logistic_fit(
+    rows: Sequence[Sequence[float]], outcomes: Sequence[bool], ridge: float = 1e-3, steps: int = 50
+) -> list[float]:
     """Coefficients of a logistic regression (an intercept first, then one per column), by
     Newton's method with a small ridge so a separable or constant column cannot diverge."""
     width = len(rows[0]) + 1 if rows else 1
@@ -174,7 +181,7 @@ class Method:
     def signal(self, hand: RatedHand) -> float:
         raise NotImplementedError
 
-    def raw(self, hand: RatedHand) -> Optional[float]:
+    def raw(self, hand: RatedHand) -> float | None:
         return None
 
     def strength(self, name: str) -> float:
@@ -226,8 +233,9 @@ class Margin(Method):
 
 
 class OpenSkill(Method):
-    def __init__(self, model_name: str, beta: float = 1, tau: float = 1,
-                 level: bool = False) -> None:
+    def __init__(
+        self, model_name: str, beta: float = 1, tau: float = 1, level: bool = False
+    ) -> None:
         from openskill import models
 
         make = getattr(models, model_name)
@@ -244,8 +252,9 @@ class OpenSkill(Method):
         return self.players[name]
 
     def _teams(self, hand: RatedHand) -> tuple[list, list]:
-        ruling = [hand.declarer] + [f for f in (hand.friend, hand.friend2)
-                                    if f and f != hand.declarer]
+        ruling = [hand.declarer] + [
+            f for f in (hand.friend, hand.friend2) if f and f != hand.declarer
+        ]
         opponents = [n for n in hand.opponents if n not in ruling]
         teams = [[self._rating(n) for n in ruling], [self._rating(n) for n in opponents]]
         weights = [[2.0] + [1.0] * (len(ruling) - 1), [1.0] * len(opponents)]
@@ -291,8 +300,11 @@ class ScorePerHand(Method):
 
     def signal(self, hand: RatedHand) -> float:
         friend = hand.friend if hand.friend and hand.friend != hand.declarer else None
-        ruling = (2 * self.strength(hand.declarer) + self.strength(friend)) / 3 if friend \
+        ruling = (
+            (2 * self.strength(hand.declarer) + self.strength(friend)) / 3
+            if friend
             else self.strength(hand.declarer)
+        )
         return ruling - statistics.fmean(self.strength(n) for n in hand.opponents)
 
 
@@ -314,11 +326,15 @@ class LevelOnly(Method):
 def candidates() -> dict[str, list[Callable[[], Method]]]:
     """Each family's variants, tuned on the tuning seasons."""
     families: dict[str, list[Callable[[], Method]]] = {
-        "margin model": [lambda p=p, n=n, d=d: Margin(p, n, d) for p, n, d in MARGIN_MODELS]}
+        "margin model": [lambda p=p, n=n, d=d: Margin(p, n, d) for p, n, d in MARGIN_MODELS]
+    }
     for model in OPENSKILL_MODELS:
         families[f"OpenSkill {model}"] = [
             lambda m=model, b=b, t=t, lv=lv: OpenSkill(m, b, t, lv)
-            for b in BETAS for t in TAUS for lv in (False, True)]
+            for b in BETAS
+            for t in TAUS
+            for lv in (False, True)
+        ]
     return families
 
 
@@ -329,7 +345,7 @@ def candidates() -> dict[str, list[Callable[[], Method]]]:
 class Measured:
     rho: float
     log_loss: float
-    raw_log_loss: Optional[float]
+    raw_log_loss: float | None
 
 
 def measure(method: Method, season: SeasonHands) -> Measured:
@@ -348,16 +364,18 @@ def measure(method: Method, season: SeasonHands) -> Measured:
     beta = logistic_fit(train_rows, train_made)
     held = [hand for hand in hands[cut:] if hand is not None]
     made = [hand.made for hand in held]
-    loss = log_loss([calibrated(beta, (method.signal(h.rated), h.rated.level)) for h in held],
-                    made)
+    loss = log_loss([calibrated(beta, (method.signal(h.rated), h.rated.level)) for h in held], made)
     raws = [method.raw(h.rated) for h in held]
     raw_loss = log_loss(raws, made) if raws and raws[0] is not None else None
     for hand in hands[cut:]:
         if hand is not None:
             method.update(hand)
     names = sorted(season.skills)
-    rho = spearman([season.skills[n] for n in names], [method.strength(n) for n in names]) \
-        if not isinstance(method, LevelOnly) else float("nan")
+    rho = (
+        spearman([season.skills[n] for n in names], [method.strength(n) for n in names])
+        if not isinstance(method, LevelOnly)
+        else float("nan")
+    )
     return Measured(rho, loss, raw_loss)
 
 
@@ -380,29 +398,40 @@ class Table:
         ours = self.rows[names[0]]
         seasons = len(ours)
         rated = [n for n in names if not math.isnan(self.rows[n][0].rho)]
-        out = [f"{self.kind}: {seasons} seasons",
-               f"{'method':<44} {'mean ρ':>6} {'best':>4} {'>1st':>5} {'Δ 1st ± se':>14}"
-               f" {'log loss':>8} {'best':>4} {'>1st':>5} {'Δ 1st ± se':>16} {'raw':>6}"]
+        out = [
+            f"{self.kind}: {seasons} seasons",
+            f"{'method':<44} {'mean ρ':>6} {'best':>4} {'>1st':>5} {'Δ 1st ± se':>14}"
+            f" {'log loss':>8} {'best':>4} {'>1st':>5} {'Δ 1st ± se':>16} {'raw':>6}",
+        ]
         for name in names:
             rows = self.rows[name]
             rho = rho_best = rho_beats = rho_diff = ""
             if name in rated:
                 rho = f"{statistics.fmean(r.rho for r in rows):.3f}"
-                rho_best = sum(rows[i].rho >= max(self.rows[n][i].rho for n in rated) - 1e-12
-                               for i in range(seasons))
+                rho_best = sum(
+                    rows[i].rho >= max(self.rows[n][i].rho for n in rated) - 1e-12
+                    for i in range(seasons)
+                )
                 rho_beats = sum(r.rho > o.rho for r, o in zip(rows, ours))
                 rho_diff = _difference([r.rho - o.rho for r, o in zip(rows, ours)], 3)
-            loss_best = sum(rows[i].log_loss <= min(self.rows[n][i].log_loss for n in names)
-                            + 1e-12 for i in range(seasons))
+            loss_best = sum(
+                rows[i].log_loss <= min(self.rows[n][i].log_loss for n in names) + 1e-12
+                for i in range(seasons)
+            )
             loss_beats = sum(r.log_loss < o.log_loss for r, o in zip(rows, ours))
             loss_diff = _difference([r.log_loss - o.log_loss for r, o in zip(rows, ours)], 4)
-            raw = "" if rows[0].raw_log_loss is None else \
-                f"{statistics.fmean(r.raw_log_loss for r in rows):.3f}"
+            raw = (
+                ""
+                if rows[0].raw_log_loss is None
+                else f"{statistics.fmean(r.raw_log_loss for r in rows):.3f}"
+            )
             if name == names[0]:
                 rho_beats = loss_beats = rho_diff = loss_diff = "-"
-            out.append(f"{name:<44} {rho:>6} {rho_best:>4} {rho_beats:>5} {rho_diff:>14}"
-                       f" {statistics.fmean(r.log_loss for r in rows):>8.4f} {loss_best:>4}"
-                       f" {loss_beats:>5} {loss_diff:>16} {raw:>6}")
+            out.append(
+                f"{name:<44} {rho:>6} {rho_best:>4} {rho_beats:>5} {rho_diff:>14}"
+                f" {statistics.fmean(r.log_loss for r in rows):>8.4f} {loss_best:>4}"
+                f" {loss_beats:>5} {loss_diff:>16} {raw:>6}"
+            )
         return out
 
 
@@ -428,13 +457,13 @@ def tune(data: Sequence[SeasonHands]) -> tuple[list[Callable[[], Method]], list[
             scored.append((statistics.fmean(losses), make))
         loss, best = min(scored, key=lambda item: item[0])
         chosen.append(best)
-        lines.append(f"  {family}: {best().name} (log loss {loss:.4f} over "
-                     f"{len(scored)} variants)")
+        lines.append(f"  {family}: {best().name} (log loss {loss:.4f} over {len(scored)} variants)")
     return chosen, lines
 
 
-def compare(kind: str, data: Sequence[SeasonHands],
-            makers: Sequence[Callable[[], Method]]) -> Table:
+def compare(
+    kind: str, data: Sequence[SeasonHands], makers: Sequence[Callable[[], Method]]
+) -> Table:
     table = Table(kind)
     for season in data:
         for make in makers:
@@ -443,19 +472,25 @@ def compare(kind: str, data: Sequence[SeasonHands],
     return table
 
 
-def main(argv: Optional[Sequence[str]] = None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tune", type=int, default=30, help="tuning seasons (seeds 1, 2, ...)")
-    parser.add_argument("--seasons", type=int, default=100,
-                        help=f"fresh seasons measured (seeds {FRESH}, {FRESH + 1}, ...)")
+    parser.add_argument(
+        "--seasons",
+        type=int,
+        default=100,
+        help=f"fresh seasons measured (seeds {FRESH}, {FRESH + 1}, ...)",
+    )
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--players", type=int, default=12)
     parser.add_argument("--kinds", default="played", help="played, model or both")
     args = parser.parse_args(argv)
     start, cpu = time.perf_counter(), time.process_time()
-    print(f"{args.hands} hands, {args.players} players; held out: the last "
-          f"{1 - TRAIN_SHARE:.0%} of each season; tuned on {args.tune} seasons, measured on "
-          f"{args.seasons} others")
+    print(
+        f"{args.hands} hands, {args.players} players; held out: the last "
+        f"{1 - TRAIN_SHARE:.0%} of each season; tuned on {args.tune} seasons, measured on "
+        f"{args.seasons} others"
+    )
     for kind in args.kinds.split(","):
         tuned, lines = tune(seasons(kind, range(1, args.tune + 1), args.hands, args.players))
         print(f"\n{kind}: chosen on the tuning seasons")
@@ -465,8 +500,10 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         print()
         print("\n".join(compare(kind, fresh, makers).lines()), flush=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
-    print(f"\n{time.perf_counter() - start:.1f} s wall, {time.process_time() - cpu:.1f} s CPU, "
-          f"peak memory {peak / 1024:.0f} MiB (maximum resident set)")
+    print(
+        f"\n{time.perf_counter() - start:.1f} s wall, {time.process_time() - cpu:.1f} s CPU, "
+        f"peak memory {peak / 1024:.0f} MiB (maximum resident set)"
+    )
 
 
 if __name__ == "__main__":

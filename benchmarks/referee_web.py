@@ -42,8 +42,9 @@ PLAYERS = "Ana,Bo,Cy,Di,Ed,Fay,Gil,Hu"
 
 
 def mighty(*args: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "mighty_cli", *args], check=True,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "mighty_cli", *args], check=True, capture_output=True, text=True
+    )
     return done.stdout
 
 
@@ -83,8 +84,9 @@ def cpu_seconds(pid: int) -> float:
 
 
 def form_of(page: str, kind: str) -> str | None:
-    found = re.search(r'<form method="post" action="[^"]*" class="entry ' + kind +
-                      r'">(.*?)</form>', page, re.S)
+    found = re.search(
+        r'<form method="post" action="[^"]*" class="entry ' + kind + r'">(.*?)</form>', page, re.S
+    )
     return found.group(1) if found else None
 
 
@@ -113,14 +115,15 @@ def next_tap(page: str) -> tuple[str, dict]:
     if exchange is not None:
         count = int(re.search(r"(\d+)", exchange.split('<p class="sub">')[1]).group(1))
         boxes = re.findall(r'name="(d_[^"]+)"', exchange)[:count]
-        return "exchange", {"line": "discard", **{box: "1" for box in boxes}}
+        return "exchange", {"line": "discard", **dict.fromkeys(boxes, "1")}
     friend = form_of(page, "friend")
     if friend is not None:
         boxes = re.findall(r'name="(c_[^"]+)"', friend)
         if boxes:
-            return "call", {"line": "call2", **{box: "1" for box in boxes[:2]}}
-        return "call", {"line": html.unescape(re.search(r'name="line" value="([^"]*)"',
-                                                        friend).group(1))}
+            return "call", {"line": "call2", **dict.fromkeys(boxes[:2], "1")}
+        return "call", {
+            "line": html.unescape(re.search(r'name="line" value="([^"]*)"', friend).group(1))
+        }
     play = form_of(page, "play")
     if play is not None:
         cards = re.findall(r'name="line" value="([^"]*)" class="card (?!greyed)', play)
@@ -140,8 +143,7 @@ def referee_hand(tablet: Tablet, page: str) -> tuple[dict, str]:
     next_tap.opened.clear()  # type: ignore[attr-defined]
     while True:
         kind, fields = next_tap(page)
-        status, page = tablet.request("POST", "/tables/1/referee",
-                                      {"at": at_of(page), **fields})
+        status, page = tablet.request("POST", "/tables/1/referee", {"at": at_of(page), **fields})
         if status != 200:
             raise SystemExit(f"a tap was refused ({status}): {fields}\n{page[-1500:]}")
         taps[kind] += 1
@@ -167,47 +169,84 @@ def main() -> None:
         with create_engine(args.db).begin() as connection:
             connection.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
     mighty("league", "create", "bench", "--ruleset", args.ruleset, "--db", db)
-    mighty("round", "start", "-l", "bench", "--players",
-           ",".join(PLAYERS.split(",")[:seats]), "--db", db)
-    code = json.loads(mighty("round", "show", "-l", "bench", "--json", "--db", db))[
-        "tables"][0]["code"]
-    server = subprocess.Popen([sys.executable, "-m", "mighty_cli", "serve", "--league", "bench",
-                               "--port", "0", "--db", db], stdout=subprocess.PIPE, text=True,
-                              cwd=folder, env={**os.environ, "MIGHTY_LANG": "en"})
+    mighty(
+        "round",
+        "start",
+        "-l",
+        "bench",
+        "--players",
+        ",".join(PLAYERS.split(",")[:seats]),
+        "--db",
+        db,
+    )
+    code = json.loads(mighty("round", "show", "-l", "bench", "--json", "--db", db))["tables"][0][
+        "code"
+    ]
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "mighty_cli",
+            "serve",
+            "--league",
+            "bench",
+            "--port",
+            "0",
+            "--db",
+            db,
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=folder,
+        env={**os.environ, "MIGHTY_LANG": "en"},
+    )
     try:
         first = server.stdout.readline()  # type: ignore[union-attr]
         address = re.search(r"http://127\.0\.0\.1:(\d+)", first)
         if address is None:
             raise SystemExit(f"the server said: {first!r}")
-        print(f"load average before: {os.getloadavg()[0]:.2f} "
-              f"({os.cpu_count()} cores); {args.ruleset}, "
-              f"{'PostgreSQL' if args.db else 'SQLite'}")
+        print(
+            f"load average before: {os.getloadavg()[0]:.2f} "
+            f"({os.cpu_count()} cores); {args.ruleset}, "
+            f"{'PostgreSQL' if args.db else 'SQLite'}"
+        )
         tablet = Tablet("127.0.0.1", int(address.group(1)))
-        status, page = tablet.request("POST", "/tables/1/referee/start",
-                                      {"code": code, "who": "bench", "seed": str(args.seed)})
+        status, page = tablet.request(
+            "POST",
+            "/tables/1/referee/start",
+            {"code": code, "who": "bench", "seed": str(args.seed)},
+        )
         assert status == 200, page[-500:]
         totals = {"election": 0, "elimination": 0, "exchange": 0, "call": 0, "card": 0}
         cpu_before = cpu_seconds(server.pid)
         for number in range(1, args.hands + 1):
             taps, page = referee_hand(tablet, page)
             other = sum(taps.values()) - taps["card"]
-            print(f"hand {number}: {taps['card']} taps for the cards, {other} for the rest "
-                  f"(election {taps['election']}, elimination {taps['elimination']}, "
-                  f"exchange {taps['exchange']}, call {taps['call']})")
+            print(
+                f"hand {number}: {taps['card']} taps for the cards, {other} for the rest "
+                f"(election {taps['election']}, elimination {taps['elimination']}, "
+                f"exchange {taps['exchange']}, call {taps['call']})"
+            )
             for key in totals:
                 totals[key] += taps[key]
         cpu = cpu_seconds(server.pid) - cpu_before
         times = sorted(tablet.times)
         p99 = times[min(len(times) - 1, int(round(0.99 * (len(times) - 1))))]
         other = sum(totals.values()) - totals["card"]
-        print(f"taps per hand: {totals['card'] / args.hands:.1f} for the cards + "
-              f"{other / args.hands:.1f} for the election, elimination, exchange and call "
-              f"(goal: one per card + at most 12)")
-        print(f"tap to next prompt over {len(times)} taps: p50 "
-              f"{statistics.median(times) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, slowest "
-              f"{times[-1] * 1000:.1f} ms (goal: p99 under 100 ms)")
-        print(f"the server's CPU time per tap: {cpu / len(times) * 1000:.1f} ms (what a tap "
-              f"costs a machine to itself)")
+        print(
+            f"taps per hand: {totals['card'] / args.hands:.1f} for the cards + "
+            f"{other / args.hands:.1f} for the election, elimination, exchange and call "
+            f"(goal: one per card + at most 12)"
+        )
+        print(
+            f"tap to next prompt over {len(times)} taps: p50 "
+            f"{statistics.median(times) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, slowest "
+            f"{times[-1] * 1000:.1f} ms (goal: p99 under 100 ms)"
+        )
+        print(
+            f"the server's CPU time per tap: {cpu / len(times) * 1000:.1f} ms (what a tap "
+            f"costs a machine to itself)"
+        )
         print(f"load average after: {os.getloadavg()[0]:.2f}")
     finally:
         server.terminate()

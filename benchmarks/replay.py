@@ -77,9 +77,11 @@ def ours(path: Path, count: int, repeat: int) -> float:
 #: Run in a small child of its own: it starts ``mighty replay`` and reports that process's peak
 #: RSS. (A child's ru_maxrss counts what it shared with its parent before exec, so measured from
 #: here it would be this benchmark's own memory.)
-_PEAK_RSS = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
-             "stdout=subprocess.DEVNULL); "
-             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+_PEAK_RSS = (
+    "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
+    "stdout=subprocess.DEVNULL); "
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+)
 
 
 def memory(path: Path) -> tuple[float, float, float]:
@@ -99,10 +101,23 @@ def memory(path: Path) -> tuple[float, float, float]:
     tracemalloc.stop()
     rss = []
     for extra in ([], ["--json"]):
-        done = subprocess.run([sys.executable, "-c", _PEAK_RSS, sys.executable, "-m",
-                               "mighty_cli", "replay", str(path), *extra], check=True,
-                              capture_output=True, text=True,
-                              cwd=Path(__file__).resolve().parents[1])
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                _PEAK_RSS,
+                sys.executable,
+                "-m",
+                "mighty_cli",
+                "replay",
+                str(path),
+                *extra,
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd=Path(__file__).resolve().parents[1],
+        )
         rss.append(int(done.stdout.split()[-1]) / 1024)  # KB on Linux
     return traced, rss[0], rss[1]
 
@@ -112,9 +127,11 @@ def load_peer(folder: str):
     package = types.ModuleType("peer_game_logic")
     package.__path__ = [folder]  # type: ignore[attr-defined]
     sys.modules["peer_game_logic"] = package
-    return (importlib.import_module("peer_game_logic.engine"),
-            importlib.import_module("peer_game_logic.constructs"),
-            importlib.import_module("peer_game_logic.cards"))
+    return (
+        importlib.import_module("peer_game_logic.engine"),
+        importlib.import_module("peer_game_logic.constructs"),
+        importlib.import_module("peer_game_logic.cards"),
+    )
 
 
 def peer_game(engine, constructs, cards, rng: random.Random):
@@ -167,8 +184,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=3, help="runs (the best is shown)")
-    parser.add_argument("--memory", type=int, default=0, metavar="N",
-                        help="also measure the peak memory of replaying N hands (e.g. 10000)")
+    parser.add_argument(
+        "--memory",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also measure the peak memory of replaying N hands (e.g. 10000)",
+    )
     args = parser.parse_args()
     gc.disable()  # both sides alike: allocation-heavy loops, no cycles
     path = record_file(args.hands)
@@ -181,14 +203,15 @@ def main() -> None:
         print(f"peer                       skipped ({PEER_ENV} not set)")
     else:
         theirs = peer(folder, args.hands, args.repeat)
-        print(f"game-logic (re-apply)      {theirs:8.0f} full hands/s  "
-              f"{1e6 / theirs:7.1f} µs/hand")
+        print(f"game-logic (re-apply)      {theirs:8.0f} full hands/s  {1e6 / theirs:7.1f} µs/hand")
         print(f"ratio                      {mine / theirs:8.2f}x")
     if args.memory:
         gc.enable()  # as the command runs
         traced, rss, rss_json = memory(record_file(args.memory))
-        print(f"peak memory, {args.memory} hands   replay stream {traced:6.1f} MB (tracemalloc), "
-              f"mighty replay {rss:6.1f} MB, --json {rss_json:6.1f} MB (RSS)")
+        print(
+            f"peak memory, {args.memory} hands   replay stream {traced:6.1f} MB (tracemalloc), "
+            f"mighty replay {rss:6.1f} MB, --json {rss_json:6.1f} MB (RSS)"
+        )
 
 
 if __name__ == "__main__":

@@ -41,18 +41,18 @@ from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sqlalchemy import insert  # noqa: E402
+from sqlalchemy import insert
 
-from mighty_cli.engine.cards import parse_bid  # noqa: E402
-from mighty_cli.engine.records import load_record, score_outcome  # noqa: E402
-from mighty_cli.league.model_seasons import skill_season  # noqa: E402
-from mighty_cli.store.interchange.imports import import_record  # noqa: E402
+from mighty_cli.engine.cards import parse_bid
+from mighty_cli.engine.records import load_record, score_outcome
+from mighty_cli.league.model_seasons import skill_season
+from mighty_cli.store.db import make_engine, transaction
+from mighty_cli.store.interchange.import_batch import BATCH
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.hands import hand_columns, member_row_dicts
 from mighty_cli.store.ledger.leagues import create_league, league_summaries
-from mighty_cli.store.db import make_engine, transaction  # noqa: E402
-from mighty_cli.store.ledger.hands import hand_columns, member_row_dicts  # noqa: E402
-from mighty_cli.store.interchange.import_batch import BATCH  # noqa: E402
-from mighty_cli.store.ledger.lookups import ensure_players, get_league, league_rules  # noqa: E402
-from mighty_cli.store.models import LeagueSession, SessionSeat, utc_now  # noqa: E402
+from mighty_cli.store.ledger.lookups import ensure_players, get_league, league_rules
+from mighty_cli.store.models import LeagueSession, SessionSeat, utc_now
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "김철수", "이영희", "박민수"]
@@ -79,17 +79,24 @@ def example_records() -> list[str]:
         create_league(s, "scratch", "standard")
     for example in ("run", "joker-call", "back-run", "no-trump", "trump-change"):
         with transaction(scratch) as s:
-            import_record(s, "scratch",
-                                   load_record(ROOT / "examples" / f"{example}.toml"))
+            import_record(s, "scratch", load_record(ROOT / "examples" / f"{example}.toml"))
     with transaction(scratch) as s:
-        records = [x for x in s.exec(select(Hand.record_toml).where(Hand.full == True)  # noqa
-                                     .order_by(Hand.number)).all() if x]
+        records = [
+            x
+            for x in s.exec(
+                select(Hand.record_toml)
+                .where(Hand.full == True)  # noqa
+                .order_by(Hand.number)
+            ).all()
+            if x
+        ]
     scratch.dispose()
     return records
 
 
-def build(engine, hands: int, chunk: int = 50_000, refereed: int = 0, seed: int = 0,
-          examples: bool = True) -> None:
+def build(
+    engine, hands: int, chunk: int = 50_000, refereed: int = 0, seed: int = 0, examples: bool = True
+) -> None:
     """The league ``bench`` with ``hands`` more recorded hands (the first ``refereed`` of them
     stored with a refereed example's record), written in bulk: the import's rows
     (``store.ledger.hands.hand_columns``, ``member_row_dicts``) inserted with Core table inserts,
@@ -110,16 +117,24 @@ def build(engine, hands: int, chunk: int = 50_000, refereed: int = 0, seed: int 
         connection = s.connection()
         hand_id = s.exec(select(func.max(Hand.id))).one() or 0
         session_id = s.exec(select(func.max(LeagueSession.id))).one() or 0
-        number = s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)
-                        ).one() or 0
-        session_number = s.exec(select(func.max(LeagueSession.number)).where(
-            LeagueSession.league_id == league.id)).one() or 0
+        number = s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)).one() or 0
+        session_number = (
+            s.exec(
+                select(func.max(LeagueSession.number)).where(LeagueSession.league_id == league.id)
+            ).one()
+            or 0
+        )
         added = 0
         skills = None
         now = utc_now()
         for start in range(0, hands, chunk):
-            season = skill_season(PLAYERS, min(chunk, hands - start), seed=seed + start + 1,
-                                  per_session=PER_SESSION, skills=skills)
+            season = skill_season(
+                PLAYERS,
+                min(chunk, hands - start),
+                seed=seed + start + 1,
+                per_session=PER_SESSION,
+                skills=skills,
+            )
             skills = season.skills  # the same players' strengths in every chunk
             sessions: dict[int, tuple[int, list[str]]] = {}
             present: dict[int, list[str]] = {}
@@ -132,27 +147,54 @@ def build(engine, hands: int, chunk: int = 50_000, refereed: int = 0, seed: int 
                     session_id += 1
                     session_number += 1
                     sessions[hand["session"]] = (session_id, present[hand["session"]])
-                    connection.execute(insert(LeagueSession.__table__), [dict(
-                        id=session_id, league_id=league.id, number=session_number,
-                        day=now.date(), first_dealer_id=None, started_at=now, ended_at=now)])
+                    connection.execute(
+                        insert(LeagueSession.__table__),
+                        [
+                            dict(
+                                id=session_id,
+                                league_id=league.id,
+                                number=session_number,
+                                day=now.date(),
+                                first_dealer_id=None,
+                                started_at=now,
+                                ended_at=now,
+                            )
+                        ],
+                    )
                 current, seen = sessions[hand["session"]]
                 number += 1
                 hand_id += 1
                 friend = None if hand["friend"] == "none" else hand["friend"]
-                outcome = score_outcome(rules, hand["players"], hand["declarer"],
-                                        parse_bid(hand["contract"]), friend, hand["taken"],
-                                        friend_call=hand["friend_call"])
+                outcome = score_outcome(
+                    rules,
+                    hand["players"],
+                    hand["declarer"],
+                    parse_bid(hand["contract"]),
+                    friend,
+                    hand["taken"],
+                    friend_call=hand["friend_call"],
+                )
                 outcome.dealer, outcome.friend_call = hand["dealer"], hand["friend_call"]
-                row = dict(id=hand_id, league_id=league.id, session_id=current,
-                           number=number, voided=False, pot_after=0,
-                           record_toml=None, note=None, created_at=now,
-                           **hand_columns(rules, outcome, ids))
+                row = dict(
+                    id=hand_id,
+                    league_id=league.id,
+                    session_id=current,
+                    number=number,
+                    voided=False,
+                    pot_after=0,
+                    record_toml=None,
+                    note=None,
+                    created_at=now,
+                    **hand_columns(rules, outcome, ids),
+                )
                 if added < refereed:  # a refereed hand: its record, so its page
                     row.update(full=True, record_toml=records[added % len(records)])
                 added += 1
                 hand_rows.append(row)
-                member_rows.extend(dict(row, hand_id=hand_id) for row in member_row_dicts(
-                    outcome, seen, outcome.deltas, {}, ids, league.id))  # type: ignore[arg-type]
+                member_rows.extend(
+                    dict(row, hand_id=hand_id)
+                    for row in member_row_dicts(outcome, seen, outcome.deltas, {}, ids, league.id)
+                )  # type: ignore[arg-type]
                 if len(hand_rows) >= BATCH:
                     connection.execute(insert(Hand.__table__), hand_rows)
                     connection.execute(insert(HandPlayer.__table__), member_rows)
@@ -160,16 +202,22 @@ def build(engine, hands: int, chunk: int = 50_000, refereed: int = 0, seed: int 
             if hand_rows:
                 connection.execute(insert(Hand.__table__), hand_rows)
                 connection.execute(insert(HandPlayer.__table__), member_rows)
-            connection.execute(insert(SessionSeat.__table__), [
-                dict(session_id=sid, seat=seat, player_id=ids[name])
-                for sid, names in sessions.values() for seat, name in enumerate(names)])
+            connection.execute(
+                insert(SessionSeat.__table__),
+                [
+                    dict(session_id=sid, seat=seat, player_id=ids[name])
+                    for sid, names in sessions.values()
+                    for seat, name in enumerate(names)
+                ],
+            )
             print(f"  {number:>9,} hands stored", flush=True)
     if not examples:
         return
     for example in ("run", "joker-call", "back-run", "no-trump", "trump-change"):
         with transaction(engine) as s:
-            import_record(s, "bench", load_record(ROOT / "examples" / f"{example}.toml"),
-                                   again=True)
+            import_record(
+                s, "bench", load_record(ROOT / "examples" / f"{example}.toml"), again=True
+            )
 
 
 def measure(url: str, out: str, full: bool, render_only: bool = False) -> None:
@@ -188,11 +236,18 @@ def measure(url: str, out: str, full: bool, render_only: bool = False) -> None:
         report = build_site(s, "bench", out, timezone_name="Asia/Seoul", **options)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     workers = resource.getrusage(resource.RUSAGE_CHILDREN)  # the build's worker processes
-    print(json.dumps({"wall": wall, "cpu": cpu + workers.ru_utime + workers.ru_stime,
-                      "pages": report.pages,
-                      "written": getattr(report, "written", report.pages),
-                      "peak": own_peak_mb(),
-                      "worker_peak": workers.ru_maxrss / 1024}))
+    print(
+        json.dumps(
+            {
+                "wall": wall,
+                "cpu": cpu + workers.ru_utime + workers.ru_stime,
+                "pages": report.pages,
+                "written": getattr(report, "written", report.pages),
+                "peak": own_peak_mb(),
+                "worker_peak": workers.ru_maxrss / 1024,
+            }
+        )
+    )
     engine.dispose()
 
 
@@ -213,49 +268,75 @@ def own_peak_mb() -> float:
 
 def measured(label: str, url: str, out: Path, full: bool, mode: str = "") -> None:
     mode = mode or ("full" if full else "incremental")
-    result = subprocess.run([sys.executable, __file__, "--measure", mode,
-                             "--db", url, "--keep", str(out)], capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, __file__, "--measure", mode, "--db", url, "--keep", str(out)],
+        capture_output=True,
+        text=True,
+    )
     if result.returncode:
         sys.exit(result.stderr)
     x = json.loads(result.stdout.strip().splitlines()[-1])
-    per_page = f"  {x['cpu'] / x['written'] * 1000:5.2f} ms CPU per page written" \
-        if x["written"] else ""
+    per_page = (
+        f"  {x['cpu'] / x['written'] * 1000:5.2f} ms CPU per page written" if x["written"] else ""
+    )
     workers = f" (workers {x['worker_peak']:.0f} MB each)" if x.get("worker_peak") else ""
-    print(f"{label:<32} wall {x['wall']:6.2f} s  cpu {x['cpu']:6.2f} s  peak {x['peak']:5.0f} MB"
-          f"{workers}  {x['written']:,} of {x['pages']:,} pages written{per_page}", flush=True)
+    print(
+        f"{label:<32} wall {x['wall']:6.2f} s  cpu {x['cpu']:6.2f} s  peak {x['peak']:5.0f} MB"
+        f"{workers}  {x['written']:,} of {x['pages']:,} pages written{per_page}",
+        flush=True,
+    )
 
 
 def refereed_run(args, url: str, engine, out: Path) -> None:
     """Full build, incremental with nothing new, one evening later (30 refereed hands)."""
-    timed(f"build {args.hands:,} hands, {args.refereed:,} refereed",
-          lambda: build(engine, args.hands, refereed=args.refereed))
+    timed(
+        f"build {args.hands:,} hands, {args.refereed:,} refereed",
+        lambda: build(engine, args.hands, refereed=args.refereed),
+    )
     engine.dispose()
     measured("full build, rendered only", url, Path(str(out) + "-render"), True, "render")
     measured("full build", url, out, True)
     measured("incremental, nothing new", url, out, False)
-    timed("record one evening (30 refereed hands)",
-          lambda: build(engine, 30, refereed=30, seed=10**7, examples=False))
+    timed(
+        "record one evening (30 refereed hands)",
+        lambda: build(engine, 30, refereed=30, seed=10**7, examples=False),
+    )
     engine.dispose()
     measured("incremental after one evening", url, out, False)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=None,
-                        help="hands in the league (default: 1,000,000; with --refereed, as many)")
-    parser.add_argument("--refereed", type=int, default=0,
-                        help="time full and incremental builds over this many refereed hands")
-    parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite "
-                                                   "file); an existing league 'bench' is reused")
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=None,
+        help="hands in the league (default: 1,000,000; with --refereed, as many)",
+    )
+    parser.add_argument(
+        "--refereed",
+        type=int,
+        default=0,
+        help="time full and incremental builds over this many refereed hands",
+    )
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="database URL (default: a temporary SQLite "
+        "file); an existing league 'bench' is reused",
+    )
     parser.add_argument("--keep", default=None, help="write the site here (default: temporary)")
-    parser.add_argument("--build-only", action="store_true",
-                        help="only build the league (with --db, to write the site in a later run)")
-    parser.add_argument("--measure", choices=("full", "incremental", "render"),
-                        help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--build-only",
+        action="store_true",
+        help="only build the league (with --db, to write the site in a later run)",
+    )
+    parser.add_argument(
+        "--measure", choices=("full", "incremental", "render"), help=argparse.SUPPRESS
+    )
     args = parser.parse_args()
     if args.measure:
-        return measure(args.db, args.keep, args.measure != "incremental",
-                       args.measure == "render")
+        return measure(args.db, args.keep, args.measure != "incremental", args.measure == "render")
     folder = tempfile.TemporaryDirectory()
     url = args.db or f"sqlite:///{Path(folder.name) / 'bench.db'}"
     engine = make_engine(url)
@@ -265,8 +346,7 @@ def main() -> None:
         return refereed_run(args, url, engine, out)
     args.hands = args.hands or 1_000_000
     with transaction(engine) as s:
-        exists = bool(league_summaries(s)) and any(
-            x.name == "bench" for x in league_summaries(s))
+        exists = bool(league_summaries(s)) and any(x.name == "bench" for x in league_summaries(s))
     if not exists:
         timed(f"build {args.hands:,} hands (bulk)", lambda: build(engine, args.hands))
     if args.build_only:
@@ -279,18 +359,25 @@ def main() -> None:
             return build_site(s, "bench", out, timezone_name="Asia/Seoul")
 
     report = timed("write the site", write)
-    sizes = sorted(((p.stat().st_size, str(p.relative_to(out))) for p in out.rglob("*.html")),
-                   reverse=True)
+    sizes = sorted(
+        ((p.stat().st_size, str(p.relative_to(out))) for p in out.rglob("*.html")), reverse=True
+    )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{report.hands:,} hands, {report.sessions:,} sessions, {report.players} players: "
-          f"{report.pages:,} pages, {report.bytes / 2**20:.0f} MB")
+    print(
+        f"{report.hands:,} hands, {report.sessions:,} sessions, {report.players} players: "
+        f"{report.pages:,} pages, {report.bytes / 2**20:.0f} MB"
+    )
     for size, name in sizes[:5]:
         print(f"  {size / 1024:7.1f} KB  {name}")
-    print(f"largest page {sizes[0][0] / 1024:.1f} KB ({sizes[0][1]}); limit {LIMIT_KB} KB: "
-          f"{'OK' if sizes[0][0] <= LIMIT_KB * 1024 else 'EXCEEDED'}")
+    print(
+        f"largest page {sizes[0][0] / 1024:.1f} KB ({sizes[0][1]}); limit {LIMIT_KB} KB: "
+        f"{'OK' if sizes[0][0] <= LIMIT_KB * 1024 else 'EXCEEDED'}"
+    )
     workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(f"peak memory (max RSS) {peak:.0f} MB" + (f"; each worker process at most "
-                                                     f"{workers:.0f} MB" if workers else ""))
+    print(
+        f"peak memory (max RSS) {peak:.0f} MB"
+        + (f"; each worker process at most {workers:.0f} MB" if workers else "")
+    )
     engine.dispose()
 
 

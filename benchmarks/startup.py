@@ -50,8 +50,9 @@ def median_ms(command: list[str], runs: int, env=None) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                       check=False, env=env)
+        subprocess.run(
+            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env
+        )
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1000
 
@@ -59,16 +60,23 @@ def median_ms(command: list[str], runs: int, env=None) -> float:
 def once(command: list[str], language: str = "en") -> float:
     env = dict(os.environ, MIGHTY_LANG=language)
     start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
-                   env=env)
+    subprocess.run(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env
+    )
     return time.perf_counter() - start
 
 
 def mighty_command() -> list[str]:
     script = Path(sys.executable).with_name("mighty")
-    return [str(script)] if script.exists() else (
-        [shutil.which("mighty")] if shutil.which("mighty") else
-        [sys.executable, "-m", "mighty_cli"])
+    return (
+        [str(script)]
+        if script.exists()
+        else (
+            [shutil.which("mighty")]
+            if shutil.which("mighty")
+            else [sys.executable, "-m", "mighty_cli"]
+        )
+    )
 
 
 def league_of(hands: int, db: str) -> None:
@@ -85,8 +93,11 @@ def league_of(hands: int, db: str) -> None:
     engine = make_engine(db)
     with transaction(engine) as s:
         create_league(s, "bench", "club-requirements")
-        import_record(s, "bench", Record(ruleset="club-requirements", players=list(PLAYERS),
-                                         hands=list(season(hands))))
+        import_record(
+            s,
+            "bench",
+            Record(ruleset="club-requirements", players=list(PLAYERS), hands=list(season(hands))),
+        )
         start_session(s, "bench", ["Ana", "Bo", "Cy", "Di", "Ed"])
     engine.dispose()
 
@@ -104,9 +115,13 @@ WHERE l.name = 'bench' AND NOT h.voided GROUP BY p.name ORDER BY score DESC
 """
 
 #: What a command's imports are told apart by (``-X importtime``'s self times).
-IMPORT_GROUPS = (("SQLAlchemy", ("sqlalchemy",)), ("SQLModel", ("sqlmodel",)),
-                 ("pydantic", ("pydantic", "pydantic_core")),
-                 ("the store", ("mighty_cli.store",)), ("the rest of mighty_cli", ("mighty_cli",)))
+IMPORT_GROUPS = (
+    ("SQLAlchemy", ("sqlalchemy",)),
+    ("SQLModel", ("sqlmodel",)),
+    ("pydantic", ("pydantic", "pydantic_core")),
+    ("the store", ("mighty_cli.store",)),
+    ("the rest of mighty_cli", ("mighty_cli",)),
+)
 
 #: Prints the store modules a command has loaded once it has run (in a fresh process).
 LOADED = """
@@ -124,23 +139,31 @@ print(" ".join(sorted(m[len("mighty_cli.store."):] for m in sys.modules
 def cpu_seconds(command: list[str], env=None) -> float:
     """The CPU time (user + system) of one run of ``command`` and its children."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
-                   env=env)
+    subprocess.run(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env
+    )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def import_split(arguments: list[str], env) -> dict[str, float]:
     """A command's import time (ms, ``-X importtime``'s self times) by :data:`IMPORT_GROUPS`."""
-    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "mighty_cli", *arguments],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                            env=env, check=False)
+    result = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "mighty_cli", *arguments],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        check=False,
+    )
     split = {name: 0.0 for name, _ in IMPORT_GROUPS}
     for line in result.stderr.splitlines():
         found = re.match(r"import time:\s+(\d+) \|\s+\d+ \|\s*(\S+)", line)
         if found:
-            name = next((group for group, prefixes in IMPORT_GROUPS
-                         if found.group(2).startswith(prefixes)), None)
+            name = next(
+                (group for group, prefixes in IMPORT_GROUPS if found.group(2).startswith(prefixes)),
+                None,
+            )
             if name:
                 split[name] += int(found.group(1)) / 1000
     return split
@@ -148,8 +171,14 @@ def import_split(arguments: list[str], env) -> dict[str, float]:
 
 def store_modules(arguments: list[str], env) -> str:
     """The store's modules a command loads (in a fresh process)."""
-    result = subprocess.run([sys.executable, "-c", LOADED, *arguments], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True, env=env, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", LOADED, *arguments],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        check=False,
+    )
     return result.stderr.strip().splitlines()[-1] if result.stderr.strip() else "?"
 
 
@@ -164,13 +193,27 @@ def against_sqlite_utils(mighty: list[str], env: dict, db_file: Path, runs: int)
     """`standings` and `record` beside `sqlite-utils query` on the same totals, in CPU time
     (medians of interleaved runs), then where each command's start-up goes."""
     standings = mighty + ["standings", "-l", "bench"]
-    record_args = ["record", "-l", "bench", "-d", "Bo", "-c", "15D", "-f", "Cy", "-t", "16",
-                   "--again"]
+    record_args = [
+        "record",
+        "-l",
+        "bench",
+        "-d",
+        "Bo",
+        "-c",
+        "15D",
+        "-f",
+        "Cy",
+        "-t",
+        "16",
+        "--again",
+    ]
     query = sqlite_utils()
     cases = {"mighty standings": standings, "mighty record": mighty + record_args}
     if query is None:
-        print("  sqlite-utils is not installed (pip install -e '.[bench]'): the comparison "
-              "with `sqlite-utils query` is skipped")
+        print(
+            "  sqlite-utils is not installed (pip install -e '.[bench]'): the comparison "
+            "with `sqlite-utils query` is skipped"
+        )
     else:
         cases["sqlite-utils query"] = query + ["query", str(db_file), TOTALS_SQL]
     # The floor under every league command: the store is SQLModel's (pydantic, SQLAlchemy's ORM)
@@ -182,15 +225,19 @@ def against_sqlite_utils(mighty: list[str], env: dict, db_file: Path, runs: int)
     medians = {name: statistics.median(times) * 1000 for name, times in cpu.items()}
     print(f"CPU time (user + system), median of {runs} interleaved runs:")
     for name, value in medians.items():
-        ratio = (f"   {value / medians['sqlite-utils query']:.2f}x sqlite-utils (budget: 2.5x)"
-                 if query is not None and name != "sqlite-utils query" else "")
+        ratio = (
+            f"   {value / medians['sqlite-utils query']:.2f}x sqlite-utils (budget: 2.5x)"
+            if query is not None and name != "sqlite-utils query"
+            else ""
+        )
         print(f"  {name:<34} {value:7.1f} ms{ratio}")
     print(f"start-up by -X importtime (self times, median of {max(3, runs // 3)} runs):")
-    for label, arguments in (("standings", ["standings", "-l", "bench"]),
-                             ("record", record_args)):
+    for label, arguments in (("standings", ["standings", "-l", "bench"]), ("record", record_args)):
         splits = [import_split(arguments, env) for _ in range(max(3, runs // 3))]
-        parts = ", ".join(f"{name} {statistics.median(split[name] for split in splits):.0f}"
-                          for name, _ in IMPORT_GROUPS)
+        parts = ", ".join(
+            f"{name} {statistics.median(split[name] for split in splits):.0f}"
+            for name, _ in IMPORT_GROUPS
+        )
         print(f"  {label:<10} {parts} ms")
         print(f"  {'':<10} the store's modules loaded: {store_modules(arguments, env)}")
 
@@ -199,8 +246,13 @@ class Piped:
     """A process fed line by line; ``until`` reads its output up to a marker."""
 
     def __init__(self, command: list[str], env: dict):
-        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT, env=env)
+        self.proc = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
         self.buffer = b""
 
     def until(self, marker: str, timeout: float = 30.0) -> str:
@@ -210,7 +262,9 @@ class Piped:
         while wanted not in self.buffer:
             left = deadline - time.monotonic()
             if left <= 0 or self.proc.poll() is not None and not select.select([fd], [], [], 0)[0]:
-                raise RuntimeError(f"no {marker!r} in: {self.buffer[-500:].decode(errors='replace')}")
+                raise RuntimeError(
+                    f"no {marker!r} in: {self.buffer[-500:].decode(errors='replace')}"
+                )
             if select.select([fd], [], [], left)[0]:
                 chunk = os.read(fd, 65536)
                 if not chunk:
@@ -242,8 +296,11 @@ def record_evening(mighty: list[str], env: dict, hands: int) -> tuple[list[float
         five = [n.strip() for n in line.split(";")[0].split(",")]
         declarer, friend = rng.sample(five, 2)
         piped.until("or quit: ")
-        for text, marker in ((declarer, "14): "), (f"{rng.randrange(13, 18)}S", "[none]: "),
-                             (friend, "party: ")):
+        for text, marker in (
+            (declarer, "14): "),
+            (f"{rng.randrange(13, 18)}S", "[none]: "),
+            (friend, "party: "),
+        ):
             start = time.perf_counter()
             piped.send(text)
             piped.until(marker)
@@ -278,7 +335,7 @@ def referee_evening(mighty: list[str], env: dict, hands: int) -> list[float]:
                 raise RuntimeError(f"{line!r} refused: {answer}")
             text = ""
         text = piped.until("playing ") + "playing " + piped.until("\n")
-        text = text[text.rfind("— hand"):]
+        text = text[text.rfind("— hand") :]
     piped.send("quit")
     piped.close()
     return times
@@ -289,24 +346,31 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--hands", type=int, default=30, help="hands per evening run")
     parser.add_argument("--league-hands", type=int, default=3000)
-    parser.add_argument("--compare-only", action="store_true",
-                        help="only standings and record beside sqlite-utils query")
+    parser.add_argument(
+        "--compare-only",
+        action="store_true",
+        help="only standings and record beside sqlite-utils query",
+    )
     args = parser.parse_args()
     mighty = mighty_command()
     if args.compare_only:
         with tempfile.TemporaryDirectory() as folder:
             db = f"sqlite:///{Path(folder) / 'bench.db'}"
             league_of(args.league_hands, db)
-            env = dict(os.environ, MIGHTY_DB=db, MIGHTY_USER="bench",
-                       XDG_CONFIG_HOME=str(Path(folder) / "config"))
+            env = dict(
+                os.environ,
+                MIGHTY_DB=db,
+                MIGHTY_USER="bench",
+                XDG_CONFIG_HOME=str(Path(folder) / "config"),
+            )
             against_sqlite_utils(mighty, env, Path(folder) / "bench.db", args.runs)
         return
     cases = {
         "python -c pass": [sys.executable, "-c", "pass"],
         "mighty --help": mighty + ["--help"],
         "mighty ruleset list": mighty + ["ruleset", "list"],
-        "mighty score": mighty + ["score", "--ruleset", "standard", "--bid", "15", "--trump", "D",
-                                  "--taken", "16"],
+        "mighty score": mighty
+        + ["score", "--ruleset", "standard", "--bid", "15", "--trump", "D", "--taken", "16"],
         "import sqlmodel (for scale)": [sys.executable, "-c", "import sqlmodel"],
     }
     print(f"median of {args.runs} runs, {sys.executable}")
@@ -318,29 +382,53 @@ def main() -> None:
             times[language].append(once(mighty + ["--help"], language))
     english, korean = (statistics.median(times[k]) * 1000 for k in ("en", "ko"))
     print(f"  {'mighty --help (English)':<34} {english:7.1f} ms")
-    print(f"  {'mighty --help (Korean)':<34} {korean:7.1f} ms   "
-          f"{(korean / english - 1) * 100:+.1f}% (budget: +10%)")
+    print(
+        f"  {'mighty --help (Korean)':<34} {korean:7.1f} ms   "
+        f"{(korean / english - 1) * 100:+.1f}% (budget: +10%)"
+    )
 
     with tempfile.TemporaryDirectory() as folder:
         db = f"sqlite:///{Path(folder) / 'bench.db'}"
         league_of(args.league_hands, db)
-        env = dict(os.environ, MIGHTY_DB=db, MIGHTY_USER="bench",
-                   XDG_CONFIG_HOME=str(Path(folder) / "config"))
-        record = mighty + ["record", "-l", "bench", "-d", "Bo", "-c", "15D", "-f", "Cy",
-                           "-t", "16", "--again"]  # the same hand each time: stored each time
+        env = dict(
+            os.environ,
+            MIGHTY_DB=db,
+            MIGHTY_USER="bench",
+            XDG_CONFIG_HOME=str(Path(folder) / "config"),
+        )
+        record = mighty + [
+            "record",
+            "-l",
+            "bench",
+            "-d",
+            "Bo",
+            "-c",
+            "15D",
+            "-f",
+            "Cy",
+            "-t",
+            "16",
+            "--again",
+        ]  # the same hand each time: stored each time
         label = f"mighty record ({args.league_hands:,} hands)"
         print(f"  {label:<34} {median_ms(record, args.runs, env):7.1f} ms")
         against_sqlite_utils(mighty, env, Path(folder) / "bench.db", args.runs)
         answers, stored = record_evening(mighty, env, args.hands)
         print(f"record --evening, {args.hands} hands in one process:")
-        print(f"  per answer (median / max)          {statistics.median(answers):7.1f} / "
-              f"{max(answers):.1f} ms")
-        print(f"  per hand stored (median / max)     {statistics.median(stored):7.1f} / "
-              f"{max(stored):.1f} ms")
+        print(
+            f"  per answer (median / max)          {statistics.median(answers):7.1f} / "
+            f"{max(answers):.1f} ms"
+        )
+        print(
+            f"  per hand stored (median / max)     {statistics.median(stored):7.1f} / "
+            f"{max(stored):.1f} ms"
+        )
         times = referee_evening(mighty, env, max(1, args.hands // 10))
         print(f"referee --league, {len(times)} entries (hand in progress kept after each):")
-        print(f"  per entry (median / p95 / max)     {statistics.median(times):7.1f} / "
-              f"{sorted(times)[int(len(times) * 0.95)]:.1f} / {max(times):.1f} ms")
+        print(
+            f"  per entry (median / p95 / max)     {statistics.median(times):7.1f} / "
+            f"{sorted(times)[int(len(times) * 0.95)]:.1f} / {max(times):.1f} ms"
+        )
 
 
 if __name__ == "__main__":

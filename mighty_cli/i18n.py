@@ -59,23 +59,46 @@ fall back on; the other words a table says (``패스``, ``노프렌드``, ``마�
 from __future__ import annotations
 
 import inspect
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
-from .engine.translation import (LANGUAGES, N_, _, choose_language, get_language, gettext,
-                                 ngettext, normalize_language, set_language, translations)
+from .engine.translation import (
+    LANGUAGES,
+    N_,
+    _,
+    choose_language,
+    get_language,
+    gettext,
+    ngettext,
+    normalize_language,
+    set_language,
+    translations,
+)
 from .render.text import display_width
 
 if TYPE_CHECKING:
     import click
 
-__all__ = ["LANGUAGES", "N_", "_", "choose_language", "get_language", "gettext", "ngettext",
-           "normalize_language", "set_language", "translations", "localize", "language_from_args",
-           "translate_click", "translate_help"]
+__all__ = [
+    "LANGUAGES",
+    "N_",
+    "_",
+    "choose_language",
+    "get_language",
+    "gettext",
+    "ngettext",
+    "normalize_language",
+    "set_language",
+    "translations",
+    "localize",
+    "language_from_args",
+    "translate_click",
+    "translate_help",
+]
 
 _ORIGINAL = "_mighty_msgid"
 
 
-def language_from_args(args: list[str]) -> Optional[str]:
+def language_from_args(args: list[str]) -> str | None:
     """The value of a ``--lang`` given to the group, read before click parses anything so that
     ``mighty --help --lang ko`` is Korean too (the options before the subcommand only)."""
     for index, arg in enumerate(args):
@@ -124,8 +147,18 @@ def localize(command: click.Command) -> None:
         localize(sub)
 
 
-_CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "termui", "types",
-                  "utils", "shell_completion", "_termui_impl")
+_CLICK_MODULES = (
+    "core",
+    "decorators",
+    "exceptions",
+    "formatting",
+    "parser",
+    "termui",
+    "types",
+    "utils",
+    "shell_completion",
+    "_termui_impl",
+)
 
 
 def translate_click() -> None:
@@ -202,7 +235,6 @@ def _measure_terms_by_display_width() -> None:
     if getattr(click_formatting.term_len, "measures_display_width", False):
         return
     from click._compat import strip_ansi
-
 
     def term_len(x: str) -> int:  # click's parameter name
         return display_width(strip_ansi(x))

@@ -33,10 +33,17 @@ TABLES = _tables()
 
 def database_params():
     """The databases storage tests run against."""
-    return [pytest.param("sqlite", id="sqlite"),
-            pytest.param("postgres", id="postgres", marks=[
+    return [
+        pytest.param("sqlite", id="sqlite"),
+        pytest.param(
+            "postgres",
+            id="postgres",
+            marks=[
                 pytest.mark.postgres,
-                pytest.mark.skipif(not POSTGRES_URL, reason="MIGHTY_TEST_POSTGRES_URL not set")])]
+                pytest.mark.skipif(not POSTGRES_URL, reason="MIGHTY_TEST_POSTGRES_URL not set"),
+            ],
+        ),
+    ]
 
 
 def fresh_url(kind: str, tmp_path, name: str = "league.db", *, tables: bool = True) -> str:
@@ -90,8 +97,9 @@ class _Postgres:
             name = f"{url.database}_{worker}"
             server = create_engine(url, isolation_level="AUTOCOMMIT")
             with server.connect() as connection:
-                if not connection.execute(text("SELECT 1 FROM pg_database WHERE datname = :n"),
-                                          {"n": name}).first():
+                if not connection.execute(
+                    text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": name}
+                ).first():
                     connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
             server.dispose()
             url = url.set(database=name)
@@ -112,11 +120,13 @@ class _Postgres:
         make_engine(self.url).dispose()
         with self.engine.connect() as connection:
             self.schema = _fingerprint(connection)
-            sequences = connection.execute(text(
-                "SELECT sequencename FROM pg_sequences WHERE schemaname = 'public'")).scalars()
+            sequences = connection.execute(
+                text("SELECT sequencename FROM pg_sequences WHERE schemaname = 'public'")
+            ).scalars()
             self.empty_sql = "; ".join(
                 [f'DELETE FROM "{table}"' for table in reversed(TABLES)]
-                + [f'ALTER SEQUENCE "{sequence}" RESTART' for sequence in sequences])
+                + [f'ALTER SEQUENCE "{sequence}" RESTART' for sequence in sequences]
+            )
 
     def _empty(self) -> None:
         """Every row deleted, every id from 1 again (DELETE: on tables this small it is five
@@ -140,9 +150,12 @@ class _Postgres:
         from sqlalchemy import text
 
         with self.engine.connect() as connection:
-            connection.execute(text(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
-                "datname = current_database() AND pid <> pg_backend_pid()"))
+            connection.execute(
+                text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                    "datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            )
 
     def rows(self) -> tuple:
         """Every row of every table and where each sequence stands."""
@@ -150,12 +163,24 @@ class _Postgres:
         from sqlmodel import SQLModel
 
         with self.engine.connect() as connection:
-            rows = [(table, [dict(row._mapping) for row in connection.execute(
-                        select(table).order_by(*table.primary_key.columns))])
-                    for table in SQLModel.metadata.sorted_tables]
-            sequences = connection.execute(text(
-                "SELECT sequencename, last_value FROM pg_sequences "
-                "WHERE schemaname = 'public' AND last_value IS NOT NULL")).all()
+            rows = [
+                (
+                    table,
+                    [
+                        dict(row._mapping)
+                        for row in connection.execute(
+                            select(table).order_by(*table.primary_key.columns)
+                        )
+                    ],
+                )
+                for table in SQLModel.metadata.sorted_tables
+            ]
+            sequences = connection.execute(
+                text(
+                    "SELECT sequencename, last_value FROM pg_sequences "
+                    "WHERE schemaname = 'public' AND last_value IS NOT NULL"
+                )
+            ).all()
         return rows, sequences
 
     def load(self, saved: tuple) -> None:
@@ -168,19 +193,25 @@ class _Postgres:
                 if values:
                     connection.execute(table.insert(), values)
             for name, value in sequences:
-                connection.execute(text("SELECT setval(:name, :value)"),
-                                   {"name": f'"{name}"', "value": value})
+                connection.execute(
+                    text("SELECT setval(:name, :value)"), {"name": f'"{name}"', "value": value}
+                )
 
 
 def _fingerprint(connection) -> tuple:
     """The schema in a few numbers: its tables' columns, its indexes and its constraints."""
     from sqlalchemy import text
 
-    return tuple(connection.execute(text(
-        "SELECT (SELECT count(*) FROM information_schema.columns WHERE table_schema = 'public'),"
-        " (SELECT count(*) FROM pg_indexes WHERE schemaname = 'public'),"
-        " (SELECT count(*) FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace"
-        "  WHERE n.nspname = 'public')")).one())
+    return tuple(
+        connection.execute(
+            text(
+                "SELECT (SELECT count(*) FROM information_schema.columns WHERE table_schema = 'public'),"
+                " (SELECT count(*) FROM pg_indexes WHERE schemaname = 'public'),"
+                " (SELECT count(*) FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace"
+                "  WHERE n.nspname = 'public')"
+            )
+        ).one()
+    )
 
 
 _postgres = _Postgres()
@@ -209,8 +240,7 @@ def made_once(kind: str, tmp_path, key: str, build, name: str = "league.db"):
             if not path.name.startswith(name):  # the database itself and its -wal, -shm
                 (shutil.copytree if path.is_dir() else shutil.copy2)(path, store / path.name)
         if kind == "sqlite":  # SQLite's own copy: the committed rows, whatever is in the log
-            with sqlite3.connect(tmp_path / name) as source, \
-                    sqlite3.connect(store / name) as copy:
+            with sqlite3.connect(tmp_path / name) as source, sqlite3.connect(store / name) as copy:
                 source.backup(copy)
             source.close()
             copy.close()
@@ -234,8 +264,10 @@ def snapshot(engine) -> dict:
     from sqlalchemy import text
 
     with engine.connect() as connection:
-        return {t: sorted(map(repr, connection.execute(text(f"SELECT * FROM {t}")).all()))
-                for t in TABLES}
+        return {
+            t: sorted(map(repr, connection.execute(text(f"SELECT * FROM {t}")).all()))
+            for t in TABLES
+        }
 
 
 def run(engine, function, *args, **kwargs):

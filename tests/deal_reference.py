@@ -16,7 +16,7 @@ def reference_shuffle(seed: int, deck: list[int]) -> list[int]:
     def next_word() -> int:
         nonlocal block
         if not words:
-            digest = hashlib.sha256(f"mighty-deal/1:{seed}:{block}".encode("utf-8")).digest()
+            digest = hashlib.sha256(f"mighty-deal/1:{seed}:{block}".encode()).digest()
             words.extend(reversed(struct.unpack(">8I", digest)))
             block += 1
         return words.pop()

@@ -22,9 +22,18 @@ from pathlib import Path
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--hide-scrollbars", "--allow-file-access-from-files"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--hide-scrollbars",
+    "--allow-file-access-from-files",
+]
 
 #: Seconds a page may take to load, or the browser to answer.
 TIMEOUT = 120
@@ -52,11 +61,23 @@ class Chromium:
         devnull = os.open(os.devnull, os.O_RDWR)
         # Spawned with the pipes as its descriptors 3 and 4 (posix_spawn: safe beside threads)
         self.pid = os.posix_spawn(
-            executable, [executable, *FLAGS, "--remote-debugging-pipe",
-                         f"--user-data-dir={profile}", "about:blank"], os.environ,
-            file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 0), (os.POSIX_SPAWN_DUP2, devnull, 1),
-                          (os.POSIX_SPAWN_DUP2, self._log.fileno(), 2),
-                          (os.POSIX_SPAWN_DUP2, commands, 3), (os.POSIX_SPAWN_DUP2, replies, 4)])
+            executable,
+            [
+                executable,
+                *FLAGS,
+                "--remote-debugging-pipe",
+                f"--user-data-dir={profile}",
+                "about:blank",
+            ],
+            os.environ,
+            file_actions=[
+                (os.POSIX_SPAWN_DUP2, devnull, 0),
+                (os.POSIX_SPAWN_DUP2, devnull, 1),
+                (os.POSIX_SPAWN_DUP2, self._log.fileno(), 2),
+                (os.POSIX_SPAWN_DUP2, commands, 3),
+                (os.POSIX_SPAWN_DUP2, replies, 4),
+            ],
+        )
         os.close(devnull)
         os.close(commands)
         os.close(replies)
@@ -83,8 +104,13 @@ class Chromium:
 
     # -- the protocol ------------------------------------------------------------------------
 
-    def call(self, method: str, params: dict | None = None, session: str | None = None,
-             timeout: float = TIMEOUT) -> dict:
+    def call(
+        self,
+        method: str,
+        params: dict | None = None,
+        session: str | None = None,
+        timeout: float = TIMEOUT,
+    ) -> dict:
         """Send a command and wait for its answer (events meanwhile are kept)."""
         self._last_id += 1
         message = {"id": self._last_id, "method": method, "params": params or {}}
@@ -130,17 +156,20 @@ class Chromium:
 
     # -- pages ------------------------------------------------------------------------------
 
-    def open(self, url: str, width: int = 1280, height: int = 900) -> "Tab":
+    def open(self, url: str, width: int = 1280, height: int = 900) -> Tab:
         """A new tab of that size, ``url`` loaded in it (its load event fired)."""
         target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
-        session = self.call("Target.attachToTarget",
-                            {"targetId": target, "flatten": True})["sessionId"]
+        session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})[
+            "sessionId"
+        ]
         tab = Tab(self, target, session)
         for domain in ("Page", "Runtime", "Log"):
             self.call(f"{domain}.enable", session=session)
-        self.call("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
-            session=session)
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+            session=session,
+        )
         for earlier in self._events.get(session, []):  # about:blank's, if any
             earlier["seen"] = True
         navigated = self.call("Page.navigate", {"url": url}, session=session)
@@ -157,7 +186,7 @@ class Tab:
     def __init__(self, browser: Chromium, target: str, session: str) -> None:
         self.browser, self.target, self.session = browser, target, session
 
-    def __enter__(self) -> "Tab":
+    def __enter__(self) -> Tab:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -169,9 +198,11 @@ class Tab:
 
     def evaluate(self, expression: str):
         """The value of a JavaScript expression in the page."""
-        result = self.browser.call("Runtime.evaluate", {
-            "expression": expression, "returnByValue": True, "awaitPromise": True},
-            session=self.session)
+        result = self.browser.call(
+            "Runtime.evaluate",
+            {"expression": expression, "returnByValue": True, "awaitPromise": True},
+            session=self.session,
+        )
         if "exceptionDetails" in result:
             raise BrowserError(f"{expression}: {result['exceptionDetails']}")
         return result["result"].get("value")
@@ -182,8 +213,9 @@ class Tab:
 
     def pdf(self) -> bytes:
         """The page printed (``chromium --print-to-pdf --no-pdf-header-footer``)."""
-        data = self.browser.call("Page.printToPDF", {"displayHeaderFooter": False},
-                                 session=self.session)["data"]
+        data = self.browser.call(
+            "Page.printToPDF", {"displayHeaderFooter": False}, session=self.session
+        )["data"]
         return base64.b64decode(data)
 
     def console(self) -> list[str]:
@@ -195,17 +227,25 @@ class Tab:
             params = event["params"]
             if event["method"] == "Runtime.consoleAPICalled":
                 frames = (params.get("stackTrace") or {}).get("callFrames") or [{}]
-                text = " ".join(str(arg.get("value", arg.get("description", "")))
-                                for arg in params.get("args", []))
-                lines.append(f'CONSOLE({frames[0].get("lineNumber", 0)}) '
-                             f'{params["type"]}: "{text}", source: {frames[0].get("url", "")}')
+                text = " ".join(
+                    str(arg.get("value", arg.get("description", "")))
+                    for arg in params.get("args", [])
+                )
+                lines.append(
+                    f"CONSOLE({frames[0].get('lineNumber', 0)}) "
+                    f'{params["type"]}: "{text}", source: {frames[0].get("url", "")}'
+                )
             elif event["method"] == "Runtime.exceptionThrown":
                 details = params["exceptionDetails"]
                 text = (details.get("exception") or {}).get("description") or details["text"]
-                lines.append(f'CONSOLE({details.get("lineNumber", 0)}) error: "{text}", '
-                             f'source: {details.get("url", "")}')
+                lines.append(
+                    f'CONSOLE({details.get("lineNumber", 0)}) error: "{text}", '
+                    f"source: {details.get('url', '')}"
+                )
             elif event["method"] == "Log.entryAdded":
                 entry = params["entry"]
-                lines.append(f'CONSOLE({entry.get("lineNumber", 0)}) {entry["level"]}: '
-                             f'"{entry["text"]}", source: {entry.get("url", "")}')
+                lines.append(
+                    f"CONSOLE({entry.get('lineNumber', 0)}) {entry['level']}: "
+                    f'"{entry["text"]}", source: {entry.get("url", "")}'
+                )
         return lines

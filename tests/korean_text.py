@@ -11,11 +11,16 @@ import re
 from mighty_cli.engine.particles import PAIR
 
 #: A particle standing apart from the word before it (이 is left out: 이 판, 이 룰 are words).
-APART = re.compile(r"(?<=\S) +(는|은|을|를|의|에|에게|에게는|에서|에서는|라는|이라는|으로|로|과|가)"
-                   r"(?=[\s,.:;!?)\]]|$)")
+APART = re.compile(
+    r"(?<=\S) +(는|은|을|를|의|에|에게|에게는|에서|에서는|라는|이라는|으로|로|과|가)"
+    r"(?=[\s,.:;!?)\]]|$)"
+)
 
 
 def leftovers(text: str) -> list[str]:
     """The pieces of ``text`` that do not read as Korean: a particle pair, a particle apart."""
-    return [text[max(0, m.start() - 12):m.end() + 4]
-            for pattern in (PAIR, APART) for m in pattern.finditer(text)]
+    return [
+        text[max(0, m.start() - 12) : m.end() + 4]
+        for pattern in (PAIR, APART)
+        for m in pattern.finditer(text)
+    ]

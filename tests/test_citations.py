@@ -21,9 +21,20 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules.md"
 
 #: The text files that cite: everything of the repository a reader reads.
-PATTERNS = ("mighty_cli/**/*.py", "mighty_cli/**/*.po", "rulesets/*.toml", "templates/**/*.html",
-            "tools/**/*.py", "benchmarks/**/*.py", "tests/**/*.py", "tests/**/*.toml",
-            "examples/*.toml", "docs/*.md", "*.md", "pyproject.toml")
+PATTERNS = (
+    "mighty_cli/**/*.py",
+    "mighty_cli/**/*.po",
+    "rulesets/*.toml",
+    "templates/**/*.html",
+    "tools/**/*.py",
+    "benchmarks/**/*.py",
+    "tests/**/*.py",
+    "tests/**/*.toml",
+    "examples/*.toml",
+    "docs/*.md",
+    "*.md",
+    "pyproject.toml",
+)
 #: Files that name a missing file on purpose: this test's own examples, and a test asserting
 #: that the commands' help no longer sends users to one.
 NAMES_MISSING_ON_PURPOSE = {"tests/test_citations.py", "tests/cli/test_club_evening_found.py"}
@@ -31,9 +42,12 @@ NAMES_MISSING_ON_PURPOSE = {"tests/test_citations.py", "tests/cli/test_club_even
 
 def scanned() -> list[Path]:
     files = {path for pattern in PATTERNS for path in ROOT.glob(pattern)}
-    return sorted(path for path in files
-                  if ".venv" not in path.parts and path.relative_to(ROOT).as_posix()
-                  not in NAMES_MISSING_ON_PURPOSE)
+    return sorted(
+        path
+        for path in files
+        if ".venv" not in path.parts
+        and path.relative_to(ROOT).as_posix() not in NAMES_MISSING_ON_PURPOSE
+    )
 
 
 # --- files -------------------------------------------------------------------------------------
@@ -88,7 +102,7 @@ def slug(heading: str) -> str:
     return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def anchors(page: Path) -> set[str]:
     text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
     return {slug(line.lstrip("#")) for line in text.splitlines() if line.startswith("#")}
@@ -106,12 +120,16 @@ def missing_headings(text: str) -> list[str]:
         return found
     joined = re.sub(r"[ \t]*\n[ \t]*(?:#+:?[ \t]*)?", " ", text)
     for name, title in CITED_HEADING.findall(joined):
-        page = next((base / name for base in (ROOT, ROOT / "docs") if (base / name).is_file()),
-                    None)
+        page = next(
+            (base / name for base in (ROOT, ROOT / "docs") if (base / name).is_file()), None
+        )
         if page is None:
             continue  # a missing page is test_every_cited_file_is_in_the_repository's
-        headings = [line.lstrip("#").strip() for line in
-                    page.read_text(encoding="utf-8").splitlines() if line.startswith("#")]
+        headings = [
+            line.lstrip("#").strip()
+            for line in page.read_text(encoding="utf-8").splitlines()
+            if line.startswith("#")
+        ]
         if not any(heading.startswith(title) for heading in headings):
             found.append(f'{name} "{title}"')
     return found
@@ -135,8 +153,11 @@ def rules_sections(page: Path) -> set[str]:
 
 def cited_rules_sections(text: str) -> list[str]:
     """Every section a text cites as docs/rules.md §N (ranges and lists: each end and item)."""
-    return [section[1:] for cited in RULES_CITATION.findall(text)
-            for section in re.findall(SECTION, cited)]
+    return [
+        section[1:]
+        for cited in RULES_CITATION.findall(text)
+        for section in re.findall(SECTION, cited)
+    ]
 
 
 # --- the source documents' sections ------------------------------------------------------------
@@ -148,11 +169,14 @@ FOOTNOTE_000 = re.compile(r"000 footnotes? (\d+)")
 
 def cited(pattern: re.Pattern, text: str) -> list:
     """A pattern's groups wherever it is not the tail of a longer number (1000 §2)."""
-    return [m.groups() for m in pattern.finditer(text)
-            if m.start() == 0 or not text[m.start() - 1].isdigit()]
+    return [
+        m.groups()
+        for m in pattern.finditer(text)
+        if m.start() == 0 or not text[m.start() - 1].isdigit()
+    ]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def source_map(heading: str) -> dict[str, str]:
     """The rows of a map of a source's sections in docs/rules.md: section → the rest."""
     text = RULES.read_text(encoding="utf-8")
@@ -165,14 +189,16 @@ def source_map(heading: str) -> dict[str, str]:
     return rows
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def items_001() -> dict[str, set[str]]:
     """Each section of 001 with the items the map lists (1, 2, 1-1, 3-4 ...)."""
-    return {section: set(re.findall(r"(?:^|[;(|]\s*)(\d+(?:-\d+)?) ", items))
-            for section, items in source_map("### The sections of 001").items()}
+    return {
+        section: set(re.findall(r"(?:^|[;(|]\s*)(\d+(?:-\d+)?) ", items))
+        for section, items in source_map("### The sections of 001").items()
+    }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def footnotes_000() -> int:
     return int(re.search(r"(\d+) numbered footnotes", RULES.read_text(encoding="utf-8")).group(1))
 
@@ -183,13 +209,17 @@ def unknown_source_sections(text: str) -> list[str]:
         return []
     sections_000 = source_map("### The sections of 000")
     items = items_001()
-    found = [f"000 §{section}" for (section,) in cited(SOURCE_000, text)
-             if section not in sections_000]
+    found = [
+        f"000 §{section}" for (section,) in cited(SOURCE_000, text) if section not in sections_000
+    ]
     for section, item in cited(SOURCE_001, text):
         if section not in items or (item and item not in items[section]):
             found.append(f"001 §{section}" + (f".{item}" if item else ""))
-    found += [f"000 footnote {number}" for (number,) in cited(FOOTNOTE_000, text)
-              if not 1 <= int(number) <= footnotes_000()]
+    found += [
+        f"000 footnote {number}"
+        for (number,) in cited(FOOTNOTE_000, text)
+        if not 1 <= int(number) <= footnotes_000()
+    ]
     return found
 
 
@@ -198,46 +228,66 @@ def unknown_source_sections(text: str) -> list[str]:
 FILES = scanned()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def text_of(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
 def test_the_scan_reads_the_code_the_rulesets_and_the_manual():
     names = {path.relative_to(ROOT).as_posix() for path in FILES}
-    assert {"mighty_cli/engine/scoring.py", "rulesets/standard.toml", "docs/rules.md",
-            "README.md", "templates/base.html", "tools/gen_standard.py"} <= names
+    assert {
+        "mighty_cli/engine/scoring.py",
+        "rulesets/standard.toml",
+        "docs/rules.md",
+        "README.md",
+        "templates/base.html",
+        "tools/gen_standard.py",
+    } <= names
 
 
 def test_every_cited_file_is_in_the_repository():
-    problems = [f"{path.relative_to(ROOT)}: {name}" for path in FILES
-                for name in missing_files(text_of(path), path)]
+    problems = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in FILES
+        for name in missing_files(text_of(path), path)
+    ]
     assert problems == []
 
 
 def test_no_citation_points_outside_the_repository():
-    problems = [f"{path.relative_to(ROOT)}: {match}" for path in FILES
-                if "shared" in text_of(path) for match in SHARED.findall(text_of(path))]
+    problems = [
+        f"{path.relative_to(ROOT)}: {match}"
+        for path in FILES
+        if "shared" in text_of(path)
+        for match in SHARED.findall(text_of(path))
+    ]
     assert problems == []
 
 
 def test_every_section_cited_by_its_title_is_a_heading_of_its_page():
-    problems = [f"{path.relative_to(ROOT)}: {cited}" for path in FILES
-                for cited in missing_headings(text_of(path))]
+    problems = [
+        f"{path.relative_to(ROOT)}: {cited}"
+        for path in FILES
+        for cited in missing_headings(text_of(path))
+    ]
     assert problems == []
 
 
-@pytest.mark.parametrize("page", sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"],
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "page", sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"], ids=lambda p: p.name
+)
 def test_links_lead_to_a_page_and_its_heading(page):
     assert broken_links(page.read_text(encoding="utf-8"), page) == []
 
 
 def test_every_cited_rules_section_is_a_heading_of_the_rules_page():
     sections = rules_sections(RULES)
-    problems = [f"{path.relative_to(ROOT)}: docs/rules.md §{section}" for path in FILES
-                for section in cited_rules_sections(text_of(path))
-                if section not in sections]
+    problems = [
+        f"{path.relative_to(ROOT)}: docs/rules.md §{section}"
+        for path in FILES
+        for section in cited_rules_sections(text_of(path))
+        if section not in sections
+    ]
     assert problems == []
 
 
@@ -251,28 +301,39 @@ def test_the_rules_page_keeps_the_sections_the_code_cites():
 
 
 def test_every_cited_section_of_the_sources_exists():
-    problems = [f"{path.relative_to(ROOT)}: {cited}" for path in FILES
-                for cited in unknown_source_sections(text_of(path))]
+    problems = [
+        f"{path.relative_to(ROOT)}: {cited}"
+        for path in FILES
+        for cited in unknown_source_sections(text_of(path))
+    ]
     assert problems == []
 
 
 # --- the checks catch what they should ---------------------------------------------------------
 
+
 def test_a_missing_file_is_caught_and_a_present_one_is_not():
     here = ROOT / "mighty_cli" / "engine" / "scoring.py"
-    text = ("RULES.md §9; see HAND_RECORD.md and ../shared/seeds/; docs/nowhere.md; "
-            "DEVELOPERS.md, docs/rules.md, README.md; a page.md of the manual")
+    text = (
+        "RULES.md §9; see HAND_RECORD.md and ../shared/seeds/; docs/nowhere.md; "
+        "DEVELOPERS.md, docs/rules.md, README.md; a page.md of the manual"
+    )
     assert missing_files(text, here) == ["RULES.md", "HAND_RECORD.md", "docs/nowhere.md"]
     assert SHARED.findall(text) == ["../shared"]
     assert SHARED.findall("mighty replay shared/season.toml; /work/shared/RULES.md") == [
-        "/work/shared"]
+        "/work/shared"
+    ]
 
 
 def test_a_section_title_the_page_lacks_is_caught():
-    text = ('(docs/record-format.md, "Seeded\n  deals" step 5; DEVELOPERS.md, "Citations"; '
-            'docs/record-format.md "Seeded dealing"; docs/rules.md, "Scoring rules")')
-    assert missing_headings(text) == ['docs/record-format.md "Seeded dealing"',
-                                      'docs/rules.md "Scoring rules"']
+    text = (
+        '(docs/record-format.md, "Seeded\n  deals" step 5; DEVELOPERS.md, "Citations"; '
+        'docs/record-format.md "Seeded dealing"; docs/rules.md, "Scoring rules")'
+    )
+    assert missing_headings(text) == [
+        'docs/record-format.md "Seeded dealing"',
+        'docs/rules.md "Scoring rules"',
+    ]
 
 
 def test_a_rules_section_the_page_lacks_is_caught():
@@ -283,10 +344,11 @@ def test_a_rules_section_the_page_lacks_is_caught():
 
 
 def test_a_source_section_the_documents_lack_is_caught():
-    text = ("000 §7.16, 000 §2.1, 000 §3.3-3.5; 001 §4.3-2, 001 §4.3-5, 001 §1.10, 001 §7; "
-            "000 footnote 64, 000 footnote 85")
-    assert unknown_source_sections(text) == ["000 §2.1", "001 §4.3-5", "001 §7",
-                                             "000 footnote 85"]
+    text = (
+        "000 §7.16, 000 §2.1, 000 §3.3-3.5; 001 §4.3-2, 001 §4.3-5, 001 §1.10, 001 §7; "
+        "000 footnote 64, 000 footnote 85"
+    )
+    assert unknown_source_sections(text) == ["000 §2.1", "001 §4.3-5", "001 §7", "000 footnote 85"]
 
 
 def test_a_link_to_a_missing_heading_is_caught():

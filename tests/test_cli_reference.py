@@ -14,8 +14,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def reference():
-    spec = importlib.util.spec_from_file_location("cli_reference",
-                                                  ROOT / "tools" / "cli_reference.py")
+    spec = importlib.util.spec_from_file_location(
+        "cli_reference", ROOT / "tools" / "cli_reference.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -39,8 +40,9 @@ def test_a_planted_drift_is_caught(reference, tmp_path, monkeypatch, capsys):
     for lang, path in reference.FILES.items():
         text = path.read_text(encoding="utf-8")
         copy = tmp_path / path.name
-        copy.write_text(text.replace("--players", "--people", 1) if lang == "en" else text,
-                        encoding="utf-8")
+        copy.write_text(
+            text.replace("--players", "--people", 1) if lang == "en" else text, encoding="utf-8"
+        )
         planted[lang] = copy
     assert reference.drifted(planted) == [planted["en"]]
     monkeypatch.setattr(reference, "FILES", planted)

@@ -22,8 +22,9 @@ FLOOR_COMPARED = 100
 
 
 def load():
-    spec = importlib.util.spec_from_file_location("doc_examples",
-                                                  ROOT / "tools" / "doc_examples.py")
+    spec = importlib.util.spec_from_file_location(
+        "doc_examples", ROOT / "tools" / "doc_examples.py"
+    )
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclasses look their module up
     spec.loader.exec_module(module)
@@ -44,8 +45,9 @@ def test_the_page_shows_what_the_tool_prints(outcomes, page):
     result = outcomes[page]
     assert not isinstance(result, examples.PageError), str(result)
     problems = [problem for problem in (outcome.problem() for outcome in result) if problem]
-    assert problems == [], ("\n".join(problems)
-                            + "\n(run 'python tools/doc_examples.py write', then read the diff)")
+    assert problems == [], (
+        "\n".join(problems) + "\n(run 'python tools/doc_examples.py write', then read the diff)"
+    )
 
 
 def test_enough_examples_run(outcomes):
@@ -53,8 +55,14 @@ def test_enough_examples_run(outcomes):
     compared = [outcome for outcome in ran if outcome.command.output]
     assert len(ran) >= FLOOR_COMMANDS
     assert len(compared) >= FLOOR_COMPARED
-    for name in ("README.md", "getting-started.md", "getting-started.ko.md", "tournaments.md",
-                 "tournaments.ko.md", "leagues.ko.md"):
+    for name in (
+        "README.md",
+        "getting-started.md",
+        "getting-started.ko.md",
+        "tournaments.md",
+        "tournaments.ko.md",
+        "leagues.ko.md",
+    ):
         page = ROOT / name if name == "README.md" else ROOT / "docs" / name
         assert len(outcomes[page]) >= 3, name
 
@@ -109,7 +117,8 @@ def test_a_page_is_read_into_commands_outputs_markers_and_files(tmp_path):
     assert [(c.line, c.setup) for c in first] == [
         ("mighty league create tuesday --ruleset standard", True),
         ("mighty league list", False),
-        ("mighty score --ruleset nope --bid 15 --trump D --taken 16", False)]
+        ("mighty score --ruleset nope --bid 15 --trump D --taken 16", False),
+    ]
     assert first[1].output == ["league   ruleset   players  sessions  hands  open", "..."]
     assert blocks[2].file == ("club.toml", 'extends = "standard"\n')
 
@@ -137,8 +146,10 @@ def test_a_failure_the_page_does_not_show_is_caught(tmp_path):
 
 
 def test_a_failing_setup_line_is_caught(tmp_path):
-    page = page_at(tmp_path, "<!-- doc-test: setup\nmighty league show nothere\n-->\n"
-                             "```console\n$ mighty where\n```\n")
+    page = page_at(
+        tmp_path,
+        "<!-- doc-test: setup\nmighty league show nothere\n-->\n```console\n$ mighty where\n```\n",
+    )
     setup, _where = examples.run_here(page)
     assert "`mighty league show nothere` failed (exit 1)" in setup.problem()
 
@@ -151,58 +162,78 @@ def test_a_block_without_a_command_needs_a_skip_marker(tmp_path):
 
 
 def test_a_korean_page_runs_in_korean(tmp_path):
-    page = page_at(tmp_path, "```console\n$ mighty where\n데이터베이스:  ...\n...\n```\n",
-                   "page.ko.md")
+    page = page_at(
+        tmp_path, "```console\n$ mighty where\n데이터베이스:  ...\n...\n```\n", "page.ko.md"
+    )
     [outcome] = examples.run_here(page)
     assert outcome.problem() is None
     assert outcome.output[0] == "데이터베이스:  /home/you/.config/mighty/mighty.db"
 
 
 def test_shell_lines_cd_and_export_keep_the_page_folder_and_environment(tmp_path):
-    page = page_at(tmp_path, "```console\n$ mkdir tour && cd tour\n"
-                             "$ export MIGHTY_DB=sqlite:///tour.db\n$ mighty where | head -1\n"
-                             "database:  /home/you/mighty_cli/tour/tour.db\n"
-                             "$ mighty replay ../examples/run.toml\n```\n")
+    page = page_at(
+        tmp_path,
+        "```console\n$ mkdir tour && cd tour\n"
+        "$ export MIGHTY_DB=sqlite:///tour.db\n$ mighty where | head -1\n"
+        "database:  /home/you/mighty_cli/tour/tour.db\n"
+        "$ mighty replay ../examples/run.toml\n```\n",
+    )
     outcomes = examples.run_here(page)
     assert [outcome.problem() for outcome in outcomes] == [None] * 4
 
 
-@pytest.mark.parametrize("template, actual, expected", [
-    (["Session 1 started (<date>)."], ["Session 1 started (2026-11-26)."], True),
-    (["Session 1 started (<date>)."], ["Session 1 started (today)."], False),
-    (["<date> <time> UTC     minsu"], ["2026-11-26 10:14 UTC  minsu"], True),
-    (["a", "...", "z"], ["a", "z"], True),
-    (["a", "...", "z"], ["a", "b", "c", "z"], True),
-    (["a", "...", "z"], ["a", "b", "c"], False),
-    (["Database: ..."], ["Database: /home/you/x.db"], True),
-    (["mighty, version <version>"], ["mighty, version 0.1.0"], True),
-    (["x  y"], ["x   y"], False),   # without a placeholder, spaces are exact
-])
+@pytest.mark.parametrize(
+    "template, actual, expected",
+    [
+        (["Session 1 started (<date>)."], ["Session 1 started (2026-11-26)."], True),
+        (["Session 1 started (<date>)."], ["Session 1 started (today)."], False),
+        (["<date> <time> UTC     minsu"], ["2026-11-26 10:14 UTC  minsu"], True),
+        (["a", "...", "z"], ["a", "z"], True),
+        (["a", "...", "z"], ["a", "b", "c", "z"], True),
+        (["a", "...", "z"], ["a", "b", "c"], False),
+        (["Database: ..."], ["Database: /home/you/x.db"], True),
+        (["mighty, version <version>"], ["mighty, version 0.1.0"], True),
+        (["x  y"], ["x   y"], False),  # without a placeholder, spaces are exact
+    ],
+)
 def test_placeholders(template, actual, expected):
     assert examples.matches(template, actual) is expected
 
 
 def test_the_writer_keeps_what_matches_and_the_elisions():
     template = ["Round 1 started.", "Table 1: Fay, Jo", "...", "0 pairs meet again."]
-    actual = ["Round 1 started.", "Table 1: Cy, Ida", "Table 2: Di, Gil", "Table 3: Bo, Ed",
-              "0 pairs meet again."]
+    actual = [
+        "Round 1 started.",
+        "Table 1: Cy, Ida",
+        "Table 2: Di, Gil",
+        "Table 3: Bo, Ed",
+        "0 pairs meet again.",
+    ]
     assert examples.merged(template, actual) == [
-        "Round 1 started.", "Table 1: Cy, Ida", "...", "0 pairs meet again."]
+        "Round 1 started.",
+        "Table 1: Cy, Ida",
+        "...",
+        "0 pairs meet again.",
+    ]
 
 
 def test_the_writer_writes_today_as_a_placeholder():
     now = datetime.datetime(2026, 11, 26, 10, 14, tzinfo=datetime.timezone.utc)
-    assert examples.merged(["Session 1 started (x)."], ["Session 1 started (2026-11-26)."],
-                           now) == ["Session 1 started (<date>)."]
-    assert examples.volatile("2026-11-26 10:14 UTC  minsu  hand void 2", now) \
+    assert examples.merged(
+        ["Session 1 started (x)."], ["Session 1 started (2026-11-26)."], now
+    ) == ["Session 1 started (<date>)."]
+    assert (
+        examples.volatile("2026-11-26 10:14 UTC  minsu  hand void 2", now)
         == "<date> <time> UTC     minsu  hand void 2"
-    assert examples.volatile("Wrote club-2026-11-26.jsonl.", now) == \
-        "Wrote club-2026-11-26.jsonl."
+    )
+    assert examples.volatile("Wrote club-2026-11-26.jsonl.", now) == "Wrote club-2026-11-26.jsonl."
 
 
 def test_the_writer_rewrites_a_drifted_output_and_refuses_a_new_failure(tmp_path):
-    text = ("```console\n$ mighty score --ruleset standard --bid 15 --trump D --taken 16\n"
-            "old line\n...\n$ mighty league show nothere\nLeague nothere\n```\n")
+    text = (
+        "```console\n$ mighty score --ruleset standard --bid 15 --trump D --taken 16\n"
+        "old line\n...\n$ mighty league show nothere\nLeague nothere\n```\n"
+    )
     page = page_at(tmp_path, text)
     written, refused = examples.rewritten(page, examples.run_here(page))
     lines = written.splitlines()

@@ -20,8 +20,11 @@ LINK = re.compile(r"\]\(([^)#\s]+)(#[^)]*)?\)")
 
 def test_every_page_has_its_twin_in_the_other_language():
     for page in (ROOT / "docs").glob("*.md"):
-        twin = page.with_name(page.name.replace(".ko.md", ".md")) if page.name.endswith(
-            ".ko.md") else page.with_name(page.name[:-3] + ".ko.md")
+        twin = (
+            page.with_name(page.name.replace(".ko.md", ".md"))
+            if page.name.endswith(".ko.md")
+            else page.with_name(page.name[:-3] + ".ko.md")
+        )
         assert twin.exists(), f"{page.name} has no {twin.name}"
 
 
@@ -62,7 +65,7 @@ def parsed_lines(text: str):
     the line names no command."""
     for line in command_lines(text):
         words = shlex.split(line.replace("\\", ""))[1:]
-        words = words[:words.index("&&")] if "&&" in words else words
+        words = words[: words.index("&&")] if "&&" in words else words
         try:
             command, rest = resolve(words)
         except AssertionError as exc:
@@ -81,8 +84,9 @@ def problems(text: str) -> list[str]:
             continue
         known = own | {"--help", "-h", "--lang"}
         for word in rest:
-            if (word.startswith("--") or re.fullmatch(r"-[a-zA-Z]", word)) \
-                    and word.split("=")[0] not in known:
+            if (word.startswith("--") or re.fullmatch(r"-[a-zA-Z]", word)) and word.split("=")[
+                0
+            ] not in known:
                 found.append(f"{line}: no option {word}")
     return found
 
@@ -111,32 +115,45 @@ def test_the_readme_is_short_and_starts_with_the_two_commands():
 def test_the_readme_links_the_manual_in_both_languages():
     text = (ROOT / "README.md").read_text("utf-8")
     targets = {target for target, _anchor in LINK.findall(text)}
-    assert {"docs/index.md", "docs/index.ko.md", "docs/reference.md",
-            "docs/reference.ko.md"} <= targets
+    assert {
+        "docs/index.md",
+        "docs/index.ko.md",
+        "docs/reference.md",
+        "docs/reference.ko.md",
+    } <= targets
 
 
 def test_the_manual_lists_every_page():
     """Every page of docs/ is reachable from the index of its language."""
     for index, suffix in (("index.md", ".md"), ("index.ko.md", ".ko.md")):
-        listed = {target for target, _anchor in
-                  LINK.findall((ROOT / "docs" / index).read_text("utf-8"))}
-        pages = {page.name for page in (ROOT / "docs").glob("*" + suffix)
-                 if page.name != index and (suffix == ".ko.md") == page.name.endswith(".ko.md")}
+        listed = {
+            target for target, _anchor in LINK.findall((ROOT / "docs" / index).read_text("utf-8"))
+        }
+        pages = {
+            page.name
+            for page in (ROOT / "docs").glob("*" + suffix)
+            if page.name != index and (suffix == ".ko.md") == page.name.endswith(".ko.md")
+        }
         assert pages - listed == set(), index
 
 
 def test_a_made_up_command_or_option_is_caught():
     text = "```console\n$ mighty round start --league x --tables 3\n$ mighty rounds show\n```"
-    assert problems(text) == ["mighty round start --league x --tables 3: no option --tables",
-                              "no command 'rounds' in: mighty rounds show"]
+    assert problems(text) == [
+        "mighty round start --league x --tables 3: no option --tables",
+        "no command 'rounds' in: mighty rounds show",
+    ]
 
 
 def lang_misplaced(text: str) -> list[str]:
     """The command lines giving `--lang` to a command that has none of its own: it belongs to
     `mighty` itself (`mighty --lang ko where`), and `mighty where --lang ko` is a usage error.
     Lines naming no command are reported by test_command_lines_name_real_commands_and_options."""
-    return [line for line, command, rest, own in parsed_lines(text)
-            if command is not None and "--lang" in rest and "--lang" not in own]
+    return [
+        line
+        for line, command, rest, own in parsed_lines(text)
+        if command is not None and "--lang" in rest and "--lang" not in own
+    ]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
@@ -145,6 +162,8 @@ def test_lang_is_given_where_it_is_taken(page):
 
 
 def test_a_misplaced_lang_is_caught():
-    text = ("```console\n$ mighty where --lang ko\n$ mighty --lang ko where\n"
-            "$ mighty league create x --ruleset standard --lang ko\n```")
+    text = (
+        "```console\n$ mighty where --lang ko\n$ mighty --lang ko where\n"
+        "$ mighty league create x --ruleset standard --lang ko\n```"
+    )
     assert lang_misplaced(text) == ["mighty where --lang ko"]

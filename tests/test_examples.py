@@ -50,9 +50,8 @@ def test_no_friend_example():
 def test_joker_call_example_is_answered_with_mighty():
     hand = only_hand("joker-call")
     mighty = parse_card(hand.state.rules.cards.mighty)
-    assert hand.contract.trump != SPADES          # so Mighty is SA
-    calls = [t for n, t in enumerate(hand.state.tricks, 1)
-             if n > 1 and t.plays[0][1].joker_call]
+    assert hand.contract.trump != SPADES  # so Mighty is SA
+    calls = [t for n, t in enumerate(hand.state.tricks, 1) if n > 1 and t.plays[0][1].joker_call]
     assert calls
     assert any(play.card == mighty for _, play in calls[0].plays[1:])
 

@@ -31,14 +31,22 @@ print(json.dumps(heavy), file=sys.stderr)
 """
 
 
-@pytest.mark.parametrize("args", [
-    ["--help"],
-    ["ruleset", "list"],
-    ["score", "--ruleset", "standard", "--bid", "15", "--trump", "D", "--taken", "16"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["ruleset", "list"],
+        ["score", "--ruleset", "standard", "--bid", "15", "--trump", "D", "--taken", "16"],
+    ],
+)
 def test_fast_commands_do_not_import_sqlmodel_or_jinja2(args):
-    result = subprocess.run([sys.executable, "-c", PROBE.format(args=args)], cwd=ROOT,
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE.format(args=args)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     heavy = json.loads(result.stderr.strip().splitlines()[-1])
     assert heavy == []
@@ -48,8 +56,9 @@ def loaded_in_a_fresh_process(imports: str, wanted: str) -> list:
     """The modules (``sys.modules`` names filtered by the expression ``wanted`` of ``m``) that
     a fresh interpreter has loaded after running ``imports``."""
     code = f"import sys\n{imports}\nprint(sorted(m for m in sys.modules if {wanted}))"
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     import ast
 
@@ -57,38 +66,46 @@ def loaded_in_a_fresh_process(imports: str, wanted: str) -> list:
 
 
 def test_engine_imports_nothing_above_it():
-    assert loaded_in_a_fresh_process(
-        "import pkgutil, importlib, mighty_cli.engine as e\n"
-        "for m in pkgutil.iter_modules(e.__path__):\n"
-        "    importlib.import_module('mighty_cli.engine.' + m.name)",
-        "m.split('.')[0] in ('click', 'sqlmodel', 'sqlalchemy', 'jinja2') or m.startswith(("
-        "'mighty_cli.cli', 'mighty_cli.store', 'mighty_cli.render', 'mighty_cli.league', "
-        "'mighty_cli.table'))") == []
+    assert (
+        loaded_in_a_fresh_process(
+            "import pkgutil, importlib, mighty_cli.engine as e\n"
+            "for m in pkgutil.iter_modules(e.__path__):\n"
+            "    importlib.import_module('mighty_cli.engine.' + m.name)",
+            "m.split('.')[0] in ('click', 'sqlmodel', 'sqlalchemy', 'jinja2') or m.startswith(("
+            "'mighty_cli.cli', 'mighty_cli.store', 'mighty_cli.render', 'mighty_cli.league', "
+            "'mighty_cli.table'))",
+        )
+        == []
+    )
 
 
 def test_the_store_and_the_pages_import_no_click():
     """The store, the standings, the site, the renderers and the table are libraries: click
     (and the click-patching mighty_cli.i18n) belong to the command line."""
-    assert loaded_in_a_fresh_process(
-        "import mighty_cli.store.ledger.corrections, mighty_cli.store.interchange.imports\n"
-        "import mighty_cli.store.interchange.backup, mighty_cli.store.interchange.formats\n"
-        "import mighty_cli.store.db, mighty_cli.league.standings, mighty_cli.site.build\n"
-        "import mighty_cli.league.seating, mighty_cli.render.text\n"
-        "import mighty_cli.render.html, mighty_cli.site.page_files\n"
-        "import mighty_cli.table.referee_session, mighty_cli.table.evening\n"
-        "import mighty_cli.table.books, mighty_cli.table.score_entry\n"
-        "import mighty_cli.table.keeper_questions, mighty_cli.table.evening_opening\n"
-        "import mighty_cli.tournament.plan",
-        "m.split('.')[0] == 'click' or m == 'mighty_cli.i18n'") == []
+    assert (
+        loaded_in_a_fresh_process(
+            "import mighty_cli.store.ledger.corrections, mighty_cli.store.interchange.imports\n"
+            "import mighty_cli.store.interchange.backup, mighty_cli.store.interchange.formats\n"
+            "import mighty_cli.store.db, mighty_cli.league.standings, mighty_cli.site.build\n"
+            "import mighty_cli.league.seating, mighty_cli.render.text\n"
+            "import mighty_cli.render.html, mighty_cli.site.page_files\n"
+            "import mighty_cli.table.referee_session, mighty_cli.table.evening\n"
+            "import mighty_cli.table.books, mighty_cli.table.score_entry\n"
+            "import mighty_cli.table.keeper_questions, mighty_cli.table.evening_opening\n"
+            "import mighty_cli.tournament.plan",
+            "m.split('.')[0] == 'click' or m == 'mighty_cli.i18n'",
+        )
+        == []
+    )
 
 
 # --- the import graph, read from the source ------------------------------------------------------
 
 
 class Import(NamedTuple):
-    target: str          # the module imported, absolute ("mighty_cli.engine.cards")
-    names: tuple         # the names taken from it (from ... import a, b), or ()
-    deferred: bool       # inside a function
+    target: str  # the module imported, absolute ("mighty_cli.engine.cards")
+    names: tuple  # the names taken from it (from ... import a, b), or ()
+    deferred: bool  # inside a function
     line: int
 
 
@@ -136,12 +153,19 @@ def imports_of(module: str, path: Path, modules: dict[str, Path]) -> list[Import
     """A module's imports of modules of its own package, absolute, but those only a type checker
     reads (``if TYPE_CHECKING``), which never run."""
     tree = parsed(path)
-    typing_only = {id(inner) for node in ast.walk(tree) if isinstance(node, ast.If)
-                   and getattr(node.test, "id", getattr(node.test, "attr", "")) ==
-                   "TYPE_CHECKING" for inner in ast.walk(node)}
-    in_function = {id(inner) for node in ast.walk(tree)
-                   if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-                   for inner in ast.walk(node)}
+    typing_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If)
+        and getattr(node.test, "id", getattr(node.test, "attr", "")) == "TYPE_CHECKING"
+        for inner in ast.walk(node)
+    }
+    in_function = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for inner in ast.walk(node)
+    }
     home = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found = []
     for node in ast.walk(tree):
@@ -149,17 +173,21 @@ def imports_of(module: str, path: Path, modules: dict[str, Path]) -> list[Import
             continue
         deferred = id(node) in in_function
         if isinstance(node, ast.Import):
-            found += [Import(alias.name, (), deferred, node.lineno) for alias in node.names
-                      if alias.name in modules]
+            found += [
+                Import(alias.name, (), deferred, node.lineno)
+                for alias in node.names
+                if alias.name in modules
+            ]
         elif isinstance(node, ast.ImportFrom):
             parts = home.split(".")
-            base = parts[:len(parts) - node.level + 1] if node.level else []
+            base = parts[: len(parts) - node.level + 1] if node.level else []
             target = ".".join(base + ([node.module] if node.module else []))
             for alias in node.names:  # "from package import module" imports the module
                 if f"{target}.{alias.name}" in modules:
                     found.append(Import(f"{target}.{alias.name}", (), deferred, node.lineno))
-            names = tuple(alias.name for alias in node.names
-                          if f"{target}.{alias.name}" not in modules)
+            names = tuple(
+                alias.name for alias in node.names if f"{target}.{alias.name}" not in modules
+            )
             if target in modules and (names or not node.names):
                 found.append(Import(target, names, deferred, node.lineno))
     return found
@@ -174,8 +202,10 @@ def import_graph(package: Path) -> dict[str, list[Import]]:
 def import_cycles(package: Path) -> list[frozenset]:
     """The cycles among a package's modules, counting every import (a deferred one inside a
     function too: a cycle hidden there is still a cycle), as strongly connected components."""
-    graph = {module: {i.target for i in found if i.target != module}
-             for module, found in import_graph(package).items()}
+    graph = {
+        module: {i.target for i in found if i.target != module}
+        for module, found in import_graph(package).items()
+    }
     order, low, stack, cycles, counter = {}, {}, [], [], [0]
 
     def visit(module: str) -> None:  # Tarjan's strongly connected components
@@ -209,13 +239,17 @@ def layer_violations(package: Path, layers: list[tuple[str, ...]]) -> list[str]:
     prefix = dotted_name(package) + "."
 
     def layer(module: str):
-        inside = module[len(prefix):] if module.startswith(prefix) else ""
+        inside = module[len(prefix) :] if module.startswith(prefix) else ""
         return rank.get(inside.split(".")[0]) if inside else None
 
-    return [f"{module} imports {i.target} (line {i.line})"
-            for module, found in import_graph(package).items() for i in found
-            if layer(module) is not None and layer(i.target) is not None
-            and layer(i.target) > layer(module)]
+    return [
+        f"{module} imports {i.target} (line {i.line})"
+        for module, found in import_graph(package).items()
+        for i in found
+        if layer(module) is not None
+        and layer(i.target) is not None
+        and layer(i.target) > layer(module)
+    ]
 
 
 def _package_of(module: str, modules: dict[str, Path]) -> str:
@@ -239,8 +273,11 @@ def private_names_across(package: Path, by_module: bool = False) -> list[str]:
             leaf = i.target.rpartition(".")[2]
             if not i.names and leaf.startswith("_") and not leaf.startswith("__"):
                 found.append(f"{module} imports the private module {i.target}")
-            found += [f"{module} imports {i.target}.{name}" for name in i.names
-                      if name.startswith("_") and name != "_" and not name.startswith("__")]
+            found += [
+                f"{module} imports {i.target}.{name}"
+                for name in i.names
+                if name.startswith("_") and name != "_" and not name.startswith("__")
+            ]
         aliases = {}
         tree = parsed(path)
         for node in ast.walk(tree):
@@ -250,10 +287,14 @@ def private_names_across(package: Path, by_module: bool = False) -> list[str]:
                         if i.line == node.lineno and i.target.endswith("." + alias.name):
                             aliases[alias.asname or alias.name] = i.target
         for node in ast.walk(tree):
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
-                    and node.value.id in aliases and node.attr.startswith("_") \
-                    and not node.attr.startswith("__") \
-                    and home(aliases[node.value.id]) != own:
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in aliases
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and home(aliases[node.value.id]) != own
+            ):
                 found.append(f"{module} uses {aliases[node.value.id]}.{node.attr}")
     return sorted(set(found))
 
@@ -265,8 +306,21 @@ def repeated_module_names(package: Path) -> list[str]:
         leaf = module.rpartition(".")[2]
         if "." in module:
             seen.setdefault(leaf, []).append(module)
-    return sorted(f"{leaf}: {', '.join(sorted(where))}" for leaf, where in seen.items()
-                  if len(where) > 1)
+    return sorted(
+        f"{leaf}: {', '.join(sorted(where))}" for leaf, where in seen.items() if len(where) > 1
+    )
+
+
+def _statement_lines(lines: list[str], first: int) -> list[str]:
+    """The lines of the import statement beginning on line ``first`` (1-based): one, or those
+    of a parenthesised list of names up to its closing parenthesis."""
+    statement = [lines[first - 1]]
+    if "(" in statement[0] and ")" not in statement[0]:
+        for line in lines[first:]:
+            statement.append(line)
+            if ")" in line:
+                break
+    return statement
 
 
 def unexplained_deferred_imports(package: Path) -> list[str]:
@@ -280,8 +334,11 @@ def unexplained_deferred_imports(package: Path) -> list[str]:
         if any(line.startswith("# Deferred imports:") for line in lines):
             continue
         for i in graph[module]:
-            if i.deferred and "#" not in lines[i.line - 1] \
-                    and not lines[i.line - 2].strip().startswith("#"):
+            if (
+                i.deferred
+                and "#" not in "".join(_statement_lines(lines, i.line))
+                and not lines[i.line - 2].strip().startswith("#")
+            ):
                 found.append(f"{module}:{i.line}: {lines[i.line - 1].strip()}")
     return sorted(set(found))
 
@@ -302,8 +359,9 @@ def deferrals_that_defer_nothing(package: Path) -> list[str]:
                 continue
             seen.add(found)
             parts = found.split(".")
-            todo += [".".join(parts[:n]) for n in range(1, len(parts))
-                     if ".".join(parts[:n]) in modules]
+            todo += [
+                ".".join(parts[:n]) for n in range(1, len(parts)) if ".".join(parts[:n]) in modules
+            ]
             todo += [i.target for i in graph[found] if not i.deferred]
         return frozenset(seen)
 
@@ -311,11 +369,15 @@ def deferrals_that_defer_nothing(package: Path) -> list[str]:
         path = modules[target]
         return path.name == "__init__.py" and any(
             isinstance(node, ast.FunctionDef) and node.name == "__getattr__"
-            for node in parsed(path).body)
+            for node in parsed(path).body
+        )
 
-    return sorted(f"{module}:{i.line}: {i.target}" for module, found in graph.items()
-                  for i in found if i.deferred and i.target in loaded_with(module)
-                  and not (i.names and lazy(i.target)))
+    return sorted(
+        f"{module}:{i.line}: {i.target}"
+        for module, found in graph.items()
+        for i in found
+        if i.deferred and i.target in loaded_with(module) and not (i.names and lazy(i.target))
+    )
 
 
 # --- the package's shape ---------------------------------------------------------------------
@@ -350,9 +412,11 @@ ENGINE_LAYERS = [
 
 def test_every_member_has_a_layer():
     """A new module or sub-package is placed in a layer, so the direction is checked for it."""
-    for package, layers in ((ROOT / "mighty_cli", PACKAGE_LAYERS),
-                            (ROOT / "mighty_cli" / "store", STORE_LAYERS),
-                            (ROOT / "mighty_cli" / "engine", ENGINE_LAYERS)):
+    for package, layers in (
+        (ROOT / "mighty_cli", PACKAGE_LAYERS),
+        (ROOT / "mighty_cli" / "store", STORE_LAYERS),
+        (ROOT / "mighty_cli" / "engine", ENGINE_LAYERS),
+    ):
         members = {info.name for info in pkgutil.iter_modules([str(package)])} - {"__main__"}
         assert members == {member for names in layers for member in names}, package
 
@@ -372,9 +436,13 @@ def test_the_rounds_and_the_interchange_stand_apart():
     limits)."""
     graph = import_graph(ROOT / "mighty_cli")
     parts = ("mighty_cli.store.rounds", "mighty_cli.store.interchange")
-    assert [f"{module} imports {i.target}" for module, found in graph.items() for i in found
-            for mine, other in (parts, parts[::-1])
-            if module.startswith(mine) and i.target.startswith(other)] == []
+    assert [
+        f"{module} imports {i.target}"
+        for module, found in graph.items()
+        for i in found
+        for mine, other in (parts, parts[::-1])
+        if module.startswith(mine) and i.target.startswith(other)
+    ] == []
 
 
 def test_the_package_root_holds_at_most_four_loose_modules():
@@ -405,8 +473,11 @@ PRIVATE_TO_A_MODULE = ("store", "site", "render", "league", "tournament")
 
 def test_no_private_name_crosses_a_module():
     prefixes = tuple(f"mighty_cli.{name}" for name in PRIVATE_TO_A_MODULE)
-    assert [found for found in private_names_across(ROOT / "mighty_cli", by_module=True)
-            if found.startswith(prefixes)] == []
+    assert [
+        found
+        for found in private_names_across(ROOT / "mighty_cli", by_module=True)
+        if found.startswith(prefixes)
+    ] == []
 
 
 def test_one_module_per_name():
@@ -426,21 +497,35 @@ def test_every_deferred_import_defers_something():
 #: The libraries a command loads only in its body, when it runs and needs them: the store's
 #: (SQLModel over SQLAlchemy, pydantic, the drivers), the pages' (Jinja2, MarkupSafe), the
 #: rating's (OpenSkill) and the server's (Starlette, Uvicorn, the QR codes).
-DEFERRED_LIBRARIES = ("sqlalchemy", "sqlmodel", "pydantic", "pydantic_core", "psycopg", "jinja2",
-                      "markupsafe", "openskill", "starlette", "uvicorn", "segno")
+DEFERRED_LIBRARIES = (
+    "sqlalchemy",
+    "sqlmodel",
+    "pydantic",
+    "pydantic_core",
+    "psycopg",
+    "jinja2",
+    "markupsafe",
+    "openskill",
+    "starlette",
+    "uvicorn",
+    "segno",
+)
 
 
 def test_the_commands_modules_load_no_store_pages_or_server():
     """Importing every command's module (all of ``mighty_cli/cli/``) loads none of those
     libraries, nor the store's modules, the site or the server: what the deferred imports of
     ``cli/`` are for (the ``# Deferred imports:`` notes)."""
-    assert loaded_in_a_fresh_process(
-        "import importlib, pkgutil, mighty_cli.cli as commands\n"
-        "for found in pkgutil.iter_modules(commands.__path__):\n"
-        "    importlib.import_module('mighty_cli.cli.' + found.name)",
-        f"m.split('.')[0] in {DEFERRED_LIBRARIES!r} or m.startswith(("
-        "'mighty_cli.store.', 'mighty_cli.site', 'mighty_cli.web', 'mighty_cli.league.rating'))"
-    ) == []
+    assert (
+        loaded_in_a_fresh_process(
+            "import importlib, pkgutil, mighty_cli.cli as commands\n"
+            "for found in pkgutil.iter_modules(commands.__path__):\n"
+            "    importlib.import_module('mighty_cli.cli.' + found.name)",
+            f"m.split('.')[0] in {DEFERRED_LIBRARIES!r} or m.startswith(("
+            "'mighty_cli.store.', 'mighty_cli.site', 'mighty_cli.web', 'mighty_cli.league.rating'))",
+        )
+        == []
+    )
 
 
 STORE_PROBE = """
@@ -457,8 +542,14 @@ print(sorted(m[len("mighty_cli.store."):] for m in sys.modules
 
 def store_modules_loaded(arguments: list[str], env: dict) -> list[str]:
     """The store's modules a command has loaded once it has run, in a fresh process."""
-    result = subprocess.run([sys.executable, "-c", STORE_PROBE, *arguments], cwd=ROOT, env=env,
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", STORE_PROBE, *arguments],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     return ast.literal_eval(result.stderr.strip().splitlines()[-1])
 
@@ -472,17 +563,26 @@ def test_standings_and_record_load_only_the_store_they_use(runner, tmp_path):
     from mighty_cli.cli import cli
 
     db = f"sqlite:///{tmp_path / 'league.db'}"
-    for arguments in (["league", "create", "bench", "-r", "standard"],
-                      ["session", "start", "-l", "bench", "-p", "Ana,Bo,Cy,Di,Ed"]):
+    for arguments in (
+        ["league", "create", "bench", "-r", "standard"],
+        ["session", "start", "-l", "bench", "-p", "Ana,Bo,Cy,Di,Ed"],
+    ):
         result = runner.invoke(cli, [*arguments, "--db", db])
         assert result.exit_code == 0, result.output
     env = dict(os.environ, MIGHTY_DB=db, MIGHTY_USER="test", XDG_CONFIG_HOME=str(tmp_path))
-    record = store_modules_loaded(["record", "-l", "bench", "-d", "Bo", "-c", "15D", "-f", "Cy",
-                                   "-t", "16"], env)
+    record = store_modules_loaded(
+        ["record", "-l", "bench", "-d", "Bo", "-c", "15D", "-f", "Cy", "-t", "16"], env
+    )
     assert "ledger.hands" in record  # (the hand was stored)
     assert [name for name in record if not name.startswith("ledger")] == ["db", "models"]
     assert store_modules_loaded(["standings", "-l", "bench"], env) == [
-        "db", "ledger", "ledger.lookups", "ledger.queries", "ledger.totals", "models"]
+        "db",
+        "ledger",
+        "ledger.lookups",
+        "ledger.queries",
+        "ledger.totals",
+        "models",
+    ]
 
 
 def test_the_engine_names_its_api():
@@ -491,8 +591,12 @@ def test_the_engine_names_its_api():
     from mighty_cli import engine
 
     assert {name for name in engine.__all__ if getattr(engine, name) is None} == set()
-    assert loaded_in_a_fresh_process("import mighty_cli.engine.errors",
-                                     "m.startswith('mighty_cli.engine.hand')") == []
+    assert (
+        loaded_in_a_fresh_process(
+            "import mighty_cli.engine.errors", "m.startswith('mighty_cli.engine.hand')"
+        )
+        == []
+    )
     for sub in ("cards", "ruleset", "hand", "records"):
         module = importlib.import_module(f"mighty_cli.engine.{sub}")
         assert module.__all__ and all(hasattr(module, name) for name in module.__all__), sub
@@ -511,63 +615,101 @@ def planted(tmp_path: Path, files: dict[str, str]) -> Path:
 
 
 def test_the_cycle_check_finds_a_planted_cycle(tmp_path):
-    package = planted(tmp_path, {
-        "a.py": "from .b import x\n",
-        "b.py": "def x():\n    from .c import y\n",
-        "c.py": "import planted.a\ny = 1\n",
-        "d.py": "from . import a\n",
-        # a typing-only import back (``if TYPE_CHECKING``) never runs: no cycle
-        "e.py": ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .f import w\n"
-                 "z = 1\n"),
-        "f.py": "from .e import z\nw = z\n"})
+    package = planted(
+        tmp_path,
+        {
+            "a.py": "from .b import x\n",
+            "b.py": "def x():\n    from .c import y\n",
+            "c.py": "import planted.a\ny = 1\n",
+            "d.py": "from . import a\n",
+            # a typing-only import back (``if TYPE_CHECKING``) never runs: no cycle
+            "e.py": (
+                "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .f import w\nz = 1\n"
+            ),
+            "f.py": "from .e import z\nw = z\n",
+        },
+    )
     assert import_cycles(package) == [frozenset({"planted.a", "planted.b", "planted.c"})]
 
 
 def test_the_layer_check_finds_a_planted_upward_import(tmp_path):
-    package = planted(tmp_path, {
-        "low/__init__.py": "", "low/base.py": "def f():\n    from ..high.top import t  # up\n",
-        "high/__init__.py": "", "high/top.py": "from ..low.base import f\nt = f\n",
-        "leaf.py": "from .low import base\n"})
+    package = planted(
+        tmp_path,
+        {
+            "low/__init__.py": "",
+            "low/base.py": "def f():\n    from ..high.top import t  # up\n",
+            "high/__init__.py": "",
+            "high/top.py": "from ..low.base import f\nt = f\n",
+            "leaf.py": "from .low import base\n",
+        },
+    )
     assert layer_violations(package, [("leaf",), ("low",), ("high",)]) == [
         "planted.leaf imports planted.low.base (line 1)",
-        "planted.low.base imports planted.high.top (line 2)"]
+        "planted.low.base imports planted.high.top (line 2)",
+    ]
 
 
 def test_the_private_check_finds_a_planted_private_import(tmp_path):
-    package = planted(tmp_path, {
-        "inner/__init__.py": "", "inner/a.py": "_x = 1\ny = 2\n",
-        "inner/b.py": "from .a import _x\n",
-        "outer.py": "from .inner.a import _x, y\nfrom .inner import a\nz = a._x\n",
-        "words.py": "from .inner.a import y as _\n"})
-    assert private_names_across(package) == ["planted.outer imports planted.inner.a._x",
-                                             "planted.outer uses planted.inner.a._x"]
+    package = planted(
+        tmp_path,
+        {
+            "inner/__init__.py": "",
+            "inner/a.py": "_x = 1\ny = 2\n",
+            "inner/b.py": "from .a import _x\n",
+            "outer.py": "from .inner.a import _x, y\nfrom .inner import a\nz = a._x\n",
+            "words.py": "from .inner.a import y as _\n",
+        },
+    )
+    assert private_names_across(package) == [
+        "planted.outer imports planted.inner.a._x",
+        "planted.outer uses planted.inner.a._x",
+    ]
     assert private_names_across(package, by_module=True) == [
-        "planted.inner.b imports planted.inner.a._x", "planted.outer imports planted.inner.a._x",
-        "planted.outer uses planted.inner.a._x"]
+        "planted.inner.b imports planted.inner.a._x",
+        "planted.outer imports planted.inner.a._x",
+        "planted.outer uses planted.inner.a._x",
+    ]
 
 
 def test_the_name_check_finds_a_planted_repeated_name(tmp_path):
-    package = planted(tmp_path, {"one/__init__.py": "", "one/site.py": "",
-                                 "two/__init__.py": "", "two/site.py": "", "site/__init__.py": ""})
-    assert repeated_module_names(package) == ["site: planted.one.site, planted.site, "
-                                              "planted.two.site"]
+    package = planted(
+        tmp_path,
+        {
+            "one/__init__.py": "",
+            "one/site.py": "",
+            "two/__init__.py": "",
+            "two/site.py": "",
+            "site/__init__.py": "",
+        },
+    )
+    assert repeated_module_names(package) == [
+        "site: planted.one.site, planted.site, planted.two.site"
+    ]
 
 
 def test_the_deferral_check_finds_a_planted_import_deferring_nothing(tmp_path):
-    package = planted(tmp_path, {
-        "a.py": "x = 1\n",
-        "b.py": "from . import c\n\ndef f():\n    from .a import x  # start-up: loaded anyway\n",
-        "c.py": "from .a import x\n",
-        "d.py": "def f():\n    from .a import x  # start-up: not loaded before f runs\n",
-        "lazy/__init__.py": "def __getattr__(name):\n    return name\n",
-        "e.py": "from .lazy import y\n\ndef f():\n    from .lazy import z  # loaded on use\n"})
+    package = planted(
+        tmp_path,
+        {
+            "a.py": "x = 1\n",
+            "b.py": "from . import c\n\ndef f():\n    from .a import x  # start-up: loaded anyway\n",
+            "c.py": "from .a import x\n",
+            "d.py": "def f():\n    from .a import x  # start-up: not loaded before f runs\n",
+            "lazy/__init__.py": "def __getattr__(name):\n    return name\n",
+            "e.py": "from .lazy import y\n\ndef f():\n    from .lazy import z  # loaded on use\n",
+        },
+    )
     assert deferrals_that_defer_nothing(package) == ["planted.b:4: planted.a"]
 
 
 def test_the_deferred_check_finds_a_planted_silent_import(tmp_path):
-    package = planted(tmp_path, {
-        "a.py": "x = 1\n",
-        "b.py": "def f():\n    from .a import x\n    return x\n",
-        "c.py": "def f():\n    from .a import x  # start-up: only f needs it\n    return x\n",
-        "d.py": "# Deferred imports: for start-up time\ndef f():\n    from .a import x\n"})
+    package = planted(
+        tmp_path,
+        {
+            "a.py": "x = 1\n",
+            "b.py": "def f():\n    from .a import x\n    return x\n",
+            "c.py": "def f():\n    from .a import x  # start-up: only f needs it\n    return x\n",
+            "d.py": "# Deferred imports: for start-up time\ndef f():\n    from .a import x\n",
+        },
+    )
     assert unexplained_deferred_imports(package) == ["planted.b:2: from .a import x"]

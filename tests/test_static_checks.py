@@ -1,6 +1,6 @@
 """The static checks CI runs, held by the suite: mypy over the files ``pyproject.toml``'s
 ``[tool.mypy]`` names (the engine, and each folder beyond it that passes), ruff's checks and its
-formatter over the folders already formatted, and a reason beside (or just above) every
+formatter over the whole tree, and a reason beside (or just above) every
 ``# type: ignore`` in the files mypy checks.
 
 The checkers come with the ``test`` extra; without one its test is skipped. Each runs as its
@@ -18,9 +18,8 @@ import pytest
 from mighty_cli.engine import safe_toml
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The folders ruff formats and checks so far (the rest of the tree is formatted at once, after
-#: the branches that edit it are merged).
-RUFF_FOLDERS = ["mighty_cli/engine"]
+#: The folders ruff formats and checks: the package, its tests, tools and benchmarks.
+RUFF_FOLDERS = ["mighty_cli", "tests", "tools", "benchmarks"]
 #: ``# type: ignore[code]  # why``: the error silenced, and the reason it is not an error.
 _IGNORE = re.compile(r"# type: ignore(?P<code>\[[a-z-]+(?:, *[a-z-]+)*\])?(?P<rest>.*)$")
 

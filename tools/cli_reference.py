@@ -23,13 +23,19 @@ from mighty_cli.cli import cli  # noqa: E402
 
 #: The reference files, by language.
 FILES = {"en": ROOT / "docs" / "reference.md", "ko": ROOT / "docs" / "reference.ko.md"}
-TITLES = {"en": ("# mighty: command reference",
-                 "Generated from the commands' own help by `python tools/cli_reference.py write`"
-                 " (checked in CI: do not edit by hand). In Korean: [reference.ko.md]"
-                 "(reference.ko.md)."),
-          "ko": ("# mighty 명령 설명서",
-                 "각 명령의 도움말에서 `python tools/cli_reference.py write` 로 만든 문서입니다 "
-                 "(CI 가 맞는지 검사하니 손으로 고치지 마세요). 영어: [reference.md](reference.md).")}
+TITLES = {
+    "en": (
+        "# mighty: command reference",
+        "Generated from the commands' own help by `python tools/cli_reference.py write`"
+        " (checked in CI: do not edit by hand). In Korean: [reference.ko.md]"
+        "(reference.ko.md).",
+    ),
+    "ko": (
+        "# mighty 명령 설명서",
+        "각 명령의 도움말에서 `python tools/cli_reference.py write` 로 만든 문서입니다 "
+        "(CI 가 맞는지 검사하니 손으로 고치지 마세요). 영어: [reference.md](reference.md).",
+    ),
+}
 #: The help's width: fixed, so the reference is the same on every machine.
 WIDTH = 100
 
@@ -49,8 +55,9 @@ def command_paths(group: click.Group = cli, prefix: tuple[str, ...] = ()) -> lis
 
 
 def help_text(path: tuple, lang: str) -> str:
-    result = CliRunner().invoke(cli, ["--lang", lang, *path, "--help"], terminal_width=WIDTH,
-                                prog_name="mighty")
+    result = CliRunner().invoke(
+        cli, ["--lang", lang, *path, "--help"], terminal_width=WIDTH, prog_name="mighty"
+    )
     if result.exit_code != 0:
         raise SystemExit(f"mighty {' '.join(path)} --help failed: {result.output}")
     return result.output.rstrip() + "\n"
@@ -65,15 +72,26 @@ def render(lang: str) -> str:
     for path in [()] + paths:
         name = " ".join(("mighty",) + path)
         anchor = "-".join(("mighty",) + path)
-        parts += ["", f'<a id="{anchor}"></a>', "", f"## {name}", "", "```text",
-                  help_text(path, lang).rstrip(), "```"]
+        parts += [
+            "",
+            f'<a id="{anchor}"></a>',
+            "",
+            f"## {name}",
+            "",
+            "```text",
+            help_text(path, lang).rstrip(),
+            "```",
+        ]
     return "\n".join(parts) + "\n"
 
 
 def drifted(files: dict | None = None) -> list[Path]:
     """The reference files that differ from what the commands' help says now."""
-    return [path for lang, path in (files or FILES).items()
-            if not path.exists() or path.read_text(encoding="utf-8") != render(lang)]
+    return [
+        path
+        for lang, path in (files or FILES).items()
+        if not path.exists() or path.read_text(encoding="utf-8") != render(lang)
+    ]
 
 
 def main() -> None:
@@ -86,8 +104,11 @@ def main() -> None:
         return
     stale = drifted()
     for path in stale:
-        print(f"{path.relative_to(ROOT)} does not match the commands' help: run "
-              "'python tools/cli_reference.py write'", file=sys.stderr)
+        print(
+            f"{path.relative_to(ROOT)} does not match the commands' help: run "
+            "'python tools/cli_reference.py write'",
+            file=sys.stderr,
+        )
     sys.exit(1 if stale else 0)
 
 

@@ -56,9 +56,9 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Optional
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -73,8 +73,12 @@ CHECKOUT = HOME / "mighty_cli"
 
 MARKER = re.compile(r"^<!--\s*doc-test:\s*(skip|setup|file)\b:?(.*)$")
 PLACEHOLDER = re.compile(r"\.\.\.|<date>|<time>|<version>")
-PLACEHOLDER_PATTERNS = {"...": r".*?", "<date>": r"\d{4}-\d{2}-\d{2}",
-                        "<time>": r"\d{1,2}:\d{2}(?::\d{2})?", "<version>": r"\d+(?:\.\w+)*"}
+PLACEHOLDER_PATTERNS = {
+    "...": r".*?",
+    "<date>": r"\d{4}-\d{2}-\d{2}",
+    "<time>": r"\d{1,2}:\d{2}(?::\d{2})?",
+    "<version>": r"\d+(?:\.\w+)*",
+}
 #: An output showing one of these lines shows the command failing.
 FAILURE = re.compile(r"^(Error|오류|Usage|사용법):")
 #: A line that needs a shell: a pipe, a redirection, a variable, a glob, a list.
@@ -88,11 +92,12 @@ class PageError(Exception):
 @dataclass
 class Command:
     """One ``$`` line of a page, and the output the page shows under it."""
+
     page: Path
-    lineno: int             # the ``$`` line's number in the page, from 1
-    line: str               # the command, without ``$ `` and without its comment
-    output: list[str]       # the lines the page shows, as written
-    setup: bool = False     # a hidden setup line: must succeed, output not shown
+    lineno: int  # the ``$`` line's number in the page, from 1
+    line: str  # the command, without ``$ `` and without its comment
+    output: list[str]  # the lines the page shows, as written
+    setup: bool = False  # a hidden setup line: must succeed, output not shown
 
     @property
     def where(self) -> str:
@@ -103,16 +108,16 @@ class Command:
 class Block:
     lineno: int
     commands: list[Command] = field(default_factory=list)
-    skip: Optional[str] = None
-    file: Optional[tuple[str, str]] = None   # a file the page shows: its name and text
+    skip: str | None = None
+    file: tuple[str, str] | None = None  # a file the page shows: its name and text
 
 
-def parse(page: Path, text: Optional[str] = None) -> list[Block]:
+def parse(page: Path, text: str | None = None) -> list[Block]:
     """The page's console blocks, each with its commands (setup lines first) or its reason to
     be skipped."""
     lines = (page.read_text(encoding="utf-8") if text is None else text).splitlines()
     blocks: list[Block] = []
-    pending: Optional[tuple[str, str, list[tuple[int, str]]]] = None  # kind, reason, setup
+    pending: tuple[str, str, list[tuple[int, str]]] | None = None  # kind, reason, setup
     number = 0
     while number < len(lines):
         stripped = lines[number].strip()
@@ -126,14 +131,17 @@ def parse(page: Path, text: Optional[str] = None) -> list[Block]:
                 pending = (kind, rest.rstrip()[:-3].strip() or "skipped", setup)
             else:
                 if rest.strip():
-                    raise PageError(f"{page.name}:{number + 1}: the setup's commands go on "
-                                    "the lines after '<!-- doc-test: setup'")
+                    raise PageError(
+                        f"{page.name}:{number + 1}: the setup's commands go on "
+                        "the lines after '<!-- doc-test: setup'"
+                    )
                 number += 1
                 while number < len(lines) and lines[number].strip() != "-->":
                     command = lines[number].strip()
                     if command:
-                        setup.append((number + 1, command[2:] if command.startswith("$ ")
-                                      else command))
+                        setup.append(
+                            (number + 1, command[2:] if command.startswith("$ ") else command)
+                        )
                     number += 1
                 if number == len(lines):
                     raise PageError(f"{page.name}: a setup marker without its '-->'")
@@ -142,13 +150,13 @@ def parse(page: Path, text: Optional[str] = None) -> list[Block]:
             continue
         if pending and pending[0] == "file":
             if not stripped.startswith("```"):
-                raise PageError(f"{page.name}:{number + 1}: a file marker not followed by a "
-                                "block")
+                raise PageError(f"{page.name}:{number + 1}: a file marker not followed by a block")
             end = number + 1
             while end < len(lines) and lines[end].strip() != "```":
                 end += 1
-            blocks.append(Block(number + 1, file=(pending[1],
-                                                  "\n".join(lines[number + 1:end]) + "\n")))
+            blocks.append(
+                Block(number + 1, file=(pending[1], "\n".join(lines[number + 1 : end]) + "\n"))
+            )
             pending, number = None, end + 1
             continue
         if stripped.startswith("```console"):
@@ -156,29 +164,34 @@ def parse(page: Path, text: Optional[str] = None) -> list[Block]:
             if pending and pending[0] == "skip":
                 block.skip = pending[1]
             elif pending:
-                block.commands = [Command(page, n, without_comment(c), [], setup=True)
-                                  for n, c in pending[2]]
+                block.commands = [
+                    Command(page, n, without_comment(c), [], setup=True) for n, c in pending[2]
+                ]
             pending = None
             number += 1
             while number < len(lines) and lines[number].strip() != "```":
                 line = lines[number]
                 if line.startswith("$ "):
-                    block.commands.append(Command(page, number + 1, without_comment(line[2:]),
-                                                  []))
+                    block.commands.append(Command(page, number + 1, without_comment(line[2:]), []))
                 elif block.skip is None:
                     shown = [c for c in block.commands if not c.setup]
                     if not shown:
-                        raise PageError(f"{page.name}:{number + 1}: output before any '$ ' "
-                                        "line (mark the block <!-- doc-test: skip (why) -->)")
+                        raise PageError(
+                            f"{page.name}:{number + 1}: output before any '$ ' "
+                            "line (mark the block <!-- doc-test: skip (why) -->)"
+                        )
                     shown[-1].output.append(line)
                 number += 1
             if block.skip is None and not any(not c.setup for c in block.commands):
-                raise PageError(f"{page.name}:{block.lineno}: a console block with no '$ ' "
-                                "line (mark it <!-- doc-test: skip (why) -->)")
+                raise PageError(
+                    f"{page.name}:{block.lineno}: a console block with no '$ ' "
+                    "line (mark it <!-- doc-test: skip (why) -->)"
+                )
             blocks.append(block)
         elif stripped and pending is not None and not stripped.startswith("<!--"):
-            raise PageError(f"{page.name}:{number + 1}: a doc-test marker not followed by a "
-                            "console block")
+            raise PageError(
+                f"{page.name}:{number + 1}: a doc-test marker not followed by a console block"
+            )
         number += 1
     if pending is not None:
         raise PageError(f"{page.name}: a doc-test marker at the end of the page")
@@ -200,6 +213,7 @@ def without_comment(line: str) -> str:
 
 # --- matching ---------------------------------------------------------------------------------
 
+
 def line_pattern(template: str) -> str:
     """A template line as a regular expression: its text, its placeholders; in a line with a
     placeholder, each run of spaces stands for one space or more (a table's columns)."""
@@ -212,7 +226,7 @@ def line_pattern(template: str) -> str:
             continue
         position = 0
         for found in PLACEHOLDER.finditer(piece):
-            parts.append(re.escape(piece[position:found.start()]))
+            parts.append(re.escape(piece[position : found.start()]))
             parts.append(PLACEHOLDER_PATTERNS[found.group(0)])
             position = found.end()
         parts.append(re.escape(piece[position:]))
@@ -233,8 +247,10 @@ def clean(lines: list[str]) -> list[str]:
 
 def matches(template: list[str], actual: list[str]) -> bool:
     """Whether an output matches what the page shows (placeholders and elisions)."""
-    pattern = "".join(r"(?:.*\n)*?" if is_elision(line) else line_pattern(line) + r"\n"
-                      for line in clean(template))
+    pattern = "".join(
+        r"(?:.*\n)*?" if is_elision(line) else line_pattern(line) + r"\n"
+        for line in clean(template)
+    )
     return re.fullmatch(pattern, "".join(line + "\n" for line in clean(actual))) is not None
 
 
@@ -242,8 +258,9 @@ def line_matches(template: str, actual: str) -> bool:
     return re.fullmatch(line_pattern(template.rstrip()), actual.rstrip()) is not None
 
 
-def merged(template: list[str], actual: list[str], now: Optional[_datetime.datetime] = None
-           ) -> list[str]:
+def merged(
+    template: list[str], actual: list[str], now: _datetime.datetime | None = None
+) -> list[str]:
     """What ``write`` shows for an output: the page's own lines where they still match, the
     tool's elsewhere, a ``...`` kept where the page elided lines and the output has some."""
     template, actual = clean(template), clean(actual)
@@ -260,8 +277,11 @@ def merged(template: list[str], actual: list[str], now: Optional[_datetime.datet
                 best[i][j] = max(best[i + 1][j], best[i][j + 1])
     anchors, i, j = [], 0, 0
     while i < rows and j < cols:
-        if not is_elision(template[i]) and line_matches(template[i], actual[j]) \
-                and best[i][j] == best[i + 1][j + 1] + 1:
+        if (
+            not is_elision(template[i])
+            and line_matches(template[i], actual[j])
+            and best[i][j] == best[i + 1][j + 1] + 1
+        ):
             anchors.append((i, j))
             i, j = i + 1, j + 1
         elif best[i + 1][j] >= best[i][j + 1]:
@@ -278,7 +298,7 @@ def merged(template: list[str], actual: list[str], now: Optional[_datetime.datet
     return result
 
 
-def gap(template: list[str], actual: list[str], now: Optional[_datetime.datetime]) -> list[str]:
+def gap(template: list[str], actual: list[str], now: _datetime.datetime | None) -> list[str]:
     """The lines between two kept lines: the output's, elided as the page elided them."""
     marks = [n for n, line in enumerate(template) if is_elision(line)]
     fresh = [volatile(line, now) for line in actual]
@@ -287,31 +307,33 @@ def gap(template: list[str], actual: list[str], now: Optional[_datetime.datetime
     head, tail = marks[0], len(template) - marks[-1] - 1
     if head + tail >= len(fresh):
         return fresh + ([template[marks[0]]] if head + tail == len(fresh) else [])
-    return fresh[:head] + [template[marks[0]]] + (fresh[len(fresh) - tail:] if tail else [])
+    return fresh[:head] + [template[marks[0]]] + (fresh[len(fresh) - tail :] if tail else [])
 
 
-def volatile(line: str, now: Optional[_datetime.datetime] = None) -> str:
+def volatile(line: str, now: _datetime.datetime | None = None) -> str:
     """An output line with today's date and time written as placeholders (the day before and
     after too: a league's time zone may be ahead or behind), a table's next column kept where
     it was."""
     now = now or _datetime.datetime.now().astimezone()
     days = {(now + _datetime.timedelta(days=shift)).date().isoformat() for shift in (-1, 0, 1)}
-    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(days))
-                         + r")(?: (\d{1,2}:\d{2}(?::\d{2})?))?(?![\w-])")
+    pattern = re.compile(
+        r"(?<![\w-])(?:" + "|".join(sorted(days)) + r")(?: (\d{1,2}:\d{2}(?::\d{2})?))?(?![\w-])"
+    )
     while True:
         found = pattern.search(line)
         if not found:
             return line
         text = "<date>" + (" <time>" if found.group(1) else "")
         short = len(found.group(0)) - len(text)
-        rest = line[found.end():]
+        rest = line[found.end() :]
         gap = re.search(r"  +", rest)
         if gap:  # a table's cell: the next column stays where it was
-            rest = rest[:gap.end()] + " " * short + rest[gap.end():]
-        line = line[:found.start()] + text + rest
+            rest = rest[: gap.end()] + " " * short + rest[gap.end() :]
+        line = line[: found.start()] + text + rest
 
 
 # --- running ----------------------------------------------------------------------------------
+
 
 @dataclass
 class Outcome:
@@ -323,27 +345,33 @@ class Outcome:
     def shows_failure(self) -> bool:
         return any(FAILURE.match(line) for line in self.command.output)
 
-    def problem(self) -> Optional[str]:
+    def problem(self) -> str | None:
         """What is wrong, or None: an exit status the page does not show, or another output."""
         command = self.command
         failing = self.code != 0
         if command.setup or not command.output:
             if failing:
-                return (f"{command.where}: `{command.line}` failed (exit {self.code}):\n"
-                        + "\n".join("    " + line for line in self.output))
+                return (
+                    f"{command.where}: `{command.line}` failed (exit {self.code}):\n"
+                    + "\n".join("    " + line for line in self.output)
+                )
             return None
         if failing != self.shows_failure:
             state = f"failed (exit {self.code})" if failing else "succeeded"
-            return (f"{command.where}: `{command.line}` {state}, but the page shows it "
-                    f"{'failing' if self.shows_failure else 'succeeding'}:\n"
-                    + "\n".join("    " + line for line in self.output))
+            return (
+                f"{command.where}: `{command.line}` {state}, but the page shows it "
+                f"{'failing' if self.shows_failure else 'succeeding'}:\n"
+                + "\n".join("    " + line for line in self.output)
+            )
         if failing and self.code not in (1, 2):
             return f"{command.where}: `{command.line}` exited {self.code}"
         if not matches(command.output, self.output):
-            return (f"{command.where}: `{command.line}` printed:\n"
-                    + "\n".join("    " + line for line in clean(self.output))
-                    + "\n  the page shows:\n"
-                    + "\n".join("    " + line for line in clean(command.output)))
+            return (
+                f"{command.where}: `{command.line}` printed:\n"
+                + "\n".join("    " + line for line in clean(self.output))
+                + "\n  the page shows:\n"
+                + "\n".join("    " + line for line in clean(command.output))
+            )
         return None
 
 
@@ -359,18 +387,22 @@ class PageRun:
         bin_folder = self.folder / "bin"
         bin_folder.mkdir()
         script = bin_folder / "mighty"
-        script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m mighty_cli "$@"\n',
-                          encoding="utf-8")
+        script.write_text(
+            f'#!/bin/sh\nexec "{sys.executable}" -m mighty_cli "$@"\n', encoding="utf-8"
+        )
         script.chmod(0o755)
         self.cwd = self.folder / CHECKOUT
         self.environ = {
-            "HOME": str(home), "MIGHTY_DB": f"sqlite:///{home / '.config/mighty/mighty.db'}",
-            "XDG_CACHE_HOME": str(home / ".cache"), "XDG_CONFIG_HOME": None,
+            "HOME": str(home),
+            "MIGHTY_DB": f"sqlite:///{home / '.config/mighty/mighty.db'}",
+            "XDG_CACHE_HOME": str(home / ".cache"),
+            "XDG_CONFIG_HOME": None,
             "MIGHTY_LANG": language(page),
-            "MIGHTY_USER": USER, "TZ": "UTC", "COLUMNS": "100",
+            "MIGHTY_USER": USER,
+            "TZ": "UTC",
+            "COLUMNS": "100",
             "PATH": f"{bin_folder}{os.pathsep}{os.environ.get('PATH', '')}",
-            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
-                                                        os.environ.get("PYTHONPATH")])),
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
         }
 
     @contextlib.contextmanager
@@ -446,13 +478,20 @@ class PageRun:
         return result.exit_code, result.output
 
     def _shell(self, line: str) -> tuple[int, str]:
-        done = subprocess.run(["bash", "-c", line], cwd=self.cwd, env=dict(os.environ),
-                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True, timeout=300)
+        done = subprocess.run(
+            ["bash", "-c", line],
+            cwd=self.cwd,
+            env=dict(os.environ),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            timeout=300,
+        )
         return done.returncode, done.stdout
 
 
-def run_here(page: Path, text: Optional[str] = None) -> list[Outcome]:
+def run_here(page: Path, text: str | None = None) -> list[Outcome]:
     """Every command of a page, run in order in a fresh folder, in this process."""
     blocks = parse(page, text)
     outcomes = []
@@ -478,9 +517,14 @@ def run_pages(pages: list[Path]) -> dict[Path, list[Outcome] | PageError]:
         by_language.setdefault(language(page), []).append(page)
 
     def one(group: list[Path]) -> dict[str, object]:
-        done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "run",
-                               *map(str, group)], stdin=subprocess.DEVNULL, capture_output=True,
-                              text=True, encoding="utf-8", timeout=1800)
+        done = subprocess.run(
+            [sys.executable, str(Path(__file__).resolve()), "run", *map(str, group)],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=1800,
+        )
         if done.returncode != 0:
             message = f"{', '.join(p.name for p in group)}: {done.stderr.strip()}"
             return {str(page): message for page in group}
@@ -496,10 +540,12 @@ def run_pages(pages: list[Path]) -> dict[Path, list[Outcome] | PageError]:
         if isinstance(result, str):
             outcomes[page] = PageError(result)
             continue
-        commands = [command for block in parse(page) if block.skip is None
-                    for command in block.commands]
-        outcomes[page] = [Outcome(command, code, output)
-                          for command, (code, output) in zip(commands, result)]
+        commands = [
+            command for block in parse(page) if block.skip is None for command in block.commands
+        ]
+        outcomes[page] = [
+            Outcome(command, code, output) for command, (code, output) in zip(commands, result)
+        ]
     return outcomes
 
 
@@ -507,8 +553,9 @@ def language(page: Path) -> str:
     return "ko" if page.name.endswith(".ko.md") else "en"
 
 
-def rewritten(page: Path, outcomes: list[Outcome], text: Optional[str] = None
-              ) -> tuple[str, list[str]]:
+def rewritten(
+    page: Path, outcomes: list[Outcome], text: str | None = None
+) -> tuple[str, list[str]]:
     """The page with each drifted output replaced by the tool's, and what could not be written
     (a command that fails where the page shows it succeeding, or the other way round)."""
     lines = (page.read_text(encoding="utf-8") if text is None else text).splitlines()
@@ -531,8 +578,7 @@ def rewritten(page: Path, outcomes: list[Outcome], text: Optional[str] = None
         edits.append((start, start + len(command.output), new))
     for start, end, new in sorted(edits, reverse=True):
         lines[start:end] = new
-    ending = "\n" if (text if text is not None else page.read_text("utf-8")).endswith("\n") \
-        else ""
+    ending = "\n" if (text if text is not None else page.read_text("utf-8")).endswith("\n") else ""
     return "\n".join(lines) + ending, refused
 
 
@@ -549,18 +595,16 @@ def chosen(names: list[str]) -> list[Path]:
     return pages
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     what, names = (argv[0], argv[1:]) if argv else ("check", [])
     if what == "run":  # pages of one language, in this process: what run_pages reads
         results: dict[str, object] = {}
         for name in names:
             try:
-                results[name] = [(outcome.code, outcome.output) for outcome in
-                                 run_here(Path(name))]
+                results[name] = [(outcome.code, outcome.output) for outcome in run_here(Path(name))]
             except Exception as exc:  # a page out of form, or this tool's own bug: its page
-                results[name] = str(exc) if isinstance(exc, PageError) else \
-                    traceback.format_exc()
+                results[name] = str(exc) if isinstance(exc, PageError) else traceback.format_exc()
         json.dump(results, sys.stdout, ensure_ascii=False)
         return 0
     if what not in ("write", "check"):

@@ -37,18 +37,24 @@ PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:![rsa])?(?::[^{}]*)?\}|%\(
 #: A Korean particle in pair notation (이(가), 을(를), (으)로, (이)라...): only right after a
 #: placeholder, or its quote or bracket, where the word is known once filled in
 #: (mighty_cli/engine/particles.py chooses the form); after a fixed word, write the form.
-PAIR = re.compile(r"이\(가\)|가\(이\)|은\(는\)|는\(은\)|을\(를\)|를\(을\)|와\(과\)|과\(와\)|아\(야\)"
-                  r"|야\(아\)|\(으\)로|\(이\)")
+PAIR = re.compile(
+    r"이\(가\)|가\(이\)|은\(는\)|는\(은\)|을\(를\)|를\(을\)|와\(과\)|과\(와\)|아\(야\)"
+    r"|야\(아\)|\(으\)로|\(이\)"
+)
 AFTER_PLACEHOLDER = re.compile(r"(?:\}|%\([a-z_]+\)[sd])['\"’”)\]]*$")
 #: A particle that depends on the word written in one form after a placeholder ("{card}를",
 #: "{seed}로"): which form is right depends on what fills it, so write the pair. A particle
 #: after a bracketed placeholder belongs to the word before the brackets ("마이티({card})는").
-FIXED = re.compile(r"(?:\}|%\([a-z_]+\)[sd])['\"’”\]]*(이|가|은|는|을|를|와|과|로|으로|이라|라|이라는|라는|"
-                   r"이어야|여야|이에요|예요|였|이었)(?=[\s,.:;!?)'\"]|$)")
+FIXED = re.compile(
+    r"(?:\}|%\([a-z_]+\)[sd])['\"’”\]]*(이|가|은|는|을|를|와|과|로|으로|이라|라|이라는|라는|"
+    r"이어야|여야|이에요|예요|였|이었)(?=[\s,.:;!?)'\"]|$)"
+)
 #: A particle standing apart from the placeholder it belongs to ("{name} 는", "{card} 는
 #: {player} 에게"): Korean writes a particle against its word.
-APART = re.compile(r"(?:\}|%\([a-z_]+\)[sd])['\"’”)\]]* +(이|가|은|는|을|를|와|과|의|에|에게|에게는|에서|"
-                   r"에서는|에는|도|만|로|으로|라는|이라는|이어|이어야|여야|입니다|이다)(?=[\s,.:;!?)'\"]|$)")
+APART = re.compile(
+    r"(?:\}|%\([a-z_]+\)[sd])['\"’”)\]]* +(이|가|은|는|을|를|와|과|의|에|에게|에게는|에서|"
+    r"에서는|에는|도|만|로|으로|라는|이라는|이어|이어야|여야|입니다|이다)(?=[\s,.:;!?)'\"]|$)"
+)
 
 
 def _files(patterns) -> list[Path]:
@@ -114,8 +120,9 @@ def ruleset_descriptions():
     from mighty_cli.engine import safe_toml  # tomllib, or tomli before Python 3.11
 
     for path in sorted((ROOT / "rulesets").glob("*.toml")):
-        description = safe_toml.loads(path.read_text(encoding="utf-8")).get("meta", {}).get(
-            "description")
+        description = (
+            safe_toml.loads(path.read_text(encoding="utf-8")).get("meta", {}).get("description")
+        )
         if description:
             yield str(path.relative_to(ROOT)), description
 
@@ -127,21 +134,42 @@ def extract_catalog():
 
     catalog = Catalog(project="mighty-cli", domain=DOMAIN, charset="utf-8")
     jobs = [(path, extract_python, {}) for path in _files(SOURCES)]
-    jobs += [(path, "jinja2", {"extensions": "jinja2.ext.i18n", "trimmed": "true",
-                               "newstyle_gettext": "true"}) for path in _files(TEMPLATES)]
+    jobs += [
+        (
+            path,
+            "jinja2",
+            {"extensions": "jinja2.ext.i18n", "trimmed": "true", "newstyle_gettext": "true"},
+        )
+        for path in _files(TEMPLATES)
+    ]
     for path, method, options in jobs:
         with open(path, "rb") as handle:
             for lineno, message, comments, context in extract(
-                    method, handle, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
-                    options=options, strip_comment_tags=True):
-                catalog.add(message, None, [(str(path.relative_to(ROOT)), lineno)],
-                            auto_comments=comments, context=context)
+                method,
+                handle,
+                keywords=KEYWORDS,
+                comment_tags=("TRANSLATORS:",),
+                options=options,
+                strip_comment_tags=True,
+            ):
+                catalog.add(
+                    message,
+                    None,
+                    [(str(path.relative_to(ROOT)), lineno)],
+                    auto_comments=comments,
+                    context=context,
+                )
     for message, keys in schema_messages():
-        catalog.add(message, None, [(SCHEMA, 0)],
-                    auto_comments=["ruleset option " + ", ".join(keys)])
+        catalog.add(
+            message, None, [(SCHEMA, 0)], auto_comments=["ruleset option " + ", ".join(keys)]
+        )
     for path, description in ruleset_descriptions():
-        catalog.add(description, None, [(path, 0)],
-                    auto_comments=["a bundled ruleset's one-line description (ruleset show)"])
+        catalog.add(
+            description,
+            None,
+            [(path, 0)],
+            auto_comments=["a bundled ruleset's one-line description (ruleset show)"],
+        )
     return catalog
 
 
@@ -165,8 +193,9 @@ def write_po(catalog, path: Path) -> None:
 
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
-    babel_write_po(buffer, catalog, width=100, sort_output=True, include_lineno=False,
-                   ignore_obsolete=True)
+    babel_write_po(
+        buffer, catalog, width=100, sort_output=True, include_lineno=False, ignore_obsolete=True
+    )
     path.write_bytes(buffer.getvalue())
 
 
@@ -184,9 +213,11 @@ def update_command() -> None:
         catalog = read_po(language) if path.exists() else Catalog(locale=language, domain=DOMAIN)
         catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
         catalog.project, catalog.version = "mighty-cli", "0"
-        catalog.header_comment = (f"# The {language} catalog of mighty-cli: translate here, then "
-                                  f"run python tools/i18n.py compile.\n"
-                                  f"# Conventions: mighty_cli/i18n.py.")
+        catalog.header_comment = (
+            f"# The {language} catalog of mighty-cli: translate here, then "
+            f"run python tools/i18n.py compile.\n"
+            f"# Conventions: mighty_cli/i18n.py."
+        )
         catalog.last_translator = catalog.language_team = "mighty-cli"
         catalog.msgid_bugs_address = ""
         catalog.fuzzy = False
@@ -230,7 +261,8 @@ def problems(language: str) -> list[str]:
         elif entry.fuzzy:
             found.append(f"{where}: fuzzy translation of {key!r}")
         elif isinstance(message.id, tuple) != isinstance(entry.id, tuple) or (
-                isinstance(message.id, tuple) and tuple(message.id) != tuple(entry.id)):
+            isinstance(message.id, tuple) and tuple(message.id) != tuple(entry.id)
+        ):
             found.append(f"{where}: {key!r} is plural in one place and not the other")
         else:
             found.extend(_placeholder_problems(where, key, message.id, entry.string))
@@ -247,6 +279,7 @@ def _placeholder_problems(where, key: str, message_id, string) -> list[str]:
     """A translation keeps the placeholders of its message: all of them for a singular; for a
     plural, each form uses only the message's and still has every one of the plural's (so a
     one-form language like Korean reads the plural's)."""
+
     def names(text: str) -> set[str]:
         return set(PLACEHOLDER.findall(text))
 
@@ -257,9 +290,12 @@ def _placeholder_problems(where, key: str, message_id, string) -> list[str]:
     else:
         allowed = required = names(message_id)
         forms = [string]
-    return [f"{where}: the translation of {key!r} has placeholders {sorted(names(form))}, "
-            f"expected {sorted(required)}" for form in forms
-            if not required <= names(form) <= allowed]
+    return [
+        f"{where}: the translation of {key!r} has placeholders {sorted(names(form))}, "
+        f"expected {sorted(required)}"
+        for form in forms
+        if not required <= names(form) <= allowed
+    ]
 
 
 def _particle_problems(where, key: str, string) -> list[str]:
@@ -267,20 +303,26 @@ def _particle_problems(where, key: str, string) -> list[str]:
     placeholder (chosen when the message is filled in), never in one fixed form there, never
     apart from it, never as a pair after a fixed word (write the form that word takes)."""
     found = []
-    for form in (string if isinstance(string, (list, tuple)) else [string]):
+    for form in string if isinstance(string, (list, tuple)) else [string]:
         for match in PAIR.finditer(form):
-            if not AFTER_PLACEHOLDER.search(form[:match.start()]):
-                seen = form[max(0, match.start() - 12):match.end()]
-                found.append(f"{where}: the translation of {key!r} writes {match.group(0)!r} "
-                             f"after a fixed word ({seen!r}): write the particle that word takes")
+            if not AFTER_PLACEHOLDER.search(form[: match.start()]):
+                seen = form[max(0, match.start() - 12) : match.end()]
+                found.append(
+                    f"{where}: the translation of {key!r} writes {match.group(0)!r} "
+                    f"after a fixed word ({seen!r}): write the particle that word takes"
+                )
         for match in FIXED.finditer(form):
-            found.append(f"{where}: the translation of {key!r} writes {match.group(1)!r} after a "
-                         f"placeholder ({match.group(0)!r}): the form depends on the word, write "
-                         f"the pair (이(가), 을(를), (으)로...)")
+            found.append(
+                f"{where}: the translation of {key!r} writes {match.group(1)!r} after a "
+                f"placeholder ({match.group(0)!r}): the form depends on the word, write "
+                f"the pair (이(가), 을(를), (으)로...)"
+            )
         for match in APART.finditer(form):
-            found.append(f"{where}: the translation of {key!r} writes the particle "
-                         f"{match.group(1)!r} apart from its placeholder ({match.group(0)!r}): "
-                         f"attach it, in pair notation where it depends on the word")
+            found.append(
+                f"{where}: the translation of {key!r} writes the particle "
+                f"{match.group(1)!r} apart from its placeholder ({match.group(0)!r}): "
+                f"attach it, in pair notation where it depends on the word"
+            )
     return found
 
 
@@ -314,8 +356,10 @@ def _compiled_problems(language: str, catalog) -> list[str]:
         else:
             expected[message.id] = message.string
     if compiled != expected:
-        return [f"{_shown(path)} is not the compilation of {_shown(po_path(language))}; "
-                f"run python tools/i18n.py compile"]
+        return [
+            f"{_shown(path)} is not the compilation of {_shown(po_path(language))}; "
+            f"run python tools/i18n.py compile"
+        ]
     return []
 
 
@@ -329,8 +373,12 @@ def check_command() -> int:
 
 
 def main(argv: list[str]) -> int:
-    commands = {"extract": extract_command, "update": update_command,
-                "compile": compile_command, "check": check_command}
+    commands = {
+        "extract": extract_command,
+        "update": update_command,
+        "compile": compile_command,
+        "check": check_command,
+    }
     if len(argv) != 1 or argv[0] not in commands:
         print(__doc__.strip().splitlines()[0])
         print("usage: python tools/i18n.py extract|update|compile|check")

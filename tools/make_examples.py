@@ -13,16 +13,15 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from mighty_cli.engine import hand as engine  # noqa: E402
 from mighty_cli.engine.cards import JOKER, format_bid  # noqa: E402
-from mighty_cli.engine.records import (  # noqa: E402
-    Record, dump_record, read_record, replay, state_to_hand)
+from mighty_cli.engine.records import Record, dump_record, read_record, replay, state_to_hand  # noqa: E402
 from mighty_cli.engine.ruleset import load_ruleset  # noqa: E402
 
 PLAYERS = ["민수", "Bo", "Cy", "Di", "Ed"]
@@ -70,7 +69,7 @@ def bid_policy(state, rng: random.Random):
     return rng.choice(bids[:3])
 
 
-def play_out(rules_name: str, seed: int, strong: Optional[str]):
+def play_out(rules_name: str, seed: int, strong: str | None):
     """Play one hand; ``strong`` is "ruling", "opposition" or None (random play)."""
     rules = load_ruleset(rules_name)
     rng = random.Random(seed)
@@ -86,8 +85,11 @@ def play_out(rules_name: str, seed: int, strong: Optional[str]):
         elif state.phase == "election":
             action = bid_policy(state, rng)
         elif state.phase == "friend" and rng.random() < 0.8:
-            calls = [a for a in engine.legal_actions(state) if isinstance(a, engine.CallFriend)
-                     and a.call.lead_suit is None]
+            calls = [
+                a
+                for a in engine.legal_actions(state)
+                if isinstance(a, engine.CallFriend) and a.call.lead_suit is None
+            ]
             action = rng.choice(calls)
         else:
             action = engine.random_legal_action(state, rng)
@@ -95,18 +97,20 @@ def play_out(rules_name: str, seed: int, strong: Optional[str]):
     return state, deal
 
 
-def first_trick_joker(state, _deal) -> Optional[str]:
+def first_trick_joker(state, _deal) -> str | None:
     if state.phase != "done" or not state.tricks:
         return None
     trick = state.tricks[0]
     for player, play in trick.plays:
         if play.card == JOKER:
-            return (f"Trick 1: {player} plays the joker, which is powerless on the first trick "
-                    f"(cards.joker_power_first_trick = false); {trick.winner} wins it.")
+            return (
+                f"Trick 1: {player} plays the joker, which is powerless on the first trick "
+                f"(cards.joker_power_first_trick = false); {trick.winner} wins it."
+            )
     return None
 
 
-def joker_call_defended(state, deal) -> Optional[str]:
+def joker_call_defended(state, deal) -> str | None:
     if state.phase != "done":
         return None
     rules = state.rules
@@ -118,62 +122,145 @@ def joker_call_defended(state, deal) -> Optional[str]:
         holders = {p for p, cards in deal.items() if JOKER in cards}
         for player, play in trick.plays[1:]:
             if player in holders and play.card == mighty:
-                return (f"Trick {number}: {leader} leads {engine.format_play(lead)} (joker call "
-                        f"declared); {player} holds the joker but defends with Mighty "
-                        f"({engine.format_play(play)}), as joker_call.mighty_defends allows; "
-                        f"{trick.winner} wins.")
+                return (
+                    f"Trick {number}: {leader} leads {engine.format_play(lead)} (joker call "
+                    f"declared); {player} holds the joker but defends with Mighty "
+                    f"({engine.format_play(play)}), as joker_call.mighty_defends allows; "
+                    f"{trick.winner} wins."
+                )
     return None
 
 
 def outcome(predicate: Callable) -> Callable:
-    def check(state, deal) -> Optional[str]:
+    def check(state, deal) -> str | None:
         if state.phase != "done":
             return None
         result = engine.hand_result(state)
         return predicate(state, result)
+
     return check
 
 
 def describe_result(state, result) -> str:
     score = result.score
-    return (f"{result.declarer} declared {format_bid(result.contract)}, the ruling party took "
-            f"{result.taken}; {', '.join(score.doublings) or 'no doublings'}: ×{score.multiplier}, "
-            f"declarer {score.declarer:+d}.")
+    return (
+        f"{result.declarer} declared {format_bid(result.contract)}, the ruling party took "
+        f"{result.taken}; {', '.join(score.doublings) or 'no doublings'}: ×{score.multiplier}, "
+        f"declarer {score.declarer:+d}."
+    )
 
 
 EXAMPLES = [
-    ("run", "standard", "ruling", "A run (런): the ruling party takes all 20 point cards.",
-     outcome(lambda s, r: describe_result(s, r) if r.taken == 20 and r.score.success else None)),
-    ("back-run", "standard", "opposition", "A back run (백 런): the opposition takes 11 or more.",
-     outcome(lambda s, r: describe_result(s, r) if "back_run" in r.score.doublings else None)),
-    ("no-trump", "standard", "ruling", "A no-trump contract (노기루다) made with a friend, doubled.",
-     outcome(lambda s, r: describe_result(s, r) if r.contract.trump is None
-             and r.score.success and r.friend is not None else None)),
-    ("no-friend", "standard", "ruling", "A declarer playing alone (노프렌드), doubled.",
-     outcome(lambda s, r: describe_result(s, r)
-             if s.friend_call.kind == "none" and r.score.success else None)),
-    ("joker-call", "standard", None, "A joker call (조커 콜) answered with Mighty.",
-     joker_call_defended),
-    ("first-trick-joker", "standard", None, "The joker played on the first trick.",
-     first_trick_joker),
-    ("trump-change", "standard", None, "A trump change after the kitty, with its raise (+2).",
-     outcome(lambda s, r: (f"The bid {format_bid(s.bid)} became {format_bid(r.contract)}. "
-                           + describe_result(s, r))
-             if s.bid is not None and r.contract.trump != s.bid.trump
-             and s.bid.trump is not None and r.contract.trump is not None
-             and r.contract.number == s.bid.number + 2 else None)),
-    ("first-trick-friend", "standard", "ruling", "A first-trick friend (초구 프렌드).",
-     outcome(lambda s, r: (f"The winner of trick 1, {s.tricks[0].winner}, becomes the friend. "
-                           + describe_result(s, r))
-             if s.friend_call.kind == "first_trick" and r.friend is not None else None)),
-    ("deal-miss", "standard", None, "A deal miss (딜 미스): a hopeless hand is shown and redealt.",
-     lambda s, d: (f"{s.deal_miss_player} declares a deal miss." if s.phase == "deal_miss"
-                   else None)),
-    ("seoul-science", "seoul-science", "ruling",
-     "서울과고 rules: minimum 14, but no-trump may be bid one lower.",
-     outcome(lambda s, r: describe_result(s, r)
-             if r.contract.trump is None and r.contract.number == 13 and r.score.success
-             else None)),
+    (
+        "run",
+        "standard",
+        "ruling",
+        "A run (런): the ruling party takes all 20 point cards.",
+        outcome(lambda s, r: describe_result(s, r) if r.taken == 20 and r.score.success else None),
+    ),
+    (
+        "back-run",
+        "standard",
+        "opposition",
+        "A back run (백 런): the opposition takes 11 or more.",
+        outcome(lambda s, r: describe_result(s, r) if "back_run" in r.score.doublings else None),
+    ),
+    (
+        "no-trump",
+        "standard",
+        "ruling",
+        "A no-trump contract (노기루다) made with a friend, doubled.",
+        outcome(
+            lambda s, r: (
+                describe_result(s, r)
+                if r.contract.trump is None and r.score.success and r.friend is not None
+                else None
+            )
+        ),
+    ),
+    (
+        "no-friend",
+        "standard",
+        "ruling",
+        "A declarer playing alone (노프렌드), doubled.",
+        outcome(
+            lambda s, r: (
+                describe_result(s, r) if s.friend_call.kind == "none" and r.score.success else None
+            )
+        ),
+    ),
+    (
+        "joker-call",
+        "standard",
+        None,
+        "A joker call (조커 콜) answered with Mighty.",
+        joker_call_defended,
+    ),
+    (
+        "first-trick-joker",
+        "standard",
+        None,
+        "The joker played on the first trick.",
+        first_trick_joker,
+    ),
+    (
+        "trump-change",
+        "standard",
+        None,
+        "A trump change after the kitty, with its raise (+2).",
+        outcome(
+            lambda s, r: (
+                (
+                    f"The bid {format_bid(s.bid)} became {format_bid(r.contract)}. "
+                    + describe_result(s, r)
+                )
+                if s.bid is not None
+                and r.contract.trump != s.bid.trump
+                and s.bid.trump is not None
+                and r.contract.trump is not None
+                and r.contract.number == s.bid.number + 2
+                else None
+            )
+        ),
+    ),
+    (
+        "first-trick-friend",
+        "standard",
+        "ruling",
+        "A first-trick friend (초구 프렌드).",
+        outcome(
+            lambda s, r: (
+                (
+                    f"The winner of trick 1, {s.tricks[0].winner}, becomes the friend. "
+                    + describe_result(s, r)
+                )
+                if s.friend_call.kind == "first_trick" and r.friend is not None
+                else None
+            )
+        ),
+    ),
+    (
+        "deal-miss",
+        "standard",
+        None,
+        "A deal miss (딜 미스): a hopeless hand is shown and redealt.",
+        lambda s, d: (
+            f"{s.deal_miss_player} declares a deal miss." if s.phase == "deal_miss" else None
+        ),
+    ),
+    (
+        "seoul-science",
+        "seoul-science",
+        "ruling",
+        "서울과고 rules: minimum 14, but no-trump may be bid one lower.",
+        outcome(
+            lambda s, r: (
+                describe_result(s, r)
+                if r.contract.trump is None and r.contract.number == 13 and r.score.success
+                else None
+            )
+        ),
+    ),
 ]
 
 
@@ -188,13 +275,16 @@ def main() -> None:
                 break
         else:  # pragma: no cover - the search space is large enough
             raise SystemExit(f"no seed found for {name}")
-        record = Record(ruleset=rules_name, players=PLAYERS,
-                        hands=[state_to_hand(state, deal)])
+        record = Record(ruleset=rules_name, players=PLAYERS, hands=[state_to_hand(state, deal)])
         text = dump_record(record)
         replay(read_record(text))  # every example must replay cleanly
-        header = [f"# {title}", f"# {found}",
-                  f"# Generated by tools/make_examples.py from seed {seed}.",
-                  f"# replay it with: mighty replay examples/{name}.toml", ""]
+        header = [
+            f"# {title}",
+            f"# {found}",
+            f"# Generated by tools/make_examples.py from seed {seed}.",
+            f"# replay it with: mighty replay examples/{name}.toml",
+            "",
+        ]
         (out / f"{name}.toml").write_text("\n".join(header) + text, encoding="utf-8")
         print(f"{name}: seed {seed}: {found}")
 

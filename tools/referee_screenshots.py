@@ -49,12 +49,15 @@ def serve(app):
     return server, thread, f"http://127.0.0.1:{listening.getsockname()[1]}"
 
 
-def shoot(browser, address: str, code: str, lang: str, width: int, height: int,
-          names: dict[str, str]) -> None:
+def shoot(
+    browser, address: str, code: str, lang: str, width: int, height: int, names: dict[str, str]
+) -> None:
     """Tap a hand on a page of that size, taking the pictures ``names`` asks for."""
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  locale="ko-KR" if lang == "ko" else "en-US",
-                                  device_scale_factor=1)
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        locale="ko-KR" if lang == "ko" else "en-US",
+        device_scale_factor=1,
+    )
     page = context.new_page()
 
     def tap(selector: str) -> None:
@@ -107,10 +110,13 @@ def main() -> None:
 
     IMAGES.mkdir(exist_ok=True)
     shots = [(390, 844, ("election", "exchange", "friend")), (768, 1024, ("play",))]
-    with tempfile.TemporaryDirectory(prefix="mighty-shots-") as folder, \
-            sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=args.chromium,
-                                             args=["--no-sandbox", "--disable-gpu"])
+    with (
+        tempfile.TemporaryDirectory(prefix="mighty-shots-") as folder,
+        sync_playwright() as playwright,
+    ):
+        browser = playwright.chromium.launch(
+            executable_path=args.chromium, args=["--no-sandbox", "--disable-gpu"]
+        )
         for lang in ("en", "ko"):
             for width, height, keys in shots:
                 where = Path(folder) / f"{lang}-{width}"
@@ -118,17 +124,27 @@ def main() -> None:
                 db = f"sqlite:///{where / 'league.db'}"
                 mighty("league", "create", "cup", "--ruleset", "standard", "--db", db)
                 mighty("league", "set", "cup", "--lang", lang, "--db", db)
-                mighty("round", "start", "-l", "cup", "--players", "민수,Bo,Cy,Di,Ed",
-                       "--db", db)
+                mighty("round", "start", "-l", "cup", "--players", "민수,Bo,Cy,Di,Ed", "--db", db)
                 code = json.loads(mighty("round", "show", "-l", "cup", "--json", "--db", db))[
-                    "tables"][0]["code"]
-                app = create_app(ServeSettings("cup", db, "shots-key", lang=lang,
-                                               folder=str(where / "served")))
+                    "tables"
+                ][0]["code"]
+                app = create_app(
+                    ServeSettings("cup", db, "shots-key", lang=lang, folder=str(where / "served"))
+                )
                 server, thread, address = serve(app)
                 try:
-                    shoot(browser, address, code, lang, width, height,
-                          {key: f"tablet-referee-{key}{'.ko' if lang == 'ko' else ''}.png"
-                           for key in keys})
+                    shoot(
+                        browser,
+                        address,
+                        code,
+                        lang,
+                        width,
+                        height,
+                        {
+                            key: f"tablet-referee-{key}{'.ko' if lang == 'ko' else ''}.png"
+                            for key in keys
+                        },
+                    )
                 finally:
                     app.state.served.stopping.set()
                     server.should_exit = True

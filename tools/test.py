@@ -27,24 +27,32 @@ NO_TESTS = 5
 
 
 def main(arguments: list[str]) -> int:
-    if any(argument == "-m" or argument.startswith("-m") and not argument.startswith("--")
-           for argument in arguments):
-        print("tools/test.py: -m is set by the two runs; use python -m pytest -m ...",
-              file=sys.stderr)
+    if any(
+        argument == "-m" or argument.startswith("-m") and not argument.startswith("--")
+        for argument in arguments
+    ):
+        print(
+            "tools/test.py: -m is set by the two runs; use python -m pytest -m ...", file=sys.stderr
+        )
         return 2
     workers = os.environ.get("MIGHTY_TEST_WORKERS", "auto")
     with tempfile.TemporaryDirectory(prefix="mighty-test-") as scratch:
         reports = [Path(scratch) / "parallel.xml", Path(scratch) / "serial.xml"]
-        runs = [["-n", workers, "--dist", "worksteal", "-m", "not serial"],
-                ["-p", "no:xdist", "-m", "serial"]]
+        runs = [
+            ["-n", workers, "--dist", "worksteal", "-m", "not serial"],
+            ["-p", "no:xdist", "-m", "serial"],
+        ]
         if any(argument.startswith("--cov") for argument in arguments):
             runs[1].append("--cov-append")  # the serial run adds to the first run's figures
         statuses = []
         for run, report in zip(runs, reports):
             print(f"\n== python -m pytest {' '.join(run)}", flush=True)
-            statuses.append(subprocess.call(
-                [sys.executable, "-m", "pytest", *run, f"--junitxml={report}", *arguments],
-                cwd=ROOT))
+            statuses.append(
+                subprocess.call(
+                    [sys.executable, "-m", "pytest", *run, f"--junitxml={report}", *arguments],
+                    cwd=ROOT,
+                )
+            )
         summary = totals([report for report in reports if report.exists()])
     if all(status == NO_TESTS for status in statuses):
         return NO_TESTS
@@ -59,14 +67,17 @@ def totals(reports: list[Path]) -> str:
     cases = []
     for report in reports:
         cases += ElementTree.parse(report).getroot().iter("testcase")
-    failed = sum(1 for case in cases if case.find("failure") is not None
-                 or case.find("error") is not None)
+    failed = sum(
+        1 for case in cases if case.find("failure") is not None or case.find("error") is not None
+    )
     skipped = sum(1 for case in cases if case.find("skipped") is not None)
     passed = len(cases) - failed - skipped
     slowest = sorted(cases, key=lambda case: -float(case.get("time", 0)))[:SLOWEST]
     lines = [f"\n== the {len(slowest)} slowest tests (set-up, call and tear-down)"]
-    lines += [f"{float(case.get('time', 0)):8.2f}s  {case.get('classname')}::{case.get('name')}"
-              for case in slowest]
+    lines += [
+        f"{float(case.get('time', 0)):8.2f}s  {case.get('classname')}::{case.get('name')}"
+        for case in slowest
+    ]
     lines.append(f"\ntests: {passed} passed, {failed} failed, {skipped} skipped")
     return "\n".join(lines)
 

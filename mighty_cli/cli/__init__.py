@@ -25,9 +25,16 @@ import click
 
 from .. import __version__
 from ..engine.errors import MightyError
+from ..i18n import (
+    N_,
+    _,
+    choose_language,
+    language_from_args,
+    localize,
+    set_language,
+    translate_click,
+)
 from .streams import guard_standard_streams, silence_stdout
-from ..i18n import N_, _, choose_language, language_from_args, localize, set_language, \
-    translate_click
 
 #: command name -> "module:attribute", imported only when the command runs or help lists it.
 COMMANDS = {
@@ -111,10 +118,13 @@ class LazyGroup(click.Group):
             except click.ClickException as exc:
                 from .database import RetryTransaction  # only database commands raise it
 
-                if not isinstance(exc, RetryTransaction) or attempt == self.RETRIES \
-                        or (protected[:1] and protected[0] in self.INTERACTIVE):
+                if (
+                    not isinstance(exc, RetryTransaction)
+                    or attempt == self.RETRIES
+                    or (protected[:1] and protected[0] in self.INTERACTIVE)
+                ):
                     raise
-                time.sleep(random.uniform(0.01, 0.05) * 2 ** attempt)
+                time.sleep(random.uniform(0.01, 0.05) * 2**attempt)
                 setattr(ctx, slot, list(protected))
                 ctx.args = list(args)
 
@@ -126,13 +136,24 @@ def os_message(exc: OSError) -> str:
     return f"{what}: {click.format_filename(name)}" if name else what
 
 
-@click.group(cls=LazyGroup, lazy_commands=COMMANDS,
-             context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
-              callback=lambda ctx, param, value: _print_version(ctx) if value else None,
-              help=N_("Show the version and exit."))
-@click.option("--lang", type=click.Choice(["ko", "en"]), expose_value=False, is_eager=True,
-              help=N_("Language: ko (한국어) or en; default MIGHTY_LANG, then the locale."))
+@click.group(
+    cls=LazyGroup, lazy_commands=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]}
+)
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=lambda ctx, param, value: _print_version(ctx) if value else None,
+    help=N_("Show the version and exit."),
+)
+@click.option(
+    "--lang",
+    type=click.Choice(["ko", "en"]),
+    expose_value=False,
+    is_eager=True,
+    help=N_("Language: ko (한국어) or en; default MIGHTY_LANG, then the locale."),
+)
 def cli() -> None:
     """Run Mighty (마이티) card tables and leagues.
 
@@ -170,6 +191,10 @@ def main() -> None:
     except Exception as exc:  # a bug, not bad input: keep the user's screen clean
         if os.environ.get("MIGHTY_DEBUG"):
             raise
-        click.echo(_("Error: internal error ({kind}: {error}); set MIGHTY_DEBUG=1 to see the "
-                     "traceback").format(kind=type(exc).__name__, error=exc), err=True)
+        click.echo(
+            _(
+                "Error: internal error ({kind}: {error}); set MIGHTY_DEBUG=1 to see the traceback"
+            ).format(kind=type(exc).__name__, error=exc),
+            err=True,
+        )
         sys.exit(3)

@@ -41,7 +41,6 @@ MESSAGES = (
 
 def _plurals() -> None:
     """Never called: marks click's plural messages for extraction."""
-    ngettext("Got unexpected extra argument ({args})",
-             "Got unexpected extra arguments ({args})", 1)
+    ngettext("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", 1)
     ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", 1)
     ngettext("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)", 1)

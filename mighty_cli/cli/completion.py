@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
 import click
 from click.shell_completion import BashComplete, CompletionItem, add_completion_class
@@ -61,7 +61,7 @@ def _query(ctx: click.Context, read) -> list:
         return []
 
 
-def _param(ctx: click.Context, name: str) -> Optional[str]:
+def _param(ctx: click.Context, name: str) -> str | None:
     """A value given earlier on the command line (or by its environment variable), looking
     through the parent commands too."""
     while ctx is not None:
@@ -75,12 +75,15 @@ def _param(ctx: click.Context, name: str) -> Optional[str]:
 def looks_like_path(text: str) -> bool:
     """Whether what is typed names a file rather than a ruleset: a folder in it, a start that
     only a path has (``.``, ``~``), or the ruleset files' ending."""
-    return ("/" in text or os.sep in text or text.startswith((".", "~"))
-            or text.casefold().endswith(".toml"))
+    return (
+        "/" in text
+        or os.sep in text
+        or text.startswith((".", "~"))
+        or text.casefold().endswith(".toml")
+    )
 
 
-def rulesets(ctx: click.Context, param: click.Parameter,
-             incomplete: str) -> list[CompletionItem]:
+def rulesets(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """The bundled rulesets beginning with what is typed; a club's file (the shell completes
     file names) where what is typed looks like a path, or no bundled name begins so."""
     from ..engine.ruleset import bundled_names
@@ -90,8 +93,7 @@ def rulesets(ctx: click.Context, param: click.Parameter,
     return _matching(bundled_names(), incomplete) or [CompletionItem(incomplete, type="file")]
 
 
-def leagues(ctx: click.Context, param: click.Parameter,
-            incomplete: str) -> list[CompletionItem]:
+def leagues(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     def read(s):
         from sqlmodel import select
 
@@ -113,20 +115,24 @@ def _league_players(ctx: click.Context) -> list[str]:
         from ..store.models import League, LeagueSession, Player, SessionSeat
 
         if not league:
-            return s.exec(select(Player.name).where(Player.merged_into_id == None)  # noqa
-                          .order_by(Player.name)).all()
-        rows = s.exec(select(Player.name, LeagueSession.ended_at)
-                      .join(SessionSeat, SessionSeat.player_id == Player.id)
-                      .join(LeagueSession, LeagueSession.id == SessionSeat.session_id)
-                      .join(League, League.id == LeagueSession.league_id)
-                      .where(League.name == league)).all()
+            return s.exec(
+                select(Player.name)
+                .where(Player.merged_into_id == None)  # noqa
+                .order_by(Player.name)
+            ).all()
+        rows = s.exec(
+            select(Player.name, LeagueSession.ended_at)
+            .join(SessionSeat, SessionSeat.player_id == Player.id)
+            .join(LeagueSession, LeagueSession.id == SessionSeat.session_id)
+            .join(League, League.id == LeagueSession.league_id)
+            .where(League.name == league)
+        ).all()
         return [name for name, _ended in sorted(rows, key=lambda r: (r[1] is not None, r[0]))]
 
     return _query(ctx, read)
 
 
-def players(ctx: click.Context, param: click.Parameter,
-            incomplete: str) -> list[CompletionItem]:
+def players(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """One player's name, or the next one of a comma-separated list (``A,B,C``)."""
     done, _comma, last = incomplete.rpartition(",")
     given = {name.strip().casefold() for name in done.split(",") if name.strip()}
@@ -134,8 +140,7 @@ def players(ctx: click.Context, param: click.Parameter,
     return _matching(names, last, done + "," if _comma else "")
 
 
-def pairs(ctx: click.Context, param: click.Parameter,
-          incomplete: str) -> list[CompletionItem]:
+def pairs(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """A pair of players ``A/B`` (``--apart``, ``--substitute``): A's name, then B's after
     the slash."""
     first, slash, last = incomplete.partition("/")
@@ -145,14 +150,12 @@ def pairs(ctx: click.Context, param: click.Parameter,
     return _matching(names, last, first + "/")
 
 
-def friends(ctx: click.Context, param: click.Parameter,
-            incomplete: str) -> list[CompletionItem]:
+def friends(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """A friend's name, or none (the declarer played alone)."""
     return _matching(["none"], incomplete) + players(ctx, param, incomplete)
 
 
-def sessions(ctx: click.Context, param: click.Parameter,
-             incomplete: str) -> list[CompletionItem]:
+def sessions(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """The league's session numbers, the open ones first."""
     league = _param(ctx, "league_name") or _param(ctx, "league")
 
@@ -161,17 +164,19 @@ def sessions(ctx: click.Context, param: click.Parameter,
 
         from ..store.models import League, LeagueSession
 
-        rows = s.exec(select(LeagueSession.number, LeagueSession.ended_at)
-                      .join(League, League.id == LeagueSession.league_id)
-                      .where(League.name == league)).all()
-        return [str(number) for number, ended in sorted(
-            rows, key=lambda r: (r[1] is not None, -r[0]))]
+        rows = s.exec(
+            select(LeagueSession.number, LeagueSession.ended_at)
+            .join(League, League.id == LeagueSession.league_id)
+            .where(League.name == league)
+        ).all()
+        return [
+            str(number) for number, ended in sorted(rows, key=lambda r: (r[1] is not None, -r[0]))
+        ]
 
     return _matching(_query(ctx, read), incomplete) if league else []
 
 
-def tables(ctx: click.Context, param: click.Parameter,
-           incomplete: str) -> list[CompletionItem]:
+def tables(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """The table numbers of the league's open round."""
     league = _param(ctx, "league_name") or _param(ctx, "league")
 
@@ -180,12 +185,17 @@ def tables(ctx: click.Context, param: click.Parameter,
 
         from ..store.models import League, LeagueRound, LeagueSession
 
-        return [str(number) for number in s.exec(  # a table is there once, however seated
-            select(LeagueSession.table_number).distinct()
-            .join(LeagueRound, LeagueRound.id == LeagueSession.round_id)
-            .join(League, League.id == LeagueRound.league_id)
-            .where(League.name == league, LeagueRound.ended_at == None)  # noqa: E711
-            .order_by(LeagueSession.table_number)).all()]
+        return [
+            str(number)
+            for number in s.exec(  # a table is there once, however seated
+                select(LeagueSession.table_number)
+                .distinct()
+                .join(LeagueRound, LeagueRound.id == LeagueSession.round_id)
+                .join(League, League.id == LeagueRound.league_id)
+                .where(League.name == league, LeagueRound.ended_at == None)  # noqa: E711
+                .order_by(LeagueSession.table_number)
+            ).all()
+        ]
 
     return _matching(_query(ctx, read), incomplete) if league else []
 
@@ -194,8 +204,7 @@ def tables(ctx: click.Context, param: click.Parameter,
 CALL_WORDS = ("joker", "mighty", "first-trick")
 
 
-def cards(ctx: click.Context, param: click.Parameter,
-          incomplete: str) -> list[CompletionItem]:
+def cards(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Cards in the notation the tool reads (``SA``, ``D10``, ``JK``) and the calls that are
     not a card."""
     from ..engine.cards import format_card

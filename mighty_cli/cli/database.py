@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import getpass
 import os
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator, Optional
 
 import click
 
@@ -21,17 +21,34 @@ from . import completion
 # the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
 
 db_option = click.option(
-    "--db", "db_url", envvar="MIGHTY_DB", metavar="URL",
-    help=N_("Database: any SQLAlchemy URL or a SQLite file path (default: mighty.db in the "
-            "user's app directory; env MIGHTY_DB)."))
-league_option = click.option("--league", "-l", "league_name", required=True, metavar="NAME",
-                             shell_complete=completion.leagues, help=N_("The league."))
-by_option = click.option("--by", "who", metavar="NAME", default=None,
-                         help=N_("Who makes the change, for the change log (default: "
-                                 "$MIGHTY_USER or your login name)."))
+    "--db",
+    "db_url",
+    envvar="MIGHTY_DB",
+    metavar="URL",
+    help=N_(
+        "Database: any SQLAlchemy URL or a SQLite file path (default: mighty.db in the "
+        "user's app directory; env MIGHTY_DB)."
+    ),
+)
+league_option = click.option(
+    "--league",
+    "-l",
+    "league_name",
+    required=True,
+    metavar="NAME",
+    shell_complete=completion.leagues,
+    help=N_("The league."),
+)
+by_option = click.option(
+    "--by",
+    "who",
+    metavar="NAME",
+    default=None,
+    help=N_("Who makes the change, for the change log (default: $MIGHTY_USER or your login name)."),
+)
 
 
-def who_default(who: Optional[str]) -> str:
+def who_default(who: str | None) -> str:
     """Who is making a change: --by, $MIGHTY_USER, or the login name (a name: no invisible
     characters, at most 100 characters, as the change log stores it)."""
     from ..engine import names
@@ -46,14 +63,14 @@ def who_default(who: Optional[str]) -> str:
         raise click.BadParameter(f"{names.visible(who)} {wrong}", param_hint="--by")
     who = names.normalize(who)
     if len(who) > 100:
-        raise click.BadParameter(_("{start!r}...: longer than 100 characters").format(
-                                     start=who[:20]),
-                                 param_hint="--by")
+        raise click.BadParameter(
+            _("{start!r}...: longer than 100 characters").format(start=who[:20]), param_hint="--by"
+        )
     return who or "unknown"
 
 
 @contextmanager
-def database(db_url: Optional[str], creates: bool = False) -> Iterator:
+def database(db_url: str | None, creates: bool = False) -> Iterator:
     """One transaction on the chosen database; database failures become one-line errors.
 
     Only a command that ``creates`` (a league, an import, a restore, players) may make a new
@@ -132,14 +149,16 @@ def pair_readings(given: tuple[str, ...], option: str = "--apart") -> list[list[
     for text in given:
         splits = pair_splits(text)
         if not splits:
-            raise click.UsageError(_("{option} {text}: expected two names as A/B").format(
-                option=option, text=text))
+            raise click.UsageError(
+                _("{option} {text}: expected two names as A/B").format(option=option, text=text)
+            )
         readings.append(splits)
     return readings
 
 
-def chosen_pairs(given: tuple[str, ...], readings: list[list[tuple[str, str]]], option: str,
-                 known=None) -> list[tuple[str, str]]:
+def chosen_pairs(
+    given: tuple[str, ...], readings: list[list[tuple[str, str]]], option: str, known=None
+) -> list[tuple[str, str]]:
     """The pairs given: each one's reading (where it has several, the one whose two names are
     ``known``: players present or of the store), the two names different players."""
     from ..engine.names import folded
@@ -150,13 +169,20 @@ def chosen_pairs(given: tuple[str, ...], readings: list[list[tuple[str, str]]], 
             named = [(a, b) for a, b in splits if known(a) and known(b)]
             splits = named if len(named) == 1 else splits
         if len(splits) > 1:
-            raise click.UsageError(_("{option} {text}: the '/' between the two names is not "
-                                     "clear ({readings}); name players the store knows")
-                                   .format(option=option, text=text, readings="; ".join(
-                                       f"{a} + {b}" for a, b in splits)))
+            raise click.UsageError(
+                _(
+                    "{option} {text}: the '/' between the two names is not "
+                    "clear ({readings}); name players the store knows"
+                ).format(
+                    option=option, text=text, readings="; ".join(f"{a} + {b}" for a, b in splits)
+                )
+            )
         first, second = splits[0]
         if folded(first) == folded(second):
-            raise click.UsageError(_("{option} {text}: a pair is two different players")
-                                   .format(option=option, text=text))
+            raise click.UsageError(
+                _("{option} {text}: a pair is two different players").format(
+                    option=option, text=text
+                )
+            )
         pairs.append((first, second))
     return pairs

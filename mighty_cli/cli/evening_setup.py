@@ -23,8 +23,7 @@ from .resume_hints import command_line
 
 def run_loop(evening: Evening, read: Callable[[str], str], echo: Callable[[str], None]) -> None:
     """Feed lines to the evening until it is done or input ends."""
-    echo(_("type 'help' for the notation; 'table' draws the table; 'undo' takes back an "
-           "entry"))
+    echo(_("type 'help' for the notation; 'table' draws the table; 'undo' takes back an entry"))
     while not evening.done:
         for out in evening.glance():
             echo(out)

@@ -4,8 +4,8 @@ entry (:class:`~mighty_cli.table.score_entry.EntryRefused`) as click shows them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator, Optional
 
 import click
 
@@ -19,21 +19,31 @@ from .options import number_type
 
 #: ``--table T [--round R]``: NUMBER is the table's own hand number (``hand show --table 3 2``).
 table_hand_option = click.option(
-    "--table", "table", type=number_type(), default=None, shell_complete=completion.tables,
-    help=N_("NUMBER is this table's hand number (its hand 2), in the open round or --round R."))
+    "--table",
+    "table",
+    type=number_type(),
+    default=None,
+    shell_complete=completion.tables,
+    help=N_("NUMBER is this table's hand number (its hand 2), in the open round or --round R."),
+)
 round_hand_option = click.option(
-    "--round", "round_number", type=number_type(), default=None,
-    help=N_("With --table: the round (default: the open one)."))
+    "--round",
+    "round_number",
+    type=number_type(),
+    default=None,
+    help=N_("With --table: the round (default: the open one)."),
+)
 
 
-def at_table(table: Optional[int], round_number: Optional[int]) -> None:
+def at_table(table: int | None, round_number: int | None) -> None:
     """``--round`` names a table's round: a usage error without ``--table``."""
     if round_number is not None and table is None:
         raise click.UsageError(_("--round is said of a table: give --table T too"))
 
 
-def league_number(s, league_name: str, number: int, table: Optional[int],
-                  round_number: Optional[int]) -> int:
+def league_number(
+    s, league_name: str, number: int, table: int | None, round_number: int | None
+) -> int:
     """The league's number of the hand NUMBER names: itself, or with ``--table`` the table's
     hand of that number."""
     if table is None:
@@ -55,8 +65,9 @@ def entry_errors() -> Iterator[None]:
         yield
     except EntryRefused as exc:
         if exc.kind == "value":
-            raise click.BadParameter(str(exc), param_hint="--" + (exc.field or "").replace(
-                "_", "-")) from None
+            raise click.BadParameter(
+                str(exc), param_hint="--" + (exc.field or "").replace("_", "-")
+            ) from None
         if exc.kind == "usage":
             raise click.UsageError(str(exc)) from None
         raise

@@ -11,13 +11,11 @@ Jinja2 are imported inside the commands, so ``mighty --help`` never loads them.
 
 from __future__ import annotations
 
-from typing import Optional
-
 import click
 
 from ..i18n import N_, _, ngettext
-from . import completion
 from ..render.text import table
+from . import completion
 from .database import by_option, database, db_option, who_default
 from .options import echo_json, json_option, number_type
 
@@ -26,15 +24,21 @@ from .options import echo_json, json_option, number_type
 # the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
 
 #: Table headers (translated where they are shown).
-LEAGUE_HEADERS = (N_("league"), N_("ruleset"), N_("players"), N_("sessions"), N_("hands"),
-                  N_("open"))
+LEAGUE_HEADERS = (
+    N_("league"),
+    N_("ruleset"),
+    N_("players"),
+    N_("sessions"),
+    N_("hands"),
+    N_("open"),
+)
 
 
-def _language(ctx, param, value: Optional[str]) -> Optional[str]:
+def _language(ctx, param, value: str | None) -> str | None:
     return value.lower() if value else None
 
 
-def _time_zone(ctx, param, value: Optional[str]) -> Optional[str]:
+def _time_zone(ctx, param, value: str | None) -> str | None:
     """An IANA time zone name (Asia/Seoul), checked with zoneinfo."""
     if value is None:
         return None
@@ -43,22 +47,35 @@ def _time_zone(ctx, param, value: Optional[str]) -> Optional[str]:
     try:
         ZoneInfo(value)
     except (ZoneInfoNotFoundError, ValueError):
-        raise click.BadParameter(_("{value!r} is not an IANA time zone (e.g. Asia/Seoul, "
-                                   "Europe/Berlin)").format(value=value)) from None
+        raise click.BadParameter(
+            _("{value!r} is not an IANA time zone (e.g. Asia/Seoul, Europe/Berlin)").format(
+                value=value
+            )
+        ) from None
     return value
 
 
-lang_option = click.option("--lang", "lang", type=click.Choice(["ko", "en"],
-                                                               case_sensitive=False),
-                           default=None, callback=_language,
-                           help=N_("The language of the league's pages (standings --html)."))
-timezone_option = click.option("--timezone", "tz", metavar="ZONE", default=None,
-                               callback=_time_zone,
-                               help=N_("The league's time zone, an IANA name (Asia/Seoul)."))
+lang_option = click.option(
+    "--lang",
+    "lang",
+    type=click.Choice(["ko", "en"], case_sensitive=False),
+    default=None,
+    callback=_language,
+    help=N_("The language of the league's pages (standings --html)."),
+)
+timezone_option = click.option(
+    "--timezone",
+    "tz",
+    metavar="ZONE",
+    default=None,
+    callback=_time_zone,
+    help=N_("The league's time zone, an IANA name (Asia/Seoul)."),
+)
 
 
-def _store_settings(s, league_row, lang: Optional[str], tz: Optional[str],
-                    who: str = "", why: str = "") -> None:
+def _store_settings(
+    s, league_row, lang: str | None, tz: str | None, who: str = "", why: str = ""
+) -> None:
     from ..store.ledger.leagues import set_league_setting
 
     if lang:
@@ -67,10 +84,11 @@ def _store_settings(s, league_row, lang: Optional[str], tz: Optional[str],
         set_league_setting(s, league_row.name, "timezone", tz, who=who, why=why)
 
 
-def _echo_settings(lang: Optional[str], tz: Optional[str]) -> None:
+def _echo_settings(lang: str | None, tz: str | None) -> None:
     if lang:
-        click.echo(_("Pages in {language}.").format(
-            language={"ko": "한국어", "en": "English"}[lang]))
+        click.echo(
+            _("Pages in {language}.").format(language={"ko": "한국어", "en": "English"}[lang])
+        )
     if tz:
         click.echo(_("Time zone {zone}.").format(zone=tz))
 
@@ -92,16 +110,32 @@ def league() -> None:
 
 @league.command("create")
 @click.argument("name")
-@click.option("--ruleset", "-r", "ruleset_name", required=True, metavar="NAME|FILE",
-              shell_complete=completion.rulesets,
-              help=N_("A bundled ruleset or a .toml file; its full text is stored with the "
-                      "league."))
-@click.option("--min-hands", type=number_type(0), default=0, show_default=True,
-              help=N_("Hands a player needs to be ranked."))
-@click.option("--rank-by", metavar="KEYS", default=None,
-              help=N_("Ranking keys, first decides: score, score_per_hand, hands, "
-                      "declarer_success, success_rate, friend, runs, name "
-                      "(default score,score_per_hand,declarer_success,name)."))
+@click.option(
+    "--ruleset",
+    "-r",
+    "ruleset_name",
+    required=True,
+    metavar="NAME|FILE",
+    shell_complete=completion.rulesets,
+    help=N_("A bundled ruleset or a .toml file; its full text is stored with the league."),
+)
+@click.option(
+    "--min-hands",
+    type=number_type(0),
+    default=0,
+    show_default=True,
+    help=N_("Hands a player needs to be ranked."),
+)
+@click.option(
+    "--rank-by",
+    metavar="KEYS",
+    default=None,
+    help=N_(
+        "Ranking keys, first decides: score, score_per_hand, hands, "
+        "declarer_success, success_rate, friend, runs, name "
+        "(default score,score_per_hand,declarer_success,name)."
+    ),
+)
 @lang_option
 @timezone_option
 @db_option
@@ -118,18 +152,24 @@ def league_create(name, ruleset_name, min_hands, rank_by, lang, tz, db_url, who)
     from ..store.ledger.leagues import create_league
 
     with database(db_url, creates=True) as s:
-        created = create_league(s, name, ruleset_name, min_hands=min_hands,
-                                         rank_by=rank_by, who=who_default(who))
+        created = create_league(
+            s, name, ruleset_name, min_hands=min_hands, rank_by=rank_by, who=who_default(who)
+        )
         _store_settings(s, created, lang, tz, who_default(who))
-        click.echo(_("League {name!r} created with ruleset {ruleset} (its rules are stored with "
-                     "the league).").format(name=created.name, ruleset=created.ruleset_name))
+        click.echo(
+            _(
+                "League {name!r} created with ruleset {ruleset} (its rules are stored with "
+                "the league)."
+            ).format(name=created.name, ruleset=created.ruleset_name)
+        )
         _echo_settings(lang, tz)
 
 
 @league.command("set")
 @click.argument("name", shell_complete=completion.leagues)
-@click.option("--min-hands", type=number_type(0), default=None,
-              help=N_("Hands a player needs to be ranked."))
+@click.option(
+    "--min-hands", type=number_type(0), default=None, help=N_("Hands a player needs to be ranked.")
+)
 @click.option("--rank-by", metavar="KEYS", default=None, help=N_("Ranking keys, first decides."))
 @lang_option
 @timezone_option
@@ -153,11 +193,15 @@ def league_set(name, min_hands, rank_by, lang, tz, reason, db_url, who) -> None:
 
             changed = get_league(s, name)
         else:
-            changed = configure_league(s, name, min_hands=min_hands, rank_by=rank_by,
-                                                who=who_default(who), why=reason)
+            changed = configure_league(
+                s, name, min_hands=min_hands, rank_by=rank_by, who=who_default(who), why=reason
+            )
         _store_settings(s, changed, lang, tz, who_default(who), reason)
-        click.echo(_("League {name!r}: min hands {min_hands}, rank by {rank_by}").format(
-            name=changed.name, min_hands=changed.min_hands, rank_by=changed.rank_by))
+        click.echo(
+            _("League {name!r}: min hands {min_hands}, rank by {rank_by}").format(
+                name=changed.name, min_hands=changed.min_hands, rank_by=changed.rank_by
+            )
+        )
         _echo_settings(lang, tz)
 
 
@@ -181,12 +225,28 @@ def league_list(as_json, db_url) -> None:
     if not summaries:
         from .where import database_location
 
-        click.echo(_("No leagues yet in {database}: mighty league create NAME --ruleset "
-                     "standard").format(database=database_location(db_url)))
+        click.echo(
+            _("No leagues yet in {database}: mighty league create NAME --ruleset standard").format(
+                database=database_location(db_url)
+            )
+        )
         return
-    click.echo(table([_(h) for h in LEAGUE_HEADERS],
-                     [(x.name, x.ruleset, x.players, x.sessions, x.hands,
-                       ",".join(map(str, x.open_sessions)) or "-") for x in summaries]))
+    click.echo(
+        table(
+            [_(h) for h in LEAGUE_HEADERS],
+            [
+                (
+                    x.name,
+                    x.ruleset,
+                    x.players,
+                    x.sessions,
+                    x.hands,
+                    ",".join(map(str, x.open_sessions)) or "-",
+                )
+                for x in summaries
+            ],
+        )
+    )
     from .where import database_location
 
     click.echo(_("Database: {database}").format(database=database_location(db_url)))
@@ -215,20 +275,34 @@ def league_show(name, as_json, db_url) -> None:
     if as_json:
         echo_json(summary.to_json() | {"settings": settings, "standings": table_.to_json()})
         return
-    click.echo(_("League {name}  ruleset {ruleset}  {sessions}, {hands}, {players}").format(
-        name=summary.name, ruleset=summary.ruleset,
-        sessions=ngettext("{count} session", "{count} sessions", summary.sessions).format(
-            count=summary.sessions),
-        hands=ngettext("{count} hand", "{count} hands", summary.hands).format(
-            count=summary.hands),
-        players=ngettext("{count} player", "{count} players", summary.players).format(
-            count=summary.players)))
-    click.echo(ngettext("Ranked by {keys}; at least {count} hand to be ranked",
-                        "Ranked by {keys}; at least {count} hands to be ranked",
-                        summary.min_hands).format(keys=summary.rank_by, count=summary.min_hands))
+    click.echo(
+        _("League {name}  ruleset {ruleset}  {sessions}, {hands}, {players}").format(
+            name=summary.name,
+            ruleset=summary.ruleset,
+            sessions=ngettext("{count} session", "{count} sessions", summary.sessions).format(
+                count=summary.sessions
+            ),
+            hands=ngettext("{count} hand", "{count} hands", summary.hands).format(
+                count=summary.hands
+            ),
+            players=ngettext("{count} player", "{count} players", summary.players).format(
+                count=summary.players
+            ),
+        )
+    )
+    click.echo(
+        ngettext(
+            "Ranked by {keys}; at least {count} hand to be ranked",
+            "Ranked by {keys}; at least {count} hands to be ranked",
+            summary.min_hands,
+        ).format(keys=summary.rank_by, count=summary.min_hands)
+    )
     if summary.open_sessions:
-        click.echo(_("Open sessions: {sessions}").format(
-            sessions=", ".join(map(str, summary.open_sessions))))
+        click.echo(
+            _("Open sessions: {sessions}").format(
+                sessions=", ".join(map(str, summary.open_sessions))
+            )
+        )
     _echo_settings(settings.get("lang"), settings.get("timezone"))
     if table_.rows:
         from .league_standings import standings_text

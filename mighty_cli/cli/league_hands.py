@@ -4,22 +4,20 @@
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
 import click
 
 from ..engine.hand.seats import eliminated_label
 from ..engine.scoring import doubling_label
-from ..i18n import N_, _, ngettext, gettext as translate
-from . import completion
-from ..render.text import table
-from .database import by_option, database, db_option, league_option, who_default
-from ..render.text import friend_call_text, signed
+from ..i18n import N_, _, ngettext
+from ..i18n import gettext as translate
+from ..render.text import friend_call_text, signed, table
 from ..table.name_lookup import split_names
 from ..table.next_hand import read_next_hand
+from . import completion
+from .database import by_option, database, db_option, league_option, who_default
 from .hand_lines import deltas_line, eliminated_text, hand_line, print_recorded, table_place
-from .hand_values import (at_table, entry_errors, league_number, round_hand_option,
-                          table_hand_option)
+from .hand_values import at_table, entry_errors, league_number, round_hand_option, table_hand_option
 from .options import echo_json, json_option, number_type
 from .score_taken import TakenType, friends_given
 
@@ -32,82 +30,187 @@ from .score_taken import TakenType, friends_given
 LIST_HEADERS = (N_("hand"), N_("session"), N_("dealer"), N_("outcome"), N_("pot"))
 #: The columns a listing with a round's hands adds after the session: where each was played.
 TABLE_HEADERS = (N_("round"), N_("table"), N_("table hand"))
-CHANGE_HEADERS = (N_("player"), N_("score was"), N_("now"), N_("change"), N_("rank was"),
-                  N_("now"))
+CHANGE_HEADERS = (N_("player"), N_("score was"), N_("now"), N_("change"), N_("rank was"), N_("now"))
 LOG_HEADERS = (N_("when"), N_("who"), N_("what"), N_("why"))
 #: The change log's actions as ``hand log`` names them in the user's language (``--json`` keeps
 #: the stored words); an action not listed is shown as stored.
-ACTION_WORDS = {"hand record": N_("hand record"), "hand amend": N_("hand amend"),
-                "hand void": N_("hand void"), "hand unvoid": N_("hand unvoid"),
-                "import": N_("import"), "league create": N_("league create"),
-                "league set": N_("league set"), "player add": N_("player add"),
-                "player merge": N_("player merge"), "player rename": N_("player rename"),
-                "round start": N_("round start"), "round reseat": N_("round reseat"),
-                "round seat": N_("round seat"),
-                "round end": N_("round end"), "session start": N_("session start"),
-                "session end": N_("session end")}
+ACTION_WORDS = {
+    "hand record": N_("hand record"),
+    "hand amend": N_("hand amend"),
+    "hand void": N_("hand void"),
+    "hand unvoid": N_("hand unvoid"),
+    "import": N_("import"),
+    "league create": N_("league create"),
+    "league set": N_("league set"),
+    "player add": N_("player add"),
+    "player merge": N_("player merge"),
+    "player rename": N_("player rename"),
+    "round start": N_("round start"),
+    "round reseat": N_("round reseat"),
+    "round seat": N_("round seat"),
+    "round end": N_("round end"),
+    "session start": N_("session start"),
+    "session end": N_("session end"),
+}
 #: What ``hand log`` says an amendment changed: the hand's keys, each with its label.
-AMENDED_KEYS = (("declarer", N_("declarer")), ("contract", N_("contract")),
-                ("friend", N_("friend")), ("friend2", N_("friend")),
-                ("friend_call", N_("friend call")), ("taken", N_("taken")),
-                ("deal_miss", N_("deal miss")), ("dealer", N_("dealer")),
-                ("players", N_("players")), ("eliminated", N_("eliminated")),
-                ("note", N_("note")))
+AMENDED_KEYS = (
+    ("declarer", N_("declarer")),
+    ("contract", N_("contract")),
+    ("friend", N_("friend")),
+    ("friend2", N_("friend")),
+    ("friend_call", N_("friend call")),
+    ("taken", N_("taken")),
+    ("deal_miss", N_("deal miss")),
+    ("dealer", N_("dealer")),
+    ("players", N_("players")),
+    ("eliminated", N_("eliminated")),
+    ("note", N_("note")),
+)
 
 
 @click.command()
 @league_option
-@click.option("--session", "session_number", type=number_type(), default=None,
-              shell_complete=completion.sessions,
-              help=N_("Which open session (needed when several are open)."))
-@click.option("--table", "table", type=number_type(), default=None,
-              shell_complete=completion.tables,
-              help=N_("Which table of the open round (mighty round start): its session."))
-@click.option("--declarer", "-d", default=None, metavar="NAME",
-              shell_complete=completion.players, help=N_("The declarer (주공)."))
-@click.option("--contract", "-c", default=None, metavar="BID",
-              help=N_("The final contract, e.g. 15D, 14S, 16NT (or 스페이드 14, 16 노기)."))
-@click.option("--friend", "-f", "friends", multiple=True, metavar="NAME|none",
-              shell_complete=completion.friends,
-              help=N_("The player who was friend (프렌드), or none; twice for two friends "
-                      "where two cards are called (friend.called_cards = 2, 동대전 7마)."))
-@click.option("--friend-call", default=None, metavar="CARD",
-              shell_complete=completion.cards,
-              help=N_("What was called (optional), e.g. SA, joker, first-trick."))
-@click.option("--taken", "-t", type=TakenType(), default=None,
-              help=N_("Point cards the ruling party took, discards included; or split as the "
-                      "declarer's and each friend's (10+8+2), weighed by the ruleset's friend "
-                      "weights."))
-@click.option("--opposition", "-o", type=int, default=None,
-              help=N_("Or: point cards the opposition took."))
-@click.option("--deal-miss", default=None, metavar="NAME",
-              shell_complete=completion.players,
-              help=N_("The hand was a deal miss (딜 미스) declared by NAME."))
-@click.option("--dealer", default=None, metavar="NAME",
-              shell_complete=completion.players,
-              help=N_("Who dealt (default: the proposed dealer)."))
-@click.option("--players", "-p", default=None, metavar="A,B,C,D,E",
-              shell_complete=completion.players,
-              help=N_("Who played this hand, table.players of them (default: the proposal "
-                      "when more are present)."))
-@click.option("--eliminated", "-e", default=None, metavar="NAME[,NAME]|dummy",
-              help=N_("6마, 7마, 시흥 은마: who the declarer eliminated (탈락), comma-separated; "
-                      "시흥 은마: a player or dummy (은실)."))
+@click.option(
+    "--session",
+    "session_number",
+    type=number_type(),
+    default=None,
+    shell_complete=completion.sessions,
+    help=N_("Which open session (needed when several are open)."),
+)
+@click.option(
+    "--table",
+    "table",
+    type=number_type(),
+    default=None,
+    shell_complete=completion.tables,
+    help=N_("Which table of the open round (mighty round start): its session."),
+)
+@click.option(
+    "--declarer",
+    "-d",
+    default=None,
+    metavar="NAME",
+    shell_complete=completion.players,
+    help=N_("The declarer (주공)."),
+)
+@click.option(
+    "--contract",
+    "-c",
+    default=None,
+    metavar="BID",
+    help=N_("The final contract, e.g. 15D, 14S, 16NT (or 스페이드 14, 16 노기)."),
+)
+@click.option(
+    "--friend",
+    "-f",
+    "friends",
+    multiple=True,
+    metavar="NAME|none",
+    shell_complete=completion.friends,
+    help=N_(
+        "The player who was friend (프렌드), or none; twice for two friends "
+        "where two cards are called (friend.called_cards = 2, 동대전 7마)."
+    ),
+)
+@click.option(
+    "--friend-call",
+    default=None,
+    metavar="CARD",
+    shell_complete=completion.cards,
+    help=N_("What was called (optional), e.g. SA, joker, first-trick."),
+)
+@click.option(
+    "--taken",
+    "-t",
+    type=TakenType(),
+    default=None,
+    help=N_(
+        "Point cards the ruling party took, discards included; or split as the "
+        "declarer's and each friend's (10+8+2), weighed by the ruleset's friend "
+        "weights."
+    ),
+)
+@click.option(
+    "--opposition", "-o", type=int, default=None, help=N_("Or: point cards the opposition took.")
+)
+@click.option(
+    "--deal-miss",
+    default=None,
+    metavar="NAME",
+    shell_complete=completion.players,
+    help=N_("The hand was a deal miss (딜 미스) declared by NAME."),
+)
+@click.option(
+    "--dealer",
+    default=None,
+    metavar="NAME",
+    shell_complete=completion.players,
+    help=N_("Who dealt (default: the proposed dealer)."),
+)
+@click.option(
+    "--players",
+    "-p",
+    default=None,
+    metavar="A,B,C,D,E",
+    shell_complete=completion.players,
+    help=N_(
+        "Who played this hand, table.players of them (default: the proposal when more are present)."
+    ),
+)
+@click.option(
+    "--eliminated",
+    "-e",
+    default=None,
+    metavar="NAME[,NAME]|dummy",
+    help=N_(
+        "6마, 7마, 시흥 은마: who the declarer eliminated (탈락), comma-separated; "
+        "시흥 은마: a player or dummy (은실)."
+    ),
+)
 @click.option("--note", default=None, help=N_("Free text kept with the hand."))
-@click.option("--evening", is_flag=True,
-              help=N_("Keep one process open for the whole session: hand after hand, each "
-                      "answer checked as given, the totals and the next proposal between "
-                      "hands."))
-@click.option("--again", is_flag=True,
-              help=N_("Record the hand even when its outcome equals the table's previous hand "
-                      "(played twice alike, not entered twice); without it such a hand is "
-                      "refused, or asked about at a terminal."))
+@click.option(
+    "--evening",
+    is_flag=True,
+    help=N_(
+        "Keep one process open for the whole session: hand after hand, each "
+        "answer checked as given, the totals and the next proposal between "
+        "hands."
+    ),
+)
+@click.option(
+    "--again",
+    is_flag=True,
+    help=N_(
+        "Record the hand even when its outcome equals the table's previous hand "
+        "(played twice alike, not entered twice); without it such a hand is "
+        "refused, or asked about at a terminal."
+    ),
+)
 @json_option
 @db_option
 @by_option
-def record(league_name, session_number, table, declarer, contract, friends, friend_call,
-           taken, opposition, deal_miss, dealer, players, eliminated, note, evening, again,
-           as_json, db_url, who) -> None:
+def record(
+    league_name,
+    session_number,
+    table,
+    declarer,
+    contract,
+    friends,
+    friend_call,
+    taken,
+    opposition,
+    deal_miss,
+    dealer,
+    players,
+    eliminated,
+    note,
+    evening,
+    again,
+    as_json,
+    db_url,
+    who,
+) -> None:
     """Record one hand's outcome in the league's open session: checked against the league's
     ruleset and scored at once. Missing values are asked for, each checked as it is given
     (names match without regard to case, or by a unique beginning: j for 지현). When the
@@ -134,31 +237,63 @@ def record(league_name, session_number, table, declarer, contract, friends, frie
     from ..table.score_entry import check_apart  # the table's entry: loaded where used
 
     with entry_errors():  # fields that do not go together: a usage error
-        check_apart({"taken": taken, "opposition": opposition, "deal_miss": deal_miss,
-                     "eliminated": eliminated})
+        check_apart(
+            {
+                "taken": taken,
+                "opposition": opposition,
+                "deal_miss": deal_miss,
+                "eliminated": eliminated,
+            }
+        )
     friend, friend2 = (list(friends_given(friends)) + [None, None])[:2]
     if taken is not None and not taken.split:
         taken = taken.parts[0]  # a count: checked by the league as before
-    given = dict(declarer=declarer, contract=contract, friend=friend, friend2=friend2,
-                 taken=taken, opposition=opposition, deal_miss=deal_miss,
-                 eliminated=eliminated)
-    complete = deal_miss is not None or (declarer and contract and friend
-                                         and (taken is not None or opposition is not None))
+    given = dict(
+        declarer=declarer,
+        contract=contract,
+        friend=friend,
+        friend2=friend2,
+        taken=taken,
+        opposition=opposition,
+        deal_miss=deal_miss,
+        eliminated=eliminated,
+    )
+    complete = deal_miss is not None or (
+        declarer and contract and friend and (taken is not None or opposition is not None)
+    )
     hint = dict(table=table, session=session_number if table is None else None, db=db_url)
     if complete and not evening:
-        fields = dict(given, friend=friends, friend_call=friend_call, dealer=dealer,
-                      players=players, note=note)
+        fields = dict(
+            given,
+            friend=friends,
+            friend_call=friend_call,
+            dealer=dealer,
+            players=players,
+            note=note,
+        )
         del fields["friend2"]
         _record_once(league_name, session_number, fields, as_json, db_url, who, again, hint)
         return
     from .scorekeeper_loop import record_interactively
 
-    record_interactively(league_name, session_number, given, friend_call, dealer, players,
-                         note, as_json, db_url, who_default(who), evening, again, hint)
+    record_interactively(
+        league_name,
+        session_number,
+        given,
+        friend_call,
+        dealer,
+        players,
+        note,
+        as_json,
+        db_url,
+        who_default(who),
+        evening,
+        again,
+        hint,
+    )
 
 
-def _record_once(league_name, session_number, fields, as_json, db_url, who, again,
-                 hint) -> None:
+def _record_once(league_name, session_number, fields, as_json, db_url, who, again, hint) -> None:
     """Every value given on the command line: one transaction, no question (but at a
     terminal, whether an outcome equal to the table's previous hand is recorded again)."""
     from ..table.score_entry import SameAsPrevious
@@ -174,8 +309,7 @@ def _record_once(league_name, session_number, fields, as_json, db_url, who, agai
         if not ask_again(exc):
             raise click.ClickException(_("nothing recorded")) from None
         stored, table = _store_once(*values, again=True)
-    print_recorded(stored.recorded, as_json, table,
-                   command_line(["referee"], league_name, **hint))
+    print_recorded(stored.recorded, as_json, table, command_line(["referee"], league_name, **hint))
 
 
 def _store_once(league_name, session_number, fields, db_url, who, *, again: bool):
@@ -187,8 +321,9 @@ def _store_once(league_name, session_number, fields, db_url, who, *, again: bool
     with database(db_url) as s, entry_errors():
         hand = read_next_hand(s, league_name, session_number)
         outcome = check_outcome(hand, fields)
-        stored = store_outcome(s, league_name, outcome, session=session_number, again=again,
-                               who=who_default(who))
+        stored = store_outcome(
+            s, league_name, outcome, session=session_number, again=again, who=who_default(who)
+        )
     return stored, hand.table
 
 
@@ -206,8 +341,9 @@ def hand() -> None:
     """
 
 
-reason_option = click.option("--reason", "--why", "reason", default=None,
-                             help=N_("Why (required; asked for when missing)."))
+reason_option = click.option(
+    "--reason", "--why", "reason", default=None, help=N_("Why (required; asked for when missing).")
+)
 
 
 def print_correction(correction, as_json: bool) -> None:
@@ -218,9 +354,17 @@ def print_correction(correction, as_json: bool) -> None:
         click.echo(changes_text(correction))
 
 
-def run_correction(service: str, league_name: str, number: int, reason: Optional[str],
-                   as_json: bool, db_url: Optional[str], who: Optional[str],
-                   table: Optional[int] = None, round_number: Optional[int] = None) -> None:
+def run_correction(
+    service: str,
+    league_name: str,
+    number: int,
+    reason: str | None,
+    as_json: bool,
+    db_url: str | None,
+    who: str | None,
+    table: int | None = None,
+    round_number: int | None = None,
+) -> None:
     """Void or restore a hand in one transaction and print what changed."""
     from ..store.ledger import corrections
 
@@ -228,16 +372,22 @@ def run_correction(service: str, league_name: str, number: int, reason: Optional
     why = require_reason(reason)
     with database(db_url) as s:
         number = league_number(s, league_name, number, table, round_number)
-        correction = getattr(corrections, service)(s, league_name, number, who=who_default(who),
-                                                why=why)
+        correction = getattr(corrections, service)(
+            s, league_name, number, who=who_default(who), why=why
+        )
     print_correction(correction, as_json)
 
 
 @hand.command("list")
 @league_option
-@click.option("--session", "session_number", type=number_type(), default=None,
-              shell_complete=completion.sessions,
-              help=N_("One session only."))
+@click.option(
+    "--session",
+    "session_number",
+    type=number_type(),
+    default=None,
+    shell_complete=completion.sessions,
+    help=N_("One session only."),
+)
 @click.option("--last", type=number_type(), default=None, help=N_("Only the last N hands."))
 @json_option
 @db_option
@@ -259,16 +409,41 @@ def hand_list(league_name, session_number, last, as_json, db_url) -> None:
         click.echo(_("League {league} has no hands yet.").format(league=league_name))
         return
     if not any(h.table is not None for h in hands):
-        click.echo(table([_(h) for h in LIST_HEADERS],
-                         [(h.number, h.session, h.dealer or "",
-                           hand_line(h) + eliminated_text(h), h.pot_after) for h in hands],
-                         align=">><<>"))
+        click.echo(
+            table(
+                [_(h) for h in LIST_HEADERS],
+                [
+                    (
+                        h.number,
+                        h.session,
+                        h.dealer or "",
+                        hand_line(h) + eliminated_text(h),
+                        h.pot_after,
+                    )
+                    for h in hands
+                ],
+                align=">><<>",
+            )
+        )
         return
     headers = [_(h) for h in LIST_HEADERS[:2] + TABLE_HEADERS + LIST_HEADERS[2:]]
-    click.echo(table(headers, [(h.number, h.session, *(("", "", "") if h.table is None else
-                                                       (h.round, h.table, h.table_hand)),
-                                h.dealer or "", hand_line(h) + eliminated_text(h), h.pot_after)
-                               for h in hands], align=">>>>><<>"))
+    click.echo(
+        table(
+            headers,
+            [
+                (
+                    h.number,
+                    h.session,
+                    *(("", "", "") if h.table is None else (h.round, h.table, h.table_hand)),
+                    h.dealer or "",
+                    hand_line(h) + eliminated_text(h),
+                    h.pot_after,
+                )
+                for h in hands
+            ],
+            align=">>>>><<>",
+        )
+    )
 
 
 @hand.command("show")
@@ -296,26 +471,44 @@ def hand_show(league_name, number, table, round_number, as_json, db_url) -> None
     if as_json:
         echo_json(shown.to_json())
         return
-    click.echo(_("Hand {number}, session {session} ({day})").format(
-        number=shown.number, session=shown.session, day=shown.day.isoformat())
-        + table_place(shown) + (" — " + _("VOID") if shown.voided else ""))
+    click.echo(
+        _("Hand {number}, session {session} ({day})").format(
+            number=shown.number, session=shown.session, day=shown.day.isoformat()
+        )
+        + table_place(shown)
+        + (" — " + _("VOID") if shown.voided else "")
+    )
     click.echo(f"  {hand_line(shown)}")
     if shown.sitting_out:
         said = _("players: {players}; sitting out: {out}; dealer {dealer}")
     else:
         said = _("players: {players}; dealer {dealer}")
-    click.echo("  " + said.format(players=", ".join(shown.players),
-                                  out=", ".join(shown.sitting_out), dealer=shown.dealer))
+    click.echo(
+        "  "
+        + said.format(
+            players=", ".join(shown.players), out=", ".join(shown.sitting_out), dealer=shown.dealer
+        )
+    )
     if shown.eliminated:  # 6마, 7마; 시흥 은마: a player (he played the dummy's hand) or the dummy
         click.echo("  " + eliminated_text(shown, ""))
     if shown.status == "scored":
         doubled = ", ".join(doubling_label(d) for d in shown.doublings) or _("no doublings")
-        base = int(shown.base) if shown.base is not None and shown.base == int(shown.base) \
+        base = (
+            int(shown.base)
+            if shown.base is not None and shown.base == int(shown.base)
             else shown.base
-        click.echo("  " + _("base {base} × {multiplier} ({doublings})").format(
-            base=base, multiplier=shown.multiplier, doublings=doubled)
-            + (_("; friend call {call}").format(call=friend_call_text(shown.friend_call))
-               if shown.friend_call else ""))
+        )
+        click.echo(
+            "  "
+            + _("base {base} × {multiplier} ({doublings})").format(
+                base=base, multiplier=shown.multiplier, doublings=doubled
+            )
+            + (
+                _("; friend call {call}").format(call=friend_call_text(shown.friend_call))
+                if shown.friend_call
+                else ""
+            )
+        )
     click.echo(f"  {deltas_line(shown)}")
     click.echo("  " + _("deposit pot after: {pot}").format(pot=shown.pot_after))
     if shown.note:
@@ -330,41 +523,72 @@ def changes_text(correction) -> str:
     before, after = correction.before, correction.after
     # who the declarer eliminated, said on both lines where the correction changed it
     told = eliminated_text if before.eliminated != after.eliminated else (lambda hand: "")
-    heading = _("Hand {number}: {hand}") if after.table is None else \
-        _("Hand {number} (round {round}, table {table}, hand {local}): {hand}")
-    lines = [heading.format(number=after.number, round=after.round, table=after.table,
-                            local=after.table_hand, hand=hand_line(before) + told(before)),
-             "     " + _("now: {hand}").format(hand=hand_line(after) + told(after))]
+    heading = (
+        _("Hand {number}: {hand}")
+        if after.table is None
+        else _("Hand {number} (round {round}, table {table}, hand {local}): {hand}")
+    )
+    lines = [
+        heading.format(
+            number=after.number,
+            round=after.round,
+            table=after.table,
+            local=after.table_hand,
+            hand=hand_line(before) + told(before),
+        ),
+        "     " + _("now: {hand}").format(hand=hand_line(after) + told(after)),
+    ]
     if correction.hands_resettled:
-        lines.append(ngettext("Deposit pot settled again in {count} later hand.",
-                              "Deposit pot settled again in {count} later hands.",
-                              correction.hands_resettled).format(
-                                  count=correction.hands_resettled))
+        lines.append(
+            ngettext(
+                "Deposit pot settled again in {count} later hand.",
+                "Deposit pot settled again in {count} later hands.",
+                correction.hands_resettled,
+            ).format(count=correction.hands_resettled)
+        )
     if correction.session_note:
         lines.append(_("Note: {note}.").format(note=correction.session_note))
     # a player whose score and place stay (a voided deal miss: only the hands counted) is not
     # a change a reader looks for
-    shown = [c for c in correction.changes
-             if c.score_before != c.score_after or c.rank_before != c.rank_after]
+    shown = [
+        c
+        for c in correction.changes
+        if c.score_before != c.score_after or c.rank_before != c.rank_after
+    ]
     if not shown:
         lines.append(_("Standings unchanged."))
         return "\n".join(lines)
-    rank = (lambda r: "-" if r is None else str(r))
-    rows = [(c.name, c.score_before, c.score_after, signed(c.score_after - c.score_before),
-             rank(c.rank_before), rank(c.rank_after)) for c in shown]
+
+    def rank(r: int | None) -> str:
+        return "-" if r is None else str(r)
+
+    rows = [
+        (
+            c.name,
+            c.score_before,
+            c.score_after,
+            signed(c.score_after - c.score_before),
+            rank(c.rank_before),
+            rank(c.rank_after),
+        )
+        for c in shown
+    ]
     lines.append(_("Standings changed:"))
     lines.append(table([_(h) for h in CHANGE_HEADERS], rows, align="<>>>>>"))
     return "\n".join(lines)
 
 
 def correction_json(correction) -> dict:
-    return {"before": correction.before.to_json(), "after": correction.after.to_json(),
-            "hands_resettled": correction.hands_resettled,
-            "changes": [vars(c) for c in correction.changes],
-            "session_note": correction.session_note}
+    return {
+        "before": correction.before.to_json(),
+        "after": correction.after.to_json(),
+        "hands_resettled": correction.hands_resettled,
+        "changes": [vars(c) for c in correction.changes],
+        "session_note": correction.session_note,
+    }
 
 
-def require_reason(reason: Optional[str]) -> str:
+def require_reason(reason: str | None) -> str:
     """``--reason``, asked for when missing; none given (an empty answer, or no input left to
     ask: a script) is a usage error, exit 2."""
     if reason is None:
@@ -382,36 +606,76 @@ def require_reason(reason: Optional[str]) -> str:
 @click.argument("number", type=number_type())
 @table_hand_option
 @round_hand_option
-@click.option("--declarer", "-d", default=None, metavar="NAME",
-              shell_complete=completion.players)
+@click.option("--declarer", "-d", default=None, metavar="NAME", shell_complete=completion.players)
 @click.option("--contract", "-c", default=None, metavar="BID")
-@click.option("--friend", "-f", "friends", multiple=True, metavar="NAME|none",
-              shell_complete=completion.friends)
-@click.option("--friend-call", default=None, metavar="CARD",
-              shell_complete=completion.cards)
-@click.option("--taken", "-t", type=TakenType(), default=None,
-              help=N_("Point cards the ruling party took, discards included; or split as the "
-                      "declarer's and each friend's (10+8+2), weighed by the ruleset's friend "
-                      "weights."))
+@click.option(
+    "--friend",
+    "-f",
+    "friends",
+    multiple=True,
+    metavar="NAME|none",
+    shell_complete=completion.friends,
+)
+@click.option("--friend-call", default=None, metavar="CARD", shell_complete=completion.cards)
+@click.option(
+    "--taken",
+    "-t",
+    type=TakenType(),
+    default=None,
+    help=N_(
+        "Point cards the ruling party took, discards included; or split as the "
+        "declarer's and each friend's (10+8+2), weighed by the ruleset's friend "
+        "weights."
+    ),
+)
 @click.option("--opposition", "-o", type=int, default=None)
-@click.option("--deal-miss", default=None, metavar="NAME",
-              shell_complete=completion.players,
-              help=N_("It was a deal miss after all."))
-@click.option("--dealer", default=None, metavar="NAME",
-              shell_complete=completion.players)
-@click.option("--players", "-p", default=None, metavar="A,B,C,D,E",
-              shell_complete=completion.players)
-@click.option("--eliminated", "-e", default=None, metavar="NAME[,NAME]|dummy",
-              help=N_("6마, 7마, 시흥 은마: who the declarer eliminated (탈락), comma-separated; "
-                      "시흥 은마: a player or dummy (은실)."))
+@click.option(
+    "--deal-miss",
+    default=None,
+    metavar="NAME",
+    shell_complete=completion.players,
+    help=N_("It was a deal miss after all."),
+)
+@click.option("--dealer", default=None, metavar="NAME", shell_complete=completion.players)
+@click.option(
+    "--players", "-p", default=None, metavar="A,B,C,D,E", shell_complete=completion.players
+)
+@click.option(
+    "--eliminated",
+    "-e",
+    default=None,
+    metavar="NAME[,NAME]|dummy",
+    help=N_(
+        "6마, 7마, 시흥 은마: who the declarer eliminated (탈락), comma-separated; "
+        "시흥 은마: a player or dummy (은실)."
+    ),
+)
 @click.option("--note", default=None)
 @reason_option
 @json_option
 @db_option
 @by_option
-def hand_amend(league_name, number, table, round_number, declarer, contract, friends,
-               friend_call, taken, opposition, deal_miss, dealer, players, eliminated, note,
-               reason, as_json, db_url, who) -> None:
+def hand_amend(
+    league_name,
+    number,
+    table,
+    round_number,
+    declarer,
+    contract,
+    friends,
+    friend_call,
+    taken,
+    opposition,
+    deal_miss,
+    dealer,
+    players,
+    eliminated,
+    note,
+    reason,
+    as_json,
+    db_url,
+    who,
+) -> None:
     """Correct an earlier hand (NUMBER: the league's, or with --table the table's own).
     Everything after it is recomputed in the same transaction, the change log records who,
     when and why, and the standings changes are printed.
@@ -436,12 +700,27 @@ def hand_amend(league_name, number, table, round_number, declarer, contract, fri
     with database(db_url) as s, entry_errors():
         number = league_number(s, league_name, number, table, round_number)
         values = AmendedHand(s, league_name, number, players).values(
-            declarer=declarer, contract=contract, friend=friend, friend2=friend2, taken=taken,
-            deal_miss=deal_miss, eliminated=eliminated)
+            declarer=declarer,
+            contract=contract,
+            friend=friend,
+            friend2=friend2,
+            taken=taken,
+            deal_miss=deal_miss,
+            eliminated=eliminated,
+        )
         correction = amend_hand(
-            s, league_name, number, who=who_default(who), why=why, friend_call=friend_call,
-            opposition=opposition, dealer=dealer, players=split_names(players), note=note,
-            **values)
+            s,
+            league_name,
+            number,
+            who=who_default(who),
+            why=why,
+            friend_call=friend_call,
+            opposition=opposition,
+            dealer=dealer,
+            players=split_names(players),
+            note=note,
+            **values,
+        )
     print_correction(correction, as_json)
 
 
@@ -464,8 +743,9 @@ def hand_void(league_name, number, table, round_number, reason, as_json, db_url,
       mighty hand void --league tuesday 13 --reason "entered twice"
       mighty hand void --league cup --table 3 2 --reason "entered twice"
     """
-    run_correction("void_hand", league_name, number, reason, as_json, db_url, who, table,
-                   round_number)
+    run_correction(
+        "void_hand", league_name, number, reason, as_json, db_url, who, table, round_number
+    )
 
 
 @hand.command("unvoid")
@@ -477,8 +757,7 @@ def hand_void(league_name, number, table, round_number, reason, as_json, db_url,
 @json_option
 @db_option
 @by_option
-def hand_unvoid(league_name, number, table, round_number, reason, as_json, db_url,
-                who) -> None:
+def hand_unvoid(league_name, number, table, round_number, reason, as_json, db_url, who) -> None:
     """Restore a voided hand as it was recorded: it counts in the standings again, the deposit
     pot of every hand after it is settled again in the same transaction, the change log
     records who, when and why, and the standings changes are printed.
@@ -487,8 +766,9 @@ def hand_unvoid(league_name, number, table, round_number, reason, as_json, db_ur
     Example:
       mighty hand unvoid --league tuesday 13 --why "voided the wrong hand"
     """
-    run_correction("unvoid_hand", league_name, number, reason, as_json, db_url, who, table,
-                   round_number)
+    run_correction(
+        "unvoid_hand", league_name, number, reason, as_json, db_url, who, table, round_number
+    )
 
 
 @hand.command("log")
@@ -511,19 +791,43 @@ def hand_log(league_name, limit, as_json, db_url) -> None:
 
     with database(db_url) as s:
         entries = change_log(s, league_name, limit)
-        rows = [{"at": e.at.isoformat(timespec="seconds"), "who": e.who, "action": e.action,
-                 "why": e.why, "before": json.loads(e.before) if e.before else None,
-                 "after": json.loads(e.after) if e.after else None} for e in entries]
+        rows = [
+            {
+                "at": e.at.isoformat(timespec="seconds"),
+                "who": e.who,
+                "action": e.action,
+                "why": e.why,
+                "before": json.loads(e.before) if e.before else None,
+                "after": json.loads(e.after) if e.after else None,
+            }
+            for e in entries
+        ]
         if not as_json:  # the table in the league's time zone, else the machine's
             zone = time_zone(league_setting(s, league_name, "timezone"))
             times = [local_time(e.at, zone) for e in entries]
     if as_json:  # the stored UTC moment
         echo_json({"changes": rows})
         return
-    click.echo(table([_(h) for h in LOG_HEADERS],
-                     [(at, r["who"], (translate(ACTION_WORDS[r["action"]]) if r["action"] in
-                                      ACTION_WORDS else r["action"]) + amended_text(r), r["why"])
-                      for at, r in zip(times, rows)], align="<<<<"))
+    click.echo(
+        table(
+            [_(h) for h in LOG_HEADERS],
+            [
+                (
+                    at,
+                    r["who"],
+                    (
+                        translate(ACTION_WORDS[r["action"]])
+                        if r["action"] in ACTION_WORDS
+                        else r["action"]
+                    )
+                    + amended_text(r),
+                    r["why"],
+                )
+                for at, r in zip(times, rows)
+            ],
+            align="<<<<",
+        )
+    )
 
 
 def amended_text(entry: dict) -> str:
@@ -541,6 +845,9 @@ def amended_text(entry: dict) -> str:
         names = value if isinstance(value, list) else [] if value is None else [value]
         return ", ".join(map(eliminated_label if key == "eliminated" else str, names)) or "-"
 
-    changed = [f"{_(label)} {shown(key, before.get(key))} → {shown(key, after.get(key))}"
-               for key, label in AMENDED_KEYS if before.get(key) != after.get(key)]
+    changed = [
+        f"{_(label)} {shown(key, before.get(key))} → {shown(key, after.get(key))}"
+        for key, label in AMENDED_KEYS
+        if before.get(key) != after.get(key)
+    ]
     return f" {after.get('number', '')}" + (": " + "; ".join(changed) if changed else "")

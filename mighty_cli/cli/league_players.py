@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from ..i18n import N_, _
-from . import completion
 from ..render.text import table
+from . import completion
 from .database import by_option, database, db_option, who_default
 from .options import echo_json, json_option
 
@@ -45,10 +45,13 @@ def player_add(names, db_url, who) -> None:
 
     alike = same_but_for_case(list(names))
     if alike:
-        raise LeagueError(_("{first} and {second} are one name but for case (or a character's "
-                            "form): add each player once, and give two people names that "
-                            "differ in more").format(first=repr(alike[0]),
-                                                     second=repr(alike[1])))
+        raise LeagueError(
+            _(
+                "{first} and {second} are one name but for case (or a character's "
+                "form): add each player once, and give two people names that "
+                "differ in more"
+            ).format(first=repr(alike[0]), second=repr(alike[1]))
+        )
     with database(db_url, creates=True) as s:
         refuse_new_names(s, names)
         for name in names:

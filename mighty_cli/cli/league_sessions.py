@@ -6,10 +6,17 @@ from __future__ import annotations
 import click
 
 from ..i18n import N_, _, ngettext
-from . import completion
-from .database import (by_option, chosen_pairs, database, db_option, league_option,
-                       pair_readings, who_default)
 from ..table.name_lookup import split_names
+from . import completion
+from .database import (
+    by_option,
+    chosen_pairs,
+    database,
+    db_option,
+    league_option,
+    pair_readings,
+    who_default,
+)
 from .options import SEED, echo_json, json_option, number_type
 
 # Deferred imports: the store (SQLModel), the pages (Jinja2) and the engine's heavier parts load
@@ -31,12 +38,17 @@ def session() -> None:
 
 def proposal_text(proposal, pot: int) -> str:
     if proposal.sitting_out:
-        text = _("Next hand: dealer {dealer}, opener {opener}, sitting out {out}; playing "
-                 "{players}")
+        text = _(
+            "Next hand: dealer {dealer}, opener {opener}, sitting out {out}; playing {players}"
+        )
     else:
         text = _("Next hand: dealer {dealer}, opener {opener}; playing {players}")
-    text = text.format(dealer=proposal.dealer, opener=proposal.opener,
-                       out=", ".join(proposal.sitting_out), players=", ".join(proposal.players))
+    text = text.format(
+        dealer=proposal.dealer,
+        opener=proposal.opener,
+        out=", ".join(proposal.sitting_out),
+        players=", ".join(proposal.players),
+    )
     if pot:
         text += _("; deposit pot {pot}").format(pot=pot)
     return text
@@ -44,24 +56,47 @@ def proposal_text(proposal, pot: int) -> str:
 
 @session.command("start")
 @league_option
-@click.option("--players", "-p", required=True, metavar="A,B,C,D,E[,F,G]",
-              shell_complete=completion.players,
-              help=N_("Players present, in seating order (clockwise): the ruleset's "
-                      "table.players, or one or two more."))
+@click.option(
+    "--players",
+    "-p",
+    required=True,
+    metavar="A,B,C,D,E[,F,G]",
+    shell_complete=completion.players,
+    help=N_(
+        "Players present, in seating order (clockwise): the ruleset's "
+        "table.players, or one or two more."
+    ),
+)
 @click.option("--date", "day", default=None, metavar="YYYY-MM-DD", help=N_("Default: today."))
-@click.option("--dealer", default=None, metavar="NAME",
-              shell_complete=completion.players,
-              help=N_("The first dealer (default: the first player listed)."))
-@click.option("--shuffle", is_flag=True,
-              help=N_("Propose the seating: fewest repeated neighbours from past sessions."))
-@click.option("--apart", multiple=True, metavar="A/B", shell_complete=completion.pairs,
-              help=N_("With --shuffle: a pair not to seat side by side (repeatable)."))
-@click.option("--seed", type=SEED, default=None, hidden=True,
-              help=N_("With --shuffle: the seed choosing among equally good seatings."))
+@click.option(
+    "--dealer",
+    default=None,
+    metavar="NAME",
+    shell_complete=completion.players,
+    help=N_("The first dealer (default: the first player listed)."),
+)
+@click.option(
+    "--shuffle",
+    is_flag=True,
+    help=N_("Propose the seating: fewest repeated neighbours from past sessions."),
+)
+@click.option(
+    "--apart",
+    multiple=True,
+    metavar="A/B",
+    shell_complete=completion.pairs,
+    help=N_("With --shuffle: a pair not to seat side by side (repeatable)."),
+)
+@click.option(
+    "--seed",
+    type=SEED,
+    default=None,
+    hidden=True,
+    help=N_("With --shuffle: the seed choosing among equally good seatings."),
+)
 @db_option
 @by_option
-def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_url,
-                  who) -> None:
+def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_url, who) -> None:
     """Start a session: who is present and where they sit. With one or two more present than
     the ruleset seats (table.players: five, six under 6마, seven under 7마), they take turns
     to sit out and the tool proposes who (session.sit_out).
@@ -72,8 +107,8 @@ def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_ur
       mighty session start -l tuesday -p Ana,Bo,Cy,Di,Ed,김철수 --dealer Cy --date 2024-03-05
       mighty session start -l tuesday -p Ana,Bo,Cy,Di,Ed,Fay --shuffle --apart Ana/Bo
     """
-    from ..store.ledger.sessions import session_proposal, start_session
     from ..store.ledger.lookups import find_player
+    from ..store.ledger.sessions import session_proposal, start_session
     from ..table.new_names import refuse_new_names
 
     names = split_names(players) or []
@@ -81,35 +116,49 @@ def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_ur
         raise click.UsageError(_("--apart is used with --shuffle"))
     readings = pair_readings(apart)
     with database(db_url) as s:
-        pairs = chosen_pairs(apart, readings, "--apart",
-                             lambda name: name in names or find_player(s, name) is not None)
+        pairs = chosen_pairs(
+            apart,
+            readings,
+            "--apart",
+            lambda name: name in names or find_player(s, name) is not None,
+        )
         refuse_new_names(s, names)
         if shuffle:
             from ..league.seating import neighbour_history, propose_seating
             from ..store.ledger.sessions import past_seatings
 
-            seating = propose_seating(names, neighbour_history(past_seatings(s, league_name)),
-                                      pairs, seed)  # type: ignore[arg-type]
+            seating = propose_seating(
+                names, neighbour_history(past_seatings(s, league_name)), pairs, seed
+            )  # type: ignore[arg-type]
             names = seating.order
-            click.echo(ngettext("Seating (clockwise): {names} ({repeats} repeated neighbour "
-                                "pair).",
-                                "Seating (clockwise): {names} ({repeats} repeated neighbour "
-                                "pairs).", seating.repeats).format(
-                           names=", ".join(names), repeats=seating.repeats))
-        started, proposal = start_session(s, league_name, names,
-                                                   day=day, first_dealer=dealer,
-                                                   who=who_default(who))
+            click.echo(
+                ngettext(
+                    "Seating (clockwise): {names} ({repeats} repeated neighbour pair).",
+                    "Seating (clockwise): {names} ({repeats} repeated neighbour pairs).",
+                    seating.repeats,
+                ).format(names=", ".join(names), repeats=seating.repeats)
+            )
+        started, proposal = start_session(
+            s, league_name, names, day=day, first_dealer=dealer, who=who_default(who)
+        )
         pot = session_proposal(s, league_name, started.number)[2]
-        click.echo(_("Session {number} of {league} started ({day}).").format(
-            number=started.number, league=league_name, day=started.day.isoformat()))
+        click.echo(
+            _("Session {number} of {league} started ({day}).").format(
+                number=started.number, league=league_name, day=started.day.isoformat()
+            )
+        )
         click.echo(proposal_text(proposal, pot))
 
 
 #: ``--table T``: a round's table, for the commands that take its session.
-table_option = click.option("--table", "table", type=number_type(), default=None,
-                            shell_complete=completion.tables,
-                            help=N_("Which table of the open round (mighty round start): its "
-                                    "session."))
+table_option = click.option(
+    "--table",
+    "table",
+    type=number_type(),
+    default=None,
+    shell_complete=completion.tables,
+    help=N_("Which table of the open round (mighty round start): its session."),
+)
 
 
 def table_or_session(s, league_name: str, session_number, table):
@@ -125,9 +174,14 @@ def table_or_session(s, league_name: str, session_number, table):
 
 @session.command("end")
 @league_option
-@click.option("--session", "session_number", type=number_type(), default=None,
-              shell_complete=completion.sessions,
-              help=N_("Which open session (needed when several are open)."))
+@click.option(
+    "--session",
+    "session_number",
+    type=number_type(),
+    default=None,
+    shell_complete=completion.sessions,
+    help=N_("Which open session (needed when several are open)."),
+)
 @table_option
 @db_option
 @by_option
@@ -143,15 +197,21 @@ def session_end(league_name, session_number, table, db_url, who) -> None:
     with database(db_url) as s:
         session_number = table_or_session(s, league_name, session_number, table)
         ended = end_session(s, league_name, session_number, who_default(who))
-        click.echo(_("Session {number} of {league} ended.").format(number=ended.number,
-                                                                   league=league_name))
+        click.echo(
+            _("Session {number} of {league} ended.").format(number=ended.number, league=league_name)
+        )
 
 
 @session.command("show")
 @league_option
-@click.option("--session", "session_number", type=number_type(), default=None,
-              shell_complete=completion.sessions,
-              help=N_("Which session (default: the open one)."))
+@click.option(
+    "--session",
+    "session_number",
+    type=number_type(),
+    default=None,
+    shell_complete=completion.sessions,
+    help=N_("Which session (default: the open one)."),
+)
 @table_option
 @json_option
 @db_option
@@ -165,8 +225,8 @@ def session_show(league_name, session_number, table, as_json, db_url) -> None:
     Example:
       mighty session show --league tuesday
     """
-    from ..store.ledger.sessions import session_end_info, session_proposal
     from ..store.ledger.lookups import seating
+    from ..store.ledger.sessions import session_end_info, session_proposal
 
     with database(db_url) as s:
         session_number = table_or_session(s, league_name, session_number, table)
@@ -174,17 +234,34 @@ def session_show(league_name, session_number, table, as_json, db_url) -> None:
         present = seating(s, current.id)
         end = session_end_info(s, league_name, current.number)
     if as_json:
-        echo_json({"session": current.number, "date": current.day.isoformat(),
-                   "open": current.ended_at is None, "players": present,
-                   "next": {"dealer": proposal.dealer, "opener": proposal.opener,
-                            "players": list(proposal.players),
-                            "sitting_out": list(proposal.sitting_out)}, "pot": pot,
-                   "ended_by": end.ended_by, "end_rules": end.progress, "note": end.note})
+        echo_json(
+            {
+                "session": current.number,
+                "date": current.day.isoformat(),
+                "open": current.ended_at is None,
+                "players": present,
+                "next": {
+                    "dealer": proposal.dealer,
+                    "opener": proposal.opener,
+                    "players": list(proposal.players),
+                    "sitting_out": list(proposal.sitting_out),
+                },
+                "pot": pot,
+                "ended_by": end.ended_by,
+                "end_rules": end.progress,
+                "note": end.note,
+            }
+        )
         return
     state = _("open") if current.ended_at is None else _("ended")
-    click.echo(_("Session {number} ({day}, {state}): {players}").format(
-        number=current.number, day=current.day.isoformat(), state=state,
-        players=", ".join(present)))
+    click.echo(
+        _("Session {number} ({day}, {state}): {players}").format(
+            number=current.number,
+            day=current.day.isoformat(),
+            state=state,
+            players=", ".join(present),
+        )
+    )
     if end.ended_by:
         click.echo(_("Ended by the ruleset: {reason}.").format(reason=end.ended_by))
     elif end.progress:

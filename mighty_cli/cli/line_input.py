@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable, Optional
 
 import click
 
 HISTORY_LINES = 2000
 
 
-def history_path() -> Optional[Path]:
+def history_path() -> Path | None:
     """``history`` in the user's mighty folder (None when it cannot be made)."""
     try:
         folder = Path(click.get_app_dir("mighty"))
@@ -31,8 +31,12 @@ def history_path() -> Optional[Path]:
 class LineReader:
     """Reads one line per call; raises EOFError at the end of input."""
 
-    def __init__(self, complete: Optional[Callable[[], Iterable[str]]] = None,
-                 interactive: Optional[bool] = None, history: Optional[Path] = None):
+    def __init__(
+        self,
+        complete: Callable[[], Iterable[str]] | None = None,
+        interactive: bool | None = None,
+        history: Path | None = None,
+    ):
         self.interactive = sys.stdin.isatty() if interactive is None else interactive
         self.complete = complete
         self.readline = None
@@ -62,7 +66,7 @@ class LineReader:
                 pass
         readline.set_history_length(HISTORY_LINES)
 
-    def _completer(self, text: str, state: int) -> Optional[str]:
+    def _completer(self, text: str, state: int) -> str | None:
         if state == 0:
             words = list(self.complete()) if self.complete else []
             low = text.lower()
@@ -94,9 +98,14 @@ class LineReader:
                 pass
 
 
-def ask(reader: LineReader, prompt: str, check: Callable[[str], object],
-        echo: Callable[[str], None] = click.echo, default: Optional[str] = None,
-        attempts: int = 1000):
+def ask(
+    reader: LineReader,
+    prompt: str,
+    check: Callable[[str], object],
+    echo: Callable[[str], None] = click.echo,
+    default: str | None = None,
+    attempts: int = 1000,
+):
     """Ask until ``check`` accepts the answer (it returns the value, or raises with the reason);
     the reason is shown and the question asked again. EOFError when input ends."""
     shown = f"{prompt} [{default}]" if default is not None else prompt

@@ -15,25 +15,39 @@ from . import completion
 # inside the commands that use them, so `mighty --help`, a command's --help, a usage error and
 # the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
 
-json_option = click.option("--json", "as_json", is_flag=True,
-                           help=N_("Print one JSON object instead of text."))
+json_option = click.option(
+    "--json", "as_json", is_flag=True, help=N_("Print one JSON object instead of text.")
+)
 
 
 def ruleset_option(required: bool = True, default: str | None = None):
     """``--ruleset NAME|FILE``: a bundled ruleset name (or alias) or a ruleset file."""
-    return click.option("--ruleset", "-r", "ruleset_name", required=required and default is None,
-                        default=default, metavar="NAME|FILE",
-                        shell_complete=completion.rulesets,
-                        help=N_("A bundled ruleset (see 'mighty ruleset list') or a .toml file."))
+    return click.option(
+        "--ruleset",
+        "-r",
+        "ruleset_name",
+        required=required and default is None,
+        default=default,
+        metavar="NAME|FILE",
+        shell_complete=completion.rulesets,
+        help=N_("A bundled ruleset (see 'mighty ruleset list') or a .toml file."),
+    )
 
 
 #: ``--ruleset`` for commands that read a hand record: the record names its own ruleset, which
 #: may only be a bundled one or a file in the record's folder; a path given here may be anywhere.
 record_ruleset_option = click.option(
-    "--ruleset", "-r", "ruleset_name", default=None, metavar="NAME|FILE",
+    "--ruleset",
+    "-r",
+    "ruleset_name",
+    default=None,
+    metavar="NAME|FILE",
     shell_complete=completion.rulesets,
-    help=N_("Use this ruleset instead of the one the record names (a record may only name a "
-            "bundled ruleset or a file in its own folder)."))
+    help=N_(
+        "Use this ruleset instead of the one the record names (a record may only name a "
+        "bundled ruleset or a file in its own folder)."
+    ),
+)
 
 
 def echo_json(data: Any) -> None:
@@ -77,8 +91,13 @@ class SeedType(click.ParamType):
             except ValueError:
                 self.fail(_("{value!r} is not a whole number").format(value=value), param, ctx)
         if abs(number) > SEED_LIMIT:
-            self.fail(_("{start}...: a seed has at most {digits} digits").format(
-                start=str(number)[:12], digits=SEED_MAX_DIGITS), param, ctx)
+            self.fail(
+                _("{start}...: a seed has at most {digits} digits").format(
+                    start=str(number)[:12], digits=SEED_MAX_DIGITS
+                ),
+                param,
+                ctx,
+            )
         return number
 
 

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import IO, Iterator, Optional
+from typing import IO
 
 import click
 
 from ..i18n import N_, _
 
-quiet_option = click.option("--quiet", "-q", is_flag=True,
-                            help=N_("Show no progress on the terminal."))
+quiet_option = click.option(
+    "--quiet", "-q", is_flag=True, help=N_("Show no progress on the terminal.")
+)
 
 
 #: Seconds of work before the pace is trusted for an estimate of the time left.
@@ -35,7 +37,7 @@ class Progress:
         self.drawn_at = 0.0
         self.width = 0
 
-    def __call__(self, done: int, total: Optional[int] = None) -> None:
+    def __call__(self, done: int, total: int | None = None) -> None:
         now = time.monotonic()
         if now - self.drawn_at < self.interval and (total is None or done < total):
             return
@@ -43,22 +45,24 @@ class Progress:
         self._draw(self.line(done, total, now - self.started))
 
     @staticmethod
-    def estimate(done: int, total: Optional[int], elapsed: float) -> Optional[float]:
+    def estimate(done: int, total: int | None, elapsed: float) -> float | None:
         """Seconds left at the pace so far (None until there is a pace and a total)."""
         if not total or done <= 0 or elapsed < SETTLED:
             return None
         return max(0.0, elapsed * (total - done) / done)
 
-    def line(self, done: int, total: Optional[int], elapsed: float) -> str:
+    def line(self, done: int, total: int | None, elapsed: float) -> str:
         if total:
             left = self.estimate(done, total, elapsed)
             text = _("{label}: {done:,} of {total:,} ({percent:.0f}%)").format(
-                label=self.label, done=done, total=total, percent=100.0 * done / total)
+                label=self.label, done=done, total=total, percent=100.0 * done / total
+            )
             if left is not None and done < total:
                 text += _(", about {time} left").format(time=_duration(left))
             return text
-        return _("{label}: {done:,}, {time}").format(label=self.label, done=done,
-                                                     time=_duration(elapsed))
+        return _("{label}: {done:,}, {time}").format(
+            label=self.label, done=done, time=_duration(elapsed)
+        )
 
     def _draw(self, text: str) -> None:
         pad = max(0, self.width - len(text))
@@ -79,12 +83,12 @@ def _duration(seconds: float) -> str:
     return _("{minutes} min {seconds} s").format(minutes=seconds // 60, seconds=seconds % 60)
 
 
-def silent(done: int, total: Optional[int] = None) -> None:
+def silent(done: int, total: int | None = None) -> None:
     """Progress where none is shown."""
 
 
 @contextmanager
-def progress(label: str, quiet: bool = False, stream: Optional[IO[str]] = None) -> Iterator:
+def progress(label: str, quiet: bool = False, stream: IO[str] | None = None) -> Iterator:
     """A progress reporter for the work inside: a line on a terminal's standard error, or a
     reporter that shows nothing (a pipe, a file, ``--quiet``)."""
     stream = stream or sys.stderr

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import json
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Any, Optional, Sequence
+from typing import IO, Any
 
 import click
 
@@ -35,10 +36,22 @@ from .options import json_option, record_ruleset_option
 # the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
 
 #: A hand's status in the replay table (its code name is what --json says).
-STATUS_LABELS = {"scored": N_("scored"), "deal_miss": N_("deal miss"), "redeal": N_("redeal"),
-                 "in_progress": N_("in progress")}
-REPLAY_HEADERS = (N_("status"), N_("dealer"), N_("declarer"), N_("contract"), N_("friend"),
-                  N_("taken"), N_("mult"), N_("doublings"))
+STATUS_LABELS = {
+    "scored": N_("scored"),
+    "deal_miss": N_("deal miss"),
+    "redeal": N_("redeal"),
+    "in_progress": N_("in progress"),
+}
+REPLAY_HEADERS = (
+    N_("status"),
+    N_("dealer"),
+    N_("declarer"),
+    N_("contract"),
+    N_("friend"),
+    N_("taken"),
+    N_("mult"),
+    N_("doublings"),
+)
 #: The spool stays in memory up to this many characters, then moves to a temporary file.
 SPOOL_MEMORY = 4 * 2**20
 #: Cells of a spooled row: :func:`~mighty_cli.render.text.visible` writes every control
@@ -71,7 +84,7 @@ def replay(path: str, ruleset_name: str | None, as_json: bool) -> None:
     replay_file(path, ruleset_name, as_json)
 
 
-def replay_file(path: str, ruleset_name: Optional[str], as_json: bool) -> None:
+def replay_file(path: str, ruleset_name: str | None, as_json: bool) -> None:
     """Replay the record at ``path`` and print its table (or JSON)."""
     from ..engine.records.stream import open_record, stream_record
 
@@ -87,27 +100,31 @@ def replay_file(path: str, ruleset_name: Optional[str], as_json: bool) -> None:
     except OSError as exc:
         raise click.ClickException(_temporary_file_error(exc)) from None
     with copy:
-        for _hand in stream_record(_Copying(open_record(source), copy), path,
-                                   source.parent).hands:
+        for _hand in stream_record(_Copying(open_record(source), copy), path, source.parent).hands:
             pass
         copy.seek(0)
         _replay_record(stream_record(copy, path, source.parent), path, ruleset_name, as_json)
 
 
-def _replay_record(record, path: str, ruleset_name: Optional[str], as_json: bool) -> None:
+def _replay_record(record, path: str, ruleset_name: str | None, as_json: bool) -> None:
     """Replay ``record`` (its hands checked already) and print its table (or JSON)."""
     record.user_ruleset = ruleset_name
     rules = record_ruleset(record)
-    totals = {player: 0 for player in record.players}
+    totals = dict.fromkeys(record.players, 0)
     players = list(record.players)
     late = LateHands(rules)
-    with tempfile.SpooledTemporaryFile(SPOOL_MEMORY, "w+", encoding="utf-8",
-                                       newline=ROW) as spool:
+    with tempfile.SpooledTemporaryFile(SPOOL_MEMORY, "w+", encoding="utf-8", newline=ROW) as spool:
         eliminating = bool(rules.table.eliminated)  # 6마, 7마, 시흥 은마: a column of who
         headers = REPLAY_HEADERS + ((N_("eliminated"),) if eliminating else ())
-        rows = (JsonHands(spool) if as_json else
-                TableRows(spool, ["#"] + [_(h) for h in headers] + players,
-                          "><<<<<>><" + "<" * eliminating + ">" * len(players)))
+        rows = (
+            JsonHands(spool)
+            if as_json
+            else TableRows(
+                spool,
+                ["#"] + [_(h) for h in headers] + players,
+                "><<<<<>><" + "<" * eliminating + ">" * len(players),
+            )
+        )
         count, pot = 0, 0
         for hand, outcome in iter_replay(record, rules, totals):
             count += 1
@@ -118,12 +135,21 @@ def _replay_record(record, path: str, ruleset_name: Optional[str], as_json: bool
         if as_json:
             rows.echo({"totals": dict(totals), "pot": pot})
             return
-        click.echo(ngettext("{path}: {count} hand under {title} ({name})",
-                            "{path}: {count} hands under {title} ({name})", count)
-                   .format(path=path, count=count, title=rules.meta.title, name=rules.name))
+        click.echo(
+            ngettext(
+                "{path}: {count} hand under {title} ({name})",
+                "{path}: {count} hands under {title} ({name})",
+                count,
+            ).format(path=path, count=count, title=rules.meta.title, name=rules.name)
+        )
         rows.echo()
-    click.echo(table([_("totals")] + players, [[""] + [f"{totals[p]:+d}" for p in players]],
-                     align="<" + ">" * len(players)))
+    click.echo(
+        table(
+            [_("totals")] + players,
+            [[""] + [f"{totals[p]:+d}" for p in players]],
+            align="<" + ">" * len(players),
+        )
+    )
     if pot:
         click.echo(_("deposit pot (공탁금) carried over: {pot}").format(pot=pot))
     for note in late.notes:
@@ -151,17 +177,27 @@ def table_row(outcome, players: Sequence[str], eliminating: bool = False) -> lis
     score = outcome.score
     out = outcome.eliminated or ([outcome.eliminated_hand] if outcome.eliminated_hand else [])
     status = STATUS_LABELS.get(outcome.status)
-    return ([outcome.index, _(status) if status else outcome.status,
-             outcome.dealer or "", outcome.declarer or "",
-             format_bid(outcome.contract) if outcome.contract else "",
-             outcome.friend or ("-" if outcome.status == "scored" else ""),
-             "" if outcome.taken is None else outcome.taken,
-             "" if score is None else f"×{score.multiplier}",
-             ", ".join(doubling_label(n) for n in score.doublings) if score else
-             (_("deal miss by {player}").format(player=outcome.deal_miss_player)
-              if outcome.deal_miss_player else "")]
-            + ([", ".join(map(eliminated_label, out))] if eliminating else [])
-            + [f"{outcome.deltas.get(p, 0):+d}" for p in players])
+    return (
+        [
+            outcome.index,
+            _(status) if status else outcome.status,
+            outcome.dealer or "",
+            outcome.declarer or "",
+            format_bid(outcome.contract) if outcome.contract else "",
+            outcome.friend or ("-" if outcome.status == "scored" else ""),
+            "" if outcome.taken is None else outcome.taken,
+            "" if score is None else f"×{score.multiplier}",
+            ", ".join(doubling_label(n) for n in score.doublings)
+            if score
+            else (
+                _("deal miss by {player}").format(player=outcome.deal_miss_player)
+                if outcome.deal_miss_player
+                else ""
+            ),
+        ]
+        + ([", ".join(map(eliminated_label, out))] if eliminating else [])
+        + [f"{outcome.deltas.get(p, 0):+d}" for p in players]
+    )
 
 
 def spool_write(spool: IO[str], text: str) -> None:
@@ -175,7 +211,8 @@ def spool_write(spool: IO[str], text: str) -> None:
 
 def _temporary_file_error(exc: OSError) -> str:
     return _("cannot write a temporary file for the replay: {error}").format(
-        error=exc.strerror or exc)
+        error=exc.strerror or exc
+    )
 
 
 class TableRows:
@@ -215,14 +252,19 @@ class TableRows:
     def line(self, cells: Sequence[str]) -> str:
         """A row as :func:`~mighty_cli.render.text.pad` lines it up."""
         widths, align, width = self.widths, self.align, self.width
-        return "  ".join(cell + " " * (widths[i] - width(cell)) if align[i] == "<" else
-                         " " * (widths[i] - width(cell)) + cell
-                         for i, cell in enumerate(cells)).rstrip()
+        return "  ".join(
+            cell + " " * (widths[i] - width(cell))
+            if align[i] == "<"
+            else " " * (widths[i] - width(cell)) + cell
+            for i, cell in enumerate(cells)
+        ).rstrip()
 
     def echo(self) -> None:
         widths, align = self.widths, self.align
-        lines = ["  ".join(pad(h, widths[i], align[i]) for i, h in enumerate(self.headers))
-                 .rstrip(), "  ".join("-" * w for w in widths)]
+        lines = [
+            "  ".join(pad(h, widths[i], align[i]) for i, h in enumerate(self.headers)).rstrip(),
+            "  ".join("-" * w for w in widths),
+        ]
         self.spool.seek(0)
         for line in self.spool:
             lines.append(self.line(line[:-1].split(CELL)))
@@ -243,8 +285,9 @@ class JsonHands:
     def add(self, outcome) -> None:
         text = json.dumps(outcome.to_json(), ensure_ascii=False, indent=2)
         # a level deeper (strings never hold a line break: JSON writes it as \n)
-        spool_write(self.spool, ("    " if not self.count else ",\n    ")
-                    + text.replace("\n", "\n    "))
+        spool_write(
+            self.spool, ("    " if not self.count else ",\n    ") + text.replace("\n", "\n    ")
+        )
         self.count += 1
 
     def echo(self, rest: dict) -> None:
@@ -268,7 +311,7 @@ class LateHands:
         self.notes: list[str] = []
         self.session: Any = object()
         self.tally = SessionTally()
-        self.end: Optional[tuple[int, str]] = None  # the last hand of the session, and why
+        self.end: tuple[int, str] | None = None  # the last hand of the session, and why
         self.later: tuple[int, int, int] = (0, 0, 0)  # hands after it: how many, first, last
 
     def add(self, session: Any, outcome) -> None:
@@ -294,8 +337,10 @@ class LateHands:
             if count == 1:
                 span = _("hand {number} came after its end").format(number=first)
             else:
-                span = _("hands {first}-{last} came after its end").format(first=first,
-                                                                          last=last)
-            self.notes.append(_("the session ended after hand {number} ({reason}); {span}")
-                              .format(number=self.end[0], reason=self.end[1], span=span))
+                span = _("hands {first}-{last} came after its end").format(first=first, last=last)
+            self.notes.append(
+                _("the session ended after hand {number} ({reason}); {span}").format(
+                    number=self.end[0], reason=self.end[1], span=span
+                )
+            )
         self.end, self.later = None, (0, 0, 0)

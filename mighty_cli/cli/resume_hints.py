@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import shlex
-from typing import Optional
 
 #: Characters a shell reads as more than a word's letters.
 _SHELL = set(" \t\n'\"\\$`!*?[]{}()<>|&;#~")
@@ -24,8 +23,14 @@ def shell_word(text: str) -> str:
     return shlex.quote(text)
 
 
-def command_line(words: list[str], league: str, *, table: Optional[int] = None,
-                 session: Optional[int] = None, db: Optional[str] = None) -> str:
+def command_line(
+    words: list[str],
+    league: str,
+    *,
+    table: int | None = None,
+    session: int | None = None,
+    db: str | None = None,
+) -> str:
     """``mighty WORDS --league L`` with what finds the same table: ``--table T`` (a round's
     table), else ``--session N`` (a session chosen by number), and ``--db URL`` when the
     database was named on the command line rather than by ``MIGHTY_DB``."""

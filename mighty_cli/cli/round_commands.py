@@ -6,10 +6,17 @@ import click
 
 from ..engine.limits import DEAL_SHEET_MAX_DEALS
 from ..i18n import N_, _, ngettext
-from . import completion
-from .database import (by_option, chosen_pairs, database, db_option, league_option,
-                       pair_readings, who_default)
 from ..table.name_lookup import split_names
+from . import completion
+from .database import (
+    by_option,
+    chosen_pairs,
+    database,
+    db_option,
+    league_option,
+    pair_readings,
+    who_default,
+)
 from .options import SEED, echo_json, json_option, number_type, write_output
 from .round_plans import plan_lines, standing_order
 
@@ -32,12 +39,20 @@ def round_() -> None:
 
 
 #: The seating search's options, shared by round start and round reseat.
-seed_option = click.option("--seed", type=SEED, default=0, show_default=True,
-                           help=N_("The seed of the seating search: the same seed, the same "
-                                   "plan."))
-apart_option = click.option("--apart", multiple=True, metavar="A/B",
-                            shell_complete=completion.pairs,
-                            help=N_("A pair not to seat at one table (repeatable)."))
+seed_option = click.option(
+    "--seed",
+    type=SEED,
+    default=0,
+    show_default=True,
+    help=N_("The seed of the seating search: the same seed, the same plan."),
+)
+apart_option = click.option(
+    "--apart",
+    multiple=True,
+    metavar="A/B",
+    shell_complete=completion.pairs,
+    help=N_("A pair not to seat at one table (repeatable)."),
+)
 
 
 def _known(s, names):
@@ -54,19 +69,32 @@ def _tables_text(state) -> list[str]:
     lines = []
     for table in state.tables:
         if state.repeated_pairs is not None:  # just planned: the first dealer leads the list
-            lines.append(_("Table {table} (session {session}): {players}; {dealer} deals "
-                           "first").format(table=table.table, session=table.session,
-                                           players=", ".join(table.players),
-                                           dealer=table.players[0]))
+            lines.append(
+                _("Table {table} (session {session}): {players}; {dealer} deals first").format(
+                    table=table.table,
+                    session=table.session,
+                    players=", ".join(table.players),
+                    dealer=table.players[0],
+                )
+            )
             continue
-        progress = ngettext("{count} hand", "{count} hands", table.hands).format(
-            count=table.hands)
-        status = (_("playing, a hand in progress") if table.playing and table.hand_in_progress
-                  else _("playing") if table.playing else _("ended"))
-        lines.append(_("Table {table} (session {session}): {players}; {progress}, "
-                       "{status}").format(table=table.table, session=table.session,
-                                          players=", ".join(table.players),
-                                          progress=progress, status=status))
+        progress = ngettext("{count} hand", "{count} hands", table.hands).format(count=table.hands)
+        status = (
+            _("playing, a hand in progress")
+            if table.playing and table.hand_in_progress
+            else _("playing")
+            if table.playing
+            else _("ended")
+        )
+        lines.append(
+            _("Table {table} (session {session}): {players}; {progress}, {status}").format(
+                table=table.table,
+                session=table.session,
+                players=", ".join(table.players),
+                progress=progress,
+                status=status,
+            )
+        )
         lines += _change_lines(table)
     return lines
 
@@ -75,55 +103,116 @@ def _change_lines(table) -> list[str]:
     """How a table's seating changed mid-round (``round seat``), a line each."""
     lines = []
     for change in table.changes:
-        parts = ([_("{names} left").format(names=", ".join(change.left))] if change.left
-                 else []) + ([_("{names} joined").format(names=", ".join(change.joined))]
-                             if change.joined else [])
-        lines.append("  " + _("from its hand {hand} (session {session}): {changes}").format(
-            hand=change.from_hand, session=change.session, changes="; ".join(parts)))
+        parts = (
+            [_("{names} left").format(names=", ".join(change.left))] if change.left else []
+        ) + ([_("{names} joined").format(names=", ".join(change.joined))] if change.joined else [])
+        lines.append(
+            "  "
+            + _("from its hand {hand} (session {session}): {changes}").format(
+                hand=change.from_hand, session=change.session, changes="; ".join(parts)
+            )
+        )
     return lines
 
 
 @round_.command("start")
 @league_option
-@click.option("--players", "-p", required=True, metavar="A,B,C,...",
-              shell_complete=completion.players,
-              help=N_("Everyone present; the tool splits them into tables of the sizes the "
-                      "league's ruleset plays and seats them."))
+@click.option(
+    "--players",
+    "-p",
+    required=True,
+    metavar="A,B,C,...",
+    shell_complete=completion.players,
+    help=N_(
+        "Everyone present; the tool splits them into tables of the sizes the "
+        "league's ruleset plays and seats them."
+    ),
+)
 @seed_option
 @apart_option
-@click.option("--rounds", "rounds_ahead", type=click.IntRange(1, 12), default=None,
-              help=N_("Plan the tournament's R rounds together, from this one: the later ones "
-                      "are kept and taken as planned at their round (give --rounds R again, or "
-                      "nothing); another R, or someone who drops or arrives, plans the rounds "
-                      "ahead again, saying why."))
-@click.option("--seat-by", "seat_by", type=click.Choice(["standings", "rating"]), default=None,
-              help=N_("Seat by strength: table 1 the top of the tournament table (or of the "
-                      "league's rating), table 2 the next, and so on (a cup's later rounds, "
-                      "its final table); then the plan's other rules."))
-@click.option("--swiss", is_flag=True,
-              help=N_("Swiss seating: players of similar standing together (by --seat-by, "
-                      "default the tournament table), as far as keeping pairs from meeting "
-                      "again allows."))
-@click.option("--substitute", "substitutes", multiple=True, metavar="S/X",
-              shell_complete=completion.pairs,
-              help=N_("S sits in for X, who is not here (repeatable): planned with X's "
-                      "opponents so far, in X's place."))
-@click.option("--credit", is_flag=True,
-              help=N_("Count the substitutes' results of this round for the players they sit "
-                      "in for in the tournament table (default: kept apart, under their own "
-                      "names)."))
-@click.option("--duplicate", is_flag=True,
-              help=N_("Duplicate Mighty: every table of one size plays the same deals (from "
-                      "--seed) in the same seats, each deal dealt from a fixed seat; the "
-                      "referee deals them, recorded hands are checked against them, and each "
-                      "seat's result is compared with the others who held the same cards "
-                      "(matchpoints, in round show)."))
+@click.option(
+    "--rounds",
+    "rounds_ahead",
+    type=click.IntRange(1, 12),
+    default=None,
+    help=N_(
+        "Plan the tournament's R rounds together, from this one: the later ones "
+        "are kept and taken as planned at their round (give --rounds R again, or "
+        "nothing); another R, or someone who drops or arrives, plans the rounds "
+        "ahead again, saying why."
+    ),
+)
+@click.option(
+    "--seat-by",
+    "seat_by",
+    type=click.Choice(["standings", "rating"]),
+    default=None,
+    help=N_(
+        "Seat by strength: table 1 the top of the tournament table (or of the "
+        "league's rating), table 2 the next, and so on (a cup's later rounds, "
+        "its final table); then the plan's other rules."
+    ),
+)
+@click.option(
+    "--swiss",
+    is_flag=True,
+    help=N_(
+        "Swiss seating: players of similar standing together (by --seat-by, "
+        "default the tournament table), as far as keeping pairs from meeting "
+        "again allows."
+    ),
+)
+@click.option(
+    "--substitute",
+    "substitutes",
+    multiple=True,
+    metavar="S/X",
+    shell_complete=completion.pairs,
+    help=N_(
+        "S sits in for X, who is not here (repeatable): planned with X's "
+        "opponents so far, in X's place."
+    ),
+)
+@click.option(
+    "--credit",
+    is_flag=True,
+    help=N_(
+        "Count the substitutes' results of this round for the players they sit "
+        "in for in the tournament table (default: kept apart, under their own "
+        "names)."
+    ),
+)
+@click.option(
+    "--duplicate",
+    is_flag=True,
+    help=N_(
+        "Duplicate Mighty: every table of one size plays the same deals (from "
+        "--seed) in the same seats, each deal dealt from a fixed seat; the "
+        "referee deals them, recorded hands are checked against them, and each "
+        "seat's result is compared with the others who held the same cards "
+        "(matchpoints, in round show)."
+    ),
+)
 @click.option("--date", "day", default=None, metavar="YYYY-MM-DD", help=N_("Default: today."))
 @json_option
 @db_option
 @by_option
-def round_start(league_name, players, seed, apart, rounds_ahead, seat_by, swiss, substitutes,
-                credit, duplicate, day, as_json, db_url, who) -> None:
+def round_start(
+    league_name,
+    players,
+    seed,
+    apart,
+    rounds_ahead,
+    seat_by,
+    swiss,
+    substitutes,
+    credit,
+    duplicate,
+    day,
+    as_json,
+    db_url,
+    who,
+) -> None:
     """Start a round: split everyone present into tables, seat each table so that the fewest
     pairs meet again (against every earlier session of the league), and open them together.
     Prints how many pairs repeat and the fewest possible, and what the plan could not avoid
@@ -144,65 +233,106 @@ def round_start(league_name, players, seed, apart, rounds_ahead, seat_by, swiss,
     if credit and not substitutes:
         raise click.UsageError(_("--credit is said of substitutes: give --substitute S/X"))
     if (seat_by or swiss) and rounds_ahead:
-        raise click.UsageError(_("--seat-by and --swiss seat one round by the standing now: "
-                                 "not with --rounds"))
+        raise click.UsageError(
+            _("--seat-by and --swiss seat one round by the standing now: not with --rounds")
+        )
     with database(db_url) as s:
         pairs = chosen_pairs(apart, readings[0], "--apart", _known(s, names))
         subs = chosen_pairs(substitutes, readings[1], "--substitute", _known(s, names))
         refuse_new_names(s, names)
-        standing = standing_order(s, league_name, seat_by or "standings") \
-            if seat_by or swiss else None
-        state = store.start_round(s, league_name, names, seed=seed, apart=pairs, day=day,
-                                  rounds=rounds_ahead, duplicate=duplicate,
-                                  substitutes=subs, credit=credit, who=who_default(who),
-                                  standing=standing, strict=not swiss)
-    _print_plan(state, league_name, as_json, ngettext(
-        "Round {number} of {league} started: {count} table.",
-        "Round {number} of {league} started: {count} tables.", len(state.tables)))
+        standing = (
+            standing_order(s, league_name, seat_by or "standings") if seat_by or swiss else None
+        )
+        state = store.start_round(
+            s,
+            league_name,
+            names,
+            seed=seed,
+            apart=pairs,
+            day=day,
+            rounds=rounds_ahead,
+            duplicate=duplicate,
+            substitutes=subs,
+            credit=credit,
+            who=who_default(who),
+            standing=standing,
+            strict=not swiss,
+        )
+    _print_plan(
+        state,
+        league_name,
+        as_json,
+        ngettext(
+            "Round {number} of {league} started: {count} table.",
+            "Round {number} of {league} started: {count} tables.",
+            len(state.tables),
+        ),
+    )
 
 
 def _print_plan(state, league_name: str, as_json: bool, heading: str) -> None:
     """A round just planned: its tables, its repeated pairs and their lower bound."""
     if as_json:
         data = state.to_json()
-        data["tables"] = [{"table": t["table"], "session": t["session"],
-                           "players": t["players"]} for t in data["tables"]]
+        data["tables"] = [
+            {"table": t["table"], "session": t["session"], "players": t["players"]}
+            for t in data["tables"]
+        ]
         echo_json(data)
         return
-    click.echo(heading.format(number=state.number, league=league_name,
-                              count=len(state.tables)))
+    click.echo(heading.format(number=state.number, league=league_name, count=len(state.tables)))
     for line in _tables_text(state):
         click.echo(line)
-    click.echo(ngettext("{count} pair meets again; the fewest possible is {bound}.",
-                        "{count} pairs meet again; the fewest possible is {bound}.",
-                        state.repeated_pairs).format(count=state.repeated_pairs,
-                                                     bound=state.lower_bound))
+    click.echo(
+        ngettext(
+            "{count} pair meets again; the fewest possible is {bound}.",
+            "{count} pairs meet again; the fewest possible is {bound}.",
+            state.repeated_pairs,
+        ).format(count=state.repeated_pairs, bound=state.lower_bound)
+    )
     if state.repeated_pairs > state.lower_bound:
-        click.echo(_("(The plan first keeps pairs from sitting together in every round and "
-                     "from meeting a third time, then seats the fewest pairs again.)"))
+        click.echo(
+            _(
+                "(The plan first keeps pairs from sitting together in every round and "
+                "from meeting a third time, then seats the fewest pairs again.)"
+            )
+        )
     for a, b in state.broken_apart:
         click.echo(_("Could not keep {a} and {b} apart.").format(a=a, b=b))
     for line in plan_lines(state) + _substitute_lines(state) + _duplicate_lines(state):
         click.echo(line)
     if state.ahead:
-        click.echo(ngettext("Planned together with the next round: it is taken as planned "
-                            "when the same players come.",
-                            "Planned together with the next {count} rounds: each is taken as "
-                            "planned when the same players come.", state.ahead).format(
-                                count=state.ahead))
+        click.echo(
+            ngettext(
+                "Planned together with the next round: it is taken as planned "
+                "when the same players come.",
+                "Planned together with the next {count} rounds: each is taken as "
+                "planned when the same players come.",
+                state.ahead,
+            ).format(count=state.ahead)
+        )
 
 
 def _substitute_lines(state) -> list[str]:
     """Who sits in for whom, at which table, from which of its hands."""
     from ..store.rounds.substitutes import seated_substitutions  # the store: loaded by the command
 
-    return [(_("{sub} sits in for {absent} at table {table} from hand {hand}: the results "
-               "count for {absent} in the tournament table.") if x.credited else
-             _("{sub} sits in for {absent} at table {table} from hand {hand}: the results are "
-               "{sub}'s own, kept apart from {absent}'s.")).format(
-                   sub=x.player, absent=x.absent, table=x.table, hand=x.from_hand)
-            for x in seated_substitutions(((table.table, table.players)
-                                           for table in state.tables), state.substitutes)]
+    return [
+        (
+            _(
+                "{sub} sits in for {absent} at table {table} from hand {hand}: the results "
+                "count for {absent} in the tournament table."
+            )
+            if x.credited
+            else _(
+                "{sub} sits in for {absent} at table {table} from hand {hand}: the results are "
+                "{sub}'s own, kept apart from {absent}'s."
+            )
+        ).format(sub=x.player, absent=x.absent, table=x.table, hand=x.from_hand)
+        for x in seated_substitutions(
+            ((table.table, table.players) for table in state.tables), state.substitutes
+        )
+    ]
 
 
 def _duplicate_lines(state) -> list[str]:
@@ -210,16 +340,22 @@ def _duplicate_lines(state) -> list[str]:
     other of its size to be compared with."""
     if state.deal_seed is None:
         return []
-    lines = [_("Duplicate: every table of one size deals the same cards from seed {seed}, "
-               "deal 1 from the first seat, deal 2 from the next, and so on.").format(
-                   seed=state.deal_seed)]
+    lines = [
+        _(
+            "Duplicate: every table of one size deals the same cards from seed {seed}, "
+            "deal 1 from the first seat, deal 2 from the next, and so on."
+        ).format(seed=state.deal_seed)
+    ]
     sizes: dict[int, list[int]] = {}
     for table in state.tables:
         sizes.setdefault(len(table.players), []).append(table.table)
     for size, tables in sorted(sizes.items()):
         if len(tables) == 1:
-            lines.append(_("Table {table} is the one table of {size}: its deals are compared "
-                           "with none.").format(table=tables[0], size=size))
+            lines.append(
+                _(
+                    "Table {table} is the one table of {size}: its deals are compared with none."
+                ).format(table=tables[0], size=size)
+            )
     return lines
 
 
@@ -227,27 +363,46 @@ def matchpoint_lines(rows) -> list[str]:
     """Duplicate rounds' matchpoints, best first (equal results share a place)."""
     from ..tournament.matchpoints import places
 
-    lines = [_("Matchpoints (each seat against the others who held the same cards: 1 for a "
-               "result beaten, 1/2 for a tie):")]
+    lines = [
+        _(
+            "Matchpoints (each seat against the others who held the same cards: 1 for a "
+            "result beaten, 1/2 for a tie):"
+        )
+    ]
     for place, row in zip(places(rows), rows):
         if place is None:
             lines.append(_("  {player}: nothing compared yet").format(player=row.player))
             continue
-        lines.append(ngettext("  {place}. {player}: {mp:g} of {top} ({percent:.1f}%), "
-                              "{deals} deal compared",
-                              "  {place}. {player}: {mp:g} of {top} ({percent:.1f}%), "
-                              "{deals} deals compared", row.deals).format(
-                                  place=place, player=row.player, mp=row.matchpoints,
-                                  top=row.top, percent=row.percent, deals=row.deals))
+        lines.append(
+            ngettext(
+                "  {place}. {player}: {mp:g} of {top} ({percent:.1f}%), {deals} deal compared",
+                "  {place}. {player}: {mp:g} of {top} ({percent:.1f}%), {deals} deals compared",
+                row.deals,
+            ).format(
+                place=place,
+                player=row.player,
+                mp=row.matchpoints,
+                top=row.top,
+                percent=row.percent,
+                deals=row.deals,
+            )
+        )
     return lines
 
 
 @round_.command("reseat")
 @league_option
-@click.option("--players", "-p", default=None, metavar="A,B,C,...",
-              shell_complete=completion.players,
-              help=N_("Everyone present (default: those the round seats): a late arrival or a "
-                      "drop before the first hand."))
+@click.option(
+    "--players",
+    "-p",
+    default=None,
+    metavar="A,B,C,...",
+    shell_complete=completion.players,
+    help=N_(
+        "Everyone present (default: those the round seats): a late arrival or a "
+        "drop before the first hand."
+    ),
+)
 @seed_option
 @apart_option
 @json_option
@@ -264,24 +419,51 @@ def round_reseat(league_name, players, seed, apart, as_json, db_url, who) -> Non
     with database(db_url) as s:
         pairs = chosen_pairs(apart, readings, "--apart", _known(s, names))
         refuse_new_names(s, names or ())
-        state = rounds.reseat_round(s, league_name, names, seed=seed, apart=pairs,
-                                    who=who_default(who))
-    _print_plan(state, league_name, as_json, ngettext(
-        "Round {number} of {league} seated again: {count} table.",
-        "Round {number} of {league} seated again: {count} tables.", len(state.tables)))
+        state = rounds.reseat_round(
+            s, league_name, names, seed=seed, apart=pairs, who=who_default(who)
+        )
+    _print_plan(
+        state,
+        league_name,
+        as_json,
+        ngettext(
+            "Round {number} of {league} seated again: {count} table.",
+            "Round {number} of {league} seated again: {count} tables.",
+            len(state.tables),
+        ),
+    )
 
 
 @round_.command("seat")
 @league_option
-@click.option("--table", "table", type=number_type(), required=True,
-              shell_complete=completion.tables,
-              help=N_("The table of the open round whose seating changes."))
-@click.option("--leave", multiple=True, metavar="NAME", shell_complete=completion.players,
-              help=N_("A player who leaves (repeatable): from his table's next hand he is not "
-                      "seated, and may sit at another table."))
-@click.option("--join", multiple=True, metavar="NAME", shell_complete=completion.players,
-              help=N_("A player who joins the table (repeatable), in the seat of one who "
-                      "leaves it; one seated at another open table must --leave it too."))
+@click.option(
+    "--table",
+    "table",
+    type=number_type(),
+    required=True,
+    shell_complete=completion.tables,
+    help=N_("The table of the open round whose seating changes."),
+)
+@click.option(
+    "--leave",
+    multiple=True,
+    metavar="NAME",
+    shell_complete=completion.players,
+    help=N_(
+        "A player who leaves (repeatable): from his table's next hand he is not "
+        "seated, and may sit at another table."
+    ),
+)
+@click.option(
+    "--join",
+    multiple=True,
+    metavar="NAME",
+    shell_complete=completion.players,
+    help=N_(
+        "A player who joins the table (repeatable), in the seat of one who "
+        "leaves it; one seated at another open table must --leave it too."
+    ),
+)
 @json_option
 @db_option
 @by_option
@@ -304,47 +486,88 @@ def round_seat(league_name, table, leave, join, as_json, db_url, who) -> None:
         raise click.UsageError(_("say who leaves (--leave NAME) or joins (--join NAME)"))
     with database(db_url) as s:
         refuse_new_names(s, join)
-        state, changed = seat_table(s, league_name, table, leave=leave, join=join,
-                                    who=who_default(who))
+        state, changed = seat_table(
+            s, league_name, table, leave=leave, join=join, who=who_default(who)
+        )
     if as_json:
         echo_json(state.to_json() | {"changed": changed})
         return
-    click.echo(_("Round {number} of {league}: the seating changes from the table's next "
-                 "hand.").format(number=state.number, league=league_name))
+    click.echo(
+        _("Round {number} of {league}: the seating changes from the table's next hand.").format(
+            number=state.number, league=league_name
+        )
+    )
     for shown in state.tables:
         if shown.table not in changed:
             continue
         following = shown.changes[-1].from_hand if shown.changes else 1
-        click.echo((_("Table {table} (session {session}): {players}; its hand {hand} is the "
-                      "round's deal {hand}") if state.deal_seed is not None else
-                    _("Table {table} (session {session}): {players}; {dealer} deals its hand "
-                      "{hand}")).format(table=shown.table, session=shown.session,
-                                        players=", ".join(shown.players),
-                                        dealer=shown.players[0], hand=following))
+        click.echo(
+            (
+                _(
+                    "Table {table} (session {session}): {players}; its hand {hand} is the "
+                    "round's deal {hand}"
+                )
+                if state.deal_seed is not None
+                else _(
+                    "Table {table} (session {session}): {players}; {dealer} deals its hand {hand}"
+                )
+            ).format(
+                table=shown.table,
+                session=shown.session,
+                players=", ".join(shown.players),
+                dealer=shown.players[0],
+                hand=following,
+            )
+        )
         for line in _change_lines(shown):
             click.echo(line)
 
 
 @round_.command("show")
 @league_option
-@click.option("--round", "round_number", type=number_type(), default=None,
-              help=N_("Which round (default: the open one, else the latest)."))
-@click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True),
-              default=None, metavar="OUT",
-              help=N_("Write the projector board (tables, where each player sits, the round's "
-                      "standings; reloaded every minute while the round runs) and a printable "
-                      "score slip per table, in the league's language."))
-@click.option("--templates", "template_dir", type=click.Path(file_okay=False, exists=True),
-              default=None, metavar="DIR",
-              help=N_("A folder of templates overriding the bundled ones (for --html)."))
-@click.option("--url", "serve_url", default=None, metavar="URL",
-              help=N_("With --html: the address mighty serve printed (http://192.168.0.10:8000); "
-                      "each slip gets a QR code that opens its table's page with its entry "
-                      "code."))
+@click.option(
+    "--round",
+    "round_number",
+    type=number_type(),
+    default=None,
+    help=N_("Which round (default: the open one, else the latest)."),
+)
+@click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    metavar="OUT",
+    help=N_(
+        "Write the projector board (tables, where each player sits, the round's "
+        "standings; reloaded every minute while the round runs) and a printable "
+        "score slip per table, in the league's language."
+    ),
+)
+@click.option(
+    "--templates",
+    "template_dir",
+    type=click.Path(file_okay=False, exists=True),
+    default=None,
+    metavar="DIR",
+    help=N_("A folder of templates overriding the bundled ones (for --html)."),
+)
+@click.option(
+    "--url",
+    "serve_url",
+    default=None,
+    metavar="URL",
+    help=N_(
+        "With --html: the address mighty serve printed (http://192.168.0.10:8000); "
+        "each slip gets a QR code that opens its table's page with its entry "
+        "code."
+    ),
+)
 @json_option
 @db_option
-def round_show(league_name, round_number, html_path, template_dir, serve_url, as_json,
-               db_url) -> None:
+def round_show(
+    league_name, round_number, html_path, template_dir, serve_url, as_json, db_url
+) -> None:
     """Show a round's tables: who sits where, the hands played, which tables are still
     playing, and each playing table's entry code for the phones (mighty serve). --html writes
     the board for a projector or a phone, with a score slip per table for the printer (with
@@ -362,8 +585,9 @@ def round_show(league_name, round_number, html_path, template_dir, serve_url, as
     if serve_url is not None and not html_path:
         raise click.UsageError(_("--url is said of the slips: give --html too"))
     if serve_url is not None and not serve_url.startswith(("http://", "https://")):
-        raise click.UsageError(_("--url {url}: an address beginning http:// or https://")
-                               .format(url=serve_url))
+        raise click.UsageError(
+            _("--url {url}: an address beginning http:// or https://").format(url=serve_url)
+        )
     with database(db_url) as s:
         state = rounds.round_state(s, league_name, round_number)
         if html_path:
@@ -372,57 +596,92 @@ def round_show(league_name, round_number, html_path, template_dir, serve_url, as
             from ..store.rounds.round_board import round_board
 
             board = round_board(s, league_name, round_number)
-            text = render_round_board(board, template_dir,
-                                      lang=league_setting(s, league_name, "lang"),
-                                      timezone_name=league_setting(s, league_name, "timezone"),
-                                      serve_url=serve_url)
+            text = render_round_board(
+                board,
+                template_dir,
+                lang=league_setting(s, league_name, "lang"),
+                timezone_name=league_setting(s, league_name, "timezone"),
+                serve_url=serve_url,
+            )
     if html_path:
         write_output(html_path, text)
-        click.echo(_("Wrote {path} (round {number}, {tables}).").format(
-            path=html_path, number=state.number,
-            tables=ngettext("{count} table", "{count} tables", len(state.tables)).format(
-                count=len(state.tables))))
+        click.echo(
+            _("Wrote {path} (round {number}, {tables}).").format(
+                path=html_path,
+                number=state.number,
+                tables=ngettext("{count} table", "{count} tables", len(state.tables)).format(
+                    count=len(state.tables)
+                ),
+            )
+        )
         return
     if as_json:
         echo_json(state.to_json())
         return
     playing = [t.table for t in state.tables if t.playing]
-    click.echo(_("Round {number} of {league} ({state}).").format(
-        number=state.number, league=league_name,
-        state=_("ended") if state.ended else _("open")))
+    click.echo(
+        _("Round {number} of {league} ({state}).").format(
+            number=state.number, league=league_name, state=_("ended") if state.ended else _("open")
+        )
+    )
     for line in _tables_text(state) + _substitute_lines(state):
         click.echo(line)
     if playing and not state.ended:
-        click.echo(_("Still playing: tables {tables}.").format(
-            tables=", ".join(map(str, playing))))
-        codes = [_("table {table}: {code}").format(table=t.table, code=t.code)
-                 for t in state.tables if t.playing and t.code]
+        click.echo(_("Still playing: tables {tables}.").format(tables=", ".join(map(str, playing))))
+        codes = [
+            _("table {table}: {code}").format(table=t.table, code=t.code)
+            for t in state.tables
+            if t.playing and t.code
+        ]
         if codes:
-            click.echo(_("Entry codes for the phones (mighty serve): {codes}.").format(
-                codes=", ".join(codes)))
+            click.echo(
+                _("Entry codes for the phones (mighty serve): {codes}.").format(
+                    codes=", ".join(codes)
+                )
+            )
     if state.deal_seed is not None:
         click.echo("\n".join(matchpoint_lines(state.matchpoints)))
 
 
 @round_.command("deals")
 @league_option
-@click.option("--round", "round_number", type=number_type(), default=None,
-              help=N_("Which round (default: the open one, else the latest)."))
-@click.option("--deals", "deals", type=click.IntRange(1, DEAL_SHEET_MAX_DEALS), default=None,
-              metavar="N",
-              help=N_("Lay out deals 1 to N (default: the hands of a session under the "
-                      "ruleset, else 12); more than the round plays is refused."))
-@click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True),
-              default=None, metavar="OUT",
-              help=N_("Write the sheet as a printable page (A4, a deal per page), in the "
-                      "league's language."))
-@click.option("--templates", "template_dir", type=click.Path(file_okay=False, exists=True),
-              default=None, metavar="DIR",
-              help=N_("A folder of templates overriding the bundled ones (for --html)."))
+@click.option(
+    "--round",
+    "round_number",
+    type=number_type(),
+    default=None,
+    help=N_("Which round (default: the open one, else the latest)."),
+)
+@click.option(
+    "--deals",
+    "deals",
+    type=click.IntRange(1, DEAL_SHEET_MAX_DEALS),
+    default=None,
+    metavar="N",
+    help=N_(
+        "Lay out deals 1 to N (default: the hands of a session under the "
+        "ruleset, else 12); more than the round plays is refused."
+    ),
+)
+@click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    metavar="OUT",
+    help=N_("Write the sheet as a printable page (A4, a deal per page), in the league's language."),
+)
+@click.option(
+    "--templates",
+    "template_dir",
+    type=click.Path(file_okay=False, exists=True),
+    default=None,
+    metavar="DIR",
+    help=N_("A folder of templates overriding the bundled ones (for --html)."),
+)
 @json_option
 @db_option
-def round_deals(league_name, round_number, deals, html_path, template_dir, as_json,
-                db_url) -> None:
+def round_deals(league_name, round_number, deals, html_path, template_dir, as_json, db_url) -> None:
     """Print a duplicate round's deal sheet, to lay out its deals with real cards: for each
     deal, who deals and opens, each seat's hand sorted as a director lays it out (by suit, high
     to low, then the jokers; the mighty marked), and the kitty, for each table size of the
@@ -444,15 +703,21 @@ def round_deals(league_name, round_number, deals, html_path, template_dir, as_js
             from ..render.html import render_deal_sheet
             from ..store.ledger.leagues import league_setting
 
-            text = render_deal_sheet(sheet, template_dir,
-                                     lang=league_setting(s, league_name, "lang"),
-                                     timezone_name=league_setting(s, league_name, "timezone"))
+            text = render_deal_sheet(
+                sheet,
+                template_dir,
+                lang=league_setting(s, league_name, "lang"),
+                timezone_name=league_setting(s, league_name, "timezone"),
+            )
     if html_path:
         write_output(html_path, text)
-        click.echo(ngettext("Wrote {path} (round {number}, {count} deal).",
-                            "Wrote {path} (round {number}, {count} deals).",
-                            sheet.deals).format(path=html_path, number=sheet.round,
-                                                count=sheet.deals))
+        click.echo(
+            ngettext(
+                "Wrote {path} (round {number}, {count} deal).",
+                "Wrote {path} (round {number}, {count} deals).",
+                sheet.deals,
+            ).format(path=html_path, number=sheet.round, count=sheet.deals)
+        )
         return
     if as_json:
         echo_json(sheet.to_json())
@@ -463,8 +728,11 @@ def round_deals(league_name, round_number, deals, html_path, template_dir, as_js
 
 @round_.command("end")
 @league_option
-@click.option("--force", is_flag=True,
-              help=N_("End the round even where a table has a hand in progress (dropped)."))
+@click.option(
+    "--force",
+    is_flag=True,
+    help=N_("End the round even where a table has a hand in progress (dropped)."),
+)
 @db_option
 @by_option
 def round_end(league_name, force, db_url, who) -> None:
@@ -473,7 +741,8 @@ def round_end(league_name, force, db_url, who) -> None:
 
     with database(db_url) as s:
         state = rounds.end_round(s, league_name, force=force, who=who_default(who))
-    click.echo(_("Round {number} of {league} ended.").format(number=state.number,
-                                                             league=league_name))
+    click.echo(
+        _("Round {number} of {league} ended.").format(number=state.number, league=league_name)
+    )
     for line in _tables_text(state):
         click.echo(line)

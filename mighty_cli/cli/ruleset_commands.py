@@ -6,11 +6,19 @@ import unicodedata
 
 import click
 
-from ..engine.ruleset import (bundled_names, diff_rulesets, format_value, iter_options,
-                              load_ruleset, load_ruleset_with_origins, option_docs)
-from ..i18n import N_, _, gettext as translate, ngettext
-from . import completion
+from ..engine.ruleset import (
+    bundled_names,
+    diff_rulesets,
+    format_value,
+    iter_options,
+    load_ruleset,
+    load_ruleset_with_origins,
+    option_docs,
+)
+from ..i18n import N_, _, ngettext
+from ..i18n import gettext as translate
 from ..render.text import table
+from . import completion
 from .options import echo_json, json_option
 
 LIST_HEADERS = (N_("name"), N_("title"), N_("min"), N_("formula"), N_("source"))
@@ -35,20 +43,30 @@ def list_(as_json: bool) -> None:
     for name in bundled_names():
         rules = load_ruleset(name)
         e = rules.election
-        rows.append({"name": name, "title": rules.meta.title, "min_bid": e.min_bid,
-                     "formula": rules.scoring.formula, "source": rules.meta.source})
+        rows.append(
+            {
+                "name": name,
+                "title": rules.meta.title,
+                "min_bid": e.min_bid,
+                "formula": rules.scoring.formula,
+                "source": rules.meta.source,
+            }
+        )
     if as_json:
         echo_json({"rulesets": rows})
         return
-    click.echo(table([_(h) for h in LIST_HEADERS],
-                     [[r["name"], r["title"], r["min_bid"], r["formula"], r["source"]]
-                      for r in rows], align="<<><<"))
+    click.echo(
+        table(
+            [_(h) for h in LIST_HEADERS],
+            [[r["name"], r["title"], r["min_bid"], r["formula"], r["source"]] for r in rows],
+            align="<<><<",
+        )
+    )
 
 
 @ruleset.command()
 @click.argument("name", metavar="NAME|FILE", shell_complete=completion.rulesets)
-@click.option("--docs", is_flag=True,
-              help=N_("Also print what each option means and its source."))
+@click.option("--docs", is_flag=True, help=N_("Also print what each option means and its source."))
 @json_option
 def show(name: str, docs: bool, as_json: bool) -> None:
     """Print every option of a ruleset, its value and the file it came from: one line per
@@ -70,14 +88,22 @@ def show(name: str, docs: bool, as_json: bool) -> None:
             value = value[part]
         options.append((key, value, loaded.origins.get(key, "default")))
     if as_json:
-        echo_json({"name": rules.name, "chain": list(loaded.chain),
-                   "options": {k: {"value": v, "from": o} for k, v, o in options}})
+        echo_json(
+            {
+                "name": rules.name,
+                "chain": list(loaded.chain),
+                "options": {k: {"value": v, "from": o} for k, v, o in options},
+            }
+        )
         return
     meta = rules.meta
     # a bundled ruleset's description is in the catalog; a club's own is shown as written
-    header = [f"{meta.title} ({rules.name})", _(meta.description) if meta.description else "",
-              _("source: {source}").format(source=meta.source) if meta.source else "",
-              _("extends: {chain}").format(chain=" → ".join(loaded.chain))]
+    header = [
+        f"{meta.title} ({rules.name})",
+        _(meta.description) if meta.description else "",
+        _("source: {source}").format(source=meta.source) if meta.source else "",
+        _("extends: {chain}").format(chain=" → ".join(loaded.chain)),
+    ]
     for text in header:
         if text:
             click.echo("\n".join(_wrap(text, WIDTH, indent="  ")))
@@ -102,8 +128,16 @@ def show(name: str, docs: bool, as_json: bool) -> None:
             doc = translate(entry["doc"]) if entry["doc"] else ""
             click.echo("\n".join(_wrap(doc, WIDTH, indent="    ", first="    ")))
             source = entry["source"] or _("the tool (no source covers it)")
-            click.echo("\n".join(_wrap(_("Source: {source}").format(source=source), WIDTH,
-                                        indent="      ", first="    ")))
+            click.echo(
+                "\n".join(
+                    _wrap(
+                        _("Source: {source}").format(source=source),
+                        WIDTH,
+                        indent="      ",
+                        first="    ",
+                    )
+                )
+            )
 
 
 WIDTH = 100  # a terminal's columns: every line of `ruleset show` fits
@@ -149,13 +183,23 @@ def check(path: str) -> None:
       mighty ruleset check ./our-club.toml
     """
     loaded = load_ruleset_with_origins(path)
-    own = [k for k, origin in loaded.origins.items()
-           if origin == loaded.chain[0] and not k.startswith("meta.")]
-    click.echo(ngettext("ok: {path} ({title}) extends {chain}; sets {count} option",
-                        "ok: {path} ({title}) extends {chain}; sets {count} options",
-                        len(own)).format(path=path, title=loaded.ruleset.meta.title,
-                                         chain=" → ".join(loaded.chain[1:]) or _("nothing"),
-                                         count=len(own)))
+    own = [
+        k
+        for k, origin in loaded.origins.items()
+        if origin == loaded.chain[0] and not k.startswith("meta.")
+    ]
+    click.echo(
+        ngettext(
+            "ok: {path} ({title}) extends {chain}; sets {count} option",
+            "ok: {path} ({title}) extends {chain}; sets {count} options",
+            len(own),
+        ).format(
+            path=path,
+            title=loaded.ruleset.meta.title,
+            chain=" → ".join(loaded.chain[1:]) or _("nothing"),
+            count=len(own),
+        )
+    )
     for key in sorted(own):  # what the club's file says, as it would write it
         click.echo(f"  {key} = {format_value(loaded.ruleset.get(key))}")
 
@@ -174,12 +218,21 @@ def diff(first: str, second: str, as_json: bool) -> None:
     a, b = load_ruleset(first), load_ruleset(second)
     differences = diff_rulesets(a, b)
     if as_json:
-        echo_json({"a": a.name, "b": b.name,
-                   "differences": [{"option": k, "a": va, "b": vb} for k, va, vb in differences]})
+        echo_json(
+            {
+                "a": a.name,
+                "b": b.name,
+                "differences": [{"option": k, "a": va, "b": vb} for k, va, vb in differences],
+            }
+        )
         return
     if not differences:
         click.echo(_("{a} and {b} have the same rules").format(a=a.name, b=b.name))
         return
-    click.echo(table([_(DIFF_OPTION), a.name, b.name],
-                     [[k, format_value(va), format_value(vb)] for k, va, vb in differences],
-                     align="<<<"))
+    click.echo(
+        table(
+            [_(DIFF_OPTION), a.name, b.name],
+            [[k, format_value(va), format_value(vb)] for k, va, vb in differences],
+            align="<<<",
+        )
+    )

@@ -30,6 +30,10 @@ def friends_given(values: tuple[str, ...]) -> list[str]:
     2, 동대전 7마, which the league's ruleset says: :func:`~mighty_cli.table.score_entry.\
 check_outcome`); a usage error for more."""
     if len(values) > 2:
-        raise click.UsageError(_("--friend: give one friend, or two where the ruleset calls two "
-                                 "cards (friend.called_cards = 2)"))
+        raise click.UsageError(
+            _(
+                "--friend: give one friend, or two where the ruleset calls two "
+                "cards (friend.called_cards = 2)"
+            )
+        )
     return list(values)

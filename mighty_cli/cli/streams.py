@@ -27,8 +27,12 @@ def terminal_safe(text: str) -> str:
     """``text`` with every character that would act on a terminal written as its code."""
     if "\r\n" in text:
         text = text.replace("\r\n", "\n")
-    return _UNSAFE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
-                       else f"\\u{ord(m.group()):04x}", text)
+    return _UNSAFE.sub(
+        lambda m: (
+            f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}"
+        ),
+        text,
+    )
 
 
 class TerminalText:

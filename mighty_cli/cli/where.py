@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Optional
 
 import click
 
@@ -17,24 +16,33 @@ from ..render.text import table
 # the commands that need none of them start quickly (benchmarks/startup.py, tests/test_imports.py).
 
 
-def database_location(db_url: Optional[str] = None) -> str:
+def database_location(db_url: str | None = None) -> str:
     """The database in use, as a file path for SQLite, else the URL without its password."""
     from ..store import DB_ENV, masked_url, resolve_db_url
 
     url = resolve_db_url(db_url)
     if url.startswith("sqlite:///"):
-        path = url[len("sqlite:///"):]
+        path = url[len("sqlite:///") :]
         return str(Path(path).resolve()) if path and path != ":memory:" else ":memory:"
     if url.startswith("sqlite://"):
         return ":memory:"
-    return masked_url(url) + (_(" (from {variable})").format(variable=DB_ENV)
-                  if not db_url and os.environ.get(DB_ENV) else "")
+    return masked_url(url) + (
+        _(" (from {variable})").format(variable=DB_ENV)
+        if not db_url and os.environ.get(DB_ENV)
+        else ""
+    )
 
 
 @click.command()
-@click.option("--db", "db_url", envvar="MIGHTY_DB", metavar="URL", default=None,
-              help=N_("A database URL or SQLite file (default: the user's; env MIGHTY_DB)."))
-def where(db_url: Optional[str]) -> None:
+@click.option(
+    "--db",
+    "db_url",
+    envvar="MIGHTY_DB",
+    metavar="URL",
+    default=None,
+    help=N_("A database URL or SQLite file (default: the user's; env MIGHTY_DB)."),
+)
+def where(db_url: str | None) -> None:
     """Say where the league database is (back this file up), and the referee's history.
 
     \b
@@ -43,13 +51,16 @@ def where(db_url: Optional[str]) -> None:
     """
     from .line_input import history_path
 
-    rows = [(_("database:"), database_location(db_url)),
-            (_("folder:"), click.get_app_dir("mighty"))]
+    rows = [
+        (_("database:"), database_location(db_url)),
+        (_("folder:"), click.get_app_dir("mighty")),
+    ]
     history = history_path()
     if history is not None:
         rows.append((_("history:"), history))
     # label and value, the values in one column whatever the language's label widths
     for line in table(["", ""], rows, align="<<").splitlines()[2:]:
         click.echo(line)
-    click.echo(_("another database: --db URL or MIGHTY_DB (a SQLite file path or any "
-                 "SQLAlchemy URL)"))
+    click.echo(
+        _("another database: --db URL or MIGHTY_DB (a SQLite file path or any SQLAlchemy URL)")
+    )

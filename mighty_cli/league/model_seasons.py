@@ -19,8 +19,8 @@ many hands, and the seat at the table decides who bids: score per hand is a nois
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Optional, Sequence
 
 from ..engine.records import Record
 from ..engine.ruleset import Ruleset, load_ruleset
@@ -43,11 +43,17 @@ class SeasonTables:
     ``at_table`` of the players drawn to be present, the ruleset's succession within a session
     (the caller sets :attr:`previous` after each hand)."""
 
-    def __init__(self, rules: Ruleset, players: Sequence[str], per_session: int, at_table: int,
-                 rng: random.Random) -> None:
+    def __init__(
+        self,
+        rules: Ruleset,
+        players: Sequence[str],
+        per_session: int,
+        at_table: int,
+        rng: random.Random,
+    ) -> None:
         self.rules, self.players, self.rng = rules, list(players), rng
         self.per_session, self.at_table = per_session, at_table
-        self.previous: Optional[PreviousHand] = None
+        self.previous: PreviousHand | None = None
 
     def hands(self, count: int) -> Iterator[tuple[int, int, Proposal]]:
         """Each hand's index (0, 1, ...), session number and proposal."""
@@ -61,9 +67,15 @@ class SeasonTables:
             yield index, session, propose(self.rules, seats, self.previous)
 
 
-def skill_season(players: Sequence[str], hands: int, seed: int = 1, per_session: int = 40,
-                 at_table: int = 6, ruleset: str = "standard",
-                 skills: Optional[dict[str, float]] = None) -> Season:
+def skill_season(
+    players: Sequence[str],
+    hands: int,
+    seed: int = 1,
+    per_session: int = 40,
+    at_table: int = 6,
+    ruleset: str = "standard",
+    skills: dict[str, float] | None = None,
+) -> Season:
     """A season of ``hands`` recorded hands among ``players``: sessions of ``per_session``
     hands with ``at_table`` (5 to 7) of them present, each with its true skill."""
     rng = random.Random(seed)
@@ -80,16 +92,25 @@ def skill_season(players: Sequence[str], hands: int, seed: int = 1, per_session:
         others = [n for n in five if n != declarer]
         friend = None if rng.random() < 0.1 else rng.choice(others)
         opponents = [n for n in others if n != friend]
-        ruling = (2 / 3 * skills[declarer] + 1 / 3 * skills[friend]) if friend \
-            else skills[declarer]
+        ruling = (2 / 3 * skills[declarer] + 1 / 3 * skills[friend]) if friend else skills[declarer]
         edge = ruling - sum(skills[n] for n in opponents) / len(opponents)
         taken = bid + (strength[declarer] - promised) + SKILL_EFFECT * edge + rng.gauss(0, NOISE)
         taken = max(0, min(20, round(taken)))
         trump = rng.choice(("S", "D", "H", "C", "S", "D", "H", "C", "NT"))
         call = "none" if friend is None else rng.choice(CALLS)
-        records.append({"session": session, "players": five, "dealer": proposal.dealer,
-                        "declarer": declarer, "contract": f"{bid}{trump}",
-                        "friend": friend or "none", "friend_call": call, "taken": taken})
-        tables.previous = PreviousHand("scored", proposal.players, proposal.dealer, declarer,
-                                       friend, taken >= bid)
+        records.append(
+            {
+                "session": session,
+                "players": five,
+                "dealer": proposal.dealer,
+                "declarer": declarer,
+                "contract": f"{bid}{trump}",
+                "friend": friend or "none",
+                "friend_call": call,
+                "taken": taken,
+            }
+        )
+        tables.previous = PreviousHand(
+            "scored", proposal.players, proposal.dealer, declarer, friend, taken >= bid
+        )
     return Season(Record(ruleset=ruleset, players=list(players), hands=records), skills)

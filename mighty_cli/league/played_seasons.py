@@ -12,8 +12,8 @@ it, so a rating measured on these seasons is not measured against its own assump
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
-from typing import Optional, Sequence
 
 from ..engine import hand as engine
 from ..engine.cards.deck import hand_seed
@@ -26,9 +26,15 @@ from ..engine.session import PreviousHand, Proposal
 from .model_seasons import Season, SeasonTables
 
 
-def played_season(players: Sequence[str], hands: int, seed: int = 1, per_session: int = 40,
-                  at_table: int = 6, ruleset: str = "standard",
-                  skills: Optional[dict[str, float]] = None) -> Season:
+def played_season(
+    players: Sequence[str],
+    hands: int,
+    seed: int = 1,
+    per_session: int = 40,
+    at_table: int = 6,
+    ruleset: str = "standard",
+    skills: dict[str, float] | None = None,
+) -> Season:
     """A season of ``hands`` hands among ``players``, each played through the engine: sessions
     of ``per_session`` hands with ``at_table`` (5 to 7) of them present, the deals those of
     ``mighty deal --seed`` (hand k of the season: ``hand_seed(seed, k)``), each player's skill
@@ -41,12 +47,17 @@ def played_season(players: Sequence[str], hands: int, seed: int = 1, per_session
     tables = SeasonTables(rules, players, per_session, at_table, rng)
     for index, session, proposal in tables.hands(hands):
         five = list(proposal.players)
-        deal = arranged_deal(seeded_deal(rules, hand_seed(seed, index + 1), five,
-                                         lambda player, card: rng.random() < 0.5))
+        deal = arranged_deal(
+            seeded_deal(
+                rules, hand_seed(seed, index + 1), five, lambda player, card: rng.random() < 0.5
+            )
+        )
         state = engine.new_hand(rules, five, proposal.dealer, deal, proposal.opener)
         state = play_hand(state, policies, rng)
-        records.append({"session": session, "players": five, "opener": proposal.opener}
-                       | state_to_hand(state, deal))
+        records.append(
+            {"session": session, "players": five, "opener": proposal.opener}
+            | state_to_hand(state, deal)
+        )
         tables.previous = _previous(state, proposal, five)
     return Season(Record(ruleset=ruleset, players=list(players), hands=records), skills)
 
@@ -55,6 +66,14 @@ def _previous(state: engine.HandState, proposal: Proposal, five: list[str]) -> P
     """What the session's succession needs to know of a finished hand."""
     if state.phase == "done":
         result = engine.hand_result(state)
-        return PreviousHand("scored", tuple(five), proposal.dealer, result.declarer,
-                            result.friend, result.score.success, None, proposal.opener)
+        return PreviousHand(
+            "scored",
+            tuple(five),
+            proposal.dealer,
+            result.declarer,
+            result.friend,
+            result.score.success,
+            None,
+            proposal.opener,
+        )
     return PreviousHand("redeal", tuple(five), proposal.dealer, opener=proposal.opener)

@@ -41,8 +41,8 @@ its update, not the model.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Sequence
 
 from openskill.models import PlackettLuce
 
@@ -71,7 +71,7 @@ class PlayerRating:
 
     name: str
     mean: float = 0.0
-    variance: float = PRIOR_SD ** 2
+    variance: float = PRIOR_SD**2
     hands: int = 0
     mu: float = MU
     sigma: float = SIGMA
@@ -106,11 +106,11 @@ class RatedHand:
     """What the rating needs from one scored hand."""
 
     declarer: str
-    friend: Optional[str]
+    friend: str | None
     opponents: Sequence[str]
-    level: int                       # the contract's number
+    level: int  # the contract's number
     taken: int
-    friend2: Optional[str] = None    # 동대전 7마's second friend (friend.called_cards = 2)
+    friend2: str | None = None  # 동대전 7마's second friend (friend.called_cards = 2)
 
 
 @dataclass
@@ -127,19 +127,21 @@ class Ratings:
 
     def of(self, name: str) -> PlayerRating:
         if name not in self.players:
-            self.players[name] = PlayerRating(name, variance=self.prior_sd ** 2)
+            self.players[name] = PlayerRating(name, variance=self.prior_sd**2)
         return self.players[name]
 
     def predicted(self, hand: RatedHand) -> float:
         """The margin the model expects for the hand before seeing it."""
         return self.level_mean.get(hand.level, 0.0) + sum(
-            w * self.of(name).mean for name, w in _weights(hand))
+            w * self.of(name).mean for name, w in _weights(hand)
+        )
 
     def predictive_sd(self, hand: RatedHand) -> float:
         """The deviation of the hand's margin around :meth:`predicted`: the noise and the
         players' uncertainty, weighted."""
-        return math.sqrt(self.noise_sd ** 2 + sum(w * w * self.of(name).variance
-                                                  for name, w in _weights(hand)))
+        return math.sqrt(
+            self.noise_sd**2 + sum(w * w * self.of(name).variance for name, w in _weights(hand))
+        )
 
     def margin_chance(self, hand: RatedHand) -> float:
         """The margin model's chance that the ruling party makes its contract (a margin of at
@@ -162,7 +164,7 @@ class Ratings:
             for player in team:
                 name = player.name or ""  # every rating _teams makes is named
                 if name.startswith(_LEVEL):
-                    self.levels[int(name[len(_LEVEL):])] = (player.mu, player.sigma)
+                    self.levels[int(name[len(_LEVEL) :])] = (player.mu, player.sigma)
                 else:
                     self.players[name].mu = player.mu
                     self.players[name].sigma = player.sigma
@@ -171,16 +173,17 @@ class Ratings:
     def _teams(self, hand: RatedHand) -> tuple[list, list]:
         """OpenSkill's two teams for a hand (the ruling party; the defenders and the
         contract's level) and their weights (the payout shares: declarer 2, friend 1)."""
-        ruling = [hand.declarer] + [f for f in (hand.friend, hand.friend2)
-                                    if f and f != hand.declarer]
+        ruling = [hand.declarer] + [
+            f for f in (hand.friend, hand.friend2) if f and f != hand.declarer
+        ]
         ruling = list(dict.fromkeys(ruling))
         defenders = [name for name in hand.opponents if name not in ruling]
         level = self.levels.get(hand.level, (MU, SIGMA))
-        teams = [[_MODEL.rating(mu=self.of(n).mu, sigma=self.of(n).sigma, name=n)
-                  for n in ruling],
-                 [_MODEL.rating(mu=self.of(n).mu, sigma=self.of(n).sigma, name=n)
-                  for n in defenders]
-                 + [_MODEL.rating(mu=level[0], sigma=level[1], name=f"{_LEVEL}{hand.level}")]]
+        teams = [
+            [_MODEL.rating(mu=self.of(n).mu, sigma=self.of(n).sigma, name=n) for n in ruling],
+            [_MODEL.rating(mu=self.of(n).mu, sigma=self.of(n).sigma, name=n) for n in defenders]
+            + [_MODEL.rating(mu=level[0], sigma=level[1], name=f"{_LEVEL}{hand.level}")],
+        ]
         weights = [[2.0] + [1.0] * (len(ruling) - 1), [1.0] * (len(defenders) + 1)]
         return teams, weights
 
@@ -191,9 +194,9 @@ class Ratings:
         level_mean = self.level_mean.get(hand.level, 0.0)
         players = [(self.of(name), w) for name, w in weights]
         for player, _ in players:
-            player.variance += self.drift_sd ** 2
+            player.variance += self.drift_sd**2
         predicted = level_mean + sum(w * p.mean for p, w in players)
-        spread = self.noise_sd ** 2 + sum(w * w * p.variance for p, w in players)
+        spread = self.noise_sd**2 + sum(w * w * p.variance for p, w in players)
         error = margin - predicted
         for player, w in players:
             gain = player.variance * w / spread
@@ -217,8 +220,12 @@ _LEVEL = "\x00level "  # the contract level's pseudo-player (no player's name ha
 def _weights(hand: RatedHand) -> list[tuple[str, float]]:
     """Each player's weight in the predicted margin: the ruling party's shares (declarer 2,
     each friend 1) positive, the opposition's equal shares negative."""
-    if hand.friend and hand.friend != hand.declarer and hand.friend2 \
-            and hand.friend2 not in (hand.declarer, hand.friend):
+    if (
+        hand.friend
+        and hand.friend != hand.declarer
+        and hand.friend2
+        and hand.friend2 not in (hand.declarer, hand.friend)
+    ):
         ruling = [(hand.declarer, 1 / 2), (hand.friend, 1 / 4), (hand.friend2, 1 / 4)]
     elif hand.friend and hand.friend != hand.declarer:
         ruling = [(hand.declarer, 2 / 3), (hand.friend, 1 / 3)]
@@ -238,6 +245,7 @@ def rate(hands: Iterable[RatedHand]) -> Ratings:
 
 def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
     """Spearman's rank correlation (ties get their average rank)."""
+
     def ranks(values: Sequence[float]) -> list[float]:
         order = sorted(range(len(values)), key=lambda i: values[i])
         result = [0.0] * len(values)

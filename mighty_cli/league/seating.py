@@ -13,9 +13,9 @@ beside each other costing more than any history can. Among the best, one is chos
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Iterable, Mapping, Optional, Sequence
 
 from ..engine.errors import MightyError
 from ..engine.translation import _
@@ -28,8 +28,8 @@ class SeatingError(MightyError):
 
 @dataclass
 class Seating:
-    order: list[str]               # clockwise
-    repeats: int                   # neighbour pairs that sat together before (times)
+    order: list[str]  # clockwise
+    repeats: int  # neighbour pairs that sat together before (times)
     apart_broken: list[tuple[str, str]]
 
 
@@ -48,8 +48,12 @@ def neighbour_history(sessions: Iterable[Sequence[str]]) -> dict[frozenset, int]
     return counts
 
 
-def propose_seating(players: Sequence[str], history: Mapping[frozenset, int],
-                    apart: Iterable[tuple[str, str]] = (), seed: Optional[int] = None) -> Seating:
+def propose_seating(
+    players: Sequence[str],
+    history: Mapping[frozenset, int],
+    apart: Iterable[tuple[str, str]] = (),
+    seed: int | None = None,
+) -> Seating:
     """The seating of ``players`` with the fewest repeated neighbours that keeps every
     ``apart`` pair apart (a :class:`SeatingError` when that is impossible)."""
     players = list(players)
@@ -57,8 +61,11 @@ def propose_seating(players: Sequence[str], history: Mapping[frozenset, int],
     for a, b in apart:
         for name in (a, b):
             if name not in players:
-                raise SeatingError(_("--apart {a}/{b}: {name} is not one of the players "
-                                     "present").format(a=a, b=b, name=name))
+                raise SeatingError(
+                    _("--apart {a}/{b}: {name} is not one of the players present").format(
+                        a=a, b=b, name=name
+                    )
+                )
         apart_pairs.add(frozenset((a, b)))
     penalty = 1 + sum(history.values()) * 2
     best: list[tuple[list[str], int, int]] = []
@@ -79,7 +86,10 @@ def propose_seating(players: Sequence[str], history: Mapping[frozenset, int],
     order, repeats, broken = random.Random(seed).choice(best)
     if broken:
         side = [sorted(p) for p in neighbours(order) if p in apart_pairs]
-        raise SeatingError(_("no seating of {count} keeps every --apart pair apart ({a} and "
-                             "{b} would sit side by side)").format(count=len(players),
-                                                                   a=side[0][0], b=side[0][1]))
+        raise SeatingError(
+            _(
+                "no seating of {count} keeps every --apart pair apart ({a} and "
+                "{b} would sit side by side)"
+            ).format(count=len(players), a=side[0][0], b=side[0][1])
+        )
     return Seating(order, repeats, [])

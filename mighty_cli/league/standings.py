@@ -10,15 +10,24 @@ is the reference it is tested against.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
-from typing import Iterable, Mapping, NamedTuple, Optional, Sequence
+from typing import NamedTuple
 
 from ..engine.errors import MightyError
 from ..engine.translation import _
 
 #: Ranking keys a league may list in ``rank_by``: higher is better except for ``name``.
-RANK_KEYS = ("score", "score_per_hand", "hands", "declarer_success", "success_rate", "friend",
-             "runs", "name")
+RANK_KEYS = (
+    "score",
+    "score_per_hand",
+    "hands",
+    "declarer_success",
+    "success_rate",
+    "friend",
+    "runs",
+    "name",
+)
 DEFAULT_RANK_BY = ("score", "score_per_hand", "declarer_success", "name")
 
 
@@ -45,11 +54,11 @@ class PlayerStats:
         return self.score / self.hands if self.hands else 0.0
 
     @property
-    def success_rate(self) -> Optional[float]:
+    def success_rate(self) -> float | None:
         """Share of the player's contracts as declarer that were made (None if never declarer)."""
         return self.declarer_success / self.declarer if self.declarer else None
 
-    def add(self, other: "PlayerStats") -> None:
+    def add(self, other: PlayerStats) -> None:
         """Add another set of hands' counts to these (a session's to the league's)."""
         for key in COUNTED:
             setattr(self, key, getattr(self, key) + getattr(other, key))
@@ -70,15 +79,15 @@ class ScoredHand(NamedTuple):
     """What standings need from one hand (voided hands are simply left out)."""
 
     number: int
-    status: str                       # scored | deal_miss | redeal
-    players: Sequence[str]            # the five who played
-    deltas: Mapping[str, int]         # every player's change, deposit pot included
-    declarer: Optional[str] = None
-    friend: Optional[str] = None
-    success: Optional[bool] = None
+    status: str  # scored | deal_miss | redeal
+    players: Sequence[str]  # the five who played
+    deltas: Mapping[str, int]  # every player's change, deposit pot included
+    declarer: str | None = None
+    friend: str | None = None
+    success: bool | None = None
     run: bool = False
     back_run: bool = False
-    deal_miss: Optional[str] = None
+    deal_miss: str | None = None
     session: int = 1
 
 
@@ -86,7 +95,7 @@ class ScoredHand(NamedTuple):
 class StandingRow:
     """A ranked line of the league table (rank None: below the minimum number of hands)."""
 
-    rank: Optional[int]
+    rank: int | None
     stats: PlayerStats
 
     def to_json(self) -> dict:
@@ -102,8 +111,11 @@ class Standings:
     rank_by: tuple[str, ...] = DEFAULT_RANK_BY
 
     def to_json(self) -> dict:
-        return {"min_hands": self.min_hands, "rank_by": list(self.rank_by),
-                "players": [row.to_json() for row in self.rows]}
+        return {
+            "min_hands": self.min_hands,
+            "rank_by": list(self.rank_by),
+            "players": [row.to_json() for row in self.rows],
+        }
 
     def by_name(self) -> dict[str, StandingRow]:
         return {row.stats.name: row for row in self.rows}
@@ -145,16 +157,25 @@ def parse_rank_by(text: str | Sequence[str]) -> tuple[str, ...]:
     """A league's ranking keys from ``"score,score_per_hand,name"``; unknown keys are refused,
     and a key given again is dropped (it could not decide anything the first did not), so the
     keys a league keeps fit their column whatever was typed."""
-    keys = list(dict.fromkeys(k.strip() for k in (text.split(",") if isinstance(text, str)
-                                                  else text) if k.strip()))
+    keys = list(
+        dict.fromkeys(
+            k.strip() for k in (text.split(",") if isinstance(text, str) else text) if k.strip()
+        )
+    )
     unknown = [k for k in keys if k not in RANK_KEYS]
     if unknown or not keys:
         given = ",".join(keys) or _("(nothing)")
         if unknown:
-            raise StandingsError(_("rank by {given!r}: unknown key {key!r}; choose from {keys}")
-                                 .format(given=given, key=unknown[0], keys=", ".join(RANK_KEYS)))
-        raise StandingsError(_("rank by {given!r}: no key; choose from {keys}")
-                             .format(given=given, keys=", ".join(RANK_KEYS)))
+            raise StandingsError(
+                _("rank by {given!r}: unknown key {key!r}; choose from {keys}").format(
+                    given=given, key=unknown[0], keys=", ".join(RANK_KEYS)
+                )
+            )
+        raise StandingsError(
+            _("rank by {given!r}: no key; choose from {keys}").format(
+                given=given, keys=", ".join(RANK_KEYS)
+            )
+        )
     return tuple(keys)
 
 
@@ -170,8 +191,9 @@ def _key(stats: PlayerStats, rank_by: Sequence[str]) -> tuple:
     return tuple(key)
 
 
-def rank(stats: Iterable[PlayerStats], min_hands: int = 0,
-         rank_by: Sequence[str] = DEFAULT_RANK_BY) -> Standings:
+def rank(
+    stats: Iterable[PlayerStats], min_hands: int = 0, rank_by: Sequence[str] = DEFAULT_RANK_BY
+) -> Standings:
     """Rank players by the league's keys; equal on every key but the name means equal rank."""
     if min_hands < 0:
         raise StandingsError(_("minimum hands {count}: must be 0 or more").format(count=min_hands))
@@ -198,8 +220,8 @@ class StandingChange:
     name: str
     score_before: int
     score_after: int
-    rank_before: Optional[int]
-    rank_after: Optional[int]
+    rank_before: int | None
+    rank_after: int | None
 
 
 def diff(before: Standings, after: Standings) -> list[StandingChange]:
@@ -211,8 +233,9 @@ def diff(before: Standings, after: Standings) -> list[StandingChange]:
         score_before = was.stats.score if was else 0
         rank_before = was.rank if was else None
         if (score_before, rank_before) != (row.stats.score, row.rank):
-            changes.append(StandingChange(row.stats.name, score_before, row.stats.score,
-                                          rank_before, row.rank))
+            changes.append(
+                StandingChange(row.stats.name, score_before, row.stats.score, rank_before, row.rank)
+            )
     gone = set(old) - {row.stats.name for row in after.rows}
     for name in sorted(gone):
         changes.append(StandingChange(name, old[name].stats.score, 0, old[name].rank, None))
@@ -227,11 +250,12 @@ class Series:
     points: list[int] = field(default_factory=list)
 
 
-def cumulative(hands: Iterable[ScoredHand], names: Sequence[str],
-               max_points: int = 200) -> tuple[list[int], list[Series]]:
+def cumulative(
+    hands: Iterable[ScoredHand], names: Sequence[str], max_points: int = 200
+) -> tuple[list[int], list[Series]]:
     """Cumulative scores for a chart: x values (hand numbers) and one series per player, thinned
     to at most ``max_points`` points so a long league still draws a light chart."""
-    running = {name: 0 for name in names}
+    running = dict.fromkeys(names, 0)
     rows: list[tuple[int, dict[str, int]]] = []
     for hand in hands:
         for name, delta in hand.deltas.items():
@@ -241,8 +265,9 @@ def cumulative(hands: Iterable[ScoredHand], names: Sequence[str],
     return thin(rows, names, max_points)
 
 
-def thin(rows: Sequence[tuple[int, Mapping[str, int]]], names: Sequence[str],
-         max_points: int = 200) -> tuple[list[int], list[Series]]:
+def thin(
+    rows: Sequence[tuple[int, Mapping[str, int]]], names: Sequence[str], max_points: int = 200
+) -> tuple[list[int], list[Series]]:
     """Keep at most ``max_points`` evenly spaced rows, always the first and the last."""
     if len(rows) > max_points:
         step = (len(rows) - 1) / (max_points - 1)

@@ -9,12 +9,23 @@ ten colours, each solid, dashed and dotted.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional, Protocol, Sequence
+from typing import Protocol
 
 #: Colours for the chart's lines, distinguishable and readable on white.
-PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
-           "#e377c2", "#7f7f7f", "#bcbd22")
+PALETTE = (
+    "#1f77b4",
+    "#d62728",
+    "#2ca02c",
+    "#9467bd",
+    "#ff7f0e",
+    "#17becf",
+    "#8c564b",
+    "#e377c2",
+    "#7f7f7f",
+    "#bcbd22",
+)
 #: Dash patterns (SVG ``stroke-dasharray``), one per round of the palette: solid, dashed,
 #: dotted; with the colours, thirty players have thirty different lines.
 DASHES = ("", "7 4", "2 3")
@@ -38,12 +49,12 @@ class Series(Protocol):
 class ChartLine:
     name: str
     colour: str
-    points: str          # "x,y x,y ..." for an SVG polyline
+    points: str  # "x,y x,y ..." for an SVG polyline
     last_x: float
     last_y: float
     final: int
     label_y: float = 0.0  # where the end label goes: near last_y, never over another label
-    dash: str = ""        # stroke-dasharray: "" for a solid line
+    dash: str = ""  # stroke-dasharray: "" for a solid line
 
 
 @dataclass
@@ -70,8 +81,9 @@ def line_style(index: int) -> tuple[str, str]:
     return colour, DASHES[index // len(PALETTE) % len(DASHES)]
 
 
-def chart(xs: Sequence[int], series: Sequence[Series], width: int = 720,
-          height: int = 320) -> Optional[Chart]:
+def chart(
+    xs: Sequence[int], series: Sequence[Series], width: int = 720, height: int = 320
+) -> Chart | None:
     """Scale cumulative-score series into an SVG viewBox (None when there is nothing to draw)."""
     if len(xs) < 2 or not series:
         return None
@@ -95,19 +107,28 @@ def chart(xs: Sequence[int], series: Sequence[Series], width: int = 720,
     for index, line in enumerate(series):
         points = " ".join(f"{sx(x)},{sy(y)}" for x, y in zip(xs, line.points))
         colour, dash = line_style(index)
-        lines.append(ChartLine(line.name, colour, points, sx(xs[-1]), sy(line.points[-1]),
-                               line.points[-1], dash=dash))
+        lines.append(
+            ChartLine(
+                line.name,
+                colour,
+                points,
+                sx(xs[-1]),
+                sy(line.points[-1]),
+                line.points[-1],
+                dash=dash,
+            )
+        )
     # The labels stand in a column of their own beside the plot, from its top to its bottom
     # (half a label in from each edge).
     low_label, high_label = LABEL_GAP / 2, height - LABEL_GAP / 2
-    for drawn, y in zip(lines, spread_labels([line.last_y for line in lines], LABEL_GAP,
-                                             low_label, high_label)):
+    for drawn, y in zip(
+        lines, spread_labels([line.last_y for line in lines], LABEL_GAP, low_label, high_label)
+    ):
         drawn.label_y = y
     y_ticks = [(sy(v), v) for v in _ticks(low, high)]
     x_ticks = [(sx(v), v) for v in _ticks(x_low, x_high) if x_low <= v <= x_high]
     labelled = len(lines) * LABEL_GAP <= high_label - low_label + LABEL_GAP
-    return Chart(width, height, left, top, plot_w, plot_h, lines, y_ticks, x_ticks, sy(0),
-                 labelled)
+    return Chart(width, height, left, top, plot_w, plot_h, lines, y_ticks, x_ticks, sy(0), labelled)
 
 
 def spread_labels(ys: Sequence[float], gap: float, low: float, high: float) -> list[float]:

@@ -15,7 +15,7 @@ templates' cache key (:func:`catalog_tag`).
 from __future__ import annotations
 
 import hashlib
-from typing import Callable, Iterator, Optional
+from collections.abc import Callable, Iterator
 
 from jinja2 import Environment
 from jinja2.ext import Extension
@@ -39,15 +39,16 @@ class ConstantMessages(Extension):
 
     def filter_stream(self, stream: TokenStream) -> Iterator[Token]:
         # the setting __init__ added (Environment.extend), which Environment's type lacks
-        translate: Optional[Callable[[str], str]] = getattr(
-            self.environment, "constant_messages", None)
+        translate: Callable[[str], str] | None = getattr(
+            self.environment, "constant_messages", None
+        )
         if translate is None:
             yield from stream
             return
         tokens = list(stream)
         index = 0
         while index < len(tokens):
-            window = tokens[index:index + len(_SHAPE)]
+            window = tokens[index : index + len(_SHAPE)]
             text = _folded(window, translate) if len(window) == len(_SHAPE) else None
             if text is None:
                 yield tokens[index]
@@ -57,7 +58,7 @@ class ConstantMessages(Extension):
                 index += len(_SHAPE)
 
 
-def _folded(window: list[Token], translate: Callable[[str], str]) -> Optional[str]:
+def _folded(window: list[Token], translate: Callable[[str], str]) -> str | None:
     """The text of a constant message's tokens, or None: not one, or a message whose text
     fails to format (left to fail, as before, when the page renders)."""
     if tuple(token.type for token in window) != _SHAPE or window[1].value not in _TRANSLATING:

@@ -40,7 +40,7 @@ def escape(value: Any) -> Markup:
     return _markupsafe_escape(value)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def bundled_template_class():
     """A Jinja2 template class whose compiled code escapes with :func:`escape` (imports
     Jinja2: asked for only where a page is rendered)."""

@@ -24,24 +24,39 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from datetime import date, datetime, timezone, tzinfo
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
 from ..engine.errors import MightyError
 from ..engine.limits import PAGE_MAX_CHARACTERS, TEMPLATE_MAX_BYTES
+from ..engine.particles import resolve
 from ..engine.ruleset import bundled_dir
 from ..engine.scoring import DOUBLING_LABELS
-from ..engine.particles import resolve
 from ..engine.translation import KoreanMessage, _, get_language, normalize_language, translations
 from .chart import LABEL_GAP, PALETTE, Chart, ChartLine, chart, spread_labels  # noqa: F401
 from .escaping import bundled_template_class
-from .page_filters import (ROLE_LABELS, bid_face, call_label, card_class, card_face,  # noqa: F401
-                           card_spans, deal_rows, election_calls, friend_called, player_link,
-                           remembered, role_label, score_html, seat_rows, trick_rows,
-                           trick_spans)
+from .page_filters import (  # noqa: F401
+    ROLE_LABELS,
+    bid_face,
+    call_label,
+    card_class,
+    card_face,
+    card_spans,
+    deal_rows,
+    election_calls,
+    friend_called,
+    player_link,
+    remembered,
+    role_label,
+    score_html,
+    seat_rows,
+    trick_rows,
+    trick_spans,
+)
 from .template_cache import bytecode_cache
 from .text import friend_call_text
 
@@ -57,13 +72,12 @@ class TemplateError(MightyError):
     """A standings template that cannot be loaded or rendered."""
 
 
-def page_language(lang: Optional[str] = None) -> str:
+def page_language(lang: str | None = None) -> str:
     """The language of a page: ``lang`` when it names one the tool speaks, else the current."""
     return normalize_language(lang) or get_language()
 
 
-def environment(template_dir: Optional[str | Path] = None,
-                lang: Optional[str] = None) -> Environment:
+def environment(template_dir: str | Path | None = None, lang: str | None = None) -> Environment:
     """A Jinja2 environment: the club's folder (if any) overrides the bundled templates; the
     templates translate into ``lang`` (default: the language the tool speaks). With a club's
     folder every template runs in the sandbox (a bundled one may be extended by the club's);
@@ -73,21 +87,32 @@ def environment(template_dir: Optional[str | Path] = None,
 
     language = page_language(lang)
     folders = folders_of(template_dir)
-    page_environment = _environment_class(SandboxedEnvironment) if template_dir \
-        else jinja2.Environment
+    page_environment = (
+        _environment_class(SandboxedEnvironment) if template_dir else jinja2.Environment
+    )
     from .constant_messages import ConstantMessages, catalog_tag  # imports Jinja2
 
-    options: dict[str, Any] = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True,
-               "undefined": jinja2.StrictUndefined,
-               "extensions": ["jinja2.ext.i18n", ConstantMessages]}
+    options: dict[str, Any] = {
+        "autoescape": True,
+        "trim_blocks": True,
+        "lstrip_blocks": True,
+        "undefined": jinja2.StrictUndefined,
+        "extensions": ["jinja2.ext.i18n", ConstantMessages],
+    }
     policies = {"ext.i18n.trimmed": True}  # {% trans %} text is one line, as extracted
     # Compiled code depends on these as well as on a template's text (and the bundled ones
     # on the catalog, whose messages without variables they hold): the cache is theirs.
-    cache = None if template_dir else bytecode_cache(repr((sorted(options.items()), policies,
-                                                           catalog_tag(language))))
-    env = page_environment(loader=_confined_loader(folders), bytecode_cache=cache,
-                           auto_reload=bool(template_dir),  # the bundled ones do not change
-                           **options)
+    cache = (
+        None
+        if template_dir
+        else bytecode_cache(repr((sorted(options.items()), policies, catalog_tag(language))))
+    )
+    env = page_environment(
+        loader=_confined_loader(folders),
+        bytecode_cache=cache,
+        auto_reload=bool(template_dir),  # the bundled ones do not change
+        **options,
+    )
     env.policies.update(policies)
     catalog = translations(language)
     if not template_dir:  # the project's own templates: messages translated as they compile,
@@ -106,8 +131,9 @@ def environment(template_dir: Optional[str | Path] = None,
     env.filters["card_face"] = card_face
     env.filters["friend_call"] = lambda call: friend_call_text(call, catalog.gettext)
     env.filters["score"] = score_html
-    env.filters["doubling"] = lambda name: (catalog.gettext(DOUBLING_LABELS[name])
-                                            if name in DOUBLING_LABELS else name)
+    env.filters["doubling"] = lambda name: (
+        catalog.gettext(DOUBLING_LABELS[name]) if name in DOUBLING_LABELS else name
+    )
     env.filters["card_class"] = card_class
     env.filters["card_spans"] = card_spans
     env.filters["trick_spans"] = trick_spans
@@ -120,7 +146,8 @@ def environment(template_dir: Optional[str | Path] = None,
     env.filters["player_link"] = jinja2.pass_context(player_link)
     env.filters["deal_rows"] = jinja2.pass_context(deal_rows)
     env.filters["seat_rows"] = jinja2.pass_context(
-        lambda context, outcome: seat_rows(context, outcome, catalog.gettext))
+        lambda context, outcome: seat_rows(context, outcome, catalog.gettext)
+    )
     return env
 
 
@@ -137,7 +164,7 @@ def _page_gettext(translate: Callable[[str], str]) -> Callable[..., str]:
     from jinja2 import pass_eval_context
 
     marked: dict[str, Markup] = {}  # each message as the page's language has it, marked safe
-    alone: dict[str, Markup] = {}   # and formatted, for messages with no variables
+    alone: dict[str, Markup] = {}  # and formatted, for messages with no variables
 
     @pass_eval_context
     def gettext(eval_ctx: EvalContext, string: str, **variables: Any) -> str:
@@ -169,8 +196,9 @@ def _page_ngettext(translate: Callable[[str, str, int], str]) -> Callable[..., s
     from jinja2 import pass_context
 
     @pass_context
-    def ngettext(context: Context, singular: str, plural: str, number: int,
-                 **variables: Any) -> str:
+    def ngettext(
+        context: Context, singular: str, plural: str, number: int, **variables: Any
+    ) -> str:
         variables.setdefault("num", number)
         text = translate(singular, plural, number)
         if context.eval_ctx.autoescape:
@@ -211,15 +239,23 @@ def _confined_loader(folders: list[str]) -> FileSystemLoader:
                     continue
                 real, home = path.resolve(), Path(folder).resolve()
                 if real != home and home not in real.parents:
-                    raise TemplateError(_("template {name}: a link out of its folder {folder} "
-                                          "(a template folder is shared: it may only use its "
-                                          "own files)").format(name=template, folder=folder))
+                    raise TemplateError(
+                        _(
+                            "template {name}: a link out of its folder {folder} "
+                            "(a template folder is shared: it may only use its "
+                            "own files)"
+                        ).format(name=template, folder=folder)
+                    )
                 if not real.is_file():
-                    raise TemplateError(_("template {name}: not a regular file").format(
-                        name=template))
+                    raise TemplateError(
+                        _("template {name}: not a regular file").format(name=template)
+                    )
                 if real.stat().st_size > TEMPLATE_MAX_BYTES:
-                    raise TemplateError(_("template {name}: larger than {size} KiB").format(
-                        name=template, size=TEMPLATE_MAX_BYTES >> 10))
+                    raise TemplateError(
+                        _("template {name}: larger than {size} KiB").format(
+                            name=template, size=TEMPLATE_MAX_BYTES >> 10
+                        )
+                    )
                 break
             return super().get_source(environment, template)
 
@@ -239,6 +275,7 @@ def _environment_class(base: type[Environment]) -> type[Environment]:
     tests ``isinstance`` against functions, methods, types, code, frames, generators), and a
     site page of a hundred hands asks it thousands of times."""
     if base not in _CLASSES:
+
         class PageEnvironment(base):  # type: ignore[misc, valid-type]  # a base chosen at run time
             _safe: dict = {}
 
@@ -251,9 +288,12 @@ def _environment_class(base: type[Environment]) -> type[Environment]:
                     if depth > MAX_CALL_DEPTH:
                         from jinja2.exceptions import SecurityError
 
-                        raise SecurityError(_("calls nested more than {depth} deep (a macro "
-                                              "calling itself without end?)").format(
-                                                  depth=MAX_CALL_DEPTH))
+                        raise SecurityError(
+                            _(
+                                "calls nested more than {depth} deep (a macro "
+                                "calling itself without end?)"
+                            ).format(depth=MAX_CALL_DEPTH)
+                        )
                     return super().call(context, obj, *args, **kwargs)
                 finally:
                     _CALLS.depth = depth - 1
@@ -267,15 +307,26 @@ def _environment_class(base: type[Environment]) -> type[Environment]:
 
                 if operator == "*":
                     for sequence, count in ((left, right), (right, left)):
-                        if isinstance(sequence, (str, list, tuple)) and isinstance(count, int) \
-                                and len(sequence) * count > PAGE_MAX_CHARACTERS:
-                            raise SecurityError(_("a repetition longer than a page may be "
-                                                  "({size} MiB)").format(
-                                                      size=PAGE_MAX_CHARACTERS >> 20))
-                if operator == "**" and isinstance(right, int) and abs(right) > 1024 \
-                        and isinstance(left, int) and abs(left) > 1:
-                    raise SecurityError(_("a power too large to compute ({exponent})").format(
-                        exponent=right))
+                        if (
+                            isinstance(sequence, (str, list, tuple))
+                            and isinstance(count, int)
+                            and len(sequence) * count > PAGE_MAX_CHARACTERS
+                        ):
+                            raise SecurityError(
+                                _("a repetition longer than a page may be ({size} MiB)").format(
+                                    size=PAGE_MAX_CHARACTERS >> 20
+                                )
+                            )
+                if (
+                    operator == "**"
+                    and isinstance(right, int)
+                    and abs(right) > 1024
+                    and isinstance(left, int)
+                    and abs(left) > 1
+                ):
+                    raise SecurityError(
+                        _("a power too large to compute ({exponent})").format(exponent=right)
+                    )
                 return super().call_binop(context, operator, left, right)
 
             def is_safe_attribute(self, obj, attr, value):
@@ -289,9 +340,14 @@ def _environment_class(base: type[Environment]) -> type[Environment]:
     return _CLASSES[base]
 
 
-def render_league_page(page: Any, template_dir: Optional[str | Path] = None,
-                       generated: Optional[datetime] = None, lang: Optional[str] = None,
-                       timezone_name: Optional[str] = None, tournament: Any = None) -> str:
+def render_league_page(
+    page: Any,
+    template_dir: str | Path | None = None,
+    generated: datetime | None = None,
+    lang: str | None = None,
+    timezone_name: str | None = None,
+    tournament: Any = None,
+) -> str:
     """The whole standings page of a league as one HTML string, in ``lang`` (``ko``, ``en``;
     None: the language the tool speaks), times in ``timezone_name`` (an IANA zone such as
     ``Asia/Seoul``; None: the machine's); with the league's ``tournament`` (its rounds'
@@ -299,15 +355,25 @@ def render_league_page(page: Any, template_dir: Optional[str | Path] = None,
     it plays rounds."""
     env = environment(template_dir, lang)
     zone = time_zone(timezone_name)
-    return render(env, "standings.html", template_dir, page=page, tournament=tournament,
-                  chart=chart(page.chart_x, page.chart_series),
-                  generated=local_time(generated or datetime.now(timezone.utc), zone))
+    return render(
+        env,
+        "standings.html",
+        template_dir,
+        page=page,
+        tournament=tournament,
+        chart=chart(page.chart_x, page.chart_series),
+        generated=local_time(generated or datetime.now(timezone.utc), zone),
+    )
 
 
-def render_round_board(board: Any, template_dir: Optional[str | Path] = None,
-                       generated: Optional[datetime] = None, lang: Optional[str] = None,
-                       timezone_name: Optional[str] = None,
-                       serve_url: Optional[str] = None) -> str:
+def render_round_board(
+    board: Any,
+    template_dir: str | Path | None = None,
+    generated: datetime | None = None,
+    lang: str | None = None,
+    timezone_name: str | None = None,
+    serve_url: str | None = None,
+) -> str:
     """A round's projector board and score slips (``round_board.html``) as one HTML string.
     Each slip shows its table's entry code; with ``serve_url`` (the address ``mighty serve``
     printed) a QR code too, which opens the table's page with the code."""
@@ -315,29 +381,46 @@ def render_round_board(board: Any, template_dir: Optional[str | Path] = None,
 
     env = environment(template_dir, lang)
     zone = time_zone(timezone_name)
-    links = {table.table: table_link(serve_url, table.table, table.code)
-             for table in board.round.tables if serve_url and table.code and table.playing}
-    return render(env, "round_board.html", template_dir, board=board,
-                  links={table: (link, qr_svg(link)) for table, link in links.items()},
-                  generated=local_time(generated or datetime.now(timezone.utc), zone))
+    links = {
+        table.table: table_link(serve_url, table.table, table.code)
+        for table in board.round.tables
+        if serve_url and table.code and table.playing
+    }
+    return render(
+        env,
+        "round_board.html",
+        template_dir,
+        board=board,
+        links={table: (link, qr_svg(link)) for table, link in links.items()},
+        generated=local_time(generated or datetime.now(timezone.utc), zone),
+    )
 
 
-def render_deal_sheet(sheet: DealSheet, template_dir: str | Path | None = None,
-                      generated: datetime | None = None, lang: str | None = None,
-                      timezone_name: str | None = None) -> str:
+def render_deal_sheet(
+    sheet: DealSheet,
+    template_dir: str | Path | None = None,
+    generated: datetime | None = None,
+    lang: str | None = None,
+    timezone_name: str | None = None,
+) -> str:
     """A duplicate round's deal sheet (``deal_sheet.html``: a deal per A4 page) as one HTML
     string (:class:`mighty_cli.tournament.deal_sheet.DealSheet`)."""
     env = environment(template_dir, lang)
     zone = time_zone(timezone_name)
-    return render(env, "deal_sheet.html", template_dir, sheet=sheet,
-                  generated=local_time(generated or datetime.now(timezone.utc), zone))
+    return render(
+        env,
+        "deal_sheet.html",
+        template_dir,
+        sheet=sheet,
+        generated=local_time(generated or datetime.now(timezone.utc), zone),
+    )
 
 
 class TimeZoneError(MightyError):
     """A time zone name the machine does not know."""
 
 
-def time_zone(name: Optional[str] = None) -> tzinfo:
+def time_zone(name: str | None = None) -> tzinfo:
     """The named IANA time zone (``Asia/Seoul``), or the machine's own when None: its IANA
     zone where the machine names one (a time from before a change to summer time shows in
     the offset it had then), else its offset now."""
@@ -348,11 +431,14 @@ def time_zone(name: Optional[str] = None) -> tzinfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError):
-        raise TimeZoneError(_("time zone {name!r}: unknown (use an IANA name such as Asia/Seoul "
-                              "or UTC)").format(name=name)) from None
+        raise TimeZoneError(
+            _("time zone {name!r}: unknown (use an IANA name such as Asia/Seoul or UTC)").format(
+                name=name
+            )
+        ) from None
 
 
-def _machine_zone() -> Optional[tzinfo]:
+def _machine_zone() -> tzinfo | None:
     """The IANA zone the machine names: ``TZ`` (``Europe/Berlin``, ``:Europe/Berlin`` or a
     path into a zoneinfo folder), else the zone file ``/etc/localtime`` links to; None where
     neither names one the zone database knows (``TZ=EST5EDT,M3.2.0,M11.1.0``, a copied file)."""
@@ -398,8 +484,9 @@ def local_day(moment: datetime, zone: tzinfo) -> date:
     return _in_zone(moment, zone).date()
 
 
-def render(env: Environment, name: str | Template, template_dir: Optional[str | Path],
-           **context: Any) -> str:
+def render(
+    env: Environment, name: str | Template, template_dir: str | Path | None, **context: Any
+) -> str:
     """One template (a name, or one :func:`load_template` gave) rendered, its failures (a
     club's broken or forbidden template) as one line (:class:`TemplateError`)."""
     import jinja2
@@ -411,44 +498,61 @@ def render(env: Environment, name: str | Template, template_dir: Optional[str | 
             # show (paged lists), rendered in one piece and measured once.
             html = template.render(**context)
             if len(html) > PAGE_MAX_CHARACTERS:
-                raise TemplateError(_("template {name}: the page grows beyond {size} "
-                                      "MiB").format(name=template.name,
-                                                    size=PAGE_MAX_CHARACTERS >> 20))
+                raise TemplateError(
+                    _("template {name}: the page grows beyond {size} MiB").format(
+                        name=template.name, size=PAGE_MAX_CHARACTERS >> 20
+                    )
+                )
             return html
         parts, size = [], 0
         for part in template.generate(**context):  # a page that outgrows the bound stops
             size += len(part)
             if size > PAGE_MAX_CHARACTERS:
-                raise TemplateError(_("template {name}: the page grows beyond {size} MiB").format(
-                    name=template.name, size=PAGE_MAX_CHARACTERS >> 20))
+                raise TemplateError(
+                    _("template {name}: the page grows beyond {size} MiB").format(
+                        name=template.name, size=PAGE_MAX_CHARACTERS >> 20
+                    )
+                )
             parts.append(part)
         return "".join(parts)
     except TemplateError:
         raise
     except jinja2.TemplateSyntaxError as exc:
-        raise TemplateError(_("template {name}, line {line}: {problem}").format(
-                                name=exc.filename or exc.name or "template", line=exc.lineno,
-                                problem=_first_line(exc.message))) from None
+        raise TemplateError(
+            _("template {name}, line {line}: {problem}").format(
+                name=exc.filename or exc.name or "template",
+                line=exc.lineno,
+                problem=_first_line(exc.message),
+            )
+        ) from None
     except jinja2.TemplateNotFound as exc:
-        raise TemplateError(_("template {name!r} not found (looked in {folders})").format(
-                                name=exc.name,
-                                folders=", ".join(folders_of(template_dir)))) from None
+        raise TemplateError(
+            _("template {name!r} not found (looked in {folders})").format(
+                name=exc.name, folders=", ".join(folders_of(template_dir))
+            )
+        ) from None
     except jinja2.TemplateError as exc:  # undefined names, the sandbox's refusals
-        raise TemplateError(_("template error: {problem}").format(
-                                problem=_first_line(exc.message))) from None
+        raise TemplateError(
+            _("template error: {problem}").format(problem=_first_line(exc.message))
+        ) from None
     except (ArithmeticError, LookupError, TypeError, ValueError) as exc:
         # A club's template is code of its own: its mistakes are the club's, in one line.
-        raise TemplateError(_("template error: {kind}: {problem}").format(
-                                kind=type(exc).__name__, problem=_first_line(str(exc)))) from None
+        raise TemplateError(
+            _("template error: {kind}: {problem}").format(
+                kind=type(exc).__name__, problem=_first_line(str(exc))
+            )
+        ) from None
     except (UnicodeDecodeError, OSError) as exc:
-        raise TemplateError(_("template cannot be read: {problem}").format(
-                                problem=_first_line(str(exc)))) from None
+        raise TemplateError(
+            _("template cannot be read: {problem}").format(problem=_first_line(str(exc)))
+        ) from None
     except RecursionError:
-        raise TemplateError(_("template error: templates include or extend each other without "
-                              "end")) from None
+        raise TemplateError(
+            _("template error: templates include or extend each other without end")
+        ) from None
 
 
-def load_template(env: Environment, name: str, template_dir: Optional[str | Path]) -> Template:
+def load_template(env: Environment, name: str, template_dir: str | Path | None) -> Template:
     """A template compiled, with what it extends and imports: a broken or missing one stops
     here, as one line, before anything is written."""
     import jinja2
@@ -456,9 +560,14 @@ def load_template(env: Environment, name: str, template_dir: Optional[str | Path
     try:
         template = env.get_template(name)  # refused without a loader: environment() sets one
         source = env.loader.get_source(env, name)[0] if env.loader is not None else ""
-        for node in env.parse(source).find_all((jinja2.nodes.Extends, jinja2.nodes.Import,
-                                                jinja2.nodes.FromImport,
-                                                jinja2.nodes.Include)):
+        for node in env.parse(source).find_all(
+            (
+                jinja2.nodes.Extends,
+                jinja2.nodes.Import,
+                jinja2.nodes.FromImport,
+                jinja2.nodes.Include,
+            )
+        ):
             target = getattr(node, "template", None)  # each of the four names one
             if isinstance(target, jinja2.nodes.Const):
                 load_template(env, target.value, template_dir)
@@ -466,17 +575,18 @@ def load_template(env: Environment, name: str, template_dir: Optional[str | Path
     except TemplateError:
         raise
     except RecursionError:
-        raise TemplateError(_("template error: templates include or extend each other without "
-                              "end")) from None
+        raise TemplateError(
+            _("template error: templates include or extend each other without end")
+        ) from None
     except Exception:  # the same one line as rendering would give
         render(env, name, template_dir)
         raise
 
 
-def folders_of(template_dir: Optional[str | Path]) -> list[str]:
+def folders_of(template_dir: str | Path | None) -> list[str]:
     """Where templates are looked for, the club's folder first."""
     return ([str(template_dir)] if template_dir else []) + [str(bundled_dir("templates"))]
 
 
-def _first_line(text: Optional[str]) -> str:
+def _first_line(text: str | None) -> str:
     return (str(text or "").strip().splitlines() or ["(no message)"])[0]

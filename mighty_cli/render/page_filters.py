@@ -9,7 +9,8 @@ environment passes (:func:`mighty_cli.render.html.environment`).
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
@@ -26,14 +27,15 @@ if TYPE_CHECKING:
 Translate = Callable[[str], str]
 
 
-def score_html(value: Optional[int]) -> Markup:
+def score_html(value: int | None) -> Markup:
     """A signed score in a span coloured by its sign (``–`` for none): a filter, as cheap as
     a table of thousands of hands needs."""
     if value is None:
         return Markup('<span class="pm">–</span>')
     if not isinstance(value, int):  # a number only: nothing else becomes markup
-        raise TypeError(_("score: expected a whole number, not {kind}").format(
-                            kind=type(value).__name__))
+        raise TypeError(
+            _("score: expected a whole number, not {kind}").format(kind=type(value).__name__)
+        )
     if value > 0:
         return Markup(f'<span class="pos">+{value}</span>')
     if value < 0:
@@ -90,25 +92,30 @@ def card_class(text: str) -> str:
 
 
 @remembered
-def _span(card: str, extra: str = "", title: Optional[str] = None) -> str:
+def _span(card: str, extra: str = "", title: str | None = None) -> str:
     """One card as the pages mark it up: its colour class, its face, who played it (once per
     kind of span: a hand page has some two hundred)."""
-    return (f'<span class="{extra}{card_class(card)}"'
-            + ("" if title is None else f' title="{escape(title)}"')
-            + f">{escape(card_face(card))}</span>")
+    return (
+        f'<span class="{extra}{card_class(card)}"'
+        + ("" if title is None else f' title="{escape(title)}"')
+        + f">{escape(card_face(card))}</span>"
+    )
 
 
 def card_spans(cards):
     """A list of cards as one ``<span class="cards">`` of coloured faces: what a hand page
     shows for a deal, the kitty, the discards (one Python call instead of a template loop per
     card)."""
-    return Markup('<span class="cards">' + " ".join([_span(card) for card in cards])
-                  + "</span>")
+    return Markup('<span class="cards">' + " ".join([_span(card) for card in cards]) + "</span>")
 
 
 #: A played card's extra classes: (the trick's winning card, a point card).
-_PLAY_CLASSES = {(False, False): "", (True, False): "winner ", (False, True): "point ",
-                 (True, True): "winner point "}
+_PLAY_CLASSES = {
+    (False, False): "",
+    (True, False): "winner ",
+    (False, True): "point ",
+    (True, True): "winner point ",
+}
 
 
 def trick_spans(trick):
@@ -154,13 +161,18 @@ def trick_rows(tricks):
             escaped = names[text] = escape(text)
         return escaped
 
-    return Markup("".join([
-        f'<tr><td class="num">{_number(trick.number)}</td>'
-        f'<td class="led">{name(trick.leader)}</td>'
-        f'<td class="cards">{" ".join(_played(trick))}</td>'
-        f'<td class="won">{name(trick.winner)}</td>'
-        f'<td class="num">{_number("–" if trick.points is None else trick.points)}</td></tr>\n'
-        for trick in tricks]))
+    return Markup(
+        "".join(
+            [
+                f'<tr><td class="num">{_number(trick.number)}</td>'
+                f'<td class="led">{name(trick.leader)}</td>'
+                f'<td class="cards">{" ".join(_played(trick))}</td>'
+                f'<td class="won">{name(trick.winner)}</td>'
+                f'<td class="num">{_number("–" if trick.points is None else trick.points)}</td></tr>\n'
+                for trick in tricks
+            ]
+        )
+    )
 
 
 def _number(value: Any) -> str:
@@ -171,11 +183,16 @@ def _number(value: Any) -> str:
 
 #: A player's part in a hand, as a page names it (store.models.HandPlayer.role): a filter,
 #: not a macro, as a hand page names five.
-ROLE_LABELS = {"declarer": N_("Declarer"), "friend": N_("Friend"),
-               "opponent": N_("opposition (야당)"), "eliminated": N_("eliminated"),
-               "out": N_("Sitting out")}
+ROLE_LABELS = {
+    "declarer": N_("Declarer"),
+    "friend": N_("Friend"),
+    "opponent": N_("opposition (야당)"),
+    "eliminated": N_("eliminated"),
+    "out": N_("Sitting out"),
+}
 
-def role_label(role: str, gettext: Optional[Translate] = None) -> str:
+
+def role_label(role: str, gettext: Translate | None = None) -> str:
     """A player's part in a hand as a page names it (``declarer`` -> ``Declarer``; ``–`` for
     a part the tool does not know)."""
     return (gettext or _)(ROLE_LABELS[role]) if role in ROLE_LABELS else "–"
@@ -190,17 +207,22 @@ def election_calls(election, gettext=None):
     (``pass``, ``deal miss``, or the bid in the cards' notation, :func:`bid_face`),
     separated by ``·``."""
     translate = gettext or _
-    return Markup(" · ".join([
-        f"{escape(name)} "
-        f"{escape(translate(CALL_WORDS[bid]) if bid in CALL_WORDS else bid_face(bid, translate))}"
-        for name, bid in election]))
+    return Markup(
+        " · ".join(
+            [
+                f"{escape(name)} "
+                f"{escape(translate(CALL_WORDS[bid]) if bid in CALL_WORDS else bid_face(bid, translate))}"
+                for name, bid in election
+            ]
+        )
+    )
 
 
 #: A no-trump bid on a page (the trump's word first, as a suit's symbol is).
 NO_TRUMP_BID = N_("no-trump %(number)s")
 
 
-def bid_face(text: object, gettext: Optional[Translate] = None) -> str:
+def bid_face(text: object, gettext: Translate | None = None) -> str:
     """A bid or contract as a page shows it, in the notation of its cards: ``14S`` ->
     ``♠14``, ``15NT`` -> ``노기루다 15`` (``no-trump 15``) in ``gettext``'s language; what is
     not a bid comes back as it is."""
@@ -214,20 +236,26 @@ def bid_face(text: object, gettext: Optional[Translate] = None) -> str:
 
 
 #: The kinds of friend call (``store.ledger.stats.CALL_KINDS``) as the pages name them.
-CALL_LABELS = {"mighty": N_("Mighty call"), "joker": N_("joker call"), "card": N_("other card"),
-               "first-trick": N_("first trick (초구)"), "last-trick": N_("last trick (막구)"),
-               "player": N_("named player"), "none": N_("no friend (노프렌드)")}
+CALL_LABELS = {
+    "mighty": N_("Mighty call"),
+    "joker": N_("joker call"),
+    "card": N_("other card"),
+    "first-trick": N_("first trick (초구)"),
+    "last-trick": N_("last trick (막구)"),
+    "player": N_("named player"),
+    "none": N_("no friend (노프렌드)"),
+}
 NOT_RECORDED = N_("not recorded")
 CARD_FRIEND = N_("card friend %(card)s")
 PLAYER_FRIEND = N_("player friend (너 프렌드)")
 
 
-def call_label(kind: Any, gettext: Optional[Translate] = None) -> str:
+def call_label(kind: Any, gettext: Translate | None = None) -> str:
     """A kind of friend call as a page names it (``joker`` -> ``joker call``)."""
     return (gettext or _)(CALL_LABELS.get(kind, NOT_RECORDED))
 
 
-def friend_called(outcome: Any, gettext: Optional[Translate] = None) -> str:
+def friend_called(outcome: Any, gettext: Translate | None = None) -> str:
     """How a hand's friend was called, as its page says it: the card for a card call
     (``card friend ♠A``; both of a two-card call, ``♠A+◆K``), else the kind of call."""
     translate = gettext or _
@@ -239,7 +267,7 @@ def friend_called(outcome: Any, gettext: Optional[Translate] = None) -> str:
     return call_label(outcome.call_kind, translate)
 
 
-def player_link(context: Context, name: str, root: Optional[str] = None) -> Markup:
+def player_link(context: Context, name: str, root: str | None = None) -> Markup:
     """A player's name linking to the player's page (relative to ``root``, by default the
     page's), or the name alone for someone the league does not list (``ids``). Each link is
     made once (a hand page links some fifteen names, of the same dozen)."""
@@ -254,8 +282,10 @@ def player_link(context: Context, name: str, root: Optional[str] = None) -> Mark
     if player_id is None:
         link = escape(name)
     else:
-        link = Markup(f'<a href="{escape(root)}{escape(context["pages"].player_url(player_id))}">'
-                      f'{escape(name)}</a>')
+        link = Markup(
+            f'<a href="{escape(root)}{escape(context["pages"].player_url(player_id))}">'
+            f"{escape(name)}</a>"
+        )
     if len(links) < _MEMO_LIMIT:
         links[key] = link
     return link
@@ -267,8 +297,14 @@ _LINKS: dict = {}
 
 def deal_rows(context, deal):
     """A hand page's deal, a row each: the player (linked) and the cards dealt."""
-    return Markup("".join([f"<tr><th>{player_link(context, name)}</th>"
-                           f"<td>{card_spans(cards)}</td></tr>\n" for name, cards in deal]))
+    return Markup(
+        "".join(
+            [
+                f"<tr><th>{player_link(context, name)}</th><td>{card_spans(cards)}</td></tr>\n"
+                for name, cards in deal
+            ]
+        )
+    )
 
 
 def seat_rows(context, outcome, gettext=None):
@@ -276,9 +312,17 @@ def seat_rows(context, outcome, gettext=None):
     contract and the pot moved (where the pot moved at all) and the change of score."""
     rows, pot_moved = [], outcome.pot_moved
     for seat in outcome.seats:
-        moved = (f'<td class="num">{score_html(seat.points)}</td>'
-                 f'<td class="num">{score_html(seat.pot)}</td>') if pot_moved else ""
-        rows.append(f'<tr class="{escape(seat.role)}"><td>{player_link(context, seat.name)}'
-                    f'</td><td>{escape(role_label(seat.role, gettext))}</td>{moved}'
-                    f'<td class="num delta">{score_html(seat.delta)}</td></tr>\n')
+        moved = (
+            (
+                f'<td class="num">{score_html(seat.points)}</td>'
+                f'<td class="num">{score_html(seat.pot)}</td>'
+            )
+            if pot_moved
+            else ""
+        )
+        rows.append(
+            f'<tr class="{escape(seat.role)}"><td>{player_link(context, seat.name)}'
+            f"</td><td>{escape(role_label(seat.role, gettext))}</td>{moved}"
+            f'<td class="num delta">{score_html(seat.delta)}</td></tr>\n'
+        )
     return Markup("".join(rows))

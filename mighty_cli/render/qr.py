@@ -16,8 +16,9 @@ def qr_svg(text: str, scale: int = 3) -> Markup:
     """``text`` (a URL) as an inline SVG QR code; its modules black on white."""
     import segno  # a runtime dependency, loaded where a code is drawn
 
-    return Markup(segno.make(text, error="m").svg_inline(scale=scale, dark="#000",
-                                                         light="#fff", border=2))
+    return Markup(
+        segno.make(text, error="m").svg_inline(scale=scale, dark="#000", light="#fff", border=2)
+    )
 
 
 def qr_text(text: str) -> str:

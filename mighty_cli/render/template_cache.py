@@ -19,7 +19,7 @@ import os
 import stat
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from jinja2.bccache import Bucket, BytecodeCache
@@ -48,7 +48,7 @@ def _private(folder: Path) -> bool:
     return not hasattr(os, "getuid") or info.st_uid == os.getuid()
 
 
-def bytecode_cache(options: str = "") -> Optional[BytecodeCache]:
+def bytecode_cache(options: str = "") -> BytecodeCache | None:
     """A Jinja2 bytecode cache in :func:`cache_folder` for an environment made with
     ``options`` (their text: the same template compiles differently under other options, so
     each set has its own entries), or None where there can be none."""

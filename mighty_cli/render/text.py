@@ -7,8 +7,10 @@ code points, so a column of 주공 names lines up with a column of Latin ones.
 from __future__ import annotations
 
 import unicodedata
-from typing import Callable, Iterable, Optional, Sequence
-from ..engine.translation import N_, gettext as tool_gettext
+from collections.abc import Callable, Iterable, Sequence
+
+from ..engine.translation import N_
+from ..engine.translation import gettext as tool_gettext
 
 
 def display_width(text: str) -> int:
@@ -32,20 +34,24 @@ def pad(text: str, width: int, align: str = "<") -> str:
     return text + " " * gap if align == "<" else " " * gap + text
 
 
-def table(headers: Sequence[str], rows: Iterable[Sequence[object]],
-          align: str | None = None) -> str:
+def table(
+    headers: Sequence[str], rows: Iterable[Sequence[object]], align: str | None = None
+) -> str:
     """A plain-text table; ``align`` is one character per column, ``<`` or ``>``
     (numbers right-aligned by default)."""
     body = [["" if cell is None else visible(str(cell)) for cell in row] for row in rows]
     if align is None:
-        align = "".join(">" if body and all(_numeric(r[i]) for r in body) else "<"
-                        for i in range(len(headers)))
+        align = "".join(
+            ">" if body and all(_numeric(r[i]) for r in body) else "<" for i in range(len(headers))
+        )
     widths = [display_width(h) for h in headers]
     for row in body:
         for i, cell in enumerate(row):
             widths[i] = max(widths[i], display_width(cell))
-    lines = ["  ".join(pad(h, widths[i], align[i]) for i, h in enumerate(headers)).rstrip(),
-             "  ".join("-" * w for w in widths)]
+    lines = [
+        "  ".join(pad(h, widths[i], align[i]) for i, h in enumerate(headers)).rstrip(),
+        "  ".join("-" * w for w in widths),
+    ]
     for row in body:
         lines.append("  ".join(pad(c, widths[i], align[i]) for i, c in enumerate(row)).rstrip())
     return "\n".join(lines)
@@ -60,8 +66,7 @@ def visible(text: str) -> str:
     """``text`` with every control or invisible formatting character written as ``\\uXXXX``."""
     if text.isprintable():
         return text
-    return "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in _HIDDEN else c
-                   for c in text)
+    return "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in _HIDDEN else c for c in text)
 
 
 def _numeric(cell: str) -> bool:
@@ -75,16 +80,19 @@ def _numeric(cell: str) -> bool:
     return True
 
 
-def friend_call_text(call: str, gettext: Optional[Callable[[str], str]] = None) -> str:
+def friend_call_text(call: str, gettext: Callable[[str], str] | None = None) -> str:
     """A stored friend call (``SA``, ``joker``, ``mighty``, ``first-trick``, ``player:Bo``,
     ``none``) as a table or page says it, in the user's language (or ``gettext``'s, a page's):
     ``♠A``, ``조커``, ``초구``."""
 
     translate = gettext or tool_gettext
-    words = {"joker": translate(N_("the joker")), "mighty": translate(N_("the Mighty (마이티)")),
-             "none": translate(N_("no friend (노프렌드)")),
-             "first-trick": translate(N_("the first trick's winner (초구)")),
-             "last-trick": translate(N_("the last trick's winner (막구)"))}
+    words = {
+        "joker": translate(N_("the joker")),
+        "mighty": translate(N_("the Mighty (마이티)")),
+        "none": translate(N_("no friend (노프렌드)")),
+        "first-trick": translate(N_("the first trick's winner (초구)")),
+        "last-trick": translate(N_("the last trick's winner (막구)")),
+    }
     low = call.strip().lower()
     if low in words:
         return words[low]

@@ -33,7 +33,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
-from typing import Optional
 
 from .. import __version__
 from ..engine.ruleset import bundled_dir
@@ -57,30 +56,50 @@ from .workers import available_jobs
 @dataclass
 class SiteReport:
     folder: Path
-    pages: int               # pages the site has
+    pages: int  # pages the site has
     bytes: int
     largest: tuple[int, str]
     players: int
     sessions: int
     hands: int
-    written: int = 0         # pages rendered and written by this build
-    removed: int = 0         # pages the site no longer has, removed
-    left: int = 0            # pages the site no longer has, left: changed since written
+    written: int = 0  # pages rendered and written by this build
+    removed: int = 0  # pages the site no longer has, removed
+    left: int = 0  # pages the site no longer has, left: changed since written
 
 
 #: The code that makes the pages (paths in mighty_cli/): a change to it changes every page's key.
-_CODE = ("site/build.py", "site/hand_ratings.py", "site/hand_page.py", "site/page_frames.py",
-         "site/page_files.py", "site/manifest.py", "site/page_reads.py", "league/rating.py",
-         "league/standings.py", "render/html.py", "render/text.py", "render/page_filters.py",
-         "render/escaping.py", "render/chart.py", "render/constant_messages.py",
-         "store/ledger/queries.py", "store/ledger/league_page.py", "store/ledger/stats.py",
-         "store/rounds/round_tables.py", "store/rounds/round_board.py",
-         "store/rounds/tournament_view.py", "store/rounds/duplicate.py",
-         "store/rounds/substitutes.py", "tournament/ranking.py", "tournament/matchpoints.py")
+_CODE = (
+    "site/build.py",
+    "site/hand_ratings.py",
+    "site/hand_page.py",
+    "site/page_frames.py",
+    "site/page_files.py",
+    "site/manifest.py",
+    "site/page_reads.py",
+    "league/rating.py",
+    "league/standings.py",
+    "render/html.py",
+    "render/text.py",
+    "render/page_filters.py",
+    "render/escaping.py",
+    "render/chart.py",
+    "render/constant_messages.py",
+    "store/ledger/queries.py",
+    "store/ledger/league_page.py",
+    "store/ledger/stats.py",
+    "store/rounds/round_tables.py",
+    "store/rounds/round_board.py",
+    "store/rounds/tournament_view.py",
+    "store/rounds/duplicate.py",
+    "store/rounds/substitutes.py",
+    "tournament/ranking.py",
+    "tournament/matchpoints.py",
+)
 
 
-def site_version(template_dir: Optional[str | Path], lang: Optional[str], zone, rules,
-                 common: dict) -> str:
+def site_version(
+    template_dir: str | Path | None, lang: str | None, zone, rules, common: dict
+) -> str:
     """The key shared by every page: the bundled templates (their bytes), a club's folder
     (each file's name, size and time: a club's templates can show anything anywhere, so then
     the ratings count too), the page language and its catalog, the time zone, the ruleset,
@@ -97,15 +116,23 @@ def site_version(template_dir: Optional[str | Path], lang: Optional[str], zone, 
                     info = os.lstat(os.path.join(folder, name))
                 except OSError:
                     continue
-                club.append((os.path.relpath(os.path.join(folder, name), template_dir),
-                             stat.S_IFMT(info.st_mode), info.st_size, info.st_mtime_ns))
+                club.append(
+                    (
+                        os.path.relpath(os.path.join(folder, name), template_dir),
+                        stat.S_IFMT(info.st_mode),
+                        info.st_size,
+                        info.st_mtime_ns,
+                    )
+                )
         parts.append(sorted(club))
     language = page_language(lang)
-    parts += [language, _bytes(LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"),
-              repr(zone)]
-    shown = {k: v for k, v in common.items()
-             if k not in ("generated", "local", "clock", "local_day", "pages")
-             and (template_dir or k != "ratings")}  # the ratings: only the index shows them
+    parts += [language, _bytes(LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"), repr(zone)]
+    shown = {
+        k: v
+        for k, v in common.items()
+        if k not in ("generated", "local", "clock", "local_day", "pages")
+        and (template_dir or k != "ratings")
+    }  # the ratings: only the index shows them
     try:
         return fingerprint(parts, shown, rules)
     except Unkeyed:
@@ -119,24 +146,42 @@ def _bytes(path: Path) -> str:
         return ""
 
 
-def build_site(s, league_name: str, output: str | Path, *,
-               template_dir: Optional[str | Path] = None, lang: Optional[str] = None,
-               timezone_name: Optional[str] = None,
-               generated: Optional[datetime] = None, full: bool = False,
-               progress: Optional[Callable[[int, Optional[int]], None]] = None,
-               jobs: Optional[int] = None) -> SiteReport:
+def build_site(
+    s,
+    league_name: str,
+    output: str | Path,
+    *,
+    template_dir: str | Path | None = None,
+    lang: str | None = None,
+    timezone_name: str | None = None,
+    generated: datetime | None = None,
+    full: bool = False,
+    progress: Callable[[int, int | None], None] | None = None,
+    jobs: int | None = None,
+) -> SiteReport:
     """Write the league's site into ``output`` (created if needed; pages already there are
     replaced one by one, never half-written): only the pages whose content changed, unless
     ``full``; pages the site no longer has are removed (those the tool wrote). ``progress``
     is told of each page (:class:`.page_files.SiteWriter`). Pages render in up to
     ``jobs`` processes (default: one per core; :mod:`.workers`)."""
     with fewer_collections():  # a fifth of the time otherwise (mighty_cli.site.garbage)
-        return _build_site(s, league_name, output, template_dir, lang, timezone_name,
-                           generated, full, progress, jobs)
+        return _build_site(
+            s,
+            league_name,
+            output,
+            template_dir,
+            lang,
+            timezone_name,
+            generated,
+            full,
+            progress,
+            jobs,
+        )
 
 
-def _build_site(s, league_name, output, template_dir, lang, timezone_name, generated, full,
-                progress, jobs) -> SiteReport:
+def _build_site(
+    s, league_name, output, template_dir, lang, timezone_name, generated, full, progress, jobs
+) -> SiteReport:
     zone = time_zone(timezone_name)
     league = get_league(s, league_name)
     rules = league_rules(league)
@@ -146,19 +191,31 @@ def _build_site(s, league_name, output, template_dir, lang, timezone_name, gener
     by_id = {x.id: x for x in sessions}
     when = local_time(generated or datetime.now(timezone.utc), zone)
     common = {
-        "league": league.name, "ruleset": rules.name, "ruleset_title": rules.meta.title,
-        "generated": when, "pages": pages.URLS, "ids": ids,
+        "league": league.name,
+        "ruleset": rules.name,
+        "ruleset_title": rules.meta.title,
+        "generated": when,
+        "pages": pages.URLS,
+        "ids": ids,
         # a league of rounds has a tournament page, in every page's menu
         "tournament_page": q.has_rounds(s, league.id),  # type: ignore[arg-type]
         "local": lambda moment: local_time(moment, zone),
         "clock": lambda moment: local_clock(moment, zone),
-        "local_day": lambda moment: local_day(moment, zone)}
+        "local_day": lambda moment: local_day(moment, zone),
+    }
     if template_dir:  # a club's templates may show the ratings on any page: read them first
         common["ratings"] = league_ratings(q.rating_rows(s, league.id), names)  # type: ignore
-    writer = pages.SiteWriter(Path(output), template_dir, lang, common=common, full=full,
-                              version=site_version(template_dir, lang, zone, rules, common),
-                              progress=progress, shared={"rules": rules},
-                              jobs=available_jobs() if jobs is None else jobs)
+    writer = pages.SiteWriter(
+        Path(output),
+        template_dir,
+        lang,
+        common=common,
+        full=full,
+        version=site_version(template_dir, lang, zone, rules, common),
+        progress=progress,
+        shared={"rules": rules},
+        jobs=available_jobs() if jobs is None else jobs,
+    )
     if writer.renders_everything:  # many pages to render: the workers start at once
         writer.expect(len(sessions) + q.refereed_count(s, league.id))  # type: ignore[arg-type]
     try:
@@ -171,33 +228,61 @@ def _build_site(s, league_name, output, template_dir, lang, timezone_name, gener
             pass
         writer.save()  # what was written so far, so the next build knows it
         raise
-    return SiteReport(writer.output, len(writer.pages), writer.bytes, writer.largest,
-                      len(page.standings.rows), len(sessions), page.hands, writer.written,
-                      writer.removed, writer.left)
+    return SiteReport(
+        writer.output,
+        len(writer.pages),
+        writer.bytes,
+        writer.largest,
+        len(page.standings.rows),
+        len(sessions),
+        page.hands,
+        writer.written,
+        writer.removed,
+        writer.left,
+    )
 
 
-def _hand_page(number: int, session: int, record_toml: str, facts: Optional[tuple],
-               shared: dict) -> dict:
+def _hand_page(
+    number: int, session: int, record_toml: str, facts: tuple | None, shared: dict
+) -> dict:
     """A refereed hand's page's context (made where the page renders: maybe a worker), from
     its stored record and its session line's facts (:func:`.hand_page.outcome_facts`; None:
     the hand has no live line)."""
     rules = shared["rules"]
-    seated = [name for name, seat, *_ in sorted(
-        (x for x in facts[-1] if x[1] is not None), key=lambda x: x[1])] if facts else []
-    return {"hand": hand_detail(rules, number, session, seated, record_toml,
-                                hand_outcome(rules, facts) if facts else None)}
+    seated = (
+        [
+            name
+            for name, seat, *_ in sorted(
+                (x for x in facts[-1] if x[1] is not None), key=lambda x: x[1]
+            )
+        ]
+        if facts
+        else []
+    )
+    return {
+        "hand": hand_detail(
+            rules,
+            number,
+            session,
+            seated,
+            record_toml,
+            hand_outcome(rules, facts) if facts else None,
+        )
+    }
 
 
-def _write_hand_page(writer, by_id, record: tuple[int, int, str],
-                     line: Optional[q.HandLine]) -> None:
+def _write_hand_page(writer, by_id, record: tuple[int, int, str], line: q.HandLine | None) -> None:
     """A hand played card by card: its page keyed by the stored record and outcome (replayed
     only when either changed)."""
     number, session_id, record_toml = record
     session_number = by_id[session_id].number
     facts = outcome_facts(line) if line else None
-    writer.page(pages.hand_url(number), "site_hand.html",
-                (number, session_number, record_toml, facts),
-                partial(_hand_page, number, session_number, record_toml, facts))
+    writer.page(
+        pages.hand_url(number),
+        "site_hand.html",
+        (number, session_number, record_toml, facts),
+        partial(_hand_page, number, session_number, record_toml, facts),
+    )
 
 
 @dataclass
@@ -212,13 +297,18 @@ class _LeagueReads:
     per_session: dict
     sat_in: dict
     latest_round: object
-    tournament: Optional[TournamentView]
+    tournament: TournamentView | None
 
     @classmethod
     def read(cls, s, league, rules) -> _LeagueReads:
-        return cls(league_page(s, league.name), league_stats(s, league.id, rules, pairs={}),
-                   q.session_stats(s, league.id), rounds_by_player(s, league),
-                   latest_round_state(s, league), tournament_view(s, league))
+        return cls(
+            league_page(s, league.name),
+            league_stats(s, league.id, rules, pairs={}),
+            q.session_stats(s, league.id),
+            rounds_by_player(s, league),
+            latest_round_state(s, league),
+            tournament_view(s, league),
+        )
 
 
 def _write_tournament(writer, view: TournamentView) -> None:
@@ -228,10 +318,17 @@ def _write_tournament(writer, view: TournamentView) -> None:
     chunks = pages.chunks(view.rounds, pages.ROUNDS_PER_PAGE)
     urls = [pages.tournament_url(n) for n in range(1, len(chunks) + 1)]
     for number, chunk in enumerate(chunks, 1):
-        shown = replace(view, rounds=list(chunk)) if number == 1 else \
-            TournamentView(view.score, [], None, list(chunk))
-        writer.write(urls[number - 1], "site_tournament.html", tournament=shown,
-                     pager=pages.Pager(number, len(chunks), urls))
+        shown = (
+            replace(view, rounds=list(chunk))
+            if number == 1
+            else TournamentView(view.score, [], None, list(chunk))
+        )
+        writer.write(
+            urls[number - 1],
+            "site_tournament.html",
+            tournament=shown,
+            pager=pages.Pager(number, len(chunks), urls),
+        )
 
 
 def _write_pages(s, writer, league, rules, ids, sessions, by_id) -> LeaguePage:
@@ -248,9 +345,13 @@ def _write_pages(s, writer, league, rules, ids, sessions, by_id) -> LeaguePage:
     if reads.tournament is not None:
         _write_tournament(writer, reads.tournament)
     page = reads.page
-    writer.write(pages.statistics_url(), "site_statistics.html", stats=stats,
-                 call_kinds=CALL_KINDS, players=[r.stats.name for r in page.standings.rows
-                                                 if r.stats.hands])
+    writer.write(
+        pages.statistics_url(),
+        "site_statistics.html",
+        stats=stats,
+        call_kinds=CALL_KINDS,
+        players=[r.stats.name for r in page.standings.rows if r.stats.hands],
+    )
     _write_index(writer, reads, ratings, walked.latest, len(sessions))
     return page
 
@@ -264,7 +365,7 @@ class _Walked:
     latest: tuple
     pairs: HeadToHead
     rating: RatingPass
-    reads: Optional[_LeagueReads]
+    reads: _LeagueReads | None
 
 
 def _walk_sessions(s, writer, league, rules, sessions, by_id) -> _Walked:
@@ -275,7 +376,7 @@ def _walk_sessions(s, writer, league, rules, sessions, by_id) -> _Walked:
     pages read of the league besides is read as soon as the workers have their hands full (the
     build would only wait for them), else after the pass."""
     latest: tuple = (None, [])
-    reads: Optional[_LeagueReads] = None
+    reads: _LeagueReads | None = None
     records = q.refereed_hands(s, league.id)  # type: ignore[arg-type]
     record = next(records, None)
     pairs = HeadToHead()
@@ -283,8 +384,9 @@ def _walk_sessions(s, writer, league, rules, sessions, by_id) -> _Walked:
     ruling = frozenset(RULING_ROLES)
     for session_id, hands in q.iter_session_hands(s, league.id):  # type: ignore[arg-type]
         session = by_id[session_id]
-        columns = session.players + sorted({x.name for h in hands for x in h.seats}
-                                           - set(session.players))
+        columns = session.players + sorted(
+            {x.name for h in hands for x in h.seats} - set(session.players)
+        )
         _write_session(writer, session, hands, columns)
         # This session's records, and those of earlier sessions that list no hand (no line).
         refereed = {hand.number: hand for hand in hands if hand.full}
@@ -293,10 +395,15 @@ def _walk_sessions(s, writer, league, rules, sessions, by_id) -> _Walked:
             record = next(records, None)
         for hand in hands:
             if is_live(hand.voided, hand.status):
-                pairs.add([(x.name, x.role in ruling, x.points) for x in hand.seats
-                           if x.role in PLAYING_ROLES])
+                pairs.add(
+                    [
+                        (x.name, x.role in ruling, x.points)
+                        for x in hand.seats
+                        if x.role in PLAYING_ROLES
+                    ]
+                )
                 rating.add(hand)
-        latest = (session, hands[-pages.HANDS_PER_PAGE:], columns)
+        latest = (session, hands[-pages.HANDS_PER_PAGE :], columns)
         if reads is None and writer.busy:  # read while the workers have pages in hand
             reads = _LeagueReads.read(s, league, rules)
     for session in sessions:  # sessions without a hand yet still get their page
@@ -317,12 +424,19 @@ def _write_session(writer, session, hands: list, columns: list[str]) -> None:
     for hand in hands:
         hand.set_columns(columns)
     for number, chunk in enumerate(chunks, 1):
-        writer.write(urls[number - 1], "site_session.html", session=session, hands=chunk,
-                     columns=columns, pager=pages.Pager(number, len(chunks), urls))
+        writer.write(
+            urls[number - 1],
+            "site_session.html",
+            session=session,
+            hands=chunk,
+            columns=columns,
+            pager=pages.Pager(number, len(chunks), urls),
+        )
 
 
-def _write_players(writer, reads: _LeagueReads, stats, ratings: Ratings, ids: dict,
-                   by_id: dict) -> None:
+def _write_players(
+    writer, reads: _LeagueReads, stats, ratings: Ratings, ids: dict, by_id: dict
+) -> None:
     """Each ranked player's pages: role statistics, rating, partners and opponents, and every
     session played, latest first (the first page also lists the rounds sat in)."""
     per_session, sat_in = reads.per_session, reads.sat_in
@@ -331,20 +445,29 @@ def _write_players(writer, reads: _LeagueReads, stats, ratings: Ratings, ids: di
         player_id = ids.get(name)
         if player_id is None:
             continue
-        lines = sorted(per_session.get(name, {}).items(),
-                       key=lambda item: -by_id[item[0]].number)
+        lines = sorted(per_session.get(name, {}).items(), key=lambda item: -by_id[item[0]].number)
         chunks = pages.chunks([(by_id[i], x) for i, x in lines], pages.LINES_PER_PAGE)
         urls = [pages.player_url(player_id, n) for n in range(1, len(chunks) + 1)]
         for number, chunk in enumerate(chunks, 1):
-            writer.write(urls[number - 1], "site_player.html", row=row, roles=stats.of(name),
-                         rating=ratings.players.get(name), pairs=stats.head_to_head.get(name, []),
-                         called=[c for c in stats.partners if c.declarer == name],
-                         called_by=[c for c in stats.partners if c.friend == name],
-                         lines=chunk, call_kinds=CALL_KINDS,
-                         pager=pages.Pager(number, len(chunks), urls),
-                         rounds=[(r, per_session.get(name, {}).get(r.session_id))
-                                 for r in sat_in.get(name, [])[:pages.LINES_PER_PAGE]]
-                         if number == 1 else [])
+            writer.write(
+                urls[number - 1],
+                "site_player.html",
+                row=row,
+                roles=stats.of(name),
+                rating=ratings.players.get(name),
+                pairs=stats.head_to_head.get(name, []),
+                called=[c for c in stats.partners if c.declarer == name],
+                called_by=[c for c in stats.partners if c.friend == name],
+                lines=chunk,
+                call_kinds=CALL_KINDS,
+                pager=pages.Pager(number, len(chunks), urls),
+                rounds=[
+                    (r, per_session.get(name, {}).get(r.session_id))
+                    for r in sat_in.get(name, [])[: pages.LINES_PER_PAGE]
+                ]
+                if number == 1
+                else [],
+            )
 
 
 def _write_session_list(writer, sessions: list) -> None:
@@ -352,22 +475,38 @@ def _write_session_list(writer, sessions: list) -> None:
     chunks = pages.chunks(list(reversed(sessions)), pages.SESSIONS_PER_PAGE)
     urls = [pages.sessions_url(n) for n in range(1, len(chunks) + 1)]
     for number, chunk in enumerate(chunks, 1):
-        writer.write(urls[number - 1], "site_sessions.html", sessions=chunk,
-                     pager=pages.Pager(number, len(chunks), urls))
+        writer.write(
+            urls[number - 1],
+            "site_sessions.html",
+            sessions=chunk,
+            pager=pages.Pager(number, len(chunks), urls),
+        )
 
 
-def _write_index(writer, reads: _LeagueReads, ratings: Ratings, latest: tuple,
-                 sessions_count: int) -> None:
+def _write_index(
+    writer, reads: _LeagueReads, ratings: Ratings, latest: tuple, sessions_count: int
+) -> None:
     """The index: the standings (with the ratings), the chart, and the latest session, or for
     a league of rounds whose latest session is a round's table, the latest round's tables."""
     latest_round = reads.latest_round
-    if latest_round is not None and latest[0] is not None and any(
-            table.session == latest[0].number for table in latest_round.tables):
+    if (
+        latest_round is not None
+        and latest[0] is not None
+        and any(table.session == latest[0].number for table in latest_round.tables)
+    ):
         latest = (None, [])
     page = reads.page
     shown = {} if "ratings" in writer.common else {"ratings": ratings}
-    writer.write(pages.index_url(), "site_index.html", **shown, page=page,
-                 chart=chart(page.chart_x, page.chart_series), latest=latest[0],
-                 latest_hands=latest[1], latest_columns=latest[2] if latest[0] else [],
-                 sessions_count=sessions_count, latest_round=latest_round,
-                 tournament=reads.tournament)
+    writer.write(
+        pages.index_url(),
+        "site_index.html",
+        **shown,
+        page=page,
+        chart=chart(page.chart_x, page.chart_series),
+        latest=latest[0],
+        latest_hands=latest[1],
+        latest_columns=latest[2] if latest[0] else [],
+        sessions_count=sessions_count,
+        latest_round=latest_round,
+        tournament=reads.tournament,
+    )

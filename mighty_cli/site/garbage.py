@@ -14,8 +14,8 @@ Worker processes forked inside inherit both (and share the frozen objects' pages
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 #: Net allocations between two collections of the young generation (CPython's default: 700).
 YOUNG = 50_000

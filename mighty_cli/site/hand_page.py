@@ -14,7 +14,6 @@ values here are the record's notation (``SA``, ``14S``, ``pass``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
 
 try:  # tomli's compiled parser: a full build reads every stored record (4.5x tomllib's speed)
     from tomli import loads as toml_loads
@@ -36,7 +35,7 @@ class SeatScore:
     deposit pot's share paid in or won)."""
 
     name: str
-    role: str        # declarer | friend | opponent | eliminated | player | out
+    role: str  # declarer | friend | opponent | eliminated | player | out
     points: int
     pot: int
 
@@ -49,25 +48,25 @@ class SeatScore:
 class Outcome:
     """How a hand ended, from its stored rows: what its page says first."""
 
-    status: str                      # scored | deal_miss | redeal | in_progress
+    status: str  # scored | deal_miss | redeal | in_progress
     voided: bool
-    corrected: bool                  # amended, voided or restored after the evening
-    contract: Optional[str]          # "14S", "15NT"
-    declarer: Optional[str]
-    friend: Optional[str]
-    friend_call: Optional[str]       # as recorded: "SA", "joker", "first-trick", "player:Bo"
-    call_kind: str                   # store.ledger.stats.CALL_KINDS
-    taken: Optional[int]             # the ruling party's count (point cards, or tricks)
-    opposition: Optional[int]        # the opposition's (None where friends' cards are weighed)
-    total: int                       # what the count runs to
-    counts_tricks: bool              # 변형 2마: the count is of tricks, not point cards
-    success: Optional[bool]
-    margin: Optional[int]            # made by (>= 0) or failed by (> 0) this many
-    multiplier: Optional[int]
-    doublings: tuple[str, ...]       # scoring's names: run, back_run, no_trump, ...
-    deal_miss: Optional[str]
+    corrected: bool  # amended, voided or restored after the evening
+    contract: str | None  # "14S", "15NT"
+    declarer: str | None
+    friend: str | None
+    friend_call: str | None  # as recorded: "SA", "joker", "first-trick", "player:Bo"
+    call_kind: str  # store.ledger.stats.CALL_KINDS
+    taken: int | None  # the ruling party's count (point cards, or tricks)
+    opposition: int | None  # the opposition's (None where friends' cards are weighed)
+    total: int  # what the count runs to
+    counts_tricks: bool  # 변형 2마: the count is of tricks, not point cards
+    success: bool | None
+    margin: int | None  # made by (>= 0) or failed by (> 0) this many
+    multiplier: int | None
+    doublings: tuple[str, ...]  # scoring's names: run, back_run, no_trump, ...
+    deal_miss: str | None
     seats: tuple[SeatScore, ...]
-    note: Optional[str] = None
+    note: str | None = None
 
     @property
     def pot_moved(self) -> bool:
@@ -79,17 +78,43 @@ def outcome_facts(line) -> tuple:
     (:class:`.reads.HandLine`: the hand's stored row and its players' rows), as
     plain values: a hand page's key, and what a worker rendering the page is sent (a tuple
     pickles many times faster than the line's objects)."""
-    return (line.status, line.voided, line.corrected, line.contract, line.declarer,
-            line.friend, line.friend_call, line.taken, line.success, line.multiplier,
-            tuple(line.doublings), line.deal_miss, line.note,
-            tuple((x.name, x.seat, x.role, x.points, x.pot) for x in line.seats))
+    return (
+        line.status,
+        line.voided,
+        line.corrected,
+        line.contract,
+        line.declarer,
+        line.friend,
+        line.friend_call,
+        line.taken,
+        line.success,
+        line.multiplier,
+        tuple(line.doublings),
+        line.deal_miss,
+        line.note,
+        tuple((x.name, x.seat, x.role, x.points, x.pot) for x in line.seats),
+    )
 
 
 def hand_outcome(rules, facts: tuple) -> Outcome:
     """A hand's outcome from its session line's facts (:func:`outcome_facts`) under the
     league's ``rules``."""
-    (status, voided, corrected, contract, declarer, friend, friend_call, taken, success,
-     multiplier, doublings, deal_miss, note, seats) = facts
+    (
+        status,
+        voided,
+        corrected,
+        contract,
+        declarer,
+        friend,
+        friend_call,
+        taken,
+        success,
+        multiplier,
+        doublings,
+        deal_miss,
+        note,
+        seats,
+    ) = facts
     margin = opposition = None
     if status == "scored" and taken is not None and contract:
         try:
@@ -100,14 +125,32 @@ def hand_outcome(rules, facts: tuple) -> Outcome:
             margin = taken - target if success else target - taken
         if not friends_weighed(rules):  # 동대전: a weighed count says nothing of the rest
             opposition = rules.count_total - taken
-    kind = call_kind(friend_call, contract, rules, friend is not None) \
-        if status == "scored" else "unknown"
-    return Outcome(status, voided, corrected, contract, declarer, friend, friend_call, kind,
-                   taken, opposition, rules.count_total, rules.election.bid_counts == "tricks",
-                   success, margin, multiplier, doublings, deal_miss,
-                   tuple(SeatScore(name, role, points, pot)
-                         for name, _, role, points, pot in seats),
-                   note)
+    kind = (
+        call_kind(friend_call, contract, rules, friend is not None)
+        if status == "scored"
+        else "unknown"
+    )
+    return Outcome(
+        status,
+        voided,
+        corrected,
+        contract,
+        declarer,
+        friend,
+        friend_call,
+        kind,
+        taken,
+        opposition,
+        rules.count_total,
+        rules.election.bid_counts == "tricks",
+        success,
+        margin,
+        multiplier,
+        doublings,
+        deal_miss,
+        tuple(SeatScore(name, role, points, pot) for name, _, role, points, pot in seats),
+        note,
+    )
 
 
 @dataclass
@@ -115,8 +158,8 @@ class TrickView:
     number: int
     leader: str
     plays: list[tuple[str, str, bool]]  # (player, card as written, a point card)
-    winner: Optional[str]
-    points: Optional[int]
+    winner: str | None
+    points: int | None
 
 
 @dataclass
@@ -124,28 +167,34 @@ class HandDetail:
     number: int
     session: int
     players: list[str]
-    dealer: Optional[str]
+    dealer: str | None
     deal: list[tuple[str, list[str]]]
     kitty: list[str]
-    election: list[tuple[str, str]]   # (player, "pass" or a bid as written, "13H")
+    election: list[tuple[str, str]]  # (player, "pass" or a bid as written, "13H")
     discard: list[str]
-    contract: Optional[str]
-    friend: Optional[str]
+    contract: str | None
+    friend: str | None
     tricks: list[TrickView]
     #: 6마, 7마: the declarer's calls: (card called, or "" when a player was named; who held
     #: it, None for the kitty) and the cards dealt out after
-    elimination: list[tuple[str, Optional[str]]] = field(default_factory=list)
+    elimination: list[tuple[str, str | None]] = field(default_factory=list)
     redistribution: list[tuple[str, list[str]]] = field(default_factory=list)
-    outcome: Optional[Outcome] = None
+    outcome: Outcome | None = None
     #: the tricks in which the called cards came out and showed the friends (a card call):
     #: one, or two where two cards were called (동대전 7마)
     revealed: tuple[int, ...] = ()
-    joker_call: bool = False         # a trick holds a joker call (``!``): the page says so
-    elected: Optional[str] = None    # the election's last bid, where the contract was changed
+    joker_call: bool = False  # a trick holds a joker call (``!``): the page says so
+    elected: str | None = None  # the election's last bid, where the contract was changed
 
 
-def hand_detail(rules, number: int, session: int, players: list[str], record_toml: str,
-                outcome: Optional[Outcome] = None) -> HandDetail:
+def hand_detail(
+    rules,
+    number: int,
+    session: int,
+    players: list[str],
+    record_toml: str,
+    outcome: Outcome | None = None,
+) -> HandDetail:
     """A refereed hand for its page: the stored record, with each trick's leader, winner and
     points when the engine can replay it, and the stored ``outcome``."""
     hand = toml_loads(record_toml)
@@ -156,28 +205,41 @@ def hand_detail(rules, number: int, session: int, players: list[str], record_tom
     if state is not None and getattr(state, "tricks", None):
         point = _point_test(rules)
         for index, trick in enumerate(state.tricks, 1):
-            tricks.append(TrickView(index, trick.leader,
-                                    [(who, _play_text(play), point(play.card))
-                                     for who, play in trick.plays],
-                                    trick.winner, trick.points))
+            tricks.append(
+                TrickView(
+                    index,
+                    trick.leader,
+                    [(who, _play_text(play), point(play.card)) for who, play in trick.plays],
+                    trick.winner,
+                    trick.points,
+                )
+            )
     else:
         for index, text in enumerate(hand.get("tricks") or [], 1):
-            tricks.append(TrickView(index, "", [("", card, False)
-                                                for card in str(text).split()], None, None))
+            tricks.append(
+                TrickView(index, "", [("", card, False) for card in str(text).split()], None, None)
+            )
     given = hand.get("redistribution") or {}
     election = [_election_call(str(call)) for call in hand.get("election") or []]
-    return HandDetail(number, session, players, hand.get("dealer"),
-                      [(p, str(deal.get(p, "")).split()) for p in players if p in deal],
-                      str(deal.get("kitty", "")).split(),
-                      election,
-                      str(hand.get("discard", "")).split(), hand.get("contract"),
-                      hand.get("friend"), tricks,
-                      [_elimination_call(str(call)) for call in hand.get("elimination") or []],
-                      [(p, str(cards).split()) for p, cards in given.items()]
-                      if isinstance(given, dict) else [],
-                      outcome, _revealed(outcome, tricks),
-                      _joker_called(tricks),
-                      _changed_from(election, outcome))
+    return HandDetail(
+        number,
+        session,
+        players,
+        hand.get("dealer"),
+        [(p, str(deal.get(p, "")).split()) for p in players if p in deal],
+        str(deal.get("kitty", "")).split(),
+        election,
+        str(hand.get("discard", "")).split(),
+        hand.get("contract"),
+        hand.get("friend"),
+        tricks,
+        [_elimination_call(str(call)) for call in hand.get("elimination") or []],
+        [(p, str(cards).split()) for p, cards in given.items()] if isinstance(given, dict) else [],
+        outcome,
+        _revealed(outcome, tricks),
+        _joker_called(tricks),
+        _changed_from(election, outcome),
+    )
 
 
 def _joker_called(tricks: list[TrickView]) -> bool:
@@ -185,7 +247,7 @@ def _joker_called(tricks: list[TrickView]) -> bool:
     return "!\n" in "\n".join([card for trick in tricks for _, card, _ in trick.plays]) + "\n"
 
 
-def _changed_from(election: list[tuple[str, str]], outcome: Optional[Outcome]) -> Optional[str]:
+def _changed_from(election: list[tuple[str, str]], outcome: Outcome | None) -> str | None:
     """The bid the election ended on, when the contract played is another (a trump change)."""
     bids = [bid for _name, bid in election if bid not in ("pass", "deal-miss")]
     if not bids or outcome is None or not outcome.contract:
@@ -209,7 +271,7 @@ def _point_test(rules):
     return point
 
 
-def _revealed(outcome: Optional[Outcome], tricks: list[TrickView]) -> tuple[int, ...]:
+def _revealed(outcome: Outcome | None, tricks: list[TrickView]) -> tuple[int, ...]:
     """The tricks that showed the friends: for a card call, where each friend first played a
     called card (two cards under 동대전 7마, ``SA+DK``: two friends, or one holding both,
     shown by the first; a card the declarer held shows nobody); the first or the last trick
@@ -227,15 +289,21 @@ def _revealed(outcome: Optional[Outcome], tricks: list[TrickView]) -> tuple[int,
     called = [format_card(card) for card in (call.card, call.card2) if card is not None]
     shown: dict[str, int] = {}  # each friend's first trick
     for card in called:
-        number, who = next(((trick.number, who) for trick in tricks for who, played, _point
-                            in trick.plays if played.partition("/")[0].rstrip("!") == card),
-                           (None, None))
+        number, who = next(
+            (
+                (trick.number, who)
+                for trick in tricks
+                for who, played, _point in trick.plays
+                if played.partition("/")[0].rstrip("!") == card
+            ),
+            (None, None),
+        )
         if number is not None and not (who and who == outcome.declarer):
             shown[who] = min(number, shown.get(who, number))
     return tuple(sorted(set(shown.values())))
 
 
-def _elimination_call(call: str) -> tuple[str, Optional[str]]:
+def _elimination_call(call: str) -> tuple[str, str | None]:
     """A 6마/7마 call ("SA 박서준", "HK kitty", "player:Ed") as the card called (empty when a
     player was named) and who held it (None: the kitty)."""
     card, holder = elimination_parts(call)
@@ -266,15 +334,17 @@ def _replayed_state(rules, players: list[str], hand: dict):
 
     if "dealer" not in hand:
         return None
-    table = {key: value for key, value in hand.items()
-             if key not in ("players", "number", "session", "date", "note")}
+    table = {
+        key: value
+        for key, value in hand.items()
+        if key not in ("players", "number", "session", "date", "note")
+    }
     seated = list(players)
     if hand["dealer"] not in seated:  # six present: the dealer sat this hand out
         seated.append(hand["dealer"])
         table["players"] = list(players)
     try:
-        outcome = replay(Record(ruleset=rules.name, players=seated, hands=[table]),
-                         rules).hands[0]
+        outcome = replay(Record(ruleset=rules.name, players=seated, hands=[table]), rules).hands[0]
     except (MightyError, KeyError, TypeError, ValueError, IndexError):
         return None
     return outcome.state

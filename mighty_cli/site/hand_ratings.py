@@ -6,7 +6,6 @@ too), or hand by hand as the site's pass over the sessions reads their pages' li
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Optional
 
 from ..engine.cards import parse_bid
 from ..engine.errors import MightyError
@@ -17,6 +16,7 @@ from .page_reads import HandLine
 
 def league_ratings(rows: Iterable[tuple], names: dict[int, str]) -> Ratings:
     """The rating of every player from the store's rows, grouped by hand in order."""
+
     def hands() -> Iterator[RatedHand]:
         current, members = None, []
         for number, contract, player, role, taken in rows:
@@ -31,11 +31,12 @@ def league_ratings(rows: Iterable[tuple], names: dict[int, str]) -> Ratings:
     return rate(h for h in hands() if h is not None)
 
 
-def rated_line(hand: HandLine) -> Optional[RatedHand]:
+def rated_line(hand: HandLine) -> RatedHand | None:
     """A session page's hand as the rating takes it (None: not rated), its players in seat
     order as :func:`league_ratings` reads them."""
-    return _rated([(hand.contract, x.name, x.role, hand.taken) for x in hand.seats
-                   if x.role in PLAYING_ROLES])
+    return _rated(
+        [(hand.contract, x.name, x.role, hand.taken) for x in hand.seats if x.role in PLAYING_ROLES]
+    )
 
 
 class RatingPass:
@@ -44,7 +45,7 @@ class RatingPass:
     the sessions come ``in_order`` of their hands' numbers, else (a round's tables
     interleave) the rated hands held and rated in that order once all are read."""
 
-    def __init__(self, given: Optional[Ratings], in_order: bool) -> None:
+    def __init__(self, given: Ratings | None, in_order: bool) -> None:
         self.given = given
         self.streamed = Ratings() if given is None and in_order else None
         self.held: list[tuple[int, RatedHand]] = []
@@ -69,7 +70,7 @@ class RatingPass:
         return rate(hand for _, hand in sorted(held, key=lambda item: item[0]))
 
 
-def _rated(members: list[tuple]) -> Optional[RatedHand]:
+def _rated(members: list[tuple]) -> RatedHand | None:
     """A hand as the rating takes it from its members' (contract, name, role, taken), or None
     (a hand with no contract, declarer or points taken is not rated)."""
     contract, taken = members[0][0], members[0][3]
@@ -81,6 +82,11 @@ def _rated(members: list[tuple]) -> Optional[RatedHand]:
     if declarer is None or taken is None:
         return None
     friends = [n for _, n, role, _ in members if role == "friend"]  # 동대전 7마: two
-    return RatedHand(declarer, friends[0] if friends else None,
-                     [n for _, n, role, _ in members if role == "opponent"], level, taken,
-                     friends[1] if len(friends) > 1 else None)
+    return RatedHand(
+        declarer,
+        friends[0] if friends else None,
+        [n for _, n, role, _ in members if role == "opponent"],
+        level,
+        taken,
+        friends[1] if len(friends) > 1 else None,
+    )

@@ -23,15 +23,16 @@ import stat
 from dataclasses import dataclass
 from datetime import date, datetime, time, tzinfo
 from pathlib import Path
-from typing import Optional
 
 #: The manifest's name inside the site's folder.
 MANIFEST = ".mighty-site.json"
 #: Changed when the manifest's layout or the keys' meaning changes: every page is then rendered.
 FORMAT = 1
 #: The pages a site has (site_pages' URLs): nothing else is ever removed.
-PAGE_NAME = re.compile(r"(index|statistics|(sessions|tournament)(-[1-9][0-9]*)?)\.html"
-                       r"|(sessions|players|hands)/[0-9]+(-[1-9][0-9]*)?\.html")
+PAGE_NAME = re.compile(
+    r"(index|statistics|(sessions|tournament)(-[1-9][0-9]*)?)\.html"
+    r"|(sessions|players|hands)/[0-9]+(-[1-9][0-9]*)?\.html"
+)
 #: A page's temporary file (``engine.outputs.replace_bytes``: ``.<name>.<8 random>.part``),
 #: left behind only by a process killed while writing it.
 TEMPORARY_NAME = re.compile(r"\.(?P<name>[^/]+)\.[a-z0-9_]{8}\.part")
@@ -48,7 +49,7 @@ class Entry:
     key: str
     digest: str
     size: int
-    stamp: Optional[list[int]] = None
+    stamp: list[int] | None = None
 
 
 class Unkeyed(Exception):
@@ -146,7 +147,7 @@ def unchanged(path: Path, entry: Entry) -> bool:
     return verified(path, entry) is not None
 
 
-def verified(path: str | Path, entry: Entry) -> Optional[Entry]:
+def verified(path: str | Path, entry: Entry) -> Entry | None:
     """``entry`` if the page at ``path`` is still what the tool wrote, with the file's stamp
     of now when its bytes had to be read to know it (a folder copied or restored, whose
     files have new inodes, is read once, not at every build); None if it changed or is gone."""
@@ -179,16 +180,28 @@ def read_manifest(folder: Path) -> dict[str, Entry]:
         data = json.loads(path.read_bytes())
     except (OSError, ValueError):
         return {}
-    if not isinstance(data, dict) or data.get("format") != FORMAT \
-            or not isinstance(data.get("pages"), dict):
+    if (
+        not isinstance(data, dict)
+        or data.get("format") != FORMAT
+        or not isinstance(data.get("pages"), dict)
+    ):
         return {}
     pages: dict[str, Entry] = {}
     for url, entry in data["pages"].items():
-        if not (isinstance(url, str) and PAGE_NAME.fullmatch(url) and isinstance(entry, list)
-                and len(entry) in (3, 4) and all(isinstance(x, str) for x in entry[:2])
-                and isinstance(entry[2], int)
-                and (len(entry) == 3 or isinstance(entry[3], list) and len(entry[3]) == 2
-                     and all(type(x) is int for x in entry[3]))):
+        if not (
+            isinstance(url, str)
+            and PAGE_NAME.fullmatch(url)
+            and isinstance(entry, list)
+            and len(entry) in (3, 4)
+            and all(isinstance(x, str) for x in entry[:2])
+            and isinstance(entry[2], int)
+            and (
+                len(entry) == 3
+                or isinstance(entry[3], list)
+                and len(entry[3]) == 2
+                and all(type(x) is int for x in entry[3])
+            )
+        ):
             return {}  # not what the tool writes: trusted for nothing
         pages[url] = Entry(*entry)
     return pages
@@ -199,11 +212,13 @@ def manifest_bytes(pages: dict[str, Entry]) -> bytes:
     version control sees only the lines that changed; each line made by the JSON module's
     compiled encoder, which an indented whole would not use)."""
     encode = json.JSONEncoder(ensure_ascii=False).encode
-    lines = [encode(url) + ": " + encode([entry.key, entry.digest, entry.size]
-                                         + ([entry.stamp] if entry.stamp else []))
-             for url, entry in sorted(pages.items())]
-    return (f'{{"format": {FORMAT}, "pages": {{\n' + ",\n".join(lines) + "\n}}\n"
-            ).encode("utf-8")
+    lines = [
+        encode(url)
+        + ": "
+        + encode([entry.key, entry.digest, entry.size] + ([entry.stamp] if entry.stamp else []))
+        for url, entry in sorted(pages.items())
+    ]
+    return (f'{{"format": {FORMAT}, "pages": {{\n' + ",\n".join(lines) + "\n}}\n").encode("utf-8")
 
 
 def remove_leftovers(folder: Path, before: float) -> int:
@@ -219,7 +234,8 @@ def remove_leftovers(folder: Path, before: float) -> int:
                 for entry in entries:
                     match = TEMPORARY_NAME.fullmatch(entry.name)
                     if match is None or not PAGE_NAME.fullmatch(
-                            f"{sub}/{match['name']}" if sub else match["name"]):
+                        f"{sub}/{match['name']}" if sub else match["name"]
+                    ):
                         continue
                     info = entry.stat(follow_symlinks=False)
                     if stat.S_ISREG(info.st_mode) and info.st_mtime < before:

@@ -26,22 +26,39 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Callable, Optional, Sequence
 
 from ..engine.limits import PAGE_MAX_CHARACTERS
 from ..engine.outputs import inside, replace_bytes, write_file
 from ..render.html import environment, load_template, render
 from . import workers
+from .manifest import (
+    MANIFEST,
+    Entry,
+    Unkeyed,
+    data_digest,
+    fingerprint,
+    manifest_bytes,
+    read_manifest,
+    remove_leftovers,
+    unchanged,
+    verified,
+)
 from .page_frames import PageFrames
-from .manifest import (MANIFEST, Entry, Unkeyed, data_digest, fingerprint, manifest_bytes,
-                       read_manifest, remove_leftovers, unchanged, verified)
 
 #: The site's templates (each may be overridden by a club's folder).
-TEMPLATES = ("site_index.html", "site_sessions.html", "site_session.html", "site_player.html",
-             "site_statistics.html", "site_hand.html", "site_tournament.html")
+TEMPLATES = (
+    "site_index.html",
+    "site_sessions.html",
+    "site_session.html",
+    "site_player.html",
+    "site_statistics.html",
+    "site_hand.html",
+    "site_tournament.html",
+)
 
 #: With a club's templates, pages are written only once this much is rendered, or the site is:
 #: a template the sandbox refuses stops such a build before anything is written.
@@ -109,19 +126,21 @@ class Pager:
     urls: list[str]
 
     @property
-    def previous(self) -> Optional[str]:
+    def previous(self) -> str | None:
         return self.urls[self.number - 2] if self.number > 1 else None
 
     @property
-    def next(self) -> Optional[str]:
+    def next(self) -> str | None:
         return self.urls[self.number] if self.number < self.count else None
 
     @property
-    def links(self) -> list[tuple[int, Optional[str]]]:
+    def links(self) -> list[tuple[int, str | None]]:
         """(page number, url) for the window; (0, None) marks a gap."""
-        shown = sorted({1, self.count} | set(range(max(1, self.number - 3),
-                                                    min(self.count, self.number + 3) + 1)))
-        result: list[tuple[int, Optional[str]]] = []
+        shown = sorted(
+            {1, self.count}
+            | set(range(max(1, self.number - 3), min(self.count, self.number + 3) + 1))
+        )
+        result: list[tuple[int, str | None]] = []
         for page in shown:
             if result and page != result[-1][0] + 1:
                 result.append((0, None))
@@ -131,7 +150,7 @@ class Pager:
 
 def chunks(items: Sequence, size: int) -> list[Sequence]:
     """``items`` in pages of ``size`` (one empty page when there is nothing)."""
-    return [items[i:i + size] for i in range(0, len(items), size)] or [items[:0]]
+    return [items[i : i + size] for i in range(0, len(items), size)] or [items[:0]]
 
 
 def _given(context: dict, shared: dict) -> dict:
@@ -145,8 +164,8 @@ class SiteWriter:
     records the manifest."""
 
     output: Path
-    template_dir: Optional[str | Path] = None
-    lang: Optional[str] = None
+    template_dir: str | Path | None = None
+    lang: str | None = None
     common: dict = field(default_factory=dict)
     #: what the pages' context makers share (a league's ruleset): given to each, here or in
     #: a worker, never sent with a page
@@ -162,7 +181,7 @@ class SiteWriter:
     pending_bytes: int = 0
     #: told ``(pages so far, pages expected)`` after each page: the last build's count is the
     #: expectation (None for a first build, or once this one has gone past it)
-    progress: Optional[Callable[[int, Optional[int]], None]] = None
+    progress: Callable[[int, int | None], None] | None = None
     seen: int = 0
     #: processes rendering pages at most (1: all in this one; see :mod:`.workers`)
     jobs: int = 1
@@ -174,13 +193,16 @@ class SiteWriter:
         # A club's templates compiled first: a broken one stops before any page is written.
         # The bundled ones (tested) compile when a page first needs them: a build that
         # renders few pages compiles few.
-        self.templates = {name: load_template(self.env, name, self.template_dir)
-                          for name in TEMPLATES} if self.template_dir else {}
+        self.templates = (
+            {name: load_template(self.env, name, self.template_dir) for name in TEMPLATES}
+            if self.template_dir
+            else {}
+        )
         self.previous = read_manifest(self.output)
         self.started = time.time()
         self.pages: dict[str, Entry] = {}
         self.folders: set[str] = set()
-        self.workers: Optional[workers.Workers] = None
+        self.workers: workers.Workers | None = None
         self.rendered_here = 0
         self.eager = False  # workers started with the first page rendered (see expect)
 
@@ -244,14 +266,22 @@ class SiteWriter:
         root = "../" * url.count("/")
         if self.frames is not None:  # the bundled templates: a hand page's frame made once
             try:
-                page = self.frames.render(template, root,
-                                          {**self.common, "root": root, "url": url, **context})
+                page = self.frames.render(
+                    template, root, {**self.common, "root": root, "url": url, **context}
+                )
             except Exception:  # noqa: BLE001 - told as a whole rendering tells it, below
                 page = None
             if page is not None and len(page) <= PAGE_MAX_CHARACTERS:
                 return page.encode("utf-8")
-        return render(self.env, self.templates.get(template, template), self.template_dir,
-                      root=root, url=url, **self.common, **context).encode("utf-8")
+        return render(
+            self.env,
+            self.templates.get(template, template),
+            self.template_dir,
+            root=root,
+            url=url,
+            **self.common,
+            **context,
+        ).encode("utf-8")
 
     def render_page(self, url: str, template: str, key: str, context: dict) -> Entry:
         """Render and write one page (in a worker process): its manifest entry."""
@@ -262,8 +292,11 @@ class SiteWriter:
         """Whether the page went to the workers (started once this build has rendered
         enough pages itself to be worth them)."""
         if self.workers is None:
-            if self.jobs <= 1 or self.template_dir or (
-                    not self.eager and self.rendered_here < workers.START_AFTER):
+            if (
+                self.jobs <= 1
+                or self.template_dir
+                or (not self.eager and self.rendered_here < workers.START_AFTER)
+            ):
                 self.rendered_here += 1
                 return False
             self.workers = workers.Workers(self, self.jobs, self._written, TEMPLATES)
@@ -296,8 +329,9 @@ class SiteWriter:
     def _store(self, url: str, key: str, data: bytes) -> None:
         self._folder(url)
         written = replace_bytes(os.path.join(self.output, url), data)  # never seen half-written
-        self.pages[url] = Entry(key, data_digest(data), len(data),
-                                [written.st_mtime_ns, written.st_ino])
+        self.pages[url] = Entry(
+            key, data_digest(data), len(data), [written.st_mtime_ns, written.st_ino]
+        )
         self.written += 1
 
     def finish(self) -> None:
@@ -326,8 +360,11 @@ class SiteWriter:
         was)."""
         if (self.pages == self.previous) if complete else not self.written:
             return
-        kept = {url: entry for url, entry in self.previous.items() if url not in self.pages
-                and unchanged(self.output / url, entry)}
+        kept = {
+            url: entry
+            for url, entry in self.previous.items()
+            if url not in self.pages and unchanged(self.output / url, entry)
+        }
         write_file(self.output / MANIFEST, manifest_bytes({**kept, **self.pages}))
 
     @property

@@ -19,7 +19,6 @@ templates are framed: a club's run in the sandbox, whole.
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 #: The templates rendered framed, and the blocks of each that every page renders itself.
 FRAMED = {"site_hand.html": ("page_title", "heading", "content")}
@@ -32,15 +31,15 @@ class PageFrames:
     """The frames of ``env``'s templates (``FRAMED``) for a build whose pages are all given
     ``common``."""
 
-    def __init__(self, env, common: dict, framed: Optional[dict] = None) -> None:
+    def __init__(self, env, common: dict, framed: dict | None = None) -> None:
         self.env = env
         self.common = common
         self.framed = FRAMED if framed is None else framed
         #: (template, root) -> the template, the frame's text around each block and the
         #: blocks in order; None when the template is rendered whole
-        self.frames: dict[tuple[str, str], Optional[tuple[object, list[str], list[str]]]] = {}
+        self.frames: dict[tuple[str, str], tuple[object, list[str], list[str]] | None] = {}
 
-    def render(self, name: str, root: str, context: dict) -> Optional[str]:
+    def render(self, name: str, root: str, context: dict) -> str | None:
         """The page of template ``name`` at depth ``root`` with its ``context`` (everything
         it is given: the common values, ``root``, ``url`` and its own), or None when the
         template is not rendered framed (the caller renders it whole)."""
@@ -59,14 +58,14 @@ class PageFrames:
             parts.append(text)
         return "".join(parts)
 
-    def _frame(self, name: str, root: str) -> Optional[tuple[object, list[str], list[str]]]:
+    def _frame(self, name: str, root: str) -> tuple[object, list[str], list[str]] | None:
         template = self.env.get_template(name)
         own = self.framed[name]
         if not all(block in template.blocks for block in own):
             return None
         context = template.new_context({**self.common, "root": root})
         for block in own:
-            context.blocks[block] = [lambda _context, mark=_MARK.format(block): iter([mark])]
+            context.blocks[block] = [_marker(_MARK.format(block))]
         try:
             text = "".join(template.root_render_func(context))
         except Exception:  # noqa: BLE001 - a frame that needs a page's values: not framed
@@ -76,3 +75,8 @@ class PageFrames:
         if sorted(blocks) != sorted(own) or any("\x00" in piece for piece in texts):
             return None
         return template, texts, blocks
+
+
+def _marker(mark: str):
+    """A block's render function that writes only its marker (where the page's own block goes)."""
+    return lambda _context: iter([mark])

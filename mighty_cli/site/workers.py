@@ -31,7 +31,7 @@ import pickle
 import signal
 import sys
 from collections import deque
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from ..engine.errors import MightyError
 from ..engine.translation import _
@@ -83,8 +83,9 @@ class Workers:
             writer.env.get_template(name)
         # The workers fork as pages come, each with the writer as it is then (until finish).
         _WRITER = writer
-        self.pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
-                                        initializer=_worker_start)
+        self.pool = ProcessPoolExecutor(
+            jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start
+        )
         self.flight: deque = deque()
         self.limit = jobs * IN_FLIGHT
         self.record = record
@@ -130,7 +131,7 @@ class Workers:
         half-written). A page that failed raises its error here, once the others in flight
         are written and recorded."""
         global _WRITER
-        failure: Optional[BaseException] = None
+        failure: BaseException | None = None
         try:
             self._send()
             while self.flight:
@@ -164,16 +165,20 @@ def _answer(future) -> tuple:
 
 
 def _died() -> WorkerError:
-    return WorkerError(_("a process rendering pages stopped without finishing (out of "
-                         "memory?); the pages written so far are kept: build again, or with "
-                         "--jobs 1"))
+    return WorkerError(
+        _(
+            "a process rendering pages stopped without finishing (out of "
+            "memory?); the pages written so far are kept: build again, or with "
+            "--jobs 1"
+        )
+    )
 
 
 def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the build, which stops us
 
 
-def _render_pages(jobs: list[bytes]) -> tuple[list, Optional[Exception]]:
+def _render_pages(jobs: list[bytes]) -> tuple[list, Exception | None]:
     """Render and write a batch of pages: each page's URL and manifest entry, and the error
     of the page that failed (the batch's later pages left to the next build)."""
     written = []

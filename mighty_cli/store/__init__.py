@@ -21,8 +21,7 @@ from pathlib import Path
 
 from ..engine.errors import MightyError
 
-__all__ = ["DB_ENV", "LeagueError", "app_folder", "default_db_url", "masked_url",
-           "resolve_db_url"]
+__all__ = ["DB_ENV", "LeagueError", "app_folder", "default_db_url", "masked_url", "resolve_db_url"]
 
 DB_ENV = "MIGHTY_DB"
 
@@ -89,7 +88,9 @@ def masked_url(url: str) -> str:
         if parsed.password is None:
             parsed = parsed.set(password="***")
     shown = parsed.set(query={}).render_as_string(hide_password=True)
-    query = [f"{quote_plus(key)}={'***' if _SECRET_PARAMETER.search(key) else quote_plus(value)}"
-             for key, values in parsed.query.items()
-             for value in ((values,) if isinstance(values, str) else values)]
+    query = [
+        f"{quote_plus(key)}={'***' if _SECRET_PARAMETER.search(key) else quote_plus(value)}"
+        for key, values in parsed.query.items()
+        for value in ((values,) if isinstance(values, str) else values)
+    ]
     return shown + ("?" + "&".join(query) if query else "")

@@ -11,24 +11,24 @@ tables one at a time (an advisory lock), since concurrent CREATE TABLEs collide.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Optional
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError
 from sqlmodel import Session, SQLModel, create_engine
 
-from . import LeagueError, masked_url, resolve_db_url
 from ..engine.translation import _
+from . import LeagueError, masked_url, resolve_db_url
 from .models import League  # (and every table, registered on SQLModel.metadata)
 
 BUSY_TIMEOUT_SECONDS = 60
 
 
-def sqlite_file(url: str) -> Optional[Path]:
+def sqlite_file(url: str) -> Path | None:
     """The file a SQLite URL names (None: an in-memory database, or not SQLite)."""
     from sqlalchemy.engine import make_url
 
@@ -36,14 +36,16 @@ def sqlite_file(url: str) -> Optional[Path]:
         parsed = make_url(url)
     except (ArgumentError, ValueError):  # not a URL (a bad port): make_engine says so
         return None
-    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:") \
-            or parsed.query.get("mode") == "memory":
+    if (
+        parsed.get_backend_name() != "sqlite"
+        or parsed.database in (None, "", ":memory:")
+        or parsed.query.get("mode") == "memory"
+    ):
         return None
     return Path(parsed.database)
 
 
-def make_engine(url: str | None = None, *, create: bool = True,
-                missing_ok: bool = True) -> Engine:
+def make_engine(url: str | None = None, *, create: bool = True, missing_ok: bool = True) -> Engine:
     """An engine for a SQLAlchemy URL (default: the user's SQLite file), with the tables made.
     With ``missing_ok=False`` a SQLite file that does not exist is an error, not a new empty
     database: only the commands that make a league (``league create``, ``import``,
@@ -52,9 +54,12 @@ def make_engine(url: str | None = None, *, create: bool = True,
     _refuse_bare_at(url)
     path = sqlite_file(url)
     if not missing_ok and path is not None and not path.exists():
-        raise LeagueError(_("{path}: no database there (a mistyped --db?); 'mighty league "
-                            "create', 'mighty import' or 'mighty restore' makes one").format(
-                                path=path))
+        raise LeagueError(
+            _(
+                "{path}: no database there (a mistyped --db?); 'mighty league "
+                "create', 'mighty import' or 'mighty restore' makes one"
+            ).format(path=path)
+        )
     try:
         if url.startswith("sqlite"):
             engine = _sqlite_engine(url)
@@ -64,24 +69,34 @@ def make_engine(url: str | None = None, *, create: bool = True,
             # statement of a batch fails: the error itself is reported, as one line, by the CLI.
             logging.getLogger("psycopg").addHandler(logging.NullHandler())
     except NoSuchModuleError as exc:  # an unknown database or driver: the error names it
-        raise LeagueError(_("--db {url!r}: not a database URL SQLAlchemy can use "
-                            "({exc})").format(url=_safe(url), exc=exc)) from None
+        raise LeagueError(
+            _("--db {url!r}: not a database URL SQLAlchemy can use ({exc})").format(
+                url=_safe(url), exc=exc
+            )
+        ) from None
     except (ArgumentError, ValueError):  # ValueError: a bad port, whose text may hold a piece
         # of a password (user:p@ss:word@host reads port 'word@host'): the error is not shown
-        raise LeagueError(_("--db {url!r}: not a database URL SQLAlchemy can read").format(
-            url=_safe(url))) from None
+        raise LeagueError(
+            _("--db {url!r}: not a database URL SQLAlchemy can read").format(url=_safe(url))
+        ) from None
     except ImportError as exc:  # a known database whose driver is not installed
-        raise LeagueError(_("--db {url}: its database driver is not installed ({exc}); "
-                            "PostgreSQL needs pip install 'mighty-cli[postgres]'").format(
-                              url=_safe(url), exc=exc)) from None
+        raise LeagueError(
+            _(
+                "--db {url}: its database driver is not installed ({exc}); "
+                "PostgreSQL needs pip install 'mighty-cli[postgres]'"
+            ).format(url=_safe(url), exc=exc)
+        ) from None
     if create:
         try:
             _create_tables(engine)
         except DatabaseError as exc:  # not a database (a text file), unreachable, refused
             engine.dispose()
             reason = (str(exc.orig or exc).strip().splitlines() or [type(exc).__name__])[0]
-            raise LeagueError(_("--db {url}: cannot open the database: {reason}").format(
-                                  url=_safe(url), reason=reason)) from None
+            raise LeagueError(
+                _("--db {url}: cannot open the database: {reason}").format(
+                    url=_safe(url), reason=reason
+                )
+            ) from None
     return engine
 
 
@@ -92,17 +107,19 @@ _CREATE_LOCK = 0x6D69676874  # "might"
 #: Columns added to a table after it was first released, as ``(table, column, SQL type)``: a
 #: store made before gains each one, empty (NULL), when it is opened (:func:`_add_columns`).
 #: Each must be nullable, and mean "nothing to say" when NULL, so old rows keep their meaning.
-ADDED_COLUMNS = (("hand", "eliminated_seat", "INTEGER"),  # 시흥 은마's eliminated hand
-                 ("league_session", "deal_seed", "VARCHAR(40)"),  # the referee's deal seed
-                 ("league_session", "round_id", "INTEGER"),  # a round's table (league_round)
-                 ("league_session", "table_number", "INTEGER"),
-                 ("league_round", "deal_seed", "VARCHAR(40)"),  # a duplicate round's deals
-                 ("league_round", "clock_started_at", "TIMESTAMP"),  # the round's clock
-                 ("league_round", "clock_minutes", "INTEGER"),
-                 ("live_hand", "owner", "VARCHAR(40)"),  # who holds the hand in progress
-                 ("planned_table", "plan_first", "INTEGER"),  # a plan's first round
-                 ("planned_table", "plan_rounds", "INTEGER"),  # and its length
-                 ("league_session", "entry_code", "VARCHAR(10)"))  # a phone's entry code
+ADDED_COLUMNS = (
+    ("hand", "eliminated_seat", "INTEGER"),  # 시흥 은마's eliminated hand
+    ("league_session", "deal_seed", "VARCHAR(40)"),  # the referee's deal seed
+    ("league_session", "round_id", "INTEGER"),  # a round's table (league_round)
+    ("league_session", "table_number", "INTEGER"),
+    ("league_round", "deal_seed", "VARCHAR(40)"),  # a duplicate round's deals
+    ("league_round", "clock_started_at", "TIMESTAMP"),  # the round's clock
+    ("league_round", "clock_minutes", "INTEGER"),
+    ("live_hand", "owner", "VARCHAR(40)"),  # who holds the hand in progress
+    ("planned_table", "plan_first", "INTEGER"),  # a plan's first round
+    ("planned_table", "plan_rounds", "INTEGER"),  # and its length
+    ("league_session", "entry_code", "VARCHAR(10)"),
+)  # a phone's entry code
 
 
 def _create_tables(engine: Engine) -> None:
@@ -141,8 +158,11 @@ def create_tables_within(session: Session, url: str) -> None:
         _add_columns(connection)
     except DatabaseError as exc:  # not a database (a text file), unreachable, refused
         reason = (str(exc.orig or exc).strip().splitlines() or [type(exc).__name__])[0]
-        raise LeagueError(_("--db {url}: cannot open the database: {reason}").format(
-                              url=_safe(url), reason=reason)) from None
+        raise LeagueError(
+            _("--db {url}: cannot open the database: {reason}").format(
+                url=_safe(url), reason=reason
+            )
+        ) from None
 
 
 def _missing_columns(bind) -> list[tuple[str, str, str]]:
@@ -171,8 +191,7 @@ def _sqlite_engine(url: str) -> Engine:
     from sqlalchemy.pool import StaticPool
 
     in_memory = url in ("sqlite://", "sqlite:///:memory:")
-    kwargs: dict = {"connect_args": {"timeout": BUSY_TIMEOUT_SECONDS,
-                                     "check_same_thread": False}}
+    kwargs: dict = {"connect_args": {"timeout": BUSY_TIMEOUT_SECONDS, "check_same_thread": False}}
     if in_memory:
         kwargs["poolclass"] = StaticPool  # one shared connection, or each one sees no tables
     engine = create_engine(url, **kwargs)
@@ -194,8 +213,9 @@ def _sqlite_engine(url: str) -> Engine:
         # lock later could fail with "database is locked" instead of waiting its turn. A
         # transaction that only reads (:func:`reading`) takes none: in WAL mode it reads a
         # snapshot, and neither waits for a writer nor makes one wait.
-        connection.exec_driver_sql("BEGIN" if connection.get_execution_options().get(READING)
-                                   else "BEGIN IMMEDIATE")
+        connection.exec_driver_sql(
+            "BEGIN" if connection.get_execution_options().get(READING) else "BEGIN IMMEDIATE"
+        )
 
     return engine
 
@@ -214,8 +234,11 @@ def _refuse_bare_at(url: str) -> None:
     except (ArgumentError, ValueError, TypeError):  # make_engine says so
         return
     if host and "@" in host:
-        raise LeagueError(_("--db {url}: the user or password holds '@': write it as %40 "
-                            "(URL encoding)").format(url=masked_url(url)))
+        raise LeagueError(
+            _("--db {url}: the user or password holds '@': write it as %40 (URL encoding)").format(
+                url=masked_url(url)
+            )
+        )
 
 
 #: A SQLite file that holds no store yet (an empty file, another program's database) is kept
@@ -231,7 +254,7 @@ class FileBefore:
 
     path: Path
     existed: bool
-    data: Optional[bytes] = None
+    data: bytes | None = None
     journals: tuple[str, ...] = ()
 
 
@@ -259,11 +282,16 @@ def _holds_a_store(path: Path, size: int) -> bool:
     if size == 0:
         return False
     try:  # immutable: read without a lock and without writing a journal beside it
-        connection = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro&immutable=1",
-                                     uri=True)
+        connection = sqlite3.connect(
+            f"file:{quote(str(path.resolve()))}?mode=ro&immutable=1", uri=True
+        )
         try:
-            return connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND "
-                                      "name = 'league'").fetchone() is not None
+            return (
+                connection.execute(
+                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'league'"
+                ).fetchone()
+                is not None
+            )
         finally:
             connection.close()
     except sqlite3.Error:  # not a database: opening it fails and changes nothing
@@ -325,7 +353,6 @@ def reading(engine: Engine) -> Iterator[Session]:
 def lock_league(session: Session, league_id: int) -> None:
     """Serialise writers of one league (PostgreSQL row lock; SQLite already holds the lock)."""
     from sqlmodel import select
-
 
     if session.get_bind().dialect.name != "sqlite":
         session.exec(select(League.id).where(League.id == league_id).with_for_update()).first()

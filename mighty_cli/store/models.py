@@ -15,15 +15,14 @@ is refused with one line before it reaches the database.
 from __future__ import annotations
 
 from datetime import date, datetime, timezone
-from typing import Optional
 
 from sqlalchemy import BigInteger, Column, Integer, Text, UniqueConstraint
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
 from ..engine.limits import POINTS_LIMIT
-from . import LeagueError
 from ..engine.translation import _
+from . import LeagueError
 
 
 class PointsOutOfRange(LeagueError):
@@ -39,9 +38,12 @@ class StoredPoints(TypeDecorator):
 
     def process_bind_param(self, value, dialect):
         if value is not None and not -POINTS_LIMIT <= value <= POINTS_LIMIT:
-            raise PointsOutOfRange(_("{value:,} points for one player in one hand: a league "
-                                     "stores from {low:,} to {high:,}").format(
-                                       value=value, low=-POINTS_LIMIT, high=POINTS_LIMIT))
+            raise PointsOutOfRange(
+                _(
+                    "{value:,} points for one player in one hand: a league "
+                    "stores from {low:,} to {high:,}"
+                ).format(value=value, low=-POINTS_LIMIT, high=POINTS_LIMIT)
+            )
         return value
 
 
@@ -60,16 +62,16 @@ def utc_time(moment: datetime) -> datetime:
 class Player(SQLModel, table=True):
     """A person. A merged record keeps its row (``merged_into_id``) so old names still resolve."""
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     name: str = Field(index=True, unique=True, max_length=100)
-    merged_into_id: Optional[int] = Field(default=None, foreign_key="player.id")
+    merged_into_id: int | None = Field(default=None, foreign_key="player.id")
     created_at: datetime = Field(default_factory=utc_now)
 
 
 class League(SQLModel, table=True):
     """A league: its ruleset (the TOML text itself) and how its standings are ranked."""
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     name: str = Field(index=True, unique=True, max_length=100)
     ruleset_name: str = Field(max_length=200)
     ruleset_toml: str = Field(sa_column=Column(Text, nullable=False))
@@ -86,21 +88,21 @@ class LeagueRound(SQLModel, table=True):
     __tablename__ = "league_round"
     __table_args__ = (UniqueConstraint("league_id", "number"),)
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     league_id: int = Field(foreign_key="league.id", index=True)
     number: int
     started_at: datetime = Field(default_factory=utc_now)
-    ended_at: Optional[datetime] = None
+    ended_at: datetime | None = None
     #: the seed the plan was searched with (``round start --seed``), so it can be made again
-    seed: Optional[str] = Field(default=None, max_length=40)
+    seed: str | None = Field(default=None, max_length=40)
     #: a duplicate round's deal seed (``round start --duplicate``): every table deals hand k
     #: from it, the same cards to the same seats at every table of one size; NULL: not one
-    deal_seed: Optional[str] = Field(default=None, max_length=40)
+    deal_seed: str | None = Field(default=None, max_length=40)
     #: the round's clock, started by the director (``mighty serve``): when it started and how
     #: many minutes the round is given; both NULL: no clock. Added after the first release
     #: (:data:`.db.ADDED_COLUMNS`)
-    clock_started_at: Optional[datetime] = None
-    clock_minutes: Optional[int] = None
+    clock_started_at: datetime | None = None
+    clock_minutes: int | None = None
 
 
 class RoundSubstitute(SQLModel, table=True):
@@ -131,8 +133,8 @@ class PlannedTable(SQLModel, table=True):
     round_number: int = Field(primary_key=True)
     table_number: int = Field(primary_key=True)
     players: str = Field(sa_type=Text)
-    plan_first: Optional[int] = None
-    plan_rounds: Optional[int] = None
+    plan_first: int | None = None
+    plan_rounds: int | None = None
 
 
 class LeagueSession(SQLModel, table=True):
@@ -141,27 +143,27 @@ class LeagueSession(SQLModel, table=True):
     __tablename__ = "league_session"
     __table_args__ = (UniqueConstraint("league_id", "number"),)
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     league_id: int = Field(foreign_key="league.id", index=True)
     number: int
     day: date
-    first_dealer_id: Optional[int] = Field(default=None, foreign_key="player.id")
+    first_dealer_id: int | None = Field(default=None, foreign_key="player.id")
     started_at: datetime = Field(default_factory=utc_now)
-    ended_at: Optional[datetime] = None
+    ended_at: datetime | None = None
     #: the seed the session's referee deals from (``referee --league --seed``), in decimal, so
     #: a resumed evening deals the same cards without being told it again; NULL: none given
-    deal_seed: Optional[str] = Field(default=None, max_length=40)
+    deal_seed: str | None = Field(default=None, max_length=40)
     #: the round this session is a table of (a ``league_round.id``), and the table's number in
     #: it (NULL: a session started on its own, ``session start``). No foreign key and no index
     #: of its own: a store made before rounds gains the column by ALTER TABLE, as every store
     #: gains the others (a league has hundreds of sessions, not millions)
-    round_id: Optional[int] = None
-    table_number: Optional[int] = None
+    round_id: int | None = None
+    table_number: int | None = None
     #: the table's entry code (:mod:`.entry_codes`): a phone at the table types it (or scans
     #: it from the table's slip) to write there through ``mighty serve``; a round's table
     #: keeps it across the seatings ``round seat`` gives it. NULL: none (a session made
     #: before the column, or imported). Added after the first release (:data:`.db.ADDED_COLUMNS`)
-    entry_code: Optional[str] = Field(default=None, max_length=10)
+    entry_code: str | None = Field(default=None, max_length=10)
 
 
 class SessionSeat(SQLModel, table=True):
@@ -179,36 +181,36 @@ class Hand(SQLModel, table=True):
 
     __table_args__ = (UniqueConstraint("league_id", "number"),)
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     league_id: int = Field(foreign_key="league.id", index=True)
     session_id: int = Field(foreign_key="league_session.id", index=True)
     number: int
-    status: str = Field(max_length=20)          # scored | deal_miss | redeal
+    status: str = Field(max_length=20)  # scored | deal_miss | redeal
     voided: bool = False
-    dealer_id: Optional[int] = Field(default=None, foreign_key="player.id")
-    declarer_id: Optional[int] = Field(default=None, foreign_key="player.id")
-    friend_id: Optional[int] = Field(default=None, foreign_key="player.id")
-    deal_miss_id: Optional[int] = Field(default=None, foreign_key="player.id")
-    contract: Optional[str] = Field(default=None, max_length=10)
-    friend_call: Optional[str] = Field(default=None, max_length=40)
-    taken: Optional[int] = None
-    success: Optional[bool] = None
-    base: Optional[float] = None
-    multiplier: Optional[int] = None
+    dealer_id: int | None = Field(default=None, foreign_key="player.id")
+    declarer_id: int | None = Field(default=None, foreign_key="player.id")
+    friend_id: int | None = Field(default=None, foreign_key="player.id")
+    deal_miss_id: int | None = Field(default=None, foreign_key="player.id")
+    contract: str | None = Field(default=None, max_length=10)
+    friend_call: str | None = Field(default=None, max_length=40)
+    taken: int | None = None
+    success: bool | None = None
+    base: float | None = None
+    multiplier: int | None = None
     doublings: str = Field(default="", max_length=100)
     run: bool = False
     back_run: bool = False
     pot_after: int = 0
     full: bool = False
-    record_toml: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
-    note: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
+    record_toml: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    note: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     created_at: datetime = Field(default_factory=utc_now)
     # 시흥 은마 (table.dummy): whose own hand the declarer eliminated, by seat: a player's
     # ``hand_player.seat`` (he played the dummy's hand and keeps his role), or table.players for
     # the dummy (seated after the players). None for any other hand; a 6마/7마 hand's eliminated
     # have the role ``eliminated`` instead. Added after the first release: a store made before
     # gains it when opened (:data:`.db.ADDED_COLUMNS`).
-    eliminated_seat: Optional[int] = None
+    eliminated_seat: int | None = None
 
 
 class HandPlayer(SQLModel, table=True):
@@ -219,10 +221,10 @@ class HandPlayer(SQLModel, table=True):
     hand_id: int = Field(foreign_key="hand.id", primary_key=True)
     player_id: int = Field(foreign_key="player.id", primary_key=True, index=True)
     league_id: int = Field(foreign_key="league.id", index=True)
-    seat: Optional[int] = None
+    seat: int | None = None
     role: str = Field(max_length=10)  # declarer | friend | opponent | eliminated | player | out
     points: int = Field(default=0, sa_type=StoredPoints)  # from the hand's score
-    pot: int = Field(default=0, sa_type=StoredPoints)     # from the deposit pot (paid in or won)
+    pot: int = Field(default=0, sa_type=StoredPoints)  # from the deposit pot (paid in or won)
 
 
 class ChangeLog(SQLModel, table=True):
@@ -230,15 +232,15 @@ class ChangeLog(SQLModel, table=True):
 
     __tablename__ = "change_log"
 
-    id: Optional[int] = Field(default=None, primary_key=True)
-    league_id: Optional[int] = Field(default=None, foreign_key="league.id", index=True)
-    hand_id: Optional[int] = Field(default=None, foreign_key="hand.id")
+    id: int | None = Field(default=None, primary_key=True)
+    league_id: int | None = Field(default=None, foreign_key="league.id", index=True)
+    hand_id: int | None = Field(default=None, foreign_key="hand.id")
     action: str = Field(max_length=40)
     who: str = Field(max_length=100)
     why: str = Field(default="", sa_column=Column(Text, nullable=False))
     at: datetime = Field(default_factory=utc_now)
-    before: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
-    after: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
+    before: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    after: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
 
 
 class PlayerTotal(SQLModel, table=True):
@@ -250,7 +252,7 @@ class PlayerTotal(SQLModel, table=True):
 
     league_id: int = Field(foreign_key="league.id", primary_key=True)
     player_id: int = Field(foreign_key="player.id", primary_key=True)
-    rows: int = 0                # hand_player rows counted (a row makes the player listed)
+    rows: int = 0  # hand_player rows counted (a row makes the player listed)
     hands: int = 0
     score: int = Field(default=0, sa_type=BigInteger)  # a sum of hands: beyond 32 bits
     declarer: int = 0
@@ -289,7 +291,7 @@ class LiveHand(SQLModel, table=True):
     #: hand) that last wrote it (:mod:`.ledger.table_entry`); another writer's entries are refused.
     #: NULL: nobody's (a store made before the column, whose next writer takes it up). Added
     #: after the first release (:data:`.db.ADDED_COLUMNS`)
-    owner: Optional[str] = Field(default=None, max_length=40)
+    owner: str | None = Field(default=None, max_length=40)
 
 
 class LeagueSetting(SQLModel, table=True):

@@ -52,10 +52,17 @@ class AmendedHand:
         view = self._view
         return None if view is None or view.full or view.voided else view
 
-    def values(self, *, declarer: str | None = None, contract: str | None = None,
-               friend: str | None = None, friend2: str | None = None,
-               taken: Taken | int | None = None, deal_miss: str | None = None,
-               eliminated: str | None = None) -> dict:
+    def values(
+        self,
+        *,
+        declarer: str | None = None,
+        contract: str | None = None,
+        friend: str | None = None,
+        friend2: str | None = None,
+        taken: Taken | int | None = None,
+        deal_miss: str | None = None,
+        eliminated: str | None = None,
+    ) -> dict:
         """An amendment's values as typed, read as ``record`` reads them: the keywords of
         :func:`~mighty_cli.store.ledger.corrections.amend_hand` for these fields (None: unchanged)."""
         declarer, deal_miss = self.name(declarer), self.name(deal_miss)
@@ -63,9 +70,15 @@ class AmendedHand:
         if isinstance(taken, Taken):
             taken = self.count(taken, friend, friend2)
         out = None if eliminated is None else self.eliminated(eliminated, declarer)
-        return {"declarer": declarer, "contract": contract_text(contract),
-                "friend": friend_value(friend), "friend2": friend2, "taken": taken,
-                "deal_miss": deal_miss, "eliminated": out}
+        return {
+            "declarer": declarer,
+            "contract": contract_text(contract),
+            "friend": friend_value(friend),
+            "friend2": friend2,
+            "taken": taken,
+            "deal_miss": deal_miss,
+            "eliminated": out,
+        }
 
     def name(self, text: str | None) -> str | None:
         """A player of the hand as ``record`` matches him (``text`` as typed where nobody, or

@@ -72,11 +72,17 @@ class Answers:
         if words.means(text, "none"):
             f = self.rules.friend
             if not (f.no_friend or f.fake or f.first_trick or f.last_trick):
-                raise MightyError(_("{ruleset} allows no friendless hand: name the friend")
-                                  .format(ruleset=self.rules.name))
+                raise MightyError(
+                    _("{ruleset} allows no friendless hand: name the friend").format(
+                        ruleset=self.rules.name
+                    )
+                )
             return "none"
-        names = text.replace("+", ",").replace(",", " ").split() \
-            if self.rules.friend.called_cards == 2 else [text]
+        names = (
+            text.replace("+", ",").replace(",", " ").split()
+            if self.rules.friend.called_cards == 2
+            else [text]
+        )
         return self.check_friends(names)
 
     def check_friends(self, names: list[str]) -> str:
@@ -84,26 +90,37 @@ class Answers:
         returned, both kept in :attr:`friends`."""
         self.friends = []
         if len(names) > 2:
-            raise MightyError(_("name one or two friends (two cards are called: "
-                                "friend.called_cards = 2)"))
+            raise MightyError(
+                _("name one or two friends (two cards are called: friend.called_cards = 2)")
+            )
         friends = [self._one_friend(name) for name in names]
         if len(friends) == 2 and friends[0] == friends[1]:
-            raise MightyError(_("{player} is named twice: one player holding both called cards "
-                                "is one friend").format(player=friends[0]))
+            raise MightyError(
+                _(
+                    "{player} is named twice: one player holding both called cards is one friend"
+                ).format(player=friends[0])
+            )
         self.friends = friends
         return friends[0]
 
     def _one_friend(self, text: str) -> str:
         friend = match_name(text, self.five, _(THIS_HAND))
         if friend == self.declarer:
-            raise MightyError(_("{player} is the declarer: name the friend, or none if he "
-                                "played alone").format(player=friend))
+            raise MightyError(
+                _("{player} is the declarer: name the friend, or none if he played alone").format(
+                    player=friend
+                )
+            )
         if friend in self.eliminated and not self.rules.table.dummy:  # 시흥 은마: he plays on
-            raise MightyError(_("{player} was eliminated (탈락) and played no trick").format(
-                player=friend))
+            raise MightyError(
+                _("{player} was eliminated (탈락) and played no trick").format(player=friend)
+            )
         if not friend_possible(self.rules):
-            raise MightyError(_("the declarer always plays alone under {ruleset}: none")
-                              .format(ruleset=self.rules.name))
+            raise MightyError(
+                _("the declarer always plays alone under {ruleset}: none").format(
+                    ruleset=self.rules.name
+                )
+            )
         return friend
 
     def own_friend_hand(self, text: str) -> str:
@@ -113,24 +130,31 @@ class Answers:
         low = " ".join(text.strip().lower().split())
         if words.means(text, "own-friend") or low == partner.lower():
             return partner
-        raise MightyError(_("the declarer's friend is his friend hand {partner} (프렌드 패) "
-                            "under {ruleset}: friend, or nothing at all").format(
-                                partner=partner, ruleset=self.rules.name))
+        raise MightyError(
+            _(
+                "the declarer's friend is his friend hand {partner} (프렌드 패) "
+                "under {ruleset}: friend, or nothing at all"
+            ).format(partner=partner, ruleset=self.rules.name)
+        )
 
     def check_eliminated(self, text: str) -> list[str]:
         """6마, 7마: the players the declarer eliminated (table.eliminated of them)."""
         count = self.rules.table.eliminated
         if self.rules.table.dummy:  # 시흥 은마: a player, or the dummy (은실)
             return self._dummy_eliminated(text)
-        names = [match_name(n, self.five, _(THIS_HAND))
-                 for n in text.replace(",", " ").split()]
+        names = [match_name(n, self.five, _(THIS_HAND)) for n in text.replace(",", " ").split()]
         if len(names) != count or len(set(names)) != count:
-            raise MightyError(ngettext("name the {count} player the declarer eliminated (탈락)",
-                                       "name the {count} players the declarer eliminated (탈락)",
-                                       count).format(count=count))
+            raise MightyError(
+                ngettext(
+                    "name the {count} player the declarer eliminated (탈락)",
+                    "name the {count} players the declarer eliminated (탈락)",
+                    count,
+                ).format(count=count)
+            )
         if self.declarer in names:
-            raise MightyError(_("{player} is the declarer and cannot be eliminated").format(
-                player=self.declarer))
+            raise MightyError(
+                _("{player} is the declarer and cannot be eliminated").format(player=self.declarer)
+            )
         self.eliminated = names
         return names
 
@@ -139,8 +163,9 @@ class Answers:
         ``더미``, ``은실``); an eliminated player plays the dummy's hand and scores like anyone."""
         name = DUMMY if words.means(text, "dummy") else match_name(text, self.five, _(THIS_HAND))
         if name == self.declarer:
-            raise MightyError(_("{player} is the declarer and cannot be eliminated").format(
-                player=self.declarer))
+            raise MightyError(
+                _("{player} is the declarer and cannot be eliminated").format(player=self.declarer)
+            )
         self.eliminated = [name]
         return [name]
 
@@ -163,8 +188,11 @@ class Answers:
         try:
             card = parse_card(normalize_entry(text.strip(), expect="card").strip())
         except (MightyError, ValueError):
-            raise MightyError(_("{text!r}: the card the declarer called, e.g. SA (or 초구, "
-                                "first-trick)").format(text=text.strip())) from None
+            raise MightyError(
+                _("{text!r}: the card the declarer called, e.g. SA (or 초구, first-trick)").format(
+                    text=text.strip()
+                )
+            ) from None
         return format_card(card)
 
     def check_taken(self, text: str) -> int:
@@ -179,14 +207,20 @@ class Answers:
         try:
             value = int(text.strip().removesuffix("장").removesuffix("턴").strip())
         except ValueError:
-            message = (_("{text!r}: a number of tricks from 0 to {total}") if tricks else
-                       _("{text!r}: a number of point cards from 0 to {total}"))
+            message = (
+                _("{text!r}: a number of tricks from 0 to {total}")
+                if tricks
+                else _("{text!r}: a number of point cards from 0 to {total}")
+            )
             raise MightyError(message.format(text=text.strip(), total=total)) from None
         if not 0 <= value <= total:
-            message = (_("{value}: the ruling party takes from 0 to {total} tricks under "
-                         "{ruleset}") if tricks else
-                       _("{value}: the ruling party takes from 0 to {total} point cards under "
-                         "{ruleset}"))
+            message = (
+                _("{value}: the ruling party takes from 0 to {total} tricks under {ruleset}")
+                if tricks
+                else _(
+                    "{value}: the ruling party takes from 0 to {total} point cards under {ruleset}"
+                )
+            )
             raise MightyError(message.format(value=value, total=total, ruleset=self.rules.name))
         return value
 

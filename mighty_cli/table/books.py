@@ -4,9 +4,9 @@ the score-keeper alike."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Optional
 
 from ..engine.translation import _
 from .next_hand import NextHand, read_next_hand
@@ -30,12 +30,14 @@ class SaveFile:
         if self.owned:
             return
         if self.path.is_dir():
-            raise TableError(_("{path} is a folder: name a file").format(
-                path=self.path))
+            raise TableError(_("{path} is a folder: name a file").format(path=self.path))
         if self.path.exists():
-            raise TableError(_("{path} exists and this run did not write it: choose "
-                                         "another name, or continue it with --resume {path}")
-                                       .format(path=self.path))
+            raise TableError(
+                _(
+                    "{path} exists and this run did not write it: choose "
+                    "another name, or continue it with --resume {path}"
+                ).format(path=self.path)
+            )
         self.owned = True
 
     def write(self, text: str) -> None:
@@ -70,8 +72,9 @@ class LeagueBook:
     refused (:class:`~.table_errors.HandTakenAway`) instead of storing a hand again.
     :attr:`resume` is the command line that opens this table again (the front end's)."""
 
-    def __init__(self, db_url: Optional[str], league: str, who: str, engine=None,
-                 token: Optional[str] = None):
+    def __init__(
+        self, db_url: str | None, league: str, who: str, engine=None, token: str | None = None
+    ):
         from ..store.db import make_engine
         from ..store.ledger.table_entry import new_token
 
@@ -80,7 +83,7 @@ class LeagueBook:
         self.own_engine = engine is None
         self.engine = engine if engine is not None else make_engine(db_url, missing_ok=False)
         self.league, self.who = league, who
-        self.session: Optional[int] = None
+        self.session: int | None = None
         self.token = token or new_token()
         self.claim = None  # the store's LiveClaim, from take()
         self.resume = ""
@@ -105,13 +108,17 @@ class LeagueBook:
         with self.tx() as s:
             return read_next_hand(s, self.league, self.session)
 
-    def take(self) -> Optional[str]:
+    def take(self) -> str | None:
         """Take up the session's hand in progress for this window; its record, if any."""
         from ..store.ledger.table_entry import take_live_hand
 
         with self.tx() as s:
-            self.claim, text = take_live_hand(s, self.league, self.session,  # type: ignore
-                                              self.token)
+            self.claim, text = take_live_hand(
+                s,
+                self.league,
+                self.session,  # type: ignore
+                self.token,
+            )
         return text
 
     def save_live(self, toml_text: str) -> None:
@@ -143,8 +150,7 @@ class LeagueBook:
         claim = self._claim()
         with self.held() as s:
             league = get_league(s, self.league)
-            check_claim(s, league, find_session(s, league, self.session, open_only=False),
-                        claim)
+            check_claim(s, league, find_session(s, league, self.session, open_only=False), claim)
 
     def _claim(self):
         """The window's claim (an evening that did not :meth:`take` first holds no hand yet,
@@ -160,15 +166,23 @@ class LeagueBook:
                 self.claim = LiveClaim(self.token, session_hands(s, session.id))
         return self.claim
 
-    def store(self, hand: dict, number: Optional[int] = None):
+    def store(self, hand: dict, number: int | None = None):
         """Store the finished hand (the table's hand ``number``, when the front end says)."""
         from ..store.ledger.hands import record_hand
 
         claim = self._claim()
         with self.held() as s:
-            stored = record_hand(s, self.league, session_number=self.session,
-                                 players=hand["players"], dealer=hand["dealer"],
-                                 refereed=hand, who=self.who, claim=claim, expect_hand=number)
+            stored = record_hand(
+                s,
+                self.league,
+                session_number=self.session,
+                players=hand["players"],
+                dealer=hand["dealer"],
+                refereed=hand,
+                who=self.who,
+                claim=claim,
+                expect_hand=number,
+            )
         claim.hands, claim.held = stored.session_hand, False
         return stored
 
@@ -177,10 +191,11 @@ class LeagueBook:
         from ..store.ledger.hands import list_hands
 
         with self.tx() as s:
-            views = list_hands(s, self.league, session_number=self.session,
-                               include_voided=False)
-        return [{k: v for k, v in view.hand_dict().items() if k not in ("session", "date")}
-                for view in views]
+            views = list_hands(s, self.league, session_number=self.session, include_voided=False)
+        return [
+            {k: v for k, v in view.hand_dict().items() if k not in ("session", "date")}
+            for view in views
+        ]
 
     def close(self) -> None:
         if self.own_engine:

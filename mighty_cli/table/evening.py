@@ -22,58 +22,79 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Optional
 
+from ..engine.cards import format_bid, format_card
+from ..engine.cards.deck import UNDEALT, hand_seed
 from ..engine.errors import MightyError
+from ..engine.hand.draft import seeded_deal
+from ..engine.hand.seats import DUMMY, GHOST, arranged_deal
 from ..engine.records import Record, dump_record, replay
 from ..engine.ruleset import Ruleset
-from ..engine.session import (PreviousHand, Proposal, check_sitting_out, find_session_end,
-                              opener_for, propose)
+from ..engine.session import (
+    PreviousHand,
+    Proposal,
+    check_sitting_out,
+    find_session_end,
+    opener_for,
+    propose,
+)
 from ..engine.translation import _, ngettext
 from ..render.text import table
 from . import view, words
 from .books import LeagueBook, SaveFile
-from .table_errors import HandTakenAway, TableUsageError
 from .name_lookup import match_name
 from .referee_session import RefereeSession, deal_cards, rebuild
-from ..engine.cards import format_bid
-from ..engine.cards import format_card
-from ..engine.cards.deck import UNDEALT
-from ..engine.cards.deck import hand_seed
-from ..engine.hand.draft import seeded_deal
-from ..engine.hand.seats import DUMMY, GHOST
-from ..engine.hand.seats import arranged_deal
+from .table_errors import HandTakenAway, TableUsageError
 
 
 def session_ended_line(number: int, reason: str) -> str:
     """The one line saying the ruleset ended a session, and why."""
-    return _("Session {number} ended by the ruleset ({reason}); start a new one to play on.") \
-        .format(number=number, reason=reason)
+    return _(
+        "Session {number} ended by the ruleset ({reason}); start a new one to play on."
+    ).format(number=number, reason=reason)
 
 
 class Evening:
     """Hands in sequence at one table; ``handle`` takes a line and returns what to print."""
 
-    def __init__(self, rules: Ruleset, ruleset_name: str, present: list[str], *,
-                 first_dealer: Optional[str] = None, seed: Optional[int] = None,
-                 deals: Optional[list[dict]] = None, save: Optional[SaveFile] = None,
-                 book: Optional[LeagueBook] = None, interactive: bool = False,
-                 finished: Optional[list[dict]] = None, hands_before: int = 0,
-                 ruleset_toml: Optional[str] = None, number_offset: int = 0,
-                 table: Optional[int] = None, duplicate: bool = False):
+    def __init__(
+        self,
+        rules: Ruleset,
+        ruleset_name: str,
+        present: list[str],
+        *,
+        first_dealer: str | None = None,
+        seed: int | None = None,
+        deals: list[dict] | None = None,
+        save: SaveFile | None = None,
+        book: LeagueBook | None = None,
+        interactive: bool = False,
+        finished: list[dict] | None = None,
+        hands_before: int = 0,
+        ruleset_toml: str | None = None,
+        number_offset: int = 0,
+        table: int | None = None,
+        duplicate: bool = False,
+    ):
         if seed is not None and rules.table.deal == "draft":
-            raise TableUsageError(_(
-                "{ruleset}: the players draft their hands at the table (table.deal = draft), so "
-                "--seed cannot know them; referee with open cards, or give the drafted hands "
-                "with --deal FILE").format(ruleset=rules.name))
+            raise TableUsageError(
+                _(
+                    "{ruleset}: the players draft their hands at the table (table.deal = draft), so "
+                    "--seed cannot know them; referee with open cards, or give the drafted hands "
+                    "with --deal FILE"
+                ).format(ruleset=rules.name)
+            )
         self.rules, self.ruleset_name = rules, ruleset_name
-        self.present = list(present)      # in playing order
+        self.present = list(present)  # in playing order
         self.first_dealer = first_dealer
         self.seed = seed
         # a deal file's texts are read under this ruleset (two decks: a card named twice)
-        self.deals = [deal_cards(deal, rules) if any(isinstance(cards, str)
-                                                     for cards in deal.values())
-                      else deal for deal in deals or []]
+        self.deals = [
+            deal_cards(deal, rules)
+            if any(isinstance(cards, str) for cards in deal.values())
+            else deal
+            for deal in deals or []
+        ]
         self.save, self.book = save, book
         self.interactive = interactive
         self.finished: list[dict] = list(finished or [])
@@ -88,9 +109,9 @@ class Evening:
         # a duplicate round's table: every table deals each deal from the same seat
         self.duplicate = duplicate
         self.ruleset_toml = ruleset_toml
-        self.hand: Optional[RefereeSession] = None
-        self.proposal: Optional[Proposal] = None
-        self.ended: Optional[str] = None
+        self.hand: RefereeSession | None = None
+        self.proposal: Proposal | None = None
+        self.ended: str | None = None
         self.done = False
         #: the evening ended because its hand was no longer this window's (HandTakenAway)
         self.taken_away = False
@@ -102,12 +123,17 @@ class Evening:
 
     def record(self, with_live: bool = True) -> Record:
         hands = list(self.finished)
-        if with_live and self.hand is not None and not self.hand.over \
-                and (self.hand.started or self.hand.deal is not None):
+        if (
+            with_live
+            and self.hand is not None
+            and not self.hand.over
+            and (self.hand.started or self.hand.deal is not None)
+        ):
             hands.append(self.hand.hand_dict())
         extra = {"ruleset_toml": self.ruleset_toml} if self.ruleset_toml else {}
-        return Record(ruleset=self.ruleset_name, players=list(self.present), hands=hands,
-                      extra=extra)
+        return Record(
+            ruleset=self.ruleset_name, players=list(self.present), hands=hands, extra=extra
+        )
 
     def replayed(self):
         return replay(self.record(with_live=False), self.rules)
@@ -128,22 +154,35 @@ class Evening:
 
     # --- succession --------------------------------------------------------------------------
 
-    def _previous(self) -> Optional[PreviousHand]:
+    def _previous(self) -> PreviousHand | None:
         if not self.finished:
             return None
         last = self.replayed().hands[-1]
-        return PreviousHand(last.status, tuple(last.players), last.dealer, last.declarer,
-                            last.friend, last.score.success if last.score else None,
-                            last.deal_miss_player)
+        return PreviousHand(
+            last.status,
+            tuple(last.players),
+            last.dealer,
+            last.declarer,
+            last.friend,
+            last.score.success if last.score else None,
+            last.deal_miss_player,
+        )
 
     def next_proposal(self) -> Proposal:
         if self.book is not None:
             return self.book.next_hand().proposal
-        return propose(self.rules, self.present, self._previous(), self.first_dealer,
-                       in_playing_order=True)
+        return propose(
+            self.rules, self.present, self._previous(), self.first_dealer, in_playing_order=True
+        )
 
-    def start_hand(self, proposal: Optional[Proposal] = None, *, dealer: Optional[str] = None,
-                   opener: Optional[str] = None, out: Optional[list[str]] = None) -> list[str]:
+    def start_hand(
+        self,
+        proposal: Proposal | None = None,
+        *,
+        dealer: str | None = None,
+        opener: str | None = None,
+        out: list[str] | None = None,
+    ) -> list[str]:
         """Begin the next hand as proposed, with the referee's changes."""
         proposal = proposal or self.proposal or self.next_proposal()
         dealer = dealer or proposal.dealer
@@ -152,20 +191,29 @@ class Evening:
             sitting[sitting.index(proposal.dealer)] = dealer  # the dealer sits out (§9)
         five = [p for p in self.present if p not in sitting]  # table.players of them
         if len(five) != self.table_size:
-            raise MightyError(_("{count} must sit out, not {given}").format(
-                count=len(self.present) - self.table_size, given=len(sitting)))
+            raise MightyError(
+                _("{count} must sit out, not {given}").format(
+                    count=len(self.present) - self.table_size, given=len(sitting)
+                )
+            )
         if opener is None:
-            opener = proposal.opener if proposal.opener in five and dealer == proposal.dealer \
-                and sitting == list(proposal.sitting_out) else \
-                opener_for(self.rules, self.present, five, dealer, self._previous())
+            opener = (
+                proposal.opener
+                if proposal.opener in five
+                and dealer == proposal.dealer
+                and sitting == list(proposal.sitting_out)
+                else opener_for(self.rules, self.present, five, dealer, self._previous())
+            )
         if opener not in five:
-            raise MightyError(_("{player} sits this hand out and cannot open").format(
-                player=opener))
+            raise MightyError(
+                _("{player} sits this hand out and cannot open").format(player=opener)
+            )
         self.proposal = Proposal(dealer, opener, tuple(five), tuple(sitting))
         number = self.hands_before + len(self.finished) + 1
         deal = self._deal_for(number, five)
-        self.hand = RefereeSession(self.rules, self.ruleset_name, five, dealer, deal,
-                                   opener=opener, on_change=self.keep)
+        self.hand = RefereeSession(
+            self.rules, self.ruleset_name, five, dealer, deal, opener=opener, on_change=self.keep
+        )
         lines = [self._proposal_line(number)]
         lines.extend(self.hand.status()[1:])
         return lines
@@ -173,48 +221,67 @@ class Evening:
     def _proposal_line(self, number: int) -> str:
         p = self.proposal
         if self.table is not None:  # a round's table: its own count, which others do not move
-            text = (_("— table {table}, hand {number}: dealer {dealer}, opener {opener}, "
-                      "sitting out {out}; playing {players}") if p.sitting_out else
-                    _("— table {table}, hand {number}: dealer {dealer}, opener {opener}; "
-                      "playing {players}"))
+            text = (
+                _(
+                    "— table {table}, hand {number}: dealer {dealer}, opener {opener}, "
+                    "sitting out {out}; playing {players}"
+                )
+                if p.sitting_out
+                else _(
+                    "— table {table}, hand {number}: dealer {dealer}, opener {opener}; "
+                    "playing {players}"
+                )
+            )
         elif p.sitting_out:
-            text = _("— hand {number}: dealer {dealer}, opener {opener}, sitting out {out}; "
-                     "playing {players}")
+            text = _(
+                "— hand {number}: dealer {dealer}, opener {opener}, sitting out {out}; "
+                "playing {players}"
+            )
         else:
             text = _("— hand {number}: dealer {dealer}, opener {opener}; playing {players}")
         shown = number if self.table is not None else number + self.number_offset
-        text = text.format(table=self.table, number=shown, dealer=p.dealer, opener=p.opener,
-                           out=", ".join(p.sitting_out), players=", ".join(p.players))
+        text = text.format(
+            table=self.table,
+            number=shown,
+            dealer=p.dealer,
+            opener=p.opener,
+            out=", ".join(p.sitting_out),
+            players=", ".join(p.players),
+        )
         if self.duplicate:
             return text + _(" (a duplicate deal: as at every table of the round)")
-        return text + (_(" (change before the first call: dealer/opener/out NAME)")
-                       if len(self.present) > self.table_size or number == 1 else "")
+        return text + (
+            _(" (change before the first call: dealer/opener/out NAME)")
+            if len(self.present) > self.table_size or number == 1
+            else ""
+        )
 
-    def _deal_for(self, number: int, five: list[str]) -> Optional[dict]:
+    def _deal_for(self, number: int, five: list[str]) -> dict | None:
         if self.seed is not None:
-
             # ghost 4마: the ghost's pile is dealt too, in its order (as 'mighty deal' deals it)
             return arranged_deal(seeded_deal(self.rules, hand_seed(self.seed, number), five))
         if number <= len(self.deals):
-
             deal = self.deals[number - 1]
             # not players': the kitty, the ghost's pile, 시흥 은마's dummy, the cards aside
             kept = ("kitty", GHOST, DUMMY, UNDEALT)
             names = [k for k in deal if k not in kept]
             if set(names) == set(five):
                 return dict(deal)
-            return {**{five[i]: deal[name] for i, name in enumerate(names)},
-                    **{k: deal[k] for k in kept if k in deal}}
+            return {
+                **{five[i]: deal[name] for i, name in enumerate(names)},
+                **{k: deal[k] for k in kept if k in deal},
+            }
         return None
 
     # --- keeping the work ---------------------------------------------------------------------
 
-    def keep(self, hand: RefereeSession) -> Optional[str]:
+    def keep(self, hand: RefereeSession) -> str | None:
         """Keep the work after an entry: the league's hand in progress, the save file."""
         if self.book is not None and not hand.over:
             if hand.started:
-                one = Record(ruleset=self.ruleset_name, players=list(self.present),
-                             hands=[hand.hand_dict()])
+                one = Record(
+                    ruleset=self.ruleset_name, players=list(self.present), hands=[hand.hand_dict()]
+                )
                 self.book.save_live(dump_record(one))
             else:  # every entry taken back: nothing is in progress
                 self.book.drop_live()
@@ -222,20 +289,30 @@ class Evening:
             self.save.write(dump_record(self.record()))
         return None
 
-    def resume_hand(self, five: list[str], dealer: str, deal: Optional[dict], state,
-                    opener: Optional[str] = None) -> list[str]:
+    def resume_hand(
+        self, five: list[str], dealer: str, deal: dict | None, state, opener: str | None = None
+    ) -> list[str]:
         """Take up a hand where it stopped (a saved record's, or the league's hand in
         progress): ``state``, its replayed state; what to show of it."""
-        self.hand = rebuild(self.rules, self.ruleset_name, five, dealer, deal, state,
-                            on_change=self.keep, opener=opener)
+        self.hand = rebuild(
+            self.rules,
+            self.ruleset_name,
+            five,
+            dealer,
+            deal,
+            state,
+            on_change=self.keep,
+            opener=opener,
+        )
         out = [p for p in self.present if p not in five]
         self.proposal = Proposal(dealer, self.hand.opener, tuple(five), tuple(out))
         return self.hand.status()[1:]
 
-    def write_save(self, path: Optional[Path] = None) -> str:
+    def write_save(self, path: Path | None = None) -> str:
         if path is not None:
-            target = self.save if self.save is not None and self.save.path == path \
-                else SaveFile(path)
+            target = (
+                self.save if self.save is not None and self.save.path == path else SaveFile(path)
+            )
             target.write(dump_record(self.record()))
             if self.save is None:
                 self.save = target
@@ -249,11 +326,12 @@ class Evening:
 
     def prompt(self) -> str:
         if self.pending_quit:
-            return _("unsaved work: Enter saves it to a new file, or type a file name, "
-                     "'discard' or 'back'")
+            return _(
+                "unsaved work: Enter saves it to a new file, or type a file name, "
+                "'discard' or 'back'"
+            )
         if self.pending_store:
-            return _("[hand over, not stored] 'store' tries again; 'save FILE' keeps it in a "
-                     "file")
+            return _("[hand over, not stored] 'store' tries again; 'save FILE' keeps it in a file")
         try:
             return self.hand.prompt() if self.hand else _("[no hand]")
         except Exception:  # drawing the prompt must never end the evening
@@ -279,8 +357,12 @@ class Evening:
             message = str(exc)
             return [f"✗ {message}"]
         except Exception as exc:  # a bug must not end the evening: say so and go on
-            return ["✗ " + _("that entry could not be handled ({kind}: {error}); nothing "
-                             "changed").format(kind=type(exc).__name__, error=exc)]
+            return [
+                "✗ "
+                + _("that entry could not be handled ({kind}: {error}); nothing changed").format(
+                    kind=type(exc).__name__, error=exc
+                )
+            ]
 
     def _handle(self, text: str) -> list[str]:
         if self.pending_quit:
@@ -299,15 +381,21 @@ class Evening:
         if command == "store" and self.pending_store:
             return self.finish()
         if self.pending_store:
-            return ["✗ " + _("the finished hand is not stored yet: 'store' tries again, "
-                             "'save FILE' keeps the evening in a file, 'quit' ends")]
+            return [
+                "✗ "
+                + _(
+                    "the finished hand is not stored yet: 'store' tries again, "
+                    "'save FILE' keeps the evening in a file, 'quit' ends"
+                )
+            ]
         if self.hand is None:  # the next hand could not be set up: try again
             self.proposal = None
             return self.start_hand()
         if command == "table" and not rest:
             sitting = self.proposal.sitting_out if self.proposal else ()
-            extra = [_("sitting out {players}").format(players=", ".join(sitting))] \
-                if sitting else []
+            extra = (
+                [_("sitting out {players}").format(players=", ".join(sitting))] if sitting else []
+            )
             return self.hand.handle("table") + extra
         if command in ("dealer", "opener", "out") and rest:
             return self._override(command, rest)
@@ -324,12 +412,22 @@ class Evening:
 
     def _override(self, command: str, rest: str) -> list[str]:
         if self.duplicate:
-            return ["✗ " + _("{command}: a duplicate round deals each deal from the same seat "
-                             "at every table; the dealer, the opener and who sits out are "
-                             "the deal's").format(command=command)]
+            return [
+                "✗ "
+                + _(
+                    "{command}: a duplicate round deals each deal from the same seat "
+                    "at every table; the dealer, the opener and who sits out are "
+                    "the deal's"
+                ).format(command=command)
+            ]
         if self.hand is not None and self.hand.started:
-            return ["✗ " + _("{command}: the hand has begun; change it before the first call "
-                             "(undo back to the start first)").format(command=command)]
+            return [
+                "✗ "
+                + _(
+                    "{command}: the hand has begun; change it before the first call "
+                    "(undo back to the start first)"
+                ).format(command=command)
+            ]
         p = self.proposal
         dealer, opener, out = p.dealer, None, None
         if command == "dealer":
@@ -339,17 +437,22 @@ class Evening:
         else:
             names = [match_name(n, self.present) for n in rest.replace(",", " ").split()]
             if len(names) != len(self.present) - self.table_size:
-                raise MightyError(_("out: {count} sit out at this table, named {given}")
-                                  .format(count=len(self.present) - self.table_size,
-                                          given=len(names)))
+                raise MightyError(
+                    _("out: {count} sit out at this table, named {given}").format(
+                        count=len(self.present) - self.table_size, given=len(names)
+                    )
+                )
             check_sitting_out(self.rules, self.present, self._previous(), names)
             out = names
         base = Proposal(p.dealer, p.opener, p.players, p.sitting_out)
         if command != "dealer":
             dealer = p.dealer
-        return self.start_hand(base, dealer=dealer, opener=opener,
-                               out=out if out is not None else
-                               (list(p.sitting_out) if command == "opener" else None))
+        return self.start_hand(
+            base,
+            dealer=dealer,
+            opener=opener,
+            out=out if out is not None else (list(p.sitting_out) if command == "opener" else None),
+        )
 
     def _taken_away(self, exc: HandTakenAway) -> list[str]:
         """The hand is no longer this window's (stored, replaced or taken up elsewhere): one
@@ -358,8 +461,12 @@ class Evening:
         self.hand = None
         if exc.what == "ended":  # the table itself is over: nothing to go on with here
             return [f"✗ {exc}"]
-        return ["✗ " + _("{reason}; '{command}' goes on from what the league holds").format(
-            reason=str(exc), command=self.resume_command())]
+        return [
+            "✗ "
+            + _("{reason}; '{command}' goes on from what the league holds").format(
+                reason=str(exc), command=self.resume_command()
+            )
+        ]
 
     def resume_command(self) -> str:
         """The command line that opens this table again."""
@@ -380,20 +487,36 @@ class Evening:
             except MightyError as exc:
                 self.pending_store = True
                 message = str(exc)
-                return ["✗ " + _("the hand could not be stored in league {league}: "
-                                 "{message}").format(league=self.book.league, message=message),
-                        "  " + _("'store' tries again; 'save FILE' keeps it in a file")]
+                return [
+                    "✗ "
+                    + _("the hand could not be stored in league {league}: {message}").format(
+                        league=self.book.league, message=message
+                    ),
+                    "  " + _("'store' tries again; 'save FILE' keeps it in a file"),
+                ]
             self.pending_store = False
             if self.table is not None:
                 local = stored.session_hand
-                lines.append(_("saved to league {league} as table {table}'s hand {local} "
-                               "(league hand {number}, session {session})")
-                             .format(league=self.book.league, table=self.table, local=local,
-                                     number=stored.hand.number, session=stored.hand.session))
+                lines.append(
+                    _(
+                        "saved to league {league} as table {table}'s hand {local} "
+                        "(league hand {number}, session {session})"
+                    ).format(
+                        league=self.book.league,
+                        table=self.table,
+                        local=local,
+                        number=stored.hand.number,
+                        session=stored.hand.session,
+                    )
+                )
             else:
-                lines.append(_("saved to league {league} as hand {number} (session {session})")
-                             .format(league=self.book.league, number=stored.hand.number,
-                                     session=stored.hand.session))
+                lines.append(
+                    _("saved to league {league} as hand {number} (session {session})").format(
+                        league=self.book.league,
+                        number=stored.hand.number,
+                        session=stored.hand.session,
+                    )
+                )
             if stored.session_ended:
                 self.ended = stored.session_ended
         # The hand is stored: from here on nothing may offer to store it again.
@@ -414,18 +537,18 @@ class Evening:
             message = str(exc)
             lines.append(f"✗ {message}")
         if self.ended:
-
-            lines.append(session_ended_line(self.book.session, self.ended)  # type: ignore
-                         if self.book else
-                         _("The session is over by the ruleset ({reason}).").format(
-                             reason=self.ended))
+            lines.append(
+                session_ended_line(self.book.session, self.ended)  # type: ignore
+                if self.book
+                else _("The session is over by the ruleset ({reason}).").format(reason=self.ended)
+            )
             self.done = True
             return lines
         self.proposal = None
         lines.extend(self.start_hand())
         return lines
 
-    def _ended_by_rules(self) -> Optional[str]:
+    def _ended_by_rules(self) -> str | None:
         outcomes = self.replayed().hands
         end = find_session_end(self.rules, [(o.status, o.deltas) for o in outcomes])
         return end.reason if end else None
@@ -441,10 +564,16 @@ class Evening:
         if not count:
             return [_("no hands finished yet")]
         rows = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
-        return [ngettext("session totals after {count} hand:",
-                         "session totals after {count} hands:", count).format(count=count),
-                table([_("player"), _("total")], [(n, f"{v:+d}" if v else "0") for n, v in rows],
-                      align="<>")]
+        return [
+            ngettext(
+                "session totals after {count} hand:", "session totals after {count} hands:", count
+            ).format(count=count),
+            table(
+                [_("player"), _("total")],
+                [(n, f"{v:+d}" if v else "0") for n, v in rows],
+                align="<>",
+            ),
+        ]
 
     # --- the end ---------------------------------------------------------------------------
 
@@ -456,9 +585,12 @@ class Evening:
                     self.book.check()
                 except HandTakenAway as exc:
                     return self._taken_away(exc)
-                return [_("the hand in progress is kept in league {league}: '{command}' "
-                          "resumes it at the same card").format(
-                              league=self.book.league, command=self.resume_command())]
+                return [
+                    _(
+                        "the hand in progress is kept in league {league}: '{command}' "
+                        "resumes it at the same card"
+                    ).format(league=self.book.league, command=self.resume_command())
+                ]
             return []
         if self.save is not None or not self.has_work:
             self.done = True
@@ -468,12 +600,17 @@ class Evening:
         self.pending_quit = True
         count = len(self.finished)
         if self.hand and self.hand.started:
-            said = ngettext("{count} finished hand and the hand in progress are not saved "
-                            "anywhere.", "{count} finished hands and the hand in progress are "
-                            "not saved anywhere.", count)
+            said = ngettext(
+                "{count} finished hand and the hand in progress are not saved anywhere.",
+                "{count} finished hands and the hand in progress are not saved anywhere.",
+                count,
+            )
         else:
-            said = ngettext("{count} finished hand is not saved anywhere.",
-                            "{count} finished hands are not saved anywhere.", count)
+            said = ngettext(
+                "{count} finished hand is not saved anywhere.",
+                "{count} finished hands are not saved anywhere.",
+                count,
+            )
         return [said.format(count=count)]
 
     def _answer_quit(self, text: str) -> list[str]:
@@ -501,8 +638,11 @@ class Evening:
             path = Path(f"mighty-evening-{stamp}-{n}.toml")
         said = self.write_save(path)
         self.done = True
-        return [_("the unsaved work is kept: {saved}; 'mighty referee --resume {path}' goes on")
-                .format(saved=said, path=path)]
+        return [
+            _("the unsaved work is kept: {saved}; 'mighty referee --resume {path}' goes on").format(
+                saved=said, path=path
+            )
+        ]
 
     def end_of_input(self) -> list[str]:
         """Input ended (Ctrl-D, the end of a script): as quit, keeping unsaved work."""
@@ -514,8 +654,9 @@ class Evening:
     # --- completion ---------------------------------------------------------------------------
 
     def completions(self) -> list[str]:
-        offered = words.words_for("help", "table", "undo", "legal", "hand", "save", "quit",
-                                  "standings")
+        offered = words.words_for(
+            "help", "table", "undo", "legal", "hand", "save", "quit", "standings"
+        )
         offered += list(self.present)
         hand = self.hand
         if hand is None:
@@ -525,8 +666,10 @@ class Evening:
         try:
             if s.phase == "election":
                 offered += words.words_for("pass", "miss") + [
-                    view_bid(a.bid) for a in engine.legal_actions(s)
-                    if isinstance(a, engine.BidCall) and a.bid]
+                    view_bid(a.bid)
+                    for a in engine.legal_actions(s)
+                    if isinstance(a, engine.BidCall) and a.bid
+                ]
                 offered += ["스페이드", "다이아", "하트", "클로버", "노기루다"]
                 if not hand.started:
                     offered += words.words_for("dealer", "opener", "out")
@@ -544,7 +687,6 @@ class Evening:
             elif s.phase == "redistribution":
                 offered += words.words_for("deal")
             elif s.phase == "exchange" and s.hands is not None:
-
                 offered += [format_card(c) for c in s.hands[s.declarer]]
         except MightyError:
             pass
@@ -554,5 +696,3 @@ class Evening:
 def view_bid(bid) -> str:
 
     return format_bid(bid)
-
-

@@ -41,24 +41,37 @@ def open_evening(opts: EveningOptions, who: str = "") -> tuple[Evening, list[str
             save = SaveFile(resume_path, owned=True)  # the record resumed is kept going
         return open_league_evening(opts, who, deals, save, resume_path)
     if opts.resume is not None and resume_path is None:
-        raise TableUsageError(_("--resume without a FILE needs --league (the league's hand in "
-                                "progress)"))
+        raise TableUsageError(
+            _("--resume without a FILE needs --league (the league's hand in progress)")
+        )
     if resume_path is not None:
         return open_file(opts, resume_path, deals, save)
     rules = load_ruleset(opts.ruleset_name or "standard")
     if opts.players is None and deals and opts.deal_file is not None:
         first = load_record(opts.deal_file)
-        opts.players = ",".join(next(h for h in first.hands if "deal" in h).get(
-            "players", first.players))
+        opts.players = ",".join(
+            next(h for h in first.hands if "deal" in h).get("players", first.players)
+        )
     if opts.players is None:
-        raise TableUsageError(_("name the players: --players A,B,C,D,E (six or seven take "
-                                "turns to sit out)"))
+        raise TableUsageError(
+            _("name the players: --players A,B,C,D,E (six or seven take turns to sit out)")
+        )
     present = present_players(opts.players, rules)
-    evening = Evening(rules, opts.ruleset_name or "standard", present,
-                      first_dealer=one_of(opts.dealer, present, "--dealer"),
-                      seed=opts.seed, deals=deals, save=save, interactive=bool(opts.interactive))
-    lines = [_("{title} ({ruleset}); present {players}").format(
-        title=rules.meta.title, ruleset=rules.name, players=", ".join(present))]
+    evening = Evening(
+        rules,
+        opts.ruleset_name or "standard",
+        present,
+        first_dealer=one_of(opts.dealer, present, "--dealer"),
+        seed=opts.seed,
+        deals=deals,
+        save=save,
+        interactive=bool(opts.interactive),
+    )
+    lines = [
+        _("{title} ({ruleset}); present {players}").format(
+            title=rules.meta.title, ruleset=rules.name, players=", ".join(present)
+        )
+    ]
     lines += first_hand(evening, opts)
     if save is not None:  # the evening's record exists from the start: --resume finds it
         evening.write_save()
@@ -66,36 +79,64 @@ def open_evening(opts: EveningOptions, who: str = "") -> tuple[Evening, list[str
     return evening, lines
 
 
-def open_file(opts: EveningOptions, path: Path, deals: list[dict],
-              save: SaveFile | None) -> tuple[Evening, list[str]]:
+def open_file(
+    opts: EveningOptions, path: Path, deals: list[dict], save: SaveFile | None
+) -> tuple[Evening, list[str]]:
     """Resume an evening record: its finished hands, and its last hand where it stopped."""
     record = load_record(path)
     rules = record_ruleset(record)
     if opts.ruleset_name and load_ruleset(opts.ruleset_name).name != rules.name:
-        raise TableUsageError(_("--ruleset {given}: {path} is refereed under {ruleset}")
-                              .format(given=opts.ruleset_name, path=path, ruleset=rules.name))
+        raise TableUsageError(
+            _("--ruleset {given}: {path} is refereed under {ruleset}").format(
+                given=opts.ruleset_name, path=path, ruleset=rules.name
+            )
+        )
     result = replay(record, rules)
     save = save or SaveFile(path, owned=True)
-    finished = [dict(h) for h, o in zip(record.hands, result.hands, strict=False)
-                if o.status != "in_progress"]
+    finished = [
+        dict(h)
+        for h, o in zip(record.hands, result.hands, strict=False)
+        if o.status != "in_progress"
+    ]
     for hand, outcome in zip(finished, result.hands, strict=False):
         hand.setdefault("players", list(outcome.players))
         hand.setdefault("dealer", outcome.dealer)
-    evening = Evening(rules, record.ruleset, list(record.players), seed=opts.seed, deals=deals,
-                      save=save, interactive=bool(opts.interactive), finished=finished,
-                      ruleset_toml=record.extra.get("ruleset_toml"))
-    lines = [ngettext("{title} ({ruleset}); present {players}; resumed {path} ({count} "
-                      "finished hand)", "{title} ({ruleset}); present {players}; resumed "
-                      "{path} ({count} finished hands)", len(finished)).format(
-        title=rules.meta.title, ruleset=rules.name, players=", ".join(record.players),
-        path=path, count=len(finished))]
+    evening = Evening(
+        rules,
+        record.ruleset,
+        list(record.players),
+        seed=opts.seed,
+        deals=deals,
+        save=save,
+        interactive=bool(opts.interactive),
+        finished=finished,
+        ruleset_toml=record.extra.get("ruleset_toml"),
+    )
+    lines = [
+        ngettext(
+            "{title} ({ruleset}); present {players}; resumed {path} ({count} finished hand)",
+            "{title} ({ruleset}); present {players}; resumed {path} ({count} finished hands)",
+            len(finished),
+        ).format(
+            title=rules.meta.title,
+            ruleset=rules.name,
+            players=", ".join(record.players),
+            path=path,
+            count=len(finished),
+        )
+    ]
     last = result.hands[-1] if result.hands else None
     if last is not None and last.status == "in_progress":
         raw = record.hands[-1]
         deal = deal_cards(raw["deal"], rules) if "deal" in raw else None
         lines.append(_(RESUMED).format(number=len(finished) + 1))
-        lines += evening.resume_hand(list(last.players), raw.get("dealer", last.dealer), deal,
-                                     last.state, opener=raw.get("opener"))
+        lines += evening.resume_hand(
+            list(last.players),
+            raw.get("dealer", last.dealer),
+            deal,
+            last.state,
+            opener=raw.get("opener"),
+        )
         return evening, lines
     lines += first_hand(evening, opts)
     return evening, lines

@@ -22,8 +22,14 @@ from .table_errors import TableOptionError
 KEPT = N_("the evening is kept in {path} after every entry")
 
 
-def plain_command_line(words: list[str], league: str, *, table: int | None = None,
-                       session: int | None = None, db: str | None = None) -> str:
+def plain_command_line(
+    words: list[str],
+    league: str,
+    *,
+    table: int | None = None,
+    session: int | None = None,
+    db: str | None = None,
+) -> str:
     """``mighty WORDS --league L`` and what finds the same table (a front end gives its own,
     quoted for a shell: :attr:`EveningOptions.command_line`)."""
     parts = ["mighty", *words, "--league", league]
@@ -63,10 +69,14 @@ def present_players(text: str, rules) -> list[str]:
     names = [p.strip() for p in text.split(",") if p.strip()]
     low, high = seats_range(rules)
     if not low <= len(names) <= high or len({n.casefold() for n in names}) != len(names):
-        raise TableOptionError(_("expected {low} to {high} distinct names: {ruleset} seats "
-                                 "{low} (table.players), and one or two more take turns to "
-                                 "sit out").format(low=low, high=high, ruleset=rules.name),
-                               "--players")
+        raise TableOptionError(
+            _(
+                "expected {low} to {high} distinct names: {ruleset} seats "
+                "{low} (table.players), and one or two more take turns to "
+                "sit out"
+            ).format(low=low, high=high, ruleset=rules.name),
+            "--players",
+        )
     return names
 
 

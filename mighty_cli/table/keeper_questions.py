@@ -30,8 +30,9 @@ CONTRACT_PROMPT = N_("Contract (e.g. 15D, 16NT, 스페이드 14)")
 FRIEND_PROMPT = N_("Friend (프렌드) or none")
 FRIENDS_PROMPT = N_("Friends (프렌드): one or two names, or none")
 TAKEN_PROMPT = N_("Point cards taken by the ruling party")
-SPLIT_TAKEN_PROMPT = N_("Point cards taken by the ruling party (or the declarer's+each "
-                        "friend's, e.g. 10+8+2)")
+SPLIT_TAKEN_PROMPT = N_(
+    "Point cards taken by the ruling party (or the declarer's+each friend's, e.g. 10+8+2)"
+)
 FRIEND_CALL_PROMPT = N_("Card called (e.g. SA, 스페이드 A): the deal says who held it")
 ELIMINATED_PROMPT = N_("Eliminated (탈락) by the declarer")
 #: 시흥 은마 (table.dummy): the dummy's hand may be the one eliminated.
@@ -58,9 +59,13 @@ class HandInterrupted(Exception):
 SKIPPED = object()
 
 
-def ask_hand(answers: Answers, ask: Callable[[str, Callable, str | None], object],
-             given: dict, say: Callable[[str], object] | None = None,
-             ask_call: bool = False) -> dict:
+def ask_hand(
+    answers: Answers,
+    ask: Callable[[str, Callable, str | None], object],
+    given: dict,
+    say: Callable[[str], object] | None = None,
+    ask_call: bool = False,
+) -> dict:
     """The missing answers of one hand, each checked as given; ``given`` holds the options
     already on the command line (checked the same way). ``say`` shows what the tool decides
     by itself (허니문's friend hand). An answer taken back (:class:`GoBack`, raised by ``ask``)
@@ -105,6 +110,7 @@ def _hand_steps(answers: Answers, ask, given: dict, say, ask_call: bool = False)
     """The questions of one hand in order, as ``(key, answer, typed)``: ``answer()`` checks what
     the command line gave or asks (``typed``: a question the keeper answers and may take
     back)."""
+
     def asked(key, prompt, check, default=None):
         return (key, lambda: ask(_(prompt), check, default), True)
 
@@ -122,22 +128,35 @@ def _hand_steps(answers: Answers, ask, given: dict, say, ask_call: bool = False)
         steps.append(asked("contract", CONTRACT_PROMPT, answers.check_contract))
     if answers.rules.table.eliminated:  # 6마, 7마
         prompt = ELIMINATED_DUMMY_PROMPT if answers.rules.table.dummy else ELIMINATED_PROMPT
-        steps.append(known("eliminated", lambda: answers.check_eliminated(given["eliminated"]))
-                     if given.get("eliminated") else
-                     asked("eliminated", prompt, answers.check_eliminated))
+        steps.append(
+            known("eliminated", lambda: answers.check_eliminated(given["eliminated"]))
+            if given.get("eliminated")
+            else asked("eliminated", prompt, answers.check_eliminated)
+        )
     if given.get("friend"):
-        steps.append(known("friend", lambda: answers.check_friend(
-            " ".join(name for name in (given["friend"], given.get("friend2")) if name)
-            if given.get("friend2") else given["friend"])))
+        steps.append(
+            known(
+                "friend",
+                lambda: answers.check_friend(
+                    " ".join(name for name in (given["friend"], given.get("friend2")) if name)
+                    if given.get("friend2")
+                    else given["friend"]
+                ),
+            )
+        )
     elif answers.rules.table.partner_hands:  # 허니문: the only call, made by the tool
+
         def own_friend():
             partner = answers.check_friend("friend")
             if say is not None:
-                say(_("Friend (프렌드): {partner}, {declarer}'s own friend hand (프렌드 패), the "
-                      "only call under {ruleset}").format(partner=partner,
-                                                         declarer=answers.declarer,
-                                                         ruleset=answers.rules.name))
+                say(
+                    _(
+                        "Friend (프렌드): {partner}, {declarer}'s own friend hand (프렌드 패), the "
+                        "only call under {ruleset}"
+                    ).format(partner=partner, declarer=answers.declarer, ruleset=answers.rules.name)
+                )
             return partner
+
         steps.append(known("friend", own_friend))
     elif not friend_possible(answers.rules):  # 3마, 2마: always alone, nothing to ask
         steps.append(known("friend", lambda: "none"))
@@ -146,20 +165,28 @@ def _hand_steps(answers: Answers, ask, given: dict, say, ask_call: bool = False)
     else:
         steps.append(asked("friend", FRIEND_PROMPT, answers.check_friend, "none"))
     if ask_call and not given.get("friend_call"):  # a duplicate deal: who held the card called
+
         def friend_call():
             if not answers.friends:  # none: the declarer played alone, nothing to call
                 return SKIPPED
             return ask(_(FRIEND_CALL_PROMPT), answers.check_friend_call, None)
+
         steps.append(("friend_call", friend_call, True))
     if given.get("taken") is not None:
         if "+" in str(given["taken"]):  # split (10+8+2): weighed now that the friends are known
             steps.append(known("taken", lambda: answers.check_taken(str(given["taken"]))))
     elif given.get("opposition") is None:
+
         def taken_prompt():
-            weighted = answers.rules.scoring.friend_weight != 1 and answers.friends \
+            weighted = (
+                answers.rules.scoring.friend_weight != 1
+                and answers.friends
                 and not answers.rules.table.partner_hands
-            return ask(_(SPLIT_TAKEN_PROMPT if weighted else TAKEN_PROMPT), answers.check_taken,
-                       None)
+            )
+            return ask(
+                _(SPLIT_TAKEN_PROMPT if weighted else TAKEN_PROMPT), answers.check_taken, None
+            )
+
         steps.append(("taken", taken_prompt, True))
     return steps
 
@@ -177,8 +204,12 @@ def opening_answer(answers: Answers, text: str) -> tuple[str | None, dict]:
     return None, {"declarer": answers.check_declarer(text)}
 
 
-def hand_answers(hand: NextHand, players: str | None = None, dealer: str | None = None,
-                 half: tuple[list[str], dict] | None = None) -> tuple[Answers, str | None]:
+def hand_answers(
+    hand: NextHand,
+    players: str | None = None,
+    dealer: str | None = None,
+    half: tuple[list[str], dict] | None = None,
+) -> tuple[Answers, str | None]:
     """The answers of the table's next hand and its dealer if not the proposal's: who plays it
     (``players`` given, matched among those present; the players of a hand left half entered;
     else the proposal's) and who dealt (``dealer`` given, or the half-entered hand's)."""
@@ -200,19 +231,23 @@ def answered_outcome(answered: dict, given: dict, **more) -> Outcome:
     call, the note)."""
     if answered.get("friend_call"):  # asked at a duplicate table
         more["friend_call"] = answered["friend_call"]
-    return Outcome(declarer=answered.get("declarer"), contract=answered.get("contract"),
-                   friend=friend_value(answered["friend"]) if answered.get("friend") else None,
-                   friend2=answered.get("friend2"),
-                   taken=answered.get("taken", given.get("taken")),
-                   opposition=given.get("opposition"), deal_miss=answered.get("deal_miss"),
-                   eliminated=tuple(answered.get("eliminated") or ()), **more)
+    return Outcome(
+        declarer=answered.get("declarer"),
+        contract=answered.get("contract"),
+        friend=friend_value(answered["friend"]) if answered.get("friend") else None,
+        friend2=answered.get("friend2"),
+        taken=answered.get("taken", given.get("taken")),
+        opposition=given.get("opposition"),
+        deal_miss=answered.get("deal_miss"),
+        eliminated=tuple(answered.get("eliminated") or ()),
+        **more,
+    )
 
 
 # --- a hand left half entered ---------------------------------------------------------------
 
 
-def begin_hand(book: LeagueBook,
-               take_half: bool) -> tuple[NextHand, tuple[list[str], dict] | None]:
+def begin_hand(book: LeagueBook, take_half: bool) -> tuple[NextHand, tuple[list[str], dict] | None]:
     """The table before the keeper's next hand and, with ``take_half``, a hand a keeper left
     half entered there, taken out of the table to be finished (its players and answers so
     far; None when there is none), in one transaction."""
@@ -224,9 +259,9 @@ def begin_hand(book: LeagueBook,
     return hand, half
 
 
-
-def keep_half(book: LeagueBook, hand: NextHand, five: list[str], dealer: str,
-              answers: dict) -> dict | None:
+def keep_half(
+    book: LeagueBook, hand: NextHand, five: list[str], dealer: str, answers: dict
+) -> dict | None:
     """Keep the answers given so far (Ctrl-C) as the table's hand in progress, for the next
     ``record`` at the table to take up: the hand kept, or None when nothing was answered.
     Refused (:class:`~.table_errors.HandTakenAway`) when the table stored a hand since this
@@ -258,18 +293,30 @@ def proposal_lines(hand: NextHand) -> list[str]:
     (other tables store hands meanwhile, so the league's number is said once stored)."""
     proposal = hand.proposal
     if hand.table is not None:
-        text = (_("Table {table}, hand {number}: dealer {dealer}, opener {opener}, sitting out "
-                  "{out}; playing {players}") if proposal.sitting_out else
-                _("Table {table}, hand {number}: dealer {dealer}, opener {opener}; playing "
-                  "{players}"))
+        text = (
+            _(
+                "Table {table}, hand {number}: dealer {dealer}, opener {opener}, sitting out "
+                "{out}; playing {players}"
+            )
+            if proposal.sitting_out
+            else _(
+                "Table {table}, hand {number}: dealer {dealer}, opener {opener}; playing {players}"
+            )
+        )
     elif proposal.sitting_out:
-        text = _("Hand {number}: dealer {dealer}, opener {opener}, sitting out {out}; playing "
-                 "{players}")
+        text = _(
+            "Hand {number}: dealer {dealer}, opener {opener}, sitting out {out}; playing {players}"
+        )
     else:
         text = _("Hand {number}: dealer {dealer}, opener {opener}; playing {players}")
-    text = text.format(table=hand.table, number=hand.number, dealer=proposal.dealer,
-                       opener=proposal.opener, out=", ".join(proposal.sitting_out),
-                       players=", ".join(proposal.players))
+    text = text.format(
+        table=hand.table,
+        number=hand.number,
+        dealer=proposal.dealer,
+        opener=proposal.opener,
+        out=", ".join(proposal.sitting_out),
+        players=", ".join(proposal.players),
+    )
     if hand.pot:
         text += _("; deposit pot {pot}").format(pot=hand.pot)
     return [text]
@@ -280,7 +327,11 @@ def totals_lines(totals: dict[str, int], hands: int) -> list[str]:
     if not hands:
         return []
     rows = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
-    return [ngettext("Session totals after {count} hand:", "Session totals after {count} hands:",
-                     hands).format(count=hands),
-            table([_("player"), _("total")], [(n, f"{v:+d}" if v else "0") for n, v in rows],
-                  align="<>")]
+    return [
+        ngettext(
+            "Session totals after {count} hand:", "Session totals after {count} hands:", hands
+        ).format(count=hands),
+        table(
+            [_("player"), _("total")], [(n, f"{v:+d}" if v else "0") for n, v in rows], align="<>"
+        ),
+    ]

@@ -27,9 +27,13 @@ RESUMED = N_("— hand {number} resumed at the same card")
 RESUMED_AT_TABLE = N_("— table {table}, hand {number} resumed at the same card")
 
 
-def open_league_evening(opts: EveningOptions, who: str, deals: list[dict],
-                        save: SaveFile | None,
-                        resume_path: Path | None) -> tuple[Evening, list[str]]:
+def open_league_evening(
+    opts: EveningOptions,
+    who: str,
+    deals: list[dict],
+    save: SaveFile | None,
+    resume_path: Path | None,
+) -> tuple[Evening, list[str]]:
     """The league's table as an evening (``opts.league``; ``opts.table`` a round's table,
     ``opts.session_number`` a session), and what to show before the first prompt. A hand in
     progress there is taken up where it stopped (a finished one is stored at once); a record
@@ -46,10 +50,12 @@ def open_league_evening(opts: EveningOptions, who: str, deals: list[dict],
         league = get_league(s, league_name)
         rules = league_rules(league)
         if opts.ruleset_name and load_ruleset(opts.ruleset_name).name != rules.name:
-            raise TableUsageError(_("--ruleset {given}: league {league} plays {ruleset} (its "
-                                    "rules are stored with the league; leave --ruleset out)")
-                                  .format(given=opts.ruleset_name, league=league.name,
-                                          ruleset=rules.name))
+            raise TableUsageError(
+                _(
+                    "--ruleset {given}: league {league} plays {ruleset} (its "
+                    "rules are stored with the league; leave --ruleset out)"
+                ).format(given=opts.ruleset_name, league=league.name, ruleset=rules.name)
+            )
         from_file = load_record(resume_path) if resume_path else None
         chosen = opts.session_number  # --session N: the hints name it again
         if opts.table is not None:
@@ -59,8 +65,13 @@ def open_league_evening(opts: EveningOptions, who: str, deals: list[dict],
         try:
             session = find_session(s, league, opts.session_number, open_only=True)
         except MightyError:
-            names = present_players(opts.players, rules) if opts.players else \
-                list(from_file.players) if from_file else None
+            names = (
+                present_players(opts.players, rules)
+                if opts.players
+                else list(from_file.players)
+                if from_file
+                else None
+            )
             if opts.session_number is None:
                 refuse_unnamed_table(s, league, opts)
             if names is None or opts.session_number is not None:
@@ -68,38 +79,63 @@ def open_league_evening(opts: EveningOptions, who: str, deals: list[dict],
             from .new_names import refuse_new_names  # start-up: it loads the store
 
             refuse_new_names(s, names)
-            session, _proposal = start_session(s, league.name, names, who=who,
-                                               first_dealer=one_of(opts.dealer, names,
-                                                                   "--dealer"))
+            session, _proposal = start_session(
+                s, league.name, names, who=who, first_dealer=one_of(opts.dealer, names, "--dealer")
+            )
         book.session = session.number
         seed_lines = session_seed(s, session, opts)
         ruleset_name, toml_text = league.ruleset_name, league.ruleset_toml
-    book.resume = opts.command_line(["referee"], league.name, table=opts.table,
-                                    session=chosen, db=opts.db)
+    book.resume = opts.command_line(
+        ["referee"], league.name, table=opts.table, session=chosen, db=opts.db
+    )
     taken = take_table(book, opts, chosen)  # this window's now: another's entry is refused
     state = book.next_hand()
     if state.duplicate and opts.deal_file is not None:
-        raise TableUsageError(_("--deal: table {table} of a duplicate round deals the round's "
-                                "cards (from its seed); leave --deal out").format(
-                                    table=state.table))
+        raise TableUsageError(
+            _(
+                "--deal: table {table} of a duplicate round deals the round's "
+                "cards (from its seed); leave --deal out"
+            ).format(table=state.table)
+        )
     if opts.players is not None:
         given = present_players(opts.players, rules)
         if [n.casefold() for n in given] != [n.casefold() for n in state.seating]:
-            raise TableUsageError(_("--players: session {session} of league {league} seats "
-                                    "{players}; the session's seating is used (--players only "
-                                    "starts a session)").format(
-                                        session=state.session, league=state.league,
-                                        players=", ".join(state.seating)))
+            raise TableUsageError(
+                _(
+                    "--players: session {session} of league {league} seats "
+                    "{players}; the session's seating is used (--players only "
+                    "starts a session)"
+                ).format(
+                    session=state.session, league=state.league, players=", ".join(state.seating)
+                )
+            )
     present = playing_order(state.seating, rules)
     finished = book.session_hands()
-    evening = Evening(rules, ruleset_name, present, seed=opts.seed, deals=deals, save=save,
-                      book=book, interactive=bool(opts.interactive), finished=finished,
-                      hands_before=state.hands - len(finished), ruleset_toml=toml_text,
-                      number_offset=state.next_number - state.hands - 1, table=state.table,
-                      duplicate=state.duplicate)
-    lines = [_("{title} ({ruleset}); league {league}, session {session}; present {players}")
-             .format(title=rules.meta.title, ruleset=rules.name, league=state.league,
-                     session=state.session, players=", ".join(state.seating))]
+    evening = Evening(
+        rules,
+        ruleset_name,
+        present,
+        seed=opts.seed,
+        deals=deals,
+        save=save,
+        book=book,
+        interactive=bool(opts.interactive),
+        finished=finished,
+        hands_before=state.hands - len(finished),
+        ruleset_toml=toml_text,
+        number_offset=state.next_number - state.hands - 1,
+        table=state.table,
+        duplicate=state.duplicate,
+    )
+    lines = [
+        _("{title} ({ruleset}); league {league}, session {session}; present {players}").format(
+            title=rules.meta.title,
+            ruleset=rules.name,
+            league=state.league,
+            session=state.session,
+            players=", ".join(state.seating),
+        )
+    ]
     lines += seed_lines
     if state.hands:
         lines += evening.totals_lines()
@@ -108,9 +144,13 @@ def open_league_evening(opts: EveningOptions, who: str, deals: list[dict],
         result = replay(from_file, rules)
         # a hand stopped mid-way goes on; a finished one refereed elsewhere is stored now
         if result.hands[-1].status == "in_progress" or not state.hands:
-            live_text = dump_record(Record(ruleset=ruleset_name,
-                                           players=list(from_file.players),
-                                           hands=[from_file.hands[-1]]))
+            live_text = dump_record(
+                Record(
+                    ruleset=ruleset_name,
+                    players=list(from_file.players),
+                    hands=[from_file.hands[-1]],
+                )
+            )
     resumed = resume_live(evening, live_text) if live_text else []
     if resumed:
         lines += resumed
@@ -132,10 +172,14 @@ def take_table(book: LeagueBook, opts: EveningOptions, chosen: int | None) -> st
     try:
         return book.take()
     except HalfEntered as exc:
-        command = opts.command_line(["record", "--evening"], book.league, table=opts.table,
-                                    session=chosen, db=opts.db)
-        raise TableError(_("{reason}: '{command}' takes it up again (to finish it, or to "
-                           "drop it with quit)").format(reason=exc, command=command)) from None
+        command = opts.command_line(
+            ["record", "--evening"], book.league, table=opts.table, session=chosen, db=opts.db
+        )
+        raise TableError(
+            _(
+                "{reason}: '{command}' takes it up again (to finish it, or to drop it with quit)"
+            ).format(reason=exc, command=command)
+        ) from None
 
 
 def refuse_unnamed_table(s, league, opts: EveningOptions) -> None:
@@ -145,10 +189,17 @@ def refuse_unnamed_table(s, league, opts: EveningOptions) -> None:
     state = latest_round_state(s, league)
     if state is None or state.ended or sum(t.playing for t in state.tables) < 2:
         return
-    raise TableError(_("league {league} plays round {round} at tables 1 to {count}: say which "
-                       "with --table, e.g. '{command}'").format(
-        league=league.name, round=state.number, count=len(state.tables),
-        command=opts.command_line(["referee"], league.name, table=1, db=opts.db)))
+    raise TableError(
+        _(
+            "league {league} plays round {round} at tables 1 to {count}: say which "
+            "with --table, e.g. '{command}'"
+        ).format(
+            league=league.name,
+            round=state.number,
+            count=len(state.tables),
+            command=opts.command_line(["referee"], league.name, table=1, db=opts.db),
+        )
+    )
 
 
 def session_seed(s, session, opts: EveningOptions) -> list[str]:
@@ -165,12 +216,18 @@ def session_seed(s, session, opts: EveningOptions) -> list[str]:
         if opts.deal_file is not None:
             return []
         opts.seed = stored
-        return [_("dealing from seed {seed}, as session {session}'s referee did").format(
-            seed=stored, session=session.number)]
+        return [
+            _("dealing from seed {seed}, as session {session}'s referee did").format(
+                seed=stored, session=session.number
+            )
+        ]
     if opts.seed != stored:
-        raise TableUsageError(_("--seed {given}: session {session} deals from seed {seed} "
-                                "(kept when its referee began); leave --seed out").format(
-                                    given=opts.seed, session=session.number, seed=stored))
+        raise TableUsageError(
+            _(
+                "--seed {given}: session {session} deals from seed {seed} "
+                "(kept when its referee began); leave --seed out"
+            ).format(given=opts.seed, session=session.number, seed=stored)
+        )
     return []
 
 
@@ -183,16 +240,22 @@ def resume_live(evening: Evening, text: str) -> list[str]:
     if outcome.state is None:
         return []
     deal = deal_cards(raw["deal"], evening.rules) if "deal" in raw else None
-    shown = evening.resume_hand(list(outcome.players), raw.get("dealer", outcome.dealer), deal,
-                                outcome.state, opener=raw.get("opener"))
+    shown = evening.resume_hand(
+        list(outcome.players),
+        raw.get("dealer", outcome.dealer),
+        deal,
+        outcome.state,
+        opener=raw.get("opener"),
+    )
     number = evening.hands_before + len(evening.finished) + 1
     if evening.table is not None:
         return [_(RESUMED_AT_TABLE).format(table=evening.table, number=number), *shown]
     return [_(RESUMED).format(number=number + evening.number_offset), *shown]
 
 
-def open_table_evening(book: LeagueBook, session_number: int,
-                       seed: int | None = None) -> tuple[Evening, list[str]]:
+def open_table_evening(
+    book: LeagueBook, session_number: int, seed: int | None = None
+) -> tuple[Evening, list[str]]:
     """The evening of a league's open session (a round's table, or a session of its own) for a
     front end that opens only a league's table (the tablet referee of ``mighty serve``): its
     hand in progress taken up for ``book``'s window (another window's next entry is refused),
@@ -212,11 +275,19 @@ def open_table_evening(book: LeagueBook, session_number: int,
     taken = book.take()
     state = book.next_hand()
     finished = book.session_hands()
-    evening = Evening(rules, ruleset_name, playing_order(state.seating, rules), seed=opts.seed,
-                      book=book, finished=finished, hands_before=state.hands - len(finished),
-                      ruleset_toml=toml_text,
-                      number_offset=state.next_number - state.hands - 1, table=state.table,
-                      duplicate=state.duplicate)
+    evening = Evening(
+        rules,
+        ruleset_name,
+        playing_order(state.seating, rules),
+        seed=opts.seed,
+        book=book,
+        finished=finished,
+        hands_before=state.hands - len(finished),
+        ruleset_toml=toml_text,
+        number_offset=state.next_number - state.hands - 1,
+        table=state.table,
+        duplicate=state.duplicate,
+    )
     lines = seed_lines + (resume_live(evening, taken) if taken else [])
     if evening.hand is not None:
         if evening.hand.over:

@@ -4,7 +4,7 @@ nobody else's name starts with j); a list of them comma-separated (``--players A
 from __future__ import annotations
 
 import unicodedata
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from ..engine.errors import MightyError
 from ..engine.translation import _
@@ -18,15 +18,16 @@ def _key(text: str) -> str:
     return unicodedata.normalize("NFC", " ".join(text.split())).casefold()
 
 
-def match_name(text: str, names: Sequence[str], what: Optional[str] = None) -> str:
+def match_name(text: str, names: Sequence[str], what: str | None = None) -> str:
     """The one name ``text`` means: an exact match (ignoring case), else the only name it
     begins. Raises UnknownName saying who was meant to be among (``what``, translated by the
     caller; default "the players")."""
     what = what or _("the players")
     key = _key(text)
     if not key:
-        raise UnknownName(_("say which of {what} ({names})").format(what=what,
-                                                                    names=", ".join(names)))
+        raise UnknownName(
+            _("say which of {what} ({names})").format(what=what, names=", ".join(names))
+        )
     exact = [n for n in names if _key(n) == key]
     if exact:
         return exact[0]
@@ -34,20 +35,26 @@ def match_name(text: str, names: Sequence[str], what: Optional[str] = None) -> s
     if len(starts) == 1:
         return starts[0]
     if starts:
-        raise UnknownName(_("{text!r} could be {names}: type more of the name").format(
-            text=text.strip(), names=_(" or ").join(starts)))
-    raise UnknownName(_("{text!r} is not one of {what} ({names})").format(
-        text=text.strip(), what=what, names=", ".join(names)))
+        raise UnknownName(
+            _("{text!r} could be {names}: type more of the name").format(
+                text=text.strip(), names=_(" or ").join(starts)
+            )
+        )
+    raise UnknownName(
+        _("{text!r} is not one of {what} ({names})").format(
+            text=text.strip(), what=what, names=", ".join(names)
+        )
+    )
 
 
-def split_names(text: Optional[str]) -> Optional[list[str]]:
+def split_names(text: str | None) -> list[str] | None:
     """``"A,B,C"`` -> ``["A", "B", "C"]`` (names are trimmed); None for None."""
     if text is None:
         return None
     return [name.strip() for name in text.split(",") if name.strip()]
 
 
-def find_name(text: str, names: Sequence[str]) -> Optional[str]:
+def find_name(text: str, names: Sequence[str]) -> str | None:
     """Like :func:`match_name`, but None when ``text`` names nobody (or several)."""
     try:
         return match_name(text, names)

@@ -20,7 +20,7 @@ store knows (:func:`mighty_cli.cli.database.chosen_pairs`).
 
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
 from ..engine.names import folded
 from ..engine.translation import N_, _
@@ -48,15 +48,16 @@ def _reserved() -> dict[str, str]:
     for meaning in MEANINGS:
         words[folded(meaning)] = meaning
         words.update((folded(word), meaning) for word in WORDS[vocabulary.get(meaning, meaning)])
-    words.update((folded(short), meaning) for short, meaning in SHORT_FORMS.items()
-                 if meaning in MEANINGS)
+    words.update(
+        (folded(short), meaning) for short, meaning in SHORT_FORMS.items() if meaning in MEANINGS
+    )
     return words
 
 
 RESERVED = _reserved()
 
 
-def reserved_word(name: str) -> Optional[str]:
+def reserved_word(name: str) -> str | None:
     """The meaning the table gives ``name`` (a key of :data:`MEANINGS`), or None for a name
     it reads as a name."""
     return RESERVED.get(folded(name))
@@ -71,7 +72,10 @@ def refuse_new_names(s, names: Iterable[str]) -> None:
             continue
         meaning = reserved_word(name)
         if meaning is not None:
-            raise LeagueError(_("player name {name!r}: the table reads {name!r} as "
-                                "{meaning}; give the player another name").format(
-                                    name=name.strip(), meaning=_(MEANINGS[meaning])))
+            raise LeagueError(
+                _(
+                    "player name {name!r}: the table reads {name!r} as "
+                    "{meaning}; give the player another name"
+                ).format(name=name.strip(), meaning=_(MEANINGS[meaning]))
+            )
         check_new_name(name)

@@ -49,16 +49,18 @@ class Variants:
     def of(cls, rules: Ruleset) -> Variants:
         f, table = rules.friend, rules.table
         possible = bool(friend_possible(rules))
-        return cls(friend=possible and not table.partner_hands,
-                   friends=(2 if f.called_cards == 2 else 1) if possible else 0,
-                   alone=bool(f.no_friend or f.fake or f.first_trick or f.last_trick)
-                   and not table.partner_hands,
-                   own_friend_hand=bool(table.partner_hands),
-                   split_taken=rules.scoring.friend_weight != 1 and possible
-                   and not table.partner_hands,
-                   eliminated=table.eliminated, dummy=bool(table.dummy),
-                   taken_total=taken_limit(rules),
-                   tricks=rules.election.bid_counts == "tricks")
+        return cls(
+            friend=possible and not table.partner_hands,
+            friends=(2 if f.called_cards == 2 else 1) if possible else 0,
+            alone=bool(f.no_friend or f.fake or f.first_trick or f.last_trick)
+            and not table.partner_hands,
+            own_friend_hand=bool(table.partner_hands),
+            split_taken=rules.scoring.friend_weight != 1 and possible and not table.partner_hands,
+            eliminated=table.eliminated,
+            dummy=bool(table.dummy),
+            taken_total=taken_limit(rules),
+            tricks=rules.election.bid_counts == "tricks",
+        )
 
 
 @dataclass(frozen=True)
@@ -114,7 +116,9 @@ class NextHand:
         who the friend is (where a called card stays with whoever was dealt it)."""
         if not self.duplicate:
             return False
-        from ..store.ledger.duplicate_deals import deal_decides_friend  # start-up: duplicate tables only
+        from ..store.ledger.duplicate_deals import (
+            deal_decides_friend,  # start-up: duplicate tables only
+        )
 
         return deal_decides_friend(self.rules)
 
@@ -128,20 +132,36 @@ class NextHand:
         (a deal miss is ``deal_miss`` alone; ``opposition`` may stand for ``taken``; at a
         duplicate table ``friend_call``, the card called, goes with a friend named)."""
         variants = self.variants
-        return ("declarer", "contract", *(("eliminated",) if variants.eliminated else ()),
-                *(("friend",) if variants.friend else ()),
-                *(("friend_call",) if self.asks_friend_call else ()), "taken")
+        return (
+            "declarer",
+            "contract",
+            *(("eliminated",) if variants.eliminated else ()),
+            *(("friend",) if variants.friend else ()),
+            *(("friend_call",) if self.asks_friend_call else ()),
+            "taken",
+        )
 
     def to_json(self) -> dict:
         """What a front end shows and asks, as JSON (the ruleset by its name)."""
         variants = self.variants
-        return {"league": self.league, "session": self.session, "table": self.table,
-                "hand": self.hand, "number": self.number, "ruleset": self.rules.name,
-                "seating": list(self.seating), "players": list(self.players),
-                "dealer": self.dealer, "opener": self.proposal.opener,
-                "sitting_out": list(self.sitting_out), "pot": self.pot,
-                "totals": dict(self.totals), "duplicate": self.duplicate,
-                "fields": list(self.fields), "variants": vars(variants).copy()}
+        return {
+            "league": self.league,
+            "session": self.session,
+            "table": self.table,
+            "hand": self.hand,
+            "number": self.number,
+            "ruleset": self.rules.name,
+            "seating": list(self.seating),
+            "players": list(self.players),
+            "dealer": self.dealer,
+            "opener": self.proposal.opener,
+            "sitting_out": list(self.sitting_out),
+            "pot": self.pot,
+            "totals": dict(self.totals),
+            "duplicate": self.duplicate,
+            "fields": list(self.fields),
+            "variants": vars(variants).copy(),
+        }
 
 
 def read_next_hand(s, league_name: str, session_number: int | None = None) -> NextHand:
@@ -151,7 +171,16 @@ def read_next_hand(s, league_name: str, session_number: int | None = None) -> Ne
     from ..store.ledger.sessions import evening  # start-up: the store where it is read
 
     state = evening(s, league_name, session_number)
-    return NextHand(state.league, state.session, state.table,
-                    league_rules(get_league(s, league_name)), tuple(state.seating),
-                    state.proposal, state.pot, dict(state.totals), state.hands,
-                    state.next_number, state.duplicate)
+    return NextHand(
+        state.league,
+        state.session,
+        state.table,
+        league_rules(get_league(s, league_name)),
+        tuple(state.seating),
+        state.proposal,
+        state.pot,
+        dict(state.totals),
+        state.hands,
+        state.next_number,
+        state.duplicate,
+    )

@@ -20,11 +20,14 @@ language the tool speaks; what it prints is translated (``mighty_cli/i18n.py``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
-from ..engine.cards import parse_bid, parse_cards
+from ..engine import hand as engine
+from ..engine.cards import format_card, parse_bid, parse_cards
 from ..engine.errors import InvalidNotation, MightyError
+from ..engine.hand.contract import joker_call_card, mighty_card
+from ..engine.outputs import OutputError, write_file
 from ..engine.records import Record, dump_record, state_to_hand
 from ..engine.ruleset import Ruleset
 from ..engine.scoring import describe
@@ -35,10 +38,6 @@ from .name_lookup import find_name, match_name
 from .table_errors import HandTakenAway
 from .variants import TableVariants
 from .words import normalize_entry
-from ..engine import hand as engine
-from ..engine.cards import format_card
-from ..engine.hand.contract import joker_call_card, mighty_card
-from ..engine.outputs import OutputError, write_file
 
 HELP = N_("""\
   election:  13h  14nt  pass (p)  Bo 13h (naming the bidder)   deal miss: miss NAME
@@ -68,17 +67,24 @@ class RefereeSession(TableVariants):
     (the league's hand in progress, the evening's save file) and returns a line to show, or
     None. Without it, ``save_path`` keeps the one-hand record there."""
 
-    def __init__(self, rules: Ruleset, ruleset_name: str, players: list[str], dealer: str,
-                 deal: Optional[dict[str, list[int]]], opener: Optional[str] = None,
-                 save_path: Optional[Path] = None, states: Optional[list] = None,
-                 on_change: Optional[Callable[["RefereeSession"], Optional[str]]] = None):
+    def __init__(
+        self,
+        rules: Ruleset,
+        ruleset_name: str,
+        players: list[str],
+        dealer: str,
+        deal: dict[str, list[int]] | None,
+        opener: str | None = None,
+        save_path: Path | None = None,
+        states: list | None = None,
+        on_change: Callable[[RefereeSession], str | None] | None = None,
+    ):
 
         self.engine = engine
         self.rules, self.ruleset_name, self.players = rules, ruleset_name, list(players)
         self.deal, self.save_path, self.on_change = deal, save_path, on_change
         self.dealer = dealer
-        self.states = states or [engine.new_hand(rules, self.players, dealer, deal,
-                                                 opener=opener)]
+        self.states = states or [engine.new_hand(rules, self.players, dealer, deal, opener=opener)]
         self.finished = False
 
     @property
@@ -86,7 +92,7 @@ class RefereeSession(TableVariants):
         return self.states[-1]
 
     @property
-    def opener(self) -> Optional[str]:
+    def opener(self) -> str | None:
         return self.states[0].to_move
 
     @property
@@ -117,9 +123,13 @@ class RefereeSession(TableVariants):
     def _result_lines(self) -> list[str]:
         result = self.engine.hand_result(self.state)
         lines = [describe(result.score, self.rules)]
-        lines.append(table(list(self.players),
-                           [[f"{result.deltas.get(p, 0):+d}" for p in self.players]],
-                           align=">" * len(self.players)))
+        lines.append(
+            table(
+                list(self.players),
+                [[f"{result.deltas.get(p, 0):+d}" for p in self.players]],
+                align=">" * len(self.players),
+            )
+        )
         if self.rules.table.partner_hands:
             lines.append(self._two_hands_line(result))
         return lines
@@ -140,8 +150,12 @@ class RefereeSession(TableVariants):
             message = str(exc)
             return [f"✗ {message}"] + self._revoke_hint(getattr(exc, "proving_trick", None))
         except Exception as exc:  # a bug must not end the evening either: say so and go on
-            return ["✗ " + _("that entry could not be handled ({kind}: {error}); nothing "
-                             "changed").format(kind=type(exc).__name__, error=exc)]
+            return [
+                "✗ "
+                + _("that entry could not be handled ({kind}: {error}); nothing changed").format(
+                    kind=type(exc).__name__, error=exc
+                )
+            ]
 
     def _handle(self, typed: str) -> list[str]:
         text = normalize_entry(typed, expect=self._expect(typed))
@@ -149,8 +163,10 @@ class RefereeSession(TableVariants):
             return self._handle_entry(text)
         except MightyError as exc:
             if text != typed:  # the refusal quotes what was typed, not its English rewrite
-                exc.args = (str(exc).replace(repr(text.strip()), repr(typed.strip())),
-                            *exc.args[1:])
+                exc.args = (
+                    str(exc).replace(repr(text.strip()), repr(typed.strip())),
+                    *exc.args[1:],
+                )
             raise
 
     def _handle_entry(self, text: str) -> list[str]:
@@ -180,8 +196,12 @@ class RefereeSession(TableVariants):
         of a 57-card ruleset (table.rank_eleven) ``하트 11`` is the card H11: a contract of 11
         is below its lowest bid, so it can only be the card called."""
         phase = self.state.phase
-        if phase == "friend" and self.rules.table.rank_eleven \
-                and self.rules.election.min_bid > 11 and _ELEVEN.match(text.strip()):
+        if (
+            phase == "friend"
+            and self.rules.table.rank_eleven
+            and self.rules.election.min_bid > 11
+            and _ELEVEN.match(text.strip())
+        ):
             return "card"
         return "bid" if phase in ("election", "friend") else "card"
 
@@ -197,8 +217,9 @@ class RefereeSession(TableVariants):
             if tail.strip() and (find_name(first, self.players) or not _BID.match(text)):
                 player, what = self._player(first), tail.strip()  # "Bo 13h" names the bidder
             what = normalize_entry(what, expect="bid")
-            action = engine.BidCall(player, None if words.means(what, "pass", short=True)
-                                    else parse_bid(what))
+            action = engine.BidCall(
+                player, None if words.means(what, "pass", short=True) else parse_bid(what)
+            )
         elif s.phase == "elimination":
             action = self._elimination(text)
         elif s.phase == "redistribution":
@@ -206,8 +227,12 @@ class RefereeSession(TableVariants):
         elif s.phase == "exchange":
             # two decks (8마 Chicago): a card named twice is both copies
             action = engine.Discard(tuple(parse_cards(text, copies=self.rules.table.decks == 2)))
-        elif s.phase == "friend" and self.rules.table.partner_hands \
-                and command != "contract" and not _BID.match(text):
+        elif (
+            s.phase == "friend"
+            and self.rules.table.partner_hands
+            and command != "contract"
+            and not _BID.match(text)
+        ):
             action = self._own_friend_call(text)
             if action is None:  # a card: the tool makes the only call, then plays it
                 return self._auto_friend_call() + self._act(command, rest, text)
@@ -233,22 +258,30 @@ class RefereeSession(TableVariants):
             # open cards: the eliminated hands and the kitty are dealt out unseen
             after = engine.apply(after, engine.Redistribute(()))
             self.states.append(after)
-            out.append(_("the eliminated hands and the kitty are dealt out (unseen: open "
-                         "cards)"))
+            out.append(_("the eliminated hands and the kitty are dealt out (unseen: open cards)"))
         if after.phase == "exchange" and after.hands is None:
             # open cards: nobody sees the discards; their points are what the tricks leave
             self.states.append(engine.apply(after, engine.Discard(())))
-            out.append(_("{declarer} takes the kitty and discards (unseen: open cards)")
-                       .format(declarer=after.declarer))
-        if after.phase == "play" and before.phase == "play" \
-                and after.trick_number != before.trick_number:
+            out.append(
+                _("{declarer} takes the kitty and discards (unseen: open cards)").format(
+                    declarer=after.declarer
+                )
+            )
+        if (
+            after.phase == "play"
+            and before.phase == "play"
+            and after.trick_number != before.trick_number
+        ):
             out.append(view.points_line(after))
         out.extend(self._ghost_plays())
         if after.phase == "done":
             out.extend(self._result_lines())
         if after.phase in ("deal_miss", "redeal"):
-            out.append(_("deal miss: the cards are redealt") if after.phase == "deal_miss"
-                       else _("everyone passed: the cards are redealt"))
+            out.append(
+                _("deal miss: the cards are redealt")
+                if after.phase == "deal_miss"
+                else _("everyone passed: the cards are redealt")
+            )
         out.extend(self._changed())
         return out
 
@@ -273,41 +306,47 @@ class RefereeSession(TableVariants):
             said = _("pass") if action.bid is None else view.pretty_bid(action.bid)
             text = _("{player} {bid}").format(player=action.player, bid=said)
             if after.phase in ("exchange", "elimination") or (
-                    after.phase == "friend" and before.phase == "election"):
+                after.phase == "friend" and before.phase == "election"
+            ):
                 text += _("; {declarer} is declarer (주공) at {contract}").format(
-                    declarer=after.declarer, contract=view.pretty_bid(after.contract))
+                    declarer=after.declarer, contract=view.pretty_bid(after.contract)
+                )
             return text
         if isinstance(action, engine.DeclareDealMiss):
             return _("{player} declares a deal miss").format(player=action.player)
         if isinstance(action, engine.Discard):
             count = len(action.cards) or view.discard_count(before)
-            return ngettext("{declarer} discarded {count} card", "{declarer} discarded {count} "
-                            "cards", count).format(declarer=before.declarer, count=count)
+            return ngettext(
+                "{declarer} discarded {count} card", "{declarer} discarded {count} cards", count
+            ).format(declarer=before.declarer, count=count)
         if isinstance(action, engine.Eliminate):
             return view.elimination_words(before, after)
         if isinstance(action, engine.Redistribute):
             return view.redistribution_words(before, after)
         if isinstance(action, engine.ChangeContract):
-            return _("contract is now {contract}").format(
-                contract=view.pretty_bid(action.contract))
+            return _("contract is now {contract}").format(contract=view.pretty_bid(action.contract))
         if isinstance(action, engine.CallFriend):
             if self.rules.table.partner_hands:
-                return _("friend call: {call}, his own friend hand (프렌드 패), the only call "
-                         "under {ruleset}").format(call=view.friend_call_words(action.call),
-                                                   ruleset=self.rules.name)
+                return _(
+                    "friend call: {call}, his own friend hand (프렌드 패), the only call "
+                    "under {ruleset}"
+                ).format(call=view.friend_call_words(action.call), ruleset=self.rules.name)
             return _("friend call: {call}").format(call=view.friend_call_words(action.call))
         if isinstance(action, engine.Play):
-            said = _("{player} {card}").format(player=action.player,
-                                               card=view.pretty_play(action, before))
+            said = _("{player} {card}").format(
+                player=action.player, card=view.pretty_play(action, before)
+            )
             if len(after.tricks) > len(before.tricks):
                 trick = after.tricks[-1]
-                said += ngettext("; trick {number} to {winner} ({points} point card)",
-                                 "; trick {number} to {winner} ({points} point cards)",
-                                 trick.points).format(number=len(after.tricks),
-                                                      winner=trick.winner, points=trick.points)
+                said += ngettext(
+                    "; trick {number} to {winner} ({points} point card)",
+                    "; trick {number} to {winner} ({points} point cards)",
+                    trick.points,
+                ).format(number=len(after.tricks), winner=trick.winner, points=trick.points)
             if after.friend_revealed and not before.friend_revealed:
                 said += _("; the friend is {friend}").format(
-                    friend=after.friend or _("nobody (declarer alone)"))
+                    friend=after.friend or _("nobody (declarer alone)")
+                )
             return said
         return view.action_words(before, action)
 
@@ -330,12 +369,20 @@ class RefereeSession(TableVariants):
             target = None
             if len(words) == 2:
                 if not words[1].isdigit():
-                    return ["✗ " + _("undo {what}: expected a trick number, e.g. undo to 3")
-                            .format(what=rest)]
+                    return [
+                        "✗ "
+                        + _("undo {what}: expected a trick number, e.g. undo to 3").format(
+                            what=rest
+                        )
+                    ]
                 target = int(words[1])
             return self._undo_to_trick(target)
-        return ["✗ " + _("undo {what!r}: expected undo, undo N, undo trick or undo to TRICK")
-                .format(what=rest)]
+        return [
+            "✗ "
+            + _("undo {what!r}: expected undo, undo N, undo trick or undo to TRICK").format(
+                what=rest
+            )
+        ]
 
     def _pop_entry(self):
         """Take back one entry. In open cards the unseen discard (and, in 6마/7마, the unseen
@@ -357,19 +404,25 @@ class RefereeSession(TableVariants):
             count -= 1
         return self._undone(taken)
 
-    def _undo_to_trick(self, number: Optional[int]) -> list[str]:
+    def _undo_to_trick(self, number: int | None) -> list[str]:
         s = self.state
         if number is None:
             if s.phase != "play" and s.phase != "done":
                 return ["✗ " + _("undo trick: no trick has started yet")]
-            number = s.trick_number if s.phase == "play" and s.current_trick else \
-                len(s.tricks) if s.phase == "done" else s.trick_number - 1
+            number = (
+                s.trick_number
+                if s.phase == "play" and s.current_trick
+                else len(s.tricks)
+                if s.phase == "done"
+                else s.trick_number - 1
+            )
             if number < 1:
                 return ["✗ " + _("undo trick: no trick has started yet")]
         index = view.trick_start_index(self.states, number)
         if index is None or index >= len(self.states) - 1:
-            return ["✗ " + _("undo to {number}: trick {number} has not started")
-                    .format(number=number)]
+            return [
+                "✗ " + _("undo to {number}: trick {number} has not started").format(number=number)
+            ]
         taken = []
         while len(self.states) - 1 > index:
             before, action = self._pop_entry()
@@ -381,8 +434,9 @@ class RefereeSession(TableVariants):
             return [_("nothing to undo")]
         shown = ", ".join(taken[:6])
         if len(taken) > 6:
-            shown = ngettext("{entries} and {count} more", "{entries} and {count} more",
-                             len(taken) - 6).format(entries=shown, count=len(taken) - 6)
+            shown = ngettext(
+                "{entries} and {count} more", "{entries} and {count} more", len(taken) - 6
+            ).format(entries=shown, count=len(taken) - 6)
         lines = ["↶ " + _("took back {entries}").format(entries=shown)]
         lines.extend(self._changed())
         return lines
@@ -390,49 +444,72 @@ class RefereeSession(TableVariants):
     def _automatic_discard(self, state) -> bool:
         """Whether a state's last action is the unseen discard or redistribution open cards
         apply by themselves."""
-        return (state.hands is None and bool(state.history)
-                and isinstance(state.history[-1], (self.engine.Discard,
-                                                   self.engine.Redistribute))
-                and not state.history[-1].cards)
+        return (
+            state.hands is None
+            and bool(state.history)
+            and isinstance(state.history[-1], (self.engine.Discard, self.engine.Redistribute))
+            and not state.history[-1].cards
+        )
 
     def _revoke_hint(self, number) -> list[str]:
         """When a revoke is caught (the error's ``proving_trick``): which trick proves the void,
         and the way out."""
         if number is None:
             return []
-        return ["  " + _("trick {number} proves the void. If the earlier card was the mistake, "
-                         "'undo to {number}' goes back to the start of trick {number} to play it "
-                         "again; otherwise enter the card that may be played ({ruleset} names no "
-                         "revoke penalty, nor do the sources)").format(number=number,
-                                                                      ruleset=self.rules.name)]
+        return [
+            "  "
+            + _(
+                "trick {number} proves the void. If the earlier card was the mistake, "
+                "'undo to {number}' goes back to the start of trick {number} to play it "
+                "again; otherwise enter the card that may be played ({ruleset} names no "
+                "revoke penalty, nor do the sources)"
+            ).format(number=number, ruleset=self.rules.name)
+        ]
 
     # --- looking ------------------------------------------------------------------------------
 
     def _legal(self) -> list[str]:
         s = self.state
         if s.phase == "election":
-            bids = [view.format_bid(a.bid) for a in self.engine.legal_actions(s)
-                    if isinstance(a, self.engine.BidCall) and a.bid is not None]
+            bids = [
+                view.format_bid(a.bid)
+                for a in self.engine.legal_actions(s)
+                if isinstance(a, self.engine.BidCall) and a.bid is not None
+            ]
             head = ", ".join(bids[:12]) + (" ..." if len(bids) > 12 else "")
-            return [_("legal for {player}: {calls}").format(
-                player=s.to_move, calls="pass" + (f", {head}" if bids else ""))]
+            return [
+                _("legal for {player}: {calls}").format(
+                    player=s.to_move, calls="pass" + (f", {head}" if bids else "")
+                )
+            ]
         if s.phase == "elimination":
             if self.rules.table.eliminate_by == "player":
-                return [_("legal: {players}").format(players=", ".join(
-                    a.player for a in self.engine.legal_actions(s)))]
+                return [
+                    _("legal: {players}").format(
+                        players=", ".join(a.player for a in self.engine.legal_actions(s))
+                    )
+                ]
             if self.rules.table.dummy:  # 시흥 은마 (elimination.py)
-                return [_("legal: any card in play but {declarer}'s own; one nobody holds (in "
-                          "the kitty or the dummy's hand) eliminates the dummy").format(
-                              declarer=s.declarer)]
-            return [_("legal: any card in play but {declarer}'s own; one in the kitty (or an "
-                      "eliminated player's) is called again").format(declarer=s.declarer)]
+                return [
+                    _(
+                        "legal: any card in play but {declarer}'s own; one nobody holds (in "
+                        "the kitty or the dummy's hand) eliminates the dummy"
+                    ).format(declarer=s.declarer)
+                ]
+            return [
+                _(
+                    "legal: any card in play but {declarer}'s own; one in the kitty (or an "
+                    "eliminated player's) is called again"
+                ).format(declarer=s.declarer)
+            ]
         if s.phase != "play":
             return [_("legal: listed during the election and the play")]
         plays = self.engine.legal_plays(s)
         if not plays and s.hands is None:
             return [_("open cards: any card not yet seen, subject to the rules")]
-        return [_("legal: {plays}").format(
-            plays=" ".join(self.engine.format_play(p) for p in plays))]
+        return [
+            _("legal: {plays}").format(plays=" ".join(self.engine.format_play(p) for p in plays))
+        ]
 
     def _show_hand(self, name: str) -> list[str]:
         s = self.state
@@ -466,7 +543,7 @@ class RefereeSession(TableVariants):
 
     # --- saving -------------------------------------------------------------------------------
 
-    def save(self, path: Optional[Path] = None) -> str:
+    def save(self, path: Path | None = None) -> str:
         """Write the hand so far as a hand record; say where."""
         path = path or self.save_path
         if path is None:
@@ -518,9 +595,18 @@ def deal_cards(texts: dict, rules: Ruleset) -> dict[str, list[int]]:
     copies = rules.table.decks == 2
     return {who: parse_cards(text, copies=copies) for who, text in texts.items()}
 
-def rebuild(rules: Ruleset, ruleset_name: str, players: list[str], dealer: str,
-            deal: Optional[dict], final, save_path: Optional[Path] = None,
-            on_change=None, opener: Optional[str] = None) -> RefereeSession:
+
+def rebuild(
+    rules: Ruleset,
+    ruleset_name: str,
+    players: list[str],
+    dealer: str,
+    deal: dict | None,
+    final,
+    save_path: Path | None = None,
+    on_change=None,
+    opener: str | None = None,
+) -> RefereeSession:
     """A session whose undo stack replays ``final``'s history from the start."""
 
     if final.election:
@@ -530,9 +616,23 @@ def rebuild(rules: Ruleset, ruleset_name: str, players: list[str], dealer: str,
     states = [engine.new_hand(rules, players, dealer, deal, opener=opener)]
     for action in final.history:
         states.append(engine.apply(states[-1], action))
-    return RefereeSession(rules, ruleset_name, players, dealer, deal, save_path=save_path,
-                          states=states, on_change=on_change)
+    return RefereeSession(
+        rules,
+        ruleset_name,
+        players,
+        dealer,
+        deal,
+        save_path=save_path,
+        states=states,
+        on_change=on_change,
+    )
 
 
-__all__ = ["RefereeSession", "rebuild", "write_record_file", "deal_cards", "HELP",
-           "InvalidNotation"]
+__all__ = [
+    "RefereeSession",
+    "rebuild",
+    "write_record_file",
+    "deal_cards",
+    "HELP",
+    "InvalidNotation",
+]

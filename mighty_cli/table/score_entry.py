@@ -59,16 +59,34 @@ from .taken import parse_taken, ruling_party_count
 from .words import contract_text, friend_value
 
 #: The fields of a hand's entry: ``record``'s options, in the order a keeper fills them.
-FIELDS = ("players", "deal_miss", "declarer", "contract", "eliminated", "friend", "taken",
-          "opposition", "friend_call", "dealer", "note")
+FIELDS = (
+    "players",
+    "deal_miss",
+    "declarer",
+    "contract",
+    "eliminated",
+    "friend",
+    "taken",
+    "opposition",
+    "friend_call",
+    "dealer",
+    "note",
+)
 #: The fields each field's check reads, of those filled before it.
-NEEDS = {"declarer": ("players",), "deal_miss": ("players",),
-         "eliminated": ("players", "declarer"),
-         "friend": ("players", "declarer", "eliminated"),
-         "taken": ("players", "declarer", "eliminated", "friend")}
+NEEDS = {
+    "declarer": ("players",),
+    "deal_miss": ("players",),
+    "eliminated": ("players", "declarer"),
+    "friend": ("players", "declarer", "eliminated"),
+    "taken": ("players", "declarer", "eliminated", "friend"),
+}
 #: A missing field as a refusal names it (the store's words).
-MISSING_WORDS = {"declarer": N_("the declarer (주공)"), "contract": N_("the contract"),
-                 "friend": N_("the friend (프렌드)"), "taken": N_("the points taken")}
+MISSING_WORDS = {
+    "declarer": N_("the declarer (주공)"),
+    "contract": N_("the contract"),
+    "friend": N_("the friend (프렌드)"),
+    "taken": N_("the points taken"),
+}
 
 
 class EntryRefused(TableError):
@@ -88,8 +106,17 @@ class TablePast(EntryRefused):
     miss's player; None when everyone passed), ``who`` entered it (empty when unknown) and
     ``when`` (a UTC datetime); ``next_hand``, the table's next hand."""
 
-    def __init__(self, message: str, *, table_hand: int, league_hand: int,
-                 declarer: str | None, who: str, when: datetime, next_hand: int):
+    def __init__(
+        self,
+        message: str,
+        *,
+        table_hand: int,
+        league_hand: int,
+        declarer: str | None,
+        who: str,
+        when: datetime,
+        next_hand: int,
+    ):
         super().__init__(message)
         self.table_hand, self.league_hand = table_hand, league_hand
         self.declarer, self.who, self.when = declarer, who, when
@@ -137,13 +164,20 @@ class Outcome:
 
     def values(self) -> dict:
         """The outcome as the store takes it (:func:`~mighty_cli.store.ledger.hands.enter_hand`)."""
-        return {"declarer": self.declarer, "contract": self.contract, "friend": self.friend,
-                "friend_call": self.friend_call, "taken": self.taken,
-                "opposition": self.opposition, "deal_miss": self.deal_miss,
-                "dealer": self.dealer,
-                "players": list(self.players) if self.players is not None else None,
-                "note": self.note, "eliminated": list(self.eliminated) or None,
-                "friend2": self.friend2}
+        return {
+            "declarer": self.declarer,
+            "contract": self.contract,
+            "friend": self.friend,
+            "friend_call": self.friend_call,
+            "taken": self.taken,
+            "opposition": self.opposition,
+            "deal_miss": self.deal_miss,
+            "dealer": self.dealer,
+            "players": list(self.players) if self.players is not None else None,
+            "note": self.note,
+            "eliminated": list(self.eliminated) or None,
+            "friend2": self.friend2,
+        }
 
 
 def given_fields(fields: Mapping[str, object]) -> dict:
@@ -153,8 +187,13 @@ def given_fields(fields: Mapping[str, object]) -> dict:
     for key, value in fields.items():
         name = str(key).replace("-", "_")
         if name not in FIELDS:
-            raise EntryRefused(_("{field!r} is not a field of a hand's entry ({fields})").format(
-                field=str(key), fields=", ".join(FIELDS)), name, "usage")
+            raise EntryRefused(
+                _("{field!r} is not a field of a hand's entry ({fields})").format(
+                    field=str(key), fields=", ".join(FIELDS)
+                ),
+                name,
+                "usage",
+            )
         if value is None or value == "" or value == [] or value == ():
             continue
         if name == "friend":
@@ -177,8 +216,14 @@ def check_apart(fields: Mapping[str, object]) -> None:
     if "taken" in given and "opposition" in given:
         raise EntryRefused(_("give --taken or --opposition, not both"), "opposition", "usage")
     if "deal_miss" in given and "eliminated" in given:
-        raise EntryRefused(_("give --deal-miss or --eliminated, not both: a deal miss (딜 "
-                             "미스) eliminates nobody"), "eliminated", "usage")
+        raise EntryRefused(
+            _(
+                "give --deal-miss or --eliminated, not both: a deal miss (딜 "
+                "미스) eliminates nobody"
+            ),
+            "eliminated",
+            "usage",
+        )
 
 
 @contextmanager
@@ -220,8 +265,9 @@ def _answers(hand: NextHand, given: Mapping[str, object], needed: Iterable[str])
 def _check(answers: Answers, name: str, value) -> object:
     with _refused(name):
         if name in ("declarer", "deal_miss"):
-            checked = answers.check_declarer(value) if name == "declarer" else \
-                answers.check_player(value)
+            checked = (
+                answers.check_declarer(value) if name == "declarer" else answers.check_player(value)
+            )
         elif name == "contract":
             checked = answers.check_contract(value)
         elif name == "eliminated":
@@ -251,8 +297,11 @@ def _opposition(answers: Answers, text: str) -> int:
     total = answers.rules.count_total
     value = _count(text)
     if value is None or not 0 <= value <= total:
-        raise MightyError(_("{text!r}: a number of point cards from 0 to {total}").format(
-            text=text.strip(), total=total))
+        raise MightyError(
+            _("{text!r}: a number of point cards from 0 to {total}").format(
+                text=text.strip(), total=total
+            )
+        )
     return value
 
 
@@ -264,8 +313,9 @@ def _count(text: str) -> int | None:
         return None
 
 
-def check_field(hand: NextHand, name: str, text: Any,
-                so_far: Mapping[str, object] | None = None) -> object:
+def check_field(
+    hand: NextHand, name: str, text: Any, so_far: Mapping[str, object] | None = None
+) -> object:
     """One field as it is filled, given the fields filled so far (those it reads are checked
     first, each refused by its own name): its value as checked (a name as the league knows
     it, the contract in notation, the count weighed, the friends, the eliminated and the
@@ -277,8 +327,13 @@ def check_field(hand: NextHand, name: str, text: Any,
     given = given_fields(so_far or {})
     if key == "players":
         return _players(hand, ",".join(text) if isinstance(text, (list, tuple)) else str(text))
-    value = [str(v) for v in text] if key == "friend" and isinstance(text, (list, tuple)) \
-        else ", ".join(map(str, text)) if isinstance(text, (list, tuple)) else str(text)
+    value = (
+        [str(v) for v in text]
+        if key == "friend" and isinstance(text, (list, tuple))
+        else ", ".join(map(str, text))
+        if isinstance(text, (list, tuple))
+        else str(text)
+    )
     answers = _answers(hand, given, NEEDS.get(key, ("players",)))
     return _check(answers, key, value)
 
@@ -304,8 +359,14 @@ def check_outcome(hand: NextHand, fields: Mapping[str, object]) -> Outcome:
         deal_miss = _player(answers, "deal_miss", deal_miss)
     friends = given.get("friend", [])
     if len(friends) > 2 or (len(friends) == 2 and rules.friend.called_cards != 2):
-        raise EntryRefused(_("--friend: give one friend, or two where the ruleset calls two "
-                             "cards (friend.called_cards = 2)"), "friend", "usage")
+        raise EntryRefused(
+            _(
+                "--friend: give one friend, or two where the ruleset calls two "
+                "cards (friend.called_cards = 2)"
+            ),
+            "friend",
+            "usage",
+        )
     friend, friend2 = (friends + [None, None])[:2]
     if friend and rules.table.partner_hands and not deal_miss:  # 허니문
         answers.declarer = declarer
@@ -315,8 +376,9 @@ def check_outcome(hand: NextHand, fields: Mapping[str, object]) -> Outcome:
         friend = _player(answers, "friend", friend)
     if friend2:  # 동대전 7마: the second called card's holder
         if friend_value(friend) == "none":
-            raise EntryRefused(_("--friend none: a second --friend needs a first"), "friend",
-                               "usage")
+            raise EntryRefused(
+                _("--friend none: a second --friend needs a first"), "friend", "usage"
+            )
         friend2 = _player(answers, "friend", friend2)
     if friend is None and not deal_miss:
         friend = _decided_friend(answers, declarer)
@@ -324,27 +386,43 @@ def check_outcome(hand: NextHand, fields: Mapping[str, object]) -> Outcome:
     answers.declarer = declarer
     with _refused("eliminated"):
         out = answers.eliminated_given(given.get("eliminated"))
-    if rules.table.eliminated and not out and not deal_miss \
-            and not rules.table.dummy:  # 시흥 은마: it changes no score
-        raise EntryRefused(ngettext(
-            "--eliminated: {ruleset} eliminates {count} player (table.eliminated): name "
-            "him", "--eliminated: {ruleset} eliminates {count} players "
-            "(table.eliminated): name them", rules.table.eliminated).format(
-                ruleset=rules.name, count=rules.table.eliminated), "eliminated", "usage")
+    if (
+        rules.table.eliminated and not out and not deal_miss and not rules.table.dummy
+    ):  # 시흥 은마: it changes no score
+        raise EntryRefused(
+            ngettext(
+                "--eliminated: {ruleset} eliminates {count} player (table.eliminated): name him",
+                "--eliminated: {ruleset} eliminates {count} players (table.eliminated): name them",
+                rules.table.eliminated,
+            ).format(ruleset=rules.name, count=rules.table.eliminated),
+            "eliminated",
+            "usage",
+        )
     with _refused("contract"):
         contract = contract_text(given.get("contract"))
     dealer = _check(answers, "dealer", given["dealer"]) if given.get("dealer") else None
     opposition = given.get("opposition")
     if opposition is not None:  # a count out of range: the store says so
         with _refused("opposition"):
-            opposition = _count(opposition) if _count(opposition) is not None else \
-                _opposition(answers, opposition)
-    outcome = Outcome(declarer=declarer, contract=contract,
-                      friend=friend_value(friend), friend2=friend2,
-                      friend_call=given.get("friend_call"), taken=taken, opposition=opposition,
-                      deal_miss=deal_miss, eliminated=tuple(out), dealer=dealer,
-                      players=tuple(five) if given.get("players") else None,
-                      note=given.get("note"))
+            opposition = (
+                _count(opposition)
+                if _count(opposition) is not None
+                else _opposition(answers, opposition)
+            )
+    outcome = Outcome(
+        declarer=declarer,
+        contract=contract,
+        friend=friend_value(friend),
+        friend2=friend2,
+        friend_call=given.get("friend_call"),
+        taken=taken,
+        opposition=opposition,
+        deal_miss=deal_miss,
+        eliminated=tuple(out),
+        dealer=dealer,
+        players=tuple(five) if given.get("players") else None,
+        note=given.get("note"),
+    )
     _refuse_missing(outcome)
     return outcome
 
@@ -361,8 +439,7 @@ def _decided_friend(answers: Answers, declarer: str | None) -> str | None:
     return None
 
 
-def _taken(rules, text: str | None, friend: str | None,
-           friend2: str | None) -> int | None:
+def _taken(rules, text: str | None, friend: str | None, friend2: str | None) -> int | None:
     """The ruling party's count: as given, or a split weighed by the ruleset with the
     friends the hand had (a value refusal of ``taken``)."""
     if text is None:
@@ -380,13 +457,21 @@ def _refuse_missing(outcome: Outcome) -> None:
         return
     for name in ("declarer", "contract", "friend"):
         if getattr(outcome, name) is None:
-            raise EntryRefused(_("missing {missing}: give the declarer, contract, friend and "
-                                 "the points taken, or --deal-miss PLAYER").format(
-                                     missing=_(MISSING_WORDS[name])), name)
+            raise EntryRefused(
+                _(
+                    "missing {missing}: give the declarer, contract, friend and "
+                    "the points taken, or --deal-miss PLAYER"
+                ).format(missing=_(MISSING_WORDS[name])),
+                name,
+            )
     if outcome.taken is None and outcome.opposition is None:
-        raise EntryRefused(_("missing {missing}: give the declarer, contract, friend and "
-                             "the points taken, or --deal-miss PLAYER").format(
-                                 missing=_(MISSING_WORDS["taken"])), "taken")
+        raise EntryRefused(
+            _(
+                "missing {missing}: give the declarer, contract, friend and "
+                "the points taken, or --deal-miss PLAYER"
+            ).format(missing=_(MISSING_WORDS["taken"])),
+            "taken",
+        )
 
 
 # --- storing ------------------------------------------------------------------------------------
@@ -414,14 +499,24 @@ class Stored:
         return dict(self.recorded.hand.deltas)
 
     def to_json(self) -> dict:
-        return {"table_hand": self.table_hand, "league_hand": self.league_hand,
-                "points": self.points,
-                "session_ended": self.recorded.session_ended}
+        return {
+            "table_hand": self.table_hand,
+            "league_hand": self.league_hand,
+            "points": self.points,
+            "session_ended": self.recorded.session_ended,
+        }
 
 
-def store_outcome(s, league: str, outcome: Outcome, *, session: int | None = None,
-                  expect_hand: int | None = None, again: bool = False,
-                  who: str = "") -> Stored:
+def store_outcome(
+    s,
+    league: str,
+    outcome: Outcome,
+    *,
+    session: int | None = None,
+    expect_hand: int | None = None,
+    again: bool = False,
+    who: str = "",
+) -> Stored:
     """Store a checked outcome at the league's table (session ``session``, or the open one) in
     the caller's transaction ``s``, as the table's hand ``expect_hand`` (the writer's belief;
     None: whichever is next). Refused in one line (:class:`EntryRefused`): the table past that
@@ -435,13 +530,25 @@ def store_outcome(s, league: str, outcome: Outcome, *, session: int | None = Non
     )
 
     try:
-        recorded = enter_hand(s, league, again=again, expect_hand=expect_hand,
-                              session_number=session, who=who, **outcome.values())
+        recorded = enter_hand(
+            s,
+            league,
+            again=again,
+            expect_hand=expect_hand,
+            session_number=session,
+            who=who,
+            **outcome.values(),
+        )
     except HandAlreadyEntered as exc:
         entered = exc.entered
-        past = dict(table_hand=exc.next - 1 if expect_hand is None else expect_hand,
-                    league_hand=exc.hand.number, declarer=entered.declarer,
-                    who=entered.who, when=entered.at, next_hand=exc.next)
+        past = dict(
+            table_hand=exc.next - 1 if expect_hand is None else expect_hand,
+            league_hand=exc.hand.number,
+            declarer=entered.declarer,
+            who=entered.who,
+            when=entered.at,
+            next_hand=exc.next,
+        )
         if exc.same:
             raise AlreadyStored(str(exc), **past) from None
         raise EnteredElsewhere(str(exc), **past) from None

@@ -44,13 +44,18 @@ class Taken:
 
 def parse_taken(text: str) -> Taken:
     """``16`` or ``10+8+2`` (a trailing 장 or 턴 is allowed, as at the prompt)."""
-    parts = [part.strip().removesuffix("장").removesuffix("턴").strip()
-             for part in str(text).split("+")]
+    parts = [
+        part.strip().removesuffix("장").removesuffix("턴").strip() for part in str(text).split("+")
+    ]
     if len(parts) == 1 and parts[0].startswith("-") and parts[0][1:].isdigit():
         return Taken((int(parts[0]),))  # a count out of range: the caller's check says so
     if not 1 <= len(parts) <= 3 or not all(part.isdigit() for part in parts):
-        raise MightyError(_("{text!r}: a number of point cards (16), or the declarer's and "
-                            "each friend's (10+8+2)").format(text=str(text).strip()))
+        raise MightyError(
+            _(
+                "{text!r}: a number of point cards (16), or the declarer's and "
+                "each friend's (10+8+2)"
+            ).format(text=str(text).strip())
+        )
     return Taken(tuple(int(part) for part in parts))
 
 
@@ -61,17 +66,22 @@ def ruling_party_count(rules: Ruleset, taken: Taken, friends: int) -> int:
         return taken.parts[0]
     named = len(taken.parts) - 1
     if named != friends:
-        raise MightyError(ngettext(
-            "{taken} names {named} friend's cards after the declarer's, and this hand had "
-            "{friends}: give one part per friend, or the ruling party's count",
-            "{taken} names {named} friends' cards after the declarer's, and this hand had "
-            "{friends}: give one part per friend, or the ruling party's count",
-            named).format(taken=taken, named=named, friends=friends))
+        raise MightyError(
+            ngettext(
+                "{taken} names {named} friend's cards after the declarer's, and this hand had "
+                "{friends}: give one part per friend, or the ruling party's count",
+                "{taken} names {named} friends' cards after the declarer's, and this hand had "
+                "{friends}: give one part per friend, or the ruling party's count",
+                named,
+            ).format(taken=taken, named=named, friends=friends)
+        )
     total = rules.count_total
     if sum(taken.parts) > total:
-        raise MightyError(_("{taken}: {sum} point cards, but {total} are in play under "
-                            "{ruleset}").format(taken=taken, sum=sum(taken.parts), total=total,
-                                                ruleset=rules.name))
+        raise MightyError(
+            _("{taken}: {sum} point cards, but {total} are in play under {ruleset}").format(
+                taken=taken, sum=sum(taken.parts), total=total, ruleset=rules.name
+            )
+        )
     from ..engine.scoring import ruling_party_taken  # start-up: --taken is read before it
 
     return ruling_party_taken(rules, taken.parts[0], list(taken.parts[1:]))

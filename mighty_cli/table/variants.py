@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from ..engine.cards import parse_cards
 from ..engine.errors import InvalidNotation, MightyError
+from ..engine.hand.elimination import seeded_redistribution
+from ..engine.hand.honeymoon import partner_of
+from ..engine.scoring import seat_deltas
 from ..engine.translation import _
 from . import view, words
 from .name_lookup import find_name, match_name
 from .words import normalize_entry
-from ..engine.hand.elimination import seeded_redistribution
-from ..engine.hand.honeymoon import partner_of
-from ..engine.scoring import seat_deltas
+
 
 class TableVariants:
     """Elimination, the ghost and friend hands at the referee (``self`` is the hand being
@@ -52,12 +53,18 @@ class TableVariants:
                         break
         cards = parse_cards(normalize_entry(" ".join(parts), expect="card"))
         if len(cards) != 1:
-            raise InvalidNotation(_("call one card to eliminate its holder, e.g. c5 (open "
-                                    "cards: c5 NAME, or c5 kitty)"))
+            raise InvalidNotation(
+                _(
+                    "call one card to eliminate its holder, e.g. c5 (open "
+                    "cards: c5 NAME, or c5 kitty)"
+                )
+            )
         if self.state.hands is None and holder is None and parts == text.split():
-            raise InvalidNotation(_("open cards: say who held {card}: {entry} NAME, or {entry} "
-                                    "kitty").format(card=view.pretty_card(cards[0]),
-                                                    entry=parts[0]))
+            raise InvalidNotation(
+                _("open cards: say who held {card}: {entry} NAME, or {entry} kitty").format(
+                    card=view.pretty_card(cards[0]), entry=parts[0]
+                )
+            )
         return engine.Eliminate(cards[0], holder)
 
     def _redistribution(self, command: str, text: str):
@@ -66,17 +73,19 @@ class TableVariants:
         pile, engine/hand/elimination.py), or ``NAME CARDS; NAME CARDS; ...``."""
         engine, s = self.engine, self.state
         if words.means(command, "deal"):
-
             return seeded_redistribution(s)
         given = []
         for part in text.split(";"):
             name, _sep, cards = part.strip().partition(" ")
             if not cards.strip():
-                raise InvalidNotation(_("expected 'deal', or NAME CARDS; NAME CARDS (who "
-                                        "receives which of the eliminated hands and the kitty)"))
+                raise InvalidNotation(
+                    _(
+                        "expected 'deal', or NAME CARDS; NAME CARDS (who "
+                        "receives which of the eliminated hands and the kitty)"
+                    )
+                )
             who = self.engine.DUMMY if self._is_dummy(name) else self._player(name)
-            given.append((who, tuple(parse_cards(
-                normalize_entry(cards.strip(), expect="card")))))
+            given.append((who, tuple(parse_cards(normalize_entry(cards.strip(), expect="card")))))
         return engine.Redistribute(tuple(given))
 
     def _is_dummy(self, word: str) -> bool:
@@ -87,12 +96,18 @@ class TableVariants:
         """After the last elimination: who leaves, and what is dealt out to whom."""
         sizes = self.engine.redistribution_sizes(state)
         lines = [_("eliminated (탈락): {players}").format(players=", ".join(state.eliminated))]
-        lines.append(_("to deal out: {shares}").format(shares=", ".join(
-            f"{p} {n}" for p, n in sizes.items())))
+        lines.append(
+            _("to deal out: {shares}").format(
+                shares=", ".join(f"{p} {n}" for p, n in sizes.items())
+            )
+        )
         if state.hands is not None and self.deal is not None:
             pile = [c for p in state.eliminated for c in self.deal[p]] + list(self.deal["kitty"])
-            lines.append(_("the eliminated hands and the kitty: {cards}").format(
-                cards=view.pretty_cards(pile)))
+            lines.append(
+                _("the eliminated hands and the kitty: {cards}").format(
+                    cards=view.pretty_cards(pile)
+                )
+            )
         return lines
 
     # --- ghost 4마 -----------------------------------------------------------------------------
@@ -105,8 +120,9 @@ class TableVariants:
             before = self.state
             after = self.engine.apply(before, self.engine.legal_plays(before)[0])
             self.states.append(after)
-            out.append("✓ " + _("the ghost's top card: {play}").format(
-                play=self._describe(before, after)))
+            out.append(
+                "✓ " + _("the ghost's top card: {play}").format(play=self._describe(before, after))
+            )
             if after.phase == "play" and after.trick_number != before.trick_number:
                 out.append(view.points_line(after))
             if after.phase == "done":
@@ -114,8 +130,12 @@ class TableVariants:
         return out
 
     def _ghost_to_play(self, state) -> bool:
-        return state.phase == "play" and state.hands is not None \
-            and state.to_move == self.engine.GHOST and state.rules.table.ghost
+        return (
+            state.phase == "play"
+            and state.hands is not None
+            and state.to_move == self.engine.GHOST
+            and state.rules.table.ghost
+        )
 
     # --- 허니문 ------------------------------------------------------------------------------
 
@@ -131,10 +151,13 @@ class TableVariants:
         if words.means(text, "own-friend"):
             return own
         if words.means(text, "none", short=True):
-            raise MightyError(_("no friend (노프렌드) under 허니문: {declarer}'s friend is always "
-                                "his own friend hand {partner} (table.partner_hands); type "
-                                "'friend' or his first card").format(
-                                    declarer=s.declarer, partner=partner_of(s.declarer)))
+            raise MightyError(
+                _(
+                    "no friend (노프렌드) under 허니문: {declarer}'s friend is always "
+                    "his own friend hand {partner} (table.partner_hands); type "
+                    "'friend' or his first card"
+                ).format(declarer=s.declarer, partner=partner_of(s.declarer))
+            )
         name = words.player_called(text)
         if name is not None:
             seat = match_name(name, s.players)
@@ -158,6 +181,10 @@ class TableVariants:
         """허니문: each player takes what his own hand and his friend hand score."""
 
         seats = seat_deltas(result.score, self.state.players, result.declarer, result.friend)
-        return _("each player takes his two hands (프렌드 패): {sums}").format(sums="; ".join(
-            f"{p} {seats[p]:+d} + {partner_of(p)} {seats[partner_of(p)]:+d} = "
-            f"{result.deltas[p]:+d}" for p in self.players))
+        return _("each player takes his two hands (프렌드 패): {sums}").format(
+            sums="; ".join(
+                f"{p} {seats[p]:+d} + {partner_of(p)} {seats[partner_of(p)]:+d} = "
+                f"{result.deltas[p]:+d}"
+                for p in self.players
+            )
+        )

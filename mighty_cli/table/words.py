@@ -24,7 +24,7 @@ as ``show`` is; a player's cards are ``패 NAME`` (``hand NAME``).
 from __future__ import annotations
 
 import functools
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
 from ..engine.cards.korean import read_korean
 from ..engine.hand.actions import CALL_SPELLINGS
@@ -40,8 +40,18 @@ WORDS: dict[str, tuple[str, ...]] = {
     # the friend call
     "mighty": (*CALL_SPELLINGS["mighty"], "마이티 프렌드", "마이티 프랜드"),
     "joker": (*CALL_SPELLINGS["joker"], "조커", "죠커", "조커 프렌드", "조커 프랜드"),
-    "none": (*CALL_SPELLINGS["none"], "no", "nf", "alone", "-", "노프렌드", "노프", "노프랜드",
-             "없음", "프렌드 없음"),
+    "none": (
+        *CALL_SPELLINGS["none"],
+        "no",
+        "nf",
+        "alone",
+        "-",
+        "노프렌드",
+        "노프",
+        "노프랜드",
+        "없음",
+        "프렌드 없음",
+    ),
     "first-trick": (*CALL_SPELLINGS["first-trick"], "초구 프렌드", "초구 프랜드"),
     "last-trick": (*CALL_SPELLINGS["last-trick"], "막구 프렌드", "막구 프랜드"),
     #: 허니문: the declarer's own friend hand, the only call.
@@ -74,9 +84,19 @@ WORDS: dict[str, tuple[str, ...]] = {
 }
 #: The short forms typed where an entry starts with a command (the referee, the evening's
 #: opening question): never where a name is answered.
-SHORT_FORMS = {"p": "pass", "u": "undo", "s": "table", "t": "table", "l": "legal", "h": "help",
-               "?": "help", "q": "quit", "ft": "first-trick", "lt": "last-trick",
-               "st": "standings"}
+SHORT_FORMS = {
+    "p": "pass",
+    "u": "undo",
+    "s": "table",
+    "t": "table",
+    "l": "legal",
+    "h": "help",
+    "?": "help",
+    "q": "quit",
+    "ft": "first-trick",
+    "lt": "last-trick",
+    "st": "standings",
+}
 #: The friend calls by name, in the order a message lists them.
 FRIEND_CALLS = ("mighty", "joker", "none", "first-trick", "last-trick")
 #: A player named as the friend (너 프렌드): ``player:NAME``, or the Korean words and the name.
@@ -84,8 +104,20 @@ PLAYER_CALL = ("player:", "너 프렌드", "너프렌드")
 #: The player call as a message shows it, in English and in Korean.
 PLAYER_CALL_SAID = N_("player:NAME")
 #: What the referee reads at the start of an entry, and the evening besides.
-REFEREE = ("pass", "miss", "contract", *FRIEND_CALLS, "joker-call", "table", "legal", "hand",
-           "undo", "save", "help", "quit")
+REFEREE = (
+    "pass",
+    "miss",
+    "contract",
+    *FRIEND_CALLS,
+    "joker-call",
+    "table",
+    "legal",
+    "hand",
+    "undo",
+    "save",
+    "help",
+    "quit",
+)
 EVENING = REFEREE + ("standings", "dealer", "opener", "out")
 #: The commands followed by what they act on (무르기 2, 저장 FILE, 패 Bo, 딜 미스 Bo, 선 Bo).
 WITH_ARGUMENT = ("miss", "contract", "hand", "undo", "save", "dealer", "opener", "out")
@@ -106,12 +138,13 @@ def _table(meanings: tuple[str, ...], short: bool) -> dict[str, str]:
     """Each word of ``meanings`` (compared as :func:`key` makes it) and what it means."""
     table = {key(word): meaning for meaning in meanings for word in WORDS[meaning]}
     if short:
-        table.update((word, meaning) for word, meaning in SHORT_FORMS.items()
-                     if meaning in meanings)
+        table.update(
+            (word, meaning) for word, meaning in SHORT_FORMS.items() if meaning in meanings
+        )
     return table
 
 
-def meaning(text: str, meanings: Iterable[str] = EVENING, short: bool = False) -> Optional[str]:
+def meaning(text: str, meanings: Iterable[str] = EVENING, short: bool = False) -> str | None:
     """What a whole entry means among ``meanings`` (its English word), or None. ``short``: the
     one-letter short forms count too."""
     return _table(tuple(meanings), short).get(key(text))
@@ -122,7 +155,7 @@ def means(text: str, *meanings: str, short: bool = False) -> bool:
     return meaning(text, meanings, short) is not None
 
 
-def command(text: str, meanings: Iterable[str] = EVENING) -> tuple[Optional[str], str]:
+def command(text: str, meanings: Iterable[str] = EVENING) -> tuple[str | None, str]:
     """The command among ``meanings`` an entry starts with (its English word, one-letter short
     forms counted) and what follows it: ``무르기 2`` -> ``("undo", "2")``, ``딜 미스 Bo`` ->
     ``("miss", "Bo")``; ``(None, text)`` when it starts with none."""
@@ -136,14 +169,14 @@ def command(text: str, meanings: Iterable[str] = EVENING) -> tuple[Optional[str]
     return None, text
 
 
-def contract_text(text: Optional[str]) -> Optional[str]:
+def contract_text(text: str | None) -> str | None:
     """A contract as typed, in notation (``스페이드 14`` is ``14S``); None for nothing typed."""
     if not text:
         return None
     return normalize_entry(text.strip(), expect="bid").upper()
 
 
-def friend_value(text: Optional[str]) -> Optional[str]:
+def friend_value(text: str | None) -> str | None:
     """A friend as typed, or ``none`` for any word for no friend (``none``, ``nf``, ``-``,
     ``노프렌드``, ``없음``): the declarer played alone."""
     if text is None:
@@ -151,12 +184,12 @@ def friend_value(text: Optional[str]) -> Optional[str]:
     return "none" if means(text, "none") else text.strip()
 
 
-def player_called(text: str) -> Optional[str]:
+def player_called(text: str) -> str | None:
     """The name in a player call (``player:Bo``, ``너 프렌드 Bo``), or None."""
     low = text.strip().lower()
     for start in PLAYER_CALL:
-        if low.startswith(start) and (start.endswith(":") or low[len(start):][:1].isspace()):
-            return text.strip()[len(start):].strip()
+        if low.startswith(start) and (start.endswith(":") or low[len(start) :][:1].isspace()):
+            return text.strip()[len(start) :].strip()
     return None
 
 
@@ -170,7 +203,7 @@ def said(meaning_: str) -> str:
     return words[0]
 
 
-def normalize_entry(text: str, expect: Optional[str] = None) -> str:
+def normalize_entry(text: str, expect: str | None = None) -> str:
     """One entry said the Korean way, in the English words and the notation the prompts read.
 
     A whole entry of the vocabulary is its English word (``패스`` -> ``pass``, ``마이티 프렌드``
@@ -213,10 +246,16 @@ def not_a_friend_call(call: str, rules=None) -> str:
     if rules is None or rules.friend.player:
         allowed.append("player")
     return _("{call} is not a friend call: say a card or {calls}").format(
-        call=repr(call.strip()), calls=", ".join(said(m) for m in allowed))
+        call=repr(call.strip()), calls=", ".join(said(m) for m in allowed)
+    )
 
 
 def _allowed(call: str, rules) -> bool:
     f = rules.friend
-    return {"mighty": f.mighty, "joker": f.joker, "none": f.no_friend,
-            "first-trick": f.first_trick, "last-trick": f.last_trick}[call]
+    return {
+        "mighty": f.mighty,
+        "joker": f.joker,
+        "none": f.no_friend,
+        "first-trick": f.first_trick,
+        "last-trick": f.last_trick,
+    }[call]

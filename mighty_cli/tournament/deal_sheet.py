@@ -113,9 +113,12 @@ def card_label(card: int) -> str:
 def in_order(cards: Sequence[int], mighty: int) -> tuple[tuple[str, Face], ...]:
     """A stack kept in its dealt order (the ghost's pile, its top card first): each card's
     suit symbol (none for a joker) and :class:`Face`."""
-    return tuple(("", Face(format_card(card))) if suit_of(card) == NO_SUIT else
-                 (SUIT_SYMBOLS[suit_of(card)], Face(format_card(card)[1:], base(card) == mighty))
-                 for card in cards)
+    return tuple(
+        ("", Face(format_card(card)))
+        if suit_of(card) == NO_SUIT
+        else (SUIT_SYMBOLS[suit_of(card)], Face(format_card(card)[1:], base(card) == mighty))
+        for card in cards
+    )
 
 
 @dataclass(frozen=True)
@@ -136,13 +139,21 @@ class Shape:
     declarer: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"hand_size": self.hand_size, "kitty_size": self.kitty_size,
-                                "jokers": self.jokers, "decks": self.decks,
-                                "ghost": self.ghost, "dummy": self.dummy,
-                                "friend_hands": self.partner_hands}
+        data: dict[str, Any] = {
+            "hand_size": self.hand_size,
+            "kitty_size": self.kitty_size,
+            "jokers": self.jokers,
+            "decks": self.decks,
+            "ghost": self.ghost,
+            "dummy": self.dummy,
+            "friend_hands": self.partner_hands,
+        }
         if self.eliminated:
-            data["eliminated"] = {"players": self.eliminated, "each": self.each,
-                                  "declarer": self.declarer}
+            data["eliminated"] = {
+                "players": self.eliminated,
+                "each": self.each,
+                "declarer": self.declarer,
+            }
         return data
 
 
@@ -150,9 +161,18 @@ def table_shape(rules: Ruleset) -> Shape:
     """The sheet's :class:`Shape` of a ruleset's table."""
     t = rules.table
     each = 10 - t.hand_size if t.eliminated else 0
-    return Shape(t.hand_size, t.kitty_size, rules.cards.jokers, t.decks, t.ghost, t.dummy,
-                 t.partner_hands, t.eliminated, each,
-                 each + rules.elimination_discard if t.eliminated else 0)
+    return Shape(
+        t.hand_size,
+        t.kitty_size,
+        rules.cards.jokers,
+        t.decks,
+        t.ghost,
+        t.dummy,
+        t.partner_hands,
+        t.eliminated,
+        each,
+        each + rules.elimination_discard if t.eliminated else 0,
+    )
 
 
 @dataclass(frozen=True)
@@ -165,8 +185,11 @@ class SeatDeal:
     friend_hand: tuple[int, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"seat": self.seat, "sits_out": self.cards is None,
-                                "cards": None if self.cards is None else format_cards(self.cards)}
+        data: dict[str, Any] = {
+            "seat": self.seat,
+            "sits_out": self.cards is None,
+            "cards": None if self.cards is None else format_cards(self.cards),
+        }
         if self.friend_hand is not None:
             data["friend_hand"] = format_cards(self.friend_hand)
         return data
@@ -186,9 +209,13 @@ class SheetDeal:
     piles: tuple[tuple[str, tuple[int, ...]], ...]
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"deal": self.number, "dealer": self.dealer,
-                                "opener": self.opener, "sitting_out": list(self.sitting_out),
-                                "seats": [seat.to_json() for seat in self.seats]}
+        data: dict[str, Any] = {
+            "deal": self.number,
+            "dealer": self.dealer,
+            "opener": self.opener,
+            "sitting_out": list(self.sitting_out),
+            "seats": [seat.to_json() for seat in self.seats],
+        }
         data.update({name: format_cards(cards) for name, cards in self.piles})
         return data
 
@@ -210,9 +237,11 @@ class SheetSize:
     deals: tuple[SheetDeal, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"size": self.size,
-                "tables": [{"table": t.table, "players": list(t.players)} for t in self.tables],
-                "deals": [deal.to_json() for deal in self.deals]}
+        return {
+            "size": self.size,
+            "tables": [{"table": t.table, "players": list(t.players)} for t in self.tables],
+            "deals": [deal.to_json() for deal in self.deals],
+        }
 
 
 @dataclass(frozen=True)
@@ -256,12 +285,17 @@ class DealSheet:
         return in_order(cards, self.mighty)
 
     def to_json(self) -> dict[str, Any]:
-        return {"league": self.league, "round": self.round, "seed": self.seed,
-                "ruleset": self.ruleset, "deals": self.deals,
-                "mighty": format_card(self.mighty),
-                "mighty_alternate": format_card(self.mighty_alternate),
-                "table": self.shape.to_json(),
-                "sizes": [size.to_json() for size in self.sizes]}
+        return {
+            "league": self.league,
+            "round": self.round,
+            "seed": self.seed,
+            "ruleset": self.ruleset,
+            "deals": self.deals,
+            "mighty": format_card(self.mighty),
+            "mighty_alternate": format_card(self.mighty_alternate),
+            "table": self.shape.to_json(),
+            "sizes": [size.to_json() for size in self.sizes],
+        }
 
 
 def seat_labels(size: int) -> tuple[str, ...]:
@@ -282,25 +316,59 @@ def sheet_deal(rules: Ruleset, seed: int, size: int, number: int) -> SheetDeal:
     for label in labels:
         cards = dealt.get(label)
         friend = dealt.get(partner_of(label)) if rules.table.partner_hands else None
-        seats.append(SeatDeal(seat[label], None if cards is None else director_order(cards),
-                              None if friend is None else director_order(friend)))
-    piles = tuple((name, tuple(dealt[key]) if name == "ghost" else director_order(dealt[key]))
-                  for name, key in _PILE_KEYS.items() if key in dealt)
-    return SheetDeal(number, seat[proposal.dealer], seat[proposal.opener],
-                     tuple(seat[label] for label in proposal.sitting_out), tuple(seats), piles)
+        seats.append(
+            SeatDeal(
+                seat[label],
+                None if cards is None else director_order(cards),
+                None if friend is None else director_order(friend),
+            )
+        )
+    piles = tuple(
+        (name, tuple(dealt[key]) if name == "ghost" else director_order(dealt[key]))
+        for name, key in _PILE_KEYS.items()
+        if key in dealt
+    )
+    return SheetDeal(
+        number,
+        seat[proposal.dealer],
+        seat[proposal.opener],
+        tuple(seat[label] for label in proposal.sitting_out),
+        tuple(seats),
+        piles,
+    )
 
 
-def deal_sheet(rules: Ruleset, seed: int, tables: Iterable[tuple[int, Sequence[str]]],
-               deals: int, *, league: str = "", round_number: int = 0) -> DealSheet:
+def deal_sheet(
+    rules: Ruleset,
+    seed: int,
+    tables: Iterable[tuple[int, Sequence[str]]],
+    deals: int,
+    *,
+    league: str = "",
+    round_number: int = 0,
+) -> DealSheet:
     """The deal sheet of a duplicate round of seed ``seed`` whose ``tables`` are (table
     number, players by seat): deals 1 to ``deals`` for each table size, smallest first."""
     by_size: dict[int, list[SheetTable]] = {}
     for number, players in sorted(tables, key=lambda table: table[0]):
         by_size.setdefault(len(players), []).append(SheetTable(number, tuple(players)))
-    sizes = tuple(SheetSize(size, tuple(found),
-                            tuple(sheet_deal(rules, seed, size, number)
-                                  for number in range(1, deals + 1)))
-                  for size, found in sorted(by_size.items()))
-    return DealSheet(league, round_number, seed, rules.name, rules.meta.title, deals,
-                     table_shape(rules), sizes, parse_card(rules.cards.mighty),
-                     parse_card(rules.cards.mighty_alternate))
+    sizes = tuple(
+        SheetSize(
+            size,
+            tuple(found),
+            tuple(sheet_deal(rules, seed, size, number) for number in range(1, deals + 1)),
+        )
+        for size, found in sorted(by_size.items())
+    )
+    return DealSheet(
+        league,
+        round_number,
+        seed,
+        rules.name,
+        rules.meta.title,
+        deals,
+        table_shape(rules),
+        sizes,
+        parse_card(rules.cards.mighty),
+        parse_card(rules.cards.mighty_alternate),
+    )

@@ -19,7 +19,7 @@ polynomial arithmetic modulo an irreducible polynomial (:data:`IRREDUCIBLE`).
 from __future__ import annotations
 
 import math
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from ..engine.errors import MightyError
 from ..engine.translation import _
@@ -28,9 +28,15 @@ Table = tuple[str, ...]
 
 #: A prime power's prime, degree and an irreducible polynomial of that degree (its
 #: coefficients below the leading one, lowest first).
-IRREDUCIBLE = {4: (2, 2, (1, 1)), 8: (2, 3, (1, 1, 0)), 9: (3, 2, (1, 0)),
-               16: (2, 4, (1, 1, 0, 0)), 25: (5, 2, (2, 0)), 27: (3, 3, (1, 2, 0)),
-               32: (2, 5, (1, 0, 1, 0, 0))}
+IRREDUCIBLE = {
+    4: (2, 2, (1, 1)),
+    8: (2, 3, (1, 1, 0)),
+    9: (3, 2, (1, 0)),
+    16: (2, 4, (1, 1, 0, 0)),
+    25: (5, 2, (2, 0)),
+    27: (3, 3, (1, 2, 0)),
+    32: (2, 5, (1, 0, 1, 0, 0)),
+}
 
 
 class PlanError(MightyError):
@@ -60,14 +66,13 @@ class Field:
         self.mul = [[self._mul(a, b) for b in range(q)] for a in range(q)]
 
     def _digits(self, a: int) -> list[int]:
-        return [(a // self.p ** k) % self.p for k in range(self.degree)]
+        return [(a // self.p**k) % self.p for k in range(self.degree)]
 
     def _number(self, digits: Sequence[int]) -> int:
-        return sum(d * self.p ** k for k, d in enumerate(digits))
+        return sum(d * self.p**k for k, d in enumerate(digits))
 
     def _add(self, a: int, b: int) -> int:
-        return self._number([(x + y) % self.p for x, y in zip(self._digits(a),
-                                                              self._digits(b))])
+        return self._number([(x + y) % self.p for x, y in zip(self._digits(a), self._digits(b))])
 
     def _mul(self, a: int, b: int) -> int:
         if self.degree == 1:
@@ -80,7 +85,7 @@ class Field:
             top, product[k] = product[k], 0
             for i, c in enumerate(self.modulus):
                 product[k - self.degree + i] = (product[k - self.degree + i] - top * c) % self.p
-        return self._number(product[:self.degree])
+        return self._number(product[: self.degree])
 
 
 def field_order(q: int) -> bool:
@@ -88,7 +93,7 @@ def field_order(q: int) -> bool:
     return is_prime(q) or q in IRREDUCIBLE
 
 
-def design_rounds(players: Sequence[str], size: int, rounds: int) -> Optional[list[list[Table]]]:
+def design_rounds(players: Sequence[str], size: int, rounds: int) -> list[list[Table]] | None:
     """``rounds`` rounds of ``players`` at tables of ``size`` in which no pair meets twice, from
     a resolvable transversal design (or the affine plane when ``size`` is the field's order);
     None when this module has none for them."""
@@ -102,8 +107,7 @@ def design_rounds(players: Sequence[str], size: int, rounds: int) -> Optional[li
     point = {(g, v): players[g * q + v] for g in range(size) for v in range(q)}
     plan: list[list[Table]] = []
     for b in range(min(rounds, q)):
-        plan.append([tuple(point[(g, add[a][mul[b][g]])] for g in range(size))
-                     for a in range(q)])
+        plan.append([tuple(point[(g, add[a][mul[b][g]])] for g in range(size)) for a in range(q)])
     if rounds > q:  # the affine plane's last parallel class: the groups
         plan.append([tuple(point[(g, v)] for v in range(q)) for g in range(size)])
     return plan
@@ -114,11 +118,17 @@ def affine_rounds(players: Sequence[str], rounds: int) -> list[list[Table]]:
     most ``q + 1``) rounds of ``q`` tables of ``q`` in which no pair meets twice."""
     q = math.isqrt(len(players))
     if q * q != len(players) or not field_order(q):
-        raise PlanError(_("an affine plane seats a prime power's square of players ({count} "
-                            "is not one)").format(count=len(players)))
+        raise PlanError(
+            _(
+                "an affine plane seats a prime power's square of players ({count} is not one)"
+            ).format(count=len(players))
+        )
     if not 1 <= rounds <= q + 1:
-        raise PlanError(_("an affine plane of order {p} has {most} rounds, not {rounds}")
-                          .format(p=q, most=q + 1, rounds=rounds))
+        raise PlanError(
+            _("an affine plane of order {p} has {most} rounds, not {rounds}").format(
+                p=q, most=q + 1, rounds=rounds
+            )
+        )
     plan = design_rounds(players, q, rounds)
     assert plan is not None
     return plan

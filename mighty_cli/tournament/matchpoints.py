@@ -15,8 +15,8 @@ Pure: :mod:`mighty_cli.store.rounds.duplicate` gathers the results from the leag
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Optional
 
 
 @dataclass(frozen=True)
@@ -44,15 +44,19 @@ class MatchpointRow:
     deals: int = 0
 
     @property
-    def percent(self) -> Optional[float]:
+    def percent(self) -> float | None:
         """Matchpoints as a percentage of the top (None: nothing compared yet)."""
         return 100.0 * self.matchpoints / self.top if self.top else None
 
     def to_json(self) -> dict:
         percent = self.percent
-        return {"player": self.player, "matchpoints": self.matchpoints, "top": self.top,
-                "deals": self.deals,
-                "percent": round(percent, 2) if percent is not None else None}
+        return {
+            "player": self.player,
+            "matchpoints": self.matchpoints,
+            "top": self.top,
+            "deals": self.deals,
+            "percent": round(percent, 2) if percent is not None else None,
+        }
 
 
 def seat_matchpoints(points: int, others: Iterable[int]) -> float:
@@ -75,7 +79,8 @@ def matchpoints(results: Iterable[SeatResult]) -> list[MatchpointRow]:
         for result in board:
             row = rows[result.player]
             row.matchpoints += seat_matchpoints(
-                result.points, (other.points for other in board if other is not result))
+                result.points, (other.points for other in board if other is not result)
+            )
             row.top += len(board) - 1
             row.deals += 1
     return sorted(rows.values(), key=lambda row: (*_order(row), row.player))
@@ -85,10 +90,10 @@ def _order(row: MatchpointRow) -> tuple:
     return (row.percent is None, -(row.percent or 0.0), -row.matchpoints)
 
 
-def places(rows: list[MatchpointRow]) -> list[Optional[int]]:
+def places(rows: list[MatchpointRow]) -> list[int | None]:
     """Each row's place (as :func:`matchpoints` orders them): equal percentage and matchpoints
     share a place; a row with nothing compared has none."""
-    out: list[Optional[int]] = []
+    out: list[int | None] = []
     for index, row in enumerate(rows):
         if row.percent is None:
             out.append(None)

@@ -43,9 +43,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Iterable, Mapping, Optional, Sequence
 
 from ..engine.translation import _
 from .designs import PlanError, design_rounds
@@ -54,6 +54,7 @@ from .plan_search import Problem
 Table = tuple[str, ...]
 Round = list[Table]
 
+
 def table_sizes(players: int, sizes: Sequence[int]) -> list[int]:
     """How ``players`` sit at tables of the allowed ``sizes`` (a ruleset's: 5; 6 and 7 where it
     seats or eliminates them): as few tables as the largest usual size allows, the tables as
@@ -61,9 +62,12 @@ def table_sizes(players: int, sizes: Sequence[int]) -> list[int]:
     line) when no split exists."""
     allowed = sorted(set(sizes))
     if not allowed or players < allowed[0]:
-        raise PlanError(_("{count} players cannot be seated: the smallest table seats {size}")
-                        .format(count=players, size=allowed[0] if allowed else 0))
-    best: Optional[tuple] = None
+        raise PlanError(
+            _("{count} players cannot be seated: the smallest table seats {size}").format(
+                count=players, size=allowed[0] if allowed else 0
+            )
+        )
+    best: tuple | None = None
     for tables in range(math.ceil(players / allowed[-1]), players // allowed[0] + 1):
         low, extra = divmod(players, tables)
         split = [low + 1] * extra + [low] * (tables - extra)
@@ -72,8 +76,11 @@ def table_sizes(players: int, sizes: Sequence[int]) -> list[int]:
             if best is None or key < best[0]:
                 best = (key, split)
     if best is None:
-        raise PlanError(_("{count} players cannot be split into tables of {sizes}").format(
-            count=players, sizes=", ".join(map(str, allowed))))
+        raise PlanError(
+            _("{count} players cannot be split into tables of {sizes}").format(
+                count=players, sizes=", ".join(map(str, allowed))
+            )
+        )
     return sorted(best[1], reverse=True)
 
 
@@ -107,7 +114,7 @@ def spread_bound(earlier: Round, tables: int) -> int:
     return total
 
 
-def lower_bound(tables: int, history: Sequence[Round], players: Optional[set] = None) -> int:
+def lower_bound(tables: int, history: Sequence[Round], players: set | None = None) -> int:
     """A proven lower bound on a new round's repeated pairs: the largest spread bound of the
     earlier rounds (each counted among the players present now)."""
     best = 0
@@ -115,8 +122,9 @@ def lower_bound(tables: int, history: Sequence[Round], players: Optional[set] = 
         seen: set[str] = set()  # a player at two seatings of one round counts at the first
         present = []
         for table in earlier:
-            present.append(tuple(p for p in table if (players is None or p in players)
-                                 and p not in seen))
+            present.append(
+                tuple(p for p in table if (players is None or p in players) and p not in seen)
+            )
             seen.update(table)
         best = max(best, spread_bound(present, tables))
     return best
@@ -133,8 +141,6 @@ class RoundPlan:
     broken_apart: list[tuple[str, str]] = field(default_factory=list)
 
 
-
-
 @dataclass
 class PlanFacts:
     """What a plan could not avoid, over the rounds it plans (the earlier rounds counted):
@@ -148,21 +154,24 @@ class PlanFacts:
     most_meetings: int
     every_round: list[tuple[str, str, int]] = field(default_factory=list)
     thrice: list[tuple[str, str, int]] = field(default_factory=list)
-    sit_outs: Optional[tuple[int, int]] = None
+    sit_outs: tuple[int, int] | None = None
 
     def to_json(self) -> dict:
-        data = {"rounds_planned": self.rounds, "repeated_meetings": self.repeats,
-                "most_meetings": self.most_meetings,
-                "pairs_every_round": [[a, b] for a, b, _rounds in self.every_round],
-                "pairs_thrice": [{"players": [a, b], "meetings": m}
-                                 for a, b, m in self.thrice]}
+        data = {
+            "rounds_planned": self.rounds,
+            "repeated_meetings": self.repeats,
+            "most_meetings": self.most_meetings,
+            "pairs_every_round": [[a, b] for a, b, _rounds in self.every_round],
+            "pairs_thrice": [{"players": [a, b], "meetings": m} for a, b, m in self.thrice],
+        }
         if self.sit_outs is not None:
             data["sit_outs"] = {"fewest": self.sit_outs[0], "most": self.sit_outs[1]}
         return data
 
 
-def plan_facts(history: Sequence[Round], planned: Sequence[Round],
-               seated: Optional[int] = None) -> PlanFacts:
+def plan_facts(
+    history: Sequence[Round], planned: Sequence[Round], seated: int | None = None
+) -> PlanFacts:
     """What ``planned`` (rounds of tables) could not avoid after ``history``: a pair is
     together in every round when it met in each of the rounds both its players sat in (two
     or more, earlier and planned)."""
@@ -212,8 +221,9 @@ def total_repeats(rounds: Sequence[Round]) -> int:
     return sum(m - 1 for m in meetings(rounds).values() if m > 1)
 
 
-def order_places(standing: Mapping[str, float], players: Sequence[str],
-                 sizes: Sequence[int]) -> list[list[int]]:
+def order_places(
+    standing: Mapping[str, float], players: Sequence[str], sizes: Sequence[int]
+) -> list[list[int]]:
     """How far each player sits from his band of the order at each table: the players ranked
     by ``standing`` (higher first; equal values share their places, one not listed comes
     last), table 1 seating the first ``sizes[0]`` places, table 2 the next, and so on; the
@@ -256,11 +266,19 @@ def search_steps(players: int, rounds: int) -> int:
     return min(MOST_STEPS, STEPS_PER_SEAT * players * rounds)
 
 
-def plan_rounds(players: Sequence[str], sizes: Sequence[int], rounds: int, *, seed: int = 0,
-                history: Sequence[Round] = (), seated: Optional[int] = None,
-                apart: Sequence[tuple[str, str]] = (), steps: Optional[int] = None,
-                standing: Optional[Mapping[str, float]] = None,
-                strict: bool = False) -> list[RoundPlan]:
+def plan_rounds(
+    players: Sequence[str],
+    sizes: Sequence[int],
+    rounds: int,
+    *,
+    seed: int = 0,
+    history: Sequence[Round] = (),
+    seated: int | None = None,
+    apart: Sequence[tuple[str, str]] = (),
+    steps: int | None = None,
+    standing: Mapping[str, float] | None = None,
+    strict: bool = False,
+) -> list[RoundPlan]:
     """``rounds`` rounds of ``players`` at tables of ``sizes`` (as :func:`table_sizes`
     gives), planned together after ``history`` under the module's order of rules; an exact
     design where one exists (and no pair of the players has met), else the search
@@ -271,8 +289,11 @@ def plan_rounds(players: Sequence[str], sizes: Sequence[int], rounds: int, *, se
     repeats otherwise (Swiss)."""
     players = list(players)
     if sum(sizes) != len(players) or len(set(players)) != len(players):
-        raise PlanError(_("the tables seat {seats} but {count} different players are present")
-                        .format(seats=sum(sizes), count=len(set(players))))
+        raise PlanError(
+            _("the tables seat {seats} but {count} different players are present").format(
+                seats=sum(sizes), count=len(set(players))
+            )
+        )
     rng = random.Random(seed)
     kept = {pair(a, b) for a, b in apart}
     schedule = None
@@ -281,53 +302,94 @@ def plan_rounds(players: Sequence[str], sizes: Sequence[int], rounds: int, *, se
     if schedule is None:
         index = {name: i for i, name in enumerate(players)}
         places = order_places(standing, players, sizes) if standing is not None else None
-        problem = Problem(players, sizes, rounds, history, seated=seated,
-                          apart=[(index[a], index[b]) for a, b in kept
-                                 if a in index and b in index],
-                          table_costs=[places] * rounds if places else None, strict=strict)
+        problem = Problem(
+            players,
+            sizes,
+            rounds,
+            history,
+            seated=seated,
+            apart=[(index[a], index[b]) for a, b in kept if a in index and b in index],
+            table_costs=[places] * rounds if places else None,
+            strict=strict,
+        )
         budget = search_steps(len(players), rounds) if steps is None else steps
         best = _search(problem, rng, budget)
         schedule = [[tuple(players[i] for i in table) for table in tables] for tables in best]
     plans, done = [], list(history)
     for tables in schedule:
         placed = [tuple(_seat_order(t, rng)) for t in tables]
-        plans.append(RoundPlan(placed, repeated_pairs(placed, done),
-                               lower_bound(len(sizes), done, set(players)),
-                               sorted(key for key in kept if any(set(key) <= set(t)
-                                                                 for t in placed))))
+        plans.append(
+            RoundPlan(
+                placed,
+                repeated_pairs(placed, done),
+                lower_bound(len(sizes), done, set(players)),
+                sorted(key for key in kept if any(set(key) <= set(t) for t in placed)),
+            )
+        )
         done.append(placed)
     return plans
 
 
-def plan_round(players: Sequence[str], sizes: Sequence[int], history: Sequence[Round] = (),
-               *, seed: int = 0, apart: Sequence[tuple[str, str]] = (),
-               seated: Optional[int] = None, steps: Optional[int] = None,
-               standing: Optional[Mapping[str, float]] = None,
-               strict: bool = False) -> RoundPlan:
+def plan_round(
+    players: Sequence[str],
+    sizes: Sequence[int],
+    history: Sequence[Round] = (),
+    *,
+    seed: int = 0,
+    apart: Sequence[tuple[str, str]] = (),
+    seated: int | None = None,
+    steps: int | None = None,
+    standing: Mapping[str, float] | None = None,
+    strict: bool = False,
+) -> RoundPlan:
     """One round of ``players`` after ``history``: :func:`plan_rounds` of one round."""
-    return plan_rounds(players, sizes, 1, seed=seed, history=history, seated=seated,
-                       apart=apart, steps=steps, standing=standing, strict=strict)[0]
+    return plan_rounds(
+        players,
+        sizes,
+        1,
+        seed=seed,
+        history=history,
+        seated=seated,
+        apart=apart,
+        steps=steps,
+        standing=standing,
+        strict=strict,
+    )[0]
 
 
 def _search(problem: Problem, rng: random.Random, steps: int) -> list[list[list[int]]]:
     """The better of two runs of the search, each half the budget (``benchmarks/plan.py``:
     two runs reach the independent search's plans more often than one twice as long)."""
-    best: Optional[tuple[int, list[list[list[int]]]]] = None
+    best: tuple[int, list[list[list[int]]]] | None = None
     for _run in range(2):
-        cost, schedule = problem.anneal(problem.random_schedule(rng), rng, steps // 2,
-                                        upper=UPPER, soft=SOFT, hot=HOT, cold=COLD)
+        cost, schedule = problem.anneal(
+            problem.random_schedule(rng),
+            rng,
+            steps // 2,
+            upper=UPPER,
+            soft=SOFT,
+            hot=HOT,
+            cold=COLD,
+        )
         if best is None or cost < best[0]:
             best = (cost, schedule)
     assert best is not None
     return best[1]
 
 
-def _design(players: list[str], sizes: Sequence[int], rounds: int, history: Sequence[Round],
-            kept: set, rng: random.Random) -> Optional[list[Round]]:
+def _design(
+    players: list[str],
+    sizes: Sequence[int],
+    rounds: int,
+    history: Sequence[Round],
+    kept: set,
+    rng: random.Random,
+) -> list[Round] | None:
     """An exact design's rounds for these players (none of whom has met another before),
     its players drawn so that no kept-apart pair shares a table; None when there is none."""
-    if len(set(sizes)) != 1 or any(len(key) == 2 and set(key) <= set(players)
-                                   for key in meetings(history)):
+    if len(set(sizes)) != 1 or any(
+        len(key) == 2 and set(key) <= set(players) for key in meetings(history)
+    ):
         return None
     order = list(players)
     for _attempt in range(200):

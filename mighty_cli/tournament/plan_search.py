@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Optional, Sequence
 
 #: The rules in order, first first (the module's docstring).
 RULES = ("apart", "strict", "every", "beyond", "repeats", "squares", "swiss", "sit")
@@ -50,11 +50,18 @@ class Problem:
     player sits from his place (``--seat-by``); ``strict`` puts it first, else it comes after
     the repeats (Swiss)."""
 
-    def __init__(self, players: Sequence[str], sizes: Sequence[int], rounds: int,
-                 history: Sequence[Sequence[Sequence[str]]] = (), *,
-                 apart: Sequence[tuple[int, int]] = (), seated: Optional[int] = None,
-                 table_costs: Optional[Sequence[Sequence[Sequence[int]]]] = None,
-                 strict: bool = False) -> None:
+    def __init__(
+        self,
+        players: Sequence[str],
+        sizes: Sequence[int],
+        rounds: int,
+        history: Sequence[Sequence[Sequence[str]]] = (),
+        *,
+        apart: Sequence[tuple[int, int]] = (),
+        seated: int | None = None,
+        table_costs: Sequence[Sequence[Sequence[int]]] | None = None,
+        strict: bool = False,
+    ) -> None:
         n = len(players)
         self.n, self.sizes, self.rounds, self.strict = n, list(sizes), rounds, strict
         index = {name: i for i, name in enumerate(players)}
@@ -74,20 +81,24 @@ class Problem:
         self.met, self.sat = met, sat
         self.large = [seated is not None and size > seated for size in sizes]
         kept = {(min(a, b), max(a, b)) for a, b in apart}
-        together = [[bin(present[a] & present[b]).count("1") + rounds for b in range(n)]
-                    for a in range(n)]  # the rounds each pair both plays in
+        together = [
+            [bin(present[a] & present[b]).count("1") + rounds for b in range(n)] for a in range(n)
+        ]  # the rounds each pair both plays in
         longest = max([together[a][b] for a in range(n) for b in range(n) if a != b] or [1])
         pairs = n * (n - 1) // 2
         self.longest, self.kept = longest, bool(kept)
         costs = table_costs or []
-        worst_place = sum(max(max(row) for row in by_player) for by_player in costs) \
-            if costs else 0
-        bounds = {"apart": len(kept) * longest, "strict": worst_place if strict else 0,
-                  "every": pairs, "beyond": pairs * max(0, longest - 2),
-                  "repeats": pairs * max(0, longest - 1),
-                  "squares": pairs * max(0, longest - 1) ** 2,
-                  "swiss": 0 if strict else worst_place,
-                  "sit": sum((s + rounds) ** 2 for s in sat) if any(self.large) else 0}
+        worst_place = sum(max(max(row) for row in by_player) for by_player in costs) if costs else 0
+        bounds = {
+            "apart": len(kept) * longest,
+            "strict": worst_place if strict else 0,
+            "every": pairs,
+            "beyond": pairs * max(0, longest - 2),
+            "repeats": pairs * max(0, longest - 1),
+            "squares": pairs * max(0, longest - 1) ** 2,
+            "swiss": 0 if strict else worst_place,
+            "sit": sum((s + rounds) ** 2 for s in sat) if any(self.large) else 0,
+        }
         unit, units = 1, {}
         for rule in reversed(RULES):
             units[rule] = unit
@@ -109,18 +120,25 @@ class Problem:
         longest_sit = max(sat, default=0) + rounds + 1
         self.sit_cost = [units["sit"] * s * s for s in range(longest_sit + 1)]
         scale = units["strict"] if strict else units["swiss"]
-        self.place = [[[scale * c for c in row] for row in by_player] for by_player in costs] \
-            if costs else None
+        self.place = (
+            [[[scale * c for c in row] for row in by_player] for by_player in costs]
+            if costs
+            else None
+        )
 
-    def pair_cost(self, m: int, together: int, kept: bool,
-                  units: Optional[dict[str, int]] = None) -> int:
+    def pair_cost(
+        self, m: int, together: int, kept: bool, units: dict[str, int] | None = None
+    ) -> int:
         """A pair's cost after ``m`` meetings in all, over ``together`` rounds both play."""
         units = units or self.units
         repeats = max(0, m - 1)
-        return (units["apart"] * m * kept
-                + units["every"] * (together >= 2 and m == together)
-                + units["beyond"] * max(0, m - 2) + units["repeats"] * repeats
-                + units["squares"] * repeats * repeats)
+        return (
+            units["apart"] * m * kept
+            + units["every"] * (together >= 2 and m == together)
+            + units["beyond"] * max(0, m - 2)
+            + units["repeats"] * repeats
+            + units["squares"] * repeats * repeats
+        )
 
     def softened(self, every: float, beyond: float, sit: float) -> tuple[list[int], list[int]]:
         """The pairs' step costs and the sit-outs' costs with the rules weighed as ``every``,
@@ -149,8 +167,11 @@ class Problem:
                     sat[i] += self.large[t]
                     if self.place is not None:
                         place += self.place[number][i][t]
-        return (sum(self.costs[code[a][b]] for a in range(n) for b in range(a + 1, n))
-                + sum(self.sit_cost[s] for s in sat) + place)
+        return (
+            sum(self.costs[code[a][b]] for a in range(n) for b in range(a + 1, n))
+            + sum(self.sit_cost[s] for s in sat)
+            + place
+        )
 
     def random_schedule(self, rng: random.Random) -> Schedule:
         """Every round the players shuffled and cut into tables."""
@@ -160,15 +181,23 @@ class Problem:
             rng.shuffle(order)
             tables, start = [], 0
             for size in self.sizes:
-                tables.append(order[start:start + size])
+                tables.append(order[start : start + size])
                 start += size
             schedule.append(tables)
         return schedule
 
-    def anneal(self, start: Schedule, rng: random.Random, steps: int, hot: float = 0.6,
-               cold: float = 0.1, upper: float = 0.2, closing: float = 0.15,
-               soft: Optional[tuple[float, float, float]] = None,
-               ruled: tuple[float, float] = (2.0, 0.1)) -> tuple[int, Schedule]:
+    def anneal(
+        self,
+        start: Schedule,
+        rng: random.Random,
+        steps: int,
+        hot: float = 0.6,
+        cold: float = 0.1,
+        upper: float = 0.2,
+        closing: float = 0.15,
+        soft: tuple[float, float, float] | None = None,
+        ruled: tuple[float, float] = (2.0, 0.1),
+    ) -> tuple[int, Schedule]:
         """The best plan seen annealing from ``start`` (changed in place), rule by rule:
         ``steps`` swaps tried, the ``upper`` share for the rules above the repeats (each on
         its own scale, every rule below it a random walk, so the search is free to find the
@@ -180,21 +209,31 @@ class Problem:
         walk = _Walk(self, start)
         if len(self.sizes) < 2 or self.rounds < 1 or steps <= 0:
             return walk.best, walk.kept
-        phases = [(rule, upper / len(self.upper_rules())) for rule in self.upper_rules()] \
-            + [("repeats", 1 - upper - closing)] \
+        phases = (
+            [(rule, upper / len(self.upper_rules())) for rule in self.upper_rules()]
+            + [("repeats", 1 - upper - closing)]
             + [(rule, closing / len(self.lower_rules())) for rule in self.lower_rules()]
+        )
         spare = 0  # the steps an upper phase did not need (its rules met), for the next
         for rule, share in phases:
             unit = self.units[rule]
             budget = round(steps * share) + spare
             if rule == "repeats":
-                step_cost, sit_cost = self.softened(*soft) if soft else (self.step_cost,
-                                                                        self.sit_cost)
+                step_cost, sit_cost = (
+                    self.softened(*soft) if soft else (self.step_cost, self.sit_cost)
+                )
                 spare = walk.run(rng, budget, step_cost, sit_cost, hot * unit, cold * unit)
             else:
                 met = unit if rule in self.upper_rules() else None
-                spare = walk.run(rng, budget, self.step_cost, self.sit_cost, ruled[0] * unit,
-                                 ruled[1] * unit, met)
+                spare = walk.run(
+                    rng,
+                    budget,
+                    self.step_cost,
+                    self.sit_cost,
+                    ruled[0] * unit,
+                    ruled[1] * unit,
+                    met,
+                )
         return walk.best, walk.finish()
 
     def upper_rules(self) -> list[str]:
@@ -242,8 +281,16 @@ class _Walk:
             self.kept = [[t[:] for t in tables] for tables in self.schedule]
         return self.kept
 
-    def run(self, rng: random.Random, steps: int, step_cost: list[int], sit_cost: list[int],
-            hot: float, cold: float, met: Optional[int] = None) -> int:
+    def run(
+        self,
+        rng: random.Random,
+        steps: int,
+        step_cost: list[int],
+        sit_cost: list[int],
+        hot: float,
+        cold: float,
+        met: int | None = None,
+    ) -> int:
         """``steps`` swaps tried, accepted by ``step_cost`` and ``sit_cost`` at a temperature
         falling from ``hot`` to ``cold`` (0: only a swap that costs nothing more); with
         ``met``, stopping once the plan costs less (the rule annealed and those above it all
@@ -297,8 +344,9 @@ class _Walk:
             if not same:
                 delta = extra
                 if moved:
-                    delta += (exact_sit[sx + move] - exact_sit[sx] + exact_sit[sy - move]
-                              - exact_sit[sy])
+                    delta += (
+                        exact_sit[sx + move] - exact_sit[sx] + exact_sit[sy - move] - exact_sit[sy]
+                    )
                 for z in one:
                     if z != x:
                         delta += exact[cy[z]] - exact[cx[z] - 1]

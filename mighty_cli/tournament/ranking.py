@@ -24,9 +24,10 @@ Pure: no database, no click.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import groupby
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -52,16 +53,23 @@ class TournamentRow:
     place: float = 0.0
     declarer_success: int = 0
     rounds: int = 0
-    rank: Optional[int] = None
+    rank: int | None = None
 
     @property
     def per_hand(self) -> float:
         return self.raw / self.hands if self.hands else 0.0
 
     def to_json(self) -> dict:
-        return {"rank": self.rank, "name": self.name, "score": round(self.score, 3),
-                "raw": self.raw, "hands": self.hands, "per_hand": round(self.per_hand, 3),
-                "place": round(self.place, 3), "rounds": self.rounds}
+        return {
+            "rank": self.rank,
+            "name": self.name,
+            "score": round(self.score, 3),
+            "raw": self.raw,
+            "hands": self.hands,
+            "per_hand": round(self.per_hand, 3),
+            "place": round(self.place, 3),
+            "rounds": self.rounds,
+        }
 
 
 def places_points(size: int, points: Sequence[int], adjusted: bool) -> list[float]:
@@ -80,8 +88,9 @@ def places_points(size: int, points: Sequence[int], adjusted: bool) -> list[floa
     return spread
 
 
-def table_places(results: Sequence[TableResult], points: Sequence[int],
-                 adjusted: bool) -> dict[str, float]:
+def table_places(
+    results: Sequence[TableResult], points: Sequence[int], adjusted: bool
+) -> dict[str, float]:
     """Each player's place points at one table: highest score first, ties sharing equally."""
     ordered = sorted(results, key=lambda r: -r.score)
     worth = places_points(len(ordered), points, adjusted)
@@ -89,15 +98,16 @@ def table_places(results: Sequence[TableResult], points: Sequence[int],
     index = 0
     for _score, tied in groupby(ordered, key=lambda r: r.score):
         group = list(tied)
-        share = sum(worth[index:index + len(group)]) / len(group)
+        share = sum(worth[index : index + len(group)]) / len(group)
         for result in group:
             earned[result.name] = share
         index += len(group)
     return earned
 
 
-def tournament_table(results: Iterable[TableResult], options: Any,
-                     rounds: Optional[Sequence[int]] = None) -> list[TournamentRow]:
+def tournament_table(
+    results: Iterable[TableResult], options: Any, rounds: Sequence[int] | None = None
+) -> list[TournamentRow]:
     """The ranked tournament table of ``results`` under ``options`` (a ruleset's
     ``tournament``); ``rounds``: the rounds it covers (default: those in the results), for
     ``absent``."""
@@ -124,8 +134,13 @@ def tournament_table(results: Iterable[TableResult], options: Any,
         missed = len(every - played[name])
         if options.absent == "average" and missed and row.rounds:
             row.place += row.place / row.rounds * missed
-        row.score = (float(row.raw) if options.score == "raw" else
-                     row.per_hand if options.score == "per_hand" else row.place)
+        row.score = (
+            float(row.raw)
+            if options.score == "raw"
+            else row.per_hand
+            if options.score == "per_hand"
+            else row.place
+        )
     return rank_rows(list(rows.values()), options.tie_break)
 
 

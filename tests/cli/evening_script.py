@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Optional
 
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.cards import format_bid, format_cards
 
-PROPOSAL = re.compile(r"— hand (\d+): dealer (\S+), opener (\S+)(?:, sitting out ([^;]+))?; "
-                      r"playing ([^\r\n(]+)")
+PROPOSAL = re.compile(
+    r"— hand (\d+): dealer (\S+), opener (\S+)(?:, sitting out ([^;]+))?; "
+    r"playing ([^\r\n(]+)"
+)
 
 
-def line_for(action, open_cards: bool) -> Optional[str]:
+def line_for(action, open_cards: bool) -> str | None:
     """What a referee types for an engine action (None: nothing, open cards' unseen discard)."""
     if isinstance(action, engine.BidCall):
         return "pass" if action.bid is None else format_bid(action.bid).lower()
@@ -43,8 +44,9 @@ def play_out(rules, five, dealer, opener, deal, rng):
 def random_hand(rules, five, dealer, opener, seed: int):
     """A finished random legal hand (not a deal miss or redeal) of these five."""
     while True:
-        state = play_out(rules, five, dealer, opener, engine.deal_cards(seed, five),
-                         random.Random(seed))
+        state = play_out(
+            rules, five, dealer, opener, engine.deal_cards(seed, five), random.Random(seed)
+        )
         if state is not None:
             return state
         seed += 7919
@@ -58,5 +60,10 @@ def parse_proposal(text: str):
     """The last proposal line of the output: number, dealer, opener, sitting out, five."""
     found = PROPOSAL.findall(text)
     number, dealer, opener, out, five = found[-1]
-    return (int(number), dealer, opener, [n.strip() for n in out.split(",") if n.strip()],
-            [n.strip() for n in five.strip().split(",")])
+    return (
+        int(number),
+        dealer,
+        opener,
+        [n.strip() for n in out.split(",") if n.strip()],
+        [n.strip() for n in five.strip().split(",")],
+    )

@@ -20,9 +20,11 @@ def ok(db, *args) -> str:
 
 def league_state(db, league: str = "cup") -> str:
     """All a refusal must leave as it was: the league's hands, its change log, its round."""
-    return (ok(db, "export", "-l", league, "--format", "json")
-            + ok(db, "hand", "log", "-l", league, "--json")
-            + ok(db, "round", "show", "-l", league, "--json"))
+    return (
+        ok(db, "export", "-l", league, "--format", "json")
+        + ok(db, "hand", "log", "-l", league, "--json")
+        + ok(db, "round", "show", "-l", league, "--json")
+    )
 
 
 def refused(db, *args, code=1) -> str:

@@ -4,10 +4,9 @@ size (2마 to 7마), elimination and redistribution included."""
 from __future__ import annotations
 
 import random
-from typing import Optional
 
-from mighty_cli.engine import hand as engine
 from evening_script import line_for as five_line_for
+from mighty_cli.engine import hand as engine
 from mighty_cli.engine.cards import format_card, format_cards
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal", "Ivy"]
@@ -46,7 +45,7 @@ def play_out(rules, players, dealer, opener, deal, seed: int = 0):
     raise AssertionError("no playable line for that deal")
 
 
-def line_for(action, open_cards: bool, by_player: bool = False) -> Optional[str]:
+def line_for(action, open_cards: bool, by_player: bool = False) -> str | None:
     """What a referee types for an engine action (None: nothing, open cards' unseen steps):
     the elimination calls and the redistribution here, the rest as at five (evening_script)."""
     if isinstance(action, engine.Eliminate):
@@ -65,6 +64,9 @@ def typed_lines(state, open_cards: bool = False) -> list[str]:
     """The lines a referee types for a finished hand's actions, in order."""
     by_player = state.rules.table.eliminate_by == "player"
     ghost = state.rules.table.ghost and not open_cards  # the referee plays the ghost's cards
-    lines = (line_for(action, open_cards, by_player) for action in state.history
-             if not (ghost and getattr(action, "player", None) == engine.GHOST))
+    lines = (
+        line_for(action, open_cards, by_player)
+        for action in state.history
+        if not (ghost and getattr(action, "player", None) == engine.GHOST)
+    )
     return [line for line in lines if line]

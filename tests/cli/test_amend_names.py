@@ -47,8 +47,20 @@ def hand(db, number: int, name: str = "club") -> dict:
 
 def test_amend_matches_a_name_without_regard_to_case(db):
     club(db)
-    ok(db, "hand", "amend", "-l", "club", "1", "--declarer", "bo", "--friend", "ANA",
-       "--reason", "the other way round")
+    ok(
+        db,
+        "hand",
+        "amend",
+        "-l",
+        "club",
+        "1",
+        "--declarer",
+        "bo",
+        "--friend",
+        "ANA",
+        "--reason",
+        "the other way round",
+    )
     amended = hand(db, 1)
     assert (amended["declarer"], amended["friend"]) == ("Bo", "Ana")
 
@@ -63,16 +75,20 @@ def test_amend_refuses_a_beginning_two_players_share_and_changes_nothing(db):
     club(db, players=["Ana", "Bo", "Cy", "김철수", "김민준"])
     before = ok(db, "hand", "list", "-l", "club", "--json")
     line = refused(db, "hand", "amend", "-l", "club", "1", "--friend", "김", "--reason", "x")
-    assert line == ("Error: hand 1: friend = '김' is not one of the players of this hand "
-                    "(Ana, Bo, Cy, 김철수, 김민준)")
+    assert line == (
+        "Error: hand 1: friend = '김' is not one of the players of this hand "
+        "(Ana, Bo, Cy, 김철수, 김민준)"
+    )
     assert ok(db, "hand", "list", "-l", "club", "--json") == before
 
 
 def test_amend_refuses_a_name_of_nobody_at_the_hand(db):
     club(db)
     line = refused(db, "hand", "amend", "-l", "club", "1", "--declarer", "zed", "--reason", "x")
-    assert line == ("Error: hand 1: declarer = 'zed' is not one of the players of this hand "
-                    "(Ana, Bo, Cy, Di, 김철수)")
+    assert line == (
+        "Error: hand 1: declarer = 'zed' is not one of the players of this hand "
+        "(Ana, Bo, Cy, Di, 김철수)"
+    )
 
 
 def test_amend_friend_none_and_a_deal_miss_by_a_lowercase_name(db):
@@ -88,10 +104,36 @@ def test_amend_matches_among_the_amended_players(db):
     them (김민준 sat this hand out before the amendment)."""
     ok(db, "league", "create", "six", "-r", "standard")
     ok(db, "session", "start", "-l", "six", "-p", ",".join(PLAYERS))
-    ok(db, "record", "-l", "six", "-p", "Ana,Bo,Cy,Di,김철수", "-d", "Ana", "-c", "14S",
-       "-f", "Bo", "-t", "16")
-    ok(db, "hand", "amend", "-l", "six", "1", "-p", "Ana,Bo,Cy,Di,김민준", "--declarer", "김",
-       "--reason", "김민준 played, not 김철수")
+    ok(
+        db,
+        "record",
+        "-l",
+        "six",
+        "-p",
+        "Ana,Bo,Cy,Di,김철수",
+        "-d",
+        "Ana",
+        "-c",
+        "14S",
+        "-f",
+        "Bo",
+        "-t",
+        "16",
+    )
+    ok(
+        db,
+        "hand",
+        "amend",
+        "-l",
+        "six",
+        "1",
+        "-p",
+        "Ana,Bo,Cy,Di,김민준",
+        "--declarer",
+        "김",
+        "--reason",
+        "김민준 played, not 김철수",
+    )
     amended = hand(db, 1, "six")
     assert amended["declarer"] == "김민준" and "김철수" not in amended["players"]
 
@@ -100,6 +142,7 @@ def test_record_refuses_a_deal_miss_with_an_eliminated_player(db):
     ok(db, "league", "create", "six", "-r", "daejeon-6")
     ok(db, "session", "start", "-l", "six", "-p", ",".join(PLAYERS))
     line = refused(db, "record", "-l", "six", "--deal-miss", "Ana", "-e", "Bo", code=2)
-    assert line == ("Error: give --deal-miss or --eliminated, not both: a deal miss (딜 미스) "
-                    "eliminates nobody")
+    assert line == (
+        "Error: give --deal-miss or --eliminated, not both: a deal miss (딜 미스) eliminates nobody"
+    )
     assert json.loads(ok(db, "hand", "list", "-l", "six", "--json"))["hands"] == []

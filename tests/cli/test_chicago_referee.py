@@ -24,8 +24,9 @@ def _hand_discarding_both_copies(rules, players, dealer, opener, deal):
             action = engine.random_legal_action(state, rng)
             if isinstance(action, engine.DeclareDealMiss):
                 break
-            if isinstance(action, engine.Discard) and \
-                    len({card & 127 for card in action.cards}) == len(action.cards):
+            if isinstance(action, engine.Discard) and len(
+                {card & 127 for card in action.cards}
+            ) == len(action.cards):
                 break  # not the hand this test wants
             state = engine.apply(state, action)
         if state.phase == "done":
@@ -38,16 +39,18 @@ def test_referee_discard_naming_a_card_twice(runner, tmp_path):
     present = names(6)
     args = ["-r", "chicago-6", "--players", ",".join(present), "--seed", "5"]
     dealer, opener, playing = first_proposal(runner, args)
-    state = _hand_discarding_both_copies(rules, playing, dealer, opener,
-                                         seeded_deal(rules, playing, 5, 1))
+    state = _hand_discarding_both_copies(
+        rules, playing, dealer, opener, seeded_deal(rules, playing, 5, 1)
+    )
     discard = next(action for action in state.history if isinstance(action, engine.Discard))
     lines = typed_lines(state)
     typed = next(line for line in lines if format_cards(discard.cards).lower() in line.lower())
     words = format_cards(discard.cards).split()
     assert len(set(words)) < len(words), typed  # the referee is typed a card twice: "sk sk ..."
     saved = tmp_path / "chicago.toml"
-    result = runner.invoke(cli, ["referee", *args, "--save", str(saved)],
-                           input="\n".join(lines) + "\nquit\n")
+    result = runner.invoke(
+        cli, ["referee", *args, "--save", str(saved)], input="\n".join(lines) + "\nquit\n"
+    )
     assert result.exit_code == 0, result.output
     assert "✗" not in result.output, result.output
     expected = engine.hand_result(state).deltas
@@ -65,21 +68,50 @@ def test_chicago_evening_deal_file_and_resume_name_a_card_twice(runner, tmp_path
 
     rules, present = load_ruleset("chicago-6"), names(6)
     dealt = tmp_path / "deals.toml"
-    assert runner.invoke(cli, ["deal", "-r", "chicago-6", "--seed", "3", "--players",
-                               ",".join(present), "-o", str(dealt)]).exit_code == 0
+    assert (
+        runner.invoke(
+            cli,
+            [
+                "deal",
+                "-r",
+                "chicago-6",
+                "--seed",
+                "3",
+                "--players",
+                ",".join(present),
+                "-o",
+                str(dealt),
+            ],
+        ).exit_code
+        == 0
+    )
     texts = load_record(dealt).hands[0]["deal"]
     assert any(len(set(text.split())) < len(text.split()) for text in texts.values())
     saved = tmp_path / "evening.toml"
-    first = runner.invoke(cli, ["referee", "-r", "chicago-6", "--players", ",".join(present),
-                                "--deal", str(dealt), "--save", str(saved)], input="quit\n")
+    first = runner.invoke(
+        cli,
+        [
+            "referee",
+            "-r",
+            "chicago-6",
+            "--players",
+            ",".join(present),
+            "--deal",
+            str(dealt),
+            "--save",
+            str(saved),
+        ],
+        input="quit\n",
+    )
     assert first.exit_code == 0, first.output
     _number, dealer, opener, _out, playing = parse_proposal(first.output)
     deal = {who: parse_cards(text, copies=True) for who, text in texts.items()}
     state = play_out(rules, playing, dealer, opener, deal, seed=2)
     lines = typed_lines(state)
     for part in (lines[:3], lines[3:]):  # stopped after the first bids, resumed twice
-        result = runner.invoke(cli, ["referee", "--resume", str(saved)],
-                               input="\n".join(part) + "\nquit\n")
+        result = runner.invoke(
+            cli, ["referee", "--resume", str(saved)], input="\n".join(part) + "\nquit\n"
+        )
         assert result.exit_code == 0, result.output
         assert "✗" not in result.output, result.output
     replayed = json.loads(runner.invoke(cli, ["replay", str(saved), "--json"]).output)

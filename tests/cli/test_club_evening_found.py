@@ -32,8 +32,13 @@ def _description_columns(help_text: str) -> dict[str, int]:
 def mighty_process(*args: str) -> subprocess.CompletedProcess:
     """The command as a club runs it: a process of its own (click.Path's metavar is made when
     the command's module is imported, so only a fresh process shows it as a user sees it)."""
-    return subprocess.run([sys.executable, "-m", "mighty_cli", *args], capture_output=True,
-                          text=True, env=os.environ | KOREAN, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "mighty_cli", *args],
+        capture_output=True,
+        text=True,
+        env=os.environ | KOREAN,
+        timeout=60,
+    )
 
 
 @pytest.mark.parametrize("path", [["referee"], ["export"]])
@@ -50,9 +55,11 @@ def test_korean_help_aligns_options_with_a_korean_metavar(path):
 
 def _korean_league(db: str) -> None:
     runner = CliRunner()
-    for args in (["league", "create", "club", "-r", "standard", "--lang", "ko"],
-                 ["session", "start", "-l", "club", "--players", "김민수,이지현,박서준,Bo,Cy"],
-                 ["record", "-l", "club", "-d", "김민수", "-c", "15D", "-f", "Bo", "-t", "16"]):
+    for args in (
+        ["league", "create", "club", "-r", "standard", "--lang", "ko"],
+        ["session", "start", "-l", "club", "--players", "김민수,이지현,박서준,Bo,Cy"],
+        ["record", "-l", "club", "-d", "김민수", "-c", "15D", "-f", "Bo", "-t", "16"],
+    ):
         result = runner.invoke(cli, [*args, "--db", db], env=KOREAN)
         assert result.exit_code == 0, result.output
 
@@ -61,8 +68,9 @@ def test_korean_site_says_hoecha_for_a_session_as_the_rest_of_the_tool(db, tmp_p
     """The tool calls a session 회차 everywhere (1회차, session start's 'N회차를 시작했습니다');
     the site's summary line and its index page said 세션."""
     _korean_league(db)
-    result = CliRunner().invoke(cli, ["site", "-l", "club", "--output", str(tmp_path / "site"),
-                                      "--db", db], env=KOREAN)
+    result = CliRunner().invoke(
+        cli, ["site", "-l", "club", "--output", str(tmp_path / "site"), "--db", db], env=KOREAN
+    )
     assert result.exit_code == 0, result.output
     assert "1회차" in result.output and "세션" not in result.output, result.output
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
@@ -73,29 +81,37 @@ def test_site_counts_one_session_and_one_hand_in_the_singular(db, tmp_path):
     """'Wrote 10 pages to site (6 players, 1 sessions, 1 hands; ...)': each count now goes
     through ngettext (Korean 5명, 1회차, 1판)."""
     runner = CliRunner()
-    for args in (["league", "create", "club", "-r", "standard"],
-                 ["session", "start", "-l", "club", "--players", "Ana,Bo,Cy,Di,Ed"],
-                 ["record", "-l", "club", "-d", "Ana", "-c", "15D", "-f", "Bo", "-t", "16"]):
+    for args in (
+        ["league", "create", "club", "-r", "standard"],
+        ["session", "start", "-l", "club", "--players", "Ana,Bo,Cy,Di,Ed"],
+        ["record", "-l", "club", "-d", "Ana", "-c", "15D", "-f", "Bo", "-t", "16"],
+    ):
         assert runner.invoke(cli, [*args, "--db", db], env={"MIGHTY_LANG": "en"}).exit_code == 0
-    result = runner.invoke(cli, ["site", "-l", "club", "--output", str(tmp_path / "en"),
-                                 "--db", db], env={"MIGHTY_LANG": "en"})
+    result = runner.invoke(
+        cli,
+        ["site", "-l", "club", "--output", str(tmp_path / "en"), "--db", db],
+        env={"MIGHTY_LANG": "en"},
+    )
     assert result.exit_code == 0, result.output
     assert "(5 players, 1 session, 1 hand;" in result.output, result.output
-    result = runner.invoke(cli, ["site", "-l", "club", "--output", str(tmp_path / "ko"),
-                                 "--db", db], env=KOREAN)
+    result = runner.invoke(
+        cli, ["site", "-l", "club", "--output", str(tmp_path / "ko"), "--db", db], env=KOREAN
+    )
     assert "(5명, 1회차, 1판;" in result.output, result.output
 
 
 def _second_session(db: str) -> None:
     """A league whose second session opens after three hands of the first."""
     runner = CliRunner()
-    steps = [["league", "create", "club", "-r", "standard"],
-             ["session", "start", "-l", "club", "--players", "Ana,Bo,Cy,Di,Ed"],
-             ["record", "-l", "club", "-d", "Ana", "-c", "15D", "-f", "Bo", "-t", "16"],
-             ["record", "-l", "club", "-d", "Bo", "-c", "14S", "-f", "Cy", "-t", "12"],
-             ["record", "-l", "club", "--deal-miss", "Cy"],
-             ["session", "end", "-l", "club"],
-             ["session", "start", "-l", "club", "--players", "Ana,Bo,Cy,Di,Ed"]]
+    steps = [
+        ["league", "create", "club", "-r", "standard"],
+        ["session", "start", "-l", "club", "--players", "Ana,Bo,Cy,Di,Ed"],
+        ["record", "-l", "club", "-d", "Ana", "-c", "15D", "-f", "Bo", "-t", "16"],
+        ["record", "-l", "club", "-d", "Bo", "-c", "14S", "-f", "Cy", "-t", "12"],
+        ["record", "-l", "club", "--deal-miss", "Cy"],
+        ["session", "end", "-l", "club"],
+        ["session", "start", "-l", "club", "--players", "Ana,Bo,Cy,Di,Ed"],
+    ]
     for args in steps:
         result = runner.invoke(cli, [*args, "--db", db], env={"MIGHTY_LANG": "en"})
         assert result.exit_code == 0, result.output
@@ -105,12 +121,19 @@ def test_record_evening_proposes_the_number_the_hand_is_stored_under(db):
     """``record --evening`` in session 2 proposed 'Hand 1: dealer ...' and stored 'Hand 4
     (session 2)': a keeper amending 'hand 1' from the screen would change session 1's hand."""
     _second_session(db)
-    result = CliRunner().invoke(cli, ["record", "-l", "club", "--evening", "--db", db],
-                                input="Ana\n15D\nBo\n16\nquit\n", env={"MIGHTY_LANG": "en"})
+    result = CliRunner().invoke(
+        cli,
+        ["record", "-l", "club", "--evening", "--db", db],
+        input="Ana\n15D\nBo\n16\nquit\n",
+        env={"MIGHTY_LANG": "en"},
+    )
     assert result.exit_code == 0, result.output
     out = result.output
-    assert out.index("Hand 4: dealer Ana") < out.index("Hand 4 (session 2): Ana 15D") \
-        < out.index("Hand 5: dealer Bo"), out
+    assert (
+        out.index("Hand 4: dealer Ana")
+        < out.index("Hand 4 (session 2): Ana 15D")
+        < out.index("Hand 5: dealer Bo")
+    ), out
     assert "Hand 1:" not in out and "Hand 2:" not in out
 
 
@@ -118,8 +141,9 @@ def test_league_referee_announces_the_number_the_hand_is_stored_under(db):
     """``referee --league`` in session 2 announced '— hand 1' for the hand it then saved as
     league hand 4."""
     _second_session(db)
-    result = CliRunner().invoke(cli, ["referee", "--league", "club", "--db", db],
-                                input="quit\n", env={"MIGHTY_LANG": "en"})
+    result = CliRunner().invoke(
+        cli, ["referee", "--league", "club", "--db", db], input="quit\n", env={"MIGHTY_LANG": "en"}
+    )
     assert result.exit_code == 0, result.output
     assert "— hand 4: dealer" in result.output, result.output
     assert "— hand 1:" not in result.output
@@ -132,8 +156,9 @@ def test_site_into_a_place_it_cannot_write_says_so_in_one_line(db, tmp_path):
     _korean_league(db)
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
-    result = CliRunner().invoke(cli, ["site", "-l", "club", "--output",
-                                      str(blocker / "site"), "--db", db], env=KOREAN)
+    result = CliRunner().invoke(
+        cli, ["site", "-l", "club", "--output", str(blocker / "site"), "--db", db], env=KOREAN
+    )
     assert result.exit_code == 1
     assert result.output.startswith("오류: ") and "에 쓸 수 없습니다: " in result.output
     assert result.output.count("\n") == 1, result.output
@@ -152,9 +177,22 @@ def test_referee_save_into_a_missing_folder_names_the_file_given(tmp_path):
     """``referee --save`` to a missing folder failed naming '.evening.toml.tmp', a file the
     user never named."""
     target = tmp_path / "missing" / "evening.toml"
-    result = CliRunner().invoke(cli, ["referee", "-r", "standard", "--players",
-                                      "Ana,Bo,Cy,Di,Ed", "--seed", "1", "--save", str(target)],
-                                input="13s\nquit\n", env={"MIGHTY_LANG": "en"})
+    result = CliRunner().invoke(
+        cli,
+        [
+            "referee",
+            "-r",
+            "standard",
+            "--players",
+            "Ana,Bo,Cy,Di,Ed",
+            "--seed",
+            "1",
+            "--save",
+            str(target),
+        ],
+        input="13s\nquit\n",
+        env={"MIGHTY_LANG": "en"},
+    )
     assert f"cannot write {target}: " in result.output, result.output
     assert ".tmp" not in result.output
 
@@ -169,8 +207,22 @@ def test_an_eliminated_player_whose_name_has_a_space_replays(tmp_path, db):
     evening failed, and so did importing it into a league."""
     record = tmp_path / "seven.toml"
     runner = CliRunner()
-    result = runner.invoke(cli, ["simulate", "-r", "standard-7", "--hands", "5", "--seed", "2",
-                                 "--players", SEVEN, "-o", str(record)])
+    result = runner.invoke(
+        cli,
+        [
+            "simulate",
+            "-r",
+            "standard-7",
+            "--hands",
+            "5",
+            "--seed",
+            "2",
+            "--players",
+            SEVEN,
+            "-o",
+            str(record),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert '"D6 Alexander 김-Johnson"' in record.read_text(encoding="utf-8")
     result = runner.invoke(cli, ["replay", str(record), "--json"])
@@ -187,9 +239,11 @@ def test_open_cards_elimination_names_a_holder_whose_name_has_a_space(tmp_path, 
     monkeypatch.chdir(tmp_path)  # quitting piped input keeps the evening in a new file here
     bids = ["14s"] + ["pass"] * 6
     result = CliRunner().invoke(
-        cli, ["referee", "-r", "standard-7", "--players", SEVEN],
+        cli,
+        ["referee", "-r", "standard-7", "--players", SEVEN],
         input="\n".join([*bids, "c5 Alexander 김-Johnson", "quit", "discard"]) + "\n",
-        env={"MIGHTY_LANG": "en"})
+        env={"MIGHTY_LANG": "en"},
+    )
     assert result.exit_code == 0, result.output
     assert "calls ♣5: Alexander 김-Johnson is eliminated" in result.output, result.output
 
@@ -197,14 +251,48 @@ def test_open_cards_elimination_names_a_holder_whose_name_has_a_space(tmp_path, 
 def test_korean_simulate_names_its_rows_in_the_clubs_words(tmp_path):
     """``mighty simulate``'s tables printed their rows as the English keys under Korean:
     scored, deal_miss, made, card, back_run, no_trump, no_friend."""
-    result = CliRunner().invoke(cli, ["simulate", "-r", "standard", "--hands", "30", "--seed",
-                                      "2", "-o", str(tmp_path / "try.toml")], env=KOREAN)
+    result = CliRunner().invoke(
+        cli,
+        [
+            "simulate",
+            "-r",
+            "standard",
+            "--hands",
+            "30",
+            "--seed",
+            "2",
+            "-o",
+            str(tmp_path / "try.toml"),
+        ],
+        env=KOREAN,
+    )
     assert result.exit_code == 0, result.output
     rows = [line.split()[0] for line in result.output.splitlines()[1:] if line.strip()]
-    for english in ("scored", "deal_miss", "redeal", "made", "card", "joker", "run",
-                    "back_run", "no_trump", "no_friend"):
+    for english in (
+        "scored",
+        "deal_miss",
+        "redeal",
+        "made",
+        "card",
+        "joker",
+        "run",
+        "back_run",
+        "no_trump",
+        "no_friend",
+    ):
         assert english not in rows, result.output
-    for korean in ("완료", "딜", "재딜", "성공", "카드", "조커", "런", "백런", "노기루다", "노프렌드"):
+    for korean in (
+        "완료",
+        "딜",
+        "재딜",
+        "성공",
+        "카드",
+        "조커",
+        "런",
+        "백런",
+        "노기루다",
+        "노프렌드",
+    ):
         assert korean in rows, result.output
 
 
@@ -216,12 +304,42 @@ def test_a_seven_player_refereed_hand_page_shows_its_tricks_and_eliminations(tmp
 
     record = tmp_path / "seven.toml"
     runner = CliRunner()
-    assert runner.invoke(cli, ["simulate", "-r", "standard-7", "--hands", "5", "--seed", "2",
-                               "--players", SEVEN, "-o", str(record)]).exit_code == 0
+    assert (
+        runner.invoke(
+            cli,
+            [
+                "simulate",
+                "-r",
+                "standard-7",
+                "--hands",
+                "5",
+                "--seed",
+                "2",
+                "--players",
+                SEVEN,
+                "-o",
+                str(record),
+            ],
+        ).exit_code
+        == 0
+    )
     result = runner.invoke(cli, ["import", str(record), "--league", "seven", "--db", db])
     assert result.exit_code == 0, result.output
-    result = runner.invoke(cli, ["site", "-l", "seven", "--output", str(tmp_path / "site"),
-                                 "--page-lang", "ko", "--db", db], env=KOREAN)
+    result = runner.invoke(
+        cli,
+        [
+            "site",
+            "-l",
+            "seven",
+            "--output",
+            str(tmp_path / "site"),
+            "--page-lang",
+            "ko",
+            "--db",
+            db,
+        ],
+        env=KOREAN,
+    )
     assert result.exit_code == 0, result.output
 
     class Rows(HTMLParser):
@@ -296,10 +414,13 @@ def test_help_and_rule_docs_point_at_nothing_the_user_lacks(lang):
 
 def test_too_few_present_names_the_range_without_a_missing_file(db):
     runner = CliRunner()
-    assert runner.invoke(cli, ["league", "create", "club", "-r", "standard-7", "--db", db]
-                         ).exit_code == 0
-    result = runner.invoke(cli, ["session", "start", "-l", "club", "--players", "A,B,C,D",
-                                 "--db", db], env=KOREAN)
+    assert (
+        runner.invoke(cli, ["league", "create", "club", "-r", "standard-7", "--db", db]).exit_code
+        == 0
+    )
+    result = runner.invoke(
+        cli, ["session", "start", "-l", "club", "--players", "A,B,C,D", "--db", db], env=KOREAN
+    )
     assert result.exit_code == 1
     assert "7~9명" in result.output and "RULES.md" not in result.output, result.output
 
@@ -311,24 +432,53 @@ def test_an_export_of_another_table_size_is_refused_by_what_differs(tmp_path, db
     table sizes; the database is unchanged."""
     runner = CliRunner()
     record = tmp_path / "seven.toml"
-    assert runner.invoke(cli, ["simulate", "-r", "standard-7", "--hands", "3", "--seed", "2",
-                               "--players", SEVEN, "-o", str(record)]).exit_code == 0
-    assert runner.invoke(cli, ["import", str(record), "--league", "seven", "--db", db]
-                         ).exit_code == 0
+    assert (
+        runner.invoke(
+            cli,
+            [
+                "simulate",
+                "-r",
+                "standard-7",
+                "--hands",
+                "3",
+                "--seed",
+                "2",
+                "--players",
+                SEVEN,
+                "-o",
+                str(record),
+            ],
+        ).exit_code
+        == 0
+    )
+    assert (
+        runner.invoke(cli, ["import", str(record), "--league", "seven", "--db", db]).exit_code == 0
+    )
     export = tmp_path / f"seven.{fmt}"
-    assert runner.invoke(cli, ["export", "-l", "seven", "-o", str(export), "--db", db]
-                         ).exit_code == 0
-    assert runner.invoke(cli, ["league", "create", "five", "-r", "seoul-science", "--db", db]
-                         ).exit_code == 0
+    assert (
+        runner.invoke(cli, ["export", "-l", "seven", "-o", str(export), "--db", db]).exit_code == 0
+    )
+    assert (
+        runner.invoke(
+            cli, ["league", "create", "five", "-r", "seoul-science", "--db", db]
+        ).exit_code
+        == 0
+    )
     before = runner.invoke(cli, ["backup", "-o", str(tmp_path / "a.jsonl"), "--db", db])
     assert before.exit_code == 0
-    result = runner.invoke(cli, ["import", str(export), "--league", "five", "--db", db],
-                           env={"MIGHTY_LANG": "en"})
+    result = runner.invoke(
+        cli, ["import", str(export), "--league", "five", "--db", db], env={"MIGHTY_LANG": "en"}
+    )
     assert result.exit_code == 1
-    assert "was played under standard-7 (7 at the table); league five plays seoul-science " \
-           "(5 at the table)" in result.output, result.output
-    assert runner.invoke(cli, ["backup", "-o", str(tmp_path / "b.jsonl"), "--db", db]
-                         ).exit_code == 0
-    rows = [(tmp_path / name).read_text(encoding="utf-8").splitlines()[1:]
-            for name in ("a.jsonl", "b.jsonl")]
+    assert (
+        "was played under standard-7 (7 at the table); league five plays seoul-science "
+        "(5 at the table)" in result.output
+    ), result.output
+    assert (
+        runner.invoke(cli, ["backup", "-o", str(tmp_path / "b.jsonl"), "--db", db]).exit_code == 0
+    )
+    rows = [
+        (tmp_path / name).read_text(encoding="utf-8").splitlines()[1:]
+        for name in ("a.jsonl", "b.jsonl")
+    ]
     assert rows[0] == rows[1]

@@ -22,12 +22,18 @@ def complete(line: str, db: str, shell: str = "bash_complete") -> list[str]:
     """What the shell is offered for the last word of ``line`` (empty after a space)."""
     words = line.split()
     cword = len(words) if line.endswith(" ") else len(words) - 1
-    env = {"_MIGHTY_COMPLETE": shell, "COMP_WORDS": line, "COMP_CWORD": str(cword),
-           "MIGHTY_DB": db, "MIGHTY_LANG": "en"}
+    env = {
+        "_MIGHTY_COMPLETE": shell,
+        "COMP_WORDS": line,
+        "COMP_CWORD": str(cword),
+        "MIGHTY_DB": db,
+        "MIGHTY_LANG": "en",
+    }
     result = CliRunner().invoke(cli, [], prog_name="mighty", env=env)
     assert result.exit_code == 0 and result.exception is None, result.output
-    return [line.split(",", 1)[1] for line in result.stdout.splitlines()
-            if line.startswith("plain,")]
+    return [
+        line.split(",", 1)[1] for line in result.stdout.splitlines() if line.startswith("plain,")
+    ]
 
 
 def ok(db, *args) -> str:
@@ -91,8 +97,12 @@ def test_a_missing_database_completes_nothing_and_is_not_made(tmp_path):
 def test_zsh_and_fish_are_offered_the_same_values(club, shell):
     words = "mighty standings --league "
     # zsh says which word is completed by its index, fish by the text typed so far
-    env = {"_MIGHTY_COMPLETE": shell, "COMP_WORDS": words,
-           "COMP_CWORD": "3" if shell == "zsh_complete" else "", "MIGHTY_DB": club}
+    env = {
+        "_MIGHTY_COMPLETE": shell,
+        "COMP_WORDS": words,
+        "COMP_CWORD": "3" if shell == "zsh_complete" else "",
+        "MIGHTY_DB": club,
+    }
     result = CliRunner().invoke(cli, [], prog_name="mighty", env=env)
     assert "cup" in result.stdout and "tuesday" in result.stdout
 
@@ -101,12 +111,24 @@ def offered(line: str, db: str) -> list[tuple[str, str]]:
     """What bash is given for the last word of ``line``, as (type, value), in process."""
     words = line.split()
     cword = len(words) if line.endswith(" ") else len(words) - 1
-    result = CliRunner().invoke(cli, [], prog_name="mighty", complete_var="_MIGHTY_COMPLETE",
-                                env={"_MIGHTY_COMPLETE": "bash_complete", "COMP_WORDS": line,
-                                     "COMP_CWORD": str(cword), "MIGHTY_DB": db})
+    result = CliRunner().invoke(
+        cli,
+        [],
+        prog_name="mighty",
+        complete_var="_MIGHTY_COMPLETE",
+        env={
+            "_MIGHTY_COMPLETE": "bash_complete",
+            "COMP_WORDS": line,
+            "COMP_CWORD": str(cword),
+            "MIGHTY_DB": db,
+        },
+    )
     assert result.exit_code == 0, result.output
-    return [tuple(item.split(",", 1)) for item in result.output.splitlines()  # type: ignore
-            if item]
+    return [
+        tuple(item.split(",", 1))
+        for item in result.output.splitlines()  # type: ignore
+        if item
+    ]
 
 
 def test_a_file_is_offered_only_where_what_is_typed_looks_like_a_path(club):
@@ -124,7 +146,8 @@ def test_league_create_completes_ruleset_names(club):
 
 def test_a_pair_completes_its_second_name_after_the_slash(club):
     assert offered("mighty round start -l cup -p Ana --substitute Zed/Gi", club) == [
-        ("plain", "Zed/Gil")]
+        ("plain", "Zed/Gil")
+    ]
     assert offered("mighty session start -l cup -p Ana --apart Ana/Ana", club) == []
     assert offered("mighty round start -l cup -p Ana --apart H", club) == [("plain", "Hu")]
 
@@ -138,8 +161,13 @@ def test_bash_is_given_a_name_quoted_as_one_word_of_its_command_line():
 
 
 def test_the_bash_script_reads_names_whole_and_unglobbed():
-    result = CliRunner().invoke(cli, [], prog_name="mighty", complete_var="_MIGHTY_COMPLETE",
-                                env={"_MIGHTY_COMPLETE": "bash_source"})
+    result = CliRunner().invoke(
+        cli,
+        [],
+        prog_name="mighty",
+        complete_var="_MIGHTY_COMPLETE",
+        env={"_MIGHTY_COMPLETE": "bash_source"},
+    )
     assert "IFS=',' read -r type value" in result.output
     assert 'COMPREPLY+=("$value")' in result.output
     assert "complete -o nosort -F _mighty_completion mighty" in result.output
@@ -147,9 +175,16 @@ def test_the_bash_script_reads_names_whole_and_unglobbed():
 
 def test_a_shell_asking_the_mighty_process_is_offered_the_values(club):
     """The shell runs ``mighty`` itself with the completion variables set."""
-    env = {**os.environ, "_MIGHTY_COMPLETE": "bash_complete", "COMP_WORDS": "mighty record -l c",
-           "COMP_CWORD": "3", "MIGHTY_DB": club, "MIGHTY_LANG": "en"}
-    result = subprocess.run([sys.executable, "-m", "mighty_cli"], env=env,
-                            capture_output=True, text=True, timeout=60)
+    env = {
+        **os.environ,
+        "_MIGHTY_COMPLETE": "bash_complete",
+        "COMP_WORDS": "mighty record -l c",
+        "COMP_CWORD": "3",
+        "MIGHTY_DB": club,
+        "MIGHTY_LANG": "en",
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "mighty_cli"], env=env, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0 and result.stderr == ""
     assert result.stdout.splitlines() == ["plain,cup"]

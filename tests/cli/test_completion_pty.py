@@ -34,15 +34,30 @@ PLAYERS = ["민수", "Alexander Kim", "Bo", "Cy", "Di"]
 COMPLETIONS = [
     ("mighty ruleset show sinc", ["mighty", "ruleset", "show", "sinchon"]),
     ("mighty score --ruleset sej", ["mighty", "score", "--ruleset", "sejong"]),
-    ("mighty league create x --ruleset gyeonggi-n",
-     ["mighty", "league", "create", "x", "--ruleset", "gyeonggi-north"]),
+    (
+        "mighty league create x --ruleset gyeonggi-n",
+        ["mighty", "league", "create", "x", "--ruleset", "gyeonggi-north"],
+    ),
     ("mighty standings --league 화", ["mighty", "standings", "--league", LEAGUE]),
     ("mighty record -l tuesday -d 민", ["mighty", "record", "-l", "tuesday", "-d", "민수"]),
-    ("mighty record -l tuesday -f Al",
-     ["mighty", "record", "-l", "tuesday", "-f", "Alexander Kim"]),
-    ("mighty round start -l tuesday -p Bo --substitute Cy/Al",
-     ["mighty", "round", "start", "-l", "tuesday", "-p", "Bo", "--substitute",
-      "Cy/Alexander Kim"]),
+    (
+        "mighty record -l tuesday -f Al",
+        ["mighty", "record", "-l", "tuesday", "-f", "Alexander Kim"],
+    ),
+    (
+        "mighty round start -l tuesday -p Bo --substitute Cy/Al",
+        [
+            "mighty",
+            "round",
+            "start",
+            "-l",
+            "tuesday",
+            "-p",
+            "Bo",
+            "--substitute",
+            "Cy/Alexander Kim",
+        ],
+    ),
     ("mighty score --ruleset ./my", ["mighty", "score", "--ruleset", "./myclub.toml"]),
 ]
 
@@ -53,9 +68,11 @@ def club(tmp_path_factory) -> Path:
     players seated) and a ruleset file of the club's."""
     folder = tmp_path_factory.mktemp("completion-pty")
     db = f"sqlite:///{folder / 'club.db'}"
-    for args in (["league", "create", LEAGUE, "--ruleset", "standard"],
-                 ["league", "create", "tuesday", "--ruleset", "standard"],
-                 ["session", "start", "-l", "tuesday", "-p", ",".join(PLAYERS)]):
+    for args in (
+        ["league", "create", LEAGUE, "--ruleset", "standard"],
+        ["league", "create", "tuesday", "--ruleset", "standard"],
+        ["session", "start", "-l", "tuesday", "-p", ",".join(PLAYERS)],
+    ):
         result = CliRunner().invoke(cli, [*args, "--db", db])
         assert result.exit_code == 0, result.output
     (folder / "myclub.toml").write_text('extends = "standard"\n', encoding="utf-8")
@@ -68,19 +85,42 @@ def shell(name: str, folder: Path):
         pytest.skip(f"no {name} on this machine")
     if not (BIN / "mighty").exists():
         pytest.skip("the mighty script is not installed beside this Python")
-    env = {"PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '/usr/bin:/bin')}",
-           "HOME": str(folder), "TERM": "dumb", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
-           "MIGHTY_DB": f"sqlite:///{folder / 'club.db'}", "MIGHTY_LANG": "en",
-           "INPUTRC": "/dev/null", "ZDOTDIR": str(folder)}
+    env = {
+        "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '/usr/bin:/bin')}",
+        "HOME": str(folder),
+        "TERM": "dumb",
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "MIGHTY_DB": f"sqlite:///{folder / 'club.db'}",
+        "MIGHTY_LANG": "en",
+        "INPUTRC": "/dev/null",
+        "ZDOTDIR": str(folder),
+    }
     if name == "bash":
-        child = pexpect.spawn("bash", ["--norc", "--noprofile"], env=env, cwd=str(folder),
-                              encoding="utf-8", timeout=30, dimensions=(40, 300))
+        child = pexpect.spawn(
+            "bash",
+            ["--norc", "--noprofile"],
+            env=env,
+            cwd=str(folder),
+            encoding="utf-8",
+            timeout=30,
+            dimensions=(40, 300),
+        )
         setup = "PS1='$ '; set -o emacs; source <(_MIGHTY_COMPLETE=bash_source mighty)"
     else:
-        child = pexpect.spawn("zsh", ["-f"], env=env, cwd=str(folder), encoding="utf-8",
-                              timeout=30, dimensions=(40, 300))
-        setup = ("PS1='$ '; bindkey -e; autoload -Uz compinit && compinit -u -D; "
-                 "source <(_MIGHTY_COMPLETE=zsh_source mighty)")
+        child = pexpect.spawn(
+            "zsh",
+            ["-f"],
+            env=env,
+            cwd=str(folder),
+            encoding="utf-8",
+            timeout=30,
+            dimensions=(40, 300),
+        )
+        setup = (
+            "PS1='$ '; bindkey -e; autoload -Uz compinit && compinit -u -D; "
+            "source <(_MIGHTY_COMPLETE=zsh_source mighty)"
+        )
     child.sendline(setup + "; echo READY-$((6*7))")
     child.expect("READY-42")
     return child

@@ -17,13 +17,20 @@ def run(db, *args, input=None):
 def club(db) -> None:
     assert run(db, "league", "create", "club", "-r", "standard").exit_code == 0
     assert run(db, "session", "start", "-l", "club", "-p", "Ana,Bo,Cy,Di,Ed").exit_code == 0
-    assert run(db, "record", "-l", "club", "-d", "Ana", "-c", "14S", "-f", "Bo",
-               "-t", "16").exit_code == 0
+    assert (
+        run(db, "record", "-l", "club", "-d", "Ana", "-c", "14S", "-f", "Bo", "-t", "16").exit_code
+        == 0
+    )
 
 
-@pytest.mark.parametrize("command", [("hand", "amend", "-l", "club", "1", "--taken", "12"),
-                                     ("hand", "void", "-l", "club", "1"),
-                                     ("hand", "unvoid", "-l", "club", "1")])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("hand", "amend", "-l", "club", "1", "--taken", "12"),
+        ("hand", "void", "-l", "club", "1"),
+        ("hand", "unvoid", "-l", "club", "1"),
+    ],
+)
 def test_a_correction_with_no_reason_and_no_input_is_a_usage_error(db, command):
     club(db)
     before = run(db, "hand", "list", "-l", "club", "--json").output
@@ -36,8 +43,7 @@ def test_a_correction_with_no_reason_and_no_input_is_a_usage_error(db, command):
 
 def test_a_reason_given_at_the_question_is_kept(db):
     club(db)
-    result = run(db, "hand", "amend", "-l", "club", "1", "--taken", "12",
-                 input="miscounted\n")
+    result = run(db, "hand", "amend", "-l", "club", "1", "--taken", "12", input="miscounted\n")
     assert result.exit_code == 0, result.output
     log = run(db, "hand", "log", "-l", "club", "--json").output
     assert "miscounted" in log

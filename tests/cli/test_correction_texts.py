@@ -22,8 +22,9 @@ def test_the_change_log_names_the_hand_voided_and_unvoided(db):
     ok(db, "hand", "unvoid", "-l", "cup", "1", "--reason", "it was fine")
     text = ok(db, "hand", "log", "-l", "cup")
     assert "hand void 1" in text and "hand unvoid 1" in text
-    actions = [c["action"] for c in json.loads(ok(db, "hand", "log", "-l", "cup",
-                                                  "--json"))["changes"]]
+    actions = [
+        c["action"] for c in json.loads(ok(db, "hand", "log", "-l", "cup", "--json"))["changes"]
+    ]
     assert "hand void" in actions  # the JSON keeps the action as it is stored
 
 
@@ -50,7 +51,9 @@ def test_the_change_log_speaks_the_users_language_and_json_keeps_the_stored_word
     set_language("en")
     assert "리그 만들기" in text and "회차 시작" in text and "판 기록" in text
     assert "판 무효 1" in text and "hand void" not in text
-    actions = {c["action"] for c in json.loads(ok(db, "--lang", "ko", "hand", "log", "-l", "cup",
-                                                  "--json"))["changes"]}
+    actions = {
+        c["action"]
+        for c in json.loads(ok(db, "--lang", "ko", "hand", "log", "-l", "cup", "--json"))["changes"]
+    }
     set_language("en")
     assert {"league create", "session start", "hand record", "hand void"} <= actions

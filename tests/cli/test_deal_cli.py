@@ -13,8 +13,9 @@ def deal(runner, *args):
 
 
 def test_same_seed_same_deals(runner):
-    assert deal(runner, "--seed", "42", "--hands", "3") == deal(runner, "--seed", "42",
-                                                                 "--hands", "3")
+    assert deal(runner, "--seed", "42", "--hands", "3") == deal(
+        runner, "--seed", "42", "--hands", "3"
+    )
 
 
 def test_different_seeds_differ_and_hands_differ(runner):
@@ -25,8 +26,17 @@ def test_different_seeds_differ_and_hands_differ(runner):
 
 
 def test_dealt_record_replays_as_hands_in_progress(runner):
-    text = deal(runner, "--seed", "7", "--players", "민수,Bo,Cy,Di,Ed", "--hands", "2",
-                "--ruleset", "sejong")
+    text = deal(
+        runner,
+        "--seed",
+        "7",
+        "--players",
+        "민수,Bo,Cy,Di,Ed",
+        "--hands",
+        "2",
+        "--ruleset",
+        "sejong",
+    )
     record = read_record(text)
     assert record.ruleset == "sejong" and record.players[0] == "민수"
     assert [h.status for h in replay(record).hands] == ["in_progress", "in_progress"]

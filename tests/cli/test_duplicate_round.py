@@ -10,8 +10,8 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from league_calls import mighty, ok, refused
 
+from league_calls import mighty, ok, refused
 from mighty_cli.cli import cli
 from mighty_cli.engine.cards import format_cards
 from mighty_cli.engine.ruleset import load_ruleset
@@ -27,8 +27,21 @@ def cup(db):
 
 
 def duplicate(db, players, seed=7) -> list[list[str]]:
-    plan = json.loads(ok(db, "round", "start", "-l", "cup", "-p", ",".join(players),
-                         "--duplicate", "--seed", str(seed), "--json"))
+    plan = json.loads(
+        ok(
+            db,
+            "round",
+            "start",
+            "-l",
+            "cup",
+            "-p",
+            ",".join(players),
+            "--duplicate",
+            "--seed",
+            str(seed),
+            "--json",
+        )
+    )
     assert plan["duplicate"]["seed"] == seed
     return [t["players"] for t in plan["tables"]]
 
@@ -50,20 +63,57 @@ def test_matchpoints_of_a_duplicate_round_checked_by_hand(cup):
     assert holder(7, 1, 4) == 4 and holder(7, 2, 1) == 1
     t1, t2, t3 = duplicate(cup, FIFTEEN)
     for table, seats, taken in ((1, t1, 16), (2, t2, 12), (3, t3, 16)):
-        ok(cup, "record", "-l", "cup", "--table", str(table), "-d", seats[2], "-c", "14S",
-           "-f", seats[4], "--friend-call", "SA", "-t", str(taken))
+        ok(
+            cup,
+            "record",
+            "-l",
+            "cup",
+            "--table",
+            str(table),
+            "-d",
+            seats[2],
+            "-c",
+            "14S",
+            "-f",
+            seats[4],
+            "--friend-call",
+            "SA",
+            "-t",
+            str(taken),
+        )
     for table, seats, taken in ((1, t1, 14), (2, t2, 10)):
-        ok(cup, "record", "-l", "cup", "--table", str(table), "-d", seats[0], "-c", "14H",
-           "-f", seats[1], "--friend-call", "SA", "-t", str(taken))
+        ok(
+            cup,
+            "record",
+            "-l",
+            "cup",
+            "--table",
+            str(table),
+            "-d",
+            seats[0],
+            "-c",
+            "14H",
+            "-f",
+            seats[1],
+            "--friend-call",
+            "SA",
+            "-t",
+            str(taken),
+        )
     by_seat = {  # (matchpoints, top) for seats 0-4 at each table, worked out above
         1: [(0.5 + 1, 3), (0.5 + 1, 3), (1.5 + 0, 3), (0.5 + 0, 3), (1.5 + 0, 3)],
         2: [(2 + 0, 3), (2 + 0, 3), (0 + 1, 3), (2 + 1, 3), (0 + 1, 3)],
-        3: [(0.5, 2), (0.5, 2), (1.5, 2), (0.5, 2), (1.5, 2)]}
-    expected = {seats[i]: by_seat[table][i]
-                for table, seats in ((1, t1), (2, t2), (3, t3)) for i in range(5)}
+        3: [(0.5, 2), (0.5, 2), (1.5, 2), (0.5, 2), (1.5, 2)],
+    }
+    expected = {
+        seats[i]: by_seat[table][i]
+        for table, seats in ((1, t1), (2, t2), (3, t3))
+        for i in range(5)
+    }
     shown = json.loads(ok(cup, "round", "show", "-l", "cup", "--json"))["duplicate"]
-    assert {row["player"]: (row["matchpoints"], row["top"])
-            for row in shown["matchpoints"]} == expected
+    assert {
+        row["player"]: (row["matchpoints"], row["top"]) for row in shown["matchpoints"]
+    } == expected
     best = shown["matchpoints"][0]
     assert (best["player"], best["percent"], best["deals"]) == (t2[3], 100.0, 2)
     standings = json.loads(ok(cup, "standings", "-l", "cup", "--round", "1", "--json"))
@@ -77,24 +127,88 @@ def test_every_table_deals_each_deal_from_the_same_seat(cup):
     tables = duplicate(cup, FIFTEEN)
     for deal in (1, 2, 3):
         for number, seats in enumerate(tables, start=1):
-            proposed = json.loads(ok(cup, "session", "show", "-l", "cup", "--session",
-                                     str(number), "--json"))["next"]
+            proposed = json.loads(
+                ok(cup, "session", "show", "-l", "cup", "--session", str(number), "--json")
+            )["next"]
             assert proposed["dealer"] == seats[(deal - 1) % 5]
         for number, seats in enumerate(tables, start=1):  # whatever the last deal's result
-            ok(cup, "record", "-l", "cup", "--table", str(number), "-d", seats[number % 5],
-               "-c", "14H", "-f", "none", "-t", str(10 + 3 * number), "--again")
+            ok(
+                cup,
+                "record",
+                "-l",
+                "cup",
+                "--table",
+                str(number),
+                "-d",
+                seats[number % 5],
+                "-c",
+                "14H",
+                "-f",
+                "none",
+                "-t",
+                str(10 + 3 * number),
+                "--again",
+            )
 
 
 def test_a_duplicate_table_refuses_another_dealer_or_another_friend(cup):
     t1, _t2, _t3 = duplicate(cup, FIFTEEN)
-    said = refused(cup, "record", "-l", "cup", "--table", "1", "--dealer", t1[1], "-d", t1[2],
-                   "-c", "14S", "-f", t1[4], "-t", "16")
+    said = refused(
+        cup,
+        "record",
+        "-l",
+        "cup",
+        "--table",
+        "1",
+        "--dealer",
+        t1[1],
+        "-d",
+        t1[2],
+        "-c",
+        "14S",
+        "-f",
+        t1[4],
+        "-t",
+        "16",
+    )
     assert f"table 1, deal 1 of duplicate round 1: {t1[0]} deals it at every table" in said
-    said = refused(cup, "record", "-l", "cup", "--table", "1", "-d", t1[2], "-c", "14S",
-                   "-f", t1[3], "--friend-call", "SA", "-t", "16")
+    said = refused(
+        cup,
+        "record",
+        "-l",
+        "cup",
+        "--table",
+        "1",
+        "-d",
+        t1[2],
+        "-c",
+        "14S",
+        "-f",
+        t1[3],
+        "--friend-call",
+        "SA",
+        "-t",
+        "16",
+    )
     assert f"SA was dealt to {t1[4]}, so the friend is {t1[4]}" in said
-    said = refused(cup, "record", "-l", "cup", "--table", "1", "-d", t1[4], "-c", "14S",
-                   "-f", t1[3], "--friend-call", "SA", "-t", "16")
+    said = refused(
+        cup,
+        "record",
+        "-l",
+        "cup",
+        "--table",
+        "1",
+        "-d",
+        t1[4],
+        "-c",
+        "14S",
+        "-f",
+        t1[3],
+        "--friend-call",
+        "SA",
+        "-t",
+        "16",
+    )
     assert "so the friend is none" in said  # the declarer called his own ace
 
 
@@ -102,12 +216,42 @@ def test_a_duplicate_table_asks_for_the_called_card_with_a_friend(cup):
     """The deal decides who the friend is, so a friend named without the card called is
     refused (nothing stored); no friend without a call is the declarer playing alone."""
     t1, _t2, _t3 = duplicate(cup, FIFTEEN)
-    said = refused(cup, "record", "-l", "cup", "--table", "1", "-d", t1[2], "-c", "14S",
-                   "-f", t1[4], "-t", "16")
-    assert "the deal decides who the friend is: give the card the declarer called " \
+    said = refused(
+        cup,
+        "record",
+        "-l",
+        "cup",
+        "--table",
+        "1",
+        "-d",
+        t1[2],
+        "-c",
+        "14S",
+        "-f",
+        t1[4],
+        "-t",
+        "16",
+    )
+    assert (
+        "the deal decides who the friend is: give the card the declarer called "
         "(--friend-call" in said
-    ok(cup, "record", "-l", "cup", "--table", "1", "-d", t1[2], "-c", "14S", "-f", "none",
-       "-t", "16")
+    )
+    ok(
+        cup,
+        "record",
+        "-l",
+        "cup",
+        "--table",
+        "1",
+        "-d",
+        t1[2],
+        "-c",
+        "14S",
+        "-f",
+        "none",
+        "-t",
+        "16",
+    )
 
 
 def test_the_referee_deals_every_table_the_same_cards(cup):
@@ -122,8 +266,9 @@ def test_the_referee_deals_every_table_the_same_cards(cup):
         who, cards = line.split(" holds ")
         held.append((seats.index(who), cards))
     assert len(set(held)) == 1  # the same seat opens, with the same cards, at every table
-    result = mighty(cup, "referee", "--league", "cup", "--table", "1", stdin="dealer "
-                    f"{tables[0][2]}\nq\n")
+    result = mighty(
+        cup, "referee", "--league", "cup", "--table", "1", stdin=f"dealer {tables[0][2]}\nq\n"
+    )
     assert "a duplicate round deals each deal from the same seat" in result.output
 
 
@@ -132,8 +277,7 @@ def test_a_duplicate_table_refuses_another_deal_file(cup, tmp_path):
     deal = tmp_path / "deal.toml"
     dealt = CliRunner().invoke(cli, ["deal", "--seed", "3", "--players", ",".join(FIFTEEN[:5])])
     deal.write_text(dealt.output)
-    said = refused(cup, "referee", "--league", "cup", "--table", "1", "--deal", str(deal),
-                   code=2)
+    said = refused(cup, "referee", "--league", "cup", "--table", "1", "--deal", str(deal), code=2)
     assert "deals the round's cards" in said
 
 
@@ -141,14 +285,25 @@ def test_at_six_the_same_seat_sits_out_each_deal_at_every_table(cup):
     tables = duplicate(cup, FIFTEEN[:12])
     assert [len(t) for t in tables] == [6, 6]
     for number, seats in enumerate(tables, start=1):
-        proposed = json.loads(ok(cup, "session", "show", "-l", "cup", "--session",
-                                 str(number), "--json"))["next"]
+        proposed = json.loads(
+            ok(cup, "session", "show", "-l", "cup", "--session", str(number), "--json")
+        )["next"]
         assert [seats.index(p) for p in proposed["players"]] == [1, 2, 3, 4, 5]
 
 
 def test_eleven_at_six_and_five_say_which_table_has_nothing_to_compare(cup):
-    text = ok(cup, "round", "start", "-l", "cup", "-p", ",".join(FIFTEEN[:11]), "--duplicate",
-              "--seed", "3")
+    text = ok(
+        cup,
+        "round",
+        "start",
+        "-l",
+        "cup",
+        "-p",
+        ",".join(FIFTEEN[:11]),
+        "--duplicate",
+        "--seed",
+        "3",
+    )
     assert re.search(r"Table \d is the one table of 6: its deals are compared with none", text)
     assert re.search(r"Table \d is the one table of 5: its deals are compared with none", text)
 
@@ -167,9 +322,25 @@ def test_a_duplicate_deal_sits_out_its_own_players_under_a_losing_team_rule(db):
     tables = duplicate(db, FIFTEEN[:12])
     for deal in (1, 2, 3):
         for number, seats in enumerate(tables, start=1):
-            proposed = json.loads(ok(db, "session", "show", "-l", "cup", "--session",
-                                     str(number), "--json"))["next"]
+            proposed = json.loads(
+                ok(db, "session", "show", "-l", "cup", "--session", str(number), "--json")
+            )["next"]
             assert proposed["dealer"] == seats[(deal - 1) % 6]
             playing = proposed["players"]
-            ok(db, "record", "-l", "cup", "--table", str(number), "-d", playing[0], "-c",
-               "14H", "-f", "none", "-t", str(8 + 4 * number), "--again")
+            ok(
+                db,
+                "record",
+                "-l",
+                "cup",
+                "--table",
+                str(number),
+                "-d",
+                playing[0],
+                "-c",
+                "14H",
+                "-f",
+                "none",
+                "-t",
+                str(8 + 4 * number),
+                "--again",
+            )

@@ -12,20 +12,21 @@ import pytest
 
 from evening_script import parse_proposal, random_hand, typed_lines
 from mighty_cli.cli import cli
-from mighty_cli.table.books import SaveFile
-from mighty_cli.table.evening import Evening
-from mighty_cli.table.referee_session import RefereeSession
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.records import load_record, replay
 from mighty_cli.engine.ruleset import load_ruleset
+from mighty_cli.table.books import SaveFile
+from mighty_cli.table.evening import Evening
+from mighty_cli.table.referee_session import RefereeSession
 
 SIX = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay"]
 
 
 def league_with_session(runner, db, ruleset="seoul-science", players=SIX, name="club"):
     assert runner.invoke(cli, ["league", "create", name, "-r", ruleset, "--db", db]).exit_code == 0
-    started = runner.invoke(cli, ["session", "start", "-l", name, "-p", ",".join(players),
-                                  "--db", db])
+    started = runner.invoke(
+        cli, ["session", "start", "-l", name, "-p", ",".join(players), "--db", db]
+    )
     assert started.exit_code == 0, started.output
 
 
@@ -43,7 +44,7 @@ def test_six_present_league_hand_is_stored_not_lost_to_a_key_error(runner, db):
     league_with_session(runner, db)
     first = referee(runner, db, "q\n")
     _, dealer, opener, out, five = parse_proposal(first.output)
-    assert out == [dealer]                         # the dealer sits out (docs/rules.md §9)
+    assert out == [dealer]  # the dealer sits out (docs/rules.md §9)
     final = random_hand(load_ruleset("seoul-science"), five, dealer, opener, 3)
     result = referee(runner, db, "\n".join(typed_lines(final)) + "\nq\n")
     assert result.exit_code == 0, result.output
@@ -68,7 +69,7 @@ def test_league_ruleset_is_used_not_standard(runner, db):
     a bid of 13 was accepted (refused only after all 50 cards)."""
     league_with_session(runner, db, players=SIX[:5])
     result = referee(runner, db, "13s\nq\n")
-    assert "✗" in result.output and "14" in result.output      # refused at once
+    assert "✗" in result.output and "14" in result.output  # refused at once
     assert "seoul-science" in result.output.splitlines()[0]
 
 
@@ -87,8 +88,11 @@ def test_league_scores_what_the_table_saw(runner, db):
     final = random_hand(load_ruleset("seoul-science"), five, dealer, opener, 11)
     result = referee(runner, db, "\n".join(typed_lines(final)) + "\nq\n")
     deltas = engine.hand_result(final).deltas
-    table_row = [line for line in result.output.splitlines()
-                 if line.split() == [f"{deltas[p]:+d}" for p in five]]
+    table_row = [
+        line
+        for line in result.output.splitlines()
+        if line.split() == [f"{deltas[p]:+d}" for p in five]
+    ]
     assert table_row, result.output
     assert scores(runner, db) == deltas
 
@@ -97,8 +101,9 @@ def test_save_never_replaces_a_record_it_did_not_write(runner, tmp_path):
     """Bug: --save hand1.toml silently replaced a finished hand."""
     path = tmp_path / "hand1.toml"
     path.write_text("# a finished hand, written by someone else\n", encoding="utf-8")
-    result = runner.invoke(cli, ["referee", "--players", ",".join(SIX[:5]), "--save", str(path)],
-                           input="13s\nq\n")
+    result = runner.invoke(
+        cli, ["referee", "--players", ",".join(SIX[:5]), "--save", str(path)], input="13s\nq\n"
+    )
     assert result.exit_code == 1
     assert result.output.startswith("Error: ") and result.output.count("\n") == 1
     assert "exists" in result.output
@@ -109,19 +114,21 @@ def test_save_command_refuses_a_foreign_file_and_a_folder(runner, tmp_path, monk
     monkeypatch.chdir(tmp_path)
     other = tmp_path / "other.toml"
     other.write_text("x = 1\n", encoding="utf-8")
-    result = runner.invoke(cli, ["referee", "--players", ",".join(SIX[:5])],
-                           input=f"save {other}\nsave /\nsave {tmp_path}\n13s\nq\n")
+    result = runner.invoke(
+        cli,
+        ["referee", "--players", ",".join(SIX[:5])],
+        input=f"save {other}\nsave /\nsave {tmp_path}\n13s\nq\n",
+    )
     assert result.exit_code == 0, result.output
     assert result.output.count("✗") >= 3
     assert other.read_text(encoding="utf-8") == "x = 1\n"
-    assert "✓" in result.output                     # the referee went on after the typos
+    assert "✓" in result.output  # the referee went on after the typos
 
 
 def test_quit_without_save_keeps_the_work_when_piped(runner, tmp_path, monkeypatch):
     """Bug: quit without --save discarded a finished hand unasked."""
     monkeypatch.chdir(tmp_path)
-    result = runner.invoke(cli, ["referee", "--players", ",".join(SIX[:5])],
-                           input="13s\npass\nq\n")
+    result = runner.invoke(cli, ["referee", "--players", ",".join(SIX[:5])], input="13s\npass\nq\n")
     assert result.exit_code == 0, result.output
     kept = list(tmp_path.glob("mighty-evening-*.toml"))
     assert len(kept) == 1 and str(kept[0].name) in result.output
@@ -158,8 +165,13 @@ def test_prompt_shows_the_led_suit_and_who_is_winning():
 def test_table_shows_cards_left_when_the_deal_is_known():
     deal = engine.deal_cards(5, SIX[:5])
     final = random_hand(load_ruleset("standard"), SIX[:5], "Ana", "Ana", 5)
-    session = RefereeSession(load_ruleset("standard"), "standard", SIX[:5], "Ana",
-                             engine.deal_cards(5, SIX[:5]) if deal else None)
+    session = RefereeSession(
+        load_ruleset("standard"),
+        "standard",
+        SIX[:5],
+        "Ana",
+        engine.deal_cards(5, SIX[:5]) if deal else None,
+    )
     for line in typed_lines(final, open_cards=False):
         session.handle(line)
         if session.state.phase == "play" and session.state.current_trick:
@@ -182,8 +194,21 @@ def test_undo_n_takes_back_n_entries_in_the_tables_words():
 
 def test_undo_trick_goes_back_to_the_start_of_the_trick():
     session = RefereeSession(load_ruleset("standard"), "standard", SIX[:5], "Ana", None)
-    for line in ["13s", "pass", "pass", "pass", "pass", "sa", "h2", "h3", "h4", "h5", "h6",
-                 "s2", "s3"]:
+    for line in [
+        "13s",
+        "pass",
+        "pass",
+        "pass",
+        "pass",
+        "sa",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "s2",
+        "s3",
+    ]:
         assert session.handle(line)[0].startswith("✓"), line
     session.handle("undo trick")
     assert session.state.trick_number == 2 and not session.state.current_trick
@@ -205,7 +230,7 @@ def test_revoke_names_the_proving_trick_and_the_way_out():
     for line in ["13s", "pass", "pass", "pass", "pass", "sa", "h2", "c5", "h3", "h4", "h5"]:
         session.handle(line)
     leader = session.state.to_move
-    order = SIX[:5][SIX.index(leader):] + SIX[:5][:SIX.index(leader)]
+    order = SIX[:5][SIX.index(leader) :] + SIX[:5][: SIX.index(leader)]
     cards = iter(["d2", "d3", "d4", "d5", "d6"])
     for player in order:
         if player == "Bo":
@@ -216,16 +241,34 @@ def test_revoke_names_the_proving_trick_and_the_way_out():
     assert "undo to 1" in out[1]
 
 
-@pytest.mark.parametrize("typo", ["miss Zed", "hand Zed", "dm", "deal-miss nobody", "save /",
-                                  "undo banana", "player:Zed", "out Zed", "dealer", "jk/x",
-                                  "13", "c3!!", "\x1b[A", "contract", "save"])
+@pytest.mark.parametrize(
+    "typo",
+    [
+        "miss Zed",
+        "hand Zed",
+        "dm",
+        "deal-miss nobody",
+        "save /",
+        "undo banana",
+        "player:Zed",
+        "out Zed",
+        "dealer",
+        "jk/x",
+        "13",
+        "c3!!",
+        "\x1b[A",
+        "contract",
+        "save",
+    ],
+)
 def test_a_typo_never_ends_the_referee(runner, tmp_path, monkeypatch, typo):
     """Bug: `miss Zed`, `hand Zed`, `dm`, `deal-miss nobody`, `save /` exited the program."""
     monkeypatch.chdir(tmp_path)
-    result = runner.invoke(cli, ["referee", "--players", ",".join(SIX[:5])],
-                           input=f"{typo}\n13s\nq\n")
+    result = runner.invoke(
+        cli, ["referee", "--players", ",".join(SIX[:5])], input=f"{typo}\n13s\nq\n"
+    )
     assert result.exit_code == 0, result.output
-    assert "✓ Ana 13" in result.output      # the next entry is taken: the referee goes on
+    assert "✓ Ana 13" in result.output  # the next entry is taken: the referee goes on
 
 
 def garbage_evening(tmp_path, hands: int, seed: int = 20240611):
@@ -236,8 +279,26 @@ def garbage_evening(tmp_path, hands: int, seed: int = 20240611):
     rules = load_ruleset("standard")
     # no letter a-e (a name's first letter: "miss A" is a real deal miss)
     alphabet = "fghijkmnoqrstuvwxyz0123456789!/:-♠♥ ,.?\t\x1b[]Z"
-    words = ["miss", "dm", "hand", "save", "table", "legal", "contract", "player:", "jk/", "c3!",
-             "st", "help", "deal-miss", "undo x", "save /", "hand Zed", "out", "dealer"]
+    words = [
+        "miss",
+        "dm",
+        "hand",
+        "save",
+        "table",
+        "legal",
+        "contract",
+        "player:",
+        "jk/",
+        "c3!",
+        "st",
+        "help",
+        "deal-miss",
+        "undo x",
+        "save /",
+        "hand Zed",
+        "out",
+        "dealer",
+    ]
     evening = Evening(rules, "standard", SIX[:5], save=SaveFile(tmp_path / "shadow.toml"))
     evening.start_hand()
     script: list[str] = []
@@ -250,8 +311,14 @@ def garbage_evening(tmp_path, hands: int, seed: int = 20240611):
                 junk = "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 12)))
                 if rng.random() < 0.5:
                     junk = f"{rng.choice(words)} {junk}"
-                if junk.split() and junk.split()[0].lower() in ("q", "quit", "exit", "u", "undo",
-                                                               "p"):
+                if junk.split() and junk.split()[0].lower() in (
+                    "q",
+                    "quit",
+                    "exit",
+                    "u",
+                    "undo",
+                    "p",
+                ):
                     junk = "x" + junk  # the words that rightly end the evening, undo or pass
                 before = evening.hand.state
                 out = evening.handle(junk)
@@ -283,8 +350,11 @@ def test_seeded_garbage_piped_into_the_referee_never_ends_it(runner, tmp_path, m
     monkeypatch.chdir(tmp_path)
     script, evening, _ = garbage_evening(tmp_path, 2, seed=7)
     path = tmp_path / "evening.toml"
-    result = runner.invoke(cli, ["referee", "--players", ",".join(SIX[:5]), "--save",
-                                 str(path)], input="\n".join(script) + "\nq\n")
+    result = runner.invoke(
+        cli,
+        ["referee", "--players", ",".join(SIX[:5]), "--save", str(path)],
+        input="\n".join(script) + "\nq\n",
+    )
     assert result.exit_code == 0, result.output[-2000:]
     assert result.output.count("✗") > 1000
     assert "internal error" not in result.output and "could not be handled" not in result.output
@@ -297,14 +367,16 @@ def test_an_evening_runs_several_hands_with_succession(runner, tmp_path):
     path = tmp_path / "evening.toml"
     rules = load_ruleset("standard")
     script, output = [], ""
-    result = runner.invoke(cli, ["referee", "--players", ",".join(SIX), "--save", str(path)],
-                           input="q\n")
+    result = runner.invoke(
+        cli, ["referee", "--players", ",".join(SIX), "--save", str(path)], input="q\n"
+    )
     for k in range(3):
         _, dealer, opener, out, five = parse_proposal(result.output)
         final = random_hand(rules, five, dealer, opener, 40 + k)
         script = typed_lines(final)
-        result = runner.invoke(cli, ["referee", "--resume", str(path)],
-                               input="\n".join(script) + "\nq\n")
+        result = runner.invoke(
+            cli, ["referee", "--resume", str(path)], input="\n".join(script) + "\nq\n"
+        )
         assert result.exit_code == 0, result.output
         output += result.output
     record = load_record(path)
@@ -312,7 +384,7 @@ def test_an_evening_runs_several_hands_with_succession(runner, tmp_path):
     assert [o.status for o in outcomes] == ["scored"] * 3
     dealers = [h["dealer"] for h in record.hands]
     friends = [o.friend or o.declarer for o in outcomes]
-    assert dealers[1:] == friends[:2]            # the previous friend deals (docs/rules.md §9)
+    assert dealers[1:] == friends[:2]  # the previous friend deals (docs/rules.md §9)
     assert all(h["dealer"] not in h["players"] for h in record.hands)  # and sits out
 
 
@@ -321,10 +393,16 @@ def test_the_sessions_end_rule_ends_the_refereed_evening(runner, db, tmp_path):
     from club_files import club_file
 
     rules_path = club_file(tmp_path, hands_per_session=2)
-    assert runner.invoke(cli, ["league", "create", "club", "-r", rules_path, "--db", db]
-                         ).exit_code == 0
-    assert runner.invoke(cli, ["session", "start", "-l", "club", "-p", ",".join(SIX[:5]),
-                               "--db", db]).exit_code == 0
+    assert (
+        runner.invoke(cli, ["league", "create", "club", "-r", rules_path, "--db", db]).exit_code
+        == 0
+    )
+    assert (
+        runner.invoke(
+            cli, ["session", "start", "-l", "club", "-p", ",".join(SIX[:5]), "--db", db]
+        ).exit_code
+        == 0
+    )
     rules = load_ruleset(rules_path)
     result = referee(runner, db, "q\n")
     script = []

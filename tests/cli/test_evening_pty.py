@@ -17,9 +17,9 @@ import pytest
 
 from evening_script import parse_proposal, random_hand, typed_lines
 from mighty_cli.cli import cli
-from mighty_cli.table.referee_session import RefereeSession
 from mighty_cli.engine.records import load_record, replay
 from mighty_cli.engine.ruleset import load_ruleset
+from mighty_cli.table.referee_session import RefereeSession
 
 pexpect = pytest.importorskip("pexpect")
 #: A terminal session answered within timeouts: alone on the machine (tools/test.py).
@@ -34,12 +34,24 @@ def mighty_command() -> list[str]:
 
 
 def spawn(args, tmp_path):
-    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), HOME=str(tmp_path),
-               MIGHTY_USER="referee", TERM="xterm")
+    env = dict(
+        os.environ,
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        HOME=str(tmp_path),
+        MIGHTY_USER="referee",
+        TERM="xterm",
+    )
     env.pop("MIGHTY_DEBUG", None)
     command = mighty_command()
-    return pexpect.spawn(command[0], command[1:] + args, env=env, encoding="utf-8",
-                         timeout=30, dimensions=(60, 220), cwd=str(tmp_path))
+    return pexpect.spawn(
+        command[0],
+        command[1:] + args,
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(60, 220),
+        cwd=str(tmp_path),
+    )
 
 
 def enter(child, line: str) -> None:
@@ -51,10 +63,18 @@ def enter(child, line: str) -> None:
 def test_a_club_evening_through_a_terminal(runner, tmp_path):
     db = f"sqlite:///{tmp_path / 'club.db'}"
     rules = load_ruleset("seoul-science")
-    assert runner.invoke(cli, ["league", "create", "club", "-r", "seoul-science",
-                               "--db", db]).exit_code == 0
-    assert runner.invoke(cli, ["session", "start", "-l", "club", "-p", ",".join(SIX),
-                               "--db", db]).exit_code == 0
+    assert (
+        runner.invoke(
+            cli, ["league", "create", "club", "-r", "seoul-science", "--db", db]
+        ).exit_code
+        == 0
+    )
+    assert (
+        runner.invoke(
+            cli, ["session", "start", "-l", "club", "-p", ",".join(SIX), "--db", db]
+        ).exit_code
+        == 0
+    )
     evening = tmp_path / "evening.toml"
     child = spawn(["referee", "--league", "club", "--db", db, "--save", str(evening)], tmp_path)
     child.expect("type 'help'")
@@ -94,13 +114,12 @@ def test_a_club_evening_through_a_terminal(runner, tmp_path):
     child.kill(signal.SIGKILL)
     child.close()
 
-    child = spawn(["referee", "--league", "club", "--db", db, "--resume", str(evening)],
-                  tmp_path)
+    child = spawn(["referee", "--league", "club", "--db", db, "--resume", str(evening)], tmp_path)
     child.expect("hand 3 resumed at the same card")
     probe = RefereeSession(rules, "seoul-science", five, dealer, None, opener=opener)
     for line in lines[:half]:
         assert probe.handle(line)[0].startswith("✓")
-    for drawn in probe.status()[1:]:          # the table is drawn first, as it stood
+    for drawn in probe.status()[1:]:  # the table is drawn first, as it stood
         child.expect_exact(drawn)
     child.expect_exact(probe.prompt() + ": ")  # and the same card is asked for
     for line in lines[half:]:
@@ -123,7 +142,6 @@ def test_a_club_evening_through_a_terminal(runner, tmp_path):
     assert any(totals.values())
 
 
-
 KOREAN_SIX = ["지훈", "서연", "민수", "Bo", "Cy", "Alexander 김-Johnson"]
 
 
@@ -133,10 +151,18 @@ def test_a_hand_left_recorded_and_resumed_then_a_rename_through_a_terminal(runne
     hand is refereed; then a player is renamed and the league's exports import back."""
     db = f"sqlite:///{tmp_path / 'club.db'}"
     rules = load_ruleset("seoul-science")
-    assert runner.invoke(cli, ["league", "create", "club", "-r", "seoul-science",
-                               "--db", db]).exit_code == 0
-    assert runner.invoke(cli, ["session", "start", "-l", "club", "-p", ",".join(KOREAN_SIX),
-                               "--db", db]).exit_code == 0
+    assert (
+        runner.invoke(
+            cli, ["league", "create", "club", "-r", "seoul-science", "--db", db]
+        ).exit_code
+        == 0
+    )
+    assert (
+        runner.invoke(
+            cli, ["session", "start", "-l", "club", "-p", ",".join(KOREAN_SIX), "--db", db]
+        ).exit_code
+        == 0
+    )
     child = spawn(["referee", "--league", "club", "--db", db], tmp_path)
     child.expect("type 'help'")
     _, dealer, opener, out, five = parse_proposal(child.before)
@@ -145,8 +171,10 @@ def test_a_hand_left_recorded_and_resumed_then_a_rename_through_a_terminal(runne
     child.expect(": ")
     child.kill(signal.SIGKILL)  # the table gives up on the referee mid-hand
     child.close()
-    recorded = runner.invoke(cli, ["record", "-l", "club", "--db", db, "-d", five[0], "-c",
-                                   "15D", "-f", five[1], "-t", "16"])
+    recorded = runner.invoke(
+        cli,
+        ["record", "-l", "club", "--db", db, "-d", five[0], "-c", "15D", "-f", five[1], "-t", "16"],
+    )
     assert recorded.exit_code == 0, recorded.output
     assert f"unfinished hand (dealer {dealer}) is dropped" in recorded.output
 
@@ -164,23 +192,27 @@ def test_a_hand_left_recorded_and_resumed_then_a_rename_through_a_terminal(runne
     child.expect(pexpect.EOF)
     child.close()
 
-    assert runner.invoke(cli, ["player", "rename", "Alexander 김-Johnson", "Alex",
-                               "--db", db]).exit_code == 0
+    assert (
+        runner.invoke(
+            cli, ["player", "rename", "Alexander 김-Johnson", "Alex", "--db", db]
+        ).exit_code
+        == 0
+    )
     assert runner.invoke(cli, ["player", "rename", "지훈", "이지훈", "--db", db]).exit_code == 0
-    scores = json.loads(runner.invoke(cli, ["standings", "-l", "club", "--db", db,
-                                            "--json"]).output)["players"]
+    scores = json.loads(
+        runner.invoke(cli, ["standings", "-l", "club", "--db", db, "--json"]).output
+    )["players"]
     for form in ("toml", "json", "csv"):
         path = tmp_path / f"club.{form}"
-        exported = runner.invoke(cli, ["export", "-l", "club", "--format", form, "-o",
-                                       str(path), "--db", db])
+        exported = runner.invoke(
+            cli, ["export", "-l", "club", "--format", form, "-o", str(path), "--db", db]
+        )
         assert exported.exit_code == 0, exported.output
         if form == "csv":
-            runner.invoke(cli, ["league", "create", "back-csv", "-r", "seoul-science",
-                                "--db", db])
-        back = runner.invoke(cli, ["import", str(path), "--league", f"back-{form}",
-                                   "--db", db])
+            runner.invoke(cli, ["league", "create", "back-csv", "-r", "seoul-science", "--db", db])
+        back = runner.invoke(cli, ["import", str(path), "--league", f"back-{form}", "--db", db])
         assert back.exit_code == 0, back.output
-        again = json.loads(runner.invoke(cli, ["standings", "-l", f"back-{form}", "--db", db,
-                                               "--json"]).output)["players"]
-        assert {p["name"]: p["score"] for p in again} == \
-            {p["name"]: p["score"] for p in scores}
+        again = json.loads(
+            runner.invoke(cli, ["standings", "-l", f"back-{form}", "--db", db, "--json"]).output
+        )["players"]
+        assert {p["name"]: p["score"] for p in again} == {p["name"]: p["score"] for p in scores}

@@ -71,8 +71,11 @@ def test_a_csv_with_a_foreign_header_is_refused(db, tmp_path):
     path = tmp_path / "sheet.csv"
     path.write_text("Hand,Winner\n1,Ana\n", encoding="utf-8")
     result = mighty(db, "import", str(path), "-l", "tue")
-    assert result.exit_code == 1 and "line 1: expected the header of a league export" in \
-        result.output and result.output.count("\n") == 1
+    assert (
+        result.exit_code == 1
+        and "line 1: expected the header of a league export" in result.output
+        and result.output.count("\n") == 1
+    )
 
 
 def test_backup_and_restore_keep_the_open_session_and_the_voided_hand(db, tmp_path):
@@ -83,8 +86,12 @@ def test_backup_and_restore_keep_the_open_session_and_the_voided_hand(db, tmp_pa
     assert ok(db, "backup", "-o", str(path)).startswith(f"Wrote {path} (")
     other = f"sqlite:///{tmp_path / 'restored.db'}"
     assert "30 hands, 1 league)" in ok(other, "restore", str(path))  # not "1 leagues" (issue 10)
-    for args in (["standings", "-l", "tue", "--json"], ["hand", "list", "-l", "tue"],
-                 ["session", "show", "-l", "tue", "--json"], ["hand", "log", "-l", "tue"]):
+    for args in (
+        ["standings", "-l", "tue", "--json"],
+        ["hand", "list", "-l", "tue"],
+        ["session", "show", "-l", "tue", "--json"],
+        ["hand", "log", "-l", "tue"],
+    ):
         assert ok(other, *args) == ok(db, *args)
     again = mighty(other, "restore", str(path))
     assert again.exit_code == 1 and "not empty" in again.output

@@ -24,14 +24,42 @@ def club(db) -> None:
     assert run(db, "league", "create", "club", "-r", "standard").exit_code == 0
     assert run(db, "session", "start", "-l", "club", "-p", PLAYERS).exit_code == 0
     for _ in range(4):
-        assert run(db, "record", "-l", "club", "-d", "Ana", "-c", "14S", "-f", "Bo",
-                   "-t", "16", "--again").exit_code == 0
+        assert (
+            run(
+                db,
+                "record",
+                "-l",
+                "club",
+                "-d",
+                "Ana",
+                "-c",
+                "14S",
+                "-f",
+                "Bo",
+                "-t",
+                "16",
+                "--again",
+            ).exit_code
+            == 0
+        )
 
 
 def test_a_korean_amend_error_names_the_amended_hand(db):
     club(db)
-    result = run(db, "--lang", "ko", "hand", "amend", "-l", "club", "3", "--taken", "30",
-                 "--reason", "세다가 틀림")
+    result = run(
+        db,
+        "--lang",
+        "ko",
+        "hand",
+        "amend",
+        "-l",
+        "club",
+        "3",
+        "--taken",
+        "30",
+        "--reason",
+        "세다가 틀림",
+    )
     assert result.exit_code == 1
     assert last_line(result).startswith("오류: 3판: taken = 30")
     english = run(db, "hand", "amend", "-l", "club", "3", "--taken", "30", "--reason", "x")
@@ -40,7 +68,21 @@ def test_a_korean_amend_error_names_the_amended_hand(db):
 
 def test_a_korean_record_error_names_the_hand_being_recorded(db):
     club(db)
-    result = run(db, "--lang", "ko", "record", "-l", "club", "-d", "Ana", "-c", "14S", "-f",
-                 "Ana", "-t", "16")
+    result = run(
+        db,
+        "--lang",
+        "ko",
+        "record",
+        "-l",
+        "club",
+        "-d",
+        "Ana",
+        "-c",
+        "14S",
+        "-f",
+        "Ana",
+        "-t",
+        "16",
+    )
     assert result.exit_code == 1
     assert last_line(result).startswith("오류: 5판: "), result.output

@@ -30,8 +30,9 @@ def ok(db, *args, input=None):
 
 def dump(db) -> str:
     """Everything the league holds, as export text plus the change log, to compare."""
-    return ok(db, "export", "-l", "tue", "--format", "json") + ok(db, "hand", "log", "-l", "tue",
-                                                                   "--json")
+    return ok(db, "export", "-l", "tue", "--format", "json") + ok(
+        db, "hand", "log", "-l", "tue", "--json"
+    )
 
 
 @pytest.fixture
@@ -73,12 +74,15 @@ def test_record_deal_miss(league):
     assert "deal miss by Bo" in ok(league, "record", "-l", "tue", "--deal-miss", "Bo")
 
 
-@pytest.mark.parametrize("args", [
-    ["-d", "Bo", "-c", "25D", "-f", "Cy", "-t", "16"],
-    ["-d", "Ana", "-c", "15D", "-f", "Cy", "-t", "16"],       # Ana sits out the first hand
-    ["-d", "Bo", "-c", "15D", "-f", "none", "-t", "-1"],
-    ["--deal-miss", "Zed"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["-d", "Bo", "-c", "25D", "-f", "Cy", "-t", "16"],
+        ["-d", "Ana", "-c", "15D", "-f", "Cy", "-t", "16"],  # Ana sits out the first hand
+        ["-d", "Bo", "-c", "15D", "-f", "none", "-t", "-1"],
+        ["--deal-miss", "Zed"],
+    ],
+)
 def test_bad_record_exits_1_and_changes_nothing(league, args):
     ok(league, "record", "-l", "tue", "-d", "Bo", "-c", "15D", "-f", "Cy", "-t", "16")
     before = dump(league)
@@ -89,16 +93,29 @@ def test_bad_record_exits_1_and_changes_nothing(league, args):
 
 
 def test_record_with_taken_and_opposition_is_a_usage_error(league):
-    result = mighty(league, "record", "-l", "tue", "-d", "Bo", "-c", "15D", "-f", "Cy",
-                    "-t", "16", "-o", "4")
+    result = mighty(
+        league, "record", "-l", "tue", "-d", "Bo", "-c", "15D", "-f", "Cy", "-t", "16", "-o", "4"
+    )
     assert result.exit_code == 2
 
 
 def test_hand_amend_prints_the_standings_change_and_logs_it(league):
     ok(league, "record", "-l", "tue", "-d", "Bo", "-c", "15D", "-f", "Cy", "-t", "16")
     ok(league, "record", "-l", "tue", "-d", "Bo", "-c", "14H", "-f", "Di", "-t", "15")
-    out = ok(league, "hand", "amend", "-l", "tue", "1", "-t", "20", "--reason", "miscounted",
-             "--by", "김철수")
+    out = ok(
+        league,
+        "hand",
+        "amend",
+        "-l",
+        "tue",
+        "1",
+        "-t",
+        "20",
+        "--reason",
+        "miscounted",
+        "--by",
+        "김철수",
+    )
     assert "Standings changed" in out and "Bo" in out
     log = json.loads(ok(league, "hand", "log", "-l", "tue", "--json"))["changes"][-1]
     assert (log["who"], log["action"], log["why"]) == ("김철수", "hand amend", "miscounted")
@@ -157,8 +174,10 @@ def test_import_standings_json_and_export_round_trip(db, tmp_path):
 def test_import_of_a_broken_file_exits_1_and_writes_nothing(db, tmp_path):
     ok(db, "league", "create", "tue", "-r", "standard")
     broken = tmp_path / "broken.toml"
-    broken.write_text(Path(SEASON).read_text(encoding="utf-8")
-                      .replace("taken = 15", "taken = 35", 1), encoding="utf-8")
+    broken.write_text(
+        Path(SEASON).read_text(encoding="utf-8").replace("taken = 15", "taken = 35", 1),
+        encoding="utf-8",
+    )
     result = mighty(db, "import", str(broken), "--league", "tue")
     assert result.exit_code == 1 and "taken = 35" in result.output
     assert json.loads(ok(db, "standings", "-l", "tue", "--json"))["players"] == []
@@ -175,9 +194,10 @@ def test_standings_table_aligns_korean_names(db):
     lines = ok(db, "standings", "-l", "tue").splitlines()
     assert any("김민준" in line for line in lines)
     # The score column (the 4th) ends at the same terminal column on every row.
-    score_column = {display_width(line[:line.index(" " + line.split()[3] + " ")
-                                       + len(line.split()[3]) + 1])
-                    for line in lines[2:]}
+    score_column = {
+        display_width(line[: line.index(" " + line.split()[3] + " ") + len(line.split()[3]) + 1])
+        for line in lines[2:]
+    }
     assert len(score_column) == 1
 
 
@@ -194,27 +214,45 @@ def test_standings_of_missing_league_exits_1(db):
 
 
 def test_unreachable_database_exits_1_without_traceback(tmp_path):
-    result = CliRunner().invoke(cli, ["league", "list", "--db",
-                                      "postgresql+psycopg://nobody@127.0.0.1:1/none"])
+    result = CliRunner().invoke(
+        cli, ["league", "list", "--db", "postgresql+psycopg://nobody@127.0.0.1:1/none"]
+    )
     assert result.exit_code == 1 and "Traceback" not in result.output
 
 
 def test_every_league_command_has_help_with_an_example():
-    for args in (["league", "create"], ["league", "list"], ["league", "show"], ["player", "add"],
-                 ["player", "rename"], ["player", "merge"], ["session", "start"],
-                 ["session", "end"], ["record"], ["hand", "list"], ["hand", "show"],
-                 ["hand", "amend"], ["hand", "void"], ["import"], ["export"], ["standings"]):
+    for args in (
+        ["league", "create"],
+        ["league", "list"],
+        ["league", "show"],
+        ["player", "add"],
+        ["player", "rename"],
+        ["player", "merge"],
+        ["session", "start"],
+        ["session", "end"],
+        ["record"],
+        ["hand", "list"],
+        ["hand", "show"],
+        ["hand", "amend"],
+        ["hand", "void"],
+        ["import"],
+        ["export"],
+        ["standings"],
+    ):
         result = CliRunner().invoke(cli, [*args, "--help"])
         assert result.exit_code == 0 and "mighty " in result.output.split("Options:")[0], args
 
 
 def test_help_does_not_import_sqlmodel_or_jinja2():
-    probe = ("import sys\nfrom mighty_cli.cli import cli\n"
-             "try:\n    cli.main(args=['--help'], prog_name='mighty')\nexcept SystemExit:\n    pass\n"
-             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-             "('sqlmodel', 'sqlalchemy', 'jinja2')), file=sys.stderr)")
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                            cwd=ROOT, timeout=60)
+    probe = (
+        "import sys\nfrom mighty_cli.cli import cli\n"
+        "try:\n    cli.main(args=['--help'], prog_name='mighty')\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('sqlmodel', 'sqlalchemy', 'jinja2')), file=sys.stderr)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
     assert result.stderr.strip().splitlines()[-1] == "[]"
 
 
@@ -227,5 +265,6 @@ def test_importing_the_same_season_twice_is_refused_and_changes_nothing(db):
     assert len(result.output.strip().splitlines()) == 1
     assert ok(db, "export", "-l", "twice", "--format", "json") == before
     ok(db, "import", SEASON, "--league", "twice", "--again")
-    assert json.loads(ok(db, "export", "-l", "twice", "--format", "json"))["hands"][-1]["number"] \
-        == 2 * len(json.loads(before)["hands"])
+    assert json.loads(ok(db, "export", "-l", "twice", "--format", "json"))["hands"][-1][
+        "number"
+    ] == 2 * len(json.loads(before)["hands"])

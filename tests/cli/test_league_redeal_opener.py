@@ -33,8 +33,9 @@ def test_redeal_opener_same_keeps_the_opener_of_the_missed_deal(runner, db):
     run(runner, db, "record", "-l", "cr", "-d", "Bo", "-c", "14S", "-f", "Cy", "-t", "16")
     assert next_hand(runner, db, "cr") == ("Cy", "Bo")
     out = run(runner, db, "record", "-l", "cr", "--deal-miss", "Di")
-    assert out.splitlines()[-1] == ("Next hand: dealer Cy, opener Bo; playing Ana, Bo, Cy, Di, "
-                                    "Ed; deposit pot 5")
+    assert out.splitlines()[-1] == (
+        "Next hand: dealer Cy, opener Bo; playing Ana, Bo, Cy, Di, Ed; deposit pot 5"
+    )
     run(runner, db, "record", "-l", "cr", "--deal-miss", "Ed")
     assert next_hand(runner, db, "cr") == ("Cy", "Bo")
 
@@ -62,8 +63,13 @@ def test_redeal_opener_of_a_refereed_deal_miss_is_the_one_its_record_names(runne
     engine = make_engine(db)
     try:
         with transaction(engine) as s:
-            done = record_hand(s, "cr", players=FIVE.split(","), refereed={
-                "opener": "Di", "deal_miss": "Ed"}, who="test")
+            done = record_hand(
+                s,
+                "cr",
+                players=FIVE.split(","),
+                refereed={"opener": "Di", "deal_miss": "Ed"},
+                who="test",
+            )
             assert done.hand.status == "deal_miss"
             previous = previous_in_session(s, _session_id(s))
             assert (previous.status, previous.opener) == ("deal_miss", "Di")

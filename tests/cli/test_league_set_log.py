@@ -19,23 +19,41 @@ def ok(db: str, *args: str) -> str:
 
 def settings_logged(db: str) -> list[tuple]:
     log = json.loads(ok(db, "hand", "log", "-l", "cup", "--json"))
-    return [(e["why"], e["before"], e["after"]) for e in log["changes"]
-            if e["action"] == "league set"]
+    return [
+        (e["why"], e["before"], e["after"]) for e in log["changes"] if e["action"] == "league set"
+    ]
 
 
 def test_league_set_logs_its_reason_and_the_value_before(db):
     ok(db, "league", "create", "cup", "-r", "standard")
     ok(db, "league", "set", "cup", "--timezone", "Asia/Seoul", "--reason", "we meet in Seoul")
-    ok(db, "league", "set", "cup", "--timezone", "Europe/Berlin", "--lang", "ko",
-       "--reason", "moved")
+    ok(
+        db,
+        "league",
+        "set",
+        "cup",
+        "--timezone",
+        "Europe/Berlin",
+        "--lang",
+        "ko",
+        "--reason",
+        "moved",
+    )
     assert settings_logged(db) == [
         ("we meet in Seoul", {"timezone": None}, {"timezone": "Asia/Seoul"}),
         ("moved", {"lang": None}, {"lang": "ko"}),
-        ("moved", {"timezone": "Asia/Seoul"}, {"timezone": "Europe/Berlin"})]
+        ("moved", {"timezone": "Asia/Seoul"}, {"timezone": "Europe/Berlin"}),
+    ]
 
 
 def test_a_ranking_key_given_twice_is_kept_once(db):
     ok(db, "league", "create", "cup", "-r", "standard")
-    said = ok(db, "league", "set", "cup", "--rank-by", ",".join(["score_per_hand"] * 30 +
-                                                                 ["name", "score_per_hand"]))
+    said = ok(
+        db,
+        "league",
+        "set",
+        "cup",
+        "--rank-by",
+        ",".join(["score_per_hand"] * 30 + ["name", "score_per_hand"]),
+    )
     assert said == "League 'cup': min hands 0, rank by score_per_hand,name\n"

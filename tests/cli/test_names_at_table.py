@@ -43,23 +43,35 @@ def test_two_names_one_but_for_case_in_one_list_are_refused(cup, names):
     players = names + ["Vi", "Wu", "Xu"]
     message = refused(cup, "round", "start", "-l", "cup", "-p", ",".join(players))
     assert f"--players: '{names[0]}' and '{names[1]}' are one name but for case" in message
-    assert "one name but for case" in refused(cup, "session", "start", "-l", "cup", "-p",
-                                              ",".join(players))
+    assert "one name but for case" in refused(
+        cup, "session", "start", "-l", "cup", "-p", ",".join(players)
+    )
     assert "one name but for case" in refused(cup, "player", "add", *names)
 
 
-@pytest.mark.parametrize("word, meaning", [
-    ("None", "no friend"), ("NONE", "no friend"), ("노프렌드", "no friend"),
-    ("dummy", "the dummy (은실)"), ("은실", "the dummy (은실)"),
-    ("Joker", "the joker (조커)"), ("조커", "the joker (조커)"), ("mighty", "the mighty (마이티)"),
-    ("pass", "a pass (패스)"), ("패스", "a pass (패스)"),
-    ("first-trick", "the first trick's winner (초구)"), ("초구", "the first trick's winner (초구)")])
+@pytest.mark.parametrize(
+    "word, meaning",
+    [
+        ("None", "no friend"),
+        ("NONE", "no friend"),
+        ("노프렌드", "no friend"),
+        ("dummy", "the dummy (은실)"),
+        ("은실", "the dummy (은실)"),
+        ("Joker", "the joker (조커)"),
+        ("조커", "the joker (조커)"),
+        ("mighty", "the mighty (마이티)"),
+        ("pass", "a pass (패스)"),
+        ("패스", "a pass (패스)"),
+        ("first-trick", "the first trick's winner (초구)"),
+        ("초구", "the first trick's winner (초구)"),
+    ],
+)
 def test_a_new_name_the_table_reads_as_a_word_is_refused(cup, word, meaning):
-    said = f"player name '{word}': the table reads '{word}' as {meaning}; give the player " \
-        "another name"
+    said = (
+        f"player name '{word}': the table reads '{word}' as {meaning}; give the player another name"
+    )
     assert said in refused(cup, "player", "add", word)
-    assert said in refused(cup, "session", "start", "-l", "cup", "-p",
-                           f"{word},Vi,Wu,Xu,Yolanda")
+    assert said in refused(cup, "session", "start", "-l", "cup", "-p", f"{word},Vi,Wu,Xu,Yolanda")
     assert said in refused(cup, "round", "start", "-l", "cup", "-p", ",".join(TEN[:9] + [word]))
     assert said in refused(cup, "player", "rename", "Anna", word)
 
@@ -71,11 +83,14 @@ def test_a_player_an_older_store_named_none_keeps_playing(cup):
 
 
 def test_a_new_name_may_not_hold_a_slash(cup):
-    said = "player name 'Kim/Lee': must not contain '/' (it separates the two names of " \
+    said = (
+        "player name 'Kim/Lee': must not contain '/' (it separates the two names of "
         "--apart A/B and --substitute S/X)"
+    )
     assert said in refused(cup, "player", "add", "Kim/Lee")
-    assert said in refused(cup, "round", "start", "-l", "cup", "-p",
-                           ",".join(TEN[:9] + ["Kim/Lee"]))
+    assert said in refused(
+        cup, "round", "start", "-l", "cup", "-p", ",".join(TEN[:9] + ["Kim/Lee"])
+    )
     assert said in refused(cup, "player", "rename", "Anna", "Kim/Lee")
 
 
@@ -84,8 +99,22 @@ def test_an_older_stores_name_with_a_slash_is_read_by_the_names_the_store_knows(
     read where one reading names two known players."""
     old_store_player(cup, "Kim/Lee")
     present = TEN[:9] + ["Kim/Lee"]
-    plan = json.loads(ok(cup, "round", "start", "-l", "cup", "-p", ",".join(present),
-                         "--apart", "Kim/Lee/Anna", "--substitute", "Kim/Lee/Jonas", "--json"))
+    plan = json.loads(
+        ok(
+            cup,
+            "round",
+            "start",
+            "-l",
+            "cup",
+            "-p",
+            ",".join(present),
+            "--apart",
+            "Kim/Lee/Anna",
+            "--substitute",
+            "Kim/Lee/Jonas",
+            "--json",
+        )
+    )
     assert not any({"Kim/Lee", "Anna"} <= set(t["players"]) for t in plan["tables"])
     assert plan["substitutes"] == [{"player": "Kim/Lee", "for": "Jonas", "credited": False}]
 
@@ -93,21 +122,43 @@ def test_an_older_stores_name_with_a_slash_is_read_by_the_names_the_store_knows(
 @pytest.mark.parametrize("pair", ["Anna/Anna", "Anna/anna"])
 def test_a_pair_of_one_player_is_refused(cup, pair):
     said = f"--apart {pair}: a pair is two different players"
-    assert said in refused(cup, "round", "start", "-l", "cup", "-p", ",".join(TEN), "--apart",
-                           pair, code=2)
-    assert said in refused(cup, "session", "start", "-l", "cup", "-p", ",".join(TEN[:5]),
-                           "--shuffle", "--apart", pair, code=2)
+    assert said in refused(
+        cup, "round", "start", "-l", "cup", "-p", ",".join(TEN), "--apart", pair, code=2
+    )
+    assert said in refused(
+        cup,
+        "session",
+        "start",
+        "-l",
+        "cup",
+        "-p",
+        ",".join(TEN[:5]),
+        "--shuffle",
+        "--apart",
+        pair,
+        code=2,
+    )
 
 
 def test_a_reseat_says_why_a_substitute_and_the_player_he_replaces_cannot_both_sit(cup):
     ok(cup, "player", "add", "Kimberly")
     present = TEN[:9] + ["Zelda"]
-    ok(cup, "round", "start", "-l", "cup", "-p", ",".join(present), "--substitute",
-       "Zelda/Kimberly")
-    message = refused(cup, "round", "reseat", "-l", "cup", "-p",
-                      ",".join(present + ["Kimberly"]))
-    assert message == ("Error: --players: Zelda sits in for Kimberly this round (round start "
-                       "--substitute Zelda/Kimberly), so Kimberly cannot be seated too; leave "
-                       "Zelda out to seat Kimberly in his own place\n")
+    ok(
+        cup,
+        "round",
+        "start",
+        "-l",
+        "cup",
+        "-p",
+        ",".join(present),
+        "--substitute",
+        "Zelda/Kimberly",
+    )
+    message = refused(cup, "round", "reseat", "-l", "cup", "-p", ",".join(present + ["Kimberly"]))
+    assert message == (
+        "Error: --players: Zelda sits in for Kimberly this round (round start "
+        "--substitute Zelda/Kimberly), so Kimberly cannot be seated too; leave "
+        "Zelda out to seat Kimberly in his own place\n"
+    )
     ok(cup, "round", "reseat", "-l", "cup", "-p", ",".join(TEN[:9] + ["Kimberly"]))
     assert mighty(cup, "round", "show", "-l", "cup", "--json").exit_code == 0

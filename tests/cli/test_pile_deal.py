@@ -13,17 +13,24 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deal_reference import reference_shuffle
 from evening_script import parse_proposal
 from mighty_cli.cli import cli
-from mighty_cli.table.view import pretty_cards
 from mighty_cli.engine import hand as engine
-from mighty_cli.engine.cards import DECK, format_card, format_cards, parse_bid, parse_card, \
-    parse_cards, sorted_cards
+from mighty_cli.engine.cards import (
+    DECK,
+    format_card,
+    format_cards,
+    parse_bid,
+    parse_card,
+    parse_cards,
+    sorted_cards,
+)
 from mighty_cli.engine.hand.draft import seeded_deal
 from mighty_cli.engine.hand.elimination import pile_seed, seeded_redistribution
 from mighty_cli.engine.records import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset
-from deal_reference import reference_shuffle
+from mighty_cli.table.view import pretty_cards
 from sizes_script import seeded_deal as referee_deal
 
 SIX = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay"]
@@ -32,10 +39,20 @@ SEVEN = SIX + ["Gus"]
 # Golden piles: if one of these changes, the same 6마/7마 pile is now dealt out differently.
 # Hand: deal seed 2026 (mighty-deal/1), Ana bids 14♠ and everybody passes, then the calls.
 GOLDEN = {
-    ("standard-6", ("JK",)): {"Ana": "JK S7 HJ C10 C6", "Bo": "H9 H4", "Di": "D7 HA",
-                              "Ed": "H3 CK", "Fay": "CQ C4"},
-    ("standard-7", ("JK", "C9")): {"Ana": "JK S3 HJ H8 CQ C10", "Bo": "CK C9 C4",
-                                   "Ed": "S7 H10 H3", "Fay": "S5 D7 H4", "Gus": "HA C7 C6"},
+    ("standard-6", ("JK",)): {
+        "Ana": "JK S7 HJ C10 C6",
+        "Bo": "H9 H4",
+        "Di": "D7 HA",
+        "Ed": "H3 CK",
+        "Fay": "CQ C4",
+    },
+    ("standard-7", ("JK", "C9")): {
+        "Ana": "JK S3 HJ H8 CQ C10",
+        "Bo": "CK C9 C4",
+        "Ed": "S7 H10 H3",
+        "Fay": "S5 D7 H4",
+        "Gus": "HA C7 C6",
+    },
 }
 
 
@@ -82,14 +99,16 @@ def reference_deal(state) -> dict:
     shuffled = reference_shuffle(seed, canonical)
     out, start = {}, 0
     for player, count in engine.redistribution_sizes(state).items():
-        out[player] = format_cards(sorted_cards(shuffled[start:start + count]))
+        out[player] = format_cards(sorted_cards(shuffled[start : start + count]))
         start += count
     return out
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1),
-       ruleset=st.sampled_from(["standard-6", "standard-7", "daejeon-6", "gwanak-6"]))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    ruleset=st.sampled_from(["standard-6", "standard-7", "daejeon-6", "gwanak-6"]),
+)
 def test_pile_deal_follows_the_documented_algorithm(seed, ruleset):
     rules = load_ruleset(ruleset)
     players = SIX if rules.table.players == 6 else SEVEN
@@ -109,22 +128,29 @@ def test_referee_deal_gives_the_documented_pile_deal(runner):
     probe = runner.invoke(cli, args, input="")
     _number, dealer, opener, _out, playing = parse_proposal(probe.output)
     rules = load_ruleset("standard-6")
-    state = engine.new_hand(rules, playing, dealer, referee_deal(rules, playing, 5, 1),
-                            opener=opener)
+    state = engine.new_hand(
+        rules, playing, dealer, referee_deal(rules, playing, 5, 1), opener=opener
+    )
     lines = ["14s"] + ["pass"] * 5
     for line in lines:
         bid = None if line == "pass" else parse_bid(line)
         state = engine.apply(state, engine.BidCall(state.to_move, bid))
     declarer = state.declarer
-    card = next(c for c in DECK if not state._hands[state._ctx.seat_of[declarer]] >> c & 1
-                and any(h >> c & 1 for h in state._hands))
+    card = next(
+        c
+        for c in DECK
+        if not state._hands[state._ctx.seat_of[declarer]] >> c & 1
+        and any(h >> c & 1 for h in state._hands)
+    )
     state = engine.apply(state, engine.Eliminate(card))
     expected = seeded_redistribution(state)
-    result = runner.invoke(cli, args, input="\n".join(lines + [format_card(card).lower(),
-                                                               "deal", "quit"]) + "\n")
+    result = runner.invoke(
+        cli, args, input="\n".join(lines + [format_card(card).lower(), "deal", "quit"]) + "\n"
+    )
     assert result.exit_code == 0, result.output
-    said = "dealt out: " + "; ".join(f"{player} {pretty_cards(cards)}"
-                                     for player, cards in expected.cards)
+    said = "dealt out: " + "; ".join(
+        f"{player} {pretty_cards(cards)}" for player, cards in expected.cards
+    )
     assert any(line.endswith(said) for line in result.output.splitlines()), result.output
 
 
@@ -133,8 +159,9 @@ def test_a_record_dealt_the_old_way_still_replays():
     # record keeps the cards it dealt, so its replay does not depend on how they were drawn
     state = eliminated_state("standard-6", ("JK",))
     ctx = state._ctx
-    pile = sorted(c for p in state.eliminated for c in DECK
-                  if state._hands[ctx.seat_of[p]] >> c & 1) + sorted(ctx.kitty)
+    pile = sorted(
+        c for p in state.eliminated for c in DECK if state._hands[ctx.seat_of[p]] >> c & 1
+    ) + sorted(ctx.kitty)
     old = engine.random_redistribution(state, random.Random(" ".join(map(str, pile))))
     assert shares(old) != shares(seeded_redistribution(state))
     deal = seeded_deal(state.rules, 2026, SIX)

@@ -52,8 +52,13 @@ def run_on_terminal(tmp_path, *args) -> tuple[str, str]:
     and what standard output (a pipe) got."""
     master, slave = pty.openpty()
     env = {**os.environ, "MIGHTY_LANG": "en", "MIGHTY_DB": f"sqlite:///{tmp_path / 'p.db'}"}
-    child = subprocess.Popen([sys.executable, "-m", "mighty_cli", *args], cwd=tmp_path,
-                             stdout=subprocess.PIPE, stderr=slave, env=env)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "mighty_cli", *args],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        env=env,
+    )
     os.close(slave)
     shown = b""
     while True:
@@ -74,32 +79,69 @@ def run_on_terminal(tmp_path, *args) -> tuple[str, str]:
 @pytest.mark.parametrize("quiet", [False, True])
 def test_progress_on_a_pseudo_terminal(tmp_path, quiet):
     # The line is drawn at the end of the work however short it is: forty hands are enough.
-    shown, out = run_on_terminal(tmp_path, "simulate", "-r", "standard", "--hands", "40",
-                                 "--seed", "1", "-o", "s.toml", *(["--quiet"] if quiet else []))
+    shown, out = run_on_terminal(
+        tmp_path,
+        "simulate",
+        "-r",
+        "standard",
+        "--hands",
+        "40",
+        "--seed",
+        "1",
+        "-o",
+        "s.toml",
+        *(["--quiet"] if quiet else []),
+    )
     assert "wrote 40 hands to s.toml" in out and "simulating" not in out
     if quiet:
         assert shown == ""
     else:
         assert "simulating hands: 40 of 40 (100%)" in shown
-    shown, out = run_on_terminal(tmp_path, "import", "s.toml", "-l", "demo",
-                                 *(["-q"] if quiet else []))
+    shown, out = run_on_terminal(
+        tmp_path, "import", "s.toml", "-l", "demo", *(["-q"] if quiet else [])
+    )
     assert "Imported 40 hands into demo" in out
     assert ("importing hands: 40 of 40 (100%)" in shown) != quiet
-    for args, label in ((["export", "-l", "demo", "-o", "e.json"], "exporting hands: 40 of 40"),
-                        (["site", "-l", "demo", "-o", "site"], "writing pages: "),
-                        (["backup", "-o", "b.jsonl"], "backing up rows"),
-                        (["restore", "b.jsonl", "--db", f"sqlite:///{tmp_path / 'r.db'}"],
-                         "restoring rows")):
+    for args, label in (
+        (["export", "-l", "demo", "-o", "e.json"], "exporting hands: 40 of 40"),
+        (["site", "-l", "demo", "-o", "site"], "writing pages: "),
+        (["backup", "-o", "b.jsonl"], "backing up rows"),
+        (["restore", "b.jsonl", "--db", f"sqlite:///{tmp_path / 'r.db'}"], "restoring rows"),
+    ):
         shown, out = run_on_terminal(tmp_path, *args, *(["--quiet"] if quiet else []))
         assert (label in shown) != quiet
 
 
 def test_no_progress_on_a_pipe(tmp_path):
     env = {**os.environ, "MIGHTY_LANG": "en", "MIGHTY_DB": f"sqlite:///{tmp_path / 'p.db'}"}
-    result = subprocess.run([sys.executable, "-m", "mighty_cli", "simulate", "-r", "standard",
-                             "--hands", "200", "--seed", "1", "-o", "s.toml"], cwd=tmp_path,
-                            capture_output=True, text=True, env=env, timeout=120)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mighty_cli",
+            "simulate",
+            "-r",
+            "standard",
+            "--hands",
+            "200",
+            "--seed",
+            "1",
+            "-o",
+            "s.toml",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert result.returncode == 0 and result.stderr == ""
-    result = subprocess.run([sys.executable, "-m", "mighty_cli", "import", "s.toml", "-l", "d"],
-                            cwd=tmp_path, capture_output=True, text=True, env=env, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "mighty_cli", "import", "s.toml", "-l", "d"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert result.returncode == 0 and result.stderr == ""

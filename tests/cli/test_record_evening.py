@@ -51,8 +51,7 @@ def test_record_shows_who_plays_and_the_proposed_dealer(league):
 
 def test_names_match_case_insensitively_and_by_unique_prefix(league):
     """Bug: names were case-sensitive."""
-    result = mighty(league, "record", "-l", "tue", "-d", "bo", "-c", "15d", "-f", "김",
-                    "-t", "16")
+    result = mighty(league, "record", "-l", "tue", "-d", "bo", "-c", "15d", "-f", "김", "-t", "16")
     assert result.exit_code == 0, result.output
     assert hands(league)[0]["friend"] == "김철수"
     result = mighty(league, "record", "-l", "tue", "--deal-miss", "di")
@@ -60,8 +59,7 @@ def test_names_match_case_insensitively_and_by_unique_prefix(league):
 
 
 def test_a_name_of_nobody_playing_is_one_line_exit_1(league):
-    result = mighty(league, "record", "-l", "tue", "-d", "Ana", "-c", "15D", "-f", "Cy",
-                    "-t", "16")
+    result = mighty(league, "record", "-l", "tue", "-d", "Ana", "-c", "15D", "-f", "Cy", "-t", "16")
     assert result.exit_code == 1 and result.output.startswith("Error: ")
     assert result.output.count("\n") == 1 and hands(league) == []
 
@@ -74,12 +72,20 @@ def test_prefix_matching_refuses_an_ambiguous_prefix():
 
 
 def test_record_evening_keeps_one_process_for_the_session(league):
-    script = ["bo", "15d", "cy", "16",       # hand 1
-              "standings",
-              "miss di",                     # hand 2: a deal miss
-              "nobody",                      # a typo: asked again
-              "bo", "14h", "none", "9",      # hand 3
-              "quit"]
+    script = [
+        "bo",
+        "15d",
+        "cy",
+        "16",  # hand 1
+        "standings",
+        "miss di",  # hand 2: a deal miss
+        "nobody",  # a typo: asked again
+        "bo",
+        "14h",
+        "none",
+        "9",  # hand 3
+        "quit",
+    ]
     result = mighty(league, "record", "-l", "tue", "--evening", input="\n".join(script) + "\n")
     assert result.exit_code == 0, result.output
     stored = hands(league)

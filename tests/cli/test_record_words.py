@@ -34,8 +34,7 @@ def friends_stored(runner) -> list:
 
 @pytest.mark.parametrize("word", WORDS["none"])
 def test_record_friend_takes_every_word_the_referee_takes_for_no_friend(league, word):
-    out = run(league, "record", "-l", "L", "-d", "Ana", "-c", "14S", "--friend", word,
-              "-t", "16")
+    out = run(league, "record", "-l", "L", "-d", "Ana", "-c", "14S", "--friend", word, "-t", "16")
     assert "Ana 14S alone" in out
     assert friends_stored(league) == [None]
 

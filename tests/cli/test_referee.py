@@ -6,11 +6,11 @@ import random
 
 from mighty_cli.cli import cli
 from mighty_cli.cli.referee import resume_session
-from mighty_cli.table.referee_session import RefereeSession
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.cards import format_bid, format_cards
 from mighty_cli.engine.records import load_record, replay
 from mighty_cli.engine.ruleset import load_ruleset
+from mighty_cli.table.referee_session import RefereeSession
 
 PLAYERS = ["민수", "Bo", "Cy", "Di", "Ed"]
 
@@ -45,8 +45,7 @@ def played_hand(seed: int, ruleset: str = "standard"):
 
 
 def session_for(deal, ruleset: str = "standard", **kwargs) -> RefereeSession:
-    return RefereeSession(load_ruleset(ruleset), ruleset, list(PLAYERS), PLAYERS[0], deal,
-                          **kwargs)
+    return RefereeSession(load_ruleset(ruleset), ruleset, list(PLAYERS), PLAYERS[0], deal, **kwargs)
 
 
 def test_referee_plays_a_whole_hand_and_scores_it():
@@ -67,12 +66,17 @@ def test_illegal_entry_is_refused_with_the_rule_and_changes_nothing():
     # everything up to the first card of trick 2, then a card the player does not hold
     actions = list(final.history)
     first_play = next(i for i, a in enumerate(actions) if isinstance(a, engine.Play))
-    for action in actions[:first_play + 5]:
+    for action in actions[: first_play + 5]:
         session.handle(line_for(action))
     before = session.state
     mover = before.to_move
-    foreign = next(c for who, cards in deal.items() if who not in (mover, "kitty")
-                   for c in cards if c in before.hands[who])
+    foreign = next(
+        c
+        for who, cards in deal.items()
+        if who not in (mover, "kitty")
+        for c in cards
+        if c in before.hands[who]
+    )
     out = session.handle(format_cards([foreign]))
     assert out[0].startswith("✗ trick 2:") and mover in out[0]
     assert session.state is before
@@ -107,21 +111,21 @@ def test_save_and_resume_an_interrupted_hand(tmp_path):
     finished = replay(load_record(path)).hands[0]
     assert finished.status == "scored"
     assert finished.deltas == engine.hand_result(final).deltas
-    resumed.handle("undo")                      # undo reaches back before the resume
+    resumed.handle("undo")  # undo reaches back before the resume
     assert len(resumed.state.history) == len(actions) - 1
 
 
 def test_open_cards_referee_catches_a_revoke_naming_the_earlier_trick():
     session = session_for(None)
     for line in ["13s", "pass", "pass", "pass", "pass", "sa"]:
-        session.handle(line)   # 민수 declares 13S, discards unseen, calls the Mighty friend
+        session.handle(line)  # 민수 declares 13S, discards unseen, calls the Mighty friend
     assert session.state.phase == "play", session.prompt()
     # trick 1: 민수 leads a heart; Bo shows out of hearts with a club
     for line in ["h2", "c5", "h3", "h4", "h5"]:
         session.handle(line)
     # trick 2 is led by whoever won trick 1; play until Bo's turn, then Bo plays a heart
     leader = session.state.to_move
-    order = PLAYERS[PLAYERS.index(leader):] + PLAYERS[:PLAYERS.index(leader)]
+    order = PLAYERS[PLAYERS.index(leader) :] + PLAYERS[: PLAYERS.index(leader)]
     cards = iter(["d2", "d3", "d4", "d5", "d6"])
     for player in order:
         if player == "Bo":
@@ -154,25 +158,33 @@ def test_referee_needs_five_players(runner):
 
 def test_referee_saves_a_finished_hand_into_a_league(runner, tmp_path):
     db = f"sqlite:///{tmp_path / 'league.db'}"
-    assert runner.invoke(cli, ["league", "create", "목요리그", "--ruleset", "standard",
-                               "--db", db]).exit_code == 0
+    assert (
+        runner.invoke(
+            cli, ["league", "create", "목요리그", "--ruleset", "standard", "--db", db]
+        ).exit_code
+        == 0
+    )
     final, deal = played_hand(17)
     path = tmp_path / "hand.toml"
     session_for(deal, save_path=path).handle("save")
     lines = "\n".join(line_for(a) for a in final.history) + "\nq\n"
-    result = runner.invoke(cli, ["referee", "--resume", str(path), "--league", "목요리그",
-                                 "--db", db], input=lines)
+    result = runner.invoke(
+        cli, ["referee", "--resume", str(path), "--league", "목요리그", "--db", db], input=lines
+    )
     assert result.exit_code == 0, result.output
     assert "saved to league 목요리그 as hand 1" in result.output
     standings = runner.invoke(cli, ["standings", "--league", "목요리그", "--db", db, "--json"])
     scores = {p["name"]: p["score"] for p in __import__("json").loads(standings.output)["players"]}
-    assert scores == {p: d for p, d in engine.hand_result(final).deltas.items()}
+    assert scores == dict(engine.hand_result(final).deltas.items())
 
 
 def test_referee_refuses_an_unknown_league_before_play(runner, tmp_path):
     db = f"sqlite:///{tmp_path / 'league.db'}"
     assert runner.invoke(cli, ["player", "add", "Zed", "--db", db]).exit_code == 0
-    result = runner.invoke(cli, ["referee", "--players", ",".join(PLAYERS), "--league", "nope",
-                                 "--db", db], input="q\n")
+    result = runner.invoke(
+        cli,
+        ["referee", "--players", ",".join(PLAYERS), "--league", "nope", "--db", db],
+        input="q\n",
+    )
     assert result.exit_code == 1
     assert "nope" in result.output and "[election]" not in result.output

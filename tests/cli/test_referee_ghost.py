@@ -4,22 +4,26 @@ table enters what it turned up."""
 
 from __future__ import annotations
 
-from mighty_cli.table.referee_session import RefereeSession
 from mighty_cli.engine.cards import parse_card, parse_cards
 from mighty_cli.engine.hand.seats import GHOST
 from mighty_cli.engine.records import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset
+from mighty_cli.table.referee_session import RefereeSession
 
 FOUR = ["Ana", "Bo", "Cy", "Di"]
-DEAL = {"Ana": "S4 DA DK DQ DJ HQ HJ H10 H9 H8", "Bo": "JK S5 S8 S9 C5 C6 C7 D4 D5 D6",
-        "Cy": "S6 S10 SJ C8 C9 C10 D7 D8 D9 D10", "Di": "S7 SQ SK SA CJ CQ CK CA H4 H5",
-        "ghost": "HA C3 D2 S2 C2 H2 D3 S3 H3 C4", "kitty": "H6 H7 HK"}
+DEAL = {
+    "Ana": "S4 DA DK DQ DJ HQ HJ H10 H9 H8",
+    "Bo": "JK S5 S8 S9 C5 C6 C7 D4 D5 D6",
+    "Cy": "S6 S10 SJ C8 C9 C10 D7 D8 D9 D10",
+    "Di": "S7 SQ SK SA CJ CQ CK CA H4 H5",
+    "ghost": "HA C3 D2 S2 C2 H2 D3 S3 H3 C4",
+    "kitty": "H6 H7 HK",
+}
 
 
 def referee(deal=True) -> RefereeSession:
     cards = {who: parse_cards(text) for who, text in DEAL.items()} if deal else None
-    session = RefereeSession(load_ruleset("ghost-4"), "ghost-4", FOUR, "Ana", cards,
-                             opener="Ana")
+    session = RefereeSession(load_ruleset("ghost-4"), "ghost-4", FOUR, "Ana", cards, opener="Ana")
     for line in ("13h", "pass", "pass", "pass"):
         assert session.handle(line)[0].startswith("✓"), line
     if deal:
@@ -39,7 +43,9 @@ def test_the_referee_plays_the_ghosts_top_card_itself():
     state = session.state
     assert state.tricks[0].winner == GHOST
     assert state.current_trick == ((GHOST, state.current_trick[0][1]),)
-    assert state.current_trick[0][1].card == parse_card("C3") and state.current_trick[0][1].joker_call
+    assert (
+        state.current_trick[0][1].card == parse_card("C3") and state.current_trick[0][1].joker_call
+    )
     assert state.to_move == "Ana"
     # undo takes back Di's ♠7 with the ghost's two cards
     session.handle("undo")
@@ -49,8 +55,9 @@ def test_the_referee_plays_the_ghosts_top_card_itself():
         assert session.handle(card)[0].startswith("✓"), card
     hand = state_to_hand(session.state, {w: parse_cards(t) for w, t in DEAL.items()})
     assert hand["tricks"][0] == "S4 S5 S6 S7 HA"
-    (outcome,) = replay(Record(ruleset="ghost-4", players=FOUR,
-                               hands=[hand | {"opener": "Ana"}])).hands
+    (outcome,) = replay(
+        Record(ruleset="ghost-4", players=FOUR, hands=[hand | {"opener": "Ana"}])
+    ).hands
     assert outcome.status == "in_progress"
 
 

@@ -54,14 +54,22 @@ def test_a_merged_players_records_name_the_kept_player(runner, db, tmp_path):
 
 
 def test_renamed_hand_matches_whole_names_only():
-    hand = {"players": ["Ed", "Ed Kim", "Bo", "Cy", "Di"], "dealer": "Ed Kim",
-            "election": ["Ed Kim 13S", "Ed pass", "Bo 14S"], "friend": "player:Ed",
-            "deal": {"Ed": "SA", "Ed Kim": "SK", "kitty": "C2"},
-            "elimination": ["D6 Ed", "D7 Ed Kim", "HK kitty"], "eliminated": ["Ed"]}
+    hand = {
+        "players": ["Ed", "Ed Kim", "Bo", "Cy", "Di"],
+        "dealer": "Ed Kim",
+        "election": ["Ed Kim 13S", "Ed pass", "Bo 14S"],
+        "friend": "player:Ed",
+        "deal": {"Ed": "SA", "Ed Kim": "SK", "kitty": "C2"},
+        "elimination": ["D6 Ed", "D7 Ed Kim", "HK kitty"],
+        "eliminated": ["Ed"],
+    }
     renamed = renamed_hand(hand, "Ed", "Eddie")
-    assert renamed == {"players": ["Eddie", "Ed Kim", "Bo", "Cy", "Di"], "dealer": "Ed Kim",
-                       "election": ["Ed Kim 13S", "Eddie pass", "Bo 14S"],
-                       "friend": "player:Eddie",
-                       "deal": {"Eddie": "SA", "Ed Kim": "SK", "kitty": "C2"},
-                       "elimination": ["D6 Eddie", "D7 Ed Kim", "HK kitty"],
-                       "eliminated": ["Eddie"]}
+    assert renamed == {
+        "players": ["Eddie", "Ed Kim", "Bo", "Cy", "Di"],
+        "dealer": "Ed Kim",
+        "election": ["Ed Kim 13S", "Eddie pass", "Bo 14S"],
+        "friend": "player:Eddie",
+        "deal": {"Eddie": "SA", "Ed Kim": "SK", "kitty": "C2"},
+        "elimination": ["D6 Eddie", "D7 Ed Kim", "HK kitty"],
+        "eliminated": ["Eddie"],
+    }

@@ -35,11 +35,16 @@ def revoke_record(example: str = "run"):
                 continue
             for later_number, later in enumerate(state.tricks[number:], number + 1):
                 for later_position, (who, other) in enumerate(later.plays):
-                    if who == player and other.card >> 4 not in (led_suit, 4) \
-                            and later_position > 0 and other.card != engine.mighty_card(
-                                state.rules, state.contract.trump):
-                        tricks[number - 1][position], tricks[later_number - 1][later_position] = \
-                            tricks[later_number - 1][later_position], tricks[number - 1][position]
+                    if (
+                        who == player
+                        and other.card >> 4 not in (led_suit, 4)
+                        and later_position > 0
+                        and other.card != engine.mighty_card(state.rules, state.contract.trump)
+                    ):
+                        tricks[number - 1][position], tricks[later_number - 1][later_position] = (
+                            tricks[later_number - 1][later_position],
+                            tricks[number - 1][position],
+                        )
                         record.hands[0]["tricks"] = [" ".join(t) for t in tricks]
                         return record, number, player, format_card(other.card)
     raise AssertionError("no revoke could be built")
@@ -51,8 +56,16 @@ def test_replay_json_acceptance_keys(runner):
     data = json.loads(result.output)
     (hand,) = data["hands"]
     assert hand["status"] == "scored"
-    assert set(hand) >= {"status", "declarer", "contract", "friend", "taken", "base",
-                         "multiplier", "deltas"}
+    assert set(hand) >= {
+        "status",
+        "declarer",
+        "contract",
+        "friend",
+        "taken",
+        "base",
+        "multiplier",
+        "deltas",
+    }
     assert hand["contract"].endswith("NT")
     assert data["totals"] == hand["deltas"] and sum(data["totals"].values()) == 0
 
@@ -66,7 +79,8 @@ def test_replay_statuses(runner, name, status):
 def test_replay_in_progress_hand(runner, tmp_path):
     record = load_record(EXAMPLES / "run.toml")
     record.hands[0]["tricks"] = record.hands[0]["tricks"][:3] + [
-        " ".join(record.hands[0]["tricks"][3].split()[:2])]
+        " ".join(record.hands[0]["tricks"][3].split()[:2])
+    ]
     result = runner.invoke(cli, ["replay", str(write(tmp_path, record)), "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["hands"][0]["status"] == "in_progress"
@@ -76,7 +90,10 @@ def test_replay_redeal_when_everyone_passes(runner, tmp_path):
     record = load_record(EXAMPLES / "run.toml")
     hand = record.hands[0]
     opener = hand["election"][0].split()[0]
-    order = record.players[record.players.index(opener):] + record.players[:record.players.index(opener)]
+    order = (
+        record.players[record.players.index(opener) :]
+        + record.players[: record.players.index(opener)]
+    )
     for key in ("discard", "contract", "friend", "tricks"):
         hand.pop(key, None)
     hand["election"] = [f"{p} pass" for p in order]
@@ -94,18 +111,30 @@ def test_replay_revoke_exits_1_naming_hand_trick_player_card_and_rule(runner, tm
     assert len(message.splitlines()) == 1 and "Traceback" not in message
     assert message.startswith(f"Error: hand 1, trick {number}: {player}")
     assert card in message and "follow suit" in message
-    assert sorted(p.name for p in tmp_path.iterdir()) == before     # nothing written
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # nothing written
 
 
-@pytest.mark.parametrize("change, expected", [
-    (lambda h: h["tricks"].__setitem__(0, " ".join(h["tricks"][0].split()[:4] +
-                                                    [h["tricks"][0].split()[0]])),
-     "hand 1, trick 1:"),                                             # a card played twice
-    (lambda h: h.__setitem__("discard", "SA SK SQ") if "SA" not in h["discard"] else
-     h.__setitem__("discard", "C2 C3 C4"), "hand 1: "),               # discards not held
-    (lambda h: h.__setitem__("taken", 3), "hand 1: taken = 3 is impossible"),
-    (lambda h: h["election"].insert(1, h["election"][0]), "hand 1: election:"),
-])
+@pytest.mark.parametrize(
+    "change, expected",
+    [
+        (
+            lambda h: h["tricks"].__setitem__(
+                0, " ".join(h["tricks"][0].split()[:4] + [h["tricks"][0].split()[0]])
+            ),
+            "hand 1, trick 1:",
+        ),  # a card played twice
+        (
+            lambda h: (
+                h.__setitem__("discard", "SA SK SQ")
+                if "SA" not in h["discard"]
+                else h.__setitem__("discard", "C2 C3 C4")
+            ),
+            "hand 1: ",
+        ),  # discards not held
+        (lambda h: h.__setitem__("taken", 3), "hand 1: taken = 3 is impossible"),
+        (lambda h: h["election"].insert(1, h["election"][0]), "hand 1: election:"),
+    ],
+)
 def test_replay_other_violations_are_one_line_errors(runner, tmp_path, change, expected):
     record = load_record(EXAMPLES / "run.toml")
     change(record.hands[0])
@@ -118,7 +147,7 @@ def test_replay_other_violations_are_one_line_errors(runner, tmp_path, change, e
 def test_replay_wrong_raise_is_rejected(runner, tmp_path):
     record = load_record(EXAMPLES / "trump-change.toml")
     hand = record.hands[0]
-    number = int(hand["contract"][:-1]) - 1                          # one short of the +2 raise
+    number = int(hand["contract"][:-1]) - 1  # one short of the +2 raise
     hand["contract"] = f"{number}{hand['contract'][-1]}"
     result = runner.invoke(cli, ["replay", str(write(tmp_path, record))])
     assert result.exit_code == 1

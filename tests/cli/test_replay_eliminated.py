@@ -14,8 +14,20 @@ from mighty_cli.engine.records import load_record
 
 def simulated(runner, tmp_path, ruleset: str, hands: int = 6, seed: int = 5):
     path = tmp_path / f"{ruleset}.toml"
-    result = runner.invoke(cli, ["simulate", "--ruleset", ruleset, "--hands", str(hands),
-                                 "--seed", str(seed), "-o", str(path)])
+    result = runner.invoke(
+        cli,
+        [
+            "simulate",
+            "--ruleset",
+            ruleset,
+            "--hands",
+            str(hands),
+            "--seed",
+            str(seed),
+            "-o",
+            str(path),
+        ],
+    )
     assert result.exit_code == 0, result.output
     return path
 

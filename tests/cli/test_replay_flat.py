@@ -37,29 +37,51 @@ def held(path: Path) -> tuple[str, str]:
     rules = record_ruleset(record)
     result = replay(record, rules)
     as_json = json.dumps(result.to_json(), ensure_ascii=False, indent=2) + "\n"
-    lines = [ngettext("{path}: {count} hand under {title} ({name})",
-                      "{path}: {count} hands under {title} ({name})", len(result.hands))
-             .format(path=path, count=len(result.hands), title=rules.meta.title,
-                     name=rules.name)]
+    lines = [
+        ngettext(
+            "{path}: {count} hand under {title} ({name})",
+            "{path}: {count} hands under {title} ({name})",
+            len(result.hands),
+        ).format(path=path, count=len(result.hands), title=rules.meta.title, name=rules.name)
+    ]
     rows = []
     for outcome in result.hands:
         score = outcome.score
         status = replay_cli.STATUS_LABELS.get(outcome.status)
-        rows.append([outcome.index, _(status) if status else outcome.status,
-                     outcome.dealer or "", outcome.declarer or "",
-                     format_bid(outcome.contract) if outcome.contract else "",
-                     outcome.friend or ("-" if outcome.status == "scored" else ""),
-                     "" if outcome.taken is None else outcome.taken,
-                     "" if score is None else f"×{score.multiplier}",
-                     ", ".join(doubling_label(n) for n in score.doublings) if score else
-                     (_("deal miss by {player}").format(player=outcome.deal_miss_player)
-                      if outcome.deal_miss_player else "")]
-                    + [f"{outcome.deltas.get(p, 0):+d}" for p in record.players])
-    lines.append(table(["#"] + [_(h) for h in replay_cli.REPLAY_HEADERS] + list(record.players),
-                       rows, align="><<<<<>><" + ">" * len(record.players)))
-    lines.append(table([_("totals")] + list(record.players),
-                       [[""] + [f"{result.totals[p]:+d}" for p in record.players]],
-                       align="<" + ">" * len(record.players)))
+        rows.append(
+            [
+                outcome.index,
+                _(status) if status else outcome.status,
+                outcome.dealer or "",
+                outcome.declarer or "",
+                format_bid(outcome.contract) if outcome.contract else "",
+                outcome.friend or ("-" if outcome.status == "scored" else ""),
+                "" if outcome.taken is None else outcome.taken,
+                "" if score is None else f"×{score.multiplier}",
+                ", ".join(doubling_label(n) for n in score.doublings)
+                if score
+                else (
+                    _("deal miss by {player}").format(player=outcome.deal_miss_player)
+                    if outcome.deal_miss_player
+                    else ""
+                ),
+            ]
+            + [f"{outcome.deltas.get(p, 0):+d}" for p in record.players]
+        )
+    lines.append(
+        table(
+            ["#"] + [_(h) for h in replay_cli.REPLAY_HEADERS] + list(record.players),
+            rows,
+            align="><<<<<>><" + ">" * len(record.players),
+        )
+    )
+    lines.append(
+        table(
+            [_("totals")] + list(record.players),
+            [[""] + [f"{result.totals[p]:+d}" for p in record.players]],
+            align="<" + ">" * len(record.players),
+        )
+    )
     if result.pot:
         lines.append(_("deposit pot (공탁금) carried over: {pot}").format(pot=result.pot))
     groups: list[list] = []
@@ -73,13 +95,21 @@ def held(path: Path) -> tuple[str, str]:
     for outcomes in groups:
         end = find_session_end(rules, [(o.status, o.deltas) for o in outcomes])
         if end is not None and end.position < len(outcomes) - 1:
-            later = [o.index for o in outcomes[end.position + 1:]]
-            span = (_("hand {number} came after its end").format(number=later[0])
-                    if len(later) == 1 else _("hands {first}-{last} came after its end")
-                    .format(first=later[0], last=later[-1]))
-            lines.append(_("note: {note}").format(note=_(
-                "the session ended after hand {number} ({reason}); {span}").format(
-                    number=outcomes[end.position].index, reason=end.reason, span=span)))
+            later = [o.index for o in outcomes[end.position + 1 :]]
+            span = (
+                _("hand {number} came after its end").format(number=later[0])
+                if len(later) == 1
+                else _("hands {first}-{last} came after its end").format(
+                    first=later[0], last=later[-1]
+                )
+            )
+            lines.append(
+                _("note: {note}").format(
+                    note=_("the session ended after hand {number} ({reason}); {span}").format(
+                        number=outcomes[end.position].index, reason=end.reason, span=span
+                    )
+                )
+            )
     return "\n".join(lines) + "\n", as_json
 
 
@@ -89,7 +119,8 @@ def sessions_record(tmp_path: Path) -> Path:
     (tmp_path / "club.toml").write_text(
         'extends = "standard"\n[session]\nhands_per_session = 2\n[deposit]\nper_deal_miss = 5\n'
         '[election]\nopener = "dealer"\n',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     run = load_record(EXAMPLES / "run.toml")
     full = run.hands[0]
     names = run.players
@@ -98,27 +129,38 @@ def sessions_record(tmp_path: Path) -> Path:
 
     def scored() -> dict:
         declarer, friend = rng.sample(names, 2)
-        return {"declarer": declarer, "contract": rng.choice(["14S", "15H", "13C"]),
-                "friend": friend, "taken": rng.randint(8, 20)}
+        return {
+            "declarer": declarer,
+            "contract": rng.choice(["14S", "15H", "13C"]),
+            "friend": friend,
+            "taken": rng.randint(8, 20),
+        }
 
     hands = []
     for session, kinds in ((1, "sss"), (2, "spsss"), (None, "ss"), (3, "msmspss"), (4, "msm")):
         for kind in kinds:
-            hand = (scored() if kind == "s" else dict(in_progress) if kind == "p" else
-                    {"deal_miss": rng.choice(names)})
+            hand = (
+                scored()
+                if kind == "s"
+                else dict(in_progress)
+                if kind == "p"
+                else {"deal_miss": rng.choice(names)}
+            )
             if session is not None:
                 hand["session"] = session
             hands.append(hand)
     hands[0]["dealer"] = names[0]
     path = tmp_path / "sessions.toml"
-    path.write_text(dump_record(Record(ruleset=str(tmp_path / "club.toml"), players=names,
-                                       hands=hands)), encoding="utf-8")
+    path.write_text(
+        dump_record(Record(ruleset=str(tmp_path / "club.toml"), players=names, hands=hands)),
+        encoding="utf-8",
+    )
     return path
 
 
 def records(tmp_path: Path) -> list[Path]:
     odd = load_record(EXAMPLES / "season.toml")
-    renamed = {old: new for old, new in zip(odd.players, ['A "b"', "김철수", "{0} %d", "Bo", "=1"])}
+    renamed = dict(zip(odd.players, ['A "b"', "김철수", "{0} %d", "Bo", "=1"]))
     text = (EXAMPLES / "season.toml").read_text(encoding="utf-8")
     for old, new in renamed.items():
         text = text.replace(f'"{old}"', json.dumps(new, ensure_ascii=False))
@@ -171,15 +213,16 @@ def test_a_spool_that_cannot_be_written_is_one_line(tmp_path, monkeypatch):
     monkeypatch.setattr(replay_cli.tempfile, "SpooledTemporaryFile", Full)
     result = CliRunner().invoke(cli, ["replay", str(EXAMPLES / "season.toml")])
     assert result.exit_code == 1
-    assert result.output == ("Error: cannot write a temporary file for the replay: "
-                             "No space left on device\n")
+    assert result.output == (
+        "Error: cannot write a temporary file for the replay: No space left on device\n"
+    )
 
 
 def test_a_rule_violation_prints_its_line_and_nothing_else(tmp_path):
     text = (EXAMPLES / "season.toml").read_text(encoding="utf-8")
     last = text.rindex("taken = ")
     path = tmp_path / "late.toml"
-    path.write_text(text[:last] + "taken = 35" + text[last + 10:], encoding="utf-8")
+    path.write_text(text[:last] + "taken = 35" + text[last + 10 :], encoding="utf-8")
     result = CliRunner().invoke(cli, ["replay", str(path)])
     assert result.exit_code == 1
     assert result.output.count("\n") == 1 and "taken = 35" in result.output
@@ -200,8 +243,12 @@ def test_replay_memory_does_not_grow_with_the_record(tmp_path, monkeypatch):
 
     def peak(copies: int, as_json: bool) -> int:
         path = tmp_path / f"season{copies}.toml"
-        path.write_text(dump_record(Record(ruleset=season.ruleset, players=season.players,
-                                           hands=season.hands * copies)), encoding="utf-8")
+        path.write_text(
+            dump_record(
+                Record(ruleset=season.ruleset, players=season.players, hands=season.hands * copies)
+            ),
+            encoding="utf-8",
+        )
         with open(os.devnull, "w", encoding="utf-8") as out, contextlib.redirect_stdout(out):
             tracemalloc.start()
             replay_cli.replay_file(str(path), None, as_json)

@@ -43,9 +43,11 @@ def refused(db, *args, code=1) -> str:
 
 
 def state(db) -> str:
-    return (ok(db, "export", "-l", "cup", "--format", "json")
-            + ok(db, "hand", "log", "-l", "cup", "--json")
-            + (mighty(db, "round", "show", "-l", "cup", "--json").output))
+    return (
+        ok(db, "export", "-l", "cup", "--format", "json")
+        + ok(db, "hand", "log", "-l", "cup", "--json")
+        + (mighty(db, "round", "show", "-l", "cup", "--json").output)
+    )
 
 
 def pairs_met(tables) -> set:
@@ -72,8 +74,13 @@ def order_key(tables, earlier_rounds, seated=5) -> tuple:
                 for name in table:
                     sat[name] = sat.get(name, 0) + 1
     every = sum(1 for m in met.values() if len(rounds) >= 2 and m == len(rounds))
-    return (every, sum(max(0, m - 2) for m in met.values()), sum(m - 1 for m in met.values()),
-            sum((m - 1) ** 2 for m in met.values()), sum(s * s for s in sat.values()))
+    return (
+        every,
+        sum(max(0, m - 2) for m in met.values()),
+        sum(m - 1 for m in met.values()),
+        sum((m - 1) ** 2 for m in met.values()),
+        sum(s * s for s in sat.values()),
+    )
 
 
 def every_split(players, sizes):
@@ -86,16 +93,43 @@ def every_split(players, sizes):
 
 
 def start(db, players, seed=0, *extra) -> dict:
-    return json.loads(ok(db, "round", "start", "-l", "cup", "-p", ",".join(players),
-                         "--seed", str(seed), "--json", *extra))
+    return json.loads(
+        ok(
+            db,
+            "round",
+            "start",
+            "-l",
+            "cup",
+            "-p",
+            ",".join(players),
+            "--seed",
+            str(seed),
+            "--json",
+            *extra,
+        )
+    )
 
 
 def play_and_end(db, plan, league="cup") -> None:
     """A round that was played: a hand at each table (the first dealer sits out at six), then
     its end. A round ended before its first hand met nobody: a plan does not count it."""
     for table in plan["tables"]:
-        ok(db, "record", "-l", league, "--table", str(table["table"]), "-d",
-           table["players"][1], "-c", "14H", "-f", "none", "-t", "16")
+        ok(
+            db,
+            "record",
+            "-l",
+            league,
+            "--table",
+            str(table["table"]),
+            "-d",
+            table["players"][1],
+            "-c",
+            "14H",
+            "-f",
+            "none",
+            "-t",
+            "16",
+        )
     ok(db, "round", "end", "-l", league)
 
 
@@ -115,8 +149,9 @@ def test_round_start_json_is_the_fixed_interface(cup):
     shown = json.loads(ok(cup, "round", "show", "-l", "cup", "--json"))
     for table, session in zip(plan["tables"], shown["tables"]):
         assert session["players"] == table["players"]  # seat order, the first dealer first
-        listed = json.loads(ok(cup, "session", "show", "-l", "cup", "--session",
-                               str(table["session"]), "--json"))
+        listed = json.loads(
+            ok(cup, "session", "show", "-l", "cup", "--session", str(table["session"]), "--json")
+        )
         assert listed["players"] == table["players"]
         assert listed["next"]["dealer"] == table["players"][0]
 
@@ -141,8 +176,11 @@ def test_a_club_night_of_eleven_over_three_rounds_reaches_the_fewest_repeats(cup
             assert plan["lower_bound"] == fewest == plan["repeated_pairs"] == 10
         earlier.append(tables)
         play_and_end(cup, plan)
-    assert earlier[1] and json.loads(ok(cup, "round", "show", "-l", "cup", "--round", "2",
-                                        "--json"))["ended"] is True
+    assert (
+        earlier[1]
+        and json.loads(ok(cup, "round", "show", "-l", "cup", "--round", "2", "--json"))["ended"]
+        is True
+    )
 
 
 def test_a_twenty_player_tournament_meets_the_bound_and_keeps_pairs_apart(cup):
@@ -163,11 +201,14 @@ def test_a_twenty_player_tournament_meets_the_bound_and_keeps_pairs_apart(cup):
 def test_a_player_seated_at_an_open_table_is_refused_by_round_and_session_start(cup):
     plan = start(cup, ELEVEN)
     seated = plan["tables"][0]["players"][0]
-    message = refused(cup, "session", "start", "-l", "cup", "-p",
-                      f"{seated},Mallory,Trent,Victor,Walter")
-    assert f"'{seated}' is already seated at table 1 of round 1 (session " \
-        f"{plan['tables'][0]['session']}), which is still open; one person sits at one open " \
+    message = refused(
+        cup, "session", "start", "-l", "cup", "-p", f"{seated},Mallory,Trent,Victor,Walter"
+    )
+    assert (
+        f"'{seated}' is already seated at table 1 of round 1 (session "
+        f"{plan['tables'][0]['session']}), which is still open; one person sits at one open "
         "table" in message
+    )
     ok(cup, "round", "end", "-l", "cup")
     ok(cup, "session", "start", "-l", "cup", "-p", "Ana,Mallory,Trent,Victor,Walter")
     message = refused(cup, "round", "start", "-l", "cup", "-p", ",".join(ELEVEN))
@@ -183,14 +224,16 @@ def test_session_start_refuses_a_player_already_in_an_open_session(cup):
 def test_a_second_round_waits_for_the_first_to_end(cup):
     start(cup, ELEVEN)
     assert "round 1 of league 'cup' is still open" in refused(
-        cup, "round", "start", "-l", "cup", "-p", "Xu,Yo,Zed,Wu,Vi")
+        cup, "round", "start", "-l", "cup", "-p", "Xu,Yo,Zed,Wu,Vi"
+    )
 
 
 def test_round_start_refuses_what_cannot_be_seated(cup):
     assert "cannot be seated" in refused(cup, "round", "start", "-l", "cup", "-p", "A,B,C,D")
     assert "listed twice" in refused(cup, "round", "start", "-l", "cup", "-p", "A,B,C,D,E,A")
-    assert "not one of the players" in refused(cup, "round", "start", "-l", "cup", "-p",
-                                               "A,B,C,D,E", "--apart", "A/Q")
+    assert "not one of the players" in refused(
+        cup, "round", "start", "-l", "cup", "-p", "A,B,C,D,E", "--apart", "A/Q"
+    )
     refused(cup, "round", "start", "-l", "cup", "-p", "A,B,C,D,E", "--apart", "A", code=2)
 
 
@@ -198,10 +241,26 @@ def test_record_by_table_stores_the_hand_at_that_table(cup):
     plan = start(cup, ELEVEN)
     for number, table in enumerate(plan["tables"], start=1):
         declarer, friend = table["players"][1], table["players"][2]
-        said = ok(cup, "record", "-l", "cup", "--table", str(table["table"]), "-d", declarer,
-                  "-c", "15D", "-f", friend, "-t", "16")
-        assert said.startswith(f"Table {table['table']}, hand 1 (league hand {number}, "
-                               f"session {table['session']}): {declarer}")
+        said = ok(
+            cup,
+            "record",
+            "-l",
+            "cup",
+            "--table",
+            str(table["table"]),
+            "-d",
+            declarer,
+            "-c",
+            "15D",
+            "-f",
+            friend,
+            "-t",
+            "16",
+        )
+        assert said.startswith(
+            f"Table {table['table']}, hand 1 (league hand {number}, "
+            f"session {table['session']}): {declarer}"
+        )
     shown = json.loads(ok(cup, "round", "show", "-l", "cup", "--json"))
     assert [t["hands"] for t in shown["tables"]] == [1, 1]
     hands = json.loads(ok(cup, "hand", "list", "-l", "cup", "--json"))["hands"]
@@ -210,20 +269,65 @@ def test_record_by_table_stores_the_hand_at_that_table(cup):
 
 
 def test_record_by_table_refusals(cup):
-    assert "no open round" in refused(cup, "record", "-l", "cup", "--table", "1", "-d", "Ana",
-                                      "-c", "15D", "-f", "none", "-t", "16")
+    assert "no open round" in refused(
+        cup,
+        "record",
+        "-l",
+        "cup",
+        "--table",
+        "1",
+        "-d",
+        "Ana",
+        "-c",
+        "15D",
+        "-f",
+        "none",
+        "-t",
+        "16",
+    )
     start(cup, ELEVEN)
-    assert "round 1 has tables 1 to 2" in refused(cup, "record", "-l", "cup", "--table", "3",
-                                                  "-d", "Ana", "-c", "15D", "-f", "none",
-                                                  "-t", "16")
-    refused(cup, "record", "-l", "cup", "--table", "1", "--session", "1", "-d", "Ana", "-c",
-            "15D", "-f", "none", "-t", "16", code=2)
+    assert "round 1 has tables 1 to 2" in refused(
+        cup,
+        "record",
+        "-l",
+        "cup",
+        "--table",
+        "3",
+        "-d",
+        "Ana",
+        "-c",
+        "15D",
+        "-f",
+        "none",
+        "-t",
+        "16",
+    )
+    refused(
+        cup,
+        "record",
+        "-l",
+        "cup",
+        "--table",
+        "1",
+        "--session",
+        "1",
+        "-d",
+        "Ana",
+        "-c",
+        "15D",
+        "-f",
+        "none",
+        "-t",
+        "16",
+        code=2,
+    )
 
 
 def test_round_end_refuses_a_table_with_a_hand_in_progress_unless_forced(cup):
     start(cup, ELEVEN)
-    left = CliRunner().invoke(cli, ["referee", "--league", "cup", "--table", "2", "--db", cup],
-                              input="pass\nq\n")  # one call in, the referee left mid-hand
+    left = CliRunner().invoke(
+        cli, ["referee", "--league", "cup", "--table", "2", "--db", cup], input="pass\nq\n"
+    )  # one call in, the referee left mid-hand
     assert left.exit_code == 0, left.output
     assert "table 2 has a hand in progress" in refused(cup, "round", "end", "-l", "cup")
     shown = json.loads(ok(cup, "round", "show", "-l", "cup", "--json"))
@@ -244,11 +348,21 @@ def test_four_keepers_write_at_once_and_nothing_is_lost_or_doubled(cup):
         script = "; ".join(
             f"r = runner.invoke(cli, ['record', '-l', 'cup', '--table', '{table['table']}', "
             f"'-d', '{players[k]}', '-c', '14S', '-f', '{players[k + 1]}', '-t', '15', "
-            f"'--db', {cup!r}]); assert r.exit_code == 0, r.output" for k in range(3))
-        code = ("from click.testing import CliRunner\nfrom mighty_cli.cli import cli\n"
-                f"runner = CliRunner()\n{script}\n")
-        keepers.append(subprocess.Popen([sys.executable, "-c", code], cwd=ROOT,
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT))
+            f"'--db', {cup!r}]); assert r.exit_code == 0, r.output"
+            for k in range(3)
+        )
+        code = (
+            "from click.testing import CliRunner\nfrom mighty_cli.cli import cli\n"
+            f"runner = CliRunner()\n{script}\n"
+        )
+        keepers.append(
+            subprocess.Popen(
+                [sys.executable, "-c", code],
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+            )
+        )
     for keeper in keepers:
         output = keeper.communicate(timeout=300)[0]
         assert keeper.returncode == 0, output.decode()
@@ -263,13 +377,13 @@ def test_four_keepers_write_at_once_and_nothing_is_lost_or_doubled(cup):
 def test_the_referee_takes_a_table_of_the_open_round(cup):
     plan = start(cup, ELEVEN)
     table = plan["tables"][1]
-    result = CliRunner().invoke(cli, ["referee", "--league", "cup", "--table", "2", "--seed", "4",
-                                      "--db", cup], input="q\n")
+    result = CliRunner().invoke(
+        cli, ["referee", "--league", "cup", "--table", "2", "--seed", "4", "--db", cup], input="q\n"
+    )
     assert result.exit_code == 0, result.output
     assert f"session {table['session']}; present {', '.join(table['players'])}" in result.output
     result = CliRunner().invoke(cli, ["referee", "--table", "2", "--db", cup])
-    assert result.exit_code == 2 and "--table is a table of a league's open round" in \
-        result.output
+    assert result.exit_code == 2 and "--table is a table of a league's open round" in result.output
 
 
 def test_standings_by_round_are_the_sum_of_that_rounds_hands(cup):
@@ -282,10 +396,34 @@ def test_standings_by_round_are_the_sum_of_that_rounds_hands(cup):
         sessions_of[number] = {t["session"] for t in plan["tables"]}
         for table in plan["tables"]:
             for k in range(2):  # at six, one sits out: the players of the hand proposed
-                players = json.loads(ok(cup, "session", "show", "-l", "cup", "--session",
-                                        str(table["session"]), "--json"))["next"]["players"]
-                ok(cup, "record", "-l", "cup", "--table", str(table["table"]),
-                   "-d", players[k], "-c", "14H", "-f", players[k + 2], "-t", str(13 + 3 * k))
+                players = json.loads(
+                    ok(
+                        cup,
+                        "session",
+                        "show",
+                        "-l",
+                        "cup",
+                        "--session",
+                        str(table["session"]),
+                        "--json",
+                    )
+                )["next"]["players"]
+                ok(
+                    cup,
+                    "record",
+                    "-l",
+                    "cup",
+                    "--table",
+                    str(table["table"]),
+                    "-d",
+                    players[k],
+                    "-c",
+                    "14H",
+                    "-f",
+                    players[k + 2],
+                    "-t",
+                    str(13 + 3 * k),
+                )
         ok(cup, "round", "end", "-l", "cup")
     hands = json.loads(ok(cup, "hand", "list", "-l", "cup", "--json"))["hands"]
     league = json.loads(ok(cup, "standings", "-l", "cup", "--json"))
@@ -309,16 +447,33 @@ def test_standings_show_the_tournament_score_next_to_the_raw_one(db, tmp_path):
     keeps today's keys and adds the tournament table, each table's best taking 60; the text
     prints it under the league table. The same hands under the default score raw points."""
     rules = tmp_path / "cup-place.toml"
-    rules.write_text('extends = "standard"\n[meta]\nname = "cup-place"\n[tournament]\n'
-                     'score = "place"\n', encoding="utf-8")
+    rules.write_text(
+        'extends = "standard"\n[meta]\nname = "cup-place"\n[tournament]\nscore = "place"\n',
+        encoding="utf-8",
+    )
     for league, ruleset in (("cup", "standard"), ("placed", str(rules))):
         ok(db, "league", "create", league, "--ruleset", ruleset)
-        plan = json.loads(ok(db, "round", "start", "-l", league, "-p", ",".join(ELEVEN[:10]),
-                             "--json"))
+        plan = json.loads(
+            ok(db, "round", "start", "-l", league, "-p", ",".join(ELEVEN[:10]), "--json")
+        )
         for table in plan["tables"]:
             players = table["players"]
-            ok(db, "record", "-l", league, "--table", str(table["table"]), "-d", players[0],
-               "-c", "14H", "-f", players[1], "-t", "16")
+            ok(
+                db,
+                "record",
+                "-l",
+                league,
+                "--table",
+                str(table["table"]),
+                "-d",
+                players[0],
+                "-c",
+                "14H",
+                "-f",
+                players[1],
+                "-t",
+                "16",
+            )
         data = json.loads(ok(db, "standings", "-l", league, "--json"))
         assert {"league", "min_hands", "rank_by", "players"} <= set(data)
         scores = {p["name"]: p["score"] for p in data["tournament"]["players"]}
@@ -338,13 +493,23 @@ def test_the_first_deal_goes_round_the_players_over_rounds(cup):
     """Each table's first dealer is one who has dealt first least often in earlier rounds
     (the seats turned round, neighbours kept): over four rounds of eleven at two tables, each
     played, eight first deals, nobody deals first twice; the session proposes that dealer."""
-    counts = {name: 0 for name in ELEVEN}
+    counts = dict.fromkeys(ELEVEN, 0)
     for number in range(1, 5):
         plan = start(cup, ELEVEN, number)
         for table in plan["tables"]:
             counts[table["players"][0]] += 1
-            shown = json.loads(ok(cup, "session", "show", "-l", "cup", "--session",
-                                  str(table["session"]), "--json"))
+            shown = json.loads(
+                ok(
+                    cup,
+                    "session",
+                    "show",
+                    "-l",
+                    "cup",
+                    "--session",
+                    str(table["session"]),
+                    "--json",
+                )
+            )
             assert shown["next"]["dealer"] == table["players"][0]
         play_and_end(cup, plan)
     assert sum(counts.values()) == 8 and max(counts.values()) == 1
@@ -358,24 +523,42 @@ def test_a_table_shows_its_own_hand_numbers_whatever_other_tables_store(cup):
     one, two = plan["tables"][0], plan["tables"][1]
 
     def evening(table, declarer, friend):
-        result = CliRunner().invoke(cli, ["record", "-l", "cup", "--table", str(table["table"]),
-                                          "--evening", "--db", cup],
-                                    input=f"{declarer}\n14H\n{friend}\n16\nq\n")
+        result = CliRunner().invoke(
+            cli,
+            ["record", "-l", "cup", "--table", str(table["table"]), "--evening", "--db", cup],
+            input=f"{declarer}\n14H\n{friend}\n16\nq\n",
+        )
         assert result.exit_code == 0, result.output
         return result.output
 
     first = evening(one, one["players"][1], one["players"][2])
     assert f"Table 1, hand 1: dealer {one['players'][0]}" in first
     assert "Table 1, hand 1 (league hand 1," in first
-    ok(cup, "record", "-l", "cup", "--table", "2", "-d", two["players"][1], "-c", "15D",
-       "-f", "none", "-t", "16")  # table 2 stores league hand 2 meanwhile
+    ok(
+        cup,
+        "record",
+        "-l",
+        "cup",
+        "--table",
+        "2",
+        "-d",
+        two["players"][1],
+        "-c",
+        "15D",
+        "-f",
+        "none",
+        "-t",
+        "16",
+    )  # table 2 stores league hand 2 meanwhile
     again = evening(one, one["players"][2], one["players"][3])
     assert "Table 1, hand 2:" in again and "Table 1, hand 2 (league hand 3," in again
-    hands = json.loads(ok(cup, "hand", "list", "-l", "cup", "--session", str(one["session"]),
-                          "--json"))["hands"]
+    hands = json.loads(
+        ok(cup, "hand", "list", "-l", "cup", "--session", str(one["session"]), "--json")
+    )["hands"]
     assert [h["number"] for h in hands] == [1, 3]  # the league's numbers: table 1's 1 and 2
-    result = CliRunner().invoke(cli, ["referee", "--league", "cup", "--table", "2", "--db", cup],
-                                input="q\n")
+    result = CliRunner().invoke(
+        cli, ["referee", "--league", "cup", "--table", "2", "--db", cup], input="q\n"
+    )
     assert "— table 2, hand 2: dealer" in result.output
 
 
@@ -388,14 +571,30 @@ def test_a_round_is_seated_again_before_its_first_hand_and_not_after(cup):
     assert sorted(p for t in again["tables"] for p in t["players"]) == sorted(ELEVEN)
     shown = json.loads(ok(cup, "round", "show", "-l", "cup", "--json"))
     assert [t["players"] for t in shown["tables"]] == [t["players"] for t in again["tables"]]
-    late = json.loads(ok(cup, "round", "reseat", "-l", "cup", "-p",
-                         ",".join(ELEVEN + ["Mallory"]), "--json"))
+    late = json.loads(
+        ok(cup, "round", "reseat", "-l", "cup", "-p", ",".join(ELEVEN + ["Mallory"]), "--json")
+    )
     assert sorted(len(t["players"]) for t in late["tables"]) == [6, 6]
     table = late["tables"][0]
-    ok(cup, "record", "-l", "cup", "--table", "1", "-d", table["players"][1], "-c", "15D",
-       "-f", "none", "-t", "16")
-    assert "round 1 has begun (table 1 has a hand)" in refused(cup, "round", "reseat", "-l",
-                                                               "cup", "--seed", "3")
+    ok(
+        cup,
+        "record",
+        "-l",
+        "cup",
+        "--table",
+        "1",
+        "-d",
+        table["players"][1],
+        "-c",
+        "15D",
+        "-f",
+        "none",
+        "-t",
+        "16",
+    )
+    assert "round 1 has begun (table 1 has a hand)" in refused(
+        cup, "round", "reseat", "-l", "cup", "--seed", "3"
+    )
     log = ok(cup, "hand", "log", "-l", "cup")
     assert "round reseat" in log
 
@@ -416,8 +615,7 @@ def test_known_rounds_planned_together_seat_no_pair_in_every_round(cup):
     each round says its place in the plan and what the plan could not avoid."""
     plan = start(cup, TWENTY, 1, "--rounds", "3")
     assert plan["planned_ahead"] == 2 and plan["plan"] == {"round": 1, "rounds": 3}
-    assert (plan["pairs_every_round"], plan["pairs_thrice"], plan["most_meetings"]) == \
-        ([], [], 2)
+    assert (plan["pairs_every_round"], plan["pairs_thrice"], plan["most_meetings"]) == ([], [], 2)
     assert plan["repeated_meetings"] == 12 and "planned_again" not in plan
     rounds = [[tuple(t["players"]) for t in plan["tables"]]]
     for number in (2, 3):
@@ -459,8 +657,22 @@ def test_round_start_by_standings_seats_the_top_players_together(cup):
     plan = start(cup, ten, 1, "--rounds", "2")
     for table in plan["tables"]:  # the first seat wins 16 with the second as friend
         players = table["players"]
-        ok(cup, "record", "-l", "cup", "--table", str(table["table"]), "-d", players[1],
-           "-c", "14H", "-f", players[2], "-t", "16")
+        ok(
+            cup,
+            "record",
+            "-l",
+            "cup",
+            "--table",
+            str(table["table"]),
+            "-d",
+            players[1],
+            "-c",
+            "14H",
+            "-f",
+            players[2],
+            "-t",
+            "16",
+        )
     ok(cup, "round", "end", "-l", "cup")
     order = json.loads(ok(cup, "standings", "-l", "cup", "--json"))["tournament"]["players"]
     ranked = [row["name"] for row in order]
@@ -472,8 +684,20 @@ def test_round_start_by_standings_seats_the_top_players_together(cup):
     cut = sorted(scores.values(), reverse=True)[4]
     assert {n for n in ten if scores[n] > cut} <= top
     assert all(scores[n] >= cut for n in top)
-    message = refused(cup, "round", "start", "-l", "cup", "-p", ",".join(ten),
-                      "--seat-by", "standings", "--rounds", "2", code=2)
+    message = refused(
+        cup,
+        "round",
+        "start",
+        "-l",
+        "cup",
+        "-p",
+        ",".join(ten),
+        "--seat-by",
+        "standings",
+        "--rounds",
+        "2",
+        code=2,
+    )
     assert "not with --rounds" in message
 
 
@@ -483,8 +707,22 @@ def test_round_start_swiss_keeps_repeats_first(cup):
     plan = start(cup, TWENTY, 1)
     for table in plan["tables"]:
         players = table["players"]
-        ok(cup, "record", "-l", "cup", "--table", str(table["table"]), "-d", players[1],
-           "-c", "14H", "-f", players[2], "-t", "16")
+        ok(
+            cup,
+            "record",
+            "-l",
+            "cup",
+            "--table",
+            str(table["table"]),
+            "-d",
+            players[1],
+            "-c",
+            "14H",
+            "-f",
+            players[2],
+            "-t",
+            "16",
+        )
     ok(cup, "round", "end", "-l", "cup")
     swiss = start(cup, TWENTY, 2, "--swiss")
     assert swiss["repeated_pairs"] == swiss["lower_bound"] == 4
@@ -509,7 +747,7 @@ def test_twenty_five_players_meet_nobody_twice_over_six_rounds(cup):
     players = [f"Q{i:02d}" for i in range(1, 26)]
     plan = start(cup, players, 1, "--rounds", "6")
     rounds = [[tuple(t["players"]) for t in plan["tables"]]]
-    for number in range(2, 7):
+    for _number in range(2, 7):
         ok(cup, "round", "end", "-l", "cup")
         plan = start(cup, players, 0)
         assert plan["repeated_pairs"] == 0 == plan["lower_bound"]

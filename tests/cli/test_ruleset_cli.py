@@ -44,7 +44,7 @@ def test_check_reports_what_a_club_file_sets(runner, tmp_path):
 
 def test_check_bad_file_is_one_line_error(runner, tmp_path):
     club = tmp_path / "club.toml"
-    club.write_text('[election]\nmin_bidd = 13\n', encoding="utf-8")
+    club.write_text("[election]\nmin_bidd = 13\n", encoding="utf-8")
     result = runner.invoke(cli, ["ruleset", "check", str(club)])
     assert result.exit_code == 1
     assert result.output.startswith("Error: club.toml: unknown key 'election.min_bidd'")
@@ -65,6 +65,7 @@ def test_diff_same_ruleset(runner):
 
 def _columns(line: str) -> int:
     import unicodedata
+
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
 
 

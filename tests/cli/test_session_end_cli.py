@@ -9,10 +9,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from club_files import club_file
 from mighty_cli.cli import cli
 from mighty_cli.engine.records import Record, dump_record
-
-from club_files import club_file
 
 FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]
 BO_MADE = ["-d", "Bo", "-c", "14S", "-f", "Cy", "-t", "16"]
@@ -41,8 +40,10 @@ def test_hands_per_session_record_prints_that_the_session_ended_and_why(short):
     first = ok(short, "record", "-l", "tue", *BO_MADE)
     assert "Next hand" in first and "ended" not in first
     last = ok(short, "record", "-l", "tue", *ANA_MADE).splitlines()
-    assert last[-1] == ("Session 1 ended by the ruleset (session.hands_per_session = 2: 2 hands "
-                        "played); start a new one to play on.")
+    assert last[-1] == (
+        "Session 1 ended by the ruleset (session.hands_per_session = 2: 2 hands "
+        "played); start a new one to play on."
+    )
     data = json.loads(ok(short, "session", "show", "-l", "tue", "--session", "1", "--json"))
     assert data["open"] is False
     assert data["ended_by"] == "session.hands_per_session = 2: 2 hands played"
@@ -54,8 +55,10 @@ def test_hands_per_session_refuses_a_hand_after_the_end_in_one_line(short):
     before = ok(short, "export", "-l", "tue", "--format", "json")
     result = mighty(short, "record", "-l", "tue", *BO_MADE)
     assert result.exit_code == 1
-    assert result.output.startswith("Error: league 'tue' has no open session (session 1 ended "
-                                    "by its ruleset: session.hands_per_session = 2")
+    assert result.output.startswith(
+        "Error: league 'tue' has no open session (session 1 ended "
+        "by its ruleset: session.hands_per_session = 2"
+    )
     assert result.output.count("\n") == 1
     assert ok(short, "export", "-l", "tue", "--format", "json") == before
 
@@ -64,8 +67,9 @@ def test_starting_points_session_show_counts_down_the_stacks(db, tmp_path):
     ok(db, "league", "create", "tue", "-r", club_file(tmp_path, starting_points=8))
     ok(db, "session", "start", "-l", "tue", "-p", ",".join(FIVE))
     ok(db, "record", "-l", "tue", *BO_MADE)
-    assert "Session end rules: stacks of 8, lowest Ana at 4." in ok(db, "session", "show",
-                                                                     "-l", "tue")
+    assert "Session end rules: stacks of 8, lowest Ana at 4." in ok(
+        db, "session", "show", "-l", "tue"
+    )
     out = ok(db, "record", "-l", "tue", *ANA_MADE)
     assert "Session 1 ended by the ruleset (session.starting_points = 8: Di is at 0" in out
 
@@ -83,13 +87,26 @@ def test_void_of_an_ended_session_hand_notes_that_corrections_never_reopen(short
 def test_hand_unvoid_prints_the_standings_change_and_logs_it(short):
     ok(short, "record", "-l", "tue", *BO_MADE)
     ok(short, "hand", "void", "-l", "tue", "1", "--why", "wrong league")
-    out = ok(short, "hand", "unvoid", "-l", "tue", "1", "--why", "right league after all",
-             "--by", "김철수")
+    out = ok(
+        short,
+        "hand",
+        "unvoid",
+        "-l",
+        "tue",
+        "1",
+        "--why",
+        "right league after all",
+        "--by",
+        "김철수",
+    )
     assert "Standings changed" in out and "Bo" in out
     assert "VOID" not in ok(short, "hand", "show", "-l", "tue", "1")
     log = json.loads(ok(short, "hand", "log", "-l", "tue", "--json"))["changes"][-1]
-    assert (log["who"], log["action"], log["why"]) == ("김철수", "hand unvoid",
-                                                      "right league after all")
+    assert (log["who"], log["action"], log["why"]) == (
+        "김철수",
+        "hand unvoid",
+        "right league after all",
+    )
 
 
 def test_hand_unvoid_of_a_live_hand_exits_1(short):
@@ -100,15 +117,20 @@ def test_hand_unvoid_of_a_live_hand_exits_1(short):
 
 def test_replay_notes_hands_after_a_session_end(tmp_path):
     club_file(tmp_path, hands_per_session=2)
-    hands = [{"declarer": "Bo", "contract": "14S", "friend": "Cy", "taken": 16},
-             {"declarer": "Ana", "contract": "14S", "friend": "Bo", "taken": 16},
-             {"declarer": "Di", "contract": "14S", "friend": "Ed", "taken": 16}]
+    hands = [
+        {"declarer": "Bo", "contract": "14S", "friend": "Cy", "taken": 16},
+        {"declarer": "Ana", "contract": "14S", "friend": "Bo", "taken": 16},
+        {"declarer": "Di", "contract": "14S", "friend": "Ed", "taken": 16},
+    ]
     path = tmp_path / "evening.toml"
-    path.write_text(dump_record(Record(ruleset="club-session-end.toml", players=FIVE,
-                                       hands=hands)), encoding="utf-8")
+    path.write_text(
+        dump_record(Record(ruleset="club-session-end.toml", players=FIVE, hands=hands)),
+        encoding="utf-8",
+    )
     result = CliRunner().invoke(cli, ["replay", str(path)])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1] == (
         "note: the session ended after hand 2 (session.hands_per_session = 2: 2 hands played); "
-        "hand 3 came after its end")
+        "hand 3 came after its end"
+    )
     assert "note:" not in CliRunner().invoke(cli, ["replay", str(path), "--json"]).output

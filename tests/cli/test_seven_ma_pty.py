@@ -30,16 +30,22 @@ SEVEN = names(7)
 def test_seven_ma_through_a_terminal(runner, tmp_path):
     db = f"sqlite:///{tmp_path / 'club.db'}"
     rules = load_ruleset("standard-7")
-    assert runner.invoke(cli, ["league", "create", "club", "-r", "standard-7", "--db", db]
-                         ).exit_code == 0
-    assert runner.invoke(cli, ["session", "start", "-l", "club", "-p", ",".join(SEVEN),
-                               "--db", db]).exit_code == 0
+    assert (
+        runner.invoke(cli, ["league", "create", "club", "-r", "standard-7", "--db", db]).exit_code
+        == 0
+    )
+    assert (
+        runner.invoke(
+            cli, ["session", "start", "-l", "club", "-p", ",".join(SEVEN), "--db", db]
+        ).exit_code
+        == 0
+    )
     args = ["referee", "--league", "club", "--db", db, "--seed", "8"]
     child = spawn(args, tmp_path)
     child.expect("type 'help'")
     number, dealer, opener, out, playing = parse_proposal(child.before)
     assert (number, out, playing) == (1, [], SEVEN)  # 7마: all seven are dealt in
-    totals = {p: 0 for p in SEVEN}
+    totals = dict.fromkeys(SEVEN, 0)
 
     first = play_out(rules, playing, dealer, opener, seeded_deal(rules, playing, 8, 1))
     for line in typed_lines(first):
@@ -59,15 +65,18 @@ def test_seven_ma_through_a_terminal(runner, tmp_path):
     bids = sum(1 for action in second.history if isinstance(action, engine.BidCall))
     for line in lines[:bids]:
         enter(child, line)
-    child.expect_exact(f"[elimination 1 of 2] {second.declarer} calls a card: its holder is "
-                       f"eliminated (탈락): ")
-    calls = [line for line, action in zip(lines[bids:], second.history[bids:])
-             if isinstance(action, engine.Eliminate)]
+    child.expect_exact(
+        f"[elimination 1 of 2] {second.declarer} calls a card: its holder is eliminated (탈락): "
+    )
+    calls = [
+        line
+        for line, action in zip(lines[bids:], second.history[bids:])
+        if isinstance(action, engine.Eliminate)
+    ]
     for line in calls:
         enter(child, line)
     child.expect_exact(f"eliminated (탈락): {', '.join(second.eliminated)}")
-    child.expect_exact("[redistribution] 'deal' (the tool deals), or NAME CARDS; NAME CARDS "
-                       "...: ")
+    child.expect_exact("[redistribution] 'deal' (the tool deals), or NAME CARDS; NAME CARDS ...: ")
     enter(child, "deal")
     child.expect(r"dealt out: ([^\r\n]+)")
     shares = {share.split()[0]: share.split()[1:] for share in child.match.group(1).split("; ")}
@@ -81,15 +90,22 @@ def test_seven_ma_through_a_terminal(runner, tmp_path):
     child.expect_exact(f"eliminated (탈락): {', '.join(second.eliminated)}")
     child.expect(r"\[exchange\] \S+ discards 3 \(contract [^\r\n]+: ")
     # the rest of the hand from the pile the tool dealt: a random legal play of that state
-    state = engine.new_hand(rules, playing, dealer, seeded_deal(rules, playing, 8, 2),
-                            opener=opener)
+    state = engine.new_hand(
+        rules, playing, dealer, seeded_deal(rules, playing, 8, 2), opener=opener
+    )
     for action in second.history:
         if isinstance(action, engine.Redistribute):
             break
         state = engine.apply(state, action)
-    state = engine.apply(state, engine.Redistribute(tuple(
-        (who, tuple(parse_cards(" ".join(cards).replace("joker", "JK"))))
-        for who, cards in shares.items())))
+    state = engine.apply(
+        state,
+        engine.Redistribute(
+            tuple(
+                (who, tuple(parse_cards(" ".join(cards).replace("joker", "JK"))))
+                for who, cards in shares.items()
+            )
+        ),
+    )
     rng = random.Random(3)
     while state.phase != "done":
         action = engine.random_legal_action(state, rng)

@@ -41,25 +41,30 @@ def test_simulate_then_replay_gives_the_same_totals(runner, tmp_path, ruleset):
 @pytest.mark.parametrize("present", [6, 7])
 def test_six_or_seven_present_sit_out_in_turn(runner, tmp_path, ruleset, present):
     names = ",".join(["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus"][:present])
-    path, sim = simulate(runner, tmp_path, "--ruleset", ruleset, "--hands", "30", "--seed", "2",
-                         "--players", names)
+    path, sim = simulate(
+        runner, tmp_path, "--ruleset", ruleset, "--hands", "30", "--seed", "2", "--players", names
+    )
     replayed = replay_json(runner, path)
     assert replayed["totals"] == sim["totals"]
     assert len(sim["totals"]) == present
     # everyone sat out at least once in thirty hands
     from mighty_cli.engine.records import load_record
+
     record = load_record(path)
     for name in names.split(","):
         assert any(name not in hand["players"] for hand in record.hands), name
 
 
 def test_same_seed_same_record(runner, tmp_path):
-    first, _ = simulate(runner, tmp_path, "-r", "standard", "--hands", "20", "--seed", "9",
-                        name="a.toml")
-    second, _ = simulate(runner, tmp_path, "-r", "standard", "--hands", "20", "--seed", "9",
-                         name="b.toml")
-    other, _ = simulate(runner, tmp_path, "-r", "standard", "--hands", "20", "--seed", "10",
-                        name="c.toml")
+    first, _ = simulate(
+        runner, tmp_path, "-r", "standard", "--hands", "20", "--seed", "9", name="a.toml"
+    )
+    second, _ = simulate(
+        runner, tmp_path, "-r", "standard", "--hands", "20", "--seed", "9", name="b.toml"
+    )
+    other, _ = simulate(
+        runner, tmp_path, "-r", "standard", "--hands", "20", "--seed", "10", name="c.toml"
+    )
     assert first.read_text(encoding="utf-8") == second.read_text(encoding="utf-8")
     assert first.read_text(encoding="utf-8") != other.read_text(encoding="utf-8")
 
@@ -70,25 +75,30 @@ def test_simulated_deals_are_those_of_mighty_deal(runner, tmp_path):
     path, _ = simulate(runner, tmp_path, "-r", "standard", "--hands", "3", "--seed", "42")
     dealt = runner.invoke(cli, ["deal", "--seed", "42", "--hands", "3"])
     assert dealt.exit_code == 0, dealt.output
-    assert [hand["deal"] for hand in load_record(path).hands] == \
-        [hand["deal"] for hand in read_record(dealt.output).hands]
+    assert [hand["deal"] for hand in load_record(path).hands] == [
+        hand["deal"] for hand in read_record(dealt.output).hands
+    ]
 
 
 def test_text_output_counts_contracts_friend_calls_runs_and_back_runs(runner, tmp_path):
     path = tmp_path / "sim.toml"
-    result = runner.invoke(cli, ["simulate", "-r", "standard", "--hands", "50", "--seed", "1",
-                                 "-o", str(path)])
+    result = runner.invoke(
+        cli, ["simulate", "-r", "standard", "--hands", "50", "--seed", "1", "-o", str(path)]
+    )
     assert result.exit_code == 0, result.output
     assert result.output.startswith(f"wrote 50 hands to {path}")
     for heading in ("contract", "friend call", "doubling", "run", "back_run", "totals"):
         assert heading in result.output
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--players", "A,B,C,D"], "expected 5 to 7 distinct names"),
-    (["--players", "A,B,C,D,A"], "expected 5 to 7 distinct names"),
-    (["--hands", "0"], "--hands"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--players", "A,B,C,D"], "expected 5 to 7 distinct names"),
+        (["--players", "A,B,C,D,A"], "expected 5 to 7 distinct names"),
+        (["--hands", "0"], "--hands"),
+    ],
+)
 def test_bad_arguments_are_usage_errors(runner, tmp_path, args, message):
     base = {"--players": "A,B,C,D,E", "--hands": "5"}
     base.update(dict(zip(args[::2], args[1::2])))
@@ -102,8 +112,20 @@ def test_bad_arguments_are_usage_errors(runner, tmp_path, args, message):
 
 
 def test_unknown_ruleset_is_one_line(runner, tmp_path):
-    result = runner.invoke(cli, ["simulate", "-r", "nowhere", "--hands", "2", "--seed", "1",
-                                 "-o", str(tmp_path / "x.toml")])
+    result = runner.invoke(
+        cli,
+        [
+            "simulate",
+            "-r",
+            "nowhere",
+            "--hands",
+            "2",
+            "--seed",
+            "1",
+            "-o",
+            str(tmp_path / "x.toml"),
+        ],
+    )
     assert result.exit_code == 1
     assert len(result.output.strip().splitlines()) == 1
 
@@ -111,9 +133,17 @@ def test_unknown_ruleset_is_one_line(runner, tmp_path):
 # --- mighty deal and replay for every table size ------------------------------------------------
 
 
-@pytest.mark.parametrize("ruleset, players, hand, kitty", [
-    ("standard-2", 2, 10, 2), ("standard-3", 3, 10, 3), ("standard-4", 4, 10, 3),
-    ("standard", 5, 10, 3), ("standard-6", 6, 8, 5), ("standard-7", 7, 7, 4)])
+@pytest.mark.parametrize(
+    "ruleset, players, hand, kitty",
+    [
+        ("standard-2", 2, 10, 2),
+        ("standard-3", 3, 10, 3),
+        ("standard-4", 4, 10, 3),
+        ("standard", 5, 10, 3),
+        ("standard-6", 6, 8, 5),
+        ("standard-7", 7, 7, 4),
+    ],
+)
 def test_deal_gives_every_table_size_its_hands_and_kitty(runner, ruleset, players, hand, kitty):
     from mighty_cli.engine.records import read_record, replay
 
@@ -128,8 +158,9 @@ def test_deal_gives_every_table_size_its_hands_and_kitty(runner, ruleset, player
 
 
 def test_deal_players_must_match_the_table(runner):
-    result = runner.invoke(cli, ["deal", "--seed", "3", "--ruleset", "standard-4",
-                                 "--players", "A,B,C,D,E"])
+    result = runner.invoke(
+        cli, ["deal", "--seed", "3", "--ruleset", "standard-4", "--players", "A,B,C,D,E"]
+    )
     assert result.exit_code == 2
     assert "expected 4 distinct names (table.players of standard-4)" in result.output
 
@@ -139,9 +170,10 @@ def test_simulate_with_players_sitting_out_of_every_size(runner, tmp_path, rules
     from mighty_cli.engine.ruleset import load_ruleset
 
     n = load_ruleset(ruleset).table.players
-    names = ",".join(["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal", "Ivy"][:n + 1])
-    path, sim = simulate(runner, tmp_path, "--ruleset", ruleset, "--hands", "20", "--seed", "4",
-                         "--players", names)
+    names = ",".join(["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal", "Ivy"][: n + 1])
+    path, sim = simulate(
+        runner, tmp_path, "--ruleset", ruleset, "--hands", "20", "--seed", "4", "--players", names
+    )
     assert replay_json(runner, path)["totals"] == sim["totals"]
 
 
@@ -156,11 +188,26 @@ def test_a_simulation_written_hand_by_hand_is_the_whole_records_text(tmp_path):
     from mighty_cli.engine.simulation import simulate
 
     out = tmp_path / "six.toml"
-    result = CliRunner().invoke(cli, ["simulate", "-r", "standard", "--hands", "40", "--seed",
-                                      "3", "--players", "A,B,C,D,E,F", "-o", str(out)])
+    result = CliRunner().invoke(
+        cli,
+        [
+            "simulate",
+            "-r",
+            "standard",
+            "--hands",
+            "40",
+            "--seed",
+            "3",
+            "--players",
+            "A,B,C,D,E,F",
+            "-o",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
     whole = simulate(load_ruleset("standard"), "standard", list("ABCDEF"), 40, 3)
     assert out.read_text(encoding="utf-8") == (
         "# simulated by: mighty simulate --ruleset standard --hands 40 --seed 3\n"
-        + dump_record(whole.record))
+        + dump_record(whole.record)
+    )
     assert CliRunner().invoke(cli, ["replay", str(out)]).exit_code == 0

@@ -42,12 +42,30 @@ class TrickRows(HTMLParser):
 def test_a_hand_whose_dealer_sat_out_shows_its_tricks(tmp_path, db):
     record = tmp_path / "six.toml"
     runner = CliRunner()
-    assert runner.invoke(cli, ["simulate", "-r", "standard", "--hands", "6", "--seed", "3",
-                               "--players", SIX, "-o", str(record)]).exit_code == 0
+    assert (
+        runner.invoke(
+            cli,
+            [
+                "simulate",
+                "-r",
+                "standard",
+                "--hands",
+                "6",
+                "--seed",
+                "3",
+                "--players",
+                SIX,
+                "-o",
+                str(record),
+            ],
+        ).exit_code
+        == 0
+    )
     result = runner.invoke(cli, ["import", str(record), "--league", "six", "--db", db])
     assert result.exit_code == 0, result.output
-    result = runner.invoke(cli, ["site", "-l", "six", "--output", str(tmp_path / "site"),
-                                 "--db", db])
+    result = runner.invoke(
+        cli, ["site", "-l", "six", "--output", str(tmp_path / "site"), "--db", db]
+    )
     assert result.exit_code == 0, result.output
     names = SIX.split(",")
     shown = 0
@@ -59,6 +77,7 @@ def test_a_hand_whose_dealer_sat_out_shows_its_tricks(tmp_path, db):
             continue
         shown += 1
         assert len(tricks) == 10, path
-        assert [cells for cells in tricks if cells[1] not in names or cells[-2] not in names] \
-            == [], path
+        assert [
+            cells for cells in tricks if cells[1] not in names or cells[-2] not in names
+        ] == [], path
     assert shown >= 4  # the dealer sits out of most of them (six present)

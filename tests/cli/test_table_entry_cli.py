@@ -36,8 +36,9 @@ def ok(db, *args, input=None) -> str:
 
 
 def state(db) -> str:
-    return ok(db, "export", "-l", "L", "--format", "json") + ok(db, "hand", "log", "-l", "L",
-                                                               "--json")
+    return ok(db, "export", "-l", "L", "--format", "json") + ok(
+        db, "hand", "log", "-l", "L", "--json"
+    )
 
 
 def league(db) -> None:
@@ -47,8 +48,9 @@ def league(db) -> None:
 
 def round_of_ten(db) -> list[dict]:
     ok(db, "league", "create", "L", "-r", "standard")
-    return json.loads(ok(db, "round", "start", "-l", "L", "-p", ",".join(TEN), "--seed", "1",
-                         "--json"))["tables"]
+    return json.loads(
+        ok(db, "round", "start", "-l", "L", "-p", ",".join(TEN), "--seed", "1", "--json")
+    )["tables"]
 
 
 def test_the_same_outcome_twice_is_refused_in_one_line_and_nothing_changes(db):
@@ -57,9 +59,12 @@ def test_the_same_outcome_twice_is_refused_in_one_line_and_nothing_changes(db):
     before = state(db)
     again = mighty(db, "record", "-l", "L", "-d", "Bo", "-c", "15D", "-f", "Cy", "-t", "16")
     assert again.exit_code == 1
-    assert re.fullmatch(r"Error: the same outcome as hand 1 \(declarer Bo 15D, by \S+ at "
-                        r"\d\d:\d\d\): entered twice\? If the table played it twice alike, add "
-                        r"--again\.\n", again.output), again.output
+    assert re.fullmatch(
+        r"Error: the same outcome as hand 1 \(declarer Bo 15D, by \S+ at "
+        r"\d\d:\d\d\): entered twice\? If the table played it twice alike, add "
+        r"--again\.\n",
+        again.output,
+    ), again.output
     assert state(db) == before
 
 
@@ -72,8 +77,14 @@ def test_again_records_a_hand_played_twice_alike(db):
 
 def test_record_evening_refuses_the_same_outcome_and_goes_on(db):
     league(db)
-    out = ok(db, "record", "-l", "L", "--evening",
-             input="Bo\n15D\nCy\n16\nBo\n15D\nCy\n16\nDi\n14S\nnone\n15\nq\n")
+    out = ok(
+        db,
+        "record",
+        "-l",
+        "L",
+        "--evening",
+        input="Bo\n15D\nCy\n16\nBo\n15D\nCy\n16\nDi\n14S\nnone\n15\nq\n",
+    )
     assert "✗ the same outcome as hand 1 (declarer Bo 15D, by " in out
     assert "add --again." in out
     hands = json.loads(ok(db, "hand", "list", "-l", "L", "--json"))["hands"]
@@ -104,9 +115,11 @@ def test_the_referee_at_an_open_round_without_a_table_says_which(db):
     round_of_ten(db)
     result = mighty(db, "referee", "--league", "L")
     assert result.exit_code == 1
-    assert result.output == ("Error: league L plays round 1 at tables 1 to 2: say which with "
-                             f"--table, e.g. 'mighty referee --league L --table 1 --db "
-                             f"{shown(db)}'\n")
+    assert result.output == (
+        "Error: league L plays round 1 at tables 1 to 2: say which with "
+        f"--table, e.g. 'mighty referee --league L --table 1 --db "
+        f"{shown(db)}'\n"
+    )
 
 
 def test_round_end_after_the_referee_took_back_every_call(db):
@@ -127,7 +140,8 @@ def test_a_window_whose_hand_was_taken_up_elsewhere_stops_and_stores_nothing(db)
         assert "— hand 1 resumed at the same card" in lines
         refused = first.handle("pass")
         assert len(refused) == 1 and refused[0].startswith(
-            "✗ hand 1 was taken up in another window at ")
+            "✗ hand 1 was taken up in another window at "
+        )
         assert first.done and first.taken_away
         assert second.handle("pass")[0].startswith("✓ ")
     finally:
@@ -144,10 +158,12 @@ def test_a_finished_hand_another_window_stored_is_not_stored_again(db):
         second.handle("miss Cy")  # hand 1: a deal miss, stored by the second window
         refused = first.handle("miss Cy")  # the first window's same hand, ending there too
         assert len(refused) == 1
-        assert refused[0].startswith("✗ hand 1 was entered meanwhile elsewhere (deal miss "
-                                     "(Cy), by t at ")
-        assert refused[0].endswith(f"'mighty referee --league L --db {shown(db)}' goes on from "
-                                   "what the league holds")
+        assert refused[0].startswith(
+            "✗ hand 1 was entered meanwhile elsewhere (deal miss (Cy), by t at "
+        )
+        assert refused[0].endswith(
+            f"'mighty referee --league L --db {shown(db)}' goes on from what the league holds"
+        )
     finally:
         first.book.close()
         second.book.close()
@@ -157,13 +173,15 @@ def test_a_finished_hand_another_window_stored_is_not_stored_again(db):
 
 def test_a_window_at_a_table_the_round_ended_stops_without_a_way_on(db):
     round_of_ten(db)
-    window, _lines = open_evening(EveningOptions(league="L", db=db, table=1,
-                                                 interactive=False), "t")
+    window, _lines = open_evening(
+        EveningOptions(league="L", db=db, table=1, interactive=False), "t"
+    )
     try:
         window.handle("pass")
         ok(db, "round", "end", "-l", "L", "--force")
         assert window.handle("pass") == [
-            "✗ table 1 (session 1) has ended: the entries made here are not kept"]
+            "✗ table 1 (session 1) has ended: the entries made here are not kept"
+        ]
         assert window.done and window.taken_away
     finally:
         window.book.close()
@@ -177,16 +195,27 @@ def test_a_hand_half_entered_is_the_keepers_to_finish_not_a_referees(db):
 
     engine = make_engine(db)
     with transaction(engine) as s:
-        keep_half_entered(s, "L", 1, dump_record(Record(
-            ruleset="standard", players=FIVE,
-            hands=[{"dealer": "Ana", "declarer": "Bo", "contract": "15D"}])), 0)
+        keep_half_entered(
+            s,
+            "L",
+            1,
+            dump_record(
+                Record(
+                    ruleset="standard",
+                    players=FIVE,
+                    hands=[{"dealer": "Ana", "declarer": "Bo", "contract": "15D"}],
+                )
+            ),
+            0,
+        )
     engine.dispose()
     refused = mighty(db, "referee", "--league", "L")
     assert refused.exit_code == 1
     assert refused.output == (
         "Error: hand 1 was left half entered by a score-keeper (declarer Bo, contract 15D): "
         f"'mighty record --evening --league L --db {shown(db)}' takes it up again (to finish "
-        "it, or to drop it with quit)\n")
+        "it, or to drop it with quit)\n"
+    )
     taken = ok(db, "record", "-l", "L", "--evening", input="Cy\n16\nq\n")
     assert "— taken up where it was left: declarer Bo, contract 15D" in taken
     assert "Hand 1 (session 1): Bo 15D with Cy, took 16: made" in taken

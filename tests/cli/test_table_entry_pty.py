@@ -25,25 +25,40 @@ TEN = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal", "Ivy", "Jon"]
 def spawn(args, tmp_path):
     script = Path(sys.executable).with_name("mighty")
     command = [str(script)] if script.exists() else [sys.executable, "-m", "mighty_cli"]
-    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), HOME=str(tmp_path),
-               MIGHTY_USER="kim", TERM="xterm")
-    return pexpect.spawn(command[0], command[1:] + args, env=env, encoding="utf-8",
-                         timeout=30, dimensions=(40, 250), cwd=str(tmp_path))
+    env = dict(
+        os.environ,
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        HOME=str(tmp_path),
+        MIGHTY_USER="kim",
+        TERM="xterm",
+    )
+    return pexpect.spawn(
+        command[0],
+        command[1:] + args,
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(40, 250),
+        cwd=str(tmp_path),
+    )
 
 
 @pytest.fixture
 def table(runner, tmp_path) -> tuple[str, list[str]]:
     """A round of ten at two tables; table 1's database and its players."""
     db = f"sqlite:///{tmp_path / 'club.db'}"
-    assert runner.invoke(cli, ["league", "create", "L", "-r", "standard", "--db", db]
-                         ).exit_code == 0
-    plan = runner.invoke(cli, ["round", "start", "-l", "L", "-p", ",".join(TEN), "--seed", "1",
-                               "--json", "--db", db])
+    assert (
+        runner.invoke(cli, ["league", "create", "L", "-r", "standard", "--db", db]).exit_code == 0
+    )
+    plan = runner.invoke(
+        cli, ["round", "start", "-l", "L", "-p", ",".join(TEN), "--seed", "1", "--json", "--db", db]
+    )
     return db, json.loads(plan.output)["tables"][0]["players"]
 
 
 def test_ctrl_c_in_record_evening_keeps_the_hand_and_the_next_record_takes_it_up(
-        runner, tmp_path, table):
+    runner, tmp_path, table
+):
     db, players = table
     declarer, friend = players[1], players[2]
     child = spawn(["record", "-l", "L", "--table", "1", "--evening", "--db", db], tmp_path)
@@ -57,15 +72,17 @@ def test_ctrl_c_in_record_evening_keeps_the_hand_and_the_next_record_takes_it_up
     child.close()
     assert child.exitstatus == 0
     said = child.before.replace("\r\n", "\n").strip()
-    assert said == (f"(Ctrl-C) the hand half entered (declarer {declarer}, contract 15D) is "
-                    f"kept in league L: 'mighty record --evening --league L --table 1 --db "
-                    f"{db}' takes it up where it was left")
-    shown = json.loads(runner.invoke(cli, ["round", "show", "-l", "L", "--json", "--db", db]
-                                     ).output)
+    assert said == (
+        f"(Ctrl-C) the hand half entered (declarer {declarer}, contract 15D) is "
+        f"kept in league L: 'mighty record --evening --league L --table 1 --db "
+        f"{db}' takes it up where it was left"
+    )
+    shown = json.loads(
+        runner.invoke(cli, ["round", "show", "-l", "L", "--json", "--db", db]).output
+    )
     assert shown["tables"][0]["hand_in_progress"] is True  # round end would say so
 
-    child = spawn(["record", "--evening", "--league", "L", "--table", "1", "--db", db],
-                  tmp_path)
+    child = spawn(["record", "--evening", "--league", "L", "--table", "1", "--db", db], tmp_path)
     child.expect(f"— taken up where it was left: declarer {declarer}, contract 15D\r\n")
     child.expect(r"or none \[none\]: ")  # the question Ctrl-C left
     child.sendline(friend)
@@ -78,23 +95,42 @@ def test_ctrl_c_in_record_evening_keeps_the_hand_and_the_next_record_takes_it_up
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    hands = json.loads(runner.invoke(cli, ["hand", "list", "-l", "L", "--json", "--db", db]
-                                     ).output)["hands"]
+    hands = json.loads(
+        runner.invoke(cli, ["hand", "list", "-l", "L", "--json", "--db", db]).output
+    )["hands"]
     assert [(h["declarer"], h["contract"], h["friend"]) for h in hands] == [
-        (declarer, "15D", friend)]
+        (declarer, "15D", friend)
+    ]
 
 
-def test_the_same_outcome_at_a_terminal_is_asked_and_no_records_nothing(runner, tmp_path,
-                                                                        table):
+def test_the_same_outcome_at_a_terminal_is_asked_and_no_records_nothing(runner, tmp_path, table):
     db, players = table
-    hand = ["record", "-l", "L", "--table", "1", "-d", players[1], "-c", "15D", "-f",
-            players[2], "-t", "16", "--db", db]
+    hand = [
+        "record",
+        "-l",
+        "L",
+        "--table",
+        "1",
+        "-d",
+        players[1],
+        "-c",
+        "15D",
+        "-f",
+        players[2],
+        "-t",
+        "16",
+        "--db",
+        db,
+    ]
     assert runner.invoke(cli, hand).exit_code == 0
     for answer, code, count in (("", 1, 1), ("n", 1, 1), ("y", 0, 2)):
         child = spawn(hand, tmp_path)
         child.expect(r"Record it all the same \(the table played it twice alike\)\? \[y/N\]: ")
-        assert re.search(r"✗ the same outcome as table 1's hand 1 \(declarer \S+ 15D, by \S+ "
-                         r"at \d\d:\d\d\): entered twice\?", child.before)
+        assert re.search(
+            r"✗ the same outcome as table 1's hand 1 \(declarer \S+ 15D, by \S+ "
+            r"at \d\d:\d\d\): entered twice\?",
+            child.before,
+        )
         child.sendline(answer)
         child.expect(pexpect.EOF)
         child.close()

@@ -9,10 +9,10 @@ import json
 import pytest
 
 from mighty_cli.cli import cli
-from mighty_cli.table.view import action_words, pretty_card, pretty_play
 from mighty_cli.engine import hand as engine
 from mighty_cli.engine.cards import BLACK_JOKER, JOKER, parse_bid, parse_card
 from mighty_cli.engine.ruleset import load_ruleset
+from mighty_cli.table.view import action_words, pretty_card, pretty_play
 from test_referee_sizes import referee_one_hand
 
 TWO_JOKERS = ["double-joker", "gyeonggi-2018"]
@@ -58,12 +58,31 @@ def test_table_names_both_jokers_and_the_joker_a_call_calls():
 @pytest.mark.parametrize("ruleset", TWO_JOKERS)
 def test_simulate_then_replay_two_jokers(runner, tmp_path, ruleset):
     out = tmp_path / "sim.toml"
-    result = runner.invoke(cli, ["simulate", "--ruleset", ruleset, "--hands", "30", "--seed", "3",
-                                 "--output", str(out)])
+    result = runner.invoke(
+        cli,
+        ["simulate", "--ruleset", ruleset, "--hands", "30", "--seed", "3", "--output", str(out)],
+    )
     assert result.exit_code == 0, result.output
     replayed = runner.invoke(cli, ["replay", str(out), "--json"])
     assert replayed.exit_code == 0, replayed.output
     assert "BJ" in out.read_text(encoding="utf-8")  # the black joker was dealt and recorded
-    assert json.loads(replayed.output)["totals"] == json.loads(runner.invoke(cli, [
-        "simulate", "--ruleset", ruleset, "--hands", "30", "--seed", "3", "--output",
-        str(tmp_path / "again.toml"), "--json"]).output)["totals"]
+    assert (
+        json.loads(replayed.output)["totals"]
+        == json.loads(
+            runner.invoke(
+                cli,
+                [
+                    "simulate",
+                    "--ruleset",
+                    ruleset,
+                    "--hands",
+                    "30",
+                    "--seed",
+                    "3",
+                    "--output",
+                    str(tmp_path / "again.toml"),
+                    "--json",
+                ],
+            ).output
+        )["totals"]
+    )

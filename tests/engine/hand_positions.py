@@ -4,15 +4,26 @@ election, a discard, a contract change, a friend call and tricks (tests/data/han
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Optional, Sequence
 
 import tomli_w
 
 from mighty_cli.engine.cards import DECK, parse_bid, parse_cards
-from mighty_cli.engine.hand import (BidCall, CallFriend, ChangeContract, Discard, HandState, Play,
-                                    apply, format_play, legal_plays, new_hand, parse_friend_call,
-                                    parse_play)
+from mighty_cli.engine.hand import (
+    BidCall,
+    CallFriend,
+    ChangeContract,
+    Discard,
+    HandState,
+    Play,
+    apply,
+    format_play,
+    legal_plays,
+    new_hand,
+    parse_friend_call,
+    parse_play,
+)
 from mighty_cli.engine.ruleset import Ruleset, load_ruleset, ruleset_from_toml
 
 if sys.version_info >= (3, 11):
@@ -25,7 +36,7 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 DEALS = tomllib.loads((DATA / "hand_deals.toml").read_text(encoding="utf-8"))["deals"]
 
 
-def variant(options: Optional[dict] = None, base: str = "standard") -> Ruleset:
+def variant(options: dict | None = None, base: str = "standard") -> Ruleset:
     """A ruleset extending ``base`` with dotted options: ``{"cards.mighty_must_follow_suit": False}``."""
     if not options:
         return load_ruleset(base)
@@ -57,11 +68,17 @@ def deal_named(name: str) -> dict[str, list[int]]:
     return make_deal(DEALS[name])
 
 
-def position(rules: Ruleset | str = "standard", deal: str | dict = "basic", *,
-             election: Sequence[str] = ("Ana 13H", "Bo pass", "Cy pass", "Di pass", "Ed pass"),
-             discard: Optional[str] = None, contract: Optional[str] = None,
-             friend: Optional[str] = "none", tricks: Sequence[str] = (),
-             open_cards: bool = False) -> HandState:
+def position(
+    rules: Ruleset | str = "standard",
+    deal: str | dict = "basic",
+    *,
+    election: Sequence[str] = ("Ana 13H", "Bo pass", "Cy pass", "Di pass", "Ed pass"),
+    discard: str | None = None,
+    contract: str | None = None,
+    friend: str | None = "none",
+    tricks: Sequence[str] = (),
+    open_cards: bool = False,
+) -> HandState:
     """Play a hand up to a point: election calls "<player> <bid|pass>", the discard (default: the
     kitty), an optional contract change, the friend call (None: stop before it), then tricks as
     strings of plays in order (the last one may be partial)."""

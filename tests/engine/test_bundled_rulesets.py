@@ -12,7 +12,16 @@ from itertools import combinations
 import pytest
 
 from mighty_cli.engine.cards import (
-    DECK, JACK, JOKER, POINT_CARDS, SPADES, TEN, parse_bid, parse_card, parse_cards, rank_of,
+    DECK,
+    JACK,
+    JOKER,
+    POINT_CARDS,
+    SPADES,
+    TEN,
+    parse_bid,
+    parse_card,
+    parse_cards,
+    rank_of,
 )
 from mighty_cli.engine.errors import ScoringError
 from mighty_cli.engine.hand import is_deal_miss_hand
@@ -42,7 +51,7 @@ def few_point_card_hands():
         for points in combinations(sorted(POINT_CARDS), count):
             for joker in (False, True):
                 hand = list(points) + ([JOKER] if joker else [])
-                yield hand + LOW_CARDS[:10 - len(hand)]
+                yield hand + LOW_CARDS[: 10 - len(hand)]
 
 
 HANDS = list(few_point_card_hands())
@@ -55,20 +64,23 @@ def point_cards_in(hand) -> list[int]:
 
 def written_rule(name: str):
     """Each club's deal-miss rule as its source words it (N = point cards, Mighty included)."""
+
     def seoul_science(hand):  # 000 §7.1
         points, joker = point_cards_in(hand), JOKER in hand
-        return (not points
-                or (len(points) == 1 and (rank_of(points[0]) == TEN
-                                          or points[0] == MIGHTY_AT_DEAL))
-                or (joker and len(points) == 1))
+        return (
+            not points
+            or (len(points) == 1 and (rank_of(points[0]) == TEN or points[0] == MIGHTY_AT_DEAL))
+            or (joker and len(points) == 1)
+        )
 
     def minsa(hand):  # 000 §7.2: count, a joker cancels one
         return len(point_cards_in(hand)) - (JOKER in hand) <= 1
 
     def sinchon(hand):  # 000 §7.3: a lone J or a lone Mighty (or nothing)
         points = point_cards_in(hand)
-        return not points or (len(points) == 1 and (rank_of(points[0]) == JACK
-                                                    or points[0] == MIGHTY_AT_DEAL))
+        return not points or (
+            len(points) == 1 and (rank_of(points[0]) == JACK or points[0] == MIGHTY_AT_DEAL)
+        )
 
     def sejong(hand):  # 000 §7.16: joker + point cards <= 1
         return len(point_cards_in(hand)) + (JOKER in hand) <= 1
@@ -79,12 +91,19 @@ def written_rule(name: str):
     def simple(hand):  # 002: no point card at all
         return not point_cards_in(hand)
 
-    return {"seoul-science": seoul_science, "minsa": minsa, "sinchon": sinchon,
-            "sejong": sejong, "dongdaejeon": dongdaejeon, "simple": simple}[name]
+    return {
+        "seoul-science": seoul_science,
+        "minsa": minsa,
+        "sinchon": sinchon,
+        "sejong": sejong,
+        "dongdaejeon": dongdaejeon,
+        "simple": simple,
+    }[name]
 
 
-@pytest.mark.parametrize("name", ["seoul-science", "minsa", "sinchon", "sejong", "dongdaejeon",
-                                  "simple"])
+@pytest.mark.parametrize(
+    "name", ["seoul-science", "minsa", "sinchon", "sejong", "dongdaejeon", "simple"]
+)
 def test_deal_miss_weights_reproduce_the_written_rule(name):
     rules = load_ruleset(name)
     rule = written_rule(name)
@@ -108,18 +127,20 @@ def test_club_requirements_below_one_declares_the_same_hands_as_standard():
     """001 §2.4 (< 1) and 003 (<= 1/2) agree, since every sum is a multiple of 1/2."""
     club = load_ruleset("club-requirements")
     assert (club.deal_miss.comparison, club.deal_miss.threshold) == ("below", 1.0)
-    assert all(is_deal_miss_hand(club, hand) == is_deal_miss_hand(STANDARD, hand)
-               for hand in HANDS)
+    assert all(is_deal_miss_hand(club, hand) == is_deal_miss_hand(STANDARD, hand) for hand in HANDS)
 
 
-@pytest.mark.parametrize("hand, expected", [
-    ("S2 S3 S4 S5 S6 S7 S8 S9 D2 D3", True),     # nothing
-    ("S10 S3 S4 S5 S6 S7 S8 S9 D2 D3", True),    # a 10 is worth 1/2
-    ("SA SK S4 S5 S6 S7 S8 S9 D2 D3", False),    # Mighty 0 + K 1
-    ("SA S10 S4 S5 S6 S7 S8 S9 D2 D3", True),    # Mighty 0 + 10 1/2
-    ("JK HA HK S5 S6 S7 S8 S9 D2 D3", False),    # -1 + 2 = 1
-    ("JK HA H10 S5 S6 S7 S8 S9 D2 D3", True),    # -1 + 1.5
-])
+@pytest.mark.parametrize(
+    "hand, expected",
+    [
+        ("S2 S3 S4 S5 S6 S7 S8 S9 D2 D3", True),  # nothing
+        ("S10 S3 S4 S5 S6 S7 S8 S9 D2 D3", True),  # a 10 is worth 1/2
+        ("SA SK S4 S5 S6 S7 S8 S9 D2 D3", False),  # Mighty 0 + K 1
+        ("SA S10 S4 S5 S6 S7 S8 S9 D2 D3", True),  # Mighty 0 + 10 1/2
+        ("JK HA HK S5 S6 S7 S8 S9 D2 D3", False),  # -1 + 2 = 1
+        ("JK HA H10 S5 S6 S7 S8 S9 D2 D3", True),  # -1 + 1.5
+    ],
+)
 def test_standard_redeal_table(hand, expected):
     """003's redeal table: A K Q J 1, 10 1/2, Mighty 0, joker -1, at most 1/2."""
     assert is_deal_miss_hand(STANDARD, parse_cards(hand)) is expected
@@ -134,18 +155,35 @@ def test_standard_is_the_schema_default():
 
 def test_club_requirements():
     assert differs("club-requirements") == {
-        "election.opener_may_pass", "election.opener", "deal_miss.threshold",
-        "deal_miss.comparison", "deal_miss.next_dealer", "deal_miss.redeal_opener",
-        "deposit.per_deal_miss", "exchange.trump_change_allowed", "exchange.voluntary_raise",
-        "friend.no_friend", "friend.first_trick", "friend.lead_request",
-        "cards.mighty_plays_any_time", "cards.joker_plays_any_time",
-        "joker_call.mighty_defends", "joker_call.first_trick_effect", "scoring.run.enabled",
-        "scoring.back_run.enabled", "scoring.no_trump.enabled", "scoring.no_friend.enabled"}
+        "election.opener_may_pass",
+        "election.opener",
+        "deal_miss.threshold",
+        "deal_miss.comparison",
+        "deal_miss.next_dealer",
+        "deal_miss.redeal_opener",
+        "deposit.per_deal_miss",
+        "exchange.trump_change_allowed",
+        "exchange.voluntary_raise",
+        "friend.no_friend",
+        "friend.first_trick",
+        "friend.lead_request",
+        "cards.mighty_plays_any_time",
+        "cards.joker_plays_any_time",
+        "joker_call.mighty_defends",
+        "joker_call.first_trick_effect",
+        "scoring.run.enabled",
+        "scoring.back_run.enabled",
+        "scoring.no_trump.enabled",
+        "scoring.no_friend.enabled",
+    }
     rules = load_ruleset("club-requirements")
     assert rules.election.opener == "previous_declarer_if_made_else_friend"
     assert not rules.election.opener_may_pass
     assert (rules.deposit.per_deal_miss, rules.deposit.paid_by, rules.deposit.won_by) == (
-        5, "declaring_player", "declarer")
+        5,
+        "declaring_player",
+        "declarer",
+    )
 
 
 def test_club_requirements_has_no_doublings():
@@ -158,15 +196,26 @@ def test_club_requirements_has_no_doublings():
 
 def test_seoul_science():
     assert differs("seoul-science") == {
-        "election.min_bid", "election.no_trump_discount", "election.opener",
-        "deal_miss.rank_weights", "deal_miss.mighty_weight", "deal_miss.joker_weight",
-        "deal_miss.threshold", "deal_miss.all_point_cards", "exchange.raise_to_no_trump",
-        "exchange.raise_from_no_trump", "scoring.no_friend.enabled"}
+        "election.min_bid",
+        "election.no_trump_discount",
+        "election.opener",
+        "deal_miss.rank_weights",
+        "deal_miss.mighty_weight",
+        "deal_miss.joker_weight",
+        "deal_miss.threshold",
+        "deal_miss.all_point_cards",
+        "exchange.raise_to_no_trump",
+        "exchange.raise_from_no_trump",
+        "scoring.no_friend.enabled",
+    }
     rules = load_ruleset("seoul-science")
     assert (rules.election.min_bid, rules.no_trump_minimum) == (14, 13)
     assert rules.election.opener == "dealer" and rules.election.opener_may_pass
-    assert (rules.exchange.raise_suit_change, rules.exchange.raise_to_no_trump,
-            rules.exchange.raise_from_no_trump) == (2, 1, 3)
+    assert (
+        rules.exchange.raise_suit_change,
+        rules.exchange.raise_to_no_trump,
+        rules.exchange.raise_from_no_trump,
+    ) == (2, 1, 3)
     assert rules.friend.joker and not rules.friend.player
     assert not rules.joker_call.first_trick_effect and rules.joker_call.mighty_defends
 
@@ -188,10 +237,16 @@ def test_seoul_science_doubles_run_back_run_and_no_trump_but_not_no_friend():
 
 def test_sungkyunkwan():
     assert differs("sungkyunkwan") == {
-        "election.min_bid", "exchange.raise_suit_change", "exchange.raise_to_no_trump",
-        "exchange.raise_from_no_trump", "friend.reveal_on_points",
-        "cards.joker_power_first_trick", "cards.joker_power_last_trick",
-        "joker_call.called_joker_powerless", "play.trump_lead"}
+        "election.min_bid",
+        "exchange.raise_suit_change",
+        "exchange.raise_to_no_trump",
+        "exchange.raise_from_no_trump",
+        "friend.reveal_on_points",
+        "cards.joker_power_first_trick",
+        "cards.joker_power_last_trick",
+        "joker_call.called_joker_powerless",
+        "play.trump_lead",
+    }
     rules = load_ruleset("sungkyunkwan")
     assert rules.election.min_bid == 12
     assert rules.exchange.voluntary_raise and rules.exchange.trump_change_allowed
@@ -219,9 +274,16 @@ def test_sungkyunkwan_scores_from_12_and_doubles_no_friend():
 
 def test_minsa():
     assert differs("minsa") == {
-        "election.opener", "deal_miss.rank_weights", "deal_miss.mighty_weight",
-        "deal_miss.threshold", "deal_miss.full_bid_overrides", "deal_miss.full_bid_cancels",
-        "election.full_bid_ends", "joker_call.mighty_defends", "scoring.back_run.threshold"}
+        "election.opener",
+        "deal_miss.rank_weights",
+        "deal_miss.mighty_weight",
+        "deal_miss.threshold",
+        "deal_miss.full_bid_overrides",
+        "deal_miss.full_bid_cancels",
+        "election.full_bid_ends",
+        "joker_call.mighty_defends",
+        "scoring.back_run.threshold",
+    }
     rules = load_ruleset("minsa")
     assert rules.deal_miss.full_bid_overrides
     assert not rules.joker_call.mighty_defends
@@ -240,10 +302,17 @@ def test_minsa_two_point_cards_and_the_joker_is_a_deal_miss():
 
 def test_sinchon():
     assert differs("sinchon") == {
-        "election.min_bid", "election.no_trump_discount", "election.max_bid",
-        "election.opener", "election.opener_may_pass", "deal_miss.rank_weights",
-        "deal_miss.mighty_weight", "deal_miss.joker_weight", "deal_miss.all_point_cards",
-        "exchange.raise_to_no_trump"}
+        "election.min_bid",
+        "election.no_trump_discount",
+        "election.max_bid",
+        "election.opener",
+        "election.opener_may_pass",
+        "deal_miss.rank_weights",
+        "deal_miss.mighty_weight",
+        "deal_miss.joker_weight",
+        "deal_miss.all_point_cards",
+        "exchange.raise_to_no_trump",
+    }
     rules = load_ruleset("sinchon")
     assert (rules.election.min_bid, rules.no_trump_minimum, rules.election.max_bid) == (14, 13, 0)
     assert rules.election.opener == "dealer" and not rules.election.opener_may_pass
@@ -257,8 +326,10 @@ def test_sinchon_bids_above_20():
 
 def test_sinchon_doubles_back_run_no_trump_no_friend_and_inherits_run():
     rules = load_ruleset("sinchon")
-    assert all(rules.get(f"scoring.{name}.enabled")
-               for name in ("run", "back_run", "no_trump", "no_friend"))
+    assert all(
+        rules.get(f"scoring.{name}.enabled")
+        for name in ("run", "back_run", "no_trump", "no_friend")
+    )
     assert score("sinchon", "20NT", 20, alone=True).multiplier == 8
 
 
@@ -272,8 +343,12 @@ def test_sinchon_lone_jack_or_mighty_is_a_deal_miss():
 
 def test_gyeonggi():
     assert differs("gyeonggi") == {
-        "election.no_trump_discount", "election.opener", "exchange.raise_to_no_trump",
-        "friend.last_trick", "cards.joker_call_alternate"}  # deal_miss.next_dealer: standard now
+        "election.no_trump_discount",
+        "election.opener",
+        "exchange.raise_to_no_trump",
+        "friend.last_trick",
+        "cards.joker_call_alternate",
+    }  # deal_miss.next_dealer: standard now
     rules = load_ruleset("gyeonggi")
     assert rules.friend.first_trick and rules.friend.last_trick
     assert (rules.cards.joker_call, rules.cards.joker_call_alternate) == ("C3", "H3")
@@ -283,11 +358,18 @@ def test_gyeonggi():
 
 def test_gwangju():
     assert differs("gwangju") == {
-        "election.min_bid", "election.no_trump_discount", "election.max_bid",
-        "exchange.free_change_order", "exchange.raise_suit_change", "exchange.raise_from_no_trump",
-        "cards.joker_is_point_card", "cards.joker_power_first_trick",
-        "cards.joker_power_last_trick", "cards.mighty_power_first_trick",
-        "joker_call.mighty_defends"}
+        "election.min_bid",
+        "election.no_trump_discount",
+        "election.max_bid",
+        "exchange.free_change_order",
+        "exchange.raise_suit_change",
+        "exchange.raise_from_no_trump",
+        "cards.joker_is_point_card",
+        "cards.joker_power_first_trick",
+        "cards.joker_power_last_trick",
+        "cards.mighty_power_first_trick",
+        "joker_call.mighty_defends",
+    }
     rules = load_ruleset("gwangju")
     assert rules.point_card_total == 21
     assert not rules.cards.mighty_power_first_trick and rules.cards.mighty_power_last_trick
@@ -305,10 +387,16 @@ def test_gwangju_run_needs_21_point_cards():
 
 def test_daegu():
     assert differs("daegu") == {
-        "election.min_bid", "election.opener", "election.opener_may_pass", "election.max_bid",
-        "exchange.free_change_order", "exchange.raise_suit_change",
-        "exchange.raise_from_no_trump", "cards.mighty_power_first_trick",
-        "joker_call.mighty_defends"}
+        "election.min_bid",
+        "election.opener",
+        "election.opener_may_pass",
+        "election.max_bid",
+        "exchange.free_change_order",
+        "exchange.raise_suit_change",
+        "exchange.raise_from_no_trump",
+        "cards.mighty_power_first_trick",
+        "joker_call.mighty_defends",
+    }
     rules = load_ruleset("daegu")
     assert rules.point_card_total == 20
     assert score("daegu", "22S", 20).success is False
@@ -317,11 +405,22 @@ def test_daegu():
 
 def test_sejong():
     assert differs("sejong") == {
-        "election.no_trump_discount", "election.opener", "election.pass_is_final",
-        "deal_miss.rank_weights", "deal_miss.mighty_weight", "deal_miss.joker_weight",
-        "deal_miss.threshold", "deal_miss.all_point_cards", "joker_call.first_trick_effect",
-        "play.trump_lead", "scoring.no_trump_minimum", "scoring.back_run.threshold",
-        "scoring.no_trump.applies", "scoring.no_friend.applies", "session.sit_out"}
+        "election.no_trump_discount",
+        "election.opener",
+        "election.pass_is_final",
+        "deal_miss.rank_weights",
+        "deal_miss.mighty_weight",
+        "deal_miss.joker_weight",
+        "deal_miss.threshold",
+        "deal_miss.all_point_cards",
+        "joker_call.first_trick_effect",
+        "play.trump_lead",
+        "scoring.no_trump_minimum",
+        "scoring.back_run.threshold",
+        "scoring.no_trump.applies",
+        "scoring.no_friend.applies",
+        "session.sit_out",
+    }
     rules = load_ruleset("sejong")
     assert not rules.election.pass_is_final
     assert rules.joker_call.first_trick_effect
@@ -330,8 +429,8 @@ def test_sejong():
 
 
 def test_sejong_back_run_is_the_bid():
-    assert score("sejong", "15S", 5).doublings == ("back_run",)   # opposition 15 >= 15
-    assert score("sejong", "15S", 6).doublings == ()              # opposition 14
+    assert score("sejong", "15S", 5).doublings == ("back_run",)  # opposition 15 >= 15
+    assert score("sejong", "15S", 6).doublings == ()  # opposition 14
 
 
 def test_sejong_no_trump_and_no_friend_double_only_a_success():
@@ -350,11 +449,21 @@ def test_msol():
 
 def test_dongdaejeon():
     assert differs("dongdaejeon") == {
-        "election.opener", "election.no_trump_allowed", "deal_miss.rank_weights",
-        "deal_miss.joker_weight", "deal_miss.threshold", "deal_miss.next_dealer",
-        "exchange.raise_suit_change", "friend.first_trick", "cards.joker_call_alternate",
-        "scoring.formula", "scoring.run.enabled", "scoring.back_run.enabled",
-        "scoring.no_friend.enabled", "session.next_dealer"}
+        "election.opener",
+        "election.no_trump_allowed",
+        "deal_miss.rank_weights",
+        "deal_miss.joker_weight",
+        "deal_miss.threshold",
+        "deal_miss.next_dealer",
+        "exchange.raise_suit_change",
+        "friend.first_trick",
+        "cards.joker_call_alternate",
+        "scoring.formula",
+        "scoring.run.enabled",
+        "scoring.back_run.enabled",
+        "scoring.no_friend.enabled",
+        "session.next_dealer",
+    }
     rules = load_ruleset("dongdaejeon")
     assert (rules.election.min_bid, rules.election.max_bid) == (13, 20)
     assert rules.cards.joker_call_alternate == "C3"
@@ -381,8 +490,12 @@ def test_dongdaejeon_declarer_alone_takes_four_shares_without_doubling():
 
 
 def test_baekseok():
-    assert differs("baekseok") == {"cards.joker_call", "cards.joker_call_alternate",
-                                   "joker_call.declaration", "joker_call.first_trick_effect"}
+    assert differs("baekseok") == {
+        "cards.joker_call",
+        "cards.joker_call_alternate",
+        "joker_call.declaration",
+        "joker_call.first_trick_effect",
+    }
     rules = load_ruleset("baekseok")
     assert (rules.cards.joker_call, rules.cards.joker_call_alternate) == ("C2", "H2")
     assert rules.joker_call.declaration == "always"
@@ -390,10 +503,19 @@ def test_baekseok():
 
 def test_simple():
     assert differs("simple") == {
-        "election.opener", "election.direction", "election.no_trump_beats_equal_suit",
-        "deal_miss.rank_weights", "deal_miss.mighty_weight", "deal_miss.joker_weight",
-        "deal_miss.threshold", "play.trump_lead", "scoring.formula",
-        "scoring.back_run.threshold", "scoring.no_trump.enabled", "scoring.no_friend.enabled"}
+        "election.opener",
+        "election.direction",
+        "election.no_trump_beats_equal_suit",
+        "deal_miss.rank_weights",
+        "deal_miss.mighty_weight",
+        "deal_miss.joker_weight",
+        "deal_miss.threshold",
+        "play.trump_lead",
+        "scoring.formula",
+        "scoring.back_run.threshold",
+        "scoring.no_trump.enabled",
+        "scoring.no_friend.enabled",
+    }
     rules = load_ruleset("simple")
     assert rules.election.direction == "counterclockwise"
     assert rules.election.opener == "dealer"

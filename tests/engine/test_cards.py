@@ -7,31 +7,72 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mighty_cli.engine.cards import (
-    CLUBS, DECK, DIAMONDS, HEARTS, JOKER, POINT_CARDS, SPADES, Bid, format_bid, format_card,
-    format_cards, format_trump, make_card, parse_bid, parse_card, parse_cards, parse_suit,
-    parse_trump, rank_of, sorted_cards, suit_of,
+    CLUBS,
+    DECK,
+    DIAMONDS,
+    HEARTS,
+    JOKER,
+    POINT_CARDS,
+    SPADES,
+    Bid,
+    format_bid,
+    format_card,
+    format_cards,
+    format_trump,
+    make_card,
+    parse_bid,
+    parse_card,
+    parse_cards,
+    parse_suit,
+    parse_trump,
+    rank_of,
+    sorted_cards,
+    suit_of,
 )
 from mighty_cli.engine.errors import InvalidNotation, MightyError
-
 
 # --- single cards --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text, suit, rank", [
-    ("SA", SPADES, 14), ("DK", DIAMONDS, 13), ("HQ", HEARTS, 12), ("CJ", CLUBS, 11),
-    ("D10", DIAMONDS, 10), ("S9", SPADES, 9), ("C2", CLUBS, 2), ("H3", HEARTS, 3),
-])
+@pytest.mark.parametrize(
+    "text, suit, rank",
+    [
+        ("SA", SPADES, 14),
+        ("DK", DIAMONDS, 13),
+        ("HQ", HEARTS, 12),
+        ("CJ", CLUBS, 11),
+        ("D10", DIAMONDS, 10),
+        ("S9", SPADES, 9),
+        ("C2", CLUBS, 2),
+        ("H3", HEARTS, 3),
+    ],
+)
 def test_card_is_suit_then_rank(text, suit, rank):
     card = parse_card(text)
     assert (suit_of(card), rank_of(card)) == (suit, rank)
     assert card == make_card(suit, rank)
 
 
-@pytest.mark.parametrize("text, canonical", [
-    ("sa", "SA"), ("Sa", "SA"), ("d10", "D10"), ("DT", "D10"), ("dt", "D10"), ("  c3 ", "C3"),
-    ("♠A", "SA"), ("♤a", "SA"), ("◆K", "DK"), ("♦K", "DK"), ("♢k", "DK"), ("♥Q", "HQ"),
-    ("♡q", "HQ"), ("♣3", "C3"), ("♧3", "C3"),
-])
+@pytest.mark.parametrize(
+    "text, canonical",
+    [
+        ("sa", "SA"),
+        ("Sa", "SA"),
+        ("d10", "D10"),
+        ("DT", "D10"),
+        ("dt", "D10"),
+        ("  c3 ", "C3"),
+        ("♠A", "SA"),
+        ("♤a", "SA"),
+        ("◆K", "DK"),
+        ("♦K", "DK"),
+        ("♢k", "DK"),
+        ("♥Q", "HQ"),
+        ("♡q", "HQ"),
+        ("♣3", "C3"),
+        ("♧3", "C3"),
+    ],
+)
 def test_card_input_is_case_insensitive_and_accepts_symbols(text, canonical):
     assert format_card(parse_card(text)) == canonical
 
@@ -66,15 +107,24 @@ def test_deck_has_53_cards_and_20_point_cards():
     assert JOKER in DECK and JOKER not in POINT_CARDS
     assert len(POINT_CARDS) == 20
     assert {format_card(c) for c in POINT_CARDS if suit_of(c) == SPADES} == {
-        "SA", "SK", "SQ", "SJ", "S10"}
+        "SA",
+        "SK",
+        "SQ",
+        "SJ",
+        "S10",
+    }
 
 
 # --- card lists ----------------------------------------------------------------------------
 
 
 def test_card_list_separated_by_spaces_or_commas():
-    assert parse_cards("SA, dk  jk,C3") == [parse_card("SA"), parse_card("DK"), JOKER,
-                                           parse_card("C3")]
+    assert parse_cards("SA, dk  jk,C3") == [
+        parse_card("SA"),
+        parse_card("DK"),
+        JOKER,
+        parse_card("C3"),
+    ]
 
 
 def test_card_list_from_an_iterable_of_names():
@@ -107,9 +157,16 @@ def test_sorted_cards_puts_the_joker_first_then_suits_high_to_low():
 # --- suits and trumps ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text, suit", [
-    ("S", SPADES), ("d", DIAMONDS), ("♥", HEARTS), ("clubs", CLUBS), ("Spade", SPADES),
-])
+@pytest.mark.parametrize(
+    "text, suit",
+    [
+        ("S", SPADES),
+        ("d", DIAMONDS),
+        ("♥", HEARTS),
+        ("clubs", CLUBS),
+        ("Spade", SPADES),
+    ],
+)
 def test_parse_suit(text, suit):
     assert parse_suit(text) == suit
 
@@ -134,18 +191,32 @@ def test_trump_error_quotes_the_input():
 # --- bids ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text, bid", [
-    ("13H", Bid(13, HEARTS)), ("16NT", Bid(16, None)), ("16nt", Bid(16, None)),
-    ("14 spades", Bid(14, SPADES)), ("15♦", Bid(15, DIAMONDS)), ("20 c", Bid(20, CLUBS)),
-    (" 13 노기 ", Bid(13, None)), ("20 no-trump", Bid(20, None)), ("21S", Bid(21, SPADES)),
-])
+@pytest.mark.parametrize(
+    "text, bid",
+    [
+        ("13H", Bid(13, HEARTS)),
+        ("16NT", Bid(16, None)),
+        ("16nt", Bid(16, None)),
+        ("14 spades", Bid(14, SPADES)),
+        ("15♦", Bid(15, DIAMONDS)),
+        ("20 c", Bid(20, CLUBS)),
+        (" 13 노기 ", Bid(13, None)),
+        ("20 no-trump", Bid(20, None)),
+        ("21S", Bid(21, SPADES)),
+    ],
+)
 def test_parse_bid(text, bid):
     assert parse_bid(text) == bid
 
 
-@pytest.mark.parametrize("bid, text", [
-    (Bid(13, HEARTS), "13H"), (Bid(16, None), "16NT"), (Bid(20, CLUBS), "20C"),
-])
+@pytest.mark.parametrize(
+    "bid, text",
+    [
+        (Bid(13, HEARTS), "13H"),
+        (Bid(16, None), "16NT"),
+        (Bid(20, CLUBS), "20C"),
+    ],
+)
 def test_format_bid_is_canonical(bid, text):
     assert format_bid(bid) == text
     assert str(bid) == text

@@ -7,30 +7,51 @@ import random
 
 import pytest
 
+from hand_positions import variant
 from mighty_cli.engine.cards import format_cards, parse_bid, parse_card, parse_cards, sorted_cards
 from mighty_cli.engine.cards.deck import deal_cards
 from mighty_cli.engine.errors import IllegalExchange, MightyError
-from mighty_cli.engine.hand import (BidCall, CallFriend, Discard, Eliminate, FriendCall,
-                                    Redistribute, apply, hand_result, legal_actions, legal_plays,
-                                    new_hand, random_legal_action)
+from mighty_cli.engine.hand import (
+    BidCall,
+    CallFriend,
+    Discard,
+    Eliminate,
+    FriendCall,
+    Redistribute,
+    apply,
+    hand_result,
+    legal_actions,
+    legal_plays,
+    new_hand,
+    random_legal_action,
+)
 from mighty_cli.engine.records import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.session import propose
-
-from hand_positions import variant
 
 SIX = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay")
 SEVEN = SIX + ("Gus",)
 
 # Positions (seeded deal 1 of each ruleset, written out).
-DEAL_6 = {"Ana": "DQ D9 D2 H6 CA CQ C10 C3", "Bo": "SK DA D8 HK H8 H5 C9 C8",
-          "Cy": "SQ S10 S7 S6 S3 HA H9 C6", "Di": "SA S9 S4 D6 D5 D3 H4 C7",
-          "Ed": "JK SJ S2 DK D10 D7 D4 CK", "Fay": "S5 DJ HJ H7 H2 C5 C4 C2",
-          "kitty": "S8 HQ H10 H3 CJ"}
-DEAL_7 = {"Ana": "DQ D9 D2 H6 CA CQ C10", "Bo": "D8 HK H8 H5 C9 C8 C3",
-          "Cy": "SK SQ S7 S6 DA H9 C6", "Di": "S10 S4 S3 D5 D3 HA C7",
-          "Ed": "SA S9 D10 D6 D4 H4 CK", "Fay": "JK SJ S5 S2 DK D7 HJ",
-          "Gus": "DJ H7 H3 H2 C5 C4 C2", "kitty": "S8 HQ H10 CJ"}
+DEAL_6 = {
+    "Ana": "DQ D9 D2 H6 CA CQ C10 C3",
+    "Bo": "SK DA D8 HK H8 H5 C9 C8",
+    "Cy": "SQ S10 S7 S6 S3 HA H9 C6",
+    "Di": "SA S9 S4 D6 D5 D3 H4 C7",
+    "Ed": "JK SJ S2 DK D10 D7 D4 CK",
+    "Fay": "S5 DJ HJ H7 H2 C5 C4 C2",
+    "kitty": "S8 HQ H10 H3 CJ",
+}
+DEAL_7 = {
+    "Ana": "DQ D9 D2 H6 CA CQ C10",
+    "Bo": "D8 HK H8 H5 C9 C8 C3",
+    "Cy": "SK SQ S7 S6 DA H9 C6",
+    "Di": "S10 S4 S3 D5 D3 HA C7",
+    "Ed": "SA S9 D10 D6 D4 H4 CK",
+    "Fay": "JK SJ S5 S2 DK D7 HJ",
+    "Gus": "DJ H7 H3 H2 C5 C4 C2",
+    "kitty": "S8 HQ H10 CJ",
+}
 
 
 def cards(deal: dict) -> dict:
@@ -51,8 +72,9 @@ def eliminate(state, card: str):
 
 
 def redistribute(state, **given: str):
-    return apply(state, Redistribute(tuple((who, tuple(parse_cards(text)))
-                                           for who, text in given.items())))
+    return apply(
+        state, Redistribute(tuple((who, tuple(parse_cards(text))) for who, text in given.items()))
+    )
 
 
 # --- 6마 (000 §3.3) ----------------------------------------------------------------------------
@@ -73,8 +95,13 @@ def test_6ma_declarer_calls_a_card_and_its_holder_is_eliminated():
     out = eliminate(state, "JK")
     assert out.eliminated == ("Ed",) and out.phase == "redistribution"
     # a five-player ruleset has no elimination: the declarer takes the kitty at once
-    five = declared(variant({"table.players": 6, "table.hand_size": 8, "table.kitty_size": 5,
-                             "table.eliminated": 1}), SIX, DEAL_6)
+    five = declared(
+        variant(
+            {"table.players": 6, "table.hand_size": 8, "table.kitty_size": 5, "table.eliminated": 1}
+        ),
+        SIX,
+        DEAL_6,
+    )
     assert five.phase == "elimination"
 
 
@@ -97,13 +124,12 @@ def test_6ma_five_to_the_declarer_and_two_to_each_other():
     state = eliminate(declared(load_ruleset("standard-6"), SIX, DEAL_6), "JK")
     # Ed's eight and the kitty's five: JK SJ S2 DK D10 D7 D4 CK S8 HQ H10 H3 CJ
     with pytest.raises(IllegalExchange, match="Ana receives 4 cards"):
-        redistribute(state, Ana="JK SJ DK CK", Bo="S2 D10", Cy="D7 D4", Di="S8 HQ",
-                     Fay="H10 H3 CJ")
+        redistribute(state, Ana="JK SJ DK CK", Bo="S2 D10", Cy="D7 D4", Di="S8 HQ", Fay="H10 H3 CJ")
     with pytest.raises(IllegalExchange, match="C2 is not in the eliminated hands"):
-        redistribute(state, Ana="JK SJ DK CK C2", Bo="S2 D10", Cy="D7 D4", Di="S8 HQ",
-                     Fay="H10 H3")
-    dealt = redistribute(state, Ana="JK SJ DK CK CJ", Bo="S2 D10", Cy="D7 D4", Di="S8 HQ",
-                         Fay="H10 H3")
+        redistribute(state, Ana="JK SJ DK CK C2", Bo="S2 D10", Cy="D7 D4", Di="S8 HQ", Fay="H10 H3")
+    dealt = redistribute(
+        state, Ana="JK SJ DK CK CJ", Bo="S2 D10", Cy="D7 D4", Di="S8 HQ", Fay="H10 H3"
+    )
     assert dealt.phase == "exchange" and dealt.players == ("Ana", "Bo", "Cy", "Di", "Fay")
     assert len(dealt.hands["Ana"]) == 13
     assert {len(dealt.hands[p]) for p in ("Bo", "Cy", "Di", "Fay")} == {10}
@@ -111,8 +137,9 @@ def test_6ma_five_to_the_declarer_and_two_to_each_other():
 
 def test_6ma_then_played_as_five_and_the_eliminated_scores_nothing():
     state = eliminate(declared(load_ruleset("standard-6"), SIX, DEAL_6), "JK")
-    state = redistribute(state, Ana="JK SJ DK CK CJ", Bo="S2 D10", Cy="D7 D4", Di="S8 HQ",
-                         Fay="H10 H3")
+    state = redistribute(
+        state, Ana="JK SJ DK CK CJ", Bo="S2 D10", Cy="D7 D4", Di="S8 HQ", Fay="H10 H3"
+    )
     with pytest.raises(IllegalExchange, match="the discard is exactly 3"):
         apply(state, Discard(tuple(parse_cards("D2 D9"))))
     state = apply(state, Discard(tuple(parse_cards("D2 D9 H6"))))
@@ -139,8 +166,14 @@ def test_7ma_two_calls_then_six_to_the_declarer_and_three_to_each_other():
     state = eliminate(state, "SA")
     assert state.eliminated == ("Fay", "Ed") and state.phase == "redistribution"
     # Fay's and Ed's fourteen and the kitty's four: 18 cards
-    state = redistribute(state, Ana="JK SJ SA DK CK CJ", Bo="S5 S2 S9", Cy="D7 HJ D10",
-                         Di="D6 D4 H4", Gus="S8 HQ H10")
+    state = redistribute(
+        state,
+        Ana="JK SJ SA DK CK CJ",
+        Bo="S5 S2 S9",
+        Cy="D7 HJ D10",
+        Di="D6 D4 H4",
+        Gus="S8 HQ H10",
+    )
     assert len(state.hands["Ana"]) == 13 and len(state.players) == 5
 
 
@@ -178,7 +211,7 @@ def test_six_present_all_play_6ma_seven_present_one_sits_out():
 @pytest.mark.parametrize("name", ["standard-6", "standard-7"])
 def test_random_eliminations_agree_with_open_cards_and_the_record(name):
     rules = load_ruleset(name)
-    players = SEVEN[:rules.table.players]
+    players = SEVEN[: rules.table.players]
     for seed in range(40):
         rng = random.Random(seed)
         deal = deal_cards(seed, players, rules.deck_cards, rules.table.hand_size)
@@ -187,8 +220,14 @@ def test_random_eliminations_agree_with_open_cards_and_the_record(name):
         while full.phase not in ("done", "deal_miss", "redeal"):
             action = random_legal_action(full, rng)
             full = apply(full, action)
-            opened = apply(opened, Discard(()) if isinstance(action, Discard) and seed % 2
-                           else Redistribute(()) if isinstance(action, Redistribute) else action)
+            opened = apply(
+                opened,
+                Discard(())
+                if isinstance(action, Discard) and seed % 2
+                else Redistribute(())
+                if isinstance(action, Redistribute)
+                else action,
+            )
         if full.phase != "done":
             continue
         result = hand_result(full)
@@ -237,11 +276,15 @@ def test_gwanak_6_change_to_no_trump_one_less():
     def change_to_no_trump(name):
         state = declared(load_ruleset(name), SIX, DEAL_6, bid="14S")
         state = eliminate(state, "JK")
-        state = redistribute(state, Ana="JK SJ DK CK CJ", Bo="S2 D10", Cy="D7 D4", Di="S8 HQ",
-                             Fay="H10 H3")
+        state = redistribute(
+            state, Ana="JK SJ DK CK CJ", Bo="S2 D10", Cy="D7 D4", Di="S8 HQ", Fay="H10 H3"
+        )
         state = apply(state, Discard(tuple(parse_cards("D2 D9 H6"))))
-        return min(action.contract.number for action in legal_actions(state)
-                   if type(action).__name__ == "ChangeContract" and action.contract.trump is None)
+        return min(
+            action.contract.number
+            for action in legal_actions(state)
+            if type(action).__name__ == "ChangeContract" and action.contract.trump is None
+        )
 
     assert change_to_no_trump("gwanak-6") == 15
     assert change_to_no_trump("daejeon-6") == 16  # standard: +2

@@ -6,39 +6,65 @@ from __future__ import annotations
 
 import pytest
 
+from hand_positions import variant
 from mighty_cli.engine.cards import SUITS, parse_bid, parse_card, parse_cards, sorted_cards
 from mighty_cli.engine.errors import IllegalAction, IllegalBid, IllegalDealMiss, MightyError
+from mighty_cli.engine.hand import (
+    BidCall,
+    CallFriend,
+    DeclareDealMiss,
+    Discard,
+    FriendCall,
+    Play,
+    apply,
+    deal_cards,
+    hand_result,
+    is_deal_miss_hand,
+    legal_actions,
+    legal_plays,
+    new_hand,
+    random_legal_action,
+)
 from mighty_cli.engine.hand.seats import GHOST, arranged_deal, seats
-from mighty_cli.engine.hand import (BidCall, CallFriend, DeclareDealMiss, Discard, FriendCall,
-                                    Play, apply, deal_cards, hand_result, is_deal_miss_hand,
-                                    legal_actions, legal_plays, new_hand, random_legal_action)
 from mighty_cli.engine.records import Record, dump_record, read_record, replay, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.session import PreviousHand, propose
 
-from hand_positions import variant
-
 FOUR = ("Ana", "Bo", "Cy", "Di")
 
 # Hearts will be trump (Ana 13H). The ghost's pile is written from the top.
-DEAL_CALL = {"Ana": "S4 DA DK DQ DJ HQ HJ H10 H9 H8", "Bo": "JK S5 S8 S9 C5 C6 C7 D4 D5 D6",
-             "Cy": "S6 S10 SJ C8 C9 C10 D7 D8 D9 D10", "Di": "S7 SQ SK SA CJ CQ CK CA H4 H5",
-             "ghost": "HA C3 D2 S2 C2 H2 D3 S3 H3 C4", "kitty": "H6 H7 HK"}
+DEAL_CALL = {
+    "Ana": "S4 DA DK DQ DJ HQ HJ H10 H9 H8",
+    "Bo": "JK S5 S8 S9 C5 C6 C7 D4 D5 D6",
+    "Cy": "S6 S10 SJ C8 C9 C10 D7 D8 D9 D10",
+    "Di": "S7 SQ SK SA CJ CQ CK CA H4 H5",
+    "ghost": "HA C3 D2 S2 C2 H2 D3 S3 H3 C4",
+    "kitty": "H6 H7 HK",
+}
 # The same with the joker second in the ghost's pile and ♣3 with Bo.
-DEAL_JOKER = dict(DEAL_CALL, Bo="C3 S5 S8 S9 C5 C6 C7 D4 D5 D6",
-                  ghost="HA JK D2 S2 C2 H2 D3 S3 H3 C4")
+DEAL_JOKER = dict(
+    DEAL_CALL, Bo="C3 S5 S8 S9 C5 C6 C7 D4 D5 D6", ghost="HA JK D2 S2 C2 H2 D3 S3 H3 C4"
+)
 # Ana holds ♣3, the ghost the joker third in its pile.
-DEAL_NO_ANSWER = dict(DEAL_CALL, Ana="C3 DA DK DQ DJ HQ HJ H10 H9 H8",
-                      Bo="D2 S5 S8 S9 C5 C6 C7 D4 D5 D6",
-                      ghost="HA S4 JK S2 C2 H2 D3 S3 H3 C4")
+DEAL_NO_ANSWER = dict(
+    DEAL_CALL,
+    Ana="C3 DA DK DQ DJ HQ HJ H10 H9 H8",
+    Bo="D2 S5 S8 S9 C5 C6 C7 D4 D5 D6",
+    ghost="HA S4 JK S2 C2 H2 D3 S3 H3 C4",
+)
 
 
 def cards(deal: dict) -> dict:
     return {who: parse_cards(text) for who, text in deal.items()}
 
 
-def declared(rules="ghost-4", deal=DEAL_CALL, friend="none", discard="DJ DQ DK",
-             election=("Ana 13H", "Bo pass", "Cy pass", "Di pass")):
+def declared(
+    rules="ghost-4",
+    deal=DEAL_CALL,
+    friend="none",
+    discard="DJ DQ DK",
+    election=("Ana 13H", "Bo pass", "Cy pass", "Di pass"),
+):
     """Ana declares 13H (the ghost never calls), discards, calls the friend."""
     rules = load_ruleset(rules) if isinstance(rules, str) else rules
     state = new_hand(rules, FOUR, "Ana", cards(deal), opener="Ana")
@@ -49,11 +75,13 @@ def declared(rules="ghost-4", deal=DEAL_CALL, friend="none", discard="DJ DQ DK",
     if friend is None:
         return state
     from mighty_cli.engine.hand import parse_friend_call
+
     return apply(state, CallFriend(parse_friend_call(friend, state)))
 
 
 def play(state, *tokens):
     from mighty_cli.engine.hand import parse_play
+
     for token in tokens:
         card, suit, call = parse_play(token)
         state = apply(state, Play(state.to_move, card, suit, call))
@@ -209,12 +237,14 @@ def test_the_ghost_scores_nothing_and_the_declarer_takes_the_balance():
     assert all(with_ghost.deltas[p] == -sign * unit for p in ("Bo", "Cy", "Di"))
     assert sum(alone.deltas.values()) == 0
     # a recorded hand says the same: a ghost friend pays nothing, the declarer takes the balance
-    record = read_record('format = "mighty-hand-record/1"\nruleset = "ghost-4"\n'
-                         'players = ["Ana", "Bo", "Cy", "Di"]\n'
-                         '[[hands]]\ndealer = "Ana"\ndeclarer = "Bo"\ncontract = "15S"\n'
-                         'friend = "ghost"\ntaken = 16\n'
-                         '[[hands]]\ndeclarer = "Bo"\ncontract = "15S"\nfriend = "Cy"\n'
-                         'taken = 16\n')
+    record = read_record(
+        'format = "mighty-hand-record/1"\nruleset = "ghost-4"\n'
+        'players = ["Ana", "Bo", "Cy", "Di"]\n'
+        '[[hands]]\ndealer = "Ana"\ndeclarer = "Bo"\ncontract = "15S"\n'
+        'friend = "ghost"\ntaken = 16\n'
+        '[[hands]]\ndeclarer = "Bo"\ncontract = "15S"\nfriend = "Cy"\n'
+        "taken = 16\n"
+    )
     first, second = replay(record).hands
     assert first.deltas == {"Ana": -5, "Bo": 15, "Cy": -5, "Di": -5}
     assert second.deltas == {"Ana": -5, "Bo": 5, "Cy": 5, "Di": -5}
@@ -251,6 +281,7 @@ def test_in_open_cards_the_ghost_plays_whatever_is_turned_up():
         state = apply(state, BidCall(player, None if what == "pass" else parse_bid(what)))
     state = apply(state, Discard(()))
     from mighty_cli.engine.hand import parse_friend_call
+
     state = apply(state, CallFriend(parse_friend_call("none", state)))
     state = play(state, "S4", "S5", "S6", "S7", "HA")  # the ghost shows out of ♠ ...
     state = play(state, "C3!", "H8", "JK", "C8", "CJ")
@@ -269,12 +300,15 @@ def test_msol_4ma_is_ghost_4ma_under_msol_rules():
     state = new_hand(rules, FOUR, "Ana", cards(DEAL_CALL), opener="Ana")
     assert apply(state, BidCall("Ana", parse_bid("12H"))).standing_bid[0] == "Ana"
     with pytest.raises(IllegalBid):
-        apply(new_hand(load_ruleset("ghost-4"), FOUR, "Ana", cards(DEAL_CALL), opener="Ana"),
-              BidCall("Ana", parse_bid("12H")))
+        apply(
+            new_hand(load_ruleset("ghost-4"), FOUR, "Ana", cards(DEAL_CALL), opener="Ana"),
+            BidCall("Ana", parse_bid("12H")),
+        )
 
 
 def test_random_ghost_hands_are_zero_sum():
     import random
+
     for name in ("ghost-4", "msol-4"):
         rules = load_ruleset(name)
         rng = random.Random(3)

@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from mighty_cli.engine.cards import Bid, HEARTS, parse_bid, parse_cards
-from mighty_cli.engine.errors import IllegalBid, IllegalDealMiss
-from mighty_cli.engine.hand import (BidCall, DeclareDealMiss, apply, is_deal_miss_hand,
-                                    legal_actions, new_hand)
-
 from hand_positions import DATA, PLAYERS, make_deal, tomllib, variant
+from mighty_cli.engine.cards import HEARTS, Bid, parse_bid, parse_cards
+from mighty_cli.engine.errors import IllegalBid, IllegalDealMiss
+from mighty_cli.engine.hand import (
+    BidCall,
+    DeclareDealMiss,
+    apply,
+    is_deal_miss_hand,
+    legal_actions,
+    new_hand,
+)
 
 ELECTION = tomllib.loads((DATA / "election_cases.toml").read_text(encoding="utf-8"))["cases"]
 DEAL_MISS = tomllib.loads((DATA / "deal_miss_cases.toml").read_text(encoding="utf-8"))["cases"]

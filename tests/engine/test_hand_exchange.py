@@ -5,13 +5,23 @@ from __future__ import annotations
 
 import pytest
 
-from mighty_cli.engine.cards import Bid, HEARTS, SPADES, parse_bid, parse_card, parse_cards
-from mighty_cli.engine.errors import IllegalExchange, IllegalPlay
-from mighty_cli.engine.hand import (BidCall, CallFriend, ChangeContract, Discard, FriendCall,
-                                    apply, format_friend_call, hand_result, legal_actions,
-                                    legal_plays, new_hand, parse_friend_call)
-
 from hand_positions import PLAYERS, deal_named, legal, play, position, variant
+from mighty_cli.engine.cards import HEARTS, SPADES, Bid, parse_bid, parse_card, parse_cards
+from mighty_cli.engine.errors import IllegalExchange, IllegalPlay
+from mighty_cli.engine.hand import (
+    BidCall,
+    CallFriend,
+    ChangeContract,
+    Discard,
+    FriendCall,
+    apply,
+    format_friend_call,
+    hand_result,
+    legal_actions,
+    legal_plays,
+    new_hand,
+    parse_friend_call,
+)
 
 DI_LEADS = "C2 C5 C10 CK CJ"
 
@@ -24,8 +34,11 @@ def exchange(rules="standard", **kwargs):
 
 
 def test_discard_exactly_three():
-    state = position(friend=None, election=("Ana 13H", "Bo pass", "Cy pass", "Di pass",
-                                            "Ed pass"), discard="SJ H9 CA")
+    state = position(
+        friend=None,
+        election=("Ana 13H", "Bo pass", "Cy pass", "Di pass", "Ed pass"),
+        discard="SJ H9 CA",
+    )
     assert state.phase == "friend" and state.discards == tuple(parse_cards("SJ H9 CA"))
     assert len(state.hands["Ana"]) == 10
 
@@ -73,24 +86,27 @@ def test_discarded_points_count_for_ruling_party():
 # --- contract change --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("options, new, error", [
-    ({}, "15S", None),
-    ({}, "14S", "raises the contract by 2 to at least 15 (exchange.raise_suit_change)"),
-    ({}, "14H", None),
-    ({}, "12H", "a contract never goes down"),
-    ({"exchange.raise_suit_change": 1}, "14S", None),
-    ({"exchange.raise_suit_change": 0}, "13S", None),
-    ({}, "15NT", None),
-    ({}, "14NT", "exchange.raise_to_no_trump"),
-    ({"exchange.raise_to_no_trump": 1}, "14NT", None),
-    ({"exchange.trump_change_allowed": False}, "15S", "trump_change_allowed = false"),
-    ({"exchange.voluntary_raise": False}, "16S", "exchange.voluntary_raise = false"),
-    ({"exchange.voluntary_raise": False}, "14H", "exchange.voluntary_raise = false"),
-    ({"exchange.free_change_order": ["S", "D", "H", "C"]}, "13S", None),
-    ({"exchange.free_change_order": ["S", "D", "H", "C"]}, "13C", "raise_suit_change"),
-    ({}, "21S", "election.max_bid"),
-    ({"election.no_trump_allowed": False}, "15NT", "no-trump is not allowed"),
-])
+@pytest.mark.parametrize(
+    "options, new, error",
+    [
+        ({}, "15S", None),
+        ({}, "14S", "raises the contract by 2 to at least 15 (exchange.raise_suit_change)"),
+        ({}, "14H", None),
+        ({}, "12H", "a contract never goes down"),
+        ({"exchange.raise_suit_change": 1}, "14S", None),
+        ({"exchange.raise_suit_change": 0}, "13S", None),
+        ({}, "15NT", None),
+        ({}, "14NT", "exchange.raise_to_no_trump"),
+        ({"exchange.raise_to_no_trump": 1}, "14NT", None),
+        ({"exchange.trump_change_allowed": False}, "15S", "trump_change_allowed = false"),
+        ({"exchange.voluntary_raise": False}, "16S", "exchange.voluntary_raise = false"),
+        ({"exchange.voluntary_raise": False}, "14H", "exchange.voluntary_raise = false"),
+        ({"exchange.free_change_order": ["S", "D", "H", "C"]}, "13S", None),
+        ({"exchange.free_change_order": ["S", "D", "H", "C"]}, "13C", "raise_suit_change"),
+        ({}, "21S", "election.max_bid"),
+        ({"election.no_trump_allowed": False}, "15NT", "no-trump is not allowed"),
+    ],
+)
 def test_trump_change_raise(options, new, error):
     state = exchange(variant(options))
     action = ChangeContract(parse_bid(new))
@@ -109,9 +125,12 @@ def test_raise_from_no_trump():
     with pytest.raises(IllegalExchange, match="raise_from_no_trump"):
         apply(state, ChangeContract(parse_bid("14S")))
     apply(state, ChangeContract(parse_bid("15S")))
-    state = exchange(variant({"exchange.raise_from_no_trump": 3,
-                              "exchange.free_change_order": ["S", "D", "H", "C"]}),
-                     election=election)
+    state = exchange(
+        variant(
+            {"exchange.raise_from_no_trump": 3, "exchange.free_change_order": ["S", "D", "H", "C"]}
+        ),
+        election=election,
+    )
     with pytest.raises(IllegalExchange, match="raise_from_no_trump"):
         apply(state, ChangeContract(parse_bid("15S")))
 
@@ -142,8 +161,9 @@ def test_card_friend_revealed_when_card_played():
 def test_friend_reveal_on_points():
     state = position(friend="D2", tricks=["C2 SA C10 CK CJ"])
     assert state.friend == "Bo" and not state.friend_revealed
-    state = position(variant({"friend.reveal_on_points": True}), friend="D2",
-                     tricks=["C2 SA C10 CK CJ"])
+    state = position(
+        variant({"friend.reveal_on_points": True}), friend="D2", tricks=["C2 SA C10 CK CJ"]
+    )
     assert state.friend_revealed
 
 
@@ -198,8 +218,9 @@ def test_first_trick_friend_declarer_wins_plays_alone():
 
 
 def test_first_trick_friend_next_trick_when_declarer_wins():
-    rules = variant({"play.trump_lead": "any_time",
-                     "friend.first_trick_declarer_wins": "next_trick"})
+    rules = variant(
+        {"play.trump_lead": "any_time", "friend.first_trick_declarer_wins": "next_trick"}
+    )
     state = position(rules, friend="first-trick", tricks=["HA C5 H2 H5 H7"])
     assert state.tricks[0].winner == "Ana" and state.friend is None
     for token in "C2 C6 C10 CK CJ".split():

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from hand_positions import play, position, variant
 from mighty_cli.engine.cards import parse_card
 from mighty_cli.engine.errors import IllegalPlay, InvalidNotation
 from mighty_cli.engine.hand import format_play, hand_result, legal_plays, parse_play
-
-from hand_positions import play, position, variant
 
 
 def open_hand(rules="standard", tricks=(), **kwargs):
@@ -18,8 +17,11 @@ def open_hand(rules="standard", tricks=(), **kwargs):
 
 def test_open_cards_no_card_twice():
     state = open_hand(tricks=["C2 C5 C10 CK CJ", "C3"])
-    with pytest.raises(IllegalPlay, match=r"trick 2: \w+ played CK but it was already played "
-                                          r"on trick 1 \(no card twice\)"):
+    with pytest.raises(
+        IllegalPlay,
+        match=r"trick 2: \w+ played CK but it was already played "
+        r"on trick 1 \(no card twice\)",
+    ):
         play(state, "CK")
 
 
@@ -33,8 +35,11 @@ def test_open_cards_revoke_names_the_earlier_trick():
     # Cy shows out of clubs on trick 1 (plays S2 to a club lead), then plays a club on trick 3.
     state = open_hand(tricks=["C2 C5 S2 CK CJ", "D2 D3 D4 D5 D6"])
     assert state.to_move == "Cy"  # Cy's D6 won trick 2
-    with pytest.raises(IllegalPlay, match=r"trick 3: Cy led C7 but showed out of ♣ on trick 1 "
-                                          r"\(revoke: must follow suit\)"):
+    with pytest.raises(
+        IllegalPlay,
+        match=r"trick 3: Cy led C7 but showed out of ♣ on trick 1 "
+        r"\(revoke: must follow suit\)",
+    ):
         play(state, "C7")
     assert "C7" not in {format_play(p) for p in legal_plays(state)}
 
@@ -60,8 +65,11 @@ def test_open_cards_joker_not_played_to_a_call():
     # Ed leads C3! on trick 2; Ana and Bo follow without the joker, so neither holds it.
     state = open_hand(tricks=["C2 C4 C5 C6 C10", "C3! CJ C7 C8 C9"])
     assert state.to_move == "Ana"
-    with pytest.raises(IllegalPlay, match=r"trick 3: Ana led JK but did not play the joker when "
-                                          r"it was called on trick 2"):
+    with pytest.raises(
+        IllegalPlay,
+        match=r"trick 3: Ana led JK but did not play the joker when "
+        r"it was called on trick 2",
+    ):
         play(state, "JK/S")
 
 
@@ -76,8 +84,11 @@ def test_open_cards_trump_lead_on_first_trick_means_only_trumps():
     # Ana leads trump on trick 1, so she held only trumps (and perhaps the joker).
     state = open_hand(tricks=["H2 H3 H4 H5 H6", "D2"])
     assert state.tricks[0].winner == "Ed" and state.to_move == "Ana"
-    with pytest.raises(IllegalPlay, match=r"Ana played D3 but led trump, so held only trumps, on "
-                                          r"trick 1 \(revoke: play.trump_lead = not_first_trick\)"):
+    with pytest.raises(
+        IllegalPlay,
+        match=r"Ana played D3 but led trump, so held only trumps, on "
+        r"trick 1 \(revoke: play.trump_lead = not_first_trick\)",
+    ):
         play(state, "D3")
 
 
@@ -101,9 +112,18 @@ def test_open_cards_declarer_playing_his_called_card_is_a_fake():
 
 
 def test_open_cards_unseen_discards_hold_the_missing_points():
-    tricks = ["C2 C5 C6 C7 C8", "C9 C10 CJ CQ CK", "D2 D3 D4 D5 D6", "D7 D8 D9 D10 DJ",
-              "H2 H3 H4 H5 H6", "H7 H8 H9 H10 HJ", "S2 S3 S4 S5 S6", "S7 S8 S9 S10 SJ",
-              "DQ DK DA CA C4", "HQ SA C3 SQ SK"]
+    tricks = [
+        "C2 C5 C6 C7 C8",
+        "C9 C10 CJ CQ CK",
+        "D2 D3 D4 D5 D6",
+        "D7 D8 D9 D10 DJ",
+        "H2 H3 H4 H5 H6",
+        "H7 H8 H9 H10 HJ",
+        "S2 S3 S4 S5 S6",
+        "S7 S8 S9 S10 SJ",
+        "DQ DK DA CA C4",
+        "HQ SA C3 SQ SK",
+    ]
     state = open_hand(tricks=tricks)
     assert state.phase == "done"
     # unplayed: HK HA JK -> two point cards were discarded
@@ -115,10 +135,15 @@ def test_open_cards_unseen_discards_hold_the_missing_points():
 # --- notation -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("JK/H", (64, 2, False)), ("C3!", (parse_card("C3"), None, True)),
-    ("sa", (parse_card("SA"), None, False)), ("♥10", (parse_card("H10"), None, False)),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("JK/H", (64, 2, False)),
+        ("C3!", (parse_card("C3"), None, True)),
+        ("sa", (parse_card("SA"), None, False)),
+        ("♥10", (parse_card("H10"), None, False)),
+    ],
+)
 def test_parse_play(text, expected):
     assert parse_play(text) == expected
     assert parse_play(format_play(*expected)) == expected

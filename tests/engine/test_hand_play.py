@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from hand_positions import legal, play, position, variant
 from mighty_cli.engine.cards import parse_card
 from mighty_cli.engine.errors import IllegalPlay
 from mighty_cli.engine.hand import Play, apply, hand_result, legal_plays
 
-from hand_positions import legal, play, position, variant
-
-DI_LEADS = "C2 C5 C10 CK CJ"          # trick 1: Di wins with CK
-JOKER_GONE = "C2 JK C10 CK CQ"        # trick 1: Bo's joker is powerless, Di wins with CK
+DI_LEADS = "C2 C5 C10 CK CJ"  # trick 1: Di wins with CK
+JOKER_GONE = "C2 JK C10 CK CQ"  # trick 1: Bo's joker is powerless, Di wins with CK
 
 
 def winner(state) -> str:
@@ -27,8 +26,11 @@ def winner(state) -> str:
 
 def test_must_follow_suit():
     state = position(tricks=["C2"])
-    with pytest.raises(IllegalPlay, match=r"trick 1: Bo played D2 but holds ♣ and ♣ was led "
-                                          r"\(must follow suit\)"):
+    with pytest.raises(
+        IllegalPlay,
+        match=r"trick 1: Bo played D2 but holds ♣ and ♣ was led "
+        r"\(must follow suit\)",
+    ):
         play(state, "D2")
     assert legal(state) == {"C5", "C6", "C7", "C8", "C9", "SA", "JK"}
 
@@ -237,8 +239,10 @@ def test_joker_call_card_is_the_alternate_when_clubs_are_trump():
     state = position(variant({"play.trump_lead": "any_time"}), election=election)
     with pytest.raises(IllegalPlay, match="joker-call card is S3"):
         play(state, "C3!")
-    state = position(variant({"cards.joker_call_alternate": "H3",
-                              "play.trump_lead": "any_time"}), election=election)
+    state = position(
+        variant({"cards.joker_call_alternate": "H3", "play.trump_lead": "any_time"}),
+        election=election,
+    )
     with pytest.raises(IllegalPlay, match="joker-call card is H3"):
         play(state, "C3!")
 
@@ -254,10 +258,13 @@ def test_joker_call_after_joker_played_has_no_effect():
 def test_no_trump_lead_on_first_trick():
     state = position()
     assert not {"HA", "HK", "HQ", "HJ", "H10"} & legal(state)
-    with pytest.raises(IllegalPlay, match=r"trick 1: Ana led HA but holds cards of other suits "
-                                          r"and hearts are trump \(the leader may not lead trump "
-                                          r"on trick 1 unless he holds only trumps; "
-                                          r"play.trump_lead = not_first_trick\)"):
+    with pytest.raises(
+        IllegalPlay,
+        match=r"trick 1: Ana led HA but holds cards of other suits "
+        r"and hearts are trump \(the leader may not lead trump "
+        r"on trick 1 unless he holds only trumps; "
+        r"play.trump_lead = not_first_trick\)",
+    ):
         play(state, "HA")
 
 
@@ -305,12 +312,23 @@ def test_joker_lead_naming_trump_is_a_trump_lead():
 
 def _open_to_trick_ten(rules, last: str):
     # Open cards: nine tricks where everybody follows suit, then the given trick 10.
-    tricks = ["C2 C5 C6 C7 C8", "C9 C10 CJ CQ CK", "D2 D3 D4 D5 D6", "D7 D8 D9 D10 DJ",
-              "H2 H3 H4 H5 H6", "H7 H8 H9 H10 HJ", "S2 S3 S4 S5 S6", "S7 S8 S9 S10 SJ",
-              "DQ DK DA S3 S4".replace("S3 S4", "CA C4")]
-    return position(rules, open_cards=True, election=("Ana 13H", "Bo pass", "Cy pass",
-                                                      "Di pass", "Ed pass"),
-                    tricks=tricks + [last])
+    tricks = [
+        "C2 C5 C6 C7 C8",
+        "C9 C10 CJ CQ CK",
+        "D2 D3 D4 D5 D6",
+        "D7 D8 D9 D10 DJ",
+        "H2 H3 H4 H5 H6",
+        "H7 H8 H9 H10 HJ",
+        "S2 S3 S4 S5 S6",
+        "S7 S8 S9 S10 SJ",
+        "DQ DK DA S3 S4".replace("S3 S4", "CA C4"),
+    ]
+    return position(
+        rules,
+        open_cards=True,
+        election=("Ana 13H", "Bo pass", "Cy pass", "Di pass", "Ed pass"),
+        tricks=tricks + [last],
+    )
 
 
 def test_mighty_power_on_last_trick():
@@ -320,8 +338,7 @@ def test_mighty_power_on_last_trick():
 
 
 def test_mighty_powerless_on_last_trick_when_option_off():
-    state = _open_to_trick_ten(variant({"cards.mighty_power_last_trick": False}),
-                               "HQ SA C3 SQ SK")
+    state = _open_to_trick_ten(variant({"cards.mighty_power_last_trick": False}), "HQ SA C3 SQ SK")
     assert winner(state) == state.tricks[-1].plays[0][0]  # HQ, the highest trump
 
 

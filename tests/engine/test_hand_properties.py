@@ -16,10 +16,19 @@ from hypothesis import strategies as st
 
 from mighty_cli.engine.cards import DECK, JOKER, Bid
 from mighty_cli.engine.errors import IllegalAction
-from mighty_cli.engine.hand import (BidCall, Discard, Play, apply, hand_result,
-                                    legal_actions, legal_plays, new_hand, random_legal_action)
-from mighty_cli.engine.hand.draft import seeded_deal
+from mighty_cli.engine.hand import (
+    BidCall,
+    Discard,
+    Play,
+    apply,
+    hand_result,
+    legal_actions,
+    legal_plays,
+    new_hand,
+    random_legal_action,
+)
 from mighty_cli.engine.hand.derived import rule_tables
+from mighty_cli.engine.hand.draft import seeded_deal
 from mighty_cli.engine.records import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import bundled_names, load_ruleset
 from mighty_cli.engine.scoring import ruling_party_taken, taken_limit
@@ -30,7 +39,8 @@ NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal")
 def players_of(rules) -> tuple:
     """The players of a ruleset's table (table.players: 5마 five, 4마 four, 3마 three, 2마 two,
     6마 six, 7마 seven)."""
-    return NAMES[:rules.table.players]
+    return NAMES[: rules.table.players]
+
 
 RULESETS = bundled_names()
 ENDED = ("done", "deal_miss", "redeal")
@@ -43,8 +53,9 @@ def examples(full: int) -> int:
     return full if LONG else max(8, full // 3)
 
 
-SETTINGS = settings(max_examples=examples(100), deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def random_hand(name: str, seed: int, choose_from_list: bool = False):
@@ -59,8 +70,9 @@ def random_hand(name: str, seed: int, choose_from_list: bool = False):
     state = new_hand(rules, players, players[seed % len(players)], deal)
     states = [state]
     # a deal miss a full bid may cancel (deal_miss.full_bid_cancels) is cancelled half the time
-    while state.phase not in ENDED or (state.phase == "deal_miss" and legal_actions(state)
-                                       and rng.random() < 0.5):
+    while state.phase not in ENDED or (
+        state.phase == "deal_miss" and legal_actions(state) and rng.random() < 0.5
+    ):
         # the redistribution (6마, 7마) is a chance event legal_actions does not list
         if choose_from_list and state.phase not in ("exchange", "redistribution"):
             action = rng.choice(legal_actions(state))
@@ -86,8 +98,10 @@ def test_random_hands_score_zero_sum_and_account_for_every_point(name, seed):
     # 변형 2마: the cards the draft put aside (deal.undealt) are out of play, points and all
     aside = set(deal.get("undealt", ()))
     point_mask = rule_tables(rules).point_mask
-    assert played + final.discarded_points + sum(point_mask >> card & 1 for card in aside) \
+    assert (
+        played + final.discarded_points + sum(point_mask >> card & 1 for card in aside)
         == rules.point_card_total
+    )
     cards = [play.card for trick in final.tricks for _, play in trick.plays]
     # 6마, 7마: five play after the eliminations; ghost 4마: the ghost plays its cards as well;
     # 동대전 6마, 7마: all play eight or seven tricks
@@ -98,9 +112,11 @@ def test_random_hands_score_zero_sum_and_account_for_every_point(name, seed):
     if rules.election.bid_counts != "tricks":
         friends = [name for name in (result.friend, result.friend2) if name is not None]
         own = final.points_taken[result.declarer] + (
-            final.discarded_points if rules.exchange.discards_count_for_ruling_party else 0)
+            final.discarded_points if rules.exchange.discards_count_for_ruling_party else 0
+        )
         assert result.taken == ruling_party_taken(
-            rules, own, [final.points_taken[name] for name in friends])
+            rules, own, [final.points_taken[name] for name in friends]
+        )
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -118,9 +134,15 @@ def test_illegal_actions_are_rejected(name, seed):
             # every card of the hand is accepted exactly when legal_plays lists it
             for card in hand:
                 annotations = [p for p in legal_plays(state) if p.card == card]
-                action = annotations[0] if annotations else Play(
-                    player, card, rng.randrange(4) if card == JOKER and not state.current_trick
-                    else None)
+                action = (
+                    annotations[0]
+                    if annotations
+                    else Play(
+                        player,
+                        card,
+                        rng.randrange(4) if card == JOKER and not state.current_trick else None,
+                    )
+                )
                 if card in legal_cards:
                     apply(state, action)
                 else:
@@ -138,8 +160,11 @@ def test_illegal_actions_are_rejected(name, seed):
             if standing is not None:
                 player, bid = standing
                 # a bid one step lower (a higher number where bids descend, as in 이우)
-                low = Bid(bid.number + 1, bid.trump) if rules.bids_descend \
+                low = (
+                    Bid(bid.number + 1, bid.trump)
+                    if rules.bids_descend
                     else Bid(max(1, bid.number - 1), bid.trump)
+                )
                 with pytest.raises(IllegalAction):
                     apply(state, BidCall(state.to_move, low))
             with pytest.raises(IllegalAction):
@@ -149,9 +174,9 @@ def test_illegal_actions_are_rejected(name, seed):
             outside = [card for card in DECK if card not in {held & 127 for held in hand}]
             size = len(hand) - rules.tricks  # the discard: what he holds beyond his tricks
             with pytest.raises(IllegalAction):
-                apply(state, Discard((outside[0],) + tuple(hand[:size - 1])))
+                apply(state, Discard((outside[0],) + tuple(hand[: size - 1])))
             with pytest.raises(IllegalAction):
-                apply(state, Discard(tuple(hand[:size - 1])))
+                apply(state, Discard(tuple(hand[: size - 1])))
         for action in rng.sample(legal_actions(state), min(5, len(legal_actions(state)))):
             apply(state, action)  # every listed action is accepted
 
@@ -162,8 +187,13 @@ def test_illegal_actions_are_rejected(name, seed):
 def test_open_cards_replay_agrees_with_the_full_deal(name, seed):
     rules, deal, states = random_hand(name, seed)
     final = states[-1]
-    state = new_hand(rules, players_of(rules), final.dealer, None, opener=final.election[0][0]
-                     if final.election else None)
+    state = new_hand(
+        rules,
+        players_of(rules),
+        final.dealer,
+        None,
+        opener=final.election[0][0] if final.election else None,
+    )
     for action in final.history:
         if isinstance(action, Discard) and seed % 2:
             action = Discard(())  # the discards were not seen

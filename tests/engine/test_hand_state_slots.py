@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from mighty_cli.engine.hand.draft import seeded_deal
 from mighty_cli.engine import hand as engine
+from mighty_cli.engine.hand.draft import seeded_deal
 from mighty_cli.engine.ruleset import bundled_names, load_ruleset
 
 PLAYERS = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal"]
@@ -25,7 +25,7 @@ def slots() -> list[str]:
 @pytest.mark.parametrize("open_cards", [False, True])
 def test_every_slot_is_set_after_every_action(ruleset, open_cards):
     rules = load_ruleset(ruleset)
-    players = PLAYERS[:rules.table.players]  # table.players: 2 to 7
+    players = PLAYERS[: rules.table.players]  # table.players: 2 to 7
     for seed in range(3):
         rng = random.Random(seed)
         deal = seeded_deal(rules, seed, players)  # the ghost's pile, a draft: every table

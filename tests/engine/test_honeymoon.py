@@ -7,9 +7,22 @@ import pytest
 
 from mighty_cli.engine.cards import parse_bid, parse_cards
 from mighty_cli.engine.errors import IllegalAction, IllegalBid, IllegalDealMiss, MightyError
-from mighty_cli.engine.hand import (BidCall, CallFriend, DeclareDealMiss, Discard, FriendCall,
-                                    apply, hand_result, is_deal_miss_hand, legal_actions,
-                                    legal_plays, new_hand, parse_friend_call, parse_play, Play)
+from mighty_cli.engine.hand import (
+    BidCall,
+    CallFriend,
+    DeclareDealMiss,
+    Discard,
+    FriendCall,
+    Play,
+    apply,
+    hand_result,
+    is_deal_miss_hand,
+    legal_actions,
+    legal_plays,
+    new_hand,
+    parse_friend_call,
+    parse_play,
+)
 from mighty_cli.engine.records import Record, read_record, replay, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.scoring import seat_deltas
@@ -17,10 +30,13 @@ from mighty_cli.engine.session import PreviousHand, propose
 
 TWO = ("Ana", "Bo")
 SEATS = ("Ana", "Ana's friend", "Bo", "Bo's friend")
-DEAL = {"Ana": "S9 S7 D9 D5 HA H9 H8 H5 CJ C8",
-        "Ana's friend": "JK SQ S5 DK D10 D6 HK HQ H7 CQ",
-        "Bo": "SK SJ S10 DA DJ D7 H6 CA CK C3",
-        "Bo's friend": "SA S6 S3 D8 H10 C10 C9 C7 C6 C5", "kitty": "S8 DQ HJ"}
+DEAL = {
+    "Ana": "S9 S7 D9 D5 HA H9 H8 H5 CJ C8",
+    "Ana's friend": "JK SQ S5 DK D10 D6 HK HQ H7 CQ",
+    "Bo": "SK SJ S10 DA DJ D7 H6 CA CK C3",
+    "Bo's friend": "SA S6 S3 D8 H10 C10 C9 C7 C6 C5",
+    "kitty": "S8 DQ HJ",
+}
 
 
 def cards(deal: dict) -> dict:
@@ -71,11 +87,16 @@ def test_friend_hands_never_bid():
 
 def test_friend_hands_never_declare_a_deal_miss():
     rules = load_ruleset("honeymoon")
-    poor = dict(DEAL, **{"Ana's friend": "S3 S5 S6 S7 D5 D6 D7 H5 H6 H7",
-                         "Ana": "S9 SQ D9 JK HA H9 H8 DK CJ C8",
-                         "Bo": "SK SJ S10 DA DJ D10 HK CA CK C3",
-                         "Bo's friend": "SA HQ S8 D8 H10 C10 C9 C7 C6 C5",
-                         "kitty": "CQ DQ HJ"})
+    poor = dict(
+        DEAL,
+        **{
+            "Ana's friend": "S3 S5 S6 S7 D5 D6 D7 H5 H6 H7",
+            "Ana": "S9 SQ D9 JK HA H9 H8 DK CJ C8",
+            "Bo": "SK SJ S10 DA DJ D10 HK CA CK C3",
+            "Bo's friend": "SA HQ S8 D8 H10 C10 C9 C7 C6 C5",
+            "kitty": "CQ DQ HJ",
+        },
+    )
     assert is_deal_miss_hand(rules, parse_cards(poor["Ana's friend"]))
     state = new_hand(rules, TWO, "Ana", cards(poor), opener="Ana")
     assert DeclareDealMiss("Ana's friend") not in legal_actions(state)
@@ -116,14 +137,18 @@ def test_each_player_takes_his_two_hands_scores():
     assert result.deltas["Ana"] == seats["Ana"] + seats["Ana's friend"]
     assert result.deltas["Bo"] == seats["Bo"] + seats["Bo's friend"]
     # a recorded hand says the same, and only his friend hand may be the friend
-    record = read_record('format = "mighty-hand-record/1"\nruleset = "honeymoon"\n'
-                         'players = ["Ana", "Bo"]\n[[hands]]\ndealer = "Ana"\n'
-                         'declarer = "Bo"\ncontract = "15S"\nfriend = "Bo\'s friend"\n'
-                         'taken = 16\n')
+    record = read_record(
+        'format = "mighty-hand-record/1"\nruleset = "honeymoon"\n'
+        'players = ["Ana", "Bo"]\n[[hands]]\ndealer = "Ana"\n'
+        'declarer = "Bo"\ncontract = "15S"\nfriend = "Bo\'s friend"\n'
+        "taken = 16\n"
+    )
     assert replay(record).hands[0].deltas == {"Ana": -10, "Bo": 10}
-    bad = read_record('format = "mighty-hand-record/1"\nruleset = "honeymoon"\n'
-                      'players = ["Ana", "Bo"]\n[[hands]]\ndealer = "Ana"\ndeclarer = "Bo"\n'
-                      'contract = "15S"\nfriend = "none"\ntaken = 16\n')
+    bad = read_record(
+        'format = "mighty-hand-record/1"\nruleset = "honeymoon"\n'
+        'players = ["Ana", "Bo"]\n[[hands]]\ndealer = "Ana"\ndeclarer = "Bo"\n'
+        'contract = "15S"\nfriend = "none"\ntaken = 16\n'
+    )
     with pytest.raises(MightyError, match="friend hand"):
         replay(bad)
 
@@ -142,6 +167,7 @@ def test_honeymoon_hands_round_trip_through_records():
     hand = state_to_hand(state, cards(DEAL))
     assert hand["friend"] == "player:Ana's friend"
     assert all(len(trick.split()) == 4 for trick in hand["tricks"])
-    (outcome,) = replay(Record(ruleset="honeymoon", players=list(TWO),
-                               hands=[hand | {"opener": "Ana"}])).hands
+    (outcome,) = replay(
+        Record(ruleset="honeymoon", players=list(TWO), hands=[hand | {"opener": "Ana"}])
+    ).hands
     assert outcome.status == "scored" and outcome.deltas == hand_result(state).deltas

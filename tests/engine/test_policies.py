@@ -11,16 +11,23 @@ from mighty_cli.engine import hand as engine
 from mighty_cli.engine.cards.deck import hand_seed
 from mighty_cli.engine.hand.draft import seeded_deal
 from mighty_cli.engine.hand.seats import arranged_deal
-from mighty_cli.engine.policies import (ENDED, actor, heuristic_action, play_hand,
-                                        random_action, skilled)
+from mighty_cli.engine.policies import (
+    ENDED,
+    actor,
+    heuristic_action,
+    play_hand,
+    random_action,
+    skilled,
+)
 from mighty_cli.engine.ruleset import load_ruleset
 
 FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]
 
 
 def new_state(rules, seed: int, number: int, dealer: str = "Ana"):
-    deal = arranged_deal(seeded_deal(rules, hand_seed(seed, number), FIVE,
-                                     lambda player, card: True))
+    deal = arranged_deal(
+        seeded_deal(rules, hand_seed(seed, number), FIVE, lambda player, card: True)
+    )
     return engine.new_hand(rules, FIVE, dealer, deal)
 
 
@@ -32,8 +39,11 @@ def is_legal(state, action) -> bool:
 
 
 @pytest.mark.parametrize("ruleset", ["standard", "gyeonggi-2018", "daegu"])
-@pytest.mark.parametrize("policy", [random_action, heuristic_action, skilled(0.5)],
-                         ids=["random", "heuristic", "skilled"])
+@pytest.mark.parametrize(
+    "policy",
+    [random_action, heuristic_action, skilled(0.5)],
+    ids=["random", "heuristic", "skilled"],
+)
 def test_every_choice_is_a_legal_action(policy, ruleset):
     rules = load_ruleset(ruleset)
     rng = Random(7)
@@ -56,8 +66,11 @@ def election_outcomes(hands: int = 200):
     rng = Random(1)
     contracts, ended = [], []
     for number in range(1, hands + 1):
-        state = play_hand(new_state(rules, 11, number, dealer=FIVE[number % 5]),
-                          {p: heuristic_action for p in FIVE}, rng)
+        state = play_hand(
+            new_state(rules, 11, number, dealer=FIVE[number % 5]),
+            dict.fromkeys(FIVE, heuristic_action),
+            rng,
+        )
         if state.phase == "done":
             contracts.append(state.contract)
         else:

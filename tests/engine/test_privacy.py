@@ -7,9 +7,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from test_imports import ROOT, import_graph, modules_of, parsed, planted
-
 from mighty_cli.engine.hand.state import HandState
+from test_imports import ROOT, import_graph, modules_of, parsed, planted
 
 
 def private_names_between_modules(package: Path) -> list[str]:
@@ -20,8 +19,11 @@ def private_names_between_modules(package: Path) -> list[str]:
     found = []
     for module, imported in import_graph(package).items():
         for i in imported:
-            found += [f"{module} imports {i.target}.{name}" for name in i.names
-                      if name.startswith("_") and name != "_" and not name.startswith("__")]
+            found += [
+                f"{module} imports {i.target}.{name}"
+                for name in i.names
+                if name.startswith("_") and name != "_" and not name.startswith("__")
+            ]
         aliases = {}
         tree = parsed(modules[module])
         for node in ast.walk(tree):
@@ -30,10 +32,15 @@ def private_names_between_modules(package: Path) -> list[str]:
                     for i in imported:
                         if i.line == node.lineno and i.target.endswith("." + alias.name):
                             aliases[alias.asname or alias.name] = i.target
-        found += [f"{module} uses {aliases[node.value.id]}.{node.attr}" for node in ast.walk(tree)
-                  if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                  and node.value.id in aliases and node.attr.startswith("_")
-                  and not node.attr.startswith("__")]
+        found += [
+            f"{module} uses {aliases[node.value.id]}.{node.attr}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in aliases
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+        ]
     return sorted(set(found))
 
 
@@ -44,9 +51,13 @@ def private_attributes_read(package: Path, names: frozenset[str], inside: str) -
     for module, path in modules_of(package).items():
         if module == inside or module.startswith(inside + "."):
             continue
-        found += [f"{module}:{node.lineno}: .{node.attr}" for node in ast.walk(parsed(path))
-                  if isinstance(node, ast.Attribute) and node.attr in names
-                  and not (isinstance(node.value, ast.Name) and node.value.id == "self")]
+        found += [
+            f"{module}:{node.lineno}: .{node.attr}"
+            for node in ast.walk(parsed(path))
+            if isinstance(node, ast.Attribute)
+            and node.attr in names
+            and not (isinstance(node.value, ast.Name) and node.value.id == "self")
+        ]
     return sorted(set(found))
 
 
@@ -60,13 +71,21 @@ def test_only_the_hand_package_reads_a_hand_states_own_attributes():
 
 
 def test_the_private_checks_find_what_they_look_for(tmp_path):
-    package = planted(tmp_path, {
-        "inner/__init__.py": "", "inner/a.py": "_x = 1\ny = 2\n",
-        "inner/b.py": "from .a import _x\nfrom . import a\nz = a._y\n",
-        "inner/c.py": "class S:\n    def f(self):\n        return self._hidden\n",
-        "outer.py": "from .inner.a import y\ndef f(state):\n    return state._hidden\n",
-        "words.py": "from .inner.a import y as _\n"})
-    assert private_names_between_modules(package) == ["planted.inner.b imports planted.inner.a._x",
-                                                      "planted.inner.b uses planted.inner.a._y"]
+    package = planted(
+        tmp_path,
+        {
+            "inner/__init__.py": "",
+            "inner/a.py": "_x = 1\ny = 2\n",
+            "inner/b.py": "from .a import _x\nfrom . import a\nz = a._y\n",
+            "inner/c.py": "class S:\n    def f(self):\n        return self._hidden\n",
+            "outer.py": "from .inner.a import y\ndef f(state):\n    return state._hidden\n",
+            "words.py": "from .inner.a import y as _\n",
+        },
+    )
+    assert private_names_between_modules(package) == [
+        "planted.inner.b imports planted.inner.a._x",
+        "planted.inner.b uses planted.inner.a._y",
+    ]
     assert private_attributes_read(package, frozenset({"_hidden"}), "planted.inner") == [
-        "planted.outer:3: ._hidden"]
+        "planted.outer:3: ._hidden"
+    ]

@@ -5,17 +5,35 @@ from __future__ import annotations
 
 import pytest
 
-from mighty_cli.engine.cards import (DECK, ELEVENS, format_card, format_cards, parse_bid,
-                                     parse_card, parse_cards, rank_order, sorted_cards)
-from mighty_cli.engine.cards.deck import deal_cards
-from mighty_cli.engine.errors import IllegalPlay, InvalidNotation, MightyError
-from mighty_cli.engine.hand import (BidCall, CallFriend, Discard, FriendCall, Play, apply,
-                                    hand_result, legal_plays, new_hand, trick_winner)
-from mighty_cli.engine.cards.korean import korean_card
-from mighty_cli.engine.ruleset import RulesetError, load_ruleset
-from mighty_cli.engine.hand.derived import is_deal_miss_hand
-
 from hand_positions import variant
+from mighty_cli.engine.cards import (
+    DECK,
+    ELEVENS,
+    format_card,
+    format_cards,
+    parse_bid,
+    parse_card,
+    parse_cards,
+    rank_order,
+    sorted_cards,
+)
+from mighty_cli.engine.cards.deck import deal_cards
+from mighty_cli.engine.cards.korean import korean_card
+from mighty_cli.engine.errors import IllegalPlay, InvalidNotation, MightyError
+from mighty_cli.engine.hand import (
+    BidCall,
+    CallFriend,
+    Discard,
+    FriendCall,
+    Play,
+    apply,
+    hand_result,
+    legal_plays,
+    new_hand,
+    trick_winner,
+)
+from mighty_cli.engine.hand.derived import is_deal_miss_hand
+from mighty_cli.engine.ruleset import RulesetError, load_ruleset
 
 SIX = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay")
 
@@ -55,16 +73,22 @@ def test_rank_eleven_is_not_in_a_53_card_deck():
     standard = load_ruleset("standard")
     deal = deal_cards(7, SIX[:5], standard.deck_cards)
     deal["Ana"][0] = parse_card("S11")
-    with pytest.raises(MightyError, match=r"deal: S11 is not in this ruleset's deck "
-                                          r"\(table.rank_eleven = false\)"):
+    with pytest.raises(
+        MightyError,
+        match=r"deal: S11 is not in this ruleset's deck "
+        r"\(table.rank_eleven = false\)",
+    ):
         new_hand(standard, SIX[:5], "Ana", deal)
     state = new_hand(standard, SIX[:5], "Ana", None, opener="Ana")
     state = apply(state, BidCall("Ana", parse_bid("13S")))
     for player in SIX[1:5]:
         state = apply(state, BidCall(player, None))
     state = apply(apply(state, Discard(())), CallFriend(FriendCall("card", parse_card("DA"))))
-    with pytest.raises(IllegalPlay, match=r"trick 1: Ana played S11, which is not in this "
-                                          r"ruleset's deck \(table.rank_eleven = false\)"):
+    with pytest.raises(
+        IllegalPlay,
+        match=r"trick 1: Ana played S11, which is not in this "
+        r"ruleset's deck \(table.rank_eleven = false\)",
+    ):
         play(state, "Ana", "S11")
     with pytest.raises(RulesetError, match="cards.point_ranks names 11, but the deck has no 11"):
         variant({"cards.point_ranks": ["A", "K", "Q", "J", "11", "10"]})
@@ -86,9 +110,14 @@ def test_rank_eleven_ranks_between_ten_and_jack_in_a_trick():
 
 # A position: Ana deals and opens (서울과고: the dealer opens), bids 16S, everyone passes; trick 1
 # is a heart lead where Bo's J, Cy's 11 and Di's 10 meet.
-HANDS = {"Ana": "SA SK SQ S11 S10 S9 S8 H9 C2", "Bo": "HJ D2 D3 D4 D5 D6 D7 D8 D9",
-         "Cy": "H11 C3 C4 C5 C6 C7 C8 C9 C10", "Di": "H10 D10 D11 DJ DQ DK DA CJ CQ",
-         "Ed": "H2 H3 H4 H5 H6 H7 H8 CK CA", "Fay": "JK SJ S7 S6 S5 S4 S3 S2 HQ"}
+HANDS = {
+    "Ana": "SA SK SQ S11 S10 S9 S8 H9 C2",
+    "Bo": "HJ D2 D3 D4 D5 D6 D7 D8 D9",
+    "Cy": "H11 C3 C4 C5 C6 C7 C8 C9 C10",
+    "Di": "H10 D10 D11 DJ DQ DK DA CJ CQ",
+    "Ed": "H2 H3 H4 H5 H6 H7 H8 CK CA",
+    "Fay": "JK SJ S7 S6 S5 S4 S3 S2 HQ",
+}
 KITTY = "HK HA C11"
 
 
@@ -119,8 +148,12 @@ def test_rank_eleven_loses_to_the_jack_and_beats_the_ten_in_play():
     hands = dict(HANDS, Fay="JK SJ S7 S6 S5 S4 S3 S2 C11")
     trick = first_trick(position(hands, "HK HA HQ"), "H9 HJ H11 H10 H2 C11")
     assert trick.winner == "Bo"  # J over 11 (its code, 15, is above the ace's 14)
-    hands = dict(HANDS, Bo="H8 D2 D3 D4 D5 D6 D7 D8 D9", Ed="HJ H3 H4 H5 H6 H7 H2 CK CA",
-                 Fay="JK SJ S7 S6 S5 S4 S3 S2 C11")
+    hands = dict(
+        HANDS,
+        Bo="H8 D2 D3 D4 D5 D6 D7 D8 D9",
+        Ed="HJ H3 H4 H5 H6 H7 H2 CK CA",
+        Fay="JK SJ S7 S6 S5 S4 S3 S2 C11",
+    )
     trick = first_trick(position(hands, "HK HA HQ"), "H9 H8 H11 H10 H3 C11")
     assert trick.winner == "Cy"  # 11 over 10
 
@@ -160,7 +193,11 @@ def test_rank_eleven_seeded_deal_is_golden():
     ruleset = rules()
     deal = deal_cards(42, SIX, ruleset.deck_cards, ruleset.table.hand_size)
     assert {who: format_cards(cards) for who, cards in deal.items()} == {
-        "Ana": "JK D9 HJ CJ S7 C11 S11 H8 H6", "Bo": "D8 SJ CQ H2 HK CK D7 SK DJ",
-        "Cy": "HQ CA C6 DA S8 D6 H3 S9 H7", "Di": "SA C4 C8 S6 DQ D2 C7 DK S10",
-        "Ed": "SQ C5 D4 HA S4 C2 C3 D5 D3", "Fay": "H9 H10 S5 S2 D11 D10 H4 S3 C10",
-        "kitty": "H5 H11 C9"}
+        "Ana": "JK D9 HJ CJ S7 C11 S11 H8 H6",
+        "Bo": "D8 SJ CQ H2 HK CK D7 SK DJ",
+        "Cy": "HQ CA C6 DA S8 D6 H3 S9 H7",
+        "Di": "SA C4 C8 S6 DQ D2 C7 DK S10",
+        "Ed": "SQ C5 D4 HA S4 C2 C3 D5 D3",
+        "Fay": "H9 H10 S5 S2 D11 D10 H4 S3 C10",
+        "kitty": "H5 H11 C9",
+    }

@@ -34,38 +34,51 @@ def test_every_example_streams_to_what_tomllib_reads(path):
     assert replay(stream_record(path)).to_json() == replay(read_record(text)).to_json()
 
 
-@pytest.mark.parametrize("lines", [
-    ['dealer = "Ana"\n', 'note = "a \\"quoted\\" word\\nand a new line, é, \\u00e9"\n'],
-    ['tricks = [\n', '    "SK S3 S9 SQ S2",\n', '    "JK/H H2 H9 HA H5",\n', ']\n'],
-    ['tricks = [\n', '    "SK S3 S9 SQ S2"\n', ']\n'],
-    ['deal = { Ana = "SA", Bo = "SK", kitty = "C2 C3 C4" }\n', 'taken = -0\n'],
-    ['session = 2\n', 'date = 2024-03-05\n', 'full = true\n', '\n', '[hands.deal]\n',
-     'Ana = "SA"\n', 'kitty = "C2"\n'],
-    ['note = \'literal\'  # a comment\n', 'taken = 1_6\n'],
-    ['election = ["Ana 13H", "Bo pass",]\n', 'numbers = [1, 2]\n'],
-    ['date = 2024-03-05T10:00:00\n', 'base = 1.5\n', '"quoted key" = 1\n', 'a.b = 1\n'],
-])
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ['dealer = "Ana"\n', 'note = "a \\"quoted\\" word\\nand a new line, é, \\u00e9"\n'],
+        ["tricks = [\n", '    "SK S3 S9 SQ S2",\n', '    "JK/H H2 H9 HA H5",\n', "]\n"],
+        ["tricks = [\n", '    "SK S3 S9 SQ S2"\n', "]\n"],
+        ['deal = { Ana = "SA", Bo = "SK", kitty = "C2 C3 C4" }\n', "taken = -0\n"],
+        [
+            "session = 2\n",
+            "date = 2024-03-05\n",
+            "full = true\n",
+            "\n",
+            "[hands.deal]\n",
+            'Ana = "SA"\n',
+            'kitty = "C2"\n',
+        ],
+        ["note = 'literal'  # a comment\n", "taken = 1_6\n"],
+        ['election = ["Ana 13H", "Bo pass",]\n', "numbers = [1, 2]\n"],
+        ["date = 2024-03-05T10:00:00\n", "base = 1.5\n", '"quoted key" = 1\n', "a.b = 1\n"],
+    ],
+)
 def test_a_hand_table_parses_as_tomllib_does(lines):
     assert parse_hand_table(lines, 2) == tomllib.loads("[[hands]]\n" + "".join(lines))["hands"]
 
 
-@pytest.mark.parametrize("lines", [
-    ['tricks = [\n', '    "SK S3 S9 SQ S2"\n', '    "JK/H H2 H9 HA H5",\n', ']\n'],
-    ['deal = { Ana = "SA", }\n'],
-    ['dealer = "Ana"\n', 'dealer = "Bo"\n'],
-    ['deal = { Ana = "SA", Ana = "SK" }\n'],
-    ['note = "bad \\x escape"\n'],
-    ['taken = 016\n'],
-    ['date = 2024-02-30\n'],
-    ['deal = { Ana = "SA" }\n', '[hands.deal]\n', 'Bo = "SK"\n'],
-    # white space that is none to TOML (a form feed, a Unicode space): no blank line, no
-    # header, nothing around a list's string
-    ['dealer = "Ana"\n', '\x0c\n', 'taken = 2\n'],
-    ['dealer = "Ana"\n', '\u3000\n'],
-    ['players = [\n', '    "Bo",\x0c\n', ']\n'],
-    ['dealer = "Ana"\n', '\u2003[[hands]]\n', 'dealer = "Bo"\n'],
-    ['dealer = "Ana"\n', '[hands.deal]\x0c\n', 'Ana = "SA"\n'],
-])
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["tricks = [\n", '    "SK S3 S9 SQ S2"\n', '    "JK/H H2 H9 HA H5",\n', "]\n"],
+        ['deal = { Ana = "SA", }\n'],
+        ['dealer = "Ana"\n', 'dealer = "Bo"\n'],
+        ['deal = { Ana = "SA", Ana = "SK" }\n'],
+        ['note = "bad \\x escape"\n'],
+        ["taken = 016\n"],
+        ["date = 2024-02-30\n"],
+        ['deal = { Ana = "SA" }\n', "[hands.deal]\n", 'Bo = "SK"\n'],
+        # white space that is none to TOML (a form feed, a Unicode space): no blank line, no
+        # header, nothing around a list's string
+        ['dealer = "Ana"\n', "\x0c\n", "taken = 2\n"],
+        ['dealer = "Ana"\n', "\u3000\n"],
+        ["players = [\n", '    "Bo",\x0c\n', "]\n"],
+        ['dealer = "Ana"\n', "\u2003[[hands]]\n", 'dealer = "Bo"\n'],
+        ['dealer = "Ana"\n', "[hands.deal]\x0c\n", 'Ana = "SA"\n'],
+    ],
+)
 def test_what_tomllib_refuses_the_stream_refuses_with_the_files_line(lines):
     with pytest.raises(tomllib.TOMLDecodeError):
         tomllib.loads("[[hands]]\n" + "".join(lines))
@@ -93,33 +106,56 @@ def test_unknown_keys_are_refused_as_read_record_does():
 
 # --- the canonical table and the block reader (issue 12: replay of full hands) ----------------
 
-from mighty_cli.engine.records import stream as record_stream  # noqa: E402
 from mighty_cli.engine.limits import RECORD_LINE_MAX_BYTES  # noqa: E402
+from mighty_cli.engine.records import stream as record_stream  # noqa: E402
 
 
-@pytest.mark.parametrize("lines", [
-    ['dealer = "Ana"\n', 'election = [\n', '    "Ana 13H",\n', '    "Bo pass",\n', ']\n',
-     'session = -3\n', 'full = false\n', 'date = 2024-03-05\n', '\n', '[hands.deal]\n',
-     'Ana = "SA"\n', 'Bo = "한 명"\n'],
-    ['players = ["Ana", "Bo", "Cy"]\n', 'tricks = []\n', 'note = ""\n', 'taken = 0\n'],
-    ['tricks = [\n', ']\n', 'opener = "Bo"\n', '[hands.redistribution]\n', '[hands.deal]\n',
-     'kitty = "C2 C3 C4"\n'],
-    ['dealer = "Ana"'],  # the file's last line, without its end
-    [],
-])
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [
+            'dealer = "Ana"\n',
+            "election = [\n",
+            '    "Ana 13H",\n',
+            '    "Bo pass",\n',
+            "]\n",
+            "session = -3\n",
+            "full = false\n",
+            "date = 2024-03-05\n",
+            "\n",
+            "[hands.deal]\n",
+            'Ana = "SA"\n',
+            'Bo = "한 명"\n',
+        ],
+        ['players = ["Ana", "Bo", "Cy"]\n', "tricks = []\n", 'note = ""\n', "taken = 0\n"],
+        [
+            "tricks = [\n",
+            "]\n",
+            'opener = "Bo"\n',
+            "[hands.redistribution]\n",
+            "[hands.deal]\n",
+            'kitty = "C2 C3 C4"\n',
+        ],
+        ['dealer = "Ana"'],  # the file's last line, without its end
+        [],
+    ],
+)
 def test_a_canonical_hand_table_reads_as_tomllib_does(lines):
     text = "".join(lines)
     assert record_stream._canonical_table(text) is not None
     assert parse_hand_table(text, 2) == tomllib.loads("[[hands]]\n" + text)["hands"]
 
 
-@pytest.mark.parametrize("lines", [
-    ['dealer = "Ana"\n', 'dealer = "Bo"\n'],
-    ['deal = "x"\n', '[hands.deal]\n', 'Ana = "SA"\n'],
-    ['[hands.deal]\n', 'Ana = "SA"\n', '[hands.deal]\n', 'Bo = "SK"\n'],
-    ['taken = 016\n'],
-    ['date = 2024-02-30\n'],
-])
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ['dealer = "Ana"\n', 'dealer = "Bo"\n'],
+        ['deal = "x"\n', "[hands.deal]\n", 'Ana = "SA"\n'],
+        ["[hands.deal]\n", 'Ana = "SA"\n', "[hands.deal]\n", 'Bo = "SK"\n'],
+        ["taken = 016\n"],
+        ["date = 2024-02-30\n"],
+    ],
+)
 def test_a_canonical_looking_table_tomllib_refuses_is_refused_with_the_files_line(lines):
     text = HEAD + "\n[[hands]]\n" + "".join(lines)
     with pytest.raises(tomllib.TOMLDecodeError):
@@ -134,8 +170,13 @@ def season_text(hands: int) -> str:
     body = []
     for number in range(hands):
         header = ("[[hands]]", "  [[hands]] ", "[[hands]]\t")[number % 3]
-        note = ('note = """a\n[[hands]]\nb"""\n' if number % 7 == 0 else
-                'note = "plain"  # comment\n' if number % 5 == 0 else f'note = "n{number}"\n')
+        note = (
+            'note = """a\n[[hands]]\nb"""\n'
+            if number % 7 == 0
+            else 'note = "plain"  # comment\n'
+            if number % 5 == 0
+            else f'note = "n{number}"\n'
+        )
         body.append(f'{header}\ndealer = "Ana"\n{note}session = {number}\n')
     return HEAD + "\n" + "\n".join(body)
 

@@ -121,14 +121,15 @@ def test_a_deal_reads_the_same_at_once_and_card_by_card(name, seed):
     rng = random.Random(seed)
     for one in [hand] + [dict(hand, deal=broken_deal(hand["deal"], rng)) for _ in range(6)]:
         fast = outcome_of(Record(ruleset=name, players=players, hands=[one]), True)
-        assert fast == outcome_of(Record(ruleset=name, players=players, hands=[one]), False), \
-            one["deal"]
+        assert fast == outcome_of(Record(ruleset=name, players=players, hands=[one]), False), one[
+            "deal"
+        ]
 
 
 def test_the_deal_at_once_takes_the_usual_deal_only():
+    from mighty_cli.engine.cards.deck import check_deal
     from mighty_cli.engine.records import state_to_hand
     from mighty_cli.engine.records.values import read_deal, read_plain_deal
-    from mighty_cli.engine.cards.deck import check_deal
 
     rules, deal, states = random_hand("standard", 5)
     texts = state_to_hand(states[-1], deal)["deal"]
@@ -152,9 +153,11 @@ def test_the_previous_hand_made_at_once_is_the_dataclass_made_by_its_init():
     from mighty_cli.engine.session import PreviousHand, previous_hand
 
     assert not hasattr(PreviousHand, "__post_init__")  # nothing the short way would skip
-    for values in [("scored", ("Ana", "Bo"), "Ana", "Bo", "Cy", True, None, "Bo"),
-                   ("deal_miss", ("Ana",), "Ana", None, None, None, "Ana", None),
-                   ("redeal", (), None, None, None, None, None, None)]:
+    for values in [
+        ("scored", ("Ana", "Bo"), "Ana", "Bo", "Cy", True, None, "Bo"),
+        ("deal_miss", ("Ana",), "Ana", None, None, None, "Ana", None),
+        ("redeal", (), None, None, None, None, None, None),
+    ]:
         made = previous_hand(values)
         assert made == PreviousHand(*values)
         assert dataclasses.astuple(made) == values
@@ -173,15 +176,24 @@ def test_a_call_parsed_for_one_seating_is_refused_at_another():
     first["opener"] = states[0].to_move
     seated = list(states[0].players)
     first["players"] = seated
-    caller = next(text.split()[0] for text in first["election"]
-                  if text.split()[0] not in (first["dealer"], first["opener"]))
+    caller = next(
+        text.split()[0]
+        for text in first["election"]
+        if text.split()[0] not in (first["dealer"], first["opener"])
+    )
     second = dict(first, players=["Fay" if name == caller else name for name in seated])
-    second["deal"] = {("Fay" if who == caller else who): cards
-                      for who, cards in first["deal"].items()}
+    second["deal"] = {
+        ("Fay" if who == caller else who): cards for who, cards in first["deal"].items()
+    }
     everyone = seated + ["Fay"]
-    outcomes = [record_outcome(Record(ruleset="standard", players=everyone,
-                                      hands=[dict(first), dict(second)]), fast)
-                for fast in (True, False)]
+    outcomes = [
+        record_outcome(
+            Record(ruleset="standard", players=everyone, hands=[dict(first), dict(second)]), fast
+        )
+        for fast in (True, False)
+    ]
     assert outcomes[0] == outcomes[1]
-    assert outcomes[0] == (f"hand 2: election = {caller!r} is not one of the players of this "
-                           f"hand ({', '.join(second['players'])})")
+    assert outcomes[0] == (
+        f"hand 2: election = {caller!r} is not one of the players of this "
+        f"hand ({', '.join(second['players'])})"
+    )

@@ -13,15 +13,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mighty_cli.engine.hand.actions import BidCall, CallFriend, Discard, parse_friend_call
 from mighty_cli.engine.cards import DECK, Bid, format_bid, format_card, parse_bid
 from mighty_cli.engine.cards.deck import cards_of as cards_of
 from mighty_cli.engine.errors import MightyError, RecordError
 from mighty_cli.engine.hand import apply, new_hand
+from mighty_cli.engine.hand.actions import BidCall, CallFriend, Discard, parse_friend_call
+from mighty_cli.engine.hand.replay_setup import (
+    EXCHANGE_OPTIONS,
+    KNOWN_OPTIONS,
+    call_in_place,
+    discard_in_place,
+    handles,
+    handles_exchange,
+    replay_bids,
+    unknown_options,
+)
 from mighty_cli.engine.records import Record, iter_replay, state_to_hand
-from mighty_cli.engine.hand.replay_setup import (EXCHANGE_OPTIONS, KNOWN_OPTIONS, call_in_place,
-                                            discard_in_place, handles, handles_exchange,
-                                            replay_bids, unknown_options)
 from mighty_cli.engine.ruleset import load_ruleset
 from test_hand_properties import RULESETS, players_of, random_hand
 from test_replay_tricks import broken, slots
@@ -31,12 +38,14 @@ def full_slots(state) -> dict:
     """slots(), the hand's context compared by its values (two replays build two contexts)."""
     values = slots(state)
     ctx = state._ctx
-    values["_ctx"] = {name: getattr(ctx, name.lstrip("_") if name == "_miss_hands" else name)
-                      for name in type(ctx).__slots__}
+    values["_ctx"] = {
+        name: getattr(ctx, name.lstrip("_") if name == "_miss_hands" else name)
+        for name in type(ctx).__slots__
+    }
     if ctx._deal is not None:  # a dict, or the record's texts read when asked (_DealTexts)
-        values["_ctx"]["_deal"] = {who: list(ctx._deal[who])
-                                   for who in (*ctx.players, "kitty")}
+        values["_ctx"]["_deal"] = {who: list(ctx._deal[who]) for who in (*ctx.players, "kitty")}
     return values
+
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -130,10 +139,19 @@ def with_extra_option(rules, section: str, value):
     one), set to ``value`` (its default is False)."""
     options = getattr(rules, section)
     extended = dataclasses.make_dataclass(
-        type(options).__name__ + "Extended", [("future_option", bool, False)],
-        bases=(type(options),), frozen=True)
-    copy = extended(**{f.name: getattr(options, f.name) for f in dataclasses.fields(options)
-                       if f.name != "future_option"}, future_option=value)
+        type(options).__name__ + "Extended",
+        [("future_option", bool, False)],
+        bases=(type(options),),
+        frozen=True,
+    )
+    copy = extended(
+        **{
+            f.name: getattr(options, f.name)
+            for f in dataclasses.fields(options)
+            if f.name != "future_option"
+        },
+        future_option=value,
+    )
     return dataclasses.replace(rules, **{section: copy})
 
 
@@ -149,8 +167,12 @@ def test_an_option_the_batch_does_not_know_sends_the_election_to_apply(section):
     assert not handles(changed)
     fresh = new_hand(changed, start.players, start.dealer, deal, opener=start.to_move)
     assert replay_bids(fresh, calls) is None
-    assert replay_bids(new_hand(default, start.players, start.dealer, deal,
-                                opener=start.to_move), calls) is not None
+    assert (
+        replay_bids(
+            new_hand(default, start.players, start.dealer, deal, opener=start.to_move), calls
+        )
+        is not None
+    )
 
 
 # --- the record replay as a whole: fast paths on and off --------------------------------------
@@ -159,8 +181,10 @@ def test_an_option_the_batch_does_not_know_sends_the_election_to_apply(section):
 def record_outcome(record: Record, fast: bool):
     """Every hand's JSON and final state, or the error, replayed with the fast paths or not."""
     try:
-        return [(outcome.to_json(), outcome.state and full_slots(outcome.state))
-                for _, outcome in iter_replay(record, fast=fast)]
+        return [
+            (outcome.to_json(), outcome.state and full_slots(outcome.state))
+            for _, outcome in iter_replay(record, fast=fast)
+        ]
     except RecordError as exc:
         return str(exc)
 
@@ -172,17 +196,22 @@ def broken_hand(hand: dict, players: tuple, rng: random.Random) -> dict:
     if kind == 0 and hand.get("election"):
         calls = [text.rsplit(None, 1) for text in hand["election"]]
         if all(what != "deal-miss" for _player, what in calls):
-            parsed = [BidCall(player, None if what == "pass" else parse_bid(what))
-                      for player, what in calls]
-            hand["election"] = [f"{player} {'pass' if bid is None else format_bid(bid)}"
-                                for player, bid in broken_election(parsed, players, rng)]
+            parsed = [
+                BidCall(player, None if what == "pass" else parse_bid(what))
+                for player, what in calls
+            ]
+            hand["election"] = [
+                f"{player} {'pass' if bid is None else format_bid(bid)}"
+                for player, bid in broken_election(parsed, players, rng)
+            ]
     elif kind == 1 and hand.get("discard"):
         cards = hand["discard"].split()
         cards[rng.randrange(len(cards))] = rng.choice(["SA", "JK", "C3", "H10", "D2"])
         hand["discard"] = " ".join(cards)
     elif kind == 2 and hand.get("friend"):
-        hand["friend"] = rng.choice(["SA", "JK", "mighty", "none", "first-trick", "C3",
-                                     "player:Bo", "H2 lead:S"])
+        hand["friend"] = rng.choice(
+            ["SA", "JK", "mighty", "none", "first-trick", "C3", "player:Bo", "H2 lead:S"]
+        )
     elif hand.get("tricks"):
         hand["tricks"] = broken(hand["tricks"], rng)
     return hand
@@ -202,13 +231,15 @@ def test_record_replay_is_the_same_with_and_without_the_fast_paths(name, seed):
     for one in hands:
         record = Record(ruleset=name, players=list(players), hands=[one])
         fast = record_outcome(record, True)
-        assert fast == record_outcome(Record(ruleset=name, players=list(players), hands=[one]),
-                                      False), one
+        assert fast == record_outcome(
+            Record(ruleset=name, players=list(players), hands=[one]), False
+        ), one
         if one is hand:
             assert isinstance(fast, list)  # the legal hand replays
             # to the engine's own final state (its ruleset loaded apart: other tables)
-            assert {k: v for k, v in fast[0][1].items() if k not in ("_ctx", "_contract")} \
-                == {k: v for k, v in full_slots(final).items() if k not in ("_ctx", "_contract")}
+            assert {k: v for k, v in fast[0][1].items() if k not in ("_ctx", "_contract")} == {
+                k: v for k, v in full_slots(final).items() if k not in ("_ctx", "_contract")
+            }
 
 
 def test_a_season_replays_the_same_with_and_without_the_fast_paths():
@@ -223,8 +254,9 @@ def test_a_season_replays_the_same_with_and_without_the_fast_paths():
     players = list(players_of(rules))
     fast = record_outcome(Record(ruleset="standard", players=players, hands=list(hands)), True)
     assert isinstance(fast, list) and len(fast) == 12
-    assert fast == record_outcome(Record(ruleset="standard", players=players,
-                                         hands=list(hands)), False)
+    assert fast == record_outcome(
+        Record(ruleset="standard", players=players, hands=list(hands)), False
+    )
 
 
 def test_record_names_the_opener_when_a_cancelled_deal_miss_comes_first():
@@ -311,18 +343,30 @@ def test_a_refused_discard_or_friend_call_in_place_gives_the_engines_error(name,
     if step is not None and step[0]._hands is not None:
         state, action = step
         held = sorted(cards_of(state._hands[state._setup.declarer]))
-        for bad in (action.cards[:-1], action.cards + action.cards[:1],
-                    (action.cards[0],) * len(action.cards),
-                    tuple(rng.sample(DECK, len(action.cards))),
-                    tuple(rng.sample(held, len(action.cards))) + (rng.choice(DECK),)):
+        for bad in (
+            action.cards[:-1],
+            action.cards + action.cards[:1],
+            (action.cards[0],) * len(action.cards),
+            tuple(rng.sample(DECK, len(action.cards))),
+            tuple(rng.sample(held, len(action.cards))) + (rng.choice(DECK),),
+        ):
             got = in_place(discard_in_place, state, Discard(bad))
             assert got in (False, reference(state, Discard(bad))), bad
     step = step_of(states, CallFriend)
     if step is not None:
         state, _action = step
-        for text in ("SA", "JK", "mighty", "none", "first-trick", "last-trick", "C3",
-                     "player:" + state.players[rng.randrange(len(state.players))], "H2 lead:S",
-                     format_card(rng.choice(DECK))):
+        for text in (
+            "SA",
+            "JK",
+            "mighty",
+            "none",
+            "first-trick",
+            "last-trick",
+            "C3",
+            "player:" + state.players[rng.randrange(len(state.players))],
+            "H2 lead:S",
+            format_card(rng.choice(DECK)),
+        ):
             try:
                 call = parse_friend_call(text, state)
             except MightyError:
@@ -341,8 +385,7 @@ def test_an_option_the_exchange_path_does_not_know_sends_it_to_apply(section):
     default = with_extra_option(rules, section, False)
     assert handles_exchange(default)
     state, action = step_of(states, Discard)
-    fresh = new_hand(changed, state.players, state.dealer, deal,
-                     opener=states[0].to_move)
+    fresh = new_hand(changed, state.players, state.dealer, deal, opener=states[0].to_move)
     elected = replay_bids(fresh, election_of(states)[1])
     assert elected is not None and elected.phase == "exchange"
     assert not discard_in_place(elected, action)  # given back: the caller applies it

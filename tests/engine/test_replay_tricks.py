@@ -11,13 +11,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mighty_cli.engine.hand.actions import Play
 from mighty_cli.engine.cards import DECK, format_card
 from mighty_cli.engine.errors import MightyError, RecordError
 from mighty_cli.engine.hand import format_play
-from mighty_cli.engine.records import Record, replay, state_to_hand
+from mighty_cli.engine.hand.actions import Play
 from mighty_cli.engine.hand.replay_tricks import replay_tricks
 from mighty_cli.engine.hand.state import HandState
+from mighty_cli.engine.records import Record, replay, state_to_hand
 from test_hand_properties import RULESETS, players_of, random_hand
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -26,8 +26,7 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 def slots(state: HandState) -> dict:
     """Every slot of a hand state and of its setup (the memoised legal mask aside)."""
     values = {name: getattr(state, name) for name in HandState.__slots__ if name != "_legal"}
-    values["_setup"] = {name: getattr(state._setup, name)
-                        for name in type(state._setup).__slots__}
+    values["_setup"] = {name: getattr(state._setup, name) for name in type(state._setup).__slots__}
     values["history"] = state.history
     return values
 
@@ -43,7 +42,7 @@ def played_hand(name: str, seed: int):
     plays = [format_play(a) for a in final.history if isinstance(a, Play)]
     # cards a trick: the players still in (6마/7마), the ghost's seat, 허니문's friend hands
     n = len(final.tricks[0].plays) if final.tricks else rules.playing
-    tricks = [" ".join(plays[i:i + n]) for i in range(0, len(plays), n)]
+    tricks = [" ".join(plays[i : i + n]) for i in range(0, len(plays), n)]
     return states[first], tricks, final
 
 
@@ -80,7 +79,7 @@ def test_fast_replay_of_unfinished_hands_is_the_engines_state(name, seed, cut):
     start, tricks, _ = hand
     tokens = " ".join(tricks).split()[:cut]
     n = len(tricks[0].split())
-    partial = [" ".join(tokens[i:i + n]) for i in range(0, len(tokens), n)]
+    partial = [" ".join(tokens[i : i + n]) for i in range(0, len(tokens), n)]
     assert outcome(start, partial, True) == outcome(start, partial, False)
 
 
@@ -95,8 +94,9 @@ def broken(tricks: list, rng: random.Random) -> list:
     if kind == 0:
         tokens[t][c] = format_card(rng.choice(DECK))
     elif kind == 1:
-        tokens[t][c] = rng.choice(["JK/S", "JK/D", "JK/H", "JK/C", "JK", "C3!", "SA/H", "H3!",
-                                   "D9/S", "XX", "S1", "JK!"])
+        tokens[t][c] = rng.choice(
+            ["JK/S", "JK/D", "JK/H", "JK/C", "JK", "C3!", "SA/H", "H3!", "D9/S", "XX", "S1", "JK!"]
+        )
     elif kind == 2:
         t2 = rng.randrange(len(tokens))
         c2 = rng.randrange(len(tokens[t2]))
@@ -106,9 +106,9 @@ def broken(tricks: list, rng: random.Random) -> list:
     elif kind == 4:
         tokens[t].insert(c, tokens[t][c])
     elif kind == 5:
-        tokens[t:t + 1] = [tokens[t][:c], tokens[t][c:]]
+        tokens[t : t + 1] = [tokens[t][:c], tokens[t][c:]]
     elif kind == 6 and t + 1 < len(tokens):
-        tokens[t:t + 2] = [tokens[t] + tokens[t + 1]]
+        tokens[t : t + 2] = [tokens[t] + tokens[t + 1]]
     else:
         tokens[-1].append(format_card(rng.choice(DECK)))
     return [" ".join(trick) for trick in tokens]
@@ -145,8 +145,11 @@ def record_result(record, monkeypatch, fast: bool):
 
 
 @pytest.mark.parametrize("name", RULESETS)
-@settings(max_examples=15, deadline=None, suppress_health_check=[
-    HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_replay_of_a_record_gives_the_same_json_and_errors_either_way(name, seed, monkeypatch):
     rules, deal, states = random_hand(name, seed)
@@ -176,7 +179,7 @@ def test_an_owned_state_replays_as_a_copied_one(name, seed, cut):
     start, tricks, _ = hand
     tokens = " ".join(tricks).split()[:cut]
     n = len(tricks[0].split())
-    partial = [" ".join(tokens[i:i + n]) for i in range(0, len(tokens), n)]
+    partial = [" ".join(tokens[i : i + n]) for i in range(0, len(tokens), n)]
     for record in (tricks, partial):
         copied = outcome(start, record, True)
         try:

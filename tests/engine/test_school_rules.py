@@ -11,16 +11,27 @@ from __future__ import annotations
 
 import pytest
 
+from hand_positions import PLAYERS, deal_named, legal, make_deal, play, position, variant
 from mighty_cli.engine.cards import SPADES, Bid, format_cards, parse_bid, parse_card, parse_cards
 from mighty_cli.engine.errors import IllegalBid, IllegalExchange, IllegalPlay, RecordError
-from mighty_cli.engine.hand import (BidCall, CallFriend, ChangeContract, DeclareDealMiss, apply, hand_result, is_deal_miss_hand, legal_actions,
-                                    legal_plays, mighty_card, new_hand, parse_friend_call)
+from mighty_cli.engine.hand import (
+    BidCall,
+    CallFriend,
+    ChangeContract,
+    DeclareDealMiss,
+    apply,
+    hand_result,
+    is_deal_miss_hand,
+    legal_actions,
+    legal_plays,
+    mighty_card,
+    new_hand,
+    parse_friend_call,
+)
 from mighty_cli.engine.records import Record, replay, score_outcome, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.scoring import score_hand
 from mighty_cli.engine.session import PreviousHand, propose, settle_pot
-
-from hand_positions import PLAYERS, deal_named, legal, make_deal, play, position, variant
 
 FIVE = list(PLAYERS)
 ALL_PASS = ("Bo pass", "Cy pass", "Di pass", "Ed pass")
@@ -52,20 +63,29 @@ def test_deal_miss_player_deals_and_opens_the_redeal():
     previous = PreviousHand("deal_miss", tuple(FIVE), "Ana", deal_miss="Cy")
     made = propose(load_ruleset("standard"), FIVE, previous, in_playing_order=True)
     assert (made.dealer, made.opener) == ("Cy", "Cy")
-    same = propose(variant({"deal_miss.next_dealer": "same"}), FIVE, previous,
-                   in_playing_order=True)
+    same = propose(
+        variant({"deal_miss.next_dealer": "same"}), FIVE, previous, in_playing_order=True
+    )
     assert (same.dealer, same.opener) == ("Ana", "Ana")
 
 
 def test_deal_miss_player_opens_the_recorded_redeal(tmp_path):
     cards = {who: format_cards(c) for who, c in deal_named("basic").items()}
-    hands = [{"dealer": "Ana", "deal_miss": "Cy"},
-             {"deal": cards, "election": ["Cy 13H", "Di pass", "Ed pass", "Ana pass", "Bo pass"]}]
+    hands = [
+        {"dealer": "Ana", "deal_miss": "Cy"},
+        {"deal": cards, "election": ["Cy 13H", "Di pass", "Ed pass", "Ana pass", "Bo pass"]},
+    ]
     result = replay(Record(ruleset="standard", players=FIVE, hands=hands))
     assert result.hands[1].dealer == "Cy" and result.hands[1].status == "in_progress"
     with pytest.raises(RecordError, match=r"hand 2: election: Cy opened with 13H but Ana opens"):
-        replay(Record(ruleset=club_file(tmp_path, 'next_dealer = "same"'), players=FIVE,
-                      hands=hands, base_dir=tmp_path))
+        replay(
+            Record(
+                ruleset=club_file(tmp_path, 'next_dealer = "same"'),
+                players=FIVE,
+                hands=hands,
+                base_dir=tmp_path,
+            )
+        )
 
 
 def club_file(folder, deal_miss_option: str, base: str = "standard") -> str:
@@ -113,8 +133,10 @@ def test_club_requirements_only_card_friends(call):
     state = position("club-requirements", friend=None)
     with pytest.raises(IllegalExchange, match=rf"Ana called {call} as friend"):
         apply(state, CallFriend(parse_friend_call(call, state)))
-    assert apply(position("standard", friend=None),
-                 CallFriend(parse_friend_call(call, state))).phase == "play"
+    assert (
+        apply(position("standard", friend=None), CallFriend(parse_friend_call(call, state))).phase
+        == "play"
+    )
 
 
 def test_club_requirements_joker_call_works_on_trick_1():
@@ -136,12 +158,14 @@ def test_club_requirements_mighty_and_joker_follow_suit_like_any_card():
         play(state, "JK")
     assert legal(position("standard", friend="DA", tricks=["C2"])) >= {"SA", "JK"}
     # open cards: the joker played to a club lead shows Bo out of clubs
-    shown = position("club-requirements", friend="DA", open_cards=True,
-                     tricks=["C2 JK C10 CK CJ", "C3 CQ C4"])
+    shown = position(
+        "club-requirements", friend="DA", open_cards=True, tricks=["C2 JK C10 CK CJ", "C3 CQ C4"]
+    )
     with pytest.raises(IllegalPlay, match="showed out of ♣ on trick 1"):
         play(shown, "C5")
-    open_standard = position("standard", friend="DA", open_cards=True,
-                             tricks=["C2 JK C10 CK CJ", "C3 CQ C4"])
+    open_standard = position(
+        "standard", friend="DA", open_cards=True, tricks=["C2 JK C10 CK CJ", "C3 CQ C4"]
+    )
     assert play(open_standard, "C5").current_trick[-1][0] == "Bo"
 
 
@@ -150,9 +174,10 @@ def test_club_requirements_mighty_and_joker_follow_suit_like_any_card():
 
 def test_sejong_no_trump_bonus_counts_from_13():
     made = score("sejong", "12NT", 14)
-    assert (made.success, made.base) == (True, 0)      # 2 × (12 - 13) + (14 - 12)
-    counted_from_12 = score(variant({"scoring.no_trump_minimum": "no_trump_minimum"},
-                                    base="sejong"), "12NT", 14)
+    assert (made.success, made.base) == (True, 0)  # 2 × (12 - 13) + (14 - 12)
+    counted_from_12 = score(
+        variant({"scoring.no_trump_minimum": "no_trump_minimum"}, base="sejong"), "12NT", 14
+    )
     assert counted_from_12.base == 2
 
 
@@ -178,8 +203,10 @@ def test_msol_every_bid_raises_the_number(bid):
     with pytest.raises(IllegalBid, match="an equal bid does not beat it"):
         elect(state, f"Bo {bid}")
     assert elect(state, "Bo 14C").standing_bid == ("Bo", parse_bid("14C"))
-    ranked = variant({"election.suit_order": ["S", "D", "H", "C"],
-                      "election.no_trump_beats_equal_suit": True}, base="msol")
+    ranked = variant(
+        {"election.suit_order": ["S", "D", "H", "C"], "election.no_trump_beats_equal_suit": True},
+        base="msol",
+    )
     assert elect(position(ranked, election=("Ana 13H",)), f"Bo {bid}").standing_bid[0] == "Bo"
 
 
@@ -212,11 +239,15 @@ def test_minsa_full_bid_after_deal_miss_cancels_it():
         elect(state, "Bo 20D")
     cancelled = elect(state, "Cy 20D")
     assert (cancelled.phase, cancelled.declarer, cancelled.contract) == (
-        "exchange", "Cy", parse_bid("20D"))
+        "exchange",
+        "Cy",
+        parse_bid("20D"),
+    )
     assert cancelled.deal_miss_player is None
     stands = variant({"deal_miss.full_bid_cancels": False}, base="minsa")
-    state = apply(elect(new_hand(stands, PLAYERS, "Ana", MINSA_DEAL), "Ana 14S"),
-                  DeclareDealMiss("Bo"))
+    state = apply(
+        elect(new_hand(stands, PLAYERS, "Ana", MINSA_DEAL), "Ana 14S"), DeclareDealMiss("Bo")
+    )
     assert legal_actions(state) == []
     with pytest.raises(IllegalBid, match="not possible during a deal miss"):
         elect(state, "Cy 20D")
@@ -227,7 +258,10 @@ def test_minsa_cancelled_deal_miss_is_recorded_in_the_election(tmp_path):
     hand = {"dealer": "Ana", "deal": cards, "election": ["Ana 14S", "Bo deal-miss", "Cy 20D"]}
     (outcome,) = replay(Record(ruleset="minsa", players=FIVE, hands=[hand])).hands
     assert (outcome.status, outcome.declarer, outcome.contract) == (
-        "in_progress", "Cy", parse_bid("20D"))
+        "in_progress",
+        "Cy",
+        parse_bid("20D"),
+    )
     assert state_to_hand(outcome.state, MINSA_DEAL)["election"] == hand["election"]
     stands = dict(hand, election=["Ana 14S", "Bo deal-miss"])
     (missed,) = replay(Record(ruleset="minsa", players=FIVE, hands=[stands])).hands
@@ -269,11 +303,13 @@ def test_first_trick_friend_won_by_the_declarer_is_doubled_as_no_friend():
     result = first_trick_won_by_declarer(chance)
     assert "no_friend" not in result.score.doublings and result.friend is None
     assert sum(result.deltas.values()) == 0
-    recorded = score_outcome(chance, FIVE, "Ana", parse_bid("13H"), None, 15,
-                             friend_call="first-trick")
+    recorded = score_outcome(
+        chance, FIVE, "Ana", parse_bid("13H"), None, 15, friend_call="first-trick"
+    )
     assert recorded.score.doublings == ()
-    assert score_outcome(chance, FIVE, "Ana", parse_bid("13H"), None, 15,
-                         friend_call="none").score.doublings == ("no_friend",)
+    assert score_outcome(
+        chance, FIVE, "Ana", parse_bid("13H"), None, 15, friend_call="none"
+    ).score.doublings == ("no_friend",)
 
 
 # --- 10. error messages name the call ------------------------------------------------------------
@@ -281,8 +317,11 @@ def test_first_trick_friend_won_by_the_declarer_is_doubled_as_no_friend():
 
 def test_refused_player_friend_call_names_the_call():
     state = position(friend=None)
-    with pytest.raises(IllegalExchange, match=r"exchange: Ana called player:Bo as friend: a "
-                                              r"player friend is not allowed \(friend.player"):
+    with pytest.raises(
+        IllegalExchange,
+        match=r"exchange: Ana called player:Bo as friend: a "
+        r"player friend is not allowed \(friend.player",
+    ):
         apply(state, CallFriend(parse_friend_call("player:Bo")))
 
 
@@ -298,12 +337,12 @@ def test_wrong_opener_names_the_bid():
 
 def test_gwanak_bid_counts_the_oppositions_cards():
     """Footnote 79: 3점을 부르고 기루다를 쳐서 이겼다면 주공은 4점, 프렌드는 2점, 야당 셋은 -2점씩."""
-    made = score("gwanak-5", "3S", 16)                      # opposition 4 < 8 - 3
+    made = score("gwanak-5", "3S", 16)  # opposition 4 < 8 - 3
     assert (made.success, made.base) == (True, 2)
     assert (made.declarer, made.friend, made.opponent) == (4, 2, -2)
-    assert score("gwanak-5", "3S", 15).success is False      # opposition 5 = 8 - 3
-    assert score("gwanak-5", "2NT", 15).base == 2            # no trump adjustment, no x2
-    assert score("gwanak-5", "7H", 20).multiplier == 1       # no run doubling
+    assert score("gwanak-5", "3S", 15).success is False  # opposition 5 = 8 - 3
+    assert score("gwanak-5", "2NT", 15).base == 2  # no trump adjustment, no x2
+    assert score("gwanak-5", "7H", 20).multiplier == 1  # no run doubling
     # election.opposition_base: with 9, the opposition needs 6 against a 3, so 15 makes it
     assert score(variant({"election.opposition_base": 9}, base="gwanak-5"), "3S", 15).success
     # scoring.trump_adjustment: without it the made 3S scores its bid, 3
@@ -377,8 +416,9 @@ IU_ELECTION = ("Ana 5H",) + ALL_PASS
 def test_iu_aces_are_not_point_cards():
     state = position("iu", election=IU_ELECTION, tricks=["SK SA S2 S5 S8"])
     assert state.tricks[0].points == 1  # SK; the aces (and SA) are no point cards
-    assert position(election=("Ana 13H",) + ALL_PASS,
-                    tricks=["SK SA S2 S5 S8"]).tricks[0].points == 2
+    assert (
+        position(election=("Ana 13H",) + ALL_PASS, tricks=["SK SA S2 S5 S8"]).tricks[0].points == 2
+    )
     assert load_ruleset("iu").point_card_total == 16
 
 
@@ -394,11 +434,11 @@ def test_iu_bids_descend_from_6_to_1():
 
 
 def test_iu_six_with_six_to_the_opposition_is_a_draw():
-    draw = score("iu", "6S", 10)              # the opposition takes 6 of 16
+    draw = score("iu", "6S", 10)  # the opposition takes 6 of 16
     assert (draw.success, draw.base, draw.declarer) == (True, 0, 0)
-    lost = score("iu", "6S", 9)               # 7 to the opposition: more than the bid
+    lost = score("iu", "6S", 9)  # 7 to the opposition: more than the bid
     assert (lost.success, lost.base) == (False, 1)
-    assert score("iu", "1S", 15).base == 10   # 2 × (6 - 1) + (1 - 1)
+    assert score("iu", "1S", 15).base == 10  # 2 × (6 - 1) + (1 - 1)
 
 
 def test_iu_follower_may_trump_while_holding_the_led_suit():
@@ -448,23 +488,30 @@ def test_uos_minimum_bid_is_12():
 def test_mighty_and_red_mighty_together_count_zero():
     hand = parse_cards("SA DA HK HQ S2 S3 S4 S5 S6 C2")
     weighted = {"deal_miss.mighty_weight": -1.0, "deal_miss.card_weights": {"DA": -1.0}}
-    assert is_deal_miss_hand(variant(weighted), hand)          # -1 - 1 + 1 + 1 = 0
+    assert is_deal_miss_hand(variant(weighted), hand)  # -1 - 1 + 1 + 1 = 0
     cancelling = variant({**weighted, "deal_miss.mighties_cancel": True})
-    assert not is_deal_miss_hand(cancelling, hand)             # 0 + 1 + 1 = 2
+    assert not is_deal_miss_hand(cancelling, hand)  # 0 + 1 + 1 = 2
     alone = parse_cards("SA HK S2 S3 S4 S5 S6 S7 S8 C2")
-    assert is_deal_miss_hand(cancelling, alone)                # -1 + 1 = 0
+    assert is_deal_miss_hand(cancelling, alone)  # -1 + 1 = 0
 
 
 def test_deposit_pot_goes_to_the_winning_team():
     winners = variant({"deposit.per_deal_miss": 5, "deposit.won_by": "winning_team"})
-    move = settle_pot(winners, 10, "scored", declarer="Ana", friend="Bo", success=False,
-                      players=FIVE)
+    move = settle_pot(
+        winners, 10, "scored", declarer="Ana", friend="Bo", success=False, players=FIVE
+    )
     assert (move.deltas, move.pot_after) == ({"Cy": 3, "Di": 3, "Ed": 3}, 1)
-    kept = settle_pot(variant({"deposit.per_deal_miss": 5}), 10, "scored", declarer="Ana",
-                      friend="Bo", success=False, players=FIVE)
+    kept = settle_pot(
+        variant({"deposit.per_deal_miss": 5}),
+        10,
+        "scored",
+        declarer="Ana",
+        friend="Bo",
+        success=False,
+        players=FIVE,
+    )
     assert (kept.deltas, kept.pot_after) == ({}, 10)
-    made = settle_pot(winners, 10, "scored", declarer="Ana", friend="Bo", success=True,
-                      players=FIVE)
+    made = settle_pot(
+        winners, 10, "scored", declarer="Ana", friend="Bo", success=True, players=FIVE
+    )
     assert made.pot_after == 0 and sum(made.deltas.values()) == 10
-
-

@@ -69,7 +69,12 @@ def test_scoring_error_case(case):
 def test_standard_15_diamonds_taking_16_scores_5():
     score = score_hand(load_ruleset("standard"), parse_bid("15D"), 16)
     assert (score.base, score.unit, score.declarer, score.friend, score.opponent) == (
-        5, 5, 10, 5, -5)
+        5,
+        5,
+        10,
+        5,
+        -5,
+    )
 
 
 def test_standard_16_no_trump_taking_18_scores_16():
@@ -95,14 +100,16 @@ def test_club_requirements_formula_is_001_section_6():
 
 
 def test_custom_club_formula_unit_per_point_with_scale_and_cap(tmp_path):
-    """"A unit per point over ten, 100 won a unit, at most 1000 won a hand": a ruleset file."""
+    """ "A unit per point over ten, 100 won a unit, at most 1000 won a hand": a ruleset file."""
     club = tmp_path / "our-club.toml"
     club.write_text(
-        '# Our club: 100 won per point over ten, at most 1000 won per opponent.\n'
+        "# Our club: 100 won per point over ten, at most 1000 won per opponent.\n"
         'extends = "standard"\n'
         '[meta]\ntitle = "우리 동아리"\n'
         '[scoring]\nformula = "custom"\nsuccess = "taken - 10"\nfailure = "bid - taken"\n'
-        'scale = 100.0\ncap = 1000\n', encoding="utf-8")
+        "scale = 100.0\ncap = 1000\n",
+        encoding="utf-8",
+    )
     rules = load_ruleset(club)
     assert score_hand(rules, parse_bid("14S"), 16).opponent == -600
     assert score_hand(rules, parse_bid("14S"), 12).opponent == 200
@@ -115,8 +122,13 @@ def test_custom_club_formula_unit_per_point_with_scale_and_cap(tmp_path):
 
 def test_seat_deltas_give_each_player_his_share():
     score = score_hand(load_ruleset("standard"), parse_bid("15D"), 16)
-    assert seat_deltas(score, PLAYERS, "Cy", "Ed") == {"Ana": -5, "Bo": -5, "Cy": 10, "Di": -5,
-                                                       "Ed": 5}
+    assert seat_deltas(score, PLAYERS, "Cy", "Ed") == {
+        "Ana": -5,
+        "Bo": -5,
+        "Cy": 10,
+        "Di": -5,
+        "Ed": 5,
+    }
 
 
 def test_seat_deltas_alone():
@@ -126,12 +138,15 @@ def test_seat_deltas_alone():
     assert sum(deltas.values()) == 0
 
 
-@pytest.mark.parametrize("declarer, friend, problem", [
-    ("Zed", "Bo", "declarer 'Zed' is not one of the players"),
-    ("Ana", "Zed", "friend 'Zed' is not one of the players"),
-    ("Ana", "Ana", "Ana cannot be his own friend"),
-    ("Ana", None, "different friend situation"),
-])
+@pytest.mark.parametrize(
+    "declarer, friend, problem",
+    [
+        ("Zed", "Bo", "declarer 'Zed' is not one of the players"),
+        ("Ana", "Zed", "friend 'Zed' is not one of the players"),
+        ("Ana", "Ana", "Ana cannot be his own friend"),
+        ("Ana", None, "different friend situation"),
+    ],
+)
 def test_seat_deltas_errors(declarer, friend, problem):
     score = score_hand(load_ruleset("standard"), parse_bid("15D"), 16)
     with pytest.raises(ScoringError, match=problem):
@@ -143,8 +158,9 @@ def test_pot_goes_to_the_declarer_by_default():
 
 
 def test_pot_shared_by_the_ruling_party():
-    rules = ruleset_from_toml('extends = "club-requirements"\n[deposit]\nwon_by = "ruling_party"\n'
-                              ).ruleset
+    rules = ruleset_from_toml(
+        'extends = "club-requirements"\n[deposit]\nwon_by = "ruling_party"\n'
+    ).ruleset
     assert pot_shares(15, rules, "Ana", "Bo") == {"Ana": 10, "Bo": 5}
     assert pot_shares(15, rules, "Ana", None) == {"Ana": 15}
     assert pot_shares(0, rules, "Ana", "Bo") == {}
@@ -152,14 +168,23 @@ def test_pot_shared_by_the_ruling_party():
 
 def test_score_json_matches_the_acceptance_interface():
     score = score_hand(load_ruleset("standard"), parse_bid("16NT"), 18)
-    assert score.to_json() == {"success": True, "contract": "16NT", "taken": 18, "base": 8,
-                               "multiplier": 2, "doublings": ["no_trump"], "declarer": 32,
-                               "friend": 16, "opponent": -16}
+    assert score.to_json() == {
+        "success": True,
+        "contract": "16NT",
+        "taken": 18,
+        "base": 8,
+        "multiplier": 2,
+        "doublings": ["no_trump"],
+        "declarer": 32,
+        "friend": 16,
+        "opponent": -16,
+    }
 
 
 def test_fractional_base_is_a_float_in_json():
-    rules = ruleset_from_toml('[scoring]\nformula = "custom"\nsuccess = "(taken - 10) / 2"\n'
-                              'failure = "bid - taken"\n').ruleset
+    rules = ruleset_from_toml(
+        '[scoring]\nformula = "custom"\nsuccess = "(taken - 10) / 2"\nfailure = "bid - taken"\n'
+    ).ruleset
     assert score_hand(rules, parse_bid("15S"), 17).to_json()["base"] == 3.5
 
 
@@ -172,9 +197,11 @@ def test_describe_names_the_doublings():
 def test_division_by_zero_in_a_club_formula_is_a_scoring_error():
     # Loading evaluates the formula for every contract a hand can reach (issue 9), so the
     # division by zero is left for a contract beyond the point cards (no maximum bid).
-    rules = ruleset_from_toml('[election]\nmax_bid = 0\n[scoring]\nformula = "custom"\n'
-                              'success = "taken - bid"\nfailure = "taken / (bid - 25)"\n',
-                              label="club").ruleset
+    rules = ruleset_from_toml(
+        '[election]\nmax_bid = 0\n[scoring]\nformula = "custom"\n'
+        'success = "taken - bid"\nfailure = "taken / (bid - 25)"\n',
+        label="club",
+    ).ruleset
     with pytest.raises(ScoringError, match="division by zero"):
         score_hand(rules, parse_bid("25S"), 16)
 

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from mighty_cli.table.referee_session import RefereeSession
 from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.session import PreviousHand, check_sitting_out, propose
+from mighty_cli.table.referee_session import RefereeSession
 
 SIX = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay"]
 
 
 def _declared(ruleset: str, players: list[str], bid: str) -> RefereeSession:
-    session = RefereeSession(load_ruleset(ruleset), ruleset, players, players[0], None,
-                             opener=players[0])
+    session = RefereeSession(
+        load_ruleset(ruleset), ruleset, players, players[0], None, opener=players[0]
+    )
     for line in [bid] + ["pass"] * (len(players) - 1):
         assert session.handle(line)[0].startswith("✓"), line
     return session
@@ -37,10 +38,13 @@ def test_friend_called_cards_up_to_scores_a_lone_partner_as_one_friend():
     from mighty_cli.engine.records import read_record, replay
 
     rules = load_ruleset("chicago-6")
-    record = read_record('format = "mighty-hand-record/1"\nruleset = "chicago-6"\n'
-                         f'players = {SIX!r}\n'.replace("'", '"')
-                         + '[[hands]]\ndeclarer = "Ana"\ncontract = "25S"\nfriend = "Bo"\n'
-                           'friend_call = "SA"\ntaken = 30\n')
+    record = read_record(
+        f'format = "mighty-hand-record/1"\nruleset = "chicago-6"\nplayers = {SIX!r}\n'.replace(
+            "'", '"'
+        )
+        + '[[hands]]\ndeclarer = "Ana"\ncontract = "25S"\nfriend = "Bo"\n'
+        'friend_call = "SA"\ntaken = 30\n'
+    )
     outcome = replay(record, rules).hands[0]
     assert outcome.status == "scored" and outcome.deltas["Bo"] > 0
     assert sum(outcome.deltas.values()) == 0
@@ -82,7 +86,10 @@ def test_gwanak_4_plays_diamond_4_and_club_3_in_44_cards():
 def test_busan_4_is_4ma_with_gwanak_6s_rules():
     busan, gwanak6, four = (load_ruleset(n) for n in ("busan-4", "gwanak-6", "standard-4"))
     assert busan.table == four.table and busan.friend == four.friend
-    assert (busan.election.min_bid, busan.election.no_trump_discount, busan.election.opener) == \
-        (gwanak6.election.min_bid, gwanak6.election.no_trump_discount, gwanak6.election.opener)
+    assert (busan.election.min_bid, busan.election.no_trump_discount, busan.election.opener) == (
+        gwanak6.election.min_bid,
+        gwanak6.election.no_trump_discount,
+        gwanak6.election.opener,
+    )
     assert busan.deal_miss.rank_weights == gwanak6.deal_miss.rank_weights
     assert busan.exchange.raise_to_no_trump == gwanak6.exchange.raise_to_no_trump == 1

@@ -5,8 +5,14 @@ from __future__ import annotations
 import dataclasses
 
 from mighty_cli.engine.ruleset import load_ruleset
-from mighty_cli.engine.session import (PreviousHand, find_session_end, playing_order,
-                                       propose, session_over, settle_pot)
+from mighty_cli.engine.session import (
+    PreviousHand,
+    find_session_end,
+    playing_order,
+    propose,
+    session_over,
+    settle_pot,
+)
 
 STANDARD = load_ruleset("standard")
 FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]
@@ -16,8 +22,9 @@ SEVEN = SIX + ["Gil"]
 
 def with_table(rules, table: str, **values):
     """A ruleset with some options of one table changed."""
-    return dataclasses.replace(rules, **{table: dataclasses.replace(getattr(rules, table),
-                                                                    **values)})
+    return dataclasses.replace(
+        rules, **{table: dataclasses.replace(getattr(rules, table), **values)}
+    )
 
 
 def with_session(rules, **values):
@@ -132,11 +139,12 @@ def test_deposit_paid_by_the_dealer_instead_of_the_deal_miss_player():
 def test_pot_won_by_the_ruling_party_is_shared_with_the_friend():
     declarer_only = load_ruleset("club-requirements")
     assert declarer_only.deposit.won_by == "declarer"
-    assert settle_pot(declarer_only, 10, "scored", declarer="Bo", friend="Di",
-                      success=True).deltas == {"Bo": 10}
+    assert settle_pot(
+        declarer_only, 10, "scored", declarer="Bo", friend="Di", success=True
+    ).deltas == {"Bo": 10}
     shared = with_table(declarer_only, "deposit", won_by="ruling_party")
     move = settle_pot(shared, 10, "scored", declarer="Bo", friend="Di", success=True)
-    assert move.deltas == {"Bo": 7, "Di": 3}     # friend 1 share in 3, the rest to the declarer
+    assert move.deltas == {"Bo": 7, "Di": 3}  # friend 1 share in 3, the rest to the declarer
 
 
 def test_counterclockwise_play_reverses_the_clockwise_seating():
@@ -145,8 +153,12 @@ def test_counterclockwise_play_reverses_the_clockwise_seating():
     assert simple.election.direction == "counterclockwise"
     assert playing_order(FIVE, simple) == ["Ana", "Ed", "Di", "Cy", "Bo"]
     # counterclockwise, the player after Ana is Ed
-    assert propose(with_session(simple, next_dealer="next_player"), FIVE,
-                   made(FIVE, "Ana", "Di", "Bo")).dealer == "Ed"
+    assert (
+        propose(
+            with_session(simple, next_dealer="next_player"), FIVE, made(FIVE, "Ana", "Di", "Bo")
+        ).dealer
+        == "Ed"
+    )
 
 
 def test_all_pass_dealer_next_player_or_same():
@@ -159,7 +171,7 @@ def test_all_pass_dealer_next_player_or_same():
 
 # --- the end of a session (001 §1.9, 002) ------------------------------------------------------
 
-CLUB = load_ruleset("club-requirements")   # leaves both session-end rules open (0)
+CLUB = load_ruleset("club-requirements")  # leaves both session-end rules open (0)
 MADE = ("scored", {"Ana": 8, "Bo": 4, "Cy": -4, "Di": -4, "Ed": -4})
 DEAL_MISS = ("deal_miss", {"Cy": -5})
 
@@ -168,7 +180,7 @@ def test_hands_per_session_ends_the_session_after_that_many_hands():
     rules = with_session(CLUB, hands_per_session=3)
     assert session_over(rules, 2, {}) is None
     assert session_over(rules, 3, {}) == "session.hands_per_session = 3: 3 hands played"
-    assert session_over(CLUB, 3, {}) is None          # 0: as many as the table plays
+    assert session_over(CLUB, 3, {}) is None  # 0: as many as the table plays
 
 
 def test_hands_per_session_counts_scored_hands_not_deal_misses():
@@ -182,8 +194,9 @@ def test_starting_points_ends_the_session_when_a_stack_is_lost():
     rules = with_session(CLUB, starting_points=10)
     assert session_over(rules, 1, {"Cy": -9, "Ana": 8}) is None
     assert session_over(rules, 1, {"Cy": -10, "Ana": 8}) == (
-        "session.starting_points = 10: Cy is at 0 (-10 this session)")
-    assert session_over(CLUB, 1, {"Cy": -1000}) is None   # 0: no stack
+        "session.starting_points = 10: Cy is at 0 (-10 this session)"
+    )
+    assert session_over(CLUB, 1, {"Cy": -1000}) is None  # 0: no stack
 
 
 def test_starting_points_counts_the_deposit_a_deal_miss_pays():
@@ -196,5 +209,7 @@ def test_starting_points_counts_the_deposit_a_deal_miss_pays():
 def test_both_session_end_rules_are_named_when_both_hold():
     rules = with_session(CLUB, hands_per_session=1, starting_points=4)
     reason = session_over(rules, 1, {"Cy": -4, "Di": -5})
-    assert reason == ("session.hands_per_session = 1: 1 hand played; session.starting_points "
-                      "= 4: Di is at -1 (-5 this session), Cy is at 0 (-4 this session)")
+    assert reason == (
+        "session.hands_per_session = 1: 1 hand played; session.starting_points "
+        "= 4: Di is at -1 (-5 this session), Cy is at 0 (-4 this session)"
+    )

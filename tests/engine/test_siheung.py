@@ -7,25 +7,48 @@ import random
 
 import pytest
 
+from hand_positions import variant
 from mighty_cli.engine.cards import parse_bid, parse_card, parse_cards, sorted_cards
 from mighty_cli.engine.cards.deck import deal_cards
-from mighty_cli.engine.errors import (IllegalBid, IllegalDealMiss, IllegalExchange, MightyError,
-                                      RecordError)
-from mighty_cli.engine.hand import (DUMMY, BidCall, CallFriend, DeclareDealMiss, Discard,
-                                    Eliminate, FriendCall, Redistribute, apply, hand_result,
-                                    legal_actions, legal_plays, new_hand, random_legal_action,
-                                    redistribution_sizes, seats)
+from mighty_cli.engine.errors import (
+    IllegalBid,
+    IllegalDealMiss,
+    IllegalExchange,
+    MightyError,
+    RecordError,
+)
+from mighty_cli.engine.hand import (
+    DUMMY,
+    BidCall,
+    CallFriend,
+    DeclareDealMiss,
+    Discard,
+    Eliminate,
+    FriendCall,
+    Redistribute,
+    apply,
+    hand_result,
+    legal_actions,
+    legal_plays,
+    new_hand,
+    random_legal_action,
+    redistribution_sizes,
+    seats,
+)
 from mighty_cli.engine.records import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import RulesetError, load_ruleset
 
-from hand_positions import variant
-
 FIVE = ("Ana", "Bo", "Cy", "Di", "Ed")
 # 6마's test position (tests/engine/test_elimination.py) with Fay's hand the dummy's.
-DEAL = {"Ana": "DQ D9 D2 H6 CA CQ C10 C3", "Bo": "SK DA D8 HK H8 H5 C9 C8",
-        "Cy": "SQ S10 S7 S6 S3 HA H9 C6", "Di": "SA S9 S4 D6 D5 D3 H4 C7",
-        "Ed": "JK SJ S2 DK D10 D7 D4 CK", DUMMY: "S5 DJ HJ H7 H2 C5 C4 C2",
-        "kitty": "S8 HQ H10 H3 CJ"}
+DEAL = {
+    "Ana": "DQ D9 D2 H6 CA CQ C10 C3",
+    "Bo": "SK DA D8 HK H8 H5 C9 C8",
+    "Cy": "SQ S10 S7 S6 S3 HA H9 C6",
+    "Di": "SA S9 S4 D6 D5 D3 H4 C7",
+    "Ed": "JK SJ S2 DK D10 D7 D4 CK",
+    DUMMY: "S5 DJ HJ H7 H2 C5 C4 C2",
+    "kitty": "S8 HQ H10 H3 CJ",
+}
 
 
 def cards(deal: dict) -> dict:
@@ -50,8 +73,9 @@ def eliminate(state, card: str):
 
 
 def redistribute(state, **given: str):
-    return apply(state, Redistribute(tuple((who, tuple(parse_cards(text)))
-                                           for who, text in given.items())))
+    return apply(
+        state, Redistribute(tuple((who, tuple(parse_cards(text))) for who, text in given.items()))
+    )
 
 
 def play_out(state):
@@ -83,8 +107,7 @@ def test_siheung_the_dummy_never_declares_a_deal_miss():
     deal = dict(DEAL, Di="SA S9 DJ D6 D5 HJ H4 C7", dummy="S5 S4 D3 H7 H2 C5 C4 C2")
     six = dict(deal)
     six["Fay"] = six.pop(DUMMY)
-    state = new_hand(load_ruleset("standard-6"), FIVE + ("Fay",), "Ana", cards(six),
-                     opener="Ana")
+    state = new_hand(load_ruleset("standard-6"), FIVE + ("Fay",), "Ana", cards(six), opener="Ana")
     assert apply(state, DeclareDealMiss("Fay")).phase == "deal_miss"
     state = new_hand(rules(), FIVE, "Ana", cards(deal), opener="Ana")
     with pytest.raises(IllegalDealMiss, match="the dummy never declares a deal miss"):
@@ -105,8 +128,7 @@ def test_siheung_a_card_nobody_holds_eliminates_the_dummy_with_no_second_call(ca
     # 6마: a card in the kitty is called again
     six = dict(DEAL)
     six["Fay"] = six.pop(DUMMY)
-    state = new_hand(load_ruleset("standard-6"), FIVE + ("Fay",), "Ana", cards(six),
-                     opener="Ana")
+    state = new_hand(load_ruleset("standard-6"), FIVE + ("Fay",), "Ana", cards(six), opener="Ana")
     state = apply(state, BidCall("Ana", parse_bid("14C")))
     for player in FIVE[1:] + ("Fay",):
         state = apply(state, BidCall(player, None))
@@ -121,10 +143,10 @@ def test_siheung_the_dummy_eliminated_is_dealt_out_as_in_6ma():
     # the dummy's eight and the kitty's five: S5 DJ HJ H7 H2 C5 C4 C2 S8 HQ H10 H3 CJ
     assert redistribution_sizes(state) == {"Ana": 5, "Bo": 2, "Cy": 2, "Di": 2, "Ed": 2}
     with pytest.raises(IllegalExchange, match="Ana receives 4 cards"):
-        redistribute(state, Ana="HQ H10 CJ DJ", Bo="S5 HJ", Cy="H7 H2", Di="C5 C4",
-                     Ed="C2 S8 H3")
-    dealt = redistribute(state, Ana="HQ H10 CJ DJ HJ", Bo="S5 H3", Cy="H7 H2", Di="C5 C4",
-                         Ed="C2 S8")
+        redistribute(state, Ana="HQ H10 CJ DJ", Bo="S5 HJ", Cy="H7 H2", Di="C5 C4", Ed="C2 S8 H3")
+    dealt = redistribute(
+        state, Ana="HQ H10 CJ DJ HJ", Bo="S5 H3", Cy="H7 H2", Di="C5 C4", Ed="C2 S8"
+    )
     assert dealt.phase == "exchange" and dealt.players == FIVE
     assert len(dealt.hands["Ana"]) == 13
     assert {len(dealt.hands[p]) for p in FIVE[1:]} == {10}
@@ -135,23 +157,24 @@ def test_siheung_an_eliminated_player_takes_up_the_dummys_hand():
     state = eliminate(declared(), "JK")
     # Ed's eight and the kitty's five: 2 to Bo, Cy, Di and the dummy, the other 3 to Ana (5)
     assert redistribution_sizes(state) == {"Ana": 5, "Bo": 2, "Cy": 2, "Di": 2, DUMMY: 2}
-    with pytest.raises(IllegalExchange, match="the eliminated hands and the kitty go to "
-                                              "Ana, Bo, Cy, Di, dummy"):
-        redistribute(state, Ana="JK SJ DK CK CJ", Bo="S2 D10", Cy="D7 D4", Di="S8 HQ",
-                     Ed="H10 H3")
-    dealt = redistribute(state, Ana="JK SJ DK CK CJ", Bo="S2 D10", Cy="D7 D4", Di="S8 HQ",
-                         dummy="H10 H3")
+    with pytest.raises(
+        IllegalExchange, match="the eliminated hands and the kitty go to Ana, Bo, Cy, Di, dummy"
+    ):
+        redistribute(state, Ana="JK SJ DK CK CJ", Bo="S2 D10", Cy="D7 D4", Di="S8 HQ", Ed="H10 H3")
+    dealt = redistribute(
+        state, Ana="JK SJ DK CK CJ", Bo="S2 D10", Cy="D7 D4", Di="S8 HQ", dummy="H10 H3"
+    )
     # 더미의 카드를 받아: Ed plays the dummy's eight and its two, from his own seat
     assert dealt.players == FIVE and dealt.phase == "exchange"
-    assert sorted_cards(dealt.hands["Ed"]) == \
-        sorted_cards(parse_cards(DEAL[DUMMY] + " H10 H3"))
+    assert sorted_cards(dealt.hands["Ed"]) == sorted_cards(parse_cards(DEAL[DUMMY] + " H10 H3"))
     assert len(dealt.hands["Ana"]) == 13
 
 
 def test_siheung_the_player_with_the_dummys_hand_scores_like_anyone():
     state = eliminate(declared(), "JK")
-    state = redistribute(state, Ana="JK SJ DK CK CJ", Bo="S2 D10", Cy="D7 D4", Di="S8 HQ",
-                         dummy="H10 H3")
+    state = redistribute(
+        state, Ana="JK SJ DK CK CJ", Bo="S2 D10", Cy="D7 D4", Di="S8 HQ", dummy="H10 H3"
+    )
     state = apply(state, Discard(tuple(parse_cards("D2 D9 H6"))))
     # DJ was the dummy's: Ed, holding the dummy's hand now, is the friend
     state = play_out(apply(state, CallFriend(FriendCall("card", parse_card("DJ")))))
@@ -162,13 +185,18 @@ def test_siheung_the_player_with_the_dummys_hand_scores_like_anyone():
     # 6마 on the same cards: the eliminated Ed scores nothing
     six = dict(DEAL)
     six["Fay"] = six.pop(DUMMY)
-    other = new_hand(load_ruleset("standard-6"), FIVE + ("Fay",), "Ana", cards(six),
-                     opener="Ana")
+    other = new_hand(load_ruleset("standard-6"), FIVE + ("Fay",), "Ana", cards(six), opener="Ana")
     other = apply(other, BidCall("Ana", parse_bid("14C")))
     for player in FIVE[1:] + ("Fay",):
         other = apply(other, BidCall(player, None))
-    other = redistribute(eliminate(other, "JK"), Ana="JK SJ DK CK CJ", Bo="S2 D10",
-                         Cy="D7 D4", Di="S8 HQ", Fay="H10 H3")
+    other = redistribute(
+        eliminate(other, "JK"),
+        Ana="JK SJ DK CK CJ",
+        Bo="S2 D10",
+        Cy="D7 D4",
+        Di="S8 HQ",
+        Fay="H10 H3",
+    )
     other = apply(other, Discard(tuple(parse_cards("D2 D9 H6"))))
     other = play_out(apply(other, CallFriend(FriendCall("card", parse_card("DJ")))))
     assert hand_result(other).deltas["Ed"] == 0 and hand_result(other).friend == "Fay"
@@ -176,8 +204,9 @@ def test_siheung_the_player_with_the_dummys_hand_scores_like_anyone():
 
 def test_siheung_full_record_replays_to_the_same_score():
     state = eliminate(declared(), "JK")
-    state = redistribute(state, Ana="JK SJ DK CK CJ", Bo="S2 D10", Cy="D7 D4", Di="S8 HQ",
-                         dummy="H10 H3")
+    state = redistribute(
+        state, Ana="JK SJ DK CK CJ", Bo="S2 D10", Cy="D7 D4", Di="S8 HQ", dummy="H10 H3"
+    )
     state = apply(state, Discard(tuple(parse_cards("D2 D9 H6"))))
     state = play_out(apply(state, CallFriend(FriendCall("card", parse_card("DJ")))))
     hand = state_to_hand(state, cards(DEAL))
@@ -202,7 +231,7 @@ def test_siheung_recorded_outcome_names_who_was_eliminated_and_scores_all_five()
     assert outcome(friend="Cy").deltas == outcome(friend="Cy", eliminated=["Di"]).deltas
     with pytest.raises(RecordError, match="Bo is the declarer and cannot be eliminated"):
         outcome(friend="Cy", eliminated=["Bo"])
-    with pytest.raises(RecordError, match="expected one player or \"dummy\""):
+    with pytest.raises(RecordError, match='expected one player or "dummy"'):
         outcome(friend="Cy", eliminated=["Di", "Ed"])
 
 
@@ -219,15 +248,20 @@ def test_siheung_random_hands_agree_with_open_cards_and_the_record():
     seen = set()
     for seed in range(40):
         rng = random.Random(seed)
-        deal = deal_cards(seed, seats(ruleset, FIVE), ruleset.deck_cards,
-                          ruleset.table.hand_size)
+        deal = deal_cards(seed, seats(ruleset, FIVE), ruleset.deck_cards, ruleset.table.hand_size)
         full = new_hand(ruleset, FIVE, "Ana", deal)
         opened = new_hand(ruleset, FIVE, "Ana", None, opener=full.to_move)
         while full.phase not in ("done", "deal_miss", "redeal"):
             action = random_legal_action(full, rng)
             full = apply(full, action)
-            opened = apply(opened, Discard(()) if isinstance(action, Discard) and seed % 2
-                           else Redistribute(()) if isinstance(action, Redistribute) else action)
+            opened = apply(
+                opened,
+                Discard(())
+                if isinstance(action, Discard) and seed % 2
+                else Redistribute(())
+                if isinstance(action, Redistribute)
+                else action,
+            )
         if full.phase != "done":
             continue
         seen.add(full.eliminated[0] == DUMMY)

@@ -6,15 +6,27 @@ from __future__ import annotations
 
 import pytest
 
+from hand_positions import variant
 from mighty_cli.engine.cards import parse_bid, parse_card, parse_cards
 from mighty_cli.engine.errors import IllegalExchange
-from mighty_cli.engine.hand import (BidCall, CallFriend, Discard, Eliminate, FriendCall, Play,
-                                    Redistribute, apply, hand_result, is_deal_miss_hand,
-                                    legal_actions, legal_plays, new_hand)
+from mighty_cli.engine.hand import (
+    BidCall,
+    CallFriend,
+    Discard,
+    Eliminate,
+    FriendCall,
+    Play,
+    Redistribute,
+    apply,
+    hand_result,
+    is_deal_miss_hand,
+    legal_actions,
+    legal_plays,
+    new_hand,
+)
 from mighty_cli.engine.records import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset
 
-from hand_positions import variant
 # seeded deal 1 of the 6마 rulesets, written out, and the tables' names
 from test_elimination import DEAL_6, SEVEN, SIX
 
@@ -40,10 +52,21 @@ def gwanak_lead(name: str) -> list[Play]:
     calls ♠A and is to lead trick 1: her legal leads of ♥3."""
     state = declared(load_ruleset(name), SIX, DEAL_6, "14C")
     state = apply(state, Eliminate(parse_card("JK")))
-    state = apply(state, Redistribute(tuple(
-        (who, tuple(parse_cards(text))) for who, text in
-        (("Ana", "JK SJ DK CK H3"), ("Bo", "S2 D10"), ("Cy", "D7 D4"), ("Di", "S8 HQ"),
-         ("Fay", "H10 CJ")))))
+    state = apply(
+        state,
+        Redistribute(
+            tuple(
+                (who, tuple(parse_cards(text)))
+                for who, text in (
+                    ("Ana", "JK SJ DK CK H3"),
+                    ("Bo", "S2 D10"),
+                    ("Cy", "D7 D4"),
+                    ("Di", "S8 HQ"),
+                    ("Fay", "H10 CJ"),
+                )
+            )
+        ),
+    )
     state = apply(state, Discard(tuple(parse_cards("D2 D9 H6"))))
     state = apply(state, CallFriend(FriendCall("card", parse_card("SA"))))
     return [play for play in legal_plays(state) if play.card == parse_card("H3")]
@@ -67,10 +90,16 @@ def test_gwanak_6_deal_miss_with_all_point_cards():
 # --- 동대전 6마 (000 §7.5.2) and 7마 (§7.5.3) ------------------------------------------------------
 
 DEAL_DD6 = DEAL_6  # seeded deal 1 of dongdaejeon-6: the same six hands of eight and kitty
-DEAL_DD7 = {"Ana": "DQ D9 D2 H6 CA CQ C10", "Bo": "D8 HK H8 H5 C9 C8 C3",
-            "Cy": "SK SQ S7 S6 DA H9 C6", "Di": "S10 S4 S3 D5 D3 HA C7",
-            "Ed": "SA S9 D10 D6 D4 H4 CK", "Fay": "JK SJ S5 S2 DK D7 HJ",
-            "Gus": "DJ H7 H3 H2 C5 C4 C2", "kitty": "S8 HQ H10 CJ"}
+DEAL_DD7 = {
+    "Ana": "DQ D9 D2 H6 CA CQ C10",
+    "Bo": "D8 HK H8 H5 C9 C8 C3",
+    "Cy": "SK SQ S7 S6 DA H9 C6",
+    "Di": "S10 S4 S3 D5 D3 HA C7",
+    "Ed": "SA S9 D10 D6 D4 H4 CK",
+    "Fay": "JK SJ S5 S2 DK D7 HJ",
+    "Gus": "DJ H7 H3 H2 C5 C4 C2",
+    "kitty": "S8 HQ H10 CJ",
+}
 
 
 def called(rules, players, deal, bid, discard, call):
@@ -106,21 +135,31 @@ def test_dongdaejeon_6_friend_cards_count_one_and_a_half_rounded_up():
     # 000 §7.5.2: 프렌즈가 얻은 점수카드는 곱하기 1.5장 ... 반올림한다 (footnote 75: 사실상 올림).
     # Ana takes 11 point cards, her friend Di (♠A) 3: 11 + 4.5 → 11 + 5 = 16 against 13, where
     # unweighted cards would give 14.
-    final = played_out(called(load_ruleset("dongdaejeon-6"), SIX, DEAL_DD6, "13C",
-                              "D9 D2 H6 H3 S8", "SA"))
+    final = played_out(
+        called(load_ruleset("dongdaejeon-6"), SIX, DEAL_DD6, "13C", "D9 D2 H6 H3 S8", "SA")
+    )
     assert final.points_taken == {"Ana": 11, "Bo": 4, "Cy": 0, "Di": 3, "Ed": 2, "Fay": 0}
     result = hand_result(final)
     assert (result.friend, result.taken, result.score.base) == ("Di", 16, 3)
-    unweighted = played_out(called(variant({"scoring.friend_weight": 1.0}, base="dongdaejeon-6"),
-                                   SIX, DEAL_DD6, "13C", "D9 D2 H6 H3 S8", "SA"))
+    unweighted = played_out(
+        called(
+            variant({"scoring.friend_weight": 1.0}, base="dongdaejeon-6"),
+            SIX,
+            DEAL_DD6,
+            "13C",
+            "D9 D2 H6 H3 S8",
+            "SA",
+        )
+    )
     assert (hand_result(unweighted).taken, hand_result(unweighted).score.base) == (14, 1)
 
 
 def test_dongdaejeon_6_discarded_point_cards_count_once_for_the_declarer():
     # 000 §7.5.2: 버려진 덱에 있던 점수카드(처음에 주공이 제외한 점수카드)는 주공의 얻은 것으로 간주해
     # 곱하기 1장을 한다. Ana buries ♥Q and ♥10: they count one each, the friend's cards 1.5.
-    final = played_out(called(load_ruleset("dongdaejeon-6"), SIX, DEAL_DD6, "13C",
-                              "D9 D2 H6 HQ H10", "DK"))
+    final = played_out(
+        called(load_ruleset("dongdaejeon-6"), SIX, DEAL_DD6, "13C", "D9 D2 H6 HQ H10", "DK")
+    )
     result = hand_result(final)
     assert final.discarded_points == 2 and result.friend == "Ed"
     own, friend = final.points_taken["Ana"] + 2, final.points_taken["Ed"]
@@ -130,38 +169,58 @@ def test_dongdaejeon_6_discarded_point_cards_count_once_for_the_declarer():
 def test_dongdaejeon_6_opponents_and_friend_one_share_declarer_the_balance():
     # 000 §7.5.1 (kept by §7.5.2): 프렌즈는 기본점수, 야당은 기본점수; with four opponents the
     # declarer takes the balance, three shares, and the hand sums to zero.
-    result = hand_result(played_out(called(load_ruleset("dongdaejeon-6"), SIX, DEAL_DD6, "13C",
-                                           "D9 D2 H6 H3 S8", "SA")))
+    result = hand_result(
+        played_out(
+            called(load_ruleset("dongdaejeon-6"), SIX, DEAL_DD6, "13C", "D9 D2 H6 H3 S8", "SA")
+        )
+    )
     assert result.deltas == {"Ana": 9, "Bo": -3, "Cy": -3, "Di": 3, "Ed": -3, "Fay": -3}
 
 
 def test_dongdaejeon_7_seven_cards_each_four_in_the_kitty_seven_tricks():
     # 000 §7.5.3: 딜러는 처음에 카드 4장을 제외하고 7장씩 각 플레이어에게 돌린다; 아무도 제외하지
     # 않고 다같이 플레이한다.
-    final = played_out(called(load_ruleset("dongdaejeon-7"), SEVEN, DEAL_DD7, "13C",
-                              "D9 D2 H6 S8", "SA+JK"))
+    final = played_out(
+        called(load_ruleset("dongdaejeon-7"), SEVEN, DEAL_DD7, "13C", "D9 D2 H6 S8", "SA+JK")
+    )
     assert len(final.tricks) == 7 and all(len(t.plays) == 7 for t in final.tricks)
 
 
 def test_dongdaejeon_7_two_called_cards_two_friends_count_one_and_a_half():
     # 000 §7.5.3: 프렌즈 2명(두 사람이 두 카드를 각각 한 장씩) ... 프렌즈들이 얻은 점수 카드는 곱하기
     # 1.5장. Ed (♠A) took 8, Fay (joker) 2: Ana's 10 + 15 = 25; 주공 두배, 프렌즈 기본점수 each.
-    result = hand_result(played_out(called(load_ruleset("dongdaejeon-7"), SEVEN, DEAL_DD7,
-                                           "13C", "D9 D2 H6 S8", "SA+JK")))
+    result = hand_result(
+        played_out(
+            called(load_ruleset("dongdaejeon-7"), SEVEN, DEAL_DD7, "13C", "D9 D2 H6 S8", "SA+JK")
+        )
+    )
     assert (result.friend, result.friend2, result.taken) == ("Ed", "Fay", 25)
-    assert result.deltas == {"Ana": 24, "Bo": -12, "Cy": -12, "Di": -12, "Ed": 12, "Fay": 12,
-                             "Gus": -12}
+    assert result.deltas == {
+        "Ana": 24,
+        "Bo": -12,
+        "Cy": -12,
+        "Di": -12,
+        "Ed": 12,
+        "Fay": 12,
+        "Gus": -12,
+    }
 
 
 def test_dongdaejeon_7_one_friend_holding_both_counts_double():
     # 000 §7.5.3: 프렌즈 1명(한 사람이 두 장의 카드를 모두 갖고 있는경우) ... 곱하기 2장. Fay holds
     # the joker and ♠J: her 2 count 4, Ana's 10 + 4 = 14.
-    result = hand_result(played_out(called(load_ruleset("dongdaejeon-7"), SEVEN, DEAL_DD7,
-                                           "13C", "D9 D2 H6 S8", "JK+SJ")))
+    result = hand_result(
+        played_out(
+            called(load_ruleset("dongdaejeon-7"), SEVEN, DEAL_DD7, "13C", "D9 D2 H6 S8", "JK+SJ")
+        )
+    )
     assert (result.friend, result.friend2, result.taken) == ("Fay", None, 14)
     # one card held by the declarer (♣Q): Ed alone is friend, his 8 count 16
-    result = hand_result(played_out(called(load_ruleset("dongdaejeon-7"), SEVEN, DEAL_DD7,
-                                           "13C", "D9 D2 H6 S8", "SA+CQ")))
+    result = hand_result(
+        played_out(
+            called(load_ruleset("dongdaejeon-7"), SEVEN, DEAL_DD7, "13C", "D9 D2 H6 S8", "SA+CQ")
+        )
+    )
     assert (result.friend, result.friend2, result.taken) == ("Ed", None, 26)
     assert result.deltas["Ana"] == 4 * 13 and result.deltas["Ed"] == 13
 
@@ -169,8 +228,11 @@ def test_dongdaejeon_7_one_friend_holding_both_counts_double():
 def test_dongdaejeon_7_no_friend_when_the_declarer_holds_or_buried_both():
     # 000 §7.5.3: 노프렌즈(두 장 모두 자기가 갖고있거나 4장 묻은 패에 포함되어 있는경우): ♣Q in
     # Ana's hand, ♠8 among her discards.
-    result = hand_result(played_out(called(load_ruleset("dongdaejeon-7"), SEVEN, DEAL_DD7,
-                                           "13C", "D9 D2 H6 S8", "CQ+S8")))
+    result = hand_result(
+        played_out(
+            called(load_ruleset("dongdaejeon-7"), SEVEN, DEAL_DD7, "13C", "D9 D2 H6 S8", "CQ+S8")
+        )
+    )
     assert (result.friend, result.friend2, result.taken) == (None, None, 10)
     assert result.deltas["Ana"] == -6 * 3  # six opponents' shares, no doubling
 
@@ -194,8 +256,9 @@ def test_dongdaejeon_7_two_different_cards_are_called():
 
 def test_dongdaejeon_7_two_card_call_round_trips_through_the_record():
     # The record writes the call as "SA+joker" (a new value of friend; no key changes).
-    final = played_out(called(load_ruleset("dongdaejeon-7"), SEVEN, DEAL_DD7, "13C",
-                              "D9 D2 H6 S8", "SA+JK"))
+    final = played_out(
+        called(load_ruleset("dongdaejeon-7"), SEVEN, DEAL_DD7, "13C", "D9 D2 H6 S8", "SA+JK")
+    )
     hand = state_to_hand(final, cards(DEAL_DD7))
     assert hand["friend"] == "SA+joker"
     (outcome,) = replay(Record(ruleset="dongdaejeon-7", players=list(SEVEN), hands=[hand])).hands

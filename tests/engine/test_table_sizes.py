@@ -6,31 +6,51 @@ from __future__ import annotations
 
 import pytest
 
+from hand_positions import variant
 from mighty_cli.engine.cards import format_cards, parse_bid, parse_card, parse_cards
 from mighty_cli.engine.cards.deck import deal_cards, hand_seed
 from mighty_cli.engine.errors import IllegalExchange, IllegalPlay, MightyError, RulesetError
-from mighty_cli.engine.hand import (BidCall, CallFriend, Discard, FriendCall, Play, apply,
-                                    hand_result, is_deal_miss_hand, legal_actions, legal_plays,
-                                    new_hand)
+from mighty_cli.engine.hand import (
+    BidCall,
+    CallFriend,
+    Discard,
+    FriendCall,
+    Play,
+    apply,
+    hand_result,
+    is_deal_miss_hand,
+    legal_actions,
+    legal_plays,
+    new_hand,
+)
 from mighty_cli.engine.records import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset, ruleset_from_toml
 from mighty_cli.engine.scoring import score_hand
 from mighty_cli.engine.session import PreviousHand, propose
-
-from hand_positions import variant
 
 FOUR = ("Ana", "Bo", "Cy", "Di")
 THREE = FOUR[:3]
 TWO = FOUR[:2]
 
 # Positions (seeded deal 1 of each ruleset's deck, written out).
-DEAL_4 = {"Ana": "SQ S8 S7 S6 DQ D8 HQ H10 H7 C7", "Bo": "JK SJ DA DJ D7 D6 D5 H9 H5 C6",
-          "Cy": "SK S10 HA CA CK CQ CJ C10 C8 C5", "Di": "SA S9 S5 DK D10 D9 HJ H6 C9 C3",
-          "kitty": "S3 HK H8"}
-DEAL_3 = {"Ana": "SA SJ DQ D9 D7 H10 CQ CJ C8 C7", "Bo": "JK SQ S9 S8 S7 HA HK H9 H7 C10",
-          "Cy": "SK S10 DA DK DJ D10 HQ H8 CK C9", "kitty": "D8 HJ CA"}
-DEAL_2 = {"Ana": "JK SJ S10 DA DK DQ D10 HA HJ H10", "Bo": "SA SQ DJ HK HQ CK CQ CJ C10 C3",
-          "kitty": "SK CA"}
+DEAL_4 = {
+    "Ana": "SQ S8 S7 S6 DQ D8 HQ H10 H7 C7",
+    "Bo": "JK SJ DA DJ D7 D6 D5 H9 H5 C6",
+    "Cy": "SK S10 HA CA CK CQ CJ C10 C8 C5",
+    "Di": "SA S9 S5 DK D10 D9 HJ H6 C9 C3",
+    "kitty": "S3 HK H8",
+}
+DEAL_3 = {
+    "Ana": "SA SJ DQ D9 D7 H10 CQ CJ C8 C7",
+    "Bo": "JK SQ S9 S8 S7 HA HK H9 H7 C10",
+    "Cy": "SK S10 DA DK DJ D10 HQ H8 CK C9",
+    "kitty": "D8 HJ CA",
+}
+DEAL_2 = {
+    "Ana": "JK SJ S10 DA DK DQ D10 HA HJ H10",
+    "Bo": "SA SQ DJ HK HQ CK CQ CJ C10 C3",
+    "kitty": "SK CA",
+}
 
 
 def cards(deal: dict) -> dict:
@@ -75,20 +95,28 @@ def test_4ma_deals_ten_each_and_three_to_the_kitty():
     state = new_hand(rules, FOUR, "Ana", cards(DEAL_4), opener="Ana")
     assert {len(hand) for hand in state.hands.values()} == {10} and len(state.kitty) == 3
     with pytest.raises(MightyError, match="Ana has 9 cards; expected 10"):
-        new_hand(rules, FOUR, "Ana", cards(dict(DEAL_4, Ana="SQ S8 S7 S6 DQ D8 HQ H10 H7",
-                                                kitty="S3 HK H8 C7")))
+        new_hand(
+            rules,
+            FOUR,
+            "Ana",
+            cards(dict(DEAL_4, Ana="SQ S8 S7 S6 DQ D8 HQ H10 H7", kitty="S3 HK H8 C7")),
+        )
 
 
 def test_4ma_no_mighty_friend():
     # Ana declares spades: Mighty is ◆A (빨마); 4마 forbids calling it, standard allows it
     calls = ("Ana 13S", "Bo pass", "Cy pass", "Di pass")
     state = declared(load_ruleset("standard-4"), FOUR, DEAL_4, calls, "S3 H7 C7")
-    with pytest.raises(IllegalExchange, match=r"Mighty \(DA\) may not be called as friend "
-                                              r"\(friend.mighty = false\)"):
+    with pytest.raises(
+        IllegalExchange,
+        match=r"Mighty \(DA\) may not be called as friend "
+        r"\(friend.mighty = false\)",
+    ):
         apply(state, CallFriend(FriendCall("card", parse_card("DA"))))
     assert CallFriend(FriendCall("card", parse_card("DA"))) not in legal_actions(state)
-    allowed = declared(variant({"friend.mighty": True}, base="standard-4"), FOUR, DEAL_4, calls,
-                       "S3 H7 C7")
+    allowed = declared(
+        variant({"friend.mighty": True}, base="standard-4"), FOUR, DEAL_4, calls, "S3 H7 C7"
+    )
     assert apply(allowed, CallFriend(FriendCall("card", parse_card("DA")))).friend == "Bo"
     # ♠A is not Mighty under spade trump: it may be called
     assert apply(state, CallFriend(FriendCall("card", parse_card("SA")))).friend == "Di"
@@ -99,8 +127,9 @@ def test_4ma_no_joker_friend():
     state = declared(load_ruleset("standard-4"), FOUR, DEAL_4, calls, "S3 S6 C7")
     with pytest.raises(IllegalExchange, match=r"friend.joker = false"):
         apply(state, CallFriend(FriendCall("card", parse_card("JK"))))
-    allowed = declared(variant({"friend.joker": True}, base="standard-4"), FOUR, DEAL_4, calls,
-                       "S3 S6 C7")
+    allowed = declared(
+        variant({"friend.joker": True}, base="standard-4"), FOUR, DEAL_4, calls, "S3 S6 C7"
+    )
     assert apply(allowed, CallFriend(FriendCall("card", parse_card("JK")))).friend == "Bo"
 
 
@@ -117,8 +146,7 @@ def test_4ma_two_against_two_scores_zero_sum():
 
 def test_4ma_a_trick_is_four_cards_and_a_whole_hand_replays():
     rules = load_ruleset("standard-4")
-    state = declared(rules, FOUR, DEAL_4, ("Ana 13H", "Bo pass", "Cy pass", "Di pass"),
-                     "S3 S6 C7")
+    state = declared(rules, FOUR, DEAL_4, ("Ana 13H", "Bo pass", "Cy pass", "Di pass"), "S3 S6 C7")
     state = apply(state, CallFriend(FriendCall("card", parse_card("HA"))))
     for _ in range(4):
         state = apply(state, legal_plays(state)[0])
@@ -140,8 +168,12 @@ def test_4ma_five_present_the_dealer_sits_out():
     five = ["Ana", "Bo", "Cy", "Di", "Ed"]
     first = propose(rules, five, None, in_playing_order=True)
     assert first.sitting_out == ("Ana",) and first.players == ("Bo", "Cy", "Di", "Ed")
-    later = propose(rules, five, PreviousHand("scored", ("Bo", "Cy", "Di", "Ed"), "Ana", "Bo",
-                                              "Cy", True), in_playing_order=True)
+    later = propose(
+        rules,
+        five,
+        PreviousHand("scored", ("Bo", "Cy", "Di", "Ed"), "Ana", "Bo", "Cy", True),
+        in_playing_order=True,
+    )
     assert later.sitting_out == ("Cy",)  # the previous friend deals and sits out
     assert propose(load_ruleset("standard"), five, None, in_playing_order=True).sitting_out == ()
 
@@ -158,16 +190,27 @@ def test_3ma_plays_without_the_2s_to_6s():
 
 
 def test_3ma_declarer_always_alone():
-    state = declared(load_ruleset("standard-3"), THREE, DEAL_3, ("Ana 13C", "Bo pass", "Cy pass"),
-                     "D7 D9 C8")
+    state = declared(
+        load_ruleset("standard-3"), THREE, DEAL_3, ("Ana 13C", "Bo pass", "Cy pass"), "D7 D9 C8"
+    )
     calls = [action for action in legal_actions(state) if isinstance(action, CallFriend)]
     assert calls == [CallFriend(FriendCall("none"))]
     with pytest.raises(IllegalExchange, match=r"friend.card = false"):
         apply(state, CallFriend(FriendCall("card", parse_card("SK"))))
-    standard = declared(variant({"table.players": 3, "table.removed_ranks": ["2", "3", "4", "5",
-                                                                              "6"],
-                                 "cards.joker_call": "C7", "cards.joker_call_alternate": "S7"}),
-                        THREE, DEAL_3, ("Ana 13C", "Bo pass", "Cy pass"), "D7 D9 C8")
+    standard = declared(
+        variant(
+            {
+                "table.players": 3,
+                "table.removed_ranks": ["2", "3", "4", "5", "6"],
+                "cards.joker_call": "C7",
+                "cards.joker_call_alternate": "S7",
+            }
+        ),
+        THREE,
+        DEAL_3,
+        ("Ana 13C", "Bo pass", "Cy pass"),
+        "D7 D9 C8",
+    )
     assert apply(standard, CallFriend(FriendCall("card", parse_card("SK")))).friend == "Cy"
 
 
@@ -179,8 +222,11 @@ def test_3ma_joker_call_is_the_club_7():
         state = apply(state, Play(state.to_move, parse_card(token)))
     called = apply(state, Play("Ana", parse_card("C7"), None, True))
     assert {p.card for p in legal_plays(called)} == {parse_card("JK")}  # Bo must give the joker
-    with pytest.raises(IllegalPlay, match=r"Ana played C3, which is not in play "
-                                          r"\(table.removed_cards\)"):
+    with pytest.raises(
+        IllegalPlay,
+        match=r"Ana played C3, which is not in play "
+        r"\(table.removed_cards\)",
+    ):
         apply(state, Play("Ana", parse_card("C3"), None, True))
 
 
@@ -197,7 +243,8 @@ def test_jeju_3_minimum_bid_is_12():
     state = new_hand(rules, THREE, "Ana", cards(DEAL_3), opener="Ana")
     assert BidCall("Ana", parse_bid("12S")) in legal_actions(state)
     assert BidCall("Ana", parse_bid("12S")) not in legal_actions(
-        new_hand(load_ruleset("standard-3"), THREE, "Ana", cards(DEAL_3), opener="Ana"))
+        new_hand(load_ruleset("standard-3"), THREE, "Ana", cards(DEAL_3), opener="Ana")
+    )
 
 
 def test_jeju_3_deal_miss_with_a_lone_jack_or_a_lone_mighty():
@@ -216,7 +263,8 @@ def test_jeju_3_deal_miss_with_a_lone_jack_or_a_lone_mighty():
 def test_2ma_deck_is_the_point_cards_the_joker_and_the_club_3():
     rules = load_ruleset("standard-2")
     assert format_cards(rules.deck_cards) == (
-        "S10 SJ SQ SK SA D10 DJ DQ DK DA H10 HJ HQ HK HA C3 C10 CJ CQ CK CA JK")
+        "S10 SJ SQ SK SA D10 DJ DQ DK DA H10 HJ HQ HK HA C3 C10 CJ CQ CK CA JK"
+    )
 
 
 def test_2ma_discard_is_as_large_as_the_kitty_of_two():
@@ -237,8 +285,10 @@ def test_table_must_add_up_to_the_cards_in_play():
     with pytest.raises(RulesetError, match=r"need 43 cards, but 53 are in play"):
         ruleset_from_toml('extends = "standard"\n[table]\nplayers = 4\n')
     with pytest.raises(RulesetError, match=r"cards.joker_call = 'C3' is one of the cards removed"):
-        ruleset_from_toml('extends = "standard"\n[table]\nplayers = 3\n'
-                          'removed_ranks = ["2", "3", "4", "5", "6"]\n')
+        ruleset_from_toml(
+            'extends = "standard"\n[table]\nplayers = 3\n'
+            'removed_ranks = ["2", "3", "4", "5", "6"]\n'
+        )
 
 
 # --- seeded deals of every size (mighty-deal/1 over the ruleset's deck) ------------------------
@@ -253,8 +303,9 @@ GOLDEN = {
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_golden_seeded_deal_of_every_table_size(name):
     rules = load_ruleset(name)
-    players = FOUR[:rules.table.players]
+    players = FOUR[: rules.table.players]
     from mighty_cli.engine.cards import sorted_cards
+
     deal = deal_cards(1, players, rules.deck_cards)
     who, hand, kitty = GOLDEN[name]
     assert format_cards(sorted_cards(deal[who])) == hand

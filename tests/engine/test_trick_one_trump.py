@@ -18,19 +18,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hand_positions import PLAYERS, legal, play, position, variant
-from mighty_cli.engine.hand.actions import Play
 from mighty_cli.engine.cards import parse_card
-from mighty_cli.engine.hand.draft import seeded_deal
 from mighty_cli.engine.errors import IllegalPlay
 from mighty_cli.engine.hand import apply, format_play, hand_result, new_hand, random_legal_action
-from mighty_cli.engine.records import Record, replay, state_to_hand
+from mighty_cli.engine.hand.actions import Play
+from mighty_cli.engine.hand.draft import seeded_deal
 from mighty_cli.engine.hand.replay_tricks import replay_tricks
+from mighty_cli.engine.records import Record, replay, state_to_hand
 from test_replay_tricks import slots
 
 #: 경기 2018's two trick-1 options on top of the standard game (whose trump_lead is
 #: not_first_trick and whose Mighty counts as its suit for following).
-GYEONGGI_2018 = {"play.only_trumps_includes_mighty": True,
-                 "play.trump_power_first_trick": False}
+GYEONGGI_2018 = {"play.only_trumps_includes_mighty": True, "play.trump_power_first_trick": False}
 
 #: Hearts are trump (Ana 13H). Cy holds no club, so he trumps a club lead with H2; Di holds CK.
 CY_VOID_IN_CLUBS = {
@@ -76,13 +75,18 @@ def test_gyeonggi_2018_the_declarers_trump_rush_on_trick_one_wins_with_the_highe
     # the rush (a trump lead by a declarer holding only trump): trump is the led suit, so the
     # highest trump wins even though trump has no power on trick 1
     rules = variant({"play.trump_power_first_trick": False})
-    deal = {"Ana": "HA HK HQ HJ H10 H9 H8 H7 H6 H5", "Bo": "H4 S2 S3 S4 S5 S6 S7 S8 S9 S10",
-            "Cy": "H2 D2 D3 D4 D5 D6 D7 D8 D9 D10", "Di": "H3 C4 C5 C6 C7 C8 C9 C10 CJ CQ",
-            "kitty": "C2 C3 CK"}
+    deal = {
+        "Ana": "HA HK HQ HJ H10 H9 H8 H7 H6 H5",
+        "Bo": "H4 S2 S3 S4 S5 S6 S7 S8 S9 S10",
+        "Cy": "H2 D2 D3 D4 D5 D6 D7 D8 D9 D10",
+        "Di": "H3 C4 C5 C6 C7 C8 C9 C10 CJ CQ",
+        "kitty": "C2 C3 CK",
+    }
     state = position(rules, deal=deal, tricks=["H5 H4 H2 H3"])
     # Ed holds no heart: any card but Mighty and the joker, which keep their own trick-1 power
-    state = play(state, min(token for token in legal(state)
-                            if token != "SA" and not token.startswith("JK")))
+    state = play(
+        state, min(token for token in legal(state) if token != "SA" and not token.startswith("JK"))
+    )
     assert _winner(state, 1) == "Ana"
 
 
@@ -172,9 +176,14 @@ def _random_hand(rules, seed: int):
     return deal, states
 
 
-@pytest.mark.parametrize("options", [GYEONGGI_2018, {"play.trump_power_first_trick": False},
-                                     {"play.only_trumps_includes_mighty": True,
-                                      "play.trump_lead": "only_trumps_left"}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        GYEONGGI_2018,
+        {"play.trump_power_first_trick": False},
+        {"play.only_trumps_includes_mighty": True, "play.trump_lead": "only_trumps_left"},
+    ],
+)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_gyeonggi_2018_fast_replay_is_apply_card_by_card(options, seed):
@@ -185,7 +194,7 @@ def test_gyeonggi_2018_fast_replay_is_apply_card_by_card(options, seed):
         return
     final = states[-1]
     plays = [format_play(a) for a in final.history if isinstance(a, Play)]
-    tricks = [" ".join(plays[i:i + 5]) for i in range(0, len(plays), 5)]
+    tricks = [" ".join(plays[i : i + 5]) for i in range(0, len(plays), 5)]
     assert slots(replay_tricks(states[first], tricks, 1, fast=True)) == slots(final)
     # and the hand record replays (fast path included) to the same totals
     if final.phase == "done":

@@ -9,15 +9,25 @@ from __future__ import annotations
 
 import pytest
 
-from mighty_cli.engine.cards import (BLACK_JOKER, DECK, JOKER, NO_SUIT, format_card, format_cards,
-                                     is_point_card, parse_card, parse_cards, rank_of, sorted_cards,
-                                     suit_of)
+from hand_positions import PLAYERS, deal_named, play, position
+from mighty_cli.engine.cards import (
+    BLACK_JOKER,
+    DECK,
+    JOKER,
+    NO_SUIT,
+    format_card,
+    format_cards,
+    is_point_card,
+    parse_card,
+    parse_cards,
+    rank_of,
+    sorted_cards,
+    suit_of,
+)
+from mighty_cli.engine.cards.korean import format_card_ko, read_korean
+from mighty_cli.engine.errors import IllegalPlay, InvalidNotation, MightyError
 from mighty_cli.engine.hand import new_hand
 from mighty_cli.engine.ruleset import load_ruleset
-from mighty_cli.engine.errors import IllegalPlay, InvalidNotation, MightyError
-from mighty_cli.engine.cards.korean import format_card_ko, read_korean
-
-from hand_positions import PLAYERS, deal_named, play, position
 
 
 def test_black_joker_is_written_bj_and_reads_back():
@@ -76,8 +86,11 @@ def test_black_joker_lead_naming_a_suit_in_korean():
 def test_black_joker_refused_in_a_53_card_deck():
     # standard has one joker: playing BJ names the card and says it is not in the deck.
     state = position(tricks=[])
-    with pytest.raises(IllegalPlay, match=r"trick 1: Ana played BJ, which is not in this "
-                                          r"ruleset's deck"):
+    with pytest.raises(
+        IllegalPlay,
+        match=r"trick 1: Ana played BJ, which is not in this "
+        r"ruleset's deck",
+    ):
         play(state, "BJ")
 
 

@@ -7,18 +7,26 @@ The 54-card deck: the colour joker JK (컬러 조커, ◆ ♥) and the black jok
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import pytest
 
+from hand_positions import PLAYERS, legal, play, variant
 from mighty_cli.engine.cards import BLACK_JOKER, DECK, JOKER, format_cards, parse_bid, parse_cards
 from mighty_cli.engine.errors import IllegalPlay, MightyError, RulesetError
-from mighty_cli.engine.hand import (BidCall, CallFriend, Discard, HandState, apply,
-                                    format_friend_call, is_deal_miss_hand, legal_actions,
-                                    new_hand, parse_friend_call)
+from mighty_cli.engine.hand import (
+    BidCall,
+    CallFriend,
+    Discard,
+    HandState,
+    apply,
+    format_friend_call,
+    is_deal_miss_hand,
+    legal_actions,
+    new_hand,
+    parse_friend_call,
+)
 from mighty_cli.engine.ruleset import Ruleset, load_ruleset
-
-from hand_positions import PLAYERS, legal, play, variant
 
 DECK54 = DECK + (BLACK_JOKER,)
 
@@ -37,12 +45,20 @@ def deal54(hands: dict[str, str]) -> dict[str, list[int]]:
 
 def plain(state: HandState) -> str:
     """The first legal plain card of the player to move, jokers last (to play a trick out)."""
-    return sorted((text for text in legal(state) if "/" not in text and "!" not in text),
-                  key=lambda text: (text in ("JK", "BJ"), text))[0]
+    return sorted(
+        (text for text in legal(state) if "/" not in text and "!" not in text),
+        key=lambda text: (text in ("JK", "BJ"), text),
+    )[0]
 
 
-def hand(rules: Ruleset | str, hands: dict[str, str], *, bid: str = "13S",
-         friend: str = "none", tricks: Sequence[str] = ()) -> HandState:
+def hand(
+    rules: Ruleset | str,
+    hands: dict[str, str],
+    *,
+    bid: str = "13S",
+    friend: str = "none",
+    tricks: Sequence[str] = (),
+) -> HandState:
     """Ana deals, opens and declares ``bid``; the others pass; she discards the kitty, calls
     ``friend`` and the ``tricks`` are played (the last may be partial; ``*`` plays the first
     legal plain card)."""
@@ -100,12 +116,14 @@ def test_joker_follows_colour_black_joker_not_on_a_heart_lead():
     # any time); the black joker may not be played to a red lead.
     state = hand("double-joker", FOLLOW, bid="13D", tricks=["H5"])
     assert legal(state) == {"H9", "H8", "JK"}
-    with pytest.raises(IllegalPlay, match=r"BJ may be played only to a trick led in a suit of its "
-                                          r"colour, and ♥ was led \(cards.joker_follows_colour\)"):
+    with pytest.raises(
+        IllegalPlay,
+        match=r"BJ may be played only to a trick led in a suit of its "
+        r"colour, and ♥ was led \(cards.joker_follows_colour\)",
+    ):
         play(state, "BJ")
     # without the colour rule both jokers may be played at any time
-    state = hand(off("double-joker", joker_follows_colour=False), FOLLOW, bid="13D",
-                 tricks=["H5"])
+    state = hand(off("double-joker", joker_follows_colour=False), FOLLOW, bid="13D", tricks=["H5"])
     assert legal(state) == {"H9", "H8", "JK", "BJ"}
 
 
@@ -113,17 +131,20 @@ def test_joker_follows_colour_out_of_the_led_suit_only_its_colour():
     # Ana leads ♠4: Bo has no spade; he may play anything but the colour joker (red).
     state = hand("double-joker", FOLLOW, bid="13D", tricks=["S4"])
     assert "JK" not in legal(state) and {"BJ", "H9", "C4"} <= legal(state)
-    state = hand(off("double-joker", joker_follows_colour=False), FOLLOW, bid="13D",
-                 tricks=["S4"])
+    state = hand(off("double-joker", joker_follows_colour=False), FOLLOW, bid="13D", tricks=["S4"])
     assert "JK" in legal(state)
 
 
 # Ana leads ten diamonds (trump); Bo keeps the black joker to the end: his last card is a joker
 # of the other colour, which he must play, and it has no power there.
-LAST = {"Ana": "D2 D3 D4 D5 D6 D7 D8 D9 D10 DJ", "kitty": "SA DQ DK DA",
-        "Bo": "BJ H2 H3 H4 H5 H6 H7 H8 H9 H10",
-        "Cy": "S2 S3 S4 S5 S6 S7 S8 S9 S10 SJ", "Di": "SQ SK HJ HQ HK HA C2 C3 C4 C5",
-        "Ed": "JK C6 C7 C8 C9 C10 CJ CQ CK CA"}
+LAST = {
+    "Ana": "D2 D3 D4 D5 D6 D7 D8 D9 D10 DJ",
+    "kitty": "SA DQ DK DA",
+    "Bo": "BJ H2 H3 H4 H5 H6 H7 H8 H9 H10",
+    "Cy": "S2 S3 S4 S5 S6 S7 S8 S9 S10 SJ",
+    "Di": "SQ SK HJ HQ HK HA C2 C3 C4 C5",
+    "Ed": "JK C6 C7 C8 C9 C10 CJ CQ CK CA",
+}
 
 
 def last_trick(rules: Ruleset, ed: str) -> HandState:
@@ -172,15 +193,19 @@ def test_joker_leads_colour_names_its_colour_or_trump():
     rules = variant(ANY_TIME, "double-joker")
     state = hand(rules, LEADS, bid="13H")
     assert joker_leads(state) == {"BJ/S", "BJ/C", "BJ/H", "JK/D", "JK/H"}
-    with pytest.raises(IllegalPlay, match=r"Ana led BJ naming ◆, but a joker lead names a suit of "
-                                          r"the joker's colour \(♠ ♣\) or trump"):
+    with pytest.raises(
+        IllegalPlay,
+        match=r"Ana led BJ naming ◆, but a joker lead names a suit of "
+        r"the joker's colour \(♠ ♣\) or trump",
+    ):
         play(state, "BJ/D")
     # no-trump: only the joker's own colour
     state = hand(rules, LEADS, bid="13NT")
     assert joker_leads(state) == {"BJ/S", "BJ/C", "JK/D", "JK/H"}
     # without the rule a joker lead names any suit
-    state = hand(variant(ANY_TIME | {"cards.joker_leads_colour": False}, "double-joker"), LEADS,
-                 bid="13H")
+    state = hand(
+        variant(ANY_TIME | {"cards.joker_leads_colour": False}, "double-joker"), LEADS, bid="13H"
+    )
     assert joker_leads(state) == {f"{joker}/{suit}" for joker in ("BJ", "JK") for suit in "SDHC"}
 
 
@@ -197,9 +222,14 @@ def test_joker_leads_colour_in_2018_black_joker_on_spades_clubs_or_the_trump_rus
 
 # Ana holds both Mighties and every 3; Bo the black joker, Cy the colour joker. Ana leads Mighty
 # on trick 1 (♦A under spade trump, else ♠A) and wins it, then leads a call on trick 2.
-CALLS = {"Ana": "SA DA C3 H3 S3 D3 S4 D4 H4 C4", "Bo": "BJ C5 C6 C7 C8 C9 C10 D5 D6 D7",
-         "Cy": "JK H5 H6 H7 H8 H9 H10 D8 D9 D10", "Di": "S5 S6 S7 S8 S9 S10 SJ SQ SK D2",
-         "Ed": "S2 H2 C2 HJ HQ HK HA CJ CQ CK", "kitty": "CA DJ DQ DK"}
+CALLS = {
+    "Ana": "SA DA C3 H3 S3 D3 S4 D4 H4 C4",
+    "Bo": "BJ C5 C6 C7 C8 C9 C10 D5 D6 D7",
+    "Cy": "JK H5 H6 H7 H8 H9 H10 D8 D9 D10",
+    "Di": "S5 S6 S7 S8 S9 S10 SJ SQ SK D2",
+    "Ed": "S2 H2 C2 HJ HQ HK HA CJ CQ CK",
+    "kitty": "CA DJ DQ DK",
+}
 
 
 def second_lead(rules: Ruleset | str, bid: str) -> HandState:
@@ -235,9 +265,14 @@ def test_two_joker_calls_substitutes_spade_three_and_diamond_three():
     assert load_ruleset("gyeonggi").cards.joker_call_alternate == "H3"
 
 
-DEFENDS = {"Ana": "SA HA C3 H3 S3 D3 S4 D4 H4 C4", "Bo": "S5 C5 C6 C7 C8 C9 C10 D5 D6 D7",
-           "Cy": "JK H5 H6 H7 H8 H9 H10 D8 D9 D10", "Di": "BJ DA S6 S7 S8 S9 S10 SJ SQ D2",
-           "Ed": "S2 H2 C2 HJ HQ HK SK CJ CQ CK", "kitty": "CA DJ DQ DK"}
+DEFENDS = {
+    "Ana": "SA HA C3 H3 S3 D3 S4 D4 H4 C4",
+    "Bo": "S5 C5 C6 C7 C8 C9 C10 D5 D6 D7",
+    "Cy": "JK H5 H6 H7 H8 H9 H10 D8 D9 D10",
+    "Di": "BJ DA S6 S7 S8 S9 S10 SJ SQ D2",
+    "Ed": "S2 H2 C2 HJ HQ HK SK CJ CQ CK",
+    "kitty": "CA DJ DQ DK",
+}
 
 
 def test_two_joker_calls_mighty_defends_in_2018():
@@ -256,9 +291,14 @@ def test_two_joker_calls_mighty_defends_in_2018():
 
 
 # Ana holds the colour joker, Bo the black joker beside two spades.
-BOTH = {"Ana": "DA SA JK S3 S4 H3 H4 C3 C4 D3", "Bo": "BJ S5 S6 C5 C6 C7 D5 D6 D7 D8",
-        "Cy": "S7 S8 H5 H6 H7 H8 D9 D10 C8 C9", "Di": "S9 S10 SJ H9 H10 HJ C10 CJ CQ D2",
-        "Ed": "SQ SK S2 HQ HK HA CK CA D4 DJ", "kitty": "H2 C2 DQ DK"}
+BOTH = {
+    "Ana": "DA SA JK S3 S4 H3 H4 C3 C4 D3",
+    "Bo": "BJ S5 S6 C5 C6 C7 D5 D6 D7 D8",
+    "Cy": "S7 S8 H5 H6 H7 H8 D9 D10 C8 C9",
+    "Di": "S9 S10 SJ H9 H10 HJ C10 CJ CQ D2",
+    "Ed": "SQ SK S2 HQ HK HA CK CA D4 DJ",
+    "kitty": "H2 C2 DQ DK",
+}
 
 
 def test_first_joker_played_wins_the_trick():
@@ -268,9 +308,12 @@ def test_first_joker_played_wins_the_trick():
     trick = state.tricks[-1]
     assert trick.winner == "Ana"
     # the same cards the other way round: Bo's black joker first would have won for Bo
-    state = hand("double-joker", BOTH | {"Ana": "DA SA BJ S3 S4 H3 H4 C3 C4 D3",
-                                         "Bo": "JK S5 S6 C5 C6 C7 D5 D6 D7 D8"},
-                 bid="13H", tricks=["SA S5 S7 S9 S2", "BJ/H JK H6 H9 HQ"])
+    state = hand(
+        "double-joker",
+        BOTH | {"Ana": "DA SA BJ S3 S4 H3 H4 C3 C4 D3", "Bo": "JK S5 S6 C5 C6 C7 D5 D6 D7 D8"},
+        bid="13H",
+        tricks=["SA S5 S7 S9 S2", "BJ/H JK H6 H9 HQ"],
+    )
     assert state.tricks[-1].winner == "Ana"  # BJ led (the trump rush), JK second: BJ wins
 
 
@@ -312,21 +355,26 @@ def test_deal_miss_each_joker_weighs_minus_half():
     assert is_deal_miss_hand(rules, parse_cards("SK D10 JK BJ S2 S3 S4 S5 S6 S7"))
     # with one joker the same hand is 1: no deal miss
     assert not is_deal_miss_hand(rules, parse_cards("SK D10 JK S8 S2 S3 S4 S5 S6 S7"))
-    assert not is_deal_miss_hand(variant({"deal_miss.joker_weight": 0.0}, "double-joker"),
-                                 parse_cards("SK D10 JK BJ S2 S3 S4 S5 S6 S7"))
+    assert not is_deal_miss_hand(
+        variant({"deal_miss.joker_weight": 0.0}, "double-joker"),
+        parse_cards("SK D10 JK BJ S2 S3 S4 S5 S6 S7"),
+    )
 
 
 def test_deal_miss_2018_mighty_minus_one_jokers_zero_at_most_one():
     # 2018: 딜미스는 점수가 1이하 일때 선언가능하며, 이때 마이티는 -1점 이지만 조커는 0점.
     rules = load_ruleset("gyeonggi-2018")
     assert is_deal_miss_hand(rules, parse_cards("SA SK HK S2 S3 S4 S5 S6 S7 S8"))  # -1 + 2
-    assert not is_deal_miss_hand(variant({"deal_miss.mighty_weight": 0.0}, "gyeonggi-2018"),
-                                 parse_cards("SA SK HK S2 S3 S4 S5 S6 S7 S8"))
+    assert not is_deal_miss_hand(
+        variant({"deal_miss.mighty_weight": 0.0}, "gyeonggi-2018"),
+        parse_cards("SA SK HK S2 S3 S4 S5 S6 S7 S8"),
+    )
     assert is_deal_miss_hand(rules, parse_cards("JK BJ D10 S2 S3 S4 S5 S6 S7 S8"))  # 0 + 0 + 1
     assert not is_deal_miss_hand(rules, parse_cards("JK BJ D10 HK S3 S4 S5 S6 S7 S8"))  # 2
     # 더블 조커's weights on the same hand: ◆10 ½ − 1 for the jokers
-    assert is_deal_miss_hand(load_ruleset("double-joker"),
-                             parse_cards("JK BJ D10 HK S3 S4 S5 S6 S7 S8"))
+    assert is_deal_miss_hand(
+        load_ruleset("double-joker"), parse_cards("JK BJ D10 HK S3 S4 S5 S6 S7 S8")
+    )
 
 
 # --- the friend call by joker says which -------------------------------------------------------
@@ -339,8 +387,7 @@ def test_friend_call_by_joker_names_which_joker():
     assert format_friend_call(parse_friend_call("BJ")) == "BJ"
     assert format_friend_call(parse_friend_call("JK")) == "joker"
     # Ana calls the black joker: Bo becomes the friend when he plays it
-    state = hand("double-joker", BOTH, bid="13S", friend="BJ",
-                 tricks=["DA D5 D9 D2 D4", "JK/S BJ"])
+    state = hand("double-joker", BOTH, bid="13S", friend="BJ", tricks=["DA D5 D9 D2 D4", "JK/S BJ"])
     assert state.friend == "Bo" and state.friend_revealed
     # friend.joker = false forbids either joker
     assert {BLACK_JOKER, JOKER} <= card_calls(hand_before_call(load_ruleset("double-joker")))
@@ -349,8 +396,11 @@ def test_friend_call_by_joker_names_which_joker():
 
 
 def card_calls(state: HandState) -> set[int]:
-    return {action.call.card for action in legal_actions(state)
-            if isinstance(action, CallFriend) and action.call.kind == "card"}
+    return {
+        action.call.card
+        for action in legal_actions(state)
+        if isinstance(action, CallFriend) and action.call.kind == "card"
+    }
 
 
 def hand_before_call(rules: Ruleset) -> HandState:
@@ -368,8 +418,8 @@ def hand_before_call(rules: Ruleset) -> HandState:
 def test_two_jokers_golden_seeded_deal():
     # mighty-deal/1 over the 54-card deck in canonical order (the black joker last): hand 1 of
     # `mighty deal --seed 42 -r double-joker`, the same on every machine, for years
-    from mighty_cli.engine.cards.deck import deal_cards, hand_seed
     from mighty_cli.engine.cards import format_cards
+    from mighty_cli.engine.cards.deck import deal_cards, hand_seed
     from test_seeded_deals import reference_shuffle
 
     rules = load_ruleset("double-joker")
@@ -384,8 +434,10 @@ def test_two_jokers_golden_seeded_deal():
 def test_two_jokers_cannot_both_wait_for_the_last_trick():
     # cards.joker_playable_last_trick = false with two jokers: a player holding both must play
     # one by trick 8 (and the other by trick 9), or one would be left for trick 10.
-    hands = dict(LAST) | {"Bo": "BJ JK H2 H3 H4 H5 H6 H7 H8 H9",
-                          "Ed": "H10 C6 C7 C8 C9 C10 CJ CQ CK CA"}
+    hands = dict(LAST) | {
+        "Bo": "BJ JK H2 H3 H4 H5 H6 H7 H8 H9",
+        "Ed": "H10 C6 C7 C8 C9 C10 CJ CQ CK CA",
+    }
     rules = off("double-joker", joker_playable_last_trick=False)
     bo, cy, di, ed = (hands[who].split() for who in ("Bo", "Cy", "Di", "Ed"))
     tricks = [" ".join((f"D{k + 2}", bo[k + 2], cy[k], di[k], ed[k])) for k in range(6)]
@@ -394,15 +446,15 @@ def test_two_jokers_cannot_both_wait_for_the_last_trick():
     state = play(hand(rules, hands, bid="13D", tricks=tricks + ["D8 H8 S8 C2 CJ"]), "D9")
     assert state.trick_number == 8 and legal(state) == {"JK", "BJ"}  # the jokers now
     # with the jokers playable on trick 10, Bo may keep following with hearts
-    state = play(hand("double-joker", hands, bid="13D", tricks=tricks + ["D8 H8 S8 C2 CJ"]),
-                 "D9")
+    state = play(hand("double-joker", hands, bid="13D", tricks=tricks + ["D8 H8 S8 C2 CJ"]), "D9")
     assert legal(state) == {"H9", "JK"}
 
 
 def test_joker_mask_is_per_contract_and_fits_a_copy_of_a_joker():
     # every joker test is against the contract's mask (and the suit bits): a copy of a joker
     # (8마 Chicago's copy bit 128 above the suit) is a joker as well
-    from mighty_cli.engine.cards import is_joker, parse_card as card
+    from mighty_cli.engine.cards import is_joker
+    from mighty_cli.engine.cards import parse_card as card
 
     assert is_joker(JOKER) and is_joker(BLACK_JOKER) and is_joker(JOKER | 128)
     assert not is_joker(card("SA")) and not is_joker(card("CA") | 128)
@@ -438,8 +490,10 @@ def _open_hand(rules: Ruleset, tricks: int) -> HandState:
     pools[2].remove(parse_cards("H2")[0])  # the last trick's lead
     order = [3, 1, 0, 2]  # clubs, diamonds, spades (trump, not led on trick 1), hearts
     for _number in range(tricks):
-        suit = next((suit for suit in order if len(pools[suit]) >= 5),
-                    max(order, key=lambda suit: len(pools[suit])))
+        suit = next(
+            (suit for suit in order if len(pools[suit]) >= 5),
+            max(order, key=lambda suit: len(pools[suit])),
+        )
         for _seat in range(5):
             led = pools[suit] or next(pools[other] for other in order if pools[other])
             state = play(state, format_cards([led.pop()]))
@@ -451,8 +505,11 @@ def test_joker_follows_colour_open_cards_refuses_the_other_colour_before_the_las
     # only the black joker: on a heart lead it is refused at once, as with the cards known
     state = _open_hand(load_ruleset("double-joker"), 1)
     state = play(state, "H2")
-    with pytest.raises(IllegalPlay, match=r"BJ may be played only to a trick led in a suit of its "
-                                          r"colour, and ♥ was led \(cards.joker_follows_colour\)"):
+    with pytest.raises(
+        IllegalPlay,
+        match=r"BJ may be played only to a trick led in a suit of its "
+        r"colour, and ♥ was led \(cards.joker_follows_colour\)",
+    ):
         play(state, "BJ")
     loose = _open_hand(off("double-joker", joker_follows_colour=False), 1)
     assert play(play(loose, "H2"), "BJ").trick_number == 2

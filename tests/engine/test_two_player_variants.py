@@ -6,25 +6,37 @@ from __future__ import annotations
 
 import pytest
 
+from hand_positions import variant
 from mighty_cli.engine.cards import Bid, format_cards, parse_bid, parse_card, parse_cards
 from mighty_cli.engine.cards.deck import shuffled_deck
-from mighty_cli.engine.hand.draft import drafted_deal, seeded_deal
 from mighty_cli.engine.errors import IllegalAction, IllegalDealMiss, MightyError, RulesetError
-from mighty_cli.engine.hand import (BidCall, CallFriend, DeclareDealMiss, Discard, Play, apply,
-                                    hand_result, legal_actions, legal_plays,
-                                    new_hand, parse_friend_call)
+from mighty_cli.engine.hand import (
+    BidCall,
+    CallFriend,
+    DeclareDealMiss,
+    Discard,
+    Play,
+    apply,
+    hand_result,
+    legal_actions,
+    legal_plays,
+    new_hand,
+    parse_friend_call,
+)
+from mighty_cli.engine.hand.draft import drafted_deal, seeded_deal
 from mighty_cli.engine.records import Record, replay, state_to_hand
 from mighty_cli.engine.ruleset import load_ruleset, ruleset_from_toml
 from mighty_cli.engine.scoring import score_hand
 
-from hand_positions import variant
-
 TWO = ("Ana", "Bo")
 
 # 변형 2마 after a draft: 43 cards (no 2s, red 3s or 4s), ten each, 20 aside, 3 in the kitty.
-DRAFTED = {"Ana": "SA SK SQ SJ S10 S9 S8 S7 S6 S5", "Bo": "D9 D8 D7 D6 D5 C9 C8 C7 C6 C5",
-           "kitty": "JK C3 S3",
-           "undealt": "HA HK HQ HJ H10 H9 H8 H7 H6 H5 DA DK DQ DJ D10 CA CK CQ CJ C10"}
+DRAFTED = {
+    "Ana": "SA SK SQ SJ S10 S9 S8 S7 S6 S5",
+    "Bo": "D9 D8 D7 D6 D5 C9 C8 C7 C6 C5",
+    "kitty": "JK C3 S3",
+    "undealt": "HA HK HQ HJ H10 H9 H8 H7 H6 H5 DA DK DQ DJ D10 CA CK CQ CJ C10",
+}
 
 
 def cards(deal: dict) -> dict:
@@ -91,8 +103,10 @@ def test_the_bid_counts_tricks():
     won = sum(1 for trick in final.tricks if trick.winner == "Ana")
     assert result.taken == won == 8 and result.score.success  # 6S made by tricks
     # counting point cards instead, the same play gives her five and 6S fails
-    points = variant({"election.bid_counts": "taken", "election.min_bid": 6,
-                      "election.max_bid": 20}, base="variant-2")
+    points = variant(
+        {"election.bid_counts": "taken", "election.min_bid": 6, "election.max_bid": 20},
+        base="variant-2",
+    )
     result = hand_result(play_out(declared(points)))
     assert result.taken == 5 and not result.score.success
     # a made and a failed contract by tricks
@@ -123,6 +137,7 @@ def test_the_declarer_takes_the_kitty_discards_and_may_revise_the_contract():
     assert len(state.hands["Ana"]) == 13  # the kitty's three
     state = apply(state, Discard(tuple(parse_cards("S5 S6 S7"))))
     from mighty_cli.engine.hand import ChangeContract
+
     changes = [a.contract for a in legal_actions(state) if isinstance(a, ChangeContract)]
     assert changes  # 공약을 수정한다
     revised = apply(state, ChangeContract(changes[0]))
@@ -161,10 +176,12 @@ def test_variant_2ma_back_run_is_the_opposition_reaching_the_bid():
 
 # --- Mighty Network 4.0's 2마 -----------------------------------------------------------------
 
-MN4 = {"Ana": "SA SK SQ SJ S10 S9 S8 S7 S6 S5 S4 S3 S2",
-       "Bo": "DA DK DQ DJ D10 D9 D8 D7 D6 D5 D4 D3 JK", "kitty": "D2",
-       "undealt": "HA HK HQ HJ H10 H9 H8 H7 H6 H5 H4 H3 H2 "
-                  "CA CK CQ CJ C10 C9 C8 C7 C6 C5 C4 C3 C2"}
+MN4 = {
+    "Ana": "SA SK SQ SJ S10 S9 S8 S7 S6 S5 S4 S3 S2",
+    "Bo": "DA DK DQ DJ D10 D9 D8 D7 D6 D5 D4 D3 JK",
+    "kitty": "D2",
+    "undealt": "HA HK HQ HJ H10 H9 H8 H7 H6 H5 H4 H3 H2 CA CK CQ CJ C10 C9 C8 C7 C6 C5 C4 C3 C2",
+}
 
 
 def test_mn4_2ma_drafts_13_cards_each_from_53_with_1_in_the_kitty():
@@ -175,8 +192,7 @@ def test_mn4_2ma_drafts_13_cards_each_from_53_with_1_in_the_kitty():
     state = new_hand(rules, TWO, "Ana", cards(MN4), opener="Ana")
     assert len(state.hands["Ana"]) == 13
     with pytest.raises(RulesetError, match="draft"):
-        ruleset_from_toml('extends = "mn4-2"\n[table]\nundealt = 25\nkitty_size = 2\n',
-                          label="x")
+        ruleset_from_toml('extends = "mn4-2"\n[table]\nundealt = 25\nkitty_size = 2\n', label="x")
 
 
 def test_mn4_2ma_plays_13_tricks():
@@ -204,8 +220,16 @@ def test_mn4_2ma_last_trick_is_the_thirteenth():
     state = apply(state, legal_plays(state)[0])  # Ana leads her last spade
     state = apply(state, Play("Bo", parse_card("JK")))
     assert state.tricks[-1].winner == "Ana"
-    ten = variant({"table.hand_size": 10, "table.undealt": 20, "table.kitty_size": 13,
-                   "election.max_bid": 10, "election.min_bid": 6}, base="mn4-2")
+    ten = variant(
+        {
+            "table.hand_size": 10,
+            "table.undealt": 20,
+            "table.kitty_size": 13,
+            "election.max_bid": 10,
+            "election.min_bid": 6,
+        },
+        base="mn4-2",
+    )
     assert ten.tricks == 10
 
 
@@ -213,6 +237,7 @@ def test_drafted_hands_round_trip_through_records():
     final = play_out(declared())
     hand = state_to_hand(final, cards(DRAFTED))
     assert hand["deal"]["undealt"] == format_cards(parse_cards(DRAFTED["undealt"]))
-    (outcome,) = replay(Record(ruleset="variant-2", players=list(TWO),
-                               hands=[hand | {"opener": "Ana"}])).hands
+    (outcome,) = replay(
+        Record(ruleset="variant-2", players=list(TWO), hands=[hand | {"opener": "Ana"}])
+    ).hands
     assert outcome.status == "scored" and outcome.deltas == hand_result(final).deltas

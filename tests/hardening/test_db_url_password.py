@@ -10,14 +10,14 @@ import pytest
 from mighty_cli.cli import cli
 
 READABLE = [
-    "postgresql+nodriver://keeper:s3cret-pw@db.example/club",        # an unknown driver
-    "weird://keeper:s3cret-pw@db.example/club",                      # an unknown database
+    "postgresql+nodriver://keeper:s3cret-pw@db.example/club",  # an unknown driver
+    "weird://keeper:s3cret-pw@db.example/club",  # an unknown database
 ]
 UNREADABLE = [
     ("postgresql+psycopg://keeper:s3cret-pw@127.0.0.1:notaport/club", "postgresql+psycopg://…"),
     ("postgresql+psycopg://keeper:s3cret-pw@[::1/club", "postgresql+psycopg://…"),  # address
     ("postgresql+psycopg://keeper:s3c@ret:pw@db.example/club", "postgresql+psycopg://…"),
-    ("://keeper:s3cret-pw@db.example/club", "://…"),                 # no scheme at all
+    ("://keeper:s3cret-pw@db.example/club", "://…"),  # no scheme at all
 ]
 
 
@@ -45,17 +45,29 @@ def test_a_url_sqlalchemy_cannot_read_is_shown_without_its_text(runner, url, sho
     assert where.exit_code == 0 and f"database:  {shown}\n" in where.output
 
 
-@pytest.mark.parametrize("url,shown", [
-    # a '?' in the password: SQLAlchemy reads it as the password's, not as a query
-    ("postgresql://keeper:secret?pw@db.invalid/club", "postgresql://keeper:***@db.invalid/club"),
-    # a password in the query, its name percent-encoded
-    ("postgresql://keeper@db.invalid/club?%70assword=secretpw&sslmode=require",
-     "postgresql://keeper@db.invalid/club?password=***&sslmode=require"),
-    ("postgresql://keeper@db.invalid/club?sslpassword=secretpw",
-     "postgresql://keeper@db.invalid/club?sslpassword=***"),
-    ("postgresql://keeper:p%40ss%3Fsecret@db.invalid/club",
-     "postgresql://keeper:***@db.invalid/club"),
-])
+@pytest.mark.parametrize(
+    "url,shown",
+    [
+        # a '?' in the password: SQLAlchemy reads it as the password's, not as a query
+        (
+            "postgresql://keeper:secret?pw@db.invalid/club",
+            "postgresql://keeper:***@db.invalid/club",
+        ),
+        # a password in the query, its name percent-encoded
+        (
+            "postgresql://keeper@db.invalid/club?%70assword=secretpw&sslmode=require",
+            "postgresql://keeper@db.invalid/club?password=***&sslmode=require",
+        ),
+        (
+            "postgresql://keeper@db.invalid/club?sslpassword=secretpw",
+            "postgresql://keeper@db.invalid/club?sslpassword=***",
+        ),
+        (
+            "postgresql://keeper:p%40ss%3Fsecret@db.invalid/club",
+            "postgresql://keeper:***@db.invalid/club",
+        ),
+    ],
+)
 def test_where_masks_the_password_as_sqlalchemy_reads_it(runner, url, shown):
     result = runner.invoke(cli, ["where", "--db", url])
     assert result.exit_code == 0, result.output
@@ -63,15 +75,30 @@ def test_where_masks_the_password_as_sqlalchemy_reads_it(runner, url, shown):
 
 
 def test_a_question_mark_in_the_password_is_no_reason_to_refuse(runner):
-    said = one_error_line(runner, "standings", "-l", "L", "--db",
-                          "postgresql+psycopg://keeper:secret?pw@db.invalid/club")
-    assert said.startswith("Error: --db postgresql+psycopg://keeper:***@db.invalid/club: "
-                           "cannot open the database: ")
+    said = one_error_line(
+        runner,
+        "standings",
+        "-l",
+        "L",
+        "--db",
+        "postgresql+psycopg://keeper:secret?pw@db.invalid/club",
+    )
+    assert said.startswith(
+        "Error: --db postgresql+psycopg://keeper:***@db.invalid/club: cannot open the database: "
+    )
     assert "secret" not in said and "holds '@'" not in said
 
 
 def test_a_bare_at_in_the_password_is_refused_without_its_pieces(runner):
-    said = one_error_line(runner, "standings", "-l", "L", "--db",
-                          "postgresql+psycopg://keeper:sec@ret@db.invalid/club")
-    assert said == ("Error: --db postgresql+psycopg://keeper:***@db.invalid/club: the user or "
-                    "password holds '@': write it as %40 (URL encoding)")
+    said = one_error_line(
+        runner,
+        "standings",
+        "-l",
+        "L",
+        "--db",
+        "postgresql+psycopg://keeper:sec@ret@db.invalid/club",
+    )
+    assert said == (
+        "Error: --db postgresql+psycopg://keeper:***@db.invalid/club: the user or "
+        "password holds '@': write it as %40 (URL encoding)"
+    )

@@ -19,8 +19,9 @@ def test_the_two_spellings_of_a_korean_name_are_one_player(db):
     assert COMPOSED != DECOMPOSED
     assert invoke("league", "create", "tue", "-r", "standard", "--db", db).exit_code == 0
     players = [COMPOSED, "Bo", "Cy", "Di", "Ed"]
-    assert invoke("session", "start", "-l", "tue", "-p", ",".join(players), "--db", db
-                  ).exit_code == 0
+    assert (
+        invoke("session", "start", "-l", "tue", "-p", ",".join(players), "--db", db).exit_code == 0
+    )
     result = invoke("player", "add", DECOMPOSED, "--db", db)
     assert error_line(result) == f"player {COMPOSED!r} already exists"
     listed = json.loads(invoke("player", "list", "--json", "--db", db).output)["players"]
@@ -34,20 +35,31 @@ def test_a_league_named_in_either_spelling_is_found(db):
     assert json.loads(result.output)["name"] == COMPOSED
 
 
-@pytest.mark.parametrize("name, what", [
-    ("Bo\u202e5-", "an invisible formatting character (zero-width or bidirectional), U+202E, "
-                   "at character 3"),
-    ("B\u200bo", "an invisible formatting character (zero-width or bidirectional), U+200B, "
-                 "at character 2"),
-    ("\x1b]0;owned\x07Bo", "a control character, U+001B, at character 1"),
-    ("Bo\x00", "a control character, U+0000, at character 3"),
-])
+@pytest.mark.parametrize(
+    "name, what",
+    [
+        (
+            "Bo\u202e5-",
+            "an invisible formatting character (zero-width or bidirectional), U+202E, "
+            "at character 3",
+        ),
+        (
+            "B\u200bo",
+            "an invisible formatting character (zero-width or bidirectional), U+200B, "
+            "at character 2",
+        ),
+        ("\x1b]0;owned\x07Bo", "a control character, U+001B, at character 1"),
+        ("Bo\x00", "a control character, U+0000, at character 3"),
+    ],
+)
 def test_invisible_characters_in_a_name_are_refused(db, name, what):
     assert invoke("league", "create", "tue", "-r", "standard", "--db", db).exit_code == 0
     before = snapshot(db)
-    for args in (("player", "add", name),
-                 ("session", "start", "-l", "tue", "-p", f"{name},Cy,Di,Ed,Fay"),
-                 ("league", "create", name, "-r", "standard")):
+    for args in (
+        ("player", "add", name),
+        ("session", "start", "-l", "tue", "-p", f"{name},Cy,Di,Ed,Fay"),
+        ("league", "create", name, "-r", "standard"),
+    ):
         message = error_line(invoke(*args, "--db", db))
         assert what in message
         assert "\x1b" not in message and "\u202e" not in message and "\u200b" not in message
@@ -62,8 +74,11 @@ def test_trailing_spaces_make_the_same_name_in_a_record(tmp_path):
 
 
 def test_a_record_matches_names_in_either_spelling(tmp_path, db):
-    path = record_file(tmp_path, '[[hands]]\ndeclarer = "' + DECOMPOSED + ' "\ncontract = "15D"\n'
-                                 'friend = "Bo"\ntaken = 16\n')
+    path = record_file(
+        tmp_path,
+        '[[hands]]\ndeclarer = "' + DECOMPOSED + ' "\ncontract = "15D"\n'
+        'friend = "Bo"\ntaken = 16\n',
+    )
     text = open(path, encoding="utf-8").read().replace('"Ana"', f'"{COMPOSED}"', 1)
     open(path, "w", encoding="utf-8").write(text)
     result = invoke("replay", path, "--json")
@@ -80,18 +95,20 @@ def test_a_record_with_a_bidirectional_override_in_a_name_is_refused(tmp_path):
     open(path, "w", encoding="utf-8").write(text)
     assert error_line(invoke("replay", path)) == (
         f"{path}: players: 'B\\u202eo' contains an invisible formatting character (zero-width "
-        f"or bidirectional), U+202E, at character 2")
+        f"or bidirectional), U+202E, at character 2"
+    )
 
 
 def test_a_reason_with_a_terminal_escape_is_shown_as_codes(db):
     # Names refuse such characters; free text (a reason) is kept but never acts on the screen.
     from promises import ROOT
 
-    assert invoke("import", str(ROOT / "examples" / "season.toml"), "-l", "demo",
-                  "--db", db).exit_code == 0
+    assert (
+        invoke("import", str(ROOT / "examples" / "season.toml"), "-l", "demo", "--db", db).exit_code
+        == 0
+    )
     reason = "typo\x1b]0;owned\x07 \u202e5-"
-    assert invoke("hand", "void", "-l", "demo", "1", "--reason", reason, "--db", db
-                  ).exit_code == 0
+    assert invoke("hand", "void", "-l", "demo", "1", "--reason", reason, "--db", db).exit_code == 0
     shown = invoke("hand", "log", "-l", "demo", "--db", db)
     assert shown.exit_code == 0, shown.output
     assert "\x1b" not in shown.output and "\u202e" not in shown.output

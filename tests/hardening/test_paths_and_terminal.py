@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -29,8 +28,19 @@ def test_a_template_linked_out_of_its_folder_is_refused(league, tmp_path):
     (tmp_path / "tpl").mkdir()
     (tmp_path / "tpl" / "standings.html").symlink_to(tmp_path / "elsewhere" / "passwd")
     page = tmp_path / "page.html"
-    said = error_line(invoke("standings", "-l", "S", "--html", str(page), "--templates",
-                             str(tmp_path / "tpl"), "--db", league))
+    said = error_line(
+        invoke(
+            "standings",
+            "-l",
+            "S",
+            "--html",
+            str(page),
+            "--templates",
+            str(tmp_path / "tpl"),
+            "--db",
+            league,
+        )
+    )
     assert "a link out of its folder" in said and not page.exists()
 
 
@@ -38,18 +48,41 @@ def test_a_template_that_repeats_a_string_beyond_a_page_is_refused(league, tmp_p
     (tmp_path / "tpl").mkdir()
     (tmp_path / "tpl" / "standings.html").write_text("{{ 'a' * 1000000000 }}", encoding="utf-8")
     page = tmp_path / "page.html"
-    said = error_line(invoke("standings", "-l", "S", "--html", str(page), "--templates",
-                             str(tmp_path / "tpl"), "--db", league))
+    said = error_line(
+        invoke(
+            "standings",
+            "-l",
+            "S",
+            "--html",
+            str(page),
+            "--templates",
+            str(tmp_path / "tpl"),
+            "--db",
+            league,
+        )
+    )
     assert "longer than a page may be" in said and not page.exists()
 
 
 def test_a_template_whose_page_grows_without_end_is_stopped(league, tmp_path):
     (tmp_path / "tpl").mkdir()
     (tmp_path / "tpl" / "standings.html").write_text(
-        "{% for i in range(100000) %}{{ 'a' * 100000 }}{% endfor %}", encoding="utf-8")
+        "{% for i in range(100000) %}{{ 'a' * 100000 }}{% endfor %}", encoding="utf-8"
+    )
     page = tmp_path / "page.html"
-    said = error_line(invoke("standings", "-l", "S", "--html", str(page), "--templates",
-                             str(tmp_path / "tpl"), "--db", league))
+    said = error_line(
+        invoke(
+            "standings",
+            "-l",
+            "S",
+            "--html",
+            str(page),
+            "--templates",
+            str(tmp_path / "tpl"),
+            "--db",
+            league,
+        )
+    )
     assert "grows beyond" in said and not page.exists()
 
 
@@ -83,8 +116,7 @@ def test_a_site_page_replaces_a_link_at_its_name_never_writes_through_it(tmp_pat
     assert victim.read_text(encoding="utf-8") == "keep me"
     page = tmp_path / "1.html"
     assert not page.is_symlink() and page.read_bytes() == b"<p>page</p>"
-    assert [written.st_ino, written.st_mtime_ns] == [page.stat().st_ino,
-                                                      page.stat().st_mtime_ns]
+    assert [written.st_ino, written.st_mtime_ns] == [page.stat().st_ino, page.stat().st_mtime_ns]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["1.html", "victim.txt"]
 
 
@@ -115,11 +147,14 @@ def test_a_site_page_that_cannot_be_written_leaves_nothing_behind(tmp_path):
     assert list((tmp_path / "1.html").iterdir()) == []
 
 
-@pytest.mark.parametrize("url,secret", [
-    ("postgresql+psycopg://club:hunter2@127.0.0.1:1/mighty", "hunter2"),
-    ("postgresql+psycopg://club@127.0.0.1:1/mighty?password=hunter2", "hunter2"),
-    ("postgresql+psycopg://club:p%40ss-hunter2@127.0.0.1:1/mighty", "hunter2"),
-])
+@pytest.mark.parametrize(
+    "url,secret",
+    [
+        ("postgresql+psycopg://club:hunter2@127.0.0.1:1/mighty", "hunter2"),
+        ("postgresql+psycopg://club@127.0.0.1:1/mighty?password=hunter2", "hunter2"),
+        ("postgresql+psycopg://club:p%40ss-hunter2@127.0.0.1:1/mighty", "hunter2"),
+    ],
+)
 def test_a_password_never_reaches_the_screen(url, secret):
     shown = invoke("where", "--db", url)
     assert shown.exit_code == 0 and secret not in shown.output and "***" in shown.output
@@ -128,25 +163,49 @@ def test_a_password_never_reaches_the_screen(url, secret):
 
 
 def test_a_password_holding_a_bare_at_is_refused_without_showing_it():
-    said = error_line(invoke("league", "list", "--db",
-                             "postgresql+psycopg://club:p@ss-hunter2@127.0.0.1:1/mighty"))
+    said = error_line(
+        invoke(
+            "league", "list", "--db", "postgresql+psycopg://club:p@ss-hunter2@127.0.0.1:1/mighty"
+        )
+    )
     assert "%40" in said and "hunter2" not in said and "ss-" not in said
 
 
 def _mighty_in_a_terminal(args, tmp_path) -> str:
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(sys.executable, ["-m", "mighty_cli", *args], encoding="utf-8",
-                          timeout=60, cwd=str(tmp_path), env=dict(os.environ, TERM="xterm"))
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "mighty_cli", *args],
+        encoding="utf-8",
+        timeout=60,
+        cwd=str(tmp_path),
+        env=dict(os.environ, TERM="xterm"),
+    )
     child.expect(pexpect.EOF)
     return child.before
 
 
 def test_a_note_cannot_set_the_terminals_title(tmp_path):
     url = f"sqlite:///{tmp_path / 'league.db'}"
-    for args in (["league", "create", "L", "-r", "standard"],
-                 ["session", "start", "-l", "L", "-p", "A,B,C,D,E"],
-                 ["record", "-l", "L", "-d", "A", "-c", "15D", "-f", "B", "-t", "16",
-                  "--note", "hi\x1b]0;PWNED\x07 \x1b]52;c;Y2xpcA==\x07 \u202eyalp"]):
+    for args in (
+        ["league", "create", "L", "-r", "standard"],
+        ["session", "start", "-l", "L", "-p", "A,B,C,D,E"],
+        [
+            "record",
+            "-l",
+            "L",
+            "-d",
+            "A",
+            "-c",
+            "15D",
+            "-f",
+            "B",
+            "-t",
+            "16",
+            "--note",
+            "hi\x1b]0;PWNED\x07 \x1b]52;c;Y2xpcA==\x07 \u202eyalp",
+        ],
+    ):
         assert invoke(*args, "--db", url).exit_code == 0
     shown = _mighty_in_a_terminal(["hand", "show", "-l", "L", "1", "--db", url], tmp_path)
     assert "\x1b" not in shown and "\x07" not in shown and "\u202e" not in shown
@@ -155,8 +214,13 @@ def test_a_note_cannot_set_the_terminals_title(tmp_path):
 
 def test_an_error_naming_a_file_cannot_act_on_the_terminal(tmp_path):
     name = "x\x1b]0;pwn\x07.toml"
-    result = subprocess.run([sys.executable, "-m", "mighty_cli", "replay", name],
-                            capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "mighty_cli", "replay", name],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+    )
     assert result.returncode == 1 and "\x1b" not in result.stderr
     assert "x\\x1b]0;pwn\\x07.toml" in result.stderr
 
@@ -164,6 +228,9 @@ def test_an_error_naming_a_file_cannot_act_on_the_terminal(tmp_path):
 def test_output_to_a_pipe_stays_exact(tmp_path):
     url = f"sqlite:///{tmp_path / 'league.db'}"
     assert invoke("import", SEASON, "--league", "S", "--db", url).exit_code == 0
-    result = subprocess.run([sys.executable, "-m", "mighty_cli", "export", "-l", "S",
-                             "--format", "csv", "--db", url], capture_output=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "mighty_cli", "export", "-l", "S", "--format", "csv", "--db", url],
+        capture_output=True,
+        timeout=60,
+    )
     assert result.returncode == 0 and b"\r\n" in result.stdout

@@ -60,21 +60,33 @@ def db(request, tmp_path) -> str:
 def together(tmp_path: Path, commands: list[list[str]]) -> list[subprocess.CompletedProcess]:
     """Run the commands at the same moment, each in its own process."""
     gun = tmp_path / "go"
-    forker = subprocess.Popen([sys.executable, "-c", RUNNER, str(gun), str(tmp_path),
-                               json.dumps(commands)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    forker = subprocess.Popen(
+        [sys.executable, "-c", RUNNER, str(gun), str(tmp_path), json.dumps(commands)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     deadline = time.monotonic() + 120
-    while len(list(tmp_path.glob("go.ready.*"))) < len(commands) and time.monotonic() < deadline \
-            and forker.poll() is None:
+    while (
+        len(list(tmp_path.glob("go.ready.*"))) < len(commands)
+        and time.monotonic() < deadline
+        and forker.poll() is None
+    ):
         time.sleep(0.01)  # until every process has imported and waits
     gun.touch()
     out, err = forker.communicate(timeout=180)
     assert forker.returncode == 0, err
     codes = json.loads(out)
-    return [subprocess.CompletedProcess(
-                command, code, (tmp_path / f"out{n}").read_text(encoding="utf-8"),
-                (tmp_path / f"err{n}").read_text(encoding="utf-8"))
-            for n, (command, code) in enumerate(zip(commands, codes))]
+    return [
+        subprocess.CompletedProcess(
+            command,
+            code,
+            (tmp_path / f"out{n}").read_text(encoding="utf-8"),
+            (tmp_path / f"err{n}").read_text(encoding="utf-8"),
+        )
+        for n, (command, code) in enumerate(zip(commands, codes))
+    ]
 
 
 def players(db: str) -> list[str]:
@@ -91,9 +103,8 @@ def test_concurrent_session_starts_create_each_new_player_once_and_seat_him_once
         assert invoke("league", "create", f"league{n}", "-r", "standard", "--db", db).exit_code == 0
     commands = []
     for n in range(WRITERS):
-        order = NEW_PLAYERS[n % 7:] + NEW_PLAYERS[:n % 7]  # every process its own seating
-        commands.append(["session", "start", "-l", f"league{n}", "-p", ",".join(order),
-                         "--db", db])
+        order = NEW_PLAYERS[n % 7 :] + NEW_PLAYERS[: n % 7]  # every process its own seating
+        commands.append(["session", "start", "-l", f"league{n}", "-p", ",".join(order), "--db", db])
     results = together(tmp_path, commands)
     assert sorted(result.returncode for result in results) == [0] + [1] * (WRITERS - 1)
     for result in results:
@@ -101,40 +112,52 @@ def test_concurrent_session_starts_create_each_new_player_once_and_seat_him_once
             assert "is already seated at session 1 of league 'league" in result.stderr
             assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert players(db) == sorted(NEW_PLAYERS)
-    opened = [n for n in range(WRITERS) if json.loads(invoke(
-        "league", "show", f"league{n}", "--json", "--db", db).output)["open_sessions"]]
+    opened = [
+        n
+        for n in range(WRITERS)
+        if json.loads(invoke("league", "show", f"league{n}", "--json", "--db", db).output)[
+            "open_sessions"
+        ]
+    ]
     assert len(opened) == 1
 
 
 def season(tmp_path: Path, n: int) -> str:
     """A one-hand record of its own date, so no import is taken for another's repeat."""
     path = tmp_path / f"night{n}.toml"
-    path.write_text('format = "mighty-hand-record/1"\nruleset = "standard"\n'
-                    f'players = {json.dumps(NEW_PLAYERS[:5], ensure_ascii=False)}\n'
-                    f'date = 2024-03-{n + 1:02d}\n'
-                    '[[hands]]\ndeclarer = "민수"\ncontract = "15D"\nfriend = "Bo"\n'
-                    f'taken = {15 + n % 5}\n', encoding="utf-8")
+    path.write_text(
+        'format = "mighty-hand-record/1"\nruleset = "standard"\n'
+        f"players = {json.dumps(NEW_PLAYERS[:5], ensure_ascii=False)}\n"
+        f"date = 2024-03-{n + 1:02d}\n"
+        '[[hands]]\ndeclarer = "민수"\ncontract = "15D"\nfriend = "Bo"\n'
+        f"taken = {15 + n % 5}\n",
+        encoding="utf-8",
+    )
     return str(path)
 
 
 def test_concurrent_imports_create_one_league(db, tmp_path):
-    commands = [["import", season(tmp_path, n), "-l", "shared", "--create", "--db", db]
-                for n in range(WRITERS)]
+    commands = [
+        ["import", season(tmp_path, n), "-l", "shared", "--create", "--db", db]
+        for n in range(WRITERS)
+    ]
     results = together(tmp_path, commands)
     for result in results:
         assert result.returncode == 0, result.stderr
         assert result.stdout.startswith("Imported 1 hand into shared")
     listed = json.loads(invoke("league", "list", "--json", "--db", db).output)["leagues"]
-    assert [(x["name"], x["sessions"], x["hands"]) for x in listed] == [("shared", WRITERS,
-                                                                         WRITERS)]
+    assert [(x["name"], x["sessions"], x["hands"]) for x in listed] == [
+        ("shared", WRITERS, WRITERS)
+    ]
     assert players(db) == sorted(NEW_PLAYERS[:5])
     log = json.loads(invoke("hand", "log", "-l", "shared", "--json", "--db", db).output)
     actions = [entry["action"] for entry in log["changes"] if entry["action"] == "league create"]
     assert actions == ["league create"]
 
 
-@pytest.mark.parametrize("command", [["player", "add", "Hana"],
-                                     ["league", "create", "same", "-r", "standard"]])
+@pytest.mark.parametrize(
+    "command", [["player", "add", "Hana"], ["league", "create", "same", "-r", "standard"]]
+)
 def test_concurrent_creation_of_one_name_succeeds_once(db, tmp_path, command):
     if db.startswith("sqlite"):
         pytest.skip("SQLite queues its writers: only PostgreSQL races here")

@@ -32,8 +32,10 @@ def failing(monkeypatch):
             if len(calls) <= times:
                 raise OperationalError("INSERT ...", {}, error("could not serialize access"))
             return real(s, name, who)
+
         monkeypatch.setattr(leagues, "add_player", add_player)
         return calls
+
     return arrange
 
 

@@ -36,9 +36,14 @@ class Window:
 
     def __init__(self, *args: str, command: str = "referee"):
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "mighty_cli", command, *args], cwd=ROOT, text=True,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            env={**__import__("os").environ, "MIGHTY_USER": "referee"})
+            [sys.executable, "-m", "mighty_cli", command, *args],
+            cwd=ROOT,
+            text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env={**__import__("os").environ, "MIGHTY_USER": "referee"},
+        )
         self.output = ""
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
@@ -61,7 +66,7 @@ class Window:
         self.process.stdin.flush()  # type: ignore[union-attr]
         self.wait_for(answer, start)
         tail = self.output[start:]
-        return tail[tail.index(answer):].splitlines()[0]
+        return tail[tail.index(answer) :].splitlines()[0]
 
     def finish(self) -> tuple[int, str]:
         try:
@@ -81,8 +86,9 @@ def mighty(db: str, *args: str) -> str:
 
 def round_of_ten(db: str) -> list[dict]:
     mighty(db, "league", "create", "L", "-r", "standard")
-    plan = json.loads(mighty(db, "round", "start", "-l", "L", "-p", ",".join(TEN), "--seed", "1",
-                             "--json"))
+    plan = json.loads(
+        mighty(db, "round", "start", "-l", "L", "-p", ",".join(TEN), "--seed", "1", "--json")
+    )
     return plan["tables"]
 
 
@@ -96,18 +102,34 @@ def test_a_referee_left_open_refuses_the_hand_a_record_replaced(db):
     window = Window("--league", "L", "--table", "1", "--db", db)
     window.wait_for("bids: ")
     assert window.enter("스페이드 14", "✓") == f"✓ {dealer} 14♠"
-    recorded = invoke("record", "-l", "L", "--table", "1", "-d", declarer, "-c", "15D", "-f",
-                      "none", "-t", "16", "--db", db)
+    recorded = invoke(
+        "record",
+        "-l",
+        "L",
+        "--table",
+        "1",
+        "-d",
+        declarer,
+        "-c",
+        "15D",
+        "-f",
+        "none",
+        "-t",
+        "16",
+        "--db",
+        db,
+    )
     assert recorded.exit_code == 0, recorded.output
-    assert recorded.output.startswith(f"The referee's unfinished hand (dealer {dealer}) is "
-                                      "dropped")
+    assert recorded.output.startswith(f"The referee's unfinished hand (dealer {dealer}) is dropped")
     refused = window.enter("패스", "✗")
     code, output = window.finish()
     assert code == 1, output
     assert re.fullmatch(
         rf"✗ table 1's hand 1 was entered meanwhile elsewhere \(declarer {declarer} 15D, by "
         r"\S+ at \d\d:\d\d\): the entries made here are not kept; 'mighty referee --league L "
-        r"--table 1 --db \S+' goes on from what the league holds", refused), refused
+        r"--table 1 --db \S+' goes on from what the league holds",
+        refused,
+    ), refused
     assert output.rstrip().endswith(refused)  # nothing after the refusal: the window ended
     assert [(h["number"], h["declarer"]) for h in hands(db)] == [(1, declarer)]
     command = shlex.split(re.search(r"'(mighty referee .*)' goes on", refused)[1])  # type: ignore
@@ -125,8 +147,23 @@ def test_a_deal_miss_after_the_record_is_not_stored_as_a_second_hand_1(db):
     window = Window("--league", "L", "--table", "1", "--db", db)
     window.wait_for("bids: ")
     window.enter("스페이드 14", "✓")
-    invoke("record", "-l", "L", "--table", "1", "-d", table["players"][2], "-c", "15D", "-f",
-           "none", "-t", "16", "--db", db)
+    invoke(
+        "record",
+        "-l",
+        "L",
+        "--table",
+        "1",
+        "-d",
+        table["players"][2],
+        "-c",
+        "15D",
+        "-f",
+        "none",
+        "-t",
+        "16",
+        "--db",
+        db,
+    )
     refused = window.enter(f"miss {table['players'][3]}", "✗")
     assert window.finish()[0] == 1
     assert refused.startswith("✗ table 1's hand 1 was entered meanwhile elsewhere")
@@ -142,9 +179,12 @@ def test_of_two_referee_windows_at_one_table_the_last_opened_holds_the_hand(db):
     second.wait_for("resumed at the same card")
     second.wait_for("bids: ")
     refused = first.enter("pass", "✗")
-    assert re.fullmatch(r"✗ table 1's hand 1 was taken up in another window at \d\d:\d\d: the "
-                        r"entries made here are not kept; 'mighty referee --league L --table 1 "
-                        r"--db \S+' goes on from what the league holds", refused), refused
+    assert re.fullmatch(
+        r"✗ table 1's hand 1 was taken up in another window at \d\d:\d\d: the "
+        r"entries made here are not kept; 'mighty referee --league L --table 1 "
+        r"--db \S+' goes on from what the league holds",
+        refused,
+    ), refused
     assert first.finish()[0] == 1
     assert second.enter("pass", "✓").startswith("✓ ")
     second.enter("q", "resumes it at the same card")
@@ -158,13 +198,33 @@ def test_a_keeper_behind_the_table_is_told_which_hand_another_entered(db):
     keeper.wait_for("standings or quit: ")
     keeper.enter(players[1], "Contract")
     keeper.enter("15D", "Friend")
-    other = invoke("record", "-l", "L", "--table", "1", "-d", players[2], "-c", "14S", "-f",
-                   "none", "-t", "16", "--by", "lee", "--db", db)
+    other = invoke(
+        "record",
+        "-l",
+        "L",
+        "--table",
+        "1",
+        "-d",
+        players[2],
+        "-c",
+        "14S",
+        "-f",
+        "none",
+        "-t",
+        "16",
+        "--by",
+        "lee",
+        "--db",
+        db,
+    )
     assert other.exit_code == 0, other.output
     keeper.enter("none", "ruling party")
     refused = keeper.enter("16", "✗")
-    assert re.fullmatch(rf"✗ table 1's hand 1 is already entered \(declarer {players[2]} 14S, "
-                        r"by lee at \d\d:\d\d\); this hand is not stored", refused), refused
+    assert re.fullmatch(
+        rf"✗ table 1's hand 1 is already entered \(declarer {players[2]} 14S, "
+        r"by lee at \d\d:\d\d\); this hand is not stored",
+        refused,
+    ), refused
     keeper.wait_for("Table 1, hand 2: dealer")  # the evening goes on with the table's next
     keeper.process.stdin.write("q\n")  # type: ignore[union-attr]
     assert keeper.finish()[0] == 0
@@ -174,14 +234,37 @@ def test_a_keeper_behind_the_table_is_told_which_hand_another_entered(db):
 def test_six_keepers_at_once_are_each_told_the_number_their_hand_got(db, tmp_path):
     table = round_of_ten(db)[0]
     declarer = table["players"][1]
-    results = together(tmp_path, [["record", "-l", "L", "--table", "1", "-d", declarer, "-c",
-                                   "15D", "-f", "none", "-t", str(10 + k), "--db", db]
-                                  for k in range(6)])
+    results = together(
+        tmp_path,
+        [
+            [
+                "record",
+                "-l",
+                "L",
+                "--table",
+                "1",
+                "-d",
+                declarer,
+                "-c",
+                "15D",
+                "-f",
+                "none",
+                "-t",
+                str(10 + k),
+                "--db",
+                db,
+            ]
+            for k in range(6)
+        ],
+    )
     told = {}
     for result in results:
         assert result.returncode == 0, result.stderr
-        found = re.match(r"Table 1, hand (\d+) \(league hand (\d+), session 1\): \S+ 15D "
-                         r"alone, took (\d+)", result.stdout)
+        found = re.match(
+            r"Table 1, hand (\d+) \(league hand (\d+), session 1\): \S+ 15D "
+            r"alone, took (\d+)",
+            result.stdout,
+        )
         assert found, result.stdout
         told[int(found[3])] = (int(found[1]), int(found[2]))
     stored = {h["taken"]: h["number"] for h in hands(db)}

@@ -25,6 +25,7 @@ def korean_reads_as_korean(monkeypatch):
             result = function(*args, **kwargs)
             outputs.append(text_of(result))
             return result
+
         return call
 
     monkeypatch.setattr(CliRunner, "invoke", kept(CliRunner.invoke, lambda r: r.output))

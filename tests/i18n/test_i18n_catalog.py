@@ -69,15 +69,18 @@ def test_checker_fails_on_a_fuzzy_entry(scratch):
 
 def test_checker_fails_on_a_stale_entry(scratch):
     po, _ = scratch
-    po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "Gone from the code"\nmsgstr "없음"\n',
-                  encoding="utf-8")
+    po.write_text(
+        po.read_text(encoding="utf-8") + '\nmsgid "Gone from the code"\nmsgstr "없음"\n',
+        encoding="utf-8",
+    )
     assert any("stale entry 'Gone from the code'" in line for line in tool.problems("ko"))
 
 
 def test_checker_fails_on_an_obsolete_entry(scratch):
     po, _ = scratch
-    po.write_text(po.read_text(encoding="utf-8") + '\n#~ msgid "Old"\n#~ msgstr "옛것"\n',
-                  encoding="utf-8")
+    po.write_text(
+        po.read_text(encoding="utf-8") + '\n#~ msgid "Old"\n#~ msgstr "옛것"\n', encoding="utf-8"
+    )
     assert any("obsolete entry 'Old'" in line for line in tool.problems("ko"))
 
 
@@ -118,8 +121,10 @@ def test_checker_fails_on_a_particle_in_one_form_after_a_placeholder(scratch):
 def test_checker_fails_on_a_particle_apart_from_its_placeholder(scratch):
     po, _ = scratch
     rewrite(po, 'msgstr "참고: {note}"', 'msgstr "참고: {note} 는 메모입니다"')
-    assert any("writes the particle '는' apart from its placeholder" in line
-               for line in tool.problems("ko"))
+    assert any(
+        "writes the particle '는' apart from its placeholder" in line
+        for line in tool.problems("ko")
+    )
 
 
 def test_a_particle_pair_after_a_placeholder_satisfies_the_checker(scratch):

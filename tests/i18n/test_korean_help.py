@@ -14,8 +14,7 @@ from mighty_cli.engine.translation import set_language
 from mighty_cli.i18n import localize, translate_help
 from mighty_cli.render.text import display_width
 
-KOREAN_DESKTOP = {"MIGHTY_LANG": None, "LC_ALL": None, "LC_MESSAGES": None,
-                  "LANG": "ko_KR.UTF-8"}
+KOREAN_DESKTOP = {"MIGHTY_LANG": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": "ko_KR.UTF-8"}
 
 
 def all_commands():
@@ -42,19 +41,27 @@ def _original(owner, attribute):
 
 @pytest.mark.parametrize("path", COMMAND_PATHS, ids=" ".join)
 def test_every_help_text_has_a_korean_translation(path):
-    command = dict((tuple(p), c) for p, c in all_commands())[tuple(path)]
+    command = {tuple(p): c for p, c in all_commands()}[tuple(path)]
     set_language("ko")
     texts = [("help", _original(command, "help"))]
-    texts += [(f"--{param.name}", _original(param, "help")) for param in command.params
-              if isinstance(param, click.Option) and _original(param, "help")]
+    texts += [
+        (f"--{param.name}", _original(param, "help"))
+        for param in command.params
+        if isinstance(param, click.Option) and _original(param, "help")
+    ]
     untranslated = [where for where, text in texts if text and translate_help(text) == text]
     assert not untranslated, f"mighty {' '.join(path)}: no Korean for {untranslated}"
 
 
 @pytest.mark.parametrize("path", COMMAND_PATHS, ids=" ".join)
 def test_korean_help_of_every_command(runner, path):
-    result = runner.invoke(cli, path + ["--help"], env=KOREAN_DESKTOP | {"COLUMNS": "80"},
-                           prog_name="mighty", terminal_width=80)
+    result = runner.invoke(
+        cli,
+        path + ["--help"],
+        env=KOREAN_DESKTOP | {"COLUMNS": "80"},
+        prog_name="mighty",
+        terminal_width=80,
+    )
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].startswith(f"사용법: mighty {' '.join(path)}")
@@ -84,19 +91,20 @@ def help_entries(lines: list[str]) -> list[str]:
             entries[-1] += " " + line.strip()
         else:
             entries.append(line.strip())
-    return [entry for entry in entries
-            if not (entry.startswith("-") and "  " not in entry)]
+    return [entry for entry in entries if not (entry.startswith("-") and "  " not in entry)]
 
 
 def test_referee_help_in_korean(runner):
-    lines = runner.invoke(cli, ["referee", "--help"], env=KOREAN_DESKTOP,
-                          prog_name="mighty").output.splitlines()
+    lines = runner.invoke(
+        cli, ["referee", "--help"], env=KOREAN_DESKTOP, prog_name="mighty"
+    ).output.splitlines()
     assert lines[2] == "  실제 테이블을 심판합니다: 공약과 카드를 입력하는 즉시 검사하며, 판을 이어"
 
 
 def test_record_help_in_korean(runner):
-    output = runner.invoke(cli, ["record", "--help"], env=KOREAN_DESKTOP,
-                           prog_name="mighty", terminal_width=100).output
+    output = runner.invoke(
+        cli, ["record", "--help"], env=KOREAN_DESKTOP, prog_name="mighty", terminal_width=100
+    ).output
     assert "리그의 열린 회차에 한 판의 결과를 기록합니다" in output
     assert "최종 공약, 예: 15D, 14S, 16NT (또는 스페이드 14, 16 노기)." in output
 
@@ -106,8 +114,10 @@ def test_ruleset_show_docs_in_korean(runner):
     lines = result.output.splitlines()
     assert lines[2] == "출처: 003; 000 §3.2, §4" and lines[3] == "바탕: standard.toml"
     at = lines.index(next(line for line in lines if line.startswith("election.min_bid = 13")))
-    assert lines[at + 1:at + 3] == ["    공약할 수 있는 가장 작은 숫자.",
-                                    "    출처: 003; 001 §3.3; 000 §3.2.1"]
+    assert lines[at + 1 : at + 3] == [
+        "    공약할 수 있는 가장 작은 숫자.",
+        "    출처: 003; 001 §3.3; 000 §3.2.1",
+    ]
     assert "    조커가 21번째 점수카드인지." in lines
     assert max(display_width(line) for line in lines) <= 100
 
@@ -117,8 +127,11 @@ def test_every_ruleset_option_doc_is_translated():
     from mighty_cli.engine.translation import gettext
 
     set_language("ko")
-    missing = [key for key, entry in option_docs().items()
-               if entry["doc"] and gettext(entry["doc"]) == entry["doc"]]
+    missing = [
+        key
+        for key, entry in option_docs().items()
+        if entry["doc"] and gettext(entry["doc"]) == entry["doc"]
+    ]
     assert not missing
 
 
@@ -128,6 +141,6 @@ def test_localize_keeps_the_english_help(runner):
     output = runner.invoke(cli, ["league", "--help"]).output
     assert "Leagues: a ruleset (kept with the league) and its ranking rules." in output
     set_language("en")
-    command = dict((tuple(p), c) for p, c in all_commands())[("league",)]
+    command = {tuple(p): c for p, c in all_commands()}[("league",)]
     localize(command)
     assert command.help.startswith("Leagues:")

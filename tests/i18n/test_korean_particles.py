@@ -4,16 +4,19 @@ message is filled in (``format``, ``%``, plurals, the pages' ``_()`` and ``{% tr
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from mighty_cli.engine.particles import attach, resolve
 from mighty_cli.engine.translation import KoreanMessage, set_language
 
-CASES = tomllib.loads((Path(__file__).resolve().parents[1] / "data" / "particle_cases.toml")
-                      .read_text(encoding="utf-8"))
+CASES = tomllib.loads(
+    (Path(__file__).resolve().parents[1] / "data" / "particle_cases.toml").read_text(
+        encoding="utf-8"
+    )
+)
 
 
 @pytest.mark.parametrize("rule", sorted(CASES))
@@ -23,8 +26,10 @@ def test_particle_rule(rule):
 
 
 def test_every_pair_in_a_text_is_resolved_by_its_own_word():
-    assert resolve("김민수이(가) 박서준을(를) 프렌드(으)로 불렀고 Bo은(는) 14S와(과) 함께") == \
-        "김민수가 박서준을 프렌드로 불렀고 Bo는 14S와 함께"
+    assert (
+        resolve("김민수이(가) 박서준을(를) 프렌드(으)로 불렀고 Bo은(는) 14S와(과) 함께")
+        == "김민수가 박서준을 프렌드로 불렀고 Bo는 14S와 함께"
+    )
 
 
 def test_a_korean_message_chooses_its_particles_when_formatted():
@@ -65,7 +70,9 @@ def test_pages_choose_particles_in_underscore_and_trans():
         "{{ _('%(player)s plays %(card)s', player=name, card=card) }}|"
         "{% trans player=name, card=card %}{{ player }} plays {{ card }}{% endtrans %}|"
         "{% trans count=2, player=name, card=card %}{{ player }} plays {{ card }}"
-        "{% pluralize %}{{ player }} play {{ card }}{% endtrans %}")
+        "{% pluralize %}{{ player }} play {{ card }}{% endtrans %}"
+    )
     assert page.render(name="김민수", card="SA") == "|".join(["김민수가 SA를 냈습니다"] * 3)
     assert page.render(name=Markup('<a href="p.html">박서준</a>'), card="<DK>") == "|".join(
-        ['<a href="p.html">박서준</a>이 &lt;DK&gt;을 냈습니다'] * 3)
+        ['<a href="p.html">박서준</a>이 &lt;DK&gt;을 냈습니다'] * 3
+    )

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from mighty_cli.cli import cli
 
-KOREAN_DESKTOP = {"MIGHTY_LANG": None, "LC_ALL": None, "LC_MESSAGES": None,
-                  "LANG": "ko_KR.UTF-8"}
+KOREAN_DESKTOP = {"MIGHTY_LANG": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": "ko_KR.UTF-8"}
 PLAYERS = "민수,Bo,Cy,Di,Ed"
 
 
@@ -31,8 +30,11 @@ def refusal(result) -> str:
 
 def club(tmp_path, hands: int) -> str:
     path = tmp_path / f"club-{hands}.toml"
-    path.write_text('extends = "club-requirements"\n[meta]\nname = "club"\n'
-                    f"[session]\nhands_per_session = {hands}\n", encoding="utf-8")
+    path.write_text(
+        'extends = "club-requirements"\n[meta]\nname = "club"\n'
+        f"[session]\nhands_per_session = {hands}\n",
+        encoding="utf-8",
+    )
     return str(path)
 
 
@@ -49,25 +51,31 @@ def test_ruleset_check_min_above_max_in_korean(runner, tmp_path):
     bad.write_text("[election]\nmin_bid = 16\nmax_bid = 14\n", encoding="utf-8")
     assert refusal(korean(runner, "ruleset", "check", str(bad))) == (
         "오류: bad.toml: election.min_bid = 16이 election.max_bid = 14보다 큽니다: "
-        "최저 공약은 최고 공약을 넘을 수 없습니다")
+        "최저 공약은 최고 공약을 넘을 수 없습니다"
+    )
     english_result = runner.invoke(cli, ["ruleset", "check", str(bad)])
     assert english_result.output == (
         "Error: bad.toml: election.min_bid = 16 is above election.max_bid = 14: the minimum "
-        "bid cannot exceed the maximum\n")
+        "bid cannot exceed the maximum\n"
+    )
 
 
 def test_ruleset_wrong_type_in_korean_keeps_the_option_name(runner, tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('[election]\nmin_bid = "x"\n', encoding="utf-8")
-    assert refusal(korean(runner, "ruleset", "check", str(bad))) == \
-        "오류: bad.toml: election.min_bid = 'x': 필요한 값: 정수"
+    assert (
+        refusal(korean(runner, "ruleset", "check", str(bad)))
+        == "오류: bad.toml: election.min_bid = 'x': 필요한 값: 정수"
+    )
 
 
 def test_ruleset_friend_rules_in_korean_use_the_clubs_words(runner, tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('[cards]\nmighty = "JK"\n', encoding="utf-8")
-    assert refusal(korean(runner, "ruleset", "check", str(bad))) == \
-        '오류: bad.toml: cards.mighty = "JK": 조커는 마이티가 될 수 없습니다'
+    assert (
+        refusal(korean(runner, "ruleset", "check", str(bad)))
+        == '오류: bad.toml: cards.mighty = "JK": 조커는 마이티가 될 수 없습니다'
+    )
 
 
 def test_unknown_ruleset_in_korean(runner):
@@ -81,11 +89,15 @@ def test_unknown_ruleset_in_korean(runner):
 
 def test_no_such_league_in_korean(runner):
     assert runner.invoke(cli, ["player", "add", "민수"]).exit_code == 0  # a database, no league
-    assert refusal(korean(runner, "standings", "-l", "없는리그")) == \
-        "오류: '없는리그' 리그가 없습니다 ('mighty league create'로 만드세요)"
+    assert (
+        refusal(korean(runner, "standings", "-l", "없는리그"))
+        == "오류: '없는리그' 리그가 없습니다 ('mighty league create'로 만드세요)"
+    )
     league(runner)
-    assert refusal(korean(runner, "standings", "-l", "없는리그")) == \
-        "오류: '없는리그' 리그가 없습니다 (있는 리그: 화요)"
+    assert (
+        refusal(korean(runner, "standings", "-l", "없는리그"))
+        == "오류: '없는리그' 리그가 없습니다 (있는 리그: 화요)"
+    )
 
 
 def test_voiding_a_void_hand_in_korean_changes_nothing(runner):
@@ -93,10 +105,14 @@ def test_voiding_a_void_hand_in_korean_changes_nothing(runner):
     english(runner, "record", "-l", "화요", "-d", "민수", "-c", "14S", "-f", "Bo", "-t", "15")
     english(runner, "hand", "void", "-l", "화요", "1", "--reason", "두 번 적음")
     log = english(runner, "hand", "log", "-l", "화요")
-    assert refusal(korean(runner, "hand", "void", "-l", "화요", "1", "--reason", "또")) == \
-        "오류: 1번째 판은 이미 무효입니다"
-    assert refusal(korean(runner, "hand", "amend", "-l", "화요", "1", "-t", "16",
-                          "--reason", "또")) == "오류: 1번째 판은 무효라서 고칠 수 없습니다"
+    assert (
+        refusal(korean(runner, "hand", "void", "-l", "화요", "1", "--reason", "또"))
+        == "오류: 1번째 판은 이미 무효입니다"
+    )
+    assert (
+        refusal(korean(runner, "hand", "amend", "-l", "화요", "1", "-t", "16", "--reason", "또"))
+        == "오류: 1번째 판은 무효라서 고칠 수 없습니다"
+    )
     assert english(runner, "hand", "log", "-l", "화요") == log
 
 
@@ -105,7 +121,8 @@ def test_import_of_broken_json_in_korean(runner, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"x": \n', encoding="utf-8")
     assert refusal(korean(runner, "import", str(bad), "-l", "화요")).startswith(
-        f"오류: {bad}: 올바른 JSON이 아닙니다: ")
+        f"오류: {bad}: 올바른 JSON이 아닙니다: "
+    )
 
 
 def test_restore_into_a_database_with_leagues_in_korean(runner, tmp_path):
@@ -114,13 +131,15 @@ def test_restore_into_a_database_with_leagues_in_korean(runner, tmp_path):
     english(runner, "backup", "-o", str(backup))
     assert refusal(korean(runner, "restore", str(backup))) == (
         "오류: 데이터베이스가 비어 있지 않습니다 (league 테이블에 행이 있습니다): "
-        "새 데이터베이스에 복원하세요")
+        "새 데이터베이스에 복원하세요"
+    )
 
 
 def test_a_database_url_nobody_can_open_in_korean(runner):
     line = refusal(korean(runner, "standings", "-l", "화요", "--db", "nosuch://x"))
-    assert line.startswith("오류: --db 'nosuch://x': SQLAlchemy가 쓸 수 있는 데이터베이스 URL이 "
-                           "아닙니다 (")
+    assert line.startswith(
+        "오류: --db 'nosuch://x': SQLAlchemy가 쓸 수 있는 데이터베이스 URL이 아닙니다 ("
+    )
 
 
 # --- sessions -----------------------------------------------------------------------------------
@@ -131,8 +150,10 @@ def test_session_end_progress_in_korean(runner, tmp_path):
     english(runner, "record", "-l", "화요", "-d", "민수", "-c", "14S", "-f", "Bo", "-t", "15")
     lines = korean(runner, "session", "show", "-l", "화요").output.splitlines()
     assert "회차 종료 규칙: 8판 중 1판 침." in lines
-    assert "Session end rules: 1 of 8 hands played." in english(
-        runner, "session", "show", "-l", "화요").splitlines()
+    assert (
+        "Session end rules: 1 of 8 hands played."
+        in english(runner, "session", "show", "-l", "화요").splitlines()
+    )
 
 
 def test_session_note_after_a_correction_in_korean(runner, tmp_path):
@@ -141,8 +162,10 @@ def test_session_note_after_a_correction_in_korean(runner, tmp_path):
     english(runner, "record", "-l", "화요", "-d", "Bo", "-c", "14S", "-f", "Cy", "-t", "10")
     english(runner, "hand", "void", "-l", "화요", "1", "--reason", "잘못 적음")
     lines = korean(runner, "session", "show", "-l", "화요", "--session", "1").output.splitlines()
-    assert "참고: 고친 판들로 계산하면 1회차는 아직 끝나지 않습니다; 수정은 회차를 다시 열지 " \
-           "않습니다: 새 회차에서 계속 치세요." in lines
+    assert (
+        "참고: 고친 판들로 계산하면 1회차는 아직 끝나지 않습니다; 수정은 회차를 다시 열지 "
+        "않습니다: 새 회차에서 계속 치세요." in lines
+    )
 
 
 # --- the page -----------------------------------------------------------------------------------
@@ -155,8 +178,11 @@ def test_broken_club_template_in_korean(runner, tmp_path):
     templates.mkdir()
     (templates / "standings.html").write_text("{% if %}\n", encoding="utf-8")
     page = tmp_path / "page.html"
-    line = refusal(korean(runner, "standings", "-l", "화요", "--html", str(page),
-                          "--templates", str(templates)))
+    line = refusal(
+        korean(
+            runner, "standings", "-l", "화요", "--html", str(page), "--templates", str(templates)
+        )
+    )
     assert line.startswith("오류: 템플릿 ") and ", 1번째 줄: " in line
     assert not page.exists()
 
@@ -165,8 +191,10 @@ def test_korean_desktop_writes_a_korean_page(runner, tmp_path):
     league(runner)
     english(runner, "record", "-l", "화요", "-d", "민수", "-c", "14S", "-f", "Bo", "-t", "15")
     page = tmp_path / "page.html"
-    assert korean(runner, "standings", "-l", "화요", "--html", str(page)).output == \
-        f"{page}을 썼습니다 (5명, 1판).\n"
+    assert (
+        korean(runner, "standings", "-l", "화요", "--html", str(page)).output
+        == f"{page}을 썼습니다 (5명, 1판).\n"
+    )
     html = page.read_text(encoding="utf-8")
     assert '<html lang="ko">' in html and "<title>화요 — 순위</title>" in html
     for heading in ("리그 순위표", "누적 점수", "플레이어 통계", "회차"):

@@ -8,40 +8,45 @@ from mighty_cli.cli import cli
 from mighty_cli.i18n import choose_language, get_language, language_from_args, set_language
 
 #: The environment of a Korean desktop, with the tests' MIGHTY_LANG=en pin removed.
-KOREAN_DESKTOP = {"MIGHTY_LANG": None, "LC_ALL": None, "LC_MESSAGES": None,
-                  "LANG": "ko_KR.UTF-8"}
+KOREAN_DESKTOP = {"MIGHTY_LANG": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": "ko_KR.UTF-8"}
 
 
 def mighty(runner, args, env=None):
     return runner.invoke(cli, args, env=env, prog_name="mighty")
 
 
-@pytest.mark.parametrize("option, environ, expected", [
-    (None, {}, "en"),
-    (None, {"LANG": "ko_KR.UTF-8"}, "ko"),
-    (None, {"LANG": "en_US.UTF-8"}, "en"),
-    (None, {"LANG": "C"}, "en"),
-    (None, {"LANG": "fr_FR.UTF-8"}, "en"),
-    (None, {"LC_MESSAGES": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"}, "ko"),
-    (None, {"LC_ALL": "en_US.UTF-8", "LC_MESSAGES": "ko_KR.UTF-8"}, "en"),
-    (None, {"LC_ALL": "ko_KR.eucKR"}, "ko"),
-    (None, {"MIGHTY_LANG": "ko", "LANG": "en_US.UTF-8"}, "ko"),
-    (None, {"MIGHTY_LANG": "en", "LC_ALL": "ko_KR.UTF-8"}, "en"),
-    (None, {"MIGHTY_LANG": "klingon", "LANG": "ko_KR.UTF-8"}, "ko"),
-    ("en", {"MIGHTY_LANG": "ko", "LANG": "ko_KR.UTF-8"}, "en"),
-    ("ko", {"MIGHTY_LANG": "en", "LANG": "en_US.UTF-8"}, "ko"),
-    ("KO", {}, "ko"),
-])
+@pytest.mark.parametrize(
+    "option, environ, expected",
+    [
+        (None, {}, "en"),
+        (None, {"LANG": "ko_KR.UTF-8"}, "ko"),
+        (None, {"LANG": "en_US.UTF-8"}, "en"),
+        (None, {"LANG": "C"}, "en"),
+        (None, {"LANG": "fr_FR.UTF-8"}, "en"),
+        (None, {"LC_MESSAGES": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"}, "ko"),
+        (None, {"LC_ALL": "en_US.UTF-8", "LC_MESSAGES": "ko_KR.UTF-8"}, "en"),
+        (None, {"LC_ALL": "ko_KR.eucKR"}, "ko"),
+        (None, {"MIGHTY_LANG": "ko", "LANG": "en_US.UTF-8"}, "ko"),
+        (None, {"MIGHTY_LANG": "en", "LC_ALL": "ko_KR.UTF-8"}, "en"),
+        (None, {"MIGHTY_LANG": "klingon", "LANG": "ko_KR.UTF-8"}, "ko"),
+        ("en", {"MIGHTY_LANG": "ko", "LANG": "ko_KR.UTF-8"}, "en"),
+        ("ko", {"MIGHTY_LANG": "en", "LANG": "en_US.UTF-8"}, "ko"),
+        ("KO", {}, "ko"),
+    ],
+)
 def test_language_precedence(option, environ, expected):
     assert choose_language(option, environ) == expected
 
 
-@pytest.mark.parametrize("args, expected", [
-    (["--lang", "ko", "--help"], "ko"),
-    (["--help", "--lang=ko"], "ko"),
-    (["score", "--lang", "ko"], None),       # after the subcommand it is not the group's option
-    (["--version"], None),
-])
+@pytest.mark.parametrize(
+    "args, expected",
+    [
+        (["--lang", "ko", "--help"], "ko"),
+        (["--help", "--lang=ko"], "ko"),
+        (["score", "--lang", "ko"], None),  # after the subcommand it is not the group's option
+        (["--version"], None),
+    ],
+)
 def test_lang_is_read_before_click_parses(args, expected):
     assert language_from_args(args) == expected
 

@@ -19,8 +19,19 @@ def _binds_underscore(function: ast.AST) -> list[int]:
     stack = list(ast.iter_child_nodes(function))
     while stack:
         node = stack.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef,
-                             ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+        if isinstance(
+            node,
+            (
+                ast.FunctionDef,
+                ast.AsyncFunctionDef,
+                ast.Lambda,
+                ast.ClassDef,
+                ast.ListComp,
+                ast.SetComp,
+                ast.DictComp,
+                ast.GeneratorExp,
+            ),
+        ):
             continue
         if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store):
             lines.append(node.lineno)
@@ -29,13 +40,16 @@ def _binds_underscore(function: ast.AST) -> list[int]:
 
 
 def _calls_underscore(function: ast.AST) -> bool:
-    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-               and node.func.id == "_" for node in ast.walk(function))
+    return any(
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_"
+        for node in ast.walk(function)
+    )
 
 
 def _translating_modules() -> list[Path]:
-    return sorted(path for path in PACKAGE.rglob("*.py")
-                  if "_(" in path.read_text(encoding="utf-8"))
+    return sorted(
+        path for path in PACKAGE.rglob("*.py") if "_(" in path.read_text(encoding="utf-8")
+    )
 
 
 @pytest.mark.parametrize("path", _translating_modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
@@ -44,6 +58,7 @@ def test_no_function_shadows_the_translation_function(path):
     problems = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _calls_underscore(node):
-            problems += [f"{path.name}:{line} binds _ in {node.name}()"
-                         for line in _binds_underscore(node)]
+            problems += [
+                f"{path.name}:{line} binds _ in {node.name}()" for line in _binds_underscore(node)
+            ]
     assert not problems, problems

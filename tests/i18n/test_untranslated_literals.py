@@ -27,8 +27,17 @@ PACKAGE = ROOT / "mighty_cli"
 PENDING_ENGINE_FILES: frozenset[str] = frozenset()  # none left: every module is checked
 
 #: Error classes a user reads the message of, outside the package's own hierarchy.
-USER_FACING_ROOTS = {"MightyError", "ClickException", "UsageError", "BadParameter", "FileError",
-                     "BadOptionUsage", "BadArgumentUsage", "NoSuchOption", "MissingParameter"}
+USER_FACING_ROOTS = {
+    "MightyError",
+    "ClickException",
+    "UsageError",
+    "BadParameter",
+    "FileError",
+    "BadOptionUsage",
+    "BadArgumentUsage",
+    "NoSuchOption",
+    "MissingParameter",
+}
 #: Exceptions raised inside a module and caught there, never shown: internal control flow.
 INTERNAL = {"_FormulaFails", "SlowPath"}
 TRANSLATORS = {"_", "gettext", "ngettext", "N_", "translate_help"}
@@ -69,8 +78,11 @@ def user_facing_errors() -> frozenset[str]:
                 classes.setdefault(node.name, set()).update(_name(base) for base in node.bases)
     found = set(USER_FACING_ROOTS)
     while True:
-        more = {name for name, bases in classes.items()
-                if name not in found and bases & found and name not in INTERNAL}
+        more = {
+            name
+            for name, bases in classes.items()
+            if name not in found and bases & found and name not in INTERNAL
+        }
         if not more:
             return frozenset(found)
         found |= more
@@ -86,19 +98,24 @@ def untranslated(node: ast.AST) -> bool:
     if isinstance(node, ast.Constant):
         return isinstance(node.value, str) and _has_letters(node.value)
     if isinstance(node, ast.JoinedStr):
-        return any(untranslated(part) for part in node.values
-                   if isinstance(part, ast.Constant))
+        return any(untranslated(part) for part in node.values if isinstance(part, ast.Constant))
     if isinstance(node, ast.Call):
         if _name(node) in TRANSLATORS:
             return False
-        if isinstance(node.func, ast.Attribute) and node.func.attr in ("format", "join",
-                                                                       "strip", "rstrip"):
+        if isinstance(node.func, ast.Attribute) and node.func.attr in (
+            "format",
+            "join",
+            "strip",
+            "rstrip",
+        ):
             return untranslated(node.func.value) or (
-                node.func.attr == "join" and any(untranslated(arg) for arg in node.args))
+                node.func.attr == "join" and any(untranslated(arg) for arg in node.args)
+            )
         return False
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)):
-        return untranslated(node.left) or (isinstance(node.op, ast.Add)
-                                           and untranslated(node.right))
+        return untranslated(node.left) or (
+            isinstance(node.op, ast.Add) and untranslated(node.right)
+        )
     if isinstance(node, ast.IfExp):
         return untranslated(node.body) or untranslated(node.orelse)
     return False
@@ -120,8 +137,9 @@ def findings(path: Path, errors: frozenset[str]) -> list[str]:
             called = _name(node)
             # a user-facing error made here, raised or returned to be raised; or one of a class
             # the caller chose (``raise error(...)``, ``error_type`` passed in)
-            if (called in errors or (called.islower() and "error" in called)) \
-                    and any(untranslated(arg) for arg in _message(node)):
+            if (called in errors or (called.islower() and "error" in called)) and any(
+                untranslated(arg) for arg in _message(node)
+            ):
                 found.append(f"{where}:{node.lineno}: {called}() with an untranslated message")
             if called in SHOWN_CALLS and any(untranslated(arg) for arg in _message(node)):
                 found.append(f"{where}:{node.lineno}: {called}() of an untranslated message")
@@ -146,32 +164,38 @@ def test_pending_engine_files_exist():
     assert not missing, f"PENDING_ENGINE_FILES names missing files: {missing}"
 
 
-@pytest.mark.parametrize("source", [
-    'raise RulesetError("unknown key")',
-    'raise RulesetError(f"unknown key {key}")',
-    'raise RulesetError("unknown key {key}".format(key=key))',
-    'raise click.UsageError("no league " + name)',
-    'click.echo(f"{count} hands imported")',
-    'click.option("--all", help="every hand")',
-    'raise LeagueError(message="no such league")',
-    'return RulesetError(f"{label}: expected {what}")',
-    'raise error(f"{label}: not valid TOML")',
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        'raise RulesetError("unknown key")',
+        'raise RulesetError(f"unknown key {key}")',
+        'raise RulesetError("unknown key {key}".format(key=key))',
+        'raise click.UsageError("no league " + name)',
+        'click.echo(f"{count} hands imported")',
+        'click.option("--all", help="every hand")',
+        'raise LeagueError(message="no such league")',
+        'return RulesetError(f"{label}: expected {what}")',
+        'raise error(f"{label}: not valid TOML")',
+    ],
+)
 def test_the_scan_catches_english(tmp_path, source):
     module = tmp_path / "module.py"
     module.write_text(source + "\n", encoding="utf-8")
     assert findings(module, user_facing_errors())
 
 
-@pytest.mark.parametrize("source", [
-    'raise RulesetError(_("unknown key {key}").format(key=key))',
-    'raise RulesetError(ngettext("{n} card", "{n} cards", n).format(n=n))',
-    'click.echo(f"{name}: {value}")',
-    'click.echo("-" * 40)',
-    'click.option("--all", help=N_("every hand"))',
-    'raise RulesetError(str(error))',
-    'raise KeyError("not user-facing")',
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        'raise RulesetError(_("unknown key {key}").format(key=key))',
+        'raise RulesetError(ngettext("{n} card", "{n} cards", n).format(n=n))',
+        'click.echo(f"{name}: {value}")',
+        'click.echo("-" * 40)',
+        'click.option("--all", help=N_("every hand"))',
+        "raise RulesetError(str(error))",
+        'raise KeyError("not user-facing")',
+    ],
+)
 def test_the_scan_passes_translated_or_wordless_text(tmp_path, source):
     module = tmp_path / "module.py"
     module.write_text(source + "\n", encoding="utf-8")

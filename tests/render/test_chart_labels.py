@@ -6,15 +6,21 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from mighty_cli.render.html import (LABEL_GAP, TimeZoneError, chart, local_time,
-                                    spread_labels, time_zone)
 from mighty_cli.league.standings import Series
+from mighty_cli.render.html import (
+    LABEL_GAP,
+    TimeZoneError,
+    chart,
+    local_time,
+    spread_labels,
+    time_zone,
+)
 
 
-@given(st.lists(st.floats(min_value=0, max_value=300, allow_nan=False), min_size=1,
-                max_size=12))
+@given(st.lists(st.floats(min_value=0, max_value=300, allow_nan=False), min_size=1, max_size=12))
 def test_labels_never_overlap(ys):
     placed = spread_labels(ys, LABEL_GAP, 0, 300)
     ordered = sorted(placed)
@@ -56,6 +62,7 @@ def test_end_labels_only_when_each_has_room():
 
 def test_thirty_players_page_has_a_legend_and_no_end_labels():
     from test_html import Page, make_page
+
     from mighty_cli.render.html import render_league_page
 
     html = render_league_page(make_page(tuple(f"Player {i} 김" for i in range(30))))
@@ -69,6 +76,7 @@ def test_thirty_players_page_has_a_legend_and_no_end_labels():
 
 def test_standings_page_chart_has_axis_titles():
     from test_html import Page, make_page
+
     from mighty_cli.render.html import render_league_page
 
     page = Page(render_league_page(make_page()))
@@ -95,8 +103,9 @@ def machine_zone(monkeypatch):
     time.tzset()
 
 
-@pytest.mark.parametrize("tz", ["America/New_York", ":America/New_York",
-                                "/usr/share/zoneinfo/America/New_York"])
+@pytest.mark.parametrize(
+    "tz", ["America/New_York", ":America/New_York", "/usr/share/zoneinfo/America/New_York"]
+)
 def test_the_machines_zone_keeps_summer_time_apart(machine_zone, tz):
     """A machine in New York: a January evening in EST, a July one in EDT (not both in the
     offset of the day the site is built)."""

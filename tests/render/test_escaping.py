@@ -24,9 +24,29 @@ class Name(str):
     """A string of another type (not the fast path's)."""
 
 
-VALUES = ["", "Ana", "김철수", "a & b", "<b>Ed</b>", "O'Neil", 'say "hi"', "♠A ♥10",
-          markupsafe.Markup("<span>♠A</span>"), 0, 7, -3, 10 ** 30, True, None, 1.5,
-          Shown(), Name("<x>"), Name("plain"), ["<a>"], ("t", 1)]
+VALUES = [
+    "",
+    "Ana",
+    "김철수",
+    "a & b",
+    "<b>Ed</b>",
+    "O'Neil",
+    'say "hi"',
+    "♠A ♥10",
+    markupsafe.Markup("<span>♠A</span>"),
+    0,
+    7,
+    -3,
+    10**30,
+    True,
+    None,
+    1.5,
+    Shown(),
+    Name("<x>"),
+    Name("plain"),
+    ["<a>"],
+    ("t", 1),
+]
 
 
 @pytest.mark.parametrize("value", VALUES, ids=repr)
@@ -44,8 +64,9 @@ def test_escape_keeps_markup_as_it_is():
 def test_bundled_templates_escape_with_the_fast_path():
     template = environment(lang="en").from_string("{{ x }}|{{ y }}|{{ z }}")
     assert template.root_render_func.__globals__["escape"] is escape
-    assert template.render(x="<b>", y=markupsafe.Markup("<i>ok</i>"), z=5) \
-        == "&lt;b&gt;|<i>ok</i>|5"
+    assert (
+        template.render(x="<b>", y=markupsafe.Markup("<i>ok</i>"), z=5) == "&lt;b&gt;|<i>ok</i>|5"
+    )
 
 
 def test_club_templates_keep_jinja_s_escape(tmp_path):

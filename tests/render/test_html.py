@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from headless import CHROMIUM
-from mighty_cli.render.html import render_league_page
 from mighty_cli.league.standings import PlayerStats, Series, rank
+from mighty_cli.render.html import render_league_page
 from mighty_cli.store.ledger.league_page import LeaguePage, SessionTable
 
 EVIL = "<script>alert(1)</script>"
@@ -46,20 +46,23 @@ class Page(HTMLParser):
 
 
 def make_page(names=("Ana", "Bo", "김철수", EVIL, "Di")) -> LeaguePage:
-    stats = [PlayerStats(name, hands=10, score=(2 - i) * 7, declarer=3, declarer_success=2,
-                         friend=2) for i, name in enumerate(names)]
+    stats = [
+        PlayerStats(name, hands=10, score=(2 - i) * 7, declarer=3, declarer_success=2, friend=2)
+        for i, name in enumerate(names)
+    ]
     table = rank(stats)
     sessions = [SessionTable(1, date(2024, 3, 5), True, list(names), 10, rank(stats))]
     xs = list(range(0, 11))
     series = [Series(s.name, [s.score * x // 10 for x in xs]) for s in stats]
-    return LeaguePage("화요 리그 <b>", "standard", "Standard Mighty", table, sessions, 10, xs,
-                      series, 0)
+    return LeaguePage(
+        "화요 리그 <b>", "standard", "Standard Mighty", table, sessions, 10, xs, series, 0
+    )
 
 
 def test_page_is_one_self_contained_file():
     page = Page(render_league_page(make_page()))
     assert not page.all("script")
-    assert not [a for a in page.all("link")]
+    assert not list(page.all("link"))
     assert all("src" not in a for _, a in page.tags)
     assert page.all("style")
     html = render_league_page(make_page())
@@ -102,8 +105,9 @@ def test_chart_has_a_line_per_player():
     # the legend's keys draw each line's colour and dash
     keys = [a for a in page.all("line") if a.get("stroke-width") == "2.5"]
     lines = page.all("polyline")
-    assert [(k["stroke"], k.get("stroke-dasharray")) for k in keys] == \
-        [(p["stroke"], p.get("stroke-dasharray")) for p in lines]
+    assert [(k["stroke"], k.get("stroke-dasharray")) for k in keys] == [
+        (p["stroke"], p.get("stroke-dasharray")) for p in lines
+    ]
 
 
 def test_each_session_has_its_table():
@@ -115,7 +119,9 @@ def test_each_session_has_its_table():
 def test_club_templates_override_the_bundled_ones(tmp_path):
     (tmp_path / "base.html").write_text(
         "<!DOCTYPE html><html><head><title>Club</title></head><body class='club'>"
-        "{% block content %}{% endblock %}</body></html>", encoding="utf-8")
+        "{% block content %}{% endblock %}</body></html>",
+        encoding="utf-8",
+    )
     page = Page(render_league_page(make_page(), tmp_path))
     assert {"class": "club"} in page.all("body")
     assert page.all("table")  # standings.html still comes from the bundled folder
@@ -145,13 +151,16 @@ def test_translated_messages_escape_their_variables_as_jinja_does(tmp_path, sand
     from mighty_cli.render.html import bid_face, environment
 
     env = environment(tmp_path if sandboxed else None, "ko")
-    page = env.from_string('{{ _("made by %(count)s", count="<b>") }}|{{ _("Declarer") }}|'
-                           '{% trans number="<i>" %}Session {{ number }}{% endtrans %}|'
-                           '{% autoescape false %}{{ _("made by %(count)s", count="<b>") }}'
-                           '{% endautoescape %}|'
-                           '{{ "15NT" | bid_face }} {{ "13H" | bid_face }}')
-    assert page.render() == ("&lt;b&gt; 차이로 성공|주공|&lt;i&gt;회차|<b> 차이로 성공|"
-                             "노기루다 15 ♥13")
+    page = env.from_string(
+        '{{ _("made by %(count)s", count="<b>") }}|{{ _("Declarer") }}|'
+        '{% trans number="<i>" %}Session {{ number }}{% endtrans %}|'
+        '{% autoescape false %}{{ _("made by %(count)s", count="<b>") }}'
+        "{% endautoescape %}|"
+        '{{ "15NT" | bid_face }} {{ "13H" | bid_face }}'
+    )
+    assert page.render() == (
+        "&lt;b&gt; 차이로 성공|주공|&lt;i&gt;회차|<b> 차이로 성공|노기루다 15 ♥13"
+    )
     assert (bid_face("14S"), bid_face("no bid")) == ("♠14", "no bid")
 
 
@@ -160,8 +169,10 @@ def test_a_bundled_templates_messages_without_variables_are_translated_as_it_com
     page renders; a message with variables, or one whose text does not format, still calls."""
     from mighty_cli.render.html import environment
 
-    source = ('{{ _("Declarer") }}|{{ gettext("Kitty") }}|{{ _("made by %(count)s", count=2) }}'
-              '|{{- _("Declarer") -}}|{{ "x" if _ else "" }}')
+    source = (
+        '{{ _("Declarer") }}|{{ gettext("Kitty") }}|{{ _("made by %(count)s", count=2) }}'
+        '|{{- _("Declarer") -}}|{{ "x" if _ else "" }}'
+    )
     env = environment(None, "ko")
     code = env.compile(source, raw=True)
     assert "주공" in code and "'Declarer'" not in code and "Kitty" not in code

@@ -17,8 +17,10 @@ def backup(tmp_path_factory) -> Backup:
     db = f"sqlite:///{folder / 'club.db'}"
     table_one = build_league(db)
     ok("backup", "-o", str(folder / "club.jsonl"), "--db", db)
-    lines = [json.loads(line) for line in
-             (folder / "club.jsonl").read_text(encoding="utf-8").splitlines()]
+    lines = [
+        json.loads(line)
+        for line in (folder / "club.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
     return Backup(lines, table_one)
 
 

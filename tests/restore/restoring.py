@@ -36,8 +36,10 @@ class Backup:
     table_one: list[str]
 
     def text(self, lines: list[dict] | None = None) -> str:
-        return "".join(json.dumps(line, ensure_ascii=False) + "\n"
-                       for line in (self.lines if lines is None else lines))
+        return "".join(
+            json.dumps(line, ensure_ascii=False) + "\n"
+            for line in (self.lines if lines is None else lines)
+        )
 
 
 def build_league(db: str) -> list[str]:
@@ -51,18 +53,60 @@ def build_league(db: str) -> list[str]:
     ok("record", "-l", "old", "-d", "Ana", "-c", "14S", "-f", "Bo", "-t", "15", "--db", db)
     ok("record", "-l", "old", "-d", "Cy", "-c", "15H", "-f", "none", "-t", "10", "--db", db)
     ok("round", "end", "-l", "old", "--db", db)
-    ok("round", "start", "-l", "old", "-p", "Ana,Bo,Cy,Di,Quinn", "--substitute", "Quinn/Ed",
-       "--credit", "--db", db)
+    ok(
+        "round",
+        "start",
+        "-l",
+        "old",
+        "-p",
+        "Ana,Bo,Cy,Di,Quinn",
+        "--substitute",
+        "Quinn/Ed",
+        "--credit",
+        "--db",
+        db,
+    )
     ok("record", "-l", "old", "-d", "Quinn", "-c", "13C", "-f", "Ana", "-t", "14", "--db", db)
     ok("hand", "void", "-l", "old", "2", "--reason", "wrong table", "--db", db)
     ok("round", "end", "-l", "old", "--db", db)
     ok("standings", "-l", "old", "--db", db)  # running totals kept
-    plan = json.loads(ok("round", "start", "-l", "cup", "-p", ",".join(TEN), "--rounds", "2",
-                         "--duplicate", "--seed", "7", "--json", "--db", db))
+    plan = json.loads(
+        ok(
+            "round",
+            "start",
+            "-l",
+            "cup",
+            "-p",
+            ",".join(TEN),
+            "--rounds",
+            "2",
+            "--duplicate",
+            "--seed",
+            "7",
+            "--json",
+            "--db",
+            db,
+        )
+    )
     for table in plan["tables"]:
         first = table["players"][0]
-        ok("record", "-l", "cup", "--table", str(table["table"]), "-d", first, "-c", "14S",
-           "-f", "none", "-t", "15", "--db", db)  # the deal decides a friend: none called
+        ok(
+            "record",
+            "-l",
+            "cup",
+            "--table",
+            str(table["table"]),
+            "-d",
+            first,
+            "-c",
+            "14S",
+            "-f",
+            "none",
+            "-t",
+            "15",
+            "--db",
+            db,
+        )  # the deal decides a friend: none called
     ok("hand", "amend", "-l", "cup", "1", "--taken", "16", "--reason", "miscounted", "--db", db)
     ok("league", "set", "cup", "--timezone", "Asia/Seoul", "--lang", "ko", "--db", db)
     ok("standings", "-l", "cup", "--db", db)
@@ -84,8 +128,11 @@ class Target:
         """The file's bytes and its journals (SQLite), or the tables there are (PostgreSQL)."""
         if self.path is not None:
             folder = self.path.parent
-            return sorted((p.name, p.read_bytes()) for p in folder.iterdir()
-                          if p.name.startswith(self.path.name))
+            return sorted(
+                (p.name, p.read_bytes())
+                for p in folder.iterdir()
+                if p.name.startswith(self.path.name)
+            )
         from sqlalchemy import create_engine, inspect
 
         engine = create_engine(self.url)

@@ -14,8 +14,11 @@ import pytest
 
 from restoring import Backup, Target, invoke, ok
 
-MUTATIONS = json.loads((Path(__file__).resolve().parents[1] / "data" / "restore_mutations.json")
-                       .read_text(encoding="utf-8"))
+MUTATIONS = json.loads(
+    (Path(__file__).resolve().parents[1] / "data" / "restore_mutations.json").read_text(
+        encoding="utf-8"
+    )
+)
 
 
 def mutated(backup: Backup, mutation: dict) -> list[dict]:
@@ -25,8 +28,10 @@ def mutated(backup: Backup, mutation: dict) -> list[dict]:
     table = mutation["table"]
 
     def chosen(line: dict) -> bool:
-        return line["table"] == table and all(line["row"].get(k) == v
-                                              for k, v in mutation.get("where", {}).items())
+        return line["table"] == table and all(
+            line["row"].get(k) == v for k, v in mutation.get("where", {}).items()
+        )
+
     if "add" in mutation:
         last = max(i for i, line in enumerate(rows) if line["table"] == table)
         rows.insert(last + 1, {"table": table, "row": mutation["add"]})
@@ -37,8 +42,9 @@ def mutated(backup: Backup, mutation: dict) -> list[dict]:
         for line in rows:
             if chosen(line):
                 line["row"].update(mutation["set"])
-    header["tables"] = {name: sum(line["table"] == name for line in rows)
-                        for name in header["tables"]}
+    header["tables"] = {
+        name: sum(line["table"] == name for line in rows) for name in header["tables"]
+    }
     return [header] + rows
 
 
@@ -50,18 +56,37 @@ def restored(backup: Backup, lines: list[dict], target: Target, folder: Path):
 
 def every_command_works(db: str, folder: Path, table_one: list[str]) -> None:
     """What the attack ran after each accepted restore, each to exit 0."""
-    for args in (["round", "show", "-l", "cup"], ["session", "show", "-l", "cup", "--session", "1"],
-                 ["standings", "-l", "cup"], ["hand", "log", "-l", "cup"],
-                 ["site", "-l", "cup", "-o", str(folder / "site"), "-q", "-j", "1"],
-                 ["record", "-l", "cup", "--table", "1", "-d", table_one[0], "-c", "14S", "-f",
-                  "none", "-t", "15", "--again"],
-                 ["round", "end", "-l", "cup", "--force"]):
+    for args in (
+        ["round", "show", "-l", "cup"],
+        ["session", "show", "-l", "cup", "--session", "1"],
+        ["standings", "-l", "cup"],
+        ["hand", "log", "-l", "cup"],
+        ["site", "-l", "cup", "-o", str(folder / "site"), "-q", "-j", "1"],
+        [
+            "record",
+            "-l",
+            "cup",
+            "--table",
+            "1",
+            "-d",
+            table_one[0],
+            "-c",
+            "14S",
+            "-f",
+            "none",
+            "-t",
+            "15",
+            "--again",
+        ],
+        ["round", "end", "-l", "cup", "--force"],
+    ):
         ok(*args, "--db", db)
 
 
 @pytest.mark.parametrize("mutation", MUTATIONS, ids=[m["case"] for m in MUTATIONS])
 def test_a_mutated_backup_is_refused_in_one_line_or_restores_a_working_league(
-        backup, target, tmp_path, mutation):
+    backup, target, tmp_path, mutation
+):
     before = target.state()
     result = restored(backup, mutated(backup, mutation), target, tmp_path)
     if mutation.get("works"):
@@ -83,25 +108,33 @@ def test_the_backup_itself_restores_into_a_working_league(backup, target, tmp_pa
 
 
 def test_cached_totals_are_counted_again_from_the_hands(backup, target, tmp_path):
-    lines = mutated(backup, {"table": "player_total", "where": {},
-                             "set": {"score": 9223372036854775807, "hands": 777}})
+    lines = mutated(
+        backup,
+        {"table": "player_total", "where": {}, "set": {"score": 9223372036854775807, "hands": 777}},
+    )
     assert restored(backup, lines, target, tmp_path).exit_code == 0
     shown = json.loads(ok("standings", "-l", "cup", "--json", "--db", target.url))
     plain = f"sqlite:///{tmp_path / 'plain.db'}"  # the backup as it was, for the true totals
     assert restored(backup, backup.lines, Target("sqlite", plain), tmp_path).exit_code == 0
     truth = json.loads(ok("standings", "-l", "cup", "--json", "--db", plain))
-    assert [(p["name"], p["hands"], p["score"]) for p in shown["players"]] == \
-        [(p["name"], p["hands"], p["score"]) for p in truth["players"]]
+    assert [(p["name"], p["hands"], p["score"]) for p in shown["players"]] == [
+        (p["name"], p["hands"], p["score"]) for p in truth["players"]
+    ]
     assert all(p["hands"] != 777 for p in shown["players"])
     assert "9223372036854775807" not in ok("standings", "-l", "old", "--db", target.url)
 
 
 def test_a_time_without_a_zone_is_read_as_utc(backup, target, tmp_path):
-    lines = mutated(backup, {"table": "player", "where": {"id": 3},
-                             "set": {"created_at": "2026-01-02T03:04:05"}})
+    lines = mutated(
+        backup,
+        {"table": "player", "where": {"id": 3}, "set": {"created_at": "2026-01-02T03:04:05"}},
+    )
     assert restored(backup, lines, target, tmp_path).exit_code == 0
     again = tmp_path / "again.jsonl"
     ok("backup", "-o", str(again), "--db", target.url)
-    ana = next(json.loads(line)["row"] for line in again.read_text(encoding="utf-8").splitlines()
-               if '"name": "Ana"' in line)
+    ana = next(
+        json.loads(line)["row"]
+        for line in again.read_text(encoding="utf-8").splitlines()
+        if '"name": "Ana"' in line
+    )
     assert ana["created_at"] == "2026-01-02T03:04:05+00:00"

@@ -19,8 +19,9 @@ CUT = '{"format": "mighty-backup/1", "tables": {"player": 2}}\n{"table": "player
 def without_totals(text: str) -> list:
     """A backup's lines without the running totals (a restore counts them again)."""
     lines = [json.loads(line) for line in text.splitlines()]
-    lines[0]["tables"] = {t: n for t, n in lines[0]["tables"].items()
-                          if t not in ("player_total", "totals_mark")}
+    lines[0]["tables"] = {
+        t: n for t, n in lines[0]["tables"].items() if t not in ("player_total", "totals_mark")
+    }
     return [line for line in lines if line.get("table") not in ("player_total", "totals_mark")]
 
 
@@ -39,8 +40,14 @@ def test_a_refused_restore_into_an_empty_store_leaves_it_byte_for_byte(tmp_path)
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p != cut} == before
 
 
-@pytest.mark.parametrize("args", [["restore", "{cut}"], ["league", "create", "L", "-r", "nope"],
-                                  ["import", "{cut}", "--league", "L"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["restore", "{cut}"],
+        ["league", "create", "L", "-r", "nope"],
+        ["import", "{cut}", "--league", "L"],
+    ],
+)
 def test_a_failed_creating_command_leaves_an_empty_file_empty(tmp_path, args):
     empty = tmp_path / "club.db"
     empty.touch()

@@ -24,7 +24,7 @@ class Page(HTMLParser):
         self.tags: list[tuple[str, dict]] = []
         self.stack: list[tuple[str, dict]] = []
         self.texts_in: dict[str, list[str]] = {}
-        self.rows: list[tuple[dict, list[str]]] = []   # each <tr>: attributes, cell texts
+        self.rows: list[tuple[dict, list[str]]] = []  # each <tr>: attributes, cell texts
         self.feed(html)
 
     def handle_starttag(self, tag, attrs):
@@ -49,8 +49,11 @@ class Page(HTMLParser):
             self.rows[-1][1][-1] += data
 
     def all(self, tag, **attrs):
-        return [a for name, a in self.tags if name == tag
-                and all(a.get(k) == v for k, v in attrs.items())]
+        return [
+            a
+            for name, a in self.tags
+            if name == tag and all(a.get(k) == v for k, v in attrs.items())
+        ]
 
     def text(self, tag) -> str:
         return " ".join(self.texts_in.get(tag, []))
@@ -68,24 +71,31 @@ def make_league(engine, name: str = "화요 <리그>") -> None:
     """The test league: a season of recorded hands, refereed hands, a markup name, a
     correction and a voided hand."""
     from mighty_cli.engine.records import load_record
+    from mighty_cli.store.interchange.imports import import_record
     from mighty_cli.store.ledger.corrections import amend_hand, void_hand
     from mighty_cli.store.ledger.hands import record_hand
-    from mighty_cli.store.interchange.imports import import_record
     from mighty_cli.store.ledger.leagues import create_league
     from mighty_cli.store.ledger.sessions import start_session
 
     run(engine, create_league, name, "standard")
     run(engine, import_record, name, load_record(ROOT / "examples" / "season.toml"))
     for example in REFEREED:
-        run(engine, import_record, name,
-            load_record(ROOT / "examples" / f"{example}.toml"))
+        run(engine, import_record, name, load_record(ROOT / "examples" / f"{example}.toml"))
     run(engine, start_session, name, ["Ana", "Bo", "Cy", "Di", EVIL], day="2024-04-01")
     for declarer, taken in (("Ana", 16), (EVIL, 11), ("Bo", 20)):
-        run(engine, record_hand, name, declarer=declarer, contract="14S",
-            friend="Cy" if declarer != "Cy" else "Di", friend_call="SA", taken=taken, who="t")
+        run(
+            engine,
+            record_hand,
+            name,
+            declarer=declarer,
+            contract="14S",
+            friend="Cy" if declarer != "Cy" else "Di",
+            friend_call="SA",
+            taken=taken,
+            who="t",
+        )
     run(engine, amend_hand, name, 36, who="t", why="miscounted", taken=15)
     run(engine, void_hand, name, 38, who="t", why="misdeal")
-
 
 
 def read(folder: Path, url: str) -> Page:
@@ -93,8 +103,15 @@ def read(folder: Path, url: str) -> Page:
 
 
 #: A table of seven with long names, Hangul among them: the widest session a club has.
-LONG_NAMES = ("Alexander 김-John", "박서준 Benjamin-Lee", "Christopher Montgomery", "최지우",
-              "Dmitri Ivanov-Kim", "이영희 Eleanor", "Eve")
+LONG_NAMES = (
+    "Alexander 김-John",
+    "박서준 Benjamin-Lee",
+    "Christopher Montgomery",
+    "최지우",
+    "Dmitri Ivanov-Kim",
+    "이영희 Eleanor",
+    "Eve",
+)
 
 
 def make_wide_league(engine, name: str = "화요 <리그>") -> None:
@@ -102,24 +119,34 @@ def make_wide_league(engine, name: str = "화요 <리그>") -> None:
     after the refereed examples (so hand pages exist)."""
     from mighty_cli.engine.errors import MightyError
     from mighty_cli.engine.records import load_record
-    from mighty_cli.store.ledger.hands import record_hand
     from mighty_cli.store.interchange.imports import import_record
+    from mighty_cli.store.ledger.hands import record_hand
     from mighty_cli.store.ledger.leagues import create_league
     from mighty_cli.store.ledger.sessions import start_session
 
     run(engine, create_league, name, "standard")
     for example in REFEREED:
-        run(engine, import_record, name,
-            load_record(ROOT / "examples" / f"{example}.toml"))
+        run(engine, import_record, name, load_record(ROOT / "examples" / f"{example}.toml"))
     run(engine, start_session, name, list(LONG_NAMES), day="2024-05-07")
     for number in range(14):
         # two of the seven sit out each hand: the first declarer and friend who play
-        for declarer, friend in ((LONG_NAMES[(number + i) % 7], LONG_NAMES[(number + i + j) % 7])
-                                 for i in range(7) for j in range(1, 7)):
+        for declarer, friend in (
+            (LONG_NAMES[(number + i) % 7], LONG_NAMES[(number + i + j) % 7])
+            for i in range(7)
+            for j in range(1, 7)
+        ):
             try:
-                run(engine, record_hand, name, declarer=declarer,
-                    contract=f"{13 + number % 5}S", friend=friend, friend_call="SA",
-                    taken=11 + (number * 7) % 10, who="t")
+                run(
+                    engine,
+                    record_hand,
+                    name,
+                    declarer=declarer,
+                    contract=f"{13 + number % 5}S",
+                    friend=friend,
+                    friend_call="SA",
+                    taken=11 + (number * 7) % 10,
+                    who="t",
+                )
                 break
             except MightyError:
                 continue

@@ -22,8 +22,8 @@ HANDS = {31 + index: name for index, name in enumerate(REFEREED)}
 def league(tmp_path_factory, league_file):
     """The test league, its site in English and in Korean, and each hand as the store says."""
     from mighty_cli.site.build import build_site
-    from mighty_cli.store.ledger.hands import show_hand
     from mighty_cli.store.db import make_engine
+    from mighty_cli.store.ledger.hands import show_hand
 
     folder = tmp_path_factory.mktemp("hand-page")
     shutil.copyfile(league_file, folder / "league.db")
@@ -38,17 +38,22 @@ def league(tmp_path_factory, league_file):
 def outcome_of(page: Page) -> dict[str, str]:
     """The outcome section's facts (dd by class) and its verdict."""
     html = page.html.split('<section id="outcome"', 1)[1].split("</section>", 1)[0]
-    facts = {cls: re.sub(r"<[^>]+>", "", text)
-             for cls, text in re.findall(r'<dd class="(\w+)">(.*?)</dd>', html)}
-    facts["verdict"] = re.sub(r"<[^>]+>", "", re.search(r'<p class="verdict[^"]*">(.*?)</p>',
-                                                        html).group(1))
+    facts = {
+        cls: re.sub(r"<[^>]+>", "", text)
+        for cls, text in re.findall(r'<dd class="(\w+)">(.*?)</dd>', html)
+    }
+    facts["verdict"] = re.sub(
+        r"<[^>]+>", "", re.search(r'<p class="verdict[^"]*">(.*?)</p>', html).group(1)
+    )
     return facts
 
 
 def scores_of(page: Page) -> dict[str, tuple[str, int]]:
     """Each seat's role and score from the outcome's table."""
-    return {cells[0]: (cells[1], int(cells[-1].replace("+", "")))
-            for _, cells in page.rows_of("scores")[1:]}
+    return {
+        cells[0]: (cells[1], int(cells[-1].replace("+", "")))
+        for _, cells in page.rows_of("scores")[1:]
+    }
 
 
 def target(contract: str) -> int:
@@ -74,8 +79,9 @@ def test_the_outcome_comes_first_and_is_the_leagues(league, number):
     margin = abs(view.taken - target(view.contract))
     word = "made" if view.success else "failed"
     assert facts["verdict"].endswith(f"{word} by {margin}" if margin else f"{word} exactly")
-    assert f"ruling party (여당) {view.taken} · opposition (야당) {20 - view.taken}" \
-        in facts["taken"]
+    assert (
+        f"ruling party (여당) {view.taken} · opposition (야당) {20 - view.taken}" in facts["taken"]
+    )
     assert facts["contract"].startswith(("♠", "◆", "♥", "♣", "no-trump"))
     # every seat's score is the hand's stored one, as the session page shows it too
     scores = scores_of(page)
@@ -83,22 +89,26 @@ def test_the_outcome_comes_first_and_is_the_leagues(league, number):
     assert scores[view.declarer][0] == "Declarer"
     session = read(folder / "en", f"sessions/{view.session}.html")
     columns = [cells for _, cells in session.rows_of("hands")[:1]][0][8:]
-    row = next(cells for attrs, cells in session.rows_of("hands")
-               if attrs.get("id") == f"hand-{number}")
-    shown = {name: int(value.replace("+", "")) for name, value in zip(columns, row[8:])
-             if value != "–"}
+    row = next(
+        cells for attrs, cells in session.rows_of("hands") if attrs.get("id") == f"hand-{number}"
+    )
+    shown = {
+        name: int(value.replace("+", "")) for name, value in zip(columns, row[8:]) if value != "–"
+    }
     assert shown == view.deltas
 
 
 def test_made_and_failed_both_shown(league):
     folder, _, views = league
-    verdicts = {n: read(folder / "en", f"hands/{n}.html").all("p")
-                for n in HANDS}
-    classes = {n: next(a["class"] for a in tags if a.get("class", "").startswith("verdict"))
-               for n, tags in verdicts.items()}
+    verdicts = {n: read(folder / "en", f"hands/{n}.html").all("p") for n in HANDS}
+    classes = {
+        n: next(a["class"] for a in tags if a.get("class", "").startswith("verdict"))
+        for n, tags in verdicts.items()
+    }
     assert {"verdict made", "verdict failed"} <= set(classes.values())
-    assert all(classes[n] == ("verdict made" if views[n].success else "verdict failed")
-               for n in HANDS)
+    assert all(
+        classes[n] == ("verdict made" if views[n].success else "verdict failed") for n in HANDS
+    )
     # run: the ruling party took every point card, doubled
     run_hand = next(n for n, name in HANDS.items() if name == "run")
     facts = outcome_of(read(folder / "en", f"hands/{run_hand}.html"))
@@ -152,9 +162,32 @@ def test_each_trick_marks_its_winning_card_and_its_point_cards(league):
 
 
 #: English words that must not stay on a Korean hand page.
-ENGLISH = ("joker", "friend", "made", "failed", "declarer", "pass", "kitty", "trump",
-           "no-trump", "outcome", "opposition", "ruling", "revealed", "trick", "exactly",
-           "card", "contract", "dealer", "deal", "session", "score", "mighty", "run", "by")
+ENGLISH = (
+    "joker",
+    "friend",
+    "made",
+    "failed",
+    "declarer",
+    "pass",
+    "kitty",
+    "trump",
+    "no-trump",
+    "outcome",
+    "opposition",
+    "ruling",
+    "revealed",
+    "trick",
+    "exactly",
+    "card",
+    "contract",
+    "dealer",
+    "deal",
+    "session",
+    "score",
+    "mighty",
+    "run",
+    "by",
+)
 
 
 def visible_text(page: Page) -> str:
@@ -195,8 +228,10 @@ def test_a_voided_refereed_hand_says_so(tmp_path, engine):
     page = read(tmp_path / "site", "hands/33.html")
     assert page.all("section", id="outcome")[0]["class"] == "voided"
     assert "무효" in page.text("p")
-    assert read(tmp_path / "site", "hands/31.html").all("section", id="outcome")[0][
-        "class"] == "scored"
+    assert (
+        read(tmp_path / "site", "hands/31.html").all("section", id="outcome")[0]["class"]
+        == "scored"
+    )
     engine.dispose()
 
 
@@ -204,10 +239,10 @@ def test_an_outcome_only_hand_tells_the_same_facts(league):
     """The outcome section reads a hand's stored rows, whether it was refereed or recorded
     outcome only (then the session page is its page): made by 1, failed by 3, the voided."""
     from mighty_cli.engine import load_ruleset
-    from mighty_cli.site.hand_page import hand_outcome, outcome_facts
     from mighty_cli.site import page_reads as q
-    from mighty_cli.store.ledger.lookups import get_league
+    from mighty_cli.site.hand_page import hand_outcome, outcome_facts
     from mighty_cli.store.db import transaction
+    from mighty_cli.store.ledger.lookups import get_league
 
     _, engine, views = league
     rules = load_ruleset("standard")
@@ -221,7 +256,11 @@ def test_an_outcome_only_hand_tells_the_same_facts(league):
     for outcome, number in ((made, 36), (failed, 37)):
         view = views[number]
         assert (outcome.declarer, outcome.friend, outcome.contract, outcome.call_kind) == (
-            view.declarer, view.friend, view.contract, "card")
+            view.declarer,
+            view.friend,
+            view.contract,
+            "card",
+        )
         assert {x.name: x.delta for x in outcome.seats} == view.deltas
         assert [x.role for x in outcome.seats].count("declarer") == 1
 
@@ -236,10 +275,10 @@ def test_two_called_cards_under_dongdaejeon_7_show_each_friend_where_he_came_out
     from mighty_cli.engine.simulation import simulate
     from mighty_cli.render.html import card_face
     from mighty_cli.site.build import build_site
-    from mighty_cli.store.ledger.hands import show_hand
-    from mighty_cli.store.interchange.imports import import_record
-    from mighty_cli.store.ledger.leagues import create_league
     from mighty_cli.store.db import make_engine
+    from mighty_cli.store.interchange.imports import import_record
+    from mighty_cli.store.ledger.hands import show_hand
+    from mighty_cli.store.ledger.leagues import create_league
 
     players = ["Ana", "Bo", "민수", "Di", "Ed", "지우", "Gus"]
     record = simulate(load_ruleset("dongdaejeon-7"), "dongdaejeon-7", players, 12, 3).record
@@ -253,14 +292,23 @@ def test_two_called_cards_under_dongdaejeon_7_show_each_friend_where_he_came_out
         if "+" not in hand.get("friend", ""):
             continue
         declarer = run(engine, show_hand, "동대전", number).declarer
-        holder = {card: name for name, cards in hand["deal"].items() if name != "kitty"
-                  for card in cards.split()}
+        holder = {
+            card: name
+            for name, cards in hand["deal"].items()
+            if name != "kitty"
+            for card in cards.split()
+        }
         first: dict[str, int] = {}
         for card in hand["friend"].split("+"):
             who = holder.get(card, declarer)  # a card of the kitty: the declarer's
-            trick = next((n for n, cards in enumerate(hand["tricks"], 1)
-                          if card in [x.split("/")[0].rstrip("!") for x in cards.split()]),
-                         None)  # None: discarded
+            trick = next(
+                (
+                    n
+                    for n, cards in enumerate(hand["tricks"], 1)
+                    if card in [x.split("/")[0].rstrip("!") for x in cards.split()]
+                ),
+                None,
+            )  # None: discarded
             if who != declarer and trick is not None:
                 first[who] = min(trick, first.get(who, trick))
         tricks = sorted(set(first.values()))
@@ -268,8 +316,11 @@ def test_two_called_cards_under_dongdaejeon_7_show_each_friend_where_he_came_out
         names, _, said = friend.partition(" (")
         assert set(names.split(", ")) == set(first), (number, friend)
         faces = "+".join(card_face(card) for card in hand["friend"].split("+"))
-        revealed = (f"revealed in trick {tricks[0]}" if len(tricks) == 1 else
-                    f"revealed in tricks {', '.join(map(str, tricks))}")
+        revealed = (
+            f"revealed in trick {tricks[0]}"
+            if len(tricks) == 1
+            else f"revealed in tricks {', '.join(map(str, tricks))}"
+        )
         assert said == f"card friend {faces}, {revealed})", (number, friend)
         korean = outcome_of(read(tmp_path / "ko", f"hands/{number}.html"))["friend"]
         assert f"{', '.join(map(str, tricks))}턴에 드러남" in korean, (number, korean)

@@ -23,8 +23,9 @@ WHEN = datetime(2024, 4, 2, 12, 0, tzinfo=timezone.utc)
 def files(folder: Path) -> dict[str, bytes]:
     """Every file's bytes; the manifest's without each page's file stamp (its modification
     time and inode: two folders never share them)."""
-    found = {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-             if p.is_file()}
+    found = {
+        str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
     if ".mighty-site.json" in found:
         manifest = json.loads(found[".mighty-site.json"])
         manifest["pages"] = {url: entry[:3] for url, entry in manifest["pages"].items()}
@@ -35,8 +36,9 @@ def files(folder: Path) -> dict[str, bytes]:
 def build(engine, out: Path, **options):
     from mighty_cli.site.build import build_site
 
-    return run(engine, build_site, LEAGUE, out, timezone_name="Asia/Seoul", generated=WHEN,
-               **options)
+    return run(
+        engine, build_site, LEAGUE, out, timezone_name="Asia/Seoul", generated=WHEN, **options
+    )
 
 
 def assert_same_as_full(engine, out: Path, full: Path) -> None:
@@ -56,20 +58,34 @@ def test_an_unchanged_league_writes_no_page(engine, tmp_path):
 
 
 def test_an_incremental_build_equals_a_full_build_after_adding_amending_and_voiding_hands(
-        engine, tmp_path):
+    engine, tmp_path
+):
     from mighty_cli.store.ledger.corrections import amend_hand, void_hand
     from mighty_cli.store.ledger.hands import record_hand
 
     out = tmp_path / "site"
     pages = build(engine, out).pages
     steps = [
-        ("add", lambda: run(engine, record_hand, LEAGUE, declarer="Di",
-                            contract="15H", friend="Ana", friend_call="HA", taken=17, who="t")),
-        ("amend", lambda: run(engine, amend_hand, LEAGUE, 37, who="t",
-                              why="miscounted", taken=12)),
+        (
+            "add",
+            lambda: run(
+                engine,
+                record_hand,
+                LEAGUE,
+                declarer="Di",
+                contract="15H",
+                friend="Ana",
+                friend_call="HA",
+                taken=17,
+                who="t",
+            ),
+        ),
+        ("amend", lambda: run(engine, amend_hand, LEAGUE, 37, who="t", why="miscounted", taken=12)),
         ("void", lambda: run(engine, void_hand, LEAGUE, 36, who="t", why="misdeal")),
-        ("void a refereed hand", lambda: run(engine, void_hand, LEAGUE, 33, who="t",
-                                             why="misdeal")),
+        (
+            "void a refereed hand",
+            lambda: run(engine, void_hand, LEAGUE, 33, who="t", why="misdeal"),
+        ),
     ]
     for name, change in steps:
         change()
@@ -86,10 +102,20 @@ def test_a_hand_page_is_replayed_only_when_its_record_changed(engine, tmp_path, 
     build(engine, out)
     replayed = []
     original = site_data.hand_detail
-    monkeypatch.setattr(site_data, "hand_detail",
-                        lambda *args: replayed.append(args[1]) or original(*args))
-    run(engine, record_hand, LEAGUE, declarer="Di", contract="15H", friend="Ana",
-        friend_call="HA", taken=17, who="t")
+    monkeypatch.setattr(
+        site_data, "hand_detail", lambda *args: replayed.append(args[1]) or original(*args)
+    )
+    run(
+        engine,
+        record_hand,
+        LEAGUE,
+        declarer="Di",
+        contract="15H",
+        friend="Ana",
+        friend_call="HA",
+        taken=17,
+        who="t",
+    )
     report = build(engine, out)
     assert replayed == []  # the new hand is not refereed: no hand page is made again
     assert report.written < report.pages
@@ -116,8 +142,11 @@ def test_a_file_the_tool_did_not_write_is_never_removed(engine, tmp_path, monkey
     out = tmp_path / "site"
     monkeypatch.setattr(site_pages, "HANDS_PER_PAGE", 4)
     build(engine, out)
-    ours = {"notes.txt": b"the club's own", "hands/999.html": b"<p>a page of ours</p>",
-            "players/extra/x.html": b"x"}
+    ours = {
+        "notes.txt": b"the club's own",
+        "hands/999.html": b"<p>a page of ours</p>",
+        "players/extra/x.html": b"x",
+    }
     for name, data in ours.items():
         (out / name).parent.mkdir(parents=True, exist_ok=True)
         (out / name).write_bytes(data)
@@ -152,8 +181,9 @@ def test_a_manifest_naming_a_file_outside_the_site_removes_nothing(engine, tmp_p
     assert_same_as_full(engine, out, tmp_path / "full")
 
 
-def test_an_unchanged_page_is_trusted_by_its_stamp_without_being_read(engine, tmp_path,
-                                                                      monkeypatch):
+def test_an_unchanged_page_is_trusted_by_its_stamp_without_being_read(
+    engine, tmp_path, monkeypatch
+):
     """A page whose size, modification time and inode are as written is not read again; one
     edited in place to the same size (its time changed) is read, found changed and rewritten."""
     from mighty_cli.site import manifest as site_manifest
@@ -169,8 +199,12 @@ def test_an_unchanged_page_is_trusted_by_its_stamp_without_being_read(engine, tm
     assert page.stat().st_size == size
     opened = []
     real_open = open
-    monkeypatch.setattr(site_manifest, "open", lambda path, *a, **k: opened.append(path)
-                        or real_open(path, *a, **k), raising=False)
+    monkeypatch.setattr(
+        site_manifest,
+        "open",
+        lambda path, *a, **k: opened.append(path) or real_open(path, *a, **k),
+        raising=False,
+    )
     report = build(engine, out)
     assert report.written == 1 and [str(path) for path in opened] == [str(page)]
     assert_same_as_full(engine, out, tmp_path / "full")
@@ -204,10 +238,19 @@ def test_the_code_that_shapes_a_page_is_part_of_every_pages_key():
     from mighty_cli.site import build as site_data
 
     package = Path(site_data.__file__).parents[1]
-    written_only = {"render/__init__.py", "render/template_cache.py", "site/__init__.py",
-                    "site/workers.py", "site/garbage.py", "render/qr.py"}
-    rendering = {f"{folder}/{path.name}" for folder in ("render", "site")
-                 for path in (package / folder).glob("*.py")}
+    written_only = {
+        "render/__init__.py",
+        "render/template_cache.py",
+        "site/__init__.py",
+        "site/workers.py",
+        "site/garbage.py",
+        "render/qr.py",
+    }
+    rendering = {
+        f"{folder}/{path.name}"
+        for folder in ("render", "site")
+        for path in (package / folder).glob("*.py")
+    }
     assert rendering - written_only <= set(site_data._CODE)
     assert all((package / name).is_file() for name in site_data._CODE)
 
@@ -225,8 +268,9 @@ def test_full_writes_every_page(engine, tmp_path):
 def invoke(db: str, *args: str):
     from mighty_cli.cli import cli
 
-    return CliRunner().invoke(cli, ["site", "--league", LEAGUE, *args, "--db", db],
-                              env={"MIGHTY_LANG": "en"})
+    return CliRunner().invoke(
+        cli, ["site", "--league", LEAGUE, *args, "--db", db], env={"MIGHTY_LANG": "en"}
+    )
 
 
 def test_the_command_says_how_many_pages_it_wrote_and_removed(engine, tmp_path, monkeypatch):
@@ -251,14 +295,18 @@ def test_the_command_says_how_many_pages_it_wrote_and_removed(engine, tmp_path, 
     assert not (out / "sessions" / "1-3.html").exists()
 
 
-@pytest.mark.parametrize("escape", [
-    "{{ ''.__class__.__mro__ }}",
-    "{{ ''.__class__.__mro__[1].__subclasses__() }}",
-    "{{ cycler.__init__.__globals__.os }}",
-])
+@pytest.mark.parametrize(
+    "escape",
+    [
+        "{{ ''.__class__.__mro__ }}",
+        "{{ ''.__class__.__mro__[1].__subclasses__() }}",
+        "{{ cycler.__init__.__globals__.os }}",
+    ],
+)
 @pytest.mark.parametrize("template", ["site_index.html", "site_hand.html", "site_session.html"])
-def test_the_sandbox_still_refuses_an_escape_from_a_user_template(engine, tmp_path, escape,
-                                                                   template):
+def test_the_sandbox_still_refuses_an_escape_from_a_user_template(
+    engine, tmp_path, escape, template
+):
     """Bundled templates render unsandboxed; a club's folder keeps every page in the sandbox,
     and a refused template stops the build in one line with nothing written, even when it is
     the last page rendered (the index)."""
@@ -304,15 +352,19 @@ def test_a_player_named_in_markup_stays_escaped_on_unsandboxed_pages(engine, tmp
 
 
 def test_a_pages_temporary_file_left_by_a_killed_process_is_removed_by_the_next_build(
-        engine, tmp_path):
+    engine, tmp_path
+):
     """A process killed while writing a page leaves its ``.part`` file; the next build
     removes it, and only it: files of the same shape not named after a page stay."""
     out = tmp_path / "site"
     build(engine, out)
     old = os.stat(out / "index.html").st_mtime - 60
     left = [out / ".index.html.ab12cd_9.part", out / "hands" / ".31.html.zzzzzzzz.part"]
-    kept = [out / ".notes.txt.ab12cd_9.part", out / "hands" / ".x.html.ab12cd_9.part",
-            out / ".index.html.toolong12.part"]
+    kept = [
+        out / ".notes.txt.ab12cd_9.part",
+        out / "hands" / ".x.html.ab12cd_9.part",
+        out / ".index.html.toolong12.part",
+    ]
     for path in left + kept:
         path.write_bytes(b"<html")
         os.utime(path, (old, old))
@@ -350,8 +402,12 @@ def test_a_copied_site_folder_is_read_once_not_at_every_build(engine, tmp_path, 
     out = tmp_path / "copy"
     shutil.copytree(tmp_path / "site", out)
     read = []
-    monkeypatch.setattr(site_manifest, "open", lambda path, mode: read.append(path)
-                        or open(path, mode), raising=False)
+    monkeypatch.setattr(
+        site_manifest,
+        "open",
+        lambda path, mode: read.append(path) or open(path, mode),
+        raising=False,
+    )
     first = build(engine, out)
     assert first.written == 0 and len(read) == first.pages
     read.clear()
@@ -361,14 +417,16 @@ def test_a_copied_site_folder_is_read_once_not_at_every_build(engine, tmp_path, 
 
 
 def test_a_build_collects_garbage_rarely_and_leaves_the_collector_as_it_found_it(
-        engine, tmp_path, monkeypatch):
+    engine, tmp_path, monkeypatch
+):
     """mighty_cli.site.garbage: inside a build the young generation is collected every YOUNG
     allocations and what was alive before is frozen; after it (also after one that failed),
     the thresholds and the frozen objects are as before."""
     import gc
 
-    from mighty_cli.site import garbage, build as site_data
     from mighty_cli.engine.errors import MightyError
+    from mighty_cli.site import build as site_data
+    from mighty_cli.site import garbage
 
     before = gc.get_threshold()
     seen = []

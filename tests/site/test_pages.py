@@ -20,8 +20,13 @@ def test_every_page_type_is_written(site):
     out, report, _ = site
     for url in ("index.html", "sessions.html", "statistics.html"):
         assert (out / url).is_file()
-    assert sorted(p.name for p in (out / "hands").iterdir()) == \
-        ["31.html", "32.html", "33.html", "34.html", "35.html"]
+    assert sorted(p.name for p in (out / "hands").iterdir()) == [
+        "31.html",
+        "32.html",
+        "33.html",
+        "34.html",
+        "35.html",
+    ]
     assert len(list((out / "sessions").iterdir())) == report.sessions
     assert len(list((out / "players").iterdir())) == report.players
     assert report.pages == 3 + 5 + report.sessions + report.players
@@ -53,8 +58,9 @@ def test_index_has_the_league_table_with_ratings(site):
     page = read(out, "index.html")
     rows = [cells for attrs, cells in page.rows_of("standings")[1:]]
     assert len(rows) == report.players
-    assert all(re.fullmatch(r"\d{3,4} ±\d+( \(provisional\))?", cells[5].strip())
-               for cells in rows), [c[5] for c in rows]
+    assert all(
+        re.fullmatch(r"\d{3,4} ±\d+( \(provisional\))?", cells[5].strip()) for cells in rows
+    ), [c[5] for c in rows]
     player_links = [h for h in hrefs(page) if h.startswith("players/")]
     assert len(set(player_links)) == report.players
 
@@ -75,8 +81,9 @@ def test_index_chart_has_axis_titles_end_labels_and_a_legend(site):
     legend = [a for a in page.all("li") if re.fullmatch(r"k\d+", a.get("class", ""))]
     assert len(legend) == report.players and all(a["tabindex"] == "0" for a in legend)
     style = page.text("style")
-    assert all(f".chart:has(.k{i}:is(:hover, :focus)) .s{i}" in style
-               for i in range(report.players))
+    assert all(
+        f".chart:has(.k{i}:is(:hover, :focus)) .s{i}" in style for i in range(report.players)
+    )
 
 
 def test_index_shows_the_latest_session(site):
@@ -89,9 +96,8 @@ def test_index_shows_the_latest_session(site):
 
 def test_session_page_lists_every_hand(site):
     out, _, engine = site
-    from mighty_cli.store.ledger.hands import list_hands
-
     from mighty_cli.render.html import bid_face
+    from mighty_cli.store.ledger.hands import list_hands
 
     views = run(engine, list_hands, LEAGUE, session_number=1)
     page = read(out, "sessions/1.html")
@@ -99,7 +105,7 @@ def test_session_page_lists_every_hand(site):
     assert [a["id"] for a, _ in rows] == [f"hand-{v.number}" for v in views]
     header = page.rows_of("hands")[0][1]
     seats = header[8:]
-    for (attrs, cells), view in zip(rows, views):
+    for (_attrs, cells), view in zip(rows, views):
         assert cells[1] == (view.dealer or "–")
         assert cells[2] == ", ".join(view.sitting_out)
         if view.status == "scored":
@@ -115,9 +121,9 @@ def test_a_player_sitting_out_a_hand_shows_a_dash_not_a_score(tmp_path):
     """Seven at the table, two sitting out each hand: their column says ``–`` (not in the
     hand), not ``0`` (a hand played for nothing); the five who played show their scores."""
     from mighty_cli.site.build import build_site
+    from mighty_cli.store.db import make_engine
     from mighty_cli.store.ledger.hands import list_hands
     from mighty_cli.store.ledger.league_page import league_page
-    from mighty_cli.store.db import make_engine
     from site_league import make_wide_league
 
     engine = make_engine(f"sqlite:///{tmp_path / 'league.db'}")
@@ -136,7 +142,8 @@ def test_a_player_sitting_out_a_hand_shows_a_dash_not_a_score(tmp_path):
         assert [cells[name] for name in view.sitting_out] == ["–", "–"]
         played = [name for name in seats if name not in view.sitting_out]
         assert {name: int(cells[name].replace("+", "")) for name in played} == {
-            name: view.deltas[name] for name in played}
+            name: view.deltas[name] for name in played
+        }
 
 
 def test_session_page_marks_corrections_and_voided_hands(site):
@@ -146,7 +153,7 @@ def test_session_page_marks_corrections_and_voided_hands(site):
     assert rows["hand-36"]["class"] == "scored corrected"
     assert rows["hand-37"]["class"] == "scored"
     assert rows["hand-38"]["class"] == "voided corrected"
-    marks = [a for a in page.all("span", **{"class": "mark"})]
+    marks = list(page.all("span", **{"class": "mark"}))
     assert len(marks) == 2
 
 
@@ -192,8 +199,10 @@ def test_markup_in_names_is_text(site):
     for url in ("index.html", "sessions/9.html", "statistics.html"):
         page = read(out, url)
         assert not page.all("script")
-        assert EVIL in page.html.replace("&lt;", "<").replace("&gt;", ">") \
+        assert (
+            EVIL in page.html.replace("&lt;", "<").replace("&gt;", ">")
             and "<script>" not in page.html
+        )
     assert "화요 <리그>" in read(out, "index.html").text("h1")
 
 
@@ -217,8 +226,13 @@ def test_long_lists_are_paged(tmp_path, monkeypatch, league_copy):
     assert numbers == [f"hand-{n}" for n in range(1, 11)]
     assert not (out / "sessions" / "1-4.html").exists()
     lists = sorted(p.name for p in out.glob("sessions*.html"))
-    assert lists == ["sessions-2.html", "sessions-3.html", "sessions-4.html", "sessions-5.html",
-                     "sessions.html"]
+    assert lists == [
+        "sessions-2.html",
+        "sessions-3.html",
+        "sessions-4.html",
+        "sessions-5.html",
+        "sessions.html",
+    ]
     first = read(out, "sessions.html")
     assert {a["href"] for a in first.all("a", rel="next")} == {"sessions-2.html"}  # top, bottom
     engine.dispose()
@@ -233,13 +247,18 @@ def test_club_templates_override_and_stay_sandboxed(tmp_path, league_copy):
     club.mkdir()
     (club / "site_session.html").write_text(
         "<p class='club'>{{ session.number }} {{ hands | length }} {{ league }}</p>",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     run(engine, build_site, LEAGUE, tmp_path / "site", template_dir=club)
-    assert read(tmp_path / "site", "sessions/1.html").html == \
-        "<p class='club'>1 10 화요 &lt;리그&gt;</p>"
-    for reach in ("{{ pages.os.system('true') }}",
-                  "{{ pages.session_url.__globals__['os'].system('true') }}",
-                  "{{ local.__globals__ }}"):
+    assert (
+        read(tmp_path / "site", "sessions/1.html").html
+        == "<p class='club'>1 10 화요 &lt;리그&gt;</p>"
+    )
+    for reach in (
+        "{{ pages.os.system('true') }}",
+        "{{ pages.session_url.__globals__['os'].system('true') }}",
+        "{{ local.__globals__ }}",
+    ):
         (club / "site_session.html").write_text(reach, encoding="utf-8")
         with pytest.raises(TemplateError, match="template error"):
             run(engine, build_site, LEAGUE, tmp_path / "site2", template_dir=club)
@@ -261,8 +280,10 @@ def test_korean_pages_read_as_korean(site_ko):
 
     from korean_text import leftovers
 
-    found = {path.name: leftovers(unescape(path.read_text(encoding="utf-8")))
-             for path in site_ko.rglob("*.html")}
+    found = {
+        path.name: leftovers(unescape(path.read_text(encoding="utf-8")))
+        for path in site_ko.rglob("*.html")
+    }
     assert len(found) > 10 and {name: bad for name, bad in found.items() if bad} == {}
 
 
@@ -283,19 +304,19 @@ def test_a_session_shows_its_date_and_start_in_the_leagues_zone(tmp_path):
     from zoneinfo import ZoneInfo
 
     from mighty_cli.site.build import build_site
-    from mighty_cli.store.ledger.hands import record_hand
-    from mighty_cli.store.ledger.leagues import create_league
-    from mighty_cli.store.ledger.sessions import end_session, start_session
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.ledger.leagues import set_league_setting
+    from mighty_cli.store.ledger.hands import record_hand
+    from mighty_cli.store.ledger.leagues import create_league, set_league_setting
+    from mighty_cli.store.ledger.sessions import end_session, start_session
 
     engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
     run(engine, create_league, "night", "standard")
     run(engine, set_league_setting, "night", "timezone", "Asia/Seoul")
     five = ["Ana", "Bo", "Cy", "Di", "Ed"]
     run(engine, start_session, "night", five, day="2026-03-01")
-    run(engine, record_hand, "night", declarer="Ana", contract="14S", friend="Bo",
-        taken=15, who="t")
+    run(
+        engine, record_hand, "night", declarer="Ana", contract="14S", friend="Bo", taken=15, who="t"
+    )
     run(engine, end_session, "night")
     run(engine, start_session, "night", five)
     today = datetime.now(ZoneInfo("Asia/Seoul")).date().isoformat()
@@ -315,10 +336,9 @@ def test_a_session_is_dated_where_the_league_plays(tmp_path, zone):
     from datetime import datetime
     from zoneinfo import ZoneInfo
 
-    from mighty_cli.store.ledger.leagues import create_league
-    from mighty_cli.store.ledger.sessions import start_session
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.ledger.leagues import set_league_setting
+    from mighty_cli.store.ledger.leagues import create_league, set_league_setting
+    from mighty_cli.store.ledger.sessions import start_session
 
     engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
     run(engine, create_league, "far", "standard")
@@ -332,10 +352,13 @@ def test_site_command(runner, tmp_path, examples):
     from mighty_cli.cli import cli
 
     assert runner.invoke(cli, ["league", "create", "t", "-r", "standard"]).exit_code == 0
-    assert runner.invoke(cli, ["import", str(examples / "season.toml"), "--league", "t"]) \
-        .exit_code == 0
-    result = runner.invoke(cli, ["site", "--league", "t", "--output", str(tmp_path / "s"),
-                                 "--timezone", "Asia/Seoul"])
+    assert (
+        runner.invoke(cli, ["import", str(examples / "season.toml"), "--league", "t"]).exit_code
+        == 0
+    )
+    result = runner.invoke(
+        cli, ["site", "--league", "t", "--output", str(tmp_path / "s"), "--timezone", "Asia/Seoul"]
+    )
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Wrote ") and "30 hands" in result.output
     assert (tmp_path / "s" / "index.html").is_file()
@@ -346,24 +369,50 @@ def test_site_follows_the_league_language_and_time_zone(runner, tmp_path, exampl
     unless --page-lang/--timezone say otherwise."""
     from mighty_cli.cli import cli
 
-    assert runner.invoke(cli, ["league", "create", "t", "-r", "standard", "--lang", "ko",
-                               "--timezone", "UTC"]).exit_code == 0
-    assert runner.invoke(cli, ["import", str(examples / "season.toml"), "--league", "t"]) \
-        .exit_code == 0
-    assert runner.invoke(cli, ["site", "--league", "t", "--output", str(tmp_path / "ko")]) \
-        .exit_code == 0
+    assert (
+        runner.invoke(
+            cli, ["league", "create", "t", "-r", "standard", "--lang", "ko", "--timezone", "UTC"]
+        ).exit_code
+        == 0
+    )
+    assert (
+        runner.invoke(cli, ["import", str(examples / "season.toml"), "--league", "t"]).exit_code
+        == 0
+    )
+    assert (
+        runner.invoke(cli, ["site", "--league", "t", "--output", str(tmp_path / "ko")]).exit_code
+        == 0
+    )
     korean = read(tmp_path / "ko", "sessions/1.html")
     assert korean.all("html")[0].get("lang") == "ko" and "UTC" in korean.text("p")
-    assert runner.invoke(cli, ["site", "--league", "t", "--output", str(tmp_path / "en"),
-                               "--page-lang", "en", "--timezone", "Asia/Seoul"]).exit_code == 0
+    assert (
+        runner.invoke(
+            cli,
+            [
+                "site",
+                "--league",
+                "t",
+                "--output",
+                str(tmp_path / "en"),
+                "--page-lang",
+                "en",
+                "--timezone",
+                "Asia/Seoul",
+            ],
+        ).exit_code
+        == 0
+    )
     english = read(tmp_path / "en", "sessions/1.html")
     assert english.all("html")[0].get("lang") == "en" and "KST" in english.text("p")
 
 
-@pytest.mark.parametrize("args, code, message", [
-    (["--league", "nope"], 1, "no league named 'nope'"),
-    (["--league", "t", "--timezone", "Mars/Olympus"], 1, "time zone 'Mars/Olympus': unknown"),
-])
+@pytest.mark.parametrize(
+    "args, code, message",
+    [
+        (["--league", "nope"], 1, "no league named 'nope'"),
+        (["--league", "t", "--timezone", "Mars/Olympus"], 1, "time zone 'Mars/Olympus': unknown"),
+    ],
+)
 def test_site_command_refuses_bad_input_in_one_line(runner, tmp_path, args, code, message):
     from mighty_cli.cli import cli
 
@@ -381,17 +430,22 @@ def test_site_on_every_database(league_engine, tmp_path):
     report = run(league_engine, build_site, LEAGUE, tmp_path / "site", timezone_name="UTC")
     assert (report.players, report.sessions, report.hands) == (8, 9, 37)
     page = read(tmp_path / "site", "sessions/9.html")
-    assert [a["id"] for a, _ in page.rows_of("hands") if a.get("id")] == \
-        ["hand-36", "hand-37", "hand-38"]
+    assert [a["id"] for a, _ in page.rows_of("hands") if a.get("id")] == [
+        "hand-36",
+        "hand-37",
+        "hand-38",
+    ]
     assert len(list((tmp_path / "site" / "hands").iterdir())) == 5
 
 
-@pytest.mark.parametrize("source, message", [
-    ("{% if %}", "site_index.html, line 1: Expected an expression"),
-    ("{% extends 'nope.html' %}", "template 'nope.html' not found"),
-])
-def test_broken_club_template_stops_before_any_page(runner, tmp_path, examples, source,
-                                                     message):
+@pytest.mark.parametrize(
+    "source, message",
+    [
+        ("{% if %}", "site_index.html, line 1: Expected an expression"),
+        ("{% extends 'nope.html' %}", "template 'nope.html' not found"),
+    ],
+)
+def test_broken_club_template_stops_before_any_page(runner, tmp_path, examples, source, message):
     from mighty_cli.cli import cli
 
     runner.invoke(cli, ["league", "create", "t", "-r", "standard"])
@@ -399,8 +453,9 @@ def test_broken_club_template_stops_before_any_page(runner, tmp_path, examples, 
     club = tmp_path / "club"
     club.mkdir()
     (club / "site_index.html").write_text(source, encoding="utf-8")
-    result = runner.invoke(cli, ["site", "--league", "t", "--output", str(tmp_path / "s"),
-                                 "--templates", str(club)])
+    result = runner.invoke(
+        cli, ["site", "--league", "t", "--output", str(tmp_path / "s"), "--templates", str(club)]
+    )
     assert result.exit_code == 1
     assert message in result.output and len(result.output.strip().splitlines()) == 1
     assert not (tmp_path / "s").exists()

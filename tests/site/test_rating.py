@@ -15,9 +15,17 @@ NAMES = [f"P{i}" for i in range(10)]
 
 
 def rated_hands(outcomes):
-    return [RatedHand(o.declarer, o.friend,
-                      [p for p in o.players if p not in (o.declarer, o.friend)],
-                      o.contract.number, o.taken) for o in outcomes if o.status == "scored"]
+    return [
+        RatedHand(
+            o.declarer,
+            o.friend,
+            [p for p in o.players if p not in (o.declarer, o.friend)],
+            o.contract.number,
+            o.taken,
+        )
+        for o in outcomes
+        if o.status == "scored"
+    ]
 
 
 def evaluate(seed: int, hands: int = 300, make=skill_season):
@@ -28,9 +36,11 @@ def evaluate(seed: int, hands: int = 300, make=skill_season):
     ratings = rate(rated_hands(result.hands))
     played = {n: sum(n in o.players for o in result.hands) for n in NAMES}
     truth = [season.skills[n] for n in NAMES]
-    return (spearman(truth, [ratings.of(n).mu for n in NAMES]),
-            spearman(truth, [result.totals[n] / max(1, played[n]) for n in NAMES]),
-            spearman(truth, [ratings.of(n).mean for n in NAMES]))
+    return (
+        spearman(truth, [ratings.of(n).mu for n in NAMES]),
+        spearman(truth, [result.totals[n] / max(1, played[n]) for n in NAMES]),
+        spearman(truth, [ratings.of(n).mean for n in NAMES]),
+    )
 
 
 def test_rating_recovers_the_skills_of_its_own_model():
@@ -61,13 +71,20 @@ def test_a_declarer_who_makes_more_than_the_others_rates_highest():
     for index in range(100):
         declarer, friend = five[index % 5], five[(index + 2 + index // 5) % 5]
         friend = friend if friend != declarer else five[(index + 1) % 5]
-        ratings.update(RatedHand(declarer, friend,
-                                 [p for p in five if p not in (declarer, friend)], 14,
-                                 17 if declarer == "Ana" else 14))
+        ratings.update(
+            RatedHand(
+                declarer,
+                friend,
+                [p for p in five if p not in (declarer, friend)],
+                14,
+                17 if declarer == "Ana" else 14,
+            )
+        )
     best = max(ratings.players.values(), key=lambda p: p.mean)
     assert best.name == "Ana" and best.mean > 0
     assert sum(p.mean for p in ratings.players.values()) == pytest.approx(
-        0, abs=ratings.of("Ana").mean)
+        0, abs=ratings.of("Ana").mean
+    )
 
 
 def test_the_declarer_weighs_twice_the_friend():
@@ -93,8 +110,11 @@ def test_two_friends_each_weigh_half_the_declarer():
 def test_league_ratings_read_both_friends_of_a_hand():
     from mighty_cli.site.hand_ratings import league_ratings
 
-    rows = [(1, "13C", 1, "declarer", 21), (1, "13C", 2, "friend", 21),
-            (1, "13C", 3, "friend", 21)] + [(1, "13C", k, "opponent", 21) for k in (4, 5, 6, 7)]
+    rows = [
+        (1, "13C", 1, "declarer", 21),
+        (1, "13C", 2, "friend", 21),
+        (1, "13C", 3, "friend", 21),
+    ] + [(1, "13C", k, "opponent", 21) for k in (4, 5, 6, 7)]
     names = dict(enumerate(["", "Ana", "Fay", "Gus", "Bo", "Cy", "Di", "Ed"]))
     ratings = league_ratings(rows, names)
     assert ratings.of("Gus").hands == 1
@@ -123,18 +143,22 @@ def test_five_who_always_play_together_stay_uncertain():
     ratings = Ratings()
     for index in range(60):
         declarer, friend = five[index % 5], five[(index + 1) % 5]
-        ratings.update(RatedHand(declarer, friend,
-                                 [p for p in five if p not in (declarer, friend)], 14,
-                                 14 + index % 3))
+        ratings.update(
+            RatedHand(
+                declarer,
+                friend,
+                [p for p in five if p not in (declarer, friend)],
+                14,
+                14 + index % 3,
+            )
+        )
     assert ratings.of("Ana").provisional
 
 
 def test_conservative_ranking_puts_a_lucky_newcomer_below_a_proven_player():
     ratings = Ratings()
-    ratings.of("Proven").mu, ratings.of("Proven").sigma, ratings.of("Proven").hands = \
-        30.0, 2.0, 500
-    ratings.of("Lucky").mu, ratings.of("Lucky").sigma, ratings.of("Lucky").hands = \
-        33.0, 8.0, 3
+    ratings.of("Proven").mu, ratings.of("Proven").sigma, ratings.of("Proven").hands = 30.0, 2.0, 500
+    ratings.of("Lucky").mu, ratings.of("Lucky").sigma, ratings.of("Lucky").hands = 33.0, 8.0, 3
     assert [p.name for p in ratings.ranked()] == ["Proven", "Lucky"]
 
 
@@ -146,7 +170,6 @@ def test_spearman():
 
 def test_simulated_season_replays_and_imports_into_a_league(tmp_path):
     from databases import run
-
     from mighty_cli.engine.records import dump_record, read_record, replay
     from mighty_cli.site.hand_ratings import league_ratings
     from mighty_cli.site.page_reads import player_names, rating_rows
@@ -162,11 +185,16 @@ def test_simulated_season_replays_and_imports_into_a_league(tmp_path):
     run(engine, create_league, "sim", "standard")
     imported = run(engine, import_record, "sim", read_record(text))
     assert imported.hands == 120 and len(imported.sessions) == 3
-    from_store = run(engine, lambda s: league_ratings(
-        rating_rows(s, get_league(s, "sim").id), player_names(s, get_league(s, "sim").id)))
+    from_store = run(
+        engine,
+        lambda s: league_ratings(
+            rating_rows(s, get_league(s, "sim").id), player_names(s, get_league(s, "sim").id)
+        ),
+    )
     direct = rate(rated_hands(replayed.hands))
-    assert {n: round(p.mean, 9) for n, p in from_store.players.items()} == \
-        {n: round(p.mean, 9) for n, p in direct.players.items()}
+    assert {n: round(p.mean, 9) for n, p in from_store.players.items()} == {
+        n: round(p.mean, 9) for n, p in direct.players.items()
+    }
     engine.dispose()
 
 
@@ -174,7 +202,6 @@ def _site_and_store_ratings(db_url: str, league: str, tmp_path, monkeypatch):
     """The ratings the site's index shows (counted in its pass over the sessions) and those
     read from the store in hand order (rating_rows)."""
     from databases import run
-
     from mighty_cli.site.build import build_site
     from mighty_cli.site.hand_ratings import league_ratings
     from mighty_cli.site.page_files import SiteWriter
@@ -193,8 +220,12 @@ def _site_and_store_ratings(db_url: str, league: str, tmp_path, monkeypatch):
     monkeypatch.setattr(SiteWriter, "write", write)
     engine = make_engine(db_url)
     run(engine, build_site, league, tmp_path / "site", jobs=1)
-    stored = run(engine, lambda s: league_ratings(rating_rows(s, get_league(s, league).id),
-                                                  player_names(s, get_league(s, league).id)))
+    stored = run(
+        engine,
+        lambda s: league_ratings(
+            rating_rows(s, get_league(s, league).id), player_names(s, get_league(s, league).id)
+        ),
+    )
     engine.dispose()
     return shown[0], stored
 
@@ -219,12 +250,25 @@ def test_the_sites_ratings_are_the_stores_when_a_rounds_tables_interleave(tmp_pa
     plan = json.loads(ok("round", "start", "-l", "cup", "-p", ",".join(NAMES[:10]), "--json"))
     for taken in (16, 9, 18, 12, 20, 14):
         for table in plan["tables"]:
-            players = json.loads(ok("session", "show", "-l", "cup", "--session",
-                                    str(table["session"]), "--json"))["next"]["players"]
-            ok("record", "-l", "cup", "--table", str(table["table"]), "-d", players[1], "-c",
-               "14S", "-f", players[2], "-t", str(taken - table["table"]))
+            players = json.loads(
+                ok("session", "show", "-l", "cup", "--session", str(table["session"]), "--json")
+            )["next"]["players"]
+            ok(
+                "record",
+                "-l",
+                "cup",
+                "--table",
+                str(table["table"]),
+                "-d",
+                players[1],
+                "-c",
+                "14S",
+                "-f",
+                players[2],
+                "-t",
+                str(taken - table["table"]),
+            )
     from databases import run
-
     from mighty_cli.site.page_reads import hands_in_session_order, sessions
     from mighty_cli.store.db import make_engine
     from mighty_cli.store.ledger.lookups import get_league
@@ -234,13 +278,13 @@ def test_the_sites_ratings_are_the_stores_when_a_rounds_tables_interleave(tmp_pa
     engine.dispose()
     site, stored = _site_and_store_ratings(db, "cup", tmp_path, monkeypatch)
     assert len(site.players) == 10
-    assert {n: p.mean for n, p in site.players.items()} == \
-        {n: p.mean for n, p in stored.players.items()}
+    assert {n: p.mean for n, p in site.players.items()} == {
+        n: p.mean for n, p in stored.players.items()
+    }
 
 
 def test_the_sites_ratings_are_the_stores_when_sessions_follow_each_other(tmp_path, monkeypatch):
     from databases import run
-
     from mighty_cli.site.page_reads import hands_in_session_order, sessions
     from mighty_cli.store.db import make_engine
     from mighty_cli.store.interchange.imports import import_record
@@ -252,10 +296,12 @@ def test_the_sites_ratings_are_the_stores_when_sessions_follow_each_other(tmp_pa
     run(engine, create_league, "sim", "standard")
     season = skill_season(NAMES[:6], 90, seed=5, per_session=30)
     from mighty_cli.engine.records import dump_record, read_record
+
     run(engine, import_record, "sim", read_record(dump_record(season.record)))
     assert run(engine, lambda s: hands_in_session_order(sessions(s, get_league(s, "sim").id)))
     engine.dispose()
     site, stored = _site_and_store_ratings(db, "sim", tmp_path, monkeypatch)
     assert len(site.players) == 6
-    assert {n: p.mean for n, p in site.players.items()} == \
-        {n: p.mean for n, p in stored.players.items()}
+    assert {n: p.mean for n, p in site.players.items()} == {
+        n: p.mean for n, p in stored.players.items()
+    }

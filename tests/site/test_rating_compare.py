@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from mighty_cli.engine.records import dump_record, replay
-from mighty_cli.league.rating import RatedHand, Ratings
 from mighty_cli.league.played_seasons import played_season
+from mighty_cli.league.rating import RatedHand, Ratings
 
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "rating_compare.py"
 NAMES = [f"P{i}" for i in range(7)]
@@ -52,7 +52,8 @@ def test_a_played_season_replays_with_its_sessions():
 def test_log_loss_on_known_inputs(compare):
     assert compare.log_loss([0.5, 0.5], [True, False]) == pytest.approx(math.log(2))
     assert compare.log_loss([0.9, 0.2], [True, False]) == pytest.approx(
-        -(math.log(0.9) + math.log(0.8)) / 2)
+        -(math.log(0.9) + math.log(0.8)) / 2
+    )
     assert compare.log_loss([1.0], [False]) == pytest.approx(-math.log(1e-6))  # clipped
 
 
@@ -63,8 +64,9 @@ def test_the_logistic_fit_finds_the_rate_and_the_slope(compare):
     # one column, outcomes in the proportions a slope of 2 gives at x = ±1
     p = 1 / (1 + math.exp(-2))
     rows = [(1.0,)] * 1000 + [(-1.0,)] * 1000
-    made = [i < round(1000 * p) for i in range(1000)] + \
-        [i < round(1000 * (1 - p)) for i in range(1000)]
+    made = [i < round(1000 * p) for i in range(1000)] + [
+        i < round(1000 * (1 - p)) for i in range(1000)
+    ]
     beta = compare.logistic_fit(rows, made)
     assert beta[0] == pytest.approx(0, abs=1e-2) and beta[1] == pytest.approx(2, abs=2e-2)
     assert compare.calibrated(beta, (1.0,)) == pytest.approx(p, abs=1e-3)
@@ -74,7 +76,8 @@ def test_the_margin_models_chance_follows_the_predicted_margin():
     ratings = Ratings()
     hand = RatedHand("Ana", "Bo", ["Cy", "Di", "Ed"], 14, 0)
     assert ratings.margin_chance(hand) == pytest.approx(
-        0.5 * math.erfc(-0.5 / ratings.predictive_sd(hand) / math.sqrt(2)))
+        0.5 * math.erfc(-0.5 / ratings.predictive_sd(hand) / math.sqrt(2))
+    )
     ratings.level_mean[14] = 6.0  # the league makes 14 by six cards on average
     assert ratings.margin_chance(hand) > 0.9
     ratings.level_mean[14] = -6.0
@@ -106,13 +109,31 @@ def test_seasons_of_both_kinds_give_the_methods_the_same_hands(compare):
 
 
 def test_a_tiny_run_prints_every_row(compare, capsys):
-    compare.main(["--tune", "1", "--seasons", "1", "--hands", "60", "--players", "6",
-                  "--kinds", "model,played"])
+    compare.main(
+        [
+            "--tune",
+            "1",
+            "--seasons",
+            "1",
+            "--hands",
+            "60",
+            "--players",
+            "6",
+            "--kinds",
+            "model,played",
+        ]
+    )
     out = capsys.readouterr().out
     for kind in ("model: 1 seasons", "played: 1 seasons", "played: chosen on the tuning"):
         assert kind in out
-    for row in ("the league's rating", "margin model ", "OpenSkill PlackettLuce β×",
-                "OpenSkill ThurstoneMostellerFull β×", "OpenSkill BradleyTerryFull β×",
-                "score per hand", "level only (no rating)"):
+    for row in (
+        "the league's rating",
+        "margin model ",
+        "OpenSkill PlackettLuce β×",
+        "OpenSkill ThurstoneMostellerFull β×",
+        "OpenSkill BradleyTerryFull β×",
+        "score per hand",
+        "level only (no rating)",
+    ):
         assert len(re.findall(rf"^{re.escape(row)}", out, re.MULTILINE)) == 2, row
     assert "peak memory" in out

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mighty_cli.cli import cli
 from databases import made_once
+from mighty_cli.cli import cli
 from site_league import Page
 from test_site_chromium import CHROMIUM, load
 
@@ -30,10 +30,25 @@ def _make_board(db: str, folder: Path) -> dict:
     ok(db, "league", "create", "cup", "--ruleset", "standard")
     plan = json.loads(ok(db, "round", "start", "-l", "cup", "-p", ",".join(ELEVEN), "--json"))
     for table in plan["tables"]:
-        players = json.loads(ok(db, "session", "show", "-l", "cup", "--session",
-                                str(table["session"]), "--json"))["next"]["players"]
-        ok(db, "record", "-l", "cup", "--table", str(table["table"]), "-d", players[1], "-c",
-           "14S", "-f", players[2], "-t", "16")
+        players = json.loads(
+            ok(db, "session", "show", "-l", "cup", "--session", str(table["session"]), "--json")
+        )["next"]["players"]
+        ok(
+            db,
+            "record",
+            "-l",
+            "cup",
+            "--table",
+            str(table["table"]),
+            "-d",
+            players[1],
+            "-c",
+            "14S",
+            "-f",
+            players[2],
+            "-t",
+            "16",
+        )
     ok(db, "round", "show", "-l", "cup", "--html", str(folder / "board.html"))
     return plan
 
@@ -42,19 +57,24 @@ def _make_board(db: str, folder: Path) -> dict:
 def board(tmp_path):
     """An eleven-player round at two tables with a hand at each, and its board (made once per
     session, then copied)."""
-    db, plan = made_once("sqlite", tmp_path, "round-board",
-                         lambda url: _make_board(url, tmp_path), "board.db")
+    db, plan = made_once(
+        "sqlite", tmp_path, "round-board", lambda url: _make_board(url, tmp_path), "board.db"
+    )
     return db, plan, tmp_path / "board.html"
 
 
 def test_the_board_shows_tables_seats_and_the_round_standings(board):
     db, plan, path = board
     page = Page(path.read_text(encoding="utf-8"))
-    refresh = [attrs for tag, attrs in page.tags if tag == "meta"
-               and attrs.get("http-equiv") == "refresh"]
+    refresh = [
+        attrs for tag, attrs in page.tags if tag == "meta" and attrs.get("http-equiv") == "refresh"
+    ]
     assert refresh and refresh[0]["content"] == "60"  # reloaded while the round runs
-    cards = [attrs["id"] for tag, attrs in page.tags if tag == "div"
-             and "table-card" in attrs.get("class", "")]
+    cards = [
+        attrs["id"]
+        for tag, attrs in page.tags
+        if tag == "div" and "table-card" in attrs.get("class", "")
+    ]
     assert cards == ["table-1", "table-2"]
     items = [text.strip() for text in page.texts_in["li"] if text.strip()]
     for table in plan["tables"]:
@@ -67,9 +87,14 @@ def test_the_board_shows_tables_seats_and_the_round_standings(board):
     standings = [cells for attrs, cells in page.rows if len(cells) == 5 and cells[0] != "#"]
     assert sorted(cells[1] for cells in standings) == sorted(ELEVEN)
     assert {cells[3] for cells in standings if cells[1] in plan["tables"][1]["players"]} <= {
-        "0", "1"}
-    slips = [attrs["id"] for tag, attrs in page.tags if tag == "section"
-             and "slip" in attrs.get("class", "").split()]
+        "0",
+        "1",
+    }
+    slips = [
+        attrs["id"]
+        for tag, attrs in page.tags
+        if tag == "section" and "slip" in attrs.get("class", "").split()
+    ]
     assert slips == ["slip-1", "slip-2"]
     headers = [cells for attrs, cells in page.rows if cells[:2] == ["Hand", "Dealer"]]
     assert [h[6:] for h in headers] == [t["players"] for t in plan["tables"]]
@@ -95,8 +120,9 @@ def test_the_board_speaks_the_leagues_language(board):
 
 def test_round_show_refuses_json_with_html(board):
     db, plan, path = board
-    result = CliRunner().invoke(cli, ["round", "show", "-l", "cup", "--json", "--html",
-                                      str(path), "--db", db])
+    result = CliRunner().invoke(
+        cli, ["round", "show", "-l", "cup", "--json", "--html", str(path), "--db", db]
+    )
     assert result.exit_code == 2 and "give --json or --html, not both" in result.output
 
 
@@ -108,8 +134,10 @@ def test_the_board_in_headless_chromium(chromium, board, width, height):
     (the page's own reload is taken out for the measurement)."""
     db, plan, path = board
     still = path.with_name("still.html")
-    still.write_text(re.sub(r'<meta http-equiv="refresh"[^>]*>', "",
-                            path.read_text(encoding="utf-8")), encoding="utf-8")
+    still.write_text(
+        re.sub(r'<meta http-equiv="refresh"[^>]*>', "", path.read_text(encoding="utf-8")),
+        encoding="utf-8",
+    )
     probe, log = load(chromium, still, width, height)
     assert probe["errors"] == []
     assert probe["wide"] == [] and probe["scrollWidth"] <= probe["width"]
@@ -139,8 +167,8 @@ def test_the_site_index_shows_the_latest_rounds_tables(board, tmp_path, request)
     assert "latest-round" in sections and "latest-session" not in sections
     rows = [cells for attrs, cells in page.rows if len(cells) == 5 and cells[0] != "Table"]
     assert [(int(r[0]), r[1], r[2]) for r in rows] == [
-        (t["table"], f"Session {t['session']}", ", ".join(t["players"]))
-        for t in plan["tables"]]
+        (t["table"], f"Session {t['session']}", ", ".join(t["players"])) for t in plan["tables"]
+    ]
     links = [attrs["href"] for tag, attrs in page.tags if tag == "a"]
     assert all(f"sessions/{t['session']}.html" in links for t in plan["tables"])
     if Path(CHROMIUM).exists():
@@ -154,8 +182,11 @@ def test_a_players_page_lists_the_rounds_and_opponents_met(board, tmp_path):
     ok(db, "site", "-l", "cup", "--output", str(out))
     table = plan["tables"][1]
     name = table["players"][0]
-    page = next(Page(f.read_text(encoding="utf-8")) for f in (out / "players").glob("*.html")
-                if f"<h1>{name}" in f.read_text(encoding="utf-8"))
+    page = next(
+        Page(f.read_text(encoding="utf-8"))
+        for f in (out / "players").glob("*.html")
+        if f"<h1>{name}" in f.read_text(encoding="utf-8")
+    )
     assert "rounds" in [attrs.get("id") for tag, attrs in page.tags if tag == "section"]
     rows = [cells for attrs, cells in page.rows if len(cells) == 5 and cells[0] == "1"]
     assert rows and rows[0][1] == str(table["table"])
@@ -170,17 +201,47 @@ def test_a_duplicate_rounds_board_shows_matchpoints_and_each_deals_dealer(tmp_pa
 
     db = f"sqlite:///{tmp_path / 'duplicate.db'}"
     ok(db, "league", "create", "cup", "--ruleset", "standard")
-    plan = json.loads(ok(db, "round", "start", "-l", "cup", "-p", ",".join(ELEVEN[:10]),
-                         "--duplicate", "--seed", "5", "--json"))
+    plan = json.loads(
+        ok(
+            db,
+            "round",
+            "start",
+            "-l",
+            "cup",
+            "-p",
+            ",".join(ELEVEN[:10]),
+            "--duplicate",
+            "--seed",
+            "5",
+            "--json",
+        )
+    )
     for table, taken in zip(plan["tables"], (16, 11)):
         seats = table["players"]
-        ok(db, "record", "-l", "cup", "--table", str(table["table"]), "-d", seats[2], "-c",
-           "14S", "-f", "none", "-t", str(taken))
+        ok(
+            db,
+            "record",
+            "-l",
+            "cup",
+            "--table",
+            str(table["table"]),
+            "-d",
+            seats[2],
+            "-c",
+            "14S",
+            "-f",
+            "none",
+            "-t",
+            str(taken),
+        )
     path = tmp_path / "board.html"
     ok(db, "round", "show", "-l", "cup", "--html", str(path))
     page = Page(path.read_text(encoding="utf-8"))
-    rows = [cells for attrs, cells in page.rows if len(cells) == 6 and cells[0] != "#"
-            and cells[0] not in ("Hand",)]
+    rows = [
+        cells
+        for attrs, cells in page.rows
+        if len(cells) == 6 and cells[0] != "#" and cells[0] not in ("Hand",)
+    ]
     assert len(rows) == 10
     made, failed = plan["tables"][0]["players"], plan["tables"][1]["players"]
     by_player = {cells[1]: cells[2:] for cells in rows}

@@ -12,11 +12,13 @@ SIX = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay"]
 
 
 def test_fewest_repeated_neighbours_is_the_minimum_over_every_seating():
-    history = neighbour_history([SIX, ["Ana", "Cy", "Bo", "Ed", "Di", "Fay"],
-                                 ["Ana", "Di", "Bo", "Fay", "Cy", "Ed"]])
+    history = neighbour_history(
+        [SIX, ["Ana", "Cy", "Bo", "Ed", "Di", "Fay"], ["Ana", "Di", "Bo", "Fay", "Cy", "Ed"]]
+    )
     seating = propose_seating(SIX, history, seed=1)
-    best = min(sum(history.get(p, 0) for p in neighbours(["Ana", *rest]))
-               for rest in permutations(SIX[1:]))
+    best = min(
+        sum(history.get(p, 0) for p in neighbours(["Ana", *rest])) for rest in permutations(SIX[1:])
+    )
     assert seating.repeats == best
     assert sorted(seating.order) == sorted(SIX)
 
@@ -38,16 +40,17 @@ def test_keep_apart_pairs_never_sit_side_by_side():
 def test_keep_apart_beats_history():
     # Ana-Cy never sat together, Ana-Bo often: keeping Ana away from Cy and Di still wins.
     history = {frozenset(("Ana", "Bo")): 50, frozenset(("Ana", "Ed")): 50}
-    seating = propose_seating(["Ana", "Bo", "Cy", "Di", "Ed"], history, [("Ana", "Cy"),
-                                                                          ("Ana", "Di")])
-    assert set(neighbours(seating.order)) >= {frozenset(("Ana", "Bo")),
-                                              frozenset(("Ana", "Ed"))}
+    seating = propose_seating(
+        ["Ana", "Bo", "Cy", "Di", "Ed"], history, [("Ana", "Cy"), ("Ana", "Di")]
+    )
+    assert set(neighbours(seating.order)) >= {frozenset(("Ana", "Bo")), frozenset(("Ana", "Ed"))}
 
 
 def test_impossible_keep_apart_is_refused():
     with pytest.raises(SeatingError, match="keeps every --apart pair apart"):
-        propose_seating(["Ana", "Bo", "Cy", "Di", "Ed"], {},
-                        [("Ana", "Bo"), ("Ana", "Cy"), ("Ana", "Di")])
+        propose_seating(
+            ["Ana", "Bo", "Cy", "Di", "Ed"], {}, [("Ana", "Bo"), ("Ana", "Cy"), ("Ana", "Di")]
+        )
 
 
 def test_keep_apart_names_must_be_present():
@@ -61,8 +64,22 @@ def test_session_start_shuffle(runner):
     runner.invoke(cli, ["league", "create", "t", "-r", "standard"])
     assert runner.invoke(cli, ["session", "start", "-l", "t", "-p", ",".join(SIX)]).exit_code == 0
     runner.invoke(cli, ["session", "end", "-l", "t"])
-    result = runner.invoke(cli, ["session", "start", "-l", "t", "-p", ",".join(SIX),
-                                 "--shuffle", "--apart", "Ana/Bo", "--seed", "2"])
+    result = runner.invoke(
+        cli,
+        [
+            "session",
+            "start",
+            "-l",
+            "t",
+            "-p",
+            ",".join(SIX),
+            "--shuffle",
+            "--apart",
+            "Ana/Bo",
+            "--seed",
+            "2",
+        ],
+    )
     assert result.exit_code == 0, result.output
     line = result.output.splitlines()[0]
     assert line.startswith("Seating (clockwise): ") and "0 repeated neighbour pairs" in line
@@ -74,11 +91,14 @@ def test_session_start_shuffle(runner):
     assert frozenset(("Ana", "Bo")) not in neighbours(order)
 
 
-@pytest.mark.parametrize("args, code, message", [
-    (["--apart", "Ana/Bo"], 2, "--apart is used with --shuffle"),
-    (["--shuffle", "--apart", "Ana"], 2, "--apart Ana: expected two names as A/B"),
-    (["--shuffle", "--apart", "Ana/Zed"], 1, "Zed is not one of the players present"),
-])
+@pytest.mark.parametrize(
+    "args, code, message",
+    [
+        (["--apart", "Ana/Bo"], 2, "--apart is used with --shuffle"),
+        (["--shuffle", "--apart", "Ana"], 2, "--apart Ana: expected two names as A/B"),
+        (["--shuffle", "--apart", "Ana/Zed"], 1, "Zed is not one of the players present"),
+    ],
+)
 def test_session_start_shuffle_bad_input(runner, args, code, message):
     from mighty_cli.cli import cli
 

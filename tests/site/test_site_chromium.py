@@ -120,12 +120,19 @@ def load(chromium, page: Path, width: int, height: int) -> tuple[dict, str]:
     and what the browser logged (its console)."""
     html = page.read_text(encoding="utf-8")
     probed = page.with_name(f"probe-{width}-{page.name}")
-    probed.write_text(html.replace("<head>", "<head>" + PROBE_HEAD, 1)
-                      .replace("</body>", PROBE_BODY + "</body>", 1), encoding="utf-8")
+    probed.write_text(
+        html.replace("<head>", "<head>" + PROBE_HEAD, 1).replace(
+            "</body>", PROBE_BODY + "</body>", 1
+        ),
+        encoding="utf-8",
+    )
     harness = page.with_name(f"harness-{width}-{page.name}")
-    harness.write_text(f'<!DOCTYPE html><html><body style="margin:0"><iframe src="{probed.name}" '
-                       f'style="border:0;width:{width}px;height:{height}px"></iframe></body>'
-                       f'</html>', encoding="utf-8")
+    harness.write_text(
+        f'<!DOCTYPE html><html><body style="margin:0"><iframe src="{probed.name}" '
+        f'style="border:0;width:{width}px;height:{height}px"></iframe></body>'
+        f"</html>",
+        encoding="utf-8",
+    )
     try:
         with chromium.open(harness.as_uri(), max(width, 800), height + 100) as tab:
             found = tab.evaluate("(document.getElementById('probe') || {}).textContent || ''")
@@ -143,8 +150,9 @@ def check_page(probe: dict, log: str, where: str) -> None:
     """What every page must be in a browser: no error, nothing wider than the window but
     inside a frame that scrolls, every wide table's name column pinned."""
     assert probe["errors"] == [], where
-    assert not [line for line in log.splitlines()
-                if "CONSOLE" in line and "probe" not in line], where
+    assert not [line for line in log.splitlines() if "CONSOLE" in line and "probe" not in line], (
+        where
+    )
     assert probe["wide"] == [], where
     assert probe["scrollWidth"] <= probe["width"], where
     for frame in probe["frames"]:
@@ -160,7 +168,7 @@ def check_chart(chart: dict, width: int, where: str) -> None:
     phone its y axis stays at the frame's edge, on white; a legend entry picks a line out."""
     assert chart is not None, where
     assert abs(chart["inner"][1] - chart["frame"][1]) <= 2, (where, chart)
-    for left, right, top, bottom in chart["ends"]:
+    for left, right, _top, _bottom in chart["ends"]:
         assert left >= -1 and right >= -1, (where, chart)
     tops = sorted((top, bottom) for _, _, top, bottom in chart["ends"])
     assert all(b[0] >= a[1] - 1 for a, b in zip(tops, tops[1:])), (where, tops)
@@ -173,8 +181,9 @@ def check_chart(chart: dict, width: int, where: str) -> None:
         assert chart["axis"][1] == 0  # the plot's own axis is in view
     assert len(set(chart["styles"])) == len(chart["styles"]), where
     assert set(chart["before"]) == {"1"}, where
-    assert chart["picked"][1] == "1" and set(chart["picked"][:1] + chart["picked"][2:]) \
-        == {"0.15"}, (where, chart["picked"])
+    assert chart["picked"][1] == "1" and set(chart["picked"][:1] + chart["picked"][2:]) == {
+        "0.15"
+    }, (where, chart["picked"])
 
 
 @pytest.mark.chromium
@@ -184,8 +193,9 @@ def test_the_browser_has_a_hangul_font():
     """The Korean pages are measured as a club's phone shows them, in Hangul glyphs (the
     machine has a font for Korean: fonts-noto-cjk, which .ci/run installs); without one every
     syllable is a box of another width and the widths measured are not the page's."""
-    families = subprocess.run(["fc-list", ":lang=ko", "family"], capture_output=True,
-                              text=True, timeout=60).stdout.split()
+    families = subprocess.run(
+        ["fc-list", ":lang=ko", "family"], capture_output=True, text=True, timeout=60
+    ).stdout.split()
     assert families, "no font for Korean: install fonts-noto-cjk (apt-get install fonts-noto-cjk)"
 
 
@@ -195,8 +205,13 @@ def test_the_browser_has_a_hangul_font():
 def test_site_pages_in_headless_chromium(chromium, site, width, height):
     out, _, _ = site
     player = sorted((out / "players").glob("*.html"))[0]
-    for page in (out / "index.html", player, out / "sessions" / "1.html",
-                 out / "statistics.html", out / "hands" / "31.html"):
+    for page in (
+        out / "index.html",
+        player,
+        out / "sessions" / "1.html",
+        out / "statistics.html",
+        out / "hands" / "31.html",
+    ):
         probe, log = load(chromium, page, width, height)
         where = f"{page.relative_to(out)} at {width}px"
         check_page(probe, log, where)
@@ -209,9 +224,9 @@ def wide_site(request, tmp_path_factory):
     """A league whose latest session seats seven with long names, its site in English and
     in Korean."""
     from databases import run
-    from site_league import make_wide_league
     from mighty_cli.site.build import build_site
     from mighty_cli.store.db import make_engine
+    from site_league import make_wide_league
 
     folder = tmp_path_factory.mktemp("wide")
     engine = make_engine(f"sqlite:///{folder / 'league.db'}")
@@ -224,13 +239,19 @@ def wide_site(request, tmp_path_factory):
 
 @pytest.mark.chromium
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed")
-@pytest.mark.parametrize("width, height", [(1280, 900), (412, 915), (390, 844)],
-                         ids=["desktop", "phone-412", "phone-390"])
+@pytest.mark.parametrize(
+    "width, height",
+    [(1280, 900), (412, 915), (390, 844)],
+    ids=["desktop", "phone-412", "phone-390"],
+)
 def test_seven_long_names_in_headless_chromium(chromium, wide_site, width, height):
     out = wide_site
     latest = max((out / "sessions").glob("*.html"), key=lambda p: int(p.stem))
-    player = next(p for p in (out / "players").glob("*.html")
-                  if "Alexander 김-John" in p.read_text(encoding="utf-8"))
+    player = next(
+        p
+        for p in (out / "players").glob("*.html")
+        if "Alexander 김-John" in p.read_text(encoding="utf-8")
+    )
     for page in (out / "index.html", latest, player, out / "hands" / "1.html"):
         probe, log = load(chromium, page, width, height)
         where = f"{page.relative_to(out)} at {width}px"
@@ -246,12 +267,14 @@ def test_seven_long_names_in_headless_chromium(chromium, wide_site, width, heigh
 @pytest.mark.chromium
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed")
 @pytest.mark.parametrize("width, height", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
-def test_thirty_players_standings_page_in_headless_chromium(chromium, tmp_path, monkeypatch,
-                                                          width, height):
+def test_thirty_players_standings_page_in_headless_chromium(
+    chromium, tmp_path, monkeypatch, width, height
+):
     """``standings --html`` of a tournament of thirty: thirty different lines, named in the
     legend, and the page as sound as the site's."""
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "render"))
     from test_html import make_page
+
     from mighty_cli.render.html import render_league_page
 
     page = tmp_path / "standings.html"

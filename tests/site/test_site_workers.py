@@ -15,8 +15,9 @@ import pytest
 
 from test_incremental import build, files
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or sys.platform == "darwin",
-                                reason="processes do not fork here")
+pytestmark = pytest.mark.skipif(
+    not hasattr(os, "fork") or sys.platform == "darwin", reason="processes do not fork here"
+)
 
 
 @pytest.fixture
@@ -37,13 +38,13 @@ def workers_at_once(monkeypatch):
 
 
 def test_pages_rendered_by_workers_equal_pages_rendered_in_one_process(
-        engine, tmp_path, workers_at_once):
+    engine, tmp_path, workers_at_once
+):
     alone = build(engine, tmp_path / "alone", full=True, jobs=1)
     assert workers_at_once == []
     shared = build(engine, tmp_path / "shared", full=True, jobs=2)
     assert workers_at_once == [2]
-    assert (shared.pages, shared.written, shared.bytes) == (alone.pages, alone.written,
-                                                            alone.bytes)
+    assert (shared.pages, shared.written, shared.bytes) == (alone.pages, alone.written, alone.bytes)
     assert files(tmp_path / "shared") == files(tmp_path / "alone")
     again = build(engine, tmp_path / "shared", jobs=2)  # the workers' manifest is trusted
     assert again.written == 0
@@ -65,7 +66,8 @@ def _rendered_here(monkeypatch) -> list[str]:
 
 
 def test_a_build_that_renders_every_page_starts_the_workers_with_its_first(
-        engine, tmp_path, monkeypatch):
+    engine, tmp_path, monkeypatch
+):
     """A first build (and ``--full``) of many pages: no page rendered in the build's own
     process; a later build that renders a few starts no worker."""
     from mighty_cli.site import workers as site_workers
@@ -83,7 +85,8 @@ def test_a_build_that_renders_every_page_starts_the_workers_with_its_first(
 
 
 def test_the_league_read_while_the_workers_are_busy_makes_the_same_site(
-        league_engine, tmp_path, monkeypatch):
+    league_engine, tmp_path, monkeypatch
+):
     """What the pages after the pass read of the league (statistics, players' sessions,
     rounds) is read while the workers have their hands full, with the pass's cursors open,
     on SQLite and PostgreSQL: the site is the one a build in one process writes."""
@@ -115,7 +118,8 @@ def test_the_league_read_while_the_workers_are_busy_makes_the_same_site(
 
 @pytest.mark.parametrize("failing", ["hands/34.html", "index.html"])
 def test_a_page_that_fails_in_a_worker_stops_the_build_and_keeps_what_was_written(
-        engine, tmp_path, monkeypatch, workers_at_once, failing):
+    engine, tmp_path, monkeypatch, workers_at_once, failing
+):
     """A hand's page (while the build goes on) or the last page (while it waits for the
     workers): the error told in one piece, the pages written recorded, none half-written."""
     from mighty_cli.engine.errors import MightyError
@@ -149,7 +153,8 @@ def test_a_clubs_templates_render_in_the_build_itself(engine, tmp_path, workers_
     club = tmp_path / "club"
     club.mkdir()
     (club / "site_index.html").write_text(
-        '{% extends "site_layout.html" %}{% block content %}club{% endblock %}')
+        '{% extends "site_layout.html" %}{% block content %}club{% endblock %}'
+    )
     report = build(engine, tmp_path / "site", template_dir=club, jobs=2)
     assert report.written == report.pages and workers_at_once == []
 
@@ -227,8 +232,9 @@ def test_a_worker_writes_only_inside_the_site_folder(engine, tmp_path, workers_a
     build(engine, out, jobs=2)
     outside = sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("league.db"))
     assert outside == ["site"]
-    assert not [p for p in Path(out).rglob("*") if p.name.startswith(".")
-                and p.name != ".mighty-site.json"]
+    assert not [
+        p for p in Path(out).rglob("*") if p.name.startswith(".") and p.name != ".mighty-site.json"
+    ]
 
 
 def _refuse(*args, **kwargs):
@@ -252,7 +258,8 @@ def test_the_command_takes_how_many_processes_render(engine, tmp_path, workers_a
 
 
 def test_a_worker_that_dies_stops_the_build_in_one_line_instead_of_waiting(
-        engine, tmp_path, monkeypatch, workers_at_once):
+    engine, tmp_path, monkeypatch, workers_at_once
+):
     import signal
 
     from mighty_cli.site.manifest import read_manifest

@@ -19,8 +19,10 @@ def reference(views, rules):
     calibration, partners, pairs, calls = {}, {}, {}, {}
 
     def of(name):
-        return out.setdefault(name, {"declarer": [0, 0, 0, 0, 0, 0], "friend": [0, 0],
-                                     "defender": [0, 0], "calls": {}})
+        return out.setdefault(
+            name,
+            {"declarer": [0, 0, 0, 0, 0, 0], "friend": [0, 0], "defender": [0, 0], "calls": {}},
+        )
 
     for v in views:
         if v.voided or v.status != "scored":
@@ -32,7 +34,7 @@ def reference(views, rules):
         d[1] += made
         d[2] += level
         d[3] += ("run" in v.doublings) or (v.taken == 20 and made)
-        d[4] += ("back_run" in v.doublings)
+        d[4] += "back_run" in v.doublings
         d[5] += v.deltas[v.declarer]
         c = calibration.setdefault(level, [0, 0])
         c[0] += 1
@@ -81,8 +83,9 @@ def test_role_statistics_agree_with_the_hands(league_engine):
     for name, want in players.items():
         got = stats.of(name)
         d = got.declarer
-        assert [d.total.hands, d.total.won, d.bid_sum, d.back_runs, d.total.points] == \
-            [want["declarer"][i] for i in (0, 1, 2, 4, 5)], name
+        assert [d.total.hands, d.total.won, d.bid_sum, d.back_runs, d.total.points] == [
+            want["declarer"][i] for i in (0, 1, 2, 4, 5)
+        ], name
         assert [got.friend.hands, got.friend.won] == want["friend"], name
         assert [got.defender.hands, got.defender.won] == want["defender"], name
         assert sum(t.hands for t in d.by_level.values()) == d.total.hands
@@ -90,8 +93,11 @@ def test_role_statistics_agree_with_the_hands(league_engine):
     assert {k: [t.hands, t.won] for k, t in stats.calibration.items()} == calibration
     assert {(c.declarer, c.friend): [c.hands, c.made] for c in stats.partners} == partners
     assert {k: [t.hands, t.won] for k, t in stats.calls.items()} == calls
-    got_pairs = {(a, line.other): [line.together, line.opposed, line.opposed_points]
-                 for a, lines in stats.head_to_head.items() for line in lines}
+    got_pairs = {
+        (a, line.other): [line.together, line.opposed, line.opposed_points]
+        for a, lines in stats.head_to_head.items()
+        for line in lines
+    }
     assert got_pairs == pairs
 
 
@@ -104,29 +110,35 @@ def test_head_to_head_is_symmetric(league_engine):
     assert EVIL in lines
     for (a, b), line in table.items():
         back = table[(b, a)]
-        assert (line.together, line.partners, line.opposed) == \
-            (back.together, back.partners, back.opposed)
+        assert (line.together, line.partners, line.opposed) == (
+            back.together,
+            back.partners,
+            back.opposed,
+        )
 
 
-@pytest.mark.parametrize("call, contract, has_friend, kind", [
-    ("SA", "14H", True, "mighty"),
-    ("SA", "14S", True, "card"),          # spades trump: the Mighty is ◆A
-    ("DA", "14S", True, "mighty"),
-    ("mighty", "15D", True, "mighty"),
-    ("JK", "15D", True, "joker"),
-    ("joker", "15D", True, "joker"),
-    ("HA", "15D", True, "card"),
-    ("first-trick", "15D", True, "first-trick"),
-    ("player:Bo", "15D", True, "player"),
-    ("none", "15D", False, "none"),
-    (None, "15D", False, "none"),
-    (None, "15D", True, "unknown"),
-    ("HK+DK", "15C", True, "card"),       # 동대전 7마: two cards called
-    ("HK+SA", "15C", True, "mighty"),     # the Mighty is one of them
-    ("HK+joker", "15C", True, "joker"),
-    ("HK+XX", "15C", True, "unknown"),
-    ("SA lead:H", "20NT", True, "mighty"),  # a lead asked of the friend: the card still counts
-])
+@pytest.mark.parametrize(
+    "call, contract, has_friend, kind",
+    [
+        ("SA", "14H", True, "mighty"),
+        ("SA", "14S", True, "card"),  # spades trump: the Mighty is ◆A
+        ("DA", "14S", True, "mighty"),
+        ("mighty", "15D", True, "mighty"),
+        ("JK", "15D", True, "joker"),
+        ("joker", "15D", True, "joker"),
+        ("HA", "15D", True, "card"),
+        ("first-trick", "15D", True, "first-trick"),
+        ("player:Bo", "15D", True, "player"),
+        ("none", "15D", False, "none"),
+        (None, "15D", False, "none"),
+        (None, "15D", True, "unknown"),
+        ("HK+DK", "15C", True, "card"),  # 동대전 7마: two cards called
+        ("HK+SA", "15C", True, "mighty"),  # the Mighty is one of them
+        ("HK+joker", "15C", True, "joker"),
+        ("HK+XX", "15C", True, "unknown"),
+        ("SA lead:H", "20NT", True, "mighty"),  # a lead asked of the friend: the card still counts
+    ],
+)
 def test_friend_call_kind(call, contract, has_friend, kind):
     from mighty_cli.engine.ruleset import load_ruleset
     from mighty_cli.store.ledger.stats import call_kind

@@ -8,17 +8,16 @@ from __future__ import annotations
 import pytest
 from sqlmodel import select
 
+from databases import run
 from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.records import replay
+from mighty_cli.store.interchange.exports import export_record
 from mighty_cli.store.ledger.corrections import amend_hand, change_log
 from mighty_cli.store.ledger.hands import record_hand, show_hand
-from mighty_cli.store.interchange.exports import export_record
 from mighty_cli.store.ledger.leagues import create_league
 from mighty_cli.store.ledger.queries import standings as read_standings
 from mighty_cli.store.ledger.sessions import end_session, start_session
 from mighty_cli.store.models import Hand
-
-from databases import run
 
 SEVEN = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus"]
 FIVE = SEVEN[:5]
@@ -30,28 +29,31 @@ def every_table(engine) -> dict:
     from sqlmodel import SQLModel
 
     with engine.connect() as connection:
-        return {t.name: sorted(map(repr, connection.execute(text(f"SELECT * FROM {t.name}"))))
-                for t in SQLModel.metadata.sorted_tables}
+        return {
+            t.name: sorted(map(repr, connection.execute(text(f"SELECT * FROM {t.name}"))))
+            for t in SQLModel.metadata.sorted_tables
+        }
 
 
 def seven_league(engine, name: str, first_out: list[str]) -> None:
     """A 7마 league (standard-7): hand 1's eliminated are ``first_out``."""
     run(engine, create_league, name, "standard-7", who="t")
     run(engine, start_session, name, SEVEN, who="t")
-    for entry in (dict(declarer="Ana", contract="14S", friend="Bo", taken=16,
-                       eliminated=first_out),
-                  dict(deal_miss="Cy"),
-                  dict(declarer="Gus", contract="15C", friend="none", taken=9,
-                       eliminated=["Ana", "Bo"]),
-                  dict(declarer="Di", contract="14H", friend="Cy", taken=20,
-                       eliminated=["Ed", "Gus"])):
+    for entry in (
+        dict(declarer="Ana", contract="14S", friend="Bo", taken=16, eliminated=first_out),
+        dict(deal_miss="Cy"),
+        dict(declarer="Gus", contract="15C", friend="none", taken=9, eliminated=["Ana", "Bo"]),
+        dict(declarer="Di", contract="14H", friend="Cy", taken=20, eliminated=["Ed", "Gus"]),
+    ):
         run(engine, record_hand, name, who="t", **entry)
 
 
 def rows(engine, name: str) -> list:
     """Every standings line (all statistics), by player."""
-    return sorted((vars(r.stats) for r in run(engine, read_standings, name).rows),
-                  key=lambda stats: stats["name"])
+    return sorted(
+        (vars(r.stats) for r in run(engine, read_standings, name).rows),
+        key=lambda stats: stats["name"],
+    )
 
 
 def test_amend_eliminated_keeps_the_running_totals_right(engine):
@@ -59,10 +61,19 @@ def test_amend_eliminated_keeps_the_running_totals_right(engine):
     run(engine, end_session, "wrong", who="t")  # one person, one open table, in any league
     seven_league(engine, "right", ["Di", "Fay"])
     assert rows(engine, "wrong") != rows(engine, "right")
-    correction = run(engine, amend_hand, "wrong", 1, who="me", why="Fay was out, not Cy",
-                     eliminated=["Di", "Fay"])
-    assert (correction.before.eliminated, correction.after.eliminated) == (["Cy", "Di"],
-                                                                           ["Di", "Fay"])
+    correction = run(
+        engine,
+        amend_hand,
+        "wrong",
+        1,
+        who="me",
+        why="Fay was out, not Cy",
+        eliminated=["Di", "Fay"],
+    )
+    assert (correction.before.eliminated, correction.after.eliminated) == (
+        ["Cy", "Di"],
+        ["Di", "Fay"],
+    )
     assert {c.name for c in correction.changes} == {"Cy", "Fay"}
     assert rows(engine, "wrong") == rows(engine, "right")
     scores = {r.stats.name: r.stats.score for r in run(engine, read_standings, "wrong").rows}
@@ -74,8 +85,17 @@ def test_amend_eliminated_keeps_the_running_totals_right(engine):
 def test_amend_eliminated_siheung_stores_the_seat(engine):
     run(engine, create_league, "sh", "siheung-6", who="t")
     run(engine, start_session, "sh", FIVE, who="t")
-    run(engine, record_hand, "sh", who="t", declarer="Bo", contract="14S", friend="Ed",
-        taken=16, eliminated=["Ed"])
+    run(
+        engine,
+        record_hand,
+        "sh",
+        who="t",
+        declarer="Bo",
+        contract="14S",
+        friend="Ed",
+        taken=16,
+        eliminated=["Ed"],
+    )
 
     def seat() -> int:
         return run(engine, lambda s: s.exec(select(Hand.eliminated_seat)).one())
@@ -86,17 +106,26 @@ def test_amend_eliminated_siheung_stores_the_seat(engine):
     run(engine, amend_hand, "sh", 1, who="me", why="x", eliminated=["Ana"])
     assert seat() == 0 and run(engine, show_hand, "sh", 1).eliminated == ["Ana"]
     entry = run(engine, change_log, "sh")[-1]
-    assert ('"eliminated": ["dummy"]' in entry.before, '"eliminated": ["Ana"]' in entry.after) \
-        == (True, True)
+    assert ('"eliminated": ["dummy"]' in entry.before, '"eliminated": ["Ana"]' in entry.after) == (
+        True,
+        True,
+    )
 
 
-@pytest.mark.parametrize("number, eliminated, message", [
-    (1, ["Ana", "Cy"], "hand 1: eliminated: Ana is the declarer; the eliminated play no trick"),
-    (1, ["Bo", "Cy"], "hand 1: eliminated: Bo is the friend; the eliminated play no trick"),
-    (1, ["Cy"], "hand 1: eliminated: expected 2 distinct players (table.eliminated), got 1"),
-    (2, ["Cy", "Di"], "hand 2: eliminated: the hand is a deal miss (딜 미스), nobody was "
-                      "eliminated"),
-], ids=["declarer", "friend", "count", "deal-miss"])
+@pytest.mark.parametrize(
+    "number, eliminated, message",
+    [
+        (1, ["Ana", "Cy"], "hand 1: eliminated: Ana is the declarer; the eliminated play no trick"),
+        (1, ["Bo", "Cy"], "hand 1: eliminated: Bo is the friend; the eliminated play no trick"),
+        (1, ["Cy"], "hand 1: eliminated: expected 2 distinct players (table.eliminated), got 1"),
+        (
+            2,
+            ["Cy", "Di"],
+            "hand 2: eliminated: the hand is a deal miss (딜 미스), nobody was eliminated",
+        ),
+    ],
+    ids=["declarer", "friend", "count", "deal-miss"],
+)
 def test_a_refused_amend_leaves_every_table_as_it_was(engine, number, eliminated, message):
     seven_league(engine, "tue", ["Cy", "Di"])
     standings = rows(engine, "tue")  # the totals are folded: nothing left to bring up to date
@@ -111,12 +140,12 @@ def test_a_refused_amend_leaves_every_table_as_it_was(engine, number, eliminated
 def test_amend_eliminated_refused_where_nobody_is_eliminated(engine):
     run(engine, create_league, "five", "standard", who="t")
     run(engine, start_session, "five", FIVE, who="t")
-    run(engine, record_hand, "five", who="t", declarer="Ana", contract="14S", friend="Bo",
-        taken=15)
+    run(engine, record_hand, "five", who="t", declarer="Ana", contract="14S", friend="Bo", taken=15)
     run(engine, read_standings, "five")
     before = every_table(engine)
     with pytest.raises(MightyError) as refused:
         run(engine, amend_hand, "five", 1, who="me", why="x", eliminated=["Cy"])
-    assert str(refused.value) == ("hand 1: eliminated: nobody is eliminated under standard "
-                                  "(table.eliminated = 0)")
+    assert str(refused.value) == (
+        "hand 1: eliminated: nobody is eliminated under standard (table.eliminated = 0)"
+    )
     assert every_table(engine) == before

@@ -6,11 +6,11 @@ from __future__ import annotations
 from itertools import accumulate as running
 
 from mighty_cli.engine.records import Record
-from mighty_cli.store.ledger.hands import list_hands
-from mighty_cli.store.interchange.imports import import_record
-from mighty_cli.store.ledger.leagues import create_league
-from mighty_cli.store.ledger.league_page import league_page
 from mighty_cli.store.db import transaction
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.hands import list_hands
+from mighty_cli.store.ledger.league_page import league_page
+from mighty_cli.store.ledger.leagues import create_league
 
 FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]
 
@@ -25,8 +25,15 @@ def season(sessions: int, hands_each: int) -> Record:
     hands = []
     for index in range(sessions * hands_each):
         declarer, friend = FIVE[index % 5], FIVE[(index + 2) % 5]
-        hands.append({"session": index // hands_each + 1, "declarer": declarer,
-                      "contract": "14S", "friend": friend, "taken": 12 + index % 7})
+        hands.append(
+            {
+                "session": index // hands_each + 1,
+                "declarer": declarer,
+                "contract": "14S",
+                "friend": friend,
+                "taken": 12 + index % 7,
+            }
+        )
     return Record(ruleset="standard", players=FIVE, hands=hands)
 
 

@@ -14,35 +14,31 @@ import io
 import json
 import re
 import time
-import tomllib
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+import tomllib
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from sqlalchemy import update
 from sqlmodel import select
 
+from databases import fresh_url, run
 from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.records import load_record
-from mighty_cli.store.interchange.exports import export_league
-from mighty_cli.store.ledger.hands import list_hands, record_hand
+from mighty_cli.store.db import make_engine
+from mighty_cli.store.interchange.export_text import csv_note
+from mighty_cli.store.interchange.exports import CSV_COLUMNS, export_league
+from mighty_cli.store.interchange.formats import csv_note_value, csv_value, open_record
 from mighty_cli.store.interchange.imports import import_record
-from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.hands import list_hands, record_hand
+from mighty_cli.store.ledger.leagues import create_league, set_league_setting
 from mighty_cli.store.ledger.lookups import get_league
 from mighty_cli.store.ledger.queries import standings as read_standings
 from mighty_cli.store.ledger.sessions import end_session, start_session
-from mighty_cli.store.db import make_engine
-from mighty_cli.store.interchange.export_text import csv_note
-from mighty_cli.store.interchange.exports import CSV_COLUMNS
-from mighty_cli.store.models import utc_time
-from mighty_cli.store.interchange.formats import csv_note_value, csv_value, open_record
-from mighty_cli.store.ledger.leagues import set_league_setting
-from mighty_cli.store.models import LeagueSession
-
-from databases import fresh_url, run
+from mighty_cli.store.models import LeagueSession, utc_time
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data" / "csv"
@@ -59,33 +55,57 @@ def people_league(engine, name: str = "people", zone: str | None = "Asia/Seoul")
         run(engine, set_league_setting, name, "timezone", zone, who="t")
     run(engine, import_record, name, load_record(ROOT / "examples" / "run.toml"), who="t")
     run(engine, start_session, name, TABLE, who="t")
-    run(engine, record_hand, name, declarer="Bo", contract="14S", friend="Cy", taken=16,
-        who="t")
-    run(engine, record_hand, name, declarer="Cy", contract="15H", friend="none", taken=9,
-        note=NOTE, who="t")
+    run(engine, record_hand, name, declarer="Bo", contract="14S", friend="Cy", taken=16, who="t")
+    run(
+        engine,
+        record_hand,
+        name,
+        declarer="Cy",
+        contract="15H",
+        friend="none",
+        taken=9,
+        note=NOTE,
+        who="t",
+    )
     run(engine, record_hand, name, deal_miss="Di", who="t")
     run(engine, end_session, name, who="t")
-    set_times(engine, name, [datetime(2026, 1, 25, 18, 47, 12, 999999, tzinfo=timezone.utc),
-                             datetime(2026, 7, 25, 10, 5, 0, 1, tzinfo=timezone.utc)])
+    set_times(
+        engine,
+        name,
+        [
+            datetime(2026, 1, 25, 18, 47, 12, 999999, tzinfo=timezone.utc),
+            datetime(2026, 7, 25, 10, 5, 0, 1, tzinfo=timezone.utc),
+        ],
+    )
 
 
 def set_times(engine, name: str, starts: list[datetime]) -> None:
     def write(s):
         league_id = get_league(s, name).id
         for number, start in enumerate(starts, start=1):
-            s.exec(update(LeagueSession).where(LeagueSession.league_id == league_id,
-                                               LeagueSession.number == number)
-                   .values(started_at=start, ended_at=start + timedelta(hours=3, seconds=1)))
+            s.exec(
+                update(LeagueSession)
+                .where(LeagueSession.league_id == league_id, LeagueSession.number == number)
+                .values(started_at=start, ended_at=start + timedelta(hours=3, seconds=1))
+            )
+
     run(engine, write)
 
 
 def stored_times(engine, name: str) -> list[tuple]:
     """Each session's number, start and end, as aware UTC times."""
+
     def read(s):
         league_id = get_league(s, name).id
-        return [(x.number, utc_time(x.started_at), utc_time(x.ended_at)) for x in s.exec(
-            select(LeagueSession).where(LeagueSession.league_id == league_id)
-            .order_by(LeagueSession.number)).all()]
+        return [
+            (x.number, utc_time(x.started_at), utc_time(x.ended_at))
+            for x in s.exec(
+                select(LeagueSession)
+                .where(LeagueSession.league_id == league_id)
+                .order_by(LeagueSession.number)
+            ).all()
+        ]
+
     return run(engine, read)
 
 
@@ -98,18 +118,28 @@ def spreadsheet(path: Path) -> list[list[str]]:
 
 def exported(engine, tmp_path, name: str, fmt: str = "csv") -> Path:
     path = tmp_path / f"{name}.{fmt}"
-    path.write_text(run(engine, export_league, name, fmt, bom=fmt == "csv"),
-                    encoding="utf-8", newline="")
+    path.write_text(
+        run(engine, export_league, name, fmt, bom=fmt == "csv"), encoding="utf-8", newline=""
+    )
     return path
 
 
 def hands(engine, name: str) -> list:
     """Every hand as ``hand show --json`` gives it, with the note and a refereed hand's record
     (without its ``players``, which every import, whatever the format, stores beside it)."""
-    return [(view.to_json(), view.note, view.record_toml and {
-                key: value for key, value in tomllib.loads(view.record_toml).items()
-                if key != "players"})
-            for view in run(engine, list_hands, name, include_voided=False)]
+    return [
+        (
+            view.to_json(),
+            view.note,
+            view.record_toml
+            and {
+                key: value
+                for key, value in tomllib.loads(view.record_toml).items()
+                if key != "players"
+            },
+        )
+        for view in run(engine, list_hands, name, include_voided=False)
+    ]
 
 
 def imported(tmp_path, path: Path, name: str, fmt: str = "csv"):
@@ -129,7 +159,7 @@ def test_the_csv_opens_as_one_row_per_hand_with_clear_headers(engine, tmp_path):
     rows = spreadsheet(path)
     header, body = rows[0], rows[1:]
     assert header == list(CSV_COLUMNS) + TABLE
-    fixed = header[:len(CSV_COLUMNS)]
+    fixed = header[: len(CSV_COLUMNS)]
     assert all(re.fullmatch(r"[a-z]+( [a-z]+)*( \(JSON\))?", name) for name in fixed), fixed
     assert len(set(fixed)) == len(fixed)
     assert [row[0] for row in body] == ["1", "2", "3", "4"]
@@ -148,24 +178,34 @@ def test_a_hands_result_reads_made_or_failed(engine, tmp_path):
 def test_session_times_are_local_to_the_second_in_the_leagues_zone(engine, tmp_path):
     people_league(engine)
     rows = list(csv.DictReader(io.StringIO(run(engine, export_league, "people", "csv"))))
-    shown = [(row["session started"], row["session ended"]) for row in rows
-             if row["session started"]]
-    assert shown == [("2026-01-26 03:47:12+09:00", "2026-01-26 06:47:13+09:00"),
-                     ("2026-07-25 19:05:00+09:00", "2026-07-25 22:05:01+09:00")]
+    shown = [
+        (row["session started"], row["session ended"]) for row in rows if row["session started"]
+    ]
+    assert shown == [
+        ("2026-01-26 03:47:12+09:00", "2026-01-26 06:47:13+09:00"),
+        ("2026-07-25 19:05:00+09:00", "2026-07-25 22:05:01+09:00"),
+    ]
     assert all(LOCAL.match(cell) for pair in shown for cell in pair)
     seoul = ZoneInfo("Asia/Seoul")
-    for (number, started, ended), (start_cell, end_cell) in zip(stored_times(engine, "people"),
-                                                                shown):
+    for (_number, started, ended), (start_cell, end_cell) in zip(
+        stored_times(engine, "people"), shown
+    ):
         assert datetime.fromisoformat(start_cell) == started.replace(microsecond=0)
         assert datetime.fromisoformat(end_cell) == ended.replace(microsecond=0)
-        assert datetime.fromisoformat(start_cell).utcoffset() == started.astimezone(
-            seoul).utcoffset()
+        assert (
+            datetime.fromisoformat(start_cell).utcoffset() == started.astimezone(seoul).utcoffset()
+        )
     # The TOML and the JSON exports keep the stored UTC times, to the microsecond.
     data = json.loads(run(engine, export_league, "people", "json"))
     assert [hand.get("session_started") for hand in data["hands"]] == [
-        "2026-01-25T18:47:12.999999+00:00", "2026-07-25T10:05:00.000001+00:00", None, None]
+        "2026-01-25T18:47:12.999999+00:00",
+        "2026-07-25T10:05:00.000001+00:00",
+        None,
+        None,
+    ]
     assert "session_started = 2026-07-25T10:05:00.000001+00:00" in run(
-        engine, export_league, "people", "toml")
+        engine, export_league, "people", "toml"
+    )
 
 
 def test_a_league_without_a_zone_shows_the_machines_own_with_summer_time(engine, monkeypatch):
@@ -198,8 +238,9 @@ def test_a_refereed_hands_record_is_one_line_of_json(engine, tmp_path):
 def test_a_notes_line_breaks_and_backslashes_are_escaped(engine):
     people_league(engine)
     rows = list(csv.DictReader(io.StringIO(run(engine, export_league, "people", "csv"))))
-    assert rows[2]["note"] == ('said "twice", then\\nagain\\r\\n=SUM(A1) '
-                               'C:\\\\new back\\\\slash \\\\n')
+    assert rows[2]["note"] == (
+        'said "twice", then\\nagain\\r\\n=SUM(A1) C:\\\\new back\\\\slash \\\\n'
+    )
 
 
 @given(st.text())
@@ -216,8 +257,10 @@ def test_a_note_reads_back_as_written(note):
 def test_the_csv_imports_back_into_the_same_league_to_the_second(engine, tmp_path):
     people_league(engine)
     before, standings = hands(engine, "people"), run(engine, read_standings, "people").to_json()
-    times = [(n, a.replace(microsecond=0), b.replace(microsecond=0))
-             for n, a, b in stored_times(engine, "people")]
+    times = [
+        (n, a.replace(microsecond=0), b.replace(microsecond=0))
+        for n, a, b in stored_times(engine, "people")
+    ]
     other = imported(tmp_path, exported(engine, tmp_path, "people"), "people")
     from_json = imported(tmp_path, exported(engine, tmp_path, "people", "json"), "people", "json")
     try:
@@ -263,8 +306,10 @@ def test_a_csv_written_before_imports_as_its_leagues_json_export(tmp_path):
         assert notes[4] == "C:\\new back\\slash"  # an old note is read as it is, unescaped
         assert stored_times(from_csv, "old") == stored_times(from_json, "old")
         assert stored_times(from_csv, "old")[0][1].microsecond == 120001  # to the µs
-        assert run(from_csv, read_standings, "old").to_json() == \
-            run(from_json, read_standings, "old").to_json()
+        assert (
+            run(from_csv, read_standings, "old").to_json()
+            == run(from_json, read_standings, "old").to_json()
+        )
     finally:
         from_csv.dispose()
         from_json.dispose()
@@ -276,7 +321,7 @@ def test_a_csv_written_before_the_eliminated_and_session_times_imports(tmp_path)
     cut = rows[0].index("eliminated")
     path = tmp_path / "first.csv"
     with open(path, "w", encoding="utf-8", newline="") as out:
-        csv.writer(out).writerows(row[:cut] + row[cut + 3:] for row in rows)
+        csv.writer(out).writerows(row[:cut] + row[cut + 3 :] for row in rows)
     from_csv = imported(tmp_path, path, "old")
     from_json = imported(tmp_path, DATA / "before-csv-for-people.json", "old", "json")
     try:
@@ -286,10 +331,12 @@ def test_a_csv_written_before_the_eliminated_and_session_times_imports(tmp_path)
         from_json.dispose()
 
 
-@pytest.mark.parametrize("cell, says", [("{not json", "not valid JSON"),
-                                        ('{"dealer": [}', "not valid JSON")])
-def test_a_record_cell_that_is_not_json_is_one_line_and_changes_nothing(engine, tmp_path, cell,
-                                                                        says):
+@pytest.mark.parametrize(
+    "cell, says", [("{not json", "not valid JSON"), ('{"dealer": [}', "not valid JSON")]
+)
+def test_a_record_cell_that_is_not_json_is_one_line_and_changes_nothing(
+    engine, tmp_path, cell, says
+):
     people_league(engine)
     rows = spreadsheet(exported(engine, tmp_path, "people"))
     rows[1][rows[0].index("refereed record (JSON)")] = cell
@@ -311,7 +358,8 @@ def test_a_record_cell_that_is_not_json_is_one_line_and_changes_nothing(engine, 
 def test_a_record_cell_of_json_that_is_not_an_object_is_refused(tmp_path):
     header = ",".join(CSV_COLUMNS) + ",Ana,Bo,Cy,Di,Ed\r\n"
     path = tmp_path / "list.csv"
-    path.write_text(header + "1,1,2024-03-05,scored" + "," * 18 + '"[1, 2]",,,,,\r\n',
-                    encoding="utf-8")
+    path.write_text(
+        header + "1,1,2024-03-05,scored" + "," * 18 + '"[1, 2]",,,,,\r\n', encoding="utf-8"
+    )
     with pytest.raises(MightyError, match="line 2: refereed record: expected a JSON object"):
         list(open_record(path).hands)

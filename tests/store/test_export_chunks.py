@@ -16,30 +16,47 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from sqlmodel import Session
-
-from mighty_cli.store.interchange import export_chunks, exports
-from mighty_cli.store.ledger.corrections import void_hand
-from mighty_cli.store.interchange.exports import export_league
-from mighty_cli.store.ledger.hands import list_hands, record_hand
-from mighty_cli.store.ledger.leagues import create_league
-from mighty_cli.store.ledger.lookups import get_league
-from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
-from mighty_cli.store.interchange.export_chunks import csv_quoted
-from mighty_cli.store.interchange.export_text import (export_hand, csv_cell, csv_row, hand_json,
-                                                      toml_hand)
-from mighty_cli.store.interchange.exports import (CSV_COLUMNS, csv_session_times,
-                                                  iter_hand_views, league_players, session_times)
-from mighty_cli.store.ledger.leagues import league_setting
+from test_interchange import corrected_league
 
 from databases import database_params, made_once, run
-from test_interchange import corrected_league
+from mighty_cli.store.interchange import export_chunks, exports
+from mighty_cli.store.interchange.export_chunks import csv_quoted
+from mighty_cli.store.interchange.export_text import (
+    csv_cell,
+    csv_row,
+    export_hand,
+    hand_json,
+    toml_hand,
+)
+from mighty_cli.store.interchange.exports import (
+    CSV_COLUMNS,
+    csv_session_times,
+    export_league,
+    iter_hand_views,
+    league_players,
+    session_times,
+)
+from mighty_cli.store.ledger.corrections import void_hand
+from mighty_cli.store.ledger.hands import list_hands, record_hand
+from mighty_cli.store.ledger.leagues import create_league, league_setting
+from mighty_cli.store.ledger.lookups import get_league
+from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
 
 FORMATS = ("toml", "json", "csv")
 #: Names a writer must escape or keep apart: quotes, braces and percent signs (templates), a
 #: backslash, formula starts (CSV), Hangul.
 ODD = ['A "b"', "=SUM(1)", "x;y", "%d {0} }", "back\\slash", "이영희", "-neg"]
-NOTES = [None, "", "plain", 'said "twice", then\nagain', "=HYPERLINK()", "tab\there", "del\x7f",
-         "{0} %s", "comma, here"]
+NOTES = [
+    None,
+    "",
+    "plain",
+    'said "twice", then\nagain',
+    "=HYPERLINK()",
+    "tab\there",
+    "del\x7f",
+    "{0} %s",
+    "comma, here",
+]
 
 
 def general_export(s: Session, league_name: str, fmt: str) -> str:
@@ -65,14 +82,16 @@ def general_export(s: Session, league_name: str, fmt: str) -> str:
             csv.writer(out, lineterminator="\r\n").writerow(csv_row(view, names, at))
             hands.append(out.getvalue())
     if fmt == "toml":
-        head = whole[:whole.index("\n[[hands]]")] if hands else whole
+        head = whole[: whole.index("\n[[hands]]")] if hands else whole
         return head + "".join(hands)
     if fmt == "json":
-        head = whole[:whole.index('"hands": [') + len('"hands": [')]
-        tail = whole[whole.index("\n ],\n \"standings\": "):]
+        head = whole[: whole.index('"hands": [') + len('"hands": [')]
+        tail = whole[whole.index('\n ],\n "standings": ') :]
         return head + ("\n  " + ",\n  ".join(hands) if hands else "") + tail
     out = io.StringIO()
-    csv.writer(out, lineterminator="\r\n").writerow([csv_cell(c) for c in list(CSV_COLUMNS) + names])
+    csv.writer(out, lineterminator="\r\n").writerow(
+        [csv_cell(c) for c in list(CSV_COLUMNS) + names]
+    )
     return "\ufeff" + out.getvalue() + "".join(hands)
 
 
@@ -82,18 +101,37 @@ def odd_league(engine, name: str = "odd") -> None:
     rng = random.Random(5)
     run(engine, create_league, name, "club-requirements", who="t")
     for session in range(3):
-        run(engine, start_session, name, ODD[session:session + 6] if session < 2 else ODD[:6],
-            who="t")
+        run(
+            engine,
+            start_session,
+            name,
+            ODD[session : session + 6] if session < 2 else ODD[:6],
+            who="t",
+        )
         for _ in range(12):
             players = list(run(engine, session_proposal, name)[1].players)
             if rng.random() < 0.15:
-                run(engine, record_hand, name, deal_miss=rng.choice(players), who="t",
-                    note=rng.choice(NOTES))
+                run(
+                    engine,
+                    record_hand,
+                    name,
+                    deal_miss=rng.choice(players),
+                    who="t",
+                    note=rng.choice(NOTES),
+                )
                 continue
             declarer, friend = rng.sample(players, 2)
-            run(engine, record_hand, name, declarer=declarer, friend=rng.choice([friend, "none"]),
+            run(
+                engine,
+                record_hand,
+                name,
+                declarer=declarer,
+                friend=rng.choice([friend, "none"]),
                 contract=rng.choice(["13S", "15H", "16D", "14NT", "20C"]),
-                taken=rng.randint(5, 20), note=rng.choice(NOTES), who="t")
+                taken=rng.randint(5, 20),
+                note=rng.choice(NOTES),
+                who="t",
+            )
         if session < 2:
             run(engine, end_session, name, who="t")
     run(engine, void_hand, name, 3, who="t", why="x")
@@ -107,25 +145,51 @@ def friends_leagues(engine) -> list[str]:
     run(engine, create_league, "six", "standard-6", who="t")
     run(engine, start_session, "six", six, who="t")
     for _ in range(6):
-        declarer, friend, out = rng.sample(list(run(engine, session_proposal, "six")[1].players),
-                                           3)
-        run(engine, record_hand, "six", declarer=declarer, contract="14S", friend=friend,
-            taken=rng.randint(8, 20), eliminated=[out], who="t")
+        declarer, friend, out = rng.sample(list(run(engine, session_proposal, "six")[1].players), 3)
+        run(
+            engine,
+            record_hand,
+            "six",
+            declarer=declarer,
+            contract="14S",
+            friend=friend,
+            taken=rng.randint(8, 20),
+            eliminated=[out],
+            who="t",
+        )
     run(engine, end_session, "six", who="t")  # one person, one open table, in any league
     run(engine, create_league, "d7", "dongdaejeon-7", who="t")
     run(engine, start_session, "d7", six + ["Lena"], who="t")
     for index in range(6):
         declarer, friend, second = rng.sample(
-            list(run(engine, session_proposal, "d7")[1].players), 3)
-        run(engine, record_hand, "d7", declarer=declarer, contract="13C", friend=friend,
-            taken=rng.randint(10, 24), who="t", **({"friend2": second} if index % 2 else {}))
+            list(run(engine, session_proposal, "d7")[1].players), 3
+        )
+        run(
+            engine,
+            record_hand,
+            "d7",
+            declarer=declarer,
+            contract="13C",
+            friend=friend,
+            taken=rng.randint(10, 24),
+            who="t",
+            **({"friend2": second} if index % 2 else {}),
+        )
     run(engine, end_session, "d7", who="t")
     run(engine, create_league, "hm", "honeymoon", who="t")
     run(engine, start_session, "hm", six[:2], who="t")
     for _ in range(4):
         declarer = rng.choice(list(run(engine, session_proposal, "hm")[1].players))
-        run(engine, record_hand, "hm", declarer=declarer, contract="14S",
-            friend=f"{declarer}'s friend", taken=rng.randint(8, 20), who="t")
+        run(
+            engine,
+            record_hand,
+            "hm",
+            declarer=declarer,
+            contract="14S",
+            friend=f"{declarer}'s friend",
+            taken=rng.randint(8, 20),
+            who="t",
+        )
     return ["six", "d7", "hm"]
 
 
@@ -186,6 +250,7 @@ def test_the_chunk_writers_write_plain_hands_themselves(leagues, fmt, monkeypatc
         def spy(view, *args, original=original):
             general.append(view)
             return original(view, *args)
+
         monkeypatch.setattr(export_chunks, writer, spy)
     engine, names = leagues
     for name in names:
@@ -193,8 +258,15 @@ def test_the_chunk_writers_write_plain_hands_themselves(leagues, fmt, monkeypatc
         with Session(engine) as s:
             views = list(iter_hand_views(s, get_league(s, name)))
         exported(engine, name, fmt)
-        expected = [v for v in views if v.friend2 or (v.friend and v.friend.endswith("'s friend"))
-                    or fmt != "csv" and v.full and v.record_toml]
+        expected = [
+            v
+            for v in views
+            if v.friend2
+            or (v.friend and v.friend.endswith("'s friend"))
+            or fmt != "csv"
+            and v.full
+            and v.record_toml
+        ]
         assert [v.number for v in general] == [v.number for v in expected], (name, fmt)
         if name in ("odd", "tue", "six"):
             assert len(general) < len(views)
@@ -241,15 +313,21 @@ def test_leagues_whose_hands_interleave_read_their_own_players(engine):
     for name in ("a", "b"):
         run(engine, create_league, name, "standard", who="t")
     run(engine, start_session, "a", ["Ana", "Bo", "Cy", "Di", "Ed"], who="t")
-    run(engine, start_session, "b", ["Fiona", "Gustav", "Hugo", "Ivan", "Julia", "Karl"],
-        who="t")
+    run(engine, start_session, "b", ["Fiona", "Gustav", "Hugo", "Ivan", "Julia", "Karl"], who="t")
     rng = random.Random(11)
     for _ in range(9):
         for name in ("a", "b"):
-            declarer, friend = rng.sample(list(run(engine, session_proposal, name)[1].players),
-                                          2)
-            run(engine, record_hand, name, declarer=declarer, contract="14S", friend=friend,
-                taken=rng.randint(8, 20), who="t")
+            declarer, friend = rng.sample(list(run(engine, session_proposal, name)[1].players), 2)
+            run(
+                engine,
+                record_hand,
+                name,
+                declarer=declarer,
+                contract="14S",
+                friend=friend,
+                taken=rng.randint(8, 20),
+                who="t",
+            )
     run(engine, void_hand, "a", 4, who="t", why="x")
     for name in ("a", "b"):
         with Session(engine) as s:

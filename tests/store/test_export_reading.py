@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import pytest
 from sqlmodel import Session
-
-from mighty_cli.store.interchange import exports
-from mighty_cli.store.interchange.exports import export_league
-from mighty_cli.store.ledger.hands import list_hands
-from mighty_cli.store.ledger.lookups import get_league
-from mighty_cli.store.interchange.exports import iter_hand_views
+from test_interchange import corrected_league
 
 from databases import run
-from test_interchange import corrected_league
+from mighty_cli.store.interchange import exports
+from mighty_cli.store.interchange.exports import export_league, iter_hand_views
+from mighty_cli.store.ledger.hands import list_hands
+from mighty_cli.store.ledger.lookups import get_league
 
 
 def test_an_export_stopped_early_leaves_the_connection_usable(engine):
@@ -25,14 +23,16 @@ def test_an_export_stopped_early_leaves_the_connection_usable(engine):
         first = [next(views).number for _ in range(4)]  # into the second chunk
         views.close()
         assert first == [1, 2, 3, 4]
-        assert [v.number for v in iter_hand_views(s, league, chunk=5)] == \
-            [h.number for h in list_hands(s, "tue", include_voided=False)]
+        assert [v.number for v in iter_hand_views(s, league, chunk=5)] == [
+            h.number for h in list_hands(s, "tue", include_voided=False)
+        ]
 
 
 def test_a_chunk_the_database_refuses_is_raised_by_the_export(engine, monkeypatch):
     corrected_league(engine)
-    monkeypatch.setattr(exports, "_HAND_SQL", exports._HAND_SQL.replace("FROM hand",
-                                                                        "FROM no_such_table"))
+    monkeypatch.setattr(
+        exports, "_HAND_SQL", exports._HAND_SQL.replace("FROM hand", "FROM no_such_table")
+    )
     # The driver's own error, as the export's plain-SQL reads have always raised it.
     with pytest.raises(engine.dialect.dbapi.Error, match="no_such_table"):
         run(engine, export_league, "tue", "json")

@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import weakref
 
+from databases import run
 from mighty_cli.engine.records import Record
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.simulation import simulate
-from mighty_cli.store.ledger.hands import list_hands
+from mighty_cli.store.db import make_engine
 from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.hands import list_hands
 from mighty_cli.store.ledger.leagues import create_league
 from mighty_cli.store.ledger.queries import standings
-from mighty_cli.store.db import make_engine
-
-from databases import run
 
 SIX = ["Ana", "Bo", "Cy", "Di", "Ed", "Fu"]  # one sits out each hand: rows written at the end
 
@@ -39,8 +38,9 @@ def test_an_import_holds_one_hand_of_a_long_session_at_a_time(tmp_path):
 
     engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}")
     run(engine, create_league, "sim", "standard")
-    imported = run(engine, import_record, "sim",
-                   Record(ruleset="standard", players=SIX, hands=stream()))  # type: ignore
+    imported = run(
+        engine, import_record, "sim", Record(ruleset="standard", players=SIX, hands=stream())
+    )  # type: ignore
     assert imported.hands == 40 and len(imported.sessions) == 1
     assert most_alive <= 2, f"{most_alive} hands' records held at once"
     again = run(engine, list_hands, "sim")

@@ -7,37 +7,46 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import text
 from sqlmodel import Session
-
-from mighty_cli.engine.records import load_record
-from mighty_cli.store.interchange.exports import export_record
-from mighty_cli.store.interchange import import_batch
-from mighty_cli.store.interchange.exports import export_league
-from mighty_cli.store.ledger.hands import record_hand
-from mighty_cli.store.interchange.imports import import_record
-from mighty_cli.store.ledger.leagues import create_league
-from mighty_cli.store.ledger.lookups import get_league
-from mighty_cli.store.ledger.queries import player_stats, standings as read_standings
-from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
-from mighty_cli.store.ledger.hands import hand_columns, _member_tuples
-
-from databases import fresh_url, run, snapshot
-from mighty_cli.store.interchange.formats import open_record
 from test_interchange import ROOT, SEASON, SIX
 from test_interchange_sessions import six_ma_league
 
+from databases import fresh_url, run, snapshot
+from mighty_cli.engine.records import load_record
+from mighty_cli.store.interchange import import_batch
+from mighty_cli.store.interchange.exports import export_league, export_record
+from mighty_cli.store.interchange.formats import open_record
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.hands import _member_tuples, hand_columns, record_hand
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.lookups import get_league
+from mighty_cli.store.ledger.queries import player_stats
+from mighty_cli.store.ledger.queries import standings as read_standings
+from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
 
-def _general_append(self, outcome, number, session_id, present, points, pot, record_toml,
-                    note):
+
+def _general_append(self, outcome, number, session_id, present, points, pot, record_toml, note):
     """The rows as the general functions make them, the totals counted from those rows."""
     columns = hand_columns(self.rules, outcome, self.ids, self.total)
     hand_id = self.hand_ids.take()
-    self.hand_rows.append((hand_id, self.league.id, session_id, number, False, self.pot,
-                           record_toml, note, self.stamp)
-                          + tuple(columns[c] for c in import_batch.OUTCOME_COLUMNS))
+    self.hand_rows.append(
+        (
+            hand_id,
+            self.league.id,
+            session_id,
+            number,
+            False,
+            self.pot,
+            record_toml,
+            note,
+            self.stamp,
+        )
+        + tuple(columns[c] for c in import_batch.OUTCOME_COLUMNS)
+    )
     if present is None:  # a new session's: those sitting out are written at its end
         at_table = {name: amount for name, amount in pot.items() if name in outcome.players}
-        members = _member_tuples(outcome, outcome.players, points, at_table, self.ids,
-                                 self.league.id)
+        members = _member_tuples(
+            outcome, outcome.players, points, at_table, self.ids, self.league.id
+        )
         self.pending.append((hand_id, outcome.players, points, pot, columns["deal_miss_id"]))
     else:
         members = _member_tuples(outcome, present, points, pot, self.ids, self.league.id)
@@ -63,13 +72,20 @@ def _general_append(self, outcome, number, session_id, present, points, pot, rec
 
 def _league_rows(engine) -> dict:
     with engine.connect() as connection:
-        return {table: sorted(map(repr, connection.execute(text(f"SELECT {columns} FROM {table}"))))
-                for table, columns in (
-                    ("hand", "id, league_id, session_id, number, status, dealer_id, declarer_id, "
-                             "friend_id, deal_miss_id, contract, friend_call, taken, success, "
-                             "base, multiplier, doublings, run, back_run, pot_after, \"full\", "
-                             "record_toml, note"),
-                    ("hand_player", "*"), ("player_total", "*"))}
+        return {
+            table: sorted(map(repr, connection.execute(text(f"SELECT {columns} FROM {table}"))))
+            for table, columns in (
+                (
+                    "hand",
+                    "id, league_id, session_id, number, status, dealer_id, declarer_id, "
+                    "friend_id, deal_miss_id, contract, friend_call, taken, success, "
+                    'base, multiplier, doublings, run, back_run, pot_after, "full", '
+                    "record_toml, note",
+                ),
+                ("hand_player", "*"),
+                ("player_total", "*"),
+            )
+        }
 
 
 def _import_all(engine) -> None:
@@ -81,8 +97,16 @@ def _import_all(engine) -> None:
     run(engine, start_session, "tue", SIX, who="t")
     for _ in range(3):
         proposal = run(engine, session_proposal, "tue")[1]
-        run(engine, record_hand, "tue", declarer=proposal.players[0], contract="14H",
-            friend=proposal.players[1], taken=15, who="t")
+        run(
+            engine,
+            record_hand,
+            "tue",
+            declarer=proposal.players[0],
+            contract="14H",
+            friend=proposal.players[1],
+            taken=15,
+            who="t",
+        )
     run(engine, end_session, "tue", who="t")
     six_ma_league(engine)
     for league, ruleset in (("tue", "standard"), ("six", "standard-6")):
@@ -91,37 +115,44 @@ def _import_all(engine) -> None:
         run(engine, import_record, f"{league}-again", record, who="t", again=True)
 
 
-def test_the_imports_row_builder_writes_what_the_general_functions_would(db_url, tmp_path,
-                                                                         monkeypatch):
+def test_the_imports_row_builder_writes_what_the_general_functions_would(
+    db_url, tmp_path, monkeypatch
+):
     from mighty_cli.store.db import make_engine
 
     kind = "sqlite" if db_url.startswith("sqlite") else "postgres"
     engine = make_engine(fresh_url(kind, tmp_path, "fast.db"))
     _import_all(engine)
     fast = _league_rows(engine)
-    standings = {name: run(engine, read_standings, name).to_json()
-                 for name in ("tue", "six", "tue-again", "six-again")}
+    standings = {
+        name: run(engine, read_standings, name).to_json()
+        for name in ("tue", "six", "tue-again", "six-again")
+    }
     engine.dispose()
     monkeypatch.setattr(import_batch.ImportRun, "_append", _general_append)
     engine = make_engine(fresh_url(kind, tmp_path, "general.db"))
     _import_all(engine)
     try:
         assert _league_rows(engine) == fast
-        assert {name: run(engine, read_standings, name).to_json() for name in standings} == \
-            standings
+        assert {
+            name: run(engine, read_standings, name).to_json() for name in standings
+        } == standings
         with Session(engine) as s:  # and the totals agree with every hand
             for name in standings:
                 league = get_league(s, name)
                 full = sorted(player_stats(s, league.id), key=lambda p: p.name)
-                assert sorted((r.stats for r in read_standings(s, name).rows),
-                              key=lambda p: p.name) == full
+                assert (
+                    sorted((r.stats for r in read_standings(s, name).rows), key=lambda p: p.name)
+                    == full
+                )
     finally:
         engine.dispose()
 
 
 @pytest.mark.parametrize("failing", ["hand", "hand_player"])
-def test_a_batch_the_database_refuses_mid_import_changes_nothing(engine, tmp_path, monkeypatch,
-                                                                 failing):
+def test_a_batch_the_database_refuses_mid_import_changes_nothing(
+    engine, tmp_path, monkeypatch, failing
+):
     """PostgreSQL writes each batch on a thread while the next is built: a batch the database
     refuses (here the third) still stops the import with that error, and nothing is kept."""
     from test_interchange import corrected_league
@@ -148,6 +179,11 @@ def test_a_batch_the_database_refuses_mid_import_changes_nothing(engine, tmp_pat
     assert snapshot(engine) == before
     monkeypatch.setattr(import_batch, "write_rows", real)  # and the connection still works
     run(engine, import_record, "copy", open_record(path), who="t", create=True)
-    scores = [{name: line.stats.score for name, line in run(engine, read_standings, league)
-               .by_name().items()} for league in ("copy", "tue")]
+    scores = [
+        {
+            name: line.stats.score
+            for name, line in run(engine, read_standings, league).by_name().items()
+        }
+        for league in ("copy", "tue")
+    ]
     assert scores[0] == scores[1]

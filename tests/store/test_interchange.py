@@ -11,25 +11,26 @@ import pytest
 from sqlalchemy import insert
 from sqlmodel import select
 
+from databases import run, snapshot
 from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.records import load_record, replay
-from mighty_cli.store.ledger.corrections import amend_hand, change_log, unvoid_hand, void_hand
-from mighty_cli.store.interchange.exports import export_league
-from mighty_cli.store.ledger.hands import list_hands, record_hand
-from mighty_cli.store.interchange.exports import export_record
+from mighty_cli.store.db import make_engine, transaction
+from mighty_cli.store.interchange.backup import COUNTED_AGAIN, iter_backup, restore
+from mighty_cli.store.interchange.exports import CSV_COLUMNS, export_league, export_record
+from mighty_cli.store.interchange.formats import open_record
 from mighty_cli.store.interchange.imports import import_record
-from mighty_cli.store.ledger.leagues import (add_player, configure_league, create_league,
-                                             merge_players)
+from mighty_cli.store.ledger.corrections import amend_hand, change_log, unvoid_hand, void_hand
+from mighty_cli.store.ledger.hands import list_hands, record_hand
+from mighty_cli.store.ledger.leagues import (
+    add_player,
+    configure_league,
+    create_league,
+    merge_players,
+)
 from mighty_cli.store.ledger.lookups import get_league
 from mighty_cli.store.ledger.queries import player_stats, standings
 from mighty_cli.store.ledger.sessions import session_proposal, start_session
-from mighty_cli.store.interchange.backup import COUNTED_AGAIN, iter_backup, restore
-from mighty_cli.store.db import make_engine, transaction
-from mighty_cli.store.interchange.exports import CSV_COLUMNS
-from mighty_cli.store.interchange.formats import open_record
 from mighty_cli.store.models import Hand, HandPlayer, LeagueSession, SessionSeat
-
-from databases import run, snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 SEASON = ROOT / "examples" / "season.toml"
@@ -52,19 +53,28 @@ def corrected_league(engine, name="tue"):
     for _ in range(3):
         proposal = run(engine, session_proposal, name)[1]
         declarer, friend = proposal.players[0], proposal.players[1]
-        run(engine, record_hand, name, declarer=declarer, contract="14H", friend=friend,
-            taken=15, who="t", note='said "twice", then\nagain')
+        run(
+            engine,
+            record_hand,
+            name,
+            declarer=declarer,
+            contract="14H",
+            friend=friend,
+            taken=15,
+            who="t",
+            note='said "twice", then\nagain',
+        )
     run(engine, record_hand, name, deal_miss=proposal.players[2], who="t")
 
 
 def numbers(engine, league):
-    return [(h.number, h.session) for h in run(engine, list_hands, league,
-                                               include_voided=False)]
+    return [(h.number, h.session) for h in run(engine, list_hands, league, include_voided=False)]
 
 
 @pytest.mark.parametrize("fmt", ["toml", "json", "csv"])
-def test_export_then_import_into_an_empty_database_keeps_standings_and_numbers(engine, tmp_path,
-                                                                              fmt):
+def test_export_then_import_into_an_empty_database_keeps_standings_and_numbers(
+    engine, tmp_path, fmt
+):
     corrected_league(engine)
     path = tmp_path / f"tue.{fmt}"
     path.write_text(run(engine, export_league, "tue", fmt), encoding="utf-8")
@@ -89,7 +99,7 @@ def test_export_formats_agree_with_each_other(engine):
     assert [h["number"] for h in data["hands"]] == [h["number"] for h in record.hands]
     assert data["players"] == record.players
     assert record.players[:6] == ["Ana", "Bo", "Cy", "Di", "김민준", "Ed"]  # seating order
-    assert record.players[-1] == "김철수"                                  # last to sit down
+    assert record.players[-1] == "김철수"  # last to sit down
     assert data["standings"] == run(engine, standings, "tue").to_json()
 
 
@@ -101,7 +111,7 @@ def test_csv_is_blank_for_a_player_sitting_out_and_columns_follow_seating(engine
 
     rows = list(csv.DictReader(io.StringIO(text.lstrip("\ufeff"))))
     fixed = len(CSV_COLUMNS)  # 19 before the eliminated and the session times had columns
-    assert list(rows[0])[fixed:fixed + 6] == ["Ana", "Bo", "Cy", "Di", "김민준", "Ed"]
+    assert list(rows[0])[fixed : fixed + 6] == ["Ana", "Bo", "Cy", "Di", "김민준", "Ed"]
     assert list(rows[0])[-1] == "김철수"
     six = [r for r in rows if r["session"] == "5"]
     assert six, "the six-present session is exported"
@@ -109,7 +119,7 @@ def test_csv_is_blank_for_a_player_sitting_out_and_columns_follow_seating(engine
         playing = row["players"].split(", ")
         assert len(playing) == 5
         out = [name for name in SIX if name not in playing]
-        assert [row[name] for name in out] == [""]       # sat out: blank, not 0
+        assert [row[name] for name in out] == [""]  # sat out: blank, not 0
         assert all(row[name] != "" for name in playing)  # played: a number, 0 included
     assert rows[0]["김민준"] != "" and rows[0]["Ed"] == ""  # Ed was not at session 1
 
@@ -135,27 +145,61 @@ def test_export_of_a_league_larger_than_sqlites_variable_limit(tmp_path):
         league = get_league(s, "big")
         session_id = s.exec(select(LeagueSession.id)).one()
         ids = dict(zip(FIVE, s.exec(select(SessionSeat.player_id).order_by(SessionSeat.seat))))
-        s.execute(insert(Hand), [dict(league_id=league.id, session_id=session_id, number=n,
-                                      status="scored", voided=False, dealer_id=ids["Ana"],
-                                      declarer_id=ids["Bo"], friend_id=ids["Cy"],
-                                      contract="15D", taken=16, success=True, base=5.0,
-                                      multiplier=1, doublings="", run=False, back_run=False,
-                                      pot_after=0, full=False)
-                                 for n in range(1, count + 1)])
+        s.execute(
+            insert(Hand),
+            [
+                dict(
+                    league_id=league.id,
+                    session_id=session_id,
+                    number=n,
+                    status="scored",
+                    voided=False,
+                    dealer_id=ids["Ana"],
+                    declarer_id=ids["Bo"],
+                    friend_id=ids["Cy"],
+                    contract="15D",
+                    taken=16,
+                    success=True,
+                    base=5.0,
+                    multiplier=1,
+                    doublings="",
+                    run=False,
+                    back_run=False,
+                    pot_after=0,
+                    full=False,
+                )
+                for n in range(1, count + 1)
+            ],
+        )
         hand_ids = s.exec(select(Hand.id).order_by(Hand.number)).all()
         points = {"Bo": 10, "Cy": 5, "Ana": -5, "Di": -5, "Ed": -5}
         roles = {"Bo": "declarer", "Cy": "friend"}
-        s.execute(insert(HandPlayer), [dict(hand_id=h, player_id=ids[name], league_id=league.id,
-                                            seat=seat, role=roles.get(name, "opponent"),
-                                            points=points[name], pot=0)
-                                       for h in hand_ids for seat, name in enumerate(FIVE)])
+        s.execute(
+            insert(HandPlayer),
+            [
+                dict(
+                    hand_id=h,
+                    player_id=ids[name],
+                    league_id=league.id,
+                    seat=seat,
+                    role=roles.get(name, "opponent"),
+                    points=points[name],
+                    pot=0,
+                )
+                for h in hand_ids
+                for seat, name in enumerate(FIVE)
+            ],
+        )
     toml_text = run(engine, export_league, "big", "toml")
     assert toml_text.count("[[hands]]") == count
     assert f"number = {count}\n" in toml_text
     data = json.loads(run(engine, export_league, "big", "json"))
     assert len(data["hands"]) == count and data["hands"][-1]["deltas"]["Bo"] == 10
-    assert data["standings"]["players"][0] == {**data["standings"]["players"][0],
-                                               "name": "Bo", "score": 10 * count}
+    assert data["standings"]["players"][0] == {
+        **data["standings"]["players"][0],
+        "name": "Bo",
+        "score": 10 * count,
+    }
     assert run(engine, export_league, "big", "csv").count("\n") == count + 1
     assert len(run(engine, list_hands, "big")) == count
     engine.dispose()
@@ -171,8 +215,11 @@ def without_totals(backup: str) -> str:
     header, *rows = backup.splitlines(keepends=True)
     data = json.loads(header)
     data["tables"] = {t: n for t, n in data["tables"].items() if t not in COUNTED_AGAIN}
-    return json.dumps(data, ensure_ascii=False) + "\n" + "".join(
-        row for row in rows if json.loads(row)["table"] not in COUNTED_AGAIN)
+    return (
+        json.dumps(data, ensure_ascii=False)
+        + "\n"
+        + "".join(row for row in rows if json.loads(row)["table"] not in COUNTED_AGAIN)
+    )
 
 
 def test_backup_then_restore_reproduces_every_table(engine, tmp_path):
@@ -192,12 +239,21 @@ def test_backup_then_restore_reproduces_every_table(engine, tmp_path):
     hands = run(engine, list_hands, "tue")
     assert [h.number for h in hands if h.voided] == [5]
     assert run(engine, session_proposal, "tue")[0].ended_at is None  # still open
-    assert [e.action for e in run(engine, change_log, "tue", 500)] == \
-        [e.action for e in run(source, change_log, "tue", 500)]
+    assert [e.action for e in run(engine, change_log, "tue", 500)] == [
+        e.action for e in run(source, change_log, "tue", 500)
+    ]
     # The restored database goes on: new rows get new ids (PostgreSQL's sequences moved on).
     proposal = run(engine, session_proposal, "tue")[1]
-    run(engine, record_hand, "tue", declarer=proposal.players[0], contract="14H",
-        friend=proposal.players[1], taken=15, who="t")
+    run(
+        engine,
+        record_hand,
+        "tue",
+        declarer=proposal.players[0],
+        contract="14H",
+        friend=proposal.players[1],
+        taken=15,
+        who="t",
+    )
     run(engine, add_player, "Yun", who="t")
     source.dispose()
 
@@ -216,9 +272,11 @@ def test_a_broken_backup_restores_nothing(engine, tmp_path, cut):
     source = make_engine(f"sqlite:///{tmp_path / 'source.db'}")
     corrected_league(source)
     lines = every_row(source).splitlines(keepends=True)
-    broken = {"header": ["not json\n"] + lines[1:], "middle": lines[:len(lines) // 2],
-              "row": lines[:40] + ['{"table": "hand", "row": {"id": "x", "colour": 1}}\n']
-              + lines[40:]}[cut]
+    broken = {
+        "header": ["not json\n"] + lines[1:],
+        "middle": lines[: len(lines) // 2],
+        "row": lines[:40] + ['{"table": "hand", "row": {"id": "x", "colour": 1}}\n'] + lines[40:],
+    }[cut]
     with pytest.raises(MightyError) as error:
         run(engine, restore, io.StringIO("".join(broken)), "b.jsonl")
     assert "\n" not in str(error.value) and str(error.value).startswith("b.jsonl: ")
@@ -237,12 +295,12 @@ def test_standings_from_running_totals_agree_with_every_hand(engine):
     with Session(engine) as s:
         league = get_league(s, "tue")
         full = sorted(player_stats(s, league.id), key=lambda p: p.name)
-    table = sorted((r.stats for r in run(engine, standings, "tue").rows),
-                   key=lambda p: p.name)
+    table = sorted((r.stats for r in run(engine, standings, "tue").rows), key=lambda p: p.name)
     assert table == full
     record = run(engine, export_record, "tue")
-    assert {p.name: p.score for p in table} == {k: v for k, v in replay(record).totals.items()
-                                                if k in {p.name for p in table}}
+    assert {p.name: p.score for p in table} == {
+        k: v for k, v in replay(record).totals.items() if k in {p.name for p in table}
+    }
 
 
 def test_a_correction_reports_the_standings_change_from_the_totals(engine):
@@ -251,9 +309,11 @@ def test_a_correction_reports_the_standings_change_from_the_totals(engine):
     done = run(engine, amend_hand, "tue", 1, who="t", why="x", taken=20)
     after = run(engine, standings, "tue").by_name()
     moved = {c.name: (c.score_before, c.score_after) for c in done.changes}
-    assert moved == {n: (before[n].stats.score, after[n].stats.score) for n in after
-                     if before[n].stats.score != after[n].stats.score
-                     or before[n].rank != after[n].rank}
+    assert moved == {
+        n: (before[n].stats.score, after[n].stats.score)
+        for n in after
+        if before[n].stats.score != after[n].stats.score or before[n].rank != after[n].rank
+    }
     assert moved
 
 
@@ -274,7 +334,7 @@ def test_a_hand_rule_broken_late_in_a_streamed_import_changes_nothing(engine, tm
     text = run(engine, export_league, "tue", "toml")
     last = text.rindex("taken = ")
     path = tmp_path / "late.toml"
-    path.write_text(text[:last] + "taken = 35" + text[last + 10:], encoding="utf-8")
+    path.write_text(text[:last] + "taken = 35" + text[last + 10 :], encoding="utf-8")
     before = snapshot(engine)
     with pytest.raises(MightyError, match="taken = 35"):
         run(engine, import_record, "copy", open_record(path), who="t", create=True)

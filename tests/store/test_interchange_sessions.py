@@ -11,33 +11,38 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from sqlalchemy import update
 from sqlmodel import select
+from test_interchange import SIX, corrected_league
 
+from databases import fresh_url, run, snapshot
 from mighty_cli.engine.errors import MightyError
+from mighty_cli.store.db import make_engine
 from mighty_cli.store.interchange.exports import export_league
-from mighty_cli.store.ledger.hands import list_hands, record_hand
+from mighty_cli.store.interchange.formats import open_record
 from mighty_cli.store.interchange.imports import import_record
-from mighty_cli.store.ledger.leagues import configure_league, create_league
+from mighty_cli.store.ledger.hands import list_hands, record_hand
+from mighty_cli.store.ledger.leagues import configure_league, create_league, set_league_setting
 from mighty_cli.store.ledger.lookups import get_league
 from mighty_cli.store.ledger.queries import standings as read_standings
 from mighty_cli.store.ledger.sessions import start_session
-from mighty_cli.store.db import make_engine
-from mighty_cli.store.interchange.formats import open_record
-from mighty_cli.store.ledger.leagues import set_league_setting
 from mighty_cli.store.models import LeagueSession
-
-from databases import fresh_url, run, snapshot
-from test_interchange import SIX, corrected_league
 
 FORMATS = ["toml", "json", "csv"]
 
 
 def _times(engine, league: str) -> list[tuple]:
     """Each session's number, start and end, as stored (UTC)."""
+
     def read(s):
         league_id = get_league(s, league).id
-        return [(x.number, x.started_at, x.ended_at) for x in s.exec(
-            select(LeagueSession).where(LeagueSession.league_id == league_id)
-            .order_by(LeagueSession.number)).all()]
+        return [
+            (x.number, x.started_at, x.ended_at)
+            for x in s.exec(
+                select(LeagueSession)
+                .where(LeagueSession.league_id == league_id)
+                .order_by(LeagueSession.number)
+            ).all()
+        ]
+
     return run(engine, read)
 
 
@@ -50,10 +55,14 @@ def _set_times(engine, league: str) -> None:
         league_id = get_league(s, league).id
         for number, _started, ended in stored:
             start = datetime(2024, 3, number, 19, 30, 5, 120000 + number, tzinfo=timezone.utc)
-            s.exec(update(LeagueSession).where(LeagueSession.league_id == league_id,
-                                               LeagueSession.number == number)
-                   .values(started_at=start,
-                           ended_at=None if ended is None else start + timedelta(hours=3)))
+            s.exec(
+                update(LeagueSession)
+                .where(LeagueSession.league_id == league_id, LeagueSession.number == number)
+                .values(
+                    started_at=start, ended_at=None if ended is None else start + timedelta(hours=3)
+                )
+            )
+
     run(engine, write)
 
 
@@ -121,14 +130,16 @@ def test_session_times_are_written_on_each_sessions_first_hand(engine):
     assert "+00:00" in run(engine, export_league, "tue", "toml")  # TOML, JSON: UTC as stored
 
 
-def test_a_hand_written_record_without_session_times_is_stamped_with_the_import(engine,
-                                                                                tmp_path):
+def test_a_hand_written_record_without_session_times_is_stamped_with_the_import(engine, tmp_path):
     run(engine, create_league, "tue", "standard", who="t")
     path = tmp_path / "s.toml"
-    path.write_text('format = "mighty-hand-record/1"\nruleset = "standard"\n'
-                    'players = ["Ana", "Bo", "Cy", "Di", "Ed"]\n\n[[hands]]\ndate = 2024-03-05\n'
-                    'dealer = "Ana"\ndeclarer = "Bo"\ncontract = "14S"\nfriend = "Cy"\n'
-                    'taken = 15\n', encoding="utf-8")
+    path.write_text(
+        'format = "mighty-hand-record/1"\nruleset = "standard"\n'
+        'players = ["Ana", "Bo", "Cy", "Di", "Ed"]\n\n[[hands]]\ndate = 2024-03-05\n'
+        'dealer = "Ana"\ndeclarer = "Bo"\ncontract = "14S"\nfriend = "Cy"\n'
+        "taken = 15\n",
+        encoding="utf-8",
+    )
     start = datetime.now(timezone.utc).replace(tzinfo=None) - timedelta(minutes=5)
     run(engine, import_record, "tue", open_record(path), who="t")
     [(number, started, ended)] = _times(engine, "tue")
@@ -136,14 +147,16 @@ def test_a_hand_written_record_without_session_times_is_stamped_with_the_import(
 
 
 @pytest.mark.parametrize("value", ['"yesterday"', "2024-03-05", '"2024-13-05T19:30:00"'])
-def test_a_session_time_that_is_not_a_time_is_one_line_and_changes_nothing(engine, tmp_path,
-                                                                           value):
+def test_a_session_time_that_is_not_a_time_is_one_line_and_changes_nothing(engine, tmp_path, value):
     run(engine, create_league, "tue", "standard", who="t")
     path = tmp_path / "s.toml"
-    path.write_text('format = "mighty-hand-record/1"\nruleset = "standard"\n'
-                    'players = ["Ana", "Bo", "Cy", "Di", "Ed"]\n\n[[hands]]\ndate = 2024-03-05\n'
-                    f'session_started = {value}\ndealer = "Ana"\ndeclarer = "Bo"\n'
-                    'contract = "14S"\nfriend = "Cy"\ntaken = 15\n', encoding="utf-8")
+    path.write_text(
+        'format = "mighty-hand-record/1"\nruleset = "standard"\n'
+        'players = ["Ana", "Bo", "Cy", "Di", "Ed"]\n\n[[hands]]\ndate = 2024-03-05\n'
+        f'session_started = {value}\ndealer = "Ana"\ndeclarer = "Bo"\n'
+        'contract = "14S"\nfriend = "Cy"\ntaken = 15\n',
+        encoding="utf-8",
+    )
     before = snapshot(engine)
     with pytest.raises(MightyError) as caught:
         run(engine, import_record, "tue", open_record(path), who="t")
@@ -157,10 +170,21 @@ def six_ma_league(engine) -> None:
     run(engine, create_league, "six", "standard-6", who="t")
     run(engine, start_session, "six", SIX, who="t")
     for declarer, contract, friend, taken, eliminated in (
-            ("Bo", "14S", "Cy", 16, "Di"), ("Cy", "15H", None, 9, "Ana"),
-            ("김철수", "16NT", "Ed", 17, "Bo")):
-        run(engine, record_hand, "six", declarer=declarer, contract=contract,
-            friend=friend or "none", taken=taken, eliminated=[eliminated], who="t")
+        ("Bo", "14S", "Cy", 16, "Di"),
+        ("Cy", "15H", None, 9, "Ana"),
+        ("김철수", "16NT", "Ed", 17, "Bo"),
+    ):
+        run(
+            engine,
+            record_hand,
+            "six",
+            declarer=declarer,
+            contract=contract,
+            friend=friend or "none",
+            taken=taken,
+            eliminated=[eliminated],
+            who="t",
+        )
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from mighty_cli.store.rounds.planned_rounds import PlanChange, next_step
 
-AHEAD = [[("A", "B", "C", "D", "E"), ("F", "G", "H", "I", "J")],
-         [("A", "F", "B", "G", "C"), ("D", "H", "E", "I", "J")]]
+AHEAD = [
+    [("A", "B", "C", "D", "E"), ("F", "G", "H", "I", "J")],
+    [("A", "F", "B", "G", "C"), ("D", "H", "E", "I", "J")],
+]
 TEN = list("ABCDEFGHIJ")
 
 
 def test_the_same_r_or_none_takes_the_planned_round():
     for rounds in (3, None):
         step = next_step(AHEAD, (1, 3), TEN, rounds, [], 2)
-        assert (step.tables, step.first, step.rounds, bool(step.change)) == \
-            (AHEAD[0], 1, 3, False)
+        assert (step.tables, step.first, step.rounds, bool(step.change)) == (AHEAD[0], 1, 3, False)
 
 
 def test_another_r_plans_the_rest_of_the_plan_again():

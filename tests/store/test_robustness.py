@@ -11,11 +11,11 @@ from pathlib import Path
 
 from sqlalchemy import text
 
+from mighty_cli.store.db import make_engine, transaction
 from mighty_cli.store.interchange.imports import import_record
 from mighty_cli.store.ledger.leagues import create_league
 from mighty_cli.store.ledger.queries import standings
 from mighty_cli.store.ledger.sessions import start_session
-from mighty_cli.store.db import make_engine, transaction
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,17 +44,23 @@ def test_two_processes_recording_into_one_sqlite_league_lose_nothing(tmp_path):
         # two tables at once: nobody sits at both (session start refuses that)
         start_session(s, "club", ["Fay", "Gus", "Hal", "Ivy", "Jon"])
     count = 15
-    processes = [subprocess.Popen([sys.executable, "-c", RECORDER, url, str(number), str(count),
-                                   declarer, friend],
-                                  cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                  text=True)
-                 for number, declarer, friend in ((1, "Bo", "Cy"), (2, "Gus", "Hal"))]
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", RECORDER, url, str(number), str(count), declarer, friend],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for number, declarer, friend in ((1, "Bo", "Cy"), (2, "Gus", "Hal"))
+    ]
     for process in processes:
         _, error = process.communicate(timeout=300)
         assert process.returncode == 0, error
     with engine.connect() as connection:
-        numbers = [n for (n,) in connection.execute(
-            text("SELECT number FROM hand ORDER BY number"))]
+        numbers = [
+            n for (n,) in connection.execute(text("SELECT number FROM hand ORDER BY number"))
+        ]
     assert numbers == list(range(1, 2 * count + 1))
     with transaction(engine) as s:
         table = standings(s, "club").by_name()
@@ -80,9 +86,13 @@ def test_import_killed_half_way_leaves_no_hands(tmp_path):
     engine = make_engine(url)
     with transaction(engine) as s:
         create_league(s, "club", "standard")
-    process = subprocess.Popen([sys.executable, "-c", KILLED_IMPORT, url,
-                                str(ROOT / "examples" / "season.toml")],
-                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-c", KILLED_IMPORT, url, str(ROOT / "examples" / "season.toml")],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = process.stdout.readline()  # the hands and some player rows are written
         assert line.strip() == "written", process.stderr.read()
@@ -90,8 +100,10 @@ def test_import_killed_half_way_leaves_no_hands(tmp_path):
         os.kill(process.pid, signal.SIGKILL)
         process.wait(timeout=30)
     with engine.connect() as connection:
-        counts = {t: connection.execute(text(f"SELECT count(*) FROM {t}")).scalar()
-                  for t in ("hand", "hand_player", "league_session", "player")}
+        counts = {
+            t: connection.execute(text(f"SELECT count(*) FROM {t}")).scalar()
+            for t in ("hand", "hand_player", "league_session", "player")
+        }
     assert counts == {"hand": 0, "hand_player": 0, "league_session": 0, "player": 0}
     with transaction(engine) as s:  # and the league still takes the import afterwards
         from mighty_cli.engine.records import load_record

@@ -12,26 +12,25 @@ import io
 import pytest
 from sqlalchemy import text
 from sqlmodel import select
-
-from mighty_cli.engine.errors import MightyError
-from mighty_cli.engine.records import load_record, replay
-from mighty_cli.engine.ruleset import load_ruleset
-from mighty_cli.store.interchange import export_chunks
-from mighty_cli.store.ledger.corrections import amend_hand, unvoid_hand, void_hand
-from mighty_cli.store.interchange.exports import export_league
-from mighty_cli.store.ledger.hands import list_hands, record_hand, show_hand
-from mighty_cli.store.interchange.imports import import_record
-from mighty_cli.store.ledger.leagues import create_league
-from mighty_cli.store.ledger.queries import standings as read_standings
-from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
-from mighty_cli.store.interchange.backup import iter_backup, restore
-from mighty_cli.store.db import ADDED_COLUMNS, make_engine, transaction
-from mighty_cli.store.models import Hand
-
-from databases import run
 from test_export_chunks import general_export
 from test_interchange import SIX, without_totals
 from test_interchange_sessions import FORMATS, _round_trip
+
+from databases import run
+from mighty_cli.engine.errors import MightyError
+from mighty_cli.engine.records import load_record, replay
+from mighty_cli.engine.ruleset import load_ruleset
+from mighty_cli.store.db import ADDED_COLUMNS, make_engine, transaction
+from mighty_cli.store.interchange import export_chunks
+from mighty_cli.store.interchange.backup import iter_backup, restore
+from mighty_cli.store.interchange.exports import export_league
+from mighty_cli.store.interchange.imports import import_record
+from mighty_cli.store.ledger.corrections import amend_hand, unvoid_hand, void_hand
+from mighty_cli.store.ledger.hands import list_hands, record_hand, show_hand
+from mighty_cli.store.ledger.leagues import create_league
+from mighty_cli.store.ledger.queries import standings as read_standings
+from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
+from mighty_cli.store.models import Hand
 
 
 def siheung_league(engine, name: str = "sh") -> list:
@@ -46,16 +45,24 @@ def siheung_league(engine, name: str = "sh") -> list:
     def record(declarer, friend, taken, out, **more):
         players = run(engine, session_proposal, name)[1].players
         out_name = out if out in (None, "dummy", "Dummy") else players[out]
-        run(engine, record_hand, name, declarer=players[declarer], contract="14S",
-            friend=players[friend] if friend is not None else "none", taken=taken,
-            eliminated=None if out_name is None else [out_name], who="t", **more)
-        expected.append([] if out_name is None else ["dummy" if out_name == "Dummy"
-                                                     else out_name])
+        run(
+            engine,
+            record_hand,
+            name,
+            declarer=players[declarer],
+            contract="14S",
+            friend=players[friend] if friend is not None else "none",
+            taken=taken,
+            eliminated=None if out_name is None else [out_name],
+            who="t",
+            **more,
+        )
+        expected.append([] if out_name is None else ["dummy" if out_name == "Dummy" else out_name])
 
-    record(0, 1, 16, 1)             # the friend's own hand out: he played the dummy's
+    record(0, 1, 16, 1)  # the friend's own hand out: he played the dummy's
     record(0, 2, 15, "dummy")
     record(1, None, 9, 3, note="노프렌드")
-    record(2, 3, 14, None)          # a record may leave it out: it changes no score
+    record(2, 3, 14, None)  # a record may leave it out: it changes no score
     players = run(engine, session_proposal, name)[1].players
     run(engine, record_hand, name, deal_miss=players[2], who="t")
     expected.append([])
@@ -83,13 +90,23 @@ def test_a_siheung_summary_hand_keeps_who_was_eliminated(engine):
     assert first.deltas[first.friend] > 0
     # An eliminated player keeps his role (he played the dummy's hand): nobody's row says
     # eliminated, and hand 1's friend is counted as the friend.
-    roles = run(engine, lambda s: s.exec(text(
-        "SELECT h.number, p.name, hp.role FROM hand_player hp JOIN hand h ON h.id = hp.hand_id "
-        "JOIN player p ON p.id = hp.player_id")).all())
+    roles = run(
+        engine,
+        lambda s: s.exec(
+            text(
+                "SELECT h.number, p.name, hp.role FROM hand_player hp JOIN hand h ON h.id = hp.hand_id "
+                "JOIN player p ON p.id = hp.player_id"
+            )
+        ).all(),
+    )
     assert "eliminated" not in {role for _n, _p, role in roles}
     assert (1, first.friend, "friend") in [tuple(r) for r in roles]
-    stored = run(engine, lambda s: [(h.number, h.eliminated_seat) for h in s.exec(
-        select(Hand).order_by(Hand.number)).all()])
+    stored = run(
+        engine,
+        lambda s: [
+            (h.number, h.eliminated_seat) for h in s.exec(select(Hand).order_by(Hand.number)).all()
+        ],
+    )
     assert stored[1] == (2, 5) and stored[3] == (4, None) and stored[4] == (5, None)
 
 
@@ -103,8 +120,9 @@ def test_amend_void_and_unvoid_keep_the_eliminated(engine):
     out = hands[7].eliminated[0]
     with pytest.raises(MightyError) as caught:
         run(engine, amend_hand, "sh", 8, who="t", why="x", declarer=out)
-    assert str(caught.value) == f"hand 8: eliminated: {out} is the declarer and cannot be " \
-                                "eliminated"
+    assert (
+        str(caught.value) == f"hand 8: eliminated: {out} is the declarer and cannot be eliminated"
+    )
     assert eliminated(engine, "sh") == expected
 
 
@@ -112,8 +130,7 @@ def test_amend_void_and_unvoid_keep_the_eliminated(engine):
 def test_a_siheung_league_round_trips_with_who_was_eliminated(engine, db_url, tmp_path, fmt):
     expected = siheung_league(engine)
     live = [h.to_json() for h in run(engine, list_hands, "sh", include_voided=False)]
-    assert [h.get("eliminated", []) for h in live] == [e for i, e in enumerate(expected)
-                                                       if i != 5]
+    assert [h.get("eliminated", []) for h in live] == [e for i, e in enumerate(expected) if i != 5]
     standings = run(engine, read_standings, "sh").to_json()
     other = _round_trip(engine, db_url, tmp_path, "sh", fmt, "siheung-6")
     try:
@@ -129,8 +146,9 @@ def test_the_chunk_writers_write_siheung_hands_as_the_general_ones(engine, monke
     general = []  # the chunk writers write these hands themselves: none goes the general way
     for writer in ("toml_export_hand", "json_export_hand"):
         monkeypatch.setattr(export_chunks, writer, lambda view, times: general.append(view))
-    monkeypatch.setattr(export_chunks.CsvChunks, "_general",
-                        lambda self, row, *args: general.append(row))
+    monkeypatch.setattr(
+        export_chunks.CsvChunks, "_general", lambda self, row, *args: general.append(row)
+    )
     for fmt in FORMATS:
         whole = run(engine, export_league, "sh", fmt, bom=fmt == "csv")
         assert whole == expected[fmt]
@@ -154,10 +172,13 @@ def test_backup_then_restore_keeps_the_eliminated(engine, tmp_path, ruleset):
     with transaction(engine) as s:
         restore(s, io.StringIO(backup))
     assert without_totals(every_row(engine)) == without_totals(backup)  # totals counted again
-    assert [h.to_json() for h in run(engine, list_hands, "sh")] == \
-        [h.to_json() for h in run(source, list_hands, "sh")]
+    assert [h.to_json() for h in run(engine, list_hands, "sh")] == [
+        h.to_json() for h in run(source, list_hands, "sh")
+    ]
     assert any(eliminated(engine, "sh"))
-    assert run(engine, read_standings, "sh").to_json() == run(source, read_standings, "sh").to_json()
+    assert (
+        run(engine, read_standings, "sh").to_json() == run(source, read_standings, "sh").to_json()
+    )
     source.dispose()
 
 
@@ -170,18 +191,27 @@ def eliminated_league(engine, ruleset: str) -> list:
     expected = []
     for declarer, friend, out in ((0, 1, (2, 3)), (1, None, (0, 4)), (2, 3, (5, 6))):
         players = run(engine, session_proposal, "sh")[1].players
-        names = [players[i] for i in out[:rules.table.eliminated] if i < len(players)]
-        run(engine, record_hand, "sh", declarer=players[declarer], contract="14S",
-            friend=players[friend] if friend is not None else "none", taken=11, eliminated=names,
-            who="t")
+        names = [players[i] for i in out[: rules.table.eliminated] if i < len(players)]
+        run(
+            engine,
+            record_hand,
+            "sh",
+            declarer=players[declarer],
+            contract="14S",
+            friend=players[friend] if friend is not None else "none",
+            taken=11,
+            eliminated=names,
+            who="t",
+        )
         expected.append(names)
     return expected
 
 
 @pytest.mark.parametrize("ruleset", ["standard-6", "standard-7"])
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_six_and_seven_ma_outcomes_round_trip_with_the_eliminated(engine, db_url, tmp_path,
-                                                                  ruleset, fmt):
+def test_six_and_seven_ma_outcomes_round_trip_with_the_eliminated(
+    engine, db_url, tmp_path, ruleset, fmt
+):
     expected = eliminated_league(engine, ruleset)
     hands = [h.to_json() for h in run(engine, list_hands, "sh")]
     assert [h["eliminated"] for h in hands] == expected
@@ -207,8 +237,21 @@ def simulated(tmp_path, runner_cli) -> tuple:
     """Refereed 시흥 hands (``mighty simulate``: every card), some with a player out and some
     with the dummy out, as a record file; each hand's eliminated as the replay gives it."""
     path = tmp_path / "sim.toml"
-    result = runner_cli(["simulate", "-r", "siheung-6", "--hands", "40", "--seed", "3",
-                         "--players", ",".join(SIX), "-o", str(path)])
+    result = runner_cli(
+        [
+            "simulate",
+            "-r",
+            "siheung-6",
+            "--hands",
+            "40",
+            "--seed",
+            "3",
+            "--players",
+            ",".join(SIX),
+            "-o",
+            str(path),
+        ]
+    )
     assert result.exit_code == 0, result.output
     record = load_record(path)
     outcomes = replay(record, load_ruleset("siheung-6")).hands
@@ -218,8 +261,9 @@ def simulated(tmp_path, runner_cli) -> tuple:
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_refereed_siheung_hands_import_and_export_with_the_eliminated(engine, db_url, tmp_path,
-                                                                      fmt):
+def test_refereed_siheung_hands_import_and_export_with_the_eliminated(
+    engine, db_url, tmp_path, fmt
+):
     from click.testing import CliRunner
 
     from mighty_cli.cli import cli
@@ -256,8 +300,17 @@ def test_a_store_made_before_the_column_gains_it_when_opened(db_url):
     engine = make_engine(db_url)
     run(engine, create_league, "six", "standard-6", who="t")
     run(engine, start_session, "six", SIX, who="t")
-    run(engine, record_hand, "six", declarer="Bo", contract="14S", friend="Cy", taken=16,
-        eliminated=["Di"], who="t")
+    run(
+        engine,
+        record_hand,
+        "six",
+        declarer="Bo",
+        contract="14S",
+        friend="Cy",
+        taken=16,
+        eliminated=["Di"],
+        who="t",
+    )
     before = [h.to_json() for h in run(engine, list_hands, "six")]
     standings = run(engine, read_standings, "six").to_json()
     engine.dispose()
@@ -276,8 +329,17 @@ def test_a_store_made_before_the_column_gains_it_when_opened(db_url):
     run(engine, end_session, "six", who="t")  # one person, one open table, in any league
     run(engine, create_league, "sh", "siheung-6", who="t")
     run(engine, start_session, "sh", SIX[:5], who="t")
-    run(engine, record_hand, "sh", declarer="Bo", contract="14S", friend="Cy", taken=16,
-        eliminated=["dummy"], who="t")
+    run(
+        engine,
+        record_hand,
+        "sh",
+        declarer="Bo",
+        contract="14S",
+        friend="Cy",
+        taken=16,
+        eliminated=["dummy"],
+        who="t",
+    )
     assert eliminated(engine, "sh") == [["dummy"]]
     engine.dispose()
 

@@ -8,20 +8,27 @@ from __future__ import annotations
 
 import pytest
 
+from databases import run, snapshot
 from mighty_cli.engine.records import Record, dump_record
 from mighty_cli.store import LeagueError
 from mighty_cli.store.ledger.corrections import void_hand
 from mighty_cli.store.ledger.hands import enter_hand, record_hand
 from mighty_cli.store.ledger.leagues import create_league
 from mighty_cli.store.ledger.sessions import start_session
+from mighty_cli.store.ledger.table_entry import (
+    HalfEntered,
+    HandAlreadyEntered,
+    HandGone,
+    LiveClaim,
+    SameOutcome,
+    drop_live_hand,
+    hand_in_progress,
+    keep_half_entered,
+    keep_live_hand,
+    take_half_entered,
+    take_live_hand,
+)
 from mighty_cli.store.rounds.round_tables import start_round
-from mighty_cli.store.ledger.table_entry import (HalfEntered, HandAlreadyEntered, HandGone,
-                                                 LiveClaim, SameOutcome, drop_live_hand,
-                                                 hand_in_progress, keep_half_entered,
-                                                 keep_live_hand, take_half_entered,
-                                                 take_live_hand)
-
-from databases import run, snapshot
 
 FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]
 BO_MADE = dict(declarer="Bo", contract="14S", friend="Cy", taken=16)
@@ -46,6 +53,7 @@ def session_id(engine) -> int:
 
     def look(s):
         return find_session(s, get_league(s, "L"), 1, open_only=False).id
+
     return run(engine, look)
 
 
@@ -65,11 +73,13 @@ def test_a_writer_whose_hand_was_replaced_by_a_recorded_hand_is_refused(league):
     claim.held = True
     recorded = run(league, record_hand, "L", **BO_MADE, who="kim")  # the keeper's record
     assert recorded.replaced_live == "Ana" and recorded.session_hand == 1
-    gone = refused_gone(league, keep_live_hand, "L", 1, live(election=("Ana 14S", "Bo pass")),
-                        claim)
+    gone = refused_gone(
+        league, keep_live_hand, "L", 1, live(election=("Ana 14S", "Bo pass")), claim
+    )
     assert gone.what == "stored"
-    assert str(gone).startswith("hand 1 was entered meanwhile elsewhere (declarer Bo 14S, by "
-                                "kim at ")
+    assert str(gone).startswith(
+        "hand 1 was entered meanwhile elsewhere (declarer Bo 14S, by kim at "
+    )
     assert str(gone).endswith("): the entries made here are not kept")
 
 
@@ -78,9 +88,16 @@ def test_storing_a_replaced_refereed_hand_is_refused_and_stores_nothing(league):
     run(league, record_hand, "L", **BO_MADE, who="kim")
     before = snapshot(league)
     with pytest.raises(HandGone) as caught:
-        run(league, record_hand, "L", players=FIVE, dealer="Ana", who="t", claim=claim,
-            refereed={"players": FIVE, "dealer": "Ana", "opener": "Ana",
-                      "deal_miss": "Cy"})
+        run(
+            league,
+            record_hand,
+            "L",
+            players=FIVE,
+            dealer="Ana",
+            who="t",
+            claim=claim,
+            refereed={"players": FIVE, "dealer": "Ana", "opener": "Ana", "deal_miss": "Cy"},
+        )
     assert caught.value.what == "stored"
     assert snapshot(league) == before
 
@@ -106,8 +123,9 @@ def test_a_hand_dropped_elsewhere_refuses_the_window_that_held_it(league):
     second.held = False
     gone = refused_gone(league, keep_live_hand, "L", 1, live(), first)
     assert gone.what == "dropped"
-    assert str(gone) == ("hand 1, in progress here, was dropped elsewhere: the entries made "
-                         "here are not kept")
+    assert str(gone) == (
+        "hand 1, in progress here, was dropped elsewhere: the entries made here are not kept"
+    )
 
 
 def test_a_hand_with_every_call_taken_back_is_no_hand_in_progress(league):
@@ -123,8 +141,7 @@ def test_the_same_outcome_as_the_tables_previous_hand_is_refused_unless_again(le
     before = snapshot(league)
     with pytest.raises(SameOutcome) as caught:
         run(league, enter_hand, "L", **BO_MADE, who="kim")
-    assert str(caught.value).startswith("the same outcome as hand 1 (declarer Bo 14S, by kim "
-                                        "at ")
+    assert str(caught.value).startswith("the same outcome as hand 1 (declarer Bo 14S, by kim at ")
     assert snapshot(league) == before
     assert run(league, enter_hand, "L", **BO_MADE, who="kim", again=True).hand.number == 2
     other = dict(BO_MADE, taken=15)
@@ -151,17 +168,24 @@ def test_a_writer_behind_the_table_is_told_which_hand_was_entered(league):
     run(league, enter_hand, "L", **BO_MADE, who="kim", expect_hand=1)
     before = snapshot(league)
     with pytest.raises(HandAlreadyEntered) as caught:  # another hand, sent as hand 1
-        run(league, enter_hand, "L", declarer="Ana", contract="15D", friend="none",
-            taken=17, who="lee", expect_hand=1)
+        run(
+            league,
+            enter_hand,
+            "L",
+            declarer="Ana",
+            contract="15D",
+            friend="none",
+            taken=17,
+            who="lee",
+            expect_hand=1,
+        )
     assert not caught.value.same and caught.value.next == 2
-    assert str(caught.value).startswith("hand 1 is already entered (declarer Bo 14S, by kim "
-                                        "at ")
+    assert str(caught.value).startswith("hand 1 is already entered (declarer Bo 14S, by kim at ")
     with pytest.raises(HandAlreadyEntered) as caught:  # the same entry sent again
         run(league, enter_hand, "L", **BO_MADE, who="kim", expect_hand=1)
     assert caught.value.same
     assert "is already entered as given here" in str(caught.value)
-    with pytest.raises(LeagueError, match="the table has 1 hand stored: its next is hand 2, "
-                                          "not 5"):
+    with pytest.raises(LeagueError, match="the table has 1 hand stored: its next is hand 2, not 5"):
         run(league, enter_hand, "L", **BO_MADE, who="kim", expect_hand=5)
     assert snapshot(league) == before
 
@@ -170,25 +194,62 @@ def test_a_tables_hand_is_told_by_its_own_count(engine):
     run(engine, create_league, "cup", "standard", who="t")
     plan = run(engine, start_round, "cup", FIVE + ["Fay", "Gus", "Hal", "Ivy", "Jon"], who="t")
     one, two = plan.tables
-    run(engine, record_hand, "cup", session_number=two.session, declarer=two.players[1],
-        contract="14S", friend="none", taken=16, who="t")
-    done = run(engine, record_hand, "cup", session_number=one.session,
-               declarer=one.players[1], contract="14S", friend="none", taken=16, who="t")
+    run(
+        engine,
+        record_hand,
+        "cup",
+        session_number=two.session,
+        declarer=two.players[1],
+        contract="14S",
+        friend="none",
+        taken=16,
+        who="t",
+    )
+    done = run(
+        engine,
+        record_hand,
+        "cup",
+        session_number=one.session,
+        declarer=one.players[1],
+        contract="14S",
+        friend="none",
+        taken=16,
+        who="t",
+    )
     assert (done.hand.number, done.session_hand) == (2, 1)
     with pytest.raises(HandAlreadyEntered) as caught:
-        run(engine, enter_hand, "cup", session_number=one.session, declarer=one.players[2],
-            contract="15S", friend="none", taken=16, who="t", expect_hand=1)
-    assert str(caught.value).startswith("table 1's hand 1 is already entered (declarer "
-                                        f"{one.players[1]} 14S, by t at ")
+        run(
+            engine,
+            enter_hand,
+            "cup",
+            session_number=one.session,
+            declarer=one.players[2],
+            contract="15S",
+            friend="none",
+            taken=16,
+            who="t",
+            expect_hand=1,
+        )
+    assert str(caught.value).startswith(
+        f"table 1's hand 1 is already entered (declarer {one.players[1]} 14S, by t at "
+    )
 
 
 def test_a_score_keepers_half_typed_hand_is_kept_then_taken_up_once(league):
-    half = dump_record(Record(ruleset="standard", players=FIVE,
-                              hands=[{"dealer": "Ana", "declarer": "Bo", "contract": "14S"}]))
+    half = dump_record(
+        Record(
+            ruleset="standard",
+            players=FIVE,
+            hands=[{"dealer": "Ana", "declarer": "Bo", "contract": "14S"}],
+        )
+    )
     run(league, keep_half_entered, "L", 1, half, 0)
     assert run(league, hand_in_progress, session_id(league)) is True
-    with pytest.raises(HalfEntered, match=r"hand 1 was left half entered by a score-keeper "
-                                          r"\(declarer Bo, contract 14S\)"):
+    with pytest.raises(
+        HalfEntered,
+        match=r"hand 1 was left half entered by a score-keeper "
+        r"\(declarer Bo, contract 14S\)",
+    ):
         run(league, take_live_hand, "L", 1, "a-referee")
     players, hand = run(league, take_half_entered, "L", 1)
     assert players == FIVE and hand == {"dealer": "Ana", "declarer": "Bo", "contract": "14S"}
@@ -197,15 +258,21 @@ def test_a_score_keepers_half_typed_hand_is_kept_then_taken_up_once(league):
 
 def test_a_half_typed_hand_is_not_kept_once_the_table_stored_that_hand(league):
     run(league, record_hand, "L", **BO_MADE, who="kim")
-    half = dump_record(Record(ruleset="standard", players=FIVE,
-                              hands=[{"dealer": "Ana", "declarer": "Bo"}]))
+    half = dump_record(
+        Record(ruleset="standard", players=FIVE, hands=[{"dealer": "Ana", "declarer": "Bo"}])
+    )
     gone = refused_gone(league, keep_half_entered, "L", 1, half, 0)
     assert gone.what == "stored"
 
 
 def test_a_recorded_hand_replacing_a_half_typed_one_says_its_answers(league):
-    half = dump_record(Record(ruleset="standard", players=FIVE,
-                              hands=[{"dealer": "Ana", "declarer": "Bo", "contract": "14S"}]))
+    half = dump_record(
+        Record(
+            ruleset="standard",
+            players=FIVE,
+            hands=[{"dealer": "Ana", "declarer": "Bo", "contract": "14S"}],
+        )
+    )
     run(league, keep_half_entered, "L", 1, half, 0)
     done = run(league, record_hand, "L", **BO_MADE, who="kim")
     assert (done.replaced_live, done.replaced_half) == (None, "declarer Bo, contract 14S")

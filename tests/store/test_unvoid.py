@@ -5,20 +5,17 @@ from __future__ import annotations
 
 import pytest
 
+from databases import run, snapshot
 from mighty_cli.engine.records import replay
 from mighty_cli.store import LeagueError
+from mighty_cli.store.interchange.exports import export_record
 from mighty_cli.store.ledger.corrections import amend_hand, change_log, unvoid_hand, void_hand
 from mighty_cli.store.ledger.hands import record_hand, show_hand
-from mighty_cli.store.interchange.exports import export_record
 from mighty_cli.store.ledger.leagues import create_league
 from mighty_cli.store.ledger.queries import standings
 from mighty_cli.store.ledger.sessions import start_session
 
-from databases import run, snapshot
-
 FIVE = ["Ana", "Bo", "Cy", "Di", "Ed"]
-
-
 
 
 def scores(engine) -> dict:
@@ -31,9 +28,11 @@ def pot_league(engine):
     Di's finds it empty."""
     run(engine, create_league, "tue", "club-requirements", who="t")
     run(engine, start_session, "tue", FIVE, who="t")
-    for entry in (dict(deal_miss="Ana"),
-                  dict(declarer="Bo", contract="15D", friend="Cy", taken=16),
-                  dict(declarer="Di", contract="14S", friend="Ed", taken=15)):
+    for entry in (
+        dict(deal_miss="Ana"),
+        dict(declarer="Bo", contract="15D", friend="Cy", taken=16),
+        dict(declarer="Di", contract="14S", friend="Ed", taken=15),
+    ):
         run(engine, record_hand, "tue", who="t", **entry)
     return engine
 
@@ -48,7 +47,7 @@ def test_unvoid_restores_the_hand_and_settles_later_pots_again(pot_league):
     assert not correction.after.voided and correction.before.voided
     assert scores(engine) == played
     assert run(engine, show_hand, "tue", 1).pot_after == 5
-    assert run(engine, show_hand, "tue", 2).deltas["Bo"] == 15   # 10 + the pot's share
+    assert run(engine, show_hand, "tue", 2).deltas["Bo"] == 15  # 10 + the pot's share
     assert correction.hands_resettled == 1
     assert {c.name for c in correction.changes} >= {"Ana", "Bo"}
     assert scores(engine) == replay(run(engine, export_record, "tue")).totals

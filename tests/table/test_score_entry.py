@@ -8,8 +8,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 import pytest
-from databases import fresh_url, run, snapshot
 
+from databases import fresh_url, run, snapshot
 from mighty_cli.store.db import make_engine, transaction
 from mighty_cli.table.next_hand import NextHand, read_next_hand
 from mighty_cli.table.score_entry import (
@@ -118,8 +118,7 @@ def test_check_field_weighs_a_split_count_with_the_friends(tmp_path):
     engine = league_engine(tmp_path, "dongdaejeon-7", [*FIVE, "Fay", "Gus"])
     hand = next_hand(engine)
     assert check_field(hand, "taken", "15+4", {"declarer": "Ana", "friend": "fay"}) == 23
-    assert check_field(hand, "taken", "15+3+1",
-                       {"declarer": "Ana", "friend": ["fay", "gus"]}) == 21
+    assert check_field(hand, "taken", "15+3+1", {"declarer": "Ana", "friend": ["fay", "gus"]}) == 21
     engine.dispose()
 
 
@@ -157,8 +156,9 @@ def test_check_outcome_takes_a_deal_miss_alone(engine):
 
 def test_check_outcome_decides_no_friend_where_the_declarer_always_plays_alone(tmp_path):
     engine = league_engine(tmp_path, "standard-3", FIVE[:3])
-    outcome = check_outcome(next_hand(engine), {"declarer": "Ana", "contract": "14S",
-                                                "taken": "16"})
+    outcome = check_outcome(
+        next_hand(engine), {"declarer": "Ana", "contract": "14S", "taken": "16"}
+    )
     assert outcome.friend == "none"
     engine.dispose()
 
@@ -243,7 +243,6 @@ def test_store_outcome_at_a_duplicate_table_refuses_a_friend_without_the_card_ca
     seats = next_hand(engine).seating  # seed 7 deals the ace of spades to seat 4 on deal 1
     entry = {"declarer": seats[2], "contract": "14S", "friend": seats[4], "taken": "16"}
     refusal = refused(engine, entry)
-    assert "the deal decides who the friend is: give the card the declarer called" \
-        in str(refusal)
+    assert "the deal decides who the friend is: give the card the declarer called" in str(refusal)
     assert store(engine, entry | {"friend_call": "SA"}).table_hand == 1
     engine.dispose()

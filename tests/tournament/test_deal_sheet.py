@@ -40,8 +40,10 @@ def test_every_stack_is_the_deal_record_checks_at_every_table_shape(name):
             sheet = sheet_deal(rules, 5, size, number)
             proposal = duplicate_proposal(rules, labels, number)
             dealt = expected_deal(rules, 5, number, proposal.players)
-            assert (labels[sheet.dealer - 1], labels[sheet.opener - 1]) \
-                == (proposal.dealer, proposal.opener)
+            assert (labels[sheet.dealer - 1], labels[sheet.opener - 1]) == (
+                proposal.dealer,
+                proposal.opener,
+            )
             stacks = []
             for seat in sheet.seats:
                 label = labels[seat.seat - 1]
@@ -60,8 +62,7 @@ def test_every_stack_is_the_deal_record_checks_at_every_table_shape(name):
             if rules.table.dummy:
                 assert sorted(piles["dummy"]) == sorted(dealt[DUMMY])
             stacks += piles.values()
-            assert Counter(card for stack in stacks for card in stack) \
-                == Counter(rules.deck_cards)
+            assert Counter(card for stack in stacks for card in stack) == Counter(rules.deck_cards)
 
 
 def test_a_hand_is_laid_out_by_suit_high_to_low_then_the_jokers():
@@ -69,24 +70,40 @@ def test_a_hand_is_laid_out_by_suit_high_to_low_then_the_jokers():
     서울과고's 11 between the jack and the ten."""
     hand = parse_cards("C3 BJ S10 HA D2 JK SA S11 SJ H9 DK", copies=True)
     assert [card & 127 for card in director_order(hand)] == parse_cards(
-        "SA SJ S11 S10 HA H9 DK D2 C3 JK BJ")
+        "SA SJ S11 S10 HA H9 DK D2 C3 JK BJ"
+    )
     two = parse_cards("SA SK SA", copies=True)
     assert [card & 127 for card in director_order(two)] == [parse_card("SA")] * 2 + [
-        parse_card("SK")]
+        parse_card("SK")
+    ]
 
 
 def test_the_mighty_is_marked_in_its_suits_column():
     laid = columns(parse_cards("DA SK SA JK C10"), parse_card("SA"))
     assert [[(face.text, face.mighty) for face in column] for column in laid] == [
-        [("A", True), ("K", False)], [], [("A", False)], [("10", False)], [("JK", False)]]
+        [("A", True), ("K", False)],
+        [],
+        [("A", False)],
+        [("10", False)],
+        [("JK", False)],
+    ]
 
 
 def test_a_sheet_gives_each_table_size_its_deals_smallest_first():
     rules = load_ruleset("standard")
-    sheet = deal_sheet(rules, 9, [(2, ["A", "B", "C", "D", "E", "F"]),
-                                  (1, ["G", "H", "I", "J", "K"]),
-                                  (3, ["L", "M", "N", "O", "P"])], 4, league="cup",
-                       round_number=2)
-    assert [(size.size, [t.table for t in size.tables], len(size.deals))
-            for size in sheet.sizes] == [(5, [1, 3], 4), (6, [2], 4)]
+    sheet = deal_sheet(
+        rules,
+        9,
+        [
+            (2, ["A", "B", "C", "D", "E", "F"]),
+            (1, ["G", "H", "I", "J", "K"]),
+            (3, ["L", "M", "N", "O", "P"]),
+        ],
+        4,
+        league="cup",
+        round_number=2,
+    )
+    assert [
+        (size.size, [t.table for t in size.tables], len(size.deals)) for size in sheet.sizes
+    ] == [(5, [1, 3], 4), (6, [2], 4)]
     assert sheet.to_json()["mighty"] == "SA" and sheet.to_json()["mighty_alternate"] == "DA"

@@ -7,14 +7,25 @@ import random
 from itertools import combinations
 
 import pytest
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.session import seats_range
 from mighty_cli.tournament.designs import affine_rounds
-from mighty_cli.tournament.plan import (PlanError, lower_bound, meetings, plan_facts,
-                                        plan_round, plan_rounds, repeated_pairs, sit_out_rounds,
-                                        spread_bound, table_sizes, total_repeats)
+from mighty_cli.tournament.plan import (
+    PlanError,
+    lower_bound,
+    meetings,
+    plan_facts,
+    plan_round,
+    plan_rounds,
+    repeated_pairs,
+    sit_out_rounds,
+    spread_bound,
+    table_sizes,
+    total_repeats,
+)
 
 
 def names(count: int, prefix: str = "P") -> list[str]:
@@ -24,7 +35,7 @@ def names(count: int, prefix: str = "P") -> list[str]:
 def first_round(players: list[str], sizes: list[int]) -> list[tuple]:
     tables, start = [], 0
     for size in sizes:
-        tables.append(tuple(players[start:start + size]))
+        tables.append(tuple(players[start : start + size]))
         start += size
     return tables
 
@@ -38,8 +49,9 @@ def exhaustive_minimum(players: list[str], sizes: list[int], history) -> int:
     def place(rest: list[str], tables: list[list[str]]) -> None:
         nonlocal best
         if not rest:
-            cost = sum(1 for t in tables for a, b in combinations(t, 2)
-                       if (min(a, b), max(a, b)) in met)
+            cost = sum(
+                1 for t in tables for a, b in combinations(t, 2) if (min(a, b), max(a, b)) in met
+            )
             best = cost if best is None else min(best, cost)
             return
         player, seen_empty = rest[0], set()
@@ -58,10 +70,16 @@ def exhaustive_minimum(players: list[str], sizes: list[int], history) -> int:
     return best
 
 
-@pytest.mark.parametrize("count,sizes,bound", [
-    (10, [5, 5], 8), (11, [6, 5], 10), (15, [5, 5, 5], 6), (20, [5, 5, 5, 5], 4),
-    (22, [6, 6, 5, 5], 6),
-])
+@pytest.mark.parametrize(
+    "count,sizes,bound",
+    [
+        (10, [5, 5], 8),
+        (11, [6, 5], 10),
+        (15, [5, 5, 5], 6),
+        (20, [5, 5, 5, 5], 4),
+        (22, [6, 6, 5, 5], 6),
+    ],
+)
 def test_lower_bound_of_a_second_round_is_the_arithmetic_of_repeats(count, sizes, bound):
     players = names(count)
     history = [first_round(players, sizes)]
@@ -82,10 +100,17 @@ def test_spread_bound_of_one_table_over_more_tables_than_players_is_zero():
     assert spread_bound([tuple(names(5))], 1) == 10
 
 
-@pytest.mark.parametrize("ruleset,count,expected", [
-    ("standard", 11, [6, 5]), ("standard", 20, [5, 5, 5, 5]), ("standard", 7, [7]),
-    ("standard", 13, [7, 6]), ("standard-7", 14, [7, 7]), ("standard-6", 12, [6, 6]),
-])
+@pytest.mark.parametrize(
+    "ruleset,count,expected",
+    [
+        ("standard", 11, [6, 5]),
+        ("standard", 20, [5, 5, 5, 5]),
+        ("standard", 7, [7]),
+        ("standard", 13, [7, 6]),
+        ("standard-7", 14, [7, 7]),
+        ("standard-6", 12, [6, 6]),
+    ],
+)
 def test_table_sizes_are_what_the_ruleset_seats(ruleset, count, expected):
     low, high = seats_range(load_ruleset(ruleset))
     assert table_sizes(count, range(low, high + 1)) == expected
@@ -182,10 +207,23 @@ def test_the_sit_outs_come_last_and_are_reported(count, sizes, rounds):
 
 
 def test_sit_out_rounds_counts_the_larger_tables_only():
-    history = [[("a", "b", "c", "d", "e", "f"), ("g", "h", "i", "j", "k")],
-               [("a", "g", "h", "i", "j", "k"), ("b", "c", "d", "e", "f")]]
-    assert sit_out_rounds(history, 5) == {"a": 2, "b": 1, "c": 1, "d": 1, "e": 1, "f": 1,
-                                          "g": 1, "h": 1, "i": 1, "j": 1, "k": 1}
+    history = [
+        [("a", "b", "c", "d", "e", "f"), ("g", "h", "i", "j", "k")],
+        [("a", "g", "h", "i", "j", "k"), ("b", "c", "d", "e", "f")],
+    ]
+    assert sit_out_rounds(history, 5) == {
+        "a": 2,
+        "b": 1,
+        "c": 1,
+        "d": 1,
+        "e": 1,
+        "f": 1,
+        "g": 1,
+        "h": 1,
+        "i": 1,
+        "j": 1,
+        "k": 1,
+    }
     assert sit_out_rounds(history, 6) == {}
 
 
@@ -215,6 +253,7 @@ def test_a_table_whose_seating_changed_mid_round_counts_each_pair_and_sitter_onc
     history = [[first, later, ("Gil", "Hu", "Ida", "Jo", "Ki")]]
     met = meetings(history)
     assert met[("Ana", "Bo")] == 1 and ("Ed", "Zed") not in met and met[("Ana", "Zed")] == 1
-    assert sit_out_rounds(history, 5) == {name: 1 for name in set(first) | set(later)}
-    assert lower_bound(2, history) == lower_bound(2, [[first, ("Zed",),
-                                                       ("Gil", "Hu", "Ida", "Jo", "Ki")]])
+    assert sit_out_rounds(history, 5) == dict.fromkeys(set(first) | set(later), 1)
+    assert lower_bound(2, history) == lower_bound(
+        2, [[first, ("Zed",), ("Gil", "Hu", "Ida", "Jo", "Ki")]]
+    )

@@ -4,16 +4,17 @@ reference's figures (``benchmarks/plan_reference.json``), each planned with a sm
 
 from __future__ import annotations
 
-import tomllib
 from itertools import combinations
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from mighty_cli.tournament.plan import plan_rounds, table_sizes
 
-CASES = tomllib.loads((Path(__file__).resolve().parents[1] / "data" / "plan_cases.toml")
-                      .read_text(encoding="utf-8"))
+CASES = tomllib.loads(
+    (Path(__file__).resolve().parents[1] / "data" / "plan_cases.toml").read_text(encoding="utf-8")
+)
 
 
 def figures(schedule, seated):
@@ -27,9 +28,13 @@ def figures(schedule, seated):
             for name in table:
                 sat[name] = sat.get(name, 0) + (len(table) > seated)
     rounds = len(schedule)
-    return [sum(m == rounds for m in met.values()), sum(max(0, m - 2) for m in met.values()),
-            sum(m - 1 for m in met.values()), sum((m - 1) ** 2 for m in met.values()),
-            sum(s * s for s in sat.values())]
+    return [
+        sum(m == rounds for m in met.values()),
+        sum(max(0, m - 2) for m in met.values()),
+        sum(m - 1 for m in met.values()),
+        sum((m - 1) ** 2 for m in met.values()),
+        sum(s * s for s in sat.values()),
+    ]
 
 
 @pytest.mark.parametrize("kind", sorted(CASES))

@@ -10,8 +10,13 @@ from itertools import combinations
 
 import pytest
 
-from mighty_cli.tournament.plan import (order_places, plan_facts, plan_round, plan_rounds,
-                                        total_repeats)
+from mighty_cli.tournament.plan import (
+    order_places,
+    plan_facts,
+    plan_round,
+    plan_rounds,
+    total_repeats,
+)
 
 SEATED = 5  # the ruleset's table: a table of six sits hands out in turn
 
@@ -39,8 +44,7 @@ def key(tables, history, apart=()):
             for pair in combinations(sorted(table), 2):
                 met[pair] = met.get(pair, 0) + 1
     now = {pair for table in tables for pair in combinations(sorted(table), 2)}
-    together = sum(1 for pair in now if tuple(sorted(pair)) in
-                   {tuple(sorted(p)) for p in apart})
+    together = sum(1 for pair in now if tuple(sorted(pair)) in {tuple(sorted(p)) for p in apart})
     every = beyond = repeats = squares = 0
     for pair in met:
         m, both = met[pair], len(present[pair[0]] & present[pair[1]])
@@ -65,8 +69,11 @@ def rounds_of(*rows):
 CASES = [
     ("every", "ABCDEFGHIJ", rounds_of("BDEHI|ACFGJ", "BCEFG|ADHIJ", "BCDFH|AEGIJ")),
     ("beyond", "ABCDEFGHIJ", rounds_of("CDEFI|ABGHJ", "ADFGH|BCEIJ", "CDGHJ|ABEFI")),
-    ("repeats", "ABCDEFGHIJ", rounds_of("BDEHI|ACFGJ", "BCEFG|ADHIJ", "BCDFH|AEGIJ",
-                                        "CDEFI|ABGHJ")),
+    (
+        "repeats",
+        "ABCDEFGHIJ",
+        rounds_of("BDEHI|ACFGJ", "BCEFG|ADHIJ", "BCDFH|AEGIJ", "CDEFI|ABGHJ"),
+    ),
     ("squares", "ABCDEFGHIJK", rounds_of("AEHIJK|BCDFG", "BCEFHK|ADGIJ")),
 ]
 RULES = ["apart", "every", "beyond", "repeats", "squares", "sit"]
@@ -79,7 +86,7 @@ def test_each_rule_decides_before_the_ones_after_it(rule, players, history):
     keys = [key(split, history) for split in splits(players, sizes)]
     least = min(keys)
     index = RULES.index(rule)
-    below = min(keys, key=lambda k: k[index + 1:])  # the rules after this one alone
+    below = min(keys, key=lambda k: k[index + 1 :])  # the rules after this one alone
     assert below[index] > least[index] and below[index + 1] < least[index + 1]
     plan = plan_round(players, sizes, history, seed=4, seated=SEATED)
     assert key(plan.tables, history) == least
@@ -150,8 +157,11 @@ def test_seated_by_standing_the_top_players_share_table_one():
     standing = {name: -i for i, name in enumerate(players)}  # P00 first
     history = [[tuple(players[0:5]), tuple(players[5:10]), tuple(players[10:15])]]
     strict = plan_round(players, [5, 5, 5], history, seed=1, standing=standing, strict=True)
-    assert [set(t) for t in strict.tables] == [set(players[0:5]), set(players[5:10]),
-                                             set(players[10:15])]
+    assert [set(t) for t in strict.tables] == [
+        set(players[0:5]),
+        set(players[5:10]),
+        set(players[10:15]),
+    ]
     swiss = plan_round(players, [5, 5, 5], history, seed=1, standing=standing)
     assert swiss.repeated_pairs == 6  # the fewest: the repeats come first
     assert min(key(s, history)[3] for s in [swiss.tables]) == 6

@@ -9,16 +9,22 @@ import pytest
 
 from mighty_cli.engine.errors import RulesetError
 from mighty_cli.engine.ruleset import Tournament, load_ruleset, ruleset_from_toml
-from mighty_cli.tournament.ranking import (TableResult, places_points, table_places,
-                                           tournament_table)
+from mighty_cli.tournament.ranking import TableResult, places_points, table_places, tournament_table
 
 # Round 1: two tables. Table 1 (five players) played 4 hands, table 2 (six) played 8.
-ROUND_1 = [TableResult(1, 1, "Ana", 30, 4, 2), TableResult(1, 1, "Bo", 10, 4),
-           TableResult(1, 1, "Cy", 0, 4), TableResult(1, 1, "Di", -10, 4),
-           TableResult(1, 1, "Ed", -30, 4),
-           TableResult(1, 2, "Fay", 50, 7, 1), TableResult(1, 2, "Gil", 20, 7),
-           TableResult(1, 2, "Hu", 0, 7), TableResult(1, 2, "Ida", 0, 7),
-           TableResult(1, 2, "Jo", -30, 7), TableResult(1, 2, "Ki", -40, 6)]
+ROUND_1 = [
+    TableResult(1, 1, "Ana", 30, 4, 2),
+    TableResult(1, 1, "Bo", 10, 4),
+    TableResult(1, 1, "Cy", 0, 4),
+    TableResult(1, 1, "Di", -10, 4),
+    TableResult(1, 1, "Ed", -30, 4),
+    TableResult(1, 2, "Fay", 50, 7, 1),
+    TableResult(1, 2, "Gil", 20, 7),
+    TableResult(1, 2, "Hu", 0, 7),
+    TableResult(1, 2, "Ida", 0, 7),
+    TableResult(1, 2, "Jo", -30, 7),
+    TableResult(1, 2, "Ki", -40, 6),
+]
 
 
 def table(options, results=ROUND_1, rounds=None):
@@ -54,20 +60,32 @@ def test_tournament_score_place():
 def test_tournament_place_points():
     """place_points: the list of each place's points, first first; ties share."""
     assert table_places(ROUND_1[:5], [3, 1, 0, -1, -3], True) == {
-        "Ana": 3, "Bo": 1, "Cy": 0, "Di": -1, "Ed": -3}
+        "Ana": 3,
+        "Bo": 1,
+        "Cy": 0,
+        "Di": -1,
+        "Ed": -3,
+    }
     rows = table(Tournament(score="place", place_points=[3, 1, 0, -1, -3]))
     assert rows["Ana"].score == 3 and rows["Ed"].score == -3
-    tied = [TableResult(1, 1, n, s, 4) for n, s in (("A", 9), ("B", 9), ("C", 0), ("D", 0),
-                                                    ("E", 0))]
+    tied = [
+        TableResult(1, 1, n, s, 4) for n, s in (("A", 9), ("B", 9), ("C", 0), ("D", 0), ("E", 0))
+    ]
     assert table_places(tied, [60, 48, 36, 24, 12], True) == {
-        "A": 54, "B": 54, "C": 24, "D": 24, "E": 24}
+        "A": 54,
+        "B": 54,
+        "C": 24,
+        "D": 24,
+        "E": 24,
+    }
 
 
 def test_tournament_size_adjusted():
     """size_adjusted: a six-player table spreads 60..12 over six places; without it the sixth
     place gets 0 and the fifth keeps 12."""
     assert places_points(6, [60, 48, 36, 24, 12], True) == pytest.approx(
-        [60, 50.4, 40.8, 31.2, 21.6, 12])
+        [60, 50.4, 40.8, 31.2, 21.6, 12]
+    )
     assert places_points(4, [60, 48, 36, 24, 12], True) == pytest.approx([60, 44, 28, 12])
     assert places_points(6, [60, 48, 36, 24, 12], False) == [60, 48, 36, 24, 12, 0]
     on = table(Tournament(score="place"))
@@ -78,8 +96,10 @@ def test_tournament_size_adjusted():
 
 def test_tournament_absent():
     """absent = "average": a player missing a round gets his average place points for it."""
-    round_2 = [TableResult(2, 1, n, s, 5) for n, s in (("Ana", -20), ("Bo", 40), ("Cy", 10),
-                                                       ("Di", 0), ("Ed", -30))]
+    round_2 = [
+        TableResult(2, 1, n, s, 5)
+        for n, s in (("Ana", -20), ("Bo", 40), ("Cy", 10), ("Di", 0), ("Ed", -30))
+    ]
     results = ROUND_1 + round_2
     none = table(Tournament(score="place"), results, [1, 2])
     average = table(Tournament(score="place", absent="average"), results, [1, 2])
@@ -112,19 +132,23 @@ def test_tournament_tie_break_ending_in_name_gives_every_player_his_own_place():
     assert Tournament().tie_break == ["raw", "per_hand"]
 
 
-@pytest.mark.parametrize("text, message", [
-    ('score = "best"', "tournament.score"),
-    ("place_points = [60]", "a list of 2 to 8 whole numbers"),
-    ("place_points = [12, 60]", "none above the one before"),
-    ('place_points = [60, "x"]', "a list of 2 to 8 whole numbers"),
-    ('tie_break = ["raw", "luck"]', "a list of distinct keys from raw, per_hand, place"),
-    ('tie_break = ["raw", "raw"]', "distinct keys"),
-    ('absent = "fixed"', "tournament.absent"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('score = "best"', "tournament.score"),
+        ("place_points = [60]", "a list of 2 to 8 whole numbers"),
+        ("place_points = [12, 60]", "none above the one before"),
+        ('place_points = [60, "x"]', "a list of 2 to 8 whole numbers"),
+        ('tie_break = ["raw", "luck"]', "a list of distinct keys from raw, per_hand, place"),
+        ('tie_break = ["raw", "raw"]', "distinct keys"),
+        ('absent = "fixed"', "tournament.absent"),
+    ],
+)
 def test_tournament_options_are_checked(text, message):
     with pytest.raises(RulesetError, match=message.replace("(", r"\(").replace("[", r"\[")):
-        ruleset_from_toml(f'extends = "standard"\n[meta]\nname = "t"\n[tournament]\n{text}\n',
-                          "t.toml")
+        ruleset_from_toml(
+            f'extends = "standard"\n[meta]\nname = "t"\n[tournament]\n{text}\n', "t.toml"
+        )
 
 
 def test_the_bundled_rulesets_score_raw_by_default():
@@ -136,7 +160,8 @@ def test_a_player_moved_mid_round_has_the_mean_of_his_places():
     six at table 2, 12 of [60..12] stretched to six; first at table 1, 60), the round giving
     him their mean, counted as one round."""
     moved = ROUND_1 + [TableResult(1, 1, "Ki", 40, 2)]
-    rows = table(Tournament(score="place", place_points=[60, 48, 36, 24, 12],
-                            size_adjusted=True), moved)
+    rows = table(
+        Tournament(score="place", place_points=[60, 48, 36, 24, 12], size_adjusted=True), moved
+    )
     assert rows["Ki"].place == (60 + 12) / 2 and rows["Ki"].rounds == 1
     assert rows["Ki"].raw == 0 and rows["Ki"].hands == 8

@@ -16,11 +16,11 @@ Tables are found from the models, so a table added later is backed up without a 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from datetime import date, datetime
-from typing import IO, Any, Callable, Iterator, Optional
+from typing import IO, Any
 
-from sqlalchemy import (Table, UniqueConstraint, exists, func, insert, select, text, tuple_,
-                        update)
+from sqlalchemy import Table, UniqueConstraint, exists, func, insert, select, text, tuple_, update
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, SQLModel
 
@@ -28,8 +28,10 @@ from ...engine.errors import RecordError
 from ...engine.inputs import bounded_lines
 from ...engine.limits import RECORD_LINE_MAX_BYTES
 from ...engine.translation import _, ngettext
-from .. import LeagueError
-from .. import models  # noqa: F401  (the tables, registered on SQLModel.metadata)
+from .. import (
+    LeagueError,
+    models,  # noqa: F401  (the tables, registered on SQLModel.metadata)
+)
 from .restore_checks import check_restored
 from .restore_rows import decoder, python_type, row_problem
 
@@ -51,6 +53,7 @@ def _encoder(table: Table):
             if data[name] is not None:
                 data[name] = data[name].isoformat()
         return data
+
     return encode
 
 
@@ -81,8 +84,7 @@ def iter_backup(s: Session) -> Iterator[str]:
         encode = _encoder(table)
         prefix = '{"table": ' + json.dumps(table.name) + ', "row": '
         for rows in _pages(s, table):
-            yield "".join(prefix + json.dumps(encode(r), ensure_ascii=False) + "}\n"
-                          for r in rows)
+            yield "".join(prefix + json.dumps(encode(r), ensure_ascii=False) + "}\n" for r in rows)
 
 
 #: Tables a restore counts again from the hands instead of taking them from the backup: the
@@ -90,8 +92,12 @@ def iter_backup(s: Session) -> Iterator[str]:
 COUNTED_AGAIN = ("player_total", "totals_mark")
 
 
-def restore(s: Session, stream: IO[str], name: str = "<backup>",
-            progress: Optional[Callable[[int, Optional[int]], None]] = None) -> dict[str, int]:
+def restore(
+    s: Session,
+    stream: IO[str],
+    name: str = "<backup>",
+    progress: Callable[[int, int | None], None] | None = None,
+) -> dict[str, int]:
     """Fill an empty database from a backup; the rows restored per table (``progress(done,
     total)`` told as they go). Every row is checked as it is read (:mod:`.restore_rows`), and
     the rows together once all are in (:mod:`.restore_checks`), which then counts the running
@@ -100,24 +106,31 @@ def restore(s: Session, stream: IO[str], name: str = "<backup>",
     tables = {t.name: t for t in _tables()}
     for table in tables.values():
         if s.execute(select(func.count()).select_from(table)).scalar_one():
-            raise LeagueError(_("the database is not empty (table {name} has rows): restore "
-                                "into a new database").format(
-                                  name=table.name))
+            raise LeagueError(
+                _(
+                    "the database is not empty (table {name} has rows): restore into a new database"
+                ).format(name=table.name)
+            )
     lines = bounded_lines(stream, name, RecordError, RECORD_LINE_MAX_BYTES)
     try:
         header = json.loads(next(lines))
     except (StopIteration, json.JSONDecodeError):
         raise RecordError(_("{name}: line 1: not a mighty backup").format(name=name)) from None
     if not isinstance(header, dict) or header.get("format") != BACKUP_FORMAT:
-        raise RecordError(_("{name}: line 1: not a mighty backup (expected format "
-                            "{expected!r})").format(
-                              name=name, expected=BACKUP_FORMAT))
+        raise RecordError(
+            _("{name}: line 1: not a mighty backup (expected format {expected!r})").format(
+                name=name, expected=BACKUP_FORMAT
+            )
+        )
     expected = header.get("tables", {})
     if not isinstance(expected, dict):
-        raise RecordError(_("{name}: line 1: not a mighty backup (its tables are not a "
-                            "table of counts)").format(name=name))
+        raise RecordError(
+            _("{name}: line 1: not a mighty backup (its tables are not a table of counts)").format(
+                name=name
+            )
+        )
     decoders = {t: decoder(table) for t, table in tables.items()}
-    counts = {t: 0 for t in tables}
+    counts = dict.fromkeys(tables, 0)
     total = sum(n for n in expected.values() if isinstance(n, int))
     batch = _Batch(s, name)
     number = 1
@@ -129,11 +142,15 @@ def restore(s: Session, stream: IO[str], name: str = "<backup>",
             item = json.loads(line)
             table_name, row = item["table"], item["row"]
         except (json.JSONDecodeError, KeyError, TypeError):
-            raise RecordError(_("{name}: line {number}: not a backup row").format(
-                                  name=name, number=number)) from None
+            raise RecordError(
+                _("{name}: line {number}: not a backup row").format(name=name, number=number)
+            ) from None
         if not isinstance(table_name, str) or table_name not in tables:
-            raise RecordError(_("{name}: line {number}: unknown table {table_name!r}").format(
-                                  name=name, number=number, table_name=table_name))
+            raise RecordError(
+                _("{name}: line {number}: unknown table {table_name!r}").format(
+                    name=name, number=number, table_name=table_name
+                )
+            )
         if batch.start(tables[table_name]):
             if progress is not None:
                 progress(sum(counts.values()), total)
@@ -147,12 +164,15 @@ def restore(s: Session, stream: IO[str], name: str = "<backup>",
     short = [t for t, n in expected.items() if counts.get(t, 0) != n]
     if short:
         found = counts.get(short[0], 0)
-        raise RecordError(ngettext("{name}: table {table} has {count} row, the backup's header "
-                                   "says {expected} (a cut-off file?)",
-                                   "{name}: table {table} has {count} rows, the backup's header "
-                                   "says {expected} (a cut-off file?)", found).format(
-                              name=name, table=short[0], count=found,
-                              expected=expected[short[0]]))
+        raise RecordError(
+            ngettext(
+                "{name}: table {table} has {count} row, the backup's header "
+                "says {expected} (a cut-off file?)",
+                "{name}: table {table} has {count} rows, the backup's header "
+                "says {expected} (a cut-off file?)",
+                found,
+            ).format(name=name, table=short[0], count=found, expected=expected[short[0]])
+        )
     _reset_sequences(s, tables.values())
     check_restored(s, name)
     return counts
@@ -167,7 +187,7 @@ class _Batch:
 
     def __init__(self, s: Session, name: str):
         self.s, self.name = s, name
-        self.table: Optional[Table] = None
+        self.table: Table | None = None
         self.rows: list[dict] = []
         self.places: list[str] = []
         self.pending: list[tuple[Table, dict, str]] = []
@@ -189,12 +209,18 @@ class _Batch:
         table, rows, places = self.table, self.rows, self.places
         self.rows, self.places = [], []
         if rows and table is not None:
-            own = [c.name for c in table.columns
-                   if any(fk.column.table is table for fk in c.foreign_keys)]
+            own = [
+                c.name
+                for c in table.columns
+                if any(fk.column.table is table for fk in c.foreign_keys)
+            ]
             if own:
-                self.pending.extend((table, row, where) for row, where in zip(rows, places)
-                                    if any(row[c] is not None for c in own))
-                rows = [dict(row, **{c: None for c in own}) for row in rows]
+                self.pending.extend(
+                    (table, row, where)
+                    for row, where in zip(rows, places)
+                    if any(row[c] is not None for c in own)
+                )
+                rows = [dict(row, **dict.fromkeys(own)) for row in rows]
             try:
                 with self.s.begin_nested():
                     self.s.execute(insert(table), rows)
@@ -208,8 +234,11 @@ class _Batch:
                     self.s.execute(insert(table), [row])
             except DBAPIError as exc:
                 raise self._fault(table, row, where, exc) from None
-        raise LeagueError(_("{name}: the database refused a batch of {table} rows").format(
-            name=self.name, table=table.name))  # each row alone was taken: not expected
+        raise LeagueError(
+            _("{name}: the database refused a batch of {table} rows").format(
+                name=self.name, table=table.name
+            )
+        )  # each row alone was taken: not expected
 
     def _fault(self, table: Table, row: dict, where: str, exc: DBAPIError) -> LeagueError:
         """The column of a row the database refused: a reference to no row, a key another row
@@ -217,34 +246,53 @@ class _Batch:
         for column in table.columns:
             for key in column.foreign_keys:
                 value = row[column.name]
-                if value is not None and not self.s.execute(
-                        select(exists().where(key.column == value))).scalar():
-                    return row_problem(where, table, row, column.name, _(
-                        "{value} names no {target} row").format(
-                            value=value, target=key.column.table.name))
+                if (
+                    value is not None
+                    and not self.s.execute(select(exists().where(key.column == value))).scalar()
+                ):
+                    return row_problem(
+                        where,
+                        table,
+                        row,
+                        column.name,
+                        _("{value} names no {target} row").format(
+                            value=value, target=key.column.table.name
+                        ),
+                    )
         unique = [list(table.primary_key.columns)]
-        unique += [list(c.columns) for c in table.constraints
-                   if isinstance(c, UniqueConstraint)]
+        unique += [list(c.columns) for c in table.constraints if isinstance(c, UniqueConstraint)]
         unique += [list(i.columns) for i in table.indexes if i.unique]
         for columns in unique:
-            if self.s.execute(select(exists().where(
-                    *(c == row[c.name] for c in columns)))).scalar():
-                return row_problem(where, table, row, ", ".join(c.name for c in columns), _(
-                    "another row of the backup has the same {columns}").format(
-                        columns=", ".join(f"{c.name} {row[c.name]!r}" for c in columns)))
+            if self.s.execute(
+                select(exists().where(*(c == row[c.name] for c in columns)))
+            ).scalar():
+                return row_problem(
+                    where,
+                    table,
+                    row,
+                    ", ".join(c.name for c in columns),
+                    _("another row of the backup has the same {columns}").format(
+                        columns=", ".join(f"{c.name} {row[c.name]!r}" for c in columns)
+                    ),
+                )
         said = (str(exc.orig or exc).strip().splitlines() or [type(exc).__name__])[0]
-        return row_problem(where, table, row, "?", _("the database refused it: {error}").format(
-            error=said))
+        return row_problem(
+            where, table, row, "?", _("the database refused it: {error}").format(error=said)
+        )
 
     def set_own_references(self) -> None:
         for table, row, where in self.pending:
             key = list(table.primary_key.columns)
-            values = {c.name: row[c.name] for c in table.columns
-                      if any(fk.column.table is table for fk in c.foreign_keys)}
+            values = {
+                c.name: row[c.name]
+                for c in table.columns
+                if any(fk.column.table is table for fk in c.foreign_keys)
+            }
             try:
                 with self.s.begin_nested():
-                    self.s.execute(update(table).where(*(c == row[c.name] for c in key))
-                                   .values(values))
+                    self.s.execute(
+                        update(table).where(*(c == row[c.name] for c in key)).values(values)
+                    )
             except DBAPIError as exc:
                 raise self._fault(table, row, where, exc) from None
 
@@ -257,6 +305,10 @@ def _reset_sequences(s: Session, tables) -> None:
         key = list(table.primary_key.columns)
         if len(key) != 1 or not key[0].autoincrement or key[0].type.python_type is not int:
             continue
-        s.execute(text(f"SELECT setval(pg_get_serial_sequence('{table.name}', "
-                       f"'{key[0].name}'), COALESCE((SELECT MAX({key[0].name}) FROM "
-                       f"{table.name}), 0) + 1, false)"))
+        s.execute(
+            text(
+                f"SELECT setval(pg_get_serial_sequence('{table.name}', "
+                f"'{key[0].name}'), COALESCE((SELECT MAX({key[0].name}) FROM "
+                f"{table.name}), 0) + 1, false)"
+            )
+        )

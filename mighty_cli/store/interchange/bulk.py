@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import itertools
 import threading
+from collections.abc import Iterable, Sequence
 from operator import itemgetter
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any
 
 from sqlalchemy import Table, func, select, text
 from sqlalchemy.engine import Connection
@@ -44,9 +45,14 @@ def check_points(rows: Iterable[Sequence], *indexes: int) -> None:
     """Refuse a row whose stored points (columns ``indexes``) are out of range, with the line
     :class:`..models.StoredPoints` gives (its own)."""
     low, high = -POINTS_LIMIT, POINTS_LIMIT
-    if isinstance(rows, list) and rows and all(
+    if (
+        isinstance(rows, list)
+        and rows
+        and all(
             low <= min(column) and max(column) <= high
-            for column in (list(map(itemgetter(index), rows)) for index in indexes)):
+            for column in (list(map(itemgetter(index), rows)) for index in indexes)
+        )
+    ):
         return  # every value in range (the usual batch): no row to name
     for row in rows:
         for index in indexes:
@@ -62,8 +68,9 @@ class IdBlock:
     from ``BEGIN IMMEDIATE``, so nobody else can take it). PostgreSQL: keys taken from the
     column's sequence ``block`` at a time (a gap is left by a rollback, as with any insert)."""
 
-    def __init__(self, connection: Connection, table: Table, block: int = 5000,
-                 before: Optional[Any] = None) -> None:
+    def __init__(
+        self, connection: Connection, table: Table, block: int = 5000, before: Any | None = None
+    ) -> None:
         self.connection, self.table, self.block = connection, table, block
         self.before = before  # called before the connection is used (the import's writer)
         self.postgres = connection.dialect.name == "postgresql"
@@ -79,15 +86,25 @@ class IdBlock:
         if not self.reserved:
             if self.before is not None:
                 self.before()
-            self.reserved = list(reversed(self.connection.execute(
-                text("SELECT nextval(pg_get_serial_sequence(:table, 'id')) "
-                     "FROM generate_series(1, :count)"),
-                {"table": self.table.name, "count": self.block}).scalars().all()))
+            self.reserved = list(
+                reversed(
+                    self.connection.execute(
+                        text(
+                            "SELECT nextval(pg_get_serial_sequence(:table, 'id')) "
+                            "FROM generate_series(1, :count)"
+                        ),
+                        {"table": self.table.name, "count": self.block},
+                    )
+                    .scalars()
+                    .all()
+                )
+            )
         return self.reserved.pop()
 
 
-def write_rows(s: Session | Connection, table: Table, columns: Sequence[str],
-               rows: list[tuple]) -> None:
+def write_rows(
+    s: Session | Connection, table: Table, columns: Sequence[str], rows: list[tuple]
+) -> None:
     """Tuples (in ``columns`` order, database-ready values) into ``table``: one executemany, or
     on PostgreSQL with psycopg one COPY. ``s``: the transaction's session or its connection
     (a thread writing for the import is given the connection)."""
@@ -110,7 +127,7 @@ def write_rows(s: Session | Connection, table: Table, columns: Sequence[str],
     if connection.dialect.name != "sqlite":  # another driver: SQLAlchemy's own executemany
         connection.execute(table.insert(), [dict(zip(columns, row)) for row in rows])
         return
-    one = f'({", ".join("?" * len(columns))})'
+    one = f"({', '.join('?' * len(columns))})"
     statement = f'INSERT INTO "{table.name}" ({names}) VALUES {one}'
     per = _rows_per_insert(driver, len(columns))
     whole = len(rows) - len(rows) % per if per > 1 else 0
@@ -122,8 +139,9 @@ def write_rows(s: Session | Connection, table: Table, columns: Sequence[str],
             many = f'INSERT INTO "{table.name}" ({names}) VALUES ' + ", ".join([one] * per)
             flat = itertools.chain.from_iterable
             try:
-                cursor.executemany(many, (tuple(flat(rows[start:start + per]))
-                                          for start in range(0, whole, per)))
+                cursor.executemany(
+                    many, (tuple(flat(rows[start : start + per])) for start in range(0, whole, per))
+                )
             except dbapi.Error as exc:
                 _raise(many, exc, dbapi)
         if whole < len(rows):
@@ -182,8 +200,8 @@ class DeferredIndexes:
     def __init__(self, s: Session, tables: Sequence[Table]) -> None:
         self.s, self.tables = s, tables
         self.dialect = s.connection().dialect.name
-        self.before: Optional[int] = None
-        self.dropped: list[tuple[str, str]] = []   # (table, statement that puts it back)
+        self.before: int | None = None
+        self.dropped: list[tuple[str, str]] = []  # (table, statement that puts it back)
         self.bulk = False
         self.done = self.dialect not in ("sqlite", "postgresql")
 
@@ -202,8 +220,9 @@ class DeferredIndexes:
             return
         for index in self._indexes():  # (PostgreSQL: into an empty store only, as above)
             connection.exec_driver_sql(f'DROP INDEX IF EXISTS "{index.name}"')
-            self.dropped.append((index.table.name, str(CreateIndex(index).compile(
-                dialect=connection.dialect))))
+            self.dropped.append(
+                (index.table.name, str(CreateIndex(index).compile(dialect=connection.dialect)))
+            )
         if self.dialect == "sqlite":
             return
         from sqlalchemy import inspect
@@ -214,17 +233,25 @@ class DeferredIndexes:
                 columns = ", ".join(f'"{c}"' for c in key["constrained_columns"])
                 referred = ", ".join(f'"{c}"' for c in key["referred_columns"])
                 connection.exec_driver_sql(
-                    f'ALTER TABLE "{table_.name}" DROP CONSTRAINT "{key["name"]}"')
+                    f'ALTER TABLE "{table_.name}" DROP CONSTRAINT "{key["name"]}"'
+                )
                 options = key.get("options") or {}
-                clauses = "".join(f" ON {word.upper()} {options[name]}"
-                                  for word, name in (("delete", "ondelete"),
-                                                     ("update", "onupdate"))
-                                  if options.get(name))
+                clauses = "".join(
+                    f" ON {word.upper()} {options[name]}"
+                    for word, name in (("delete", "ondelete"), ("update", "onupdate"))
+                    if options.get(name)
+                )
                 if options.get("deferrable"):
                     clauses += f" DEFERRABLE INITIALLY {options.get('initially') or 'IMMEDIATE'}"
-                self.dropped.append((table_.name, (
-                    f'ALTER TABLE "{table_.name}" ADD CONSTRAINT "{key["name"]}" FOREIGN KEY '
-                    f'({columns}) REFERENCES "{key["referred_table"]}" ({referred}){clauses}')))
+                self.dropped.append(
+                    (
+                        table_.name,
+                        (
+                            f'ALTER TABLE "{table_.name}" ADD CONSTRAINT "{key["name"]}" FOREIGN KEY '
+                            f'({columns}) REFERENCES "{key["referred_table"]}" ({referred}){clauses}'
+                        ),
+                    )
+                )
 
     def restore(self) -> None:
         """Put back what was set aside (nothing if nothing was)."""
@@ -238,9 +265,12 @@ class DeferredIndexes:
             self.bulk = False
 
     def _indexes(self) -> list:
-        return [index for table in self.tables
-                for index in sorted(table.indexes, key=lambda i: i.name or "")
-                if not index.unique]
+        return [
+            index
+            for table in self.tables
+            for index in sorted(table.indexes, key=lambda i: i.name or "")
+            if not index.unique
+        ]
 
 
 class Background:
@@ -248,8 +278,8 @@ class Background:
     the next is built), its error raised in the caller's thread by :meth:`wait`."""
 
     def __init__(self) -> None:
-        self.thread: Optional[threading.Thread] = None
-        self.error: Optional[BaseException] = None
+        self.thread: threading.Thread | None = None
+        self.error: BaseException | None = None
 
     def start(self, job) -> None:
         self.wait()

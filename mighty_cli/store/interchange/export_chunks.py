@@ -16,12 +16,24 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from datetime import date
-from typing import Any, Callable, NamedTuple, Optional
+from typing import Any, NamedTuple
 
-from .export_text import (json_dumps, json_names, json_value, toml_names, csv_cell, csv_note,
-                          csv_row, json_export_hand, record_json, toml_export_hand, toml_string)
 from ..ledger.hands import HandView, eliminated_names
+from .export_text import (
+    csv_cell,
+    csv_note,
+    csv_row,
+    json_dumps,
+    json_export_hand,
+    json_names,
+    json_value,
+    record_json,
+    toml_export_hand,
+    toml_names,
+    toml_string,
+)
 
 
 class HandRow(NamedTuple):
@@ -33,22 +45,22 @@ class HandRow(NamedTuple):
     session_id: int
     status: str
     voided: bool
-    dealer_id: Optional[int]
-    declarer_id: Optional[int]
-    friend_id: Optional[int]
-    deal_miss_id: Optional[int]
-    contract: Optional[str]
-    friend_call: Optional[str]
-    taken: Optional[int]
-    success: Optional[bool]
-    base: Optional[int]
-    multiplier: Optional[int]
-    doublings: Optional[str]
+    dealer_id: int | None
+    declarer_id: int | None
+    friend_id: int | None
+    deal_miss_id: int | None
+    contract: str | None
+    friend_call: str | None
+    taken: int | None
+    success: bool | None
+    base: int | None
+    multiplier: int | None
+    doublings: str | None
     pot_after: int
     full: bool
-    record_toml: Optional[str]
-    note: Optional[str]
-    eliminated_seat: Optional[int]
+    record_toml: str | None
+    note: str | None
+    eliminated_seat: int | None
 
 
 #: The columns' list in SQL (``full`` is quoted: a keyword in some databases).
@@ -63,13 +75,22 @@ class Seating:
     of a session share a few seatings: each is worked out once, and each writer keeps its text
     of it here (``toml``, ``json``, ``csv``)."""
 
-    __slots__ = ("players", "sitting_out", "order", "names", "eliminated", "friend_ids",
-                 "friend_id", "toml", "json", "csv")
+    __slots__ = (
+        "players",
+        "sitting_out",
+        "order",
+        "names",
+        "eliminated",
+        "friend_ids",
+        "friend_id",
+        "toml",
+        "json",
+        "csv",
+    )
 
     def __init__(self, ids: tuple, seats: tuple, roles: tuple, names: dict[int, str]) -> None:
         rows = range(len(ids))
-        seated = sorted((i for i in rows if seats[i] is not None),
-                        key=lambda i: (seats[i], ids[i]))
+        seated = sorted((i for i in rows if seats[i] is not None), key=lambda i: (seats[i], ids[i]))
         out = [i for i in rows if seats[i] is None]
         if len(out) > 1:
             out.sort(key=lambda i: names[ids[i]])
@@ -81,9 +102,9 @@ class Seating:
         self.friend_ids = tuple(ids[i] for i in seated if roles[i] == 2)
         #: the one friend's id (None: none, or two)
         self.friend_id = self.friend_ids[0] if len(self.friend_ids) == 1 else None
-        self.toml: Optional[tuple[str, str]] = None
-        self.json: Optional[tuple[str, str]] = None
-        self.csv: Optional[tuple] = None
+        self.toml: tuple[str, str] | None = None
+        self.json: tuple[str, str] | None = None
+        self.csv: tuple | None = None
 
     def out(self, seat: int) -> tuple[str, ...]:
         """시흥 은마: whose own hand left, from ``hand.eliminated_seat`` (a player's seat, or
@@ -97,11 +118,14 @@ class Seating:
         """Each name's points, players first (``points``: in the rows' own order)."""
         return dict(zip(self.names, map(points.__getitem__, self.order)))
 
-    def one_friend(self, friend: Optional[int], declarer: Optional[int]) -> bool:
+    def one_friend(self, friend: int | None, declarer: int | None) -> bool:
         """Whether the hand has at most its one friend, ``friend``: no second friend and no
         허니문 friend hand (a friend stored as the declarer himself)."""
-        return (len(self.friend_ids) <= 1 and (friend is None or friend != declarer)
-                and (self.friend_id is None or self.friend_id == friend))
+        return (
+            len(self.friend_ids) <= 1
+            and (friend is None or friend != declarer)
+            and (self.friend_id is None or self.friend_id == friend)
+        )
 
 
 class _Texts(dict):
@@ -125,7 +149,7 @@ def _braces(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
 
 
-View = Callable[[tuple, Optional[Seating], Optional[tuple]], HandView]
+View = Callable[[tuple, Seating | None, tuple | None], HandView]
 
 
 class _Chunks:
@@ -133,27 +157,35 @@ class _Chunks:
     session's start and end (``times``, by session number: written on its first hand), and
     ``view(row, seating, points)``, a hand's view for the general writers."""
 
-    def __init__(self, names: dict[int, str], sessions: dict[int, tuple[int, date]],
-                 times: dict[int, tuple], view: View) -> None:
+    def __init__(
+        self,
+        names: dict[int, str],
+        sessions: dict[int, tuple[int, date]],
+        times: dict[int, tuple],
+        view: View,
+    ) -> None:
         self.names = names
         self.sessions = sessions
         self.times = times
         self.view = view
         self.session: Any = None  # the session of the last hand written
 
-    def _times(self, session_id: int) -> Optional[tuple]:
+    def _times(self, session_id: int) -> tuple | None:
         """The session's start and end, on its first hand (call it when the session changes)."""
         self.session = session_id
         return self.times.get(self.sessions[session_id][0])
 
-    def _name(self, make: Callable[[Optional[str]], str]) -> _Texts:
+    def _name(self, make: Callable[[str | None], str]) -> _Texts:
         """Text of a player id (None: no player) as ``make`` writes his name (None: none)."""
         return _Texts(lambda player_id: make(self.names.get(player_id)))
 
     def _session(self, template: str) -> _Texts:
         """A session's number and date by session id, as ``template`` writes them."""
-        return _Texts(lambda session_id: template.format(
-            self.sessions[session_id][0], self.sessions[session_id][1].isoformat()))
+        return _Texts(
+            lambda session_id: template.format(
+                self.sessions[session_id][0], self.sessions[session_id][1].isoformat()
+            )
+        )
 
 
 class TomlChunks(_Chunks):
@@ -163,27 +195,33 @@ class TomlChunks(_Chunks):
         super().__init__(*args)
         line = self._name
         self.dealer = line(lambda name: "" if name is None else f"dealer = {toml_string(name)}\n")
-        self.declarer = line(lambda name: "" if name is None else
-                             f"declarer = {toml_string(name)}\n")
-        self.deal_miss = line(lambda name: "" if name is None else
-                              f"deal_miss = {toml_string(name)}\n")
+        self.declarer = line(
+            lambda name: "" if name is None else f"declarer = {toml_string(name)}\n"
+        )
+        self.deal_miss = line(
+            lambda name: "" if name is None else f"deal_miss = {toml_string(name)}\n"
+        )
         self.friend = line(lambda name: f"friend = {toml_string(name or 'none')}\n")
-        self.contract = _Texts(lambda text: "" if text is None else
-                               f"contract = {toml_string(text)}\n")
-        self.friend_call = _Texts(lambda text: "" if text is None else
-                                  f"friend_call = {toml_string(text)}\n")
+        self.contract = _Texts(
+            lambda text: "" if text is None else f"contract = {toml_string(text)}\n"
+        )
+        self.friend_call = _Texts(
+            lambda text: "" if text is None else f"friend_call = {toml_string(text)}\n"
+        )
         self.session_text = self._session("session = {}\ndate = {}\n")
 
     @staticmethod
     def seating_text(seating: Seating) -> tuple[str, str]:
         """The players line, and the eliminated line (6마, 7마: the hand's last)."""
-        seating.toml = (f"players = {toml_names(tuple(seating.players))}\n",
-                        f"eliminated = {toml_names(tuple(seating.eliminated))}\n"
-                        if seating.eliminated else "")
+        seating.toml = (
+            f"players = {toml_names(tuple(seating.players))}\n",
+            f"eliminated = {toml_names(tuple(seating.eliminated))}\n" if seating.eliminated else "",
+        )
         return seating.toml
 
-    def chunk(self, hands: list[tuple], seatings: dict[int, Seating],
-              points: dict[int, tuple]) -> str:
+    def chunk(
+        self, hands: list[tuple], seatings: dict[int, Seating], points: dict[int, tuple]
+    ) -> str:
         out = []
         append = out.append
         seating_of = seatings.get
@@ -193,8 +231,12 @@ class TomlChunks(_Chunks):
         for row in map(HandRow._make, hands):
             seating, session_id = seating_of(row.id), row.session_id
             times = self._times(session_id) if session_id != self.session else None
-            if seating is None or row.full and row.record_toml \
-                    or not seating.one_friend(row.friend_id, row.declarer_id):
+            if (
+                seating is None
+                or row.full
+                and row.record_toml
+                or not seating.one_friend(row.friend_id, row.declarer_id)
+            ):
                 append(toml_export_hand(self.view(row, seating, points.get(row.id)), times))
                 continue
             if times:
@@ -210,12 +252,16 @@ class TomlChunks(_Chunks):
             else:
                 if out_seat is not None:  # 시흥 은마: whose own hand left (hand.eliminated_seat)
                     eliminated = f"eliminated = {toml_names(seating.out(out_seat))}\n"
-                outcome = (f"{declarer_line[row.declarer_id]}{contract_line[row.contract]}"
-                           f"{friend_line[row.friend_id]}{call_line[row.friend_call]}"
-                           f"{'' if taken is None else f'taken = {taken}{NL}'}")
-            append(f"\n[[hands]]\nnumber = {row.number}\n{session_text[session_id]}{started}"
-                   f"{players}{dealer_line[row.dealer_id]}{outcome}"
-                   f"{f'note = {toml_string(note)}{NL}' if note else ''}{eliminated}")
+                outcome = (
+                    f"{declarer_line[row.declarer_id]}{contract_line[row.contract]}"
+                    f"{friend_line[row.friend_id]}{call_line[row.friend_call]}"
+                    f"{'' if taken is None else f'taken = {taken}{NL}'}"
+                )
+            append(
+                f"\n[[hands]]\nnumber = {row.number}\n{session_text[session_id]}{started}"
+                f"{players}{dealer_line[row.dealer_id]}{outcome}"
+                f"{f'note = {toml_string(note)}{NL}' if note else ''}{eliminated}"
+            )
         return "".join(out)
 
 
@@ -237,8 +283,9 @@ class JsonChunks(_Chunks):
         self.text = _Texts(json_value)  # a status, contract or call (None: null)
         self.number = _Texts(json_value)  # taken, multiplier (None: null)
         self.base = _Texts(_json_base)
-        self.doublings = _Texts(lambda text: json_names(
-            tuple(d for d in text.split(",") if d) if text else ()))
+        self.doublings = _Texts(
+            lambda text: json_names(tuple(d for d in text.split(",") if d) if text else ())
+        )
         self.session_text = self._session('"session": {}, "day": "{}"')
         self.first = True
 
@@ -246,17 +293,25 @@ class JsonChunks(_Chunks):
     def seating_text(seating: Seating) -> tuple[str, str]:
         """The players and those sitting out; the deltas as a template of the points, and the
         eliminated after them (6마, 7마)."""
-        deltas = ", ".join(f"{_braces(json_value(name))}: {{{index}}}"
-                           for name, index in zip(seating.names, seating.order))
-        eliminated = (f', "eliminated": {_braces(json_names(tuple(seating.eliminated)))}'
-                      if seating.eliminated else "")
-        seating.json = (f'"players": {json_names(tuple(seating.players))}, '
-                        f'"sitting_out": {json_names(tuple(seating.sitting_out))}',
-                        '"deltas": {{' + deltas + "}}" + eliminated)
+        deltas = ", ".join(
+            f"{_braces(json_value(name))}: {{{index}}}"
+            for name, index in zip(seating.names, seating.order)
+        )
+        eliminated = (
+            f', "eliminated": {_braces(json_names(tuple(seating.eliminated)))}'
+            if seating.eliminated
+            else ""
+        )
+        seating.json = (
+            f'"players": {json_names(tuple(seating.players))}, '
+            f'"sitting_out": {json_names(tuple(seating.sitting_out))}',
+            '"deltas": {{' + deltas + "}}" + eliminated,
+        )
         return seating.json
 
-    def chunk(self, hands: list[tuple], seatings: dict[int, Seating],
-              points: dict[int, tuple]) -> str:
+    def chunk(
+        self, hands: list[tuple], seatings: dict[int, Seating], points: dict[int, tuple]
+    ) -> str:
         out = []
         append = out.append
         seating_of = seatings.get
@@ -265,31 +320,44 @@ class JsonChunks(_Chunks):
         for row in map(HandRow._make, hands):
             seating, session_id = seating_of(row.id), row.session_id
             times = self._times(session_id) if session_id != self.session else None
-            if seating is None or row.full and row.record_toml \
-                    or not seating.one_friend(row.friend_id, row.declarer_id):
+            if (
+                seating is None
+                or row.full
+                and row.record_toml
+                or not seating.one_friend(row.friend_id, row.declarer_id)
+            ):
                 append(json_export_hand(self.view(row, seating, points.get(row.id)), times))
                 continue
             seated, deltas = seating.json or self.seating_text(seating)
             success, note, out_seat = row.success, row.note, row.eliminated_seat
-            append(f'{{"number": {row.number}, {session_text[session_id]}, '
-                   f'"status": {text[row.status]}, '
-                   f'"voided": {"true" if row.voided else "false"}, '
-                   f'{seated}, "dealer": {name[row.dealer_id]}, '
-                   f'"declarer": {name[row.declarer_id]}, '
-                   f'"friend": {name[row.friend_id]}, "friend_call": {text[row.friend_call]}, '
-                   f'"contract": {text[row.contract]}, "taken": {number[row.taken]}, '
-                   f'"success": {"null" if success is None else "true" if success else "false"}'
-                   f', "base": {base_text[row.base]}, "multiplier": {number[row.multiplier]}, '
-                   f'"doublings": {doublings_text[row.doublings]}, '
-                   f'"deal_miss": {name[row.deal_miss_id]}, '
-                   f'"pot_after": {row.pot_after}, "full": {"true" if row.full else "false"}, '
-                   f'"note": {"null" if note is None else json_dumps(note)}, '
-                   f'{deltas.format(*points[row.id])}'
-                   + ("" if out_seat is None else  # 시흥 은마: whose own hand left
-                      f', "eliminated": {json_names(seating.out(out_seat))}')
-                   + ("}" if not times else
-                      f', "session_started": "{times[0].isoformat()}", "session_ended": '
-                      f'{json_dumps(times[1] and times[1].isoformat())}}}'))
+            append(
+                f'{{"number": {row.number}, {session_text[session_id]}, '
+                f'"status": {text[row.status]}, '
+                f'"voided": {"true" if row.voided else "false"}, '
+                f'{seated}, "dealer": {name[row.dealer_id]}, '
+                f'"declarer": {name[row.declarer_id]}, '
+                f'"friend": {name[row.friend_id]}, "friend_call": {text[row.friend_call]}, '
+                f'"contract": {text[row.contract]}, "taken": {number[row.taken]}, '
+                f'"success": {"null" if success is None else "true" if success else "false"}'
+                f', "base": {base_text[row.base]}, "multiplier": {number[row.multiplier]}, '
+                f'"doublings": {doublings_text[row.doublings]}, '
+                f'"deal_miss": {name[row.deal_miss_id]}, '
+                f'"pot_after": {row.pot_after}, "full": {"true" if row.full else "false"}, '
+                f'"note": {"null" if note is None else json_dumps(note)}, '
+                f"{deltas.format(*points[row.id])}"
+                + (
+                    ""
+                    if out_seat is None
+                    # 시흥 은마: whose own hand left
+                    else f', "eliminated": {json_names(seating.out(out_seat))}'
+                )
+                + (
+                    "}"
+                    if not times
+                    else f', "session_started": "{times[0].isoformat()}", "session_ended": '
+                    f"{json_dumps(times[1] and times[1].isoformat())}}}"
+                )
+            )
         if not out:
             return ""
         joined = ",\n  ".join(out)
@@ -326,14 +394,16 @@ class CsvChunks(_Chunks):
     end as :func:`.exports.csv_session_times` gives them). A refereed hand's record and the
     eliminated are written here too."""
 
-    def __init__(self, names: dict[int, str], sessions: dict, times: dict, view: View,
-                 columns: list[str]) -> None:
+    def __init__(
+        self, names: dict[int, str], sessions: dict, times: dict, view: View, columns: list[str]
+    ) -> None:
         super().__init__(names, sessions, times, view)
         self.columns = columns
         self.name = self._name(csv_text)
         self.text = _Texts(csv_text)  # a status, contract, call or base (None: blank)
-        self.doublings = _Texts(lambda text: csv_text(" ".join(
-            [d for d in text.split(",") if d] if text else [])))
+        self.doublings = _Texts(
+            lambda text: csv_text(" ".join([d for d in text.split(",") if d] if text else []))
+        )
         self.session_text = self._session("{},{}")
         self.buffer = io.StringIO()
         self.writer = csv.writer(self.buffer, lineterminator="\r\n")
@@ -342,15 +412,20 @@ class CsvChunks(_Chunks):
         """The players cell, the eliminated cell, the points columns as a template of the
         points, and the rows of those sitting out (a zero there is a blank)."""
         where = dict(zip(seating.names, seating.order))
-        columns = "".join("," + ("" if name not in where else f"{{{where[name]}}}")
-                          for name in self.columns)
-        seating.csv = (csv_text(", ".join(seating.players)),
-                       csv_text(", ".join(seating.eliminated)) if seating.eliminated else "",
-                       columns + "\r\n", tuple(where[name] for name in seating.sitting_out))
+        columns = "".join(
+            "," + ("" if name not in where else f"{{{where[name]}}}") for name in self.columns
+        )
+        seating.csv = (
+            csv_text(", ".join(seating.players)),
+            csv_text(", ".join(seating.eliminated)) if seating.eliminated else "",
+            columns + "\r\n",
+            tuple(where[name] for name in seating.sitting_out),
+        )
         return seating.csv
 
-    def chunk(self, hands: list[tuple], seatings: dict[int, Seating],
-              points: dict[int, tuple]) -> str:
+    def chunk(
+        self, hands: list[tuple], seatings: dict[int, Seating], points: dict[int, tuple]
+    ) -> str:
         out = []
         append = out.append
         seating_of = seatings.get
@@ -372,22 +447,25 @@ class CsvChunks(_Chunks):
                     if not values[index]:
                         values[index] = ""
             taken, success, multiplier, note = row.taken, row.success, row.multiplier, row.note
-            append(f"{row.number},{session_text[session_id]},{text[row.status]},"
-                   f"{name[row.dealer_id]},{name[row.declarer_id]},{text[row.contract]},"
-                   f"{name[row.friend_id]},{text[row.friend_call]},"
-                   f"{'' if taken is None else taken},"
-                   f"{'' if success is None else 'made' if success else 'failed'},"
-                   f"{text[row.base]},{'' if multiplier is None else multiplier},"
-                   f"{doublings_text[row.doublings]},{name[row.deal_miss_id]},{row.pot_after},"
-                   f"{playing},{eliminated},{'' if not note else csv_quoted(csv_note(note))},"
-                   f"{times[0].isoformat(sep=' ') if times else ''},"
-                   f"{times[1].isoformat(sep=' ') if times and times[1] is not None else ''},"
-                   f"{record_cell(row.record_toml) if row.full and row.record_toml else ''}"
-                   f"{columns.format(*values)}")
+            append(
+                f"{row.number},{session_text[session_id]},{text[row.status]},"
+                f"{name[row.dealer_id]},{name[row.declarer_id]},{text[row.contract]},"
+                f"{name[row.friend_id]},{text[row.friend_call]},"
+                f"{'' if taken is None else taken},"
+                f"{'' if success is None else 'made' if success else 'failed'},"
+                f"{text[row.base]},{'' if multiplier is None else multiplier},"
+                f"{doublings_text[row.doublings]},{name[row.deal_miss_id]},{row.pot_after},"
+                f"{playing},{eliminated},{'' if not note else csv_quoted(csv_note(note))},"
+                f"{times[0].isoformat(sep=' ') if times else ''},"
+                f"{times[1].isoformat(sep=' ') if times and times[1] is not None else ''},"
+                f"{record_cell(row.record_toml) if row.full and row.record_toml else ''}"
+                f"{columns.format(*values)}"
+            )
         return "".join(out)
 
-    def _general(self, row: tuple, seating: Optional[Seating], points: Optional[tuple],
-                 times: Optional[tuple]) -> str:
+    def _general(
+        self, row: tuple, seating: Seating | None, points: tuple | None, times: tuple | None
+    ) -> str:
         """A hand the chunk writer does not cover: :func:`.export_text.csv_row` through
         :mod:`csv`."""
         self.writer.writerow(csv_row(self.view(row, seating, points), self.columns, times))

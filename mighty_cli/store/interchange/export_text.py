@@ -13,7 +13,7 @@ import json
 import re
 from datetime import date
 from functools import lru_cache
-from typing import Any, Optional
+from typing import Any
 
 from ...engine.records import FORMAT
 from ..ledger.hands import HandView
@@ -52,9 +52,24 @@ def _toml_value(value: Any) -> str:
 
 
 #: The key order of an exported hand (docs/record-format.md's, with number, session and date first).
-TOML_ORDER = ("number", "session", "date", "session_started", "session_ended", "players",
-              "dealer", "deal_miss", "declarer", "contract", "friend", "friend2", "friend_call",
-              "taken", "opposition", "note")
+TOML_ORDER = (
+    "number",
+    "session",
+    "date",
+    "session_started",
+    "session_ended",
+    "players",
+    "dealer",
+    "deal_miss",
+    "declarer",
+    "contract",
+    "friend",
+    "friend2",
+    "friend_call",
+    "taken",
+    "opposition",
+    "note",
+)
 
 
 def toml_hand(hand: dict) -> str:
@@ -76,7 +91,7 @@ def toml_hand(hand: dict) -> str:
     return "".join(lines)
 
 
-def export_hand(view: HandView, times: Optional[tuple] = None) -> dict:
+def export_hand(view: HandView, times: tuple | None = None) -> dict:
     hand = {"number": view.number} | view.hand_dict()
     if times:  # the session's first hand: when it started and ended
         hand["session_started"] = times[0]
@@ -90,15 +105,17 @@ def toml_names(names: tuple[str, ...]) -> str:
     return "[" + ", ".join(map(toml_string, names)) + "]"
 
 
-def toml_export_hand(view: HandView, times: Optional[tuple] = None) -> str:
+def toml_export_hand(view: HandView, times: tuple | None = None) -> str:
     """An exported hand as TOML text: what ``toml_hand(export_hand(view, times))`` writes,
     built directly for a hand recorded by its outcome (a refereed hand, a 6마/7마 hand naming
     the eliminated, or a hand of two friends goes the general way). ``times``: the session's
     start and end, given with its first hand."""
     if view.full and view.record_toml or view.eliminated or view.friend2:
         return toml_hand(export_hand(view, times))
-    text = (f"\n[[hands]]\nnumber = {view.number}\nsession = {view.session}\n"
-            f"date = {view.day.isoformat()}\n")
+    text = (
+        f"\n[[hands]]\nnumber = {view.number}\nsession = {view.session}\n"
+        f"date = {view.day.isoformat()}\n"
+    )
     if times:
         text += f"session_started = {times[0].isoformat()}\n"
         if times[1] is not None:
@@ -127,27 +144,49 @@ def toml_export_hand(view: HandView, times: Optional[tuple] = None) -> str:
 def toml_header(league: League, players: list[str]) -> str:
     import tomli_w
 
-    return tomli_w.dumps({"format": FORMAT, "ruleset": league.ruleset_name, "players": players,
-                          "league": league.name, "ruleset_toml": league.ruleset_toml},
-                         multiline_strings=False)
+    return tomli_w.dumps(
+        {
+            "format": FORMAT,
+            "ruleset": league.ruleset_name,
+            "players": players,
+            "league": league.name,
+            "ruleset_toml": league.ruleset_toml,
+        },
+        multiline_strings=False,
+    )
 
 
 # --- JSON ---------------------------------------------------------------------------------------
 
 
-def hand_json(view: HandView, times: Optional[tuple] = None) -> dict:
+def hand_json(view: HandView, times: tuple | None = None) -> dict:
     """A hand as JSON: the view's fields (as ``HandView.to_json``), a refereed hand's record,
     and on a session's first hand (``times``) when the session started and ended."""
     base = view.base
-    data = {"number": view.number, "session": view.session, "day": view.day.isoformat(),
-            "status": view.status, "voided": view.voided, "players": view.players,
-            "sitting_out": view.sitting_out, "dealer": view.dealer, "declarer": view.declarer,
-            "friend": view.friend, "friend_call": view.friend_call, "contract": view.contract,
-            "taken": view.taken, "success": view.success,
-            "base": int(base) if base is not None and float(base).is_integer() else base,
-            "multiplier": view.multiplier, "doublings": view.doublings,
-            "deal_miss": view.deal_miss, "pot_after": view.pot_after, "full": view.full,
-            "note": view.note, "deltas": view.deltas}
+    data = {
+        "number": view.number,
+        "session": view.session,
+        "day": view.day.isoformat(),
+        "status": view.status,
+        "voided": view.voided,
+        "players": view.players,
+        "sitting_out": view.sitting_out,
+        "dealer": view.dealer,
+        "declarer": view.declarer,
+        "friend": view.friend,
+        "friend_call": view.friend_call,
+        "contract": view.contract,
+        "taken": view.taken,
+        "success": view.success,
+        "base": int(base) if base is not None and float(base).is_integer() else base,
+        "multiplier": view.multiplier,
+        "doublings": view.doublings,
+        "deal_miss": view.deal_miss,
+        "pot_after": view.pot_after,
+        "full": view.full,
+        "note": view.note,
+        "deltas": view.deltas,
+    }
     if view.eliminated:  # 6마, 7마
         data["eliminated"] = view.eliminated
     if view.friend2:  # 동대전 7마's second friend
@@ -172,7 +211,7 @@ def json_names(names: tuple[str, ...]) -> str:
     return json_dumps(list(names))
 
 
-def json_export_hand(view: HandView, times: Optional[tuple] = None) -> str:
+def json_export_hand(view: HandView, times: tuple | None = None) -> str:
     """An exported hand as JSON text: what ``json_dumps(hand_json(view, times))`` writes, built
     directly for a hand recorded by its outcome (a refereed hand, or a 6마/7마 hand naming the
     eliminated, goes the general way)."""
@@ -183,23 +222,28 @@ def json_export_hand(view: HandView, times: Optional[tuple] = None) -> str:
     if base is not None and float(base).is_integer():
         base = int(base)
     deltas = ", ".join([f"{j(name)}: {value}" for name, value in view.deltas.items()])
-    return (f'{{"number": {view.number}, "session": {view.session}, '
-            f'"day": "{view.day.isoformat()}", "status": {j(view.status)}, '
-            f'"voided": {"true" if view.voided else "false"}, '
-            f'"players": {json_names(tuple(view.players))}, '
-            f'"sitting_out": {json_names(tuple(view.sitting_out))}, '
-            f'"dealer": {j(view.dealer)}, "declarer": {j(view.declarer)}, '
-            f'"friend": {j(view.friend)}, "friend_call": {j(view.friend_call)}, '
-            f'"contract": {j(view.contract)}, "taken": {j(view.taken)}, '
-            f'"success": {j(view.success)}, "base": {j(base)}, '
-            f'"multiplier": {j(view.multiplier)}, '
-            f'"doublings": {json_names(tuple(view.doublings))}, '
-            f'"deal_miss": {j(view.deal_miss)}, "pot_after": {view.pot_after}, '
-            f'"full": {"true" if view.full else "false"}, "note": {json_dumps(view.note)}, '
-            f'"deltas": {{{deltas}}}'
-            + ("}" if not times else
-               f', "session_started": "{times[0].isoformat()}", "session_ended": '
-               f'{json_dumps(times[1] and times[1].isoformat())}}}'))
+    return (
+        f'{{"number": {view.number}, "session": {view.session}, '
+        f'"day": "{view.day.isoformat()}", "status": {j(view.status)}, '
+        f'"voided": {"true" if view.voided else "false"}, '
+        f'"players": {json_names(tuple(view.players))}, '
+        f'"sitting_out": {json_names(tuple(view.sitting_out))}, '
+        f'"dealer": {j(view.dealer)}, "declarer": {j(view.declarer)}, '
+        f'"friend": {j(view.friend)}, "friend_call": {j(view.friend_call)}, '
+        f'"contract": {j(view.contract)}, "taken": {j(view.taken)}, '
+        f'"success": {j(view.success)}, "base": {j(base)}, '
+        f'"multiplier": {j(view.multiplier)}, '
+        f'"doublings": {json_names(tuple(view.doublings))}, '
+        f'"deal_miss": {j(view.deal_miss)}, "pot_after": {view.pot_after}, '
+        f'"full": {"true" if view.full else "false"}, "note": {json_dumps(view.note)}, '
+        f'"deltas": {{{deltas}}}'
+        + (
+            "}"
+            if not times
+            else f', "session_started": "{times[0].isoformat()}", "session_ended": '
+            f"{json_dumps(times[1] and times[1].isoformat())}}}"
+        )
+    )
 
 
 # --- CSV ----------------------------------------------------------------------------------------
@@ -230,7 +274,7 @@ _csv_text = lru_cache(maxsize=8192, typed=True)(csv_cell)  # typed: True is not 
 _NOTE_ESCAPES = str.maketrans({"\\": "\\\\", "\n": "\\n", "\r": "\\r"})
 
 
-def csv_note(note: Optional[str]) -> str:
+def csv_note(note: str | None) -> str:
     """A note as a CSV cell on one line: a line break written ``\\n`` (``\\r``), a backslash
     ``\\\\`` (:func:`.formats.csv_note_value` reads it back)."""
     return "" if note is None else csv_cell(note.translate(_NOTE_ESCAPES))
@@ -243,7 +287,7 @@ def record_json(record_toml: str) -> str:
     return json_dumps(tomllib.loads(record_toml))
 
 
-def csv_row(view: HandView, names: list[str], times: Optional[tuple] = None) -> list[str]:
+def csv_row(view: HandView, names: list[str], times: tuple | None = None) -> list[str]:
     """One hand as a CSV row: the fixed columns (:data:`.exports.CSV_COLUMNS`), then each
     player's points (blank for a player who sat the hand out and paid nothing). Every cell is
     :func:`csv_cell`'s; no cell holds a line break. The session's start and end (``times``, as
@@ -252,20 +296,31 @@ def csv_row(view: HandView, names: list[str], times: Optional[tuple] = None) -> 
     playing = view.players
     deltas = view.deltas
     taken, multiplier = view.taken, view.multiplier
-    row = [str(view.number), str(view.session), view.day.isoformat(), text(view.status),
-           text(view.dealer), text(view.declarer), text(view.contract),
-           text(f"{view.friend}, {view.friend2}" if view.friend2 else view.friend),
-           text(view.friend_call), "" if taken is None else str(taken),
-           "" if view.success is None else "made" if view.success else "failed",
-           text(view.base), "" if multiplier is None else str(multiplier),
-           text(" ".join(view.doublings)), text(view.deal_miss), str(view.pot_after),
-           text(", ".join(playing)),
-           text(", ".join(view.eliminated)) if view.eliminated else "", csv_note(view.note),
-           times[0].isoformat(sep=" ") if times else "",
-           times[1].isoformat(sep=" ") if times and times[1] is not None else "",
-           record_json(view.record_toml) if view.full and view.record_toml else ""]
+    row = [
+        str(view.number),
+        str(view.session),
+        view.day.isoformat(),
+        text(view.status),
+        text(view.dealer),
+        text(view.declarer),
+        text(view.contract),
+        text(f"{view.friend}, {view.friend2}" if view.friend2 else view.friend),
+        text(view.friend_call),
+        "" if taken is None else str(taken),
+        "" if view.success is None else "made" if view.success else "failed",
+        text(view.base),
+        "" if multiplier is None else str(multiplier),
+        text(" ".join(view.doublings)),
+        text(view.deal_miss),
+        str(view.pot_after),
+        text(", ".join(playing)),
+        text(", ".join(view.eliminated)) if view.eliminated else "",
+        csv_note(view.note),
+        times[0].isoformat(sep=" ") if times else "",
+        times[1].isoformat(sep=" ") if times and times[1] is not None else "",
+        record_json(view.record_toml) if view.full and view.record_toml else "",
+    ]
     for name in names:
         value = deltas.get(name)
-        row.append("" if value is None or (not value and name not in playing)
-                   else str(value))
+        row.append("" if value is None or (not value and name not in playing) else str(value))
     return row

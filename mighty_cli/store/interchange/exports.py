@@ -24,25 +24,33 @@ reads back to the second; TOML and JSON keep the stored times to the microsecond
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Iterator
 from datetime import date, datetime, tzinfo
 from itertools import groupby
 from operator import itemgetter
-from typing import Any, Callable, Iterator, Optional
+from typing import Any
 
 from sqlalchemy import func
 from sqlmodel import Session, select
 
 from ...engine.records import FORMAT, Record
-from .. import LeagueError
-from .export_chunks import (HAND_COLUMNS_SQL, CsvChunks, HandRow, JsonChunks, Seating,
-                            TomlChunks, csv_text)
-from .export_text import json_dumps, toml_header
-from ..ledger.hands import HandView, eliminated_names, second_friend
-from ..ledger.lookups import get_league
-from ..ledger.leagues import league_setting
-from ..models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat, utc_time
 from ...engine.translation import _
+from .. import LeagueError
+from ..ledger.hands import HandView, eliminated_names, second_friend
+from ..ledger.leagues import league_setting
+from ..ledger.lookups import get_league
 from ..ledger.queries import standings
+from ..models import Hand, HandPlayer, League, LeagueSession, Player, SessionSeat, utc_time
+from .export_chunks import (
+    HAND_COLUMNS_SQL,
+    CsvChunks,
+    HandRow,
+    JsonChunks,
+    Seating,
+    TomlChunks,
+    csv_text,
+)
+from .export_text import json_dumps, toml_header
 
 #: Hands read per query: big enough to be quick, small enough to keep memory flat.
 CHUNK = 2000
@@ -54,18 +62,57 @@ FORMATS = ("toml", "json", "csv")
 #: breaks and backslashes are written ``\n``, ``\r`` and ``\\``; the session times are local
 #: times to the second in the league's time zone, with their offset; a refereed hand's record
 #: is one line of JSON (the JSON export's ``record``), last, out of the way of the rest.
-CSV_COLUMNS = ("hand", "session", "date", "status", "dealer", "declarer", "contract", "friend",
-               "friend call", "taken", "result", "base", "multiplier", "doublings",
-               "deal miss", "pot after", "players", "eliminated", "note", "session started",
-               "session ended", "refereed record (JSON)")
+CSV_COLUMNS = (
+    "hand",
+    "session",
+    "date",
+    "status",
+    "dealer",
+    "declarer",
+    "contract",
+    "friend",
+    "friend call",
+    "taken",
+    "result",
+    "base",
+    "multiplier",
+    "doublings",
+    "deal miss",
+    "pot after",
+    "players",
+    "eliminated",
+    "note",
+    "session started",
+    "session ended",
+    "refereed record (JSON)",
+)
 #: The fixed columns of the CSVs written before, still read: a result of ``True``/``False``
 #: or ``made``/``failed``, the record as multi-line TOML, notes as they are, times in UTC to
 #: the microsecond; the first of them had no eliminated and no session times (the last three).
-CSV_COLUMNS_TOML_RECORD = ("hand", "session", "date", "status", "dealer", "declarer",
-                           "contract", "friend", "friend call", "taken", "success", "base",
-                           "multiplier", "doublings", "deal miss", "pot after", "players",
-                           "note", "hand record (refereed)", "eliminated", "session started",
-                           "session ended")
+CSV_COLUMNS_TOML_RECORD = (
+    "hand",
+    "session",
+    "date",
+    "status",
+    "dealer",
+    "declarer",
+    "contract",
+    "friend",
+    "friend call",
+    "taken",
+    "success",
+    "base",
+    "multiplier",
+    "doublings",
+    "deal miss",
+    "pot after",
+    "players",
+    "note",
+    "hand record (refereed)",
+    "eliminated",
+    "session started",
+    "session ended",
+)
 CSV_LAYOUTS = (CSV_COLUMNS, CSV_COLUMNS_TOML_RECORD, CSV_COLUMNS_TOML_RECORD[:-3])
 
 
@@ -76,15 +123,24 @@ def league_players(s: Session, league_id: int) -> list[str]:
     """Everyone who played or paid in the league, in seating order: by session, then seat;
     anyone else (a pot payer never seated) after them, by name."""
     names: dict[str, None] = {}
-    for name in s.exec(select(Player.name).select_from(SessionSeat)
-                      .join(LeagueSession, LeagueSession.id == SessionSeat.session_id)
-                      .join(Player, Player.id == SessionSeat.player_id)
-                      .where(LeagueSession.league_id == league_id)
-                      .order_by(LeagueSession.number, SessionSeat.seat)).all():
+    for name in s.exec(
+        select(Player.name)
+        .select_from(SessionSeat)
+        .join(LeagueSession, LeagueSession.id == SessionSeat.session_id)
+        .join(Player, Player.id == SessionSeat.player_id)
+        .where(LeagueSession.league_id == league_id)
+        .order_by(LeagueSession.number, SessionSeat.seat)
+    ).all():
         names.setdefault(name)
-    others = s.exec(select(Player.name).where(
-        Player.id.in_(select(HandPlayer.player_id).where(HandPlayer.league_id == league_id)
-                      .distinct())).order_by(Player.name)).all()
+    others = s.exec(
+        select(Player.name)
+        .where(
+            Player.id.in_(
+                select(HandPlayer.player_id).where(HandPlayer.league_id == league_id).distinct()
+            )
+        )
+        .order_by(Player.name)
+    ).all()
     for name in others:
         names.setdefault(name)
     return list(names)
@@ -92,47 +148,58 @@ def league_players(s: Session, league_id: int) -> list[str]:
 
 #: A hand's columns as the export reads them (plain SQL on the driver's own cursor: at a
 #: million hands, SQLAlchemy's row objects cost more than the query).
-_HAND_SQL = (f"SELECT {HAND_COLUMNS_SQL} FROM hand "
-             "WHERE league_id = {0} AND number > {0}{1} ORDER BY number LIMIT {0}")
+_HAND_SQL = (
+    f"SELECT {HAND_COLUMNS_SQL} FROM hand "
+    "WHERE league_id = {0} AND number > {0}{1} ORDER BY number LIMIT {0}"
+)
 #: The chunk's player rows: hand, player, seat, role (1 eliminated, 2 friend, 0 any other: the
 #: only roles an export names) and points, each hand's rows together in player order (each
 #: seating is put in seat order once: :class:`.export_chunks.Seating`). SQLite reads them by
 #: the chunk's hand numbers, in the order of the tables' own keys, so it sorts nothing.
-_MEMBER_SQL = ("SELECT hp.hand_id, hp.player_id, hp.seat, "
-               "CASE hp.role WHEN 'eliminated' THEN 1 WHEN 'friend' THEN 2 ELSE 0 END, "
-               "hp.points + hp.pot FROM hand_player hp JOIN hand h ON h.id = hp.hand_id "
-               "WHERE h.league_id = ? AND h.number >= ? AND h.number <= ? "
-               "ORDER BY h.number, hp.player_id")
+_MEMBER_SQL = (
+    "SELECT hp.hand_id, hp.player_id, hp.seat, "
+    "CASE hp.role WHEN 'eliminated' THEN 1 WHEN 'friend' THEN 2 ELSE 0 END, "
+    "hp.points + hp.pot FROM hand_player hp JOIN hand h ON h.id = hp.hand_id "
+    "WHERE h.league_id = ? AND h.number >= ? AND h.number <= ? "
+    "ORDER BY h.number, hp.player_id"
+)
 #: PostgreSQL reads them by the range of the chunk's hand ids, from the key's index: joined to
 #: the hands' numbers it plans a parallel scan and a sort (at a million hands ~20 ms a chunk
 #: against ~2). Rows of the league's other hands in that range (a voided one) come too, and
 #: are not used.
-_MEMBER_SQL_POSTGRES = ("SELECT hand_id, player_id, seat, "
-                        "CASE role WHEN 'eliminated' THEN 1 WHEN 'friend' THEN 2 ELSE 0 END, "
-                        "points + pot FROM hand_player "
-                        "WHERE league_id = %s AND hand_id >= %s AND hand_id <= %s "
-                        "ORDER BY hand_id, player_id")
+_MEMBER_SQL_POSTGRES = (
+    "SELECT hand_id, player_id, seat, "
+    "CASE role WHEN 'eliminated' THEN 1 WHEN 'friend' THEN 2 ELSE 0 END, "
+    "points + pot FROM hand_player "
+    "WHERE league_id = %s AND hand_id >= %s AND hand_id <= %s "
+    "ORDER BY hand_id, player_id"
+)
 _FIRST = itemgetter(0)
 #: Seatings kept at once (a league has few; a federation's are dropped and worked out again).
 SEATINGS = 4096
 
 
-def session_times(s: Session, league_id: int) -> dict[int, tuple[datetime, Optional[datetime]]]:
+def session_times(s: Session, league_id: int) -> dict[int, tuple[datetime, datetime | None]]:
     """Each session's start and end (None while open), as aware UTC times, by number."""
-    return {number: (utc_time(started), ended and utc_time(ended))
-            for number, started, ended in s.exec(
-                select(LeagueSession.number, LeagueSession.started_at, LeagueSession.ended_at)
-                .where(LeagueSession.league_id == league_id)).all()}
+    return {
+        number: (utc_time(started), ended and utc_time(ended))
+        for number, started, ended in s.exec(
+            select(LeagueSession.number, LeagueSession.started_at, LeagueSession.ended_at).where(
+                LeagueSession.league_id == league_id
+            )
+        ).all()
+    }
 
 
-def csv_session_times(times: dict[int, tuple[datetime, Optional[datetime]]],
-                      zone_name: Optional[str]) -> dict[int, tuple[datetime, Optional[datetime]]]:
+def csv_session_times(
+    times: dict[int, tuple[datetime, datetime | None]], zone_name: str | None
+) -> dict[int, tuple[datetime, datetime | None]]:
     """Each session's start and end as the CSV shows them: local times to the second, with
     their offset (``2026-11-25 03:47:12+09:00``), in ``zone_name`` (an IANA zone, the league's
     ``timezone`` setting). A league without one, or with one this machine does not know, gets
     the machine's own zone (each moment its own offset, summer time included); the offset
     keeps every time exact to the second whichever it is."""
-    zone: Optional[tzinfo] = None
+    zone: tzinfo | None = None
     if zone_name:
         from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -144,8 +211,10 @@ def csv_session_times(times: dict[int, tuple[datetime, Optional[datetime]]],
     def local(moment: datetime) -> datetime:
         return moment.astimezone(zone).replace(microsecond=0)
 
-    return {number: (local(started), ended and local(ended))
-            for number, (started, ended) in times.items()}
+    return {
+        number: (local(started), ended and local(ended))
+        for number, (started, ended) in times.items()
+    }
 
 
 class HandRows:
@@ -154,21 +223,28 @@ class HandRows:
     hand rows (:data:`_HAND_SQL`'s columns) and each hand's seating and points by hand id;
     :meth:`view` makes a hand's view from them."""
 
-    def __init__(self, s: Session, league: League, *, include_voided: bool = False,
-                 chunk: int = 0) -> None:
+    def __init__(
+        self, s: Session, league: League, *, include_voided: bool = False, chunk: int = 0
+    ) -> None:
         s.flush()
         self.league = league
         self.chunk = chunk or CHUNK
         self.connection = s.connection()
-        self.names: dict[int, str] = dict(self.connection.execute(
-            select(Player.id, Player.name)).all())
-        self.sessions: dict[int, tuple[int, date]] = {i: (n, d) for i, n, d in
-                                                      self.connection.execute(
-            select(LeagueSession.id, LeagueSession.number, LeagueSession.day)
-            .where(LeagueSession.league_id == league.id)).all()}
+        self.names: dict[int, str] = dict(
+            self.connection.execute(select(Player.id, Player.name)).all()
+        )
+        self.sessions: dict[int, tuple[int, date]] = {
+            i: (n, d)
+            for i, n, d in self.connection.execute(
+                select(LeagueSession.id, LeagueSession.number, LeagueSession.day).where(
+                    LeagueSession.league_id == league.id
+                )
+            ).all()
+        }
         self.sqlite = self.connection.dialect.name == "sqlite"
-        self.hand_sql = _HAND_SQL.format("?" if self.sqlite else "%s",
-                                         "" if include_voided else " AND NOT voided")
+        self.hand_sql = _HAND_SQL.format(
+            "?" if self.sqlite else "%s", "" if include_voided else " AND NOT voided"
+        )
         self.member_sql = _MEMBER_SQL if self.sqlite else _MEMBER_SQL_POSTGRES
         self.seatings: dict[tuple, Seating] = {}
 
@@ -228,8 +304,7 @@ class HandRows:
             seatings[hand_id] = seating
         return seatings, points
 
-    def view(self, row: HandRow, seating: Optional[Seating],
-             points: Optional[tuple]) -> HandView:
+    def view(self, row: HandRow, seating: Seating | None, points: tuple | None) -> HandView:
         """A hand's view from its row, its seating and its points."""
         get = self.names.get
         if seating is None or points is None:
@@ -243,17 +318,37 @@ class HandRows:
         session_number, day = self.sessions[row.session_id]
         success, doublings = row.success, row.doublings
         return HandView(
-            row.number, session_number, day, row.status, bool(row.voided), players,
-            sitting_out, get(row.dealer_id), get(row.declarer_id), get(row.friend_id),
-            row.friend_call, row.contract, row.taken, None if success is None else bool(success),
-            row.base, row.multiplier, [d for d in doublings.split(",") if d] if doublings else [],
-            get(row.deal_miss_id), row.pot_after, bool(row.full), row.note, deltas,
-            row.record_toml, eliminated,
-            second_friend(get(row.friend_id), friends))  # 6마, 7마; 동대전 7마
+            row.number,
+            session_number,
+            day,
+            row.status,
+            bool(row.voided),
+            players,
+            sitting_out,
+            get(row.dealer_id),
+            get(row.declarer_id),
+            get(row.friend_id),
+            row.friend_call,
+            row.contract,
+            row.taken,
+            None if success is None else bool(success),
+            row.base,
+            row.multiplier,
+            [d for d in doublings.split(",") if d] if doublings else [],
+            get(row.deal_miss_id),
+            row.pot_after,
+            bool(row.full),
+            row.note,
+            deltas,
+            row.record_toml,
+            eliminated,
+            second_friend(get(row.friend_id), friends),
+        )  # 6마, 7마; 동대전 7마
 
 
-def iter_hand_views(s: Session, league: League, *, include_voided: bool = False,
-                    chunk: int = 0) -> Iterator[HandView]:
+def iter_hand_views(
+    s: Session, league: League, *, include_voided: bool = False, chunk: int = 0
+) -> Iterator[HandView]:
     """The league's hands in order as views, read ``chunk`` (default :data:`CHUNK`) hands at
     a time (:class:`HandRows`)."""
     rows = HandRows(s, league, include_voided=include_voided, chunk=chunk)
@@ -268,9 +363,9 @@ class _ReadAhead:
 
     def __init__(self, read: Callable[[int], tuple]) -> None:
         self.read = read
-        self.thread: Optional[threading.Thread] = None
+        self.thread: threading.Thread | None = None
         self.value: Any = None
-        self.error: Optional[BaseException] = None
+        self.error: BaseException | None = None
 
     def start(self, after: int) -> None:
         def run() -> None:
@@ -299,9 +394,14 @@ class _ReadAhead:
 # --- the export ---------------------------------------------------------------------------------
 
 
-def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
-                bom: bool = False, progress: Optional[Callable[[int, int], None]] = None
-                ) -> Iterator[str]:
+def iter_export(
+    s: Session,
+    league_name: str,
+    fmt: str = "toml",
+    *,
+    bom: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> Iterator[str]:
     """The league's export as chunks of text, one per chunk of hands read (``bom``: start a
     CSV with a UTF-8 byte-order mark, so spreadsheet programs read Hangul right;
     ``progress(done, total)`` told after each chunk)."""
@@ -319,9 +419,20 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
         yield toml_header(league, players)
         writer = TomlChunks(*shared)
     elif fmt == "json":
-        yield ("{" + ", ".join(f"{json_dumps(k)}: {json_dumps(v)}" for k, v in (
-            ("format", FORMAT), ("league", league.name), ("ruleset", league.ruleset_name),
-            ("players", players), ("ruleset_toml", league.ruleset_toml))) + ",\n \"hands\": [")
+        yield (
+            "{"
+            + ", ".join(
+                f"{json_dumps(k)}: {json_dumps(v)}"
+                for k, v in (
+                    ("format", FORMAT),
+                    ("league", league.name),
+                    ("ruleset", league.ruleset_name),
+                    ("players", players),
+                    ("ruleset_toml", league.ruleset_toml),
+                )
+            )
+            + ',\n "hands": ['
+        )
         writer = JsonChunks(*shared)
     else:
         header = ",".join(csv_text(c) for c in list(CSV_COLUMNS) + players)
@@ -329,27 +440,31 @@ def iter_export(s: Session, league_name: str, fmt: str = "toml", *,
         writer = CsvChunks(*shared, players)
     total = done = 0
     if progress is not None:
-        total = s.exec(select(func.count(Hand.id)).where(
-            Hand.league_id == league.id, Hand.voided == False)).one()  # noqa: E712
+        total = s.exec(
+            select(func.count(Hand.id)).where(Hand.league_id == league.id, Hand.voided == False)  # noqa: E712
+        ).one()
     for hands, seatings, points in rows.chunks():
         yield writer.chunk(hands, seatings, points)
         if progress is not None:
             done += len(hands)
             progress(done, total)
     if fmt == "json":
-
-        yield ("\n ],\n \"standings\": " + json_dumps(standings(s, league.name).to_json())
-               + "\n}\n")
+        yield ('\n ],\n "standings": ' + json_dumps(standings(s, league.name).to_json()) + "\n}\n")
 
 
-def export_league(s: Session, league_name: str, fmt: str = "toml",
-                  bom: bool = False) -> str:
+def export_league(s: Session, league_name: str, fmt: str = "toml", bom: bool = False) -> str:
     """The whole export as one string (for tests and small leagues; the CLI streams)."""
     return "".join(iter_export(s, league_name, fmt, bom=bom))
 
 
-def write_export(s: Session, league_name: str, fmt: str, out, bom: bool = False,
-                 progress: Optional[Callable[[int, int], None]] = None) -> int:
+def write_export(
+    s: Session,
+    league_name: str,
+    fmt: str,
+    out,
+    bom: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> int:
     """Write the export to a text stream chunk by chunk; the characters written."""
     written = 0
     for text in iter_export(s, league_name, fmt, bom=bom, progress=progress):
@@ -362,8 +477,9 @@ def export_record(s: Session, league_name: str) -> Record:
     """The league as a hand record in memory (voided hands left out), ruleset embedded; the
     CLI streams instead (:func:`iter_export`)."""
     league = get_league(s, league_name)
-    return Record(ruleset=league.ruleset_name,
-                  players=league_players(s, league.id),  # type: ignore[arg-type]
-                  hands=[{"number": v.number} | v.hand_dict()
-                         for v in iter_hand_views(s, league)],
-                  extra={"league": league.name, "ruleset_toml": league.ruleset_toml})
+    return Record(
+        ruleset=league.ruleset_name,
+        players=league_players(s, league.id),  # type: ignore[arg-type]
+        hands=[{"number": v.number} | v.hand_dict() for v in iter_hand_views(s, league)],
+        extra={"league": league.name, "ruleset_toml": league.ruleset_toml},
+    )

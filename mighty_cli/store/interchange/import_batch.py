@@ -9,9 +9,10 @@ caller's rollback leaves the database exactly as it was.
 from __future__ import annotations
 
 import gc
-from datetime import datetime
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Optional, Sequence
+from datetime import datetime
+from typing import Any
 
 from sqlalchemy import func
 from sqlalchemy.engine import Connection
@@ -19,67 +20,97 @@ from sqlmodel import Session, select
 
 from ...engine.cards import format_bid
 from ...engine.errors import RecordError
+from ...engine.hand.honeymoon import PARTNER_SUFFIX
 from ...engine.records import HandOutcome, Record
 from ...engine.scoring import pot_shares
-from ...engine.hand.honeymoon import PARTNER_SUFFIX
 from ...engine.session import PotMove, SessionTally, has_session_end
-from .. import LeagueError
-from .bulk import Background, DeferredIndexes, IdBlock, bind_value, check_points, write_rows
-from ..ledger.hands import (HandView, eliminated_seat, list_hands, out_tuples, settle_hand_pot,
-                            stored_friend_id)
-from ..ledger.leagues import league_today
-from ..ledger.lookups import ensure_players, log_change
-from ..models import Hand, HandPlayer, League, LeagueSession, SessionSeat, utc_now, utc_time
-from ..ledger.sessions import find_session, parse_day, pot_before, session_hand_changes
-from ..ledger.lookups import seating
-from ..ledger.totals import COUNTS
 from ...engine.translation import _
+from .. import LeagueError
+from ..ledger.hands import (
+    HandView,
+    eliminated_seat,
+    list_hands,
+    out_tuples,
+    settle_hand_pot,
+    stored_friend_id,
+)
+from ..ledger.leagues import league_today
+from ..ledger.lookups import ensure_players, log_change, seating
+from ..ledger.sessions import find_session, parse_day, pot_before, session_hand_changes
+from ..ledger.totals import COUNTS
+from ..models import Hand, HandPlayer, League, LeagueSession, SessionSeat, utc_now, utc_time
+from .bulk import Background, DeferredIndexes, IdBlock, bind_value, check_points, write_rows
 
 
 def _outcome_signature(outcome: HandOutcome) -> tuple:
     """What identifies a played hand, to recognise a session imported twice."""
-    return (outcome.status, tuple(outcome.players), outcome.dealer, outcome.declarer,
-            format_bid(outcome.contract) if outcome.contract else None, outcome.friend,
-            outcome.taken, outcome.deal_miss_player)
+    return (
+        outcome.status,
+        tuple(outcome.players),
+        outcome.dealer,
+        outcome.declarer,
+        format_bid(outcome.contract) if outcome.contract else None,
+        outcome.friend,
+        outcome.taken,
+        outcome.deal_miss_player,
+    )
 
 
 def _view_signature(view: HandView) -> tuple:
-    return (view.status, tuple(view.players), view.dealer, view.declarer, view.contract,
-            view.friend, view.taken, view.deal_miss)
+    return (
+        view.status,
+        tuple(view.players),
+        view.dealer,
+        view.declarer,
+        view.contract,
+        view.friend,
+        view.taken,
+        view.deal_miss,
+    )
 
 
-def _refuse_reimport(s: Session, league: League, day, signature: tuple, first: int, last: int,
-                     last_session: int) -> None:
+def _refuse_reimport(
+    s: Session, league: League, day, signature: tuple, first: int, last: int, last_session: int
+) -> None:
     """A session whose date and hands are already in the league is not imported again by
     accident (the keeper ran the same import twice); ``again`` imports it anyway. Only the
     sessions stored before this import (up to ``last_session``) are compared."""
     if not last_session:
         return
-    same_day = s.exec(select(LeagueSession.number).where(
-        LeagueSession.league_id == league.id, LeagueSession.day == day,
-        LeagueSession.number <= last_session)).all()
+    same_day = s.exec(
+        select(LeagueSession.number).where(
+            LeagueSession.league_id == league.id,
+            LeagueSession.day == day,
+            LeagueSession.number <= last_session,
+        )
+    ).all()
     for number in same_day:  # only sessions of the same date can be the same session
         views = list_hands(s, league.name, session_number=number, include_voided=False)
         if views and tuple(_view_signature(v) for v in views) == signature:
-            raise LeagueError(_("hands {first}-{last} of the record are already in league "
-                                "{name} as session {number} ({day}, same hands): not imported "
-                                "twice (use --again to import them anyway)").format(
-                                  first=first, last=last,
-                                  name=league.name, number=number, day=day))
+            raise LeagueError(
+                _(
+                    "hands {first}-{last} of the record are already in league "
+                    "{name} as session {number} ({day}, same hands): not imported "
+                    "twice (use --again to import them anyway)"
+                ).format(first=first, last=last, name=league.name, number=number, day=day)
+            )
 
 
 #: The largest hand or session number a league stores (PostgreSQL's INTEGER).
-NUMBER_MAX = 2 ** 31 - 1
+NUMBER_MAX = 2**31 - 1
 
 
-def _whole_number(value: Any, index: int, key: str) -> Optional[int]:
+def _whole_number(value: Any, index: int, key: str) -> int | None:
     """A hand's ``number`` or ``session`` as the league will store it: None when it gives
     none (the next number is used); a number beyond what the databases hold is refused."""
     if not isinstance(value, int) or isinstance(value, bool):
         return None
     if not 1 <= value <= NUMBER_MAX:
-        raise LeagueError(_("hand {index}: {key} = {value}: a league numbers from 1 to "
-                            "{top:,}").format(index=index, key=key, value=value, top=NUMBER_MAX))
+        raise LeagueError(
+            _("hand {index}: {key} = {value}: a league numbers from 1 to {top:,}").format(
+                index=index, key=key, value=value, top=NUMBER_MAX
+            )
+        )
     return value
 
 
@@ -99,15 +130,15 @@ class SessionImport:
     need (a few numbers a hand, never a hand's record)."""
 
     target: Any
-    present: Optional[list[str]]
+    present: list[str] | None
     tally: SessionTally
     day: Any = None
     first_index: int = 0
     last_index: int = 0
     played: set = field(default_factory=set)
-    signature: Optional[list] = None
-    end_hand: Optional[int] = None
-    end_reason: Optional[str] = None
+    signature: list | None = None
+    end_hand: int | None = None
+    end_reason: str | None = None
     late: list[int] = field(default_factory=list)
 
 
@@ -115,14 +146,27 @@ class ImportRun:
     """The running state of one import: numbers, the deposit pot, rows waiting to be
     written."""
 
-    def __init__(self, s: Session, league: League, rules, ids: dict[str, int],
-                 session_number: Optional[int], again: bool, who: str) -> None:
+    def __init__(
+        self,
+        s: Session,
+        league: League,
+        rules,
+        ids: dict[str, int],
+        session_number: int | None,
+        again: bool,
+        who: str,
+    ) -> None:
         self.s, self.league, self.rules, self.ids = s, league, rules, ids
         self.session_number, self.again, self.who = session_number, again, who
-        self.number = (s.exec(select(func.max(Hand.number))
-                              .where(Hand.league_id == league.id)).one() or 0)
-        self.last_session = (s.exec(select(func.max(LeagueSession.number))
-                                    .where(LeagueSession.league_id == league.id)).one() or 0)
+        self.number = (
+            s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)).one() or 0
+        )
+        self.last_session = (
+            s.exec(
+                select(func.max(LeagueSession.number)).where(LeagueSession.league_id == league.id)
+            ).one()
+            or 0
+        )
         self.next_session = self.last_session
         self.pot = pot_before(s, league.id, None)  # type: ignore[arg-type]
         self.replay_pot = 0
@@ -135,7 +179,7 @@ class ImportRun:
         # PostgreSQL: a batch is written by a thread while the next one is built, so the
         # server's work and ours overlap (see :meth:`flush`); every other use of the
         # connection waits for that thread first (:meth:`wait`).
-        self.background: Optional[Background] = None
+        self.background: Background | None = None
         if connection.dialect.name == "postgresql" and connection.dialect.driver == "psycopg":
             self.background = Background()
         self.hand_ids = IdBlock(connection, _HAND, before=self.wait)
@@ -145,7 +189,7 @@ class ImportRun:
         self.hand_rows: list[tuple] = []
         self.member_rows: list[tuple] = []
         self.ends = has_session_end(rules)
-        self.counts: dict[int, list[int]] = {}   # player id: the totals' COUNTS of new rows
+        self.counts: dict[int, list[int]] = {}  # player id: the totals' COUNTS of new rows
         #: the new session's hands whose rows for those sitting out wait for its end (hand id,
         #: players, points, pot, deal-miss id: a few numbers a hand)
         self.pending: list[tuple] = []
@@ -154,8 +198,8 @@ class ImportRun:
         self.deferred = DeferredIndexes(s, (_HAND, HandPlayer.__table__))  # type: ignore
         self.total = rules.count_total  # point cards, or tricks (election.bid_counts)
         self._threshold = rules.scoring.back_run.threshold
-        self._bids: dict = {}     # a contract's text, by contract
-        self._scores: dict = {}   # a score's stored columns, by the Score
+        self._bids: dict = {}  # a contract's text, by contract
+        self._scores: dict = {}  # a score's stored columns, by the Score
         self.stamp = self._stamp()
 
     def _stamp(self) -> Any:
@@ -177,20 +221,38 @@ class ImportRun:
             group = SessionImport(target, seating(s, target.id), tally)
         else:
             given = hand.get("date", record.extra.get("date"))
-            day = parse_day(given, _("hand {index}: date").format(index=outcome.index)) \
-                if given is not None else league_today(s, league)
+            day = (
+                parse_day(given, _("hand {index}: date").format(index=outcome.index))
+                if given is not None
+                else league_today(s, league)
+            )
             wanted = _whole_number(hand.get("session"), outcome.index, "session")
-            self.next_session = wanted if wanted and wanted > self.next_session \
-                else self.next_session + 1
+            self.next_session = (
+                wanted if wanted and wanted > self.next_session else self.next_session + 1
+            )
             # Written with the hands, in batches (a long history has tens of thousands).
             session_id = self.session_ids.take()
-            started = self.stamp if "session_started" not in hand else self._moment(
-                hand["session_started"], outcome.index, "session_started")
-            ended = self.stamp if "session_ended" not in hand else self._moment(
-                hand["session_ended"], outcome.index, "session_ended")
-            self.session_rows.append((session_id, league.id, self.next_session,
-                                      bind_value(s.connection(), _SESSION, "day", day),
-                                      self.ids.get(outcome.dealer or ""), started, ended))
+            started = (
+                self.stamp
+                if "session_started" not in hand
+                else self._moment(hand["session_started"], outcome.index, "session_started")
+            )
+            ended = (
+                self.stamp
+                if "session_ended" not in hand
+                else self._moment(hand["session_ended"], outcome.index, "session_ended")
+            )
+            self.session_rows.append(
+                (
+                    session_id,
+                    league.id,
+                    self.next_session,
+                    bind_value(s.connection(), _SESSION, "day", day),
+                    self.ids.get(outcome.dealer or ""),
+                    started,
+                    ended,
+                )
+            )
             group = SessionImport(_NewSession(session_id, self.next_session), None, tally, day)
             if not self.again and self.last_session:
                 group.signature = []
@@ -208,9 +270,12 @@ class ImportRun:
             except ValueError:
                 pass
         if not isinstance(moment, datetime):
-            raise RecordError(_("hand {index}: {key} = {value!r}: expected a time such as "
-                                "2024-03-05T19:30:00+00:00").format(
-                                  index=index, key=key, value=str(value)[:40]))
+            raise RecordError(
+                _(
+                    "hand {index}: {key} = {value!r}: expected a time such as "
+                    "2024-03-05T19:30:00+00:00"
+                ).format(index=index, key=key, value=str(value)[:40])
+            )
         value = moment
         return bind_value(self.s.connection(), _SESSION, "started_at", utc_time(value))
 
@@ -221,9 +286,11 @@ class ImportRun:
         if present is not None:
             missing = [p for p in outcome.players if p not in present]
             if missing:
-                raise LeagueError(_("{missing!r} played in the record but is not at session "
-                                    "{session_number}").format(
-                                      missing=missing[0], session_number=self.session_number))
+                raise LeagueError(
+                    _(
+                        "{missing!r} played in the record but is not at session {session_number}"
+                    ).format(missing=missing[0], session_number=self.session_number)
+                )
         else:
             group.played.update(outcome.players)
         if group.signature is not None:
@@ -233,12 +300,19 @@ class ImportRun:
         number = wanted if wanted and wanted > self.number else self.number + 1
         if group.end_reason is not None:
             if self.session_number is not None:
-                raise LeagueError(_("hand {index}: session {number} of league {name!r} "
-                                    "ended after hand {end_hand} ({end_reason}); store it "
-                                    "in a new session").format(
-                                      index=outcome.index, number=target.number,
-                                      name=league.name, end_hand=group.end_hand,
-                                      end_reason=group.end_reason))
+                raise LeagueError(
+                    _(
+                        "hand {index}: session {number} of league {name!r} "
+                        "ended after hand {end_hand} ({end_reason}); store it "
+                        "in a new session"
+                    ).format(
+                        index=outcome.index,
+                        number=target.number,
+                        name=league.name,
+                        end_hand=group.end_hand,
+                        end_reason=group.end_reason,
+                    )
+                )
             group.late.append(number)
         self.number = number
         self.first = self.first or number
@@ -247,11 +321,17 @@ class ImportRun:
         points = outcome.deltas  # read only, unless the replay's pot is taken out
         if outcome.status == "deal_miss":
             points = {}
-        elif outcome.status == "scored" and self.replay_pot and outcome.score \
-                and outcome.score.success and outcome.declarer:
+        elif (
+            outcome.status == "scored"
+            and self.replay_pot
+            and outcome.score
+            and outcome.score.success
+            and outcome.declarer
+        ):
             points = dict(points)
-            for name, amount in pot_shares(self.replay_pot, rules, outcome.declarer,
-                                           outcome.friend, outcome.friend2).items():
+            for name, amount in pot_shares(
+                self.replay_pot, rules, outcome.declarer, outcome.friend, outcome.friend2
+            ).items():
                 points[name] -= amount
         self.replay_pot = outcome.pot_after
         if self.pot <= 0 and outcome.status != "deal_miss":
@@ -267,10 +347,10 @@ class ImportRun:
         if outcome.full:
             import tomli_w
 
-            record_toml = tomli_w.dumps({k: v for k, v in hand.items()
-                                         if k not in _NOT_RECORD})
-        self._append(outcome, number, target.id, present, points, move.deltas,
-                     record_toml, hand.get("note"))
+            record_toml = tomli_w.dumps({k: v for k, v in hand.items() if k not in _NOT_RECORD})
+        self._append(
+            outcome, number, target.id, present, points, move.deltas, record_toml, hand.get("note")
+        )
         if self.ends and group.end_reason is None:
             changes = dict(points)
             for name, amount in move.deltas.items():
@@ -288,40 +368,68 @@ class ImportRun:
         target = group.target
         if group.present is None:
             present = [p for p in record.players if p in group.played]
-            self.seat_rows.extend((target.id, seat, self.ids[name])
-                                  for seat, name in enumerate(present))
+            self.seat_rows.extend(
+                (target.id, seat, self.ids[name]) for seat, name in enumerate(present)
+            )
             for hand_id, players, points, pot, miss in self.pending:
                 self._add_outs(hand_id, players, present, points, pot, miss)
             self.pending = []
         if group.signature is not None:
             self.wait()
-            _refuse_reimport(s, league, group.day, tuple(group.signature), group.first_index,
-                             group.last_index, self.last_session)
+            _refuse_reimport(
+                s,
+                league,
+                group.day,
+                tuple(group.signature),
+                group.first_index,
+                group.last_index,
+                self.last_session,
+            )
         end_reason, end_hand, late = group.end_reason, group.end_hand, group.late
         if end_reason is not None and self.session_number is not None:
             self.wait()
             target.ended_at = utc_now()
             s.add(target)
-            log_change(s, "session end", self.who, end_reason, league_id=league.id,
-                       after={"session": target.number, "after_hand": end_hand,
-                              "rule": end_reason})
+            log_change(
+                s,
+                "session end",
+                self.who,
+                end_reason,
+                league_id=league.id,
+                after={"session": target.number, "after_hand": end_hand, "rule": end_reason},
+            )
             self.ended.append((target.number, end_reason))
         elif late:
             if len(late) == 1:
-                note = _("session {number} ended by its ruleset after hand {end_hand} "
-                         "({reason}); the record plays on: hand {hand} stored as played").format(
-                             number=target.number, end_hand=end_hand, reason=end_reason,
-                             hand=late[0])
+                note = _(
+                    "session {number} ended by its ruleset after hand {end_hand} "
+                    "({reason}); the record plays on: hand {hand} stored as played"
+                ).format(number=target.number, end_hand=end_hand, reason=end_reason, hand=late[0])
             else:
-                note = _("session {number} ended by its ruleset after hand {end_hand} "
-                         "({reason}); the record plays on: hands {first}-{last} stored as "
-                         "played").format(number=target.number, end_hand=end_hand,
-                                          reason=end_reason, first=late[0], last=late[-1])
+                note = _(
+                    "session {number} ended by its ruleset after hand {end_hand} "
+                    "({reason}); the record plays on: hands {first}-{last} stored as "
+                    "played"
+                ).format(
+                    number=target.number,
+                    end_hand=end_hand,
+                    reason=end_reason,
+                    first=late[0],
+                    last=late[-1],
+                )
             self.notes.append(note)
 
-    def _append(self, outcome: HandOutcome, number: int, session_id: int,
-                present: list[str], points: dict[str, int], pot: dict[str, int],
-                record_toml: Optional[str], note: Optional[str]) -> None:
+    def _append(
+        self,
+        outcome: HandOutcome,
+        number: int,
+        session_id: int,
+        present: list[str],
+        points: dict[str, int],
+        pot: dict[str, int],
+        record_toml: str | None,
+        note: str | None,
+    ) -> None:
         """A hand's row and its players' rows, added to the batch, and the players' running
         totals counted (:data:`..ledger.totals.COUNTS`, in that order).
 
@@ -342,8 +450,12 @@ class ImportRun:
                 if len(self._scores) > 4096:
                     self._scores.clear()
                 known = self._scores[id(score)] = (
-                    score, score.success, float(score.base), score.multiplier,
-                    ",".join(score.doublings) if score.doublings else "")
+                    score,
+                    score.success,
+                    float(score.base),
+                    score.multiplier,
+                    ",".join(score.doublings) if score.doublings else "",
+                )
             _score, success, base, multiplier, doublings = known
         else:
             success = base = multiplier = None
@@ -360,16 +472,42 @@ class ImportRun:
             threshold = contract.number if threshold == "bid" else threshold
             run, back_run = taken == self.total, self.total - taken >= threshold
         miss = ids.get(outcome.deal_miss_player) if outcome.deal_miss_player else None
-        self.hand_rows.append((
-            hand_id, league_id, session_id, number, False, self.pot, record_toml, note,
-            self.stamp, status, ids.get(outcome.dealer) if outcome.dealer else None,
-            ids.get(declarer) if declarer else None,
-            # 허니문: the declarer's own id for his friend hand (hands.stored_friend_id)
-            (None if not friend else ids.get(friend) if not friend.endswith(PARTNER_SUFFIX)
-             else stored_friend_id(outcome, ids)),
-            miss, text, outcome.friend_call, taken, success, base, multiplier, doublings,
-            run, back_run, outcome.full,
-            None if outcome.eliminated_hand is None else eliminated_seat(outcome)))
+        self.hand_rows.append(
+            (
+                hand_id,
+                league_id,
+                session_id,
+                number,
+                False,
+                self.pot,
+                record_toml,
+                note,
+                self.stamp,
+                status,
+                ids.get(outcome.dealer) if outcome.dealer else None,
+                ids.get(declarer) if declarer else None,
+                # 허니문: the declarer's own id for his friend hand (hands.stored_friend_id)
+                (
+                    None
+                    if not friend
+                    else ids.get(friend)
+                    if not friend.endswith(PARTNER_SUFFIX)
+                    else stored_friend_id(outcome, ids)
+                ),
+                miss,
+                text,
+                outcome.friend_call,
+                taken,
+                success,
+                base,
+                multiplier,
+                doublings,
+                run,
+                back_run,
+                outcome.full,
+                None if outcome.eliminated_hand is None else eliminated_seat(outcome),
+            )
+        )
         rows = self.member_rows
         players = outcome.players
         eliminated = outcome.eliminated
@@ -417,15 +555,23 @@ class ImportRun:
         else:
             self._add_outs(hand_id, players, present, points, pot, miss)
 
-    def _add_outs(self, hand_id: int, players: Sequence[str], present: Sequence[str],
-                  points: dict[str, int], pot: dict[str, int], miss: Optional[int]) -> None:
+    def _add_outs(
+        self,
+        hand_id: int,
+        players: Sequence[str],
+        present: Sequence[str],
+        points: dict[str, int],
+        pot: dict[str, int],
+        miss: int | None,
+    ) -> None:
         """A hand's rows for those present who sat it out and for a pot payer not present
         (:func:`..ledger.hands.out_tuples`), with their running totals."""
         if len(present) <= len(players) and not pot:
             return
         counts = self.counts
         for player_id, league_id, seat, role, gained, paid in out_tuples(
-                players, present, points, pot, self.ids, self.league_id):
+            players, present, points, pot, self.ids, self.league_id
+        ):
             self.member_rows.append((hand_id, player_id, league_id, seat, role, gained, paid))
             line = counts.get(player_id)
             if line is None:
@@ -457,8 +603,11 @@ class ImportRun:
         self.inserted += len(self.hand_rows)
         check_points(self.member_rows, 5, 6)
         connection = self.s.connection()
-        batch = ((_SESSION, SESSION_COLUMNS, self.session_rows),
-                 (_SEAT, SEAT_COLUMNS, self.seat_rows), (_HAND, HAND_COLUMNS, self.hand_rows))
+        batch = (
+            (_SESSION, SESSION_COLUMNS, self.session_rows),
+            (_SEAT, SEAT_COLUMNS, self.seat_rows),
+            (_HAND, HAND_COLUMNS, self.hand_rows),
+        )
         members = self.member_rows
 
         def write() -> None:
@@ -478,21 +627,43 @@ class ImportRun:
 BATCH = 5000
 _NO_MOVE = PotMove()  # the pot untouched (read only)
 #: A hand's keys that belong to the league, not to the refereed hand's own record.
-_NOT_RECORD = frozenset(("session", "date", "note", "number", "session_started",
-                         "session_ended"))
+_NOT_RECORD = frozenset(("session", "date", "note", "number", "session_started", "session_ended"))
 _HAND = Hand.__table__  # type: ignore[attr-defined]
 _SESSION = LeagueSession.__table__  # type: ignore[attr-defined]
 _SEAT = SessionSeat.__table__  # type: ignore[attr-defined]
 #: The outcome's columns (what :func:`..ledger.hands.hand_columns` gives), in the order written.
-OUTCOME_COLUMNS = ("status", "dealer_id", "declarer_id", "friend_id", "deal_miss_id", "contract",
-                   "friend_call", "taken", "success", "base", "multiplier", "doublings", "run",
-                   "back_run", "full", "eliminated_seat")
+OUTCOME_COLUMNS = (
+    "status",
+    "dealer_id",
+    "declarer_id",
+    "friend_id",
+    "deal_miss_id",
+    "contract",
+    "friend_call",
+    "taken",
+    "success",
+    "base",
+    "multiplier",
+    "doublings",
+    "run",
+    "back_run",
+    "full",
+    "eliminated_seat",
+)
 #: The columns of the rows an import writes, in the order of its tuples.
-HAND_COLUMNS = ("id", "league_id", "session_id", "number", "voided", "pot_after", "record_toml",
-                "note", "created_at") + OUTCOME_COLUMNS
+HAND_COLUMNS = (
+    "id",
+    "league_id",
+    "session_id",
+    "number",
+    "voided",
+    "pot_after",
+    "record_toml",
+    "note",
+    "created_at",
+) + OUTCOME_COLUMNS
 MEMBER_COLUMNS = ("hand_id", "player_id", "league_id", "seat", "role", "points", "pot")
-SESSION_COLUMNS = ("id", "league_id", "number", "day", "first_dealer_id", "started_at",
-                   "ended_at")
+SESSION_COLUMNS = ("id", "league_id", "number", "day", "first_dealer_id", "started_at", "ended_at")
 SEAT_COLUMNS = ("session_id", "seat", "player_id")
 
 

@@ -8,21 +8,27 @@ from __future__ import annotations
 
 import gc
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 from sqlmodel import Session, select
 
 from ...engine.errors import RecordError
 from ...engine.records import Record, iter_replay, read_record, record_ruleset
+from ...engine.translation import _
 from .. import LeagueError
 from ..db import lock_league
 from ..ledger.leagues import create_league
-from .import_batch import SessionImport, ImportRun
-from ..ledger.lookups import (check_name, ensure_players, find_player, get_league, league_rules,
-                              log_change)
-from ..models import League, LeagueSession
+from ..ledger.lookups import (
+    check_name,
+    ensure_players,
+    find_player,
+    get_league,
+    league_rules,
+    log_change,
+)
 from ..ledger.totals import add_appended, fold
-from ...engine.translation import _
+from ..models import League, LeagueSession
+from .import_batch import ImportRun, SessionImport
 
 
 @dataclass
@@ -32,13 +38,20 @@ class Imported:
     players_created: list[str]
     first: int
     last: int
-    ended: list[tuple[int, str]] = field(default_factory=list)   # open sessions it completed
-    notes: list[str] = field(default_factory=list)               # hands played after an end
+    ended: list[tuple[int, str]] = field(default_factory=list)  # open sessions it completed
+    notes: list[str] = field(default_factory=list)  # hands played after an end
 
 
-def import_record(s: Session, league_name: str, record: Record, *, who: str = "",
-                  session_number: Optional[int] = None, create: bool = False,
-                  again: bool = False) -> Imported:
+def import_record(
+    s: Session,
+    league_name: str,
+    record: Record,
+    *,
+    who: str = "",
+    session_number: int | None = None,
+    create: bool = False,
+    again: bool = False,
+) -> Imported:
     """Replay a record hand by hand with the league's ruleset and store its hands as new
     sessions (grouped by the hands' ``session`` key) or, with ``session_number``, into that
     open session; any violation stops everything (the caller's transaction is rolled back).
@@ -63,10 +76,13 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
     import's time, like every imported session."""
     if create and s.exec(select(League.id).where(League.name == league_name)).first() is None:
         if record.extra.get("ruleset_unknown"):
-            raise LeagueError(_("no league named {league_name!r}, and a CSV export does not say "
-                                "its ruleset: create it first with 'mighty league create "
-                                "{league_name} --ruleset NAME'").format(
-                                  league_name=league_name))
+            raise LeagueError(
+                _(
+                    "no league named {league_name!r}, and a CSV export does not say "
+                    "its ruleset: create it first with 'mighty league create "
+                    "{league_name} --ruleset NAME'"
+                ).format(league_name=league_name)
+            )
         create_league(s, league_name, record_ruleset(record), who=who, exist_ok=True)
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
@@ -81,15 +97,18 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
     fold(s, league.id)  # type: ignore[arg-type]
     run = ImportRun(s, league, rules, ids, session_number, again, who)
     key: Any = object()
-    group: Optional[SessionImport] = None
+    group: SessionImport | None = None
     collecting = gc.isenabled()
     gc.disable()  # rows are made and dropped by the million: no cycles to look for
     try:
         for hand, outcome in iter_replay(record, rules):
             if outcome.status == "in_progress":
-                raise RecordError(_("hand {index}: the hand is not finished; a league stores "
-                                    "only finished hands").format(
-                                      index=outcome.index))
+                raise RecordError(
+                    _(
+                        "hand {index}: the hand is not finished; a league stores "
+                        "only finished hands"
+                    ).format(index=outcome.index)
+                )
             # Consecutive hands with the same "session" key make one session.
             hand_key = hand.get("session", record.extra.get("session"))
             if group is not None and hand_key != key:
@@ -110,27 +129,52 @@ def import_record(s: Session, league_name: str, record: Record, *, who: str = ""
     finally:
         if collecting:
             gc.enable()
-    log_change(s, "import", who, league_id=league.id,
-               after={"hands": run.inserted, "first": run.first, "last": run.number,
-                      "sessions": run.sessions, "players_created": created})
+    log_change(
+        s,
+        "import",
+        who,
+        league_id=league.id,
+        after={
+            "hands": run.inserted,
+            "first": run.first,
+            "last": run.number,
+            "sessions": run.sessions,
+            "players_created": created,
+        },
+    )
     add_appended(s, league.id, run.counts)  # type: ignore[arg-type]
-    return Imported(run.inserted, run.sessions, created, run.first or run.number + 1,
-                    run.number, run.ended, run.notes)
+    return Imported(
+        run.inserted,
+        run.sessions,
+        created,
+        run.first or run.number + 1,
+        run.number,
+        run.ended,
+        run.notes,
+    )
 
 
-
-def save_refereed_hand(s: Session, league_name: str, record_text: str, *,
-                       session_number: Optional[int] = None, who: str = "",
-                       source: str = "<referee>") -> Imported:
+def save_refereed_hand(
+    s: Session,
+    league_name: str,
+    record_text: str,
+    *,
+    session_number: int | None = None,
+    who: str = "",
+    source: str = "<referee>",
+) -> Imported:
     """Store a refereed hand (a hand record's TOML text, one or more finished hands) in a
     league: into its open session when there is one (or ``session_number``), else as a new
     session. This is what ``mighty referee --league`` calls."""
     record = read_record(record_text, source=source)
     league = get_league(s, league_name)
     if session_number is None:
-        open_numbers = s.exec(select(LeagueSession.number)
-                              .where(LeagueSession.league_id == league.id,
-                                     LeagueSession.ended_at == None)).all()  # noqa: E711
+        open_numbers = s.exec(
+            select(LeagueSession.number).where(
+                LeagueSession.league_id == league.id,
+                LeagueSession.ended_at == None,  # noqa: E711
+            )
+        ).all()
         if len(open_numbers) == 1:
             session_number = open_numbers[0]
     return import_record(s, league_name, record, who=who, session_number=session_number)

@@ -14,7 +14,7 @@ hands in pages), so memory stays flat whatever the backup's size. A problem is o
 from __future__ import annotations
 
 import json
-from typing import Callable, Iterator, Optional
+from collections.abc import Callable, Iterator
 
 from sqlalchemy import exists, func, or_
 from sqlalchemy.orm import aliased
@@ -24,15 +24,26 @@ from ...engine.errors import MightyError
 from ...engine.session import seats_range
 from ...engine.translation import N_, _
 from .. import LeagueError
-from ..ledger.hands import hand_views, evaluate_hand
+from ..ledger.hands import evaluate_hand, hand_views
 from ..ledger.lookups import league_rules
-from ..models import (ChangeLog, Hand, HandPlayer, League, LeagueRound, LeagueSession, LiveHand,
-                      PlannedTable, Player, RoundSubstitute, SessionSeat)
 from ..ledger.open_tables import seated_twice
 from ..ledger.totals import fold
+from ..models import (
+    ChangeLog,
+    Hand,
+    HandPlayer,
+    League,
+    LeagueRound,
+    LeagueSession,
+    LiveHand,
+    PlannedTable,
+    Player,
+    RoundSubstitute,
+    SessionSeat,
+)
 
 #: What a check finds: the table, the row's key (as a message shows it), the column, the problem.
-Found = Optional[tuple[str, str, str, str]]
+Found = tuple[str, str, str, str] | None
 #: Hands replayed at a time, and recorded outcomes remembered as replayed (memory stays flat).
 PAGE = 5000
 REMEMBERED = 50_000
@@ -45,14 +56,17 @@ def check_restored(s: Session, name: str) -> None:
         found = check(s)
         if found is not None:
             table, key, column, problem = found
-            raise LeagueError(_("{name}: {table}.{column} ({key}): {problem}").format(
-                name=name, table=table, column=column, key=key, problem=problem))
+            raise LeagueError(
+                _("{name}: {table}.{column} ({key}): {problem}").format(
+                    name=name, table=table, column=column, key=key, problem=problem
+                )
+            )
     for league in s.exec(select(League).order_by(League.id)).all():
         _replay_hands(s, league, name)
         fold(s, league.id)  # type: ignore[arg-type]  (from nothing: the totals are counted)
 
 
-def _first(s: Session, query) -> Optional[tuple]:
+def _first(s: Session, query) -> tuple | None:
     return s.execute(query.limit(1)).first()  # a row, even of one column
 
 
@@ -61,106 +75,185 @@ def _first(s: Session, query) -> Optional[tuple]:
 
 def _round_of_session(s: Session) -> Found:
     rounds = aliased(LeagueRound)
-    row = _first(s, select(LeagueSession.id, LeagueSession.round_id)
-                 .outerjoin(rounds, rounds.id == LeagueSession.round_id)
-                 .where(LeagueSession.round_id != None,  # noqa: E711
-                        or_(rounds.id == None,  # noqa: E711
-                            rounds.league_id != LeagueSession.league_id))
-                 .order_by(LeagueSession.id))
+    row = _first(
+        s,
+        select(LeagueSession.id, LeagueSession.round_id)
+        .outerjoin(rounds, rounds.id == LeagueSession.round_id)
+        .where(
+            LeagueSession.round_id != None,  # noqa: E711
+            or_(
+                rounds.id == None,  # noqa: E711
+                rounds.league_id != LeagueSession.league_id,
+            ),
+        )
+        .order_by(LeagueSession.id),
+    )
     if row is None:
         return None
-    return ("league_session", f"id {row[0]}", "round_id",
-            _("{value} names no round of the session's league").format(value=row[1]))
+    return (
+        "league_session",
+        f"id {row[0]}",
+        "round_id",
+        _("{value} names no round of the session's league").format(value=row[1]),
+    )
 
 
 def _table_twice(s: Session) -> Found:
-    row = _first(s, select(func.max(LeagueSession.id), LeagueSession.table_number)
-                 .where(LeagueSession.round_id != None)  # noqa: E711
-                 .group_by(LeagueSession.round_id, LeagueSession.table_number)
-                 .having(func.count() > 1))
+    row = _first(
+        s,
+        select(func.max(LeagueSession.id), LeagueSession.table_number)
+        .where(LeagueSession.round_id != None)  # noqa: E711
+        .group_by(LeagueSession.round_id, LeagueSession.table_number)
+        .having(func.count() > 1),
+    )
     if row is None:
         return None
-    return ("league_session", f"id {row[0]}", "table_number",
-            _("its round has another table {table}").format(table=row[1]))
+    return (
+        "league_session",
+        f"id {row[0]}",
+        "table_number",
+        _("its round has another table {table}").format(table=row[1]),
+    )
 
 
 def _open_rounds(s: Session) -> Found:
-    row = _first(s, select(func.max(LeagueRound.id))
-                 .where(LeagueRound.ended_at == None)  # noqa: E711
-                 .group_by(LeagueRound.league_id).having(func.count() > 1))
+    row = _first(
+        s,
+        select(func.max(LeagueRound.id))
+        .where(LeagueRound.ended_at == None)  # noqa: E711
+        .group_by(LeagueRound.league_id)
+        .having(func.count() > 1),
+    )
     if row is None:
         return None
-    return ("league_round", f"id {row[0]}", "ended_at",
-            _("a second open round of its league (a league plays one round at a time)"))
+    return (
+        "league_round",
+        f"id {row[0]}",
+        "ended_at",
+        _("a second open round of its league (a league plays one round at a time)"),
+    )
 
 
 def _open_table_of_ended_round(s: Session) -> Found:
-    row = _first(s, select(LeagueSession.id, LeagueRound.number)
-                 .join(LeagueRound, LeagueRound.id == LeagueSession.round_id)
-                 .where(LeagueSession.ended_at == None,  # noqa: E711
-                        LeagueRound.ended_at != None)  # noqa: E711
-                 .order_by(LeagueSession.id))
+    row = _first(
+        s,
+        select(LeagueSession.id, LeagueRound.number)
+        .join(LeagueRound, LeagueRound.id == LeagueSession.round_id)
+        .where(
+            LeagueSession.ended_at == None,  # noqa: E711
+            LeagueRound.ended_at != None,  # noqa: E711
+        )
+        .order_by(LeagueSession.id),
+    )
     if row is None:
         return None
-    return ("league_session", f"id {row[0]}", "ended_at",
-            _("a table still open in round {number}, which has ended").format(number=row[1]))
+    return (
+        "league_session",
+        f"id {row[0]}",
+        "ended_at",
+        _("a table still open in round {number}, which has ended").format(number=row[1]),
+    )
 
 
 def _seats(s: Session) -> Found:
     """Every session seats one player or more, in seats 0 to n-1, each player once."""
-    seats = (select(SessionSeat.session_id, func.count().label("n"),
-                    func.min(SessionSeat.seat).label("low"),
-                    func.max(SessionSeat.seat).label("high"),
-                    func.count(func.distinct(SessionSeat.player_id)).label("people"))
-             .group_by(SessionSeat.session_id).subquery())
-    row = _first(s, select(LeagueSession.id, seats.c.n, seats.c.low, seats.c.high,
-                           seats.c.people)
-                 .outerjoin(seats, seats.c.session_id == LeagueSession.id)
-                 .where(or_(seats.c.n == None, seats.c.low != 0,  # noqa: E711
-                            seats.c.high != seats.c.n - 1, seats.c.people != seats.c.n))
-                 .order_by(LeagueSession.id))
+    seats = (
+        select(
+            SessionSeat.session_id,
+            func.count().label("n"),
+            func.min(SessionSeat.seat).label("low"),
+            func.max(SessionSeat.seat).label("high"),
+            func.count(func.distinct(SessionSeat.player_id)).label("people"),
+        )
+        .group_by(SessionSeat.session_id)
+        .subquery()
+    )
+    row = _first(
+        s,
+        select(LeagueSession.id, seats.c.n, seats.c.low, seats.c.high, seats.c.people)
+        .outerjoin(seats, seats.c.session_id == LeagueSession.id)
+        .where(
+            or_(
+                seats.c.n == None,  # noqa: E711
+                seats.c.low != 0,
+                seats.c.high != seats.c.n - 1,
+                seats.c.people != seats.c.n,
+            )
+        )
+        .order_by(LeagueSession.id),
+    )
     if row is None:
         return None
     session, count, _low, high, people = row
     if count is None:
-        return ("league_session", f"id {session}", "id",
-                _("a session at which nobody is seated (no session_seat row)"))
+        return (
+            "league_session",
+            f"id {session}",
+            "id",
+            _("a session at which nobody is seated (no session_seat row)"),
+        )
     if people != count:
-        return ("session_seat", f"session_id {session}", "player_id",
-                _("a player is seated twice at one session"))
-    return ("session_seat", f"session_id {session}", "seat",
-            _("the seats are {count} but numbered up to {high} (0 is the first)").format(
-                count=count, high=high))
+        return (
+            "session_seat",
+            f"session_id {session}",
+            "player_id",
+            _("a player is seated twice at one session"),
+        )
+    return (
+        "session_seat",
+        f"session_id {session}",
+        "seat",
+        _("the seats are {count} but numbered up to {high} (0 is the first)").format(
+            count=count, high=high
+        ),
+    )
 
 
 def _open_table_sizes(s: Session) -> Found:
     """An open session seats as many as its league's ruleset plays, or one or two more."""
     for league in s.exec(select(League).order_by(League.id)).all():
         low, high = seats_range(league_rules(league))
-        row = _first(s, select(LeagueSession.id, func.count())
-                     .join(SessionSeat, SessionSeat.session_id == LeagueSession.id)
-                     .where(LeagueSession.league_id == league.id,
-                            LeagueSession.ended_at == None)  # noqa: E711
-                     .group_by(LeagueSession.id)
-                     .having(or_(func.count() < low, func.count() > high)))
+        row = _first(
+            s,
+            select(LeagueSession.id, func.count())
+            .join(SessionSeat, SessionSeat.session_id == LeagueSession.id)
+            .where(LeagueSession.league_id == league.id, LeagueSession.ended_at == None)  # noqa: E711
+            .group_by(LeagueSession.id)
+            .having(or_(func.count() < low, func.count() > high)),
+        )
         if row is not None:
-            return ("session_seat", f"session_id {row[0]}", "seat",
-                    _("{count} seated at an open session; {ruleset} seats {low} to "
-                      "{high}").format(count=row[1], ruleset=league_rules(league).name,
-                                       low=low, high=high))
+            return (
+                "session_seat",
+                f"session_id {row[0]}",
+                "seat",
+                _("{count} seated at an open session; {ruleset} seats {low} to {high}").format(
+                    count=row[1], ruleset=league_rules(league).name, low=low, high=high
+                ),
+            )
     return None
 
 
 def _first_dealer(s: Session) -> Found:
-    row = _first(s, select(LeagueSession.id, LeagueSession.first_dealer_id)
-                 .where(LeagueSession.first_dealer_id != None,  # noqa: E711
-                        ~exists().where(SessionSeat.session_id == LeagueSession.id,
-                                        SessionSeat.player_id == LeagueSession.first_dealer_id))
-                 .order_by(LeagueSession.id))
+    row = _first(
+        s,
+        select(LeagueSession.id, LeagueSession.first_dealer_id)
+        .where(
+            LeagueSession.first_dealer_id != None,  # noqa: E711
+            ~exists().where(
+                SessionSeat.session_id == LeagueSession.id,
+                SessionSeat.player_id == LeagueSession.first_dealer_id,
+            ),
+        )
+        .order_by(LeagueSession.id),
+    )
     if row is None:
         return None
-    return ("league_session", f"id {row[0]}", "first_dealer_id",
-            _("player {value} is not seated at the session").format(value=row[1]))
+    return (
+        "league_session",
+        f"id {row[0]}",
+        "first_dealer_id",
+        _("player {value} is not seated at the session").format(value=row[1]),
+    )
 
 
 def _two_open_tables(s: Session) -> Found:
@@ -169,25 +262,40 @@ def _two_open_tables(s: Session) -> Found:
     if not found:
         return None
     first, second = found[0][:2]
-    return ("session_seat", f"league {first.league!r}", "player_id",
-            _("{name} is seated at {first} and at {second}, both open (one person sits at one "
-              "open table)").format(name=first.player, first=first.where(),
-                                    second=second.where()))
+    return (
+        "session_seat",
+        f"league {first.league!r}",
+        "player_id",
+        _(
+            "{name} is seated at {first} and at {second}, both open (one person sits at one "
+            "open table)"
+        ).format(name=first.player, first=first.where(), second=second.where()),
+    )
 
 
 def _deal_seeds(s: Session) -> Found:
     """A duplicate round's tables deal from its seed (the referee deals from the session's)."""
-    row = _first(s, select(LeagueSession.id, LeagueRound.deal_seed)
-                 .join(LeagueRound, LeagueRound.id == LeagueSession.round_id)
-                 .where(LeagueRound.deal_seed != None,  # noqa: E711
-                        or_(LeagueSession.deal_seed == None,  # noqa: E711
-                            LeagueSession.deal_seed != LeagueRound.deal_seed))
-                 .order_by(LeagueSession.id))
+    row = _first(
+        s,
+        select(LeagueSession.id, LeagueRound.deal_seed)
+        .join(LeagueRound, LeagueRound.id == LeagueSession.round_id)
+        .where(
+            LeagueRound.deal_seed != None,  # noqa: E711
+            or_(
+                LeagueSession.deal_seed == None,  # noqa: E711
+                LeagueSession.deal_seed != LeagueRound.deal_seed,
+            ),
+        )
+        .order_by(LeagueSession.id),
+    )
     if row is None:
         return None
-    return ("league_session", f"id {row[0]}", "deal_seed",
-            _("a table of a duplicate round deals from its round's seed, {seed}").format(
-                seed=row[1]))
+    return (
+        "league_session",
+        f"id {row[0]}",
+        "deal_seed",
+        _("a table of a duplicate round deals from its round's seed, {seed}").format(seed=row[1]),
+    )
 
 
 # --- rows of one league --------------------------------------------------------------------------
@@ -196,94 +304,160 @@ def _deal_seeds(s: Session) -> Found:
 def _same_league(table, key, column: str, other, joined, what: str) -> Callable[[Session], Found]:
     """A check that the row's league is that of the row it refers to (``joined``; ``what``: how
     a message names that row, translated when it is shown)."""
+
     def check(s: Session) -> Found:
-        row = _first(s, select(key, getattr(table, column))
-                     .join(other, joined)
-                     .where(table.league_id != other.league_id).order_by(key))
+        row = _first(
+            s,
+            select(key, getattr(table, column))
+            .join(other, joined)
+            .where(table.league_id != other.league_id)
+            .order_by(key),
+        )
         if row is None:
             return None
-        return (table.__tablename__, f"{key.key} {row[0]}", column,
-                _("{value} names {what} of another league").format(value=row[1], what=_(what)))
+        return (
+            table.__tablename__,
+            f"{key.key} {row[0]}",
+            column,
+            _("{value} names {what} of another league").format(value=row[1], what=_(what)),
+        )
+
     return check
 
 
 def _live_hand_open(s: Session) -> Found:
-    row = _first(s, select(LiveHand.session_id)
-                 .join(LeagueSession, LeagueSession.id == LiveHand.session_id)
-                 .where(LeagueSession.ended_at != None)  # noqa: E711
-                 .order_by(LiveHand.session_id))
+    row = _first(
+        s,
+        select(LiveHand.session_id)
+        .join(LeagueSession, LeagueSession.id == LiveHand.session_id)
+        .where(LeagueSession.ended_at != None)  # noqa: E711
+        .order_by(LiveHand.session_id),
+    )
     if row is None:
         return None
-    return ("live_hand", f"session_id {row[0]}", "session_id",
-            _("a hand in progress at a session that has ended"))
+    return (
+        "live_hand",
+        f"session_id {row[0]}",
+        "session_id",
+        _("a hand in progress at a session that has ended"),
+    )
 
 
 def _change_log_hand(s: Session) -> Found:
-    row = _first(s, select(ChangeLog.id, ChangeLog.hand_id)
-                 .join(Hand, Hand.id == ChangeLog.hand_id)
-                 .where(ChangeLog.league_id != None,  # noqa: E711
-                        Hand.league_id != ChangeLog.league_id)
-                 .order_by(ChangeLog.id))
+    row = _first(
+        s,
+        select(ChangeLog.id, ChangeLog.hand_id)
+        .join(Hand, Hand.id == ChangeLog.hand_id)
+        .where(
+            ChangeLog.league_id != None,  # noqa: E711
+            Hand.league_id != ChangeLog.league_id,
+        )
+        .order_by(ChangeLog.id),
+    )
     if row is None:
         return None
-    return ("change_log", f"id {row[0]}", "hand_id",
-            _("{value} names a hand of another league").format(value=row[1]))
+    return (
+        "change_log",
+        f"id {row[0]}",
+        "hand_id",
+        _("{value} names a hand of another league").format(value=row[1]),
+    )
 
 
 def _substitute_round(s: Session) -> Found:
-    row = _first(s, select(RoundSubstitute.league_id, RoundSubstitute.round_number,
-                           RoundSubstitute.player_id)
-                 .where(~exists().where(LeagueRound.league_id == RoundSubstitute.league_id,
-                                        LeagueRound.number == RoundSubstitute.round_number))
-                 .order_by(RoundSubstitute.league_id, RoundSubstitute.round_number))
+    row = _first(
+        s,
+        select(RoundSubstitute.league_id, RoundSubstitute.round_number, RoundSubstitute.player_id)
+        .where(
+            ~exists().where(
+                LeagueRound.league_id == RoundSubstitute.league_id,
+                LeagueRound.number == RoundSubstitute.round_number,
+            )
+        )
+        .order_by(RoundSubstitute.league_id, RoundSubstitute.round_number),
+    )
     if row is None:
         return None
-    return ("round_substitute", f"league_id {row[0]}, round_number {row[1]}, player_id {row[2]}",
-            "round_number", _("the league has no round {number}").format(number=row[1]))
+    return (
+        "round_substitute",
+        f"league_id {row[0]}, round_number {row[1]}, player_id {row[2]}",
+        "round_number",
+        _("the league has no round {number}").format(number=row[1]),
+    )
 
 
 def _merged_into(s: Session) -> Found:
     targets = aliased(Player)
-    row = _first(s, select(Player.id, Player.merged_into_id)
-                 .join(targets, targets.id == Player.merged_into_id)
-                 .where(targets.merged_into_id != None)  # noqa: E711
-                 .order_by(Player.id))
+    row = _first(
+        s,
+        select(Player.id, Player.merged_into_id)
+        .join(targets, targets.id == Player.merged_into_id)
+        .where(targets.merged_into_id != None)  # noqa: E711
+        .order_by(Player.id),
+    )
     if row is None:
         return None
-    return ("player", f"id {row[0]}", "merged_into_id",
-            _("{value} was itself merged into another player (a merge names the player "
-              "kept)").format(value=row[1]))
+    return (
+        "player",
+        f"id {row[0]}",
+        "merged_into_id",
+        _("{value} was itself merged into another player (a merge names the player kept)").format(
+            value=row[1]
+        ),
+    )
 
 
 def _plans(s: Session) -> Found:
     """A plan is for a round still to come, seats tables the league's ruleset plays, and
     names each player once in a round."""
     leagues = {league.id: league for league in s.exec(select(League)).all()}
-    last = dict(s.exec(select(LeagueRound.league_id, func.max(LeagueRound.number))
-                       .group_by(LeagueRound.league_id)).all())
+    last = dict(
+        s.exec(
+            select(LeagueRound.league_id, func.max(LeagueRound.number)).group_by(
+                LeagueRound.league_id
+            )
+        ).all()
+    )
     seen: dict[tuple[int, int], set[str]] = {}
-    for row in s.exec(select(PlannedTable).order_by(PlannedTable.league_id,
-                                                    PlannedTable.round_number,
-                                                    PlannedTable.table_number)).all():
-        key = (f"league_id {row.league_id}, round_number {row.round_number}, "
-               f"table_number {row.table_number}")
+    for row in s.exec(
+        select(PlannedTable).order_by(
+            PlannedTable.league_id, PlannedTable.round_number, PlannedTable.table_number
+        )
+    ).all():
+        key = (
+            f"league_id {row.league_id}, round_number {row.round_number}, "
+            f"table_number {row.table_number}"
+        )
         if row.round_number <= last.get(row.league_id, 0):
-            return ("planned_table", key, "round_number",
-                    _("round {number} has been played: a plan is for a round to come").format(
-                        number=row.round_number))
+            return (
+                "planned_table",
+                key,
+                "round_number",
+                _("round {number} has been played: a plan is for a round to come").format(
+                    number=row.round_number
+                ),
+            )
         players = json.loads(row.players)
         rules = league_rules(leagues[row.league_id])
         low, high = seats_range(rules)
         if not low <= len(players) <= high:
-            return ("planned_table", key, "players",
-                    _("{count} at a table; {ruleset} seats {low} to {high}").format(
-                        count=len(players), ruleset=rules.name, low=low, high=high))
+            return (
+                "planned_table",
+                key,
+                "players",
+                _("{count} at a table; {ruleset} seats {low} to {high}").format(
+                    count=len(players), ruleset=rules.name, low=low, high=high
+                ),
+            )
         planned = seen.setdefault((row.league_id, row.round_number), set())
         twice = planned & set(players)
         if twice:
-            return ("planned_table", key, "players",
-                    _("{name} is planned at two tables of the round").format(
-                        name=sorted(twice)[0]))
+            return (
+                "planned_table",
+                key,
+                "players",
+                _("{name} is planned at two tables of the round").format(name=sorted(twice)[0]),
+            )
         planned |= set(players)
     return None
 
@@ -294,32 +468,63 @@ def _plans(s: Session) -> Found:
 def _hand_members(s: Session) -> Found:
     """A hand's seats are 0 to n-1, each once; its dealer, declarer, friend and deal-miss
     player are among its players."""
-    seats = (select(HandPlayer.hand_id, func.count(HandPlayer.seat).label("n"),
-                    func.min(HandPlayer.seat).label("low"),
-                    func.max(HandPlayer.seat).label("high"),
-                    func.count(func.distinct(HandPlayer.seat)).label("distinct"))
-             .group_by(HandPlayer.hand_id).subquery())
-    row = _first(s, select(Hand.id, seats.c.n, seats.c.high)
-                 .outerjoin(seats, seats.c.hand_id == Hand.id)
-                 .where(or_(seats.c.n == None, seats.c.n == 0,  # noqa: E711
-                            seats.c.low != 0, seats.c.high != seats.c.n - 1,
-                            seats.c.distinct != seats.c.n))
-                 .order_by(Hand.id))
+    seats = (
+        select(
+            HandPlayer.hand_id,
+            func.count(HandPlayer.seat).label("n"),
+            func.min(HandPlayer.seat).label("low"),
+            func.max(HandPlayer.seat).label("high"),
+            func.count(func.distinct(HandPlayer.seat)).label("distinct"),
+        )
+        .group_by(HandPlayer.hand_id)
+        .subquery()
+    )
+    row = _first(
+        s,
+        select(Hand.id, seats.c.n, seats.c.high)
+        .outerjoin(seats, seats.c.hand_id == Hand.id)
+        .where(
+            or_(
+                seats.c.n == None,  # noqa: E711
+                seats.c.n == 0,
+                seats.c.low != 0,
+                seats.c.high != seats.c.n - 1,
+                seats.c.distinct != seats.c.n,
+            )
+        )
+        .order_by(Hand.id),
+    )
     if row is not None:
         if not row[1]:
-            return ("hand", f"id {row[0]}", "id", _("a hand nobody played (no hand_player row "
-                                                    "with a seat)"))
-        return ("hand_player", f"hand_id {row[0]}", "seat",
-                _("the hand's seats are not 0 to {last}, each once").format(last=row[1] - 1))
+            return (
+                "hand",
+                f"id {row[0]}",
+                "id",
+                _("a hand nobody played (no hand_player row with a seat)"),
+            )
+        return (
+            "hand_player",
+            f"hand_id {row[0]}",
+            "seat",
+            _("the hand's seats are not 0 to {last}, each once").format(last=row[1] - 1),
+        )
     for column in (Hand.dealer_id, Hand.declarer_id, Hand.friend_id, Hand.deal_miss_id):
-        row = _first(s, select(Hand.id, column)
-                     .where(column != None,  # noqa: E711
-                            ~exists().where(HandPlayer.hand_id == Hand.id,
-                                            HandPlayer.player_id == column))
-                     .order_by(Hand.id))
+        row = _first(
+            s,
+            select(Hand.id, column)
+            .where(
+                column != None,  # noqa: E711
+                ~exists().where(HandPlayer.hand_id == Hand.id, HandPlayer.player_id == column),
+            )
+            .order_by(Hand.id),
+        )
         if row is not None:
-            return ("hand", f"id {row[0]}", column.key,
-                    _("player {value} has no hand_player row in the hand").format(value=row[1]))
+            return (
+                "hand",
+                f"id {row[0]}",
+                column.key,
+                _("player {value} has no hand_player row in the hand").format(value=row[1]),
+            )
     return None
 
 
@@ -328,9 +533,12 @@ def _pages(s: Session, league: League) -> Iterator[list]:
     hands = Hand.__table__  # type: ignore[attr-defined]
     last = 0
     while True:
-        page = s.execute(select(hands).where(hands.c.league_id == league.id,
-                                             hands.c.number > last)
-                         .order_by(hands.c.number).limit(PAGE)).all()
+        page = s.execute(
+            select(hands)
+            .where(hands.c.league_id == league.id, hands.c.number > last)
+            .order_by(hands.c.number)
+            .limit(PAGE)
+        ).all()
         if not page:
             return
         yield page
@@ -344,10 +552,22 @@ def _replay_hands(s: Session, league: League, name: str) -> None:
     replayed: set[tuple] = set()  # recorded outcomes that replayed: the same replays the same
     for hands in _pages(s, league):
         for hand, view in zip(hands, hand_views(s, league, hands)):
-            key = None if view.full else (
-                tuple(view.players), view.status, view.declarer, view.contract, view.friend,
-                view.friend2, view.friend_call, view.taken, tuple(view.eliminated),
-                view.deal_miss)
+            key = (
+                None
+                if view.full
+                else (
+                    tuple(view.players),
+                    view.status,
+                    view.declarer,
+                    view.contract,
+                    view.friend,
+                    view.friend2,
+                    view.friend_call,
+                    view.taken,
+                    tuple(view.eliminated),
+                    view.deal_miss,
+                )
+            )
             if key in replayed:
                 continue
             try:
@@ -362,21 +582,55 @@ def _replay_hands(s: Session, league: League, name: str) -> None:
                         replayed.add(key)
                     continue
                 problem = _("stored as {stored}, the hand replays as {status}").format(
-                    stored=hand.status, status=outcome.status)
-            raise LeagueError(_("{name}: hand (id {id}): hand {number} of league {league} "
-                                "does not replay under its ruleset: {problem}").format(
-                name=name, id=hand.id, number=hand.number, league=repr(league.name),
-                problem=problem))
+                    stored=hand.status, status=outcome.status
+                )
+            raise LeagueError(
+                _(
+                    "{name}: hand (id {id}): hand {number} of league {league} "
+                    "does not replay under its ruleset: {problem}"
+                ).format(
+                    name=name,
+                    id=hand.id,
+                    number=hand.number,
+                    league=repr(league.name),
+                    problem=problem,
+                )
+            )
 
 
 CHECKS: tuple[Callable[[Session], Found], ...] = (
-    _round_of_session, _table_twice, _open_rounds, _open_table_of_ended_round, _seats,
-    _open_table_sizes, _first_dealer, _two_open_tables, _deal_seeds,
-    _same_league(Hand, Hand.id, "session_id", LeagueSession,
-                 LeagueSession.id == Hand.session_id, N_("a session")),
-    _same_league(HandPlayer, HandPlayer.hand_id, "hand_id", Hand, Hand.id == HandPlayer.hand_id,
-                 N_("a hand")),
-    _same_league(LiveHand, LiveHand.session_id, "session_id", LeagueSession,
-                 LeagueSession.id == LiveHand.session_id, N_("a session")),
-    _live_hand_open, _change_log_hand, _substitute_round, _merged_into, _plans, _hand_members,
+    _round_of_session,
+    _table_twice,
+    _open_rounds,
+    _open_table_of_ended_round,
+    _seats,
+    _open_table_sizes,
+    _first_dealer,
+    _two_open_tables,
+    _deal_seeds,
+    _same_league(
+        Hand,
+        Hand.id,
+        "session_id",
+        LeagueSession,
+        LeagueSession.id == Hand.session_id,
+        N_("a session"),
+    ),
+    _same_league(
+        HandPlayer, HandPlayer.hand_id, "hand_id", Hand, Hand.id == HandPlayer.hand_id, N_("a hand")
+    ),
+    _same_league(
+        LiveHand,
+        LiveHand.session_id,
+        "session_id",
+        LeagueSession,
+        LeagueSession.id == LiveHand.session_id,
+        N_("a session"),
+    ),
+    _live_hand_open,
+    _change_log_hand,
+    _substitute_round,
+    _merged_into,
+    _plans,
+    _hand_members,
 )

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from datetime import date, datetime, timezone
-from typing import Any, Callable, Optional
+from typing import Any
 
 from sqlalchemy import BigInteger, Date, DateTime, Table
 
@@ -32,7 +33,7 @@ from ..ledger.lookups import check_name
 from ..models import StoredPoints
 
 #: What a problem of a row says: the problem, the column it is in.
-Problem = Optional[tuple[str, str]]
+Problem = tuple[str, str] | None
 
 
 def python_type(column) -> Any:
@@ -52,18 +53,24 @@ def row_key(table: Table, row: Any) -> str:
 
 def row_problem(where: str, table: Table, row: Any, column: str, problem: str) -> LeagueError:
     """One line naming the place, the table and column, the row and what is wrong."""
-    return LeagueError(_("{where}: {table}.{column} ({key}): {problem}").format(
-        where=where, table=table.name, column=column, key=row_key(table, row), problem=problem))
+    return LeagueError(
+        _("{where}: {table}.{column} ({key}): {problem}").format(
+            where=where, table=table.name, column=column, key=row_key(table, row), problem=problem
+        )
+    )
 
 
 #: The integers each kind of column holds on every database the store runs on (PostgreSQL's
 #: INTEGER is 32 bits, its BIGINT and SQLite's INTEGER 64); a hand's points as a command
 #: stores them (:class:`~..models.StoredPoints`).
-_INT_RANGES = {"big": (-2 ** 63, 2 ** 63 - 1), "int": (-2 ** 31, 2 ** 31 - 1),
-               "points": (-POINTS_LIMIT, POINTS_LIMIT)}
+_INT_RANGES = {
+    "big": (-(2**63), 2**63 - 1),
+    "int": (-(2**31), 2**31 - 1),
+    "points": (-POINTS_LIMIT, POINTS_LIMIT),
+}
 
 
-def _column_check(column) -> Callable[[Any], Optional[str]]:
+def _column_check(column) -> Callable[[Any], str | None]:
     """A function ``value -> problem or None`` for a column's values as a backup holds them:
     the column's Python kind, its integer range on both databases, its length, NULL only where
     the column allows it."""
@@ -78,8 +85,13 @@ def _column_check(column) -> Callable[[Any], Optional[str]]:
             expected = kind.python_type
         except NotImplementedError:
             expected = str
-    low, high = _INT_RANGES["points" if isinstance(column.type, StoredPoints) else
-                            "big" if isinstance(kind, BigInteger) else "int"]
+    low, high = _INT_RANGES[
+        "points"
+        if isinstance(column.type, StoredPoints)
+        else "big"
+        if isinstance(kind, BigInteger)
+        else "int"
+    ]
     length = getattr(kind, "length", None)
 
     def check(value):
@@ -90,12 +102,19 @@ def _column_check(column) -> Callable[[Any], Optional[str]]:
         if expected is int:
             if isinstance(value, bool) or not isinstance(value, int):
                 return _("not a whole number")
-            return None if low <= value <= high else _("{value} is beyond what the database "
-                                                       "stores ({low} to {high})").format(
-                value=value, low=low, high=high)
+            return (
+                None
+                if low <= value <= high
+                else _("{value} is beyond what the database stores ({low} to {high})").format(
+                    value=value, low=low, high=high
+                )
+            )
         if expected is float:
-            return None if isinstance(value, (int, float)) and not isinstance(value, bool) \
+            return (
+                None
+                if isinstance(value, (int, float)) and not isinstance(value, bool)
                 else _("not a number")
+            )
         if not isinstance(value, str):
             return _("not text")
         if not value.isascii():
@@ -108,6 +127,7 @@ def _column_check(column) -> Callable[[Any], Optional[str]]:
         if length is not None and len(value) > length:
             return _("longer than {length} characters").format(length=length)
         return None
+
     return check
 
 
@@ -121,7 +141,7 @@ def _time(value: str) -> datetime:
 
 # --- what a command would store ------------------------------------------------------------------
 
-_SEED = re.compile(r"-?[0-9]{1,%d}" % SEED_MAX_DIGITS)
+_SEED = re.compile(rf"-?[0-9]{{1,{SEED_MAX_DIGITS}}}")
 #: A hand's statuses and a player's roles in it (store/ledger/hands.py).
 STATUSES = ("scored", "deal_miss", "redeal")
 ROLES = ("declarer", "friend", "opponent", "eliminated", "player", "out")
@@ -131,34 +151,40 @@ def _error_text(error: Exception) -> str:
     return (str(error).splitlines() or [type(error).__name__])[0]
 
 
-def seed_problem(value: str) -> Optional[str]:
+def seed_problem(value: str) -> str | None:
     """A stored seed (``round start --seed``, a duplicate round's, a referee's): decimal."""
     if _SEED.fullmatch(value):
         return None
     return _("{value!r} is not a seed (a whole number of at most {digits} digits)").format(
-        value=value[:50], digits=SEED_MAX_DIGITS)
+        value=value[:50], digits=SEED_MAX_DIGITS
+    )
 
 
-def name_problem(value: str, what: str = N_("player name")) -> Optional[str]:
+def name_problem(value: str, what: str = N_("player name")) -> str | None:
     """A name as a command stores it: usable (:func:`..ledger.lookups.check_name`) and written as
     the tool writes it (trimmed, NFC)."""
     try:
         clean = check_name(value, what)
     except MightyError as exc:
         return _error_text(exc)
-    return None if clean == value else _("{name!r} is not written as the tool writes a name "
-                                         "(trimmed, in Unicode NFC)").format(name=value[:50])
+    return (
+        None
+        if clean == value
+        else _(
+            "{name!r} is not written as the tool writes a name (trimmed, in Unicode NFC)"
+        ).format(name=value[:50])
+    )
 
 
-def _numbered(value: int) -> Optional[str]:
+def _numbered(value: int) -> str | None:
     return None if value >= 1 else _("{value}: numbers start at 1").format(value=value)
 
 
-def _not_negative(value: int) -> Optional[str]:
+def _not_negative(value: int) -> str | None:
     return None if value >= 0 else _("{value}: must be 0 or more").format(value=value)
 
 
-def _json_text(value: str) -> Optional[str]:
+def _json_text(value: str) -> str | None:
     try:
         json.loads(value)
     except ValueError as exc:
@@ -166,7 +192,7 @@ def _json_text(value: str) -> Optional[str]:
     return None
 
 
-def _rank_by(value: str) -> Optional[str]:
+def _rank_by(value: str) -> str | None:
     try:
         parse_rank_by(value)
     except MightyError as exc:
@@ -174,21 +200,26 @@ def _rank_by(value: str) -> Optional[str]:
     return None
 
 
-def _one_of(*allowed: str) -> Callable[[Any], Optional[str]]:
+def _one_of(*allowed: str) -> Callable[[Any], str | None]:
     def check(value):
-        return None if value in allowed else _("{value!r}: expected one of {allowed}").format(
-            value=value, allowed=", ".join(allowed))
+        return (
+            None
+            if value in allowed
+            else _("{value!r}: expected one of {allowed}").format(
+                value=value, allowed=", ".join(allowed)
+            )
+        )
+
     return check
 
 
-def planned_players(value: str) -> Optional[str]:
+def planned_players(value: str) -> str | None:
     """A planned table's players: a JSON list of distinct names."""
     try:
         players = json.loads(value)
     except ValueError:
         players = None
-    if not isinstance(players, list) or not players \
-            or not all(isinstance(p, str) for p in players):
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) for p in players):
         return _("{value!r} is not a JSON list of player names").format(value=value[:50])
     for name in players:
         problem = name_problem(name)
@@ -212,15 +243,18 @@ def _round_table(row: dict) -> Problem:
     """A session is a table of a round (both given) or a session of its own (neither)."""
     if (row["round_id"] is None) != (row["table_number"] is None):
         column = "table_number" if row["round_id"] is not None else "round_id"
-        return column, _("a round's table has both a round_id and a table_number; a session "
-                         "of its own has neither")
+        return column, _(
+            "a round's table has both a round_id and a table_number; a session "
+            "of its own has neither"
+        )
     return None
 
 
-def _clock_minutes(value: int) -> Optional[str]:
+def _clock_minutes(value: int) -> str | None:
     if not 1 <= value <= CLOCK_MAX_MINUTES:
         return _("a round's clock runs from 1 to {most} minutes, not {minutes}").format(
-            most=CLOCK_MAX_MINUTES, minutes=value)
+            most=CLOCK_MAX_MINUTES, minutes=value
+        )
     return None
 
 
@@ -245,7 +279,7 @@ def _substitute(row: dict) -> Problem:
 
 
 #: Per (table, column): a check of a value that is there (not NULL).
-VALUE_CHECKS: dict[tuple[str, str], Callable[[Any], Optional[str]]] = {
+VALUE_CHECKS: dict[tuple[str, str], Callable[[Any], str | None]] = {
     ("player", "name"): name_problem,
     ("league", "name"): lambda value: name_problem(value, N_("league name")),
     ("league", "min_hands"): _not_negative,
@@ -282,22 +316,27 @@ ROW_CHECKS: dict[str, tuple[Callable[[dict], Problem], ...]] = {
 }
 
 
-def _content_check(table_name: str, column: str) -> Optional[Callable[[str], None]]:
+def _content_check(table_name: str, column: str) -> Callable[[str], None] | None:
     """The columns whose text the tool reads back: a ruleset's TOML, a hand's record (each
     raises a project error)."""
     if (table_name, column) == ("league", "ruleset_toml"):
+
         def ruleset(value):
             ruleset_from_toml(value, label="ruleset_toml")
+
         return ruleset
     if column == "record_toml" and table_name in ("hand", "live_hand"):
+
         def record(value):
             data = parse(value, "record_toml", RecordError)
             if table_name == "live_hand":
                 read_record(value, source="record_toml")
             else:
                 players = data.get("players")
-                check_hand_shape(data, 0, players if isinstance(players, list) else [],
-                                 "record_toml")
+                check_hand_shape(
+                    data, 0, players if isinstance(players, list) else [], "record_toml"
+                )
+
         return record
     return None
 
@@ -309,18 +348,26 @@ def decoder(table: Table) -> Callable[[Any, str], dict]:
     days = [c.name for c in table.columns if python_type(c) is date]
     names = {c.name for c in table.columns}
     checks = [(c.name, _column_check(c)) for c in table.columns]
-    contents = [(c.name, check) for c in table.columns
-                if (check := _content_check(table.name, c.name)) is not None]
-    values = [(c.name, check) for c in table.columns
-              if (check := VALUE_CHECKS.get((table.name, c.name))) is not None]
+    contents = [
+        (c.name, check)
+        for c in table.columns
+        if (check := _content_check(table.name, c.name)) is not None
+    ]
+    values = [
+        (c.name, check)
+        for c in table.columns
+        if (check := VALUE_CHECKS.get((table.name, c.name))) is not None
+    ]
     together = ROW_CHECKS.get(table.name, ())
 
     def decode(row: Any, where: str) -> dict:
         if not isinstance(row, dict) or set(row) - names:
             unknown = sorted(set(row) - names) if isinstance(row, dict) else []
-            raise LeagueError(_("{where}: a {name} row with unknown column {column!r}").format(
-                                  where=where, name=table.name,
-                                  column=unknown[0] if unknown else "?"))
+            raise LeagueError(
+                _("{where}: a {name} row with unknown column {column!r}").format(
+                    where=where, name=table.name, column=unknown[0] if unknown else "?"
+                )
+            )
         data = {name: row.get(name) for name in names}  # uniform rows for executemany
         for name, check in checks:
             problem = check(data[name])
@@ -345,14 +392,20 @@ def decoder(table: Table) -> Callable[[Any, str], dict]:
             if data[name] is None:
                 continue
             try:
-                data[name] = _time(data[name]) if name in times else \
-                    date.fromisoformat(data[name])
+                data[name] = _time(data[name]) if name in times else date.fromisoformat(data[name])
             except (ValueError, OverflowError):
                 shown = data[name][:50]
-                raise row_problem(where, table, data, name, _(
-                    "{value!r} is not a date and time in ISO 8601 (2024-03-05T19:30:00+00:00)"
-                ).format(value=shown) if name in times else _(
-                    "{value!r} is not a date in ISO 8601 (2024-03-05)").format(value=shown)
+                raise row_problem(
+                    where,
+                    table,
+                    data,
+                    name,
+                    _(
+                        "{value!r} is not a date and time in ISO 8601 (2024-03-05T19:30:00+00:00)"
+                    ).format(value=shown)
+                    if name in times
+                    else _("{value!r} is not a date in ISO 8601 (2024-03-05)").format(value=shown),
                 ) from None
         return data
+
     return decode

@@ -23,7 +23,10 @@ from ..models import ChangeLog, LiveHand
 def change_marker(s: Session, league_id: int) -> str:
     """The league's marker now: equal markers, nothing new to show."""
     last = s.exec(select(func.max(ChangeLog.id))).one()
-    live = s.exec(select(func.count(LiveHand.session_id), func.max(LiveHand.updated_at))
-                  .where(LiveHand.league_id == league_id)).one()
+    live = s.exec(
+        select(func.count(LiveHand.session_id), func.max(LiveHand.updated_at)).where(
+            LiveHand.league_id == league_id
+        )
+    ).one()
     text = f"{last or 0}|{live[0]}|{live[1]}"
     return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 import secrets
-from typing import Optional
 
 from ...engine.translation import _
 
@@ -25,13 +24,14 @@ _CODE = re.compile(rf"[0-9]{{{CODE_DIGITS}}}")
 
 def new_entry_code() -> str:
     """A fresh code, from the operating system's randomness (never a seed)."""
-    return f"{secrets.randbelow(10 ** CODE_DIGITS):0{CODE_DIGITS}d}"
+    return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
 
 
-def entry_code_problem(value: str) -> Optional[str]:
+def entry_code_problem(value: str) -> str | None:
     """What is wrong with a stored code (a restore lets in only what a command makes), or
     None."""
     if not isinstance(value, str) or not _CODE.fullmatch(value):
         return _("{value!r} is not an entry code ({digits} digits)").format(
-            value=str(value)[:20], digits=CODE_DIGITS)
+            value=str(value)[:20], digits=CODE_DIGITS
+        )
     return None

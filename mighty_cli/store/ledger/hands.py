@@ -31,9 +31,10 @@ Who the declarer eliminated (the views' ``eliminated``, the hand record's key):
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Optional, Sequence
+from typing import Any
 
 from sqlalchemy import func
 from sqlmodel import Session, select
@@ -48,15 +49,36 @@ from ...engine.session import Proposal, check_sitting_out, playing_order, settle
 from ...engine.translation import N_, _, ngettext
 from .. import LeagueError
 from ..db import lock_league
-from .lookups import (check_name, ensure_players, get_league, league_rules, log_change,
-                      names_by_id, seating)
 from ..models import Hand, HandPlayer, League, LeagueSession, Player
-from .sessions import (duplicate_deal, end_if_over, find_session, next_proposal, pot_before,
-                       previous_in_session)
-from .table_entry import (LiveClaim, answers_words, check_claim, check_next_hand,
-                          check_not_repeated, clear_live_hand, half_entered_hand, outcome_key,
-                          session_hands)
 from .duplicate_deals import check_duplicate_hand
+from .lookups import (
+    check_name,
+    ensure_players,
+    get_league,
+    league_rules,
+    log_change,
+    names_by_id,
+    seating,
+)
+from .sessions import (
+    duplicate_deal,
+    end_if_over,
+    find_session,
+    next_proposal,
+    pot_before,
+    previous_in_session,
+)
+from .table_entry import (
+    LiveClaim,
+    answers_words,
+    check_claim,
+    check_next_hand,
+    check_not_repeated,
+    clear_live_hand,
+    half_entered_hand,
+    outcome_key,
+    session_hands,
+)
 from .table_hands import hand_places
 
 
@@ -71,29 +93,29 @@ class HandView:
     voided: bool
     players: list[str]
     sitting_out: list[str]
-    dealer: Optional[str]
-    declarer: Optional[str]
-    friend: Optional[str]
-    friend_call: Optional[str]
-    contract: Optional[str]
-    taken: Optional[int]
-    success: Optional[bool]
-    base: Optional[float]
-    multiplier: Optional[int]
+    dealer: str | None
+    declarer: str | None
+    friend: str | None
+    friend_call: str | None
+    contract: str | None
+    taken: int | None
+    success: bool | None
+    base: float | None
+    multiplier: int | None
     doublings: list[str]
-    deal_miss: Optional[str]
+    deal_miss: str | None
     pot_after: int
     full: bool
-    note: Optional[str]
+    note: str | None
     deltas: dict[str, int] = field(default_factory=dict)
-    record_toml: Optional[str] = None
+    record_toml: str | None = None
     eliminated: list[str] = field(default_factory=list)  # 6마, 7마
-    friend2: Optional[str] = None  # the second friend (friend.called_cards = 2, 동대전 7마)
+    friend2: str | None = None  # the second friend (friend.called_cards = 2, 동대전 7마)
     #: a round's hand: the round, the table and the hand's number at it (:mod:`.table_hands`);
     #: None for a hand outside any round
-    round: Optional[int] = None
-    table: Optional[int] = None
-    table_hand: Optional[int] = None
+    round: int | None = None
+    table: int | None = None
+    table_hand: int | None = None
 
     def __post_init__(self) -> None:
         # 허니문: a friend stored as the declarer himself is his own friend hand (see above)
@@ -119,10 +141,16 @@ class HandView:
         elif self.status == "deal_miss":
             hand = {"dealer": self.dealer, "deal_miss": self.deal_miss}
         else:
-            hand = {"dealer": self.dealer, "declarer": self.declarer, "contract": self.contract,
-                    "friend": self.friend or "none", "friend2": self.friend2,
-                    "friend_call": self.friend_call, "taken": self.taken,
-                    "eliminated": self.eliminated or None}
+            hand = {
+                "dealer": self.dealer,
+                "declarer": self.declarer,
+                "contract": self.contract,
+                "friend": self.friend or "none",
+                "friend2": self.friend2,
+                "friend_call": self.friend_call,
+                "taken": self.taken,
+                "eliminated": self.eliminated or None,
+            }
         hand = {"session": self.session, "date": self.day, "players": self.players} | hand
         if self.note:
             hand["note"] = self.note
@@ -141,46 +169,85 @@ def hand_views(s: Session, league: League, hands: Sequence[Hand]) -> list[HandVi
     ids = [h.id for h in hands]
     per_hand: dict[int, list] = {}
     for start in range(0, len(ids), 500):  # bounded IN lists, whatever the number of hands
-        for row in s.exec(select(HandPlayer.hand_id, HandPlayer.seat, HandPlayer.points,
-                                 HandPlayer.pot, Player.name, HandPlayer.role)
-                          .join(Player, Player.id == HandPlayer.player_id)
-                          .where(HandPlayer.hand_id.in_(ids[start:start + 500]))).all():
+        for row in s.exec(
+            select(
+                HandPlayer.hand_id,
+                HandPlayer.seat,
+                HandPlayer.points,
+                HandPlayer.pot,
+                Player.name,
+                HandPlayer.role,
+            )
+            .join(Player, Player.id == HandPlayer.player_id)
+            .where(HandPlayer.hand_id.in_(ids[start : start + 500]))
+        ).all():
             per_hand.setdefault(row[0], []).append(row)
-    sessions = dict(s.exec(select(LeagueSession.id, LeagueSession.number)
-                           .where(LeagueSession.league_id == league.id)).all())
-    days = dict(s.exec(select(LeagueSession.id, LeagueSession.day)
-                       .where(LeagueSession.league_id == league.id)).all())
-    names = names_by_id(s, {i for h in hands for i in (h.dealer_id, h.declarer_id, h.friend_id,
-                                                   h.deal_miss_id)})
+    sessions = dict(
+        s.exec(
+            select(LeagueSession.id, LeagueSession.number).where(
+                LeagueSession.league_id == league.id
+            )
+        ).all()
+    )
+    days = dict(
+        s.exec(
+            select(LeagueSession.id, LeagueSession.day).where(LeagueSession.league_id == league.id)
+        ).all()
+    )
+    names = names_by_id(
+        s, {i for h in hands for i in (h.dealer_id, h.declarer_id, h.friend_id, h.deal_miss_id)}
+    )
     places = hand_places(s, league, hands)
     views = []
     for hand in hands:
         members = sorted(per_hand.get(hand.id, []), key=lambda r: (r[1] is None, r[1] or 0, r[4]))
-        views.append(HandView(
-            number=hand.number, session=sessions[hand.session_id], day=days[hand.session_id],
-            status=hand.status, voided=hand.voided,
-            players=[r[4] for r in members if r[1] is not None],
-            sitting_out=[r[4] for r in members if r[1] is None],
-            dealer=names.get(hand.dealer_id), declarer=names.get(hand.declarer_id),
-            friend=names.get(hand.friend_id), friend_call=hand.friend_call,
-            contract=hand.contract, taken=hand.taken, success=hand.success, base=hand.base,
-            multiplier=hand.multiplier, doublings=[d for d in hand.doublings.split(",") if d],
-            deal_miss=names.get(hand.deal_miss_id), pot_after=hand.pot_after, full=hand.full,
-            note=hand.note, deltas={r[4]: r[2] + r[3] for r in members},
-            record_toml=hand.record_toml,
-            eliminated=(eliminated_names(hand.eliminated_seat,
-                                         [r[4] for r in members if r[1] is not None])
-                        or [r[4] for r in members if r[5] == "eliminated"]),
-            friend2=second_friend(names.get(hand.friend_id),
-                                  [r[4] for r in members if r[5] == "friend"])))
+        views.append(
+            HandView(
+                number=hand.number,
+                session=sessions[hand.session_id],
+                day=days[hand.session_id],
+                status=hand.status,
+                voided=hand.voided,
+                players=[r[4] for r in members if r[1] is not None],
+                sitting_out=[r[4] for r in members if r[1] is None],
+                dealer=names.get(hand.dealer_id),
+                declarer=names.get(hand.declarer_id),
+                friend=names.get(hand.friend_id),
+                friend_call=hand.friend_call,
+                contract=hand.contract,
+                taken=hand.taken,
+                success=hand.success,
+                base=hand.base,
+                multiplier=hand.multiplier,
+                doublings=[d for d in hand.doublings.split(",") if d],
+                deal_miss=names.get(hand.deal_miss_id),
+                pot_after=hand.pot_after,
+                full=hand.full,
+                note=hand.note,
+                deltas={r[4]: r[2] + r[3] for r in members},
+                record_toml=hand.record_toml,
+                eliminated=(
+                    eliminated_names(
+                        hand.eliminated_seat, [r[4] for r in members if r[1] is not None]
+                    )
+                    or [r[4] for r in members if r[5] == "eliminated"]
+                ),
+                friend2=second_friend(
+                    names.get(hand.friend_id), [r[4] for r in members if r[5] == "friend"]
+                ),
+            )
+        )
         place = places.get(hand.id)  # type: ignore[arg-type]
         if place is not None:
-            views[-1].round, views[-1].table, views[-1].table_hand = place.round, place.table, \
-                place.hand
+            views[-1].round, views[-1].table, views[-1].table_hand = (
+                place.round,
+                place.table,
+                place.hand,
+            )
     return views
 
 
-def eliminated_names(seat: Optional[int], players: Sequence[str]) -> list[str]:
+def eliminated_names(seat: int | None, players: Sequence[str]) -> list[str]:
     """시흥 은마: whose own hand the declarer eliminated, from ``hand.eliminated_seat`` (the
     players in seat order): ``[name]``, ``["dummy"]`` (the seat after the players), or ``[]``
     (not such a hand)."""
@@ -189,7 +256,7 @@ def eliminated_names(seat: Optional[int], players: Sequence[str]) -> list[str]:
     return [players[seat] if seat < len(players) else DUMMY]
 
 
-def eliminated_seat(outcome: HandOutcome) -> Optional[int]:
+def eliminated_seat(outcome: HandOutcome) -> int | None:
     """What ``hand.eliminated_seat`` stores (시흥 은마, table.dummy): the seat of the player
     whose own hand the declarer eliminated, or the seat after the players for the dummy's;
     None for any other hand (a 6마/7마 hand's eliminated have their own role)."""
@@ -199,13 +266,13 @@ def eliminated_seat(outcome: HandOutcome) -> Optional[int]:
     return len(outcome.players) if out == DUMMY else outcome.players.index(out)
 
 
-def second_friend(friend: Optional[str], friends: Sequence[str]) -> Optional[str]:
+def second_friend(friend: str | None, friends: Sequence[str]) -> str | None:
     """The second friend of a two-card call (동대전 7마): the other player whose role is
     ``friend`` (``friends``: every such name)."""
     return next((name for name in friends if name != friend), None)
 
 
-def stored_friend_id(outcome: HandOutcome, ids: dict[str, int]) -> Optional[int]:
+def stored_friend_id(outcome: HandOutcome, ids: dict[str, int]) -> int | None:
     """What ``hand.friend_id`` stores: the friend's id, or under 허니문 the declarer's own,
     whose friend hand ("Bo's friend") was his friend."""
     if not outcome.friend:
@@ -218,18 +285,26 @@ def stored_friend_id(outcome: HandOutcome, ids: dict[str, int]) -> Optional[int]
 def find_hand(s: Session, league: League, number: int) -> Hand:
     hand = s.exec(select(Hand).where(Hand.league_id == league.id, Hand.number == number)).first()
     if hand is None:
-        raise LeagueError(_("league {name!r} has no hand {number}").format(
-                              name=league.name, number=number))
+        raise LeagueError(
+            _("league {name!r} has no hand {number}").format(name=league.name, number=number)
+        )
     return hand
 
 
-def list_hands(s: Session, league_name: str, *, session_number: Optional[int] = None,
-               include_voided: bool = True, last: Optional[int] = None) -> list[HandView]:
+def list_hands(
+    s: Session,
+    league_name: str,
+    *,
+    session_number: int | None = None,
+    include_voided: bool = True,
+    last: int | None = None,
+) -> list[HandView]:
     league = get_league(s, league_name)
     query = select(Hand).where(Hand.league_id == league.id)
     if session_number is not None:
-        query = query.where(Hand.session_id == find_session(s, league, session_number,
-                                                        open_only=False).id)
+        query = query.where(
+            Hand.session_id == find_session(s, league, session_number, open_only=False).id
+        )
     if not include_voided:
         query = query.where(Hand.voided == False)  # noqa: E712
     if last:
@@ -247,8 +322,11 @@ def show_hand(s: Session, league_name: str, number: int) -> HandView:
 def evaluate_hand(rules: Ruleset, five: Sequence[str], hand: dict, index: int = 1) -> HandOutcome:
     """Check and score one recorded hand (or deal miss) among the five who played it, as a
     one-hand record, without the deposit pot (the league settles the pot in order)."""
-    table = {k: v for k, v in hand.items()
-             if k not in ("players", "dealer", "session", "date", "note") and v is not None}
+    table = {
+        k: v
+        for k, v in hand.items()
+        if k not in ("players", "dealer", "session", "date", "note") and v is not None
+    }
     record = Record(ruleset=rules.name, players=list(five), hands=[table])
     # numbered as the league numbers it: every message names the hand (and, in Korean, "5판"
     # where a rewrite of the English "hand 1" would have missed it)
@@ -257,12 +335,11 @@ def evaluate_hand(rules: Ruleset, five: Sequence[str], hand: dict, index: int = 
         raise RecordError(_("hand {index}: the hand is not finished").format(index=index))
     if outcome.status != "scored":
         # The one-hand replay paid a deal miss into its own pot; the league settles the pot.
-        outcome.deltas = {name: 0 for name in outcome.deltas}
+        outcome.deltas = dict.fromkeys(outcome.deltas, 0)
     return outcome
 
 
-def _run_flags(rules: Ruleset, outcome: HandOutcome,
-               total: Optional[int] = None) -> tuple[bool, bool]:
+def _run_flags(rules: Ruleset, outcome: HandOutcome, total: int | None = None) -> tuple[bool, bool]:
     """Whether the hand was a run and a back run (``total``: the rules' point cards, when the
     caller already has it)."""
     if outcome.status != "scored" or outcome.taken is None or outcome.contract is None:
@@ -283,8 +360,9 @@ def _role(outcome: HandOutcome, name: str) -> str:
     return "friend" if name in (outcome.friend, outcome.friend2) else "opponent"
 
 
-def hand_columns(rules: Ruleset, outcome: HandOutcome, ids: dict[str, int],
-                  total: Optional[int] = None) -> dict:
+def hand_columns(
+    rules: Ruleset, outcome: HandOutcome, ids: dict[str, int], total: int | None = None
+) -> dict:
     run, back_run = _run_flags(rules, outcome, total)
     score = outcome.score
     return dict(
@@ -294,20 +372,31 @@ def hand_columns(rules: Ruleset, outcome: HandOutcome, ids: dict[str, int],
         friend_id=stored_friend_id(outcome, ids),
         deal_miss_id=ids.get(outcome.deal_miss_player) if outcome.deal_miss_player else None,
         contract=format_bid(outcome.contract) if outcome.contract else None,
-        friend_call=outcome.friend_call, taken=outcome.taken,
+        friend_call=outcome.friend_call,
+        taken=outcome.taken,
         success=score.success if score else None,
         base=float(score.base) if score else None,
         multiplier=score.multiplier if score else None,
-        doublings=",".join(score.doublings) if score else "", run=run, back_run=back_run,
-        full=outcome.full, eliminated_seat=eliminated_seat(outcome))
+        doublings=",".join(score.doublings) if score else "",
+        run=run,
+        back_run=back_run,
+        full=outcome.full,
+        eliminated_seat=eliminated_seat(outcome),
+    )
 
 
 #: The columns of :func:`_member_tuples`' rows (a ``hand_player`` row without its hand).
 MEMBER_FIELDS = ("player_id", "league_id", "seat", "role", "points", "pot")
 
 
-def _member_tuples(outcome: HandOutcome, present: Sequence[str], points: dict[str, int],
-                   pot: dict[str, int], ids: dict[str, int], league_id: int) -> list[tuple]:
+def _member_tuples(
+    outcome: HandOutcome,
+    present: Sequence[str],
+    points: dict[str, int],
+    pot: dict[str, int],
+    ids: dict[str, int],
+    league_id: int,
+) -> list[tuple]:
     """The hand's ``hand_player`` rows as tuples (:data:`MEMBER_FIELDS`): the five who played
     in seat order, then the others present (sitting out), then a pot payer not present."""
     players = outcome.players
@@ -318,34 +407,54 @@ def _member_tuples(outcome: HandOutcome, present: Sequence[str], points: dict[st
     return rows + out_tuples(players, present, points, pot, ids, league_id)
 
 
-def out_tuples(players: Sequence[str], present: Sequence[str], points: dict[str, int],
-                pot: dict[str, int], ids: dict[str, int], league_id: int) -> list[tuple]:
+def out_tuples(
+    players: Sequence[str],
+    present: Sequence[str],
+    points: dict[str, int],
+    pot: dict[str, int],
+    ids: dict[str, int],
+    league_id: int,
+) -> list[tuple]:
     """:func:`_member_tuples`' rows for those not playing the hand: the others present
     (sitting out), then a pot payer not present."""
     rows = []
     for name in present:
         if name not in players:
-            rows.append((ids[name], league_id, None, "out", points.get(name, 0),
-                         pot.get(name, 0)))
+            rows.append((ids[name], league_id, None, "out", points.get(name, 0), pot.get(name, 0)))
     for name, amount in pot.items():  # a pot payer who is not at the table at all
         if name not in players and name not in present:
             rows.append((ids[name], league_id, None, "out", 0, amount))
     return rows
 
 
-def member_row_dicts(outcome: HandOutcome, present: Sequence[str], points: dict[str, int],
-                 pot: dict[str, int], ids: dict[str, int], league_id: int) -> list[dict]:
+def member_row_dicts(
+    outcome: HandOutcome,
+    present: Sequence[str],
+    points: dict[str, int],
+    pot: dict[str, int],
+    ids: dict[str, int],
+    league_id: int,
+) -> list[dict]:
     """:func:`_member_tuples` as dictionaries (for ORM rows)."""
-    return [dict(zip(MEMBER_FIELDS, row))
-            for row in _member_tuples(outcome, present, points, pot, ids, league_id)]
+    return [
+        dict(zip(MEMBER_FIELDS, row))
+        for row in _member_tuples(outcome, present, points, pot, ids, league_id)
+    ]
 
 
 def settle_hand_pot(rules: Ruleset, pot: int, outcome: HandOutcome):
-    return settle_pot(rules, pot, outcome.status, dealer=outcome.dealer,
-                      deal_miss=outcome.deal_miss_player, declarer=outcome.declarer,
-                      friend=outcome.friend,
-                      success=outcome.score.success if outcome.score else None,
-                      players=outcome.players, friend2=outcome.friend2)
+    return settle_pot(
+        rules,
+        pot,
+        outcome.status,
+        dealer=outcome.dealer,
+        deal_miss=outcome.deal_miss_player,
+        declarer=outcome.declarer,
+        friend=outcome.friend,
+        success=outcome.score.success if outcome.score else None,
+        players=outcome.players,
+        friend2=outcome.friend2,
+    )
 
 
 @dataclass
@@ -355,28 +464,41 @@ class Recorded:
     hand: HandView
     proposal: Proposal
     pot: int
-    session_ended: Optional[str] = None
+    session_ended: str | None = None
     #: the dealer of a referee's unfinished hand that this recorded hand replaced (the table
     #: quit the referee mid-hand and recorded the hand's outcome instead), else None
-    replaced_live: Optional[str] = None
+    replaced_live: str | None = None
     #: the hand's number at its table (the session's hand k, counted under the league's lock,
     #: so each of several keepers at once is told the number his hand got)
     session_hand: int = 0
     #: the answers of a score-keeper's half-typed hand this hand replaced (``declarer Ana,
     #: contract 15D``), else None
-    replaced_half: Optional[str] = None
+    replaced_half: str | None = None
 
 
-def record_hand(s: Session, league_name: str, *, session_number: Optional[int] = None,
-                declarer: Optional[str] = None, contract: Optional[str] = None,
-                friend: Optional[str] = None, friend_call: Optional[str] = None,
-                taken: Optional[int] = None, opposition: Optional[int] = None,
-                deal_miss: Optional[str] = None, dealer: Optional[str] = None,
-                players: Optional[Sequence[str]] = None, note: Optional[str] = None,
-                who: str = "", refereed: Optional[dict] = None,
-                eliminated: Optional[Sequence[str]] = None,
-                friend2: Optional[str] = None, claim: Optional[LiveClaim] = None,
-                expect_hand: Optional[int] = None, check_repeat: bool = False) -> Recorded:
+def record_hand(
+    s: Session,
+    league_name: str,
+    *,
+    session_number: int | None = None,
+    declarer: str | None = None,
+    contract: str | None = None,
+    friend: str | None = None,
+    friend_call: str | None = None,
+    taken: int | None = None,
+    opposition: int | None = None,
+    deal_miss: str | None = None,
+    dealer: str | None = None,
+    players: Sequence[str] | None = None,
+    note: str | None = None,
+    who: str = "",
+    refereed: dict | None = None,
+    eliminated: Sequence[str] | None = None,
+    friend2: str | None = None,
+    claim: LiveClaim | None = None,
+    expect_hand: int | None = None,
+    check_repeat: bool = False,
+) -> Recorded:
     """Validate, score and store one hand's outcome in the league's open session; end the
     session when its ruleset says it is over (``session.hands_per_session``,
     ``session.starting_points``). An ended session takes no more hands.
@@ -409,43 +531,59 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
     proposal = next_proposal(s, rules, session, present, duplicate)
     five = check_five(players, present, proposal, rules.table.players)
     if duplicate is None:  # a duplicate deal's sitters-out are the deal's (check_duplicate_hand)
-        check_sitting_out(rules, playing_order(present, rules), previous,
-                          [p for p in present if p not in five])  # 세종: from the losing team
+        check_sitting_out(
+            rules, playing_order(present, rules), previous, [p for p in present if p not in five]
+        )  # 세종: from the losing team
     if refereed is not None and players is not None:
         five = [check_name(p) for p in players]  # the refereed hand's playing order
     dealer = dealer or proposal.dealer
     if dealer not in present:
-        raise LeagueError(_("--dealer {dealer!r} is not at session {number} "
-                            "({present})").format(
-                              dealer=dealer, number=session.number, present=", ".join(present)))
+        raise LeagueError(
+            _("--dealer {dealer!r} is not at session {number} ({present})").format(
+                dealer=dealer, number=session.number, present=", ".join(present)
+            )
+        )
     if refereed is not None:
         hand = {k: v for k, v in refereed.items() if k not in ("players", "dealer")}
     else:
-        hand = outcome_dict(declarer=declarer, contract=contract, friend=friend,
-                             friend_call=friend_call, taken=taken, opposition=opposition,
-                             deal_miss=deal_miss)
+        hand = outcome_dict(
+            declarer=declarer,
+            contract=contract,
+            friend=friend,
+            friend_call=friend_call,
+            taken=taken,
+            opposition=opposition,
+            deal_miss=deal_miss,
+        )
         if eliminated and deal_miss is None:
             hand["eliminated"] = [check_name(p) for p in eliminated]
         if friend2 and deal_miss is None:
             hand["friend2"] = check_name(friend2)
     if duplicate is not None:  # a duplicate round's table: the deal every table of its size plays
-        check_duplicate_hand(rules, session, duplicate, proposal, five, dealer, hand,
-                             refereed=refereed is not None)
-    number = (s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)).one()
-              or 0) + 1
+        check_duplicate_hand(
+            rules, session, duplicate, proposal, five, dealer, hand, refereed=refereed is not None
+        )
+    number = (
+        s.exec(select(func.max(Hand.number)).where(Hand.league_id == league.id)).one() or 0
+    ) + 1
     outcome = evaluate_hand(rules, five, hand, number)
     outcome.dealer = dealer
     pot = pot_before(s, league.id, None)  # type: ignore[arg-type]
     move = settle_hand_pot(rules, pot, outcome)
     ids = ensure_players(s, present)
-    row = Hand(league_id=league.id, session_id=session.id, number=number, note=note,
-               pot_after=move.pot_after, **hand_columns(rules, outcome, ids))
+    row = Hand(
+        league_id=league.id,
+        session_id=session.id,
+        number=number,
+        note=note,
+        pot_after=move.pot_after,
+        **hand_columns(rules, outcome, ids),
+    )
     if refereed is not None:
         import tomli_w
 
         row.record_toml = tomli_w.dumps({"players": list(five), "dealer": dealer} | hand)
-    members = member_row_dicts(outcome, present, outcome.deltas, move.deltas, ids,
-                           league.id)  # type: ignore[arg-type]
+    members = member_row_dicts(outcome, present, outcome.deltas, move.deltas, ids, league.id)  # type: ignore[arg-type]
     key = outcome_key(row, [(m["player_id"], m["role"]) for m in members])
     if expect_hand is not None:
         check_next_hand(s, league, session, expect_hand, key)
@@ -460,70 +598,108 @@ def record_hand(s: Session, league_name: str, *, session_number: Optional[int] =
         s.add(HandPlayer(hand_id=row.id, **member))
     s.flush()
     view = hand_views(s, league, [row])[0]
-    log_change(s, "hand record", who, league_id=league.id, hand_id=row.id,
-               after=view.to_json())
+    log_change(s, "hand record", who, league_id=league.id, hand_id=row.id, after=view.to_json())
     proposal = next_proposal(s, rules, session, present)
     ended = end_if_over(s, league, rules, session, who)
-    replaced = str(dropped.get("dealer", "?")) if dropped is not None and half is None \
-        and refereed is None else None
-    return Recorded(view, proposal, move.pot_after, ended, replaced_live=replaced,
-                    session_hand=position,
-                    replaced_half=answers_words(half) if half is not None else None)
+    replaced = (
+        str(dropped.get("dealer", "?"))
+        if dropped is not None and half is None and refereed is None
+        else None
+    )
+    return Recorded(
+        view,
+        proposal,
+        move.pot_after,
+        ended,
+        replaced_live=replaced,
+        session_hand=position,
+        replaced_half=answers_words(half) if half is not None else None,
+    )
 
 
-def enter_hand(s: Session, league_name: str, *, again: bool = False,
-               expect_hand: Optional[int] = None, **outcome: Any) -> Recorded:
+def enter_hand(
+    s: Session,
+    league_name: str,
+    *,
+    again: bool = False,
+    expect_hand: int | None = None,
+    **outcome: Any,
+) -> Recorded:
     """A hand's outcome as a score-keeper enters it at a table (``mighty record``, and any
     front end entering hands): :func:`record_hand`, refusing an outcome equal to the table's
     previous hand (a keeper pressing Enter on his last command again) unless ``again`` says
     the table played it twice alike, and the table's hand ``expect_hand`` when the writer
     says which hand it enters."""
-    return record_hand(s, league_name, check_repeat=not again, expect_hand=expect_hand,
-                       **outcome)
+    return record_hand(s, league_name, check_repeat=not again, expect_hand=expect_hand, **outcome)
 
 
-def check_five(players: Optional[Sequence[str]], present: Sequence[str],
-                proposal: Proposal, size: int = 5) -> list[str]:
+def check_five(
+    players: Sequence[str] | None, present: Sequence[str], proposal: Proposal, size: int = 5
+) -> list[str]:
     """Who played this hand: ``size`` (table.players) of those present, in seating order."""
     if players is None:
         return list(proposal.players)
     five = [check_name(p) for p in players]
     if len(five) != size or len(set(five)) != size:
-        said = ngettext("--players: expected the {size} who played this hand (table.players), "
-                        "got {count}", "--players: expected the {size} who played this hand "
-                        "(table.players), got {count}", len(five)).format(size=size,
-                                                                          count=len(five))
+        said = ngettext(
+            "--players: expected the {size} who played this hand (table.players), got {count}",
+            "--players: expected the {size} who played this hand (table.players), got {count}",
+            len(five),
+        ).format(size=size, count=len(five))
         if len(set(five)) != len(five):
             said += _(" (a name twice)")
         raise LeagueError(said)
     absent = [p for p in five if p not in present]
     if absent:
-        raise LeagueError(_("--players: {absent!r} is not at this session ({present})").format(
-                              absent=absent[0], present=", ".join(present)))
+        raise LeagueError(
+            _("--players: {absent!r} is not at this session ({present})").format(
+                absent=absent[0], present=", ".join(present)
+            )
+        )
     return sorted(five, key=list(present).index)
 
 
 #: A recorded hand's fields as a message names them (in the user's language).
-OUTCOME_WORDS = {"declarer": N_("the declarer (주공)"), "contract": N_("the contract"),
-                 "friend": N_("the friend (프렌드)"), "taken": N_("the points taken"),
-                 "opposition": N_("the opposition's points")}
+OUTCOME_WORDS = {
+    "declarer": N_("the declarer (주공)"),
+    "contract": N_("the contract"),
+    "friend": N_("the friend (프렌드)"),
+    "taken": N_("the points taken"),
+    "opposition": N_("the opposition's points"),
+}
 
 
-def outcome_dict(*, declarer, contract, friend, friend_call, taken, opposition,
-                  deal_miss) -> dict:
+def outcome_dict(*, declarer, contract, friend, friend_call, taken, opposition, deal_miss) -> dict:
     if deal_miss is not None:
-        given = [k for k, v in (("declarer", declarer), ("contract", contract),
-                                ("taken", taken), ("opposition", opposition)) if v is not None]
+        given = [
+            k
+            for k, v in (
+                ("declarer", declarer),
+                ("contract", contract),
+                ("taken", taken),
+                ("opposition", opposition),
+            )
+            if v is not None
+        ]
         if given:
-            raise LeagueError(_("a deal miss has no {given}: the hand was redealt").format(
-                                  given=_(OUTCOME_WORDS[given[0]])))
+            raise LeagueError(
+                _("a deal miss has no {given}: the hand was redealt").format(
+                    given=_(OUTCOME_WORDS[given[0]])
+                )
+            )
         return {"deal_miss": deal_miss}
-    missing = [k for k, v in (("declarer", declarer), ("contract", contract),
-                              ("friend", friend)) if v is None]
+    missing = [
+        k
+        for k, v in (("declarer", declarer), ("contract", contract), ("friend", friend))
+        if v is None
+    ]
     if missing:
-        raise LeagueError(_("missing {missing}: give the declarer, contract, friend and the "
-                            "points taken, or --deal-miss PLAYER").format(
-                              missing=_(OUTCOME_WORDS[missing[0]])))
+        raise LeagueError(
+            _(
+                "missing {missing}: give the declarer, contract, friend and the "
+                "points taken, or --deal-miss PLAYER"
+            ).format(missing=_(OUTCOME_WORDS[missing[0]]))
+        )
     hand: dict[str, Any] = {"declarer": declarer, "contract": contract, "friend": friend}
     if friend_call:
         hand["friend_call"] = friend_call

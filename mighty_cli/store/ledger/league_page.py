@@ -54,8 +54,11 @@ def league_page(s: Session, league_name: str, max_points: int = CHART_POINTS) ->
     most ``max_points`` evenly spaced hands per line)."""
     league = get_league(s, league_name)
     rules = league_rules(league)
-    sessions = s.exec(select(LeagueSession).where(LeagueSession.league_id == league.id)
-                      .order_by(LeagueSession.number)).all()
+    sessions = s.exec(
+        select(LeagueSession)
+        .where(LeagueSession.league_id == league.id)
+        .order_by(LeagueSession.number)
+    ).all()
     # One aggregate per (session, player) gives each session's table and, summed, the league's.
     per_session: dict[int, list[PlayerStats]] = {}
     totals: dict[str, PlayerStats] = {}
@@ -65,24 +68,43 @@ def league_page(s: Session, league_name: str, max_points: int = CHART_POINTS) ->
         total = totals.setdefault(stats.name, PlayerStats(stats.name))
         total.add(stats)
     table = rank(totals.values(), league.min_hands, parse_rank_by(league.rank_by))
-    counts: dict[int, int] = dict(s.exec(
-        select(Hand.session_id, func.count(Hand.id))
-        .where(Hand.league_id == league.id, Hand.voided == False)  # noqa: E712
-        .group_by(Hand.session_id)).all())
+    counts: dict[int, int] = dict(
+        s.exec(
+            select(Hand.session_id, func.count(Hand.id))
+            .where(Hand.league_id == league.id, Hand.voided == False)  # noqa: E712
+            .group_by(Hand.session_id)
+        ).all()
+    )
     seats = seatings_by_session(s, league.id)  # type: ignore[arg-type]
-    tables = [SessionTable(x.number, x.day, x.ended_at is not None, seats.get(x.id, []),
-                           counts.get(x.id, 0),
-                           rank(per_session.get(x.id, []), 0, ("score", "score_per_hand", "name")))
-              for x in sessions]
+    tables = [
+        SessionTable(
+            x.number,
+            x.day,
+            x.ended_at is not None,
+            seats.get(x.id, []),
+            counts.get(x.id, 0),
+            rank(per_session.get(x.id, []), 0, ("score", "score_per_hand", "name")),
+        )
+        for x in sessions
+    ]
     names = [r.stats.name for r in table.rows if r.stats.hands]
     xs, series = _chart(s, league, names, max_points)
-    return LeaguePage(league.name, rules.name, rules.meta.title, table, tables,
-                      sum(counts.values()), xs, series,
-                      pot_before(s, league.id, None))  # type: ignore[arg-type]
+    return LeaguePage(
+        league.name,
+        rules.name,
+        rules.meta.title,
+        table,
+        tables,
+        sum(counts.values()),
+        xs,
+        series,
+        pot_before(s, league.id, None),
+    )  # type: ignore[arg-type]
 
 
-def _chart(s: Session, league: League, names: Sequence[str],
-           max_points: int) -> tuple[list[int], list[Series]]:
+def _chart(
+    s: Session, league: League, names: Sequence[str], max_points: int
+) -> tuple[list[int], list[Series]]:
     """Cumulative scores by hand number. A long league is thinned evenly in the database:
     hands are summed in equal runs of ``bucket`` hands and each line gets a point at the end
     of every run (the exact running total at that hand), so at most ``max_points`` points
@@ -93,11 +115,14 @@ def _chart(s: Session, league: League, names: Sequence[str],
     bucket = max(1, -(-last // max_points))
     # Floor division: SQLAlchemy 2's "/" is true division, which would group hand by hand.
     key = (Hand.number - 1) // bucket if bucket > 1 else Hand.number - 1
-    rows = s.exec(select(key, Player.name, func.sum(HandPlayer.points + HandPlayer.pot))
-                  .select_from(HandPlayer).join(Hand, Hand.id == HandPlayer.hand_id)
-                  .join(Player, Player.id == HandPlayer.player_id)
-                  .where(HandPlayer.league_id == league.id, Hand.voided == False)  # noqa: E712
-                  .group_by(key, Player.name)).all()
+    rows = s.exec(
+        select(key, Player.name, func.sum(HandPlayer.points + HandPlayer.pot))
+        .select_from(HandPlayer)
+        .join(Hand, Hand.id == HandPlayer.hand_id)
+        .join(Player, Player.id == HandPlayer.player_id)
+        .where(HandPlayer.league_id == league.id, Hand.voided == False)  # noqa: E712
+        .group_by(key, Player.name)
+    ).all()
     sums: dict[int, dict[str, int]] = {}
     for index, name, total in rows:
         sums.setdefault(int(index), {})[name] = int(total or 0)

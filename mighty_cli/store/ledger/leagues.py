@@ -10,24 +10,38 @@ import dataclasses
 import json
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Optional
 
 from sqlalchemy import func, update
 from sqlmodel import Session, select
 
+from ...engine.records.file import renamed_hand
 from ...engine.ruleset import Ruleset, load_ruleset, ruleset_from_toml
+from ...engine.safe_toml import loads
+from ...engine.translation import LANGUAGES, N_, _
 from ...league.standings import parse_rank_by
 from .. import LeagueError
-from .lookups import (check_name, check_new_name, get_league, get_player,
-                      insert_ignoring_conflict, log_change)
-from ..models import (Hand, HandPlayer, League, LeagueSession, LiveHand, PlannedTable, Player,
-                      RoundSubstitute, SessionSeat, utc_now)
+from ..models import (
+    Hand,
+    HandPlayer,
+    League,
+    LeagueSession,
+    LeagueSetting,
+    LiveHand,
+    PlannedTable,
+    Player,
+    RoundSubstitute,
+    SessionSeat,
+    utc_now,
+)
+from .lookups import (
+    check_name,
+    check_new_name,
+    get_league,
+    get_player,
+    insert_ignoring_conflict,
+    log_change,
+)
 from .open_tables import open_seats
-from ...engine.translation import N_, _
-from ...engine.records.file import renamed_hand
-from ...engine.safe_toml import loads
-from ...engine.translation import LANGUAGES
-from ..models import LeagueSetting
 
 
 def ruleset_toml_text(rules: Ruleset) -> str:
@@ -37,8 +51,16 @@ def ruleset_toml_text(rules: Ruleset) -> str:
     return tomli_w.dumps(rules.to_dict())
 
 
-def create_league(s: Session, name: str, ruleset: str | Ruleset, *, min_hands: int = 0,
-                  rank_by: str | None = None, who: str = "", exist_ok: bool = False) -> League:
+def create_league(
+    s: Session,
+    name: str,
+    ruleset: str | Ruleset,
+    *,
+    min_hands: int = 0,
+    rank_by: str | None = None,
+    who: str = "",
+    exist_ok: bool = False,
+) -> League:
     """Create a league; with ``exist_ok`` an existing league of that name is returned instead
     (``import --create``), also when a concurrent writer creates it first."""
     name = check_name(name, N_("league name"))
@@ -50,38 +72,68 @@ def create_league(s: Session, name: str, ruleset: str | Ruleset, *, min_hands: i
     text = ruleset_toml_text(rules)
     ruleset_from_toml(text, label=f"league {name!r} ruleset")  # it must load back
     if min_hands < 0:
-        raise LeagueError(_("--min-hands {min_hands}: must be 0 or more").format(
-                              min_hands=min_hands))
+        raise LeagueError(
+            _("--min-hands {min_hands}: must be 0 or more").format(min_hands=min_hands)
+        )
     order = ",".join(parse_rank_by(rank_by)) if rank_by else None
-    league = League(name=name, ruleset_name=rules.name, ruleset_toml=text, min_hands=min_hands,
-                    **({"rank_by": order} if order else {}))
+    league = League(
+        name=name,
+        ruleset_name=rules.name,
+        ruleset_toml=text,
+        min_hands=min_hands,
+        **({"rank_by": order} if order else {}),
+    )
     values = league.model_dump(exclude={"id"})
     if not insert_ignoring_conflict(s, League, values, "name"):  # a concurrent writer was first
         if exist_ok:
             return get_league(s, name)
         raise LeagueError(_("league {name!r} already exists").format(name=name))
     league = get_league(s, name)
-    log_change(s, "league create", who, league_id=league.id,
-               after={"name": name, "ruleset": rules.name, "min_hands": min_hands,
-                      "rank_by": league.rank_by})
+    log_change(
+        s,
+        "league create",
+        who,
+        league_id=league.id,
+        after={
+            "name": name,
+            "ruleset": rules.name,
+            "min_hands": min_hands,
+            "rank_by": league.rank_by,
+        },
+    )
     return league
 
 
-def configure_league(s: Session, name: str, *, min_hands: int | None = None,
-                     rank_by: str | None = None, who: str = "", why: str = "") -> League:
+def configure_league(
+    s: Session,
+    name: str,
+    *,
+    min_hands: int | None = None,
+    rank_by: str | None = None,
+    who: str = "",
+    why: str = "",
+) -> League:
     """Change a league's ranking rules (its ruleset never changes: results stay comparable)."""
     league = get_league(s, name)
     before = {"min_hands": league.min_hands, "rank_by": league.rank_by}
     if min_hands is not None:
         if min_hands < 0:
-            raise LeagueError(_("--min-hands {min_hands}: must be 0 or more").format(
-                                  min_hands=min_hands))
+            raise LeagueError(
+                _("--min-hands {min_hands}: must be 0 or more").format(min_hands=min_hands)
+            )
         league.min_hands = min_hands
     if rank_by is not None:
         league.rank_by = ",".join(parse_rank_by(rank_by))
     s.add(league)
-    log_change(s, "league set", who, why, league_id=league.id, before=before,
-               after={"min_hands": league.min_hands, "rank_by": league.rank_by})
+    log_change(
+        s,
+        "league set",
+        who,
+        why,
+        league_id=league.id,
+        before=before,
+        after={"min_hands": league.min_hands, "rank_by": league.rank_by},
+    )
     return league
 
 
@@ -102,19 +154,39 @@ class LeagueSummary:
 
 
 def league_summaries(s: Session, name: str | None = None) -> list[LeagueSummary]:
-    leagues = [get_league(s, name)] if name is not None else \
-        s.exec(select(League).order_by(League.name)).all()
+    leagues = (
+        [get_league(s, name)]
+        if name is not None
+        else s.exec(select(League).order_by(League.name)).all()
+    )
     out = []
     for league in leagues:
-        hands = s.exec(select(func.count(Hand.id)).where(Hand.league_id == league.id,
-                                                         Hand.voided == False)).one()  # noqa: E712
-        players = s.exec(select(func.count(func.distinct(HandPlayer.player_id)))
-                         .where(HandPlayer.league_id == league.id)).one()
-        sessions = s.exec(select(LeagueSession.number, LeagueSession.ended_at)
-                          .where(LeagueSession.league_id == league.id)).all()
-        out.append(LeagueSummary(league.name, league.ruleset_name, players, len(sessions), hands,
-                                 sorted(n for n, ended in sessions if ended is None),
-                                 league.min_hands, league.rank_by, league.created_at))
+        hands = s.exec(
+            select(func.count(Hand.id)).where(Hand.league_id == league.id, Hand.voided == False)  # noqa: E712
+        ).one()
+        players = s.exec(
+            select(func.count(func.distinct(HandPlayer.player_id))).where(
+                HandPlayer.league_id == league.id
+            )
+        ).one()
+        sessions = s.exec(
+            select(LeagueSession.number, LeagueSession.ended_at).where(
+                LeagueSession.league_id == league.id
+            )
+        ).all()
+        out.append(
+            LeagueSummary(
+                league.name,
+                league.ruleset_name,
+                players,
+                len(sessions),
+                hands,
+                sorted(n for n, ended in sessions if ended is None),
+                league.min_hands,
+                league.rank_by,
+                league.created_at,
+            )
+        )
     return out
 
 
@@ -123,9 +195,11 @@ def league_summaries(s: Session, name: str | None = None) -> list[LeagueSummary]
 
 def add_player(s: Session, name: str, who: str = "") -> Player:
     name = check_new_name(name)
-    if s.exec(select(Player.id).where(Player.name == name)).first() is not None \
-            or not insert_ignoring_conflict(s, Player, {"name": name, "created_at": utc_now()},
-                                            "name"):
+    if s.exec(
+        select(Player.id).where(Player.name == name)
+    ).first() is not None or not insert_ignoring_conflict(
+        s, Player, {"name": name, "created_at": utc_now()}, "name"
+    ):
         raise LeagueError(_("player {name!r} already exists").format(name=name))
     player = get_player(s, name)
     log_change(s, "player add", who, after={"name": name})
@@ -136,9 +210,12 @@ def rename_player(s: Session, old: str, new: str, who: str = "", why: str = "") 
     player = get_player(s, old)
     new = check_new_name(new)
     if s.exec(select(Player.id).where(Player.name == new)).first() is not None:
-        raise LeagueError(_("cannot rename {old!r} to {new!r}: that name is taken (to join two "
-                            "records of one person use 'mighty player merge')").format(
-                              old=old, new=new))
+        raise LeagueError(
+            _(
+                "cannot rename {old!r} to {new!r}: that name is taken (to join two "
+                "records of one person use 'mighty player merge')"
+            ).format(old=old, new=new)
+        )
     before = player.name
     _rename_in_records(s, player.id, before, new)  # type: ignore[arg-type]
     _rename_in_plans(s, before, new)
@@ -153,22 +230,40 @@ def merge_players(s: Session, duplicate: str, keep: str, who: str = "", why: str
     ``keep``; the duplicate's name stays as an alias that resolves to ``keep``."""
     source, target = get_player(s, duplicate), get_player(s, keep)
     if source.id == target.id:
-        raise LeagueError(_("{duplicate!r} and {keep!r} are already the same player").format(
-                              duplicate=duplicate, keep=keep))
-    both = (select(HandPlayer.hand_id).where(HandPlayer.player_id == source.id)
-            .intersect(select(HandPlayer.hand_id).where(HandPlayer.player_id == target.id)))
-    clash = s.exec(select(Hand.number, League.name).join(League, League.id == Hand.league_id)
-                   .where(Hand.id.in_(both))).first()
+        raise LeagueError(
+            _("{duplicate!r} and {keep!r} are already the same player").format(
+                duplicate=duplicate, keep=keep
+            )
+        )
+    both = (
+        select(HandPlayer.hand_id)
+        .where(HandPlayer.player_id == source.id)
+        .intersect(select(HandPlayer.hand_id).where(HandPlayer.player_id == target.id))
+    )
+    clash = s.exec(
+        select(Hand.number, League.name)
+        .join(League, League.id == Hand.league_id)
+        .where(Hand.id.in_(both))
+    ).first()
     if clash:
-        raise LeagueError(_("cannot merge {duplicate!r} into {keep!r}: both played hand {hand} "
-                            "of league {league!r}, so they are two people").format(
-                              duplicate=duplicate, keep=keep, hand=clash[0], league=clash[1]))
-    seats = (select(SessionSeat.session_id).where(SessionSeat.player_id == source.id)
-             .intersect(select(SessionSeat.session_id).where(SessionSeat.player_id == target.id)))
+        raise LeagueError(
+            _(
+                "cannot merge {duplicate!r} into {keep!r}: both played hand {hand} "
+                "of league {league!r}, so they are two people"
+            ).format(duplicate=duplicate, keep=keep, hand=clash[0], league=clash[1])
+        )
+    seats = (
+        select(SessionSeat.session_id)
+        .where(SessionSeat.player_id == source.id)
+        .intersect(select(SessionSeat.session_id).where(SessionSeat.player_id == target.id))
+    )
     if s.exec(select(func.count()).select_from(seats.subquery())).one():
-        raise LeagueError(_("cannot merge {duplicate!r} into {keep!r}: both sat at the same "
-                            "session, so they are two people").format(
-                              duplicate=duplicate, keep=keep))
+        raise LeagueError(
+            _(
+                "cannot merge {duplicate!r} into {keep!r}: both sat at the same "
+                "session, so they are two people"
+            ).format(duplicate=duplicate, keep=keep)
+        )
     _refuse_two_open_tables(s, source, target)
     _merge_substitutes(s, source, target)
     counts = s.exec(select(func.count()).where(HandPlayer.player_id == source.id)).one()
@@ -176,19 +271,28 @@ def merge_players(s: Session, duplicate: str, keep: str, who: str = "", why: str
     _rename_in_plans(s, source.name, target.name)
     for column in (Hand.dealer_id, Hand.declarer_id, Hand.friend_id, Hand.deal_miss_id):
         s.exec(update(Hand).where(column == source.id).values({column.key: target.id}))
-    s.exec(update(HandPlayer).where(HandPlayer.player_id == source.id)
-           .values(player_id=target.id))
-    s.exec(update(SessionSeat).where(SessionSeat.player_id == source.id)
-           .values(player_id=target.id))
-    s.exec(update(LeagueSession).where(LeagueSession.first_dealer_id == source.id)
-           .values(first_dealer_id=target.id))
-    s.exec(update(Player).where(Player.merged_into_id == source.id)
-           .values(merged_into_id=target.id))
+    s.exec(update(HandPlayer).where(HandPlayer.player_id == source.id).values(player_id=target.id))
+    s.exec(
+        update(SessionSeat).where(SessionSeat.player_id == source.id).values(player_id=target.id)
+    )
+    s.exec(
+        update(LeagueSession)
+        .where(LeagueSession.first_dealer_id == source.id)
+        .values(first_dealer_id=target.id)
+    )
+    s.exec(
+        update(Player).where(Player.merged_into_id == source.id).values(merged_into_id=target.id)
+    )
     source.merged_into_id = target.id
     s.add(source)
-    log_change(s, "player merge", who, why,
-               before={"players": [source.name, target.name]},
-               after={"player": target.name, "alias": source.name, "hands_moved": counts})
+    log_change(
+        s,
+        "player merge",
+        who,
+        why,
+        before={"players": [source.name, target.name]},
+        after={"player": target.name, "alias": source.name, "hands_moved": counts},
+    )
     return target
 
 
@@ -198,43 +302,84 @@ def _refuse_two_open_tables(s: Session, source: Player, target: Player) -> None:
     at_source = open_seats(s, [source.id])  # type: ignore[list-item]
     at_target = open_seats(s, [target.id])  # type: ignore[list-item]
     if at_source and at_target:
-        raise LeagueError(_("cannot merge {duplicate!r} into {keep!r}: {duplicate!r} sits at "
-                            "{first} and {keep!r} at {second}, both open; one person sits at "
-                            "one open table (end one, or take one out with 'mighty round seat "
-                            "--leave')").format(duplicate=source.name, keep=target.name,
-                                                first=at_source[0].where(),
-                                                second=at_target[0].where()))
+        raise LeagueError(
+            _(
+                "cannot merge {duplicate!r} into {keep!r}: {duplicate!r} sits at "
+                "{first} and {keep!r} at {second}, both open; one person sits at "
+                "one open table (end one, or take one out with 'mighty round seat "
+                "--leave')"
+            ).format(
+                duplicate=source.name,
+                keep=target.name,
+                first=at_source[0].where(),
+                second=at_target[0].where(),
+            )
+        )
 
 
 def _merge_substitutes(s: Session, source: Player, target: Player) -> None:
     """The rounds' substitutes follow the merge (``round start --substitute S/X``): the
     duplicate's rows become the kept player's. Refused where that makes one player sit in for
     himself, or play two parts in one round (two substitutes, or one sitting in and replaced)."""
-    rows = s.exec(select(RoundSubstitute).where(
-        (RoundSubstitute.player_id == source.id)  # type: ignore[arg-type]
-        | (RoundSubstitute.for_player_id == source.id))).all()
+    rows = s.exec(
+        select(RoundSubstitute).where(
+            (RoundSubstitute.player_id == source.id)  # type: ignore[arg-type]
+            | (RoundSubstitute.for_player_id == source.id)
+        )
+    ).all()
     if not rows:
         return
-    merged = (lambda player_id: target.id if player_id == source.id else player_id)
+
+    def merged(player_id: int) -> int:
+        return target.id if player_id == source.id else player_id
+
     for league_id, number in {(row.league_id, row.round_number) for row in rows}:
-        parts = [merged(i) for row in s.exec(select(RoundSubstitute).where(
-            RoundSubstitute.league_id == league_id, RoundSubstitute.round_number == number))
-            for i in (row.player_id, row.for_player_id)]
+        parts = [
+            merged(i)
+            for row in s.exec(
+                select(RoundSubstitute).where(
+                    RoundSubstitute.league_id == league_id, RoundSubstitute.round_number == number
+                )
+            )
+            for i in (row.player_id, row.for_player_id)
+        ]
         if len(parts) != len(set(parts)):
             league = s.get(League, league_id)
-            raise LeagueError(_("cannot merge {duplicate!r} into {keep!r}: in round {round} of "
-                                "league {league!r} one sat in for the other, or both were "
-                                "substitutes, so they are two people").format(
-                                    duplicate=source.name, keep=target.name, round=number,
-                                    league=league.name if league else "?"))
-    kept = [(row.league_id, row.round_number, merged(row.player_id),
-             merged(row.for_player_id), row.credited) for row in rows]
+            raise LeagueError(
+                _(
+                    "cannot merge {duplicate!r} into {keep!r}: in round {round} of "
+                    "league {league!r} one sat in for the other, or both were "
+                    "substitutes, so they are two people"
+                ).format(
+                    duplicate=source.name,
+                    keep=target.name,
+                    round=number,
+                    league=league.name if league else "?",
+                )
+            )
+    kept = [
+        (
+            row.league_id,
+            row.round_number,
+            merged(row.player_id),
+            merged(row.for_player_id),
+            row.credited,
+        )
+        for row in rows
+    ]
     for row in rows:
         s.delete(row)
     s.flush()  # the key holds the substitute: the rows are written again under the kept one
     for league_id, number, sub, absent, credited in kept:
-        s.add(RoundSubstitute(league_id=league_id, round_number=number, player_id=sub,
-                              for_player_id=absent, credited=credited))
+        s.add(
+            RoundSubstitute(
+                league_id=league_id,
+                round_number=number,
+                player_id=sub,
+                for_player_id=absent,
+                credited=credited,
+            )
+        )
     s.flush()
 
 
@@ -255,10 +400,13 @@ def _rename_in_records(s: Session, player_id: int, old: str, new: str) -> None:
     evening name him as the store does."""
     import tomli_w
 
-
     played = select(HandPlayer.hand_id).where(HandPlayer.player_id == player_id)
-    for hand in s.exec(select(Hand).where(Hand.id.in_(played),  # type: ignore[union-attr]
-                                          Hand.record_toml.is_not(None))):  # type: ignore
+    for hand in s.exec(
+        select(Hand).where(
+            Hand.id.in_(played),  # type: ignore[union-attr]
+            Hand.record_toml.is_not(None),
+        )
+    ):  # type: ignore
         hand.record_toml = tomli_w.dumps(renamed_hand(loads(hand.record_toml), old, new))
         s.add(hand)
     seated = select(SessionSeat.session_id).where(SessionSeat.player_id == player_id)
@@ -271,7 +419,7 @@ def _rename_in_records(s: Session, player_id: int, old: str, new: str) -> None:
     s.flush()
 
 
-def list_players(s: Session) -> list[tuple[str, Optional[str]]]:
+def list_players(s: Session) -> list[tuple[str, str | None]]:
     """Every player name, with the name it was merged into (None for a live record)."""
     rows = s.exec(select(Player).order_by(Player.name)).all()
     names = {p.id: p.name for p in rows}
@@ -286,25 +434,31 @@ def checked_setting(key: str, value: str) -> str:
     """A league setting's value as it may be kept (a language the tool speaks, a real IANA time
     zone); one line naming what is wrong otherwise."""
     if key not in LEAGUE_SETTINGS:
-        raise LeagueError(_("{key!r} is not a league setting (one of {settings})").format(
-                              key=key, settings=", ".join(LEAGUE_SETTINGS)))
+        raise LeagueError(
+            _("{key!r} is not a league setting (one of {settings})").format(
+                key=key, settings=", ".join(LEAGUE_SETTINGS)
+            )
+        )
     if key == "lang":
-
         if value not in LANGUAGES:
-            raise LeagueError(_("lang {value!r}: one of {languages}").format(
-                                  value=value, languages=", ".join(LANGUAGES)))
+            raise LeagueError(
+                _("lang {value!r}: one of {languages}").format(
+                    value=value, languages=", ".join(LANGUAGES)
+                )
+            )
     if key == "timezone":
         from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
         try:
             ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError):
-            raise LeagueError(_("timezone {value!r}: not an IANA time zone name").format(
-                                  value=value)) from None
+            raise LeagueError(
+                _("timezone {value!r}: not an IANA time zone name").format(value=value)
+            ) from None
     return value
 
 
-def league_setting(s: Session, league: str | League, key: str) -> Optional[str]:
+def league_setting(s: Session, league: str | League, key: str) -> str | None:
     """A league's setting (``lang``, ``timezone``), or None when it was never set; the league
     by name or as its row."""
     league_id = league.id if isinstance(league, League) else get_league(s, league).id
@@ -331,8 +485,9 @@ def league_settings(s: Session, league: str) -> dict[str, str]:
     return {row.key: row.value for row in rows}
 
 
-def set_league_setting(s: Session, league: str, key: str, value: str, who: str = "",
-                       why: str = "") -> None:
+def set_league_setting(
+    s: Session, league: str, key: str, value: str, who: str = "", why: str = ""
+) -> None:
     """Set a league's setting (checked: a language the tool speaks, a real time zone); the
     change log records it, with the value before (null: never set) and why."""
 
@@ -348,5 +503,6 @@ def set_league_setting(s: Session, league: str, key: str, value: str, who: str =
         row.value = value
         s.add(row)
     s.flush()
-    log_change(s, "league set", who, why, league_id=row_league.id, before={key: before},
-               after={key: value})  # before: null when the league had no such setting
+    log_change(
+        s, "league set", who, why, league_id=row_league.id, before={key: before}, after={key: value}
+    )  # before: null when the league had no such setting

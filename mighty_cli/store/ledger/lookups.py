@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from sqlmodel import Session, select
 
@@ -35,19 +35,27 @@ def check_name(name: str, what: str = N_("player name")) -> str:
     and without control, zero-width or bidirectional characters."""
     wrong = name_rules.refused_character(str(name))
     if wrong:
-        raise LeagueError(_("{what} {visible} {wrong}: names may not contain characters that "
-                            "change what a screen shows").format(
-                              what=_(what), visible=name_rules.visible(str(name)), wrong=wrong))
+        raise LeagueError(
+            _(
+                "{what} {visible} {wrong}: names may not contain characters that "
+                "change what a screen shows"
+            ).format(what=_(what), visible=name_rules.visible(str(name)), wrong=wrong)
+        )
     clean = name_rules.normalize(str(name))
     if not clean:
         raise LeagueError(_("{what} {name!r}: must not be empty").format(what=_(what), name=name))
     if "," in clean:
-        raise LeagueError(_("{what} {clean!r}: must not contain a comma (commas separate names "
-                            "in --players)").format(
-                              what=_(what), clean=clean))
+        raise LeagueError(
+            _(
+                "{what} {clean!r}: must not contain a comma (commas separate names in --players)"
+            ).format(what=_(what), clean=clean)
+        )
     if len(clean) > 100:
-        raise LeagueError(_("{what} {start!r}...: longer than 100 characters").format(
-                              what=_(what), start=clean[:20]))
+        raise LeagueError(
+            _("{what} {start!r}...: longer than 100 characters").format(
+                what=_(what), start=clean[:20]
+            )
+        )
     return clean
 
 
@@ -59,9 +67,12 @@ def check_new_name(name: str, what: str = N_("player name")) -> str:
     :func:`mighty_cli.engine.names.pair_splits` says."""
     clean = check_name(name, what)
     if name_rules.PAIR_SEPARATOR in clean:
-        raise LeagueError(_("{what} {clean!r}: must not contain '/' (it separates the two names "
-                            "of --apart A/B and --substitute S/X)").format(
-                                what=_(what), clean=clean))
+        raise LeagueError(
+            _(
+                "{what} {clean!r}: must not contain '/' (it separates the two names "
+                "of --apart A/B and --substitute S/X)"
+            ).format(what=_(what), clean=clean)
+        )
     return clean
 
 
@@ -89,10 +100,14 @@ def get_league(s: Session, name: str) -> League:
     if league is None:
         known = s.exec(select(League.name).order_by(League.name)).all()
         if known:
-            raise LeagueError(_("no league named {name!r} (leagues: {known})").format(
-                                  name=name, known=", ".join(known)))
-        raise LeagueError(_("no league named {name!r} (create one with 'mighty league "
-                            "create')").format(name=name))
+            raise LeagueError(
+                _("no league named {name!r} (leagues: {known})").format(
+                    name=name, known=", ".join(known)
+                )
+            )
+        raise LeagueError(
+            _("no league named {name!r} (create one with 'mighty league create')").format(name=name)
+        )
     return league
 
 
@@ -107,12 +122,13 @@ def league_rules(league: League) -> Ruleset:
         # league of evenings, and every lookup, need none)
         from ...engine.ruleset import ruleset_from_toml
 
-        _RULES_CACHE[key] = ruleset_from_toml(league.ruleset_toml,
-                                              label=f"league {league.name!r} ruleset").ruleset
+        _RULES_CACHE[key] = ruleset_from_toml(
+            league.ruleset_toml, label=f"league {league.name!r} ruleset"
+        ).ruleset
     return _RULES_CACHE[key]
 
 
-def find_player(s: Session, name: str) -> Optional[Player]:
+def find_player(s: Session, name: str) -> Player | None:
     """The player of that name, following merges to the record that absorbed it."""
     name = name_rules.normalize(str(name))
     player = s.exec(select(Player).where(Player.name == name)).first()
@@ -126,8 +142,9 @@ def find_player(s: Session, name: str) -> Optional[Player]:
 def get_player(s: Session, name: str) -> Player:
     player = find_player(s, name)
     if player is None:
-        raise LeagueError(_("no player named {name!r} (add one with 'mighty player "
-                            "add')").format(name=name))
+        raise LeagueError(
+            _("no player named {name!r} (add one with 'mighty player add')").format(name=name)
+        )
     return player
 
 
@@ -146,38 +163,64 @@ def ensure_players(s: Session, names: Iterable[str]) -> dict[str, int]:
     return ids
 
 
-def names_by_id(s: Session, ids: Iterable[Optional[int]]) -> dict[int, str]:
+def names_by_id(s: Session, ids: Iterable[int | None]) -> dict[int, str]:
     wanted = {i for i in ids if i is not None}
     if not wanted:
         return {}
     rows = s.exec(select(Player.id, Player.name).where(Player.id.in_(wanted))).all()
-    return {i: n for i, n in rows}
+    return dict(rows)
 
 
-def log_change(s: Session, action: str, who: str, why: str = "", *, league_id=None,
-               hand_id=None, before: Any = None, after: Any = None) -> None:
+def log_change(
+    s: Session,
+    action: str,
+    who: str,
+    why: str = "",
+    *,
+    league_id=None,
+    hand_id=None,
+    before: Any = None,
+    after: Any = None,
+) -> None:
     """Append to the change log (before/after as JSON text)."""
-    dump = (lambda v: None if v is None else json.dumps(v, ensure_ascii=False, default=str))
-    s.add(ChangeLog(league_id=league_id, hand_id=hand_id, action=action, who=who, why=why or "",
-                    before=dump(before), after=dump(after)))
+
+    def dump(v: Any) -> str | None:
+        return None if v is None else json.dumps(v, ensure_ascii=False, default=str)
+
+    s.add(
+        ChangeLog(
+            league_id=league_id,
+            hand_id=hand_id,
+            action=action,
+            who=who,
+            why=why or "",
+            before=dump(before),
+            after=dump(after),
+        )
+    )
 
 
 def seating(s: Session, session_id: int) -> list[str]:
     """A session's players in seat order."""
-    rows = s.exec(select(Player.name).join(SessionSeat, SessionSeat.player_id == Player.id)
-                  .where(SessionSeat.session_id == session_id).order_by(SessionSeat.seat)).all()
+    rows = s.exec(
+        select(Player.name)
+        .join(SessionSeat, SessionSeat.player_id == Player.id)
+        .where(SessionSeat.session_id == session_id)
+        .order_by(SessionSeat.seat)
+    ).all()
     return list(rows)
 
 
 def seatings_by_session(s: Session, league_id: int) -> dict[int, list[str]]:
     """Per session id, its players' names in seating order, for every session of a league."""
     seatings: dict[int, list[str]] = {}
-    for session_id, name in s.exec(select(SessionSeat.session_id, Player.name)
-                                   .join(Player, Player.id == SessionSeat.player_id)
-                                   .join(LeagueSession,
-                                         LeagueSession.id == SessionSeat.session_id)
-                                   .where(LeagueSession.league_id == league_id)
-                                   .order_by(SessionSeat.session_id, SessionSeat.seat)).all():
+    for session_id, name in s.exec(
+        select(SessionSeat.session_id, Player.name)
+        .join(Player, Player.id == SessionSeat.player_id)
+        .join(LeagueSession, LeagueSession.id == SessionSeat.session_id)
+        .where(LeagueSession.league_id == league_id)
+        .order_by(SessionSeat.session_id, SessionSeat.seat)
+    ).all():
         seatings.setdefault(session_id, []).append(name)
     return seatings
 
@@ -185,29 +228,37 @@ def seatings_by_session(s: Session, league_id: int) -> dict[int, list[str]]:
 def has_rounds(s: Session, league: League) -> bool:
     """Whether the league has played in rounds (``round start``): only then do its standings
     come with a tournament table and matchpoints (and need the rounds' part of the store)."""
-    return s.exec(select(LeagueRound.id).where(LeagueRound.league_id == league.id)
-                  .limit(1)).first() is not None
+    return (
+        s.exec(select(LeagueRound.id).where(LeagueRound.league_id == league.id).limit(1)).first()
+        is not None
+    )
 
 
-def open_round(s: Session, league: League) -> Optional[LeagueRound]:
+def open_round(s: Session, league: League) -> LeagueRound | None:
     """The league's open round, if any."""
-    return s.exec(select(LeagueRound).where(LeagueRound.league_id == league.id,
-                                            LeagueRound.ended_at == None)  # noqa: E711
-                  ).first()
+    return s.exec(
+        select(LeagueRound).where(LeagueRound.league_id == league.id, LeagueRound.ended_at == None)  # noqa: E711
+    ).first()
 
 
-def find_round(s: Session, league: League, number: Optional[int] = None) -> LeagueRound:
+def find_round(s: Session, league: League, number: int | None = None) -> LeagueRound:
     """Round ``number`` of the league, or the open one (else the latest); one line if none."""
     query = select(LeagueRound).where(LeagueRound.league_id == league.id)
     if number is not None:
         found = s.exec(query.where(LeagueRound.number == number)).first()
         if found is None:
-            raise LeagueError(_("league {league} has no round {number}").format(
-                league=repr(league.name), number=number))
+            raise LeagueError(
+                _("league {league} has no round {number}").format(
+                    league=repr(league.name), number=number
+                )
+            )
         return found
     found = open_round(s, league) or s.exec(query.order_by(LeagueRound.number.desc())).first()
     if found is None:
-        raise LeagueError(_("league {league} has no round; start one with 'mighty round start "
-                            "--league {name} --players ...'").format(league=repr(league.name),
-                                                                   name=league.name))
+        raise LeagueError(
+            _(
+                "league {league} has no round; start one with 'mighty round start "
+                "--league {name} --players ...'"
+            ).format(league=repr(league.name), name=league.name)
+        )
     return found

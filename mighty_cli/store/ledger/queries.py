@@ -6,26 +6,28 @@ so the caller's rollback leaves the database exactly as it was.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from sqlmodel import Session, select
 
 from ...league.standings import PlayerStats, Standings, parse_rank_by, rank
-from .lookups import get_league
 from ..models import Hand, HandPlayer, LeagueSession, Player, SessionSeat
-from .totals import stat_columns
-from .totals import current
+from .lookups import get_league
+from .totals import current, stat_columns
 
 
 def stats_query(league_id: int, *group: Any):
     """Each player's counted totals over the league's hands (voided ones left out): one row per
     player and ``group`` (columns put first in each row, before the player's name)."""
-    return (select(*group, Player.name, *stat_columns())
-            .select_from(HandPlayer)
-            .join(Hand, Hand.id == HandPlayer.hand_id)
-            .join(Player, Player.id == HandPlayer.player_id)
-            .where(HandPlayer.league_id == league_id, Hand.voided == False)  # noqa: E712
-            .group_by(*group, Player.name))
+    return (
+        select(*group, Player.name, *stat_columns())
+        .select_from(HandPlayer)
+        .join(Hand, Hand.id == HandPlayer.hand_id)
+        .join(Player, Player.id == HandPlayer.player_id)
+        .where(HandPlayer.league_id == league_id, Hand.voided == False)  # noqa: E712
+        .group_by(*group, Player.name)
+    )
 
 
 def row_stats(row: Sequence) -> PlayerStats:
@@ -46,10 +48,13 @@ def standings(s: Session, league_name: str) -> Standings:
     league = get_league(s, league_name)
     stats = current(s, league.id)  # type: ignore[arg-type]
     listed = {row.name for row in stats}
-    seated = s.exec(select(Player.name).distinct()
-                    .join(SessionSeat, SessionSeat.player_id == Player.id)
-                    .join(LeagueSession, LeagueSession.id == SessionSeat.session_id)
-                    .where(LeagueSession.league_id == league.id)).all()
+    seated = s.exec(
+        select(Player.name)
+        .distinct()
+        .join(SessionSeat, SessionSeat.player_id == Player.id)
+        .join(LeagueSession, LeagueSession.id == SessionSeat.session_id)
+        .where(LeagueSession.league_id == league.id)
+    ).all()
     # a player seated at a session who has played no hand yet is listed, with nothing
     if listed:  # (a league with no hand yet says so rather than listing zeros)
         stats += [PlayerStats(name) for name in sorted(seated) if name not in listed]

@@ -35,7 +35,6 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Optional
 
 from sqlalchemy import func
 from sqlmodel import Session, select
@@ -44,9 +43,9 @@ from ...engine.safe_toml import loads
 from ...engine.translation import _, ngettext
 from .. import LeagueError
 from ..db import lock_league
-from .leagues import league_setting
-from .lookups import names_by_id, get_league
 from ..models import ChangeLog, Hand, HandPlayer, League, LeagueSession, LiveHand, utc_now
+from .leagues import league_setting
+from .lookups import get_league, names_by_id
 from .sessions import find_session
 from .table_hands import table_hands_so_far, table_session_ids
 
@@ -90,8 +89,9 @@ class HandAlreadyEntered(LeagueError):
     number, ``same`` whether it is this very entry, ``next`` the table's next hand;
     ``entered`` who entered the stored hand and when (:class:`Entered`)."""
 
-    def __init__(self, message: str, hand: Hand, same: bool, next_hand: int,
-                 entered: Optional[Entered] = None):
+    def __init__(
+        self, message: str, hand: Hand, same: bool, next_hand: int, entered: Entered | None = None
+    ):
         super().__init__(message)
         self.hand, self.same, self.next = hand, same, next_hand
         self.entered = entered
@@ -102,7 +102,7 @@ class Entered:
     """A stored hand's entry: its declarer (or the deal miss's player; None when everyone
     passed), who entered it (empty when unknown) and when (UTC)."""
 
-    declarer: Optional[str]
+    declarer: str | None
     who: str
     at: datetime
 
@@ -124,28 +124,34 @@ def session_hands(s: Session, session_id: int) -> int:
     return table_hands_so_far(s, s.get(LeagueSession, session_id))  # type: ignore[arg-type]
 
 
-def _hand_at(s: Session, session_id: int, position: int) -> Optional[Hand]:
+def _hand_at(s: Session, session_id: int, position: int) -> Hand | None:
     """The table's hand ``position`` (1 for its first), over every seating it has had."""
     sessions = table_session_ids(s, s.get(LeagueSession, session_id))  # type: ignore[arg-type]
-    return s.exec(select(Hand).where(Hand.session_id.in_(sessions))  # type: ignore[union-attr]
-                  .order_by(Hand.number).offset(position - 1).limit(1)).first()
+    return s.exec(
+        select(Hand)
+        .where(Hand.session_id.in_(sessions))  # type: ignore[union-attr]
+        .order_by(Hand.number)
+        .offset(position - 1)
+        .limit(1)
+    ).first()
 
 
-def hand_name(session: LeagueSession, position: int, number: Optional[int]) -> str:
+def hand_name(session: LeagueSession, position: int, number: int | None) -> str:
     """A hand as the table names it: a round's table by its own count (``table 2's hand 3``),
     a session of its own by the league's number (``hand 33``)."""
     if session.table_number is not None or number is None:
         if session.table_number is None:
-            return _("session {session}'s hand {local}").format(session=session.number,
-                                                              local=position)
-        return _("table {table}'s hand {local}").format(table=session.table_number,
-                                                        local=position)
+            return _("session {session}'s hand {local}").format(
+                session=session.number, local=position
+            )
+        return _("table {table}'s hand {local}").format(table=session.table_number, local=position)
     return _("hand {number}").format(number=number)
 
 
 def _next_number(s: Session, league_id: int) -> int:
-    return int(s.exec(select(func.max(Hand.number)).where(Hand.league_id == league_id)).one()
-               or 0) + 1
+    return (
+        int(s.exec(select(func.max(Hand.number)).where(Hand.league_id == league_id)).one() or 0) + 1
+    )
 
 
 def _clock(s: Session, league: League, moment: datetime) -> str:
@@ -171,8 +177,9 @@ def entered_words(s: Session, league: League, hand: Hand) -> str:
     elif hand.status == "redeal":
         what = _("everyone passed")
     else:
-        what = _("declarer {declarer} {contract}").format(declarer=names.get(hand.declarer_id),
-                                                          contract=hand.contract)
+        what = _("declarer {declarer} {contract}").format(
+            declarer=names.get(hand.declarer_id), contract=hand.contract
+        )
     who, time = entered.who, _clock(s, league, entered.at)
     if who:
         return _("{what}, by {who} at {time}").format(what=what, who=who, time=time)
@@ -181,8 +188,12 @@ def entered_words(s: Session, league: League, hand: Hand) -> str:
 
 def entry_of(s: Session, hand: Hand) -> Entered:
     """Who entered a stored hand and when (its first change-log line; else its creation)."""
-    entry = s.exec(select(ChangeLog.who, ChangeLog.at).where(ChangeLog.hand_id == hand.id)
-                   .order_by(ChangeLog.id).limit(1)).first()
+    entry = s.exec(
+        select(ChangeLog.who, ChangeLog.at)
+        .where(ChangeLog.hand_id == hand.id)
+        .order_by(ChangeLog.id)
+        .limit(1)
+    ).first()
     who, at = entry if entry is not None else ("", hand.created_at)
     if at.tzinfo is None:
         at = at.replace(tzinfo=timezone.utc)
@@ -207,38 +218,62 @@ def check_claim(s: Session, league: League, session: LeagueSession, claim: LiveC
     count = session_hands(s, session.id)  # type: ignore[arg-type]
     if count > claim.hands:
         hand = _hand_at(s, session.id, claim.hands + 1)  # type: ignore[arg-type]
-        raise HandGone(_("{hand} was entered meanwhile elsewhere ({entered}): the entries made "
-                         "here are not kept").format(
-                             hand=hand_name(session, claim.hands + 1, hand.number),  # type: ignore
-                             entered=entered_words(s, league, hand)), "stored")  # type: ignore
+        raise HandGone(
+            _(
+                "{hand} was entered meanwhile elsewhere ({entered}): the entries made "
+                "here are not kept"
+            ).format(
+                hand=hand_name(session, claim.hands + 1, hand.number),  # type: ignore
+                entered=entered_words(s, league, hand),
+            ),
+            "stored",
+        )  # type: ignore
     if session.ended_at is not None:
-        where = (_("table {table} (session {number})").format(table=session.table_number,
-                                                             number=session.number)
-                 if session.table_number is not None else
-                 _("session {number}").format(number=session.number))
-        raise HandGone(_("{where} has ended: the entries made here are not kept").format(
-            where=where), "ended")
+        where = (
+            _("table {table} (session {number})").format(
+                table=session.table_number, number=session.number
+            )
+            if session.table_number is not None
+            else _("session {number}").format(number=session.number)
+        )
+        raise HandGone(
+            _("{where} has ended: the entries made here are not kept").format(where=where), "ended"
+        )
+
     def name() -> str:  # the writer's hand, named only when it is refused
         return hand_name(session, claim.hands + 1, _next_number(s, league.id))  # type: ignore
 
     if count < claim.hands:  # hands taken out of the table (a backup restored meanwhile)
-        raise HandGone(_("{hand}: the table's hands changed elsewhere; the entries made here "
-                         "are not kept").format(hand=name()), "dropped")
+        raise HandGone(
+            _(
+                "{hand}: the table's hands changed elsewhere; the entries made here are not kept"
+            ).format(hand=name()),
+            "dropped",
+        )
     if claim.replaces:
         return
     row = s.get(LiveHand, session.id)
     if row is not None and row.owner != claim.token:
-        raise HandGone(_("{hand} was taken up in another window at {time}: the entries made "
-                         "here are not kept").format(hand=name(),
-                                                     time=_clock(s, league, row.updated_at)),
-                       "taken")
+        raise HandGone(
+            _(
+                "{hand} was taken up in another window at {time}: the entries made "
+                "here are not kept"
+            ).format(hand=name(), time=_clock(s, league, row.updated_at)),
+            "taken",
+        )
     if row is None and claim.held:
-        raise HandGone(_("{hand}, in progress here, was dropped elsewhere: the entries made "
-                         "here are not kept").format(hand=name()), "dropped")
+        raise HandGone(
+            _(
+                "{hand}, in progress here, was dropped elsewhere: the entries made "
+                "here are not kept"
+            ).format(hand=name()),
+            "dropped",
+        )
 
 
-def take_live_hand(s: Session, league_name: str, session_number: int,
-                   token: str) -> tuple[LiveClaim, Optional[str]]:
+def take_live_hand(
+    s: Session, league_name: str, session_number: int, token: str
+) -> tuple[LiveClaim, str | None]:
     """Take up a table's hand in progress (a referee opening the table): from now on it is this
     writer's, and any other window's next entry is refused. The claim and the hand's record
     (hand-record TOML, None when there is none). A hand a score-keeper left half typed is not
@@ -250,34 +285,43 @@ def take_live_hand(s: Session, league_name: str, session_number: int,
     if row is not None:
         half = half_entered(row.record_toml)
         if half is not None:
-            raise HalfEntered(_("{hand} was left half entered by a score-keeper "
-                                "({answers})").format(
-                hand=hand_name(session, session_hands(s, session.id) + 1,  # type: ignore
-                               _next_number(s, league.id)),  # type: ignore[arg-type]
-                answers=answers_words(half)))
+            raise HalfEntered(
+                _("{hand} was left half entered by a score-keeper ({answers})").format(
+                    hand=hand_name(
+                        session,
+                        session_hands(s, session.id) + 1,  # type: ignore
+                        _next_number(s, league.id),
+                    ),  # type: ignore[arg-type]
+                    answers=answers_words(half),
+                )
+            )
         row.owner, row.updated_at = token, utc_now()
         s.add(row)
     claim = LiveClaim(token, session_hands(s, session.id), held=row is not None)  # type: ignore
     return claim, row.record_toml if row is not None else None
 
 
-def keep_live_hand(s: Session, league_name: str, session_number: int, record_toml: str,
-                   claim: LiveClaim) -> None:
+def keep_live_hand(
+    s: Session, league_name: str, session_number: int, record_toml: str, claim: LiveClaim
+) -> None:
     """Keep the hand in progress (hand-record TOML) as the writer holding ``claim`` has it now,
     replacing the stored copy; refused (:class:`HandGone`) when it is no longer his."""
     league, session = _table(s, league_name, session_number)
     check_claim(s, league, session, claim)
     row = s.get(LiveHand, session.id)
     if row is None:
-        row = LiveHand(session_id=session.id, league_id=league.id,  # type: ignore[arg-type]
-                       record_toml=record_toml, owner=claim.token)
+        row = LiveHand(
+            session_id=session.id,
+            league_id=league.id,  # type: ignore[arg-type]
+            record_toml=record_toml,
+            owner=claim.token,
+        )
     else:
         row.record_toml, row.updated_at, row.owner = record_toml, utc_now(), claim.token
     s.add(row)
 
 
-def drop_live_hand(s: Session, league_name: str, session_number: int,
-                   claim: LiveClaim) -> None:
+def drop_live_hand(s: Session, league_name: str, session_number: int, claim: LiveClaim) -> None:
     """Forget the hand in progress (its every entry taken back: a hand with nothing in it is no
     hand in progress); refused (:class:`HandGone`) when it is no longer the writer's."""
     league, session = _table(s, league_name, session_number)
@@ -288,7 +332,7 @@ def drop_live_hand(s: Session, league_name: str, session_number: int,
         s.flush()
 
 
-def clear_live_hand(s: Session, session_id: int) -> Optional[dict]:
+def clear_live_hand(s: Session, session_id: int) -> dict | None:
     """Forget a session's hand in progress (it was stored, or the table abandoned it); the hand
     forgotten as a hand-record table (``{}`` when its record cannot be read), or None if there
     was none."""
@@ -296,8 +340,14 @@ def clear_live_hand(s: Session, session_id: int) -> Optional[dict]:
     if row is None:
         return None
     try:
-        hand = next((dict(hand) for hand in loads(row.record_toml).get("hands", [])
-                     if isinstance(hand, dict)), {})
+        hand = next(
+            (
+                dict(hand)
+                for hand in loads(row.record_toml).get("hands", [])
+                if isinstance(hand, dict)
+            ),
+            {},
+        )
     except (ValueError, TypeError):
         hand = {}
     s.delete(row)
@@ -305,7 +355,7 @@ def clear_live_hand(s: Session, session_id: int) -> Optional[dict]:
     return hand
 
 
-def live_hand(s: Session, league_name: str, session_number: int) -> Optional[str]:
+def live_hand(s: Session, league_name: str, session_number: int) -> str | None:
     """The hand in progress of a session (hand-record TOML), if one was left there."""
     league = get_league(s, league_name)
     session = find_session(s, league, session_number, open_only=False)
@@ -342,7 +392,7 @@ class HalfEntered(LeagueError):
 ANSWERS = ("declarer", "contract", "eliminated", "friend", "friend2")
 
 
-def half_entered(record_toml: str) -> Optional[dict]:
+def half_entered(record_toml: str) -> dict | None:
     """The hand of a score-keeper's half-typed record (the answers so far: a declarer, no
     calls), else None (a referee's hand)."""
     try:
@@ -352,16 +402,20 @@ def half_entered(record_toml: str) -> Optional[dict]:
     return half_entered_hand(hands[-1]) if hands and isinstance(hands[-1], dict) else None
 
 
-def half_entered_hand(hand: dict) -> Optional[dict]:
+def half_entered_hand(hand: dict) -> dict | None:
     """``hand`` when it is a score-keeper's half-typed hand (answers, no calls), else None."""
     return hand if "declarer" in hand and "election" not in hand else None
 
 
 def answers_words(hand: dict) -> str:
     """A half-typed hand's answers in a few words: ``declarer Ana, contract 15D``."""
-    words = {"declarer": _("declarer {value}"), "contract": _("contract {value}"),
-             "eliminated": _("eliminated {value}"), "friend": _("friend {value}"),
-             "friend2": _("friend {value}")}
+    words = {
+        "declarer": _("declarer {value}"),
+        "contract": _("contract {value}"),
+        "eliminated": _("eliminated {value}"),
+        "friend": _("friend {value}"),
+        "friend2": _("friend {value}"),
+    }
     shown = []
     for key in ANSWERS:
         if key in hand:
@@ -371,17 +425,20 @@ def answers_words(hand: dict) -> str:
     return ", ".join(shown)
 
 
-def keep_half_entered(s: Session, league_name: str, session_number: int, record_toml: str,
-                      hands: int) -> None:
+def keep_half_entered(
+    s: Session, league_name: str, session_number: int, record_toml: str, hands: int
+) -> None:
     """Keep a score-keeper's half-typed hand (a one-hand record of his answers so far) as the
     table's hand in progress, replacing any other; refused (:class:`HandGone`) when the table
     stored a hand since his began (``hands``: its count then)."""
-    keep_live_hand(s, league_name, session_number, record_toml,
-                   LiveClaim(new_token(), hands, replaces=True))
+    keep_live_hand(
+        s, league_name, session_number, record_toml, LiveClaim(new_token(), hands, replaces=True)
+    )
 
 
-def take_half_entered(s: Session, league_name: str,
-                      session_number: int) -> Optional[tuple[list[str], dict]]:
+def take_half_entered(
+    s: Session, league_name: str, session_number: int
+) -> tuple[list[str], dict] | None:
     """A score-keeper's half-typed hand, taken out of the table to be finished: the players of
     the hand and its answers so far; None when the table has none."""
     _league, session = _table(s, league_name, session_number)
@@ -402,22 +459,30 @@ def outcome_key(hand: Hand, roles: list[tuple[int, str]]) -> tuple:
     """What makes two outcomes the same hand entered twice: the declarer, contract, friends,
     points taken, who was eliminated, or the deal miss's player (a refereed hand: its record,
     card by card). ``roles``: the hand's ``(player_id, role)`` rows."""
-    return (hand.status, hand.declarer_id, hand.friend_id, hand.deal_miss_id, hand.contract,
-            hand.taken, hand.eliminated_seat,
-            frozenset((player, role) for player, role in roles
-                      if role in ("friend", "eliminated")),
-            hand.record_toml if hand.full else None)
+    return (
+        hand.status,
+        hand.declarer_id,
+        hand.friend_id,
+        hand.deal_miss_id,
+        hand.contract,
+        hand.taken,
+        hand.eliminated_seat,
+        frozenset((player, role) for player, role in roles if role in ("friend", "eliminated")),
+        hand.record_toml if hand.full else None,
+    )
 
 
 def stored_key(s: Session, hand: Hand) -> tuple:
     """:func:`outcome_key` of a stored hand."""
-    roles = s.exec(select(HandPlayer.player_id, HandPlayer.role)
-                   .where(HandPlayer.hand_id == hand.id)).all()
+    roles = s.exec(
+        select(HandPlayer.player_id, HandPlayer.role).where(HandPlayer.hand_id == hand.id)
+    ).all()
     return outcome_key(hand, [(player, role) for player, role in roles])
 
 
-def check_next_hand(s: Session, league: League, session: LeagueSession, expect: int,
-                    key: tuple) -> None:
+def check_next_hand(
+    s: Session, league: League, session: LeagueSession, expect: int, key: tuple
+) -> None:
     """Refuse an entry of the table's hand ``expect`` when the table is elsewhere: past it
     (:class:`HandAlreadyEntered`: ``same`` when the stored hand is this entry, ``key``), or
     not yet there. The caller holds the league's lock."""
@@ -425,36 +490,58 @@ def check_next_hand(s: Session, league: League, session: LeagueSession, expect: 
     if expect == count + 1:
         return
     if expect < 1 or expect > count + 1:
-        raise LeagueError(ngettext(
-            "the table has {count} hand stored: its next is hand {next}, not {expect}",
-            "the table has {count} hands stored: its next is hand {next}, not {expect}",
-            count).format(count=count, next=count + 1, expect=expect))
+        raise LeagueError(
+            ngettext(
+                "the table has {count} hand stored: its next is hand {next}, not {expect}",
+                "the table has {count} hands stored: its next is hand {next}, not {expect}",
+                count,
+            ).format(count=count, next=count + 1, expect=expect)
+        )
     hand: Hand = _hand_at(s, session.id, expect)  # type: ignore[arg-type,assignment]
     same = stored_key(s, hand) == key
-    said = (_("{hand} is already entered as given here ({entered}): it is stored once") if same
-            else _("{hand} is already entered ({entered})"))
-    raise HandAlreadyEntered(said.format(hand=hand_name(session, expect, hand.number),
-                                         entered=entered_words(s, league, hand)),
-                             hand, same, count + 1, entry_of(s, hand))
+    said = (
+        _("{hand} is already entered as given here ({entered}): it is stored once")
+        if same
+        else _("{hand} is already entered ({entered})")
+    )
+    raise HandAlreadyEntered(
+        said.format(
+            hand=hand_name(session, expect, hand.number), entered=entered_words(s, league, hand)
+        ),
+        hand,
+        same,
+        count + 1,
+        entry_of(s, hand),
+    )
 
 
 def check_not_repeated(s: Session, league: League, session: LeagueSession, key: tuple) -> None:
     """Refuse an outcome equal to the table's previous hand (:class:`SameOutcome`). The caller
     holds the league's lock."""
-    previous = s.exec(select(Hand).where(Hand.session_id == session.id,
-                                         Hand.voided == False)  # noqa: E712
-                      .order_by(Hand.number.desc()).limit(1)).first()
+    previous = s.exec(
+        select(Hand)
+        .where(Hand.session_id == session.id, Hand.voided == False)  # noqa: E712
+        .order_by(Hand.number.desc())
+        .limit(1)
+    ).first()
     if previous is None or stored_key(s, previous) != key:
         return
     count = session_hands(s, session.id)  # type: ignore[arg-type]
     position = count - _later_hands(s, session.id, previous.number)  # type: ignore[arg-type]
-    raise SameOutcome(_("the same outcome as {hand} ({entered}): entered twice?").format(
-        hand=hand_name(session, position, previous.number),
-        entered=entered_words(s, league, previous)), previous)
+    raise SameOutcome(
+        _("the same outcome as {hand} ({entered}): entered twice?").format(
+            hand=hand_name(session, position, previous.number),
+            entered=entered_words(s, league, previous),
+        ),
+        previous,
+    )
 
 
 def _later_hands(s: Session, session_id: int, number: int) -> int:
     """The table's hands stored after hand ``number`` (voided ones)."""
-    return int(s.exec(select(func.count(Hand.id)).where(Hand.session_id == session_id,
-                                                        Hand.number > number)).one() or 0)
-
+    return int(
+        s.exec(
+            select(func.count(Hand.id)).where(Hand.session_id == session_id, Hand.number > number)
+        ).one()
+        or 0
+    )

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
-from typing import Optional
 
 from sqlmodel import Session, select
 
@@ -37,7 +36,7 @@ class RoundClock:
     def ends_at(self) -> datetime:
         return self.started_at + timedelta(minutes=self.minutes)
 
-    def seconds_left(self, now: Optional[datetime] = None) -> int:
+    def seconds_left(self, now: datetime | None = None) -> int:
         """Whole seconds until the clock ends (0 once it has)."""
         left = (self.ends_at - (now or utc_now())).total_seconds()
         return max(0, int(left))
@@ -49,27 +48,34 @@ def _aware(moment: datetime) -> datetime:
 
 
 def _open_round(s: Session, league: League) -> LeagueRound:
-    found = s.exec(select(LeagueRound).where(LeagueRound.league_id == league.id,
-                                             LeagueRound.ended_at == None)  # noqa: E711
-                   ).first()
+    found = s.exec(
+        select(LeagueRound).where(LeagueRound.league_id == league.id, LeagueRound.ended_at == None)  # noqa: E711
+    ).first()
     if found is None:
-        raise LeagueError(_("league {league} has no open round").format(
-            league=repr(league.name)))
+        raise LeagueError(_("league {league} has no open round").format(league=repr(league.name)))
     return found
 
 
 def start_clock(s: Session, league_name: str, minutes: int, *, who: str = "") -> RoundClock:
     """Start (or start again) the open round's clock with ``minutes`` from now."""
     if not 1 <= minutes <= CLOCK_MAX_MINUTES:
-        raise LeagueError(_("a round's clock runs from 1 to {most} minutes, not {minutes}").format(
-            most=CLOCK_MAX_MINUTES, minutes=minutes))
+        raise LeagueError(
+            _("a round's clock runs from 1 to {most} minutes, not {minutes}").format(
+                most=CLOCK_MAX_MINUTES, minutes=minutes
+            )
+        )
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
     found = _open_round(s, league)
     found.clock_started_at, found.clock_minutes = utc_now(), minutes
     s.add(found)
-    log_change(s, "round clock", who, league_id=league.id,
-               after={"round": found.number, "minutes": minutes})
+    log_change(
+        s,
+        "round clock",
+        who,
+        league_id=league.id,
+        after={"round": found.number, "minutes": minutes},
+    )
     s.flush()
     return RoundClock(found.number, _aware(found.clock_started_at), minutes)
 
@@ -83,15 +89,17 @@ def stop_clock(s: Session, league_name: str, *, who: str = "") -> None:
         raise LeagueError(_("round {number} has no clock running").format(number=found.number))
     found.clock_started_at, found.clock_minutes = None, None
     s.add(found)
-    log_change(s, "round clock", who, league_id=league.id,
-               after={"round": found.number, "minutes": None})
+    log_change(
+        s, "round clock", who, league_id=league.id, after={"round": found.number, "minutes": None}
+    )
     s.flush()
 
 
-def round_clock(s: Session, league: League, number: int) -> Optional[RoundClock]:
+def round_clock(s: Session, league: League, number: int) -> RoundClock | None:
     """Round ``number``'s clock, or None when it has none."""
-    found = s.exec(select(LeagueRound).where(LeagueRound.league_id == league.id,
-                                             LeagueRound.number == number)).first()
+    found = s.exec(
+        select(LeagueRound).where(LeagueRound.league_id == league.id, LeagueRound.number == number)
+    ).first()
     if found is None or found.clock_started_at is None or found.clock_minutes is None:
         return None
     return RoundClock(found.number, _aware(found.clock_started_at), found.clock_minutes)

@@ -27,8 +27,9 @@ def sheet_deals(rules: Ruleset) -> int:
     return min(rules.session.hands_per_session or SLIP_LINES, DEAL_SHEET_MAX_DEALS)
 
 
-def round_deal_sheet(s: Session, league_name: str, number: int | None = None,
-                     deals: int | None = None) -> DealSheet:
+def round_deal_sheet(
+    s: Session, league_name: str, number: int | None = None, deals: int | None = None
+) -> DealSheet:
     """The deal sheet of round ``number`` of the league (the open one, else the latest): deals
     1 to ``deals`` (default :func:`sheet_deals`) at each of its table sizes, each table by the
     seating it has now (a seat changed mid-round keeps its place, :mod:`.round_seat`). More
@@ -37,20 +38,31 @@ def round_deal_sheet(s: Session, league_name: str, number: int | None = None,
     league = get_league(s, league_name)
     state = round_state(s, league.name, number)
     if state.deal_seed is None:
-        raise LeagueError(_("round {number} of league {league} is not a duplicate round: each "
-                            "table deals its own cards (a round of the same deals at every "
-                            "table: round start --duplicate --seed S)").format(
-                                number=state.number, league=repr(league.name)))
+        raise LeagueError(
+            _(
+                "round {number} of league {league} is not a duplicate round: each "
+                "table deals its own cards (a round of the same deals at every "
+                "table: round start --duplicate --seed S)"
+            ).format(number=state.number, league=repr(league.name))
+        )
     rules = league_rules(league)
     played = rules.session.hands_per_session
     if deals is not None and played and deals > played:
-        raise LeagueError(ngettext(
-            "--deals {count}: round {number} plays {played} deal (session.hands_per_session "
-            "of {ruleset})",
-            "--deals {count}: round {number} plays {played} deals (session.hands_per_session "
-            "of {ruleset})", played).format(count=deals, number=state.number, played=played,
-                                           ruleset=rules.name))
+        raise LeagueError(
+            ngettext(
+                "--deals {count}: round {number} plays {played} deal (session.hands_per_session "
+                "of {ruleset})",
+                "--deals {count}: round {number} plays {played} deals (session.hands_per_session "
+                "of {ruleset})",
+                played,
+            ).format(count=deals, number=state.number, played=played, ruleset=rules.name)
+        )
     count = sheet_deals(rules) if deals is None else deals
-    return deal_sheet(rules, state.deal_seed,
-                      ((table.table, table.players) for table in state.tables), count,
-                      league=league.name, round_number=state.number)
+    return deal_sheet(
+        rules,
+        state.deal_seed,
+        ((table.table, table.players) for table in state.tables),
+        count,
+        league=league.name,
+        round_number=state.number,
+    )
