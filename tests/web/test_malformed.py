@@ -8,7 +8,6 @@ import json
 import random
 
 import pytest
-
 from serving import code_of
 
 JSON = {"content-type": "application/json"}
