@@ -167,7 +167,7 @@ def _json_body(chance: random.Random, code: str) -> bytes:
 
 def test_a_fuzz_of_requests_gets_no_server_error(client, director, cup):
     chance = random.Random(37)
-    for attempt in range(240):
+    for _attempt in range(240):
         method, path = chance.choice(METHODS), chance.choice(PATHS)
         headers = {"content-type": chance.choice(KINDS)}
         if chance.random() < 0.3:
