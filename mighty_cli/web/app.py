@@ -27,7 +27,7 @@ from starlette.routing import Route
 from ..engine.errors import MightyError
 from ..engine.translation import _
 from ..store.db import make_engine
-from . import board_views, director_views, entry_api, site_views, table_views
+from . import board_views, director_views, entry_api, entry_views, site_views, table_views
 from .forms import RequestError
 from .pages import refusal
 from .reads import NotFound
@@ -147,6 +147,7 @@ ROUTES = [
     Route("/api/tables/{table}/hands", entry_api.api_enter_hand, methods=["POST"]),
     Route("/api/tables/{table}/check", entry_api.api_check_field, methods=["POST"]),
     Route("/tables/{table}", table_views.table_page, methods=["GET"]),
+    Route("/tables/{table}/hands", entry_views.table_enter, methods=["POST"]),
     Route("/tables/{table}/correct", table_views.table_correct, methods=["POST"]),
     Route("/tables/{table}/void", table_views.table_void, methods=["POST"]),
     Route("/director", director_views.director_page, methods=["GET"]),

@@ -23,7 +23,9 @@ DONE = {"start": N_("Round started."), "reseat": N_("Round seated again."),
         "end": N_("Round ended."), "clock": N_("Round clock started."),
         "clock-stop": N_("Round clock stopped."), "amend": N_("Hand corrected."),
         "void": N_("Hand voided."), "unvoid": N_("Hand restored."),
-        "code": N_("Entry code accepted: this phone may write for the table tonight.")}
+        "code": N_("Entry code accepted: this phone may write for the table tonight."),
+        "entered": N_("Hand stored."),
+        "entered-before": N_("This entry was stored already (sent twice): it is stored once.")}
 
 
 class Pages:

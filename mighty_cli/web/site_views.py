@@ -14,7 +14,8 @@ from .pages import refusal
 from .served import served
 
 #: The static files, by name, with their types.
-STATIC = {"serve.css": "text/css; charset=utf-8", "serve.js": "text/javascript; charset=utf-8"}
+STATIC = {"serve.css": "text/css; charset=utf-8", "serve.js": "text/javascript; charset=utf-8",
+          "entry.js": "text/javascript; charset=utf-8", "entry.css": "text/css; charset=utf-8"}
 _FILES: dict[str, bytes] = {}
 
 

@@ -22,6 +22,7 @@ from ..store.corrections import amend_hand, void_hand
 from ..store.table_entry import HandAlreadyEntered, HandGone
 from . import reads
 from .amendments import NO_FRIEND, amendment
+from .entry_form import table_and_entry
 from .forms import RequestError, number, read_form, text
 from .guard import CODE_COOKIE, client_of, codes_match, cross_site
 from .pages import DONE, page
@@ -77,7 +78,7 @@ def given_code(request: Request, fields: dict[str, str], ref: str) -> Optional[s
 async def table_page(request: Request) -> Response:
     state = served(request)
     ref = request.path_params["table"]
-    league, view = await state.read(reads.table_view, ref)
+    league, (view, entry) = await state.read(table_and_entry, ref)
     given = request.query_params.get("code")
     if given is not None:
         refused = table_code_refusal(state, request, view, given.strip())
@@ -86,22 +87,28 @@ async def table_page(request: Request) -> Response:
             answer.set_cookie(code_cookie(ref), given.strip(), max_age=CODE_KEPT_SECONDS,
                               httponly=True, samesite="strict")
             return answer
-        return _table_page(state, request, league, view, refused)
-    return _table_page(state, request, league, view)
+        return _table_page(state, request, league, view, refused, entry=entry)
+    return _table_page(state, request, league, view, entry=entry)
 
 
 def _table_page(state: Served, request: Request, league, view: reads.TableView,
                 refused: Optional[RequestError] = None,
-                form: Optional[dict[str, str]] = None) -> Response:
+                form: Optional[dict[str, str]] = None, **extra) -> Response:
+    """The table's page (``extra``: what the entry of its next hand shows, :mod:`.entry_views`;
+    without it, no entry form)."""
     done = request.query_params.get("done")
     has_code = codes_match(request.cookies.get(code_cookie(view.ref)), view.code)
     text_ = state.pages.render(
         "serve_table.html", league.lang, league.timezone, league=league, view=view,
         problem=refused.message if refused else None,
         notice=_(DONE[done]) if done in DONE else None, has_code=has_code,
-        form=form or {}, no_friend=NO_FRIEND, director=state.is_director(request))
+        form=form or {}, no_friend=NO_FRIEND, director=state.is_director(request), **extra)
     return page(text_, refused.status if refused else 200,
                 refused.headers if refused else None)
+
+
+#: The table's page, for the entry's views (:mod:`.entry_views`).
+rendered_table = _table_page
 
 
 async def _checked(request: Request):
