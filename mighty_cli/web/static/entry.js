@@ -193,6 +193,37 @@
     form.addEventListener("submit", send);
   }
 
+  // The table moved on elsewhere (another phone, a keeper's terminal, the director seating
+  // someone): the form is fetched again for the table's next hand; what was typed here comes
+  // back with the hand it was typed for (restore), so nothing is sent as another hand unseen.
+  function follow() {
+    var shown = document.getElementById("entry-form");
+    if (!shown) { return; }
+    fetch(location.pathname, {cache: "no-store", credentials: "same-origin"})
+      .then(function (answer) { return answer.text(); })
+      .then(function (html) {
+        var fresh = new DOMParser().parseFromString(html, "text/html");
+        var other = fresh.getElementById("entry-form");
+        var now = document.getElementById("entry-form");
+        if (!now) { return; }
+        if (other && other.getAttribute("data-hand") === now.getAttribute("data-hand") &&
+            other.getAttribute("data-players") === now.getAttribute("data-players")) { return; }
+        keep(now);
+        var section = document.getElementById("entry");
+        var section2 = fresh.getElementById("entry");
+        if (!section || !section2) { return; }
+        var code = now.elements.code ? now.elements.code.value : "";
+        section.replaceWith(document.importNode(section2, true));
+        var again = document.getElementById("entry-form");
+        if (again) {
+          if (again.elements.code && code) { again.elements.code.value = code; }
+          start(again);
+        }
+      })
+      .catch(function () { /* offline: the next change tries again */ });
+  }
+  document.addEventListener("mighty:refreshed", follow);
+
   var form = document.getElementById("entry-form");
   if (form) { start(form); }
 }());
