@@ -32,15 +32,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from ..engine.errors import MightyError
 from ..engine.translation import _
-from ..store.hands import HandView, list_hands
+from ..store.hands import HandView, show_hand
 from ..store.lookups import get_league
+from ..store.models import Hand
 from ..store.table_entry import HandAlreadyEntered, check_next_hand
+from ..store.table_hands import table_hands_so_far, table_session_ids
 from ..table.next_hand import read_next_hand
 from ..table.score_entry import (
     AlreadyStored,
@@ -129,21 +131,21 @@ def _conflict(s: Session, league: reads.ServedLeague, ref: str, expect: int,
     or made here), the stored hand of that number (None: the table is short of it) and the
     table's next hand."""
     row = get_league(s, league.name)
-    sessions = reads.table_sessions(s, row, ref)
-    views: list[HandView] = []
-    for session in sessions:
-        views += list_hands(s, league.name, session_number=session.number)
-    count = len(views)
+    current = reads.table_sessions(s, row, ref)[-1]
+    count = table_hands_so_far(s, current)
     if expect == count + 1:
         return None
     if said is None:
         try:
-            check_next_hand(s, row, sessions[-1], expect, ())
+            check_next_hand(s, row, current, expect, ())
         except (HandAlreadyEntered, MightyError) as exc:
             said = str(exc)
     stored = None
     if expect <= count:
-        view = views[expect - 1]
+        found = s.exec(select(Hand.number).where(
+            Hand.session_id.in_(table_session_ids(s, current)))  # type: ignore[union-attr]
+            .order_by(Hand.number).offset(expect - 1).limit(1)).one()
+        view = show_hand(s, league.name, found)
         stored = hand_json(view, view.table_hand or expect)
     return said or "", stored, count + 1
 
