@@ -124,11 +124,21 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
+def _cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 class Memory:
-    """The server's processes' resident memory together, sampled every 50 ms: its peak."""
+    """The server's processes' resident memory together, sampled every 50 ms: its peak; and
+    the CPU time they used (what the night cost the server, whatever else the machine ran)."""
 
     def __init__(self, pid: int) -> None:
         self.pid, self.peak, self._stop = pid, 0, threading.Event()
+        self.cpu: dict[int, float] = {}
         self._thread = threading.Thread(target=self._sample, daemon=True)
         self._thread.start()
 
@@ -140,6 +150,8 @@ class Memory:
                 pids.append(pid)
                 todo += _children(pid)
             self.peak = max(self.peak, sum(_rss_kib(pid) for pid in pids))
+            for pid in pids:
+                self.cpu[pid] = max(self.cpu.get(pid, 0.0), _cpu_seconds(pid))
             time.sleep(0.05)
 
     def stop(self) -> int:
@@ -358,8 +370,10 @@ def main() -> None:
           f"{percentile(shown, .5) * 1000:.0f} ms, p99 {percentile(shown, .99) * 1000:.0f} ms, "
           f"max {max(shown, default=0) * 1000:.0f} ms; {unseen} never shown; "
           f"{board.changes} change events")
+    cpu = sum(memory.cpu.values())
     print(f"server's peak memory (resident, its processes together): {peak / 1024:.0f} MiB; "
-          f"stopped by SIGTERM with status {stopped}")
+          f"CPU {cpu:.1f} s ({cpu / max(requests, 1) * 1000:.0f} ms an entry); stopped by "
+          f"SIGTERM with status {stopped}")
     print(f"database: {checked['stored']} hands stored; lost {checked['lost']}, doubled "
           f"{checked['doubled']}, table hands missing {checked['missing']}; "
           f"{len(results.errors)} errors; load {os.getloadavg()[0]:.2f}")

@@ -29,8 +29,11 @@ the stored hand, which the phone shows; nothing is stored twice.
 
 from __future__ import annotations
 
+import asyncio
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from sqlmodel import Session, select
 from starlette.requests import Request
@@ -124,6 +127,18 @@ def _store(s: Session, league_name: str, ref: str, expect: int, fields: dict, ag
     return entered_json(stored.table_hand, stored.league_hand, stored.points)
 
 
+def _judge_past(s: Session, league: reads.ServedLeague, ref: str, expect: int, fields: dict,
+                again: bool, who: str) -> None:
+    """An entry of a hand the table is past can only be refused (this very entry stored:
+    :class:`AlreadyStored`; another: :class:`EnteredElsewhere`; or the outcome refused): it is
+    judged in a read-only transaction, off the writers' queue, by the same store function
+    (refused before it writes anything; nothing it did is kept). An entry of the table's next
+    hand passes on to be stored."""
+    current = reads.table_sessions(s, get_league(s, league.name), ref)[-1]
+    if table_hands_so_far(s, current) >= expect:
+        _store(s, league.name, ref, expect, fields, again, who)  # raises: the table is past it
+
+
 def _conflict(s: Session, league: reads.ServedLeague, ref: str, expect: int,
               said: str | None) -> tuple[str, dict | None, int] | None:
     """Where the table is, for an entry of its hand ``expect`` refused: None when the table
@@ -158,13 +173,31 @@ def _stored_again(s: Session, league: reads.ServedLeague, ref: str, expect: int)
     return entered_json(stored["table_hand"], stored["league_hand"], stored["deltas"])
 
 
+#: Each SQLite server's queue of entries (first come, first stored), by its state.
+_QUEUES: WeakKeyDictionary[Served, asyncio.Lock] = WeakKeyDictionary()
+
+
+def _queue(state: Served):
+    """Where an entry waits its turn to be stored: on SQLite, one at a time in the order they
+    came (the file has one writer; left to its busy timeout, writers retry after growing
+    sleeps and the unlucky wait seconds); on PostgreSQL the league's row lock orders them."""
+    if state.engine.dialect.name != "sqlite":
+        return nullcontext()
+    queue = _QUEUES.get(state)
+    if queue is None:
+        queue = _QUEUES[state] = asyncio.Lock()
+    return queue
+
+
 async def enter(state: Served, league: reads.ServedLeague, target: EntryTarget, expect: int,
                 fields: dict, again: bool) -> Answer:
     """Store an entry of the table's hand ``expect``: what it came to (the status and JSON of
     ``POST /api/tables/T/hands``). Raises only :class:`~.forms.RequestError`."""
     try:
-        found = await state.write(_store, league.name, target.ref, expect, fields, again,
-                                  target.writer)
+        await state.read(_judge_past, target.ref, expect, fields, again, target.writer)
+        async with _queue(state):
+            found = await state.write(_store, league.name, target.ref, expect, fields, again,
+                                      target.writer)
         return Answer(201, found)
     except AlreadyStored:
         _league, body = await state.read(_stored_again, target.ref, expect)
