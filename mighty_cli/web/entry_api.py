@@ -72,6 +72,8 @@ class EntryTarget:
     session: int
     playing: bool
     code: str | None
+    #: how many hands the table had stored when it was read
+    hands: int = 0
 
     @property
     def title(self) -> str:
@@ -87,7 +89,8 @@ class EntryTarget:
 def entry_target(s: Session, league: reads.ServedLeague, ref: str) -> EntryTarget:
     current = reads.table_sessions(s, get_league(s, league.name), ref)[-1]
     return EntryTarget(ref, current.table_number, current.number,  # type: ignore[arg-type]
-                       current.ended_at is None, current.entry_code)
+                       current.ended_at is None, current.entry_code,
+                       table_hands_so_far(s, current))
 
 
 @dataclass(frozen=True)
@@ -194,7 +197,8 @@ async def enter(state: Served, league: reads.ServedLeague, target: EntryTarget, 
     """Store an entry of the table's hand ``expect``: what it came to (the status and JSON of
     ``POST /api/tables/T/hands``). Raises only :class:`~.forms.RequestError`."""
     try:
-        await state.read(_judge_past, target.ref, expect, fields, again, target.writer)
+        if target.hands >= expect:  # the table is past it: no need to queue
+            await state.read(_judge_past, target.ref, expect, fields, again, target.writer)
         async with _queue(state):
             found = await state.write(_store, league.name, target.ref, expect, fields, again,
                                       target.writer)
