@@ -201,6 +201,33 @@ def test_a_terminal_after_a_phone_records_the_next_hand(client, cup):
         (1, 16), (2, 12), (3, 18)]
 
 
+def test_a_referees_hand_in_progress_gives_way_to_a_phones_entry(client, cup):
+    """A referee window holds table 2's hand in progress; a phone enters that hand first: it is
+    stored, and the referee's next entry is refused (his hand was stored elsewhere), nothing
+    stored twice."""
+    from mighty_cli.store.db import make_engine, transaction
+    from mighty_cli.store.table_entry import (
+        HandGone,
+        keep_live_hand,
+        new_token,
+        take_live_hand,
+    )
+
+    session = round_json(cup)["tables"][1]["session"]
+    engine = make_engine(cup)
+    try:
+        with transaction(engine) as s:
+            claim, _record = take_live_hand(s, "cup", session, new_token())
+        assert client.post("/api/tables/2/hands", json=entry(cup, 2, 1)).status_code == 201
+        with pytest.raises(HandGone) as refused, transaction(engine) as s:
+            keep_live_hand(s, "cup", session, 'players = ["x"]\n', claim)
+    finally:
+        engine.dispose()
+    assert refused.value.what == "stored"
+    assert str(refused.value).startswith("table 2's hand 1 was entered meanwhile elsewhere (")
+    assert len(hands_of(cup)) == 2
+
+
 # --- the field checks ---------------------------------------------------------------------------
 
 
