@@ -39,10 +39,10 @@ EVERY_ADDRESS = ("0.0.0.0", "::")
 def serve(league_name: str, host: str, port: int, workers: int, db_url: Optional[str]) -> None:
     """Serve the league to the players' phones on the club's network, for the night: the
     board (tables, seats, standings, updated by itself within two seconds of any entry, a
-    projector mode and the round's clock), a page per table (its hands and running totals,
-    the correction of its last hand with the table's entry code), the director's page (start,
-    reseat, seat and end a round, correct any hand, every table's entry code) and the
-    league's site pages. Nothing to install on the phones, no internet.
+    projector mode and the round's clock), a page per table (its hands and running totals;
+    with the table's entry code, the entry of its next hand and the correction of its last),
+    the director's page (start, reseat, seat and end a round, correct any hand, every table's
+    entry code) and the league's site pages. Nothing to install on the phones, no internet.
 
     The first line printed is the server's address; then the director's address, with its key
     (keep it to yourself) and a QR code, printed once. Reading is open to anyone on the
