@@ -7,8 +7,8 @@ contract, friend and ``friend2``, taken, ``friend_call``, ``eliminated`` and
 ``eliminated2``..., ``deal_miss``, ``again``). Stored (or found stored already: a phone that
 sent it twice), the page comes back saying so; refused, the table's page is shown again with
 the line saying why and the form as it was typed; when that hand holds another entry, the
-stored hand is shown beside it (and the form offers the table's next hand, what was typed
-kept). The page's script (``web/static/entry.js``) checks each field as it is filled and keeps
+stored hand is shown beside it, what was typed kept: sent again as it is, it is refused
+again; its own button stores it as the table's next hand, when it was another hand. The page's script (``web/static/entry.js``) checks each field as it is filled and keeps
 what was typed on the phone when the network drops.
 """
 
@@ -27,7 +27,7 @@ from .served import served
 from .table_views import given_code, rendered_table, table_code_refusal
 
 #: The form's fields besides the entry's: the code, the table's hand, ``again``.
-FORM_ONLY = ("code", "hand", "again", "friend2")
+FORM_ONLY = ("code", "hand", "next", "again", "friend2")
 
 
 def form_fields(fields: dict[str, str]) -> dict:
@@ -67,8 +67,9 @@ async def table_enter(request: Request) -> Response:
     conflict = None
     if refused is None:
         try:
-            expect = number(fields, "hand", _("hand"), low=1, high=entry_body.HAND_MAX,
-                            required=True)
+            expect = number(fields, "next", _("hand"), low=1, high=entry_body.HAND_MAX) \
+                or number(fields, "hand", _("hand"), low=1, high=entry_body.HAND_MAX,
+                          required=True)
             entry = form_fields(fields)
             answer = await enter(state, league, target, expect, entry,  # type: ignore[arg-type]
                                  fields.get("again") == "yes")
@@ -82,6 +83,7 @@ async def table_enter(request: Request) -> Response:
             again_asked = bool(answer.body.get("again"))
             conflict = (answer.body.get("hand") or {}).get("table_hand")
     league, (view, form) = await state.read(table_and_entry, ref)
-    kept = {key: value for key, value in fields.items() if key not in ("code", "again")}
+    kept = {key: value for key, value in fields.items()
+            if key not in ("code", "again", "next")}
     return rendered_table(state, request, league, view, refused, None, entry=form,
                           entry_values=kept, again_asked=again_asked, conflict=conflict)

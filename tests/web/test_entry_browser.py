@@ -100,7 +100,9 @@ def test_two_pages_entering_one_hand_the_second_is_shown_the_stored_hand(korean,
     conflict = second.locator("#conflict")
     assert conflict.inner_text().startswith("저장된 1판:") and players[0] in \
         conflict.inner_text()
-    assert second.locator("#entry-form input[name=hand]").input_value() == "2"
+    assert second.locator("#entry-form input[name=hand]").input_value() == "1"
+    assert second.locator("#entry-form button[name=next]").inner_text() == \
+        "2판으로 저장 (다른 판)"
     assert second.locator("#entry-form input[name=contract]").input_value() == "14S"  # kept
     assert len(json.loads(mighty("hand", "list", "-l", "cup", "--json",
                                  db=cup))["hands"]) == 2

@@ -79,7 +79,8 @@ def test_an_outcome_record_refuses_is_shown_with_records_line(client, cup):
     assert len(hands_of(cup)) == 1
 
 
-def test_a_conflict_shows_the_stored_hand_and_offers_the_next(client, cup):
+def test_a_conflict_shows_the_stored_hand_and_stores_it_as_the_next_only_when_asked(client,
+                                                                                  cup):
     client.post("/tables/2/hands", data=form(cup, 2, 1))
     answer = client.post("/tables/2/hands", data=form(cup, 2, 1, taken="12"))
     assert answer.status_code == 409
@@ -88,9 +89,17 @@ def test_a_conflict_shows_the_stored_hand_and_offers_the_next(client, cup):
     stored = re.search(r'<p class="conflict" id="conflict">(.*?)</p>', text, re.S).group(1)
     assert stored.startswith("Hand 1 as stored: ◆15 · ") and "took 16" in stored
     entry = entry_section(answer.text)
-    assert '<input type="hidden" name="hand" value="2">' in entry
+    assert '<input type="hidden" name="hand" value="1">' in entry  # sent again: refused again
     assert 'value="12"' in entry  # what was typed, kept
+    assert '<button type="submit" class="send" name="next" value="2">' in entry
     assert len(hands_of(cup)) == 2
+    again = client.post("/tables/2/hands", data=form(cup, 2, 1, taken="12"))
+    assert again.status_code == 409 and len(hands_of(cup)) == 2
+    other = client.post("/tables/2/hands", data=form(cup, 2, 1, taken="12", next="2"),
+                        follow_redirects=False)
+    assert other.status_code == 303
+    assert [(h["table_hand"], h["taken"]) for h in hands_of(cup) if h["table"] == 2] == [
+        (1, 16), (2, 12)]
 
 
 def test_the_same_outcome_twice_asks_whether_the_table_played_it_twice(client, cup):

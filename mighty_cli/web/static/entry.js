@@ -145,11 +145,15 @@
     event.preventDefault();
     keep(form);
     status(form, form.getAttribute("data-sending"), false);
+    var sent = new URLSearchParams(new FormData(form));
+    if (event.submitter && event.submitter.name) {  // "store it as the next hand"
+      sent.set(event.submitter.name, event.submitter.value);
+    }
     var button = form.querySelector("button.send");
     if (button) { button.disabled = true; }
     fetch(form.action, {
       method: "POST", credentials: "same-origin", cache: "no-store",
-      body: new URLSearchParams(new FormData(form))
+      body: sent
     }).then(function (answer) {
       return answer.text().then(function (html) {
         if (answer.ok && answer.redirected) {
