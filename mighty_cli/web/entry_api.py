@@ -30,7 +30,6 @@ the stored hand, which the phone shows; nothing is stored twice.
 from __future__ import annotations
 
 import asyncio
-from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -180,12 +179,12 @@ def _stored_again(s: Session, league: reads.ServedLeague, ref: str, expect: int)
 _QUEUES: WeakKeyDictionary[Served, asyncio.Lock] = WeakKeyDictionary()
 
 
-def _queue(state: Served):
-    """Where an entry waits its turn to be stored: on SQLite, one at a time in the order they
-    came (the file has one writer; left to its busy timeout, writers retry after growing
-    sleeps and the unlucky wait seconds); on PostgreSQL the league's row lock orders them."""
-    if state.engine.dialect.name != "sqlite":
-        return nullcontext()
+def _queue(state: Served) -> asyncio.Lock:
+    """Where an entry waits its turn to be stored, in the order they came, one at a time in
+    this process. SQLite has one writer: left to its busy timeout, writers retry after growing
+    sleeps and the unlucky wait seconds. PostgreSQL orders a league's writers by its row lock:
+    left to it, every waiting entry holds a connection of the pool while it waits, and the
+    pages' reads wait for one; queued here, each worker has one entry at the lock at most."""
     queue = _QUEUES.get(state)
     if queue is None:
         queue = _QUEUES[state] = asyncio.Lock()
@@ -196,10 +195,15 @@ async def enter(state: Served, league: reads.ServedLeague, target: EntryTarget, 
                 fields: dict, again: bool) -> Answer:
     """Store an entry of the table's hand ``expect``: what it came to (the status and JSON of
     ``POST /api/tables/T/hands``). Raises only :class:`~.forms.RequestError`."""
+    past = target.hands >= expect
+    sqlite = state.engine.dialect.name == "sqlite"
     try:
-        if target.hands >= expect:  # the table is past it: no need to queue
+        if past and sqlite:  # judged on a snapshot, off the queue (no lock is taken)
             await state.read(_judge_past, target.ref, expect, fields, again, target.writer)
         async with _queue(state):
+            if past and not sqlite:  # the store takes the league's row lock even to refuse
+                await state.read(_judge_past, target.ref, expect, fields, again,
+                                 target.writer)
             found = await state.write(_store, league.name, target.ref, expect, fields, again,
                                       target.writer)
         return Answer(201, found)
