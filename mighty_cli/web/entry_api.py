@@ -130,15 +130,29 @@ def _store(s: Session, league_name: str, ref: str, expect: int, fields: dict, ag
 
 
 def _judge_past(s: Session, league: reads.ServedLeague, ref: str, expect: int, fields: dict,
-                again: bool, who: str) -> None:
-    """An entry of a hand the table is past can only be refused (this very entry stored:
-    :class:`AlreadyStored`; another: :class:`EnteredElsewhere`; or the outcome refused): it is
-    judged in a read-only transaction, off the writers' queue, by the same store function
-    (refused before it writes anything; nothing it did is kept). An entry of the table's next
-    hand passes on to be stored."""
+                again: bool, who: str) -> Answer | None:
+    """An entry of a hand the table is past can only be refused: this very entry stored (200,
+    as stored), another (409, the stored hand), or the outcome refused (raised). It is judged
+    in a read-only transaction by the same store function (refused before it writes anything;
+    nothing it did is kept), and what it came to is read in the same transaction. None: the
+    table is at that hand, the entry goes on to be stored."""
     current = reads.table_sessions(s, get_league(s, league.name), ref)[-1]
-    if table_hands_so_far(s, current) >= expect:
+    if table_hands_so_far(s, current) < expect:
+        return None
+    try:
         _store(s, league.name, ref, expect, fields, again, who)  # raises: the table is past it
+    except AlreadyStored:
+        return Answer(200, _stored_again(s, league, ref, expect))
+    except EnteredElsewhere as exc:
+        return _conflict_answer(_conflict(s, league, ref, expect, str(exc)), str(exc))
+    except SameAsPrevious:
+        raise
+    except EntryRefused as exc:
+        conflict = _conflict(s, league, ref, expect, None)
+        if conflict is None:
+            raise
+        return _conflict_answer(conflict, str(exc))
+    return None  # not refused (it cannot be): the writers' way decides
 
 
 def _conflict(s: Session, league: reads.ServedLeague, ref: str, expect: int,
@@ -197,13 +211,21 @@ async def enter(state: Served, league: reads.ServedLeague, target: EntryTarget, 
     ``POST /api/tables/T/hands``). Raises only :class:`~.forms.RequestError`."""
     past = target.hands >= expect
     sqlite = state.engine.dialect.name == "sqlite"
+
+    async def judged() -> Answer | None:
+        return (await state.read(_judge_past, target.ref, expect, fields, again,
+                                 target.writer))[1]
+
     try:
         if past and sqlite:  # judged on a snapshot, off the queue (no lock is taken)
-            await state.read(_judge_past, target.ref, expect, fields, again, target.writer)
+            answer = await judged()
+            if answer is not None:
+                return answer
         async with _queue(state):
             if past and not sqlite:  # the store takes the league's row lock even to refuse
-                await state.read(_judge_past, target.ref, expect, fields, again,
-                                 target.writer)
+                answer = await judged()
+                if answer is not None:
+                    return answer
             found = await state.write(_store, league.name, target.ref, expect, fields, again,
                                       target.writer)
         return Answer(201, found)
