@@ -13,7 +13,8 @@ table's hand k as the table played it, or, now and then (``--typos``), with a co
 first of a table's entries of hand k is stored; an entry that differs is refused, 409, the
 stored hand shown; the same one is answered 200); a phone that lost its answer (``--drops``)
 sends the entry again (answered 200, stored once). ``--pace S``: a table plays a hand every
-S seconds (0: as fast as the server answers, the default: the load a server can take).
+S seconds, the tables out of step, a table's phones within a few seconds of each other (0: as
+fast as the server answers, the default: the load a server can take).
 
 Printed: entries per second (every request, and hands stored), the latency of an entry (p50,
 p99, max), the board's delay (a client on the live events, ``/events``, fetching ``GET
@@ -224,9 +225,10 @@ async def phone(client, address: str, table: int, info: dict, hands: int, chance
                 typos: float, drops: float, pace: float, started: float,
                 results: Results) -> None:
     for hand in range(1, hands + 1):
-        if pace:  # the table plays its hand k at started + k × pace
+        if pace:  # the table ends its hand k at started + k × pace (tables out of step), its
+            # phones enter it within a few seconds
             await asyncio.sleep(max(0.0, started + hand * pace - time.monotonic())
-                                + chance.uniform(0, pace / 4))
+                                + chance.uniform(0, min(pace / 4, 5.0)))
         body = {"code": info["code"], "hand": hand, **truth(info["players"], hand)}
         if chance.random() < typos:
             body["taken"] = body["taken"] + (1 if body["taken"] < 20 else -1)
@@ -263,9 +265,10 @@ async def night(address: str, tables: dict[int, dict], args) -> tuple[Results, f
     async with httpx.AsyncClient(limits=limits, timeout=60.0) as client:
         started = time.monotonic()
         chance = random.Random(args.seed)
+        phases = {table: chance.uniform(0, args.pace) for table in tables}
         await asyncio.gather(*(
             phone(client, address, table, info, args.hands, random.Random(chance.random()),
-                  args.typos, args.drops, args.pace, started, results)
+                  args.typos, args.drops, args.pace, started + phases[table], results)
             for table, info in tables.items() for _phone in range(args.phones)))
         return results, time.monotonic() - started
 
