@@ -59,11 +59,14 @@ fall back on; the other words a table says (``패스``, ``노프렌드``, ``마�
 from __future__ import annotations
 
 import inspect
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from .engine.translation import (LANGUAGES, N_, _, choose_language, get_language, gettext,
                                  ngettext, normalize_language, set_language, translations)
 from .render.text import display_width
+
+if TYPE_CHECKING:
+    import click
 
 __all__ = ["LANGUAGES", "N_", "_", "choose_language", "get_language", "gettext", "ngettext",
            "normalize_language", "set_language", "translations", "localize", "language_from_args",
@@ -85,7 +88,7 @@ def language_from_args(args: list[str]) -> Optional[str]:
     return None
 
 
-def _translated(owner, attribute: str) -> None:
+def _translated(owner: object, attribute: str) -> None:
     originals = owner.__dict__.setdefault(_ORIGINAL, {})
     if attribute not in originals:
         originals[attribute] = getattr(owner, attribute, None)
@@ -103,7 +106,7 @@ def translate_help(text: str) -> str:
     return text if translated == msgid else translated.replace("\\b", "\b")
 
 
-def localize(command) -> None:
+def localize(command: click.Command) -> None:
     """Translate a click command's help, short help, epilog and option help (and those of its
     subcommands) into the current language. The English text is kept as the message id, so
     calling it again after the language changed translates afresh."""
@@ -139,10 +142,10 @@ def translate_click() -> None:
         module = sys.modules.get(f"click.{name}")
         if module is None:  # not imported yet: nothing of it can be on the screen
             continue
-        if getattr(module, "_", None) is not None and module._ is not gettext:
-            module._ = gettext
-        if getattr(module, "ngettext", None) is not None and module.ngettext is not ngettext:
-            module.ngettext = ngettext
+        for attribute, function in (("_", gettext), ("ngettext", ngettext)):
+            current = getattr(module, attribute, None)
+            if current is not None and current is not function:
+                setattr(module, attribute, function)
     _wrap_help_by_display_width()
 
 
@@ -183,7 +186,7 @@ def _wrap_help_by_display_width() -> None:
                     lines.append(indent + "".join(line))
             return lines
 
-    click_textwrap.TextWrapper = DisplayWidthWrapper
+    click_textwrap.TextWrapper = DisplayWidthWrapper  # type: ignore[misc]  # the point: replaced
     _measure_terms_by_display_width()
 
 
@@ -201,8 +204,8 @@ def _measure_terms_by_display_width() -> None:
     from click._compat import strip_ansi
 
 
-    def term_len(text: str) -> int:
-        return display_width(strip_ansi(text))
+    def term_len(x: str) -> int:  # click's parameter name
+        return display_width(strip_ansi(x))
 
     term_len.measures_display_width = True  # type: ignore[attr-defined]
     click_formatting.term_len = term_len

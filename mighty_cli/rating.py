@@ -160,11 +160,12 @@ class Ratings:
         rated = _MODEL.rate(teams, ranks=[0, 1] if made else [1, 0], weights=weights)
         for team in rated:
             for player in team:
-                if player.name.startswith(_LEVEL):
-                    self.levels[int(player.name[len(_LEVEL):])] = (player.mu, player.sigma)
+                name = player.name or ""  # every rating _teams makes is named
+                if name.startswith(_LEVEL):
+                    self.levels[int(name[len(_LEVEL):])] = (player.mu, player.sigma)
                 else:
-                    self.players[player.name].mu = player.mu
-                    self.players[player.name].sigma = player.sigma
+                    self.players[name].mu = player.mu
+                    self.players[name].sigma = player.sigma
         self._margin_step(hand)
 
     def _teams(self, hand: RatedHand) -> tuple[list, list]:
@@ -223,7 +224,7 @@ def _weights(hand: RatedHand) -> list[tuple[str, float]]:
         ruling = [(hand.declarer, 2 / 3), (hand.friend, 1 / 3)]
     else:
         ruling = [(hand.declarer, 1.0)]
-    opponents = [name for name in hand.opponents]
+    opponents = list(hand.opponents)
     return ruling + [(name, -1 / len(opponents)) for name in opponents] if opponents else ruling
 
 

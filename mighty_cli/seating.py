@@ -78,8 +78,8 @@ def propose_seating(players: Sequence[str], history: Mapping[frozenset, int],
             best.append((order, repeats, broken))
     order, repeats, broken = random.Random(seed).choice(best)
     if broken:
-        pairs = [tuple(sorted(p)) for p in neighbours(order) if p in apart_pairs]
+        side = [sorted(p) for p in neighbours(order) if p in apart_pairs]
         raise SeatingError(_("no seating of {count} keeps every --apart pair apart ({a} and "
                              "{b} would sit side by side)").format(count=len(players),
-                                                                   a=pairs[0][0], b=pairs[0][1]))
+                                                                   a=side[0][0], b=side[0][1]))
     return Seating(order, repeats, [])

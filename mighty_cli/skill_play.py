@@ -22,7 +22,7 @@ from .engine.hand.seats import arranged_deal
 from .engine.policies import play_hand, skilled
 from .engine.records import Record, state_to_hand
 from .engine.ruleset import load_ruleset
-from .engine.session import PreviousHand
+from .engine.session import PreviousHand, Proposal
 from .skill_season import Season, SeasonTables
 
 
@@ -51,7 +51,7 @@ def played_season(players: Sequence[str], hands: int, seed: int = 1, per_session
     return Season(Record(ruleset=ruleset, players=list(players), hands=records), skills)
 
 
-def _previous(state: engine.HandState, proposal, five: list[str]) -> PreviousHand:
+def _previous(state: engine.HandState, proposal: Proposal, five: list[str]) -> PreviousHand:
     """What the session's succession needs to know of a finished hand."""
     if state.phase == "done":
         result = engine.hand_result(state)

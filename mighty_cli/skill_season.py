@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Iterator, Optional, Sequence
 
 from .engine.records import Record
-from .engine.ruleset import load_ruleset
+from .engine.ruleset import Ruleset, load_ruleset
 from .engine.session import PreviousHand, Proposal, propose
 
 #: How much one unit of skill difference moves the ruling party's point cards.
@@ -43,7 +43,7 @@ class SeasonTables:
     ``at_table`` of the players drawn to be present, the ruleset's succession within a session
     (the caller sets :attr:`previous` after each hand)."""
 
-    def __init__(self, rules, players: Sequence[str], per_session: int, at_table: int,
+    def __init__(self, rules: Ruleset, players: Sequence[str], per_session: int, at_table: int,
                  rng: random.Random) -> None:
         self.rules, self.players, self.rng = rules, list(players), rng
         self.per_session, self.at_table = per_session, at_table
@@ -71,7 +71,7 @@ def skill_season(players: Sequence[str], hands: int, seed: int = 1, per_session:
     skills = dict(skills) if skills else {name: rng.gauss(0, 1) for name in players}
     records: list[dict] = []
     tables = SeasonTables(rules, players, per_session, at_table, rng)
-    for index, session, proposal in tables.hands(hands):
+    for _index, session, proposal in tables.hands(hands):
         five = list(proposal.players)
         strength = {name: rng.gauss(0, 1.5) for name in five}
         declarer = max(five, key=lambda n: strength[n])

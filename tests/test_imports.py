@@ -75,7 +75,8 @@ def test_the_store_and_the_pages_import_no_click():
         "import mighty_cli.seating, mighty_cli.render.text\n"
         "import mighty_cli.render.html, mighty_cli.render.site_pages\n"
         "import mighty_cli.table.referee_session, mighty_cli.table.evening\n"
-        "import mighty_cli.table.books\n"
+        "import mighty_cli.table.books, mighty_cli.table.score_entry\n"
+        "import mighty_cli.table.keeper_questions, mighty_cli.table.evening_opening\n"
         "import mighty_cli.tournament.plan",
         "m.split('.')[0] == 'click' or m == 'mighty_cli.i18n'") == []
 

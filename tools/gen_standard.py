@@ -5,7 +5,7 @@ tools/gen_standard.py
 """
 import sys, textwrap
 sys.path.insert(0, str(__import__('pathlib').Path(__file__).resolve().parent.parent))
-from mighty_cli.engine.ruleset import iter_options, Ruleset, format_value, _plain
+from mighty_cli.engine.ruleset import iter_options, Ruleset, format_value, plain_value
 r = Ruleset()
 out = ['# Standard Mighty: the common core of the 5-player game (docs/rules.md §2).',
        '#',
@@ -32,5 +32,5 @@ for key, f in iter_options():
     text = doc + (f' Source: {src}.' if src else ' Source: the tool (no source covers it).')
     for line in textwrap.wrap(text, 96, break_on_hyphens=False):
         out.append('# ' + line)
-    out.append(f'{name} = {format_value(_plain(r.get(key), f))}')
+    out.append(f'{name} = {format_value(plain_value(r.get(key), f))}')
 open(__import__('pathlib').Path(__file__).resolve().parent.parent / 'rulesets' / 'standard.toml', 'w', encoding='utf-8').write('\n'.join(out).lstrip('\n') + '\n')

@@ -111,10 +111,10 @@ def schema_messages():
 def ruleset_descriptions():
     """``(file, description)`` of every bundled ruleset: ``ruleset show`` prints a bundled
     ruleset's description in the user's language."""
-    import tomllib
+    from mighty_cli.engine import safe_toml  # tomllib, or tomli before Python 3.11
 
     for path in sorted((ROOT / "rulesets").glob("*.toml")):
-        description = tomllib.loads(path.read_text(encoding="utf-8")).get("meta", {}).get(
+        description = safe_toml.loads(path.read_text(encoding="utf-8")).get("meta", {}).get(
             "description")
         if description:
             yield str(path.relative_to(ROOT)), description

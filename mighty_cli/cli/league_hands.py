@@ -128,11 +128,11 @@ def record(league_name, session_number, table, declarer, contract, friends, frie
 
         with database(db_url) as s:
             session_number = table_session(s, league_name, table)
-    if taken is not None and opposition is not None:
-        raise click.UsageError(_("give --taken or --opposition, not both"))
-    if deal_miss is not None and eliminated is not None:
-        raise click.UsageError(_("give --deal-miss or --eliminated, not both: a deal miss (딜 "
-                                 "미스) eliminates nobody"))
+    from ..table.score_entry import check_apart  # the table's entry: loaded where used
+
+    with entry_errors():  # fields that do not go together: a usage error
+        check_apart({"taken": taken, "opposition": opposition, "deal_miss": deal_miss,
+                     "eliminated": eliminated})
     friend, friend2 = (list(friends_given(friends)) + [None, None])[:2]
     if taken is not None and not taken.split:
         taken = taken.parts[0]  # a count: checked by the league as before
@@ -434,21 +434,16 @@ def hand_amend(league_name, number, table, round_number, declarer, contract, fri
     why = require_reason(reason)
     from ..table.amended_hand import AmendedHand  # names read as record reads them
     from ..table.name_lookup import split_names
-    from ..table.words import contract_text, friend_value
 
     with database(db_url) as s, entry_errors():
         number = league_number(s, league_name, number, table, round_number)
-        amended = AmendedHand(s, league_name, number, players)
-        declarer, deal_miss = amended.name(declarer), amended.name(deal_miss)
-        friend, friend2 = amended.friend(friend), amended.name(friend2)
-        if taken is not None:
-            taken = amended.count(taken, friend, friend2)
-        out = None if eliminated is None else amended.eliminated(eliminated, declarer)
+        values = AmendedHand(s, league_name, number, players).values(
+            declarer=declarer, contract=contract, friend=friend, friend2=friend2, taken=taken,
+            deal_miss=deal_miss, eliminated=eliminated)
         correction = services.amend_hand(
-            s, league_name, number, who=who_default(who), why=why, declarer=declarer,
-            contract=contract_text(contract), friend=friend_value(friend), friend2=friend2,
-            friend_call=friend_call, taken=taken, opposition=opposition, deal_miss=deal_miss,
-            dealer=dealer, players=split_names(players), note=note, eliminated=out)
+            s, league_name, number, who=who_default(who), why=why, friend_call=friend_call,
+            opposition=opposition, dealer=dealer, players=split_names(players), note=note,
+            **values)
     print_correction(correction, as_json)
 
 

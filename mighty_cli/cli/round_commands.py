@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ..engine.limits import DEAL_SHEET_MAX_DEALS
 from ..i18n import N_, _, ngettext
 from . import completion
 from .database import (by_option, chosen_pairs, database, db_option, league_option,
@@ -401,6 +402,63 @@ def round_show(league_name, round_number, html_path, template_dir, serve_url, as
                 codes=", ".join(codes)))
     if state.deal_seed is not None:
         click.echo("\n".join(matchpoint_lines(state.matchpoints)))
+
+
+@round_.command("deals")
+@league_option
+@click.option("--round", "round_number", type=number_type(), default=None,
+              help=N_("Which round (default: the open one, else the latest)."))
+@click.option("--deals", "deals", type=click.IntRange(1, DEAL_SHEET_MAX_DEALS), default=None,
+              metavar="N",
+              help=N_("Lay out deals 1 to N (default: the hands of a session under the "
+                      "ruleset, else 12); more than the round plays is refused."))
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True),
+              default=None, metavar="OUT",
+              help=N_("Write the sheet as a printable page (A4, a deal per page), in the "
+                      "league's language."))
+@click.option("--templates", "template_dir", type=click.Path(file_okay=False, exists=True),
+              default=None, metavar="DIR",
+              help=N_("A folder of templates overriding the bundled ones (for --html)."))
+@json_option
+@db_option
+def round_deals(league_name, round_number, deals, html_path, template_dir, as_json,
+                db_url) -> None:
+    """Print a duplicate round's deal sheet, to lay out its deals with real cards: for each
+    deal, who deals and opens, each seat's hand sorted as a director lays it out (by suit, high
+    to low, then the jokers; the mighty marked), and the kitty, for each table size of the
+    round.
+
+    \b
+    Examples:
+      mighty round deals --league cup --deals 8
+      mighty round deals --league cup --html deals.html
+    """
+    from ..store.round_deals import round_deal_sheet
+    from .deal_sheet_lines import sheet_lines  # the engine's deals: loaded by the command
+
+    if as_json and html_path:
+        raise click.UsageError(_("give --json or --html, not both"))
+    with database(db_url) as s:
+        sheet = round_deal_sheet(s, league_name, round_number, deals)
+        if html_path:
+            from ..render.html import render_deal_sheet
+            from ..store.leagues import league_setting
+
+            text = render_deal_sheet(sheet, template_dir,
+                                     lang=league_setting(s, league_name, "lang"),
+                                     timezone_name=league_setting(s, league_name, "timezone"))
+    if html_path:
+        write_output(html_path, text)
+        click.echo(ngettext("Wrote {path} (round {number}, {count} deal).",
+                            "Wrote {path} (round {number}, {count} deals).",
+                            sheet.deals).format(path=html_path, number=sheet.round,
+                                                count=sheet.deals))
+        return
+    if as_json:
+        echo_json(sheet.to_json())
+        return
+    for line in sheet_lines(sheet):
+        click.echo(line)
 
 
 @round_.command("end")

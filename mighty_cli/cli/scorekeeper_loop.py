@@ -25,6 +25,7 @@ from ..table import words
 from ..table.answers import Answers
 from ..table.books import LeagueBook
 from ..table.keeper_questions import (GoBack, HandInterrupted, answered_outcome, ask_hand,
+                                      opening_answer,
                                       begin_hand, hand_answers, keep_half, proposal_lines,
                                       resumed_answers, totals_lines)
 from ..table.name_lookup import UnknownName
@@ -92,8 +93,10 @@ def record_interactively(league_name: str, session_number: Optional[int], given:
                     break
                 hand_given.update(opening)
             try:
+                ask_call = hand.asks_friend_call and not (friend_call and first)
                 answered = _ask_hand_until_answered(answers, _asker(reader), hand_given,
-                                                    None if as_json else click.echo, evening)
+                                                    None if as_json else click.echo, evening,
+                                                    ask_call)
             except GoBack:  # the hand's first question taken back: the evening's opening again
                 continue
             except HandInterrupted as exc:
@@ -183,10 +186,6 @@ def _store(book: LeagueBook, reader: LineReader, outcome: Outcome, session: Opti
         return None
 
 
-#: Answers that say yes to a question, in English and Korean.
-YES_WORDS = ("y", "yes", "예", "네", "응")
-
-
 def ask_yes(question: str, reader: Optional[LineReader] = None) -> bool:
     """A yes-or-no question at a terminal (no is the default, as is Ctrl-C or Ctrl-D)."""
     own = reader is None
@@ -199,7 +198,7 @@ def ask_yes(question: str, reader: Optional[LineReader] = None) -> bool:
     finally:
         if own:
             reader.close()
-    return answer.strip().lower() in YES_WORDS
+    return words.means(answer, "yes")
 
 
 def ask_again(exc, reader: Optional[LineReader] = None) -> bool:
@@ -213,12 +212,13 @@ def again_refused(exc) -> str:
     return _("{reason} If the table played it twice alike, add --again.").format(reason=exc)
 
 
-def _ask_hand_until_answered(answers: Answers, ask: Callable, given: dict, say, evening: bool):
+def _ask_hand_until_answered(answers: Answers, ask: Callable, given: dict, say, evening: bool,
+                             ask_call: bool = False):
     """:func:`ask_hand`; an ``undo`` at its first question goes back to the evening's opening
     question (:class:`GoBack` to the caller), or, with nothing before it, is refused."""
     while True:
         try:
-            return ask_hand(answers, ask, given, say=say)
+            return ask_hand(answers, ask, given, say=say, ask_call=ask_call)
         except GoBack:
             if evening:
                 raise
@@ -282,19 +282,17 @@ def _evening_opening(reader: LineReader, answers: Answers, hand) -> Optional[dic
             return None
         if not text:
             continue
-        said, rest = words.command(text, words.RECORD)
+        try:
+            said, answer = opening_answer(answers, text)
+        except UnknownName as exc:
+            click.echo(f"✗ {exc}")
+            continue
         if said == "quit":
             return None
         if said == "standings":
             for line in totals_lines(hand.totals, hand.hands) or [_("no hands yet")]:
                 click.echo(line)
-            continue
-        if said == "help":
+        elif said == "help":
             click.echo(_(EVENING_HELP))
-            continue
-        try:
-            if said == "miss" and rest.strip():
-                return {"deal_miss": answers.check_player(rest)}
-            return {"declarer": answers.check_declarer(text)}
-        except UnknownName as exc:
-            click.echo(f"✗ {exc}")
+        else:
+            return answer

@@ -41,7 +41,7 @@ class IllegalPlay(IllegalAction):
     """A card play that breaks the rules of the trick."""
 
     #: A revoke caught in open-cards mode: the trick whose play showed the void (else None).
-    proving_trick = None
+    proving_trick: int | None = None
 
 
 class RecordError(MightyError):

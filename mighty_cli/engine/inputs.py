@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO
 
 from .translation import _
 
@@ -24,8 +25,12 @@ def refuse_fifo(path: str | Path, label: str, error: type[Exception]) -> None:
     except (OSError, ValueError):
         return  # opening it reports the problem
     if stat.S_ISFIFO(mode.st_mode) and not _is_standard_input(mode):
-        raise error(_("{label}: a named pipe (FIFO) has no end to wait for: give a file, or "
-                      "pipe the text into /dev/stdin").format(label=label))
+        raise error(
+            _(
+                "{label}: a named pipe (FIFO) has no end to wait for: give a file, or "
+                "pipe the text into /dev/stdin"
+            ).format(label=label)
+        )
 
 
 def refuse_irregular(path: str | Path, label: str, error: type[Exception]) -> None:
@@ -37,8 +42,9 @@ def refuse_irregular(path: str | Path, label: str, error: type[Exception]) -> No
     except (OSError, ValueError):
         return  # not there: the caller says so
     if stat.S_ISFIFO(mode):
-        raise error(_("{label}: a named pipe (FIFO), not a regular file: give a file").format(
-            label=label))
+        raise error(
+            _("{label}: a named pipe (FIFO), not a regular file: give a file").format(label=label)
+        )
     if not stat.S_ISREG(mode):
         raise error(_("{label}: not a regular file").format(label=label))
 
@@ -51,19 +57,26 @@ def _is_standard_input(mode: os.stat_result) -> bool:
     return (given.st_dev, given.st_ino) == (mode.st_dev, mode.st_ino)
 
 
-def open_text(path: str | Path, label: str, error: type[Exception],
-              encoding: str = "utf-8-sig", newline: str | None = None) -> IO[str]:
+def open_text(
+    path: str | Path,
+    label: str,
+    error: type[Exception],
+    encoding: str = "utf-8-sig",
+    newline: str | None = None,
+) -> IO[str]:
     """A user's file opened for reading as text (a FIFO refused, an OS error one line)."""
     refuse_fifo(path, label, error)
     try:
         return open(path, encoding=encoding, newline=newline)
     except OSError as exc:
-        raise error(_("{label}: cannot read: {error}").format(
-            label=label, error=exc.strerror or exc)) from None
+        raise error(
+            _("{label}: cannot read: {error}").format(label=label, error=exc.strerror or exc)
+        ) from None
 
 
-def bounded_lines(stream: IO[str], label: str, error: type[Exception], line_max: int,
-                  first: int = 1) -> Iterator[str]:
+def bounded_lines(
+    stream: IO[str], label: str, error: type[Exception], line_max: int, first: int = 1
+) -> Iterator[str]:
     """The stream's lines, a line longer than ``line_max`` characters refused before it is
     held, text that is not UTF-8 refused with its line number."""
     number = first - 1
@@ -72,13 +85,19 @@ def bounded_lines(stream: IO[str], label: str, error: type[Exception], line_max:
         try:
             line = stream.readline(line_max + 2)
         except UnicodeDecodeError:
-            raise error(_("{label}: not UTF-8 text (at line {number} or just after)").format(
-                label=label, number=number)) from None
+            raise error(
+                _("{label}: not UTF-8 text (at line {number} or just after)").format(
+                    label=label, number=number
+                )
+            ) from None
         if not line:
             return
         if len(line.rstrip("\r\n")) > line_max:
-            raise error(_("{label}: line {number} is longer than {size} MiB").format(
-                label=label, number=number, size=max(line_max >> 20, 1)))
+            raise error(
+                _("{label}: line {number} is longer than {size} MiB").format(
+                    label=label, number=number, size=max(line_max >> 20, 1)
+                )
+            )
         yield line
 
 
@@ -89,6 +108,7 @@ def read_bounded(stream: IO[str], label: str, error: type[Exception], limit: int
     except UnicodeDecodeError:
         raise error(_("{label}: not UTF-8 text").format(label=label)) from None
     if len(text) > limit:
-        raise error(_("{label}: larger than {size} MiB").format(label=label,
-                                                                 size=max(limit >> 20, 1)))
+        raise error(
+            _("{label}: larger than {size} MiB").format(label=label, size=max(limit >> 20, 1))
+        )
     return text

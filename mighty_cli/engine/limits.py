@@ -19,10 +19,10 @@ FORMULA_MAX_DEPTH = 32
 FORMULA_VALUE_LIMIT = 10**12
 
 #: File sizes, checked before parsing (``/dev/zero`` is a file too).
-RULESET_MAX_BYTES = 1 << 20            # 1 MiB: the standard ruleset is about 20 kB
-RECORD_LINE_MAX_BYTES = 1 << 20        # one line of a streamed record (an export's lines are short)
-RECORD_MAX_BYTES = 64 << 20            # 64 MiB: a 100,000-hand season is about 20 MB
-RECORD_BLOCK_MAX_BYTES = 16 << 20      # one hand of a streamed record (or its header): a few kB
+RULESET_MAX_BYTES = 1 << 20  # 1 MiB: the standard ruleset is about 20 kB
+RECORD_LINE_MAX_BYTES = 1 << 20  # one line of a streamed record (an export's lines are short)
+RECORD_MAX_BYTES = 64 << 20  # 64 MiB: a 100,000-hand season is about 20 MB
+RECORD_BLOCK_MAX_BYTES = 16 << 20  # one hand of a streamed record (or its header): a few kB
 #: A club's template file, and a page any template renders (a 100,000-hand standings page is
 #: about 3 MB): beyond them the page stops with one line and nothing is written.
 TEMPLATE_MAX_BYTES = 1 << 20
@@ -35,4 +35,9 @@ TOML_MAX_DEPTH = 12
 #: it fits the 40 characters a league stores it in, the same on SQLite and PostgreSQL; a larger
 #: one is a usage error at the option, and a restore refuses one.
 SEED_MAX_DIGITS = 39
-SEED_LIMIT = 10 ** SEED_MAX_DIGITS - 1
+SEED_LIMIT = 10**SEED_MAX_DIGITS - 1
+
+#: The deals a duplicate round's deal sheet lays out (``round deals --deals N``; by default
+#: the ruleset's session.hands_per_session, else a score slip's lines, at most this): a club's
+#: night plays some ten to thirty.
+DEAL_SHEET_MAX_DEALS = 100

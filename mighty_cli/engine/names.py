@@ -18,7 +18,6 @@ read by the names the store knows (:func:`pair_splits`).
 from __future__ import annotations
 
 import unicodedata
-from typing import Optional
 
 from .translation import N_, _
 
@@ -42,20 +41,23 @@ def normalize(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 
-def refused_character(text: str) -> Optional[str]:
+def refused_character(text: str) -> str | None:
     """What is wrong with the first refused character of ``text`` (None when there is none)."""
     for position, character in enumerate(text, 1):
         kind = REFUSED_CATEGORIES.get(unicodedata.category(character))
         if kind:
             return _("contains {kind}, U+{code:04X}, at character {position}").format(
-                kind=_(kind), code=ord(character), position=position)
+                kind=_(kind), code=ord(character), position=position
+            )
     return None
 
 
 def visible(text: str) -> str:
     """``text`` quoted for a message, every refused character written as its code."""
-    shown = "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in REFUSED_CATEGORIES else c
-                    for c in text[:60])
+    shown = "".join(
+        f"\\u{ord(c):04x}" if unicodedata.category(c) in REFUSED_CATEGORIES else c
+        for c in text[:60]
+    )
     return "'" + shown + ("...'" if len(text) > 60 else "'")
 
 
@@ -65,7 +67,7 @@ def folded(text: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
 
 
-def same_but_for_case(names: list[str]) -> Optional[tuple[str, str]]:
+def same_but_for_case(names: list[str]) -> tuple[str, str] | None:
     """The first two names of ``names`` that differ but are one name folded (:func:`folded`),
     else None."""
     seen: dict[str, str] = {}
@@ -82,7 +84,7 @@ def pair_splits(text: str) -> list[tuple[str, str]]:
     splits = []
     for at, character in enumerate(text):
         if character == PAIR_SEPARATOR:
-            first, second = normalize(text[:at]), normalize(text[at + 1:])
+            first, second = normalize(text[:at]), normalize(text[at + 1 :])
             if first and second:
                 splits.append((first, second))
     return splits

@@ -13,9 +13,10 @@ import functools
 import os
 import stat
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Iterator, Optional
+from typing import IO, Any
 
 from .errors import MightyError
 from .translation import _
@@ -26,13 +27,22 @@ class OutputError(MightyError):
 
 
 def _fail(path: str | Path, exc: OSError) -> OutputError:
-    return OutputError(_("cannot write {path}: {error}").format(
-        path=path, error=exc.strerror or exc))
+    return OutputError(
+        _("cannot write {path}: {error}").format(path=path, error=exc.strerror or exc)
+    )
+
+
+def _writer(file: Path | int, binary: bool, newline: str | None) -> IO[Any]:
+    """The file, or the descriptor (closed with it), opened to write bytes or UTF-8 text."""
+    if binary:
+        return open(file, "wb")
+    return open(file, "w", encoding="utf-8", newline=newline)
 
 
 @contextmanager
-def replaced_file(path: str | Path, binary: bool = False, newline: Optional[str] = None,
-                  root: Optional[Path] = None) -> Iterator[IO]:
+def replaced_file(
+    path: str | Path, binary: bool = False, newline: str | None = None, root: Path | None = None
+) -> Iterator[IO]:
     """A file to write whose content replaces ``path`` only when the block ends without an
     error (a failure leaves the old file, or none). With ``root``, ``path`` must lie inside it
     with no link on the way (:func:`inside`)."""
@@ -41,23 +51,21 @@ def replaced_file(path: str | Path, binary: bool = False, newline: Optional[str]
         inside(root, path.parent)
     if path.is_dir():
         raise OutputError(_("{path} is a folder: name a file").format(path=path))
-    if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode) \
-            and not path.is_symlink():
+    if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode) and not path.is_symlink():
         try:  # a device or a pipe: written in place
-            with open(path, "wb" if binary else "w", **({} if binary else {
-                    "encoding": "utf-8", "newline": newline})) as out:
+            with _writer(path, binary, newline) as out:
                 yield out
         except OSError as exc:
             raise _fail(path, exc) from None
         return
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part",
-                                             dir=path.parent or ".")
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=".part", dir=path.parent or "."
+        )
     except OSError as exc:
         raise _fail(path, exc) from None
     try:
-        with os.fdopen(handle, "wb" if binary else "w", **({} if binary else {
-                "encoding": "utf-8", "newline": newline})) as out:
+        with _writer(handle, binary, newline) as out:
             yield out
         os.chmod(temporary, 0o644)
         os.replace(temporary, path)  # a link at the name is replaced, not followed
@@ -68,7 +76,7 @@ def replaced_file(path: str | Path, binary: bool = False, newline: Optional[str]
             os.remove(temporary)
 
 
-def write_file(path: str | Path, data: bytes | str, root: Optional[Path] = None) -> None:
+def write_file(path: str | Path, data: bytes | str, root: Path | None = None) -> None:
     """Write ``data`` to ``path`` whole, as :func:`replaced_file` does."""
     with replaced_file(path, binary=isinstance(data, bytes), root=root) as out:
         out.write(data)
@@ -96,7 +104,7 @@ def replace_bytes(path: str, data: bytes) -> os.stat_result:
                 os.fchmod(handle, 0o644)
             view = memoryview(data)
             while view:
-                view = view[os.write(handle, view):]
+                view = view[os.write(handle, view) :]
             info = os.fstat(handle)
         finally:
             os.close(handle)
@@ -108,11 +116,17 @@ def replace_bytes(path: str, data: bytes) -> os.stat_result:
     return info
 
 
-_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) \
-    | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+_NEW_FILE = (
+    os.O_WRONLY
+    | os.O_CREAT
+    | os.O_EXCL
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _umask() -> int:
     """The process's file mode mask (read once: reading it means setting it)."""
     mask = os.umask(0o022)
@@ -127,14 +141,16 @@ def inside(root: Path, folder: Path) -> Path:
     try:
         parts = folder.relative_to(root).parts
     except ValueError:
-        raise OutputError(_("{path} is not inside {root}").format(path=folder,
-                                                                  root=root)) from None
+        raise OutputError(_("{path} is not inside {root}").format(path=folder, root=root)) from None
     current = root
     for part in ("",) + parts:
         current = current / part if part else current
         if current.is_symlink() and current != root:
-            raise OutputError(_("{path} is a link: the tool writes only inside {root}, "
-                                "never through a link").format(path=current, root=root))
+            raise OutputError(
+                _(
+                    "{path} is a link: the tool writes only inside {root}, never through a link"
+                ).format(path=current, root=root)
+            )
         try:
             current.mkdir(parents=current == root, exist_ok=True)
         except OSError as exc:

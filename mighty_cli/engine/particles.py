@@ -32,16 +32,22 @@ in ``tests/data/particle_cases.toml``, one table per rule.
 from __future__ import annotations
 
 import re
+import string
 
 VOWEL, RIEUL, CONSONANT = "vowel", "rieul", "consonant"
 
 #: Each pair as written, and its forms after a consonant, after ㄹ, after a vowel.
 PAIRS = {
-    "이(가)": ("이", "이", "가"), "가(이)": ("이", "이", "가"),
-    "은(는)": ("은", "은", "는"), "는(은)": ("은", "은", "는"),
-    "을(를)": ("을", "을", "를"), "를(을)": ("을", "을", "를"),
-    "와(과)": ("과", "과", "와"), "과(와)": ("과", "과", "와"),
-    "아(야)": ("아", "아", "야"), "야(아)": ("아", "아", "야"),
+    "이(가)": ("이", "이", "가"),
+    "가(이)": ("이", "이", "가"),
+    "은(는)": ("은", "은", "는"),
+    "는(은)": ("은", "은", "는"),
+    "을(를)": ("을", "을", "를"),
+    "를(을)": ("을", "을", "를"),
+    "와(과)": ("과", "과", "와"),
+    "과(와)": ("과", "과", "와"),
+    "아(야)": ("아", "아", "야"),
+    "야(아)": ("아", "아", "야"),
     "(으)로": ("으로", "로", "로"),
 }
 #: The copula (이) and the syllable after it: after a vowel 이어 contracts to 여, 이에 to 예,
@@ -50,8 +56,18 @@ _COPULA = {"어": ("이어", "여"), "에": ("이에", "예"), "었": ("이었",
 #: Where a pair is written: one of PAIRS, or (이) before a syllable.
 PAIR = re.compile("|".join(re.escape(pair) for pair in PAIRS) + r"|\(이\)([가-힣])")
 
-_DIGITS = {"0": CONSONANT, "1": RIEUL, "2": VOWEL, "3": CONSONANT, "4": VOWEL, "5": VOWEL,
-           "6": CONSONANT, "7": RIEUL, "8": RIEUL, "9": VOWEL}
+_DIGITS = {
+    "0": CONSONANT,
+    "1": RIEUL,
+    "2": VOWEL,
+    "3": CONSONANT,
+    "4": VOWEL,
+    "5": VOWEL,
+    "6": CONSONANT,
+    "7": RIEUL,
+    "8": RIEUL,
+    "9": VOWEL,
+}
 #: A round number's last syllable by its count of trailing zeros: 십 백 천 만 (to 10^7) 억
 #: (to 10^11) 조 (to 10^15) 경.
 _UNITS = [CONSONANT] * 11 + [VOWEL] * 4 + [CONSONANT]
@@ -77,7 +93,7 @@ def resolve(text: str) -> str:
     """``text`` with every particle in pair notation chosen by the word before it."""
     if "(" not in text:
         return text
-    return PAIR.sub(lambda match: _chosen(text[:match.start()], match), text)
+    return PAIR.sub(lambda match: _chosen(text[: match.start()], match), text)
 
 
 def _chosen(before: str, match: re.Match) -> str:
@@ -120,12 +136,16 @@ def final_sound(text: str) -> str:
     if "ㅏ" <= last <= "ㅣ" or last in _SUIT_SYMBOLS or last == "%":
         return VOWEL
     if last.isdigit() and last.isascii():
-        return _number_sound(re.search(r"[0-9.]*$", word).group(0))  # type: ignore[union-attr]
+        return _number_sound(_tail(word, "0123456789."))
     if last.isascii() and last.isalpha():
-        return _latin_sound(re.search(r"[A-Za-z]*$", word).group(0),  # type: ignore[union-attr]
-                            word)
+        return _latin_sound(_tail(word, string.ascii_letters), word)
     trimmed = word.rstrip(".,;:!?…-_/~+=#^|\\")
     return final_sound(previous + " " + trimmed) if trimmed and trimmed != word else CONSONANT
+
+
+def _tail(word: str, characters: str) -> str:
+    """The run of ``characters`` that ends ``word`` (perhaps empty)."""
+    return word[len(word.rstrip(characters)) :]
 
 
 def _last_words(text: str) -> tuple[str, str]:
@@ -136,12 +156,12 @@ def _last_words(text: str) -> tuple[str, str]:
     while text:
         tag = _TAG.search(text) or _ENTITY.search(text)
         if tag is not None:
-            text = text[:tag.start()].rstrip()
+            text = text[: tag.start()].rstrip()
         elif text[-1] in _CLOSERS:
             text = text[:-1].rstrip()
         elif text[-1] == ")":
             opening = text.rfind("(")
-            inside, before = text[opening + 1:-1], text[:opening].rstrip()
+            inside, before = text[opening + 1 : -1], text[:opening].rstrip()
             if opening < 0:
                 text = text[:-1]
             elif before and before[-1] not in "([{'\"":  # an aside: the word before it
@@ -189,8 +209,11 @@ def _number_sound(number: str) -> str:
 
 def _latin_sound(letters: str, word: str) -> str:
     """How a Latin word ends as its usual Korean reading has it (see the module's doc)."""
-    if len(letters) <= 3 and letters.isupper() and (len(letters) > 1 or len(word) == 1
-                                                   or not word[-2].isalpha()):
+    if (
+        len(letters) <= 3
+        and letters.isupper()
+        and (len(letters) > 1 or len(word) == 1 or not word[-2].isalpha())
+    ):
         return _LETTER_NAMES.get(letters[-1], VOWEL)
     low = letters.lower()
     last, before = low[-1], low[-2:-1]
@@ -200,14 +223,14 @@ def _latin_sound(letters: str, word: str) -> str:
         return RIEUL
     if last == "e":
         if before == "l":
-            return RIEUL                       # Kyle 카일, Michelle 미셸
+            return RIEUL  # Kyle 카일, Michelle 미셸
         if before in ("n", "m") and (low[-3:-2] in _VOWEL_LETTERS + "n") and len(low) > 2:
-            return CONSONANT                   # Jane 제인, Anne 앤, Jerome 제롬
-        return VOWEL                           # Mike 마이크, Eddie 에디, Rose 로즈
+            return CONSONANT  # Jane 제인, Anne 앤, Jerome 제롬
+        return VOWEL  # Mike 마이크, Eddie 에디, Rose 로즈
     if low.endswith("ck"):
-        return CONSONANT                       # Jack 잭
+        return CONSONANT  # Jack 잭
     if last in "kctpb":
         stem = low[:-1].rstrip(last) if last in "tpb" else low[:-1]
         if stem and stem[-1] in "aeiou" and (len(stem) == 1 or stem[-2] not in _VOWEL_LETTERS):
-            return CONSONANT                   # Erik 에릭, Eric 에릭, Pat 팻, Scott 스콧, Bob 밥
-    return VOWEL                               # Peter 피터, Mark 마크, Ted 테드, Max 맥스
+            return CONSONANT  # Erik 에릭, Eric 에릭, Pat 팻, Scott 스콧, Bob 밥
+    return VOWEL  # Peter 피터, Mark 마크, Ted 테드, Max 맥스

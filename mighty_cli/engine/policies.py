@@ -35,8 +35,9 @@ heuristic does in a suit (or no-trump) drawn at random, misjudging the hand's wo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
-from typing import Any, Callable, Optional
+from typing import Any
 
 from . import hand as engine
 from .cards import JOKER, SUITS
@@ -48,7 +49,7 @@ ACE, KING, QUEEN = 14, 13, 12
 Policy = Callable[[engine.HandState, Random], Any]
 
 
-def actor(state: engine.HandState) -> Optional[str]:
+def actor(state: engine.HandState) -> str | None:
     """Who decides the next action: the declarer at the discard and the friend call, the player
     to move otherwise."""
     return state.declarer if state.phase in ("exchange", "friend") else state.to_move
@@ -79,16 +80,21 @@ def heuristic_action(state: engine.HandState, rng: Random) -> Any:
 def skilled(skill: float) -> Policy:
     """A player who follows the heuristic with probability ``skill`` at each decision and plays
     at random otherwise (0: random, 1: the heuristic)."""
+
     def choose(state: engine.HandState, rng: Random) -> Any:
         return heuristic_action(state, rng) if rng.random() < skill else random_action(state, rng)
+
     return choose
 
 
-def play_hand(state: engine.HandState, policies: dict[str, Policy], rng: Random
-              ) -> engine.HandState:
+def play_hand(
+    state: engine.HandState, policies: dict[str, Policy], rng: Random
+) -> engine.HandState:
     """The hand played to its end, each decision by its player's policy."""
     while state.phase not in ENDED:
-        state = engine.apply(state, policies[actor(state)](state, rng))
+        who = actor(state)
+        assert who is not None  # (a hand not ended has someone to act)
+        state = engine.apply(state, policies[who](state, rng))
     return state
 
 
@@ -101,9 +107,14 @@ def _own_bids(state: engine.HandState) -> list:
     player = state.to_move
     standing = state.standing_bid
     floor = standing[1].number if standing else -1
-    return [action for action in engine.legal_actions(state)
-            if isinstance(action, engine.BidCall) and action.player == player
-            and action.bid is not None and action.bid.number > floor]
+    return [
+        action
+        for action in engine.legal_actions(state)
+        if isinstance(action, engine.BidCall)
+        and action.player == player
+        and action.bid is not None
+        and action.bid.number > floor
+    ]
 
 
 def _may_pass(state: engine.HandState) -> bool:
@@ -138,7 +149,7 @@ def no_trump_value(state: engine.HandState, cards: tuple) -> float:
     each ace 2, each king 1, and ½ for each card of its longest suit beyond three."""
     mighty = engine.mighty_card(state.rules, None)
     value = 0.0
-    lengths = {suit: 0 for suit in SUITS}
+    lengths = dict.fromkeys(SUITS, 0)
     for card in cards:
         if card == mighty or card == JOKER or _suit(card) not in lengths:
             value += 2.0
@@ -169,7 +180,7 @@ MISS_SHORT = 2
 UNSET = -1
 
 
-def best_trump(state: engine.HandState, cards: tuple) -> tuple[Optional[int], float]:
+def best_trump(state: engine.HandState, cards: tuple) -> tuple[int | None, float]:
     """The hand's best trump (None: no-trump, where the ruleset allows it) and its value."""
     suit = max(SUITS, key=lambda s: hand_value(state, cards, s))
     value = hand_value(state, cards, suit)
@@ -180,7 +191,7 @@ def best_trump(state: engine.HandState, cards: tuple) -> tuple[Optional[int], fl
     return suit, value
 
 
-def _bid(state: engine.HandState, trump: Optional[int] = UNSET, misjudged: int = 0) -> Any:
+def _bid(state: engine.HandState, trump: int | None = UNSET, misjudged: int = 0) -> Any:
     """A bid in ``trump`` (the hand's best, :func:`best_trump`, by default) up to what the hand
     promises there, ``misjudged`` more: the election's opening near that, a raise by the
     least; a pass when there is none."""
@@ -189,15 +200,20 @@ def _bid(state: engine.HandState, trump: Optional[int] = UNSET, misjudged: int =
     if trump == UNSET:
         trump, value = best_trump(state, cards)
     else:
-        value = no_trump_value(state, cards) if trump is None else \
-            hand_value(state, cards, trump)
+        value = no_trump_value(state, cards) if trump is None else hand_value(state, cards, trump)
     highest = state.rules.election.max_bid or 20
     ceiling = min(highest, CEILING + round(value) + misjudged)
-    if state.standing_bid is None and len(state.election) >= len(state.players) - 1 \
-            and ceiling >= state.rules.election.min_bid - LAST_SPEAKER:
+    if (
+        state.standing_bid is None
+        and len(state.election) >= len(state.players) - 1
+        and ceiling >= state.rules.election.min_bid - LAST_SPEAKER
+    ):
         ceiling = max(ceiling, state.rules.election.min_bid)  # rather than a redeal
-    bids = [action for action in _own_bids(state)
-            if action.bid.trump == trump and action.bid.number <= ceiling]
+    bids = [
+        action
+        for action in _own_bids(state)
+        if action.bid.trump == trump and action.bid.number <= ceiling
+    ]
     if bids:
         if state.standing_bid is None:  # the opening: near the ceiling
             aimed = [a for a in bids if a.bid.number <= ceiling - OPENING_SHORT] or bids
@@ -205,12 +221,18 @@ def _bid(state: engine.HandState, trump: Optional[int] = UNSET, misjudged: int =
         return min(bids, key=lambda action: action.bid.number)
     if _may_pass(state):
         return engine.BidCall(player, None)
-    return min(_own_bids(state) or [a for a in engine.legal_actions(state)
-                                    if isinstance(a, engine.BidCall) and a.player == player],
-               key=lambda action: action.bid.number if action.bid else 0)
+    return min(
+        _own_bids(state)
+        or [
+            a
+            for a in engine.legal_actions(state)
+            if isinstance(a, engine.BidCall) and a.player == player
+        ],
+        key=lambda action: action.bid.number if action.bid else 0,
+    )
 
 
-def _deal_miss(state: engine.HandState) -> Optional[Any]:
+def _deal_miss(state: engine.HandState) -> Any | None:
     """A deal miss when the player to move may declare one and his hand promises no contract
     (a club declares the weak hands it may show)."""
     player = state.to_move
@@ -241,16 +263,22 @@ def _discard(state: engine.HandState) -> Any:
 
 
 def _call(state: engine.HandState) -> Any:
-    calls = [action for action in engine.legal_actions(state)
-             if isinstance(action, engine.CallFriend)]
+    calls = [
+        action for action in engine.legal_actions(state) if isinstance(action, engine.CallFriend)
+    ]
     held = set(state.hands[state.declarer])
     trump = state.contract.trump
     wanted = [state.mighty, JOKER]
     if trump is not None:
         wanted += [trump << 4 | ACE, trump << 4 | KING]
     wanted += [suit << 4 | ACE for suit in SUITS]
-    by_card = {action.call.card: action for action in calls if action.call.kind == "card"
-               and action.call.lead_suit is None and action.call.card2 is None}
+    by_card = {
+        action.call.card: action
+        for action in calls
+        if action.call.kind == "card"
+        and action.call.lead_suit is None
+        and action.call.card2 is None
+    }
     for card in wanted:
         if card not in held and card in by_card:
             return by_card[card]
@@ -289,11 +317,20 @@ def _winner(state: engine.HandState, trick: tuple, cards: list) -> int:
     number = state.trick_number
     rules = state.rules.cards
     last = number == engine.TRICKS
-    mighty_power = not (number == 1 and not rules.mighty_power_first_trick
-                        or last and not rules.mighty_power_last_trick)
-    joker_power = not (number == 1 and not rules.joker_power_first_trick
-                       or last and not rules.joker_power_last_trick
-                       or first.joker_call and state.rules.joker_call.called_joker_powerless)
+    mighty_power = not (
+        number == 1
+        and not rules.mighty_power_first_trick
+        or last
+        and not rules.mighty_power_last_trick
+    )
+    joker_power = not (
+        number == 1
+        and not rules.joker_power_first_trick
+        or last
+        and not rules.joker_power_last_trick
+        or first.joker_call
+        and state.rules.joker_call.called_joker_powerless
+    )
     if len(cards) == 1:
         return 0
     return engine.trick_winner(cards, led, state.trump, state.mighty, mighty_power, joker_power)
@@ -304,8 +341,11 @@ def _play(state: engine.HandState) -> Any:
     by_card: dict[int, Any] = {}
     for play in plays:  # one play per card: a joker lead naming trump, the call not declared
         kept = by_card.get(play.card)
-        if kept is None or (play.joker_suit == state.trump and kept.joker_suit != state.trump) \
-                or (kept.joker_call and not play.joker_call):
+        if (
+            kept is None
+            or (play.joker_suit == state.trump and kept.joker_suit != state.trump)
+            or (kept.joker_call and not play.joker_call)
+        ):
             by_card[play.card] = play
     cards = list(by_card)
     player = state.to_move
@@ -317,14 +357,19 @@ def _play(state: engine.HandState) -> Any:
     winner = trick[_winner(state, trick, played)][0]
     partner_winning = winner in side
     if not partner_winning:
-        winners = [card for card in cards
-                   if _winner(state, trick, played + [card]) == len(played)]
+        winners = [card for card in cards if _winner(state, trick, played + [card]) == len(played)]
         if winners:
             return by_card[min(winners, key=lambda card: _power(state, card))]
     last = len(trick) == len(state.players) - 1
     if partner_winning and last:
-        points = [card for card in cards if _rank(card) >= 10 and _suit(card) != state.trump
-                  and card != state.mighty and card != JOKER]
+        points = [
+            card
+            for card in cards
+            if _rank(card) >= 10
+            and _suit(card) != state.trump
+            and card != state.mighty
+            and card != JOKER
+        ]
         if points:
             return by_card[max(points, key=_rank)]
     return by_card[min(cards, key=lambda card: _keep_order(state, card))]
@@ -340,8 +385,11 @@ def _lead(state: engine.HandState, player: str, cards: list) -> int:
             return max(trumps, key=_rank)
         if state.mighty in cards:
             return state.mighty
-    aces = [card for card in cards if _rank(card) == ACE and _suit(card) != trump
-            and card not in special]
+    aces = [
+        card
+        for card in cards
+        if _rank(card) == ACE and _suit(card) != trump and card not in special
+    ]
     if aces:
         return aces[0]
     plain = [card for card in cards if _suit(card) != trump and card not in special]

@@ -30,15 +30,19 @@ def read_text(path: Path, limit: int, label: str, error: type[Exception]) -> str
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
-        raise error(_("{label}: cannot read: {error}").format(
-            label=label, error=exc.strerror or exc)) from None
+        raise error(
+            _("{label}: cannot read: {error}").format(label=label, error=exc.strerror or exc)
+        ) from None
     if len(data) > limit:
         raise _too_large(label, limit, error)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise error(_("{label}: cannot read: not UTF-8 text (byte {byte})").format(
-            label=label, byte=exc.start)) from None
+        raise error(
+            _("{label}: cannot read: not UTF-8 text (byte {byte})").format(
+                label=label, byte=exc.start
+            )
+        ) from None
 
 
 def loads(text: str) -> dict:
@@ -63,8 +67,7 @@ def parse(text: str, label: str, error: type[Exception], limit: int | None = Non
     try:
         data = loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise error(_("{label}: not valid TOML: {error}").format(label=label, error=exc)) \
-            from None
+        raise error(_("{label}: not valid TOML: {error}").format(label=label, error=exc)) from None
     except RecursionError:
         raise _too_deep(label, TOML_MAX_DEPTH, error) from None
     check_depth(data, label, error)
@@ -87,17 +90,23 @@ def check_depth(data: Any, label: str, error: type[Exception], limit: int = TOML
 def short(value: Any, width: int = 60) -> str:
     """A value's repr for an error message, cut to ``width`` characters."""
     text = repr(value)
-    return text if len(text) <= width else text[:width - 3] + "..."
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def _too_large(label: str, limit: int, error: type[Exception]) -> Exception:
-    return error(_("{label}: larger than {size}: not a file this tool reads").format(
-        label=label, size=_size(limit)))
+    return error(
+        _("{label}: larger than {size}: not a file this tool reads").format(
+            label=label, size=_size(limit)
+        )
+    )
 
 
 def _too_deep(label: str, limit: int, error: type[Exception]) -> Exception:
-    return error(_("{label}: tables or arrays nested more than {limit} deep").format(
-        label=label, limit=limit))
+    return error(
+        _("{label}: tables or arrays nested more than {limit} deep").format(
+            label=label, limit=limit
+        )
+    )
 
 
 def _size(limit: int) -> str:

@@ -19,21 +19,26 @@ minimum but never below the bid, so the bonus is never negative.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping, Optional, Sequence
 
 from .cards import Bid, format_bid, trump_name
 from .errors import ScoringError
-from .ruleset.formulas import Compiled, compile_expression
-from .ruleset import FORMULAS, Ruleset
+from .ruleset import FORMULAS, Doubling, Ruleset
 from .ruleset.bounds import effective_minimum
+from .ruleset.formulas import Compiled, compile_expression
 from .translation import N_, _, ngettext
 
 DOUBLING_NAMES = ("run", "back_run", "no_trump", "no_friend")
 #: How a doubling is named in text (its code name is what JSON and records say).
-DOUBLING_LABELS = {"run": N_("run"), "back_run": N_("back run"), "no_trump": N_("no trump"),
-                   "no_friend": N_("no friend"), "declared_run": N_("declared run")}
+DOUBLING_LABELS = {
+    "run": N_("run"),
+    "back_run": N_("back run"),
+    "no_trump": N_("no trump"),
+    "no_friend": N_("no friend"),
+    "declared_run": N_("declared run"),
+}
 
 
 @dataclass(frozen=True)
@@ -46,10 +51,10 @@ class Score:
     base: Fraction
     multiplier: int
     doublings: tuple[str, ...]
-    unit: int                      # what one opponent pays on success, or gets on failure
+    unit: int  # what one opponent pays on success, or gets on failure
     declarer: int
-    friend: Optional[int]          # None when the declarer played alone
-    opponent: int                  # what each opponent receives (negative on success)
+    friend: int | None  # None when the declarer played alone
+    opponent: int  # what each opponent receives (negative on success)
 
     @property
     def base_value(self) -> int | float:
@@ -58,10 +63,17 @@ class Score:
 
     def to_json(self) -> dict:
         """The acceptance interface's JSON object (docs/record-format.md)."""
-        return {"success": self.success, "contract": format_bid(self.contract),
-                "taken": self.taken, "base": self.base_value, "multiplier": self.multiplier,
-                "doublings": list(self.doublings), "declarer": self.declarer,
-                "friend": self.friend, "opponent": self.opponent}
+        return {
+            "success": self.success,
+            "contract": format_bid(self.contract),
+            "taken": self.taken,
+            "base": self.base_value,
+            "multiplier": self.multiplier,
+            "doublings": list(self.doublings),
+            "declarer": self.declarer,
+            "friend": self.friend,
+            "opponent": self.opponent,
+        }
 
 
 _COMPILED: dict[str, tuple[Compiled, Compiled]] = {}
@@ -80,22 +92,27 @@ def check_contract(contract: Bid, rules: Ruleset) -> None:
     """Raise ScoringError if the ruleset cannot produce a result for this contract."""
     e = rules.election
     if contract.no_trump and not e.no_trump_allowed:
-        raise ScoringError(_("contract {contract}: no-trump is not allowed in {ruleset} "
-                             "(election.no_trump_allowed = false)").format(
-                                 contract=format_bid(contract), ruleset=rules.name))
+        raise ScoringError(
+            _(
+                "contract {contract}: no-trump is not allowed in {ruleset} "
+                "(election.no_trump_allowed = false)"
+            ).format(contract=format_bid(contract), ruleset=rules.name)
+        )
     lowest = rules.no_trump_minimum if contract.no_trump else e.min_bid
     if contract.number < lowest:
         if contract.no_trump and e.no_trump_discount:
-            message = _("contract {contract} is below the no-trump minimum of {ruleset} "
-                        "({lowest})")
+            message = _("contract {contract} is below the no-trump minimum of {ruleset} ({lowest})")
         else:
             message = _("contract {contract} is below the minimum bid of {ruleset} ({lowest})")
-        raise ScoringError(message.format(contract=format_bid(contract), ruleset=rules.name,
-                                          lowest=lowest))
+        raise ScoringError(
+            message.format(contract=format_bid(contract), ruleset=rules.name, lowest=lowest)
+        )
     if e.max_bid and contract.number > e.max_bid:
-        raise ScoringError(_("contract {contract} is above the maximum bid of {ruleset} "
-                             "({most})").format(contract=format_bid(contract),
-                                                ruleset=rules.name, most=e.max_bid))
+        raise ScoringError(
+            _("contract {contract} is above the maximum bid of {ruleset} ({most})").format(
+                contract=format_bid(contract), ruleset=rules.name, most=e.max_bid
+            )
+        )
 
 
 _SCORES: dict[int, tuple[Ruleset, dict[tuple, Score]]] = {}
@@ -134,23 +151,36 @@ def taken_limit(rules: Ruleset) -> int:
     return total if weight == 1 else _round(Fraction(str(weight)) * total, "half_up")
 
 
-def score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool = True,
-               no_friend_doubling: Optional[bool] = None, friends: int = 1) -> Score:
+def score_hand(
+    rules: Ruleset,
+    contract: Bid,
+    taken: int,
+    has_friend: bool = True,
+    no_friend_doubling: bool | None = None,
+    friends: int = 1,
+) -> Score:
     """Score a hand from its contract, the point cards the ruling party took (discards
     included) and whether the declarer had a friend. ``no_friend_doubling`` says whether a
     declarer alone gets the no-friend doubling (default: whenever he is alone; False for a
     first-trick call he won himself under ``scoring.no_friend_by_trick_call = false``).
     ``friends``: how many friends share the friend's part (two under friend.called_cards = 2);
     the declarer takes the balance."""
-    alone_doubled = not has_friend if no_friend_doubling is None else \
-        (not has_friend and bool(no_friend_doubling))
+    alone_doubled = (
+        not has_friend
+        if no_friend_doubling is None
+        else (not has_friend and bool(no_friend_doubling))
+    )
     # A score is a pure function of a few small values, and random playouts score the same
     # (contract, taken, friend) again and again: remember each one per ruleset. Only exactly
     # typed inputs use the memo (True == 1 must still be rejected as a count of cards); the
     # Score is frozen, so sharing it is safe. Errors are never remembered: they raise each time.
-    if type(contract) is Bid and type(taken) is int and type(has_friend) is bool \
-            and type(contract.number) is int \
-            and (contract.trump is None or type(contract.trump) is int):
+    if (
+        type(contract) is Bid
+        and type(taken) is int
+        and type(has_friend) is bool
+        and type(contract.number) is int
+        and (contract.trump is None or type(contract.trump) is int)
+    ):
         entry = _SCORES.get(id(rules))
         if entry is None or entry[0] is not rules:
             if len(_SCORES) > 64:
@@ -168,47 +198,66 @@ def score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool = Tru
     return _score_hand(rules, contract, taken, has_friend, alone_doubled, friends)
 
 
-def _score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool,
-                alone_doubled: bool, friends: int = 1) -> Score:
+def _score_hand(
+    rules: Ruleset,
+    contract: Bid,
+    taken: int,
+    has_friend: bool,
+    alone_doubled: bool,
+    friends: int = 1,
+) -> Score:
     """score_hand without the memo."""
     check_contract(contract, rules)
     total = rules.count_total  # point cards, or tricks (election.bid_counts = "tricks")
     limit = taken_limit(rules)  # above the total where a friend's cards count more
     if not isinstance(taken, int) or isinstance(taken, bool) or not 0 <= taken <= limit:
-        message = (_("taken = {taken}: the ruling party takes from 0 to {total} tricks under "
-                     "{ruleset}") if rules.election.bid_counts == "tricks" else
-                   _("taken = {taken}: the ruling party takes from 0 to {total} point cards "
-                     "under {ruleset}"))
+        message = (
+            _("taken = {taken}: the ruling party takes from 0 to {total} tricks under {ruleset}")
+            if rules.election.bid_counts == "tricks"
+            else _(
+                "taken = {taken}: the ruling party takes from 0 to {total} point cards "
+                "under {ruleset}"
+            )
+        )
         raise ScoringError(message.format(taken=repr(taken), total=limit, ruleset=rules.name))
     if friends not in (1, 2) or (friends == 2 and rules.friend.called_cards != 2):
-        raise ScoringError(ngettext(
-            "{friends} friends: {ruleset} calls {count} card (friend.called_cards)",
-            "{friends} friends: {ruleset} calls {count} cards (friend.called_cards)",
-            rules.friend.called_cards).format(friends=friends, ruleset=rules.name,
-                                              count=rules.friend.called_cards))
+        raise ScoringError(
+            ngettext(
+                "{friends} friends: {ruleset} calls {count} card (friend.called_cards)",
+                "{friends} friends: {ruleset} calls {count} cards (friend.called_cards)",
+                rules.friend.called_cards,
+            ).format(friends=friends, ruleset=rules.name, count=rules.friend.called_cards)
+        )
     s = rules.scoring
     bid = contract.number
     opposition = total - taken
     # what the bid's number asks of the ruling party (election.bid_counts: 관악 and 이우 count
     # the opposition's cards)
     success = taken >= rules.contract_target(bid)
-    env = {"bid": bid, "taken": taken, "opposition": opposition,
-           "minimum": effective_minimum(contract, rules),
-           "max_bid": rules.election.max_bid or total, "total": total}
+    env = {
+        "bid": bid,
+        "taken": taken,
+        "opposition": opposition,
+        "minimum": effective_minimum(contract, rules),
+        "max_bid": rules.election.max_bid or total,
+        "total": total,
+    }
     success_formula, failure_formula = _formula(rules)
     try:
         base = (success_formula if success else failure_formula)(env)
     except ZeroDivisionError as exc:
-        raise ScoringError(_("{ruleset}: {error}").format(ruleset=rules.name, error=exc)) \
-            from None
+        raise ScoringError(_("{ruleset}: {error}").format(ruleset=rules.name, error=exc)) from None
     if success and not contract.no_trump and s.trump_adjustment:
         base += s.trump_adjustment  # 관악 5마: a made trump contract scores one less
 
     applied: list[tuple[str, int]] = []
 
-    def consider(name: str, doubling, condition: bool) -> None:
-        if doubling.enabled and condition and (
-                doubling.applies == "always" or (doubling.applies == "success") == success):
+    def consider(name: str, doubling: Doubling, condition: bool) -> None:
+        if (
+            doubling.enabled
+            and condition
+            and (doubling.applies == "always" or (doubling.applies == "success") == success)
+        ):
             applied.append((name, doubling.factor))
 
     run = taken == total
@@ -242,8 +291,18 @@ def _score_hand(rules: Ruleset, contract: Bid, taken: int, has_friend: bool,
     else:
         friend = None
         declarer = -(players - 1) * opponent
-    return Score(contract, taken, success, base, multiplier, tuple(n for n, _f in applied), unit,
-                 declarer, friend, opponent)
+    return Score(
+        contract,
+        taken,
+        success,
+        base,
+        multiplier,
+        tuple(n for n, _f in applied),
+        unit,
+        declarer,
+        friend,
+        opponent,
+    )
 
 
 def _round(value: Fraction, how: str) -> int:
@@ -259,19 +318,29 @@ def _round(value: Fraction, how: str) -> int:
     return sign * whole
 
 
-def seat_deltas(score: Score, players: Sequence[str], declarer: str,
-                friend: Optional[str], friend2: Optional[str] = None) -> dict[str, int]:
+def seat_deltas(
+    score: Score,
+    players: Sequence[str],
+    declarer: str,
+    friend: str | None,
+    friend2: str | None = None,
+) -> dict[str, int]:
     """Each player's change for a scored hand (friend None when the declarer played alone;
     ``friend2`` the second friend of a two-card call, 동대전 7마)."""
     if declarer not in players:
-        raise ScoringError(_("declarer {player} is not one of the players").format(
-            player=repr(declarer)))
+        raise ScoringError(
+            _("declarer {player} is not one of the players").format(player=repr(declarer))
+        )
     if friend is not None and friend not in players:
-        raise ScoringError(_("friend {player} is not one of the players").format(
-            player=repr(friend)))
+        raise ScoringError(
+            _("friend {player} is not one of the players").format(player=repr(friend))
+        )
     if friend == declarer:
-        raise ScoringError(_("{declarer} cannot be his own friend (call 'none' to play alone)")
-                           .format(declarer=declarer))
+        raise ScoringError(
+            _("{declarer} cannot be his own friend (call 'none' to play alone)").format(
+                declarer=declarer
+            )
+        )
     if (friend is None) != (score.friend is None):
         raise ScoringError(_("the score was computed for a different friend situation"))
     deltas = {}
@@ -279,7 +348,7 @@ def seat_deltas(score: Score, players: Sequence[str], declarer: str,
         if player == declarer:
             deltas[player] = score.declarer
         elif player == friend or (friend2 is not None and player == friend2):
-            deltas[player] = score.friend  # type: ignore[assignment]
+            deltas[player] = score.friend  # type: ignore[assignment]  # set: the check above
         else:
             deltas[player] = score.opponent
     return deltas
@@ -288,8 +357,9 @@ def seat_deltas(score: Score, players: Sequence[str], declarer: str,
 _DELTAS: dict[tuple, tuple[Score, dict[str, int]]] = {}
 
 
-def shared_seat_deltas(score: Score, players: tuple, declarer: str,
-                       friend: Optional[str]) -> dict[str, int]:
+def shared_seat_deltas(
+    score: Score, players: tuple, declarer: str, friend: str | None
+) -> dict[str, int]:
     """:func:`seat_deltas` (one friend at most) as a new dict, remembered per score and
     seating: a replay scores the same few hundred (score, declarer, friend) again and again.
     Only what seat_deltas returned is remembered; its refusals raise each time."""
@@ -309,44 +379,75 @@ def doubling_label(name: str) -> str:
 
 def describe(score: Score, rules: Ruleset) -> str:
     """A short human-readable account of a score, for terminal output."""
-    values = {"contract": format_bid(score.contract), "trump": trump_name(score.contract.trump),
-              "taken": score.taken, "total": rules.count_total}
-    weighed = score.friend is not None and max(rules.scoring.friend_weight,
-                                               rules.scoring.lone_friend_weight) != 1
+    values = {
+        "contract": format_bid(score.contract),
+        "trump": trump_name(score.contract.trump),
+        "taken": score.taken,
+        "total": rules.count_total,
+    }
+    weighed = (
+        score.friend is not None
+        and max(rules.scoring.friend_weight, rules.scoring.lone_friend_weight) != 1
+    )
     if weighed:  # 동대전: a friend's point cards are weighed, so the count may pass the total
-        lines = [(_("{contract} ({trump}) made: the ruling party counts {taken}, its friends' "
-                    "point cards weighed ({total} in play)") if score.success else
-                  _("{contract} ({trump}) failed: the ruling party counts {taken}, its friends' "
-                    "point cards weighed ({total} in play)")).format(**values)]
+        lines = [
+            (
+                _(
+                    "{contract} ({trump}) made: the ruling party counts {taken}, its friends' "
+                    "point cards weighed ({total} in play)"
+                )
+                if score.success
+                else _(
+                    "{contract} ({trump}) failed: the ruling party counts {taken}, its friends' "
+                    "point cards weighed ({total} in play)"
+                )
+            ).format(**values)
+        ]
     elif score.success:
-        lines = [_("{contract} ({trump}) made: ruling party took {taken} of {total}")
-                 .format(**values)]
+        lines = [
+            _("{contract} ({trump}) made: ruling party took {taken} of {total}").format(**values)
+        ]
     else:
-        lines = [_("{contract} ({trump}) failed: ruling party took {taken} of {total}")
-                 .format(**values)]
+        lines = [
+            _("{contract} ({trump}) failed: ruling party took {taken} of {total}").format(**values)
+        ]
     doubled = ", ".join(doubling_label(n) for n in score.doublings) or _("no doublings")
-    lines.append(_("base {base} × {multiplier} ({doublings}) → {unit} per opponent").format(
-        base=score.base_value, multiplier=score.multiplier, doublings=doubled, unit=score.unit))
+    lines.append(
+        _("base {base} × {multiplier} ({doublings}) → {unit} per opponent").format(
+            base=score.base_value, multiplier=score.multiplier, doublings=doubled, unit=score.unit
+        )
+    )
     if score.friend is None:
-        lines.append(_("declarer {declarer:+d}, alone, each opponent {opponent:+d}").format(
-            declarer=score.declarer, opponent=score.opponent))
+        lines.append(
+            _("declarer {declarer:+d}, alone, each opponent {opponent:+d}").format(
+                declarer=score.declarer, opponent=score.opponent
+            )
+        )
     else:
-        lines.append(_("declarer {declarer:+d}, friend {friend:+d}, each opponent {opponent:+d}")
-                     .format(declarer=score.declarer, friend=score.friend,
-                             opponent=score.opponent))
+        lines.append(
+            _("declarer {declarer:+d}, friend {friend:+d}, each opponent {opponent:+d}").format(
+                declarer=score.declarer, friend=score.friend, opponent=score.opponent
+            )
+        )
     return "\n".join(lines)
 
 
-def pot_shares(pot: int, rules: Ruleset, declarer: str, friend: Optional[str],
-               friend2: Optional[str] = None) -> Mapping[str, int]:
+def pot_shares(
+    pot: int, rules: Ruleset, declarer: str, friend: str | None, friend2: str | None = None
+) -> Mapping[str, int]:
     """How a deposit pot won by a made contract is shared (001 §2): as the score, the declarer
     two shares and each friend scoring.friend_share (two friends of a two-card call, 동대전
     7마: each his own)."""
     if pot <= 0:
         return {}
     # winning_team shares a made contract's pot as ruling_party does
-    if rules.deposit.won_by == "declarer" or friend is None or friend == "ghost" \
-            or friend.endswith("'s friend") and rules.table.partner_hands:
+    if (
+        rules.deposit.won_by == "declarer"
+        or friend is None
+        or friend == "ghost"
+        or friend.endswith("'s friend")
+        and rules.table.partner_hands
+    ):
         # a ghost friend (hand/seats.py) is nobody; 허니문's friend hand is the declarer's own
         return {declarer: pot}
     share = rules.scoring.friend_share

@@ -28,8 +28,8 @@ gets back a proposal (the table may overrule it) or the pot's movements.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Iterable, Mapping, Optional, Sequence
 
 from .errors import MightyError
 from .ruleset import Ruleset
@@ -41,14 +41,14 @@ from .translation import _, ngettext
 class PreviousHand:
     """What succession needs to know about the hand before."""
 
-    status: str                       # scored | deal_miss | redeal
-    players: tuple[str, ...]          # the five who played
-    dealer: Optional[str]
-    declarer: Optional[str] = None
-    friend: Optional[str] = None
-    success: Optional[bool] = None
-    deal_miss: Optional[str] = None
-    opener: Optional[str] = None      # who opened the hand's election (None: not known)
+    status: str  # scored | deal_miss | redeal
+    players: tuple[str, ...]  # the five who played
+    dealer: str | None
+    declarer: str | None = None
+    friend: str | None = None
+    success: bool | None = None
+    deal_miss: str | None = None
+    opener: str | None = None  # who opened the hand's election (None: not known)
 
 
 _PREVIOUS_FIELDS = tuple(spec.name for spec in fields(PreviousHand))
@@ -98,8 +98,14 @@ def _after(order: Sequence[str], player: str, skip: Sequence[str] = ()) -> str:
     return player
 
 
-def propose(rules: Ruleset, seating: Sequence[str], previous: Optional[PreviousHand],
-            first_dealer: Optional[str] = None, *, in_playing_order: bool = False) -> Proposal:
+def propose(
+    rules: Ruleset,
+    seating: Sequence[str],
+    previous: PreviousHand | None,
+    first_dealer: str | None = None,
+    *,
+    in_playing_order: bool = False,
+) -> Proposal:
     """The proposal for the next hand of a session (docs/rules.md §9). ``seating`` is clockwise
     around the table, or already in playing order (a hand record's players) when
     ``in_playing_order`` is set."""
@@ -115,8 +121,9 @@ def propose(rules: Ruleset, seating: Sequence[str], previous: Optional[PreviousH
         dealer = _next_dealer(rules, order, previous)
         losers = losing_team(rules, order, previous)
         if losers is not None and len(losers) >= extra >= 1:  # 세종: picked at the table
-            out = _first_sitters([p for p in order if p in losers], _first_loser(
-                order, dealer, losers), extra)
+            out = _first_sitters(
+                [p for p in order if p in losers], _first_loser(order, dealer, losers), extra
+            )
         elif extra == 1:
             out = (dealer,)
         elif extra == 2 and previous.friend and previous.declarer:
@@ -139,22 +146,28 @@ def duplicate_proposal(rules: Ruleset, seating: Sequence[str], deal: int) -> Pro
     return propose(rules, order, None, order[(deal - 1) % len(order)], in_playing_order=True)
 
 
-def losing_team(rules: Ruleset, order: Sequence[str],
-                previous: Optional[PreviousHand]) -> Optional[tuple[str, ...]]:
+def losing_team(
+    rules: Ruleset, order: Sequence[str], previous: PreviousHand | None
+) -> tuple[str, ...] | None:
     """Under ``session.sit_out = "losing_team"`` (세종), who may sit the next hand out: the
     previous hand's losing side (the declarer and friend when the contract failed, else the
     opposition) among those present; None under another rule, or with no scored hand before
     (then the dealer sits out, as usual)."""
-    if rules.session.sit_out != "losing_team" or previous is None \
-            or previous.status != "scored" or previous.success is None:
+    if (
+        rules.session.sit_out != "losing_team"
+        or previous is None
+        or previous.status != "scored"
+        or previous.success is None
+    ):
         return None
     ruling = {previous.declarer, previous.friend}
     lost = [p for p in previous.players if (p in ruling) != bool(previous.success)]
     return tuple(p for p in order if p in lost) or None
 
 
-def check_sitting_out(rules: Ruleset, order: Sequence[str], previous: Optional[PreviousHand],
-                      out: Sequence[str]) -> None:
+def check_sitting_out(
+    rules: Ruleset, order: Sequence[str], previous: PreviousHand | None, out: Sequence[str]
+) -> None:
     """Refuse sitters the ruleset does not allow: under ``session.sit_out = "losing_team"``
     only players of the previous hand's losing team sit out."""
     losers = losing_team(rules, order, previous)
@@ -162,16 +175,22 @@ def check_sitting_out(rules: Ruleset, order: Sequence[str], previous: Optional[P
         return
     wrong = [p for p in out if p not in losers]
     if wrong:
-        raise MightyError(_("{player} sits out, but was not of the losing team ({team}): "
-                            "someone of it sits out (session.sit_out = losing_team)").format(
-                                player=wrong[0], team=", ".join(losers)))
+        raise MightyError(
+            _(
+                "{player} sits out, but was not of the losing team ({team}): "
+                "someone of it sits out (session.sit_out = losing_team)"
+            ).format(player=wrong[0], team=", ".join(losers))
+        )
 
 
 def _first_loser(order: Sequence[str], dealer: str, losers: Sequence[str]) -> str:
     """The proposal among the losing team: the first of it from the dealer on."""
     start = order.index(dealer) if dealer in order else 0
-    return next(order[(start + step) % len(order)] for step in range(len(order))
-                if order[(start + step) % len(order)] in losers)
+    return next(
+        order[(start + step) % len(order)]
+        for step in range(len(order))
+        if order[(start + step) % len(order)] in losers
+    )
 
 
 def _first_sitters(order: Sequence[str], dealer: str, extra: int) -> tuple[str, ...]:
@@ -193,9 +212,15 @@ def _redeal_dealer(rules: Ruleset, order: Sequence[str], previous: PreviousHand)
 
 
 def _next_dealer(rules: Ruleset, order: Sequence[str], previous: PreviousHand) -> str:
-    dealer = previous.dealer if previous.dealer in order else order[0]
-    if (rules.session.sit_out == "declarer_if_opposition_won" and len(order) > rules.table.players
-            and previous.success is False and previous.declarer):
+    dealer = (
+        previous.dealer if previous.dealer is not None and previous.dealer in order else order[0]
+    )
+    if (
+        rules.session.sit_out == "declarer_if_opposition_won"
+        and len(order) > rules.table.players
+        and previous.success is False
+        and previous.declarer
+    ):
         return previous.declarer
     how = rules.session.next_dealer
     if how == "friend":  # a ghost friend (ghost 4마) deals nothing: the declarer does
@@ -208,13 +233,22 @@ def _next_dealer(rules: Ruleset, order: Sequence[str], previous: PreviousHand) -
     return _after(order, dealer)
 
 
-def opener_for(rules: Ruleset, order: Sequence[str], players: Sequence[str], dealer: str,
-               previous: Optional[PreviousHand]) -> str:
+def opener_for(
+    rules: Ruleset,
+    order: Sequence[str],
+    players: Sequence[str],
+    dealer: str,
+    previous: PreviousHand | None,
+) -> str:
     """Who opens the election (election.opener); never a player sitting out."""
     how = rules.election.opener
-    candidate: Optional[str] = dealer
-    if previous is not None and previous.status == "deal_miss" and previous.opener \
-            and rules.deal_miss.redeal_opener == "same":
+    candidate: str | None = dealer
+    if (
+        previous is not None
+        and previous.status == "deal_miss"
+        and previous.opener
+        and rules.deal_miss.redeal_opener == "same"
+    ):
         candidate = previous.opener  # 001 §3.2: the opener is set by the last hand played
     elif how == "after_dealer":
         candidate = None
@@ -223,8 +257,8 @@ def opener_for(rules: Ruleset, order: Sequence[str], players: Sequence[str], dea
             candidate = previous.declarer
         else:
             candidate = previous.friend or previous.declarer
-    if candidate in players:
-        return candidate  # type: ignore[return-value]
+    if candidate is not None and candidate in players:
+        return candidate
     # "after_dealer", or the one who would open sits out: the next player after the dealer.
     sitting_out = [p for p in order if p not in players]
     return _after(order, dealer, skip=sitting_out)
@@ -238,10 +272,19 @@ class PotMove:
     pot_after: int = 0
 
 
-def settle_pot(rules: Ruleset, pot: int, status: str, *, dealer: Optional[str] = None,
-               deal_miss: Optional[str] = None, declarer: Optional[str] = None,
-               friend: Optional[str] = None, success: Optional[bool] = None,
-               players: Sequence[str] = (), friend2: Optional[str] = None) -> PotMove:
+def settle_pot(
+    rules: Ruleset,
+    pot: int,
+    status: str,
+    *,
+    dealer: str | None = None,
+    deal_miss: str | None = None,
+    declarer: str | None = None,
+    friend: str | None = None,
+    success: bool | None = None,
+    players: Sequence[str] = (),
+    friend2: str | None = None,
+) -> PotMove:
     """The pot's movement in one hand, given the pot before it (001 §2; 000 §8); ``friend2``:
     the second friend of a two-card call (동대전 7마), of the ruling party too."""
     if status == "deal_miss":
@@ -252,12 +295,18 @@ def settle_pot(rules: Ruleset, pot: int, status: str, *, dealer: Optional[str] =
         return PotMove({}, pot)
     if status == "scored" and success and pot > 0 and declarer:
         return PotMove(dict(pot_shares(pot, rules, declarer, friend, friend2)), 0)
-    if status == "scored" and success is False and pot > 0 and declarer and players \
-            and rules.deposit.won_by == "winning_team":
+    if (
+        status == "scored"
+        and success is False
+        and pot > 0
+        and declarer
+        and players
+        and rules.deposit.won_by == "winning_team"
+    ):
         opposition = [p for p in players if p not in (declarer, friend, friend2)]
         share = pot // len(opposition)
         if share:
-            return PotMove({p: share for p in opposition}, pot - share * len(opposition))
+            return PotMove(dict.fromkeys(opposition, share), pot - share * len(opposition))
     return PotMove({}, pot)
 
 
@@ -275,8 +324,9 @@ def counts_toward_session(status: str) -> bool:
     return status == "scored"
 
 
-def session_over(rules: Ruleset, hands_played: int,
-                 session_totals: Mapping[str, int]) -> Optional[str]:
+def session_over(
+    rules: Ruleset, hands_played: int, session_totals: Mapping[str, int]
+) -> str | None:
     """Why the session is complete (None while it goes on): ``hands_played`` scored hands
     (:func:`counts_toward_session`) and each player's points this session, deposit pot
     included. The reason names the rule, e.g. ``session.hands_per_session = 8: 8 hands
@@ -284,18 +334,28 @@ def session_over(rules: Ruleset, hands_played: int,
     reasons = []
     limit = rules.session.hands_per_session
     if limit and hands_played >= limit:
-        reasons.append(ngettext("session.hands_per_session = {limit}: {count} hand played",
-                                "session.hands_per_session = {limit}: {count} hands played",
-                                hands_played).format(limit=limit, count=hands_played))
+        reasons.append(
+            ngettext(
+                "session.hands_per_session = {limit}: {count} hand played",
+                "session.hands_per_session = {limit}: {count} hands played",
+                hands_played,
+            ).format(limit=limit, count=hands_played)
+        )
     stack = rules.session.starting_points
     if stack:
-        broke = sorted((stack + total, name) for name, total in session_totals.items()
-                       if stack + total <= 0)
+        broke = sorted(
+            (stack + total, name) for name, total in session_totals.items() if stack + total <= 0
+        )
         if broke:
-            who = ", ".join(_("{name} is at {left} ({change:+d} this session)").format(
-                name=name, left=left, change=left - stack) for left, name in broke)
-            reasons.append(_("session.starting_points = {stack}: {who}").format(stack=stack,
-                                                                                who=who))
+            who = ", ".join(
+                _("{name} is at {left} ({change:+d} this session)").format(
+                    name=name, left=left, change=left - stack
+                )
+                for left, name in broke
+            )
+            reasons.append(
+                _("session.starting_points = {stack}: {who}").format(stack=stack, who=who)
+            )
     return "; ".join(reasons) or None
 
 
@@ -312,7 +372,7 @@ class SessionTally:
     hands_played: int = 0
     totals: dict[str, int] = field(default_factory=dict)
 
-    def add(self, rules: Ruleset, status: str, deltas: Mapping[str, int]) -> Optional[str]:
+    def add(self, rules: Ruleset, status: str, deltas: Mapping[str, int]) -> str | None:
         """Count one more hand; why the session is over after it (None while it goes on)."""
         self.hands_played += counts_toward_session(status)
         for name, delta in deltas.items():
@@ -328,8 +388,9 @@ class SessionEnd:
     reason: str
 
 
-def find_session_end(rules: Ruleset,
-                     hands: Iterable[tuple[str, Mapping[str, int]]]) -> Optional[SessionEnd]:
+def find_session_end(
+    rules: Ruleset, hands: Iterable[tuple[str, Mapping[str, int]]]
+) -> SessionEnd | None:
     """The first hand after which the session is over, given each hand's status and every
     player's change (deposit pot included), in order; None if it never ends."""
     if not has_session_end(rules):

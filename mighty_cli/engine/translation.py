@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping, Optional
+from typing import Any, Protocol
 
 # Deferred imports: the particle rule (.particles, its expressions compiled on import) loads
 # with the first Korean catalog, so an English command does not pay for it at start-up.
@@ -33,11 +34,11 @@ LANGUAGES = ("en", "ko")
 DEFAULT_LANGUAGE = "en"
 
 _loaded: dict[str, _gettext.NullTranslations] = {}
-_current: Optional[_gettext.NullTranslations] = None
-_current_language: Optional[str] = None
+_current: _gettext.NullTranslations | None = None
+_current_language: str | None = None
 
 
-def normalize_language(value: Optional[str]) -> Optional[str]:
+def normalize_language(value: str | None) -> str | None:
     """``ko``, ``ko_KR.UTF-8``, ``KO``, ``en-US`` -> a language the tool speaks, else None."""
     if not value:
         return None
@@ -45,8 +46,7 @@ def normalize_language(value: Optional[str]) -> Optional[str]:
     return code if code in LANGUAGES else None
 
 
-def choose_language(option: Optional[str] = None,
-                    environ: Optional[Mapping[str, str]] = None) -> str:
+def choose_language(option: str | None = None, environ: Mapping[str, str] | None = None) -> str:
     """The language to speak: the ``--lang`` option, then ``MIGHTY_LANG``, then the locale
     (the first set of ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as POSIX orders them), then
     English. A value naming a language the tool does not speak falls through to the next."""
@@ -62,23 +62,35 @@ def choose_language(option: Optional[str] = None,
     return DEFAULT_LANGUAGE
 
 
+class _Lookup(Protocol):
+    """What ``str.format_map`` reads names from."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
+
+
+class _Readable(Protocol):
+    """What a catalog is read from."""
+
+    def read(self) -> bytes: ...
+
+
 class KoreanMessage(str):
     """A translated message holding particles in pair notation (``{name}이(가)``): filling it
     in (``format``, ``format_map``, ``%``) chooses each particle by the word before it."""
 
     __slots__ = ()
 
-    def format(self, *args, **kwargs) -> str:  # type: ignore[override]
+    def format(self, *args: object, **kwargs: object) -> str:
         from .particles import resolve
 
         return resolve(str.format(self, *args, **kwargs))
 
-    def format_map(self, mapping) -> str:  # type: ignore[override]
+    def format_map(self, mapping: _Lookup) -> str:
         from .particles import resolve
 
         return resolve(str.format_map(self, mapping))
 
-    def __mod__(self, values) -> str:  # type: ignore[override]
+    def __mod__(self, values: object) -> str:
         from .particles import resolve
 
         return resolve(str.__mod__(self, values))
@@ -88,11 +100,11 @@ class ParticleCatalog(_gettext.GNUTranslations):
     """A compiled catalog whose messages with particles in pair notation are
     :class:`KoreanMessage`s (made once, as the catalog is read)."""
 
-    def _parse(self, fp) -> None:  # type: ignore[override]
+    def _parse(self, fp: _Readable) -> None:
         from .particles import PAIR
 
-        super()._parse(fp)  # type: ignore[misc]
-        catalog = self._catalog  # type: ignore[attr-defined]
+        super()._parse(fp)
+        catalog = self._catalog  # type: ignore[attr-defined]  # GNUTranslations' own, untyped
         for key, text in catalog.items():
             if isinstance(text, str) and ")" in text and PAIR.search(text):
                 catalog[key] = KoreanMessage(text)
@@ -107,13 +119,14 @@ def translations(language: str) -> _gettext.NullTranslations:
             catalog = _gettext.NullTranslations()
         else:
             # fallback=False: a Korean tool without its catalog is a packaging bug, not English
-            catalog = _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[language],
-                                           class_=ParticleCatalog)
+            catalog = _gettext.translation(
+                DOMAIN, str(LOCALE_DIR), languages=[language], class_=ParticleCatalog
+            )
         _loaded[language] = catalog
     return catalog
 
 
-def set_language(language: Optional[str]) -> str:
+def set_language(language: str | None) -> str:
     """Speak this language from now on (None: choose from the environment); returns it."""
     global _current, _current_language
     chosen = normalize_language(language) or choose_language()
@@ -124,22 +137,25 @@ def set_language(language: Optional[str]) -> str:
 def get_language() -> str:
     """The language currently spoken (chosen from the environment on first use)."""
     if _current_language is None:
-        set_language(None)
-    return _current_language  # type: ignore[return-value]
+        return set_language(None)
+    return _current_language
+
+
+def _catalog() -> _gettext.NullTranslations:
+    """The current catalog (the language chosen from the environment on first use)."""
+    if _current is None:
+        return translations(set_language(None))
+    return _current
 
 
 def gettext(message: str) -> str:
     """The message in the current language."""
-    if _current is None:
-        set_language(None)
-    return _current.gettext(message)  # type: ignore[union-attr]
+    return _catalog().gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural form for ``count`` in the current language (Korean has one)."""
-    if _current is None:
-        set_language(None)
-    return _current.ngettext(singular, plural, count)  # type: ignore[union-attr]
+    return _catalog().ngettext(singular, plural, count)
 
 
 def N_(message: str) -> str:

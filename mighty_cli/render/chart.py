@@ -10,7 +10,7 @@ ten colours, each solid, dashed and dotted.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Optional, Protocol, Sequence
 
 #: Colours for the chart's lines, distinguishable and readable on white.
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
@@ -22,6 +22,16 @@ DASHES = ("", "7 4", "2 3")
 #: The least vertical distance between two end labels, in the chart's units: 14px (a line of
 #: 12px text) at the narrowest the chart is drawn (560px, on a phone).
 LABEL_GAP = 18.0
+
+
+class Series(Protocol):
+    """A player's cumulative score after each point of the x axis (the standings' series)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def points(self) -> Sequence[int]: ...
 
 
 @dataclass
@@ -60,7 +70,8 @@ def line_style(index: int) -> tuple[str, str]:
     return colour, DASHES[index // len(PALETTE) % len(DASHES)]
 
 
-def chart(xs: Sequence[int], series, width: int = 720, height: int = 320) -> Optional[Chart]:
+def chart(xs: Sequence[int], series: Sequence[Series], width: int = 720,
+          height: int = 320) -> Optional[Chart]:
     """Scale cumulative-score series into an SVG viewBox (None when there is nothing to draw)."""
     if len(xs) < 2 or not series:
         return None
@@ -89,9 +100,9 @@ def chart(xs: Sequence[int], series, width: int = 720, height: int = 320) -> Opt
     # The labels stand in a column of their own beside the plot, from its top to its bottom
     # (half a label in from each edge).
     low_label, high_label = LABEL_GAP / 2, height - LABEL_GAP / 2
-    for line, y in zip(lines, spread_labels([line.last_y for line in lines], LABEL_GAP,
-                                            low_label, high_label)):
-        line.label_y = y
+    for drawn, y in zip(lines, spread_labels([line.last_y for line in lines], LABEL_GAP,
+                                             low_label, high_label)):
+        drawn.label_y = y
     y_ticks = [(sy(v), v) for v in _ticks(low, high)]
     x_ticks = [(sx(v), v) for v in _ticks(x_low, x_high) if x_low <= v <= x_high]
     labelled = len(lines) * LABEL_GAP <= high_label - low_label + LABEL_GAP

@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 from typing import Callable, Iterator, Optional
 
+from jinja2 import Environment
 from jinja2.ext import Extension
 from jinja2.lexer import Token, TokenStream
 
@@ -32,12 +33,14 @@ class ConstantMessages(Extension):
     """The Jinja2 extension folding ``{{ _("text") }}`` into the text, in an environment whose
     ``constant_messages`` is its catalog's ``gettext`` (None: nothing is folded)."""
 
-    def __init__(self, environment) -> None:
+    def __init__(self, environment: Environment) -> None:
         super().__init__(environment)
         environment.extend(constant_messages=None)
 
     def filter_stream(self, stream: TokenStream) -> Iterator[Token]:
-        translate: Optional[Callable[[str], str]] = self.environment.constant_messages
+        # the setting __init__ added (Environment.extend), which Environment's type lacks
+        translate: Optional[Callable[[str], str]] = getattr(
+            self.environment, "constant_messages", None)
         if translate is None:
             yield from stream
             return

@@ -15,6 +15,7 @@ templates, in the sandbox, keep Jinja2's own.
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from markupsafe import Markup
 from markupsafe import escape as _markupsafe_escape
@@ -24,7 +25,7 @@ _SPECIAL = ("&", "<", ">", "'", '"')
 _new = str.__new__
 
 
-def escape(value) -> Markup:
+def escape(value: Any) -> Markup:
     """``markupsafe.escape(value)``: the same text, as ``Markup``."""
     kind = type(value)
     if kind is Markup:

@@ -26,7 +26,7 @@ import os
 import threading
 from datetime import date, datetime, timezone, tzinfo
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from markupsafe import Markup
 
@@ -45,6 +45,13 @@ from .page_filters import (ROLE_LABELS, bid_face, call_label, card_class, card_f
 from .template_cache import bytecode_cache
 from .text import friend_call_text
 
+if TYPE_CHECKING:
+    from jinja2 import Environment, FileSystemLoader, Template
+    from jinja2.nodes import EvalContext
+    from jinja2.runtime import Context
+
+    from ..tournament.deal_sheet import DealSheet
+
 
 class TemplateError(MightyError):
     """A standings template that cannot be loaded or rendered."""
@@ -55,7 +62,8 @@ def page_language(lang: Optional[str] = None) -> str:
     return normalize_language(lang) or get_language()
 
 
-def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] = None):
+def environment(template_dir: Optional[str | Path] = None,
+                lang: Optional[str] = None) -> Environment:
     """A Jinja2 environment: the club's folder (if any) overrides the bundled templates; the
     templates translate into ``lang`` (default: the language the tool speaks). With a club's
     folder every template runs in the sandbox (a bundled one may be extended by the club's);
@@ -69,7 +77,7 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
         else jinja2.Environment
     from .constant_messages import ConstantMessages, catalog_tag  # imports Jinja2
 
-    options = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True,
+    options: dict[str, Any] = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True,
                "undefined": jinja2.StrictUndefined,
                "extensions": ["jinja2.ext.i18n", ConstantMessages]}
     policies = {"ext.i18n.trimmed": True}  # {% trans %} text is one line, as extracted
@@ -83,9 +91,12 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
     env.policies.update(policies)
     catalog = translations(language)
     if not template_dir:  # the project's own templates: messages translated as they compile,
-        env.constant_messages = catalog.gettext  # values escaped by escaping.escape
+        # the extension's setting (Environment.extend), which Environment's type lacks;
+        # values escaped by escaping.escape
+        env.constant_messages = catalog.gettext  # type: ignore[attr-defined]
         env.template_class = bundled_template_class()
-    env.install_gettext_translations(catalog, newstyle=True)
+    # added by the i18n extension, which Environment's type lacks
+    env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
     env.globals["gettext"] = env.globals["_"] = _page_gettext(catalog.gettext)
     env.globals["ngettext"] = _page_ngettext(catalog.ngettext)
     env.globals["lang"] = language
@@ -117,7 +128,7 @@ def environment(template_dir: Optional[str | Path] = None, lang: Optional[str] =
 _MESSAGES_KEPT = 4096
 
 
-def _page_gettext(translate):
+def _page_gettext(translate: Callable[[str], str]) -> Callable[..., str]:
     """The templates' ``_()`` and ``gettext()`` as Jinja2's i18n extension makes them (newstyle:
     the message translated, marked safe where the template autoescapes, then formatted with
     its variables, escaped), in one call where the extension's take three: a site page asks
@@ -129,7 +140,7 @@ def _page_gettext(translate):
     alone: dict[str, Markup] = {}   # and formatted, for messages with no variables
 
     @pass_eval_context
-    def gettext(eval_ctx, string: str, **variables):
+    def gettext(eval_ctx: EvalContext, string: str, **variables: Any) -> str:
         if not eval_ctx.autoescape:
             return translate(string) % variables
         cache = marked if variables else alone
@@ -152,13 +163,14 @@ def _page_gettext(translate):
     return gettext
 
 
-def _page_ngettext(translate):
+def _page_ngettext(translate: Callable[[str, str, int], str]) -> Callable[..., str]:
     """The templates' ``ngettext()`` (``{% trans count=n %}``) as Jinja2's i18n extension makes
     it (newstyle), a Korean message's particles chosen once it is filled in."""
     from jinja2 import pass_context
 
     @pass_context
-    def ngettext(context, singular: str, plural: str, number: int, **variables):
+    def ngettext(context: Context, singular: str, plural: str, number: int,
+                 **variables: Any) -> str:
         variables.setdefault("num", number)
         text = translate(singular, plural, number)
         if context.eval_ctx.autoescape:
@@ -184,7 +196,7 @@ def _page_markup(text: str) -> Markup:
     return PairedMarkup(text) if type(text) is KoreanMessage else Markup(text)
 
 
-def _confined_loader(folders: list[str]):
+def _confined_loader(folders: list[str]) -> FileSystemLoader:
     """Jinja2's file loader, refusing what a ruleset folder refuses too: a template that is a
     link leading out of its folder, or not a regular file (a pipe would wait forever), or
     larger than :data:`TEMPLATE_MAX_BYTES`."""
@@ -221,16 +233,16 @@ MAX_CALL_DEPTH = 40
 _CALLS = threading.local()
 
 
-def _environment_class(base):
+def _environment_class(base: type[Environment]) -> type[Environment]:
     """The sandbox with its attribute check remembered per (type, name): the check depends
     only on the name and on what the object is an instance of (``is_internal_attribute``
     tests ``isinstance`` against functions, methods, types, code, frames, generators), and a
     site page of a hundred hands asks it thousands of times."""
     if base not in _CLASSES:
-        class PageEnvironment(base):  # type: ignore[misc, valid-type]
+        class PageEnvironment(base):  # type: ignore[misc, valid-type]  # a base chosen at run time
             _safe: dict = {}
 
-            def call(self, context, obj, *args, **kwargs):  # type: ignore[override]
+            def call(self, context, obj, *args, **kwargs):
                 """Every call a template makes: nested at most ``MAX_CALL_DEPTH`` deep, so a
                 club's macro that calls itself stops in one line long before Python's own
                 recursion limit (a full stack would fail even the clean-up)."""
@@ -277,9 +289,9 @@ def _environment_class(base):
     return _CLASSES[base]
 
 
-def render_league_page(page, template_dir: Optional[str | Path] = None,
+def render_league_page(page: Any, template_dir: Optional[str | Path] = None,
                        generated: Optional[datetime] = None, lang: Optional[str] = None,
-                       timezone_name: Optional[str] = None, tournament=None) -> str:
+                       timezone_name: Optional[str] = None, tournament: Any = None) -> str:
     """The whole standings page of a league as one HTML string, in ``lang`` (``ko``, ``en``;
     None: the language the tool speaks), times in ``timezone_name`` (an IANA zone such as
     ``Asia/Seoul``; None: the machine's); with the league's ``tournament`` (its rounds'
@@ -292,7 +304,7 @@ def render_league_page(page, template_dir: Optional[str | Path] = None,
                   generated=local_time(generated or datetime.now(timezone.utc), zone))
 
 
-def render_round_board(board, template_dir: Optional[str | Path] = None,
+def render_round_board(board: Any, template_dir: Optional[str | Path] = None,
                        generated: Optional[datetime] = None, lang: Optional[str] = None,
                        timezone_name: Optional[str] = None,
                        serve_url: Optional[str] = None) -> str:
@@ -307,6 +319,17 @@ def render_round_board(board, template_dir: Optional[str | Path] = None,
              for table in board.round.tables if serve_url and table.code and table.playing}
     return render(env, "round_board.html", template_dir, board=board,
                   links={table: (link, qr_svg(link)) for table, link in links.items()},
+                  generated=local_time(generated or datetime.now(timezone.utc), zone))
+
+
+def render_deal_sheet(sheet: DealSheet, template_dir: str | Path | None = None,
+                      generated: datetime | None = None, lang: str | None = None,
+                      timezone_name: str | None = None) -> str:
+    """A duplicate round's deal sheet (``deal_sheet.html``: a deal per A4 page) as one HTML
+    string (:class:`mighty_cli.tournament.deal_sheet.DealSheet`)."""
+    env = environment(template_dir, lang)
+    zone = time_zone(timezone_name)
+    return render(env, "deal_sheet.html", template_dir, sheet=sheet,
                   generated=local_time(generated or datetime.now(timezone.utc), zone))
 
 
@@ -375,13 +398,14 @@ def local_day(moment: datetime, zone: tzinfo) -> date:
     return _in_zone(moment, zone).date()
 
 
-def render(env, name, template_dir: Optional[str | Path], **context) -> str:
+def render(env: Environment, name: str | Template, template_dir: Optional[str | Path],
+           **context: Any) -> str:
     """One template (a name, or one :func:`load_template` gave) rendered, its failures (a
     club's broken or forbidden template) as one line (:class:`TemplateError`)."""
     import jinja2
 
     try:
-        template = name if hasattr(name, "render") else env.get_template(name)
+        template = env.get_template(name) if isinstance(name, str) else name
         if not getattr(env, "sandboxed", False):
             # The bundled templates: the project's own, whose pages are bounded by what they
             # show (paged lists), rendered in one piece and measured once.
@@ -424,19 +448,20 @@ def render(env, name, template_dir: Optional[str | Path], **context) -> str:
                               "end")) from None
 
 
-def load_template(env, name: str, template_dir: Optional[str | Path]):
+def load_template(env: Environment, name: str, template_dir: Optional[str | Path]) -> Template:
     """A template compiled, with what it extends and imports: a broken or missing one stops
     here, as one line, before anything is written."""
     import jinja2
 
     try:
-        template = env.get_template(name)
-        source = env.loader.get_source(env, name)[0]
+        template = env.get_template(name)  # refused without a loader: environment() sets one
+        source = env.loader.get_source(env, name)[0] if env.loader is not None else ""
         for node in env.parse(source).find_all((jinja2.nodes.Extends, jinja2.nodes.Import,
                                                 jinja2.nodes.FromImport,
                                                 jinja2.nodes.Include)):
-            if isinstance(node.template, jinja2.nodes.Const):
-                load_template(env, node.template.value, template_dir)
+            target = getattr(node, "template", None)  # each of the four names one
+            if isinstance(target, jinja2.nodes.Const):
+                load_template(env, target.value, template_dir)
         return template
     except TemplateError:
         raise

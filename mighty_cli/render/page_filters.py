@@ -9,7 +9,7 @@ environment passes (:func:`mighty_cli.render.html.environment`).
 from __future__ import annotations
 
 import functools
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from markupsafe import Markup
 
@@ -19,8 +19,14 @@ from ..engine.translation import N_, _
 from .escaping import escape
 from .text import friend_call_text
 
+if TYPE_CHECKING:
+    from jinja2.runtime import Context
 
-def score_html(value: Optional[int]):
+#: A catalog's gettext: a message in the page's language.
+Translate = Callable[[str], str]
+
+
+def score_html(value: Optional[int]) -> Markup:
     """A signed score in a span coloured by its sign (``–`` for none): a filter, as cheap as
     a table of thousands of hands needs."""
     if value is None:
@@ -115,7 +121,7 @@ def trick_spans(trick):
 _PLAYED: dict = {}
 
 
-def _played(trick) -> list[str]:
+def _played(trick: Any) -> list[str]:
     """A trick's plays as spans, each kind made once (a site shows a few hundred kinds
     thousands of times): a dictionary looked up here, not a remembered function called."""
     winner, classes, made = trick.winner, _PLAY_CLASSES, _PLAYED
@@ -141,7 +147,7 @@ def trick_rows(tricks):
     (as :func:`trick_spans`), who won, the point cards in it (``–`` where unknown)."""
     names: dict = {}  # each player's name escaped once (ten tricks name the same five)
 
-    def name(text) -> str:
+    def name(text: Any) -> str:
         text = text or "–"
         escaped = names.get(text)
         if escaped is None:
@@ -157,7 +163,7 @@ def trick_rows(tricks):
         for trick in tricks]))
 
 
-def _number(value) -> str:
+def _number(value: Any) -> str:
     """A count in a page's markup: a whole number as it is (nothing in it to escape), any
     other value escaped."""
     return str(value) if type(value) is int else escape(value)
@@ -169,7 +175,7 @@ ROLE_LABELS = {"declarer": N_("Declarer"), "friend": N_("Friend"),
                "opponent": N_("opposition (야당)"), "eliminated": N_("eliminated"),
                "out": N_("Sitting out")}
 
-def role_label(role, gettext=None) -> str:
+def role_label(role: str, gettext: Optional[Translate] = None) -> str:
     """A player's part in a hand as a page names it (``declarer`` -> ``Declarer``; ``–`` for
     a part the tool does not know)."""
     return (gettext or _)(ROLE_LABELS[role]) if role in ROLE_LABELS else "–"
@@ -194,7 +200,7 @@ def election_calls(election, gettext=None):
 NO_TRUMP_BID = N_("no-trump %(number)s")
 
 
-def bid_face(text, gettext=None) -> str:
+def bid_face(text: object, gettext: Optional[Translate] = None) -> str:
     """A bid or contract as a page shows it, in the notation of its cards: ``14S`` ->
     ``♠14``, ``15NT`` -> ``노기루다 15`` (``no-trump 15``) in ``gettext``'s language; what is
     not a bid comes back as it is."""
@@ -216,12 +222,12 @@ CARD_FRIEND = N_("card friend %(card)s")
 PLAYER_FRIEND = N_("player friend (너 프렌드)")
 
 
-def call_label(kind, gettext=None) -> str:
+def call_label(kind: Any, gettext: Optional[Translate] = None) -> str:
     """A kind of friend call as a page names it (``joker`` -> ``joker call``)."""
     return (gettext or _)(CALL_LABELS.get(kind, NOT_RECORDED))
 
 
-def friend_called(outcome, gettext=None) -> str:
+def friend_called(outcome: Any, gettext: Optional[Translate] = None) -> str:
     """How a hand's friend was called, as its page says it: the card for a card call
     (``card friend ♠A``; both of a two-card call, ``♠A+◆K``), else the kind of call."""
     translate = gettext or _
@@ -233,7 +239,7 @@ def friend_called(outcome, gettext=None) -> str:
     return call_label(outcome.call_kind, translate)
 
 
-def player_link(context, name, root: Optional[str] = None):
+def player_link(context: Context, name: str, root: Optional[str] = None) -> Markup:
     """A player's name linking to the player's page (relative to ``root``, by default the
     page's), or the name alone for someone the league does not list (``ids``). Each link is
     made once (a hand page links some fifteen names, of the same dozen)."""

@@ -19,7 +19,10 @@ import os
 import stat
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from jinja2.bccache import Bucket, BytecodeCache
 
 
 def cache_folder() -> Path:
@@ -45,7 +48,7 @@ def _private(folder: Path) -> bool:
     return not hasattr(os, "getuid") or info.st_uid == os.getuid()
 
 
-def bytecode_cache(options: str = "") -> Optional[object]:
+def bytecode_cache(options: str = "") -> Optional[BytecodeCache]:
     """A Jinja2 bytecode cache in :func:`cache_folder` for an environment made with
     ``options`` (their text: the same template compiles differently under other options, so
     each set has its own entries), or None where there can be none."""
@@ -54,13 +57,13 @@ def bytecode_cache(options: str = "") -> Optional[object]:
     from jinja2 import FileSystemBytecodeCache
 
     class QuietCache(FileSystemBytecodeCache):
-        def load_bytecode(self, bucket) -> None:
+        def load_bytecode(self, bucket: Bucket) -> None:
             try:
                 super().load_bytecode(bucket)
             except Exception:  # noqa: BLE001 - unreadable or torn: compiled again
                 bucket.reset()
 
-        def dump_bytecode(self, bucket) -> None:
+        def dump_bytecode(self, bucket: Bucket) -> None:
             try:
                 super().dump_bytecode(bucket)
             except OSError:  # a full disk, a read-only home: compiled next time too

@@ -7,7 +7,7 @@ code points, so a column of 주공 names lines up with a column of Latin ones.
 from __future__ import annotations
 
 import unicodedata
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Optional, Sequence
 from ..engine.translation import N_, gettext as tool_gettext
 
 
@@ -75,7 +75,7 @@ def _numeric(cell: str) -> bool:
     return True
 
 
-def friend_call_text(call: str, gettext=None) -> str:
+def friend_call_text(call: str, gettext: Optional[Callable[[str], str]] = None) -> str:
     """A stored friend call (``SA``, ``joker``, ``mighty``, ``first-trick``, ``player:Bo``,
     ``none``) as a table or page says it, in the user's language (or ``gettext``'s, a page's):
     ``♠A``, ``조커``, ``초구``."""

@@ -68,9 +68,10 @@ def check_duplicate_hand(rules: Ruleset, session: LeagueSession, duplicate: Dupl
         _check_friend(rules, cards, hand, where)
 
 
-def _simple_deal(rules: Ruleset) -> bool:
-    """Whether a called card stays with whoever was dealt it: one deck, nobody eliminated (whose
-    cards go round again), no ghost, dummy or friend hands."""
+def deal_decides_friend(rules: Ruleset) -> bool:
+    """Whether a called card stays with whoever was dealt it, so a duplicate deal decides who
+    the friend is (a friend is entered with the card called): one deck, nobody eliminated
+    (whose cards go round again), no ghost, dummy or friend hands."""
     t = rules.table
     return (t.decks == 1 and not t.eliminated and not t.ghost and not t.dummy
             and not t.partner_hands and rules.friend.called_cards == 1)
@@ -78,7 +79,7 @@ def _simple_deal(rules: Ruleset) -> bool:
 
 def _check_friend(rules: Ruleset, cards: dict[str, list[int]], hand: dict, where: str) -> None:
     call, declarer = hand.get("friend_call"), hand.get("declarer")
-    if not declarer or not _simple_deal(rules):
+    if not declarer or not deal_decides_friend(rules):
         return
     if not call:
         if hand.get("friend") not in (None, "", "none"):  # the deal says who holds the card

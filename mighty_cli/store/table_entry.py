@@ -87,11 +87,24 @@ class HandGone(LeagueError):
 
 class HandAlreadyEntered(LeagueError):
     """The table is past the hand a writer says it enters: ``hand`` is the stored hand of that
-    number, ``same`` whether it is this very entry, ``next`` the table's next hand."""
+    number, ``same`` whether it is this very entry, ``next`` the table's next hand;
+    ``entered`` who entered the stored hand and when (:class:`Entered`)."""
 
-    def __init__(self, message: str, hand: Hand, same: bool, next_hand: int):
+    def __init__(self, message: str, hand: Hand, same: bool, next_hand: int,
+                 entered: Optional[Entered] = None):
         super().__init__(message)
         self.hand, self.same, self.next = hand, same, next_hand
+        self.entered = entered
+
+
+@dataclass(frozen=True)
+class Entered:
+    """A stored hand's entry: its declarer (or the deal miss's player; None when everyone
+    passed), who entered it (empty when unknown) and when (UTC)."""
+
+    declarer: Optional[str]
+    who: str
+    at: datetime
 
 
 class SameOutcome(LeagueError):
@@ -152,6 +165,7 @@ def entered_words(s: Session, league: League, hand: Hand) -> str:
     """A stored hand in a few words, with who entered it and when: ``declarer Ana 15D, by
     kim at 21:03``."""
     names = _names(s, [hand.declarer_id, hand.deal_miss_id])
+    entered = entry_of(s, hand)
     if hand.status == "deal_miss":
         what = _("deal miss ({player})").format(player=names.get(hand.deal_miss_id))
     elif hand.status == "redeal":
@@ -159,13 +173,22 @@ def entered_words(s: Session, league: League, hand: Hand) -> str:
     else:
         what = _("declarer {declarer} {contract}").format(declarer=names.get(hand.declarer_id),
                                                           contract=hand.contract)
-    entry = s.exec(select(ChangeLog.who, ChangeLog.at).where(ChangeLog.hand_id == hand.id)
-                   .order_by(ChangeLog.id).limit(1)).first()
-    who, at = entry if entry is not None else ("", hand.created_at)
-    time = _clock(s, league, at)
+    who, time = entered.who, _clock(s, league, entered.at)
     if who:
         return _("{what}, by {who} at {time}").format(what=what, who=who, time=time)
     return _("{what}, at {time}").format(what=what, time=time)
+
+
+def entry_of(s: Session, hand: Hand) -> Entered:
+    """Who entered a stored hand and when (its first change-log line; else its creation)."""
+    entry = s.exec(select(ChangeLog.who, ChangeLog.at).where(ChangeLog.hand_id == hand.id)
+                   .order_by(ChangeLog.id).limit(1)).first()
+    who, at = entry if entry is not None else ("", hand.created_at)
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=timezone.utc)
+    player = hand.deal_miss_id if hand.status == "deal_miss" else hand.declarer_id
+    declarer = _names(s, [player]).get(player) if player is not None else None
+    return Entered(declarer, who or "", at)
 
 
 # --- the hand in progress, and who holds it ---------------------------------------------------
@@ -412,7 +435,7 @@ def check_next_hand(s: Session, league: League, session: LeagueSession, expect: 
             else _("{hand} is already entered ({entered})"))
     raise HandAlreadyEntered(said.format(hand=hand_name(session, expect, hand.number),
                                          entered=entered_words(s, league, hand)),
-                             hand, same, count + 1)
+                             hand, same, count + 1, entry_of(s, hand))
 
 
 def check_not_repeated(s: Session, league: League, session: LeagueSession, key: tuple) -> None:

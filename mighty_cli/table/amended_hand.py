@@ -16,7 +16,7 @@ from .answers import Answers
 from .name_lookup import find_name, split_names
 from .score_entry import EntryRefused
 from .taken import Taken, ruling_party_count
-from .words import friend_value
+from .words import contract_text, friend_value
 
 
 class AmendedHand:
@@ -51,6 +51,21 @@ class AmendedHand:
                 return None
         view = self._view
         return None if view is None or view.full or view.voided else view
+
+    def values(self, *, declarer: str | None = None, contract: str | None = None,
+               friend: str | None = None, friend2: str | None = None,
+               taken: Taken | int | None = None, deal_miss: str | None = None,
+               eliminated: str | None = None) -> dict:
+        """An amendment's values as typed, read as ``record`` reads them: the keywords of
+        :func:`~mighty_cli.store.corrections.amend_hand` for these fields (None: unchanged)."""
+        declarer, deal_miss = self.name(declarer), self.name(deal_miss)
+        friend, friend2 = self.friend(friend), self.name(friend2)
+        if isinstance(taken, Taken):
+            taken = self.count(taken, friend, friend2)
+        out = None if eliminated is None else self.eliminated(eliminated, declarer)
+        return {"declarer": declarer, "contract": contract_text(contract),
+                "friend": friend_value(friend), "friend2": friend2, "taken": taken,
+                "deal_miss": deal_miss, "eliminated": out}
 
     def name(self, text: str | None) -> str | None:
         """A player of the hand as ``record`` matches him (``text`` as typed where nobody, or

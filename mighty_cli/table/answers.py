@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine.cards import Bid, parse_bid
+from ..engine.cards import Bid, format_card, parse_bid, parse_card
 from ..engine.errors import MightyError
 from ..engine.records import friend_possible
 from ..engine.ruleset import Ruleset
@@ -154,6 +154,20 @@ class Answers:
         if self.rules.table.dummy and text:
             return self.check_eliminated(text)
         return [self.check_player(p) for p in split_names(text) or []]
+
+    def check_friend_call(self, text: str) -> str:
+        """The card the declarer called, in notation (``SA``; ``스페이드 A`` as the clubs say
+        it), or a call no card makes (``first-trick``, ``초구``): a duplicate table's deal
+        decides who the friend is by it."""
+        said = words.meaning(text.strip(), ("mighty", "joker", "first-trick", "last-trick"))
+        if said is not None:
+            return said
+        try:
+            card = parse_card(normalize_entry(text.strip(), expect="card").strip())
+        except (MightyError, ValueError):
+            raise MightyError(_("{text!r}: the card the declarer called, e.g. SA (or 초구, "
+                                "first-trick)").format(text=text.strip())) from None
+        return format_card(card)
 
     def check_taken(self, text: str) -> int:
         """The ruling party's count, or (``10+8+2``) the declarer's and each friend's cards,

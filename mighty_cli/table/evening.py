@@ -35,7 +35,7 @@ from . import view, words
 from .books import LeagueBook, SaveFile
 from .table_errors import HandTakenAway, TableUsageError
 from .name_lookup import match_name
-from .referee_session import RefereeSession, deal_cards
+from .referee_session import RefereeSession, deal_cards, rebuild
 from ..engine.cards import format_bid
 from ..engine.cards import format_card
 from ..engine.cards.deck import UNDEALT
@@ -165,7 +165,7 @@ class Evening:
         number = self.hands_before + len(self.finished) + 1
         deal = self._deal_for(number, five)
         self.hand = RefereeSession(self.rules, self.ruleset_name, five, dealer, deal,
-                                   opener=opener, on_change=self._keep)
+                                   opener=opener, on_change=self.keep)
         lines = [self._proposal_line(number)]
         lines.extend(self.hand.status()[1:])
         return lines
@@ -209,7 +209,8 @@ class Evening:
 
     # --- keeping the work ---------------------------------------------------------------------
 
-    def _keep(self, hand: RefereeSession) -> Optional[str]:
+    def keep(self, hand: RefereeSession) -> Optional[str]:
+        """Keep the work after an entry: the league's hand in progress, the save file."""
         if self.book is not None and not hand.over:
             if hand.started:
                 one = Record(ruleset=self.ruleset_name, players=list(self.present),
@@ -220,6 +221,16 @@ class Evening:
         if self.save is not None:
             self.save.write(dump_record(self.record()))
         return None
+
+    def resume_hand(self, five: list[str], dealer: str, deal: Optional[dict], state,
+                    opener: Optional[str] = None) -> list[str]:
+        """Take up a hand where it stopped (a saved record's, or the league's hand in
+        progress): ``state``, its replayed state; what to show of it."""
+        self.hand = rebuild(self.rules, self.ruleset_name, five, dealer, deal, state,
+                            on_change=self.keep, opener=opener)
+        out = [p for p in self.present if p not in five]
+        self.proposal = Proposal(dealer, self.hand.opener, tuple(five), tuple(out))
+        return self.hand.status()[1:]
 
     def write_save(self, path: Optional[Path] = None) -> str:
         if path is not None:
@@ -286,7 +297,7 @@ class Evening:
         if command == "standings":
             return self.totals_lines()
         if command == "store" and self.pending_store:
-            return self._finish()
+            return self.finish()
         if self.pending_store:
             return ["✗ " + _("the finished hand is not stored yet: 'store' tries again, "
                              "'save FILE' keeps the evening in a file, 'quit' ends")]
@@ -302,7 +313,7 @@ class Evening:
             return self._override(command, rest)
         out = self.hand.handle(text)  # type: ignore[union-attr]
         if self.hand is not None and self.hand.over and not self.hand.finished:
-            finished = self._finish()
+            finished = self.finish()
             if self.taken_away:  # the hand was not this window's to end: the refusal alone
                 return finished
             out.extend(finished)
@@ -356,7 +367,7 @@ class Evening:
             return self.book.resume
         return f"mighty referee --league {self.book.league}" if self.book else "mighty referee"
 
-    def _finish(self) -> list[str]:
+    def finish(self) -> list[str]:
         """Store the finished hand, show the totals and begin the next hand."""
         hand = self.hand
         data = hand.hand_dict()  # type: ignore[union-attr]

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from ..engine.records import Record, dump_record, friend_possible
 from ..engine.translation import N_, _, ngettext
 from ..render.text import table
+from . import words
 from .answers import PRESENT, Answers
 from .books import LeagueBook
 from .name_lookup import match_name, split_names
@@ -31,6 +32,7 @@ FRIENDS_PROMPT = N_("Friends (프렌드): one or two names, or none")
 TAKEN_PROMPT = N_("Point cards taken by the ruling party")
 SPLIT_TAKEN_PROMPT = N_("Point cards taken by the ruling party (or the declarer's+each "
                         "friend's, e.g. 10+8+2)")
+FRIEND_CALL_PROMPT = N_("Card called (e.g. SA, 스페이드 A): the deal says who held it")
 ELIMINATED_PROMPT = N_("Eliminated (탈락) by the declarer")
 #: 시흥 은마 (table.dummy): the dummy's hand may be the one eliminated.
 ELIMINATED_DUMMY_PROMPT = N_("Eliminated (탈락) by the declarer: a player, or dummy (은실)")
@@ -52,17 +54,25 @@ class HandInterrupted(Exception):
         self.answers = answers
 
 
+#: A step of :func:`ask_hand` that asked nothing (its question does not apply to this hand).
+SKIPPED = object()
+
+
 def ask_hand(answers: Answers, ask: Callable[[str, Callable, str | None], object],
-             given: dict, say: Callable[[str], object] | None = None) -> dict:
+             given: dict, say: Callable[[str], object] | None = None,
+             ask_call: bool = False) -> dict:
     """The missing answers of one hand, each checked as given; ``given`` holds the options
     already on the command line (checked the same way). ``say`` shows what the tool decides
     by itself (허니문's friend hand). An answer taken back (:class:`GoBack`, raised by ``ask``)
-    asks the question before it again; at the first question it goes to the caller."""
+    asks the question before it again; at the first question it goes to the caller.
+    ``ask_call``: a duplicate round's table, whose deal decides who the friend is, asks the
+    card called (``friend_call``) when a friend is named (:attr:`~.next_hand.NextHand.
+    asks_friend_call`)."""
     out: dict = {}
     if given.get("deal_miss") is not None:
         out["deal_miss"] = answers.check_player(given["deal_miss"])
         return out
-    steps = _hand_steps(answers, ask, given, say)
+    steps = _hand_steps(answers, ask, given, say, ask_call)
     asked: list[int] = []  # the steps whose answer was typed, in order
     index = 0
     while index < len(steps):
@@ -78,6 +88,9 @@ def ask_hand(answers: Answers, ask: Callable[[str, Callable, str | None], object
             if answers.friend2 and "friend" in out:
                 out["friend2"] = answers.friend2
             raise HandInterrupted(out) from None
+        if value is SKIPPED:
+            index += 1
+            continue
         if key is not None:
             out[key] = value
         if typed:
@@ -88,7 +101,7 @@ def ask_hand(answers: Answers, ask: Callable[[str, Callable, str | None], object
     return out
 
 
-def _hand_steps(answers: Answers, ask, given: dict, say) -> list:
+def _hand_steps(answers: Answers, ask, given: dict, say, ask_call: bool = False) -> list:
     """The questions of one hand in order, as ``(key, answer, typed)``: ``answer()`` checks what
     the command line gave or asks (``typed``: a question the keeper answers and may take
     back)."""
@@ -132,6 +145,12 @@ def _hand_steps(answers: Answers, ask, given: dict, say) -> list:
         steps.append(asked("friend", FRIENDS_PROMPT, answers.check_friend, "none"))
     else:
         steps.append(asked("friend", FRIEND_PROMPT, answers.check_friend, "none"))
+    if ask_call and not given.get("friend_call"):  # a duplicate deal: who held the card called
+        def friend_call():
+            if not answers.friends:  # none: the declarer played alone, nothing to call
+                return SKIPPED
+            return ask(_(FRIEND_CALL_PROMPT), answers.check_friend_call, None)
+        steps.append(("friend_call", friend_call, True))
     if given.get("taken") is not None:
         if "+" in str(given["taken"]):  # split (10+8+2): weighed now that the friends are known
             steps.append(known("taken", lambda: answers.check_taken(str(given["taken"]))))
@@ -143,6 +162,19 @@ def _hand_steps(answers: Answers, ask, given: dict, say) -> list:
                        None)
         steps.append(("taken", taken_prompt, True))
     return steps
+
+
+def opening_answer(answers: Answers, text: str) -> tuple[str | None, dict]:
+    """The first answer of a hand in ``record --evening``: a command of :data:`~.words.RECORD`
+    (``quit``, ``standings``, ``help``: its English word, and no answers), or the hand's first
+    answer, checked: ``{"declarer": NAME}``, or ``{"deal_miss": NAME}`` for ``miss NAME``
+    (``딜미스 NAME``). A name nobody has is refused (:class:`~.name_lookup.UnknownName`)."""
+    said, rest = words.command(text, words.RECORD)
+    if said == "miss" and rest.strip():
+        return None, {"deal_miss": answers.check_player(rest)}
+    if said in ("quit", "standings", "help"):
+        return said, {}
+    return None, {"declarer": answers.check_declarer(text)}
 
 
 def hand_answers(hand: NextHand, players: str | None = None, dealer: str | None = None,
@@ -166,6 +198,8 @@ def answered_outcome(answered: dict, given: dict, **more) -> Outcome:
     """The outcome :func:`ask_hand`'s answers say, with what the command line gave besides
     (``taken`` as a count, ``opposition``) and ``more`` (the dealer, the players, the friend
     call, the note)."""
+    if answered.get("friend_call"):  # asked at a duplicate table
+        more["friend_call"] = answered["friend_call"]
     return Outcome(declarer=answered.get("declarer"), contract=answered.get("contract"),
                    friend=friend_value(answered["friend"]) if answered.get("friend") else None,
                    friend2=answered.get("friend2"),

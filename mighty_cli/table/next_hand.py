@@ -109,16 +109,28 @@ class NextHand:
         return tuple(self.proposal.sitting_out)
 
     @property
+    def asks_friend_call(self) -> bool:
+        """Whether a friend is entered with the card called: a duplicate round's deal decides
+        who the friend is (where a called card stays with whoever was dealt it)."""
+        if not self.duplicate:
+            return False
+        from ..store.duplicate import deal_decides_friend  # start-up: duplicate tables only
+
+        return deal_decides_friend(self.rules)
+
+    @property
     def variants(self) -> Variants:
         return Variants.of(self.rules)
 
     @property
     def fields(self) -> tuple[str, ...]:
         """The fields a keeper fills for a hand played out, in the order ``record`` asks them
-        (a deal miss is ``deal_miss`` alone; ``opposition`` may stand for ``taken``)."""
+        (a deal miss is ``deal_miss`` alone; ``opposition`` may stand for ``taken``; at a
+        duplicate table ``friend_call``, the card called, goes with a friend named)."""
         variants = self.variants
         return ("declarer", "contract", *(("eliminated",) if variants.eliminated else ()),
-                *(("friend",) if variants.friend else ()), "taken")
+                *(("friend",) if variants.friend else ()),
+                *(("friend_call",) if self.asks_friend_call else ()), "taken")
 
     def to_json(self) -> dict:
         """What a front end shows and asks, as JSON (the ruleset by its name)."""

@@ -1,22 +1,44 @@
-"""A hand's outcome as a score-keeper enters it at a league's table: checked field by field as it
-is filled (:func:`check_field`), checked whole (:func:`check_outcome`), and stored as the
-table's hand the writer believes is next (:func:`store_outcome`).
+"""A hand's outcome as a score-keeper enters it at a league's table, free of click: checked field
+by field as it is filled, checked whole, and stored as the table's hand the writer believes is
+next. ``mighty record`` (the whole outcome on its command line, or asked question by question),
+``record --evening`` and the web entry (``POST /api/tables/T/hands``) enter hands this way.
 
-``mighty record`` (the whole outcome on its command line, or asked question by question) and
-``record --evening`` enter hands this way, and so may any front end without click: a form on a
-phone shows what :class:`~.next_hand.NextHand` says (the players, the dealer, the fields the
-ruleset asks), checks each field as it is filled, and sends the whole outcome, a mapping of
-``record``'s option names (``declarer``, ``contract``, ``friend``, ``taken``, ``opposition``,
-``deal_miss``, ``eliminated``, ``friend_call``, ``dealer``, ``players``, ``note``) to the text
-the keeper typed. Every refusal is one line (:class:`EntryRefused`), the one ``record`` gives.
+The API (these names and exceptions stay stable for every front end):
 
+* :func:`~.next_hand.read_next_hand` ``(s, league, session)`` → :class:`~.next_hand.NextHand`:
+  what the form shows (the players, the dealer, :attr:`~.next_hand.NextHand.fields`, the
+  table's hand :attr:`~.next_hand.NextHand.hand` to send back as ``expect_hand``).
+* :func:`check_field` ``(hand, name, text, so_far)`` → the field's value as checked (a name as
+  the league knows it, the contract in notation, a count, the friends, the eliminated and the
+  players as lists), or :class:`EntryRefused` (its :attr:`~EntryRefused.field` is ``name``, or
+  a field it reads, checked first).
+* :func:`check_outcome` ``(hand, fields)`` → :class:`Outcome`, the whole entry checked as
+  ``record`` checks its command line, or the first :class:`EntryRefused`.
+* :func:`store_outcome` ``(s, league, outcome, session=, expect_hand=, again=, who=)`` →
+  :class:`Stored` (the table's and the league's numbers of the hand, each player's points), in
+  the caller's transaction ``s``.
+
+``fields`` maps ``record``'s option names (:data:`FIELDS`: ``declarer``, ``contract``,
+``friend``, ``taken``, ``opposition``, ``deal_miss``, ``eliminated``, ``friend_call``,
+``dealer``, ``players``, ``note``; ``deal-miss`` is read as ``deal_miss``) to the text the
+keeper typed; ``friend`` is one name, ``none`` in any of the table's words (``nf``, ``노프렌드``:
+:mod:`.words`), or a list of two where two cards are called.
+
+Every refusal is one line, the one ``record`` gives: :class:`EntryRefused` (``field``, the
+field refused or None; ``kind``: ``rule``, ``usage`` or ``value``, how a command line exits).
 What a check cannot know without the store (the contract and the count against what the table
-stored, the number of players, an open session) is refused when the outcome is stored, in the
-store's words. Storing holds the writers of one table to its rules (DEVELOPERS.md, "A table's
-writers"): an entry of a hand the table is past is refused, saying who entered that hand and
-when (:class:`EnteredElsewhere`), or recognised as this very entry sent twice
-(:class:`AlreadyStored`); an outcome equal to the table's previous hand is refused unless the
-writer says it was played twice alike (:class:`SameAsPrevious`, ``again``).
+stored, the number of players, an open session, a duplicate deal's friend) is refused when the
+outcome is stored, in the store's words. Storing holds the writers of one table to its rules
+(DEVELOPERS.md, "A table's writers"), each a subclass of :class:`EntryRefused`:
+
+* :class:`EnteredElsewhere`: the table is past ``expect_hand``, another writer entered that hand
+  with another outcome (:attr:`~TablePast.declarer`, :attr:`~TablePast.who`,
+  :attr:`~TablePast.when`; :attr:`~TablePast.next_hand` where it could go instead);
+* :class:`AlreadyStored`: this very entry is that hand already (sent twice): nothing is stored
+  again, and a front end answers as stored (:attr:`~TablePast.table_hand`,
+  :attr:`~TablePast.league_hand`);
+* :class:`SameAsPrevious`: the outcome equals the table's previous hand, refused unless the
+  writer says it was played twice alike (``again``).
 """
 
 from __future__ import annotations
@@ -24,6 +46,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from ..engine.errors import MightyError
@@ -59,17 +82,29 @@ class EntryRefused(TableError):
         self.field, self.kind = field, kind
 
 
-class EnteredElsewhere(EntryRefused):
-    """The table is past the hand entered: another writer entered it (the message says who and
-    when). ``next_hand``: the table's next hand, where this entry could go instead."""
+class TablePast(EntryRefused):
+    """The table is past the hand entered (its ``expect_hand``): ``table_hand``, that hand's
+    number at the table; ``league_hand``, its number in the league; ``declarer`` (the deal
+    miss's player; None when everyone passed), ``who`` entered it (empty when unknown) and
+    ``when`` (a UTC datetime); ``next_hand``, the table's next hand."""
 
-    def __init__(self, message: str, next_hand: int):
+    def __init__(self, message: str, *, table_hand: int, league_hand: int,
+                 declarer: str | None, who: str, when: datetime, next_hand: int):
         super().__init__(message)
+        self.table_hand, self.league_hand = table_hand, league_hand
+        self.declarer, self.who, self.when = declarer, who, when
         self.next_hand = next_hand
 
 
-class AlreadyStored(EntryRefused):
-    """This very entry is the table's hand already (sent twice): stored once, nothing to do."""
+class EnteredElsewhere(TablePast):
+    """Another writer entered the table's hand first, with another outcome (the message says
+    who and when): this entry is not stored. It could go to :attr:`next_hand` instead."""
+
+
+class AlreadyStored(TablePast):
+    """This very entry is the table's hand already (sent twice): stored once, nothing to do; a
+    front end answers as though it had just stored it (:attr:`table_hand`,
+    :attr:`league_hand`)."""
 
 
 class SameAsPrevious(EntryRefused):
@@ -394,15 +429,22 @@ def store_outcome(s, league: str, outcome: Outcome, *, session: int | None = Non
     outcome equal to the table's previous hand without ``again`` (:class:`SameAsPrevious`), or
     what the store refuses."""
     from ..store.hands import enter_hand  # start-up: the store, where a hand is stored
-    from ..store.table_entry import HandAlreadyEntered, SameOutcome  # start-up: the store
+    from ..store.table_entry import (  # start-up: the store
+        HandAlreadyEntered,
+        SameOutcome,
+    )
 
     try:
         recorded = enter_hand(s, league, again=again, expect_hand=expect_hand,
                               session_number=session, who=who, **outcome.values())
     except HandAlreadyEntered as exc:
+        entered = exc.entered
+        past = dict(table_hand=exc.next - 1 if expect_hand is None else expect_hand,
+                    league_hand=exc.hand.number, declarer=entered.declarer,
+                    who=entered.who, when=entered.at, next_hand=exc.next)
         if exc.same:
-            raise AlreadyStored(str(exc)) from None
-        raise EnteredElsewhere(str(exc), exc.next) from None
+            raise AlreadyStored(str(exc), **past) from None
+        raise EnteredElsewhere(str(exc), **past) from None
     except SameOutcome as exc:
         raise SameAsPrevious(str(exc)) from None
     except EntryRefused:

@@ -23,3 +23,12 @@ class HandTakenAway(TableError):
     def __init__(self, message: str, what: str = ""):
         super().__init__(message)
         self.what = what
+
+
+class TableOptionError(TableUsageError):
+    """One option's value the table cannot take (``--players`` naming too few, a ``--dealer``
+    who is not present): ``option`` names it, as the command line shows it."""
+
+    def __init__(self, message: str, option: str):
+        super().__init__(message)
+        self.option = option

@@ -65,6 +65,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     "dealer": ("dealer", "딜러"),
     "opener": ("opener", "선"),
     "out": ("out", "sit", "쉬기"),
+    # the answer yes to a yes-or-no question ("record it all the same?")
+    "yes": ("yes", "y", "예", "네", "응"),
     # the answers to "unsaved work: save it?"
     "keep": ("keep", "yes", "y", "예", "네"),
     "discard": ("discard", "d", "no", "n", "버리기", "아니오"),

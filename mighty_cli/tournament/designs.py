@@ -45,6 +45,9 @@ def is_prime(value: int) -> bool:
 class Field:
     """GF(q): its elements are 0..q-1 (a polynomial's coefficients as base-p digits)."""
 
+    #: x^degree's reduction: the irreducible polynomial's lower coefficients (none: q is prime)
+    modulus: tuple[int, ...]
+
     def __init__(self, q: int) -> None:
         if is_prime(q):
             self.p, self.degree, self.modulus = q, 1, ()

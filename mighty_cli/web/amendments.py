@@ -4,7 +4,7 @@ amend_hand` takes; only what differs from the hand as stored is changed.
 
 The form is filled with the hand as stored, so a person changes one field and sends it. Names
 are chosen from the hand's players; the contract is read as the keepers type it (``15D``,
-``스페이드 15``: :func:`mighty_cli.table.words.normalize_entry`); the store checks the rest as
+``스페이드 15``: :func:`mighty_cli.table.words.contract_text`); the store checks the rest as
 it checks ``hand amend``.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 from ..engine.errors import MightyError
 from ..engine.translation import _
 from ..store.hands import HandView
-from ..table.words import normalize_entry
+from ..table.words import contract_text, friend_value
 from .forms import RequestError, number, text
 
 #: The "no friend" value of the friend field.
@@ -31,13 +31,12 @@ def amendment(fields: dict[str, str], hand: HandView) -> dict[str, Any]:
             raise RequestError(400, _("nothing to change: the form says what the hand holds"))
         return {"deal_miss": deal_miss}
     contract = text(fields, "contract", _("contract"), longest=40)
-    if contract:
-        try:
-            contract = normalize_entry(contract, expect="bid").strip().upper()
-        except MightyError as exc:
-            raise RequestError(400, _("contract: {problem}").format(problem=exc)) from None
+    try:
+        contract = contract_text(contract)
+    except MightyError as exc:
+        raise RequestError(400, _("contract: {problem}").format(problem=exc)) from None
     given = {"declarer": text(fields, "declarer", _("declarer")), "contract": contract,
-             "friend": text(fields, "friend", _("friend")),
+             "friend": friend_value(text(fields, "friend", _("friend"))),
              "taken": number(fields, "taken", _("taken"), low=0, high=1000)}
     given = {key: value for key, value in given.items() if value is not None}
     if hand.status == "scored":

@@ -32,8 +32,9 @@ class EntryForm:
     players: tuple[str, ...]
     dealer: str
     variants: Variants
-    #: a duplicate round's table: a friend is named with the card called (``--friend-call``)
-    duplicate: bool
+    #: a duplicate round's table, where the deal decides who the friend is: a friend is named
+    #: with the card called (``--friend-call``)
+    friend_call: bool
 
     @property
     def friend_choices(self) -> tuple[str, ...]:
@@ -47,15 +48,11 @@ class EntryForm:
         count = self.variants.eliminated
         return tuple("eliminated" if k == 0 else f"eliminated{k + 1}" for k in range(count))
 
-    @property
-    def friend_call(self) -> bool:
-        """Whether the form asks for the card called (a duplicate table naming a friend)."""
-        return self.duplicate and self.variants.friend
-
 
 def entry_form(s: Session, league: reads.ServedLeague, view: reads.TableView) -> EntryForm:
     hand = read_next_hand(s, league.name, view.session)
-    return EntryForm(hand.hand, hand.players, hand.dealer, hand.variants, hand.duplicate)
+    return EntryForm(hand.hand, hand.players, hand.dealer, hand.variants,
+                     "friend_call" in hand.fields)
 
 
 def table_and_entry(s: Session, league: reads.ServedLeague,

@@ -4,7 +4,7 @@ fast path or its fallback, and errors name the file's line."""
 from __future__ import annotations
 
 import io
-import tomllib
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +12,11 @@ import pytest
 from mighty_cli.engine.errors import RecordError
 from mighty_cli.engine.records import read_record, replay
 from mighty_cli.engine.records.stream import parse_hand_table, stream_record
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))

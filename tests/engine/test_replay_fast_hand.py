@@ -1,7 +1,7 @@
 """The short ways a record's full hand is replayed outside the tricks, each held to the general
 way it stands for, under every bundled ruleset: the deal read as masks at once
-(record_values._plain_deal) against _deal and new_hand's deal check; the usual election calls
-written at once (election._bid_run) against _bid_step call by call; a finished hand's usual
+(record_values.read_plain_deal) against read_deal and new_hand's deal check; the usual election calls
+written at once (election.bid_run) against bid_step call by call; a finished hand's usual
 result (hand._plain_result) against hand_result's general body. Same states, same values, same
 errors word for word.
 """
@@ -27,7 +27,7 @@ SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[Healt
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1))
 def test_the_usual_result_is_the_general_one(name, seed):
-    rules, _deal, states = random_hand(name, seed)
+    rules, read_deal, states = random_hand(name, seed)
     final = states[-1]
     if final.phase != "done":
         return
@@ -41,13 +41,13 @@ def test_the_usual_result_is_the_general_one(name, seed):
 def test_the_usual_result_covers_the_common_rulesets():
     """The short way is taken where it should be (else the test above compares nothing)."""
     for name in ("standard", "club-requirements"):
-        rules, _deal, states = random_hand(name, 3)
+        rules, read_deal, states = random_hand(name, 3)
         assert rule_tables(rules).plain_result
     assert not rule_tables(random_hand("ghost-4", 1)[0]).plain_result
     assert not rule_tables(random_hand("dongdaejeon-7", 1)[0]).plain_result  # weighed friends
 
 
-# --- the deal read as masks at once (record_values._plain_deal) ---------------------------------
+# --- the deal read as masks at once (record_values.read_plain_deal) ---------------------------------
 
 
 def broken_deal(deal: dict, rng: random.Random) -> object:
@@ -127,21 +127,21 @@ def test_a_deal_reads_the_same_at_once_and_card_by_card(name, seed):
 
 def test_the_deal_at_once_takes_the_usual_deal_only():
     from mighty_cli.engine.records import state_to_hand
-    from mighty_cli.engine.records.values import _deal, _plain_deal
+    from mighty_cli.engine.records.values import read_deal, read_plain_deal
     from mighty_cli.engine.cards.deck import check_deal
 
     rules, deal, states = random_hand("standard", 5)
     texts = state_to_hand(states[-1], deal)["deal"]
     players = tuple(states[0].players)
     tables = rule_tables(rules)
-    read, masks = _plain_deal(texts, players, tables)
-    assert masks == check_deal(_deal(texts, 1), players)
-    assert {who: read[who] for who in texts} == _deal(texts, 1)
+    read, masks = read_plain_deal(texts, players, tables)
+    assert masks == check_deal(read_deal(texts, 1), players)
+    assert {who: read[who] for who in texts} == read_deal(texts, 1)
     lower = dict(texts, kitty=texts["kitty"].lower())
-    assert _plain_deal(lower, players, tables) is None  # legal, but read by _deal
+    assert read_plain_deal(lower, players, tables) is None  # legal, but read by read_deal
     twice = dict(texts, kitty=" ".join([texts[players[0]].split()[0]] + texts["kitty"].split()[1:]))
-    assert _plain_deal(twice, players, tables) is None
-    assert _plain_deal(dict(texts, Zed="SA"), players, tables) is None
+    assert read_plain_deal(twice, players, tables) is None
+    assert read_plain_deal(dict(texts, Zed="SA"), players, tables) is None
     assert not rule_tables(random_hand("chicago-8", 1)[0]).plain_deal  # two decks
     assert not rule_tables(random_hand("ghost-4", 1)[0]).plain_deal  # the ghost's seat
 
@@ -164,7 +164,7 @@ def test_the_previous_hand_made_at_once_is_the_dataclass_made_by_its_init():
 
 
 def test_a_call_parsed_for_one_seating_is_refused_at_another():
-    """The election's calls are remembered per seating (record_values._calls): the same text
+    """The election's calls are remembered per seating (record_values.read_calls): the same text
     in a hand where its player sits out is refused as the general path refuses it."""
     from mighty_cli.engine.records import Record, state_to_hand
 

@@ -30,7 +30,7 @@ PENDING_ENGINE_FILES: frozenset[str] = frozenset()  # none left: every module is
 USER_FACING_ROOTS = {"MightyError", "ClickException", "UsageError", "BadParameter", "FileError",
                      "BadOptionUsage", "BadArgumentUsage", "NoSuchOption", "MissingParameter"}
 #: Exceptions raised inside a module and caught there, never shown: internal control flow.
-INTERNAL = {"_FormulaFails", "_Slow"}
+INTERNAL = {"_FormulaFails", "SlowPath"}
 TRANSLATORS = {"_", "gettext", "ngettext", "N_", "translate_help"}
 #: Calls whose first argument a user reads.
 SHOWN_CALLS = {"echo", "secho", "prompt", "confirm", "fail", "echo_via_pager"}

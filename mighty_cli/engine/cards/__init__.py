@@ -32,22 +32,83 @@ for ten; output is always the canonical form: ``SA``, ``D10``, ``JK``, ``13H``, 
 from __future__ import annotations
 
 import functools
-from typing import Iterable, NamedTuple, Optional
+from collections.abc import Iterable
+from typing import NamedTuple, TypeAlias
 
 from ..errors import InvalidNotation
 from ..translation import N_, _
 
+#: A card, ``copy << 7 | suit << 4 | rank`` (above): an int, as python-chess's ``Square`` is.
+Card: TypeAlias = int
+#: A set of cards, bit ``card`` set for each card in it (a hand, a trick, the played cards, a
+#: suit's cards), as python-chess's ``Bitboard`` is a set of squares: ``mask >> card & 1``.
+CardMask: TypeAlias = int
+#: A suit: ``SPADES`` to ``CLUBS`` (0-3); ``NO_SUIT`` (4) for the jokers.
+Suit: TypeAlias = int
+#: A trump: a suit, or None for no-trump.
+Trump: TypeAlias = Suit | None
+
 #: The cards' API: notation, the deck's constants and the Korean readings the parsers fall back on.
-__all__ = ["BID_HELP", "BLACK_JOKER", "BLACK_JOKER_WORDS", "Bid", "CARD_HELP",
-           "COLOUR_JOKER_WORDS", "COPY", "DECK", "DECK2", "DECK_57", "ELEVEN", "ELEVENS",
-           "EXTRA_CARD_NAMES", "JOKER", "JOKER_PREFIXES", "JOKER_WORDS", "KOREAN_SUIT_WORDS",
-           "NO_SUIT", "NO_TRUMP_WORDS", "POINT_CARDS", "RANKS", "RANK_NAMES", "RANK_ORDER",
-           "RANK_WORDS", "SUITS", "SUIT_LETTERS", "SUIT_NAMES", "SUIT_NAMES_KO", "SUIT_SYMBOLS",
-           "SUIT_WORDS", "base", "format_bid", "format_card", "format_cards", "format_trump",
-           "is_joker", "is_point_card", "korean_bid", "korean_card", "korean_card_names",
-           "korean_trump", "make_card", "one_card", "parse_bid", "parse_card", "parse_cards",
-           "parse_suit", "parse_trump", "rank_of", "rank_order", "sort_key", "sorted_cards",
-           "suit_of", "trump_name"]
+__all__ = [
+    "BID_HELP",
+    "BLACK_JOKER",
+    "BLACK_JOKER_WORDS",
+    "Bid",
+    "CARD_HELP",
+    "Card",
+    "CardMask",
+    "COLOUR_JOKER_WORDS",
+    "COPY",
+    "DECK",
+    "DECK2",
+    "DECK_57",
+    "ELEVEN",
+    "ELEVENS",
+    "EXTRA_CARD_NAMES",
+    "JOKER",
+    "JOKER_PREFIXES",
+    "JOKER_WORDS",
+    "KOREAN_SUIT_WORDS",
+    "NO_SUIT",
+    "NO_TRUMP_WORDS",
+    "POINT_CARDS",
+    "RANKS",
+    "RANK_NAMES",
+    "RANK_ORDER",
+    "RANK_WORDS",
+    "SUITS",
+    "SUIT_LETTERS",
+    "SUIT_NAMES",
+    "SUIT_NAMES_KO",
+    "SUIT_SYMBOLS",
+    "SUIT_WORDS",
+    "base",
+    "format_bid",
+    "format_card",
+    "format_cards",
+    "format_trump",
+    "is_joker",
+    "is_point_card",
+    "korean_bid",
+    "korean_card",
+    "korean_card_names",
+    "korean_trump",
+    "make_card",
+    "one_card",
+    "parse_bid",
+    "parse_card",
+    "parse_cards",
+    "parse_suit",
+    "parse_trump",
+    "rank_of",
+    "rank_order",
+    "sort_key",
+    "sorted_cards",
+    "suit_of",
+    "Suit",
+    "Trump",
+    "trump_name",
+]
 
 SPADES, DIAMONDS, HEARTS, CLUBS = 0, 1, 2, 3
 NO_SUIT = 4
@@ -66,8 +127,21 @@ BLACK_JOKER = NO_SUIT << 4 | 1
 COPY = 128
 RANKS = tuple(range(2, 15))
 ACE, KING, QUEEN, JACK, TEN = 14, 13, 12, 11, 10
-RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-              JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"}
+RANK_NAMES = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    JACK: "J",
+    QUEEN: "Q",
+    KING: "K",
+    ACE: "A",
+}
 
 #: 서울과고's rank 11 (table.rank_eleven): code 15 of its suit, ranked between 10 and J.
 ELEVEN = 15
@@ -79,19 +153,34 @@ ELEVENS = tuple(suit << 4 | ELEVEN for suit in SUITS)
 DECK = tuple(suit << 4 | rank for suit in SUITS for rank in RANKS) + (JOKER,)
 #: 서울과고's 57 cards in their canonical order: spades 2..10, 11, J..A, diamonds, hearts, clubs,
 #: then the joker (the order mighty-deal/1 shuffles).
-DECK_57 = tuple(suit << 4 | rank for suit in SUITS
-                for rank in (*range(2, 11), ELEVEN, *range(11, 15))) + (JOKER,)
+DECK_57 = tuple(
+    suit << 4 | rank for suit in SUITS for rank in (*range(2, 11), ELEVEN, *range(11, 15))
+) + (JOKER,)
 #: The 106 cards of two decks (8마 Chicago): the 53, then their copies in the same order.
 DECK2 = DECK + tuple(card | COPY for card in DECK)
 #: The 20 point cards (A K Q J 10 of each suit).
 POINT_CARDS = frozenset(card for card in DECK if card & 15 >= TEN)
 
-_SUIT_INPUT = {"S": SPADES, "D": DIAMONDS, "H": HEARTS, "C": CLUBS,
-               "♠": SPADES, "♦": DIAMONDS, "◆": DIAMONDS, "♥": HEARTS, "♣": CLUBS,
-               "♤": SPADES, "♢": DIAMONDS, "♡": HEARTS, "♧": CLUBS}
+_SUIT_INPUT = {
+    "S": SPADES,
+    "D": DIAMONDS,
+    "H": HEARTS,
+    "C": CLUBS,
+    "♠": SPADES,
+    "♦": DIAMONDS,
+    "◆": DIAMONDS,
+    "♥": HEARTS,
+    "♣": CLUBS,
+    "♤": SPADES,
+    "♢": DIAMONDS,
+    "♡": HEARTS,
+    "♧": CLUBS,
+}
 _RANK_INPUT = {name: rank for rank, name in RANK_NAMES.items()} | {"T": TEN}
-_CARD_NAMES = {card: (SUIT_LETTERS[card >> 4] + RANK_NAMES[card & 15]) if card != JOKER else "JK"
-               for card in DECK_57}
+_CARD_NAMES = {
+    card: (SUIT_LETTERS[card >> 4] + RANK_NAMES[card & 15]) if card != JOKER else "JK"
+    for card in DECK_57
+}
 _CARD_INPUT = {name: card for card, name in _CARD_NAMES.items()}
 _CARD_INPUT["JOKER"] = JOKER
 _CARD_INPUT["JO"] = JOKER
@@ -100,14 +189,25 @@ EXTRA_CARD_NAMES = {BLACK_JOKER: "BJ"}
 _CARD_NAMES.update(EXTRA_CARD_NAMES)
 # two decks (8마 Chicago): a copy reads the same as its original (the black joker's and the 11s' too)
 _CARD_NAMES.update({card | COPY: name for card, name in list(_CARD_NAMES.items())})
-_CARD_INPUT.update({"BJ": BLACK_JOKER, "BLACKJOKER": BLACK_JOKER, "BLACK-JOKER": BLACK_JOKER,
-                    "RJ": JOKER, "REDJOKER": JOKER, "RED-JOKER": JOKER})
+_CARD_INPUT.update(
+    {
+        "BJ": BLACK_JOKER,
+        "BLACKJOKER": BLACK_JOKER,
+        "BLACK-JOKER": BLACK_JOKER,
+        "RJ": JOKER,
+        "REDJOKER": JOKER,
+        "RED-JOKER": JOKER,
+    }
+)
 
-CARD_HELP = N_("a card is a suit S D H C (or ♠ ◆ ♥ ♣, 스페이드 다이아 하트 클로버) and a rank "
-               "2-10 (or T), J, Q, K, A; the joker is JK (조커), the black joker of two-joker "
-               "decks BJ (흑백 조커)")
-BID_HELP = N_("{text!r} is not a bid: expected a number then S, D, H, C or NT (e.g. 13H, 16NT, "
-              "스페이드 14)")
+CARD_HELP = N_(
+    "a card is a suit S D H C (or ♠ ◆ ♥ ♣, 스페이드 다이아 하트 클로버) and a rank "
+    "2-10 (or T), J, Q, K, A; the joker is JK (조커), the black joker of two-joker "
+    "decks BJ (흑백 조커)"
+)
+BID_HELP = N_(
+    "{text!r} is not a bid: expected a number then S, D, H, C or NT (e.g. 13H, 16NT, 스페이드 14)"
+)
 
 
 def base(card: int) -> int:
@@ -164,8 +264,9 @@ def parse_card(text: str) -> int:
     card = korean_card(text)
     if card is not None:
         return card
-    raise InvalidNotation(_("{text!r} is not a card: {help}").format(text=text.strip(),
-                                                                      help=_(CARD_HELP)))
+    raise InvalidNotation(
+        _("{text!r} is not a card: {help}").format(text=text.strip(), help=_(CARD_HELP))
+    )
 
 
 def format_card(card: int) -> str:
@@ -196,8 +297,11 @@ def parse_cards(text: str | Iterable[str], copies: bool = False) -> list[int]:
             if copies and card in seen and card | COPY not in seen:
                 card = cards[index] = card | COPY  # two decks: the second copy
             elif card in seen:
-                raise InvalidNotation(_("{card} appears twice in {cards!r}").format(
-                    card=format_card(card), cards=" ".join(names)))
+                raise InvalidNotation(
+                    _("{card} appears twice in {cards!r}").format(
+                        card=format_card(card), cards=" ".join(names)
+                    )
+                )
             seen.add(card)
     return cards
 
@@ -207,7 +311,7 @@ def format_cards(cards: Iterable[int]) -> str:
     return " ".join(format_card(card) for card in cards)
 
 
-def sort_key(card: int) -> tuple[int, int]:
+def sort_key(card: Card) -> tuple[int, float]:
     """Display order: the joker (then the black joker) first, then suits S D H C, high ranks
     first (서울과고's 11 between J and 10); a copy sorts with its original (two decks)."""
     card &= 127
@@ -224,10 +328,24 @@ def sorted_cards(cards: Iterable[int]) -> list[int]:
 
 # --- suits and trumps -------------------------------------------------------------------------
 
-_TRUMP_INPUT = {**_SUIT_INPUT, "NT": None, "N": None, "NOTRUMP": None, "NO-TRUMP": None,
-                "NO_TRUMP": None, "노기": None, "노기루다": None,
-                "SPADES": SPADES, "DIAMONDS": DIAMONDS, "HEARTS": HEARTS, "CLUBS": CLUBS,
-                "SPADE": SPADES, "DIAMOND": DIAMONDS, "HEART": HEARTS, "CLUB": CLUBS}
+_TRUMP_INPUT = {
+    **_SUIT_INPUT,
+    "NT": None,
+    "N": None,
+    "NOTRUMP": None,
+    "NO-TRUMP": None,
+    "NO_TRUMP": None,
+    "노기": None,
+    "노기루다": None,
+    "SPADES": SPADES,
+    "DIAMONDS": DIAMONDS,
+    "HEARTS": HEARTS,
+    "CLUBS": CLUBS,
+    "SPADE": SPADES,
+    "DIAMOND": DIAMONDS,
+    "HEART": HEARTS,
+    "CLUB": CLUBS,
+}
 
 
 def parse_suit(text: str) -> int:
@@ -236,12 +354,13 @@ def parse_suit(text: str) -> int:
     if suit == NO_SUIT and not text.isascii():
         suit = korean_trump(text)
     if suit is None or suit == NO_SUIT:
-        raise InvalidNotation(_("{text!r} is not a suit: expected S, D, H or C").format(
-            text=text.strip()))
+        raise InvalidNotation(
+            _("{text!r} is not a suit: expected S, D, H or C").format(text=text.strip())
+        )
     return suit
 
 
-def parse_trump(text: str) -> Optional[int]:
+def parse_trump(text: str) -> int | None:
     """Parse a trump: a suit, or ``NT`` for no-trump (returned as ``None``)."""
     key = text.strip().upper()
     if key in _TRUMP_INPUT:
@@ -250,27 +369,29 @@ def parse_trump(text: str) -> Optional[int]:
         trump = korean_trump(text)
         if trump != NO_SUIT:
             return trump
-    raise InvalidNotation(_("{text!r} is not a trump: expected S, D, H, C or NT").format(
-        text=text.strip()))
+    raise InvalidNotation(
+        _("{text!r} is not a trump: expected S, D, H, C or NT").format(text=text.strip())
+    )
 
 
-def format_trump(trump: Optional[int]) -> str:
+def format_trump(trump: int | None) -> str:
     """``S D H C`` or ``NT``."""
     return "NT" if trump is None else SUIT_LETTERS[trump]
 
 
-def trump_name(trump: Optional[int]) -> str:
+def trump_name(trump: int | None) -> str:
     """A trump in words, in the current language: ``hearts``, ``no-trump`` (``하트``, ``노기루다``)."""
     return _("no-trump") if trump is None else _(SUIT_WORDS[trump])
 
 
 # --- bids ------------------------------------------------------------------------------------
 
+
 class Bid(NamedTuple):
     """A bid or contract: a number of point cards and a trump suit (``None`` for no-trump)."""
 
     number: int
-    trump: Optional[int]
+    trump: int | None
 
     @property
     def no_trump(self) -> bool:
@@ -312,22 +433,39 @@ def format_bid(bid: Bid) -> str:
 
 #: Suit words, longest first where one starts another (스페이드 before 스페).
 KOREAN_SUIT_WORDS = {
-    "스페이드": SPADES, "스페": SPADES, "♠": SPADES, "♤": SPADES,
-    "다이아몬드": DIAMONDS, "다이아": DIAMONDS, "다이야": DIAMONDS, "♦": DIAMONDS, "◆": DIAMONDS,
+    "스페이드": SPADES,
+    "스페": SPADES,
+    "♠": SPADES,
+    "♤": SPADES,
+    "다이아몬드": DIAMONDS,
+    "다이아": DIAMONDS,
+    "다이야": DIAMONDS,
+    "♦": DIAMONDS,
+    "◆": DIAMONDS,
     "♢": DIAMONDS,
-    "하트": HEARTS, "♥": HEARTS, "♡": HEARTS,
-    "클로버": CLUBS, "클로바": CLUBS, "크로바": CLUBS, "클럽": CLUBS, "♣": CLUBS, "♧": CLUBS,
+    "하트": HEARTS,
+    "♥": HEARTS,
+    "♡": HEARTS,
+    "클로버": CLUBS,
+    "클로바": CLUBS,
+    "크로바": CLUBS,
+    "클럽": CLUBS,
+    "♣": CLUBS,
+    "♧": CLUBS,
 }
 NO_TRUMP_WORDS = ("노기루다", "노기루", "노기", "노트럼프")
 JOKER_WORDS = ("조커", "죠커")
 #: Two-joker decks: the colour joker (the 53-card deck's joker) and the black one, longest first.
 COLOUR_JOKER_WORDS = ("컬러조커", "칼라조커", "빨간조커", "레드조커")
 BLACK_JOKER_WORDS = ("흑백조커", "블랙조커", "검은조커", "흑조커")
-JOKER_PREFIXES = (tuple((word, "BJ") for word in BLACK_JOKER_WORDS)
-                   + tuple((word, "JK") for word in COLOUR_JOKER_WORDS + JOKER_WORDS))
+JOKER_PREFIXES = tuple((word, "BJ") for word in BLACK_JOKER_WORDS) + tuple(
+    (word, "JK") for word in COLOUR_JOKER_WORDS + JOKER_WORDS
+)
 RANK_WORDS = {"에이스": ACE, "에이": ACE, "킹": KING, "퀸": QUEEN, "잭": JACK}
-_PREFIXES = sorted([(word, suit) for word, suit in KOREAN_SUIT_WORDS.items()]
-                   + [(word, None) for word in NO_TRUMP_WORDS], key=lambda p: -len(p[0]))
+_PREFIXES = sorted(
+    list(KOREAN_SUIT_WORDS.items()) + [(word, None) for word in NO_TRUMP_WORDS],
+    key=lambda p: -len(p[0]),
+)
 _KOREAN_RANKS = {name: rank for rank, name in RANK_NAMES.items()} | {"T": TEN} | RANK_WORDS
 
 
@@ -335,15 +473,15 @@ def _squeeze(text: str) -> str:
     return "".join(text.split()).upper()
 
 
-def _split_suit(compact: str) -> Optional[tuple[Optional[int], str]]:
+def _split_suit(compact: str) -> tuple[int | None, str] | None:
     """(suit or None for no-trump, the rest) when the text starts with a suit word."""
     for word, suit in _PREFIXES:
         if compact.startswith(word):
-            return suit, compact[len(word):]
+            return suit, compact[len(word) :]
     return None
 
 
-def korean_trump(text: str) -> Optional[int]:
+def korean_trump(text: str) -> int | None:
     """A suit or ``None`` (no-trump) said in Korean; ``NO_SUIT`` when it is not one."""
     split = _split_suit(_squeeze(text))
     if split is None or split[1]:
@@ -351,7 +489,7 @@ def korean_trump(text: str) -> Optional[int]:
     return split[0]
 
 
-def korean_card(text: str) -> Optional[int]:
+def korean_card(text: str) -> int | None:
     """A card said in Korean (``스페이드 A``, ``다이아10``, ``하트 킹``, ``조커``, ``흑백 조커``),
     else None."""
     compact = _squeeze(text)
@@ -360,14 +498,14 @@ def korean_card(text: str) -> Optional[int]:
     if compact in BLACK_JOKER_WORDS:
         return BLACK_JOKER
     split = _split_suit(compact)
-    if split is None or split[0] is None:
+    if split is None:
         return None
     suit, rest = split
     rank = _KOREAN_RANKS.get(rest)
-    return None if rank is None else make_card(suit, rank)
+    return None if suit is None or rank is None else make_card(suit, rank)
 
 
-def korean_bid(text: str) -> Optional[Bid]:
+def korean_bid(text: str) -> Bid | None:
     """A bid said in Korean with its suit first (``스페이드 14``, ``노기 15``, ``스페14``), else
     None; a number first (``14 노기``, ``14스페``) is read by :func:`parse_bid` itself."""
     split = _split_suit(_squeeze(text))
@@ -387,8 +525,9 @@ def korean_card_names(text: str) -> list[str]:
         word = words[index]
         pair = word + words[index + 1] if index + 1 < len(words) else None
         card = one_card(word)
-        if card is None and pair is not None and one_card(pair) is not None:
-            names.append(format_card(one_card(pair)))  # type: ignore[arg-type]
+        paired = one_card(pair) if card is None and pair is not None else None
+        if paired is not None:
+            names.append(format_card(paired))
             index += 2
             continue
         names.append(word if card is None else format_card(card))
@@ -396,7 +535,7 @@ def korean_card_names(text: str) -> list[str]:
     return names
 
 
-def one_card(word: str) -> Optional[int]:
+def one_card(word: str) -> int | None:
     """One word as a card, in either language, else None."""
     if not word.isascii():
         return korean_card(word)

@@ -24,13 +24,27 @@ Rules held here:
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterable, Mapping, Sequence
 from hashlib import sha256
-from typing import Sequence
+from typing import TypeAlias
 
-from . import BLACK_JOKER, COPY, DECK, ELEVEN, ELEVENS, EXTRA_CARD_NAMES, JOKER, \
-    SUIT_SYMBOLS, SUITS, format_card
 from ..errors import MightyError
 from ..translation import _, ngettext
+from . import (
+    BLACK_JOKER,
+    COPY,
+    DECK,
+    ELEVEN,
+    ELEVENS,
+    EXTRA_CARD_NAMES,
+    JOKER,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    CardMask,
+    Suit,
+    format_card,
+)
 
 PLAYERS = 5
 HAND_SIZE = 10
@@ -49,8 +63,9 @@ JOKERS_MASK = JOKER_BIT | BLACK_JOKER_BIT
 #: 서울과고's four 11s (bit 15 of each suit: cards.ELEVEN); no 53-card hand holds them.
 ELEVEN_MASK = sum(1 << card for card in ELEVENS)
 #: Each suit's cards, its 11 included (harmless where the deck has none).
-SUIT_MASKS = tuple(sum(1 << (suit << 4 | rank) for rank in (*range(2, 15), ELEVEN))
-                   for suit in SUITS)
+SUIT_MASKS = tuple(
+    sum(1 << (suit << 4 | rank) for rank in (*range(2, 15), ELEVEN)) for suit in SUITS
+)
 SUITED_MASK = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 DECK_MASK = (SUITED_MASK | JOKER_BIT) & ~ELEVEN_MASK  # the 53 cards
 POINT_MASK = sum(1 << card for card in DECK if card != JOKER and card & 15 >= 10)
@@ -60,15 +75,18 @@ FACE_MASK = sum(1 << (suit << 4 | rank) for suit in SUITS for rank in range(11, 
 #: Chicago) each one's copy ``card | COPY``; a ruleset's deck is a subset.
 _ONE_DECK_CARDS = frozenset(DECK + (BLACK_JOKER,)) | frozenset(ELEVENS)
 VALID_CARDS = _ONE_DECK_CARDS | frozenset(card | COPY for card in _ONE_DECK_CARDS)
-_CHUNKS: list[dict[int, tuple[int, ...]]] = [{} for _ in SUITS]
+_CHUNKS: list[dict[int, tuple[Card, ...]]] = [{} for _ in SUITS]
+
+#: A deal: each player's cards, the kitty's (``"kitty"``) and any put aside (``UNDEALT``).
+Deal: TypeAlias = Mapping[str, Sequence[Card]]
 
 
-def both(mask: int) -> int:
+def both(mask: CardMask) -> CardMask:
     """A mask of one deck's cards with their copies added (two decks)."""
     return mask | mask << COPY
 
 
-def assign_copies(deal: dict) -> dict:
+def assign_copies(deal: Deal) -> dict[str, list[Card]]:
     """A deal read from a record (two decks): each card's first naming, players in the deal's
     order then the kitty, is copy 0 and its second copy 1 (a third is left to the deal check)."""
     seen: set[int] = set()
@@ -86,7 +104,7 @@ def assign_copies(deal: dict) -> dict:
     return out
 
 
-def held_copy(card: int, hand: int, played: int = 0) -> int:
+def held_copy(card: Card, hand: CardMask, played: CardMask = 0) -> Card:
     """The copy of ``card`` a player plays (two decks): the one his hand mask holds, copy 0 when
     he holds both; with the hand unknown (``hand`` < 0: open cards), copy 0 unless it was
     already played (``played``)."""
@@ -96,7 +114,7 @@ def held_copy(card: int, hand: int, played: int = 0) -> int:
     return first if hand >> first & 1 or not hand >> (first | COPY) & 1 else first | COPY
 
 
-def held_copies(cards, hand: int, played: int = 0) -> tuple[int, ...]:
+def held_copies(cards: Iterable[Card], hand: CardMask, played: CardMask = 0) -> tuple[Card, ...]:
     """Cards a player gives up at once (a discard, two decks): each the copy he still holds
     (``held_copy``), a card named twice being both copies."""
     out = []
@@ -109,7 +127,7 @@ def held_copies(cards, hand: int, played: int = 0) -> tuple[int, ...]:
     return tuple(out)
 
 
-def mask_of(cards) -> int:
+def mask_of(cards: Iterable[Card]) -> CardMask:
     """The bitmask of some cards."""
     mask = 0
     for card in cards:
@@ -117,7 +135,7 @@ def mask_of(cards) -> int:
     return mask
 
 
-def _chunk_cards(suit: int, chunk: int) -> tuple[int, ...]:
+def _chunk_cards(suit: Suit, chunk: int) -> tuple[Card, ...]:
     """The cards of one suit whose bits are set in a 16-bit chunk (cached: 8192 patterns a suit)."""
     base = suit << 4
     cards = tuple(base | rank for rank in range(2, 16) if chunk >> rank & 1)  # 15: the 11
@@ -125,9 +143,9 @@ def _chunk_cards(suit: int, chunk: int) -> tuple[int, ...]:
     return cards
 
 
-def cards_of(mask: int) -> list[int]:
+def cards_of(mask: CardMask) -> list[Card]:
     """The cards of a mask, suits S D H C low to high, then the joker, then the black joker."""
-    out: list[int] = []
+    out: list[Card] = []
     for suit in (0, 1, 2, 3):
         chunk = mask >> (suit << 4) & 0xFFFF
         if chunk:
@@ -143,7 +161,7 @@ def cards_of(mask: int) -> list[int]:
     return out
 
 
-def suit_symbol(suit: int) -> str:
+def suit_symbol(suit: Suit) -> str:
     return SUIT_SYMBOLS[suit]
 
 
@@ -183,8 +201,13 @@ _STEPS = tuple((i, i + 1, (1 << 32) - (1 << 32) % (i + 1)) for i in range(len(DE
 def shuffled_deck(seed: int, deck: Sequence[int] = DECK) -> list[int]:
     """The deck (canonical order) shuffled by the seed's stream (steps 1-2 above)."""
     cards = list(deck)
-    steps = _STEPS if len(cards) == len(DECK) else \
-        tuple((i, i + 1, (1 << 32) - (1 << 32) % (i + 1)) for i in range(len(cards) - 1, 0, -1))
+    steps = (
+        _STEPS
+        if len(cards) == len(DECK)
+        else tuple(
+            (i, i + 1, (1 << 32) - (1 << 32) % (i + 1)) for i in range(len(cards) - 1, 0, -1)
+        )
+    )
     prefix = f"{DEAL_ALGORITHM}:{int(seed)}:".encode()
     # the blocks one draw per step needs, at once; a rejection (rare) takes more
     blocks = (len(steps) + 7) // 8
@@ -213,14 +236,15 @@ def hand_seed(seed: int, hand_number: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def deal_cards(seed: int, players: Sequence[str], deck: Sequence[int] = DECK,
-               hand_size: int = HAND_SIZE) -> dict[str, list[int]]:
+def deal_cards(
+    seed: int, players: Sequence[str], deck: Sequence[Card] = DECK, hand_size: int = HAND_SIZE
+) -> dict[str, list[Card]]:
     """A reproducible deal (mighty-deal/1, above): ten cards to each player in seating order and
     the rest to the kitty, the same on every machine and Python version. ``deck`` is the
     ruleset's deck in canonical order (``Ruleset.deck_cards``: 4마 and 3마 remove cards)."""
     deck = shuffled_deck(seed, deck)
-    deal = {player: deck[i * hand_size:(i + 1) * hand_size] for i, player in enumerate(players)}
-    deal["kitty"] = deck[len(players) * hand_size:]
+    deal = {player: deck[i * hand_size : (i + 1) * hand_size] for i, player in enumerate(players)}
+    deal["kitty"] = deck[len(players) * hand_size :]
     return deal
 
 
@@ -229,9 +253,15 @@ _BIT_OF = {card: 1 << card for card in VALID_CARDS}
 UNDEALT = "undealt"
 
 
-def check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
-                deck_mask: int = DECK_MASK, valid: frozenset = VALID_CARDS,
-                hand_size: int = HAND_SIZE, undealt: int = 0) -> tuple[int, ...]:
+def check_deal(
+    deal: Deal,
+    players: Sequence[str],
+    kitty_size: int = KITTY_SIZE,
+    deck_mask: CardMask = DECK_MASK,
+    valid: frozenset[Card] = VALID_CARDS,
+    hand_size: int = HAND_SIZE,
+    undealt: int = 0,
+) -> tuple[CardMask, ...]:
     """The masks of the players' hands in a deal (raises naming what is wrong with it): ten
     cards to each player and ``kitty_size`` to the kitty, every card in play exactly once (and
     ``undealt`` cards out of play under the key ``undealt``: 변형 2마, table.undealt)."""
@@ -256,51 +286,74 @@ def check_deal(deal: dict, players: tuple, kitty_size: int = KITTY_SIZE,
     if set(deal) != expected:
         missing = sorted(expected - set(deal))
         extra = sorted(set(deal) - expected)
-        what = _("{player} has no cards").format(player=missing[0]) if missing else \
-            _("{name} is not a player").format(name=repr(extra[0]))
-        raise MightyError(_("deal: {problem} (expected the {count} players and the kitty)")
-                          .format(problem=what, count=len(players)))
+        what = (
+            _("{player} has no cards").format(player=missing[0])
+            if missing
+            else _("{name} is not a player").format(name=repr(extra[0]))
+        )
+        raise MightyError(
+            _("deal: {problem} (expected the {count} players and the kitty)").format(
+                problem=what, count=len(players)
+            )
+        )
     seen: dict[int, str] = {}
     out = {}
     for who, cards in deal.items():
         cards = list(cards)
         size = kitty_size if who == "kitty" else undealt if who == UNDEALT else hand_size
         if len(cards) != size:
-            raise MightyError(ngettext("deal: {who} has {count} card; expected {size}",
-                                       "deal: {who} has {count} cards; expected {size}",
-                                       len(cards)).format(who=who, count=len(cards), size=size))
+            raise MightyError(
+                ngettext(
+                    "deal: {who} has {count} card; expected {size}",
+                    "deal: {who} has {count} cards; expected {size}",
+                    len(cards),
+                ).format(who=who, count=len(cards), size=size)
+            )
         for card in cards:
             if card in EXTRA_CARD_NAMES and card not in valid:
-                raise MightyError(_("deal: {card} is not in this ruleset's deck").format(
-                    card=format_card(card)))
+                raise MightyError(
+                    _("deal: {card} is not in this ruleset's deck").format(card=format_card(card))
+                )
             if card not in VALID_CARDS:
                 raise MightyError(_("deal: {card} is not a card").format(card=repr(card)))
             if card not in valid and card in ELEVENS:  # 서울과고's 11 in a 53-card deck
-                raise MightyError(_("deal: {card} is not in this ruleset's deck "
-                                    "(table.rank_eleven = false)").format(
-                                        card=format_card(card)))
+                raise MightyError(
+                    _(
+                        "deal: {card} is not in this ruleset's deck (table.rank_eleven = false)"
+                    ).format(card=format_card(card))
+                )
             if card not in valid and card & COPY and card & 127 in seen:
                 if any(other & COPY for other in valid):  # two decks, that copy removed
-                    raise MightyError(_("deal: {card} is dealt twice ({first} and {second}); "
-                                        "only one is in play (table.removed_cards)").format(
-                                            card=format_card(card), first=seen[card & 127],
-                                            second=who))
-                raise MightyError(_("deal: {card} is dealt twice ({first} and {second}; one "
-                                    "deck, table.decks = 1)").format(
-                                        card=format_card(card), first=seen[card & 127],
-                                        second=who))
+                    raise MightyError(
+                        _(
+                            "deal: {card} is dealt twice ({first} and {second}); "
+                            "only one is in play (table.removed_cards)"
+                        ).format(card=format_card(card), first=seen[card & 127], second=who)
+                    )
+                raise MightyError(
+                    _(
+                        "deal: {card} is dealt twice ({first} and {second}; one "
+                        "deck, table.decks = 1)"
+                    ).format(card=format_card(card), first=seen[card & 127], second=who)
+                )
             if card not in valid:
-                raise MightyError(_("deal: {card} is not in play (table.removed_cards)")
-                                  .format(card=format_card(card)))
+                raise MightyError(
+                    _("deal: {card} is not in play (table.removed_cards)").format(
+                        card=format_card(card)
+                    )
+                )
             if card in seen:
-                raise MightyError(_("deal: {card} is dealt to both {first} and {second}")
-                                  .format(card=format_card(card), first=seen[card], second=who))
+                raise MightyError(
+                    _("deal: {card} is dealt to both {first} and {second}").format(
+                        card=format_card(card), first=seen[card], second=who
+                    )
+                )
             seen[card] = who
         out[who] = cards
     return tuple(mask_of(out[player]) for player in players)
 
 
-def nth_card(mask: int, index: int) -> int:
+def nth_card(mask: CardMask, index: int) -> Card:
     """The index-th card of a mask in cards_of's order, without listing them: count whole
     suits first, then clear the lowest bit within the suit."""
     for shift in (0, 16, 32, 48, 64, 128, 144, 160, 176, 192):

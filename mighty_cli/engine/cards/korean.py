@@ -18,14 +18,31 @@ back: ``parse_card(format_card_ko(c)) == c``.
 
 from __future__ import annotations
 
-from typing import Optional
-
-from . import (  # noqa: F401 (the readings live with the notation they fall back from)
-    BLACK_JOKER, BLACK_JOKER_WORDS, CLUBS, COLOUR_JOKER_WORDS, DIAMONDS, HEARTS, JOKER,
-    JOKER_PREFIXES, JOKER_WORDS, KOREAN_SUIT_WORDS as SUIT_WORDS, NO_SUIT, NO_TRUMP_WORDS,
-    RANK_NAMES, RANK_WORDS, SPADES, Bid, format_bid, korean_bid, korean_card,
-    korean_card_names, korean_trump, one_card, parse_bid)
 from ..errors import InvalidNotation
+from . import (  # noqa: F401 (the readings live with the notation they fall back from)
+    BLACK_JOKER,
+    BLACK_JOKER_WORDS,
+    CLUBS,
+    COLOUR_JOKER_WORDS,
+    DIAMONDS,
+    HEARTS,
+    JOKER,
+    JOKER_PREFIXES,
+    JOKER_WORDS,
+    NO_SUIT,
+    NO_TRUMP_WORDS,
+    RANK_NAMES,
+    RANK_WORDS,
+    SPADES,
+    Bid,
+    format_bid,
+    korean_bid,
+    korean_card,
+    korean_card_names,
+    korean_trump,
+    one_card,
+    parse_bid,
+)
 
 #: The forms the formatters write.
 SUIT_OUTPUT = {SPADES: "스페이드", DIAMONDS: "다이아", HEARTS: "하트", CLUBS: "클로버"}
@@ -34,7 +51,7 @@ JOKER_OUTPUT = "조커"
 BLACK_JOKER_OUTPUT = "흑백 조커"
 
 
-def read_korean(text: str, expect: Optional[str] = None) -> str:
+def read_korean(text: str, expect: str | None = None) -> str:
     """An entry of cards or a bid said the Korean way, in the notation.
 
     ``스페이드 14`` / ``14 노기`` -> ``14S`` / ``14NT``; cards ``스페이드 A`` -> ``SA``,
@@ -56,13 +73,22 @@ def read_korean(text: str, expect: Optional[str] = None) -> str:
     compact = "".join(body.split())
     bid = _bid(body)
     eleven = expect == "card" and korean_card(body) is not None  # 서울과고's 하트 11: a card
-    if bid is not None and not bang and not eleven and (
-            expect == "bid" or bid.number > 10 or body[:1].isdigit() or expect is None
-            and korean_card(body) is None):
+    if (
+        bid is not None
+        and not bang
+        and not eleven
+        and (
+            expect == "bid"
+            or bid.number > 10
+            or body[:1].isdigit()
+            or expect is None
+            and korean_card(body) is None
+        )
+    ):
         return format_bid(bid)
     for joker, name in JOKER_PREFIXES:
         if compact.startswith(joker) and len(compact) > len(joker):
-            asked = korean_trump(compact[len(joker):].lstrip("/"))
+            asked = korean_trump(compact[len(joker) :].lstrip("/"))
             if asked not in (None, NO_SUIT):
                 return f"{name}/{'SDHC'[asked]}" + bang
     names = korean_card_names(body)
@@ -71,14 +97,14 @@ def read_korean(text: str, expect: Optional[str] = None) -> str:
     return text
 
 
-def _bid(text: str) -> Optional[Bid]:
+def _bid(text: str) -> Bid | None:
     try:
         return parse_bid(text)
     except InvalidNotation:
         return None
 
 
-def format_trump_ko(trump: Optional[int]) -> str:
+def format_trump_ko(trump: int | None) -> str:
     """A trump as clubs say it: ``스페이드`` ... ``노기루다``."""
     return NO_TRUMP_OUTPUT if trump is None else SUIT_OUTPUT[trump]
 

@@ -14,15 +14,15 @@ Rules of notation held here:
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Optional
+from typing import Any, NamedTuple, TypeAlias
 
 from ..cards import JOKER, SUIT_LETTERS, Bid, format_card, is_joker, parse_card, parse_suit
-from .contract import mighty_card
 from ..cards.deck import VALID_CARDS
 from ..errors import InvalidNotation
 from ..ruleset import Ruleset
 from ..scoring import Score
 from ..translation import _
+from .contract import mighty_card
 
 # --- actions ----------------------------------------------------------------------------------
 
@@ -37,7 +37,7 @@ class BidCall(NamedTuple):
     """A bid, or a pass when ``bid`` is None."""
 
     player: str
-    bid: Optional[Bid]
+    bid: Bid | None
 
 
 class Eliminate(NamedTuple):
@@ -45,8 +45,8 @@ class Eliminate(NamedTuple):
     ``table.eliminate_by = "player"``, by naming the player. In open-cards mode a card call
     names who held it too (``player``), or nobody when it was in the kitty."""
 
-    card: Optional[int] = None
-    player: Optional[str] = None
+    card: int | None = None
+    player: str | None = None
 
 
 class Redistribute(NamedTuple):
@@ -73,10 +73,10 @@ class FriendCall(NamedTuple):
     ``card2``: the second called card where two are called (friend.called_cards, 동대전 7마)."""
 
     kind: str
-    card: Optional[int] = None
-    player: Optional[str] = None
-    lead_suit: Optional[int] = None
-    card2: Optional[int] = None
+    card: int | None = None
+    player: str | None = None
+    lead_suit: int | None = None
+    card2: int | None = None
 
 
 class CallFriend(NamedTuple):
@@ -90,7 +90,7 @@ class Play(NamedTuple):
 
     player: str
     card: int
-    joker_suit: Optional[int] = None
+    joker_suit: int | None = None
     joker_call: bool = False
 
 
@@ -103,34 +103,49 @@ class CompletedTrick(NamedTuple):
     points: int
 
 
+#: An action of a hand: what :func:`~mighty_cli.engine.hand.apply` takes.
+Action: TypeAlias = (
+    DeclareDealMiss
+    | BidCall
+    | Eliminate
+    | Redistribute
+    | Discard
+    | ChangeContract
+    | CallFriend
+    | Play
+)
+
+
 class HandResult(NamedTuple):
     """A finished hand's outcome and score."""
 
     declarer: str
-    friend: Optional[str]
+    friend: str | None
     contract: Bid
     taken: int
     score: Score
     deltas: dict[str, int]
-    friend2: Optional[str] = None  # the second friend of a two-card call (동대전 7마)
+    friend2: str | None = None  # the second friend of a two-card call (동대전 7마)
 
 
 FRIEND_KINDS = ("card", "none", "first_trick", "last_trick", "player")
-_NO_FRIEND = None
-_PENDING = -1          # a friend still to be determined (card not yet seen, first/last trick)
+NO_FRIEND = None
+PENDING = -1  # a friend still to be determined (card not yet seen, first/last trick)
 
-_PLAY_TABLES: dict[str, list[Optional[Play]]] = {}
+_PLAY_TABLES: dict[str, list[Play | None]] = {}
 
 
-def _play_table(player: str) -> list:
+def play_table(player: str) -> list[Play | None]:
     """Plain Play objects of a player indexed by card, cached (legal_plays builds many)."""
     table = _PLAY_TABLES.get(player)
     if table is None:
         if len(_PLAY_TABLES) > 4096:  # names come from users: keep the cache bounded
             _PLAY_TABLES.clear()
         # indexed by card: every card the engine knows and (two decks) its copy, 128 above
-        table = [Play(player, card) if card in VALID_CARDS else None
-                 for card in range(max(VALID_CARDS) + 1)]
+        table = [
+            Play(player, card) if card in VALID_CARDS else None
+            for card in range(max(VALID_CARDS) + 1)
+        ]
         _PLAY_TABLES[player] = table
     return table
 
@@ -138,7 +153,7 @@ def _play_table(player: str) -> list:
 # --- notation ---------------------------------------------------------------------------------
 
 
-def parse_play(text: str) -> tuple[int, Optional[int], bool]:
+def parse_play(text: str) -> tuple[int, int | None, bool]:
     """Parse a played card with its annotation: ``JK/H`` (joker led naming ♥), ``C3!`` (call),
     ``SA/H`` (Mighty led naming ♥ where the ruleset lets it; the engine checks who may)."""
     raw = text.strip()
@@ -152,12 +167,15 @@ def parse_play(text: str) -> tuple[int, Optional[int], bool]:
     else:
         card = parse_card(body)
     if joker_call and is_joker(card):  # either joker
-        raise InvalidNotation(_("{play}: '!' marks the joker-call card led with the call, not "
-                                "the joker").format(play=repr(raw)))
+        raise InvalidNotation(
+            _("{play}: '!' marks the joker-call card led with the call, not the joker").format(
+                play=repr(raw)
+            )
+        )
     return card, joker_suit, joker_call
 
 
-def format_play(play: Any, joker_suit: Optional[int] = None, joker_call: bool = False) -> str:
+def format_play(play: Any, joker_suit: int | None = None, joker_call: bool = False) -> str:
     """The record notation of a play (a Play, or a card with its annotations)."""
     if isinstance(play, Play):
         card, joker_suit, joker_call = play.card, play.joker_suit, play.joker_call
@@ -182,8 +200,11 @@ CALL_SPELLINGS = {
     "last-trick": ("last-trick", "lasttrick", "막구"),
 }
 #: A trick call's spellings (lowercase, ``_`` read as ``-``), and the friend kind it calls.
-TRICK_CALLS = {spelling: kind.replace("-", "_") for kind in ("first-trick", "last-trick")
-               for spelling in CALL_SPELLINGS[kind]}
+TRICK_CALLS = {
+    spelling: kind.replace("-", "_")
+    for kind in ("first-trick", "last-trick")
+    for spelling in CALL_SPELLINGS[kind]
+}
 
 
 def is_trick_call(call: Any) -> bool:
@@ -192,11 +213,13 @@ def is_trick_call(call: Any) -> bool:
 
 
 def _not_a_friend_call(text: str) -> str:
-    return _("{call} is not a friend call: expected a card, joker, mighty, none, first-trick, "
-             "last-trick or player:NAME").format(call=repr(text.strip()))
+    return _(
+        "{call} is not a friend call: expected a card, joker, mighty, none, first-trick, "
+        "last-trick or player:NAME"
+    ).format(call=repr(text.strip()))
 
 
-def parse_friend_call(text: str, context: Any = None, contract: Optional[Bid] = None) -> FriendCall:
+def parse_friend_call(text: str, context: Any = None, contract: Bid | None = None) -> FriendCall:
     """Parse a friend call: ``SA``, ``joker``, ``mighty``, ``none``, ``first-trick``,
     ``last-trick``, ``player:Cy``, optionally followed by `` lead:H`` (a 20 no-trump lead request).
 
@@ -216,8 +239,11 @@ def parse_friend_call(text: str, context: Any = None, contract: Optional[Bid] = 
         one = parse_friend_call(first, context, contract)
         two = parse_friend_call(second, context, contract)
         if one.kind != "card" or two.kind != "card" or "+" in second:
-            raise InvalidNotation(_("{text} is not a friend call: two called cards are "
-                                    "written CARD+CARD").format(text=repr(text.strip())))
+            raise InvalidNotation(
+                _("{text} is not a friend call: two called cards are written CARD+CARD").format(
+                    text=repr(text.strip())
+                )
+            )
         return FriendCall("card", card=one.card, lead_suit=lead_suit, card2=two.card)
     if key == "none":
         return FriendCall("none", lead_suit=lead_suit)
@@ -226,8 +252,9 @@ def parse_friend_call(text: str, context: Any = None, contract: Optional[Bid] = 
     if key.startswith("player:"):
         name = raw[7:].strip()
         if not name:
-            raise InvalidNotation(_("{call}: player: needs a player's name").format(
-                call=repr(text.strip())))
+            raise InvalidNotation(
+                _("{call}: player: needs a player's name").format(call=repr(text.strip()))
+            )
         return FriendCall("player", player=name, lead_suit=lead_suit)
     if key in CALL_SPELLINGS["joker"]:
         return FriendCall("card", card=JOKER, lead_suit=lead_suit)
@@ -238,8 +265,11 @@ def parse_friend_call(text: str, context: Any = None, contract: Optional[Bid] = 
             rules, contract = context.rules, context.contract
         if rules is None:
             raise InvalidNotation(_("'mighty' needs a ruleset to say which card Mighty is"))
-        return FriendCall("card", card=mighty_card(rules, contract.trump if contract else None),
-                          lead_suit=lead_suit)
+        return FriendCall(
+            "card",
+            card=mighty_card(rules, contract.trump if contract else None),
+            lead_suit=lead_suit,
+        )
     try:
         card = parse_card(raw)
     except InvalidNotation:
@@ -250,6 +280,7 @@ def parse_friend_call(text: str, context: Any = None, contract: Optional[Bid] = 
 def format_friend_call(call: FriendCall) -> str:
     """The record notation of a friend call (inverse of parse_friend_call)."""
     if call.kind == "card":
+        assert call.card is not None  # (a card call names its card)
         text = "joker" if call.card == JOKER else format_card(call.card)
         if call.card2 is not None:  # two called cards (friend.called_cards): SA+DK
             text += "+" + ("joker" if call.card2 == JOKER else format_card(call.card2))

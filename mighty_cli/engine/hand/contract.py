@@ -56,35 +56,60 @@ a copy of one) only changes the tables.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ..cards import BLACK_JOKER, CLUBS, COPY, DIAMONDS, ELEVEN, HEARTS, JOKER, SPADES, SUITS, \
-    Bid, parse_card, rank_order
-from ..cards.deck import ELEVEN_MASK, FACE_MASK, SUIT_MASKS, SUITED_MASK, mask_of, both
+from ..cards import (
+    BLACK_JOKER,
+    CLUBS,
+    COPY,
+    DIAMONDS,
+    ELEVEN,
+    HEARTS,
+    JOKER,
+    SPADES,
+    SUITS,
+    Bid,
+    Card,
+    CardMask,
+    Suit,
+    Trump,
+    parse_card,
+    rank_order,
+)
+from ..cards.deck import ELEVEN_MASK, FACE_MASK, SUIT_MASKS, SUITED_MASK, both, mask_of
 from ..ruleset import Ruleset
 
 if TYPE_CHECKING:
     from .actions import FriendCall
+    from .seats import Seat
+    from .state import HandState
 
 # --- special cards ----------------------------------------------------------------------------
 
 
-def mighty_card(rules: Ruleset, trump: Optional[int]) -> int:
+def mighty_card(rules: Ruleset, trump: Trump) -> Card:
     """The Mighty card under a trump (``cards.mighty``, or ``cards.mighty_alternate`` when the
     Mighty card's suit is trump)."""
     card = parse_card(rules.cards.mighty)
-    return parse_card(rules.cards.mighty_alternate) if trump is not None and card >> 4 == trump \
+    return (
+        parse_card(rules.cards.mighty_alternate)
+        if trump is not None and card >> 4 == trump
         else card
+    )
 
 
-def joker_call_card(rules: Ruleset, trump: Optional[int]) -> int:
+def joker_call_card(rules: Ruleset, trump: Trump) -> Card:
     """The joker-call card under a trump (``cards.joker_call`` or its alternate)."""
     card = parse_card(rules.cards.joker_call)
-    return parse_card(rules.cards.joker_call_alternate) \
-        if trump is not None and card >> 4 == trump else card
+    return (
+        parse_card(rules.cards.joker_call_alternate)
+        if trump is not None and card >> 4 == trump
+        else card
+    )
 
 
-def _bits(mask: int) -> list[int]:
+def _bits(mask: CardMask) -> list[Card]:
     """The cards of a mask, any codes (a copy's too), low to high."""
     out = []
     while mask:
@@ -98,7 +123,7 @@ def _bits(mask: int) -> list[int]:
 JOKER_COLOURS = {JOKER: (DIAMONDS, HEARTS), BLACK_JOKER: (SPADES, CLUBS)}
 
 
-def joker_calls(rules: Ruleset, trump: Optional[int]) -> dict[int, int]:
+def joker_calls(rules: Ruleset, trump: Trump) -> dict[Card, Card]:
     """The joker-call cards under a trump, each with the joker it calls: ``cards.joker_call``
     (or its alternate) the joker, the black joker when there are two, and then
     ``cards.colour_joker_call`` (or its alternate) the colour joker."""
@@ -107,13 +132,22 @@ def joker_calls(rules: Ruleset, trump: Optional[int]) -> dict[int, int]:
         return {first: JOKER}
     c = rules.cards
     card = parse_card(c.colour_joker_call)
-    colour = parse_card(c.colour_joker_call_alternate) \
-        if trump is not None and card >> 4 == trump else card
+    colour = (
+        parse_card(c.colour_joker_call_alternate)
+        if trump is not None and card >> 4 == trump
+        else card
+    )
     return {first: BLACK_JOKER, colour: JOKER}
 
 
-def trick_winner(cards: Sequence[int], led_suit: int, trump: Optional[int], mighty: int,
-                 mighty_power: bool = True, joker_power: bool = True) -> int:
+def trick_winner(
+    cards: Sequence[Card],
+    led_suit: Suit,
+    trump: Trump,
+    mighty: Card,
+    mighty_power: bool = True,
+    joker_power: bool = True,
+) -> int:
     """Index of the winning card in a complete trick: Mighty > effective joker > highest trump >
     highest of the led suit (a powerless joker is the weakest card). Two decks: ``cards`` are the
     base cards (copy bit dropped) and the first of two identical cards wins."""
@@ -123,10 +157,11 @@ def trick_winner(cards: Sequence[int], led_suit: int, trump: Optional[int], migh
         for index, card in enumerate(cards):
             if card & 112 == 64:  # a joker
                 return index  # the first joker played wins (cards.jokers = 2)
-    best, best_index = 0, -1
+    best: float = 0
+    best_index = -1
     for index, card in enumerate(cards):
         suit = card >> 4
-        rank = card & 15
+        rank: float = card & 15
         if rank == ELEVEN:  # 서울과고's 11: between 10 and J (cards.rank_order)
             rank = 10.5
         power = 200 + rank if suit == trump else 100 + rank if suit == led_suit else 0
@@ -142,19 +177,107 @@ def trick_winner(cards: Sequence[int], led_suit: int, trump: Optional[int], migh
     return best_index
 
 
-class _Contract:
+class ContractTables:
     """Tables computed once when the contract is fixed (at the friend call)."""
 
-    __slots__ = ("contract", "trump", "mighty", "mighty_bit", "joker_call", "follow_masks",
-                 "non_trump_mask", "trump_lead_mask", "trump_mask", "mighty_first",
-                 "mighty_last", "joker_first", "joker_last", "joker_play_first",
-                 "joker_play_last", "trump_lead", "declaration", "call_first", "defends",
-                 "called_powerless", "reveal_on_points", "next_trick_friend", "friend_card", "friend_card2",
-                 "lead_suit", "auto_call", "annotated", "mighty_power", "joker_power",
-                 "also_bits", "joker_on_trump", "mighty_named", "joker_free", "bar_first",
-                 "bar_always", "bar_until_trump", "tricks", "ghost_seat", "joker_mask",
-                 "call_jokers", "auto_calls", "joker_barred", "joker_lead_suits",
-                 "weak_jokers", "joker_rules", "trump_masks", "copies", "led_masks")
+    __slots__ = (
+        "contract",
+        "trump",
+        "mighty",
+        "mighty_bit",
+        "joker_call",
+        "follow_masks",
+        "non_trump_mask",
+        "trump_lead_mask",
+        "trump_mask",
+        "mighty_first",
+        "mighty_last",
+        "joker_first",
+        "joker_last",
+        "joker_play_first",
+        "joker_play_last",
+        "trump_lead",
+        "declaration",
+        "call_first",
+        "defends",
+        "called_powerless",
+        "reveal_on_points",
+        "next_trick_friend",
+        "friend_card",
+        "friend_card2",
+        "lead_suit",
+        "annotated",
+        "mighty_power",
+        "joker_power",
+        "also_bits",
+        "joker_on_trump",
+        "mighty_named",
+        "joker_free",
+        "bar_first",
+        "bar_always",
+        "bar_until_trump",
+        "tricks",
+        "ghost_seat",
+        "joker_mask",
+        "call_jokers",
+        "auto_calls",
+        "joker_barred",
+        "joker_lead_suits",
+        "weak_jokers",
+        "joker_rules",
+        "trump_masks",
+        "copies",
+        "led_masks",
+    )
+
+    # (masks are by card; tuples indexed by suit are SUITS long, by trick number tricks + 1)
+    contract: Bid
+    trump: Trump
+    mighty: Card
+    mighty_bit: CardMask  # Mighty's bits (both copies with two decks)
+    joker_call: Card  # the (black) joker's call card, named in messages
+    follow_masks: tuple[CardMask, ...]  # by suit: the cards that follow it
+    non_trump_mask: CardMask
+    trump_lead_mask: CardMask
+    trump_mask: CardMask
+    mighty_first: bool
+    mighty_last: bool
+    joker_first: bool
+    joker_last: bool
+    joker_play_first: bool
+    joker_play_last: bool
+    trump_lead: str  # play.trump_lead ("any_time" under no-trump)
+    declaration: str  # joker_call.declaration
+    call_first: bool
+    defends: bool
+    called_powerless: bool
+    reveal_on_points: bool
+    next_trick_friend: bool
+    friend_card: Card | None  # the called card (None: no card call)
+    friend_card2: Card  # the second called card (-1: none)
+    lead_suit: Suit | None  # the lead the declarer asked of his friend
+    annotated: CardMask
+    mighty_power: tuple[bool, ...]  # by trick number
+    joker_power: tuple[bool, ...]  # by trick number
+    also_bits: CardMask
+    joker_on_trump: bool
+    mighty_named: Card  # Mighty, where its lead names a suit (-1: never)
+    joker_free: tuple[CardMask, ...]  # by suit
+    bar_first: bool
+    bar_always: bool
+    bar_until_trump: bool
+    tricks: int
+    ghost_seat: Seat  # -1: no ghost
+    joker_mask: CardMask
+    call_jokers: dict[Card, CardMask]  # each joker-call card, the jokers it calls
+    auto_calls: CardMask
+    joker_barred: tuple[CardMask, ...]  # by suit
+    joker_lead_suits: dict[Card, tuple[Suit, ...]] | None  # by joker (None: any suit)
+    weak_jokers: CardMask
+    joker_rules: bool
+    trump_masks: tuple[CardMask, ...]  # by trick number
+    copies: bool
+    led_masks: tuple[CardMask, ...]  # by suit
 
     def __init__(self, rules: Ruleset, contract: Bid, call: FriendCall):
         c, j = rules.cards, rules.joker_call
@@ -171,22 +294,28 @@ class _Contract:
         self.mighty_bit = widen(1 << mighty)  # Mighty's bits (both copies with two decks)
         # the jokers of the deck (cards.jokers; two decks: each joker's copy too): every joker
         # test is against this mask
-        joker_mask = self.joker_mask = mask_of(card for card in rules.deck_cards
-                                             if card & 112 == 64)
+        joker_mask = self.joker_mask = mask_of(
+            card for card in rules.deck_cards if card & 112 == 64
+        )
         # the joker-call cards, each with the bit of the joker it calls (two jokers: two calls)
         calls = joker_calls(rules, trump)
         # (the bits of every copy of that joker the deck holds: a two-deck game has two, and
         # either copy of the call card calls both)
-        self.call_jokers = {card: mask_of(j for j in _bits(joker_mask) if j & 127 == joker)
-                            for card, joker in calls.items()}
+        self.call_jokers = {
+            card: mask_of(j for j in _bits(joker_mask) if j & 127 == joker)
+            for card, joker in calls.items()
+        }
         self.joker_call = next(iter(calls))  # the (black) joker's call card, named in messages
         # the cards whose lead is a call even without "!" (joker_call.declaration = "always")
         self.auto_calls = widen(mask_of(calls)) if j.declaration == "always" else 0
         # Mighty led naming a suit (cards.mighty_lead_names_suit), else no card
         self.mighty_named = mighty if c.mighty_lead_names_suit else -1
         # the cards a lead annotates (JK/H, C3!, SA/H): legal_plays lists them with each one
-        self.annotated = joker_mask | (widen(mask_of(calls)) if j.declaration != "never" else 0) \
+        self.annotated = (
+            joker_mask
+            | (widen(mask_of(calls)) if j.declaration != "never" else 0)
             | (self.mighty_bit if c.mighty_lead_names_suit else 0)
+        )
         # Mighty counts as its suit for following only under cards.mighty_must_follow_suit.
         not_mighty = ~self.mighty_bit if not c.mighty_must_follow_suit else -1
         self.follow_masks = tuple(widen(mask) & not_mighty for mask in SUIT_MASKS)
@@ -207,34 +336,49 @@ class _Contract:
         self.joker_play_last = c.joker_playable_last_trick
         self.trump_lead = how = rules.play.trump_lead if trump is not None else "any_time"
         # when play.trump_lead bars a trump lead to a leader holding another suit (see
-        # _trump_lead_barred): on trick 1, on every trick, until trump has been played
+        # trump_lead_barred): on trick 1, on every trick, until trump has been played
         self.bar_first = how != "any_time"
         self.bar_always = how == "only_trumps_left"
         self.bar_until_trump = how == "after_trump_played"
         # what a follower holding the led suit may play besides it: Mighty, and trump where
         # play.trump_instead_of_following allows it
-        self.also_bits = (self.mighty_bit if c.mighty_plays_any_time else 0) \
-            | (self.trump_mask if rules.play.trump_instead_of_following else 0)
+        self.also_bits = (self.mighty_bit if c.mighty_plays_any_time else 0) | (
+            self.trump_mask if rules.play.trump_instead_of_following else 0
+        )
         # by led suit, the jokers that may not be played to it (cards.joker_follows_colour:
         # those of the other colour), and the jokers that may be played beside it
         # (cards.joker_plays_any_time)
-        colour_of = {suit: mask_of(joker for joker in _bits(joker_mask)
-                                 if suit in JOKER_COLOURS[joker & 127]) for suit in SUITS}
-        self.joker_barred = tuple(joker_mask & ~colour_of[suit] if c.joker_follows_colour else 0
-                                  for suit in SUITS)
-        self.joker_free = tuple(joker_mask & ~barred if c.joker_plays_any_time else 0
-                                for barred in self.joker_barred)
+        colour_of = {
+            suit: mask_of(
+                joker for joker in _bits(joker_mask) if suit in JOKER_COLOURS[joker & 127]
+            )
+            for suit in SUITS
+        }
+        self.joker_barred = tuple(
+            joker_mask & ~colour_of[suit] if c.joker_follows_colour else 0 for suit in SUITS
+        )
+        self.joker_free = tuple(
+            joker_mask & ~barred if c.joker_plays_any_time else 0 for barred in self.joker_barred
+        )
         # the suits a joker lead may name: its colour's and trump (cards.joker_leads_colour);
         # None: any suit
-        self.joker_lead_suits = {joker: tuple(suit for suit in SUITS
-                                              if suit in JOKER_COLOURS[joker & 127]
-                                              or suit == trump)
-                                 for joker in _bits(joker_mask)} \
-            if c.joker_leads_colour else None
+        self.joker_lead_suits = (
+            {
+                joker: tuple(
+                    suit for suit in SUITS if suit in JOKER_COLOURS[joker & 127] or suit == trump
+                )
+                for joker in _bits(joker_mask)
+            }
+            if c.joker_leads_colour
+            else None
+        )
         # the jokers that lose to trump (cards.off_colour_joker_below_trump): those not of
         # trump's colour
-        self.weak_jokers = joker_mask & ~colour_of[trump] \
-            if c.off_colour_joker_below_trump and trump is not None else 0
+        self.weak_jokers = (
+            joker_mask & ~colour_of[trump]
+            if c.off_colour_joker_below_trump and trump is not None
+            else 0
+        )
         # whether a trick's jokers need more than "the first one played wins" (play.py)
         self.joker_rules = bool(c.joker_follows_colour or self.weak_jokers)
         self.joker_on_trump = rules.play.joker_on_trump_lead and trump is not None
@@ -250,21 +394,26 @@ class _Contract:
         # ghost 4마: the ghost's seat, after the players' (hand/seats.py); -1: no ghost
         self.ghost_seat = rules.table.players if rules.table.ghost else -1
         # whether Mighty / the (uncalled) joker win a trick, by trick number (index 0 unused)
-        self.mighty_power = tuple((number != 1 or self.mighty_first)
-                                  and (number != last or self.mighty_last)
-                                  for number in range(last + 1))
-        self.joker_power = tuple((number != 1 or self.joker_first)
-                                 and (number != last or self.joker_last)
-                                 for number in range(last + 1))
+        self.mighty_power = tuple(
+            (number != 1 or self.mighty_first) and (number != last or self.mighty_last)
+            for number in range(last + 1)
+        )
+        self.joker_power = tuple(
+            (number != 1 or self.joker_first) and (number != last or self.joker_last)
+            for number in range(last + 1)
+        )
         # the trumps that win over the led suit, by trick number: none on trick 1 under
         # play.trump_power_first_trick = false (경기 2018; a trump lead still wins as the led
         # suit)
         first = rules.play.trump_power_first_trick
-        self.trump_masks = tuple(self.trump_mask if number != 1 or first else 0
-                                 for number in range(last + 1))
+        self.trump_masks = tuple(
+            self.trump_mask if number != 1 or first else 0 for number in range(last + 1)
+        )
 
 
-def _powered_jokers(ci: _Contract, cards: tuple, trick_mask: int, new) -> int:
+def powered_jokers(
+    ci: ContractTables, cards: Sequence[Card], trick_mask: CardMask, new: HandState
+) -> CardMask:
     """The jokers of a complete trick that keep their power on a trick where jokers have it:
     not the called one (joker_call.called_joker_powerless; the other joker keeps its power),
     not one of the other colour played to the led suit (cards.joker_follows_colour; the joker
@@ -283,9 +432,9 @@ def _powered_jokers(ci: _Contract, cards: tuple, trick_mask: int, new) -> int:
     return jokers
 
 
-def holding_index(state) -> Optional[int]:
+def holding_index(state: HandState) -> int | None:
     """The index, in the trick in progress, of the card that holds it so far (None before the
-    lead), by the rules settle._finish_trick settles a complete trick with."""
+    lead), by the rules settle.finish_trick settles a complete trick with."""
     trick = state._trick
     ci = state._contract
     if not trick or ci is None:
@@ -298,12 +447,14 @@ def holding_index(state) -> Optional[int]:
 _ONE_DECK_BITS = (1 << COPY) - 1
 
 
-def _first_of(cards: Sequence[int], card: int) -> int:
+def _first_of(cards: Sequence[Card], card: Card) -> int:
     """The index of the first copy of ``card`` in a trick (two decks: either copy)."""
     return next(index for index, played in enumerate(cards) if played & 127 == card)
 
 
-def trick_index(ci: _Contract, cards: Sequence[int], mask: int, state, number: int) -> int:
+def trick_index(
+    ci: ContractTables, cards: Sequence[Card], mask: CardMask, state: HandState, number: int
+) -> int:
     """The index of the card that holds a trick (complete or not; ``mask``: its cards' bits,
     ``state``: whose ``_call`` and ``_led_suit`` apply): Mighty, a joker with power, the
     highest trump (none on trick 1 under play.trump_power_first_trick = false), the highest of
@@ -312,8 +463,11 @@ def trick_index(ci: _Contract, cards: Sequence[int], mask: int, state, number: i
     copies = ci.copies
     if mask & ci.mighty_bit and ci.mighty_power[number]:
         return _first_of(cards, ci.mighty) if copies else cards.index(ci.mighty)
-    if mask & ci.joker_mask and ci.joker_power[number] \
-            and (jokers := _powered_jokers(ci, cards, mask, state)):
+    if (
+        mask & ci.joker_mask
+        and ci.joker_power[number]
+        and (jokers := powered_jokers(ci, cards, mask, state))
+    ):
         # the joker with power; of two, the first played (000 §7.11; 000 §3.5.3)
         return next(index for index, card in enumerate(cards) if jokers >> card & 1)
     # no trump wins on trick 1 under play.trump_power_first_trick = false (경기 2018)
@@ -328,17 +482,25 @@ def trick_index(ci: _Contract, cards: Sequence[int], mask: int, state, number: i
         return _first_of(cards, best) if copies else cards.index(best)
     if all(card & 112 == 64 for card in cards):
         return 0  # a powerless joker alone on the table
-    return trick_winner([card & 127 for card in cards] if copies else cards, state._led_suit,
-                        ci.trump if trump_mask else None, ci.mighty, False, False)
+    return trick_winner(
+        [card & 127 for card in cards] if copies else cards,
+        state._led_suit,
+        ci.trump if trump_mask else None,
+        ci.mighty,
+        False,
+        False,
+    )
 
 
-def _joker_playable(ci: _Contract, trick_number: int) -> bool:
-    return (trick_number != 1 or ci.joker_play_first) and \
-        (trick_number != ci.tricks or ci.joker_play_last)
+def joker_playable(ci: ContractTables, trick_number: int) -> bool:
+    return (trick_number != 1 or ci.joker_play_first) and (
+        trick_number != ci.tricks or ci.joker_play_last
+    )
 
 
-def _trump_lead_barred(ci: _Contract, number: int, trump_played: bool) -> bool:
+def trump_lead_barred(ci: ContractTables, number: int, trump_played: bool) -> bool:
     """Whether play.trump_lead forbids a trump lead now to a leader holding another suit."""
     # only_trumps_left (000 §7.19): on every trick, until the other suits are gone
-    return (number == 1 and ci.bar_first) or ci.bar_always \
-        or (ci.bar_until_trump and not trump_played)
+    return (
+        (number == 1 and ci.bar_first) or ci.bar_always or (ci.bar_until_trump and not trump_played)
+    )

@@ -23,23 +23,26 @@ Rules held here:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from ..cards import BLACK_JOKER, COPY, ELEVEN, JOKER, SUITS, Bid, parse_card
-from ..cards.deck import ELEVEN_MASK, JOKERS_MASK, POINT_MASK, mask_of, both
+from ..cards import BLACK_JOKER, COPY, ELEVEN, JOKER, SUITS, Bid, Card, CardMask, parse_card
+from ..cards.deck import ELEVEN_MASK, JOKERS_MASK, POINT_MASK, Deal, both, mask_of
 from ..errors import MightyError
 from ..ruleset import RANK_KEYS, Ruleset
 from ..scoring import friends_weighed
-from .actions import _play_table
 from ..translation import _
+from .actions import Play, play_table
 
 if TYPE_CHECKING:
-    from .contract import _Contract
+    from .contract import ContractTables
+    from .seats import Seat, SeatMask
 
-def _card_weights(rules: Ruleset) -> dict[int, float]:
+
+def _card_weights(rules: Ruleset) -> dict[Card, float]:
     """Each card's deal-miss weight (cards not listed weigh 0)."""
     d = rules.deal_miss
-    weights: dict[int, float] = {}
+    weights: dict[Card, float] = {}
     rank_of = {"A": 14, "K": 13, "Q": 12, "J": 11, "10": 10}
     for key in RANK_KEYS:
         for suit in SUITS:
@@ -51,45 +54,115 @@ def _card_weights(rules: Ruleset) -> dict[int, float]:
     return weights
 
 
-class _RuleTables:
+class RuleTables:
     """What the engine derives from a ruleset once: deal-miss weights, every bid in order."""
 
-    __slots__ = ("rules", "weights", "weight_list", "bids", "discount", "successors",
-                 "point_mask", "full_bid", "opener_after_dealer", "miss_allowed", "bid_set",
-                 "opener_may_pass", "changes", "contracts", "descend", "n", "kitty_size",
-                 "deck", "deck_mask", "valid", "hand_size", "eliminated", "undealt",
-                 "ghost_seat", "silent", "bidders", "partner_hands", "extra_seats",
-                 "dummy_seat", "plain_deal", "plain_result", "beats", "fast_election",
-                 "fast_exchange")
+    __slots__ = (
+        "rules",
+        "weights",
+        "weight_list",
+        "bids",
+        "discount",
+        "successors",
+        "point_mask",
+        "full_bid",
+        "opener_after_dealer",
+        "miss_allowed",
+        "bid_set",
+        "opener_may_pass",
+        "changes",
+        "contracts",
+        "descend",
+        "n",
+        "kitty_size",
+        "deck",
+        "deck_mask",
+        "valid",
+        "hand_size",
+        "eliminated",
+        "undealt",
+        "ghost_seat",
+        "silent",
+        "bidders",
+        "partner_hands",
+        "extra_seats",
+        "dummy_seat",
+        "plain_deal",
+        "plain_result",
+        "beats",
+        "fast_election",
+        "fast_exchange",
+    )
+
+    rules: Ruleset
+    weights: dict[Card, float]  # each card's deal-miss weight (cards not listed weigh 0)
+    weight_list: list[float]  # indexed by card
+    bids: list[Bid]  # every bid, lowest first
+    bid_set: frozenset[Bid]
+    discount: int  # election.no_trump_discount
+    successors: dict[Bid, tuple[list[Bid], frozenset[Bid]]]
+    beats: dict[Bid | None, frozenset[Bid]]
+    point_mask: CardMask
+    full_bid: int
+    opener_after_dealer: bool
+    miss_allowed: bool
+    opener_may_pass: bool
+    changes: dict[Bid, list[Bid]]
+    # (contract, called card, lead request, second called card) -> its tables
+    contracts: dict[tuple[Bid, Card | None, int | None, Card | None], ContractTables]
+    descend: bool
+    n: int  # seats: the players, the ghost's, the friend hands', the dummy's
+    kitty_size: int
+    deck: tuple[Card, ...]
+    deck_mask: CardMask
+    valid: frozenset[Card]
+    hand_size: int
+    eliminated: int
+    undealt: int
+    ghost_seat: Seat  # -1: no ghost
+    silent: SeatMask  # the seats that never bid
+    bidders: int
+    partner_hands: bool
+    extra_seats: bool
+    dummy_seat: Seat  # -1: no dummy
+    plain_deal: bool
+    plain_result: bool
+    fast_election: bool | None
+    fast_exchange: bool | None
 
     def __init__(self, rules: Ruleset):
         e = rules.election
         self.rules = rules
         self.weights = _card_weights(rules)
         # indexed by card, copies (two decks) weighing as their originals
-        self.weight_list = [self.weights.get(card & 127, 0.0) for card in range(
-            (BLACK_JOKER | COPY if rules.table.decks == 2 else BLACK_JOKER) + 1)]
+        self.weight_list = [
+            self.weights.get(card & 127, 0.0)
+            for card in range((BLACK_JOKER | COPY if rules.table.decks == 2 else BLACK_JOKER) + 1)
+        ]
         self.discount = e.no_trump_discount
         top = e.max_bid or rules.count_total
         trumps: list = list(SUITS) + ([None] if e.no_trump_allowed else [])
-        lowest = {trump: e.min_bid - (e.no_trump_discount if trump is None else 0)
-                  for trump in trumps}
+        lowest = {
+            trump: e.min_bid - (e.no_trump_discount if trump is None else 0) for trump in trumps
+        }
         numbers = range(top, 0, -1) if rules.bids_descend else range(1, top + 1)
-        self.bids = [Bid(number, trump) for number in numbers for trump in trumps
-                     if number >= lowest[trump]]
+        self.bids = [
+            Bid(number, trump) for number in numbers for trump in trumps if number >= lowest[trump]
+        ]
         self.bid_set = frozenset(self.bids)
         # standing bid -> the bids that beat it, as a list (in order) and a set
-        self.successors: dict[Bid, tuple[list[Bid], frozenset]] = {}
-        # standing bid (None: none yet) -> the set of bids beating it (election._bid_run)
-        self.beats: dict[Optional[Bid], frozenset] = {None: self.bid_set}
+        self.successors = {}
+        # standing bid (None: none yet) -> the set of bids beating it (election.bid_run)
+        self.beats = {None: self.bid_set}
         self.opener_may_pass = e.opener_may_pass
-        self.changes: dict[Bid, list[Bid]] = {}  # winning bid -> the contracts it may become
-        # (contract, called card, lead request) -> its _Contract (read-only once built)
-        self.contracts: dict[tuple, "_Contract"] = {}
+        self.changes = {}  # winning bid -> the contracts it may become
+        # (contract, called card, lead request) -> its ContractTables (read-only once built)
+        self.contracts = {}
         # table.players, table.removed_cards, table.kitty_size (000 §3.5: 4마, 3마, 2마)
         # the ghost's seat (hand/seats.py); 허니문's friend hands (honeymoon.py)
-        self.n = rules.table.players * (2 if rules.table.partner_hands else 1) \
-            + (1 if rules.table.ghost or rules.table.dummy else 0)
+        self.n = rules.table.players * (2 if rules.table.partner_hands else 1) + (
+            1 if rules.table.ghost or rules.table.dummy else 0
+        )
         self.kitty_size = rules.table.kitty_size
         self.deck = rules.deck_cards
         self.deck_mask = mask_of(self.deck)
@@ -104,9 +177,11 @@ class _RuleTables:
         # 시흥 은마 (table.dummy, elimination.py): the last seat is the dummy's, which never bids
         self.dummy_seat = self.n - 1 if rules.table.dummy else -1
         self.extra_seats = rules.table.ghost or self.partner_hands or rules.table.dummy
-        self.silent = (1 << self.ghost_seat if self.ghost_seat >= 0 else 0) | (
-            sum(1 << seat for seat in range(1, self.n, 2)) if self.partner_hands else 0) | (
-            1 << self.dummy_seat if self.dummy_seat >= 0 else 0)
+        self.silent = (
+            (1 << self.ghost_seat if self.ghost_seat >= 0 else 0)
+            | (sum(1 << seat for seat in range(1, self.n, 2)) if self.partner_hands else 0)
+            | (1 << self.dummy_seat if self.dummy_seat >= 0 else 0)
+        )
         self.bidders = self.n - self.silent.bit_count()
         self.point_mask = _point_mask(rules) & self.deck_mask
         self.full_bid = rules.full_bid
@@ -115,24 +190,33 @@ class _RuleTables:
         self.miss_allowed = rules.deal_miss.allowed
         # whether hand/replay_setup.py's batch takes this ruleset's election, and its discard and
         # friend call (None: not asked yet; replay_setup._handles, _handles_exchange)
-        self.fast_election: Optional[bool] = None
-        self.fast_exchange: Optional[bool] = None
+        self.fast_election = None
+        self.fast_exchange = None
         # a result hand.hand_result may take its short way to (_plain_result): the bid counts
         # point cards, a friend's count as one each, no ghost, no friend hands
-        self.plain_result = (e.bid_counts != "tricks" and not friends_weighed(rules)
-                             and self.ghost_seat < 0 and not self.partner_hands)
-        # a deal a record's replay may read as masks at once (record_values._plain_deal): one
+        self.plain_result = (
+            e.bid_counts != "tricks"
+            and not friends_weighed(rules)
+            and self.ghost_seat < 0
+            and not self.partner_hands
+        )
+        # a deal a record's replay may read as masks at once (record_values.read_plain_deal): one
         # deck, a seat for each player, nothing undealt, and the hands and the kitty making
         # up the whole deck (so that cards adding up to the deck are each dealt once)
-        self.plain_deal = (rules.table.decks == 1 and not self.extra_seats and not self.undealt
-                           and self.n * self.hand_size + self.kitty_size
-                           == self.deck_mask.bit_count() == len(self.deck))
+        self.plain_deal = (
+            rules.table.decks == 1
+            and not self.extra_seats
+            and not self.undealt
+            and self.n * self.hand_size + self.kitty_size
+            == self.deck_mask.bit_count()
+            == len(self.deck)
+        )
 
 
-_RULE_TABLES: dict[int, _RuleTables] = {}
+_RULE_TABLES: dict[int, RuleTables] = {}
 
 
-def _point_mask(rules: Ruleset) -> int:
+def _point_mask(rules: Ruleset) -> CardMask:
     """The point cards of a ruleset (cards.point_ranks, and the joker where it is one)."""
     ranks = {"A": 14, "K": 13, "Q": 12, "J": 11, "11": ELEVEN, "10": 10}  # 11: 서울과고
     mask = sum(1 << (suit << 4 | ranks[key]) for key in rules.cards.point_ranks for suit in SUITS)
@@ -140,18 +224,18 @@ def _point_mask(rules: Ruleset) -> int:
     return both(mask | (JOKERS_MASK if rules.cards.joker_is_point_card else 0))
 
 
-def rule_tables(rules: Ruleset) -> _RuleTables:
+def rule_tables(rules: Ruleset) -> RuleTables:
     """The derived tables of a ruleset (cached; the cache keeps the ruleset alive, so ids stay
     unique)."""
     tables = _RULE_TABLES.get(id(rules))
     if tables is None or tables.rules is not rules:
         if len(_RULE_TABLES) > 256:
             _RULE_TABLES.clear()
-        tables = _RULE_TABLES[id(rules)] = _RuleTables(rules)
+        tables = _RULE_TABLES[id(rules)] = RuleTables(rules)
     return tables
 
 
-def deal_miss_value(rules: Ruleset, cards: Sequence[int]) -> float:
+def deal_miss_value(rules: Ruleset, cards: Sequence[Card]) -> float:
     """The deal-miss sum of a hand under the ruleset's weights."""
     weight_list = rule_tables(rules).weight_list
     value = sum(map(weight_list.__getitem__, cards))
@@ -160,19 +244,27 @@ def deal_miss_value(rules: Ruleset, cards: Sequence[int]) -> float:
     return value
 
 
-def is_deal_miss_hand(rules: Ruleset, cards: Sequence[int]) -> bool:
+def is_deal_miss_hand(rules: Ruleset, cards: Sequence[Card]) -> bool:
     """Whether a ten-card hand may be shown for a deal miss (weights and threshold, or ten point
     cards under ``deal_miss.all_point_cards``)."""
     return _is_miss_hand(rules, rule_tables(rules).weight_list, cards, mask_of(cards))
 
 
-def _is_miss_hand(rules: Ruleset, weight_list: list[float], cards: Sequence[int],
-                  mask: int) -> bool:
+def _is_miss_hand(
+    rules: Ruleset, weight_list: list[float], cards: Sequence[Card], mask: CardMask
+) -> bool:
     """is_deal_miss_hand with the ruleset's tables at hand and the hand's mask."""
     d = rules.deal_miss
     # ten point cards: no bit outside the point cards (the joker is not one here)
-    if d.all_point_cards and mask and not mask & ~(_ALL_POINTS | (
-            rule_tables(rules).point_mask & ELEVEN_MASK if rules.table.rank_eleven else 0)):
+    if (
+        d.all_point_cards
+        and mask
+        and not mask
+        & ~(
+            _ALL_POINTS
+            | (rule_tables(rules).point_mask & ELEVEN_MASK if rules.table.rank_eleven else 0)
+        )
+    ):
         return True  # (서울과고's 11s count where they are point cards; two decks: copies)
     value = sum(map(weight_list.__getitem__, cards))
     if d.mighties_cancel:
@@ -184,7 +276,7 @@ def _is_miss_hand(rules: Ruleset, weight_list: list[float], cards: Sequence[int]
 _ALL_POINTS = both(POINT_MASK)  # the point cards of two decks (a one-deck hand has no copy)
 
 
-def _mighty_pair_weight(rules: Ruleset, weight_list: list[float], mask: int) -> float:
+def _mighty_pair_weight(rules: Ruleset, weight_list: list[float], mask: CardMask) -> float:
     """000 §8: Mighty and the alternate Mighty held together count 0 (deal_miss.mighties_cancel):
     what to take off a hand's sum for them (0 unless both are held)."""
     mighty, alternate = parse_card(rules.cards.mighty), parse_card(rules.cards.mighty_alternate)
@@ -192,8 +284,10 @@ def _mighty_pair_weight(rules: Ruleset, weight_list: list[float], mask: int) -> 
         return 0.0
     # two decks (8마 Chicago): each Mighty held with an alternate Mighty is one pair (copies
     # are the card | COPY); one deck: at most one pair
-    pairs = min((mask >> mighty & 1) + (mask >> (mighty | COPY) & 1),
-                (mask >> alternate & 1) + (mask >> (alternate | COPY) & 1))
+    pairs = min(
+        (mask >> mighty & 1) + (mask >> (mighty | COPY) & 1),
+        (mask >> alternate & 1) + (mask >> (alternate | COPY) & 1),
+    )
     return pairs * (weight_list[mighty] + weight_list[alternate])
 
 
@@ -206,43 +300,101 @@ class _Seating:
 
     __slots__ = ("seat_of", "play_tables")
 
-    def __init__(self, players: tuple):
+    seat_of: dict[str, Seat]
+    play_tables: tuple[list[Play | None], ...]  # each seat's plain plays, by card
+
+    def __init__(self, players: tuple[str, ...]):
         self.seat_of = {player: seat for seat, player in enumerate(players)}
-        self.play_tables = tuple(_play_table(player) for player in players)
+        self.play_tables = tuple(play_table(player) for player in players)
 
 
-_SEATINGS: dict[tuple, _Seating] = {}
+_SEATINGS: dict[tuple[str, ...], _Seating] = {}
 
 
-def _seating(players: tuple, n: int) -> _Seating:
+def seating_for(players: tuple[str, ...], n: int) -> _Seating:
     """The seating of the ruleset's n players in playing order (table.players; checked once:
     n different names)."""
     seating = _SEATINGS.get(players)
     if seating is None or len(players) != n:
         if len(players) != n:
-            raise MightyError(_("a hand needs {n} players in playing order (table.players); got "
-                                "{count}").format(
-                                  n=n, count=len(players)))
+            raise MightyError(
+                _("a hand needs {n} players in playing order (table.players); got {count}").format(
+                    n=n, count=len(players)
+                )
+            )
         if len(set(players)) != len(players):
-            raise MightyError(_("players {players}: a player is named twice").format(
-                                  players=', '.join(players)))
+            raise MightyError(
+                _("players {players}: a player is named twice").format(players=", ".join(players))
+            )
         if len(_SEATINGS) > 1024:  # names come from users: keep the cache bounded
             _SEATINGS.clear()
         seating = _SEATINGS[players] = _Seating(players)
     return seating
 
 
-class _Context:
+class HandContext:
     """What does not change during a hand: players, the ruleset's options as plain attributes."""
 
-    __slots__ = ("rules", "players", "seat_of", "dealer", "n", "open", "kitty",
-                 "deal_masks", "point_mask", "point_total", "full_bid", "tables", "_miss_hands",
-                 "play_tables", "kitty_size", "deck_mask", "valid", "ghost_seat",
-                 "ghost_pile", "bidders", "silent", "partner_hands", "_deal")
+    __slots__ = (
+        "rules",
+        "players",
+        "seat_of",
+        "dealer",
+        "n",
+        "open",
+        "kitty",
+        "deal_masks",
+        "point_mask",
+        "point_total",
+        "full_bid",
+        "tables",
+        "_miss_hands",
+        "play_tables",
+        "kitty_size",
+        "deck_mask",
+        "valid",
+        "ghost_seat",
+        "ghost_pile",
+        "bidders",
+        "silent",
+        "partner_hands",
+        "_deal",
+    )
 
-    def __init__(self, rules: Ruleset, players: tuple, seating: _Seating, dealer: str,
-                 deal: Optional[dict[str, list[int]]], deal_masks: Optional[tuple[int, ...]],
-                 tables: Optional[_RuleTables] = None):
+    rules: Ruleset
+    players: tuple[str, ...]  # the seats in playing order
+    seat_of: dict[str, Seat]
+    dealer: str
+    n: int
+    open: bool  # whether the deal is unknown (open cards)
+    kitty: tuple[Card, ...] | None
+    deal_masks: tuple[CardMask, ...] | None  # each seat's dealt cards (None: open cards)
+    point_mask: CardMask
+    point_total: int
+    full_bid: int
+    tables: RuleTables
+    _miss_hands: tuple[bool, ...] | None
+    play_tables: tuple[list[Play | None], ...]
+    kitty_size: int
+    deck_mask: CardMask
+    valid: frozenset[Card]
+    ghost_seat: Seat
+    ghost_pile: tuple[Card, ...]  # the ghost's cards in dealt order
+    bidders: int
+    silent: SeatMask
+    partner_hands: bool
+    _deal: Deal | None  # the deal as given (a record's texts: read when asked)
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        players: tuple[str, ...],
+        seating: _Seating,
+        dealer: str,
+        deal: Deal | None,
+        deal_masks: tuple[CardMask, ...] | None,
+        tables: RuleTables | None = None,
+    ):
         if tables is None:
             tables = rule_tables(rules)
         self.rules = rules
@@ -274,23 +426,28 @@ class _Context:
         self._miss_hands = None if deal is None or not tables.miss_allowed else _UNKNOWN
 
     @property
-    def miss_hands(self) -> Optional[tuple[bool, ...]]:
+    def miss_hands(self) -> tuple[bool, ...] | None:
         """Which players were dealt a hand that may be shown for a deal miss (None: unknown)."""
         miss_hands = self._miss_hands
         if miss_hands is _UNKNOWN:
             tables, silent = self.tables, self.silent
             weight_list = tables.weight_list
-            miss_hands = tuple(_is_miss_hand(self.rules, weight_list, self._deal[player], mask)
-                               for player, mask in zip(self.players, self.deal_masks))
+            deal, masks = self._deal, self.deal_masks
+            assert deal is not None and masks is not None  # (unknown only for a known deal)
+            miss_hands = tuple(
+                _is_miss_hand(self.rules, weight_list, deal[player], mask)
+                for player, mask in zip(self.players, masks)
+            )
             if silent:  # the ghost and friend hands never show a hand (election.py)
-                miss_hands = tuple(miss and not silent >> seat & 1
-                                   for seat, miss in enumerate(miss_hands))
+                miss_hands = tuple(
+                    miss and not silent >> seat & 1 for seat, miss in enumerate(miss_hands)
+                )
             self._miss_hands = miss_hands
         return miss_hands
 
     @miss_hands.setter
-    def miss_hands(self, value: Optional[tuple[bool, ...]]) -> None:
+    def miss_hands(self, value: tuple[bool, ...] | None) -> None:
         self._miss_hands = value
 
 
-_UNKNOWN: Any = object()  # a _Context's miss_hands not worked out yet
+_UNKNOWN: Any = object()  # a HandContext's miss_hands not worked out yet

@@ -18,30 +18,48 @@ kitty and discards as many, and may revise the contract (exchange), then the tri
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ..cards.deck import UNDEALT, deal_cards, shuffled_deck
 from ..errors import MightyError
 from ..translation import _
-from .seats import seats
 from .derived import rule_tables
+from .seats import seats
+
+if TYPE_CHECKING:
+    from ..ruleset import Ruleset
 
 #: A player's choice in the draft: given the player and the upper card he sees (the lower one
 #: stays hidden), True to keep the upper card, False to keep the lower.
 Keep = Callable[[str, int], bool]
 
 
-def drafted_deal(seed: int, players: Sequence[str], deck: Sequence[int], hand_size: int,
-                 kitty_size: int, keep: Keep) -> dict[str, list[int]]:
+def drafted_deal(
+    seed: int,
+    players: Sequence[str],
+    deck: Sequence[int],
+    hand_size: int,
+    kitty_size: int,
+    keep: Keep,
+) -> dict[str, list[int]]:
     """The hands, kitty and cards put aside of a draft from the seed's stock, each player's
     choice made by ``keep``; the hands in the order drafted."""
     stock = shuffled_deck(seed, deck)
     needed = 2 * hand_size * len(players) + kitty_size
     if len(stock) != needed:
-        raise MightyError(_("draft: {players} hands of {hand_size} drafted two cards at a time "
-                            "and a kitty of {kitty} need {needed} cards; the deck has {cards}")
-                          .format(players=len(players), hand_size=hand_size, kitty=kitty_size,
-                                  needed=needed, cards=len(stock)))
+        raise MightyError(
+            _(
+                "draft: {players} hands of {hand_size} drafted two cards at a time "
+                "and a kitty of {kitty} need {needed} cards; the deck has {cards}"
+            ).format(
+                players=len(players),
+                hand_size=hand_size,
+                kitty=kitty_size,
+                needed=needed,
+                cards=len(stock),
+            )
+        )
     deal: dict[str, list[int]] = {player: [] for player in players}
     aside: list[int] = []
     position = 0
@@ -57,14 +75,16 @@ def drafted_deal(seed: int, players: Sequence[str], deck: Sequence[int], hand_si
     return deal
 
 
-def seeded_deal(rules, seed: int, players: Sequence[str], keep: Keep | None = None
-                ) -> dict[str, list[int]]:
+def seeded_deal(
+    rules: Ruleset, seed: int, players: Sequence[str], keep: Keep | None = None
+) -> dict[str, list[int]]:
     """The deal of a hand from a seed, whatever the table: dealt (with the ghost's pile under
     table.ghost, hand/seats.py), or drafted under table.deal = "draft" (``keep`` makes each choice;
     by default a player keeps the upper card)."""
     t = rules.table
     deck = rule_tables(rules).deck  # the ruleset's deck, built once
     if t.deal == "draft":
-        return drafted_deal(seed, players, deck, t.hand_size, t.kitty_size,
-                            keep or (lambda player, card: True))
+        return drafted_deal(
+            seed, players, deck, t.hand_size, t.kitty_size, keep or (lambda player, card: True)
+        )
     return deal_cards(seed, seats(rules, players), deck, t.hand_size)

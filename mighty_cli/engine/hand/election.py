@@ -1,6 +1,6 @@
 """The election (docs/rules.md §3, 000 §3.2.1) and the deal miss (docs/rules.md §5, 000 §8).
 
-Rules held here, in the order :func:`_apply_bid` checks them:
+Rules held here, in the order :func:`apply_bid` checks them:
 
 * Players call in turn from the opener; a call is a bid or a pass. The opener must bid unless
   ``election.opener_may_pass``; a pass is final under ``election.pass_is_final``.
@@ -24,16 +24,16 @@ Rules held here, in the order :func:`_apply_bid` checks them:
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
-from .actions import BidCall, DeclareDealMiss
 from ..cards import SUITS, Bid, format_bid, format_cards, sorted_cards
 from ..cards.deck import cards_of, mask_of
 from ..errors import IllegalBid, IllegalDealMiss
 from ..ruleset import Ruleset
-from .state import HandState, _mutable, _phase_error, _Setup
-from .derived import _RuleTables, deal_miss_value
 from ..translation import _
+from .actions import BidCall, DeclareDealMiss
+from .derived import RuleTables, deal_miss_value
+from .state import HandSetup, HandState, mutable_copy, phase_error
 
 # --- election ---------------------------------------------------------------------------------
 
@@ -45,99 +45,121 @@ def _bid_key(bid: Bid, e: Any) -> int:
     return number + (e.no_trump_discount if bid.trump is None else 0)
 
 
-def _bid_problem(rules: Ruleset, player: str, bid: Bid, standing: Optional[Bid],
-                 standing_player: Optional[str]) -> Optional[str]:
+def _bid_problem(
+    rules: Ruleset, player: str, bid: Bid, standing: Bid | None, standing_player: str | None
+) -> str | None:
     """Why a bid is illegal (None if it is legal)."""
     e = rules.election
-    if not isinstance(bid, Bid) or not isinstance(bid.number, int) \
-            or (bid.trump is not None and bid.trump not in SUITS):
+    if (
+        not isinstance(bid, Bid)
+        or not isinstance(bid.number, int)
+        or (bid.trump is not None and bid.trump not in SUITS)
+    ):
         return _("{player} bid {bid}, which is not a bid").format(player=player, bid=repr(bid))
-    if standing is not None and bid.number <= (e.max_bid or bid.number) \
-            and bid.number >= (e.min_bid - e.no_trump_discount if bid.trump is None
-                               else e.min_bid) \
-            and (bid.trump is not None or e.no_trump_allowed) and _beats(bid, standing, e):
+    if (
+        standing is not None
+        and bid.number <= (e.max_bid or bid.number)
+        and bid.number >= (e.min_bid - e.no_trump_discount if bid.trump is None else e.min_bid)
+        and (bid.trump is not None or e.no_trump_allowed)
+        and _beats(bid, standing, e)
+    ):
         return None  # the usual legal raise, decided without building any message
     text = format_bid(bid)
     if bid.trump is None:
         if not e.no_trump_allowed:
-            return _("{player} bid {bid} but no-trump is not allowed "
-                     "(election.no_trump_allowed)").format(player=player, bid=text)
+            return _(
+                "{player} bid {bid} but no-trump is not allowed (election.no_trump_allowed)"
+            ).format(player=player, bid=text)
         lowest = e.min_bid - e.no_trump_discount
         if bid.number < lowest:
             if e.no_trump_discount:
-                return _("{player} bid {bid} below the no-trump minimum {lowest} "
-                         "(election.min_bid − election.no_trump_discount)").format(
-                             player=player, bid=text, lowest=lowest)
+                return _(
+                    "{player} bid {bid} below the no-trump minimum {lowest} "
+                    "(election.min_bid − election.no_trump_discount)"
+                ).format(player=player, bid=text, lowest=lowest)
             return _("{player} bid {bid} below the minimum {lowest} (election.min_bid)").format(
-                player=player, bid=text, lowest=lowest)
+                player=player, bid=text, lowest=lowest
+            )
     elif bid.number < e.min_bid:
         return _("{player} bid {bid} below the minimum {lowest} (election.min_bid)").format(
-            player=player, bid=text, lowest=e.min_bid)
+            player=player, bid=text, lowest=e.min_bid
+        )
     if e.max_bid and bid.number > e.max_bid:
         return _("{player} bid {bid} above the maximum {highest} (election.max_bid)").format(
-            player=player, bid=text, highest=e.max_bid)
+            player=player, bid=text, highest=e.max_bid
+        )
     if standing is None:
         return None
     new, old = _bid_key(bid, e), _bid_key(standing, e)
     if new >= old + e.min_raise:
         return None
-    against = _("{player}'s {bid} stands").format(player=standing_player,
-                                                   bid=format_bid(standing))
+    against = _("{player}'s {bid} stands").format(player=standing_player, bid=format_bid(standing))
     if new == old:
         if bid.trump is None and standing.trump is not None and e.no_trump_beats_equal_suit:
             return None
-        if bid.trump is not None and standing.trump is not None and e.suit_order \
-                and e.suit_order.index(bid.trump) < e.suit_order.index(standing.trump):
+        if (
+            bid.trump is not None
+            and standing.trump is not None
+            and e.suit_order
+            and e.suit_order.index(bid.trump) < e.suit_order.index(standing.trump)
+        ):
             return None
         if e.equal_bid_allowed:
             return None
-        options = ("election.equal_bid_allowed = false"
-                   + (", election.suit_order" if e.suit_order else "")
-                   + (", election.no_trump_beats_equal_suit" if bid.trump is None
-                      or standing.trump is None else ""))
-        return _("{player} bid {bid} but {against} and an equal bid does not beat it "
-                 "({options})").format(player=player, bid=text, against=against,
-                                       options=options)
+        options = (
+            "election.equal_bid_allowed = false"
+            + (", election.suit_order" if e.suit_order else "")
+            + (
+                ", election.no_trump_beats_equal_suit"
+                if bid.trump is None or standing.trump is None
+                else ""
+            )
+        )
+        return _(
+            "{player} bid {bid} but {against} and an equal bid does not beat it ({options})"
+        ).format(player=player, bid=text, against=against, options=options)
     if new > old:
-        return _("{player} bid {bid} but {against} and a raise must be at least {raise_by} "
-                 "(election.min_raise)").format(player=player, bid=text, against=against,
-                                                raise_by=e.min_raise)
+        return _(
+            "{player} bid {bid} but {against} and a raise must be at least {raise_by} "
+            "(election.min_raise)"
+        ).format(player=player, bid=text, against=against, raise_by=e.min_raise)
     if e.bid_counts == "opposition_limit":
-        return _("{player} bid {bid} but {against} (a bid must beat the standing bid: a lower "
-                 "number is a higher bid, election.bid_counts = opposition_limit)").format(
-                     player=player, bid=text, against=against)
+        return _(
+            "{player} bid {bid} but {against} (a bid must beat the standing bid: a lower "
+            "number is a higher bid, election.bid_counts = opposition_limit)"
+        ).format(player=player, bid=text, against=against)
     return _("{player} bid {bid} but {against} (a bid must beat the standing bid)").format(
-        player=player, bid=text, against=against)
+        player=player, bid=text, against=against
+    )
 
 
-def _next_bidder(setup: _Setup, seat: int, pass_is_final: bool, n: int, silent: int = 0) -> int:
+def _next_bidder(setup: HandSetup, seat: int, pass_is_final: bool, n: int, silent: int = 0) -> int:
     """The next player to call: the next seat, passing over those whose pass was final (and the
     seats that never bid: the ghost's, hand/seats.py; 허니문's friend hands, honeymoon.py)."""
     for step in range(1, n + 1):
         candidate = (seat + step) % n
-        if not silent >> candidate & 1 and (not pass_is_final
-                                            or not setup.passed >> candidate & 1):
+        if not silent >> candidate & 1 and (not pass_is_final or not setup.passed >> candidate & 1):
             return candidate
     return seat  # pragma: no cover - the election has ended before this
 
 
-def _is_full(tables: _RuleTables, bid: Bid) -> bool:
+def is_full_bid(tables: RuleTables, bid: Bid) -> bool:
     """Whether a bid names the full number (풀: 20, or the highest number the ruleset has)."""
     return bid.number <= tables.full_bid if tables.descend else bid.number >= tables.full_bid
 
 
-def _apply_bid(state: HandState, action: BidCall) -> HandState:
+def apply_bid(state: HandState, action: BidCall) -> HandState:
     if state.phase == "deal_miss" and state.rules.deal_miss.full_bid_cancels:
         return _apply_cancelling_bid(state, action)
     if state.phase != "election":
-        raise _phase_error(state, _("{player}'s bid").format(player=action.player), IllegalBid)
-    new = _mutable(state)
+        raise phase_error(state, _("{player}'s bid").format(player=action.player), IllegalBid)
+    new = mutable_copy(state)
     new._setup = state._setup.copy()
-    _bid_step(state, new, action.player, action.bid)
+    bid_step(state, new, action.player, action.bid)
     return new
 
 
-def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
+def bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
     """One call of the election (the phase is ``election``): checked against ``state`` and
     written to ``new`` and ``new._setup`` (copies of state and of its setup that the caller
     owns). Every field is read before it is written, so ``new`` may be ``state`` itself: the
@@ -146,22 +168,35 @@ def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
     e = ctx.rules.election
     seat = ctx.seat_of.get(player)
     if seat is None:
-        raise IllegalBid(_("election: {player} is not one of the players").format(
-            player=repr(player)))
+        raise IllegalBid(
+            _("election: {player} is not one of the players").format(player=repr(player))
+        )
     passed, calls, to_move = setup.passed, setup.calls, state._to_move
+    assert to_move is not None  # (the election: someone is to call)
     final = e.pass_is_final
     if (final and passed >> seat & 1) or seat != to_move:
         shown = _("pass") if bid is None else format_bid(bid) if isinstance(bid, Bid) else repr(bid)
     if final and passed >> seat & 1:
-        raise IllegalBid(_("election: {player} called {call} but has passed and may not bid "
-                           "again (election.pass_is_final)").format(player=player, call=shown))
+        raise IllegalBid(
+            _(
+                "election: {player} called {call} but has passed and may not bid "
+                "again (election.pass_is_final)"
+            ).format(player=player, call=shown)
+        )
     if seat != to_move:
-        raise IllegalBid(_("election: {player} called {call} but it is {other}'s turn").format(
-            player=player, call=shown, other=ctx.players[to_move]))
+        raise IllegalBid(
+            _("election: {player} called {call} but it is {other}'s turn").format(
+                player=player, call=shown, other=ctx.players[to_move]
+            )
+        )
     if bid is None:
         if not calls and not e.opener_may_pass:
-            raise IllegalBid(_("election: {player} passed but the opener must bid "
-                               "(election.opener_may_pass = false)").format(player=player))
+            raise IllegalBid(
+                _(
+                    "election: {player} passed but the opener must bid "
+                    "(election.opener_may_pass = false)"
+                ).format(player=player)
+            )
         passed |= 1 << seat
         consecutive = setup.consecutive + 1
         standing = setup.standing
@@ -170,13 +205,15 @@ def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
         # typed: Bid(14.0, 0) == Bid(14, 0) but is no bid); anything else gets the full test.
         standing = setup.standing
         tables = ctx.tables
-        beating = tables.bid_set if standing is None else tables.successors.get(standing)
-        if beating is None:
-            beating = _successors(tables, standing)
-        if not (type(bid) is Bid and type(bid.number) is int
-                and bid in (beating if standing is None else beating[1])):
-            standing_player = None if setup.standing_seat is None \
-                else ctx.players[setup.standing_seat]
+        if standing is None:
+            beating = tables.bid_set
+        else:
+            listed = tables.successors.get(standing)
+            beating = (listed if listed is not None else bids_over(tables, standing))[1]
+        if not (type(bid) is Bid and type(bid.number) is int and bid in beating):
+            standing_player = (
+                None if setup.standing_seat is None else ctx.players[setup.standing_seat]
+            )
             problem = _bid_problem(ctx.rules, player, bid, standing, standing_player)
             if problem:
                 raise IllegalBid(_("election: {problem}").format(problem=problem))
@@ -198,7 +235,7 @@ def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
         ended = standing is not None and consecutive >= ctx.bidders - 1
         redeal = standing is None and consecutive >= ctx.bidders
     if bid is not None and e.full_bid_ends:
-        tables = ctx.tables  # _is_full, written out
+        tables = ctx.tables  # is_full_bid, written out
         if bid.number <= tables.full_bid if tables.descend else bid.number >= tables.full_bid:
             ended = True  # 000 §8: a full bid ends the election at once (election.full_bid_ends)
     if redeal:
@@ -212,15 +249,15 @@ def _bid_step(state: HandState, new: HandState, player: Any, bid: Any) -> None:
         new._to_move = _next_bidder(new_setup, seat, final, ctx.n, ctx.silent)
 
 
-def _bid_run(state: HandState, calls: Any, history: Any) -> tuple[int, Any]:
+def bid_run(state: HandState, calls: Any, history: Any) -> tuple[int, Any]:
     """The usual calls of an election written at once onto ``state``, a private state whose
     setup is private too (hand/replay_setup.py's batch): how many of ``calls``, from the first,
     were taken, and ``history`` with them linked on. It takes a call only where
-    :func:`_bid_step` would accept it without a second look (the player to move; a pass the
+    :func:`bid_step` would accept it without a second look (the player to move; a pass the
     opener may make; a bid of the standing bid's listed successors, exactly typed) and writes
-    what ``_bid_step`` would write, call after call; it stops at any other call, and at every
-    table with seats that never bid, leaving the rest to ``_bid_step`` (which refuses, or
-    takes the unusual). The state is written back before returning, so ``_bid_step`` goes on
+    what ``bid_step`` would write, call after call; it stops at any other call, and at every
+    table with seats that never bid, leaving the rest to ``bid_step`` (which refuses, or
+    takes the unusual). The state is written back before returning, so ``bid_step`` goes on
     from it."""
     ctx, setup = state._ctx, state._setup
     if ctx.silent or state.phase != "election":
@@ -233,12 +270,12 @@ def _bid_run(state: HandState, calls: Any, history: Any) -> tuple[int, Any]:
     beats = tables.beats
     calls_made, standing, standing_seat = setup.calls, setup.standing, setup.standing_seat
     passed, consecutive, seat = setup.passed, setup.consecutive, state._to_move
+    assert seat is not None  # (the election: someone is to call)
     made: list = []
     ended = redeal = False
     for call in calls:
         # the player to move (seat), and under final passes one who has not passed
-        if type(call) is not BidCall or call[0] != players[seat] \
-                or final and passed >> seat & 1:
+        if type(call) is not BidCall or call[0] != players[seat] or final and passed >> seat & 1:
             break
         bid = call[1]
         if bid is None:
@@ -250,7 +287,7 @@ def _bid_run(state: HandState, calls: Any, history: Any) -> tuple[int, Any]:
         else:
             beating = beats.get(standing)
             if beating is None:
-                beating = beats[standing] = _successors(tables, standing)[1]
+                beating = beats[standing] = bids_over(tables, standing)[1]
             if not (type(bid) is Bid and type(bid.number) is int and bid in beating):
                 break
             standing, standing_seat = bid, seat
@@ -285,9 +322,10 @@ def _bid_run(state: HandState, calls: Any, history: Any) -> tuple[int, Any]:
     return len(made), history
 
 
-def _close_election(state: HandState, new: HandState, new_setup: _Setup) -> None:
+def _close_election(state: HandState, new: HandState, new_setup: HandSetup) -> None:
     """The standing bidder is declarer: he takes the kitty and discards next."""
     declarer = new_setup.standing_seat
+    assert declarer is not None  # (an election ends on a standing bid)
     new_setup.declarer = declarer
     new_setup.bid = new_setup.contract = new_setup.standing
     new._to_move = declarer
@@ -297,14 +335,16 @@ def _close_election(state: HandState, new: HandState, new_setup: _Setup) -> None
     new.phase = "exchange"
     if state._hands is not None:
         hands = list(state._hands)
+        assert state._ctx.kitty is not None  # (known with the hands)
         hands[declarer] |= mask_of(state._ctx.kitty)
         new._hands = tuple(hands)
 
 
-def _cancelling_bid_problem(state: HandState, seat: int, bid: Optional[Bid]) -> Optional[str]:
+def _cancelling_bid_problem(state: HandState, seat: int, bid: Bid | None) -> str | None:
     """Why a call after a declared deal miss does not cancel it (deal_miss.full_bid_cancels)."""
     ctx, setup = state._ctx, state._setup
     player = ctx.players[seat]
+    assert setup.deal_miss_seat is not None  # (a deal miss was declared)
     miss = ctx.players[setup.deal_miss_seat]
     if seat == ctx.ghost_seat:
         return _("the ghost never bids (table.ghost)")
@@ -312,25 +352,32 @@ def _cancelling_bid_problem(state: HandState, seat: int, bid: Optional[Bid]) -> 
         return _("the dummy never bids (table.dummy)")
     if ctx.silent >> seat & 1:
         return _("{player} is a friend hand and never bids (table.partner_hands)").format(
-            player=player)
+            player=player
+        )
     if seat == setup.deal_miss_seat:
         return _("{player} declared the deal miss and cannot cancel it with a bid").format(
-            player=player)
+            player=player
+        )
     if bid is None:
-        return _("{player} passed after {miss}'s deal miss: only a full bid cancels a deal miss "
-                 "(deal_miss.full_bid_cancels)").format(player=player, miss=miss)
+        return _(
+            "{player} passed after {miss}'s deal miss: only a full bid cancels a deal miss "
+            "(deal_miss.full_bid_cancels)"
+        ).format(player=player, miss=miss)
     text = format_bid(bid) if isinstance(bid, Bid) else repr(bid)
     if ctx.rules.election.pass_is_final and setup.passed >> seat & 1:
-        return _("{player} called {call} after {miss}'s deal miss but has passed "
-                 "(election.pass_is_final)").format(player=player, call=text, miss=miss)
+        return _(
+            "{player} called {call} after {miss}'s deal miss but has passed "
+            "(election.pass_is_final)"
+        ).format(player=player, call=text, miss=miss)
     standing_player = None if setup.standing_seat is None else ctx.players[setup.standing_seat]
     problem = _bid_problem(ctx.rules, player, bid, setup.standing, standing_player)
     if problem:
         return problem
-    if not _is_full(ctx.tables, bid):
-        return _("{player} bid {bid} after {miss}'s deal miss: only a full bid of {full} "
-                 "cancels a deal miss (deal_miss.full_bid_cancels)").format(
-                     player=player, bid=text, miss=miss, full=ctx.full_bid)
+    if not is_full_bid(ctx.tables, bid):
+        return _(
+            "{player} bid {bid} after {miss}'s deal miss: only a full bid of {full} "
+            "cancels a deal miss (deal_miss.full_bid_cancels)"
+        ).format(player=player, bid=text, miss=miss, full=ctx.full_bid)
     return None
 
 
@@ -340,12 +387,13 @@ def _apply_cancelling_bid(state: HandState, action: BidCall) -> HandState:
     ctx = state._ctx
     seat = ctx.seat_of.get(action.player)
     if seat is None:
-        raise IllegalBid(_("election: {player} is not one of the players").format(
-            player=repr(action.player)))
+        raise IllegalBid(
+            _("election: {player} is not one of the players").format(player=repr(action.player))
+        )
     problem = _cancelling_bid_problem(state, seat, action.bid)
     if problem:
         raise IllegalBid(_("election: {problem}").format(problem=problem))
-    new = _mutable(state)
+    new = mutable_copy(state)
     new_setup = state._setup.copy()
     new_setup.calls = state._setup.calls + ((action.player, action.bid),)
     new_setup.standing = action.bid
@@ -356,18 +404,25 @@ def _apply_cancelling_bid(state: HandState, action: BidCall) -> HandState:
     return new
 
 
-def _cancelling_bids(state: HandState) -> list:
+def cancelling_bids(state: HandState) -> list:
     """The full bids that may cancel a declared deal miss (deal_miss.full_bid_cancels)."""
     if state.phase != "deal_miss" or not state.rules.deal_miss.full_bid_cancels:
         return []
     ctx = state._ctx
-    full = [bid for bid in _successors(ctx.tables, state._setup.standing)[0]
-            if _is_full(ctx.tables, bid)]
-    return [BidCall(player, bid) for seat, player in enumerate(ctx.players) for bid in full
-            if _cancelling_bid_problem(state, seat, bid) is None]
+    full = [
+        bid
+        for bid in bids_over(ctx.tables, state._setup.standing)[0]
+        if is_full_bid(ctx.tables, bid)
+    ]
+    return [
+        BidCall(player, bid)
+        for seat, player in enumerate(ctx.players)
+        for bid in full
+        if _cancelling_bid_problem(state, seat, bid) is None
+    ]
 
 
-def _may_declare_deal_miss(state: HandState, seat: int) -> bool:
+def may_declare_deal_miss(state: HandState, seat: int) -> bool:
     """Whether a player may declare a deal miss now (the fast test _deal_miss_problem explains)."""
     ctx = state._ctx
     if ctx.miss_hands is not None and not ctx.miss_hands[seat]:
@@ -375,58 +430,82 @@ def _may_declare_deal_miss(state: HandState, seat: int) -> bool:
     return _deal_miss_problem(state, seat) is None
 
 
-def _deal_miss_problem(state: HandState, seat: int) -> Optional[str]:
+def _deal_miss_problem(state: HandState, seat: int) -> str | None:
     """Why a player may not declare a deal miss now (None if he may)."""
     ctx, setup = state._ctx, state._setup
     d = ctx.rules.deal_miss
     player = ctx.players[seat]
     if not d.allowed:
-        return _("{player} declared a deal miss but this ruleset has none "
-                 "(deal_miss.allowed)").format(player=player)
+        return _(
+            "{player} declared a deal miss but this ruleset has none (deal_miss.allowed)"
+        ).format(player=player)
     if seat == ctx.ghost_seat:
         return _("the ghost never declares a deal miss (table.ghost)")
     if seat == ctx.tables.dummy_seat:
         return _("the dummy never declares a deal miss (table.dummy)")
     if ctx.silent >> seat & 1:
-        return _("{player} is a friend hand and never declares a deal miss "
-                 "(table.partner_hands)").format(player=player)
+        return _(
+            "{player} is a friend hand and never declares a deal miss (table.partner_hands)"
+        ).format(player=player)
     if setup.calls:
         if not d.during_election:
-            return _("{player} declared a deal miss after the election began "
-                     "(deal_miss.during_election = false)").format(player=player)
+            return _(
+                "{player} declared a deal miss after the election began "
+                "(deal_miss.during_election = false)"
+            ).format(player=player)
         if not d.after_pass and any(who == player and bid is None for who, bid in setup.calls):
-            return _("{player} declared a deal miss after passing "
-                     "(deal_miss.after_pass = false)").format(player=player)
-        if d.full_bid_overrides and any(bid is not None and _is_full(ctx.tables, bid)
-                                        for _, bid in setup.calls):
-            return _("{player} declared a deal miss after a full bid of {full} "
-                     "(deal_miss.full_bid_overrides)").format(player=player, full=ctx.full_bid)
+            return _(
+                "{player} declared a deal miss after passing (deal_miss.after_pass = false)"
+            ).format(player=player)
+        if d.full_bid_overrides and any(
+            bid is not None and is_full_bid(ctx.tables, bid) for _, bid in setup.calls
+        ):
+            return _(
+                "{player} declared a deal miss after a full bid of {full} "
+                "(deal_miss.full_bid_overrides)"
+            ).format(player=player, full=ctx.full_bid)
     if ctx.miss_hands is not None and not ctx.miss_hands[seat]:
+        assert ctx.deal_masks is not None  # (the hands are known where miss_hands is)
         cards = sorted_cards(cards_of(ctx.deal_masks[seat]))
         value = deal_miss_value(ctx.rules, cards)
         options = "deal_miss.threshold, deal_miss.comparison" + (
-            ", deal_miss.all_point_cards" if d.all_point_cards else "")
-        message = _("{player} declared a deal miss but his hand {cards} counts {value}, not at "
-                    "most {threshold} ({options})") if d.comparison == "at_most" else \
-            _("{player} declared a deal miss but his hand {cards} counts {value}, not below "
-              "{threshold} ({options})")
-        return message.format(player=player, cards=format_cards(cards), value=f"{value:g}",
-                              threshold=f"{d.threshold:g}", options=options)
+            ", deal_miss.all_point_cards" if d.all_point_cards else ""
+        )
+        message = (
+            _(
+                "{player} declared a deal miss but his hand {cards} counts {value}, not at "
+                "most {threshold} ({options})"
+            )
+            if d.comparison == "at_most"
+            else _(
+                "{player} declared a deal miss but his hand {cards} counts {value}, not below "
+                "{threshold} ({options})"
+            )
+        )
+        return message.format(
+            player=player,
+            cards=format_cards(cards),
+            value=f"{value:g}",
+            threshold=f"{d.threshold:g}",
+            options=options,
+        )
     return None
 
 
-def _apply_deal_miss(state: HandState, action: DeclareDealMiss) -> HandState:
+def apply_deal_miss(state: HandState, action: DeclareDealMiss) -> HandState:
     if state.phase != "election":
-        raise _phase_error(state, _("{player}'s deal miss").format(player=action.player),
-                           IllegalDealMiss)
+        raise phase_error(
+            state, _("{player}'s deal miss").format(player=action.player), IllegalDealMiss
+        )
     seat = state._ctx.seat_of.get(action.player)
     if seat is None:
-        raise IllegalDealMiss(_("election: {player} is not one of the players").format(
-            player=repr(action.player)))
+        raise IllegalDealMiss(
+            _("election: {player} is not one of the players").format(player=repr(action.player))
+        )
     problem = _deal_miss_problem(state, seat)
     if problem:
         raise IllegalDealMiss(_("election: {problem}").format(problem=problem))
-    new = _mutable(state)
+    new = mutable_copy(state)
     setup = state._setup.copy()
     setup.deal_miss_seat = seat
     new._setup = setup
@@ -444,13 +523,17 @@ def _beats(bid: Bid, standing: Bid, e: Any) -> bool:
         return False
     if bid.trump is None and standing.trump is not None and e.no_trump_beats_equal_suit:
         return True
-    if bid.trump is not None and standing.trump is not None and e.suit_order \
-            and e.suit_order.index(bid.trump) < e.suit_order.index(standing.trump):
+    if (
+        bid.trump is not None
+        and standing.trump is not None
+        and e.suit_order
+        and e.suit_order.index(bid.trump) < e.suit_order.index(standing.trump)
+    ):
         return True
     return e.equal_bid_allowed
 
 
-def _successors(tables: _RuleTables, standing: Optional[Bid]) -> tuple[list[Bid], frozenset]:
+def bids_over(tables: RuleTables, standing: Bid | None) -> tuple[list[Bid], frozenset]:
     """The bids that may be called over the standing bid (every bid when there is none), in
     order and as a set; cached per ruleset. The caller must not change them."""
     if standing is None:
@@ -463,5 +546,5 @@ def _successors(tables: _RuleTables, standing: Optional[Bid]) -> tuple[list[Bid]
     return successors
 
 
-def _legal_bids(state: HandState) -> list[Bid]:
-    return list(_successors(state._ctx.tables, state._setup.standing)[0])
+def legal_bids(state: HandState) -> list[Bid]:
+    return list(bids_over(state._ctx.tables, state._setup.standing)[0])

@@ -48,44 +48,47 @@ sees who leaves; the redistributed cards are not seen.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from hashlib import sha256
 from random import Random
-from typing import Optional
 
-from .actions import Eliminate, Redistribute
-from ..cards import format_card, format_cards, sorted_cards
+from ..cards import Card, CardMask, format_card, format_cards, sorted_cards
 from ..cards.deck import VALID_CARDS, cards_of, mask_of, shuffled_deck
 from ..errors import IllegalExchange
-from .seats import DUMMY
-from .state import HandState, _mutable, _new_state, _phase_error
-from .derived import _Context, _seating
 from ..translation import _, ngettext
+from .actions import Eliminate, Redistribute
+from .derived import HandContext, seating_for
+from .seats import DUMMY, Seat
+from .state import HandState, mutable_copy, new_object, phase_error
 
 
-def _holder(state: HandState, card: int) -> Optional[int]:
+def _holder(state: HandState, card: Card) -> Seat | None:
     """The seat dealt a card (None: the kitty)."""
-    return next((seat for seat, mask in enumerate(state._hands) if mask >> card & 1), None)
+    hands = state._hands
+    assert hands is not None  # (a full deal)
+    return next((seat for seat, mask in enumerate(hands) if mask >> card & 1), None)
 
 
-def _elimination_problem(state: HandState,
-                         action: Eliminate) -> tuple[Optional[str], Optional[int]]:
+def _elimination_problem(state: HandState, action: Eliminate) -> tuple[str | None, int | None]:
     """Why the call is illegal (None if legal), and the seat it eliminates (None: no effect)."""
     ctx, setup = state._ctx, state._setup
     rules = ctx.rules
+    assert setup.declarer is not None  # (the election is over)
     declarer = ctx.players[setup.declarer]
     gone = {ctx.seat_of[name] for name in setup.eliminated}
     named = None
     if action.player is not None:
         if action.player not in ctx.seat_of:
-            return _("{player} is not one of the players").format(
-                player=repr(action.player)), None
+            return _("{player} is not one of the players").format(player=repr(action.player)), None
         named = ctx.seat_of[action.player]
         if named == setup.declarer:
             return _("{declarer} cannot eliminate himself").format(declarer=declarer), None
     if rules.table.eliminate_by == "player":
         if action.card is not None:
-            return (_("the declarer names a player, not a card (table.eliminate_by = player)"),
-                    None)
+            return (
+                _("the declarer names a player, not a card (table.eliminate_by = player)"),
+                None,
+            )
         if named is None:
             return _("name the player to eliminate (table.eliminate_by = player)"), None
         if named in gone:
@@ -94,21 +97,24 @@ def _elimination_problem(state: HandState,
     card = action.card
     if card is None or card not in VALID_CARDS:
         return _("{card} is not a card (the declarer eliminates by calling a card)").format(
-            card=repr(card)), None
+            card=repr(card)
+        ), None
     if card not in ctx.valid:
-        return _("{card} is not in play (table.removed_cards)").format(
-            card=format_card(card)), None
+        return _("{card} is not in play (table.removed_cards)").format(card=format_card(card)), None
     if state._hands is not None:
         holder = _holder(state, card)
         if holder == setup.declarer:
-            return _("{declarer} called {card}, which he holds himself (the card eliminates "
-                     "its holder)").format(declarer=declarer, card=format_card(card)), None
+            return _(
+                "{declarer} called {card}, which he holds himself (the card eliminates its holder)"
+            ).format(declarer=declarer, card=format_card(card)), None
         if action.player is not None and named != holder:
             if holder is None:
                 return _("{card} is in the kitty, not held by {player}").format(
-                    card=format_card(card), player=action.player), None
+                    card=format_card(card), player=action.player
+                ), None
             return _("{card} is held by {holder}, not by {player}").format(
-                card=format_card(card), holder=ctx.players[holder], player=action.player), None
+                card=format_card(card), holder=ctx.players[holder], player=action.player
+            ), None
     else:
         holder = named  # open cards: the table says who held it (None: the kitty)
     dummy = state._ctx.tables.dummy_seat
@@ -119,14 +125,14 @@ def _elimination_problem(state: HandState,
     return None, holder
 
 
-def _apply_eliminate(state: HandState, action: Eliminate) -> HandState:
+def apply_eliminate(state: HandState, action: Eliminate) -> HandState:
     if state.phase != "elimination":
-        raise _phase_error(state, _("an elimination"), IllegalExchange)
+        raise phase_error(state, _("an elimination"), IllegalExchange)
     problem, seat = _elimination_problem(state, action)
     if problem:
         raise IllegalExchange(_("elimination: {problem}").format(problem=problem))
     ctx, setup = state._ctx, state._setup
-    new = _mutable(state)
+    new = mutable_copy(state)
     new_setup = setup.copy()
     holder = None
     if action.card is not None and state._hands is not None:
@@ -149,61 +155,76 @@ def redistribution_sizes(state: HandState) -> dict[str, int]:
     declarer the rest (6마: 5 and 2 each; 7마: 6 and 3 each)."""
     ctx, setup = state._ctx, state._setup
     rules = ctx.rules
+    assert setup.declarer is not None  # (the election is over)
     declarer = ctx.players[setup.declarer]
     each = 10 - rules.table.hand_size
-    return {player: (each + rules.elimination_discard if player == declarer else each)
-            for player in ctx.players if player not in setup.eliminated}
+    return {
+        player: (each + rules.elimination_discard if player == declarer else each)
+        for player in ctx.players
+        if player not in setup.eliminated
+    }
 
 
-def _pile(state: HandState) -> int:
+def _pile(state: HandState) -> CardMask:
     """The eliminated hands and the kitty (full deal)."""
-    ctx = state._ctx
+    ctx, hands = state._ctx, state._hands
+    assert ctx.kitty is not None and hands is not None  # (a full deal)
     pile = mask_of(ctx.kitty)
     for name in state._setup.eliminated:
-        pile |= state._hands[ctx.seat_of[name]]
+        pile |= hands[ctx.seat_of[name]]
     return pile
 
 
-def _apply_redistribute(state: HandState, action: Redistribute) -> HandState:
+def apply_redistribute(state: HandState, action: Redistribute) -> HandState:
     if state.phase != "redistribution":
-        raise _phase_error(state, _("a redistribution"), IllegalExchange)
+        raise phase_error(state, _("a redistribution"), IllegalExchange)
     ctx = state._ctx
     sizes = redistribution_sizes(state)
     given = dict(action.cards)
     if state._hands is None:  # open cards: the cards dealt out are not seen
         if given and set(given) != set(sizes):
-            raise IllegalExchange(_("redistribution: deal to {players}").format(
-                players=", ".join(sizes)))
+            raise IllegalExchange(
+                _("redistribution: deal to {players}").format(players=", ".join(sizes))
+            )
         return _continue_as_five(state, None)
     if set(given) != set(sizes) or len(given) != len(action.cards):
-        raise IllegalExchange(_("redistribution: the eliminated hands and the kitty go to "
-                                "{players} (each once)").format(players=", ".join(sizes)))
+        raise IllegalExchange(
+            _(
+                "redistribution: the eliminated hands and the kitty go to {players} (each once)"
+            ).format(players=", ".join(sizes))
+        )
     pile = _pile(state)
     dealt = 0
     for player, count in sizes.items():
         cards = tuple(given[player])
         if len(cards) != count:
-            raise IllegalExchange(ngettext(
-                "redistribution: {player} receives {given} card ({cards}); expected {count}",
-                "redistribution: {player} receives {given} cards ({cards}); expected {count}",
-                len(cards)).format(player=player, given=len(cards), cards=format_cards(cards),
-                                   count=count))
+            raise IllegalExchange(
+                ngettext(
+                    "redistribution: {player} receives {given} card ({cards}); expected {count}",
+                    "redistribution: {player} receives {given} cards ({cards}); expected {count}",
+                    len(cards),
+                ).format(player=player, given=len(cards), cards=format_cards(cards), count=count)
+            )
         for card in cards:
             if not isinstance(card, int) or not pile >> card & 1:
                 shown = format_card(card) if card in VALID_CARDS else repr(card)
                 pile_text = format_cards(sorted_cards(cards_of(pile)))
-                raise IllegalExchange(_("redistribution: {card} is not in the eliminated "
-                                        "hands and the kitty ({pile})").format(
-                                            card=shown, pile=pile_text))
+                raise IllegalExchange(
+                    _(
+                        "redistribution: {card} is not in the eliminated "
+                        "hands and the kitty ({pile})"
+                    ).format(card=shown, pile=pile_text)
+                )
             if dealt >> card & 1:
-                raise IllegalExchange(_("redistribution: {card} is dealt twice").format(
-                    card=format_card(card)))
+                raise IllegalExchange(
+                    _("redistribution: {card} is dealt twice").format(card=format_card(card))
+                )
             dealt |= 1 << card
     masks = {player: state._hands[ctx.seat_of[player]] | mask_of(given[player]) for player in sizes}
     return _continue_as_five(state, masks)
 
 
-def _continue_as_five(state: HandState, masks: Optional[dict[str, int]]) -> HandState:
+def _continue_as_five(state: HandState, masks: dict[str, int] | None) -> HandState:
     """The hand from here on among the remaining players (그 뒤로는 5마와 동일): a context of
     their own, seats renumbered in the same order, the declarer to discard."""
     old, setup = state._ctx, state._setup
@@ -214,9 +235,9 @@ def _continue_as_five(state: HandState, masks: Optional[dict[str, int]]) -> Hand
         players = tuple(p for p in old.players if p != DUMMY)
         if masks is not None:
             masks[taker] = masks.pop(DUMMY)
-    seating = _seating(players, len(players))
-    ctx = _new_state(_Context)
-    for name in _Context.__slots__:
+    seating = seating_for(players, len(players))
+    ctx = new_object(HandContext)
+    for name in HandContext.__slots__:
         setattr(ctx, name, getattr(old, name))
     ctx.players = players
     ctx.seat_of = seating.seat_of
@@ -226,9 +247,10 @@ def _continue_as_five(state: HandState, masks: Optional[dict[str, int]]) -> Hand
     ctx.deal_masks = None if masks is None else tuple(masks[p] for p in players)
     ctx.miss_hands = None
     ctx.silent, ctx.bidders = 0, len(players)  # 시흥 은마: the dummy's seat is gone
-    new = _mutable(state)
+    new = mutable_copy(state)
     new._ctx = ctx
     new_setup = setup.copy()
+    assert setup.declarer is not None  # (the election is over)
     declarer = ctx.seat_of[old.players[setup.declarer]]
     new_setup.declarer = new_setup.standing_seat = new_setup.opener = declarer
     new_setup.passed = 0
@@ -241,12 +263,15 @@ def _continue_as_five(state: HandState, masks: Optional[dict[str, int]]) -> Hand
     return new
 
 
-def _elimination_calls(state: HandState) -> list:
+def elimination_calls(state: HandState) -> list:
     """Every legal elimination call (with the holder named, so that open-cards replays agree)."""
     ctx, setup = state._ctx, state._setup
     if ctx.rules.table.eliminate_by == "player":
-        return [Eliminate(None, p) for p in ctx.players
-                if p not in setup.eliminated and ctx.seat_of[p] != setup.declarer]
+        return [
+            Eliminate(None, p)
+            for p in ctx.players
+            if p not in setup.eliminated and ctx.seat_of[p] != setup.declarer
+        ]
     if state._hands is None:
         holders = [None] + [p for p in ctx.players if ctx.seat_of[p] != setup.declarer]
         return [Eliminate(card, who) for card in sorted_cards(ctx.tables.deck) for who in holders]
@@ -272,7 +297,7 @@ def random_redistribution(state: HandState, rng: Random) -> Redistribute:
 PILE_SEED_PREFIX = "mighty-pile:"
 
 
-def pile_seed(pile) -> int:
+def pile_seed(pile: Iterable[Card]) -> int:
     """The seed of the tool's deal of a 6마/7마 pile: the first 8 bytes, read as an unsigned
     big-endian integer, of the SHA-256 of ``"mighty-pile:"`` followed by the pile's cards in
     canonical order (♠2…♠A, ◆, ♥, ♣, then the joker) in record notation, separated by single
@@ -299,6 +324,6 @@ def _dealt_out(state: HandState, pile: list) -> Redistribute:
     the front (each share sorted, as a record writes it)."""
     out, start = [], 0
     for player, count in redistribution_sizes(state).items():
-        out.append((player, tuple(sorted_cards(pile[start:start + count]))))
+        out.append((player, tuple(sorted_cards(pile[start : start + count]))))
         start += count
     return Redistribute(tuple(out))

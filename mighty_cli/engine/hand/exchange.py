@@ -30,41 +30,59 @@ Rules held here:
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
-from .actions import (FRIEND_KINDS, _NO_FRIEND, _PENDING, CallFriend, ChangeContract, Discard,
-                      FriendCall, format_friend_call)
-from ..cards import EXTRA_CARD_NAMES, JOKER, SUITS, Bid, format_bid, format_card, \
-    format_cards, is_joker, sorted_cards, trump_name
-from .contract import _Contract
-from .contract import mighty_card
-from ..cards import COPY
-from ..cards.deck import JOKERS_MASK, VALID_CARDS, cards_of, mask_of, both, held_copies
-from .election import _is_full
-from .seats import GHOST
+from ..cards import (
+    COPY,
+    EXTRA_CARD_NAMES,
+    JOKER,
+    SUITS,
+    Bid,
+    format_bid,
+    format_card,
+    format_cards,
+    is_joker,
+    sorted_cards,
+    trump_name,
+)
+from ..cards.deck import JOKERS_MASK, VALID_CARDS, both, cards_of, held_copies, mask_of
 from ..errors import IllegalExchange
-from ..translation import _, ngettext
 from ..ruleset import Ruleset
-from .state import HandState, _mutable, _phase_error
+from ..translation import _, ngettext
+from .actions import (
+    FRIEND_KINDS,
+    NO_FRIEND,
+    PENDING,
+    CallFriend,
+    ChangeContract,
+    Discard,
+    FriendCall,
+    format_friend_call,
+)
+from .contract import ContractTables, mighty_card
+from .election import is_full_bid
+from .seats import GHOST
+from .state import HandState, mutable_copy, phase_error
 
 # --- exchange and friend call -------------------------------------------------------------------
 
 
-def _apply_discard(state: HandState, action: Discard) -> HandState:
+def apply_discard(state: HandState, action: Discard) -> HandState:
     if state.phase != "exchange":
-        raise _phase_error(state, _("a discard"), IllegalExchange)
-    new = _mutable(state)
+        raise phase_error(state, _("a discard"), IllegalExchange)
+    new = mutable_copy(state)
     new._setup = state._setup.copy()
-    _discard_step(state, new, action.cards)
+    discard_step(state, new, action.cards)
     return new
 
 
-def _discard_step(state: HandState, new: HandState, cards: Any) -> None:
+def discard_step(state: HandState, new: HandState, cards: Any) -> None:
     """The declarer's discard (the phase is ``exchange``): checked against ``state`` and
     written to ``new`` and ``new._setup`` (copies the caller owns). Every field is read before
     it is written, so ``new`` may be ``state`` itself (the record replay's private state,
     hand/replay_setup.py); nothing is written before every check has passed."""
     ctx, setup = state._ctx, state._setup
+    assert setup.declarer is not None and setup.contract is not None  # (the election is over)
     declarer = ctx.players[setup.declarer]
     cards = tuple(cards)
     try:
@@ -74,35 +92,57 @@ def _discard_step(state: HandState, new: HandState, cards: Any) -> None:
     if not known:
         for card in cards:
             if card not in VALID_CARDS:
-                raise IllegalExchange(_("exchange: {declarer} discarded {card}, which is not a "
-                                        "card").format(declarer=declarer, card=repr(card)))
+                raise IllegalExchange(
+                    _("exchange: {declarer} discarded {card}, which is not a card").format(
+                        declarer=declarer, card=repr(card)
+                    )
+                )
     if ctx.rules.table.decks == 2:  # two decks: the copies he holds
-        cards = held_copies(cards, -1 if state._hands is None else
-                            state._hands[setup.declarer], state._played)
+        cards = held_copies(
+            cards, -1 if state._hands is None else state._hands[setup.declarer], state._played
+        )
     if len(set(cards)) != len(cards):
-        raise IllegalExchange(_("exchange: {declarer} discarded {cards}: a card twice").format(
-            declarer=declarer, cards=format_cards(cards)))
+        raise IllegalExchange(
+            _("exchange: {declarer} discarded {cards}: a card twice").format(
+                declarer=declarer, cards=format_cards(cards)
+            )
+        )
     new_setup = new._setup
     if ctx.open and not cards:
         new_setup.discards = ()
         new_setup.discard_known = False
     else:
         if len(cards) != ctx.kitty_size:  # as many as the kitty held (table.kitty_size)
-            raise IllegalExchange(ngettext(
-                "exchange: {declarer} discarded {count} card ({cards}); the discard is exactly "
-                "{size}",
-                "exchange: {declarer} discarded {count} cards ({cards}); the discard is exactly "
-                "{size}", len(cards)).format(declarer=declarer, count=len(cards),
-                                             cards=format_cards(cards), size=ctx.kitty_size))
+            raise IllegalExchange(
+                ngettext(
+                    "exchange: {declarer} discarded {count} card ({cards}); the discard is exactly "
+                    "{size}",
+                    "exchange: {declarer} discarded {count} cards ({cards}); the discard is exactly "
+                    "{size}",
+                    len(cards),
+                ).format(
+                    declarer=declarer,
+                    count=len(cards),
+                    cards=format_cards(cards),
+                    size=ctx.kitty_size,
+                )
+            )
         mask = mask_of(cards)
         if state._hands is not None:
             hand = state._hands[setup.declarer]
             if mask & ~hand:  # (the cards are different: each is its own bit)
                 missing = [card for card in cards if not hand >> card & 1]
-                raise IllegalExchange(_("exchange: {declarer} discarded {card} but does not "
-                                        "hold it (his {count} cards: {cards})").format(
-                    declarer=declarer, card=format_card(missing[0]), count=10 + ctx.kitty_size,
-                    cards=format_cards(sorted_cards(cards_of(hand)))))
+                raise IllegalExchange(
+                    _(
+                        "exchange: {declarer} discarded {card} but does not "
+                        "hold it (his {count} cards: {cards})"
+                    ).format(
+                        declarer=declarer,
+                        card=format_card(missing[0]),
+                        count=10 + ctx.kitty_size,
+                        cards=format_cards(sorted_cards(cards_of(hand))),
+                    )
+                )
             hands = list(state._hands)
             hands[setup.declarer] = hand & ~mask
             new._hands = tuple(hands)
@@ -112,34 +152,41 @@ def _discard_step(state: HandState, new: HandState, cards: Any) -> None:
     new.phase = "friend"
 
 
-def _change_problem(rules: Ruleset, bid: Bid, new: Bid) -> Optional[str]:
+def _change_problem(rules: Ruleset, bid: Bid, new: Bid) -> str | None:
     """Why the declarer may not change the contract from his bid to ``new`` (None if he may)."""
     e, x = rules.election, rules.exchange
     text = format_bid(new) if isinstance(new, Bid) else repr(new)
-    if not isinstance(new, Bid) or not isinstance(new.number, int) \
-            or (new.trump is not None and new.trump not in SUITS):
+    if (
+        not isinstance(new, Bid)
+        or not isinstance(new.number, int)
+        or (new.trump is not None and new.trump not in SUITS)
+    ):
         return _("{text} is not a contract").format(text=text)
     if new.trump is None and not e.no_trump_allowed:
         return _("{text}: no-trump is not allowed (election.no_trump_allowed)").format(text=text)
     if e.max_bid and new.number > e.max_bid:
         return _("{text} is above the maximum {most} (election.max_bid)").format(
-            text=text, most=e.max_bid)
+            text=text, most=e.max_bid
+        )
     if rules.bids_descend:
         if new.number < e.min_bid:
             return _("{text} is below the minimum {least} (election.min_bid)").format(
-                text=text, least=e.min_bid)
+                text=text, least=e.min_bid
+            )
     required, why = 0, ""
     if new.trump != bid.trump:
         if not x.trump_change_allowed:
-            return _("{text}: changing trump from {old} to {new} is not allowed "
-                     "(exchange.trump_change_allowed = false)").format(
-                         text=text, old=trump_name(bid.trump), new=trump_name(new.trump))
+            return _(
+                "{text}: changing trump from {old} to {new} is not allowed "
+                "(exchange.trump_change_allowed = false)"
+            ).format(text=text, old=trump_name(bid.trump), new=trump_name(new.trump))
         if bid.trump is None:
             required, why = x.raise_from_no_trump, "exchange.raise_from_no_trump"
         elif new.trump is None:
             required, why = x.raise_to_no_trump, "exchange.raise_to_no_trump"
-        elif x.free_change_order and x.free_change_order.index(new.trump) \
-                < x.free_change_order.index(bid.trump):
+        elif x.free_change_order and x.free_change_order.index(
+            new.trump
+        ) < x.free_change_order.index(bid.trump):
             required, why = 0, "exchange.free_change_order"
         else:
             required, why = x.raise_suit_change, "exchange.raise_suit_change"
@@ -148,35 +195,59 @@ def _change_problem(rules: Ruleset, bid: Bid, new: Bid) -> Optional[str]:
     least = bid.number + sign * required
     if sign * new.number < sign * least:
         if required:
-            return _("{text}: changing trump from {old} to {new} raises the contract by "
-                     "{required} to at least {least} ({rule})").format(
-                         text=text, old=trump_name(bid.trump), new=trump_name(new.trump),
-                         required=required, least=least, rule=why)
+            return _(
+                "{text}: changing trump from {old} to {new} raises the contract by "
+                "{required} to at least {least} ({rule})"
+            ).format(
+                text=text,
+                old=trump_name(bid.trump),
+                new=trump_name(new.trump),
+                required=required,
+                least=least,
+                rule=why,
+            )
         return _("{text} is below the bid {bid} (a contract never goes down)").format(
-            text=text, bid=format_bid(bid))
+            text=text, bid=format_bid(bid)
+        )
     if new.number != least and not x.voluntary_raise:
-        return _("{text}: the contract may rise only by what the trump change requires, to "
-                 "{least} (exchange.voluntary_raise = false)").format(text=text, least=least)
+        return _(
+            "{text}: the contract may rise only by what the trump change requires, to "
+            "{least} (exchange.voluntary_raise = false)"
+        ).format(text=text, least=least)
     return None
 
 
-def _apply_change(state: HandState, action: ChangeContract) -> HandState:
+def apply_change(state: HandState, action: ChangeContract) -> HandState:
     if state.phase == "exchange":
-        raise IllegalExchange(_("exchange: {declarer} changes the contract after discarding "
-                                "(discard first)").format(declarer=state.declarer))
+        raise IllegalExchange(
+            _("exchange: {declarer} changes the contract after discarding (discard first)").format(
+                declarer=state.declarer
+            )
+        )
     if state.phase != "friend":
-        raise _phase_error(state, _("a contract change"), IllegalExchange)
-    if state._setup.contract != state._setup.bid:
-        raise IllegalExchange(_("exchange: {declarer} changed the contract to {contract} but "
-                                "already changed it to {previous} (one change, after the "
-                                "discard)").format(declarer=state.declarer,
-                                                   contract=format_bid(action.contract),
-                                                   previous=format_bid(state.contract)))
-    problem = _change_problem(state.rules, state.bid, action.contract)
+        raise phase_error(state, _("a contract change"), IllegalExchange)
+    bid, contract = state._setup.bid, state._setup.contract
+    assert bid is not None and contract is not None  # (the election is over)
+    if contract != bid:
+        raise IllegalExchange(
+            _(
+                "exchange: {declarer} changed the contract to {contract} but "
+                "already changed it to {previous} (one change, after the "
+                "discard)"
+            ).format(
+                declarer=state.declarer,
+                contract=format_bid(action.contract),
+                previous=format_bid(contract),
+            )
+        )
+    problem = _change_problem(state.rules, bid, action.contract)
     if problem:
-        raise IllegalExchange(_("exchange: {declarer} changed the contract to {problem}")
-                              .format(declarer=state.declarer, problem=problem))
-    new = _mutable(state)
+        raise IllegalExchange(
+            _("exchange: {declarer} changed the contract to {problem}").format(
+                declarer=state.declarer, problem=problem
+            )
+        )
+    new = mutable_copy(state)
     setup = state._setup.copy()
     setup.contract = action.contract
     new._setup = setup
@@ -188,34 +259,38 @@ def _card_name(card: int) -> str:
     return _("the joker") if card == JOKER else format_card(card)
 
 
-def _friend_problem(state: HandState, call: FriendCall,
-                    single: bool = False) -> Optional[str]:
+def _friend_problem(state: HandState, call: FriendCall, single: bool = False) -> str | None:
     """Why the declarer may not make this friend call (None if he may); ``single``: check one
     card of a two-card call."""
     ctx, setup = state._ctx, state._setup
+    assert setup.declarer is not None and setup.contract is not None  # (the election is over)
     f = ctx.rules.friend
     if not isinstance(call, FriendCall) or call.kind not in FRIEND_KINDS:
         return _("{call} is not a friend call (kinds: {kinds})").format(
-            call=repr(call), kinds=", ".join(FRIEND_KINDS))
+            call=repr(call), kinds=", ".join(FRIEND_KINDS)
+        )
     contract = setup.contract
     kind = call.kind
     if ctx.partner_hands:  # 허니문: the declarer's friend is his own friend hand (honeymoon.py)
         partner = ctx.players[setup.declarer + 1]
         if call != FriendCall("player", player=partner):
-            return _("the declarer's friend is his friend hand {partner} (table.partner_hands)"
-                     ).format(partner=partner)
+            return _(
+                "the declarer's friend is his friend hand {partner} (table.partner_hands)"
+            ).format(partner=partner)
         return None
     if kind == "card" and not single:
         # 동대전 7마: two different cards (friend.called_cards); 8마: one or two, his choice
         two = f.called_cards == 2 and (call.card2 is not None or not f.called_cards_up_to)
         if two != (call.card2 is not None):
-            return _("a card call names {count} different cards here "
-                     "(friend.called_cards = {count})").format(count=f.called_cards)
+            return _(
+                "a card call names {count} different cards here (friend.called_cards = {count})"
+            ).format(count=f.called_cards)
         if two and call.card2 == call.card:
             return _("the two called cards must differ (friend.called_cards = 2)")
         if two:
-            problem = _friend_problem(state, FriendCall("card", call.card2)._replace(
-                card2=None), single=True)
+            problem = _friend_problem(
+                state, FriendCall("card", call.card2)._replace(card2=None), single=True
+            )
             if problem:
                 return problem
     elif call.card2 is not None:
@@ -223,33 +298,41 @@ def _friend_problem(state: HandState, call: FriendCall,
     if kind == "card":
         if call.card not in VALID_CARDS:
             return _("the card friend call names {card}, which is not a card").format(
-                card=repr(call.card))
+                card=repr(call.card)
+            )
         if call.card not in ctx.valid and call.card in EXTRA_CARD_NAMES:  # BJ, one joker
-            return _("the card friend call names {card}, which is not in this ruleset's deck")\
-                .format(card=format_card(call.card))
+            return _(
+                "the card friend call names {card}, which is not in this ruleset's deck"
+            ).format(card=format_card(call.card))
         if call.card not in ctx.valid:  # removed from the deck (table.removed_cards)
-            return _("the card friend call names {card}, which is not in play "
-                     "(table.removed_cards)").format(card=format_card(call.card))
+            return _(
+                "the card friend call names {card}, which is not in play (table.removed_cards)"
+            ).format(card=format_card(call.card))
         if not f.card:
             return _("a card friend ({card}) is not allowed (friend.card = false)").format(
-                card=_card_name(call.card))
+                card=_card_name(call.card)
+            )
         if is_joker(call.card) and not f.joker:  # either joker (cards.jokers = 2)
             return _("the joker may not be called as friend (friend.joker = false)")
         # 4마 (000 §3.5): no Mighty friend (friend.mighty)
         if not f.mighty and call.card == mighty_card(ctx.rules, contract.trump):
-            return _("Mighty ({card}) may not be called as friend (friend.mighty = false)")\
-                .format(card=_card_name(call.card))
+            return _("Mighty ({card}) may not be called as friend (friend.mighty = false)").format(
+                card=_card_name(call.card)
+            )
         if not f.fake and ctx.rules.table.decks == 2:  # two decks: fake when he has every copy
             if not _copy_holders(state, call.card) - {setup.declarer}:
-                return _("the declarer holds or discarded every copy of {card} (friend.fake = "
-                         "false)").format(card=_card_name(call.card))
+                return _(
+                    "the declarer holds or discarded every copy of {card} (friend.fake = false)"
+                ).format(card=_card_name(call.card))
         elif not f.fake:
-            if setup.discard_known and call.card in setup.discards:
-                return _("{card} is one of the declarer's discards (friend.fake = false)")\
-                    .format(card=_card_name(call.card))
+            if setup.discard_known and setup.discards is not None and call.card in setup.discards:
+                return _("{card} is one of the declarer's discards (friend.fake = false)").format(
+                    card=_card_name(call.card)
+                )
             if state._hands is not None and state._hands[setup.declarer] >> call.card & 1:
                 return _("the declarer holds {card} himself (friend.fake = false)").format(
-                    card=_card_name(call.card))
+                    card=_card_name(call.card)
+                )
     elif kind == "none":
         if not f.no_friend:
             return _("playing alone is not allowed (friend.no_friend = false)")
@@ -266,47 +349,58 @@ def _friend_problem(state: HandState, call: FriendCall,
             return _("a player friend is not allowed (friend.player = false)")
         if call.player not in ctx.seat_of:
             return _("player friend {player} is not one of the players").format(
-                player=repr(call.player))
+                player=repr(call.player)
+            )
         if ctx.seat_of[call.player] == setup.declarer:
             return _("{player} cannot be his own friend (call none to play alone)").format(
-                player=call.player)
-    if kind in ("card", "none", "first_trick", "last_trick", "player") and call.kind != "card" \
-            and call.card is not None:
+                player=call.player
+            )
+    if (
+        kind in ("card", "none", "first_trick", "last_trick", "player")
+        and call.kind != "card"
+        and call.card is not None
+    ):
         return _("a {kind} call names no card").format(kind=kind)
     if call.lead_suit is not None:
         if not f.lead_request:
             return _("a lead request is not allowed (friend.lead_request = false)")
         if call.lead_suit not in SUITS:
             return _("lead request {suit} is not a suit").format(suit=repr(call.lead_suit))
-        if contract.trump is not None or not _is_full(ctx.tables, contract):
-            return _("only a {full} no-trump declarer may request a lead (the contract is "
-                     "{contract}; friend.lead_request)").format(full=ctx.full_bid,
-                                                              contract=format_bid(contract))
+        if contract.trump is not None or not is_full_bid(ctx.tables, contract):
+            return _(
+                "only a {full} no-trump declarer may request a lead (the contract is "
+                "{contract}; friend.lead_request)"
+            ).format(full=ctx.full_bid, contract=format_bid(contract))
         if kind == "none":
             return _("a declarer playing alone has no friend to request a lead from")
     return None
 
 
-def _apply_call(state: HandState, action: CallFriend) -> HandState:
+def apply_call(state: HandState, action: CallFriend) -> HandState:
     if state.phase == "exchange":
-        raise IllegalExchange(_("exchange: {declarer} calls a friend before discarding "
-                                "(discard first)").format(declarer=state.declarer))
+        raise IllegalExchange(
+            _("exchange: {declarer} calls a friend before discarding (discard first)").format(
+                declarer=state.declarer
+            )
+        )
     if state.phase != "friend":
-        raise _phase_error(state, _("a friend call"), IllegalExchange)
-    new = _mutable(state)
+        raise phase_error(state, _("a friend call"), IllegalExchange)
+    new = mutable_copy(state)
     new._setup = state._setup.copy()
-    _call_step(state, new, action.call)
+    call_step(state, new, action.call)
     return new
 
 
-def _call_step(state: HandState, new: HandState, call: Any) -> None:
+def call_step(state: HandState, new: HandState, call: Any) -> None:
     """The friend call (the phase is ``friend``): checked against ``state`` and written to
     ``new`` and ``new._setup`` (copies the caller owns). Every field is read before it is
     written, so ``new`` may be ``state`` itself (the record replay's private state,
     hand/replay_setup.py); nothing is written before every check has passed."""
     if state._ctx.rules.table.decks == 2 and call.kind == "card":  # two decks: not a copy
-        call = call._replace(card=call.card & 127 if isinstance(call.card, int) else call.card,
-                             card2=call.card2 & 127 if isinstance(call.card2, int) else call.card2)
+        call = call._replace(
+            card=call.card & 127 if isinstance(call.card, int) else call.card,
+            card2=call.card2 & 127 if isinstance(call.card2, int) else call.card2,
+        )
     problem = _friend_problem(state, call)
     if problem:
         try:
@@ -314,30 +408,33 @@ def _call_step(state: HandState, new: HandState, call: Any) -> None:
         except Exception:  # not a well-formed call: the problem says what it is
             shown = None
         what = _("{call} as friend").format(call=shown) if shown else _("a friend")
-        raise IllegalExchange(_("exchange: {declarer} called {what}: {problem}").format(
-            declarer=state.declarer, what=what, problem=problem))
+        raise IllegalExchange(
+            _("exchange: {declarer} called {what}: {problem}").format(
+                declarer=state.declarer, what=what, problem=problem
+            )
+        )
     ctx, setup = state._ctx, state._setup
+    assert setup.declarer is not None and setup.contract is not None  # (the election is over)
     new_setup = new._setup
-    key = (setup.contract, call.card if call.kind == "card" else None, call.lead_suit,
-           call.card2)
+    key = (setup.contract, call.card if call.kind == "card" else None, call.lead_suit, call.card2)
     contract = ctx.tables.contracts.get(key)
-    if contract is None:  # built once per ruleset and key: a _Contract is never changed
-        contract = ctx.tables.contracts[key] = _Contract(ctx.rules, setup.contract, call)
+    if contract is None:  # built once per ruleset and key: a ContractTables is never changed
+        contract = ctx.tables.contracts[key] = ContractTables(ctx.rules, setup.contract, call)
     declarer = setup.declarer
-    friend: Optional[int] = _PENDING
+    friend: int | None = PENDING
     revealed = False
     if call.kind == "none":
-        friend = _NO_FRIEND
+        friend = NO_FRIEND
     elif call.kind == "player":
         friend, revealed = ctx.seat_of[call.player], True
     elif call.kind == "card":
         friend = _card_holder(state, call.card)
         if call.card2 is not None:  # friend.called_cards = 2: one friend per card's holder
             second = _card_holder(state, call.card2)
-            if friend is _NO_FRIEND and second != _PENDING:
-                friend, second = second, _NO_FRIEND  # the friend is the other card's holder
-            elif second == friend and friend != _PENDING:
-                second = _NO_FRIEND  # one friend holds both (동대전 7마: 프렌즈 1명)
+            if friend is NO_FRIEND and second != PENDING:
+                friend, second = second, NO_FRIEND  # the friend is the other card's holder
+            elif second == friend and friend != PENDING:
+                second = NO_FRIEND  # one friend holds both (동대전 7마: 프렌즈 1명)
             new_setup.friend2 = second
     new_setup.friend_call = call
     new._contract = contract
@@ -348,22 +445,23 @@ def _call_step(state: HandState, new: HandState, call: Any) -> None:
     new.trick_number = 1
 
 
-def _card_holder(state: HandState, card: int) -> Optional[int]:
+def _card_holder(state: HandState, card: int) -> int | None:
     """The friend a called card makes: its holder's seat, none when the declarer holds it or
     buried it, pending while unseen (open cards)."""
     setup = state._setup
+    assert setup.declarer is not None and setup.contract is not None  # (the election is over)
     if state._ctx.rules.table.decks == 2:  # two decks: the other holder of a copy
         holders = _copy_holders(state, card) - {setup.declarer}
         if state._hands is None:
-            return _PENDING if holders else _NO_FRIEND  # the first other to play a copy
-        return holders.pop() if len(holders) == 1 else _PENDING if holders else _NO_FRIEND
-    if setup.discard_known and card in setup.discards:
-        return _NO_FRIEND  # a fake call: the card is buried
+            return PENDING if holders else NO_FRIEND  # the first other to play a copy
+        return holders.pop() if len(holders) == 1 else PENDING if holders else NO_FRIEND
+    if setup.discard_known and setup.discards is not None and card in setup.discards:
+        return NO_FRIEND  # a fake call: the card is buried
     if state._hands is None:
-        return _PENDING
+        return PENDING
     for holder, mask in enumerate(state._hands):
         if mask >> card & 1:
-            return _NO_FRIEND if holder == setup.declarer else holder
+            return NO_FRIEND if holder == setup.declarer else holder
     raise StopIteration  # (never: a card in play and not buried is in a hand)
 
 
@@ -371,6 +469,7 @@ def _copy_holders(state: HandState, card: int) -> set:
     """Two decks: the seats holding a copy of ``card`` not buried, the declarer's included
     (open cards: {-1}, nobody known, while a copy may be out)."""
     ctx, setup = state._ctx, state._setup
+    assert setup.declarer is not None and setup.contract is not None  # (the election is over)
     buried = mask_of(setup.discards) if setup.discard_known and setup.discards else 0
     live = both(1 << (card & 127)) & ctx.deck_mask & ~buried
     if state._hands is None:
@@ -378,7 +477,7 @@ def _copy_holders(state: HandState, card: int) -> set:
     return {seat for seat, mask in enumerate(state._hands) if mask & live}
 
 
-def _required_raise(rules: Ruleset, bid: Bid, trump: Optional[int]) -> int:
+def _required_raise(rules: Ruleset, bid: Bid, trump: int | None) -> int:
     """How much the contract must rise when trump changes from the bid's to ``trump``."""
     x = rules.exchange
     if trump == bid.trump:
@@ -387,16 +486,18 @@ def _required_raise(rules: Ruleset, bid: Bid, trump: Optional[int]) -> int:
         return x.raise_from_no_trump
     if trump is None:
         return x.raise_to_no_trump
-    if x.free_change_order and x.free_change_order.index(trump) \
-            < x.free_change_order.index(bid.trump):
+    if x.free_change_order and x.free_change_order.index(trump) < x.free_change_order.index(
+        bid.trump
+    ):
         return 0
     return x.raise_suit_change
 
 
-def _legal_contracts(state: HandState) -> list[Bid]:
+def legal_contracts(state: HandState) -> list[Bid]:
     """The contracts the winning bid may become (cached per ruleset and bid: do not change)."""
     tables = state._ctx.tables
     bid = state._setup.bid
+    assert bid is not None  # (the election is over)
     changes = tables.changes.get(bid)
     if changes is None:
         changes = tables.changes[bid] = _contract_changes(state, bid)
@@ -419,19 +520,21 @@ def _contract_changes(state: HandState, bid: Bid) -> list[Bid]:
             least = bid.number + _required_raise(rules, bid, trump)
             most = top if x.voluntary_raise else least
             numbers = range(least, min(most, top) + 1)
-        out += [Bid(number, trump) for number in numbers
-                if number != bid.number or trump != bid.trump]
+        out += [
+            Bid(number, trump) for number in numbers if number != bid.number or trump != bid.trump
+        ]
     return out
 
 
-_CARD_CALLS = {card: FriendCall("card", card) for card in VALID_CARDS}  # BJ, 서울과고's 11s
+CARD_CALLS = {card: FriendCall("card", card) for card in VALID_CARDS}  # BJ, 서울과고's 11s
 _KIND_CALLS = {kind: FriendCall(kind) for kind in ("none", "first_trick", "last_trick")}
 
 
-def _call_choices(state: HandState) -> tuple[int, list[FriendCall]]:
+def call_choices(state: HandState) -> tuple[int, list[FriendCall]]:
     """The friend calls without lead requests: the mask of the cards that may be called (their
     calls come first, in card order) and the other calls in order."""
     ctx, setup = state._ctx, state._setup
+    assert setup.declarer is not None and setup.contract is not None  # (the election is over)
     f = ctx.rules.friend
     if ctx.partner_hands:  # 허니문: his own friend hand, nothing else
         return 0, [FriendCall("player", player=ctx.players[setup.declarer + 1])]
@@ -442,7 +545,7 @@ def _call_choices(state: HandState) -> tuple[int, list[FriendCall]]:
             excluded |= 1 << mighty_card(ctx.rules, setup.contract.trump)
         held = 0  # what the declarer holds or buried (a call of it is fake)
         if not f.fake:
-            if setup.discard_known:
+            if setup.discard_known and setup.discards is not None:
                 held |= mask_of(setup.discards)
             if state._hands is not None:
                 held |= state._hands[setup.declarer]
@@ -451,44 +554,58 @@ def _call_choices(state: HandState) -> tuple[int, list[FriendCall]]:
             card_mask = ctx.deck_mask & ~excluded & ~(gone & gone >> COPY) & ((1 << COPY) - 1)
         else:
             card_mask = ctx.deck_mask & ~(excluded | held)
-    others = [_KIND_CALLS[kind] for kind, allowed in
-              (("none", f.no_friend), ("first_trick", f.first_trick), ("last_trick", f.last_trick))
-              if allowed]
+    others = [
+        _KIND_CALLS[kind]
+        for kind, allowed in (
+            ("none", f.no_friend),
+            ("first_trick", f.first_trick),
+            ("last_trick", f.last_trick),
+        )
+        if allowed
+    ]
     if f.player:
-        others += [FriendCall("player", player=p) for p in ctx.players
-                   if ctx.seat_of[p] != setup.declarer]
+        others += [
+            FriendCall("player", player=p) for p in ctx.players if ctx.seat_of[p] != setup.declarer
+        ]
     elif ctx.ghost_seat >= 0:  # the ghost friend by name (000 §3.5.2), whatever friend.player
         others.append(FriendCall("player", player=GHOST))
     return card_mask, others
 
 
-def _legal_calls(state: HandState, with_leads: bool = True) -> list[FriendCall]:
-    card_mask, others = _call_choices(state)
+def legal_calls(state: HandState, with_leads: bool = True) -> list[FriendCall]:
+    card_mask, others = call_choices(state)
     if state.rules.friend.called_cards == 2:  # 동대전 7마: every pair of different cards
         cards = cards_of(card_mask)
-        calls = [FriendCall("card", first, card2=second)
-                 for index, first in enumerate(cards) for second in cards[index + 1:]] + others
+        calls = [
+            FriendCall("card", first, card2=second)
+            for index, first in enumerate(cards)
+            for second in cards[index + 1 :]
+        ] + others
         if state.rules.friend.called_cards_up_to:  # 8마: one partner is his choice too
-            calls += [_CARD_CALLS[card] for card in cards]
+            calls += [CARD_CALLS[card] for card in cards]
     else:
-        calls = [_CARD_CALLS[card] for card in cards_of(card_mask)] + others
-    if with_leads and _lead_request_allowed(state):
-        calls += [_with_lead(call, suit) for call in calls if call.kind != "none"
-                  for suit in SUITS]
+        calls = [CARD_CALLS[card] for card in cards_of(card_mask)] + others
+    if with_leads and lead_request_allowed(state):
+        calls += [with_lead(call, suit) for call in calls if call.kind != "none" for suit in SUITS]
     return calls
 
 
-def _lead_request_allowed(state: HandState) -> bool:
+def lead_request_allowed(state: HandState) -> bool:
     contract = state._setup.contract
+    assert contract is not None  # (the election is over)
     # 허니문 (table.partner_hands): he plays his friend hand himself, nothing to request
-    return state.rules.friend.lead_request and contract.trump is None \
-        and _is_full(state._ctx.tables, contract) and not state._ctx.partner_hands
+    return (
+        state.rules.friend.lead_request
+        and contract.trump is None
+        and is_full_bid(state._ctx.tables, contract)
+        and not state._ctx.partner_hands
+    )
 
 
 _LEAD_CALLS: dict[tuple, FriendCall] = {}
 
 
-def _with_lead(call: FriendCall, suit: int) -> FriendCall:
+def with_lead(call: FriendCall, suit: int) -> FriendCall:
     """A friend call with a lead request (card calls cached: legal_actions lists 200 of them)."""
     if call.kind != "card" or call.card2 is not None:
         return call._replace(lead_suit=suit)

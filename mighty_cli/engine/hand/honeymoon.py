@@ -20,7 +20,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..errors import MightyError
 from ..translation import _
@@ -39,10 +40,10 @@ def partner_of(player: str) -> str:
 
 def controller_of(seat: str) -> str:
     """The player who plays a seat: himself, or the owner of a friend hand."""
-    return seat[:-len(PARTNER_SUFFIX)] if seat.endswith(PARTNER_SUFFIX) else seat
+    return seat[: -len(PARTNER_SUFFIX)] if seat.endswith(PARTNER_SUFFIX) else seat
 
 
-def is_partner_hand(name: Optional[str]) -> bool:
+def is_partner_hand(name: str | None) -> bool:
     return isinstance(name, str) and name.endswith(PARTNER_SUFFIX)
 
 
@@ -50,12 +51,16 @@ def partner_seats(players: Sequence[str]) -> tuple[str, ...]:
     """The seats in playing order: each player, then his friend hand (선-선프렌드-후-후프렌드).
     Seats already listed so are returned as they are."""
     players = tuple(players)
-    if len(players) % 2 == 0 and all(players[i + 1] == partner_of(players[i])
-                                     for i in range(0, len(players), 2)):
+    if len(players) % 2 == 0 and all(
+        players[i + 1] == partner_of(players[i]) for i in range(0, len(players), 2)
+    ):
         return players
     if any(is_partner_hand(player) for player in players):
-        raise MightyError(_("players: a name ending in {suffix!r} is a friend hand's under "
-                            "table.partner_hands").format(suffix=PARTNER_SUFFIX))
+        raise MightyError(
+            _(
+                "players: a name ending in {suffix!r} is a friend hand's under table.partner_hands"
+            ).format(suffix=PARTNER_SUFFIX)
+        )
     return tuple(seat for player in players for seat in (player, partner_of(player)))
 
 
@@ -68,6 +73,6 @@ def fold_deltas(deltas: dict[str, int]) -> dict[str, int]:
     return out
 
 
-def hands_per_player(rules: "Ruleset") -> int:
+def hands_per_player(rules: Ruleset) -> int:
     """Hands each player plays: two under table.partner_hands, else one."""
     return 2 if rules.table.partner_hands else 1

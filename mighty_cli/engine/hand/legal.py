@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .actions import BidCall, CallFriend, ChangeContract, DeclareDealMiss, Discard
 from ..cards import sorted_cards
 from ..cards.deck import cards_of
-from .elimination import _elimination_calls
-from .election import _cancelling_bids, _legal_bids, _may_declare_deal_miss
-from .exchange import _legal_calls, _legal_contracts
+from .actions import BidCall, CallFriend, ChangeContract, DeclareDealMiss, Discard
+from .election import cancelling_bids, legal_bids, may_declare_deal_miss
+from .elimination import elimination_calls
+from .exchange import legal_calls, legal_contracts
 from .play import legal_plays
 from .state import HandState
 
@@ -28,26 +28,34 @@ def legal_actions(state: HandState) -> list:
         return legal_plays(state)
     ctx, setup = state._ctx, state._setup
     if phase == "election":
+        assert state._to_move is not None  # (someone is to call)
         player = ctx.players[state._to_move]
         actions: list = []
         if setup.calls or ctx.rules.election.opener_may_pass:
             actions.append(BidCall(player, None))
-        actions += [BidCall(player, bid) for bid in _legal_bids(state)]
+        actions += [BidCall(player, bid) for bid in legal_bids(state)]
         if ctx.rules.deal_miss.allowed and (ctx.miss_hands is None or any(ctx.miss_hands)):
-            actions += [DeclareDealMiss(p) for seat, p in enumerate(ctx.players)
-                        if _may_declare_deal_miss(state, seat)]
+            actions += [
+                DeclareDealMiss(p)
+                for seat, p in enumerate(ctx.players)
+                if may_declare_deal_miss(state, seat)
+            ]
         return actions
     if phase == "elimination":
-        return _elimination_calls(state)
+        return elimination_calls(state)
     if phase == "redistribution":
         return []  # a chance event: the table deals (elimination.random_redistribution)
     if phase == "exchange":
         if state._hands is None:
             return [Discard(())]
+        assert setup.declarer is not None  # (the election is over)
         cards = sorted_cards(cards_of(state._hands[setup.declarer]))
         return [Discard(combo) for combo in combinations(cards, ctx.kitty_size)]
     if phase == "friend":
-        changes = [ChangeContract(c) for c in _legal_contracts(state)] \
-            if setup.contract == setup.bid else []
-        return changes + [CallFriend(call) for call in _legal_calls(state)]
-    return _cancelling_bids(state)
+        changes = (
+            [ChangeContract(c) for c in legal_contracts(state)]
+            if setup.contract == setup.bid
+            else []
+        )
+        return changes + [CallFriend(call) for call in legal_calls(state)]
+    return cancelling_bids(state)

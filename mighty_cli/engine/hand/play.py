@@ -1,6 +1,6 @@
 """The play of the ten tricks (docs/rules.md §2, §7; 000 §4): what may be played, a card played.
 
-The rules of play, in the order :func:`_legal_mask` and :func:`_apply_play` check them:
+The rules of play, in the order :func:`legal_mask` and :func:`apply_play` check them:
 
 * Follow suit when you can. Mighty (♠A, or the ruleset's alternate when its suit is trump) may be
   played at any time (``cards.mighty_plays_any_time``); it still counts as its suit for following
@@ -39,7 +39,7 @@ The rules of play, in the order :func:`_legal_mask` and :func:`_apply_play` chec
   기루다는 효력이 없다): a trump played to trick 1 when trump was not led (a follower out of
   the led suit) wins nothing, as an off-suit card; a trump lead (the declarer's rush) is won by
   the highest trump. Nothing about what may be played changes, so the legal mask is untouched:
-  only :func:`~.settle._finish_trick` (shared by the fast replay) reads it.
+  only :func:`~.settle.finish_trick` (shared by the fast replay) reads it.
 * Trick priority: see contract.py; a complete trick is settled in settle.py. 서울과고's 11 ranks between 10 and J (cards.rank_order),
   though its code is above the ace's. The winner leads the next trick; the points of a trick are its
   point cards.
@@ -60,45 +60,49 @@ The rules of play, in the order :func:`_legal_mask` and :func:`_apply_play` chec
   be of that suit (or the joker naming it) when he holds a card of it.
 
 Speed: the hands are fixed after the exchange (a seat holds ``_hands[seat] & ~_played``), so a
-play copies no hands; :func:`_apply_play` builds the next state field by field; the mover's
+play copies no hands; :func:`apply_play` builds the next state field by field; the mover's
 legal mask is memoised on the state.
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, cast
 
-from .actions import Play, _play_table
-from ..cards import ELEVEN, EXTRA_CARD_NAMES, JOKER, SUITS, format_card, trump_name
-from .contract import JOKER_COLOURS, _joker_playable, _trump_lead_barred
-from ..cards.deck import VALID_CARDS, cards_of, suit_symbol, held_copy
+from ..cards import ELEVEN, EXTRA_CARD_NAMES, JOKER, SUITS, CardMask, Suit, format_card, trump_name
+from ..cards.deck import VALID_CARDS, cards_of, held_copy, suit_symbol
 from ..errors import IllegalPlay
-from .seats import check_ghost_play, ghost_mask, ghost_play
 from ..translation import _
-from .open_cards import _check_open_play, _infer_trump_lead, _infer_voids, _open_candidates
-from .settle import _finish_trick, _reveal_card_friend, _reveal_copy_friend, \
-    _reveal_second_friend
-from .state import HandState, _new_state, _phase_error
+from .actions import Play, play_table
+from .contract import JOKER_COLOURS, joker_playable, trump_lead_barred
+from .open_cards import check_open_play, infer_trump_lead, infer_voids, open_candidates
+from .seats import check_ghost_play, ghost_mask, ghost_play
+from .settle import finish_trick, reveal_card_friend, reveal_copy_friend, reveal_second_friend
+from .state import HandState, new_object, phase_error
+
+if TYPE_CHECKING:
+    from .contract import ContractTables
+    from .seats import Seat
 
 # --- play ---------------------------------------------------------------------------------------
 
 
-def _legal_now(state: HandState) -> int:
+def _legal_now(state: HandState) -> CardMask:
     """The legal cards of the player to move (full deal), memoised on the state."""
     legal = state._legal
     if legal is None:
-        legal = state._legal = _legal_mask(state)
+        legal = state._legal = legal_mask(state)
     return legal
 
 
-def _legal_mask(state: HandState, as_player: bool = False) -> int:
+def legal_mask(state: HandState, as_player: bool = False) -> CardMask:
     """The cards the player to move may play now (full deal); the ghost's card is its pile's
     (hand/seats.py) unless ``as_player`` asks what the rules would allow a player."""
-    ci = state._contract
-    seat = state._to_move
+    ci, seat, hands = state._contract, state._to_move, state._hands
+    assert ci is not None and seat is not None  # (the play: a contract, a player to move)
     if seat == ci.ghost_seat and not as_player:
-        return ghost_mask(state, _legal_mask)  # ghost 4마: the top of its pile (table.ghost)
-    hand = state._hands[seat] & ~state._played
+        return ghost_mask(state, legal_mask)  # ghost 4마: the top of its pile (table.ghost)
+    assert hands is not None  # (a full deal; open cards: open_cards.open_candidates)
+    hand = hands[seat] & ~state._played
     joker_mask = ci.joker_mask  # the jokers of the deck (one, or two: cards.jokers, table.decks)
     if state._trick and not hand & joker_mask:
         # the most common case, a follower without a joker (so no joker call or joker timing
@@ -107,7 +111,7 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
         return follow | (hand & ci.also_bits) if follow else hand
     number = state.trick_number
     if state._trick:
-        return _follow_mask(ci, hand, number, state._call, state._led_suit)
+        return follow_mask(ci, hand, number, state._call, state._led_suit)
     jokers = hand & joker_mask
     if jokers:
         if not ci.joker_play_last and number >= ci.tricks - jokers.bit_count():
@@ -117,21 +121,29 @@ def _legal_mask(state: HandState, as_player: bool = False) -> int:
         if number == 1 and not ci.joker_play_first:
             hand &= ~joker_mask
     legal = hand  # the lead
-    if ci.trump_lead_mask and hand & ci.non_trump_mask and (
-            (number == 1 and ci.bar_first) or ci.bar_always
-            or (ci.bar_until_trump and not state._trump_played)):
-        legal &= ~ci.trump_lead_mask  # _trump_lead_barred, inlined
-    call = state._setup.friend_call
-    if call.lead_suit is not None and seat == state._friend and not state._friend_led:
-        wanted = hand & ci.follow_masks[call.lead_suit]
+    if (
+        ci.trump_lead_mask
+        and hand & ci.non_trump_mask
+        and (
+            (number == 1 and ci.bar_first)
+            or ci.bar_always
+            or (ci.bar_until_trump and not state._trump_played)
+        )
+    ):
+        legal &= ~ci.trump_lead_mask  # trump_lead_barred, inlined
+    lead = ci.lead_suit  # the lead the declarer asked of his friend (friend.lead_request)
+    if lead is not None and seat == state._friend and not state._friend_led:
+        wanted = hand & ci.follow_masks[lead]
         if wanted:
             legal &= wanted | joker_mask
     return legal
 
 
-def _follow_mask(ci, hand: int, number: int, called: int, led: int) -> int:
+def follow_mask(
+    ci: ContractTables, hand: CardMask, number: int, called: CardMask, led: Suit
+) -> CardMask:
     """The cards a follower holding ``hand`` (full deal) may play to trick ``number`` led in
-    ``led``, ``called`` the bits of the joker called out (0 for none): _legal_mask's rules for
+    ``led``, ``called`` the bits of the joker called out (0 for none): legal_mask's rules for
     a trick in progress (also the fast replay's, hand/replay_tricks.py)."""
     joker_mask = ci.joker_mask
     jokers = hand & joker_mask
@@ -159,103 +171,158 @@ def _follow_mask(ci, hand: int, number: int, called: int, led: int) -> int:
     return hand
 
 
-def _play_error(state: HandState, seat: int, play: Play) -> IllegalPlay:
+def _play_error(state: HandState, seat: Seat, play: Play) -> IllegalPlay:
     """The message for a card the player may not play (full deal)."""
-    ctx, ci = state._ctx, state._contract
+    ctx, ci, hands = state._ctx, state._contract, state._hands
+    assert ci is not None and hands is not None  # (the play, a full deal)
     number = state.trick_number
     player, card = play.player, play.card
     ident = card & 127  # two decks: which card it is, whichever copy
-    hand = state._hands[seat] & ~state._played
+    hand = hands[seat] & ~state._played
     name = format_card(card)
-    head = (_("trick {number}: {player} played {card}") if state._trick else
-            _("trick {number}: {player} led {card}")).format(number=number, player=player,
-                                                              card=name)
+    head = (
+        _("trick {number}: {player} played {card}")
+        if state._trick
+        else _("trick {number}: {player} led {card}")
+    ).format(number=number, player=player, card=name)
     if not hand >> card & 1:
-        holder = next((ctx.players[s] for s, mask in enumerate(state._hands)
-                       if (mask & ~state._played) >> card & 1), None)
-        where = _("{holder} holds it").format(holder=holder) if holder else \
-            _("it was already played") if state._played >> card & 1 else _("it is not in play")
-        return IllegalPlay(_("{head} but does not hold it ({where})").format(head=head,
-                                                                              where=where))
+        holder = next(
+            (ctx.players[s] for s, mask in enumerate(hands) if (mask & ~state._played) >> card & 1),
+            None,
+        )
+        where = (
+            _("{holder} holds it").format(holder=holder)
+            if holder
+            else _("it was already played")
+            if state._played >> card & 1
+            else _("it is not in play")
+        )
+        return IllegalPlay(
+            _("{head} but does not hold it ({where})").format(head=head, where=where)
+        )
     jokers = hand & ci.joker_mask
     if jokers and number >= ci.tricks - jokers.bit_count() and not ci.joker_play_last:
-        return IllegalPlay(_("{head} but holds the joker, which may not be played on trick "
-                             "{last} (must play it now; cards.joker_playable_last_trick = false)"
-                             ).format(head=head, last=ci.tricks))
+        return IllegalPlay(
+            _(
+                "{head} but holds the joker, which may not be played on trick "
+                "{last} (must play it now; cards.joker_playable_last_trick = false)"
+            ).format(head=head, last=ci.tricks)
+        )
     if ci.joker_mask >> card & 1 and number == 1 and not ci.joker_play_first:
-        return IllegalPlay(_("{head}: the joker may not be played on trick 1 "
-                             "(cards.joker_playable_first_trick = false)").format(head=head))
+        return IllegalPlay(
+            _(
+                "{head}: the joker may not be played on trick 1 "
+                "(cards.joker_playable_first_trick = false)"
+            ).format(head=head)
+        )
     if not state._trick:
         if ci.trump_lead_mask and ident >> 4 == ci.trump and ident != ci.mighty:
             return IllegalPlay(_trump_lead_message(state, head))
-        call = state._setup.friend_call
-        suit = call.lead_suit
-        return IllegalPlay(_("{head} but the declarer asked his friend to lead {suit} and "
-                             "{player} holds {suit} (friend.lead_request)").format(
-                                 head=head, suit=suit_symbol(suit), player=player))
-    if state._trick and ci.joker_on_trump and jokers and state._led_suit == ci.trump \
-            and not hand & ci.follow_masks[ci.trump] and not state._call \
-            and _joker_playable(ci, number):
+        suit = ci.lead_suit  # (nothing else refuses a lead)
+        assert suit is not None
+        return IllegalPlay(
+            _(
+                "{head} but the declarer asked his friend to lead {suit} and "
+                "{player} holds {suit} (friend.lead_request)"
+            ).format(head=head, suit=suit_symbol(suit), player=player)
+        )
+    if (
+        state._trick
+        and ci.joker_on_trump
+        and jokers
+        and state._led_suit == ci.trump
+        and not hand & ci.follow_masks[ci.trump]
+        and not state._call
+        and joker_playable(ci, number)
+    ):
         trump = trump_name(ci.trump)
-        return IllegalPlay(_("{head} but holds no {trump} and holds the joker, and {trump} was "
-                             "led (must play the joker; play.joker_on_trump_lead)").format(
-                                 head=head, trump=trump))
+        return IllegalPlay(
+            _(
+                "{head} but holds no {trump} and holds the joker, and {trump} was "
+                "led (must play the joker; play.joker_on_trump_lead)"
+            ).format(head=head, trump=trump)
+        )
     if state._call & hand:
         if ci.defends and hand & ci.mighty_bit:
-            message = _("{head} but holds the joker and the joker was called: he must play the "
-                        "joker or Mighty (joker call; joker_call.mighty_defends = true)")
+            message = _(
+                "{head} but holds the joker and the joker was called: he must play the "
+                "joker or Mighty (joker call; joker_call.mighty_defends = true)"
+            )
         else:
-            message = _("{head} but holds the joker and the joker was called: he must play the "
-                        "joker (joker call; joker_call.mighty_defends = {value})")
+            message = _(
+                "{head} but holds the joker and the joker was called: he must play the "
+                "joker (joker call; joker_call.mighty_defends = {value})"
+            )
         return IllegalPlay(message.format(head=head, value="true" if ci.defends else "false"))
     if ci.joker_barred[state._led_suit] >> card & 1:
-        return IllegalPlay(_("{head}, but {card} may be played only to a trick led in a suit of "
-                             "its colour, and {led} was led (cards.joker_follows_colour)").format(
-                                 head=head, card=name, led=suit_symbol(state._led_suit)))
+        return IllegalPlay(
+            _(
+                "{head}, but {card} may be played only to a trick led in a suit of "
+                "its colour, and {led} was led (cards.joker_follows_colour)"
+            ).format(head=head, card=name, led=suit_symbol(state._led_suit))
+        )
     led = suit_symbol(state._led_suit)
     only_mighty = hand & ci.follow_masks[state._led_suit] == hand & ci.mighty_bit
     if only_mighty:
-        return IllegalPlay(_("{head} but holds {led} only in Mighty ({mighty}) and {led} was led "
-                             "(must follow suit: Mighty counts as its suit; "
-                             "cards.mighty_must_follow_suit)").format(
-                                 head=head, led=led, mighty=format_card(ci.mighty)))
+        return IllegalPlay(
+            _(
+                "{head} but holds {led} only in Mighty ({mighty}) and {led} was led "
+                "(must follow suit: Mighty counts as its suit; "
+                "cards.mighty_must_follow_suit)"
+            ).format(head=head, led=led, mighty=format_card(ci.mighty))
+        )
     rule = ""
     if ci.joker_mask >> card & 1:
         rule = "; cards.joker_plays_any_time = false"
     elif ident == ci.mighty:
         rule = "; cards.mighty_plays_any_time = false"
-    return IllegalPlay(_("{head} but holds {led} and {led} was led (must follow suit{rule})")
-                       .format(head=head, led=led, rule=rule))
+    return IllegalPlay(
+        _("{head} but holds {led} and {led} was led (must follow suit{rule})").format(
+            head=head, led=led, rule=rule
+        )
+    )
 
 
 def _trump_lead_message(state: HandState, head: str) -> str:
     ci = state._contract
+    assert ci is not None
     trump = trump_name(ci.trump)
     if ci.trump_lead == "only_trumps_left":
-        rule = _("the leader may not lead trump while he holds a card of another suit; "
-                 "play.trump_lead = only_trumps_left")
+        rule = _(
+            "the leader may not lead trump while he holds a card of another suit; "
+            "play.trump_lead = only_trumps_left"
+        )
     elif ci.trump_lead == "not_first_trick" or state.trick_number == 1 and not state._trump_played:
-        rule = _("the leader may not lead trump on trick 1 unless he holds only trumps; "
-                 "play.trump_lead = {value}").format(value=ci.trump_lead)
+        rule = _(
+            "the leader may not lead trump on trick 1 unless he holds only trumps; "
+            "play.trump_lead = {value}"
+        ).format(value=ci.trump_lead)
         if ci.trump_lead == "after_trump_played":
-            rule = _("the leader may not lead trump before trump has been played unless he "
-                     "holds only trumps; play.trump_lead = after_trump_played")
+            rule = _(
+                "the leader may not lead trump before trump has been played unless he "
+                "holds only trumps; play.trump_lead = after_trump_played"
+            )
     else:
-        rule = _("the leader may not lead trump before trump has been played unless he "
-                 "holds only trumps; play.trump_lead = after_trump_played")
+        rule = _(
+            "the leader may not lead trump before trump has been played unless he "
+            "holds only trumps; play.trump_lead = after_trump_played"
+        )
     return _("{head} but holds cards of other suits and {trump} are trump ({rule})").format(
-        head=head, trump=trump, rule=rule)
+        head=head, trump=trump, rule=rule
+    )
 
 
-def _apply_play(state: HandState, play: Play) -> HandState:
+def apply_play(state: HandState, play: Play) -> HandState:
     # The hot path of random playouts: attributes are read once into locals, and the new state
     # is built here field by field (the fields every play sets are not copied first; keep this
     # in step with HandState.__slots__ and _clone).
     if state.phase != "play":
-        raise _phase_error(state, _("{player} playing a card").format(player=play.player),
-                           IllegalPlay)
+        raise phase_error(
+            state, _("{player} playing a card").format(player=play.player), IllegalPlay
+        )
     ctx = state._ctx
     ci = state._contract
+    assert ci is not None  # (the contract is known from the friend call on)
     player, card, joker_suit, joker_call = play
     seat = ctx.seat_of.get(player)
     if ci.copies and seat is not None and card in VALID_CARDS:
@@ -268,22 +335,22 @@ def _apply_play(state: HandState, play: Play) -> HandState:
     trick = state._trick
     ghost = seat == ctx.ghost_seat
     if ghost:
-        check_ghost_play(state, play, _legal_mask)  # ghost 4마: its pile decides (hand/seats.py)
+        check_ghost_play(state, play, legal_mask)  # ghost 4마: its pile decides (hand/seats.py)
     elif state._hands is not None:
         legal = state._legal  # usually set by whoever chose this play (legal_plays, random)
         if legal is None:
-            legal = state._legal = _legal_mask(state)
+            legal = state._legal = legal_mask(state)
         if not legal & bit:
             raise _play_error(state, seat, play)
     else:
-        _check_open_play(state, seat, play)
+        check_open_play(state, seat, play)
     # card & 112 == 64: a joker (suit bits 4; a copy bit above them keeps it one)
     if (joker_suit is not None or card & 112 == 64 or ident == ci.mighty_named) and not ghost:
-        _check_joker_annotation(state, seat, play)
+        check_joker_annotation(state, seat, play)
     calling = 0  # the bits of the joker this lead calls (two decks: both copies)
     if joker_call or ci.auto_calls >> card & 1:
-        calling = _joker_call_effect(state, play)
-    new = _new_state(HandState)
+        calling = joker_call_effect(state, play)
+    new = new_object(HandState)
     new._ctx = ctx
     new._setup = state._setup
     new._contract = ci
@@ -303,20 +370,20 @@ def _apply_play(state: HandState, play: Play) -> HandState:
         new._led_suit = ident >> 4 if joker_suit is None else joker_suit
         new._call = calling
         if ctx.open and ci.trump_lead_mask and not ghost:
-            _infer_trump_lead(state, new, seat, play)
+            infer_trump_lead(state, new, seat, play)
         if seat == state._friend and ci.lead_suit is not None:
             new._friend_led = True
     else:
         new._led_suit = state._led_suit
         new._call = state._call
         if ctx.open and not ghost:  # the ghost's pile shows nothing about what it holds
-            _infer_voids(state, new, seat, play)
+            infer_voids(state, new, seat, play)
     if ci.copies and (ident == ci.friend_card or ident == ci.friend_card2):
-        _reveal_copy_friend(state, new, seat, ident == ci.friend_card)  # two decks
+        reveal_copy_friend(state, new, seat, ident == ci.friend_card)  # two decks
     elif card == ci.friend_card:
-        _reveal_card_friend(state, new, seat, play)
+        reveal_card_friend(state, new, seat, play)
     elif card == ci.friend_card2:  # the second called card (friend.called_cards = 2)
-        _reveal_second_friend(state, new, seat)
+        reveal_second_friend(state, new, seat)
     trick += ((player, play),)
     n = ctx.n
     following = seat + 1 if seat + 1 < n else 0
@@ -325,138 +392,208 @@ def _apply_play(state: HandState, play: Play) -> HandState:
         new._trick_mask = state._trick_mask | bit
         new._to_move = following
         return new
-    _finish_trick(state, new, trick, state._trick_mask | bit, following)
+    finish_trick(state, new, trick, state._trick_mask | bit, following)
     return new
 
 
-def _turn_error(state: HandState, play: Play, seat: Optional[int]) -> IllegalPlay:
+def _turn_error(state: HandState, play: Play, seat: Seat | None) -> IllegalPlay:
     number = state.trick_number
     if seat is None:
-        return IllegalPlay(_("trick {number}: {player} is not one of the players").format(
-            number=number, player=repr(play.player)))
+        return IllegalPlay(
+            _("trick {number}: {player} is not one of the players").format(
+                number=number, player=repr(play.player)
+            )
+        )
     if play.card in EXTRA_CARD_NAMES and play.card not in state._ctx.valid:
         # the black joker: a card, but not of a 53-card deck
-        return IllegalPlay(_("trick {number}: {player} played {card}, which is not in this "
-                             "ruleset's deck").format(number=number, player=play.player,
-                                                      card=format_card(play.card)))
+        return IllegalPlay(
+            _("trick {number}: {player} played {card}, which is not in this ruleset's deck").format(
+                number=number, player=play.player, card=format_card(play.card)
+            )
+        )
     if play.card not in VALID_CARDS:
-        return IllegalPlay(_("trick {number}: {player} played {card}, which is not a card")
-                           .format(number=number, player=play.player, card=repr(play.card)))
+        return IllegalPlay(
+            _("trick {number}: {player} played {card}, which is not a card").format(
+                number=number, player=play.player, card=repr(play.card)
+            )
+        )
     if play.card not in state._ctx.valid and play.card & 15 == ELEVEN:  # 서울과고's 11
-        return IllegalPlay(_("trick {number}: {player} played {card}, which is not in this "
-                             "ruleset's deck (table.rank_eleven = false)").format(
-                                 number=number, player=play.player, card=format_card(play.card)))
+        return IllegalPlay(
+            _(
+                "trick {number}: {player} played {card}, which is not in this "
+                "ruleset's deck (table.rank_eleven = false)"
+            ).format(number=number, player=play.player, card=format_card(play.card))
+        )
     if play.card not in state._ctx.valid:
-        return IllegalPlay(_("trick {number}: {player} played {card}, which is not in play "
-                             "(table.removed_cards)").format(number=number, player=play.player,
-                                                             card=format_card(play.card)))
-    return IllegalPlay(_("trick {number}: {player} played {card} but it is {other}'s turn")
-                       .format(number=number, player=play.player, card=format_card(play.card),
-                               other=state._ctx.players[state._to_move]))
+        return IllegalPlay(
+            _(
+                "trick {number}: {player} played {card}, which is not in play (table.removed_cards)"
+            ).format(number=number, player=play.player, card=format_card(play.card))
+        )
+    return IllegalPlay(
+        _("trick {number}: {player} played {card} but it is {other}'s turn").format(
+            number=number, player=play.player, card=format_card(play.card), other=state.to_move
+        )
+    )
 
 
-def _check_joker_annotation(state: HandState, seat: int, play: Play) -> None:
+def check_joker_annotation(state: HandState, seat: Seat, play: Play) -> None:
     """Only a joker lead names a suit, and it must (and a Mighty lead under
     cards.mighty_lead_names_suit)."""
+    ci = state._contract
+    assert ci is not None
     number = state.trick_number
     joker_suit = play.joker_suit
     ident = play.card & 127  # two decks: whichever copy
-    if ident == state._contract.mighty_named and not state._trick:
+    if ident == ci.mighty_named and not state._trick:
         if joker_suit not in SUITS:
             name = format_card(play.card)
-            raise IllegalPlay(_("trick {number}: {player} led Mighty ({card}) without naming a "
-                                "suit (write {card}/S, {card}/D, {card}/H or {card}/C; "
-                                "cards.mighty_lead_names_suit)").format(
-                                    number=number, player=play.player, card=name))
+            raise IllegalPlay(
+                _(
+                    "trick {number}: {player} led Mighty ({card}) without naming a "
+                    "suit (write {card}/S, {card}/D, {card}/H or {card}/C; "
+                    "cards.mighty_lead_names_suit)"
+                ).format(number=number, player=play.player, card=name)
+            )
         if state._hands is not None:
             _check_joker_lead(state, seat, state._hands[seat] & ~state._played, play)
         return
-    if ident == state._contract.mighty_named and joker_suit is None:
+    if ident == ci.mighty_named and joker_suit is None:
         return  # Mighty played to a trick: an ordinary card of its suit
     if play.card & 112 == 64:  # a joker (either copy)
         if not state._trick:
             if joker_suit not in SUITS:
                 if play.card & 127 != JOKER:  # the black joker (either copy)
-                    raise IllegalPlay(_("trick {number}: {player} led {card} without naming a "
-                                        "suit (write {card}/S, {card}/D, {card}/H or {card}/C)")
-                                      .format(number=number, player=play.player,
-                                              card=format_card(play.card)))
-                raise IllegalPlay(_("trick {number}: {player} led the joker without naming a "
-                                    "suit (write JK/S, JK/D, JK/H or JK/C)").format(
-                                        number=number, player=play.player))
-            allowed = state._contract.joker_lead_suits
+                    raise IllegalPlay(
+                        _(
+                            "trick {number}: {player} led {card} without naming a "
+                            "suit (write {card}/S, {card}/D, {card}/H or {card}/C)"
+                        ).format(number=number, player=play.player, card=format_card(play.card))
+                    )
+                raise IllegalPlay(
+                    _(
+                        "trick {number}: {player} led the joker without naming a "
+                        "suit (write JK/S, JK/D, JK/H or JK/C)"
+                    ).format(number=number, player=play.player)
+                )
+            allowed = ci.joker_lead_suits
             if allowed is not None and joker_suit not in allowed[play.card]:
-                raise IllegalPlay(_("trick {number}: {player} led {card} naming {suit}, but a "
-                                    "joker lead names a suit of the joker's colour ({suits}) or "
-                                    "trump (cards.joker_leads_colour)").format(
-                                        number=number, player=play.player,
-                                        card=format_card(play.card), suit=suit_symbol(joker_suit),
-                                        suits=" ".join(map(suit_symbol,
-                                                           JOKER_COLOURS[play.card & 127]))))
+                raise IllegalPlay(
+                    _(
+                        "trick {number}: {player} led {card} naming {suit}, but a "
+                        "joker lead names a suit of the joker's colour ({suits}) or "
+                        "trump (cards.joker_leads_colour)"
+                    ).format(
+                        number=number,
+                        player=play.player,
+                        card=format_card(play.card),
+                        suit=suit_symbol(joker_suit),
+                        suits=" ".join(map(suit_symbol, JOKER_COLOURS[play.card & 127])),
+                    )
+                )
             if state._hands is not None:
                 _check_joker_lead(state, seat, state._hands[seat] & ~state._played, play)
         elif joker_suit is not None:
-            raise IllegalPlay(_("trick {number}: {player} played the joker naming {suit} but "
-                                "only a joker lead names a suit").format(
-                                    number=number, player=play.player,
-                                    suit=suit_symbol(joker_suit)))
+            raise IllegalPlay(
+                _(
+                    "trick {number}: {player} played the joker naming {suit} but "
+                    "only a joker lead names a suit"
+                ).format(number=number, player=play.player, suit=suit_symbol(joker_suit))
+            )
     else:
-        raise IllegalPlay(_("trick {number}: {player} played {card} with a suit annotation; "
-                            "only a joker lead names a suit").format(
-                                number=number, player=play.player, card=format_card(play.card)))
+        raise IllegalPlay(
+            _(
+                "trick {number}: {player} played {card} with a suit annotation; "
+                "only a joker lead names a suit"
+            ).format(number=number, player=play.player, card=format_card(play.card))
+        )
 
 
-def _joker_call_effect(state: HandState, play: Play) -> int:
+def joker_call_effect(state: HandState, play: Play) -> CardMask:
     """The bit of the joker this play calls out, 0 for none (raises if the call cannot be
     declared at all). With two jokers the card led says which (cards.joker_call: the black
     joker, cards.colour_joker_call: the colour joker)."""
     ci = state._contract
+    assert ci is not None
     number = state.trick_number
     called = ci.call_jokers.get(play.card & 127)  # two decks: either copy of the call card
     if called is None:
-        raise IllegalPlay(_("trick {number}: {player} declared a joker call with {card} but "
-                            "the joker-call card is {call_card} (cards.joker_call)").format(
-                                number=number, player=play.player, card=format_card(play.card),
-                                call_card=" / ".join(map(format_card, ci.call_jokers))))
+        raise IllegalPlay(
+            _(
+                "trick {number}: {player} declared a joker call with {card} but "
+                "the joker-call card is {call_card} (cards.joker_call)"
+            ).format(
+                number=number,
+                player=play.player,
+                card=format_card(play.card),
+                call_card=" / ".join(map(format_card, ci.call_jokers)),
+            )
+        )
     if ci.declaration == "never":
-        raise IllegalPlay(_("trick {number}: {player} declared a joker call but this ruleset "
-                            "has none (joker_call.declaration = never)").format(
-                                number=number, player=play.player))
+        raise IllegalPlay(
+            _(
+                "trick {number}: {player} declared a joker call but this ruleset "
+                "has none (joker_call.declaration = never)"
+            ).format(number=number, player=play.player)
+        )
     # A call has effect only as a lead, from trick 2 (or 1), while the joker is still out
     # (not played, and not discarded: the declarer's _hands no longer has his discards).
     hands = state._hands
     called &= ~state._played  # (a joker's copies not yet played: a two-deck game has two)
-    if not state._trick and (number != 1 or ci.call_first) and called \
-            and (hands is None or any(mask & called for mask in hands)):
+    if (
+        not state._trick
+        and (number != 1 or ci.call_first)
+        and called
+        and (hands is None or any(mask & called for mask in hands))
+    ):
         return called
     return 0
 
 
-def _check_joker_lead(state: HandState, seat: int, hand: int, play: Play) -> None:
+def _check_joker_lead(state: HandState, seat: Seat, hand: CardMask, play: Play) -> None:
     """A joker (or suitless Mighty) lead naming trump is a trump lead; a requested lead may not
     be dodged with it."""
     ci = state._contract
     suit = play.joker_suit
+    assert ci is not None and suit is not None  # (a lead that names a suit: its callers')
     number = state.trick_number
-    what = _("the joker") if play.card & 127 == JOKER else format_card(play.card) \
-        if play.card & 112 == 64 else _("Mighty ({card})").format(card=format_card(play.card))
-    if suit == ci.trump and hand & ci.non_trump_mask \
-            and _trump_lead_barred(ci, number, state._trump_played):
+    what = (
+        _("the joker")
+        if play.card & 127 == JOKER
+        else format_card(play.card)
+        if play.card & 112 == 64
+        else _("Mighty ({card})").format(card=format_card(play.card))
+    )
+    if (
+        suit == ci.trump
+        and hand & ci.non_trump_mask
+        and trump_lead_barred(ci, number, state._trump_played)
+    ):
         head = _("trick {number}: {player} led {what} naming {suit}").format(
-            number=number, player=play.player, what=what, suit=trump_name(suit))
+            number=number, player=play.player, what=what, suit=trump_name(suit)
+        )
         raise IllegalPlay(_trump_lead_message(state, head))
-    call = state._setup.friend_call
-    if call.lead_suit is not None and seat == state._friend and not state._friend_led \
-            and suit != call.lead_suit and hand & ci.follow_masks[call.lead_suit]:
-        wanted = suit_symbol(call.lead_suit)
-        raise IllegalPlay(_("trick {number}: {player} led {what} naming {suit} but the "
-                            "declarer asked his friend to lead {wanted} and {player} holds "
-                            "{wanted} (friend.lead_request)").format(
-                                number=number, player=play.player, what=what,
-                                suit=suit_symbol(suit), wanted=wanted))
+    lead = ci.lead_suit  # the lead the declarer asked of his friend (friend.lead_request)
+    if (
+        lead is not None
+        and seat == state._friend
+        and not state._friend_led
+        and suit != lead
+        and hand & ci.follow_masks[lead]
+    ):
+        wanted = suit_symbol(lead)
+        raise IllegalPlay(
+            _(
+                "trick {number}: {player} led {what} naming {suit} but the "
+                "declarer asked his friend to lead {wanted} and {player} holds "
+                "{wanted} (friend.lead_request)"
+            ).format(
+                number=number, player=play.player, what=what, suit=suit_symbol(suit), wanted=wanted
+            )
+        )
 
 
-def _held_play(state: HandState, seat: int, play: Play) -> Play:
+def _held_play(state: HandState, seat: Seat, play: Play) -> Play:
     """Two decks: the play with the copy its player holds (copy 0 when he holds both; with the
     hands unknown, copy 0 unless it was played already). Plays are written without the copy."""
     hands = state._hands
@@ -474,32 +611,36 @@ def legal_plays(state: HandState) -> list[Play]:
     mode: every card the player might still hold that the cards shown so far allow."""
     if state.phase != "play":
         return []
-    seat = state._to_move
+    seat, ci = state._to_move, state._contract
+    assert seat is not None and ci is not None
     player = state._ctx.players[seat]
     hands = state._hands
     if seat == state._ctx.ghost_seat:
         if hands is not None:
-            return [ghost_play(state, _legal_mask)]  # ghost 4마: one card, its pile's (seats.py)
+            return [ghost_play(state, legal_mask)]  # ghost 4마: one card, its pile's (seats.py)
         hands = None  # open cards: any card not yet seen, as the table turns it
     if hands is not None:
         hand = hands[seat] & ~state._played
         mask = _legal_now(state)
     else:
         hand = 0
-        mask = _open_candidates(state, seat)
+        mask = open_candidates(state, seat)
     if mask >> 128:  # two decks: each card once, as written (copy 0: apply plays the held copy)
         mask = (mask | mask >> 128) & _ONE_DECK
-    table = _play_table(player)
+    # (None only at the codes of no card: a legal card has its Play)
+    table = cast("list[Play]", play_table(player))
     cards = cards_of(mask)
     if state._trick:
         return [table[card] for card in cards]
-    ci = state._contract
     plays = []
     for card in cards:
         ident = card & 127  # two decks: whichever copy (the engine plays the one he holds)
         if card & 112 == 64 or ident == ci.mighty_named:
-            for play in (_joker_leads(player, card, ci.joker_lead_suits) if card & 112 == 64
-                         else tuple(Play(player, card, suit) for suit in SUITS)):
+            for play in (
+                _joker_leads(player, card, ci.joker_lead_suits)
+                if card & 112 == 64
+                else tuple(Play(player, card, suit) for suit in SUITS)
+            ):
                 # only a trump lead or a requested lead can forbid a joker lead: test just those
                 if hands is None or (play.joker_suit != ci.trump and ci.lead_suit is None):
                     plays.append(play)
@@ -522,8 +663,7 @@ _JOKER_LEADS: dict[tuple, tuple[Play, ...]] = {}
 _CALL_PLAYS: dict[tuple[str, int], Play] = {}
 
 
-def _joker_leads(player: str, card: int = JOKER, allowed: Optional[dict] = None
-                 ) -> tuple[Play, ...]:
+def _joker_leads(player: str, card: int = JOKER, allowed: dict | None = None) -> tuple[Play, ...]:
     """A player's leads of a joker naming each suit it may name (``allowed``: the contract's
     joker_lead_suits, None for any suit), cached like the plain plays."""
     suits = SUITS if allowed is None else allowed[card]

@@ -6,13 +6,13 @@ them is a fifth of ``mighty replay``'s work. :func:`replay_bids` applies them to
 the history included) as applying each :class:`~.actions.BidCall` with :func:`~.hand.apply`.
 
 How it is faster without a second rules implementation: each call is checked and written by
-election.py's own :func:`~.election._bid_step`, the body of the engine's apply for a bid, on one
+election.py's own :func:`~.election.bid_step`, the body of the engine's apply for a bid, on one
 private state and one private setup (the caller never sees them before they are finished, so
 the result is still a value to him) instead of a new state and a new setup for every call.
 The usual calls (the player to move passing, or bidding one of the standing bid's listed
-successors) are written by :func:`~.election._bid_run`, which writes what ``_bid_step`` would
+successors) are written by :func:`~.election.bid_run`, which writes what ``bid_step`` would
 and hands any other call to it.
-``_bid_step`` reads every field before it writes it, so "the state before" and "the state
+``bid_step`` reads every field before it writes it, so "the state before" and "the state
 after" may be that one state (keep it so).
 
 What it does not take, it gives back (``None``) for the caller to apply call by call with the
@@ -26,7 +26,7 @@ engine's apply, which then also raises the engine's own error, word for word:
   apply until it is listed here.
 
 The discard and the friend call that follow go the same way (:func:`discard_in_place`,
-:func:`call_in_place`): exchange.py's own steps (``_discard_step``, ``_call_step``, the bodies
+:func:`call_in_place`): exchange.py's own steps (``discard_step``, ``call_step``, the bodies
 of apply's handlers) write them onto the election's private state, with no new state and
 setup for each, where the ruleset's exchange and friend options are all known here
 (:data:`EXCHANGE_OPTIONS`, :func:`handles_exchange`) and one deck is played (two decks
@@ -40,56 +40,123 @@ same final state for random legal hands, the same error for broken records.
 from __future__ import annotations
 
 import dataclasses
-from typing import Optional, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from .actions import BidCall, CallFriend, Discard
-from .election import _bid_run, _bid_step
-from .exchange import _call_step, _discard_step
 from ..errors import IllegalBid
 from ..ruleset import Ruleset
+from .actions import BidCall, CallFriend, Discard
+from .derived import RuleTables, rule_tables
+from .election import bid_run, bid_step
+from .exchange import call_step, discard_step
 from .state import HandState
-from .derived import _RuleTables, rule_tables
 
 #: The options of each section the batch election replays exactly as apply does (it runs apply's
 #: own step): any other option of these sections must keep its default for the batch to run.
 KNOWN_OPTIONS = {
-    "election": frozenset({
-        "min_bid", "max_bid", "no_trump_allowed", "no_trump_discount",
-        "no_trump_beats_equal_suit", "suit_order", "min_raise", "equal_bid_allowed",
-        "opener_may_pass", "pass_is_final", "opener", "bid_counts", "opposition_base",
-        "full_bid_ends", "direction"}),
+    "election": frozenset(
+        {
+            "min_bid",
+            "max_bid",
+            "no_trump_allowed",
+            "no_trump_discount",
+            "no_trump_beats_equal_suit",
+            "suit_order",
+            "min_raise",
+            "equal_bid_allowed",
+            "opener_may_pass",
+            "pass_is_final",
+            "opener",
+            "bid_counts",
+            "opposition_base",
+            "full_bid_ends",
+            "direction",
+        }
+    ),
     # the bid path reads none of these but full_bid_cancels, which only acts once a deal miss
     # is declared (a deal miss sends the hand to apply)
-    "deal_miss": frozenset({
-        "allowed", "rank_weights", "card_weights", "mighty_weight", "joker_weight", "threshold",
-        "comparison", "all_point_cards", "during_election", "after_pass", "full_bid_overrides",
-        "full_bid_cancels", "mighties_cancel", "next_dealer", "redeal_opener"}),
+    "deal_miss": frozenset(
+        {
+            "allowed",
+            "rank_weights",
+            "card_weights",
+            "mighty_weight",
+            "joker_weight",
+            "threshold",
+            "comparison",
+            "all_point_cards",
+            "during_election",
+            "after_pass",
+            "full_bid_overrides",
+            "full_bid_cancels",
+            "mighties_cancel",
+            "next_dealer",
+            "redeal_opener",
+        }
+    ),
     # who bids and in which order (silent seats; eliminations come after the election)
-    "table": frozenset({
-        "players", "hand_size", "eliminated", "eliminate_by", "removed_ranks", "removed_cards",
-        "kitty_size", "deal", "undealt", "partner_hands", "ghost", "ghost_plays",
-        # 서울과고's 11 and Chicago's two decks change the deck, not the election; 시흥 은마's
-        # dummy is a silent seat, which the shared bid step skips as it does the ghost's
-        "rank_eleven", "dummy", "decks"}),
+    "table": frozenset(
+        {
+            "players",
+            "hand_size",
+            "eliminated",
+            "eliminate_by",
+            "removed_ranks",
+            "removed_cards",
+            "kitty_size",
+            "deal",
+            "undealt",
+            "partner_hands",
+            "ghost",
+            "ghost_plays",
+            # 서울과고's 11 and Chicago's two decks change the deck, not the election; 시흥 은마's
+            # dummy is a silent seat, which the shared bid step skips as it does the ghost's
+            "rank_eleven",
+            "dummy",
+            "decks",
+        }
+    ),
 }
 
 #: The options the discard and the friend call read that their steps are known to write in
 #: place (exchange.py): any other option of these sections must keep its default.
 EXCHANGE_OPTIONS = {
-    "exchange": frozenset({
-        "discards_count_for_ruling_party", "trump_change_allowed", "raise_suit_change",
-        "raise_to_no_trump", "raise_from_no_trump", "free_change_order", "voluntary_raise"}),
-    "friend": frozenset({
-        "card", "no_friend", "fake", "joker", "mighty", "first_trick",
-        "first_trick_declarer_wins", "last_trick", "player", "reveal_on_points",
-        "lead_request", "called_cards"}),
+    "exchange": frozenset(
+        {
+            "discards_count_for_ruling_party",
+            "trump_change_allowed",
+            "raise_suit_change",
+            "raise_to_no_trump",
+            "raise_from_no_trump",
+            "free_change_order",
+            "voluntary_raise",
+        }
+    ),
+    "friend": frozenset(
+        {
+            "card",
+            "no_friend",
+            "fake",
+            "joker",
+            "mighty",
+            "first_trick",
+            "first_trick_declarer_wins",
+            "last_trick",
+            "player",
+            "reveal_on_points",
+            "lead_request",
+            "called_cards",
+        }
+    ),
 }
 
-def _default(spec: dataclasses.Field):
+
+def _default(spec: dataclasses.Field[Any]) -> Any:
+    """An option's default value (``dataclasses.MISSING`` for none)."""
     if spec.default is not dataclasses.MISSING:
         return spec.default
-    if spec.default_factory is not dataclasses.MISSING:  # type: ignore[misc]
-        return spec.default_factory()  # type: ignore[misc]
+    if spec.default_factory is not dataclasses.MISSING:
+        return spec.default_factory()
     return dataclasses.MISSING
 
 
@@ -112,15 +179,16 @@ def handles(rules: Ruleset) -> bool:
     return _handles(rule_tables(rules))
 
 
-def _handles(tables: _RuleTables) -> bool:
+def _handles(tables: RuleTables) -> bool:
     fast = tables.fast_election
     if fast is None:
         fast = tables.fast_election = not unknown_options(tables.rules, KNOWN_OPTIONS)
     return fast
 
 
-def replay_bids(state: HandState, calls: Sequence[BidCall], *, owned: bool = False
-                ) -> Optional[HandState]:
+def replay_bids(
+    state: HandState, calls: Sequence[BidCall], *, owned: bool = False
+) -> HandState | None:
     """The state after ``calls`` (bids and passes, in order) from ``state`` (in the election),
     or None when the batch does not take them: the caller then applies them one by one.
     ``owned``: the caller gives ``state`` and its setup away (new_hand's, held by nobody
@@ -134,13 +202,13 @@ def replay_bids(state: HandState, calls: Sequence[BidCall], *, owned: bool = Fal
         new = state._clone()  # ours to fill in: the caller's state never changes
         new._setup = state._setup.copy()
     history = state._history
-    # the usual calls at once (election._bid_run), the rest by the step itself
-    taken, history = _bid_run(new, calls, history)
+    # the usual calls at once (election.bid_run), the rest by the step itself
+    taken, history = bid_run(new, calls, history)
     for call in calls[taken:]:
         if new.phase != "election" or type(call) is not BidCall:
             return None
         try:
-            _bid_step(new, new, call.player, call.bid)
+            bid_step(new, new, call.player, call.bid)
         except IllegalBid:
             return None  # apply says why, word for word
         history = (call, history)
@@ -155,12 +223,13 @@ def handles_exchange(rules: Ruleset) -> bool:
     return _handles_exchange(rule_tables(rules))
 
 
-def _handles_exchange(tables: _RuleTables) -> bool:
+def _handles_exchange(tables: RuleTables) -> bool:
     fast = tables.fast_exchange
     if fast is None:
         rules = tables.rules
-        fast = tables.fast_exchange = rules.table.decks == 1 \
-            and not unknown_options(rules, EXCHANGE_OPTIONS)
+        fast = tables.fast_exchange = rules.table.decks == 1 and not unknown_options(
+            rules, EXCHANGE_OPTIONS
+        )
     return fast
 
 
@@ -171,7 +240,7 @@ def discard_in_place(state: HandState, action: Discard) -> bool:
     apply's error for a refused discard, ``state`` unchanged."""
     if state.phase != "exchange" or not _handles_exchange(state._ctx.tables):
         return False
-    _discard_step(state, state, action.cards)
+    discard_step(state, state, action.cards)
     state._history = (action, state._history)
     state._legal = None
     return True
@@ -183,7 +252,7 @@ def call_in_place(state: HandState, action: CallFriend) -> bool:
     unchanged."""
     if state.phase != "friend" or not _handles_exchange(state._ctx.tables):
         return False
-    _call_step(state, state, action.call)
+    call_step(state, state, action.call)
     state._history = (action, state._history)
     state._legal = None
     return True

@@ -21,35 +21,85 @@ back into a record's hand.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from ..cards import format_bid, format_card, format_cards, sorted_cards
-from .file import (FORMAT, FULL_KEYS, HAND_KEYS, HAND_TYPES, NAME_KEYS, RECORDED_KEYS, STATUSES,
-                   TOP_KEYS, TOP_TYPES, Record, check_hand_shape, checked_players, dump_record,
-                   dump_record_hand, dump_record_head, load_record, read_record, record_header,
-                   record_ruleset)
+from .file import (
+    FORMAT,
+    FULL_KEYS,
+    HAND_KEYS,
+    HAND_TYPES,
+    NAME_KEYS,
+    RECORDED_KEYS,
+    STATUSES,
+    TOP_KEYS,
+    TOP_TYPES,
+    Record,
+    check_hand_shape,
+    checked_players,
+    dump_record,
+    dump_record_hand,
+    dump_record_head,
+    load_record,
+    read_record,
+    record_header,
+    record_ruleset,
+)
 from .outcome import HandOutcome, friend_possible
 from .replaying import ReplayResult, iter_replay, replay, score_outcome
 from .values import DEAL_MISS_CALL
 
-__all__ = ["DEAL_MISS_CALL", "FORMAT", "FULL_KEYS", "HAND_KEYS", "HAND_TYPES", "NAME_KEYS",
-           "RECORDED_KEYS", "STATUSES", "TOP_KEYS", "TOP_TYPES", "HandOutcome", "Record",
-           "ReplayResult", "check_hand_shape", "checked_players", "dump_record", "dump_record_hand",
-           "dump_record_head", "friend_possible",
-           "iter_replay",
-           "load_record", "outcome_to_hand", "read_record", "record_header", "record_ruleset",
-           "replay", "score_outcome", "state_to_hand"]
+if TYPE_CHECKING:
+    from ..hand import HandState
+
+__all__ = [
+    "DEAL_MISS_CALL",
+    "FORMAT",
+    "FULL_KEYS",
+    "HAND_KEYS",
+    "HAND_TYPES",
+    "NAME_KEYS",
+    "RECORDED_KEYS",
+    "STATUSES",
+    "TOP_KEYS",
+    "TOP_TYPES",
+    "HandOutcome",
+    "Record",
+    "ReplayResult",
+    "check_hand_shape",
+    "checked_players",
+    "dump_record",
+    "dump_record_hand",
+    "dump_record_head",
+    "friend_possible",
+    "iter_replay",
+    "load_record",
+    "outcome_to_hand",
+    "read_record",
+    "record_header",
+    "record_ruleset",
+    "replay",
+    "score_outcome",
+    "state_to_hand",
+]
 
 
 def outcome_to_hand(outcome: HandOutcome) -> dict:
     """A recorded-hand dict for an outcome (used by export)."""
     if outcome.status == "deal_miss":
-        return {"players": outcome.players, "dealer": outcome.dealer,
-                "deal_miss": outcome.deal_miss_player}
-    hand: dict[str, Any] = {"players": outcome.players, "dealer": outcome.dealer,
-                            "declarer": outcome.declarer,
-                            "contract": format_bid(outcome.contract) if outcome.contract else None,
-                            "friend": outcome.friend or "none", "taken": outcome.taken}
+        return {
+            "players": outcome.players,
+            "dealer": outcome.dealer,
+            "deal_miss": outcome.deal_miss_player,
+        }
+    hand: dict[str, Any] = {
+        "players": outcome.players,
+        "dealer": outcome.dealer,
+        "declarer": outcome.declarer,
+        "contract": format_bid(outcome.contract) if outcome.contract else None,
+        "friend": outcome.friend or "none",
+        "taken": outcome.taken,
+    }
     if outcome.friend2:  # the second friend of a two-card call (동대전 7마)
         hand["friend2"] = outcome.friend2
     if outcome.eliminated:
@@ -61,7 +111,7 @@ def outcome_to_hand(outcome: HandOutcome) -> dict:
     return hand
 
 
-def state_to_hand(state: Any, deal: Optional[dict[str, list[int]]] = None) -> dict:
+def state_to_hand(state: HandState, deal: dict[str, list[int]] | None = None) -> dict:
     """A full-hand dict (finished or in progress) from a hand engine state, for saving."""
     from .. import hand as engine  # deferred for start-up time: only a saved hand needs it
 
@@ -72,8 +122,9 @@ def state_to_hand(state: Any, deal: Optional[dict[str, list[int]]] = None) -> di
     plays: list[str] = []
     for action in state.history:
         if isinstance(action, engine.BidCall):
-            election.append(f"{action.player} "
-                            f"{'pass' if action.bid is None else format_bid(action.bid)}")
+            election.append(
+                f"{action.player} {'pass' if action.bid is None else format_bid(action.bid)}"
+            )
         elif isinstance(action, engine.DeclareDealMiss):
             if state.phase == "deal_miss":
                 hand["deal_miss"] = action.player
@@ -81,12 +132,14 @@ def state_to_hand(state: Any, deal: Optional[dict[str, list[int]]] = None) -> di
                 election.append(f"{action.player} {DEAL_MISS_CALL}")
         elif isinstance(action, engine.Eliminate):  # 6마, 7마: each call with its holder
             card, holder = state.eliminations[len(hand.setdefault("elimination", []))]
-            hand["elimination"].append(f"player:{holder}" if card is None else
-                                       f"{format_card(card)} {holder or 'kitty'}")
+            hand["elimination"].append(
+                f"player:{holder}" if card is None else f"{format_card(card)} {holder or 'kitty'}"
+            )
         elif isinstance(action, engine.Redistribute):
             if action.cards:
-                hand["redistribution"] = {who: format_cards(sorted_cards(cards))
-                                          for who, cards in action.cards}
+                hand["redistribution"] = {
+                    who: format_cards(sorted_cards(cards)) for who, cards in action.cards
+                }
         elif isinstance(action, engine.Discard):
             if action.cards:
                 hand["discard"] = format_cards(action.cards)
@@ -97,21 +150,28 @@ def state_to_hand(state: Any, deal: Optional[dict[str, list[int]]] = None) -> di
         elif isinstance(action, engine.Play):
             plays.append(engine.format_play(action))
     if election:
-        first = next((call.rsplit(None, 1)[0] for call in election
-                      if not call.endswith(f" {DEAL_MISS_CALL}")), hand["dealer"])
-        setup = getattr(state, "_setup", None)
-        if first != election[0].rsplit(None, 1)[0] and setup is not None \
-                and setup.opener is not None:
+        first = next(
+            (
+                call.rsplit(None, 1)[0]
+                for call in election
+                if not call.endswith(f" {DEAL_MISS_CALL}")
+            ),
+            hand["dealer"],
+        )
+        if first != election[0].rsplit(None, 1)[0]:
             # a deal miss came first and a full bid from anyone cancelled it
             # (deal_miss.full_bid_cancels): the first bidder need not be the opener
-            first = state._ctx.players[setup.opener]
+            first = state.opener
         if first != hand["dealer"]:
             hand["opener"] = first
         hand["election"] = election
-    elif getattr(state, "to_move", None) and state.phase == "election" \
-            and state.to_move != state.dealer:
+    elif (
+        getattr(state, "to_move", None)
+        and state.phase == "election"
+        and state.to_move != state.dealer
+    ):
         hand["opener"] = state.to_move
     if plays:
         n = len(state.players)  # one card from each player a trick (table.players)
-        hand["tricks"] = [" ".join(plays[i:i + n]) for i in range(0, len(plays), n)]
+        hand["tricks"] = [" ".join(plays[i : i + n]) for i in range(0, len(plays), n)]
     return hand

@@ -30,25 +30,34 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Callable
 from datetime import date
-from typing import Any, Callable, Optional
+from typing import Any, Literal, TypeAlias
 
-from .file import (_NORMALIZED, NAME_KEYS, NAMED_LISTS, UNCHECKED, _normalized,
-                          checked_value)
+from .file import (
+    NAME_KEYS,
+    NAMED_LISTS,
+    NORMALIZED_NAMES,
+    UNCHECKED,
+    checked_value,
+    normalized_name,
+)
 
 _INT = re.compile(r"[+-]?(?:0|[1-9][0-9]*)\Z")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
 _PLAIN_STRING = re.compile(r'"[^"\\\x00-\x1f\x7f]*"\Z')
-_STRING_LIST = re.compile(r'\[[ \t]*(?:"[^"\\\x00-\x1f\x7f]*"[ \t]*,[ \t]*)*'
-                          r'(?:"[^"\\\x00-\x1f\x7f]*"[ \t]*)?\]\Z')
+_STRING_LIST = re.compile(
+    r'\[[ \t]*(?:"[^"\\\x00-\x1f\x7f]*"[ \t]*,[ \t]*)*'
+    r'(?:"[^"\\\x00-\x1f\x7f]*"[ \t]*)?\]\Z'
+)
 _ESCAPED_STRING = re.compile(r'"(?:[^"\\\x00-\x1f\x7f]|\\["\\bfnrt]|\\u[0-9A-Fa-f]{4})*"\Z')
 
 
-class _Slow(Exception):
+class SlowPath(Exception):
     """A line the fast path does not take: parse the table with tomllib."""
 
 
-def _value(text: str) -> Any:
+def toml_value(text: str) -> Any:
     """A TOML value in the forms an export writes, exactly as tomllib reads it."""
     first = text[:1]
     if first == '"':
@@ -58,11 +67,11 @@ def _value(text: str) -> Any:
             value = json.loads(text)
             if not any(0xD800 <= ord(c) <= 0xDFFF for c in value):  # TOML has no surrogates
                 return value
-        raise _Slow
+        raise SlowPath
     if first == "[":
         if _STRING_LIST.match(text):
             return re.findall(r'"([^"]*)"', text)
-        raise _Slow
+        raise SlowPath
     if _INT.match(text):
         return int(text)
     if text == "true":
@@ -73,8 +82,8 @@ def _value(text: str) -> Any:
         try:
             return date.fromisoformat(text)
         except ValueError:
-            raise _Slow from None
-    raise _Slow
+            raise SlowPath from None
+    raise SlowPath
 
 
 # A hand's table exactly as tomli_w and the exporter write it: ``key = value`` lines (a plain
@@ -83,15 +92,17 @@ def _value(text: str) -> Any:
 # that is none of them is caught by the last group: then the block is not canonical).
 _PLAIN = r'[^"\\\x00-\x1f\x7f]*'  # what a basic string holds without an escape
 _STR = '"' + _PLAIN + '"'
-_ENTRY = (r'(?:([A-Za-z0-9_-]+) = (?:(' + _STR + r')'
-          r'|(\[\n(?:    ' + _STR + r',\n)*\]|\[(?:' + _STR + r'(?:, ' + _STR + r')*)?\])'
-          r'|([+-]?(?:0|[1-9][0-9]*)|true|false|[0-9]{4}-[0-9]{2}-[0-9]{2}))\n'
-          r'|\[hands\.([A-Za-z0-9_-]+)\]\n|\n)')
-_ENTRIES = re.compile(_ENTRY + r"|([^\n]*\n)")
-_QUOTED = re.compile(r'"([^"]*)"')
+_ENTRY = (
+    r"(?:([A-Za-z0-9_-]+) = (?:(" + _STR + r")"
+    r"|(\[\n(?:    " + _STR + r",\n)*\]|\[(?:" + _STR + r"(?:, " + _STR + r")*)?\])"
+    r"|([+-]?(?:0|[1-9][0-9]*)|true|false|[0-9]{4}-[0-9]{2}-[0-9]{2}))\n"
+    r"|\[hands\.([A-Za-z0-9_-]+)\]\n|\n)"
+)
+ENTRIES = re.compile(_ENTRY + r"|([^\n]*\n)")
+QUOTED = re.compile(r'"([^"]*)"')
 
 
-def checked_hand(text: str) -> Optional[dict]:
+def checked_hand(text: str) -> dict | None:
     """A hand's table (the text of its ``[[hands]]`` block) parsed and shape-checked at once,
     or None when the general path must read it (see the module's docstring)."""
     if text[-1:] != "\n":
@@ -105,7 +116,7 @@ def checked_hand(text: str) -> Optional[dict]:
                 layouts.insert(0, layout)
             try:
                 return layout[1](match.groups())
-            except _Slow:  # a date that is no day, a sub-table naming a key twice
+            except SlowPath:  # a date that is no day, a sub-table naming a key twice
                 return None
     if " = [\n" not in text and "[hands." not in text:  # one key a line: the usual summary
         return _hand_of_lines(text)
@@ -123,7 +134,7 @@ def checked_hand(text: str) -> Optional[dict]:
 #: :func:`_hand_by_lines` does not take.
 _LINES: dict[str, Any] = {}
 _LINE_MEMO_LENGTH = 200  # longer lines (a long note) are read each time, not remembered
-_OPEN_LIST: Any = object()   # ``key = [``: a list of strings follows, one a line
+_OPEN_LIST: Any = object()  # ``key = [``: a list of strings follows, one a line
 _OPEN_TABLE: Any = object()  # ``[hands.KEY]``: a sub-table of strings follows
 _OPENER = re.compile(r"([A-Za-z0-9_-]+) = \[\Z|\[hands\.([A-Za-z0-9_-]+)\]\Z")
 _ITEM_SEPARATOR = '",\n    "'  # between two strings of a list written one a line
@@ -133,7 +144,7 @@ _UNPLAIN = re.compile(r"[\x00-\x09\x0b-\x1f\x7f\\]")
 _MOST_PAIRS = 16  # a sub-table of more lines goes the general way
 
 
-def _hand_of_lines(text: str) -> Optional[dict]:
+def _hand_of_lines(text: str) -> dict | None:
     """The hand of a table of ``key = value`` lines only (no list over several lines, no
     sub-table), each line remembered once; None when it is not written the canonical way."""
     hand: dict[str, Any] = {}
@@ -153,7 +164,7 @@ def _hand_of_lines(text: str) -> Optional[dict]:
     return hand
 
 
-def _hand_by_lines(text: str) -> Optional[dict]:
+def _hand_by_lines(text: str) -> dict | None:
     """The hand of a table (its text ending with a line end) read line by line, each line of a
     key remembered once; None when it is not written the canonical way."""
     hand: dict[str, Any] = {}
@@ -186,9 +197,14 @@ def _hand_by_lines(text: str) -> Optional[dict]:
                 value = strings[5:-2].split(_ITEM_SEPARATOR)
                 # every line is `    "...",` with nothing in its string the form does not
                 # allow: the separators account for every quote and line end
-                if (close < 0 or not strings.startswith('    "') or not strings.endswith('",')
-                        or strings.count('"') != 2 * len(value)
-                        or strings.count("\n") != len(value) - 1 or _UNPLAIN.search(strings)):
+                if (
+                    close < 0
+                    or not strings.startswith('    "')
+                    or not strings.endswith('",')
+                    or strings.count('"') != 2 * len(value)
+                    or strings.count("\n") != len(value) - 1
+                    or _UNPLAIN.search(strings)
+                ):
                     return None
             position = close + 3
             value = _checked_list(key, value)
@@ -232,7 +248,7 @@ def _checked_line(line: str) -> Any:
             return listed, _OPEN_LIST
         # a sub-table the shape check takes as it is read: a table of strings
         return (table, _OPEN_TABLE) if table in ("deal", "redistribution") else False
-    match = _ENTRIES.fullmatch(line + "\n")
+    match = ENTRIES.fullmatch(line + "\n")
     if match is None:
         return False
     key, string, strings, scalar, _subtable, _other = match.groups()
@@ -241,17 +257,17 @@ def _checked_line(line: str) -> Any:
     if string:
         value: Any = string[1:-1]
     elif strings:
-        value = _QUOTED.findall(strings)
+        value = QUOTED.findall(strings)
     else:
         try:
-            value = _value(scalar)
-        except _Slow:
+            value = toml_value(scalar)
+        except SlowPath:
             return False
     value = checked_value(key, value)
     return False if value is UNCHECKED else (key, value)
 
 
-def _checked_list(key: str, strings: list[str]) -> Optional[list]:
+def _checked_list(key: str, strings: list[str]) -> list | None:
     """A list of strings as the shape check leaves it under ``key``, or None where it would
     look at it."""
     if key == "tricks":
@@ -262,7 +278,7 @@ def _checked_list(key: str, strings: list[str]) -> Optional[list]:
     return None if value is UNCHECKED else list(value)
 
 
-def _table(body: str, key: str) -> Optional[dict]:
+def _table(body: str, key: str) -> dict | None:
     """A sub-table's lines (``name = "text"``, no blank line among them) as the shape check
     leaves it under ``key``, or None when they are written another way or name a key twice."""
     count = body.count("\n") + 1
@@ -273,7 +289,7 @@ def _table(body: str, key: str) -> Optional[dict]:
         return None
     try:
         return _pairs_table(match.groups(), 0, count, key == "deal")
-    except _Slow:
+    except SlowPath:
         return None
 
 
@@ -283,26 +299,26 @@ def _pairs_pattern(count: int) -> re.Pattern:
     return re.compile("\n".join([_PAIR] * count))
 
 
-_PAIR = r'([A-Za-z0-9_-]+|' + _STR + r') = "(' + _PLAIN + ')"'
+_PAIR = r"([A-Za-z0-9_-]+|" + _STR + r') = "(' + _PLAIN + ')"'
 
 
 def _pairs_table(groups: tuple, index: int, count: int, deal: bool) -> dict:
     """The table of ``count`` (name, text) pairs in groups[index:], a name in quotes taken
-    within them (names spelt one way for a deal); _Slow when a name comes twice."""
+    within them (names spelt one way for a deal); SlowPath when a name comes twice."""
     end = index + 2 * count
     names = groups[index:end:2]
     if deal and names in _DEAL_NAMES:  # the usual deal: names as the record spells them
-        return dict(zip(names, groups[index + 1:end:2]))
+        return dict(zip(names, groups[index + 1 : end : 2]))
     quoted = '"' in "".join(names)
     if quoted:
         names = tuple(name[1:-1] if name[:1] == '"' else name for name in names)
-    table = dict(zip(names, groups[index + 1:end:2]))
+    table = dict(zip(names, groups[index + 1 : end : 2]))
     if len(table) != count:
-        raise _Slow  # tomllib's error names the key
+        raise SlowPath  # tomllib's error names the key
     if not deal:
         return table
-    normalized = _NORMALIZED.get
-    spelt = {normalized(name) or _normalized(name): cards for name, cards in table.items()}
+    normalized = NORMALIZED_NAMES.get
+    spelt = {normalized(name) or normalized_name(name): cards for name, cards in table.items()}
     if not quoted and tuple(spelt) == names:  # each name spelt so, none twice: remember them
         if len(_DEAL_NAMES) > 1024:
             _DEAL_NAMES.clear()
@@ -320,7 +336,9 @@ _DEAL_NAMES: set[tuple] = set()
 
 #: The layouts learnt, the last used first (a season's hands come in a few): each the
 #: ``fullmatch`` of its pattern and the function making a hand of the match's groups.
-_LAYOUTS: list[tuple[Callable, Callable]] = []
+#: A layout: its pattern's ``fullmatch``, and the function making a hand of the match.
+Layout: TypeAlias = tuple[Callable[[str], re.Match[str] | None], Callable[..., dict]]
+_LAYOUTS: list[Layout] = []
 _MOST_LAYOUTS = 8
 
 
@@ -330,22 +348,24 @@ def _names(names: list[str]) -> list[str]:
     try:
         return list(map(_SPELT, names))
     except KeyError:
-        return [_normalized(name) for name in names]
+        return [normalized_name(name) for name in names]
 
 
-_SPELT = _NORMALIZED.__getitem__
+_SPELT = NORMALIZED_NAMES.__getitem__
 
 
 def _day(text: str) -> date:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise _Slow from None  # tomllib's error says what is wrong
+        raise SlowPath from None  # tomllib's error says what is wrong
 
 
-_SCALARS = {bool: (r"(true|false)", "{group} == 'true'"),
-            int: (r"([+-]?(?:0|[1-9][0-9]*))", "int({group})"),
-            date: (r"([0-9]{4}-[0-9]{2}-[0-9]{2})", "day({group})")}
+_SCALARS = {
+    bool: (r"(true|false)", "{group} == 'true'"),
+    int: (r"([+-]?(?:0|[1-9][0-9]*))", "int({group})"),
+    date: (r"([0-9]{4}-[0-9]{2}-[0-9]{2})", "day({group})"),
+}
 _MULTILINE_STRINGS = r"\[\n((?:    " + _STR + r",\n)*)\]"
 _INLINE_STRINGS = r"\[((?:" + _STR + r"(?:, " + _STR + r")*)?)\]"
 _NAME = "(get({group}) or normalized({group}))"  # names.normalize, the cache read inline
@@ -388,10 +408,13 @@ def _learn(hand: dict, text: str) -> None:
             piece = rf"\[hands\.{key}\]\n" + "\n".join([_PAIR] * count)
             expression = f"table(g, {index}, {count}, {key == 'deal'})"
             if key == "deal":  # the usual deal (names as the record spells them) made here
-                names, texts = (f"g[{index}:{index + 2 * count}:2]",
-                                f"g[{index + 1}:{index + 2 * count}:2]")
-                expression = (f"(dict(zip(n, {texts})) if (n := {names}) in known_deals "
-                              f"else {expression})")
+                names, texts = (
+                    f"g[{index}:{index + 2 * count}:2]",
+                    f"g[{index + 1}:{index + 2 * count}:2]",
+                )
+                expression = (
+                    f"(dict(zip(n, {texts})) if (n := {names}) in known_deals else {expression})"
+                )
             index += 2 * count - 1
         else:
             return
@@ -399,14 +422,20 @@ def _learn(hand: dict, text: str) -> None:
         values.append(f"{key!r}: {expression}")
         index += 1
     source = r"\n*" + r"\n*".join(pieces) + r"\n*"
-    layout = _MADE.get(source)
+    layout: Layout | Literal[False] | None = _MADE.get(source)
     if layout is None:
         pattern = re.compile(source)
         if pattern.fullmatch(text) is None:  # a deal whose names are one once spelt so
             layout = False
         else:
-            namespace = {"get": _NORMALIZED.get, "normalized": _normalized, "day": _day,
-                         "table": _pairs_table, "names": _names, "known_deals": _DEAL_NAMES}
+            namespace: dict[str, Any] = {
+                "get": NORMALIZED_NAMES.get,
+                "normalized": normalized_name,
+                "day": _day,
+                "table": _pairs_table,
+                "names": _names,
+                "known_deals": _DEAL_NAMES,
+            }
             exec(f"def build(g):\n    return {{{', '.join(values)}}}\n", namespace)
             layout = (pattern.fullmatch, namespace["build"])
         if len(_MADE) > 64:  # layouts come from files: keep them few
@@ -420,4 +449,4 @@ def _learn(hand: dict, text: str) -> None:
 
 #: Each layout made, by its pattern (False: one that does not read the hand it was made from):
 #: a file of more layouts than are kept makes each once.
-_MADE: dict[str, Any] = {}
+_MADE: dict[str, Layout | Literal[False]] = {}

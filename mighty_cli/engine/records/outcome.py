@@ -5,7 +5,7 @@ table, and the deposit pot settled on an outcome: shared by the general replay
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 from ..cards import Bid, format_bid
 from ..ruleset import Ruleset
@@ -20,40 +20,46 @@ class HandOutcome:
     index: int
     status: str
     players: list[str]
-    dealer: Optional[str] = None
-    declarer: Optional[str] = None
-    contract: Optional[Bid] = None
-    friend: Optional[str] = None
-    friend_call: Optional[str] = None
-    taken: Optional[int] = None
-    score: Optional[Score] = None
+    dealer: str | None = None
+    declarer: str | None = None
+    contract: Bid | None = None
+    friend: str | None = None
+    friend_call: str | None = None
+    taken: int | None = None
+    score: Score | None = None
     deltas: dict[str, int] = field(default_factory=dict)
-    deal_miss_player: Optional[str] = None
+    deal_miss_player: str | None = None
     pot_after: int = 0
     full: bool = False
     state: Any = None  # the final HandState of a full hand (None for recorded hands)
-    opener: Optional[str] = None  # who opened (or would have opened) the election
+    opener: str | None = None  # who opened (or would have opened) the election
     eliminated: list[str] = field(default_factory=list)  # 6마, 7마: they score nothing
     # 시흥 은마 (table.dummy): whose own hand the declarer eliminated, a player (who then plays
     # the dummy's hand and scores like anyone) or "dummy"; None where not said. Nobody sits out,
     # so ``eliminated`` stays empty.
-    eliminated_hand: Optional[str] = None
-    friend2: Optional[str] = None  # the second friend of a two-card call (동대전 7마)
+    eliminated_hand: str | None = None
+    friend2: str | None = None  # the second friend of a two-card call (동대전 7마)
 
     def to_json(self) -> dict:
         """The acceptance interface's per-hand object (docs/record-format.md)."""
         score = self.score
-        data = {"status": self.status, "declarer": self.declarer,
-                "contract": format_bid(self.contract) if self.contract else None,
-                "friend": self.friend, "taken": self.taken,
-                "base": score.base_value if score else None,
-                "multiplier": score.multiplier if score else None,
-                "doublings": list(score.doublings) if score else [],
-                "deltas": dict(self.deltas)}
+        data = {
+            "status": self.status,
+            "declarer": self.declarer,
+            "contract": format_bid(self.contract) if self.contract else None,
+            "friend": self.friend,
+            "taken": self.taken,
+            "base": score.base_value if score else None,
+            "multiplier": score.multiplier if score else None,
+            "doublings": list(score.doublings) if score else [],
+            "deltas": dict(self.deltas),
+        }
         if self.friend2:  # a key added only where two cards made two friends (동대전 7마)
             data["friend2"] = self.friend2
-        if self.eliminated or self.eliminated_hand:  # 6마, 7마, 시흥 은마: as a record says it
-            data["eliminated"] = list(self.eliminated) or [self.eliminated_hand]
+        if self.eliminated:  # 6마, 7마, 시흥 은마: as a record says it
+            data["eliminated"] = list(self.eliminated)
+        elif self.eliminated_hand:
+            data["eliminated"] = [self.eliminated_hand]
         return data
 
 
@@ -66,10 +72,17 @@ def friend_possible(rules: Ruleset) -> bool:
 
 def settle_outcome_pot(rules: Ruleset, outcome: HandOutcome, pot: int) -> HandOutcome:
     """A made contract wins the deposit pot (001 §2); a failed one leaves it."""
-    move = settle_pot(rules, pot, outcome.status, dealer=outcome.dealer,
-                      declarer=outcome.declarer, friend=outcome.friend,
-                      success=outcome.score.success if outcome.score else None,
-                      players=outcome.players, friend2=outcome.friend2)
+    move = settle_pot(
+        rules,
+        pot,
+        outcome.status,
+        dealer=outcome.dealer,
+        declarer=outcome.declarer,
+        friend=outcome.friend,
+        success=outcome.score.success if outcome.score else None,
+        players=outcome.players,
+        friend2=outcome.friend2,
+    )
     for player, amount in move.deltas.items():
         outcome.deltas[player] += amount
     outcome.pot_after = move.pot_after

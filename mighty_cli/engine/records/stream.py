@@ -16,19 +16,19 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any, Iterator, Optional
+from typing import IO, Any
 
-from ..errors import RecordError
 from .. import safe_toml
+from ..errors import RecordError
 from ..inputs import open_text
 from ..limits import RECORD_BLOCK_MAX_BYTES, RECORD_LINE_MAX_BYTES
-from . import Record, check_hand_shape, record_header
-from .file import _five_message
-from .file import most_players
-from .lines import _ENTRIES, _QUOTED, _Slow, _value
-from .lines import checked_hand as _checked_hand
 from ..translation import _
+from . import Record, check_hand_shape, record_header
+from .file import five_players_message, most_players
+from .lines import ENTRIES, QUOTED, SlowPath, toml_value
+from .lines import checked_hand as _checked_hand
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -47,15 +47,16 @@ def parse_hand_table(block: str | list[str], first_line: int) -> list[dict]:
         return [hand]
     try:
         return [_fast_table(_LINE_SPLIT.findall(text))]
-    except _Slow:
+    except SlowPath:
         pass
     try:
         data = safe_toml.loads("[[hands]]\n" + text)  # the collector paused while it recurses
     except tomllib.TOMLDecodeError as exc:
         raise RecordError(_shift(str(exc), first_line - 2)) from None
     except RecursionError:
-        raise RecordError(_("line {number}: tables or arrays nested too deeply").format(
-            number=first_line)) from None
+        raise RecordError(
+            _("line {number}: tables or arrays nested too deeply").format(number=first_line)
+        ) from None
     safe_toml.check_depth(data, _("line {number}").format(number=first_line), RecordError)
     extra = set(data) - {"hands"}
     if extra:  # a top-level table after the hands
@@ -66,8 +67,8 @@ def parse_hand_table(block: str | list[str], first_line: int) -> list[dict]:
 _LINE_SPLIT = re.compile(r"[^\n]*\n|[^\n]+\Z")
 
 
-def _canonical_table(text: str) -> Optional[dict]:
-    """A hand's table written the canonical way (record_lines._ENTRIES: what tomli_w and the
+def _canonical_table(text: str) -> dict | None:
+    """A hand's table written the canonical way (record_lines.ENTRIES: what tomli_w and the
     exporter write), exactly as tomllib reads it; None when the text is written any other way
     (or repeats a key): then it goes line by line (_fast_table), or through tomllib."""
     if not text.endswith("\n"):
@@ -76,7 +77,7 @@ def _canonical_table(text: str) -> Optional[dict]:
     table = hand
     # entries one after the other over the whole text (findall skips nothing: every line is an
     # entry or the last group's), so the text is canonical unless that group caught a line
-    for key, string, strings, scalar, subtable, other in _ENTRIES.findall(text):
+    for key, string, strings, scalar, subtable, other in ENTRIES.findall(text):
         if other:
             return None
         if not key:
@@ -90,11 +91,11 @@ def _canonical_table(text: str) -> Optional[dict]:
         if string:
             table[key] = string[1:-1]
         elif strings:
-            table[key] = _QUOTED.findall(strings)
+            table[key] = QUOTED.findall(strings)
         else:
             try:
-                table[key] = _value(scalar)
-            except _Slow:
+                table[key] = toml_value(scalar)
+            except SlowPath:
                 return None
     return hand
 
@@ -102,7 +103,7 @@ def _canonical_table(text: str) -> Optional[dict]:
 def _fast_table(lines: list[str]) -> dict:
     """A hand's table from the lines tomli_w and the exporter write: ``key = value`` lines,
     lists of strings over several lines, inline tables of strings, and ``[hands.KEY]``
-    sub-tables of strings. Anything else raises _Slow."""
+    sub-tables of strings. Anything else raises SlowPath."""
     hand: dict[str, Any] = {}
     table = hand
     position = 0
@@ -111,28 +112,28 @@ def _fast_table(lines: list[str]) -> dict:
         line = lines[position]
         position += 1
         if "#" in line:
-            raise _Slow
+            raise SlowPath
         stripped = _trimmed(line)
         if not stripped:
             continue
         if stripped[0] == "[":
             match = _SUBTABLE.match(stripped)
             if match is None or match.group(1) in hand:
-                raise _Slow
+                raise SlowPath
             table = hand[match.group(1)] = {}
             continue
         match = _LINE.match(line)
         if match is None:
-            raise _Slow
+            raise SlowPath
         key, value = match.groups()
         if key in table:
-            raise _Slow
+            raise SlowPath
         if value == "[":  # a list over several lines, one string a line
             items = []
             separated = True  # TOML needs a comma between two items
             while True:
                 if position >= count:
-                    raise _Slow
+                    raise SlowPath
                 item = _trimmed(lines[position])
                 position += 1
                 if item == "]":
@@ -140,19 +141,19 @@ def _fast_table(lines: list[str]) -> dict:
                 if not item:
                     continue
                 if not separated or not _LIST_ITEM.match(item):
-                    raise _Slow
+                    raise SlowPath
                 separated = item.endswith(",")
-                items.append(item[1:item.rindex('"')])
+                items.append(item[1 : item.rindex('"')])
             table[key] = items
         elif value[:1] == "{":
             if not _INLINE_TABLE.match(value):
-                raise _Slow
+                raise SlowPath
             pairs = dict(_INLINE_PAIR.findall(value))
             if len(pairs) != value.count("="):
-                raise _Slow  # a key twice
+                raise SlowPath  # a key twice
             table[key] = pairs
         else:
-            table[key] = _value(value)
+            table[key] = toml_value(value)
     return hand
 
 
@@ -168,8 +169,10 @@ def _trimmed(line: str) -> str:
 
 _SUBTABLE = re.compile(r"\[[ \t]*hands[ \t]*\.[ \t]*([A-Za-z0-9_-]+)[ \t]*\]\Z")
 _LIST_ITEM = re.compile(r'"[^"\\\x00-\x1f\x7f]*"[ \t]*,?\Z')
-_INLINE_TABLE = re.compile(r'\{[ \t]*(?:[A-Za-z0-9_-]+[ \t]*=[ \t]*"[^"\\\x00-\x1f\x7f]*"'
-                           r'[ \t]*(?:,[ \t]*(?=[A-Za-z0-9_-])|(?=\})))*\}\Z')
+_INLINE_TABLE = re.compile(
+    r'\{[ \t]*(?:[A-Za-z0-9_-]+[ \t]*=[ \t]*"[^"\\\x00-\x1f\x7f]*"'
+    r"[ \t]*(?:,[ \t]*(?=[A-Za-z0-9_-])|(?=\})))*\}\Z"
+)
 _INLINE_PAIR = re.compile(r'([A-Za-z0-9_-]+)[ \t]*=[ \t]*"([^"]*)"')
 
 
@@ -197,20 +200,23 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
     :data:`~.limits.RECORD_BLOCK_MAX_BYTES` (a file of one endless line, or a pipe of endless
     short lines, is refused, not read into memory)."""
     buffer = ""
-    begin = 0          # where the current block begins in the buffer
-    start = 1          # its first line's number in the file
-    searched = 0       # no header between begin and here (outside the last line read)
-    quotes = 0         # triple quotes in buffer[begin:searched]
+    begin = 0  # where the current block begins in the buffer
+    start = 1  # its first line's number in the file
+    searched = 0  # no header between begin and here (outside the last line read)
+    quotes = 0  # triple quotes in buffer[begin:searched]
     at_end = False
-    plain = True       # the buffer holds no triple quote: none to count
+    plain = True  # the buffer holds no triple quote: none to count
     match_header = _HEADER.match
     try:
         while True:
             find = buffer.find
             if plain:  # the usual headers first: [[hands]] alone on its line, no quotes to count
                 found = find("[[hands]]", searched)
-                while found >= 0 and buffer[found + 9:found + 10] == "\n" and (
-                        found == searched or buffer[found - 1] == "\n"):
+                while (
+                    found >= 0
+                    and buffer[found + 9 : found + 10] == "\n"
+                    and (found == searched or buffer[found - 1] == "\n")
+                ):
                     text = buffer[begin:found]
                     yield start, text
                     start += text.count("\n") + 1
@@ -221,8 +227,9 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
             found = find("[[hands]]", searched)
             header = -1
             while found >= 0:
-                if buffer[found + 9:found + 10] == "\n" and (
-                        found == searched or buffer[found - 1] == "\n"):
+                if buffer[found + 9 : found + 10] == "\n" and (
+                    found == searched or buffer[found - 1] == "\n"
+                ):
                     header, after = found, found + 9  # the usual header: the line's only text
                     break
                 match = match_header(buffer, buffer.rfind("\n", searched, found) + 1 or searched)
@@ -264,19 +271,26 @@ def _blocks(stream: IO[str], name: str) -> Iterator[tuple[int, str]]:
             # one hand (or the header) under its limit: an endless stream of short lines is
             # refused too
             if len(buffer) > RECORD_BLOCK_MAX_BYTES:
-                raise RecordError(_("{label}: line {line}: a hand (or the header) longer than "
-                                    "{size} MiB: not a file this tool reads").format(
-                                        label=name, line=start,
-                                        size=RECORD_BLOCK_MAX_BYTES >> 20))
+                raise RecordError(
+                    _(
+                        "{label}: line {line}: a hand (or the header) longer than "
+                        "{size} MiB: not a file this tool reads"
+                    ).format(label=name, line=start, size=RECORD_BLOCK_MAX_BYTES >> 20)
+                )
             # every line read so far under the limit (the last may still be incomplete)
-            if len(buffer) - last_line > RECORD_LINE_MAX_BYTES and max(
-                    map(len, buffer[last_line:].split("\n"))) > RECORD_LINE_MAX_BYTES:
-                raise RecordError(_("{label}: a line longer than {size} MiB: not a file this "
-                                    "tool reads").format(label=name,
-                                                         size=RECORD_LINE_MAX_BYTES >> 20))
+            if (
+                len(buffer) - last_line > RECORD_LINE_MAX_BYTES
+                and max(map(len, buffer[last_line:].split("\n"))) > RECORD_LINE_MAX_BYTES
+            ):
+                raise RecordError(
+                    _("{label}: a line longer than {size} MiB: not a file this tool reads").format(
+                        label=name, size=RECORD_LINE_MAX_BYTES >> 20
+                    )
+                )
     except UnicodeDecodeError as exc:
-        raise RecordError(_("{label}: cannot read: not UTF-8 text ({error})").format(
-            label=name, error=exc)) from None
+        raise RecordError(
+            _("{label}: cannot read: not UTF-8 text ({error})").format(label=name, error=exc)
+        ) from None
     finally:
         stream.close()
 
@@ -288,8 +302,9 @@ def open_record(path: Path) -> IO[str]:
     return open_text(path, str(path), RecordError)
 
 
-def stream_record(source: IO[str] | str | Path, name: Optional[str] = None,
-                  base_dir: Optional[Path] = None) -> Record:
+def stream_record(
+    source: IO[str] | str | Path, name: str | None = None, base_dir: Path | None = None
+) -> Record:
     """A record read from a text stream or a file, its hands an iterator. The header (format,
     ruleset, players) is read and checked now; each hand is checked as it comes (the same
     checks as :func:`~.record.read_record`)."""
@@ -305,13 +320,16 @@ def stream_record(source: IO[str] | str | Path, name: Optional[str] = None,
     _first_line, header = next(blocks)
     data = safe_toml.parse(header, name, RecordError)
     record = record_header(data, name, base_dir)
-    record.hands = _hands(data.get("hands", []), blocks, record.players, name,  # type: ignore
-                          most_players(record.ruleset))
+    hands = _hands(
+        data.get("hands", []), blocks, record.players, name, most_players(record.ruleset)
+    )
+    record.hands = hands  # type: ignore[assignment]  # streamed: an iterator, read once
     return record
 
 
-def _hands(first: Any, blocks: Iterator[tuple[int, str]], players: list[str],
-           source: str, most: int = 7) -> Iterator[dict]:
+def _hands(
+    first: Any, blocks: Iterator[tuple[int, str]], players: list[str], source: str, most: int = 7
+) -> Iterator[dict]:
     index = 0
     if not isinstance(first, list):
         raise RecordError(_("{source}: hands: expected [[hands]] tables").format(source=source))
@@ -326,14 +344,15 @@ def _hands(first: Any, blocks: Iterator[tuple[int, str]], players: list[str],
         if hand is not None:
             index += 1
             if named and "players" not in hand:
-                raise RecordError(_five_message(source, players))
+                raise RecordError(five_players_message(source, players))
             yield hand
             continue
         try:
             tables = parse_hand_table(text, start)
         except RecordError as exc:
-            raise RecordError(_("{label}: not valid TOML: {error}").format(
-                label=source, error=exc)) from None
+            raise RecordError(
+                _("{label}: not valid TOML: {error}").format(label=source, error=exc)
+            ) from None
         for hand in tables:
             index += 1
             check_hand(hand, index, players, source, most)
@@ -345,4 +364,4 @@ def check_hand(hand: Any, index: int, players: list[str], source: str, most: int
     the players a record names without each hand naming its own, record_file.most_players)."""
     check_hand_shape(hand, index, players, source)
     if len(players) > most and "players" not in hand:
-        raise RecordError(_five_message(source, players))
+        raise RecordError(five_players_message(source, players))

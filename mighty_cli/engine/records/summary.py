@@ -13,22 +13,37 @@ the two paths to the same outcomes and errors).
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..cards import Bid
 from ..errors import MightyError
 from ..hand.actions import is_trick_call
-from .outcome import HandOutcome, friend_possible, settle_outcome_pot
-from .values import _bid, _check_friend_call_text
 from ..ruleset import Ruleset
 from ..scoring import score_hand, taken_limit
+from .outcome import HandOutcome, friend_possible, settle_outcome_pot
+from .values import check_friend_call_text, read_bid
 
 #: Keys a recorded outcome may hold that this path reads (or that are the league's, not the
 #: hand's: session, date, number, note and the session times); any other key sends the hand
 #: the general way.
-_KEYS = frozenset(("session", "players", "dealer", "declarer", "contract", "friend", "taken",
-                   "friend_call", "note", "date", "number", "session_started",
-                   "session_ended"))
+_KEYS = frozenset(
+    (
+        "session",
+        "players",
+        "dealer",
+        "declarer",
+        "contract",
+        "friend",
+        "taken",
+        "friend_call",
+        "note",
+        "date",
+        "number",
+        "session_started",
+        "session_ended",
+    )
+)
 _MEMO = 4096  # entries each memo keeps (they come from files: bounded)
 
 
@@ -44,17 +59,18 @@ class SummaryReplay:
         self.count = table.players
         self.all_players = list(all_players)
         self.everyone = frozenset(all_players)
-        self.zero = {p: 0 for p in all_players}
+        self.zero = dict.fromkeys(all_players, 0)
         self.limit = taken_limit(rules)
-        self.alone_allowed = bool(friend.no_friend or friend.fake or friend.first_trick
-                                  or friend.last_trick)
+        self.alone_allowed = bool(
+            friend.no_friend or friend.fake or friend.first_trick or friend.last_trick
+        )
         self.by_trick_call = rules.scoring.no_friend_by_trick_call
-        self.seatings: dict[tuple, frozenset] = {}   # a hand's players, checked
-        self.bids: dict[str, Bid] = {}                # a contract's text, parsed
-        self.calls: dict[str, bool] = {}              # a friend call checked: a trick call?
+        self.seatings: dict[tuple, frozenset] = {}  # a hand's players, checked
+        self.bids: dict[str, Bid] = {}  # a contract's text, parsed
+        self.calls: dict[str, bool] = {}  # a friend call checked: a trick call?
         self.outcome, self.settle = HandOutcome, settle_outcome_pot
         self.friend_possible = bool(friend_possible(rules))
-        self.scores: dict[tuple, Any] = {}             # (contract text, taken, alone, doubled)
+        self.scores: dict[tuple, Any] = {}  # (contract text, taken, alone, doubled)
         # a scored HandOutcome's fields, each at its default: what __init__ would set
         self.blank = vars(HandOutcome(index=0, status="scored", players=[]))
         self.new = object.__new__
@@ -75,76 +91,114 @@ class SummaryReplay:
         except TypeError:  # something unhashable in the list
             return None
         if seated is None:
-            if len(players) != self.count or len(set(players)) != self.count \
-                    or not set(players) <= self.everyone:
+            if (
+                len(players) != self.count
+                or len(set(players)) != self.count
+                or not set(players) <= self.everyone
+            ):
                 return None
             if len(self.seatings) > _MEMO:
                 self.seatings.clear()
             seated = self.seatings[tuple(players)] = frozenset(players)
         dealer = hand.get("dealer")
         declarer = hand["declarer"]
-        if type(dealer) is not str or dealer not in self.everyone \
-                or type(declarer) is not str or declarer not in seated:
+        if (
+            type(dealer) is not str
+            or dealer not in self.everyone
+            or type(declarer) is not str
+            or declarer not in seated
+        ):
             return None
         text = hand.get("contract")
-        contract = self.bids.get(text) if type(text) is str else None
+        if type(text) is not str:
+            return None
+        contract = self.bids.get(text)
         if contract is None:
             try:
-                contract = _bid(text, index)
+                contract = read_bid(text, index)
             except MightyError:
                 return None
             if len(self.bids) > _MEMO:
                 self.bids.clear()
-            self.bids[text] = contract  # type: ignore[index]
-        friend: Optional[str] = hand.get("friend", "none")
+            self.bids[text] = contract
+        friend: str | None = hand.get("friend", "none")
         if friend == "none":
             friend = None
             if not self.alone_allowed:
                 return None
-        elif type(friend) is not str or friend not in seated or friend == declarer \
-                or not self.friend_possible:
+        elif (
+            type(friend) is not str
+            or friend not in seated
+            or friend == declarer
+            or not self.friend_possible
+        ):
             return None
         taken = hand.get("taken")
-        if type(taken) is not int or hand.get("opposition") is not None \
-                or not 0 <= taken <= self.limit:
+        if (
+            type(taken) is not int
+            or hand.get("opposition") is not None
+            or not 0 <= taken <= self.limit
+        ):
             return None
         call = hand.get("friend_call")
         trick_call = False
         if call is not None:
             if type(call) is not str:
                 return None
-            trick_call = self.calls.get(call)  # type: ignore[assignment]
-            if trick_call is None:
+            known = self.calls.get(call)
+            if known is None:
                 try:
-                    _check_friend_call_text(call, index)
+                    check_friend_call_text(call, index)
                 except MightyError:
                     return None
-                trick_call = is_trick_call(call)
+                known = is_trick_call(call)
                 if len(self.calls) > _MEMO:
                     self.calls.clear()
-                self.calls[call] = trick_call
+                self.calls[call] = known
+            trick_call = known
         doubled = None if friend is not None else (self.by_trick_call or not trick_call)
         key = (text, taken, friend is None, doubled)
         score = self.scores.get(key)
         if score is None:
             try:
-                score = score_hand(self.rules, contract, taken, has_friend=friend is not None,
-                                   no_friend_doubling=doubled)
+                score = score_hand(
+                    self.rules,
+                    contract,
+                    taken,
+                    has_friend=friend is not None,
+                    no_friend_doubling=doubled,
+                )
             except MightyError:
                 return None
             if len(self.scores) > _MEMO:
                 self.scores.clear()
             self.scores[key] = score
         deltas = dict(self.zero)
+        mate = score.friend or 0  # None only when nobody is the friend
         for player in players:
-            deltas[player] = score.declarer if player == declarer else \
-                score.friend if player == friend else score.opponent  # type: ignore[assignment]
+            deltas[player] = (
+                score.declarer
+                if player == declarer
+                else mate
+                if player == friend
+                else score.opponent
+            )
         # HandOutcome(index=index, status="scored", players=list(players), ...), made from its
         # defaults at once (the fields below are every one a recorded outcome sets)
         fields = self.blank.copy()
-        fields.update(index=index, players=list(players), dealer=dealer, declarer=declarer,
-                      contract=contract, friend=friend, friend_call=call, taken=taken,
-                      score=score, deltas=deltas, eliminated=[])
+        fields.update(
+            index=index,
+            players=list(players),
+            dealer=dealer,
+            declarer=declarer,
+            contract=contract,
+            friend=friend,
+            friend_call=call,
+            taken=taken,
+            score=score,
+            deltas=deltas,
+            eliminated=[],
+        )
         outcome = self.new(self.outcome)
         outcome.__dict__ = fields
         if pot > 0:  # the general path's settle_pot: nothing moves from an empty pot

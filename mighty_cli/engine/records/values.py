@@ -5,90 +5,128 @@ card. Each refusal is one :class:`RecordError` line naming the hand and the key.
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from ..hand.actions import CALL_SPELLINGS, BidCall
 from ..cards import DECK, Bid, format_card, parse_bid, parse_cards
 from ..errors import InvalidNotation, RecordError
-from .file import FULL_KEYS
+from ..hand.actions import CALL_SPELLINGS, BidCall
 from ..ruleset import Ruleset
 from ..scoring import taken_limit
 from ..translation import _, ngettext
+from .file import FULL_KEYS
 
-def _hand_players(all_players: Sequence[str], hand: dict, index: int, n: int = 5) -> list[str]:
+
+def hand_players(all_players: Sequence[str], hand: dict, index: int, n: int = 5) -> list[str]:
     """Who played this hand: ``n`` (table.players) of the record's players."""
     players = hand.get("players")
     if players is None:
         if len(all_players) != n:
             count = _("five") if n == 5 else str(n)
-            raise RecordError(ngettext(
-                "hand {index}: the record lists {listed} player; say which {count} played this "
-                "hand (players = [...])",
-                "hand {index}: the record lists {listed} players; say which {count} played this "
-                "hand (players = [...])", len(all_players)).format(
-                    index=index, listed=len(all_players), count=count))
+            raise RecordError(
+                ngettext(
+                    "hand {index}: the record lists {listed} player; say which {count} played this "
+                    "hand (players = [...])",
+                    "hand {index}: the record lists {listed} players; say which {count} played this "
+                    "hand (players = [...])",
+                    len(all_players),
+                ).format(index=index, listed=len(all_players), count=count)
+            )
         return list(all_players)
-    if (not isinstance(players, list) or len(players) != n or len(set(players)) != n
-            or not set(players) <= set(all_players)):
+    if (
+        not isinstance(players, list)
+        or len(players) != n
+        or len(set(players)) != n
+        or not set(players) <= set(all_players)
+    ):
         count = _("five") if n == 5 else str(n)
-        raise RecordError(_("hand {index}: players: expected {count} distinct names from the "
-                            "record's players").format(index=index, count=count))
+        raise RecordError(
+            _(
+                "hand {index}: players: expected {count} distinct names from the record's players"
+            ).format(index=index, count=count)
+        )
     return list(players)
 
 
-def _name(value: Any, players: Sequence[str], index: int, key: str) -> str:
+def read_name(value: Any, players: Sequence[str], index: int, key: str) -> str:
     if not isinstance(value, str) or value not in players:
-        raise RecordError(_("hand {index}: {key} = {value} is not one of the players of this "
-                            "hand ({players})").format(index=index, key=key, value=repr(value),
-                                                      players=", ".join(players)))
+        raise RecordError(
+            _(
+                "hand {index}: {key} = {value} is not one of the players of this hand ({players})"
+            ).format(index=index, key=key, value=repr(value), players=", ".join(players))
+        )
     return value
 
 
-def _bid(text: Any, index: int) -> Bid:
+def read_bid(text: Any, index: int) -> Bid:
     if not isinstance(text, str):
-        raise RecordError(_("hand {index}: contract: expected a bid such as \"15D\" or \"16NT\"")
-                          .format(index=index))
+        raise RecordError(
+            _('hand {index}: contract: expected a bid such as "15D" or "16NT"').format(index=index)
+        )
     try:
         return parse_bid(text)
     except InvalidNotation as exc:
-        raise RecordError(_("hand {index}: {key}: {error}").format(
-            index=index, key="contract", error=exc)) from None
+        raise RecordError(
+            _("hand {index}: {key}: {error}").format(index=index, key="contract", error=exc)
+        ) from None
 
 
-def _taken(rules: Ruleset, hand: dict, index: int) -> int:
+def read_taken(rules: Ruleset, hand: dict, index: int) -> int:
     taken, opposition = hand.get("taken"), hand.get("opposition")
     total = rules.count_total  # point cards, or tricks (election.bid_counts = "tricks")
     if (taken is None) == (opposition is None):
-        raise RecordError(_("hand {index}: give exactly one of taken and opposition").format(
-            index=index))
+        raise RecordError(
+            _("hand {index}: give exactly one of taken and opposition").format(index=index)
+        )
     value = taken if taken is not None else opposition
     key = "taken" if taken is not None else "opposition"
     # 동대전: a friend's cards weighted may count past the total
     limit = taken_limit(rules) if taken is not None else total
-    if limit > total and isinstance(value, int) and not isinstance(value, bool) \
-            and not 0 <= value <= limit:
-        raise RecordError(_("hand {index}: taken = {value} is impossible: the ruling party "
-                            "counts from 0 to {limit} under {ruleset}, the friends' point "
-                            "cards weighted (scoring.friend_weight)").format(
-                                index=index, value=value, limit=limit, ruleset=rules.name))
+    if (
+        limit > total
+        and isinstance(value, int)
+        and not isinstance(value, bool)
+        and not 0 <= value <= limit
+    ):
+        raise RecordError(
+            _(
+                "hand {index}: taken = {value} is impossible: the ruling party "
+                "counts from 0 to {limit} under {ruleset}, the friends' point "
+                "cards weighted (scoring.friend_weight)"
+            ).format(index=index, value=value, limit=limit, ruleset=rules.name)
+        )
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= limit:
-        raise RecordError(_("hand {index}: {key} = {value} is impossible: from 0 to {total} point "
-                            "cards are in play under {ruleset}").format(
-                                index=index, key=key, value=repr(value), total=total,
-                                ruleset=rules.name))
+        raise RecordError(
+            _(
+                "hand {index}: {key} = {value} is impossible: from 0 to {total} point "
+                "cards are in play under {ruleset}"
+            ).format(index=index, key=key, value=repr(value), total=total, ruleset=rules.name)
+        )
     return value if taken is not None else total - value
 
 
-def _check_friend_call_text(call: Any, index: int) -> None:
+def check_friend_call_text(call: Any, index: int) -> None:
     if not isinstance(call, str):
-        raise RecordError(_("hand {index}: friend_call: expected a card or a call such as "
-                            "\"mighty\", \"joker\", \"first-trick\"").format(index=index))
+        raise RecordError(
+            _(
+                "hand {index}: friend_call: expected a card or a call such as "
+                '"mighty", "joker", "first-trick"'
+            ).format(index=index)
+        )
     if len(call) > 40:  # what a league stores: one card or call
-        raise RecordError(_("hand {index}: friend_call = {value}...: expected one card or "
-                            "call (at most 40 characters)").format(index=index,
-                                                                   value=repr(call[:20])))
-    if call.lower() in ("joker", "mighty", "none", "first-trick", "last-trick") \
-            or call.lower().startswith("player:"):
+        raise RecordError(
+            _(
+                "hand {index}: friend_call = {value}...: expected one card or "
+                "call (at most 40 characters)"
+            ).format(index=index, value=repr(call[:20]))
+        )
+    if call.lower() in (
+        "joker",
+        "mighty",
+        "none",
+        "first-trick",
+        "last-trick",
+    ) or call.lower().startswith("player:"):
         return
     # two called cards (friend.called_cards = 2, 동대전 7마) are written as the record's
     # friend is: SA+DK, SA+joker
@@ -98,8 +136,9 @@ def _check_friend_call_text(call: Any, index: int) -> None:
             if part.strip().lower() not in ("joker", "mighty"):
                 parse_cards(part)
     except InvalidNotation as exc:
-        raise RecordError(_("hand {index}: {key}: {error}").format(
-            index=index, key="friend_call", error=exc)) from None
+        raise RecordError(
+            _("hand {index}: {key}: {error}").format(index=index, key="friend_call", error=exc)
+        ) from None
 
 
 _FRIEND_CALLS: dict[str, Any] = {}
@@ -107,7 +146,7 @@ _FRIEND_CALLS: dict[str, Any] = {}
 _CONTEXT_WORDS = (*CALL_SPELLINGS["mighty"], *CALL_SPELLINGS["joker"])
 
 
-def _friend_call(engine: Any, text: Any, state: Any) -> Any:
+def read_friend_call(engine: Any, text: Any, state: Any) -> Any:
     """The hand engine's parse_friend_call, cached for the calls that name a card or a kind
     outright (not ``mighty`` nor the joker, which the contract or the ruleset may decide): a
     record repeats the same few dozen calls."""
@@ -122,37 +161,45 @@ def _friend_call(engine: Any, text: Any, state: Any) -> Any:
     return call
 
 
-def _no_more(hand: dict, index: int, key: str, why: str) -> None:
-    later = FULL_KEYS[FULL_KEYS.index(key):]
+def refuse_later_keys(hand: dict, index: int, key: str, why: str) -> None:
+    later = FULL_KEYS[FULL_KEYS.index(key) :]
     present = [k for k in later if k in hand]
     if present:
-        raise RecordError(_("hand {index}: {key} is given but {why}").format(
-            index=index, key=present[0], why=why))
+        raise RecordError(
+            _("hand {index}: {key} is given but {why}").format(index=index, key=present[0], why=why)
+        )
 
 
-def _deal(deal: Any, index: int) -> dict[str, list[int]]:
+def read_deal(deal: Any, index: int) -> dict[str, list[int]]:
     """Parse a deal's card strings; the hand engine checks who holds what (new_hand)."""
     if not isinstance(deal, dict):
-        raise RecordError(_("hand {index}: deal: expected a table of player = \"10 cards\" and "
-                            "kitty = \"3 cards\"").format(index=index))
+        raise RecordError(
+            _(
+                'hand {index}: deal: expected a table of player = "10 cards" and kitty = "3 cards"'
+            ).format(index=index)
+        )
     get = _CARD_CODES.get
     cards: dict[str, list[int]] = {}
     for who, text in deal.items():
-        # _cards' fast path inline (canonical names, each once); anything else through it
-        hand = list(map(get, text.split())) if type(text) is str else [None]
-        cards[who] = hand if None not in hand and len(set(hand)) == len(hand) \
-            else _cards(text, index, f"deal.{who}")
+        # read_cards' fast path inline (canonical names, each once); anything else through it
+        # (each card's code, None for a name of no card: then read_cards says which)
+        hand: list[Any] = list(map(get, text.split())) if type(text) is str else [None]
+        cards[who] = (
+            hand
+            if None not in hand and len(set(hand)) == len(hand)
+            else read_cards(text, index, f"deal.{who}")
+        )
     return cards
 
 
-#: The canonical names of the cards (what an export writes), for the fast path of _cards.
+#: The canonical names of the cards (what an export writes), for the fast path of read_cards.
 _CARD_CODES = {format_card(card): card for card in DECK}
-#: Each canonical name's bit (1 << card), for the masks of _plain_deal.
+#: Each canonical name's bit (1 << card), for the masks of read_plain_deal.
 _CARD_BITS = {name: 1 << card for name, card in _CARD_CODES.items()}
 
 
 class _DealTexts:
-    """A deal that _plain_deal has checked, read as :func:`_deal` would read it when asked for
+    """A deal that read_plain_deal has checked, read as :func:`read_deal` would read it when asked for
     a hand's cards (a replay asks for the kitty, and for the hands only to weigh a deal miss)."""
 
     __slots__ = ("texts",)
@@ -164,12 +211,12 @@ class _DealTexts:
         return list(map(_CARD_CODES.__getitem__, self.texts[who].split()))
 
 
-def _plain_deal(deal: Any, players: Sequence[str], tables: Any) -> Any:
+def read_plain_deal(deal: Any, players: Sequence[str], tables: Any) -> Any:
     """The usual deal read at once: ``(deal, masks)``, the deal as new_hand takes it and the
     players' masks in playing order, where every hand and the kitty is one string of canonical
     card names of the right size and their bits add up to the ruleset's deck (its cards each
     dealt once: tables.plain_deal says the sizes make up the deck). None for anything else,
-    which :func:`_deal` and the deal check (new_hand) then read and refuse as ever: a deal
+    which :func:`read_deal` and the deal check (new_hand) then read and refuse as ever: a deal
     taken here is one they accept, with the same cards."""
     if type(deal) is not dict or len(deal) != len(players) + 1 or not tables.plain_deal:
         return None
@@ -195,19 +242,23 @@ def _plain_deal(deal: Any, players: Sequence[str], tables: Any) -> Any:
     return _DealTexts(deal), tuple(masks)
 
 
-def _cards(text: Any, index: int, key: str) -> list[int]:
+def read_cards(text: Any, index: int, key: str) -> list[int]:
     if not isinstance(text, str):
-        raise RecordError(_("hand {index}: {key}: expected cards in one string, such as "
-                            "\"SA D10\"").format(index=index, key=key))
+        raise RecordError(
+            _('hand {index}: {key}: expected cards in one string, such as "SA D10"').format(
+                index=index, key=key
+            )
+        )
     # canonical names, each once: what parse_cards would give (anything else goes through it)
     cards = list(map(_CARD_CODES.get, text.split()))
     if None not in cards and len(set(cards)) == len(cards):
-        return cards  # type: ignore[return-value]
+        return cards  # type: ignore[return-value]  # None not in cards: list[int]
     try:  # a card named twice: both copies of two decks (one deck: the deal check refuses it)
         return parse_cards(text, copies=True)
     except InvalidNotation as exc:
-        raise RecordError(_("hand {index}: {key}: {error}").format(
-            index=index, key=key, error=exc)) from None
+        raise RecordError(
+            _("hand {index}: {key}: {error}").format(index=index, key=key, error=exc)
+        ) from None
 
 
 #: An election entry "<player> deal-miss": the deal miss declared at that point of the election,
@@ -234,8 +285,9 @@ def _call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:
 _SEATED_CALLS: dict[tuple, dict[str, tuple[str, Any]]] = {}
 
 
-def _calls(election: list[str], players: Sequence[str], index: int
-           ) -> tuple[list[tuple[str, Any]], bool]:
+def read_calls(
+    election: list[str], players: Sequence[str], index: int
+) -> tuple[list[tuple[str, Any]], bool]:
     """A hand's election entries parsed (each a string), as :func:`_call` parses them one by
     one, and whether none of them is a deal miss: bids and passes are remembered per seating,
     so that a call found there is one of its players' and no deal miss (a record repeats the
@@ -246,25 +298,29 @@ def _calls(election: list[str], players: Sequence[str], index: int
         if len(_SEATED_CALLS) > 256:  # seatings come from files: keep the cache bounded
             _SEATED_CALLS.clear()
         known = _SEATED_CALLS[seating] = {}
-    calls = list(map(known.get, election))
-    if None not in calls:
-        return calls, True
+    remembered: list[Any] = list(map(known.get, election))  # (None: a call not seen yet)
+    if None not in remembered:
+        return remembered, True
     calls = [_call(text, players, index) for text in election]
     if len(known) > 4096:
         known.clear()
-    known.update((text, call) for text, call in zip(election, calls)
-                 if call[1] is not DEAL_MISS_CALL)
+    known.update(
+        (text, call) for text, call in zip(election, calls) if call[1] is not DEAL_MISS_CALL
+    )
     return calls, not any(call[1] is DEAL_MISS_CALL for call in calls)
 
 
 def _parse_call(text: str, players: Sequence[str], index: int) -> tuple[str, Any]:
     parts = text.rsplit(None, 1)
     if len(parts) != 2:
-        raise RecordError(_("hand {index}: election: {text} is not a call: expected "
-                            "\"<player> <bid>\" or \"<player> pass\"").format(
-                                index=index, text=repr(text)))
+        raise RecordError(
+            _(
+                "hand {index}: election: {text} is not a call: expected "
+                '"<player> <bid>" or "<player> pass"'
+            ).format(index=index, text=repr(text))
+        )
     player, what = parts
-    _name(player, players, index, "election")
+    read_name(player, players, index, "election")
     # a BidCall, the action itself (a deal miss is a pair of the same shape)
     if what.lower() == "pass":
         return BidCall(player, None)
@@ -273,11 +329,12 @@ def _parse_call(text: str, players: Sequence[str], index: int) -> tuple[str, Any
     try:
         return BidCall(player, parse_bid(what))
     except InvalidNotation as exc:
-        raise RecordError(_("hand {index}: {key}: {error}").format(
-            index=index, key="election", error=exc)) from None
+        raise RecordError(
+            _("hand {index}: {key}: {error}").format(index=index, key="election", error=exc)
+        ) from None
 
 
-def elimination_parts(call: str) -> tuple[Optional[str], Optional[str]]:
+def elimination_parts(call: str) -> tuple[str | None, str | None]:
     """A 6마/7마 record's elimination call as (the card called, who held it): the card, then
     the rest of the text, since a name may hold spaces (``"D6 Alexander 김-Johnson"``); no
     holder for the kitty (``"HK kitty"``) or a card alone; no card under the naming rule

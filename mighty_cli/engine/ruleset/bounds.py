@@ -16,10 +16,10 @@ from typing import Any
 
 from ..cards import Bid
 from ..errors import MightyError, RulesetError
-from .formulas import compile_expression
 from ..limits import POINTS_LIMIT
-from .schema import FORMULAS, Ruleset
 from ..translation import _
+from .formulas import compile_expression
+from .schema import FORMULAS, Ruleset
 
 
 def effective_minimum(contract: Bid, rules: Ruleset) -> int:
@@ -48,10 +48,11 @@ TEXT_LIMITS = {"name": 100, "title": 200, "description": 10_000, "source": 1_000
 def _check_text_lengths(rules: Ruleset, label: str) -> None:
     for key, most in TEXT_LIMITS.items():
         if len(getattr(rules.meta, key)) > most:
-            raise RulesetError(_("{label}: meta.{key} is {count:,} characters long: at most "
-                                 "{most:,} are allowed").format(
-                                   label=label, key=key, count=len(getattr(rules.meta, key)),
-                                   most=most))
+            raise RulesetError(
+                _(
+                    "{label}: meta.{key} is {count:,} characters long: at most {most:,} are allowed"
+                ).format(label=label, key=key, count=len(getattr(rules.meta, key)), most=most)
+            )
 
 
 def _check_score_range(rules: Ruleset, label: str) -> None:
@@ -71,20 +72,31 @@ def _check_score_range(rules: Ruleset, label: str) -> None:
         for number in range(max(lowest, 0), (e.max_bid or total) + 1):
             contracts.append((number, trump, effective_minimum(Bid(number, trump), rules)))
     try:
-        largest, worst = _largest_base(success, failure, total, e.max_bid or total,
-                                       tuple(contracts))
+        largest, worst = _largest_base(
+            success, failure, total, e.max_bid or total, tuple(contracts)
+        )
     except _FormulaFails as exc:
         made, number, trump, taken, why = exc.args
-        raise RulesetError(_("{label}: scoring.{outcome} fails for a {contract} contract with "
-                             "{taken} point cards taken: {why}").format(
-                               label=label, outcome="success" if made else "failure",
-                               contract=_contract(Bid(number, trump)), taken=taken,
-                               why=why)) from None
+        raise RulesetError(
+            _(
+                "{label}: scoring.{outcome} fails for a {contract} contract with "
+                "{taken} point cards taken: {why}"
+            ).format(
+                label=label,
+                outcome="success" if made else "failure",
+                contract=_contract(Bid(number, trump)),
+                taken=taken,
+                why=why,
+            )
+        ) from None
     if not largest:
         return
     doublings = [getattr(s, f.name) for f in dataclasses.fields(s)]
-    factors = [d.factor for d in doublings if getattr(d, "enabled", False)
-               and isinstance(getattr(d, "factor", None), int)]
+    factors = [
+        d.factor
+        for d in doublings
+        if getattr(d, "enabled", False) and isinstance(getattr(d, "factor", None), int)
+    ]
     multiplier = 1
     for factor in factors:
         multiplier = multiplier * factor if s.cumulative else max(multiplier, factor)
@@ -94,13 +106,23 @@ def _check_score_range(rules: Ruleset, label: str) -> None:
     most = unit * max(3 * s.opponent_share + s.friend_share, 4 * s.opponent_share)
     if most > POINTS_LIMIT:
         contract, taken = worst
-        raise RulesetError(_("{label}: scoring could give one player {most:,} points in a hand "
-                             "(base {largest} for a {contract} contract with {taken} point "
-                             "cards taken, ×{multiplier} doublings, scale {scale:g}): a hand's "
-                             "points must stay within ±{limit:,}").format(
-                               label=label, most=most, largest=largest,
-                               contract=_contract(contract), taken=taken, multiplier=multiplier,
-                               scale=s.scale, limit=POINTS_LIMIT))
+        raise RulesetError(
+            _(
+                "{label}: scoring could give one player {most:,} points in a hand "
+                "(base {largest} for a {contract} contract with {taken} point "
+                "cards taken, ×{multiplier} doublings, scale {scale:g}): a hand's "
+                "points must stay within ±{limit:,}"
+            ).format(
+                label=label,
+                most=most,
+                largest=largest,
+                contract=_contract(contract),
+                taken=taken,
+                multiplier=multiplier,
+                scale=s.scale,
+                limit=POINTS_LIMIT,
+            )
+        )
 
 
 class _FormulaFails(Exception):
@@ -108,8 +130,9 @@ class _FormulaFails(Exception):
 
 
 @functools.lru_cache(maxsize=256)
-def _largest_base(success: str, failure: str, total: int, max_bid: int,
-                  contracts: tuple) -> tuple[Any, Any]:
+def _largest_base(
+    success: str, failure: str, total: int, max_bid: int, contracts: tuple
+) -> tuple[Any, Any]:
     """The largest base score (in magnitude) the formulas give over every contract
     ``(number, trump, minimum)`` and every count of point cards taken, and where. Remembered:
     most rulesets share their formula and their range of bids."""

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Callable, Mapping
 
 from ..errors import ScoringError
 from ..limits import (
@@ -37,7 +37,7 @@ FUNCTIONS: dict[str, tuple[int, Callable[..., Fraction]]] = {
     "abs": (1, lambda x: abs(x)),
     "floor": (1, lambda x: Fraction(math.floor(x))),
     "ceil": (1, lambda x: Fraction(math.ceil(x))),
-    "min": (-2, min),   # negative arity: at least that many arguments
+    "min": (-2, min),  # negative arity: at least that many arguments
     "max": (-2, max),
 }
 
@@ -48,18 +48,26 @@ _TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z_0-9]*)|(.))")
 def compile_expression(text: str, variables: tuple[str, ...] = VARIABLES) -> Compiled:
     """Compile an expression; a ``ValueError`` names what is wrong and where."""
     if len(text) > FORMULA_MAX_LENGTH:
-        raise ValueError(_("the formula is {length} characters long: at most {most} are "
-                           "allowed").format(length=len(text), most=FORMULA_MAX_LENGTH))
+        raise ValueError(
+            _("the formula is {length} characters long: at most {most} are allowed").format(
+                length=len(text), most=FORMULA_MAX_LENGTH
+            )
+        )
     tokens = _tokenize(text)
     if len(tokens) > FORMULA_MAX_TOKENS:
-        raise ValueError(_("the formula has {count} numbers, names and operators: at most "
-                           "{most} are allowed").format(count=len(tokens),
-                                                        most=FORMULA_MAX_TOKENS))
+        raise ValueError(
+            _(
+                "the formula has {count} numbers, names and operators: at most {most} are allowed"
+            ).format(count=len(tokens), most=FORMULA_MAX_TOKENS)
+        )
     parser = _Parser(text, tokens, variables)
     tree = parser.expression()
     if parser.pos != len(tokens):
-        raise ValueError(_("unexpected {token} in formula {formula}").format(
-            token=repr(tokens[parser.pos][1]), formula=repr(text)))
+        raise ValueError(
+            _("unexpected {token} in formula {formula}").format(
+                token=repr(tokens[parser.pos][1]), formula=repr(text)
+            )
+        )
     return tree
 
 
@@ -72,11 +80,17 @@ def _tokenize(text: str) -> list[tuple[str, str]]:
             tokens.append(("name", name))
         elif other.strip():
             if other not in "+-*/(),":
-                raise ValueError(_("{token} is not allowed in formula {formula} (use numbers, "
-                                   "{variables}, + - * / ( ) and {functions})").format(
-                                       token=repr(other), formula=repr(text),
-                                       variables=", ".join(VARIABLES),
-                                       functions=", ".join(FUNCTIONS)))
+                raise ValueError(
+                    _(
+                        "{token} is not allowed in formula {formula} (use numbers, "
+                        "{variables}, + - * / ( ) and {functions})"
+                    ).format(
+                        token=repr(other),
+                        formula=repr(text),
+                        variables=", ".join(VARIABLES),
+                        functions=", ".join(FUNCTIONS),
+                    )
+                )
             tokens.append(("op", other))
     if not tokens:
         raise ValueError(_("the formula is empty"))
@@ -92,8 +106,12 @@ class _Parser:
         """Count one more level of nesting (parentheses, function calls, signs)."""
         self.depth += 1
         if self.depth > FORMULA_MAX_DEPTH:
-            raise ValueError(_("the formula nests more than {most} levels deep (parentheses, "
-                               "function calls and signs)").format(most=FORMULA_MAX_DEPTH))
+            raise ValueError(
+                _(
+                    "the formula nests more than {most} levels deep (parentheses, "
+                    "function calls and signs)"
+                ).format(most=FORMULA_MAX_DEPTH)
+            )
 
     def peek(self) -> tuple[str, str]:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else ("end", "")
@@ -107,8 +125,11 @@ class _Parser:
     def expect(self, value: str) -> None:
         if not self.take(value):
             found = repr(self.peek()[1] or _("the end"))
-            raise ValueError(_("expected {expected} but found {found} in formula {formula}")
-                             .format(expected=repr(value), found=found, formula=repr(self.text)))
+            raise ValueError(
+                _("expected {expected} but found {found} in formula {formula}").format(
+                    expected=repr(value), found=found, formula=repr(self.text)
+                )
+            )
 
     def expression(self) -> Compiled:
         terms = [(1, self.term())]
@@ -150,21 +171,32 @@ class _Parser:
             self.pos += 1
             constant = Fraction(value)
             if abs(constant) > FORMULA_VALUE_LIMIT or constant.denominator > FORMULA_VALUE_LIMIT:
-                raise ValueError(_("the number {number} is too large or too fine for a formula "
-                                   "(at most {most:,} and 12 decimals)").format(
-                                       number=value[:20] + ("..." if len(value) > 20 else ""),
-                                       most=FORMULA_VALUE_LIMIT))
+                raise ValueError(
+                    _(
+                        "the number {number} is too large or too fine for a formula "
+                        "(at most {most:,} and 12 decimals)"
+                    ).format(
+                        number=value[:20] + ("..." if len(value) > 20 else ""),
+                        most=FORMULA_VALUE_LIMIT,
+                    )
+                )
             return lambda env: constant
         if kind == "name":
             self.pos += 1
             if value in FUNCTIONS:
                 return self.call(value)
             if value not in self.variables:
-                raise ValueError(_("unknown name {name} in formula {formula} (variables: "
-                                   "{variables}; functions: {functions})").format(
-                                       name=repr(value), formula=repr(self.text),
-                                       variables=", ".join(self.variables),
-                                       functions=", ".join(FUNCTIONS)))
+                raise ValueError(
+                    _(
+                        "unknown name {name} in formula {formula} (variables: "
+                        "{variables}; functions: {functions})"
+                    ).format(
+                        name=repr(value),
+                        formula=repr(self.text),
+                        variables=", ".join(self.variables),
+                        functions=", ".join(FUNCTIONS),
+                    )
+                )
             return lambda env: _bounded(Fraction(env[value]))
         if self.take("("):
             self.nested()
@@ -173,8 +205,11 @@ class _Parser:
             self.depth -= 1
             return inner
         found = repr(value or _("the end"))
-        raise ValueError(_("expected a number, a variable or '(' but found {found} in formula "
-                           "{formula}").format(found=found, formula=repr(self.text)))
+        raise ValueError(
+            _("expected a number, a variable or '(' but found {found} in formula {formula}").format(
+                found=found, formula=repr(self.text)
+            )
+        )
 
     def call(self, name: str) -> Compiled:
         arity, function = FUNCTIONS[name]
@@ -187,33 +222,42 @@ class _Parser:
         self.depth -= 1
         if (arity > 0 and len(args) != arity) or (arity < 0 and len(args) < -arity):
             if arity > 0:
-                message = ngettext("{name}() takes {count} argument in formula {formula}",
-                                   "{name}() takes {count} arguments in formula {formula}", arity)
+                message = ngettext(
+                    "{name}() takes {count} argument in formula {formula}",
+                    "{name}() takes {count} arguments in formula {formula}",
+                    arity,
+                )
             else:
-                message = ngettext("{name}() takes at least {count} argument in formula "
-                                   "{formula}", "{name}() takes at least {count} arguments in "
-                                   "formula {formula}", -arity)
+                message = ngettext(
+                    "{name}() takes at least {count} argument in formula {formula}",
+                    "{name}() takes at least {count} arguments in formula {formula}",
+                    -arity,
+                )
             raise ValueError(message.format(name=name, count=abs(arity), formula=repr(self.text)))
         return lambda env: Fraction(function(*(arg(env) for arg in args)))
 
 
 def _sum(terms: list[tuple[int, Compiled]]) -> Compiled:
     """A chain of + and - evaluated in a loop (a long sum never deepens the stack)."""
+
     def evaluate(env: Mapping[str, int]) -> Fraction:
         total = Fraction(0)
         for sign, term in terms:
             total = _bounded(total + term(env) if sign > 0 else total - term(env))
         return total
+
     return evaluate
 
 
 def _product(first: Compiled, factors: list[tuple[bool, Compiled]]) -> Compiled:
     """A chain of * and / evaluated in a loop, left to right."""
+
     def evaluate(env: Mapping[str, int]) -> Fraction:
         value = first(env)
         for divide, factor in factors:
             value = _bounded(_divide(value, factor(env)) if divide else value * factor(env))
         return value
+
     return evaluate
 
 
@@ -221,19 +265,24 @@ def _bounded(value: Fraction) -> Fraction:
     """The value, if its magnitude and denominator are within the formula's bounds."""
     numerator, denominator = value.numerator, value.denominator
     if denominator > FORMULA_VALUE_LIMIT or abs(numerator) > FORMULA_VALUE_LIMIT * denominator:
-        raise ScoringError(_("a scoring formula reached {magnitude}: its numbers must stay "
-                             "within ±{most:,} with at most 12 decimals").format(
-                                 magnitude=_magnitude(value), most=FORMULA_VALUE_LIMIT))
+        raise ScoringError(
+            _(
+                "a scoring formula reached {magnitude}: its numbers must stay "
+                "within ±{most:,} with at most 12 decimals"
+            ).format(magnitude=_magnitude(value), most=FORMULA_VALUE_LIMIT)
+        )
     return value
 
 
 def _magnitude(value: Fraction) -> str:
     if abs(value) > FORMULA_VALUE_LIMIT:
         digits = len(str(abs(value.numerator) // value.denominator))
-        return ngettext("a number of {count} digit", "a number of {count} digits",
-                        digits).format(count=digits)
+        return ngettext("a number of {count} digit", "a number of {count} digits", digits).format(
+            count=digits
+        )
     return _("a fraction with a {count}-digit denominator").format(
-        count=len(str(value.denominator)))
+        count=len(str(value.denominator))
+    )
 
 
 def _divide(a: Fraction, b: Fraction) -> Fraction:

@@ -15,17 +15,34 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Optional
+from typing import Any
 
-from ..cards import (BLACK_JOKER, COPY, DECK, DECK_57, RANK_NAMES, SUIT_LETTERS, format_card,
-                     parse_card)
+from ..cards import (
+    BLACK_JOKER,
+    COPY,
+    DECK,
+    DECK_57,
+    RANK_NAMES,
+    SUIT_LETTERS,
+    format_card,
+    parse_card,
+)
+
 # the option tables, re-exported: ``from .ruleset import Cards`` (or from here) keeps working
 from .fields import BID_COUNTS, POINT_RANK_KEYS, RANK_KEYS, Meta, option  # noqa: F401
-from .hand_options import (Cards, DealMiss, Deposit, Election, Exchange, Friend,  # noqa: F401
-                           JokerCall, Play)
-from .scoring_options import (FORMULAS, BackRun, DeclaredRun, Doubling, Scoring,  # noqa: F401
-                              Session, Table, Tournament)
+from .hand_options import Cards, DealMiss, Deposit, Election, Exchange, Friend, JokerCall, Play
+from .scoring_options import (  # noqa: F401
+    FORMULAS,
+    BackRun,
+    DeclaredRun,
+    Doubling,
+    Scoring,
+    Session,
+    Table,
+    Tournament,
+)
 
 
 @dataclass(frozen=True)
@@ -60,14 +77,22 @@ class Ruleset:
         """Point cards in play: four of each point rank (20) that is not removed from the deck
         (table.removed_cards), plus the joker where it is one."""
         if self.table.decks == 2:  # 8마 Chicago: count the copies in play too
-            return sum(1 for card in self.deck_cards  # card & 112 == 64: a joker (either copy)
-                       if (card & 112 == 64 and self.cards.joker_is_point_card)
-                       or (card & 112 != 64 and RANK_NAMES[card & 15] in self.cards.point_ranks))
+            return sum(
+                1
+                for card in self.deck_cards  # card & 112 == 64: a joker (either copy)
+                if (card & 112 == 64 and self.cards.joker_is_point_card)
+                or (card & 112 != 64 and RANK_NAMES[card & 15] in self.cards.point_ranks)
+            )
         removed = self.removed_card_names
-        count = sum(1 for rank in self.cards.point_ranks for suit in SUIT_LETTERS
-                    if suit + rank not in removed)
-        return count + (self.cards.jokers if self.cards.joker_is_point_card
-                        and "JK" not in removed else 0)
+        count = sum(
+            1
+            for rank in self.cards.point_ranks
+            for suit in SUIT_LETTERS
+            if suit + rank not in removed
+        )
+        return count + (
+            self.cards.jokers if self.cards.joker_is_point_card and "JK" not in removed else 0
+        )
 
     @property
     def tricks(self) -> int:
@@ -100,8 +125,9 @@ class Ruleset:
     @property
     def removed_card_names(self) -> set[str]:
         """The cards taken out of the deck (table.removed_ranks and table.removed_cards)."""
-        return {suit + rank for rank in self.table.removed_ranks for suit in SUIT_LETTERS} \
-            | set(self.table.removed_cards.split())
+        return {suit + rank for rank in self.table.removed_ranks for suit in SUIT_LETTERS} | set(
+            self.table.removed_cards.split()
+        )
 
     @property
     def deck_cards(self) -> tuple[int, ...]:
@@ -117,9 +143,14 @@ class Ruleset:
             # a card named once in table.removed_cards loses its second copy, twice both
             names = self.table.removed_cards.split()
             removed = {card | COPY for card in removed} | {
-                parse_card(name) for name in names if names.count(name) > 1}
-            removed |= {parse_card(suit + rank) | copy for rank in self.table.removed_ranks
-                        for suit in SUIT_LETTERS for copy in (0, COPY)}
+                parse_card(name) for name in names if names.count(name) > 1
+            }
+            removed |= {
+                parse_card(suit + rank) | copy
+                for rank in self.table.removed_ranks
+                for suit in SUIT_LETTERS
+                for copy in (0, COPY)
+            }
             deck += tuple(card | COPY for card in deck)
         return tuple(card for card in deck if card not in removed)
 
@@ -169,17 +200,17 @@ def iter_options(cls: type = Ruleset, prefix: str = "") -> Iterator[tuple[str, d
     """Every leaf option of the schema as ``(dotted key, field)``, in schema order."""
     for f in dataclasses.fields(cls):
         key = f"{prefix}{f.name}"
-        sub = _field_type(f)
+        sub = table_type(f)
         if sub is not None:
             yield from iter_options(sub, key + ".")
         else:
             yield key, f
 
 
-def _field_type(f: dataclasses.Field) -> Optional[type]:
+def table_type(f: dataclasses.Field[Any]) -> type | None:
     """The dataclass a table field holds, or None for a leaf option."""
-    if f.default_factory is not dataclasses.MISSING:  # type: ignore[misc]
-        sample = f.default_factory()  # type: ignore[misc]
+    if f.default_factory is not dataclasses.MISSING:
+        sample = f.default_factory()
         if dataclasses.is_dataclass(sample):
             return type(sample)
     return None
@@ -188,12 +219,18 @@ def _field_type(f: dataclasses.Field) -> Optional[type]:
 def option_docs() -> dict[str, dict]:
     """Documentation of every option: ``{key: {"doc", "source", "default", "choices"}}``."""
     default = Ruleset()
-    return {key: {"doc": f.metadata.get("doc", ""), "source": f.metadata.get("source", ""),
-                  "default": _plain(default.get(key), f), "choices": f.metadata.get("choices", ())}
-            for key, f in iter_options()}
+    return {
+        key: {
+            "doc": f.metadata.get("doc", ""),
+            "source": f.metadata.get("source", ""),
+            "default": plain_value(default.get(key), f),
+            "choices": f.metadata.get("choices", ()),
+        }
+        for key, f in iter_options()
+    }
 
 
-def _plain(value: Any, f: dataclasses.Field) -> Any:
+def plain_value(value: Any, f: dataclasses.Field) -> Any:
     kind = f.metadata.get("kind", "")
     if kind == "suits":
         return [SUIT_LETTERS[s] for s in value]
@@ -206,5 +243,5 @@ def _to_dict(obj: Any) -> dict:
     out: dict = {}
     for f in dataclasses.fields(obj):
         value = getattr(obj, f.name)
-        out[f.name] = _to_dict(value) if dataclasses.is_dataclass(value) else _plain(value, f)
+        out[f.name] = _to_dict(value) if dataclasses.is_dataclass(value) else plain_value(value, f)
     return out
