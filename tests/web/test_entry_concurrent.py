@@ -48,7 +48,7 @@ def test_phones_entering_one_hand_at_once_store_it_once(league, tmp_path):
     assert statuses.count(201) == 1, statuses
     won = statuses.index(201)
     stored = answers[won].json()
-    for body, answer in zip(bodies, answers):
+    for body, answer in zip(bodies, answers, strict=True):
         if answer.status_code == 201:
             continue
         if body == bodies[won]:
