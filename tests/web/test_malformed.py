@@ -134,7 +134,7 @@ PATHS = ["/", "/projector", "/api/round", "/api/changes", "/tables/1", "/tables/
          "/director/start", "/director/amend", "/site/", "/site/index.html", "/static/serve.js",
          "/tables/%00", "/tables/%F0%9F%82%A1", "/tables/" + "9" * 50, "/site/a/b/c.html",
          "/director/..", "/api/", "/favicon.ico", "/%2e%2e/%2e%2e/", "/tables/1?code=%00",
-         "/director?key=%ff", "/?projector=<b>", "/api/tables/1/hands", "/api/tables/2/hands",
+         "/director?key=%ff", "/?projector=<b>", "/api/tables/1/hands", "/api/tables/2/hands", "/tables/1/hands", "/tables/2/hands",
          "/api/tables/s1/hands", "/api/tables/1/check", "/api/tables/x/hands"]
 METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 KINDS = ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
