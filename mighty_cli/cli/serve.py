@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from typing import Optional
 
 import click
 
@@ -28,22 +27,39 @@ EVERY_ADDRESS = ("0.0.0.0", "::")
 
 @click.command()
 @league_option
-@click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
-              help=N_("Where to listen: 127.0.0.1 is this computer only; 0.0.0.0 is every "
-                      "network it is on (the club's Wi-Fi), and the address a phone uses is "
-                      "printed with a QR code."))
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
-              help=N_("The port (0: a free one, printed)."))
-@click.option("--workers", type=click.IntRange(1, 32), default=1, show_default=True,
-              help=N_("Server processes, for a big event on PostgreSQL (SQLite: one)."))
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    metavar="ADDRESS",
+    help=N_(
+        "Where to listen: 127.0.0.1 is this computer only; 0.0.0.0 is every "
+        "network it is on (the club's Wi-Fi), and the address a phone uses is "
+        "printed with a QR code."
+    ),
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help=N_("The port (0: a free one, printed)."),
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 32),
+    default=1,
+    show_default=True,
+    help=N_("Server processes, for a big event on PostgreSQL (SQLite: one)."),
+)
 @db_option
-def serve(league_name: str, host: str, port: int, workers: int, db_url: Optional[str]) -> None:
+def serve(league_name: str, host: str, port: int, workers: int, db_url: str | None) -> None:
     """Serve the league to the players' phones on the club's network, for the night: the
     board (tables, seats, standings, updated by itself within two seconds of any entry, a
-    projector mode and the round's clock), a page per table (its hands and running totals,
-    the correction of its last hand with the table's entry code), the director's page (start,
-    reseat, seat and end a round, correct any hand, every table's entry code) and the
-    league's site pages. Nothing to install on the phones, no internet.
+    projector mode and the round's clock), a page per table (its hands and running totals;
+    with the table's entry code, the entry of its next hand and the correction of its last),
+    the director's page (start, reseat, seat and end a round, correct any hand, every table's
+    entry code) and the league's site pages. Nothing to install on the phones, no internet.
 
     The first line printed is the server's address; then the director's address, with its key
     (keep it to yourself) and a QR code, printed once. Reading is open to anyone on the
@@ -64,8 +80,12 @@ def serve(league_name: str, host: str, port: int, workers: int, db_url: Optional
 
     url = resolve_db_url(db_url)
     if workers > 1 and url.startswith("sqlite"):
-        raise click.UsageError(_("--workers: SQLite is served by one process; several need "
-                                 "PostgreSQL (--db postgresql+psycopg://...)"))
+        raise click.UsageError(
+            _(
+                "--workers: SQLite is served by one process; several need "
+                "PostgreSQL (--db postgresql+psycopg://...)"
+            )
+        )
     engine = make_engine(url, missing_ok=False)
     try:
         with reading(engine) as s:
@@ -81,8 +101,9 @@ def serve(league_name: str, host: str, port: int, workers: int, db_url: Optional
         public = f"http://{phone}:{port}" if phone else None
     from ..web.served import ServeSettings
 
-    settings = ServeSettings(league_name, url, secrets.token_urlsafe(18), lang=get_language(),
-                             public_url=public)
+    settings = ServeSettings(
+        league_name, url, secrets.token_urlsafe(18), lang=get_language(), public_url=public
+    )
     _announce(settings, f"http://{shown}:{port}", public)
     _run(settings, listening, workers)
     click.echo(_("Server stopped."))
@@ -97,13 +118,16 @@ def _listen(host: str, port: int):
         listening = socket.create_server((host, port), family=family, backlog=128)
     except (OSError, OverflowError, ValueError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
-        raise click.ClickException(_("cannot listen on {host} port {port}: {reason}").format(
-            host=host, port=port, reason=reason)) from None
+        raise click.ClickException(
+            _("cannot listen on {host} port {port}: {reason}").format(
+                host=host, port=port, reason=reason
+            )
+        ) from None
     listening.set_inheritable(True)  # a PostgreSQL server's workers take it over
     return listening
 
 
-def phone_address() -> Optional[str]:
+def phone_address() -> str | None:
     """The address a phone on the same network reaches this computer at: the machine's own
     address on its network (found from its name, else from the route the system would take;
     nothing is sent), None where it has none but its loopback."""
@@ -126,20 +150,24 @@ def phone_address() -> Optional[str]:
         probe.close()
 
 
-def _announce(settings, address: str, public: Optional[str]) -> None:
+def _announce(settings, address: str, public: str | None) -> None:
     """The address (the first line), where phones reach it, and the director's address with
     its key and a QR code, once."""
     from ..render.qr import qr_text
 
-    click.echo(_("Serving league {league} at {address}").format(league=settings.league,
-                                                                  address=address))
+    click.echo(
+        _("Serving league {league} at {address}").format(league=settings.league, address=address)
+    )
     reached = public or address
     if public:
         click.echo(_("Phones on this network: {address}").format(address=public))
         click.echo(qr_text(public), nl=False)
     director = f"{reached}/director?key={settings.director_key}"
-    click.echo(_("The director's page (its key is in it; keep it to yourself): {address}")
-               .format(address=director))
+    click.echo(
+        _("The director's page (its key is in it; keep it to yourself): {address}").format(
+            address=director
+        )
+    )
     click.echo(qr_text(director), nl=False)
     click.echo(_("Ctrl-C stops the server."))
     sys.stdout.flush()
@@ -154,8 +182,14 @@ def _run(settings, listening, workers: int) -> None:
     from ..web.app import create_app
     from ..web.served import settings_environment
 
-    options = dict(log_level="warning", access_log=False, proxy_headers=False,
-                   server_header=False, timeout_graceful_shutdown=5, lifespan="on")
+    options = dict(
+        log_level="warning",
+        access_log=False,
+        proxy_headers=False,
+        server_header=False,
+        timeout_graceful_shutdown=5,
+        lifespan="on",
+    )
     for number in (signal.SIGINT, signal.SIGTERM):
         signal.signal(number, lambda signum, frame: None)
     if workers == 1:
@@ -165,6 +199,7 @@ def _run(settings, listening, workers: int) -> None:
     from uvicorn.supervisors import Multiprocess
 
     os.environ.update(settings_environment(settings))
-    config = uvicorn.Config("mighty_cli.web.app:app_from_environment", factory=True,
-                            workers=workers, **options)  # type: ignore[arg-type]
+    config = uvicorn.Config(
+        "mighty_cli.web.app:app_from_environment", factory=True, workers=workers, **options
+    )  # type: ignore[arg-type]
     Multiprocess(config, sockets=[listening]).run()

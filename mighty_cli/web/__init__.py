@@ -18,6 +18,10 @@ database into the server's own folder.
   :mod:`.referee_picker` the choices each prompt offers);
   :mod:`.director_views` the director's page and actions; :mod:`.site_views` the league's site
   and the static files.
+* :mod:`.entry_api` a table's entry of its next hand, the fixed ``POST /api/tables/T/hands``
+  and the field checks, on :mod:`mighty_cli.table.score_entry`; :mod:`.entry_body` its JSON
+  body; :mod:`.entry_form` and :mod:`.entry_views` the table page's form (``POST
+  /tables/T/hands``, ``templates/serve_entry.html``, ``static/entry.js``).
 * :mod:`.guard` who may write: the tables' entry codes and the director's key (compared in
   constant time, wrong ones slowed per client), and the refusal of forms sent from another site.
 * :mod:`.watch` the change marker every live page listens to; :mod:`.forms` request bodies;

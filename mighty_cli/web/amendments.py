@@ -35,13 +35,20 @@ def amendment(fields: dict[str, str], hand: HandView) -> dict[str, Any]:
         contract = contract_text(contract)
     except MightyError as exc:
         raise RequestError(400, _("contract: {problem}").format(problem=exc)) from None
-    given = {"declarer": text(fields, "declarer", _("declarer")), "contract": contract,
-             "friend": friend_value(text(fields, "friend", _("friend"))),
-             "taken": number(fields, "taken", _("taken"), low=0, high=1000)}
+    given = {
+        "declarer": text(fields, "declarer", _("declarer")),
+        "contract": contract,
+        "friend": friend_value(text(fields, "friend", _("friend"))),
+        "taken": number(fields, "taken", _("taken"), low=0, high=1000),
+    }
     given = {key: value for key, value in given.items() if value is not None}
     if hand.status == "scored":
-        stored = {"declarer": hand.declarer, "contract": hand.contract,
-                  "friend": hand.friend or NO_FRIEND, "taken": hand.taken}
+        stored = {
+            "declarer": hand.declarer,
+            "contract": hand.contract,
+            "friend": hand.friend or NO_FRIEND,
+            "taken": hand.taken,
+        }
         given = {key: value for key, value in given.items() if value != stored[key]}
     if not given:
         raise RequestError(400, _("nothing to change: the form says what the hand holds"))

@@ -16,8 +16,8 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Callable
 from contextlib import asynccontextmanager
-from typing import Callable
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -27,19 +27,32 @@ from starlette.routing import Route
 from ..engine.errors import MightyError
 from ..engine.translation import _
 from ..store.db import make_engine
-from . import board_views, director_views, referee_views, site_views, table_views
+from . import (
+    board_views,
+    director_views,
+    entry_api,
+    entry_views,
+    referee_views,
+    site_views,
+    table_views,
+)
 from .forms import RequestError
 from .pages import refusal
 from .reads import NotFound
-from .served import ENVIRONMENT, ServeSettings, Served
+from .served import ENVIRONMENT, Served, ServeSettings
 
 #: The headers every answer carries (unless it says otherwise).
-HEADERS = [(b"content-security-policy",
-            b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-            b"img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; "
-            b"base-uri 'none'; form-action 'self'"),
-           (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
-           (b"x-frame-options", b"DENY")]
+HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        b"img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; "
+        b"base-uri 'none'; form-action 'self'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
 
 
 def app_from_environment() -> Starlette:
@@ -48,8 +61,9 @@ def app_from_environment() -> Starlette:
     return create_app(ServeSettings(**values))  # type: ignore[arg-type]
 
 
-def create_app(settings: ServeSettings, *, clock: Callable[[], float] = time.monotonic,
-               engine=None) -> Starlette:
+def create_app(
+    settings: ServeSettings, *, clock: Callable[[], float] = time.monotonic, engine=None
+) -> Starlette:
     """The application serving ``settings.league``; ``clock`` counts the seconds wrong codes
     wait (a test's own), ``engine`` a database engine already made (else one is)."""
     if not settings.director_key:
@@ -67,9 +81,16 @@ def create_app(settings: ServeSettings, *, clock: Callable[[], float] = time.mon
             await state.watcher.close()
             state.close()
 
-    app = Starlette(routes=ROUTES, lifespan=lifespan, exception_handlers={
-        HTTPException: http_refusal, RequestError: request_refusal,
-        NotFound: not_found, MightyError: project_refusal})
+    app = Starlette(
+        routes=ROUTES,
+        lifespan=lifespan,
+        exception_handlers={
+            HTTPException: http_refusal,
+            RequestError: request_refusal,
+            NotFound: not_found,
+            MightyError: project_refusal,
+        },
+    )
     app.state.served = state
     app.add_middleware(SecurityHeaders)
     return app
@@ -120,7 +141,8 @@ class SecurityHeaders:
 async def http_refusal(request: Request, exc: Exception):
     status = getattr(exc, "status_code", 400)
     message = {404: _("no such page"), 405: _("this address does not take that method")}.get(
-        status, getattr(exc, "detail", "") or _("not understood"))
+        status, getattr(exc, "detail", "") or _("not understood")
+    )
     return refusal(request, status, message, getattr(exc, "headers", None))
 
 
@@ -144,7 +166,10 @@ ROUTES = [
     Route("/events", board_views.events, methods=["GET"]),
     Route("/api/round", board_views.api_round, methods=["GET"]),
     Route("/api/changes", board_views.api_changes, methods=["GET"]),
+    Route("/api/tables/{table}/hands", entry_api.api_enter_hand, methods=["POST"]),
+    Route("/api/tables/{table}/check", entry_api.api_check_field, methods=["POST"]),
     Route("/tables/{table}", table_views.table_page, methods=["GET"]),
+    Route("/tables/{table}/hands", entry_views.table_enter, methods=["POST"]),
     Route("/tables/{table}/correct", table_views.table_correct, methods=["POST"]),
     Route("/tables/{table}/void", table_views.table_void, methods=["POST"]),
     Route("/tables/{table}/referee", referee_views.referee_page, methods=["GET"]),
@@ -157,4 +182,3 @@ ROUTES = [
     Route("/site/{path:path}", site_views.site_page, methods=["GET"]),
     Route("/static/{name}", site_views.static_file, methods=["GET"]),
 ]
-

@@ -35,9 +35,15 @@ async def projector(request: Request) -> Response:
 async def _board(request: Request, projector: bool) -> Response:
     state = served(request)
     league, view = await state.read(reads.board_view)
-    text = state.pages.render("serve_board.html", league.lang, league.timezone, league=league,
-                              view=view, projector=projector,
-                              director=state.is_director(request))
+    text = state.pages.render(
+        "serve_board.html",
+        league.lang,
+        league.timezone,
+        league=league,
+        view=view,
+        projector=projector,
+        director=state.is_director(request),
+    )
     return page(text)
 
 
@@ -76,5 +82,8 @@ async def events(request: Request) -> Response:
                     yield ": still here\n\n"
 
     await state.read()  # a league that is gone is refused here, before the stream starts
-    return StreamingResponse(stream(), media_type="text/event-stream",
-                             headers={"cache-control": "no-store", "x-accel-buffering": "no"})
+    return StreamingResponse(
+        stream(),
+        media_type="text/event-stream",
+        headers={"cache-control": "no-store", "x-accel-buffering": "no"},
+    )

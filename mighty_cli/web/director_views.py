@@ -11,7 +11,7 @@ action calls the store function its command calls, logged as made by ``director`
 from __future__ import annotations
 
 import math
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -44,19 +44,26 @@ KEY_KEPT_SECONDS = 12 * 3600
 REASON_MAX = 300
 
 
-def director_refusal(state: Served, request: Request, given: Optional[str]) -> Optional[
-        RequestError]:
+def director_refusal(state: Served, request: Request, given: str | None) -> RequestError | None:
     """Why a request may not act as the director (None: it may): too many wrong keys from
     this client lately, no key, or a wrong one (counted)."""
     client = client_of(request)
     wait = state.wrong.wait(client, DIRECTOR)
     if wait > 0:
         seconds = math.ceil(wait)
-        return RequestError(429, _("too many wrong keys: try again in {seconds} s").format(
-            seconds=seconds), {"retry-after": str(seconds)})
+        return RequestError(
+            429,
+            _("too many wrong keys: try again in {seconds} s").format(seconds=seconds),
+            {"retry-after": str(seconds)},
+        )
     if not given:
-        return RequestError(403, _("the director's page opens with the address mighty serve "
-                                   "printed when it started (its key is in it)"))
+        return RequestError(
+            403,
+            _(
+                "the director's page opens with the address mighty serve "
+                "printed when it started (its key is in it)"
+            ),
+        )
     if not codes_match(given, state.settings.director_key):
         state.wrong.failed(client, DIRECTOR)
         return RequestError(403, _("wrong director's key"))
@@ -78,8 +85,9 @@ async def director_page(request: Request) -> Response:
         if refused is not None:
             raise refused
         answer = RedirectResponse("/director", status_code=303)
-        answer.set_cookie(DIRECTOR_COOKIE, key.strip(), max_age=KEY_KEPT_SECONDS, httponly=True,
-                          samesite="strict")
+        answer.set_cookie(
+            DIRECTOR_COOKIE, key.strip(), max_age=KEY_KEPT_SECONDS, httponly=True, samesite="strict"
+        )
         return answer
     refused = director_refusal(state, request, request.cookies.get(DIRECTOR_COOKIE))
     if refused is not None:
@@ -87,9 +95,12 @@ async def director_page(request: Request) -> Response:
     return await _director_page(state, request)
 
 
-async def _director_page(state: Served, request: Request,
-                         problem: Optional[RequestError] = None,
-                         form: Optional[dict[str, str]] = None) -> Response:
+async def _director_page(
+    state: Served,
+    request: Request,
+    problem: RequestError | None = None,
+    form: dict[str, str] | None = None,
+) -> Response:
     league, view = await state.read(reads.director_view)
     base = base_url(state, request)
     links = {}
@@ -104,12 +115,19 @@ async def _director_page(state: Served, request: Request,
             links[lone.ref] = (link, qr_svg(link))
     done = request.query_params.get("done")
     text_ = state.pages.render(
-        "serve_director.html", league.lang, league.timezone, league=league, view=view,
-        links=links, problem=problem.message if problem else None,
-        notice=_(DONE[done]) if done in DONE else None, form=form or {},
-        no_friend=NO_FRIEND, director=True)
-    return page(text_, problem.status if problem else 200,
-                problem.headers if problem else None)
+        "serve_director.html",
+        league.lang,
+        league.timezone,
+        league=league,
+        view=view,
+        links=links,
+        problem=problem.message if problem else None,
+        notice=_(DONE[done]) if done in DONE else None,
+        form=form or {},
+        no_friend=NO_FRIEND,
+        director=True,
+    )
+    return page(text_, problem.status if problem else 200, problem.headers if problem else None)
 
 
 async def director_slips(request: Request) -> Response:
@@ -122,8 +140,12 @@ async def director_slips(request: Request) -> Response:
     base = base_url(state, request)
 
     def slips(s, league):
-        return render_round_board(round_board(s, league.name), lang=league.lang,
-                                  timezone_name=league.timezone, serve_url=base)
+        return render_round_board(
+            round_board(s, league.name),
+            lang=league.lang,
+            timezone_name=league.timezone,
+            serve_url=base,
+        )
 
     league, text_ = await state.read(slips)
     return page(text_)
@@ -156,8 +178,9 @@ def _pairs(fields: dict[str, str]) -> list[tuple[str, str]]:
     for given in names(fields, "substitutes", _("substitutes")):
         splits = pair_splits(given)
         if len(splits) != 1:
-            raise RequestError(400, _("substitutes: {text}: expected two names as S/X").format(
-                text=given[:60]))
+            raise RequestError(
+                400, _("substitutes: {text}: expected two names as S/X").format(text=given[:60])
+            )
         pairs.append(splits[0])
     return pairs
 
@@ -167,8 +190,15 @@ def _start(s, league: str, fields: dict[str, str]) -> None:
     if not players:
         raise RequestError(400, _("{field}: required").format(field=_("players")))
     refuse_new_names(s, players)
-    start_round(s, league, players, seed=number(fields, "seed", _("seed")) or 0,
-                substitutes=_pairs(fields), credit=bool(fields.get("credit")), who=DIRECTOR)
+    start_round(
+        s,
+        league,
+        players,
+        seed=number(fields, "seed", _("seed")) or 0,
+        substitutes=_pairs(fields),
+        credit=bool(fields.get("credit")),
+        who=DIRECTOR,
+    )
 
 
 def _reseat(s, league: str, fields: dict[str, str]) -> None:
@@ -191,8 +221,19 @@ def _end(s, league: str, fields: dict[str, str]) -> None:
 
 
 def _clock(s, league: str, fields: dict[str, str]) -> None:
-    start_clock(s, league, number(fields, "minutes", _("minutes"), low=1, high=600,  # type: ignore
-                                  required=True), who=DIRECTOR)
+    start_clock(
+        s,
+        league,
+        number(
+            fields,
+            "minutes",
+            _("minutes"),
+            low=1,
+            high=600,  # type: ignore
+            required=True,
+        ),
+        who=DIRECTOR,
+    )
 
 
 def _clock_stop(s, league: str, fields: dict[str, str]) -> None:
@@ -227,6 +268,14 @@ def _unvoid(s, league: str, fields: dict[str, str]) -> None:
 
 
 #: The director's actions by their address (``POST /director/ACTION``).
-ACTIONS: dict[str, Callable] = {"start": _start, "reseat": _reseat, "seat": _seat, "end": _end,
-                                "clock": _clock, "clock-stop": _clock_stop, "amend": _amend,
-                                "void": _void, "unvoid": _unvoid}
+ACTIONS: dict[str, Callable] = {
+    "start": _start,
+    "reseat": _reseat,
+    "seat": _seat,
+    "end": _end,
+    "clock": _clock,
+    "clock-stop": _clock_stop,
+    "amend": _amend,
+    "void": _void,
+    "unvoid": _unvoid,
+}

@@ -8,7 +8,6 @@ that is not UTF-8, of another type, or holding a field twice.
 
 from __future__ import annotations
 
-from typing import Optional
 from urllib.parse import parse_qsl
 
 from ..engine.names import refused_character
@@ -24,7 +23,7 @@ FIELDS_MAX = 40
 class RequestError(Exception):
     """A request the server cannot take: its HTTP status and a message for the person."""
 
-    def __init__(self, status: int, message: str, headers: Optional[dict] = None) -> None:
+    def __init__(self, status: int, message: str, headers: dict | None = None) -> None:
         super().__init__(message)
         self.status, self.message, self.headers = status, message, headers or {}
 
@@ -35,8 +34,9 @@ async def read_form(request) -> dict[str, str]:
     async for chunk in request.stream():
         body += chunk
         if len(body) > BODY_MAX_BYTES:
-            raise RequestError(413, _("the form is larger than {size} KiB").format(
-                size=BODY_MAX_BYTES >> 10))
+            raise RequestError(
+                413, _("the form is larger than {size} KiB").format(size=BODY_MAX_BYTES >> 10)
+            )
     if not body:  # a form of one button: nothing to read, whatever its type
         return {}
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -44,8 +44,13 @@ async def read_form(request) -> dict[str, str]:
         raise RequestError(415, _("send the form as application/x-www-form-urlencoded"))
     try:
         text = bytes(body).decode("utf-8")
-        pairs = parse_qsl(text, keep_blank_values=True, strict_parsing=bool(text),
-                          max_num_fields=FIELDS_MAX, errors="strict")
+        pairs = parse_qsl(
+            text,
+            keep_blank_values=True,
+            strict_parsing=bool(text),
+            max_num_fields=FIELDS_MAX,
+            errors="strict",
+        )
     except UnicodeDecodeError:
         raise RequestError(400, _("the form is not UTF-8 text")) from None
     except ValueError:  # a field without '=', too many fields, bad percent-encoding
@@ -60,8 +65,9 @@ async def read_form(request) -> dict[str, str]:
     return fields
 
 
-def text(fields: dict[str, str], name: str, label: str, *, required: bool = False,
-         longest: int = 200) -> Optional[str]:
+def text(
+    fields: dict[str, str], name: str, label: str, *, required: bool = False, longest: int = 200
+) -> str | None:
     """A field's text, trimmed (None when empty), with no character that changes what a screen
     shows; ``label`` names it in a message."""
     value = (fields.get(name) or "").strip()
@@ -70,16 +76,24 @@ def text(fields: dict[str, str], name: str, label: str, *, required: bool = Fals
             raise RequestError(400, _("{field}: required").format(field=label))
         return None
     if len(value) > longest:
-        raise RequestError(400, _("{field}: longer than {count} characters").format(
-            field=label, count=longest))
+        raise RequestError(
+            400, _("{field}: longer than {count} characters").format(field=label, count=longest)
+        )
     wrong = refused_character(value)
     if wrong:
         raise RequestError(400, f"{label}: {wrong}")
     return value
 
 
-def number(fields: dict[str, str], name: str, label: str, *, low: int = 0, high: int = 10 ** 6,
-           required: bool = False) -> Optional[int]:
+def number(
+    fields: dict[str, str],
+    name: str,
+    label: str,
+    *,
+    low: int = 0,
+    high: int = 10**6,
+    required: bool = False,
+) -> int | None:
     """A field's whole number within ``low``..``high`` (None when empty)."""
     value = (fields.get(name) or "").strip()
     if not value:
@@ -87,12 +101,14 @@ def number(fields: dict[str, str], name: str, label: str, *, low: int = 0, high:
             raise RequestError(400, _("{field}: required").format(field=label))
         return None
     if not value.isascii() or not value.lstrip("-").isdigit() or len(value) > 12:
-        raise RequestError(400, _("{field}: {value!r} is not a whole number").format(
-            field=label, value=value[:20]))
+        raise RequestError(
+            400, _("{field}: {value!r} is not a whole number").format(field=label, value=value[:20])
+        )
     found = int(value)
     if not low <= found <= high:
-        raise RequestError(400, _("{field}: from {low} to {high}").format(field=label, low=low,
-                                                                          high=high))
+        raise RequestError(
+            400, _("{field}: from {low} to {high}").format(field=label, low=low, high=high)
+        )
     return found
 
 

@@ -25,8 +25,8 @@ from __future__ import annotations
 import hmac
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Optional
 
 #: The cookie holding the director's key.
 DIRECTOR_COOKIE = "mighty_director"
@@ -42,7 +42,7 @@ REMEMBERED = 10_000
 FORGOTTEN_AFTER = 15 * 60
 
 
-def codes_match(given: Optional[str], stored: Optional[str]) -> bool:
+def codes_match(given: str | None, stored: str | None) -> bool:
     """Whether ``given`` is the stored code or key, compared in constant time (no stored code:
     nothing matches)."""
     if not given or not stored:
@@ -85,8 +85,9 @@ class WrongCodes:
         found.wrong += 1
         found.last = now
         over = found.wrong - FREE_TRIES
-        found.heard_after = now + (min(LONGEST_WAIT, FIRST_WAIT * 2 ** (over - 1))
-                                   if over > 0 else 0.0)
+        found.heard_after = now + (
+            min(LONGEST_WAIT, FIRST_WAIT * 2 ** (over - 1)) if over > 0 else 0.0
+        )
         self._tries[key] = found  # the latest at the end: the oldest are forgotten first
         while len(self._tries) > REMEMBERED:
             self._tries.popitem(last=False)

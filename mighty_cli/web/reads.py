@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Optional
 
 from sqlmodel import Session, select
 
@@ -44,17 +43,22 @@ class ServedLeague:
 
     name: str
     id: int
-    lang: Optional[str]
-    timezone: Optional[str]
+    lang: str | None
+    timezone: str | None
     ruleset_title: str
     marker: str
 
 
 def league_facts(s: Session, name: str) -> ServedLeague:
     league = get_league(s, name)
-    return ServedLeague(league.name, league.id, league_setting(s, league, "lang"),  # type: ignore
-                   league_setting(s, league, "timezone"), league_rules(league).meta.title,
-                   change_marker(s, league.id))  # type: ignore[arg-type]
+    return ServedLeague(
+        league.name,
+        league.id,
+        league_setting(s, league, "lang"),  # type: ignore
+        league_setting(s, league, "timezone"),
+        league_rules(league).meta.title,
+        change_marker(s, league.id),
+    )  # type: ignore[arg-type]
 
 
 @dataclass
@@ -65,7 +69,7 @@ class LoneTable:
     session: int
     players: list[str]
     hands: int
-    code: Optional[str] = None
+    code: str | None = None
 
 
 @dataclass
@@ -73,9 +77,9 @@ class BoardView:
     """The board: the round (None: the league has none), the tournament table over the
     league's rounds, the round's clock, and the open tables of their own."""
 
-    board: Optional[RoundBoard]
+    board: RoundBoard | None
     tournament: list[TournamentRow]
-    clock: Optional[RoundClock]
+    clock: RoundClock | None
     lone: list[LoneTable]
 
 
@@ -84,22 +88,36 @@ def board_view(s: Session, league: ServedLeague) -> BoardView:
     has_round = s.exec(select(LeagueRound.id).where(LeagueRound.league_id == row.id)).first()
     board = round_board(s, league.name) if has_round is not None else None
     tournament = (tournament_standings(s, league.name) or []) if board is not None else []
-    clock = round_clock(s, row, board.round.number) if board is not None \
-        and not board.round.ended else None
+    clock = (
+        round_clock(s, row, board.round.number)
+        if board is not None and not board.round.ended
+        else None
+    )
     return BoardView(board, tournament, clock, lone_tables(s, row))
 
 
 def lone_tables(s: Session, league: League) -> list[LoneTable]:
     """The league's open sessions outside any round."""
     found = []
-    for session in s.exec(select(LeagueSession).where(
-            LeagueSession.league_id == league.id, LeagueSession.round_id == None,  # noqa: E711
-            LeagueSession.ended_at == None).order_by(LeagueSession.number)).all():  # noqa: E711
-        hands = len(list_hands(s, league.name, session_number=session.number,
-                               include_voided=False))
-        found.append(LoneTable(f"s{session.number}", session.number,
-                               seating(s, session.id), hands,  # type: ignore[arg-type]
-                               session.entry_code))
+    for session in s.exec(
+        select(LeagueSession)
+        .where(
+            LeagueSession.league_id == league.id,
+            LeagueSession.round_id == None,  # noqa: E711
+            LeagueSession.ended_at == None,  # noqa: E711
+        )
+        .order_by(LeagueSession.number)
+    ).all():
+        hands = len(list_hands(s, league.name, session_number=session.number, include_voided=False))
+        found.append(
+            LoneTable(
+                f"s{session.number}",
+                session.number,
+                seating(s, session.id),
+                hands,  # type: ignore[arg-type]
+                session.entry_code,
+            )
+        )
     return found
 
 
@@ -109,18 +127,31 @@ def api_round(s: Session, league: ServedLeague) -> dict:
     view = board_view(s, league)
     if view.board is None:
         return {"league": league.name, "round": None, "tables": []}
-    return {"league": league.name, "round": view.board.round.number,
-            "tables": [{"table": t.table, "session": t.session, "players": t.players,
-                        "hands": t.hands, "playing": t.playing}
-                       for t in view.board.round.tables]}
+    return {
+        "league": league.name,
+        "round": view.board.round.number,
+        "tables": [
+            {
+                "table": t.table,
+                "session": t.session,
+                "players": t.players,
+                "hands": t.hands,
+                "playing": t.playing,
+            }
+            for t in view.board.round.tables
+        ],
+    }
 
 
-def parse_table(ref: str) -> tuple[Optional[int], Optional[int]]:
+def parse_table(ref: str) -> tuple[int | None, int | None]:
     """``2`` -> (table 2, None); ``s5`` -> (None, session 5); anything else is not found."""
     found = _TABLE.fullmatch(ref)
     if found is None:
-        raise NotFound(_("no table {table!r}: a table is a number (2), or s and a session's "
-                         "number (s5)").format(table=ref[:40]))
+        raise NotFound(
+            _(
+                "no table {table!r}: a table is a number (2), or s and a session's number (s5)"
+            ).format(table=ref[:40])
+        )
     return (None, int(found.group(1))) if found.group(1) else (int(found.group(2)), None)
 
 
@@ -128,23 +159,33 @@ def table_sessions(s: Session, league: League, ref: str) -> list[LeagueSession]:
     """The sessions a table has had (one per seating; the last is its own now)."""
     table, number = parse_table(ref)
     if number is not None:
-        session = s.exec(select(LeagueSession).where(LeagueSession.league_id == league.id,
-                                                     LeagueSession.number == number)).first()
+        session = s.exec(
+            select(LeagueSession).where(
+                LeagueSession.league_id == league.id, LeagueSession.number == number
+            )
+        ).first()
         if session is None or session.round_id is not None:
-            raise NotFound(_("no table s{number}: the league has no session {number} of its "
-                             "own").format(number=number))
+            raise NotFound(
+                _("no table s{number}: the league has no session {number} of its own").format(
+                    number=number
+                )
+            )
         return [session]
     try:
         found = find_round(s, league)
     except LeagueError:
-        raise NotFound(_("no table {table}: the league has no round").format(
-            table=table)) from None
-    sessions = list(s.exec(select(LeagueSession).where(LeagueSession.round_id == found.id,
-                                                       LeagueSession.table_number == table)
-                           .order_by(LeagueSession.number)).all())
+        raise NotFound(_("no table {table}: the league has no round").format(table=table)) from None
+    sessions = list(
+        s.exec(
+            select(LeagueSession)
+            .where(LeagueSession.round_id == found.id, LeagueSession.table_number == table)
+            .order_by(LeagueSession.number)
+        ).all()
+    )
     if not sessions:
-        raise NotFound(_("no table {table} in round {number}").format(table=table,
-                                                                      number=found.number))
+        raise NotFound(
+            _("no table {table} in round {number}").format(table=table, number=found.number)
+        )
     return sessions
 
 
@@ -153,27 +194,27 @@ class HandRow:
     """A table's hand as its page lists it, with each player's running total after it."""
 
     hand: HandView
-    local: int                      # the table's own number (its first hand is 1)
+    local: int  # the table's own number (its first hand is 1)
     totals: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
 class TableView:
     ref: str
-    table: Optional[int]
-    round: Optional[int]
+    table: int | None
+    round: int | None
     session: int
     players: list[str]
     columns: list[str]
     playing: bool
     hand_in_progress: bool
-    next_dealer: Optional[str]
+    next_dealer: str | None
     sitting_out: list[str]
     hands: list[HandRow]
-    code: Optional[str]
+    code: str | None
 
     @property
-    def last(self) -> Optional[HandView]:
+    def last(self) -> HandView | None:
         """The table's last hand, which the table may correct (None: none, or voided)."""
         if not self.hands or self.hands[-1].hand.voided:
             return None
@@ -181,8 +222,11 @@ class TableView:
 
     @property
     def title(self) -> str:
-        return _("Table {table}").format(table=self.table) if self.table is not None else \
-            _("Session {number}").format(number=self.session)
+        return (
+            _("Table {table}").format(table=self.table)
+            if self.table is not None
+            else _("Session {number}").format(number=self.session)
+        )
 
 
 def table_view(s: Session, league: ServedLeague, ref: str) -> TableView:
@@ -193,9 +237,8 @@ def table_view(s: Session, league: ServedLeague, ref: str) -> TableView:
     for session in sessions:
         views += list_hands(s, league.name, session_number=session.number)
     players = seating(s, current.id)  # type: ignore[arg-type]
-    columns = players + sorted({name for view in views for name in view.deltas}
-                               - set(players))
-    totals = {name: 0 for name in columns}
+    columns = players + sorted({name for view in views for name in view.deltas} - set(players))
+    totals = dict.fromkeys(columns, 0)
     rows = []
     for local, view in enumerate(views, 1):
         if not view.voided:
@@ -210,9 +253,20 @@ def table_view(s: Session, league: ServedLeague, ref: str) -> TableView:
     round_number = None
     if current.round_id is not None:
         round_number = s.get(LeagueRound, current.round_id).number  # type: ignore[union-attr]
-    return TableView(ref, current.table_number, round_number, current.number, players,
-                     columns, playing, s.get(LiveHand, current.id) is not None, dealer, out,
-                     rows, current.entry_code)
+    return TableView(
+        ref,
+        current.table_number,
+        round_number,
+        current.number,
+        players,
+        columns,
+        playing,
+        s.get(LiveHand, current.id) is not None,
+        dealer,
+        out,
+        rows,
+        current.entry_code,
+    )
 
 
 @dataclass
@@ -225,7 +279,16 @@ class DirectorView:
 
 def director_view(s: Session, league: ServedLeague) -> DirectorView:
     board = board_view(s, league)
-    names = list(s.exec(select(Player.name).where(Player.merged_into_id == None)  # noqa: E711
-                        .order_by(Player.name)).all())
-    return DirectorView(board, list_hands(s, league.name, last=DIRECTOR_HANDS),
-                        list(reversed(change_log(s, league.name, DIRECTOR_LOG))), names)
+    names = list(
+        s.exec(
+            select(Player.name)
+            .where(Player.merged_into_id == None)  # noqa: E711
+            .order_by(Player.name)
+        ).all()
+    )
+    return DirectorView(
+        board,
+        list_hands(s, league.name, last=DIRECTOR_HANDS),
+        list(reversed(change_log(s, league.name, DIRECTOR_LOG))),
+        names,
+    )

@@ -30,8 +30,8 @@ from sqlmodel import Session
 from ..engine.translation import _
 from ..store.ledger.leagues import league_setting
 from ..store.ledger.lookups import get_league
-from ..store.models import LiveHand
 from ..store.ledger.table_entry import session_hands
+from ..store.models import LiveHand
 from ..table import words
 from ..table.books import LeagueBook
 from ..table.evening import Evening
@@ -53,24 +53,33 @@ class TableFacts:
     session: int
     playing: bool
     code: str | None
-    hands: int                    # the table's hands stored, voided ones included
-    owner: str | None          # the token holding its hand in progress
+    hands: int  # the table's hands stored, voided ones included
+    owner: str | None  # the token holding its hand in progress
     held_since: datetime | None
-    record: str | None         # its hand in progress (hand-record TOML)
-    seed: str | None           # the session's deal seed
+    record: str | None  # its hand in progress (hand-record TOML)
+    seed: str | None  # the session's deal seed
 
     @property
     def title(self) -> str:
-        return _("Table {table}").format(table=self.table) if self.table is not None else \
-            _("Session {number}").format(number=self.session)
+        return (
+            _("Table {table}").format(table=self.table)
+            if self.table is not None
+            else _("Session {number}").format(number=self.session)
+        )
 
 
 def league_and_table(s: Session, name: str, ref: str) -> tuple[reads.ServedLeague, TableFacts]:
     """The league as the referee's page needs it (its language and clock: not the change
     marker its page does not listen to) and the table, in one read: what every tap reads."""
     row = get_league(s, name)
-    league = reads.ServedLeague(row.name, row.id, league_setting(s, row, "lang"),  # type: ignore
-                                league_setting(s, row, "timezone"), "", "")
+    league = reads.ServedLeague(
+        row.name,
+        row.id,
+        league_setting(s, row, "lang"),  # type: ignore
+        league_setting(s, row, "timezone"),
+        "",
+        "",
+    )
     return league, _table(s, row, ref)
 
 
@@ -81,11 +90,18 @@ def table_facts(s: Session, league: reads.ServedLeague, ref: str) -> TableFacts:
 def _table(s: Session, row, ref: str) -> TableFacts:
     session = reads.table_sessions(s, row, ref)[-1]
     live = s.get(LiveHand, session.id)
-    return TableFacts(ref, session.table_number, session.number, session.ended_at is None,
-                      session.entry_code, session_hands(s, session.id),  # type: ignore
-                      live.owner if live is not None else None,
-                      live.updated_at if live is not None else None,
-                      live.record_toml if live is not None else None, session.deal_seed)
+    return TableFacts(
+        ref,
+        session.table_number,
+        session.number,
+        session.ended_at is None,
+        session.entry_code,
+        session_hands(s, session.id),  # type: ignore
+        live.owner if live is not None else None,
+        live.updated_at if live is not None else None,
+        live.record_toml if live is not None else None,
+        session.deal_seed,
+    )
 
 
 class TabletBook(LeagueBook):
@@ -121,7 +137,7 @@ class Desk:
     who: str
     book: TabletBook
     evening: Evening
-    said: list[str] = field(default_factory=list)      # what the last entry said
+    said: list[str] = field(default_factory=list)  # what the last entry said
     answered: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -135,9 +151,14 @@ class Desk:
     def matches(self, facts: TableFacts) -> bool:
         """Whether the league holds the table as this desk left it."""
         claim = self.book.claim
-        return (claim is not None and facts.session == self.book.session
-                and facts.hands == claim.hands and facts.record == self.book.kept
-                and facts.owner in (None, self.token) and not self.evening.done)
+        return (
+            claim is not None
+            and facts.session == self.book.session
+            and facts.hands == claim.hands
+            and facts.record == self.book.kept
+            and facts.owner in (None, self.token)
+            and not self.evening.done
+        )
 
     def enter(self, line: str, at: str) -> tuple[bool, list[str]]:
         """Enter one line, as typed at the terminal; (entered, what it said). A form behind
@@ -146,13 +167,22 @@ class Desk:
             before = self.answered.get((at, line))
             if before is not None:
                 return True, before
-            return False, [_("the hand moved on since this page was shown (another tablet, or "
-                             "this one twice): nothing was entered; here is where it is")]
+            return False, [
+                _(
+                    "the hand moved on since this page was shown (another tablet, or "
+                    "this one twice): nothing was entered; here is where it is"
+                )
+            ]
         word = line.strip().partition(" ")[0]
         if words.meaning(word, words.EVENING, short=True) in ("save", "quit"):
             # files are the server's, and a page has nothing to quit: the league keeps the hand
-            return False, ["✗ " + _("{word}: not from a tablet; the hand in progress is kept in "
-                                    "the league after every entry").format(word=word)]
+            return False, [
+                "✗ "
+                + _(
+                    "{word}: not from a tablet; the hand in progress is kept in "
+                    "the league after every entry"
+                ).format(word=word)
+            ]
         said = self.evening.handle(line)
         self.answered = {(at, line): said}
         self.said = said[-SAID_MAX:]
@@ -202,18 +232,34 @@ class Desks:
             return desk.who if desk is not None else None
 
 
-def open_desk(engine, league: str, facts: TableFacts, token: str, who: str,
-              seed: int | None = None, writer: str | None = None) -> tuple[Desk, list[str]]:
+def open_desk(
+    engine,
+    league: str,
+    facts: TableFacts,
+    token: str,
+    who: str,
+    seed: int | None = None,
+    writer: str | None = None,
+) -> tuple[Desk, list[str]]:
     """A tablet's desk on the table, its hand in progress taken up for it (or the next hand
     begun); what the evening said on opening. ``who`` is the referee's name as a second
     tablet is told it, ``writer`` who the change log says stored the hands (else ``who``)."""
     book = TabletBook(None, league, writer or who, engine=engine, token=token)
     evening, lines = open_table_evening(book, facts.session, seed)
-    book.resume = (f"mighty referee --league {league} --table {facts.table}"
-                   if facts.table is not None else
-                   f"mighty referee --league {league} --session {facts.session}")
+    book.resume = (
+        f"mighty referee --league {league} --table {facts.table}"
+        if facts.table is not None
+        else f"mighty referee --league {league} --session {facts.session}"
+    )
     return Desk(facts.ref, token, who, book, evening, said=lines[-SAID_MAX:]), lines
 
 
-__all__ = ["TableFacts", "table_facts", "league_and_table", "TabletBook", "Desk", "Desks",
-           "open_desk"]
+__all__ = [
+    "TableFacts",
+    "table_facts",
+    "league_and_table",
+    "TabletBook",
+    "Desk",
+    "Desks",
+    "open_desk",
+]

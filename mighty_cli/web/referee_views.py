@@ -67,6 +67,7 @@ def desks(state: Served) -> Desks:
 
 async def _facts(state: Served, ref: str):
     """The league and the table, read in one read-only transaction (in a thread)."""
+
     def work():
         with reading(state.engine) as s:
             league, facts = league_and_table(s, state.settings.league, ref)
@@ -76,8 +77,9 @@ async def _facts(state: Served, ref: str):
     return await run_in_threadpool(work)
 
 
-def _code_refusal(state: Served, request: Request, facts: TableFacts,
-                  given: str | None) -> RequestError | None:
+def _code_refusal(
+    state: Served, request: Request, facts: TableFacts, given: str | None
+) -> RequestError | None:
     return table_code_refusal(state, request, facts, given)  # type: ignore[arg-type]
 
 
@@ -101,18 +103,39 @@ def _clock(league, moment) -> str:
     return local_clock(moment, time_zone(league.timezone))
 
 
-def _render(state: Served, request: Request, league, facts: TableFacts, *,
-            desk: Desk | None = None, holder: str | None = None,
-            problem: str | None = None, status: int = 200,
-            form: dict | None = None, poke: bool = False) -> Response:
-    context = {"facts": facts, "holder": holder, "has_code": _has_code(request, facts),
-               "director": state.is_director(request), "desk": None,
-               "form": form or {}, "who": kept_name(request) or "",
-               "held_since": _clock(league, facts.held_since) if facts.held_since else ""}
+def _render(
+    state: Served,
+    request: Request,
+    league,
+    facts: TableFacts,
+    *,
+    desk: Desk | None = None,
+    holder: str | None = None,
+    problem: str | None = None,
+    status: int = 200,
+    form: dict | None = None,
+    poke: bool = False,
+) -> Response:
+    context = {
+        "facts": facts,
+        "holder": holder,
+        "has_code": _has_code(request, facts),
+        "director": state.is_director(request),
+        "desk": None,
+        "form": form or {},
+        "who": kept_name(request) or "",
+        "held_since": _clock(league, facts.held_since) if facts.held_since else "",
+    }
     if desk is not None:
         context.update(_desk_context(desk))
-    text_ = state.pages.render("serve_referee.html", league.lang, league.timezone,
-                               league=league, problem=problem, **context)
+    text_ = state.pages.render(
+        "serve_referee.html",
+        league.lang,
+        league.timezone,
+        league=league,
+        problem=problem,
+        **context,
+    )
     answer = page(text_, status)
     if poke:  # a hand stored: the live pages are told once the tablet has its answer (the
         # watcher's own poll sees an entry within the half second anyway)
@@ -123,33 +146,57 @@ def _render(state: Served, request: Request, league, facts: TableFacts, *,
 def _desk_context(desk: Desk) -> dict:
     evening = desk.evening
     hand = evening.hand
-    context = {"desk": desk, "at": desk.at(), "said": desk.said,
-               "prompt": evening.prompt(), "pending_store": evening.pending_store,
-               "done": evening.done, "state": None, "status": [], "contract": None,
-               "glance": [], "picker": None, "tricks": [], "on_table": [], "started": False,
-               "number": evening.hands_before + len(evening.finished) + 1,
-               "trick_number": None, "undo_tricks": []}
+    context = {
+        "desk": desk,
+        "at": desk.at(),
+        "said": desk.said,
+        "prompt": evening.prompt(),
+        "pending_store": evening.pending_store,
+        "done": evening.done,
+        "state": None,
+        "status": [],
+        "contract": None,
+        "glance": [],
+        "picker": None,
+        "tricks": [],
+        "on_table": [],
+        "started": False,
+        "number": evening.hands_before + len(evening.finished) + 1,
+        "trick_number": None,
+        "undo_tricks": [],
+    }
     if hand is None or evening.pending_store:
         return context
     state = hand.state
-    context.update({
-        "state": state, "status": hand.status()[1:],
-        "contract": view.pretty_bid(state.contract) if state.contract is not None else None,
-        "glance": evening.glance(),
-        "picker": referee_picker.picker(state) if not hand.over else None,
-        "tricks": [(ngettext("trick {number} to {winner} ({points} point card)",
-                             "trick {number} to {winner} ({points} point cards)",
-                             trick.points).format(number=number, winner=trick.winner,
-                                                  points=trick.points),
-                    ", ".join(f"{p} {view.pretty_play(play)}" for p, play in trick.plays))
-                   for number, trick in enumerate(state.tricks, 1)],
-        "on_table": [(p, view.pretty_play(play)) for p, play in state.current_trick]
-        if state.phase == "play" else [],
-        "started": hand.started, "number": evening.hands_before + len(evening.finished) + 1,
-        "trick_number": state.trick_number if state.phase == "play" else None,
-        "undo_tricks": list(range(1, state.trick_number + 1))
-        if state.phase == "play" and state.trick_number > 1 else [],
-    })
+    context.update(
+        {
+            "state": state,
+            "status": hand.status()[1:],
+            "contract": view.pretty_bid(state.contract) if state.contract is not None else None,
+            "glance": evening.glance(),
+            "picker": referee_picker.picker(state) if not hand.over else None,
+            "tricks": [
+                (
+                    ngettext(
+                        "trick {number} to {winner} ({points} point card)",
+                        "trick {number} to {winner} ({points} point cards)",
+                        trick.points,
+                    ).format(number=number, winner=trick.winner, points=trick.points),
+                    ", ".join(f"{p} {view.pretty_play(play)}" for p, play in trick.plays),
+                )
+                for number, trick in enumerate(state.tricks, 1)
+            ],
+            "on_table": [(p, view.pretty_play(play)) for p, play in state.current_trick]
+            if state.phase == "play"
+            else [],
+            "started": hand.started,
+            "number": evening.hands_before + len(evening.finished) + 1,
+            "trick_number": state.trick_number if state.phase == "play" else None,
+            "undo_tricks": list(range(1, state.trick_number + 1))
+            if state.phase == "play" and state.trick_number > 1
+            else [],
+        }
+    )
     return context
 
 
@@ -161,8 +208,14 @@ async def referee_page(request: Request) -> Response:
     ref = request.path_params["table"]
     league, facts = await _facts(state, ref)
     if not facts.playing:
-        return _render(state, request, league, facts, status=409,
-                       problem=_("{table} is no longer playing").format(table=facts.title))
+        return _render(
+            state,
+            request,
+            league,
+            facts,
+            status=409,
+            problem=_("{table} is no longer playing").format(table=facts.title),
+        )
     token = request.cookies.get(token_cookie(ref))
     desk = desks(state).get(token)
     if desk is not None and desk.ref == ref and desk.matches(facts):
@@ -181,33 +234,56 @@ async def referee_start(request: Request) -> Response:
     given = (fields.get("code") or "").strip() or request.cookies.get(code_cookie(facts.ref))
     refused = _code_refusal(state, request, facts, given)
     if refused is not None:
-        return _render(state, request, league, facts, problem=refused.message,
-                       status=refused.status, form=fields)
+        return _render(
+            state,
+            request,
+            league,
+            facts,
+            problem=refused.message,
+            status=refused.status,
+            form=fields,
+        )
     try:
         who = text(fields, "who", _("your name"), longest=WHO_MAX)
-        seed = number(fields, "seed", _("seed"), low=0, high=2 ** 63 - 1)
+        seed = number(fields, "seed", _("seed"), low=0, high=2**63 - 1)
     except RequestError as exc:
-        return _render(state, request, league, facts, problem=exc.message, status=exc.status,
-                       form=fields)
+        return _render(
+            state, request, league, facts, problem=exc.message, status=exc.status, form=fields
+        )
     token = request.cookies.get(token_cookie(facts.ref)) or new_token()
     holder = _holder(state, facts, token)
     if holder is not None and fields.get("take") != "1":
-        return _render(state, request, league, facts, holder=holder, status=409,
-                       problem=_("{who} holds this table's hand: confirm to take it over")
-                       .format(who=holder), form=fields)
+        return _render(
+            state,
+            request,
+            league,
+            facts,
+            holder=holder,
+            status=409,
+            problem=_("{who} holds this table's hand: confirm to take it over").format(who=holder),
+            form=fields,
+        )
     try:
         await _open(state, league, facts, token, who, seed)
     except RequestError as exc:
-        return _render(state, request, league, facts, problem=exc.message, status=exc.status,
-                       form=fields)
+        return _render(
+            state, request, league, facts, problem=exc.message, status=exc.status, form=fields
+        )
     answer = RedirectResponse(f"/tables/{facts.ref}/referee", status_code=303)
-    answer.set_cookie(token_cookie(facts.ref), token, max_age=CODE_KEPT_SECONDS, httponly=True,
-                      samesite="strict")
-    answer.set_cookie(code_cookie(facts.ref), given.strip(), max_age=CODE_KEPT_SECONDS,
-                      httponly=True, samesite="strict")
+    answer.set_cookie(
+        token_cookie(facts.ref), token, max_age=CODE_KEPT_SECONDS, httponly=True, samesite="strict"
+    )
+    answer.set_cookie(
+        code_cookie(facts.ref),
+        given.strip(),
+        max_age=CODE_KEPT_SECONDS,
+        httponly=True,
+        samesite="strict",
+    )
     if who:
-        answer.set_cookie(WHO_COOKIE, quote(who), max_age=CODE_KEPT_SECONDS, httponly=True,
-                          samesite="strict")
+        answer.set_cookie(
+            WHO_COOKIE, quote(who), max_age=CODE_KEPT_SECONDS, httponly=True, samesite="strict"
+        )
     answer.background = BackgroundTask(state.watcher.poke)
     return answer
 
@@ -237,8 +313,12 @@ async def referee_entry(request: Request) -> Response:
         with reading(state.engine) as s:
             league, facts = league_and_table(s, state.settings.league, ref)
         set_language(league.lang or state.settings.lang)
-        if line is None or not facts.playing or not codes_match(given, facts.code) \
-                or not desk.matches(facts):  # type: ignore[union-attr]
+        if (
+            line is None
+            or not facts.playing
+            or not codes_match(given, facts.code)
+            or not desk.matches(facts)
+        ):  # type: ignore[union-attr]
             return league, facts, None
         with desk.lock:  # type: ignore[union-attr]
             return league, facts, desk.enter(line, fields.get("at", ""))  # type: ignore
@@ -246,32 +326,61 @@ async def referee_entry(request: Request) -> Response:
     league, facts, result = await run_in_threadpool(work)
     if result is not None:
         state.wrong.passed(client, target)
-        return await _answer(state, request, league, facts, desk, token,  # type: ignore
-                             *result)
+        return await _answer(
+            state,
+            request,
+            league,
+            facts,
+            desk,
+            token,  # type: ignore
+            *result,
+        )
     if not facts.playing:
         raise RequestError(409, _("{table} is no longer playing").format(table=facts.title))
     return await _tap(state, request, league, facts, fields, desk, token)
 
 
-async def _tap(state: Served, request: Request, league, facts: TableFacts, fields: dict,
-               desk: Desk | None, token: str | None) -> Response:
+async def _tap(
+    state: Served,
+    request: Request,
+    league,
+    facts: TableFacts,
+    fields: dict,
+    desk: Desk | None,
+    token: str | None,
+) -> Response:
     """A tap off the usual way: the code checked (and counted), the tablet's desk opened
     again or refused, then the entry."""
     refused = _code_refusal(state, request, facts, request.cookies.get(code_cookie(facts.ref)))
     if refused is not None:
-        return _render(state, request, league, facts, problem=refused.message,
-                       status=refused.status)
+        return _render(
+            state, request, league, facts, problem=refused.message, status=refused.status
+        )
     if token is None:
-        return _render(state, request, league, facts, status=409, problem=_(
-            "this tablet does not referee the table yet: start here first"))
+        return _render(
+            state,
+            request,
+            league,
+            facts,
+            status=409,
+            problem=_("this tablet does not referee the table yet: start here first"),
+        )
     if desk is None or desk.ref != facts.ref or not desk.matches(facts):
         holder = _holder(state, facts, token)
         if holder is not None:
             if desk is not None:
                 desks(state).drop(desk)
-            return _render(state, request, league, facts, holder=holder, status=409,
-                           problem=_("{who} took this table's hand over: nothing was entered "
-                                     "here").format(who=holder))
+            return _render(
+                state,
+                request,
+                league,
+                facts,
+                holder=holder,
+                status=409,
+                problem=_("{who} took this table's hand over: nothing was entered here").format(
+                    who=holder
+                ),
+            )
         gone = await _gone(state, desk, facts)
         desk, _lines = await _open(state, league, facts, token, _who(request))
         if gone:
@@ -279,28 +388,52 @@ async def _tap(state: Served, request: Request, league, facts: TableFacts, field
     try:
         line = entry_line(fields, desk)
     except RequestError as exc:
-        return _render(state, request, league, facts, desk=desk, problem=exc.message,
-                       status=exc.status)
+        return _render(
+            state, request, league, facts, desk=desk, problem=exc.message, status=exc.status
+        )
     entered, said = await _enter(state, league, desk, line, fields.get("at", ""))
     return await _answer(state, request, league, facts, desk, token, entered, said)
 
 
-async def _answer(state: Served, request: Request, league, facts: TableFacts, desk: Desk,
-            token: str | None, entered: bool, said: list[str]) -> Response:
+async def _answer(
+    state: Served,
+    request: Request,
+    league,
+    facts: TableFacts,
+    desk: Desk,
+    token: str | None,
+    entered: bool,
+    said: list[str],
+) -> Response:
     """The page an entry answers: the next prompt, or why nothing was entered."""
     if desk.evening.taken_away:  # the store refused the entry: another window holds it
         desks(state).drop(desk)
         league, facts = await _facts(state, facts.ref)
-        return _render(state, request, league, facts, holder=_holder(state, facts, token),
-                       status=409, problem=" ".join(said))
+        return _render(
+            state,
+            request,
+            league,
+            facts,
+            holder=_holder(state, facts, token),
+            status=409,
+            problem=" ".join(said),
+        )
     if not entered and said and said[0].startswith("✗"):  # refused before the referee
         return _render(state, request, league, facts, desk=desk, status=422, problem=said[0])
     if not entered:
-        return _render(state, request, league, facts, desk=desk, status=409,
-                       problem=said[0] if said else None)
+        return _render(
+            state, request, league, facts, desk=desk, status=409, problem=said[0] if said else None
+        )
     stored = desk.book.claim is not None and desk.book.claim.hands != facts.hands
-    return _render(state, request, league, facts, desk=desk, poke=stored,
-                   status=422 if said and said[0].startswith("✗") else 200)
+    return _render(
+        state,
+        request,
+        league,
+        facts,
+        desk=desk,
+        poke=stored,
+        status=422 if said and said[0].startswith("✗") else 200,
+    )
 
 
 # --- the work ---------------------------------------------------------------------------------
@@ -339,15 +472,24 @@ def kept_name(request: Request) -> str | None:
         return None
 
 
-async def _open(state: Served, league, facts: TableFacts, token: str, who: str | None,
-                seed: int | None = None):
+async def _open(
+    state: Served, league, facts: TableFacts, token: str, who: str | None, seed: int | None = None
+):
     """Open the tablet's desk on the table: ``who`` is the name its referee gave (None:
     the table's, ``table 2``)."""
+
     def work():
         set_language(league.lang or state.settings.lang)
         try:
-            return open_desk(state.engine, league.name, facts, token,
-                             who or _writer(facts, None), seed, writer=_writer(facts, who))
+            return open_desk(
+                state.engine,
+                league.name,
+                facts,
+                token,
+                who or _writer(facts, None),
+                seed,
+                writer=_writer(facts, who),
+            )
         except MightyError as exc:
             raise RequestError(409, str(exc)) from None
 
@@ -361,6 +503,7 @@ async def _gone(state: Served, desk: Desk | None, facts: TableFacts) -> str | No
     terminal's words; None when it is only out of date (reopened at the same card)."""
     if desk is None or desk.book.claim is None or facts.hands == desk.book.claim.hands:
         return None
+
     def work():
         try:
             desk.book.check()
@@ -405,8 +548,11 @@ def entry_line(fields: dict[str, str], desk: Desk) -> str:
         who = text(fields, "player", _("player"), required=True, longest=WHO_MAX)
         return f"player:{who}"
     if line == "discard":
-        cards = [name[2:].split("~")[0] for name, value in fields.items()
-                 if name.startswith("d_") and value]
+        cards = [
+            name[2:].split("~")[0]
+            for name, value in fields.items()
+            if name.startswith("d_") and value
+        ]
         if not cards:
             raise RequestError(400, _("choose the cards discarded"))
         return " ".join(cards)
@@ -424,4 +570,3 @@ def entry_line(fields: dict[str, str], desk: Desk) -> str:
 
 
 __all__ = ["referee_page", "referee_start", "referee_entry", "entry_line", "TOKEN_COOKIE"]
-

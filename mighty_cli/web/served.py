@@ -9,9 +9,10 @@ import random
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -26,9 +27,13 @@ from .site_cache import SiteCache
 from .watch import ChangeWatcher
 
 #: The environment variables that carry the settings to a PostgreSQL server's workers.
-ENVIRONMENT = {"league": "MIGHTY_SERVE_LEAGUE", "db_url": "MIGHTY_SERVE_DB",
-               "director_key": "MIGHTY_SERVE_KEY", "lang": "MIGHTY_SERVE_LANG",
-               "public_url": "MIGHTY_SERVE_URL"}
+ENVIRONMENT = {
+    "league": "MIGHTY_SERVE_LEAGUE",
+    "db_url": "MIGHTY_SERVE_DB",
+    "director_key": "MIGHTY_SERVE_KEY",
+    "lang": "MIGHTY_SERVE_LANG",
+    "public_url": "MIGHTY_SERVE_URL",
+}
 #: Times a change the database rolled back to keep writers consistent is made again.
 RETRIES = 6
 
@@ -42,15 +47,18 @@ class ServeSettings:
     league: str
     db_url: str
     director_key: str
-    lang: Optional[str] = None
-    public_url: Optional[str] = None
-    folder: Optional[str] = None
+    lang: str | None = None
+    public_url: str | None = None
+    folder: str | None = None
 
 
 def settings_environment(settings: ServeSettings) -> dict[str, str]:
     """The environment a worker reads its settings from (:func:`app_from_environment`)."""
-    return {variable: getattr(settings, key) for key, variable in ENVIRONMENT.items()
-            if getattr(settings, key) is not None}
+    return {
+        variable: getattr(settings, key)
+        for key, variable in ENVIRONMENT.items()
+        if getattr(settings, key) is not None
+    }
 
 
 class Served:
@@ -67,7 +75,7 @@ class Served:
         self.folder = Path(settings.folder or tempfile.mkdtemp(prefix="mighty-serve-"))
         self.site = SiteCache(self.folder / "site")
 
-    async def read(self, gather: Optional[Callable] = None, *args) -> tuple[ServedLeague, Any]:
+    async def read(self, gather: Callable | None = None, *args) -> tuple[ServedLeague, Any]:
         """The league's facts and what ``gather(s, league, *args)`` reads, in one read-only
         transaction (in a thread: the database waits there, not the server)."""
         return await run_in_threadpool(self._read, gather, args)
@@ -100,7 +108,7 @@ class Served:
             except DBAPIError as exc:
                 code = getattr(exc.orig, "sqlstate", None)
                 if code in ("40001", "40P01") and attempt < RETRIES:
-                    time.sleep(random.uniform(0.01, 0.05) * 2 ** attempt)
+                    time.sleep(random.uniform(0.01, 0.05) * 2**attempt)
                     continue
                 raise
             except SQLAlchemyError as exc:
@@ -122,5 +130,3 @@ class Served:
 
 def served(request: Request) -> Served:
     return request.app.state.served
-
-

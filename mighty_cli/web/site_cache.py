@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 from ..site.build import build_site
 from ..store.db import reading
@@ -24,12 +24,19 @@ class SiteCache:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.built: Optional[str] = None
+        self.built: str | None = None
         self._lock = threading.Lock()
 
-    def page(self, engine, league: str, marker: str, lang: Optional[str],
-             zone: Optional[str], path: str,
-             build: Callable = build_site) -> Optional[bytes]:
+    def page(
+        self,
+        engine,
+        league: str,
+        marker: str,
+        lang: str | None,
+        zone: str | None,
+        path: str,
+        build: Callable = build_site,
+    ) -> bytes | None:
         """The page at ``path`` (``""``: the index), built first where the league changed;
         None when the site has no such page."""
         parts = path.split("/") if path else ["index.html"]

@@ -14,9 +14,14 @@ from .pages import refusal
 from .served import served
 
 #: The static files, by name, with their types.
-STATIC = {"serve.css": "text/css; charset=utf-8", "serve.js": "text/javascript; charset=utf-8",
-          "referee.css": "text/css; charset=utf-8",
-          "referee.js": "text/javascript; charset=utf-8"}
+STATIC = {
+    "serve.css": "text/css; charset=utf-8",
+    "serve.js": "text/javascript; charset=utf-8",
+    "referee.css": "text/css; charset=utf-8",
+    "referee.js": "text/javascript; charset=utf-8",
+    "entry.js": "text/javascript; charset=utf-8",
+    "entry.css": "text/css; charset=utf-8",
+}
 _FILES: dict[str, bytes] = {}
 
 
@@ -28,11 +33,19 @@ async def site_page(request: Request) -> Response:
     state = served(request)
     league, _nothing = await state.read()
     path = request.path_params["path"]
-    body = await run_in_threadpool(state.site.page, state.engine, league.name, league.marker,
-                                   league.lang, league.timezone, path)
+    body = await run_in_threadpool(
+        state.site.page,
+        state.engine,
+        league.name,
+        league.marker,
+        league.lang,
+        league.timezone,
+        path,
+    )
     if body is None:
-        return refusal(request, 404, _("the league's site has no page {path!r}").format(
-            path=path[:80]))
+        return refusal(
+            request, 404, _("the league's site has no page {path!r}").format(path=path[:80])
+        )
     return Response(body, media_type="text/html; charset=utf-8")
 
 
@@ -42,5 +55,4 @@ async def static_file(request: Request) -> Response:
         return refusal(request, 404, _("no such page"))
     if name not in _FILES:
         _FILES[name] = resources.files(__package__).joinpath("static", name).read_bytes()
-    return Response(_FILES[name], media_type=STATIC[name],
-                    headers={"cache-control": "max-age=300"})
+    return Response(_FILES[name], media_type=STATIC[name], headers={"cache-control": "max-age=300"})

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import AsyncIterator, Awaitable, Callable, Optional
 
 #: How often the marker is read while a page listens (seconds): a hand shows within about this
 #: much plus a page's fetch, well inside the two seconds promised.
@@ -30,10 +30,10 @@ class ChangeWatcher:
     def __init__(self, read: Callable[[], Awaitable[str]], interval: float = POLL_SECONDS):
         self.read = read
         self.interval = interval
-        self.marker: Optional[str] = None
-        self._moved: Optional[asyncio.Event] = None
+        self.marker: str | None = None
+        self._moved: asyncio.Event | None = None
         self._listeners = 0
-        self._task: Optional[asyncio.Task] = None
+        self._task: asyncio.Task | None = None
 
     async def current(self) -> str:
         """The marker now (read, when nobody has read it yet)."""
@@ -42,7 +42,7 @@ class ChangeWatcher:
         return self.marker  # type: ignore[return-value]
 
     @asynccontextmanager
-    async def listening(self) -> AsyncIterator["ChangeWatcher"]:
+    async def listening(self) -> AsyncIterator[ChangeWatcher]:
         """While a page listens, the marker is polled."""
         self._listeners += 1
         if self._task is None or self._task.done():
@@ -52,7 +52,7 @@ class ChangeWatcher:
         finally:
             self._listeners -= 1
 
-    async def moved(self, since: str, timeout: float) -> Optional[str]:
+    async def moved(self, since: str, timeout: float) -> str | None:
         """The marker once it differs from ``since`` (None: not within ``timeout`` seconds)."""
         if self.marker is not None and self.marker != since:
             return self.marker

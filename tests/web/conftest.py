@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from serving import KEY, Clock, build, make_app
 
 from databases import made_once
-from serving import KEY, Clock, build, make_app
 
 
 @pytest.fixture
@@ -62,8 +62,9 @@ def browser(tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("TMPDIR", str(tmp_path_factory.mktemp("playwright")))
         with sync_api.sync_playwright() as playwright:
-            launched = playwright.chromium.launch(executable_path=CHROMIUM,
-                                                  args=["--no-sandbox", "--disable-gpu"])
+            launched = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+            )
             yield launched
             launched.close()
 
@@ -71,8 +72,9 @@ def browser(tmp_path_factory):
 @pytest.fixture
 def phone(browser):
     """A page as a phone shows it: 390×844, Korean."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ko-KR",
-                                  is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="ko-KR", is_mobile=True, has_touch=True
+    )
     page = context.new_page()
     yield page
     context.close()

@@ -75,8 +75,12 @@ class _Reader(HTMLParser):
             self.capture = None
 
     def handle_data(self, data):
-        if self.select and self.form is not None and self.form.selects[self.select] \
-                and self.form.selects[self.select][-1] == "\0":
+        if (
+            self.select
+            and self.form is not None
+            and self.form.selects[self.select]
+            and self.form.selects[self.select][-1] == "\0"
+        ):
             self.form.selects[self.select][-1] = data.strip()
             if self.form.selected.get(self.select) == "\0":
                 self.form.selected[self.select] = data.strip()
@@ -107,16 +111,22 @@ class Page:
 
     def cards(self, kind: str = "play", greyed: bool = False) -> list[str]:
         """The lines of the card buttons of a form (the playable ones, or the greyed)."""
-        return [value for name, value, cls in self.form(kind).buttons
-                if name == "line" and "card" in cls.split() and ("greyed" in cls) == greyed]
+        return [
+            value
+            for name, value, cls in self.form(kind).buttons
+            if name == "line" and "card" in cls.split() and ("greyed" in cls) == greyed
+        ]
 
 
 def typed_line(fields: dict[str, str], to_move: str | None = None) -> str:
     """The line the terminal referee is typed for a tap's fields (as the server makes it)."""
     if "suit" in fields:
         said = f"{fields['number']}{fields['suit']}"
-        return said if not fields.get("bidder") or fields["bidder"] == to_move \
+        return (
+            said
+            if not fields.get("bidder") or fields["bidder"] == to_move
             else f"{fields['bidder']} {said}"
+        )
     line = fields.get("line", "")
     if line == "miss":
         return f"miss {fields['player']}"
@@ -138,7 +148,7 @@ class Tablet:
     def __init__(self, client, table: str = "1") -> None:
         self.client, self.table = client, table
         self.page: Page | None = None
-        self.lines: list[str] = []     # what the taps entered, as the terminal is typed
+        self.lines: list[str] = []  # what the taps entered, as the terminal is typed
         self.taps = 0
 
     @property
@@ -150,8 +160,9 @@ class Tablet:
         self.page = Page(answer.text, answer.status_code)
         return self.page
 
-    def start(self, code: str, who: str = "Ref", seed: int | None = None,
-              take: bool = False) -> Page:
+    def start(
+        self, code: str, who: str = "Ref", seed: int | None = None, take: bool = False
+    ) -> Page:
         fields = {"code": code, "who": who}
         if seed is not None:
             fields["seed"] = str(seed)
@@ -174,8 +185,9 @@ class Tablet:
         return self.page
 
 
-def play_through(tablet: Tablet, rng: random.Random, bids: bool = True,
-                 stop=lambda page: False) -> Page:
+def play_through(
+    tablet: Tablet, rng: random.Random, bids: bool = True, stop=lambda page: False
+) -> Page:
     """Tap through the hand by the page's own buttons until it is stored (or ``stop``): the
     opener bids the lowest contract (else passes), the others pass; the declarer discards
     the first cards offered and calls the first friend offered; each player plays a card the
@@ -197,21 +209,26 @@ def play_through(tablet: Tablet, rng: random.Random, bids: bool = True,
             form = page.form("elimination")
             lines = [v for n, v, c in form.buttons if n == "line" and "greyed" not in c]
             if "holder" in form.selects:
-                page = tablet.tap(line=rng.choice(lines),
-                                  holder=rng.choice(form.selects["holder"][1:]))
+                page = tablet.tap(
+                    line=rng.choice(lines), holder=rng.choice(form.selects["holder"][1:])
+                )
             else:
                 page = tablet.tap(line=rng.choice(lines))
         elif page.has("exchange"):
             form = page.form("exchange")
-            count = int(re.search(r"(\d+)", page.html.split('class="entry exchange"')[1]
-                                  .split("<p class=\"sub\">")[1]).group(1))
-            chosen = {name: "1" for name in form.checkboxes[:count]}
+            count = int(
+                re.search(
+                    r"(\d+)",
+                    page.html.split('class="entry exchange"')[1].split('<p class="sub">')[1],
+                ).group(1)
+            )
+            chosen = dict.fromkeys(form.checkboxes[:count], "1")
             page = tablet.tap(line="discard", **chosen)
         elif page.has("friend"):
             form = page.form("friend")
             calls = [v for n, v, c in form.buttons if n == "line" and v != "call2"]
             if form.checkboxes:  # two cards called at once
-                page = tablet.tap(line="call2", **{name: "1" for name in form.checkboxes[:2]})
+                page = tablet.tap(line="call2", **dict.fromkeys(form.checkboxes[:2], "1"))
             else:
                 page = tablet.tap(line=calls[0])
         elif page.has("play"):
@@ -226,8 +243,7 @@ def play_through(tablet: Tablet, rng: random.Random, bids: bool = True,
     return page
 
 
-def terminal(db: str, lines: list[str], *extra: str, league: str = "cup",
-             table: str = "1") -> str:
+def terminal(db: str, lines: list[str], *extra: str, league: str = "cup", table: str = "1") -> str:
     """The terminal referee of the same table typed the same lines (then quit): its output."""
     from mighty_cli.cli import cli
 
@@ -236,8 +252,9 @@ def terminal(db: str, lines: list[str], *extra: str, league: str = "cup",
         args += ["--session", table[1:]]
     else:
         args += ["--table", table]
-    result = CliRunner().invoke(cli, args, input="\n".join([*lines, "quit"]) + "\n",
-                                catch_exceptions=False)
+    result = CliRunner().invoke(
+        cli, args, input="\n".join([*lines, "quit"]) + "\n", catch_exceptions=False
+    )
     assert result.exit_code == 0, result.output
     return result.output
 
@@ -254,7 +271,8 @@ def stored_hands(db: str) -> list[tuple]:
         ).fetchall()
         players = connection.execute(
             "SELECT hand.number, hand_player.* FROM hand_player JOIN hand ON hand.id = "
-            "hand_player.hand_id ORDER BY hand.number, hand_player.player_id").fetchall()
+            "hand_player.hand_id ORDER BY hand.number, hand_player.player_id"
+        ).fetchall()
     return hands + [row[:1] + row[2:] for row in players]
 
 
@@ -267,8 +285,10 @@ def live_record(db: str) -> str | None:
 
 # --- a hand played out by the engine, tapped on the page -------------------------------------
 
-PROPOSAL = re.compile(r"hand \d+: dealer (\S+), opener (\S+)(?:, sitting out [^;]+)?; "
-                      r"playing ([^\n(]+)")
+PROPOSAL = re.compile(
+    r"hand \d+: dealer (\S+), opener (\S+)(?:, sitting out [^;]+)?; "
+    r"playing ([^\n(]+)"
+)
 
 
 def proposal(page: Page) -> tuple[str, str, list[str]]:
@@ -289,14 +309,18 @@ def engine_lines(rules, players: list[str], dealer: str, opener: str, seed: int)
 
     for attempt in range(seed, seed + 300):
         rng = random.Random(attempt)
-        state = engine.new_hand(rules, players, dealer, seeded_deal(rules, attempt, players),
-                                opener=opener)
+        state = engine.new_hand(
+            rules, players, dealer, seeded_deal(rules, attempt, players), opener=opener
+        )
         while state.phase not in ("done", "deal_miss", "redeal"):
             if state.phase == "redistribution":
                 action = engine.random_redistribution(state, rng)
             else:
-                actions = [a for a in engine.legal_actions(state)
-                           if not isinstance(a, engine.DeclareDealMiss)]
+                actions = [
+                    a
+                    for a in engine.legal_actions(state)
+                    if not isinstance(a, engine.DeclareDealMiss)
+                ]
                 action = rng.choice(actions)
             state = engine.apply(state, action)
         if state.phase == "done":
@@ -347,12 +371,15 @@ def tap_lines(tablet: Tablet, lines: list[str]) -> Page:
             if line.startswith("player:") and page.has("player-call"):
                 page = tablet.tap(line="player", player=line[7:])
             elif "+" in line:
-                page = tablet.tap(line="call2", **{f"c_{card.lower()}": "1"
-                                                   for card in line.split("+")})
+                page = tablet.tap(
+                    line="call2", **{f"c_{card.lower()}": "1" for card in line.split("+")}
+                )
             else:
                 word = line.lower()
-                assert word in offered or (word == "player:" + "x") or \
-                    page.has("friend"), (line, offered)
+                assert word in offered or (word == "player:" + "x") or page.has("friend"), (
+                    line,
+                    offered,
+                )
                 page = tablet.tap(line=word if word in offered else line)
         elif page.has("play"):
             assert line in page.cards(), (line, page.prompt, page.cards())

@@ -37,15 +37,29 @@ def record_at(db: str, table: int, **changes) -> str:
     declarer, the second his friend)."""
     players = round_json(db)["tables"][table - 1]["players"]
     taken = str(changes.get("taken", 16))
-    return mighty("record", "-l", "cup", "--table", str(table), "-d", players[0], "-c", "15D",
-                  "-f", players[1], "-t", taken, "--again", db=db)
+    return mighty(
+        "record",
+        "-l",
+        "cup",
+        "--table",
+        str(table),
+        "-d",
+        players[0],
+        "-c",
+        "15D",
+        "-f",
+        players[1],
+        "-t",
+        taken,
+        "--again",
+        db=db,
+    )
 
 
 def build(url: str) -> None:
     mighty("league", "create", "cup", "--ruleset", "standard", db=url)
     mighty("round", "start", "-l", "cup", "--players", PLAYERS, db=url)
     record_at(url, 1)
-
 
 
 class Clock:
@@ -62,8 +76,7 @@ def make_app(db: str, folder: Path, clock=time.monotonic, league: str = "cup"):
     from mighty_cli.web.app import create_app
     from mighty_cli.web.served import ServeSettings
 
-    return create_app(ServeSettings(league, db, KEY, lang="en", folder=str(folder)),
-                      clock=clock)
+    return create_app(ServeSettings(league, db, KEY, lang="en", folder=str(folder)), clock=clock)
 
 
 def code_of(db: str, table: int) -> str:
@@ -78,8 +91,9 @@ def running(app):
 
     listening = socket.create_server(("127.0.0.1", 0))
     port = listening.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on",
-                                           timeout_graceful_shutdown=2))
+    server = uvicorn.Server(
+        uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
+    )
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30

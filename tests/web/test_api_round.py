@@ -14,7 +14,8 @@ def test_api_round_has_the_fixed_shape(client, cup):
     assert set(data) == {"league", "round", "tables"}
     assert data["league"] == "cup" and data["round"] == 1
     assert [set(table) for table in data["tables"]] == [
-        {"table", "session", "players", "hands", "playing"}] * 2
+        {"table", "session", "players", "hands", "playing"}
+    ] * 2
     first, second = data["tables"]
     assert (first["table"], first["session"], first["hands"], first["playing"]) == (1, 1, 1, True)
     assert (second["table"], second["hands"]) == (2, 0)
@@ -38,8 +39,15 @@ def test_an_ended_round_is_shown_not_playing(client, cup):
 
 def test_no_page_anyone_reads_shows_an_entry_code(client, cup):
     codes = [code_of(cup, 1), code_of(cup, 2)]
-    for path in ("/", "/projector", "/api/round", "/tables/1", "/tables/2", "/site/",
-                 "/api/changes"):
+    for path in (
+        "/",
+        "/projector",
+        "/api/round",
+        "/tables/1",
+        "/tables/2",
+        "/site/",
+        "/api/changes",
+    ):
         answer = client.get(path)
         assert answer.status_code == 200, path
         assert not any(code in answer.text for code in codes), path

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from serving import KEY, code_of, make_app, mighty, record_at, round_json, running
 
 pytestmark = pytest.mark.serial
@@ -33,8 +32,7 @@ def test_the_board_shows_a_hand_without_a_reload(korean, phone, cup):
     assert phone.evaluate("window.kept") == "this page"  # the same page: not reloaded
 
 
-def test_the_director_seats_someone_mid_round_and_the_board_shows_it(korean, browser, phone,
-                                                                     cup):
+def test_the_director_seats_someone_mid_round_and_the_board_shows_it(korean, browser, phone, cup):
     phone.goto(korean + "/")
     leaving = round_json(cup)["tables"][0]["players"][1]
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ko-KR")

@@ -7,9 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from starlette.testclient import TestClient
-
 from serving import KEY, code_of, mighty, round_json
+from starlette.testclient import TestClient
 
 CORRECTION = {"hand": "1", "taken": "17", "reason": "miscounted"}
 
@@ -27,14 +26,16 @@ def test_the_right_code_is_kept_by_the_phone_and_the_address_loses_it(client, cu
     cookie = answer.headers["set-cookie"]
     assert cookie.startswith("mighty_code_1=") and "HttpOnly" in cookie
     assert "SameSite=strict" in cookie or "SameSite=Strict" in cookie
-    assert client.post("/tables/1/correct", data=CORRECTION,
-                       follow_redirects=False).status_code == 303
+    assert (
+        client.post("/tables/1/correct", data=CORRECTION, follow_redirects=False).status_code == 303
+    )
     assert taken_of_hand_one(cup) == 17
 
 
 def test_a_correction_with_the_code_in_its_form_is_stored(client, cup):
-    answer = client.post("/tables/1/correct", data={**CORRECTION, "code": code_of(cup, 1)},
-                         follow_redirects=False)
+    answer = client.post(
+        "/tables/1/correct", data={**CORRECTION, "code": code_of(cup, 1)}, follow_redirects=False
+    )
     assert answer.status_code == 303
     assert taken_of_hand_one(cup) == 17
 
@@ -75,8 +76,9 @@ def test_wrong_codes_are_slowed_down_after_three(client, cup, clock):
     assert answer.headers["retry-after"] == "2"
     assert "too many wrong codes for this table: try again in 2 s" in answer.text
     clock.now += 2
-    assert client.get(f"/tables/1?code={code_of(cup, 1)}",
-                      follow_redirects=False).status_code == 303
+    assert (
+        client.get(f"/tables/1?code={code_of(cup, 1)}", follow_redirects=False).status_code == 303
+    )
 
 
 def test_each_wrong_code_after_three_waits_twice_as_long(client, cup, clock):
@@ -99,19 +101,23 @@ def test_the_slowing_down_is_per_client_and_per_table(app, client, cup):
     for _try in range(4):
         client.get(f"/tables/1?code={wrong}")
     assert client.get(f"/tables/1?code={wrong}").status_code == 429
-    assert client.get(f"/tables/2?code={code_of(cup, 2)}",
-                      follow_redirects=False).status_code == 303  # another table
+    assert (
+        client.get(f"/tables/2?code={code_of(cup, 2)}", follow_redirects=False).status_code == 303
+    )  # another table
     with TestClient(app, client=("10.0.0.8", 50000)) as other:  # another phone
-        assert other.get(f"/tables/1?code={code_of(cup, 1)}",
-                         follow_redirects=False).status_code == 303
+        assert (
+            other.get(f"/tables/1?code={code_of(cup, 1)}", follow_redirects=False).status_code
+            == 303
+        )
 
 
 def test_a_right_code_clears_the_count(client, cup):
     wrong = _wrong(cup)
     for _try in range(3):
         client.get(f"/tables/1?code={wrong}")
-    assert client.get(f"/tables/1?code={code_of(cup, 1)}",
-                      follow_redirects=False).status_code == 303
+    assert (
+        client.get(f"/tables/1?code={code_of(cup, 1)}", follow_redirects=False).status_code == 303
+    )
     for _try in range(3):
         assert client.get(f"/tables/1?code={wrong}").status_code == 403
 
@@ -159,16 +165,29 @@ def test_the_directors_page_shows_every_tables_code(director, cup):
 def test_a_table_keeps_its_code_when_its_seating_changes(cup):
     before = code_of(cup, 1)
     leaving = round_json(cup)["tables"][0]["players"][-1]
-    mighty("round", "seat", "-l", "cup", "--table", "1", "--leave", leaving, "--join", "Mallory",
-           db=cup)
+    mighty(
+        "round",
+        "seat",
+        "-l",
+        "cup",
+        "--table",
+        "1",
+        "--leave",
+        leaving,
+        "--join",
+        "Mallory",
+        db=cup,
+    )
     table = round_json(cup)["tables"][0]
     assert "Mallory" in table["players"] and table["code"] == before
 
 
 def test_round_show_prints_the_playing_tables_codes(cup):
     shown = mighty("round", "show", "-l", "cup", db=cup)
-    assert (f"Entry codes for the phones (mighty serve): table 1: {code_of(cup, 1)}, "
-            f"table 2: {code_of(cup, 2)}.") in shown
+    assert (
+        f"Entry codes for the phones (mighty serve): table 1: {code_of(cup, 1)}, "
+        f"table 2: {code_of(cup, 2)}."
+    ) in shown
 
 
 def test_codes_are_five_digits_made_for_each_table(cup):
@@ -196,8 +215,17 @@ def test_the_slips_carry_each_tables_code_and_qr_code(director, cup, tmp_path):
         assert f"Entry code for the phones: {code_of(cup, table)}" in page
         assert f"http://testserver/tables/{table}?code={code_of(cup, table)}" in page
     written = tmp_path / "board.html"
-    mighty("round", "show", "-l", "cup", "--html", str(written), "--url",
-           "http://192.168.0.10:8000", db=cup)
+    mighty(
+        "round",
+        "show",
+        "-l",
+        "cup",
+        "--html",
+        str(written),
+        "--url",
+        "http://192.168.0.10:8000",
+        db=cup,
+    )
     text = written.read_text(encoding="utf-8")
     assert f"http://192.168.0.10:8000/tables/1?code={code_of(cup, 1)}" in text
     assert text.count("<svg") >= 2

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import json
 
-from starlette.testclient import TestClient
-
 from serving import KEY, code_of, make_app, mighty, record_at, round_json
+from starlette.testclient import TestClient
 
 
 def log(db: str) -> list[dict]:
@@ -17,8 +16,11 @@ def log(db: str) -> list[dict]:
 
 def test_the_director_seats_someone_mid_round(director, client, cup):
     leaving = round_json(cup)["tables"][0]["players"][2]
-    answer = director.post("/director/seat", data={"table": "1", "leave": leaving,
-                                                   "join": "Mallory"}, follow_redirects=False)
+    answer = director.post(
+        "/director/seat",
+        data={"table": "1", "leave": leaving, "join": "Mallory"},
+        follow_redirects=False,
+    )
     assert answer.status_code == 303 and answer.headers["location"] == "/director?done=seat"
     table = round_json(cup)["tables"][0]
     assert "Mallory" in table["players"] and leaving not in table["players"]
@@ -29,24 +31,37 @@ def test_the_director_seats_someone_mid_round(director, client, cup):
 
 
 def test_the_director_ends_the_round_and_starts_the_next(director, cup):
-    assert director.post("/director/end", data={"force": "1"},
-                         follow_redirects=False).status_code == 303
+    assert (
+        director.post("/director/end", data={"force": "1"}, follow_redirects=False).status_code
+        == 303
+    )
     assert round_json(cup)["ended"] is True
-    answer = director.post("/director/start", data={
-        "players": "Ana, Bo\nCy,Di,Ed,Fay,Gil,Hu,Ida,Jo", "seed": "3"}, follow_redirects=False)
+    answer = director.post(
+        "/director/start",
+        data={"players": "Ana, Bo\nCy,Di,Ed,Fay,Gil,Hu,Ida,Jo", "seed": "3"},
+        follow_redirects=False,
+    )
     assert answer.status_code == 303
     shown = round_json(cup)
     assert shown["round"] == 2 and len(shown["tables"]) == 2
-    assert [(e["action"], e["who"]) for e in log(cup)[-2:]] == [("round end", "director"),
-                                                                ("round start", "director")]
+    assert [(e["action"], e["who"]) for e in log(cup)[-2:]] == [
+        ("round end", "director"),
+        ("round start", "director"),
+    ]
     assert "Round started." in director.get("/director?done=start").text
 
 
 def test_the_director_starts_a_round_with_a_substitute(director, cup):
     director.post("/director/end", data={"force": "1"})
-    answer = director.post("/director/start", data={
-        "players": "Zoe,Bo,Cy,Di,Ed,Fay,Gil,Hu,Ida,Jo", "substitutes": "Zoe/Ana",
-        "credit": "1"}, follow_redirects=False)
+    answer = director.post(
+        "/director/start",
+        data={
+            "players": "Zoe,Bo,Cy,Di,Ed,Fay,Gil,Hu,Ida,Jo",
+            "substitutes": "Zoe/Ana",
+            "credit": "1",
+        },
+        follow_redirects=False,
+    )
     assert answer.status_code == 303, answer.text
     assert round_json(cup)["substitutes"] == [{"player": "Zoe", "for": "Ana", "credited": True}]
 
@@ -60,21 +75,28 @@ def test_the_director_reseats_a_round_before_its_first_hand(director, cup):
 
 
 def test_the_round_clock_is_on_every_board(director, client, cup):
-    assert director.post("/director/clock", data={"minutes": "45"},
-                         follow_redirects=False).status_code == 303
+    assert (
+        director.post("/director/clock", data={"minutes": "45"}, follow_redirects=False).status_code
+        == 303
+    )
     board = client.get("/").text
     assert 'class="clock" data-left="' in board and "Round clock" in board
     entry = log(cup)[-1]
     assert (entry["action"], entry["who"], entry["after"]["minutes"]) == (
-        "round clock", "director", 45)
+        "round clock",
+        "director",
+        45,
+    )
     director.post("/director/clock-stop", data={})
     assert 'class="clock"' not in client.get("/").text
 
 
 def test_the_director_amends_voids_and_restores_a_hand(director, cup):
-    answer = director.post("/director/amend", data={"table": "1", "hand": "1", "taken": "18",
-                                                    "reason": "kitty miscounted"},
-                           follow_redirects=False)
+    answer = director.post(
+        "/director/amend",
+        data={"table": "1", "hand": "1", "taken": "18", "reason": "kitty miscounted"},
+        follow_redirects=False,
+    )
     assert answer.status_code == 303
     shown = json.loads(mighty("hand", "show", "-l", "cup", "1", "--json", db=cup))
     assert shown["taken"] == 18
@@ -83,33 +105,43 @@ def test_the_director_amends_voids_and_restores_a_hand(director, cup):
     assert [(e["action"], e["who"], e["why"]) for e in log(cup)[-3:]] == [
         ("hand amend", "director", "kitty miscounted"),
         ("hand void", "director", "entered twice"),
-        ("hand unvoid", "director", "it was played")]
+        ("hand unvoid", "director", "it was played"),
+    ]
 
 
 def test_the_table_corrects_its_last_hand_and_the_log_says_so(client, cup):
-    answer = client.post("/tables/1/correct", data={
-        "code": code_of(cup, 1), "hand": "1", "taken": "13", "reason": "we counted again"},
-        follow_redirects=False)
+    answer = client.post(
+        "/tables/1/correct",
+        data={"code": code_of(cup, 1), "hand": "1", "taken": "13", "reason": "we counted again"},
+        follow_redirects=False,
+    )
     assert answer.status_code == 303
     entry = log(cup)[-1]
-    assert (entry["action"], entry["who"], entry["why"]) == ("hand amend", "table 1",
-                                                             "we counted again")
+    assert (entry["action"], entry["who"], entry["why"]) == (
+        "hand amend",
+        "table 1",
+        "we counted again",
+    )
     assert (entry["before"]["taken"], entry["after"]["taken"]) == (16, 13)
     assert "Hand corrected." in client.get("/tables/1?done=amend").text
 
 
 def test_a_table_cannot_correct_a_hand_that_is_no_longer_its_last(client, cup):
     record_at(cup, 1, taken=15)
-    answer = client.post("/tables/1/correct", data={
-        "code": code_of(cup, 1), "hand": "1", "taken": "13", "reason": "x"})
+    answer = client.post(
+        "/tables/1/correct",
+        data={"code": code_of(cup, 1), "hand": "1", "taken": "13", "reason": "x"},
+    )
     assert answer.status_code == 409
     assert "last hand is now its hand 2, not 1" in answer.text
 
 
 def test_the_table_voids_its_last_hand(client, cup):
-    answer = client.post("/tables/1/void", data={"code": code_of(cup, 1), "hand": "1",
-                                                 "reason": "entered twice"},
-                         follow_redirects=False)
+    answer = client.post(
+        "/tables/1/void",
+        data={"code": code_of(cup, 1), "hand": "1", "reason": "entered twice"},
+        follow_redirects=False,
+    )
     assert answer.status_code == 303
     assert (log(cup)[-1]["action"], log(cup)[-1]["who"]) == ("hand void", "table 1")
     assert "Correct the last hand" not in client.get("/tables/1").text

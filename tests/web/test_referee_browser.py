@@ -28,8 +28,12 @@ def table(tmp_path):
 
 
 def open_page(browser, width: int, height: int, locale: str):
-    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale,
-                                  is_mobile=width < 500, has_touch=True)
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        locale=locale,
+        is_mobile=width < 500,
+        has_touch=True,
+    )
     return context, context.new_page()
 
 
@@ -54,15 +58,14 @@ def live(db: str) -> str:
     return row[0] if row else ""
 
 
-def test_a_whole_hand_tapped_on_a_phone_in_korean_and_reloaded_mid_trick(browser, table,
-                                                                        tmp_path):
+def test_a_whole_hand_tapped_on_a_phone_in_korean_and_reloaded_mid_trick(browser, table, tmp_path):
     db, code = table
     mighty("league", "set", "cup", "--lang", "ko", db=db)
     with running(make_app(db, tmp_path / "served")) as address:
         context, page = open_page(browser, 390, 844, "ko-KR")
         start(page, address, code)
         assert page.locator("#prompt").inner_text().startswith("[선거]")
-        tap(page, "form.election button.suit")          # the opener bids the lowest spades
+        tap(page, "form.election button.suit")  # the opener bids the lowest spades
         for _ in range(4):
             tap(page, "form.election button[value=pass]")
         boxes = page.locator("form.exchange input[type=checkbox]")
@@ -91,7 +94,8 @@ def test_a_whole_hand_tapped_on_a_phone_in_korean_and_reloaded_mid_trick(browser
 
 
 def test_a_tablet_in_english_greys_a_card_with_its_reason_and_takes_the_short_forms(
-        browser, table, tmp_path):
+    browser, table, tmp_path
+):
     db, code = table
     with running(make_app(db, tmp_path / "served")) as address:
         context, page = open_page(browser, 768, 1024, "en-US")
@@ -104,7 +108,7 @@ def test_a_tablet_in_english_greys_a_card_with_its_reason_and_takes_the_short_fo
             boxes.nth(index).check()
         tap(page, "form.exchange button[value=discard]")
         tap(page, "form.friend .calls button")
-        tap(page, "form.play button.card:not(.greyed)")    # the lead of trick 1
+        tap(page, "form.play button.card:not(.greyed)")  # the lead of trick 1
         greyed = page.locator("form.play button.card.greyed").first
         reason = greyed.get_attribute("data-reason")
         requests = []

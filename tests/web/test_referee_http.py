@@ -10,7 +10,6 @@ import random
 import sqlite3
 
 import pytest
-from databases import database_params, fresh_url, made_once
 from refereeing import (
     Tablet,
     engine_lines,
@@ -23,6 +22,8 @@ from refereeing import (
 )
 from serving import make_app, mighty, round_json
 
+from databases import database_params, fresh_url, made_once
+
 FIVE = "Ana,Bo,Cy,Di,Ed"
 
 
@@ -34,8 +35,10 @@ def one_table(url: str, ruleset: str = "standard", players: str = FIVE) -> None:
 def two_copies(tmp_path, key: str, build=one_table) -> tuple[str, str]:
     """The same league twice: one refereed on the tablet, one at the terminal."""
     web, _nothing = made_once("sqlite", tmp_path, key, build, name="web.db")
-    with sqlite3.connect(tmp_path / "web.db") as source, \
-            sqlite3.connect(tmp_path / "terminal.db") as copy:
+    with (
+        sqlite3.connect(tmp_path / "web.db") as source,
+        sqlite3.connect(tmp_path / "terminal.db") as copy,
+    ):
         source.backup(copy)
     source.close()
     copy.close()
@@ -64,8 +67,7 @@ def tablet(leagues, tmp_path):
         yield Tablet(client)
 
 
-def test_a_seeded_hand_tapped_on_the_tablet_is_stored_as_the_terminal_stores_it(
-        leagues, tablet):
+def test_a_seeded_hand_tapped_on_the_tablet_is_stored_as_the_terminal_stores_it(leagues, tablet):
     web, typed = leagues
     page = tablet.start(code(web), seed=42)
     assert page.status == 200 and page.has("election")
@@ -104,8 +106,9 @@ def test_an_illegal_card_is_refused_with_the_terminals_reason(leagues, tablet):
 def into_trick_two(tablet: Tablet, web: str, seed: int | None = 42):
     """Start refereeing and tap until trick 2 has its lead on the table."""
     tablet.start(code(web), seed=seed)
-    return play_through(tablet, random.Random(5),
-                        stop=lambda page: page.prompt.startswith("[trick 2, "))
+    return play_through(
+        tablet, random.Random(5), stop=lambda page: page.prompt.startswith("[trick 2, ")
+    )
 
 
 def test_undo_goes_back_across_a_trick_and_the_league_keeps_it(leagues, tablet):
@@ -140,8 +143,7 @@ def test_the_same_tap_sent_twice_is_entered_once(leagues, tablet):
     assert live_record(web).count(card.upper()) == before + 1
 
 
-def test_a_reloaded_page_and_a_restarted_server_go_on_at_the_same_card(leagues, tablet,
-                                                                       tmp_path):
+def test_a_reloaded_page_and_a_restarted_server_go_on_at_the_same_card(leagues, tablet, tmp_path):
     web, _typed = leagues
     page = into_trick_two(tablet, web)
     again = tablet.open()
@@ -158,8 +160,7 @@ def test_a_reloaded_page_and_a_restarted_server_go_on_at_the_same_card(leagues, 
         assert card.upper() in live_record(web)
 
 
-def test_a_second_tablet_is_told_who_holds_the_table_and_takes_it_over(leagues, tablet,
-                                                                       tmp_path):
+def test_a_second_tablet_is_told_who_holds_the_table_and_takes_it_over(leagues, tablet, tmp_path):
     web, _typed = leagues
     page = into_trick_two(tablet, web)
     from starlette.testclient import TestClient
@@ -215,8 +216,14 @@ def test_an_open_cards_hand_is_stored_as_the_terminal_stores_it(leagues, tablet)
 
 #: Every table shape the terminal referee plays, with its players: 6마 and 7마 with their
 #: eliminations, two jokers, 허니문's friend hands, ghost 4마's pile, 8마's two decks.
-SHAPES = {"standard-6": 6, "standard-7": 7, "double-joker": 5, "honeymoon": 2, "ghost-4": 4,
-          "chicago-8": 8}
+SHAPES = {
+    "standard-6": 6,
+    "standard-7": 7,
+    "double-joker": 5,
+    "honeymoon": 2,
+    "ghost-4": 4,
+    "chicago-8": 8,
+}
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gil", "Hu"]
 
 
@@ -230,8 +237,7 @@ def shape_leagues(tmp_path, ruleset: str) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("ruleset", ["standard-6", "double-joker", "honeymoon", "chicago-8"])
-def test_a_seeded_hand_of_each_table_shape_is_stored_as_the_terminal_stores_it(
-        tmp_path, ruleset):
+def test_a_seeded_hand_of_each_table_shape_is_stored_as_the_terminal_stores_it(tmp_path, ruleset):
     web, typed = shape_leagues(tmp_path, ruleset)
     with client_for(web, tmp_path / "served") as client:
         tablet = Tablet(client)
@@ -248,7 +254,8 @@ def test_a_seeded_hand_of_each_table_shape_is_stored_as_the_terminal_stores_it(
 
 @pytest.mark.parametrize("ruleset", ["standard-7", "ghost-4"])
 def test_an_open_cards_hand_of_each_table_shape_is_stored_as_the_terminal_stores_it(
-        tmp_path, ruleset):
+    tmp_path, ruleset
+):
     from mighty_cli.engine.ruleset import load_ruleset
 
     web, typed = shape_leagues(tmp_path, ruleset)
@@ -309,14 +316,22 @@ def test_a_tap_needs_the_tables_code_and_this_sites_page(leagues, tablet, tmp_pa
     from starlette.testclient import TestClient
 
     with TestClient(tablet.client.app, client=("10.0.0.9", 50000)) as stranger:
-        stranger.cookies.update({name: value for name, value in tablet.client.cookies.items()
-                                 if name.startswith("mighty_referee")})  # a token, no code
+        stranger.cookies.update(
+            {
+                name: value
+                for name, value in tablet.client.cookies.items()
+                if name.startswith("mighty_referee")
+            }
+        )  # a token, no code
         refused = stranger.post(tablet.address, data={"at": page.at, "line": "pass"})
         assert refused.status_code == 403 and "entry code" in refused.text
         wrong = stranger.post(tablet.address + "/start", data={"code": "x", "who": "Eve"})
         assert wrong.status_code == 403
-    forged = tablet.client.post(tablet.address, data={"at": page.at, "line": "pass"},
-                                headers={"sec-fetch-site": "cross-site"})
+    forged = tablet.client.post(
+        tablet.address,
+        data={"at": page.at, "line": "pass"},
+        headers={"sec-fetch-site": "cross-site"},
+    )
     assert forged.status_code == 403 and live_record(web) == kept
     assert tablet.tap(number="abc", suit="s").status == 400
     assert tablet.tap(line="card:c5").status == 400  # a card called without its holder
@@ -324,13 +339,28 @@ def test_a_tap_needs_the_tables_code_and_this_sites_page(leagues, tablet, tmp_pa
 
 
 @pytest.mark.parametrize("seen_by", ["a tap", "a reload"])
-def test_a_hand_recorded_elsewhere_meanwhile_is_said_and_the_next_hand_asked(leagues, tablet,
-                                                                            seen_by):
+def test_a_hand_recorded_elsewhere_meanwhile_is_said_and_the_next_hand_asked(
+    leagues, tablet, seen_by
+):
     web, _typed = leagues
     page = into_trick_two(tablet, web)
     players = round_json(web)["tables"][0]["players"]
-    mighty("record", "-l", "cup", "--table", "1", "-d", players[0], "-c", "15D", "-f",
-           players[1], "-t", "16", db=web)  # a keeper's entry replaces the tablet's hand
+    mighty(
+        "record",
+        "-l",
+        "cup",
+        "--table",
+        "1",
+        "-d",
+        players[0],
+        "-c",
+        "15D",
+        "-f",
+        players[1],
+        "-t",
+        "16",
+        db=web,
+    )  # a keeper's entry replaces the tablet's hand
     late = tablet.tap(line=page.cards()[0]) if seen_by == "a tap" else tablet.open()
     assert "entered meanwhile elsewhere" in late.html
     assert late.status == (409 if seen_by == "a tap" else 200)

@@ -16,8 +16,6 @@ import urllib.request
 import pytest
 from click.testing import CliRunner
 
-from serving import mighty
-
 
 def _line(stream, deadline: float) -> str:
     while time.monotonic() < deadline:
@@ -31,9 +29,24 @@ def _line(stream, deadline: float) -> str:
 def test_the_server_says_its_address_serves_and_stops_cleanly(cup, tmp_path):
     environment = {**os.environ, "TMPDIR": str(tmp_path), "MIGHTY_LANG": "en"}
     server = subprocess.Popen(
-        [sys.executable, "-m", "mighty_cli", "serve", "--league", "cup", "--db", cup,
-         "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env=environment, cwd=tmp_path)
+        [
+            sys.executable,
+            "-m",
+            "mighty_cli",
+            "serve",
+            "--league",
+            "cup",
+            "--db",
+            cup,
+            "--port",
+            "0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment,
+        cwd=tmp_path,
+    )
     try:
         deadline = time.monotonic() + 60
         first = _line(server.stdout, deadline)
@@ -86,8 +99,7 @@ def test_a_port_taken_is_one_line(cup):
     taken = socket.create_server(("127.0.0.1", 0))
     try:
         port = taken.getsockname()[1]
-        result = CliRunner().invoke(cli, ["serve", "-l", "cup", "--db", cup, "--port",
-                                          str(port)])
+        result = CliRunner().invoke(cli, ["serve", "-l", "cup", "--db", cup, "--port", str(port)])
     finally:
         taken.close()
     assert result.exit_code == 1
@@ -114,7 +126,10 @@ def test_serve_does_not_slow_the_other_commands():
     ``mighty --help`` loads to list it."""
     from test_imports import loaded_in_a_fresh_process
 
-    assert loaded_in_a_fresh_process(
-        "import mighty_cli.cli, mighty_cli.cli.serve",
-        "m.split('.')[0] in ('starlette', 'uvicorn', 'segno') or m.startswith('mighty_cli.web')"
-    ) == []
+    assert (
+        loaded_in_a_fresh_process(
+            "import mighty_cli.cli, mighty_cli.cli.serve",
+            "m.split('.')[0] in ('starlette', 'uvicorn', 'segno') or m.startswith('mighty_cli.web')",
+        )
+        == []
+    )
