@@ -22,9 +22,10 @@ The outcome is checked and stored by the table's own entry
 lock, as ``record`` stores it: a keeper's terminal and the phones at one table are held to the
 same rule (DEVELOPERS.md, "A table's writers"). The change log says ``table T`` entered it.
 
-A retried entry the table's next hand no longer fits (its declarer sits out the next hand, the
-table was seated again) cannot be weighed against the stored hand: it is answered ``409`` with
-the stored hand, which the phone shows; nothing is stored twice.
+A retried entry the table's next hand no longer fits (its declarer or friend sits out the next
+hand at a table of six or seven) is weighed with the stored hand's own players, so it is still
+answered ``200``; only one the table no longer seats (seated again since) cannot be, and is
+answered ``409`` with the stored hand, which the phone shows. Nothing is stored twice.
 """
 
 from __future__ import annotations
@@ -177,8 +178,44 @@ def _judge_past(
         conflict = _conflict(s, league, ref, expect, None)
         if conflict is None:
             raise
+        if _sent_again(s, league, ref, expect, fields, who):
+            return Answer(200, _stored_again(s, league, ref, expect))
         return _conflict_answer(conflict, str(exc))
     return None  # not refused (it cannot be): the writers' way decides
+
+
+def _sent_again(
+    s: Session, league: reads.ServedLeague, ref: str, expect: int, fields: dict, who: str
+) -> bool:
+    """Whether an entry the table's next hand refuses is the stored hand ``expect`` sent again:
+    weighed with that hand's own players (its declarer or friend may sit out the next hand, at
+    a table of six or seven), as the store weighs an entry sent twice. A table seated again
+    since (those players no longer at it) cannot say so: False, and the entry is a conflict."""
+    view = _stored_view(s, league, ref, expect)
+    if view is None or "players" in fields:
+        return False
+    try:
+        _store(s, league.name, ref, expect, {**fields, "players": list(view.players)}, True, who)
+    except AlreadyStored:
+        return True
+    except (EntryRefused, MightyError):
+        return False
+    return False  # not refused (it cannot be: the table is past the hand)
+
+
+def _stored_view(s: Session, league: reads.ServedLeague, ref: str, expect: int) -> HandView | None:
+    """The table's stored hand ``expect`` (None: the table is short of it)."""
+    current = reads.table_sessions(s, get_league(s, league.name), ref)[-1]
+    if expect > table_hands_so_far(s, current):
+        return None
+    found = s.exec(
+        select(Hand.number)
+        .where(Hand.session_id.in_(table_session_ids(s, current)))  # type: ignore[union-attr]
+        .order_by(Hand.number)
+        .offset(expect - 1)
+        .limit(1)
+    ).one()
+    return show_hand(s, league.name, found)
 
 
 def _conflict(
@@ -198,17 +235,8 @@ def _conflict(
             check_next_hand(s, row, current, expect, ())
         except (HandAlreadyEntered, MightyError) as exc:
             said = str(exc)
-    stored = None
-    if expect <= count:
-        found = s.exec(
-            select(Hand.number)
-            .where(Hand.session_id.in_(table_session_ids(s, current)))  # type: ignore[union-attr]
-            .order_by(Hand.number)
-            .offset(expect - 1)
-            .limit(1)
-        ).one()
-        view = show_hand(s, league.name, found)
-        stored = hand_json(view, view.table_hand or expect)
+    view = _stored_view(s, league, ref, expect)
+    stored = None if view is None else hand_json(view, view.table_hand or expect)
     return said or "", stored, count + 1
 
 

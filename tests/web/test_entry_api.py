@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from serving import code_of, mighty, record_at, round_json
+from serving import code_of, make_app, mighty, record_at, round_json
 
 
 def hands_of(db: str, league: str = "cup") -> list[dict]:
@@ -61,6 +61,41 @@ def test_the_same_entry_sent_again_is_answered_200_and_stored_once(client, cup):
     assert (first.status_code, again.status_code) == (201, 200)
     assert again.json() == first.json()
     assert len(hands_of(cup)) == 2
+
+
+def test_an_entry_sent_again_after_its_friend_sat_out_the_next_hand_is_answered_200(tmp_path):
+    """At a table of six the dealer sits out: a phone that lost its answer sends hand 1 again
+    when its friend, dealing hand 2, no longer plays; it is still this very entry."""
+    from starlette.testclient import TestClient
+
+    from mighty_cli.store.db import make_engine, transaction
+    from mighty_cli.table.next_hand import read_next_hand
+
+    db = f"sqlite:///{tmp_path / 'six.db'}"
+    mighty("league", "create", "six", "--ruleset", "standard", db=db)
+    mighty("round", "start", "-l", "six", "--players", "Ana,Bo,Cy,Di,Ed,Fay", db=db)
+    table = json.loads(mighty("round", "show", "-l", "six", "--json", db=db))["tables"][0]
+    engine = make_engine(db)
+    with transaction(engine) as s:
+        playing = read_next_hand(s, "six", table["session"]).players
+    body = {
+        "code": table["code"],
+        "hand": 1,
+        "declarer": playing[0],
+        "contract": "15D",
+        "friend": playing[1],
+        "taken": 16,
+    }
+    with TestClient(make_app(db, tmp_path / "served", league="six")) as client:
+        first = client.post("/api/tables/1/hands", json=body)
+        with transaction(engine) as s:
+            sitting_out = set(table["players"]) - set(read_next_hand(s, "six", 1).players)
+        again = client.post("/api/tables/1/hands", json=body)
+    engine.dispose()
+    assert sitting_out == {playing[1]}
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json() == first.json()
+    assert len(hands_of(db, "six")) == 1
 
 
 def test_another_entry_of_a_stored_hand_is_refused_409_with_the_stored_hand(client, cup):
