@@ -7,12 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import tomllib
 
+from mighty_cli.engine import safe_toml
 from mighty_cli.engine.particles import attach, resolve
 from mighty_cli.engine.translation import KoreanMessage, set_language
 
-CASES = tomllib.loads(
+CASES = safe_toml.loads(
     (Path(__file__).resolve().parents[1] / "data" / "particle_cases.toml").read_text(
         encoding="utf-8"
     )

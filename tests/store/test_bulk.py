@@ -12,12 +12,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-import tomllib
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 from test_interchange import corrected_league
 
 from databases import run, snapshot
+from mighty_cli.engine import safe_toml
 from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.records import load_record
 from mighty_cli.store.interchange import bulk, exports, import_batch
@@ -203,7 +203,7 @@ def test_the_exports_direct_reader_and_writers_agree_with_the_general_ones(engin
                 .replace("\n", "\\n"),  # one line: a note's line breaks escaped
                 times and str(times[0]),
                 times and times[1] and str(times[1]),
-                json.dumps(tomllib.loads(view.record_toml), ensure_ascii=False)  # one line
+                json.dumps(safe_toml.loads(view.record_toml), ensure_ascii=False)  # one line
                 if view.full and view.record_toml
                 else None,
             )

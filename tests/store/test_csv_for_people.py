@@ -19,13 +19,13 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-import tomllib
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from sqlalchemy import update
 from sqlmodel import select
 
 from databases import fresh_url, run
+from mighty_cli.engine import safe_toml
 from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.records import load_record
 from mighty_cli.store.db import make_engine
@@ -134,7 +134,7 @@ def hands(engine, name: str) -> list:
             view.record_toml
             and {
                 key: value
-                for key, value in tomllib.loads(view.record_toml).items()
+                for key, value in safe_toml.loads(view.record_toml).items()
                 if key != "players"
             },
         )

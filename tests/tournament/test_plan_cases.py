@@ -8,11 +8,11 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-import tomllib
 
+from mighty_cli.engine import safe_toml
 from mighty_cli.tournament.plan import plan_rounds, table_sizes
 
-CASES = tomllib.loads(
+CASES = safe_toml.loads(
     (Path(__file__).resolve().parents[1] / "data" / "plan_cases.toml").read_text(encoding="utf-8")
 )
 

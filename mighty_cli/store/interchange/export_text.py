@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...engine.records import FORMAT
+from ...engine.safe_toml import tomllib
 from ..ledger.hands import HandView
 from ..models import League
 
@@ -192,8 +193,6 @@ def hand_json(view: HandView, times: tuple | None = None) -> dict:
     if view.friend2:  # 동대전 7마's second friend
         data["friend2"] = view.friend2
     if view.full and view.record_toml:
-        import tomllib
-
         data["record"] = tomllib.loads(view.record_toml)
     if times:
         data["session_started"] = times[0].isoformat()
@@ -282,7 +281,6 @@ def csv_note(note: str | None) -> str:
 
 def record_json(record_toml: str) -> str:
     """A refereed hand's record as one line of JSON: the JSON export's ``record``."""
-    import tomllib
 
     return json_dumps(tomllib.loads(record_toml))
 

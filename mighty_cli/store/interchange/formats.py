@@ -21,6 +21,7 @@ from ...engine.inputs import bounded_lines, open_text
 from ...engine.limits import RECORD_LINE_MAX_BYTES, RECORD_MAX_BYTES
 from ...engine.records import FORMAT, Record
 from ...engine.records.stream import check_hand, stream_record
+from ...engine.safe_toml import tomllib
 from ...engine.translation import _
 from .exports import CSV_COLUMNS, CSV_LAYOUTS, FORMATS
 
@@ -276,7 +277,6 @@ def csv_note_value(cell: str) -> str:
 def _embedded(record: str, name: str, line: int, as_json: bool) -> dict | None:
     """A refereed hand's record cell: one line of JSON as written now (``as_json``), or the
     TOML of the CSVs written before."""
-    import tomllib
 
     if not record:
         return None

@@ -45,6 +45,7 @@ from ...engine.hand import DUMMY
 from ...engine.hand.honeymoon import controller_of, is_partner_hand, partner_of
 from ...engine.records import HandOutcome, Record, replay
 from ...engine.ruleset import Ruleset
+from ...engine.safe_toml import tomllib
 from ...engine.session import Proposal, check_sitting_out, playing_order, settle_pot
 from ...engine.translation import N_, _, ngettext
 from .. import LeagueError
@@ -158,7 +159,6 @@ class HandView:
 
 
 def _toml_loads(text: str) -> dict:
-    import tomllib
 
     return tomllib.loads(text)
 
