@@ -54,7 +54,7 @@ COMMANDS = {
     "export": "mighty_cli.cli.import_export:export",
     "backup": "mighty_cli.cli.import_export:backup",
     "restore": "mighty_cli.cli.import_export:restore",
-    "record": "mighty_cli.cli.league_hands:record",
+    "record": "mighty_cli.cli.record_command:record",
     "hand": "mighty_cli.cli.league_hands:hand",
     "where": "mighty_cli.cli.where:where",
     "serve": "mighty_cli.cli.serve:serve",

@@ -2,8 +2,9 @@
 ``--db``, ``--league`` and ``--by`` options, one transaction per command) is in :mod:`.database`.
 The other league commands live by concern:
 :mod:`.league_players` (``player``), :mod:`.league_sessions` (``session``),
-:mod:`.league_standings` (``standings``), :mod:`.league_hands` (``record``, ``hand``) and
-:mod:`.import_export` (``import``, ``export``, ``backup``, ``restore``).
+:mod:`.league_standings` (``standings``), :mod:`.record_command` (``record``),
+:mod:`.league_hands` (``hand``) and :mod:`.import_export` (``import``, ``export``, ``backup``,
+``restore``).
 
 Thin: parse, open one transaction, call the store's operations, print. SQLModel and
 Jinja2 are imported inside the commands, so ``mighty --help`` never loads them.

@@ -17,6 +17,8 @@ The API (these names and exceptions stay stable for every front end):
 * :func:`store_outcome` ``(s, league, outcome, session=, expect_hand=, again=, who=)`` →
   :class:`Stored` (the table's and the league's numbers of the hand, each player's points), in
   the caller's transaction ``s``.
+* :func:`sent_again` ``(s, league, session, expect, fields, players)``: whether an entry of a
+  hand the table has stored is that hand sent again, weighed with the stored hand's players.
 
 ``fields`` maps ``record``'s option names (:data:`FIELDS`: ``declarer``, ``contract``,
 ``friend``, ``taken``, ``opposition``, ``deal_miss``, ``eliminated``, ``friend_call``,
@@ -53,7 +55,7 @@ from ..engine.errors import MightyError
 from ..engine.translation import N_, _, ngettext
 from .answers import PRESENT, Answers
 from .name_lookup import match_name, split_names
-from .next_hand import NextHand, Variants
+from .next_hand import NextHand, Variants, read_next_hand
 from .table_errors import TableError
 from .taken import parse_taken, ruling_party_count
 from .words import contract_text, friend_value
@@ -559,3 +561,24 @@ def store_outcome(
     except MightyError as exc:
         raise EntryRefused(str(exc)) from None
     return Stored(recorded)
+
+
+def sent_again(
+    s, league: str, session: int, expect: int, fields: Mapping[str, object], players, who: str = ""
+) -> bool:
+    """Whether an entry of the table's hand ``expect``, which the table has already stored, is
+    that hand sent again (a phone that lost its answer): weighed with the stored hand's own
+    ``players`` (its declarer or friend may sit out the table's next hand at a table of six or
+    seven), as the store weighs an entry sent twice (:class:`AlreadyStored`). False: another
+    outcome, one the table can no longer weigh (seated again since), or a hand not yet stored."""
+    hand = read_next_hand(s, league, session)
+    if expect > hand.hands or "players" in fields:
+        return False
+    try:
+        outcome = check_outcome(hand, {**fields, "players": list(players)})
+        store_outcome(s, league, outcome, session=session, expect_hand=expect, again=True, who=who)
+    except AlreadyStored:
+        return True
+    except (EntryRefused, MightyError):
+        return False
+    return False  # not reached: the store refuses a hand the table is past

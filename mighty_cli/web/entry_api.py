@@ -54,6 +54,7 @@ from ..table.score_entry import (
     SameAsPrevious,
     check_field,
     check_outcome,
+    sent_again,
     store_outcome,
 )
 from . import entry_body, reads
@@ -178,29 +179,14 @@ def _judge_past(
         conflict = _conflict(s, league, ref, expect, None)
         if conflict is None:
             raise
-        if _sent_again(s, league, ref, expect, fields, who):
+        view = _stored_view(s, league, ref, expect)
+        session = reads.table_sessions(s, get_league(s, league.name), ref)[-1].number
+        if view is not None and sent_again(
+            s, league.name, session, expect, fields, view.players, who
+        ):
             return Answer(200, _stored_again(s, league, ref, expect))
         return _conflict_answer(conflict, str(exc))
     return None  # not refused (it cannot be): the writers' way decides
-
-
-def _sent_again(
-    s: Session, league: reads.ServedLeague, ref: str, expect: int, fields: dict, who: str
-) -> bool:
-    """Whether an entry the table's next hand refuses is the stored hand ``expect`` sent again:
-    weighed with that hand's own players (its declarer or friend may sit out the next hand, at
-    a table of six or seven), as the store weighs an entry sent twice. A table seated again
-    since (those players no longer at it) cannot say so: False, and the entry is a conflict."""
-    view = _stored_view(s, league, ref, expect)
-    if view is None or "players" in fields:
-        return False
-    try:
-        _store(s, league.name, ref, expect, {**fields, "players": list(view.players)}, True, who)
-    except AlreadyStored:
-        return True
-    except (EntryRefused, MightyError):
-        return False
-    return False  # not refused (it cannot be: the table is past the hand)
 
 
 def _stored_view(s: Session, league: reads.ServedLeague, ref: str, expect: int) -> HandView | None:

@@ -20,6 +20,7 @@ from mighty_cli.table.score_entry import (
     SameAsPrevious,
     check_field,
     check_outcome,
+    sent_again,
     store_outcome,
 )
 
@@ -246,3 +247,21 @@ def test_store_outcome_at_a_duplicate_table_refuses_a_friend_without_the_card_ca
     assert "the deal decides who the friend is: give the card the declarer called" in str(refusal)
     assert store(engine, entry | {"friend_call": "SA"}).table_hand == 1
     engine.dispose()
+
+
+# --- sent_again ----------------------------------------------------------------------------------
+
+
+def test_sent_again_weighs_a_stored_hand_with_its_own_players_at_a_table_of_six(tmp_path):
+    """At a table of six the dealer sits out: hand 1 sent again once its friend deals hand 2
+    (and so no longer plays) is still this very entry; another outcome is not."""
+    six = league_engine(tmp_path, players=[*FIVE, "Fay"])
+    playing = list(next_hand(six).players)
+    fields = {"declarer": playing[0], "contract": "15D", "friend": playing[1], "taken": "16"}
+    store(six, fields, expect_hand=1)
+    assert playing[1] not in next_hand(six).players
+    with transaction(six) as s:
+        assert sent_again(s, "L", 1, 1, fields, playing)
+        assert not sent_again(s, "L", 1, 1, {**fields, "taken": "15"}, playing)
+        assert not sent_again(s, "L", 1, 2, fields, playing)  # not stored yet: not sent again
+    six.dispose()
