@@ -61,7 +61,7 @@ from . import entry_body, reads
 from .forms import RequestError
 from .guard import cross_site
 from .served import Served, served
-from .table_views import code_cookie, table_code_refusal
+from .table_views import code_cookie, table_code_refusal, writer_name
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ class EntryTarget:
     @property
     def writer(self) -> str:
         """Who the change log says entered a hand: ``table 2`` (``session 5``)."""
-        return f"table {self.table}" if self.table is not None else f"session {self.session}"
+        return writer_name(self.table, self.session)
 
 
 def entry_target(s: Session, league: reads.ServedLeague, ref: str) -> EntryTarget:

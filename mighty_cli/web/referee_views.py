@@ -37,7 +37,7 @@ from .guard import client_of, codes_match, cross_site
 from .pages import page
 from .referee_desk import Desk, Desks, TableFacts, league_and_table, open_desk
 from .served import Served, served
-from .table_views import CODE_KEPT_SECONDS, code_cookie, table_code_refusal
+from .table_views import CODE_KEPT_SECONDS, code_cookie, table_code_refusal, writer_name
 
 #: How a tablet's token for a table is named (``mighty_referee_2``), and its referee's name.
 TOKEN_COOKIE = "mighty_referee_{table}"
@@ -453,7 +453,7 @@ async def _checked(request: Request):
 def _writer(facts: TableFacts, name: str | None) -> str:
     """Who the change log says stored a hand refereed on a tablet: ``table 2 (Mina)``, the
     table as its page's corrections say it, with the name its referee gave."""
-    table = f"table {facts.table}" if facts.table is not None else f"session {facts.session}"
+    table = writer_name(facts.table, facts.session)
     return f"{table} ({name})" if name else table
 
 

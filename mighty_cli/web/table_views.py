@@ -33,9 +33,11 @@ CODE_KEPT_SECONDS = 12 * 3600
 REASON_MAX = 300
 
 
-def writer_name(view: reads.TableView) -> str:
-    """Who the change log says made a table's change: ``table 2`` (``session 5``)."""
-    return f"table {view.table}" if view.table is not None else f"session {view.session}"
+def writer_name(table: int | None, session: int) -> str:
+    """Who the change log says made a table's change (an entry, a correction, a hand refereed
+    on its tablet): ``table 2``, or ``session 5`` for a session of its own. A name kept as data,
+    like a keeper's login, in every language."""
+    return f"table {table}" if table is not None else f"session {session}"
 
 
 def code_cookie(ref: str) -> str:
@@ -167,7 +169,12 @@ async def table_correct(request: Request) -> Response:
         changes = amendment(fields, last)
         why = text(fields, "reason", _("reason"), required=True, longest=REASON_MAX)
         await state.write(
-            amend_hand, league.name, last.number, who=writer_name(view), why=why, **changes
+            amend_hand,
+            league.name,
+            last.number,
+            who=writer_name(view.table, view.session),
+            why=why,
+            **changes,
         )
     except RequestError as exc:
         return _table_page(state, request, league, view, exc, fields)
@@ -187,7 +194,9 @@ async def table_void(request: Request) -> Response:
     try:
         last = _last_hand(view, fields)
         why = text(fields, "reason", _("reason"), required=True, longest=REASON_MAX)
-        await state.write(void_hand, league.name, last.number, who=writer_name(view), why=why)
+        await state.write(
+            void_hand, league.name, last.number, who=writer_name(view.table, view.session), why=why
+        )
     except RequestError as exc:
         return _table_page(state, request, league, view, exc, fields)
     except MightyError as exc:
