@@ -2,6 +2,7 @@
 
     python benchmarks/serve.py [--db URL] [--tables 20] [--phones 3] [--hands 30]
                                [--typos 0.1] [--drops 0.1] [--workers N] [--pace S]
+                               [--watchers N]
 
 A league of ``--tables`` × 5 players starts a round (standard rules, a table of five each) in a
 temporary folder (SQLite there; or the PostgreSQL database ``--db`` names, whose tables are
@@ -14,7 +15,9 @@ first of a table's entries of hand k is stored; an entry that differs is refused
 stored hand shown; the same one is answered 200); a phone that lost its answer (``--drops``)
 sends the entry again (answered 200, stored once). ``--pace S``: a table plays a hand every
 S seconds, the tables out of step, a table's phones within a few seconds of each other (0: as
-fast as the server answers, the default: the load a server can take).
+fast as the server answers, the default: the load a server can take). ``--watchers N``: N
+phones a table also look at the table's page, each fetching it again on every change as the
+page's script does (the room's phones between their entries).
 
 Printed: entries per second (every request, and hands stored), the latency of an entry (p50,
 p99, max), the board's delay (a client on the live events, ``/events``, fetching ``GET
@@ -186,8 +189,9 @@ class Board:
     """A board on ``/events``: on each change it fetches ``GET /api/round`` and notes when it
     first saw each table with k hands."""
 
-    def __init__(self, address: str) -> None:
+    def __init__(self, address: str, watchers: Watchers | None = None) -> None:
         self.address = address
+        self.watchers = watchers
         self.seen: dict[tuple[int, int], float] = {}
         self.changes = 0
         self._stop = threading.Event()
@@ -213,10 +217,67 @@ class Board:
                         break
                     if line.startswith("event: change"):
                         self.changes += 1
+                        if self.watchers is not None:
+                            self.watchers.changed()
                         self._look(client)
 
     def stop(self) -> None:
         self._stop.set()
+
+
+class Watchers:
+    """The phones looking at their table's page (``--watchers`` a table): on each change each
+    fetches its table's page again, as serve.js does (one fetch at a time per phone, a change
+    seen meanwhile fetched after it). Notes each fetch's time."""
+
+    def __init__(self, address: str, tables: list[int], per_table: int) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self.address = address
+        self.pages = [f"/tables/{table}" for table in tables for _ in range(per_table)]
+        self.latencies: list[float] = []
+        self.failed = 0
+        self._busy = [False] * len(self.pages)
+        self._again = [False] * len(self.pages)
+        self._lock = threading.Lock()
+        self._pool = ThreadPoolExecutor(max_workers=max(1, min(len(self.pages), 32)))
+        self._local = threading.local()
+
+    def changed(self) -> None:
+        for k in range(len(self.pages)):
+            with self._lock:
+                if self._busy[k]:
+                    self._again[k] = True
+                    continue
+                self._busy[k] = True
+            self._pool.submit(self._fetch, k)
+
+    def _client(self):
+        import httpx2 as httpx
+
+        client = getattr(self._local, "client", None)
+        if client is None:
+            client = self._local.client = httpx.Client(timeout=60.0)
+        return client
+
+    def _fetch(self, k: int) -> None:
+        while True:
+            start = time.monotonic()
+            try:
+                answer = self._client().get(self.address + self.pages[k])
+                if answer.status_code != 200:
+                    self.failed += 1
+            except Exception:  # noqa: BLE001 (counted: the benchmark reports it)
+                self.failed += 1
+            self.latencies.append(time.monotonic() - start)
+            with self._lock:
+                if not self._again[k]:
+                    self._busy[k] = False
+                    return
+                self._again[k] = False
+
+    def stop(self) -> None:
+        self._pool.shutdown(wait=True)
 
 
 # --- the phones ------------------------------------------------------------------------------
@@ -386,6 +447,12 @@ def main() -> None:
     parser.add_argument("--drops", type=float, default=0.1)
     parser.add_argument("--pace", type=float, default=0.0)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--watchers",
+        type=int,
+        default=0,
+        help="phones a table looking at its page (fetched again on each change)",
+    )
     parser.add_argument("--seed", type=int, default=37)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="mighty-bench-serve-") as name:
@@ -403,13 +470,16 @@ def main() -> None:
         )
         server, address = start_server(url, folder, args.workers)
         memory = Memory(server.pid)
-        board = Board(address)
+        watchers = Watchers(address, sorted(tables), args.watchers) if args.watchers else None
+        board = Board(address, watchers)
         board.ready.wait(10)
         try:
             results, seconds = asyncio.run(night(address, tables, args))
             time.sleep(2.5)  # the board's last look
         finally:
             board.stop()
+            if watchers is not None:
+                watchers.stop()
             peak = memory.stop()
             server.send_signal(signal.SIGTERM)
             try:
@@ -443,6 +513,13 @@ def main() -> None:
         f"max {max(shown, default=0) * 1000:.0f} ms; {unseen} never shown; "
         f"{board.changes} change events"
     )
+    if watchers is not None:
+        print(
+            f"table pages ({args.watchers} phones a table, fetched again on each change): "
+            f"{len(watchers.latencies)} fetches, p50 "
+            f"{percentile(watchers.latencies, 0.5) * 1000:.0f} ms, p99 "
+            f"{percentile(watchers.latencies, 0.99) * 1000:.0f} ms; {watchers.failed} failed"
+        )
     cpu = sum(memory.cpu.values())
     print(
         f"server's peak memory (resident, its processes together): {peak / 1024:.0f} MiB; "

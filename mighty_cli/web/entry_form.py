@@ -15,6 +15,7 @@ from sqlmodel import Session
 
 from ..table.next_hand import Variants, read_next_hand
 from . import reads
+from .view_cache import changes_with
 
 #: The value of "no friend" in the friend field (``record -f none``).
 NO_FRIEND = "none"
@@ -56,6 +57,7 @@ def entry_form(s: Session, league: reads.ServedLeague, view: reads.TableView) ->
     )
 
 
+@changes_with(reads.table_scope)
 def table_and_entry(
     s: Session, league: reads.ServedLeague, ref: str
 ) -> tuple[reads.TableView, EntryForm | None]:

@@ -15,7 +15,7 @@ from sqlmodel import Session, select
 
 from ..engine.translation import _
 from ..store import LeagueError
-from ..store.ledger.change_marker import change_marker
+from ..store.ledger.change_marker import change_marker, table_marker
 from ..store.ledger.corrections import change_log
 from ..store.ledger.hands import HandView, list_hands
 from ..store.ledger.leagues import league_setting
@@ -25,6 +25,7 @@ from ..store.models import League, LeagueRound, LeagueSession, LiveHand, Player
 from ..store.rounds.round_board import RoundBoard, round_board, tournament_standings
 from ..store.rounds.round_clock import RoundClock, round_clock
 from ..tournament.ranking import TournamentRow
+from .view_cache import changes_with, per_change
 
 #: A table as an address names it: a round's table number, or ``s`` and a session's number.
 _TABLE = re.compile(r"(?:s([1-9][0-9]{0,8})|([1-9][0-9]{0,5}))")
@@ -83,6 +84,7 @@ class BoardView:
     lone: list[LoneTable]
 
 
+@per_change
 def board_view(s: Session, league: ServedLeague) -> BoardView:
     row = get_league(s, league.name)
     has_round = s.exec(select(LeagueRound.id).where(LeagueRound.league_id == row.id)).first()
@@ -121,6 +123,7 @@ def lone_tables(s: Session, league: League) -> list[LoneTable]:
     return found
 
 
+@per_change
 def api_round(s: Session, league: ServedLeague) -> dict:
     """``GET /api/round``: the league, its round (open, else latest; None: none) and each table
     of it: number, session, players in seat order, live hands, still playing."""
@@ -229,6 +232,14 @@ class TableView:
         )
 
 
+def table_scope(s: Session, league: ServedLeague, ref: str) -> str:
+    """What a table's page goes by: the change log and the table's own hand in progress
+    (:func:`~mighty_cli.store.ledger.change_marker.table_marker`)."""
+    current = table_sessions(s, get_league(s, league.name), ref)[-1]
+    return table_marker(s, current.id)  # type: ignore[arg-type]
+
+
+@changes_with(table_scope)
 def table_view(s: Session, league: ServedLeague, ref: str) -> TableView:
     row = get_league(s, league.name)
     sessions = table_sessions(s, row, ref)

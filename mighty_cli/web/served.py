@@ -24,6 +24,7 @@ from .guard import DIRECTOR_COOKIE, WrongCodes, codes_match
 from .pages import Pages
 from .reads import ServedLeague, league_facts
 from .site_cache import SiteCache
+from .view_cache import ViewCache, change_scope
 from .watch import ChangeWatcher
 
 #: The environment variables that carry the settings to a PostgreSQL server's workers.
@@ -74,17 +75,27 @@ class Served:
         self._own_folder = settings.folder is None
         self.folder = Path(settings.folder or tempfile.mkdtemp(prefix="mighty-serve-"))
         self.site = SiteCache(self.folder / "site")
+        self.views = ViewCache()
 
     async def read(self, gather: Callable | None = None, *args) -> tuple[ServedLeague, Any]:
         """The league's facts and what ``gather(s, league, *args)`` reads, in one read-only
-        transaction (in a thread: the database waits there, not the server)."""
+        transaction (in a thread: the database waits there, not the server); a view marked
+        :func:`~.view_cache.per_change` is gathered once per change of the league."""
         return await run_in_threadpool(self._read, gather, args)
 
     def _read(self, gather, args) -> tuple[ServedLeague, Any]:
         with reading(self.engine) as s:
             league = league_facts(s, self.settings.league)
-            set_language(league.lang or self.settings.lang)
-            return league, (gather(s, league, *args) if gather is not None else None)
+            language = set_language(league.lang or self.settings.lang)
+            if gather is None:
+                return league, None
+            scope = change_scope(gather)
+            if scope is None:
+                return league, gather(s, league, *args)
+            marker = scope(s, league, *args)
+            return league, self.views.view(
+                gather, args, language, marker, lambda: gather(s, league, *args)
+            )
 
     async def marker(self) -> str:
         league, _nothing = await self.read()

@@ -7,7 +7,8 @@ a round started, reseated or ended, a seating changed, a session started or ende
 renamed, the round's clock), so the log's last id says "something changed"; the hands in
 progress (a referee's, kept after each card) are the one thing written without it, so their
 count and latest time are part of the marker too. Both are read by their indexes: the cost
-does not grow with the league.
+does not grow with the league. A table's marker (:func:`table_marker`) takes the change log and
+that table's hand in progress alone: what the table's own page shows.
 """
 
 from __future__ import annotations
@@ -22,11 +23,24 @@ from ..models import ChangeLog, LiveHand
 
 def change_marker(s: Session, league_id: int) -> str:
     """The league's marker now: equal markers, nothing new to show."""
-    last = s.exec(select(func.max(ChangeLog.id))).one()
     live = s.exec(
         select(func.count(LiveHand.session_id), func.max(LiveHand.updated_at)).where(
             LiveHand.league_id == league_id
         )
     ).one()
-    text = f"{last or 0}|{live[0]}|{live[1]}"
+    return _marker(f"{_last_change(s)}|{live[0]}|{live[1]}")
+
+
+def table_marker(s: Session, session_id: int) -> str:
+    """One table's marker now (its session ``session_id``): what the change log says and the
+    table's own hand in progress, so a card played at another table leaves it as it was."""
+    live = s.exec(select(LiveHand.updated_at).where(LiveHand.session_id == session_id)).first()
+    return _marker(f"{_last_change(s)}|{session_id}|{live}")
+
+
+def _last_change(s: Session) -> int:
+    return s.exec(select(func.max(ChangeLog.id))).one() or 0
+
+
+def _marker(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]

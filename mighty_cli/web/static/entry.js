@@ -198,15 +198,18 @@
   }
 
   // The table moved on elsewhere (another phone, a keeper's terminal, the director seating
-  // someone): the form is fetched again for the table's next hand; what was typed here comes
-  // back with the hand it was typed for (restore), so nothing is sent as another hand unseen.
-  function follow() {
+  // someone): the form is taken from the page just fetched again (serve.js hands it over; else
+  // it is fetched) for the table's next hand; what was typed here comes back with the hand it
+  // was typed for (restore), so nothing is sent as another hand unseen.
+  function follow(event) {
     var shown = document.getElementById("entry-form");
     if (!shown) { return; }
-    fetch(location.pathname, {cache: "no-store", credentials: "same-origin"})
-      .then(function (answer) { return answer.text(); })
-      .then(function (html) {
-        var fresh = new DOMParser().parseFromString(html, "text/html");
+    var fetched = event && event.detail ? Promise.resolve(event.detail) :
+      fetch(location.pathname, {cache: "no-store", credentials: "same-origin"})
+        .then(function (answer) { return answer.text(); })
+        .then(function (html) { return new DOMParser().parseFromString(html, "text/html"); });
+    fetched
+      .then(function (fresh) {
         var other = fresh.getElementById("entry-form");
         var now = document.getElementById("entry-form");
         if (!now) { return; }

@@ -24,7 +24,7 @@
         }
         startClocks();
         slides.restart();
-        document.dispatchEvent(new CustomEvent("mighty:refreshed"));
+        document.dispatchEvent(new CustomEvent("mighty:refreshed", {detail: fresh}));
       })
       .catch(function () { again = true; })
       .then(function () {
