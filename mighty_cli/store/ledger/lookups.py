@@ -131,7 +131,25 @@ def league_rules(league: League) -> Ruleset:
 def find_player(s: Session, name: str) -> Player | None:
     """The player of that name, following merges to the record that absorbed it."""
     name = name_rules.normalize(str(name))
-    player = s.exec(select(Player).where(Player.name == name)).first()
+    return _absorbing(s, s.exec(select(Player).where(Player.name == name)).first())
+
+
+def players_named(s: Session, names: Iterable[str]) -> dict[str, Player]:
+    """:func:`find_player` for many names in one query: the players by name (normalized),
+    merges followed; a name nobody has is left out."""
+    wanted = {name_rules.normalize(str(name)) for name in names}
+    if not wanted:
+        return {}
+    found = s.exec(select(Player).where(Player.name.in_(wanted))).all()  # type: ignore[attr-defined]
+    return {
+        player.name: absorbing
+        for player in found
+        if (absorbing := _absorbing(s, player)) is not None
+    }
+
+
+def _absorbing(s: Session, player: Player | None) -> Player | None:
+    """The record that absorbed ``player`` (merges followed), or ``player`` itself."""
     seen = set()
     while player is not None and player.merged_into_id is not None and player.id not in seen:
         seen.add(player.id)
@@ -151,12 +169,16 @@ def get_player(s: Session, name: str) -> Player:
 def ensure_players(s: Session, names: Iterable[str]) -> dict[str, int]:
     """Player ids by name, creating the players not yet known (insert-or-get)."""
     clean = {name: check_name(name) for name in names}
+    known = players_named(s, clean.values())
     # Sorted: concurrent writers insert new names in one order, so they never deadlock.
-    for name in sorted({c for c in clean.values() if find_player(s, c) is None}):
+    missing = sorted(set(clean.values()) - set(known))
+    for name in missing:
         insert_ignoring_conflict(s, Player, {"name": name, "created_at": utc_now()}, "name")
+    if missing:
+        known |= players_named(s, missing)
     ids: dict[str, int] = {}
     for name, spelt in clean.items():
-        player = find_player(s, spelt)
+        player = known.get(spelt)
         if player is None:  # pragma: no cover - the insert above made it or found it
             raise LeagueError(_("player {spelt!r} could not be created").format(spelt=spelt))
         ids[name] = player.id  # type: ignore[assignment]
