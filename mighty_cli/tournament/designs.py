@@ -11,6 +11,13 @@ Pure.
 * **Affine plane** of order ``q`` (``k = q``): the groups themselves are one more round, so
   ``q²`` players have ``q + 1`` rounds at ``q`` tables of ``q`` with every pair meeting exactly
   once (25 players, tables of 5, six rounds).
+* **Columns and a difference array** for ``k·(k + 1)`` players at ``k + 1`` tables of ``k``,
+  where no field gives a design (30 players at six tables of 5): ``k + 1`` columns of ``k``
+  players (player ``(c, v)``, ``v`` in Z_k); round ``i`` seats column ``i`` at a table and
+  the other columns at the ``k`` translates of a transversal, table ``t`` seating
+  ``(c, a[i][c] + t)``. Two players of columns ``c`` and ``d`` share a table in round ``i``
+  when ``w − v = a[i][d] − a[i][c]``: when those differences are distinct over the rounds
+  (:data:`DIFFERENCE_ARRAYS`), no pair meets twice in ``k + 1`` rounds.
 
 GF(q) for a prime ``q`` is arithmetic modulo ``q``; for 4, 8, 9, 16, 25, 27 and 32 it is
 polynomial arithmetic modulo an irreducible polynomial (:data:`IRREDUCIBLE`).
@@ -36,6 +43,23 @@ IRREDUCIBLE = {
     25: (5, 2, (2, 0)),
     27: (3, 3, (1, 2, 0)),
     32: (2, 5, (1, 0, 1, 0, 0)),
+}
+
+
+#: For a table size ``k``: row ``i`` (a round) gives column ``c`` its shift ``a[i][c]`` in
+#: Z_k (None: the column seated at its own table that round), such that for any two columns
+#: the differences ``a[i][d] − a[i][c]`` over the rounds that split both are distinct (found
+#: by a search; ``tests/tournament/test_plan.py`` checks it; no quadratic formula over GF(5)
+#: has it).
+DIFFERENCE_ARRAYS: dict[int, tuple[tuple[int | None, ...], ...]] = {
+    5: (
+        (None, 0, 3, 1, 0, 4),
+        (0, None, 0, 1, 4, 2),
+        (0, 3, None, 3, 0, 0),
+        (0, 1, 1, None, 2, 4),
+        (0, 2, 4, 4, None, 3),
+        (0, 4, 3, 2, 3, None),
+    ),
 }
 
 
@@ -95,10 +119,12 @@ def field_order(q: int) -> bool:
 
 def design_rounds(players: Sequence[str], size: int, rounds: int) -> list[list[Table]] | None:
     """``rounds`` rounds of ``players`` at tables of ``size`` in which no pair meets twice, from
-    a resolvable transversal design (or the affine plane when ``size`` is the field's order);
-    None when this module has none for them."""
+    a resolvable transversal design (or the affine plane when ``size`` is the field's order),
+    else from columns and a difference array; None when this module has none for them."""
     if size < 2 or len(players) % size:
         return None
+    if len(players) == size * (size + 1) and size in DIFFERENCE_ARRAYS:
+        return column_rounds(players, size, rounds)
     q = len(players) // size
     if q < size or not field_order(q) or rounds > q + (size == q):
         return None
@@ -110,6 +136,31 @@ def design_rounds(players: Sequence[str], size: int, rounds: int) -> list[list[T
         plan.append([tuple(point[(g, add[a][mul[b][g]])] for g in range(size)) for a in range(q)])
     if rounds > q:  # the affine plane's last parallel class: the groups
         plan.append([tuple(point[(g, v)] for v in range(q)) for g in range(size)])
+    return plan
+
+
+def column_rounds(players: Sequence[str], size: int, rounds: int) -> list[list[Table]] | None:
+    """``rounds`` (at most ``size + 1``) rounds of ``size · (size + 1)`` players at
+    ``size + 1`` tables of ``size``, no pair meeting twice: each round a column at its own
+    table and the other columns at the translates of a transversal (:data:`DIFFERENCE_ARRAYS`);
+    None when the module has no array for ``size`` or the rounds are more."""
+    array = DIFFERENCE_ARRAYS.get(size)
+    if array is None or len(players) != size * (size + 1) or rounds > len(array):
+        return None
+    columns = [players[c * size : (c + 1) * size] for c in range(size + 1)]
+    plan: list[list[Table]] = []
+    for row in array[:rounds]:
+        own = next(c for c, shift in enumerate(row) if shift is None)
+        tables = [tuple(columns[own])]
+        for t in range(size):
+            tables.append(
+                tuple(
+                    columns[c][(shift + t) % size]
+                    for c, shift in enumerate(row)
+                    if shift is not None
+                )
+            )
+        plan.append(tables)
     return plan
 
 

@@ -31,7 +31,9 @@ The arithmetic (docs/tournament-notes.md, "The arithmetic of repeats"):
   → 8; 11 at 5+6 → 10; 15 at 3×5 → 6; 22 at 5+5+6+6 → 6.
 * **Exact designs** (:mod:`.designs`): where the players are ``k·q`` at tables of ``k`` for a
   prime power ``q ≥ k``, ``q`` rounds (``q + 1`` when ``k = q``, the affine plane) in which no
-  pair meets twice: 25 players for six rounds, 35 for seven, 40 for eight.
+  pair meets twice: 25 players for six rounds, 35 for seven, 40 for eight; and ``k·(k + 1)``
+  players at ``k + 1`` tables of ``k`` from columns and a difference array (30 at six tables
+  of 5, six rounds).
 * Elsewhere a **seeded search** (:mod:`.plan_search`): annealed swaps of two players, under the
   rules' order; the same seed gives the same plan.
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.session import seats_range
-from mighty_cli.tournament.designs import affine_rounds
+from mighty_cli.tournament.designs import DIFFERENCE_ARRAYS, affine_rounds, column_rounds
 from mighty_cli.tournament.plan import (
     PlanError,
     lower_bound,
@@ -134,6 +134,23 @@ def test_affine_plane_needs_a_prime_powers_square():
     with pytest.raises(PlanError, match="prime power"):
         affine_rounds(names(12), 2)
     assert total_repeats(affine_rounds(names(16), 5)) == 0  # order 4: GF(4)
+
+
+def test_difference_array_splits_every_two_columns_by_distinct_differences():
+    array = DIFFERENCE_ARRAYS[5]
+    for c, d in combinations(range(6), 2):
+        shifts = [(row[d] - row[c]) % 5 for row in array if None not in (row[c], row[d])]
+        assert len(shifts) == 4 and len(set(shifts)) == 4
+
+
+def test_columns_seat_30_at_six_tables_of_5_for_six_rounds_with_no_pair_twice():
+    rounds = column_rounds(names(30), 5, 6)
+    assert rounds is not None and total_repeats(rounds) == 0
+    assert all(sorted(p for t in tables for p in t) == names(30) for tables in rounds)
+    assert all(sorted(map(len, tables)) == [5] * 6 for tables in rounds)
+    assert len(meetings(rounds)) == 6 * 6 * 10  # 360 pairs, each once
+    assert column_rounds(names(30), 5, 7) is None
+    assert [p.repeated_pairs for p in plan_rounds(names(30), [5] * 6, 6, seed=1)] == [0] * 6
 
 
 def test_fifteen_over_four_rounds_meet_no_pair_more_than_twice():
