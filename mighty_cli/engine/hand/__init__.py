@@ -25,7 +25,8 @@ rules live in one module per phase and idea beside it, each stating its rules in
 * ``draft`` — the drafted deal of 변형 2마;
 * ``legal`` and ``playout`` — every legal next action, and the random playout policy;
 * ``replay_setup`` and ``replay_tricks`` — a record's election and its tricks replayed at once
-  with the phases' own steps, held to :func:`apply` by tests (``records.replaying`` uses them).
+  with the phases' own steps, held to :func:`apply` by tests (``records.card_replay`` uses them);
+  ``replay_tables``: what the fast trick replay reads, made once (tokens, plain leads, pairs).
 
 The cards and the deck as bitmasks are :mod:`mighty_cli.engine.cards`, the options
 :mod:`mighty_cli.engine.ruleset`; a hand record above the hand is :mod:`mighty_cli.engine.records`.
