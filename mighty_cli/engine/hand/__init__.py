@@ -16,7 +16,8 @@ rules live in one module per phase and idea beside it, each stating its rules in
 * ``election`` — bids, passes, the deal miss;
 * ``elimination`` — 6마 and 7마: the declarer eliminates, the pile is dealt out;
 * ``exchange`` — the discard, the contract change and the friend call;
-* ``play`` — following suit, the joker and its call, trump leads, a card played;
+* ``play`` — following suit, the joker and its call, trump leads, a card played (``joker_play``:
+  the joker's and Mighty's annotations, the call; ``play_errors``: why a card is refused);
 * ``settle`` — a trick settled: its winner and points, the friend revealed;
 * ``open_cards`` — what the cards shown allow when the deal is unknown;
 * ``seats`` — who sits where for every table shape, and ghost 4마 (고마): the ghost's hand,
