@@ -15,7 +15,7 @@ rules live in one module per phase and idea beside it, each stating its rules in
 * ``state`` — :class:`HandState`, a value, and :func:`new_hand`;
 * ``election`` — bids, passes, the deal miss;
 * ``elimination`` — 6마 and 7마: the declarer eliminates, the pile is dealt out;
-* ``exchange`` — the discard, the contract change and the friend call;
+* ``exchange`` — the discard and the contract change; ``friend_call`` — the friend call;
 * ``play`` — following suit, the joker and its call, trump leads, a card played (``joker_play``:
   the joker's and Mighty's annotations, the call; ``play_errors``: why a card is refused);
 * ``settle`` — a trick settled: its winner and points, the friend revealed;

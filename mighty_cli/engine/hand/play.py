@@ -55,7 +55,7 @@ The rules of play, in the order :func:`legal_mask` and :func:`apply_play` check 
   player holding a joker must play one (reading: the seed is silent; the call names "the
   joker", and either is it). A called card's friend is the player other than the declarer who
   holds a copy; when two players other than the declarer each hold one, the first of them to
-  play it is the friend (reading; exchange.py).
+  play it is the friend (reading; friend_call.py).
 * A 20 no-trump declarer's lead request (``FriendCall.lead_suit``): the friend's first lead must
   be of that suit (or the joker naming it) when he holds a card of it.
 

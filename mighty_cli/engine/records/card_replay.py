@@ -159,7 +159,7 @@ def replay_full(
         refuse_later_keys(hand, index, "discard", _("the eliminations are not over"))
         return _unfinished(index, players, dealer, pot, zero, state)
     # the discard and the friend call written onto the election's private state where
-    # hand/replay_setup.py takes them (exchange.py's own steps), else applied
+    # hand/replay_setup.py takes them (exchange.py's and friend_call.py's own steps), else applied
     if "discard" in hand:
         discard = engine.Discard(tuple(read_cards(hand["discard"], index, "discard")))
         if state is not elected or not setup.discard_in_place(state, discard):
