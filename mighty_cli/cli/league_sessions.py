@@ -167,7 +167,7 @@ def table_or_session(s, league_name: str, session_number, table):
         return session_number
     if session_number is not None:
         raise click.UsageError(_("give --table or --session, not both"))
-    from ..store.rounds.round_tables import table_session
+    from ..store.rounds.round_lookups import table_session
 
     return table_session(s, league_name, table)
 

@@ -42,7 +42,7 @@ from ..render.html import chart, local_clock, local_day, local_time, page_langua
 from ..store.ledger.league_page import LeaguePage, league_page
 from ..store.ledger.lookups import PLAYING_ROLES, RULING_ROLES, get_league, league_rules
 from ..store.ledger.stats import CALL_KINDS, HeadToHead, LeagueStats, is_live, league_stats
-from ..store.rounds.round_tables import latest_round_state, rounds_by_player
+from ..store.rounds.round_lookups import latest_round_state, rounds_by_player
 from ..store.rounds.tournament_view import TournamentView, tournament_view
 from . import page_files as pages
 from . import page_reads as q
@@ -88,6 +88,8 @@ _CODE = (
     "store/ledger/league_page.py",
     "store/ledger/stats.py",
     "store/rounds/round_tables.py",
+    "store/rounds/round_layout.py",
+    "store/rounds/round_lookups.py",
     "store/rounds/round_board.py",
     "store/rounds/tournament_view.py",
     "store/rounds/duplicate.py",

@@ -59,7 +59,7 @@ def open_league_evening(
         from_file = load_record(resume_path) if resume_path else None
         chosen = opts.session_number  # --session N: the hints name it again
         if opts.table is not None:
-            from ..store.rounds.round_tables import table_session  # start-up: a round's table only
+            from ..store.rounds.round_lookups import table_session  # start-up: a round's table only
 
             opts.session_number = table_session(s, league.name, opts.table)
         try:
@@ -184,7 +184,7 @@ def take_table(book: LeagueBook, opts: EveningOptions, chosen: int | None) -> st
 
 def refuse_unnamed_table(s, league, opts: EveningOptions) -> None:
     """Several tables of a round are open and none was named: say which with ``--table``."""
-    from ..store.rounds.round_tables import latest_round_state  # start-up: the store, where opened
+    from ..store.rounds.round_lookups import latest_round_state  # start-up: the store, where opened
 
     state = latest_round_state(s, league)
     if state is None or state.ended or sum(t.playing for t in state.tables) < 2:
