@@ -42,7 +42,7 @@ class AmendedHand:
         """The stored hand, or None where it cannot be amended (the store says why)."""
         if not self._looked:
             from ..store import LeagueError  # start-up: the store
-            from ..store.ledger.hands import show_hand  # start-up: the store
+            from ..store.ledger.hand_reads import show_hand  # start-up: the store
 
             self._looked = True
             try:

@@ -188,7 +188,7 @@ class LeagueBook:
 
     def session_hands(self) -> list[dict]:
         """The session's stored hands as hand-record tables (the evening record so far)."""
-        from ..store.ledger.hands import list_hands
+        from ..store.ledger.hand_reads import list_hands
 
         with self.tx() as s:
             views = list_hands(s, self.league, session_number=self.session, include_voided=False)

@@ -17,7 +17,7 @@ from ..engine.translation import _
 from ..store import LeagueError
 from ..store.ledger.change_marker import change_marker
 from ..store.ledger.corrections import change_log
-from ..store.ledger.hands import HandView, list_hands
+from ..store.ledger.hand_reads import HandView, list_hands
 from ..store.ledger.leagues import league_setting
 from ..store.ledger.lookups import find_round, get_league, league_rules, seating
 from ..store.ledger.sessions import evening

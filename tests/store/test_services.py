@@ -17,7 +17,8 @@ from mighty_cli.store.db import make_engine
 from mighty_cli.store.interchange.exports import export_league, export_record
 from mighty_cli.store.interchange.imports import import_record, save_refereed_hand
 from mighty_cli.store.ledger.corrections import amend_hand, change_log, void_hand
-from mighty_cli.store.ledger.hands import list_hands, record_hand, show_hand
+from mighty_cli.store.ledger.hand_reads import list_hands, show_hand
+from mighty_cli.store.ledger.hands import record_hand
 from mighty_cli.store.ledger.league_page import league_page
 from mighty_cli.store.ledger.leagues import (
     configure_league,

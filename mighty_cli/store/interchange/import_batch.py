@@ -26,14 +26,8 @@ from ...engine.scoring import pot_shares
 from ...engine.session import PotMove, SessionTally, has_session_end
 from ...engine.translation import _
 from .. import LeagueError
-from ..ledger.hands import (
-    HandView,
-    eliminated_seat,
-    list_hands,
-    out_tuples,
-    settle_hand_pot,
-    stored_friend_id,
-)
+from ..ledger.hand_reads import HandView, list_hands
+from ..ledger.hands import eliminated_seat, out_tuples, settle_hand_pot, stored_friend_id
 from ..ledger.leagues import league_today
 from ..ledger.lookups import ensure_players, log_change, seating
 from ..ledger.sessions import find_session, parse_day, pot_before, session_hand_changes

@@ -24,7 +24,8 @@ from ...engine.errors import MightyError
 from ...engine.session import seats_range
 from ...engine.translation import N_, _
 from .. import LeagueError
-from ..ledger.hands import evaluate_hand, hand_views
+from ..ledger.hand_reads import hand_views
+from ..ledger.hands import evaluate_hand
 from ..ledger.lookups import league_rules
 from ..ledger.open_tables import seated_twice
 from ..ledger.totals import fold

@@ -20,13 +20,11 @@ from ...league.standings import StandingChange, Standings, diff
 from .. import LeagueError
 from ..db import lock_league
 from ..models import ChangeLog, Hand, HandPlayer, League, LeagueSession
+from .hand_reads import HandView, find_hand, hand_views
 from .hands import (
-    HandView,
     check_five,
     evaluate_hand,
-    find_hand,
     hand_columns,
-    hand_views,
     member_row_dicts,
     outcome_dict,
     settle_hand_pot,
