@@ -167,8 +167,8 @@ class NextHand:
 def read_next_hand(s, league_name: str, session_number: int | None = None) -> NextHand:
     """The league's open session (or session ``session_number``, open or ended) before its
     next hand, in the caller's transaction ``s``."""
+    from ..store.ledger.evening_glance import evening  # start-up: the store where it is read
     from ..store.ledger.lookups import get_league, league_rules  # start-up: the store where read
-    from ..store.ledger.sessions import evening  # start-up: the store where it is read
 
     state = evening(s, league_name, session_number)
     return NextHand(

@@ -21,7 +21,8 @@ from mighty_cli.store.ledger.leagues import create_league
 from mighty_cli.store.ledger.lookups import get_league
 from mighty_cli.store.ledger.queries import player_stats
 from mighty_cli.store.ledger.queries import standings as read_standings
-from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
+from mighty_cli.store.ledger.sessions import end_session, start_session
+from mighty_cli.store.ledger.succession import session_proposal
 
 
 def _general_append(self, outcome, number, session_id, present, points, pot, record_toml, note):

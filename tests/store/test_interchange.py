@@ -30,7 +30,8 @@ from mighty_cli.store.ledger.leagues import (
 )
 from mighty_cli.store.ledger.lookups import get_league
 from mighty_cli.store.ledger.queries import player_stats, standings
-from mighty_cli.store.ledger.sessions import session_proposal, start_session
+from mighty_cli.store.ledger.sessions import start_session
+from mighty_cli.store.ledger.succession import session_proposal
 from mighty_cli.store.models import Hand, HandPlayer, LeagueSession, SessionSeat
 
 ROOT = Path(__file__).resolve().parents[2]

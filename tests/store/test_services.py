@@ -28,7 +28,8 @@ from mighty_cli.store.ledger.leagues import (
 )
 from mighty_cli.store.ledger.lookups import find_player, get_league, league_rules
 from mighty_cli.store.ledger.queries import player_stats, standings
-from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
+from mighty_cli.store.ledger.sessions import end_session, start_session
+from mighty_cli.store.ledger.succession import session_proposal
 
 ROOT = Path(__file__).resolve().parents[2]
 SEASON = ROOT / "examples" / "season.toml"

@@ -30,7 +30,8 @@ from mighty_cli.store.ledger.hand_reads import list_hands, show_hand
 from mighty_cli.store.ledger.hands import record_hand
 from mighty_cli.store.ledger.leagues import create_league
 from mighty_cli.store.ledger.queries import standings as read_standings
-from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
+from mighty_cli.store.ledger.sessions import end_session, start_session
+from mighty_cli.store.ledger.succession import session_proposal
 from mighty_cli.store.models import Hand
 
 

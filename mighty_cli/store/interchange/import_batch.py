@@ -30,7 +30,9 @@ from ..ledger.hand_reads import HandView, list_hands
 from ..ledger.hands import eliminated_seat, out_tuples, settle_hand_pot, stored_friend_id
 from ..ledger.leagues import league_today
 from ..ledger.lookups import ensure_players, log_change, seating
-from ..ledger.sessions import find_session, parse_day, pot_before, session_hand_changes
+from ..ledger.session_end import session_hand_changes
+from ..ledger.sessions import find_session, parse_day
+from ..ledger.succession import pot_before
 from ..ledger.totals import COUNTS
 from ..models import Hand, HandPlayer, League, LeagueSession, SessionSeat, utc_now, utc_time
 from .bulk import Background, DeferredIndexes, IdBlock, bind_value, check_points, write_rows

@@ -31,7 +31,8 @@ from .hands import (
 )
 from .lookups import ensure_players, get_league, league_rules, log_change, seating
 from .queries import standings
-from .sessions import pot_before, session_note
+from .session_end import session_note
+from .succession import pot_before
 from .totals import add_hand, add_pot, fold
 
 

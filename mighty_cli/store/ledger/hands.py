@@ -59,14 +59,9 @@ from .lookups import (
     log_change,
     seating,
 )
-from .sessions import (
-    duplicate_deal,
-    end_if_over,
-    find_session,
-    next_proposal,
-    pot_before,
-    previous_in_session,
-)
+from .session_end import end_if_over
+from .sessions import find_session
+from .succession import duplicate_deal, next_proposal, pot_before, previous_in_session
 from .table_entry import (
     LiveClaim,
     answers_words,

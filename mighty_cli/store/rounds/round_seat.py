@@ -49,7 +49,8 @@ from ..ledger.lookups import (
     seating,
 )
 from ..ledger.open_tables import refuse_seated_elsewhere, seat_checked
-from ..ledger.sessions import next_proposal, open_session, refuse_near_misses
+from ..ledger.sessions import open_session, refuse_near_misses
+from ..ledger.succession import next_proposal
 from ..models import Hand, League, LeagueRound, LeagueSession, LiveHand, SessionSeat, utc_now
 from .round_layout import RoundState
 from .round_tables import round_state
