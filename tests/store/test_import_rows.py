@@ -12,7 +12,7 @@ from test_interchange_sessions import six_ma_league
 
 from databases import fresh_url, run, snapshot
 from mighty_cli.engine.records import load_record
-from mighty_cli.store.interchange import import_batch
+from mighty_cli.store.interchange import import_batch, import_columns
 from mighty_cli.store.interchange.exports import export_league, export_record
 from mighty_cli.store.interchange.formats import open_record
 from mighty_cli.store.interchange.imports import import_record
@@ -41,7 +41,7 @@ def _general_append(self, outcome, number, session_id, present, points, pot, rec
             note,
             self.stamp,
         )
-        + tuple(columns[c] for c in import_batch.OUTCOME_COLUMNS)
+        + tuple(columns[c] for c in import_columns.OUTCOME_COLUMNS)
     )
     if present is None:  # a new session's: those sitting out are written at its end
         at_table = {name: amount for name, amount in pot.items() if name in outcome.players}
