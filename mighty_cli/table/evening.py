@@ -16,6 +16,8 @@ Where the evening is kept:
   never overwrites a file this run did not write (``--resume FILE`` continues one).
 
 Quitting with work kept nowhere asks first; with piped input it keeps the work in a new file.
+What the evening says besides the hand's lines (the proposal, the totals, the words offered) is
+:mod:`.evening_text`'s.
 """
 
 from __future__ import annotations
@@ -23,7 +25,6 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from ..engine.cards import format_bid, format_card
 from ..engine.cards.deck import UNDEALT, hand_seed
 from ..engine.errors import MightyError
 from ..engine.hand.draft import seeded_deal
@@ -39,19 +40,12 @@ from ..engine.session import (
     propose,
 )
 from ..engine.translation import _, ngettext
-from ..render.text import table
 from . import view, words
 from .books import LeagueBook, SaveFile
+from .evening_text import completions, proposal_line, session_ended_line, session_totals_lines
 from .name_lookup import match_name
 from .referee_session import RefereeSession, deal_cards, rebuild
 from .table_errors import HandTakenAway, TableUsageError
-
-
-def session_ended_line(number: int, reason: str) -> str:
-    """The one line saying the ruleset ended a session, and why."""
-    return _(
-        "Session {number} ended by the ruleset ({reason}); start a new one to play on."
-    ).format(number=number, reason=reason)
 
 
 class Evening:
@@ -214,47 +208,9 @@ class Evening:
         self.hand = RefereeSession(
             self.rules, self.ruleset_name, five, dealer, deal, opener=opener, on_change=self.keep
         )
-        lines = [self._proposal_line(number)]
+        lines = [proposal_line(self, number)]
         lines.extend(self.hand.status()[1:])
         return lines
-
-    def _proposal_line(self, number: int) -> str:
-        p = self.proposal
-        if self.table is not None:  # a round's table: its own count, which others do not move
-            text = (
-                _(
-                    "— table {table}, hand {number}: dealer {dealer}, opener {opener}, "
-                    "sitting out {out}; playing {players}"
-                )
-                if p.sitting_out
-                else _(
-                    "— table {table}, hand {number}: dealer {dealer}, opener {opener}; "
-                    "playing {players}"
-                )
-            )
-        elif p.sitting_out:
-            text = _(
-                "— hand {number}: dealer {dealer}, opener {opener}, sitting out {out}; "
-                "playing {players}"
-            )
-        else:
-            text = _("— hand {number}: dealer {dealer}, opener {opener}; playing {players}")
-        shown = number if self.table is not None else number + self.number_offset
-        text = text.format(
-            table=self.table,
-            number=shown,
-            dealer=p.dealer,
-            opener=p.opener,
-            out=", ".join(p.sitting_out),
-            players=", ".join(p.players),
-        )
-        if self.duplicate:
-            return text + _(" (a duplicate deal: as at every table of the round)")
-        return text + (
-            _(" (change before the first call: dealer/opener/out NAME)")
-            if len(self.present) > self.table_size or number == 1
-            else ""
-        )
 
     def _deal_for(self, number: int, five: list[str]) -> dict | None:
         if self.seed is not None:
@@ -554,26 +510,9 @@ class Evening:
         return end.reason if end else None
 
     def totals_lines(self) -> list[str]:
-        """The session's running totals, highest first."""
-        if self.book is not None:
-            state = self.book.next_hand()
-            totals, count = state.totals, state.hands
-        else:
-            totals = self.replayed().totals
-            count = len(self.finished)
-        if not count:
-            return [_("no hands finished yet")]
-        rows = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
-        return [
-            ngettext(
-                "session totals after {count} hand:", "session totals after {count} hands:", count
-            ).format(count=count),
-            table(
-                [_("player"), _("total")],
-                [(n, f"{v:+d}" if v else "0") for n, v in rows],
-                align="<>",
-            ),
-        ]
+        """The session's running totals, highest first
+        (:func:`.evening_text.session_totals_lines`)."""
+        return session_totals_lines(self)
 
     # --- the end ---------------------------------------------------------------------------
 
@@ -651,48 +590,6 @@ class Evening:
         self.interactive = False
         return self.quit()
 
-    # --- completion ---------------------------------------------------------------------------
-
     def completions(self) -> list[str]:
-        offered = words.words_for(
-            "help", "table", "undo", "legal", "hand", "save", "quit", "standings"
-        )
-        offered += list(self.present)
-        hand = self.hand
-        if hand is None:
-            return offered
-        s = hand.state
-        engine = hand.engine
-        try:
-            if s.phase == "election":
-                offered += words.words_for("pass", "miss") + [
-                    view_bid(a.bid)
-                    for a in engine.legal_actions(s)
-                    if isinstance(a, engine.BidCall) and a.bid
-                ]
-                offered += ["스페이드", "다이아", "하트", "클로버", "노기루다"]
-                if not hand.started:
-                    offered += words.words_for("dealer", "opener", "out")
-            elif s.phase == "play":
-                offered += [engine.format_play(p) for p in engine.legal_plays(s)]
-                offered += ["스페이드", "다이아", "하트", "클로버", "조커"]
-                offered += words.words_for("joker-call")
-            elif s.phase == "friend" and self.rules.table.partner_hands:
-                # 허니문: the only call is his own friend hand (or his first card)
-                offered += words.words_for("own-friend", "contract")
-                offered += ["스페이드", "다이아", "하트", "클로버"]
-            elif s.phase == "friend":
-                offered += words.words_for(*words.FRIEND_CALLS, "contract")
-                offered += ["스페이드", "다이아", "하트", "클로버"]
-            elif s.phase == "redistribution":
-                offered += words.words_for("deal")
-            elif s.phase == "exchange" and s.hands is not None:
-                offered += [format_card(c) for c in s.hands[s.declarer]]
-        except MightyError:
-            pass
-        return offered
-
-
-def view_bid(bid) -> str:
-
-    return format_bid(bid)
+        """The words a line may be completed to now (:func:`.evening_text.completions`)."""
+        return completions(self)
