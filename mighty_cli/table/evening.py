@@ -24,12 +24,13 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine.cards.deck import UNDEALT, hand_seed
 from ..engine.errors import MightyError
 from ..engine.hand.draft import seeded_deal
 from ..engine.hand.seats import DUMMY, GHOST, arranged_deal
-from ..engine.records import Record, dump_record, replay
+from ..engine.records import Record, ReplayResult, dump_record, replay
 from ..engine.ruleset import Ruleset
 from ..engine.session import (
     PreviousHand,
@@ -46,6 +47,9 @@ from .evening_text import completions, proposal_line, session_ended_line, sessio
 from .name_lookup import match_name
 from .referee_session import RefereeSession, deal_cards, rebuild
 from .table_errors import HandTakenAway, TableUsageError
+
+if TYPE_CHECKING:
+    from ..engine.hand import HandState
 
 
 class Evening:
@@ -129,7 +133,7 @@ class Evening:
             ruleset=self.ruleset_name, players=list(self.present), hands=hands, extra=extra
         )
 
-    def replayed(self):
+    def replayed(self) -> ReplayResult:
         return replay(self.record(with_live=False), self.rules)
 
     @property
@@ -246,7 +250,12 @@ class Evening:
         return None
 
     def resume_hand(
-        self, five: list[str], dealer: str, deal: dict | None, state, opener: str | None = None
+        self,
+        five: list[str],
+        dealer: str,
+        deal: dict | None,
+        state: HandState,
+        opener: str | None = None,
     ) -> list[str]:
         """Take up a hand where it stopped (a saved record's, or the league's hand in
         progress): ``state``, its replayed state; what to show of it."""
@@ -261,7 +270,9 @@ class Evening:
             opener=opener,
         )
         out = [p for p in self.present if p not in five]
-        self.proposal = Proposal(dealer, self.hand.opener, tuple(five), tuple(out))
+        opener = self.hand.opener
+        assert opener is not None  # (a hand's first state has its opener to move)
+        self.proposal = Proposal(dealer, opener, tuple(five), tuple(out))
         return self.hand.status()[1:]
 
     def write_save(self, path: Path | None = None) -> str:
@@ -288,8 +299,10 @@ class Evening:
             )
         if self.pending_store:
             return _("[hand over, not stored] 'store' tries again; 'save FILE' keeps it in a file")
+        if not self.hand:
+            return _("[no hand]")
         try:
-            return self.hand.prompt() if self.hand else _("[no hand]")
+            return self.hand.prompt()
         except Exception:  # drawing the prompt must never end the evening
             return f"[{self.hand.state.phase}] {self.hand.state.to_move or ''}".rstrip()
 
@@ -355,7 +368,7 @@ class Evening:
             return self.hand.handle("table") + extra
         if command in ("dealer", "opener", "out") and rest:
             return self._override(command, rest)
-        out = self.hand.handle(text)  # type: ignore[union-attr]
+        out = self.hand.handle(text)
         if self.hand is not None and self.hand.over and not self.hand.finished:
             finished = self.finish()
             if self.taken_away:  # the hand was not this window's to end: the refusal alone
@@ -385,6 +398,7 @@ class Evening:
                 ).format(command=command)
             ]
         p = self.proposal
+        assert p is not None  # (the hand not yet begun was proposed: start_hand)
         dealer, opener, out = p.dealer, None, None
         if command == "dealer":
             dealer = match_name(rest, self.present)
@@ -433,7 +447,8 @@ class Evening:
     def finish(self) -> list[str]:
         """Store the finished hand, show the totals and begin the next hand."""
         hand = self.hand
-        data = hand.hand_dict()  # type: ignore[union-attr]
+        assert hand is not None  # (a hand just over is finished)
+        data = hand.hand_dict()
         lines: list[str] = []
         if self.book is not None:
             try:
@@ -494,7 +509,8 @@ class Evening:
             lines.append(f"✗ {message}")
         if self.ended:
             lines.append(
-                session_ended_line(self.book.session, self.ended)  # type: ignore
+                # a league's evening plays its session, opened before the first hand
+                session_ended_line(self.book.session, self.ended)  # type: ignore[arg-type]
                 if self.book
                 else _("The session is over by the ruleset ({reason}).").format(reason=self.ended)
             )

@@ -14,6 +14,7 @@ from ..render.text import table
 from . import words
 
 if TYPE_CHECKING:
+    from ..engine.cards import Bid
     from .evening import Evening
 
 
@@ -27,6 +28,7 @@ def session_ended_line(number: int, reason: str) -> str:
 def proposal_line(evening: Evening, number: int) -> str:
     """The line that opens hand ``number``: its dealer, opener, who sits out and who plays."""
     p = evening.proposal
+    assert p is not None  # (start_hand proposed the hand it opens)
     if evening.table is not None:  # a round's table: its own count, which others do not move
         text = (
             _(
@@ -127,6 +129,5 @@ def completions(evening: Evening) -> list[str]:
     return offered
 
 
-def view_bid(bid) -> str:
-
+def view_bid(bid: Bid) -> str:
     return format_bid(bid)

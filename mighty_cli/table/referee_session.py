@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine import hand as engine
 from ..engine.cards import format_card, parse_bid, parse_cards
@@ -41,6 +42,9 @@ from .referee_undo import RefereeUndo
 from .table_errors import HandTakenAway
 from .variants import TableVariants
 from .words import normalize_entry
+
+if TYPE_CHECKING:
+    from ..engine.hand import FriendCall, HandState
 
 HELP = N_("""\
   election:  13h  14nt  pass (p)  Bo 13h (naming the bidder)   deal miss: miss NAME
@@ -91,7 +95,7 @@ class RefereeSession(TableVariants, RefereeUndo):
         self.finished = False
 
     @property
-    def state(self):
+    def state(self) -> HandState:
         return self.states[-1]
 
     @property
@@ -302,7 +306,7 @@ class RefereeSession(TableVariants, RefereeUndo):
             return ["✗ " + _("could not keep the hand safe: {error}").format(error=exc)]
         return []
 
-    def _describe(self, before, after) -> str:
+    def _describe(self, before: HandState, after: HandState) -> str:
         action = after.history[-1]
         engine = self.engine
         if isinstance(action, engine.BidCall):
@@ -411,7 +415,7 @@ class RefereeSession(TableVariants, RefereeUndo):
     def _player(self, name: str) -> str:
         return match_name(name, self.players)
 
-    def _friend_call(self, text: str):
+    def _friend_call(self, text: str) -> FriendCall:
         """A friend call in the table's words (``mighty``, ``마이티 프렌드``, ``노프렌드``,
         ``nf``, ``너 프렌드 Bo``) or the notation (``SA``, ``SA+DK``, ``player:Bo``,
         ``SA lead:H``); an entry that is none is refused naming the calls in the language the
@@ -463,7 +467,7 @@ def write_record_file(path: Path, text: str) -> None:
         raise OSError(str(exc)) from None
 
 
-def _named_card(text: str, state) -> str:
+def _named_card(text: str, state: HandState) -> str:
     """A play that names its card by what it is under this hand's trump: the Mighty
     (``mighty``, ``마이티``; ``mighty/H`` led naming a suit), or the joker-call card led with
     the call (``joker-call``, ``조콜``: ``C3!``, or ``S3!`` when clubs are trump)."""
@@ -489,9 +493,9 @@ def rebuild(
     players: list[str],
     dealer: str,
     deal: dict | None,
-    final,
+    final: HandState,
     save_path: Path | None = None,
-    on_change=None,
+    on_change: Callable[[RefereeSession], str | None] | None = None,
     opener: str | None = None,
 ) -> RefereeSession:
     """A session whose undo stack replays ``final``'s history from the start."""

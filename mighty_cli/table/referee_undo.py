@@ -7,13 +7,33 @@ a revoke caught later says how far to go back.
 
 from __future__ import annotations
 
+from types import ModuleType
+from typing import TYPE_CHECKING
+
 from ..engine.translation import _, ngettext
 from . import view
+
+if TYPE_CHECKING:
+    from ..engine.hand import HandState
+    from ..engine.hand.actions import Action
+    from ..engine.ruleset import Ruleset
 
 
 class RefereeUndo:
     """Undo at the referee (``self`` is the hand being refereed: its ``engine``, ``state``,
     ``states``, ``rules`` and helpers)."""
+
+    if TYPE_CHECKING:  # what the hand (RefereeSession) gives its mix-ins
+        engine: ModuleType
+        rules: Ruleset
+        states: list[HandState]
+
+        @property
+        def state(self) -> HandState: ...
+
+        def _changed(self) -> list[str]: ...
+
+        def _ghost_to_play(self, state: HandState) -> bool: ...
 
     def _undo(self, rest: str) -> list[str]:
         """``undo``, ``undo N``, ``undo trick`` (to the start of this trick, or the last one
@@ -47,7 +67,7 @@ class RefereeUndo:
             )
         ]
 
-    def _pop_entry(self):
+    def _pop_entry(self) -> tuple[HandState, Action]:
         """Take back one entry. In open cards the unseen discard (and, in 6마/7마, the unseen
         redistribution) came with the entry before them, and the ghost's cards with the entry
         before them, so they go with it."""
@@ -104,7 +124,7 @@ class RefereeUndo:
         lines.extend(self._changed())
         return lines
 
-    def _automatic_discard(self, state) -> bool:
+    def _automatic_discard(self, state: HandState) -> bool:
         """Whether a state's last action is the unseen discard or redistribution open cards
         apply by themselves."""
         return (
@@ -114,7 +134,7 @@ class RefereeUndo:
             and not state.history[-1].cards
         )
 
-    def _revoke_hint(self, number) -> list[str]:
+    def _revoke_hint(self, number: int | None) -> list[str]:
         """When a revoke is caught (the error's ``proving_trick``): which trick proves the void,
         and the way out."""
         if number is None:
