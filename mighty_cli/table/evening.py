@@ -15,14 +15,14 @@ Where the evening is kept:
 * with ``--save FILE``: the evening's record, rewritten atomically after every entry. The tool
   never overwrites a file this run did not write (``--resume FILE`` continues one).
 
-Quitting with work kept nowhere asks first; with piped input it keeps the work in a new file.
+Quitting with work kept nowhere asks first; with piped input it keeps the work in a new file
+(:mod:`.evening_end`, mixed into :class:`Evening`).
 What the evening says besides the hand's lines (the proposal, the totals, the words offered) is
 :mod:`.evening_text`'s.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,9 +40,10 @@ from ..engine.session import (
     opener_for,
     propose,
 )
-from ..engine.translation import _, ngettext
+from ..engine.translation import _
 from . import view, words
 from .books import LeagueBook, SaveFile
+from .evening_end import EveningEnd
 from .evening_text import completions, proposal_line, session_ended_line, session_totals_lines
 from .name_lookup import match_name
 from .referee_session import RefereeSession, deal_cards, rebuild
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
     from ..engine.hand import HandState
 
 
-class Evening:
+class Evening(EveningEnd):
     """Hands in sequence at one table; ``handle`` takes a line and returns what to print."""
 
     def __init__(
@@ -529,82 +530,6 @@ class Evening:
         """The session's running totals, highest first
         (:func:`.evening_text.session_totals_lines`)."""
         return session_totals_lines(self)
-
-    # --- the end ---------------------------------------------------------------------------
-
-    def quit(self) -> list[str]:
-        if self.book is not None:
-            self.done = True
-            if self.hand is not None and self.hand.started and not self.hand.over:
-                try:
-                    self.book.check()
-                except HandTakenAway as exc:
-                    return self._taken_away(exc)
-                return [
-                    _(
-                        "the hand in progress is kept in league {league}: '{command}' "
-                        "resumes it at the same card"
-                    ).format(league=self.book.league, command=self.resume_command())
-                ]
-            return []
-        if self.save is not None or not self.has_work:
-            self.done = True
-            return [self.write_save()] if self.save is not None and self.has_work else []
-        if not self.interactive:
-            return self._keep_on_quit()
-        self.pending_quit = True
-        count = len(self.finished)
-        if self.hand and self.hand.started:
-            said = ngettext(
-                "{count} finished hand and the hand in progress are not saved anywhere.",
-                "{count} finished hands and the hand in progress are not saved anywhere.",
-                count,
-            )
-        else:
-            said = ngettext(
-                "{count} finished hand is not saved anywhere.",
-                "{count} finished hands are not saved anywhere.",
-                count,
-            )
-        return [said.format(count=count)]
-
-    def _answer_quit(self, text: str) -> list[str]:
-        answer = text.strip()
-        said = words.meaning(answer, words.QUIT_ANSWERS)
-        if said in ("cancel", "undo"):
-            self.pending_quit = False
-            return [_("back to the table")]
-        if said == "discard":
-            self.done = True
-            return [_("discarded")]
-        if not answer or said in ("keep", "save"):
-            return self._keep_on_quit()
-        said = self.write_save(Path(answer))
-        self.done = True
-        return [said]
-
-    def _keep_on_quit(self) -> list[str]:
-        """Keep unsaved work in a new file (piped input: the default answer)."""
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = Path(f"mighty-evening-{stamp}.toml")
-        n = 1
-        while path.exists():
-            n += 1
-            path = Path(f"mighty-evening-{stamp}-{n}.toml")
-        said = self.write_save(path)
-        self.done = True
-        return [
-            _("the unsaved work is kept: {saved}; 'mighty referee --resume {path}' goes on").format(
-                saved=said, path=path
-            )
-        ]
-
-    def end_of_input(self) -> list[str]:
-        """Input ended (Ctrl-D, the end of a script): as quit, keeping unsaved work."""
-        if self.book is None and self.save is None and self.has_work:
-            return self._keep_on_quit()
-        self.interactive = False
-        return self.quit()
 
     def completions(self) -> list[str]:
         """The words a line may be completed to now (:func:`.evening_text.completions`)."""
