@@ -160,7 +160,7 @@ def phase(name: str, url: str, folder: Path, hands: int) -> dict:
     from mighty_cli.store.interchange.exports import write_export
     from mighty_cli.store.interchange.imports import import_record
     from mighty_cli.store.ledger.corrections import amend_hand
-    from mighty_cli.store.ledger.hands import show_hand
+    from mighty_cli.store.ledger.hand_reads import show_hand
     from mighty_cli.store.ledger.league_page import league_page
     from mighty_cli.store.ledger.leagues import create_league
     from mighty_cli.store.ledger.queries import standings

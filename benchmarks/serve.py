@@ -391,7 +391,7 @@ async def night(address: str, tables: dict[int, dict], args) -> tuple[Results, f
 
 def compare(url: str, tables: int, hands: int, results: Results) -> dict:
     from mighty_cli.store.db import make_engine, reading
-    from mighty_cli.store.ledger.hands import list_hands
+    from mighty_cli.store.ledger.hand_reads import list_hands
 
     engine = make_engine(url)
     try:

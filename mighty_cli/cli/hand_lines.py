@@ -10,7 +10,7 @@ from ..engine.hand.honeymoon import controller_of, is_partner_hand
 from ..engine.hand.seats import eliminated_label
 from ..i18n import _
 from ..render.text import signed
-from ..table.evening import session_ended_line
+from ..table.evening_text import session_ended_line
 from .league_sessions import proposal_text
 from .options import echo_json
 

@@ -137,7 +137,7 @@ def hand_list(league_name, session_number, last, as_json, db_url) -> None:
     Example:
       mighty hand list --league tuesday --session 3
     """
-    from ..store.ledger.hands import list_hands
+    from ..store.ledger.hand_reads import list_hands
 
     with database(db_url) as s:
         hands = list_hands(s, league_name, session_number=session_number, last=last)
@@ -201,7 +201,7 @@ def hand_show(league_name, number, table, round_number, as_json, db_url) -> None
       mighty hand show --league tuesday 12
       mighty hand show --league cup --table 3 2
     """
-    from ..store.ledger.hands import show_hand
+    from ..store.ledger.hand_reads import show_hand
 
     at_table(table, round_number)
     with database(db_url) as s:

@@ -108,7 +108,8 @@ def session_start(league_name, players, day, dealer, shuffle, apart, seed, db_ur
       mighty session start -l tuesday -p Ana,Bo,Cy,Di,Ed,Fay --shuffle --apart Ana/Bo
     """
     from ..store.ledger.lookups import find_player
-    from ..store.ledger.sessions import session_proposal, start_session
+    from ..store.ledger.sessions import start_session
+    from ..store.ledger.succession import session_proposal
     from ..table.new_names import refuse_new_names
 
     names = split_names(players) or []
@@ -167,7 +168,7 @@ def table_or_session(s, league_name: str, session_number, table):
         return session_number
     if session_number is not None:
         raise click.UsageError(_("give --table or --session, not both"))
-    from ..store.rounds.round_tables import table_session
+    from ..store.rounds.round_lookups import table_session
 
     return table_session(s, league_name, table)
 
@@ -226,7 +227,8 @@ def session_show(league_name, session_number, table, as_json, db_url) -> None:
       mighty session show --league tuesday
     """
     from ..store.ledger.lookups import seating
-    from ..store.ledger.sessions import session_end_info, session_proposal
+    from ..store.ledger.sessions import session_end_info
+    from ..store.ledger.succession import session_proposal
 
     with database(db_url) as s:
         session_number = table_or_session(s, league_name, session_number, table)

@@ -183,7 +183,7 @@ def record(
     if table is not None:
         if session_number is not None:
             raise click.UsageError(_("give --table or --session, not both"))
-        from ..store.rounds.round_tables import table_session
+        from ..store.rounds.round_lookups import table_session
 
         with database(db_url) as s:
             session_number = table_session(s, league_name, table)

@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import __version__
 from ..engine.ruleset import bundled_dir
@@ -42,7 +43,7 @@ from ..render.html import chart, local_clock, local_day, local_time, page_langua
 from ..store.ledger.league_page import LeaguePage, league_page
 from ..store.ledger.lookups import PLAYING_ROLES, RULING_ROLES, get_league, league_rules
 from ..store.ledger.stats import CALL_KINDS, HeadToHead, LeagueStats, is_live, league_stats
-from ..store.rounds.round_tables import latest_round_state, rounds_by_player
+from ..store.rounds.round_lookups import latest_round_state, rounds_by_player
 from ..store.rounds.tournament_view import TournamentView, tournament_view
 from . import page_files as pages
 from . import page_reads as q
@@ -51,6 +52,15 @@ from .hand_page import hand_detail, hand_outcome, outcome_facts
 from .hand_ratings import RatingPass, league_ratings
 from .manifest import Unkeyed, fingerprint
 from .workers import available_jobs
+
+if TYPE_CHECKING:
+    from datetime import tzinfo
+
+    from sqlmodel import Session
+
+    from ..engine.ruleset import Ruleset
+    from ..store.models import League
+    from ..store.rounds.round_layout import RoundState
 
 
 @dataclass
@@ -88,6 +98,8 @@ _CODE = (
     "store/ledger/league_page.py",
     "store/ledger/stats.py",
     "store/rounds/round_tables.py",
+    "store/rounds/round_layout.py",
+    "store/rounds/round_lookups.py",
     "store/rounds/round_board.py",
     "store/rounds/tournament_view.py",
     "store/rounds/duplicate.py",
@@ -98,7 +110,7 @@ _CODE = (
 
 
 def site_version(
-    template_dir: str | Path | None, lang: str | None, zone, rules, common: dict
+    template_dir: str | Path | None, lang: str | None, zone: tzinfo, rules: Ruleset, common: dict
 ) -> str:
     """The key shared by every page: the bundled templates (their bytes), a club's folder
     (each file's name, size and time: a club's templates can show anything anywhere, so then
@@ -147,7 +159,7 @@ def _bytes(path: Path) -> str:
 
 
 def build_site(
-    s,
+    s: Session,
     league_name: str,
     output: str | Path,
     *,
@@ -180,14 +192,25 @@ def build_site(
 
 
 def _build_site(
-    s, league_name, output, template_dir, lang, timezone_name, generated, full, progress, jobs
+    s: Session,
+    league_name: str,
+    output: str | Path,
+    template_dir: str | Path | None,
+    lang: str | None,
+    timezone_name: str | None,
+    generated: datetime | None,
+    full: bool,
+    progress: Callable[[int, int | None], None] | None,
+    jobs: int | None,
 ) -> SiteReport:
     zone = time_zone(timezone_name)
     league = get_league(s, league_name)
+    league_id = league.id
+    assert league_id is not None  # (a stored league)
     rules = league_rules(league)
-    names = q.player_names(s, league.id)  # type: ignore[arg-type]
+    names = q.player_names(s, league_id)
     ids = {name: player_id for player_id, name in names.items()}
-    sessions = q.sessions(s, league.id)  # type: ignore[arg-type]
+    sessions = q.sessions(s, league_id)
     by_id = {x.id: x for x in sessions}
     when = local_time(generated or datetime.now(timezone.utc), zone)
     common = {
@@ -198,13 +221,13 @@ def _build_site(
         "pages": pages.URLS,
         "ids": ids,
         # a league of rounds has a tournament page, in every page's menu
-        "tournament_page": q.has_rounds(s, league.id),  # type: ignore[arg-type]
+        "tournament_page": q.has_rounds(s, league_id),
         "local": lambda moment: local_time(moment, zone),
         "clock": lambda moment: local_clock(moment, zone),
         "local_day": lambda moment: local_day(moment, zone),
     }
     if template_dir:  # a club's templates may show the ratings on any page: read them first
-        common["ratings"] = league_ratings(q.rating_rows(s, league.id), names)  # type: ignore
+        common["ratings"] = league_ratings(q.rating_rows(s, league_id), names)
     writer = pages.SiteWriter(
         Path(output),
         template_dir,
@@ -217,7 +240,7 @@ def _build_site(
         jobs=available_jobs() if jobs is None else jobs,
     )
     if writer.renders_everything:  # many pages to render: the workers start at once
-        writer.expect(len(sessions) + q.refereed_count(s, league.id))  # type: ignore[arg-type]
+        writer.expect(len(sessions) + q.refereed_count(s, league_id))
     try:
         page = _write_pages(s, writer, league, rules, ids, sessions, by_id)
         writer.finish()  # waits for the workers: a page that failed there raises here
@@ -271,7 +294,12 @@ def _hand_page(
     }
 
 
-def _write_hand_page(writer, by_id, record: tuple[int, int, str], line: q.HandLine | None) -> None:
+def _write_hand_page(
+    writer: pages.SiteWriter,
+    by_id: dict[int, q.SessionLine],
+    record: tuple[int, int, str],
+    line: q.HandLine | None,
+) -> None:
     """A hand played card by card: its page keyed by the stored record and outcome (replayed
     only when either changed)."""
     number, session_id, record_toml = record
@@ -296,22 +324,24 @@ class _LeagueReads:
     stats: LeagueStats
     per_session: dict
     sat_in: dict
-    latest_round: object
+    latest_round: RoundState | None
     tournament: TournamentView | None
 
     @classmethod
-    def read(cls, s, league, rules) -> _LeagueReads:
+    def read(cls, s: Session, league: League, rules: Ruleset) -> _LeagueReads:
+        league_id = league.id
+        assert league_id is not None  # (a stored league)
         return cls(
             league_page(s, league.name),
-            league_stats(s, league.id, rules, pairs={}),
-            q.session_stats(s, league.id),
+            league_stats(s, league_id, rules, pairs={}),
+            q.session_stats(s, league_id),
             rounds_by_player(s, league),
             latest_round_state(s, league),
             tournament_view(s, league),
         )
 
 
-def _write_tournament(writer, view: TournamentView) -> None:
+def _write_tournament(writer: pages.SiteWriter, view: TournamentView) -> None:
     """The tournament pages: the first with the tournament table, the substitutes, the
     matchpoints and the latest rounds, the next ones each with earlier rounds (a page holds
     what it shows: an earlier round's page is kept while later rounds are played)."""
@@ -331,7 +361,15 @@ def _write_tournament(writer, view: TournamentView) -> None:
         )
 
 
-def _write_pages(s, writer, league, rules, ids, sessions, by_id) -> LeaguePage:
+def _write_pages(
+    s: Session,
+    writer: pages.SiteWriter,
+    league: League,
+    rules: Ruleset,
+    ids: dict[str, int],
+    sessions: list[q.SessionLine],
+    by_id: dict[int, q.SessionLine],
+) -> LeaguePage:
     """Every page of the site, each through ``writer`` (which keeps those unchanged): the pass
     over the sessions (their pages and their refereed hands', counting who met whom and rating
     the hands), then the players', the session list, the tournament's, the statistics and the
@@ -368,21 +406,30 @@ class _Walked:
     reads: _LeagueReads | None
 
 
-def _walk_sessions(s, writer, league, rules, sessions, by_id) -> _Walked:
+def _walk_sessions(
+    s: Session,
+    writer: pages.SiteWriter,
+    league: League,
+    rules: Ruleset,
+    sessions: list[q.SessionLine],
+    by_id: dict[int, q.SessionLine],
+) -> _Walked:
     """Sessions, each with every hand, and after each its refereed hands' pages (the workers
     render them while the next session is read); the latest session is kept for the index.
     The same pass counts who met whom and rates the hands: as they come when the sessions come
     in hand order, else (a round's tables interleave) once all are read, sorted. What the later
     pages read of the league besides is read as soon as the workers have their hands full (the
     build would only wait for them), else after the pass."""
+    league_id = league.id
+    assert league_id is not None  # (a stored league)
     latest: tuple = (None, [])
     reads: _LeagueReads | None = None
-    records = q.refereed_hands(s, league.id)  # type: ignore[arg-type]
+    records = q.refereed_hands(s, league_id)
     record = next(records, None)
     pairs = HeadToHead()
     rating = RatingPass(writer.common.get("ratings"), q.hands_in_session_order(sessions))
     ruling = frozenset(RULING_ROLES)
-    for session_id, hands in q.iter_session_hands(s, league.id):  # type: ignore[arg-type]
+    for session_id, hands in q.iter_session_hands(s, league_id):
         session = by_id[session_id]
         columns = session.players + sorted(
             {x.name for h in hands for x in h.seats} - set(session.players)
@@ -417,7 +464,9 @@ def _walk_sessions(s, writer, league, rules, sessions, by_id) -> _Walked:
     return _Walked(latest, pairs, rating, reads)
 
 
-def _write_session(writer, session, hands: list, columns: list[str]) -> None:
+def _write_session(
+    writer: pages.SiteWriter, session: q.SessionLine, hands: list, columns: list[str]
+) -> None:
     """A session's pages: its hands, in columns of its players (and of those who sat in)."""
     chunks = pages.chunks(hands, pages.HANDS_PER_PAGE)
     urls = [pages.session_url(session.number, n) for n in range(1, len(chunks) + 1)]
@@ -435,7 +484,12 @@ def _write_session(writer, session, hands: list, columns: list[str]) -> None:
 
 
 def _write_players(
-    writer, reads: _LeagueReads, stats, ratings: Ratings, ids: dict, by_id: dict
+    writer: pages.SiteWriter,
+    reads: _LeagueReads,
+    stats: LeagueStats,
+    ratings: Ratings,
+    ids: dict[str, int],
+    by_id: dict[int, q.SessionLine],
 ) -> None:
     """Each ranked player's pages: role statistics, rating, partners and opponents, and every
     session played, latest first (the first page also lists the rounds sat in)."""
@@ -470,7 +524,7 @@ def _write_players(
             )
 
 
-def _write_session_list(writer, sessions: list) -> None:
+def _write_session_list(writer: pages.SiteWriter, sessions: list[q.SessionLine]) -> None:
     """The session list, latest first."""
     chunks = pages.chunks(list(reversed(sessions)), pages.SESSIONS_PER_PAGE)
     urls = [pages.sessions_url(n) for n in range(1, len(chunks) + 1)]
@@ -484,7 +538,11 @@ def _write_session_list(writer, sessions: list) -> None:
 
 
 def _write_index(
-    writer, reads: _LeagueReads, ratings: Ratings, latest: tuple, sessions_count: int
+    writer: pages.SiteWriter,
+    reads: _LeagueReads,
+    ratings: Ratings,
+    latest: tuple,
+    sessions_count: int,
 ) -> None:
     """The index: the standings (with the ratings), the chart, and the latest session, or for
     a league of rounds whose latest session is a round's table, the latest round's tables."""

@@ -13,12 +13,17 @@ values here are the record's notation (``SA``, ``14S``, ``pass``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-try:  # tomli's compiled parser: a full build reads every stored record (4.5x tomllib's speed)
+if TYPE_CHECKING:  # (the same function either way; tomllib is the standard library's from 3.11)
     from tomli import loads as toml_loads
-except ImportError:  # a platform without its wheel: the same parser, in the standard library
-    from tomllib import loads as toml_loads
+else:
+    try:  # tomli's compiled parser: a full build reads every stored record (4.5x tomllib's speed)
+        from tomli import loads as toml_loads
+    except ImportError:  # a platform without its wheel: the same parser, in the standard library
+        from tomllib import loads as toml_loads
 
 from ..engine.cards import JOKER, RANK_NAMES, format_card, parse_bid
 from ..engine.errors import MightyError
@@ -27,6 +32,11 @@ from ..engine.records import Record, replay
 from ..engine.records.values import elimination_parts
 from ..engine.scoring import friends_weighed
 from ..store.ledger.stats import call_kind
+
+if TYPE_CHECKING:
+    from ..engine.hand import HandState, Play
+    from ..engine.ruleset import Ruleset
+    from .page_reads import HandLine
 
 
 @dataclass(frozen=True)
@@ -73,7 +83,7 @@ class Outcome:
         return any(seat.pot for seat in self.seats)
 
 
-def outcome_facts(line) -> tuple:
+def outcome_facts(line: HandLine) -> tuple:
     """What :func:`hand_outcome` reads of a session line
     (:class:`.reads.HandLine`: the hand's stored row and its players' rows), as
     plain values: a hand page's key, and what a worker rendering the page is sent (a tuple
@@ -96,7 +106,7 @@ def outcome_facts(line) -> tuple:
     )
 
 
-def hand_outcome(rules, facts: tuple) -> Outcome:
+def hand_outcome(rules: Ruleset, facts: tuple) -> Outcome:
     """A hand's outcome from its session line's facts (:func:`outcome_facts`) under the
     league's ``rules``."""
     (
@@ -188,7 +198,7 @@ class HandDetail:
 
 
 def hand_detail(
-    rules,
+    rules: Ruleset,
     number: int,
     session: int,
     players: list[str],
@@ -258,7 +268,7 @@ def _changed_from(election: list[tuple[str, str]], outcome: Outcome | None) -> s
         return None
 
 
-def _point_test(rules):
+def _point_test(rules: Ruleset) -> Callable[[int], bool]:
     """Whether a card counts as a point card under ``rules`` (the joker where it is one)."""
     ranks = set(rules.cards.point_ranks)
     joker = bool(rules.cards.joker_is_point_card)
@@ -298,7 +308,7 @@ def _revealed(outcome: Outcome | None, tricks: list[TrickView]) -> tuple[int, ..
             ),
             (None, None),
         )
-        if number is not None and not (who and who == outcome.declarer):
+        if number is not None and who is not None and not (who and who == outcome.declarer):
             shown[who] = min(number, shown.get(who, number))
     return tuple(sorted(set(shown.values())))
 
@@ -318,7 +328,7 @@ def _election_call(call: str) -> tuple[str, str]:
     return (name, word) if name else ("", call)
 
 
-def _play_text(play) -> str:
+def _play_text(play: Play) -> str:
     text = format_card(play.card)
     if getattr(play, "joker_suit", None) is not None:
         text += "/" + "SDHC"[play.joker_suit]
@@ -327,7 +337,7 @@ def _play_text(play) -> str:
     return text
 
 
-def _replayed_state(rules, players: list[str], hand: dict):
+def _replayed_state(rules: Ruleset, players: list[str], hand: dict) -> HandState | None:
     """The engine's final state of the hand, or None when it cannot be replayed alone: the
     hand as a one-hand record among the players at the table (seven under 7마, whose tricks
     are played by the five left after the eliminations)."""

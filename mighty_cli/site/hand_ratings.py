@@ -17,8 +17,9 @@ from .page_reads import HandLine
 def league_ratings(rows: Iterable[tuple], names: dict[int, str]) -> Ratings:
     """The rating of every player from the store's rows, grouped by hand in order."""
 
-    def hands() -> Iterator[RatedHand]:
-        current, members = None, []
+    def hands() -> Iterator[RatedHand | None]:
+        current = None
+        members: list[tuple] = []
         for number, contract, player, role, taken in rows:
             if number != current:
                 if members:

@@ -23,6 +23,7 @@ import stat
 from dataclasses import dataclass
 from datetime import date, datetime, time, tzinfo
 from pathlib import Path
+from typing import Any
 
 #: The manifest's name inside the site's folder.
 MANIFEST = ".mighty-site.json"
@@ -59,7 +60,7 @@ class Unkeyed(Exception):
 _PLAIN = (str, int, float, bool, type(None))
 
 
-def fingerprint(*values) -> str:
+def fingerprint(*values: object) -> str:
     """A digest of ``values`` as data: different content, different digest. Pickled (at C
     speed: a session page's hundred hands, thousands of times), else written out by
     :func:`_canonical`. A pickle may differ for equal content (a set's order varies between
@@ -77,7 +78,7 @@ def fingerprint(*values) -> str:
 _DATACLASSES: dict[type, bool] = {}
 
 
-def _canonical(value, out: list[str], depth: int) -> None:
+def _canonical(value: Any, out: list[str], depth: int) -> None:
     if depth > 40:
         raise Unkeyed("nested too deep")
     kind = type(value)

@@ -223,13 +223,13 @@ class SiteWriter:
         build does now costs it no time (it would wait for them)."""
         return self.workers is not None and self.workers.busy
 
-    def write(self, url: str, template: str, depends=(), **context) -> None:
+    def write(self, url: str, template: str, depends: object = (), **context: object) -> None:
         """Render ``template`` to ``url`` (relative to the site's folder) unless the page, as
         keyed by its context and ``depends`` (what else it shows: a common value), is there
         as last written."""
         self.page(url, template, (depends, context), partial(_given, context))
 
-    def page(self, url: str, template: str, shows, make: Callable[[dict], dict]) -> None:
+    def page(self, url: str, template: str, shows: object, make: Callable[[dict], dict]) -> None:
         """The page at ``url``: kept when what it ``shows`` (values, digested with the
         build's version and the template) is what the recorded page showed and the file is
         as written, else rendered from ``make(shared)``'s context and written (by a worker
@@ -288,7 +288,7 @@ class SiteWriter:
         self._store(url, key, self._render(url, template, context))
         return self.pages[url]
 
-    def _to_workers(self, url: str, template: str, key: str, make) -> bool:
+    def _to_workers(self, url: str, template: str, key: str, make: Callable[[dict], dict]) -> bool:
         """Whether the page went to the workers (started once this build has rendered
         enough pages itself to be worth them)."""
         if self.workers is None:

@@ -19,6 +19,11 @@ templates are framed: a club's run in the sandbox, whole.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from jinja2 import Environment, Template
 
 #: The templates rendered framed, and the blocks of each that every page renders itself.
 FRAMED = {"site_hand.html": ("page_title", "heading", "content")}
@@ -31,13 +36,13 @@ class PageFrames:
     """The frames of ``env``'s templates (``FRAMED``) for a build whose pages are all given
     ``common``."""
 
-    def __init__(self, env, common: dict, framed: dict | None = None) -> None:
+    def __init__(self, env: Environment, common: dict, framed: dict | None = None) -> None:
         self.env = env
         self.common = common
         self.framed = FRAMED if framed is None else framed
         #: (template, root) -> the template, the frame's text around each block and the
         #: blocks in order; None when the template is rendered whole
-        self.frames: dict[tuple[str, str], tuple[object, list[str], list[str]] | None] = {}
+        self.frames: dict[tuple[str, str], tuple[Template, list[str], list[str]] | None] = {}
 
     def render(self, name: str, root: str, context: dict) -> str | None:
         """The page of template ``name`` at depth ``root`` with its ``context`` (everything
@@ -45,9 +50,9 @@ class PageFrames:
         template is not rendered framed (the caller renders it whole)."""
         if name not in self.framed:
             return None
-        frame = self.frames.get((name, root), False)
-        if frame is False:
-            frame = self.frames[name, root] = self._frame(name, root)
+        if (name, root) not in self.frames:
+            self.frames[name, root] = self._frame(name, root)
+        frame = self.frames[name, root]
         if frame is None:
             return None
         template, texts, blocks = frame
@@ -58,7 +63,7 @@ class PageFrames:
             parts.append(text)
         return "".join(parts)
 
-    def _frame(self, name: str, root: str) -> tuple[object, list[str], list[str]] | None:
+    def _frame(self, name: str, root: str) -> tuple[Template, list[str], list[str]] | None:
         template = self.env.get_template(name)
         own = self.framed[name]
         if not all(block in template.blocks for block in own):
@@ -77,6 +82,6 @@ class PageFrames:
         return template, texts, blocks
 
 
-def _marker(mark: str):
+def _marker(mark: str) -> Callable[[object], Iterator[str]]:
     """A block's render function that writes only its marker (where the page's own block goes)."""
     return lambda _context: iter([mark])

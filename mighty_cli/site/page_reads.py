@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from typing import Any
 
 from sqlalchemy import func
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..engine.hand.honeymoon import partner_of
 from ..league.standings import PlayerStats
@@ -107,7 +108,9 @@ def sessions(s: Session, league_id: int) -> list[SessionLine]:
     for session_id, names in seatings_by_session(s, league_id).items():
         lines[session_id].players.extend(names)
     for session_id, count, first, last in s.exec(
-        select(Hand.session_id, func.count(Hand.id), func.min(Hand.number), func.max(Hand.number))
+        select(
+            Hand.session_id, func.count(col(Hand.id)), func.min(Hand.number), func.max(Hand.number)
+        )
         .where(Hand.league_id == league_id, Hand.voided == False)  # noqa: E712
         .group_by(Hand.session_id)
     ).all():
@@ -120,7 +123,9 @@ def hands_in_session_order(sessions: list[SessionLine]) -> bool:
     """Whether the live hands, read session by session (by session id, as
     :func:`iter_session_hands` reads them), come in hand order: false when sessions
     interleave (a round's tables)."""
-    spans = sorted((x.id, x.first, x.last) for x in sessions if x.first is not None)
+    spans = sorted(
+        (x.id, x.first, x.last) for x in sessions if x.first is not None and x.last is not None
+    )
     return all(before[2] < after[1] for before, after in zip(spans, spans[1:]))
 
 
@@ -133,7 +138,7 @@ def corrected_hands(s: Session, league_id: int) -> set[int]:
             .where(
                 ChangeLog.league_id == league_id,
                 ChangeLog.hand_id != None,  # noqa
-                ChangeLog.action.in_(CORRECTIONS),
+                col(ChangeLog.action).in_(CORRECTIONS),
             )
         ).all()
     )
@@ -144,7 +149,7 @@ def player_names(s: Session, league_id: int) -> dict[int, str]:
     return dict(
         s.exec(
             select(Player.id, Player.name).where(
-                Player.id.in_(
+                col(Player.id).in_(
                     select(HandPlayer.player_id).distinct().where(HandPlayer.league_id == league_id)
                 )
             )
@@ -164,7 +169,7 @@ def iter_session_hands(
         dict(
             s.exec(
                 select(Player.id, Player.name).where(
-                    Player.id.in_(
+                    col(Player.id).in_(
                         select(Hand.dealer_id).distinct().where(Hand.league_id == league_id)
                     )
                 )
@@ -173,38 +178,37 @@ def iter_session_hands(
     )
     corrected = corrected_hands(s, league_id)
     order = (Hand.session_id, Hand.number)
-    hand_rows = (
-        select(
-            Hand.id,
-            Hand.session_id,
-            Hand.number,
-            Hand.status,
-            Hand.voided,
-            Hand.dealer_id,
-            Hand.declarer_id,
-            Hand.friend_id,
-            Hand.friend_call,
-            Hand.contract,
-            Hand.taken,
-            Hand.success,
-            Hand.multiplier,
-            Hand.doublings,
-            Hand.deal_miss_id,
-            Hand.full,
-            Hand.note,
-        )
-        .where(Hand.league_id == league_id)
-        .order_by(*order)
+    # (a tuple: SQLModel's select is typed for four columns at most)
+    hand_columns: tuple[Any, ...] = (
+        Hand.id,
+        Hand.session_id,
+        Hand.number,
+        Hand.status,
+        Hand.voided,
+        Hand.dealer_id,
+        Hand.declarer_id,
+        Hand.friend_id,
+        Hand.friend_call,
+        Hand.contract,
+        Hand.taken,
+        Hand.success,
+        Hand.multiplier,
+        Hand.doublings,
+        Hand.deal_miss_id,
+        Hand.full,
+        Hand.note,
+    )
+    hand_rows = select(*hand_columns).where(Hand.league_id == league_id).order_by(*order)
+    player_columns: tuple[Any, ...] = (
+        HandPlayer.hand_id,
+        HandPlayer.player_id,
+        HandPlayer.seat,
+        HandPlayer.role,
+        HandPlayer.points,
+        HandPlayer.pot,
     )
     player_rows = (
-        select(
-            HandPlayer.hand_id,
-            HandPlayer.player_id,
-            HandPlayer.seat,
-            HandPlayer.role,
-            HandPlayer.points,
-            HandPlayer.pot,
-        )
+        select(*player_columns)
         .select_from(Hand)
         .join(HandPlayer, HandPlayer.hand_id == Hand.id)
         .where(Hand.league_id == league_id)
@@ -237,7 +241,8 @@ def iter_session_hands(
     ) in connection.execute(hand_rows):
         if session_id != current_session:
             if hands:
-                yield current_session, hands  # type: ignore[misc]
+                assert current_session is not None  # (its hands were read)
+                yield current_session, hands
             current_session, hands = session_id, []
         # 허니문: a friend stored as the declarer is his own friend hand (store.hands)
         friend_name = (
@@ -274,7 +279,8 @@ def iter_session_hands(
         if line.seats:  # as a join would: a hand with no player's row is not listed
             hands.append(line)
     if hands:
-        yield current_session, hands  # type: ignore[misc]
+        assert current_session is not None  # (its hands were read)
+        yield current_session, hands
 
 
 def refereed_hands(s: Session, league_id: int, chunk: int = 200) -> Iterator[tuple[int, int, str]]:
@@ -286,7 +292,7 @@ def refereed_hands(s: Session, league_id: int, chunk: int = 200) -> Iterator[tup
         .where(*_refereed(league_id))
         .order_by(Hand.session_id, Hand.number)
     )
-    yield from s.exec(query.execution_options(yield_per=chunk))  # type: ignore[arg-type]
+    yield from s.exec(query.execution_options(yield_per=chunk))
 
 
 def refereed_count(s: Session, league_id: int) -> int:
@@ -306,7 +312,7 @@ def _refereed(league_id: int) -> tuple:
 def session_stats(s: Session, league_id: int) -> dict[str, dict[int, PlayerStats]]:
     """Each player's totals in each session: ``{name: {session id: stats}}`` (one aggregate)."""
     per: dict[str, dict[int, PlayerStats]] = {}
-    for row in s.exec(stats_query(league_id, Hand.session_id)).all():  # type: ignore[arg-type]
+    for row in s.exec(stats_query(league_id, Hand.session_id)).all():
         stats = row_stats(row[1:])
         per.setdefault(stats.name, {})[row[0]] = stats
     return per
@@ -318,15 +324,23 @@ def rating_rows(
     """``(hand number, contract, player id, role, taken)`` of every live scored hand's
     players, in hand order (a hand's players in seat order, as the site's pass over the
     sessions reads them): what the rating reads (a rating is a sequence, so it is one pass)."""
+    # (a tuple: SQLModel's select is typed for four columns at most)
+    columns: tuple[Any, ...] = (
+        Hand.number,
+        Hand.contract,
+        HandPlayer.player_id,
+        HandPlayer.role,
+        Hand.taken,
+    )
     query = (
-        select(Hand.number, Hand.contract, HandPlayer.player_id, HandPlayer.role, Hand.taken)
+        select(*columns)
         .select_from(Hand)
         .join(HandPlayer, HandPlayer.hand_id == Hand.id)
         .where(
             Hand.league_id == league_id,
             Hand.voided == False,  # noqa: E712
             Hand.status == "scored",
-            HandPlayer.role.in_(PLAYING_ROLES),
+            col(HandPlayer.role).in_(PLAYING_ROLES),
         )
         .order_by(Hand.number, HandPlayer.seat)
     )
@@ -342,4 +356,6 @@ def has_rounds(s: Session, league_id: int) -> bool:
 
 
 def league_of(s: Session, league_id: int) -> League:
-    return s.get(League, league_id)  # type: ignore[return-value]
+    league = s.get(League, league_id)
+    assert league is not None  # (the league the site is built for)
+    return league

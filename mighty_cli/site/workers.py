@@ -32,9 +32,19 @@ import signal
 import sys
 from collections import deque
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..engine.errors import MightyError
 from ..engine.translation import _
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    from .page_files import SiteWriter
+
+#: What a batch of pages gives back: each page's URL and manifest entry, and the error of the
+#: page that failed.
+Answer = tuple[list, Exception | None]
 
 #: Pages a build renders itself before it starts workers.
 START_AFTER = 64
@@ -47,7 +57,7 @@ BATCH = 16
 IN_FLIGHT = 24
 
 #: The build's writer, as a worker inherits it when forked (None in the build itself).
-_WRITER = None
+_WRITER: SiteWriter | None = None
 
 
 def available_jobs() -> int:
@@ -74,7 +84,9 @@ class Workers:
     process. ``templates`` are compiled before the workers fork. A worker that dies stops the
     build with :class:`WorkerError` (the pool is then broken: nothing waits forever)."""
 
-    def __init__(self, writer, jobs: int, record: Callable, templates: tuple = ()) -> None:
+    def __init__(
+        self, writer: SiteWriter, jobs: int, record: Callable, templates: tuple = ()
+    ) -> None:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
@@ -117,7 +129,7 @@ class Workers:
             self.flight.append(_submitted(self.pool, self.batch))
             self.batch = []
 
-    def _recorded(self, future) -> None:
+    def _recorded(self, future: Future[Answer]) -> None:
         """Record a batch's pages written; the error of the page that failed, raised."""
         written, failure = _answer(future)
         for url, entry in written:
@@ -146,7 +158,7 @@ class Workers:
             raise failure
 
 
-def _submitted(pool, jobs: list[bytes]):
+def _submitted(pool: ProcessPoolExecutor, jobs: list[bytes]) -> Future[Answer]:
     from concurrent.futures.process import BrokenProcessPool
 
     try:
@@ -155,7 +167,7 @@ def _submitted(pool, jobs: list[bytes]):
         raise _died() from None
 
 
-def _answer(future) -> tuple:
+def _answer(future: Future[Answer]) -> Answer:
     from concurrent.futures.process import BrokenProcessPool
 
     try:
@@ -178,14 +190,16 @@ def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the build, which stops us
 
 
-def _render_pages(jobs: list[bytes]) -> tuple[list, Exception | None]:
+def _render_pages(jobs: list[bytes]) -> Answer:
     """Render and write a batch of pages: each page's URL and manifest entry, and the error
     of the page that failed (the batch's later pages left to the next build)."""
+    writer = _WRITER
+    assert writer is not None  # (the build's writer, inherited when the worker forked)
     written = []
     for job in jobs:
         url, template, key, make = pickle.loads(job)
         try:
-            written.append((url, _WRITER.render_page(url, template, key, make(_WRITER.shared))))
+            written.append((url, writer.render_page(url, template, key, make(writer.shared))))
         except Exception as exc:
             return written, exc
     return written, None

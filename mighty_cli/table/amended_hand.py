@@ -11,6 +11,8 @@ typed, for the store to refuse with its own message.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine.errors import MightyError
 from .answers import Answers
 from .name_lookup import find_name, split_names
@@ -18,19 +20,26 @@ from .score_entry import EntryRefused
 from .taken import Taken, ruling_party_count
 from .words import contract_text, friend_value
 
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from ..engine.ruleset import Ruleset
+    from ..store.ledger.hand_reads import HandView
+
 
 class AmendedHand:
     """The hand an amendment corrects, in the caller's transaction ``s``, with its league's
     ruleset (each read once, when first needed)."""
 
-    def __init__(self, s, league_name: str, number: int, players: str | None):
+    def __init__(self, s: Session, league_name: str, number: int, players: str | None):
         self.s, self.league_name, self.number = s, league_name, number
         self.players = split_names(players) if players else None
-        self._rules = self._view = None
+        self._rules: Ruleset | None = None
+        self._view: HandView | None = None
         self._looked = False  # the hand looked up (it may not be there)
 
     @property
-    def rules(self):
+    def rules(self) -> Ruleset:
         if self._rules is None:
             from ..store.ledger.lookups import get_league, league_rules  # start-up: the store
 
@@ -38,11 +47,11 @@ class AmendedHand:
         return self._rules
 
     @property
-    def view(self):
+    def view(self) -> HandView | None:
         """The stored hand, or None where it cannot be amended (the store says why)."""
         if not self._looked:
             from ..store import LeagueError  # start-up: the store
-            from ..store.ledger.hands import show_hand  # start-up: the store
+            from ..store.ledger.hand_reads import show_hand  # start-up: the store
 
             self._looked = True
             try:

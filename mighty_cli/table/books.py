@@ -5,13 +5,21 @@ the score-keeper alike."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine.translation import _
 from .next_hand import NextHand, read_next_hand
 from .referee_session import write_record_file
 from .table_errors import HandTakenAway, TableError
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+    from sqlmodel import Session
+
+    from ..store.ledger.hands import Recorded
+    from ..store.ledger.table_entry import LiveClaim
 
 # Deferred imports: the store (SQLModel, SQLAlchemy) loads inside the league's methods, only when
 # an evening keeps a league, so the command line's start-up never pays for it.
@@ -46,7 +54,7 @@ class SaveFile:
 
 
 @contextmanager
-def db_transaction(engine) -> Iterator:
+def db_transaction(engine: Engine) -> Iterator[Session]:
     """One transaction on an evening's engine; database failures become one-line errors."""
     from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
@@ -73,7 +81,12 @@ class LeagueBook:
     :attr:`resume` is the command line that opens this table again (the front end's)."""
 
     def __init__(
-        self, db_url: str | None, league: str, who: str, engine=None, token: str | None = None
+        self,
+        db_url: str | None,
+        league: str,
+        who: str,
+        engine: Engine | None = None,
+        token: str | None = None,
     ):
         from ..store.db import make_engine
         from ..store.ledger.table_entry import new_token
@@ -85,14 +98,14 @@ class LeagueBook:
         self.league, self.who = league, who
         self.session: int | None = None
         self.token = token or new_token()
-        self.claim = None  # the store's LiveClaim, from take()
+        self.claim: LiveClaim | None = None  # the store's, from take()
         self.resume = ""
 
-    def tx(self):
+    def tx(self) -> AbstractContextManager[Session]:
         return db_transaction(self.engine)
 
     @contextmanager
-    def held(self) -> Iterator:
+    def held(self) -> Iterator[Session]:
         """A transaction in which the store's refusal of this window's hand becomes
         :class:`HandTakenAway`."""
         from ..store.ledger.table_entry import HandGone
@@ -113,12 +126,7 @@ class LeagueBook:
         from ..store.ledger.table_entry import take_live_hand
 
         with self.tx() as s:
-            self.claim, text = take_live_hand(
-                s,
-                self.league,
-                self.session,  # type: ignore
-                self.token,
-            )
+            self.claim, text = take_live_hand(s, self.league, self.session, self.token)
         return text
 
     def save_live(self, toml_text: str) -> None:
@@ -126,7 +134,7 @@ class LeagueBook:
 
         claim = self._claim()
         with self.held() as s:
-            keep_live_hand(s, self.league, self.session, toml_text, claim)  # type: ignore
+            keep_live_hand(s, self.league, self.session, toml_text, claim)
         claim.held = True
 
     def drop_live(self) -> None:
@@ -137,7 +145,7 @@ class LeagueBook:
         claim = self._claim()
         if claim.held:
             with self.held() as s:
-                drop_live_hand(s, self.league, self.session, claim)  # type: ignore[arg-type]
+                drop_live_hand(s, self.league, self.session, claim)
             claim.held = False
 
     def check(self) -> None:
@@ -152,7 +160,7 @@ class LeagueBook:
             league = get_league(s, self.league)
             check_claim(s, league, find_session(s, league, self.session, open_only=False), claim)
 
-    def _claim(self):
+    def _claim(self) -> LiveClaim:
         """The window's claim (an evening that did not :meth:`take` first holds no hand yet,
         at the session's count now). Never inside another transaction of this book."""
         if self.claim is None:
@@ -163,10 +171,11 @@ class LeagueBook:
             with self.tx() as s:
                 league = get_league(s, self.league)
                 session = find_session(s, league, self.session, open_only=False)
+                assert session.id is not None  # (a stored session)
                 self.claim = LiveClaim(self.token, session_hands(s, session.id))
         return self.claim
 
-    def store(self, hand: dict, number: int | None = None):
+    def store(self, hand: dict, number: int | None = None) -> Recorded:
         """Store the finished hand (the table's hand ``number``, when the front end says)."""
         from ..store.ledger.hands import record_hand
 
@@ -188,7 +197,7 @@ class LeagueBook:
 
     def session_hands(self) -> list[dict]:
         """The session's stored hands as hand-record tables (the evening record so far)."""
-        from ..store.ledger.hands import list_hands
+        from ..store.ledger.hand_reads import list_hands
 
         with self.tx() as s:
             views = list_hands(s, self.league, session_number=self.session, include_voided=False)

@@ -15,20 +15,22 @@ Where the evening is kept:
 * with ``--save FILE``: the evening's record, rewritten atomically after every entry. The tool
   never overwrites a file this run did not write (``--resume FILE`` continues one).
 
-Quitting with work kept nowhere asks first; with piped input it keeps the work in a new file.
+Quitting with work kept nowhere asks first; with piped input it keeps the work in a new file
+(:mod:`.evening_end`, mixed into :class:`Evening`).
+What the evening says besides the hand's lines (the proposal, the totals, the words offered) is
+:mod:`.evening_text`'s.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..engine.cards import format_bid, format_card
 from ..engine.cards.deck import UNDEALT, hand_seed
 from ..engine.errors import MightyError
 from ..engine.hand.draft import seeded_deal
 from ..engine.hand.seats import DUMMY, GHOST, arranged_deal
-from ..engine.records import Record, dump_record, replay
+from ..engine.records import Record, ReplayResult, dump_record, replay
 from ..engine.ruleset import Ruleset
 from ..engine.session import (
     PreviousHand,
@@ -38,23 +40,20 @@ from ..engine.session import (
     opener_for,
     propose,
 )
-from ..engine.translation import _, ngettext
-from ..render.text import table
+from ..engine.translation import _
 from . import view, words
 from .books import LeagueBook, SaveFile
+from .evening_end import EveningEnd
+from .evening_text import completions, proposal_line, session_ended_line, session_totals_lines
 from .name_lookup import match_name
 from .referee_session import RefereeSession, deal_cards, rebuild
 from .table_errors import HandTakenAway, TableUsageError
 
-
-def session_ended_line(number: int, reason: str) -> str:
-    """The one line saying the ruleset ended a session, and why."""
-    return _(
-        "Session {number} ended by the ruleset ({reason}); start a new one to play on."
-    ).format(number=number, reason=reason)
+if TYPE_CHECKING:
+    from ..engine.hand import HandState
 
 
-class Evening:
+class Evening(EveningEnd):
     """Hands in sequence at one table; ``handle`` takes a line and returns what to print."""
 
     def __init__(
@@ -135,7 +134,7 @@ class Evening:
             ruleset=self.ruleset_name, players=list(self.present), hands=hands, extra=extra
         )
 
-    def replayed(self):
+    def replayed(self) -> ReplayResult:
         return replay(self.record(with_live=False), self.rules)
 
     @property
@@ -214,47 +213,9 @@ class Evening:
         self.hand = RefereeSession(
             self.rules, self.ruleset_name, five, dealer, deal, opener=opener, on_change=self.keep
         )
-        lines = [self._proposal_line(number)]
+        lines = [proposal_line(self, number)]
         lines.extend(self.hand.status()[1:])
         return lines
-
-    def _proposal_line(self, number: int) -> str:
-        p = self.proposal
-        if self.table is not None:  # a round's table: its own count, which others do not move
-            text = (
-                _(
-                    "— table {table}, hand {number}: dealer {dealer}, opener {opener}, "
-                    "sitting out {out}; playing {players}"
-                )
-                if p.sitting_out
-                else _(
-                    "— table {table}, hand {number}: dealer {dealer}, opener {opener}; "
-                    "playing {players}"
-                )
-            )
-        elif p.sitting_out:
-            text = _(
-                "— hand {number}: dealer {dealer}, opener {opener}, sitting out {out}; "
-                "playing {players}"
-            )
-        else:
-            text = _("— hand {number}: dealer {dealer}, opener {opener}; playing {players}")
-        shown = number if self.table is not None else number + self.number_offset
-        text = text.format(
-            table=self.table,
-            number=shown,
-            dealer=p.dealer,
-            opener=p.opener,
-            out=", ".join(p.sitting_out),
-            players=", ".join(p.players),
-        )
-        if self.duplicate:
-            return text + _(" (a duplicate deal: as at every table of the round)")
-        return text + (
-            _(" (change before the first call: dealer/opener/out NAME)")
-            if len(self.present) > self.table_size or number == 1
-            else ""
-        )
 
     def _deal_for(self, number: int, five: list[str]) -> dict | None:
         if self.seed is not None:
@@ -290,7 +251,12 @@ class Evening:
         return None
 
     def resume_hand(
-        self, five: list[str], dealer: str, deal: dict | None, state, opener: str | None = None
+        self,
+        five: list[str],
+        dealer: str,
+        deal: dict | None,
+        state: HandState,
+        opener: str | None = None,
     ) -> list[str]:
         """Take up a hand where it stopped (a saved record's, or the league's hand in
         progress): ``state``, its replayed state; what to show of it."""
@@ -305,7 +271,9 @@ class Evening:
             opener=opener,
         )
         out = [p for p in self.present if p not in five]
-        self.proposal = Proposal(dealer, self.hand.opener, tuple(five), tuple(out))
+        opener = self.hand.opener
+        assert opener is not None  # (a hand's first state has its opener to move)
+        self.proposal = Proposal(dealer, opener, tuple(five), tuple(out))
         return self.hand.status()[1:]
 
     def write_save(self, path: Path | None = None) -> str:
@@ -332,8 +300,10 @@ class Evening:
             )
         if self.pending_store:
             return _("[hand over, not stored] 'store' tries again; 'save FILE' keeps it in a file")
+        if not self.hand:
+            return _("[no hand]")
         try:
-            return self.hand.prompt() if self.hand else _("[no hand]")
+            return self.hand.prompt()
         except Exception:  # drawing the prompt must never end the evening
             return f"[{self.hand.state.phase}] {self.hand.state.to_move or ''}".rstrip()
 
@@ -399,7 +369,7 @@ class Evening:
             return self.hand.handle("table") + extra
         if command in ("dealer", "opener", "out") and rest:
             return self._override(command, rest)
-        out = self.hand.handle(text)  # type: ignore[union-attr]
+        out = self.hand.handle(text)
         if self.hand is not None and self.hand.over and not self.hand.finished:
             finished = self.finish()
             if self.taken_away:  # the hand was not this window's to end: the refusal alone
@@ -429,6 +399,7 @@ class Evening:
                 ).format(command=command)
             ]
         p = self.proposal
+        assert p is not None  # (the hand not yet begun was proposed: start_hand)
         dealer, opener, out = p.dealer, None, None
         if command == "dealer":
             dealer = match_name(rest, self.present)
@@ -477,7 +448,8 @@ class Evening:
     def finish(self) -> list[str]:
         """Store the finished hand, show the totals and begin the next hand."""
         hand = self.hand
-        data = hand.hand_dict()  # type: ignore[union-attr]
+        assert hand is not None  # (a hand just over is finished)
+        data = hand.hand_dict()
         lines: list[str] = []
         if self.book is not None:
             try:
@@ -538,7 +510,8 @@ class Evening:
             lines.append(f"✗ {message}")
         if self.ended:
             lines.append(
-                session_ended_line(self.book.session, self.ended)  # type: ignore
+                # a league's evening plays its session, opened before the first hand
+                session_ended_line(self.book.session, self.ended)  # type: ignore[arg-type]
                 if self.book
                 else _("The session is over by the ruleset ({reason}).").format(reason=self.ended)
             )
@@ -554,145 +527,10 @@ class Evening:
         return end.reason if end else None
 
     def totals_lines(self) -> list[str]:
-        """The session's running totals, highest first."""
-        if self.book is not None:
-            state = self.book.next_hand()
-            totals, count = state.totals, state.hands
-        else:
-            totals = self.replayed().totals
-            count = len(self.finished)
-        if not count:
-            return [_("no hands finished yet")]
-        rows = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
-        return [
-            ngettext(
-                "session totals after {count} hand:", "session totals after {count} hands:", count
-            ).format(count=count),
-            table(
-                [_("player"), _("total")],
-                [(n, f"{v:+d}" if v else "0") for n, v in rows],
-                align="<>",
-            ),
-        ]
-
-    # --- the end ---------------------------------------------------------------------------
-
-    def quit(self) -> list[str]:
-        if self.book is not None:
-            self.done = True
-            if self.hand is not None and self.hand.started and not self.hand.over:
-                try:
-                    self.book.check()
-                except HandTakenAway as exc:
-                    return self._taken_away(exc)
-                return [
-                    _(
-                        "the hand in progress is kept in league {league}: '{command}' "
-                        "resumes it at the same card"
-                    ).format(league=self.book.league, command=self.resume_command())
-                ]
-            return []
-        if self.save is not None or not self.has_work:
-            self.done = True
-            return [self.write_save()] if self.save is not None and self.has_work else []
-        if not self.interactive:
-            return self._keep_on_quit()
-        self.pending_quit = True
-        count = len(self.finished)
-        if self.hand and self.hand.started:
-            said = ngettext(
-                "{count} finished hand and the hand in progress are not saved anywhere.",
-                "{count} finished hands and the hand in progress are not saved anywhere.",
-                count,
-            )
-        else:
-            said = ngettext(
-                "{count} finished hand is not saved anywhere.",
-                "{count} finished hands are not saved anywhere.",
-                count,
-            )
-        return [said.format(count=count)]
-
-    def _answer_quit(self, text: str) -> list[str]:
-        answer = text.strip()
-        said = words.meaning(answer, words.QUIT_ANSWERS)
-        if said in ("cancel", "undo"):
-            self.pending_quit = False
-            return [_("back to the table")]
-        if said == "discard":
-            self.done = True
-            return [_("discarded")]
-        if not answer or said in ("keep", "save"):
-            return self._keep_on_quit()
-        said = self.write_save(Path(answer))
-        self.done = True
-        return [said]
-
-    def _keep_on_quit(self) -> list[str]:
-        """Keep unsaved work in a new file (piped input: the default answer)."""
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = Path(f"mighty-evening-{stamp}.toml")
-        n = 1
-        while path.exists():
-            n += 1
-            path = Path(f"mighty-evening-{stamp}-{n}.toml")
-        said = self.write_save(path)
-        self.done = True
-        return [
-            _("the unsaved work is kept: {saved}; 'mighty referee --resume {path}' goes on").format(
-                saved=said, path=path
-            )
-        ]
-
-    def end_of_input(self) -> list[str]:
-        """Input ended (Ctrl-D, the end of a script): as quit, keeping unsaved work."""
-        if self.book is None and self.save is None and self.has_work:
-            return self._keep_on_quit()
-        self.interactive = False
-        return self.quit()
-
-    # --- completion ---------------------------------------------------------------------------
+        """The session's running totals, highest first
+        (:func:`.evening_text.session_totals_lines`)."""
+        return session_totals_lines(self)
 
     def completions(self) -> list[str]:
-        offered = words.words_for(
-            "help", "table", "undo", "legal", "hand", "save", "quit", "standings"
-        )
-        offered += list(self.present)
-        hand = self.hand
-        if hand is None:
-            return offered
-        s = hand.state
-        engine = hand.engine
-        try:
-            if s.phase == "election":
-                offered += words.words_for("pass", "miss") + [
-                    view_bid(a.bid)
-                    for a in engine.legal_actions(s)
-                    if isinstance(a, engine.BidCall) and a.bid
-                ]
-                offered += ["스페이드", "다이아", "하트", "클로버", "노기루다"]
-                if not hand.started:
-                    offered += words.words_for("dealer", "opener", "out")
-            elif s.phase == "play":
-                offered += [engine.format_play(p) for p in engine.legal_plays(s)]
-                offered += ["스페이드", "다이아", "하트", "클로버", "조커"]
-                offered += words.words_for("joker-call")
-            elif s.phase == "friend" and self.rules.table.partner_hands:
-                # 허니문: the only call is his own friend hand (or his first card)
-                offered += words.words_for("own-friend", "contract")
-                offered += ["스페이드", "다이아", "하트", "클로버"]
-            elif s.phase == "friend":
-                offered += words.words_for(*words.FRIEND_CALLS, "contract")
-                offered += ["스페이드", "다이아", "하트", "클로버"]
-            elif s.phase == "redistribution":
-                offered += words.words_for("deal")
-            elif s.phase == "exchange" and s.hands is not None:
-                offered += [format_card(c) for c in s.hands[s.declarer]]
-        except MightyError:
-            pass
-        return offered
-
-
-def view_bid(bid) -> str:
-
-    return format_bid(bid)
+        """The words a line may be completed to now (:func:`.evening_text.completions`)."""
+        return completions(self)

@@ -130,9 +130,11 @@ def open_file(
         raw = record.hands[-1]
         deal = deal_cards(raw["deal"], rules) if "deal" in raw else None
         lines.append(_(RESUMED).format(number=len(finished) + 1))
+        dealer = raw.get("dealer", last.dealer)
+        assert dealer is not None  # (a hand in progress has its dealer)
         lines += evening.resume_hand(
             list(last.players),
-            raw.get("dealer", last.dealer),
+            dealer,
             deal,
             last.state,
             opener=raw.get("opener"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine.errors import MightyError
 from ..engine.records import load_record
@@ -17,6 +18,9 @@ from ..engine.translation import N_, _
 from .evening import Evening
 from .name_lookup import UnknownName, match_name
 from .table_errors import TableOptionError
+
+if TYPE_CHECKING:
+    from ..engine.ruleset import Ruleset
 
 #: What an evening with a save file says before its first prompt.
 KEPT = N_("the evening is kept in {path} after every entry")
@@ -63,7 +67,7 @@ class EveningOptions:
     command_line: Callable[..., str] = plain_command_line
 
 
-def present_players(text: str, rules) -> list[str]:
+def present_players(text: str, rules: Ruleset) -> list[str]:
     """The players present: the ruleset's table (table.players), and up to two more taking
     turns to sit out."""
     names = [p.strip() for p in text.split(",") if p.strip()]

@@ -12,6 +12,7 @@ question not answered already, and its ``say`` for what the tool decides by itse
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..engine.records import Record, dump_record, friend_possible
 from ..engine.translation import N_, _, ngettext
@@ -106,18 +107,29 @@ def ask_hand(
     return out
 
 
-def _hand_steps(answers: Answers, ask, given: dict, say, ask_call: bool = False) -> list:
+#: A question of a hand: its key, what answers it, and whether the keeper types the answer (and
+#: may take it back).
+Step = tuple[str, Callable[[], object], bool]
+
+
+def _hand_steps(
+    answers: Answers,
+    ask: Callable[[str, Callable, str | None], object],
+    given: dict,
+    say: Callable[[str], object] | None,
+    ask_call: bool = False,
+) -> list:
     """The questions of one hand in order, as ``(key, answer, typed)``: ``answer()`` checks what
     the command line gave or asks (``typed``: a question the keeper answers and may take
     back)."""
 
-    def asked(key, prompt, check, default=None):
+    def asked(key: str, prompt: str, check: Callable, default: str | None = None) -> Step:
         return (key, lambda: ask(_(prompt), check, default), True)
 
-    def known(key, value):
+    def known(key: str, value: Callable[[], object]) -> Step:
         return (key, value, False)
 
-    steps = []
+    steps: list[Step] = []
     if given.get("declarer"):
         steps.append(known("declarer", lambda: answers.check_declarer(given["declarer"])))
     else:
@@ -146,7 +158,7 @@ def _hand_steps(answers: Answers, ask, given: dict, say, ask_call: bool = False)
         )
     elif answers.rules.table.partner_hands:  # 허니문: the only call, made by the tool
 
-        def own_friend():
+        def own_friend() -> str:
             partner = answers.check_friend("friend")
             if say is not None:
                 say(
@@ -166,7 +178,7 @@ def _hand_steps(answers: Answers, ask, given: dict, say, ask_call: bool = False)
         steps.append(asked("friend", FRIEND_PROMPT, answers.check_friend, "none"))
     if ask_call and not given.get("friend_call"):  # a duplicate deal: who held the card called
 
-        def friend_call():
+        def friend_call() -> object:
             if not answers.friends:  # none: the declarer played alone, nothing to call
                 return SKIPPED
             return ask(_(FRIEND_CALL_PROMPT), answers.check_friend_call, None)
@@ -177,7 +189,7 @@ def _hand_steps(answers: Answers, ask, given: dict, say, ask_call: bool = False)
             steps.append(known("taken", lambda: answers.check_taken(str(given["taken"]))))
     elif given.get("opposition") is None:
 
-        def taken_prompt():
+        def taken_prompt() -> object:
             weighted = (
                 answers.rules.scoring.friend_weight != 1
                 and answers.friends
@@ -225,7 +237,7 @@ def hand_answers(
     return answers, chosen
 
 
-def answered_outcome(answered: dict, given: dict, **more) -> Outcome:
+def answered_outcome(answered: dict, given: dict, **more: Any) -> Outcome:
     """The outcome :func:`ask_hand`'s answers say, with what the command line gave besides
     (``taken`` as a count, ``opposition``) and ``more`` (the dealer, the players, the friend
     call, the note)."""

@@ -10,6 +10,7 @@ line) or a :class:`~.table_errors.TableUsageError` (options that do not go toget
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine.errors import MightyError
 from ..engine.records import Record, dump_record, load_record, read_record, replay
@@ -21,6 +22,11 @@ from .evening import Evening
 from .evening_options import KEPT, EveningOptions, first_hand, one_of, present_players
 from .referee_session import deal_cards
 from .table_errors import TableError, TableUsageError
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from ..store.models import League, LeagueSession
 
 #: A hand in progress taken up: by the league's number, or at a round's table by its own.
 RESUMED = N_("— hand {number} resumed at the same card")
@@ -59,7 +65,7 @@ def open_league_evening(
         from_file = load_record(resume_path) if resume_path else None
         chosen = opts.session_number  # --session N: the hints name it again
         if opts.table is not None:
-            from ..store.rounds.round_tables import table_session  # start-up: a round's table only
+            from ..store.rounds.round_lookups import table_session  # start-up: a round's table only
 
             opts.session_number = table_session(s, league.name, opts.table)
         try:
@@ -182,9 +188,9 @@ def take_table(book: LeagueBook, opts: EveningOptions, chosen: int | None) -> st
         ) from None
 
 
-def refuse_unnamed_table(s, league, opts: EveningOptions) -> None:
+def refuse_unnamed_table(s: Session, league: League, opts: EveningOptions) -> None:
     """Several tables of a round are open and none was named: say which with ``--table``."""
-    from ..store.rounds.round_tables import latest_round_state  # start-up: the store, where opened
+    from ..store.rounds.round_lookups import latest_round_state  # start-up: the store, where opened
 
     state = latest_round_state(s, league)
     if state is None or state.ended or sum(t.playing for t in state.tables) < 2:
@@ -202,7 +208,7 @@ def refuse_unnamed_table(s, league, opts: EveningOptions) -> None:
     )
 
 
-def session_seed(s, session, opts: EveningOptions) -> list[str]:
+def session_seed(s: Session, session: LeagueSession, opts: EveningOptions) -> list[str]:
     """The league session's deal seed, kept with the session the first time its referee is
     given one (``--seed``), so an evening resumed without it (after a crash, or the next
     night) deals the same cards; a different ``--seed`` is refused, a deal file wins."""
@@ -240,9 +246,11 @@ def resume_live(evening: Evening, text: str) -> list[str]:
     if outcome.state is None:
         return []
     deal = deal_cards(raw["deal"], evening.rules) if "deal" in raw else None
+    dealer = raw.get("dealer", outcome.dealer)
+    assert dealer is not None  # (a hand in progress has its dealer)
     shown = evening.resume_hand(
         list(outcome.players),
-        raw.get("dealer", outcome.dealer),
+        dealer,
         deal,
         outcome.state,
         opener=raw.get("opener"),

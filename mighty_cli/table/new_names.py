@@ -21,12 +21,16 @@ store knows (:func:`mighty_cli.cli.database.chosen_pairs`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..engine.names import folded
 from ..engine.translation import N_, _
 from ..store import LeagueError
 from ..store.ledger.lookups import check_name, check_new_name, find_player
 from .words import SHORT_FORMS, WORDS
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
 
 #: The meanings a name may not take, each as the refusal names it.
 MEANINGS = {
@@ -63,7 +67,7 @@ def reserved_word(name: str) -> str | None:
     return RESERVED.get(folded(name))
 
 
-def refuse_new_names(s, names: Iterable[str]) -> None:
+def refuse_new_names(s: Session, names: Iterable[str]) -> None:
     """One line for the first of ``names`` that is no player of the store yet (a new name) and
     is a reserved word or holds ``/``; names the store has keep working."""
     for name in names:

@@ -12,11 +12,15 @@ with its entry (``expect_hand``: :func:`~.score_entry.store_outcome`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..engine.records import friend_possible
 from ..engine.ruleset import Ruleset
 from ..engine.scoring import taken_limit
 from ..engine.session import Proposal
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
 
 
 @dataclass(frozen=True)
@@ -164,11 +168,11 @@ class NextHand:
         }
 
 
-def read_next_hand(s, league_name: str, session_number: int | None = None) -> NextHand:
+def read_next_hand(s: Session, league_name: str, session_number: int | None = None) -> NextHand:
     """The league's open session (or session ``session_number``, open or ended) before its
     next hand, in the caller's transaction ``s``."""
+    from ..store.ledger.evening_glance import evening  # start-up: the store where it is read
     from ..store.ledger.lookups import get_league, league_rules  # start-up: the store where read
-    from ..store.ledger.sessions import evening  # start-up: the store where it is read
 
     state = evening(s, league_name, session_number)
     return NextHand(

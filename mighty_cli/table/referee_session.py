@@ -13,6 +13,8 @@ language the tool speaks; what it prints is translated (``mighty_cli/i18n.py``).
 * :mod:`.evening` runs hand after hand (succession, the league, the save file, quitting).
 * :mod:`.variants` holds what only some tables need (6마/7마 elimination, the ghost's
   cards, 허니문's friend hands), mixed into the hand.
+* :mod:`.referee_undo` takes entries back (``undo``, ``undo N``, ``undo to TRICK``), mixed into
+  the hand the same way.
 * :mod:`.view` draws the table; ``mighty_cli.cli.line_input`` reads lines (readline when
   present) and ``mighty_cli.cli.referee`` is the click command.
 """
@@ -22,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine import hand as engine
 from ..engine.cards import format_card, parse_bid, parse_cards
@@ -35,9 +38,13 @@ from ..engine.translation import N_, _, ngettext
 from ..render.text import table
 from . import view, words
 from .name_lookup import find_name, match_name
+from .referee_undo import RefereeUndo
 from .table_errors import HandTakenAway
 from .variants import TableVariants
 from .words import normalize_entry
+
+if TYPE_CHECKING:
+    from ..engine.hand import FriendCall, HandState
 
 HELP = N_("""\
   election:  13h  14nt  pass (p)  Bo 13h (naming the bidder)   deal miss: miss NAME
@@ -60,7 +67,7 @@ _ELEVEN = re.compile(r"^\D.*\s11$")
 _BID = re.compile(r"^\s*\d+\s*(s|d|h|c|nt|♠|♦|◆|♥|♣|n)\s*$", re.IGNORECASE)
 
 
-class RefereeSession(TableVariants):
+class RefereeSession(TableVariants, RefereeUndo):
     """A hand being refereed: a stack of engine states, one per action, for undo.
 
     ``on_change`` is called after every change (an entry or an undo) to keep the hand safe
@@ -88,7 +95,7 @@ class RefereeSession(TableVariants):
         self.finished = False
 
     @property
-    def state(self):
+    def state(self) -> HandState:
         return self.states[-1]
 
     @property
@@ -299,7 +306,7 @@ class RefereeSession(TableVariants):
             return ["✗ " + _("could not keep the hand safe: {error}").format(error=exc)]
         return []
 
-    def _describe(self, before, after) -> str:
+    def _describe(self, before: HandState, after: HandState) -> str:
         action = after.history[-1]
         engine = self.engine
         if isinstance(action, engine.BidCall):
@@ -349,122 +356,6 @@ class RefereeSession(TableVariants):
                 )
             return said
         return view.action_words(before, action)
-
-    # --- undo ----------------------------------------------------------------------------------
-
-    def _undo(self, rest: str) -> list[str]:
-        """``undo``, ``undo N``, ``undo trick`` (to the start of this trick, or the last one
-        when none is started), ``undo to N`` / ``undo trick N`` (to the start of trick N)."""
-        words = rest.lower().split()
-        if len(self.states) == 1:
-            return [_("nothing to undo")]
-        if not words:
-            return self._undo_entries(1)
-        if len(words) == 1 and words[0].isdigit():
-            count = int(words[0])
-            if count < 1:
-                return ["✗ " + _("undo N: N is at least 1")]
-            return self._undo_entries(count)
-        if words[0] in ("trick", "to") and len(words) <= 2:
-            target = None
-            if len(words) == 2:
-                if not words[1].isdigit():
-                    return [
-                        "✗ "
-                        + _("undo {what}: expected a trick number, e.g. undo to 3").format(
-                            what=rest
-                        )
-                    ]
-                target = int(words[1])
-            return self._undo_to_trick(target)
-        return [
-            "✗ "
-            + _("undo {what!r}: expected undo, undo N, undo trick or undo to TRICK").format(
-                what=rest
-            )
-        ]
-
-    def _pop_entry(self):
-        """Take back one entry. In open cards the unseen discard (and, in 6마/7마, the unseen
-        redistribution) came with the entry before them, and the ghost's cards with the entry
-        before them, so they go with it."""
-        while len(self.states) > 2 and self._ghost_to_play(self.states[-2]):
-            self.states.pop()  # the ghost's cards went with the entry before them
-        while self._automatic_discard(self.state) and len(self.states) > 2:
-            self.states.pop()
-        before, action = self.states[-2], self.state.history[-1]
-        self.states.pop()
-        return before, action
-
-    def _undo_entries(self, count: int) -> list[str]:
-        taken = []
-        while count > 0 and len(self.states) > 1:
-            before, action = self._pop_entry()
-            taken.append(view.action_words(before, action))
-            count -= 1
-        return self._undone(taken)
-
-    def _undo_to_trick(self, number: int | None) -> list[str]:
-        s = self.state
-        if number is None:
-            if s.phase != "play" and s.phase != "done":
-                return ["✗ " + _("undo trick: no trick has started yet")]
-            number = (
-                s.trick_number
-                if s.phase == "play" and s.current_trick
-                else len(s.tricks)
-                if s.phase == "done"
-                else s.trick_number - 1
-            )
-            if number < 1:
-                return ["✗ " + _("undo trick: no trick has started yet")]
-        index = view.trick_start_index(self.states, number)
-        if index is None or index >= len(self.states) - 1:
-            return [
-                "✗ " + _("undo to {number}: trick {number} has not started").format(number=number)
-            ]
-        taken = []
-        while len(self.states) - 1 > index:
-            before, action = self._pop_entry()
-            taken.append(view.action_words(before, action))
-        return self._undone(taken)
-
-    def _undone(self, taken: list[str]) -> list[str]:
-        if not taken:
-            return [_("nothing to undo")]
-        shown = ", ".join(taken[:6])
-        if len(taken) > 6:
-            shown = ngettext(
-                "{entries} and {count} more", "{entries} and {count} more", len(taken) - 6
-            ).format(entries=shown, count=len(taken) - 6)
-        lines = ["↶ " + _("took back {entries}").format(entries=shown)]
-        lines.extend(self._changed())
-        return lines
-
-    def _automatic_discard(self, state) -> bool:
-        """Whether a state's last action is the unseen discard or redistribution open cards
-        apply by themselves."""
-        return (
-            state.hands is None
-            and bool(state.history)
-            and isinstance(state.history[-1], (self.engine.Discard, self.engine.Redistribute))
-            and not state.history[-1].cards
-        )
-
-    def _revoke_hint(self, number) -> list[str]:
-        """When a revoke is caught (the error's ``proving_trick``): which trick proves the void,
-        and the way out."""
-        if number is None:
-            return []
-        return [
-            "  "
-            + _(
-                "trick {number} proves the void. If the earlier card was the mistake, "
-                "'undo to {number}' goes back to the start of trick {number} to play it "
-                "again; otherwise enter the card that may be played ({ruleset} names no "
-                "revoke penalty, nor do the sources)"
-            ).format(number=number, ruleset=self.rules.name)
-        ]
 
     # --- looking ------------------------------------------------------------------------------
 
@@ -524,7 +415,7 @@ class RefereeSession(TableVariants):
     def _player(self, name: str) -> str:
         return match_name(name, self.players)
 
-    def _friend_call(self, text: str):
+    def _friend_call(self, text: str) -> FriendCall:
         """A friend call in the table's words (``mighty``, ``마이티 프렌드``, ``노프렌드``,
         ``nf``, ``너 프렌드 Bo``) or the notation (``SA``, ``SA+DK``, ``player:Bo``,
         ``SA lead:H``); an entry that is none is refused naming the calls in the language the
@@ -576,7 +467,7 @@ def write_record_file(path: Path, text: str) -> None:
         raise OSError(str(exc)) from None
 
 
-def _named_card(text: str, state) -> str:
+def _named_card(text: str, state: HandState) -> str:
     """A play that names its card by what it is under this hand's trump: the Mighty
     (``mighty``, ``마이티``; ``mighty/H`` led naming a suit), or the joker-call card led with
     the call (``joker-call``, ``조콜``: ``C3!``, or ``S3!`` when clubs are trump)."""
@@ -602,9 +493,9 @@ def rebuild(
     players: list[str],
     dealer: str,
     deal: dict | None,
-    final,
+    final: HandState,
     save_path: Path | None = None,
-    on_change=None,
+    on_change: Callable[[RefereeSession], str | None] | None = None,
     opener: str | None = None,
 ) -> RefereeSession:
     """A session whose undo stack replays ``final``'s history from the start."""

@@ -49,7 +49,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import MightyError
 from ..engine.translation import N_, _, ngettext
@@ -59,6 +59,11 @@ from .next_hand import NextHand, Variants, read_next_hand
 from .table_errors import TableError
 from .taken import parse_taken, ruling_party_count
 from .words import contract_text, friend_value
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from ..engine.ruleset import Ruleset
 
 #: The fields of a hand's entry: ``record``'s options, in the order a keeper fills them.
 FIELDS = (
@@ -182,10 +187,10 @@ class Outcome:
         }
 
 
-def given_fields(fields: Mapping[str, object]) -> dict:
+def given_fields(fields: Mapping[str, object]) -> dict[str, Any]:
     """The fields a keeper gave, by name (``deal-miss`` is ``deal_miss``), without those left
     empty: text, and the friends (one or two) as a list. A name that is no field is refused."""
-    given: dict = {}
+    given: dict[str, Any] = {}
     for key, value in fields.items():
         name = str(key).replace("-", "_")
         if name not in FIELDS:
@@ -254,7 +259,7 @@ def _players(hand: NextHand, text: str | None) -> list[str]:
         return [match_name(name, hand.seating, _(PRESENT)) for name in split_names(text) or []]
 
 
-def _answers(hand: NextHand, given: Mapping[str, object], needed: Iterable[str]) -> Answers:
+def _answers(hand: NextHand, given: Mapping[str, Any], needed: Iterable[str]) -> Answers:
     """The answers a field's check reads, the ``needed`` fields of ``given`` checked first
     (each refused by its own name)."""
     answers = Answers(hand.rules, _players(hand, given.get("players")), list(hand.seating))
@@ -264,7 +269,9 @@ def _answers(hand: NextHand, given: Mapping[str, object], needed: Iterable[str])
     return answers
 
 
-def _check(answers: Answers, name: str, value) -> object:
+def _check(answers: Answers, name: str, value: Any) -> Any:
+    """A field's value checked (its kind is the field's: a name, a count, a list of names)."""
+    checked: object
     with _refused(name):
         if name in ("declarer", "deal_miss"):
             checked = (
@@ -441,7 +448,7 @@ def _decided_friend(answers: Answers, declarer: str | None) -> str | None:
     return None
 
 
-def _taken(rules, text: str | None, friend: str | None, friend2: str | None) -> int | None:
+def _taken(rules: Ruleset, text: str | None, friend: str | None, friend2: str | None) -> int | None:
     """The ruling party's count: as given, or a split weighed by the ruleset with the
     friends the hand had (a value refusal of ``taken``)."""
     if text is None:
@@ -510,7 +517,7 @@ class Stored:
 
 
 def store_outcome(
-    s,
+    s: Session,
     league: str,
     outcome: Outcome,
     *,
@@ -543,7 +550,8 @@ def store_outcome(
         )
     except HandAlreadyEntered as exc:
         entered = exc.entered
-        past = dict(
+        assert entered is not None  # (the store says who entered the hand it is past)
+        past: dict[str, Any] = dict(
             table_hand=exc.next - 1 if expect_hand is None else expect_hand,
             league_hand=exc.hand.number,
             declarer=entered.declarer,
@@ -564,7 +572,13 @@ def store_outcome(
 
 
 def sent_again(
-    s, league: str, session: int, expect: int, fields: Mapping[str, object], players, who: str = ""
+    s: Session,
+    league: str,
+    session: int,
+    expect: int,
+    fields: Mapping[str, object],
+    players: Iterable[str],
+    who: str = "",
 ) -> bool:
     """Whether an entry of the table's hand ``expect``, which the table has already stored, is
     that hand sent again (a phone that lost its answer): weighed with the stored hand's own

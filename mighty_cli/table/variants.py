@@ -14,6 +14,9 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+from typing import TYPE_CHECKING
+
 from ..engine.cards import parse_cards
 from ..engine.errors import InvalidNotation, MightyError
 from ..engine.hand.elimination import seeded_redistribution
@@ -24,14 +27,43 @@ from . import view, words
 from .name_lookup import find_name, match_name
 from .words import normalize_entry
 
+if TYPE_CHECKING:
+    from ..engine.hand import (
+        CallFriend,
+        Eliminate,
+        FriendCall,
+        HandResult,
+        HandState,
+        Redistribute,
+    )
+    from ..engine.ruleset import Ruleset
+
 
 class TableVariants:
     """Elimination, the ghost and friend hands at the referee (``self`` is the hand being
     refereed: its ``engine``, ``state``, ``states``, ``deal``, ``players`` and helpers)."""
 
+    if TYPE_CHECKING:  # what the hand (RefereeSession) gives its mix-ins
+        engine: ModuleType
+        rules: Ruleset
+        players: list[str]
+        deal: dict[str, list[int]] | None
+        states: list[HandState]
+
+        @property
+        def state(self) -> HandState: ...
+
+        def _player(self, name: str) -> str: ...
+
+        def _describe(self, before: HandState, after: HandState) -> str: ...
+
+        def _result_lines(self) -> list[str]: ...
+
+        def _friend_call(self, text: str) -> FriendCall: ...
+
     # --- 6마, 7마: elimination and redistribution ------------------------------------------
 
-    def _elimination(self, text: str):
+    def _elimination(self, text: str) -> Eliminate:
         """An elimination call: a card (``c5``; in open cards with who held it, ``c5 Bo`` or
         ``c5 kitty``), or under table.eliminate_by = player the player's name."""
         engine, parts = self.engine, text.split()
@@ -67,7 +99,7 @@ class TableVariants:
             )
         return engine.Eliminate(cards[0], holder)
 
-    def _redistribution(self, command: str, text: str):
+    def _redistribution(self, command: str, text: str) -> Redistribute:
         """The eliminated hands and the kitty dealt out: ``deal`` (the tool deals them, the
         same way for the same pile on every machine: mighty-deal/1's shuffle seeded by the
         pile, engine/hand/elimination.py), or ``NAME CARDS; NAME CARDS; ...``."""
@@ -92,7 +124,7 @@ class TableVariants:
         """시흥 은마 (table.dummy): whether a word names the dummy."""
         return self.rules.table.dummy and words.means(word, "dummy")
 
-    def _pile_lines(self, state) -> list[str]:
+    def _pile_lines(self, state: HandState) -> list[str]:
         """After the last elimination: who leaves, and what is dealt out to whom."""
         sizes = self.engine.redistribution_sizes(state)
         lines = [_("eliminated (탈락): {players}").format(players=", ".join(state.eliminated))]
@@ -129,7 +161,7 @@ class TableVariants:
                 out.extend(self._result_lines())
         return out
 
-    def _ghost_to_play(self, state) -> bool:
+    def _ghost_to_play(self, state: HandState) -> bool:
         return (
             state.phase == "play"
             and state.hands is not None
@@ -139,7 +171,7 @@ class TableVariants:
 
     # --- 허니문 ------------------------------------------------------------------------------
 
-    def _own_friend_call(self, text: str):
+    def _own_friend_call(self, text: str) -> CallFriend | None:
         """허니문 (table.partner_hands): the declarer's friend is his own friend hand, the only
         call. It is accepted in short form (``friend``, ``프렌드``, ``프렌드 패``) or in full
         (``player:Bo's friend``); None when the entry is a card (the tool then makes the call
@@ -177,7 +209,7 @@ class TableVariants:
         self.states.append(self.engine.apply(before, call))
         return ["✓ " + self._describe(before, self.state)]
 
-    def _two_hands_line(self, result) -> str:
+    def _two_hands_line(self, result: HandResult) -> str:
         """허니문: each player takes what his own hand and his friend hand score."""
 
         seats = seat_deltas(result.score, self.state.players, result.declarer, result.friend)

@@ -7,7 +7,8 @@ evening loop and the tests share them.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from ..engine import hand as engine
 from ..engine.cards import (
@@ -23,6 +24,11 @@ from ..engine.hand.contract import holding_index, joker_calls
 from ..engine.hand.honeymoon import controller_of, is_partner_hand, partner_of
 from ..engine.records import friend_possible
 from ..engine.translation import _
+
+if TYPE_CHECKING:
+    from ..engine.cards import Bid, Card
+    from ..engine.hand import FriendCall, HandState
+    from ..engine.hand.actions import Action
 
 
 def pretty_card(card: int) -> str:
@@ -62,14 +68,14 @@ def engine_called_joker(state: Any, card: int) -> int | None:
     return joker_calls(state.rules, state.trump).get(card & 127)  # two decks: either copy
 
 
-def pretty_bid(bid) -> str:
+def pretty_bid(bid: Bid) -> str:
     """``14♠``, ``16 no-trump``."""
     if bid.trump is None:
         return _("{number} no-trump").format(number=bid.number)
     return f"{bid.number}{SUIT_SYMBOLS[bid.trump]}"
 
 
-def pretty_cards(cards) -> str:
+def pretty_cards(cards: Iterable[Card]) -> str:
     return " ".join(pretty_card(c) for c in sorted_cards(cards))
 
 
@@ -84,7 +90,7 @@ def _called_card_words(card: int) -> str:
     )
 
 
-def friend_call_words(call) -> str:
+def friend_call_words(call: FriendCall) -> str:
     if call.kind == "card":
         if call.card2 is not None:  # two called cards (friend.called_cards = 2, 동대전 7마)
             return _("{first} and {second}").format(
@@ -101,7 +107,7 @@ def friend_call_words(call) -> str:
     return words.get(call.kind, call.kind)
 
 
-def action_words(before, action) -> str:
+def action_words(before: HandState, action: Action) -> str:
     """One action in the table's words, given the state it was applied to."""
     if isinstance(action, engine.Play):
         return _("{player}'s {card}").format(player=action.player, card=pretty_play(action, before))
@@ -137,7 +143,7 @@ def action_words(before, action) -> str:
     return _("the last entry")
 
 
-def led_suit(state) -> int | None:
+def led_suit(state: HandState) -> int | None:
     """The suit led to the trick in progress (None before the lead)."""
     trick = state.current_trick
     if not trick:
@@ -148,7 +154,7 @@ def led_suit(state) -> int | None:
     return play.card >> 4 & 7
 
 
-def winning_so_far(state) -> tuple[str, Any] | None:
+def winning_so_far(state: HandState) -> tuple[str, Any] | None:
     """Who holds the trick in progress and with what card (None before the lead): the engine's
     own trick rules (two jokers' colours and calls included) on the cards so far."""
     trick = state.current_trick
@@ -160,7 +166,7 @@ def winning_so_far(state) -> tuple[str, Any] | None:
     return trick[index][0], trick[index][1]
 
 
-def ruling_side(state) -> set:
+def ruling_side(state: HandState) -> set:
     """The declarer and, once known, the friend."""
     side = {state.declarer}
     if state.friend_revealed and state.friend:
@@ -168,7 +174,7 @@ def ruling_side(state) -> set:
     return side
 
 
-def points_line(state) -> str:
+def points_line(state: HandState) -> str:
     side = ruling_side(state)
     held = sum(v for p, v in state.points_taken.items() if p in side)
     others = sum(v for p, v in state.points_taken.items() if p not in side)
@@ -183,7 +189,7 @@ def points_line(state) -> str:
     ).format(held=held, others=others)
 
 
-def friend_line(state) -> str:
+def friend_line(state: HandState) -> str:
     call = state.friend_call
     what = friend_call_words(call) if call else "?"
     if state.friend_revealed:
@@ -195,7 +201,7 @@ def friend_line(state) -> str:
     return _("friend (프렌드) called {call}: not known yet").format(call=what)
 
 
-def standing_text(state) -> str:
+def standing_text(state: HandState) -> str:
     standing = state.standing_bid
     return (
         _("{bid} by {player}").format(bid=pretty_bid(standing[1]), player=standing[0])
@@ -204,7 +210,7 @@ def standing_text(state) -> str:
     )
 
 
-def prompt_text(state) -> str:
+def prompt_text(state: HandState) -> str:
     """The question put to the referee: whose turn and, in play, the trick at a glance."""
     phase = state.phase
     if phase == "election":
@@ -256,7 +262,7 @@ def prompt_text(state) -> str:
     return _("[hand over]")
 
 
-def discard_count(state) -> int:
+def discard_count(state: HandState) -> int:
     """How many the declarer discards: what he holds beyond the cards he plays (one a trick:
     the kitty's size; in 6마/7마 what the redistribution gave him beyond it)."""
     hands = state.hands
@@ -265,7 +271,7 @@ def discard_count(state) -> int:
     return state.rules.elimination_discard if state.eliminated else state.rules.table.kitty_size
 
 
-def elimination_prompt(state) -> str:
+def elimination_prompt(state: HandState) -> str:
     """6마, 7마: the declarer's elimination call, the k-th of table.eliminated."""
     count = state.rules.table.eliminated
     number = len(state.eliminated) + 1
@@ -283,7 +289,7 @@ def elimination_prompt(state) -> str:
     ).format(number=number, count=count, declarer=state.declarer)
 
 
-def elimination_words(before, after) -> str:
+def elimination_words(before: HandState, after: HandState) -> str:
     """What an elimination call did: who leaves, or why the call is made again."""
     card, holder = after.eliminations[-1]
     if card is None:
@@ -304,7 +310,7 @@ def elimination_words(before, after) -> str:
     )
 
 
-def redistribution_words(before, after) -> str:
+def redistribution_words(before: HandState, after: HandState) -> str:
     """The eliminated hands and the kitty dealt out: who received what (when seen)."""
     action = after.history[-1]
     if not action.cards:
@@ -314,7 +320,7 @@ def redistribution_words(before, after) -> str:
     )
 
 
-def glance_line(state) -> str:
+def glance_line(state: HandState) -> str:
     """The table in one line, shown before each card: the trick so far, points per side, the
     friend, and the cards the player to move has left (when the deal is known)."""
     if state.phase != "play":
@@ -351,7 +357,7 @@ def glance_line(state) -> str:
     return "  · " + " · ".join(parts)
 
 
-def table_lines(state, players_line: bool = True) -> list[str]:
+def table_lines(state: HandState, players_line: bool = True) -> list[str]:
     """The table drawn in full: contract, friend, the trick on the table and who is winning it,
     points per side, and the cards each player has left."""
     lines: list[str] = []
@@ -450,7 +456,7 @@ def table_lines(state, players_line: bool = True) -> list[str]:
     return lines
 
 
-def friend_hands_line(state) -> str:
+def friend_hands_line(state: HandState) -> str:
     """허니문 (table.partner_hands): the friend hands and who plays each."""
 
     return _("friend hands (프렌드 패): {hands}").format(
@@ -462,7 +468,7 @@ def friend_hands_line(state) -> str:
     )
 
 
-def other_hand(state, seat: str | None) -> str | None:
+def other_hand(state: HandState, seat: str | None) -> str | None:
     """허니문: the other hand of the player who plays ``seat`` (his friend hand, or his own);
     None at other tables."""
     if not seat or not state.rules.table.partner_hands:

@@ -25,10 +25,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..engine.cards.korean import read_korean
 from ..engine.hand.actions import CALL_SPELLINGS
 from ..engine.translation import N_, _, get_language
+
+if TYPE_CHECKING:
+    from ..engine.ruleset import Ruleset
 
 #: Each meaning and its words: the English word first, then other English spellings, then the
 #: Korean words (the first of them the one Korean messages name).
@@ -239,7 +243,7 @@ def words_for(*meanings: str) -> list[str]:
     return [word for m in meanings for word in WORDS[m] if " " not in word]
 
 
-def not_a_friend_call(call: str, rules=None) -> str:
+def not_a_friend_call(call: str, rules: Ruleset | None = None) -> str:
     """The refusal of an entry that is no friend call: the calls in the language the tool
     speaks (노프렌드, 초구 ... in Korean), those the ruleset allows where it is given."""
     allowed = [m for m in FRIEND_CALLS if rules is None or _allowed(m, rules)]
@@ -250,7 +254,7 @@ def not_a_friend_call(call: str, rules=None) -> str:
     )
 
 
-def _allowed(call: str, rules) -> bool:
+def _allowed(call: str, rules: Ruleset) -> bool:
     f = rules.friend
     return {
         "mighty": f.mighty,

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine.errors import MightyError
 from ..engine.translation import _
-from ..store.ledger.hands import HandView
+from ..store.ledger.hand_reads import HandView
 from ..table.words import contract_text, friend_value
 from .forms import RequestError, number, text
 

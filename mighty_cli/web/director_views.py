@@ -22,7 +22,7 @@ from ..engine.translation import _
 from ..render.html import render_round_board
 from ..render.qr import qr_svg, table_link
 from ..store.ledger.corrections import amend_hand, unvoid_hand, void_hand
-from ..store.ledger.hands import show_hand
+from ..store.ledger.hand_reads import show_hand
 from ..store.ledger.lookups import get_league
 from ..store.ledger.table_hands import table_hand_number
 from ..store.rounds.round_board import round_board

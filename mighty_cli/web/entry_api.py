@@ -41,7 +41,7 @@ from starlette.responses import JSONResponse
 
 from ..engine.errors import MightyError
 from ..engine.translation import _
-from ..store.ledger.hands import HandView, show_hand
+from ..store.ledger.hand_reads import HandView, show_hand
 from ..store.ledger.lookups import get_league
 from ..store.ledger.table_entry import HandAlreadyEntered, check_next_hand
 from ..store.ledger.table_hands import table_hands_so_far, table_session_ids

@@ -17,10 +17,10 @@ from ..engine.translation import _
 from ..store import LeagueError
 from ..store.ledger.change_marker import change_marker, table_marker
 from ..store.ledger.corrections import change_log
-from ..store.ledger.hands import HandView, list_hands
+from ..store.ledger.evening_glance import evening
+from ..store.ledger.hand_reads import HandView, list_hands
 from ..store.ledger.leagues import league_setting
 from ..store.ledger.lookups import find_round, get_league, league_rules, seating
-from ..store.ledger.sessions import evening
 from ..store.models import League, LeagueRound, LeagueSession, LiveHand, Player
 from ..store.rounds.round_board import RoundBoard, round_board, tournament_standings
 from ..store.rounds.round_clock import RoundClock, round_clock

@@ -56,7 +56,7 @@ def test_redeal_opener_of_a_refereed_deal_miss_is_the_one_its_record_names(runne
     # the league reads it there.
     from mighty_cli.store.db import make_engine, transaction
     from mighty_cli.store.ledger.hands import record_hand
-    from mighty_cli.store.ledger.sessions import previous_in_session
+    from mighty_cli.store.ledger.succession import previous_in_session
 
     run(runner, db, "league", "create", "cr", "-r", "club-requirements")
     run(runner, db, "session", "start", "-l", "cr", "-p", FIVE)

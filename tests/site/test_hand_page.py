@@ -23,7 +23,7 @@ def league(tmp_path_factory, league_file):
     """The test league, its site in English and in Korean, and each hand as the store says."""
     from mighty_cli.site.build import build_site
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.ledger.hands import show_hand
+    from mighty_cli.store.ledger.hand_reads import show_hand
 
     folder = tmp_path_factory.mktemp("hand-page")
     shutil.copyfile(league_file, folder / "league.db")
@@ -277,7 +277,7 @@ def test_two_called_cards_under_dongdaejeon_7_show_each_friend_where_he_came_out
     from mighty_cli.site.build import build_site
     from mighty_cli.store.db import make_engine
     from mighty_cli.store.interchange.imports import import_record
-    from mighty_cli.store.ledger.hands import show_hand
+    from mighty_cli.store.ledger.hand_reads import show_hand
     from mighty_cli.store.ledger.leagues import create_league
 
     players = ["Ana", "Bo", "민수", "Di", "Ed", "지우", "Gus"]

@@ -97,7 +97,7 @@ def test_index_shows_the_latest_session(site):
 def test_session_page_lists_every_hand(site):
     out, _, engine = site
     from mighty_cli.render.html import bid_face
-    from mighty_cli.store.ledger.hands import list_hands
+    from mighty_cli.store.ledger.hand_reads import list_hands
 
     views = run(engine, list_hands, LEAGUE, session_number=1)
     page = read(out, "sessions/1.html")
@@ -122,7 +122,7 @@ def test_a_player_sitting_out_a_hand_shows_a_dash_not_a_score(tmp_path):
     hand), not ``0`` (a hand played for nothing); the five who played show their scores."""
     from mighty_cli.site.build import build_site
     from mighty_cli.store.db import make_engine
-    from mighty_cli.store.ledger.hands import list_hands
+    from mighty_cli.store.ledger.hand_reads import list_hands
     from mighty_cli.store.ledger.league_page import league_page
     from site_league import make_wide_league
 

@@ -68,7 +68,7 @@ def reference(views, rules):
 
 
 def test_role_statistics_agree_with_the_hands(league_engine):
-    from mighty_cli.store.ledger.hands import list_hands
+    from mighty_cli.store.ledger.hand_reads import list_hands
     from mighty_cli.store.ledger.lookups import get_league, league_rules
     from mighty_cli.store.ledger.stats import league_stats
 

@@ -13,7 +13,8 @@ from mighty_cli.engine.errors import MightyError
 from mighty_cli.engine.records import replay
 from mighty_cli.store.interchange.exports import export_record
 from mighty_cli.store.ledger.corrections import amend_hand, change_log
-from mighty_cli.store.ledger.hands import record_hand, show_hand
+from mighty_cli.store.ledger.hand_reads import show_hand
+from mighty_cli.store.ledger.hands import record_hand
 from mighty_cli.store.ledger.leagues import create_league
 from mighty_cli.store.ledger.queries import standings as read_standings
 from mighty_cli.store.ledger.sessions import end_session, start_session

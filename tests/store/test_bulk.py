@@ -33,7 +33,7 @@ from mighty_cli.store.interchange.export_text import (
 from mighty_cli.store.interchange.exports import export_league, iter_hand_views, league_players
 from mighty_cli.store.interchange.formats import open_record
 from mighty_cli.store.interchange.imports import import_record
-from mighty_cli.store.ledger.hands import list_hands
+from mighty_cli.store.ledger.hand_reads import list_hands
 from mighty_cli.store.ledger.leagues import create_league
 from mighty_cli.store.ledger.lookups import get_league
 from mighty_cli.store.ledger.queries import player_stats, standings

@@ -8,7 +8,7 @@ from itertools import accumulate as running
 from mighty_cli.engine.records import Record
 from mighty_cli.store.db import transaction
 from mighty_cli.store.interchange.imports import import_record
-from mighty_cli.store.ledger.hands import list_hands
+from mighty_cli.store.ledger.hand_reads import list_hands
 from mighty_cli.store.ledger.league_page import league_page
 from mighty_cli.store.ledger.leagues import create_league
 

@@ -33,7 +33,8 @@ from mighty_cli.store.interchange.export_text import csv_note
 from mighty_cli.store.interchange.exports import CSV_COLUMNS, export_league
 from mighty_cli.store.interchange.formats import csv_note_value, csv_value, open_record
 from mighty_cli.store.interchange.imports import import_record
-from mighty_cli.store.ledger.hands import list_hands, record_hand
+from mighty_cli.store.ledger.hand_reads import list_hands
+from mighty_cli.store.ledger.hands import record_hand
 from mighty_cli.store.ledger.leagues import create_league, set_league_setting
 from mighty_cli.store.ledger.lookups import get_league
 from mighty_cli.store.ledger.queries import standings as read_standings

@@ -37,10 +37,12 @@ from mighty_cli.store.interchange.exports import (
     session_times,
 )
 from mighty_cli.store.ledger.corrections import void_hand
-from mighty_cli.store.ledger.hands import list_hands, record_hand
+from mighty_cli.store.ledger.hand_reads import list_hands
+from mighty_cli.store.ledger.hands import record_hand
 from mighty_cli.store.ledger.leagues import create_league, league_setting
 from mighty_cli.store.ledger.lookups import get_league
-from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
+from mighty_cli.store.ledger.sessions import end_session, start_session
+from mighty_cli.store.ledger.succession import session_proposal
 
 FORMATS = ("toml", "json", "csv")
 #: Names a writer must escape or keep apart: quotes, braces and percent signs (templates), a

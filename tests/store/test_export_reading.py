@@ -11,7 +11,7 @@ from test_interchange import corrected_league
 from databases import run
 from mighty_cli.store.interchange import exports
 from mighty_cli.store.interchange.exports import export_league, iter_hand_views
-from mighty_cli.store.ledger.hands import list_hands
+from mighty_cli.store.ledger.hand_reads import list_hands
 from mighty_cli.store.ledger.lookups import get_league
 
 

@@ -12,7 +12,7 @@ from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.simulation import simulate
 from mighty_cli.store.db import make_engine
 from mighty_cli.store.interchange.imports import import_record
-from mighty_cli.store.ledger.hands import list_hands
+from mighty_cli.store.ledger.hand_reads import list_hands
 from mighty_cli.store.ledger.leagues import create_league
 from mighty_cli.store.ledger.queries import standings
 

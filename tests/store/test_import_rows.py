@@ -12,7 +12,7 @@ from test_interchange_sessions import six_ma_league
 
 from databases import fresh_url, run, snapshot
 from mighty_cli.engine.records import load_record
-from mighty_cli.store.interchange import import_batch
+from mighty_cli.store.interchange import import_batch, import_columns
 from mighty_cli.store.interchange.exports import export_league, export_record
 from mighty_cli.store.interchange.formats import open_record
 from mighty_cli.store.interchange.imports import import_record
@@ -21,7 +21,8 @@ from mighty_cli.store.ledger.leagues import create_league
 from mighty_cli.store.ledger.lookups import get_league
 from mighty_cli.store.ledger.queries import player_stats
 from mighty_cli.store.ledger.queries import standings as read_standings
-from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
+from mighty_cli.store.ledger.sessions import end_session, start_session
+from mighty_cli.store.ledger.succession import session_proposal
 
 
 def _general_append(self, outcome, number, session_id, present, points, pot, record_toml, note):
@@ -40,7 +41,7 @@ def _general_append(self, outcome, number, session_id, present, points, pot, rec
             note,
             self.stamp,
         )
-        + tuple(columns[c] for c in import_batch.OUTCOME_COLUMNS)
+        + tuple(columns[c] for c in import_columns.OUTCOME_COLUMNS)
     )
     if present is None:  # a new session's: those sitting out are written at its end
         at_table = {name: amount for name, amount in pot.items() if name in outcome.players}

@@ -20,7 +20,8 @@ from mighty_cli.store.interchange.exports import CSV_COLUMNS, export_league, exp
 from mighty_cli.store.interchange.formats import open_record
 from mighty_cli.store.interchange.imports import import_record
 from mighty_cli.store.ledger.corrections import amend_hand, change_log, unvoid_hand, void_hand
-from mighty_cli.store.ledger.hands import list_hands, record_hand
+from mighty_cli.store.ledger.hand_reads import list_hands
+from mighty_cli.store.ledger.hands import record_hand
 from mighty_cli.store.ledger.leagues import (
     add_player,
     configure_league,
@@ -29,7 +30,8 @@ from mighty_cli.store.ledger.leagues import (
 )
 from mighty_cli.store.ledger.lookups import get_league
 from mighty_cli.store.ledger.queries import player_stats, standings
-from mighty_cli.store.ledger.sessions import session_proposal, start_session
+from mighty_cli.store.ledger.sessions import start_session
+from mighty_cli.store.ledger.succession import session_proposal
 from mighty_cli.store.models import Hand, HandPlayer, LeagueSession, SessionSeat
 
 ROOT = Path(__file__).resolve().parents[2]

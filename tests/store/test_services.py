@@ -17,7 +17,8 @@ from mighty_cli.store.db import make_engine
 from mighty_cli.store.interchange.exports import export_league, export_record
 from mighty_cli.store.interchange.imports import import_record, save_refereed_hand
 from mighty_cli.store.ledger.corrections import amend_hand, change_log, void_hand
-from mighty_cli.store.ledger.hands import list_hands, record_hand, show_hand
+from mighty_cli.store.ledger.hand_reads import list_hands, show_hand
+from mighty_cli.store.ledger.hands import record_hand
 from mighty_cli.store.ledger.league_page import league_page
 from mighty_cli.store.ledger.leagues import (
     configure_league,
@@ -27,7 +28,8 @@ from mighty_cli.store.ledger.leagues import (
 )
 from mighty_cli.store.ledger.lookups import find_player, get_league, league_rules
 from mighty_cli.store.ledger.queries import player_stats, standings
-from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
+from mighty_cli.store.ledger.sessions import end_session, start_session
+from mighty_cli.store.ledger.succession import session_proposal
 
 ROOT = Path(__file__).resolve().parents[2]
 SEASON = ROOT / "examples" / "season.toml"

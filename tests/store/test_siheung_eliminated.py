@@ -26,10 +26,12 @@ from mighty_cli.store.interchange.backup import iter_backup, restore
 from mighty_cli.store.interchange.exports import export_league
 from mighty_cli.store.interchange.imports import import_record
 from mighty_cli.store.ledger.corrections import amend_hand, unvoid_hand, void_hand
-from mighty_cli.store.ledger.hands import list_hands, record_hand, show_hand
+from mighty_cli.store.ledger.hand_reads import list_hands, show_hand
+from mighty_cli.store.ledger.hands import record_hand
 from mighty_cli.store.ledger.leagues import create_league
 from mighty_cli.store.ledger.queries import standings as read_standings
-from mighty_cli.store.ledger.sessions import end_session, session_proposal, start_session
+from mighty_cli.store.ledger.sessions import end_session, start_session
+from mighty_cli.store.ledger.succession import session_proposal
 from mighty_cli.store.models import Hand
 
 

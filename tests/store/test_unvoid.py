@@ -10,7 +10,8 @@ from mighty_cli.engine.records import replay
 from mighty_cli.store import LeagueError
 from mighty_cli.store.interchange.exports import export_record
 from mighty_cli.store.ledger.corrections import amend_hand, change_log, unvoid_hand, void_hand
-from mighty_cli.store.ledger.hands import record_hand, show_hand
+from mighty_cli.store.ledger.hand_reads import show_hand
+from mighty_cli.store.ledger.hands import record_hand
 from mighty_cli.store.ledger.leagues import create_league
 from mighty_cli.store.ledger.queries import standings
 from mighty_cli.store.ledger.sessions import start_session

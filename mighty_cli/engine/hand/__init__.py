@@ -15,8 +15,9 @@ rules live in one module per phase and idea beside it, each stating its rules in
 * ``state`` — :class:`HandState`, a value, and :func:`new_hand`;
 * ``election`` — bids, passes, the deal miss;
 * ``elimination`` — 6마 and 7마: the declarer eliminates, the pile is dealt out;
-* ``exchange`` — the discard, the contract change and the friend call;
-* ``play`` — following suit, the joker and its call, trump leads, a card played;
+* ``exchange`` — the discard and the contract change; ``friend_call`` — the friend call;
+* ``play`` — following suit, the joker and its call, trump leads, a card played (``joker_play``:
+  the joker's and Mighty's annotations, the call; ``play_errors``: why a card is refused);
 * ``settle`` — a trick settled: its winner and points, the friend revealed;
 * ``open_cards`` — what the cards shown allow when the deal is unknown;
 * ``seats`` — who sits where for every table shape, and ghost 4마 (고마): the ghost's hand,
@@ -25,7 +26,8 @@ rules live in one module per phase and idea beside it, each stating its rules in
 * ``draft`` — the drafted deal of 변형 2마;
 * ``legal`` and ``playout`` — every legal next action, and the random playout policy;
 * ``replay_setup`` and ``replay_tricks`` — a record's election and its tricks replayed at once
-  with the phases' own steps, held to :func:`apply` by tests (``records.replaying`` uses them).
+  with the phases' own steps, held to :func:`apply` by tests (``records.card_replay`` uses them);
+  ``replay_tables``: what the fast trick replay reads, made once (tokens, plain leads, pairs).
 
 The cards and the deck as bitmasks are :mod:`mighty_cli.engine.cards`, the options
 :mod:`mighty_cli.engine.ruleset`; a hand record above the hand is :mod:`mighty_cli.engine.records`.

@@ -39,7 +39,8 @@ from .elimination import (
     random_redistribution,
     redistribution_sizes,
 )
-from .exchange import apply_call, apply_change, apply_discard
+from .exchange import apply_change, apply_discard
+from .friend_call import apply_call
 from .honeymoon import fold_deltas
 from .legal import legal_actions
 from .play import apply_play, legal_plays

@@ -11,7 +11,8 @@ from ..cards.deck import cards_of
 from .actions import BidCall, CallFriend, ChangeContract, DeclareDealMiss, Discard
 from .election import cancelling_bids, legal_bids, may_declare_deal_miss
 from .elimination import elimination_calls
-from .exchange import legal_calls, legal_contracts
+from .exchange import legal_contracts
+from .friend_call import legal_calls
 from .play import legal_plays
 from .state import HandState
 

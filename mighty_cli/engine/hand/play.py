@@ -55,26 +55,30 @@ The rules of play, in the order :func:`legal_mask` and :func:`apply_play` check 
   player holding a joker must play one (reading: the seed is silent; the call names "the
   joker", and either is it). A called card's friend is the player other than the declarer who
   holds a copy; when two players other than the declarer each hold one, the first of them to
-  play it is the friend (reading; exchange.py).
+  play it is the friend (reading; friend_call.py).
 * A 20 no-trump declarer's lead request (``FriendCall.lead_suit``): the friend's first lead must
   be of that suit (or the joker naming it) when he holds a card of it.
 
 Speed: the hands are fixed after the exchange (a seat holds ``_hands[seat] & ~_played``), so a
 play copies no hands; :func:`apply_play` builds the next state field by field; the mover's
 legal mask is memoised on the state.
+
+A card refused is explained by play_errors.py (the rule it breaks, named); the joker's and
+Mighty's annotations and the joker call are checked in joker_play.py.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ..cards import ELEVEN, EXTRA_CARD_NAMES, JOKER, SUITS, CardMask, Suit, format_card, trump_name
-from ..cards.deck import VALID_CARDS, cards_of, held_copy, suit_symbol
+from ..cards import JOKER, SUITS, CardMask, Suit
+from ..cards.deck import VALID_CARDS, cards_of, held_copy
 from ..errors import IllegalPlay
 from ..translation import _
 from .actions import Play, play_table
-from .contract import JOKER_COLOURS, joker_playable, trump_lead_barred
+from .joker_play import check_joker_annotation, check_joker_lead, joker_call_effect
 from .open_cards import check_open_play, infer_trump_lead, infer_voids, open_candidates
+from .play_errors import play_error, turn_error
 from .seats import check_ghost_play, ghost_mask, ghost_play
 from .settle import finish_trick, reveal_card_friend, reveal_copy_friend, reveal_second_friend
 from .state import HandState, new_object, phase_error
@@ -171,147 +175,6 @@ def follow_mask(
     return hand
 
 
-def _play_error(state: HandState, seat: Seat, play: Play) -> IllegalPlay:
-    """The message for a card the player may not play (full deal)."""
-    ctx, ci, hands = state._ctx, state._contract, state._hands
-    assert ci is not None and hands is not None  # (the play, a full deal)
-    number = state.trick_number
-    player, card = play.player, play.card
-    ident = card & 127  # two decks: which card it is, whichever copy
-    hand = hands[seat] & ~state._played
-    name = format_card(card)
-    head = (
-        _("trick {number}: {player} played {card}")
-        if state._trick
-        else _("trick {number}: {player} led {card}")
-    ).format(number=number, player=player, card=name)
-    if not hand >> card & 1:
-        holder = next(
-            (ctx.players[s] for s, mask in enumerate(hands) if (mask & ~state._played) >> card & 1),
-            None,
-        )
-        where = (
-            _("{holder} holds it").format(holder=holder)
-            if holder
-            else _("it was already played")
-            if state._played >> card & 1
-            else _("it is not in play")
-        )
-        return IllegalPlay(
-            _("{head} but does not hold it ({where})").format(head=head, where=where)
-        )
-    jokers = hand & ci.joker_mask
-    if jokers and number >= ci.tricks - jokers.bit_count() and not ci.joker_play_last:
-        return IllegalPlay(
-            _(
-                "{head} but holds the joker, which may not be played on trick "
-                "{last} (must play it now; cards.joker_playable_last_trick = false)"
-            ).format(head=head, last=ci.tricks)
-        )
-    if ci.joker_mask >> card & 1 and number == 1 and not ci.joker_play_first:
-        return IllegalPlay(
-            _(
-                "{head}: the joker may not be played on trick 1 "
-                "(cards.joker_playable_first_trick = false)"
-            ).format(head=head)
-        )
-    if not state._trick:
-        if ci.trump_lead_mask and ident >> 4 == ci.trump and ident != ci.mighty:
-            return IllegalPlay(_trump_lead_message(state, head))
-        suit = ci.lead_suit  # (nothing else refuses a lead)
-        assert suit is not None
-        return IllegalPlay(
-            _(
-                "{head} but the declarer asked his friend to lead {suit} and "
-                "{player} holds {suit} (friend.lead_request)"
-            ).format(head=head, suit=suit_symbol(suit), player=player)
-        )
-    if (
-        state._trick
-        and ci.joker_on_trump
-        and jokers
-        and state._led_suit == ci.trump
-        and not hand & ci.follow_masks[ci.trump]
-        and not state._call
-        and joker_playable(ci, number)
-    ):
-        trump = trump_name(ci.trump)
-        return IllegalPlay(
-            _(
-                "{head} but holds no {trump} and holds the joker, and {trump} was "
-                "led (must play the joker; play.joker_on_trump_lead)"
-            ).format(head=head, trump=trump)
-        )
-    if state._call & hand:
-        if ci.defends and hand & ci.mighty_bit:
-            message = _(
-                "{head} but holds the joker and the joker was called: he must play the "
-                "joker or Mighty (joker call; joker_call.mighty_defends = true)"
-            )
-        else:
-            message = _(
-                "{head} but holds the joker and the joker was called: he must play the "
-                "joker (joker call; joker_call.mighty_defends = {value})"
-            )
-        return IllegalPlay(message.format(head=head, value="true" if ci.defends else "false"))
-    if ci.joker_barred[state._led_suit] >> card & 1:
-        return IllegalPlay(
-            _(
-                "{head}, but {card} may be played only to a trick led in a suit of "
-                "its colour, and {led} was led (cards.joker_follows_colour)"
-            ).format(head=head, card=name, led=suit_symbol(state._led_suit))
-        )
-    led = suit_symbol(state._led_suit)
-    only_mighty = hand & ci.follow_masks[state._led_suit] == hand & ci.mighty_bit
-    if only_mighty:
-        return IllegalPlay(
-            _(
-                "{head} but holds {led} only in Mighty ({mighty}) and {led} was led "
-                "(must follow suit: Mighty counts as its suit; "
-                "cards.mighty_must_follow_suit)"
-            ).format(head=head, led=led, mighty=format_card(ci.mighty))
-        )
-    rule = ""
-    if ci.joker_mask >> card & 1:
-        rule = "; cards.joker_plays_any_time = false"
-    elif ident == ci.mighty:
-        rule = "; cards.mighty_plays_any_time = false"
-    return IllegalPlay(
-        _("{head} but holds {led} and {led} was led (must follow suit{rule})").format(
-            head=head, led=led, rule=rule
-        )
-    )
-
-
-def _trump_lead_message(state: HandState, head: str) -> str:
-    ci = state._contract
-    assert ci is not None
-    trump = trump_name(ci.trump)
-    if ci.trump_lead == "only_trumps_left":
-        rule = _(
-            "the leader may not lead trump while he holds a card of another suit; "
-            "play.trump_lead = only_trumps_left"
-        )
-    elif ci.trump_lead == "not_first_trick" or state.trick_number == 1 and not state._trump_played:
-        rule = _(
-            "the leader may not lead trump on trick 1 unless he holds only trumps; "
-            "play.trump_lead = {value}"
-        ).format(value=ci.trump_lead)
-        if ci.trump_lead == "after_trump_played":
-            rule = _(
-                "the leader may not lead trump before trump has been played unless he "
-                "holds only trumps; play.trump_lead = after_trump_played"
-            )
-    else:
-        rule = _(
-            "the leader may not lead trump before trump has been played unless he "
-            "holds only trumps; play.trump_lead = after_trump_played"
-        )
-    return _("{head} but holds cards of other suits and {trump} are trump ({rule})").format(
-        head=head, trump=trump, rule=rule
-    )
-
-
 def apply_play(state: HandState, play: Play) -> HandState:
     # The hot path of random playouts: attributes are read once into locals, and the new state
     # is built here field by field (the fields every play sets are not copied first; keep this
@@ -330,7 +193,7 @@ def apply_play(state: HandState, play: Play) -> HandState:
         card = play.card
     ident = card & 127  # which card it is (two decks: whichever copy); the card itself else
     if seat is None or card not in ctx.valid or seat != state._to_move:
-        raise _turn_error(state, play, seat)
+        raise turn_error(state, play, seat)
     bit = 1 << card
     trick = state._trick
     ghost = seat == ctx.ghost_seat
@@ -341,7 +204,7 @@ def apply_play(state: HandState, play: Play) -> HandState:
         if legal is None:
             legal = state._legal = legal_mask(state)
         if not legal & bit:
-            raise _play_error(state, seat, play)
+            raise play_error(state, seat, play)
     else:
         check_open_play(state, seat, play)
     # card & 112 == 64: a joker (suit bits 4; a copy bit above them keeps it one)
@@ -394,203 +257,6 @@ def apply_play(state: HandState, play: Play) -> HandState:
         return new
     finish_trick(state, new, trick, state._trick_mask | bit, following)
     return new
-
-
-def _turn_error(state: HandState, play: Play, seat: Seat | None) -> IllegalPlay:
-    number = state.trick_number
-    if seat is None:
-        return IllegalPlay(
-            _("trick {number}: {player} is not one of the players").format(
-                number=number, player=repr(play.player)
-            )
-        )
-    if play.card in EXTRA_CARD_NAMES and play.card not in state._ctx.valid:
-        # the black joker: a card, but not of a 53-card deck
-        return IllegalPlay(
-            _("trick {number}: {player} played {card}, which is not in this ruleset's deck").format(
-                number=number, player=play.player, card=format_card(play.card)
-            )
-        )
-    if play.card not in VALID_CARDS:
-        return IllegalPlay(
-            _("trick {number}: {player} played {card}, which is not a card").format(
-                number=number, player=play.player, card=repr(play.card)
-            )
-        )
-    if play.card not in state._ctx.valid and play.card & 15 == ELEVEN:  # 서울과고's 11
-        return IllegalPlay(
-            _(
-                "trick {number}: {player} played {card}, which is not in this "
-                "ruleset's deck (table.rank_eleven = false)"
-            ).format(number=number, player=play.player, card=format_card(play.card))
-        )
-    if play.card not in state._ctx.valid:
-        return IllegalPlay(
-            _(
-                "trick {number}: {player} played {card}, which is not in play (table.removed_cards)"
-            ).format(number=number, player=play.player, card=format_card(play.card))
-        )
-    return IllegalPlay(
-        _("trick {number}: {player} played {card} but it is {other}'s turn").format(
-            number=number, player=play.player, card=format_card(play.card), other=state.to_move
-        )
-    )
-
-
-def check_joker_annotation(state: HandState, seat: Seat, play: Play) -> None:
-    """Only a joker lead names a suit, and it must (and a Mighty lead under
-    cards.mighty_lead_names_suit)."""
-    ci = state._contract
-    assert ci is not None
-    number = state.trick_number
-    joker_suit = play.joker_suit
-    ident = play.card & 127  # two decks: whichever copy
-    if ident == ci.mighty_named and not state._trick:
-        if joker_suit not in SUITS:
-            name = format_card(play.card)
-            raise IllegalPlay(
-                _(
-                    "trick {number}: {player} led Mighty ({card}) without naming a "
-                    "suit (write {card}/S, {card}/D, {card}/H or {card}/C; "
-                    "cards.mighty_lead_names_suit)"
-                ).format(number=number, player=play.player, card=name)
-            )
-        if state._hands is not None:
-            _check_joker_lead(state, seat, state._hands[seat] & ~state._played, play)
-        return
-    if ident == ci.mighty_named and joker_suit is None:
-        return  # Mighty played to a trick: an ordinary card of its suit
-    if play.card & 112 == 64:  # a joker (either copy)
-        if not state._trick:
-            if joker_suit not in SUITS:
-                if play.card & 127 != JOKER:  # the black joker (either copy)
-                    raise IllegalPlay(
-                        _(
-                            "trick {number}: {player} led {card} without naming a "
-                            "suit (write {card}/S, {card}/D, {card}/H or {card}/C)"
-                        ).format(number=number, player=play.player, card=format_card(play.card))
-                    )
-                raise IllegalPlay(
-                    _(
-                        "trick {number}: {player} led the joker without naming a "
-                        "suit (write JK/S, JK/D, JK/H or JK/C)"
-                    ).format(number=number, player=play.player)
-                )
-            allowed = ci.joker_lead_suits
-            if allowed is not None and joker_suit not in allowed[play.card]:
-                raise IllegalPlay(
-                    _(
-                        "trick {number}: {player} led {card} naming {suit}, but a "
-                        "joker lead names a suit of the joker's colour ({suits}) or "
-                        "trump (cards.joker_leads_colour)"
-                    ).format(
-                        number=number,
-                        player=play.player,
-                        card=format_card(play.card),
-                        suit=suit_symbol(joker_suit),
-                        suits=" ".join(map(suit_symbol, JOKER_COLOURS[play.card & 127])),
-                    )
-                )
-            if state._hands is not None:
-                _check_joker_lead(state, seat, state._hands[seat] & ~state._played, play)
-        elif joker_suit is not None:
-            raise IllegalPlay(
-                _(
-                    "trick {number}: {player} played the joker naming {suit} but "
-                    "only a joker lead names a suit"
-                ).format(number=number, player=play.player, suit=suit_symbol(joker_suit))
-            )
-    else:
-        raise IllegalPlay(
-            _(
-                "trick {number}: {player} played {card} with a suit annotation; "
-                "only a joker lead names a suit"
-            ).format(number=number, player=play.player, card=format_card(play.card))
-        )
-
-
-def joker_call_effect(state: HandState, play: Play) -> CardMask:
-    """The bit of the joker this play calls out, 0 for none (raises if the call cannot be
-    declared at all). With two jokers the card led says which (cards.joker_call: the black
-    joker, cards.colour_joker_call: the colour joker)."""
-    ci = state._contract
-    assert ci is not None
-    number = state.trick_number
-    called = ci.call_jokers.get(play.card & 127)  # two decks: either copy of the call card
-    if called is None:
-        raise IllegalPlay(
-            _(
-                "trick {number}: {player} declared a joker call with {card} but "
-                "the joker-call card is {call_card} (cards.joker_call)"
-            ).format(
-                number=number,
-                player=play.player,
-                card=format_card(play.card),
-                call_card=" / ".join(map(format_card, ci.call_jokers)),
-            )
-        )
-    if ci.declaration == "never":
-        raise IllegalPlay(
-            _(
-                "trick {number}: {player} declared a joker call but this ruleset "
-                "has none (joker_call.declaration = never)"
-            ).format(number=number, player=play.player)
-        )
-    # A call has effect only as a lead, from trick 2 (or 1), while the joker is still out
-    # (not played, and not discarded: the declarer's _hands no longer has his discards).
-    hands = state._hands
-    called &= ~state._played  # (a joker's copies not yet played: a two-deck game has two)
-    if (
-        not state._trick
-        and (number != 1 or ci.call_first)
-        and called
-        and (hands is None or any(mask & called for mask in hands))
-    ):
-        return called
-    return 0
-
-
-def _check_joker_lead(state: HandState, seat: Seat, hand: CardMask, play: Play) -> None:
-    """A joker (or suitless Mighty) lead naming trump is a trump lead; a requested lead may not
-    be dodged with it."""
-    ci = state._contract
-    suit = play.joker_suit
-    assert ci is not None and suit is not None  # (a lead that names a suit: its callers')
-    number = state.trick_number
-    what = (
-        _("the joker")
-        if play.card & 127 == JOKER
-        else format_card(play.card)
-        if play.card & 112 == 64
-        else _("Mighty ({card})").format(card=format_card(play.card))
-    )
-    if (
-        suit == ci.trump
-        and hand & ci.non_trump_mask
-        and trump_lead_barred(ci, number, state._trump_played)
-    ):
-        head = _("trick {number}: {player} led {what} naming {suit}").format(
-            number=number, player=play.player, what=what, suit=trump_name(suit)
-        )
-        raise IllegalPlay(_trump_lead_message(state, head))
-    lead = ci.lead_suit  # the lead the declarer asked of his friend (friend.lead_request)
-    if (
-        lead is not None
-        and seat == state._friend
-        and not state._friend_led
-        and suit != lead
-        and hand & ci.follow_masks[lead]
-    ):
-        wanted = suit_symbol(lead)
-        raise IllegalPlay(
-            _(
-                "trick {number}: {player} led {what} naming {suit} but the "
-                "declarer asked his friend to lead {wanted} and {player} holds "
-                "{wanted} (friend.lead_request)"
-            ).format(
-                number=number, player=play.player, what=what, suit=suit_symbol(suit), wanted=wanted
-            )
-        )
 
 
 def _held_play(state: HandState, seat: Seat, play: Play) -> Play:
@@ -646,7 +312,7 @@ def legal_plays(state: HandState) -> list[Play]:
                     plays.append(play)
                     continue
                 try:
-                    _check_joker_lead(state, seat, hand, play)
+                    check_joker_lead(state, seat, hand, play)
                 except IllegalPlay:
                     continue
                 plays.append(play)

@@ -22,7 +22,8 @@ from .actions import (
 )
 from .election import bids_over, may_declare_deal_miss
 from .elimination import elimination_calls, random_redistribution
-from .exchange import CARD_CALLS, call_choices, lead_request_allowed, legal_contracts, with_lead
+from .exchange import legal_contracts
+from .friend_call import CARD_CALLS, call_choices, lead_request_allowed, with_lead
 from .legal import legal_actions  # the rare phases (a cancellable deal miss, open cards)
 from .play import legal_mask, legal_plays
 from .state import HandState, tuple_new

@@ -26,9 +26,9 @@ engine's apply, which then also raises the engine's own error, word for word:
   apply until it is listed here.
 
 The discard and the friend call that follow go the same way (:func:`discard_in_place`,
-:func:`call_in_place`): exchange.py's own steps (``discard_step``, ``call_step``, the bodies
-of apply's handlers) write them onto the election's private state, with no new state and
-setup for each, where the ruleset's exchange and friend options are all known here
+:func:`call_in_place`): exchange.py's and friend_call.py's own steps (``discard_step``,
+``call_step``, the bodies of apply's handlers) write them onto the election's private state,
+with no new state and setup for each, where the ruleset's exchange and friend options are all known here
 (:data:`EXCHANGE_OPTIONS`, :func:`handles_exchange`) and one deck is played (two decks
 rewrite the discard's history). A refused discard or call raises the step's own error, which
 is apply's, word for word; nothing is written before every check has passed.
@@ -48,7 +48,8 @@ from ..ruleset import Ruleset
 from .actions import BidCall, CallFriend, Discard
 from .derived import RuleTables, rule_tables
 from .election import bid_run, bid_step
-from .exchange import call_step, discard_step
+from .exchange import discard_step
+from .friend_call import call_step
 from .state import HandState
 
 #: The options of each section the batch election replays exactly as apply does (it runs apply's
@@ -119,7 +120,7 @@ KNOWN_OPTIONS = {
 }
 
 #: The options the discard and the friend call read that their steps are known to write in
-#: place (exchange.py): any other option of these sections must keep its default.
+#: place (exchange.py, friend_call.py): any other option of these sections must keep its default.
 EXCHANGE_OPTIONS = {
     "exchange": frozenset(
         {

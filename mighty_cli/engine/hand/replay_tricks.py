@@ -35,6 +35,9 @@ The settling helpers (:func:`~.settle.reveal_card_friend`, :func:`~.settle.finis
 take the state before and the state after; here both are that one state, which they allow
 because they read each field before they write it (keep it so).
 
+The tables the passes read (tokens parsed, plain leads, each seat's pairs) are made once in
+``replay_tables.py``.
+
 ``tests/engine/test_replay_tricks.py`` holds it to apply, card by card, under every bundled
 ruleset: the same final state for random legal hands, and the same error for broken records.
 """
@@ -48,76 +51,25 @@ from ..cards import Card, CardMask
 from ..cards.deck import ELEVEN_MASK, SUIT_MASKS
 from ..errors import InvalidNotation, RecordError
 from ..translation import _, ngettext
-from .actions import PENDING, CompletedTrick, Play, parse_play
+from .actions import PENDING, CompletedTrick, Play
 from .api import apply
 from .play import check_joker_annotation, follow_mask, joker_call_effect, legal_mask
+from .replay_tables import (
+    BITS_OF,
+    PLAIN_CARDS,
+    PLAYED_TOKENS,
+    plain_lead_mask,
+    plain_leads,
+    played_token,
+    seat_bit_pairs,
+    seat_pairs,
+)
 from .settle import finish_trick, reveal_card_friend, reveal_second_friend
 from .state import HandState, Trick, tuple_new
 
 if TYPE_CHECKING:
     from .contract import ContractTables
     from .seats import Seat
-
-_TOKENS: dict[str, tuple[int, int | None, bool]] = {}
-
-
-def _token(token: str) -> tuple[int, int | None, bool]:
-    """A played card's notation parsed (cached: a record plays the same few dozen tokens)."""
-    parsed = _TOKENS.get(token)
-    if parsed is None:
-        parsed = parse_play(token)  # InvalidNotation for a bad token, as card by card
-        if len(_TOKENS) > 4096:  # tokens come from files: keep the cache bounded
-            _TOKENS.clear()
-            _PLAIN.clear()
-            _PLAIN_BITS.clear()
-        _TOKENS[token] = parsed
-        if parsed[1] is None and not parsed[2]:
-            _PLAIN[token] = parsed[0]
-            _PLAIN_BITS[token] = 1 << parsed[0]
-    return parsed
-
-
-class _ZeroMissing(dict):
-    """A dict whose missing key reads as 0 (map() over its __getitem__ stays in C)."""
-
-    def __missing__(self, key: str) -> int:
-        return 0
-
-
-#: The tokens of _TOKENS that name a card with no annotation (no suit named, no call): the card.
-_PLAIN: dict[str, int] = {}
-#: The same tokens, each with its card's bit (0 for any other token).
-_PLAIN_BITS: dict[str, int] = _ZeroMissing()
-_BITS_OF = _PLAIN_BITS.__getitem__
-
-
-_LEADS: dict[int, tuple] = {}
-
-
-def _plain_leads(state: HandState) -> frozenset:
-    """The cards of this contract whose lead needs none of play.py's special cases (the joker
-    and a Mighty that names a suit need their annotation checked; the card that always calls
-    the joker needs the call settled). Cached per contract table (contract.py builds one per
-    ruleset, contract and call, and keeps it)."""
-    ci, valid = state._contract, state._ctx.valid
-    assert ci is not None  # (the play)
-    cached = _LEADS.get(id(ci))
-    if cached is None or cached[0] is not ci or cached[1] is not valid:
-        if len(_LEADS) > 1024:
-            _LEADS.clear()
-        # not the jokers, a Mighty that names a suit, nor the cards that always call a joker
-        special = (
-            ci.joker_mask | ci.auto_calls | (1 << ci.mighty_named if ci.mighty_named >= 0 else 0)
-        )
-        leads = frozenset(card for card in valid if not special >> card & 1)
-        cached = _LEADS[id(ci)] = (ci, valid, leads, sum(1 << card for card in leads))
-    return cached[2]
-
-
-def _plain_lead_mask(state: HandState) -> int:
-    """_plain_leads as a mask of their bits."""
-    _plain_leads(state)
-    return _LEADS[id(state._contract)][3]
 
 
 def replay_tricks(
@@ -174,7 +126,7 @@ def replay_tricks(
                     continue
             position += 1
             try:
-                card, joker_suit, joker_call = _token(token)
+                card, joker_suit, joker_call = played_token(token)
             except InvalidNotation as exc:
                 raise RecordError(
                     _("hand {index}, trick {number}: {error}").format(
@@ -200,52 +152,12 @@ def replay_tricks(
     return state
 
 
-_PAIRS: dict[tuple, tuple] = {}
-
-
-def _pairs(players: tuple, play_tables: tuple) -> tuple:
-    """For each seat, its ``(player, Play)`` pair of each card, as a trick holds them (cached
-    per seating, like the plays themselves)."""
-    pairs = _PAIRS.get(players)
-    if pairs is None or pairs[0] is not play_tables:
-        if len(_PAIRS) > 1024:  # names come from users: keep the cache bounded
-            _PAIRS.clear()
-        pairs = _PAIRS[players] = (
-            play_tables,
-            tuple(
-                [None if play is None else (play[0], play) for play in table]
-                for table in play_tables
-            ),
-        )
-    return pairs[1]
-
-
-_BIT_PAIRS: dict[tuple, tuple] = {}
-
-
-def _bit_pairs(players: tuple, play_tables: tuple) -> tuple:
-    """For each seat, its ``(player, Play)`` pair of each card keyed by the card's bit (cached
-    per seating, like _pairs)."""
-    pairs = _BIT_PAIRS.get(players)
-    if pairs is None or pairs[0] is not play_tables:
-        if len(_BIT_PAIRS) > 1024:  # names come from users: keep the cache bounded
-            _BIT_PAIRS.clear()
-        pairs = _BIT_PAIRS[players] = (
-            play_tables,
-            tuple(
-                {1 << card: (play[0], play) for card, play in enumerate(table) if play is not None}
-                for table in play_tables
-            ),
-        )
-    return pairs[1]
-
-
 _TRICKS: dict[tuple, _Tricks] = {}
 
 
 def _tricks_for(state: HandState) -> _Tricks:
     """The hand's _Tricks: what the loops read of a contract and a seating, made once (cached
-    per contract table and seating, like _pairs; a hand's own cards are read from its
+    per contract table and seating, like seat_pairs; a hand's own cards are read from its
     state)."""
     ci, ctx = state._contract, state._ctx
     key = (id(ci), ctx.players)
@@ -288,7 +200,7 @@ class _Tricks:
         "play_tables",
     )
 
-    leads: frozenset[Card]  # the cards whose lead needs no special case (_plain_leads)
+    leads: frozenset[Card]  # the cards whose lead needs no special case (plain_leads)
     n: int
     pairs: tuple[list[tuple[str, Play] | None], ...]  # each seat's (player, Play) by card
     lead_request: bool
@@ -310,15 +222,15 @@ class _Tricks:
         ci, ctx = state._contract, state._ctx
         assert ci is not None  # (the play)
         self.ci = ci
-        self.leads = _plain_leads(state)
+        self.leads = plain_leads(state)
         self.valid = ctx.valid
         self.n = ctx.n
         self.play_tables = ctx.play_tables
-        self.pairs = _pairs(ctx.players, ctx.play_tables)
+        self.pairs = seat_pairs(ctx.players, ctx.play_tables)
         # the seats' pairs twice over: a trick's, from its leader, is one slice
-        bit_pairs = _bit_pairs(ctx.players, ctx.play_tables)
+        bit_pairs = seat_bit_pairs(ctx.players, ctx.play_tables)
         self.pairs2 = bit_pairs + bit_pairs
-        self.lead_mask = _plain_lead_mask(state)
+        self.lead_mask = plain_lead_mask(state)
         self.friend_bit = 1 << ci.friend_card if ci.friend_card is not None else 0
         self.point_mask = ctx.point_mask
         self.players = ctx.players
@@ -338,7 +250,7 @@ class _Tricks:
         as play.apply_play would one by one, and settle the trick when it is complete; the
         count of cards played (0: the lead is not plain or not legal, for the engine to
         apply or refuse)."""
-        card = _PLAIN.get(tokens[position])
+        card = PLAIN_CARDS.get(tokens[position])
         if card is None or card not in self.leads:
             return self.lead(state, tokens, position)
         legal = state._legal
@@ -373,7 +285,7 @@ class _Tricks:
         which raise apply's errors before anything is written), then the plain cards that
         follow; 0 where the engine must apply it (a token not read yet, a card not of this
         deck or not legal)."""
-        parsed = _TOKENS.get(tokens[position])
+        parsed = PLAYED_TOKENS.get(tokens[position])
         if parsed is None:
             return 0
         card, joker_suit, joker_call = parsed
@@ -430,7 +342,7 @@ class _Tricks:
         assert seat is not None and hands is not None  # (the play, a full deal)
         done = 0
         for token in tokens[position : position + n - len(trick)]:
-            card = _PLAIN.get(token)
+            card = PLAIN_CARDS.get(token)
             if card is None or card not in valid:
                 break
             hand = hands[seat] & ~played
@@ -499,7 +411,7 @@ class _Tricks:
         number, seat = state.trick_number, state._to_move
         assert seat is not None  # (the play)
         start_number, start_played = number, played
-        bit_of, lead_mask = _BITS_OF, self.lead_mask
+        bit_of, lead_mask = BITS_OF, self.lead_mask
         # the seats dealt a joker (one, or two: cards.jokers = 2)
         joker_seats = [seat for seat, hand in enumerate(hands) if hand & jokers]
         unforced = ci.joker_play_last  # jokers never forced out before the last trick

@@ -66,7 +66,7 @@ def reveal_second_friend(state: HandState, new: HandState, seat: int) -> None:
 
 def reveal_copy_friend(state: HandState, new: HandState, seat: int, first: bool) -> None:
     """Two decks: a copy of a called card is played (``first``: the first called card, else the
-    second). Its friend is the holder other than the declarer (exchange.py); where two others
+    second). Its friend is the holder other than the declarer (friend_call.py); where two others
     held a copy he was pending, and the first of them to play his copy is the friend. A player
     already a friend by the other card stays one friend (up to two partners)."""
     declarer = state._setup.declarer

@@ -13,10 +13,11 @@ Replaying stops at the first violation with a :class:`RecordError` whose message
 (1-based), the trick where there is one, the player, the card or call, and the rule.
 
 The package's modules: ``file`` (the format's keys, reading, shape checks, writing), ``values``
-(each hand's values), ``replaying`` (replaying and scoring), ``summary`` (the recorded-outcome
-fast path), ``outcome`` (a scored hand's outcome), ``stream`` and ``lines`` (a record read a hand
-at a time). This ``__init__`` is their public API, and turns a finished outcome or an engine state
-back into a record's hand.
+(each hand's values), ``replaying`` (replaying and scoring, hand by hand), ``card_replay`` (a
+full hand card by card), ``recorded_hand`` (a recorded outcome or a deal miss checked and
+scored), ``summary`` (the recorded-outcome fast path), ``outcome`` (a scored hand's outcome),
+``stream`` and ``lines`` (a record read a hand at a time). This ``__init__`` is their public API,
+and turns a finished outcome or an engine state back into a record's hand.
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ from .file import (
     record_ruleset,
 )
 from .outcome import HandOutcome, friend_possible
-from .replaying import ReplayResult, iter_replay, replay, score_outcome
+from .recorded_hand import score_outcome
+from .replaying import ReplayResult, iter_replay, replay
 from .values import DEAL_MISS_CALL
 
 if TYPE_CHECKING:

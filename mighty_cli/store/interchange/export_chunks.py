@@ -20,7 +20,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any, NamedTuple
 
-from ..ledger.hands import HandView, eliminated_names
+from ..ledger.hand_reads import HandView, eliminated_names
 from .export_text import (
     csv_cell,
     csv_note,

@@ -1,6 +1,6 @@
 """The export's text of one hand, from its view: TOML, JSON or CSV.
 
-The general writers take a :class:`~..ledger.hands.HandView` (the hand with names, as ``hand show``
+The general writers take a :class:`~..ledger.hand_reads.HandView` (the hand with names, as ``hand show``
 sees it): :func:`toml_hand` of :func:`export_hand`, :func:`hand_json` and :func:`csv_row`;
 :func:`toml_export_hand` and :func:`json_export_hand` write the same text directly for a hand
 recorded by its outcome. An export runs the chunk writers of :mod:`.export_chunks`, which write
@@ -17,7 +17,7 @@ from typing import Any
 
 from ...engine.records import FORMAT
 from ...engine.safe_toml import tomllib
-from ..ledger.hands import HandView
+from ..ledger.hand_reads import HandView
 from ..models import League
 
 _JSON = json.JSONEncoder(ensure_ascii=False, default=str)

@@ -36,7 +36,7 @@ from sqlmodel import Session, select
 from ...engine.records import FORMAT, Record
 from ...engine.translation import _
 from .. import LeagueError
-from ..ledger.hands import HandView, eliminated_names, second_friend
+from ..ledger.hand_reads import HandView, eliminated_names, second_friend
 from ..ledger.leagues import league_setting
 from ..ledger.lookups import get_league
 from ..ledger.queries import standings

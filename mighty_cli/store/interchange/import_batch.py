@@ -1,6 +1,7 @@
 """One import's running state (:func:`.imports.import_record`): each session begun with its
 first hand, each hand's rows made as it comes and written in batches, each session closed with
-its last hand (its seats, the rows of those who sat a hand out, the re-import check, its end).
+its last hand (its seats, the rows of those who sat a hand out, the re-import check of
+:mod:`.reimport_check`, its end); the rows' columns are :mod:`.import_columns`'.
 
 It works inside the caller's transaction and raises a project error for bad input, so the
 caller's rollback leaves the database exactly as it was.
@@ -26,75 +27,25 @@ from ...engine.scoring import pot_shares
 from ...engine.session import PotMove, SessionTally, has_session_end
 from ...engine.translation import _
 from .. import LeagueError
-from ..ledger.hands import (
-    HandView,
-    eliminated_seat,
-    list_hands,
-    out_tuples,
-    settle_hand_pot,
-    stored_friend_id,
-)
+from ..ledger.hands import eliminated_seat, out_tuples, settle_hand_pot, stored_friend_id
 from ..ledger.leagues import league_today
 from ..ledger.lookups import ensure_players, log_change, seating
-from ..ledger.sessions import find_session, parse_day, pot_before, session_hand_changes
+from ..ledger.session_end import session_hand_changes
+from ..ledger.sessions import find_session, parse_day
+from ..ledger.succession import pot_before
 from ..ledger.totals import COUNTS
-from ..models import Hand, HandPlayer, League, LeagueSession, SessionSeat, utc_now, utc_time
+from ..models import Hand, HandPlayer, League, LeagueSession, utc_now, utc_time
 from .bulk import Background, DeferredIndexes, IdBlock, bind_value, check_points, write_rows
-
-
-def _outcome_signature(outcome: HandOutcome) -> tuple:
-    """What identifies a played hand, to recognise a session imported twice."""
-    return (
-        outcome.status,
-        tuple(outcome.players),
-        outcome.dealer,
-        outcome.declarer,
-        format_bid(outcome.contract) if outcome.contract else None,
-        outcome.friend,
-        outcome.taken,
-        outcome.deal_miss_player,
-    )
-
-
-def _view_signature(view: HandView) -> tuple:
-    return (
-        view.status,
-        tuple(view.players),
-        view.dealer,
-        view.declarer,
-        view.contract,
-        view.friend,
-        view.taken,
-        view.deal_miss,
-    )
-
-
-def _refuse_reimport(
-    s: Session, league: League, day, signature: tuple, first: int, last: int, last_session: int
-) -> None:
-    """A session whose date and hands are already in the league is not imported again by
-    accident (the keeper ran the same import twice); ``again`` imports it anyway. Only the
-    sessions stored before this import (up to ``last_session``) are compared."""
-    if not last_session:
-        return
-    same_day = s.exec(
-        select(LeagueSession.number).where(
-            LeagueSession.league_id == league.id,
-            LeagueSession.day == day,
-            LeagueSession.number <= last_session,
-        )
-    ).all()
-    for number in same_day:  # only sessions of the same date can be the same session
-        views = list_hands(s, league.name, session_number=number, include_voided=False)
-        if views and tuple(_view_signature(v) for v in views) == signature:
-            raise LeagueError(
-                _(
-                    "hands {first}-{last} of the record are already in league "
-                    "{name} as session {number} ({day}, same hands): not imported "
-                    "twice (use --again to import them anyway)"
-                ).format(first=first, last=last, name=league.name, number=number, day=day)
-            )
-
+from .import_columns import (
+    HAND_COLUMNS,
+    HAND_TABLE,
+    MEMBER_COLUMNS,
+    SEAT_COLUMNS,
+    SEAT_TABLE,
+    SESSION_COLUMNS,
+    SESSION_TABLE,
+)
+from .reimport_check import outcome_signature, refuse_reimport
 
 #: The largest hand or session number a league stores (PostgreSQL's INTEGER).
 NUMBER_MAX = 2**31 - 1
@@ -182,8 +133,8 @@ class ImportRun:
         self.background: Background | None = None
         if connection.dialect.name == "postgresql" and connection.dialect.driver == "psycopg":
             self.background = Background()
-        self.hand_ids = IdBlock(connection, _HAND, before=self.wait)
-        self.session_ids = IdBlock(connection, _SESSION, 100, before=self.wait)
+        self.hand_ids = IdBlock(connection, HAND_TABLE, before=self.wait)
+        self.session_ids = IdBlock(connection, SESSION_TABLE, 100, before=self.wait)
         self.session_rows: list[tuple] = []
         self.seat_rows: list[tuple] = []
         self.hand_rows: list[tuple] = []
@@ -195,7 +146,7 @@ class ImportRun:
         self.pending: list[tuple] = []
         self._who: dict[str, tuple[int, list[int]]] = {}  # a name: (id, counts)
         self.league_id = league.id
-        self.deferred = DeferredIndexes(s, (_HAND, HandPlayer.__table__))  # type: ignore
+        self.deferred = DeferredIndexes(s, (HAND_TABLE, HandPlayer.__table__))  # type: ignore
         self.total = rules.count_total  # point cards, or tricks (election.bid_counts)
         self._threshold = rules.scoring.back_run.threshold
         self._bids: dict = {}  # a contract's text, by contract
@@ -204,7 +155,7 @@ class ImportRun:
 
     def _stamp(self) -> Any:
         """The time written on the rows of the next batch, ready for the database."""
-        return bind_value(self.s.connection(), _HAND, "created_at", utc_now())
+        return bind_value(self.s.connection(), HAND_TABLE, "created_at", utc_now())
 
     def begin(self, hand: dict, outcome: HandOutcome, record: Record) -> SessionImport:
         """A session's first hand: the open session the import goes into, or a new session's
@@ -247,7 +198,7 @@ class ImportRun:
                     session_id,
                     league.id,
                     self.next_session,
-                    bind_value(s.connection(), _SESSION, "day", day),
+                    bind_value(s.connection(), SESSION_TABLE, "day", day),
                     self.ids.get(outcome.dealer or ""),
                     started,
                     ended,
@@ -277,7 +228,7 @@ class ImportRun:
                 ).format(index=index, key=key, value=str(value)[:40])
             )
         value = moment
-        return bind_value(self.s.connection(), _SESSION, "started_at", utc_time(value))
+        return bind_value(self.s.connection(), SESSION_TABLE, "started_at", utc_time(value))
 
     def add(self, group: SessionImport, hand: dict, outcome: HandOutcome) -> None:
         """One hand of the session, its rows added to the batch."""
@@ -294,7 +245,7 @@ class ImportRun:
         else:
             group.played.update(outcome.players)
         if group.signature is not None:
-            group.signature.append(_outcome_signature(outcome))
+            group.signature.append(outcome_signature(outcome))
         group.last_index = outcome.index
         wanted = _whole_number(hand.get("number"), outcome.index, "number")
         number = wanted if wanted and wanted > self.number else self.number + 1
@@ -376,7 +327,7 @@ class ImportRun:
             self.pending = []
         if group.signature is not None:
             self.wait()
-            _refuse_reimport(
+            refuse_reimport(
                 s,
                 league,
                 group.day,
@@ -599,14 +550,14 @@ class ImportRun:
         batch (psycopg lets other threads run while it waits on the server)."""
         self.wait()
         if not final:
-            self.deferred.consider(self.inserted + len(self.hand_rows), _HAND)
+            self.deferred.consider(self.inserted + len(self.hand_rows), HAND_TABLE)
         self.inserted += len(self.hand_rows)
         check_points(self.member_rows, 5, 6)
         connection = self.s.connection()
         batch = (
-            (_SESSION, SESSION_COLUMNS, self.session_rows),
-            (_SEAT, SEAT_COLUMNS, self.seat_rows),
-            (_HAND, HAND_COLUMNS, self.hand_rows),
+            (SESSION_TABLE, SESSION_COLUMNS, self.session_rows),
+            (SEAT_TABLE, SEAT_COLUMNS, self.seat_rows),
+            (HAND_TABLE, HAND_COLUMNS, self.hand_rows),
         )
         members = self.member_rows
 
@@ -628,43 +579,6 @@ BATCH = 5000
 _NO_MOVE = PotMove()  # the pot untouched (read only)
 #: A hand's keys that belong to the league, not to the refereed hand's own record.
 _NOT_RECORD = frozenset(("session", "date", "note", "number", "session_started", "session_ended"))
-_HAND = Hand.__table__  # type: ignore[attr-defined]
-_SESSION = LeagueSession.__table__  # type: ignore[attr-defined]
-_SEAT = SessionSeat.__table__  # type: ignore[attr-defined]
-#: The outcome's columns (what :func:`..ledger.hands.hand_columns` gives), in the order written.
-OUTCOME_COLUMNS = (
-    "status",
-    "dealer_id",
-    "declarer_id",
-    "friend_id",
-    "deal_miss_id",
-    "contract",
-    "friend_call",
-    "taken",
-    "success",
-    "base",
-    "multiplier",
-    "doublings",
-    "run",
-    "back_run",
-    "full",
-    "eliminated_seat",
-)
-#: The columns of the rows an import writes, in the order of its tuples.
-HAND_COLUMNS = (
-    "id",
-    "league_id",
-    "session_id",
-    "number",
-    "voided",
-    "pot_after",
-    "record_toml",
-    "note",
-    "created_at",
-) + OUTCOME_COLUMNS
-MEMBER_COLUMNS = ("hand_id", "player_id", "league_id", "seat", "role", "points", "pot")
-SESSION_COLUMNS = ("id", "league_id", "number", "day", "first_dealer_id", "started_at", "ended_at")
-SEAT_COLUMNS = ("session_id", "seat", "player_id")
 
 
 def _insert_members(s: Session | Connection, rows: list[tuple]) -> None:

@@ -7,24 +7,23 @@ league's ruleset plays, and every hand, voided or not, replays under its league'
 hands (a backup's cached totals are never trusted).
 
 Each check is one query that finds the first row breaking its rule (or a pass over a league's
-hands in pages), so memory stays flat whatever the backup's size. A problem is one
+hands in pages), so memory stays flat whatever the backup's size (what a check is:
+:mod:`.restore_findings`; the hands' checks: :mod:`.restore_hand_checks`). A problem is one
 :class:`~mighty_cli.store.LeagueError` line naming the table, the row and the column.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from sqlalchemy import exists, func, or_
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, select
 
-from ...engine.errors import MightyError
 from ...engine.session import seats_range
 from ...engine.translation import N_, _
 from .. import LeagueError
-from ..ledger.hands import evaluate_hand, hand_views
 from ..ledger.lookups import league_rules
 from ..ledger.open_tables import seated_twice
 from ..ledger.totals import fold
@@ -41,12 +40,8 @@ from ..models import (
     RoundSubstitute,
     SessionSeat,
 )
-
-#: What a check finds: the table, the row's key (as a message shows it), the column, the problem.
-Found = tuple[str, str, str, str] | None
-#: Hands replayed at a time, and recorded outcomes remembered as replayed (memory stays flat).
-PAGE = 5000
-REMEMBERED = 50_000
+from .restore_findings import Found, first_row
+from .restore_hand_checks import hand_members, replay_hands
 
 
 def check_restored(s: Session, name: str) -> None:
@@ -62,12 +57,8 @@ def check_restored(s: Session, name: str) -> None:
                 )
             )
     for league in s.exec(select(League).order_by(League.id)).all():
-        _replay_hands(s, league, name)
+        replay_hands(s, league, name)
         fold(s, league.id)  # type: ignore[arg-type]  (from nothing: the totals are counted)
-
-
-def _first(s: Session, query) -> tuple | None:
-    return s.execute(query.limit(1)).first()  # a row, even of one column
 
 
 # --- sessions, rounds and seats ------------------------------------------------------------------
@@ -75,7 +66,7 @@ def _first(s: Session, query) -> tuple | None:
 
 def _round_of_session(s: Session) -> Found:
     rounds = aliased(LeagueRound)
-    row = _first(
+    row = first_row(
         s,
         select(LeagueSession.id, LeagueSession.round_id)
         .outerjoin(rounds, rounds.id == LeagueSession.round_id)
@@ -99,7 +90,7 @@ def _round_of_session(s: Session) -> Found:
 
 
 def _table_twice(s: Session) -> Found:
-    row = _first(
+    row = first_row(
         s,
         select(func.max(LeagueSession.id), LeagueSession.table_number)
         .where(LeagueSession.round_id != None)  # noqa: E711
@@ -117,7 +108,7 @@ def _table_twice(s: Session) -> Found:
 
 
 def _open_rounds(s: Session) -> Found:
-    row = _first(
+    row = first_row(
         s,
         select(func.max(LeagueRound.id))
         .where(LeagueRound.ended_at == None)  # noqa: E711
@@ -135,7 +126,7 @@ def _open_rounds(s: Session) -> Found:
 
 
 def _open_table_of_ended_round(s: Session) -> Found:
-    row = _first(
+    row = first_row(
         s,
         select(LeagueSession.id, LeagueRound.number)
         .join(LeagueRound, LeagueRound.id == LeagueSession.round_id)
@@ -168,7 +159,7 @@ def _seats(s: Session) -> Found:
         .group_by(SessionSeat.session_id)
         .subquery()
     )
-    row = _first(
+    row = first_row(
         s,
         select(LeagueSession.id, seats.c.n, seats.c.low, seats.c.high, seats.c.people)
         .outerjoin(seats, seats.c.session_id == LeagueSession.id)
@@ -213,7 +204,7 @@ def _open_table_sizes(s: Session) -> Found:
     """An open session seats as many as its league's ruleset plays, or one or two more."""
     for league in s.exec(select(League).order_by(League.id)).all():
         low, high = seats_range(league_rules(league))
-        row = _first(
+        row = first_row(
             s,
             select(LeagueSession.id, func.count())
             .join(SessionSeat, SessionSeat.session_id == LeagueSession.id)
@@ -234,7 +225,7 @@ def _open_table_sizes(s: Session) -> Found:
 
 
 def _first_dealer(s: Session) -> Found:
-    row = _first(
+    row = first_row(
         s,
         select(LeagueSession.id, LeagueSession.first_dealer_id)
         .where(
@@ -275,7 +266,7 @@ def _two_open_tables(s: Session) -> Found:
 
 def _deal_seeds(s: Session) -> Found:
     """A duplicate round's tables deal from its seed (the referee deals from the session's)."""
-    row = _first(
+    row = first_row(
         s,
         select(LeagueSession.id, LeagueRound.deal_seed)
         .join(LeagueRound, LeagueRound.id == LeagueSession.round_id)
@@ -306,7 +297,7 @@ def _same_league(table, key, column: str, other, joined, what: str) -> Callable[
     a message names that row, translated when it is shown)."""
 
     def check(s: Session) -> Found:
-        row = _first(
+        row = first_row(
             s,
             select(key, getattr(table, column))
             .join(other, joined)
@@ -326,7 +317,7 @@ def _same_league(table, key, column: str, other, joined, what: str) -> Callable[
 
 
 def _live_hand_open(s: Session) -> Found:
-    row = _first(
+    row = first_row(
         s,
         select(LiveHand.session_id)
         .join(LeagueSession, LeagueSession.id == LiveHand.session_id)
@@ -344,7 +335,7 @@ def _live_hand_open(s: Session) -> Found:
 
 
 def _change_log_hand(s: Session) -> Found:
-    row = _first(
+    row = first_row(
         s,
         select(ChangeLog.id, ChangeLog.hand_id)
         .join(Hand, Hand.id == ChangeLog.hand_id)
@@ -365,7 +356,7 @@ def _change_log_hand(s: Session) -> Found:
 
 
 def _substitute_round(s: Session) -> Found:
-    row = _first(
+    row = first_row(
         s,
         select(RoundSubstitute.league_id, RoundSubstitute.round_number, RoundSubstitute.player_id)
         .where(
@@ -388,7 +379,7 @@ def _substitute_round(s: Session) -> Found:
 
 def _merged_into(s: Session) -> Found:
     targets = aliased(Player)
-    row = _first(
+    row = first_row(
         s,
         select(Player.id, Player.merged_into_id)
         .join(targets, targets.id == Player.merged_into_id)
@@ -462,142 +453,6 @@ def _plans(s: Session) -> Found:
     return None
 
 
-# --- hands ---------------------------------------------------------------------------------------
-
-
-def _hand_members(s: Session) -> Found:
-    """A hand's seats are 0 to n-1, each once; its dealer, declarer, friend and deal-miss
-    player are among its players."""
-    seats = (
-        select(
-            HandPlayer.hand_id,
-            func.count(HandPlayer.seat).label("n"),
-            func.min(HandPlayer.seat).label("low"),
-            func.max(HandPlayer.seat).label("high"),
-            func.count(func.distinct(HandPlayer.seat)).label("distinct"),
-        )
-        .group_by(HandPlayer.hand_id)
-        .subquery()
-    )
-    row = _first(
-        s,
-        select(Hand.id, seats.c.n, seats.c.high)
-        .outerjoin(seats, seats.c.hand_id == Hand.id)
-        .where(
-            or_(
-                seats.c.n == None,  # noqa: E711
-                seats.c.n == 0,
-                seats.c.low != 0,
-                seats.c.high != seats.c.n - 1,
-                seats.c.distinct != seats.c.n,
-            )
-        )
-        .order_by(Hand.id),
-    )
-    if row is not None:
-        if not row[1]:
-            return (
-                "hand",
-                f"id {row[0]}",
-                "id",
-                _("a hand nobody played (no hand_player row with a seat)"),
-            )
-        return (
-            "hand_player",
-            f"hand_id {row[0]}",
-            "seat",
-            _("the hand's seats are not 0 to {last}, each once").format(last=row[1] - 1),
-        )
-    for column in (Hand.dealer_id, Hand.declarer_id, Hand.friend_id, Hand.deal_miss_id):
-        row = _first(
-            s,
-            select(Hand.id, column)
-            .where(
-                column != None,  # noqa: E711
-                ~exists().where(HandPlayer.hand_id == Hand.id, HandPlayer.player_id == column),
-            )
-            .order_by(Hand.id),
-        )
-        if row is not None:
-            return (
-                "hand",
-                f"id {row[0]}",
-                column.key,
-                _("player {value} has no hand_player row in the hand").format(value=row[1]),
-            )
-    return None
-
-
-def _pages(s: Session, league: League) -> Iterator[list]:
-    """The league's hands in pages by number, as rows (not ORM objects: nothing to track)."""
-    hands = Hand.__table__  # type: ignore[attr-defined]
-    last = 0
-    while True:
-        page = s.execute(
-            select(hands)
-            .where(hands.c.league_id == league.id, hands.c.number > last)
-            .order_by(hands.c.number)
-            .limit(PAGE)
-        ).all()
-        if not page:
-            return
-        yield page
-        last = page[-1].number
-
-
-def _replay_hands(s: Session, league: League, name: str) -> None:
-    """Every hand of the league, voided too (it may be unvoided), checked and scored again
-    under the league's ruleset, as ``hand amend`` reads it; its status as stored."""
-    rules = league_rules(league)
-    replayed: set[tuple] = set()  # recorded outcomes that replayed: the same replays the same
-    for hands in _pages(s, league):
-        for hand, view in zip(hands, hand_views(s, league, hands)):
-            key = (
-                None
-                if view.full
-                else (
-                    tuple(view.players),
-                    view.status,
-                    view.declarer,
-                    view.contract,
-                    view.friend,
-                    view.friend2,
-                    view.friend_call,
-                    view.taken,
-                    tuple(view.eliminated),
-                    view.deal_miss,
-                )
-            )
-            if key in replayed:
-                continue
-            try:
-                outcome = evaluate_hand(rules, view.players, view.hand_dict(), view.number)
-            except MightyError as exc:
-                problem = (str(exc).splitlines() or [type(exc).__name__])[0]
-            else:
-                if outcome.status == hand.status:
-                    if key is not None:
-                        if len(replayed) >= REMEMBERED:
-                            replayed.clear()
-                        replayed.add(key)
-                    continue
-                problem = _("stored as {stored}, the hand replays as {status}").format(
-                    stored=hand.status, status=outcome.status
-                )
-            raise LeagueError(
-                _(
-                    "{name}: hand (id {id}): hand {number} of league {league} "
-                    "does not replay under its ruleset: {problem}"
-                ).format(
-                    name=name,
-                    id=hand.id,
-                    number=hand.number,
-                    league=repr(league.name),
-                    problem=problem,
-                )
-            )
-
-
 CHECKS: tuple[Callable[[Session], Found], ...] = (
     _round_of_session,
     _table_twice,
@@ -632,5 +487,5 @@ CHECKS: tuple[Callable[[Session], Found], ...] = (
     _substitute_round,
     _merged_into,
     _plans,
-    _hand_members,
+    hand_members,
 )

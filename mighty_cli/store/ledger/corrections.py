@@ -20,20 +20,19 @@ from ...league.standings import StandingChange, Standings, diff
 from .. import LeagueError
 from ..db import lock_league
 from ..models import ChangeLog, Hand, HandPlayer, League, LeagueSession
+from .hand_reads import HandView, find_hand, hand_views
 from .hands import (
-    HandView,
     check_five,
     evaluate_hand,
-    find_hand,
     hand_columns,
-    hand_views,
     member_row_dicts,
     outcome_dict,
     settle_hand_pot,
 )
 from .lookups import ensure_players, get_league, league_rules, log_change, seating
 from .queries import standings
-from .sessions import pot_before, session_note
+from .session_end import session_note
+from .succession import pot_before
 from .totals import add_hand, add_pot, fold
 
 

@@ -26,7 +26,7 @@ from ...engine.session import Proposal
 from ...engine.translation import _
 from .. import LeagueError
 from ..models import LeagueSession
-from .sessions import DuplicateDeal
+from .succession import DuplicateDeal
 
 
 def expected_deal(

@@ -18,7 +18,7 @@ from ...league.standings import PlayerStats, Series, Standings, parse_rank_by, r
 from ..models import Hand, HandPlayer, League, LeagueSession, Player
 from .lookups import get_league, league_rules, seatings_by_session
 from .queries import row_stats, stats_query
-from .sessions import pot_before
+from .succession import pot_before
 
 
 @dataclass

@@ -205,8 +205,11 @@ def entry_of(s: Session, hand: Hand) -> Entered:
 # --- the hand in progress, and who holds it ---------------------------------------------------
 
 
-def _table(s: Session, league_name: str, session_number: int) -> tuple[League, LeagueSession]:
-    """The league (locked: one writer at a time) and the table's session, open or ended."""
+def _table(
+    s: Session, league_name: str, session_number: int | None
+) -> tuple[League, LeagueSession]:
+    """The league (locked: one writer at a time) and the table's session, open or ended (None:
+    the open one)."""
     league = get_league(s, league_name)
     lock_league(s, league.id)  # type: ignore[arg-type]
     return league, find_session(s, league, session_number, open_only=False)
@@ -272,7 +275,7 @@ def check_claim(s: Session, league: League, session: LeagueSession, claim: LiveC
 
 
 def take_live_hand(
-    s: Session, league_name: str, session_number: int, token: str
+    s: Session, league_name: str, session_number: int | None, token: str
 ) -> tuple[LiveClaim, str | None]:
     """Take up a table's hand in progress (a referee opening the table): from now on it is this
     writer's, and any other window's next entry is refused. The claim and the hand's record
@@ -302,7 +305,11 @@ def take_live_hand(
 
 
 def keep_live_hand(
-    s: Session, league_name: str, session_number: int, record_toml: str, claim: LiveClaim
+    s: Session,
+    league_name: str,
+    session_number: int | None,
+    record_toml: str,
+    claim: LiveClaim,
 ) -> None:
     """Keep the hand in progress (hand-record TOML) as the writer holding ``claim`` has it now,
     replacing the stored copy; refused (:class:`HandGone`) when it is no longer his."""
@@ -321,7 +328,9 @@ def keep_live_hand(
     s.add(row)
 
 
-def drop_live_hand(s: Session, league_name: str, session_number: int, claim: LiveClaim) -> None:
+def drop_live_hand(
+    s: Session, league_name: str, session_number: int | None, claim: LiveClaim
+) -> None:
     """Forget the hand in progress (its every entry taken back: a hand with nothing in it is no
     hand in progress); refused (:class:`HandGone`) when it is no longer the writer's."""
     league, session = _table(s, league_name, session_number)

@@ -18,7 +18,8 @@ from ...tournament.ranking import TableResult, TournamentRow, tournament_table
 from ..ledger.lookups import find_round, get_league, league_rules, seating
 from ..ledger.queries import row_stats, stats_query
 from ..models import Hand, League, LeagueRound, LeagueSession
-from .round_tables import RoundState, round_state
+from .round_layout import RoundState
+from .round_tables import round_state
 from .substitutes import Substitution, seated_substitutions
 from .substitutes import substitutes as round_substitutes
 

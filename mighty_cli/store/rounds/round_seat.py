@@ -14,7 +14,7 @@ other tables are untouched.
   next deals its first hand (his replacement where he left); the new session's first hand sits
   out as the ruleset says. The table counts its hands on across its seatings
   (:mod:`..ledger.table_hands`), and the round shows each change
-  (:class:`.round_tables.SeatChange`). At a duplicate round's table the seats stay where they were
+  (:class:`.round_layout.SeatChange`). At a duplicate round's table the seats stay where they were
   (the deals go by seat), and the deals go on from the table's next one.
 * A player who leaves may then sit elsewhere. A joiner seated at another open table is refused
   unless he leaves it in the same command (``--leave Y --join Y``: Y moves to table T), and so
@@ -49,9 +49,11 @@ from ..ledger.lookups import (
     seating,
 )
 from ..ledger.open_tables import refuse_seated_elsewhere, seat_checked
-from ..ledger.sessions import next_proposal, open_session, refuse_near_misses
+from ..ledger.sessions import open_session, refuse_near_misses
+from ..ledger.succession import next_proposal
 from ..models import Hand, League, LeagueRound, LeagueSession, LiveHand, SessionSeat, utc_now
-from .round_tables import RoundState, round_state
+from .round_layout import RoundState
+from .round_tables import round_state
 from .substitutes import substitutes
 
 
