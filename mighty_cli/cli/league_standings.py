@@ -226,7 +226,7 @@ def standings(league_name, html_path, template_dir, round_number, as_json, db_ur
             click.echo("")
             click.echo(tournament_text(tournament, scored_by))
         if compared:
-            from .round_commands import matchpoint_lines
+            from .round_text import matchpoint_lines
 
             click.echo("")
             click.echo("\n".join(matchpoint_lines(compared)))

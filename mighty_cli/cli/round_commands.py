@@ -18,7 +18,14 @@ from .database import (
     who_default,
 )
 from .options import SEED, echo_json, json_option, number_type, write_output
-from .round_plans import plan_lines, standing_order
+from .round_plans import standing_order
+from .round_text import (
+    change_lines,
+    matchpoint_lines,
+    print_plan,
+    substitute_lines,
+    tables_lines,
+)
 
 # Deferred imports: the store (SQLModel) loads inside the commands that use it, so `mighty
 # --help`, a command's --help and a usage error start quickly (tests/test_imports.py).
@@ -63,56 +70,6 @@ def _known(s, names):
 
     present = {folded(name) for name in names or ()}
     return lambda name: folded(name) in present or find_player(s, name) is not None
-
-
-def _tables_text(state) -> list[str]:
-    lines = []
-    for table in state.tables:
-        if state.repeated_pairs is not None:  # just planned: the first dealer leads the list
-            lines.append(
-                _("Table {table} (session {session}): {players}; {dealer} deals first").format(
-                    table=table.table,
-                    session=table.session,
-                    players=", ".join(table.players),
-                    dealer=table.players[0],
-                )
-            )
-            continue
-        progress = ngettext("{count} hand", "{count} hands", table.hands).format(count=table.hands)
-        status = (
-            _("playing, a hand in progress")
-            if table.playing and table.hand_in_progress
-            else _("playing")
-            if table.playing
-            else _("ended")
-        )
-        lines.append(
-            _("Table {table} (session {session}): {players}; {progress}, {status}").format(
-                table=table.table,
-                session=table.session,
-                players=", ".join(table.players),
-                progress=progress,
-                status=status,
-            )
-        )
-        lines += _change_lines(table)
-    return lines
-
-
-def _change_lines(table) -> list[str]:
-    """How a table's seating changed mid-round (``round seat``), a line each."""
-    lines = []
-    for change in table.changes:
-        parts = (
-            [_("{names} left").format(names=", ".join(change.left))] if change.left else []
-        ) + ([_("{names} joined").format(names=", ".join(change.joined))] if change.joined else [])
-        lines.append(
-            "  "
-            + _("from its hand {hand} (session {session}): {changes}").format(
-                hand=change.from_hand, session=change.session, changes="; ".join(parts)
-            )
-        )
-    return lines
 
 
 @round_.command("start")
@@ -258,7 +215,7 @@ def round_start(
             standing=standing,
             strict=not swiss,
         )
-    _print_plan(
+    print_plan(
         state,
         league_name,
         as_json,
@@ -268,126 +225,6 @@ def round_start(
             len(state.tables),
         ),
     )
-
-
-def _print_plan(state, league_name: str, as_json: bool, heading: str) -> None:
-    """A round just planned: its tables, its repeated pairs and their lower bound."""
-    if as_json:
-        data = state.to_json()
-        data["tables"] = [
-            {"table": t["table"], "session": t["session"], "players": t["players"]}
-            for t in data["tables"]
-        ]
-        echo_json(data)
-        return
-    click.echo(heading.format(number=state.number, league=league_name, count=len(state.tables)))
-    for line in _tables_text(state):
-        click.echo(line)
-    click.echo(
-        ngettext(
-            "{count} pair meets again; the fewest possible is {bound}.",
-            "{count} pairs meet again; the fewest possible is {bound}.",
-            state.repeated_pairs,
-        ).format(count=state.repeated_pairs, bound=state.lower_bound)
-    )
-    if state.repeated_pairs > state.lower_bound:
-        click.echo(
-            _(
-                "(The plan first keeps pairs from sitting together in every round and "
-                "from meeting a third time, then seats the fewest pairs again.)"
-            )
-        )
-    for a, b in state.broken_apart:
-        click.echo(_("Could not keep {a} and {b} apart.").format(a=a, b=b))
-    for line in plan_lines(state) + _substitute_lines(state) + _duplicate_lines(state):
-        click.echo(line)
-    if state.ahead:
-        click.echo(
-            ngettext(
-                "Planned together with the next round: it is taken as planned "
-                "when the same players come.",
-                "Planned together with the next {count} rounds: each is taken as "
-                "planned when the same players come.",
-                state.ahead,
-            ).format(count=state.ahead)
-        )
-
-
-def _substitute_lines(state) -> list[str]:
-    """Who sits in for whom, at which table, from which of its hands."""
-    from ..store.rounds.substitutes import seated_substitutions  # the store: loaded by the command
-
-    return [
-        (
-            _(
-                "{sub} sits in for {absent} at table {table} from hand {hand}: the results "
-                "count for {absent} in the tournament table."
-            )
-            if x.credited
-            else _(
-                "{sub} sits in for {absent} at table {table} from hand {hand}: the results are "
-                "{sub}'s own, kept apart from {absent}'s."
-            )
-        ).format(sub=x.player, absent=x.absent, table=x.table, hand=x.from_hand)
-        for x in seated_substitutions(
-            ((table.table, table.players) for table in state.tables), state.substitutes
-        )
-    ]
-
-
-def _duplicate_lines(state) -> list[str]:
-    """A duplicate round's deals: which tables play the same cards, and a table that has no
-    other of its size to be compared with."""
-    if state.deal_seed is None:
-        return []
-    lines = [
-        _(
-            "Duplicate: every table of one size deals the same cards from seed {seed}, "
-            "deal 1 from the first seat, deal 2 from the next, and so on."
-        ).format(seed=state.deal_seed)
-    ]
-    sizes: dict[int, list[int]] = {}
-    for table in state.tables:
-        sizes.setdefault(len(table.players), []).append(table.table)
-    for size, tables in sorted(sizes.items()):
-        if len(tables) == 1:
-            lines.append(
-                _(
-                    "Table {table} is the one table of {size}: its deals are compared with none."
-                ).format(table=tables[0], size=size)
-            )
-    return lines
-
-
-def matchpoint_lines(rows) -> list[str]:
-    """Duplicate rounds' matchpoints, best first (equal results share a place)."""
-    from ..tournament.matchpoints import places
-
-    lines = [
-        _(
-            "Matchpoints (each seat against the others who held the same cards: 1 for a "
-            "result beaten, 1/2 for a tie):"
-        )
-    ]
-    for place, row in zip(places(rows), rows):
-        if place is None:
-            lines.append(_("  {player}: nothing compared yet").format(player=row.player))
-            continue
-        lines.append(
-            ngettext(
-                "  {place}. {player}: {mp:g} of {top} ({percent:.1f}%), {deals} deal compared",
-                "  {place}. {player}: {mp:g} of {top} ({percent:.1f}%), {deals} deals compared",
-                row.deals,
-            ).format(
-                place=place,
-                player=row.player,
-                mp=row.matchpoints,
-                top=row.top,
-                percent=row.percent,
-                deals=row.deals,
-            )
-        )
-    return lines
 
 
 @round_.command("reseat")
@@ -422,7 +259,7 @@ def round_reseat(league_name, players, seed, apart, as_json, db_url, who) -> Non
         state = rounds.reseat_round(
             s, league_name, names, seed=seed, apart=pairs, who=who_default(who)
         )
-    _print_plan(
+    print_plan(
         state,
         league_name,
         as_json,
@@ -519,7 +356,7 @@ def round_seat(league_name, table, leave, join, as_json, db_url, who) -> None:
                 hand=following,
             )
         )
-        for line in _change_lines(shown):
+        for line in change_lines(shown):
             click.echo(line)
 
 
@@ -624,7 +461,7 @@ def round_show(
             number=state.number, league=league_name, state=_("ended") if state.ended else _("open")
         )
     )
-    for line in _tables_text(state) + _substitute_lines(state):
+    for line in tables_lines(state) + substitute_lines(state):
         click.echo(line)
     if playing and not state.ended:
         click.echo(_("Still playing: tables {tables}.").format(tables=", ".join(map(str, playing))))
@@ -744,5 +581,5 @@ def round_end(league_name, force, db_url, who) -> None:
     click.echo(
         _("Round {number} of {league} ended.").format(number=state.number, league=league_name)
     )
-    for line in _tables_text(state):
+    for line in tables_lines(state):
         click.echo(line)
