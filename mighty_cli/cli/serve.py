@@ -123,6 +123,11 @@ def _listen(host: str, port: int):
                 host=host, port=port, reason=reason
             )
         ) from None
+    # Every answer at once: without TCP_NODELAY (which the connections take from this socket)
+    # an answer's body waits for the phone's delayed acknowledgement of its headers, 40 ms or
+    # more on every request after a connection's first (asyncio sets it only on sockets it
+    # knows as TCP, and this one was made as a plain stream)
+    listening.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     listening.set_inheritable(True)  # a PostgreSQL server's workers take it over
     return listening
 
