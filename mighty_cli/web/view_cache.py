@@ -61,13 +61,25 @@ def is_per_change(gather: Callable[..., Any] | None) -> bool:
     return change_scope(gather) is not None
 
 
+class _Gathering:
+    """A view being gathered: the askers who come meanwhile wait for it."""
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.value: Any = None
+        self.failed = False
+
+
 class ViewCache:
     """The last value of each view (by its function, arguments and language), with the
-    marker it was gathered at."""
+    marker it was gathered at. A view is gathered once per marker even when its askers come at
+    the same moment (every phone of a table fetches its page as the change is announced): the
+    first gathers it, the others wait for what it gathers."""
 
     def __init__(self, kept: int = KEPT_VIEWS) -> None:
         self._kept = kept
         self._views: dict[tuple[Hashable, ...], tuple[str, Any]] = {}
+        self._gathering: dict[tuple[Hashable, ...], _Gathering] = {}
         self._lock = threading.Lock()
         #: views gathered, and views answered from the cache (``benchmarks/serve.py`` shows them)
         self.gathered = 0
@@ -81,16 +93,38 @@ class ViewCache:
         marker: str,
         compute: Callable[[], Any],
     ) -> Any:
-        """The view for ``marker``: kept, or ``compute()`` (kept for the next asker)."""
+        """The view for ``marker``: kept, being gathered (waited for), or ``compute()`` (kept
+        for the next asker)."""
         key = (gather, args, language)
-        kept = self._views.get(key)
-        if kept is not None and kept[0] == marker:
-            self.answered += 1
-            return kept[1]
-        value = compute()
         with self._lock:
-            if len(self._views) >= self._kept:
-                self._views.clear()
-            self._views[key] = (marker, value)
-            self.gathered += 1
-        return value
+            kept = self._views.get(key)
+            if kept is not None and kept[0] == marker:
+                self.answered += 1
+                return kept[1]
+            gathering = self._gathering.get((*key, marker))
+            first = gathering is None
+            if first:
+                gathering = self._gathering[(*key, marker)] = _Gathering()
+        assert gathering is not None
+        if not first:
+            gathering.done.wait()
+            if not gathering.failed:
+                with self._lock:
+                    self.answered += 1
+                return gathering.value
+            return compute()  # the first asker failed: this one says why for itself
+        try:
+            gathering.value = compute()
+        except BaseException:
+            gathering.failed = True
+            raise
+        finally:
+            with self._lock:
+                del self._gathering[(*key, marker)]
+                if not gathering.failed:
+                    if len(self._views) >= self._kept:
+                        self._views.clear()
+                    self._views[key] = (marker, gathering.value)
+                    self.gathered += 1
+            gathering.done.set()
+        return gathering.value

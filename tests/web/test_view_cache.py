@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from serving import code_of, mighty, record_at
 
 from mighty_cli.web.view_cache import ViewCache, is_per_change, per_change
@@ -38,6 +39,46 @@ def test_the_cache_starts_again_beyond_its_size():
     for ref in ("1", "2", "3"):
         views.view(len, (ref,), "en", "m", lambda ref=ref: ref)
     assert views.view(len, ("1",), "en", "m", lambda: "gathered again") == "gathered again"
+
+
+def test_askers_at_the_same_moment_wait_for_one_gathering():
+    """Every phone of a table fetches its page as a change is announced: the first gathers it,
+    the others wait for it."""
+    import threading
+
+    views, calls, release = ViewCache(), [], threading.Event()
+
+    def gather():
+        calls.append(1)
+        release.wait(5)
+        return "page"
+
+    answers: list[str] = []
+    askers = [
+        threading.Thread(target=lambda: answers.append(views.view(len, ("1",), "en", "m", gather)))
+        for _ in range(4)
+    ]
+    for asker in askers:
+        asker.start()
+    while not calls:
+        threading.Event().wait(0.01)
+    threading.Event().wait(0.2)  # the others come meanwhile
+    release.set()
+    for asker in askers:
+        asker.join(5)
+    assert answers == ["page"] * 4
+    assert len(calls) == 1 and (views.gathered, views.answered) == (1, 3)
+
+
+def test_a_gathering_that_fails_is_not_kept():
+    views = ViewCache()
+
+    def refused():
+        raise LookupError("no table 9")
+
+    with pytest.raises(LookupError):
+        views.view(len, ("9",), "en", "m", refused)
+    assert views.view(len, ("9",), "en", "m", lambda: "table 9 now") == "table 9 now"
 
 
 def test_only_the_marked_views_are_kept():
