@@ -134,16 +134,7 @@ def table_hand_number(
         )
     ).all()
     if not sessions:
-        count = s.exec(
-            select(func.count(func.distinct(LeagueSession.table_number))).where(
-                LeagueSession.round_id == found.id
-            )
-        ).one()
-        raise LeagueError(
-            _("--table {table}: round {number} has tables 1 to {count}").format(
-                table=table, number=found.number, count=count
-            )
-        )
+        raise no_such_table(s, found, table)
     numbers = s.exec(
         select(Hand.number).order_by(Hand.number).where(Hand.session_id.in_(list(sessions)))
     ).all()  # type: ignore[union-attr]
@@ -154,3 +145,17 @@ def table_hand_number(
             )
         )
     return numbers[hand - 1]
+
+
+def no_such_table(s: Session, found: LeagueRound, table: int) -> LeagueError:
+    """The refusal of a ``--table`` the round ``found`` does not have: which tables it has."""
+    count = s.exec(
+        select(func.count(func.distinct(LeagueSession.table_number))).where(
+            LeagueSession.round_id == found.id
+        )
+    ).one()
+    return LeagueError(
+        _("--table {table}: round {number} has tables 1 to {count}").format(
+            table=table, number=found.number, count=count
+        )
+    )

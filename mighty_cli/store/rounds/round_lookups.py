@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func
 from sqlmodel import Session, select
 
 from ...engine.translation import _
@@ -16,6 +15,7 @@ from ..ledger.lookups import (
     open_round,
     seating,
 )
+from ..ledger.table_hands import no_such_table
 from ..models import League, LeagueRound, LeagueSession
 from .round_layout import RoundState
 from .round_tables import round_state
@@ -50,16 +50,7 @@ def table_session(s: Session, league_name: str, table: int) -> int:
         .order_by(LeagueSession.number.desc())
     ).first()  # type: ignore
     if session is None:  # a table whose seating changed mid-round: its latest session
-        count = s.exec(
-            select(func.count(func.distinct(LeagueSession.table_number))).where(
-                LeagueSession.round_id == found.id
-            )
-        ).one()
-        raise LeagueError(
-            _("--table {table}: round {number} has tables 1 to {count}").format(
-                table=table, number=found.number, count=count
-            )
-        )
+        raise no_such_table(s, found, table)
     return session.number
 
 
