@@ -57,10 +57,6 @@ def change_scope(gather: Callable[..., Any] | None) -> Scope | None:
     return getattr(gather, "change_scope", None)
 
 
-def is_per_change(gather: Callable[..., Any] | None) -> bool:
-    return change_scope(gather) is not None
-
-
 class _Gathering:
     """A view being gathered: the askers who come meanwhile wait for it."""
 

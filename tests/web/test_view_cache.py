@@ -10,7 +10,7 @@ import json
 import pytest
 from serving import code_of, mighty, record_at
 
-from mighty_cli.web.view_cache import ViewCache, is_per_change, per_change
+from mighty_cli.web.view_cache import ViewCache, change_scope, per_change
 
 
 def test_a_view_is_gathered_once_per_marker():
@@ -88,9 +88,9 @@ def test_only_the_marked_views_are_kept():
     def shown(s, league):
         return None
 
-    assert is_per_change(shown) and not is_per_change(None)
+    assert change_scope(shown) is not None and change_scope(None) is None
     assert all(
-        is_per_change(view)
+        change_scope(view) is not None
         for view in (
             reads.board_view,
             reads.api_round,
@@ -100,7 +100,7 @@ def test_only_the_marked_views_are_kept():
     )
     # an entry's judgment and the director's page are always read afresh
     assert not any(
-        is_per_change(view)
+        change_scope(view) is not None
         for view in (entry_api.entry_target, entry_api._judge_past, reads.director_view)
     )
 
