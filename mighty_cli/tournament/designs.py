@@ -1,4 +1,5 @@
-"""Exact designs: rounds of tables in which no pair meets twice, built over a finite field.
+"""Exact designs: rounds of tables in which no pair meets twice (or, where that cannot be, the
+fewest meet twice and none three times), built over a finite field.
 Pure.
 
 * **Resolvable transversal design** ``RTD(k, q)`` for a prime power ``q ≥ k``: ``k·q``
@@ -18,6 +19,17 @@ Pure.
   ``(c, a[i][c] + t)``. Two players of columns ``c`` and ``d`` share a table in round ``i``
   when ``w − v = a[i][d] − a[i][c]``: when those differences are distinct over the rounds
   (:data:`DIFFERENCE_ARRAYS`), no pair meets twice in ``k + 1`` rounds.
+
+* **A difference matrix** over GF(q)'s addition where the field has too few elements for a
+  transversal design (``q < k``: 28 players at four tables of 7): ``k`` groups of ``q``
+  (player ``(g, v)``); round ``r`` seats at table ``a`` the players ``(g, a + m[r][g])``
+  (:data:`DIFFERENCE_MATRICES`). Two players of groups ``g`` and ``h`` share a table in round
+  ``r`` when ``w − v = m[r][h] − m[r][g]``; each difference comes up exactly twice over the
+  matrix's rounds, so no pair meets more than twice; and in any two rounds ``r`` and ``s`` the
+  groups' ``m[s][g] − m[r][g]`` fall as evenly over GF(q) as ``k`` values can (7 over 4: 2, 2,
+  2, 1), so each table of one round spreads over the other's tables as evenly as can be and the
+  two rounds share the fewest pairs any plan can (12 for 28 at tables of 7). For every number
+  of rounds up to the matrix's, no plan with no pair meeting three times has fewer repeats.
 
 GF(q) for a prime ``q`` is arithmetic modulo ``q``; for 4, 8, 9, 16, 25, 27 and 32 it is
 polynomial arithmetic modulo an irreducible polynomial (:data:`IRREDUCIBLE`).
@@ -59,6 +71,25 @@ DIFFERENCE_ARRAYS: dict[int, tuple[tuple[int | None, ...], ...]] = {
         (0, 1, 1, None, 2, 4),
         (0, 2, 4, 4, None, 3),
         (0, 4, 3, 2, 3, None),
+    ),
+}
+
+
+#: For ``k`` groups of ``q`` players: row ``r`` (a round) gives group ``g`` its shift
+#: ``m[r][g]`` in GF(q), such that for any two groups every difference ``m[r][h] − m[r][g]``
+#: comes up equally often over the rows and for any two rows the groups' differences fall as
+#: evenly as they can (found by an exhaustive search with rows and columns normalised to start
+#: at 0; ``tests/tournament/test_plan.py`` checks both). GF(4)'s addition is the bits' XOR.
+DIFFERENCE_MATRICES: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {
+    (7, 4): (
+        (0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 1, 1, 2, 2, 3),
+        (0, 1, 2, 3, 0, 1, 2),
+        (0, 1, 3, 2, 2, 3, 1),
+        (0, 2, 0, 2, 3, 1, 3),
+        (0, 2, 1, 3, 1, 3, 0),
+        (0, 3, 2, 1, 3, 0, 1),
+        (0, 3, 3, 0, 1, 2, 2),
     ),
 }
 
@@ -126,6 +157,8 @@ def design_rounds(players: Sequence[str], size: int, rounds: int) -> list[list[T
     if len(players) == size * (size + 1) and size in DIFFERENCE_ARRAYS:
         return column_rounds(players, size, rounds)
     q = len(players) // size
+    if (size, q) in DIFFERENCE_MATRICES:
+        return matrix_rounds(players, size, rounds)
     if q < size or not field_order(q) or rounds > q + (size == q):
         return None
     field = Field(q)
@@ -137,6 +170,23 @@ def design_rounds(players: Sequence[str], size: int, rounds: int) -> list[list[T
     if rounds > q:  # the affine plane's last parallel class: the groups
         plan.append([tuple(point[(g, v)] for v in range(q)) for g in range(size)])
     return plan
+
+
+def matrix_rounds(players: Sequence[str], size: int, rounds: int) -> list[list[Table]] | None:
+    """``rounds`` rounds of ``players`` in groups of ``q`` at ``q`` tables of ``size`` from a
+    difference matrix over GF(q) (:data:`DIFFERENCE_MATRICES`): no pair meets more than twice,
+    any two rounds share the fewest pairs they can; None when the module has no matrix for
+    them or the rounds are more than its rows."""
+    q, extra = divmod(len(players), size)
+    matrix = DIFFERENCE_MATRICES.get((size, q))
+    if extra or matrix is None or rounds > len(matrix):
+        return None
+    add = Field(q).add
+    point = {(g, v): players[g * q + v] for g in range(size) for v in range(q)}
+    return [
+        [tuple(point[(g, add[a][shift])] for g, shift in enumerate(row)) for a in range(q)]
+        for row in matrix[:rounds]
+    ]
 
 
 def column_rounds(players: Sequence[str], size: int, rounds: int) -> list[list[Table]] | None:

@@ -12,7 +12,13 @@ from hypothesis import strategies as st
 
 from mighty_cli.engine.ruleset import load_ruleset
 from mighty_cli.engine.session import seats_range
-from mighty_cli.tournament.designs import DIFFERENCE_ARRAYS, affine_rounds, column_rounds
+from mighty_cli.tournament.designs import (
+    DIFFERENCE_ARRAYS,
+    DIFFERENCE_MATRICES,
+    affine_rounds,
+    column_rounds,
+    matrix_rounds,
+)
 from mighty_cli.tournament.plan import (
     PlanError,
     lower_bound,
@@ -151,6 +157,42 @@ def test_columns_seat_30_at_six_tables_of_5_for_six_rounds_with_no_pair_twice():
     assert len(meetings(rounds)) == 6 * 6 * 10  # 360 pairs, each once
     assert column_rounds(names(30), 5, 7) is None
     assert [p.repeated_pairs for p in plan_rounds(names(30), [5] * 6, 6, seed=1)] == [0] * 6
+
+
+def test_difference_matrix_meets_every_difference_twice_and_spreads_every_two_rounds():
+    """GF(4)'s addition is XOR: over the eight rounds each two groups' shifts differ by each
+    element twice; in each two rounds the seven groups' shifts change by values that fall
+    2, 2, 2, 1 over the four elements (each table of one round spread over the other's tables
+    as evenly as seven players can be over four)."""
+    matrix = DIFFERENCE_MATRICES[7, 4]
+    assert len(matrix) == 8 and all(len(row) == 7 for row in matrix)
+    for g, h in combinations(range(7), 2):
+        differences = [row[g] ^ row[h] for row in matrix]
+        assert sorted(differences.count(e) for e in range(4)) == [2, 2, 2, 2]
+    for r, s in combinations(matrix, 2):
+        changes = [a ^ b for a, b in zip(r, s)]
+        assert sorted(changes.count(e) for e in range(4)) == [1, 2, 2, 2]
+
+
+@pytest.mark.parametrize("rounds", range(2, 9))
+def test_matrix_seats_28_at_tables_of_7_with_the_fewest_repeats_and_no_pair_thrice(rounds):
+    """Any two rounds of 28 at four tables of 7 share at least 12 pairs (each table of 7 over
+    four tables: 2+2+2+1); with no pair meeting three times, ``R`` rounds repeat at least
+    12·C(R, 2) meetings, and the matrix's rounds repeat exactly that many."""
+    plan = matrix_rounds(names(28), 7, rounds)
+    assert plan is not None
+    assert all(sorted(p for t in tables for p in t) == names(28) for tables in plan)
+    assert all([len(t) for t in tables] == [7] * 4 for tables in plan)
+    facts = plan_facts([], plan)
+    assert facts.most_meetings == 2 and facts.thrice == []
+    assert facts.repeats == 12 * rounds * (rounds - 1) // 2
+    assert matrix_rounds(names(28), 7, 9) is None
+
+
+def test_plan_rounds_uses_the_matrix_for_28_at_tables_of_7():
+    plans = plan_rounds(names(28), [7] * 4, 6, seed=1, seated=6)
+    assert [p.repeated_pairs for p in plans] == [0, 12, 24, 36, 48, 60]
+    assert plan_facts([], [p.tables for p in plans]).most_meetings == 2
 
 
 def test_fifteen_over_four_rounds_meet_no_pair_more_than_twice():
