@@ -35,7 +35,8 @@ The arithmetic (docs/tournament-notes.md, "The arithmetic of repeats"):
   players at ``k + 1`` tables of ``k`` from columns and a difference array (30 at six tables
   of 5, six rounds); and 28 players at four tables of 7 from a difference matrix over GF(4):
   eight rounds, no pair meeting three times, any two rounds sharing the fewest pairs they can
-  (12), so the fewest repeats of any such plan for every number of rounds.
+  (12), so the fewest repeats of any such plan for every number of rounds; and 40 players at
+  7+7+7+7+6+6 over six rounds from a base round developed over Z6 (72 repeats, none thrice).
 * Elsewhere a **seeded search** (:mod:`.plan_search`): annealed swaps of two players, under the
   rules' order; the same seed gives the same plan.
 
@@ -52,7 +53,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from ..engine.translation import _
-from .designs import PlanError, design_rounds
+from .designs import PlanError, planned_design
 from .plan_search import Problem
 
 Table = tuple[str, ...]
@@ -391,13 +392,11 @@ def _design(
 ) -> list[Round] | None:
     """An exact design's rounds for these players (none of whom has met another before),
     its players drawn so that no kept-apart pair shares a table; None when there is none."""
-    if len(set(sizes)) != 1 or any(
-        len(key) == 2 and set(key) <= set(players) for key in meetings(history)
-    ):
+    if any(len(key) == 2 and set(key) <= set(players) for key in meetings(history)):
         return None
     order = list(players)
     for _attempt in range(200):
-        design = design_rounds(order, sizes[0], rounds)
+        design = planned_design(order, sizes, rounds)
         if design is None:
             return None
         if not any(set(key) <= set(t) for key in kept for tables in design for t in tables):

@@ -15,9 +15,12 @@ from mighty_cli.engine.session import seats_range
 from mighty_cli.tournament.designs import (
     DIFFERENCE_ARRAYS,
     DIFFERENCE_MATRICES,
+    ROTATIONS,
     affine_rounds,
     column_rounds,
     matrix_rounds,
+    planned_design,
+    rotated_rounds,
 )
 from mighty_cli.tournament.plan import (
     PlanError,
@@ -193,6 +196,38 @@ def test_plan_rounds_uses_the_matrix_for_28_at_tables_of_7():
     plans = plan_rounds(names(28), [7] * 4, 6, seed=1, seated=6)
     assert [p.repeated_pairs for p in plans] == [0, 12, 24, 36, 48, 60]
     assert plan_facts([], [p.tables for p in plans]).most_meetings == 2
+
+
+def test_rotation_seats_40_at_7_7_7_7_6_6_over_six_rounds_with_72_repeats_none_thrice():
+    plan = planned_design(names(40), [7, 7, 7, 7, 6, 6], 6)
+    assert plan is not None
+    assert all(sorted(p for t in tables for p in t) == names(40) for tables in plan)
+    assert all([len(t) for t in tables] == [7, 7, 7, 7, 6, 6] for tables in plan)
+    facts = plan_facts([], plan)
+    assert (facts.every_round, facts.thrice, facts.most_meetings) == ([], [], 2)
+    assert facts.repeats == 72
+    assert planned_design(names(40), [7, 7, 7, 7, 6, 6], 5) is None  # six turns or none
+
+
+def test_rotation_turns_share_pairs_by_their_distance_only():
+    """Rounds ``j`` and ``j + d`` of a base round developed over Z6 share as many pairs as
+    rounds 0 and ``d``: the rotation carries one pair of rounds onto the other."""
+    rotation = ROTATIONS[40, (7, 7, 7, 7, 6, 6), 6]
+    by_turn = dict(zip(rotation.order, rotated_rounds(names(40), rotation)))
+
+    def shared(one, other):
+        pairs = {p for t in one for p in combinations(sorted(t), 2)}
+        return sum(p in pairs for t in other for p in combinations(sorted(t), 2))
+
+    for d in range(1, 6):
+        assert len({shared(by_turn[j], by_turn[(j + d) % 6]) for j in range(6)}) == 1
+
+
+def test_plan_rounds_takes_the_rotation_in_the_order_of_the_tables_sizes():
+    sizes = [6, 7, 7, 6, 7, 7]
+    plans = plan_rounds(names(40), sizes, 6, seed=1, seated=6)
+    assert all([len(t) for t in p.tables] == sizes for p in plans)
+    assert plan_facts([], [p.tables for p in plans]).repeats == 72
 
 
 def test_fifteen_over_four_rounds_meet_no_pair_more_than_twice():
