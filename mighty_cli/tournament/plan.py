@@ -391,17 +391,20 @@ def _design(
     rng: random.Random,
 ) -> list[Round] | None:
     """An exact design's rounds for these players (none of whom has met another before),
-    its players drawn so that no kept-apart pair shares a table; None when there is none."""
+    its players' places drawn (nobody gets a design's place, such as a rotation's player who
+    never turns, by the order of the names), and drawn again until no kept-apart pair shares a
+    table; None when there is none."""
     if any(len(key) == 2 and set(key) <= set(players) for key in meetings(history)):
         return None
     order = list(players)
+    if planned_design(order, sizes, rounds) is None:
+        return None  # before any draw: the search's draws stay the seed's
     for _attempt in range(200):
+        rng.shuffle(order)
         design = planned_design(order, sizes, rounds)
-        if design is None:
-            return None
+        assert design is not None
         if not any(set(key) <= set(t) for key in kept for tables in design for t in tables):
             return design
-        rng.shuffle(order)
     return None
 
 
