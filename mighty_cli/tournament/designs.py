@@ -21,15 +21,17 @@ Pure.
   (:data:`DIFFERENCE_ARRAYS`), no pair meets twice in ``k + 1`` rounds.
 
 * **A difference matrix** over GF(q)'s addition where the field has too few elements for a
-  transversal design (``q < k``: 28 players at four tables of 7): ``k`` groups of ``q``
+  transversal design (``q < k``: 15 players at three tables of 5, 28 at four tables of 7):
+  ``k`` groups of ``q``
   (player ``(g, v)``); round ``r`` seats at table ``a`` the players ``(g, a + m[r][g])``
   (:data:`DIFFERENCE_MATRICES`). Two players of groups ``g`` and ``h`` share a table in round
   ``r`` when ``w − v = m[r][h] − m[r][g]``; each difference comes up exactly twice over the
   matrix's rounds, so no pair meets more than twice; and in any two rounds ``r`` and ``s`` the
   groups' ``m[s][g] − m[r][g]`` fall as evenly over GF(q) as ``k`` values can (7 over 4: 2, 2,
-  2, 1), so each table of one round spreads over the other's tables as evenly as can be and the
-  two rounds share the fewest pairs any plan can (12 for 28 at tables of 7). For every number
-  of rounds up to the matrix's, no plan with no pair meeting three times has fewer repeats.
+  2, 1; 5 over 3: 2, 2, 1), so each table of one round spreads over the other's tables as
+  evenly as can be and the two rounds share the fewest pairs any plan can (12 for 28 at tables
+  of 7, 6 for 15 at tables of 5). For every number of rounds up to the matrix's (eight; six),
+  no plan with no pair meeting three times has fewer repeats.
 
 * **A base round developed over Z6** where the tables are not all of one size (40 players at
   7+7+7+7+6+6, six rounds: :data:`ROTATIONS`): the players fall in orbits of 6, 3 and 1 under
@@ -92,6 +94,14 @@ DIFFERENCE_ARRAYS: dict[int, tuple[tuple[int | None, ...], ...]] = {
 #: evenly as they can (found by an exhaustive search with rows and columns normalised to start
 #: at 0; ``tests/tournament/test_plan.py`` checks both). GF(4)'s addition is the bits' XOR.
 DIFFERENCE_MATRICES: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {
+    (5, 3): (
+        (0, 0, 0, 0, 0),
+        (0, 0, 1, 1, 2),
+        (0, 1, 0, 2, 1),
+        (0, 1, 2, 0, 2),
+        (0, 2, 1, 2, 0),
+        (0, 2, 2, 1, 1),
+    ),
     (7, 4): (
         (0, 0, 0, 0, 0, 0, 0),
         (0, 0, 1, 1, 2, 2, 3),

@@ -16,6 +16,7 @@ from mighty_cli.tournament.designs import (
     DIFFERENCE_ARRAYS,
     DIFFERENCE_MATRICES,
     ROTATIONS,
+    Field,
     affine_rounds,
     column_rounds,
     matrix_rounds,
@@ -162,34 +163,44 @@ def test_columns_seat_30_at_six_tables_of_5_for_six_rounds_with_no_pair_twice():
     assert [p.repeated_pairs for p in plan_rounds(names(30), [5] * 6, 6, seed=1)] == [0] * 6
 
 
-def test_difference_matrix_meets_every_difference_twice_and_spreads_every_two_rounds():
-    """GF(4)'s addition is XOR: over the eight rounds each two groups' shifts differ by each
-    element twice; in each two rounds the seven groups' shifts change by values that fall
-    2, 2, 2, 1 over the four elements (each table of one round spread over the other's tables
-    as evenly as seven players can be over four)."""
-    matrix = DIFFERENCE_MATRICES[7, 4]
-    assert len(matrix) == 8 and all(len(row) == 7 for row in matrix)
-    for g, h in combinations(range(7), 2):
-        differences = [row[g] ^ row[h] for row in matrix]
-        assert sorted(differences.count(e) for e in range(4)) == [2, 2, 2, 2]
+@pytest.mark.parametrize("size, q", sorted(DIFFERENCE_MATRICES))
+def test_difference_matrix_meets_every_difference_equally_and_spreads_every_two_rounds(size, q):
+    """Over the matrix's rounds each two groups' shifts differ by each element of GF(q) equally
+    often (twice: no pair meets three times); in each two rounds the groups' shifts change by
+    values that fall over GF(q) as evenly as ``size`` values can (7 over 4: 2, 2, 2, 1; 5 over
+    3: 2, 2, 1), so each table of one round spreads over the other's as evenly as can be."""
+    matrix = DIFFERENCE_MATRICES[size, q]
+    add = Field(q).add
+    minus = {
+        (a, b): next(d for d in range(q) if add[b][d] == a) for a in range(q) for b in range(q)
+    }
+    assert all(len(row) == size for row in matrix)
+    for g, h in combinations(range(size), 2):
+        differences = [minus[row[g], row[h]] for row in matrix]
+        assert [differences.count(e) for e in range(q)] == [len(matrix) // q] * q == [2] * q
+    even = sorted([size // q + 1] * (size % q) + [size // q] * (q - size % q))
     for r, s in combinations(matrix, 2):
-        changes = [a ^ b for a, b in zip(r, s)]
-        assert sorted(changes.count(e) for e in range(4)) == [1, 2, 2, 2]
+        changes = [minus[a, b] for a, b in zip(r, s)]
+        assert sorted(changes.count(e) for e in range(q)) == even
 
 
-@pytest.mark.parametrize("rounds", range(2, 9))
-def test_matrix_seats_28_at_tables_of_7_with_the_fewest_repeats_and_no_pair_thrice(rounds):
+@pytest.mark.parametrize(
+    "count, size, shared, most_rounds", [(28, 7, 12, 8), (15, 5, 6, 6)], ids=["28at7", "15at5"]
+)
+def test_matrix_seats_the_fewest_repeats_with_no_pair_thrice(count, size, shared, most_rounds):
     """Any two rounds of 28 at four tables of 7 share at least 12 pairs (each table of 7 over
-    four tables: 2+2+2+1); with no pair meeting three times, ``R`` rounds repeat at least
-    12·C(R, 2) meetings, and the matrix's rounds repeat exactly that many."""
-    plan = matrix_rounds(names(28), 7, rounds)
-    assert plan is not None
-    assert all(sorted(p for t in tables for p in t) == names(28) for tables in plan)
-    assert all([len(t) for t in tables] == [7] * 4 for tables in plan)
-    facts = plan_facts([], plan)
-    assert facts.most_meetings == 2 and facts.thrice == []
-    assert facts.repeats == 12 * rounds * (rounds - 1) // 2
-    assert matrix_rounds(names(28), 7, 9) is None
+    four tables: 2+2+2+1), of 15 at three tables of 5 at least 6 (2+2+1); with no pair meeting
+    three times, ``R`` rounds repeat at least that many times C(R, 2) meetings, and the
+    matrix's rounds repeat exactly that many."""
+    for rounds in range(2, most_rounds + 1):
+        plan = matrix_rounds(names(count), size, rounds)
+        assert plan is not None
+        assert all(sorted(p for t in tables for p in t) == names(count) for tables in plan)
+        assert all([len(t) for t in tables] == [size] * (count // size) for tables in plan)
+        facts = plan_facts([], plan)
+        assert facts.most_meetings == 2 and facts.thrice == []
+        assert facts.repeats == shared * rounds * (rounds - 1) // 2
+    assert matrix_rounds(names(count), size, most_rounds + 1) is None
 
 
 def test_plan_rounds_uses_the_matrix_for_28_at_tables_of_7():
