@@ -21,17 +21,18 @@ Pure.
   (:data:`DIFFERENCE_ARRAYS`), no pair meets twice in ``k + 1`` rounds.
 
 * **A difference matrix** over GF(q)'s addition where the field has too few elements for a
-  transversal design (``q < k``: 15 players at three tables of 5, 28 at four tables of 7):
-  ``k`` groups of ``q``
+  transversal design (``q < k``: 15 players at three tables of 5, 24 at four tables of 6, 28
+  at four tables of 7): ``k`` groups of ``q``
   (player ``(g, v)``); round ``r`` seats at table ``a`` the players ``(g, a + m[r][g])``
   (:data:`DIFFERENCE_MATRICES`). Two players of groups ``g`` and ``h`` share a table in round
-  ``r`` when ``w − v = m[r][h] − m[r][g]``; each difference comes up exactly twice over the
+  ``r`` when ``w − v = m[r][h] − m[r][g]``; each difference comes up at most twice over the
   matrix's rounds, so no pair meets more than twice; and in any two rounds ``r`` and ``s`` the
   groups' ``m[s][g] − m[r][g]`` fall as evenly over GF(q) as ``k`` values can (7 over 4: 2, 2,
-  2, 1; 5 over 3: 2, 2, 1), so each table of one round spreads over the other's tables as
-  evenly as can be and the two rounds share the fewest pairs any plan can (12 for 28 at tables
-  of 7, 6 for 15 at tables of 5). For every number of rounds up to the matrix's (eight; six),
-  no plan with no pair meeting three times has fewer repeats.
+  2, 1; 5 over 3: 2, 2, 1; 6 over 4: 2, 2, 1, 1), so each table of one round spreads over the
+  other's tables as evenly as can be and the two rounds share the fewest pairs any plan can (12
+  for 28 at tables of 7, 6 for 15 at tables of 5, 8 for 24 at tables of 6). For every number of
+  rounds up to the matrix's (eight; six; six), no plan with no pair meeting three times has
+  fewer repeats. (For 24 the shifts add modulo 4: over GF(4) no such matrix exists.)
 
 * **A base round developed over Z6** where the tables are not all of one size (40 players at
   7+7+7+7+6+6, six rounds: :data:`ROTATIONS`): the players fall in orbits of 6, 3 and 1 under
@@ -92,7 +93,8 @@ DIFFERENCE_ARRAYS: dict[int, tuple[tuple[int | None, ...], ...]] = {
 #: ``m[r][g]`` in GF(q), such that for any two groups every difference ``m[r][h] − m[r][g]``
 #: comes up equally often over the rows and for any two rows the groups' differences fall as
 #: evenly as they can (found by an exhaustive search with rows and columns normalised to start
-#: at 0; ``tests/tournament/test_plan.py`` checks both). GF(4)'s addition is the bits' XOR.
+#: at 0; ``tests/tournament/test_plan.py`` checks both). The shifts add in GF(q) (GF(4)'s
+#: addition is the bits' XOR), or modulo ``q`` for the matrices of :data:`CYCLIC`.
 DIFFERENCE_MATRICES: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {
     (5, 3): (
         (0, 0, 0, 0, 0),
@@ -101,6 +103,14 @@ DIFFERENCE_MATRICES: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {
         (0, 1, 2, 0, 2),
         (0, 2, 1, 2, 0),
         (0, 2, 2, 1, 1),
+    ),
+    (6, 4): (
+        (0, 0, 0, 0, 0, 0),
+        (0, 0, 1, 1, 2, 3),
+        (0, 1, 0, 3, 2, 1),
+        (0, 1, 3, 1, 0, 2),
+        (0, 2, 2, 3, 1, 0),
+        (0, 3, 1, 2, 3, 1),
     ),
     (7, 4): (
         (0, 0, 0, 0, 0, 0, 0),
@@ -145,6 +155,10 @@ ROTATIONS: dict[tuple[int, tuple[int, ...], int], Rotation] = {
         order=(0, 3, 1, 4, 2, 5),
     ),
 }
+
+
+#: The matrices whose shifts add modulo ``q`` (Z4 has one for six groups of four, GF(4) none).
+CYCLIC = {(6, 4)}
 
 
 class PlanError(MightyError):
@@ -271,12 +285,19 @@ def matrix_rounds(players: Sequence[str], size: int, rounds: int) -> list[list[T
     matrix = DIFFERENCE_MATRICES.get((size, q))
     if extra or matrix is None or rounds > len(matrix):
         return None
-    add = Field(q).add
+    add = matrix_addition(size, q)
     point = {(g, v): players[g * q + v] for g in range(size) for v in range(q)}
     return [
         [tuple(point[(g, add[a][shift])] for g, shift in enumerate(row)) for a in range(q)]
         for row in matrix[:rounds]
     ]
+
+
+def matrix_addition(size: int, q: int) -> list[list[int]]:
+    """The addition the shifts of the matrix for ``size`` groups of ``q`` are taken in."""
+    if (size, q) in CYCLIC:
+        return [[(a + b) % q for b in range(q)] for a in range(q)]
+    return Field(q).add
 
 
 def column_rounds(players: Sequence[str], size: int, rounds: int) -> list[list[Table]] | None:

@@ -33,10 +33,10 @@ The arithmetic (docs/tournament-notes.md, "The arithmetic of repeats"):
   prime power ``q ≥ k``, ``q`` rounds (``q + 1`` when ``k = q``, the affine plane) in which no
   pair meets twice: 25 players for six rounds, 35 for seven, 40 for eight; and ``k·(k + 1)``
   players at ``k + 1`` tables of ``k`` from columns and a difference array (30 at six tables
-  of 5, six rounds); and 28 players at four tables of 7 (15 at three tables of 5) from a
-  difference matrix over GF(4) (GF(3)): eight (six) rounds, no pair meeting three times, any
-  two rounds sharing the fewest pairs they can (12; 6), so the fewest repeats of any such plan
-  for every number of rounds; and 40 players at
+  of 5, six rounds); and 28 players at four tables of 7 (15 at three tables of 5, 24 at four
+  of 6) from a difference matrix over GF(4) (GF(3), Z4): eight (six, six) rounds, no pair
+  meeting three times, any two rounds sharing the fewest pairs they can (12; 6; 8), so the
+  fewest repeats of any such plan for every number of rounds; and 40 players at
   7+7+7+7+6+6 over six rounds from a base round developed over Z6 (72 repeats, none thrice).
 * Elsewhere a **seeded search** (:mod:`.plan_search`): annealed swaps of two players, under the
   rules' order; the same seed gives the same plan.
