@@ -247,7 +247,7 @@ def planned_design(
     order of ``sizes``; None when it has none."""
     rotation = ROTATIONS.get((len(players), tuple(sorted(sizes, reverse=True)), rounds))
     if rotation is not None:
-        return [_in_order(tables, sizes) for tables in rotated_rounds(players, rotation)]
+        return [in_size_order(tables, sizes) for tables in rotated_rounds(players, rotation)]
     if len(set(sizes)) == 1:
         return design_rounds(players, sizes[0], rounds)
     return None
@@ -265,7 +265,7 @@ def rotated_rounds(players: Sequence[str], rotation: Rotation) -> list[list[Tabl
     ]
 
 
-def _in_order(tables: list[Table], sizes: Sequence[int]) -> list[Table]:
+def in_size_order(tables: list[Table], sizes: Sequence[int]) -> list[Table]:
     """``tables`` ordered so that each has the size ``sizes`` gives in its place."""
     left = list(tables)
     ordered = []
