@@ -41,9 +41,9 @@ The arithmetic (docs/tournament-notes.md, "The arithmetic of repeats"):
 * **A design with players added** (:mod:`.extended_designs`): a design for a few players fewer,
   each of the others at one of its tables a round, where that meets the bound (no pair three
   times, every two rounds sharing only the pairs they must): 26-29 players at 5마 over up to
-  five rounds, 31 and 37-39 over six with no pair twice. Its repeats are the fewest there are,
-  its sit-outs not always the most even: the search runs too, and the plan better by the whole
-  order is kept.
+  five rounds, 31 and 37-39 over six with no pair twice; or such a design for all rounds but
+  the last and the last searched after them (26-29 over six). Its sit-outs are not always the
+  most even: the search runs too, and the plan better by the whole order is kept.
 * Elsewhere a **seeded search** (:mod:`.plan_search`): annealed swaps of two players, under the
   rules' order; the same seed gives the same plan.
 
@@ -330,6 +330,10 @@ def plan_rounds(
         budget = search_steps(len(players), rounds) if steps is None else steps
         best = _search(problem, rng, budget)
         schedule = [[tuple(players[i] for i in table) for table in tables] for tables in best]
+        if extended is None and standing is None and rounds >= 3:
+            extended = _design_then_search(
+                players, sizes, rounds, history, kept, rng, seated, budget // (2 * rounds)
+            )
         if extended is not None:  # its repeats are the best there are; its sit-outs may not be
             seated_by_index = [[[index[p] for p in t] for t in tables] for tables in extended]
             if problem.cost(seated_by_index) <= problem.cost(best):
@@ -423,6 +427,34 @@ def _design(
         if not any(set(key) <= set(t) for key in kept for tables in design for t in tables):
             return design
     return None
+
+
+def _design_then_search(
+    players: list[str],
+    sizes: Sequence[int],
+    rounds: int,
+    history: Sequence[Round],
+    kept: set,
+    rng: random.Random,
+    seated: int | None,
+    steps: int,
+) -> list[Round] | None:
+    """A design with players added for all rounds but the last (where it has none for all of
+    them: 26 at 5마 over six rounds), the last searched after them (``steps`` swaps); None
+    when there is none for those rounds either."""
+    head = _design(players, sizes, rounds - 1, history, kept, rng, extended_design)
+    if head is None:
+        return None
+    last = plan_round(
+        players,
+        sizes,
+        [*history, *head],
+        seed=rng.randrange(1 << 30),
+        apart=sorted(kept),
+        seated=seated,
+        steps=steps,
+    )
+    return [*head, list(last.tables)]
 
 
 def _seat_order(table: Sequence[str], rng: random.Random) -> list[str]:

@@ -65,3 +65,16 @@ def test_plan_rounds_takes_it_in_the_order_of_the_tables_sizes():
     plans = plan_rounds(names(37), sizes, 6, seed=4, seated=5)
     assert all([len(t) for t in p.tables] == sizes for p in plans)
     assert plan_facts([], [p.tables for p in plans]).repeats == 0
+
+
+def test_six_rounds_take_the_design_for_five_and_search_the_sixth():
+    """28 at 6+6+6+5+5 over six rounds: the affine plane with three added players has no six
+    rounds at the bound, but has five (30 repeats); the sixth is searched after them, and the
+    plan is kept where it is better by the whole order than the search of all six (with the
+    full budget: 47 repeats, where the search of all six left 61 and the reference 55)."""
+    sizes = table_sizes(28, [5, 6, 7])
+    plans = plan_rounds(names(28), sizes, 6, seed=1, seated=5, steps=60_000)
+    rounds = [p.tables for p in plans]
+    assert plan_facts([], rounds[:5]).repeats == 30  # the design's five rounds
+    facts = plan_facts([], rounds)
+    assert facts.thrice == [] and facts.every_round == [] and facts.repeats < 61
