@@ -1,5 +1,6 @@
 """A design for a few players fewer, the others added one to a table
-(``mighty_cli.tournament.extended_designs``): used only where its plan meets the bound."""
+(``mighty_cli.tournament.extended_designs``): at the bound where it can be, and no pair three
+times or in every round."""
 
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ def test_players_added_to_the_affine_plane_repeat_at_the_bound(count):
     assert facts.repeats == math.comb(5, 2) * spread_pairs(sizes) == 10 * (count - 25)
 
 
-def test_no_plan_where_the_bound_cannot_be_met():
+def test_no_plan_where_a_pair_would_meet_three_times():
     """Over six rounds an added player's six lines of the affine plane of order 5, one of each
     direction, always have three through one player (with the line at infinity they would be
     seven lines of the projective plane with no three through a point; at most six exist), so
@@ -52,6 +53,16 @@ def test_no_plan_where_the_bound_cannot_be_met():
     assert extended_design(names(26), [6, 5, 5, 5, 5], 6) is None
     assert extended_design(names(22), [6, 6, 5, 5], 3) is None
     assert extended_design(names(31), [6, 5, 5, 5, 5, 5], 1) is None
+
+
+def test_added_players_off_the_bound_still_repeat_little():
+    """32-34 at 5마 over six rounds: two added players' tables cannot all be apart (the bound,
+    0, is not met), but the search for them, each time asking one repeat fewer, leaves 6, 12
+    and 20 (the annealing of all six rounds 21, 23, 35; the reference 19, 23, 27)."""
+    for count, repeats in [(32, 6), (33, 12), (34, 20)]:
+        sizes = table_sizes(count, [5, 6, 7])
+        facts = check(extended_design(names(count), sizes, 6), names(count), sizes)
+        assert (facts.repeats, facts.thrice, facts.every_round) == (repeats, [], [])
 
 
 def test_spread_pairs_is_the_fewest_pairs_two_rounds_share():
