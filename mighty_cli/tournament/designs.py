@@ -166,6 +166,17 @@ class PlanError(MightyError):
     asked of a size it does not exist for."""
 
 
+def spread_bound(earlier: Sequence[Sequence[object]], tables: int) -> int:
+    """The fewest pairs of ``earlier``'s tables that any round of ``tables`` tables seats
+    together again (each earlier table spread as evenly as possible): what two rounds of a
+    design share at the least."""
+    total = 0
+    for table in earlier:
+        q, r = divmod(len(table), tables)
+        total += r * math.comb(q + 1, 2) + (tables - r) * math.comb(q, 2)
+    return total
+
+
 def is_prime(value: int) -> bool:
     return value >= 2 and all(value % d for d in range(2, math.isqrt(value) + 1))
 

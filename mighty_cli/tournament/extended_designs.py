@@ -24,7 +24,7 @@ import math
 from collections.abc import Sequence
 from itertools import combinations
 
-from .designs import Table, in_size_order, planned_design
+from .designs import Table, in_size_order, planned_design, spread_bound
 
 
 def extended_design(
@@ -41,7 +41,8 @@ def extended_design(
     base = planned_design(players[:-added], [small] * len(sizes), rounds)
     if base is None:
         return None
-    least = max(0, math.comb(rounds, 2) * spread_pairs(sizes) - _repeats(base))
+    repeats = sum(m - 1 for m in _meetings(base).values())
+    least = max(0, math.comb(rounds, 2) * spread_pairs(sizes) - repeats)
     tries, budget, chosen = [TRIES], least + SLACK, None
     while budget >= least:  # a plan within the budget, then one repeat fewer than it has
         found = _tables_for(base, added, budget, tries)
@@ -111,31 +112,22 @@ def _tables_for(
     return (chosen, spent[0]) if visit(0, budget) else None
 
 
-def _repeats(plan: list[list[Table]]) -> int:
+def _meetings(plan: list[list[Table]]) -> dict[tuple[str, str], int]:
+    """How often each pair that meets meets over the plan's rounds."""
     met: dict[tuple[str, str], int] = {}
     for round_tables in plan:
         for table in round_tables:
             for pair in combinations(sorted(table), 2):
                 met[pair] = met.get(pair, 0) + 1
-    return sum(m - 1 for m in met.values())
+    return met
 
 
 def spread_pairs(sizes: Sequence[int]) -> int:
     """The fewest pairs two rounds of tables of ``sizes`` share: each table of one spread over
     the other's tables as evenly as can be."""
-    count = len(sizes)
-    total = 0
-    for size in sizes:
-        q, r = divmod(size, count)
-        total += r * math.comb(q + 1, 2) + (count - r) * math.comb(q, 2)
-    return total
+    return spread_bound([range(size) for size in sizes], len(sizes))
 
 
 def _fair(plan: list[list[Table]], rounds: int) -> bool:
     """Whether no pair meets three times, or in every round (three rounds or more)."""
-    met: dict[tuple[str, str], int] = {}
-    for round_tables in plan:
-        for table in round_tables:
-            for pair in combinations(sorted(table), 2):
-                met[pair] = met.get(pair, 0) + 1
-    return not any(m > 2 or (rounds > 2 and m == rounds) for m in met.values())
+    return not any(m > 2 or (rounds > 2 and m == rounds) for m in _meetings(plan).values())

@@ -60,7 +60,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from ..engine.translation import _
-from .designs import PlanError, planned_design
+from .designs import PlanError, planned_design, spread_bound
 from .extended_designs import extended_design
 from .plan_search import Problem
 
@@ -115,16 +115,6 @@ def repeated_pairs(tables: Round, history: Sequence[Round]) -> int:
     """The pairs seated together in ``tables`` who met in an earlier round."""
     met = meetings(history)
     return sum(1 for table in tables for a, b in combinations(table, 2) if pair(a, b) in met)
-
-
-def spread_bound(earlier: Round, tables: int) -> int:
-    """The fewest pairs of ``earlier``'s tables that any round of ``tables`` tables seats
-    together again (each earlier table spread as evenly as possible)."""
-    total = 0
-    for table in earlier:
-        q, r = divmod(len(table), tables)
-        total += r * math.comb(q + 1, 2) + (tables - r) * math.comb(q, 2)
-    return total
 
 
 def lower_bound(tables: int, history: Sequence[Round], players: set | None = None) -> int:
@@ -335,8 +325,8 @@ def plan_rounds(
                 players, sizes, rounds, history, kept, rng, seated, budget // (2 * rounds)
             )
         if extended is not None:  # its repeats are the best there are; its sit-outs may not be
-            seated_by_index = [[[index[p] for p in t] for t in tables] for tables in extended]
-            if problem.cost(seated_by_index) <= problem.cost(best):
+            by_index = [[[index[p] for p in t] for t in tables] for tables in extended]
+            if problem.cost(by_index) <= problem.cost(best):
                 schedule = extended
     plans, done = [], list(history)
     for tables in schedule:
@@ -410,22 +400,22 @@ def _design(
     build: Callable[[list[str], Sequence[int], int], list[Round] | None],
 ) -> list[Round] | None:
     """The rounds ``build`` gives for these players (a design; none of whom has met another
-    before), its players' places drawn (nobody gets a design's place, such as a rotation's player who
+    before), its places drawn (nobody gets a design's place, such as a rotation's player who
     never turns, by the order of the names), and drawn again until no kept-apart pair shares a
-    table; None when there is none."""
+    table; None when there is none. A design seats players by their places in the list it is
+    given, so it is built once and each draw renames its players."""
     if any(len(key) == 2 and set(key) <= set(players) for key in meetings(history)):
         return None
-
-    order = list(players)
-    if build(order, sizes, rounds) is None:
+    design = build(players, sizes, rounds)
+    if design is None:
         return None  # before any draw: the search's draws stay the seed's
+    order = list(players)
     for _attempt in range(200):
         rng.shuffle(order)
-        design = build(order, sizes, rounds)
-        if design is None:  # a design with players added can miss the bound by the draw
-            continue
-        if not any(set(key) <= set(t) for key in kept for tables in design for t in tables):
-            return design
+        drawn = dict(zip(players, order))
+        renamed = [[tuple(drawn[p] for p in t) for t in tables] for tables in design]
+        if not any(set(key) <= set(t) for key in kept for tables in renamed for t in tables):
+            return renamed
     return None
 
 

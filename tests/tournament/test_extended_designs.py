@@ -73,7 +73,7 @@ def test_spread_pairs_is_the_fewest_pairs_two_rounds_share():
 
 def test_plan_rounds_takes_it_in_the_order_of_the_tables_sizes():
     sizes = [5, 6, 5, 5, 6, 5, 5]
-    plans = plan_rounds(names(37), sizes, 6, seed=4, seated=5)
+    plans = plan_rounds(names(37), sizes, 6, seed=4, seated=5, steps=20_000)
     assert all([len(t) for t in p.tables] == sizes for p in plans)
     assert plan_facts([], [p.tables for p in plans]).repeats == 0
 
