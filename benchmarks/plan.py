@@ -24,7 +24,7 @@ per player and round (200,000 to 1,500,000 a run: from four to ten times the too
 stopping early where it reaches the bounds. It takes about half an hour of CPU for the 155
 cases (more on a shared machine): its results are kept in ``benchmarks/plan_reference.json`` and
 read from there unless ``--reference`` asks for them again (the file says the budget used).
-The tool's plans take two and a half minutes for all.
+The tool's plans take under two minutes of CPU for all.
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ The arithmetic (docs/tournament-notes.md, "The arithmetic of repeats"):
   the last and the last searched after them (26-29 over six). Its sit-outs are not always the
   most even: the search runs too, and the plan better by the whole order is kept.
 * Elsewhere a **seeded search** (:mod:`.plan_search`): annealed swaps of two players, under the
-  rules' order; the same seed gives the same plan.
+  rules' order, the annealed plan polished by a tabu search; the same seed gives the same plan.
 
 Pure: players are names, a history is the list of earlier rounds' tables (a round whose table
 changed its seating mid-round holds each seating it had: a pair or a player counts once a round).
@@ -255,17 +255,22 @@ def order_places(
 #: the second as 2 and a sit-out's square as 0.2 (the rules are kept in the plan chosen, by
 #: the true order), at a temperature falling from 0.4 to 0.03 repeated meetings; the rules
 #: above the repeats have half the budget (what they do not need once met goes on to the
-#: repeats). ``benchmarks/plan.py`` measures them.
-STEPS_PER_SEAT = 5000
-MOST_STEPS = 600_000
+#: repeats). The tabu search that polishes the annealed plan has ``POLISH`` times the swaps'
+#: budget in work (swaps weighed), and stops after ``PATIENCE`` moves without a better plan.
+#: ``benchmarks/plan.py`` measures them.
+STEPS_PER_SEAT = 2500
+MOST_STEPS = 300_000
 SOFT = (3.0, 2.0, 0.2)
 UPPER = 0.5
 HOT, COLD = 0.4, 0.03
+POLISH = 13
+PATIENCE = 1000
 
 
 def search_steps(players: int, rounds: int) -> int:
-    """The search's budget for a plan of ``rounds`` rounds of ``players``: about a second and
-    a half of one core at the most (``benchmarks/plan.py``)."""
+    """The search's budget for a plan of ``rounds`` rounds of ``players`` (its swaps; the
+    polish has ``POLISH`` times as much work): under two seconds of one core at the most
+    (``benchmarks/plan.py``)."""
     return min(MOST_STEPS, STEPS_PER_SEAT * players * rounds)
 
 
@@ -371,8 +376,9 @@ def plan_round(
 
 
 def _search(problem: Problem, rng: random.Random, steps: int) -> list[list[list[int]]]:
-    """The better of two runs of the search, each half the budget (``benchmarks/plan.py``:
-    two runs reach the independent search's plans more often than one twice as long)."""
+    """The better of two runs of the search, each half the budget, annealed then polished
+    (``benchmarks/plan.py``: two runs reach the independent search's plans more often than
+    one twice as long)."""
     best: tuple[int, list[list[list[int]]]] | None = None
     for _run in range(2):
         cost, schedule = problem.anneal(
@@ -383,6 +389,8 @@ def _search(problem: Problem, rng: random.Random, steps: int) -> list[list[list[
             soft=SOFT,
             hot=HOT,
             cold=COLD,
+            polish=POLISH * steps // 2,
+            patience=PATIENCE,
         )
         if best is None or cost < best[0]:
             best = (cost, schedule)

@@ -24,7 +24,10 @@ it touches, read from that list: a step costs a couple of microseconds.
 The search: simulated annealing on swaps of two players of two tables of one round, rule by
 rule: each rule above ``repeats`` on its own scale (a phase ending once its rule and those
 above are met, its steps left to the next), then the repeats at a temperature measured in
-repeated meetings, then each rule below; the best plan seen kept. Seeded by the
+repeated meetings; then a tabu search from the best plan seen (each move the best swap of a
+player who meets someone at his table at a cost, a move back forbidden for a few moves), which
+takes the annealing's plan out of the basin it cooled in; then each rule below; the best plan
+seen kept. A swap is drawn with one random number (the round and two seats). Seeded by the
 caller's ``random.Random``: the same seed, the same plan.
 """
 
@@ -197,6 +200,8 @@ class Problem:
         closing: float = 0.15,
         soft: tuple[float, float, float] | None = None,
         ruled: tuple[float, float] = (2.0, 0.1),
+        polish: int = 0,
+        patience: int = 200,
     ) -> tuple[int, Schedule]:
         """The best plan seen annealing from ``start`` (changed in place), rule by rule:
         ``steps`` swaps tried, the ``upper`` share for the rules above the repeats (each on
@@ -205,7 +210,9 @@ class Problem:
         meetings (the rules above now kept), then the ``closing`` share for the rules below,
         each on its own scale. With ``soft`` (every, beyond, sit), the repeats' annealing
         weighs those rules as that many repeated meetings (:meth:`softened`); the best plan is
-        kept by the true order."""
+        kept by the true order. With ``polish``, the repeats' best plan is polished by a tabu
+        search of that much work (:meth:`_Walk.tabu`, ``patience`` moves without a better
+        plan at most) before the rules below."""
         walk = _Walk(self, start)
         if len(self.sizes) < 2 or self.rounds < 1 or steps <= 0:
             return walk.best, walk.kept
@@ -223,6 +230,10 @@ class Problem:
                     self.softened(*soft) if soft else (self.step_cost, self.sit_cost)
                 )
                 spare = walk.run(rng, budget, step_cost, sit_cost, hot * unit, cold * unit)
+                if polish > 0:  # from the best plan seen, and the rules below from its best
+                    walk = _Walk(self, walk.finish())
+                    walk.tabu(rng, polish, patience)
+                    walk = _Walk(self, walk.finish())
             else:
                 met = unit if rule in self.upper_rules() else None
                 spare = walk.run(
@@ -300,27 +311,31 @@ class _Walk:
         problem, schedule, code, sat = self.problem, self.schedule, self.code, self.sat
         exact, exact_sit = problem.step_cost, problem.sit_cost
         large, place = problem.large, problem.place
-        rounds, tables_count = problem.rounds, len(problem.sizes)
+        rounds, n = problem.rounds, problem.n
+        # A seat is a place in the round's tables, in order: its table and its place there.
+        seat_table = [t for t, size in enumerate(problem.sizes) for _ in range(size)]
+        seat_place = [i for size in problem.sizes for i in range(size)]
         same = step_cost is exact and sit_cost is exact_sit
         temperature = hot
         decay = (cold / hot) ** (1 / max(1, steps)) if hot > 0 else 1.0
-        randrange, uniform, exp = rng.randrange, rng.random, math.exp
+        bits, uniform, exp = rng.getrandbits, rng.random, math.exp
         cost, best, at_best = self.cost, self.best, self.at_best
         for _step in range(steps):
-            r = randrange(rounds) if rounds > 1 else 0
+            # one draw for the round and two seats (of two tables: a draw of one table is
+            # drawn again); 48 bits leave no bias the search could see
+            temperature *= decay
+            draw = bits(48)
+            r = draw % rounds
+            draw //= rounds
+            s, t = draw % n, draw // n % n
+            a, b = seat_table[s], seat_table[t]
+            if a == b:
+                continue
             tables = schedule[r]
-            a = randrange(tables_count)
-            one = tables[a]
-            i = randrange(len(one))
-            x = one[i]
-            cx = code[x]
-            b = randrange(tables_count - 1)
-            if b >= a:
-                b += 1
-            other = tables[b]
-            j = randrange(len(other))
-            y = other[j]
-            cy = code[y]
+            one, other = tables[a], tables[b]
+            i, j = seat_place[s], seat_place[t]
+            x, y = one[i], other[j]
+            cx, cy = code[x], code[y]
             delta = 0
             for z in one:
                 if z != x:
@@ -338,7 +353,6 @@ class _Walk:
                 row = place[r]
                 extra = row[x][b] + row[y][a] - row[x][a] - row[y][b]
                 delta += extra
-            temperature *= decay
             if delta > 0 and (temperature <= 0 or uniform() >= exp(-delta / temperature)):
                 continue
             if not same:
@@ -380,6 +394,141 @@ class _Walk:
                     return steps - _step - 1
         self.cost, self.best, self.at_best = cost, best, at_best
         return 0
+
+    def tabu(self, rng: random.Random, work: int, patience: int) -> None:
+        """A tabu search from the plan now (:meth:`Problem.anneal`'s polish): each move the
+        best swap of a player who meets someone at his table at a cost (a repeat, a meeting
+        beyond the second, a pair kept apart) with a player of another table of that round,
+        by the true order, ties drawn; a player may not go back to the table he left for 5 to
+        20 moves unless that makes the best plan seen. It stops after ``work`` (the swaps
+        weighed and the players' costs at each table counted) or ``patience`` moves without a
+        better plan, or when no player meets anyone at a cost."""
+        problem, schedule, code, sat = self.problem, self.schedule, self.code, self.sat
+        step, sit_cost = problem.step_cost, problem.sit_cost
+        large, place = problem.large, problem.place
+        n = problem.n
+        at = step.__getitem__
+
+        def joining(codes: list[int], table: list[int]) -> int:
+            """What joining ``table`` costs a player whose pairs' codes are ``codes``."""
+            return sum(map(at, map(codes.__getitem__, table)))
+
+        def leaving(x: int, table: list[int]) -> int:
+            """What ``x``'s leaving his ``table`` saves."""
+            cx = code[x]
+            return sum([step[cx[z] - 1] for z in table if z != x])
+
+        # Per round: where each player sits, what his leaving saves, what joining each table
+        # costs him; a move changes them only where its two players and their table-mates are.
+        where = [[0] * n for _tables in schedule]
+        leave = [[0] * n for _tables in schedule]
+        join: list[list[list[int]]] = []
+        for r, tables in enumerate(schedule):
+            for t, table in enumerate(tables):
+                for x in table:
+                    where[r][x] = t
+                    leave[r][x] = leaving(x, table)
+            join.append([[joining(cp, table) for table in tables] for cp in code])
+        tabu_until: dict[tuple[int, int, int], int] = {}
+        cost, best = self.cost, self.best
+        move = idle = 0
+        while work > 0 and idle < patience:
+            lowest: int | None = None
+            chosen: list[tuple[int, int, int, int, int]] = []
+            for r, tables in enumerate(schedule):
+                gains, joins = leave[r], join[r]
+                row = place[r] if place is not None else None
+                for a, one in enumerate(tables):
+                    for i, x in enumerate(one):
+                        lx = gains[x]
+                        if not lx:
+                            continue
+                        cx, jx = code[x], joins[x]
+                        for b, other in enumerate(tables):
+                            if b == a:
+                                continue
+                            into = jx[b] - lx
+                            moved = large[a] != large[b]
+                            work -= len(other)
+                            for j, y in enumerate(other):
+                                cy = code[y]
+                                delta = into - step[cx[y]] + joins[y][a] - step[cy[x]] - gains[y]
+                                if moved:
+                                    shift = 1 if large[b] else -1
+                                    sx, sy = sat[x], sat[y]
+                                    delta += (
+                                        sit_cost[sx + shift]
+                                        - sit_cost[sx]
+                                        + sit_cost[sy - shift]
+                                        - sit_cost[sy]
+                                    )
+                                if row is not None:
+                                    delta += row[x][b] + row[y][a] - row[x][a] - row[y][b]
+                                if lowest is not None and delta > lowest:
+                                    continue
+                                if (
+                                    tabu_until.get((x, r, b), -1) >= move
+                                    or tabu_until.get((y, r, a), -1) >= move
+                                ) and cost + delta >= best:
+                                    continue
+                                if lowest is None or delta < lowest:
+                                    lowest, chosen = delta, [(r, a, i, b, j)]
+                                else:
+                                    chosen.append((r, a, i, b, j))
+            if lowest is None:
+                break
+            r, a, i, b, j = chosen[rng.randrange(len(chosen))] if len(chosen) > 1 else chosen[0]
+            one, other = schedule[r][a], schedule[r][b]
+            x, y = one[i], other[j]
+            if lowest > 0 and self.at_best:  # leaving the best plan seen: keep it
+                self.kept = [[t[:] for t in tables_] for tables_ in schedule]
+                self.at_best = False
+            partners = [z for z in one if z != x] + [z for z in other if z != y]
+            for z in one:
+                if z != x:
+                    code[x][z] -= 1
+                    code[z][x] -= 1
+                    code[y][z] += 1
+                    code[z][y] += 1
+            for z in other:
+                if z != y:
+                    code[y][z] -= 1
+                    code[z][y] -= 1
+                    code[x][z] += 1
+                    code[z][x] += 1
+            if large[a] != large[b]:
+                shift = 1 if large[b] else -1
+                sat[x] += shift
+                sat[y] -= shift
+            one[i], other[j] = y, x
+            where[r][x], where[r][y] = b, a
+            for q, tables in enumerate(schedule):
+                joins = join[q]
+                if q == r:  # two tables changed: everyone's cost of joining them
+                    for p, cp in enumerate(code):
+                        joins[p][a] = joining(cp, one)
+                        joins[p][b] = joining(cp, other)
+                joins[x] = [joining(code[x], table) for table in tables]
+                joins[y] = [joining(code[y], table) for table in tables]
+                near = {where[q][x], where[q][y]}
+                for z in partners:  # their pairs with x and y changed
+                    for t in near:
+                        joins[z][t] = joining(code[z], tables[t])
+                for t in near:
+                    for p in tables[t]:
+                        leave[q][p] = leaving(p, tables[t])
+                work -= 2 * n + len(partners) * 12
+            cost += lowest
+            tabu_until[x, r, a] = move + rng.randint(5, 20)
+            tabu_until[y, r, b] = move + rng.randint(5, 20)
+            move += 1
+            if cost < best:
+                best, idle = cost, 0
+            else:
+                idle += 1
+            if cost <= best:
+                self.at_best = True
+        self.cost, self.best = cost, best
 
 
 def _steps(costs: list[int]) -> list[int]:

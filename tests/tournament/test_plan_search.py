@@ -1,0 +1,73 @@
+"""The search's tabu polish (:meth:`Problem.anneal` with ``polish``): what it starts from,
+what it reaches and that its cost is the plan's by the whole order."""
+
+from __future__ import annotations
+
+import random
+
+from mighty_cli.tournament.plan import total_repeats
+from mighty_cli.tournament.plan_search import Problem
+
+
+def names(count):
+    return [f"P{i:02d}" for i in range(count)]
+
+
+def named(players, schedule):
+    return [[tuple(players[i] for i in table) for table in tables] for tables in schedule]
+
+
+def test_the_polish_alone_takes_a_round_played_twice_to_the_bound():
+    # 20 at four tables of five, the second round the first again: 40 repeats, every pair
+    # of a table together in both rounds; the fewest a second round can make is 4 (each
+    # table spread over four tables puts two of its players together).
+    players = names(20)
+    problem = Problem(players, [5] * 4, 2)
+    first = [list(range(start, start + 5)) for start in range(0, 20, 5)]
+    start = [first, [table[:] for table in first]]
+    assert total_repeats(named(players, start)) == 40
+    cost, plan = problem.anneal(start, random.Random(1), 1, hot=0.0, cold=0.0, polish=200_000)
+    assert total_repeats(named(players, plan)) == 4
+    assert cost == problem.cost(plan)
+
+
+def test_the_polish_weighs_the_sit_outs_and_the_places_as_the_order_does():
+    # 11 at 6+5 (the table of six sits hands out in turn) over four rounds, seated as near a
+    # standing as the repeats allow (Swiss): the cost returned is the plan's own.
+    players = names(11)
+    places = [[abs(i // 6 - t) for t in range(2)] for i in range(11)]
+    problem = Problem(players, [6, 5], 4, seated=5, table_costs=[places] * 4)
+    rng = random.Random(3)
+    start = problem.random_schedule(rng)
+    before = problem.cost([[t[:] for t in tables] for tables in start])
+    cost, plan = problem.anneal(start, rng, 1, hot=0.0, cold=0.0, polish=200_000)
+    assert cost == problem.cost(plan) <= before
+    assert sorted(p for tables in plan[:1] for t in tables for p in t) == list(range(11))
+
+
+def test_the_polish_finds_fewer_repeats_than_the_annealing_it_starts_from():
+    # 36 at six tables of six over five rounds (there is no affine plane of order
+    # 6) with a short annealing: the same draws up to the annealed plan, then the
+    # polish from its best.
+    players = names(36)
+    problem = Problem(players, [6] * 6, 5)
+    plain = problem.anneal(problem.random_schedule(random.Random(5)), random.Random(5), 20_000)
+    polished = problem.anneal(
+        problem.random_schedule(random.Random(5)), random.Random(5), 20_000, polish=500_000
+    )
+    assert total_repeats(named(players, polished[1])) < total_repeats(named(players, plain[1]))
+    assert polished[0] < plain[0]
+
+
+def test_the_polish_stops_where_no_player_meets_anyone_at_a_cost():
+    # 25 at five tables of five over two rounds, the second the first's columns: no repeats,
+    # nothing to polish; the plan is left as it was.
+    players = names(25)
+    problem = Problem(players, [5] * 5, 2)
+    rows = [list(range(start, start + 5)) for start in range(0, 25, 5)]
+    columns = [list(range(column, 25, 5)) for column in range(5)]
+    cost, plan = problem.anneal(
+        [rows, columns], random.Random(1), 1, hot=0.0, cold=0.0, polish=10**9
+    )
+    assert total_repeats(named(players, plan)) == 0
+    assert cost == problem.cost(plan)
