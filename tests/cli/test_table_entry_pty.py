@@ -68,7 +68,12 @@ def test_ctrl_c_in_record_evening_keeps_the_hand_and_the_next_record_takes_it_up
     child.sendline("15D")
     child.expect(r"or none \[none\]: ")
     child.sendintr()
-    child.expect(pexpect.EOF)
+    if child.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=5) == 1:
+        # CPython's readline waits in select() and checks for a signal only when select is
+        # interrupted: a Ctrl-C landing between the prompt and the wait is seen at the next
+        # one (a keeper presses it again; a loaded machine made that window wide once).
+        child.sendintr()
+        child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
     said = child.before.replace("\r\n", "\n").strip()
