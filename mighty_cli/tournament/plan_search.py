@@ -370,22 +370,7 @@ class _Walk:
             if delta > 0 and at_best:  # leaving the best plan seen: keep it
                 self.kept = [[t[:] for t in tables_] for tables_ in schedule]
                 at_best = False
-            for z in one:
-                if z != x:
-                    cx[z] -= 1
-                    code[z][x] -= 1
-                    cy[z] += 1
-                    code[z][y] += 1
-            for z in other:
-                if z != y:
-                    cy[z] -= 1
-                    code[z][y] -= 1
-                    cx[z] += 1
-                    code[z][x] += 1
-            if moved:
-                sat[x] += move
-                sat[y] -= move
-            one[i], other[j] = y, x
+            self.exchange(one, i, other, j, move if moved else 0)
             cost += delta
             if cost <= best:
                 best, at_best = cost, True
@@ -394,6 +379,29 @@ class _Walk:
                     return steps - _step - 1
         self.cost, self.best, self.at_best = cost, best, at_best
         return 0
+
+    def exchange(self, one: list[int], i: int, other: list[int], j: int, shift: int) -> None:
+        """``one[i]`` and ``other[j]`` (two tables of a round) change places: their pairs'
+        codes follow, and ``shift`` (1, -1 or 0) is the rounds at a larger table the first
+        gains and the second loses."""
+        code, x, y = self.code, one[i], other[j]
+        cx, cy = code[x], code[y]
+        for z in one:
+            if z != x:
+                cx[z] -= 1
+                code[z][x] -= 1
+                cy[z] += 1
+                code[z][y] += 1
+        for z in other:
+            if z != y:
+                cy[z] -= 1
+                code[z][y] -= 1
+                cx[z] += 1
+                code[z][x] += 1
+        if shift:
+            self.sat[x] += shift
+            self.sat[y] -= shift
+        one[i], other[j] = y, x
 
     def tabu(self, rng: random.Random, work: int, patience: int) -> None:
         """A tabu search from the plan now (:meth:`Problem.anneal`'s polish): each move the
@@ -484,23 +492,7 @@ class _Walk:
                 self.kept = [[t[:] for t in tables_] for tables_ in schedule]
                 self.at_best = False
             partners = [z for z in one if z != x] + [z for z in other if z != y]
-            for z in one:
-                if z != x:
-                    code[x][z] -= 1
-                    code[z][x] -= 1
-                    code[y][z] += 1
-                    code[z][y] += 1
-            for z in other:
-                if z != y:
-                    code[y][z] -= 1
-                    code[z][y] -= 1
-                    code[x][z] += 1
-                    code[z][x] += 1
-            if large[a] != large[b]:
-                shift = 1 if large[b] else -1
-                sat[x] += shift
-                sat[y] -= shift
-            one[i], other[j] = y, x
+            self.exchange(one, i, other, j, 0 if large[a] == large[b] else 1 if large[b] else -1)
             where[r][x], where[r][y] = b, a
             for q, tables in enumerate(schedule):
                 joins = join[q]
@@ -517,6 +509,8 @@ class _Walk:
                 for t in near:
                     for p in tables[t]:
                         leave[q][p] = leaving(p, tables[t])
+                # the work counted: x's and y's costs at every table, a partner's at two
+                # tables of about six (the round's two changed tables not counted)
                 work -= 2 * n + len(partners) * 12
             cost += lowest
             tabu_until[x, r, a] = move + rng.randint(5, 20)
