@@ -23,12 +23,15 @@ it touches, read from that list: a step costs a couple of microseconds.
 
 The search: simulated annealing on swaps of two players of two tables of one round, rule by
 rule: each rule above ``repeats`` on its own scale (a phase ending once its rule and those
-above are met, its steps left to the next), then the repeats at a temperature measured in
-repeated meetings; then a tabu search from the best plan seen (each move the best swap of a
-player who meets someone at his table at a cost, a move back forbidden for a few moves), which
-takes the annealing's plan out of the basin it cooled in; then each rule below; the best plan
-seen kept. A swap is drawn with one random number (the round and two seats). Seeded by the
-caller's ``random.Random``: the same seed, the same plan.
+above are met, its steps left to the next); where one is still unmet (a pair meeting a third
+time), a tabu search moving only the players it concerns (each move the best swap of one of
+them, a move back forbidden for many moves, so the few of them do not undo each other); then
+the repeats at a temperature measured in repeated meetings; then a tabu search from the best
+plan seen (each move the best swap of a player who meets someone at his table at a cost, a
+move back forbidden for a few moves), which takes the annealing's plan out of the basin it
+cooled in; then each rule below; the best plan seen kept. A swap is drawn with one random
+number (the round and two seats). Seeded by the caller's ``random.Random``: the same seed,
+the same plan.
 """
 
 from __future__ import annotations
@@ -42,6 +45,12 @@ from itertools import combinations
 RULES = ("apart", "strict", "every", "beyond", "repeats", "squares", "swiss", "sit")
 
 Schedule = list[list[list[int]]]  # rounds of tables of player indices
+
+#: How many moves a tabu search forbids a player's way back, drawn between the two: the
+#: polish of the repeats, and the repair of the rules above them (whose few conflicting
+#: players would otherwise take the same few moves back and forth).
+TENURE = (1, 3)
+REPAIR_TENURE = (20, 60)
 
 
 class Problem:
@@ -202,6 +211,7 @@ class Problem:
         ruled: tuple[float, float] = (2.0, 0.1),
         polish: int = 0,
         patience: int = 200,
+        repair: float = 0.5,
     ) -> tuple[int, Schedule]:
         """The best plan seen annealing from ``start`` (changed in place), rule by rule:
         ``steps`` swaps tried, the ``upper`` share for the rules above the repeats (each on
@@ -212,7 +222,10 @@ class Problem:
         weighs those rules as that many repeated meetings (:meth:`softened`); the best plan is
         kept by the true order. With ``polish``, the repeats' best plan is polished by a tabu
         search of that much work (:meth:`_Walk.tabu`, ``patience`` moves without a better
-        plan at most) before the rules below."""
+        plan at most) before the rules below; and where the rules above the repeats are
+        still unmet when their phases end, a tabu search moving only the players they
+        concern repairs them first, with at most the ``repair`` share of that work (what it
+        leaves goes to the polish)."""
         walk = _Walk(self, start)
         if len(self.sizes) < 2 or self.rounds < 1 or steps <= 0:
             return walk.best, walk.kept
@@ -226,13 +239,19 @@ class Problem:
             unit = self.units[rule]
             budget = round(steps * share) + spare
             if rule == "repeats":
+                above = self.units[self.upper_rules()[-1]] if self.upper_rules() else 0
+                if polish > 0 and walk.best >= above > 0:  # the rules above unmet: repaired
+                    walk = _Walk(self, walk.finish())
+                    mending = round(polish * repair)
+                    polish -= mending - walk.tabu(rng, mending, patience, REPAIR_TENURE, above)
+                    walk = _Walk(self, walk.finish())
                 step_cost, sit_cost = (
                     self.softened(*soft) if soft else (self.step_cost, self.sit_cost)
                 )
                 spare = walk.run(rng, budget, step_cost, sit_cost, hot * unit, cold * unit)
                 if polish > 0:  # from the best plan seen, and the rules below from its best
                     walk = _Walk(self, walk.finish())
-                    walk.tabu(rng, polish, patience)
+                    walk.tabu(rng, polish, patience, TENURE)
                     walk = _Walk(self, walk.finish())
             else:
                 met = unit if rule in self.upper_rules() else None
@@ -403,16 +422,26 @@ class _Walk:
             self.sat[y] -= shift
         one[i], other[j] = y, x
 
-    def tabu(self, rng: random.Random, work: int, patience: int) -> None:
-        """A tabu search from the plan now (:meth:`Problem.anneal`'s polish): each move the
-        best swap of a player who meets someone at his table at a cost (a repeat, a meeting
-        beyond the second, a pair kept apart) with a player of another table of that round,
-        by the true order, ties drawn; a player may not go back to the table he left for 5 to
-        20 moves unless that makes the best plan seen. It stops after ``work`` (the swaps
+    def tabu(
+        self,
+        rng: random.Random,
+        work: int,
+        patience: int,
+        tenure: tuple[int, int],
+        met: int | None = None,
+    ) -> int:
+        """A tabu search from the plan now (:meth:`Problem.anneal`'s polish and repair):
+        each move the best swap of a player who meets someone at his table at a cost (a
+        repeat, a meeting beyond the second, a pair kept apart; with ``met``, a cost of at
+        least that) with a player of another table of that round, by the true order, ties
+        drawn; a player may not go back to the table he left for a number of moves drawn in
+        ``tenure`` unless that makes the best plan seen. It stops after ``work`` (the swaps
         weighed and the players' costs at each table counted) or ``patience`` moves without a
-        better plan, or when no player meets anyone at a cost."""
+        better plan, when no player meets anyone at such a cost, or (with ``met``) once the
+        plan costs less than ``met``; the work left is returned."""
         problem, schedule, code, sat = self.problem, self.schedule, self.code, self.sat
         step, sit_cost = problem.step_cost, problem.sit_cost
+        twice = [2 * s for s in step]
         large, place = problem.large, problem.place
         n = problem.n
         at = step.__getitem__
@@ -426,69 +455,81 @@ class _Walk:
             cx = code[x]
             return sum([step[cx[z] - 1] for z in table if z != x])
 
-        # Per round: where each player sits, what his leaving saves, what joining each table
-        # costs him; a move changes them only where its two players and their table-mates are.
+        # Per round: where each player sits, what his leaving saves, and per table what
+        # joining it costs each player; a move changes them only where its two players and
+        # their table-mates are.
         where = [[0] * n for _tables in schedule]
         leave = [[0] * n for _tables in schedule]
-        join: list[list[list[int]]] = []
+        join: list[list[list[int]]] = []  # per round, per table, per player
         for r, tables in enumerate(schedule):
             for t, table in enumerate(tables):
                 for x in table:
                     where[r][x] = t
                     leave[r][x] = leaving(x, table)
-            join.append([[joining(cp, table) for table in tables] for cp in code])
+            join.append([[joining(cp, table) for cp in code] for table in tables])
         tabu_until: dict[tuple[int, int, int], int] = {}
+        focus = 1 if met is None else met  # what leaving his table saves a player moved
         cost, best = self.cost, self.best
         move = idle = 0
         while work > 0 and idle < patience:
-            lowest: int | None = None
+            lowest = math.inf
             chosen: list[tuple[int, int, int, int, int]] = []
             for r, tables in enumerate(schedule):
                 gains, joins = leave[r], join[r]
                 row = place[r] if place is not None else None
                 for a, one in enumerate(tables):
-                    for i, x in enumerate(one):
-                        lx = gains[x]
-                        if not lx:
+                    movers = [(i, x) for i, x in enumerate(one) if gains[x] >= focus]
+                    if not movers:
+                        continue
+                    into_one = joins[a]
+                    for b, other in enumerate(tables):
+                        if b == a:
                             continue
-                        cx, jx = code[x], joins[x]
-                        for b, other in enumerate(tables):
-                            if b == a:
-                                continue
-                            into = jx[b] - lx
-                            moved = large[a] != large[b]
+                        # A swap of x (of ``one``) and y (of ``other``) costs what x's move
+                        # costs him, what y's costs him, less their pair counted in both.
+                        shift = 0 if large[a] == large[b] else 1 if large[b] else -1
+                        theirs = [into_one[y] - gains[y] for y in other]
+                        if shift:
+                            theirs = [
+                                v + sit_cost[sat[y] - shift] - sit_cost[sat[y]]
+                                for v, y in zip(theirs, other)
+                            ]
+                        if row is not None:
+                            theirs = [v + row[y][a] - row[y][b] for v, y in zip(theirs, other)]
+                        into_other = joins[b]
+                        for i, x in movers:
                             work -= len(other)
-                            for j, y in enumerate(other):
-                                cy = code[y]
-                                delta = into - step[cx[y]] + joins[y][a] - step[cy[x]] - gains[y]
-                                if moved:
-                                    shift = 1 if large[b] else -1
-                                    sx, sy = sat[x], sat[y]
-                                    delta += (
-                                        sit_cost[sx + shift]
-                                        - sit_cost[sx]
-                                        + sit_cost[sy - shift]
-                                        - sit_cost[sy]
-                                    )
-                                if row is not None:
-                                    delta += row[x][b] + row[y][a] - row[x][a] - row[y][b]
-                                if lowest is not None and delta > lowest:
+                            mine = into_other[x] - gains[x]
+                            if shift:
+                                mine += sit_cost[sat[x] + shift] - sit_cost[sat[x]]
+                            if row is not None:
+                                mine += row[x][b] - row[x][a]
+                            cx = code[x]
+                            deltas = [mine + v - twice[cx[y]] for v, y in zip(theirs, other)]
+                            if min(deltas) > lowest:
+                                continue
+                            for j, delta in enumerate(deltas):
+                                if delta > lowest:
                                     continue
+                                y = other[j]
                                 if (
                                     tabu_until.get((x, r, b), -1) >= move
                                     or tabu_until.get((y, r, a), -1) >= move
                                 ) and cost + delta >= best:
                                     continue
-                                if lowest is None or delta < lowest:
+                                if delta < lowest:
                                     lowest, chosen = delta, [(r, a, i, b, j)]
                                 else:
                                     chosen.append((r, a, i, b, j))
-            if lowest is None:
+            if not chosen:
                 break
+            if len(chosen) > 1:  # the ties drawn in the seats' order (the scan's is not)
+                chosen.sort()
             r, a, i, b, j = chosen[rng.randrange(len(chosen))] if len(chosen) > 1 else chosen[0]
+            gain = int(lowest)
             one, other = schedule[r][a], schedule[r][b]
             x, y = one[i], other[j]
-            if lowest > 0 and self.at_best:  # leaving the best plan seen: keep it
+            if gain > 0 and self.at_best:  # leaving the best plan seen: keep it
                 self.kept = [[t[:] for t in tables_] for tables_ in schedule]
                 self.at_best = False
             partners = [z for z in one if z != x] + [z for z in other if z != y]
@@ -497,24 +538,24 @@ class _Walk:
             for q, tables in enumerate(schedule):
                 joins = join[q]
                 if q == r:  # two tables changed: everyone's cost of joining them
-                    for p, cp in enumerate(code):
-                        joins[p][a] = joining(cp, one)
-                        joins[p][b] = joining(cp, other)
-                joins[x] = [joining(code[x], table) for table in tables]
-                joins[y] = [joining(code[y], table) for table in tables]
+                    joins[a] = [joining(cp, one) for cp in code]
+                    joins[b] = [joining(cp, other) for cp in code]
+                for t, table in enumerate(tables):
+                    joins[t][x] = joining(code[x], table)
+                    joins[t][y] = joining(code[y], table)
                 near = {where[q][x], where[q][y]}
                 for z in partners:  # their pairs with x and y changed
                     for t in near:
-                        joins[z][t] = joining(code[z], tables[t])
+                        joins[t][z] = joining(code[z], tables[t])
                 for t in near:
                     for p in tables[t]:
                         leave[q][p] = leaving(p, tables[t])
                 # the work counted: x's and y's costs at every table, a partner's at two
                 # tables of about six (the round's two changed tables not counted)
                 work -= 2 * n + len(partners) * 12
-            cost += lowest
-            tabu_until[x, r, a] = move + rng.randint(5, 20)
-            tabu_until[y, r, b] = move + rng.randint(5, 20)
+            cost += gain
+            tabu_until[x, r, a] = move + rng.randint(*tenure)
+            tabu_until[y, r, b] = move + rng.randint(*tenure)
             move += 1
             if cost < best:
                 best, idle = cost, 0
@@ -522,7 +563,10 @@ class _Walk:
                 idle += 1
             if cost <= best:
                 self.at_best = True
+            if met is not None and cost < met:
+                break
         self.cost, self.best = cost, best
+        return max(0, work)
 
 
 def _steps(costs: list[int]) -> list[int]:

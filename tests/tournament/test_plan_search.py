@@ -1,12 +1,13 @@
-"""The search's tabu polish (:meth:`Problem.anneal` with ``polish``): what it starts from,
-what it reaches and that its cost is the plan's by the whole order."""
+"""The search's tabu polish (:meth:`Problem.anneal` with ``polish``) and its repair of the
+rules above the repeats: what they start from, what they reach and that their cost is the
+plan's by the whole order."""
 
 from __future__ import annotations
 
 import random
 
-from mighty_cli.tournament.plan import total_repeats
-from mighty_cli.tournament.plan_search import Problem
+from mighty_cli.tournament.plan import plan_facts, total_repeats
+from mighty_cli.tournament.plan_search import REPAIR_TENURE, Problem, _Walk
 
 
 def names(count):
@@ -71,3 +72,36 @@ def test_the_polish_stops_where_no_player_meets_anyone_at_a_cost():
     )
     assert total_repeats(named(players, plan)) == 0
     assert cost == problem.cost(plan)
+
+
+def test_the_repair_ends_the_third_meetings_and_stops_there():
+    # 15 at three tables of five, the same tables three rounds running: the 30 pairs of a
+    # table meet in every round. The repair moves only players who meet someone a third
+    # time and stops, work left, once no pair does.
+    players = names(15)
+    problem = Problem(players, [5, 5, 5], 3)
+    first = [list(range(start, start + 5)) for start in range(0, 15, 5)]
+    walk = _Walk(problem, [[table[:] for table in first] for _round in range(3)])
+    above = problem.units["beyond"]  # the least a pair meeting a third time costs
+    assert walk.best >= above
+    left = walk.tabu(random.Random(1), 10**6, 1000, REPAIR_TENURE, above)
+    plan = walk.finish()
+    facts = plan_facts([], named(players, plan))
+    assert facts.most_meetings == 2 and not facts.every_round
+    assert walk.best == problem.cost(plan) < above
+    assert 0 < left < 10**6
+
+
+def test_the_repair_leaves_a_plan_that_meets_the_rules_above_as_it_was():
+    # 25 at five tables of five over three rounds, rows, columns and diagonals of a 5 x 5
+    # grid: no pair meets twice; nothing to repair, no work spent.
+    players = names(25)
+    problem = Problem(players, [5] * 5, 3)
+    rows = [list(range(start, start + 5)) for start in range(0, 25, 5)]
+    columns = [list(range(column, 25, 5)) for column in range(5)]
+    diagonals = [[5 * r + (r + d) % 5 for r in range(5)] for d in range(5)]
+    start = [rows, columns, diagonals]
+    walk = _Walk(problem, [[table[:] for table in tables] for tables in start])
+    left = walk.tabu(random.Random(1), 1000, 1000, REPAIR_TENURE, problem.units["beyond"])
+    assert left == 1000
+    assert walk.finish() == start
