@@ -45,12 +45,9 @@ from mighty_cli.tournament.plan import plan_facts, plan_rounds, spread_bound, ta
 
 KEPT = Path(__file__).with_name("plan_reference.json")
 #: The tables each kind of table plays (the ruleset's table.players, and up to two more
-#: sitting out in turn), and the players measured at each.
-KINDS = {
-    5: [10, 11, 15, 20, 22, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 36, 37, 38, 39, 40],
-    6: [12, 13, 14, 15, 16, *range(18, 41)],
-    7: [14, 15, 16, 17, 18, 21, *range(22, 41)],
-}
+#: sitting out in turn), and the players measured at each: every count up to 40 from the
+#: fewest two tables seat (a count its tables cannot seat, 17 at 6마, is skipped).
+KINDS = {5: list(range(10, 41)), 6: list(range(12, 41)), 7: list(range(14, 41))}
 
 
 def measure(schedule, seated: int, players: list[str]) -> dict:

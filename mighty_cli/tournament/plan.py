@@ -252,7 +252,7 @@ def order_places(
 
 #: The search's swaps tried per player and round planned, and at most; while it anneals the
 #: repeats, a pair together in every round weighs as 3 repeated meetings, a meeting beyond
-#: the second as 2 and a sit-out's square as 0.2 (the rules are kept in the plan chosen, by
+#: the second as 2 and a sit-out's square as 0.05 (the rules are kept in the plan chosen, by
 #: the true order), at a temperature falling from 0.4 to 0.03 repeated meetings; the rules
 #: above the repeats have half the budget (what they do not need once met goes on to the
 #: repeats). The tabu search that polishes the annealed plan has ``POLISH`` times the swaps'
@@ -260,7 +260,7 @@ def order_places(
 #: ``benchmarks/plan.py`` measures them.
 STEPS_PER_SEAT = 2500
 MOST_STEPS = 300_000
-SOFT = (3.0, 2.0, 0.2)
+SOFT = (3.0, 2.0, 0.05)
 UPPER = 0.5
 HOT, COLD = 0.4, 0.03
 POLISH = 13
