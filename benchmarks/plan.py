@@ -21,10 +21,10 @@ tables of one round, the order's rules weighed 1000 (every round), 100 (beyond t
 (a repeat), 1/1000 (squares) and 1/10⁶ (sit-outs), the temperature falling from 3 to 0.02
 repeats, the best plan by the order kept; ``--restarts`` runs of ``--reference-steps`` swaps
 per player and round (200,000 to 1,500,000 a run: several times the tool's swaps),
-stopping early where it reaches the bounds. It takes about an hour and a half of CPU for the 365
+stopping early where it reaches the bounds. It takes about an hour and a half of CPU for the 420
 cases (more on a shared machine): its results are kept in ``benchmarks/plan_reference.json`` and
 read from there unless ``--reference`` asks for them again (the file says the budget used).
-The tool's plans take about five minutes of CPU for all.
+The tool's plans take about seven minutes of CPU for all.
 """
 
 from __future__ import annotations
