@@ -486,7 +486,8 @@ class _Walk:
                         if b == a:
                             continue
                         # A swap of x (of ``one``) and y (of ``other``) costs what x's move
-                        # costs him, what y's costs him, less their pair counted in both.
+                        # costs him, what y's costs him, less their pair counted in both
+                        # (a pair's code is the same either way round).
                         shift = 0 if large[a] == large[b] else 1 if large[b] else -1
                         theirs = [into_one[y] - gains[y] for y in other]
                         if shift:

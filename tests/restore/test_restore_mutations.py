@@ -22,10 +22,25 @@ MUTATIONS = json.loads(
 
 
 def mutated(backup: Backup, mutation: dict) -> list[dict]:
-    """The backup's lines with the mutation made, the header's counts told again."""
+    """The backup's lines with the mutation made, the header's counts told again. A
+    mutation's ``copy`` sets a column to its value in another row of the table (a player
+    seated twice: seat 0's player, whoever the plan seated there)."""
     lines = copy.deepcopy(backup.lines)
     header, rows = lines[0], lines[1:]
     table = mutation["table"]
+    if "copy" in mutation:
+        mutation = dict(
+            mutation,
+            set={
+                column: next(
+                    line["row"][column]
+                    for line in rows
+                    if line["table"] == table
+                    and all(line["row"].get(k) == v for k, v in source.items())
+                )
+                for column, source in mutation["copy"].items()
+            },
+        )
 
     def chosen(line: dict) -> bool:
         return line["table"] == table and all(
