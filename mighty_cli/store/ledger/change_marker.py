@@ -7,7 +7,10 @@ a round started, reseated or ended, a seating changed, a session started or ende
 renamed, the round's clock), so the log's last id says "something changed"; the hands in
 progress (a referee's, kept after each card) are the one thing written without it, so their
 count and latest time are part of the marker too. Both are read by their indexes: the cost
-does not grow with the league. A table's marker (:func:`table_marker`) takes the change log and
+does not grow with the league. The log's ids are taken when a change is written, not when it
+is committed: on PostgreSQL two commands at once can commit in the other order (the later id
+first), so the marker also counts the log's last :data:`RECENT` ids, and a change committed
+after a later one still moves it. A table's marker (:func:`table_marker`) takes the change log and
 that table's hand in progress alone: what the table's own page shows.
 """
 
@@ -38,8 +41,15 @@ def table_marker(s: Session, session_id: int) -> str:
     return _marker(f"{_last_change(s)}|{session_id}|{live}")
 
 
-def _last_change(s: Session) -> int:
-    return s.exec(select(func.max(ChangeLog.id))).one() or 0
+#: How many of the change log's last ids the marker counts: a change committed after up to
+#: that many later ones is still seen.
+RECENT = 256
+
+
+def _last_change(s: Session) -> str:
+    last = s.exec(select(func.max(ChangeLog.id))).one() or 0
+    recent = s.exec(select(func.count(ChangeLog.id)).where(ChangeLog.id > last - RECENT)).one()
+    return f"{last}.{recent}"
 
 
 def _marker(text: str) -> str:
