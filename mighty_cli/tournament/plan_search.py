@@ -239,7 +239,8 @@ class Problem:
             unit = self.units[rule]
             budget = round(steps * share) + spare
             if rule == "repeats":
-                above = self.units[self.upper_rules()[-1]] if self.upper_rules() else 0
+                upper_rules = self.upper_rules()
+                above = self.units[upper_rules[-1]] if upper_rules else 0
                 if polish > 0 and walk.best >= above > 0:  # the rules above unmet: repaired
                     walk = _Walk(self, walk.finish())
                     mending = round(polish * repair)
@@ -404,19 +405,14 @@ class _Walk:
         codes follow, and ``shift`` (1, -1 or 0) is the rounds at a larger table the first
         gains and the second loses."""
         code, x, y = self.code, one[i], other[j]
-        cx, cy = code[x], code[y]
-        for z in one:
-            if z != x:
-                cx[z] -= 1
-                code[z][x] -= 1
-                cy[z] += 1
-                code[z][y] += 1
-        for z in other:
-            if z != y:
-                cy[z] -= 1
-                code[z][y] -= 1
-                cx[z] += 1
-                code[z][x] += 1
+        for table, gone, come in ((one, x, y), (other, y, x)):  # each leaves, the other comes
+            left, joined = code[gone], code[come]
+            for z in table:
+                if z != gone:
+                    left[z] -= 1
+                    code[z][gone] -= 1
+                    joined[z] += 1
+                    code[z][come] += 1
         if shift:
             self.sat[x] += shift
             self.sat[y] -= shift
