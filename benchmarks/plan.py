@@ -4,6 +4,11 @@ out) and at tables of 6 and of 7 (6마, 7마), each plan measured by the plan's 
 
     python benchmarks/plan.py [--players 10,11,15] [--rounds 2,3,4,5,6] [--tables 5,6,7]
                               [--reference] [--reference-steps 1000000] [--restarts 4]
+                              [--search] [--seed 1]
+
+What a fresh tournament gets (the library's plan where it has the shape,
+``mighty_cli/tournament/plan_library.py``), or with ``--search`` what the search finds at a
+round start's budget (as for players who have met: later rounds, a league's history).
 
 For each case: the tables; the tool's plan (pairs together in every round, the most meetings
 of a pair, meetings beyond a pair's second, repeated meetings, the sit-outs' spread fewest-most,
@@ -24,7 +29,8 @@ per player and round (200,000 to 1,500,000 a run: several times the tool's swaps
 stopping early where it reaches the bounds. It takes about an hour and a half of CPU for the 420
 cases (more on a shared machine): its results are kept in ``benchmarks/plan_reference.json`` and
 read from there unless ``--reference`` asks for them again (the file says the budget used).
-The tool's plans take about seven minutes of CPU for all.
+The tool's plans take half a second for all (the library's and the designs'); with ``--search``,
+about seven minutes of CPU.
 """
 
 from __future__ import annotations
@@ -256,6 +262,12 @@ def main() -> None:
         "(at least 200,000, at most 1,500,000)",
     )
     parser.add_argument("--restarts", type=int, default=4)
+    parser.add_argument(
+        "--search",
+        action="store_true",
+        help="plan without the library (mighty_cli/tournament/plan_library.txt): the search "
+        "at a round start's budget, as for a tournament whose players have met",
+    )
     args = parser.parse_args()
     kept = json.loads(KEPT.read_text(encoding="utf-8")) if KEPT.exists() else {}
     cases = kept.setdefault("cases", {})
@@ -275,7 +287,9 @@ def main() -> None:
             for rounds in (int(r) for r in args.rounds.split(",")):
                 players = [f"P{i:02d}" for i in range(count)]
                 wall, cpu = time.perf_counter(), time.process_time()
-                plans = plan_rounds(players, sizes, rounds, seed=args.seed, seated=seated)
+                plans = plan_rounds(
+                    players, sizes, rounds, seed=args.seed, seated=seated, library=not args.search
+                )
                 cpu = time.process_time() - cpu
                 wall = time.perf_counter() - wall
                 cpu_most = max(cpu_most, cpu)

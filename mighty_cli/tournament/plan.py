@@ -44,6 +44,10 @@ The arithmetic (docs/tournament-notes.md, "The arithmetic of repeats"):
   five rounds, 31 and 37-39 over six with no pair twice; or such a design for all rounds but
   the last and the last searched after them (26-29 over six). Its sit-outs are not always the
   most even: the search runs too, and the plan better by the whole order is kept.
+* **The library** (:mod:`.plan_library`): for a tournament whose players have not met, at the
+  tables the bundled rulesets seat (10-40 players, 2-6 rounds), the best plan the planning
+  below found for the shape given many times a round start's time, its places drawn by the
+  seed.
 * Elsewhere a **seeded search** (:mod:`.plan_search`): annealed swaps of two players, under the
   rules' order, the annealed plan polished by a tabu search; the same seed gives the same plan.
 
@@ -62,6 +66,7 @@ from itertools import combinations
 from ..engine.translation import _
 from .designs import PlanError, planned_design, spread_bound
 from .extended_designs import extended_design
+from .plan_library import library_plan
 from .plan_search import Problem
 
 Table = tuple[str, ...]
@@ -286,10 +291,12 @@ def plan_rounds(
     steps: int | None = None,
     standing: Mapping[str, float] | None = None,
     strict: bool = False,
+    library: bool = True,
 ) -> list[RoundPlan]:
     """``rounds`` rounds of ``players`` at tables of ``sizes`` (as :func:`table_sizes`
-    gives), planned together after ``history`` under the module's order of rules; an exact
-    design where one exists (and no pair of the players has met), else the search
+    gives), planned together after ``history`` under the module's order of rules; where no
+    pair of the players has met, an exact design where one exists, else the library's plan
+    for the shape (:mod:`.plan_library`; not with ``library`` False); else the search
     (``steps`` swaps tried; :func:`search_steps` by default). With ``seated`` (the ruleset's
     ``table.players``) the larger tables' sit-outs go round; the ``apart`` pairs are kept
     apart in every round; with ``standing`` (a number per player, higher better), each table
@@ -307,6 +314,16 @@ def plan_rounds(
     schedule = extended = None
     if standing is None:
         schedule = _design(players, sizes, rounds, history, kept, rng, planned_design)
+        if schedule is None and library and rounds >= 2:
+            schedule = _design(
+                players,
+                sizes,
+                rounds,
+                history,
+                kept,
+                rng,
+                lambda names, sizes, rounds: library_plan(names, sizes, rounds, seated),
+            )
         if schedule is None:
             extended = _design(players, sizes, rounds, history, kept, rng, extended_design)
     if schedule is None:

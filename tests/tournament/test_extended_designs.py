@@ -73,7 +73,7 @@ def test_spread_pairs_is_the_fewest_pairs_two_rounds_share():
 
 def test_plan_rounds_takes_it_in_the_order_of_the_tables_sizes():
     sizes = [5, 6, 5, 5, 6, 5, 5]
-    plans = plan_rounds(names(37), sizes, 6, seed=4, seated=5, steps=20_000)
+    plans = plan_rounds(names(37), sizes, 6, seed=4, seated=5, steps=20_000, library=False)
     assert all([len(t) for t in p.tables] == sizes for p in plans)
     assert plan_facts([], [p.tables for p in plans]).repeats == 0
 
@@ -84,7 +84,7 @@ def test_six_rounds_take_the_design_for_five_and_search_the_sixth():
     plan is kept where it is better by the whole order than the search of all six (with the
     full budget: 47 repeats, where the search of all six left 61 and the reference 55)."""
     sizes = table_sizes(28, [5, 6, 7])
-    plans = plan_rounds(names(28), sizes, 6, seed=1, seated=5, steps=60_000)
+    plans = plan_rounds(names(28), sizes, 6, seed=1, seated=5, steps=60_000, library=False)
     rounds = [p.tables for p in plans]
     assert plan_facts([], rounds[:5]).repeats == 30  # the design's five rounds
     facts = plan_facts([], rounds)
