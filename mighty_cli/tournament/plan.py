@@ -426,22 +426,64 @@ def _design(
 ) -> list[Round] | None:
     """The rounds ``build`` gives for these players (a design; none of whom has met another
     before), its places drawn (nobody gets a design's place, such as a rotation's player who
-    never turns, by the order of the names), and drawn again until no kept-apart pair shares a
-    table; None when there is none. A design seats players by their places in the list it is
-    given, so it is built once and each draw renames its players."""
+    never turns, by the order of the names); a player kept apart from another drawn a place
+    that never shares a table with the other's (:func:`_apart_places`), drawn again where
+    none is left; None when there is none. A design seats players by their places in the list
+    it is given, so it is built once and each draw renames its players."""
     if any(len(key) == 2 and set(key) <= set(players) for key in meetings(history)):
         return None
     design = build(players, sizes, rounds)
     if design is None:
         return None  # before any draw: the search's draws stay the seed's
+    present = set(players)
+    apart = [key for key in sorted(kept) if set(key) <= present]
+    together = meetings(design) if apart else {}
     order = list(players)
     for _attempt in range(200):
         rng.shuffle(order)
-        drawn = dict(zip(players, order))
+        drawn = dict(zip(players, order))  # a place's player
+        if apart:
+            places = _apart_places(players, order, apart, together, rng)
+            if places is None:
+                continue
+            drawn = places
         renamed = [[tuple(drawn[p] for p in t) for t in tables] for tables in design]
-        if not any(set(key) <= set(t) for key in kept for tables in renamed for t in tables):
+        if not any(set(key) <= set(t) for key in apart for tables in renamed for t in tables):
             return renamed
     return None
+
+
+def _apart_places(
+    places: list[str],
+    order: list[str],
+    apart: list[tuple[str, str]],
+    together: Mapping[tuple[str, str], int],
+    rng: random.Random,
+) -> dict[str, str] | None:
+    """The design's ``places`` given to the players of ``order`` (drawn): first each player
+    of a pair kept ``apart``, in that order, the first place (of a drawn order) that shares
+    no table with the places of those he is kept from (``together``: the places' pairs that
+    do), then the others the places left, in order; None when a kept player finds none."""
+    partners: dict[str, set[str]] = {}
+    for a, b in apart:
+        partners.setdefault(a, set()).add(b)
+        partners.setdefault(b, set()).add(a)
+    free = list(places)
+    rng.shuffle(free)
+    place_of: dict[str, str] = {}
+    for player in (p for p in order if p in partners):
+        taken = [place_of[q] for q in partners[player] if q in place_of]
+        place = next((c for c in free if all(pair(c, t) not in together for t in taken)), None)
+        if place is None:
+            return None
+        place_of[player] = place
+        free.remove(place)
+    open_places = set(free)
+    left = iter(p for p in places if p in open_places)
+    for player in order:
+        if player not in place_of:
+            place_of[player] = next(left)
+    return {place: player for player, place in place_of.items()}
 
 
 def _design_then_search(
