@@ -1,17 +1,17 @@
 """Plan the library's shapes (``mighty_cli/tournament/plan_library.txt``) and keep the best.
 
-    python tools/plan_library.py [--tables 5,6,7] [--players 10-40] [--rounds 2-6]
+    python tools/plan_library.py [--tables 4,5,6,7,8] [--players 8-40] [--rounds 2-6]
                                  [--seeds 0-7] [--scale 1] [--jobs 2]
 
-For each shape (the ruleset's table, 5, 6 or 7, with up to two more sitting out; every count of
-players the tables seat; the rounds planned together) that has no exact design, the whole
+For each shape (the ruleset's table, 4 to 8, with up to two more sitting out; every count of
+players from two tables to 40 the tables seat; the rounds planned together) that has no exact design, the whole
 planning (``plan_rounds`` without the library: designs with players added, the search at
 ``--scale`` times the budget a round start has) under each seed of ``--seeds``; the best plan
 by the plan's order is written into the library where it is better than the one there (a line
 no run improves is kept as it was). Prints a line per shape: the figures kept, the seeds'
 best and worst, the CPU seconds. The library as committed: seeds 0-7 at scale 1 for every
-shape (about an hour of CPU), then more seeds where a plan was still worse than the
-independent search's (``benchmarks/plan.py``).
+shape (51 minutes of CPU for 5마-7마, 25 for 4마 and 8마); none was worse than the
+independent search's (``benchmarks/plan.py``, 5마-7마).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from mighty_cli.tournament.plan_library import (
 )
 
 #: The counts each table plays from (the fewest two tables seat).
-FIRST = {5: 10, 6: 12, 7: 14}
+FIRST = {4: 8, 5: 10, 6: 12, 7: 14, 8: 16}
 
 HEADER = """\
 # The plan library (mighty_cli/tournament/plan_library.py): for each shape, the best plan
@@ -98,8 +98,8 @@ def best_plan(key: Shape, seeds: list[int], scale: float) -> tuple[list[int], st
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", default="5,6,7")
-    parser.add_argument("--players", default="10-40")
+    parser.add_argument("--tables", default="4,5,6,7,8")
+    parser.add_argument("--players", default="8-40")
     parser.add_argument("--rounds", default="2-6")
     parser.add_argument("--seeds", default="0-7")
     parser.add_argument("--scale", type=float, default=1.0)

@@ -45,7 +45,7 @@ The arithmetic (docs/tournament-notes.md, "The arithmetic of repeats"):
   the last and the last searched after them (26-29 over six). Its sit-outs are not always the
   most even: the search runs too, and the plan better by the whole order is kept.
 * **The library** (:mod:`.plan_library`): for a tournament whose players have not met, at the
-  tables the bundled rulesets seat (10-40 players, 2-6 rounds), the best plan the planning
+  tables the bundled rulesets seat (up to 40 players, 2-6 rounds), the best plan the planning
   below found for the shape given many times a round start's time, its places drawn by the
   seed.
 * Elsewhere a **seeded search** (:mod:`.plan_search`): annealed swaps of two players, under the

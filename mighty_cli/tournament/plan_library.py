@@ -2,8 +2,9 @@
 given many times the time a round start has. Pure.
 
 A shape is the ruleset's table (``table.players``), the tables' sizes and the rounds planned
-together: every count of 10-40 players at the tables the bundled rulesets seat (5, 6 or 7, and
-up to two more sitting hands out) over 2-6 rounds, where :mod:`.designs` has no exact design.
+together: every count from two tables to 40 players at the tables the bundled rulesets seat
+(4 to 8, and up to two more sitting hands out) over 2-6 rounds, where :mod:`.designs` has no
+exact design.
 ``tools/plan_library.py`` planned each with :func:`..plan.plan_rounds` (designs with players
 added, the search) under many seeds and kept the best plan by the plan's order;
 ``plan_library.txt`` holds them, a line a shape: the shape, the plan's figures (pairs together

@@ -25,8 +25,11 @@ from mighty_cli.tournament.plan_library import (
 )
 
 REFERENCE = Path(__file__).resolve().parents[2] / "benchmarks" / "plan_reference.json"
-#: The counts each table of the bundled rulesets plays from (two tables), to 40.
-FIRST = {5: 10, 6: 12, 7: 14}
+#: The counts each table of the bundled rulesets plays from (two tables), to 40 (2마 and 3마
+#: are not planned: nobody runs a tournament at them).
+FIRST = {4: 8, 5: 10, 6: 12, 7: 14, 8: 16}
+#: The tables the independent search was measured at (``benchmarks/plan.py``).
+MEASURED = (5, 6, 7)
 
 
 def names(count):
@@ -64,11 +67,13 @@ def test_every_shape_the_bundled_tables_seat_is_a_design_or_in_the_library():
 def test_every_plan_is_at_or_below_the_independent_search():
     """Issue 38's mark: by the order (pairs together in every round, meetings beyond the
     second, repeats, their squares, the sit-outs), no plan of the library is worse than the
-    reference's for its shape."""
+    reference's for its shape (at the tables it was measured at: 5마, 6마, 7마)."""
     cases = json.loads(REFERENCE.read_text(encoding="utf-8"))["cases"]
     worse = []
     for key, (ours, _plan) in entries().items():
         seated, sizes, rounds = key
+        if seated not in MEASURED:
+            continue
         theirs = cases[f"{seated}: {sum(sizes)}={'+'.join(map(str, sizes))} x{rounds}"]
         order = [theirs[rule] for rule in ("every", "beyond", "repeats", "squares", "sit_squares")]
         if ours > order:
