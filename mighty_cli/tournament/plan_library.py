@@ -49,12 +49,15 @@ def library_plan(
     """The library's plan for ``players`` at tables of ``sizes`` (in that order) over
     ``rounds`` rounds at a ruleset seating ``seated``, the players in their places in the list
     given; None when the library has none for that shape."""
-    line = entries().get(shape(seated, sizes, rounds))
-    if line is None:
+    key = shape(seated, sizes, rounds)
+    text = _text()
+    start = text.find(f"\n{shape_text(key)} |")  # one line read, not the whole library
+    if start < 0:
         return None
+    _key, _figures, rounds_tables = parse_line(text[start + 1 : text.index("\n", start + 1)])
     by_size = sorted(sizes, reverse=True)
     plan = []
-    for tables_of in line[1]:
+    for tables_of in rounds_tables:
         tables: list[list[str]] = [[] for _ in by_size]
         for player, table in zip(players, tables_of):
             tables[table].append(player)
@@ -63,10 +66,15 @@ def library_plan(
 
 
 @functools.cache
+def _text() -> str:
+    return "\n" + LIBRARY.read_text(encoding="utf-8")
+
+
 def entries() -> dict[Shape, tuple[list[int], list[list[int]]]]:
-    """The library read: per shape, the figures written and each round's table per player."""
+    """The whole library read: per shape, the figures written and each round's table per
+    player."""
     found: dict[Shape, tuple[list[int], list[list[int]]]] = {}
-    for line in LIBRARY.read_text(encoding="utf-8").splitlines():
+    for line in _text().splitlines():
         if line and not line.startswith("#"):
             key, figures, plan = parse_line(line)
             found[key] = (figures, plan)
