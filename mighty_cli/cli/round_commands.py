@@ -72,6 +72,11 @@ def _known(s, names):
     return lambda name: folded(name) in present or find_player(s, name) is not None
 
 
+#: The orders ``round start`` seats by strength in (``--seat-by``, or ``--by``: on this
+#: command those two words name an order, never the change's author).
+SEATING_ORDERS = ["standings", "rating"]
+
+
 @round_.command("start")
 @league_option
 @click.option(
@@ -102,12 +107,13 @@ def _known(s, names):
 @click.option(
     "--seat-by",
     "seat_by",
-    type=click.Choice(["standings", "rating"]),
+    type=click.Choice(SEATING_ORDERS),
     default=None,
     help=N_(
         "Seat by strength: table 1 the top of the tournament table (or of the "
         "league's rating), table 2 the next, and so on (a cup's later rounds, "
-        "its final table); then the plan's other rules."
+        "its final table); then the plan's other rules. Also said --by standings "
+        "or --by rating."
     ),
 )
 @click.option(
@@ -174,17 +180,27 @@ def round_start(
     pairs meet again (against every earlier session of the league), and open them together.
     Prints how many pairs repeat and the fewest possible, and what the plan could not avoid
     (pairs together in every round, pairs meeting a third time). A player already seated at
-    an open table is refused.
+    an open table is refused. On this command --by standings and --by rating seat by strength
+    (--seat-by); the change's author is then $MIGHTY_USER or the login name.
 
     \b
     Examples:
       mighty round start --league cup --players Ana,Bo,Cy,Di,Ed,Fay,Gil,Hu,Ida,Jo
+      mighty round start --league cup --players Ana,Bo,Cy,Di,Ed,Fay,Gil,Hu,Ida,Jo --by standings
       mighty round start --league cup --players Ana,Bo,Cy,Di,Ed,Fay,Gil,Hu,Ida,Jo \\
           --duplicate --seed 7
     """
     from ..store.rounds import round_tables as store
     from ..table.new_names import refuse_new_names
 
+    if who in SEATING_ORDERS:  # --by standings: --seat-by's other spelling, not an author
+        if seat_by not in (None, who):
+            raise click.UsageError(
+                _("--by {by} and --seat-by {seat_by}: seat by one of them").format(
+                    by=who, seat_by=seat_by
+                )
+            )
+        seat_by, who = who, None
     names = split_names(players) or []
     readings = pair_readings(apart), pair_readings(substitutes, "--substitute")
     if credit and not substitutes:

@@ -650,9 +650,13 @@ def test_rounds_given_again_keep_the_plan_and_another_r_plans_again(cup):
     assert "Planned again for the players present: Newcomer here but not planned." in text
 
 
-def test_round_start_by_standings_seats_the_top_players_together(cup):
-    """A cup's last round seated by the tournament table (--seat-by standings): table 1 seats
-    the top five, table 2 the next five, and so on; the plan ahead, if any, is dropped."""
+@pytest.mark.parametrize("option", ["--seat-by", "--by"])
+def test_round_start_by_standings_seats_the_top_players_together(cup, option, monkeypatch):
+    """A cup's last round seated by the tournament table (--seat-by standings, or --by
+    standings: on round start the word names the order, not the change's author): table 1
+    seats the top five, table 2 the next five, and so on; the plan ahead, if any, is
+    dropped."""
+    monkeypatch.setenv("MIGHTY_USER", "director")
     ten = TWENTY[:10]
     plan = start(cup, ten, 1, "--rounds", "2")
     for table in plan["tables"]:  # the first seat wins 16 with the second as friend
@@ -677,8 +681,10 @@ def test_round_start_by_standings_seats_the_top_players_together(cup):
     order = json.loads(ok(cup, "standings", "-l", "cup", "--json"))["tournament"]["players"]
     ranked = [row["name"] for row in order]
     assert ranked[:2] != ranked[2:4]  # not all equal: two declarers and two friends lead
-    result = start(cup, ten, 2, "--seat-by", "standings")
+    result = start(cup, ten, 2, option, "standings")
     assert result["dropped_ahead"] == 1 and result["planned_ahead"] == 0
+    log = json.loads(ok(cup, "hand", "log", "-l", "cup", "--json"))["changes"]
+    assert [c["who"] for c in log if c["action"] == "round start"] == ["director"] * 2
     top = set(result["tables"][0]["players"])
     scores = {row["name"]: row["score"] for row in order}
     cut = sorted(scores.values(), reverse=True)[4]
@@ -699,6 +705,21 @@ def test_round_start_by_standings_seats_the_top_players_together(cup):
         code=2,
     )
     assert "not with --rounds" in message
+    message = refused(
+        cup,
+        "round",
+        "start",
+        "-l",
+        "cup",
+        "-p",
+        ",".join(ten),
+        "--by",
+        "rating",
+        "--seat-by",
+        "standings",
+        code=2,
+    )
+    assert "--by rating and --seat-by standings: seat by one of them" in message
 
 
 def test_round_start_swiss_keeps_repeats_first(cup):
