@@ -441,15 +441,13 @@ def _design(
     order = list(players)
     for _attempt in range(200):
         rng.shuffle(order)
-        drawn = dict(zip(players, order))  # a place's player
-        if apart:
-            places = _apart_places(players, order, apart, together, rng)
-            if places is None:
-                continue
-            drawn = places
-        renamed = [[tuple(drawn[p] for p in t) for t in tables] for tables in design]
-        if not any(set(key) <= set(t) for key in apart for tables in renamed for t in tables):
-            return renamed
+        drawn = (  # a place's player
+            _apart_places(players, order, apart, together, rng)
+            if apart
+            else dict(zip(players, order))
+        )
+        if drawn is not None:  # no kept pair at places that share a table
+            return [[tuple(drawn[p] for p in t) for t in tables] for tables in design]
     return None
 
 
