@@ -36,9 +36,6 @@ from mighty_cli.tournament.plan_library import (
     shape_text,
 )
 
-#: The counts each table plays from (the fewest two tables seat).
-FIRST = {4: 8, 5: 10, 6: 12, 7: 14, 8: 16}
-
 HEADER = """\
 # The plan library (mighty_cli/tournament/plan_library.py): for each shape, the best plan
 # tools/plan_library.py found. A line: the ruleset's table, players=tables, xrounds |
@@ -61,7 +58,7 @@ def shapes(tables: list[int], players: list[int], rounds: list[int]) -> list[Sha
     found = []
     for seated in tables:
         for count in players:
-            if count < FIRST.get(seated, 2 * seated):
+            if count < 2 * seated:  # one table: nothing to plan
                 continue
             try:
                 sizes = table_sizes(count, range(seated, seated + 3))
